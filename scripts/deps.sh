@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what the build, the product and the tests need on Debian 12 — only what is missing.
+# Safe to run again: it checks dpkg first and does nothing when everything is present.
+set -euo pipefail
+
+packages=(
+    build-essential cmake ninja-build pkg-config git curl
+    qt6-base-dev qt6-httpserver-dev qt6-websockets-dev qt6-charts-dev libqt6opengl6-dev
+    libqt6sql6-sqlite libqt6sql6-psql nlohmann-json3-dev qt6-tools-dev qt6-l10n-tools
+    qt6-svg-dev xvfb xauth sqlite3 postgresql nodejs npm
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+# node and npm may come from outside Debian's packages; a working binary is enough.
+if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
+    missing=("${missing[@]/nodejs}"); missing=("${missing[@]/npm}")
+fi
+filtered=()
+for p in "${missing[@]}"; do [ -n "$p" ] && filtered+=("$p"); done
+
+if [ ${#filtered[@]} -gt 0 ]; then
+    echo "deps: installing ${filtered[*]}"
+    sudo_cmd=()
+    [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends \
+        "${filtered[@]}"
+else
+    echo "deps: all system packages present"
+fi
