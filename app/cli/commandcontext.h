@@ -1,0 +1,57 @@
+#pragma once
+
+// What every opsctl command gets: the parsed global options, the output streams, and the
+// configuration read from the environment.
+
+#include "cliargs.h"
+#include "clock.h"
+
+#include <QTextStream>
+#include <QUrl>
+
+#include <chrono>
+#include <memory>
+#include <stdexcept>
+
+class QSqlDatabase;
+
+namespace ops {
+class OperationStore;
+}
+
+namespace ops::cli {
+
+// The user pointed us at something unusable (e.g. a database path that cannot be written):
+// exit 2, not 1.
+class InvalidInput : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct CommandContext
+{
+    QString dbLocation;
+    QString operatorName; // --operator / OPS_OPERATOR
+    QTextStream &out;
+    QTextStream &err;
+    SystemClock clock;
+
+    // Opens the store (migrating the schema); throws InvalidInput when the location is
+    // unusable, StoreError when the database fails.
+    std::unique_ptr<OperationStore> openStore();
+    // Prints `message` to stderr and returns ExitCode::Usage.
+    int usage(const QString &message);
+};
+
+// Positive integer from the environment, or `fallback` when unset; nullopt when malformed.
+std::optional<qint64> envInteger(const char *name, qint64 fallback);
+
+int refundCommand(CommandContext &ctx, const QStringList &args);
+int listCommand(CommandContext &ctx, const QStringList &args);
+int showCommand(CommandContext &ctx, const QStringList &args);
+int sweepCommand(CommandContext &ctx, const QStringList &args);
+int dbCommand(CommandContext &ctx, const QStringList &args);
+int auditCommand(CommandContext &ctx, const QStringList &args);
+
+} // namespace ops::cli

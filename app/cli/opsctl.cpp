@@ -1,0 +1,118 @@
+#include "opsctl.h"
+
+#include "commandcontext.h"
+#include "database.h"
+#include "operationstore.h"
+
+#include <QSqlDatabase>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::cli {
+
+namespace {
+
+const QString kUsage = u"usage: opsctl [--db PATH] [--operator NAME] COMMAND …\n"
+                       "commands:\n"
+                       "  refund --order ID --charge CH --amount CENTS [--currency usd] "
+                       "[--tool-call ID]\n"
+                       "  list [--state S] [--kind K] [--limit N] [--json]\n"
+                       "  show OP [--json]\n"
+                       "  sweep\n"
+                       "  db migrate\n"
+                       "  audit verify\n"_s;
+
+using Command = int (*)(CommandContext &, const QStringList &);
+
+Command commandFor(const QString &name)
+{
+    if (name == u"refund"_s)
+        return refundCommand;
+    if (name == u"list"_s)
+        return listCommand;
+    if (name == u"show"_s)
+        return showCommand;
+    if (name == u"sweep"_s)
+        return sweepCommand;
+    if (name == u"db"_s)
+        return dbCommand;
+    if (name == u"audit"_s)
+        return auditCommand;
+    return nullptr;
+}
+
+} // namespace
+
+std::unique_ptr<OperationStore> CommandContext::openStore()
+{
+    static int connection = 0;
+    QSqlDatabase db;
+    try {
+        db = Database::open(dbLocation, u"opsctl-%1"_s.arg(++connection));
+    } catch (const StoreError &e) {
+        throw InvalidInput(e.what());
+    }
+    Database::migrate(db);
+    return std::make_unique<OperationStore>(db, clock);
+}
+
+int CommandContext::usage(const QString &message)
+{
+    err << "opsctl: " << message << Qt::endl;
+    return ExitCode::Usage;
+}
+
+std::optional<qint64> envInteger(const char *name, qint64 fallback)
+{
+    if (!qEnvironmentVariableIsSet(name))
+        return fallback;
+    bool ok = false;
+    const qint64 v = qEnvironmentVariable(name).toLongLong(&ok);
+    if (!ok || v < 0)
+        return std::nullopt;
+    return v;
+}
+
+int runOpsctl(const QStringList &args, QTextStream &out, QTextStream &err)
+{
+    // Global options stop at the command name.
+    const qsizetype commandAt = [&args] {
+        for (qsizetype i = 0; i < args.size(); ++i) {
+            if (!args.at(i).startsWith(u"--"_s))
+                return i;
+            if (!args.at(i).contains(u'='))
+                ++i; // skip the option's value
+        }
+        return args.size();
+    }();
+    QString error;
+    const auto global = CliArgs::parse(args.mid(0, commandAt), {u"db"_s, u"operator"_s},
+                                       {u"help"_s}, &error);
+    CommandContext ctx{{}, {}, out, err, {}};
+    if (!global)
+        return ctx.usage(error + u"\n"_s + kUsage);
+    if (global->has(u"help"_s) || commandAt >= args.size()) {
+        (global->has(u"help"_s) ? out : err) << kUsage;
+        return global->has(u"help"_s) ? ExitCode::Ok : ExitCode::Usage;
+    }
+    ctx.dbLocation = global->value(u"db"_s, qEnvironmentVariable("OPS_DB"));
+    if (ctx.dbLocation.isEmpty())
+        ctx.dbLocation = Database::defaultLocation();
+    ctx.operatorName = global->value(u"operator"_s, qEnvironmentVariable("OPS_OPERATOR"));
+
+    const QString name = args.at(commandAt);
+    const Command command = commandFor(name);
+    if (!command)
+        return ctx.usage(u"unknown command '%1'\n"_s.arg(name) + kUsage);
+    try {
+        return command(ctx, args.mid(commandAt + 1));
+    } catch (const InvalidInput &e) {
+        err << "opsctl: " << QString::fromStdString(e.what()) << Qt::endl;
+        return ExitCode::Usage;
+    } catch (const StoreError &e) {
+        err << "opsctl: " << e.message() << Qt::endl;
+        return ExitCode::Internal;
+    }
+}
+
+} // namespace ops::cli

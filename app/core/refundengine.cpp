@@ -1,0 +1,276 @@
+#include "refundengine.h"
+
+#include "corelogging.h"
+#include "database.h"
+#include "formencoding.h"
+
+#include <QUuid>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+constexpr int kMaxIdLength = 255;
+
+std::uint64_t seedFrom(std::uint64_t configured)
+{
+    return configured != 0 ? configured
+                           : std::uint64_t(QDateTime::currentMSecsSinceEpoch()) ^
+                                 std::uint64_t(QUuid::createUuid().data1);
+}
+
+QString describe(const StripeReply &reply)
+{
+    if (reply.http.status == 0)
+        return reply.http.errorText;
+    QString text = u"HTTP %1"_s.arg(reply.http.status);
+    if (reply.error && !reply.error->code.isEmpty())
+        text += u" "_s + reply.error->code;
+    return text;
+}
+
+AttemptResult attemptResult(const StripeReply &reply, Outcome outcome, const QString &secret)
+{
+    AttemptResult r;
+    r.httpStatus = reply.http.status;
+    r.outcome = outcome;
+    if (reply.error)
+        r.providerCode = reply.error->code.isEmpty() ? reply.error->type : reply.error->code;
+    r.providerRequestId = reply.requestId;
+    r.replayed = reply.replayed;
+    r.latencyMs = reply.http.latencyMs;
+    r.transportError = toString(reply.http.error);
+    r.responseExcerpt = redactedExcerpt(reply.http.body, secret);
+    return r;
+}
+
+} // namespace
+
+QString newOperationId()
+{
+    return u"op_"_s + QUuid::createUuid().toString(QUuid::Id128);
+}
+
+QString newIdempotencyKey() { return QUuid::createUuid().toString(QUuid::WithoutBraces); }
+
+RefundEngine::RefundEngine(OperationStore &store, StripeClient &client, EngineConfig config,
+                           Sleeper sleeper)
+    : m_store(store)
+    , m_client(client)
+    , m_config(std::move(config))
+    , m_sleeper(std::move(sleeper))
+    , m_backoff(m_config.backoffBase, m_config.backoffCap, seedFrom(m_config.jitterSeed))
+{
+}
+
+QString RefundEngine::unitOfWork(const RefundInput &in)
+{
+    // (order, amount) is the unit; currency is fixed per order. Parsed from the right, so an
+    // order id containing '|' cannot make two units collide.
+    return in.orderId + u'|' + QString::number(in.amountMinor) + u'|' + in.currency;
+}
+
+std::optional<ToolResult> RefundEngine::validate(const RefundInput &in)
+{
+    const auto bad = [](const QString &message) {
+        return ToolResult::rejected(u"invalid_request"_s, message);
+    };
+    if (in.orderId.trimmed().isEmpty())
+        return bad(u"order id is empty"_s);
+    if (in.chargeId.trimmed().isEmpty())
+        return bad(u"charge id is empty"_s);
+    if (in.orderId.size() > kMaxIdLength || in.chargeId.size() > kMaxIdLength)
+        return bad(u"order and charge ids are limited to %1 characters"_s.arg(kMaxIdLength));
+    if (in.orderId != in.orderId.trimmed() || in.chargeId != in.chargeId.trimmed())
+        return bad(u"order and charge ids must not start or end with spaces"_s);
+    if (in.amountMinor <= 0)
+        return bad(u"amount must be a positive number of minor units"_s);
+    if (in.amountMinor > kMaxMinorUnits)
+        return bad(u"amount exceeds the maximum of %1 minor units"_s.arg(kMaxMinorUnits));
+    if (!isKnownCurrency(in.currency))
+        return bad(u"unknown currency '%1'"_s.arg(in.currency));
+    return std::nullopt;
+}
+
+ToolResult RefundEngine::refund(const RefundInput &input, const QString &actor)
+{
+    if (auto invalid = validate(input))
+        return *invalid;
+    // Rule 2 and 6: a live row for this unit is the only thing a retry may touch.
+    if (auto live = m_store.findLiveRefund(Provider::Stripe, m_config.project, unitOfWork(input)))
+        return drive(*live, actor);
+    return openNew(input, actor);
+}
+
+ToolResult RefundEngine::openNew(const RefundInput &in, const QString &actor)
+{
+    // Rule 9: what is left to refund, from the provider's charge and our live rows.
+    const StripeReply chargeReply = m_client.getCharge(in.chargeId);
+    if (chargeReply.http.status == 404)
+        return ToolResult::rejected(u"unknown_charge"_s,
+                                    u"the provider has no charge %1"_s.arg(in.chargeId));
+    if (chargeReply.http.status == 401 || chargeReply.http.status == 403)
+        return ToolResult::rejected(u"provider_credentials"_s,
+                                    u"the provider refused our API key; check OPS_STRIPE_KEY"_s);
+    const auto charge = parseStripeCharge(chargeReply.http.body);
+    if (!chargeReply.ok() || !charge)
+        return ToolResult::rejected(u"provider_unreachable"_s,
+                                    u"could not read charge %1 from the provider (%2); nothing "
+                                    "was stored or sent, try again later"_s
+                                        .arg(in.chargeId, describe(chargeReply)));
+    if (charge->currency.compare(in.currency, Qt::CaseInsensitive) != 0)
+        return ToolResult::rejected(u"currency_mismatch"_s,
+                                    u"charge %1 is in %2, not %3"_s.arg(
+                                        in.chargeId, charge->currency, in.currency));
+    const qint64 live = m_store.liveRefundTotal(Provider::Stripe, in.chargeId);
+    const qint64 left = charge->amount - charge->amountRefunded - live;
+    if (in.amountMinor > left)
+        return ToolResult::rejected(
+            u"amount_exceeds_refundable"_s,
+            u"charge %1: %2 charged, %3 refunded, %4 in progress; at most %5 can be refunded"_s
+                .arg(in.chargeId)
+                .arg(charge->amount)
+                .arg(charge->amountRefunded)
+                .arg(live)
+                .arg(qMax<qint64>(0, left)));
+
+    NewOperation op;
+    op.id = newOperationId();
+    op.kind = OperationKind::Refund;
+    op.provider = Provider::Stripe;
+    op.project = m_config.project;
+    op.unitOfWork = unitOfWork(in);
+    op.orderId = in.orderId;
+    op.chargeId = in.chargeId;
+    op.amount = {in.amountMinor, in.currency};
+    op.idempotencyKey = newIdempotencyKey(); // rule 1: ours, random, stored before sending
+    // Rule 10: the operation id travels in metadata so provider objects map back to rows.
+    op.request = {"POST", u"/v1/refunds"_s,
+                  formEncode({{u"charge"_s, in.chargeId},
+                              {u"amount"_s, QString::number(in.amountMinor)},
+                              {u"metadata[operation_id]"_s, op.id},
+                              {u"metadata[order_id]"_s, in.orderId}}),
+                  "application/x-www-form-urlencoded"};
+    op.attemptCap = m_config.attemptsPerOperation;
+    op.windowSeconds = m_config.windowSeconds;
+    op.marginSeconds = m_config.marginSeconds;
+    op.createdBy = actor;
+    const OpenResult opened = m_store.openOrGet(op);
+    return drive(opened.operation, actor);
+}
+
+ToolResult RefundEngine::resultForRow(const QString &operationId)
+{
+    const auto op = m_store.operation(operationId);
+    if (!op)
+        throw StoreError(u"operation %1 disappeared"_s.arg(operationId));
+    switch (op->state) {
+    case OperationState::Succeeded:
+        return ToolResult::refunded(op->id, op->providerRef);
+    case OperationState::Failed:
+        return ToolResult::failed(op->id, op->failureCode);
+    case OperationState::Unknown:
+        return ToolResult::checking(op->id);
+    case OperationState::Open:
+        return ToolResult::unconfirmed(op->id);
+    }
+    return ToolResult::unconfirmed(op->id);
+}
+
+ToolResult RefundEngine::checking(const Operation &op, const QString &reason,
+                                  const QString &actor)
+{
+    m_store.markUnknown(op.id, reason, actor);
+    qCInfo(lcEngine) << op.id << "unknown:" << reason;
+    return resultForRow(op.id);
+}
+
+ToolResult RefundEngine::drive(const Operation &start, const QString &actor)
+{
+    if (start.state != OperationState::Open)
+        return resultForRow(start.id); // rule 6: unknown is sticky, final is final
+    for (int i = 0; i < m_config.attemptsPerCall; ++i) {
+        if (i > 0)
+            m_sleeper(m_backoff.delay(i));
+        const AttemptTicket ticket = m_store.beginAttempt(start.id, actor);
+        if (ticket.refusal != AttemptRefusal::None)
+            return resultForRow(start.id);
+        const Operation &op = ticket.operation;
+        const StripeReply reply = m_client.send(op.request, op.idempotencyKey);
+        const Outcome outcome = classify(Provider::Stripe, StripeClient::answerFor(reply));
+        m_store.finishAttempt(op.id, ticket.attemptId,
+                              attemptResult(reply, outcome, m_client.config().secret));
+        if (auto done = settle(op, reply, outcome, actor))
+            return *done;
+    }
+    return resultForRow(start.id);
+}
+
+std::optional<ToolResult> RefundEngine::settle(const Operation &op, const StripeReply &reply,
+                                               Outcome outcome, const QString &actor)
+{
+    switch (outcome) {
+    case Outcome::Succeeded:
+        return succeed(op, reply, actor);
+    case Outcome::Refused: {
+        const QString code = reply.error && !reply.error->code.isEmpty()
+                                 ? reply.error->code
+                                 : u"http_%1"_s.arg(reply.http.status);
+        m_store.closeFailed(op.id, code, actor, u"provider refused: "_s + describe(reply));
+        return resultForRow(op.id);
+    }
+    case Outcome::Undefined:
+        return checking(op, u"provider answered %1; the outcome is undefined"_s.arg(describe(reply)),
+                        actor);
+    case Outcome::KeyMismatch:
+        return checking(op, u"provider holds a different request under this key"_s, actor);
+    case Outcome::Credentials: {
+        ToolResult r = ToolResult::unconfirmed(op.id);
+        r.errorCode = u"provider_credentials"_s;
+        r.errorMessage = u"the provider refused our API key (HTTP %1); the operation stays open "
+                         "and will resend with the same key once the key is fixed"_s
+                             .arg(reply.http.status);
+        return r;
+    }
+    case Outcome::InProgress:
+    case Outcome::NoAnswer:
+    case Outcome::InFlight:
+        if (op.attempts >= op.attemptCap)
+            return checking(op, u"attempt cap reached without an answer"_s, actor);
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+ToolResult RefundEngine::succeed(const Operation &op, const StripeReply &reply,
+                                 const QString &actor)
+{
+    const auto refund = parseStripeRefund(reply.http.body);
+    // A success for another operation means our request and the provider's memory disagree.
+    if (!refund || refund->metadata.value(u"operation_id"_s) != op.id)
+        return checking(op, u"provider returned a refund that is not this operation's"_s, actor);
+    Evidence e;
+    e.operationId = op.id;
+    e.kind = u"provider_object"_s;
+    e.title = u"Refund %1 as returned by the provider"_s.arg(refund->id);
+    e.contentType = u"application/json"_s;
+    e.body = reply.http.body;
+    e.createdBy = actor;
+    if (refund->status == u"failed"_s || refund->status == u"canceled"_s) {
+        m_store.addEvidence(e);
+        const QString code = refund->failureReason.isEmpty() ? u"refund_"_s + refund->status
+                                                             : refund->failureReason;
+        m_store.closeFailed(op.id, code, actor, u"provider reports refund %1 as %2"_s.arg(
+                                                    refund->id, refund->status));
+        return resultForRow(op.id);
+    }
+    m_store.addEvidence(e);
+    m_store.closeSucceeded(op.id, refund->id, refund->status, actor,
+                           reply.replayed ? u"provider replayed the stored answer"_s
+                                          : u"provider accepted the refund"_s);
+    return resultForRow(op.id);
+}
+
+} // namespace ops

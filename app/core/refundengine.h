@@ -1,0 +1,68 @@
+#pragma once
+
+// The refund engine: DESIGN rules 1–10 for Stripe refunds. One call of refund() is one tool
+// call of the agent: it finds or opens the operation row, then makes at most attemptsPerCall
+// attempts with the stored key and bytes, and returns an honest ToolResult.
+
+#include "backoff.h"
+#include "operationstore.h"
+#include "stripeclient.h"
+#include "toolresult.h"
+
+namespace ops {
+
+struct EngineConfig
+{
+    int attemptsPerCall = 3;
+    int attemptsPerOperation = 6;
+    qint64 windowSeconds = 24 * 3600; // Stripe v1 keeps keys for 24 h
+    qint64 marginSeconds = 15 * 60;
+    std::chrono::milliseconds backoffBase{250};
+    std::chrono::milliseconds backoffCap{4000};
+    std::uint64_t jitterSeed = 0; // 0: seeded from the clock
+    QString project;              // Stripe account label; '' for the default account
+};
+
+struct RefundInput
+{
+    QString orderId;
+    QString chargeId;
+    qint64 amountMinor = 0;
+    QString currency = QStringLiteral("usd");
+};
+
+class RefundEngine
+{
+public:
+    RefundEngine(OperationStore &store, StripeClient &client, EngineConfig config,
+                 Sleeper sleeper = threadSleep);
+
+    // actor: "agent:toolu_01", "operator:alice", …
+    ToolResult refund(const RefundInput &input, const QString &actor);
+
+    // Input checks that need no database and no provider; nullopt when acceptable.
+    static std::optional<ToolResult> validate(const RefundInput &input);
+    static QString unitOfWork(const RefundInput &input);
+
+private:
+    ToolResult openNew(const RefundInput &input, const QString &actor);
+    ToolResult drive(const Operation &op, const QString &actor);
+    std::optional<ToolResult> settle(const Operation &op, const StripeReply &reply,
+                                     Outcome outcome, const QString &actor);
+    ToolResult succeed(const Operation &op, const StripeReply &reply, const QString &actor);
+    ToolResult resultForRow(const QString &operationId);
+    ToolResult checking(const Operation &op, const QString &reason, const QString &actor);
+
+    OperationStore &m_store;
+    StripeClient &m_client;
+    EngineConfig m_config;
+    Sleeper m_sleeper;
+    Backoff m_backoff;
+};
+
+// "op_" + 32 hex digits, random.
+QString newOperationId();
+// RFC 4122 version 4, without braces.
+QString newIdempotencyKey();
+
+} // namespace ops

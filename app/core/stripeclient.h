@@ -1,0 +1,59 @@
+#pragma once
+
+// Stripe v1 over HTTP: bearer auth, Idempotency-Key, per-attempt timeout. send() posts stored
+// bytes unchanged (rule 3); the read calls serve the balance check and look-ups.
+
+#include "classification.h"
+#include "httptransport.h"
+#include "operation.h"
+#include "stripeobjects.h"
+
+#include <chrono>
+
+namespace ops {
+
+struct StripeConfig
+{
+    QUrl baseUrl;   // https://api.stripe.com or the simulator
+    QString secret; // sk_…; never logged, never stored
+    std::chrono::milliseconds timeout{10'000};
+};
+
+struct StripeReply
+{
+    HttpResponse http;
+    std::optional<StripeError> error;
+    bool replayed = false; // Idempotent-Replayed: true
+    QString requestId;     // Request-Id
+
+    bool ok() const { return http.status >= 200 && http.status < 300; }
+};
+
+class StripeClient
+{
+public:
+    StripeClient(HttpTransport &transport, StripeConfig config);
+
+    StripeReply send(const StoredRequest &request, const QString &idempotencyKey);
+    StripeReply getCharge(const QString &chargeId);
+    StripeReply listRefunds(const QString &chargeId, int limit, const QString &startingAfter = {});
+    StripeReply getRefund(const QString &refundId);
+
+    // What the classification table needs from a reply to a stored request.
+    static ProviderAnswer answerFor(const StripeReply &reply);
+
+    const StripeConfig &config() const { return m_config; }
+
+private:
+    StripeReply exchange(const QByteArray &method, const QString &pathAndQuery,
+                         const QByteArray &body, const QByteArray &contentType,
+                         const QString &idempotencyKey);
+
+    HttpTransport &m_transport;
+    StripeConfig m_config;
+};
+
+// A short excerpt of a provider answer safe to store: no secret, no API key, bounded length.
+QString redactedExcerpt(const QByteArray &body, const QString &secret, int maxChars = 1000);
+
+} // namespace ops

@@ -1,0 +1,114 @@
+#include "stripeobjects.h"
+
+#include <nlohmann/json.hpp>
+
+using nlohmann::json;
+
+namespace ops {
+
+namespace {
+
+std::optional<json> parseObject(const QByteArray &body)
+{
+    json j = json::parse(body.constBegin(), body.constEnd(), nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return std::nullopt;
+    return j;
+}
+
+QString text(const json &j, const char *key)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_string())
+        return {};
+    return QString::fromStdString(it->get<std::string>());
+}
+
+std::optional<qint64> integer(const json &j, const char *key)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_number_integer())
+        return std::nullopt;
+    return it->get<qint64>();
+}
+
+std::optional<StripeRefund> refundFrom(const json &j)
+{
+    if (text(j, "object") != QLatin1String("refund") || text(j, "id").isEmpty())
+        return std::nullopt;
+    const auto amount = integer(j, "amount");
+    if (!amount)
+        return std::nullopt;
+    StripeRefund r;
+    r.id = text(j, "id");
+    r.amount = *amount;
+    r.charge = text(j, "charge");
+    r.currency = text(j, "currency");
+    r.status = text(j, "status");
+    r.failureReason = text(j, "failure_reason");
+    r.created = integer(j, "created").value_or(0);
+    if (const auto m = j.find("metadata"); m != j.end() && m->is_object()) {
+        for (const auto &[k, v] : m->items()) {
+            if (v.is_string())
+                r.metadata.insert(QString::fromStdString(k),
+                                  QString::fromStdString(v.get<std::string>()));
+        }
+    }
+    return r;
+}
+
+} // namespace
+
+std::optional<StripeError> parseStripeError(const QByteArray &body)
+{
+    const auto j = parseObject(body);
+    if (!j)
+        return std::nullopt;
+    const auto e = j->find("error");
+    if (e == j->end() || !e->is_object())
+        return std::nullopt;
+    return StripeError{text(*e, "type"), text(*e, "code"), text(*e, "message"), text(*e, "param")};
+}
+
+std::optional<StripeRefund> parseStripeRefund(const QByteArray &body)
+{
+    const auto j = parseObject(body);
+    return j ? refundFrom(*j) : std::nullopt;
+}
+
+std::optional<StripeCharge> parseStripeCharge(const QByteArray &body)
+{
+    const auto j = parseObject(body);
+    if (!j || text(*j, "object") != QLatin1String("charge"))
+        return std::nullopt;
+    const auto amount = integer(*j, "amount");
+    const auto refunded = integer(*j, "amount_refunded");
+    if (!amount || !refunded || text(*j, "id").isEmpty())
+        return std::nullopt;
+    const auto flag = j->find("refunded");
+    return StripeCharge{text(*j, "id"), *amount, *refunded,
+                        flag != j->end() && flag->is_boolean() && flag->get<bool>(),
+                        text(*j, "currency")};
+}
+
+std::optional<StripeRefundList> parseStripeRefundList(const QByteArray &body)
+{
+    const auto j = parseObject(body);
+    if (!j || text(*j, "object") != QLatin1String("list"))
+        return std::nullopt;
+    const auto data = j->find("data");
+    if (data == j->end() || !data->is_array())
+        return std::nullopt;
+    StripeRefundList list;
+    for (const auto &item : *data) {
+        auto r = refundFrom(item);
+        if (!r)
+            return std::nullopt;
+        list.data.push_back(std::move(*r));
+    }
+    const auto more = j->find("has_more");
+    list.hasMore = more != j->end() && more->is_boolean() && more->get<bool>();
+    return list;
+}
+
+} // namespace ops

@@ -1,0 +1,95 @@
+#include "auditlog.h"
+
+#include "sqltransaction.h"
+
+#include <QCryptographicHash>
+#include <QSqlQuery>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+QSqlQuery runQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings)
+{
+    QSqlQuery q(db);
+    if (!q.prepare(sql))
+        throw StoreError(u"cannot prepare statement: %1"_s.arg(q.lastError().text()));
+    for (const QVariant &v : bindings)
+        q.addBindValue(v);
+    if (!q.exec())
+        throw StoreError(u"statement failed: %1"_s.arg(q.lastError().text()));
+    return q;
+}
+
+QString AuditLog::entryHash(const QString &prevHash, qint64 atMs, const QString &actor,
+                            const QString &action, const QString &operationId,
+                            const QString &canonicalDetail)
+{
+    const nlohmann::json entry = {
+        {"action", action.toStdString()},
+        {"actor", actor.toStdString()},
+        {"at", atMs},
+        {"detail", nlohmann::json::parse(canonicalDetail.toStdString())},
+        {"operation_id", operationId.toStdString()},
+    };
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    h.addData(prevHash.toUtf8());
+    h.addData("\n");
+    h.addData(QByteArray::fromStdString(entry.dump()));
+    return QString::fromLatin1(h.result().toHex());
+}
+
+void AuditLog::append(QSqlDatabase &db, qint64 atMs, const QString &actor, const QString &action,
+                      const QString &operationId, const nlohmann::json &detail)
+{
+    QSqlQuery last = runQuery(db, u"SELECT hash FROM audit ORDER BY id DESC LIMIT 1"_s);
+    const QString prev = last.next() ? last.value(0).toString() : kGenesisHash;
+    const QString canonical = QString::fromStdString(detail.dump());
+    const QString hash = entryHash(prev, atMs, actor, action, operationId, canonical);
+    runQuery(db,
+             u"INSERT INTO audit (at, actor, action, operation_id, detail, prev_hash, hash) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?)"_s,
+             {atMs, actor, action, operationId.isEmpty() ? QVariant() : QVariant(operationId),
+              canonical, prev, hash});
+}
+
+std::vector<AuditEntry> AuditLog::forOperation(QSqlDatabase &db, const QString &operationId)
+{
+    QSqlQuery q = runQuery(db,
+                           u"SELECT id, at, actor, action, operation_id, detail, prev_hash, hash "
+                           "FROM audit WHERE operation_id = ? ORDER BY id"_s,
+                           {operationId});
+    std::vector<AuditEntry> out;
+    while (q.next()) {
+        out.push_back({q.value(0).toLongLong(),
+                       QDateTime::fromMSecsSinceEpoch(q.value(1).toLongLong(), Qt::UTC),
+                       q.value(2).toString(), q.value(3).toString(), q.value(4).toString(),
+                       q.value(5).toString(), q.value(6).toString(), q.value(7).toString()});
+    }
+    return out;
+}
+
+std::optional<qint64> AuditLog::firstBroken(QSqlDatabase &db)
+{
+    QSqlQuery q = runQuery(db, u"SELECT id, at, actor, action, operation_id, detail, prev_hash, "
+                               "hash FROM audit ORDER BY id"_s);
+    QString expectedPrev = kGenesisHash;
+    while (q.next()) {
+        const qint64 id = q.value(0).toLongLong();
+        const QString prev = q.value(6).toString();
+        QString recomputed;
+        try {
+            recomputed = entryHash(prev, q.value(1).toLongLong(), q.value(2).toString(),
+                                   q.value(3).toString(), q.value(4).toString(),
+                                   q.value(5).toString());
+        } catch (const nlohmann::json::exception &) {
+            return id; // a detail that is not JSON was not written by AuditLog::append
+        }
+        if (prev != expectedPrev || recomputed != q.value(7).toString())
+            return id;
+        expectedPrev = recomputed;
+    }
+    return std::nullopt;
+}
+
+} // namespace ops

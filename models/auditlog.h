@@ -1,0 +1,34 @@
+#pragma once
+
+// The append-only, hash-chained audit trail (DESIGN rule 12). Each entry's hash is
+// SHA-256(prev_hash + "\n" + canonical JSON of {action, actor, at, detail, operation_id}), where
+// canonical JSON has sorted keys and no spaces. The database refuses UPDATE and DELETE.
+
+#include "operation.h"
+
+#include <QSqlDatabase>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <vector>
+
+namespace ops {
+
+inline const QString kGenesisHash = QString(64, QLatin1Char('0'));
+
+class AuditLog
+{
+public:
+    // Appends inside the caller's write transaction.
+    static void append(QSqlDatabase &db, qint64 atMs, const QString &actor, const QString &action,
+                       const QString &operationId, const nlohmann::json &detail);
+    static QString entryHash(const QString &prevHash, qint64 atMs, const QString &actor,
+                             const QString &action, const QString &operationId,
+                             const QString &canonicalDetail);
+    static std::vector<AuditEntry> forOperation(QSqlDatabase &db, const QString &operationId);
+    // Walks the whole chain; returns the id of the first entry that does not verify.
+    static std::optional<qint64> firstBroken(QSqlDatabase &db);
+};
+
+} // namespace ops

@@ -1,0 +1,143 @@
+#include "database.h"
+
+#include "logging.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+// Versioned scripts compiled into the library (resources/migrations). Append only.
+const QStringList &migrationFiles()
+{
+    static const QStringList files = {
+        u":/migrations/sqlite/0001_initial.sql"_s,
+    };
+    return files;
+}
+
+void execOrThrow(QSqlDatabase &db, const QString &sql)
+{
+    QSqlQuery q(db);
+    if (!q.exec(sql))
+        throw StoreError(u"database statement failed: %1 (%2)"_s.arg(q.lastError().text(),
+                                                                     sql.left(120)));
+}
+
+void applyPragmas(QSqlDatabase &db)
+{
+    execOrThrow(db, u"PRAGMA busy_timeout = 10000"_s);
+    execOrThrow(db, u"PRAGMA journal_mode = WAL"_s);
+    execOrThrow(db, u"PRAGMA synchronous = FULL"_s);
+    execOrThrow(db, u"PRAGMA foreign_keys = ON"_s);
+}
+
+QString readResource(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        throw StoreError(u"migration %1 is missing from the build"_s.arg(path));
+    return QString::fromUtf8(f.readAll());
+}
+
+} // namespace
+
+QStringList splitSqlScript(const QString &script)
+{
+    QStringList statements;
+    QString current;
+    const auto lines = script.split(u'\n');
+    for (QString line : lines) {
+        const auto comment = line.indexOf(u"--"_s);
+        if (comment >= 0)
+            line.truncate(comment);
+        line = line.trimmed();
+        if (line.isEmpty())
+            continue;
+        current += current.isEmpty() ? line : u' ' + line;
+        if (!line.endsWith(u';'))
+            continue;
+        const bool trigger = current.startsWith(u"CREATE TRIGGER"_s, Qt::CaseInsensitive);
+        if (trigger && !current.endsWith(u"END;"_s, Qt::CaseInsensitive))
+            continue;
+        statements.append(current);
+        current.clear();
+    }
+    if (!current.trimmed().isEmpty())
+        statements.append(current);
+    return statements;
+}
+
+QString Database::defaultLocation()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    return dir + u"/opsconsole/operations.sqlite"_s;
+}
+
+QSqlDatabase Database::open(const QString &location, const QString &connectionName)
+{
+    if (location.trimmed().isEmpty())
+        throw StoreError(u"no database location given"_s);
+    if (location.startsWith(u"postgres"_s))
+        throw StoreError(u"PostgreSQL locations are not supported by this build yet"_s);
+    const QFileInfo info(location);
+    if (info.isDir())
+        throw StoreError(u"database path %1 is a folder, not a file"_s.arg(location));
+    if (!QDir().mkpath(info.absolutePath()))
+        throw StoreError(u"cannot create the folder %1 for the database"_s.arg(info.absolutePath()));
+
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connectionName);
+    db.setDatabaseName(location);
+    if (!db.open())
+        throw StoreError(u"cannot open database %1: %2"_s.arg(location, db.lastError().text()));
+    // The driver opens lazily; the first write proves the file is usable.
+    applyPragmas(db);
+    execOrThrow(db, u"CREATE TABLE IF NOT EXISTS schema_version ("
+                    "version INTEGER NOT NULL PRIMARY KEY, applied_at INTEGER NOT NULL)"_s);
+    return db;
+}
+
+int Database::schemaVersion(QSqlDatabase &db)
+{
+    QSqlQuery q(db);
+    if (!q.exec(u"SELECT COALESCE(MAX(version), 0) FROM schema_version"_s) || !q.next())
+        throw StoreError(u"cannot read schema version: %1"_s.arg(q.lastError().text()));
+    return q.value(0).toInt();
+}
+
+int Database::latestVersion() { return int(migrationFiles().size()); }
+
+void Database::migrate(QSqlDatabase &db)
+{
+    const int current = schemaVersion(db);
+    if (current > latestVersion())
+        throw StoreError(u"database schema version %1 is newer than this build (%2)"_s.arg(
+            current)
+                             .arg(latestVersion()));
+    for (int v = current + 1; v <= latestVersion(); ++v) {
+        const QStringList statements = splitSqlScript(readResource(migrationFiles().at(v - 1)));
+        execOrThrow(db, u"BEGIN IMMEDIATE"_s);
+        try {
+            for (const QString &s : statements)
+                execOrThrow(db, s);
+            execOrThrow(db, u"INSERT INTO schema_version (version, applied_at) VALUES (%1, %2)"_s
+                                .arg(v)
+                                .arg(QDateTime::currentMSecsSinceEpoch()));
+            execOrThrow(db, u"COMMIT"_s);
+        } catch (...) {
+            QSqlQuery(db).exec(u"ROLLBACK"_s);
+            throw;
+        }
+        qCInfo(lcStore) << "applied migration" << v;
+    }
+}
+
+} // namespace ops

@@ -1,0 +1,8 @@
+#pragma once
+
+#include <QLoggingCategory>
+
+namespace ops {
+Q_DECLARE_LOGGING_CATEGORY(lcStore)
+Q_DECLARE_LOGGING_CATEGORY(lcModels)
+} // namespace ops

@@ -1,0 +1,101 @@
+#include "money.h"
+
+#include <QStringList>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+// Currencies the product settles in; Stripe's lower-case spelling.
+const QStringList &knownCurrencies()
+{
+    static const QStringList list = {
+        u"usd"_s, u"eur"_s, u"gbp"_s, u"chf"_s, u"cad"_s, u"aud"_s, u"nzd"_s, u"jpy"_s,
+        u"krw"_s, u"sek"_s, u"nok"_s, u"dkk"_s, u"pln"_s, u"czk"_s, u"huf"_s, u"uah"_s,
+        u"try"_s, u"ils"_s, u"inr"_s, u"sgd"_s, u"hkd"_s, u"mxn"_s, u"brl"_s, u"zar"_s,
+        u"bhd"_s, u"kwd"_s, u"jod"_s, u"omr"_s, u"vnd"_s, u"clp"_s, u"isk"_s,
+    };
+    return list;
+}
+
+std::optional<qint64> parseDigits(QStringView digits, QString *error)
+{
+    if (digits.isEmpty()) {
+        *error = QStringLiteral("amount is empty");
+        return std::nullopt;
+    }
+    qint64 value = 0;
+    for (const QChar c : digits) {
+        if (c < u'0' || c > u'9') {
+            *error = QStringLiteral("amount must be a whole number of minor units (e.g. 3800)");
+            return std::nullopt;
+        }
+        value = value * 10 + (c.unicode() - u'0');
+        if (value > kMaxMinorUnits) {
+            *error = QStringLiteral("amount exceeds the maximum of %1 minor units")
+                         .arg(kMaxMinorUnits);
+            return std::nullopt;
+        }
+    }
+    if (value == 0) {
+        *error = QStringLiteral("amount must not be zero");
+        return std::nullopt;
+    }
+    return value;
+}
+
+} // namespace
+
+bool isKnownCurrency(QStringView code)
+{
+    return knownCurrencies().contains(code.toString());
+}
+
+int minorDigits(QStringView currency)
+{
+    static const QStringList zero = {u"jpy"_s, u"krw"_s, u"vnd"_s, u"clp"_s, u"isk"_s};
+    static const QStringList three = {u"bhd"_s, u"kwd"_s, u"jod"_s, u"omr"_s};
+    const QString c = currency.toString().toLower();
+    if (zero.contains(c))
+        return 0;
+    if (three.contains(c))
+        return 3;
+    return 2;
+}
+
+std::optional<qint64> parsePositiveMinor(QStringView text, QString *error)
+{
+    if (text.startsWith(u'-')) {
+        *error = QStringLiteral("amount must be positive");
+        return std::nullopt;
+    }
+    return parseDigits(text, error);
+}
+
+std::optional<qint64> parseSignedMinor(QStringView text, QString *error)
+{
+    if (!text.startsWith(u'-'))
+        return parseDigits(text, error);
+    const auto magnitude = parseDigits(text.mid(1), error);
+    if (!magnitude)
+        return std::nullopt;
+    return -*magnitude;
+}
+
+QString formatMoney(const Money &money)
+{
+    const int digits = minorDigits(money.currency);
+    const qint64 magnitude = money.minor < 0 ? -money.minor : money.minor;
+    QString text = QString::number(magnitude);
+    if (digits > 0) {
+        text = text.rightJustified(digits + 1, u'0');
+        text.insert(text.size() - digits, u'.');
+    }
+    if (money.minor < 0)
+        text.prepend(u'-');
+    return text + u' ' + money.currency.toUpper();
+}
+
+} // namespace ops

@@ -1,0 +1,130 @@
+#pragma once
+
+// Plain value types the store returns. No SQL, no Qt models: views and the engine both read these.
+
+#include "money.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QString>
+
+#include <optional>
+
+namespace ops {
+
+enum class OperationKind { Refund, CreditTopup, CreditCharge, CreditAdjust, Execution };
+enum class OperationState { Open, Unknown, Succeeded, Failed };
+enum class Provider { Stripe, Slen };
+
+QString toString(OperationKind kind);
+QString toString(OperationState state);
+QString toString(Provider provider);
+std::optional<OperationKind> kindFromString(QStringView text);
+std::optional<OperationState> stateFromString(QStringView text);
+std::optional<Provider> providerFromString(QStringView text);
+
+inline bool isFinal(OperationState s)
+{
+    return s == OperationState::Succeeded || s == OperationState::Failed;
+}
+
+// The request as first built and stored. Every attempt sends exactly these bytes (rule 3).
+struct StoredRequest
+{
+    QByteArray method; // "POST"
+    QString path;      // "/v1/refunds"
+    QByteArray body;
+    QByteArray contentType;
+};
+
+struct Operation
+{
+    QString id;
+    OperationKind kind = OperationKind::Refund;
+    Provider provider = Provider::Stripe;
+    QString project;
+    QString unitOfWork;
+    QString orderId;
+    QString chargeId;
+    QString customerId;
+    Money amount;
+    QString idempotencyKey;
+    StoredRequest request;
+    OperationState state = OperationState::Open;
+    QString providerStatus;
+    int attempts = 0;
+    int attemptCap = 0;
+    std::optional<QDateTime> firstAttemptAt;
+    std::optional<QDateTime> lastAttemptAt;
+    qint64 windowSeconds = 0;
+    qint64 marginSeconds = 0;
+    std::optional<QDateTime> deadline;
+    QString providerRef;
+    QString failureCode;
+    QString unknownReason;
+    QString createdBy;
+    QDateTime createdAt;
+    QDateTime updatedAt;
+    QString closedBy;
+    std::optional<QDateTime> closedAt;
+    QString closeReason;
+};
+
+// Classification of one attempt's answer (DESIGN rule 5).
+enum class Outcome {
+    InFlight,    // counted and sent; no answer recorded (yet, or ever: the sender died)
+    Succeeded,   // 2xx with the created object
+    Refused,     // definite refusal: the provider did nothing
+    InProgress,  // 409 in progress: back off, same key
+    NoAnswer,    // timeout, reset, 429, 502-504: back off, same key
+    Undefined,   // 500 stored under the key, or a 2xx we cannot read: unknown
+    KeyMismatch, // same key, different request: unknown
+    Credentials, // 401/403: stays open, configuration error
+};
+QString toString(Outcome outcome);
+std::optional<Outcome> outcomeFromString(QStringView text);
+
+struct Attempt
+{
+    qint64 id = 0;
+    QString operationId;
+    int seq = 0;
+    QString actor;
+    QDateTime startedAt;
+    std::optional<QDateTime> finishedAt;
+    int httpStatus = 0; // 0: no HTTP answer
+    Outcome outcome = Outcome::InFlight;
+    QString providerCode;
+    QString providerRequestId;
+    bool replayed = false;
+    qint64 latencyMs = 0;
+    QString transportError;
+    QString responseExcerpt; // redacted, truncated
+};
+
+struct Evidence
+{
+    qint64 id = 0;
+    QString operationId;
+    QString kind; // provider_object, provider_event, support_answer, note, file
+    QString title;
+    QString contentType;
+    QByteArray body;
+    QString sha256;
+    QDateTime createdAt;
+    QString createdBy;
+};
+
+struct AuditEntry
+{
+    qint64 id = 0;
+    QDateTime at;
+    QString actor;
+    QString action;
+    QString operationId;
+    QString detail; // canonical JSON
+    QString prevHash;
+    QString hash;
+};
+
+} // namespace ops

@@ -1,0 +1,91 @@
+// Read side of OperationStore, and evidence (append-only). Kept apart from the state machine.
+
+#include "auditlog.h"
+#include "operationrow.h"
+#include "operationstore.h"
+#include "sqltransaction.h"
+
+#include <QCryptographicHash>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+qint64 OperationStore::addEvidence(const Evidence &e)
+{
+    const qint64 now = m_clock.nowMs();
+    const QString sha = QString::fromLatin1(
+        QCryptographicHash::hash(e.body, QCryptographicHash::Sha256).toHex());
+    WriteTransaction tx(m_db);
+    QSqlQuery q = runQuery(m_db,
+                           u"INSERT INTO evidence (operation_id, kind, title, content_type, body, "
+                           "sha256, size_bytes, created_by, created_at) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s,
+                           {e.operationId, e.kind, e.title, e.contentType, e.body, sha,
+                            qint64(e.body.size()), e.createdBy, now});
+    const qint64 id = q.lastInsertId().toLongLong();
+    AuditLog::append(m_db, now, e.createdBy, u"evidence.added"_s, e.operationId,
+                     {{"evidence_id", id},
+                      {"kind", e.kind.toStdString()},
+                      {"title", e.title.toStdString()},
+                      {"sha256", sha.toStdString()}});
+    tx.commit();
+    return id;
+}
+
+std::vector<Evidence> OperationStore::evidence(const QString &operationId)
+{
+    QSqlQuery q = runQuery(m_db,
+                           u"SELECT id, operation_id, kind, title, content_type, body, sha256, "
+                           "created_at, created_by FROM evidence WHERE operation_id = ? "
+                           "ORDER BY id"_s,
+                           {operationId});
+    std::vector<Evidence> out;
+    while (q.next()) {
+        out.push_back({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
+                       q.value(3).toString(), q.value(4).toString(), q.value(5).toByteArray(),
+                       q.value(6).toString(), rows::utc(q.value(7).toLongLong()),
+                       q.value(8).toString()});
+    }
+    return out;
+}
+
+std::vector<Operation> OperationStore::list(const OperationFilter &filter)
+{
+    QString sql = u"SELECT "_s + rows::operationColumns() + u" FROM operations WHERE 1 = 1"_s;
+    QVariantList bindings;
+    if (filter.state) {
+        sql += u" AND state = ?"_s;
+        bindings << toString(*filter.state);
+    }
+    if (filter.kind) {
+        sql += u" AND kind = ?"_s;
+        bindings << toString(*filter.kind);
+    }
+    sql += u" ORDER BY created_at DESC, id DESC LIMIT ?"_s;
+    bindings << qMax(1, filter.limit);
+    QSqlQuery q = runQuery(m_db, sql, bindings);
+    std::vector<Operation> out;
+    while (q.next())
+        out.push_back(rows::operationFromRow(q));
+    return out;
+}
+
+std::vector<Attempt> OperationStore::attempts(const QString &operationId)
+{
+    QSqlQuery q = runQuery(m_db,
+                           u"SELECT "_s + rows::attemptColumns() +
+                               u" FROM attempts WHERE operation_id = ? ORDER BY seq"_s,
+                           {operationId});
+    std::vector<Attempt> out;
+    while (q.next())
+        out.push_back(rows::attemptFromRow(q));
+    return out;
+}
+
+std::vector<AuditEntry> OperationStore::audit(const QString &operationId)
+{
+    return AuditLog::forOperation(m_db, operationId);
+}
+
+} // namespace ops

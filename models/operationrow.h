@@ -1,0 +1,21 @@
+#pragma once
+
+// Column lists and row mapping shared by the store's queries.
+
+#include "operation.h"
+
+#include <QSqlQuery>
+
+namespace ops::rows {
+
+// SELECT list for operations, in the order operationFromRow() reads it.
+QString operationColumns();
+Operation operationFromRow(const QSqlQuery &q);
+
+QString attemptColumns();
+Attempt attemptFromRow(const QSqlQuery &q);
+
+QDateTime utc(qint64 ms);
+std::optional<QDateTime> utcOrNull(const QVariant &v);
+
+} // namespace ops::rows

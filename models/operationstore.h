@@ -1,0 +1,125 @@
+#pragma once
+
+// The operation store: the "form on the desk". Every write is one short IMMEDIATE transaction
+// that also appends its audit entry, so a committed state change always has its audit line.
+// Returns plain values; throws StoreError when the database itself fails.
+
+#include "clock.h"
+#include "operation.h"
+
+#include <QSqlDatabase>
+
+#include <optional>
+#include <vector>
+
+namespace ops {
+
+struct NewOperation
+{
+    QString id; // chosen by the caller: it is inside the stored request body
+    OperationKind kind = OperationKind::Refund;
+    Provider provider = Provider::Stripe;
+    QString project;
+    QString unitOfWork;
+    QString orderId;
+    QString chargeId;
+    QString customerId;
+    Money amount;
+    QString idempotencyKey;
+    StoredRequest request;
+    int attemptCap = 6;
+    qint64 windowSeconds = 24 * 3600;
+    qint64 marginSeconds = 15 * 60;
+    QString createdBy;
+};
+
+struct OpenResult
+{
+    Operation operation;
+    bool created = false; // false: another caller's live row for the same unit was returned
+};
+
+enum class AttemptMode { Automation, OperatorResend };
+enum class AttemptRefusal { None, NotFound, NotOpen, CapReached, WindowClosed };
+
+struct AttemptTicket
+{
+    AttemptRefusal refusal = AttemptRefusal::None;
+    qint64 attemptId = 0;
+    int seq = 0;
+    Operation operation; // the row after counting (or as found when refused)
+};
+
+struct AttemptResult
+{
+    int httpStatus = 0;
+    Outcome outcome = Outcome::NoAnswer;
+    QString providerCode;
+    QString providerRequestId;
+    bool replayed = false;
+    qint64 latencyMs = 0;
+    QString transportError;
+    QString responseExcerpt;
+};
+
+struct OperationFilter
+{
+    std::optional<OperationState> state;
+    std::optional<OperationKind> kind;
+    int limit = 100;
+};
+
+class OperationStore
+{
+public:
+    OperationStore(QSqlDatabase db, const Clock &clock);
+
+    // Rule 2: inserts the row, or — when the partial unique index says a live row for the same
+    // unit of work exists — returns that row. Never two live rows, never a second key.
+    OpenResult openOrGet(const NewOperation &op);
+
+    std::optional<Operation> operation(const QString &id);
+    std::optional<Operation> findLiveRefund(Provider provider, const QString &project,
+                                            const QString &unitOfWork);
+    std::optional<Operation> findByKey(OperationKind kind, Provider provider,
+                                       const QString &project, const QString &key);
+    // Sum of open and unknown refunds against a charge (rule 9).
+    qint64 liveRefundTotal(Provider provider, const QString &chargeId);
+
+    // Rule 4: counts and commits the attempt before anything is sent. Refuses (and, for an open
+    // row, marks it unknown) when the cap is reached or the retention window has closed.
+    AttemptTicket beginAttempt(const QString &operationId, const QString &actor,
+                               AttemptMode mode = AttemptMode::Automation);
+    void finishAttempt(const QString &operationId, qint64 attemptId, const AttemptResult &result);
+
+    // State changes from `open` only (automation). Return false when the row was not open.
+    bool closeSucceeded(const QString &id, const QString &providerRef,
+                        const QString &providerStatus, const QString &actor,
+                        const QString &reason);
+    bool closeFailed(const QString &id, const QString &code, const QString &actor,
+                     const QString &reason);
+    bool markUnknown(const QString &id, const QString &reason, const QString &actor);
+    bool setProviderStatus(const QString &id, const QString &status, const QString &actor);
+
+    // Rule 7: open rows whose deadline has passed become unknown. Returns how many.
+    int sweep(const QString &actor);
+
+    qint64 addEvidence(const Evidence &evidence);
+    std::vector<Evidence> evidence(const QString &operationId);
+    std::vector<Operation> list(const OperationFilter &filter);
+    std::vector<Attempt> attempts(const QString &operationId);
+    std::vector<AuditEntry> audit(const QString &operationId);
+
+    QSqlDatabase &database() { return m_db; }
+    const Clock &clock() const { return m_clock; }
+
+private:
+    std::optional<Operation> findLiveFor(const NewOperation &op);
+    void markUnknownLocked(const Operation &op, const QString &reason, const QString &actor,
+                           qint64 nowMs);
+
+    QSqlDatabase m_db;
+    const Clock &m_clock;
+};
+
+} // namespace ops

@@ -1,0 +1,51 @@
+#pragma once
+
+// RAII write transaction. SQLite's plain BEGIN takes the write lock late and can fail with
+// SQLITE_BUSY when two writers upgrade at once; BEGIN IMMEDIATE takes it up front and waits out
+// the busy timeout, so concurrent agents queue instead of erroring.
+
+#include "database.h"
+
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace ops {
+
+class WriteTransaction
+{
+public:
+    explicit WriteTransaction(QSqlDatabase &db)
+        : m_db(db)
+    {
+        QSqlQuery q(m_db);
+        if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
+            throw StoreError(QStringLiteral("cannot start a write transaction: %1")
+                                 .arg(q.lastError().text()));
+        m_active = true;
+    }
+    ~WriteTransaction()
+    {
+        if (m_active)
+            QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
+    }
+    WriteTransaction(const WriteTransaction &) = delete;
+    WriteTransaction &operator=(const WriteTransaction &) = delete;
+
+    void commit()
+    {
+        QSqlQuery q(m_db);
+        if (!q.exec(QStringLiteral("COMMIT")))
+            throw StoreError(QStringLiteral("commit failed: %1").arg(q.lastError().text()));
+        m_active = false;
+    }
+
+private:
+    QSqlDatabase &m_db;
+    bool m_active = false;
+};
+
+// Prepares and runs `sql` with positional bindings; throws StoreError on failure.
+QSqlQuery runQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings = {});
+
+} // namespace ops
