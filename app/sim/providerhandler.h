@@ -21,10 +21,10 @@ namespace ops::sim {
 
 struct Admission
 {
-    QString project;   // project of the API key
-    QString key;       // idempotency key as received (may be empty where optional)
+    QString project; // project of the API key
+    QString key;     // idempotency key as received (may be empty where optional)
     bool claimed = false;
-    qint64 token = 0;  // handler-private
+    qint64 token = 0; // handler-private
 };
 
 class ProviderHandler
@@ -38,6 +38,13 @@ public:
     virtual void abandon(const SimRequest &request, const Admission &admission) = 0;
     // Seed data for this family (charges, customers, flows); unknown fields ignored.
     virtual void seed(const nlohmann::json &seed) = 0;
+    // PruneKey fault: called before admit() so the key runs as if its 24 h had passed.
+    // project is the API key's project (empty when the request is not authenticated).
+    virtual void forgetKey(const QString &project, const QString &key)
+    {
+        Q_UNUSED(project);
+        Q_UNUSED(key);
+    }
 };
 
 } // namespace ops::sim

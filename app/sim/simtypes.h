@@ -10,9 +10,7 @@
 #include <QList>
 #include <QString>
 #include <QUrlQuery>
-
 #include <nlohmann/json.hpp>
-
 #include <optional>
 #include <utility>
 #include <vector>
@@ -26,6 +24,9 @@ struct SimRequest
     QUrlQuery query;                       // decoded query string
     QHash<QByteArray, QByteArray> headers; // names lower-cased
     QByteArray body;
+    QByteArray rawQuery;      // query string exactly as sent (percent-encoded), no '?'
+    QString requestId;        // "req_…", assigned by the router on arrival
+    bool fromLoopback = true; // peer address is loopback (admin routes require it)
 
     QByteArray header(const QByteArray &lowerName) const { return headers.value(lowerName); }
     // "POST /v1/refunds" style label used to match fault rules; ids are kept as sent.
@@ -52,7 +53,9 @@ struct SimResponse
     {
         SimResponse r;
         r.status = status;
-        r.body = QByteArray::fromStdString(body.dump());
+        // replace: a stray invalid UTF-8 sequence must not throw out of a handler
+        r.body = QByteArray::fromStdString(
+            body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
         r.setHeader("Content-Type", "application/json");
         return r;
     }
@@ -107,7 +110,8 @@ private:
 // What the fault layer decided for one request. The server wrapper applies the timing parts
 // (latency, hangs, drops); handlers read `mode` for the parts that live inside the provider's
 // idempotency store (stored_500, prune_key).
-enum class FaultMode {
+enum class FaultMode
+{
     None,
     Latency,          // answer normally after delayMs
     CommitThenHang,   // apply, then answer after delayMs (or never when delayMs < 0)
@@ -133,13 +137,29 @@ struct SimWorld
     Ledger ledger;
     QHash<QString, QString> apiKeyProject; // "sk_test_demo" -> "demo"
 
-    // Project of the request's "Authorization: Bearer <key>", or nullopt when missing/unknown.
-    std::optional<QString> projectFor(const SimRequest &request) const
+    // API key of "Authorization: Bearer <key>" or "Basic base64(<key>:)" (Stripe accepts the
+    // key as the Basic user name); empty when absent or malformed.
+    static QString apiKeyOf(const SimRequest &request)
     {
         const QByteArray auth = request.header("authorization");
-        if (!auth.startsWith("Bearer "))
+        if (auth.startsWith("Bearer "))
+            return QString::fromUtf8(auth.mid(7)).trimmed();
+        if (!auth.startsWith("Basic "))
+            return {};
+        const auto decoded = QByteArray::fromBase64Encoding(
+            auth.mid(6).trimmed(), QByteArray::AbortOnBase64DecodingErrors);
+        if (!decoded)
+            return {};
+        const QByteArray user = decoded.decoded.left(decoded.decoded.indexOf(':'));
+        return QString::fromUtf8(user);
+    }
+
+    // Project of the request's API key, or nullopt when missing/unknown.
+    std::optional<QString> projectFor(const SimRequest &request) const
+    {
+        const QString key = apiKeyOf(request);
+        if (key.isEmpty())
             return std::nullopt;
-        const QString key = QString::fromUtf8(auth.mid(7)).trimmed();
         const auto it = apiKeyProject.constFind(key);
         if (it == apiKeyProject.constEnd())
             return std::nullopt;

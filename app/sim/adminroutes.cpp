@@ -1,0 +1,132 @@
+#include "adminroutes.h"
+
+#include "simlog.h"
+#include "simrouter.h"
+
+namespace ops::sim {
+
+namespace {
+
+SimResponse adminError(int status, const char *code, const QString &message)
+{
+    return SimResponse::json(status,
+                             {{"error", {{"code", code}, {"message", message.toStdString()}}}});
+}
+
+SimResponse ok(const nlohmann::json &body)
+{
+    return SimResponse::json(200, body);
+}
+
+} // namespace
+
+AdminRoutes::AdminRoutes(SimRouter &router)
+    : m_router(router)
+{}
+
+SimResponse AdminRoutes::handle(const SimRequest &request)
+{
+    if (!request.fromLoopback)
+        return adminError(403, "forbidden", QStringLiteral("/_sim/ answers loopback peers only"));
+    nlohmann::json body;
+    if (!request.body.trimmed().isEmpty()) {
+        body = nlohmann::json::parse(request.body.toStdString(), nullptr, false);
+        if (body.is_discarded())
+            return adminError(400, "invalid_json", QStringLiteral("the body is not JSON"));
+    }
+    try {
+        return route(request, body);
+    } catch (const nlohmann::json::exception &e) {
+        // A field of the wrong JSON type somewhere in an admin body.
+        return adminError(400, "invalid_request", QString::fromUtf8(e.what()));
+    }
+}
+
+SimResponse AdminRoutes::route(const SimRequest &request, const nlohmann::json &body)
+{
+    const QByteArray &m = request.method;
+    const QString &p = request.path;
+    if (p == QLatin1String("/_sim/seed") && m == "POST") {
+        if (const auto error = m_router.applySeed(body))
+            return adminError(400, "invalid_seed", *error);
+        return ok({{"seeded", true}});
+    }
+    if (p == QLatin1String("/_sim/faults")) {
+        if (m == "POST")
+            return postFault(body);
+        if (m == "GET")
+            return ok(m_router.faults().rulesJson());
+        if (m == "DELETE") {
+            m_router.faults().clear();
+            m_router.faults().clearStats();
+            return ok({{"cleared", true}});
+        }
+    }
+    if (p == QLatin1String("/_sim/faults/stats") && m == "GET")
+        return ok(m_router.faults().statsJson());
+    if (p == QLatin1String("/_sim/clock") && (m == "GET" || m == "POST"))
+        return clock(request, body);
+    if (p == QLatin1String("/_sim/ledger") && m == "GET")
+        return ok(m_router.world().ledger.toJson());
+    if (p == QLatin1String("/_sim/requests") && m == "GET")
+        return ok(m_router.requestLog().toJson(
+            request.query.queryItemValue(QStringLiteral("path"), QUrl::FullyDecoded)));
+    if (p == QLatin1String("/_sim/requests") && m == "DELETE") {
+        m_router.requestLog().clear();
+        return ok({{"cleared", true}});
+    }
+    if (p == QLatin1String("/_sim/messages") && m == "GET")
+        return ok(m_router.messages().toJson());
+    if (p == QLatin1String("/_sim/reset") && m == "POST") {
+        m_router.reset();
+        qCInfo(lcSim) << "reset";
+        return ok({{"reset", true}});
+    }
+    if (p == QLatin1String("/_sim/health") && m == "GET")
+        return ok({{"ok", true}});
+    return adminError(404, "not_found",
+                      QStringLiteral("no admin route %1 %2").arg(QString::fromLatin1(m), p));
+}
+
+SimResponse AdminRoutes::postFault(const nlohmann::json &body)
+{
+    nlohmann::json added = nlohmann::json::object();
+    if (const auto error = m_router.faults().add(body, added))
+        return adminError(400, "invalid_fault", *error);
+    return ok(added);
+}
+
+nlohmann::json AdminRoutes::clockJson() const
+{
+    const SimClock &c = m_router.world().clock;
+    const QDateTime now = c.now();
+    return {{"now", now.toString(Qt::ISODateWithMs).toStdString()},
+            {"now_unix", now.toSecsSinceEpoch()},
+            {"offset_seconds", QDateTime::currentDateTimeUtc().secsTo(now)}};
+}
+
+SimResponse AdminRoutes::clock(const SimRequest &request, const nlohmann::json &body)
+{
+    if (request.method == "GET")
+        return ok(clockJson());
+    SimClock &c = m_router.world().clock;
+    if (body.contains("advance_seconds")) {
+        if (!body["advance_seconds"].is_number_integer())
+            return adminError(400, "invalid_clock", QStringLiteral("advance_seconds: integer"));
+        c.advance(body["advance_seconds"].get<qint64>());
+        return ok(clockJson());
+    }
+    if (body.contains("now") && body["now"].is_string()) {
+        QDateTime at = QDateTime::fromString(QString::fromStdString(body["now"].get<std::string>()),
+                                             Qt::ISODateWithMs);
+        if (!at.isValid())
+            return adminError(400, "invalid_clock",
+                              QStringLiteral("now: an ISO 8601 time such as 2026-11-29T12:00:00Z"));
+        c.set(at.toUTC());
+        return ok(clockJson());
+    }
+    return adminError(400, "invalid_clock",
+                      QStringLiteral("send {\"advance_seconds\":N} or {\"now\":\"…Z\"}"));
+}
+
+} // namespace ops::sim

@@ -1,0 +1,5 @@
+#include "simlog.h"
+
+namespace ops::sim {
+Q_LOGGING_CATEGORY(lcSim, "ops.sim", QtInfoMsg)
+} // namespace ops::sim

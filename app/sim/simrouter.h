@@ -1,0 +1,78 @@
+#pragma once
+
+// The request pipeline of provider-sim. For a provider route:
+//
+//   log it → decide its fault → (drop | 503 | 429 answered before any claim) →
+//   (prune_key: forget the key) → handler.admit() (auth, validation, key claim, replays) →
+//   by fault: latency (hold the claim, then execute and answer) · commit_then_hang (execute,
+//   answer late or never) · hang_before_commit (hold the claim, then abandon and drop) ·
+//   otherwise execute and answer at once.
+//
+// Routes under /_sim/ go to AdminRoutes and never meet faults. Every provider response gets
+// Request-Id and, when the request had one, the echoed Idempotency-Key.
+
+#include "adminroutes.h"
+#include "faulttable.h"
+#include "messagesink.h"
+#include "requestlog.h"
+#include "simserver.h"
+#include "simtypes.h"
+
+#include <QObject>
+#include <memory>
+#include <vector>
+
+namespace ops::sim {
+
+class StripeHandler;
+class SlenHandler;
+
+class SimRouter final : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit SimRouter(QObject *parent = nullptr);
+    ~SimRouter() override;
+
+    void dispatch(SimRequest request, ReplyChannelPtr channel);
+
+    // Validates and applies a seed ({"api_keys","charges","customers","flows"}); returns an
+    // error message when the seed is malformed (nothing applied then).
+    std::optional<QString> applySeed(const nlohmann::json &seed);
+    // Back to the state right after start-up and all seeds applied since: no refunds, events,
+    // keys, movements, messages, logged requests or fault rules; clock offset zero; the fault
+    // random source reseeded with the start-up seed.
+    void reset();
+    void setStartupFaultSeed(quint64 seed);
+
+    SimWorld &world() { return m_world; }
+    FaultTable &faults() { return m_faults; }
+    RequestLog &requestLog() { return m_log; }
+    MessageSink &messages() { return *m_sink; }
+
+private:
+    void createHandlers();
+    ProviderHandler *handlerFor(const SimRequest &request) const;
+    void proceed(ProviderHandler *handler, const SimRequest &request, const Admission &admission,
+                 const Fault &fault, const ReplyChannelPtr &channel, qint64 seq);
+    void reply(qint64 seq, const SimRequest &request, const ReplyChannelPtr &channel,
+               SimResponse response);
+    SimResponse beforeClaimError(const SimRequest &request, FaultMode mode) const;
+
+    SimWorld m_world;
+    FaultTable m_faults;
+    RequestLog m_log;
+    std::unique_ptr<StripeHandler> m_stripe;
+    std::unique_ptr<SlenHandler> m_slen;
+    std::unique_ptr<MessageSink> m_sink;
+    std::vector<nlohmann::json> m_seeds; // every seed applied, replayed by reset()
+    quint64 m_startupFaultSeed = FaultTable::defaultSeed;
+    quint64 m_generation = 0; // bumped by reset(): delayed work of older handlers is dropped
+    AdminRoutes m_admin;
+};
+
+// "req_" + 14 random letters and digits.
+QString newRequestId();
+
+} // namespace ops::sim

@@ -1,0 +1,38 @@
+#include "simtypes.h"
+
+namespace ops::sim {
+
+nlohmann::json toJson(const Movement &m)
+{
+    nlohmann::json j = {
+        {"provider", m.provider.toStdString()},
+        {"kind", m.kind.toStdString()},
+        {"id", m.id.toStdString()},
+        {"amount", m.amount},
+        {"idempotency_key", m.idempotencyKey.toStdString()},
+        {"operation_id", m.operationId.toStdString()},
+        {"at", m.at.toUTC().toString(Qt::ISODateWithMs).toStdString()},
+    };
+    // Stripe movements name a charge and a currency, Slen ones a customer and a credit type.
+    if (!m.charge.isEmpty())
+        j["charge"] = m.charge.toStdString();
+    if (!m.currency.isEmpty())
+        j["currency"] = m.currency.toStdString();
+    if (!m.customer.isEmpty())
+        j["customer"] = m.customer.toStdString();
+    if (!m.project.isEmpty())
+        j["project"] = m.project.toStdString();
+    if (!m.creditType.isEmpty())
+        j["credit_type"] = m.creditType.toStdString();
+    return j;
+}
+
+nlohmann::json Ledger::toJson() const
+{
+    nlohmann::json list = nlohmann::json::array();
+    for (const Movement &m : m_movements)
+        list.push_back(ops::sim::toJson(m));
+    return {{"movements", list}};
+}
+
+} // namespace ops::sim

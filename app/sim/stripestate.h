@@ -1,0 +1,149 @@
+#pragma once
+
+// The objects behind the Stripe routes of provider-sim: seeded charges, the refunds made
+// against them and the events those refunds produced, with their Stripe JSON shapes and
+// list pagination (newest first, starting_after / ending_before / limit).
+
+#include <QHash>
+#include <QString>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
+
+namespace ops::sim {
+
+struct StripeCharge
+{
+    QString id;
+    qint64 amount = 0;
+    qint64 amountRefunded = 0;
+    QString currency;
+    QString paymentIntent;
+    qint64 created = 0;
+    // Outcome of refunds against this charge: succeeded (default), pending or failed, so a
+    // demo or a test can exercise the other refund states.
+    QString refundStatus = QStringLiteral("succeeded");
+    QString refundFailureReason;
+
+    nlohmann::json toJson() const;
+};
+
+struct StripeRefund
+{
+    QString id;
+    qint64 amount = 0;
+    QString charge;
+    QString currency;
+    QString paymentIntent;
+    QString status;
+    QString failureReason;
+    QString reason;
+    nlohmann::json metadata = nlohmann::json::object();
+    qint64 created = 0;
+
+    nlohmann::json toJson() const;
+};
+
+struct StripeEvent
+{
+    QString id;
+    QString type;
+    qint64 created = 0;
+    nlohmann::json object;
+    QString requestId;
+    std::optional<QString> idempotencyKey;
+
+    nlohmann::json toJson() const;
+};
+
+// One page of a list: the selected objects and whether more exist in the paging direction.
+struct ListPage
+{
+    nlohmann::json data = nlohmann::json::array();
+    bool hasMore = false;
+};
+
+// Pages `items` (already newest first). Returns nullopt when a cursor id is not among them.
+template<typename T, typename Accept>
+std::optional<ListPage> pageNewestFirst(const std::vector<const T *> &items, Accept accept,
+                                        const QString &startingAfter, const QString &endingBefore,
+                                        int limit);
+
+class StripeState
+{
+public:
+    static constexpr qint64 eventRetentionSecs = 30 * 24 * 3600;
+
+    // {"charges":[{"id","amount","currency","payment_intent"?,"amount_refunded"?,
+    //   "refund_status"?,"refund_failure_reason"?}]}; a known id is replaced.
+    void seed(const nlohmann::json &seed, qint64 nowSecs);
+    void clear();
+
+    StripeCharge *charge(const QString &id);
+    StripeCharge *chargeForPaymentIntent(const QString &paymentIntent);
+    const StripeRefund *refund(const QString &id) const;
+
+    StripeRefund &addRefund(StripeRefund refund);
+    void addEvent(const QString &type, nlohmann::json object, qint64 created,
+                  const QString &requestId, const std::optional<QString> &key);
+    // Drops events older than 30 days of simulator time.
+    void pruneEvents(qint64 nowSecs);
+
+    // Newest first; each entry valid until the next mutation.
+    std::vector<const StripeRefund *> refundsNewestFirst() const;
+    std::vector<const StripeEvent *> eventsNewestFirst() const;
+
+    QString nextId(const char *prefix);
+
+private:
+    QHash<QString, StripeCharge> m_charges;
+    std::vector<StripeRefund> m_refunds; // creation order
+    QHash<QString, std::size_t> m_refundIndex;
+    std::vector<StripeEvent> m_events; // creation order
+    qint64 m_nextId = 1;
+};
+
+template<typename T, typename Accept>
+std::optional<ListPage> pageNewestFirst(const std::vector<const T *> &items, Accept accept,
+                                        const QString &startingAfter, const QString &endingBefore,
+                                        int limit)
+{
+    std::vector<const T *> matching;
+    for (const T *item : items) {
+        if (accept(*item))
+            matching.push_back(item);
+    }
+    auto indexOf = [&matching](const QString &id) -> std::optional<std::size_t> {
+        for (std::size_t i = 0; i < matching.size(); ++i) {
+            if (matching[i]->id == id)
+                return i;
+        }
+        return std::nullopt;
+    };
+    std::size_t begin = 0;
+    std::size_t end = matching.size();
+    ListPage page;
+    if (!endingBefore.isEmpty()) {
+        // The `limit` items just newer than the cursor, still newest first.
+        const auto cursor = indexOf(endingBefore);
+        if (!cursor)
+            return std::nullopt;
+        end = *cursor;
+        begin = end > std::size_t(limit) ? end - std::size_t(limit) : 0;
+        page.hasMore = begin > 0;
+    } else {
+        if (!startingAfter.isEmpty()) {
+            const auto cursor = indexOf(startingAfter);
+            if (!cursor)
+                return std::nullopt;
+            begin = *cursor + 1;
+        }
+        end = std::min(matching.size(), begin + std::size_t(limit));
+        page.hasMore = end < matching.size();
+    }
+    for (std::size_t i = begin; i < end; ++i)
+        page.data.push_back(matching[i]->toJson());
+    return page;
+}
+
+} // namespace ops::sim
