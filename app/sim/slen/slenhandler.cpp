@@ -260,8 +260,6 @@ SimResponse SlenHandler::executeMovement(const SimRequest &request, const Route 
     record.amount = body->amount;
     record.response = success;
     m_keys.store({admission.project, admission.key}, std::move(record));
-    qCDebug(lcSlen) << "movement" << movement.id << route.kind << body->amount << "key"
-                    << admission.key;
 
     if (fault.mode == FaultMode::Stored500Applied)
         return internalError(request);
