@@ -15,7 +15,7 @@ QSqlQuery runQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bin
     if (!q.prepare(sql))
         throw StoreError(u"cannot prepare statement: %1"_s.arg(q.lastError().text()));
     for (const QVariant &v : bindings)
-        q.addBindValue(v);
+        q.addBindValue(bindable(v));
     if (!q.exec())
         throw StoreError(u"statement failed: %1"_s.arg(q.lastError().text()));
     return q;

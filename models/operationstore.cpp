@@ -112,7 +112,7 @@ OpenResult OperationStore::openOrGet(const NewOperation &op)
             op.request.path, op.request.body, QString::fromLatin1(op.request.contentType),
             op.attemptCap, op.windowSeconds, op.marginSeconds, op.createdBy, now, now};
         for (const QVariant &v : values)
-            q.addBindValue(v);
+            q.addBindValue(bindable(v));
         if (q.exec()) {
             AuditLog::append(m_db, now, op.createdBy, u"operation.opened"_s, op.id,
                              {{"kind", str(toString(op.kind))},

@@ -45,6 +45,15 @@ private:
     bool m_active = false;
 };
 
+// A null QString binds as SQL NULL; text columns here are NOT NULL with '' meaning "none", so
+// null strings bind as ''. Use an invalid QVariant() for a real NULL.
+inline QVariant bindable(const QVariant &v)
+{
+    if (v.typeId() == QMetaType::QString && v.toString().isNull())
+        return QVariant(QStringLiteral(""));
+    return v;
+}
+
 // Prepares and runs `sql` with positional bindings; throws StoreError on failure.
 QSqlQuery runQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings = {});
 

@@ -1,0 +1,355 @@
+// OperationStore on real SQLite files: rule 2 (partial unique indexes), rule 4 (attempts
+// counted and committed first), rule 7 (deadline, sweep), rule 12 (append-only audit chain).
+
+#include "auditlog.h"
+#include "sqltransaction.h"
+#include "storefixture.h"
+
+#include <QCryptographicHash>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using ops::test::StoreFixture;
+
+namespace {
+
+NewOperation refundOp(const QString &id, const QString &order = u"4417"_s, qint64 amount = 3800)
+{
+    NewOperation op;
+    op.id = id;
+    op.kind = OperationKind::Refund;
+    op.provider = Provider::Stripe;
+    op.unitOfWork = order + u'|' + QString::number(amount) + u"|usd"_s;
+    op.orderId = order;
+    op.chargeId = u"ch_"_s + order;
+    op.amount = {amount, u"usd"_s};
+    op.idempotencyKey = u"key-"_s + id;
+    op.request = {"POST", u"/v1/refunds"_s, "amount=" + QByteArray::number(amount),
+                  "application/x-www-form-urlencoded"};
+    op.attemptCap = 6;
+    op.createdBy = u"agent:test"_s;
+    return op;
+}
+
+NewOperation workOp(OperationKind kind, const QString &id, const QString &work,
+                    const QString &project = u"demo"_s)
+{
+    NewOperation op = refundOp(id);
+    op.kind = kind;
+    op.provider = Provider::Slen;
+    op.project = project;
+    op.unitOfWork = work;
+    op.idempotencyKey = work;
+    op.orderId.clear();
+    op.chargeId.clear();
+    op.customerId = u"u_1"_s;
+    return op;
+}
+
+AttemptResult answer(int status, Outcome outcome, const QString &requestId = {})
+{
+    AttemptResult r;
+    r.httpStatus = status;
+    r.outcome = outcome;
+    r.providerRequestId = requestId;
+    return r;
+}
+
+Evidence evidenceItem(const QString &op, const QString &kind, const QByteArray &body)
+{
+    Evidence e;
+    e.operationId = op;
+    e.kind = kind;
+    e.title = kind;
+    e.contentType = u"application/json"_s;
+    e.body = body;
+    e.createdBy = u"operator:alice"_s;
+    return e;
+}
+
+int count(QSqlDatabase db, const QString &sql)
+{
+    QSqlQuery q(db);
+    if (!q.exec(sql) || !q.next())
+        return -1;
+    return q.value(0).toInt();
+}
+
+} // namespace
+
+class TestStore : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void migrationsAreRecordedAndIdempotent();
+    void pragmasAreDurable();
+    void openOrGetReturnsTheLiveRowForTheSameUnit();
+    void confirmedRefundFreesTheUnit();
+    void liveUniqueness_data();
+    void liveUniqueness();
+    void attemptIsCommittedBeforeTheSend();
+    void attemptCapMakesTheRowUnknown();
+    void deadlineIsFirstAttemptPlusWindowMinusMargin();
+    void closedWindowRefusesAndMarksUnknown();
+    void sweepMovesOverdueOpenRowsOnly();
+    void closeOnlyFromOpen();
+    void auditRefusesUpdateAndDelete_data();
+    void auditRefusesUpdateAndDelete();
+    void auditChainDetectsTampering();
+    void evidenceIsImmutableAndHashed();
+    void unwritableLocationIsAClearError_data();
+    void unwritableLocationIsAClearError();
+};
+
+void TestStore::migrationsAreRecordedAndIdempotent()
+{
+    StoreFixture f;
+    QCOMPARE(Database::schemaVersion(f.store().database()), Database::latestVersion());
+    Database::migrate(f.store().database()); // second run applies nothing and does not fail
+    QCOMPARE(count(f.store().database(), u"SELECT COUNT(*) FROM schema_version"_s),
+             Database::latestVersion());
+}
+
+void TestStore::pragmasAreDurable()
+{
+    StoreFixture f;
+    QSqlDatabase db = f.store().database();
+    QCOMPARE(count(db, u"PRAGMA synchronous"_s), 2); // FULL
+    QCOMPARE(count(db, u"PRAGMA foreign_keys"_s), 1);
+    QSqlQuery q(db);
+    QVERIFY(q.exec(u"PRAGMA journal_mode"_s) && q.next());
+    QCOMPARE(q.value(0).toString(), u"wal"_s);
+}
+
+void TestStore::openOrGetReturnsTheLiveRowForTheSameUnit()
+{
+    StoreFixture f;
+    const OpenResult first = f.store().openOrGet(refundOp(u"op_a"_s));
+    QVERIFY(first.created);
+    // A second caller with a fresh id and key for the same (order, amount) gets the first row.
+    const OpenResult second = f.store().openOrGet(refundOp(u"op_b"_s));
+    QVERIFY(!second.created);
+    QCOMPARE(second.operation.id, u"op_a"_s);
+    QCOMPARE(second.operation.idempotencyKey, u"key-op_a"_s);
+    QCOMPARE(count(f.store().database(), u"SELECT COUNT(*) FROM operations"_s), 1);
+    // Another amount on the same order is another unit.
+    QVERIFY(f.store().openOrGet(refundOp(u"op_c"_s, u"4417"_s, 1000)).created);
+}
+
+void TestStore::confirmedRefundFreesTheUnit()
+{
+    StoreFixture f;
+    f.store().openOrGet(refundOp(u"op_a"_s));
+    QVERIFY(f.store().closeSucceeded(u"op_a"_s, u"re_1"_s, u"succeeded"_s, u"agent:t"_s, u"ok"_s));
+    const OpenResult again = f.store().openOrGet(refundOp(u"op_b"_s));
+    QVERIFY(again.created);
+    QCOMPARE(again.operation.id, u"op_b"_s);
+}
+
+void TestStore::liveUniqueness_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("firstCloses"); // "", "succeeded", "failed"
+    QTest::addColumn<bool>("secondCreated");
+    const int credit = int(OperationKind::CreditTopup);
+    const int exec = int(OperationKind::Execution);
+    QTest::addRow("credit open blocks") << credit << u""_s << false;
+    QTest::addRow("credit succeeded blocks") << credit << u"succeeded"_s << false;
+    QTest::addRow("credit failed frees the key") << credit << u"failed"_s << true;
+    QTest::addRow("execution open blocks") << exec << u""_s << false;
+    QTest::addRow("execution failed keeps its key") << exec << u"failed"_s << false;
+}
+
+void TestStore::liveUniqueness()
+{
+    QFETCH(int, kind);
+    QFETCH(QString, firstCloses);
+    QFETCH(bool, secondCreated);
+    StoreFixture f;
+    const auto k = OperationKind(kind);
+    f.store().openOrGet(workOp(k, u"op_1"_s, u"invoice-7781:topup"_s));
+    if (firstCloses == u"succeeded"_s)
+        QVERIFY(f.store().closeSucceeded(u"op_1"_s, u"mv_1"_s, {}, u"agent:t"_s, u"ok"_s));
+    if (firstCloses == u"failed"_s)
+        QVERIFY(f.store().closeFailed(u"op_1"_s, u"insufficient_credits"_s, u"agent:t"_s, u"no"_s));
+    const OpenResult second = f.store().openOrGet(workOp(k, u"op_2"_s, u"invoice-7781:topup"_s));
+    QCOMPARE(second.created, secondCreated);
+    QCOMPARE(second.operation.id, secondCreated ? u"op_2"_s : u"op_1"_s);
+    // The same work name under another project is another operation.
+    QVERIFY(f.store().openOrGet(workOp(k, u"op_3"_s, u"invoice-7781:topup"_s, u"other"_s)).created);
+}
+
+void TestStore::attemptIsCommittedBeforeTheSend()
+{
+    StoreFixture f;
+    f.store().openOrGet(refundOp(u"op_a"_s));
+    const AttemptTicket t = f.store().beginAttempt(u"op_a"_s, u"agent:t"_s);
+    QCOMPARE(t.refusal, AttemptRefusal::None);
+    QCOMPARE(t.seq, 1);
+    // Another connection (another process) already sees the counted, in-flight attempt.
+    QSqlDatabase other = f.secondConnection();
+    QCOMPARE(count(other, u"SELECT attempts FROM operations WHERE id = 'op_a'"_s), 1);
+    QCOMPARE(count(other, u"SELECT COUNT(*) FROM attempts WHERE classification = 'in_flight'"_s),
+             1);
+    f.store().finishAttempt(u"op_a"_s, t.attemptId, answer(503, Outcome::NoAnswer, u"req_1"_s));
+    QCOMPARE(toString(f.store().attempts(u"op_a"_s).at(0).outcome), toString(Outcome::NoAnswer));
+    QCOMPARE(f.store().attempts(u"op_a"_s).at(0).providerRequestId, u"req_1"_s);
+}
+
+void TestStore::attemptCapMakesTheRowUnknown()
+{
+    StoreFixture f;
+    f.store().openOrGet(refundOp(u"op_a"_s));
+    for (int i = 1; i <= 6; ++i) {
+        const AttemptTicket t = f.store().beginAttempt(u"op_a"_s, u"agent:t"_s);
+        QCOMPARE(t.seq, i);
+        f.store().finishAttempt(u"op_a"_s, t.attemptId, answer(0, Outcome::NoAnswer));
+    }
+    const AttemptTicket seventh = f.store().beginAttempt(u"op_a"_s, u"agent:t"_s);
+    QCOMPARE(seventh.refusal, AttemptRefusal::CapReached);
+    QCOMPARE(toString(seventh.operation.state), toString(OperationState::Unknown));
+    QCOMPARE(f.store().attempts(u"op_a"_s).size(), 6u);
+}
+
+void TestStore::deadlineIsFirstAttemptPlusWindowMinusMargin()
+{
+    StoreFixture f;
+    f.store().openOrGet(refundOp(u"op_a"_s));
+    f.clock().advanceSecs(3600); // the row may wait before its first attempt
+    const QDateTime first = f.clock().now();
+    f.store().beginAttempt(u"op_a"_s, u"agent:t"_s);
+    f.clock().advanceSecs(600);
+    f.store().beginAttempt(u"op_a"_s, u"agent:t"_s); // later attempts do not move it
+    const auto op = f.store().operation(u"op_a"_s);
+    QCOMPARE(op->deadline.value(), first.addSecs(24 * 3600 - 15 * 60));
+    QCOMPARE(op->firstAttemptAt.value(), first);
+}
+
+void TestStore::closedWindowRefusesAndMarksUnknown()
+{
+    StoreFixture f;
+    f.store().openOrGet(refundOp(u"op_a"_s));
+    f.store().beginAttempt(u"op_a"_s, u"agent:t"_s);
+    f.clock().advanceSecs(24 * 3600 - 15 * 60); // exactly at the deadline
+    const AttemptTicket t = f.store().beginAttempt(u"op_a"_s, u"agent:t"_s);
+    QCOMPARE(t.refusal, AttemptRefusal::WindowClosed);
+    QCOMPARE(toString(t.operation.state), toString(OperationState::Unknown));
+    QCOMPARE(t.operation.unknownReason, u"retention window closed"_s);
+    QCOMPARE(f.store().attempts(u"op_a"_s).size(), 1u);
+    // An operator resend is refused as well: nobody sends after the deadline.
+    QCOMPARE(f.store().beginAttempt(u"op_a"_s, u"operator:alice"_s, AttemptMode::OperatorResend)
+                 .refusal,
+             AttemptRefusal::WindowClosed);
+}
+
+void TestStore::sweepMovesOverdueOpenRowsOnly()
+{
+    StoreFixture f;
+    f.store().openOrGet(refundOp(u"op_due"_s, u"1"_s));
+    f.store().beginAttempt(u"op_due"_s, u"agent:t"_s);
+    f.store().openOrGet(refundOp(u"op_fresh"_s, u"2"_s));
+    f.store().openOrGet(refundOp(u"op_done"_s, u"3"_s));
+    f.store().beginAttempt(u"op_done"_s, u"agent:t"_s);
+    f.store().closeSucceeded(u"op_done"_s, u"re_3"_s, {}, u"agent:t"_s, u"ok"_s);
+    f.clock().advanceSecs(23 * 3600);
+    QCOMPARE(f.store().sweep(u"system:sweeper"_s), 0);
+    f.clock().advanceSecs(3600);
+    f.store().beginAttempt(u"op_fresh"_s, u"agent:t"_s); // its own window starts now
+    QCOMPARE(f.store().sweep(u"system:sweeper"_s), 1);
+    QCOMPARE(toString(f.store().operation(u"op_due"_s)->state), toString(OperationState::Unknown));
+    QCOMPARE(toString(f.store().operation(u"op_fresh"_s)->state), toString(OperationState::Open));
+    QCOMPARE(toString(f.store().operation(u"op_done"_s)->state), toString(OperationState::Succeeded));
+    QCOMPARE(f.store().audit(u"op_due"_s).back().actor, u"system:sweeper"_s);
+}
+
+void TestStore::closeOnlyFromOpen()
+{
+    StoreFixture f;
+    f.store().openOrGet(refundOp(u"op_a"_s));
+    QVERIFY(f.store().markUnknown(u"op_a"_s, u"stored 500"_s, u"agent:t"_s));
+    QVERIFY(!f.store().closeSucceeded(u"op_a"_s, u"re_1"_s, {}, u"agent:t"_s, u"late"_s));
+    QVERIFY(!f.store().closeFailed(u"op_a"_s, u"x"_s, u"agent:t"_s, u"late"_s));
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Unknown));
+    QCOMPARE(f.store().beginAttempt(u"op_a"_s, u"agent:t"_s).refusal, AttemptRefusal::NotOpen);
+}
+
+void TestStore::auditRefusesUpdateAndDelete_data()
+{
+    QTest::addColumn<QString>("sql");
+    QTest::addRow("update audit") << u"UPDATE audit SET actor = 'x'"_s;
+    QTest::addRow("delete audit") << u"DELETE FROM audit"_s;
+    QTest::addRow("update evidence") << u"UPDATE evidence SET title = 'x'"_s;
+    QTest::addRow("delete evidence") << u"DELETE FROM evidence"_s;
+}
+
+void TestStore::auditRefusesUpdateAndDelete()
+{
+    QFETCH(QString, sql);
+    StoreFixture f;
+    f.store().openOrGet(refundOp(u"op_a"_s));
+    f.store().addEvidence(evidenceItem(u"op_a"_s, u"note"_s, "x"));
+    QSqlDatabase other = f.secondConnection();
+    QSqlQuery q(other);
+    QVERIFY(!q.exec(sql));
+    QVERIFY2(q.lastError().text().contains(u"immutable"_s) ||
+                 q.lastError().text().contains(u"append-only"_s),
+             qPrintable(q.lastError().text()));
+}
+
+void TestStore::auditChainDetectsTampering()
+{
+    StoreFixture f;
+    f.store().openOrGet(refundOp(u"op_a"_s));
+    f.store().beginAttempt(u"op_a"_s, u"agent:t"_s);
+    f.store().markUnknown(u"op_a"_s, u"r"_s, u"agent:t"_s);
+    QVERIFY(!AuditLog::firstBroken(f.store().database()));
+    const auto entries = f.store().audit(u"op_a"_s);
+    QCOMPARE(entries.size(), 3u);
+    QCOMPARE(entries.at(1).prevHash, entries.at(0).hash);
+    // Someone with file access drops the trigger and rewrites history: the chain shows it.
+    QSqlDatabase db = f.store().database();
+    QSqlQuery q(db);
+    QVERIFY(q.exec(u"DROP TRIGGER audit_no_update"_s));
+    QVERIFY(q.exec(u"UPDATE audit SET actor = 'operator:mallory' WHERE id = 2"_s));
+    QCOMPARE(AuditLog::firstBroken(db).value_or(-1), qint64(2));
+}
+
+void TestStore::evidenceIsImmutableAndHashed()
+{
+    StoreFixture f;
+    f.store().openOrGet(refundOp(u"op_a"_s));
+    f.store().addEvidence(evidenceItem(u"op_a"_s, u"provider_object"_s, R"({"id":"re_1"})"));
+    const auto ev = f.store().evidence(u"op_a"_s);
+    QCOMPARE(ev.size(), 1u);
+    QCOMPARE(ev.at(0).sha256,
+             QString::fromLatin1(QCryptographicHash::hash(R"({"id":"re_1"})",
+                                                          QCryptographicHash::Sha256)
+                                     .toHex()));
+    QCOMPARE(f.store().audit(u"op_a"_s).back().action, u"evidence.added"_s);
+}
+
+void TestStore::unwritableLocationIsAClearError_data()
+{
+    QTest::addColumn<QString>("location");
+    QTest::addRow("empty") << u""_s;
+    QTest::addRow("under /proc") << u"/proc/nope/ops.sqlite"_s;
+    QTest::addRow("a folder") << u"/tmp"_s;
+}
+
+void TestStore::unwritableLocationIsAClearError()
+{
+    QFETCH(QString, location);
+    try {
+        Database::open(location, StoreFixture::nextConnection());
+        QFAIL("opened an unusable location");
+    } catch (const StoreError &e) {
+        QVERIFY(!e.message().isEmpty());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"
