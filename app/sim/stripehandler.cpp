@@ -9,8 +9,6 @@ namespace ops::sim {
 
 namespace {
 
-const QString refundsEndpoint = QStringLiteral("POST /v1/refunds");
-
 // Parameters POST /v1/refunds accepts besides metadata[…]; the last four are accepted and
 // ignored (they do not change what the simulator does).
 const QSet<QString> refundParams = {
@@ -106,8 +104,8 @@ StripeHandler::Route StripeHandler::routeOf(const SimRequest &request)
     const bool post = request.method == "POST";
     if (parts.size() == 2 && parts[1] == QLatin1String("refunds"))
         return post ? Route::CreateRefund : get ? Route::ListRefunds : Route::Unknown;
-    if (parts.size() == 3 && parts[1] == QLatin1String("refunds") && get)
-        return Route::GetRefund;
+    if (parts.size() == 3 && parts[1] == QLatin1String("refunds"))
+        return get ? Route::GetRefund : post ? Route::UpdateRefund : Route::Unknown;
     if (parts.size() == 3 && parts[1] == QLatin1String("charges") && get)
         return Route::GetCharge;
     if (parts.size() == 2 && parts[1] == QLatin1String("events") && get)
@@ -133,7 +131,7 @@ std::optional<SimResponse> StripeHandler::admit(const SimRequest &request, Admis
         return stripeError(404, "invalid_request_error",
                            QStringLiteral("Unrecognized request URL (%1: %2).")
                                .arg(QString::fromLatin1(request.method), request.path));
-    if (route != Route::CreateRefund)
+    if (route != Route::CreateRefund && route != Route::UpdateRefund)
         return std::nullopt; // reads run in execute() so latency faults apply to them too
 
     const auto form = parseForm(request.body);
@@ -141,7 +139,9 @@ std::optional<SimResponse> StripeHandler::admit(const SimRequest &request, Admis
         return stripeError(400, "invalid_request_error",
                            QStringLiteral("The request body could not be decoded as "
                                           "application/x-www-form-urlencoded."));
-    if (auto invalid = validateCreateRefund(*form))
+    auto invalid = route == Route::CreateRefund ? validateCreateRefund(*form)
+                                                : validateUpdateRefund(request, *form);
+    if (invalid)
         return invalid;
     return claimKey(request, *form, admission);
 }
@@ -212,8 +212,9 @@ std::optional<SimResponse> StripeHandler::claimKey(const SimRequest &request, co
                            QStringLiteral("Idempotency-Key is too long (at most 255 characters)."),
                            "idempotency_key_too_long", nullptr);
     admission.key = *key;
-    const auto claim = m_keys.claim(admission.project, *key, refundsEndpoint, fingerprint(form),
-                                    m_world.clock.nowSecs());
+    // The endpoint is method and path as sent: POST /v1/refunds, POST /v1/refunds/re_….
+    const auto claim = m_keys.claim(admission.project, *key, request.routeLabel(),
+                                    fingerprint(form), m_world.clock.nowSecs());
     switch (claim.outcome) {
     case IdempotencyStore::Outcome::Claimed:
         admission.claimed = true;
@@ -252,6 +253,13 @@ SimResponse StripeHandler::execute(const SimRequest &request, const Admission &a
     switch (routeOf(request)) {
     case Route::CreateRefund:
         return createRefund(request, admission, fault);
+    case Route::UpdateRefund:
+        return storeUnderKey(request, admission,
+                             fault.mode == FaultMode::Stored500
+                                 ? stripeError(500, "api_error",
+                                               QStringLiteral("An unknown error occurred "
+                                                              "(simulated)."))
+                                 : updateRefund(request, admission));
     case Route::ListRefunds:
         return listRefunds(request);
     case Route::GetRefund:
@@ -280,11 +288,66 @@ SimResponse StripeHandler::createRefund(const SimRequest &request, const Admissi
             response = stripeError(500, "api_error",
                                    QStringLiteral("An unknown error occurred (simulated)."));
     }
+    return storeUnderKey(request, admission, response);
+}
+
+SimResponse StripeHandler::storeUnderKey(const SimRequest &request, const Admission &admission,
+                                         SimResponse response)
+{
     // The endpoint ran: whatever it answered (500 included) is what the key now means.
     if (admission.claimed)
         m_keys.store(admission.project, admission.key, admission.token, response,
                      request.requestId);
     return response;
+}
+
+std::optional<SimResponse> StripeHandler::validateUpdateRefund(const SimRequest &request,
+                                                               const FormPairs &form)
+{
+    for (const auto &[name, value] : form) {
+        const auto mk = metadataKey(name);
+        if (!mk && name != QLatin1String("metadata"))
+            return stripeError(400, "invalid_request_error",
+                               QStringLiteral("Received unknown parameter: ") + name,
+                               "parameter_unknown", nullptr);
+        if (mk && (mk->isEmpty() || mk->size() > 40 || value.size() > 500))
+            return stripeError(400, "invalid_request_error",
+                               QStringLiteral("Metadata keys are 1-40 characters and values "
+                                              "at most 500 characters."),
+                               "parameter_invalid_string", "metadata");
+    }
+    const QString id = request.path.section(u'/', 3, 3);
+    if (!m_state.refund(id))
+        return stripeError(404, "invalid_request_error",
+                           QStringLiteral("No such refund: '%1'").arg(id), "resource_missing",
+                           "id");
+    return std::nullopt;
+}
+
+SimResponse StripeHandler::updateRefund(const SimRequest &request, const Admission &admission)
+{
+    Q_UNUSED(admission);
+    StripeRefund *refund = m_state.refund(request.path.section(u'/', 3, 3));
+    if (!refund)
+        return stripeError(404, "invalid_request_error", QStringLiteral("No such refund"),
+                           "resource_missing", "id");
+    const FormPairs form = parseForm(request.body).value_or(FormPairs{});
+    for (const auto &[name, value] : form) {
+        const auto mk = metadataKey(name);
+        if (name == QLatin1String("metadata") && value.isEmpty())
+            refund->metadata = nlohmann::json::object(); // metadata= unsets every key
+        else if (mk && value.isEmpty())
+            refund->metadata.erase(mk->toStdString());
+        else if (mk)
+            refund->metadata[mk->toStdString()] = value.toStdString();
+    }
+    const auto key = idempotencyKey(request);
+    const qint64 now = m_world.clock.nowSecs();
+    m_state.addEvent(QStringLiteral("refund.updated"), refund->toJson(), now, request.requestId,
+                     key);
+    m_state.addEvent(QStringLiteral("charge.refund.updated"), refund->toJson(), now,
+                     request.requestId, key);
+    return SimResponse::json(200, refund->toJson());
 }
 
 SimResponse StripeHandler::applyRefund(const SimRequest &request, const Admission &admission,

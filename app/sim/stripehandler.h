@@ -1,9 +1,10 @@
 #pragma once
 
 // Stripe v1 subset served by provider-sim (DESIGN.md §5): POST /v1/refunds, GET /v1/refunds,
-// GET /v1/refunds/{id}, GET /v1/charges/{id}, GET /v1/events. Authentication by secret key
-// (Bearer, or Basic with the key as user name), form bodies as stripe-node writes them, and
-// Stripe's idempotency rules for POST (see IdempotencyStore and app/sim/README.md).
+// GET /v1/refunds/{id}, POST /v1/refunds/{id} (metadata update), GET /v1/charges/{id}, GET
+// /v1/events. Authentication by secret key (Bearer, or Basic with the key as user name), form
+// bodies as stripe-node writes them, and Stripe's idempotency rules for POST (see IdempotencyStore
+// and app/sim/README.md).
 
 #include "formdecode.h"
 #include "idempotencystore.h"
@@ -32,6 +33,7 @@ private:
     {
         Unknown,
         CreateRefund,
+        UpdateRefund,
         ListRefunds,
         GetRefund,
         GetCharge,
@@ -40,6 +42,9 @@ private:
 
     static Route routeOf(const SimRequest &request);
     std::optional<SimResponse> validateCreateRefund(const FormPairs &form);
+    std::optional<SimResponse> validateUpdateRefund(const SimRequest &request,
+                                                    const FormPairs &form);
+    SimResponse updateRefund(const SimRequest &request, const Admission &admission);
     SimResponse createRefund(const SimRequest &request, const Admission &admission,
                              const Fault &fault);
     SimResponse applyRefund(const SimRequest &request, const Admission &admission,
@@ -50,6 +55,8 @@ private:
     SimResponse listEvents(const SimRequest &request);
     std::optional<SimResponse> claimKey(const SimRequest &request, const FormPairs &form,
                                         Admission &admission);
+    SimResponse storeUnderKey(const SimRequest &request, const Admission &admission,
+                              SimResponse response);
     void recordRefundEvents(const StripeRefund &refund, const StripeCharge &charge,
                             const SimRequest &request);
 

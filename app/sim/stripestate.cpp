@@ -131,6 +131,12 @@ const StripeRefund *StripeState::refund(const QString &id) const
     return it == m_refundIndex.constEnd() ? nullptr : &m_refunds[*it];
 }
 
+StripeRefund *StripeState::refund(const QString &id)
+{
+    const auto it = m_refundIndex.constFind(id);
+    return it == m_refundIndex.constEnd() ? nullptr : &m_refunds[*it];
+}
+
 StripeRefund &StripeState::addRefund(StripeRefund refund)
 {
     m_refundIndex.insert(refund.id, m_refunds.size());

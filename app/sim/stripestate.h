@@ -82,6 +82,7 @@ public:
     StripeCharge *charge(const QString &id);
     StripeCharge *chargeForPaymentIntent(const QString &paymentIntent);
     const StripeRefund *refund(const QString &id) const;
+    StripeRefund *refund(const QString &id);
 
     StripeRefund &addRefund(StripeRefund refund);
     void addEvent(const QString &type, nlohmann::json object, qint64 created,
