@@ -48,6 +48,22 @@ ProviderHandler *SimRouter::handlerFor(const SimRequest &request) const
 void SimRouter::dispatch(SimRequest request, ReplyChannelPtr channel)
 {
     request.requestId = newRequestId();
+    if (request.body.size() > maxBodyBytes) {
+        qCInfo(lcSim) << "413 for" << request.routeLabel() << request.body.size() << "bytes";
+        SimResponse tooLarge =
+            SimResponse::json(413, {{"error",
+                                     {{"type", "invalid_request_error"},
+                                      {"code", "payload_too_large"},
+                                      {"message", "Request bodies are limited to 1 MiB."},
+                                      {"request_id", request.requestId.toStdString()}}}});
+        tooLarge.setHeader("Request-Id", request.requestId.toUtf8());
+        tooLarge.setHeader("Stripe-Should-Retry", "false");
+        request.body.clear(); // the log keeps the request, not its megabytes
+        const qint64 seq = m_log.append(request, m_world.clock.now());
+        if (channel->send(tooLarge))
+            m_log.setReply(seq, 413, false);
+        return;
+    }
     if (request.path == QLatin1String("/_sim") ||
         request.path.startsWith(QLatin1String("/_sim/"))) {
         channel->send(m_admin.handle(request));

@@ -32,6 +32,9 @@ class SimRouter final : public QObject
     Q_OBJECT
 
 public:
+    // Bodies above this size are answered 413 on every route, before anything else.
+    static constexpr qsizetype maxBodyBytes = 1024 * 1024;
+
     explicit SimRouter(QObject *parent = nullptr);
     ~SimRouter() override;
 

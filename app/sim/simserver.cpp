@@ -172,15 +172,6 @@ bool SimServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     const bool close = request.value("connection").toLower() == "close";
     auto channel = std::make_shared<ReplyChannel>(socket, close);
     SimRequest simRequest = toSimRequest(request);
-    if (simRequest.body.size() > maxBodyBytes) {
-        qCInfo(lcSim) << "413 for" << simRequest.routeLabel() << simRequest.body.size() << "bytes";
-        channel->send(
-            SimResponse::json(413, {{"error",
-                                     {{"type", "invalid_request_error"},
-                                      {"code", "payload_too_large"},
-                                      {"message", "Request bodies are limited to 1 MiB."}}}}));
-        return true;
-    }
     m_dispatcher(std::move(simRequest), std::move(channel));
     return true;
 }

@@ -48,9 +48,6 @@ class SimServer final : public QAbstractHttpServer
 
 public:
     using Dispatcher = std::function<void(SimRequest, ReplyChannelPtr)>;
-    // Bodies above this size are answered 413 before dispatch.
-    static constexpr qsizetype maxBodyBytes = 1024 * 1024;
-
     explicit SimServer(Dispatcher dispatcher, QObject *parent = nullptr);
 
 protected:

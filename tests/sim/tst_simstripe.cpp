@@ -188,6 +188,13 @@ private slots:
         const HttpReply r = postRefund(*m_sim, body);
         QCOMPARE(r.status, 413);
         QVERIFY(!str(r.json()["error"], "message").isEmpty());
+        QVERIFY(r.header("request-id").startsWith("req_"));
+        QVERIFY(m_sim->ledger()["movements"].empty());
+        // Exactly at the limit is accepted (and then judged on its content).
+        const QByteArray prefix = "charge=ch_4417&metadata[x]=";
+        const HttpReply limit =
+            postRefund(*m_sim, prefix + QByteArray(1024 * 1024 - prefix.size(), 'a'));
+        QCOMPARE(limit.status, 400); // a 1 MiB metadata value is invalid, but not too large
         // The server still serves afterwards.
         QCOMPARE(stripeGet(*m_sim, QStringLiteral("/v1/charges/ch_4417")).status, 200);
     }
