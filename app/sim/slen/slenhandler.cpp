@@ -62,6 +62,66 @@ SimResponse replayOf(const SimRequest &request, int status, nlohmann::json body)
     return slen::reply(request, status, body);
 }
 
+SimResponse refusal(const SimRequest &request, SlenAccounts::Outcome outcome)
+{
+    if (outcome == SlenAccounts::Outcome::NotFound)
+        return slen::error(request, 404, "customer_not_found", QStringLiteral("No such customer"));
+    if (outcome == SlenAccounts::Outcome::Insufficient)
+        return slen::error(request, 422, "insufficient_credits",
+                           QStringLiteral("The balance of this credit type is too low"));
+    return slen::error(request, 422, "invalid_request",
+                       QStringLiteral("The balance would exceed its limit"));
+}
+
+Movement movementOf(const Route &route, const slen::MovementBody &body, const Admission &admission,
+                    const QDateTime &now)
+{
+    Movement movement;
+    movement.provider = QStringLiteral("slen");
+    movement.kind = route.kind;
+    movement.id = newMovementId();
+    movement.customer = route.id;
+    movement.project = admission.project;
+    movement.creditType = body.creditType;
+    movement.amount = body.amount;
+    movement.idempotencyKey = admission.key;
+    movement.operationId = operationIdFromNote(body.note);
+    movement.at = now;
+    return movement;
+}
+
+nlohmann::json movementJson(const Movement &movement, const slen::MovementBody &body,
+                            const SlenCustomer &customer)
+{
+    const nlohmann::json note =
+        body.note.isEmpty() ? nlohmann::json() : nlohmann::json(body.note.toStdString());
+    return {{"id", movement.id.toStdString()},
+            {"kind", movement.kind.toStdString()},
+            {"external_user_id", movement.customer.toStdString()},
+            {"credit_type", body.creditType.toStdString()},
+            {"amount", body.amount},
+            {"note", note},
+            {"balance_after", customer.balances.value(body.creditType)},
+            {"created_at", isoTime(movement.at)}};
+}
+
+// Executions move no money; they are recorded (amount 0, kind "execution") so that tests and
+// the chaos harness can count how often a flow really ran.
+Movement executionRunOf(const SlenExecution &execution, const slen::ExecuteBody &body,
+                        const Admission &admission)
+{
+    Movement ran;
+    ran.provider = QStringLiteral("slen");
+    ran.kind = QStringLiteral("execution");
+    ran.id = execution.id;
+    ran.customer = execution.customer;
+    ran.project = admission.project;
+    ran.idempotencyKey = admission.key;
+    ran.operationId = operationIdFromContext(body.json);
+    ran.at = execution.createdAt;
+    return ran;
+}
+
 } // namespace
 
 SlenHandler::SlenHandler(SimWorld &world)
@@ -211,41 +271,14 @@ SimResponse SlenHandler::executeMovement(const SimRequest &request, const Route 
         return internalError(request);
     const auto outcome =
         m_accounts.apply(admission.project, route.id, route.kind, body->creditType, body->amount);
-    if (outcome == SlenAccounts::Outcome::NotFound)
-        return slen::error(request, 404, "customer_not_found", QStringLiteral("No such customer"));
-    if (outcome == SlenAccounts::Outcome::Insufficient)
-        return slen::error(request, 422, "insufficient_credits",
-                           QStringLiteral("The balance of this credit type is too low"));
-    if (outcome == SlenAccounts::Outcome::OutOfRange)
-        return slen::error(request, 422, "invalid_request",
-                           QStringLiteral("The balance would exceed its limit"));
+    if (outcome != SlenAccounts::Outcome::Applied)
+        return refusal(request, outcome); // not stored: a retry under the key is a new attempt
 
     const QDateTime now = m_world.clock.now();
-    Movement movement;
-    movement.provider = QStringLiteral("slen");
-    movement.kind = route.kind;
-    movement.id = newMovementId();
-    movement.customer = route.id;
-    movement.project = admission.project;
-    movement.creditType = body->creditType;
-    movement.amount = body->amount;
-    movement.idempotencyKey = admission.key;
-    movement.operationId = operationIdFromNote(body->note);
-    movement.at = now;
+    const Movement movement = movementOf(route, *body, admission, now);
     m_world.ledger.record(movement);
-
     const SlenCustomer *customer = m_accounts.find(admission.project, route.id);
-    nlohmann::json movementJson = {{"id", movement.id.toStdString()},
-                                   {"kind", route.kind.toStdString()},
-                                   {"external_user_id", route.id.toStdString()},
-                                   {"credit_type", body->creditType.toStdString()},
-                                   {"amount", body->amount},
-                                   {"note", body->note.isEmpty()
-                                                ? nlohmann::json()
-                                                : nlohmann::json(body->note.toStdString())},
-                                   {"balance_after", customer->balances.value(body->creditType)},
-                                   {"created_at", isoTime(now)}};
-    const nlohmann::json success = {{"movement", movementJson},
+    const nlohmann::json success = {{"movement", movementJson(movement, *body, *customer)},
                                     {"account", SlenAccounts::toJson(*customer)},
                                     {"replayed", false}};
 
@@ -278,7 +311,7 @@ SimResponse SlenHandler::executeFlow(const SimRequest &request, const Admission 
         return slen::error(request, 404, "flow_not_found",
                            QStringLiteral("No flow named \"%1\"").arg(body->flow));
     if (fault.mode == FaultMode::Stored500)
-        return internalError(request);
+        return internalError(request); // no execution exists, so the key stays free
 
     const QDateTime now = m_world.clock.now();
     const SlenExecution &execution = m_executions.create(admission.project, *flow, body->json, now);
@@ -290,19 +323,7 @@ SimResponse SlenHandler::executeFlow(const SimRequest &request, const Admission 
     record.firstAt = now;
     record.executionId = execution.id;
     m_keys.store({admission.project, admission.key}, std::move(record));
-
-    // Executions move no money; they are recorded (amount 0) so that tests and the chaos
-    // harness can count how often a flow really ran.
-    Movement ran;
-    ran.provider = QStringLiteral("slen");
-    ran.kind = QStringLiteral("execution");
-    ran.id = execution.id;
-    ran.customer = execution.customer;
-    ran.project = admission.project;
-    ran.idempotencyKey = admission.key;
-    ran.operationId = operationIdFromContext(body->json);
-    ran.at = now;
-    m_world.ledger.record(ran);
+    m_world.ledger.record(executionRunOf(execution, *body, admission));
 
     if (fault.mode == FaultMode::Stored500Applied)
         return internalError(request);
