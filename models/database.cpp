@@ -8,6 +8,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QThread>
 
 using namespace Qt::StringLiterals;
 
@@ -32,10 +33,25 @@ void execOrThrow(QSqlDatabase &db, const QString &sql)
                                                                      sql.left(120)));
 }
 
+// WAL is a property of the file. Switching to it needs a moment alone with the file and does
+// not wait on the busy timeout, so a process that opens a new file while another one is
+// switching it retries briefly.
+void enableWal(QSqlDatabase &db)
+{
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        QSqlQuery q(db);
+        if (q.exec(u"PRAGMA journal_mode = WAL"_s) && q.next() &&
+            q.value(0).toString().compare(u"wal"_s, Qt::CaseInsensitive) == 0)
+            return;
+        QThread::msleep(50);
+    }
+    throw StoreError(u"cannot switch the database to WAL mode: it stays locked"_s);
+}
+
 void applyPragmas(QSqlDatabase &db)
 {
     execOrThrow(db, u"PRAGMA busy_timeout = 10000"_s);
-    execOrThrow(db, u"PRAGMA journal_mode = WAL"_s);
+    enableWal(db);
     execOrThrow(db, u"PRAGMA synchronous = FULL"_s);
     execOrThrow(db, u"PRAGMA foreign_keys = ON"_s);
 }
@@ -117,26 +133,32 @@ int Database::latestVersion() { return int(migrationFiles().size()); }
 
 void Database::migrate(QSqlDatabase &db)
 {
-    const int current = schemaVersion(db);
-    if (current > latestVersion())
-        throw StoreError(u"database schema version %1 is newer than this build (%2)"_s.arg(
-            current)
-                             .arg(latestVersion()));
-    for (int v = current + 1; v <= latestVersion(); ++v) {
-        const QStringList statements = splitSqlScript(readResource(migrationFiles().at(v - 1)));
+    // Each step re-reads the version under the write lock: two processes opening a new file at
+    // once must not both apply the same migration.
+    for (;;) {
         execOrThrow(db, u"BEGIN IMMEDIATE"_s);
         try {
-            for (const QString &s : statements)
+            const int current = schemaVersion(db);
+            if (current > latestVersion())
+                throw StoreError(u"database schema version %1 is newer than this build (%2)"_s
+                                     .arg(current)
+                                     .arg(latestVersion()));
+            if (current == latestVersion()) {
+                execOrThrow(db, u"COMMIT"_s);
+                return;
+            }
+            const int next = current + 1;
+            for (const QString &s : splitSqlScript(readResource(migrationFiles().at(next - 1))))
                 execOrThrow(db, s);
             execOrThrow(db, u"INSERT INTO schema_version (version, applied_at) VALUES (%1, %2)"_s
-                                .arg(v)
+                                .arg(next)
                                 .arg(QDateTime::currentMSecsSinceEpoch()));
             execOrThrow(db, u"COMMIT"_s);
+            qCInfo(lcStore) << "applied migration" << next;
         } catch (...) {
             QSqlQuery(db).exec(u"ROLLBACK"_s);
             throw;
         }
-        qCInfo(lcStore) << "applied migration" << v;
     }
 }
 

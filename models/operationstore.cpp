@@ -93,11 +93,41 @@ qint64 OperationStore::liveRefundTotal(Provider provider, const QString &chargeI
     return q.next() ? q.value(0).toLongLong() : 0;
 }
 
-OpenResult OperationStore::openOrGet(const NewOperation &op)
+std::optional<Operation> OperationStore::succeededRefundSince(Provider provider,
+                                                              const QString &project,
+                                                              const QString &unitOfWork,
+                                                              const QDateTime &since)
+{
+    QSqlQuery q = runQuery(m_db,
+                           u"SELECT "_s + rows::operationColumns() +
+                               u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
+                               "project = ? AND unit_of_work = ? AND state = 'succeeded' AND "
+                               "closed_at > ? ORDER BY closed_at DESC LIMIT 1"_s,
+                           {toString(provider), project, unitOfWork, since.toMSecsSinceEpoch()});
+    if (!q.next())
+        return std::nullopt;
+    return rows::operationFromRow(q);
+}
+
+bool OperationStore::guardRefuses(const NewOperation &op, const BalanceGuard &guard)
+{
+    QSqlQuery q = runQuery(m_db,
+                           u"SELECT COALESCE(SUM(amount_minor), 0) FROM operations WHERE "
+                           "kind = 'refund' AND provider = ? AND charge_id = ? AND "
+                           "(state IN ('open', 'unknown') OR (state = 'succeeded' AND "
+                           "closed_at > ?))"_s,
+                           {toString(op.provider), op.chargeId, guard.readAt.toMSecsSinceEpoch()});
+    const qint64 committed = q.next() ? q.value(0).toLongLong() : 0;
+    return op.amount.minor > guard.chargeAmount - guard.providerRefunded - committed;
+}
+
+OpenResult OperationStore::openOrGet(const NewOperation &op, const std::optional<BalanceGuard> &guard)
 {
     const qint64 now = m_clock.nowMs();
     {
         WriteTransaction tx(m_db);
+        if (guard && !findLiveFor(op) && guardRefuses(op, *guard))
+            return {{}, false, true};
         QSqlQuery q(m_db);
         q.prepare(u"INSERT INTO operations (id, kind, provider, project, unit_of_work, order_id, "
                   "charge_id, customer_id, amount_minor, currency, idempotency_key, "

@@ -33,10 +33,20 @@ struct NewOperation
     QString createdBy;
 };
 
+// Rule 9 re-checked inside the insert transaction. The provider's figures were read before the
+// transaction; refunds our rows confirmed since then are not in them yet, so they count here.
+struct BalanceGuard
+{
+    qint64 chargeAmount = 0;
+    qint64 providerRefunded = 0;
+    QDateTime readAt; // when the provider's figures were read
+};
+
 struct OpenResult
 {
     Operation operation;
-    bool created = false; // false: another caller's live row for the same unit was returned
+    bool created = false;     // false: another caller's live row for the same unit was returned
+    bool overBalance = false; // the guard refused: nothing was stored, operation is empty
 };
 
 enum class AttemptMode { Automation, OperatorResend };
@@ -76,7 +86,7 @@ public:
 
     // Rule 2: inserts the row, or — when the partial unique index says a live row for the same
     // unit of work exists — returns that row. Never two live rows, never a second key.
-    OpenResult openOrGet(const NewOperation &op);
+    OpenResult openOrGet(const NewOperation &op, const std::optional<BalanceGuard> &guard = {});
 
     std::optional<Operation> operation(const QString &id);
     std::optional<Operation> findLiveRefund(Provider provider, const QString &project,
@@ -85,6 +95,10 @@ public:
                                        const QString &project, const QString &key);
     // Sum of open and unknown refunds against a charge (rule 9).
     qint64 liveRefundTotal(Provider provider, const QString &chargeId);
+    // A refund for the same unit that succeeded after `since` (a concurrent caller's).
+    std::optional<Operation> succeededRefundSince(Provider provider, const QString &project,
+                                                  const QString &unitOfWork,
+                                                  const QDateTime &since);
 
     // Rule 4: counts and commits the attempt before anything is sent. Refuses (and, for an open
     // row, marks it unknown) when the cap is reached or the retention window has closed.
@@ -115,6 +129,7 @@ public:
 
 private:
     std::optional<Operation> findLiveFor(const NewOperation &op);
+    bool guardRefuses(const NewOperation &op, const BalanceGuard &guard);
     void markUnknownLocked(const Operation &op, const QString &reason, const QString &actor,
                            qint64 nowMs);
 

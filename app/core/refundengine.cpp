@@ -104,38 +104,30 @@ ToolResult RefundEngine::refund(const RefundInput &input, const QString &actor)
     return openNew(input, actor);
 }
 
-ToolResult RefundEngine::openNew(const RefundInput &in, const QString &actor)
+std::variant<StripeCharge, ToolResult> RefundEngine::readCharge(const RefundInput &in)
 {
-    // Rule 9: what is left to refund, from the provider's charge and our live rows.
-    const StripeReply chargeReply = m_client.getCharge(in.chargeId);
-    if (chargeReply.http.status == 404)
+    const StripeReply reply = m_client.getCharge(in.chargeId);
+    if (reply.http.status == 404)
         return ToolResult::rejected(u"unknown_charge"_s,
                                     u"the provider has no charge %1"_s.arg(in.chargeId));
-    if (chargeReply.http.status == 401 || chargeReply.http.status == 403)
+    if (reply.http.status == 401 || reply.http.status == 403)
         return ToolResult::rejected(u"provider_credentials"_s,
                                     u"the provider refused our API key; check OPS_STRIPE_KEY"_s);
-    const auto charge = parseStripeCharge(chargeReply.http.body);
-    if (!chargeReply.ok() || !charge)
+    const auto charge = parseStripeCharge(reply.http.body);
+    if (!reply.ok() || !charge)
         return ToolResult::rejected(u"provider_unreachable"_s,
                                     u"could not read charge %1 from the provider (%2); nothing "
                                     "was stored or sent, try again later"_s
-                                        .arg(in.chargeId, describe(chargeReply)));
+                                        .arg(in.chargeId, describe(reply)));
     if (charge->currency.compare(in.currency, Qt::CaseInsensitive) != 0)
         return ToolResult::rejected(u"currency_mismatch"_s,
                                     u"charge %1 is in %2, not %3"_s.arg(
                                         in.chargeId, charge->currency, in.currency));
-    const qint64 live = m_store.liveRefundTotal(Provider::Stripe, in.chargeId);
-    const qint64 left = charge->amount - charge->amountRefunded - live;
-    if (in.amountMinor > left)
-        return ToolResult::rejected(
-            u"amount_exceeds_refundable"_s,
-            u"charge %1: %2 charged, %3 refunded, %4 in progress; at most %5 can be refunded"_s
-                .arg(in.chargeId)
-                .arg(charge->amount)
-                .arg(charge->amountRefunded)
-                .arg(live)
-                .arg(qMax<qint64>(0, left)));
+    return *charge;
+}
 
+NewOperation RefundEngine::buildOperation(const RefundInput &in, const QString &actor) const
+{
     NewOperation op;
     op.id = newOperationId();
     op.kind = OperationKind::Refund;
@@ -157,8 +149,47 @@ ToolResult RefundEngine::openNew(const RefundInput &in, const QString &actor)
     op.windowSeconds = m_config.windowSeconds;
     op.marginSeconds = m_config.marginSeconds;
     op.createdBy = actor;
-    const OpenResult opened = m_store.openOrGet(op);
-    return drive(opened.operation, actor);
+    return op;
+}
+
+ToolResult RefundEngine::openNew(const RefundInput &in, const QString &actor)
+{
+    const QDateTime readAt = m_store.clock().now();
+    const auto read = readCharge(in);
+    if (const auto *refused = std::get_if<ToolResult>(&read))
+        return *refused;
+    const StripeCharge &charge = std::get<StripeCharge>(read);
+    // Rule 9 is decided inside the insert transaction, together with rule 2, so a concurrent
+    // caller for the same unit or the same charge cannot slip between check and insert.
+    const OpenResult opened = m_store.openOrGet(
+        buildOperation(in, actor), BalanceGuard{charge.amount, charge.amountRefunded, readAt});
+    if (!opened.overBalance)
+        return drive(opened.operation, actor);
+    // Refused: either a concurrent caller for this unit was confirmed meanwhile, or the
+    // balance is really spent.
+    if (auto raced = concurrentResult(in, readAt, actor))
+        return *raced;
+    const qint64 live = m_store.liveRefundTotal(Provider::Stripe, in.chargeId);
+    return ToolResult::rejected(
+        u"amount_exceeds_refundable"_s,
+        u"charge %1: %2 charged, %3 refunded, %4 in progress; %5 cannot be refunded"_s
+            .arg(in.chargeId)
+            .arg(charge.amount)
+            .arg(charge.amountRefunded)
+            .arg(live)
+            .arg(in.amountMinor));
+}
+
+std::optional<ToolResult> RefundEngine::concurrentResult(const RefundInput &in,
+                                                        const QDateTime &since,
+                                                        const QString &actor)
+{
+    const QString unit = unitOfWork(in);
+    if (auto live = m_store.findLiveRefund(Provider::Stripe, m_config.project, unit))
+        return drive(*live, actor);
+    if (auto done = m_store.succeededRefundSince(Provider::Stripe, m_config.project, unit, since))
+        return ToolResult::refunded(done->id, done->providerRef);
+    return std::nullopt;
 }
 
 ToolResult RefundEngine::resultForRow(const QString &operationId)

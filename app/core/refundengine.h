@@ -9,6 +9,8 @@
 #include "stripeclient.h"
 #include "toolresult.h"
 
+#include <variant>
+
 namespace ops {
 
 struct EngineConfig
@@ -46,7 +48,13 @@ public:
 
 private:
     ToolResult openNew(const RefundInput &input, const QString &actor);
+    // The charge, or the rejection to return (unknown, unreadable, other currency).
+    std::variant<StripeCharge, ToolResult> readCharge(const RefundInput &input);
+    NewOperation buildOperation(const RefundInput &input, const QString &actor) const;
     ToolResult drive(const Operation &op, const QString &actor);
+    // The row another caller opened for the same unit while this call read the charge.
+    std::optional<ToolResult> concurrentResult(const RefundInput &input, const QDateTime &since,
+                                               const QString &actor);
     std::optional<ToolResult> settle(const Operation &op, const StripeReply &reply,
                                      Outcome outcome, const QString &actor);
     ToolResult succeed(const Operation &op, const StripeReply &reply, const QString &actor);

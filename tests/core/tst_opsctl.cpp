@@ -1,0 +1,343 @@
+// opsctl as the agent runs it: a real process, a real SQLite file, real HTTP to provider-sim.
+// Covers the process-level guarantees (a SIGKILLed caller, two racing callers) and every bad
+// input path of the command line.
+
+#include "simprocess.h"
+
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+using nlohmann::json;
+using ops::test::SimProcess;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    json result() const { return json::parse(out.constData(), nullptr, false); }
+    QString status() const
+    {
+        const json j = result();
+        return j.is_object() ? QString::fromStdString(j.value("status", "")) : QString();
+    }
+};
+
+QString str(const json &j) { return j.is_string() ? QString::fromStdString(j.get<std::string>()) : QString(); }
+
+class Cli
+{
+public:
+    Cli()
+    {
+        m_db = m_dir.path() + u"/ops.sqlite"_s;
+    }
+    bool start()
+    {
+        if (!m_sim.start())
+            return false;
+        m_env = QProcessEnvironment::systemEnvironment();
+        m_env.insert(u"OPS_DB"_s, m_db);
+        m_env.insert(u"OPS_STRIPE_URL"_s, m_sim.baseUrl().toString());
+        m_env.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
+        m_env.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"500"_s);
+        m_env.insert(u"OPS_BACKOFF_BASE_MS"_s, u"20"_s);
+        m_env.insert(u"OPS_BACKOFF_CAP_MS"_s, u"100"_s);
+        m_env.remove(u"OPS_OPERATOR"_s);
+        return true;
+    }
+    std::unique_ptr<QProcess> spawn(const QStringList &args) const
+    {
+        auto p = std::make_unique<QProcess>();
+        p->setProcessEnvironment(m_env);
+        p->start(QStringLiteral(OPS_OPSCTL_PATH), args);
+        return p;
+    }
+    static Run finish(QProcess &p)
+    {
+        p.waitForFinished(60000);
+        return {p.exitCode(), p.readAllStandardOutput().trimmed(), p.readAllStandardError()};
+    }
+    Run run(const QStringList &args) const
+    {
+        auto p = spawn(args);
+        return finish(*p);
+    }
+    int rows(const QString &where = u"1 = 1"_s) const
+    {
+        if (!QFile::exists(m_db))
+            return 0;
+        const QString name = u"probe-%1"_s.arg(++m_probe);
+        int n = -1;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+            db.setDatabaseName(m_db);
+            if (db.open()) {
+                QSqlQuery q(db);
+                if (q.exec(u"SELECT COUNT(*) FROM operations WHERE "_s + where) && q.next())
+                    n = q.value(0).toInt();
+                else
+                    n = 0; // not migrated yet: no rows
+            }
+        }
+        QSqlDatabase::removeDatabase(name);
+        return n;
+    }
+    json posts()
+    {
+        json out = json::array();
+        const json all = m_sim.requests();
+        for (const auto &r : all["requests"]) {
+            if (r.value("method", "") == "POST")
+                out.push_back(r);
+        }
+        return out;
+    }
+    SimProcess &sim() { return m_sim; }
+    QProcessEnvironment &env() { return m_env; }
+    QString db() const { return m_db; }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+    SimProcess m_sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
+                     SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    QProcessEnvironment m_env;
+    mutable int m_probe = 0;
+};
+
+const QStringList kRefund4417 = {u"refund"_s, u"--order"_s, u"4417"_s, u"--charge"_s,
+                                 u"ch_4417"_s, u"--amount"_s, u"3800"_s};
+
+} // namespace
+
+class TestOpsctl : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void refundPrintsTheToolResult();
+    void sigkilledCallerIsResumedWithTheSameKeyAndBytes();
+    void twoProcessesRacingEndWithOneRowAndOneKey();
+    void storedFiveHundredThenCheckingWithoutARequest();
+    void badInput_data();
+    void badInput();
+    void environmentProblems_data();
+    void environmentProblems();
+    void showListAndSweep();
+};
+
+void TestOpsctl::refundPrintsTheToolResult()
+{
+    Cli cli;
+    QVERIFY2(cli.start(), qPrintable(cli.sim().error()));
+    const Run r = cli.run(kRefund4417 + QStringList{u"--tool-call"_s, u"toolu_01"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(QRegularExpression(uR"(^\{"status":"refunded","operation_id":"op_[0-9a-f]{32}","refund_id":"re_[A-Za-z0-9]+"\}$)"_s)
+                 .match(QString::fromUtf8(r.out))
+                 .hasMatch(),
+             r.out.constData());
+    const Run shown = cli.run({u"show"_s, str(r.result()["operation_id"]), u"--json"_s});
+    QCOMPARE(str(json::parse(shown.out.constData())["created_by"]), u"agent:toolu_01"_s);
+}
+
+void TestOpsctl::sigkilledCallerIsResumedWithTheSameKeyAndBytes()
+{
+    Cli cli;
+    QVERIFY2(cli.start(), qPrintable(cli.sim().error()));
+    // The provider applies the refund and never answers; the caller waits a long time.
+    cli.sim().addFault({{"route", "POST /v1/refunds"}, {"mode", "commit_then_hang"},
+                        {"count", 1}, {"delay_ms", -1}});
+    cli.env().insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"60000"_s);
+    auto victim = cli.spawn(kRefund4417);
+    QTRY_VERIFY_WITH_TIMEOUT(cli.sim().ledger()["movements"].size() == 1, 15000);
+    QCOMPARE(cli.rows(u"attempts = 1"_s), 1); // committed before the send
+    ::kill(pid_t(victim->processId()), SIGKILL);
+    victim->waitForFinished(5000);
+
+    cli.env().insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"2000"_s);
+    const Run again = cli.run(kRefund4417);
+    QCOMPARE(again.status(), u"refunded"_s);
+    const json posts = cli.posts();
+    QCOMPARE(posts.size(), 2u);
+    QCOMPARE(str(posts.at(1)["idempotency_key"]), str(posts.at(0)["idempotency_key"]));
+    QCOMPARE(str(posts.at(1)["body"]), str(posts.at(0)["body"]));
+    QVERIFY(posts.at(1)["replayed"].get<bool>());
+    QCOMPARE(cli.sim().ledger()["movements"].size(), 1u);
+    QCOMPARE(cli.rows(), 1);
+}
+
+void TestOpsctl::twoProcessesRacingEndWithOneRowAndOneKey()
+{
+    Cli cli;
+    QVERIFY2(cli.start(), qPrintable(cli.sim().error()));
+    // Slow balance look-ups make both callers find no row and both try to insert.
+    cli.sim().addFault({{"route", "GET /v1/charges/ch_4417"}, {"mode", "latency"},
+                        {"count", 2}, {"delay_ms", 400}});
+    auto a = cli.spawn(kRefund4417 + QStringList{u"--tool-call"_s, u"toolu_a"_s});
+    auto b = cli.spawn(kRefund4417 + QStringList{u"--tool-call"_s, u"toolu_b"_s});
+    const Run ra = Cli::finish(*a);
+    const Run rb = Cli::finish(*b);
+    QVERIFY2(ra.exitCode == 0, QByteArray(ra.out + ra.err).constData());
+    QVERIFY2(rb.exitCode == 0, QByteArray(rb.out + rb.err).constData());
+    QVERIFY2(str(ra.result()["operation_id"]) == str(rb.result()["operation_id"]),
+             QByteArray(ra.out + " / " + rb.out).constData());
+    QCOMPARE(cli.rows(), 1);
+    const json posts = cli.posts();
+    QVERIFY(!posts.empty());
+    for (const auto &p : posts)
+        QCOMPARE(str(p["idempotency_key"]), str(posts.at(0)["idempotency_key"]));
+    QCOMPARE(cli.sim().ledger()["movements"].size(), 1u);
+}
+
+void TestOpsctl::storedFiveHundredThenCheckingWithoutARequest()
+{
+    Cli cli;
+    QVERIFY2(cli.start(), qPrintable(cli.sim().error()));
+    cli.sim().addFault({{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
+    const Run first = cli.run(kRefund4417);
+    QCOMPARE(first.exitCode, 0);
+    QCOMPARE(QString::fromUtf8(first.out),
+             u"{\"status\":\"checking\",\"operation_id\":\"%1\",\"note\":\"Outcome unknown. A "
+             "person is checking. Do not say the refund succeeded or failed.\"}"_s
+                 .arg(str(first.result()["operation_id"])));
+    const size_t before = cli.sim().requests()["requests"].size();
+    QCOMPARE(cli.run(kRefund4417).status(), u"checking"_s);
+    QCOMPARE(cli.sim().requests()["requests"].size(), before);
+}
+
+void TestOpsctl::badInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("status"); // "" when no JSON result is printed
+    const auto refund = [](const QString &order, const QString &charge, const QString &amount) {
+        return QStringList{u"refund"_s, u"--order"_s, order, u"--charge"_s, charge,
+                           u"--amount"_s, amount};
+    };
+    QTest::addRow("empty order") << refund(u""_s, u"ch_4417"_s, u"100"_s) << 2 << u"rejected"_s;
+    QTest::addRow("blank order") << refund(u"  "_s, u"ch_4417"_s, u"100"_s) << 2 << u"rejected"_s;
+    QTest::addRow("blank charge") << refund(u"4417"_s, u" "_s, u"100"_s) << 2 << u"rejected"_s;
+    QTest::addRow("non-numeric amount") << refund(u"4417"_s, u"ch_4417"_s, u"ten"_s) << 2
+                                        << u"rejected"_s;
+    QTest::addRow("decimal amount") << refund(u"4417"_s, u"ch_4417"_s, u"38.00"_s) << 2
+                                    << u"rejected"_s;
+    QTest::addRow("zero amount") << refund(u"4417"_s, u"ch_4417"_s, u"0"_s) << 2 << u"rejected"_s;
+    QTest::addRow("negative amount") << refund(u"4417"_s, u"ch_4417"_s, u"-100"_s) << 2
+                                     << u"rejected"_s;
+    QTest::addRow("overflowing amount")
+        << refund(u"4417"_s, u"ch_4417"_s, u"922337203685477580799"_s) << 2 << u"rejected"_s;
+    QTest::addRow("unknown currency")
+        << refund(u"4417"_s, u"ch_4417"_s, u"100"_s) + QStringList{u"--currency"_s, u"zzz"_s}
+        << 2 << u"rejected"_s;
+    QTest::addRow("missing charge")
+        << QStringList{u"refund"_s, u"--order"_s, u"4417"_s, u"--amount"_s, u"100"_s} << 2
+        << u"rejected"_s;
+    QTest::addRow("unknown option") << refund(u"4417"_s, u"ch_4417"_s, u"100"_s) +
+                                           QStringList{u"--amout"_s, u"5"_s}
+                                    << 2 << u"rejected"_s;
+    QTest::addRow("bad tool-call id") << refund(u"4417"_s, u"ch_4417"_s, u"100"_s) +
+                                             QStringList{u"--tool-call"_s, u"a b;c"_s}
+                                      << 2 << u"rejected"_s;
+    QTest::addRow("unknown command") << QStringList{u"refnud"_s} << 2 << u""_s;
+    QTest::addRow("no command") << QStringList{} << 2 << u""_s;
+    QTest::addRow("unknown charge") << refund(u"4417"_s, u"ch_nope"_s, u"100"_s) << 0
+                                    << u"rejected"_s;
+    QTest::addRow("more than charged") << refund(u"4417"_s, u"ch_4417"_s, u"3801"_s) << 0
+                                       << u"rejected"_s;
+    QTest::addRow("bad state filter") << QStringList{u"list"_s, u"--state"_s, u"done"_s} << 2
+                                      << u""_s;
+    QTest::addRow("show unknown op") << QStringList{u"show"_s, u"op_nope"_s} << 2 << u""_s;
+}
+
+void TestOpsctl::badInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, status);
+    Cli cli;
+    QVERIFY2(cli.start(), qPrintable(cli.sim().error()));
+    const Run r = cli.run(args);
+    QCOMPARE(r.exitCode, exitCode);
+    QCOMPARE(r.status(), status);
+    if (exitCode == 2)
+        QVERIFY2(!r.err.trimmed().isEmpty(), "a usage error explains itself on stderr");
+    QCOMPARE(cli.rows(), 0);
+    QCOMPARE(cli.posts().size(), 0u);
+}
+
+void TestOpsctl::environmentProblems_data()
+{
+    QTest::addColumn<QString>("variable");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("status");
+    QTest::addRow("unwritable database") << u"OPS_DB"_s << u"/proc/none/ops.sqlite"_s << 2 << u""_s;
+    QTest::addRow("no secret") << u"OPS_STRIPE_KEY"_s << u""_s << 2 << u""_s;
+    QTest::addRow("bad provider url") << u"OPS_STRIPE_URL"_s << u"ftp://x"_s << 2 << u""_s;
+    QTest::addRow("unreachable provider") << u"OPS_STRIPE_URL"_s << u"http://127.0.0.1:9"_s << 0
+                                          << u"rejected"_s;
+    QTest::addRow("wrong secret") << u"OPS_STRIPE_KEY"_s << u"sk_test_wrong"_s << 0
+                                  << u"rejected"_s;
+    QTest::addRow("bad timeout") << u"OPS_ATTEMPT_TIMEOUT_MS"_s << u"soon"_s << 2 << u""_s;
+}
+
+void TestOpsctl::environmentProblems()
+{
+    QFETCH(QString, variable);
+    QFETCH(QString, value);
+    QFETCH(int, exitCode);
+    QFETCH(QString, status);
+    Cli cli;
+    QVERIFY2(cli.start(), qPrintable(cli.sim().error()));
+    cli.env().insert(variable, value);
+    const Run r = cli.run(kRefund4417);
+    QCOMPARE(r.exitCode, exitCode);
+    QCOMPARE(r.status(), status);
+    QVERIFY(!r.err.isEmpty() || status == u"rejected"_s);
+    QCOMPARE(cli.rows(), 0);
+    QCOMPARE(cli.posts().size(), 0u);
+}
+
+void TestOpsctl::showListAndSweep()
+{
+    Cli cli;
+    QVERIFY2(cli.start(), qPrintable(cli.sim().error()));
+    // A one-second window with no margin left: the sweeper finds the row overdue quickly.
+    cli.env().insert(u"OPS_STRIPE_WINDOW_SECONDS"_s, u"2"_s);
+    cli.env().insert(u"OPS_MARGIN_SECONDS"_s, u"1"_s);
+    cli.sim().addFault({{"route", "POST /v1/refunds"}, {"mode", "503"}, {"count", 3}});
+    const Run r = cli.run(kRefund4417);
+    QCOMPARE(r.status(), u"unconfirmed"_s);
+    const QString op = str(r.result()["operation_id"]);
+
+    const json shown = json::parse(cli.run({u"show"_s, op, u"--json"_s}).out.constData());
+    QCOMPARE(shown["attempts_detail"].size(), 3u);
+    QCOMPARE(str(shown["attempts_detail"][0]["classification"]), u"no_answer"_s);
+    QCOMPARE(shown["attempts_detail"][0]["http_status"].get<int>(), 503);
+    QVERIFY(shown["audit"].size() >= 7u); // opened + 3 × (started, finished)
+    QVERIFY(shown.dump().find("sk_test_demo") == std::string::npos); // never the secret
+
+    QCOMPARE(json::parse(cli.run({u"sweep"_s}).out.constData())["swept"].get<int>(), 0);
+    QTest::qWait(1100);
+    const Run swept = cli.run({u"sweep"_s});
+    QCOMPARE(json::parse(swept.out.constData())["swept"].get<int>(), 1);
+    const json listed =
+        json::parse(cli.run({u"list"_s, u"--state"_s, u"unknown"_s, u"--json"_s}).out.constData());
+    QCOMPARE(listed["operations"].size(), 1u);
+    QCOMPARE(cli.run(kRefund4417).status(), u"checking"_s);
+    const Run table = cli.run({u"list"_s});
+    QVERIFY(table.out.contains(op.toUtf8()));
+    QVERIFY(table.out.contains("38.00 USD"));
+}
+
+QTEST_GUILESS_MAIN(TestOpsctl)
+#include "tst_opsctl.moc"
