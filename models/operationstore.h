@@ -72,6 +72,29 @@ struct AttemptResult
     QString responseExcerpt;
 };
 
+// Rule 8: a person closes an open or unknown row with a reason and evidence.
+struct ManualClose
+{
+    QString operationId;
+    OperationState outcome = OperationState::Failed; // Succeeded or Failed
+    QString providerRef;                              // required for Succeeded
+    QList<qint64> evidenceIds;                        // at least one, all of this operation
+    QString actor;                                    // "operator:alice"
+    QString reason;
+};
+
+enum class ManualCloseRefusal {
+    None,
+    NotFound,
+    AlreadyFinal,
+    NotAnOutcome,
+    NeedsReason,
+    NeedsEvidence,
+    EvidenceOfAnotherOperation,
+    NeedsProviderRef,
+};
+QString describe(ManualCloseRefusal refusal);
+
 struct OperationFilter
 {
     std::optional<OperationState> state;
@@ -114,6 +137,8 @@ public:
                      const QString &reason);
     bool markUnknown(const QString &id, const QString &reason, const QString &actor);
     bool setProviderStatus(const QString &id, const QString &status, const QString &actor);
+
+    ManualCloseRefusal closeManually(const ManualClose &close);
 
     // Rule 7: open rows whose deadline has passed become unknown. Returns how many.
     int sweep(const QString &actor);

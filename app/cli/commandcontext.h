@@ -53,5 +53,7 @@ int showCommand(CommandContext &ctx, const QStringList &args);
 int sweepCommand(CommandContext &ctx, const QStringList &args);
 int dbCommand(CommandContext &ctx, const QStringList &args);
 int auditCommand(CommandContext &ctx, const QStringList &args);
+int evidenceCommand(CommandContext &ctx, const QStringList &args);
+int closeCommand(CommandContext &ctx, const QStringList &args);
 
 } // namespace ops::cli

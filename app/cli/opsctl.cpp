@@ -19,6 +19,9 @@ const QString kUsage = u"usage: opsctl [--db PATH] [--operator NAME] COMMAND …
                        "  list [--state S] [--kind K] [--limit N] [--json]\n"
                        "  show OP [--json]\n"
                        "  sweep\n"
+                       "  evidence add OP --kind K --title T (--file PATH | --text TEXT)\n"
+                       "  close OP --outcome succeeded|failed --reason TEXT --evidence ID[,ID] "
+                       "[--provider-ref REF]\n"
                        "  db migrate\n"
                        "  audit verify\n"_s;
 
@@ -38,6 +41,10 @@ Command commandFor(const QString &name)
         return dbCommand;
     if (name == u"audit"_s)
         return auditCommand;
+    if (name == u"evidence"_s)
+        return evidenceCommand;
+    if (name == u"close"_s)
+        return closeCommand;
     return nullptr;
 }
 

@@ -97,6 +97,9 @@ private Q_SLOTS:
     void closedWindowRefusesAndMarksUnknown();
     void sweepMovesOverdueOpenRowsOnly();
     void closeOnlyFromOpen();
+    void rule8_manualCloseNeedsReasonAndEvidence_data();
+    void rule8_manualCloseNeedsReasonAndEvidence();
+    void rule8_manualCloseIsAudited();
     void auditRefusesUpdateAndDelete_data();
     void auditRefusesUpdateAndDelete();
     void auditChainDetectsTampering();
@@ -275,6 +278,79 @@ void TestStore::closeOnlyFromOpen()
     QVERIFY(!f.store().closeFailed(u"op_a"_s, u"x"_s, u"agent:t"_s, u"late"_s));
     QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Unknown));
     QCOMPARE(f.store().beginAttempt(u"op_a"_s, u"agent:t"_s).refusal, AttemptRefusal::NotOpen);
+}
+
+void TestStore::rule8_manualCloseNeedsReasonAndEvidence_data()
+{
+    QTest::addColumn<QString>("outcome");
+    QTest::addColumn<QString>("reason");
+    QTest::addColumn<QString>("providerRef");
+    QTest::addColumn<bool>("ownEvidence");
+    QTest::addColumn<bool>("otherEvidence");
+    QTest::addColumn<int>("refusal");
+    const auto row = [](const char *name, const char *outcome, const char *reason, const char *ref,
+                        bool own, bool other, ManualCloseRefusal r) {
+        QTest::addRow("%s", name) << QString::fromLatin1(outcome) << QString::fromLatin1(reason)
+                                  << QString::fromLatin1(ref) << own << other << int(r);
+    };
+    row("succeeded with all", "succeeded", "found re_1 at provider", "re_1", true, false,
+        ManualCloseRefusal::None);
+    row("failed with all", "failed", "no refund at provider", "", true, false,
+        ManualCloseRefusal::None);
+    row("no reason", "failed", "  ", "", true, false, ManualCloseRefusal::NeedsReason);
+    row("no evidence", "failed", "r", "", false, false, ManualCloseRefusal::NeedsEvidence);
+    row("succeeded without ref", "succeeded", "r", "", true, false,
+        ManualCloseRefusal::NeedsProviderRef);
+    row("evidence of another operation", "failed", "r", "", false, true,
+        ManualCloseRefusal::EvidenceOfAnotherOperation);
+    row("open is not an outcome", "open", "r", "", true, false, ManualCloseRefusal::NotAnOutcome);
+}
+
+void TestStore::rule8_manualCloseNeedsReasonAndEvidence()
+{
+    QFETCH(QString, outcome);
+    QFETCH(QString, reason);
+    QFETCH(QString, providerRef);
+    QFETCH(bool, ownEvidence);
+    QFETCH(bool, otherEvidence);
+    QFETCH(int, refusal);
+    StoreFixture f;
+    f.store().openOrGet(refundOp(u"op_a"_s, u"1"_s));
+    f.store().openOrGet(refundOp(u"op_b"_s, u"2"_s));
+    f.store().markUnknown(u"op_a"_s, u"stored 500"_s, u"agent:t"_s);
+    ManualClose c;
+    c.operationId = u"op_a"_s;
+    c.outcome = stateFromString(outcome).value();
+    c.reason = reason;
+    c.providerRef = providerRef;
+    c.actor = u"operator:alice"_s;
+    if (ownEvidence)
+        c.evidenceIds << f.store().addEvidence(evidenceItem(u"op_a"_s, u"provider_object"_s, "{}"));
+    if (otherEvidence)
+        c.evidenceIds << f.store().addEvidence(evidenceItem(u"op_b"_s, u"provider_object"_s, "{}"));
+    QCOMPARE(describe(f.store().closeManually(c)), describe(ManualCloseRefusal(refusal)));
+    const auto op = f.store().operation(u"op_a"_s);
+    QCOMPARE(toString(op->state), refusal == int(ManualCloseRefusal::None) ? outcome : u"unknown"_s);
+}
+
+void TestStore::rule8_manualCloseIsAudited()
+{
+    StoreFixture f;
+    f.store().openOrGet(refundOp(u"op_a"_s));
+    f.store().markUnknown(u"op_a"_s, u"stored 500"_s, u"agent:t"_s);
+    const qint64 ev = f.store().addEvidence(evidenceItem(u"op_a"_s, u"provider_object"_s, "{}"));
+    ManualClose c{u"op_a"_s, OperationState::Succeeded, u"re_9"_s, {ev}, u"operator:alice"_s,
+                  u"refund re_9 found by metadata.operation_id"_s};
+    QCOMPARE(describe(f.store().closeManually(c)), QString());
+    const auto op = f.store().operation(u"op_a"_s);
+    QCOMPARE(op->providerRef, u"re_9"_s);
+    QCOMPARE(op->closedBy, u"operator:alice"_s);
+    const AuditEntry last = f.store().audit(u"op_a"_s).back();
+    QCOMPARE(last.action, u"state.closed_manually"_s);
+    QCOMPARE(last.actor, u"operator:alice"_s);
+    QVERIFY(last.detail.contains(u"\"evidence_ids\":[%1]"_s.arg(ev)));
+    // Final is final: a second close is refused.
+    QCOMPARE(describe(f.store().closeManually(c)), describe(ManualCloseRefusal::AlreadyFinal));
 }
 
 void TestStore::auditRefusesUpdateAndDelete_data()
