@@ -27,7 +27,7 @@ say "provider-sim at $url, database $OPS_DB"
 say "1. Order 4417, \$38.00. The provider applies the refund, then never answers (commit_then_hang)."
 fault '{"route":"POST /v1/refunds","mode":"commit_then_hang","count":1,"delay_ms":-1}'
 "$bin/opsctl/opsctl" refund --order 4417 --charge ch_4417 --amount 3800 --tool-call toolu_01
-say "   The customer says \"try again\": the confirmed refund is not sent twice."
+say "   The customer says \"try again\": nothing is sent; the agent learns it was already refunded."
 "$bin/opsctl/opsctl" refund --order 4417 --charge ch_4417 --amount 3800 --tool-call toolu_02
 
 say "2. Order 1001, \$50.00. The provider stores a 500 under the key: nobody knows what happened."

@@ -53,7 +53,10 @@ QString newOperationId()
     return u"op_"_s + QUuid::createUuid().toString(QUuid::Id128);
 }
 
-QString newIdempotencyKey() { return QUuid::createUuid().toString(QUuid::WithoutBraces); }
+QString newIdempotencyKey()
+{
+    return QUuid::createUuid().toString(QUuid::WithoutBraces);
+}
 
 RefundEngine::RefundEngine(OperationStore &store, StripeClient &client, EngineConfig config,
                            Sleeper sleeper)
@@ -62,8 +65,7 @@ RefundEngine::RefundEngine(OperationStore &store, StripeClient &client, EngineCo
     , m_config(std::move(config))
     , m_sleeper(std::move(sleeper))
     , m_backoff(m_config.backoffBase, m_config.backoffCap, seedFrom(m_config.jitterSeed))
-{
-}
+{}
 
 QString RefundEngine::unitOfWork(const RefundInput &in)
 {
@@ -115,14 +117,14 @@ std::variant<StripeCharge, ToolResult> RefundEngine::readCharge(const RefundInpu
                                     u"the provider refused our API key; check OPS_STRIPE_KEY"_s);
     const auto charge = parseStripeCharge(reply.http.body);
     if (!reply.ok() || !charge)
-        return ToolResult::rejected(u"provider_unreachable"_s,
-                                    u"could not read charge %1 from the provider (%2); nothing "
-                                    "was stored or sent, try again later"_s
-                                        .arg(in.chargeId, describe(reply)));
+        return ToolResult::rejected(
+            u"provider_unreachable"_s,
+            u"could not read charge %1 from the provider (%2); nothing "
+            "was stored or sent, try again later"_s.arg(in.chargeId, describe(reply)));
     if (charge->currency.compare(in.currency, Qt::CaseInsensitive) != 0)
-        return ToolResult::rejected(u"currency_mismatch"_s,
-                                    u"charge %1 is in %2, not %3"_s.arg(
-                                        in.chargeId, charge->currency, in.currency));
+        return ToolResult::rejected(
+            u"currency_mismatch"_s,
+            u"charge %1 is in %2, not %3"_s.arg(in.chargeId, charge->currency, in.currency));
     return *charge;
 }
 
@@ -170,19 +172,24 @@ ToolResult RefundEngine::openNew(const RefundInput &in, const QString &actor)
     if (auto raced = concurrentResult(in, readAt, actor))
         return *raced;
     const qint64 live = m_store.liveRefundTotal(Provider::Stripe, in.chargeId);
-    return ToolResult::rejected(
-        u"amount_exceeds_refundable"_s,
-        u"charge %1: %2 charged, %3 refunded, %4 in progress; %5 cannot be refunded"_s
-            .arg(in.chargeId)
-            .arg(charge.amount)
-            .arg(charge.amountRefunded)
-            .arg(live)
-            .arg(in.amountMinor));
+    QString message = u"charge %1: %2 charged, %3 refunded, %4 in progress; %5 cannot be refunded"_s
+                          .arg(in.chargeId)
+                          .arg(charge.amount)
+                          .arg(charge.amountRefunded)
+                          .arg(live)
+                          .arg(in.amountMinor);
+    // The usual cause is a "try again" after a confirmed refund: say which one.
+    const auto earlier =
+        m_store.succeededRefundSince(Provider::Stripe, m_config.project, unitOfWork(in),
+                                     QDateTime::fromMSecsSinceEpoch(0, Qt::UTC));
+    if (earlier)
+        message += u"; order %1 already has a confirmed refund of this amount: %2 (%3)"_s.arg(
+            in.orderId, earlier->providerRef, earlier->id);
+    return ToolResult::rejected(u"amount_exceeds_refundable"_s, message);
 }
 
-std::optional<ToolResult> RefundEngine::concurrentResult(const RefundInput &in,
-                                                        const QDateTime &since,
-                                                        const QString &actor)
+std::optional<ToolResult>
+RefundEngine::concurrentResult(const RefundInput &in, const QDateTime &since, const QString &actor)
 {
     const QString unit = unitOfWork(in);
     if (auto live = m_store.findLiveRefund(Provider::Stripe, m_config.project, unit))
@@ -210,8 +217,7 @@ ToolResult RefundEngine::resultForRow(const QString &operationId)
     return ToolResult::unconfirmed(op->id);
 }
 
-ToolResult RefundEngine::checking(const Operation &op, const QString &reason,
-                                  const QString &actor)
+ToolResult RefundEngine::checking(const Operation &op, const QString &reason, const QString &actor)
 {
     m_store.markUnknown(op.id, reason, actor);
     qCInfo(lcEngine) << op.id << "unknown:" << reason;
@@ -253,16 +259,16 @@ std::optional<ToolResult> RefundEngine::settle(const Operation &op, const Stripe
         return resultForRow(op.id);
     }
     case Outcome::Undefined:
-        return checking(op, u"provider answered %1; the outcome is undefined"_s.arg(describe(reply)),
-                        actor);
+        return checking(
+            op, u"provider answered %1; the outcome is undefined"_s.arg(describe(reply)), actor);
     case Outcome::KeyMismatch:
         return checking(op, u"provider holds a different request under this key"_s, actor);
     case Outcome::Credentials: {
         ToolResult r = ToolResult::unconfirmed(op.id);
         r.errorCode = u"provider_credentials"_s;
-        r.errorMessage = u"the provider refused our API key (HTTP %1); the operation stays open "
-                         "and will resend with the same key once the key is fixed"_s
-                             .arg(reply.http.status);
+        r.errorMessage =
+            u"the provider refused our API key (HTTP %1); the operation stays open "
+            "and will resend with the same key once the key is fixed"_s.arg(reply.http.status);
         return r;
     }
     case Outcome::InProgress:
@@ -291,10 +297,10 @@ ToolResult RefundEngine::succeed(const Operation &op, const StripeReply &reply,
     e.createdBy = actor;
     if (refund->status == u"failed"_s || refund->status == u"canceled"_s) {
         m_store.addEvidence(e);
-        const QString code = refund->failureReason.isEmpty() ? u"refund_"_s + refund->status
-                                                             : refund->failureReason;
-        m_store.closeFailed(op.id, code, actor, u"provider reports refund %1 as %2"_s.arg(
-                                                    refund->id, refund->status));
+        const QString code =
+            refund->failureReason.isEmpty() ? u"refund_"_s + refund->status : refund->failureReason;
+        m_store.closeFailed(op.id, code, actor,
+                            u"provider reports refund %1 as %2"_s.arg(refund->id, refund->status));
         return resultForRow(op.id);
     }
     m_store.addEvidence(e);

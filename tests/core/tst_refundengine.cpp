@@ -317,7 +317,13 @@ void TestRefundEngine::rule9_refundableBalance()
 {
     Harness h;
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
-    QCOMPARE(status(h.refund(u"4417"_s, u"ch_4417"_s, 3000)), u"refunded"_s);
+    const ToolResult first = h.refund(u"4417"_s, u"ch_4417"_s, 3000);
+    QCOMPARE(status(first), u"refunded"_s);
+    // "Try again" after the confirmed refund: nothing is left, and the agent is told which
+    // refund already covers this order and amount.
+    const ToolResult again = h.refund(u"4417"_s, u"ch_4417"_s, 3000);
+    QCOMPARE(status(again), u"rejected"_s);
+    QVERIFY2(again.errorMessage.contains(first.refundId), qPrintable(again.errorMessage));
     const ToolResult over = h.refund(u"4417"_s, u"ch_4417"_s, 1000);
     QCOMPARE(status(over), u"rejected"_s);
     QCOMPARE(over.errorCode, u"amount_exceeds_refundable"_s);
@@ -328,6 +334,7 @@ void TestRefundEngine::rule9_refundableBalance()
     QCOMPARE(status(h.refund(u"4417"_s, u"ch_4417"_s, 400)), u"rejected"_s);
     QCOMPARE(status(h.refund(u"4417"_s, u"ch_4417"_s, 300)), u"refunded"_s);
     QCOMPARE(h.refundPosts().size(), 5u); // 1 + 3 + 1: nothing sent for the refusals
+    QCOMPARE(h.movements(), 2u);
 }
 
 void TestRefundEngine::rule10_operationIdTravelsInMetadata()
