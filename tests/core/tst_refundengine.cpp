@@ -130,6 +130,8 @@ private Q_SLOTS:
     void rule5_classification();
     void rule5_credentialsLeaveTheRowOpen();
     void rule5_keyMismatchGoesToAPerson();
+    void rule5_refundObjectStatus_data();
+    void rule5_refundObjectStatus();
     void rule6_unknownIsStickyAndSendsNothing();
     void rule7_closedWindowSendsNothing();
     void rule9_refundableBalance();
@@ -278,6 +280,43 @@ void TestRefundEngine::rule5_keyMismatchGoesToAPerson()
     QCOMPARE(status(second), u"checking"_s);
     QCOMPARE(toString(h.fixture.store().operation(op->id)->state), u"unknown"_s);
     QCOMPARE(toString(h.fixture.store().attempts(op->id).back().outcome), u"key_mismatch"_s);
+}
+
+void TestRefundEngine::rule5_refundObjectStatus_data()
+{
+    QTest::addColumn<QString>("charge");
+    QTest::addColumn<qint64>("amount");
+    QTest::addColumn<QString>("expectedStatus");
+    QTest::addColumn<QString>("expectedState");
+    QTest::addColumn<QString>("expectedSubStatus");
+    QTest::addColumn<QString>("expectedCode");
+    QTest::addRow("succeeded") << u"ch_1001"_s << qint64(5000) << u"refunded"_s
+                               << u"succeeded"_s << u"succeeded"_s << u""_s;
+    // Stripe accepted the refund; the money is on its way: succeeded, sub-status kept.
+    QTest::addRow("pending") << u"ch_pending"_s << qint64(4200) << u"refunded"_s
+                             << u"succeeded"_s << u"pending"_s << u""_s;
+    // The refund object exists but failed: no money moved.
+    QTest::addRow("failed object") << u"ch_declined"_s << qint64(1500) << u"failed"_s
+                                   << u"failed"_s << u""_s << u"expired_or_canceled_card"_s;
+}
+
+void TestRefundEngine::rule5_refundObjectStatus()
+{
+    QFETCH(QString, charge);
+    QFETCH(qint64, amount);
+    QFETCH(QString, expectedStatus);
+    QFETCH(QString, expectedState);
+    QFETCH(QString, expectedSubStatus);
+    QFETCH(QString, expectedCode);
+    Harness h;
+    QVERIFY2(h.start(), qPrintable(h.sim.error()));
+    const ToolResult r = h.refund(u"o-"_s + charge, charge, amount);
+    QCOMPARE(status(r), expectedStatus);
+    const auto op = h.fixture.store().operation(r.operationId);
+    QCOMPARE(toString(op->state), expectedState);
+    QCOMPARE(op->providerStatus, expectedSubStatus);
+    QCOMPARE(op->failureCode, expectedCode);
+    QCOMPARE(h.fixture.store().evidence(r.operationId).size(), 1u); // the object is kept
 }
 
 void TestRefundEngine::rule6_unknownIsStickyAndSendsNothing()
