@@ -149,6 +149,15 @@ public:
     std::vector<Attempt> attempts(const QString &operationId);
     std::vector<AuditEntry> audit(const QString &operationId);
 
+    // Slen (models/operationprogress.cpp). The live credit movement holding `key`, whatever its
+    // kind (open, unknown or succeeded).
+    std::optional<Operation> findLiveCredit(Provider provider, const QString &project,
+                                            const QString &key);
+    // An open row's provider object exists but is not final yet (an execution that is queued or
+    // running): remember its id and sub-status. False when the row is not open or nothing changed.
+    bool recordProviderObject(const QString &id, const QString &providerRef, const QString &status,
+                              const QString &actor);
+
     QSqlDatabase &database() { return m_db; }
     const Clock &clock() const { return m_clock; }
 

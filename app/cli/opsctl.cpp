@@ -16,6 +16,10 @@ const QString kUsage = u"usage: opsctl [--db PATH] [--operator NAME] COMMAND …
                        "commands:\n"
                        "  refund --order ID --charge CH --amount CENTS [--currency usd] "
                        "[--tool-call ID]\n"
+                       "  credit topup|charge|adjust --customer ID --credit-type T --amount N "
+                       "--work NAME [--note TEXT] [--tool-call ID]\n"
+                       "  execute --flow F --input JSON --work NAME [--context JSON] "
+                       "[--mode sync|async] [--tool-call ID]\n"
                        "  list [--state S] [--kind K] [--limit N] [--json]\n"
                        "  show OP [--json]\n"
                        "  sweep\n"
@@ -31,6 +35,10 @@ Command commandFor(const QString &name)
 {
     if (name == u"refund"_s)
         return refundCommand;
+    if (name == u"credit"_s)
+        return creditCommand;
+    if (name == u"execute"_s)
+        return executeCommand;
     if (name == u"list"_s)
         return listCommand;
     if (name == u"show"_s)

@@ -32,6 +32,43 @@ TransportError mapError(QNetworkReply::NetworkError e, bool timedOut)
     }
 }
 
+// A request body Qt Network can read once only. When the server closes the connection before
+// answering, QNetworkAccessManager (Qt 6.4) resends the request by itself if it can rewind the
+// body; for a POST that is a request no attempt row counts (rule 4). This device cannot rewind, so
+// Qt reports the failure (QNetworkReply::ContentReSendError) and the engine decides whether to
+// send again, as a counted attempt with the same key.
+class ReadOnceBody final : public QIODevice
+{
+public:
+    explicit ReadOnceBody(QByteArray data)
+        : m_data(std::move(data))
+    {
+        open(QIODevice::ReadOnly);
+    }
+    bool isSequential() const override { return true; }
+    bool reset() override { return false; }
+    qint64 bytesAvailable() const override
+    {
+        return m_data.size() - m_pos + QIODevice::bytesAvailable();
+    }
+
+protected:
+    qint64 readData(char *out, qint64 max) override
+    {
+        const qint64 n = qMin(max, qint64(m_data.size()) - m_pos);
+        if (n <= 0)
+            return -1;
+        memcpy(out, m_data.constData() + m_pos, size_t(n));
+        m_pos += n;
+        return n;
+    }
+    qint64 writeData(const char *, qint64) override { return -1; }
+
+private:
+    QByteArray m_data;
+    qint64 m_pos = 0;
+};
+
 } // namespace
 
 QString toString(TransportError error)
@@ -66,10 +103,18 @@ HttpResponse QtHttpTransport::send(const HttpRequest &request, std::chrono::mill
     for (const auto &[name, value] : request.headers)
         req.setRawHeader(name, value);
     req.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    // Unbuffered, non-rewindable body: Qt cannot silently resend it (see ReadOnceBody).
+    ReadOnceBody body(request.body);
+    if (!request.body.isEmpty()) {
+        req.setAttribute(QNetworkRequest::DoNotBufferUploadDataAttribute, true);
+        req.setHeader(QNetworkRequest::ContentLengthHeader, request.body.size());
+    }
 
     QElapsedTimer elapsed;
     elapsed.start();
-    QNetworkReply *reply = m_manager->sendCustomRequest(req, request.method, request.body);
+    QNetworkReply *reply = request.body.isEmpty()
+                               ? m_manager->sendCustomRequest(req, request.method)
+                               : m_manager->sendCustomRequest(req, request.method, &body);
     QEventLoop loop;
     QTimer timer;
     timer.setSingleShot(true);
@@ -98,8 +143,8 @@ HttpResponse QtHttpTransport::send(const HttpRequest &request, std::chrono::mill
         }
     } else {
         response.error = mapError(reply->error(), timedOut);
-        response.errorText = timedOut ? u"no answer within %1 ms"_s.arg(timeout.count())
-                                      : reply->errorString();
+        response.errorText =
+            timedOut ? u"no answer within %1 ms"_s.arg(timeout.count()) : reply->errorString();
     }
     qCDebug(lcHttp) << request.method << request.url.path() << "->" << response.status
                     << toString(response.error) << response.latencyMs << "ms";

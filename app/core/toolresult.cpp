@@ -2,12 +2,68 @@
 
 namespace ops {
 
+namespace {
+
+std::string s(const QString &q)
+{
+    return q.toStdString();
+}
+
+const char *checkingNote(ToolResult::Subject subject)
+{
+    switch (subject) {
+    case ToolResult::Subject::Credit:
+        return kCreditCheckingNote;
+    case ToolResult::Subject::Execution:
+        return kExecutionCheckingNote;
+    case ToolResult::Subject::Refund:
+        break;
+    }
+    return kCheckingNote;
+}
+
+// Fields after the §9 ones; refund results have none, so their shapes stay as pinned.
+void addSlenFields(const ToolResult &r, nlohmann::ordered_json &j)
+{
+    using Status = ToolResult::Status;
+    if (!r.movementId.isEmpty())
+        j["movement_id"] = s(r.movementId);
+    if (r.balanceAfter)
+        j["balance_after"] = *r.balanceAfter;
+    if (!r.executionId.isEmpty())
+        j["execution_id"] = s(r.executionId);
+    if (!r.providerStatus.isEmpty())
+        j["provider_status"] = s(r.providerStatus);
+    if (!r.output.is_null())
+        j["result"] = r.output;
+    if (r.cost)
+        j["cost"] = *r.cost;
+    if (r.replayed)
+        j["replayed"] = true;
+    if (r.status == Status::Failed)
+        j["note"] =
+            r.subject == ToolResult::Subject::Credit ? kCreditFailedNote : kExecutionFailedNote;
+    if (r.status == Status::Queued || r.status == Status::Running)
+        j["note"] = kExecutionPendingNote;
+}
+
+} // namespace
+
 ToolResult ToolResult::refunded(const QString &op, const QString &refundId)
 {
     ToolResult r;
     r.status = Status::Refunded;
     r.operationId = op;
     r.refundId = refundId;
+    return r;
+}
+
+ToolResult ToolResult::succeeded(const QString &op, Subject subject)
+{
+    ToolResult r;
+    r.status = Status::Succeeded;
+    r.subject = subject;
+    r.operationId = op;
     return r;
 }
 
@@ -45,10 +101,19 @@ ToolResult ToolResult::rejected(const QString &code, const QString &message)
     return r;
 }
 
+ToolResult ToolResult::pending(const QString &op, const QString &providerStatus)
+{
+    ToolResult r;
+    r.status = providerStatus == QLatin1String("queued") ? Status::Queued : Status::Running;
+    r.subject = Subject::Execution;
+    r.operationId = op;
+    r.providerStatus = providerStatus;
+    return r;
+}
+
 nlohmann::ordered_json ToolResult::toJson() const
 {
     using nlohmann::ordered_json;
-    const auto s = [](const QString &q) { return q.toStdString(); };
     ordered_json j;
     switch (status) {
     case Status::Refunded:
@@ -56,6 +121,12 @@ nlohmann::ordered_json ToolResult::toJson() const
         break;
     case Status::Succeeded:
         j = {{"status", "succeeded"}, {"operation_id", s(operationId)}};
+        break;
+    case Status::Queued:
+        j = {{"status", "queued"}, {"operation_id", s(operationId)}};
+        break;
+    case Status::Running:
+        j = {{"status", "running"}, {"operation_id", s(operationId)}};
         break;
     case Status::Failed:
         j = {{"status", "failed"}, {"operation_id", s(operationId)}, {"reason", s(reason)}};
@@ -66,12 +137,17 @@ nlohmann::ordered_json ToolResult::toJson() const
             j["error"] = {{"code", s(errorCode)}, {"message", s(errorMessage)}};
         break;
     case Status::Checking:
-        j = {{"status", "checking"}, {"operation_id", s(operationId)}, {"note", kCheckingNote}};
+        j = {{"status", "checking"},
+             {"operation_id", s(operationId)},
+             {"note", checkingNote(subject)}};
         break;
     case Status::Rejected:
-        j = {{"status", "rejected"}, {"error", {{"code", s(errorCode)}, {"message", s(errorMessage)}}}};
+        j = {{"status", "rejected"},
+             {"error", {{"code", s(errorCode)}, {"message", s(errorMessage)}}}};
         break;
     }
+    if (subject != Subject::Refund && status != Status::Rejected)
+        addSlenFields(*this, j);
     return j;
 }
 

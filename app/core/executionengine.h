@@ -1,0 +1,54 @@
+#pragma once
+
+// Slen flow executions under DESIGN rules 1–10. An execution can outlive the call that started
+// it: a 202 leaves the operation open with the provider's sub-status, and a later call with the
+// same work name moves it on (GET /v1/executions/{id}, or a replay of the stored request).
+
+#include "slenengine.h"
+
+namespace ops {
+
+struct ExecutionInput
+{
+    QString flow;
+    nlohmann::json input = nlohmann::json::object();
+    nlohmann::json context;                // null or an object; "operation_id" is ours (rule 10)
+    QString mode = QStringLiteral("sync"); // sync or async
+    QString workName;                      // the idempotency key
+};
+
+class ExecutionEngine
+{
+public:
+    ExecutionEngine(OperationStore &store, SlenClient &client, SlenEngineConfig config,
+                    Sleeper sleeper = threadSleep);
+
+    ToolResult execute(const ExecutionInput &input, const QString &actor);
+
+    static std::optional<ToolResult> validate(const ExecutionInput &input);
+    // Bytes stored once and sent on every attempt: Slen compares execution bodies byte for byte.
+    static QByteArray requestBody(const ExecutionInput &input, const QString &operationId);
+
+    // Serialised --input/--context above these sizes are refused before anything is stored.
+    static constexpr qsizetype kMaxInputBytes = 64 * 1024;
+    static constexpr qsizetype kMaxContextBytes = 16 * 1024;
+
+private:
+    ToolResult advance(const Operation &op, const QString &actor);
+    std::optional<ToolResult> poll(const Operation &op, const QString &actor);
+    ToolResult drive(const Operation &op, const QString &actor);
+    std::optional<ToolResult> settle(const Operation &op, const SlenReply &reply, Outcome outcome,
+                                     const QString &actor);
+    ToolResult apply(const Operation &op, const SlenExecution &execution, const QByteArray &body,
+                     const QString &actor);
+    ToolResult resultForRow(const QString &operationId);
+    ToolResult checking(const Operation &op, const QString &reason, const QString &actor);
+
+    OperationStore &m_store;
+    SlenClient &m_client;
+    SlenEngineConfig m_config;
+    Sleeper m_sleeper;
+    Backoff m_backoff;
+};
+
+} // namespace ops
