@@ -79,9 +79,9 @@ std::optional<qint64> AuditLog::firstBroken(QSqlDatabase &db)
         const QString prev = q.value(6).toString();
         QString recomputed;
         try {
-            recomputed = entryHash(prev, q.value(1).toLongLong(), q.value(2).toString(),
-                                   q.value(3).toString(), q.value(4).toString(),
-                                   q.value(5).toString());
+            recomputed =
+                entryHash(prev, q.value(1).toLongLong(), q.value(2).toString(),
+                          q.value(3).toString(), q.value(4).toString(), q.value(5).toString());
         } catch (const nlohmann::json::exception &) {
             return id; // a detail that is not JSON was not written by AuditLog::append
         }

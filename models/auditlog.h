@@ -7,9 +7,7 @@
 #include "operation.h"
 
 #include <QSqlDatabase>
-
 #include <nlohmann/json.hpp>
-
 #include <optional>
 #include <vector>
 

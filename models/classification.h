@@ -6,7 +6,14 @@
 
 namespace ops {
 
-enum class TransportError { None, Timeout, ConnectionFailed, Reset, Malformed };
+enum class TransportError
+{
+    None,
+    Timeout,
+    ConnectionFailed,
+    Reset,
+    Malformed
+};
 
 struct ProviderAnswer
 {
@@ -14,7 +21,7 @@ struct ProviderAnswer
     TransportError transport = TransportError::None; // set when httpStatus == 0
     QString errorType;                               // Stripe error.type
     QString errorCode;                               // error.code
-    bool bodyReadable = true;                        // false: a 2xx whose object could not be parsed
+    bool bodyReadable = true; // false: a 2xx whose object could not be parsed
 };
 
 Outcome classify(Provider provider, const ProviderAnswer &answer);

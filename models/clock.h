@@ -26,8 +26,7 @@ class ManualClock final : public Clock
 public:
     explicit ManualClock(QDateTime start = QDateTime::currentDateTimeUtc())
         : m_now(start.toUTC())
-    {
-    }
+    {}
     QDateTime now() const override { return m_now; }
     void advanceSecs(qint64 seconds) { m_now = m_now.addSecs(seconds); }
     void advanceMs(qint64 ms) { m_now = m_now.addMSecs(ms); }

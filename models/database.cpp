@@ -21,6 +21,7 @@ const QStringList &migrationFiles()
 {
     static const QStringList files = {
         u":/migrations/sqlite/0001_initial.sql"_s,
+        u":/migrations/sqlite/0002_console.sql"_s,
     };
     return files;
 }
@@ -29,8 +30,8 @@ void execOrThrow(QSqlDatabase &db, const QString &sql)
 {
     QSqlQuery q(db);
     if (!q.exec(sql))
-        throw StoreError(u"database statement failed: %1 (%2)"_s.arg(q.lastError().text(),
-                                                                     sql.left(120)));
+        throw StoreError(
+            u"database statement failed: %1 (%2)"_s.arg(q.lastError().text(), sql.left(120)));
 }
 
 // WAL is a property of the file. Switching to it needs a moment alone with the file and does
@@ -108,7 +109,8 @@ QSqlDatabase Database::open(const QString &location, const QString &connectionNa
     if (info.isDir())
         throw StoreError(u"database path %1 is a folder, not a file"_s.arg(location));
     if (!QDir().mkpath(info.absolutePath()))
-        throw StoreError(u"cannot create the folder %1 for the database"_s.arg(info.absolutePath()));
+        throw StoreError(
+            u"cannot create the folder %1 for the database"_s.arg(info.absolutePath()));
 
     QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connectionName);
     db.setDatabaseName(location);
@@ -129,7 +131,10 @@ int Database::schemaVersion(QSqlDatabase &db)
     return q.value(0).toInt();
 }
 
-int Database::latestVersion() { return int(migrationFiles().size()); }
+int Database::latestVersion()
+{
+    return int(migrationFiles().size());
+}
 
 void Database::migrate(QSqlDatabase &db)
 {
@@ -140,9 +145,9 @@ void Database::migrate(QSqlDatabase &db)
         try {
             const int current = schemaVersion(db);
             if (current > latestVersion())
-                throw StoreError(u"database schema version %1 is newer than this build (%2)"_s
-                                     .arg(current)
-                                     .arg(latestVersion()));
+                throw StoreError(
+                    u"database schema version %1 is newer than this build (%2)"_s.arg(current).arg(
+                        latestVersion()));
             if (current == latestVersion()) {
                 execOrThrow(db, u"COMMIT"_s);
                 return;
@@ -150,9 +155,10 @@ void Database::migrate(QSqlDatabase &db)
             const int next = current + 1;
             for (const QString &s : splitSqlScript(readResource(migrationFiles().at(next - 1))))
                 execOrThrow(db, s);
-            execOrThrow(db, u"INSERT INTO schema_version (version, applied_at) VALUES (%1, %2)"_s
-                                .arg(next)
-                                .arg(QDateTime::currentMSecsSinceEpoch()));
+            execOrThrow(
+                db,
+                u"INSERT INTO schema_version (version, applied_at) VALUES (%1, %2)"_s.arg(next).arg(
+                    QDateTime::currentMSecsSinceEpoch()));
             execOrThrow(db, u"COMMIT"_s);
             qCInfo(lcStore) << "applied migration" << next;
         } catch (...) {

@@ -6,7 +6,6 @@
 
 #include <QSqlDatabase>
 #include <QString>
-
 #include <stdexcept>
 
 namespace ops {
@@ -16,8 +15,7 @@ class StoreError : public std::runtime_error
 public:
     explicit StoreError(const QString &message)
         : std::runtime_error(message.toStdString())
-    {
-    }
+    {}
     QString message() const { return QString::fromStdString(what()); }
 };
 

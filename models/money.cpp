@@ -34,8 +34,8 @@ std::optional<qint64> parseDigits(QStringView digits, QString *error)
         }
         value = value * 10 + (c.unicode() - u'0');
         if (value > kMaxMinorUnits) {
-            *error = QStringLiteral("amount exceeds the maximum of %1 minor units")
-                         .arg(kMaxMinorUnits);
+            *error =
+                QStringLiteral("amount exceeds the maximum of %1 minor units").arg(kMaxMinorUnits);
             return std::nullopt;
         }
     }

@@ -59,13 +59,37 @@ constexpr std::array kOutcomes = {
 
 } // namespace
 
-QString toString(OperationKind kind) { return nameOf(kKinds, kind); }
-QString toString(OperationState state) { return nameOf(kStates, state); }
-QString toString(Provider provider) { return nameOf(kProviders, provider); }
-QString toString(Outcome outcome) { return nameOf(kOutcomes, outcome); }
-std::optional<OperationKind> kindFromString(QStringView t) { return valueOf(kKinds, t); }
-std::optional<OperationState> stateFromString(QStringView t) { return valueOf(kStates, t); }
-std::optional<Provider> providerFromString(QStringView t) { return valueOf(kProviders, t); }
-std::optional<Outcome> outcomeFromString(QStringView t) { return valueOf(kOutcomes, t); }
+QString toString(OperationKind kind)
+{
+    return nameOf(kKinds, kind);
+}
+QString toString(OperationState state)
+{
+    return nameOf(kStates, state);
+}
+QString toString(Provider provider)
+{
+    return nameOf(kProviders, provider);
+}
+QString toString(Outcome outcome)
+{
+    return nameOf(kOutcomes, outcome);
+}
+std::optional<OperationKind> kindFromString(QStringView t)
+{
+    return valueOf(kKinds, t);
+}
+std::optional<OperationState> stateFromString(QStringView t)
+{
+    return valueOf(kStates, t);
+}
+std::optional<Provider> providerFromString(QStringView t)
+{
+    return valueOf(kProviders, t);
+}
+std::optional<Outcome> outcomeFromString(QStringView t)
+{
+    return valueOf(kOutcomes, t);
+}
 
 } // namespace ops

@@ -7,14 +7,30 @@
 #include <QByteArray>
 #include <QDateTime>
 #include <QString>
-
 #include <optional>
 
 namespace ops {
 
-enum class OperationKind { Refund, CreditTopup, CreditCharge, CreditAdjust, Execution };
-enum class OperationState { Open, Unknown, Succeeded, Failed };
-enum class Provider { Stripe, Slen };
+enum class OperationKind
+{
+    Refund,
+    CreditTopup,
+    CreditCharge,
+    CreditAdjust,
+    Execution
+};
+enum class OperationState
+{
+    Open,
+    Unknown,
+    Succeeded,
+    Failed
+};
+enum class Provider
+{
+    Stripe,
+    Slen
+};
 
 QString toString(OperationKind kind);
 QString toString(OperationState state);
@@ -71,7 +87,8 @@ struct Operation
 };
 
 // Classification of one attempt's answer (DESIGN rule 5).
-enum class Outcome {
+enum class Outcome
+{
     InFlight,    // counted and sent; no answer recorded (yet, or ever: the sender died)
     Succeeded,   // 2xx with the created object
     Refused,     // definite refusal: the provider did nothing

@@ -14,8 +14,8 @@ namespace ops {
 qint64 OperationStore::addEvidence(const Evidence &e)
 {
     const qint64 now = m_clock.nowMs();
-    const QString sha = QString::fromLatin1(
-        QCryptographicHash::hash(e.body, QCryptographicHash::Sha256).toHex());
+    const QString sha =
+        QString::fromLatin1(QCryptographicHash::hash(e.body, QCryptographicHash::Sha256).toHex());
     WriteTransaction tx(m_db);
     QSqlQuery q = runQuery(m_db,
                            u"INSERT INTO evidence (operation_id, kind, title, content_type, body, "

@@ -6,7 +6,10 @@ using namespace Qt::StringLiterals;
 
 namespace ops::rows {
 
-QDateTime utc(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC); }
+QDateTime utc(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+}
 
 std::optional<QDateTime> utcOrNull(const QVariant &v)
 {
@@ -29,7 +32,9 @@ Operation operationFromRow(const QSqlQuery &q)
 {
     Operation op;
     int i = 0;
-    auto next = [&q, &i] { return q.value(i++); };
+    auto next = [&q, &i] {
+        return q.value(i++);
+    };
     op.id = next().toString();
     op.kind = kindFromString(next().toString()).value_or(OperationKind::Refund);
     op.provider = providerFromString(next().toString()).value_or(Provider::Stripe);
@@ -77,7 +82,9 @@ Attempt attemptFromRow(const QSqlQuery &q)
 {
     Attempt a;
     int i = 0;
-    auto next = [&q, &i] { return q.value(i++); };
+    auto next = [&q, &i] {
+        return q.value(i++);
+    };
     a.id = next().toLongLong();
     a.operationId = next().toString();
     a.seq = next().toInt();

@@ -15,8 +15,14 @@ namespace ops {
 
 namespace {
 
-QVariant nullable(const QString &s) { return s.isEmpty() ? QVariant() : QVariant(s); }
-std::string str(const QString &s) { return s.toStdString(); }
+QVariant nullable(const QString &s)
+{
+    return s.isEmpty() ? QVariant() : QVariant(s);
+}
+std::string str(const QString &s)
+{
+    return s.toStdString();
+}
 
 QString liveStatesFor(OperationKind kind)
 {
@@ -35,14 +41,12 @@ QString liveStatesFor(OperationKind kind)
 OperationStore::OperationStore(QSqlDatabase db, const Clock &clock)
     : m_db(std::move(db))
     , m_clock(clock)
-{
-}
+{}
 
 std::optional<Operation> OperationStore::operation(const QString &id)
 {
-    QSqlQuery q = runQuery(m_db, u"SELECT "_s + rows::operationColumns() +
-                                     u" FROM operations WHERE id = ?"_s,
-                           {id});
+    QSqlQuery q = runQuery(
+        m_db, u"SELECT "_s + rows::operationColumns() + u" FROM operations WHERE id = ?"_s, {id});
     if (!q.next())
         return std::nullopt;
     return rows::operationFromRow(q);
@@ -51,11 +55,12 @@ std::optional<Operation> OperationStore::operation(const QString &id)
 std::optional<Operation> OperationStore::findLiveRefund(Provider provider, const QString &project,
                                                         const QString &unitOfWork)
 {
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT "_s + rows::operationColumns() +
-                               u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
-                               "project = ? AND unit_of_work = ? AND state IN ('open', 'unknown')"_s,
-                           {toString(provider), project, unitOfWork});
+    QSqlQuery q =
+        runQuery(m_db,
+                 u"SELECT "_s + rows::operationColumns() +
+                     u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
+                     "project = ? AND unit_of_work = ? AND state IN ('open', 'unknown')"_s,
+                 {toString(provider), project, unitOfWork});
     if (!q.next())
         return std::nullopt;
     return rows::operationFromRow(q);
@@ -121,7 +126,8 @@ bool OperationStore::guardRefuses(const NewOperation &op, const BalanceGuard &gu
     return op.amount.minor > guard.chargeAmount - guard.providerRefunded - committed;
 }
 
-OpenResult OperationStore::openOrGet(const NewOperation &op, const std::optional<BalanceGuard> &guard)
+OpenResult OperationStore::openOrGet(const NewOperation &op,
+                                     const std::optional<BalanceGuard> &guard)
 {
     const qint64 now = m_clock.nowMs();
     {
@@ -135,12 +141,27 @@ OpenResult OperationStore::openOrGet(const NewOperation &op, const std::optional
                   "attempt_cap, window_seconds, margin_seconds, created_by, created_at, "
                   "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, "
                   "?, ?, ?, ?)"_s);
-        const QVariantList values = {
-            op.id, toString(op.kind), toString(op.provider), op.project, op.unitOfWork,
-            nullable(op.orderId), nullable(op.chargeId), nullable(op.customerId), op.amount.minor,
-            op.amount.currency, op.idempotencyKey, QString::fromLatin1(op.request.method),
-            op.request.path, op.request.body, QString::fromLatin1(op.request.contentType),
-            op.attemptCap, op.windowSeconds, op.marginSeconds, op.createdBy, now, now};
+        const QVariantList values = {op.id,
+                                     toString(op.kind),
+                                     toString(op.provider),
+                                     op.project,
+                                     op.unitOfWork,
+                                     nullable(op.orderId),
+                                     nullable(op.chargeId),
+                                     nullable(op.customerId),
+                                     op.amount.minor,
+                                     op.amount.currency,
+                                     op.idempotencyKey,
+                                     QString::fromLatin1(op.request.method),
+                                     op.request.path,
+                                     op.request.body,
+                                     QString::fromLatin1(op.request.contentType),
+                                     op.attemptCap,
+                                     op.windowSeconds,
+                                     op.marginSeconds,
+                                     op.createdBy,
+                                     now,
+                                     now};
         for (const QVariant &v : values)
             q.addBindValue(bindable(v));
         if (q.exec()) {
@@ -185,9 +206,9 @@ AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QSt
     }
     ticket.operation = *found;
     const Operation &op = *found;
-    const bool stateAllows = op.state == OperationState::Open ||
-                             (mode == AttemptMode::OperatorResend &&
-                              op.state == OperationState::Unknown);
+    const bool stateAllows =
+        op.state == OperationState::Open ||
+        (mode == AttemptMode::OperatorResend && op.state == OperationState::Unknown);
     if (!stateAllows) {
         ticket.refusal = AttemptRefusal::NotOpen;
         return ticket;
@@ -208,9 +229,8 @@ AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QSt
         return ticket;
     }
     const int seq = op.attempts + 1;
-    const qint64 deadline = op.firstAttemptAt
-                                ? op.deadline->toMSecsSinceEpoch()
-                                : now + (op.windowSeconds - op.marginSeconds) * 1000;
+    const qint64 deadline = op.firstAttemptAt ? op.deadline->toMSecsSinceEpoch()
+                                              : now + (op.windowSeconds - op.marginSeconds) * 1000;
     runQuery(m_db,
              u"UPDATE operations SET attempts = ?, first_attempt_at = COALESCE(first_attempt_at, "
              "?), deadline_at = ?, last_attempt_at = ?, updated_at = ? WHERE id = ?"_s,
@@ -221,9 +241,9 @@ AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QSt
                              {operationId, seq, actor, now});
     ticket.attemptId = ins.lastInsertId().toLongLong();
     ticket.seq = seq;
-    AuditLog::append(m_db, now, actor, u"attempt.started"_s, operationId,
-                     {{"seq", seq},
-                      {"mode", mode == AttemptMode::Automation ? "automation" : "operator"}});
+    AuditLog::append(
+        m_db, now, actor, u"attempt.started"_s, operationId,
+        {{"seq", seq}, {"mode", mode == AttemptMode::Automation ? "automation" : "operator"}});
     tx.commit();
     ticket.operation = *operation(operationId);
     return ticket;

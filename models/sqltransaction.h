@@ -20,8 +20,8 @@ public:
     {
         QSqlQuery q(m_db);
         if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
-            throw StoreError(QStringLiteral("cannot start a write transaction: %1")
-                                 .arg(q.lastError().text()));
+            throw StoreError(
+                QStringLiteral("cannot start a write transaction: %1").arg(q.lastError().text()));
         m_active = true;
     }
     ~WriteTransaction()

@@ -6,7 +6,6 @@
 #include <QHash>
 #include <QSet>
 #include <QStringList>
-
 #include <optional>
 
 namespace ops::cli {
@@ -18,7 +17,10 @@ public:
     static std::optional<CliArgs> parse(const QStringList &args, const QSet<QString> &valued,
                                         const QSet<QString> &flags, QString *error);
 
-    bool has(const QString &name) const { return m_values.contains(name) || m_flags.contains(name); }
+    bool has(const QString &name) const
+    {
+        return m_values.contains(name) || m_flags.contains(name);
+    }
     QString value(const QString &name, const QString &fallback = {}) const
     {
         return m_values.value(name, fallback);

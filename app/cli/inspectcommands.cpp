@@ -19,19 +19,22 @@ void printJson(QTextStream &out, const ordered_json &j)
     out << QString::fromStdString(j.dump()) << Qt::endl;
 }
 
-QString cell(const QString &text, int width) { return text.leftJustified(width, u' ', true); }
+QString cell(const QString &text, int width)
+{
+    return text.leftJustified(width, u' ', true);
+}
 
 void printTable(QTextStream &out, const std::vector<Operation> &ops)
 {
     out << cell(u"OPERATION"_s, 36) << ' ' << cell(u"KIND"_s, 13) << ' ' << cell(u"SUBJECT"_s, 16)
-        << ' ' << cell(u"AMOUNT"_s, 14) << ' ' << cell(u"STATE"_s, 9) << ' '
-        << cell(u"TRIES"_s, 5) << ' ' << u"PROVIDER REF"_s << '\n';
+        << ' ' << cell(u"AMOUNT"_s, 14) << ' ' << cell(u"STATE"_s, 9) << ' ' << cell(u"TRIES"_s, 5)
+        << ' ' << u"PROVIDER REF"_s << '\n';
     for (const Operation &op : ops) {
         const QString subject = op.orderId.isEmpty() ? op.customerId : op.orderId;
         out << cell(op.id, 36) << ' ' << cell(toString(op.kind), 13) << ' ' << cell(subject, 16)
-            << ' ' << cell(formatMoney(op.amount), 14) << ' ' << cell(toString(op.state), 9)
-            << ' ' << cell(u"%1/%2"_s.arg(op.attempts).arg(op.attemptCap), 5) << ' '
-            << op.providerRef << '\n';
+            << ' ' << cell(formatMoney(op.amount), 14) << ' ' << cell(toString(op.state), 9) << ' '
+            << cell(u"%1/%2"_s.arg(op.attempts).arg(op.attemptCap), 5) << ' ' << op.providerRef
+            << '\n';
     }
     out.flush();
 }
@@ -41,7 +44,8 @@ void printTable(QTextStream &out, const std::vector<Operation> &ops)
 int listCommand(CommandContext &ctx, const QStringList &args)
 {
     QString error;
-    const auto opts = CliArgs::parse(args, {u"state"_s, u"kind"_s, u"limit"_s}, {u"json"_s}, &error);
+    const auto opts =
+        CliArgs::parse(args, {u"state"_s, u"kind"_s, u"limit"_s}, {u"json"_s}, &error);
     if (!opts)
         return ctx.usage(error);
     OperationFilter filter;

@@ -6,7 +6,6 @@
 
 #include <QFile>
 #include <QFileInfo>
-
 #include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
@@ -17,8 +16,8 @@ namespace {
 
 constexpr qint64 kMaxEvidenceBytes = 10 * 1024 * 1024;
 
-const QStringList kEvidenceKinds = {u"provider_object"_s, u"provider_event"_s,
-                                    u"support_answer"_s, u"note"_s, u"file"_s};
+const QStringList kEvidenceKinds = {u"provider_object"_s, u"provider_event"_s, u"support_answer"_s,
+                                    u"note"_s, u"file"_s};
 
 std::optional<QString> operatorActor(const CommandContext &ctx)
 {
@@ -29,8 +28,8 @@ std::optional<QString> operatorActor(const CommandContext &ctx)
 
 // Reads the evidence body from --file or --text; JSON kinds must parse and are stored
 // pretty-printed so a reader sees the provider's object as it was.
-std::optional<std::pair<QByteArray, QString>> evidenceBody(const CliArgs &opts,
-                                                           const QString &kind, QString *error)
+std::optional<std::pair<QByteArray, QString>> evidenceBody(const CliArgs &opts, const QString &kind,
+                                                           QString *error)
 {
     QByteArray body;
     if (opts.has(u"file"_s) == opts.has(u"text"_s)) {
@@ -77,9 +76,10 @@ int evidenceCommand(CommandContext &ctx, const QStringList &args)
 {
     QString error;
     if (args.isEmpty() || args.first() != u"add"_s)
-        return ctx.usage(u"usage: opsctl evidence add OP --kind K --title T (--file F | --text T)"_s);
-    const auto opts = CliArgs::parse(args.mid(1), {u"kind"_s, u"title"_s, u"file"_s, u"text"_s},
-                                     {}, &error);
+        return ctx.usage(
+            u"usage: opsctl evidence add OP --kind K --title T (--file F | --text T)"_s);
+    const auto opts =
+        CliArgs::parse(args.mid(1), {u"kind"_s, u"title"_s, u"file"_s, u"text"_s}, {}, &error);
     if (!opts)
         return ctx.usage(error);
     if (opts->positionals().size() != 1)

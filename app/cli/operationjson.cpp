@@ -6,7 +6,10 @@ namespace ops::cli {
 
 namespace {
 
-std::string s(const QString &q) { return q.toStdString(); }
+std::string s(const QString &q)
+{
+    return q.toStdString();
+}
 
 ordered_json optionalTime(const std::optional<QDateTime> &t)
 {
@@ -39,10 +42,11 @@ ordered_json toJson(const Operation &op)
         {"amount", op.amount.minor},
         {"currency", s(op.amount.currency)},
         {"idempotency_key", s(op.idempotencyKey)},
-        {"request", {{"method", op.request.method.toStdString()},
-                     {"path", s(op.request.path)},
-                     {"content_type", op.request.contentType.toStdString()},
-                     {"body", op.request.body.toStdString()}}},
+        {"request",
+         {{"method", op.request.method.toStdString()},
+          {"path", s(op.request.path)},
+          {"content_type", op.request.contentType.toStdString()},
+          {"body", op.request.body.toStdString()}}},
         {"state", s(toString(op.state))},
         {"provider_status", optionalText(op.providerStatus)},
         {"attempts", op.attempts},

@@ -5,7 +5,6 @@
 #include "operation.h"
 
 #include <nlohmann/json.hpp>
-
 #include <vector>
 
 namespace ops::cli {

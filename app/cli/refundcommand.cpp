@@ -25,8 +25,7 @@ int reject(CommandContext &ctx, const QString &message)
     return ctx.usage(message);
 }
 
-std::optional<QString> actorFor(const CommandContext &ctx, const QString &toolCall,
-                                QString *error)
+std::optional<QString> actorFor(const CommandContext &ctx, const QString &toolCall, QString *error)
 {
     if (toolCall.isEmpty())
         return ctx.operatorName.isEmpty() ? u"agent:opsctl"_s : u"operator:"_s + ctx.operatorName;
@@ -47,8 +46,8 @@ std::optional<EngineConfig> engineConfig(QString *error)
     const auto margin = envInteger("OPS_MARGIN_SECONDS", c.marginSeconds);
     const auto base = envInteger("OPS_BACKOFF_BASE_MS", c.backoffBase.count());
     const auto cap = envInteger("OPS_BACKOFF_CAP_MS", c.backoffCap.count());
-    if (!perCall || !perOp || !window || !margin || !base || !cap || *perCall < 1 ||
-        *perOp < 1 || *window <= *margin) {
+    if (!perCall || !perOp || !window || !margin || !base || !cap || *perCall < 1 || *perOp < 1 ||
+        *window <= *margin) {
         *error = u"invalid OPS_ATTEMPTS_*, OPS_*_SECONDS or OPS_BACKOFF_* setting"_s;
         return std::nullopt;
     }
@@ -66,7 +65,8 @@ std::optional<StripeConfig> stripeConfig(QString *error)
     StripeConfig c;
     const QString url = qEnvironmentVariable("OPS_STRIPE_URL", u"https://api.stripe.com"_s);
     c.baseUrl = QUrl(url, QUrl::StrictMode);
-    if (!c.baseUrl.isValid() || (c.baseUrl.scheme() != u"http"_s && c.baseUrl.scheme() != u"https"_s)) {
+    if (!c.baseUrl.isValid() ||
+        (c.baseUrl.scheme() != u"http"_s && c.baseUrl.scheme() != u"https"_s)) {
         *error = u"OPS_STRIPE_URL '%1' is not an http(s) URL"_s.arg(url);
         return std::nullopt;
     }
@@ -92,10 +92,8 @@ std::optional<StripeConfig> stripeConfig(QString *error)
 int refundCommand(CommandContext &ctx, const QStringList &args)
 {
     QString error;
-    const auto opts = CliArgs::parse(args,
-                                     {u"order"_s, u"charge"_s, u"amount"_s, u"currency"_s,
-                                      u"tool-call"_s},
-                                     {}, &error);
+    const auto opts = CliArgs::parse(
+        args, {u"order"_s, u"charge"_s, u"amount"_s, u"currency"_s, u"tool-call"_s}, {}, &error);
     if (!opts)
         return reject(ctx, error);
     if (!opts->positionals().isEmpty())

@@ -1,18 +1,15 @@
 #include "backoff.h"
 
 #include <QThread>
-
 #include <algorithm>
 
 namespace ops {
 
-Backoff::Backoff(std::chrono::milliseconds base, std::chrono::milliseconds cap,
-                 std::uint64_t seed)
+Backoff::Backoff(std::chrono::milliseconds base, std::chrono::milliseconds cap, std::uint64_t seed)
     : m_base(base)
     , m_cap(cap)
     , m_random(seed)
-{
-}
+{}
 
 std::chrono::milliseconds Backoff::ceiling(std::chrono::milliseconds base,
                                            std::chrono::milliseconds cap, int retry)
@@ -29,6 +26,9 @@ std::chrono::milliseconds Backoff::delay(int retry)
     return std::chrono::milliseconds(pick(m_random));
 }
 
-void threadSleep(std::chrono::milliseconds ms) { QThread::msleep(ulong(ms.count())); }
+void threadSleep(std::chrono::milliseconds ms)
+{
+    QThread::msleep(ulong(ms.count()));
+}
 
 } // namespace ops

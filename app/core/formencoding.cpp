@@ -8,8 +8,14 @@ namespace {
 
 // Like stripe-node: RFC 3986 percent-encoding (space is %20), but the brackets of nested keys
 // stay literal so the body reads metadata[operation_id]=….
-QByteArray encodeKey(const QString &s) { return s.toUtf8().toPercentEncoding("[]"); }
-QByteArray encodeValue(const QString &s) { return s.toUtf8().toPercentEncoding(); }
+QByteArray encodeKey(const QString &s)
+{
+    return s.toUtf8().toPercentEncoding("[]");
+}
+QByteArray encodeValue(const QString &s)
+{
+    return s.toUtf8().toPercentEncoding();
+}
 
 std::optional<QString> decodeComponent(QByteArray part)
 {

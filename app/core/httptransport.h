@@ -10,7 +10,6 @@
 #include <QHash>
 #include <QList>
 #include <QUrl>
-
 #include <chrono>
 #include <memory>
 #include <utility>

@@ -13,8 +13,7 @@ EnvFileSecretSource::EnvFileSecretSource(QString configDir)
                       ? QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) +
                             u"/opsconsole"_s
                       : std::move(configDir))
-{
-}
+{}
 
 std::optional<QString> EnvFileSecretSource::secret(const QString &name, QString *error) const
 {

@@ -5,7 +5,6 @@
 // read is refused rather than used.
 
 #include <QString>
-
 #include <optional>
 
 namespace ops {

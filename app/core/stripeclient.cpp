@@ -10,8 +10,7 @@ namespace ops {
 StripeClient::StripeClient(HttpTransport &transport, StripeConfig config)
     : m_transport(transport)
     , m_config(std::move(config))
-{
-}
+{}
 
 StripeReply StripeClient::exchange(const QByteArray &method, const QString &pathAndQuery,
                                    const QByteArray &body, const QByteArray &contentType,
@@ -49,8 +48,9 @@ StripeReply StripeClient::send(const StoredRequest &request, const QString &idem
 
 StripeReply StripeClient::getCharge(const QString &chargeId)
 {
-    return exchange("GET", u"/v1/charges/"_s + QString::fromLatin1(QUrl::toPercentEncoding(chargeId)),
-                    {}, {}, {});
+    return exchange("GET",
+                    u"/v1/charges/"_s + QString::fromLatin1(QUrl::toPercentEncoding(chargeId)), {},
+                    {}, {});
 }
 
 StripeReply StripeClient::listRefunds(const QString &chargeId, int limit,
@@ -66,8 +66,9 @@ StripeReply StripeClient::listRefunds(const QString &chargeId, int limit,
 
 StripeReply StripeClient::getRefund(const QString &refundId)
 {
-    return exchange("GET", u"/v1/refunds/"_s + QString::fromLatin1(QUrl::toPercentEncoding(refundId)),
-                    {}, {}, {});
+    return exchange("GET",
+                    u"/v1/refunds/"_s + QString::fromLatin1(QUrl::toPercentEncoding(refundId)), {},
+                    {}, {});
 }
 
 ProviderAnswer StripeClient::answerFor(const StripeReply &reply)

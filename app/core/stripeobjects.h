@@ -6,7 +6,6 @@
 #include <QByteArray>
 #include <QMap>
 #include <QString>
-
 #include <optional>
 #include <vector>
 

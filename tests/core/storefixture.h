@@ -7,7 +7,6 @@
 #include "operationstore.h"
 
 #include <QTemporaryDir>
-
 #include <memory>
 
 namespace ops::test {

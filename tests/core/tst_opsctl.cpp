@@ -9,7 +9,6 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <csignal>
 
 using namespace Qt::StringLiterals;
@@ -31,15 +30,15 @@ struct Run
     }
 };
 
-QString str(const json &j) { return j.is_string() ? QString::fromStdString(j.get<std::string>()) : QString(); }
+QString str(const json &j)
+{
+    return j.is_string() ? QString::fromStdString(j.get<std::string>()) : QString();
+}
 
 class Cli
 {
 public:
-    Cli()
-    {
-        m_db = m_dir.path() + u"/ops.sqlite"_s;
-    }
+    Cli() { m_db = m_dir.path() + u"/ops.sqlite"_s; }
     bool start()
     {
         if (!m_sim.start())
@@ -114,7 +113,7 @@ private:
     mutable int m_probe = 0;
 };
 
-const QStringList kRefund4417 = {u"refund"_s, u"--order"_s, u"4417"_s, u"--charge"_s,
+const QStringList kRefund4417 = {u"refund"_s,  u"--order"_s,  u"4417"_s, u"--charge"_s,
                                  u"ch_4417"_s, u"--amount"_s, u"3800"_s};
 
 } // namespace
@@ -141,10 +140,12 @@ void TestOpsctl::refundPrintsTheToolResult()
     QVERIFY2(cli.start(), qPrintable(cli.sim().error()));
     const Run r = cli.run(kRefund4417 + QStringList{u"--tool-call"_s, u"toolu_01"_s});
     QCOMPARE(r.exitCode, 0);
-    QVERIFY2(QRegularExpression(uR"(^\{"status":"refunded","operation_id":"op_[0-9a-f]{32}","refund_id":"re_[A-Za-z0-9]+"\}$)"_s)
-                 .match(QString::fromUtf8(r.out))
-                 .hasMatch(),
-             r.out.constData());
+    QVERIFY2(
+        QRegularExpression(
+            uR"(^\{"status":"refunded","operation_id":"op_[0-9a-f]{32}","refund_id":"re_[A-Za-z0-9]+"\}$)"_s)
+            .match(QString::fromUtf8(r.out))
+            .hasMatch(),
+        r.out.constData());
     const Run shown = cli.run({u"show"_s, str(r.result()["operation_id"]), u"--json"_s});
     QCOMPARE(str(json::parse(shown.out.constData())["created_by"]), u"agent:toolu_01"_s);
 }
@@ -154,8 +155,10 @@ void TestOpsctl::sigkilledCallerIsResumedWithTheSameKeyAndBytes()
     Cli cli;
     QVERIFY2(cli.start(), qPrintable(cli.sim().error()));
     // The provider applies the refund and never answers; the caller waits a long time.
-    cli.sim().addFault({{"route", "POST /v1/refunds"}, {"mode", "commit_then_hang"},
-                        {"count", 1}, {"delay_ms", -1}});
+    cli.sim().addFault({{"route", "POST /v1/refunds"},
+                        {"mode", "commit_then_hang"},
+                        {"count", 1},
+                        {"delay_ms", -1}});
     cli.env().insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"60000"_s);
     auto victim = cli.spawn(kRefund4417);
     QTRY_VERIFY_WITH_TIMEOUT(cli.sim().ledger()["movements"].size() == 1, 15000);
@@ -180,8 +183,10 @@ void TestOpsctl::twoProcessesRacingEndWithOneRowAndOneKey()
     Cli cli;
     QVERIFY2(cli.start(), qPrintable(cli.sim().error()));
     // Slow balance look-ups make both callers find no row and both try to insert.
-    cli.sim().addFault({{"route", "GET /v1/charges/ch_4417"}, {"mode", "latency"},
-                        {"count", 2}, {"delay_ms", 400}});
+    cli.sim().addFault({{"route", "GET /v1/charges/ch_4417"},
+                        {"mode", "latency"},
+                        {"count", 2},
+                        {"delay_ms", 400}});
     auto a = cli.spawn(kRefund4417 + QStringList{u"--tool-call"_s, u"toolu_a"_s});
     auto b = cli.spawn(kRefund4417 + QStringList{u"--tool-call"_s, u"toolu_b"_s});
     const Run ra = Cli::finish(*a);
@@ -207,8 +212,8 @@ void TestOpsctl::storedFiveHundredThenCheckingWithoutARequest()
     QCOMPARE(first.exitCode, 0);
     QCOMPARE(QString::fromUtf8(first.out),
              u"{\"status\":\"checking\",\"operation_id\":\"%1\",\"note\":\"Outcome unknown. A "
-             "person is checking. Do not say the refund succeeded or failed.\"}"_s
-                 .arg(str(first.result()["operation_id"])));
+             "person is checking. Do not say the refund succeeded or failed.\"}"_s.arg(
+                 str(first.result()["operation_id"])));
     const size_t before = cli.sim().requests()["requests"].size();
     QCOMPARE(cli.run(kRefund4417).status(), u"checking"_s);
     QCOMPARE(cli.sim().requests()["requests"].size(), before);
@@ -220,41 +225,41 @@ void TestOpsctl::badInput_data()
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("status"); // "" when no JSON result is printed
     const auto refund = [](const QString &order, const QString &charge, const QString &amount) {
-        return QStringList{u"refund"_s, u"--order"_s, order, u"--charge"_s, charge,
-                           u"--amount"_s, amount};
+        return QStringList{u"refund"_s, u"--order"_s,  order, u"--charge"_s,
+                           charge,      u"--amount"_s, amount};
     };
     QTest::addRow("empty order") << refund(u""_s, u"ch_4417"_s, u"100"_s) << 2 << u"rejected"_s;
     QTest::addRow("blank order") << refund(u"  "_s, u"ch_4417"_s, u"100"_s) << 2 << u"rejected"_s;
     QTest::addRow("blank charge") << refund(u"4417"_s, u" "_s, u"100"_s) << 2 << u"rejected"_s;
-    QTest::addRow("non-numeric amount") << refund(u"4417"_s, u"ch_4417"_s, u"ten"_s) << 2
-                                        << u"rejected"_s;
-    QTest::addRow("decimal amount") << refund(u"4417"_s, u"ch_4417"_s, u"38.00"_s) << 2
-                                    << u"rejected"_s;
+    QTest::addRow("non-numeric amount")
+        << refund(u"4417"_s, u"ch_4417"_s, u"ten"_s) << 2 << u"rejected"_s;
+    QTest::addRow("decimal amount")
+        << refund(u"4417"_s, u"ch_4417"_s, u"38.00"_s) << 2 << u"rejected"_s;
     QTest::addRow("zero amount") << refund(u"4417"_s, u"ch_4417"_s, u"0"_s) << 2 << u"rejected"_s;
-    QTest::addRow("negative amount") << refund(u"4417"_s, u"ch_4417"_s, u"-100"_s) << 2
-                                     << u"rejected"_s;
+    QTest::addRow("negative amount")
+        << refund(u"4417"_s, u"ch_4417"_s, u"-100"_s) << 2 << u"rejected"_s;
     QTest::addRow("overflowing amount")
         << refund(u"4417"_s, u"ch_4417"_s, u"922337203685477580799"_s) << 2 << u"rejected"_s;
     QTest::addRow("unknown currency")
-        << refund(u"4417"_s, u"ch_4417"_s, u"100"_s) + QStringList{u"--currency"_s, u"zzz"_s}
-        << 2 << u"rejected"_s;
+        << refund(u"4417"_s, u"ch_4417"_s, u"100"_s) + QStringList{u"--currency"_s, u"zzz"_s} << 2
+        << u"rejected"_s;
     QTest::addRow("missing charge")
         << QStringList{u"refund"_s, u"--order"_s, u"4417"_s, u"--amount"_s, u"100"_s} << 2
         << u"rejected"_s;
-    QTest::addRow("unknown option") << refund(u"4417"_s, u"ch_4417"_s, u"100"_s) +
-                                           QStringList{u"--amout"_s, u"5"_s}
-                                    << 2 << u"rejected"_s;
-    QTest::addRow("bad tool-call id") << refund(u"4417"_s, u"ch_4417"_s, u"100"_s) +
-                                             QStringList{u"--tool-call"_s, u"a b;c"_s}
-                                      << 2 << u"rejected"_s;
+    QTest::addRow("unknown option")
+        << refund(u"4417"_s, u"ch_4417"_s, u"100"_s) + QStringList{u"--amout"_s, u"5"_s} << 2
+        << u"rejected"_s;
+    QTest::addRow("bad tool-call id")
+        << refund(u"4417"_s, u"ch_4417"_s, u"100"_s) + QStringList{u"--tool-call"_s, u"a b;c"_s}
+        << 2 << u"rejected"_s;
     QTest::addRow("unknown command") << QStringList{u"refnud"_s} << 2 << u""_s;
     QTest::addRow("no command") << QStringList{} << 2 << u""_s;
-    QTest::addRow("unknown charge") << refund(u"4417"_s, u"ch_nope"_s, u"100"_s) << 0
-                                    << u"rejected"_s;
-    QTest::addRow("more than charged") << refund(u"4417"_s, u"ch_4417"_s, u"3801"_s) << 0
-                                       << u"rejected"_s;
-    QTest::addRow("bad state filter") << QStringList{u"list"_s, u"--state"_s, u"done"_s} << 2
-                                      << u""_s;
+    QTest::addRow("unknown charge")
+        << refund(u"4417"_s, u"ch_nope"_s, u"100"_s) << 0 << u"rejected"_s;
+    QTest::addRow("more than charged")
+        << refund(u"4417"_s, u"ch_4417"_s, u"3801"_s) << 0 << u"rejected"_s;
+    QTest::addRow("bad state filter")
+        << QStringList{u"list"_s, u"--state"_s, u"done"_s} << 2 << u""_s;
     QTest::addRow("show unknown op") << QStringList{u"show"_s, u"op_nope"_s} << 2 << u""_s;
 }
 
@@ -283,8 +288,8 @@ void TestOpsctl::environmentProblems_data()
     QTest::addRow("unwritable database") << u"OPS_DB"_s << u"/proc/none/ops.sqlite"_s << 2 << u""_s;
     QTest::addRow("no secret") << u"OPS_STRIPE_KEY"_s << u""_s << 2 << u""_s;
     QTest::addRow("bad provider url") << u"OPS_STRIPE_URL"_s << u"ftp://x"_s << 2 << u""_s;
-    QTest::addRow("unreachable provider") << u"OPS_STRIPE_URL"_s << u"http://127.0.0.1:9"_s << 0
-                                          << u"rejected"_s;
+    QTest::addRow("unreachable provider")
+        << u"OPS_STRIPE_URL"_s << u"http://127.0.0.1:9"_s << 0 << u"rejected"_s;
     QTest::addRow("wrong secret") << u"OPS_STRIPE_KEY"_s << u"sk_test_wrong"_s << 0
                                   << u"rejected"_s;
     QTest::addRow("bad timeout") << u"OPS_ATTEMPT_TIMEOUT_MS"_s << u"soon"_s << 2 << u""_s;

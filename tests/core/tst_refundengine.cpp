@@ -25,8 +25,7 @@ class CommitCheckingTransport final : public HttpTransport
 public:
     explicit CommitCheckingTransport(QString dbPath)
         : m_dbPath(std::move(dbPath))
-    {
-    }
+    {}
     HttpResponse send(const HttpRequest &request, std::chrono::milliseconds timeout) override
     {
         if (request.method == "POST")
@@ -80,10 +79,9 @@ struct Harness
             *transport, StripeConfig{sim.baseUrl(), secret, std::chrono::milliseconds(400)});
         EngineConfig config;
         config.jitterSeed = 1;
-        engine = std::make_unique<RefundEngine>(fixture.store(), *client, config,
-                                                [this](std::chrono::milliseconds ms) {
-                                                    sleeps << ms.count();
-                                                });
+        engine = std::make_unique<RefundEngine>(
+            fixture.store(), *client, config,
+            [this](std::chrono::milliseconds ms) { sleeps << ms.count(); });
         return true;
     }
     ToolResult refund(const QString &order, const QString &charge, qint64 amount)
@@ -103,13 +101,21 @@ struct Harness
     size_t movements() { return sim.ledger()["movements"].size(); }
     void fault(const char *mode, int count, int delayMs = 0)
     {
-        sim.addFault({{"route", "POST /v1/refunds"}, {"mode", mode}, {"count", count},
+        sim.addFault({{"route", "POST /v1/refunds"},
+                      {"mode", mode},
+                      {"count", count},
                       {"delay_ms", delayMs}});
     }
 };
 
-QString str(const json &j) { return j.is_string() ? QString::fromStdString(j.get<std::string>()) : QString(); }
-QByteArray bytes(const json &j) { return str(j).toUtf8(); }
+QString str(const json &j)
+{
+    return j.is_string() ? QString::fromStdString(j.get<std::string>()) : QString();
+}
+QByteArray bytes(const json &j)
+{
+    return str(j).toUtf8();
+}
 QString status(const ToolResult &r)
 {
     return QString::fromStdString(r.toJson()["status"].get<std::string>());
@@ -217,8 +223,8 @@ void TestRefundEngine::rule5_classification_data()
     QTest::addColumn<QString>("expectedState");
     QTest::addColumn<int>("expectedPosts");
     QTest::addColumn<int>("expectedMovements");
-    QTest::addRow("stored 500 without applying") << u"stored_500"_s << 1 << u"checking"_s
-                                                 << u"unknown"_s << 1 << 0;
+    QTest::addRow("stored 500 without applying")
+        << u"stored_500"_s << 1 << u"checking"_s << u"unknown"_s << 1 << 0;
     QTest::addRow("503 then success") << u"503"_s << 1 << u"refunded"_s << u"succeeded"_s << 2 << 1;
     QTest::addRow("429 then success") << u"429"_s << 2 << u"refunded"_s << u"succeeded"_s << 3 << 1;
     QTest::addRow("dropped connection then success")
@@ -290,14 +296,14 @@ void TestRefundEngine::rule5_refundObjectStatus_data()
     QTest::addColumn<QString>("expectedState");
     QTest::addColumn<QString>("expectedSubStatus");
     QTest::addColumn<QString>("expectedCode");
-    QTest::addRow("succeeded") << u"ch_1001"_s << qint64(5000) << u"refunded"_s
-                               << u"succeeded"_s << u"succeeded"_s << u""_s;
+    QTest::addRow("succeeded") << u"ch_1001"_s << qint64(5000) << u"refunded"_s << u"succeeded"_s
+                               << u"succeeded"_s << u""_s;
     // Stripe accepted the refund; the money is on its way: succeeded, sub-status kept.
-    QTest::addRow("pending") << u"ch_pending"_s << qint64(4200) << u"refunded"_s
-                             << u"succeeded"_s << u"pending"_s << u""_s;
+    QTest::addRow("pending") << u"ch_pending"_s << qint64(4200) << u"refunded"_s << u"succeeded"_s
+                             << u"pending"_s << u""_s;
     // The refund object exists but failed: no money moved.
-    QTest::addRow("failed object") << u"ch_declined"_s << qint64(1500) << u"failed"_s
-                                   << u"failed"_s << u""_s << u"expired_or_canceled_card"_s;
+    QTest::addRow("failed object") << u"ch_declined"_s << qint64(1500) << u"failed"_s << u"failed"_s
+                                   << u""_s << u"expired_or_canceled_card"_s;
 }
 
 void TestRefundEngine::rule5_refundObjectStatus()
@@ -323,12 +329,13 @@ void TestRefundEngine::rule6_unknownIsStickyAndSendsNothing()
 {
     Harness h;
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
-    h.sim.addFault({{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1},
-                    {"apply", true}});
+    h.sim.addFault(
+        {{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}, {"apply", true}});
     const ToolResult first = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
     QCOMPARE(status(first), u"checking"_s);
-    QCOMPARE(QString::fromStdString(first.toJson()["note"].get<std::string>()),
-             u"Outcome unknown. A person is checking. Do not say the refund succeeded or failed."_s);
+    QCOMPARE(
+        QString::fromStdString(first.toJson()["note"].get<std::string>()),
+        u"Outcome unknown. A person is checking. Do not say the refund succeeded or failed."_s);
     const size_t before = h.sim.requests()["requests"].size();
     const ToolResult again = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
     QCOMPARE(status(again), u"checking"_s);
@@ -385,8 +392,9 @@ void TestRefundEngine::rule10_operationIdTravelsInMetadata()
     QCOMPARE(movements.size(), 1u);
     QCOMPARE(str(movements.at(0)["operation_id"]), r.operationId);
     QCOMPARE(str(movements.at(0)["id"]), r.refundId);
-    QVERIFY(bytes(h.refundPosts().at(0)["body"])
-                .contains(QByteArray(QByteArray("metadata[operation_id]=") + r.operationId.toUtf8())));
+    QVERIFY(
+        bytes(h.refundPosts().at(0)["body"])
+            .contains(QByteArray(QByteArray("metadata[operation_id]=") + r.operationId.toUtf8())));
     const auto evidence = h.fixture.store().evidence(r.operationId);
     QCOMPARE(evidence.size(), 1u);
     QVERIFY(evidence.at(0).body.contains(r.refundId.toUtf8()));
@@ -428,14 +436,14 @@ void TestRefundEngine::invalidInputStoresAndSendsNothing_data()
                               << u"invalid_request"_s;
     QTest::addRow("too large") << u"4417"_s << u"ch_4417"_s << qint64(100000000) << u"usd"_s
                                << u"invalid_request"_s;
-    QTest::addRow("unknown currency") << u"4417"_s << u"ch_4417"_s << qint64(100) << u"xyz"_s
-                                      << u"invalid_request"_s;
-    QTest::addRow("currency differs from charge") << u"4417"_s << u"ch_4417"_s << qint64(100)
-                                                  << u"eur"_s << u"currency_mismatch"_s;
-    QTest::addRow("unknown charge") << u"4417"_s << u"ch_missing"_s << qint64(100) << u"usd"_s
-                                    << u"unknown_charge"_s;
-    QTest::addRow("more than the charge") << u"4417"_s << u"ch_4417"_s << qint64(3801)
-                                          << u"usd"_s << u"amount_exceeds_refundable"_s;
+    QTest::addRow("unknown currency")
+        << u"4417"_s << u"ch_4417"_s << qint64(100) << u"xyz"_s << u"invalid_request"_s;
+    QTest::addRow("currency differs from charge")
+        << u"4417"_s << u"ch_4417"_s << qint64(100) << u"eur"_s << u"currency_mismatch"_s;
+    QTest::addRow("unknown charge")
+        << u"4417"_s << u"ch_missing"_s << qint64(100) << u"usd"_s << u"unknown_charge"_s;
+    QTest::addRow("more than the charge")
+        << u"4417"_s << u"ch_4417"_s << qint64(3801) << u"usd"_s << u"amount_exceeds_refundable"_s;
 }
 
 void TestRefundEngine::invalidInputStoresAndSendsNothing()

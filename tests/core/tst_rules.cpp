@@ -64,10 +64,10 @@ void TestRules::classification_data()
         "charge_already_refunded", true, Outcome::Refused);
     row("stripe 402 declined", stripe, 402, none, "card_error", "card_declined", true,
         Outcome::Refused);
-    row("stripe 404 missing", stripe, 404, none, "invalid_request_error", "resource_missing",
-        true, Outcome::Refused);
-    row("stripe 409 key in use", stripe, 409, none, "idempotency_error",
-        "idempotency_key_in_use", true, Outcome::InProgress);
+    row("stripe 404 missing", stripe, 404, none, "invalid_request_error", "resource_missing", true,
+        Outcome::Refused);
+    row("stripe 409 key in use", stripe, 409, none, "idempotency_error", "idempotency_key_in_use",
+        true, Outcome::InProgress);
     row("stripe 400 idempotency_error", stripe, 400, none, "idempotency_error", "", true,
         Outcome::KeyMismatch);
     row("stripe 401", stripe, 401, none, "invalid_request_error", "", true, Outcome::Credentials);
@@ -251,7 +251,8 @@ void TestRules::backoffIsFullJitterUnderTheCeiling()
     QVERIFY(smallest < 100);
     QVERIFY(largest > 900);
     // Same seed, same sequence: a failing run can be repeated.
-    Backoff x(milliseconds(250), milliseconds(4000), 7), y(milliseconds(250), milliseconds(4000), 7);
+    Backoff x(milliseconds(250), milliseconds(4000), 7),
+        y(milliseconds(250), milliseconds(4000), 7);
     for (int i = 1; i < 6; ++i)
         QCOMPARE(x.delay(i), y.delay(i));
 }
@@ -260,10 +261,10 @@ void TestRules::toolResultsAreTheContract_data()
 {
     QTest::addColumn<int>("which");
     QTest::addColumn<QString>("expected");
-    QTest::addRow("refunded") << 0
-                              << uR"({"status":"refunded","operation_id":"op_1","refund_id":"re_9"})"_s;
-    QTest::addRow("failed") << 1
-                            << uR"({"status":"failed","operation_id":"op_1","reason":"amount_too_large"})"_s;
+    QTest::addRow("refunded")
+        << 0 << uR"({"status":"refunded","operation_id":"op_1","refund_id":"re_9"})"_s;
+    QTest::addRow("failed")
+        << 1 << uR"({"status":"failed","operation_id":"op_1","reason":"amount_too_large"})"_s;
     QTest::addRow("unconfirmed") << 2 << uR"({"status":"unconfirmed","operation_id":"op_1"})"_s;
     QTest::addRow("checking")
         << 3
@@ -292,7 +293,8 @@ void TestRules::stripeParsersRefuseOtherShapes_data()
     QTest::addRow("empty") << QByteArray();
     QTest::addRow("truncated") << QByteArray(R"({"id":"re_1","object":"refund","amou)");
     QTest::addRow("array") << QByteArray("[]");
-    QTest::addRow("charge not refund") << QByteArray(R"({"id":"ch_1","object":"charge","amount":5})");
+    QTest::addRow("charge not refund")
+        << QByteArray(R"({"id":"ch_1","object":"charge","amount":5})");
     QTest::addRow("string amount") << QByteArray(R"({"id":"re_1","object":"refund","amount":"5"})");
     QTest::addRow("float amount") << QByteArray(R"({"id":"re_1","object":"refund","amount":5.5})");
     QTest::addRow("no id") << QByteArray(R"({"object":"refund","amount":5})");

@@ -244,9 +244,9 @@ void TestStore::closedWindowRefusesAndMarksUnknown()
     QCOMPARE(t.operation.unknownReason, u"retention window closed"_s);
     QCOMPARE(f.store().attempts(u"op_a"_s).size(), 1u);
     // An operator resend is refused as well: nobody sends after the deadline.
-    QCOMPARE(f.store().beginAttempt(u"op_a"_s, u"operator:alice"_s, AttemptMode::OperatorResend)
-                 .refusal,
-             AttemptRefusal::WindowClosed);
+    QCOMPARE(
+        f.store().beginAttempt(u"op_a"_s, u"operator:alice"_s, AttemptMode::OperatorResend).refusal,
+        AttemptRefusal::WindowClosed);
 }
 
 void TestStore::sweepMovesOverdueOpenRowsOnly()
@@ -265,7 +265,8 @@ void TestStore::sweepMovesOverdueOpenRowsOnly()
     QCOMPARE(f.store().sweep(u"system:sweeper"_s), 1);
     QCOMPARE(toString(f.store().operation(u"op_due"_s)->state), toString(OperationState::Unknown));
     QCOMPARE(toString(f.store().operation(u"op_fresh"_s)->state), toString(OperationState::Open));
-    QCOMPARE(toString(f.store().operation(u"op_done"_s)->state), toString(OperationState::Succeeded));
+    QCOMPARE(toString(f.store().operation(u"op_done"_s)->state),
+             toString(OperationState::Succeeded));
     QCOMPARE(f.store().audit(u"op_due"_s).back().actor, u"system:sweeper"_s);
 }
 
@@ -330,7 +331,8 @@ void TestStore::rule8_manualCloseNeedsReasonAndEvidence()
         c.evidenceIds << f.store().addEvidence(evidenceItem(u"op_b"_s, u"provider_object"_s, "{}"));
     QCOMPARE(describe(f.store().closeManually(c)), describe(ManualCloseRefusal(refusal)));
     const auto op = f.store().operation(u"op_a"_s);
-    QCOMPARE(toString(op->state), refusal == int(ManualCloseRefusal::None) ? outcome : u"unknown"_s);
+    QCOMPARE(toString(op->state),
+             refusal == int(ManualCloseRefusal::None) ? outcome : u"unknown"_s);
 }
 
 void TestStore::rule8_manualCloseIsAudited()
@@ -339,8 +341,9 @@ void TestStore::rule8_manualCloseIsAudited()
     f.store().openOrGet(refundOp(u"op_a"_s));
     f.store().markUnknown(u"op_a"_s, u"stored 500"_s, u"agent:t"_s);
     const qint64 ev = f.store().addEvidence(evidenceItem(u"op_a"_s, u"provider_object"_s, "{}"));
-    ManualClose c{u"op_a"_s, OperationState::Succeeded, u"re_9"_s, {ev}, u"operator:alice"_s,
-                  u"refund re_9 found by metadata.operation_id"_s};
+    ManualClose c{u"op_a"_s,           OperationState::Succeeded,
+                  u"re_9"_s,           {ev},
+                  u"operator:alice"_s, u"refund re_9 found by metadata.operation_id"_s};
     QCOMPARE(describe(f.store().closeManually(c)), QString());
     const auto op = f.store().operation(u"op_a"_s);
     QCOMPARE(op->providerRef, u"re_9"_s);
@@ -402,9 +405,8 @@ void TestStore::evidenceIsImmutableAndHashed()
     const auto ev = f.store().evidence(u"op_a"_s);
     QCOMPARE(ev.size(), 1u);
     QCOMPARE(ev.at(0).sha256,
-             QString::fromLatin1(QCryptographicHash::hash(R"({"id":"re_1"})",
-                                                          QCryptographicHash::Sha256)
-                                     .toHex()));
+             QString::fromLatin1(
+                 QCryptographicHash::hash(R"({"id":"re_1"})", QCryptographicHash::Sha256).toHex()));
     QCOMPARE(f.store().audit(u"op_a"_s).back().action, u"evidence.added"_s);
 }
 
