@@ -55,6 +55,8 @@ bool isKnownCurrency(QStringView code)
 
 int minorDigits(QStringView currency)
 {
+    if (!isKnownCurrency(currency.toString().toLower()))
+        return 0; // credits, minutes, …: whole units
     static const QStringList zero = {u"jpy"_s, u"krw"_s, u"vnd"_s, u"clp"_s, u"isk"_s};
     static const QStringList three = {u"bhd"_s, u"kwd"_s, u"jod"_s, u"omr"_s};
     const QString c = currency.toString().toLower();
@@ -95,7 +97,11 @@ QString formatMoney(const Money &money)
     }
     if (money.minor < 0)
         text.prepend(u'-');
-    return text + u' ' + money.currency.toUpper();
+    if (money.currency.isEmpty())
+        return text;
+    // ISO codes read best in capitals; credit types are shown as the provider names them.
+    const bool iso = isKnownCurrency(money.currency.toLower());
+    return text + u' ' + (iso ? money.currency.toUpper() : money.currency);
 }
 
 } // namespace ops

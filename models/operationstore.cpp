@@ -83,9 +83,15 @@ std::optional<Operation> OperationStore::findByKey(OperationKind kind, Provider 
 
 std::optional<Operation> OperationStore::findLiveFor(const NewOperation &op)
 {
-    if (op.kind == OperationKind::Refund)
+    switch (op.kind) {
+    case OperationKind::Refund:
         return findLiveRefund(op.provider, op.project, op.unitOfWork);
-    return findByKey(op.kind, op.provider, op.project, op.idempotencyKey);
+    case OperationKind::Execution:
+        return findByKey(op.kind, op.provider, op.project, op.idempotencyKey);
+    default:
+        // The three movement kinds share one index: the winner may be of another kind.
+        return findLiveCredit(op.provider, op.project, op.idempotencyKey);
+    }
 }
 
 qint64 OperationStore::liveRefundTotal(Provider provider, const QString &chargeId)

@@ -30,7 +30,10 @@ void printTable(QTextStream &out, const std::vector<Operation> &ops)
         << ' ' << cell(u"AMOUNT"_s, 14) << ' ' << cell(u"STATE"_s, 9) << ' ' << cell(u"TRIES"_s, 5)
         << ' ' << u"PROVIDER REF"_s << '\n';
     for (const Operation &op : ops) {
-        const QString subject = op.orderId.isEmpty() ? op.customerId : op.orderId;
+        // What a person recognises the row by: the order, the customer, or the work name.
+        const QString subject = !op.orderId.isEmpty()      ? op.orderId
+                                : !op.customerId.isEmpty() ? op.customerId
+                                                           : op.unitOfWork;
         out << cell(op.id, 36) << ' ' << cell(toString(op.kind), 13) << ' ' << cell(subject, 16)
             << ' ' << cell(formatMoney(op.amount), 14) << ' ' << cell(toString(op.state), 9) << ' '
             << cell(u"%1/%2"_s.arg(op.attempts).arg(op.attemptCap), 5) << ' ' << op.providerRef

@@ -173,6 +173,9 @@ void TestRules::formatMoney_data()
     QTest::addRow("yen") << qint64(500) << u"jpy"_s << u"500 JPY"_s;
     QTest::addRow("dinar") << qint64(1234) << u"kwd"_s << u"1.234 KWD"_s;
     QTest::addRow("negative") << qint64(-150) << u"usd"_s << u"-1.50 USD"_s;
+    QTest::addRow("credits are whole units") << qint64(100) << u"credits"_s << u"100 credits"_s;
+    QTest::addRow("negative adjust") << qint64(-25) << u"minutes"_s << u"-25 minutes"_s;
+    QTest::addRow("no unit") << qint64(0) << u""_s << u"0"_s;
 }
 
 void TestRules::formatMoney()

@@ -91,6 +91,7 @@ private Q_SLOTS:
     void confirmedRefundFreesTheUnit();
     void liveUniqueness_data();
     void liveUniqueness();
+    void creditKindsShareOneKeySpace();
     void attemptIsCommittedBeforeTheSend();
     void attemptCapMakesTheRowUnknown();
     void deadlineIsFirstAttemptPlusWindowMinusMargin();
@@ -184,6 +185,18 @@ void TestStore::liveUniqueness()
     QCOMPARE(second.operation.id, secondCreated ? u"op_2"_s : u"op_1"_s);
     // The same work name under another project is another operation.
     QVERIFY(f.store().openOrGet(workOp(k, u"op_3"_s, u"invoice-7781:topup"_s, u"other"_s)).created);
+}
+
+void TestStore::creditKindsShareOneKeySpace()
+{
+    StoreFixture f;
+    f.store().openOrGet(workOp(OperationKind::CreditTopup, u"op_1"_s, u"invoice-1"_s));
+    // A charge under the same work name loses to the top-up and reads it back.
+    const OpenResult second =
+        f.store().openOrGet(workOp(OperationKind::CreditCharge, u"op_2"_s, u"invoice-1"_s));
+    QVERIFY(!second.created);
+    QCOMPARE(second.operation.id, u"op_1"_s);
+    QCOMPARE(toString(second.operation.kind), u"credit_topup"_s);
 }
 
 void TestStore::attemptIsCommittedBeforeTheSend()
