@@ -4,38 +4,13 @@
 #include "opsctl.h"
 #include "refundengine.h"
 #include "secrets.h"
-
-#include <QRegularExpression>
+#include "toolcommand.h"
 
 using namespace Qt::StringLiterals;
 
 namespace ops::cli {
 
 namespace {
-
-void printResult(QTextStream &out, const ToolResult &r)
-{
-    out << QString::fromStdString(r.toJson().dump()) << Qt::endl;
-}
-
-// Refuses with a rejected result on stdout (the agent reads it) and a reason on stderr.
-int reject(CommandContext &ctx, const QString &message)
-{
-    printResult(ctx.out, ToolResult::rejected(u"invalid_request"_s, message));
-    return ctx.usage(message);
-}
-
-std::optional<QString> actorFor(const CommandContext &ctx, const QString &toolCall, QString *error)
-{
-    if (toolCall.isEmpty())
-        return ctx.operatorName.isEmpty() ? u"agent:opsctl"_s : u"operator:"_s + ctx.operatorName;
-    static const QRegularExpression valid(u"^[A-Za-z0-9_.:-]{1,128}$"_s);
-    if (!valid.match(toolCall).hasMatch()) {
-        *error = u"--tool-call must be 1-128 letters, digits or _ . : -"_s;
-        return std::nullopt;
-    }
-    return u"agent:"_s + toolCall;
-}
 
 std::optional<EngineConfig> engineConfig(QString *error)
 {
@@ -95,12 +70,12 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
     const auto opts = CliArgs::parse(
         args, {u"order"_s, u"charge"_s, u"amount"_s, u"currency"_s, u"tool-call"_s}, {}, &error);
     if (!opts)
-        return reject(ctx, error);
+        return rejectInput(ctx, error);
     if (!opts->positionals().isEmpty())
-        return reject(ctx, u"unexpected argument '%1'"_s.arg(opts->positionals().first()));
+        return rejectInput(ctx, u"unexpected argument '%1'"_s.arg(opts->positionals().first()));
     for (const QString &required : {u"order"_s, u"charge"_s, u"amount"_s}) {
         if (!opts->has(required))
-            return reject(ctx, u"--%1 is required"_s.arg(required));
+            return rejectInput(ctx, u"--%1 is required"_s.arg(required));
     }
     RefundInput input;
     input.orderId = opts->value(u"order"_s);
@@ -108,13 +83,13 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
     input.currency = opts->value(u"currency"_s, u"usd"_s).toLower();
     const auto amount = parsePositiveMinor(opts->value(u"amount"_s), &error);
     if (!amount)
-        return reject(ctx, error);
+        return rejectInput(ctx, error);
     input.amountMinor = *amount;
     if (auto invalid = RefundEngine::validate(input))
-        return reject(ctx, invalid->errorMessage);
+        return rejectInput(ctx, invalid->errorMessage);
     const auto actor = actorFor(ctx, opts->value(u"tool-call"_s), &error);
     if (!actor)
-        return reject(ctx, error);
+        return rejectInput(ctx, error);
     const auto engineCfg = engineConfig(&error);
     const auto stripeCfg = engineCfg ? stripeConfig(&error) : std::nullopt;
     if (!engineCfg || !stripeCfg)

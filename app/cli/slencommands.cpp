@@ -6,38 +6,13 @@
 #include "operationstore.h"
 #include "opsctl.h"
 #include "secrets.h"
-
-#include <QRegularExpression>
+#include "toolcommand.h"
 
 using namespace Qt::StringLiterals;
 
 namespace ops::cli {
 
 namespace {
-
-void printResult(QTextStream &out, const ToolResult &r)
-{
-    out << QString::fromStdString(r.toJson().dump()) << Qt::endl;
-}
-
-// Refuses with a rejected result on stdout (the agent reads it) and a reason on stderr.
-int reject(CommandContext &ctx, const QString &message)
-{
-    printResult(ctx.out, ToolResult::rejected(u"invalid_request"_s, message));
-    return ctx.usage(message);
-}
-
-std::optional<QString> actorFor(const CommandContext &ctx, const QString &toolCall, QString *error)
-{
-    if (toolCall.isEmpty())
-        return ctx.operatorName.isEmpty() ? u"agent:opsctl"_s : u"operator:"_s + ctx.operatorName;
-    static const QRegularExpression valid(u"^[A-Za-z0-9_.:-]{1,128}$"_s);
-    if (!valid.match(toolCall).hasMatch()) {
-        *error = u"--tool-call must be 1-128 letters, digits or _ . : -"_s;
-        return std::nullopt;
-    }
-    return u"agent:"_s + toolCall;
-}
 
 std::optional<SlenEngineConfig> engineConfig(QString *error)
 {
@@ -152,16 +127,16 @@ int creditCommand(CommandContext &ctx, const QStringList &args)
         args, {u"customer"_s, u"credit-type"_s, u"amount"_s, u"work"_s, u"note"_s, u"tool-call"_s},
         {}, &error);
     if (!opts)
-        return reject(ctx, error);
+        return rejectInput(ctx, error);
     if (opts->positionals().size() != 1)
-        return reject(ctx, u"credit needs exactly one of topup, charge, adjust"_s);
+        return rejectInput(ctx, u"credit needs exactly one of topup, charge, adjust"_s);
     const auto kind = movementKind(opts->positionals().first());
     if (!kind)
-        return reject(ctx, u"unknown movement '%1'; use topup, charge or adjust"_s.arg(
-                               opts->positionals().first()));
+        return rejectInput(ctx, u"unknown movement '%1'; use topup, charge or adjust"_s.arg(
+                                    opts->positionals().first()));
     for (const QString &required : {u"customer"_s, u"credit-type"_s, u"amount"_s, u"work"_s}) {
         if (!opts->has(required))
-            return reject(ctx, u"--%1 is required"_s.arg(required));
+            return rejectInput(ctx, u"--%1 is required"_s.arg(required));
     }
     CreditInput input;
     input.kind = *kind;
@@ -174,13 +149,13 @@ int creditCommand(CommandContext &ctx, const QStringList &args)
                             ? parseSignedMinor(opts->value(u"amount"_s), &error)
                             : parsePositiveMinor(opts->value(u"amount"_s), &error);
     if (!amount)
-        return reject(ctx, error);
+        return rejectInput(ctx, error);
     input.amount = *amount;
     if (auto invalid = CreditEngine::validate(input))
-        return reject(ctx, invalid->errorMessage);
+        return rejectInput(ctx, invalid->errorMessage);
     const auto actor = actorFor(ctx, opts->value(u"tool-call"_s), &error);
     if (!actor)
-        return reject(ctx, error);
+        return rejectInput(ctx, error);
     const auto config = setup(&error);
     if (!config)
         return ctx.usage(error);
@@ -199,12 +174,12 @@ int executeCommand(CommandContext &ctx, const QStringList &args)
         args, {u"flow"_s, u"input"_s, u"work"_s, u"context"_s, u"mode"_s, u"tool-call"_s}, {},
         &error);
     if (!opts)
-        return reject(ctx, error);
+        return rejectInput(ctx, error);
     if (!opts->positionals().isEmpty())
-        return reject(ctx, u"unexpected argument '%1'"_s.arg(opts->positionals().first()));
+        return rejectInput(ctx, u"unexpected argument '%1'"_s.arg(opts->positionals().first()));
     for (const QString &required : {u"flow"_s, u"input"_s, u"work"_s}) {
         if (!opts->has(required))
-            return reject(ctx, u"--%1 is required"_s.arg(required));
+            return rejectInput(ctx, u"--%1 is required"_s.arg(required));
     }
     ExecutionInput input;
     input.flow = opts->value(u"flow"_s);
@@ -212,19 +187,19 @@ int executeCommand(CommandContext &ctx, const QStringList &args)
     input.mode = opts->value(u"mode"_s, u"sync"_s);
     const auto in = jsonObject(opts->value(u"input"_s), u"input"_s, &error);
     if (!in)
-        return reject(ctx, error);
+        return rejectInput(ctx, error);
     input.input = *in;
     if (opts->has(u"context"_s)) {
         const auto context = jsonObject(opts->value(u"context"_s), u"context"_s, &error);
         if (!context)
-            return reject(ctx, error);
+            return rejectInput(ctx, error);
         input.context = *context;
     }
     if (auto invalid = ExecutionEngine::validate(input))
-        return reject(ctx, invalid->errorMessage);
+        return rejectInput(ctx, invalid->errorMessage);
     const auto actor = actorFor(ctx, opts->value(u"tool-call"_s), &error);
     if (!actor)
-        return reject(ctx, error);
+        return rejectInput(ctx, error);
     const auto config = setup(&error);
     if (!config)
         return ctx.usage(error);

@@ -1,5 +1,6 @@
 #include "refundengine.h"
 
+#include "attemptsupport.h"
 #include "corelogging.h"
 #include "database.h"
 #include "formencoding.h"
@@ -14,36 +15,23 @@ namespace {
 
 constexpr int kMaxIdLength = 255;
 
-std::uint64_t seedFrom(std::uint64_t configured)
+// The provider's code for a Stripe error: `code`, or `type` when Stripe named no code.
+QString stripeCode(const StripeReply &reply)
 {
-    return configured != 0 ? configured
-                           : std::uint64_t(QDateTime::currentMSecsSinceEpoch()) ^
-                                 std::uint64_t(QUuid::createUuid().data1);
+    if (!reply.error)
+        return {};
+    return reply.error->code.isEmpty() ? reply.error->type : reply.error->code;
 }
 
 QString describe(const StripeReply &reply)
 {
-    if (reply.http.status == 0)
-        return reply.http.errorText;
-    QString text = u"HTTP %1"_s.arg(reply.http.status);
-    if (reply.error && !reply.error->code.isEmpty())
-        text += u" "_s + reply.error->code;
-    return text;
+    return describeAnswer(reply.http, reply.error ? reply.error->code : QString());
 }
 
 AttemptResult attemptResult(const StripeReply &reply, Outcome outcome, const QString &secret)
 {
-    AttemptResult r;
-    r.httpStatus = reply.http.status;
-    r.outcome = outcome;
-    if (reply.error)
-        r.providerCode = reply.error->code.isEmpty() ? reply.error->type : reply.error->code;
-    r.providerRequestId = reply.requestId;
-    r.replayed = reply.replayed;
-    r.latencyMs = reply.http.latencyMs;
-    r.transportError = toString(reply.http.error);
-    r.responseExcerpt = redactedExcerpt(reply.http.body, secret);
-    return r;
+    return attemptResultFor(reply.http, outcome, stripeCode(reply), reply.requestId, reply.replayed,
+                            secret);
 }
 
 } // namespace
@@ -64,7 +52,7 @@ RefundEngine::RefundEngine(OperationStore &store, StripeClient &client, EngineCo
     , m_client(client)
     , m_config(std::move(config))
     , m_sleeper(std::move(sleeper))
-    , m_backoff(m_config.backoffBase, m_config.backoffCap, seedFrom(m_config.jitterSeed))
+    , m_backoff(m_config.backoffBase, m_config.backoffCap, jitterSeed(m_config.jitterSeed))
 {}
 
 QString RefundEngine::unitOfWork(const RefundInput &in)
@@ -288,13 +276,8 @@ ToolResult RefundEngine::succeed(const Operation &op, const StripeReply &reply,
     // A success for another operation means our request and the provider's memory disagree.
     if (!refund || refund->metadata.value(u"operation_id"_s) != op.id)
         return checking(op, u"provider returned a refund that is not this operation's"_s, actor);
-    Evidence e;
-    e.operationId = op.id;
-    e.kind = u"provider_object"_s;
-    e.title = u"Refund %1 as returned by the provider"_s.arg(refund->id);
-    e.contentType = u"application/json"_s;
-    e.body = reply.http.body;
-    e.createdBy = actor;
+    const Evidence e = providerObjectEvidence(
+        op.id, u"Refund %1 as returned by the provider"_s.arg(refund->id), reply.http.body, actor);
     if (refund->status == u"failed"_s || refund->status == u"canceled"_s) {
         m_store.addEvidence(e);
         const QString code =

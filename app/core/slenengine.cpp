@@ -1,8 +1,6 @@
 #include "slenengine.h"
 
-#include "stripeclient.h" // redactedExcerpt
-
-#include <QUuid>
+#include "attemptsupport.h"
 
 using namespace Qt::StringLiterals;
 
@@ -10,47 +8,24 @@ namespace ops::slen {
 
 std::uint64_t jitterSeed(std::uint64_t configured)
 {
-    return configured != 0 ? configured
-                           : std::uint64_t(QDateTime::currentMSecsSinceEpoch()) ^
-                                 std::uint64_t(QUuid::createUuid().data1);
+    return ops::jitterSeed(configured);
 }
 
 QString describe(const SlenReply &reply)
 {
-    if (reply.http.status == 0)
-        return reply.http.errorText;
-    QString text = u"HTTP %1"_s.arg(reply.http.status);
-    if (reply.error)
-        text += u" "_s + reply.error->code;
-    return text;
+    return describeAnswer(reply.http, reply.error ? reply.error->code : QString());
 }
 
 AttemptResult attemptResult(const SlenReply &reply, Outcome outcome, const QString &secret)
 {
-    AttemptResult r;
-    r.httpStatus = reply.http.status;
-    r.outcome = outcome;
-    if (reply.error)
-        r.providerCode = reply.error->code;
-    r.providerRequestId = reply.requestId;
-    r.replayed = reply.replayed;
-    r.latencyMs = reply.http.latencyMs;
-    r.transportError = toString(reply.http.error);
-    r.responseExcerpt = redactedExcerpt(reply.http.body, secret);
-    return r;
+    return attemptResultFor(reply.http, outcome, reply.error ? reply.error->code : QString(),
+                            reply.requestId, reply.replayed, secret);
 }
 
 Evidence providerObject(const Operation &op, const QString &title, const QByteArray &body,
                         const QString &actor)
 {
-    Evidence e;
-    e.operationId = op.id;
-    e.kind = u"provider_object"_s;
-    e.title = title;
-    e.contentType = u"application/json"_s;
-    e.body = body;
-    e.createdBy = actor;
-    return e;
+    return providerObjectEvidence(op.id, title, body, actor);
 }
 
 QString refusalCode(const SlenReply &reply)

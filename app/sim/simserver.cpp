@@ -6,6 +6,9 @@
 #include <QMetaEnum>
 #include <QTimer>
 
+#include <cerrno>
+#include <sys/socket.h>
+
 namespace ops::sim {
 
 namespace {
@@ -116,9 +119,30 @@ ReplyChannel::ReplyChannel(QTcpSocket *socket, bool closeAfterReply)
     , m_closeAfterReply(closeAfterReply)
 {}
 
+namespace {
+
+// True when the client has closed its end but Qt has not noticed yet (the FIN is still unread).
+// Writing then makes Qt tear the socket down inside write(), and with Qt 6.4's server the
+// socket object is gone before write() returns: the simulator crashed on a late reply to a
+// client that had timed out. Peeking at the descriptor sees the FIN without consuming data.
+bool peerHasClosed(const QTcpSocket &socket)
+{
+    const qintptr fd = socket.socketDescriptor();
+    if (fd < 0)
+        return true;
+    char byte = 0;
+    const ssize_t n = ::recv(int(fd), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (n == 0)
+        return true;
+    return n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR;
+}
+
+} // namespace
+
 bool ReplyChannel::isOpen() const
 {
-    return !m_answered && m_socket && m_socket->state() == QAbstractSocket::ConnectedState;
+    return !m_answered && m_socket && m_socket->state() == QAbstractSocket::ConnectedState &&
+           !peerHasClosed(*m_socket);
 }
 
 bool ReplyChannel::send(const SimResponse &response)

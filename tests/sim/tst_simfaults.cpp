@@ -141,6 +141,55 @@ private slots:
         QCOMPARE(str(log[0], "body"), str(log[1], "body"));
     }
 
+    // A client that times out and leaves before a delayed answer: the server must drop the
+    // answer, not crash writing to a socket whose end Qt has not yet seen close.
+    void lateReplyAfterTheClientLeft_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QString>("route");
+        QTest::addColumn<bool>("clean");
+        const QString refunds = QStringLiteral("/v1/refunds");
+        const QString topup = QStringLiteral("/v1/customers/u_1/topup");
+        for (const bool clean : {true, false}) {
+            const char *how = clean ? "FIN" : "RST";
+            QTest::addRow("latency, stripe, %s", how) << QStringLiteral("latency") << refunds << clean;
+            QTest::addRow("commit_then_hang, stripe, %s", how)
+                << QStringLiteral("commit_then_hang") << refunds << clean;
+            QTest::addRow("latency, slen, %s", how) << QStringLiteral("latency") << topup << clean;
+        }
+    }
+
+    void lateReplyAfterTheClientLeft()
+    {
+        QFETCH(QString, mode);
+        QFETCH(QString, route);
+        QFETCH(bool, clean);
+        const bool slen = route.contains(QStringLiteral("customers"));
+        fault({{"route", "POST " + route.toStdString()},
+               {"mode", mode.toStdString()},
+               {"count", 1},
+               {"delay_ms", 600}});
+        HeaderList headers = stripeHeaders(QStringLiteral("clean-close"));
+        QByteArray body = refundBody();
+        if (slen) {
+            headers.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
+            body = R"({"credit_type":"credits","amount":5})";
+        }
+        {
+            RawHttpConnection client(QStringLiteral("127.0.0.1"), m_sim->port());
+            QVERIFY(client.send("POST", route, body, headers));
+            QCOMPARE(client.receive(200).status, 0);
+            if (clean)
+                client.close();
+            else
+                client.abort();
+        }
+        QTest::qWait(900);
+        QVERIFY(m_sim->isRunning());
+        QCOMPARE(m_sim->request("GET", QStringLiteral("/_sim/health")).status, 200);
+        QVERIFY(m_sim->requests()["requests"][0]["status"].is_null());
+    }
+
     void hangBeforeCommitHoldsUntilTheClientLeaves()
     {
         fault({{"route", "POST /v1/refunds"}, {"mode", "hang_before_commit"}, {"count", 1}});

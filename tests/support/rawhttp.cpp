@@ -122,6 +122,17 @@ void RawHttpConnection::abort()
     m_buffer.clear();
 }
 
+void RawHttpConnection::close()
+{
+    if (m_socket) {
+        m_socket->disconnectFromHost();
+        if (m_socket->state() != QAbstractSocket::UnconnectedState)
+            m_socket->waitForDisconnected(1000);
+    }
+    m_socket.reset();
+    m_buffer.clear();
+}
+
 HttpReply httpRequest(quint16 port, const QByteArray &method, const QString &pathAndQuery,
                       const QByteArray &body, const HeaderList &headers, int timeoutMs)
 {

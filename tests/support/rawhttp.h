@@ -49,6 +49,8 @@ public:
                       int timeoutMs = 10000);
     // Closes the connection from the client side (a client that gives up).
     void abort();
+    // Closes cleanly (FIN, not RST), as curl or Node do after their timeout.
+    void close();
     bool isConnected() const;
 
 private:
