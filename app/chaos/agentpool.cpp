@@ -1,0 +1,78 @@
+#include "agentpool.h"
+
+#include <QEventLoop>
+#include <QProcess>
+#include <QTimer>
+#include <csignal>
+
+namespace ops::chaos {
+
+AgentPool::AgentPool(PoolSettings settings, QObject *parent)
+    : QObject(parent)
+    , m_settings(std::move(settings))
+{}
+
+std::vector<CallRecord> AgentPool::run(const std::vector<int> &calls,
+                                       const std::vector<QStringList> &args,
+                                       const std::vector<int> &killAfterMs)
+{
+    m_calls = &calls;
+    m_args = &args;
+    m_kills = &killAfterMs;
+    m_records.assign(calls.size(), {});
+    m_next = 0;
+    m_running = 0;
+    m_clock.start();
+    QEventLoop loop;
+    m_loop = &loop;
+    startNext();
+    if (m_running > 0)
+        loop.exec();
+    m_loop = nullptr;
+    m_records.resize(m_next); // calls never started (duration reached) are not reported
+    return m_records;
+}
+
+void AgentPool::startNext()
+{
+    const bool timeUp = m_settings.durationSeconds > 0 &&
+                        m_clock.elapsed() > qint64(m_settings.durationSeconds) * 1000;
+    while (!timeUp && m_running < m_settings.agents && m_next < m_calls->size()) {
+        const int index = int(m_next++);
+        const int unit = (*m_calls)[size_t(index)];
+        m_records[size_t(index)].unit = unit;
+        auto *process = new QProcess(this);
+        process->setProcessEnvironment(m_settings.environment);
+        connect(process, &QProcess::finished, this,
+                [this, process, index](int, QProcess::ExitStatus) { finished(process, index); });
+        process->start(m_settings.opsctlPath, (*m_args)[size_t(unit)]);
+        ++m_running;
+        const int killAfter = (*m_kills)[size_t(index)];
+        if (killAfter < 0)
+            continue;
+        QTimer::singleShot(killAfter, process, [this, process, index] {
+            if (process->state() != QProcess::Running)
+                return;
+            m_records[size_t(index)].killed = true;
+            ::kill(pid_t(process->processId()), SIGKILL);
+        });
+    }
+    if (m_running == 0 && m_loop)
+        m_loop->quit(); // every started call has ended: run() returns
+}
+
+void AgentPool::finished(QProcess *process, int index)
+{
+    CallRecord &record = m_records[size_t(index)];
+    record.exitCode = process->exitStatus() == QProcess::NormalExit ? process->exitCode() : -1;
+    const QByteArray out = process->readAllStandardOutput().trimmed();
+    record.stderrText = process->readAllStandardError();
+    record.result = nlohmann::json::parse(out.constData(), nullptr, false);
+    if (record.result.is_discarded())
+        record.result = nullptr;
+    process->deleteLater();
+    --m_running;
+    startNext();
+}
+
+} // namespace ops::chaos

@@ -1,0 +1,65 @@
+#pragma once
+
+// The seeded plan of one chaos run: which units of work exist, which provider objects back
+// them, the fault rules, and the order of the calls the agents make. Everything here is a pure
+// function of ChaosConfig, so the same seed plans the same run.
+
+#include <QString>
+#include <QStringList>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+namespace ops::chaos {
+
+struct ChaosConfig
+{
+    quint32 seed = 20261129;
+    int agents = 8;          // concurrent opsctl processes
+    int units = 40;          // units of work (refunds and credit movements)
+    int calls = 0;           // 0: three calls per unit on average
+    int durationSeconds = 0; // 0: no limit; else stop starting calls after this
+    int killPercent = 10;    // share of calls SIGKILLed mid-call
+    int attemptTimeoutMs = 300;
+    int windowSeconds = 6; // retention window the agents use (deadlines pass quickly)
+    bool credits = true;   // include credit movements when opsctl offers them
+    QString simPath;
+    QString opsctlPath;
+    QString workDir; // empty: a temporary directory
+    bool verbose = false;
+};
+
+enum class UnitKind
+{
+    Refund,
+    Credit
+};
+
+struct Unit
+{
+    UnitKind kind = UnitKind::Refund;
+    QString label;     // printed in reports
+    QStringList args;  // opsctl arguments of one call for this unit
+    QString chargeId;  // refunds
+    qint64 amount = 0; // refunds: cents; credits: credits
+};
+
+struct ChargeSeed
+{
+    QString id;
+    qint64 amount = 0;
+};
+
+struct ChaosPlan
+{
+    std::vector<Unit> units;
+    std::vector<ChargeSeed> charges;
+    std::vector<int> calls;       // unit index per call, in start order
+    std::vector<int> killAfterMs; // per call: -1 keep, else SIGKILL after this many ms
+    nlohmann::json seed;          // POST /_sim/seed body
+    nlohmann::json faultRules;    // array of POST /_sim/faults bodies, in order
+};
+
+ChaosPlan makePlan(const ChaosConfig &config, bool withCredits);
+
+} // namespace ops::chaos

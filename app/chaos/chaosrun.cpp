@@ -1,0 +1,226 @@
+#include "chaosrun.h"
+
+#include "agentpool.h"
+#include "httpjson.h"
+#include "simchild.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QThread>
+#include <memory>
+#include <stdexcept>
+
+using namespace Qt::StringLiterals;
+using nlohmann::json;
+
+namespace ops::chaos {
+
+namespace {
+
+struct CliResult
+{
+    int exitCode = -1;
+    QByteArray out;
+};
+
+CliResult runCli(const QString &opsctl, const QProcessEnvironment &env, const QStringList &args)
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(opsctl, args);
+    if (!p.waitForFinished(60000))
+        p.kill();
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput()};
+}
+
+bool opsctlHasCredits(const QString &opsctl)
+{
+    QProcess p;
+    p.start(opsctl, {u"--help"_s});
+    p.waitForFinished(10000);
+    const QByteArray help = p.readAllStandardOutput() + p.readAllStandardError();
+    return help.contains("credit topup");
+}
+
+QProcessEnvironment agentEnvironment(const ChaosConfig &c, const QString &db, quint16 port)
+{
+    const QString url = u"http://127.0.0.1:%1"_s.arg(port);
+    const QString window = QString::number(c.windowSeconds);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"OPS_OPERATOR"_s);
+    env.insert(u"OPS_DB"_s, db);
+    env.insert(u"OPS_STRIPE_URL"_s, url);
+    env.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
+    env.insert(u"OPS_SLEN_URL"_s, url);
+    env.insert(u"OPS_SLEN_KEY"_s, u"sk_test_demo"_s);
+    env.insert(u"OPS_SLEN_PROJECT"_s, u"demo"_s);
+    env.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, QString::number(c.attemptTimeoutMs));
+    env.insert(u"OPS_BACKOFF_BASE_MS"_s, u"20"_s);
+    env.insert(u"OPS_BACKOFF_CAP_MS"_s, u"200"_s);
+    // Short windows and no margin: deadlines pass within seconds, so rule 7 and the sweeper
+    // are part of every run.
+    env.insert(u"OPS_STRIPE_WINDOW_SECONDS"_s, window);
+    env.insert(u"OPS_SLEN_CREDIT_WINDOW_SECONDS"_s, window);
+    env.insert(u"OPS_MARGIN_SECONDS"_s, u"0"_s);
+    return env;
+}
+
+json listRows(const QString &opsctl, const QProcessEnvironment &env)
+{
+    const CliResult r = runCli(opsctl, env, {u"list"_s, u"--json"_s, u"--limit"_s, u"100000"_s});
+    const json j = json::parse(r.out.constData(), nullptr, false);
+    if (r.exitCode != 0 || !j.is_object() || !j.contains("operations"))
+        throw std::runtime_error("opsctl list --json failed: " + r.out.toStdString());
+    return j["operations"];
+}
+
+// Waits until every open row's deadline has passed (bounded by the window), so the sweep
+// that follows has something to decide. Requests the simulator still holds (latency faults run
+// even after the client left) finish within that time too.
+void waitForDeadlines(const json &rows, const ChaosConfig &c)
+{
+    qint64 latest = QDateTime::currentMSecsSinceEpoch() + c.attemptTimeoutMs * 3;
+    for (const json &row : rows) {
+        if (row.value("state", "") != "open" || !row["deadline"].is_string())
+            continue;
+        const QDateTime d = QDateTime::fromString(
+            QString::fromStdString(row["deadline"].get<std::string>()), Qt::ISODateWithMs);
+        latest = qMax(latest, d.toMSecsSinceEpoch() + 200);
+    }
+    const qint64 bound = QDateTime::currentMSecsSinceEpoch() + qint64(c.windowSeconds + 2) * 1000;
+    const qint64 wait = qMin(latest, bound) - QDateTime::currentMSecsSinceEpoch();
+    if (wait > 0)
+        QThread::msleep(quint64(wait));
+}
+
+std::vector<QStringList> unitArgs(const ChaosPlan &plan)
+{
+    std::vector<QStringList> args;
+    for (const Unit &u : plan.units)
+        args.push_back(u.args);
+    return args;
+}
+
+void tally(ChaosReport &r, const ChaosPlan &plan, const std::vector<CallRecord> &calls,
+           const json &rows)
+{
+    for (const Unit &u : plan.units)
+        ++(u.kind == UnitKind::Refund ? r.refundUnits : r.creditUnits);
+    r.units = int(plan.units.size());
+    r.calls = int(calls.size());
+    for (const CallRecord &call : calls) {
+        if (call.killed) {
+            ++r.kills;
+            continue;
+        }
+        const QString status = call.result.is_object()
+                                   ? QString::fromStdString(call.result.value("status", "?"))
+                                   : u"no_result(exit %1)"_s.arg(call.exitCode);
+        ++r.resultsByStatus[status];
+    }
+    for (const json &row : rows)
+        ++r.rowsByState[QString::fromStdString(row.value("state", "?"))];
+}
+
+} // namespace
+
+QString locateTool(const QString &name, const QString &buildSubdir)
+{
+    const QDir here(QCoreApplication::applicationDirPath());
+    for (const QString &candidate :
+         {here.filePath(name), here.filePath(u"../"_s + buildSubdir + u'/' + name)}) {
+        if (QFileInfo(candidate).isExecutable())
+            return QFileInfo(candidate).canonicalFilePath();
+    }
+    return here.filePath(name);
+}
+
+ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
+{
+    QElapsedTimer elapsed;
+    elapsed.start();
+    QTemporaryDir tmp;
+    const QString dir = config.workDir.isEmpty() ? tmp.path() : config.workDir;
+    QDir().mkpath(dir);
+    const QString db = dir + u"/chaos-%1.sqlite"_s.arg(config.seed);
+    QFile::remove(db);
+
+    const bool credits = config.credits && opsctlHasCredits(config.opsctlPath);
+    const ChaosPlan plan = makePlan(config, credits);
+    SimChild sim(config.simPath, config.seed,
+                 config.workDir.isEmpty() ? QString() : dir + u"/provider-sim.log"_s);
+    adminCall(sim.port(), "POST", "/_sim/seed", plan.seed);
+    for (const json &rule : plan.faultRules)
+        adminCall(sim.port(), "POST", "/_sim/faults", rule);
+
+    const QProcessEnvironment env = agentEnvironment(config, db, sim.port());
+    if (runCli(config.opsctlPath, env, {u"db"_s, u"migrate"_s}).exitCode != 0)
+        throw std::runtime_error("opsctl db migrate failed on " + db.toStdString());
+    log << "opschaos: seed " << config.seed << ", " << plan.units.size() << " units, "
+        << plan.calls.size() << " calls, " << config.agents << " agents"
+        << (credits ? ", refunds + credits" : ", refunds only") << Qt::endl;
+
+    AgentPool pool({config.opsctlPath, env, config.agents, config.durationSeconds});
+    const std::vector<CallRecord> calls = pool.run(plan.calls, unitArgs(plan), plan.killAfterMs);
+
+    waitForDeadlines(listRows(config.opsctlPath, env), config);
+    const CliResult swept = runCli(config.opsctlPath, env, {u"sweep"_s});
+    const json sweptJson = json::parse(swept.out.constData(), nullptr, false);
+
+    ChaosReport report;
+    report.swept = sweptJson.is_object() ? sweptJson.value("swept", -1) : -1;
+    const json rows = listRows(config.opsctlPath, env);
+    const json movements = adminCall(sim.port(), "GET", "/_sim/ledger")["movements"];
+    report.faultStats = adminCall(sim.port(), "GET", "/_sim/faults/stats");
+    report.providerRequests =
+        qint64(adminCall(sim.port(), "GET", "/_sim/requests")["requests"].size());
+    report.movements = int(movements.size());
+    tally(report, plan, calls, rows);
+
+    InvariantInput input{movements, rows, {}, &calls};
+    for (const ChargeSeed &c : plan.charges)
+        input.chargeAmounts.insert(c.id, c.amount);
+    report.violations = checkInvariants(input);
+    report.elapsedMs = elapsed.elapsed();
+    return report;
+}
+
+void printReport(const ChaosReport &r, QTextStream &out)
+{
+    out << "units: " << r.units << " (" << r.refundUnits << " refunds, " << r.creditUnits
+        << " credit movements)\n";
+    out << "calls: " << r.calls << ", killed mid-call (SIGKILL): " << r.kills << '\n';
+    out << "results:";
+    for (auto it = r.resultsByStatus.cbegin(); it != r.resultsByStatus.cend(); ++it)
+        out << ' ' << it.key() << '=' << it.value();
+    out << "\nrows:";
+    for (auto it = r.rowsByState.cbegin(); it != r.rowsByState.cend(); ++it)
+        out << ' ' << it.key() << '=' << it.value();
+    out << " (swept to unknown: " << r.swept << ")\n";
+    const qint64 injected = r.faultStats.value("total", qint64(0));
+    out << "faults injected: " << injected << " of " << r.providerRequests << " provider requests ("
+        << (r.providerRequests ? injected * 100 / r.providerRequests : 0) << " %):";
+    const auto injectedByMode = r.faultStats.find("injected");
+    if (injectedByMode != r.faultStats.end() && injectedByMode->is_object()) {
+        for (auto it = injectedByMode->begin(); it != injectedByMode->end(); ++it)
+            out << ' ' << QString::fromStdString(it.key()) << '=' << it.value().get<qint64>();
+    }
+    out << "\nledger movements: " << r.movements << '\n';
+    int total = 0;
+    for (const QString &name : kInvariants) {
+        const QStringList found = r.violations.value(name);
+        total += int(found.size());
+        out << "invariant " << name << ": " << found.size() << " violation(s)\n";
+        for (const QString &line : found.mid(0, 10))
+            out << "    " << line << '\n';
+    }
+    out << (total == 0 ? "PASS" : "FAIL") << ": " << total << " violation(s) in "
+        << r.elapsedMs / 1000.0 << " s" << Qt::endl;
+}
+
+} // namespace ops::chaos

@@ -1,0 +1,80 @@
+// opschaos: the chaos harness (docs/chaos.md). Thin main: parse options, run, report.
+
+#include "chaosrun.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <stdexcept>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+bool readInt(const QCommandLineParser &p, const QString &name, int min, int *out)
+{
+    if (!p.isSet(name))
+        return true;
+    bool ok = false;
+    const int v = p.value(name).toInt(&ok);
+    if (!ok || v < min)
+        return false;
+    *out = v;
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        u"Chaos harness: concurrent opsctl agents against a faulty provider-sim"_s);
+    p.addHelpOption();
+    p.addOptions(
+        {{u"seed"_s, u"Seed of the plan and the fault source."_s, u"N"_s},
+         {u"agents"_s, u"Concurrent opsctl processes (default 8)."_s, u"N"_s},
+         {u"units"_s, u"Units of work (default 40)."_s, u"N"_s},
+         {u"calls"_s, u"Calls in total (default 3 per unit)."_s, u"N"_s},
+         {u"duration"_s, u"Stop starting calls after S seconds."_s, u"S"_s},
+         {u"kill-percent"_s, u"Share of calls SIGKILLed (default 10)."_s, u"P"_s},
+         {u"timeout-ms"_s, u"OPS_ATTEMPT_TIMEOUT_MS of the agents (default 300)."_s, u"MS"_s},
+         {u"window"_s, u"Retention window in seconds (default 6)."_s, u"S"_s},
+         {u"no-credits"_s, u"Refunds only."_s},
+         {u"sim"_s, u"provider-sim executable."_s, u"PATH"_s},
+         {u"opsctl"_s, u"opsctl executable."_s, u"PATH"_s},
+         {u"work-dir"_s, u"Keep the database here instead of a temporary folder."_s, u"DIR"_s}});
+    p.process(app);
+
+    ops::chaos::ChaosConfig c;
+    int seed = int(c.seed);
+    const bool valid = readInt(p, u"seed"_s, 0, &seed) && readInt(p, u"agents"_s, 1, &c.agents) &&
+                       readInt(p, u"units"_s, 1, &c.units) && readInt(p, u"calls"_s, 1, &c.calls) &&
+                       readInt(p, u"duration"_s, 1, &c.durationSeconds) &&
+                       readInt(p, u"kill-percent"_s, 0, &c.killPercent) &&
+                       readInt(p, u"timeout-ms"_s, 50, &c.attemptTimeoutMs) &&
+                       readInt(p, u"window"_s, 2, &c.windowSeconds);
+    if (!valid || c.killPercent > 100) {
+        err << "opschaos: numeric options take whole numbers in range (see --help)" << Qt::endl;
+        return ops::chaos::ChaosSetupFailed;
+    }
+    c.seed = quint32(seed);
+    c.credits = !p.isSet(u"no-credits"_s);
+    c.simPath = p.value(u"sim"_s);
+    if (c.simPath.isEmpty())
+        c.simPath = ops::chaos::locateTool(u"provider-sim"_s, u"providersim"_s);
+    c.opsctlPath = p.value(u"opsctl"_s);
+    if (c.opsctlPath.isEmpty())
+        c.opsctlPath = ops::chaos::locateTool(u"opsctl"_s, u"opsctl"_s);
+    c.workDir = p.value(u"work-dir"_s);
+    try {
+        const auto report = ops::chaos::runChaos(c, out);
+        ops::chaos::printReport(report, out);
+        return report.violations.isEmpty() ? ops::chaos::ChaosClean : ops::chaos::ChaosViolated;
+    } catch (const std::exception &e) {
+        err << "opschaos: " << e.what() << Qt::endl;
+        return ops::chaos::ChaosSetupFailed;
+    }
+}
