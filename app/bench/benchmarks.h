@@ -1,0 +1,42 @@
+#pragma once
+
+// opsbench measurements. Figures, not pass/fail: each returns what it measured and the caller
+// prints it. Every measurement uses a fresh temporary SQLite file (synchronous=FULL, as the
+// product opens it) and, where a provider is needed, a provider-sim child on 127.0.0.1.
+
+#include <QString>
+
+namespace ops::bench {
+
+struct StoreFigures
+{
+    int operations = 0;
+    double openOrGetPerSecond = 0;
+    double countAttemptPerSecond = 0;
+    double closePerSecond = 0;
+};
+
+struct EngineFigures
+{
+    int refunds = 0;
+    int succeeded = 0;
+    double refundsPerSecond = 0;
+};
+
+struct AgentFigures
+{
+    int agents = 0;
+    int refunds = 0; // in total, every agent process does refunds/agents in turn
+    int succeeded = 0;
+    int latencyMs = 0;
+    double seconds = 0;
+    double refundsPerSecond = 0;
+    double boundPerSecond = 0; // agents / (2 × latency): each refund needs a charge read and a POST
+};
+
+StoreFigures benchStore(int operations);
+EngineFigures benchEngine(const QString &simPath, int refunds);
+AgentFigures benchAgents(const QString &simPath, const QString &opsctlPath, int agents, int refunds,
+                         int latencyMs);
+
+} // namespace ops::bench
