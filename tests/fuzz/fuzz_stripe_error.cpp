@@ -1,0 +1,15 @@
+// libFuzzer: parseStripeError never crashes, never throws, and accepts only what it documents.
+
+#include "stripeobjects.h"
+
+#include <cstddef>
+#include <cstdint>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const QByteArray body(reinterpret_cast<const char *>(data), qsizetype(size));
+    const auto parsed = ops::parseStripeError(body);
+    if (parsed)
+        (void)parsed->message.size();
+    return 0;
+}
