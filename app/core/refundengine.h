@@ -46,6 +46,12 @@ public:
     static std::optional<ToolResult> validate(const RefundInput &input);
     static QString unitOfWork(const RefundInput &input);
 
+    // Operator resend (operatorresend.cpp): exactly one attempt of an open or unknown row with
+    // the stored key and bytes, inside the window (AttemptMode::OperatorResend). A provider
+    // answer that settles it closes the row with that answer as evidence; anything else leaves
+    // the row as it was. The caller holds the resend lease.
+    ToolResult resend(const QString &operationId, const QString &actor);
+
 private:
     ToolResult openNew(const RefundInput &input, const QString &actor);
     // The charge, or the rejection to return (unknown, unreadable, other currency).

@@ -1,0 +1,118 @@
+#include "consolecontroller.h"
+
+#include "mainwindow.h"
+
+#include <QCoreApplication>
+#include <QLoggingCategory>
+#include <QtConcurrent/QtConcurrentRun>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::console {
+
+Q_LOGGING_CATEGORY(lcConsole, "ops.console", QtWarningMsg)
+
+ConsoleController::ConsoleController(ui::MainWindow &window, JobConfig config, const Clock &clock,
+                                     QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_config(std::move(config))
+    , m_clock(clock)
+{
+    connect(&m_watcher, &QFutureWatcher<Apply>::finished, this, &ConsoleController::finished);
+    connect(&window, &ui::MainWindow::lookUpRequested, this, &ConsoleController::lookUp);
+    connect(&window, &ui::MainWindow::resendRequested, this, &ConsoleController::resend);
+    connect(&window, &ui::MainWindow::cancelRequested, this, &ConsoleController::cancel);
+}
+
+ConsoleController::~ConsoleController()
+{
+    // A job still running holds its own connection and transport; let it end cleanly.
+    if (m_cancelled)
+        *m_cancelled = true;
+    m_watcher.waitForFinished();
+}
+
+void ConsoleController::waitForIdle()
+{
+    while (m_watcher.isRunning())
+        m_watcher.waitForFinished();
+    QCoreApplication::sendPostedEvents(&m_watcher);
+    QCoreApplication::processEvents();
+}
+
+void ConsoleController::start(const QString &busyText,
+                              std::function<Apply(const std::atomic_bool &)> job)
+{
+    if (m_watcher.isRunning()) {
+        m_window.showError(u"Another action is still running."_s,
+                           u"Wait for it or cancel it (Esc)."_s);
+        return;
+    }
+    m_cancelled = std::make_shared<std::atomic_bool>(false);
+    m_detached = false;
+    m_window.setBusy(busyText, true);
+    auto cancelled = m_cancelled;
+    m_watcher.setFuture(
+        QtConcurrent::run([job = std::move(job), cancelled] { return job(*cancelled); }));
+}
+
+void ConsoleController::finished()
+{
+    const Apply apply = m_watcher.future().isValid() && m_watcher.future().resultCount() > 0
+                            ? m_watcher.result()
+                            : Apply();
+    if (m_detached) {
+        m_window.reloadAll(); // a cancelled resend may still have recorded its attempt
+    } else {
+        m_window.clearBusy();
+        if (apply)
+            apply();
+    }
+    emit jobFinished();
+}
+
+void ConsoleController::cancel()
+{
+    if (!m_watcher.isRunning() || m_detached)
+        return;
+    *m_cancelled = true;
+    m_detached = true;
+    m_window.clearBusy(u"Cancelled. A request already sent still gets its answer recorded; the "
+                       "list updates when it arrives."_s);
+}
+
+void ConsoleController::lookUp(const QString &operationId)
+{
+    const JobConfig config = m_config;
+    const Clock &clock = m_clock;
+    start(u"Looking up %1 at the provider…"_s.arg(operationId),
+          [this, config, &clock, operationId](const std::atomic_bool &cancelled) -> Apply {
+              LookupAnswer answer = runLookup(config, clock, operationId, cancelled);
+              return [this, answer] {
+                  m_window.showLookupAnswer(answer);
+              };
+          });
+}
+
+void ConsoleController::resend(const QString &operationId)
+{
+    const JobConfig config = m_config;
+    const Clock &clock = m_clock;
+    const QString actor = m_window.actor();
+    const QString holder = m_window.leaseHolder();
+    start(u"Resending %1 with its stored key…"_s.arg(operationId),
+          [this, config, &clock, operationId, actor, holder](const std::atomic_bool &) -> Apply {
+              ResendOutcome outcome = runResend(config, clock, operationId, actor, holder);
+              return [this, outcome] {
+                  qCInfo(lcConsole) << "resend finished:" << outcome.message << outcome.error;
+                  m_window.reloadAll();
+                  if (!outcome.error.isEmpty())
+                      m_window.showError(outcome.error, outcome.next);
+                  else
+                      m_window.clearBusy(outcome.message);
+              };
+          });
+}
+
+} // namespace ops::console

@@ -1,0 +1,56 @@
+#pragma once
+
+// Runs the console's network actions off the UI thread. MainWindow asks (lookUpRequested,
+// resendRequested, cancelRequested); the controller runs the job on the thread pool, shows
+// progress, and hands the result back to the window on the UI thread. One job at a time.
+// Cancel stops waiting at once; a look-up stops between provider pages, and a resend whose
+// attempt is already counted still records its answer (the timeline shows it).
+
+#include "consolejobs.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <functional>
+#include <memory>
+
+namespace ops::ui {
+class MainWindow;
+}
+
+namespace ops::console {
+
+class ConsoleController final : public QObject
+{
+    Q_OBJECT
+public:
+    ConsoleController(ui::MainWindow &window, JobConfig config, const Clock &clock,
+                      QObject *parent = nullptr);
+    ~ConsoleController() override;
+
+    bool isRunning() const { return m_watcher.isRunning(); }
+    // Blocks until the running job (if any) has finished and its result was applied.
+    void waitForIdle();
+
+    void lookUp(const QString &operationId);
+    void resend(const QString &operationId);
+    void cancel();
+
+signals:
+    // A job's result reached the window (or was dropped after a cancel).
+    void jobFinished();
+
+private:
+    // The job's result, applied to the window on the UI thread.
+    using Apply = std::function<void()>;
+    void start(const QString &busyText, std::function<Apply(const std::atomic_bool &)> job);
+    void finished();
+
+    ui::MainWindow &m_window;
+    JobConfig m_config;
+    const Clock &m_clock;
+    QFutureWatcher<Apply> m_watcher;
+    std::shared_ptr<std::atomic_bool> m_cancelled;
+    bool m_detached = false; // the operator cancelled: the result only refreshes the lists
+};
+
+} // namespace ops::console

@@ -1,0 +1,200 @@
+#include "consolejobs.h"
+
+#include "database.h"
+#include "operationstore.h"
+#include "providerlookup.h"
+#include "secrets.h"
+
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::console {
+
+namespace {
+
+// A database connection owned by one job on one thread; removed when the job ends.
+class JobConnection
+{
+public:
+    explicit JobConnection(const QString &location)
+    {
+        static std::atomic_int counter = 0;
+        m_name = u"opsconsole-job-%1"_s.arg(++counter);
+        m_db = Database::open(location, m_name);
+    }
+    ~JobConnection()
+    {
+        m_db.close();
+        m_db = {};
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    JobConnection(const JobConnection &) = delete;
+    JobConnection &operator=(const JobConnection &) = delete;
+    QSqlDatabase &db() { return m_db; }
+
+private:
+    QString m_name;
+    QSqlDatabase m_db;
+};
+
+class LeaseGuard
+{
+public:
+    LeaseGuard(OperationStore &store, QString id, QString holder)
+        : m_store(store)
+        , m_id(std::move(id))
+        , m_holder(std::move(holder))
+    {}
+    ~LeaseGuard()
+    {
+        try {
+            releaseResendLease(m_store, m_id, m_holder);
+        } catch (const StoreError &) {
+            // The lease expires by itself; nothing else to do.
+        }
+    }
+    LeaseGuard(const LeaseGuard &) = delete;
+    LeaseGuard &operator=(const LeaseGuard &) = delete;
+
+private:
+    OperationStore &m_store;
+    QString m_id;
+    QString m_holder;
+};
+
+QString lastAnswer(OperationStore &store, const QString &id)
+{
+    const auto attempts = store.attempts(id);
+    if (attempts.empty())
+        return u"no attempt"_s;
+    const Attempt &a = attempts.back();
+    if (a.httpStatus == 0)
+        return a.transportError.isEmpty() ? u"no answer"_s : a.transportError;
+    return a.providerCode.isEmpty() ? u"HTTP %1"_s.arg(a.httpStatus)
+                                    : u"HTTP %1 %2"_s.arg(a.httpStatus).arg(a.providerCode);
+}
+
+ResendOutcome describeResend(const ToolResult &r, OperationStore &store, const QString &id)
+{
+    ResendOutcome o;
+    o.sent = r.status != ToolResult::Status::Rejected;
+    const QString answer = lastAnswer(store, id);
+    switch (r.status) {
+    case ToolResult::Status::Refunded:
+    case ToolResult::Status::Succeeded:
+        o.message = u"Resent %1: the provider confirmed refund %2; closed as succeeded."_s.arg(
+            id, r.refundId);
+        break;
+    case ToolResult::Status::Failed:
+        o.message = u"Resent %1: the provider refused (%2); closed as failed."_s.arg(id, answer);
+        break;
+    case ToolResult::Status::Checking:
+        o.error = u"Resent %1 once; the outcome is still unknown (%2)."_s.arg(id, answer);
+        o.next = u"Look it up at the provider (Ctrl+L) and close it with that evidence."_s;
+        break;
+    case ToolResult::Status::Unconfirmed:
+        o.error = u"Resent %1; not confirmed yet (%2)."_s.arg(id, answer);
+        o.next = r.errorMessage.isEmpty() ? u"Look it up at the provider in a minute."_s
+                                          : r.errorMessage;
+        break;
+    case ToolResult::Status::Rejected:
+        o.error = u"Resend refused: %1"_s.arg(r.errorMessage);
+        o.next = u"Reload (F5) and check the row's state."_s;
+        break;
+    default: // statuses of credit and execution tools: not produced by a refund resend
+        o.message = u"Resent %1 (%2)."_s.arg(id, answer);
+        break;
+    }
+    return o;
+}
+
+} // namespace
+
+JobConfig jobConfigFromEnvironment(const QString &dbLocation)
+{
+    JobConfig c;
+    c.dbLocation = dbLocation;
+    const QString url = qEnvironmentVariable("OPS_STRIPE_URL", u"https://api.stripe.com"_s);
+    c.stripe.baseUrl = QUrl(url, QUrl::StrictMode);
+    if (!c.stripe.baseUrl.isValid() || !c.stripe.baseUrl.scheme().startsWith(u"http"_s))
+        c.stripeProblem = u"OPS_STRIPE_URL '%1' is not an http(s) URL."_s.arg(url);
+    bool ok = false;
+    const qint64 timeout = qEnvironmentVariableIntValue("OPS_ATTEMPT_TIMEOUT_MS", &ok);
+    if (ok && timeout > 0)
+        c.stripe.timeout = std::chrono::milliseconds(timeout);
+    QString error;
+    const auto secret = EnvFileSecretSource().secret(u"stripe"_s, &error);
+    if (secret)
+        c.stripe.secret = *secret;
+    else if (c.stripeProblem.isEmpty())
+        c.stripeProblem = error.isEmpty() ? u"No Stripe API key is configured."_s : error;
+    return c;
+}
+
+LookupAnswer runLookup(const JobConfig &config, const Clock &clock, const QString &operationId,
+                       const std::atomic_bool &cancelled)
+{
+    LookupAnswer answer;
+    answer.operationId = operationId;
+    if (!config.stripeProblem.isEmpty()) {
+        answer.error = config.stripeProblem + u" Set OPS_STRIPE_URL and OPS_STRIPE_KEY and "
+                                              "restart the console."_s;
+        return answer;
+    }
+    try {
+        JobConnection connection(config.dbLocation);
+        OperationStore store(connection.db(), clock);
+        const auto op = store.operation(operationId);
+        if (!op) {
+            answer.error = u"Operation %1 is gone from the database."_s.arg(operationId);
+            return answer;
+        }
+        if (op->provider != Provider::Stripe) {
+            answer.error = u"Look-up of Slen credit movements and executions is not in this "
+                           "console yet."_s;
+            return answer;
+        }
+        QtHttpTransport transport;
+        StripeClient client(transport, config.stripe);
+        return lookUpRefund(client, *op, cancelled);
+    } catch (const StoreError &e) {
+        answer.error = u"The database failed during the look-up: "_s + e.message();
+        return answer;
+    }
+}
+
+ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QString &operationId,
+                        const QString &actor, const QString &leaseHolder)
+{
+    if (!config.stripeProblem.isEmpty())
+        return {false,
+                {},
+                config.stripeProblem,
+                u"Set OPS_STRIPE_URL and OPS_STRIPE_KEY and restart the console."_s};
+    try {
+        JobConnection connection(config.dbLocation);
+        OperationStore store(connection.db(), clock);
+        std::optional<ResendLease> holder;
+        if (!claimResendLease(store, operationId, leaseHolder, config.leaseSeconds, &holder)) {
+            const QString who = holder ? holder->holder.section(u'#', 0, 0) : u"nobody"_s;
+            return {false,
+                    {},
+                    holder ? u"Not sent: %1 is resending %2 right now."_s.arg(who, operationId)
+                           : u"Not sent: %1 is no longer open or unknown."_s.arg(operationId),
+                    u"Wait for their result; the list updates by itself."_s};
+        }
+        LeaseGuard lease(store, operationId, leaseHolder);
+        QtHttpTransport transport;
+        StripeClient client(transport, config.stripe);
+        RefundEngine engine(store, client, config.engine);
+        return describeResend(engine.resend(operationId, actor), store, operationId);
+    } catch (const StoreError &e) {
+        return {false,
+                {},
+                u"The database failed during the resend: "_s + e.message(),
+                u"Reload (F5): the attempt, if counted, is in the timeline."_s};
+    }
+}
+
+} // namespace ops::console

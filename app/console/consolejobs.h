@@ -1,0 +1,46 @@
+#pragma once
+
+// The console's network work, written as plain blocking functions that run on a worker thread.
+// Each job opens its own database connection and its own HTTP transport (neither may cross
+// threads) and closes them before it returns.
+
+#include "clock.h"
+#include "lookupanswer.h"
+#include "refundengine.h"
+#include "stripeclient.h"
+#include "toolresult.h"
+
+#include <atomic>
+
+namespace ops::console {
+
+struct JobConfig
+{
+    QString dbLocation;
+    StripeConfig stripe;
+    QString stripeProblem; // not empty: the provider cannot be reached as configured (why)
+    EngineConfig engine;
+    qint64 leaseSeconds = 120; // longer than one attempt's timeout
+};
+
+struct ResendOutcome
+{
+    bool sent = false; // an attempt was counted and sent
+    QString message;   // what happened, for the status bar
+    QString error;     // not empty: shown as an error …
+    QString next;      // … with what to do next
+};
+
+// Reads the operation and asks the provider about it.
+LookupAnswer runLookup(const JobConfig &config, const Clock &clock, const QString &operationId,
+                       const std::atomic_bool &cancelled);
+
+// Claims the resend lease, makes one operator attempt with the stored key and bytes, releases
+// the lease. A lease held by another console refuses without sending.
+ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QString &operationId,
+                        const QString &actor, const QString &leaseHolder);
+
+// OPS_STRIPE_URL, OPS_STRIPE_KEY (or the key file), OPS_ATTEMPT_TIMEOUT_MS — as opsctl reads them.
+JobConfig jobConfigFromEnvironment(const QString &dbLocation);
+
+} // namespace ops::console

@@ -1,0 +1,120 @@
+// opsconsole [--db PATH] [--operator NAME] [--screenshot FILE] — the operator console.
+
+#include "consolecontroller.h"
+#include "database.h"
+#include "mainwindow.h"
+#include "operationquery.h"
+#include "operationstore.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QRegularExpression>
+#include <QTextStream>
+#include <QUuid>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+bool hasDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+bool wantsScreenshot(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (qstrcmp(argv[i], "--screenshot") == 0 || qstrncmp(argv[i], "--screenshot=", 13) == 0)
+            return true;
+    }
+    return false;
+}
+
+QString operatorName(const QCommandLineParser &args)
+{
+    if (args.isSet(u"operator"_s))
+        return args.value(u"operator"_s);
+    const QString env = qEnvironmentVariable("OPS_OPERATOR");
+    if (!env.isEmpty())
+        return env;
+    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
+    return user.isEmpty() ? u"operator"_s : user;
+}
+
+int writeScreenshot(ops::ui::MainWindow &window, const QString &path, QTextStream &err)
+{
+    window.detail()->showTab(ops::ui::DetailPane::AttemptsTab);
+    window.show();
+    QApplication::processEvents();
+    if (!window.grab().save(path, "PNG")) {
+        err << "opsconsole: cannot write the screenshot to " << path << Qt::endl;
+        return 1;
+    }
+    QTextStream(stdout) << "opsconsole: screenshot written to " << path << Qt::endl;
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QTextStream err(stderr);
+    if (!hasDisplay()) {
+        if (!wantsScreenshot(argc, argv)) {
+            err << "opsconsole: no display (DISPLAY and WAYLAND_DISPLAY are unset). Run on a "
+                   "desktop, or use --screenshot FILE to render the window to a PNG."
+                << Qt::endl;
+            return 2;
+        }
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(u"opsconsole"_s);
+    QCommandLineParser args;
+    args.setApplicationDescription(u"Operator console for refund and credit operations"_s);
+    args.addHelpOption();
+    args.addOption({u"db"_s,
+                    u"SQLite database file (default: $OPS_DB, then %1)"_s.arg(
+                        ops::Database::defaultLocation()),
+                    u"PATH"_s});
+    args.addOption({u"operator"_s,
+                    u"Your name in the audit trail (default: $OPS_OPERATOR, then "
+                    "the OS user)"_s,
+                    u"NAME"_s});
+    args.addOption(
+        {u"screenshot"_s, u"Render the window after loading into a PNG and exit"_s, u"FILE"_s});
+    args.process(app);
+
+    const QString name = operatorName(args);
+    static const QRegularExpression valid(u"^[A-Za-z0-9_.@-]{1,64}$"_s);
+    if (!valid.match(name).hasMatch()) {
+        err << "opsconsole: --operator must be 1-64 letters, digits or _ . @ -" << Qt::endl;
+        return 2;
+    }
+    const QString location = args.value(u"db"_s).isEmpty()
+                                 ? qEnvironmentVariable("OPS_DB", ops::Database::defaultLocation())
+                                 : args.value(u"db"_s);
+    QSqlDatabase db;
+    try {
+        db = ops::Database::open(location, u"opsconsole"_s);
+        ops::Database::migrate(db);
+    } catch (const ops::StoreError &e) {
+        err << "opsconsole: " << e.message() << Qt::endl;
+        return 2;
+    }
+    ops::SystemClock clock;
+    ops::OperationStore store(db, clock);
+    ops::OperationQuery query(db, clock);
+    const QString actor = u"operator:"_s + name;
+    const QString holder = actor + u"#"_s + QUuid::createUuid().toString(QUuid::Id128).left(12);
+    ops::ui::MainWindow window(store, query, actor, holder);
+    ops::console::ConsoleController controller(
+        window, ops::console::jobConfigFromEnvironment(location), clock);
+    if (args.isSet(u"screenshot"_s))
+        return writeScreenshot(window, args.value(u"screenshot"_s), err);
+    window.startLiveRefresh();
+    window.show();
+    return app.exec();
+}

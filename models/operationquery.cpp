@@ -1,0 +1,258 @@
+#include "operationquery.h"
+
+#include "operationrow.h"
+#include "sqltransaction.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+// The expression each sort orders by. Must match the index expressions in 0002_console.sql
+// character for character, or SQLite cannot use the index and sorts the whole table.
+QString sortExpression(SortKey key)
+{
+    switch (key) {
+    case SortKey::Created:
+        return u"created_at"_s;
+    case SortKey::Id:
+        return u"id"_s;
+    case SortKey::Amount:
+        return u"amount_minor"_s;
+    case SortKey::Deadline:
+        return u"COALESCE(deadline_at, 9223372036854775807)"_s;
+    case SortKey::LastAttempt:
+        return u"COALESCE(last_attempt_at, 0)"_s;
+    }
+    return u"created_at"_s;
+}
+
+QString columns(SortKey key)
+{
+    return u"id, kind, provider, order_id, customer_id, charge_id, amount_minor, currency, state, "
+           "provider_status, attempts, attempt_cap, idempotency_key, last_attempt_at, "
+           "deadline_at, provider_ref, created_at, updated_at, "
+           "(SELECT COUNT(*) FROM evidence WHERE evidence.operation_id = operations.id), "_s +
+           sortExpression(key);
+}
+
+OperationSummary summaryFromRow(const QSqlQuery &q)
+{
+    OperationSummary s;
+    int i = 0;
+    auto next = [&q, &i] {
+        return q.value(i++);
+    };
+    s.id = next().toString();
+    s.kind = kindFromString(next().toString()).value_or(OperationKind::Refund);
+    s.provider = providerFromString(next().toString()).value_or(Provider::Stripe);
+    s.orderId = next().toString();
+    s.customerId = next().toString();
+    s.chargeId = next().toString();
+    s.amount.minor = next().toLongLong();
+    s.amount.currency = next().toString();
+    s.state = stateFromString(next().toString()).value_or(OperationState::Unknown);
+    s.providerStatus = next().toString();
+    s.attempts = next().toInt();
+    s.attemptCap = next().toInt();
+    s.idempotencyKey = next().toString();
+    s.lastAttemptAt = rows::utcOrNull(next());
+    s.deadline = rows::utcOrNull(next());
+    s.providerRef = next().toString();
+    s.createdAt = rows::utc(next().toLongLong());
+    s.updatedAt = rows::utc(next().toLongLong());
+    s.evidenceCount = next().toInt();
+    s.sortValue = next();
+    return s;
+}
+
+// WHERE clause (without cursor) and its bindings, in order.
+struct Where
+{
+    QString sql = u" WHERE 1 = 1"_s;
+    QVariantList bindings;
+
+    void add(const QString &condition, const QVariantList &values)
+    {
+        sql += u" AND "_s + condition;
+        bindings += values;
+    }
+};
+
+enum class SearchPlan
+{
+    MatchList, // few matches: collect them through the column indexes, then sort them
+    SortScan,  // many matches: walk the sort index and test each row; the page fills fast
+};
+
+// Above this many matches the sort-index walk wins (at least one row in 200 matches).
+constexpr int kDenseSearchMatches = 5000;
+
+QStringList searchColumns()
+{
+    return {u"id"_s,          u"idempotency_key"_s, u"order_id"_s,
+            u"customer_id"_s, u"charge_id"_s,       u"provider_ref"_s};
+}
+
+// "SELECT id … UNION ALL …": every id whose searchable column starts with the search text.
+QString matchList(const QString &text, QVariantList *values)
+{
+    const QString high = text + QChar(0xDBFF) + QChar(0xDFFF); // U+10FFFF sorts after all text
+    QStringList terms;
+    for (const QString &column : searchColumns()) {
+        terms << u"SELECT id FROM operations WHERE %1 >= ? AND %1 < ?"_s.arg(column);
+        *values << text << high;
+    }
+    return terms.join(u" UNION ALL "_s);
+}
+
+Where whereFor(const QueryFilter &f, qint64 nowMs, SearchPlan plan = SearchPlan::MatchList)
+{
+    Where w;
+    if (f.state)
+        w.add(u"state = ?"_s, {toString(*f.state)});
+    if (f.kind)
+        w.add(u"kind = ?"_s, {toString(*f.kind)});
+    if (f.provider)
+        w.add(u"provider = ?"_s, {toString(*f.provider)});
+    if (f.maxAgeSeconds)
+        w.add(u"created_at >= ?"_s, {nowMs - *f.maxAgeSeconds * 1000});
+    const QString text = f.search.trimmed();
+    if (text.isEmpty())
+        return w;
+    // A prefix range per searchable column (bound values: '%', '_' and quotes are plain text).
+    QVariantList values;
+    if (plan == SearchPlan::MatchList) {
+        // Each range is answered by its column's index. Written as IN (… UNION ALL …), not OR:
+        // with OR, SQLite walks the sort index and tests every row of a million.
+        const QString list = matchList(text, &values);
+        w.add(u"id IN ("_s + list + u")"_s, values);
+        return w;
+    }
+    const QString high = text + QChar(0xDBFF) + QChar(0xDFFF);
+    QStringList terms;
+    for (const QString &column : searchColumns()) {
+        terms << u"(%1 >= ? AND %1 < ?)"_s.arg(column);
+        values << text << high;
+    }
+    w.add(u"("_s + terms.join(u" OR "_s) + u")"_s, values);
+    return w;
+}
+
+QString pageSql(const QueryFilter &f, const Where &where, bool withCursor)
+{
+    const QString expr = sortExpression(f.sort);
+    const QString cmp = f.descending ? u"<"_s : u">"_s;
+    const QString dir = f.descending ? u" DESC"_s : u" ASC"_s;
+    QString sql = u"SELECT "_s + columns(f.sort) + u" FROM operations"_s + where.sql;
+    if (f.sort == SortKey::Id) {
+        if (withCursor)
+            sql += u" AND id "_s + cmp + u" ?"_s;
+        return sql + u" ORDER BY id"_s + dir + u" LIMIT ?"_s;
+    }
+    if (withCursor)
+        sql += u" AND ("_s + expr + u", id) "_s + cmp + u" (?, ?)"_s;
+    return sql + u" ORDER BY "_s + expr + dir + u", id"_s + dir + u" LIMIT ?"_s;
+}
+
+QVariantList cursorBindings(const QueryFilter &f, const PageCursor &c)
+{
+    if (f.sort == SortKey::Id)
+        return {c.id};
+    return {c.sortValue, c.id};
+}
+
+} // namespace
+
+QueryFilter QueryFilter::checkingQueue()
+{
+    QueryFilter f;
+    f.state = OperationState::Unknown;
+    f.sort = SortKey::Deadline;
+    f.descending = false;
+    return f;
+}
+
+OperationQuery::OperationQuery(QSqlDatabase db, const Clock &clock)
+    : m_db(std::move(db))
+    , m_clock(clock)
+{}
+
+std::vector<OperationSummary>
+OperationQuery::page(const QueryFilter &filter, const std::optional<PageCursor> &after, int limit)
+{
+    const Where where =
+        whereFor(filter, m_clock.nowMs(),
+                 isDenseSearch(filter) ? SearchPlan::SortScan : SearchPlan::MatchList);
+    QVariantList bindings = where.bindings;
+    if (after)
+        bindings += cursorBindings(filter, *after);
+    bindings << qMax(1, limit);
+    QSqlQuery q = runQuery(m_db, pageSql(filter, where, after.has_value()), bindings);
+    std::vector<OperationSummary> out;
+    out.reserve(size_t(qMax(1, limit)));
+    while (q.next())
+        out.push_back(summaryFromRow(q));
+    return out;
+}
+
+// Counts the matches up to the threshold (an index walk of at most that many entries) and
+// picks the plan that is fast for that many.
+bool OperationQuery::isDenseSearch(const QueryFilter &filter)
+{
+    const QString text = filter.search.trimmed();
+    if (text.isEmpty())
+        return false;
+    QVariantList values;
+    const QString list = matchList(text, &values);
+    values << kDenseSearchMatches + 1;
+    QSqlQuery q = runQuery(m_db, u"SELECT COUNT(*) FROM ("_s + list + u" LIMIT ?)"_s, values);
+    return q.next() && q.value(0).toInt() > kDenseSearchMatches;
+}
+
+qint64 OperationQuery::count(const QueryFilter &filter)
+{
+    const Where where = whereFor(filter, m_clock.nowMs());
+    QSqlQuery q = runQuery(m_db, u"SELECT COUNT(*) FROM operations"_s + where.sql, where.bindings);
+    return q.next() ? q.value(0).toLongLong() : 0;
+}
+
+std::optional<OperationSummary> OperationQuery::summary(const QString &id)
+{
+    QSqlQuery q = runQuery(
+        m_db, u"SELECT "_s + columns(SortKey::Created) + u" FROM operations WHERE id = ?"_s, {id});
+    if (!q.next())
+        return std::nullopt;
+    return summaryFromRow(q);
+}
+
+PageCursor OperationQuery::cursorAfter(const OperationSummary &row)
+{
+    return {row.sortValue, row.id};
+}
+
+qint64 OperationQuery::dataVersion()
+{
+    QSqlQuery q = runQuery(m_db, u"PRAGMA data_version"_s);
+    return q.next() ? q.value(0).toLongLong() : -1;
+}
+
+QStringList OperationQuery::explainPage(const QueryFilter &filter, bool withCursor)
+{
+    const Where where =
+        whereFor(filter, m_clock.nowMs(),
+                 isDenseSearch(filter) ? SearchPlan::SortScan : SearchPlan::MatchList);
+    QVariantList bindings = where.bindings;
+    if (withCursor)
+        bindings += cursorBindings(filter, {QVariant(qint64(0)), u"op_"_s});
+    bindings << 100;
+    QSqlQuery q =
+        runQuery(m_db, u"EXPLAIN QUERY PLAN "_s + pageSql(filter, where, withCursor), bindings);
+    QStringList plan;
+    while (q.next())
+        plan << q.value(3).toString();
+    return plan;
+}
+
+} // namespace ops

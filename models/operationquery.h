@@ -1,0 +1,106 @@
+#pragma once
+
+// Read side for the console's lists: search, filters, sorting and keyset paging, all in SQL.
+// A page is found by (sort value, id) of the last row shown, never by OFFSET, so the ten
+// thousandth page costs what the first one does. Every user text is a bound parameter; search
+// is a prefix range (col >= s AND col < s + U+10FFFF), so '%', '_', quotes and backslashes are
+// plain characters.
+
+#include "clock.h"
+#include "operation.h"
+
+#include <QSqlDatabase>
+#include <QVariant>
+#include <optional>
+#include <vector>
+
+namespace ops {
+
+enum class SortKey
+{
+    Created,
+    Id,
+    Amount,
+    Deadline,
+    LastAttempt
+};
+
+struct QueryFilter
+{
+    QString search; // prefix of operation id, key, order, customer, charge or provider ref
+    std::optional<OperationState> state;
+    std::optional<OperationKind> kind;
+    std::optional<Provider> provider;
+    std::optional<qint64> maxAgeSeconds; // only rows created within this many seconds
+    SortKey sort = SortKey::Created;
+    bool descending = true;
+
+    // The checking queue: unknown rows, soonest deadline first.
+    static QueryFilter checkingQueue();
+    friend bool operator==(const QueryFilter &, const QueryFilter &) = default;
+};
+
+// One list row: what the table shows, nothing more (the request body stays in the store).
+struct OperationSummary
+{
+    QString id;
+    OperationKind kind = OperationKind::Refund;
+    Provider provider = Provider::Stripe;
+    QString orderId;
+    QString customerId;
+    QString chargeId;
+    Money amount;
+    OperationState state = OperationState::Open;
+    QString providerStatus;
+    int attempts = 0;
+    int attemptCap = 0;
+    QString idempotencyKey;
+    std::optional<QDateTime> lastAttemptAt;
+    std::optional<QDateTime> deadline;
+    QString providerRef;
+    QDateTime createdAt;
+    QDateTime updatedAt;
+    int evidenceCount = 0;
+    QVariant sortValue; // the value the page was ordered by (the keyset cursor)
+
+    QString subject() const { return orderId.isEmpty() ? customerId : orderId; }
+    friend bool operator==(const OperationSummary &, const OperationSummary &) = default;
+};
+
+// Where the next page starts: strictly after this (sort value, id) in the filter's order.
+struct PageCursor
+{
+    QVariant sortValue;
+    QString id;
+};
+
+class OperationQuery
+{
+public:
+    OperationQuery(QSqlDatabase db, const Clock &clock);
+
+    // Up to `limit` rows in the filter's order, starting after `after` (or at the top).
+    std::vector<OperationSummary> page(const QueryFilter &filter,
+                                       const std::optional<PageCursor> &after, int limit);
+    qint64 count(const QueryFilter &filter);
+    std::optional<OperationSummary> summary(const QString &id);
+    static PageCursor cursorAfter(const OperationSummary &row);
+
+    // SQLite's PRAGMA data_version: changes when another connection commits to the file.
+    qint64 dataVersion();
+    // The plan SQLite chose for a page query (benchmarks and tests check index use).
+    QStringList explainPage(const QueryFilter &filter, bool withCursor);
+
+    QSqlDatabase &database() { return m_db; }
+    const Clock &clock() const { return m_clock; }
+
+private:
+    // True when the search matches so many rows that walking the sort index beats collecting
+    // the matches first.
+    bool isDenseSearch(const QueryFilter &filter);
+
+    QSqlDatabase m_db;
+    const Clock &m_clock;
+};
+
+} // namespace ops

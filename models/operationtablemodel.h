@@ -1,0 +1,120 @@
+#pragma once
+
+// The console's operations list and checking queue as a lazily fetched table. Rows come from
+// OperationQuery a page at a time (canFetchMore/fetchMore); the model keeps only the rows the
+// view has scrolled through. "Window left" and "age" are computed from the query's Clock, so
+// tests move time by hand and the view ticks refreshCountdown() once a second. Colours and
+// fonts are the delegate's business: the model says what a cell is (UrgentRole, MonospaceRole).
+
+#include "operationquery.h"
+
+#include <QAbstractTableModel>
+
+namespace ops {
+
+class OperationTableModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        OperationColumn,
+        KindColumn,
+        SubjectColumn,
+        AmountColumn,
+        StateColumn,
+        AttemptsColumn,
+        KeyColumn,
+        LastAttemptColumn,
+        WindowLeftColumn,
+        EvidenceColumn,
+        AgeColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        OperationIdRole = Qt::UserRole + 1,
+        StateRole,          // QString: open, unknown, succeeded, failed
+        ProviderStatusRole, // QString: pending, requires_action, … ('' when none)
+        WindowLeftRole,     // qint64 seconds (negative: closed); invalid when not applicable
+        KeyRole,            // the idempotency key, whatever the column
+        FinalRole,          // bool
+        UrgentRole,         // bool: a live row in the last hour of its window (paint it red)
+        MonospaceRole,      // bool: the cell holds an identifier (id, key)
+    };
+    enum class Scope
+    {
+        All,
+        CheckingQueue
+    };
+
+    // Seconds left below which the countdown turns red.
+    static constexpr qint64 kUrgentSeconds = 3600;
+    static constexpr int kDefaultPageSize = 200;
+
+    explicit OperationTableModel(OperationQuery &query, Scope scope = Scope::All,
+                                 QObject *parent = nullptr);
+
+    // Replaces the filter and loads the first page. In the checking scope the state stays
+    // `unknown` whatever the filter says.
+    void setFilter(QueryFilter filter);
+    const QueryFilter &filter() const { return m_filter; }
+    Scope scope() const { return m_scope; }
+    void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
+
+    // Re-reads the rows loaded so far. When the same ids come back in the same order only
+    // dataChanged is emitted (selection and scroll stay); otherwise the model resets.
+    void reload();
+    // The clock moved: window-left and age cells changed.
+    void refreshCountdown();
+
+    const OperationSummary *summaryAt(int row) const;
+    int rowOf(const QString &operationId) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
+signals:
+    // A query failed (database locked for too long, file gone); the text says what happened.
+    void loadFailed(const QString &message);
+
+private:
+    std::optional<std::vector<OperationSummary>> fetch(const std::optional<PageCursor> &after,
+                                                       int limit);
+    void resetTo(std::vector<OperationSummary> rows, int requested);
+    QVariant display(const OperationSummary &row, int column) const;
+    std::optional<qint64> windowLeft(const OperationSummary &row) const;
+
+    // Set while a reset or an insert is announced (see canFetchMore).
+    struct Notifying
+    {
+        explicit Notifying(bool &flag)
+            : m_flag(flag)
+        {
+            m_flag = true;
+        }
+        ~Notifying() { m_flag = false; }
+        Notifying(const Notifying &) = delete;
+        Notifying &operator=(const Notifying &) = delete;
+        bool &m_flag;
+    };
+
+    OperationQuery &m_query;
+    Scope m_scope = Scope::All;
+    QueryFilter m_filter;
+    std::vector<OperationSummary> m_rows;
+    bool m_exhausted = true;
+    int m_pageSize = kDefaultPageSize;
+    bool m_notifying = false;
+};
+
+// "5h 12m", "12m 30s", "3d 4h": the two largest units of a duration.
+QString formatDuration(qint64 seconds);
+
+} // namespace ops

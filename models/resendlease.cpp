@@ -1,0 +1,91 @@
+// The console's resend lease and the rule that decides when Resend is allowed.
+
+#include "auditlog.h"
+#include "operationrow.h"
+#include "operationstore.h"
+#include "sqltransaction.h"
+
+#include <QLocale>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+std::optional<ResendLease> activeResendLease(OperationStore &store, const QString &operationId)
+{
+    QSqlQuery q = runQuery(store.database(),
+                           u"SELECT lease_holder, lease_until FROM operations WHERE id = ? AND "
+                           "lease_holder IS NOT NULL AND lease_until > ?"_s,
+                           {operationId, store.clock().nowMs()});
+    if (!q.next())
+        return std::nullopt;
+    return ResendLease{q.value(0).toString(), rows::utc(q.value(1).toLongLong())};
+}
+
+bool claimResendLease(OperationStore &store, const QString &operationId, const QString &holder,
+                      qint64 ttlSeconds, std::optional<ResendLease> *current)
+{
+    const qint64 now = store.clock().nowMs();
+    // One statement decides: SQLite serialises writers, so two claims cannot both see the row
+    // free. updated_at is left alone: a lease is not a change of the operation.
+    QSqlQuery q = runQuery(store.database(),
+                           u"UPDATE operations SET lease_holder = ?, lease_until = ? WHERE id = ? "
+                           "AND state IN ('open', 'unknown') AND (lease_holder IS NULL OR "
+                           "lease_until <= ? OR lease_holder = ?)"_s,
+                           {holder, now + ttlSeconds * 1000, operationId, now, holder});
+    const bool won = q.numRowsAffected() == 1;
+    if (!won && current)
+        *current = activeResendLease(store, operationId);
+    return won;
+}
+
+void releaseResendLease(OperationStore &store, const QString &operationId, const QString &holder)
+{
+    runQuery(store.database(),
+             u"UPDATE operations SET lease_holder = NULL, lease_until = NULL WHERE id = ? AND "
+             "lease_holder = ?"_s,
+             {operationId, holder});
+}
+
+bool allowOperatorAttempt(OperationStore &store, const QString &operationId, const QString &actor)
+{
+    const qint64 now = store.clock().nowMs();
+    WriteTransaction tx(store.database());
+    QSqlQuery q = runQuery(store.database(),
+                           u"UPDATE operations SET attempt_cap = attempts + 1, updated_at = ? "
+                           "WHERE id = ? AND state = 'unknown' AND attempts >= attempt_cap "
+                           "RETURNING attempt_cap"_s,
+                           {now, operationId});
+    if (!q.next())
+        return false;
+    const int cap = q.value(0).toInt();
+    q.finish();
+    AuditLog::append(store.database(), now, actor, u"attempt_cap.raised"_s, operationId,
+                     {{"attempt_cap", cap}, {"reason", "operator resend"}});
+    tx.commit();
+    return true;
+}
+
+QString resendBlockedReason(const Operation &op, const std::optional<ResendLease> &lease,
+                            const QString &me, const QDateTime &now)
+{
+    if (isFinal(op.state))
+        return u"Resend is off: the operation is already %1."_s.arg(toString(op.state));
+    if (op.state == OperationState::Open)
+        return u"Resend is off: the row is open and automation still owns it; resend is for "
+               "rows in the checking queue."_s;
+    if (op.provider != Provider::Stripe)
+        return u"Resend is off: this console resends Stripe refunds only; use Look up and "
+               "close with evidence."_s;
+    if (op.deadline && now >= *op.deadline)
+        return u"Resend is off: the retention window closed at %1; the provider no longer "
+               "knows the key, so a resend could pay twice. Close it with evidence instead."_s.arg(
+                   QLocale().toString(op.deadline->toLocalTime(), QLocale::ShortFormat));
+    if (lease && lease->holder != me && lease->until > now)
+        return u"Resend is off: %1 is resending this operation right now (lease until %2)."_s.arg(
+            lease->holder.section(u'#', 0, 0),
+            QLocale().toString(lease->until.toLocalTime().time(), QLocale::ShortFormat));
+    return {};
+}
+
+} // namespace ops

@@ -1,0 +1,136 @@
+// Benchmark, not a test: generates N operations (default 1,000,000) into a temporary SQLite file
+// and prints how long the console's list queries take, plus peak memory. Figures are printed,
+// never judged. Usage: bench_operationlist [--rows N] [--keep PATH]
+
+#include "bulkgenerator.h"
+#include "database.h"
+#include "operationquery.h"
+#include "operationtablemodel.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTextStream>
+#include <algorithm>
+#include <functional>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+
+namespace {
+
+QTextStream out(stdout);
+
+// Median of `runs` timings in milliseconds (the first run included: the cache is warm after
+// generation either way).
+double timeMs(const std::function<void()> &work, int runs = 5)
+{
+    std::vector<double> samples;
+    for (int i = 0; i < runs; ++i) {
+        QElapsedTimer t;
+        t.start();
+        work();
+        samples.push_back(double(t.nsecsElapsed()) / 1e6);
+    }
+    std::sort(samples.begin(), samples.end());
+    return samples[samples.size() / 2];
+}
+
+void report(const QString &what, double ms, const QString &extra = {})
+{
+    out << what.leftJustified(46, u'.') << u' ' << QString::number(ms, 'f', 2).rightJustified(9)
+        << u" ms"_s << (extra.isEmpty() ? QString() : u"   "_s + extra) << Qt::endl;
+}
+
+QString peakMemory()
+{
+    QFile status(u"/proc/self/status"_s);
+    if (!status.open(QIODevice::ReadOnly))
+        return u"n/a"_s;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return QString::fromLatin1(line.mid(6).trimmed());
+    }
+    return u"n/a"_s;
+}
+
+qint64 argValue(const QStringList &args, const QString &name, qint64 fallback)
+{
+    const auto i = args.indexOf(name);
+    return i >= 0 && i + 1 < args.size() ? args.at(i + 1).toLongLong() : fallback;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    const qint64 rows = argValue(args, u"--rows"_s, 1'000'000);
+    QTemporaryDir dir;
+    const auto keep = args.indexOf(u"--keep"_s);
+    const QString path =
+        keep >= 0 && keep + 1 < args.size() ? args.at(keep + 1) : dir.path() + u"/bench.sqlite"_s;
+    SystemClock clock;
+    QSqlDatabase db = Database::open(path, u"bench"_s);
+    Database::migrate(db);
+
+    QElapsedTimer gen;
+    gen.start();
+    test::generateOperations(db, rows, clock.nowMs());
+    out << "generated " << rows << " operations in " << gen.elapsed() << " ms (" << path << ")"
+        << Qt::endl;
+
+    OperationQuery query(db, clock);
+    constexpr int kPage = OperationTableModel::kDefaultPageSize;
+    QueryFilter newest;
+    std::vector<OperationSummary> first;
+    report(u"first page, newest first (%1 rows)"_s.arg(kPage),
+           timeMs([&] { first = query.page(newest, std::nullopt, kPage); }));
+    report(u"next page (keyset)"_s,
+           timeMs([&] { query.page(newest, OperationQuery::cursorAfter(first.back()), kPage); }));
+    std::optional<PageCursor> deep;
+    for (int i = 0; i < 100; ++i)
+        deep = OperationQuery::cursorAfter(query.page(newest, deep, kPage).back());
+    report(u"page 101 (keyset, 20,000 rows in)"_s,
+           timeMs([&] { query.page(newest, deep, kPage); }));
+
+    const QueryFilter checking = QueryFilter::checkingQueue();
+    report(u"checking queue, first page"_s,
+           timeMs([&] { query.page(checking, std::nullopt, kPage); }));
+    qint64 unknown = 0;
+    const double countMs = timeMs([&] { unknown = query.count(checking); });
+    report(u"checking queue, count"_s, countMs, u"%1 unknown rows"_s.arg(unknown));
+    QueryFilter byDeadline;
+    byDeadline.sort = SortKey::Deadline;
+    byDeadline.descending = false;
+    report(u"all rows sorted by deadline, first page"_s,
+           timeMs([&] { query.page(byDeadline, std::nullopt, kPage); }));
+    QueryFilter byKey;
+    byKey.search = u"key-%1"_s.arg(rows / 2, 8, 10, QChar(u'0'));
+    std::size_t found = 0;
+    const double keyMs = timeMs([&] { found = query.page(byKey, std::nullopt, kPage).size(); });
+    report(u"search by key"_s, keyMs, u"%1 match"_s.arg(found));
+    QueryFilter byOrder;
+    byOrder.search = u"ord_4242"_s;
+    const double orderMs = timeMs([&] { found = query.page(byOrder, std::nullopt, kPage).size(); });
+    report(u"search by order prefix"_s, orderMs, u"%1 matches"_s.arg(found));
+    QueryFilter wide;
+    wide.search = u"op_"_s; // matches every row: the worst case for a search
+    report(u"search matching every row, first page"_s,
+           timeMs([&] { query.page(wide, std::nullopt, kPage); }, 3));
+    QueryFilter failedExecutions;
+    failedExecutions.state = OperationState::Failed;
+    failedExecutions.kind = OperationKind::Execution;
+    report(u"failed executions, first page"_s,
+           timeMs([&] { query.page(failedExecutions, std::nullopt, kPage); }));
+
+    OperationTableModel model(query);
+    report(u"model: setFilter (first page)"_s, timeMs([&] { model.setFilter({}); }));
+    report(u"model: fetchMore"_s, timeMs([&] { model.fetchMore({}); }));
+    out << "plan, checking queue: " << query.explainPage(checking, true).join(u" | "_s) << Qt::endl;
+    out << "plan, search: " << query.explainPage(byKey, false).join(u" | "_s) << Qt::endl;
+    out << "peak memory (VmHWM): " << peakMemory() << Qt::endl;
+    return 0;
+}

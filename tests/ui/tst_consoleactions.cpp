@@ -1,0 +1,258 @@
+// The console's network actions against the real provider-sim: look up an unknown refund, attach
+// the answer, close it; resend refused once the window passed; two consoles resending the same
+// row at once send one request. QTest drives the real widgets offscreen.
+
+#include "closedialog.h"
+#include "consolecontroller.h"
+#include "lookupdialog.h"
+#include "mainwindow.h"
+#include "operationlistview.h"
+#include "operationquery.h"
+#include "operationtablemodel.h"
+#include "refundengine.h"
+#include "simprocess.h"
+#include "storefixture.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QTabWidget>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using Tester = QAbstractItemModelTester;
+
+namespace {
+
+// One console: its own connection, query, window and controller over the fixture's file.
+struct Console
+{
+    Console(test::StoreFixture &fx, const StripeConfig &stripe, const QString &name)
+        : db(fx.secondConnection())
+        , store(db, fx.clock())
+        , query(db, fx.clock())
+        , window(store, query, u"operator:"_s + name, u"operator:%1#%2"_s.arg(name, name))
+        , controller(window, {fx.path(), stripe, {}, {}, 120}, fx.clock())
+        , operationsTester(window.operationsModel(), Tester::FailureReportingMode::QtTest)
+        , checkingTester(window.checkingModel(), Tester::FailureReportingMode::QtTest)
+    {
+        window.show();
+    }
+
+    bool select(const QString &id)
+    {
+        window.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
+        window.reloadAll();
+        return window.checkingView()->selectOperation(id);
+    }
+
+    QSqlDatabase db;
+    OperationStore store;
+    OperationQuery query;
+    ui::MainWindow window;
+    console::ConsoleController controller;
+    Tester operationsTester;
+    Tester checkingTester;
+};
+
+} // namespace
+
+class TestConsoleActions : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void lookUpFindsRefundAndClosesSucceeded();
+    void lookUpWithoutRefundProposesFailed();
+    void lookUpErrorSaysWhatToDo();
+    void resendRefusedOnceTheWindowPassed();
+    void twoConsolesResendingAtOnceSendOneRequest();
+
+private:
+    // An unknown refund made by the real engine against the simulator with `fault` injected.
+    QString unknownRefund(const QString &charge, qint64 amount, const nlohmann::json &fault,
+                          int calls = 1);
+
+    std::unique_ptr<test::SimProcess> m_sim;
+    std::unique_ptr<test::StoreFixture> m_fx;
+    StripeConfig m_stripe;
+};
+
+void TestConsoleActions::initTestCase()
+{
+    m_sim = std::make_unique<test::SimProcess>(
+        QStringLiteral(OPS_PROVIDER_SIM_PATH),
+        test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
+    m_stripe.baseUrl = m_sim->baseUrl();
+    m_stripe.secret = u"sk_test_demo"_s;
+    m_stripe.timeout = std::chrono::milliseconds(3000);
+}
+
+void TestConsoleActions::init()
+{
+    m_sim->reset();
+    m_fx = std::make_unique<test::StoreFixture>();
+}
+
+void TestConsoleActions::cleanup()
+{
+    m_fx.reset();
+}
+
+QString TestConsoleActions::unknownRefund(const QString &charge, qint64 amount,
+                                          const nlohmann::json &fault, int calls)
+{
+    m_sim->addFault(fault);
+    QtHttpTransport transport;
+    StripeClient client(transport, m_stripe);
+    EngineConfig config;
+    config.backoffBase = std::chrono::milliseconds(1);
+    config.backoffCap = std::chrono::milliseconds(2);
+    RefundEngine engine(m_fx->store(), client, config, [](std::chrono::milliseconds) {});
+    ToolResult r;
+    for (int i = 0; i < calls; ++i)
+        r = engine.refund({u"order-"_s + charge, charge, amount, u"usd"_s}, u"agent:toolu_t"_s);
+    m_sim->clearFaults();
+    return r.operationId;
+}
+
+void TestConsoleActions::lookUpFindsRefundAndClosesSucceeded()
+{
+    // The provider applied the refund, then stored a 500: nobody knows, the row is unknown.
+    const QString id = unknownRefund(
+        u"ch_1001"_s, 5000,
+        {{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}, {"apply", true}});
+    QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown);
+    Console c(*m_fx, m_stripe, u"alice"_s);
+    QCOMPARE(c.window.tabs()->tabText(ui::MainWindow::CheckingTab), u"Checking (1)"_s);
+    QVERIFY(c.select(id));
+
+    c.window.lookUpAction()->trigger();
+    QVERIFY(c.controller.isRunning() || c.window.findChild<ui::LookupDialog *>());
+    QTRY_VERIFY_WITH_TIMEOUT(c.window.findChild<ui::LookupDialog *>(), 10000);
+    auto *lookup = c.window.findChild<ui::LookupDialog *>();
+    QVERIFY(lookup->answer().proposedOutcome == OperationState::Succeeded);
+    QVERIFY(lookup->answer().providerRef.startsWith(u"re_"_s));
+    QVERIFY2(lookup->answer().summary.contains(u"50.00 USD refunded"_s),
+             qPrintable(lookup->answer().summary));
+    const QString ref = lookup->answer().providerRef;
+
+    QTest::mouseClick(lookup->closeButton(), Qt::LeftButton); // attach + propose the close
+    QTRY_VERIFY(c.window.findChild<ui::CloseDialog *>());
+    auto *close = c.window.findChild<ui::CloseDialog *>();
+    QCOMPARE(close->providerRefEdit()->text(), ref);
+    QVERIFY(close->succeededButton()->isChecked());
+    QVERIFY(!close->reasonEdit()->toPlainText().isEmpty());
+    QTest::mouseClick(close->closeButton(), Qt::LeftButton);
+    QTRY_VERIFY(!c.window.findChild<ui::CloseDialog *>());
+
+    const auto op = m_fx->store().operation(id);
+    QVERIFY(op->state == OperationState::Succeeded);
+    QCOMPARE(op->providerRef, ref);
+    const auto evidence = m_fx->store().evidence(id);
+    QCOMPARE(int(evidence.size()), 1);
+    QVERIFY(evidence.front().body.contains(ref.toUtf8()));
+    QCOMPARE(c.window.tabs()->tabText(ui::MainWindow::CheckingTab), u"Checking (0)"_s);
+}
+
+void TestConsoleActions::lookUpWithoutRefundProposesFailed()
+{
+    // A stored 500 with nothing applied: the provider shows no refund for this operation.
+    const QString id = unknownRefund(
+        u"ch_1002"_s, 2900, {{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
+    Console c(*m_fx, m_stripe, u"alice"_s);
+    QVERIFY(c.select(id));
+    c.window.lookUpAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(c.window.findChild<ui::LookupDialog *>(), 10000);
+    auto *lookup = c.window.findChild<ui::LookupDialog *>();
+    QVERIFY(lookup->answer().proposedOutcome == OperationState::Failed);
+    QTest::mouseClick(lookup->attachButton(), Qt::LeftButton); // attach only, in one click
+    QVERIFY(!lookup->attachButton()->isEnabled());
+    QCOMPARE(int(m_fx->store().evidence(id).size()), 1);
+    QTest::mouseClick(lookup->closeButton(), Qt::LeftButton); // no second copy of the evidence
+    QTRY_VERIFY(c.window.findChild<ui::CloseDialog *>());
+    auto *close = c.window.findChild<ui::CloseDialog *>();
+    QVERIFY(close->failedButton()->isChecked());
+    QTest::mouseClick(close->closeButton(), Qt::LeftButton);
+    QTRY_VERIFY(m_fx->store().operation(id)->state == OperationState::Failed);
+    QCOMPARE(int(m_fx->store().evidence(id).size()), 1); // attached once, used by the close
+}
+
+void TestConsoleActions::lookUpErrorSaysWhatToDo()
+{
+    const QString id = unknownRefund(
+        u"ch_1002"_s, 2900, {{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
+    Console c(*m_fx, m_stripe, u"alice"_s);
+    QVERIFY(c.select(id));
+    m_sim->addFault({{"route", "GET /v1/charges/*"}, {"mode", "503"}});
+    c.window.lookUpAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(!c.controller.isRunning() && !c.window.bannerText().isEmpty(), 10000);
+    QVERIFY2(c.window.bannerText().contains(u"What to do next"_s),
+             qPrintable(c.window.bannerText()));
+    QVERIFY(c.window.bannerText().contains(u"HTTP 503"_s));
+    m_sim->clearFaults();
+}
+
+void TestConsoleActions::resendRefusedOnceTheWindowPassed()
+{
+    const QString id =
+        unknownRefund(u"ch_4417"_s, 3800, {{"route", "POST /v1/refunds"}, {"mode", "503"}}, 2);
+    QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown);
+    Console c(*m_fx, m_stripe, u"alice"_s);
+    QVERIFY(c.select(id));
+    QVERIFY2(c.window.resendAction()->isEnabled(), qPrintable(c.window.resendBlockedReason()));
+    m_sim->advanceClock(24 * 3600);
+    m_fx->clock().advanceSecs(24 * 3600);
+    QTRY_VERIFY_WITH_TIMEOUT(!c.window.resendAction()->isEnabled(), 2500);
+    QVERIFY(c.window.resendBlockedReason().contains(u"retention window closed"_s));
+    c.window.resendAction()->trigger(); // the shortcut still fires: nothing may be sent
+    QVERIFY(!c.controller.isRunning());
+    QCOMPARE(int(m_fx->store().attempts(id).size()), 6);
+}
+
+void TestConsoleActions::twoConsolesResendingAtOnceSendOneRequest()
+{
+    const QString id =
+        unknownRefund(u"ch_4417"_s, 3800, {{"route", "POST /v1/refunds"}, {"mode", "503"}}, 2);
+    QCOMPARE(int(m_fx->store().attempts(id).size()), 6);
+    Console alice(*m_fx, m_stripe, u"alice"_s);
+    Console bob(*m_fx, m_stripe, u"bob"_s);
+    QVERIFY(alice.select(id));
+    QVERIFY(bob.select(id));
+    // The provider takes its time: both consoles press Resend while the first is in flight.
+    m_sim->addFault({{"route", "POST /v1/refunds"}, {"mode", "latency"}, {"delay_ms", 1500}});
+    alice.window.resendAction()->trigger();
+    QTest::qWait(300);
+    // Bob's window read the row before Alice's lease existed (the race the lease is for): his
+    // job goes straight to the claim.
+    bob.controller.resend(id);
+    alice.controller.waitForIdle();
+    bob.controller.waitForIdle();
+    QTRY_VERIFY(!alice.controller.isRunning() && !bob.controller.isRunning());
+
+    const auto attempts = m_fx->store().attempts(id);
+    qInfo() << "alice:" << alice.window.bannerText() << alice.window.statusText()
+            << alice.window.resendBlockedReason();
+    qInfo() << "bob:" << bob.window.bannerText() << bob.window.statusText();
+    QCOMPARE(int(attempts.size()), 7); // six by the agent, one resend
+    QCOMPARE(attempts.back().actor, u"operator:alice"_s);
+    QVERIFY(m_fx->store().operation(id)->state == OperationState::Succeeded);
+    QVERIFY2(bob.window.bannerText().contains(u"alice is resending"_s),
+             qPrintable(bob.window.bannerText()));
+    const auto ledger = m_sim->ledger();
+    QCOMPARE(ledger["movements"].size(), 1u);       // the money moved once
+    QVERIFY(!activeResendLease(m_fx->store(), id)); // released
+}
+
+QTEST_MAIN(TestConsoleActions)
+#include "tst_consoleactions.moc"

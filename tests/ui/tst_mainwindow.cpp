@@ -1,0 +1,312 @@
+// The console's main window driven through real widgets offscreen: search shortcuts, filters,
+// selection → detail, Enter, the close dialog's refusals, Resend's disabled reasons, the
+// checking tab's count.
+
+#include "bulkgenerator.h"
+#include "closedialog.h"
+#include "detailmodels.h"
+#include "mainwindow.h"
+#include "operationlistview.h"
+#include "operationquery.h"
+#include "operationtablemodel.h"
+#include "storefixture.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using ops::ui::MainWindow;
+using Tester = QAbstractItemModelTester;
+
+namespace {
+
+constexpr qint64 kRows = 300;
+const QString kUnknownId = u"op_window_unknown"_s;
+
+// An unknown refund with two real attempts (a 503, then a stored 500).
+void addUnknownRefund(OperationStore &store)
+{
+    NewOperation op;
+    op.id = kUnknownId;
+    op.unitOfWork = u"ord_w|700|usd"_s;
+    op.orderId = u"ord_w"_s;
+    op.chargeId = u"ch_w"_s;
+    op.amount = {700, u"usd"_s};
+    op.idempotencyKey = u"11111111-2222-4333-8444-555555555555"_s;
+    op.request = {"POST", u"/v1/refunds"_s, "charge=ch_w&amount=700&metadata%5Boperation_id%5D=x",
+                  "application/x-www-form-urlencoded"};
+    op.createdBy = u"agent:toolu_w"_s;
+    store.openOrGet(op);
+    for (const int status : {503, 500}) {
+        const AttemptTicket t = store.beginAttempt(kUnknownId, u"agent:toolu_w"_s);
+        AttemptResult r;
+        r.httpStatus = status;
+        r.outcome = status == 503 ? Outcome::NoAnswer : Outcome::Undefined;
+        r.latencyMs = 30;
+        store.finishAttempt(kUnknownId, t.attemptId, r);
+    }
+    store.markUnknown(kUnknownId, u"provider answered HTTP 500"_s, u"agent:toolu_w"_s);
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void searchShortcutsFocusSearch_data();
+    void searchShortcutsFocusSearch();
+    void searchFiltersRows();
+    void kindFilterRunsInSql();
+    void selectingRowShowsAttemptsAndEnterOpensThem();
+    void arrowKeysMoveThroughTheQueue();
+    void checkingTabShowsCount();
+    void closeDialogRefusesWithoutEvidence();
+    void closeWithEvidenceLeavesTheQueue();
+    void resendDisabledReason_data();
+    void resendDisabledReason();
+    void resendTurnsOffWhenTheWindowCloses();
+    void resendOffWhileAnotherConsoleHoldsTheLease();
+
+private:
+    void selectInChecking(const QString &id);
+
+    std::unique_ptr<test::StoreFixture> m_fx;
+    std::unique_ptr<OperationQuery> m_query;
+    std::unique_ptr<MainWindow> m_window;
+    std::vector<std::unique_ptr<Tester>> m_testers;
+};
+
+void TestMainWindow::init()
+{
+    m_fx = std::make_unique<test::StoreFixture>();
+    test::generateOperations(m_fx->store().database(), kRows, m_fx->clock().nowMs() - 60'000);
+    addUnknownRefund(m_fx->store());
+    m_query = std::make_unique<OperationQuery>(m_fx->store().database(), m_fx->clock());
+    m_window = std::make_unique<MainWindow>(m_fx->store(), *m_query, u"operator:alice"_s,
+                                            u"operator:alice#one"_s);
+    for (QAbstractItemModel *model :
+         {static_cast<QAbstractItemModel *>(m_window->operationsModel()),
+          static_cast<QAbstractItemModel *>(m_window->checkingModel()),
+          static_cast<QAbstractItemModel *>(m_window->detail()->attempts()),
+          static_cast<QAbstractItemModel *>(m_window->detail()->evidence()),
+          static_cast<QAbstractItemModel *>(m_window->detail()->audit())})
+        m_testers.push_back(std::make_unique<Tester>(model, Tester::FailureReportingMode::QtTest));
+    m_window->show();
+    QApplication::setActiveWindow(m_window.get());
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+}
+
+void TestMainWindow::cleanup()
+{
+    m_testers.clear();
+    m_window.reset();
+    m_query.reset();
+    m_fx.reset();
+}
+
+void TestMainWindow::selectInChecking(const QString &id)
+{
+    m_window->tabs()->setCurrentIndex(MainWindow::CheckingTab);
+    QVERIFY(m_window->checkingView()->selectOperation(id));
+    QCOMPARE(m_window->currentOperationId(), id);
+}
+
+void TestMainWindow::searchShortcutsFocusSearch_data()
+{
+    QTest::addColumn<QKeySequence>("keys");
+    QTest::newRow("slash") << QKeySequence(u"/"_s);
+    QTest::newRow("ctrl+f") << QKeySequence(QKeySequence::Find);
+}
+
+void TestMainWindow::searchShortcutsFocusSearch()
+{
+    QFETCH(QKeySequence, keys);
+    QTableView *table = m_window->currentView()->table();
+    table->setFocus();
+    QTRY_VERIFY(table->hasFocus());
+    QTest::keySequence(table, keys);
+    QTRY_VERIFY(m_window->currentView()->searchBox()->hasFocus());
+    // Typing a slash inside the box is text, not the shortcut.
+    QTest::keyClicks(m_window->currentView()->searchBox(), u"a/b"_s);
+    QCOMPARE(m_window->currentView()->searchBox()->text(), u"a/b"_s);
+}
+
+void TestMainWindow::searchFiltersRows()
+{
+    m_window->tabs()->setCurrentIndex(MainWindow::OperationsTab);
+    ui::OperationListView *view = m_window->operationsView();
+    QTest::keyClicks(view->searchBox(), u"key-00000123"_s);
+    QTRY_COMPARE(view->model()->rowCount(), 1);
+    QCOMPARE(view->model()->index(0, 0).data().toString(), test::generatedId(123));
+    view->searchBox()->clear();
+    QTRY_VERIFY(view->model()->rowCount() > 1);
+}
+
+void TestMainWindow::kindFilterRunsInSql()
+{
+    m_window->tabs()->setCurrentIndex(MainWindow::OperationsTab);
+    ui::OperationListView *view = m_window->operationsView();
+    view->kindFilter()->setCurrentIndex(view->kindFilter()->findData(u"execution"_s));
+    QCOMPARE(view->model()->rowCount(), int(kRows / 10));
+    for (int r = 0; r < view->model()->rowCount(); ++r)
+        QCOMPARE(view->model()->index(r, OperationTableModel::KindColumn).data().toString(),
+                 u"execution"_s);
+    QVERIFY(view->model()->filter().kind == OperationKind::Execution);
+}
+
+void TestMainWindow::selectingRowShowsAttemptsAndEnterOpensThem()
+{
+    selectInChecking(kUnknownId);
+    QCOMPARE(m_window->detail()->operationId(), kUnknownId);
+    QCOMPARE(m_window->detail()->attempts()->rowCount(), 2);
+    QCOMPARE(m_window->detail()->attempts()->index(1, AttemptTableModel::HttpColumn).data(),
+             QVariant(u"500"_s));
+    QVERIFY(m_window->detail()->requestView()->toPlainText().contains(
+        u"Idempotency-Key: 11111111-2222-4333-8444-555555555555"_s));
+    QVERIFY(m_window->detail()->requestView()->toPlainText().contains(u"amount = 700"_s));
+    QCOMPARE(m_window->detail()->audit()->rowCount(), 6);
+    QTableView *table = m_window->checkingView()->table();
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Return);
+    QCOMPARE(m_window->detail()->tabs()->currentIndex(), int(ui::DetailPane::AttemptsTab));
+    QTRY_VERIFY(m_window->detail()->tabs()->currentWidget()->hasFocus());
+}
+
+void TestMainWindow::arrowKeysMoveThroughTheQueue()
+{
+    m_window->tabs()->setCurrentIndex(MainWindow::CheckingTab);
+    QTableView *table = m_window->checkingView()->table();
+    table->setFocus();
+    table->setCurrentIndex(m_window->checkingModel()->index(0, 0));
+    const QString first = m_window->currentOperationId();
+    QTest::keyClick(table, Qt::Key_Down);
+    const QString second = m_window->currentOperationId();
+    QVERIFY(second != first);
+    QCOMPARE(m_window->detail()->operationId(), second);
+    QTest::keyClick(table, Qt::Key_Up);
+    QCOMPARE(m_window->currentOperationId(), first);
+}
+
+void TestMainWindow::checkingTabShowsCount()
+{
+    const int expected = int(kRows / 20) + 1;
+    QCOMPARE(m_window->tabs()->tabText(MainWindow::CheckingTab), u"Checking (%1)"_s.arg(expected));
+    QCOMPARE(m_window->checkingModel()->rowCount(), expected);
+}
+
+void TestMainWindow::closeDialogRefusesWithoutEvidence()
+{
+    selectInChecking(kUnknownId);
+    ui::CloseDialog *dialog = m_window->openCloseDialog(OperationState::Failed);
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    dialog->reasonEdit()->setPlainText(u"customer says nothing arrived"_s);
+    QTest::mouseClick(dialog->closeButton(), Qt::LeftButton);
+    QVERIFY(dialog->isVisible());
+    QVERIFY2(dialog->refusal().contains(u"no evidence"_s), qPrintable(dialog->refusal()));
+    QVERIFY(m_fx->store().operation(kUnknownId)->state == OperationState::Unknown);
+    dialog->reject();
+}
+
+void TestMainWindow::closeWithEvidenceLeavesTheQueue()
+{
+    const qint64 evidence = m_fx->store().addEvidence({0,
+                                                       kUnknownId,
+                                                       u"note"_s,
+                                                       u"Dashboard: no refund"_s,
+                                                       u"text/plain"_s,
+                                                       "no refund on ch_w",
+                                                       {},
+                                                       {},
+                                                       u"operator:alice"_s});
+    selectInChecking(kUnknownId);
+    ui::CloseDialog *dialog = m_window->openCloseDialog(OperationState::Succeeded);
+    QTRY_VERIFY(dialog->isVisible());
+    dialog->reasonEdit()->setPlainText(u"checked the dashboard"_s);
+    dialog->checkEvidence(evidence);
+    QTest::mouseClick(dialog->closeButton(), Qt::LeftButton);
+    QVERIFY2(dialog->refusal().contains(u"provider's reference"_s), qPrintable(dialog->refusal()));
+    dialog->failedButton()->click();
+    QPointer<ui::CloseDialog> guard(dialog);
+    QTest::mouseClick(dialog->closeButton(), Qt::LeftButton);
+    QTRY_VERIFY(guard.isNull()); // accepted and deleted
+    const auto op = m_fx->store().operation(kUnknownId);
+    QVERIFY(op->state == OperationState::Failed);
+    QCOMPARE(op->closedBy, u"operator:alice"_s);
+    QCOMPARE(m_window->tabs()->tabText(MainWindow::CheckingTab),
+             u"Checking (%1)"_s.arg(kRows / 20));
+    QVERIFY(m_window->checkingModel()->rowOf(kUnknownId) < 0);
+    // The selection moved on to the next row in the queue.
+    QVERIFY(!m_window->currentOperationId().isEmpty());
+}
+
+void TestMainWindow::resendDisabledReason_data()
+{
+    QTest::addColumn<QString>("operationId");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("unknown, inside the window") << kUnknownId << QString();
+    QTest::newRow("succeeded") << test::generatedId(3) << u"already succeeded"_s;
+    QTest::newRow("failed") << test::generatedId(17) << u"already failed"_s;
+    QTest::newRow("open") << test::generatedId(1) << u"automation still owns it"_s;
+}
+
+void TestMainWindow::resendDisabledReason()
+{
+    QFETCH(QString, operationId);
+    QFETCH(QString, reason);
+    m_window->tabs()->setCurrentIndex(MainWindow::OperationsTab);
+    while (m_window->operationsModel()->rowOf(operationId) < 0 &&
+           m_window->operationsModel()->canFetchMore({}))
+        m_window->operationsModel()->fetchMore({});
+    QVERIFY(m_window->selectOperation(operationId));
+    QCOMPARE(m_window->resendAction()->isEnabled(), reason.isEmpty());
+    if (reason.isEmpty())
+        return;
+    QVERIFY2(m_window->resendBlockedReason().contains(reason),
+             qPrintable(m_window->resendBlockedReason()));
+    QCOMPARE(m_window->resendAction()->toolTip(), m_window->resendBlockedReason());
+    QVERIFY(m_window->detail()->resendLabel()->text().contains(reason));
+}
+
+void TestMainWindow::resendTurnsOffWhenTheWindowCloses()
+{
+    selectInChecking(kUnknownId);
+    QVERIFY(m_window->resendAction()->isEnabled());
+    m_fx->clock().advanceSecs(24 * 3600);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->resendAction()->isEnabled(), 2500); // the 1 s tick
+    QVERIFY(m_window->resendBlockedReason().contains(u"retention window closed"_s));
+    const QModelIndex window = m_window->checkingModel()->index(
+        m_window->checkingModel()->rowOf(kUnknownId), OperationTableModel::WindowLeftColumn);
+    QCOMPARE(window.data().toString(), u"closed"_s);
+}
+
+void TestMainWindow::resendOffWhileAnotherConsoleHoldsTheLease()
+{
+    QVERIFY(claimResendLease(m_fx->store(), kUnknownId, u"operator:bob#two"_s, 60));
+    selectInChecking(kUnknownId);
+    QVERIFY(!m_window->resendAction()->isEnabled());
+    QVERIFY2(m_window->resendBlockedReason().contains(u"operator:bob is resending"_s),
+             qPrintable(m_window->resendBlockedReason()));
+    releaseResendLease(m_fx->store(), kUnknownId, u"operator:bob#two"_s);
+    m_window->reloadAll();
+    QVERIFY(m_window->resendAction()->isEnabled());
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,321 @@
+// The console's item models: lazy fetching, checking queue order, countdown from the clock,
+// reload without reset, live refresh from another connection, detail models. Every model runs
+// under QAbstractItemModelTester.
+
+#include "bulkgenerator.h"
+#include "changewatcher.h"
+#include "detailmodels.h"
+#include "operationtablemodel.h"
+#include "storefixture.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QSqlQuery>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+
+namespace {
+
+constexpr qint64 kRows = 500;
+
+NewOperation newRefund(const QString &order)
+{
+    NewOperation op;
+    op.id = u"op_live_"_s + order;
+    op.unitOfWork = order + u"|500|usd"_s;
+    op.orderId = order;
+    op.chargeId = u"ch_live"_s;
+    op.amount = {500, u"usd"_s};
+    op.idempotencyKey = u"live-key-"_s + order;
+    op.request = {"POST", u"/v1/refunds"_s, "amount=500", "application/x-www-form-urlencoded"};
+    op.createdBy = u"agent:test"_s;
+    return op;
+}
+
+using Tester = QAbstractItemModelTester;
+
+} // namespace
+
+class TestOperationModels : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void fetchesPagesLazily();
+    void checkingQueueHoldsUnknownRowsSoonestFirst();
+    void sortByColumn_data();
+    void sortByColumn();
+    void columnsShowDesignFields();
+    void countdownFollowsTheClock();
+    void reloadKeepsRowsWhenIdsAreUnchanged();
+    void reloadResetsWhenRowsArrive();
+    void liveRefreshShowsAnotherConnectionsRowWithinTwoSeconds();
+    void detailModels();
+    void evidenceModelChecksItems();
+
+private:
+    std::unique_ptr<test::StoreFixture> m_fx;
+    std::unique_ptr<OperationQuery> m_query;
+};
+
+void TestOperationModels::init()
+{
+    m_fx = std::make_unique<test::StoreFixture>();
+    test::generateOperations(m_fx->store().database(), kRows, m_fx->clock().nowMs());
+    m_query = std::make_unique<OperationQuery>(m_fx->store().database(), m_fx->clock());
+}
+
+void TestOperationModels::cleanup()
+{
+    m_query.reset();
+    m_fx.reset();
+}
+
+void TestOperationModels::fetchesPagesLazily()
+{
+    OperationTableModel model(*m_query);
+    Tester tester(&model, Tester::FailureReportingMode::QtTest);
+    model.setPageSize(60);
+    model.setFilter({});
+    QCOMPARE(model.rowCount(), 60);
+    QVERIFY(model.canFetchMore({}));
+    model.fetchMore({});
+    QCOMPARE(model.rowCount(), 120);
+    while (model.canFetchMore({}))
+        model.fetchMore({});
+    QCOMPARE(model.rowCount(), int(kRows));
+    QSet<QString> ids;
+    for (int r = 0; r < model.rowCount(); ++r)
+        ids.insert(model.index(r, 0).data(OperationTableModel::OperationIdRole).toString());
+    QCOMPARE(ids.size(), int(kRows));
+    // Newest first by default.
+    QCOMPARE(model.index(0, 0).data().toString(), test::generatedId(kRows));
+}
+
+void TestOperationModels::checkingQueueHoldsUnknownRowsSoonestFirst()
+{
+    OperationTableModel model(*m_query, OperationTableModel::Scope::CheckingQueue);
+    Tester tester(&model, Tester::FailureReportingMode::QtTest);
+    QueryFilter tryOpen = QueryFilter::checkingQueue();
+    tryOpen.state = OperationState::Open; // the scope keeps it to unknown rows
+    model.setFilter(tryOpen);
+    QCOMPARE(model.rowCount(), int(kRows / 20));
+    qint64 previous = std::numeric_limits<qint64>::min();
+    for (int r = 0; r < model.rowCount(); ++r) {
+        QCOMPARE(model.index(r, 0).data(OperationTableModel::StateRole).toString(), u"unknown"_s);
+        const qint64 left =
+            model.index(r, 0).data(OperationTableModel::WindowLeftRole).toLongLong();
+        QVERIFY(left >= previous);
+        previous = left;
+    }
+}
+
+void TestOperationModels::sortByColumn_data()
+{
+    QTest::addColumn<int>("column");
+    QTest::addColumn<Qt::SortOrder>("order");
+    QTest::addColumn<int>("role");
+    QTest::newRow("amount asc") << int(OperationTableModel::AmountColumn) << Qt::AscendingOrder
+                                << int(OperationTableModel::AmountColumn);
+    QTest::newRow("window left desc")
+        << int(OperationTableModel::WindowLeftColumn) << Qt::DescendingOrder
+        << int(OperationTableModel::WindowLeftColumn);
+}
+
+void TestOperationModels::sortByColumn()
+{
+    QFETCH(int, column);
+    QFETCH(Qt::SortOrder, order);
+    OperationTableModel model(*m_query);
+    Tester tester(&model, Tester::FailureReportingMode::QtTest);
+    model.setFilter({});
+    model.sort(column, order);
+    QCOMPARE(model.filter().descending, order == Qt::DescendingOrder);
+    QVERIFY(model.rowCount() > 0);
+    if (column == OperationTableModel::AmountColumn) {
+        QVERIFY(model.filter().sort == SortKey::Amount);
+        // Amounts are (x*37)%10000+100: the smallest is 100 + the smallest residue.
+        const auto *first = model.summaryAt(0);
+        const auto *last = model.summaryAt(model.rowCount() - 1);
+        QVERIFY(first->amount.minor <= last->amount.minor);
+    } else {
+        QVERIFY(model.filter().sort == SortKey::Deadline);
+    }
+}
+
+void TestOperationModels::columnsShowDesignFields()
+{
+    OperationTableModel model(*m_query);
+    Tester tester(&model, Tester::FailureReportingMode::QtTest);
+    model.setFilter({});
+    QCOMPARE(model.columnCount(), int(OperationTableModel::ColumnCount));
+    const QStringList expected = {u"Operation"_s,   u"Kind"_s,     u"Subject"_s, u"Amount"_s,
+                                  u"State"_s,       u"Attempts"_s, u"Key"_s,     u"Last attempt"_s,
+                                  u"Window left"_s, u"Evidence"_s, u"Age"_s};
+    for (int c = 0; c < expected.size(); ++c)
+        QCOMPARE(model.headerData(c, Qt::Horizontal).toString(), expected.at(c));
+    const int row = model.rowOf(test::generatedId(kRows)); // x = 500: unknown refund
+    QVERIFY(row >= 0);
+    auto cell = [&](int column) {
+        return model.index(row, column).data().toString();
+    };
+    QCOMPARE(cell(OperationTableModel::KindColumn), u"refund"_s);
+    QCOMPARE(cell(OperationTableModel::SubjectColumn), u"ord_500"_s);
+    QCOMPARE(cell(OperationTableModel::AmountColumn), u"86.00 USD"_s); // 500*37%10000+100
+    QCOMPARE(cell(OperationTableModel::StateColumn), u"unknown"_s);
+    QCOMPARE(cell(OperationTableModel::AttemptsColumn), u"1/6"_s);
+    QCOMPARE(cell(OperationTableModel::KeyColumn), u"key-00000500"_s);
+    QCOMPARE(cell(OperationTableModel::WindowLeftColumn), u"23h 45m"_s);
+    QCOMPARE(cell(OperationTableModel::EvidenceColumn), u"0"_s);
+    QVERIFY(model.index(row, OperationTableModel::KeyColumn)
+                .data(OperationTableModel::MonospaceRole)
+                .toBool());
+}
+
+void TestOperationModels::countdownFollowsTheClock()
+{
+    OperationTableModel model(*m_query, OperationTableModel::Scope::CheckingQueue);
+    Tester tester(&model, Tester::FailureReportingMode::QtTest);
+    model.setFilter({});
+    const int row = model.rowOf(test::generatedId(kRows));
+    QVERIFY(row >= 0);
+    const QModelIndex cell = model.index(row, OperationTableModel::WindowLeftColumn);
+    QVERIFY(!cell.data(OperationTableModel::UrgentRole).toBool());
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    m_fx->clock().advanceSecs(23 * 3600); // 45 min 1 s left
+    model.refreshCountdown();
+    QVERIFY(changed.count() >= 1);
+    QCOMPARE(cell.data().toString(), u"45m 01s"_s);
+    QVERIFY(cell.data(OperationTableModel::UrgentRole).toBool());
+    m_fx->clock().advanceSecs(3600);
+    model.refreshCountdown();
+    QCOMPARE(cell.data().toString(), u"closed"_s);
+}
+
+void TestOperationModels::reloadKeepsRowsWhenIdsAreUnchanged()
+{
+    OperationTableModel model(*m_query);
+    Tester tester(&model, Tester::FailureReportingMode::QtTest);
+    model.setFilter({});
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSqlQuery(m_fx->store().database())
+        .exec(u"UPDATE operations SET provider_status = 'pending' WHERE id = '"_s +
+              test::generatedId(kRows - 1) + u"'"_s);
+    model.reload();
+    QCOMPARE(resets.count(), 0);
+    QCOMPARE(changed.count(), 1);
+    model.reload(); // nothing changed: no signal at all
+    QCOMPARE(changed.count(), 1);
+}
+
+void TestOperationModels::reloadResetsWhenRowsArrive()
+{
+    OperationTableModel model(*m_query);
+    Tester tester(&model, Tester::FailureReportingMode::QtTest);
+    model.setFilter({});
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    m_fx->clock().advanceSecs(1);
+    m_fx->store().openOrGet(newRefund(u"fresh"_s));
+    model.reload();
+    QCOMPARE(resets.count(), 1);
+    QCOMPARE(model.index(0, 0).data().toString(), u"op_live_fresh"_s);
+}
+
+void TestOperationModels::liveRefreshShowsAnotherConnectionsRowWithinTwoSeconds()
+{
+    OperationTableModel model(*m_query);
+    Tester tester(&model, Tester::FailureReportingMode::QtTest);
+    model.setFilter({});
+    ChangeWatcher watcher(*m_query);
+    connect(&watcher, &ChangeWatcher::changed, &model, &OperationTableModel::reload);
+    watcher.start();
+    {
+        // Another process's view of the file: its own connection, its own store.
+        QSqlDatabase other = m_fx->secondConnection();
+        ManualClock later(m_fx->clock().now().addSecs(5));
+        OperationStore otherStore(other, later);
+        otherStore.openOrGet(newRefund(u"from_opsctl"_s));
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(model.index(0, 0).data().toString(), u"op_live_from_opsctl"_s, 2000);
+}
+
+void TestOperationModels::detailModels()
+{
+    OperationStore &store = m_fx->store();
+    const Operation op = store.openOrGet(newRefund(u"detail"_s)).operation;
+    const AttemptTicket ticket = store.beginAttempt(op.id, u"agent:toolu_1"_s);
+    AttemptResult result;
+    result.httpStatus = 500;
+    result.outcome = Outcome::Undefined;
+    result.providerRequestId = u"req_1"_s;
+    result.latencyMs = 42;
+    store.finishAttempt(op.id, ticket.attemptId, result);
+    store.addEvidence({0,
+                       op.id,
+                       u"provider_object"_s,
+                       u"Refund re_1"_s,
+                       u"application/json"_s,
+                       R"({"id":"re_1","amount":500})",
+                       {},
+                       {},
+                       u"operator:alice"_s});
+
+    AttemptTableModel attempts;
+    Tester t1(&attempts, Tester::FailureReportingMode::QtTest);
+    attempts.setRows(store.attempts(op.id));
+    QCOMPARE(attempts.rowCount(), 1);
+    QCOMPARE(attempts.index(0, AttemptTableModel::HttpColumn).data().toString(), u"500"_s);
+    QCOMPARE(attempts.index(0, AttemptTableModel::OutcomeColumn).data().toString(), u"undefined"_s);
+    QCOMPARE(attempts.index(0, AttemptTableModel::LatencyColumn).data().toString(), u"42 ms"_s);
+    QCOMPARE(attempts.index(0, AttemptTableModel::RequestIdColumn).data().toString(), u"req_1"_s);
+
+    EvidenceListModel evidence;
+    Tester t2(&evidence, Tester::FailureReportingMode::QtTest);
+    evidence.setRows(store.evidence(op.id));
+    QCOMPARE(evidence.rowCount(), 1);
+    QVERIFY(evidence.index(0)
+                .data(EvidenceListModel::ReadableBodyRole)
+                .toString()
+                .contains(u"\"amount\": 500"_s));
+
+    AuditTableModel audit;
+    Tester t3(&audit, Tester::FailureReportingMode::QtTest);
+    audit.setRows(store.audit(op.id));
+    QCOMPARE(audit.rowCount(), 4); // opened, attempt started, attempt finished, evidence
+    QCOMPARE(audit.index(0, AuditTableModel::ActionColumn).data().toString(),
+             u"operation.opened"_s);
+}
+
+void TestOperationModels::evidenceModelChecksItems()
+{
+    OperationStore &store = m_fx->store();
+    const Operation op = store.openOrGet(newRefund(u"check"_s)).operation;
+    for (int i = 0; i < 3; ++i)
+        store.addEvidence({0,
+                           op.id,
+                           u"note"_s,
+                           u"note %1"_s.arg(i),
+                           u"text/plain"_s,
+                           "seen",
+                           {},
+                           {},
+                           u"operator:alice"_s});
+    EvidenceListModel model;
+    Tester tester(&model, Tester::FailureReportingMode::QtTest);
+    model.setRows(store.evidence(op.id));
+    QVERIFY(!model.setData(model.index(0), Qt::Checked, Qt::CheckStateRole)); // not checkable yet
+    model.setCheckable(true);
+    QVERIFY(model.flags(model.index(0)).testFlag(Qt::ItemIsUserCheckable));
+    QVERIFY(model.setData(model.index(2), Qt::Checked, Qt::CheckStateRole));
+    QCOMPARE(model.checkedIds(),
+             QList<qint64>{model.index(2).data(EvidenceListModel::EvidenceIdRole).toLongLong()});
+    QCOMPARE(model.index(0).data(EvidenceListModel::ReadableBodyRole).toString(), u"seen"_s);
+}
+
+QTEST_GUILESS_MAIN(TestOperationModels)
+#include "tst_operationmodels.moc"

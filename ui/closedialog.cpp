@@ -1,0 +1,164 @@
+#include "closedialog.h"
+
+#include "detailmodels.h"
+
+#include <QButtonGroup>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
+                         OperationState outcome, QString actor, Submit submit, QWidget *parent)
+    : QDialog(parent)
+    , m_operation(op)
+    , m_actor(std::move(actor))
+    , m_submit(std::move(submit))
+{
+    setObjectName(u"closeDialog"_s);
+    setWindowTitle(u"Close %1"_s.arg(op.id));
+    m_evidence = new EvidenceListModel(this);
+    m_evidence->setRows(std::move(evidence));
+    m_evidence->setCheckable(true);
+
+    auto *intro = new QLabel(
+        u"Close <b>%1</b> (%2, %3) by hand. Every close records who, when, "
+        "why and which evidence."_s.arg(op.id, toString(op.kind), formatMoney(op.amount)),
+        this);
+    intro->setWordWrap(true);
+    m_succeeded = new QRadioButton(u"&Succeeded — the provider moved the money"_s, this);
+    m_failed = new QRadioButton(u"&Failed — no money moved"_s, this);
+    auto *group = new QButtonGroup(this);
+    group->addButton(m_succeeded);
+    group->addButton(m_failed);
+    (outcome == OperationState::Succeeded ? m_succeeded : m_failed)->setChecked(true);
+    connect(m_succeeded, &QRadioButton::toggled, this, &CloseDialog::updateOutcome);
+
+    m_ref = new QLineEdit(this);
+    m_ref->setObjectName(u"providerRef"_s);
+    m_ref->setPlaceholderText(u"re_… as the provider shows it"_s);
+    m_reason = new QPlainTextEdit(this);
+    m_reason->setObjectName(u"reason"_s);
+    m_reason->setPlaceholderText(u"Why: what you checked and what it showed"_s);
+    m_reason->setTabChangesFocus(true);
+    m_reason->setFixedHeight(70);
+    m_evidenceView = new QListView(this);
+    m_evidenceView->setObjectName(u"closeEvidence"_s);
+    m_evidenceView->setModel(m_evidence);
+    m_evidenceView->setMinimumHeight(90);
+
+    m_refusal = new QLabel(this);
+    m_refusal->setObjectName(u"refusal"_s);
+    m_refusal->setWordWrap(true);
+    m_refusal->setStyleSheet(u"color: #a11b1b; font-weight: bold;"_s);
+    m_refusal->hide();
+
+    auto *form = new QFormLayout;
+    m_refLabel = new QLabel(u"Provider &reference"_s, this);
+    m_refLabel->setBuddy(m_ref);
+    form->addRow(m_refLabel, m_ref);
+    auto *reasonLabel = new QLabel(u"R&eason"_s, this);
+    reasonLabel->setBuddy(m_reason);
+    form->addRow(reasonLabel, m_reason);
+    auto *evidenceLabel = new QLabel(u"E&vidence (tick at least one)"_s, this);
+    evidenceLabel->setBuddy(m_evidenceView);
+    form->addRow(evidenceLabel, m_evidenceView);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    m_ok = buttons->addButton(u"&Close operation"_s, QDialogButtonBox::AcceptRole);
+    m_ok->setObjectName(u"closeButton"_s);
+    connect(buttons, &QDialogButtonBox::accepted, this, &CloseDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &CloseDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addWidget(m_succeeded);
+    layout->addWidget(m_failed);
+    layout->addLayout(form);
+    layout->addWidget(m_refusal);
+    layout->addWidget(buttons);
+    resize(560, 420);
+    updateOutcome();
+}
+
+void CloseDialog::updateOutcome()
+{
+    const bool succeeded = m_succeeded->isChecked();
+    m_ref->setEnabled(succeeded);
+    m_refLabel->setEnabled(succeeded);
+}
+
+void CloseDialog::setProviderRef(const QString &ref)
+{
+    m_ref->setText(ref);
+}
+void CloseDialog::setReason(const QString &reason)
+{
+    m_reason->setPlainText(reason);
+}
+
+void CloseDialog::checkEvidence(qint64 evidenceId)
+{
+    for (int r = 0; r < m_evidence->rowCount(); ++r) {
+        const QModelIndex index = m_evidence->index(r);
+        if (index.data(EvidenceListModel::EvidenceIdRole).toLongLong() == evidenceId)
+            m_evidence->setData(index, Qt::Checked, Qt::CheckStateRole);
+    }
+}
+
+ManualClose CloseDialog::request() const
+{
+    ManualClose c;
+    c.operationId = m_operation.id;
+    c.outcome = m_succeeded->isChecked() ? OperationState::Succeeded : OperationState::Failed;
+    c.providerRef = m_succeeded->isChecked() ? m_ref->text().trimmed() : QString();
+    c.evidenceIds = m_evidence->checkedIds();
+    c.actor = m_actor;
+    c.reason = m_reason->toPlainText().trimmed();
+    return c;
+}
+
+QString CloseDialog::refusal() const
+{
+    return m_refusal->isVisible() ? m_refusal->text() : QString();
+}
+
+QString CloseDialog::missing() const
+{
+    const ManualClose c = request();
+    if (c.reason.isEmpty())
+        return u"Write the reason: what you checked and what it showed."_s;
+    if (c.evidenceIds.isEmpty())
+        return m_evidence->rowCount() == 0
+                   ? u"This operation has no evidence yet. Look it up at the provider or attach "
+                     "evidence first (Ctrl+E), then close."_s
+                   : u"Tick the evidence that supports this close."_s;
+    if (c.outcome == OperationState::Succeeded && c.providerRef.isEmpty())
+        return u"Closing as succeeded needs the provider's reference (re_…)."_s;
+    return {};
+}
+
+void CloseDialog::accept()
+{
+    QString refusal = missing();
+    if (refusal.isEmpty())
+        refusal = m_submit(request());
+    if (refusal.isEmpty()) {
+        QDialog::accept();
+        return;
+    }
+    m_refusal->setText(u"Not closed: "_s + refusal);
+    m_refusal->show();
+}
+
+} // namespace ops::ui

@@ -1,0 +1,70 @@
+#pragma once
+
+// Close as succeeded / failed (DESIGN rule 8): a reason, the evidence that supports the close,
+// and for succeeded the provider's reference. The dialog checks what it can before submitting
+// and then hands the close to `submit`, which returns the store's refusal text (empty when the
+// close was recorded). On refusal the dialog stays open and shows why.
+
+#include "operationstore.h"
+
+#include <QDialog>
+#include <functional>
+
+class QButtonGroup;
+class QLabel;
+class QLineEdit;
+class QListView;
+class QPlainTextEdit;
+class QPushButton;
+class QRadioButton;
+
+namespace ops {
+class EvidenceListModel;
+}
+
+namespace ops::ui {
+
+class CloseDialog final : public QDialog
+{
+    Q_OBJECT
+public:
+    using Submit = std::function<QString(const ManualClose &)>;
+
+    CloseDialog(const Operation &op, std::vector<Evidence> evidence, OperationState outcome,
+                QString actor, Submit submit, QWidget *parent = nullptr);
+
+    void setProviderRef(const QString &ref);
+    void setReason(const QString &reason);
+    void checkEvidence(qint64 evidenceId);
+    ManualClose request() const;
+    QString refusal() const;
+
+    QLineEdit *providerRefEdit() const { return m_ref; }
+    QPlainTextEdit *reasonEdit() const { return m_reason; }
+    QListView *evidenceView() const { return m_evidenceView; }
+    QPushButton *closeButton() const { return m_ok; }
+    QRadioButton *succeededButton() const { return m_succeeded; }
+    QRadioButton *failedButton() const { return m_failed; }
+
+    void accept() override;
+
+private:
+    void updateOutcome();
+    // What is missing before the store is even asked; empty when the form is complete.
+    QString missing() const;
+
+    Operation m_operation;
+    QString m_actor;
+    Submit m_submit;
+    EvidenceListModel *m_evidence = nullptr;
+    QRadioButton *m_succeeded = nullptr;
+    QRadioButton *m_failed = nullptr;
+    QLineEdit *m_ref = nullptr;
+    QLabel *m_refLabel = nullptr;
+    QPlainTextEdit *m_reason = nullptr;
+    QListView *m_evidenceView = nullptr;
+    QLabel *m_refusal = nullptr;
+    QPushButton *m_ok = nullptr;
+};
+
+} // namespace ops::ui

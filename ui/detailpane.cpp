@@ -1,0 +1,258 @@
+#include "detailpane.h"
+
+#include "detailmodels.h"
+#include "operationtablemodel.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFontDatabase>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+namespace {
+
+QPlainTextEdit *readOnlyText(QWidget *parent)
+{
+    auto *edit = new QPlainTextEdit(parent);
+    edit->setReadOnly(true);
+    edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    edit->setLineWrapMode(QPlainTextEdit::NoWrap);
+    return edit;
+}
+
+QTableView *detailTable(QAbstractItemModel *model, QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setWordWrap(false);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(24);
+    view->horizontalHeader()->setStretchLastSection(true);
+    return view;
+}
+
+QString localTime(const std::optional<QDateTime> &t)
+{
+    return t ? t->toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s) : u"—"_s;
+}
+
+} // namespace
+
+DetailPane::DetailPane(QWidget *parent)
+    : QWidget(parent)
+{
+    m_attempts = new AttemptTableModel(this);
+    m_evidence = new EvidenceListModel(this);
+    m_audit = new AuditTableModel(this);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(u"detailTabs"_s);
+    m_request = readOnlyText(this);
+    m_request->setObjectName(u"request"_s);
+    m_attemptsView = detailTable(m_attempts, this);
+    m_attemptsView->setObjectName(u"attempts"_s);
+    const int widths[] = {28, 140, 130, 48, 150, 70, 70, 170};
+    for (int c = 0; c < int(std::size(widths)); ++c)
+        m_attemptsView->setColumnWidth(c, widths[c]);
+    m_auditView = detailTable(m_audit, this);
+    m_auditView->setObjectName(u"audit"_s);
+    m_auditView->setColumnWidth(AuditTableModel::TimeColumn, 140);
+    m_auditView->setColumnWidth(AuditTableModel::ActorColumn, 140);
+    m_auditView->setColumnWidth(AuditTableModel::ActionColumn, 160);
+    m_tabs->addTab(m_request, u"&Request"_s);
+    m_tabs->addTab(m_attemptsView, u"&Attempts"_s);
+    m_tabs->addTab(buildEvidenceTab(), u"E&vidence"_s);
+    m_tabs->addTab(m_auditView, u"A&udit"_s);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(buildHeader());
+    layout->addWidget(m_tabs, 1);
+    clear();
+}
+
+QWidget *DetailPane::buildHeader()
+{
+    auto *header = new QWidget(this);
+    auto *grid = new QGridLayout(header);
+    grid->setContentsMargins(4, 4, 4, 4);
+    m_title = new QLabel(header);
+    m_title->setObjectName(u"detailTitle"_s);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont big = m_title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.2);
+    big.setBold(true);
+    m_title->setFont(big);
+    m_facts = new QLabel(header);
+    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_window = new QLabel(header);
+    m_window->setObjectName(u"detailWindow"_s);
+    m_resendLabel = new QLabel(header);
+    m_resendLabel->setObjectName(u"resendReason"_s);
+    m_resendLabel->setWordWrap(true);
+    m_key = new QLineEdit(header);
+    m_key->setObjectName(u"detailKey"_s);
+    m_key->setReadOnly(true);
+    m_key->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto *copy = new QToolButton(header);
+    copy->setText(u"Copy key"_s);
+    copy->setToolTip(u"Copy the idempotency key (Ctrl+Shift+C)"_s);
+    connect(copy, &QToolButton::clicked, this,
+            [this] { QApplication::clipboard()->setText(m_key->text()); });
+    grid->addWidget(m_title, 0, 0, 1, 3);
+    grid->addWidget(m_facts, 1, 0, 1, 3);
+    grid->addWidget(new QLabel(u"Key"_s, header), 2, 0);
+    grid->addWidget(m_key, 2, 1);
+    grid->addWidget(copy, 2, 2);
+    grid->addWidget(m_window, 3, 0, 1, 3);
+    grid->addWidget(m_resendLabel, 4, 0, 1, 3);
+    grid->setColumnStretch(1, 1);
+    return header;
+}
+
+QWidget *DetailPane::buildEvidenceTab()
+{
+    auto *split = new QSplitter(Qt::Vertical, this);
+    m_evidenceList = new QListView(split);
+    m_evidenceList->setObjectName(u"evidenceList"_s);
+    m_evidenceList->setModel(m_evidence);
+    m_evidenceViewer = readOnlyText(split);
+    m_evidenceViewer->setObjectName(u"evidenceViewer"_s);
+    m_evidenceViewer->setPlaceholderText(u"Select an evidence item to read it."_s);
+    split->addWidget(m_evidenceList);
+    split->addWidget(m_evidenceViewer);
+    split->setSizes({120, 240});
+    connect(m_evidenceList->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &DetailPane::showEvidenceBody);
+    return split;
+}
+
+void DetailPane::showEvidenceBody(const QModelIndex &index)
+{
+    if (!index.isValid()) {
+        m_evidenceViewer->clear();
+        return;
+    }
+    m_evidenceViewer->setPlainText(
+        u"SHA-256 %1\n\n"_s.arg(index.data(EvidenceListModel::Sha256Role).toString()) +
+        index.data(EvidenceListModel::ReadableBodyRole).toString());
+}
+
+void DetailPane::clear()
+{
+    m_operation.reset();
+    m_title->setText(u"No operation selected"_s);
+    m_facts->clear();
+    m_window->clear();
+    m_resendLabel->clear();
+    m_key->clear();
+    m_request->clear();
+    m_attempts->setRows({});
+    m_evidence->setRows({});
+    m_audit->setRows({});
+    m_evidenceViewer->clear();
+}
+
+void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
+{
+    const Operation &op = d.operation;
+    const bool same = m_operation && m_operation->id == op.id;
+    m_operation = op;
+    m_title->setText(
+        u"%1  ·  %2  ·  %3"_s.arg(op.id, toString(op.state).toUpper(), formatMoney(op.amount)));
+    QStringList facts = {toString(op.kind) + u" at "_s + toString(op.provider)};
+    if (!op.orderId.isEmpty())
+        facts << u"order "_s + op.orderId;
+    if (!op.chargeId.isEmpty())
+        facts << u"charge "_s + op.chargeId;
+    if (!op.customerId.isEmpty())
+        facts << u"customer "_s + op.customerId;
+    if (!op.providerRef.isEmpty())
+        facts << u"provider ref "_s + op.providerRef;
+    if (!op.providerStatus.isEmpty())
+        facts << u"provider status "_s + op.providerStatus;
+    facts << u"attempts %1/%2"_s.arg(op.attempts).arg(op.attemptCap);
+    if (!op.unknownReason.isEmpty() && op.state == OperationState::Unknown)
+        facts << u"unknown because: "_s + op.unknownReason;
+    if (!op.closeReason.isEmpty())
+        facts << u"closed by %1: %2"_s.arg(op.closedBy, op.closeReason);
+    m_facts->setText(facts.join(u"  ·  "_s));
+    m_facts->setWordWrap(true);
+    m_key->setText(op.idempotencyKey);
+    refreshWindow(now);
+    setResendReason(d.resendBlockedReason);
+    m_request->setPlainText(
+        u"%1 %2\nContent-Type: %3\nIdempotency-Key: %4\n\n"_s.arg(
+            QString::fromLatin1(op.request.method), op.request.path,
+            QString::fromLatin1(op.request.contentType), op.idempotencyKey) +
+        readableBody(op.request.body, QString::fromLatin1(op.request.contentType)));
+    const QString shownEvidence = m_evidenceViewer->toPlainText();
+    m_attempts->setRows(d.attempts);
+    m_evidence->setRows(d.evidence);
+    m_audit->setRows(d.audit);
+    m_auditView->scrollToBottom();
+    if (!same || shownEvidence.isEmpty())
+        m_evidenceViewer->clear();
+}
+
+QString DetailPane::windowLine(const QDateTime &now) const
+{
+    const Operation &op = *m_operation;
+    const QString times = u"first attempt %1 · last attempt %2"_s.arg(localTime(op.firstAttemptAt),
+                                                                      localTime(op.lastAttemptAt));
+    if (isFinal(op.state))
+        return times + u" · closed %1"_s.arg(localTime(op.closedAt));
+    if (!op.deadline)
+        return times + u" · retention window starts with the first attempt"_s;
+    const qint64 left = now.secsTo(*op.deadline);
+    if (left <= 0)
+        return times + u" · <b style='color:#c62828'>retention window closed</b> at %1"_s.arg(
+                           localTime(op.deadline));
+    const QString countdown = formatDuration(left);
+    const QString shown = left < OperationTableModel::kUrgentSeconds
+                              ? u"<b style='color:#c62828'>%1 left</b>"_s.arg(countdown)
+                              : u"<b>%1 left</b>"_s.arg(countdown);
+    return times + u" · window "_s + shown + u" (until %1)"_s.arg(localTime(op.deadline));
+}
+
+void DetailPane::refreshWindow(const QDateTime &now)
+{
+    if (m_operation)
+        m_window->setText(windowLine(now));
+}
+
+void DetailPane::setResendReason(const QString &reason)
+{
+    m_resendLabel->setVisible(!reason.isEmpty());
+    m_resendLabel->setText(reason);
+    m_resendLabel->setStyleSheet(u"color: #6b4e00; background: #fff4d6; padding: 3px;"_s);
+}
+
+void DetailPane::focusTimeline()
+{
+    m_tabs->setCurrentIndex(AttemptsTab);
+    m_attemptsView->setFocus(Qt::OtherFocusReason);
+    if (m_attempts->rowCount() > 0 && !m_attemptsView->currentIndex().isValid())
+        m_attemptsView->setCurrentIndex(m_attempts->index(0, 0));
+}
+
+void DetailPane::showTab(Tab tab)
+{
+    m_tabs->setCurrentIndex(tab);
+}
+
+} // namespace ops::ui

@@ -1,0 +1,91 @@
+#pragma once
+
+// The detail of one operation: a header (state, amount, window, why resend is off), the key
+// with a copy button, and tabs for the stored request, the attempts timeline, the evidence
+// (list + viewer) and the audit trail. Shows what it is given; loads nothing itself.
+
+#include "operation.h"
+
+#include <QWidget>
+#include <vector>
+
+class QLabel;
+class QLineEdit;
+class QListView;
+class QPlainTextEdit;
+class QTabWidget;
+class QTableView;
+
+namespace ops {
+class AttemptTableModel;
+class AuditTableModel;
+class EvidenceListModel;
+} // namespace ops
+
+namespace ops::ui {
+
+struct OperationDetail
+{
+    Operation operation;
+    std::vector<Attempt> attempts;
+    std::vector<Evidence> evidence;
+    std::vector<AuditEntry> audit;
+    QString resendBlockedReason; // empty: resend allowed
+};
+
+class DetailPane final : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Tab
+    {
+        RequestTab,
+        AttemptsTab,
+        EvidenceTab,
+        AuditTab
+    };
+
+    explicit DetailPane(QWidget *parent = nullptr);
+
+    void showDetail(const OperationDetail &detail, const QDateTime &now);
+    void clear();
+    // The clock moved: re-render the window line without reloading anything.
+    void refreshWindow(const QDateTime &now);
+    void setResendReason(const QString &reason);
+    // Enter on a row: bring the timeline forward and give it the keyboard.
+    void focusTimeline();
+    void showTab(Tab tab);
+
+    QString operationId() const { return m_operation ? m_operation->id : QString(); }
+    QTabWidget *tabs() const { return m_tabs; }
+    AttemptTableModel *attempts() const { return m_attempts; }
+    EvidenceListModel *evidence() const { return m_evidence; }
+    AuditTableModel *audit() const { return m_audit; }
+    QLabel *resendLabel() const { return m_resendLabel; }
+    QPlainTextEdit *requestView() const { return m_request; }
+    QPlainTextEdit *evidenceViewer() const { return m_evidenceViewer; }
+
+private:
+    QWidget *buildHeader();
+    QWidget *buildEvidenceTab();
+    void showEvidenceBody(const QModelIndex &index);
+    QString windowLine(const QDateTime &now) const;
+
+    std::optional<Operation> m_operation;
+    QLabel *m_title = nullptr;
+    QLabel *m_facts = nullptr;
+    QLabel *m_window = nullptr;
+    QLabel *m_resendLabel = nullptr;
+    QLineEdit *m_key = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    QPlainTextEdit *m_request = nullptr;
+    QTableView *m_attemptsView = nullptr;
+    QListView *m_evidenceList = nullptr;
+    QPlainTextEdit *m_evidenceViewer = nullptr;
+    QTableView *m_auditView = nullptr;
+    AttemptTableModel *m_attempts = nullptr;
+    EvidenceListModel *m_evidence = nullptr;
+    AuditTableModel *m_audit = nullptr;
+};
+
+} // namespace ops::ui

@@ -1,0 +1,203 @@
+#include "evidencedialog.h"
+
+#include <QComboBox>
+#include <QCryptographicHash>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMimeDatabase>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+namespace {
+
+bool isJsonKind(const QString &kind)
+{
+    return kind == u"provider_object"_s || kind == u"provider_event"_s;
+}
+
+} // namespace
+
+EvidenceDialog::EvidenceDialog(const QString &operationId, QString actor, QWidget *parent)
+    : QDialog(parent)
+    , m_operationId(operationId)
+    , m_actor(std::move(actor))
+{
+    setObjectName(u"evidenceDialog"_s);
+    setWindowTitle(u"Attach evidence to %1"_s.arg(operationId));
+    m_kind = new QComboBox(this);
+    m_kind->addItem(u"Provider object (JSON)"_s, u"provider_object"_s);
+    m_kind->addItem(u"Provider event / webhook (JSON)"_s, u"provider_event"_s);
+    m_kind->addItem(u"Provider support answer"_s, u"support_answer"_s);
+    m_kind->addItem(u"Note"_s, u"note"_s);
+    m_kind->addItem(u"File"_s, u"file"_s);
+    m_title = new QLineEdit(this);
+    m_title->setPlaceholderText(u"e.g. Refund re_123 from the Stripe dashboard"_s);
+    m_text = new QPlainTextEdit(this);
+    m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_text->setTabChangesFocus(true);
+    m_fileButton = new QPushButton(u"Choose &file…"_s, this);
+    m_fileLabel = new QLabel(this);
+    m_fileLabel->setWordWrap(true);
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(u"problem"_s);
+    m_problem->setStyleSheet(u"color: #a11b1b; font-weight: bold;"_s);
+    m_problem->setWordWrap(true);
+    m_problem->hide();
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &EvidenceDialog::kindChanged);
+    connect(m_fileButton, &QPushButton::clicked, this, &EvidenceDialog::chooseFile);
+
+    auto *form = new QFormLayout;
+    form->addRow(u"&Kind"_s, m_kind);
+    form->addRow(u"&Title"_s, m_title);
+    form->addRow(u"&Content"_s, m_text);
+    form->addRow(m_fileButton, m_fileLabel);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    auto *attach = buttons->addButton(u"&Attach"_s, QDialogButtonBox::AcceptRole);
+    attach->setObjectName(u"attachButton"_s);
+    connect(buttons, &QDialogButtonBox::accepted, this, &EvidenceDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &EvidenceDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_problem);
+    layout->addWidget(buttons);
+    resize(620, 460);
+    kindChanged();
+}
+
+void EvidenceDialog::setKind(const QString &kind)
+{
+    const int i = m_kind->findData(kind);
+    if (i >= 0)
+        m_kind->setCurrentIndex(i);
+}
+
+void EvidenceDialog::setTitle(const QString &title)
+{
+    m_title->setText(title);
+}
+void EvidenceDialog::setText(const QString &text)
+{
+    m_text->setPlainText(text);
+}
+QString EvidenceDialog::problem() const
+{
+    return m_problem->isVisible() ? m_problem->text() : QString();
+}
+
+void EvidenceDialog::kindChanged()
+{
+    const bool file = m_kind->currentData().toString() == u"file"_s;
+    m_text->setEnabled(!file);
+    m_fileButton->setEnabled(file);
+    m_text->setPlaceholderText(isJsonKind(m_kind->currentData().toString())
+                                   ? u"Paste the JSON exactly as the provider returned it"_s
+                                   : u"What the provider or the customer said, with dates"_s);
+}
+
+void EvidenceDialog::chooseFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, u"Attach a file"_s);
+    if (!path.isEmpty())
+        loadFile(path);
+}
+
+bool EvidenceDialog::loadFile(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.size() > kMaxFileBytes) {
+        m_problem->setText(u"%1 is %2 MB; files up to %3 MB can be attached."_s.arg(info.fileName())
+                               .arg(double(info.size()) / 1048576.0, 0, 'f', 1)
+                               .arg(kMaxFileBytes / 1048576));
+        m_problem->show();
+        return false;
+    }
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        m_problem->setText(u"Cannot read %1: %2"_s.arg(path, f.errorString()));
+        m_problem->show();
+        return false;
+    }
+    m_fileBytes = f.readAll();
+    m_fileType = QMimeDatabase().mimeTypeForFileNameAndData(path, m_fileBytes).name();
+    setKind(u"file"_s);
+    if (m_title->text().trimmed().isEmpty())
+        m_title->setText(info.fileName());
+    m_fileLabel->setText(
+        u"%1 · %2 bytes · %3\nSHA-256 %4"_s.arg(info.fileName())
+            .arg(m_fileBytes.size())
+            .arg(m_fileType,
+                 QString::fromLatin1(
+                     QCryptographicHash::hash(m_fileBytes, QCryptographicHash::Sha256).toHex())));
+    m_problem->hide();
+    return true;
+}
+
+std::optional<Evidence> EvidenceDialog::build(QString *error) const
+{
+    Evidence e;
+    e.operationId = m_operationId;
+    e.kind = m_kind->currentData().toString();
+    e.title = m_title->text().trimmed();
+    e.createdBy = m_actor;
+    if (e.title.isEmpty()) {
+        *error = u"Give the evidence a title."_s;
+        return std::nullopt;
+    }
+    if (e.kind == u"file"_s) {
+        if (m_fileBytes.isEmpty()) {
+            *error = u"Choose a non-empty file."_s;
+            return std::nullopt;
+        }
+        e.body = m_fileBytes;
+        e.contentType = m_fileType;
+        return e;
+    }
+    const QString text = m_text->toPlainText().trimmed();
+    if (text.isEmpty()) {
+        *error = u"The content is empty."_s;
+        return std::nullopt;
+    }
+    e.body = text.toUtf8();
+    e.contentType = u"text/plain"_s;
+    if (!isJsonKind(e.kind))
+        return e;
+    QJsonParseError parse;
+    const QJsonDocument doc = QJsonDocument::fromJson(e.body, &parse);
+    if (parse.error != QJsonParseError::NoError || !doc.isObject()) {
+        *error = parse.error != QJsonParseError::NoError
+                     ? u"Not valid JSON: %1 at character %2."_s.arg(parse.errorString())
+                           .arg(parse.offset)
+                     : u"Expected a JSON object ({…}) as the provider returns it."_s;
+        return std::nullopt;
+    }
+    e.contentType = u"application/json"_s;
+    return e;
+}
+
+void EvidenceDialog::accept()
+{
+    QString error;
+    const auto built = build(&error);
+    if (!built) {
+        m_problem->setText(error);
+        m_problem->show();
+        return;
+    }
+    m_result = *built;
+    QDialog::accept();
+}
+
+} // namespace ops::ui

@@ -1,0 +1,63 @@
+#include "lookupdialog.h"
+
+#include "detailmodels.h"
+
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+LookupDialog::LookupDialog(LookupAnswer answer, QWidget *parent)
+    : QDialog(parent)
+    , m_answer(std::move(answer))
+{
+    setObjectName(u"lookupDialog"_s);
+    setWindowTitle(u"Provider look-up: %1"_s.arg(m_answer.operationId));
+    auto *summary = new QLabel(m_answer.summary, this);
+    summary->setObjectName(u"lookupSummary"_s);
+    summary->setWordWrap(true);
+    summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *body = new QPlainTextEdit(this);
+    body->setReadOnly(true);
+    body->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    body->setPlainText(readableBody(m_answer.evidenceBody, u"application/json"_s));
+    m_status = new QLabel(this);
+    m_status->setObjectName(u"lookupStatus"_s);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_attach = buttons->addButton(u"&Attach as evidence"_s, QDialogButtonBox::ActionRole);
+    m_attach->setObjectName(u"attachLookup"_s);
+    m_attach->setEnabled(!m_answer.evidenceBody.isEmpty());
+    const QString proposal = m_answer.proposedOutcome == OperationState::Succeeded
+                                 ? u"Attach and close as &succeeded…"_s
+                                 : u"Attach and close as &failed…"_s;
+    m_close = buttons->addButton(proposal, QDialogButtonBox::ActionRole);
+    m_close->setObjectName(u"closeFromLookup"_s);
+    m_close->setVisible(m_answer.proposedOutcome.has_value());
+    m_close->setDefault(m_answer.proposedOutcome.has_value());
+    connect(m_attach, &QPushButton::clicked, this, &LookupDialog::attachRequested);
+    connect(m_close, &QPushButton::clicked, this, &LookupDialog::closeRequested);
+    connect(buttons, &QDialogButtonBox::rejected, this, &LookupDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(summary);
+    layout->addWidget(body, 1);
+    layout->addWidget(m_status);
+    layout->addWidget(buttons);
+    resize(640, 480);
+}
+
+void LookupDialog::markAttached(qint64 evidenceId)
+{
+    m_attachedId = evidenceId;
+    m_attach->setEnabled(false);
+    m_status->setText(u"Attached as evidence #%1."_s.arg(evidenceId));
+}
+
+} // namespace ops::ui

@@ -1,0 +1,271 @@
+#include "mainwindow.h"
+
+#include "changewatcher.h"
+#include "database.h"
+#include "operationlistview.h"
+#include "operationquery.h"
+#include "operationtablemodel.h"
+#include "uilogging.h"
+
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+MainWindow::MainWindow(OperationStore &store, OperationQuery &query, QString actor,
+                       QString leaseHolder, QWidget *parent)
+    : QMainWindow(parent)
+    , m_store(store)
+    , m_query(query)
+    , m_actor(std::move(actor))
+    , m_leaseHolder(std::move(leaseHolder))
+{
+    setObjectName(u"mainWindow"_s);
+    setWindowTitle(u"Operations console — %1"_s.arg(m_actor));
+    m_operationsModel = new OperationTableModel(query, OperationTableModel::Scope::All, this);
+    m_checkingModel =
+        new OperationTableModel(query, OperationTableModel::Scope::CheckingQueue, this);
+    for (OperationTableModel *model : {m_operationsModel, m_checkingModel}) {
+        connect(model, &OperationTableModel::loadFailed, this, [this](const QString &message) {
+            showError(u"Could not read the operations: "_s + message,
+                      u"Check that the database file is reachable; the list retries on the next "
+                      "change or with F5."_s);
+        });
+    }
+    buildCentral();
+    buildActions();
+    buildStatusBar();
+    m_watcher = new ChangeWatcher(query, this);
+    connect(m_watcher, &ChangeWatcher::changed, this, &MainWindow::reloadAll);
+    m_ticker = new QTimer(this);
+    connect(m_ticker, &QTimer::timeout, this, &MainWindow::tick);
+    m_ticker->start(1000);
+
+    m_operationsModel->setFilter({});
+    m_checkingModel->setFilter(QueryFilter::checkingQueue());
+    updateCheckingTitle();
+    m_tabs->setCurrentIndex(m_checkingModel->rowCount() > 0 ? CheckingTab : OperationsTab);
+    currentView()->selectFirstRowIfNone();
+    currentView()->table()->setFocus();
+    resize(1440, 900);
+}
+
+MainWindow::~MainWindow() = default;
+
+OperationListView *MainWindow::addList(OperationTableModel *model, const QString &title)
+{
+    auto *view = new OperationListView(model, m_tabs);
+    m_tabs->addTab(view, title);
+    connect(view, &OperationListView::currentOperationChanged, this, &MainWindow::onCurrentChanged);
+    connect(view, &OperationListView::operationActivated, this, &MainWindow::openDetail);
+    return view;
+}
+
+void MainWindow::buildCentral()
+{
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(u"mainTabs"_s);
+    m_operationsView = addList(m_operationsModel, u"Operations"_s);
+    m_checkingView = addList(m_checkingModel, u"Checking"_s);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        currentView()->selectFirstRowIfNone();
+        onCurrentChanged();
+    });
+    m_detail = new DetailPane(this);
+    m_banner = new QLabel(this);
+    m_banner->setObjectName(u"banner"_s);
+    m_banner->setWordWrap(true);
+    m_banner->setTextFormat(Qt::RichText);
+    m_banner->setStyleSheet(u"background: #fde2e2; color: #7a1212; padding: 6px; "
+                            "border: 1px solid #e5a5a5;"_s);
+    m_banner->hide();
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_tabs);
+    split->addWidget(m_detail);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({480, 360});
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(6, 0, 6, 0);
+    layout->addWidget(m_banner);
+    layout->addWidget(split, 1);
+    setCentralWidget(central);
+}
+
+void MainWindow::buildStatusBar()
+{
+    m_busyLabel = new QLabel(this);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 0);
+    m_progress->setMaximumWidth(140);
+    m_cancelButton = new QPushButton(u"Cancel (Esc)"_s, this);
+    m_cancelButton->setObjectName(u"cancelButton"_s);
+    connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancelRequested);
+    statusBar()->addPermanentWidget(m_busyLabel);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancelButton);
+    m_progress->hide();
+    m_cancelButton->hide();
+    statusBar()->showMessage(
+        u"Signed in as %1. / searches, Enter opens the detail."_s.arg(m_actor));
+}
+
+OperationListView *MainWindow::currentView() const
+{
+    return m_tabs->currentIndex() == CheckingTab ? m_checkingView : m_operationsView;
+}
+
+QString MainWindow::currentOperationId() const
+{
+    return currentView()->currentOperationId();
+}
+
+bool MainWindow::selectOperation(const QString &operationId)
+{
+    return currentView()->selectOperation(operationId);
+}
+
+void MainWindow::startLiveRefresh(int intervalMs)
+{
+    m_watcher->start(intervalMs);
+}
+
+void MainWindow::reloadView(OperationListView *view)
+{
+    // A row that left the list (closed from the checking queue) hands the selection to the row
+    // that took its place, so triage goes on with the next one.
+    const QString id = view->currentOperationId();
+    const int row = view->table()->currentIndex().row();
+    view->model()->reload();
+    if (view->selectOperation(id) || view->model()->rowCount() == 0 || row < 0)
+        return;
+    const int next = qMin(row, view->model()->rowCount() - 1);
+    view->table()->setCurrentIndex(view->model()->index(next, 0));
+}
+
+void MainWindow::reloadAll()
+{
+    reloadView(m_operationsView);
+    reloadView(m_checkingView);
+    updateCheckingTitle();
+    loadDetail();
+}
+
+void MainWindow::updateCheckingTitle()
+{
+    qint64 count = 0;
+    try {
+        count = m_query.count(QueryFilter::checkingQueue());
+    } catch (const StoreError &e) {
+        qCWarning(lcUi) << "checking count failed:" << e.message();
+        return;
+    }
+    m_tabs->setTabText(CheckingTab, u"Checking (%1)"_s.arg(count));
+}
+
+void MainWindow::onCurrentChanged()
+{
+    dismissBanner();
+    loadDetail();
+}
+
+void MainWindow::loadDetail()
+{
+    const QString id = currentOperationId();
+    m_currentLease.reset();
+    if (id.isEmpty()) {
+        m_current.reset();
+        m_detail->clear();
+        updateActions();
+        return;
+    }
+    try {
+        OperationDetail d;
+        const auto op = m_store.operation(id);
+        if (!op) {
+            m_current.reset();
+            m_detail->clear();
+            updateActions();
+            return;
+        }
+        d.operation = *op;
+        d.attempts = m_store.attempts(id);
+        d.evidence = m_store.evidence(id);
+        d.audit = m_store.audit(id);
+        const QDateTime now = m_query.clock().now();
+        m_currentLease = activeResendLease(m_store, id);
+        d.resendBlockedReason = ops::resendBlockedReason(*op, m_currentLease, m_leaseHolder, now);
+        m_current = *op;
+        m_detail->showDetail(d, now);
+    } catch (const StoreError &e) {
+        showError(u"Could not read %1: %2"_s.arg(id, e.message()),
+                  u"Try again in a moment (F5)."_s);
+    }
+    updateActions();
+}
+
+void MainWindow::tick()
+{
+    m_operationsModel->refreshCountdown();
+    m_checkingModel->refreshCountdown();
+    m_detail->refreshWindow(m_query.clock().now());
+    updateActions(); // a window that just closed turns Resend off
+}
+
+QString MainWindow::bannerText() const
+{
+    return m_banner->isVisible() ? m_banner->text() : QString();
+}
+
+QString MainWindow::statusText() const
+{
+    return statusBar()->currentMessage();
+}
+
+void MainWindow::dismissBanner()
+{
+    m_banner->hide();
+}
+
+void MainWindow::showError(const QString &what, const QString &next)
+{
+    m_banner->setText(
+        u"<b>%1</b><br>What to do next: %2"_s.arg(what.toHtmlEscaped(), next.toHtmlEscaped()));
+    m_banner->show();
+    statusBar()->showMessage(what, 10000);
+}
+
+void MainWindow::setBusy(const QString &text, bool cancellable)
+{
+    m_busy = true;
+    m_busyLabel->setText(text);
+    m_progress->show();
+    m_cancelButton->setVisible(cancellable);
+    m_cancel->setEnabled(cancellable);
+    updateActions();
+}
+
+void MainWindow::clearBusy(const QString &message)
+{
+    m_busy = false;
+    m_busyLabel->clear();
+    m_progress->hide();
+    m_cancelButton->hide();
+    m_cancel->setEnabled(false);
+    if (!message.isEmpty())
+        statusBar()->showMessage(message, 15000);
+    updateActions();
+}
+
+} // namespace ops::ui

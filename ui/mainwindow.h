@@ -1,0 +1,150 @@
+#pragma once
+
+// The operator console's main window: "Operations" and "Checking (N)" tabs over the same
+// store, a detail pane, and the actions (look up, resend, attach evidence, close). Reads and the
+// short local writes (evidence, close) go through the models layer; network work is asked for
+// with lookUpRequested/resendRequested and done by the console controller on a worker thread,
+// which reports back through setBusy/clearBusy/showError/showLookupAnswer.
+
+#include "detailpane.h"
+#include "lookupanswer.h"
+#include "operationstore.h"
+
+#include <QMainWindow>
+
+class QAction;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+class QTimer;
+
+namespace ops {
+class ChangeWatcher;
+class OperationQuery;
+class OperationTableModel;
+} // namespace ops
+
+namespace ops::ui {
+
+class CloseDialog;
+class EvidenceDialog;
+class LookupDialog;
+class OperationListView;
+
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+public:
+    enum TabIndex
+    {
+        OperationsTab,
+        CheckingTab
+    };
+
+    // actor: "operator:alice"; leaseHolder: actor plus this console's session, so two consoles
+    // of the same person still exclude each other.
+    MainWindow(OperationStore &store, OperationQuery &query, QString actor, QString leaseHolder,
+               QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Polls the database for other processes' commits and reloads on change.
+    void startLiveRefresh(int intervalMs = 1000);
+    // Re-reads both lists, the checking count and the detail, keeping the selection.
+    void reloadAll();
+    QString currentOperationId() const;
+    bool selectOperation(const QString &operationId);
+    QString resendBlockedReason() const { return m_resendReason; }
+    QString leaseHolder() const { return m_leaseHolder; }
+    QString actor() const { return m_actor; }
+
+    // Feedback from the controller.
+    void setBusy(const QString &text, bool cancellable);
+    void clearBusy(const QString &message = {});
+    void showError(const QString &what, const QString &next);
+    LookupDialog *showLookupAnswer(const LookupAnswer &answer);
+    QString bannerText() const;
+    QString statusText() const;
+
+    // Dialogs open window-modal without blocking (tests drive them); nullptr when no row.
+    CloseDialog *openCloseDialog(OperationState outcome);
+    CloseDialog *openCloseDialogFor(const QString &operationId, OperationState outcome);
+    EvidenceDialog *openEvidenceDialog();
+
+    QTabWidget *tabs() const { return m_tabs; }
+    OperationListView *operationsView() const { return m_operationsView; }
+    OperationListView *checkingView() const { return m_checkingView; }
+    OperationListView *currentView() const;
+    OperationTableModel *operationsModel() const { return m_operationsModel; }
+    OperationTableModel *checkingModel() const { return m_checkingModel; }
+    DetailPane *detail() const { return m_detail; }
+    QAction *lookUpAction() const { return m_lookUp; }
+    QAction *resendAction() const { return m_resend; }
+    QAction *attachAction() const { return m_attach; }
+    QAction *closeSucceededAction() const { return m_closeSucceeded; }
+    QAction *closeFailedAction() const { return m_closeFailed; }
+    QAction *cancelAction() const { return m_cancel; }
+
+signals:
+    void lookUpRequested(const QString &operationId);
+    void resendRequested(const QString &operationId);
+    void cancelRequested();
+
+private:
+    // mainwindow.cpp: layout, lists, detail
+    void buildCentral();
+    void buildStatusBar();
+    OperationListView *addList(OperationTableModel *model, const QString &title);
+    void onCurrentChanged();
+    void loadDetail();
+    void tick();
+    void updateCheckingTitle();
+    void reloadView(OperationListView *view);
+    // mainwindowactions.cpp: actions and dialogs
+    void buildActions();
+    QAction *addAction(const QString &text, const QList<QKeySequence> &keys, const QString &tip,
+                       void (MainWindow::*slot)());
+    void updateActions();
+    void lookUp();
+    void resend();
+    void attachEvidence();
+    void closeSucceeded();
+    void closeFailed();
+    void copyKey();
+    void openDetail();
+    void focusSearch();
+    void dismissBanner();
+    qint64 attachLookupAnswer(LookupDialog *dialog);
+    void closeFromLookup(LookupDialog *dialog);
+    QString submitClose(const ManualClose &close);
+
+    OperationStore &m_store;
+    OperationQuery &m_query;
+    QString m_actor;
+    QString m_leaseHolder;
+    OperationTableModel *m_operationsModel = nullptr;
+    OperationTableModel *m_checkingModel = nullptr;
+    OperationListView *m_operationsView = nullptr;
+    OperationListView *m_checkingView = nullptr;
+    DetailPane *m_detail = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    QLabel *m_banner = nullptr;
+    ChangeWatcher *m_watcher = nullptr;
+    QTimer *m_ticker = nullptr;
+    std::optional<Operation> m_current;
+    std::optional<ResendLease> m_currentLease;
+    QString m_resendReason;
+    bool m_busy = false;
+    QLabel *m_busyLabel = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QPushButton *m_cancelButton = nullptr;
+    QAction *m_lookUp = nullptr;
+    QAction *m_resend = nullptr;
+    QAction *m_attach = nullptr;
+    QAction *m_closeSucceeded = nullptr;
+    QAction *m_closeFailed = nullptr;
+    QAction *m_copyKey = nullptr;
+    QAction *m_cancel = nullptr;
+};
+
+} // namespace ops::ui

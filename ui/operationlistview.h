@@ -1,0 +1,70 @@
+#pragma once
+
+// One list of operations: a search box, filter combos and the table. Used twice by the main
+// window, for all operations and for the checking queue. Filtering and sorting are passed to
+// the model (which asks SQL); the view never filters rows itself.
+
+#include <QWidget>
+
+class QComboBox;
+class QLineEdit;
+class QTableView;
+class QTimer;
+
+namespace ops {
+class OperationTableModel;
+}
+
+namespace ops::ui {
+
+class OperationListView final : public QWidget
+{
+    Q_OBJECT
+public:
+    // Search waits this long after the last key before asking the database.
+    static constexpr int kSearchDelayMs = 250;
+
+    explicit OperationListView(OperationTableModel *model, QWidget *parent = nullptr);
+
+    void focusSearch();
+    QString currentOperationId() const;
+    // Selects the row of `operationId` when it is loaded; returns whether it was.
+    bool selectOperation(const QString &operationId);
+    void selectFirstRowIfNone();
+
+    QTableView *table() const { return m_table; }
+    QLineEdit *searchBox() const { return m_search; }
+    QComboBox *stateFilter() const { return m_state; }
+    QComboBox *kindFilter() const { return m_kind; }
+    QComboBox *providerFilter() const { return m_provider; }
+    QComboBox *ageFilter() const { return m_age; }
+    OperationTableModel *model() const { return m_model; }
+
+    // Applies the search box and combos to the model now (the search timer does it later).
+    void applyFilter();
+
+signals:
+    void currentOperationChanged(const QString &operationId);
+    // Enter or double-click on a row.
+    void operationActivated(const QString &operationId);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void buildFilters();
+    QComboBox *addCombo(const QString &name, const QList<std::pair<QString, QVariant>> &items);
+    void emitCurrent();
+
+    OperationTableModel *m_model = nullptr;
+    QLineEdit *m_search = nullptr;
+    QComboBox *m_state = nullptr;
+    QComboBox *m_kind = nullptr;
+    QComboBox *m_provider = nullptr;
+    QComboBox *m_age = nullptr;
+    QTableView *m_table = nullptr;
+    QTimer *m_searchTimer = nullptr;
+    QString m_lastEmitted;
+};
+
+} // namespace ops::ui

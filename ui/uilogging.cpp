@@ -1,0 +1,5 @@
+#include "uilogging.h"
+
+namespace ops::ui {
+Q_LOGGING_CATEGORY(lcUi, "ops.ui", QtWarningMsg)
+} // namespace ops::ui
