@@ -87,7 +87,8 @@ private:
 size_t postCount(SimProcess &sim)
 {
     size_t n = 0;
-    for (const auto &r : sim.requests()["requests"])
+    const json all = sim.requests(); // keep the document alive while iterating its array
+    for (const auto &r : all["requests"])
         n += r.value("method", "") == "POST" ? 1 : 0;
     return n;
 }
