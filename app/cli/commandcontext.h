@@ -55,6 +55,7 @@ int dbCommand(CommandContext &ctx, const QStringList &args);
 int auditCommand(CommandContext &ctx, const QStringList &args);
 int evidenceCommand(CommandContext &ctx, const QStringList &args);
 int closeCommand(CommandContext &ctx, const QStringList &args);
+int demoCommand(CommandContext &ctx, const QStringList &args);
 int creditCommand(CommandContext &ctx, const QStringList &args);
 int executeCommand(CommandContext &ctx, const QStringList &args);
 

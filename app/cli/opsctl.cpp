@@ -26,6 +26,7 @@ const QString kUsage = u"usage: opsctl [--db PATH] [--operator NAME] COMMAND …
                        "  evidence add OP --kind K --title T (--file PATH | --text TEXT)\n"
                        "  close OP --outcome succeeded|failed --reason TEXT --evidence ID[,ID] "
                        "[--provider-ref REF]\n"
+                       "  demo generate --rows N     (synthetic rows, empty database only)\n"
                        "  db migrate\n"
                        "  audit verify\n"_s;
 
@@ -53,6 +54,8 @@ Command commandFor(const QString &name)
         return evidenceCommand;
     if (name == u"close"_s)
         return closeCommand;
+    if (name == u"demo"_s)
+        return demoCommand;
     return nullptr;
 }
 

@@ -73,6 +73,10 @@ std::optional<ToolResult> RefundEngine::validate(const RefundInput &in)
         return bad(u"charge id is empty"_s);
     if (in.orderId.size() > kMaxIdLength || in.chargeId.size() > kMaxIdLength)
         return bad(u"order and charge ids are limited to %1 characters"_s.arg(kMaxIdLength));
+    // Bytes that were not UTF-8 arrive as U+FFFD: two different bad ids would become one unit.
+    if (in.orderId.contains(QChar::ReplacementCharacter) ||
+        in.chargeId.contains(QChar::ReplacementCharacter))
+        return bad(u"order and charge ids must be valid UTF-8"_s);
     if (in.orderId != in.orderId.trimmed() || in.chargeId != in.chargeId.trimmed())
         return bad(u"order and charge ids must not start or end with spaces"_s);
     if (in.amountMinor <= 0)

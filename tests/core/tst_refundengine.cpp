@@ -430,6 +430,8 @@ void TestRefundEngine::invalidInputStoresAndSendsNothing_data()
                                  << u"invalid_request"_s;
     QTest::addRow("blank charge") << u"4417"_s << u"\t"_s << qint64(100) << u"usd"_s
                                   << u"invalid_request"_s;
+    QTest::addRow("order not UTF-8") << u"44\uFFFD17"_s << u"ch_4417"_s << qint64(100) << u"usd"_s
+                                     << u"invalid_request"_s;
     QTest::addRow("zero") << u"4417"_s << u"ch_4417"_s << qint64(0) << u"usd"_s
                           << u"invalid_request"_s;
     QTest::addRow("negative") << u"4417"_s << u"ch_4417"_s << qint64(-100) << u"usd"_s

@@ -78,7 +78,7 @@ int main(int argc, char **argv)
 
     QElapsedTimer gen;
     gen.start();
-    test::generateOperations(db, rows, clock.nowMs());
+    ops::generateOperations(db, rows, clock.nowMs());
     out << "generated " << rows << " operations in " << gen.elapsed() << " ms (" << path << ")"
         << Qt::endl;
 

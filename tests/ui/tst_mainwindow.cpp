@@ -95,7 +95,7 @@ private:
 void TestMainWindow::init()
 {
     m_fx = std::make_unique<test::StoreFixture>();
-    test::generateOperations(m_fx->store().database(), kRows, m_fx->clock().nowMs() - 60'000);
+    ops::generateOperations(m_fx->store().database(), kRows, m_fx->clock().nowMs() - 60'000);
     addUnknownRefund(m_fx->store());
     m_query = std::make_unique<OperationQuery>(m_fx->store().database(), m_fx->clock());
     m_window = std::make_unique<MainWindow>(m_fx->store(), *m_query, u"operator:alice"_s,
@@ -153,7 +153,7 @@ void TestMainWindow::searchFiltersRows()
     ui::OperationListView *view = m_window->operationsView();
     QTest::keyClicks(view->searchBox(), u"key-00000123"_s);
     QTRY_COMPARE(view->model()->rowCount(), 1);
-    QCOMPARE(view->model()->index(0, 0).data().toString(), test::generatedId(123));
+    QCOMPARE(view->model()->index(0, 0).data().toString(), ops::generatedId(123));
     view->searchBox()->clear();
     QTRY_VERIFY(view->model()->rowCount() > 1);
 }
@@ -261,9 +261,9 @@ void TestMainWindow::resendDisabledReason_data()
     QTest::addColumn<QString>("operationId");
     QTest::addColumn<QString>("reason");
     QTest::newRow("unknown, inside the window") << kUnknownId << QString();
-    QTest::newRow("succeeded") << test::generatedId(3) << u"already succeeded"_s;
-    QTest::newRow("failed") << test::generatedId(17) << u"already failed"_s;
-    QTest::newRow("open") << test::generatedId(1) << u"automation still owns it"_s;
+    QTest::newRow("succeeded") << ops::generatedId(3) << u"already succeeded"_s;
+    QTest::newRow("failed") << ops::generatedId(17) << u"already failed"_s;
+    QTest::newRow("open") << ops::generatedId(1) << u"automation still owns it"_s;
 }
 
 void TestMainWindow::resendDisabledReason()

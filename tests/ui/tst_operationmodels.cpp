@@ -65,7 +65,7 @@ private:
 void TestOperationModels::init()
 {
     m_fx = std::make_unique<test::StoreFixture>();
-    test::generateOperations(m_fx->store().database(), kRows, m_fx->clock().nowMs());
+    ops::generateOperations(m_fx->store().database(), kRows, m_fx->clock().nowMs());
     m_query = std::make_unique<OperationQuery>(m_fx->store().database(), m_fx->clock());
 }
 
@@ -93,7 +93,7 @@ void TestOperationModels::fetchesPagesLazily()
         ids.insert(model.index(r, 0).data(OperationTableModel::OperationIdRole).toString());
     QCOMPARE(ids.size(), int(kRows));
     // Newest first by default.
-    QCOMPARE(model.index(0, 0).data().toString(), test::generatedId(kRows));
+    QCOMPARE(model.index(0, 0).data().toString(), ops::generatedId(kRows));
 }
 
 void TestOperationModels::checkingQueueHoldsUnknownRowsSoonestFirst()
@@ -158,7 +158,7 @@ void TestOperationModels::columnsShowDesignFields()
                                   u"Window left"_s, u"Evidence"_s, u"Age"_s};
     for (int c = 0; c < expected.size(); ++c)
         QCOMPARE(model.headerData(c, Qt::Horizontal).toString(), expected.at(c));
-    const int row = model.rowOf(test::generatedId(kRows)); // x = 500: unknown refund
+    const int row = model.rowOf(ops::generatedId(kRows)); // x = 500: unknown refund
     QVERIFY(row >= 0);
     auto cell = [&](int column) {
         return model.index(row, column).data().toString();
@@ -181,7 +181,7 @@ void TestOperationModels::countdownFollowsTheClock()
     OperationTableModel model(*m_query, OperationTableModel::Scope::CheckingQueue);
     Tester tester(&model, Tester::FailureReportingMode::QtTest);
     model.setFilter({});
-    const int row = model.rowOf(test::generatedId(kRows));
+    const int row = model.rowOf(ops::generatedId(kRows));
     QVERIFY(row >= 0);
     const QModelIndex cell = model.index(row, OperationTableModel::WindowLeftColumn);
     QVERIFY(!cell.data(OperationTableModel::UrgentRole).toBool());
@@ -205,7 +205,7 @@ void TestOperationModels::reloadKeepsRowsWhenIdsAreUnchanged()
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     QSqlQuery(m_fx->store().database())
         .exec(u"UPDATE operations SET provider_status = 'pending' WHERE id = '"_s +
-              test::generatedId(kRows - 1) + u"'"_s);
+              ops::generatedId(kRows - 1) + u"'"_s);
     model.reload();
     QCOMPARE(resets.count(), 0);
     QCOMPARE(changed.count(), 1);

@@ -62,7 +62,7 @@ private:
 void TestOperationQuery::init()
 {
     m_fx = std::make_unique<test::StoreFixture>();
-    test::generateOperations(m_fx->store().database(), kRows, m_fx->clock().nowMs());
+    ops::generateOperations(m_fx->store().database(), kRows, m_fx->clock().nowMs());
     m_query = std::make_unique<OperationQuery>(m_fx->store().database(), m_fx->clock());
 }
 
@@ -162,13 +162,13 @@ void TestOperationQuery::searchFindsEachField_data()
 {
     QTest::addColumn<QString>("search");
     QTest::addColumn<QString>("expectedId");
-    QTest::newRow("operation id") << test::generatedId(123) << test::generatedId(123);
-    QTest::newRow("key") << u"key-00000123"_s << test::generatedId(123);
-    QTest::newRow("order") << u"ord_123"_s << test::generatedId(123);
-    QTest::newRow("charge") << u"ch_122"_s << test::generatedId(122);
-    QTest::newRow("provider ref") << u"re_124"_s << test::generatedId(124);
-    QTest::newRow("customer") << u"u_397"_s << test::generatedId(397);
-    QTest::newRow("padded with spaces") << u"  key-00000123 "_s << test::generatedId(123);
+    QTest::newRow("operation id") << ops::generatedId(123) << ops::generatedId(123);
+    QTest::newRow("key") << u"key-00000123"_s << ops::generatedId(123);
+    QTest::newRow("order") << u"ord_123"_s << ops::generatedId(123);
+    QTest::newRow("charge") << u"ch_122"_s << ops::generatedId(122);
+    QTest::newRow("provider ref") << u"re_124"_s << ops::generatedId(124);
+    QTest::newRow("customer") << u"u_397"_s << ops::generatedId(397);
+    QTest::newRow("padded with spaces") << u"  key-00000123 "_s << ops::generatedId(123);
 }
 
 void TestOperationQuery::searchFindsEachField()
@@ -282,7 +282,7 @@ void TestOperationQuery::dataVersionMovesOnOtherConnectionsCommit()
     {
         QSqlDatabase other = m_fx->secondConnection();
         QSqlQuery(other).exec(u"UPDATE operations SET provider_status = 'pending' WHERE id = '"_s +
-                              test::generatedId(1) + u"'"_s);
+                              ops::generatedId(1) + u"'"_s);
         other.close();
     }
     QVERIFY(m_query->dataVersion() != before);

@@ -7,7 +7,7 @@
 
 using namespace Qt::StringLiterals;
 
-namespace ops::test {
+namespace ops {
 
 QString generatedId(qint64 x)
 {
@@ -64,4 +64,4 @@ FROM g)"_s;
         throw StoreError(u"commit of generated operations failed"_s);
 }
 
-} // namespace ops::test
+} // namespace ops

@@ -1,8 +1,9 @@
 #pragma once
 
 // Fills an operations database with synthetic rows in one SQL statement (a recursive CTE), so a
-// million rows take seconds rather than minutes. For benchmarks and list tests only: the rows
-// have no attempts, evidence or audit entries. Row x (1-based) is fully determined by x:
+// million rows take seconds rather than minutes. For benchmarks, list tests and
+// `opsctl demo generate` only: the rows have no attempts, evidence or audit entries, so they must
+// never share a database with real operations. Row x (1-based) is fully determined by x:
 //   kind      x%10 < 7 refund (stripe) · 7 credit_topup · 8 credit_charge · 9 execution (slen)
 //   state     x%20 == 0 unknown · 1-2 open · 3-16 succeeded · 17-19 failed
 //   order     refunds "ord_<x>", charge "ch_<x>"; others customer "u_<x % 5000>"
@@ -12,11 +13,12 @@
 
 #include <QSqlDatabase>
 
-namespace ops::test {
+namespace ops {
 
+// Throws StoreError when the statement fails; nothing is written then.
 void generateOperations(QSqlDatabase &db, qint64 rows, qint64 nowMs);
 
 // The id generateOperations gives row x.
 QString generatedId(qint64 x);
 
-} // namespace ops::test
+} // namespace ops
