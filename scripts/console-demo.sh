@@ -50,7 +50,7 @@ refund --order 4200 --charge ch_pending --amount 4200 --tool-call toolu_07
 refund --order 1500 --charge ch_declined --amount 1500 --tool-call toolu_08
 # Credit movements, when this build's opsctl has them (Slen).
 if "$bin/opsctl/opsctl" --help 2>&1 | grep -q '^  credit'; then
-    export OPS_SLEN_URL="$url" OPS_SLEN_KEY=sk_test_demo
+    export OPS_SLEN_URL="$url" OPS_SLEN_KEY=sk_test_demo OPS_SLEN_PROJECT=demo
     fault '{"route":"POST /v1/customers/*/topup","mode":"stored_500","count":1}'
     "$bin/opsctl/opsctl" credit topup --customer u_1 --credit-type credits --amount 250 \
         --work invoice-7781:topup >/dev/null || true
