@@ -1,5 +1,7 @@
 #include "slenobjects.h"
 
+#include "jsonfields.h"
+
 using nlohmann::json;
 using namespace Qt::StringLiterals;
 
@@ -7,35 +9,10 @@ namespace ops {
 
 namespace {
 
-std::optional<json> parseObject(const QByteArray &body)
-{
-    json j = json::parse(body.constBegin(), body.constEnd(), nullptr, false);
-    if (j.is_discarded() || !j.is_object())
-        return std::nullopt;
-    return j;
-}
-
-QString text(const json &j, const char *key)
-{
-    const auto it = j.find(key);
-    if (it == j.end() || !it->is_string())
-        return {};
-    return QString::fromStdString(it->get<std::string>());
-}
-
-std::optional<qint64> integer(const json &j, const char *key)
-{
-    const auto it = j.find(key);
-    if (it == j.end() || !it->is_number_integer())
-        return std::nullopt;
-    return it->get<qint64>();
-}
-
-bool flag(const json &j, const char *key)
-{
-    const auto it = j.find(key);
-    return it != j.end() && it->is_boolean() && it->get<bool>();
-}
+using jsonfields::flag;
+using jsonfields::integer;
+using jsonfields::parseObject;
+using jsonfields::text;
 
 std::optional<SlenAccount> accountFrom(const json &j)
 {

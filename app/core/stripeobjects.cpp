@@ -1,5 +1,7 @@
 #include "stripeobjects.h"
 
+#include "jsonfields.h"
+
 #include <nlohmann/json.hpp>
 
 using nlohmann::json;
@@ -8,29 +10,10 @@ namespace ops {
 
 namespace {
 
-std::optional<json> parseObject(const QByteArray &body)
-{
-    json j = json::parse(body.constBegin(), body.constEnd(), nullptr, false);
-    if (j.is_discarded() || !j.is_object())
-        return std::nullopt;
-    return j;
-}
-
-QString text(const json &j, const char *key)
-{
-    const auto it = j.find(key);
-    if (it == j.end() || !it->is_string())
-        return {};
-    return QString::fromStdString(it->get<std::string>());
-}
-
-std::optional<qint64> integer(const json &j, const char *key)
-{
-    const auto it = j.find(key);
-    if (it == j.end() || !it->is_number_integer())
-        return std::nullopt;
-    return it->get<qint64>();
-}
+using jsonfields::flag;
+using jsonfields::integer;
+using jsonfields::parseObject;
+using jsonfields::text;
 
 std::optional<StripeRefund> refundFrom(const json &j)
 {
