@@ -1,7 +1,5 @@
 #include "attemptsupport.h"
 
-#include "stripeclient.h" // redactedExcerpt
-
 #include <QDateTime>
 #include <QUuid>
 
@@ -41,6 +39,24 @@ AttemptResult attemptResultFor(const HttpResponse &http, Outcome outcome,
     r.transportError = toString(http.error);
     r.responseExcerpt = redactedExcerpt(http.body, secret);
     return r;
+}
+
+QString stripeCode(const StripeReply &reply)
+{
+    if (!reply.error)
+        return {};
+    return reply.error->code.isEmpty() ? reply.error->type : reply.error->code;
+}
+
+QString describeAnswer(const StripeReply &reply)
+{
+    return describeAnswer(reply.http, reply.error ? reply.error->code : QString());
+}
+
+AttemptResult attemptResultFor(const StripeReply &reply, Outcome outcome, const QString &secret)
+{
+    return attemptResultFor(reply.http, outcome, stripeCode(reply), reply.requestId, reply.replayed,
+                            secret);
 }
 
 Evidence providerObjectEvidence(const QString &operationId, const QString &title,

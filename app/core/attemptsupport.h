@@ -6,6 +6,7 @@
 #include "httptransport.h"
 #include "operation.h"
 #include "operationstore.h"
+#include "stripeclient.h"
 
 #include <cstdint>
 
@@ -21,6 +22,11 @@ QString describeAnswer(const HttpResponse &http, const QString &providerCode);
 AttemptResult attemptResultFor(const HttpResponse &http, Outcome outcome,
                                const QString &providerCode, const QString &providerRequestId,
                                bool replayed, const QString &secret);
+
+// The same for a Stripe reply: the provider code is error.code, or error.type without a code.
+QString stripeCode(const StripeReply &reply);
+QString describeAnswer(const StripeReply &reply);
+AttemptResult attemptResultFor(const StripeReply &reply, Outcome outcome, const QString &secret);
 
 Evidence providerObjectEvidence(const QString &operationId, const QString &title,
                                 const QByteArray &body, const QString &actor);

@@ -1,41 +1,13 @@
 // RefundEngine::resend — the console's one-attempt operator resend (DESIGN §3: unknown →
 // resend with stored key inside window → provider answer → succeeded / failed).
 
+#include "attemptsupport.h"
 #include "corelogging.h"
 #include "refundengine.h"
 
 using namespace Qt::StringLiterals;
 
 namespace ops {
-
-namespace {
-
-QString answerText(const StripeReply &reply)
-{
-    if (reply.http.status == 0)
-        return reply.http.errorText.isEmpty() ? u"no answer"_s : reply.http.errorText;
-    QString text = u"HTTP %1"_s.arg(reply.http.status);
-    if (reply.error && !reply.error->code.isEmpty())
-        text += u" "_s + reply.error->code;
-    return text;
-}
-
-AttemptResult resultOf(const StripeReply &reply, Outcome outcome, const QString &secret)
-{
-    AttemptResult r;
-    r.httpStatus = reply.http.status;
-    r.outcome = outcome;
-    if (reply.error)
-        r.providerCode = reply.error->code.isEmpty() ? reply.error->type : reply.error->code;
-    r.providerRequestId = reply.requestId;
-    r.replayed = reply.replayed;
-    r.latencyMs = reply.http.latencyMs;
-    r.transportError = toString(reply.http.error);
-    r.responseExcerpt = redactedExcerpt(reply.http.body, secret);
-    return r;
-}
-
-} // namespace
 
 ToolResult RefundEngine::resend(const QString &operationId, const QString &actor)
 {
@@ -51,15 +23,15 @@ ToolResult RefundEngine::resend(const QString &operationId, const QString &actor
     const StripeReply reply = m_client.send(op.request, op.idempotencyKey);
     const Outcome outcome = classify(Provider::Stripe, StripeClient::answerFor(reply));
     m_store.finishAttempt(op.id, ticket.attemptId,
-                          resultOf(reply, outcome, m_client.config().secret));
-    qCInfo(lcEngine) << op.id << "operator resend:" << answerText(reply);
+                          attemptResultFor(reply, outcome, m_client.config().secret));
+    qCInfo(lcEngine) << op.id << "operator resend:" << describeAnswer(reply);
 
     const bool open = op.state == OperationState::Open;
     if (outcome == Outcome::Succeeded && open)
         return succeed(op, reply, actor);
     if (outcome != Outcome::Succeeded && outcome != Outcome::Refused) {
         if (open && (outcome == Outcome::Undefined || outcome == Outcome::KeyMismatch))
-            return checking(op, u"operator resend: provider answered "_s + answerText(reply),
+            return checking(op, u"operator resend: provider answered "_s + describeAnswer(reply),
                             actor);
         return resultForRow(op.id);
     }
@@ -76,7 +48,7 @@ ToolResult RefundEngine::resend(const QString &operationId, const QString &actor
     e.kind = u"provider_object"_s;
     e.title = outcome == Outcome::Succeeded
                   ? u"Refund %1 as returned to an operator resend"_s.arg(refund->id)
-                  : u"Provider refusal of an operator resend (%1)"_s.arg(answerText(reply));
+                  : u"Provider refusal of an operator resend (%1)"_s.arg(describeAnswer(reply));
     e.contentType = u"application/json"_s;
     e.body = reply.http.body;
     e.createdBy = actor;
@@ -89,12 +61,12 @@ ToolResult RefundEngine::resend(const QString &operationId, const QString &actor
         close.outcome = OperationState::Succeeded;
         close.providerRef = refund->id;
         close.reason = u"operator resend with the stored key: provider answered %1 with refund "
-                       "%2 (%3)%4"_s.arg(answerText(reply), refund->id, refund->status,
+                       "%2 (%3)%4"_s.arg(describeAnswer(reply), refund->id, refund->status,
                                          reply.replayed ? u", replayed"_s : QString());
     } else {
         close.outcome = OperationState::Failed;
         close.reason = u"operator resend with the stored key: provider refused (%1)"_s.arg(
-            refundFailed ? u"refund "_s + refund->status : answerText(reply));
+            refundFailed ? u"refund "_s + refund->status : describeAnswer(reply));
     }
     const ManualCloseRefusal refusal = m_store.closeManually(close);
     if (refusal != ManualCloseRefusal::None)

@@ -15,23 +15,14 @@ namespace {
 
 constexpr int kMaxIdLength = 255;
 
-// The provider's code for a Stripe error: `code`, or `type` when Stripe named no code.
-QString stripeCode(const StripeReply &reply)
-{
-    if (!reply.error)
-        return {};
-    return reply.error->code.isEmpty() ? reply.error->type : reply.error->code;
-}
-
 QString describe(const StripeReply &reply)
 {
-    return describeAnswer(reply.http, reply.error ? reply.error->code : QString());
+    return describeAnswer(reply);
 }
 
 AttemptResult attemptResult(const StripeReply &reply, Outcome outcome, const QString &secret)
 {
-    return attemptResultFor(reply.http, outcome, stripeCode(reply), reply.requestId, reply.replayed,
-                            secret);
+    return attemptResultFor(reply, outcome, secret);
 }
 
 } // namespace
