@@ -4,6 +4,7 @@
 #include "operationstore.h"
 #include "providerlookup.h"
 #include "secrets.h"
+#include "slenlookup.h"
 
 #include <QUrl>
 
@@ -109,6 +110,53 @@ ResendOutcome describeResend(const ToolResult &r, OperationStore &store, const Q
     return o;
 }
 
+// Slen has no public default URL: without OPS_SLEN_URL the console cannot look up Slen rows.
+void readSlenConfig(JobConfig &c, std::optional<qint64> timeoutMs)
+{
+    const QString url = qEnvironmentVariable("OPS_SLEN_URL");
+    c.slen.baseUrl = QUrl(url, QUrl::StrictMode);
+    if (url.isEmpty() || !c.slen.baseUrl.isValid() ||
+        (c.slen.baseUrl.scheme() != u"http"_s && c.slen.baseUrl.scheme() != u"https"_s))
+        c.slenProblem = u"OPS_SLEN_URL '%1' is not an http(s) URL."_s.arg(url);
+    c.slen.project = qEnvironmentVariable("OPS_SLEN_PROJECT", c.slen.project).trimmed();
+    if (timeoutMs)
+        c.slen.timeout = std::chrono::milliseconds(*timeoutMs);
+    QString error;
+    const auto secret = EnvFileSecretSource().secret(u"slen"_s, &error);
+    if (secret)
+        c.slen.secret = *secret;
+    else if (c.slenProblem.isEmpty())
+        c.slenProblem = error.isEmpty() ? u"No Slen API key is configured."_s : error;
+}
+
+// Why the provider of `op` cannot be asked as configured; empty when it can.
+QString providerProblem(const JobConfig &config, Provider provider)
+{
+    if (provider == Provider::Stripe)
+        return config.stripeProblem.isEmpty()
+                   ? QString()
+                   : config.stripeProblem +
+                         u" Set OPS_STRIPE_URL and OPS_STRIPE_KEY and restart the console."_s;
+    QString problem = config.slenProblem;
+    if (problem.isEmpty() && !config.slen.baseUrl.isValid())
+        problem = u"No Slen URL is configured."_s;
+    return problem.isEmpty() ? QString()
+                             : problem + u" Set OPS_SLEN_URL and OPS_SLEN_KEY and restart the "
+                                         "console."_s;
+}
+
+LookupAnswer askProvider(const JobConfig &config, const Operation &op,
+                         const std::atomic_bool &cancelled)
+{
+    QtHttpTransport transport;
+    if (op.provider == Provider::Slen) {
+        SlenClient client(transport, config.slen);
+        return lookUpSlen(client, op);
+    }
+    StripeClient client(transport, config.stripe);
+    return lookUpRefund(client, op, cancelled);
+}
+
 } // namespace
 
 JobConfig jobConfigFromEnvironment(const QString &dbLocation)
@@ -123,6 +171,7 @@ JobConfig jobConfigFromEnvironment(const QString &dbLocation)
     const qint64 timeout = qEnvironmentVariableIntValue("OPS_ATTEMPT_TIMEOUT_MS", &ok);
     if (ok && timeout > 0)
         c.stripe.timeout = std::chrono::milliseconds(timeout);
+    readSlenConfig(c, ok && timeout > 0 ? std::optional<qint64>(timeout) : std::nullopt);
     QString error;
     const auto secret = EnvFileSecretSource().secret(u"stripe"_s, &error);
     if (secret)
@@ -137,11 +186,6 @@ LookupAnswer runLookup(const JobConfig &config, const Clock &clock, const QStrin
 {
     LookupAnswer answer;
     answer.operationId = operationId;
-    if (!config.stripeProblem.isEmpty()) {
-        answer.error = config.stripeProblem + u" Set OPS_STRIPE_URL and OPS_STRIPE_KEY and "
-                                              "restart the console."_s;
-        return answer;
-    }
     try {
         JobConnection connection(config.dbLocation);
         OperationStore store(connection.db(), clock);
@@ -150,14 +194,15 @@ LookupAnswer runLookup(const JobConfig &config, const Clock &clock, const QStrin
             answer.error = u"Operation %1 is gone from the database."_s.arg(operationId);
             return answer;
         }
-        if (op->provider != Provider::Stripe) {
-            answer.error = u"Look-up of Slen credit movements and executions is not in this "
-                           "console yet."_s;
+        if (const QString problem = providerProblem(config, op->provider); !problem.isEmpty()) {
+            answer.error = problem;
             return answer;
         }
-        QtHttpTransport transport;
-        StripeClient client(transport, config.stripe);
-        return lookUpRefund(client, *op, cancelled);
+        if (cancelled) {
+            answer.error = u"Look-up cancelled."_s;
+            return answer;
+        }
+        return askProvider(config, *op, cancelled);
     } catch (const StoreError &e) {
         answer.error = u"The database failed during the look-up: "_s + e.message();
         return answer;

@@ -7,6 +7,7 @@
 #include "clock.h"
 #include "lookupanswer.h"
 #include "refundengine.h"
+#include "slenclient.h"
 #include "stripeclient.h"
 #include "toolresult.h"
 
@@ -21,6 +22,10 @@ struct JobConfig
     QString stripeProblem; // not empty: the provider cannot be reached as configured (why)
     EngineConfig engine;
     qint64 leaseSeconds = 120; // longer than one attempt's timeout
+    // Slen, for look-ups of credit movements and executions. An empty base URL counts as not
+    // configured (slenProblem says why when read from the environment).
+    SlenConfig slen;
+    QString slenProblem;
 };
 
 struct ResendOutcome
@@ -40,7 +45,8 @@ LookupAnswer runLookup(const JobConfig &config, const Clock &clock, const QStrin
 ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QString &operationId,
                         const QString &actor, const QString &leaseHolder);
 
-// OPS_STRIPE_URL, OPS_STRIPE_KEY (or the key file), OPS_ATTEMPT_TIMEOUT_MS — as opsctl reads them.
+// OPS_STRIPE_URL, OPS_STRIPE_KEY (or the key file), OPS_ATTEMPT_TIMEOUT_MS, OPS_SLEN_URL,
+// OPS_SLEN_KEY (or the key file), OPS_SLEN_PROJECT — as opsctl reads them.
 JobConfig jobConfigFromEnvironment(const QString &dbLocation);
 
 } // namespace ops::console

@@ -30,6 +30,15 @@ using Tester = QAbstractItemModelTester;
 
 namespace {
 
+console::JobConfig stripeJobs(test::StoreFixture &fx, const StripeConfig &stripe)
+{
+    console::JobConfig c;
+    c.dbLocation = fx.path();
+    c.stripe = stripe;
+    c.slenProblem = u"Slen is not used in this test."_s;
+    return c;
+}
+
 // One console: its own connection, query, window and controller over the fixture's file.
 struct Console
 {
@@ -38,7 +47,7 @@ struct Console
         , store(db, fx.clock())
         , query(db, fx.clock())
         , window(store, query, u"operator:"_s + name, u"operator:%1#%2"_s.arg(name, name))
-        , controller(window, {fx.path(), stripe, {}, {}, 120}, fx.clock())
+        , controller(window, stripeJobs(fx, stripe), fx.clock())
         , operationsTester(window.operationsModel(), Tester::FailureReportingMode::QtTest)
         , checkingTester(window.checkingModel(), Tester::FailureReportingMode::QtTest)
     {

@@ -1,0 +1,361 @@
+// Look-up at Slen from the console, against the real provider-sim: rows made by the real
+// ExecutionEngine and CreditEngine with faults injected, looked up through the controller's
+// worker job, answered in the real LookupDialog, attached and closed through the real
+// CloseDialog. Offscreen.
+
+#include "closedialog.h"
+#include "consolecontroller.h"
+#include "creditengine.h"
+#include "executionengine.h"
+#include "lookupdialog.h"
+#include "mainwindow.h"
+#include "operationlistview.h"
+#include "operationquery.h"
+#include "operationtablemodel.h"
+#include "simprocess.h"
+#include "storefixture.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QTabWidget>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using nlohmann::json;
+using Tester = QAbstractItemModelTester;
+
+namespace {
+
+console::JobConfig jobConfig(test::StoreFixture &fx, const SlenConfig &slen)
+{
+    console::JobConfig c;
+    c.dbLocation = fx.path();
+    c.stripeProblem = u"Stripe is not used in this test."_s;
+    c.slen = slen;
+    return c;
+}
+
+// One console over the fixture's file, talking to Slen as `slen` says.
+struct Console
+{
+    Console(test::StoreFixture &fx, const SlenConfig &slen)
+        : db(fx.secondConnection())
+        , store(db, fx.clock())
+        , query(db, fx.clock())
+        , window(store, query, u"operator:alice"_s, u"operator:alice#1"_s)
+        , controller(window, jobConfig(fx, slen), fx.clock())
+        , operationsTester(window.operationsModel(), Tester::FailureReportingMode::QtTest)
+        , checkingTester(window.checkingModel(), Tester::FailureReportingMode::QtTest)
+    {
+        window.show();
+    }
+
+    // Selects the row in the Operations tab (open rows are not in the checking queue) and
+    // presses Look up; returns the dialog showing the answer, or null (an error banner).
+    ui::LookupDialog *lookUp(const QString &id)
+    {
+        window.tabs()->setCurrentIndex(ui::MainWindow::OperationsTab);
+        window.reloadAll();
+        if (!window.operationsView()->selectOperation(id))
+            return nullptr;
+        window.lookUpAction()->trigger();
+        controller.waitForIdle();
+        QTest::qWait(0);
+        return window.findChild<ui::LookupDialog *>();
+    }
+
+    QSqlDatabase db;
+    OperationStore store;
+    OperationQuery query;
+    ui::MainWindow window;
+    console::ConsoleController controller;
+    Tester operationsTester;
+    Tester checkingTester;
+};
+
+} // namespace
+
+class TestSlenLookup : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void runningExecutionThenSucceededCloses();
+    void failedExecutionProposesFailed();
+    void executionWithoutIdProposesNothing();
+    void unknownCreditShowsBalanceProposesNothing();
+    void movementIdOnTheRowProposesSucceeded();
+    void errorsSayWhatToDo_data();
+    void errorsSayWhatToDo();
+    void configurationFromEnvironment();
+
+private:
+    ToolResult execute(const QString &flow, const QString &work);
+    ToolResult topup(const QString &customer, qint64 amount, const QString &work,
+                     int attemptsPerCall = 3);
+    // Closes the close dialog the look-up opened and returns the row.
+    Operation closeFromLookup(ui::LookupDialog *lookup, const QString &id);
+
+    std::unique_ptr<test::SimProcess> m_sim;
+    std::unique_ptr<test::StoreFixture> m_fx;
+    SlenConfig m_slen;
+};
+
+void TestSlenLookup::initTestCase()
+{
+    m_sim = std::make_unique<test::SimProcess>(
+        QStringLiteral(OPS_PROVIDER_SIM_PATH),
+        test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
+    m_slen = {m_sim->baseUrl(), u"sk_test_demo"_s, u"demo"_s, std::chrono::milliseconds(3000)};
+}
+
+void TestSlenLookup::init()
+{
+    m_sim->reset();
+    m_fx = std::make_unique<test::StoreFixture>();
+}
+
+void TestSlenLookup::cleanup()
+{
+    m_sim->clearFaults();
+    m_fx.reset();
+}
+
+ToolResult TestSlenLookup::execute(const QString &flow, const QString &work)
+{
+    QtHttpTransport transport;
+    SlenClient client(transport, m_slen);
+    SlenEngineConfig config;
+    config.jitterSeed = 1;
+    ExecutionEngine engine(m_fx->store(), client, config, [](std::chrono::milliseconds) {});
+    ExecutionInput in;
+    in.flow = flow;
+    in.input = {{"title", "monthly"}};
+    in.mode = u"async"_s;
+    in.workName = work;
+    return engine.execute(in, u"agent:toolu_t"_s);
+}
+
+ToolResult TestSlenLookup::topup(const QString &customer, qint64 amount, const QString &work,
+                                 int attemptsPerCall)
+{
+    QtHttpTransport transport;
+    SlenClient client(transport, m_slen);
+    SlenEngineConfig config;
+    config.jitterSeed = 1;
+    config.attemptsPerCall = attemptsPerCall;
+    CreditEngine engine(m_fx->store(), client, config, [](std::chrono::milliseconds) {});
+    return engine.move({OperationKind::CreditTopup, customer, u"credits"_s, amount, work, {}},
+                       u"agent:toolu_t"_s);
+}
+
+Operation TestSlenLookup::closeFromLookup(ui::LookupDialog *lookup, const QString &id)
+{
+    QTest::mouseClick(lookup->closeButton(), Qt::LeftButton); // attach + propose the close
+    auto *close = lookup->parentWidget()->findChild<ui::CloseDialog *>();
+    if (!close)
+        return {};
+    QTest::mouseClick(close->closeButton(), Qt::LeftButton);
+    return *m_fx->store().operation(id);
+}
+
+void TestSlenLookup::runningExecutionThenSucceededCloses()
+{
+    const ToolResult started = execute(u"slow_report"_s, u"report-nov"_s);
+    const QString id = started.operationId;
+    const Operation row = *m_fx->store().operation(id);
+    QVERIFY(row.state == OperationState::Open);
+    QVERIFY2(row.providerRef.startsWith(u"ex_"_s), qPrintable(row.providerRef));
+
+    Console c(*m_fx, m_slen);
+    auto *lookup = c.lookUp(id);
+    QVERIFY2(lookup, qPrintable(c.window.bannerText()));
+    QVERIFY(!lookup->answer().proposedOutcome);
+    QVERIFY2(lookup->answer().summary.contains(u"still running"_s),
+             qPrintable(lookup->answer().summary));
+    QVERIFY(!lookup->closeButton()->isVisible());
+    QTest::mouseClick(lookup->attachButton(), Qt::LeftButton); // the answer is evidence too
+    QCOMPARE(int(m_fx->store().evidence(id).size()), 1);
+    QVERIFY(m_fx->store().evidence(id).front().body.contains(row.providerRef.toUtf8()));
+    lookup->reject();
+    QTRY_VERIFY(!c.window.findChild<ui::LookupDialog *>());
+
+    m_sim->advanceClock(60); // slow_report runs 30 s
+    lookup = c.lookUp(id);
+    QVERIFY2(lookup, qPrintable(c.window.bannerText()));
+    QVERIFY(lookup->answer().proposedOutcome == OperationState::Succeeded);
+    QCOMPARE(lookup->answer().providerRef, row.providerRef);
+    QVERIFY(lookup->closeButton()->isVisible());
+    auto *dialogOwner = lookup->parentWidget();
+    QTest::mouseClick(lookup->closeButton(), Qt::LeftButton);
+    QTRY_VERIFY(dialogOwner->findChild<ui::CloseDialog *>());
+    auto *close = dialogOwner->findChild<ui::CloseDialog *>();
+    QCOMPARE(close->providerRefEdit()->text(), row.providerRef);
+    QVERIFY(close->succeededButton()->isChecked());
+    QVERIFY(close->reasonEdit()->toPlainText().contains(u"succeeded"_s));
+    QTest::mouseClick(close->closeButton(), Qt::LeftButton);
+    QTRY_VERIFY(m_fx->store().operation(id)->state == OperationState::Succeeded);
+    QCOMPARE(m_fx->store().operation(id)->providerRef, row.providerRef);
+    QCOMPARE(int(m_fx->store().evidence(id).size()), 2); // both look-ups, attached once each
+}
+
+void TestSlenLookup::failedExecutionProposesFailed()
+{
+    // A flow that runs a while and then fails with an error code (not at creation).
+    m_sim->seed({{"flows", json::array({{{"id", "flaky_report"},
+                                         {"run_seconds", 20},
+                                         {"fails_with", "upstream_timeout"}}})}});
+    QVERIFY2(m_sim->error().isEmpty(), qPrintable(m_sim->error()));
+    const QString id = execute(u"flaky_report"_s, u"flaky-nov"_s).operationId;
+    QVERIFY(m_fx->store().operation(id)->state == OperationState::Open);
+    m_sim->advanceClock(60);
+
+    Console c(*m_fx, m_slen);
+    auto *lookup = c.lookUp(id);
+    QVERIFY2(lookup, qPrintable(c.window.bannerText()));
+    QVERIFY(lookup->answer().proposedOutcome == OperationState::Failed);
+    QVERIFY2(lookup->answer().proposedReason.contains(u"upstream_timeout"_s),
+             qPrintable(lookup->answer().proposedReason));
+    auto *owner = lookup->parentWidget();
+    QTest::mouseClick(lookup->closeButton(), Qt::LeftButton);
+    QTRY_VERIFY(owner->findChild<ui::CloseDialog *>());
+    auto *close = owner->findChild<ui::CloseDialog *>();
+    QVERIFY(close->failedButton()->isChecked());
+    QTest::mouseClick(close->closeButton(), Qt::LeftButton);
+    QTRY_VERIFY(m_fx->store().operation(id)->state == OperationState::Failed);
+    QCOMPARE(int(m_fx->store().evidence(id).size()), 1);
+}
+
+void TestSlenLookup::executionWithoutIdProposesNothing()
+{
+    // The provider answered 500 to the first request: no execution id ever reached us.
+    m_sim->addFault(
+        {{"route", "POST /v1/operations/execute"}, {"mode", "stored_500"}, {"count", 1}});
+    const QString id = execute(u"generate_email"_s, u"email-nov"_s).operationId;
+    const Operation row = *m_fx->store().operation(id);
+    QVERIFY(row.state == OperationState::Unknown);
+    QVERIFY(row.providerRef.isEmpty());
+    m_sim->clearFaults();
+
+    Console c(*m_fx, m_slen);
+    auto *lookup = c.lookUp(id);
+    QVERIFY2(lookup, qPrintable(c.window.bannerText()));
+    QVERIFY(!lookup->answer().proposedOutcome);
+    QVERIFY2(lookup->answer().summary.contains(u"no execution id"_s),
+             qPrintable(lookup->answer().summary));
+    QVERIFY(lookup->answer().summary.contains(u"Resend"_s));
+    QVERIFY(!lookup->closeButton()->isVisible());
+    QVERIFY(!lookup->attachButton()->isEnabled()); // nothing was read from the provider
+}
+
+void TestSlenLookup::unknownCreditShowsBalanceProposesNothing()
+{
+    m_sim->addFault(
+        {{"route", "POST /v1/customers/*/topup"}, {"mode", "stored_500"}, {"count", 1}});
+    const QString id = topup(u"u_2"_s, 40, u"promo-u2"_s).operationId;
+    QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown);
+    m_sim->clearFaults();
+
+    Console c(*m_fx, m_slen);
+    auto *lookup = c.lookUp(id);
+    QVERIFY2(lookup, qPrintable(c.window.bannerText()));
+    const LookupAnswer &a = lookup->answer();
+    QVERIFY2(a.summary.contains(u"credits balance 250"_s), qPrintable(a.summary));
+    QVERIFY(a.summary.contains(u"60 minutes"_s));
+    QVERIFY(a.summary.contains(u"cannot prove"_s));
+    QVERIFY(!a.proposedOutcome);
+    QVERIFY(!lookup->closeButton()->isVisible());
+    QTest::mouseClick(lookup->attachButton(), Qt::LeftButton);
+    const auto evidence = m_fx->store().evidence(id);
+    QCOMPARE(int(evidence.size()), 1);
+    QVERIFY(evidence.front().body.contains("\"balances\""));
+    QCOMPARE(evidence.front().kind, u"provider_object"_s);
+    QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown); // nothing closed
+}
+
+void TestSlenLookup::movementIdOnTheRowProposesSucceeded()
+{
+    // A row that holds the provider's movement id but was not closed: one attempt got no answer
+    // (503), the row stays open, and the provider's movement id is recorded on it.
+    m_sim->addFault({{"route", "POST /v1/customers/*/topup"}, {"mode", "503"}, {"count", 1}});
+    const QString id = topup(u"u_1"_s, 100, u"bonus-u1"_s, 1).operationId;
+    m_sim->clearFaults();
+    QVERIFY(m_fx->store().operation(id)->state == OperationState::Open);
+    QVERIFY(m_fx->store().recordProviderObject(id, u"mv_replayed1"_s, u"succeeded"_s,
+                                               u"agent:toolu_t"_s));
+
+    Console c(*m_fx, m_slen);
+    auto *lookup = c.lookUp(id);
+    QVERIFY2(lookup, qPrintable(c.window.bannerText()));
+    QVERIFY(lookup->answer().proposedOutcome == OperationState::Succeeded);
+    QCOMPARE(lookup->answer().providerRef, u"mv_replayed1"_s);
+    const Operation closed = closeFromLookup(lookup, id);
+    QVERIFY(closed.state == OperationState::Succeeded);
+    QCOMPARE(closed.providerRef, u"mv_replayed1"_s);
+}
+
+void TestSlenLookup::errorsSayWhatToDo_data()
+{
+    QTest::addColumn<QString>("failure");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("unreachable") << u"unreachable"_s << u"did not answer"_s;
+    QTest::newRow("401") << u"key"_s << u"OPS_SLEN_KEY"_s;
+    QTest::newRow("404 execution") << u"gone"_s << u"execution_not_found"_s;
+    QTest::newRow("503") << u"503"_s << u"HTTP 503"_s;
+    QTest::newRow("not configured") << u"unconfigured"_s << u"Set OPS_SLEN_URL"_s;
+}
+
+void TestSlenLookup::errorsSayWhatToDo()
+{
+    QFETCH(QString, failure);
+    QFETCH(QString, expected);
+    const QString id = execute(u"slow_report"_s, u"report-err"_s).operationId;
+    SlenConfig slen = m_slen;
+    if (failure == u"unreachable"_s)
+        slen.baseUrl = QUrl(u"http://127.0.0.1:9"_s); // discard port: nobody listens
+    else if (failure == u"key"_s)
+        slen.secret = u"sk_wrong"_s;
+    else if (failure == u"unconfigured"_s)
+        slen.baseUrl = QUrl();
+    else if (failure == u"gone"_s)
+        m_sim->reset(); // the provider no longer knows the execution
+    else
+        m_sim->addFault({{"route", "GET /v1/executions/*"}, {"mode", "503"}});
+
+    Console c(*m_fx, slen);
+    QVERIFY(!c.lookUp(id));
+    const QString banner = c.window.bannerText();
+    QVERIFY2(banner.contains(expected), qPrintable(banner));
+    QVERIFY2(banner.contains(u"What to do next"_s), qPrintable(banner));
+}
+
+void TestSlenLookup::configurationFromEnvironment()
+{
+    qputenv("OPS_SLEN_URL", m_sim->baseUrl().toString().toUtf8());
+    qputenv("OPS_SLEN_KEY", "sk_test_demo");
+    qputenv("OPS_SLEN_PROJECT", "demo");
+    console::JobConfig c = console::jobConfigFromEnvironment(m_fx->path());
+    QVERIFY2(c.slenProblem.isEmpty(), qPrintable(c.slenProblem));
+    QCOMPARE(c.slen.baseUrl, m_sim->baseUrl());
+    QCOMPARE(c.slen.secret, u"sk_test_demo"_s);
+    QCOMPARE(c.slen.project, u"demo"_s);
+
+    qputenv("OPS_SLEN_URL", "ftp://example.com");
+    c = console::jobConfigFromEnvironment(m_fx->path());
+    QVERIFY2(c.slenProblem.contains(u"OPS_SLEN_URL"_s), qPrintable(c.slenProblem));
+    qunsetenv("OPS_SLEN_URL");
+    qunsetenv("OPS_SLEN_KEY");
+    qunsetenv("OPS_SLEN_PROJECT");
+}
+
+QTEST_MAIN(TestSlenLookup)
+#include "tst_slenlookup.moc"
