@@ -74,9 +74,6 @@ QString resendBlockedReason(const Operation &op, const std::optional<ResendLease
     if (op.state == OperationState::Open)
         return u"Resend is off: the row is open and automation still owns it; resend is for "
                "rows in the checking queue."_s;
-    if (op.provider != Provider::Stripe)
-        return u"Resend is off: this console resends Stripe refunds only; use Look up and "
-               "close with evidence."_s;
     if (op.deadline && now >= *op.deadline)
         return u"Resend is off: the retention window closed at %1; the provider no longer "
                "knows the key, so a resend could pay twice. Close it with evidence instead."_s.arg(

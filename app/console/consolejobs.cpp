@@ -1,6 +1,8 @@
 #include "consolejobs.h"
 
+#include "creditengine.h"
 #include "database.h"
+#include "executionengine.h"
 #include "operationstore.h"
 #include "providerlookup.h"
 #include "secrets.h"
@@ -76,6 +78,18 @@ QString lastAnswer(OperationStore &store, const QString &id)
                                     : u"HTTP %1 %2"_s.arg(a.httpStatus).arg(a.providerCode);
 }
 
+// The provider's reference a resend closed with: refund, movement or execution.
+QString confirmedRef(const ToolResult &r)
+{
+    if (!r.refundId.isEmpty())
+        return u"refund "_s + r.refundId;
+    if (!r.movementId.isEmpty())
+        return u"movement "_s + r.movementId;
+    if (!r.executionId.isEmpty())
+        return u"execution "_s + r.executionId;
+    return u"the operation"_s;
+}
+
 ResendOutcome describeResend(const ToolResult &r, OperationStore &store, const QString &id)
 {
     ResendOutcome o;
@@ -84,14 +98,15 @@ ResendOutcome describeResend(const ToolResult &r, OperationStore &store, const Q
     switch (r.status) {
     case ToolResult::Status::Refunded:
     case ToolResult::Status::Succeeded:
-        o.message = u"Resent %1: the provider confirmed refund %2; closed as succeeded."_s.arg(
-            id, r.refundId);
+        o.message = u"Resent %1: the provider confirmed %2; closed as succeeded."_s.arg(
+            id, confirmedRef(r));
         break;
     case ToolResult::Status::Failed:
         o.message = u"Resent %1: the provider refused (%2); closed as failed."_s.arg(id, answer);
         break;
     case ToolResult::Status::Checking:
-        o.error = u"Resent %1 once; the outcome is still unknown (%2)."_s.arg(id, answer);
+        o.error = u"Resent %1 once; the outcome is still unknown (%2)."_s.arg(
+            id, r.errorMessage.isEmpty() ? answer : r.errorMessage);
         o.next = u"Look it up at the provider (Ctrl+L) and close it with that evidence."_s;
         break;
     case ToolResult::Status::Unconfirmed:
@@ -103,7 +118,7 @@ ResendOutcome describeResend(const ToolResult &r, OperationStore &store, const Q
         o.error = u"Resend refused: %1"_s.arg(r.errorMessage);
         o.next = u"Reload (F5) and check the row's state."_s;
         break;
-    default: // statuses of credit and execution tools: not produced by a refund resend
+    default: // queued/running: an open execution moved on by the resend
         o.message = u"Resent %1 (%2)."_s.arg(id, answer);
         break;
     }
@@ -155,6 +170,23 @@ LookupAnswer askProvider(const JobConfig &config, const Operation &op,
     }
     StripeClient client(transport, config.stripe);
     return lookUpRefund(client, op, cancelled);
+}
+
+// One operator attempt through the engine that owns the row's provider and kind. The Slen
+// client is configured as for the look-up; engine settings other than the client's are not
+// used by a resend (the row carries its cap and window).
+ToolResult resendWith(const JobConfig &config, OperationStore &store, const Operation &op,
+                      const QString &actor)
+{
+    QtHttpTransport transport;
+    if (op.provider == Provider::Slen) {
+        SlenClient client(transport, config.slen);
+        if (op.kind == OperationKind::Execution)
+            return ExecutionEngine(store, client, SlenEngineConfig{}).resend(op.id, actor);
+        return CreditEngine(store, client, SlenEngineConfig{}).resend(op.id, actor);
+    }
+    StripeClient client(transport, config.stripe);
+    return RefundEngine(store, client, config.engine).resend(op.id, actor);
 }
 
 } // namespace
@@ -212,14 +244,17 @@ LookupAnswer runLookup(const JobConfig &config, const Clock &clock, const QStrin
 ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QString &operationId,
                         const QString &actor, const QString &leaseHolder)
 {
-    if (!config.stripeProblem.isEmpty())
-        return {false,
-                {},
-                config.stripeProblem,
-                u"Set OPS_STRIPE_URL and OPS_STRIPE_KEY and restart the console."_s};
     try {
         JobConnection connection(config.dbLocation);
         OperationStore store(connection.db(), clock);
+        const auto op = store.operation(operationId);
+        if (!op)
+            return {false,
+                    {},
+                    u"Not sent: operation %1 is gone from the database."_s.arg(operationId),
+                    u"Reload (F5)."_s};
+        if (const QString problem = providerProblem(config, op->provider); !problem.isEmpty())
+            return {false, {}, problem, u"Nothing was sent; the row is unchanged."_s};
         std::optional<ResendLease> holder;
         if (!claimResendLease(store, operationId, leaseHolder, config.leaseSeconds, &holder)) {
             const QString who = holder ? holder->holder.section(u'#', 0, 0) : u"nobody"_s;
@@ -230,10 +265,7 @@ ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QStri
                     u"Wait for their result; the list updates by itself."_s};
         }
         LeaseGuard lease(store, operationId, leaseHolder);
-        QtHttpTransport transport;
-        StripeClient client(transport, config.stripe);
-        RefundEngine engine(store, client, config.engine);
-        return describeResend(engine.resend(operationId, actor), store, operationId);
+        return describeResend(resendWith(config, store, *op, actor), store, operationId);
     } catch (const StoreError &e) {
         return {false,
                 {},

@@ -25,6 +25,10 @@ public:
                  Sleeper sleeper = threadSleep);
 
     ToolResult move(const CreditInput &input, const QString &actor);
+    // The console's operator resend (slenresend.cpp): one attempt with the stored key and bytes
+    // of an open or unknown row inside its window. An unknown row is closed only through
+    // closeManually with the provider's answer as evidence; otherwise it is left as it was.
+    ToolResult resend(const QString &operationId, const QString &actor);
 
     // Checks that need neither the database nor the provider; nullopt when acceptable.
     static std::optional<ToolResult> validate(const CreditInput &input);

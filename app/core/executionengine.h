@@ -24,6 +24,10 @@ public:
                     Sleeper sleeper = threadSleep);
 
     ToolResult execute(const ExecutionInput &input, const QString &actor);
+    // The console's operator resend (slenresend.cpp): one attempt with the stored key and bytes.
+    // An unknown row is closed only through closeManually with the provider's answer as
+    // evidence; a 202 keeps it unknown with the execution kept as evidence ("still running").
+    ToolResult resend(const QString &operationId, const QString &actor);
 
     static std::optional<ToolResult> validate(const ExecutionInput &input);
     // Bytes stored once and sent on every attempt: Slen compares execution bodies byte for byte.
@@ -41,6 +45,8 @@ private:
                                      const QString &actor);
     ToolResult apply(const Operation &op, const SlenExecution &execution, const QByteArray &body,
                      const QString &actor);
+    ToolResult stillRunning(const Operation &op, const SlenExecution &execution,
+                            const QByteArray &body, const QString &actor);
     ToolResult resultForRow(const QString &operationId);
     ToolResult checking(const Operation &op, const QString &reason, const QString &actor);
 

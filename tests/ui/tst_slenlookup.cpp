@@ -1,7 +1,7 @@
 // Look-up at Slen from the console, against the real provider-sim: rows made by the real
 // ExecutionEngine and CreditEngine with faults injected, looked up through the controller's
 // worker job, answered in the real LookupDialog, attached and closed through the real
-// CloseDialog. Offscreen.
+// CloseDialog. Offscreen. Resend of unknown Slen rows goes through the same console and jobs.
 
 #include "closedialog.h"
 #include "consolecontroller.h"
@@ -69,6 +69,14 @@ struct Console
         return window.findChild<ui::LookupDialog *>();
     }
 
+    // Selects the row in the Operations tab; false when it is not listed.
+    bool select(const QString &id)
+    {
+        window.tabs()->setCurrentIndex(ui::MainWindow::OperationsTab);
+        window.reloadAll();
+        return window.operationsView()->selectOperation(id);
+    }
+
     QSqlDatabase db;
     OperationStore store;
     OperationQuery query;
@@ -96,9 +104,12 @@ private slots:
     void errorsSayWhatToDo_data();
     void errorsSayWhatToDo();
     void configurationFromEnvironment();
+    void resendSettlesUnknownRow_data();
+    void resendSettlesUnknownRow();
+    void resendOffOnceTheWindowPassed();
 
 private:
-    ToolResult execute(const QString &flow, const QString &work);
+    ToolResult execute(const QString &flow, const QString &work, const QString &mode = u"async"_s);
     ToolResult topup(const QString &customer, qint64 amount, const QString &work,
                      int attemptsPerCall = 3);
     // Closes the close dialog the look-up opened and returns the row.
@@ -130,7 +141,7 @@ void TestSlenLookup::cleanup()
     m_fx.reset();
 }
 
-ToolResult TestSlenLookup::execute(const QString &flow, const QString &work)
+ToolResult TestSlenLookup::execute(const QString &flow, const QString &work, const QString &mode)
 {
     QtHttpTransport transport;
     SlenClient client(transport, m_slen);
@@ -140,7 +151,7 @@ ToolResult TestSlenLookup::execute(const QString &flow, const QString &work)
     ExecutionInput in;
     in.flow = flow;
     in.input = {{"title", "monthly"}};
-    in.mode = u"async"_s;
+    in.mode = mode;
     in.workName = work;
     return engine.execute(in, u"agent:toolu_t"_s);
 }
@@ -355,6 +366,86 @@ void TestSlenLookup::configurationFromEnvironment()
     qunsetenv("OPS_SLEN_URL");
     qunsetenv("OPS_SLEN_KEY");
     qunsetenv("OPS_SLEN_PROJECT");
+}
+
+void TestSlenLookup::resendSettlesUnknownRow_data()
+{
+    QTest::addColumn<QString>("row");    // credit, or the execution mode
+    QTest::addColumn<QString>("flow");   // executions only
+    QTest::addColumn<bool>("settled");   // succeeded; otherwise still unknown
+    QTest::addColumn<QString>("prefix"); // of the provider reference the close names
+    QTest::newRow("credit top-up") << u"credit"_s << QString() << true << u"mv_"_s;
+    QTest::newRow("sync execution") << u"sync"_s << u"generate_email"_s << true << u"ex_"_s;
+    QTest::newRow("async execution still running")
+        << u"async"_s << u"slow_report"_s << false << QString();
+}
+
+void TestSlenLookup::resendSettlesUnknownRow()
+{
+    QFETCH(QString, row);
+    QFETCH(QString, flow);
+    QFETCH(bool, settled);
+    QFETCH(QString, prefix);
+    const bool credit = row == u"credit"_s;
+    // Slen keeps no failure: a stored_500 without apply moved nothing and leaves the key free.
+    m_sim->addFault(
+        {{"route", credit ? "POST /v1/customers/*/topup" : "POST /v1/operations/execute"},
+         {"mode", "stored_500"},
+         {"count", 1}});
+    const QString id = credit ? topup(u"u_2"_s, 40, u"promo-u2"_s).operationId
+                              : execute(flow, u"resend-"_s + row, row).operationId;
+    QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown);
+    m_sim->clearFaults();
+    const int attemptsBefore = int(m_fx->store().attempts(id).size());
+
+    Console c(*m_fx, m_slen);
+    QVERIFY(c.select(id));
+    QVERIFY2(c.window.resendAction()->isEnabled(), qPrintable(c.window.resendBlockedReason()));
+    c.window.resendAction()->trigger();
+    c.controller.waitForIdle();
+    QTest::qWait(0);
+
+    const Operation after = *m_fx->store().operation(id);
+    QCOMPARE(int(m_fx->store().attempts(id).size()), attemptsBefore + 1); // one attempt
+    QVERIFY(!m_fx->store().evidence(id).empty()); // the provider's answer is kept
+    if (settled) {
+        QVERIFY2(after.state == OperationState::Succeeded, qPrintable(c.window.bannerText()));
+        QVERIFY2(after.providerRef.startsWith(prefix), qPrintable(after.providerRef));
+        QCOMPARE(after.closedBy, u"operator:alice"_s);
+    } else {
+        QVERIFY(after.state == OperationState::Unknown);
+        QVERIFY2(c.window.bannerText().contains(u"still running"_s),
+                 qPrintable(c.window.bannerText()));
+    }
+    const json ledger = m_sim->ledger();
+    int ledgerLines = 0;
+    for (const auto &mv : ledger["movements"])
+        ledgerLines += mv.value("operation_id", std::string()) == id.toStdString() ? 1 : 0;
+    QVERIFY2(ledgerLines == 1, ledger.dump().c_str()); // applied once, by the resend
+}
+
+void TestSlenLookup::resendOffOnceTheWindowPassed()
+{
+    m_sim->addFault(
+        {{"route", "POST /v1/customers/*/topup"}, {"mode", "stored_500"}, {"count", 1}});
+    const QString id = topup(u"u_2"_s, 40, u"promo-window"_s).operationId;
+    QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown);
+    m_sim->clearFaults();
+    const int attemptsBefore = int(m_fx->store().attempts(id).size());
+
+    Console c(*m_fx, m_slen);
+    QVERIFY(c.select(id));
+    QVERIFY2(c.window.resendAction()->isEnabled(), qPrintable(c.window.resendBlockedReason()));
+    m_fx->clock().advanceSecs(24 * 3600); // our clock: the credit window is 24 h
+    QTRY_VERIFY_WITH_TIMEOUT(!c.window.resendAction()->isEnabled(), 2500);
+    QVERIFY2(c.window.resendBlockedReason().contains(u"retention window closed"_s),
+             qPrintable(c.window.resendBlockedReason()));
+    c.window.resendAction()->trigger(); // the shortcut still fires: nothing may be sent
+    QVERIFY(!c.controller.isRunning());
+    QCOMPARE(int(m_fx->store().attempts(id).size()), attemptsBefore);
+    const json ledger = m_sim->ledger();
+    for (const auto &mv : ledger["movements"]) // nothing moved for this operation
+        QVERIFY(mv.value("operation_id", std::string()) != id.toStdString());
 }
 
 QTEST_MAIN(TestSlenLookup)
