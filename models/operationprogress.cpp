@@ -34,7 +34,7 @@ bool OperationStore::recordProviderObject(const QString &id, const QString &prov
     WriteTransaction tx(m_db);
     QSqlQuery q = runQuery(m_db,
                            u"UPDATE operations SET provider_ref = ?, provider_status = ?, "
-                           "updated_at = ? WHERE id = ? AND state = 'open' AND "
+                           "updated_at = ? WHERE id = ? AND state IN ('open', 'unknown') AND "
                            "(COALESCE(provider_ref, '') <> ? OR "
                            "COALESCE(provider_status, '') <> ?)"_s,
                            {providerRef, status, now, id, providerRef, status});

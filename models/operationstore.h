@@ -153,8 +153,9 @@ public:
     // kind (open, unknown or succeeded).
     std::optional<Operation> findLiveCredit(Provider provider, const QString &project,
                                             const QString &key);
-    // An open row's provider object exists but is not final yet (an execution that is queued or
-    // running): remember its id and sub-status. False when the row is not open or nothing changed.
+    // A live (open or unknown) row's provider object exists but is not final yet (an execution
+    // that is queued or running): remember its id and sub-status, so a later look-up can read
+    // it. False when the row is final or nothing changed.
     bool recordProviderObject(const QString &id, const QString &providerRef, const QString &status,
                               const QString &actor);
 

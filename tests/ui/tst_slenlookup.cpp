@@ -373,11 +373,11 @@ void TestSlenLookup::resendSettlesUnknownRow_data()
     QTest::addColumn<QString>("row");    // credit, or the execution mode
     QTest::addColumn<QString>("flow");   // executions only
     QTest::addColumn<bool>("settled");   // succeeded; otherwise still unknown
-    QTest::addColumn<QString>("prefix"); // of the provider reference the close names
+    QTest::addColumn<QString>("prefix"); // of the provider reference the row ends with
     QTest::newRow("credit top-up") << u"credit"_s << QString() << true << u"mv_"_s;
     QTest::newRow("sync execution") << u"sync"_s << u"generate_email"_s << true << u"ex_"_s;
     QTest::newRow("async execution still running")
-        << u"async"_s << u"slow_report"_s << false << QString();
+        << u"async"_s << u"slow_report"_s << false << u"ex_"_s;
 }
 
 void TestSlenLookup::resendSettlesUnknownRow()
@@ -416,6 +416,8 @@ void TestSlenLookup::resendSettlesUnknownRow()
         QVERIFY(after.state == OperationState::Unknown);
         QVERIFY2(c.window.bannerText().contains(u"still running"_s),
                  qPrintable(c.window.bannerText()));
+        // The execution id is kept on the row, so the next look-up can read the execution.
+        QVERIFY2(after.providerRef.startsWith(prefix), qPrintable(after.providerRef));
     }
     const json ledger = m_sim->ledger();
     int ledgerLines = 0;
