@@ -1,5 +1,6 @@
 #include "creditengine.h"
 
+#include "attemptsupport.h"
 #include "corelogging.h"
 #include "database.h"
 #include "refundengine.h" // newOperationId
@@ -210,21 +211,13 @@ ToolResult CreditEngine::drive(const Operation &start, const QString &actor)
 {
     if (start.state != OperationState::Open)
         return resultForRow(start.id); // rule 6: unknown is sticky, final is final
-    for (int i = 0; i < m_config.attemptsPerCall; ++i) {
-        if (i > 0)
-            m_sleeper(m_backoff.delay(i));
-        const AttemptTicket ticket = m_store.beginAttempt(start.id, actor);
-        if (ticket.refusal != AttemptRefusal::None)
-            return resultForRow(start.id);
-        const Operation &op = ticket.operation;
-        const SlenReply reply = m_client.send(op.request, op.idempotencyKey);
-        const Outcome outcome = classify(Provider::Slen, SlenClient::answerFor(reply, op.kind));
-        m_store.finishAttempt(op.id, ticket.attemptId,
-                              slen::attemptResult(reply, outcome, m_client.config().secret));
-        if (auto done = settle(op, reply, outcome, actor))
-            return *done;
-    }
-    return resultForRow(start.id);
+    const auto done = runAttempts(m_store, m_backoff, m_sleeper, m_config.attemptsPerCall, start.id,
+                                  actor, [&](const AttemptTicket &ticket) {
+                                      const auto [reply, outcome] =
+                                          slen::sendAttempt(m_store, m_client, ticket);
+                                      return settle(ticket.operation, reply, outcome, actor);
+                                  });
+    return done ? *done : resultForRow(start.id);
 }
 
 std::optional<ToolResult> CreditEngine::settle(const Operation &op, const SlenReply &reply,

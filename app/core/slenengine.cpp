@@ -28,6 +28,17 @@ Evidence providerObject(const Operation &op, const QString &title, const QByteAr
     return providerObjectEvidence(op.id, title, body, actor);
 }
 
+std::pair<SlenReply, Outcome> sendAttempt(OperationStore &store, SlenClient &client,
+                                          const AttemptTicket &ticket)
+{
+    const Operation &op = ticket.operation;
+    SlenReply reply = client.send(op.request, op.idempotencyKey);
+    const Outcome outcome = classify(Provider::Slen, SlenClient::answerFor(reply, op.kind));
+    store.finishAttempt(op.id, ticket.attemptId,
+                        attemptResult(reply, outcome, client.config().secret));
+    return {std::move(reply), outcome};
+}
+
 QString refusalCode(const SlenReply &reply)
 {
     if (reply.error && !reply.error->code.isEmpty())

@@ -35,6 +35,10 @@ Evidence providerObject(const Operation &op, const QString &title, const QByteAr
                         const QString &actor);
 // The provider code of a refusal, or http_<status> when the body named none.
 QString refusalCode(const SlenReply &reply);
+// One counted attempt: sends the ticket's stored request with its key, classifies the answer
+// and records it on the attempt row.
+std::pair<SlenReply, Outcome> sendAttempt(OperationStore &store, SlenClient &client,
+                                          const AttemptTicket &ticket);
 ToolResult credentialsProblem(const Operation &op, int httpStatus, ToolResult::Subject subject);
 // Input checks before anything is stored: a GET refused for our API key, or not answered.
 ToolResult readFailed(const QString &what, const SlenReply &reply);
