@@ -13,6 +13,9 @@ namespace {
 constexpr qint64 kChargeAmount = 10000;
 constexpr int kCustomers = 4;
 const char *const kCreditKinds[] = {"topup", "charge", "adjust"};
+// A flow that finishes at once and always succeeds: an execution row can then only end
+// succeeded (one ledger entry) or unknown, never legitimately open or failed-with-a-run.
+constexpr const char *kFlow = "chaos_flow";
 
 QString tag(const ChaosConfig &c)
 {
@@ -58,6 +61,18 @@ Unit creditUnit(const ChaosConfig &c, int index, std::mt19937 &rng)
     return u;
 }
 
+Unit executionUnit(const ChaosConfig &c, int index)
+{
+    Unit u;
+    u.kind = UnitKind::Execution;
+    const QString work = u"chaos-%1-%2:execute"_s.arg(tag(c)).arg(index);
+    u.label = u"execution %1"_s.arg(work);
+    const QString input = u"{\"topic\":\"unit %1\"}"_s.arg(index);
+    u.args = {u"execute"_s, u"--flow"_s, QString::fromLatin1(kFlow), u"--input"_s, input,
+              u"--work"_s,  work};
+    return u;
+}
+
 json seedFor(const ChaosConfig &c, const ChaosPlan &plan)
 {
     json charges = json::array();
@@ -69,9 +84,15 @@ json seedFor(const ChaosConfig &c, const ChaosPlan &plan)
         customers.push_back({{"id", u"cu_chaos_%1_%2"_s.arg(tag(c)).arg(i).toStdString()},
                              {"project", "demo"},
                              {"balances", {{"credits", 10000000}}}});
+    json flows = json::array({{{"id", kFlow},
+                               {"run_seconds", 0},
+                               {"required_input", json::array({"topic"})},
+                               {"result", {{"ok", true}}},
+                               {"cost", 1}}});
     return {{"api_keys", json::array({{{"key", "sk_test_demo"}, {"project", "demo"}}})},
             {"charges", charges},
-            {"customers", customers}};
+            {"customers", customers},
+            {"flows", flows}};
 }
 
 // The mix: hangs on both sides of the commit, stored 500s with and without the money moving,
@@ -84,7 +105,8 @@ json faultRulesFor(const ChaosConfig &c)
     json rules = json::array();
     rules.push_back({{"seed", c.seed}});
     const int hang = c.attemptTimeoutMs * 2;
-    for (const char *route : {"POST /v1/refunds", "POST /v1/customers/*"}) {
+    for (const char *route :
+         {"POST /v1/refunds", "POST /v1/customers/*", "POST /v1/operations/execute"}) {
         rules.push_back({{"route", route}, {"mode", "commit_then_hang"}, {"probability", 0.08}});
         rules.push_back({{"route", route},
                          {"mode", "hang_before_commit"},
@@ -99,7 +121,7 @@ json faultRulesFor(const ChaosConfig &c)
         rules.push_back(
             {{"route", route}, {"mode", "latency"}, {"probability", 0.08}, {"delay_ms", hang}});
     }
-    for (const char *route : {"GET /v1/charges/*", "GET /v1/customers/*"}) {
+    for (const char *route : {"GET /v1/charges/*", "GET /v1/customers/*", "GET /v1/executions/*"}) {
         rules.push_back({{"route", route}, {"mode", "503"}, {"probability", 0.15}});
         rules.push_back({{"route", route}, {"mode", "drop_connection"}, {"probability", 0.08}});
     }
@@ -130,14 +152,17 @@ std::vector<int> callOrder(const ChaosConfig &c, int unitCount, std::mt19937 &rn
 
 } // namespace
 
-ChaosPlan makePlan(const ChaosConfig &config, bool withCredits)
+ChaosPlan makePlan(const ChaosConfig &config, bool withSlen)
 {
     std::mt19937 rng(config.seed);
     ChaosPlan plan;
     for (int i = 0; i < config.units; ++i) {
-        const bool credit = withCredits && i % 3 == 2;
-        plan.units.push_back(credit ? creditUnit(config, i, rng)
-                                    : refundUnit(config, i, rng, plan));
+        if (!withSlen || i % 3 != 2)
+            plan.units.push_back(refundUnit(config, i, rng, plan));
+        else if ((i / 3) % 2 == 0)
+            plan.units.push_back(creditUnit(config, i, rng));
+        else
+            plan.units.push_back(executionUnit(config, i));
     }
     plan.calls = callOrder(config, config.units, rng);
     for (size_t i = 0; i < plan.calls.size(); ++i) {

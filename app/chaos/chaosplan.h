@@ -22,7 +22,7 @@ struct ChaosConfig
     int killPercent = 10;    // share of calls SIGKILLed mid-call
     int attemptTimeoutMs = 300;
     int windowSeconds = 6; // retention window the agents use (deadlines pass quickly)
-    bool credits = true;   // include credit movements when opsctl offers them
+    bool credits = true;   // include credit movements and executions when opsctl offers them
     QString simPath;
     QString opsctlPath;
     QString workDir; // empty: a temporary directory
@@ -32,7 +32,8 @@ struct ChaosConfig
 enum class UnitKind
 {
     Refund,
-    Credit
+    Credit,
+    Execution
 };
 
 struct Unit
@@ -41,7 +42,7 @@ struct Unit
     QString label;     // printed in reports
     QStringList args;  // opsctl arguments of one call for this unit
     QString chargeId;  // refunds
-    qint64 amount = 0; // refunds: cents; credits: credits
+    qint64 amount = 0; // refunds: cents; credits: credits; executions: 0
 };
 
 struct ChargeSeed
@@ -60,6 +61,7 @@ struct ChaosPlan
     nlohmann::json faultRules;    // array of POST /_sim/faults bodies, in order
 };
 
-ChaosPlan makePlan(const ChaosConfig &config, bool withCredits);
+// withSlen: every third unit goes to Slen, alternating credit movements and executions.
+ChaosPlan makePlan(const ChaosConfig &config, bool withSlen);
 
 } // namespace ops::chaos

@@ -66,6 +66,7 @@ QProcessEnvironment agentEnvironment(const ChaosConfig &c, const QString &db, qu
     // are part of every run.
     env.insert(u"OPS_STRIPE_WINDOW_SECONDS"_s, window);
     env.insert(u"OPS_SLEN_CREDIT_WINDOW_SECONDS"_s, window);
+    env.insert(u"OPS_SLEN_EXECUTION_WINDOW_SECONDS"_s, window);
     env.insert(u"OPS_MARGIN_SECONDS"_s, u"0"_s);
     return env;
 }
@@ -109,8 +110,19 @@ std::vector<QStringList> unitArgs(const ChaosPlan &plan)
 void tally(ChaosReport &r, const ChaosPlan &plan, const std::vector<CallRecord> &calls,
            const json &rows)
 {
-    for (const Unit &u : plan.units)
-        ++(u.kind == UnitKind::Refund ? r.refundUnits : r.creditUnits);
+    for (const Unit &u : plan.units) {
+        switch (u.kind) {
+        case UnitKind::Refund:
+            ++r.refundUnits;
+            break;
+        case UnitKind::Credit:
+            ++r.creditUnits;
+            break;
+        case UnitKind::Execution:
+            ++r.executionUnits;
+            break;
+        }
+    }
     r.units = int(plan.units.size());
     r.calls = int(calls.size());
     for (const CallRecord &call : calls) {
@@ -163,7 +175,7 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
         throw std::runtime_error("opsctl db migrate failed on " + db.toStdString());
     log << "opschaos: seed " << config.seed << ", " << plan.units.size() << " units, "
         << plan.calls.size() << " calls, " << config.agents << " agents"
-        << (credits ? ", refunds + credits" : ", refunds only") << Qt::endl;
+        << (credits ? ", refunds + credits + executions" : ", refunds only") << Qt::endl;
 
     AgentPool pool({config.opsctlPath, env, config.agents, config.durationSeconds});
     const std::vector<CallRecord> calls = pool.run(plan.calls, unitArgs(plan), plan.killAfterMs);
@@ -193,7 +205,7 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
 void printReport(const ChaosReport &r, QTextStream &out)
 {
     out << "units: " << r.units << " (" << r.refundUnits << " refunds, " << r.creditUnits
-        << " credit movements)\n";
+        << " credit movements, " << r.executionUnits << " executions)\n";
     out << "calls: " << r.calls << ", killed mid-call (SIGKILL): " << r.kills << '\n';
     out << "results:";
     for (auto it = r.resultsByStatus.cbegin(); it != r.resultsByStatus.cend(); ++it)

@@ -15,6 +15,7 @@ struct ChaosReport
     int units = 0;
     int refundUnits = 0;
     int creditUnits = 0;
+    int executionUnits = 0;
     int calls = 0;
     int kills = 0;
     int swept = 0;
