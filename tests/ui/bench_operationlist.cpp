@@ -1,11 +1,14 @@
 // Benchmark, not a test: generates N operations (default 1,000,000) into a temporary SQLite file
 // and prints how long the console's list queries take, plus peak memory. Figures are printed,
-// never judged. Usage: bench_operationlist [--rows N] [--keep PATH]
+// never judged. With --shell, each query's statement (bound values expanded by SQLite) is also
+// run in the `sqlite3` shell, so the console's figure stands beside the same SQL without Qt.
+// Usage: bench_operationlist [--rows N] [--keep PATH] [--shell]
 
 #include "bulkgenerator.h"
 #include "database.h"
 #include "operationquery.h"
 #include "operationtablemodel.h"
+#include "sqlshellcompare.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -37,10 +40,29 @@ double timeMs(const std::function<void()> &work, int runs = 5)
     return samples[samples.size() / 2];
 }
 
-void report(const QString &what, double ms, const QString &extra = {})
+// Set by main(): the statement recorder and, with --shell, the database file for the shell.
+bench::StatementTrace *g_trace = nullptr;
+QString g_shellPath;
+
+QString ms(double value)
 {
-    out << what.leftJustified(46, u'.') << u' ' << QString::number(ms, 'f', 2).rightJustified(9)
-        << u" ms"_s << (extra.isEmpty() ? QString() : u"   "_s + extra) << Qt::endl;
+    return QString::number(value, 'f', 2).rightJustified(9) + u" ms"_s;
+}
+
+// Prints the figure for the last timed work; with --shell also what SQLite measured for the
+// work's last SELECT and what the sqlite3 shell takes for that same statement.
+void report(const QString &what, double elapsedMs, const QString &extra = {})
+{
+    out << what.leftJustified(46, u'.') << u' ' << ms(elapsedMs)
+        << (extra.isEmpty() ? QString() : u"   "_s + extra) << Qt::endl;
+    if (g_shellPath.isEmpty() || !g_trace || g_trace->lastSelect().isEmpty())
+        return;
+    const auto shell = bench::shellMs(g_shellPath, g_trace->lastSelect());
+    if (qEnvironmentVariableIsSet("OPS_BENCH_PRINT_SQL"))
+        out << u"    "_s << g_trace->lastSelect() << Qt::endl;
+    out << u"    same SQL in the sqlite3 shell"_s.leftJustified(46, u'.') << u' '
+        << (shell ? ms(*shell) : u"      n/a"_s) << Qt::endl;
+    g_trace->clear();
 }
 
 QString peakMemory()
@@ -82,6 +104,16 @@ int main(int argc, char **argv)
     out << "generated " << rows << " operations in " << gen.elapsed() << " ms (" << path << ")"
         << Qt::endl;
 
+    bench::StatementTrace trace;
+    if (args.contains(u"--shell"_s)) {
+        if (trace.attach(db)) {
+            g_trace = &trace;
+            g_shellPath = path;
+        } else {
+            out << "--shell: the SQL driver exposes no sqlite3 handle; shell figures skipped"
+                << Qt::endl;
+        }
+    }
     OperationQuery query(db, clock);
     constexpr int kPage = OperationTableModel::kDefaultPageSize;
     QueryFilter newest;
@@ -131,6 +163,7 @@ int main(int argc, char **argv)
     report(u"model: fetchMore"_s, timeMs([&] { model.fetchMore({}); }));
     out << "plan, checking queue: " << query.explainPage(checking, true).join(u" | "_s) << Qt::endl;
     out << "plan, search: " << query.explainPage(byKey, false).join(u" | "_s) << Qt::endl;
+    trace.detach();
     out << "peak memory (VmHWM): " << peakMemory() << Qt::endl;
     return 0;
 }
