@@ -25,7 +25,8 @@ struct ChaosConfig
     bool credits = true;   // include credit movements and executions when opsctl offers them
     QString simPath;
     QString opsctlPath;
-    QString workDir; // empty: a temporary directory
+    QString workDir;  // empty: a temporary directory
+    QString database; // empty: chaos-<seed>.sqlite in the work directory
     bool verbose = false;
 };
 

@@ -159,8 +159,10 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
     QTemporaryDir tmp;
     const QString dir = config.workDir.isEmpty() ? tmp.path() : config.workDir;
     QDir().mkpath(dir);
-    const QString db = dir + u"/chaos-%1.sqlite"_s.arg(config.seed);
-    QFile::remove(db);
+    const QString db =
+        config.database.isEmpty() ? dir + u"/chaos-%1.sqlite"_s.arg(config.seed) : config.database;
+    if (config.database.isEmpty())
+        QFile::remove(db);
 
     const bool credits = config.credits && opsctlHasCredits(config.opsctlPath);
     const ChaosPlan plan = makePlan(config, credits);
@@ -173,6 +175,10 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
     const QProcessEnvironment env = agentEnvironment(config, db, sim.port());
     if (runCli(config.opsctlPath, env, {u"db"_s, u"migrate"_s}).exitCode != 0)
         throw std::runtime_error("opsctl db migrate failed on " + db.toStdString());
+    // The invariants read every row of the database: rows of another run would be judged
+    // against this run's ledger.
+    if (!listRows(config.opsctlPath, env).empty())
+        throw std::runtime_error("the database already holds operations; give an empty one");
     log << "opschaos: seed " << config.seed << ", " << plan.units.size() << " units, "
         << plan.calls.size() << " calls, " << config.agents << " agents"
         << (credits ? ", refunds + credits + executions" : ", refunds only") << Qt::endl;

@@ -45,7 +45,11 @@ int main(int argc, char *argv[])
          {u"no-credits"_s, u"Refunds only."_s},
          {u"sim"_s, u"provider-sim executable."_s, u"PATH"_s},
          {u"opsctl"_s, u"opsctl executable."_s, u"PATH"_s},
-         {u"work-dir"_s, u"Keep the database here instead of a temporary folder."_s, u"DIR"_s}});
+         {u"work-dir"_s, u"Keep the database here instead of a temporary folder."_s, u"DIR"_s},
+         {u"db"_s,
+          u"Database for the agents, e.g. postgresql://user@127.0.0.1:5432/chaos; it must hold "
+          u"no operations (default: a fresh SQLite file)."_s,
+          u"LOCATION"_s}});
     p.process(app);
 
     ops::chaos::ChaosConfig c;
@@ -69,6 +73,7 @@ int main(int argc, char *argv[])
     if (c.opsctlPath.isEmpty())
         c.opsctlPath = ops::chaos::locateTool(u"opsctl"_s, u"opsctl"_s);
     c.workDir = p.value(u"work-dir"_s);
+    c.database = p.value(u"db"_s);
     try {
         const auto report = ops::chaos::runChaos(c, out);
         ops::chaos::printReport(report, out);
