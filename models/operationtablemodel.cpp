@@ -1,6 +1,7 @@
 #include "operationtablemodel.h"
 
 #include "database.h"
+#include "localeformat.h"
 #include "logging.h"
 
 using namespace Qt::StringLiterals;
@@ -11,7 +12,7 @@ namespace {
 
 QString localTime(const std::optional<QDateTime> &t)
 {
-    return t ? t->toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s) : QString();
+    return t ? formatDateTime(*t, QLocale()) : QString();
 }
 
 std::optional<SortKey> sortKeyFor(int column)
@@ -161,7 +162,7 @@ QVariant OperationTableModel::display(const OperationSummary &row, int column) c
     case SubjectColumn:
         return row.subject();
     case AmountColumn:
-        return formatMoney(row.amount);
+        return formatMoney(row.amount, QLocale());
     case StateColumn:
         return row.providerStatus.isEmpty() || isFinal(row.state)
                    ? toString(row.state)
@@ -177,8 +178,8 @@ QVariant OperationTableModel::display(const OperationSummary &row, int column) c
             return u"—"_s;
         const auto left = windowLeft(row);
         if (!left)
-            return u"not started"_s;
-        return *left <= 0 ? u"closed"_s : formatDuration(*left);
+            return tr("not started");
+        return *left <= 0 ? tr("closed") : formatDuration(*left);
     }
     case EvidenceColumn:
         return row.evidenceCount;
@@ -198,8 +199,8 @@ QVariant OperationTableModel::data(const QModelIndex &index, int role) const
         return display(row, index.column());
     case Qt::ToolTipRole:
         if (index.column() == WindowLeftColumn && row.deadline)
-            return u"Deadline %1 (local time)"_s.arg(localTime(row.deadline));
-        return index.column() == KeyColumn ? u"Idempotency key — Ctrl+Shift+C copies it"_s
+            return tr("Deadline %1 (local time)").arg(localTime(row.deadline));
+        return index.column() == KeyColumn ? tr("Idempotency key — Ctrl+Shift+C copies it")
                                            : QVariant();
     case UrgentRole: {
         const auto left = windowLeft(row);
@@ -234,10 +235,10 @@ QVariant OperationTableModel::headerData(int section, Qt::Orientation orientatio
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    static const QStringList titles = {u"Operation"_s, u"Kind"_s,         u"Subject"_s,
-                                       u"Amount"_s,    u"State"_s,        u"Attempts"_s,
-                                       u"Key"_s,       u"Last attempt"_s, u"Window left"_s,
-                                       u"Evidence"_s,  u"Age"_s};
+    const QStringList titles = {tr("Operation"), tr("Kind"),         tr("Subject"),
+                                tr("Amount"),    tr("State"),        tr("Attempts"),
+                                tr("Key"),       tr("Last attempt"), tr("Window left"),
+                                tr("Evidence"),  tr("Age")};
     return section >= 0 && section < titles.size() ? QVariant(titles.at(section)) : QVariant();
 }
 
