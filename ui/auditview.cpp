@@ -191,26 +191,27 @@ void AuditView::reload()
     applyFilter();
 }
 
-ChainCheck AuditView::verifyChain()
+std::optional<ChainCheck> AuditView::verifyChain()
 {
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    ChainCheck check;
+    std::optional<ChainCheck> check;
+    QString failure;
     try {
         check = AuditLog::verify(m_query.database());
     } catch (const StoreError &e) {
-        QApplication::restoreOverrideCursor();
-        m_verifyLabel->setText(tr("Could not read the audit trail: %1").arg(e.message()));
-        m_verifyLabel->setStyleSheet(u"color: #7a1212;"_s);
-        return {0, std::nullopt, e.message()};
+        failure = e.message();
     }
     QApplication::restoreOverrideCursor();
-    if (check.holds()) {
+    if (!check) {
+        m_verifyLabel->setText(tr("Could not read the audit trail: %1").arg(failure));
+        m_verifyLabel->setStyleSheet(u"color: #7a1212;"_s);
+    } else if (check->holds()) {
         m_verifyLabel->setText(
-            tr("Chain holds (%n entries)", nullptr, int(qMin<qint64>(check.entries, INT_MAX))));
+            tr("Chain holds (%n entries)", nullptr, int(qMin<qint64>(check->entries, INT_MAX))));
         m_verifyLabel->setStyleSheet(u"color: #1b5e20; font-weight: bold;"_s);
     } else {
         m_verifyLabel->setText(
-            tr("First broken entry #%1: %2").arg(*check.brokenId).arg(check.reason));
+            tr("First broken entry #%1: %2").arg(*check->brokenId).arg(check->reason));
         m_verifyLabel->setStyleSheet(u"color: #7a1212; font-weight: bold;"_s);
     }
     return check;

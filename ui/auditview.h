@@ -47,8 +47,9 @@ public:
     void applyFilter();
     void reload();
 
-    // Walks the chain now and shows the result in the verify label; returns it too.
-    ChainCheck verifyChain();
+    // Walks the chain now and shows the result in the verify label; returns it too (nullopt
+    // when the database could not be read).
+    std::optional<ChainCheck> verifyChain();
     QString verifyText() const;
 
     // Starts exporting the current filter to `path` (the button asks for the path first).

@@ -98,8 +98,10 @@ void ChartsView::drawBars(QChart *chart, const QString &series, const QStringLis
                           const QList<qreal> &values, const QString &axisTitle)
 {
     chart->removeAllSeries();
-    for (QAbstractAxis *axis : chart->axes())
-        chart->removeAxis(axis);
+    for (QAbstractAxis *axis : chart->axes()) {
+        chart->removeAxis(axis); // hands the axis back to us
+        delete axis;
+    }
     auto *set = new QBarSet(series);
     set->append(values);
     auto *bars = new QBarSeries;

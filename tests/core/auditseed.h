@@ -7,7 +7,7 @@
 
 #include "storefixture.h"
 
-#include <QCryptographicHash>
+#include <QSqlQuery>
 
 namespace ops::test {
 
