@@ -4,6 +4,7 @@
 #include "auditexport.h"
 #include "auditquery.h"
 #include "database.h"
+#include "localeformat.h"
 #include "uilogging.h"
 
 #include <QApplication>
@@ -77,6 +78,17 @@ AuditView::AuditView(AuditQuery &query, QWidget *parent)
     layout->addWidget(m_table, 1);
     layout->addLayout(buttons);
     applyFilter();
+    // Widths for typical values, so an empty first page does not squeeze the columns; the
+    // detail takes the rest of the width.
+    const QFontMetrics metrics(m_table->font());
+    const QStringList samples = {u"0000000"_s,
+                                 formatDateTime(QDateTime::currentDateTimeUtc(), QLocale()),
+                                 u"operator:firstname.last"_s,
+                                 u"state.closed_manually"_s,
+                                 u"op_0123456789abcdef0123456789abcdef"_s,
+                                 u"credit_adjust"_s};
+    for (int column = 0; column < samples.size(); ++column)
+        m_table->setColumnWidth(column, metrics.horizontalAdvance(samples.at(column)) + 24);
 }
 
 AuditView::~AuditView() = default;

@@ -16,6 +16,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QValueAxis>
+#include <QtMath>
 
 using namespace Qt::StringLiterals;
 
@@ -39,7 +40,7 @@ QString durationLabel(const QString &bin)
     if (bin == u"1-3d"_s)
         return ChartsView::tr("1–3 days");
     if (bin == u"3d+"_s)
-        return ChartsView::tr("3 days or more");
+        return ChartsView::tr("3+ days");
     return bin;
 }
 
@@ -113,11 +114,16 @@ void ChartsView::drawBars(QChart *chart, const QString &series, const QStringLis
     x->setTitleText(axisTitle);
     chart->addAxis(x, Qt::AlignBottom);
     bars->attachAxis(x);
+    // Counts are whole numbers: ticks on integer steps, about five of them, with some headroom.
     auto *y = new QValueAxis;
     y->setLabelFormat(u"%d"_s);
     const qreal top = values.isEmpty() ? 0 : *std::max_element(values.begin(), values.end());
-    y->setRange(0, qMax<qreal>(1, top * 1.15));
-    y->applyNiceNumbers();
+    const qint64 ceiling = qMax<qint64>(1, qCeil(top * 1.15));
+    const qint64 step = qMax<qint64>(1, (ceiling + 4) / 5);
+    y->setTickType(QValueAxis::TicksDynamic);
+    y->setTickAnchor(0);
+    y->setTickInterval(qreal(step));
+    y->setRange(0, qreal(step * ((ceiling + step - 1) / step)));
     chart->addAxis(y, Qt::AlignLeft);
     bars->attachAxis(y);
 }

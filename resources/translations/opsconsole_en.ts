@@ -666,10 +666,6 @@ Provider reference on the row: %1.</translation>
         <translation>1–3 days</translation>
     </message>
     <message>
-        <source>3 days or more</source>
-        <translation>3 days or more</translation>
-    </message>
-    <message>
         <source>Last 14 days</source>
         <translation>Last 14 days</translation>
     </message>
@@ -716,6 +712,10 @@ Provider reference on the row: %1.</translation>
     <message>
         <source>Time from unknown to closed</source>
         <translation>Time from unknown to closed</translation>
+    </message>
+    <message>
+        <source>3+ days</source>
+        <translation>3+ days</translation>
     </message>
 </context>
 <context>

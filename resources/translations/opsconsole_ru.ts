@@ -669,10 +669,6 @@ Provider reference on the row: %1.</source>
         <translation>1–3 дня</translation>
     </message>
     <message>
-        <source>3 days or more</source>
-        <translation>3 дня и более</translation>
-    </message>
-    <message>
         <source>Last 14 days</source>
         <translation>Последние 14 дней</translation>
     </message>
@@ -719,6 +715,10 @@ Provider reference on the row: %1.</source>
     <message>
         <source>Time from unknown to closed</source>
         <translation>Время от «неизвестно» до закрытия</translation>
+    </message>
+    <message>
+        <source>3+ days</source>
+        <translation>от 3 дней</translation>
     </message>
 </context>
 <context>

@@ -669,10 +669,6 @@ Provider reference on the row: %1.</source>
         <translation>1–3 дні</translation>
     </message>
     <message>
-        <source>3 days or more</source>
-        <translation>3 дні й більше</translation>
-    </message>
-    <message>
         <source>Last 14 days</source>
         <translation>Останні 14 днів</translation>
     </message>
@@ -719,6 +715,10 @@ Provider reference on the row: %1.</source>
     <message>
         <source>Time from unknown to closed</source>
         <translation>Час від «невідомо» до закриття</translation>
+    </message>
+    <message>
+        <source>3+ days</source>
+        <translation>від 3 днів</translation>
     </message>
 </context>
 <context>

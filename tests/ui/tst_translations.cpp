@@ -220,6 +220,13 @@ void TestTranslations::mainWindowSpeaksTheLanguage()
     QCOMPARE(sup->auditView()->verifyButton()->text(), verifyButton);
     sup->auditView()->verifyChain();
     QVERIFY(!sup->auditView()->verifyText().contains(u"%n"_s));
+    // Screenshots next to the test binary, for a reader of the language to check.
+    const QString dir = QCoreApplication::applicationDirPath();
+    window.show();
+    sup->resize(1280, 700);
+    QApplication::processEvents();
+    QVERIFY(window.grab().save(dir + u"/mainwindow-%1.png"_s.arg(language), "PNG"));
+    QVERIFY(sup->grab().save(dir + u"/audit-%1.png"_s.arg(language), "PNG"));
 }
 
 void TestTranslations::missingLanguageFallsBackToEnglish()
