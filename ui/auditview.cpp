@@ -68,7 +68,12 @@ AuditView::AuditView(AuditQuery &query, QWidget *parent)
         m_countLabel->setText(tr("Could not read the audit trail: %1").arg(message));
     });
 
+    auto *refresh = new QPushButton(tr("Re&fresh"), this);
+    refresh->setObjectName(u"refreshButton"_s);
+    refresh->setToolTip(tr("Read the entries again (new ones appear at the top)"));
+    connect(refresh, &QPushButton::clicked, this, &AuditView::reload);
     auto *buttons = new QHBoxLayout;
+    buttons->addWidget(refresh);
     buttons->addWidget(m_verify);
     buttons->addWidget(m_verifyLabel, 1);
     buttons->addWidget(m_countLabel);

@@ -642,6 +642,14 @@ Provider reference on the row: %1.</translation>
         <source>Export cancelled; no file was written</source>
         <translation>Export cancelled; no file was written</translation>
     </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>Re&amp;fresh</translation>
+    </message>
+    <message>
+        <source>Read the entries again (new ones appear at the top)</source>
+        <translation>Read the entries again (new ones appear at the top)</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ChartsView</name>

@@ -645,6 +645,14 @@ Provider reference on the row: %1.</source>
         <source>Export cancelled; no file was written</source>
         <translation>Экспорт отменён; файл не записан</translation>
     </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Обновить</translation>
+    </message>
+    <message>
+        <source>Read the entries again (new ones appear at the top)</source>
+        <translation>Перечитать записи (новые появляются сверху)</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ChartsView</name>

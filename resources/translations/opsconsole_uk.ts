@@ -645,6 +645,14 @@ Provider reference on the row: %1.</source>
         <source>Export cancelled; no file was written</source>
         <translation>Експорт скасовано; файл не записано</translation>
     </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Оновити</translation>
+    </message>
+    <message>
+        <source>Read the entries again (new ones appear at the top)</source>
+        <translation>Перечитати записи (нові з&apos;являються вгорі)</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ChartsView</name>
