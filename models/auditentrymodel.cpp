@@ -3,6 +3,7 @@
 #include "database.h"
 #include "localeformat.h"
 #include "logging.h"
+#include "operationtablemodel.h"
 
 #include <QScopedValueRollback>
 
@@ -78,7 +79,7 @@ QVariant AuditEntryModel::data(const QModelIndex &index, int role) const
         case OperationColumn:
             return row.operationId;
         case KindColumn:
-            return row.kind ? toString(*row.kind) : QString();
+            return row.kind ? kindLabel(*row.kind) : QString();
         case DetailColumn:
             return row.detail;
         }

@@ -47,12 +47,44 @@ QString formatDuration(qint64 seconds)
     const qint64 d = seconds / 86400, h = seconds / 3600 % 24, m = seconds / 60 % 60,
                  s = seconds % 60;
     if (d > 0)
-        return u"%1d %2h"_s.arg(d).arg(h);
+        return OperationTableModel::tr("%1d %2h").arg(d).arg(h);
     if (h > 0)
-        return u"%1h %2m"_s.arg(h).arg(m, 2, 10, QChar(u'0'));
+        return OperationTableModel::tr("%1h %2m").arg(h).arg(m, 2, 10, QChar(u'0'));
     if (m > 0)
-        return u"%1m %2s"_s.arg(m).arg(s, 2, 10, QChar(u'0'));
-    return u"%1s"_s.arg(s);
+        return OperationTableModel::tr("%1m %2s").arg(m).arg(s, 2, 10, QChar(u'0'));
+    return OperationTableModel::tr("%1s").arg(s);
+}
+
+QString kindLabel(OperationKind kind)
+{
+    switch (kind) {
+    case OperationKind::Refund:
+        return OperationTableModel::tr("refund");
+    case OperationKind::CreditTopup:
+        return OperationTableModel::tr("credit top-up");
+    case OperationKind::CreditCharge:
+        return OperationTableModel::tr("credit charge");
+    case OperationKind::CreditAdjust:
+        return OperationTableModel::tr("credit adjust");
+    case OperationKind::Execution:
+        return OperationTableModel::tr("execution");
+    }
+    return toString(kind);
+}
+
+QString stateLabel(OperationState state)
+{
+    switch (state) {
+    case OperationState::Open:
+        return OperationTableModel::tr("open");
+    case OperationState::Unknown:
+        return OperationTableModel::tr("unknown");
+    case OperationState::Succeeded:
+        return OperationTableModel::tr("succeeded");
+    case OperationState::Failed:
+        return OperationTableModel::tr("failed");
+    }
+    return toString(state);
 }
 
 OperationTableModel::OperationTableModel(OperationQuery &query, Scope scope, QObject *parent)
@@ -158,15 +190,15 @@ QVariant OperationTableModel::display(const OperationSummary &row, int column) c
     case OperationColumn:
         return row.id;
     case KindColumn:
-        return toString(row.kind);
+        return kindLabel(row.kind);
     case SubjectColumn:
         return row.subject();
     case AmountColumn:
         return formatMoney(row.amount, QLocale());
     case StateColumn:
         return row.providerStatus.isEmpty() || isFinal(row.state)
-                   ? toString(row.state)
-                   : u"%1 · %2"_s.arg(toString(row.state), row.providerStatus);
+                   ? stateLabel(row.state)
+                   : u"%1 · %2"_s.arg(stateLabel(row.state), row.providerStatus);
     case AttemptsColumn:
         return u"%1/%2"_s.arg(row.attempts).arg(row.attemptCap);
     case KeyColumn:

@@ -2,6 +2,7 @@
 
 #include "detailmodels.h"
 #include "localeformat.h"
+#include "operationtablemodel.h"
 
 #include <QButtonGroup>
 #include <QDialogButtonBox>
@@ -34,7 +35,7 @@ CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
 
     auto *intro = new QLabel(tr("Close <b>%1</b> (%2, %3) by hand. Every close records who, when, "
                                 "why and which evidence.")
-                                 .arg(op.id, toString(op.kind), formatMoney(op.amount, QLocale())),
+                                 .arg(op.id, kindLabel(op.kind), formatMoney(op.amount, QLocale())),
                              this);
     intro->setWordWrap(true);
     m_succeeded = new QRadioButton(tr("&Succeeded — the provider moved the money"), this);

@@ -173,9 +173,9 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
     const Operation &op = d.operation;
     const bool same = m_operation && m_operation->id == op.id;
     m_operation = op;
-    m_title->setText(u"%1  ·  %2  ·  %3"_s.arg(op.id, toString(op.state).toUpper(),
+    m_title->setText(u"%1  ·  %2  ·  %3"_s.arg(op.id, stateLabel(op.state).toUpper(),
                                                formatMoney(op.amount, QLocale())));
-    QStringList facts = {toString(op.kind) + tr(" at ") + toString(op.provider)};
+    QStringList facts = {kindLabel(op.kind) + tr(" at ") + toString(op.provider)};
     if (!op.orderId.isEmpty())
         facts << tr("order ") + op.orderId;
     if (!op.chargeId.isEmpty())

@@ -182,6 +182,58 @@ SHA-256 %3</translation>
         <source>Age</source>
         <translation>Age</translation>
     </message>
+    <message>
+        <source>%1d %2h</source>
+        <translation>%1d %2h</translation>
+    </message>
+    <message>
+        <source>%1h %2m</source>
+        <translation>%1h %2m</translation>
+    </message>
+    <message>
+        <source>%1m %2s</source>
+        <translation>%1m %2s</translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <translation>%1s</translation>
+    </message>
+    <message>
+        <source>refund</source>
+        <translation>refund</translation>
+    </message>
+    <message>
+        <source>credit top-up</source>
+        <translation>credit top-up</translation>
+    </message>
+    <message>
+        <source>credit charge</source>
+        <translation>credit charge</translation>
+    </message>
+    <message>
+        <source>credit adjust</source>
+        <translation>credit adjust</translation>
+    </message>
+    <message>
+        <source>execution</source>
+        <translation>execution</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>open</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unknown</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>succeeded</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleController</name>

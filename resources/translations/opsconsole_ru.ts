@@ -182,6 +182,58 @@ SHA-256 %3</translation>
         <source>Age</source>
         <translation>Возраст</translation>
     </message>
+    <message>
+        <source>%1d %2h</source>
+        <translation>%1 д %2 ч</translation>
+    </message>
+    <message>
+        <source>%1h %2m</source>
+        <translation>%1 ч %2 мин</translation>
+    </message>
+    <message>
+        <source>%1m %2s</source>
+        <translation>%1 мин %2 с</translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>refund</source>
+        <translation>возврат</translation>
+    </message>
+    <message>
+        <source>credit top-up</source>
+        <translation>пополнение кредитов</translation>
+    </message>
+    <message>
+        <source>credit charge</source>
+        <translation>списание кредитов</translation>
+    </message>
+    <message>
+        <source>credit adjust</source>
+        <translation>корректировка кредитов</translation>
+    </message>
+    <message>
+        <source>execution</source>
+        <translation>выполнение</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>открыта</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>неизвестно</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>успешна</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>неуспешна</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleController</name>

@@ -182,6 +182,58 @@ SHA-256 %3</translation>
         <source>Age</source>
         <translation>Вік</translation>
     </message>
+    <message>
+        <source>%1d %2h</source>
+        <translation>%1 д %2 год</translation>
+    </message>
+    <message>
+        <source>%1h %2m</source>
+        <translation>%1 год %2 хв</translation>
+    </message>
+    <message>
+        <source>%1m %2s</source>
+        <translation>%1 хв %2 с</translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>refund</source>
+        <translation>повернення</translation>
+    </message>
+    <message>
+        <source>credit top-up</source>
+        <translation>поповнення кредитів</translation>
+    </message>
+    <message>
+        <source>credit charge</source>
+        <translation>списання кредитів</translation>
+    </message>
+    <message>
+        <source>credit adjust</source>
+        <translation>коригування кредитів</translation>
+    </message>
+    <message>
+        <source>execution</source>
+        <translation>виконання</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>відкрита</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>невідомо</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>успішна</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>неуспішна</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleController</name>

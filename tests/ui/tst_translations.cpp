@@ -110,6 +110,8 @@ private slots:
     void effectiveLanguage();
     void mainWindowSpeaksTheLanguage_data();
     void mainWindowSpeaksTheLanguage();
+    void labelsFollowTheLanguage_data();
+    void labelsFollowTheLanguage();
     void missingLanguageFallsBackToEnglish();
     void money_data();
     void money();
@@ -227,6 +229,32 @@ void TestTranslations::mainWindowSpeaksTheLanguage()
     QApplication::processEvents();
     QVERIFY(window.grab().save(dir + u"/mainwindow-%1.png"_s.arg(language), "PNG"));
     QVERIFY(sup->grab().save(dir + u"/audit-%1.png"_s.arg(language), "PNG"));
+}
+
+void TestTranslations::labelsFollowTheLanguage_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("duration");
+    QTest::addColumn<QString>("state");
+    QTest::addColumn<QString>("kind");
+    QTest::addRow("en") << u"en"_s << u"5h 02m"_s << u"unknown"_s << u"credit top-up"_s;
+    QTest::addRow("ru") << u"ru"_s << u"5 ч 02 мин"_s << u"неизвестно"_s
+                        << u"пополнение кредитов"_s;
+    QTest::addRow("uk") << u"uk"_s << u"5 год 02 хв"_s << u"невідомо"_s << u"поповнення кредитів"_s;
+}
+
+void TestTranslations::labelsFollowTheLanguage()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, duration);
+    QFETCH(QString, state);
+    QFETCH(QString, kind);
+    ui::applyLanguage(language, ui::localeFor(language, QLocale::system()));
+    QCOMPARE(formatDuration(5 * 3600 + 2 * 60 + 9), duration);
+    QCOMPARE(stateLabel(OperationState::Unknown), state);
+    QCOMPARE(kindLabel(OperationKind::CreditTopup), kind);
+    // Identifiers stay as they are: stored values, roles and CSV use them.
+    QCOMPARE(toString(OperationState::Unknown), u"unknown"_s);
 }
 
 void TestTranslations::missingLanguageFallsBackToEnglish()
