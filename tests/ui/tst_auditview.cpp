@@ -146,6 +146,8 @@ void TestAuditView::filtersThroughTheWidgets()
 void TestAuditView::verifyReportsHoldsThenBrokenEntry()
 {
     Supervisor s;
+    s.window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&s.window));
     AuditView *view = s.audit();
     QTest::mouseClick(view->verifyButton(), Qt::LeftButton);
     QCOMPARE(view->verifyText(), u"Chain holds (19 entries)"_s);
@@ -201,7 +203,9 @@ void TestAuditView::cancelledExportLeavesNoFile()
         QCoreApplication::processEvents();
     QVERIFY(progress->value() >= 2 * AuditView::kExportChunkRows);
     QVERIFY(progress->value() < 20019);
-    progress->cancel();
+    auto *cancel = progress->findChild<QPushButton *>();
+    QVERIFY(cancel);
+    cancel->click(); // the dialog's Cancel button, as the supervisor presses it
     QCOMPARE(finished.size(), 1);
     QCOMPARE(finished.at(0).at(0).toBool(), false);
     QVERIFY(!view->exportRunning());
