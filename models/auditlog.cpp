@@ -71,9 +71,16 @@ std::vector<AuditEntry> AuditLog::forOperation(QSqlDatabase &db, const QString &
 
 std::optional<qint64> AuditLog::firstBroken(QSqlDatabase &db)
 {
+    return verify(db).brokenId;
+}
+
+ChainCheck AuditLog::verify(QSqlDatabase &db)
+{
     QSqlQuery q = runQuery(db, u"SELECT id, at, actor, action, operation_id, detail, prev_hash, "
                                "hash FROM audit ORDER BY id"_s);
+    ChainCheck check;
     QString expectedPrev = kGenesisHash;
+    qint64 lastId = 0;
     while (q.next()) {
         const qint64 id = q.value(0).toLongLong();
         const QString prev = q.value(6).toString();
@@ -83,13 +90,29 @@ std::optional<qint64> AuditLog::firstBroken(QSqlDatabase &db)
                 entryHash(prev, q.value(1).toLongLong(), q.value(2).toString(),
                           q.value(3).toString(), q.value(4).toString(), q.value(5).toString());
         } catch (const nlohmann::json::exception &) {
-            return id; // a detail that is not JSON was not written by AuditLog::append
+            // AuditLog::append only ever writes JSON.
+            return {check.entries, id, u"its detail is not JSON"_s};
         }
-        if (prev != expectedPrev || recomputed != q.value(7).toString())
-            return id;
+        if (prev != expectedPrev)
+            return {check.entries, id,
+                    lastId == 0 ? u"it does not start from the genesis hash"_s
+                                : u"it does not follow entry #%1 (an entry was removed, inserted "
+                                  "or reordered)"_s.arg(lastId)};
+        if (recomputed != q.value(7).toString())
+            return {check.entries, id, u"its contents do not match its hash (edited)"_s};
         expectedPrev = recomputed;
+        lastId = id;
+        ++check.entries;
     }
-    return std::nullopt;
+    if (db.driverName() != u"QSQLITE"_s)
+        return check;
+    QSqlQuery seq = runQuery(db, u"SELECT seq FROM sqlite_sequence WHERE name = 'audit'"_s);
+    if (seq.next() && seq.value(0).toLongLong() > lastId)
+        return {check.entries, lastId + 1,
+                u"entries after #%1 up to #%2 are missing (the end of the chain was cut off)"_s
+                    .arg(lastId)
+                    .arg(seq.value(0).toLongLong())};
+    return check;
 }
 
 } // namespace ops

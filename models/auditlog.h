@@ -15,6 +15,17 @@ namespace ops {
 
 inline const QString kGenesisHash = QString(64, QLatin1Char('0'));
 
+// The result of walking the chain: either it holds over `entries` entries, or `brokenId` is the
+// first entry that does not verify and `reason` says how (operator-readable English).
+struct ChainCheck
+{
+    qint64 entries = 0;
+    std::optional<qint64> brokenId;
+    QString reason;
+
+    bool holds() const { return !brokenId.has_value(); }
+};
+
 class AuditLog
 {
 public:
@@ -27,6 +38,9 @@ public:
     static std::vector<AuditEntry> forOperation(QSqlDatabase &db, const QString &operationId);
     // Walks the whole chain; returns the id of the first entry that does not verify.
     static std::optional<qint64> firstBroken(QSqlDatabase &db);
+    // Same walk, with the count and the reason. On SQLite it also notices entries cut off the
+    // end of the chain (AUTOINCREMENT remembers the highest id ever handed out).
+    static ChainCheck verify(QSqlDatabase &db);
 };
 
 } // namespace ops

@@ -1,5 +1,8 @@
 #include "detailmodels.h"
 
+#include "localeformat.h"
+
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QStringDecoder>
 #include <QUrlQuery>
@@ -13,7 +16,7 @@ namespace {
 
 QString localTime(const QDateTime &t)
 {
-    return t.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s);
+    return formatDateTime(t, QLocale());
 }
 
 QString formFields(const QByteArray &body)
@@ -40,7 +43,8 @@ QString readableBody(const QByteArray &body, const QString &contentType)
     const QString text = decoder.decode(body);
     if (contentType.startsWith(u"text/"_s) && !decoder.hasError())
         return text;
-    return u"%1 bytes of %2\nSHA-256 %3"_s.arg(body.size())
+    return QCoreApplication::translate("ops::DetailModels", "%1 bytes of %2\nSHA-256 %3")
+        .arg(body.size())
         .arg(contentType, QString::fromLatin1(
                               QCryptographicHash::hash(body, QCryptographicHash::Sha256).toHex()));
 }
@@ -79,9 +83,9 @@ QVariant AttemptTableModel::display(const Attempt &a, int column) const
         return a.providerCode.isEmpty() ? toString(a.outcome)
                                         : u"%1 (%2)"_s.arg(toString(a.outcome), a.providerCode);
     case LatencyColumn:
-        return a.finishedAt ? u"%1 ms"_s.arg(a.latencyMs) : QString();
+        return a.finishedAt ? tr("%1 ms").arg(a.latencyMs) : QString();
     case ReplayedColumn:
-        return a.replayed ? u"replayed"_s : QString();
+        return a.replayed ? tr("replayed") : QString();
     case RequestIdColumn:
         return a.providerRequestId;
     case ErrorColumn:
@@ -106,10 +110,10 @@ QVariant AttemptTableModel::headerData(int section, Qt::Orientation orientation,
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    static const QStringList titles = {
-        u"#"_s,        u"Time"_s,    u"Actor"_s,    u"HTTP"_s,
-        u"Outcome"_s,  u"Latency"_s, u"Replayed"_s, u"Provider request"_s,
-        u"Transport"_s};
+    const QStringList titles = {
+        u"#"_s,         tr("Time"),    tr("Actor"),    tr("HTTP"),
+        tr("Outcome"),  tr("Latency"), tr("Replayed"), tr("Provider request"),
+        tr("Transport")};
     return section >= 0 && section < titles.size() ? QVariant(titles.at(section)) : QVariant();
 }
 
@@ -159,10 +163,11 @@ QVariant EvidenceListModel::data(const QModelIndex &index, int role) const
     const Evidence &e = m_rows[size_t(index.row())];
     switch (role) {
     case Qt::DisplayRole:
-        return u"#%1 %2 — %3, %4 by %5"_s.arg(e.id).arg(e.title, e.kind, localTime(e.createdAt),
-                                                        e.createdBy);
+        return tr("#%1 %2 — %3, %4 by %5")
+            .arg(e.id)
+            .arg(e.title, e.kind, localTime(e.createdAt), e.createdBy);
     case Qt::ToolTipRole:
-        return u"%1 · %2 bytes · SHA-256 %3"_s.arg(e.contentType).arg(e.body.size()).arg(e.sha256);
+        return tr("%1 · %2 bytes · SHA-256 %3").arg(e.contentType).arg(e.body.size()).arg(e.sha256);
     case Qt::CheckStateRole:
         if (!m_checkable)
             return {};
@@ -228,7 +233,7 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
         return {};
     const AuditEntry &e = m_rows[size_t(index.row())];
     if (role == Qt::ToolTipRole)
-        return u"hash %1\nprevious %2"_s.arg(e.hash, e.prevHash);
+        return tr("hash %1\nprevious %2").arg(e.hash, e.prevHash);
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -248,7 +253,7 @@ QVariant AuditTableModel::headerData(int section, Qt::Orientation orientation, i
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    static const QStringList titles = {u"Time"_s, u"Actor"_s, u"Action"_s, u"Detail"_s};
+    const QStringList titles = {tr("Time"), tr("Actor"), tr("Action"), tr("Detail")};
     return section >= 0 && section < titles.size() ? QVariant(titles.at(section)) : QVariant();
 }
 

@@ -1,6 +1,7 @@
 #include "operationtablemodel.h"
 
 #include "database.h"
+#include "localeformat.h"
 #include "logging.h"
 
 using namespace Qt::StringLiterals;
@@ -11,7 +12,7 @@ namespace {
 
 QString localTime(const std::optional<QDateTime> &t)
 {
-    return t ? t->toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s) : QString();
+    return t ? formatDateTime(*t, QLocale()) : QString();
 }
 
 std::optional<SortKey> sortKeyFor(int column)
@@ -46,12 +47,44 @@ QString formatDuration(qint64 seconds)
     const qint64 d = seconds / 86400, h = seconds / 3600 % 24, m = seconds / 60 % 60,
                  s = seconds % 60;
     if (d > 0)
-        return u"%1d %2h"_s.arg(d).arg(h);
+        return OperationTableModel::tr("%1d %2h").arg(d).arg(h);
     if (h > 0)
-        return u"%1h %2m"_s.arg(h).arg(m, 2, 10, QChar(u'0'));
+        return OperationTableModel::tr("%1h %2m").arg(h).arg(m, 2, 10, QChar(u'0'));
     if (m > 0)
-        return u"%1m %2s"_s.arg(m).arg(s, 2, 10, QChar(u'0'));
-    return u"%1s"_s.arg(s);
+        return OperationTableModel::tr("%1m %2s").arg(m).arg(s, 2, 10, QChar(u'0'));
+    return OperationTableModel::tr("%1s").arg(s);
+}
+
+QString kindLabel(OperationKind kind)
+{
+    switch (kind) {
+    case OperationKind::Refund:
+        return OperationTableModel::tr("refund");
+    case OperationKind::CreditTopup:
+        return OperationTableModel::tr("credit top-up");
+    case OperationKind::CreditCharge:
+        return OperationTableModel::tr("credit charge");
+    case OperationKind::CreditAdjust:
+        return OperationTableModel::tr("credit adjust");
+    case OperationKind::Execution:
+        return OperationTableModel::tr("execution");
+    }
+    return toString(kind);
+}
+
+QString stateLabel(OperationState state)
+{
+    switch (state) {
+    case OperationState::Open:
+        return OperationTableModel::tr("open");
+    case OperationState::Unknown:
+        return OperationTableModel::tr("unknown");
+    case OperationState::Succeeded:
+        return OperationTableModel::tr("succeeded");
+    case OperationState::Failed:
+        return OperationTableModel::tr("failed");
+    }
+    return toString(state);
 }
 
 OperationTableModel::OperationTableModel(OperationQuery &query, Scope scope, QObject *parent)
@@ -157,15 +190,15 @@ QVariant OperationTableModel::display(const OperationSummary &row, int column) c
     case OperationColumn:
         return row.id;
     case KindColumn:
-        return toString(row.kind);
+        return kindLabel(row.kind);
     case SubjectColumn:
         return row.subject();
     case AmountColumn:
-        return formatMoney(row.amount);
+        return formatMoney(row.amount, QLocale());
     case StateColumn:
         return row.providerStatus.isEmpty() || isFinal(row.state)
-                   ? toString(row.state)
-                   : u"%1 · %2"_s.arg(toString(row.state), row.providerStatus);
+                   ? stateLabel(row.state)
+                   : u"%1 · %2"_s.arg(stateLabel(row.state), row.providerStatus);
     case AttemptsColumn:
         return u"%1/%2"_s.arg(row.attempts).arg(row.attemptCap);
     case KeyColumn:
@@ -177,8 +210,8 @@ QVariant OperationTableModel::display(const OperationSummary &row, int column) c
             return u"—"_s;
         const auto left = windowLeft(row);
         if (!left)
-            return u"not started"_s;
-        return *left <= 0 ? u"closed"_s : formatDuration(*left);
+            return tr("not started");
+        return *left <= 0 ? tr("closed") : formatDuration(*left);
     }
     case EvidenceColumn:
         return row.evidenceCount;
@@ -198,8 +231,8 @@ QVariant OperationTableModel::data(const QModelIndex &index, int role) const
         return display(row, index.column());
     case Qt::ToolTipRole:
         if (index.column() == WindowLeftColumn && row.deadline)
-            return u"Deadline %1 (local time)"_s.arg(localTime(row.deadline));
-        return index.column() == KeyColumn ? u"Idempotency key — Ctrl+Shift+C copies it"_s
+            return tr("Deadline %1 (local time)").arg(localTime(row.deadline));
+        return index.column() == KeyColumn ? tr("Idempotency key — Ctrl+Shift+C copies it")
                                            : QVariant();
     case UrgentRole: {
         const auto left = windowLeft(row);
@@ -234,10 +267,10 @@ QVariant OperationTableModel::headerData(int section, Qt::Orientation orientatio
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    static const QStringList titles = {u"Operation"_s, u"Kind"_s,         u"Subject"_s,
-                                       u"Amount"_s,    u"State"_s,        u"Attempts"_s,
-                                       u"Key"_s,       u"Last attempt"_s, u"Window left"_s,
-                                       u"Evidence"_s,  u"Age"_s};
+    const QStringList titles = {tr("Operation"), tr("Kind"),         tr("Subject"),
+                                tr("Amount"),    tr("State"),        tr("Attempts"),
+                                tr("Key"),       tr("Last attempt"), tr("Window left"),
+                                tr("Evidence"),  tr("Age")};
     return section >= 0 && section < titles.size() ? QVariant(titles.at(section)) : QVariant();
 }
 

@@ -114,7 +114,11 @@ private:
     bool m_notifying = false;
 };
 
-// "5h 12m", "12m 30s", "3d 4h": the two largest units of a duration.
+// "5h 12m", "12m 30s", "3d 4h": the two largest units of a duration (translated).
 QString formatDuration(qint64 seconds);
+// What the operator reads for a kind or state: "refund", "unknown" in English, translated
+// otherwise. Stored values and roles keep toString()'s identifiers.
+QString kindLabel(OperationKind kind);
+QString stateLabel(OperationState state);
 
 } // namespace ops

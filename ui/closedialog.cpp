@@ -1,6 +1,8 @@
 #include "closedialog.h"
 
 #include "detailmodels.h"
+#include "localeformat.h"
+#include "operationtablemodel.h"
 
 #include <QButtonGroup>
 #include <QDialogButtonBox>
@@ -26,18 +28,18 @@ CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
     , m_submit(std::move(submit))
 {
     setObjectName(u"closeDialog"_s);
-    setWindowTitle(u"Close %1"_s.arg(op.id));
+    setWindowTitle(tr("Close %1").arg(op.id));
     m_evidence = new EvidenceListModel(this);
     m_evidence->setRows(std::move(evidence));
     m_evidence->setCheckable(true);
 
-    auto *intro = new QLabel(
-        u"Close <b>%1</b> (%2, %3) by hand. Every close records who, when, "
-        "why and which evidence."_s.arg(op.id, toString(op.kind), formatMoney(op.amount)),
-        this);
+    auto *intro = new QLabel(tr("Close <b>%1</b> (%2, %3) by hand. Every close records who, when, "
+                                "why and which evidence.")
+                                 .arg(op.id, kindLabel(op.kind), formatMoney(op.amount, QLocale())),
+                             this);
     intro->setWordWrap(true);
-    m_succeeded = new QRadioButton(u"&Succeeded — the provider moved the money"_s, this);
-    m_failed = new QRadioButton(u"&Failed — no money moved"_s, this);
+    m_succeeded = new QRadioButton(tr("&Succeeded — the provider moved the money"), this);
+    m_failed = new QRadioButton(tr("&Failed — no money moved"), this);
     auto *group = new QButtonGroup(this);
     group->addButton(m_succeeded);
     group->addButton(m_failed);
@@ -46,10 +48,10 @@ CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
 
     m_ref = new QLineEdit(this);
     m_ref->setObjectName(u"providerRef"_s);
-    m_ref->setPlaceholderText(u"re_… as the provider shows it"_s);
+    m_ref->setPlaceholderText(tr("re_… as the provider shows it"));
     m_reason = new QPlainTextEdit(this);
     m_reason->setObjectName(u"reason"_s);
-    m_reason->setPlaceholderText(u"Why: what you checked and what it showed"_s);
+    m_reason->setPlaceholderText(tr("Why: what you checked and what it showed"));
     m_reason->setTabChangesFocus(true);
     m_reason->setFixedHeight(70);
     m_evidenceView = new QListView(this);
@@ -64,18 +66,18 @@ CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
     m_refusal->hide();
 
     auto *form = new QFormLayout;
-    m_refLabel = new QLabel(u"Provider &reference"_s, this);
+    m_refLabel = new QLabel(tr("Provider &reference"), this);
     m_refLabel->setBuddy(m_ref);
     form->addRow(m_refLabel, m_ref);
-    auto *reasonLabel = new QLabel(u"R&eason"_s, this);
+    auto *reasonLabel = new QLabel(tr("R&eason"), this);
     reasonLabel->setBuddy(m_reason);
     form->addRow(reasonLabel, m_reason);
-    auto *evidenceLabel = new QLabel(u"E&vidence (tick at least one)"_s, this);
+    auto *evidenceLabel = new QLabel(tr("E&vidence (tick at least one)"), this);
     evidenceLabel->setBuddy(m_evidenceView);
     form->addRow(evidenceLabel, m_evidenceView);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    m_ok = buttons->addButton(u"&Close operation"_s, QDialogButtonBox::AcceptRole);
+    m_ok = buttons->addButton(tr("&Close operation"), QDialogButtonBox::AcceptRole);
     m_ok->setObjectName(u"closeButton"_s);
     connect(buttons, &QDialogButtonBox::accepted, this, &CloseDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &CloseDialog::reject);
@@ -137,14 +139,14 @@ QString CloseDialog::missing() const
 {
     const ManualClose c = request();
     if (c.reason.isEmpty())
-        return u"Write the reason: what you checked and what it showed."_s;
+        return tr("Write the reason: what you checked and what it showed.");
     if (c.evidenceIds.isEmpty())
         return m_evidence->rowCount() == 0
-                   ? u"This operation has no evidence yet. Look it up at the provider or attach "
-                     "evidence first (Ctrl+E), then close."_s
-                   : u"Tick the evidence that supports this close."_s;
+                   ? tr("This operation has no evidence yet. Look it up at the provider or attach "
+                        "evidence first (Ctrl+E), then close.")
+                   : tr("Tick the evidence that supports this close.");
     if (c.outcome == OperationState::Succeeded && c.providerRef.isEmpty())
-        return u"Closing as succeeded needs the provider's reference (re_…)."_s;
+        return tr("Closing as succeeded needs the provider's reference (re_…).");
     return {};
 }
 
@@ -157,7 +159,7 @@ void CloseDialog::accept()
         QDialog::accept();
         return;
     }
-    m_refusal->setText(u"Not closed: "_s + refusal);
+    m_refusal->setText(tr("Not closed: ") + refusal);
     m_refusal->show();
 }
 

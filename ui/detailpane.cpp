@@ -1,6 +1,7 @@
 #include "detailpane.h"
 
 #include "detailmodels.h"
+#include "localeformat.h"
 #include "operationtablemodel.h"
 
 #include <QApplication>
@@ -47,7 +48,7 @@ QTableView *detailTable(QAbstractItemModel *model, QWidget *parent)
 
 QString localTime(const std::optional<QDateTime> &t)
 {
-    return t ? t->toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s) : u"—"_s;
+    return t ? formatDateTime(*t, QLocale()) : u"—"_s;
 }
 
 } // namespace
@@ -73,10 +74,10 @@ DetailPane::DetailPane(QWidget *parent)
     m_auditView->setColumnWidth(AuditTableModel::TimeColumn, 140);
     m_auditView->setColumnWidth(AuditTableModel::ActorColumn, 140);
     m_auditView->setColumnWidth(AuditTableModel::ActionColumn, 160);
-    m_tabs->addTab(m_request, u"&Request"_s);
-    m_tabs->addTab(m_attemptsView, u"&Attempts"_s);
-    m_tabs->addTab(buildEvidenceTab(), u"E&vidence"_s);
-    m_tabs->addTab(m_auditView, u"A&udit"_s);
+    m_tabs->addTab(m_request, tr("&Request"));
+    m_tabs->addTab(m_attemptsView, tr("&Attempts"));
+    m_tabs->addTab(buildEvidenceTab(), tr("E&vidence"));
+    m_tabs->addTab(m_auditView, tr("A&udit"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -109,13 +110,13 @@ QWidget *DetailPane::buildHeader()
     m_key->setReadOnly(true);
     m_key->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     auto *copy = new QToolButton(header);
-    copy->setText(u"Copy key"_s);
-    copy->setToolTip(u"Copy the idempotency key (Ctrl+Shift+C)"_s);
+    copy->setText(tr("Copy key"));
+    copy->setToolTip(tr("Copy the idempotency key (Ctrl+Shift+C)"));
     connect(copy, &QToolButton::clicked, this,
             [this] { QApplication::clipboard()->setText(m_key->text()); });
     grid->addWidget(m_title, 0, 0, 1, 3);
     grid->addWidget(m_facts, 1, 0, 1, 3);
-    grid->addWidget(new QLabel(u"Key"_s, header), 2, 0);
+    grid->addWidget(new QLabel(tr("Key"), header), 2, 0);
     grid->addWidget(m_key, 2, 1);
     grid->addWidget(copy, 2, 2);
     grid->addWidget(m_window, 3, 0, 1, 3);
@@ -132,7 +133,7 @@ QWidget *DetailPane::buildEvidenceTab()
     m_evidenceList->setModel(m_evidence);
     m_evidenceViewer = readOnlyText(split);
     m_evidenceViewer->setObjectName(u"evidenceViewer"_s);
-    m_evidenceViewer->setPlaceholderText(u"Select an evidence item to read it."_s);
+    m_evidenceViewer->setPlaceholderText(tr("Select an evidence item to read it."));
     split->addWidget(m_evidenceList);
     split->addWidget(m_evidenceViewer);
     split->setSizes({120, 240});
@@ -148,14 +149,14 @@ void DetailPane::showEvidenceBody(const QModelIndex &index)
         return;
     }
     m_evidenceViewer->setPlainText(
-        u"SHA-256 %1\n\n"_s.arg(index.data(EvidenceListModel::Sha256Role).toString()) +
+        tr("SHA-256 %1\n\n").arg(index.data(EvidenceListModel::Sha256Role).toString()) +
         index.data(EvidenceListModel::ReadableBodyRole).toString());
 }
 
 void DetailPane::clear()
 {
     m_operation.reset();
-    m_title->setText(u"No operation selected"_s);
+    m_title->setText(tr("No operation selected"));
     m_facts->clear();
     m_window->clear();
     m_resendLabel->clear();
@@ -172,33 +173,33 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
     const Operation &op = d.operation;
     const bool same = m_operation && m_operation->id == op.id;
     m_operation = op;
-    m_title->setText(
-        u"%1  ·  %2  ·  %3"_s.arg(op.id, toString(op.state).toUpper(), formatMoney(op.amount)));
-    QStringList facts = {toString(op.kind) + u" at "_s + toString(op.provider)};
+    m_title->setText(u"%1  ·  %2  ·  %3"_s.arg(op.id, stateLabel(op.state).toUpper(),
+                                               formatMoney(op.amount, QLocale())));
+    QStringList facts = {kindLabel(op.kind) + tr(" at ") + toString(op.provider)};
     if (!op.orderId.isEmpty())
-        facts << u"order "_s + op.orderId;
+        facts << tr("order ") + op.orderId;
     if (!op.chargeId.isEmpty())
-        facts << u"charge "_s + op.chargeId;
+        facts << tr("charge ") + op.chargeId;
     if (!op.customerId.isEmpty())
-        facts << u"customer "_s + op.customerId;
+        facts << tr("customer ") + op.customerId;
     if (!op.providerRef.isEmpty())
-        facts << u"provider ref "_s + op.providerRef;
+        facts << tr("provider ref ") + op.providerRef;
     if (!op.providerStatus.isEmpty())
-        facts << u"provider status "_s + op.providerStatus;
-    facts << u"attempts %1/%2"_s.arg(op.attempts).arg(op.attemptCap);
+        facts << tr("provider status ") + op.providerStatus;
+    facts << tr("attempts %1/%2").arg(op.attempts).arg(op.attemptCap);
     if (!op.unknownReason.isEmpty() && op.state == OperationState::Unknown)
-        facts << u"unknown because: "_s + op.unknownReason;
+        facts << tr("unknown because: ") + op.unknownReason;
     if (!op.closeReason.isEmpty())
-        facts << u"closed by %1: %2"_s.arg(op.closedBy, op.closeReason);
+        facts << tr("closed by %1: %2").arg(op.closedBy, op.closeReason);
     m_facts->setText(facts.join(u"  ·  "_s));
     m_facts->setWordWrap(true);
     m_key->setText(op.idempotencyKey);
     refreshWindow(now);
     setResendReason(d.resendBlockedReason);
     m_request->setPlainText(
-        u"%1 %2\nContent-Type: %3\nIdempotency-Key: %4\n\n"_s.arg(
-            QString::fromLatin1(op.request.method), op.request.path,
-            QString::fromLatin1(op.request.contentType), op.idempotencyKey) +
+        tr("%1 %2\nContent-Type: %3\nIdempotency-Key: %4\n\n")
+            .arg(QString::fromLatin1(op.request.method), op.request.path,
+                 QString::fromLatin1(op.request.contentType), op.idempotencyKey) +
         readableBody(op.request.body, QString::fromLatin1(op.request.contentType)));
     const QString shownEvidence = m_evidenceViewer->toPlainText();
     m_attempts->setRows(d.attempts);
@@ -212,21 +213,21 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
 QString DetailPane::windowLine(const QDateTime &now) const
 {
     const Operation &op = *m_operation;
-    const QString times = u"first attempt %1 · last attempt %2"_s.arg(localTime(op.firstAttemptAt),
-                                                                      localTime(op.lastAttemptAt));
+    const QString times = tr("first attempt %1 · last attempt %2")
+                              .arg(localTime(op.firstAttemptAt), localTime(op.lastAttemptAt));
     if (isFinal(op.state))
-        return times + u" · closed %1"_s.arg(localTime(op.closedAt));
+        return times + tr(" · closed %1").arg(localTime(op.closedAt));
     if (!op.deadline)
-        return times + u" · retention window starts with the first attempt"_s;
+        return times + tr(" · retention window starts with the first attempt");
     const qint64 left = now.secsTo(*op.deadline);
     if (left <= 0)
-        return times + u" · <b style='color:#c62828'>retention window closed</b> at %1"_s.arg(
-                           localTime(op.deadline));
+        return times + tr(" · <b style='color:#c62828'>retention window closed</b> at %1")
+                           .arg(localTime(op.deadline));
     const QString countdown = formatDuration(left);
     const QString shown = left < OperationTableModel::kUrgentSeconds
-                              ? u"<b style='color:#c62828'>%1 left</b>"_s.arg(countdown)
-                              : u"<b>%1 left</b>"_s.arg(countdown);
-    return times + u" · window "_s + shown + u" (until %1)"_s.arg(localTime(op.deadline));
+                              ? tr("<b style='color:#c62828'>%1 left</b>").arg(countdown)
+                              : tr("<b>%1 left</b>").arg(countdown);
+    return times + tr(" · window ") + shown + tr(" (until %1)").arg(localTime(op.deadline));
 }
 
 void DetailPane::refreshWindow(const QDateTime &now)

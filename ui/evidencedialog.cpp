@@ -36,19 +36,19 @@ EvidenceDialog::EvidenceDialog(const QString &operationId, QString actor, QWidge
     , m_actor(std::move(actor))
 {
     setObjectName(u"evidenceDialog"_s);
-    setWindowTitle(u"Attach evidence to %1"_s.arg(operationId));
+    setWindowTitle(tr("Attach evidence to %1").arg(operationId));
     m_kind = new QComboBox(this);
-    m_kind->addItem(u"Provider object (JSON)"_s, u"provider_object"_s);
-    m_kind->addItem(u"Provider event / webhook (JSON)"_s, u"provider_event"_s);
-    m_kind->addItem(u"Provider support answer"_s, u"support_answer"_s);
-    m_kind->addItem(u"Note"_s, u"note"_s);
-    m_kind->addItem(u"File"_s, u"file"_s);
+    m_kind->addItem(tr("Provider object (JSON)"), u"provider_object"_s);
+    m_kind->addItem(tr("Provider event / webhook (JSON)"), u"provider_event"_s);
+    m_kind->addItem(tr("Provider support answer"), u"support_answer"_s);
+    m_kind->addItem(tr("Note"), u"note"_s);
+    m_kind->addItem(tr("File"), u"file"_s);
     m_title = new QLineEdit(this);
-    m_title->setPlaceholderText(u"e.g. Refund re_123 from the Stripe dashboard"_s);
+    m_title->setPlaceholderText(tr("e.g. Refund re_123 from the Stripe dashboard"));
     m_text = new QPlainTextEdit(this);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_text->setTabChangesFocus(true);
-    m_fileButton = new QPushButton(u"Choose &file…"_s, this);
+    m_fileButton = new QPushButton(tr("Choose &file…"), this);
     m_fileLabel = new QLabel(this);
     m_fileLabel->setWordWrap(true);
     m_problem = new QLabel(this);
@@ -60,12 +60,12 @@ EvidenceDialog::EvidenceDialog(const QString &operationId, QString actor, QWidge
     connect(m_fileButton, &QPushButton::clicked, this, &EvidenceDialog::chooseFile);
 
     auto *form = new QFormLayout;
-    form->addRow(u"&Kind"_s, m_kind);
-    form->addRow(u"&Title"_s, m_title);
-    form->addRow(u"&Content"_s, m_text);
+    form->addRow(tr("&Kind"), m_kind);
+    form->addRow(tr("&Title"), m_title);
+    form->addRow(tr("&Content"), m_text);
     form->addRow(m_fileButton, m_fileLabel);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    auto *attach = buttons->addButton(u"&Attach"_s, QDialogButtonBox::AcceptRole);
+    auto *attach = buttons->addButton(tr("&Attach"), QDialogButtonBox::AcceptRole);
     attach->setObjectName(u"attachButton"_s);
     connect(buttons, &QDialogButtonBox::accepted, this, &EvidenceDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &EvidenceDialog::reject);
@@ -103,13 +103,13 @@ void EvidenceDialog::kindChanged()
     m_text->setEnabled(!file);
     m_fileButton->setEnabled(file);
     m_text->setPlaceholderText(isJsonKind(m_kind->currentData().toString())
-                                   ? u"Paste the JSON exactly as the provider returned it"_s
-                                   : u"What the provider or the customer said, with dates"_s);
+                                   ? tr("Paste the JSON exactly as the provider returned it")
+                                   : tr("What the provider or the customer said, with dates"));
 }
 
 void EvidenceDialog::chooseFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, u"Attach a file"_s);
+    const QString path = QFileDialog::getOpenFileName(this, tr("Attach a file"));
     if (!path.isEmpty())
         loadFile(path);
 }
@@ -118,7 +118,8 @@ bool EvidenceDialog::loadFile(const QString &path)
 {
     const QFileInfo info(path);
     if (info.size() > kMaxFileBytes) {
-        m_problem->setText(u"%1 is %2 MB; files up to %3 MB can be attached."_s.arg(info.fileName())
+        m_problem->setText(tr("%1 is %2 MB; files up to %3 MB can be attached.")
+                               .arg(info.fileName())
                                .arg(double(info.size()) / 1048576.0, 0, 'f', 1)
                                .arg(kMaxFileBytes / 1048576));
         m_problem->show();
@@ -126,7 +127,7 @@ bool EvidenceDialog::loadFile(const QString &path)
     }
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
-        m_problem->setText(u"Cannot read %1: %2"_s.arg(path, f.errorString()));
+        m_problem->setText(tr("Cannot read %1: %2").arg(path, f.errorString()));
         m_problem->show();
         return false;
     }
@@ -136,7 +137,8 @@ bool EvidenceDialog::loadFile(const QString &path)
     if (m_title->text().trimmed().isEmpty())
         m_title->setText(info.fileName());
     m_fileLabel->setText(
-        u"%1 · %2 bytes · %3\nSHA-256 %4"_s.arg(info.fileName())
+        tr("%1 · %2 bytes · %3\nSHA-256 %4")
+            .arg(info.fileName())
             .arg(m_fileBytes.size())
             .arg(m_fileType,
                  QString::fromLatin1(
@@ -153,12 +155,12 @@ std::optional<Evidence> EvidenceDialog::build(QString *error) const
     e.title = m_title->text().trimmed();
     e.createdBy = m_actor;
     if (e.title.isEmpty()) {
-        *error = u"Give the evidence a title."_s;
+        *error = tr("Give the evidence a title.");
         return std::nullopt;
     }
     if (e.kind == u"file"_s) {
         if (m_fileBytes.isEmpty()) {
-            *error = u"Choose a non-empty file."_s;
+            *error = tr("Choose a non-empty file.");
             return std::nullopt;
         }
         e.body = m_fileBytes;
@@ -167,7 +169,7 @@ std::optional<Evidence> EvidenceDialog::build(QString *error) const
     }
     const QString text = m_text->toPlainText().trimmed();
     if (text.isEmpty()) {
-        *error = u"The content is empty."_s;
+        *error = tr("The content is empty.");
         return std::nullopt;
     }
     e.body = text.toUtf8();
@@ -178,9 +180,10 @@ std::optional<Evidence> EvidenceDialog::build(QString *error) const
     const QJsonDocument doc = QJsonDocument::fromJson(e.body, &parse);
     if (parse.error != QJsonParseError::NoError || !doc.isObject()) {
         *error = parse.error != QJsonParseError::NoError
-                     ? u"Not valid JSON: %1 at character %2."_s.arg(parse.errorString())
+                     ? tr("Not valid JSON: %1 at character %2.")
+                           .arg(parse.errorString())
                            .arg(parse.offset)
-                     : u"Expected a JSON object ({…}) as the provider returns it."_s;
+                     : tr("Expected a JSON object ({…}) as the provider returns it.");
         return std::nullopt;
     }
     e.contentType = u"application/json"_s;

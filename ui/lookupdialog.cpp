@@ -18,7 +18,7 @@ LookupDialog::LookupDialog(LookupAnswer answer, QWidget *parent)
     , m_answer(std::move(answer))
 {
     setObjectName(u"lookupDialog"_s);
-    setWindowTitle(u"Provider look-up: %1"_s.arg(m_answer.operationId));
+    setWindowTitle(tr("Provider look-up: %1").arg(m_answer.operationId));
     auto *summary = new QLabel(m_answer.summary, this);
     summary->setObjectName(u"lookupSummary"_s);
     summary->setWordWrap(true);
@@ -31,12 +31,12 @@ LookupDialog::LookupDialog(LookupAnswer answer, QWidget *parent)
     m_status->setObjectName(u"lookupStatus"_s);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    m_attach = buttons->addButton(u"&Attach as evidence"_s, QDialogButtonBox::ActionRole);
+    m_attach = buttons->addButton(tr("&Attach as evidence"), QDialogButtonBox::ActionRole);
     m_attach->setObjectName(u"attachLookup"_s);
     m_attach->setEnabled(!m_answer.evidenceBody.isEmpty());
     const QString proposal = m_answer.proposedOutcome == OperationState::Succeeded
-                                 ? u"Attach and close as &succeeded…"_s
-                                 : u"Attach and close as &failed…"_s;
+                                 ? tr("Attach and close as &succeeded…")
+                                 : tr("Attach and close as &failed…");
     m_close = buttons->addButton(proposal, QDialogButtonBox::ActionRole);
     m_close->setObjectName(u"closeFromLookup"_s);
     m_close->setVisible(m_answer.proposedOutcome.has_value());
@@ -57,7 +57,7 @@ void LookupDialog::markAttached(qint64 evidenceId)
 {
     m_attachedId = evidenceId;
     m_attach->setEnabled(false);
-    m_status->setText(u"Attached as evidence #%1."_s.arg(evidenceId));
+    m_status->setText(tr("Attached as evidence #%1.").arg(evidenceId));
 }
 
 } // namespace ops::ui

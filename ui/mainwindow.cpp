@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "auditquery.h"
+#include "auditstats.h"
 #include "changewatcher.h"
 #include "database.h"
 #include "operationlistview.h"
@@ -30,15 +32,15 @@ MainWindow::MainWindow(OperationStore &store, OperationQuery &query, QString act
     , m_leaseHolder(std::move(leaseHolder))
 {
     setObjectName(u"mainWindow"_s);
-    setWindowTitle(u"Operations console — %1"_s.arg(m_actor));
+    setWindowTitle(tr("Operations console — %1").arg(m_actor));
     m_operationsModel = new OperationTableModel(query, OperationTableModel::Scope::All, this);
     m_checkingModel =
         new OperationTableModel(query, OperationTableModel::Scope::CheckingQueue, this);
     for (OperationTableModel *model : {m_operationsModel, m_checkingModel}) {
         connect(model, &OperationTableModel::loadFailed, this, [this](const QString &message) {
-            showError(u"Could not read the operations: "_s + message,
-                      u"Check that the database file is reachable; the list retries on the next "
-                      "change or with F5."_s);
+            showError(tr("Could not read the operations: ") + message,
+                      tr("Check that the database file is reachable; the list retries on the next "
+                         "change or with F5."));
         });
     }
     buildCentral();
@@ -74,8 +76,8 @@ void MainWindow::buildCentral()
 {
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(u"mainTabs"_s);
-    m_operationsView = addList(m_operationsModel, u"Operations"_s);
-    m_checkingView = addList(m_checkingModel, u"Checking"_s);
+    m_operationsView = addList(m_operationsModel, tr("Operations"));
+    m_checkingView = addList(m_checkingModel, tr("Checking"));
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         currentView()->selectFirstRowIfNone();
         onCurrentChanged();
@@ -109,7 +111,7 @@ void MainWindow::buildStatusBar()
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 0);
     m_progress->setMaximumWidth(140);
-    m_cancelButton = new QPushButton(u"Cancel (Esc)"_s, this);
+    m_cancelButton = new QPushButton(tr("Cancel (Esc)"), this);
     m_cancelButton->setObjectName(u"cancelButton"_s);
     connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancelRequested);
     statusBar()->addPermanentWidget(m_busyLabel);
@@ -118,7 +120,7 @@ void MainWindow::buildStatusBar()
     m_progress->hide();
     m_cancelButton->hide();
     statusBar()->showMessage(
-        u"Signed in as %1. / searches, Enter opens the detail."_s.arg(m_actor));
+        tr("Signed in as %1. / searches, Enter opens the detail.").arg(m_actor));
 }
 
 OperationListView *MainWindow::currentView() const
@@ -171,7 +173,7 @@ void MainWindow::updateCheckingTitle()
         qCWarning(lcUi) << "checking count failed:" << e.message();
         return;
     }
-    m_tabs->setTabText(CheckingTab, u"Checking (%1)"_s.arg(count));
+    m_tabs->setTabText(CheckingTab, tr("Checking (%1)").arg(count));
 }
 
 void MainWindow::onCurrentChanged()
@@ -209,8 +211,8 @@ void MainWindow::loadDetail()
         m_current = *op;
         m_detail->showDetail(d, now);
     } catch (const StoreError &e) {
-        showError(u"Could not read %1: %2"_s.arg(id, e.message()),
-                  u"Try again in a moment (F5)."_s);
+        showError(tr("Could not read %1: %2").arg(id, e.message()),
+                  tr("Try again in a moment (F5)."));
     }
     updateActions();
 }
@@ -241,7 +243,7 @@ void MainWindow::dismissBanner()
 void MainWindow::showError(const QString &what, const QString &next)
 {
     m_banner->setText(
-        u"<b>%1</b><br>What to do next: %2"_s.arg(what.toHtmlEscaped(), next.toHtmlEscaped()));
+        tr("<b>%1</b><br>What to do next: %2").arg(what.toHtmlEscaped(), next.toHtmlEscaped()));
     m_banner->show();
     statusBar()->showMessage(what, 10000);
 }

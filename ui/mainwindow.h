@@ -11,6 +11,8 @@
 #include "operationstore.h"
 
 #include <QMainWindow>
+#include <QPointer>
+#include <memory>
 
 class QAction;
 class QLabel;
@@ -20,6 +22,8 @@ class QTabWidget;
 class QTimer;
 
 namespace ops {
+class AuditQuery;
+class AuditStats;
 class ChangeWatcher;
 class OperationQuery;
 class OperationTableModel;
@@ -31,6 +35,8 @@ class CloseDialog;
 class EvidenceDialog;
 class LookupDialog;
 class OperationListView;
+class SettingsDialog;
+class SupervisorWindow;
 
 class MainWindow final : public QMainWindow
 {
@@ -85,6 +91,15 @@ public:
     QAction *closeFailedAction() const { return m_closeFailed; }
     QAction *cancelAction() const { return m_cancel; }
 
+    // mainwindowsupervisor.cpp: the audit window and settings. Rights are granted by whoever
+    // knows the operator's role; without Audit the action is hidden and an open window closes.
+    void setAuditAllowed(bool allowed);
+    void setExportAllowed(bool allowed);
+    SupervisorWindow *openSupervisorWindow(); // nullptr without Audit
+    SettingsDialog *openSettingsDialog();     // window-modal, not blocking
+    QAction *auditAction() const { return m_auditAction; }
+    QAction *settingsAction() const { return m_settingsAction; }
+
 signals:
     void lookUpRequested(const QString &operationId);
     void resendRequested(const QString &operationId);
@@ -117,6 +132,7 @@ private:
     qint64 attachLookupAnswer(LookupDialog *dialog);
     void closeFromLookup(LookupDialog *dialog);
     QString submitClose(const ManualClose &close);
+    void buildSupervisorActions();
 
     OperationStore &m_store;
     OperationQuery &m_query;
@@ -145,6 +161,13 @@ private:
     QAction *m_closeFailed = nullptr;
     QAction *m_copyKey = nullptr;
     QAction *m_cancel = nullptr;
+    QAction *m_auditAction = nullptr;
+    QAction *m_settingsAction = nullptr;
+    std::unique_ptr<AuditQuery> m_auditQuery;
+    std::unique_ptr<AuditStats> m_auditStats;
+    QPointer<SupervisorWindow> m_supervisor;
+    bool m_auditAllowed = true;
+    bool m_exportAllowed = true;
 };
 
 } // namespace ops::ui

@@ -43,33 +43,33 @@ QAction *MainWindow::addAction(const QString &text, const QList<QKeySequence> &k
 void MainWindow::buildActions()
 {
     m_lookUp =
-        addAction(u"&Look up at provider"_s, {QKeySequence(u"Ctrl+L"_s)},
-                  u"Ask the provider what happened to this operation"_s, &MainWindow::lookUp);
-    m_resend =
-        addAction(u"&Resend"_s, {QKeySequence(u"Ctrl+R"_s)},
-                  u"Send the stored request once more, with the stored key"_s, &MainWindow::resend);
-    m_attach = addAction(u"Attach &evidence…"_s, {QKeySequence(u"Ctrl+E"_s)},
-                         u"Attach provider JSON, a note or a file"_s, &MainWindow::attachEvidence);
-    m_closeSucceeded = addAction(u"Close as &succeeded…"_s, {QKeySequence(u"Ctrl+Shift+S"_s)},
-                                 u"Close with evidence: the provider moved the money"_s,
+        addAction(tr("&Look up at provider"), {QKeySequence(u"Ctrl+L"_s)},
+                  tr("Ask the provider what happened to this operation"), &MainWindow::lookUp);
+    m_resend = addAction(tr("&Resend"), {QKeySequence(u"Ctrl+R"_s)},
+                         tr("Send the stored request once more, with the stored key"),
+                         &MainWindow::resend);
+    m_attach = addAction(tr("Attach &evidence…"), {QKeySequence(u"Ctrl+E"_s)},
+                         tr("Attach provider JSON, a note or a file"), &MainWindow::attachEvidence);
+    m_closeSucceeded = addAction(tr("Close as &succeeded…"), {QKeySequence(u"Ctrl+Shift+S"_s)},
+                                 tr("Close with evidence: the provider moved the money"),
                                  &MainWindow::closeSucceeded);
-    m_closeFailed = addAction(u"Close as &failed…"_s, {QKeySequence(u"Ctrl+Shift+F"_s)},
-                              u"Close with evidence: no money moved"_s, &MainWindow::closeFailed);
-    m_copyKey = addAction(u"&Copy key"_s, {QKeySequence(u"Ctrl+Shift+C"_s)},
-                          u"Copy the idempotency key"_s, &MainWindow::copyKey);
-    m_cancel = addAction(u"Cancel"_s, {QKeySequence(Qt::Key_Escape)},
-                         u"Stop waiting for the running look-up or resend"_s,
+    m_closeFailed = addAction(tr("Close as &failed…"), {QKeySequence(u"Ctrl+Shift+F"_s)},
+                              tr("Close with evidence: no money moved"), &MainWindow::closeFailed);
+    m_copyKey = addAction(tr("&Copy key"), {QKeySequence(u"Ctrl+Shift+C"_s)},
+                          tr("Copy the idempotency key"), &MainWindow::copyKey);
+    m_cancel = addAction(tr("Cancel"), {QKeySequence(Qt::Key_Escape)},
+                         tr("Stop waiting for the running look-up or resend"),
                          &MainWindow::cancelRequested);
     m_cancel->setEnabled(false);
-    auto *search = addAction(u"&Search"_s, {QKeySequence(u"/"_s), QKeySequence::Find},
-                             u"Search operations"_s, &MainWindow::focusSearch);
-    auto *refresh = addAction(u"Re&fresh"_s, {QKeySequence::Refresh}, u"Read the lists again"_s,
+    auto *search = addAction(tr("&Search"), {QKeySequence(u"/"_s), QKeySequence::Find},
+                             tr("Search operations"), &MainWindow::focusSearch);
+    auto *refresh = addAction(tr("Re&fresh"), {QKeySequence::Refresh}, tr("Read the lists again"),
                               &MainWindow::reloadAll);
-    auto *toOperations = new QAction(u"&Operations"_s, this);
+    auto *toOperations = new QAction(tr("&Operations"), this);
     toOperations->setShortcut(QKeySequence(u"Ctrl+1"_s));
     connect(toOperations, &QAction::triggered, this,
             [this] { m_tabs->setCurrentIndex(OperationsTab); });
-    auto *toChecking = new QAction(u"&Checking queue"_s, this);
+    auto *toChecking = new QAction(tr("&Checking queue"), this);
     toChecking->setShortcut(QKeySequence(u"Ctrl+2"_s));
     connect(toChecking, &QAction::triggered, this,
             [this] { m_tabs->setCurrentIndex(CheckingTab); });
@@ -77,7 +77,7 @@ void MainWindow::buildActions()
 
     const QList<QAction *> rowActions = {m_lookUp,         m_resend,      m_attach,
                                          m_closeSucceeded, m_closeFailed, m_copyKey};
-    auto *toolbar = addToolBar(u"Actions"_s);
+    auto *toolbar = addToolBar(tr("Actions"));
     toolbar->setObjectName(u"actions"_s);
     toolbar->setMovable(false);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -87,16 +87,17 @@ void MainWindow::buildActions()
     toolbar->addSeparator();
     toolbar->addActions({m_copyKey, refresh});
 
-    QMenu *operation = menuBar()->addMenu(u"&Operation"_s);
+    QMenu *operation = menuBar()->addMenu(tr("&Operation"));
     operation->addActions(rowActions);
     operation->addSeparator();
     operation->addAction(m_cancel);
-    QMenu *view = menuBar()->addMenu(u"&View"_s);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addActions({search, refresh, toOperations, toChecking});
     for (OperationListView *list : {m_operationsView, m_checkingView}) {
         list->table()->setContextMenuPolicy(Qt::ActionsContextMenu);
         list->table()->addActions(rowActions);
     }
+    buildSupervisorActions();
     updateActions();
 }
 
@@ -111,12 +112,12 @@ void MainWindow::updateActions()
     m_copyKey->setEnabled(row);
     m_resendReason = row ? ops::resendBlockedReason(*m_current, m_currentLease, m_leaseHolder,
                                                     m_query.clock().now())
-                         : u"Select an operation first."_s;
+                         : tr("Select an operation first.");
     if (m_resendReason.isEmpty() && m_busy)
-        m_resendReason = u"Resend is off while another action is running."_s;
+        m_resendReason = tr("Resend is off while another action is running.");
     m_resend->setEnabled(m_resendReason.isEmpty());
     m_resend->setToolTip(m_resendReason.isEmpty()
-                             ? u"Send the stored request once more, with the stored key (Ctrl+R)"_s
+                             ? tr("Send the stored request once more, with the stored key (Ctrl+R)")
                              : m_resendReason);
     m_resend->setStatusTip(m_resend->toolTip());
     if (row && !m_busy)
@@ -139,7 +140,7 @@ void MainWindow::copyKey()
     if (!m_current)
         return;
     QApplication::clipboard()->setText(m_current->idempotencyKey);
-    statusBar()->showMessage(u"Copied key %1"_s.arg(m_current->idempotencyKey), 5000);
+    statusBar()->showMessage(tr("Copied key %1").arg(m_current->idempotencyKey), 5000);
 }
 
 void MainWindow::lookUp()
@@ -170,10 +171,10 @@ EvidenceDialog *MainWindow::openEvidenceDialog()
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         try {
             const qint64 id = m_store.addEvidence(dialog->evidence());
-            statusBar()->showMessage(u"Attached evidence #%1"_s.arg(id), 8000);
+            statusBar()->showMessage(tr("Attached evidence #%1").arg(id), 8000);
         } catch (const StoreError &e) {
-            showError(u"The evidence was not stored: "_s + e.message(),
-                      u"Try again; nothing was attached."_s);
+            showError(tr("The evidence was not stored: ") + e.message(),
+                      tr("Try again; nothing was attached."));
         }
         reloadAll();
         m_detail->showTab(DetailPane::EvidenceTab);
@@ -196,7 +197,7 @@ QString MainWindow::submitClose(const ManualClose &close)
     } catch (const StoreError &e) {
         return e.message();
     }
-    statusBar()->showMessage(u"Closed %1 as %2"_s.arg(close.operationId, toString(close.outcome)),
+    statusBar()->showMessage(tr("Closed %1 as %2").arg(close.operationId, toString(close.outcome)),
                              10000);
     return {};
 }
@@ -215,8 +216,8 @@ CloseDialog *MainWindow::openCloseDialogFor(const QString &operationId, Operatio
         op = m_store.operation(operationId);
         evidence = m_store.evidence(operationId);
     } catch (const StoreError &e) {
-        showError(u"Could not read %1: %2"_s.arg(operationId, e.message()),
-                  u"Try again in a moment."_s);
+        showError(tr("Could not read %1: %2").arg(operationId, e.message()),
+                  tr("Try again in a moment."));
         return nullptr;
     }
     if (!op)
@@ -242,8 +243,8 @@ void MainWindow::closeFailed()
 LookupDialog *MainWindow::showLookupAnswer(const LookupAnswer &answer)
 {
     if (!answer.error.isEmpty()) {
-        showError(answer.error, u"Look up again (Ctrl+L) once the provider answers, or attach "
-                                "what the provider's dashboard shows (Ctrl+E)."_s);
+        showError(answer.error, tr("Look up again (Ctrl+L) once the provider answers, or attach "
+                                   "what the provider's dashboard shows (Ctrl+E)."));
         return nullptr;
     }
     auto *dialog = new LookupDialog(answer, this);
@@ -274,8 +275,8 @@ qint64 MainWindow::attachLookupAnswer(LookupDialog *dialog)
         loadDetail();
         return id;
     } catch (const StoreError &error) {
-        showError(u"The look-up answer was not stored: "_s + error.message(),
-                  u"Press Attach again."_s);
+        showError(tr("The look-up answer was not stored: ") + error.message(),
+                  tr("Press Attach again."));
         return 0;
     }
 }

@@ -35,7 +35,7 @@ OperationListView::OperationListView(OperationTableModel *model, QWidget *parent
     m_search = new QLineEdit(this);
     m_search->setObjectName(u"search"_s);
     m_search->setPlaceholderText(
-        u"Search operation id, key, order, customer, charge or provider ref  ( / )"_s);
+        tr("Search operation id, key, order, customer, charge or provider ref  ( / )"));
     m_search->setClearButtonEnabled(true);
     m_searchTimer = new QTimer(this);
     m_searchTimer->setSingleShot(true);
@@ -104,25 +104,25 @@ QComboBox *OperationListView::addCombo(const QString &name,
 
 void OperationListView::buildFilters()
 {
-    m_state = addCombo(u"stateFilter"_s, {{u"Any state"_s, QString()},
-                                          {u"Open"_s, u"open"_s},
-                                          {u"Unknown"_s, u"unknown"_s},
-                                          {u"Succeeded"_s, u"succeeded"_s},
-                                          {u"Failed"_s, u"failed"_s}});
-    m_kind = addCombo(u"kindFilter"_s, {{u"Any kind"_s, QString()},
-                                        {u"Refund"_s, u"refund"_s},
-                                        {u"Credit top-up"_s, u"credit_topup"_s},
-                                        {u"Credit charge"_s, u"credit_charge"_s},
-                                        {u"Credit adjust"_s, u"credit_adjust"_s},
-                                        {u"Execution"_s, u"execution"_s}});
+    m_state = addCombo(u"stateFilter"_s, {{tr("Any state"), QString()},
+                                          {tr("Open"), u"open"_s},
+                                          {tr("Unknown"), u"unknown"_s},
+                                          {tr("Succeeded"), u"succeeded"_s},
+                                          {tr("Failed"), u"failed"_s}});
+    m_kind = addCombo(u"kindFilter"_s, {{tr("Any kind"), QString()},
+                                        {tr("Refund"), u"refund"_s},
+                                        {tr("Credit top-up"), u"credit_topup"_s},
+                                        {tr("Credit charge"), u"credit_charge"_s},
+                                        {tr("Credit adjust"), u"credit_adjust"_s},
+                                        {tr("Execution"), u"execution"_s}});
     m_provider = addCombo(
         u"providerFilter"_s,
-        {{u"Any provider"_s, QString()}, {u"Stripe"_s, u"stripe"_s}, {u"Slen"_s, u"slen"_s}});
-    m_age = addCombo(u"ageFilter"_s, {{u"Any age"_s, QVariant()},
-                                      {u"Last hour"_s, qint64(3600)},
-                                      {u"Last 24 hours"_s, qint64(86400)},
-                                      {u"Last 7 days"_s, qint64(7 * 86400)},
-                                      {u"Last 30 days"_s, qint64(30 * 86400)}});
+        {{tr("Any provider"), QString()}, {tr("Stripe"), u"stripe"_s}, {tr("Slen"), u"slen"_s}});
+    m_age = addCombo(u"ageFilter"_s, {{tr("Any age"), QVariant()},
+                                      {tr("Last hour"), qint64(3600)},
+                                      {tr("Last 24 hours"), qint64(86400)},
+                                      {tr("Last 7 days"), qint64(7 * 86400)},
+                                      {tr("Last 30 days"), qint64(30 * 86400)}});
 }
 
 void OperationListView::applyFilter()

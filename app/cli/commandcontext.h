@@ -53,6 +53,7 @@ int showCommand(CommandContext &ctx, const QStringList &args);
 int sweepCommand(CommandContext &ctx, const QStringList &args);
 int dbCommand(CommandContext &ctx, const QStringList &args);
 int auditCommand(CommandContext &ctx, const QStringList &args);
+int auditExportCommand(CommandContext &ctx, const QStringList &args); // auditcommands.cpp
 int evidenceCommand(CommandContext &ctx, const QStringList &args);
 int closeCommand(CommandContext &ctx, const QStringList &args);
 int demoCommand(CommandContext &ctx, const QStringList &args);

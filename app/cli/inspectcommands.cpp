@@ -133,15 +133,20 @@ int dbCommand(CommandContext &ctx, const QStringList &args)
 
 int auditCommand(CommandContext &ctx, const QStringList &args)
 {
+    if (!args.isEmpty() && args.first() == u"export"_s)
+        return auditExportCommand(ctx, args.mid(1));
     if (args != QStringList{u"verify"_s})
-        return ctx.usage(u"usage: opsctl audit verify"_s);
+        return ctx.usage(u"usage: opsctl audit verify | audit export --csv FILE [filters]"_s);
     auto store = ctx.openStore();
-    const auto broken = AuditLog::firstBroken(store->database());
-    if (broken) {
-        printJson(ctx.out, {{"verified", false}, {"first_broken_entry", *broken}});
+    const ChainCheck check = AuditLog::verify(store->database());
+    if (!check.holds()) {
+        printJson(ctx.out, {{"verified", false},
+                            {"first_broken_entry", *check.brokenId},
+                            {"reason", check.reason.toStdString()},
+                            {"entries_verified", check.entries}});
         return ExitCode::Ok;
     }
-    printJson(ctx.out, {{"verified", true}});
+    printJson(ctx.out, {{"verified", true}, {"entries", check.entries}});
     return ExitCode::Ok;
 }
 

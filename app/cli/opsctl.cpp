@@ -28,7 +28,9 @@ const QString kUsage = u"usage: opsctl [--db PATH] [--operator NAME] COMMAND …
                        "[--provider-ref REF]\n"
                        "  demo generate --rows N     (synthetic rows, empty database only)\n"
                        "  db migrate\n"
-                       "  audit verify\n"_s;
+                       "  audit verify\n"
+                       "  audit export --csv FILE [--actor P] [--action P] [--operation P] "
+                       "[--kind K] [--from TIME] [--to TIME] [--progress]\n"_s;
 
 using Command = int (*)(CommandContext &, const QStringList &);
 

@@ -45,8 +45,8 @@ void ConsoleController::start(const QString &busyText,
                               std::function<Apply(const std::atomic_bool &)> job)
 {
     if (m_watcher.isRunning()) {
-        m_window.showError(u"Another action is still running."_s,
-                           u"Wait for it or cancel it (Esc)."_s);
+        m_window.showError(tr("Another action is still running."),
+                           tr("Wait for it or cancel it (Esc)."));
         return;
     }
     m_cancelled = std::make_shared<std::atomic_bool>(false);
@@ -78,15 +78,15 @@ void ConsoleController::cancel()
         return;
     *m_cancelled = true;
     m_detached = true;
-    m_window.clearBusy(u"Cancelled. A request already sent still gets its answer recorded; the "
-                       "list updates when it arrives."_s);
+    m_window.clearBusy(tr("Cancelled. A request already sent still gets its answer recorded; the "
+                          "list updates when it arrives."));
 }
 
 void ConsoleController::lookUp(const QString &operationId)
 {
     const JobConfig config = m_config;
     const Clock &clock = m_clock;
-    start(u"Looking up %1 at the provider…"_s.arg(operationId),
+    start(tr("Looking up %1 at the provider…").arg(operationId),
           [this, config, &clock, operationId](const std::atomic_bool &cancelled) -> Apply {
               LookupAnswer answer = runLookup(config, clock, operationId, cancelled);
               return [this, answer] {
@@ -101,7 +101,7 @@ void ConsoleController::resend(const QString &operationId)
     const Clock &clock = m_clock;
     const QString actor = m_window.actor();
     const QString holder = m_window.leaseHolder();
-    start(u"Resending %1 with its stored key…"_s.arg(operationId),
+    start(tr("Resending %1 with its stored key…").arg(operationId),
           [this, config, &clock, operationId, actor, holder](const std::atomic_bool &) -> Apply {
               ResendOutcome outcome = runResend(config, clock, operationId, actor, holder);
               return [this, outcome] {

@@ -8,6 +8,7 @@
 #include "secrets.h"
 #include "slenlookup.h"
 
+#include <QCoreApplication>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
@@ -70,24 +71,31 @@ QString lastAnswer(OperationStore &store, const QString &id)
 {
     const auto attempts = store.attempts(id);
     if (attempts.empty())
-        return u"no attempt"_s;
+        return QCoreApplication::translate("ops::console::ConsoleJobs", "no attempt");
     const Attempt &a = attempts.back();
     if (a.httpStatus == 0)
-        return a.transportError.isEmpty() ? u"no answer"_s : a.transportError;
-    return a.providerCode.isEmpty() ? u"HTTP %1"_s.arg(a.httpStatus)
-                                    : u"HTTP %1 %2"_s.arg(a.httpStatus).arg(a.providerCode);
+        return a.transportError.isEmpty()
+                   ? QCoreApplication::translate("ops::console::ConsoleJobs", "no answer")
+                   : a.transportError;
+    return a.providerCode.isEmpty()
+               ? QCoreApplication::translate("ops::console::ConsoleJobs", "HTTP %1")
+                     .arg(a.httpStatus)
+               : QCoreApplication::translate("ops::console::ConsoleJobs", "HTTP %1 %2")
+                     .arg(a.httpStatus)
+                     .arg(a.providerCode);
 }
 
 // The provider's reference a resend closed with: refund, movement or execution.
 QString confirmedRef(const ToolResult &r)
 {
     if (!r.refundId.isEmpty())
-        return u"refund "_s + r.refundId;
+        return QCoreApplication::translate("ops::console::ConsoleJobs", "refund ") + r.refundId;
     if (!r.movementId.isEmpty())
-        return u"movement "_s + r.movementId;
+        return QCoreApplication::translate("ops::console::ConsoleJobs", "movement ") + r.movementId;
     if (!r.executionId.isEmpty())
-        return u"execution "_s + r.executionId;
-    return u"the operation"_s;
+        return QCoreApplication::translate("ops::console::ConsoleJobs", "execution ") +
+               r.executionId;
+    return QCoreApplication::translate("ops::console::ConsoleJobs", "the operation");
 }
 
 ResendOutcome describeResend(const ToolResult &r, OperationStore &store, const QString &id)
@@ -98,28 +106,43 @@ ResendOutcome describeResend(const ToolResult &r, OperationStore &store, const Q
     switch (r.status) {
     case ToolResult::Status::Refunded:
     case ToolResult::Status::Succeeded:
-        o.message = u"Resent %1: the provider confirmed %2; closed as succeeded."_s.arg(
-            id, confirmedRef(r));
+        o.message = QCoreApplication::translate(
+                        "ops::console::ConsoleJobs",
+                        "Resent %1: the provider confirmed %2; closed as succeeded.")
+                        .arg(id, confirmedRef(r));
         break;
     case ToolResult::Status::Failed:
-        o.message = u"Resent %1: the provider refused (%2); closed as failed."_s.arg(id, answer);
+        o.message =
+            QCoreApplication::translate("ops::console::ConsoleJobs",
+                                        "Resent %1: the provider refused (%2); closed as failed.")
+                .arg(id, answer);
         break;
     case ToolResult::Status::Checking:
-        o.error = u"Resent %1 once; the outcome is still unknown (%2)."_s.arg(
-            id, r.errorMessage.isEmpty() ? answer : r.errorMessage);
-        o.next = u"Look it up at the provider (Ctrl+L) and close it with that evidence."_s;
+        o.error = QCoreApplication::translate("ops::console::ConsoleJobs",
+                                              "Resent %1 once; the outcome is still unknown (%2).")
+                      .arg(id, r.errorMessage.isEmpty() ? answer : r.errorMessage);
+        o.next = QCoreApplication::translate(
+            "ops::console::ConsoleJobs",
+            "Look it up at the provider (Ctrl+L) and close it with that evidence.");
         break;
     case ToolResult::Status::Unconfirmed:
-        o.error = u"Resent %1; not confirmed yet (%2)."_s.arg(id, answer);
-        o.next = r.errorMessage.isEmpty() ? u"Look it up at the provider in a minute."_s
-                                          : r.errorMessage;
+        o.error = QCoreApplication::translate("ops::console::ConsoleJobs",
+                                              "Resent %1; not confirmed yet (%2).")
+                      .arg(id, answer);
+        o.next = r.errorMessage.isEmpty()
+                     ? QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                   "Look it up at the provider in a minute.")
+                     : r.errorMessage;
         break;
     case ToolResult::Status::Rejected:
-        o.error = u"Resend refused: %1"_s.arg(r.errorMessage);
-        o.next = u"Reload (F5) and check the row's state."_s;
+        o.error = QCoreApplication::translate("ops::console::ConsoleJobs", "Resend refused: %1")
+                      .arg(r.errorMessage);
+        o.next = QCoreApplication::translate("ops::console::ConsoleJobs",
+                                             "Reload (F5) and check the row's state.");
         break;
     default: // queued/running: an open execution moved on by the resend
-        o.message = u"Resent %1 (%2)."_s.arg(id, answer);
+        o.message = QCoreApplication::translate("ops::console::ConsoleJobs", "Resent %1 (%2).")
+                        .arg(id, answer);
         break;
     }
     return o;
@@ -132,7 +155,9 @@ void readSlenConfig(JobConfig &c, std::optional<qint64> timeoutMs)
     c.slen.baseUrl = QUrl(url, QUrl::StrictMode);
     if (url.isEmpty() || !c.slen.baseUrl.isValid() ||
         (c.slen.baseUrl.scheme() != u"http"_s && c.slen.baseUrl.scheme() != u"https"_s))
-        c.slenProblem = u"OPS_SLEN_URL '%1' is not an http(s) URL."_s.arg(url);
+        c.slenProblem = QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                    "OPS_SLEN_URL '%1' is not an http(s) URL.")
+                            .arg(url);
     c.slen.project = qEnvironmentVariable("OPS_SLEN_PROJECT", c.slen.project).trimmed();
     if (timeoutMs)
         c.slen.timeout = std::chrono::milliseconds(*timeoutMs);
@@ -141,7 +166,10 @@ void readSlenConfig(JobConfig &c, std::optional<qint64> timeoutMs)
     if (secret)
         c.slen.secret = *secret;
     else if (c.slenProblem.isEmpty())
-        c.slenProblem = error.isEmpty() ? u"No Slen API key is configured."_s : error;
+        c.slenProblem = error.isEmpty()
+                            ? QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                          "No Slen API key is configured.")
+                            : error;
 }
 
 // Why the provider of `op` cannot be asked as configured; empty when it can.
@@ -151,13 +179,18 @@ QString providerProblem(const JobConfig &config, Provider provider)
         return config.stripeProblem.isEmpty()
                    ? QString()
                    : config.stripeProblem +
-                         u" Set OPS_STRIPE_URL and OPS_STRIPE_KEY and restart the console."_s;
+                         QCoreApplication::translate(
+                             "ops::console::ConsoleJobs",
+                             " Set OPS_STRIPE_URL and OPS_STRIPE_KEY and restart the console.");
     QString problem = config.slenProblem;
     if (problem.isEmpty() && !config.slen.baseUrl.isValid())
-        problem = u"No Slen URL is configured."_s;
+        problem =
+            QCoreApplication::translate("ops::console::ConsoleJobs", "No Slen URL is configured.");
     return problem.isEmpty() ? QString()
-                             : problem + u" Set OPS_SLEN_URL and OPS_SLEN_KEY and restart the "
-                                         "console."_s;
+                             : problem + QCoreApplication::translate(
+                                             "ops::console::ConsoleJobs",
+                                             " Set OPS_SLEN_URL and OPS_SLEN_KEY and restart the "
+                                             "console.");
 }
 
 LookupAnswer askProvider(const JobConfig &config, const Operation &op,
@@ -198,7 +231,9 @@ JobConfig jobConfigFromEnvironment(const QString &dbLocation)
     const QString url = qEnvironmentVariable("OPS_STRIPE_URL", u"https://api.stripe.com"_s);
     c.stripe.baseUrl = QUrl(url, QUrl::StrictMode);
     if (!c.stripe.baseUrl.isValid() || !c.stripe.baseUrl.scheme().startsWith(u"http"_s))
-        c.stripeProblem = u"OPS_STRIPE_URL '%1' is not an http(s) URL."_s.arg(url);
+        c.stripeProblem = QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                      "OPS_STRIPE_URL '%1' is not an http(s) URL.")
+                              .arg(url);
     bool ok = false;
     const qint64 timeout = qEnvironmentVariableIntValue("OPS_ATTEMPT_TIMEOUT_MS", &ok);
     if (ok && timeout > 0)
@@ -209,7 +244,10 @@ JobConfig jobConfigFromEnvironment(const QString &dbLocation)
     if (secret)
         c.stripe.secret = *secret;
     else if (c.stripeProblem.isEmpty())
-        c.stripeProblem = error.isEmpty() ? u"No Stripe API key is configured."_s : error;
+        c.stripeProblem = error.isEmpty()
+                              ? QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                            "No Stripe API key is configured.")
+                              : error;
     return c;
 }
 
@@ -223,7 +261,9 @@ LookupAnswer runLookup(const JobConfig &config, const Clock &clock, const QStrin
         OperationStore store(connection.db(), clock);
         const auto op = store.operation(operationId);
         if (!op) {
-            answer.error = u"Operation %1 is gone from the database."_s.arg(operationId);
+            answer.error = QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                       "Operation %1 is gone from the database.")
+                               .arg(operationId);
             return answer;
         }
         if (const QString problem = providerProblem(config, op->provider); !problem.isEmpty()) {
@@ -231,12 +271,15 @@ LookupAnswer runLookup(const JobConfig &config, const Clock &clock, const QStrin
             return answer;
         }
         if (cancelled) {
-            answer.error = u"Look-up cancelled."_s;
+            answer.error =
+                QCoreApplication::translate("ops::console::ConsoleJobs", "Look-up cancelled.");
             return answer;
         }
         return askProvider(config, *op, cancelled);
     } catch (const StoreError &e) {
-        answer.error = u"The database failed during the look-up: "_s + e.message();
+        answer.error = QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                   "The database failed during the look-up: ") +
+                       e.message();
         return answer;
     }
 }
@@ -251,26 +294,42 @@ ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QStri
         if (!op)
             return {false,
                     {},
-                    u"Not sent: operation %1 is gone from the database."_s.arg(operationId),
-                    u"Reload (F5)."_s};
+                    QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                "Not sent: operation %1 is gone from the database.")
+                        .arg(operationId),
+                    QCoreApplication::translate("ops::console::ConsoleJobs", "Reload (F5).")};
         if (const QString problem = providerProblem(config, op->provider); !problem.isEmpty())
-            return {false, {}, problem, u"Nothing was sent; the row is unchanged."_s};
+            return {false,
+                    {},
+                    problem,
+                    QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                "Nothing was sent; the row is unchanged.")};
         std::optional<ResendLease> holder;
         if (!claimResendLease(store, operationId, leaseHolder, config.leaseSeconds, &holder)) {
             const QString who = holder ? holder->holder.section(u'#', 0, 0) : u"nobody"_s;
-            return {false,
-                    {},
-                    holder ? u"Not sent: %1 is resending %2 right now."_s.arg(who, operationId)
-                           : u"Not sent: %1 is no longer open or unknown."_s.arg(operationId),
-                    u"Wait for their result; the list updates by itself."_s};
+            return {
+                false,
+                {},
+                holder ? QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                     "Not sent: %1 is resending %2 right now.")
+                             .arg(who, operationId)
+                       : QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                     "Not sent: %1 is no longer open or unknown.")
+                             .arg(operationId),
+                QCoreApplication::translate("ops::console::ConsoleJobs",
+                                            "Wait for their result; the list updates by itself.")};
         }
         LeaseGuard lease(store, operationId, leaseHolder);
         return describeResend(resendWith(config, store, *op, actor), store, operationId);
     } catch (const StoreError &e) {
         return {false,
                 {},
-                u"The database failed during the resend: "_s + e.message(),
-                u"Reload (F5): the attempt, if counted, is in the timeline."_s};
+                QCoreApplication::translate("ops::console::ConsoleJobs",
+                                            "The database failed during the resend: ") +
+                    e.message(),
+                QCoreApplication::translate(
+                    "ops::console::ConsoleJobs",
+                    "Reload (F5): the attempt, if counted, is in the timeline.")};
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "consolecontroller.h"
 #include "database.h"
+#include "language.h"
 #include "mainwindow.h"
 #include "operationquery.h"
 #include "operationstore.h"
@@ -85,7 +86,20 @@ int main(int argc, char **argv)
                     u"NAME"_s});
     args.addOption(
         {u"screenshot"_s, u"Render the window after loading into a PNG and exit"_s, u"FILE"_s});
+    args.addOption({u"language"_s,
+                    u"Show the console in this language: en, ru or uk (default: Settings, then "
+                    "the system language)"_s,
+                    u"CODE"_s});
     args.process(app);
+    // Before the first window: every widget is built in the chosen language.
+    const QString stored =
+        args.isSet(u"language"_s) ? args.value(u"language"_s) : ops::ui::storedLanguage();
+    if (!stored.isEmpty() && !ops::ui::supportedLanguages().contains(stored)) {
+        err << "opsconsole: --language must be one of en, ru, uk" << Qt::endl;
+        return 2;
+    }
+    ops::ui::applyLanguage(ops::ui::effectiveLanguage(stored, QLocale::system()),
+                           ops::ui::localeFor(stored, QLocale::system()));
 
     const QString name = operatorName(args);
     static const QRegularExpression valid(u"^[A-Za-z0-9_.@-]{1,64}$"_s);

@@ -3,6 +3,7 @@
 #include "money.h"
 #include "stripeclient.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <nlohmann/json.hpp>
 
@@ -16,13 +17,20 @@ namespace {
 QString replyProblem(const StripeReply &reply, const QString &what)
 {
     if (reply.http.status == 0)
-        return u"The provider did not answer while reading %1 (%2)."_s.arg(what,
-                                                                           reply.http.errorText);
+        return QCoreApplication::translate("ops::console::ProviderLookup",
+                                           "The provider did not answer while reading %1 (%2).")
+            .arg(what, reply.http.errorText);
     if (reply.http.status == 401 || reply.http.status == 403)
-        return u"The provider refused our API key while reading %1 (HTTP %2). Check "
-               "OPS_STRIPE_KEY."_s.arg(what)
-                   .arg(reply.http.status);
-    return u"The provider answered HTTP %1 while reading %2."_s.arg(reply.http.status).arg(what);
+        return QCoreApplication::translate(
+                   "ops::console::ProviderLookup",
+                   "The provider refused our API key while reading %1 (HTTP %2). Check "
+                   "OPS_STRIPE_KEY.")
+            .arg(what)
+            .arg(reply.http.status);
+    return QCoreApplication::translate("ops::console::ProviderLookup",
+                                       "The provider answered HTTP %1 while reading %2.")
+        .arg(reply.http.status)
+        .arg(what);
 }
 
 json parsed(const QByteArray &body)
@@ -49,11 +57,15 @@ Search findRefund(StripeClient &client, const Operation &op, const std::atomic_b
     QString after;
     for (int page = 0; page < kMaxRefundPages; ++page) {
         if (cancelled)
-            return {json(), s.examined, false, u"Look-up cancelled."_s};
+            return {
+                json(), s.examined, false,
+                QCoreApplication::translate("ops::console::ProviderLookup", "Look-up cancelled.")};
         const StripeReply reply = client.listRefunds(op.chargeId, 100, after);
         const json list = parsed(reply.http.body);
         if (!reply.ok() || !list.is_object() || !list.contains("data") || !list["data"].is_array())
-            return {json(), s.examined, false, replyProblem(reply, u"the charge's refunds"_s)};
+            return {json(), s.examined, false,
+                    replyProblem(reply, QCoreApplication::translate("ops::console::ProviderLookup",
+                                                                    "the charge's refunds"))};
         for (const json &refund : list["data"]) {
             ++s.examined;
             const auto &meta = refund.value("metadata", json::object());
@@ -86,10 +98,13 @@ void propose(LookupAnswer &a, const Operation &op, const json &refund)
             u"Provider look-up: refund %1 carries this operation id and is %2 (%3)."_s.arg(
                 id, status, QString::fromStdString(refund.value("failure_reason", "")));
     }
-    a.summary += u"\nFound refund %1 for this operation: %2, status %3."_s.arg(
-        id, money(refund.value("amount", qint64(0)), op.amount.currency), status);
+    a.summary += QCoreApplication::translate("ops::console::ProviderLookup",
+                                             "\nFound refund %1 for this operation: %2, status %3.")
+                     .arg(id, money(refund.value("amount", qint64(0)), op.amount.currency), status);
     if (!a.proposedOutcome)
-        a.summary += u"\nThe provider has not finished it: look up again later before closing."_s;
+        a.summary += QCoreApplication::translate(
+            "ops::console::ProviderLookup",
+            "\nThe provider has not finished it: look up again later before closing.");
 }
 
 } // namespace
@@ -100,13 +115,17 @@ LookupAnswer lookUpRefund(StripeClient &client, const Operation &op,
     LookupAnswer a;
     a.operationId = op.id;
     if (op.chargeId.isEmpty()) {
-        a.error = u"Operation %1 has no charge id to look up."_s.arg(op.id);
+        a.error = QCoreApplication::translate("ops::console::ProviderLookup",
+                                              "Operation %1 has no charge id to look up.")
+                      .arg(op.id);
         return a;
     }
     const StripeReply chargeReply = client.getCharge(op.chargeId);
     const json charge = parsed(chargeReply.http.body);
     if (!chargeReply.ok() || !charge.is_object()) {
-        a.error = replyProblem(chargeReply, u"charge "_s + op.chargeId);
+        a.error = replyProblem(
+            chargeReply,
+            QCoreApplication::translate("ops::console::ProviderLookup", "charge ") + op.chargeId);
         return a;
     }
     const Search found = findRefund(client, op, cancelled);
@@ -115,8 +134,10 @@ LookupAnswer lookUpRefund(StripeClient &client, const Operation &op,
         return a;
     }
     const QString currency = QString::fromStdString(charge.value("currency", std::string("usd")));
-    a.summary = u"Charge %1: %2 charged, %3 refunded in total (amount_refunded). %4 refund(s) "
-                "examined."_s
+    a.summary = QCoreApplication::translate(
+                    "ops::console::ProviderLookup",
+                    "Charge %1: %2 charged, %3 refunded in total (amount_refunded). %4 refund(s) "
+                    "examined.")
                     .arg(op.chargeId, money(charge.value("amount", qint64(0)), currency),
                          money(charge.value("amount_refunded", qint64(0)), currency))
                     .arg(found.examined);
@@ -137,8 +158,12 @@ LookupAnswer lookUpRefund(StripeClient &client, const Operation &op,
     a.evidenceTitle =
         u"Stripe look-up: no refund for this operation on charge %1"_s.arg(op.chargeId);
     if (!found.complete) {
-        a.summary += u"\nNo refund with this operation id among the first %1; the charge has more. "
-                     "Check the dashboard before closing."_s.arg(found.examined);
+        a.summary +=
+            QCoreApplication::translate(
+                "ops::console::ProviderLookup",
+                "\nNo refund with this operation id among the first %1; the charge has more. "
+                "Check the dashboard before closing.")
+                .arg(found.examined);
         return a;
     }
     a.proposedOutcome = OperationState::Failed;
@@ -146,7 +171,9 @@ LookupAnswer lookUpRefund(StripeClient &client, const Operation &op,
         u"Provider look-up: charge %1 has no refund carrying this operation id "
         "(amount_refunded %2); no money moved for it."_s.arg(
             op.chargeId, money(charge.value("amount_refunded", qint64(0)), currency));
-    a.summary += u"\nNo refund carries this operation id: the provider shows no movement for it."_s;
+    a.summary += QCoreApplication::translate(
+        "ops::console::ProviderLookup",
+        "\nNo refund carries this operation id: the provider shows no movement for it.");
     return a;
 }
 

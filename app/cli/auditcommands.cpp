@@ -1,0 +1,101 @@
+// opsctl audit export --csv FILE [filters] — the supervisors' CSV export for scripts.
+
+#include "auditexport.h"
+#include "commandcontext.h"
+#include "database.h"
+#include "operationstore.h"
+#include "opsctl.h"
+
+#include <nlohmann/json.hpp>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::cli {
+
+namespace {
+
+const QString kExportUsage =
+    u"usage: opsctl audit export --csv FILE [--actor PREFIX] [--action PREFIX] "
+    "[--operation PREFIX] [--kind K] [--from TIME] [--to TIME] [--progress]\n"
+    "TIME is ISO 8601 UTC (2026-11-29 or 2026-11-29T12:00:00Z); --from is inclusive, --to "
+    "exclusive"_s;
+
+// ISO 8601 date or date-time; a date means its first millisecond (UTC).
+std::optional<qint64> parseTime(const QString &text)
+{
+    QDateTime t = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!t.isValid()) {
+        const QDate d = QDate::fromString(text, Qt::ISODate);
+        if (!d.isValid())
+            return std::nullopt;
+        t = QDateTime(d, QTime(0, 0), Qt::UTC);
+    }
+    if (t.timeSpec() == Qt::LocalTime)
+        t.setTimeSpec(Qt::UTC); // no zone written: the contract says UTC
+    return t.toMSecsSinceEpoch();
+}
+
+std::optional<AuditFilter> filterFrom(const CliArgs &opts, QString *error)
+{
+    AuditFilter f;
+    f.actor = opts.value(u"actor"_s);
+    f.action = opts.value(u"action"_s);
+    f.operationPrefix = opts.value(u"operation"_s);
+    if (opts.has(u"kind"_s)) {
+        f.kind = kindFromString(opts.value(u"kind"_s));
+        if (!f.kind) {
+            *error = u"--kind must be refund, credit_topup, credit_charge, credit_adjust or "
+                     "execution"_s;
+            return std::nullopt;
+        }
+    }
+    for (const QString &name : {u"from"_s, u"to"_s}) {
+        if (!opts.has(name))
+            continue;
+        const auto ms = parseTime(opts.value(name));
+        if (!ms) {
+            *error = u"--%1 '%2' is not an ISO 8601 date or time"_s.arg(name, opts.value(name));
+            return std::nullopt;
+        }
+        (name == u"from"_s ? f.fromMs : f.toMs) = *ms;
+    }
+    return f;
+}
+
+} // namespace
+
+int auditExportCommand(CommandContext &ctx, const QStringList &args)
+{
+    QString error;
+    const auto opts = CliArgs::parse(
+        args, {u"csv"_s, u"actor"_s, u"action"_s, u"operation"_s, u"kind"_s, u"from"_s, u"to"_s},
+        {u"progress"_s}, &error);
+    if (!opts)
+        return ctx.usage(error + u"\n"_s + kExportUsage);
+    if (!opts->positionals().isEmpty() || opts->value(u"csv"_s).trimmed().isEmpty())
+        return ctx.usage(kExportUsage);
+    const auto filter = filterFrom(*opts, &error);
+    if (!filter)
+        return ctx.usage(error);
+    auto store = ctx.openStore();
+    AuditQuery query(store->database());
+    const bool progress = opts->has(u"progress"_s);
+    const QString path = opts->value(u"csv"_s);
+    std::optional<qint64> written;
+    try {
+        written = exportAuditCsv(query, *filter, path, [&](qint64 done, qint64 total) {
+            if (progress)
+                ctx.err << "exported " << done << "/" << total << Qt::endl;
+            return true;
+        });
+    } catch (const StoreError &e) {
+        // Nothing is left at `path`: the export writes a temporary file and renames it.
+        throw InvalidInput(e.message().toStdString());
+    }
+    const nlohmann::ordered_json out = {{"exported", written.value_or(0)},
+                                        {"file", path.toStdString()}};
+    ctx.out << QString::fromStdString(out.dump()) << Qt::endl;
+    return ExitCode::Ok;
+}
+
+} // namespace ops::cli

@@ -1,0 +1,68 @@
+#pragma once
+
+// The supervisors' audit list: AuditQuery pages, newest first, fetched as the view scrolls.
+// Times and kinds are shown in the default QLocale; the raw values are in the roles.
+
+#include "auditquery.h"
+
+#include <QAbstractTableModel>
+
+namespace ops {
+
+class AuditEntryModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        IdColumn,
+        TimeColumn,
+        ActorColumn,
+        ActionColumn,
+        OperationColumn,
+        KindColumn,
+        DetailColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        EntryIdRole = Qt::UserRole + 1, // qint64
+        AtMsRole,                       // qint64 UTC ms
+        OperationIdRole,                // QString
+        MonospaceRole,                  // bool: identifiers and JSON
+    };
+    static constexpr int kDefaultPageSize = 200;
+
+    explicit AuditEntryModel(AuditQuery &query, QObject *parent = nullptr);
+
+    // Replaces the filter and loads the first page.
+    void setFilter(AuditFilter filter);
+    const AuditFilter &filter() const { return m_filter; }
+    void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
+    // Reloads from the newest entry (new entries appear at the top).
+    void reload();
+    const AuditRow *rowAt(int row) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+
+signals:
+    void loadFailed(const QString &message);
+
+private:
+    std::optional<std::vector<AuditRow>> fetch(std::optional<qint64> beforeId);
+
+    AuditQuery &m_query;
+    AuditFilter m_filter;
+    std::vector<AuditRow> m_rows;
+    bool m_exhausted = true;
+    bool m_notifying = false;
+    int m_pageSize = kDefaultPageSize;
+};
+
+} // namespace ops

@@ -1,0 +1,57 @@
+#pragma once
+
+// Audit entries to a CSV file, in chunks, so a window can show progress and stay responsive and
+// a script can export millions of rows in constant memory. The file is written through QSaveFile:
+// until finish() it lives under a temporary name in the target folder, and a cancelled or
+// failed export removes it, so the target is either the whole export or untouched.
+
+#include "auditquery.h"
+
+#include <QSaveFile>
+#include <functional>
+#include <memory>
+
+namespace ops {
+
+class AuditCsvExport
+{
+public:
+    static const QStringList &header();
+    static QStringList fields(const AuditRow &row);
+
+    // Opens the temporary file and writes the header; throws StoreError when the folder is not
+    // writable. `total` is counted up front for progress.
+    AuditCsvExport(AuditQuery &query, AuditFilter filter, const QString &path);
+    ~AuditCsvExport();
+    AuditCsvExport(const AuditCsvExport &) = delete;
+    AuditCsvExport &operator=(const AuditCsvExport &) = delete;
+
+    // Writes up to `rows` more entries; true once every entry is written.
+    bool step(int rows);
+    // Renames the finished file into place; throws StoreError when that fails.
+    void finish();
+    // Drops the temporary file; the target stays as it was.
+    void cancel();
+
+    qint64 written() const { return m_written; }
+    qint64 total() const { return m_total; }
+    bool done() const { return m_done; }
+
+private:
+    AuditQuery &m_query;
+    AuditFilter m_filter;
+    std::unique_ptr<QSaveFile> m_file;
+    std::optional<qint64> m_after;
+    qint64 m_written = 0;
+    qint64 m_total = 0;
+    bool m_done = false;
+};
+
+// The whole export in one call (opsctl). `progress(written, total)` is called after each chunk;
+// returning false cancels. Returns the number of entries written, or nullopt when cancelled.
+std::optional<qint64> exportAuditCsv(AuditQuery &query, const AuditFilter &filter,
+                                     const QString &path,
+                                     const std::function<bool(qint64, qint64)> &progress = {},
+                                     int chunk = 1000);
+
+} // namespace ops

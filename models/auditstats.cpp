@@ -1,0 +1,81 @@
+#include "auditstats.h"
+
+#include "sqltransaction.h"
+
+#include <QTimeZone>
+#include <map>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+constexpr qint64 kDayMs = 86'400'000;
+
+} // namespace
+
+AuditStats::AuditStats(QSqlDatabase db)
+    : m_db(std::move(db))
+{}
+
+std::vector<DayCount> AuditStats::unknownPerDay(qint64 fromMs, qint64 toMs)
+{
+    std::vector<DayCount> out;
+    if (toMs <= fromMs)
+        return out;
+    // Integer division floors toward zero; times before 1970 are not expected here.
+    QSqlQuery q = runQuery(m_db,
+                           u"SELECT at / ?, COUNT(*) FROM audit WHERE action = 'state.unknown' "
+                           "AND at >= ? AND at < ? GROUP BY 1"_s,
+                           {kDayMs, fromMs, toMs});
+    std::map<qint64, qint64> perDay;
+    while (q.next())
+        perDay[q.value(0).toLongLong()] = q.value(1).toLongLong();
+    const QDate epoch(1970, 1, 1);
+    for (qint64 day = fromMs / kDayMs; day <= (toMs - 1) / kDayMs; ++day) {
+        const auto it = perDay.find(day);
+        out.push_back({epoch.addDays(day), it == perDay.end() ? 0 : it->second});
+    }
+    return out;
+}
+
+std::vector<Bin> AuditStats::attemptsPerOperation(int lastBin)
+{
+    lastBin = qMax(1, lastBin);
+    std::vector<Bin> out;
+    for (int n = 1; n <= lastBin; ++n)
+        out.push_back({n == lastBin ? u"%1+"_s.arg(n) : QString::number(n), n, 0});
+    QSqlQuery q = runQuery(
+        m_db, u"SELECT MIN(attempts, ?), COUNT(*) FROM operations WHERE attempts > 0 GROUP BY 1"_s,
+        {lastBin});
+    while (q.next()) {
+        const int n = q.value(0).toInt();
+        if (n >= 1 && n <= lastBin)
+            out[size_t(n - 1)].count = q.value(1).toLongLong();
+    }
+    return out;
+}
+
+std::vector<Bin> AuditStats::unknownToClosed()
+{
+    std::vector<Bin> out = {{u"<1h"_s, 0, 0},          {u"1-4h"_s, 3600, 0},
+                            {u"4-12h"_s, 4 * 3600, 0}, {u"12-24h"_s, 12 * 3600, 0},
+                            {u"1-3d"_s, 86400, 0},     {u"3d+"_s, 3 * 86400, 0}};
+    QSqlQuery q = runQuery(m_db, u"SELECT (o.closed_at - MIN(a.at)) / 1000 FROM audit a "
+                                 "JOIN operations o ON o.id = a.operation_id "
+                                 "WHERE a.action = 'state.unknown' AND o.closed_at IS NOT NULL "
+                                 "GROUP BY o.id"_s);
+    while (q.next()) {
+        const qint64 seconds = qMax<qint64>(0, q.value(0).toLongLong());
+        for (auto it = out.rbegin(); it != out.rend(); ++it) {
+            if (seconds >= it->lowerBound) {
+                ++it->count;
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace ops

@@ -1,0 +1,47 @@
+#pragma once
+
+// Figures for the supervisors' charts, computed in SQL and handed out as plain values.
+// Days are UTC calendar days.
+
+#include <QDate>
+#include <QSqlDatabase>
+#include <QString>
+#include <vector>
+
+namespace ops {
+
+struct DayCount
+{
+    QDate day; // UTC
+    qint64 count = 0;
+    friend bool operator==(const DayCount &, const DayCount &) = default;
+};
+
+struct Bin
+{
+    QString label;         // stable English label ("3", "6+", "1-4h"); the UI translates
+    qint64 lowerBound = 0; // attempts, or seconds
+    qint64 count = 0;
+    friend bool operator==(const Bin &, const Bin &) = default;
+};
+
+class AuditStats
+{
+public:
+    explicit AuditStats(QSqlDatabase db);
+
+    // Operations that became unknown, per UTC day in [fromMs, toMs); every day of the range is
+    // present (zero days included), oldest first.
+    std::vector<DayCount> unknownPerDay(qint64 fromMs, qint64 toMs);
+    // How many operations needed 1, 2, … attempts; the last bin collects `lastBin` and more.
+    // Operations never attempted are left out.
+    std::vector<Bin> attemptsPerOperation(int lastBin = 6);
+    // For operations that were unknown and are now closed: time from the first "unknown" entry
+    // to the close, in fixed bins (< 1 h, 1–4 h, 4–12 h, 12–24 h, 1–3 d, ≥ 3 d).
+    std::vector<Bin> unknownToClosed();
+
+private:
+    QSqlDatabase m_db;
+};
+
+} // namespace ops

@@ -1,0 +1,141 @@
+#include "csv.h"
+
+#include <QStringDecoder>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::csv {
+
+QByteArray field(const QString &text)
+{
+    QByteArray bytes = text.toUtf8();
+    const bool quote =
+        bytes.contains('"') || bytes.contains(',') || bytes.contains('\r') || bytes.contains('\n');
+    if (!quote)
+        return bytes;
+    bytes.replace("\"", "\"\"");
+    return '"' + bytes + '"';
+}
+
+QByteArray record(const QStringList &fields)
+{
+    QByteArray out;
+    for (qsizetype i = 0; i < fields.size(); ++i) {
+        if (i > 0)
+            out += ',';
+        out += field(fields.at(i));
+    }
+    return out + "\r\n";
+}
+
+namespace {
+
+// A small state machine over the decoded text.
+class Parser
+{
+public:
+    explicit Parser(QString text)
+        : m_text(std::move(text))
+    {}
+
+    std::optional<std::vector<QStringList>> run(QString *error)
+    {
+        while (m_pos < m_text.size()) {
+            if (!readField(error))
+                return std::nullopt;
+            const QChar c = m_pos < m_text.size() ? m_text.at(m_pos) : u'\n';
+            if (c == u',') {
+                ++m_pos;
+                if (m_pos == m_text.size())
+                    m_record << QString(); // "a," ends with an empty field
+                continue;
+            }
+            endRecord();
+        }
+        return std::move(m_records);
+    }
+
+private:
+    void endRecord()
+    {
+        if (m_pos < m_text.size() && m_text.at(m_pos) == u'\r')
+            ++m_pos;
+        if (m_pos < m_text.size() && m_text.at(m_pos) == u'\n')
+            ++m_pos;
+        m_records.push_back(std::move(m_record));
+        m_record.clear();
+    }
+
+    bool atFieldEnd() const
+    {
+        if (m_pos >= m_text.size())
+            return true;
+        const QChar c = m_text.at(m_pos);
+        return c == u',' || c == u'\r' || c == u'\n';
+    }
+
+    bool readField(QString *error)
+    {
+        if (m_pos < m_text.size() && m_text.at(m_pos) == u'"')
+            return readQuoted(error);
+        const qsizetype start = m_pos;
+        while (!atFieldEnd()) {
+            if (m_text.at(m_pos) == u'"') {
+                *error = u"record %1: a quote inside an unquoted field"_s.arg(recordNumber());
+                return false;
+            }
+            ++m_pos;
+        }
+        m_record << m_text.mid(start, m_pos - start);
+        return true;
+    }
+
+    bool readQuoted(QString *error)
+    {
+        ++m_pos; // opening quote
+        QString value;
+        for (;;) {
+            const qsizetype quote = m_text.indexOf(u'"', m_pos);
+            if (quote < 0) {
+                *error = u"record %1: a quoted field is not closed"_s.arg(recordNumber());
+                return false;
+            }
+            value += QStringView(m_text).mid(m_pos, quote - m_pos);
+            m_pos = quote + 1;
+            if (m_pos < m_text.size() && m_text.at(m_pos) == u'"') {
+                value += u'"';
+                ++m_pos;
+                continue;
+            }
+            break;
+        }
+        if (!atFieldEnd()) {
+            *error = u"record %1: text after a closing quote"_s.arg(recordNumber());
+            return false;
+        }
+        m_record << value;
+        return true;
+    }
+
+    qsizetype recordNumber() const { return qsizetype(m_records.size()) + 1; }
+
+    QString m_text;
+    qsizetype m_pos = 0;
+    QStringList m_record;
+    std::vector<QStringList> m_records;
+};
+
+} // namespace
+
+std::optional<std::vector<QStringList>> parse(const QByteArray &utf8, QString *error)
+{
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    QString text = decoder.decode(utf8);
+    if (decoder.hasError()) {
+        *error = u"the file is not UTF-8 text"_s;
+        return std::nullopt;
+    }
+    return Parser(std::move(text)).run(error);
+}
+
+} // namespace ops::csv

@@ -1,0 +1,22 @@
+#pragma once
+
+// RFC 4180 CSV: records end with CRLF; a field containing '"', ',', CR or LF is quoted and its
+// quotes doubled; text is UTF-8 without a byte-order mark.
+
+#include <QByteArray>
+#include <QStringList>
+#include <optional>
+#include <vector>
+
+namespace ops::csv {
+
+QByteArray field(const QString &text);
+// One record, CRLF included.
+QByteArray record(const QStringList &fields);
+
+// Parses a whole document. Accepts CRLF or bare LF record ends (a CR or LF inside quotes is
+// data). nullopt with *error set for a stray quote in an unquoted field, text after a closing
+// quote, an unterminated quoted field, or bytes that are not UTF-8.
+std::optional<std::vector<QStringList>> parse(const QByteArray &utf8, QString *error);
+
+} // namespace ops::csv

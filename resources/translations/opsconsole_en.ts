@@ -1,0 +1,1415 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>ops::AttemptTableModel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>replayed</source>
+        <translation>replayed</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Actor</translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Outcome</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latency</translation>
+    </message>
+    <message>
+        <source>Replayed</source>
+        <translation>Replayed</translation>
+    </message>
+    <message>
+        <source>Provider request</source>
+        <translation>Provider request</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>Transport</translation>
+    </message>
+</context>
+<context>
+    <name>ops::AuditEntryModel</name>
+    <message>
+        <source>Entry</source>
+        <translation>Entry</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Actor</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+</context>
+<context>
+    <name>ops::AuditTableModel</name>
+    <message>
+        <source>hash %1
+previous %2</source>
+        <translation>hash %1
+previous %2</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Actor</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+</context>
+<context>
+    <name>ops::DetailModels</name>
+    <message>
+        <source>%1 bytes of %2
+SHA-256 %3</source>
+        <translation>%1 bytes of %2
+SHA-256 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::EvidenceListModel</name>
+    <message>
+        <source>#%1 %2 — %3, %4 by %5</source>
+        <translation>#%1 %2 — %3, %4 by %5</translation>
+    </message>
+    <message>
+        <source>%1 · %2 bytes · SHA-256 %3</source>
+        <translation>%1 · %2 bytes · SHA-256 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::OperationTableModel</name>
+    <message>
+        <source>not started</source>
+        <translation>not started</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>closed</translation>
+    </message>
+    <message>
+        <source>Deadline %1 (local time)</source>
+        <translation>Deadline %1 (local time)</translation>
+    </message>
+    <message>
+        <source>Idempotency key — Ctrl+Shift+C copies it</source>
+        <translation>Idempotency key — Ctrl+Shift+C copies it</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Subject</source>
+        <translation>Subject</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Attempts</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>Last attempt</source>
+        <translation>Last attempt</translation>
+    </message>
+    <message>
+        <source>Window left</source>
+        <translation>Window left</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Evidence</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Age</translation>
+    </message>
+    <message>
+        <source>%1d %2h</source>
+        <translation>%1d %2h</translation>
+    </message>
+    <message>
+        <source>%1h %2m</source>
+        <translation>%1h %2m</translation>
+    </message>
+    <message>
+        <source>%1m %2s</source>
+        <translation>%1m %2s</translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <translation>%1s</translation>
+    </message>
+    <message>
+        <source>refund</source>
+        <translation>refund</translation>
+    </message>
+    <message>
+        <source>credit top-up</source>
+        <translation>credit top-up</translation>
+    </message>
+    <message>
+        <source>credit charge</source>
+        <translation>credit charge</translation>
+    </message>
+    <message>
+        <source>credit adjust</source>
+        <translation>credit adjust</translation>
+    </message>
+    <message>
+        <source>execution</source>
+        <translation>execution</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>open</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unknown</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>succeeded</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::ConsoleController</name>
+    <message>
+        <source>Another action is still running.</source>
+        <translation>Another action is still running.</translation>
+    </message>
+    <message>
+        <source>Wait for it or cancel it (Esc).</source>
+        <translation>Wait for it or cancel it (Esc).</translation>
+    </message>
+    <message>
+        <source>Cancelled. A request already sent still gets its answer recorded; the list updates when it arrives.</source>
+        <translation>Cancelled. A request already sent still gets its answer recorded; the list updates when it arrives.</translation>
+    </message>
+    <message>
+        <source>Looking up %1 at the provider…</source>
+        <translation>Looking up %1 at the provider…</translation>
+    </message>
+    <message>
+        <source>Resending %1 with its stored key…</source>
+        <translation>Resending %1 with its stored key…</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::ConsoleJobs</name>
+    <message>
+        <source>no attempt</source>
+        <translation>no attempt</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>no answer</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>HTTP %1 %2</source>
+        <translation>HTTP %1 %2</translation>
+    </message>
+    <message>
+        <source>refund </source>
+        <translation>refund </translation>
+    </message>
+    <message>
+        <source>movement </source>
+        <translation>movement </translation>
+    </message>
+    <message>
+        <source>execution </source>
+        <translation>execution </translation>
+    </message>
+    <message>
+        <source>the operation</source>
+        <translation>the operation</translation>
+    </message>
+    <message>
+        <source>Resent %1: the provider confirmed %2; closed as succeeded.</source>
+        <translation>Resent %1: the provider confirmed %2; closed as succeeded.</translation>
+    </message>
+    <message>
+        <source>Resent %1: the provider refused (%2); closed as failed.</source>
+        <translation>Resent %1: the provider refused (%2); closed as failed.</translation>
+    </message>
+    <message>
+        <source>Resent %1 once; the outcome is still unknown (%2).</source>
+        <translation>Resent %1 once; the outcome is still unknown (%2).</translation>
+    </message>
+    <message>
+        <source>Look it up at the provider (Ctrl+L) and close it with that evidence.</source>
+        <translation>Look it up at the provider (Ctrl+L) and close it with that evidence.</translation>
+    </message>
+    <message>
+        <source>Resent %1; not confirmed yet (%2).</source>
+        <translation>Resent %1; not confirmed yet (%2).</translation>
+    </message>
+    <message>
+        <source>Look it up at the provider in a minute.</source>
+        <translation>Look it up at the provider in a minute.</translation>
+    </message>
+    <message>
+        <source>Resend refused: %1</source>
+        <translation>Resend refused: %1</translation>
+    </message>
+    <message>
+        <source>Reload (F5) and check the row&apos;s state.</source>
+        <translation>Reload (F5) and check the row&apos;s state.</translation>
+    </message>
+    <message>
+        <source>Resent %1 (%2).</source>
+        <translation>Resent %1 (%2).</translation>
+    </message>
+    <message>
+        <source>OPS_SLEN_URL &apos;%1&apos; is not an http(s) URL.</source>
+        <translation>OPS_SLEN_URL &apos;%1&apos; is not an http(s) URL.</translation>
+    </message>
+    <message>
+        <source>No Slen API key is configured.</source>
+        <translation>No Slen API key is configured.</translation>
+    </message>
+    <message>
+        <source> Set OPS_STRIPE_URL and OPS_STRIPE_KEY and restart the console.</source>
+        <translation> Set OPS_STRIPE_URL and OPS_STRIPE_KEY and restart the console.</translation>
+    </message>
+    <message>
+        <source>No Slen URL is configured.</source>
+        <translation>No Slen URL is configured.</translation>
+    </message>
+    <message>
+        <source> Set OPS_SLEN_URL and OPS_SLEN_KEY and restart the console.</source>
+        <translation> Set OPS_SLEN_URL and OPS_SLEN_KEY and restart the console.</translation>
+    </message>
+    <message>
+        <source>OPS_STRIPE_URL &apos;%1&apos; is not an http(s) URL.</source>
+        <translation>OPS_STRIPE_URL &apos;%1&apos; is not an http(s) URL.</translation>
+    </message>
+    <message>
+        <source>No Stripe API key is configured.</source>
+        <translation>No Stripe API key is configured.</translation>
+    </message>
+    <message>
+        <source>Operation %1 is gone from the database.</source>
+        <translation>Operation %1 is gone from the database.</translation>
+    </message>
+    <message>
+        <source>Look-up cancelled.</source>
+        <translation>Look-up cancelled.</translation>
+    </message>
+    <message>
+        <source>The database failed during the look-up: </source>
+        <translation>The database failed during the look-up: </translation>
+    </message>
+    <message>
+        <source>Not sent: operation %1 is gone from the database.</source>
+        <translation>Not sent: operation %1 is gone from the database.</translation>
+    </message>
+    <message>
+        <source>Reload (F5).</source>
+        <translation>Reload (F5).</translation>
+    </message>
+    <message>
+        <source>Nothing was sent; the row is unchanged.</source>
+        <translation>Nothing was sent; the row is unchanged.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1 is resending %2 right now.</source>
+        <translation>Not sent: %1 is resending %2 right now.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1 is no longer open or unknown.</source>
+        <translation>Not sent: %1 is no longer open or unknown.</translation>
+    </message>
+    <message>
+        <source>Wait for their result; the list updates by itself.</source>
+        <translation>Wait for their result; the list updates by itself.</translation>
+    </message>
+    <message>
+        <source>The database failed during the resend: </source>
+        <translation>The database failed during the resend: </translation>
+    </message>
+    <message>
+        <source>Reload (F5): the attempt, if counted, is in the timeline.</source>
+        <translation>Reload (F5): the attempt, if counted, is in the timeline.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::ProviderLookup</name>
+    <message>
+        <source>The provider did not answer while reading %1 (%2).</source>
+        <translation>The provider did not answer while reading %1 (%2).</translation>
+    </message>
+    <message>
+        <source>The provider refused our API key while reading %1 (HTTP %2). Check OPS_STRIPE_KEY.</source>
+        <translation>The provider refused our API key while reading %1 (HTTP %2). Check OPS_STRIPE_KEY.</translation>
+    </message>
+    <message>
+        <source>The provider answered HTTP %1 while reading %2.</source>
+        <translation>The provider answered HTTP %1 while reading %2.</translation>
+    </message>
+    <message>
+        <source>Look-up cancelled.</source>
+        <translation>Look-up cancelled.</translation>
+    </message>
+    <message>
+        <source>the charge&apos;s refunds</source>
+        <translation>the charge&apos;s refunds</translation>
+    </message>
+    <message>
+        <source>
+Found refund %1 for this operation: %2, status %3.</source>
+        <translation>
+Found refund %1 for this operation: %2, status %3.</translation>
+    </message>
+    <message>
+        <source>
+The provider has not finished it: look up again later before closing.</source>
+        <translation>
+The provider has not finished it: look up again later before closing.</translation>
+    </message>
+    <message>
+        <source>Operation %1 has no charge id to look up.</source>
+        <translation>Operation %1 has no charge id to look up.</translation>
+    </message>
+    <message>
+        <source>charge </source>
+        <translation>charge </translation>
+    </message>
+    <message>
+        <source>Charge %1: %2 charged, %3 refunded in total (amount_refunded). %4 refund(s) examined.</source>
+        <translation>Charge %1: %2 charged, %3 refunded in total (amount_refunded). %4 refund(s) examined.</translation>
+    </message>
+    <message>
+        <source>
+No refund with this operation id among the first %1; the charge has more. Check the dashboard before closing.</source>
+        <translation>
+No refund with this operation id among the first %1; the charge has more. Check the dashboard before closing.</translation>
+    </message>
+    <message>
+        <source>
+No refund carries this operation id: the provider shows no movement for it.</source>
+        <translation>
+No refund carries this operation id: the provider shows no movement for it.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::SlenLookup</name>
+    <message>
+        <source>Slen did not answer while reading %1 (%2). Check OPS_SLEN_URL and that the provider is reachable.</source>
+        <translation>Slen did not answer while reading %1 (%2). Check OPS_SLEN_URL and that the provider is reachable.</translation>
+    </message>
+    <message>
+        <source>Slen refused our API key while reading %1 (HTTP %2). Check OPS_SLEN_KEY.</source>
+        <translation>Slen refused our API key while reading %1 (HTTP %2). Check OPS_SLEN_KEY.</translation>
+    </message>
+    <message>
+        <source>Slen has no %1 (HTTP 404 %2). %3</source>
+        <translation>Slen has no %1 (HTTP 404 %2). %3</translation>
+    </message>
+    <message>
+        <source>Slen answered HTTP %1 %2 while reading %3.</source>
+        <translation>Slen answered HTTP %1 %2 while reading %3.</translation>
+    </message>
+    <message>
+        <source>
+The execution names operation %1, not this one: do not close from this answer; check the row&apos;s stored request.</source>
+        <translation>
+The execution names operation %1, not this one: do not close from this answer; check the row&apos;s stored request.</translation>
+    </message>
+    <message>
+        <source>
+Error code: %1.</source>
+        <translation>
+Error code: %1.</translation>
+    </message>
+    <message>
+        <source>
+The execution is still running (%1): look again later before closing.</source>
+        <translation>
+The execution is still running (%1): look again later before closing.</translation>
+    </message>
+    <message>
+        <source>Operation %1 has no execution id: the provider never told us one (the first request got no readable answer). Slen cannot be searched by idempotency key over this API, so the look-up cannot tell whether the flow ran.
+Nothing to propose. Inside the window, Resend sends the stored request with the same key: Slen then answers with the execution if it exists.</source>
+        <translation>Operation %1 has no execution id: the provider never told us one (the first request got no readable answer). Slen cannot be searched by idempotency key over this API, so the look-up cannot tell whether the flow ran.
+Nothing to propose. Inside the window, Resend sends the stored request with the same key: Slen then answers with the execution if it exists.</translation>
+    </message>
+    <message>
+        <source>Slen&apos;s answer for execution %1 could not be read.</source>
+        <translation>Slen&apos;s answer for execution %1 could not be read.</translation>
+    </message>
+    <message>
+        <source>execution </source>
+        <translation>execution </translation>
+    </message>
+    <message>
+        <source>Check that OPS_SLEN_KEY belongs to project %1, where the execution was started.</source>
+        <translation>Check that OPS_SLEN_KEY belongs to project %1, where the execution was started.</translation>
+    </message>
+    <message>
+        <source>Execution %1 (flow %2): status %3.</source>
+        <translation>Execution %1 (flow %2): status %3.</translation>
+    </message>
+    <message>
+        <source>
+The row holds movement %1 from the provider&apos;s own answer: that is the reference for the close.</source>
+        <translation>
+The row holds movement %1 from the provider&apos;s own answer: that is the reference for the close.</translation>
+    </message>
+    <message>
+        <source>
+Slen cannot list movements by idempotency key over this API, and a balance alone cannot prove whether this movement happened (other movements change it too).
+Nothing to propose. Inside the window, Resend sends the stored request with the same key: Slen replays the movement if it happened, or makes it once if it did not.</source>
+        <translation>
+Slen cannot list movements by idempotency key over this API, and a balance alone cannot prove whether this movement happened (other movements change it too).
+Nothing to propose. Inside the window, Resend sends the stored request with the same key: Slen replays the movement if it happened, or makes it once if it did not.</translation>
+    </message>
+    <message>
+        <source>Operation %1 has no customer id to look up.</source>
+        <translation>Operation %1 has no customer id to look up.</translation>
+    </message>
+    <message>
+        <source>Slen&apos;s answer for customer %1 could not be read.</source>
+        <translation>Slen&apos;s answer for customer %1 could not be read.</translation>
+    </message>
+    <message>
+        <source>customer </source>
+        <translation>customer </translation>
+    </message>
+    <message>
+        <source>Check that OPS_SLEN_KEY belongs to project %1.</source>
+        <translation>Check that OPS_SLEN_KEY belongs to project %1.</translation>
+    </message>
+    <message>
+        <source>Customer %1: %2 balance %3 (all balances: %4). This operation is a %5 of %6 %2.</source>
+        <translation>Customer %1: %2 balance %3 (all balances: %4). This operation is a %5 of %6 %2.</translation>
+    </message>
+    <message>
+        <source>
+Provider reference on the row: %1.</source>
+        <translation>
+Provider reference on the row: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::AuditView</name>
+    <message>
+        <source>&amp;Verify chain</source>
+        <translation>&amp;Verify chain</translation>
+    </message>
+    <message>
+        <source>Recompute every entry&apos;s hash and check that each one follows the previous entry</source>
+        <translation>Recompute every entry&apos;s hash and check that each one follows the previous entry</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>Export &amp;CSV…</translation>
+    </message>
+    <message>
+        <source>Write the entries that match the filters to a CSV file</source>
+        <translation>Write the entries that match the filters to a CSV file</translation>
+    </message>
+    <message>
+        <source>Could not read the audit trail: %1</source>
+        <translation>Could not read the audit trail: %1</translation>
+    </message>
+    <message>
+        <source>Actor starts with… (operator:, agent:)</source>
+        <translation>Actor starts with… (operator:, agent:)</translation>
+    </message>
+    <message>
+        <source>Any action</source>
+        <translation>Any action</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Attempts</translation>
+    </message>
+    <message>
+        <source>State changes</source>
+        <translation>State changes</translation>
+    </message>
+    <message>
+        <source>Manual closes</source>
+        <translation>Manual closes</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Evidence</translation>
+    </message>
+    <message>
+        <source>Operation id starts with…</source>
+        <translation>Operation id starts with…</translation>
+    </message>
+    <message>
+        <source>Any kind</source>
+        <translation>Any kind</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>Refund</translation>
+    </message>
+    <message>
+        <source>Credit top-up</source>
+        <translation>Credit top-up</translation>
+    </message>
+    <message>
+        <source>Credit charge</source>
+        <translation>Credit charge</translation>
+    </message>
+    <message>
+        <source>Credit adjust</source>
+        <translation>Credit adjust</translation>
+    </message>
+    <message>
+        <source>Execution</source>
+        <translation>Execution</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>From</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>to</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries match</source>
+        <translation>
+            <numerusform>%n entry match</numerusform>
+            <numerusform>%n entries match</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not count the entries: %1</source>
+        <translation>Could not count the entries: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Chain holds (%n entries)</source>
+        <translation>
+            <numerusform>Chain holds (%n entry)</numerusform>
+            <numerusform>Chain holds (%n entries)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>First broken entry #%1: %2</source>
+        <translation>First broken entry #%1: %2</translation>
+    </message>
+    <message>
+        <source>Export audit entries</source>
+        <translation>Export audit entries</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>Export failed: %1</translation>
+    </message>
+    <message>
+        <source>Exporting audit entries…</source>
+        <translation>Exporting audit entries…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n entries to %1</source>
+        <translation>
+            <numerusform>Exported %n entry to %1</numerusform>
+            <numerusform>Exported %n entries to %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export cancelled; no file was written</source>
+        <translation>Export cancelled; no file was written</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>Re&amp;fresh</translation>
+    </message>
+    <message>
+        <source>Read the entries again (new ones appear at the top)</source>
+        <translation>Read the entries again (new ones appear at the top)</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ChartsView</name>
+    <message>
+        <source>under 1 h</source>
+        <translation>under 1 h</translation>
+    </message>
+    <message>
+        <source>1–4 h</source>
+        <translation>1–4 h</translation>
+    </message>
+    <message>
+        <source>4–12 h</source>
+        <translation>4–12 h</translation>
+    </message>
+    <message>
+        <source>12–24 h</source>
+        <translation>12–24 h</translation>
+    </message>
+    <message>
+        <source>1–3 days</source>
+        <translation>1–3 days</translation>
+    </message>
+    <message>
+        <source>Last 14 days</source>
+        <translation>Last 14 days</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Last 30 days</translation>
+    </message>
+    <message>
+        <source>Last 90 days</source>
+        <translation>Last 90 days</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>Re&amp;fresh</translation>
+    </message>
+    <message>
+        <source>Unknown outcomes over:</source>
+        <translation>Unknown outcomes over:</translation>
+    </message>
+    <message>
+        <source>Could not read the figures: %1</source>
+        <translation>Could not read the figures: %1</translation>
+    </message>
+    <message>
+        <source>Operations that became unknown, per day (UTC)</source>
+        <translation>Operations that became unknown, per day (UTC)</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unknown</translation>
+    </message>
+    <message>
+        <source>Attempts per operation</source>
+        <translation>Attempts per operation</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>Operations</translation>
+    </message>
+    <message>
+        <source>attempts</source>
+        <translation>attempts</translation>
+    </message>
+    <message>
+        <source>Time from unknown to closed</source>
+        <translation>Time from unknown to closed</translation>
+    </message>
+    <message>
+        <source>3+ days</source>
+        <translation>3+ days</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::CloseDialog</name>
+    <message>
+        <source>Close %1</source>
+        <translation>Close %1</translation>
+    </message>
+    <message>
+        <source>Close &lt;b&gt;%1&lt;/b&gt; (%2, %3) by hand. Every close records who, when, why and which evidence.</source>
+        <translation>Close &lt;b&gt;%1&lt;/b&gt; (%2, %3) by hand. Every close records who, when, why and which evidence.</translation>
+    </message>
+    <message>
+        <source>&amp;Succeeded — the provider moved the money</source>
+        <translation>&amp;Succeeded — the provider moved the money</translation>
+    </message>
+    <message>
+        <source>&amp;Failed — no money moved</source>
+        <translation>&amp;Failed — no money moved</translation>
+    </message>
+    <message>
+        <source>re_… as the provider shows it</source>
+        <translation>re_… as the provider shows it</translation>
+    </message>
+    <message>
+        <source>Why: what you checked and what it showed</source>
+        <translation>Why: what you checked and what it showed</translation>
+    </message>
+    <message>
+        <source>Provider &amp;reference</source>
+        <translation>Provider &amp;reference</translation>
+    </message>
+    <message>
+        <source>R&amp;eason</source>
+        <translation>R&amp;eason</translation>
+    </message>
+    <message>
+        <source>E&amp;vidence (tick at least one)</source>
+        <translation>E&amp;vidence (tick at least one)</translation>
+    </message>
+    <message>
+        <source>&amp;Close operation</source>
+        <translation>&amp;Close operation</translation>
+    </message>
+    <message>
+        <source>Write the reason: what you checked and what it showed.</source>
+        <translation>Write the reason: what you checked and what it showed.</translation>
+    </message>
+    <message>
+        <source>This operation has no evidence yet. Look it up at the provider or attach evidence first (Ctrl+E), then close.</source>
+        <translation>This operation has no evidence yet. Look it up at the provider or attach evidence first (Ctrl+E), then close.</translation>
+    </message>
+    <message>
+        <source>Tick the evidence that supports this close.</source>
+        <translation>Tick the evidence that supports this close.</translation>
+    </message>
+    <message>
+        <source>Closing as succeeded needs the provider&apos;s reference (re_…).</source>
+        <translation>Closing as succeeded needs the provider&apos;s reference (re_…).</translation>
+    </message>
+    <message>
+        <source>Not closed: </source>
+        <translation>Not closed: </translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::DetailPane</name>
+    <message>
+        <source>&amp;Request</source>
+        <translation>&amp;Request</translation>
+    </message>
+    <message>
+        <source>&amp;Attempts</source>
+        <translation>&amp;Attempts</translation>
+    </message>
+    <message>
+        <source>E&amp;vidence</source>
+        <translation>E&amp;vidence</translation>
+    </message>
+    <message>
+        <source>A&amp;udit</source>
+        <translation>A&amp;udit</translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation>Copy key</translation>
+    </message>
+    <message>
+        <source>Copy the idempotency key (Ctrl+Shift+C)</source>
+        <translation>Copy the idempotency key (Ctrl+Shift+C)</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>Select an evidence item to read it.</source>
+        <translation>Select an evidence item to read it.</translation>
+    </message>
+    <message>
+        <source>SHA-256 %1
+
+</source>
+        <translation>SHA-256 %1
+
+</translation>
+    </message>
+    <message>
+        <source>No operation selected</source>
+        <translation>No operation selected</translation>
+    </message>
+    <message>
+        <source> at </source>
+        <translation> at </translation>
+    </message>
+    <message>
+        <source>order </source>
+        <translation>order </translation>
+    </message>
+    <message>
+        <source>charge </source>
+        <translation>charge </translation>
+    </message>
+    <message>
+        <source>customer </source>
+        <translation>customer </translation>
+    </message>
+    <message>
+        <source>provider ref </source>
+        <translation>provider ref </translation>
+    </message>
+    <message>
+        <source>provider status </source>
+        <translation>provider status </translation>
+    </message>
+    <message>
+        <source>attempts %1/%2</source>
+        <translation>attempts %1/%2</translation>
+    </message>
+    <message>
+        <source>unknown because: </source>
+        <translation>unknown because: </translation>
+    </message>
+    <message>
+        <source>closed by %1: %2</source>
+        <translation>closed by %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 %2
+Content-Type: %3
+Idempotency-Key: %4
+
+</source>
+        <translation>%1 %2
+Content-Type: %3
+Idempotency-Key: %4
+
+</translation>
+    </message>
+    <message>
+        <source>first attempt %1 · last attempt %2</source>
+        <translation>first attempt %1 · last attempt %2</translation>
+    </message>
+    <message>
+        <source> · closed %1</source>
+        <translation> · closed %1</translation>
+    </message>
+    <message>
+        <source> · retention window starts with the first attempt</source>
+        <translation> · retention window starts with the first attempt</translation>
+    </message>
+    <message>
+        <source> · &lt;b style=&apos;color:#c62828&apos;&gt;retention window closed&lt;/b&gt; at %1</source>
+        <translation> · &lt;b style=&apos;color:#c62828&apos;&gt;retention window closed&lt;/b&gt; at %1</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:#c62828&apos;&gt;%1 left&lt;/b&gt;</source>
+        <translation>&lt;b style=&apos;color:#c62828&apos;&gt;%1 left&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 left&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1 left&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · window </source>
+        <translation> · window </translation>
+    </message>
+    <message>
+        <source> (until %1)</source>
+        <translation> (until %1)</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::EvidenceDialog</name>
+    <message>
+        <source>Attach evidence to %1</source>
+        <translation>Attach evidence to %1</translation>
+    </message>
+    <message>
+        <source>Provider object (JSON)</source>
+        <translation>Provider object (JSON)</translation>
+    </message>
+    <message>
+        <source>Provider event / webhook (JSON)</source>
+        <translation>Provider event / webhook (JSON)</translation>
+    </message>
+    <message>
+        <source>Provider support answer</source>
+        <translation>Provider support answer</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>e.g. Refund re_123 from the Stripe dashboard</source>
+        <translation>e.g. Refund re_123 from the Stripe dashboard</translation>
+    </message>
+    <message>
+        <source>Choose &amp;file…</source>
+        <translation>Choose &amp;file…</translation>
+    </message>
+    <message>
+        <source>&amp;Kind</source>
+        <translation>&amp;Kind</translation>
+    </message>
+    <message>
+        <source>&amp;Title</source>
+        <translation>&amp;Title</translation>
+    </message>
+    <message>
+        <source>&amp;Content</source>
+        <translation>&amp;Content</translation>
+    </message>
+    <message>
+        <source>&amp;Attach</source>
+        <translation>&amp;Attach</translation>
+    </message>
+    <message>
+        <source>Paste the JSON exactly as the provider returned it</source>
+        <translation>Paste the JSON exactly as the provider returned it</translation>
+    </message>
+    <message>
+        <source>What the provider or the customer said, with dates</source>
+        <translation>What the provider or the customer said, with dates</translation>
+    </message>
+    <message>
+        <source>Attach a file</source>
+        <translation>Attach a file</translation>
+    </message>
+    <message>
+        <source>%1 is %2 MB; files up to %3 MB can be attached.</source>
+        <translation>%1 is %2 MB; files up to %3 MB can be attached.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Cannot read %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 bytes · %3
+SHA-256 %4</source>
+        <translation>%1 · %2 bytes · %3
+SHA-256 %4</translation>
+    </message>
+    <message>
+        <source>Give the evidence a title.</source>
+        <translation>Give the evidence a title.</translation>
+    </message>
+    <message>
+        <source>Choose a non-empty file.</source>
+        <translation>Choose a non-empty file.</translation>
+    </message>
+    <message>
+        <source>The content is empty.</source>
+        <translation>The content is empty.</translation>
+    </message>
+    <message>
+        <source>Not valid JSON: %1 at character %2.</source>
+        <translation>Not valid JSON: %1 at character %2.</translation>
+    </message>
+    <message>
+        <source>Expected a JSON object ({…}) as the provider returns it.</source>
+        <translation>Expected a JSON object ({…}) as the provider returns it.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::LookupDialog</name>
+    <message>
+        <source>Provider look-up: %1</source>
+        <translation>Provider look-up: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Attach as evidence</source>
+        <translation>&amp;Attach as evidence</translation>
+    </message>
+    <message>
+        <source>Attach and close as &amp;succeeded…</source>
+        <translation>Attach and close as &amp;succeeded…</translation>
+    </message>
+    <message>
+        <source>Attach and close as &amp;failed…</source>
+        <translation>Attach and close as &amp;failed…</translation>
+    </message>
+    <message>
+        <source>Attached as evidence #%1.</source>
+        <translation>Attached as evidence #%1.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::MainWindow</name>
+    <message>
+        <source>Operations console — %1</source>
+        <translation>Operations console — %1</translation>
+    </message>
+    <message>
+        <source>Could not read the operations: </source>
+        <translation>Could not read the operations: </translation>
+    </message>
+    <message>
+        <source>Check that the database file is reachable; the list retries on the next change or with F5.</source>
+        <translation>Check that the database file is reachable; the list retries on the next change or with F5.</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>Operations</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Checking</translation>
+    </message>
+    <message>
+        <source>Cancel (Esc)</source>
+        <translation>Cancel (Esc)</translation>
+    </message>
+    <message>
+        <source>Signed in as %1. / searches, Enter opens the detail.</source>
+        <translation>Signed in as %1. / searches, Enter opens the detail.</translation>
+    </message>
+    <message>
+        <source>Checking (%1)</source>
+        <translation>Checking (%1)</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>Could not read %1: %2</translation>
+    </message>
+    <message>
+        <source>Try again in a moment (F5).</source>
+        <translation>Try again in a moment (F5).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;What to do next: %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;What to do next: %2</translation>
+    </message>
+    <message>
+        <source>&amp;Look up at provider</source>
+        <translation>&amp;Look up at provider</translation>
+    </message>
+    <message>
+        <source>Ask the provider what happened to this operation</source>
+        <translation>Ask the provider what happened to this operation</translation>
+    </message>
+    <message>
+        <source>&amp;Resend</source>
+        <translation>&amp;Resend</translation>
+    </message>
+    <message>
+        <source>Send the stored request once more, with the stored key</source>
+        <translation>Send the stored request once more, with the stored key</translation>
+    </message>
+    <message>
+        <source>Attach &amp;evidence…</source>
+        <translation>Attach &amp;evidence…</translation>
+    </message>
+    <message>
+        <source>Attach provider JSON, a note or a file</source>
+        <translation>Attach provider JSON, a note or a file</translation>
+    </message>
+    <message>
+        <source>Close as &amp;succeeded…</source>
+        <translation>Close as &amp;succeeded…</translation>
+    </message>
+    <message>
+        <source>Close with evidence: the provider moved the money</source>
+        <translation>Close with evidence: the provider moved the money</translation>
+    </message>
+    <message>
+        <source>Close as &amp;failed…</source>
+        <translation>Close as &amp;failed…</translation>
+    </message>
+    <message>
+        <source>Close with evidence: no money moved</source>
+        <translation>Close with evidence: no money moved</translation>
+    </message>
+    <message>
+        <source>&amp;Copy key</source>
+        <translation>&amp;Copy key</translation>
+    </message>
+    <message>
+        <source>Copy the idempotency key</source>
+        <translation>Copy the idempotency key</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Stop waiting for the running look-up or resend</source>
+        <translation>Stop waiting for the running look-up or resend</translation>
+    </message>
+    <message>
+        <source>&amp;Search</source>
+        <translation>&amp;Search</translation>
+    </message>
+    <message>
+        <source>Search operations</source>
+        <translation>Search operations</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>Re&amp;fresh</translation>
+    </message>
+    <message>
+        <source>Read the lists again</source>
+        <translation>Read the lists again</translation>
+    </message>
+    <message>
+        <source>&amp;Operations</source>
+        <translation>&amp;Operations</translation>
+    </message>
+    <message>
+        <source>&amp;Checking queue</source>
+        <translation>&amp;Checking queue</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation>Actions</translation>
+    </message>
+    <message>
+        <source>&amp;Operation</source>
+        <translation>&amp;Operation</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;View</translation>
+    </message>
+    <message>
+        <source>Select an operation first.</source>
+        <translation>Select an operation first.</translation>
+    </message>
+    <message>
+        <source>Resend is off while another action is running.</source>
+        <translation>Resend is off while another action is running.</translation>
+    </message>
+    <message>
+        <source>Send the stored request once more, with the stored key (Ctrl+R)</source>
+        <translation>Send the stored request once more, with the stored key (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>Copied key %1</source>
+        <translation>Copied key %1</translation>
+    </message>
+    <message>
+        <source>Attached evidence #%1</source>
+        <translation>Attached evidence #%1</translation>
+    </message>
+    <message>
+        <source>The evidence was not stored: </source>
+        <translation>The evidence was not stored: </translation>
+    </message>
+    <message>
+        <source>Try again; nothing was attached.</source>
+        <translation>Try again; nothing was attached.</translation>
+    </message>
+    <message>
+        <source>Closed %1 as %2</source>
+        <translation>Closed %1 as %2</translation>
+    </message>
+    <message>
+        <source>Try again in a moment.</source>
+        <translation>Try again in a moment.</translation>
+    </message>
+    <message>
+        <source>Look up again (Ctrl+L) once the provider answers, or attach what the provider&apos;s dashboard shows (Ctrl+E).</source>
+        <translation>Look up again (Ctrl+L) once the provider answers, or attach what the provider&apos;s dashboard shows (Ctrl+E).</translation>
+    </message>
+    <message>
+        <source>The look-up answer was not stored: </source>
+        <translation>The look-up answer was not stored: </translation>
+    </message>
+    <message>
+        <source>Press Attach again.</source>
+        <translation>Press Attach again.</translation>
+    </message>
+    <message>
+        <source>&amp;Audit and charts…</source>
+        <translation>&amp;Audit and charts…</translation>
+    </message>
+    <message>
+        <source>Every attempt and manual action, chain verification, CSV export and charts</source>
+        <translation>Every attempt and manual action, chain verification, CSV export and charts</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Settings…</translation>
+    </message>
+    <message>
+        <source>&amp;Supervisor</source>
+        <translation>&amp;Supervisor</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Tools</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::OperationListView</name>
+    <message>
+        <source>Search operation id, key, order, customer, charge or provider ref  ( / )</source>
+        <translation>Search operation id, key, order, customer, charge or provider ref  ( / )</translation>
+    </message>
+    <message>
+        <source>Any state</source>
+        <translation>Any state</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Open</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unknown</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>Succeeded</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Failed</translation>
+    </message>
+    <message>
+        <source>Any kind</source>
+        <translation>Any kind</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>Refund</translation>
+    </message>
+    <message>
+        <source>Credit top-up</source>
+        <translation>Credit top-up</translation>
+    </message>
+    <message>
+        <source>Credit charge</source>
+        <translation>Credit charge</translation>
+    </message>
+    <message>
+        <source>Credit adjust</source>
+        <translation>Credit adjust</translation>
+    </message>
+    <message>
+        <source>Execution</source>
+        <translation>Execution</translation>
+    </message>
+    <message>
+        <source>Any provider</source>
+        <translation>Any provider</translation>
+    </message>
+    <message>
+        <source>Stripe</source>
+        <translation>Stripe</translation>
+    </message>
+    <message>
+        <source>Slen</source>
+        <translation>Slen</translation>
+    </message>
+    <message>
+        <source>Any age</source>
+        <translation>Any age</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Last hour</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Last 24 hours</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Last 7 days</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Last 30 days</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Settings</translation>
+    </message>
+    <message>
+        <source>System language (%1)</source>
+        <translation>System language (%1)</translation>
+    </message>
+    <message>
+        <source>The language, and the way amounts and dates are written, change when the console is started again.</source>
+        <translation>The language, and the way amounts and dates are written, change when the console is started again.</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Language:</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::SupervisorWindow</name>
+    <message>
+        <source>Audit and charts</source>
+        <translation>Audit and charts</translation>
+    </message>
+    <message>
+        <source>&amp;Audit</source>
+        <translation>&amp;Audit</translation>
+    </message>
+    <message>
+        <source>C&amp;harts</source>
+        <translation>C&amp;harts</translation>
+    </message>
+</context>
+</TS>

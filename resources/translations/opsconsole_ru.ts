@@ -1,0 +1,1418 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ru" sourcelanguage="en">
+<context>
+    <name>ops::AttemptTableModel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
+    <message>
+        <source>replayed</source>
+        <translation>повтор ответа</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Время</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Кто</translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Задержка</translation>
+    </message>
+    <message>
+        <source>Replayed</source>
+        <translation>Повтор ответа</translation>
+    </message>
+    <message>
+        <source>Provider request</source>
+        <translation>Запрос у провайдера</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>Транспорт</translation>
+    </message>
+</context>
+<context>
+    <name>ops::AuditEntryModel</name>
+    <message>
+        <source>Entry</source>
+        <translation>Запись</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Время</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Кто</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операция</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Подробности</translation>
+    </message>
+</context>
+<context>
+    <name>ops::AuditTableModel</name>
+    <message>
+        <source>hash %1
+previous %2</source>
+        <translation>хеш %1
+предыдущий %2</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Время</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Кто</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Подробности</translation>
+    </message>
+</context>
+<context>
+    <name>ops::DetailModels</name>
+    <message>
+        <source>%1 bytes of %2
+SHA-256 %3</source>
+        <translation>%1 байт, %2
+SHA-256 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::EvidenceListModel</name>
+    <message>
+        <source>#%1 %2 — %3, %4 by %5</source>
+        <translation>#%1 %2 — %3, %4, добавил %5</translation>
+    </message>
+    <message>
+        <source>%1 · %2 bytes · SHA-256 %3</source>
+        <translation>%1 · %2 байт · SHA-256 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::OperationTableModel</name>
+    <message>
+        <source>not started</source>
+        <translation>не начато</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>закрыто</translation>
+    </message>
+    <message>
+        <source>Deadline %1 (local time)</source>
+        <translation>Крайний срок %1 (местное время)</translation>
+    </message>
+    <message>
+        <source>Idempotency key — Ctrl+Shift+C copies it</source>
+        <translation>Ключ идемпотентности — Ctrl+Shift+C копирует его</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операция</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Subject</source>
+        <translation>Объект</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Попытки</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Ключ</translation>
+    </message>
+    <message>
+        <source>Last attempt</source>
+        <translation>Последняя попытка</translation>
+    </message>
+    <message>
+        <source>Window left</source>
+        <translation>Осталось окна</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Доказательства</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Возраст</translation>
+    </message>
+    <message>
+        <source>%1d %2h</source>
+        <translation>%1 д %2 ч</translation>
+    </message>
+    <message>
+        <source>%1h %2m</source>
+        <translation>%1 ч %2 мин</translation>
+    </message>
+    <message>
+        <source>%1m %2s</source>
+        <translation>%1 мин %2 с</translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>refund</source>
+        <translation>возврат</translation>
+    </message>
+    <message>
+        <source>credit top-up</source>
+        <translation>пополнение кредитов</translation>
+    </message>
+    <message>
+        <source>credit charge</source>
+        <translation>списание кредитов</translation>
+    </message>
+    <message>
+        <source>credit adjust</source>
+        <translation>корректировка кредитов</translation>
+    </message>
+    <message>
+        <source>execution</source>
+        <translation>выполнение</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>открыта</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>неизвестно</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>успешна</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>неуспешна</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::ConsoleController</name>
+    <message>
+        <source>Another action is still running.</source>
+        <translation>Другое действие ещё выполняется.</translation>
+    </message>
+    <message>
+        <source>Wait for it or cancel it (Esc).</source>
+        <translation>Дождитесь его или отмените (Esc).</translation>
+    </message>
+    <message>
+        <source>Cancelled. A request already sent still gets its answer recorded; the list updates when it arrives.</source>
+        <translation>Отменено. Ответ на уже отправленный запрос всё равно будет записан; список обновится, когда он придёт.</translation>
+    </message>
+    <message>
+        <source>Looking up %1 at the provider…</source>
+        <translation>Запрос %1 у провайдера…</translation>
+    </message>
+    <message>
+        <source>Resending %1 with its stored key…</source>
+        <translation>Повторная отправка %1 с сохранённым ключом…</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::ConsoleJobs</name>
+    <message>
+        <source>no attempt</source>
+        <translation>нет попытки</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>нет ответа</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>HTTP %1 %2</source>
+        <translation>HTTP %1 %2</translation>
+    </message>
+    <message>
+        <source>refund </source>
+        <translation>возврат </translation>
+    </message>
+    <message>
+        <source>movement </source>
+        <translation>движение </translation>
+    </message>
+    <message>
+        <source>execution </source>
+        <translation>выполнение </translation>
+    </message>
+    <message>
+        <source>the operation</source>
+        <translation>операция</translation>
+    </message>
+    <message>
+        <source>Resent %1: the provider confirmed %2; closed as succeeded.</source>
+        <translation>%1 отправлена повторно: провайдер подтвердил %2; закрыта как успешная.</translation>
+    </message>
+    <message>
+        <source>Resent %1: the provider refused (%2); closed as failed.</source>
+        <translation>%1 отправлена повторно: провайдер отказал (%2); закрыта как неуспешная.</translation>
+    </message>
+    <message>
+        <source>Resent %1 once; the outcome is still unknown (%2).</source>
+        <translation>%1 отправлена повторно один раз; результат по-прежнему неизвестен (%2).</translation>
+    </message>
+    <message>
+        <source>Look it up at the provider (Ctrl+L) and close it with that evidence.</source>
+        <translation>Запросите её у провайдера (Ctrl+L) и закройте с этим доказательством.</translation>
+    </message>
+    <message>
+        <source>Resent %1; not confirmed yet (%2).</source>
+        <translation>%1 отправлена повторно; пока не подтверждена (%2).</translation>
+    </message>
+    <message>
+        <source>Look it up at the provider in a minute.</source>
+        <translation>Запросите её у провайдера через минуту.</translation>
+    </message>
+    <message>
+        <source>Resend refused: %1</source>
+        <translation>Повторная отправка отклонена: %1</translation>
+    </message>
+    <message>
+        <source>Reload (F5) and check the row&apos;s state.</source>
+        <translation>Обновите (F5) и проверьте состояние строки.</translation>
+    </message>
+    <message>
+        <source>Resent %1 (%2).</source>
+        <translation>%1 отправлена повторно (%2).</translation>
+    </message>
+    <message>
+        <source>OPS_SLEN_URL &apos;%1&apos; is not an http(s) URL.</source>
+        <translation>OPS_SLEN_URL «%1» — не адрес http(s).</translation>
+    </message>
+    <message>
+        <source>No Slen API key is configured.</source>
+        <translation>Ключ API Slen не настроен.</translation>
+    </message>
+    <message>
+        <source> Set OPS_STRIPE_URL and OPS_STRIPE_KEY and restart the console.</source>
+        <translation> Задайте OPS_STRIPE_URL и OPS_STRIPE_KEY и перезапустите консоль.</translation>
+    </message>
+    <message>
+        <source>No Slen URL is configured.</source>
+        <translation>Адрес Slen не настроен.</translation>
+    </message>
+    <message>
+        <source> Set OPS_SLEN_URL and OPS_SLEN_KEY and restart the console.</source>
+        <translation> Задайте OPS_SLEN_URL и OPS_SLEN_KEY и перезапустите консоль.</translation>
+    </message>
+    <message>
+        <source>OPS_STRIPE_URL &apos;%1&apos; is not an http(s) URL.</source>
+        <translation>OPS_STRIPE_URL «%1» — не адрес http(s).</translation>
+    </message>
+    <message>
+        <source>No Stripe API key is configured.</source>
+        <translation>Ключ API Stripe не настроен.</translation>
+    </message>
+    <message>
+        <source>Operation %1 is gone from the database.</source>
+        <translation>Операции %1 больше нет в базе данных.</translation>
+    </message>
+    <message>
+        <source>Look-up cancelled.</source>
+        <translation>Запрос отменён.</translation>
+    </message>
+    <message>
+        <source>The database failed during the look-up: </source>
+        <translation>Ошибка базы данных во время запроса: </translation>
+    </message>
+    <message>
+        <source>Not sent: operation %1 is gone from the database.</source>
+        <translation>Не отправлено: операции %1 больше нет в базе данных.</translation>
+    </message>
+    <message>
+        <source>Reload (F5).</source>
+        <translation>Обновите (F5).</translation>
+    </message>
+    <message>
+        <source>Nothing was sent; the row is unchanged.</source>
+        <translation>Ничего не отправлено; строка не изменилась.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1 is resending %2 right now.</source>
+        <translation>Не отправлено: %1 прямо сейчас повторно отправляет %2.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1 is no longer open or unknown.</source>
+        <translation>Не отправлено: %1 уже не открыта и не неизвестна.</translation>
+    </message>
+    <message>
+        <source>Wait for their result; the list updates by itself.</source>
+        <translation>Дождитесь их результата; список обновится сам.</translation>
+    </message>
+    <message>
+        <source>The database failed during the resend: </source>
+        <translation>Ошибка базы данных во время повторной отправки: </translation>
+    </message>
+    <message>
+        <source>Reload (F5): the attempt, if counted, is in the timeline.</source>
+        <translation>Обновите (F5): попытка, если она засчитана, есть в хронологии.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::ProviderLookup</name>
+    <message>
+        <source>The provider did not answer while reading %1 (%2).</source>
+        <translation>Провайдер не ответил при чтении %1 (%2).</translation>
+    </message>
+    <message>
+        <source>The provider refused our API key while reading %1 (HTTP %2). Check OPS_STRIPE_KEY.</source>
+        <translation>Провайдер отклонил наш ключ API при чтении %1 (HTTP %2). Проверьте OPS_STRIPE_KEY.</translation>
+    </message>
+    <message>
+        <source>The provider answered HTTP %1 while reading %2.</source>
+        <translation>Провайдер ответил HTTP %1 при чтении %2.</translation>
+    </message>
+    <message>
+        <source>Look-up cancelled.</source>
+        <translation>Запрос отменён.</translation>
+    </message>
+    <message>
+        <source>the charge&apos;s refunds</source>
+        <translation>возвратов по платежу</translation>
+    </message>
+    <message>
+        <source>
+Found refund %1 for this operation: %2, status %3.</source>
+        <translation>
+Найден возврат %1 для этой операции: %2, статус %3.</translation>
+    </message>
+    <message>
+        <source>
+The provider has not finished it: look up again later before closing.</source>
+        <translation>
+Провайдер ещё не завершил его: запросите снова позже, прежде чем закрывать.</translation>
+    </message>
+    <message>
+        <source>Operation %1 has no charge id to look up.</source>
+        <translation>У операции %1 нет идентификатора платежа для запроса.</translation>
+    </message>
+    <message>
+        <source>charge </source>
+        <translation>платёж </translation>
+    </message>
+    <message>
+        <source>Charge %1: %2 charged, %3 refunded in total (amount_refunded). %4 refund(s) examined.</source>
+        <translation>Платёж %1: списано %2, всего возвращено %3 (amount_refunded). Просмотрено возвратов: %4.</translation>
+    </message>
+    <message>
+        <source>
+No refund with this operation id among the first %1; the charge has more. Check the dashboard before closing.</source>
+        <translation>
+Среди первых %1 нет возврата с идентификатором этой операции; у платежа их больше. Проверьте панель провайдера, прежде чем закрывать.</translation>
+    </message>
+    <message>
+        <source>
+No refund carries this operation id: the provider shows no movement for it.</source>
+        <translation>
+Ни один возврат не несёт идентификатор этой операции: провайдер не показывает по ней движения денег.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::SlenLookup</name>
+    <message>
+        <source>Slen did not answer while reading %1 (%2). Check OPS_SLEN_URL and that the provider is reachable.</source>
+        <translation>Slen не ответил при чтении %1 (%2). Проверьте OPS_SLEN_URL и доступность провайдера.</translation>
+    </message>
+    <message>
+        <source>Slen refused our API key while reading %1 (HTTP %2). Check OPS_SLEN_KEY.</source>
+        <translation>Slen отклонил наш ключ API при чтении %1 (HTTP %2). Проверьте OPS_SLEN_KEY.</translation>
+    </message>
+    <message>
+        <source>Slen has no %1 (HTTP 404 %2). %3</source>
+        <translation>В Slen нет %1 (HTTP 404 %2). %3</translation>
+    </message>
+    <message>
+        <source>Slen answered HTTP %1 %2 while reading %3.</source>
+        <translation>Slen ответил HTTP %1 %2 при чтении %3.</translation>
+    </message>
+    <message>
+        <source>
+The execution names operation %1, not this one: do not close from this answer; check the row&apos;s stored request.</source>
+        <translation>
+Выполнение указывает на операцию %1, а не на эту: не закрывайте по этому ответу; проверьте сохранённый запрос строки.</translation>
+    </message>
+    <message>
+        <source>
+Error code: %1.</source>
+        <translation>
+Код ошибки: %1.</translation>
+    </message>
+    <message>
+        <source>
+The execution is still running (%1): look again later before closing.</source>
+        <translation>
+Выполнение ещё идёт (%1): запросите снова позже, прежде чем закрывать.</translation>
+    </message>
+    <message>
+        <source>Operation %1 has no execution id: the provider never told us one (the first request got no readable answer). Slen cannot be searched by idempotency key over this API, so the look-up cannot tell whether the flow ran.
+Nothing to propose. Inside the window, Resend sends the stored request with the same key: Slen then answers with the execution if it exists.</source>
+        <translation>У операции %1 нет идентификатора выполнения: провайдер его так и не сообщил (на первый запрос не пришло читаемого ответа). Через этот API в Slen нельзя искать по ключу идемпотентности, поэтому запрос не может определить, запускался ли поток.
+Предложить нечего. Пока окно открыто, «Повторная отправка» отправит сохранённый запрос с тем же ключом: тогда Slen ответит выполнением, если оно существует.</translation>
+    </message>
+    <message>
+        <source>Slen&apos;s answer for execution %1 could not be read.</source>
+        <translation>Не удалось прочитать ответ Slen о выполнении %1.</translation>
+    </message>
+    <message>
+        <source>execution </source>
+        <translation>выполнение </translation>
+    </message>
+    <message>
+        <source>Check that OPS_SLEN_KEY belongs to project %1, where the execution was started.</source>
+        <translation>Проверьте, что OPS_SLEN_KEY относится к проекту %1, где было запущено выполнение.</translation>
+    </message>
+    <message>
+        <source>Execution %1 (flow %2): status %3.</source>
+        <translation>Выполнение %1 (поток %2): статус %3.</translation>
+    </message>
+    <message>
+        <source>
+The row holds movement %1 from the provider&apos;s own answer: that is the reference for the close.</source>
+        <translation>
+В строке есть движение %1 из собственного ответа провайдера: это и есть ссылка для закрытия.</translation>
+    </message>
+    <message>
+        <source>
+Slen cannot list movements by idempotency key over this API, and a balance alone cannot prove whether this movement happened (other movements change it too).
+Nothing to propose. Inside the window, Resend sends the stored request with the same key: Slen replays the movement if it happened, or makes it once if it did not.</source>
+        <translation>
+Через этот API Slen не может показать движения по ключу идемпотентности, а один баланс не доказывает, было ли это движение (его меняют и другие движения).
+Предложить нечего. Пока окно открыто, «Повторная отправка» отправит сохранённый запрос с тем же ключом: Slen повторит ответ, если движение было, или выполнит его один раз, если не было.</translation>
+    </message>
+    <message>
+        <source>Operation %1 has no customer id to look up.</source>
+        <translation>У операции %1 нет идентификатора клиента для запроса.</translation>
+    </message>
+    <message>
+        <source>Slen&apos;s answer for customer %1 could not be read.</source>
+        <translation>Не удалось прочитать ответ Slen о клиенте %1.</translation>
+    </message>
+    <message>
+        <source>customer </source>
+        <translation>клиент </translation>
+    </message>
+    <message>
+        <source>Check that OPS_SLEN_KEY belongs to project %1.</source>
+        <translation>Проверьте, что OPS_SLEN_KEY относится к проекту %1.</translation>
+    </message>
+    <message>
+        <source>Customer %1: %2 balance %3 (all balances: %4). This operation is a %5 of %6 %2.</source>
+        <translation>Клиент %1: баланс %2 — %3 (все балансы: %4). Эта операция — %5 на %6 %2.</translation>
+    </message>
+    <message>
+        <source>
+Provider reference on the row: %1.</source>
+        <translation>
+Ссылка провайдера в строке: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::AuditView</name>
+    <message>
+        <source>&amp;Verify chain</source>
+        <translation>&amp;Проверить цепочку</translation>
+    </message>
+    <message>
+        <source>Recompute every entry&apos;s hash and check that each one follows the previous entry</source>
+        <translation>Пересчитать хеш каждой записи и проверить, что каждая следует за предыдущей</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>Экспорт в &amp;CSV…</translation>
+    </message>
+    <message>
+        <source>Write the entries that match the filters to a CSV file</source>
+        <translation>Записать подходящие под фильтры записи в файл CSV</translation>
+    </message>
+    <message>
+        <source>Could not read the audit trail: %1</source>
+        <translation>Не удалось прочитать журнал аудита: %1</translation>
+    </message>
+    <message>
+        <source>Actor starts with… (operator:, agent:)</source>
+        <translation>Кто — начало… (operator:, agent:)</translation>
+    </message>
+    <message>
+        <source>Any action</source>
+        <translation>Любое действие</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Попытки</translation>
+    </message>
+    <message>
+        <source>State changes</source>
+        <translation>Смена состояния</translation>
+    </message>
+    <message>
+        <source>Manual closes</source>
+        <translation>Ручные закрытия</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Доказательства</translation>
+    </message>
+    <message>
+        <source>Operation id starts with…</source>
+        <translation>Идентификатор операции начинается с…</translation>
+    </message>
+    <message>
+        <source>Any kind</source>
+        <translation>Любой вид</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>Возврат</translation>
+    </message>
+    <message>
+        <source>Credit top-up</source>
+        <translation>Пополнение кредитов</translation>
+    </message>
+    <message>
+        <source>Credit charge</source>
+        <translation>Списание кредитов</translation>
+    </message>
+    <message>
+        <source>Credit adjust</source>
+        <translation>Корректировка кредитов</translation>
+    </message>
+    <message>
+        <source>Execution</source>
+        <translation>Выполнение</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>С</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>по</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries match</source>
+        <translation>
+            <numerusform>%n запись подходит</numerusform>
+            <numerusform>%n записи подходят</numerusform>
+            <numerusform>%n записей подходят</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not count the entries: %1</source>
+        <translation>Не удалось подсчитать записи: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Chain holds (%n entries)</source>
+        <translation>
+            <numerusform>Цепочка цела (%n запись)</numerusform>
+            <numerusform>Цепочка цела (%n записи)</numerusform>
+            <numerusform>Цепочка цела (%n записей)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>First broken entry #%1: %2</source>
+        <translation>Первая нарушенная запись #%1: %2</translation>
+    </message>
+    <message>
+        <source>Export audit entries</source>
+        <translation>Экспорт записей аудита</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Файлы CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>Экспорт не удался: %1</translation>
+    </message>
+    <message>
+        <source>Exporting audit entries…</source>
+        <translation>Экспорт записей аудита…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n entries to %1</source>
+        <translation>
+            <numerusform>Экспортирована %n запись в %1</numerusform>
+            <numerusform>Экспортированы %n записи в %1</numerusform>
+            <numerusform>Экспортировано %n записей в %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export cancelled; no file was written</source>
+        <translation>Экспорт отменён; файл не записан</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Обновить</translation>
+    </message>
+    <message>
+        <source>Read the entries again (new ones appear at the top)</source>
+        <translation>Перечитать записи (новые появляются сверху)</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ChartsView</name>
+    <message>
+        <source>under 1 h</source>
+        <translation>менее 1 ч</translation>
+    </message>
+    <message>
+        <source>1–4 h</source>
+        <translation>1–4 ч</translation>
+    </message>
+    <message>
+        <source>4–12 h</source>
+        <translation>4–12 ч</translation>
+    </message>
+    <message>
+        <source>12–24 h</source>
+        <translation>12–24 ч</translation>
+    </message>
+    <message>
+        <source>1–3 days</source>
+        <translation>1–3 дня</translation>
+    </message>
+    <message>
+        <source>Last 14 days</source>
+        <translation>Последние 14 дней</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Последние 30 дней</translation>
+    </message>
+    <message>
+        <source>Last 90 days</source>
+        <translation>Последние 90 дней</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Обновить</translation>
+    </message>
+    <message>
+        <source>Unknown outcomes over:</source>
+        <translation>Неизвестные результаты за:</translation>
+    </message>
+    <message>
+        <source>Could not read the figures: %1</source>
+        <translation>Не удалось прочитать данные: %1</translation>
+    </message>
+    <message>
+        <source>Operations that became unknown, per day (UTC)</source>
+        <translation>Операции, ставшие неизвестными, по дням (UTC)</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Неизвестно</translation>
+    </message>
+    <message>
+        <source>Attempts per operation</source>
+        <translation>Попыток на операцию</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>Операции</translation>
+    </message>
+    <message>
+        <source>attempts</source>
+        <translation>попыток</translation>
+    </message>
+    <message>
+        <source>Time from unknown to closed</source>
+        <translation>Время от «неизвестно» до закрытия</translation>
+    </message>
+    <message>
+        <source>3+ days</source>
+        <translation>от 3 дней</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::CloseDialog</name>
+    <message>
+        <source>Close %1</source>
+        <translation>Закрыть %1</translation>
+    </message>
+    <message>
+        <source>Close &lt;b&gt;%1&lt;/b&gt; (%2, %3) by hand. Every close records who, when, why and which evidence.</source>
+        <translation>Закрыть &lt;b&gt;%1&lt;/b&gt; (%2, %3) вручную. Каждое закрытие записывает, кто, когда, почему и с какими доказательствами.</translation>
+    </message>
+    <message>
+        <source>&amp;Succeeded — the provider moved the money</source>
+        <translation>&amp;Успешно — провайдер перевёл деньги</translation>
+    </message>
+    <message>
+        <source>&amp;Failed — no money moved</source>
+        <translation>&amp;Неуспешно — деньги не двигались</translation>
+    </message>
+    <message>
+        <source>re_… as the provider shows it</source>
+        <translation>re_… так, как показывает провайдер</translation>
+    </message>
+    <message>
+        <source>Why: what you checked and what it showed</source>
+        <translation>Почему: что вы проверили и что это показало</translation>
+    </message>
+    <message>
+        <source>Provider &amp;reference</source>
+        <translation>&amp;Ссылка провайдера</translation>
+    </message>
+    <message>
+        <source>R&amp;eason</source>
+        <translation>&amp;Причина</translation>
+    </message>
+    <message>
+        <source>E&amp;vidence (tick at least one)</source>
+        <translation>&amp;Доказательства (отметьте хотя бы одно)</translation>
+    </message>
+    <message>
+        <source>&amp;Close operation</source>
+        <translation>&amp;Закрыть операцию</translation>
+    </message>
+    <message>
+        <source>Write the reason: what you checked and what it showed.</source>
+        <translation>Напишите причину: что вы проверили и что это показало.</translation>
+    </message>
+    <message>
+        <source>This operation has no evidence yet. Look it up at the provider or attach evidence first (Ctrl+E), then close.</source>
+        <translation>У этой операции ещё нет доказательств. Сначала запросите её у провайдера или приложите доказательство (Ctrl+E), затем закройте.</translation>
+    </message>
+    <message>
+        <source>Tick the evidence that supports this close.</source>
+        <translation>Отметьте доказательства, на которых основано закрытие.</translation>
+    </message>
+    <message>
+        <source>Closing as succeeded needs the provider&apos;s reference (re_…).</source>
+        <translation>Для закрытия как успешной нужна ссылка провайдера (re_…).</translation>
+    </message>
+    <message>
+        <source>Not closed: </source>
+        <translation>Не закрыто: </translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::DetailPane</name>
+    <message>
+        <source>&amp;Request</source>
+        <translation>&amp;Запрос</translation>
+    </message>
+    <message>
+        <source>&amp;Attempts</source>
+        <translation>&amp;Попытки</translation>
+    </message>
+    <message>
+        <source>E&amp;vidence</source>
+        <translation>&amp;Доказательства</translation>
+    </message>
+    <message>
+        <source>A&amp;udit</source>
+        <translation>&amp;Аудит</translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation>Копировать ключ</translation>
+    </message>
+    <message>
+        <source>Copy the idempotency key (Ctrl+Shift+C)</source>
+        <translation>Копировать ключ идемпотентности (Ctrl+Shift+C)</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Ключ</translation>
+    </message>
+    <message>
+        <source>Select an evidence item to read it.</source>
+        <translation>Выберите доказательство, чтобы прочитать его.</translation>
+    </message>
+    <message>
+        <source>SHA-256 %1
+
+</source>
+        <translation>SHA-256 %1
+
+</translation>
+    </message>
+    <message>
+        <source>No operation selected</source>
+        <translation>Операция не выбрана</translation>
+    </message>
+    <message>
+        <source> at </source>
+        <translation> у </translation>
+    </message>
+    <message>
+        <source>order </source>
+        <translation>заказ </translation>
+    </message>
+    <message>
+        <source>charge </source>
+        <translation>платёж </translation>
+    </message>
+    <message>
+        <source>customer </source>
+        <translation>клиент </translation>
+    </message>
+    <message>
+        <source>provider ref </source>
+        <translation>ссылка провайдера </translation>
+    </message>
+    <message>
+        <source>provider status </source>
+        <translation>статус у провайдера </translation>
+    </message>
+    <message>
+        <source>attempts %1/%2</source>
+        <translation>попытки %1/%2</translation>
+    </message>
+    <message>
+        <source>unknown because: </source>
+        <translation>неизвестно, потому что: </translation>
+    </message>
+    <message>
+        <source>closed by %1: %2</source>
+        <translation>закрыл %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 %2
+Content-Type: %3
+Idempotency-Key: %4
+
+</source>
+        <translation>%1 %2
+Content-Type: %3
+Idempotency-Key: %4
+
+</translation>
+    </message>
+    <message>
+        <source>first attempt %1 · last attempt %2</source>
+        <translation>первая попытка %1 · последняя попытка %2</translation>
+    </message>
+    <message>
+        <source> · closed %1</source>
+        <translation> · закрыта %1</translation>
+    </message>
+    <message>
+        <source> · retention window starts with the first attempt</source>
+        <translation> · окно хранения начинается с первой попытки</translation>
+    </message>
+    <message>
+        <source> · &lt;b style=&apos;color:#c62828&apos;&gt;retention window closed&lt;/b&gt; at %1</source>
+        <translation> · &lt;b style=&apos;color:#c62828&apos;&gt;окно хранения закрылось&lt;/b&gt; в %1</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:#c62828&apos;&gt;%1 left&lt;/b&gt;</source>
+        <translation>&lt;b style=&apos;color:#c62828&apos;&gt;осталось %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 left&lt;/b&gt;</source>
+        <translation>&lt;b&gt;осталось %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · window </source>
+        <translation> · окно </translation>
+    </message>
+    <message>
+        <source> (until %1)</source>
+        <translation> (до %1)</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::EvidenceDialog</name>
+    <message>
+        <source>Attach evidence to %1</source>
+        <translation>Приложить доказательство к %1</translation>
+    </message>
+    <message>
+        <source>Provider object (JSON)</source>
+        <translation>Объект провайдера (JSON)</translation>
+    </message>
+    <message>
+        <source>Provider event / webhook (JSON)</source>
+        <translation>Событие / вебхук провайдера (JSON)</translation>
+    </message>
+    <message>
+        <source>Provider support answer</source>
+        <translation>Ответ поддержки провайдера</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Заметка</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Файл</translation>
+    </message>
+    <message>
+        <source>e.g. Refund re_123 from the Stripe dashboard</source>
+        <translation>напр. возврат re_123 из панели Stripe</translation>
+    </message>
+    <message>
+        <source>Choose &amp;file…</source>
+        <translation>Выбрать &amp;файл…</translation>
+    </message>
+    <message>
+        <source>&amp;Kind</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <source>&amp;Title</source>
+        <translation>&amp;Название</translation>
+    </message>
+    <message>
+        <source>&amp;Content</source>
+        <translation>&amp;Содержимое</translation>
+    </message>
+    <message>
+        <source>&amp;Attach</source>
+        <translation>&amp;Приложить</translation>
+    </message>
+    <message>
+        <source>Paste the JSON exactly as the provider returned it</source>
+        <translation>Вставьте JSON точно в том виде, в каком его вернул провайдер</translation>
+    </message>
+    <message>
+        <source>What the provider or the customer said, with dates</source>
+        <translation>Что сказал провайдер или клиент, с датами</translation>
+    </message>
+    <message>
+        <source>Attach a file</source>
+        <translation>Приложить файл</translation>
+    </message>
+    <message>
+        <source>%1 is %2 MB; files up to %3 MB can be attached.</source>
+        <translation>%1 занимает %2 МБ; можно прикладывать файлы до %3 МБ.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Не удаётся прочитать %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 bytes · %3
+SHA-256 %4</source>
+        <translation>%1 · %2 байт · %3
+SHA-256 %4</translation>
+    </message>
+    <message>
+        <source>Give the evidence a title.</source>
+        <translation>Дайте доказательству название.</translation>
+    </message>
+    <message>
+        <source>Choose a non-empty file.</source>
+        <translation>Выберите непустой файл.</translation>
+    </message>
+    <message>
+        <source>The content is empty.</source>
+        <translation>Содержимое пустое.</translation>
+    </message>
+    <message>
+        <source>Not valid JSON: %1 at character %2.</source>
+        <translation>Некорректный JSON: %1 в символе %2.</translation>
+    </message>
+    <message>
+        <source>Expected a JSON object ({…}) as the provider returns it.</source>
+        <translation>Ожидается объект JSON ({…}) в том виде, в каком его возвращает провайдер.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::LookupDialog</name>
+    <message>
+        <source>Provider look-up: %1</source>
+        <translation>Запрос у провайдера: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Attach as evidence</source>
+        <translation>&amp;Приложить как доказательство</translation>
+    </message>
+    <message>
+        <source>Attach and close as &amp;succeeded…</source>
+        <translation>Приложить и закрыть как &amp;успешную…</translation>
+    </message>
+    <message>
+        <source>Attach and close as &amp;failed…</source>
+        <translation>Приложить и закрыть как &amp;неуспешную…</translation>
+    </message>
+    <message>
+        <source>Attached as evidence #%1.</source>
+        <translation>Приложено как доказательство #%1.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::MainWindow</name>
+    <message>
+        <source>Operations console — %1</source>
+        <translation>Консоль операций — %1</translation>
+    </message>
+    <message>
+        <source>Could not read the operations: </source>
+        <translation>Не удалось прочитать операции: </translation>
+    </message>
+    <message>
+        <source>Check that the database file is reachable; the list retries on the next change or with F5.</source>
+        <translation>Проверьте, что файл базы данных доступен; список попробует снова при следующем изменении или по F5.</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>Операции</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Проверка</translation>
+    </message>
+    <message>
+        <source>Cancel (Esc)</source>
+        <translation>Отмена (Esc)</translation>
+    </message>
+    <message>
+        <source>Signed in as %1. / searches, Enter opens the detail.</source>
+        <translation>Вы вошли как %1. / — поиск, Enter открывает подробности.</translation>
+    </message>
+    <message>
+        <source>Checking (%1)</source>
+        <translation>Проверка (%1)</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>Не удалось прочитать %1: %2</translation>
+    </message>
+    <message>
+        <source>Try again in a moment (F5).</source>
+        <translation>Попробуйте ещё раз чуть позже (F5).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;What to do next: %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Что делать дальше: %2</translation>
+    </message>
+    <message>
+        <source>&amp;Look up at provider</source>
+        <translation>&amp;Запросить у провайдера</translation>
+    </message>
+    <message>
+        <source>Ask the provider what happened to this operation</source>
+        <translation>Спросить у провайдера, что стало с этой операцией</translation>
+    </message>
+    <message>
+        <source>&amp;Resend</source>
+        <translation>Повторная &amp;отправка</translation>
+    </message>
+    <message>
+        <source>Send the stored request once more, with the stored key</source>
+        <translation>Отправить сохранённый запрос ещё раз с сохранённым ключом</translation>
+    </message>
+    <message>
+        <source>Attach &amp;evidence…</source>
+        <translation>Приложить &amp;доказательство…</translation>
+    </message>
+    <message>
+        <source>Attach provider JSON, a note or a file</source>
+        <translation>Приложить JSON провайдера, заметку или файл</translation>
+    </message>
+    <message>
+        <source>Close as &amp;succeeded…</source>
+        <translation>Закрыть как &amp;успешную…</translation>
+    </message>
+    <message>
+        <source>Close with evidence: the provider moved the money</source>
+        <translation>Закрыть с доказательствами: провайдер перевёл деньги</translation>
+    </message>
+    <message>
+        <source>Close as &amp;failed…</source>
+        <translation>Закрыть как &amp;неуспешную…</translation>
+    </message>
+    <message>
+        <source>Close with evidence: no money moved</source>
+        <translation>Закрыть с доказательствами: деньги не двигались</translation>
+    </message>
+    <message>
+        <source>&amp;Copy key</source>
+        <translation>&amp;Копировать ключ</translation>
+    </message>
+    <message>
+        <source>Copy the idempotency key</source>
+        <translation>Копировать ключ идемпотентности</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Stop waiting for the running look-up or resend</source>
+        <translation>Перестать ждать текущий запрос или повторную отправку</translation>
+    </message>
+    <message>
+        <source>&amp;Search</source>
+        <translation>&amp;Поиск</translation>
+    </message>
+    <message>
+        <source>Search operations</source>
+        <translation>Поиск операций</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Обновить</translation>
+    </message>
+    <message>
+        <source>Read the lists again</source>
+        <translation>Перечитать списки</translation>
+    </message>
+    <message>
+        <source>&amp;Operations</source>
+        <translation>&amp;Операции</translation>
+    </message>
+    <message>
+        <source>&amp;Checking queue</source>
+        <translation>Очередь &amp;проверки</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation>Действия</translation>
+    </message>
+    <message>
+        <source>&amp;Operation</source>
+        <translation>&amp;Операция</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <source>Select an operation first.</source>
+        <translation>Сначала выберите операцию.</translation>
+    </message>
+    <message>
+        <source>Resend is off while another action is running.</source>
+        <translation>Повторная отправка недоступна, пока выполняется другое действие.</translation>
+    </message>
+    <message>
+        <source>Send the stored request once more, with the stored key (Ctrl+R)</source>
+        <translation>Отправить сохранённый запрос ещё раз с сохранённым ключом (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>Copied key %1</source>
+        <translation>Ключ %1 скопирован</translation>
+    </message>
+    <message>
+        <source>Attached evidence #%1</source>
+        <translation>Приложено доказательство #%1</translation>
+    </message>
+    <message>
+        <source>The evidence was not stored: </source>
+        <translation>Доказательство не сохранено: </translation>
+    </message>
+    <message>
+        <source>Try again; nothing was attached.</source>
+        <translation>Попробуйте ещё раз; ничего не приложено.</translation>
+    </message>
+    <message>
+        <source>Closed %1 as %2</source>
+        <translation>%1 закрыта как %2</translation>
+    </message>
+    <message>
+        <source>Try again in a moment.</source>
+        <translation>Попробуйте ещё раз чуть позже.</translation>
+    </message>
+    <message>
+        <source>Look up again (Ctrl+L) once the provider answers, or attach what the provider&apos;s dashboard shows (Ctrl+E).</source>
+        <translation>Запросите снова (Ctrl+L), когда провайдер ответит, или приложите то, что показывает панель провайдера (Ctrl+E).</translation>
+    </message>
+    <message>
+        <source>The look-up answer was not stored: </source>
+        <translation>Ответ на запрос не сохранён: </translation>
+    </message>
+    <message>
+        <source>Press Attach again.</source>
+        <translation>Нажмите «Приложить» ещё раз.</translation>
+    </message>
+    <message>
+        <source>&amp;Audit and charts…</source>
+        <translation>&amp;Аудит и графики…</translation>
+    </message>
+    <message>
+        <source>Every attempt and manual action, chain verification, CSV export and charts</source>
+        <translation>Все попытки и ручные действия, проверка цепочки, экспорт в CSV и графики</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Настройки…</translation>
+    </message>
+    <message>
+        <source>&amp;Supervisor</source>
+        <translation>&amp;Супервайзер</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Сервис</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::OperationListView</name>
+    <message>
+        <source>Search operation id, key, order, customer, charge or provider ref  ( / )</source>
+        <translation>Поиск по операции, ключу, заказу, клиенту, платежу или ссылке провайдера  ( / )</translation>
+    </message>
+    <message>
+        <source>Any state</source>
+        <translation>Любое состояние</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Открыта</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Неизвестно</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>Успешна</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Неуспешна</translation>
+    </message>
+    <message>
+        <source>Any kind</source>
+        <translation>Любой вид</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>Возврат</translation>
+    </message>
+    <message>
+        <source>Credit top-up</source>
+        <translation>Пополнение кредитов</translation>
+    </message>
+    <message>
+        <source>Credit charge</source>
+        <translation>Списание кредитов</translation>
+    </message>
+    <message>
+        <source>Credit adjust</source>
+        <translation>Корректировка кредитов</translation>
+    </message>
+    <message>
+        <source>Execution</source>
+        <translation>Выполнение</translation>
+    </message>
+    <message>
+        <source>Any provider</source>
+        <translation>Любой провайдер</translation>
+    </message>
+    <message>
+        <source>Stripe</source>
+        <translation>Stripe</translation>
+    </message>
+    <message>
+        <source>Slen</source>
+        <translation>Slen</translation>
+    </message>
+    <message>
+        <source>Any age</source>
+        <translation>Любой возраст</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Последний час</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Последние 24 часа</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Последние 7 дней</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Последние 30 дней</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Настройки</translation>
+    </message>
+    <message>
+        <source>System language (%1)</source>
+        <translation>Язык системы (%1)</translation>
+    </message>
+    <message>
+        <source>The language, and the way amounts and dates are written, change when the console is started again.</source>
+        <translation>Язык, а также запись сумм и дат изменятся при следующем запуске консоли.</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Язык:</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::SupervisorWindow</name>
+    <message>
+        <source>Audit and charts</source>
+        <translation>Аудит и графики</translation>
+    </message>
+    <message>
+        <source>&amp;Audit</source>
+        <translation>&amp;Аудит</translation>
+    </message>
+    <message>
+        <source>C&amp;harts</source>
+        <translation>&amp;Графики</translation>
+    </message>
+</context>
+</TS>

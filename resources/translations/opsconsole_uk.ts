@@ -1,0 +1,1418 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="uk" sourcelanguage="en">
+<context>
+    <name>ops::AttemptTableModel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
+    <message>
+        <source>replayed</source>
+        <translation>повтор відповіді</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Час</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Хто</translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Затримка</translation>
+    </message>
+    <message>
+        <source>Replayed</source>
+        <translation>Повтор відповіді</translation>
+    </message>
+    <message>
+        <source>Provider request</source>
+        <translation>Запит у провайдера</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>Транспорт</translation>
+    </message>
+</context>
+<context>
+    <name>ops::AuditEntryModel</name>
+    <message>
+        <source>Entry</source>
+        <translation>Запис</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Час</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Хто</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Дія</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операція</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Подробиці</translation>
+    </message>
+</context>
+<context>
+    <name>ops::AuditTableModel</name>
+    <message>
+        <source>hash %1
+previous %2</source>
+        <translation>геш %1
+попередній %2</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Час</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Хто</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Дія</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Подробиці</translation>
+    </message>
+</context>
+<context>
+    <name>ops::DetailModels</name>
+    <message>
+        <source>%1 bytes of %2
+SHA-256 %3</source>
+        <translation>%1 байтів, %2
+SHA-256 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::EvidenceListModel</name>
+    <message>
+        <source>#%1 %2 — %3, %4 by %5</source>
+        <translation>#%1 %2 — %3, %4, додав %5</translation>
+    </message>
+    <message>
+        <source>%1 · %2 bytes · SHA-256 %3</source>
+        <translation>%1 · %2 байтів · SHA-256 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::OperationTableModel</name>
+    <message>
+        <source>not started</source>
+        <translation>не розпочато</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>закрито</translation>
+    </message>
+    <message>
+        <source>Deadline %1 (local time)</source>
+        <translation>Кінцевий строк %1 (місцевий час)</translation>
+    </message>
+    <message>
+        <source>Idempotency key — Ctrl+Shift+C copies it</source>
+        <translation>Ключ ідемпотентності — Ctrl+Shift+C копіює його</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операція</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Subject</source>
+        <translation>Об&apos;єкт</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сума</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Стан</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Спроби</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Ключ</translation>
+    </message>
+    <message>
+        <source>Last attempt</source>
+        <translation>Остання спроба</translation>
+    </message>
+    <message>
+        <source>Window left</source>
+        <translation>Залишок вікна</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Докази</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Вік</translation>
+    </message>
+    <message>
+        <source>%1d %2h</source>
+        <translation>%1 д %2 год</translation>
+    </message>
+    <message>
+        <source>%1h %2m</source>
+        <translation>%1 год %2 хв</translation>
+    </message>
+    <message>
+        <source>%1m %2s</source>
+        <translation>%1 хв %2 с</translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>refund</source>
+        <translation>повернення</translation>
+    </message>
+    <message>
+        <source>credit top-up</source>
+        <translation>поповнення кредитів</translation>
+    </message>
+    <message>
+        <source>credit charge</source>
+        <translation>списання кредитів</translation>
+    </message>
+    <message>
+        <source>credit adjust</source>
+        <translation>коригування кредитів</translation>
+    </message>
+    <message>
+        <source>execution</source>
+        <translation>виконання</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>відкрита</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>невідомо</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>успішна</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>неуспішна</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::ConsoleController</name>
+    <message>
+        <source>Another action is still running.</source>
+        <translation>Інша дія ще виконується.</translation>
+    </message>
+    <message>
+        <source>Wait for it or cancel it (Esc).</source>
+        <translation>Дочекайтеся її або скасуйте (Esc).</translation>
+    </message>
+    <message>
+        <source>Cancelled. A request already sent still gets its answer recorded; the list updates when it arrives.</source>
+        <translation>Скасовано. Відповідь на вже надісланий запит усе одно буде записано; список оновиться, коли вона надійде.</translation>
+    </message>
+    <message>
+        <source>Looking up %1 at the provider…</source>
+        <translation>Запит %1 у провайдера…</translation>
+    </message>
+    <message>
+        <source>Resending %1 with its stored key…</source>
+        <translation>Повторне надсилання %1 зі збереженим ключем…</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::ConsoleJobs</name>
+    <message>
+        <source>no attempt</source>
+        <translation>немає спроби</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>немає відповіді</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>HTTP %1 %2</source>
+        <translation>HTTP %1 %2</translation>
+    </message>
+    <message>
+        <source>refund </source>
+        <translation>повернення </translation>
+    </message>
+    <message>
+        <source>movement </source>
+        <translation>рух </translation>
+    </message>
+    <message>
+        <source>execution </source>
+        <translation>виконання </translation>
+    </message>
+    <message>
+        <source>the operation</source>
+        <translation>операція</translation>
+    </message>
+    <message>
+        <source>Resent %1: the provider confirmed %2; closed as succeeded.</source>
+        <translation>%1 надіслано повторно: провайдер підтвердив %2; закрито як успішну.</translation>
+    </message>
+    <message>
+        <source>Resent %1: the provider refused (%2); closed as failed.</source>
+        <translation>%1 надіслано повторно: провайдер відмовив (%2); закрито як неуспішну.</translation>
+    </message>
+    <message>
+        <source>Resent %1 once; the outcome is still unknown (%2).</source>
+        <translation>%1 надіслано повторно один раз; результат досі невідомий (%2).</translation>
+    </message>
+    <message>
+        <source>Look it up at the provider (Ctrl+L) and close it with that evidence.</source>
+        <translation>Запитайте її у провайдера (Ctrl+L) і закрийте з цим доказом.</translation>
+    </message>
+    <message>
+        <source>Resent %1; not confirmed yet (%2).</source>
+        <translation>%1 надіслано повторно; ще не підтверджено (%2).</translation>
+    </message>
+    <message>
+        <source>Look it up at the provider in a minute.</source>
+        <translation>Запитайте її у провайдера за хвилину.</translation>
+    </message>
+    <message>
+        <source>Resend refused: %1</source>
+        <translation>Повторне надсилання відхилено: %1</translation>
+    </message>
+    <message>
+        <source>Reload (F5) and check the row&apos;s state.</source>
+        <translation>Оновіть (F5) і перевірте стан рядка.</translation>
+    </message>
+    <message>
+        <source>Resent %1 (%2).</source>
+        <translation>%1 надіслано повторно (%2).</translation>
+    </message>
+    <message>
+        <source>OPS_SLEN_URL &apos;%1&apos; is not an http(s) URL.</source>
+        <translation>OPS_SLEN_URL «%1» — не адреса http(s).</translation>
+    </message>
+    <message>
+        <source>No Slen API key is configured.</source>
+        <translation>Ключ API Slen не налаштовано.</translation>
+    </message>
+    <message>
+        <source> Set OPS_STRIPE_URL and OPS_STRIPE_KEY and restart the console.</source>
+        <translation> Задайте OPS_STRIPE_URL і OPS_STRIPE_KEY та перезапустіть консоль.</translation>
+    </message>
+    <message>
+        <source>No Slen URL is configured.</source>
+        <translation>Адресу Slen не налаштовано.</translation>
+    </message>
+    <message>
+        <source> Set OPS_SLEN_URL and OPS_SLEN_KEY and restart the console.</source>
+        <translation> Задайте OPS_SLEN_URL і OPS_SLEN_KEY та перезапустіть консоль.</translation>
+    </message>
+    <message>
+        <source>OPS_STRIPE_URL &apos;%1&apos; is not an http(s) URL.</source>
+        <translation>OPS_STRIPE_URL «%1» — не адреса http(s).</translation>
+    </message>
+    <message>
+        <source>No Stripe API key is configured.</source>
+        <translation>Ключ API Stripe не налаштовано.</translation>
+    </message>
+    <message>
+        <source>Operation %1 is gone from the database.</source>
+        <translation>Операції %1 більше немає в базі даних.</translation>
+    </message>
+    <message>
+        <source>Look-up cancelled.</source>
+        <translation>Запит скасовано.</translation>
+    </message>
+    <message>
+        <source>The database failed during the look-up: </source>
+        <translation>Помилка бази даних під час запиту: </translation>
+    </message>
+    <message>
+        <source>Not sent: operation %1 is gone from the database.</source>
+        <translation>Не надіслано: операції %1 більше немає в базі даних.</translation>
+    </message>
+    <message>
+        <source>Reload (F5).</source>
+        <translation>Оновіть (F5).</translation>
+    </message>
+    <message>
+        <source>Nothing was sent; the row is unchanged.</source>
+        <translation>Нічого не надіслано; рядок не змінився.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1 is resending %2 right now.</source>
+        <translation>Не надіслано: %1 саме зараз повторно надсилає %2.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1 is no longer open or unknown.</source>
+        <translation>Не надіслано: %1 уже не відкрита й не невідома.</translation>
+    </message>
+    <message>
+        <source>Wait for their result; the list updates by itself.</source>
+        <translation>Дочекайтеся їхнього результату; список оновиться сам.</translation>
+    </message>
+    <message>
+        <source>The database failed during the resend: </source>
+        <translation>Помилка бази даних під час повторного надсилання: </translation>
+    </message>
+    <message>
+        <source>Reload (F5): the attempt, if counted, is in the timeline.</source>
+        <translation>Оновіть (F5): спроба, якщо її зараховано, є в хронології.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::ProviderLookup</name>
+    <message>
+        <source>The provider did not answer while reading %1 (%2).</source>
+        <translation>Провайдер не відповів під час читання %1 (%2).</translation>
+    </message>
+    <message>
+        <source>The provider refused our API key while reading %1 (HTTP %2). Check OPS_STRIPE_KEY.</source>
+        <translation>Провайдер відхилив наш ключ API під час читання %1 (HTTP %2). Перевірте OPS_STRIPE_KEY.</translation>
+    </message>
+    <message>
+        <source>The provider answered HTTP %1 while reading %2.</source>
+        <translation>Провайдер відповів HTTP %1 під час читання %2.</translation>
+    </message>
+    <message>
+        <source>Look-up cancelled.</source>
+        <translation>Запит скасовано.</translation>
+    </message>
+    <message>
+        <source>the charge&apos;s refunds</source>
+        <translation>повернень за платежем</translation>
+    </message>
+    <message>
+        <source>
+Found refund %1 for this operation: %2, status %3.</source>
+        <translation>
+Знайдено повернення %1 для цієї операції: %2, статус %3.</translation>
+    </message>
+    <message>
+        <source>
+The provider has not finished it: look up again later before closing.</source>
+        <translation>
+Провайдер ще не завершив його: запитайте знову пізніше, перш ніж закривати.</translation>
+    </message>
+    <message>
+        <source>Operation %1 has no charge id to look up.</source>
+        <translation>Операція %1 не має ідентифікатора платежу для запиту.</translation>
+    </message>
+    <message>
+        <source>charge </source>
+        <translation>платіж </translation>
+    </message>
+    <message>
+        <source>Charge %1: %2 charged, %3 refunded in total (amount_refunded). %4 refund(s) examined.</source>
+        <translation>Платіж %1: списано %2, усього повернено %3 (amount_refunded). Переглянуто повернень: %4.</translation>
+    </message>
+    <message>
+        <source>
+No refund with this operation id among the first %1; the charge has more. Check the dashboard before closing.</source>
+        <translation>
+Серед перших %1 немає повернення з ідентифікатором цієї операції; у платежу їх більше. Перевірте панель провайдера, перш ніж закривати.</translation>
+    </message>
+    <message>
+        <source>
+No refund carries this operation id: the provider shows no movement for it.</source>
+        <translation>
+Жодне повернення не містить ідентифікатора цієї операції: провайдер не показує за нею руху коштів.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::SlenLookup</name>
+    <message>
+        <source>Slen did not answer while reading %1 (%2). Check OPS_SLEN_URL and that the provider is reachable.</source>
+        <translation>Slen не відповів під час читання %1 (%2). Перевірте OPS_SLEN_URL і доступність провайдера.</translation>
+    </message>
+    <message>
+        <source>Slen refused our API key while reading %1 (HTTP %2). Check OPS_SLEN_KEY.</source>
+        <translation>Slen відхилив наш ключ API під час читання %1 (HTTP %2). Перевірте OPS_SLEN_KEY.</translation>
+    </message>
+    <message>
+        <source>Slen has no %1 (HTTP 404 %2). %3</source>
+        <translation>У Slen немає %1 (HTTP 404 %2). %3</translation>
+    </message>
+    <message>
+        <source>Slen answered HTTP %1 %2 while reading %3.</source>
+        <translation>Slen відповів HTTP %1 %2 під час читання %3.</translation>
+    </message>
+    <message>
+        <source>
+The execution names operation %1, not this one: do not close from this answer; check the row&apos;s stored request.</source>
+        <translation>
+Виконання вказує на операцію %1, а не на цю: не закривайте за цією відповіддю; перевірте збережений запит рядка.</translation>
+    </message>
+    <message>
+        <source>
+Error code: %1.</source>
+        <translation>
+Код помилки: %1.</translation>
+    </message>
+    <message>
+        <source>
+The execution is still running (%1): look again later before closing.</source>
+        <translation>
+Виконання ще триває (%1): запитайте знову пізніше, перш ніж закривати.</translation>
+    </message>
+    <message>
+        <source>Operation %1 has no execution id: the provider never told us one (the first request got no readable answer). Slen cannot be searched by idempotency key over this API, so the look-up cannot tell whether the flow ran.
+Nothing to propose. Inside the window, Resend sends the stored request with the same key: Slen then answers with the execution if it exists.</source>
+        <translation>Операція %1 не має ідентифікатора виконання: провайдер його так і не повідомив (на перший запит не надійшло читабельної відповіді). Через цей API у Slen не можна шукати за ключем ідемпотентності, тож запит не може визначити, чи запускався потік.
+Запропонувати нічого. Поки вікно відкрите, «Повторне надсилання» надішле збережений запит із тим самим ключем: тоді Slen відповість виконанням, якщо воно існує.</translation>
+    </message>
+    <message>
+        <source>Slen&apos;s answer for execution %1 could not be read.</source>
+        <translation>Не вдалося прочитати відповідь Slen щодо виконання %1.</translation>
+    </message>
+    <message>
+        <source>execution </source>
+        <translation>виконання </translation>
+    </message>
+    <message>
+        <source>Check that OPS_SLEN_KEY belongs to project %1, where the execution was started.</source>
+        <translation>Перевірте, що OPS_SLEN_KEY належить до проєкту %1, де було запущено виконання.</translation>
+    </message>
+    <message>
+        <source>Execution %1 (flow %2): status %3.</source>
+        <translation>Виконання %1 (потік %2): статус %3.</translation>
+    </message>
+    <message>
+        <source>
+The row holds movement %1 from the provider&apos;s own answer: that is the reference for the close.</source>
+        <translation>
+Рядок містить рух %1 із власної відповіді провайдера: це і є посилання для закриття.</translation>
+    </message>
+    <message>
+        <source>
+Slen cannot list movements by idempotency key over this API, and a balance alone cannot prove whether this movement happened (other movements change it too).
+Nothing to propose. Inside the window, Resend sends the stored request with the same key: Slen replays the movement if it happened, or makes it once if it did not.</source>
+        <translation>
+Через цей API Slen не може показати рухи за ключем ідемпотентності, а сам баланс не доводить, чи відбувся цей рух (його змінюють й інші рухи).
+Запропонувати нічого. Поки вікно відкрите, «Повторне надсилання» надішле збережений запит із тим самим ключем: Slen повторить відповідь, якщо рух був, або виконає його один раз, якщо не було.</translation>
+    </message>
+    <message>
+        <source>Operation %1 has no customer id to look up.</source>
+        <translation>Операція %1 не має ідентифікатора клієнта для запиту.</translation>
+    </message>
+    <message>
+        <source>Slen&apos;s answer for customer %1 could not be read.</source>
+        <translation>Не вдалося прочитати відповідь Slen щодо клієнта %1.</translation>
+    </message>
+    <message>
+        <source>customer </source>
+        <translation>клієнт </translation>
+    </message>
+    <message>
+        <source>Check that OPS_SLEN_KEY belongs to project %1.</source>
+        <translation>Перевірте, що OPS_SLEN_KEY належить до проєкту %1.</translation>
+    </message>
+    <message>
+        <source>Customer %1: %2 balance %3 (all balances: %4). This operation is a %5 of %6 %2.</source>
+        <translation>Клієнт %1: баланс %2 — %3 (усі баланси: %4). Ця операція — %5 на %6 %2.</translation>
+    </message>
+    <message>
+        <source>
+Provider reference on the row: %1.</source>
+        <translation>
+Посилання провайдера в рядку: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::AuditView</name>
+    <message>
+        <source>&amp;Verify chain</source>
+        <translation>&amp;Перевірити ланцюжок</translation>
+    </message>
+    <message>
+        <source>Recompute every entry&apos;s hash and check that each one follows the previous entry</source>
+        <translation>Перерахувати геш кожного запису й перевірити, що кожен іде за попереднім</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>Експорт у &amp;CSV…</translation>
+    </message>
+    <message>
+        <source>Write the entries that match the filters to a CSV file</source>
+        <translation>Записати записи, що відповідають фільтрам, у файл CSV</translation>
+    </message>
+    <message>
+        <source>Could not read the audit trail: %1</source>
+        <translation>Не вдалося прочитати журнал аудиту: %1</translation>
+    </message>
+    <message>
+        <source>Actor starts with… (operator:, agent:)</source>
+        <translation>Хто — початок… (operator:, agent:)</translation>
+    </message>
+    <message>
+        <source>Any action</source>
+        <translation>Будь-яка дія</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Спроби</translation>
+    </message>
+    <message>
+        <source>State changes</source>
+        <translation>Зміни стану</translation>
+    </message>
+    <message>
+        <source>Manual closes</source>
+        <translation>Ручні закриття</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Докази</translation>
+    </message>
+    <message>
+        <source>Operation id starts with…</source>
+        <translation>Ідентифікатор операції починається з…</translation>
+    </message>
+    <message>
+        <source>Any kind</source>
+        <translation>Будь-який вид</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>Повернення</translation>
+    </message>
+    <message>
+        <source>Credit top-up</source>
+        <translation>Поповнення кредитів</translation>
+    </message>
+    <message>
+        <source>Credit charge</source>
+        <translation>Списання кредитів</translation>
+    </message>
+    <message>
+        <source>Credit adjust</source>
+        <translation>Коригування кредитів</translation>
+    </message>
+    <message>
+        <source>Execution</source>
+        <translation>Виконання</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>З</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>по</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries match</source>
+        <translation>
+            <numerusform>%n запис відповідає</numerusform>
+            <numerusform>%n записи відповідають</numerusform>
+            <numerusform>%n записів відповідають</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not count the entries: %1</source>
+        <translation>Не вдалося підрахувати записи: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Chain holds (%n entries)</source>
+        <translation>
+            <numerusform>Ланцюжок цілий (%n запис)</numerusform>
+            <numerusform>Ланцюжок цілий (%n записи)</numerusform>
+            <numerusform>Ланцюжок цілий (%n записів)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>First broken entry #%1: %2</source>
+        <translation>Перший порушений запис #%1: %2</translation>
+    </message>
+    <message>
+        <source>Export audit entries</source>
+        <translation>Експорт записів аудиту</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Файли CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>Експорт не вдався: %1</translation>
+    </message>
+    <message>
+        <source>Exporting audit entries…</source>
+        <translation>Експорт записів аудиту…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Скасувати</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n entries to %1</source>
+        <translation>
+            <numerusform>Експортовано %n запис у %1</numerusform>
+            <numerusform>Експортовано %n записи у %1</numerusform>
+            <numerusform>Експортовано %n записів у %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export cancelled; no file was written</source>
+        <translation>Експорт скасовано; файл не записано</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Оновити</translation>
+    </message>
+    <message>
+        <source>Read the entries again (new ones appear at the top)</source>
+        <translation>Перечитати записи (нові з&apos;являються вгорі)</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ChartsView</name>
+    <message>
+        <source>under 1 h</source>
+        <translation>менше 1 год</translation>
+    </message>
+    <message>
+        <source>1–4 h</source>
+        <translation>1–4 год</translation>
+    </message>
+    <message>
+        <source>4–12 h</source>
+        <translation>4–12 год</translation>
+    </message>
+    <message>
+        <source>12–24 h</source>
+        <translation>12–24 год</translation>
+    </message>
+    <message>
+        <source>1–3 days</source>
+        <translation>1–3 дні</translation>
+    </message>
+    <message>
+        <source>Last 14 days</source>
+        <translation>Останні 14 днів</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Останні 30 днів</translation>
+    </message>
+    <message>
+        <source>Last 90 days</source>
+        <translation>Останні 90 днів</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Оновити</translation>
+    </message>
+    <message>
+        <source>Unknown outcomes over:</source>
+        <translation>Невідомі результати за:</translation>
+    </message>
+    <message>
+        <source>Could not read the figures: %1</source>
+        <translation>Не вдалося прочитати дані: %1</translation>
+    </message>
+    <message>
+        <source>Operations that became unknown, per day (UTC)</source>
+        <translation>Операції, що стали невідомими, за днями (UTC)</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Невідомо</translation>
+    </message>
+    <message>
+        <source>Attempts per operation</source>
+        <translation>Спроб на операцію</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>Операції</translation>
+    </message>
+    <message>
+        <source>attempts</source>
+        <translation>спроб</translation>
+    </message>
+    <message>
+        <source>Time from unknown to closed</source>
+        <translation>Час від «невідомо» до закриття</translation>
+    </message>
+    <message>
+        <source>3+ days</source>
+        <translation>від 3 днів</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::CloseDialog</name>
+    <message>
+        <source>Close %1</source>
+        <translation>Закрити %1</translation>
+    </message>
+    <message>
+        <source>Close &lt;b&gt;%1&lt;/b&gt; (%2, %3) by hand. Every close records who, when, why and which evidence.</source>
+        <translation>Закрити &lt;b&gt;%1&lt;/b&gt; (%2, %3) вручну. Кожне закриття фіксує, хто, коли, чому і з якими доказами.</translation>
+    </message>
+    <message>
+        <source>&amp;Succeeded — the provider moved the money</source>
+        <translation>&amp;Успішно — провайдер переказав кошти</translation>
+    </message>
+    <message>
+        <source>&amp;Failed — no money moved</source>
+        <translation>&amp;Неуспішно — кошти не рухалися</translation>
+    </message>
+    <message>
+        <source>re_… as the provider shows it</source>
+        <translation>re_… так, як показує провайдер</translation>
+    </message>
+    <message>
+        <source>Why: what you checked and what it showed</source>
+        <translation>Чому: що ви перевірили і що це показало</translation>
+    </message>
+    <message>
+        <source>Provider &amp;reference</source>
+        <translation>&amp;Посилання провайдера</translation>
+    </message>
+    <message>
+        <source>R&amp;eason</source>
+        <translation>П&amp;ричина</translation>
+    </message>
+    <message>
+        <source>E&amp;vidence (tick at least one)</source>
+        <translation>&amp;Докази (позначте хоча б один)</translation>
+    </message>
+    <message>
+        <source>&amp;Close operation</source>
+        <translation>&amp;Закрити операцію</translation>
+    </message>
+    <message>
+        <source>Write the reason: what you checked and what it showed.</source>
+        <translation>Напишіть причину: що ви перевірили і що це показало.</translation>
+    </message>
+    <message>
+        <source>This operation has no evidence yet. Look it up at the provider or attach evidence first (Ctrl+E), then close.</source>
+        <translation>Ця операція ще не має доказів. Спершу запитайте її у провайдера або додайте доказ (Ctrl+E), потім закрийте.</translation>
+    </message>
+    <message>
+        <source>Tick the evidence that supports this close.</source>
+        <translation>Позначте докази, на яких ґрунтується закриття.</translation>
+    </message>
+    <message>
+        <source>Closing as succeeded needs the provider&apos;s reference (re_…).</source>
+        <translation>Для закриття як успішної потрібне посилання провайдера (re_…).</translation>
+    </message>
+    <message>
+        <source>Not closed: </source>
+        <translation>Не закрито: </translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::DetailPane</name>
+    <message>
+        <source>&amp;Request</source>
+        <translation>&amp;Запит</translation>
+    </message>
+    <message>
+        <source>&amp;Attempts</source>
+        <translation>&amp;Спроби</translation>
+    </message>
+    <message>
+        <source>E&amp;vidence</source>
+        <translation>&amp;Докази</translation>
+    </message>
+    <message>
+        <source>A&amp;udit</source>
+        <translation>&amp;Аудит</translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation>Копіювати ключ</translation>
+    </message>
+    <message>
+        <source>Copy the idempotency key (Ctrl+Shift+C)</source>
+        <translation>Копіювати ключ ідемпотентності (Ctrl+Shift+C)</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Ключ</translation>
+    </message>
+    <message>
+        <source>Select an evidence item to read it.</source>
+        <translation>Виберіть доказ, щоб прочитати його.</translation>
+    </message>
+    <message>
+        <source>SHA-256 %1
+
+</source>
+        <translation>SHA-256 %1
+
+</translation>
+    </message>
+    <message>
+        <source>No operation selected</source>
+        <translation>Операцію не вибрано</translation>
+    </message>
+    <message>
+        <source> at </source>
+        <translation> у </translation>
+    </message>
+    <message>
+        <source>order </source>
+        <translation>замовлення </translation>
+    </message>
+    <message>
+        <source>charge </source>
+        <translation>платіж </translation>
+    </message>
+    <message>
+        <source>customer </source>
+        <translation>клієнт </translation>
+    </message>
+    <message>
+        <source>provider ref </source>
+        <translation>посилання провайдера </translation>
+    </message>
+    <message>
+        <source>provider status </source>
+        <translation>статус у провайдера </translation>
+    </message>
+    <message>
+        <source>attempts %1/%2</source>
+        <translation>спроби %1/%2</translation>
+    </message>
+    <message>
+        <source>unknown because: </source>
+        <translation>невідомо, тому що: </translation>
+    </message>
+    <message>
+        <source>closed by %1: %2</source>
+        <translation>закрив %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 %2
+Content-Type: %3
+Idempotency-Key: %4
+
+</source>
+        <translation>%1 %2
+Content-Type: %3
+Idempotency-Key: %4
+
+</translation>
+    </message>
+    <message>
+        <source>first attempt %1 · last attempt %2</source>
+        <translation>перша спроба %1 · остання спроба %2</translation>
+    </message>
+    <message>
+        <source> · closed %1</source>
+        <translation> · закрито %1</translation>
+    </message>
+    <message>
+        <source> · retention window starts with the first attempt</source>
+        <translation> · вікно зберігання починається з першої спроби</translation>
+    </message>
+    <message>
+        <source> · &lt;b style=&apos;color:#c62828&apos;&gt;retention window closed&lt;/b&gt; at %1</source>
+        <translation> · &lt;b style=&apos;color:#c62828&apos;&gt;вікно зберігання закрилося&lt;/b&gt; о %1</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:#c62828&apos;&gt;%1 left&lt;/b&gt;</source>
+        <translation>&lt;b style=&apos;color:#c62828&apos;&gt;залишилося %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 left&lt;/b&gt;</source>
+        <translation>&lt;b&gt;залишилося %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · window </source>
+        <translation> · вікно </translation>
+    </message>
+    <message>
+        <source> (until %1)</source>
+        <translation> (до %1)</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::EvidenceDialog</name>
+    <message>
+        <source>Attach evidence to %1</source>
+        <translation>Додати доказ до %1</translation>
+    </message>
+    <message>
+        <source>Provider object (JSON)</source>
+        <translation>Об&apos;єкт провайдера (JSON)</translation>
+    </message>
+    <message>
+        <source>Provider event / webhook (JSON)</source>
+        <translation>Подія / вебхук провайдера (JSON)</translation>
+    </message>
+    <message>
+        <source>Provider support answer</source>
+        <translation>Відповідь підтримки провайдера</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Нотатка</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Файл</translation>
+    </message>
+    <message>
+        <source>e.g. Refund re_123 from the Stripe dashboard</source>
+        <translation>напр. повернення re_123 з панелі Stripe</translation>
+    </message>
+    <message>
+        <source>Choose &amp;file…</source>
+        <translation>Вибрати &amp;файл…</translation>
+    </message>
+    <message>
+        <source>&amp;Kind</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <source>&amp;Title</source>
+        <translation>&amp;Назва</translation>
+    </message>
+    <message>
+        <source>&amp;Content</source>
+        <translation>&amp;Вміст</translation>
+    </message>
+    <message>
+        <source>&amp;Attach</source>
+        <translation>&amp;Додати</translation>
+    </message>
+    <message>
+        <source>Paste the JSON exactly as the provider returned it</source>
+        <translation>Вставте JSON саме в тому вигляді, у якому його повернув провайдер</translation>
+    </message>
+    <message>
+        <source>What the provider or the customer said, with dates</source>
+        <translation>Що сказав провайдер або клієнт, із датами</translation>
+    </message>
+    <message>
+        <source>Attach a file</source>
+        <translation>Додати файл</translation>
+    </message>
+    <message>
+        <source>%1 is %2 MB; files up to %3 MB can be attached.</source>
+        <translation>%1 має розмір %2 МБ; можна додавати файли до %3 МБ.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Не вдається прочитати %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 bytes · %3
+SHA-256 %4</source>
+        <translation>%1 · %2 байтів · %3
+SHA-256 %4</translation>
+    </message>
+    <message>
+        <source>Give the evidence a title.</source>
+        <translation>Дайте доказу назву.</translation>
+    </message>
+    <message>
+        <source>Choose a non-empty file.</source>
+        <translation>Виберіть непорожній файл.</translation>
+    </message>
+    <message>
+        <source>The content is empty.</source>
+        <translation>Вміст порожній.</translation>
+    </message>
+    <message>
+        <source>Not valid JSON: %1 at character %2.</source>
+        <translation>Некоректний JSON: %1 у символі %2.</translation>
+    </message>
+    <message>
+        <source>Expected a JSON object ({…}) as the provider returns it.</source>
+        <translation>Очікується об&apos;єкт JSON ({…}) у тому вигляді, у якому його повертає провайдер.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::LookupDialog</name>
+    <message>
+        <source>Provider look-up: %1</source>
+        <translation>Запит у провайдера: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Attach as evidence</source>
+        <translation>&amp;Додати як доказ</translation>
+    </message>
+    <message>
+        <source>Attach and close as &amp;succeeded…</source>
+        <translation>Додати й закрити як &amp;успішну…</translation>
+    </message>
+    <message>
+        <source>Attach and close as &amp;failed…</source>
+        <translation>Додати й закрити як &amp;неуспішну…</translation>
+    </message>
+    <message>
+        <source>Attached as evidence #%1.</source>
+        <translation>Додано як доказ #%1.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::MainWindow</name>
+    <message>
+        <source>Operations console — %1</source>
+        <translation>Консоль операцій — %1</translation>
+    </message>
+    <message>
+        <source>Could not read the operations: </source>
+        <translation>Не вдалося прочитати операції: </translation>
+    </message>
+    <message>
+        <source>Check that the database file is reachable; the list retries on the next change or with F5.</source>
+        <translation>Перевірте, що файл бази даних доступний; список спробує знову під час наступної зміни або за F5.</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>Операції</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Перевірка</translation>
+    </message>
+    <message>
+        <source>Cancel (Esc)</source>
+        <translation>Скасувати (Esc)</translation>
+    </message>
+    <message>
+        <source>Signed in as %1. / searches, Enter opens the detail.</source>
+        <translation>Ви увійшли як %1. / — пошук, Enter відкриває подробиці.</translation>
+    </message>
+    <message>
+        <source>Checking (%1)</source>
+        <translation>Перевірка (%1)</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>Не вдалося прочитати %1: %2</translation>
+    </message>
+    <message>
+        <source>Try again in a moment (F5).</source>
+        <translation>Спробуйте ще раз трохи згодом (F5).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;What to do next: %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Що робити далі: %2</translation>
+    </message>
+    <message>
+        <source>&amp;Look up at provider</source>
+        <translation>&amp;Запитати в провайдера</translation>
+    </message>
+    <message>
+        <source>Ask the provider what happened to this operation</source>
+        <translation>Запитати в провайдера, що сталося з цією операцією</translation>
+    </message>
+    <message>
+        <source>&amp;Resend</source>
+        <translation>Повторне &amp;надсилання</translation>
+    </message>
+    <message>
+        <source>Send the stored request once more, with the stored key</source>
+        <translation>Надіслати збережений запит ще раз зі збереженим ключем</translation>
+    </message>
+    <message>
+        <source>Attach &amp;evidence…</source>
+        <translation>Додати &amp;доказ…</translation>
+    </message>
+    <message>
+        <source>Attach provider JSON, a note or a file</source>
+        <translation>Додати JSON провайдера, нотатку або файл</translation>
+    </message>
+    <message>
+        <source>Close as &amp;succeeded…</source>
+        <translation>Закрити як &amp;успішну…</translation>
+    </message>
+    <message>
+        <source>Close with evidence: the provider moved the money</source>
+        <translation>Закрити з доказами: провайдер переказав кошти</translation>
+    </message>
+    <message>
+        <source>Close as &amp;failed…</source>
+        <translation>Закрити як &amp;неуспішну…</translation>
+    </message>
+    <message>
+        <source>Close with evidence: no money moved</source>
+        <translation>Закрити з доказами: кошти не рухалися</translation>
+    </message>
+    <message>
+        <source>&amp;Copy key</source>
+        <translation>&amp;Копіювати ключ</translation>
+    </message>
+    <message>
+        <source>Copy the idempotency key</source>
+        <translation>Копіювати ключ ідемпотентності</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Скасувати</translation>
+    </message>
+    <message>
+        <source>Stop waiting for the running look-up or resend</source>
+        <translation>Припинити чекати на поточний запит або повторне надсилання</translation>
+    </message>
+    <message>
+        <source>&amp;Search</source>
+        <translation>&amp;Пошук</translation>
+    </message>
+    <message>
+        <source>Search operations</source>
+        <translation>Пошук операцій</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Оновити</translation>
+    </message>
+    <message>
+        <source>Read the lists again</source>
+        <translation>Перечитати списки</translation>
+    </message>
+    <message>
+        <source>&amp;Operations</source>
+        <translation>&amp;Операції</translation>
+    </message>
+    <message>
+        <source>&amp;Checking queue</source>
+        <translation>Черга &amp;перевірки</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation>Дії</translation>
+    </message>
+    <message>
+        <source>&amp;Operation</source>
+        <translation>&amp;Операція</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Вигляд</translation>
+    </message>
+    <message>
+        <source>Select an operation first.</source>
+        <translation>Спершу виберіть операцію.</translation>
+    </message>
+    <message>
+        <source>Resend is off while another action is running.</source>
+        <translation>Повторне надсилання недоступне, поки виконується інша дія.</translation>
+    </message>
+    <message>
+        <source>Send the stored request once more, with the stored key (Ctrl+R)</source>
+        <translation>Надіслати збережений запит ще раз зі збереженим ключем (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>Copied key %1</source>
+        <translation>Ключ %1 скопійовано</translation>
+    </message>
+    <message>
+        <source>Attached evidence #%1</source>
+        <translation>Додано доказ #%1</translation>
+    </message>
+    <message>
+        <source>The evidence was not stored: </source>
+        <translation>Доказ не збережено: </translation>
+    </message>
+    <message>
+        <source>Try again; nothing was attached.</source>
+        <translation>Спробуйте ще раз; нічого не додано.</translation>
+    </message>
+    <message>
+        <source>Closed %1 as %2</source>
+        <translation>%1 закрито як %2</translation>
+    </message>
+    <message>
+        <source>Try again in a moment.</source>
+        <translation>Спробуйте ще раз трохи згодом.</translation>
+    </message>
+    <message>
+        <source>Look up again (Ctrl+L) once the provider answers, or attach what the provider&apos;s dashboard shows (Ctrl+E).</source>
+        <translation>Запитайте знову (Ctrl+L), коли провайдер відповість, або додайте те, що показує панель провайдера (Ctrl+E).</translation>
+    </message>
+    <message>
+        <source>The look-up answer was not stored: </source>
+        <translation>Відповідь на запит не збережено: </translation>
+    </message>
+    <message>
+        <source>Press Attach again.</source>
+        <translation>Натисніть «Додати» ще раз.</translation>
+    </message>
+    <message>
+        <source>&amp;Audit and charts…</source>
+        <translation>&amp;Аудит і графіки…</translation>
+    </message>
+    <message>
+        <source>Every attempt and manual action, chain verification, CSV export and charts</source>
+        <translation>Усі спроби й ручні дії, перевірка ланцюжка, експорт у CSV і графіки</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Налаштування…</translation>
+    </message>
+    <message>
+        <source>&amp;Supervisor</source>
+        <translation>&amp;Супервайзер</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Сервіс</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::OperationListView</name>
+    <message>
+        <source>Search operation id, key, order, customer, charge or provider ref  ( / )</source>
+        <translation>Пошук за операцією, ключем, замовленням, клієнтом, платежем або посиланням провайдера  ( / )</translation>
+    </message>
+    <message>
+        <source>Any state</source>
+        <translation>Будь-який стан</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Відкрита</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Невідомо</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>Успішна</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Неуспішна</translation>
+    </message>
+    <message>
+        <source>Any kind</source>
+        <translation>Будь-який вид</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>Повернення</translation>
+    </message>
+    <message>
+        <source>Credit top-up</source>
+        <translation>Поповнення кредитів</translation>
+    </message>
+    <message>
+        <source>Credit charge</source>
+        <translation>Списання кредитів</translation>
+    </message>
+    <message>
+        <source>Credit adjust</source>
+        <translation>Коригування кредитів</translation>
+    </message>
+    <message>
+        <source>Execution</source>
+        <translation>Виконання</translation>
+    </message>
+    <message>
+        <source>Any provider</source>
+        <translation>Будь-який провайдер</translation>
+    </message>
+    <message>
+        <source>Stripe</source>
+        <translation>Stripe</translation>
+    </message>
+    <message>
+        <source>Slen</source>
+        <translation>Slen</translation>
+    </message>
+    <message>
+        <source>Any age</source>
+        <translation>Будь-який вік</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Остання година</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Останні 24 години</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Останні 7 днів</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Останні 30 днів</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Налаштування</translation>
+    </message>
+    <message>
+        <source>System language (%1)</source>
+        <translation>Мова системи (%1)</translation>
+    </message>
+    <message>
+        <source>The language, and the way amounts and dates are written, change when the console is started again.</source>
+        <translation>Мова, а також запис сум і дат зміняться під час наступного запуску консолі.</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Мова:</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::SupervisorWindow</name>
+    <message>
+        <source>Audit and charts</source>
+        <translation>Аудит і графіки</translation>
+    </message>
+    <message>
+        <source>&amp;Audit</source>
+        <translation>&amp;Аудит</translation>
+    </message>
+    <message>
+        <source>C&amp;harts</source>
+        <translation>&amp;Графіки</translation>
+    </message>
+</context>
+</TS>

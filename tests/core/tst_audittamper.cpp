@@ -1,0 +1,121 @@
+// Rule 12: the database refuses UPDATE and DELETE on the audit table, and when someone with
+// file access drops the triggers and rewrites history anyway, verify names the first entry that
+// no longer holds and says why.
+
+#include "auditlog.h"
+#include "auditseed.h"
+
+#include <QSqlError>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using namespace ops::test;
+
+class TestAuditTamper : public QObject
+{
+    Q_OBJECT
+private slots:
+    void untouchedChainHolds();
+    void triggersRefuseChanges_data();
+    void triggersRefuseChanges();
+    void tamperingIsFound_data();
+    void tamperingIsFound();
+};
+
+void TestAuditTamper::untouchedChainHolds()
+{
+    StoreFixture f;
+    const SeededHistory h = seedAuditHistory(f);
+    const ChainCheck check = AuditLog::verify(f.store().database());
+    QVERIFY(check.holds());
+    QCOMPARE(check.entries, h.entries);
+    QCOMPARE(h.entries, qint64(19));
+}
+
+void TestAuditTamper::triggersRefuseChanges_data()
+{
+    QTest::addColumn<QString>("sql");
+    QTest::addRow("update actor") << u"UPDATE audit SET actor = 'operator:mallory' WHERE id = 3"_s;
+    QTest::addRow("update every row") << u"UPDATE audit SET detail = '{}'"_s;
+    QTest::addRow("delete one") << u"DELETE FROM audit WHERE id = 3"_s;
+    QTest::addRow("delete all") << u"DELETE FROM audit"_s;
+}
+
+void TestAuditTamper::triggersRefuseChanges()
+{
+    QFETCH(QString, sql);
+    StoreFixture f;
+    const SeededHistory h = seedAuditHistory(f);
+    QSqlQuery q(f.store().database());
+    QVERIFY(!q.exec(sql));
+    QVERIFY2(q.lastError().text().contains(u"append-only"_s), qPrintable(q.lastError().text()));
+    const ChainCheck check = AuditLog::verify(f.store().database());
+    QVERIFY(check.holds());
+    QCOMPARE(check.entries, h.entries);
+}
+
+void TestAuditTamper::tamperingIsFound_data()
+{
+    QTest::addColumn<QStringList>("statements");
+    QTest::addColumn<qint64>("brokenId");
+    QTest::addColumn<QString>("reasonPart");
+    const QString dropUpdate = u"DROP TRIGGER audit_no_update"_s;
+    const QString dropDelete = u"DROP TRIGGER audit_no_delete"_s;
+    QTest::addRow("actor rewritten")
+        << QStringList{dropUpdate, u"UPDATE audit SET actor = 'operator:mallory' WHERE id = 10"_s}
+        << qint64(10) << u"edited"_s;
+    QTest::addRow("time moved by a millisecond")
+        << QStringList{dropUpdate, u"UPDATE audit SET at = at + 1 WHERE id = 4"_s} << qint64(4)
+        << u"edited"_s;
+    QTest::addRow("detail rewritten, same JSON shape")
+        << QStringList{dropUpdate,
+                       u"UPDATE audit SET detail = replace(detail, 'failed', 'succeeded') "
+                       "WHERE action = 'state.closed_manually'"_s}
+        << qint64(10) << u"edited"_s;
+    QTest::addRow("detail not JSON")
+        << QStringList{dropUpdate, u"UPDATE audit SET detail = 'gone' WHERE id = 7"_s} << qint64(7)
+        << u"not JSON"_s;
+    QTest::addRow("stored hash replaced")
+        << QStringList{dropUpdate, u"UPDATE audit SET hash = 'f' || substr(hash, 2) WHERE id = 5"_s}
+        << qint64(5) << u"edited"_s;
+    QTest::addRow("middle entry deleted")
+        << QStringList{dropDelete, u"DELETE FROM audit WHERE id = 8"_s} << qint64(9)
+        << u"does not follow entry #7"_s;
+    QTest::addRow("first entry deleted")
+        << QStringList{dropDelete, u"DELETE FROM audit WHERE id = 1"_s} << qint64(2)
+        << u"genesis"_s;
+    QTest::addRow("last entries cut off")
+        << QStringList{dropDelete, u"DELETE FROM audit WHERE id >= 18"_s} << qint64(18)
+        << u"cut off"_s;
+    // Reordering: entries 3 and 4 swap contents (ids stay), as if history were rearranged.
+    QTest::addRow("two entries reordered")
+        << QStringList{dropUpdate,
+                       u"CREATE TEMP TABLE swap AS SELECT * FROM audit WHERE id IN (3, 4)"_s,
+                       u"UPDATE audit SET at = s.at, actor = s.actor, action = s.action, "
+                       "operation_id = s.operation_id, detail = s.detail, prev_hash = s.prev_hash, "
+                       "hash = 'x' || s.hash FROM swap s WHERE audit.id + s.id = 7"_s,
+                       u"UPDATE audit SET hash = substr(hash, 2) WHERE id IN (3, 4)"_s}
+        << qint64(3) << u"does not follow"_s;
+}
+
+void TestAuditTamper::tamperingIsFound()
+{
+    QFETCH(QStringList, statements);
+    QFETCH(qint64, brokenId);
+    QFETCH(QString, reasonPart);
+    StoreFixture f;
+    seedAuditHistory(f);
+    QSqlDatabase db = f.store().database();
+    QSqlQuery q(db);
+    for (const QString &sql : statements)
+        QVERIFY2(q.exec(sql), qPrintable(sql + u": "_s + q.lastError().text()));
+    const ChainCheck check = AuditLog::verify(db);
+    QVERIFY(!check.holds());
+    QCOMPARE(check.brokenId.value_or(-1), brokenId);
+    QVERIFY2(check.reason.contains(reasonPart), qPrintable(check.reason));
+    QCOMPARE(AuditLog::firstBroken(db).value_or(-1), brokenId);
+}
+
+QTEST_GUILESS_MAIN(TestAuditTamper)
+#include "tst_audittamper.moc"

@@ -1,0 +1,245 @@
+// RFC 4180 CSV: quoting, the reader, and the audit export (awkward text round trip, progress,
+// cancel and failure leave no file).
+
+#include "auditexport.h"
+#include "auditlog.h"
+#include "auditseed.h"
+#include "csv.h"
+#include "sqltransaction.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using namespace ops::test;
+
+namespace {
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// Every file in `dir`, so a test can say "nothing else was left behind".
+QStringList filesIn(const QString &dir)
+{
+    return QDir(dir).entryList(QDir::Files | QDir::Hidden | QDir::System);
+}
+
+void appendEntries(OperationStore &store, int n, const QString &actor)
+{
+    WriteTransaction tx(store.database());
+    for (int i = 0; i < n; ++i)
+        AuditLog::append(store.database(), 1'800'000'000'000 + i, actor, u"test.bulk"_s, {},
+                         {{"i", i}});
+    tx.commit();
+}
+
+} // namespace
+
+class TestCsv : public QObject
+{
+    Q_OBJECT
+private slots:
+    void fieldQuoting_data();
+    void fieldQuoting();
+    void recordsEndWithCrlf();
+    void roundTrip_data();
+    void roundTrip();
+    void badInputIsRefused_data();
+    void badInputIsRefused();
+    void auditExportRoundTripsAwkwardText();
+    void exportReportsProgressInChunks();
+    void cancelledExportLeavesNoFile_data();
+    void cancelledExportLeavesNoFile();
+    void unwritableTargetFailsCleanly();
+};
+
+void TestCsv::fieldQuoting_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::addRow("plain") << u"operator:alice"_s << QByteArray("operator:alice");
+    QTest::addRow("empty") << QString() << QByteArray();
+    QTest::addRow("spaces kept, not quoted") << u" a b "_s << QByteArray(" a b ");
+    QTest::addRow("comma") << u"a,b"_s << QByteArray("\"a,b\"");
+    QTest::addRow("quote doubled") << u"say \"hi\""_s << QByteArray("\"say \"\"hi\"\"\"");
+    QTest::addRow("only a quote") << u"\""_s << QByteArray("\"\"\"\"");
+    QTest::addRow("LF") << u"a\nb"_s << QByteArray("\"a\nb\"");
+    QTest::addRow("CR") << u"a\rb"_s << QByteArray("\"a\rb\"");
+    QTest::addRow("Cyrillic is UTF-8, unquoted")
+        << u"Возврат"_s << QByteArray("\xD0\x92\xD0\xBE\xD0\xB7\xD0\xB2\xD1\x80\xD0\xB0\xD1\x82");
+    QTest::addRow("semicolon is not special") << u"a;b"_s << QByteArray("a;b");
+}
+
+void TestCsv::fieldQuoting()
+{
+    QFETCH(QString, text);
+    QFETCH(QByteArray, expected);
+    QCOMPARE(csv::field(text), expected);
+}
+
+void TestCsv::recordsEndWithCrlf()
+{
+    QCOMPARE(csv::record({u"a"_s, QString(), u"c,d"_s}), QByteArray("a,,\"c,d\"\r\n"));
+    QCOMPARE(csv::record({QString()}), QByteArray("\r\n"));
+}
+
+void TestCsv::roundTrip_data()
+{
+    QTest::addColumn<QList<QStringList>>("records");
+    QTest::addRow("simple") << QList<QStringList>{{u"a"_s, u"b"_s}, {u"1"_s, u"2"_s}};
+    QTest::addRow("empty fields") << QList<QStringList>{{QString(), QString(), QString()},
+                                                        {u"x"_s, QString(), QString()}};
+    QTest::addRow("awkward") << QList<QStringList>{
+        {u"\"quoted\""_s, u"a,b,c"_s, u"line1\r\nline2"_s, u"bare\nLF"_s, u"bare\rCR"_s},
+        {u"Клиент: \"деньги пришли\", да"_s, u"Українська ґ є ї"_s, u",,,"_s, u"\"\""_s, u" "_s}};
+    QTest::addRow("trailing empty field") << QList<QStringList>{{u"a"_s, QString()}};
+    QTest::addRow("emoji and CJK") << QList<QStringList>{{u"💸"_s, u"退款"_s}};
+}
+
+void TestCsv::roundTrip()
+{
+    QFETCH(QList<QStringList>, records);
+    QByteArray document;
+    for (const QStringList &r : records)
+        document += csv::record(r);
+    QString error;
+    const auto parsed = csv::parse(document, &error);
+    QVERIFY2(parsed, qPrintable(error));
+    QCOMPARE(QList<QStringList>(parsed->begin(), parsed->end()), records);
+}
+
+void TestCsv::badInputIsRefused_data()
+{
+    QTest::addColumn<QByteArray>("document");
+    QTest::addColumn<QString>("errorPart");
+    QTest::addRow("stray quote") << QByteArray("a,b\"c\r\n") << u"unquoted"_s;
+    QTest::addRow("unterminated") << QByteArray("a,\"b\r\n") << u"not closed"_s;
+    QTest::addRow("text after quote") << QByteArray("\"a\"b,c\r\n") << u"after a closing"_s;
+    QTest::addRow("second record bad") << QByteArray("a\r\n\"x\"y\r\n") << u"record 2"_s;
+    QTest::addRow("not UTF-8") << QByteArray("a,\xff\xfe\r\n") << u"UTF-8"_s;
+}
+
+void TestCsv::badInputIsRefused()
+{
+    QFETCH(QByteArray, document);
+    QFETCH(QString, errorPart);
+    QString error;
+    QVERIFY(!csv::parse(document, &error));
+    QVERIFY2(error.contains(errorPart), qPrintable(error));
+}
+
+void TestCsv::auditExportRoundTripsAwkwardText()
+{
+    StoreFixture f;
+    const SeededHistory h = seedAuditHistory(f);
+    // An actor name with every CSV special character (only possible through a direct append,
+    // which is what an integration could do).
+    const QString actor = u"operator:o'neil, \"jr\"\r\nзам."_s;
+    appendEntries(f.store(), 1, actor);
+    AuditQuery query(f.store().database());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"audit.csv"_s);
+    const auto written = exportAuditCsv(query, {}, path);
+    QCOMPARE(written.value_or(-1), h.entries + 1);
+
+    QString error;
+    const auto rows = csv::parse(readAll(path), &error);
+    QVERIFY2(rows, qPrintable(error));
+    QCOMPARE(qint64(rows->size()), h.entries + 2); // header + entries
+    QCOMPARE(rows->front(), AuditCsvExport::header());
+    const std::vector<AuditRow> all = query.page({}, std::nullopt, 1000);
+    for (size_t i = 0; i < all.size(); ++i)
+        QCOMPARE(rows->at(i + 1), AuditCsvExport::fields(all[i]));
+    QCOMPARE(rows->at(1).at(2), actor); // newest first
+    // The close reason's quotes, commas and Cyrillic survive inside the JSON detail.
+    bool found = false;
+    for (const QStringList &r : *rows) {
+        if (r.at(3) == u"state.closed_manually"_s) {
+            found = true;
+            QVERIFY(r.at(6).contains(u"Клиент: \\\"деньги пришли\\\", проверено\\nвручную"_s));
+            QCOMPARE(r.at(4), u"op_r1"_s);
+            QCOMPARE(r.at(5), u"refund"_s);
+        }
+    }
+    QVERIFY(found);
+    QVERIFY(readAll(path).endsWith("\r\n"));
+}
+
+void TestCsv::exportReportsProgressInChunks()
+{
+    StoreFixture f;
+    appendEntries(f.store(), 2345, u"system:bulk"_s);
+    AuditQuery query(f.store().database());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"big.csv"_s);
+    QList<qint64> seen;
+    const auto written = exportAuditCsv(
+        query, {}, path,
+        [&seen](qint64 done, qint64 total) {
+            seen << done;
+            return total == 2345;
+        },
+        500);
+    QCOMPARE(written.value_or(-1), qint64(2345));
+    QCOMPARE(seen, (QList<qint64>{500, 1000, 1500, 2000, 2345}));
+    QCOMPARE(filesIn(dir.path()), QStringList{u"big.csv"_s});
+    QCOMPARE(readAll(path).count("\r\n"), qsizetype(2346));
+}
+
+void TestCsv::cancelledExportLeavesNoFile_data()
+{
+    QTest::addColumn<bool>("targetExisted");
+    QTest::addColumn<int>("cancelAt");
+    QTest::addRow("new file, cancel after the first chunk") << false << 1;
+    QTest::addRow("new file, cancel after the last chunk") << false << 5;
+    QTest::addRow("existing file stays as it was") << true << 2;
+}
+
+void TestCsv::cancelledExportLeavesNoFile()
+{
+    QFETCH(bool, targetExisted);
+    QFETCH(int, cancelAt);
+    StoreFixture f;
+    appendEntries(f.store(), 2345, u"system:bulk"_s);
+    AuditQuery query(f.store().database());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"audit.csv"_s);
+    if (targetExisted) {
+        QFile old(path);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("earlier export\r\n");
+    }
+    int calls = 0;
+    const auto written = exportAuditCsv(
+        query, {}, path, [&](qint64, qint64) { return ++calls < cancelAt; }, 500);
+    QVERIFY(!written);
+    QCOMPARE(calls, cancelAt);
+    if (targetExisted) {
+        QCOMPARE(readAll(path), QByteArray("earlier export\r\n"));
+        QCOMPARE(filesIn(dir.path()), QStringList{u"audit.csv"_s});
+    } else {
+        QVERIFY(!QFile::exists(path));
+        QCOMPARE(filesIn(dir.path()), QStringList());
+    }
+}
+
+void TestCsv::unwritableTargetFailsCleanly()
+{
+    StoreFixture f;
+    seedAuditHistory(f);
+    AuditQuery query(f.store().database());
+    QTemporaryDir dir;
+    QVERIFY_THROWS_EXCEPTION(StoreError,
+                             exportAuditCsv(query, {}, dir.filePath(u"missing/dir/a.csv"_s)));
+    QVERIFY_THROWS_EXCEPTION(StoreError, exportAuditCsv(query, {}, QString()));
+    QCOMPARE(filesIn(dir.path()), QStringList());
+}
+
+QTEST_GUILESS_MAIN(TestCsv)
+#include "tst_csv.moc"

@@ -1,0 +1,290 @@
+// The supervisors' window driven offscreen: filters through the real widgets, Verify chain on a
+// sound and a tampered chain, CSV export with progress (finished and cancelled), rights
+// switches on the main window, the charts' figures, and screenshots written to the build dir.
+
+#include "auditentrymodel.h"
+#include "auditexport.h"
+#include "auditquery.h"
+#include "auditseed.h"
+#include "auditstats.h"
+#include "auditview.h"
+#include "chartsview.h"
+#include "csv.h"
+#include "mainwindow.h"
+#include "operationquery.h"
+#include "sqltransaction.h"
+#include "supervisorwindow.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QDir>
+#include <QFile>
+#include <QLineEdit>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using namespace ops::test;
+using ops::ui::AuditView;
+using ops::ui::SupervisorWindow;
+
+namespace {
+
+// Screenshots go next to the test binary (the build dir), for a person to look at.
+void saveShot(QWidget *w, const QString &name)
+{
+    w->show();
+    QApplication::processEvents();
+    const QString path = QCoreApplication::applicationDirPath() + u"/"_s + name;
+    QVERIFY2(w->grab().save(path, "PNG"), qPrintable(path));
+    qInfo() << "screenshot:" << path;
+}
+
+struct Supervisor
+{
+    StoreFixture fixture;
+    SeededHistory history = seedAuditHistory(fixture);
+    AuditQuery query{fixture.store().database()};
+    AuditStats stats{fixture.store().database()};
+    SupervisorWindow window{query, stats, fixture.clock()};
+    QAbstractItemModelTester tester{window.auditView()->model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest};
+
+    AuditView *audit() { return window.auditView(); }
+};
+
+void addBulk(OperationStore &store, int n)
+{
+    WriteTransaction tx(store.database());
+    for (int i = 0; i < n; ++i)
+        AuditLog::append(store.database(), 1'800'000'000'000 + i, u"system:bulk"_s, u"test.bulk"_s,
+                         {}, {{"i", i}});
+    tx.commit();
+}
+
+} // namespace
+
+class TestAuditView : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void listsEveryEntryNewestFirst();
+    void filtersThroughTheWidgets_data();
+    void filtersThroughTheWidgets();
+    void verifyReportsHoldsThenBrokenEntry();
+    void exportWritesTheFilteredEntries();
+    void cancelledExportLeavesNoFile();
+    void exportCanBeWithheld();
+    void mainWindowRights();
+    void chartsShowTheFigures();
+    void screenshots();
+};
+
+void TestAuditView::initTestCase()
+{
+    qputenv("TZ", "UTC");
+}
+
+void TestAuditView::listsEveryEntryNewestFirst()
+{
+    Supervisor s;
+    auto *model = s.audit()->model();
+    QCOMPARE(model->rowCount(), 19);
+    QCOMPARE(model->index(0, AuditEntryModel::IdColumn).data().toLongLong(), qint64(19));
+    QCOMPARE(model->index(18, AuditEntryModel::IdColumn).data().toLongLong(), qint64(1));
+    QCOMPARE(s.audit()->table()->model(), model);
+}
+
+void TestAuditView::filtersThroughTheWidgets_data()
+{
+    QTest::addColumn<QString>("actor");
+    QTest::addColumn<QString>("action"); // the combo's data value
+    QTest::addColumn<QString>("operation");
+    QTest::addColumn<QString>("kind"); // the combo's data value
+    QTest::addColumn<int>("rows");
+    QTest::addRow("actor typed") << u"operator:"_s << QString() << QString() << QString() << 3;
+    QTest::addRow("attempts") << QString() << u"attempt."_s << QString() << QString() << 10;
+    QTest::addRow("manual closes")
+        << QString() << u"state.closed_manually"_s << QString() << QString() << 1;
+    QTest::addRow("operation typed") << QString() << QString() << u"op_c"_s << QString() << 8;
+    QTest::addRow("kind execution") << QString() << QString() << QString() << u"execution"_s << 1;
+    QTest::addRow("attempts on refunds by the engine")
+        << u"system:engine"_s << u"attempt."_s << QString() << u"refund"_s << 2;
+}
+
+void TestAuditView::filtersThroughTheWidgets()
+{
+    QFETCH(QString, actor);
+    QFETCH(QString, action);
+    QFETCH(QString, operation);
+    QFETCH(QString, kind);
+    QFETCH(int, rows);
+    Supervisor s;
+    AuditView *view = s.audit();
+    QTest::keyClicks(view->actorFilter(), actor);
+    QTest::keyClicks(view->operationFilter(), operation);
+    view->actionFilter()->setCurrentIndex(view->actionFilter()->findData(action));
+    view->kindFilter()->setCurrentIndex(view->kindFilter()->findData(kind));
+    // Typing is applied after a short pause.
+    QTRY_COMPARE(view->model()->rowCount(), rows);
+}
+
+void TestAuditView::verifyReportsHoldsThenBrokenEntry()
+{
+    Supervisor s;
+    s.window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&s.window));
+    AuditView *view = s.audit();
+    QTest::mouseClick(view->verifyButton(), Qt::LeftButton);
+    QCOMPARE(view->verifyText(), u"Chain holds (19 entries)"_s);
+    QSqlQuery q(s.fixture.store().database());
+    QVERIFY(q.exec(u"DROP TRIGGER audit_no_update"_s));
+    QVERIFY(q.exec(u"UPDATE audit SET actor = 'operator:mallory' WHERE id = 12"_s));
+    QTest::mouseClick(view->verifyButton(), Qt::LeftButton);
+    QCOMPARE(view->verifyText(),
+             u"First broken entry #12: its contents do not match its hash (edited)"_s);
+}
+
+void TestAuditView::exportWritesTheFilteredEntries()
+{
+    Supervisor s;
+    AuditView *view = s.audit();
+    view->kindFilter()->setCurrentIndex(view->kindFilter()->findData(u"refund"_s));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"refunds.csv"_s);
+    QSignalSpy finished(view, &AuditView::exportFinished);
+    QVERIFY(view->startExport(path));
+    QVERIFY(view->exportRunning());
+    QVERIFY(!view->exportButton()->isEnabled());
+    QVERIFY(finished.wait(5000));
+    QCOMPARE(finished.at(0).at(0).toBool(), true);
+    QVERIFY2(finished.at(0).at(1).toString().contains(u"10 entries"_s),
+             qPrintable(finished.at(0).at(1).toString()));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QString error;
+    const auto rows = csv::parse(file.readAll(), &error);
+    QVERIFY2(rows, qPrintable(error));
+    QCOMPARE(rows->size(), size_t(11));
+    for (size_t i = 1; i < rows->size(); ++i)
+        QCOMPARE(rows->at(i).at(5), u"refund"_s);
+    QVERIFY(view->exportButton()->isEnabled());
+}
+
+void TestAuditView::cancelledExportLeavesNoFile()
+{
+    Supervisor s;
+    addBulk(s.fixture.store(), 20000);
+    AuditView *view = s.audit();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"all.csv"_s);
+    QSignalSpy finished(view, &AuditView::exportFinished);
+    QVERIFY(view->startExport(path));
+    QProgressDialog *progress = view->exportProgress();
+    QVERIFY(progress);
+    QCOMPARE(progress->maximum(), 20019);
+    // Let a few chunks through, then press Cancel on the progress dialog.
+    // Each pass of the event loop writes one chunk, so the window keeps repainting between them.
+    for (int i = 0; i < 1000 && progress->value() < 2 * AuditView::kExportChunkRows; ++i)
+        QCoreApplication::processEvents();
+    QVERIFY(progress->value() >= 2 * AuditView::kExportChunkRows);
+    QVERIFY(progress->value() < 20019);
+    auto *cancel = progress->findChild<QPushButton *>();
+    QVERIFY(cancel);
+    cancel->click(); // the dialog's Cancel button, as the supervisor presses it
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.at(0).at(0).toBool(), false);
+    QVERIFY(!view->exportRunning());
+    QVERIFY(!QFile::exists(path));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList());
+}
+
+void TestAuditView::exportCanBeWithheld()
+{
+    Supervisor s;
+    AuditView *view = s.audit();
+    view->setExportAllowed(false);
+    QVERIFY(view->exportButton()->isHidden());
+    QTemporaryDir dir;
+    QVERIFY(!view->startExport(dir.filePath(u"x.csv"_s)));
+    QVERIFY(!QFile::exists(dir.filePath(u"x.csv"_s)));
+    view->setExportAllowed(true);
+    QVERIFY(!view->exportButton()->isHidden());
+}
+
+void TestAuditView::mainWindowRights()
+{
+    StoreFixture f;
+    seedAuditHistory(f);
+    OperationQuery query(f.store().database(), f.clock());
+    ui::MainWindow window(f.store(), query, u"operator:sam"_s, u"operator:sam#1"_s);
+    QVERIFY(window.auditAction()->isVisible());
+    SupervisorWindow *sup = window.openSupervisorWindow();
+    QVERIFY(sup);
+    QCOMPARE(sup->auditView()->model()->rowCount(), 19);
+    QCOMPARE(window.openSupervisorWindow(), sup); // one window, raised again
+    window.setExportAllowed(false);
+    QVERIFY(sup->auditView()->exportButton()->isHidden());
+    window.setAuditAllowed(false);
+    QVERIFY(!window.auditAction()->isVisible());
+    QVERIFY(!window.openSupervisorWindow());
+    QTRY_VERIFY(!sup->isVisible());
+}
+
+void TestAuditView::chartsShowTheFigures()
+{
+    Supervisor s;
+    ui::ChartsView *charts = s.window.chartsView();
+    charts->reload();
+    QCOMPARE(charts->days(), 14);
+    const auto days = charts->unknownData();
+    QCOMPARE(days.size(), size_t(14));
+    QCOMPARE(days.back().day, QDate(2026, 11, 30)); // the fixture clock's today
+    QCOMPARE(days.back().count, qint64(1));
+    QCOMPARE(days.at(days.size() - 2).count, qint64(1));
+    auto barValues = [](QChart *chart) {
+        const auto series = chart->series();
+        auto *bars = qobject_cast<QBarSeries *>(series.value(0));
+        QList<qreal> values;
+        if (!bars || bars->barSets().isEmpty())
+            return values;
+        for (int i = 0; i < bars->barSets().at(0)->count(); ++i)
+            values << bars->barSets().at(0)->at(i);
+        return values;
+    };
+    QCOMPARE(barValues(charts->attemptsChart()), (QList<qreal>{2, 0, 1, 0, 0, 0}));
+    QCOMPARE(barValues(charts->durationChart()), (QList<qreal>{0, 1, 0, 0, 0, 0}));
+    QCOMPARE(barValues(charts->unknownChart()).size(), 14);
+    charts->rangeCombo()->setCurrentIndex(1);
+    QCOMPARE(charts->unknownData().size(), size_t(30));
+    QCOMPARE(barValues(charts->unknownChart()).size(), 30);
+}
+
+void TestAuditView::screenshots()
+{
+    Supervisor s;
+    s.window.resize(1280, 760);
+    s.audit()->verifyChain();
+    s.window.tabs()->setCurrentIndex(SupervisorWindow::AuditTab);
+    saveShot(&s.window, u"audit-view.png"_s);
+    s.window.tabs()->setCurrentIndex(SupervisorWindow::ChartsTab);
+    saveShot(&s.window, u"audit-charts.png"_s);
+    QVERIFY(QFile::exists(QCoreApplication::applicationDirPath() + u"/audit-charts.png"_s));
+}
+
+QTEST_MAIN(TestAuditView)
+#include "tst_auditview.moc"

@@ -1,0 +1,352 @@
+// Translations: the Russian and Ukrainian catalogues are complete and keep every placeholder and
+// accelerator; with a language applied the main window's actions, tabs and headers read in it;
+// amounts and dates follow the chosen locale; the Settings dialog stores the choice.
+
+#include "auditview.h"
+#include "language.h"
+#include "localeformat.h"
+#include "mainwindow.h"
+#include "operationlistview.h"
+#include "operationquery.h"
+#include "operationtablemodel.h"
+#include "settingsdialog.h"
+#include "storefixture.h"
+#include "supervisorwindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+
+namespace {
+
+struct Message
+{
+    QString context;
+    QString source;
+    QStringList translations; // one, or the plural forms
+    bool unfinished = false;
+};
+
+QList<Message> readCatalogue(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QXmlStreamReader xml(&file);
+    QList<Message> out;
+    QString context;
+    Message current;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        const auto name = xml.name();
+        if (name == u"name"_s) {
+            context = xml.readElementText();
+        } else if (name == u"message"_s) {
+            current = {context, {}, {}, false};
+        } else if (name == u"source"_s) {
+            current.source = xml.readElementText();
+        } else if (name == u"translation"_s) {
+            current.unfinished = xml.attributes().value(u"type"_s) == u"unfinished"_s;
+            // Either text or <numerusform> children.
+            QString text;
+            while (!(xml.isEndElement() && xml.name() == u"translation"_s) && !xml.atEnd()) {
+                xml.readNext();
+                if (xml.isCharacters())
+                    text += xml.text();
+                if (xml.isStartElement() && xml.name() == u"numerusform"_s)
+                    current.translations << xml.readElementText();
+            }
+            if (current.translations.isEmpty())
+                current.translations << text;
+            out << current;
+        }
+    }
+    return out;
+}
+
+QStringList placeholders(const QString &text)
+{
+    static const QRegularExpression re(u"%(\\d+|n)"_s);
+    QStringList found;
+    for (auto it = re.globalMatch(text); it.hasNext();)
+        found << it.next().captured(0);
+    found.sort();
+    return found;
+}
+
+int accelerators(const QString &text)
+{
+    int n = 0;
+    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+        if (text.at(i) == u'&' && text.at(i + 1) != u'&' && text.at(i + 1) != u' ')
+            ++n;
+    }
+    return n;
+}
+
+} // namespace
+
+class TestTranslations : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void cleanup();
+    void cataloguesAreComplete_data();
+    void cataloguesAreComplete();
+    void effectiveLanguage_data();
+    void effectiveLanguage();
+    void mainWindowSpeaksTheLanguage_data();
+    void mainWindowSpeaksTheLanguage();
+    void labelsFollowTheLanguage_data();
+    void labelsFollowTheLanguage();
+    void missingLanguageFallsBackToEnglish();
+    void money_data();
+    void money();
+    void dates_data();
+    void dates();
+    void settingsDialogStoresTheChoice();
+};
+
+void TestTranslations::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(u"opsconsole-tests"_s);
+    QCoreApplication::setApplicationName(u"tst_translations"_s);
+    ui::storeLanguage({});
+}
+
+void TestTranslations::cleanup()
+{
+    ui::applyLanguage(u"en"_s, QLocale(QLocale::English, QLocale::UnitedStates));
+    ui::storeLanguage({});
+}
+
+void TestTranslations::cataloguesAreComplete_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addRow("ru") << u"ru"_s;
+    QTest::addRow("uk") << u"uk"_s;
+    QTest::addRow("en") << u"en"_s;
+}
+
+void TestTranslations::cataloguesAreComplete()
+{
+    QFETCH(QString, language);
+    const auto messages =
+        readCatalogue(QStringLiteral(OPS_SOURCE_DIR) +
+                      u"/resources/translations/opsconsole_%1.ts"_s.arg(language));
+    QVERIFY(messages.size() > 250);
+    const int forms = language == u"en"_s ? 2 : 3;
+    for (const Message &m : messages) {
+        const QString where = m.context + u": "_s + m.source;
+        QVERIFY2(!m.unfinished, qPrintable(where));
+        const bool plural = m.source.contains(u"%n"_s);
+        QCOMPARE(m.translations.size(), plural ? forms : 1);
+        for (const QString &t : m.translations) {
+            QVERIFY2(!t.trimmed().isEmpty(), qPrintable(where));
+            QVERIFY2(placeholders(t) == placeholders(m.source), qPrintable(where + u" → "_s + t));
+            QVERIFY2(accelerators(t) == accelerators(m.source), qPrintable(where + u" → "_s + t));
+        }
+    }
+}
+
+void TestTranslations::effectiveLanguage_data()
+{
+    QTest::addColumn<QString>("stored");
+    QTest::addColumn<QLocale>("system");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("system ru") << QString() << QLocale(u"ru_RU"_s) << u"ru"_s;
+    QTest::addRow("system uk") << QString() << QLocale(u"uk_UA"_s) << u"uk"_s;
+    QTest::addRow("system de: English") << QString() << QLocale(u"de_DE"_s) << u"en"_s;
+    QTest::addRow("system C: English") << QString() << QLocale::c() << u"en"_s;
+    QTest::addRow("stored uk wins") << u"uk"_s << QLocale(u"en_US"_s) << u"uk"_s;
+    QTest::addRow("stored en wins") << u"en"_s << QLocale(u"ru_RU"_s) << u"en"_s;
+    QTest::addRow("unknown stored: system") << u"xx"_s << QLocale(u"uk_UA"_s) << u"uk"_s;
+}
+
+void TestTranslations::effectiveLanguage()
+{
+    QFETCH(QString, stored);
+    QFETCH(QLocale, system);
+    QFETCH(QString, expected);
+    QCOMPARE(ui::effectiveLanguage(stored, system), expected);
+}
+
+void TestTranslations::mainWindowSpeaksTheLanguage_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("lookUp");
+    QTest::addColumn<QString>("operationsTab");
+    QTest::addColumn<QString>("amountHeader");
+    QTest::addColumn<QString>("verifyButton");
+    QTest::addRow("ru") << u"ru"_s << u"&Запросить у провайдера"_s << u"Операции"_s << u"Сумма"_s
+                        << u"&Проверить цепочку"_s;
+    QTest::addRow("uk") << u"uk"_s << u"&Запитати в провайдера"_s << u"Операції"_s << u"Сума"_s
+                        << u"&Перевірити ланцюжок"_s;
+    QTest::addRow("en") << u"en"_s << u"&Look up at provider"_s << u"Operations"_s << u"Amount"_s
+                        << u"&Verify chain"_s;
+}
+
+void TestTranslations::mainWindowSpeaksTheLanguage()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, lookUp);
+    QFETCH(QString, operationsTab);
+    QFETCH(QString, amountHeader);
+    QFETCH(QString, verifyButton);
+    QVERIFY(ui::applyLanguage(language, ui::localeFor(language, QLocale::system())));
+    test::StoreFixture f;
+    OperationQuery query(f.store().database(), f.clock());
+    ui::MainWindow window(f.store(), query, u"operator:olena"_s, u"operator:olena#1"_s);
+    QCOMPARE(window.lookUpAction()->text(), lookUp);
+    QCOMPARE(window.tabs()->tabText(ui::MainWindow::OperationsTab), operationsTab);
+    QCOMPARE(window.operationsModel()
+                 ->headerData(OperationTableModel::AmountColumn, Qt::Horizontal)
+                 .toString(),
+             amountHeader);
+    ui::SupervisorWindow *sup = window.openSupervisorWindow();
+    QVERIFY(sup);
+    QCOMPARE(sup->auditView()->verifyButton()->text(), verifyButton);
+    sup->auditView()->verifyChain();
+    QVERIFY(!sup->auditView()->verifyText().contains(u"%n"_s));
+    // Screenshots next to the test binary, for a reader of the language to check.
+    const QString dir = QCoreApplication::applicationDirPath();
+    window.show();
+    sup->resize(1280, 700);
+    QApplication::processEvents();
+    QVERIFY(window.grab().save(dir + u"/mainwindow-%1.png"_s.arg(language), "PNG"));
+    QVERIFY(sup->grab().save(dir + u"/audit-%1.png"_s.arg(language), "PNG"));
+}
+
+void TestTranslations::labelsFollowTheLanguage_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("duration");
+    QTest::addColumn<QString>("state");
+    QTest::addColumn<QString>("kind");
+    QTest::addRow("en") << u"en"_s << u"5h 02m"_s << u"unknown"_s << u"credit top-up"_s;
+    QTest::addRow("ru") << u"ru"_s << u"5 ч 02 мин"_s << u"неизвестно"_s
+                        << u"пополнение кредитов"_s;
+    QTest::addRow("uk") << u"uk"_s << u"5 год 02 хв"_s << u"невідомо"_s << u"поповнення кредитів"_s;
+}
+
+void TestTranslations::labelsFollowTheLanguage()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, duration);
+    QFETCH(QString, state);
+    QFETCH(QString, kind);
+    ui::applyLanguage(language, ui::localeFor(language, QLocale::system()));
+    QCOMPARE(formatDuration(5 * 3600 + 2 * 60 + 9), duration);
+    QCOMPARE(stateLabel(OperationState::Unknown), state);
+    QCOMPARE(kindLabel(OperationKind::CreditTopup), kind);
+    // Identifiers stay as they are: stored values, roles and CSV use them.
+    QCOMPARE(toString(OperationState::Unknown), u"unknown"_s);
+}
+
+void TestTranslations::missingLanguageFallsBackToEnglish()
+{
+    QVERIFY(!ui::applyLanguage(u"de"_s, QLocale(u"de_DE"_s)));
+    QCOMPARE(QCoreApplication::translate("ops::ui::MainWindow", "&Look up at provider"),
+             u"&Look up at provider"_s);
+}
+
+void TestTranslations::money_data()
+{
+    QTest::addColumn<QLocale>("locale");
+    QTest::addColumn<qint64>("minor");
+    QTest::addColumn<QString>("currency");
+    QTest::addColumn<QString>("expected");
+    const QLocale en(QLocale::English, QLocale::UnitedStates);
+    const QLocale ru(QLocale::Russian, QLocale::Russia);
+    const QLocale uk(QLocale::Ukrainian, QLocale::Ukraine);
+    const QString nb = QString(QChar(0x00A0)); // CLDR groups ru and uk digits with a no-break space
+    QTest::addRow("en usd") << en << qint64(123456) << u"usd"_s << u"1,234.56 USD"_s;
+    QTest::addRow("ru usd") << ru << qint64(123456) << u"usd"_s << u"1"_s + nb + u"234,56 USD"_s;
+    QTest::addRow("uk uah") << uk << qint64(123456) << u"uah"_s << u"1"_s + nb + u"234,56 UAH"_s;
+    QTest::addRow("en small") << en << qint64(5) << u"eur"_s << u"0.05 EUR"_s;
+    QTest::addRow("ru small") << ru << qint64(5) << u"eur"_s << u"0,05 EUR"_s;
+    QTest::addRow("en jpy no minor") << en << qint64(500000) << u"jpy"_s << u"500,000 JPY"_s;
+    QTest::addRow("ru jpy no minor")
+        << ru << qint64(500000) << u"jpy"_s << u"500"_s + nb + u"000 JPY"_s;
+    QTest::addRow("en kwd three digits") << en << qint64(1234567) << u"kwd"_s << u"1,234.567 KWD"_s;
+    QTest::addRow("en negative") << en << qint64(-1250) << u"usd"_s << u"-12.50 USD"_s;
+    QTest::addRow("uk negative") << uk << qint64(-1250) << u"usd"_s << u"-12,50 USD"_s;
+    QTest::addRow("en max") << en << qint64(99'999'999) << u"usd"_s << u"999,999.99 USD"_s;
+}
+
+void TestTranslations::money()
+{
+    QFETCH(QLocale, locale);
+    QFETCH(qint64, minor);
+    QFETCH(QString, currency);
+    QFETCH(QString, expected);
+    QCOMPARE(formatMoney(Money{minor, currency}, locale), expected);
+}
+
+void TestTranslations::dates_data()
+{
+    QTest::addColumn<QLocale>("locale");
+    QTest::addColumn<QString>("pattern");
+    // The test runs with TZ=UTC (see main), so local time is the UTC time.
+    QTest::addRow("ru") << QLocale(QLocale::Russian, QLocale::Russia)
+                        << u"^29\\.11\\.2026 14:01:07$"_s;
+    QTest::addRow("uk") << QLocale(QLocale::Ukrainian, QLocale::Ukraine)
+                        << u"^29\\.11\\.2026 14:01:07$"_s;
+    QTest::addRow("en_US") << QLocale(QLocale::English, QLocale::UnitedStates)
+                           << u"^11/29/2026 2:01:07\\s?PM$"_s;
+}
+
+void TestTranslations::dates()
+{
+    QFETCH(QLocale, locale);
+    QFETCH(QString, pattern);
+    const QDateTime t(QDate(2026, 11, 29), QTime(14, 1, 7), Qt::UTC);
+    const QString text = formatDateTime(t, locale);
+    QVERIFY2(QRegularExpression(pattern).match(text).hasMatch(), qPrintable(text));
+    QCOMPARE(formatDateTime(QDateTime(), locale), QString());
+}
+
+void TestTranslations::settingsDialogStoresTheChoice()
+{
+    ui::SettingsDialog dialog;
+    QComboBox *combo = dialog.languageCombo();
+    QCOMPARE(combo->count(), 4);
+    QCOMPARE(combo->currentIndex(), 0); // follow the system
+    QCOMPARE(combo->itemText(2), u"Русский"_s);
+    combo->setCurrentIndex(combo->findData(u"uk"_s));
+    dialog.accept();
+    QCOMPARE(ui::storedLanguage(), u"uk"_s);
+    ui::SettingsDialog again;
+    QCOMPARE(again.languageCombo()->currentData().toString(), u"uk"_s);
+    again.languageCombo()->setCurrentIndex(0);
+    again.accept();
+    QCOMPARE(ui::storedLanguage(), QString());
+    ui::SettingsDialog cancelled;
+    cancelled.languageCombo()->setCurrentIndex(cancelled.languageCombo()->findData(u"ru"_s));
+    cancelled.reject();
+    QCOMPARE(ui::storedLanguage(), QString());
+}
+
+int main(int argc, char **argv)
+{
+    qputenv("TZ", "UTC");
+    QApplication app(argc, argv);
+    TestTranslations test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_translations.moc"

@@ -1,0 +1,173 @@
+#include "chartsview.h"
+
+#include "clock.h"
+#include "database.h"
+#include "uilogging.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QValueAxis>
+#include <QtMath>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+namespace {
+
+constexpr qint64 kDayMs = 86'400'000;
+
+QString durationLabel(const QString &bin)
+{
+    // AuditStats hands out stable English labels; these are what the operator reads.
+    if (bin == u"<1h"_s)
+        return ChartsView::tr("under 1 h");
+    if (bin == u"1-4h"_s)
+        return ChartsView::tr("1–4 h");
+    if (bin == u"4-12h"_s)
+        return ChartsView::tr("4–12 h");
+    if (bin == u"12-24h"_s)
+        return ChartsView::tr("12–24 h");
+    if (bin == u"1-3d"_s)
+        return ChartsView::tr("1–3 days");
+    if (bin == u"3d+"_s)
+        return ChartsView::tr("3+ days");
+    return bin;
+}
+
+} // namespace
+
+ChartsView::ChartsView(AuditStats &stats, const Clock &clock, QWidget *parent)
+    : QWidget(parent)
+    , m_stats(stats)
+    , m_clock(clock)
+{
+    setObjectName(u"chartsView"_s);
+    m_range = new QComboBox(this);
+    m_range->setObjectName(u"rangeCombo"_s);
+    m_range->addItem(tr("Last 14 days"), 14);
+    m_range->addItem(tr("Last 30 days"), 30);
+    m_range->addItem(tr("Last 90 days"), 90);
+    connect(m_range, &QComboBox::currentIndexChanged, this, &ChartsView::reload);
+    auto *refresh = new QPushButton(tr("Re&fresh"), this);
+    connect(refresh, &QPushButton::clicked, this, &ChartsView::reload);
+
+    m_unknown = new QChart;
+    m_attempts = new QChart;
+    m_durations = new QChart;
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Unknown outcomes over:"), this));
+    top->addWidget(m_range);
+    top->addStretch(1);
+    top->addWidget(refresh);
+    auto *grid = new QGridLayout(this);
+    grid->addLayout(top, 0, 0, 1, 2);
+    grid->addWidget(addChart(m_unknown, u"unknownChart"_s), 1, 0, 1, 2);
+    grid->addWidget(addChart(m_attempts, u"attemptsChart"_s), 2, 0);
+    grid->addWidget(addChart(m_durations, u"durationChart"_s), 2, 1);
+    grid->setRowStretch(1, 1);
+    grid->setRowStretch(2, 1);
+    reload();
+}
+
+QChartView *ChartsView::addChart(QChart *chart, const QString &name)
+{
+    chart->legend()->hide();
+    chart->setAnimationOptions(QChart::NoAnimation);
+    auto *view = new QChartView(chart, this); // the view owns the chart
+    view->setObjectName(name);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(200);
+    return view;
+}
+
+int ChartsView::days() const
+{
+    return m_range->currentData().toInt();
+}
+
+void ChartsView::drawBars(QChart *chart, const QString &series, const QStringList &labels,
+                          const QList<qreal> &values, const QString &axisTitle)
+{
+    chart->removeAllSeries();
+    for (QAbstractAxis *axis : chart->axes()) {
+        chart->removeAxis(axis); // hands the axis back to us
+        delete axis;
+    }
+    auto *set = new QBarSet(series);
+    set->append(values);
+    auto *bars = new QBarSeries;
+    bars->append(set);
+    bars->setLabelsVisible(true);
+    chart->addSeries(bars);
+    auto *x = new QBarCategoryAxis;
+    x->append(labels);
+    x->setTitleText(axisTitle);
+    chart->addAxis(x, Qt::AlignBottom);
+    bars->attachAxis(x);
+    // Counts are whole numbers: ticks on integer steps, about five of them, with some headroom.
+    auto *y = new QValueAxis;
+    y->setLabelFormat(u"%d"_s);
+    const qreal top = values.isEmpty() ? 0 : *std::max_element(values.begin(), values.end());
+    const qint64 ceiling = qMax<qint64>(1, qCeil(top * 1.15));
+    const qint64 step = qMax<qint64>(1, (ceiling + 4) / 5);
+    y->setTickType(QValueAxis::TicksDynamic);
+    y->setTickAnchor(0);
+    y->setTickInterval(qreal(step));
+    y->setRange(0, qreal(step * ((ceiling + step - 1) / step)));
+    chart->addAxis(y, Qt::AlignLeft);
+    bars->attachAxis(y);
+}
+
+void ChartsView::reload()
+{
+    const qint64 now = m_clock.nowMs();
+    const qint64 end = (now / kDayMs + 1) * kDayMs; // end of today, UTC
+    try {
+        m_unknownData = m_stats.unknownPerDay(end - days() * kDayMs, end);
+        m_attemptsData = m_stats.attemptsPerOperation();
+        m_durationData = m_stats.unknownToClosed();
+    } catch (const StoreError &e) {
+        qCWarning(lcUi) << "cannot read chart figures:" << e.message();
+        m_unknown->setTitle(tr("Could not read the figures: %1").arg(e.message()));
+        return;
+    }
+    QStringList labels;
+    QList<qreal> values;
+    const QLocale locale;
+    for (const DayCount &d : m_unknownData) {
+        labels << locale.toString(d.day, u"d MMM"_s);
+        values << qreal(d.count);
+    }
+    m_unknown->setTitle(tr("Operations that became unknown, per day (UTC)"));
+    drawBars(m_unknown, tr("Unknown"), labels, values, {});
+
+    labels.clear();
+    values.clear();
+    for (const Bin &b : m_attemptsData) {
+        labels << b.label;
+        values << qreal(b.count);
+    }
+    m_attempts->setTitle(tr("Attempts per operation"));
+    drawBars(m_attempts, tr("Operations"), labels, values, tr("attempts"));
+
+    labels.clear();
+    values.clear();
+    for (const Bin &b : m_durationData) {
+        labels << durationLabel(b.label);
+        values << qreal(b.count);
+    }
+    m_durations->setTitle(tr("Time from unknown to closed"));
+    drawBars(m_durations, tr("Operations"), labels, values, {});
+}
+
+} // namespace ops::ui

@@ -1,0 +1,57 @@
+#pragma once
+
+// Supervisors' charts (DESIGN §6 "Audit"): operations that became unknown per day, attempts per
+// operation, and how long unknown operations took to be closed. The figures come from
+// AuditStats; this widget only draws them.
+
+#include "auditstats.h"
+
+#include <QWidget>
+
+class QChart;
+class QChartView;
+class QComboBox;
+
+namespace ops {
+class Clock;
+}
+
+namespace ops::ui {
+
+class ChartsView final : public QWidget
+{
+    Q_OBJECT
+public:
+    ChartsView(AuditStats &stats, const Clock &clock, QWidget *parent = nullptr);
+
+    // Re-reads the figures (the range combo picks how many days of unknowns to show).
+    void reload();
+    int days() const;
+
+    QChart *unknownChart() const { return m_unknown; }
+    QChart *attemptsChart() const { return m_attempts; }
+    QChart *durationChart() const { return m_durations; }
+    QComboBox *rangeCombo() const { return m_range; }
+
+    // What the charts show, for tests and for the status line.
+    std::vector<DayCount> unknownData() const { return m_unknownData; }
+    std::vector<Bin> attemptsData() const { return m_attemptsData; }
+    std::vector<Bin> durationData() const { return m_durationData; }
+
+private:
+    QChartView *addChart(QChart *chart, const QString &name);
+    void drawBars(QChart *chart, const QString &series, const QStringList &labels,
+                  const QList<qreal> &values, const QString &axisTitle);
+
+    AuditStats &m_stats;
+    const Clock &m_clock;
+    QComboBox *m_range = nullptr;
+    QChart *m_unknown = nullptr;
+    QChart *m_attempts = nullptr;
+    QChart *m_durations = nullptr;
+    std::vector<DayCount> m_unknownData;
+    std::vector<Bin> m_attemptsData;
+    std::vector<Bin> m_durationData;
+};
+
+} // namespace ops::ui

@@ -1,0 +1,84 @@
+// MainWindow's supervisor hooks: the audit window (View → Audit and charts) and Settings.
+
+#include "auditquery.h"
+#include "auditstats.h"
+#include "auditview.h"
+#include "mainwindow.h"
+#include "operationquery.h"
+#include "settingsdialog.h"
+#include "supervisorwindow.h"
+
+#include <QAction>
+#include <QMenuBar>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+void MainWindow::buildSupervisorActions()
+{
+    m_auditAction = new QAction(tr("&Audit and charts…"), this);
+    m_auditAction->setObjectName(u"auditAction"_s);
+    m_auditAction->setShortcut(QKeySequence(u"Ctrl+Shift+A"_s));
+    m_auditAction->setStatusTip(tr("Every attempt and manual action, chain verification, CSV "
+                                   "export and charts"));
+    connect(m_auditAction, &QAction::triggered, this, [this] { openSupervisorWindow(); });
+    m_settingsAction = new QAction(tr("&Settings…"), this);
+    m_settingsAction->setObjectName(u"settingsAction"_s);
+    m_settingsAction->setMenuRole(QAction::PreferencesRole);
+    connect(m_settingsAction, &QAction::triggered, this, [this] { openSettingsDialog(); });
+    QMainWindow::addActions({m_auditAction, m_settingsAction});
+
+    QMenu *supervisor = menuBar()->addMenu(tr("&Supervisor"));
+    supervisor->addAction(m_auditAction);
+    QMenu *tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addAction(m_settingsAction);
+}
+
+void MainWindow::setAuditAllowed(bool allowed)
+{
+    m_auditAllowed = allowed;
+    m_auditAction->setVisible(allowed);
+    m_auditAction->setEnabled(allowed);
+    if (!allowed && m_supervisor)
+        m_supervisor->close();
+}
+
+void MainWindow::setExportAllowed(bool allowed)
+{
+    m_exportAllowed = allowed;
+    if (m_supervisor)
+        m_supervisor->auditView()->setExportAllowed(allowed);
+}
+
+SupervisorWindow *MainWindow::openSupervisorWindow()
+{
+    if (!m_auditAllowed)
+        return nullptr;
+    if (!m_supervisor) {
+        if (!m_auditQuery) {
+            m_auditQuery = std::make_unique<AuditQuery>(m_query.database());
+            m_auditStats = std::make_unique<AuditStats>(m_query.database());
+        }
+        m_supervisor = new SupervisorWindow(*m_auditQuery, *m_auditStats, m_query.clock(), this);
+        m_supervisor->setAttribute(Qt::WA_DeleteOnClose);
+        m_supervisor->auditView()->setExportAllowed(m_exportAllowed);
+    } else {
+        m_supervisor->auditView()->reload();
+    }
+    m_supervisor->show();
+    m_supervisor->raise();
+    m_supervisor->activateWindow();
+    return m_supervisor;
+}
+
+SettingsDialog *MainWindow::openSettingsDialog()
+{
+    auto *dialog = new SettingsDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->show();
+    return dialog;
+}
+
+} // namespace ops::ui

@@ -1,0 +1,46 @@
+#pragma once
+
+// The supervisors' window: the audit list and the charts, as two tabs over one database. It is
+// a window of its own so the operations lists keep the main window; MainWindow opens it from
+// View → Audit and charts when audit rights are granted.
+
+#include <QWidget>
+#include <memory>
+
+class QTabWidget;
+
+namespace ops {
+class AuditQuery;
+class AuditStats;
+class Clock;
+} // namespace ops
+
+namespace ops::ui {
+
+class AuditView;
+class ChartsView;
+
+class SupervisorWindow final : public QWidget
+{
+    Q_OBJECT
+public:
+    enum TabIndex
+    {
+        AuditTab,
+        ChartsTab
+    };
+
+    SupervisorWindow(AuditQuery &query, AuditStats &stats, const Clock &clock,
+                     QWidget *parent = nullptr);
+
+    QTabWidget *tabs() const { return m_tabs; }
+    AuditView *auditView() const { return m_audit; }
+    ChartsView *chartsView() const { return m_charts; }
+
+private:
+    QTabWidget *m_tabs = nullptr;
+    AuditView *m_audit = nullptr;
+    ChartsView *m_charts = nullptr;
+};
+
+} // namespace ops::ui
