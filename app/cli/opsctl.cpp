@@ -28,7 +28,9 @@ const QString kUsage = u"usage: opsctl [--db PATH] [--operator NAME] COMMAND …
                        "[--provider-ref REF]\n"
                        "  demo generate --rows N     (synthetic rows, empty database only)\n"
                        "  db migrate\n"
-                       "  audit verify\n"_s;
+                       "  audit verify\n"
+                       "  message send OP --template T [--language en|ru|uk] [--conversation C]\n"
+                       "  message list OP [--json]\n"_s;
 
 using Command = int (*)(CommandContext &, const QStringList &);
 
@@ -56,6 +58,8 @@ Command commandFor(const QString &name)
         return closeCommand;
     if (name == u"demo"_s)
         return demoCommand;
+    if (name == u"message"_s)
+        return messageCommand;
     return nullptr;
 }
 

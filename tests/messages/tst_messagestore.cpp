@@ -246,7 +246,7 @@ void TstMessageStore::templatesFollowTheRowState()
     const NewOperation n = credit ? test::creditOperation(u"op_d"_s, u"invoice-7781:topup"_s)
                                   : test::refundOperation(u"op_d"_s);
     const Operation op = test::operationIn(f.store(), n, state);
-    QCOMPARE(op.state, state);
+    QCOMPARE(toString(op.state), toString(state));
     MessageStore messages(f.store().database(), f.clock());
     for (const QString &language : messageLanguages()) {
         const auto r = messages.enqueue(draft(op.id, tmpl, language));
