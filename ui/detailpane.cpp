@@ -1,6 +1,7 @@
 #include "detailpane.h"
 
 #include "detailmodels.h"
+#include "messagemodel.h"
 #include "operationtablemodel.h"
 
 #include <QApplication>
@@ -77,6 +78,13 @@ DetailPane::DetailPane(QWidget *parent)
     m_tabs->addTab(m_attemptsView, u"&Attempts"_s);
     m_tabs->addTab(buildEvidenceTab(), u"E&vidence"_s);
     m_tabs->addTab(m_auditView, u"A&udit"_s);
+    m_messages = new MessageTableModel(this);
+    m_messagesView = detailTable(m_messages, this);
+    m_messagesView->setObjectName(u"messages"_s);
+    const int messageWidths[] = {140, 70, 100, 70, 110, 64, 220};
+    for (int c = 0; c < int(std::size(messageWidths)); ++c)
+        m_messagesView->setColumnWidth(c, messageWidths[c]);
+    m_tabs->addTab(m_messagesView, u"&Messages"_s);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -164,6 +172,8 @@ void DetailPane::clear()
     m_attempts->setRows({});
     m_evidence->setRows({});
     m_audit->setRows({});
+    m_messages->setRows({});
+    m_tabs->setTabText(MessagesTab, u"&Messages"_s);
     m_evidenceViewer->clear();
 }
 
@@ -204,6 +214,8 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
     m_attempts->setRows(d.attempts);
     m_evidence->setRows(d.evidence);
     m_audit->setRows(d.audit);
+    m_messages->setRows(d.messages);
+    m_tabs->setTabText(MessagesTab, u"&Messages (%1)"_s.arg(d.messages.size()));
     m_auditView->scrollToBottom();
     if (!same || shownEvidence.isEmpty())
         m_evidenceViewer->clear();

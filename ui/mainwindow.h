@@ -28,6 +28,7 @@ class OperationTableModel;
 namespace ops::ui {
 
 class CloseDialog;
+class ComposeDialog;
 class EvidenceDialog;
 class LookupDialog;
 class OperationListView;
@@ -70,6 +71,10 @@ public:
     CloseDialog *openCloseDialog(OperationState outcome);
     CloseDialog *openCloseDialogFor(const QString &operationId, OperationState outcome);
     EvidenceDialog *openEvidenceDialog();
+    // Message the customer about the current row (mainwindowmessages.cpp); nullptr when no row.
+    ComposeDialog *openComposeDialog();
+    // Why messages cannot go to the helpdesk (not configured); Copy still works.
+    void setHelpdeskProblem(const QString &problem) { m_helpdeskProblem = problem; }
 
     QTabWidget *tabs() const { return m_tabs; }
     OperationListView *operationsView() const { return m_operationsView; }
@@ -84,11 +89,13 @@ public:
     QAction *closeSucceededAction() const { return m_closeSucceeded; }
     QAction *closeFailedAction() const { return m_closeFailed; }
     QAction *cancelAction() const { return m_cancel; }
+    QAction *messageAction() const { return m_message; }
 
 signals:
     void lookUpRequested(const QString &operationId);
     void resendRequested(const QString &operationId);
     void cancelRequested();
+    void messageSendRequested(qint64 messageId);
 
 private:
     // mainwindow.cpp: layout, lists, detail
@@ -117,6 +124,9 @@ private:
     qint64 attachLookupAnswer(LookupDialog *dialog);
     void closeFromLookup(LookupDialog *dialog);
     QString submitClose(const ManualClose &close);
+    // mainwindowmessages.cpp: queue a composed message, then send it or copy it.
+    void messageCustomer();
+    QString submitMessage(const MessageDraft &draft, bool copy);
 
     OperationStore &m_store;
     OperationQuery &m_query;
@@ -145,6 +155,8 @@ private:
     QAction *m_closeFailed = nullptr;
     QAction *m_copyKey = nullptr;
     QAction *m_cancel = nullptr;
+    QAction *m_message = nullptr;
+    QString m_helpdeskProblem;
 };
 
 } // namespace ops::ui

@@ -57,6 +57,9 @@ void MainWindow::buildActions()
                               u"Close with evidence: no money moved"_s, &MainWindow::closeFailed);
     m_copyKey = addAction(u"&Copy key"_s, {QKeySequence(u"Ctrl+Shift+C"_s)},
                           u"Copy the idempotency key"_s, &MainWindow::copyKey);
+    m_message =
+        addAction(u"&Message customer…"_s, {QKeySequence(u"Ctrl+M"_s)},
+                  u"Tell the customer what we know, and only that"_s, &MainWindow::messageCustomer);
     m_cancel = addAction(u"Cancel"_s, {QKeySequence(Qt::Key_Escape)},
                          u"Stop waiting for the running look-up or resend"_s,
                          &MainWindow::cancelRequested);
@@ -75,15 +78,15 @@ void MainWindow::buildActions()
             [this] { m_tabs->setCurrentIndex(CheckingTab); });
     QMainWindow::addActions({toOperations, toChecking});
 
-    const QList<QAction *> rowActions = {m_lookUp,         m_resend,      m_attach,
-                                         m_closeSucceeded, m_closeFailed, m_copyKey};
+    const QList<QAction *> rowActions = {m_lookUp,      m_resend,  m_attach, m_closeSucceeded,
+                                         m_closeFailed, m_message, m_copyKey};
     auto *toolbar = addToolBar(u"Actions"_s);
     toolbar->setObjectName(u"actions"_s);
     toolbar->setMovable(false);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     toolbar->addActions({m_lookUp, m_resend, m_attach});
     toolbar->addSeparator();
-    toolbar->addActions({m_closeSucceeded, m_closeFailed});
+    toolbar->addActions({m_closeSucceeded, m_closeFailed, m_message});
     toolbar->addSeparator();
     toolbar->addActions({m_copyKey, refresh});
 
@@ -109,6 +112,7 @@ void MainWindow::updateActions()
     m_closeSucceeded->setEnabled(live);
     m_closeFailed->setEnabled(live);
     m_copyKey->setEnabled(row);
+    m_message->setEnabled(row);
     m_resendReason = row ? ops::resendBlockedReason(*m_current, m_currentLease, m_leaseHolder,
                                                     m_query.clock().now())
                          : u"Select an operation first."_s;
