@@ -1,4 +1,4 @@
-#include "messagemodel.h"
+#include "messagetablemodel.h"
 
 using namespace Qt::StringLiterals;
 

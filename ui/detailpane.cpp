@@ -1,7 +1,7 @@
 #include "detailpane.h"
 
 #include "detailmodels.h"
-#include "messagemodel.h"
+#include "messagetablemodel.h"
 #include "operationtablemodel.h"
 
 #include <QApplication>

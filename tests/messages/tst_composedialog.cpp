@@ -9,7 +9,7 @@
 #include "consolecontroller.h"
 #include "mainwindow.h"
 #include "messagefixture.h"
-#include "messagemodel.h"
+#include "messagetablemodel.h"
 #include "operationlistview.h"
 #include "operationquery.h"
 #include "simprocess.h"

@@ -5,7 +5,7 @@
 #include "../core/storefixture.h"
 #include "auditlog.h"
 #include "messagefixture.h"
-#include "messagemodel.h"
+#include "messagetablemodel.h"
 #include "messagestore.h"
 #include "sqltransaction.h"
 
