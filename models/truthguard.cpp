@@ -51,6 +51,11 @@ const std::vector<Pattern> &patterns()
                     "(?:the|your)\\s+(?:money|refund|funds|credits?)\\b"_s),
             pattern(S, u"en"_s,
                     u"\\b(?:credited|added)\\s+to\\s+your\\s+(?:account|balance|card)\\b"_s),
+            // Promises are claims too: nobody can promise what nobody knows yet.
+            pattern(S, u"en"_s,
+                    u"\\b(?:will|'ll)\\s+(?:(?:now|soon)\\s+)?be\\s+(?:refunded|credited|"
+                    "returned|reimbursed|paid\\s+back)\\b"_s),
+            pattern(S, u"en"_s, u"\\bwent\\s+through\\b"_s),
             pattern(F, u"en"_s,
                     u"\\b(?:failed|failure|declined|rejected|refused|denied|unsuccessful|"
                     "cancell?ed)\\b"_s),
@@ -121,8 +126,22 @@ const QSet<QString> &hedges()
 
 constexpr int kHedgeWindow = 4; // words before the claim that can negate it
 
+// A sentence that opens with "if" states a condition, not a fact: "If the bank confirms it, the
+// money will be returned." Only "if"-words count here; "when" and "once" also start past-tense
+// statements of fact ("When we checked, the money had been returned").
+bool conditionalSentence(const QString &text, qsizetype claimStart)
+{
+    static const QRegularExpression sentenceEnd(u"[.!?\\n]"_s);
+    static const QRegularExpression opener(u"^\\s*(?:if|unless|если|якщо)\\b"_s,
+                                           QRegularExpression::UseUnicodePropertiesOption);
+    const QString before = text.left(claimStart);
+    return opener.match(before.mid(before.lastIndexOf(sentenceEnd) + 1)).hasMatch();
+}
+
 bool hedged(const QString &text, qsizetype claimStart)
 {
+    if (conditionalSentence(text, claimStart))
+        return true;
     static const QRegularExpression clauseEnd(u"[.,;:!?()\\n—–-]"_s);
     QString before = text.left(claimStart);
     const qsizetype cut = before.lastIndexOf(clauseEnd);
