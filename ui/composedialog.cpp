@@ -41,14 +41,26 @@ ComposeDialog::ComposeDialog(const Operation &op, QString actor, Submit onSubmit
                                                stateAdvice(op.state)),
                    this);
     intro->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addLayout(buildForm());
+    layout->addWidget(m_reason);
+    layout->addWidget(buildButtons());
+    fillTemplates();
+    connectInputs();
+    refresh();
+    resize(560, 420);
+}
 
+QFormLayout *ComposeDialog::buildForm()
+{
     m_template = new QComboBox(this);
     m_template->setObjectName(u"template"_s);
     m_language = new QComboBox(this);
     m_language->setObjectName(u"language"_s);
     for (const QString &code : messageLanguages())
         m_language->addItem(u"%1 (%2)"_s.arg(languageName(code), code), code);
-    m_conversation = new QLineEdit(op.customerId, this);
+    m_conversation = new QLineEdit(m_operation.customerId, this);
     m_conversation->setObjectName(u"conversation"_s);
     m_conversation->setPlaceholderText(u"the customer's conversation id at the helpdesk"_s);
     m_text = new QPlainTextEdit(this);
@@ -68,7 +80,11 @@ ComposeDialog::ComposeDialog(const Operation &op, QString actor, Submit onSubmit
     form->addRow(u"&Language"_s, m_language);
     form->addRow(u"C&onversation"_s, m_conversation);
     form->addRow(u"&Preview"_s, m_text);
+    return form;
+}
 
+QDialogButtonBox *ComposeDialog::buildButtons()
+{
     auto *buttons = new QDialogButtonBox(this);
     m_send = buttons->addButton(u"&Send"_s, QDialogButtonBox::AcceptRole);
     m_send->setObjectName(u"send"_s);
@@ -76,16 +92,13 @@ ComposeDialog::ComposeDialog(const Operation &op, QString actor, Submit onSubmit
     m_copy->setObjectName(u"copy"_s);
     buttons->addButton(QDialogButtonBox::Cancel);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_send, &QPushButton::clicked, this, [this] { this->submit(Action::Send); });
-    connect(m_copy, &QPushButton::clicked, this, [this] { this->submit(Action::Copy); });
+    connect(m_send, &QPushButton::clicked, this, [this] { submit(Action::Send); });
+    connect(m_copy, &QPushButton::clicked, this, [this] { submit(Action::Copy); });
+    return buttons;
+}
 
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(intro);
-    layout->addLayout(form);
-    layout->addWidget(m_reason);
-    layout->addWidget(buttons);
-
-    fillTemplates();
+void ComposeDialog::connectInputs()
+{
     connect(m_template, &QComboBox::currentIndexChanged, this, &ComposeDialog::refresh);
     connect(m_language, &QComboBox::currentIndexChanged, this, [this] {
         fillTemplates();
@@ -98,8 +111,6 @@ ComposeDialog::ComposeDialog(const Operation &op, QString actor, Submit onSubmit
         m_freeText = m_text->toPlainText();
         refresh();
     });
-    refresh();
-    resize(560, 420);
 }
 
 void ComposeDialog::fillTemplates()

@@ -13,6 +13,8 @@
 #include <functional>
 
 class QComboBox;
+class QDialogButtonBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -55,6 +57,9 @@ public:
     void submit(Action action);
 
 private:
+    QFormLayout *buildForm();
+    QDialogButtonBox *buildButtons();
+    void connectInputs();
     void fillTemplates();
     void refresh();
     MessageTemplate currentTemplate() const;
