@@ -182,24 +182,42 @@ EnqueueResult MessageStore::enqueue(const MessageDraft &d)
     return {created, true, {}};
 }
 
+QString MessageStore::outdatedReason(const CustomerMessage &m)
+{
+    const auto op = OperationStore(m_db, m_clock).operation(m.operationId);
+    if (!op)
+        return u"operation %1 is gone"_s.arg(m.operationId);
+    if (op->state == m.operationState)
+        return {};
+    const bool allowed = allowedTemplates(op->state, op->kind).contains(m.tmpl) &&
+                         TruthGuard::check(op->state, m.body).allowed;
+    if (allowed)
+        return {};
+    return u"the operation is %1 now (it was %2 when this message was written), so the '%3' "
+           "message no longer tells the truth; compose a new one"_s.arg(
+               toString(op->state), toString(m.operationState), toString(m.tmpl));
+}
+
 MessageAttemptTicket MessageStore::beginAttempt(qint64 messageId, int cap)
 {
     const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
     const auto m = message(messageId);
     if (!m)
-        return {MessageAttemptRefusal::NotFound, {}};
+        return {MessageAttemptRefusal::NotFound, {}, {}};
     if (m->state == MessageState::Sent)
-        return {MessageAttemptRefusal::AlreadySent, *m};
+        return {MessageAttemptRefusal::AlreadySent, *m, {}};
     if (m->attempts >= cap)
-        return {MessageAttemptRefusal::CapReached, *m};
+        return {MessageAttemptRefusal::CapReached, *m, {}};
+    if (const QString outdated = outdatedReason(*m); !outdated.isEmpty())
+        return {MessageAttemptRefusal::Outdated, *m, outdated};
     runQuery(m_db,
              u"UPDATE messages SET attempts = attempts + 1, state = 'pending', last_attempt_at = ? "
              "WHERE id = ?"_s,
              {now, messageId});
     const auto counted = message(messageId);
     tx.commit();
-    return {MessageAttemptRefusal::None, *counted};
+    return {MessageAttemptRefusal::None, *counted, {}};
 }
 
 void MessageStore::markSent(qint64 messageId, const QString &providerMessageId,
@@ -257,6 +275,8 @@ QString MessageStore::markCopied(qint64 messageId, const QString &actor)
     if (m->state == MessageState::Pending && m->attempts > 0)
         return u"a send of this message has no recorded answer, so it may have arrived; send it "
                "again instead (same key: the helpdesk delivers it at most once)"_s;
+    if (const QString outdated = outdatedReason(*m); !outdated.isEmpty())
+        return outdated;
     runQuery(m_db,
              u"UPDATE messages SET state = 'sent', channel = 'clipboard', sent_at = ?, sent_by = ? "
              "WHERE id = ?"_s,

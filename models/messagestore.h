@@ -77,13 +77,15 @@ enum class MessageAttemptRefusal
     None,
     NotFound,
     AlreadySent,
-    CapReached
+    CapReached,
+    Outdated // the operation's state moved on: the text no longer tells the truth
 };
 
 struct MessageAttemptTicket
 {
     MessageAttemptRefusal refusal = MessageAttemptRefusal::None;
     CustomerMessage message; // after counting (as found when refused)
+    QString reason;          // why, for Outdated
 };
 
 class MessageStore
@@ -106,7 +108,8 @@ public:
     EnqueueResult enqueue(const MessageDraft &draft);
 
     // Counts an attempt and commits it before anything is sent (DESIGN rule 4 for messages).
-    // Refuses a message already sent and one that has used `cap` attempts.
+    // Refuses a message already sent, one that has used `cap` attempts, and one the operation's
+    // state has outdated (a "checking" text after the row closed, say).
     MessageAttemptTicket beginAttempt(qint64 messageId, int cap);
     void markSent(qint64 messageId, const QString &providerMessageId, const QString &actor);
     // The call gave up: state failed, error kept, a later send may retry with the same key.
@@ -124,6 +127,8 @@ public:
 
 private:
     QString validate(const MessageDraft &draft) const;
+    // Why `m` may no longer be delivered as the operation stands now; empty when it may.
+    QString outdatedReason(const CustomerMessage &m);
 
     QSqlDatabase m_db;
     const Clock &m_clock;

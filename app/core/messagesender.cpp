@@ -166,6 +166,9 @@ SendResult MessageSender::send(qint64 messageId, const QString &actor)
             return {SendResult::Status::Refused, std::nullopt, u"no message %1"_s.arg(messageId)};
         case MessageAttemptRefusal::AlreadySent:
             return {SendResult::Status::AlreadySent, ticket.message, {}};
+        case MessageAttemptRefusal::Outdated:
+            m_store.markFailed(messageId, ticket.reason, actor);
+            return finish(messageId, SendResult::Status::Failed, ticket.reason);
         case MessageAttemptRefusal::CapReached: {
             const QString error = u"all %1 attempts are used; last: %2"_s.arg(
                 QString::number(m_config.attemptsPerMessage), ticket.message.lastError);

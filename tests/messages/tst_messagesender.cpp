@@ -79,6 +79,7 @@ private slots:
     void unreachableHelpdeskKeepsTheError();
     void stored500IsNotRetried();
     void attemptCapPerMessage();
+    void outdatedMessageIsNotSent();
     void opsctlSendsAndLists_data();
     void opsctlSendsAndLists();
 
@@ -228,6 +229,26 @@ void TstMessageSender::attemptCapPerMessage()
     // A message that does not exist is refused without a request.
     QCOMPARE(toString(sender.send(99999, u"operator:alice"_s).status),
              toString(SendResult::Status::Refused));
+}
+
+void TstMessageSender::outdatedMessageIsNotSent()
+{
+    m_sim->reset();
+    Harness h;
+    const Operation op = test::operationIn(h.fixture.store(), test::refundOperation(u"op_old"_s),
+                                           OperationState::Open);
+    MessageDraft d;
+    d.operationId = op.id;
+    d.conversation = u"cus_4417"_s;
+    d.actor = u"operator:alice"_s;
+    const qint64 id = h.messages.enqueue(d).message->id;
+    QVERIFY(h.fixture.store().closeFailed(op.id, u"card_declined"_s, u"agent:test"_s, u"x"_s));
+    MessageSender sender = h.sender(h.config(m_sim->baseUrl()));
+    const SendResult r = sender.send(id, u"operator:alice"_s);
+    QCOMPARE(toString(r.status), toString(SendResult::Status::Failed));
+    QVERIFY2(r.error.contains(u"no longer tells the truth"_s), qPrintable(r.error));
+    QCOMPARE(r.message->attempts, 0);
+    QCOMPARE(m_sim->messages()["messages"].size(), 0u);
 }
 
 struct CliRun

@@ -5,8 +5,8 @@
 #include "../core/storefixture.h"
 #include "auditlog.h"
 #include "messagefixture.h"
-#include "messagetablemodel.h"
 #include "messagestore.h"
+#include "messagetablemodel.h"
 #include "sqltransaction.h"
 
 #include <QAbstractItemModelTester>
@@ -56,6 +56,7 @@ private slots:
     void templatesFollowTheRowState();
     void attemptsAreCountedAndCapped();
     void copyToClipboard();
+    void outdatedMessagesAreNotDelivered();
     void auditTrailAndModel();
 };
 
@@ -318,6 +319,29 @@ void TstMessageStore::copyToClipboard()
     messages.markFailed(inFlight, u"HTTP 400"_s, u"operator:bob"_s);
     QVERIFY(messages.markCopied(inFlight, u"operator:bob"_s).isEmpty());
     QVERIFY(!messages.markCopied(777, u"operator:bob"_s).isEmpty());
+}
+
+void TstMessageStore::outdatedMessagesAreNotDelivered()
+{
+    StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_o"_s), OperationState::Open);
+    MessageStore messages(f.store().database(), f.clock());
+    const qint64 checking = messages.enqueue(draft(op.id)).message->id;
+    MessageDraft honest = draft(op.id, MessageTemplate::Custom);
+    honest.customBody = u"Thank you for your patience."_s;
+    const qint64 neutral = messages.enqueue(honest).message->id;
+    QVERIFY(
+        f.store().closeSucceeded(op.id, u"re_1"_s, u"succeeded"_s, u"agent:test"_s, u"provider"_s));
+
+    // "We cannot confirm your refund yet" after the refund was confirmed: not delivered.
+    const auto t = messages.beginAttempt(checking, 6);
+    QCOMPARE(t.refusal, MessageAttemptRefusal::Outdated);
+    QVERIFY2(t.reason.contains(u"succeeded now"_s), qPrintable(t.reason));
+    QCOMPARE(messages.message(checking)->attempts, 0);
+    QVERIFY(messages.markCopied(checking, u"operator:bob"_s).contains(u"no longer"_s));
+    // Text that is true in either state may still go.
+    QCOMPARE(messages.beginAttempt(neutral, 6).refusal, MessageAttemptRefusal::None);
 }
 
 void TstMessageStore::auditTrailAndModel()
