@@ -21,6 +21,7 @@ url=$(grep -o 'http://[0-9.:]*' "$log" | head -1)
 [ -n "$url" ] || { echo "provider-sim did not start:"; cat "$log"; exit 1; }
 
 export OPS_STRIPE_URL="$url" OPS_STRIPE_KEY=sk_test_demo OPS_ATTEMPT_TIMEOUT_MS=1500
+export OPS_HELPDESK_URL="$url" # customer messages go to provider-sim's message sink
 export OPS_BACKOFF_BASE_MS=50 OPS_BACKOFF_CAP_MS=100
 fault() { curl -fsS -X POST "$url/_sim/faults" -H 'Content-Type: application/json' -d "$1" >/dev/null; }
 clear_faults() { curl -fsS -X DELETE "$url/_sim/faults" >/dev/null; }

@@ -2,6 +2,7 @@
 
 #include "detailmodels.h"
 #include "localeformat.h"
+#include "messagetablemodel.h"
 #include "operationtablemodel.h"
 
 #include <QApplication>
@@ -78,6 +79,13 @@ DetailPane::DetailPane(QWidget *parent)
     m_tabs->addTab(m_attemptsView, tr("&Attempts"));
     m_tabs->addTab(buildEvidenceTab(), tr("E&vidence"));
     m_tabs->addTab(m_auditView, tr("A&udit"));
+    m_messages = new MessageTableModel(this);
+    m_messagesView = detailTable(m_messages, this);
+    m_messagesView->setObjectName(u"messages"_s);
+    const int messageWidths[] = {140, 70, 100, 70, 110, 64, 220};
+    for (int c = 0; c < int(std::size(messageWidths)); ++c)
+        m_messagesView->setColumnWidth(c, messageWidths[c]);
+    m_tabs->addTab(m_messagesView, tr("&Messages"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -165,6 +173,8 @@ void DetailPane::clear()
     m_attempts->setRows({});
     m_evidence->setRows({});
     m_audit->setRows({});
+    m_messages->setRows({});
+    m_tabs->setTabText(MessagesTab, u"&Messages"_s);
     m_evidenceViewer->clear();
 }
 
@@ -205,6 +215,8 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
     m_attempts->setRows(d.attempts);
     m_evidence->setRows(d.evidence);
     m_audit->setRows(d.audit);
+    m_messages->setRows(d.messages);
+    m_tabs->setTabText(MessagesTab, u"&Messages (%1)"_s.arg(d.messages.size()));
     m_auditView->scrollToBottom();
     if (!same || shownEvidence.isEmpty())
         m_evidenceViewer->clear();

@@ -2,8 +2,10 @@
 
 // The detail of one operation: a header (state, amount, window, why resend is off), the key
 // with a copy button, and tabs for the stored request, the attempts timeline, the evidence
-// (list + viewer) and the audit trail. Shows what it is given; loads nothing itself.
+// (list + viewer), the audit trail and the customer messages. Shows what it is given; loads nothing
+// itself.
 
+#include "messagestore.h"
 #include "operation.h"
 
 #include <QWidget>
@@ -20,6 +22,7 @@ namespace ops {
 class AttemptTableModel;
 class AuditTableModel;
 class EvidenceListModel;
+class MessageTableModel;
 } // namespace ops
 
 namespace ops::ui {
@@ -30,6 +33,7 @@ struct OperationDetail
     std::vector<Attempt> attempts;
     std::vector<Evidence> evidence;
     std::vector<AuditEntry> audit;
+    std::vector<CustomerMessage> messages;
     QString resendBlockedReason; // empty: resend allowed
 };
 
@@ -42,7 +46,8 @@ public:
         RequestTab,
         AttemptsTab,
         EvidenceTab,
-        AuditTab
+        AuditTab,
+        MessagesTab
     };
 
     explicit DetailPane(QWidget *parent = nullptr);
@@ -61,6 +66,7 @@ public:
     AttemptTableModel *attempts() const { return m_attempts; }
     EvidenceListModel *evidence() const { return m_evidence; }
     AuditTableModel *audit() const { return m_audit; }
+    MessageTableModel *messages() const { return m_messages; }
     QLabel *resendLabel() const { return m_resendLabel; }
     QPlainTextEdit *requestView() const { return m_request; }
     QPlainTextEdit *evidenceViewer() const { return m_evidenceViewer; }
@@ -86,6 +92,8 @@ private:
     AttemptTableModel *m_attempts = nullptr;
     EvidenceListModel *m_evidence = nullptr;
     AuditTableModel *m_audit = nullptr;
+    MessageTableModel *m_messages = nullptr;
+    QTableView *m_messagesView = nullptr;
 };
 
 } // namespace ops::ui

@@ -205,6 +205,7 @@ void MainWindow::loadDetail()
         d.attempts = m_store.attempts(id);
         d.evidence = m_store.evidence(id);
         d.audit = m_store.audit(id);
+        d.messages = MessageStore(m_store.database(), m_store.clock()).forOperation(id);
         const QDateTime now = m_query.clock().now();
         m_currentLease = activeResendLease(m_store, id);
         d.resendBlockedReason = ops::resendBlockedReason(*op, m_currentLease, m_leaseHolder, now);

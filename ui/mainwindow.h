@@ -32,6 +32,7 @@ class OperationTableModel;
 namespace ops::ui {
 
 class CloseDialog;
+class ComposeDialog;
 class EvidenceDialog;
 class LookupDialog;
 class OperationListView;
@@ -76,6 +77,10 @@ public:
     CloseDialog *openCloseDialog(OperationState outcome);
     CloseDialog *openCloseDialogFor(const QString &operationId, OperationState outcome);
     EvidenceDialog *openEvidenceDialog();
+    // Message the customer about the current row (mainwindowmessages.cpp); nullptr when no row.
+    ComposeDialog *openComposeDialog();
+    // Why messages cannot go to the helpdesk (not configured); Copy still works.
+    void setHelpdeskProblem(const QString &problem) { m_helpdeskProblem = problem; }
 
     QTabWidget *tabs() const { return m_tabs; }
     OperationListView *operationsView() const { return m_operationsView; }
@@ -90,6 +95,7 @@ public:
     QAction *closeSucceededAction() const { return m_closeSucceeded; }
     QAction *closeFailedAction() const { return m_closeFailed; }
     QAction *cancelAction() const { return m_cancel; }
+    QAction *messageAction() const { return m_message; }
 
     // mainwindowsupervisor.cpp: the audit window and settings. Rights are granted by whoever
     // knows the operator's role; without Audit the action is hidden and an open window closes.
@@ -104,6 +110,7 @@ signals:
     void lookUpRequested(const QString &operationId);
     void resendRequested(const QString &operationId);
     void cancelRequested();
+    void messageSendRequested(qint64 messageId);
 
 private:
     // mainwindow.cpp: layout, lists, detail
@@ -133,6 +140,9 @@ private:
     void closeFromLookup(LookupDialog *dialog);
     QString submitClose(const ManualClose &close);
     void buildSupervisorActions();
+    // mainwindowmessages.cpp: queue a composed message, then send it or copy it.
+    void messageCustomer();
+    QString submitMessage(const MessageDraft &draft, bool copy);
 
     OperationStore &m_store;
     OperationQuery &m_query;
@@ -168,6 +178,8 @@ private:
     QPointer<SupervisorWindow> m_supervisor;
     bool m_auditAllowed = true;
     bool m_exportAllowed = true;
+    QAction *m_message = nullptr;
+    QString m_helpdeskProblem;
 };
 
 } // namespace ops::ui

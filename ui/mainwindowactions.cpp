@@ -57,6 +57,9 @@ void MainWindow::buildActions()
                               tr("Close with evidence: no money moved"), &MainWindow::closeFailed);
     m_copyKey = addAction(tr("&Copy key"), {QKeySequence(u"Ctrl+Shift+C"_s)},
                           tr("Copy the idempotency key"), &MainWindow::copyKey);
+    m_message =
+        addAction(tr("&Message customer…"), {QKeySequence(u"Ctrl+M"_s)},
+                  tr("Tell the customer what we know, and only that"), &MainWindow::messageCustomer);
     m_cancel = addAction(tr("Cancel"), {QKeySequence(Qt::Key_Escape)},
                          tr("Stop waiting for the running look-up or resend"),
                          &MainWindow::cancelRequested);
@@ -75,15 +78,15 @@ void MainWindow::buildActions()
             [this] { m_tabs->setCurrentIndex(CheckingTab); });
     QMainWindow::addActions({toOperations, toChecking});
 
-    const QList<QAction *> rowActions = {m_lookUp,         m_resend,      m_attach,
-                                         m_closeSucceeded, m_closeFailed, m_copyKey};
+    const QList<QAction *> rowActions = {m_lookUp,      m_resend,  m_attach, m_closeSucceeded,
+                                         m_closeFailed, m_message, m_copyKey};
     auto *toolbar = addToolBar(tr("Actions"));
     toolbar->setObjectName(u"actions"_s);
     toolbar->setMovable(false);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     toolbar->addActions({m_lookUp, m_resend, m_attach});
     toolbar->addSeparator();
-    toolbar->addActions({m_closeSucceeded, m_closeFailed});
+    toolbar->addActions({m_closeSucceeded, m_closeFailed, m_message});
     toolbar->addSeparator();
     toolbar->addActions({m_copyKey, refresh});
 
@@ -110,6 +113,7 @@ void MainWindow::updateActions()
     m_closeSucceeded->setEnabled(live);
     m_closeFailed->setEnabled(live);
     m_copyKey->setEnabled(row);
+    m_message->setEnabled(row);
     m_resendReason = row ? ops::resendBlockedReason(*m_current, m_currentLease, m_leaseHolder,
                                                     m_query.clock().now())
                          : tr("Select an operation first.");

@@ -59,5 +59,6 @@ int closeCommand(CommandContext &ctx, const QStringList &args);
 int demoCommand(CommandContext &ctx, const QStringList &args);
 int creditCommand(CommandContext &ctx, const QStringList &args);
 int executeCommand(CommandContext &ctx, const QStringList &args);
+int messageCommand(CommandContext &ctx, const QStringList &args); // messagecommand.cpp
 
 } // namespace ops::cli

@@ -30,7 +30,9 @@ const QString kUsage = u"usage: opsctl [--db PATH] [--operator NAME] COMMAND …
                        "  db migrate\n"
                        "  audit verify\n"
                        "  audit export --csv FILE [--actor P] [--action P] [--operation P] "
-                       "[--kind K] [--from TIME] [--to TIME] [--progress]\n"_s;
+                       "[--kind K] [--from TIME] [--to TIME] [--progress]\n"
+                       "  message send OP --template T [--language en|ru|uk] [--conversation C]\n"
+                       "  message list OP [--json]\n"_s;
 
 using Command = int (*)(CommandContext &, const QStringList &);
 
@@ -58,6 +60,8 @@ Command commandFor(const QString &name)
         return closeCommand;
     if (name == u"demo"_s)
         return demoCommand;
+    if (name == u"message"_s)
+        return messageCommand;
     return nullptr;
 }
 

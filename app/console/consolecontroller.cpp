@@ -1,6 +1,7 @@
 #include "consolecontroller.h"
 
 #include "mainwindow.h"
+#include "messagejob.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
@@ -23,6 +24,8 @@ ConsoleController::ConsoleController(ui::MainWindow &window, JobConfig config, c
     connect(&window, &ui::MainWindow::lookUpRequested, this, &ConsoleController::lookUp);
     connect(&window, &ui::MainWindow::resendRequested, this, &ConsoleController::resend);
     connect(&window, &ui::MainWindow::cancelRequested, this, &ConsoleController::cancel);
+    connect(&window, &ui::MainWindow::messageSendRequested, this, &ConsoleController::sendMessage);
+    window.setHelpdeskProblem(m_config.helpdeskProblem);
 }
 
 ConsoleController::~ConsoleController()
@@ -106,6 +109,24 @@ void ConsoleController::resend(const QString &operationId)
               ResendOutcome outcome = runResend(config, clock, operationId, actor, holder);
               return [this, outcome] {
                   qCInfo(lcConsole) << "resend finished:" << outcome.message << outcome.error;
+                  m_window.reloadAll();
+                  if (!outcome.error.isEmpty())
+                      m_window.showError(outcome.error, outcome.next);
+                  else
+                      m_window.clearBusy(outcome.message);
+              };
+          });
+}
+
+void ConsoleController::sendMessage(qint64 messageId)
+{
+    const JobConfig config = m_config;
+    const Clock &clock = m_clock;
+    const QString actor = m_window.actor();
+    start(u"Sending message %1 to the helpdesk…"_s.arg(messageId),
+          [this, config, &clock, messageId, actor](const std::atomic_bool &) -> Apply {
+              MessageOutcome outcome = runMessageSend(config, clock, messageId, actor);
+              return [this, outcome] {
                   m_window.reloadAll();
                   if (!outcome.error.isEmpty())
                       m_window.showError(outcome.error, outcome.next);

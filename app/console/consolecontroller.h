@@ -34,6 +34,8 @@ public:
     void lookUp(const QString &operationId);
     void resend(const QString &operationId);
     void cancel();
+    // Delivers a queued customer message (messagejob.h).
+    void sendMessage(qint64 messageId);
 
 signals:
     // A job's result reached the window (or was dropped after a cancel).

@@ -239,6 +239,7 @@ JobConfig jobConfigFromEnvironment(const QString &dbLocation)
     if (ok && timeout > 0)
         c.stripe.timeout = std::chrono::milliseconds(timeout);
     readSlenConfig(c, ok && timeout > 0 ? std::optional<qint64>(timeout) : std::nullopt);
+    c.helpdesk = helpdeskConfigFromEnvironment(&c.helpdeskProblem);
     QString error;
     const auto secret = EnvFileSecretSource().secret(u"stripe"_s, &error);
     if (secret)

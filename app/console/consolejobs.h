@@ -6,6 +6,7 @@
 
 #include "clock.h"
 #include "lookupanswer.h"
+#include "messagesender.h"
 #include "refundengine.h"
 #include "slenclient.h"
 #include "stripeclient.h"
@@ -26,6 +27,9 @@ struct JobConfig
     // configured (slenProblem says why when read from the environment).
     SlenConfig slen;
     QString slenProblem;
+    // The helpdesk customer messages go to (issue 6); helpdeskProblem says why it cannot be used.
+    HelpdeskConfig helpdesk;
+    QString helpdeskProblem;
 };
 
 struct ResendOutcome
@@ -46,7 +50,7 @@ ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QStri
                         const QString &actor, const QString &leaseHolder);
 
 // OPS_STRIPE_URL, OPS_STRIPE_KEY (or the key file), OPS_ATTEMPT_TIMEOUT_MS, OPS_SLEN_URL,
-// OPS_SLEN_KEY (or the key file), OPS_SLEN_PROJECT — as opsctl reads them.
+// OPS_SLEN_KEY (or the key file), OPS_SLEN_PROJECT, OPS_HELPDESK_URL — as opsctl reads them.
 JobConfig jobConfigFromEnvironment(const QString &dbLocation);
 
 } // namespace ops::console

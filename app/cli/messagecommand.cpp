@@ -1,0 +1,134 @@
+// opsctl message send|list (issue 6): the agent and scripts queue a customer message from a
+// shipped template, deliver it through the helpdesk (OPS_HELPDESK_URL), and list an
+// operation's messages. Free text is not offered here: an agent only sends templates, and the
+// store refuses a template the operation's state does not allow (rule 11).
+
+#include "commandcontext.h"
+#include "messagesender.h"
+#include "operationstore.h"
+#include "opsctl.h"
+
+#include <nlohmann/json.hpp>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::cli {
+
+namespace {
+
+nlohmann::ordered_json messageJson(const CustomerMessage &m)
+{
+    nlohmann::ordered_json j{{"message_id", m.id},
+                             {"operation_id", m.operationId.toStdString()},
+                             {"state", toString(m.state).toStdString()},
+                             {"channel", toString(m.channel).toStdString()},
+                             {"template", toString(m.tmpl).toStdString()},
+                             {"language", m.language.toStdString()},
+                             {"conversation", m.conversation.toStdString()},
+                             {"idempotency_key", m.idempotencyKey.toStdString()},
+                             {"attempts", m.attempts},
+                             {"body", m.body.toStdString()}};
+    if (!m.lastError.isEmpty())
+        j["last_error"] = m.lastError.toStdString();
+    if (!m.providerMessageId.isEmpty())
+        j["provider_message_id"] = m.providerMessageId.toStdString();
+    return j;
+}
+
+QString actorFor(const CommandContext &ctx)
+{
+    const QString name = ctx.operatorName.trimmed();
+    return name.isEmpty() ? u"agent:opsctl"_s : u"operator:"_s + name;
+}
+
+int sendMessage(CommandContext &ctx, const QStringList &args)
+{
+    QString error;
+    const auto opts = CliArgs::parse(args, {u"template"_s, u"language"_s, u"conversation"_s},
+                                     {u"json"_s}, &error);
+    if (!opts)
+        return ctx.usage(error);
+    if (opts->positionals().size() != 1)
+        return ctx.usage(u"message send takes one operation id"_s);
+    const auto tmpl = messageTemplateFromString(opts->value(u"template"_s));
+    if (!tmpl || *tmpl == MessageTemplate::Custom)
+        return ctx.usage(u"--template must be one of checking, not_confirmed, refunded, "
+                         "credited, failed"_s);
+    QString problem;
+    const HelpdeskConfig config = helpdeskConfigFromEnvironment(&problem);
+    if (!problem.isEmpty())
+        return ctx.usage(problem);
+
+    auto store = ctx.openStore();
+    const QString id = opts->positionals().first();
+    const auto op = store->operation(id);
+    if (!op)
+        return ctx.usage(u"no operation %1"_s.arg(id));
+    MessageStore outbox(store->database(), ctx.clock);
+    MessageDraft d;
+    d.operationId = id;
+    d.tmpl = *tmpl;
+    d.language = opts->value(u"language"_s, u"en"_s);
+    d.conversation = opts->value(u"conversation"_s, op->customerId);
+    d.actor = actorFor(ctx);
+    const EnqueueResult queued = outbox.enqueue(d);
+    if (!queued.message)
+        return ctx.usage(u"message refused: %1"_s.arg(queued.error));
+    QtHttpTransport transport;
+    MessageSender sender(outbox, transport, config);
+    const SendResult sent = sender.send(queued.message->id, d.actor);
+    nlohmann::ordered_json out{{"status", toString(sent.status).toStdString()}};
+    if (sent.message)
+        out["message"] = messageJson(*sent.message);
+    if (!sent.error.isEmpty())
+        out["error"] = sent.error.toStdString();
+    ctx.out << QString::fromStdString(out.dump()) << Qt::endl;
+    return ExitCode::Ok;
+}
+
+int listMessages(CommandContext &ctx, const QStringList &args)
+{
+    QString error;
+    const auto opts = CliArgs::parse(args, {}, {u"json"_s}, &error);
+    if (!opts)
+        return ctx.usage(error);
+    if (opts->positionals().size() != 1)
+        return ctx.usage(u"message list takes one operation id"_s);
+    auto store = ctx.openStore();
+    const QString id = opts->positionals().first();
+    if (!store->operation(id))
+        return ctx.usage(u"no operation %1"_s.arg(id));
+    const auto messages = MessageStore(store->database(), ctx.clock).forOperation(id);
+    if (opts->has(u"json"_s)) {
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (const CustomerMessage &m : messages)
+            list.push_back(messageJson(m));
+        ctx.out << QString::fromStdString(nlohmann::ordered_json{
+                       {"operation_id", id.toStdString()},
+                       {"messages", list}}.dump())
+                << Qt::endl;
+        return ExitCode::Ok;
+    }
+    for (const CustomerMessage &m : messages)
+        ctx.out << u"%1  %2  %3/%4  %5  attempts %6  %7"_s
+                       .arg(QString::number(m.id), toString(m.state), toString(m.tmpl), m.language,
+                            m.conversation)
+                       .arg(m.attempts)
+                       .arg(m.lastError)
+                << Qt::endl;
+    return ExitCode::Ok;
+}
+
+} // namespace
+
+int messageCommand(CommandContext &ctx, const QStringList &args)
+{
+    const QString sub = args.value(0);
+    if (sub == u"send"_s)
+        return sendMessage(ctx, args.mid(1));
+    if (sub == u"list"_s)
+        return listMessages(ctx, args.mid(1));
+    return ctx.usage(u"message send|list OP …"_s);
+}
+
+} // namespace ops::cli

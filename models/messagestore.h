@@ -1,0 +1,137 @@
+#pragma once
+
+// The customer-message outbox (DESIGN rule 11, issue 6). A message is a row first: queued and
+// committed before anything is sent, with its own idempotency key derived from (operation,
+// operation state, template) — so queueing the same message twice returns the first row, and
+// every send of that row, by anyone, carries the same key and the same body. The operation's
+// state is read inside the write transaction, so the templates offered and the truth guard
+// judge the row as it is at commit, not as it was when the dialog opened. Every queue, send,
+// failure and copy to the clipboard is an audit entry.
+
+#include "clock.h"
+#include "messagetemplates.h"
+#include "operation.h"
+
+#include <QSqlDatabase>
+#include <optional>
+#include <vector>
+
+namespace ops {
+
+enum class MessageState
+{
+    Pending, // queued; not delivered yet (or an attempt's answer is not recorded)
+    Sent,    // the helpdesk accepted it, or an operator copied it to paste by hand
+    Failed   // the last call gave up; a later send retries with the same key
+};
+QString toString(MessageState state);
+
+enum class MessageChannel
+{
+    Helpdesk, // POSTed to the configured helpdesk endpoint
+    Clipboard // copied by an operator, who pastes it into the customer's chat
+};
+QString toString(MessageChannel channel);
+
+struct CustomerMessage
+{
+    qint64 id = 0;
+    QString operationId;
+    QString conversation;
+    MessageTemplate tmpl = MessageTemplate::Checking;
+    QString language;
+    QString body;
+    QString idempotencyKey;
+    MessageState state = MessageState::Pending;
+    MessageChannel channel = MessageChannel::Helpdesk;
+    OperationState operationState = OperationState::Open; // when it was queued
+    int attempts = 0;
+    QString lastError;
+    QString providerMessageId;
+    QString createdBy;
+    QDateTime createdAt;
+    std::optional<QDateTime> lastAttemptAt;
+    std::optional<QDateTime> sentAt;
+    QString sentBy;
+};
+
+struct MessageDraft
+{
+    QString operationId;
+    MessageTemplate tmpl = MessageTemplate::Checking;
+    QString language = QStringLiteral("en");
+    QString conversation; // the customer's conversation at the helpdesk
+    QString customBody;   // the text for MessageTemplate::Custom; ignored otherwise
+    QString actor;        // "operator:alice"
+};
+
+struct EnqueueResult
+{
+    std::optional<CustomerMessage> message; // set unless refused
+    bool created = false; // false with a message: the same message was queued before
+    QString error;        // why it was refused; nothing was stored
+};
+
+enum class MessageAttemptRefusal
+{
+    None,
+    NotFound,
+    AlreadySent,
+    CapReached,
+    Outdated // the operation's state moved on: the text no longer tells the truth
+};
+
+struct MessageAttemptTicket
+{
+    MessageAttemptRefusal refusal = MessageAttemptRefusal::None;
+    CustomerMessage message; // after counting (as found when refused)
+    QString reason;          // why, for Outdated
+};
+
+class MessageStore
+{
+public:
+    static constexpr int kMaxBodyLength = 4000;
+    static constexpr int kMaxConversationLength = 190;
+
+    MessageStore(QSqlDatabase db, const Clock &clock);
+
+    // "msg_" + SHA-256 hex of operation, state and template (plus the text, for free text, so
+    // two different free texts are two messages and the same text twice is one).
+    static QString messageKey(const QString &operationId, OperationState state,
+                              MessageTemplate tmpl, const QString &customBody = {});
+    // Why `conversation` cannot name a helpdesk conversation; empty when it can.
+    static QString conversationProblem(const QString &conversation);
+
+    // Renders (templates) or checks (free text) the body against the operation as it is now,
+    // and inserts the row — or returns the row already queued under the same key.
+    EnqueueResult enqueue(const MessageDraft &draft);
+
+    // Counts an attempt and commits it before anything is sent (DESIGN rule 4 for messages).
+    // Refuses a message already sent, one that has used `cap` attempts, and one the operation's
+    // state has outdated (a "checking" text after the row closed, say).
+    MessageAttemptTicket beginAttempt(qint64 messageId, int cap);
+    void markSent(qint64 messageId, const QString &providerMessageId, const QString &actor);
+    // The call gave up: state failed, error kept, a later send may retry with the same key.
+    void markFailed(qint64 messageId, const QString &error, const QString &actor);
+    // An attempt that will be retried in the same call: the error is kept, state stays pending.
+    void noteAttemptError(qint64 messageId, const QString &error);
+    // The operator copies the message to paste it by hand; it counts as sent from now on, so
+    // the helpdesk will not deliver it as well. Refused (with the reason) when already sent, or
+    // when an attempt's answer was never recorded (it may have arrived).
+    QString markCopied(qint64 messageId, const QString &actor);
+
+    std::optional<CustomerMessage> message(qint64 messageId);
+    std::optional<CustomerMessage> byKey(const QString &key);
+    std::vector<CustomerMessage> forOperation(const QString &operationId);
+
+private:
+    QString validate(const MessageDraft &draft) const;
+    // Why `m` may no longer be delivered as the operation stands now; empty when it may.
+    QString outdatedReason(const CustomerMessage &m);
+
+    QSqlDatabase m_db;
+    const Clock &m_clock;
+};
+
+} // namespace ops

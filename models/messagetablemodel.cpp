@@ -1,0 +1,95 @@
+#include "messagetablemodel.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+void MessageTableModel::setRows(std::vector<CustomerMessage> rows)
+{
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+const CustomerMessage *MessageTableModel::messageAt(int row) const
+{
+    return row >= 0 && row < int(m_rows.size()) ? &m_rows[size_t(row)] : nullptr;
+}
+
+int MessageTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int MessageTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString MessageTableModel::stateText(const CustomerMessage &m)
+{
+    if (m.state == MessageState::Sent && m.channel == MessageChannel::Clipboard)
+        return u"copied"_s;
+    return toString(m.state);
+}
+
+QVariant MessageTableModel::display(const CustomerMessage &m, int column) const
+{
+    switch (column) {
+    case TimeColumn:
+        return m.createdAt.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s);
+    case StateColumn:
+        return stateText(m);
+    case TemplateColumn:
+        return toString(m.tmpl);
+    case LanguageColumn:
+        return m.language;
+    case ConversationColumn:
+        return m.conversation;
+    case AttemptsColumn:
+        return m.attempts;
+    case ResultColumn:
+        if (m.state == MessageState::Sent)
+            return m.channel == MessageChannel::Clipboard
+                       ? u"copied by %1"_s.arg(m.sentBy)
+                       : u"%1 by %2"_s.arg(m.providerMessageId, m.sentBy);
+        return m.lastError;
+    case BodyColumn:
+        return QString(m.body).replace(u'\n', u' ');
+    default:
+        return {};
+    }
+}
+
+QVariant MessageTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const CustomerMessage &m = m_rows[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(m, index.column());
+    case Qt::ToolTipRole:
+        return index.column() == ResultColumn && !m.lastError.isEmpty() ? m.lastError : m.body;
+    case MessageIdRole:
+        return m.id;
+    case BodyRole:
+        return m.body;
+    case IdempotencyKeyRole:
+        return m.idempotencyKey;
+    default:
+        return {};
+    }
+}
+
+QVariant MessageTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    static const QStringList titles = {u"Queued"_s,   u"State"_s,        u"Template"_s,
+                                       u"Language"_s, u"Conversation"_s, u"Attempts"_s,
+                                       u"Result"_s,   u"Text"_s};
+    return titles.value(section);
+}
+
+} // namespace ops

@@ -1,0 +1,49 @@
+#pragma once
+
+// DESIGN rule 11 as a pure function: customers hear only the truth. While an operation is open
+// or unknown, text that claims the money moved (success) or that it did not (failure) is
+// refused; a succeeded row refuses failure claims and a failed row refuses success claims.
+// Claims are recognised in every shipped language (en, ru, uk) whatever language the message is
+// marked as, including inflected forms; a claim that is negated or hedged in its own clause
+// ("has not been refunded yet", "once your refund is completed") is not a claim.
+
+#include "operation.h"
+
+#include <QString>
+#include <optional>
+#include <vector>
+
+namespace ops {
+
+enum class Claim
+{
+    Success,
+    Failure
+};
+
+struct ClaimMatch
+{
+    Claim claim = Claim::Success;
+    QString phrase;   // the words that make the claim, as found (lower-cased)
+    QString language; // the pattern's language: "en", "ru", "uk"
+};
+
+struct GuardVerdict
+{
+    bool allowed = true;
+    std::optional<ClaimMatch> offending;
+    QString reason; // operator-readable; empty when allowed
+};
+
+class TruthGuard
+{
+public:
+    // Every claim in `text`, in order of appearance.
+    static std::vector<ClaimMatch> claims(const QString &text);
+    // Whether `text` may be sent about a row in `state`.
+    static GuardVerdict check(OperationState state, const QString &text);
+    // Lower case, ё → е, typographic apostrophes → ', runs of white space → one space.
+    static QString normalise(const QString &text);
+};
+
+} // namespace ops

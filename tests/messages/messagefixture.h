@@ -1,0 +1,56 @@
+#pragma once
+
+// Operations in each state for the message tests, on a fresh migrated SQLite file.
+
+#include "operationstore.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops::test {
+
+inline NewOperation refundOperation(const QString &id, const QString &order = u"4417"_s)
+{
+    NewOperation op;
+    op.id = id;
+    op.kind = OperationKind::Refund;
+    op.provider = Provider::Stripe;
+    op.unitOfWork = order + u"|3800|usd"_s;
+    op.orderId = order;
+    op.chargeId = u"ch_"_s + order;
+    op.customerId = u"cus_"_s + order;
+    op.amount = {3800, u"usd"_s};
+    op.idempotencyKey = u"key-"_s + id;
+    op.request = {"POST", u"/v1/refunds"_s, "amount=3800", "application/x-www-form-urlencoded"};
+    op.createdBy = u"agent:test"_s;
+    return op;
+}
+
+inline NewOperation creditOperation(const QString &id, const QString &work)
+{
+    NewOperation op = refundOperation(id);
+    op.kind = OperationKind::CreditTopup;
+    op.provider = Provider::Slen;
+    op.project = u"demo"_s;
+    op.unitOfWork = work;
+    op.idempotencyKey = work;
+    op.orderId.clear();
+    op.chargeId.clear();
+    op.customerId = u"u_1"_s;
+    op.amount = {500, u"credits"_s};
+    return op;
+}
+
+// Opens `op` and moves it to `state` the way the engine would.
+inline Operation operationIn(OperationStore &store, const NewOperation &op, OperationState state)
+{
+    const QString id = store.openOrGet(op).operation.id;
+    if (state == OperationState::Unknown)
+        store.markUnknown(id, u"stored 500"_s, u"agent:test"_s);
+    else if (state == OperationState::Succeeded)
+        store.closeSucceeded(id, u"re_3Q9x"_s, u"succeeded"_s, u"agent:test"_s, u"provider"_s);
+    else if (state == OperationState::Failed)
+        store.closeFailed(id, u"card_declined"_s, u"agent:test"_s, u"provider"_s);
+    return *store.operation(id);
+}
+
+} // namespace ops::test

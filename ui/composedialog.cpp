@@ -1,0 +1,240 @@
+#include "composedialog.h"
+
+#include "truthguard.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+namespace {
+
+QString stateAdvice(OperationState state)
+{
+    if (isFinal(state))
+        return u"The operation is <b>%1</b>: the message may say so."_s.arg(toString(state));
+    return u"The operation is <b>%1</b>: the customer may only hear that we are checking. "
+           "Claims that the money moved, or did not, are refused."_s.arg(toString(state));
+}
+
+} // namespace
+
+ComposeDialog::ComposeDialog(const Operation &op, QString actor, Submit onSubmit, QWidget *parent)
+    : QDialog(parent)
+    , m_operation(op)
+    , m_actor(std::move(actor))
+    , m_submit(std::move(onSubmit))
+{
+    setObjectName(u"composeDialog"_s);
+    setWindowTitle(u"Message the customer about %1"_s.arg(op.id));
+    auto *intro =
+        new QLabel(u"%1 · %2 · %3<br>%4"_s.arg(op.id, toString(op.kind), formatMoney(op.amount),
+                                               stateAdvice(op.state)),
+                   this);
+    intro->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addLayout(buildForm());
+    layout->addWidget(m_reason);
+    layout->addWidget(buildButtons());
+    fillTemplates();
+    connectInputs();
+    refresh();
+    resize(560, 420);
+}
+
+QFormLayout *ComposeDialog::buildForm()
+{
+    m_template = new QComboBox(this);
+    m_template->setObjectName(u"template"_s);
+    m_language = new QComboBox(this);
+    m_language->setObjectName(u"language"_s);
+    for (const QString &code : messageLanguages())
+        m_language->addItem(u"%1 (%2)"_s.arg(languageName(code), code), code);
+    m_conversation = new QLineEdit(m_operation.customerId, this);
+    m_conversation->setObjectName(u"conversation"_s);
+    m_conversation->setPlaceholderText(u"the customer's conversation id at the helpdesk"_s);
+    m_text = new QPlainTextEdit(this);
+    m_text->setObjectName(u"messageText"_s);
+    m_text->setTabChangesFocus(true);
+    m_text->setMinimumHeight(110);
+    m_reason = new QLabel(this);
+    m_reason->setObjectName(u"guardReason"_s);
+    m_reason->setWordWrap(true);
+    m_reason->setStyleSheet(u"color: #b71c1c; background: #fdecea; padding: 4px;"_s);
+    // Room for a three-line reason, so the layout never squeezes the why out of sight.
+    m_reason->setMinimumHeight(m_reason->fontMetrics().lineSpacing() * 3 + 10);
+    m_reason->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+
+    auto *form = new QFormLayout;
+    form->addRow(u"&Template"_s, m_template);
+    form->addRow(u"&Language"_s, m_language);
+    form->addRow(u"C&onversation"_s, m_conversation);
+    form->addRow(u"&Preview"_s, m_text);
+    return form;
+}
+
+QDialogButtonBox *ComposeDialog::buildButtons()
+{
+    auto *buttons = new QDialogButtonBox(this);
+    m_send = buttons->addButton(u"&Send"_s, QDialogButtonBox::AcceptRole);
+    m_send->setObjectName(u"send"_s);
+    m_copy = buttons->addButton(u"Copy to &clipboard"_s, QDialogButtonBox::ActionRole);
+    m_copy->setObjectName(u"copy"_s);
+    buttons->addButton(QDialogButtonBox::Cancel);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_send, &QPushButton::clicked, this, [this] { submit(Action::Send); });
+    connect(m_copy, &QPushButton::clicked, this, [this] { submit(Action::Copy); });
+    return buttons;
+}
+
+void ComposeDialog::connectInputs()
+{
+    connect(m_template, &QComboBox::currentIndexChanged, this, &ComposeDialog::refresh);
+    connect(m_language, &QComboBox::currentIndexChanged, this, [this] {
+        fillTemplates();
+        refresh();
+    });
+    connect(m_conversation, &QLineEdit::textChanged, this, &ComposeDialog::refresh);
+    connect(m_text, &QPlainTextEdit::textChanged, this, [this] {
+        if (currentTemplate() != MessageTemplate::Custom)
+            return;
+        m_freeText = m_text->toPlainText();
+        refresh();
+    });
+}
+
+void ComposeDialog::fillTemplates()
+{
+    const QSignalBlocker block(m_template);
+    const QVariant current = m_template->currentData();
+    m_template->clear();
+    for (const MessageTemplate t : allowedTemplates(m_operation.state, m_operation.kind))
+        m_template->addItem(MessageTemplates::title(t, currentLanguage()), int(t));
+    const int keep = m_template->findData(current);
+    m_template->setCurrentIndex(keep >= 0 ? keep : 0);
+}
+
+MessageTemplate ComposeDialog::currentTemplate() const
+{
+    return MessageTemplate(m_template->currentData().toInt());
+}
+
+QString ComposeDialog::currentLanguage() const
+{
+    const QString code = m_language->currentData().toString();
+    return code.isEmpty() ? u"en"_s : code;
+}
+
+void ComposeDialog::setSendBlockedReason(const QString &reason)
+{
+    m_sendBlocked = reason;
+    refresh();
+}
+
+void ComposeDialog::setTemplate(MessageTemplate t)
+{
+    const int index = m_template->findData(int(t));
+    if (index >= 0)
+        m_template->setCurrentIndex(index);
+}
+
+void ComposeDialog::setLanguage(const QString &language)
+{
+    const int index = m_language->findData(language);
+    if (index >= 0)
+        m_language->setCurrentIndex(index);
+}
+
+void ComposeDialog::setFreeText(const QString &text)
+{
+    setTemplate(MessageTemplate::Custom);
+    m_text->setPlainText(text);
+}
+
+MessageDraft ComposeDialog::draft() const
+{
+    MessageDraft d;
+    d.operationId = m_operation.id;
+    d.tmpl = currentTemplate();
+    d.language = currentLanguage();
+    d.conversation = m_conversation->text().trimmed();
+    d.customBody = d.tmpl == MessageTemplate::Custom ? m_freeText : QString();
+    d.actor = m_actor;
+    return d;
+}
+
+QString ComposeDialog::problem() const
+{
+    return m_problem;
+}
+
+QString ComposeDialog::preview() const
+{
+    return m_text->toPlainText();
+}
+
+void ComposeDialog::refresh()
+{
+    const MessageTemplate t = currentTemplate();
+    const bool custom = t == MessageTemplate::Custom;
+    QString body = m_freeText;
+    m_problem.clear();
+    if (!custom) {
+        const RenderedMessage r =
+            MessageTemplates::render(t, currentLanguage(), factsFor(m_operation));
+        body = r.body;
+        m_problem = r.error;
+    }
+    if (m_text->isReadOnly() == custom || m_text->toPlainText() != body) {
+        const QSignalBlocker block(m_text);
+        m_text->setReadOnly(!custom);
+        if (!custom || m_text->toPlainText() != body)
+            m_text->setPlainText(body);
+    }
+    m_text->setPlaceholderText(custom ? u"Write to the customer…"_s : QString());
+    if (m_problem.isEmpty() && body.trimmed().isEmpty())
+        m_problem = u"The message is empty."_s;
+    if (m_problem.isEmpty()) {
+        const GuardVerdict v = TruthGuard::check(m_operation.state, body);
+        m_problem = v.reason;
+    }
+    if (m_problem.isEmpty())
+        m_problem = MessageStore::conversationProblem(m_conversation->text().trimmed());
+    if (!m_problem.isEmpty() && !m_problem.endsWith(u'.'))
+        m_problem = m_problem.at(0).toUpper() + m_problem.mid(1) + u'.';
+    const QString shown = !m_problem.isEmpty() ? m_problem : m_sendBlocked;
+    m_reason->setText(shown);
+    m_reason->setVisible(!shown.isEmpty());
+    m_send->setEnabled(m_problem.isEmpty() && m_sendBlocked.isEmpty());
+    m_send->setToolTip(m_sendBlocked.isEmpty() ? u"Deliver it through the helpdesk"_s
+                                               : m_sendBlocked);
+    m_copy->setEnabled(m_problem.isEmpty());
+}
+
+void ComposeDialog::submit(Action action)
+{
+    refresh();
+    if (!m_problem.isEmpty())
+        return;
+    if (action == Action::Send && !m_sendBlocked.isEmpty())
+        return;
+    const QString refusal = m_submit(draft(), action);
+    if (!refusal.isEmpty()) {
+        m_reason->setText(refusal);
+        m_reason->setVisible(true);
+        return;
+    }
+    accept();
+}
+
+} // namespace ops::ui
