@@ -32,7 +32,7 @@ public:
 struct CommandContext
 {
     QString dbLocation;
-    QString operatorName; // --operator / OPS_OPERATOR
+    QString operatorName; // --operator, else OPS_OPERATOR, else the OS user
     QTextStream &out;
     QTextStream &err;
     SystemClock clock;
@@ -40,6 +40,8 @@ struct CommandContext
     // Opens the store (migrating the schema); throws InvalidInput when the location is
     // unusable, StoreError when the database fails.
     std::unique_ptr<OperationStore> openStore();
+    // "operator:<operatorName>": who a person's command acts as (rights are checked by the store).
+    QString actor() const { return QStringLiteral("operator:") + operatorName; }
     // Prints `message` to stderr and returns ExitCode::Usage.
     int usage(const QString &message);
 };
@@ -58,5 +60,8 @@ int closeCommand(CommandContext &ctx, const QStringList &args);
 int demoCommand(CommandContext &ctx, const QStringList &args);
 int creditCommand(CommandContext &ctx, const QStringList &args);
 int executeCommand(CommandContext &ctx, const QStringList &args);
+int operatorCommand(CommandContext &ctx, const QStringList &args);
+int approvalCommand(CommandContext &ctx, const QStringList &args);
+int settingsCommand(CommandContext &ctx, const QStringList &args);
 
 } // namespace ops::cli
