@@ -9,6 +9,7 @@
 #include "detailpane.h"
 #include "lookupanswer.h"
 #include "operationstore.h"
+#include "operatordirectory.h"
 
 #include <QMainWindow>
 
@@ -27,6 +28,7 @@ class OperationTableModel;
 
 namespace ops::ui {
 
+class ApprovalsPanel;
 class CloseDialog;
 class EvidenceDialog;
 class LookupDialog;
@@ -84,6 +86,10 @@ public:
     QAction *closeSucceededAction() const { return m_closeSucceeded; }
     QAction *closeFailedAction() const { return m_closeFailed; }
     QAction *cancelAction() const { return m_cancel; }
+    // Roles and approvals (mainwindowroles.cpp). The panel is null without the Approve right.
+    const OperatorAccess &access() const { return m_access; }
+    ApprovalsPanel *approvalsPanel() const { return m_approvals; }
+    QLabel *operatorLabel() const { return m_operatorLabel; }
 
 signals:
     void lookUpRequested(const QString &operationId);
@@ -117,6 +123,11 @@ private:
     qint64 attachLookupAnswer(LookupDialog *dialog);
     void closeFromLookup(LookupDialog *dialog);
     QString submitClose(const ManualClose &close);
+    // mainwindowroles.cpp: the operator's rights, the Approvals tab
+    void buildRoles();
+    void reloadRoles();
+    void applyRights();
+    void decideApproval(qint64 id, bool approve, const QString &reason);
 
     OperationStore &m_store;
     OperationQuery &m_query;
@@ -145,6 +156,9 @@ private:
     QAction *m_closeFailed = nullptr;
     QAction *m_copyKey = nullptr;
     QAction *m_cancel = nullptr;
+    OperatorAccess m_access;
+    ApprovalsPanel *m_approvals = nullptr;
+    QLabel *m_operatorLabel = nullptr;
 };
 
 } // namespace ops::ui
