@@ -32,7 +32,7 @@ public:
 struct CommandContext
 {
     QString dbLocation;
-    QString operatorName; // --operator, else OPS_OPERATOR, else the OS user
+    QString operatorName; // --operator, else OPS_OPERATOR (tool commands act as this or agent:)
     QTextStream &out;
     QTextStream &err;
     SystemClock clock;
@@ -40,8 +40,10 @@ struct CommandContext
     // Opens the store (migrating the schema); throws InvalidInput when the location is
     // unusable, StoreError when the database fails.
     std::unique_ptr<OperationStore> openStore();
-    // "operator:<operatorName>": who a person's command acts as (rights are checked by the store).
-    QString actor() const { return QStringLiteral("operator:") + operatorName; }
+    // Who a person's command (close, evidence, operator, approval, settings) acts as:
+    // operatorName, else the OS user. Rights are checked by the store.
+    QString personName() const;
+    QString actor() const { return QStringLiteral("operator:") + personName(); }
     // Prints `message` to stderr and returns ExitCode::Usage.
     int usage(const QString &message);
 };

@@ -22,7 +22,7 @@ const QStringList kEvidenceKinds = {u"provider_object"_s, u"provider_event"_s, u
 
 std::optional<QString> operatorActor(const CommandContext &ctx)
 {
-    if (ctx.operatorName.isEmpty())
+    if (ctx.personName().isEmpty())
         return std::nullopt;
     return ctx.actor();
 }

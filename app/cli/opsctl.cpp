@@ -72,17 +72,6 @@ Command commandFor(const QString &name)
     return nullptr;
 }
 
-// Who a person's command acts as: --operator, else OPS_OPERATOR, else the OS user.
-QString operatorIdentity(const CliArgs &global)
-{
-    if (global.has(u"operator"_s))
-        return global.value(u"operator"_s).trimmed();
-    const QString env = qEnvironmentVariable("OPS_OPERATOR").trimmed();
-    if (!env.isEmpty())
-        return env;
-    return qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME")).trimmed();
-}
-
 } // namespace
 
 std::unique_ptr<OperationStore> CommandContext::openStore()
@@ -96,6 +85,13 @@ std::unique_ptr<OperationStore> CommandContext::openStore()
     }
     Database::migrate(db);
     return std::make_unique<OperationStore>(db, clock);
+}
+
+QString CommandContext::personName() const
+{
+    if (!operatorName.isEmpty())
+        return operatorName;
+    return qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME")).trimmed();
 }
 
 int CommandContext::usage(const QString &message)
@@ -140,7 +136,7 @@ int runOpsctl(const QStringList &args, QTextStream &out, QTextStream &err)
     ctx.dbLocation = global->value(u"db"_s, qEnvironmentVariable("OPS_DB"));
     if (ctx.dbLocation.isEmpty())
         ctx.dbLocation = Database::defaultLocation();
-    ctx.operatorName = operatorIdentity(*global);
+    ctx.operatorName = global->value(u"operator"_s, qEnvironmentVariable("OPS_OPERATOR")).trimmed();
     if (!ctx.operatorName.isEmpty() && !isValidOperatorName(ctx.operatorName))
         return ctx.usage(u"the operator name '%1' must be 1-64 letters, digits or _ . @ -"_s.arg(
             ctx.operatorName));

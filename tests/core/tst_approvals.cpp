@@ -226,7 +226,7 @@ void TestApprovals::thresholdEdge()
     QCOMPARE(f.store().operation(u"op_a"_s)->state,
              needsApproval ? OperationState::Unknown : OperationState::Failed);
     QCOMPARE(listApprovals(f.store().database(), ApprovalState::Pending).size(),
-             needsApproval ? 1U : 0U);
+             needsApproval ? size_t(1) : size_t(0));
 }
 
 void TestApprovals::closeApprovalFlow()
@@ -334,7 +334,7 @@ void TestApprovals::secondPendingCloseIsRefused()
     QVERIFY(refusal([&] {
                 f.store().closeManually(failedClose(u"op_a"_s, ev, kBob));
             }).contains(u"already waiting for approval"_s));
-    QCOMPARE(listApprovals(f.store().database()).size(), 1U);
+    QCOMPARE(listApprovals(f.store().database()).size(), size_t(1));
 }
 
 void TestApprovals::resendApprovalIsSpentOnce()
@@ -350,7 +350,7 @@ void TestApprovals::resendApprovalIsSpentOnce()
     QCOMPARE(f.store().operation(u"op_a"_s)->attempts, 0);
     t = f.store().beginAttempt(u"op_a"_s, kCarol, AttemptMode::OperatorResend);
     QCOMPARE(t.refusal, AttemptRefusal::AwaitingApproval);
-    QCOMPARE(listApprovals(db).size(), 1U); // asking twice does not pile up requests
+    QCOMPARE(listApprovals(db).size(), size_t(1)); // asking twice does not pile up requests
     const Approval pending = listApprovals(db).front();
     QCOMPARE(pending.action, ApprovalAction::Resend);
     QCOMPARE(pending.requestedBy, kCarol);
@@ -369,7 +369,7 @@ void TestApprovals::resendApprovalIsSpentOnce()
     f.store().finishAttempt(u"op_a"_s, t.attemptId, {});
     t = f.store().beginAttempt(u"op_a"_s, kCarol, AttemptMode::OperatorResend);
     QCOMPARE(t.refusal, AttemptRefusal::AwaitingApproval);
-    QCOMPARE(listApprovals(db, ApprovalState::Pending).size(), 1U);
+    QCOMPARE(listApprovals(db, ApprovalState::Pending).size(), size_t(1));
     QVERIFY(!AuditLog::firstBroken(db));
 }
 

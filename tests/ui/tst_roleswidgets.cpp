@@ -249,7 +249,7 @@ void TestRolesWidgets::ownRequestCannotBeApprovedAndRejectNeedsAReason()
     QVERIFY(panel->rejectButton()->isEnabled());
     QTest::mouseClick(panel->rejectButton(), Qt::LeftButton);
     QCOMPARE(panel->count(), 0);
-    QCOMPARE(listApprovals(m_fx->store().database(), ApprovalState::Rejected).size(), 1U);
+    QCOMPARE(listApprovals(m_fx->store().database(), ApprovalState::Rejected).size(), size_t(1));
 }
 
 void TestRolesWidgets::supportCloseAboveThresholdIsRefusedByTheStore()
