@@ -163,11 +163,11 @@ void TestApprovals::storeRefusesWithoutTheRight()
     QCOMPARE(count(db, u"audit"_s), audit);
     QCOMPARE(count(db, u"evidence"_s), evidence);
     const Operation after = *f.store().operation(u"op_a"_s);
-    QCOMPARE(after.state, before.state);
+    QCOMPARE(toString(after.state), toString(before.state));
     QCOMPARE(after.attempts, before.attempts);
     QCOMPARE(after.attemptCap, before.attemptCap);
-    QCOMPARE(findApproval(db, approvalId)->state, ApprovalState::Pending);
-    QCOMPARE(findOperator(db, u"carol"_s)->role, Role::Support);
+    QCOMPARE(toString(findApproval(db, approvalId)->state), toString(ApprovalState::Pending));
+    QCOMPARE(toString(findOperator(db, u"carol"_s)->role), toString(Role::Support));
     QVERIFY(!approvalThreshold(db, u"usd"_s));
 }
 
@@ -223,8 +223,8 @@ void TestApprovals::thresholdEdge()
     const qint64 ev = unknownRow(f, u"op_a"_s, amount, currency);
     const ManualCloseRefusal r = f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice));
     QCOMPARE(r, needsApproval ? ManualCloseRefusal::AwaitingApproval : ManualCloseRefusal::None);
-    QCOMPARE(f.store().operation(u"op_a"_s)->state,
-             needsApproval ? OperationState::Unknown : OperationState::Failed);
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state),
+             toString(needsApproval ? OperationState::Unknown : OperationState::Failed));
     QCOMPARE(listApprovals(f.store().database(), ApprovalState::Pending).size(),
              needsApproval ? size_t(1) : size_t(0));
 }
@@ -241,7 +241,7 @@ void TestApprovals::closeApprovalFlow()
     const auto pending = openApproval(db, u"op_a"_s, ApprovalAction::Close, ApprovalState::Pending);
     QVERIFY(pending);
     QCOMPARE(pending->requestedBy, kAlice);
-    QCOMPARE(pending->amount, (Money{25000, u"usd"_s}));
+    QCOMPARE(formatMoney(pending->amount), formatMoney({25000, u"usd"_s}));
     QCOMPARE(pending->requestedClose()->providerRef, u"re_9"_s);
     QCOMPARE(f.store().audit(u"op_a"_s).back().action, u"approval.requested"_s);
 
@@ -252,15 +252,15 @@ void TestApprovals::closeApprovalFlow()
     QVERIFY(refusal([&] {
                 approveRequest(f.store(), pending->id, kCarol);
             }).contains(u"may not approve"_s));
-    QCOMPARE(f.store().operation(u"op_a"_s)->state, OperationState::Unknown);
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Unknown));
 
     f.clock().advanceSecs(180);
     const Approval done = approveRequest(f.store(), pending->id, kBob, u"checked the refund"_s);
-    QCOMPARE(done.state, ApprovalState::Approved);
+    QCOMPARE(toString(done.state), toString(ApprovalState::Approved));
     QCOMPARE(done.decidedBy, kBob);
     QCOMPARE(done.decisionReason, u"checked the refund"_s);
     const Operation op = *f.store().operation(u"op_a"_s);
-    QCOMPARE(op.state, OperationState::Succeeded);
+    QCOMPARE(toString(op.state), toString(OperationState::Succeeded));
     QCOMPARE(op.providerRef, u"re_9"_s);
     QCOMPARE(op.closedBy, u"operator:alice, approved by operator:bob"_s);
     const auto trail = f.store().audit(u"op_a"_s);
@@ -294,9 +294,9 @@ void TestApprovals::rejectNeedsAReason()
                 rejectRequest(f.store(), id, kCarol, u"no"_s);
             }).contains(u"may not approve"_s));
     const Approval rejected = rejectRequest(f.store(), id, kBob, u"the ledger shows a refund"_s);
-    QCOMPARE(rejected.state, ApprovalState::Rejected);
+    QCOMPARE(toString(rejected.state), toString(ApprovalState::Rejected));
     QCOMPARE(rejected.decisionReason, u"the ledger shows a refund"_s);
-    QCOMPARE(f.store().operation(u"op_a"_s)->state, OperationState::Unknown);
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Unknown));
     QCOMPARE(f.store().audit(u"op_a"_s).back().action, u"approval.rejected"_s);
     QVERIFY(
         refusal([&] { approveRequest(f.store(), id, kBob); }).contains(u"is already rejected"_s));
@@ -321,7 +321,8 @@ void TestApprovals::approvalOfAClosedOperationIsRefused()
                 approveRequest(f.store(), id, kBob);
             }).contains(u"operation op_a is already succeeded"_s));
     QCOMPARE(f.store().operation(u"op_a"_s)->closedBy, u"agent:t"_s);
-    QCOMPARE(findApproval(f.store().database(), id)->state, ApprovalState::Pending);
+    QCOMPARE(toString(findApproval(f.store().database(), id)->state),
+             toString(ApprovalState::Pending));
 }
 
 void TestApprovals::secondPendingCloseIsRefused()
@@ -352,19 +353,21 @@ void TestApprovals::resendApprovalIsSpentOnce()
     QCOMPARE(t.refusal, AttemptRefusal::AwaitingApproval);
     QCOMPARE(listApprovals(db).size(), size_t(1)); // asking twice does not pile up requests
     const Approval pending = listApprovals(db).front();
-    QCOMPARE(pending.action, ApprovalAction::Resend);
+    QCOMPARE(toString(pending.action), toString(ApprovalAction::Resend));
     QCOMPARE(pending.requestedBy, kCarol);
 
     QVERIFY(refusal([&] {
                 approveRequest(f.store(), pending.id, kCarol);
             }).contains(u"may not approve"_s));
-    QCOMPARE(approveRequest(f.store(), pending.id, kAlice).state, ApprovalState::Approved);
-    QCOMPARE(f.store().operation(u"op_a"_s)->state, OperationState::Unknown); // nothing sent yet
+    QCOMPARE(toString(approveRequest(f.store(), pending.id, kAlice).state),
+             toString(ApprovalState::Approved));
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state),
+             toString(OperationState::Unknown)); // nothing sent yet
 
     t = f.store().beginAttempt(u"op_a"_s, kCarol, AttemptMode::OperatorResend);
     QCOMPARE(t.refusal, AttemptRefusal::None);
     QCOMPARE(t.operation.attempts, 1);
-    QCOMPARE(findApproval(db, pending.id)->state, ApprovalState::Used);
+    QCOMPARE(toString(findApproval(db, pending.id)->state), toString(ApprovalState::Used));
     // The approval is spent: the next resend asks again.
     f.store().finishAttempt(u"op_a"_s, t.attemptId, {});
     t = f.store().beginAttempt(u"op_a"_s, kCarol, AttemptMode::OperatorResend);
@@ -426,7 +429,11 @@ void TestApprovals::directory()
     if (message.isEmpty()) {
         QCOMPARE(why, QString());
         QCOMPARE(count(db, u"audit"_s), audit + 1);
-        QCOMPARE(f.store().audit(QString()).back().action, u"operator.added"_s);
+        QSqlQuery last(db);
+        QVERIFY(last.exec(u"SELECT action, operation_id FROM audit ORDER BY id DESC LIMIT 1"_s));
+        QVERIFY(last.next());
+        QCOMPARE(last.value(0).toString(), u"operator.added"_s);
+        QVERIFY(last.value(1).isNull()); // not about an operation
         return;
     }
     QVERIFY2(why.contains(message), qPrintable(why));

@@ -178,8 +178,8 @@ void TestOpsctlRoles::refusedActions()
     QCOMPARE(count(db, u"audit"_s), audit);
     QCOMPARE(count(db, u"evidence"_s), evidence);
     QCOMPARE(count(db, u"operators"_s), operators);
-    QCOMPARE(f.store().operation(u"op_a"_s)->state, OperationState::Unknown);
-    QCOMPARE(findApproval(db, 1)->state, ApprovalState::Pending);
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Unknown));
+    QCOMPARE(toString(findApproval(db, 1)->state), toString(ApprovalState::Pending));
     QCOMPARE(approvalThreshold(db, u"usd"_s).value_or(-1), qint64(100000));
 }
 
@@ -201,7 +201,7 @@ void TestOpsctlRoles::fourEyesCloseFromTheCommandLine()
     const qint64 id = r.result()["approval_id"].get<qint64>();
     QVERIFY(id > 0);
     QVERIFY2(r.err.contains(u"approval #%1 is pending"_s.arg(id)), qPrintable(r.err));
-    QCOMPARE(f.store().operation(u"op_a"_s)->state, OperationState::Unknown);
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Unknown));
 
     r = cli.run({u"--operator"_s, u"alice"_s, u"approval"_s, u"approve"_s, QString::number(id)});
     QCOMPARE(r.exitCode, 2);

@@ -153,6 +153,14 @@ void TestRolesWidgets::actionsPerRole()
     QFETCH(bool, close);
     QFETCH(bool, resend);
     QFETCH(bool, approvalsTab);
+    // A colleague's close waiting for approval: the supervisor's screenshot shows it.
+    QCOMPARE(m_fx->store().closeManually({kLarge,
+                                          OperationState::Failed,
+                                          {},
+                                          {m_largeEvidence},
+                                          u"operator:bob"_s,
+                                          u"no refund listed"_s}),
+             ManualCloseRefusal::AwaitingApproval);
     openWindow(actor);
     selectInChecking(kSmall);
     QCOMPARE(m_window->operatorLabel()->text(), label);
@@ -169,6 +177,8 @@ void TestRolesWidgets::actionsPerRole()
     if (!resend)
         QVERIFY(m_window->resendBlockedReason().contains(u"may not resend"_s));
     QCOMPARE(m_window->approvalsPanel() != nullptr, approvalsTab);
+    if (approvalsTab)
+        QCOMPARE(m_window->approvalsPanel()->count(), 1);
     QCOMPARE(m_window->tabs()->count(), approvalsTab ? 3 : 2);
     // A disabled action's shortcut opens nothing.
     if (!close) {
@@ -215,7 +225,7 @@ void TestRolesWidgets::supervisorApprovesAColleaguesClose()
     QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
 
     const Operation op = *m_fx->store().operation(kLarge);
-    QCOMPARE(op.state, OperationState::Failed);
+    QCOMPARE(toString(op.state), toString(OperationState::Failed));
     QCOMPARE(op.closedBy, u"operator:bob, approved by operator:alice"_s);
     QCOMPARE(panel->count(), 0);
     QCOMPARE(m_window->tabs()->tabText(m_window->tabs()->indexOf(panel)), u"Approvals"_s);
@@ -242,7 +252,7 @@ void TestRolesWidgets::ownRequestCannotBeApprovedAndRejectNeedsAReason()
     // Even if the button were pressed, the store refuses.
     emit panel->approveRequested(panel->selectedId(), QString());
     QVERIFY(m_window->bannerText().contains(u"nobody approves their own request"_s));
-    QCOMPARE(m_fx->store().operation(kLarge)->state, OperationState::Unknown);
+    QCOMPARE(toString(m_fx->store().operation(kLarge)->state), toString(OperationState::Unknown));
     // Withdrawing needs a reason.
     QVERIFY(!panel->rejectButton()->isEnabled());
     QTest::keyClicks(panel->reasonEdit(), u"wrong evidence"_s);
