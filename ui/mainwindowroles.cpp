@@ -2,13 +2,13 @@
 // actions the role may not take are disabled with the reason as tooltip (the store refuses them
 // too), and a supervisor gets the Approvals tab for four-eyes requests.
 
-#include "approvallistmodel.h"
 #include "approvalspanel.h"
 #include "mainwindow.h"
 #include "uilogging.h"
 
 #include <QAction>
 #include <QLabel>
+#include <QLineEdit>
 #include <QStatusBar>
 #include <QTabWidget>
 

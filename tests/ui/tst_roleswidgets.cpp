@@ -9,6 +9,7 @@
 #include "mainwindow.h"
 #include "operationlistview.h"
 #include "operationquery.h"
+#include "operationtablemodel.h"
 #include "storefixture.h"
 
 #include <QAbstractItemModelTester>
