@@ -79,13 +79,12 @@ void MainWindow::reloadRoles()
 
 void MainWindow::applyRights()
 {
-    const QString role = m_access.role ? toString(*m_access.role) : u"view only"_s;
+    const QString who = m_access.describe(); // "carol (support)", "erin (disabled)"
     const auto deny = [&](QAction *action, Right right, const QString &what) {
         if (m_access.rights.testFlag(right))
             return false;
         action->setEnabled(false);
-        action->setToolTip(
-            u"%1 (%2) may not %3; ask a supervisor."_s.arg(m_access.name, role, what));
+        action->setToolTip(u"%1 may not %2; ask a supervisor."_s.arg(who, what));
         action->setStatusTip(action->toolTip());
         return true;
     };
