@@ -136,7 +136,9 @@ void setApprovalThreshold(QSqlDatabase &db, qint64 nowMs, const QString &actor,
     if (minor && *minor < 0)
         throw ActionRefused(u"a threshold is a non-negative amount in minor units"_s);
     WriteTransaction tx(db);
-    requireRight(db, actor, Right::Approve);
+    if (const OperatorAccess who = accessOf(db, actor); !who.rights.testFlag(Right::Approve))
+        throw ActionRefused(u"operator %1 may not change the four-eyes threshold (it takes the "
+                            "approve right)"_s.arg(who.describe()));
     if (minor)
         runQuery(db,
                  u"INSERT INTO settings (name, value, updated_by, updated_at) VALUES (?, ?, ?, ?) "

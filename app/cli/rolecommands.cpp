@@ -64,6 +64,9 @@ bool roleOptions(const CliArgs &opts, Role *role, std::optional<Rights> *rights,
     return true;
 }
 
+const QString kNoPerson =
+    u"this is done by a person: give --operator NAME or OPS_OPERATOR (or run as your OS user)"_s;
+
 const QString kOperatorUsage = u"usage: opsctl operator add NAME --role support|supervisor "
                                "[--rights R,…] | grant NAME --role … [--rights R,…] | "
                                "disable NAME | enable NAME | list [--json] | whoami"_s;
@@ -98,6 +101,8 @@ int operatorCommand(CommandContext &ctx, const QStringList &args)
         return ctx.usage(error);
     if (sub == u"list"_s)
         return operatorList(ctx, *opts);
+    if (ctx.personName().isEmpty())
+        return ctx.usage(kNoPerson);
     const QString actor = ctx.actor();
     if (sub == u"whoami"_s) {
         auto store = ctx.openStore();
@@ -154,6 +159,8 @@ int approvalCommand(CommandContext &ctx, const QStringList &args)
     }
     if ((sub != u"approve"_s && sub != u"reject"_s) || opts->positionals().size() != 1)
         return ctx.usage(usage);
+    if (ctx.personName().isEmpty())
+        return ctx.usage(kNoPerson);
     bool ok = false;
     const qint64 id = opts->positionals().first().toLongLong(&ok);
     if (!ok || id <= 0)
@@ -192,6 +199,8 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
     static const QRegularExpression code(u"^[a-z0-9_]{1,40}$"_s);
     if (!code.match(currency).hasMatch())
         return ctx.usage(u"a currency (or credit type) is 1-40 letters, digits or _"_s);
+    if (ctx.personName().isEmpty())
+        return ctx.usage(kNoPerson);
     std::optional<qint64> minor;
     if (set) {
         bool ok = false;

@@ -107,7 +107,8 @@ void TestApprovals::storeRefusesWithoutTheRight_data()
     QTest::addRow("support may not approve")
         << kCarol << u"approve"_s << u"operator carol (support) may not approve"_s;
     QTest::addRow("support may not set the threshold")
-        << kCarol << u"threshold"_s << u"operator carol (support) may not approve"_s;
+        << kCarol << u"threshold"_s
+        << u"operator carol (support) may not change the four-eyes threshold"_s;
     QTest::addRow("support may not grant") << kCarol << u"grant"_s << u"only a supervisor may"_s;
     QTest::addRow("unknown may not attach")
         << u"operator:dave"_s << u"attach"_s << u"operator dave (not an operator) may not attach"_s;

@@ -124,7 +124,10 @@ void TestOpsctlRoles::refusedActions_data()
     QTest::addRow("support sets the threshold")
         << u"--operator carol"_s
         << QStringList{u"settings"_s, u"set"_s, u"approval-threshold"_s, u"usd"_s, u"0"_s}
-        << u"operator carol (support) may not approve"_s;
+        << u"operator carol (support) may not change the four-eyes threshold"_s;
+    QTest::addRow("no operator at all")
+        << u"nobody -"_s << QStringList{u"approval"_s, u"approve"_s, u"1"_s}
+        << u"this is done by a person"_s;
     QTest::addRow("bad operator name") << u"--operator a;b"_s << close << u"must be 1-64 letters"_s;
     QTest::addRow("reject without reason")
         << u"--operator bob"_s << QStringList{u"approval"_s, u"reject"_s, u"1"_s}
@@ -169,7 +172,10 @@ void TestOpsctlRoles::refusedActions()
         cli.env().insert(u"OPS_OPERATOR"_s, who);
     else if (how == u"user"_s)
         cli.env().insert(u"USER"_s, who);
-    else
+    else if (how == u"nobody"_s) {
+        cli.env().remove(u"USER"_s);
+        cli.env().remove(u"USERNAME"_s);
+    } else
         args = QStringList{u"--operator"_s, who} + args;
     const Run r = cli.run(args);
     QCOMPARE(r.exitCode, 2);
