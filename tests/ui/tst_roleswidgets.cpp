@@ -6,6 +6,7 @@
 #include "approvallistmodel.h"
 #include "approvals.h"
 #include "approvalspanel.h"
+#include "closedialog.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
 #include "operationquery.h"
@@ -17,7 +18,10 @@
 #include <QApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
@@ -75,6 +79,7 @@ private slots:
     void supervisorApprovesAColleaguesClose();
     void ownRequestCannotBeApprovedAndRejectNeedsAReason();
     void supportCloseAboveThresholdIsRefusedByTheStore();
+    void closeDialogAboveThresholdAsksForApproval();
 
 private:
     void openWindow(const QString &actor);
@@ -284,6 +289,26 @@ void TestRolesWidgets::supportCloseAboveThresholdIsRefusedByTheStore()
     }
     QVERIFY(refused);
     QVERIFY(listApprovals(m_fx->store().database()).empty());
+}
+
+void TestRolesWidgets::closeDialogAboveThresholdAsksForApproval()
+{
+    openWindow(u"operator:alice"_s);
+    selectInChecking(kLarge);
+    ui::CloseDialog *dialog = m_window->openCloseDialog(OperationState::Failed);
+    QTRY_VERIFY(dialog->isVisible());
+    dialog->reasonEdit()->setPlainText(u"no refund listed"_s);
+    dialog->checkEvidence(m_largeEvidence);
+    QPointer<ui::CloseDialog> guard(dialog);
+    QTest::mouseClick(dialog->closeButton(), Qt::LeftButton);
+    QTRY_VERIFY(guard.isNull()); // the request is stored: the dialog is done
+    QCOMPARE(toString(m_fx->store().operation(kLarge)->state), u"unknown"_s);
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(u"waits for a second person"_s),
+             qPrintable(m_window->statusBar()->currentMessage()));
+    ApprovalsPanel *panel = m_window->approvalsPanel();
+    QCOMPARE(panel->count(), 1);
+    QCOMPARE(m_window->tabs()->tabText(m_window->tabs()->indexOf(panel)), u"Approvals (1)"_s);
+    QVERIFY(!panel->approveButton()->isEnabled()); // her own request
 }
 
 QTEST_MAIN(TestRolesWidgets)
