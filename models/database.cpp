@@ -22,6 +22,7 @@ const QStringList &migrationFiles()
     static const QStringList files = {
         u":/migrations/sqlite/0001_initial.sql"_s,
         u":/migrations/sqlite/0002_console.sql"_s,
+        u":/migrations/sqlite/0003_roles_approvals.sql"_s,
         u":/migrations/sqlite/0004_messages.sql"_s, // customer messages (issue 6)
     };
     return files;

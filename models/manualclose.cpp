@@ -1,8 +1,10 @@
 // Rule 8: manual close. Every close records who, when, why and which evidence; the checks run
 // inside the write transaction so evidence and state cannot change underneath them.
 
+#include "approvals.h"
 #include "auditlog.h"
 #include "operationstore.h"
+#include "operatordirectory.h"
 #include "sqltransaction.h"
 
 using namespace Qt::StringLiterals;
@@ -28,6 +30,9 @@ QString describe(ManualCloseRefusal refusal)
         return u"the evidence does not belong to this operation"_s;
     case ManualCloseRefusal::NeedsProviderRef:
         return u"closing as succeeded needs the provider's reference"_s;
+    case ManualCloseRefusal::AwaitingApproval:
+        return u"the amount is above the four-eyes threshold: a second person must approve "
+               "this close"_s;
     }
     return {};
 }
@@ -49,39 +54,100 @@ ManualCloseRefusal checkRequest(const ManualClose &c)
 
 } // namespace
 
+namespace {
+
+// A resend's answer is closed under the Resend right only by the operator whose resend it was:
+// the operation's latest attempt must be theirs.
+void authoriseResendClose(QSqlDatabase &db, const ManualClose &c)
+{
+    requireRight(db, c.actor, Right::Resend);
+    QSqlQuery q = runQuery(
+        db, u"SELECT actor FROM attempts WHERE operation_id = ? ORDER BY seq DESC LIMIT 1"_s,
+        {c.operationId});
+    if (!q.next() || q.value(0).toString() != c.actor)
+        throw ActionRefused(
+            u"%1 may close %2 from a resend only after resending it"_s.arg(c.actor, c.operationId));
+}
+
+ManualCloseRefusal checkEvidence(QSqlDatabase &db, const ManualClose &c, nlohmann::json *ids)
+{
+    for (const qint64 id : c.evidenceIds) {
+        QSqlQuery q = runQuery(db, u"SELECT operation_id FROM evidence WHERE id = ?"_s, {id});
+        if (!q.next() || q.value(0).toString() != c.operationId)
+            return ManualCloseRefusal::EvidenceOfAnotherOperation;
+        ids->push_back(id);
+    }
+    return ManualCloseRefusal::None;
+}
+
+nlohmann::json closePayload(const ManualClose &c, const nlohmann::json &evidenceIds)
+{
+    return {{"outcome", toString(c.outcome).toStdString()},
+            {"provider_ref", c.providerRef.trimmed().toStdString()},
+            {"evidence_ids", evidenceIds},
+            {"reason", c.reason.trimmed().toStdString()}};
+}
+
+} // namespace
+
+ManualCloseRefusal applyCloseLocked(QSqlDatabase &db, qint64 now, const ManualClose &c,
+                                    const Operation &op,
+                                    const std::optional<CloseApproval> &approval)
+{
+    nlohmann::json ids = nlohmann::json::array();
+    if (const auto refusal = checkEvidence(db, c, &ids); refusal != ManualCloseRefusal::None)
+        return refusal;
+    const bool succeeded = c.outcome == OperationState::Succeeded;
+    const QString closedBy =
+        approval ? u"%1, approved by %2"_s.arg(c.actor, approval->approvedBy) : c.actor;
+    runQuery(db,
+             u"UPDATE operations SET state = ?, provider_ref = ?, failure_code = ?, closed_by = ?, "
+             "closed_at = ?, close_reason = ?, updated_at = ? WHERE id = ?"_s,
+             {toString(c.outcome), succeeded ? QVariant(c.providerRef.trimmed()) : QVariant(),
+              succeeded ? QVariant() : QVariant(u"closed_by_operator"_s), closedBy, now,
+              c.reason.trimmed(), now, c.operationId});
+    nlohmann::json detail = closePayload(c, ids);
+    detail["from"] = toString(op.state).toStdString();
+    if (approval) {
+        detail["approved_by"] = approval->approvedBy.toStdString();
+        detail["approval_id"] = approval->approvalId;
+    }
+    AuditLog::append(db, now, c.actor, u"state.closed_manually"_s, c.operationId, detail);
+    return ManualCloseRefusal::None;
+}
+
 ManualCloseRefusal OperationStore::closeManually(const ManualClose &c)
 {
     if (const auto refusal = checkRequest(c); refusal != ManualCloseRefusal::None)
         return refusal;
     const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
+    if (c.fromResend)
+        authoriseResendClose(m_db, c);
+    else
+        requireRight(m_db, c.actor, Right::Close);
     const auto op = operation(c.operationId);
     if (!op)
         return ManualCloseRefusal::NotFound;
     if (isFinal(op->state))
         return ManualCloseRefusal::AlreadyFinal;
-    nlohmann::json ids = nlohmann::json::array();
-    for (const qint64 id : c.evidenceIds) {
-        QSqlQuery q = runQuery(m_db, u"SELECT operation_id FROM evidence WHERE id = ?"_s, {id});
-        if (!q.next() || q.value(0).toString() != c.operationId)
-            return ManualCloseRefusal::EvidenceOfAnotherOperation;
-        ids.push_back(id);
+    if (c.fromResend || !needsApproval(m_db, *op)) {
+        const auto refusal = applyCloseLocked(m_db, now, c, *op);
+        if (refusal == ManualCloseRefusal::None)
+            tx.commit();
+        return refusal;
     }
-    const bool succeeded = c.outcome == OperationState::Succeeded;
-    runQuery(m_db,
-             u"UPDATE operations SET state = ?, provider_ref = ?, failure_code = ?, closed_by = ?, "
-             "closed_at = ?, close_reason = ?, updated_at = ? WHERE id = ?"_s,
-             {toString(c.outcome), succeeded ? QVariant(c.providerRef.trimmed()) : QVariant(),
-              succeeded ? QVariant() : QVariant(u"closed_by_operator"_s), c.actor, now,
-              c.reason.trimmed(), now, c.operationId});
-    AuditLog::append(m_db, now, c.actor, u"state.closed_manually"_s, c.operationId,
-                     {{"outcome", toString(c.outcome).toStdString()},
-                      {"from", toString(op->state).toStdString()},
-                      {"provider_ref", c.providerRef.trimmed().toStdString()},
-                      {"evidence_ids", ids},
-                      {"reason", c.reason.trimmed().toStdString()}});
+    if (const auto pending =
+            openApproval(m_db, c.operationId, ApprovalAction::Close, ApprovalState::Pending))
+        throw ActionRefused(u"a close of %1 is already waiting for approval #%2; approve or "
+                            "reject that one first"_s.arg(c.operationId)
+                                .arg(pending->id));
+    nlohmann::json ids = nlohmann::json::array();
+    if (const auto refusal = checkEvidence(m_db, c, &ids); refusal != ManualCloseRefusal::None)
+        return refusal;
+    requestApprovalLocked(m_db, now, *op, ApprovalAction::Close, c.actor, closePayload(c, ids));
     tx.commit();
-    return ManualCloseRefusal::None;
+    return ManualCloseRefusal::AwaitingApproval;
 }
 
 } // namespace ops

@@ -3,6 +3,7 @@
 #include "auditlog.h"
 #include "operationrow.h"
 #include "operationstore.h"
+#include "operatordirectory.h"
 #include "sqltransaction.h"
 
 #include <QCryptographicHash>
@@ -17,6 +18,9 @@ qint64 OperationStore::addEvidence(const Evidence &e)
     const QString sha =
         QString::fromLatin1(QCryptographicHash::hash(e.body, QCryptographicHash::Sha256).toHex());
     WriteTransaction tx(m_db);
+    // A person needs the Attach right; engines (agent:, system:) record what providers said.
+    if (!operatorName(e.createdBy).isEmpty())
+        requireRight(m_db, e.createdBy, Right::Attach);
     QSqlQuery q = runQuery(m_db,
                            u"INSERT INTO evidence (operation_id, kind, title, content_type, body, "
                            "sha256, size_bytes, created_by, created_at) "

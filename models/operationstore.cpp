@@ -1,8 +1,10 @@
 #include "operationstore.h"
 
+#include "approvals.h"
 #include "auditlog.h"
 #include "logging.h"
 #include "operationrow.h"
+#include "operatordirectory.h"
 #include "sqltransaction.h"
 
 #include <QCryptographicHash>
@@ -212,6 +214,8 @@ AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QSt
     }
     ticket.operation = *found;
     const Operation &op = *found;
+    if (mode == AttemptMode::OperatorResend)
+        requireRight(m_db, actor, Right::Resend);
     const bool stateAllows =
         op.state == OperationState::Open ||
         (mode == AttemptMode::OperatorResend && op.state == OperationState::Unknown);
@@ -232,6 +236,16 @@ AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QSt
         markUnknownLocked(op, u"attempt cap reached"_s, actor, now);
         tx.commit();
         ticket.operation = *operation(operationId);
+        return ticket;
+    }
+    if (mode == AttemptMode::OperatorResend && needsApproval(m_db, op) &&
+        !spendApprovedResendLocked(m_db, now, operationId, actor)) {
+        ticket.refusal = AttemptRefusal::AwaitingApproval;
+        if (!openApproval(m_db, operationId, ApprovalAction::Resend, ApprovalState::Pending)) {
+            requestApprovalLocked(m_db, now, op, ApprovalAction::Resend, actor,
+                                  nlohmann::json::object());
+            tx.commit();
+        }
         return ticket;
     }
     const int seq = op.attempts + 1;

@@ -50,7 +50,17 @@ struct OpenResult
 };
 
 enum class AttemptMode { Automation, OperatorResend };
-enum class AttemptRefusal { None, NotFound, NotOpen, CapReached, WindowClosed };
+// AwaitingApproval: an operator resend above the four-eyes threshold stored (or found) a pending
+// approval instead of sending (approvals.h).
+enum class AttemptRefusal
+{
+    None,
+    NotFound,
+    NotOpen,
+    CapReached,
+    WindowClosed,
+    AwaitingApproval
+};
 
 struct AttemptTicket
 {
@@ -81,9 +91,13 @@ struct ManualClose
     QList<qint64> evidenceIds;                        // at least one, all of this operation
     QString actor;                                    // "operator:alice"
     QString reason;
+    // The close that records the provider's answer to this actor's own operator resend: allowed
+    // by the Resend right (the resend was already four-eyes checked) instead of the Close right.
+    bool fromResend = false;
 };
 
-enum class ManualCloseRefusal {
+enum class ManualCloseRefusal
+{
     None,
     NotFound,
     AlreadyFinal,
@@ -92,6 +106,7 @@ enum class ManualCloseRefusal {
     NeedsEvidence,
     EvidenceOfAnotherOperation,
     NeedsProviderRef,
+    AwaitingApproval, // above the four-eyes threshold: a pending approval was stored instead
 };
 QString describe(ManualCloseRefusal refusal);
 
@@ -138,6 +153,8 @@ public:
     bool markUnknown(const QString &id, const QString &reason, const QString &actor);
     bool setProviderStatus(const QString &id, const QString &status, const QString &actor);
 
+    // Throws ActionRefused when the actor may not close (operatordirectory.h). Above the
+    // four-eyes threshold returns AwaitingApproval with a pending approval stored (approvals.h).
     ManualCloseRefusal closeManually(const ManualClose &close);
 
     // Rule 7: open rows whose deadline has passed become unknown. Returns how many.

@@ -1,8 +1,10 @@
 // The console's resend lease and the rule that decides when Resend is allowed.
 
+#include "approvals.h"
 #include "auditlog.h"
 #include "operationrow.h"
 #include "operationstore.h"
+#include "operatordirectory.h"
 #include "sqltransaction.h"
 
 #include <QLocale>
@@ -51,6 +53,14 @@ bool allowOperatorAttempt(OperationStore &store, const QString &operationId, con
 {
     const qint64 now = store.clock().nowMs();
     WriteTransaction tx(store.database());
+    requireRight(store.database(), actor, Right::Resend);
+    // Above the four-eyes threshold nothing changes until a resend is approved (beginAttempt
+    // stores the request).
+    const auto op = store.operation(operationId);
+    if (op && needsApproval(store.database(), *op) &&
+        !openApproval(store.database(), operationId, ApprovalAction::Resend,
+                      ApprovalState::Approved))
+        return false;
     QSqlQuery q = runQuery(store.database(),
                            u"UPDATE operations SET attempt_cap = attempts + 1, updated_at = ? "
                            "WHERE id = ? AND state = 'unknown' AND attempts >= attempt_cap "

@@ -60,13 +60,21 @@ if "$bin/opsctl/opsctl" --help 2>&1 | grep -q '^  credit'; then
         --work job:91:charge >/dev/null || true
 fi
 "$bin/opsctl/opsctl" list
+# Roles (issue 6): you are the first operator of this fresh database, so you become its
+# supervisor; "demo-bob" is a second supervisor for four-eyes approvals above 1,000.00 USD.
+me="${OPS_OPERATOR:-${USER:-operator}}"
+if "$bin/opsctl/opsctl" --help 2>&1 | grep -q '^  operator'; then
+    "$bin/opsctl/opsctl" --operator "$me" operator add "$me" --role supervisor >/dev/null
+    "$bin/opsctl/opsctl" --operator "$me" operator add demo-bob --role supervisor >/dev/null
+    "$bin/opsctl/opsctl" --operator "$me" settings set approval-threshold usd 100000 >/dev/null
+fi
 
 if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
     shot="$data/console-demo.png"
     say "No display (DISPLAY and WAYLAND_DISPLAY are unset): rendering the console to a PNG."
-    "$bin/console/opsconsole" --db "$OPS_DB" --screenshot "$shot"
+    "$bin/console/opsconsole" --db "$OPS_DB" --operator "$me" --screenshot "$shot"
     say "Open $shot to see it. On a desktop this script opens the console itself."
     exit 0
 fi
 say "Opening the console (look-ups and resends go to provider-sim at $url; close it to stop)."
-"$bin/console/opsconsole" --db "$OPS_DB"
+"$bin/console/opsconsole" --db "$OPS_DB" --operator "$me"

@@ -46,6 +46,7 @@ MainWindow::MainWindow(OperationStore &store, OperationQuery &query, QString act
     buildCentral();
     buildActions();
     buildStatusBar();
+    buildRoles();
     m_watcher = new ChangeWatcher(query, this);
     connect(m_watcher, &ChangeWatcher::changed, this, &MainWindow::reloadAll);
     m_ticker = new QTimer(this);
@@ -162,6 +163,7 @@ void MainWindow::reloadAll()
     reloadView(m_checkingView);
     updateCheckingTitle();
     loadDetail();
+    reloadRoles();
 }
 
 void MainWindow::updateCheckingTitle()

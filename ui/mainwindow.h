@@ -9,6 +9,7 @@
 #include "detailpane.h"
 #include "lookupanswer.h"
 #include "operationstore.h"
+#include "operatordirectory.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -31,6 +32,7 @@ class OperationTableModel;
 
 namespace ops::ui {
 
+class ApprovalsPanel;
 class CloseDialog;
 class ComposeDialog;
 class EvidenceDialog;
@@ -105,6 +107,10 @@ public:
     SettingsDialog *openSettingsDialog();     // window-modal, not blocking
     QAction *auditAction() const { return m_auditAction; }
     QAction *settingsAction() const { return m_settingsAction; }
+    // Roles and approvals (mainwindowroles.cpp). The panel is null without the Approve right.
+    const OperatorAccess &access() const { return m_access; }
+    ApprovalsPanel *approvalsPanel() const { return m_approvals; }
+    QLabel *operatorLabel() const { return m_operatorLabel; }
 
 signals:
     void lookUpRequested(const QString &operationId);
@@ -143,6 +149,11 @@ private:
     // mainwindowmessages.cpp: queue a composed message, then send it or copy it.
     void messageCustomer();
     QString submitMessage(const MessageDraft &draft, bool copy);
+    // mainwindowroles.cpp: the operator's rights, the Approvals tab
+    void buildRoles();
+    void reloadRoles();
+    void applyRights();
+    void decideApproval(qint64 id, bool approve, const QString &reason);
 
     OperationStore &m_store;
     OperationQuery &m_query;
@@ -180,6 +191,9 @@ private:
     bool m_exportAllowed = true;
     QAction *m_message = nullptr;
     QString m_helpdeskProblem;
+    OperatorAccess m_access;
+    ApprovalsPanel *m_approvals = nullptr;
+    QLabel *m_operatorLabel = nullptr;
 };
 
 } // namespace ops::ui

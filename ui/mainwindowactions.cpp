@@ -124,6 +124,7 @@ void MainWindow::updateActions()
                              ? tr("Send the stored request once more, with the stored key (Ctrl+R)")
                              : m_resendReason);
     m_resend->setStatusTip(m_resend->toolTip());
+    applyRights();
     if (row && !m_busy)
         m_detail->setResendReason(m_resendReason);
 }
@@ -196,6 +197,13 @@ QString MainWindow::submitClose(const ManualClose &close)
 {
     try {
         const ManualCloseRefusal refusal = m_store.closeManually(close);
+        if (refusal == ManualCloseRefusal::AwaitingApproval) {
+            statusBar()->showMessage(
+                u"%1 waits for a second person: the close is in the approvals list"_s.arg(
+                    close.operationId),
+                15000);
+            return {};
+        }
         if (refusal != ManualCloseRefusal::None)
             return describe(refusal);
     } catch (const StoreError &e) {

@@ -32,7 +32,7 @@ public:
 struct CommandContext
 {
     QString dbLocation;
-    QString operatorName; // --operator / OPS_OPERATOR
+    QString operatorName; // --operator, else OPS_OPERATOR (tool commands act as this or agent:)
     QTextStream &out;
     QTextStream &err;
     SystemClock clock;
@@ -40,6 +40,10 @@ struct CommandContext
     // Opens the store (migrating the schema); throws InvalidInput when the location is
     // unusable, StoreError when the database fails.
     std::unique_ptr<OperationStore> openStore();
+    // Who a person's command (close, evidence, operator, approval, settings) acts as:
+    // operatorName, else the OS user. Rights are checked by the store.
+    QString personName() const;
+    QString actor() const { return QStringLiteral("operator:") + personName(); }
     // Prints `message` to stderr and returns ExitCode::Usage.
     int usage(const QString &message);
 };
@@ -60,5 +64,8 @@ int demoCommand(CommandContext &ctx, const QStringList &args);
 int creditCommand(CommandContext &ctx, const QStringList &args);
 int executeCommand(CommandContext &ctx, const QStringList &args);
 int messageCommand(CommandContext &ctx, const QStringList &args); // messagecommand.cpp
+int operatorCommand(CommandContext &ctx, const QStringList &args);
+int approvalCommand(CommandContext &ctx, const QStringList &args);
+int settingsCommand(CommandContext &ctx, const QStringList &args);
 
 } // namespace ops::cli

@@ -1,5 +1,6 @@
 // opsctl evidence add / close: what a person does to an operation from a terminal.
 
+#include "approvals.h"
 #include "commandcontext.h"
 #include "operationstore.h"
 #include "opsctl.h"
@@ -21,9 +22,9 @@ const QStringList kEvidenceKinds = {u"provider_object"_s, u"provider_event"_s, u
 
 std::optional<QString> operatorActor(const CommandContext &ctx)
 {
-    if (ctx.operatorName.trimmed().isEmpty())
+    if (ctx.personName().isEmpty())
         return std::nullopt;
-    return u"operator:"_s + ctx.operatorName.trimmed();
+    return ctx.actor();
 }
 
 // Reads the evidence body from --file or --text; JSON kinds must parse and are stored
@@ -68,6 +69,22 @@ std::optional<std::pair<QByteArray, QString>> evidenceBody(const CliArgs &opts, 
         return std::nullopt;
     }
     return std::pair{QByteArray::fromStdString(parsed.dump(2)), u"application/json"_s};
+}
+
+// Above the four-eyes threshold the close is stored as a pending approval: a result, exit 0.
+int printAwaitingApproval(CommandContext &ctx, OperationStore &store, const QString &operationId)
+{
+    const auto pending =
+        openApproval(store.database(), operationId, ApprovalAction::Close, ApprovalState::Pending);
+    const qint64 id = pending ? pending->id : 0;
+    ctx.err << "opsctl: " << describe(ManualCloseRefusal::AwaitingApproval) << "; approval #" << id
+            << " is pending" << Qt::endl;
+    ctx.out << QString::fromStdString(nlohmann::ordered_json{
+                   {"operation_id", operationId.toStdString()},
+                   {"state", "awaiting_approval"},
+                   {"approval_id", id}}.dump())
+            << Qt::endl;
+    return ExitCode::Ok;
 }
 
 } // namespace
@@ -147,6 +164,8 @@ int closeCommand(CommandContext &ctx, const QStringList &args)
     }
     auto store = ctx.openStore();
     const ManualCloseRefusal refusal = store->closeManually(c);
+    if (refusal == ManualCloseRefusal::AwaitingApproval)
+        return printAwaitingApproval(ctx, *store, c.operationId);
     if (refusal != ManualCloseRefusal::None)
         return ctx.usage(u"cannot close %1: %2"_s.arg(c.operationId, describe(refusal)));
     ctx.out << QString::fromStdString(

@@ -3,6 +3,7 @@
 #include "commandcontext.h"
 #include "database.h"
 #include "operationstore.h"
+#include "operatordirectory.h"
 
 #include <QSqlDatabase>
 
@@ -26,6 +27,12 @@ const QString kUsage = u"usage: opsctl [--db PATH] [--operator NAME] COMMAND …
                        "  evidence add OP --kind K --title T (--file PATH | --text TEXT)\n"
                        "  close OP --outcome succeeded|failed --reason TEXT --evidence ID[,ID] "
                        "[--provider-ref REF]\n"
+                       "  operator add|grant NAME --role support|supervisor [--rights R,…] | "
+                       "disable|enable NAME | list [--json] | whoami\n"
+                       "  approval list [--state S] | approve ID [--reason T] | reject ID "
+                       "--reason T\n"
+                       "  settings set approval-threshold CURRENCY MINOR | clear "
+                       "approval-threshold CURRENCY | show\n"
                        "  demo generate --rows N     (synthetic rows, empty database only)\n"
                        "  db migrate\n"
                        "  audit verify\n"
@@ -62,6 +69,12 @@ Command commandFor(const QString &name)
         return demoCommand;
     if (name == u"message"_s)
         return messageCommand;
+    if (name == u"operator"_s)
+        return operatorCommand;
+    if (name == u"approval"_s)
+        return approvalCommand;
+    if (name == u"settings"_s)
+        return settingsCommand;
     return nullptr;
 }
 
@@ -78,6 +91,13 @@ std::unique_ptr<OperationStore> CommandContext::openStore()
     }
     Database::migrate(db);
     return std::make_unique<OperationStore>(db, clock);
+}
+
+QString CommandContext::personName() const
+{
+    if (!operatorName.isEmpty())
+        return operatorName;
+    return qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME")).trimmed();
 }
 
 int CommandContext::usage(const QString &message)
@@ -122,7 +142,10 @@ int runOpsctl(const QStringList &args, QTextStream &out, QTextStream &err)
     ctx.dbLocation = global->value(u"db"_s, qEnvironmentVariable("OPS_DB"));
     if (ctx.dbLocation.isEmpty())
         ctx.dbLocation = Database::defaultLocation();
-    ctx.operatorName = global->value(u"operator"_s, qEnvironmentVariable("OPS_OPERATOR"));
+    ctx.operatorName = global->value(u"operator"_s, qEnvironmentVariable("OPS_OPERATOR")).trimmed();
+    if (!ctx.operatorName.isEmpty() && !isValidOperatorName(ctx.operatorName))
+        return ctx.usage(u"the operator name '%1' must be 1-64 letters, digits or _ . @ -"_s.arg(
+            ctx.operatorName));
 
     const QString name = args.at(commandAt);
     const Command command = commandFor(name);
@@ -132,6 +155,9 @@ int runOpsctl(const QStringList &args, QTextStream &out, QTextStream &err)
         return command(ctx, args.mid(commandAt + 1));
     } catch (const InvalidInput &e) {
         err << "opsctl: " << QString::fromStdString(e.what()) << Qt::endl;
+        return ExitCode::Usage;
+    } catch (const ActionRefused &e) {
+        err << "opsctl: " << e.message() << Qt::endl;
         return ExitCode::Usage;
     } catch (const StoreError &e) {
         err << "opsctl: " << e.message() << Qt::endl;

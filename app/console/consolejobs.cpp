@@ -1,9 +1,11 @@
 #include "consolejobs.h"
 
+#include "approvals.h"
 #include "creditengine.h"
 #include "database.h"
 #include "executionengine.h"
 #include "operationstore.h"
+#include "operatordirectory.h"
 #include "providerlookup.h"
 #include "secrets.h"
 #include "slenlookup.h"
@@ -222,6 +224,28 @@ ToolResult resendWith(const JobConfig &config, OperationStore &store, const Oper
     return RefundEngine(store, client, config.engine).resend(op.id, actor);
 }
 
+// Four-eyes (issue 6): above the threshold, without an approved resend, the store records a
+// pending approval instead of counting an attempt; nothing goes to the provider.
+std::optional<ResendOutcome> askForResendApproval(OperationStore &store, const Operation &op,
+                                                  const QString &actor)
+{
+    if (!needsApproval(store.database(), op) ||
+        openApproval(store.database(), op.id, ApprovalAction::Resend, ApprovalState::Approved))
+        return std::nullopt;
+    if (store.beginAttempt(op.id, actor, AttemptMode::OperatorResend).refusal !=
+        AttemptRefusal::AwaitingApproval)
+        return std::nullopt; // refused for another reason: the normal path explains it
+    const auto pending =
+        openApproval(store.database(), op.id, ApprovalAction::Resend, ApprovalState::Pending);
+    return ResendOutcome{
+        false,
+        {},
+        u"Not sent: %1 is above the four-eyes threshold; resend approval #%2 waits for a "
+        "second person."_s.arg(op.id)
+            .arg(pending ? pending->id : 0),
+        u"A supervisor approves it in the Approvals tab; then press Resend again."_s};
+}
+
 } // namespace
 
 JobConfig jobConfigFromEnvironment(const QString &dbLocation)
@@ -305,6 +329,8 @@ ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QStri
                     problem,
                     QCoreApplication::translate("ops::console::ConsoleJobs",
                                                 "Nothing was sent; the row is unchanged.")};
+        if (auto waiting = askForResendApproval(store, *op, actor))
+            return *waiting;
         std::optional<ResendLease> holder;
         if (!claimResendLease(store, operationId, leaseHolder, config.leaseSeconds, &holder)) {
             const QString who = holder ? holder->holder.section(u'#', 0, 0) : u"nobody"_s;
@@ -322,6 +348,8 @@ ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QStri
         }
         LeaseGuard lease(store, operationId, leaseHolder);
         return describeResend(resendWith(config, store, *op, actor), store, operationId);
+    } catch (const ActionRefused &e) {
+        return {false, {}, u"Not sent: "_s + e.message(), u"Nothing was sent."_s};
     } catch (const StoreError &e) {
         return {false,
                 {},

@@ -57,6 +57,7 @@ ToolResult RefundEngine::resend(const QString &operationId, const QString &actor
     close.operationId = op.id;
     close.evidenceIds = {evidenceId};
     close.actor = actor;
+    close.fromResend = true;
     if (outcome == Outcome::Succeeded && !refundFailed) {
         close.outcome = OperationState::Succeeded;
         close.providerRef = refund->id;

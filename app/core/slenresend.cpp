@@ -63,6 +63,7 @@ ManualClose refusedClose(const Resent &r, const QString &actor)
 {
     ManualClose close;
     close.actor = actor;
+    close.fromResend = true;
     close.outcome = OperationState::Failed;
     close.reason = u"operator resend with the stored key: provider refused (%1)"_s.arg(
         slen::describe(r.reply));
@@ -74,6 +75,7 @@ ManualClose succeededClose(const Resent &r, const QString &ref, const QString &w
 {
     ManualClose close;
     close.actor = actor;
+    close.fromResend = true;
     close.outcome = OperationState::Succeeded;
     close.providerRef = ref;
     close.reason = u"operator resend with the stored key: provider answered %1 with %2%3"_s.arg(

@@ -5,6 +5,7 @@
 #include "clock.h"
 #include "database.h"
 #include "operationstore.h"
+#include "operatordirectory.h"
 
 #include <QTemporaryDir>
 #include <memory>
@@ -14,13 +15,20 @@ namespace ops::test {
 class StoreFixture
 {
 public:
-    StoreFixture()
+    // seedOperators: alice and bob are supervisors, carol is support (the directory is empty
+    // otherwise, and an unknown operator may only look).
+    explicit StoreFixture(bool seedOperators = true)
         : m_clock(QDateTime(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC))
     {
         m_path = m_dir.path() + QStringLiteral("/ops.sqlite");
         m_db = Database::open(m_path, nextConnection());
         Database::migrate(m_db);
         m_store = std::make_unique<OperationStore>(m_db, m_clock);
+        if (seedOperators) {
+            addOperator(QStringLiteral("alice"), Role::Supervisor);
+            addOperator(QStringLiteral("bob"), Role::Supervisor);
+            addOperator(QStringLiteral("carol"), Role::Support);
+        }
     }
     ~StoreFixture()
     {
@@ -38,6 +46,11 @@ public:
     }
 
     OperationStore &store() { return *m_store; }
+    // Added by alice (or as the bootstrap supervisor when the directory is empty).
+    void addOperator(const QString &name, Role role)
+    {
+        ops::addOperator(m_db, m_clock.nowMs(), QStringLiteral("operator:alice"), name, role);
+    }
     ManualClock &clock() { return m_clock; }
     QString path() const { return m_path; }
 

@@ -275,6 +275,13 @@ void TestHostile::hostileEvidence()
     const Run opened = agent.run(refund(u"4417"_s, u"3800"_s));
     QCOMPARE(opened.status(), std::string("checking"));
     const std::string op = opened.result()["operation_id"].get<std::string>();
+    // alice may attach (the first operator of the database becomes its supervisor): the refusal
+    // below is about the content, not about rights.
+    QCOMPARE(agent
+                 .run({u"--operator"_s, u"alice"_s, u"operator"_s, u"add"_s, u"alice"_s,
+                       u"--role"_s, u"supervisor"_s})
+                 .exitCode,
+             0);
     const json before = agent.show(op);
     const size_t requestsBefore = sim.requests()["requests"].size();
 

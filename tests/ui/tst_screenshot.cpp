@@ -3,6 +3,7 @@
 // refund). The files land in <build>/tests/ui/screenshots/ for a person to look at.
 
 #include "database.h"
+#include "operatordirectory.h"
 #include "refundengine.h"
 #include "simprocess.h"
 
@@ -34,6 +35,7 @@ void TestScreenshot::mainWindowWithDemoData()
         SystemClock clock;
         QSqlDatabase conn = Database::open(db, u"screenshot-demo"_s);
         Database::migrate(conn);
+        addOperator(conn, 0, u"operator:alice"_s, u"alice"_s, Role::Supervisor);
         OperationStore store(conn, clock);
         QtHttpTransport transport;
         StripeClient client(transport,

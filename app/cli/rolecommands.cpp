@@ -1,0 +1,218 @@
+// opsctl operator / approval / settings: roles, rights and four-eyes approvals (issue 6).
+// Refusals by a rule (missing right, self-approval, …) come back as ActionRefused: exit 2.
+
+#include "approvals.h"
+#include "commandcontext.h"
+#include "operationstore.h"
+#include "operatordirectory.h"
+#include "opsctl.h"
+
+#include <QRegularExpression>
+#include <nlohmann/json.hpp>
+
+using namespace Qt::StringLiterals;
+using nlohmann::ordered_json;
+
+namespace ops::cli {
+
+namespace {
+
+void printJson(QTextStream &out, const ordered_json &j)
+{
+    out << QString::fromStdString(j.dump()) << Qt::endl;
+}
+
+ordered_json operatorJson(const OperatorRecord &r)
+{
+    return {{"operator", r.name.toStdString()},
+            {"role", toString(r.role).toStdString()},
+            {"rights", formatRights(r.effectiveRights()).toStdString()},
+            {"rights_override", r.rightsOverride.has_value()},
+            {"disabled", r.disabled},
+            {"created_by", r.createdBy.toStdString()}};
+}
+
+ordered_json approvalJson(const Approval &a)
+{
+    return {{"approval_id", a.id},
+            {"operation_id", a.operationId.toStdString()},
+            {"action", toString(a.action).toStdString()},
+            {"amount_minor", a.amount.minor},
+            {"currency", a.amount.currency.toStdString()},
+            {"requested_by", a.requestedBy.toStdString()},
+            {"requested_at", a.requestedAt.toString(Qt::ISODateWithMs).toStdString()},
+            {"state", toString(a.state).toStdString()},
+            {"decided_by", a.decidedBy.toStdString()},
+            {"decision_reason", a.decisionReason.toStdString()},
+            {"request", ordered_json::parse(a.payload.toStdString(), nullptr, false)}};
+}
+
+// --role R [--rights a,b]: the role and the optional override; *error on bad input.
+bool roleOptions(const CliArgs &opts, Role *role, std::optional<Rights> *rights, QString *error)
+{
+    const auto parsed = roleFromString(opts.value(u"role"_s));
+    if (!parsed) {
+        *error = u"--role must be support or supervisor"_s;
+        return false;
+    }
+    *role = *parsed;
+    if (opts.has(u"rights"_s)) {
+        *rights = parseRights(opts.value(u"rights"_s), error);
+        if (!*rights)
+            return false;
+    }
+    return true;
+}
+
+const QString kNoPerson =
+    u"this is done by a person: give --operator NAME or OPS_OPERATOR (or run as your OS user)"_s;
+
+const QString kOperatorUsage = u"usage: opsctl operator add NAME --role support|supervisor "
+                               "[--rights R,…] | grant NAME --role … [--rights R,…] | "
+                               "disable NAME | enable NAME | list [--json] | whoami"_s;
+
+int operatorList(CommandContext &ctx, const CliArgs &opts)
+{
+    auto store = ctx.openStore();
+    const auto operators = listOperators(store->database());
+    if (opts.has(u"json"_s)) {
+        ordered_json rows = ordered_json::array();
+        for (const auto &r : operators)
+            rows.push_back(operatorJson(r));
+        printJson(ctx.out, {{"operators", rows}});
+        return ExitCode::Ok;
+    }
+    for (const auto &r : operators)
+        ctx.out << r.name.leftJustified(20) << ' ' << toString(r.role).leftJustified(11) << ' '
+                << formatRights(r.effectiveRights()) << (r.disabled ? u" (disabled)"_s : QString())
+                << '\n';
+    ctx.out.flush();
+    return ExitCode::Ok;
+}
+
+} // namespace
+
+int operatorCommand(CommandContext &ctx, const QStringList &args)
+{
+    QString error;
+    const QString sub = args.value(0);
+    const auto opts = CliArgs::parse(args.mid(1), {u"role"_s, u"rights"_s}, {u"json"_s}, &error);
+    if (!opts)
+        return ctx.usage(error);
+    if (sub == u"list"_s)
+        return operatorList(ctx, *opts);
+    if (ctx.personName().isEmpty())
+        return ctx.usage(kNoPerson);
+    const QString actor = ctx.actor();
+    if (sub == u"whoami"_s) {
+        auto store = ctx.openStore();
+        const OperatorAccess a = accessOf(store->database(), actor);
+        printJson(ctx.out, {{"operator", a.name.toStdString()},
+                            {"role", a.role ? toString(*a.role).toStdString() : std::string()},
+                            {"disabled", a.disabled},
+                            {"rights", formatRights(a.rights).toStdString()}});
+        return ExitCode::Ok;
+    }
+    if (opts->positionals().size() != 1)
+        return ctx.usage(kOperatorUsage);
+    const QString name = opts->positionals().first();
+    OperatorRecord result;
+    if (sub == u"add"_s || sub == u"grant"_s) {
+        Role role = Role::Support;
+        std::optional<Rights> rights;
+        if (!roleOptions(*opts, &role, &rights, &error))
+            return ctx.usage(error);
+        auto store = ctx.openStore();
+        result = sub == u"add"_s
+                     ? addOperator(store->database(), ctx.clock.nowMs(), actor, name, role, rights)
+                     : grantRole(store->database(), ctx.clock.nowMs(), actor, name, role, rights);
+    } else if (sub == u"disable"_s || sub == u"enable"_s) {
+        auto store = ctx.openStore();
+        result = setOperatorDisabled(store->database(), ctx.clock.nowMs(), actor, name,
+                                     sub == u"disable"_s);
+    } else {
+        return ctx.usage(kOperatorUsage);
+    }
+    printJson(ctx.out, operatorJson(result));
+    return ExitCode::Ok;
+}
+
+int approvalCommand(CommandContext &ctx, const QStringList &args)
+{
+    const QString usage = u"usage: opsctl approval list [--state S] [--json] | approve ID "
+                          "[--reason TEXT] | reject ID --reason TEXT"_s;
+    QString error;
+    const QString sub = args.value(0);
+    const auto opts = CliArgs::parse(args.mid(1), {u"state"_s, u"reason"_s}, {u"json"_s}, &error);
+    if (!opts)
+        return ctx.usage(error);
+    if (sub == u"list"_s) {
+        std::optional<ApprovalState> state;
+        if (opts->has(u"state"_s) && !(state = approvalStateFromString(opts->value(u"state"_s))))
+            return ctx.usage(u"--state must be pending, approved, rejected or used"_s);
+        auto store = ctx.openStore();
+        ordered_json rows = ordered_json::array();
+        for (const auto &a : listApprovals(store->database(), state))
+            rows.push_back(approvalJson(a));
+        printJson(ctx.out, {{"approvals", rows}});
+        return ExitCode::Ok;
+    }
+    if ((sub != u"approve"_s && sub != u"reject"_s) || opts->positionals().size() != 1)
+        return ctx.usage(usage);
+    if (ctx.personName().isEmpty())
+        return ctx.usage(kNoPerson);
+    bool ok = false;
+    const qint64 id = opts->positionals().first().toLongLong(&ok);
+    if (!ok || id <= 0)
+        return ctx.usage(u"an approval id is a positive number"_s);
+    if (sub == u"reject"_s && opts->value(u"reason"_s).trimmed().isEmpty())
+        return ctx.usage(u"a rejection needs --reason TEXT"_s);
+    auto store = ctx.openStore();
+    const Approval a = sub == u"approve"_s
+                           ? approveRequest(*store, id, ctx.actor(), opts->value(u"reason"_s))
+                           : rejectRequest(*store, id, ctx.actor(), opts->value(u"reason"_s));
+    ordered_json j = approvalJson(a);
+    if (const auto op = store->operation(a.operationId))
+        j["operation_state"] = toString(op->state).toStdString();
+    printJson(ctx.out, j);
+    return ExitCode::Ok;
+}
+
+int settingsCommand(CommandContext &ctx, const QStringList &args)
+{
+    const QString usage = u"usage: opsctl settings set approval-threshold CURRENCY MINOR | "
+                          "clear approval-threshold CURRENCY | show"_s;
+    const QString sub = args.value(0);
+    if (sub == u"show"_s && args.size() == 1) {
+        auto store = ctx.openStore();
+        ordered_json thresholds = ordered_json::object();
+        for (const auto &[currency, minor] : approvalThresholds(store->database()))
+            thresholds[currency.toStdString()] = minor;
+        printJson(ctx.out, {{"approval_threshold", thresholds}});
+        return ExitCode::Ok;
+    }
+    const bool set = sub == u"set"_s && args.size() == 4;
+    const bool clear = sub == u"clear"_s && args.size() == 3;
+    if ((!set && !clear) || args.value(1) != u"approval-threshold"_s)
+        return ctx.usage(usage);
+    const QString currency = args.value(2).trimmed().toLower();
+    static const QRegularExpression code(u"^[a-z0-9_]{1,40}$"_s);
+    if (!code.match(currency).hasMatch())
+        return ctx.usage(u"a currency (or credit type) is 1-40 letters, digits or _"_s);
+    if (ctx.personName().isEmpty())
+        return ctx.usage(kNoPerson);
+    std::optional<qint64> minor;
+    if (set) {
+        bool ok = false;
+        minor = args.value(3).toLongLong(&ok);
+        if (!ok || *minor < 0 || args.value(3).startsWith(u'+'))
+            return ctx.usage(u"the threshold is a whole number of minor units, 0 or more"_s);
+    }
+    auto store = ctx.openStore();
+    setApprovalThreshold(store->database(), ctx.clock.nowMs(), ctx.actor(), currency, minor);
+    printJson(ctx.out, {{"currency", currency.toStdString()},
+                        {"approval_threshold", minor ? ordered_json(*minor) : ordered_json()}});
+    return ExitCode::Ok;
+}
+
+} // namespace ops::cli

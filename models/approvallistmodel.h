@@ -1,0 +1,51 @@
+#pragma once
+
+// Approvals for the supervisors' panel: what the store handed it (setRows), formatted. Runs no
+// queries itself.
+
+#include "approvals.h"
+
+#include <QAbstractTableModel>
+#include <vector>
+
+namespace ops {
+
+class ApprovalListModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        IdColumn,
+        OperationColumn,
+        ActionColumn,
+        AmountColumn,
+        RequestedByColumn,
+        RequestedAtColumn,
+        RequestColumn,
+        StateColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        ApprovalIdRole = Qt::UserRole + 1, // qint64
+        RequestedByRole,                   // QString actor
+    };
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setRows(std::vector<Approval> rows);
+    const Approval *approvalAt(int row) const;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    // "close as failed: no refund at the provider (evidence 3, 4)"; "resend once".
+    static QString describeRequest(const Approval &a);
+
+private:
+    std::vector<Approval> m_rows;
+};
+
+} // namespace ops

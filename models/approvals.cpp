@@ -1,0 +1,282 @@
+#include "approvals.h"
+
+#include "auditlog.h"
+#include "operationrow.h"
+#include "operatordirectory.h"
+#include "sqltransaction.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+const QString kThresholdPrefix = u"approval_threshold."_s;
+
+const QString kSelect =
+    u"SELECT a.id, a.operation_id, a.action, a.requested_by, a.requested_at, a.payload, a.state, "
+    "a.decided_by, a.decided_at, a.decision_reason, o.amount_minor, o.currency "
+    "FROM approvals a JOIN operations o ON o.id = a.operation_id "_s;
+
+Approval approvalFrom(const QSqlQuery &q)
+{
+    Approval a;
+    a.id = q.value(0).toLongLong();
+    a.operationId = q.value(1).toString();
+    a.action =
+        q.value(2).toString() == u"resend"_s ? ApprovalAction::Resend : ApprovalAction::Close;
+    a.requestedBy = q.value(3).toString();
+    a.requestedAt = rows::utc(q.value(4).toLongLong());
+    a.payload = q.value(5).toString();
+    a.state = approvalStateFromString(q.value(6).toString()).value_or(ApprovalState::Pending);
+    a.decidedBy = q.value(7).toString();
+    if (!q.value(8).isNull())
+        a.decidedAt = rows::utc(q.value(8).toLongLong());
+    a.decisionReason = q.value(9).toString();
+    a.amount = {q.value(10).toLongLong(), q.value(11).toString()};
+    return a;
+}
+
+// The approval `actor` may decide now, or ActionRefused.
+Approval decidable(QSqlDatabase &db, qint64 id, const QString &actor)
+{
+    requireRight(db, actor, Right::Approve);
+    const auto a = findApproval(db, id);
+    if (!a)
+        throw ActionRefused(u"no approval #%1"_s.arg(id));
+    if (a->state != ApprovalState::Pending)
+        throw ActionRefused(u"approval #%1 is already %2 (by %3)"_s.arg(id).arg(
+            toString(a->state), a->decidedBy.isEmpty() ? u"?"_s : a->decidedBy));
+    return *a;
+}
+
+void recordDecision(QSqlDatabase &db, qint64 now, const Approval &a, ApprovalState state,
+                    const QString &actor, const QString &reason)
+{
+    runQuery(db,
+             u"UPDATE approvals SET state = ?, decided_by = ?, decided_at = ?, "
+             "decision_reason = ? WHERE id = ? AND state = 'pending'"_s,
+             {toString(state), actor, now, reason, a.id});
+    AuditLog::append(db, now, actor,
+                     state == ApprovalState::Rejected ? u"approval.rejected"_s
+                                                      : u"approval.approved"_s,
+                     a.operationId,
+                     {{"approval_id", a.id},
+                      {"action", toString(a.action).toStdString()},
+                      {"requested_by", a.requestedBy.toStdString()},
+                      {"reason", reason.toStdString()}});
+}
+
+} // namespace
+
+QString toString(ApprovalAction action)
+{
+    return action == ApprovalAction::Resend ? u"resend"_s : u"close"_s;
+}
+
+QString toString(ApprovalState state)
+{
+    switch (state) {
+    case ApprovalState::Pending:
+        return u"pending"_s;
+    case ApprovalState::Approved:
+        return u"approved"_s;
+    case ApprovalState::Rejected:
+        return u"rejected"_s;
+    case ApprovalState::Used:
+        return u"used"_s;
+    }
+    return {};
+}
+
+std::optional<ApprovalState> approvalStateFromString(QStringView text)
+{
+    for (const auto s : {ApprovalState::Pending, ApprovalState::Approved, ApprovalState::Rejected,
+                         ApprovalState::Used}) {
+        if (toString(s) == text)
+            return s;
+    }
+    return std::nullopt;
+}
+
+std::optional<ManualClose> Approval::requestedClose() const
+{
+    if (action != ApprovalAction::Close)
+        return std::nullopt;
+    const auto json = nlohmann::json::parse(payload.toStdString(), nullptr, false);
+    if (!json.is_object())
+        return std::nullopt;
+    ManualClose c;
+    c.operationId = operationId;
+    c.actor = requestedBy;
+    c.outcome = stateFromString(QString::fromStdString(json.value("outcome", "")))
+                    .value_or(OperationState::Open);
+    c.providerRef = QString::fromStdString(json.value("provider_ref", ""));
+    c.reason = QString::fromStdString(json.value("reason", ""));
+    for (const auto &id : json.value("evidence_ids", nlohmann::json::array()))
+        c.evidenceIds << id.get<qint64>();
+    return c;
+}
+
+std::optional<qint64> approvalThreshold(QSqlDatabase &db, const QString &currency)
+{
+    QSqlQuery q = runQuery(db, u"SELECT value FROM settings WHERE name = ?"_s,
+                           {QString(kThresholdPrefix + currency.toLower())});
+    if (!q.next())
+        return std::nullopt;
+    return q.value(0).toLongLong();
+}
+
+void setApprovalThreshold(QSqlDatabase &db, qint64 nowMs, const QString &actor,
+                          const QString &currency, std::optional<qint64> minor)
+{
+    const QString code = currency.trimmed().toLower();
+    if (code.isEmpty())
+        throw ActionRefused(u"a threshold needs a currency (or credit type)"_s);
+    if (minor && *minor < 0)
+        throw ActionRefused(u"a threshold is a non-negative amount in minor units"_s);
+    WriteTransaction tx(db);
+    if (const OperatorAccess who = accessOf(db, actor); !who.rights.testFlag(Right::Approve))
+        throw ActionRefused(u"operator %1 may not change the four-eyes threshold (it takes the "
+                            "approve right)"_s.arg(who.describe()));
+    if (minor)
+        runQuery(db,
+                 u"INSERT INTO settings (name, value, updated_by, updated_at) VALUES (?, ?, ?, ?) "
+                 "ON CONFLICT (name) DO UPDATE SET value = excluded.value, "
+                 "updated_by = excluded.updated_by, updated_at = excluded.updated_at"_s,
+                 {QString(kThresholdPrefix + code), QString::number(*minor), actor, nowMs});
+    else
+        runQuery(db, u"DELETE FROM settings WHERE name = ?"_s, {QString(kThresholdPrefix + code)});
+    AuditLog::append(db, nowMs, actor, u"settings.approval_threshold"_s, QString(),
+                     {{"currency", code.toStdString()},
+                      {"threshold_minor", minor ? nlohmann::json(*minor) : nlohmann::json()}});
+    tx.commit();
+}
+
+std::vector<std::pair<QString, qint64>> approvalThresholds(QSqlDatabase &db)
+{
+    QSqlQuery q =
+        runQuery(db, u"SELECT name, value FROM settings WHERE name LIKE ? ORDER BY name"_s,
+                 {QString(kThresholdPrefix + u'%')});
+    std::vector<std::pair<QString, qint64>> out;
+    while (q.next())
+        out.emplace_back(q.value(0).toString().mid(kThresholdPrefix.size()),
+                         q.value(1).toLongLong());
+    return out;
+}
+
+bool needsApproval(QSqlDatabase &db, const Operation &op)
+{
+    const auto threshold = approvalThreshold(db, op.amount.currency);
+    return threshold && qAbs(op.amount.minor) > *threshold;
+}
+
+std::optional<Approval> findApproval(QSqlDatabase &db, qint64 id)
+{
+    QSqlQuery q = runQuery(db, kSelect + u"WHERE a.id = ?"_s, {id});
+    if (!q.next())
+        return std::nullopt;
+    return approvalFrom(q);
+}
+
+std::vector<Approval> listApprovals(QSqlDatabase &db, std::optional<ApprovalState> state, int limit)
+{
+    QSqlQuery q = state ? runQuery(db, kSelect + u"WHERE a.state = ? ORDER BY a.id DESC LIMIT ?"_s,
+                                   {toString(*state), limit})
+                        : runQuery(db, kSelect + u"ORDER BY a.id DESC LIMIT ?"_s, {limit});
+    std::vector<Approval> out;
+    while (q.next())
+        out.push_back(approvalFrom(q));
+    return out;
+}
+
+std::optional<Approval> openApproval(QSqlDatabase &db, const QString &operationId,
+                                     ApprovalAction action, ApprovalState state)
+{
+    QSqlQuery q = runQuery(db,
+                           kSelect + u"WHERE a.operation_id = ? AND a.action = ? AND a.state = ? "
+                                     "ORDER BY a.id LIMIT 1"_s,
+                           {operationId, toString(action), toString(state)});
+    if (!q.next())
+        return std::nullopt;
+    return approvalFrom(q);
+}
+
+qint64 requestApprovalLocked(QSqlDatabase &db, qint64 nowMs, const Operation &op,
+                             ApprovalAction action, const QString &actor,
+                             const nlohmann::json &payload)
+{
+    QSqlQuery q =
+        runQuery(db,
+                 u"INSERT INTO approvals (operation_id, action, requested_by, "
+                 "requested_at, payload) VALUES (?, ?, ?, ?, ?)"_s,
+                 {op.id, toString(action), actor, nowMs, QString::fromStdString(payload.dump())});
+    const qint64 id = q.lastInsertId().toLongLong();
+    AuditLog::append(db, nowMs, actor, u"approval.requested"_s, op.id,
+                     {{"approval_id", id},
+                      {"action", toString(action).toStdString()},
+                      {"amount_minor", op.amount.minor},
+                      {"currency", op.amount.currency.toStdString()},
+                      {"threshold_minor", approvalThreshold(db, op.amount.currency).value_or(0)},
+                      {"request", payload}});
+    return id;
+}
+
+bool spendApprovedResendLocked(QSqlDatabase &db, qint64 nowMs, const QString &operationId,
+                               const QString &actor)
+{
+    const auto approved =
+        openApproval(db, operationId, ApprovalAction::Resend, ApprovalState::Approved);
+    if (!approved)
+        return false;
+    runQuery(db, u"UPDATE approvals SET state = 'used' WHERE id = ? AND state = 'approved'"_s,
+             {approved->id});
+    AuditLog::append(
+        db, nowMs, actor, u"approval.used"_s, operationId,
+        {{"approval_id", approved->id}, {"approved_by", approved->decidedBy.toStdString()}});
+    return true;
+}
+
+Approval approveRequest(OperationStore &store, qint64 id, const QString &actor,
+                        const QString &reason)
+{
+    QSqlDatabase &db = store.database();
+    const qint64 now = store.clock().nowMs();
+    WriteTransaction tx(db);
+    const Approval a = decidable(db, id, actor);
+    if (a.requestedBy == actor)
+        throw ActionRefused(u"nobody approves their own request: approval #%1 was asked for by "
+                            "%2"_s.arg(id)
+                                .arg(actor));
+    const auto op = store.operation(a.operationId);
+    if (!op || isFinal(op->state))
+        throw ActionRefused(
+            u"operation %1 is already %2; approval #%3 can no longer be carried "
+            "out (reject it)"_s.arg(a.operationId, op ? toString(op->state) : u"gone"_s)
+                .arg(id));
+    recordDecision(db, now, a, ApprovalState::Approved, actor, reason.trimmed());
+    if (const auto close = a.requestedClose()) {
+        const auto refusal = applyCloseLocked(db, now, *close, *op, CloseApproval{actor, id});
+        if (refusal != ManualCloseRefusal::None)
+            throw ActionRefused(
+                u"approval #%1 cannot be carried out: %2"_s.arg(id).arg(describe(refusal)));
+    }
+    tx.commit();
+    return *findApproval(db, id);
+}
+
+Approval rejectRequest(OperationStore &store, qint64 id, const QString &actor,
+                       const QString &reason)
+{
+    if (reason.trimmed().isEmpty())
+        throw ActionRefused(u"a rejection needs a reason"_s);
+    QSqlDatabase &db = store.database();
+    const qint64 now = store.clock().nowMs();
+    WriteTransaction tx(db);
+    const Approval a = decidable(db, id, actor);
+    recordDecision(db, now, a, ApprovalState::Rejected, actor, reason.trimmed());
+    tx.commit();
+    return *findApproval(db, id);
+}
+
+} // namespace ops

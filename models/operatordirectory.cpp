@@ -1,0 +1,220 @@
+#include "operatordirectory.h"
+
+#include "auditlog.h"
+#include "sqltransaction.h"
+
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+const QString kOperatorPrefix = u"operator:"_s;
+
+OperatorRecord recordFrom(const QSqlQuery &q)
+{
+    OperatorRecord r;
+    r.name = q.value(0).toString();
+    r.role = roleFromString(q.value(1).toString()).value_or(Role::Support);
+    if (!q.value(2).isNull()) {
+        QString ignored;
+        r.rightsOverride = parseRights(q.value(2).toString(), &ignored);
+    }
+    r.createdBy = q.value(3).toString();
+    r.createdAtMs = q.value(4).toLongLong();
+    r.disabled = q.value(5).toInt() != 0;
+    return r;
+}
+
+const QString kSelect =
+    u"SELECT name, role, rights_override, created_by, created_at, disabled FROM operators "_s;
+
+nlohmann::json recordJson(const OperatorRecord &r)
+{
+    return {{"operator", r.name.toStdString()},
+            {"role", toString(r.role).toStdString()},
+            {"rights", formatRights(r.effectiveRights()).toStdString()},
+            {"rights_override", r.rightsOverride.has_value()},
+            {"disabled", r.disabled}};
+}
+
+QVariant overrideValue(const std::optional<Rights> &rights)
+{
+    return rights ? QVariant(formatRights(*rights)) : QVariant();
+}
+
+void requireSupervisor(QSqlDatabase &db, const QString &byActor)
+{
+    const OperatorAccess by = accessOf(db, byActor);
+    if (by.role != Role::Supervisor || by.disabled)
+        throw ActionRefused(u"operator %1 may not change the operator directory: only a "
+                            "supervisor may"_s.arg(by.describe()));
+}
+
+OperatorRecord existing(QSqlDatabase &db, const QString &name)
+{
+    auto r = findOperator(db, name);
+    if (!r)
+        throw ActionRefused(u"no operator %1"_s.arg(name));
+    return *r;
+}
+
+int enabledSupervisorsOtherThan(QSqlDatabase &db, const QString &name)
+{
+    QSqlQuery q = runQuery(db,
+                           u"SELECT COUNT(*) FROM operators WHERE role = 'supervisor' AND "
+                           "disabled = 0 AND name <> ?"_s,
+                           {name});
+    return q.next() ? q.value(0).toInt() : 0;
+}
+
+// Nobody may leave the directory without an enabled supervisor: roles could never change again.
+void keepASupervisor(QSqlDatabase &db, const OperatorRecord &before, bool staysSupervisor)
+{
+    if (before.role == Role::Supervisor && !before.disabled && !staysSupervisor &&
+        enabledSupervisorsOtherThan(db, before.name) == 0)
+        throw ActionRefused(
+            u"%1 is the last enabled supervisor; make someone else supervisor first"_s.arg(
+                before.name));
+}
+
+} // namespace
+
+Rights OperatorRecord::effectiveRights() const
+{
+    return rightsOverride.value_or(defaultRights(role));
+}
+
+QString OperatorAccess::describe() const
+{
+    if (!role)
+        return u"%1 (not an operator)"_s.arg(name.isEmpty() ? u"?"_s : name);
+    if (disabled)
+        return u"%1 (disabled)"_s.arg(name);
+    return u"%1 (%2)"_s.arg(name, toString(*role));
+}
+
+QString operatorName(const QString &actor)
+{
+    if (!actor.startsWith(kOperatorPrefix))
+        return {};
+    return actor.mid(kOperatorPrefix.size());
+}
+
+bool isValidOperatorName(QStringView name)
+{
+    static const QRegularExpression valid(u"^[A-Za-z0-9_.@-]{1,64}$"_s);
+    return valid.match(name).hasMatch();
+}
+
+std::optional<OperatorRecord> findOperator(QSqlDatabase &db, const QString &name)
+{
+    QSqlQuery q = runQuery(db, kSelect + u"WHERE name = ?"_s, {name});
+    if (!q.next())
+        return std::nullopt;
+    return recordFrom(q);
+}
+
+std::vector<OperatorRecord> listOperators(QSqlDatabase &db)
+{
+    QSqlQuery q = runQuery(db, kSelect + u"ORDER BY name"_s);
+    std::vector<OperatorRecord> out;
+    while (q.next())
+        out.push_back(recordFrom(q));
+    return out;
+}
+
+OperatorAccess accessOf(QSqlDatabase &db, const QString &actor)
+{
+    OperatorAccess access;
+    access.name = operatorName(actor);
+    if (access.name.isEmpty()) {
+        access.name = actor;
+        return access;
+    }
+    const auto record = findOperator(db, access.name);
+    if (!record)
+        return access;
+    access.role = record->role;
+    access.disabled = record->disabled;
+    access.rights = record->disabled ? kUnknownOperatorRights : record->effectiveRights();
+    return access;
+}
+
+void requireRight(QSqlDatabase &db, const QString &actor, Right right)
+{
+    const OperatorAccess access = accessOf(db, actor);
+    if (access.rights.testFlag(right))
+        return;
+    throw ActionRefused(u"operator %1 may not %2"_s.arg(access.describe(), toString(right)));
+}
+
+OperatorRecord addOperator(QSqlDatabase &db, qint64 nowMs, const QString &byActor,
+                           const QString &name, Role role,
+                           const std::optional<Rights> &rightsOverride)
+{
+    if (!isValidOperatorName(name))
+        throw ActionRefused(
+            u"operator names are 1-64 letters, digits or _ . @ - (got '%1')"_s.arg(name));
+    WriteTransaction tx(db);
+    QSqlQuery count = runQuery(db, u"SELECT COUNT(*) FROM operators"_s);
+    const bool bootstrap = count.next() && count.value(0).toInt() == 0;
+    count.finish();
+    if (bootstrap && role != Role::Supervisor)
+        throw ActionRefused(u"the first operator must be a supervisor (nobody could grant "
+                            "roles otherwise)"_s);
+    if (!bootstrap)
+        requireSupervisor(db, byActor);
+    if (findOperator(db, name))
+        throw ActionRefused(
+            u"operator %1 already exists; use grant to change the role"_s.arg(name));
+    runQuery(db,
+             u"INSERT INTO operators (name, role, rights_override, created_by, created_at) "
+             "VALUES (?, ?, ?, ?, ?)"_s,
+             {name, toString(role), overrideValue(rightsOverride), byActor, nowMs});
+    const OperatorRecord r = *findOperator(db, name);
+    nlohmann::json detail = recordJson(r);
+    detail["bootstrap"] = bootstrap;
+    AuditLog::append(db, nowMs, byActor, u"operator.added"_s, QString(), detail);
+    tx.commit();
+    return r;
+}
+
+OperatorRecord grantRole(QSqlDatabase &db, qint64 nowMs, const QString &byActor,
+                         const QString &name, Role role,
+                         const std::optional<Rights> &rightsOverride)
+{
+    WriteTransaction tx(db);
+    requireSupervisor(db, byActor);
+    const OperatorRecord before = existing(db, name);
+    keepASupervisor(db, before, role == Role::Supervisor);
+    runQuery(db, u"UPDATE operators SET role = ?, rights_override = ? WHERE name = ?"_s,
+             {toString(role), overrideValue(rightsOverride), name});
+    const OperatorRecord after = *findOperator(db, name);
+    nlohmann::json detail = recordJson(after);
+    detail["previous_role"] = toString(before.role).toStdString();
+    detail["previous_rights"] = formatRights(before.effectiveRights()).toStdString();
+    AuditLog::append(db, nowMs, byActor, u"operator.granted"_s, QString(), detail);
+    tx.commit();
+    return after;
+}
+
+OperatorRecord setOperatorDisabled(QSqlDatabase &db, qint64 nowMs, const QString &byActor,
+                                   const QString &name, bool disabled)
+{
+    WriteTransaction tx(db);
+    requireSupervisor(db, byActor);
+    const OperatorRecord before = existing(db, name);
+    if (disabled)
+        keepASupervisor(db, before, false);
+    runQuery(db, u"UPDATE operators SET disabled = ? WHERE name = ?"_s, {disabled ? 1 : 0, name});
+    const OperatorRecord after = *findOperator(db, name);
+    AuditLog::append(db, nowMs, byActor, disabled ? u"operator.disabled"_s : u"operator.enabled"_s,
+                     QString(), recordJson(after));
+    tx.commit();
+    return after;
+}
+
+} // namespace ops

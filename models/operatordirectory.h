@@ -1,0 +1,71 @@
+#pragma once
+
+// The operator directory (migration 0003): who may do what. Enforcement reads it inside the
+// caller's write transaction, so the console, opsctl and any future caller obey the same rights.
+//
+// Bootstrap: while the directory is empty, anyone may add the first operator, and that operator
+// must be a supervisor (nobody could grant roles otherwise). After that only an enabled
+// supervisor adds operators, changes roles or rights, or disables someone. Every change is an
+// audit entry.
+
+#include "rights.h"
+
+#include <QSqlDatabase>
+#include <optional>
+#include <vector>
+
+namespace ops {
+
+struct OperatorRecord
+{
+    QString name;
+    Role role = Role::Support;
+    std::optional<Rights> rightsOverride; // replaces the role's defaults when set
+    QString createdBy;
+    qint64 createdAtMs = 0;
+    bool disabled = false;
+
+    Rights effectiveRights() const;
+};
+
+// What enforcement and the UI need about one actor.
+struct OperatorAccess
+{
+    QString name;             // "alice" (the actor without "operator:")
+    std::optional<Role> role; // nullopt: not in the directory
+    bool disabled = false;
+    Rights rights = kUnknownOperatorRights;
+
+    QString describe() const; // "alice (support)", "alice (not an operator)", "alice (disabled)"
+};
+
+// "operator:alice" → "alice"; any other actor ("agent:…", "system:…") → empty.
+QString operatorName(const QString &actor);
+// 1–64 letters, digits or _ . @ -
+bool isValidOperatorName(QStringView name);
+
+std::optional<OperatorRecord> findOperator(QSqlDatabase &db, const QString &name);
+std::vector<OperatorRecord> listOperators(QSqlDatabase &db);
+// An unknown, disabled or non-operator actor has view only.
+OperatorAccess accessOf(QSqlDatabase &db, const QString &actor);
+inline Rights rightsOf(QSqlDatabase &db, const QString &actor)
+{
+    return accessOf(db, actor).rights;
+}
+
+// Throws ActionRefused ("operator alice (support) may not close") unless `actor` has `right`.
+// Reads only; call it inside the write transaction that performs the action.
+void requireRight(QSqlDatabase &db, const QString &actor, Right right);
+
+// Directory changes; each runs in its own write transaction with an audit entry and throws
+// ActionRefused (nothing written) when `byActor` may not make it or the input is invalid.
+OperatorRecord addOperator(QSqlDatabase &db, qint64 nowMs, const QString &byActor,
+                           const QString &name, Role role,
+                           const std::optional<Rights> &rightsOverride = {});
+OperatorRecord grantRole(QSqlDatabase &db, qint64 nowMs, const QString &byActor,
+                         const QString &name, Role role,
+                         const std::optional<Rights> &rightsOverride = {});
+OperatorRecord setOperatorDisabled(QSqlDatabase &db, qint64 nowMs, const QString &byActor,
+                                   const QString &name, bool disabled);
+
+} // namespace ops

@@ -1,0 +1,456 @@
+// Roles, rights and four-eyes approvals at the store (issue 6, rule 8): the store itself refuses
+// what a role may not do (nothing written), closes and resends above the threshold wait for a
+// second person, nobody approves their own request, every step is audited.
+
+#include "approvals.h"
+#include "auditlog.h"
+#include "storefixture.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using ops::test::StoreFixture;
+
+namespace {
+
+const QString kAlice = u"operator:alice"_s; // supervisor
+const QString kBob = u"operator:bob"_s;     // supervisor
+const QString kCarol = u"operator:carol"_s; // support
+
+NewOperation refundOp(const QString &id, qint64 amount, const QString &currency = u"usd"_s)
+{
+    NewOperation op;
+    op.id = id;
+    op.unitOfWork = id;
+    op.orderId = id;
+    op.chargeId = u"ch_"_s + id;
+    op.amount = {amount, currency};
+    op.idempotencyKey = u"key-"_s + id;
+    op.request = {"POST", u"/v1/refunds"_s, "amount=" + QByteArray::number(amount),
+                  "application/x-www-form-urlencoded"};
+    op.createdBy = u"agent:test"_s;
+    return op;
+}
+
+// An unknown row with one evidence item (added by an engine), ready for a person to close.
+qint64 unknownRow(StoreFixture &f, const QString &id, qint64 amount,
+                  const QString &currency = u"usd"_s)
+{
+    f.store().openOrGet(refundOp(id, amount, currency));
+    f.store().markUnknown(id, u"stored 500"_s, u"agent:t"_s);
+    Evidence e;
+    e.operationId = id;
+    e.kind = u"provider_object"_s;
+    e.title = u"refund list"_s;
+    e.contentType = u"application/json"_s;
+    e.body = R"({"data":[]})";
+    e.createdBy = u"system:lookup"_s;
+    return f.store().addEvidence(e);
+}
+
+ManualClose failedClose(const QString &id, qint64 evidence, const QString &actor)
+{
+    return {id, OperationState::Failed, {}, {evidence}, actor, u"no refund at the provider"_s};
+}
+
+int count(QSqlDatabase &db, const QString &table)
+{
+    QSqlQuery q(db);
+    if (!q.exec(u"SELECT COUNT(*) FROM "_s + table) || !q.next())
+        return -1;
+    return q.value(0).toInt();
+}
+
+// Runs `action`; returns the ActionRefused message, or "" when it was not refused.
+template<typename F> QString refusal(F &&action)
+{
+    try {
+        action();
+    } catch (const ActionRefused &e) {
+        return e.message();
+    }
+    return {};
+}
+
+} // namespace
+
+class TestApprovals : public QObject
+{
+    Q_OBJECT
+private slots:
+    void storeRefusesWithoutTheRight_data();
+    void storeRefusesWithoutTheRight();
+    void enginesAreNotOperators();
+    void rightsOverrideReplacesTheRole();
+    void thresholdEdge_data();
+    void thresholdEdge();
+    void closeApprovalFlow();
+    void rejectNeedsAReason();
+    void approvalOfAClosedOperationIsRefused();
+    void secondPendingCloseIsRefused();
+    void resendApprovalIsSpentOnce();
+    void directory_data();
+    void directory();
+    void schemaRefusesSelfApproval();
+};
+
+void TestApprovals::storeRefusesWithoutTheRight_data()
+{
+    QTest::addColumn<QString>("actor");
+    QTest::addColumn<QString>("action");
+    QTest::addColumn<QString>("message");
+    QTest::addRow("support may not close")
+        << kCarol << u"close"_s << u"operator carol (support) may not close"_s;
+    QTest::addRow("support may not approve")
+        << kCarol << u"approve"_s << u"operator carol (support) may not approve"_s;
+    QTest::addRow("support may not set the threshold")
+        << kCarol << u"threshold"_s
+        << u"operator carol (support) may not change the four-eyes threshold"_s;
+    QTest::addRow("support may not grant") << kCarol << u"grant"_s << u"only a supervisor may"_s;
+    QTest::addRow("unknown may not attach")
+        << u"operator:dave"_s << u"attach"_s << u"operator dave (not an operator) may not attach"_s;
+    QTest::addRow("unknown may not resend")
+        << u"operator:dave"_s << u"resend"_s << u"operator dave (not an operator) may not resend"_s;
+    QTest::addRow("unknown may not raise the cap")
+        << u"operator:dave"_s << u"cap"_s << u"operator dave (not an operator) may not resend"_s;
+    QTest::addRow("disabled may not close")
+        << u"operator:erin"_s << u"close"_s << u"operator erin (disabled) may not close"_s;
+    QTest::addRow("an agent is not an operator")
+        << u"agent:toolu_1"_s << u"close"_s << u"operator agent:toolu_1 (not an operator)"_s;
+}
+
+void TestApprovals::storeRefusesWithoutTheRight()
+{
+    QFETCH(QString, actor);
+    QFETCH(QString, action);
+    QFETCH(QString, message);
+    StoreFixture f;
+    f.addOperator(u"erin"_s, Role::Supervisor);
+    setOperatorDisabled(f.store().database(), 0, kAlice, u"erin"_s, true);
+    const qint64 ev = unknownRow(f, u"op_a"_s, 3800);
+    // A pending request for "approve" (made by alice, so only the approver's right matters).
+    setApprovalThreshold(f.store().database(), 0, kAlice, u"eur"_s, 100);
+    const qint64 evB = unknownRow(f, u"op_b"_s, 5000, u"eur"_s);
+    QCOMPARE(f.store().closeManually(failedClose(u"op_b"_s, evB, kAlice)),
+             ManualCloseRefusal::AwaitingApproval);
+    const qint64 approvalId = listApprovals(f.store().database()).front().id;
+
+    QSqlDatabase &db = f.store().database();
+    const int audit = count(db, u"audit"_s);
+    const int evidence = count(db, u"evidence"_s);
+    const Operation before = *f.store().operation(u"op_a"_s);
+    const QString why = refusal([&] {
+        if (action == u"close"_s)
+            f.store().closeManually(failedClose(u"op_a"_s, ev, actor));
+        else if (action == u"approve"_s)
+            approveRequest(f.store(), approvalId, actor);
+        else if (action == u"threshold"_s)
+            setApprovalThreshold(db, 0, actor, u"usd"_s, 1);
+        else if (action == u"grant"_s)
+            grantRole(db, 0, actor, u"carol"_s, Role::Supervisor);
+        else if (action == u"attach"_s)
+            f.store().addEvidence(
+                {0, u"op_a"_s, u"note"_s, u"t"_s, u"text/plain"_s, "x", {}, {}, actor});
+        else if (action == u"resend"_s)
+            f.store().beginAttempt(u"op_a"_s, actor, AttemptMode::OperatorResend);
+        else if (action == u"cap"_s)
+            allowOperatorAttempt(f.store(), u"op_a"_s, actor);
+    });
+    QVERIFY2(why.contains(message), qPrintable(why));
+    // Nothing written: no audit line, no evidence, the row and the approval as they were.
+    QCOMPARE(count(db, u"audit"_s), audit);
+    QCOMPARE(count(db, u"evidence"_s), evidence);
+    const Operation after = *f.store().operation(u"op_a"_s);
+    QCOMPARE(toString(after.state), toString(before.state));
+    QCOMPARE(after.attempts, before.attempts);
+    QCOMPARE(after.attemptCap, before.attemptCap);
+    QCOMPARE(toString(findApproval(db, approvalId)->state), toString(ApprovalState::Pending));
+    QCOMPARE(toString(findOperator(db, u"carol"_s)->role), toString(Role::Support));
+    QVERIFY(!approvalThreshold(db, u"usd"_s));
+}
+
+void TestApprovals::enginesAreNotOperators()
+{
+    StoreFixture f(false);                            // empty directory: nobody has any rights
+    const qint64 ev = unknownRow(f, u"op_a"_s, 3800); // evidence by system:lookup is stored
+    QVERIFY(ev > 0);
+    f.store().openOrGet(refundOp(u"op_b"_s, 100));
+    QCOMPARE(f.store().beginAttempt(u"op_b"_s, u"agent:toolu_1"_s).refusal, AttemptRefusal::None);
+    QCOMPARE(f.store().sweep(u"system:sweeper"_s), 0);
+}
+
+void TestApprovals::rightsOverrideReplacesTheRole()
+{
+    StoreFixture f;
+    const qint64 ev = unknownRow(f, u"op_a"_s, 3800);
+    // carol stays support but may close; bob keeps the supervisor role with view only.
+    grantRole(f.store().database(), 0, kAlice, u"carol"_s, Role::Support,
+              Rights(Right::View) | Right::Close);
+    grantRole(f.store().database(), 0, kAlice, u"bob"_s, Role::Supervisor, Rights(Right::View));
+    QCOMPARE(formatRights(rightsOf(f.store().database(), kCarol)), u"view,close"_s);
+    QVERIFY(refusal([&] {
+                f.store().closeManually(failedClose(u"op_a"_s, ev, kBob));
+            }).contains(u"operator bob (supervisor) may not close"_s));
+    QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kCarol)), ManualCloseRefusal::None);
+    QCOMPARE(f.store().operation(u"op_a"_s)->closedBy, kCarol);
+}
+
+void TestApprovals::thresholdEdge_data()
+{
+    QTest::addColumn<QString>("currency");
+    QTest::addColumn<qint64>("amount");
+    QTest::addColumn<bool>("needsApproval");
+    QTest::addRow("exactly the threshold") << u"usd"_s << qint64(10000) << false;
+    QTest::addRow("one above") << u"usd"_s << qint64(10001) << true;
+    QTest::addRow("one below") << u"usd"_s << qint64(9999) << false;
+    QTest::addRow("other currency, no threshold") << u"eur"_s << qint64(99999) << false;
+    QTest::addRow("zero-decimal currency threshold") << u"jpy"_s << qint64(5001) << true;
+    QTest::addRow("credits: large negative adjustment") << u"credits"_s << qint64(-301) << true;
+    QTest::addRow("credits: at the threshold") << u"credits"_s << qint64(300) << false;
+}
+
+void TestApprovals::thresholdEdge()
+{
+    QFETCH(QString, currency);
+    QFETCH(qint64, amount);
+    QFETCH(bool, needsApproval);
+    StoreFixture f;
+    setApprovalThreshold(f.store().database(), 0, kAlice, u"USD"_s, 10000); // stored lower-case
+    setApprovalThreshold(f.store().database(), 0, kAlice, u"jpy"_s, 5000);
+    setApprovalThreshold(f.store().database(), 0, kAlice, u"credits"_s, 300);
+    const qint64 ev = unknownRow(f, u"op_a"_s, amount, currency);
+    const ManualCloseRefusal r = f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice));
+    QCOMPARE(r, needsApproval ? ManualCloseRefusal::AwaitingApproval : ManualCloseRefusal::None);
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state),
+             toString(needsApproval ? OperationState::Unknown : OperationState::Failed));
+    QCOMPARE(listApprovals(f.store().database(), ApprovalState::Pending).size(),
+             needsApproval ? size_t(1) : size_t(0));
+}
+
+void TestApprovals::closeApprovalFlow()
+{
+    StoreFixture f;
+    QSqlDatabase &db = f.store().database();
+    setApprovalThreshold(db, 0, kAlice, u"usd"_s, 10000);
+    const qint64 ev = unknownRow(f, u"op_a"_s, 25000);
+    ManualClose c{u"op_a"_s, OperationState::Succeeded,         u"re_9"_s, {ev},
+                  kAlice,    u"refund re_9 found by metadata"_s};
+    QCOMPARE(f.store().closeManually(c), ManualCloseRefusal::AwaitingApproval);
+    const auto pending = openApproval(db, u"op_a"_s, ApprovalAction::Close, ApprovalState::Pending);
+    QVERIFY(pending);
+    QCOMPARE(pending->requestedBy, kAlice);
+    QCOMPARE(formatMoney(pending->amount), formatMoney({25000, u"usd"_s}));
+    QCOMPARE(pending->requestedClose()->providerRef, u"re_9"_s);
+    QCOMPARE(f.store().audit(u"op_a"_s).back().action, u"approval.requested"_s);
+
+    // Nobody approves their own; a support operator may not approve at all.
+    QVERIFY(refusal([&] {
+                approveRequest(f.store(), pending->id, kAlice);
+            }).contains(u"nobody approves their own request"_s));
+    QVERIFY(refusal([&] {
+                approveRequest(f.store(), pending->id, kCarol);
+            }).contains(u"may not approve"_s));
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Unknown));
+
+    f.clock().advanceSecs(180);
+    const Approval done = approveRequest(f.store(), pending->id, kBob, u"checked the refund"_s);
+    QCOMPARE(toString(done.state), toString(ApprovalState::Approved));
+    QCOMPARE(done.decidedBy, kBob);
+    QCOMPARE(done.decisionReason, u"checked the refund"_s);
+    const Operation op = *f.store().operation(u"op_a"_s);
+    QCOMPARE(toString(op.state), toString(OperationState::Succeeded));
+    QCOMPARE(op.providerRef, u"re_9"_s);
+    QCOMPARE(op.closedBy, u"operator:alice, approved by operator:bob"_s);
+    const auto trail = f.store().audit(u"op_a"_s);
+    QCOMPARE(trail.at(trail.size() - 2).action, u"approval.approved"_s);
+    QCOMPARE(trail.at(trail.size() - 2).actor, kBob);
+    QCOMPARE(trail.back().action, u"state.closed_manually"_s);
+    QCOMPARE(trail.back().actor, kAlice);
+    QVERIFY(trail.back().detail.contains(u"\"approved_by\":\"operator:bob\""_s));
+
+    // Approving twice is a clear error, and changes nothing.
+    const int audit = count(db, u"audit"_s);
+    QVERIFY(refusal([&] {
+                approveRequest(f.store(), pending->id, kBob);
+            }).contains(u"is already approved (by operator:bob)"_s));
+    QCOMPARE(count(db, u"audit"_s), audit);
+    QVERIFY(!AuditLog::firstBroken(db));
+}
+
+void TestApprovals::rejectNeedsAReason()
+{
+    StoreFixture f;
+    setApprovalThreshold(f.store().database(), 0, kAlice, u"usd"_s, 0);
+    const qint64 ev = unknownRow(f, u"op_a"_s, 1);
+    QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice)),
+             ManualCloseRefusal::AwaitingApproval);
+    const qint64 id = listApprovals(f.store().database()).front().id;
+    QVERIFY(refusal([&] {
+                rejectRequest(f.store(), id, kBob, u"  "_s);
+            }).contains(u"a rejection needs a reason"_s));
+    QVERIFY(refusal([&] {
+                rejectRequest(f.store(), id, kCarol, u"no"_s);
+            }).contains(u"may not approve"_s));
+    const Approval rejected = rejectRequest(f.store(), id, kBob, u"the ledger shows a refund"_s);
+    QCOMPARE(toString(rejected.state), toString(ApprovalState::Rejected));
+    QCOMPARE(rejected.decisionReason, u"the ledger shows a refund"_s);
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Unknown));
+    QCOMPARE(f.store().audit(u"op_a"_s).back().action, u"approval.rejected"_s);
+    QVERIFY(
+        refusal([&] { approveRequest(f.store(), id, kBob); }).contains(u"is already rejected"_s));
+    // A rejected request frees the operation for a new proposal.
+    QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kBob)),
+             ManualCloseRefusal::AwaitingApproval);
+}
+
+void TestApprovals::approvalOfAClosedOperationIsRefused()
+{
+    StoreFixture f;
+    setApprovalThreshold(f.store().database(), 0, kAlice, u"usd"_s, 100);
+    f.store().openOrGet(refundOp(u"op_a"_s, 5000));
+    const qint64 ev = f.store().addEvidence(
+        {0, u"op_a"_s, u"note"_s, u"t"_s, u"text/plain"_s, "checked", {}, {}, kAlice});
+    QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice)),
+             ManualCloseRefusal::AwaitingApproval);
+    // Meanwhile automation confirms the refund.
+    QVERIFY(f.store().closeSucceeded(u"op_a"_s, u"re_1"_s, u"succeeded"_s, u"agent:t"_s, u"2xx"_s));
+    const qint64 id = listApprovals(f.store().database()).front().id;
+    QVERIFY(refusal([&] {
+                approveRequest(f.store(), id, kBob);
+            }).contains(u"operation op_a is already succeeded"_s));
+    QCOMPARE(f.store().operation(u"op_a"_s)->closedBy, u"agent:t"_s);
+    QCOMPARE(toString(findApproval(f.store().database(), id)->state),
+             toString(ApprovalState::Pending));
+}
+
+void TestApprovals::secondPendingCloseIsRefused()
+{
+    StoreFixture f;
+    setApprovalThreshold(f.store().database(), 0, kAlice, u"usd"_s, 100);
+    const qint64 ev = unknownRow(f, u"op_a"_s, 5000);
+    QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice)),
+             ManualCloseRefusal::AwaitingApproval);
+    QVERIFY(refusal([&] {
+                f.store().closeManually(failedClose(u"op_a"_s, ev, kBob));
+            }).contains(u"already waiting for approval"_s));
+    QCOMPARE(listApprovals(f.store().database()).size(), size_t(1));
+}
+
+void TestApprovals::resendApprovalIsSpentOnce()
+{
+    StoreFixture f;
+    QSqlDatabase &db = f.store().database();
+    setApprovalThreshold(db, 0, kAlice, u"usd"_s, 100);
+    unknownRow(f, u"op_a"_s, 5000);
+    // A support operator may resend; above the threshold the store asks for approval instead.
+    QVERIFY(!allowOperatorAttempt(f.store(), u"op_a"_s, kCarol));
+    AttemptTicket t = f.store().beginAttempt(u"op_a"_s, kCarol, AttemptMode::OperatorResend);
+    QCOMPARE(t.refusal, AttemptRefusal::AwaitingApproval);
+    QCOMPARE(f.store().operation(u"op_a"_s)->attempts, 0);
+    t = f.store().beginAttempt(u"op_a"_s, kCarol, AttemptMode::OperatorResend);
+    QCOMPARE(t.refusal, AttemptRefusal::AwaitingApproval);
+    QCOMPARE(listApprovals(db).size(), size_t(1)); // asking twice does not pile up requests
+    const Approval pending = listApprovals(db).front();
+    QCOMPARE(toString(pending.action), toString(ApprovalAction::Resend));
+    QCOMPARE(pending.requestedBy, kCarol);
+
+    QVERIFY(refusal([&] {
+                approveRequest(f.store(), pending.id, kCarol);
+            }).contains(u"may not approve"_s));
+    QCOMPARE(toString(approveRequest(f.store(), pending.id, kAlice).state),
+             toString(ApprovalState::Approved));
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state),
+             toString(OperationState::Unknown)); // nothing sent yet
+
+    t = f.store().beginAttempt(u"op_a"_s, kCarol, AttemptMode::OperatorResend);
+    QCOMPARE(t.refusal, AttemptRefusal::None);
+    QCOMPARE(t.operation.attempts, 1);
+    QCOMPARE(toString(findApproval(db, pending.id)->state), toString(ApprovalState::Used));
+    // The approval is spent: the next resend asks again.
+    f.store().finishAttempt(u"op_a"_s, t.attemptId, {});
+    t = f.store().beginAttempt(u"op_a"_s, kCarol, AttemptMode::OperatorResend);
+    QCOMPARE(t.refusal, AttemptRefusal::AwaitingApproval);
+    QCOMPARE(listApprovals(db, ApprovalState::Pending).size(), size_t(1));
+    QVERIFY(!AuditLog::firstBroken(db));
+}
+
+void TestApprovals::directory_data()
+{
+    QTest::addColumn<QString>("step");
+    QTest::addColumn<QString>("message"); // empty: allowed
+    QTest::addRow("bootstrap: first operator as support")
+        << u"first-support"_s << u"must be a supervisor"_s;
+    QTest::addRow("bootstrap: first supervisor by anyone") << u"first-supervisor"_s << QString();
+    QTest::addRow("then a stranger may not add")
+        << u"stranger-adds"_s << u"only a supervisor may"_s;
+    QTest::addRow("support may not promote itself")
+        << u"support-promotes"_s << u"only a supervisor may"_s;
+    QTest::addRow("the last supervisor stays") << u"demote-last"_s << u"last enabled supervisor"_s;
+    QTest::addRow("nor disables itself last") << u"disable-last"_s << u"last enabled supervisor"_s;
+    QTest::addRow("bad name") << u"bad-name"_s << u"1-64 letters"_s;
+    QTest::addRow("twice") << u"twice"_s << u"already exists"_s;
+    QTest::addRow("grant unknown operator") << u"grant-unknown"_s << u"no operator zed"_s;
+}
+
+void TestApprovals::directory()
+{
+    QFETCH(QString, step);
+    QFETCH(QString, message);
+    StoreFixture f(false);
+    QSqlDatabase &db = f.store().database();
+    const QString boss = u"operator:root"_s;
+    if (step != u"first-support"_s && step != u"first-supervisor"_s)
+        addOperator(db, 0, u"operator:root"_s, u"root"_s, Role::Supervisor);
+    if (step != u"first-support"_s && step != u"first-supervisor"_s && step != u"stranger-adds"_s)
+        addOperator(db, 0, boss, u"sam"_s, Role::Support);
+    const int audit = count(db, u"audit"_s);
+    const QString why = refusal([&] {
+        if (step == u"first-support"_s)
+            addOperator(db, 0, u"operator:x"_s, u"sam"_s, Role::Support);
+        else if (step == u"first-supervisor"_s)
+            addOperator(db, 0, u"operator:x"_s, u"root"_s, Role::Supervisor);
+        else if (step == u"stranger-adds"_s)
+            addOperator(db, 0, u"operator:stranger"_s, u"sam"_s, Role::Support);
+        else if (step == u"support-promotes"_s)
+            grantRole(db, 0, u"operator:sam"_s, u"sam"_s, Role::Supervisor);
+        else if (step == u"demote-last"_s)
+            grantRole(db, 0, boss, u"root"_s, Role::Support);
+        else if (step == u"disable-last"_s)
+            setOperatorDisabled(db, 0, boss, u"root"_s, true);
+        else if (step == u"bad-name"_s)
+            addOperator(db, 0, boss, u"a b"_s, Role::Support);
+        else if (step == u"twice"_s)
+            addOperator(db, 0, boss, u"sam"_s, Role::Support);
+        else if (step == u"grant-unknown"_s)
+            grantRole(db, 0, boss, u"zed"_s, Role::Support);
+    });
+    if (message.isEmpty()) {
+        QCOMPARE(why, QString());
+        QCOMPARE(count(db, u"audit"_s), audit + 1);
+        QSqlQuery last(db);
+        QVERIFY(last.exec(u"SELECT action, operation_id FROM audit ORDER BY id DESC LIMIT 1"_s));
+        QVERIFY(last.next());
+        QCOMPARE(last.value(0).toString(), u"operator.added"_s);
+        QVERIFY(last.value(1).isNull()); // not about an operation
+        return;
+    }
+    QVERIFY2(why.contains(message), qPrintable(why));
+    QCOMPARE(count(db, u"audit"_s), audit);
+}
+
+void TestApprovals::schemaRefusesSelfApproval()
+{
+    StoreFixture f;
+    setApprovalThreshold(f.store().database(), 0, kAlice, u"usd"_s, 1);
+    const qint64 ev = unknownRow(f, u"op_a"_s, 500);
+    f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice));
+    QSqlQuery q(f.store().database());
+    QVERIFY(!q.exec(u"UPDATE approvals SET state = 'approved', decided_by = requested_by"_s));
+    QVERIFY2(q.lastError().text().contains(u"CHECK"_s), qPrintable(q.lastError().text()));
+}
+
+QTEST_GUILESS_MAIN(TestApprovals)
+#include "tst_approvals.moc"

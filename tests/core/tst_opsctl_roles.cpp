@@ -1,0 +1,272 @@
+// opsctl obeys the same rights as the console (issue 6): a real opsctl process on a real SQLite
+// file. Refused actions exit 2 with a clear message and write nothing; a close above the
+// four-eyes threshold prints the pending approval; another supervisor approves it.
+
+#include "approvals.h"
+#include "storefixture.h"
+
+#include <QProcess>
+#include <QSqlQuery>
+#include <QTest>
+#include <nlohmann/json.hpp>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using nlohmann::json;
+using ops::test::StoreFixture;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QString err;
+    json result() const { return json::parse(out.constData(), nullptr, false); }
+};
+
+class Opsctl
+{
+public:
+    explicit Opsctl(const QString &db)
+    {
+        m_env = QProcessEnvironment::systemEnvironment();
+        m_env.insert(u"OPS_DB"_s, db);
+        m_env.remove(u"OPS_OPERATOR"_s);
+        m_env.insert(u"USER"_s, u"nobody-here"_s);
+    }
+    Run run(const QStringList &args) const
+    {
+        QProcess p;
+        p.setProcessEnvironment(m_env);
+        p.start(QStringLiteral(OPS_OPSCTL_PATH), args);
+        p.waitForFinished(60000);
+        return {p.exitCode(), p.readAllStandardOutput().trimmed(),
+                QString::fromUtf8(p.readAllStandardError())};
+    }
+    QProcessEnvironment &env() { return m_env; }
+
+private:
+    QProcessEnvironment m_env;
+};
+
+// A JSON string or number as text, for comparisons.
+QString text(const json &j)
+{
+    if (j.is_string())
+        return QString::fromStdString(j.get<std::string>());
+    return QString::fromStdString(j.dump());
+}
+
+int count(QSqlDatabase &db, const QString &table)
+{
+    QSqlQuery q(db);
+    if (!q.exec(u"SELECT COUNT(*) FROM "_s + table) || !q.next())
+        return -1;
+    return q.value(0).toInt();
+}
+
+// An unknown refund of `amount` cents with one evidence item; returns the evidence id.
+qint64 unknownRow(StoreFixture &f, const QString &id, qint64 amount)
+{
+    NewOperation op;
+    op.id = id;
+    op.unitOfWork = id;
+    op.orderId = id;
+    op.chargeId = u"ch_"_s + id;
+    op.amount = {amount, u"usd"_s};
+    op.idempotencyKey = u"key-"_s + id;
+    op.request = {"POST", u"/v1/refunds"_s, "amount=1", "application/x-www-form-urlencoded"};
+    op.createdBy = u"agent:test"_s;
+    f.store().openOrGet(op);
+    f.store().markUnknown(id, u"stored 500"_s, u"agent:t"_s);
+    return f.store().addEvidence(
+        {0, id, u"note"_s, u"looked"_s, u"text/plain"_s, "no refund", {}, {}, u"operator:alice"_s});
+}
+
+} // namespace
+
+class TestOpsctlRoles : public QObject
+{
+    Q_OBJECT
+private slots:
+    void refusedActions_data();
+    void refusedActions();
+    void fourEyesCloseFromTheCommandLine();
+    void bootstrapAndDirectory();
+};
+
+void TestOpsctlRoles::refusedActions_data()
+{
+    QTest::addColumn<QString>("identity"); // "--operator NAME", "env NAME" or "user NAME"
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    const QStringList close = {u"close"_s,    u"op_a"_s,      u"--outcome"_s,  u"failed"_s,
+                               u"--reason"_s, u"no refund"_s, u"--evidence"_s, u"1"_s};
+    QTest::addRow("support closes")
+        << u"--operator carol"_s << close << u"operator carol (support) may not close"_s;
+    QTest::addRow("support closes via OPS_OPERATOR")
+        << u"env carol"_s << close << u"operator carol (support) may not close"_s;
+    QTest::addRow("support closes as the OS user")
+        << u"user carol"_s << close << u"operator carol (support) may not close"_s;
+    QTest::addRow("unknown operator attaches")
+        << u"--operator dave"_s
+        << QStringList{u"evidence"_s, u"add"_s, u"op_a"_s,   u"--kind"_s, u"note"_s,
+                       u"--title"_s,  u"t"_s,   u"--text"_s, u"x"_s}
+        << u"operator dave (not an operator) may not attach"_s;
+    QTest::addRow("support approves")
+        << u"--operator carol"_s << QStringList{u"approval"_s, u"approve"_s, u"1"_s}
+        << u"operator carol (support) may not approve"_s;
+    QTest::addRow("support promotes itself")
+        << u"--operator carol"_s
+        << QStringList{u"operator"_s, u"grant"_s, u"carol"_s, u"--role"_s, u"supervisor"_s}
+        << u"only a supervisor may"_s;
+    QTest::addRow("support sets the threshold")
+        << u"--operator carol"_s
+        << QStringList{u"settings"_s, u"set"_s, u"approval-threshold"_s, u"usd"_s, u"0"_s}
+        << u"operator carol (support) may not change the four-eyes threshold"_s;
+    QTest::addRow("no operator at all")
+        << u"nobody -"_s << QStringList{u"approval"_s, u"approve"_s, u"1"_s}
+        << u"this is done by a person"_s;
+    QTest::addRow("bad operator name") << u"--operator a;b"_s << close << u"must be 1-64 letters"_s;
+    QTest::addRow("reject without reason")
+        << u"--operator bob"_s << QStringList{u"approval"_s, u"reject"_s, u"1"_s}
+        << u"a rejection needs --reason"_s;
+    QTest::addRow("bad role") << u"--operator alice"_s
+                              << QStringList{u"operator"_s, u"add"_s, u"zed"_s, u"--role"_s,
+                                             u"admin"_s}
+                              << u"--role must be support or supervisor"_s;
+    QTest::addRow("bad rights") << u"--operator alice"_s
+                                << QStringList{u"operator"_s, u"add"_s,     u"zed"_s,
+                                               u"--role"_s,   u"support"_s, u"--rights"_s,
+                                               u"view,fly"_s}
+                                << u"unknown right 'fly'"_s;
+    QTest::addRow("negative threshold")
+        << u"--operator alice"_s
+        << QStringList{u"settings"_s, u"set"_s, u"approval-threshold"_s, u"usd"_s, u"-5"_s}
+        << u"0 or more"_s;
+}
+
+void TestOpsctlRoles::refusedActions()
+{
+    QFETCH(QString, identity);
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    StoreFixture f;
+    QSqlDatabase &db = f.store().database();
+    QCOMPARE(unknownRow(f, u"op_a"_s, 3800), qint64(1));
+    // A pending approval #1 that carol may not approve: alice's close of a large refund.
+    setApprovalThreshold(db, 0, u"operator:alice"_s, u"usd"_s, 100000);
+    const qint64 big = unknownRow(f, u"op_b"_s, 500000);
+    QCOMPARE(f.store().closeManually(
+                 {u"op_b"_s, OperationState::Failed, {}, {big}, u"operator:alice"_s, u"none"_s}),
+             ManualCloseRefusal::AwaitingApproval);
+    const int audit = count(db, u"audit"_s);
+    const int evidence = count(db, u"evidence"_s);
+    const int operators = count(db, u"operators"_s);
+
+    Opsctl cli(f.path());
+    const QString how = identity.section(u' ', 0, 0);
+    const QString who = identity.section(u' ', 1);
+    if (how == u"env"_s)
+        cli.env().insert(u"OPS_OPERATOR"_s, who);
+    else if (how == u"user"_s)
+        cli.env().insert(u"USER"_s, who);
+    else if (how == u"nobody"_s) {
+        cli.env().remove(u"USER"_s);
+        cli.env().remove(u"USERNAME"_s);
+    } else
+        args = QStringList{u"--operator"_s, who} + args;
+    const Run r = cli.run(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(count(db, u"audit"_s), audit);
+    QCOMPARE(count(db, u"evidence"_s), evidence);
+    QCOMPARE(count(db, u"operators"_s), operators);
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Unknown));
+    QCOMPARE(toString(findApproval(db, 1)->state), toString(ApprovalState::Pending));
+    QCOMPARE(approvalThreshold(db, u"usd"_s).value_or(-1), qint64(100000));
+}
+
+void TestOpsctlRoles::fourEyesCloseFromTheCommandLine()
+{
+    StoreFixture f;
+    const qint64 ev = unknownRow(f, u"op_a"_s, 250000);
+    Opsctl cli(f.path());
+    Run r = cli.run({u"--operator"_s, u"alice"_s, u"settings"_s, u"set"_s, u"approval-threshold"_s,
+                     u"USD"_s, u"100000"_s});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(text(r.result()["approval_threshold"]), u"100000"_s);
+
+    r = cli.run({u"--operator"_s, u"alice"_s, u"close"_s, u"op_a"_s, u"--outcome"_s, u"failed"_s,
+                 u"--reason"_s, u"no refund at the provider"_s, u"--evidence"_s,
+                 QString::number(ev)});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(text(r.result()["state"]), QStringLiteral("awaiting_approval"));
+    const qint64 id = r.result()["approval_id"].get<qint64>();
+    QVERIFY(id > 0);
+    QVERIFY2(r.err.contains(u"approval #%1 is pending"_s.arg(id)), qPrintable(r.err));
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Unknown));
+
+    r = cli.run({u"--operator"_s, u"alice"_s, u"approval"_s, u"approve"_s, QString::number(id)});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(u"nobody approves their own request"_s), qPrintable(r.err));
+
+    r = cli.run({u"approval"_s, u"list"_s, u"--state"_s, u"pending"_s});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.result()["approvals"].size(), size_t(1));
+    QCOMPARE(text(r.result()["approvals"][0]["requested_by"]), QStringLiteral("operator:alice"));
+    QCOMPARE(text(r.result()["approvals"][0]["request"]["outcome"]), QStringLiteral("failed"));
+
+    r = cli.run({u"--operator"_s, u"bob"_s, u"approval"_s, u"approve"_s, QString::number(id),
+                 u"--reason"_s, u"ledger checked"_s});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(text(r.result()["state"]), QStringLiteral("approved"));
+    QCOMPARE(text(r.result()["operation_state"]), QStringLiteral("failed"));
+    QCOMPARE(f.store().operation(u"op_a"_s)->closedBy,
+             u"operator:alice, approved by operator:bob"_s);
+
+    r = cli.run({u"--operator"_s, u"bob"_s, u"approval"_s, u"approve"_s, QString::number(id)});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(u"already approved"_s), qPrintable(r.err));
+    r = cli.run({u"--operator"_s, u"bob"_s, u"approval"_s, u"approve"_s, u"99"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(u"no approval #99"_s), qPrintable(r.err));
+    r = cli.run({u"audit"_s, u"verify"_s});
+    QCOMPARE(r.exitCode, 0);
+}
+
+void TestOpsctlRoles::bootstrapAndDirectory()
+{
+    StoreFixture f(false);
+    Opsctl cli(f.path());
+    // The first operator must be a supervisor, and may be added by anyone.
+    Run r = cli.run(
+        {u"--operator"_s, u"x"_s, u"operator"_s, u"add"_s, u"sam"_s, u"--role"_s, u"support"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(u"first operator must be a supervisor"_s), qPrintable(r.err));
+    r = cli.run({u"--operator"_s, u"x"_s, u"operator"_s, u"add"_s, u"root"_s, u"--role"_s,
+                 u"supervisor"_s});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(text(r.result()["rights"]),
+             QStringLiteral("view,attach,resend,close,message,approve,audit,export"));
+    r = cli.run({u"--operator"_s, u"root"_s, u"operator"_s, u"add"_s, u"sam"_s, u"--role"_s,
+                 u"support"_s, u"--rights"_s, u"view,attach"_s});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(text(r.result()["rights"]), QStringLiteral("view,attach"));
+    r = cli.run({u"operator"_s, u"list"_s, u"--json"_s});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.result()["operators"].size(), size_t(2));
+    QCOMPARE(text(r.result()["operators"][1]["role"]), QStringLiteral("support"));
+    r = cli.run({u"--operator"_s, u"sam"_s, u"operator"_s, u"whoami"_s});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(text(r.result()["role"]), QStringLiteral("support"));
+    QCOMPARE(text(r.result()["rights"]), QStringLiteral("view,attach"));
+    r = cli.run({u"--operator"_s, u"root"_s, u"operator"_s, u"disable"_s, u"root"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(u"last enabled supervisor"_s), qPrintable(r.err));
+}
+
+QTEST_GUILESS_MAIN(TestOpsctlRoles)
+#include "tst_opsctl_roles.moc"

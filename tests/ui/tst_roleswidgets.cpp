@@ -1,0 +1,315 @@
+// The console per role, offscreen (issue 6): which actions each role gets (disabled with the
+// reason, the store refuses them too), the operator and role in the status bar, and the
+// supervisors' Approvals tab deciding a four-eyes close. Writes one screenshot per role into the
+// build directory (roles-<role>.png).
+
+#include "approvallistmodel.h"
+#include "approvals.h"
+#include "approvalspanel.h"
+#include "closedialog.h"
+#include "mainwindow.h"
+#include "operationlistview.h"
+#include "operationquery.h"
+#include "operationtablemodel.h"
+#include "storefixture.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using ops::ui::ApprovalsPanel;
+using ops::ui::MainWindow;
+using Tester = QAbstractItemModelTester;
+
+namespace {
+
+const QString kSmall = u"op_small"_s; // 7.00 USD, below the threshold
+const QString kLarge = u"op_large"_s; // 2,500.00 USD, above it
+
+qint64 addUnknownRefund(test::StoreFixture &fx, const QString &id, qint64 amount)
+{
+    NewOperation op;
+    op.id = id;
+    op.unitOfWork = id;
+    op.orderId = u"ord_"_s + id;
+    op.chargeId = u"ch_"_s + id;
+    op.amount = {amount, u"usd"_s};
+    op.idempotencyKey = u"key-"_s + id;
+    op.request = {"POST", u"/v1/refunds"_s, "amount=1", "application/x-www-form-urlencoded"};
+    op.createdBy = u"agent:toolu_r"_s;
+    fx.store().openOrGet(op);
+    const AttemptTicket t = fx.store().beginAttempt(id, u"agent:toolu_r"_s);
+    AttemptResult r;
+    r.httpStatus = 500;
+    r.outcome = Outcome::Undefined;
+    fx.store().finishAttempt(id, t.attemptId, r);
+    fx.store().markUnknown(id, u"provider answered HTTP 500"_s, u"agent:toolu_r"_s);
+    return fx.store().addEvidence({0,
+                                   id,
+                                   u"note"_s,
+                                   u"provider dashboard"_s,
+                                   u"text/plain"_s,
+                                   "no refund listed",
+                                   {},
+                                   {},
+                                   u"operator:bob"_s});
+}
+
+} // namespace
+
+class TestRolesWidgets : public QObject
+{
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void actionsPerRole_data();
+    void actionsPerRole();
+    void supervisorApprovesAColleaguesClose();
+    void ownRequestCannotBeApprovedAndRejectNeedsAReason();
+    void supportCloseAboveThresholdIsRefusedByTheStore();
+    void closeDialogAboveThresholdAsksForApproval();
+
+private:
+    void openWindow(const QString &actor);
+    void selectInChecking(const QString &id);
+
+    std::unique_ptr<test::StoreFixture> m_fx;
+    std::unique_ptr<OperationQuery> m_query;
+    std::unique_ptr<MainWindow> m_window;
+    std::vector<std::unique_ptr<Tester>> m_testers;
+    qint64 m_largeEvidence = 0;
+};
+
+void TestRolesWidgets::init()
+{
+    m_fx = std::make_unique<test::StoreFixture>(); // alice, bob supervisors; carol support
+    m_fx->addOperator(u"erin"_s, Role::Supervisor);
+    setOperatorDisabled(m_fx->store().database(), 0, u"operator:alice"_s, u"erin"_s, true);
+    setApprovalThreshold(m_fx->store().database(), 0, u"operator:alice"_s, u"usd"_s, 100000);
+    addUnknownRefund(*m_fx, kSmall, 700);
+    m_largeEvidence = addUnknownRefund(*m_fx, kLarge, 250000);
+    m_query = std::make_unique<OperationQuery>(m_fx->store().database(), m_fx->clock());
+}
+
+void TestRolesWidgets::cleanup()
+{
+    m_testers.clear();
+    m_window.reset();
+    m_query.reset();
+    m_fx.reset();
+}
+
+void TestRolesWidgets::openWindow(const QString &actor)
+{
+    m_window = std::make_unique<MainWindow>(m_fx->store(), *m_query, actor, actor + u"#t"_s);
+    if (ApprovalsPanel *panel = m_window->approvalsPanel())
+        m_testers.push_back(
+            std::make_unique<Tester>(panel->model(), Tester::FailureReportingMode::QtTest));
+    m_testers.push_back(
+        std::make_unique<Tester>(m_window->checkingModel(), Tester::FailureReportingMode::QtTest));
+    m_window->resize(1280, 800);
+    m_window->show();
+    QApplication::setActiveWindow(m_window.get());
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+}
+
+void TestRolesWidgets::selectInChecking(const QString &id)
+{
+    m_window->tabs()->setCurrentIndex(MainWindow::CheckingTab);
+    QVERIFY(m_window->checkingView()->selectOperation(id));
+    QCOMPARE(m_window->currentOperationId(), id);
+}
+
+void TestRolesWidgets::actionsPerRole_data()
+{
+    QTest::addColumn<QString>("actor");
+    QTest::addColumn<QString>("label");
+    QTest::addColumn<bool>("attach");
+    QTest::addColumn<bool>("close");
+    QTest::addColumn<bool>("resend");
+    QTest::addColumn<bool>("approvalsTab");
+    QTest::addColumn<QString>("who"); // how a disabled action's tooltip names the operator
+    QTest::addRow("supervisor") << u"operator:alice"_s << u"Operator: alice (supervisor)"_s << true
+                                << true << true << true << u"alice (supervisor)"_s;
+    QTest::addRow("support") << u"operator:carol"_s << u"Operator: carol (support)"_s << true
+                             << false << true << false << u"carol (support)"_s;
+    QTest::addRow("unknown") << u"operator:dave"_s
+                             << u"Operator: dave (not in the operator directory — view only)"_s
+                             << false << false << false << false << u"dave (not an operator)"_s;
+    QTest::addRow("disabled") << u"operator:erin"_s << u"Operator: erin (disabled — view only)"_s
+                              << false << false << false << false << u"erin (disabled)"_s;
+}
+
+void TestRolesWidgets::actionsPerRole()
+{
+    QFETCH(QString, actor);
+    QFETCH(QString, label);
+    QFETCH(bool, attach);
+    QFETCH(bool, close);
+    QFETCH(bool, resend);
+    QFETCH(bool, approvalsTab);
+    QFETCH(QString, who);
+    // A colleague's close waiting for approval: the supervisor's screenshot shows it.
+    QCOMPARE(m_fx->store().closeManually({kLarge,
+                                          OperationState::Failed,
+                                          {},
+                                          {m_largeEvidence},
+                                          u"operator:bob"_s,
+                                          u"no refund listed"_s}),
+             ManualCloseRefusal::AwaitingApproval);
+    openWindow(actor);
+    selectInChecking(kSmall);
+    QCOMPARE(m_window->operatorLabel()->text(), label);
+    QCOMPARE(m_window->attachAction()->isEnabled(), attach);
+    QCOMPARE(m_window->closeSucceededAction()->isEnabled(), close);
+    QCOMPARE(m_window->closeFailedAction()->isEnabled(), close);
+    QCOMPARE(m_window->resendAction()->isEnabled(), resend);
+    QVERIFY(m_window->lookUpAction()->isEnabled()); // looking is for everyone
+    for (QAction *a :
+         {m_window->attachAction(), m_window->closeFailedAction(), m_window->resendAction()}) {
+        if (!a->isEnabled())
+            QVERIFY2(a->toolTip().startsWith(who + u" may not"_s), qPrintable(a->toolTip()));
+    }
+    if (!resend)
+        QVERIFY(m_window->resendBlockedReason().contains(u"may not resend"_s));
+    QCOMPARE(m_window->approvalsPanel() != nullptr, approvalsTab);
+    if (approvalsTab)
+        QCOMPARE(m_window->approvalsPanel()->count(), 1);
+    QCOMPARE(m_window->tabs()->count(), approvalsTab ? 3 : 2);
+    // A disabled action's shortcut opens nothing.
+    if (!close) {
+        QTest::keyClick(m_window.get(), Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(QApplication::activeModalWidget() == nullptr);
+    }
+
+    const QString role = QString::fromLatin1(QTest::currentDataTag());
+    const QString png = QCoreApplication::applicationDirPath() + u"/roles-%1.png"_s.arg(role);
+    if (approvalsTab)
+        m_window->tabs()->setCurrentWidget(m_window->approvalsPanel());
+    QApplication::processEvents();
+    QVERIFY(m_window->grab().save(png, "PNG"));
+    qInfo() << "screenshot" << png;
+}
+
+void TestRolesWidgets::supervisorApprovesAColleaguesClose()
+{
+    // bob proposes a close of the large refund; alice approves it in her Approvals tab.
+    QCOMPARE(m_fx->store().closeManually({kLarge,
+                                          OperationState::Failed,
+                                          {},
+                                          {m_largeEvidence},
+                                          u"operator:bob"_s,
+                                          u"no refund listed"_s}),
+             ManualCloseRefusal::AwaitingApproval);
+    openWindow(u"operator:alice"_s);
+    ApprovalsPanel *panel = m_window->approvalsPanel();
+    QVERIFY(panel);
+    QCOMPARE(m_window->tabs()->tabText(m_window->tabs()->indexOf(panel)), u"Approvals (1)"_s);
+    m_window->tabs()->setCurrentWidget(panel);
+    QCOMPARE(panel->count(), 1);
+    QVERIFY(panel->selectedId() > 0);
+    QCOMPARE(panel->model()->index(0, ApprovalListModel::RequestedByColumn).data().toString(),
+             u"operator:bob"_s);
+    QVERIFY(panel->model()
+                ->index(0, ApprovalListModel::RequestColumn)
+                .data()
+                .toString()
+                .contains(u"close as failed"_s));
+    QVERIFY(panel->approveButton()->isEnabled());
+    QVERIFY(!panel->rejectButton()->isEnabled()); // no reason yet
+    QTest::keyClicks(panel->reasonEdit(), u"dashboard checked"_s);
+    QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
+
+    const Operation op = *m_fx->store().operation(kLarge);
+    QCOMPARE(toString(op.state), toString(OperationState::Failed));
+    QCOMPARE(op.closedBy, u"operator:bob, approved by operator:alice"_s);
+    QCOMPARE(panel->count(), 0);
+    QCOMPARE(m_window->tabs()->tabText(m_window->tabs()->indexOf(panel)), u"Approvals"_s);
+    QVERIFY(panel->reasonEdit()->text().isEmpty());
+}
+
+void TestRolesWidgets::ownRequestCannotBeApprovedAndRejectNeedsAReason()
+{
+    openWindow(u"operator:alice"_s);
+    // alice closes the large refund from the window: it waits for a second person.
+    QCOMPARE(m_fx->store().closeManually({kLarge,
+                                          OperationState::Failed,
+                                          {},
+                                          {m_largeEvidence},
+                                          u"operator:alice"_s,
+                                          u"no refund listed"_s}),
+             ManualCloseRefusal::AwaitingApproval);
+    m_window->reloadAll();
+    ApprovalsPanel *panel = m_window->approvalsPanel();
+    m_window->tabs()->setCurrentWidget(panel);
+    QCOMPARE(panel->count(), 1);
+    QVERIFY(!panel->approveButton()->isEnabled());
+    QVERIFY(panel->hint().contains(u"another supervisor must approve it"_s));
+    // Even if the button were pressed, the store refuses.
+    emit panel->approveRequested(panel->selectedId(), QString());
+    QVERIFY(m_window->bannerText().contains(u"nobody approves their own request"_s));
+    QCOMPARE(toString(m_fx->store().operation(kLarge)->state), toString(OperationState::Unknown));
+    // Withdrawing needs a reason.
+    QVERIFY(!panel->rejectButton()->isEnabled());
+    QTest::keyClicks(panel->reasonEdit(), u"wrong evidence"_s);
+    QVERIFY(panel->rejectButton()->isEnabled());
+    QTest::mouseClick(panel->rejectButton(), Qt::LeftButton);
+    QCOMPARE(panel->count(), 0);
+    QCOMPARE(listApprovals(m_fx->store().database(), ApprovalState::Rejected).size(), size_t(1));
+}
+
+void TestRolesWidgets::supportCloseAboveThresholdIsRefusedByTheStore()
+{
+    openWindow(u"operator:carol"_s);
+    selectInChecking(kLarge);
+    QVERIFY(!m_window->closeFailedAction()->isEnabled());
+    // The window's own path to the store refuses too (not only the disabled action).
+    bool refused = false;
+    try {
+        m_fx->store().closeManually({kLarge,
+                                     OperationState::Failed,
+                                     {},
+                                     {m_largeEvidence},
+                                     u"operator:carol"_s,
+                                     u"no refund"_s});
+    } catch (const ActionRefused &e) {
+        refused = e.message().contains(u"operator carol (support) may not close"_s);
+    }
+    QVERIFY(refused);
+    QVERIFY(listApprovals(m_fx->store().database()).empty());
+}
+
+void TestRolesWidgets::closeDialogAboveThresholdAsksForApproval()
+{
+    openWindow(u"operator:alice"_s);
+    selectInChecking(kLarge);
+    ui::CloseDialog *dialog = m_window->openCloseDialog(OperationState::Failed);
+    QTRY_VERIFY(dialog->isVisible());
+    dialog->reasonEdit()->setPlainText(u"no refund listed"_s);
+    dialog->checkEvidence(m_largeEvidence);
+    QPointer<ui::CloseDialog> guard(dialog);
+    QTest::mouseClick(dialog->closeButton(), Qt::LeftButton);
+    QTRY_VERIFY(guard.isNull()); // the request is stored: the dialog is done
+    QCOMPARE(toString(m_fx->store().operation(kLarge)->state), u"unknown"_s);
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(u"waits for a second person"_s),
+             qPrintable(m_window->statusBar()->currentMessage()));
+    ApprovalsPanel *panel = m_window->approvalsPanel();
+    QCOMPARE(panel->count(), 1);
+    QCOMPARE(m_window->tabs()->tabText(m_window->tabs()->indexOf(panel)), u"Approvals (1)"_s);
+    QVERIFY(!panel->approveButton()->isEnabled()); // her own request
+}
+
+QTEST_MAIN(TestRolesWidgets)
+#include "tst_roleswidgets.moc"

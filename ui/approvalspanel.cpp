@@ -1,0 +1,123 @@
+#include "approvalspanel.h"
+
+#include "approvallistmodel.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+ApprovalsPanel::ApprovalsPanel(QString actor, QWidget *parent)
+    : QWidget(parent)
+    , m_actor(std::move(actor))
+{
+    setObjectName(u"approvalsPanel"_s);
+    m_model = new ApprovalListModel(this);
+    m_table = new QTableView(this);
+    m_table->setObjectName(u"approvalsTable"_s);
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setSectionResizeMode(ApprovalListModel::RequestColumn,
+                                                      QHeaderView::Stretch);
+    m_reason = new QLineEdit(this);
+    m_reason->setObjectName(u"approvalReason"_s);
+    m_reason->setPlaceholderText(u"Reason (required to reject)"_s);
+    m_approve = new QPushButton(u"&Approve"_s, this);
+    m_approve->setObjectName(u"approveButton"_s);
+    m_reject = new QPushButton(u"Re&ject"_s, this);
+    m_reject->setObjectName(u"rejectButton"_s);
+    m_hint = new QLabel(this);
+    m_hint->setObjectName(u"approvalHint"_s);
+    m_hint->setWordWrap(true);
+
+    auto *decide = new QHBoxLayout;
+    decide->addWidget(m_reason, 1);
+    decide->addWidget(m_approve);
+    decide->addWidget(m_reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_table, 1);
+    layout->addLayout(decide);
+    layout->addWidget(m_hint);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &ApprovalsPanel::updateButtons);
+    connect(m_reason, &QLineEdit::textChanged, this, &ApprovalsPanel::updateButtons);
+    connect(m_approve, &QPushButton::clicked, this,
+            [this] { emit approveRequested(selectedId(), m_reason->text().trimmed()); });
+    connect(m_reject, &QPushButton::clicked, this,
+            [this] { emit rejectRequested(selectedId(), m_reason->text().trimmed()); });
+    updateButtons();
+}
+
+void ApprovalsPanel::setApprovals(std::vector<Approval> pending)
+{
+    const qint64 keep = selectedId();
+    m_model->setRows(std::move(pending));
+    if (!selectApproval(keep) && m_model->rowCount() > 0)
+        m_table->selectRow(0);
+    updateButtons();
+}
+
+int ApprovalsPanel::count() const
+{
+    return m_model->rowCount();
+}
+
+bool ApprovalsPanel::selectApproval(qint64 id)
+{
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        if (m_model->approvalAt(row)->id == id) {
+            m_table->selectRow(row);
+            return true;
+        }
+    }
+    return false;
+}
+
+qint64 ApprovalsPanel::selectedId() const
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    const Approval *a = rows.isEmpty() ? nullptr : m_model->approvalAt(rows.first().row());
+    return a ? a->id : 0;
+}
+
+QString ApprovalsPanel::hint() const
+{
+    return m_hint->text();
+}
+
+void ApprovalsPanel::updateButtons()
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    const Approval *a = rows.isEmpty() ? nullptr : m_model->approvalAt(rows.first().row());
+    const bool own = a && a->requestedBy == m_actor;
+    const bool reason = !m_reason->text().trimmed().isEmpty();
+    m_approve->setEnabled(a && !own);
+    m_reject->setEnabled(a && reason);
+    QString hint;
+    if (!a)
+        hint = count() == 0 ? u"Nothing waits for approval."_s : u"Select a request."_s;
+    else if (own)
+        hint = u"You asked for #%1: another supervisor must approve it (you may withdraw it "
+               "with Reject and a reason)."_s.arg(a->id);
+    else if (!reason)
+        hint = u"Approve carries out %1 at once; Reject needs a reason."_s.arg(
+            ApprovalListModel::describeRequest(*a));
+    m_approve->setToolTip(own ? u"Nobody approves their own request."_s
+                              : u"Approve and carry out the request"_s);
+    m_reject->setToolTip(reason ? u"Reject the request"_s : u"Type a reason to reject"_s);
+    m_hint->setText(hint);
+}
+
+} // namespace ops::ui

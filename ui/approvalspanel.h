@@ -1,0 +1,57 @@
+#pragma once
+
+// The supervisors' Approvals tab (issue 6, four-eyes): pending closes and resends, each decided
+// with Approve or Reject and a reason typed inline (a rejection needs one). The window hands the
+// rows in and acts on the signals; the panel itself stores nothing.
+
+#include "approvals.h"
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableView;
+
+namespace ops {
+class ApprovalListModel;
+}
+
+namespace ops::ui {
+
+class ApprovalsPanel final : public QWidget
+{
+    Q_OBJECT
+public:
+    // actor: who is looking; their own requests can be rejected (withdrawn) but not approved.
+    explicit ApprovalsPanel(QString actor, QWidget *parent = nullptr);
+
+    void setApprovals(std::vector<Approval> pending);
+    int count() const;
+    bool selectApproval(qint64 id);
+    qint64 selectedId() const;
+
+    ApprovalListModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    QLineEdit *reasonEdit() const { return m_reason; }
+    QPushButton *approveButton() const { return m_approve; }
+    QPushButton *rejectButton() const { return m_reject; }
+    QString hint() const;
+
+signals:
+    void approveRequested(qint64 id, const QString &reason);
+    void rejectRequested(qint64 id, const QString &reason);
+
+private:
+    void updateButtons();
+
+    QString m_actor;
+    ApprovalListModel *m_model = nullptr;
+    QTableView *m_table = nullptr;
+    QLineEdit *m_reason = nullptr;
+    QPushButton *m_approve = nullptr;
+    QPushButton *m_reject = nullptr;
+    QLabel *m_hint = nullptr;
+};
+
+} // namespace ops::ui

@@ -1,0 +1,114 @@
+// MainWindow and the operator's role (issue 6): the status bar names the operator and role,
+// actions the role may not take are disabled with the reason as tooltip (the store refuses them
+// too), and a supervisor gets the Approvals tab for four-eyes requests.
+
+#include "approvalspanel.h"
+#include "mainwindow.h"
+#include "uilogging.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QLineEdit>
+#include <QStatusBar>
+#include <QTabWidget>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+namespace {
+
+QString roleText(const OperatorAccess &a)
+{
+    if (!a.role)
+        return u"not in the operator directory — view only"_s;
+    if (a.disabled)
+        return u"disabled — view only"_s;
+    return toString(*a.role);
+}
+
+} // namespace
+
+void MainWindow::buildRoles()
+{
+    m_operatorLabel = new QLabel(this);
+    m_operatorLabel->setObjectName(u"operatorLabel"_s);
+    statusBar()->insertPermanentWidget(0, m_operatorLabel);
+    reloadRoles();
+}
+
+// Re-reads the operator's rights (a supervisor may change them while the console runs) and the
+// pending approvals.
+void MainWindow::reloadRoles()
+{
+    if (!m_operatorLabel)
+        return; // still constructing
+    try {
+        m_access = accessOf(m_store.database(), m_actor);
+    } catch (const StoreError &e) {
+        qCWarning(lcUi) << "reading the operator's rights failed:" << e.message();
+        m_access = OperatorAccess{operatorName(m_actor), {}, false, kUnknownOperatorRights};
+    }
+    m_operatorLabel->setText(u"Operator: %1 (%2)"_s.arg(m_access.name, roleText(m_access)));
+    m_operatorLabel->setToolTip(u"Rights: "_s + formatRights(m_access.rights));
+    const bool approver = m_access.rights.testFlag(Right::Approve);
+    if (approver && !m_approvals) {
+        m_approvals = new ApprovalsPanel(m_actor, m_tabs);
+        m_tabs->addTab(m_approvals, u"Approvals"_s);
+        connect(m_approvals, &ApprovalsPanel::approveRequested, this,
+                [this](qint64 id, const QString &why) { decideApproval(id, true, why); });
+        connect(m_approvals, &ApprovalsPanel::rejectRequested, this,
+                [this](qint64 id, const QString &why) { decideApproval(id, false, why); });
+    } else if (!approver && m_approvals) {
+        m_tabs->removeTab(m_tabs->indexOf(m_approvals));
+        m_approvals->deleteLater();
+        m_approvals = nullptr;
+    }
+    if (m_approvals) {
+        try {
+            m_approvals->setApprovals(listApprovals(m_store.database(), ApprovalState::Pending));
+        } catch (const StoreError &e) {
+            qCWarning(lcUi) << "reading approvals failed:" << e.message();
+        }
+        const int n = m_approvals->count();
+        m_tabs->setTabText(m_tabs->indexOf(m_approvals),
+                           n > 0 ? u"Approvals (%1)"_s.arg(n) : u"Approvals"_s);
+    }
+    updateActions();
+}
+
+void MainWindow::applyRights()
+{
+    const QString who = m_access.describe(); // "carol (support)", "erin (disabled)"
+    const auto deny = [&](QAction *action, Right right, const QString &what) {
+        if (m_access.rights.testFlag(right))
+            return false;
+        action->setEnabled(false);
+        action->setToolTip(u"%1 may not %2; ask a supervisor."_s.arg(who, what));
+        action->setStatusTip(action->toolTip());
+        return true;
+    };
+    deny(m_attach, Right::Attach, u"attach evidence"_s);
+    deny(m_closeSucceeded, Right::Close, u"close operations"_s);
+    deny(m_closeFailed, Right::Close, u"close operations"_s);
+    if (deny(m_resend, Right::Resend, u"resend"_s))
+        m_resendReason = m_resend->toolTip();
+}
+
+void MainWindow::decideApproval(qint64 id, bool approve, const QString &reason)
+{
+    try {
+        const Approval a = approve ? approveRequest(m_store, id, m_actor, reason)
+                                   : rejectRequest(m_store, id, m_actor, reason);
+        statusBar()->showMessage(u"Approval #%1 %2 (%3 of %4)"_s.arg(id).arg(
+                                     toString(a.state), toString(a.action), a.operationId),
+                                 10000);
+        m_approvals->reasonEdit()->clear();
+    } catch (const StoreError &e) {
+        showError(u"Approval #%1 was not decided: %2"_s.arg(id).arg(e.message()),
+                  u"Nothing changed; reload (F5) to see the request as it is now."_s);
+    }
+    reloadAll();
+}
+
+} // namespace ops::ui
