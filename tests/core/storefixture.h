@@ -6,6 +6,7 @@
 #include "database.h"
 #include "operationstore.h"
 #include "operatordirectory.h"
+#include "sqltransaction.h"
 
 #include <QTemporaryDir>
 #include <memory>
@@ -24,11 +25,8 @@ public:
         m_db = Database::open(m_path, nextConnection());
         Database::migrate(m_db);
         m_store = std::make_unique<OperationStore>(m_db, m_clock);
-        if (seedOperators) {
-            addOperator(QStringLiteral("alice"), Role::Supervisor);
-            addOperator(QStringLiteral("bob"), Role::Supervisor);
-            addOperator(QStringLiteral("carol"), Role::Support);
-        }
+        if (seedOperators)
+            seedDirectory();
     }
     ~StoreFixture()
     {
@@ -52,6 +50,23 @@ public:
         ops::addOperator(m_db, m_clock.nowMs(), QStringLiteral("operator:alice"), name, role);
     }
     ManualClock &clock() { return m_clock; }
+
+    // The directory as a team would have set it up before the test began: written straight to
+    // the table, so the audit trail starts empty and tests that count audit entries see only
+    // their own. Directory changes made by a test go through addOperator (audited).
+    void seedDirectory()
+    {
+        const struct
+        {
+            const char *name;
+            const char *role;
+        } people[] = {{"alice", "supervisor"}, {"bob", "supervisor"}, {"carol", "support"}};
+        for (const auto &p : people)
+            runQuery(m_db,
+                     QStringLiteral("INSERT INTO operators (name, role, created_by, created_at) "
+                                    "VALUES (?, ?, 'test-fixture', ?)"),
+                     {QString::fromLatin1(p.name), QString::fromLatin1(p.role), m_clock.nowMs()});
+    }
     QString path() const { return m_path; }
 
     static QString nextConnection()
