@@ -1,12 +1,13 @@
 #pragma once
 
-// A fresh SQLite file per test, migrated, with a ManualClock.
+// A fresh database per test (SQLite file, or PostgreSQL database: testdatabase.h), migrated,
+// with a ManualClock.
 
 #include "clock.h"
 #include "database.h"
 #include "operationstore.h"
+#include "testdatabase.h"
 
-#include <QTemporaryDir>
 #include <memory>
 
 namespace ops::test {
@@ -17,7 +18,7 @@ public:
     StoreFixture()
         : m_clock(QDateTime(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC))
     {
-        m_path = m_dir.path() + QStringLiteral("/ops.sqlite");
+        m_path = m_testDb.location();
         m_db = Database::open(m_path, nextConnection());
         Database::migrate(m_db);
         m_store = std::make_unique<OperationStore>(m_db, m_clock);
@@ -30,7 +31,7 @@ public:
         QSqlDatabase::removeDatabase(name);
     }
 
-    // A second, independent connection to the same file (what another process would see).
+    // A second, independent connection to the same database (what another process would see).
     QSqlDatabase secondConnection() const
     {
         QSqlDatabase db = Database::open(m_path, nextConnection());
@@ -39,6 +40,7 @@ public:
 
     OperationStore &store() { return *m_store; }
     ManualClock &clock() { return m_clock; }
+    // The database location: a file path or a postgresql:// URL.
     QString path() const { return m_path; }
 
     static QString nextConnection()
@@ -48,7 +50,7 @@ public:
     }
 
 private:
-    QTemporaryDir m_dir;
+    TestDatabase m_testDb;
     QString m_path;
     ManualClock m_clock;
     QSqlDatabase m_db;
