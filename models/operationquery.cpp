@@ -5,6 +5,7 @@
 #include "sqltransaction.h"
 
 #include <QSqlDriver>
+#include <QSqlError>
 #include <QSqlField>
 
 using namespace Qt::StringLiterals;
@@ -272,9 +273,13 @@ QStringList OperationQuery::explainPage(const QueryFilter &filter, bool withCurs
     bindings << 100;
     const SqlDialect dialect = dialectOf(m_db);
     const QString sql = explainPrefix(dialect) + pageSql(filter, where, withCursor);
-    // PostgreSQL cannot PREPARE an EXPLAIN: the values go in as literals formatted by the driver.
-    QSqlQuery q = dialect == SqlDialect::Sqlite ? runQuery(m_db, sql, bindings)
-                                                : runQuery(m_db, withLiterals(m_db, sql, bindings));
+    // PostgreSQL cannot PREPARE an EXPLAIN: it runs as a plain statement with the values as
+    // literals formatted by the driver.
+    QSqlQuery q(m_db);
+    if (dialect == SqlDialect::Sqlite)
+        q = runQuery(m_db, sql, bindings);
+    else if (!q.exec(withLiterals(m_db, sql, bindings)))
+        throw StoreError(u"cannot explain the page query: %1"_s.arg(q.lastError().text()));
     QStringList plan;
     while (q.next())
         plan << q.value(explainColumn(dialect)).toString();

@@ -63,11 +63,14 @@ void PgListener::probe()
 {
     if (!m_connected)
         return; // the retry timer owns reconnecting
-    QSqlDatabase db = QSqlDatabase::database(m_name, false);
-    if (alive(db))
-        return;
-    lost(db.lastError().text().trimmed().isEmpty() ? u"connection lost"_s
-                                                   : db.lastError().text().trimmed());
+    QString why;
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_name, false);
+        if (alive(db))
+            return;
+        why = db.lastError().text().trimmed();
+    } // no handle may outlive the connection lost() removes
+    lost(why.isEmpty() ? u"connection lost"_s : why);
 }
 
 bool PgListener::connectListener(QString *error)

@@ -272,6 +272,10 @@ void TestOpsctl::environmentProblems_data()
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("status");
     QTest::addRow("unwritable database") << u"OPS_DB"_s << u"/proc/none/ops.sqlite"_s << 2 << u""_s;
+    QTest::addRow("postgres url without database")
+        << u"OPS_DB"_s << u"postgresql://ops@127.0.0.1"_s << 2 << u""_s;
+    QTest::addRow("unreachable postgres server")
+        << u"OPS_DB"_s << u"postgresql://ops:s3cret-pw@127.0.0.1:1/ops"_s << 2 << u""_s;
     QTest::addRow("no secret") << u"OPS_STRIPE_KEY"_s << u""_s << 2 << u""_s;
     QTest::addRow("bad provider url") << u"OPS_STRIPE_URL"_s << u"ftp://x"_s << 2 << u""_s;
     QTest::addRow("unreachable provider")
@@ -294,6 +298,7 @@ void TestOpsctl::environmentProblems()
     QCOMPARE(r.exitCode, exitCode);
     QCOMPARE(r.status(), status);
     QVERIFY(!r.err.isEmpty() || status == u"rejected"_s);
+    QVERIFY2(!r.err.contains("s3cret-pw"), "a database password is never printed");
     QCOMPARE(cli.rows(), 0);
     QCOMPARE(cli.posts().size(), 0u);
 }

@@ -197,13 +197,14 @@ void TestTeamMode::twoConsolesResendingAtOnceSendOneRequest()
     }
     m_sim->clearFaults();
     QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown);
-    const auto postsBefore = [this] {
+    const auto posts = [this] {
+        const nlohmann::json log = m_sim->requests(); // keep the document alive while iterating
         size_t n = 0;
-        for (const auto &r : m_sim->requests()["requests"])
+        for (const auto &r : log["requests"])
             n += r.value("method", "") == "POST" ? 1 : 0;
         return n;
     };
-    const size_t before = postsBefore();
+    const size_t before = posts();
 
     // Two consoles on two "desks" press Resend at the same moment; the provider is slow, so both
     // are in their jobs while the first request is in flight.
@@ -225,7 +226,7 @@ void TestTeamMode::twoConsolesResendingAtOnceSendOneRequest()
     for (auto &t : desks)
         t.join();
 
-    QCOMPARE(postsBefore() - before, size_t(1)); // one request reached the provider
+    QCOMPARE(posts() - before, size_t(1)); // one request reached the provider
     QCOMPARE(int(outcomes[0].sent) + int(outcomes[1].sent), 1);
     const auto &refused = outcomes[0].sent ? outcomes[1] : outcomes[0];
     QVERIFY2(refused.error.contains(u"resending"_s), qPrintable(refused.error));
@@ -389,8 +390,10 @@ void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory()
         u"GRANT SELECT ON schema_version TO %1"_s.arg(role),
         u"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO %1"_s.arg(role),
     };
-    for (const QString &g : grants)
-        runQuery(owner, g);
+    for (const QString &g : grants) {
+        QSqlQuery q(owner); // DDL: not preparable, run as plain statements
+        QVERIFY2(q.exec(g), qPrintable(q.lastError().text()));
+    }
     QUrl url(m_fx->path());
     url.setUserName(role);
     const QString name = u"teammode-app-role"_s;
