@@ -6,6 +6,7 @@
 #include "auditlog.h"
 #include "changewatcher.h"
 #include "consolejobs.h"
+#include "mainwindow.h"
 #include "operationquery.h"
 #include "operationtablemodel.h"
 #include "refundengine.h"
@@ -114,6 +115,7 @@ private slots:
     void auditChainIntactAfterConcurrentWriters();
     void droppedConnectionLeavesNoHalfWrittenOperation();
     void unreachableServerIsReportedAndRecovered();
+    void consoleStatusBarSaysUnreachableAndRetries();
     void applicationRoleAppendsButCannotRewriteHistory_data();
     void applicationRoleAppendsButCannotRewriteHistory();
 
@@ -362,6 +364,25 @@ void TestTeamMode::unreachableServerIsReportedAndRecovered()
     QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 2000);
 }
 
+void TestTeamMode::consoleStatusBarSaysUnreachableAndRetries()
+{
+    QSqlDatabase db = m_fx->secondConnection();
+    OperationStore store(db, m_fx->clock());
+    OperationQuery query(db, m_fx->clock());
+    ui::MainWindow window(store, query, u"operator:alice"_s, u"operator:alice#desk"_s);
+    window.show();
+    window.startLiveRefresh(200);
+    QSqlDatabase &admin = m_fx->store().database();
+    QVERIFY(scalar(admin, u"SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
+                          "datname = current_database() AND pid <> pg_backend_pid()"_s) >= 2);
+    QTRY_VERIFY_WITH_TIMEOUT(window.statusText().startsWith(u"Database unreachable — retrying"_s),
+                             5000);
+    QTRY_COMPARE_WITH_TIMEOUT(window.statusText(), u"Database reachable again"_s, 5000);
+    // The console works again: a row another process commits now appears.
+    m_fx->store().openOrGet(newOperation(OperationKind::Refund, u"op_back"_s, u"back"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(window.operationsModel()->rowCount(), 1, 2000);
+}
+
 void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory_data()
 {
     QTest::addColumn<QString>("sql");
@@ -423,5 +444,5 @@ void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory()
     QVERIFY(!AuditLog::firstBroken(owner));
 }
 
-QTEST_GUILESS_MAIN(TestTeamMode)
+QTEST_MAIN(TestTeamMode)
 #include "tst_teammode.moc"
