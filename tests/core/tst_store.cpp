@@ -109,6 +109,8 @@ private Q_SLOTS:
     void evidenceIsImmutableAndHashed();
     void unwritableLocationIsAClearError_data();
     void unwritableLocationIsAClearError();
+    void locationsParse_data();
+    void locationsParse();
 };
 
 void TestStore::migrationsAreRecordedAndIdempotent()
@@ -456,6 +458,44 @@ void TestStore::unwritableLocationIsAClearError()
     }
     if (DbLocation::isPostgresUrl(location))
         QVERIFY2(!QSqlDatabase::contains(name), "a failed PostgreSQL open leaves no connection");
+}
+
+void TestStore::locationsParse_data()
+{
+    QTest::addColumn<QString>("location");
+    QTest::addColumn<bool>("postgres");
+    QTest::addColumn<QString>("display");
+    QTest::addColumn<QString>("password");
+    QTest::addColumn<QString>("options");
+    QTest::addRow("file") << u"/var/ops/ops.sqlite"_s << false << u"/var/ops/ops.sqlite"_s << u""_s
+                          << u""_s;
+    QTest::addRow("relative file") << u"ops.sqlite"_s << false << u"ops.sqlite"_s << u""_s << u""_s;
+    QTest::addRow("postgresql, default port")
+        << u"postgresql://ops_app@db.internal/operations"_s << true
+        << u"postgresql://ops_app@db.internal:5432/operations"_s << u""_s << u"connect_timeout=5"_s;
+    QTest::addRow("postgres scheme, password, port")
+        << u"postgres://ops_app:p%40ss@10.0.0.5:6543/ops"_s << true
+        << u"postgresql://ops_app@10.0.0.5:6543/ops"_s << u"p@ss"_s << u"connect_timeout=5"_s;
+    QTest::addRow("no user: libpq's default")
+        << u"postgresql://127.0.0.1:5433/ops"_s << true << u"postgresql://127.0.0.1:5433/ops"_s
+        << u""_s << u"connect_timeout=5"_s;
+    QTest::addRow("options") << u"postgresql://u@h/d?sslmode=require&connect_timeout=2"_s << true
+                             << u"postgresql://u@h:5432/d"_s << u""_s
+                             << u"sslmode=require;connect_timeout=2"_s;
+}
+
+void TestStore::locationsParse()
+{
+    QFETCH(QString, location);
+    QFETCH(bool, postgres);
+    QFETCH(QString, display);
+    QFETCH(QString, password);
+    QFETCH(QString, options);
+    const DbLocation l = DbLocation::parse(location);
+    QCOMPARE(l.backend == DbLocation::Backend::Postgres, postgres);
+    QCOMPARE(l.display(), display);
+    QCOMPARE(l.password, password);
+    QCOMPARE(l.connectOptions, options);
 }
 
 QTEST_GUILESS_MAIN(TestStore)
