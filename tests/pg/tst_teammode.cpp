@@ -108,6 +108,7 @@ private slots:
     void initTestCase();
     void init();
     void cleanup();
+    void concurrentMigrateOfAFreshDatabase();
     void concurrentOpenOrGetMakesOneRow_data();
     void concurrentOpenOrGetMakesOneRow();
     void twoConsolesResendingAtOnceSendOneRequest();
@@ -142,6 +143,33 @@ void TestTeamMode::init()
 void TestTeamMode::cleanup()
 {
     m_fx.reset();
+}
+
+// `opsctl db migrate` from several desks at once on an empty database: every process succeeds,
+// each migration is applied once.
+void TestTeamMode::concurrentMigrateOfAFreshDatabase()
+{
+    test::TestDatabase fresh;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"OPS_DB"_s);
+    std::vector<std::unique_ptr<QProcess>> desks;
+    for (int i = 0; i < 6; ++i) {
+        auto p = std::make_unique<QProcess>();
+        p->setProcessEnvironment(env);
+        p->start(QStringLiteral(OPS_OPSCTL_PATH),
+                 {u"--db"_s, fresh.location(), u"db"_s, u"migrate"_s});
+        desks.push_back(std::move(p));
+    }
+    const QByteArray expected =
+        "{\"schema_version\":" + QByteArray::number(Database::latestVersion()) + "}";
+    for (auto &p : desks) {
+        QVERIFY(p->waitForFinished(30000));
+        QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
+        QCOMPARE(p->readAllStandardOutput().trimmed(), expected);
+    }
+    QCOMPARE(
+        test::TestDatabase::probeCount(fresh.location(), u"SELECT COUNT(*) FROM schema_version"_s),
+        Database::latestVersion());
 }
 
 void TestTeamMode::concurrentOpenOrGetMakesOneRow_data()
