@@ -1,6 +1,7 @@
 #include "bulkgenerator.h"
 
 #include "database.h"
+#include "sqldialect.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -13,6 +14,22 @@ QString generatedId(qint64 x)
 {
     return u"op_%1"_s.arg(x, 32, 16, QChar(u'0'));
 }
+
+namespace {
+
+// The generator's few SQLite-only expressions in PostgreSQL spelling (BIGINT row numbers: the
+// time arithmetic overflows 32 bits).
+QString toPostgres(QString sql)
+{
+    return sql.replace(u"SELECT 1 UNION ALL"_s, u"SELECT 1::bigint UNION ALL"_s)
+        .replace(u"printf('op_%032x', x)"_s, u"'op_' || lpad(to_hex(x), 32, '0')"_s)
+        .replace(u"printf('key-%08d', x)"_s, u"'key-' || lpad(x::text, 8, '0')"_s)
+        .replace(u"CAST('charge=ch_' || x || '&amount=' || ((x * 37) % 10000 + 100) AS BLOB)"_s,
+                 u"convert_to('charge=ch_' || x || '&amount=' || ((x * 37) % 10000 + 100), "
+                 "'UTF8')"_s);
+}
+
+} // namespace
 
 void generateOperations(QSqlDatabase &db, qint64 rows, qint64 nowMs)
 {
@@ -49,12 +66,17 @@ SELECT printf('op_%032x', x), kind, CASE WHEN kind = 'refund' THEN 'stripe' ELSE
     'agent:bench', created, created
 FROM g)"_s;
     QSqlQuery q(db);
-    if (!q.exec(u"BEGIN IMMEDIATE"_s))
-        throw StoreError(q.lastError().text());
+    const SqlDialect dialect = dialectOf(db);
+    for (const QString &begin : beginWriteStatements(dialect)) {
+        if (!q.exec(begin))
+            throw StoreError(q.lastError().text());
+    }
     // Both values are integers, so formatting them into the statement is safe.
     QString statement = sql;
     statement.replace(u"{rows}"_s, QString::number(rows))
         .replace(u"{now}"_s, QString::number(nowMs));
+    if (dialect == SqlDialect::Postgres)
+        statement = toPostgres(statement);
     if (!q.exec(statement)) {
         const QString error = q.lastError().text();
         QSqlQuery(db).exec(u"ROLLBACK"_s);

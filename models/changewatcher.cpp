@@ -2,6 +2,8 @@
 
 #include "database.h"
 #include "logging.h"
+#include "pglistener.h"
+#include "sqldialect.h"
 
 namespace ops {
 
@@ -14,6 +16,16 @@ ChangeWatcher::ChangeWatcher(OperationQuery &query, QObject *parent)
 
 void ChangeWatcher::start(int intervalMs)
 {
+    if (dialectOf(m_query.database()) == SqlDialect::Postgres) {
+        if (!m_listener) {
+            m_listener = new PgListener(m_query.database(), this);
+            connect(m_listener, &PgListener::changed, this, &ChangeWatcher::changed);
+            connect(m_listener, &PgListener::unreachable, this, &ChangeWatcher::unreachable);
+            connect(m_listener, &PgListener::reachable, this, &ChangeWatcher::reachable);
+        }
+        m_listener->start(intervalMs);
+        return;
+    }
     checkNow(); // the baseline: changes before start() are already on screen
     m_timer.start(intervalMs);
 }
@@ -21,10 +33,16 @@ void ChangeWatcher::start(int intervalMs)
 void ChangeWatcher::stop()
 {
     m_timer.stop();
+    if (m_listener)
+        m_listener->stop();
 }
 
 void ChangeWatcher::checkNow()
 {
+    if (m_listener) {
+        m_listener->probe();
+        return;
+    }
     qint64 version = -1;
     try {
         version = m_query.dataVersion();

@@ -1,9 +1,10 @@
 #pragma once
 
 // Notices commits by other connections (the agent's opsctl, another console, this console's own
-// worker threads) by polling SQLite's PRAGMA data_version, which changes exactly when another
-// connection has committed to the file. Commits on the watched connection itself do not count:
-// whoever writes through it reloads by hand.
+// worker threads). SQLite: polls PRAGMA data_version, which changes exactly when another
+// connection has committed to the file; commits on the watched connection itself do not count
+// (whoever writes through it reloads by hand). PostgreSQL: LISTEN/NOTIFY through PgListener,
+// which also reports an unreachable server and reconnects.
 
 #include "operationquery.h"
 
@@ -11,6 +12,8 @@
 #include <QTimer>
 
 namespace ops {
+
+class PgListener;
 
 class ChangeWatcher final : public QObject
 {
@@ -20,18 +23,24 @@ public:
 
     explicit ChangeWatcher(OperationQuery &query, QObject *parent = nullptr);
 
+    // SQLite: polls every `intervalMs`. PostgreSQL: listens, and probes the server that often.
     void start(int intervalMs = kDefaultIntervalMs);
     void stop();
-    // Polls once now; emits changed() when the file moved on since the last poll.
+    // Polls (SQLite) or probes the server (PostgreSQL) once now; emits changed() when the file
+    // moved on since the last poll.
     void checkNow();
 
 signals:
     void changed();
+    // PostgreSQL only: the server cannot be reached (the watcher keeps retrying) / is back.
+    void unreachable(const QString &message);
+    void reachable();
 
 private:
     OperationQuery &m_query;
     QTimer m_timer;
     qint64 m_lastVersion = -1;
+    PgListener *m_listener = nullptr;
 };
 
 } // namespace ops

@@ -1,6 +1,9 @@
 #include "database.h"
 
+#include "dblocation.h"
 #include "logging.h"
+#include "pgconnection.h"
+#include "sqldialect.h"
 
 #include <QDir>
 #include <QFile>
@@ -67,6 +70,24 @@ QString readResource(const QString &path)
     return QString::fromUtf8(f.readAll());
 }
 
+// migrationFiles() names the SQLite scripts; every backend has its own folder with a script of
+// the same file name per version (docs/team.md: adding a migration).
+QString migrationFor(SqlDialect dialect, int version)
+{
+    QString path = migrationFiles().at(version - 1);
+    path.replace(u"/sqlite/"_s, u"/"_s + migrationFolder(dialect) + u"/"_s);
+    if (!QFile::exists(path))
+        throw StoreError(u"migration %1 has no %2 version in this build (%3)"_s.arg(version).arg(
+            migrationFolder(dialect), path));
+    return readResource(path);
+}
+
+void beginWrite(QSqlDatabase &db)
+{
+    for (const QString &sql : beginWriteStatements(dialectOf(db)))
+        execOrThrow(db, sql);
+}
+
 } // namespace
 
 QStringList splitSqlScript(const QString &script)
@@ -82,9 +103,12 @@ QStringList splitSqlScript(const QString &script)
         if (line.isEmpty())
             continue;
         current += current.isEmpty() ? line : u' ' + line;
-        if (!line.endsWith(u';'))
+        // A PostgreSQL function body ($$ … $$) may hold ';' at line ends.
+        if (current.count(u"$$"_s) % 2 != 0 || !line.endsWith(u';'))
             continue;
-        const bool trigger = current.startsWith(u"CREATE TRIGGER"_s, Qt::CaseInsensitive);
+        // A SQLite trigger body (BEGIN … END;) holds ';' too; PostgreSQL triggers have none.
+        const bool trigger = current.startsWith(u"CREATE TRIGGER"_s, Qt::CaseInsensitive) &&
+                             current.contains(u" BEGIN "_s, Qt::CaseInsensitive);
         if (trigger && !current.endsWith(u"END;"_s, Qt::CaseInsensitive))
             continue;
         statements.append(current);
@@ -103,10 +127,9 @@ QString Database::defaultLocation()
 
 QSqlDatabase Database::open(const QString &location, const QString &connectionName)
 {
-    if (location.trimmed().isEmpty())
-        throw StoreError(u"no database location given"_s);
-    if (location.startsWith(u"postgres"_s))
-        throw StoreError(u"PostgreSQL locations are not supported by this build yet"_s);
+    const DbLocation parsed = DbLocation::parse(location);
+    if (parsed.backend == DbLocation::Backend::Postgres)
+        return openPostgres(parsed, connectionName);
     const QFileInfo info(location);
     if (info.isDir())
         throw StoreError(u"database path %1 is a folder, not a file"_s.arg(location));
@@ -121,7 +144,7 @@ QSqlDatabase Database::open(const QString &location, const QString &connectionNa
     // The driver opens lazily; the first write proves the file is usable.
     applyPragmas(db);
     execOrThrow(db, u"CREATE TABLE IF NOT EXISTS schema_version ("
-                    "version INTEGER NOT NULL PRIMARY KEY, applied_at INTEGER NOT NULL)"_s);
+                    "version INTEGER NOT NULL PRIMARY KEY, applied_at BIGINT NOT NULL)"_s);
     return db;
 }
 
@@ -143,7 +166,7 @@ void Database::migrate(QSqlDatabase &db)
     // Each step re-reads the version under the write lock: two processes opening a new file at
     // once must not both apply the same migration.
     for (;;) {
-        execOrThrow(db, u"BEGIN IMMEDIATE"_s);
+        beginWrite(db);
         try {
             const int current = schemaVersion(db);
             if (current > latestVersion())
@@ -155,7 +178,7 @@ void Database::migrate(QSqlDatabase &db)
                 return;
             }
             const int next = current + 1;
-            for (const QString &s : splitSqlScript(readResource(migrationFiles().at(next - 1))))
+            for (const QString &s : splitSqlScript(migrationFor(dialectOf(db), next)))
                 execOrThrow(db, s);
             execOrThrow(
                 db,

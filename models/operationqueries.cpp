@@ -24,10 +24,13 @@ qint64 OperationStore::addEvidence(const Evidence &e)
     QSqlQuery q = runQuery(m_db,
                            u"INSERT INTO evidence (operation_id, kind, title, content_type, body, "
                            "sha256, size_bytes, created_by, created_at) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s,
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s,
                            {e.operationId, e.kind, e.title, e.contentType, e.body, sha,
                             qint64(e.body.size()), e.createdBy, now});
-    const qint64 id = q.lastInsertId().toLongLong();
+    if (!q.next())
+        throw StoreError(u"evidence for %1 was not stored"_s.arg(e.operationId));
+    const qint64 id = q.value(0).toLongLong();
+    q.finish();
     AuditLog::append(m_db, now, e.createdBy, u"evidence.added"_s, e.operationId,
                      {{"evidence_id", id},
                       {"kind", e.kind.toStdString()},

@@ -1,7 +1,12 @@
 #include "operationquery.h"
 
 #include "operationrow.h"
+#include "sqldialect.h"
 #include "sqltransaction.h"
+
+#include <QSqlDriver>
+#include <QSqlError>
+#include <QSqlField>
 
 using namespace Qt::StringLiterals;
 
@@ -163,6 +168,24 @@ QVariantList cursorBindings(const QueryFilter &f, const PageCursor &c)
     return {c.sortValue, c.id};
 }
 
+// Replaces each '?' (the statements here have no '?' inside string literals) with its value.
+QString withLiterals(const QSqlDatabase &db, const QString &sql, const QVariantList &bindings)
+{
+    QString out;
+    qsizetype next = 0;
+    for (const QChar c : sql) {
+        if (c != u'?' || next >= bindings.size()) {
+            out += c;
+            continue;
+        }
+        const QVariant &v = bindings.at(next++);
+        QSqlField field(QString(), v.metaType());
+        field.setValue(v);
+        out += db.driver()->formatValue(field);
+    }
+    return out;
+}
+
 } // namespace
 
 QueryFilter QueryFilter::checkingQueue()
@@ -207,7 +230,8 @@ bool OperationQuery::isDenseSearch(const QueryFilter &filter)
     QVariantList values;
     const QString list = matchList(text, &values);
     values << kDenseSearchMatches + 1;
-    QSqlQuery q = runQuery(m_db, u"SELECT COUNT(*) FROM ("_s + list + u" LIMIT ?)"_s, values);
+    QSqlQuery q =
+        runQuery(m_db, u"SELECT COUNT(*) FROM ("_s + list + u" LIMIT ?) AS matches"_s, values);
     return q.next() && q.value(0).toInt() > kDenseSearchMatches;
 }
 
@@ -234,7 +258,7 @@ PageCursor OperationQuery::cursorAfter(const OperationSummary &row)
 
 qint64 OperationQuery::dataVersion()
 {
-    QSqlQuery q = runQuery(m_db, u"PRAGMA data_version"_s);
+    QSqlQuery q = runQuery(m_db, dataVersionSql(dialectOf(m_db)));
     return q.next() ? q.value(0).toLongLong() : -1;
 }
 
@@ -247,11 +271,18 @@ QStringList OperationQuery::explainPage(const QueryFilter &filter, bool withCurs
     if (withCursor)
         bindings += cursorBindings(filter, {QVariant(qint64(0)), u"op_"_s});
     bindings << 100;
-    QSqlQuery q =
-        runQuery(m_db, u"EXPLAIN QUERY PLAN "_s + pageSql(filter, where, withCursor), bindings);
+    const SqlDialect dialect = dialectOf(m_db);
+    const QString sql = explainPrefix(dialect) + pageSql(filter, where, withCursor);
+    // PostgreSQL cannot PREPARE an EXPLAIN: it runs as a plain statement with the values as
+    // literals formatted by the driver.
+    QSqlQuery q(m_db);
+    if (dialect == SqlDialect::Sqlite)
+        q = runQuery(m_db, sql, bindings);
+    else if (!q.exec(withLiterals(m_db, sql, bindings)))
+        throw StoreError(u"cannot explain the page query: %1"_s.arg(q.lastError().text()));
     QStringList plan;
     while (q.next())
-        plan << q.value(3).toString();
+        plan << q.value(explainColumn(dialect)).toString();
     return plan;
 }
 

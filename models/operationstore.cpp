@@ -184,6 +184,7 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
             return {*operation(op.id), true};
         }
         qCInfo(lcStore) << "insert lost to an existing row:" << q.lastError().text();
+        tx.rollback();
     }
     // The partial unique index refused the insert: the winner's row is the one to use.
     if (auto winner = findLiveFor(op))
@@ -255,11 +256,15 @@ AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QSt
              u"UPDATE operations SET attempts = ?, first_attempt_at = COALESCE(first_attempt_at, "
              "?), deadline_at = ?, last_attempt_at = ?, updated_at = ? WHERE id = ?"_s,
              {seq, now, deadline, now, now, operationId});
+    // RETURNING, not lastInsertId(): QPSQL's lastInsertId is an OID, not the row's id.
     QSqlQuery ins = runQuery(m_db,
                              u"INSERT INTO attempts (operation_id, seq, actor, started_at) "
-                             "VALUES (?, ?, ?, ?)"_s,
+                             "VALUES (?, ?, ?, ?) RETURNING id"_s,
                              {operationId, seq, actor, now});
-    ticket.attemptId = ins.lastInsertId().toLongLong();
+    if (!ins.next())
+        throw StoreError(u"attempt of %1 was not stored"_s.arg(operationId));
+    ticket.attemptId = ins.value(0).toLongLong();
+    ins.finish();
     ticket.seq = seq;
     AuditLog::append(
         m_db, now, actor, u"attempt.started"_s, operationId,

@@ -2,9 +2,11 @@
 
 // RAII write transaction. SQLite's plain BEGIN takes the write lock late and can fail with
 // SQLITE_BUSY when two writers upgrade at once; BEGIN IMMEDIATE takes it up front and waits out
-// the busy timeout, so concurrent agents queue instead of erroring.
+// the busy timeout, so concurrent agents queue instead of erroring. On PostgreSQL the same single
+// writer slot is a transaction-scoped advisory lock (see beginWriteStatements in sqldialect.h).
 
 #include "database.h"
+#include "sqldialect.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -18,11 +20,19 @@ public:
     explicit WriteTransaction(QSqlDatabase &db)
         : m_db(db)
     {
-        QSqlQuery q(m_db);
-        if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
-            throw StoreError(
-                QStringLiteral("cannot start a write transaction: %1").arg(q.lastError().text()));
-        m_active = true;
+        const QStringList statements = beginWriteStatements(dialectOf(m_db));
+        for (const QString &sql : statements) {
+            QSqlQuery q(m_db);
+            if (q.exec(sql)) {
+                m_active = true;
+                continue;
+            }
+            const QString error = q.lastError().text();
+            q = QSqlQuery();
+            if (m_active)
+                rollback();
+            throw StoreError(QStringLiteral("cannot start a write transaction: %1").arg(error));
+        }
     }
     ~WriteTransaction()
     {
@@ -38,6 +48,16 @@ public:
         if (!q.exec(QStringLiteral("COMMIT")))
             throw StoreError(QStringLiteral("commit failed: %1").arg(q.lastError().text()));
         m_active = false;
+    }
+    // Ends the transaction now. On PostgreSQL a failed statement leaves the transaction unusable
+    // until it is rolled back; rolling back before the failed query is destroyed lets the driver
+    // free that query's prepared statement.
+    void rollback()
+    {
+        if (!m_active)
+            return;
+        m_active = false;
+        QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
     }
 
 private:

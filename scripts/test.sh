@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # One command for a newcomer and for CI: install what is missing, build, run every test.
 # Extra arguments go to ctest (e.g. -R refund).
+# The store, engine and model suites run twice, on SQLite and (as <name>_pg) on a throwaway
+# PostgreSQL 15 that this script starts before ctest and stops on exit (scripts/pg.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
 scripts/node-deps.sh
 scripts/build.sh
+pg_dir=$(cat build/pg-test-dir.txt)
+trap 'scripts/pg.sh stop "$pg_dir"' EXIT
+echo "test: PostgreSQL for the _pg suites at $(scripts/pg.sh start "$pg_dir")"
 QT_QPA_PLATFORM=offscreen ctest --preset default "$@"

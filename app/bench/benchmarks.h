@@ -34,7 +34,8 @@ struct AgentFigures
     double boundPerSecond = 0; // agents / (2 × latency): each refund needs a charge read and a POST
 };
 
-StoreFigures benchStore(int operations);
+// `location`: an empty database (file path or postgresql:// URL); empty: a temporary SQLite file.
+StoreFigures benchStore(int operations, const QString &location = {});
 EngineFigures benchEngine(const QString &simPath, int refunds);
 AgentFigures benchAgents(const QString &simPath, const QString &opsctlPath, int agents, int refunds,
                          int latencyMs);

@@ -2,6 +2,7 @@
 
 #include "benchmarks.h"
 #include "chaosrun.h"
+#include "dblocation.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -23,6 +24,9 @@ int main(int argc, char *argv[])
          {u"agents"_s, u"Concurrent opsctl processes (default 8)."_s, u"N"_s, u"8"_s},
          {u"latency-ms"_s, u"Provider latency for the agents figure (default 20)."_s, u"MS"_s,
           u"20"_s},
+         {u"store-db"_s,
+          u"Empty database for the store figures (default: a temporary SQLite file)."_s,
+          u"PATH|URL"_s},
          {u"sim"_s, u"provider-sim executable."_s, u"PATH"_s},
          {u"opsctl"_s, u"opsctl executable."_s, u"PATH"_s}});
     p.process(app);
@@ -35,8 +39,12 @@ int main(int argc, char *argv[])
     const QString opsctl = p.isSet(u"opsctl"_s) ? p.value(u"opsctl"_s)
                                                 : ops::chaos::locateTool(u"opsctl"_s, u"opsctl"_s);
     try {
-        const auto s = ops::bench::benchStore(number(u"store-ops"_s));
-        out << "store (SQLite, synchronous=FULL, " << s.operations << " operations):\n"
+        const QString storeDb = p.value(u"store-db"_s);
+        const auto s = ops::bench::benchStore(number(u"store-ops"_s), storeDb);
+        out << "store ("
+            << (ops::DbLocation::isPostgresUrl(storeDb) ? u"PostgreSQL"_s
+                                                        : u"SQLite, synchronous=FULL"_s)
+            << ", " << s.operations << " operations):\n"
             << "  open-or-get   " << qRound(s.openOrGetPerSecond) << " /s\n"
             << "  count-attempt " << qRound(s.countAttemptPerSecond) << " /s\n"
             << "  close         " << qRound(s.closePerSecond) << " /s" << Qt::endl;

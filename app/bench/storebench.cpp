@@ -41,11 +41,12 @@ double perSecond(int n, const QElapsedTimer &t)
 
 } // namespace
 
-StoreFigures benchStore(int operations)
+StoreFigures benchStore(int operations, const QString &location)
 {
     QTemporaryDir dir;
     SystemClock clock;
-    QSqlDatabase db = Database::open(dir.filePath(u"bench.sqlite"_s), u"bench-store"_s);
+    QSqlDatabase db = Database::open(
+        location.isEmpty() ? dir.filePath(u"bench.sqlite"_s) : location, u"bench-store"_s);
     Database::migrate(db);
     StoreFigures f;
     f.operations = operations;

@@ -5,6 +5,7 @@
 #include "bulkgenerator.h"
 #include "commandcontext.h"
 #include "database.h"
+#include "dblocation.h"
 #include "operationstore.h"
 #include "opsctl.h"
 
@@ -43,15 +44,17 @@ int demoCommand(CommandContext &ctx, const QStringList &args)
     if (!ok || rows < 1 || rows > kMaxGeneratedRows)
         return ctx.usage(u"--rows must be between 1 and %1"_s.arg(kMaxGeneratedRows));
     auto store = ctx.openStore();
+    // Never the raw location: a PostgreSQL URL may carry a password.
+    const QString where = DbLocation::parse(ctx.dbLocation).display();
     if (operationCount(store->database()) > 0)
         return ctx.usage(
-            u"%1 already holds operations; generate into an empty database"_s.arg(ctx.dbLocation));
+            u"%1 already holds operations; generate into an empty database"_s.arg(where));
     QElapsedTimer timer;
     timer.start();
     generateOperations(store->database(), rows, ctx.clock.nowMs());
     ctx.out << QString::fromStdString(
                    nlohmann::ordered_json{{"generated", rows},
-                                          {"database", ctx.dbLocation.toStdString()},
+                                          {"database", where.toStdString()},
                                           {"seconds", double(timer.elapsed()) / 1000.0}}
                        .dump())
             << Qt::endl;

@@ -13,7 +13,7 @@ namespace ops::cli {
 
 namespace {
 
-const QString kUsage = u"usage: opsctl [--db PATH] [--operator NAME] COMMAND …\n"
+const QString kUsage = u"usage: opsctl [--db PATH|postgresql://…] [--operator NAME] COMMAND …\n"
                        "commands:\n"
                        "  refund --order ID --charge CH --amount CENTS [--currency usd] "
                        "[--tool-call ID]\n"

@@ -1,4 +1,4 @@
-// opsconsole [--db PATH] [--operator NAME] [--screenshot FILE] — the operator console.
+// opsconsole [--db PATH|URL] [--operator NAME] [--screenshot FILE] — the operator console.
 
 #include "consolecontroller.h"
 #include "database.h"
@@ -77,9 +77,9 @@ int main(int argc, char **argv)
     args.setApplicationDescription(u"Operator console for refund and credit operations"_s);
     args.addHelpOption();
     args.addOption({u"db"_s,
-                    u"SQLite database file (default: $OPS_DB, then %1)"_s.arg(
-                        ops::Database::defaultLocation()),
-                    u"PATH"_s});
+                    u"SQLite database file or postgresql://user@host:port/db (default: $OPS_DB, "
+                    "then %1)"_s.arg(ops::Database::defaultLocation()),
+                    u"PATH|URL"_s});
     args.addOption({u"operator"_s,
                     u"Your name in the audit trail (default: $OPS_OPERATOR, then "
                     "the OS user)"_s,

@@ -1,14 +1,15 @@
 #pragma once
 
-// A fresh SQLite file per test, migrated, with a ManualClock.
+// A fresh database per test (SQLite file, or PostgreSQL database: testdatabase.h), migrated,
+// with a ManualClock.
 
 #include "clock.h"
 #include "database.h"
 #include "operationstore.h"
 #include "operatordirectory.h"
 #include "sqltransaction.h"
+#include "testdatabase.h"
 
-#include <QTemporaryDir>
 #include <memory>
 
 namespace ops::test {
@@ -21,7 +22,7 @@ public:
     explicit StoreFixture(bool seedOperators = true)
         : m_clock(QDateTime(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC))
     {
-        m_path = m_dir.path() + QStringLiteral("/ops.sqlite");
+        m_path = m_testDb.location();
         m_db = Database::open(m_path, nextConnection());
         Database::migrate(m_db);
         m_store = std::make_unique<OperationStore>(m_db, m_clock);
@@ -36,7 +37,7 @@ public:
         QSqlDatabase::removeDatabase(name);
     }
 
-    // A second, independent connection to the same file (what another process would see).
+    // A second, independent connection to the same database (what another process would see).
     QSqlDatabase secondConnection() const
     {
         QSqlDatabase db = Database::open(m_path, nextConnection());
@@ -67,6 +68,8 @@ public:
                                     "VALUES (?, ?, 'test-fixture', ?)"),
                      {QString::fromLatin1(p.name), QString::fromLatin1(p.role), m_clock.nowMs()});
     }
+
+    // The database location: a file path or a postgresql:// URL.
     QString path() const { return m_path; }
 
     static QString nextConnection()
@@ -76,7 +79,7 @@ public:
     }
 
 private:
-    QTemporaryDir m_dir;
+    TestDatabase m_testDb;
     QString m_path;
     ManualClock m_clock;
     QSqlDatabase m_db;

@@ -3,6 +3,7 @@
 // input path of the command line.
 
 #include "simprocess.h"
+#include "testdatabase.h"
 
 #include <QProcess>
 #include <QSqlDatabase>
@@ -38,7 +39,7 @@ QString str(const json &j)
 class Cli
 {
 public:
-    Cli() { m_db = m_dir.path() + u"/ops.sqlite"_s; }
+    Cli() { m_db = m_testDb.location(); }
     bool start()
     {
         if (!m_sim.start())
@@ -72,23 +73,8 @@ public:
     }
     int rows(const QString &where = u"1 = 1"_s) const
     {
-        if (!QFile::exists(m_db))
-            return 0;
-        const QString name = u"probe-%1"_s.arg(++m_probe);
-        int n = -1;
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
-            db.setDatabaseName(m_db);
-            if (db.open()) {
-                QSqlQuery q(db);
-                if (q.exec(u"SELECT COUNT(*) FROM operations WHERE "_s + where) && q.next())
-                    n = q.value(0).toInt();
-                else
-                    n = 0; // not migrated yet: no rows
-            }
-        }
-        QSqlDatabase::removeDatabase(name);
-        return n;
+        return ops::test::TestDatabase::probeCount(
+            m_db, u"SELECT COUNT(*) FROM operations WHERE "_s + where);
     }
     json posts()
     {
@@ -105,7 +91,7 @@ public:
     QString db() const { return m_db; }
 
 private:
-    QTemporaryDir m_dir;
+    ops::test::TestDatabase m_testDb;
     QString m_db;
     SimProcess m_sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
                      SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
@@ -286,6 +272,10 @@ void TestOpsctl::environmentProblems_data()
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("status");
     QTest::addRow("unwritable database") << u"OPS_DB"_s << u"/proc/none/ops.sqlite"_s << 2 << u""_s;
+    QTest::addRow("postgres url without database")
+        << u"OPS_DB"_s << u"postgresql://ops@127.0.0.1"_s << 2 << u""_s;
+    QTest::addRow("unreachable postgres server")
+        << u"OPS_DB"_s << u"postgresql://ops:s3cret-pw@127.0.0.1:1/ops"_s << 2 << u""_s;
     QTest::addRow("no secret") << u"OPS_STRIPE_KEY"_s << u""_s << 2 << u""_s;
     QTest::addRow("bad provider url") << u"OPS_STRIPE_URL"_s << u"ftp://x"_s << 2 << u""_s;
     QTest::addRow("unreachable provider")
@@ -308,6 +298,7 @@ void TestOpsctl::environmentProblems()
     QCOMPARE(r.exitCode, exitCode);
     QCOMPARE(r.status(), status);
     QVERIFY(!r.err.isEmpty() || status == u"rejected"_s);
+    QVERIFY2(!r.err.contains("s3cret-pw"), "a database password is never printed");
     QCOMPARE(cli.rows(), 0);
     QCOMPARE(cli.posts().size(), 0u);
 }

@@ -2,6 +2,7 @@
 // real HTTP to provider-sim. Exit codes and stdout are the DESIGN §9 contract.
 
 #include "simprocess.h"
+#include "testdatabase.h"
 
 #include <QProcess>
 #include <QSqlDatabase>
@@ -39,7 +40,7 @@ public:
         if (!m_sim.start())
             return false;
         m_env = QProcessEnvironment::systemEnvironment();
-        m_env.insert(u"OPS_DB"_s, m_dir.path() + u"/ops.sqlite"_s);
+        m_env.insert(u"OPS_DB"_s, m_testDb.location());
         m_env.insert(u"OPS_SLEN_URL"_s, m_sim.baseUrl().toString());
         m_env.insert(u"OPS_SLEN_KEY"_s, u"sk_test_demo"_s);
         m_env.insert(u"OPS_SLEN_PROJECT"_s, u"demo"_s);
@@ -59,20 +60,8 @@ public:
     }
     int rows() const
     {
-        const QString path = m_env.value(u"OPS_DB"_s);
-        if (!QFile::exists(path))
-            return 0;
-        const QString name = u"probe-%1"_s.arg(++m_probe);
-        int n = 0;
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
-            db.setDatabaseName(path);
-            QSqlQuery q(db);
-            if (db.open() && q.exec(u"SELECT COUNT(*) FROM operations"_s) && q.next())
-                n = q.value(0).toInt();
-        }
-        QSqlDatabase::removeDatabase(name);
-        return n;
+        return ops::test::TestDatabase::probeCount(m_testDb.location(),
+                                                   u"SELECT COUNT(*) FROM operations"_s);
     }
     size_t posts()
     {
@@ -86,7 +75,7 @@ public:
     QProcessEnvironment &env() { return m_env; }
 
 private:
-    QTemporaryDir m_dir;
+    ops::test::TestDatabase m_testDb;
     SimProcess m_sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
                      SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
     QProcessEnvironment m_env;

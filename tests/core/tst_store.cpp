@@ -1,7 +1,9 @@
-// OperationStore on real SQLite files: rule 2 (partial unique indexes), rule 4 (attempts
-// counted and committed first), rule 7 (deadline, sweep), rule 12 (append-only audit chain).
+// OperationStore on real SQLite files (and, as tst_store_pg, real PostgreSQL databases): rule 2
+// (partial unique indexes), rule 4 (attempts counted and committed first), rule 7 (deadline,
+// sweep), rule 12 (append-only audit chain).
 
 #include "auditlog.h"
+#include "dblocation.h"
 #include "sqltransaction.h"
 #include "storefixture.h"
 
@@ -107,6 +109,8 @@ private Q_SLOTS:
     void evidenceIsImmutableAndHashed();
     void unwritableLocationIsAClearError_data();
     void unwritableLocationIsAClearError();
+    void locationsParse_data();
+    void locationsParse();
 };
 
 void TestStore::migrationsAreRecordedAndIdempotent()
@@ -120,6 +124,8 @@ void TestStore::migrationsAreRecordedAndIdempotent()
 
 void TestStore::pragmasAreDurable()
 {
+    if (ops::test::onPostgres())
+        QSKIP("SQLite pragmas; PostgreSQL durability is the server's configuration");
     StoreFixture f;
     QSqlDatabase db = f.store().database();
     QCOMPARE(count(db, u"PRAGMA synchronous"_s), 2); // FULL
@@ -405,7 +411,8 @@ void TestStore::auditChainDetectsTampering()
     // Someone with file access drops the trigger and rewrites history: the chain shows it.
     QSqlDatabase db = f.store().database();
     QSqlQuery q(db);
-    QVERIFY(q.exec(u"DROP TRIGGER audit_no_update"_s));
+    QVERIFY(q.exec(ops::test::onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
+                                           : u"DROP TRIGGER audit_no_update"_s));
     QVERIFY(q.exec(u"UPDATE audit SET actor = 'operator:mallory' WHERE id = 2"_s));
     QCOMPARE(AuditLog::firstBroken(db).value_or(-1), qint64(2));
 }
@@ -429,17 +436,66 @@ void TestStore::unwritableLocationIsAClearError_data()
     QTest::addRow("empty") << u""_s;
     QTest::addRow("under /proc") << u"/proc/nope/ops.sqlite"_s;
     QTest::addRow("a folder") << u"/tmp"_s;
+    QTest::addRow("unknown scheme") << u"mysql://ops@127.0.0.1/ops"_s;
+    QTest::addRow("postgres without database") << u"postgresql://ops@127.0.0.1:5432"_s;
+    QTest::addRow("postgres without host") << u"postgresql:///ops"_s;
+    QTest::addRow("postgres bad port") << u"postgresql://ops@127.0.0.1:99999/ops"_s;
+    QTest::addRow("postgres unknown option") << u"postgresql://ops@127.0.0.1/ops?sslmod=require"_s;
+    // Port 1 on loopback: nothing listens, the connection is refused at once.
+    QTest::addRow("postgres unreachable") << u"postgres://ops:s3cret-pw@127.0.0.1:1/ops"_s;
 }
 
 void TestStore::unwritableLocationIsAClearError()
 {
     QFETCH(QString, location);
+    const QString name = StoreFixture::nextConnection();
     try {
-        Database::open(location, StoreFixture::nextConnection());
+        Database::open(location, name);
         QFAIL("opened an unusable location");
     } catch (const StoreError &e) {
         QVERIFY(!e.message().isEmpty());
+        QVERIFY2(!e.message().contains(u"s3cret-pw"_s), "a password is never echoed");
     }
+    if (DbLocation::isPostgresUrl(location))
+        QVERIFY2(!QSqlDatabase::contains(name), "a failed PostgreSQL open leaves no connection");
+}
+
+void TestStore::locationsParse_data()
+{
+    QTest::addColumn<QString>("location");
+    QTest::addColumn<bool>("postgres");
+    QTest::addColumn<QString>("display");
+    QTest::addColumn<QString>("password");
+    QTest::addColumn<QString>("options");
+    QTest::addRow("file") << u"/var/ops/ops.sqlite"_s << false << u"/var/ops/ops.sqlite"_s << u""_s
+                          << u""_s;
+    QTest::addRow("relative file") << u"ops.sqlite"_s << false << u"ops.sqlite"_s << u""_s << u""_s;
+    QTest::addRow("postgresql, default port")
+        << u"postgresql://ops_app@db.internal/operations"_s << true
+        << u"postgresql://ops_app@db.internal:5432/operations"_s << u""_s << u"connect_timeout=5"_s;
+    QTest::addRow("postgres scheme, password, port")
+        << u"postgres://ops_app:p%40ss@10.0.0.5:6543/ops"_s << true
+        << u"postgresql://ops_app@10.0.0.5:6543/ops"_s << u"p@ss"_s << u"connect_timeout=5"_s;
+    QTest::addRow("no user: libpq's default")
+        << u"postgresql://127.0.0.1:5433/ops"_s << true << u"postgresql://127.0.0.1:5433/ops"_s
+        << u""_s << u"connect_timeout=5"_s;
+    QTest::addRow("options") << u"postgresql://u@h/d?sslmode=require&connect_timeout=2"_s << true
+                             << u"postgresql://u@h:5432/d"_s << u""_s
+                             << u"sslmode=require;connect_timeout=2"_s;
+}
+
+void TestStore::locationsParse()
+{
+    QFETCH(QString, location);
+    QFETCH(bool, postgres);
+    QFETCH(QString, display);
+    QFETCH(QString, password);
+    QFETCH(QString, options);
+    const DbLocation l = DbLocation::parse(location);
+    QCOMPARE(l.backend == DbLocation::Backend::Postgres, postgres);
+    QCOMPARE(l.display(), display);
+    QCOMPARE(l.password, password);
+    QCOMPARE(l.connectOptions, options);
 }
 
 QTEST_GUILESS_MAIN(TestStore)

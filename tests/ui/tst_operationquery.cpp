@@ -268,6 +268,12 @@ void TestOperationQuery::pageQueriesUseIndexes()
     QFETCH(bool, withCursor);
     const QStringList plan = m_query->explainPage(filter, withCursor);
     const QString text = plan.join(u" | "_s);
+    if (ops::test::onPostgres()) {
+        // PostgreSQL picks plans from statistics (a small test table is read whole); only the
+        // EXPLAIN path itself is checked here.
+        QVERIFY2(text.contains(u"operations"_s), qPrintable(text));
+        return;
+    }
     if (filter.search.isEmpty())
         QVERIFY2(!text.contains(u"TEMP B-TREE"_s), qPrintable(text));
     else // the matches are few: sorting them is cheap, scanning the table is not

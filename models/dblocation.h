@@ -1,0 +1,37 @@
+#pragma once
+
+// Where the operations database lives, parsed in one place for opsctl, opsconsole and the
+// console's worker connections. A file path means SQLite (the embedded default);
+// postgresql://user[:password]@host[:port]/db[?option=value&…] (or postgres://…) means a shared
+// PostgreSQL server (team mode). The password comes from the URL, else libpq's own PGPASSWORD
+// or ~/.pgpass; it is never part of a message.
+
+#include <QString>
+
+namespace ops {
+
+struct DbLocation
+{
+    enum class Backend
+    {
+        Sqlite,
+        Postgres,
+    };
+
+    Backend backend = Backend::Sqlite;
+    QString path; // SQLite file
+    QString host; // PostgreSQL from here on
+    int port = 5432;
+    QString database;
+    QString user;           // empty: libpq's default (PGUSER, else the OS user)
+    QString password;       // empty: libpq's default (PGPASSWORD, ~/.pgpass)
+    QString connectOptions; // "key=value;…" for QPSQL, from the URL's query
+
+    // Throws StoreError naming what is wrong (never echoing a password).
+    static DbLocation parse(const QString &location);
+    static bool isPostgresUrl(const QString &location);
+    // For messages: the file path, or postgresql://user@host:port/db without the password.
+    QString display() const;
+};
+
+} // namespace ops

@@ -1,0 +1,41 @@
+#include "sqldialect.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+SqlDialect dialectOf(const QSqlDatabase &db)
+{
+    return db.driverName() == u"QPSQL"_s ? SqlDialect::Postgres : SqlDialect::Sqlite;
+}
+
+QStringList beginWriteStatements(SqlDialect dialect)
+{
+    if (dialect == SqlDialect::Sqlite)
+        return {u"BEGIN IMMEDIATE"_s};
+    return {u"BEGIN"_s, u"SELECT pg_advisory_xact_lock(%1)"_s.arg(kWriteLockKey)};
+}
+
+QString migrationFolder(SqlDialect dialect)
+{
+    return dialect == SqlDialect::Sqlite ? u"sqlite"_s : u"postgresql"_s;
+}
+
+QString dataVersionSql(SqlDialect dialect)
+{
+    if (dialect == SqlDialect::Sqlite)
+        return u"PRAGMA data_version"_s;
+    return u"SELECT last_value + CASE WHEN is_called THEN 1 ELSE 0 END FROM ops_change_seq"_s;
+}
+
+QString explainPrefix(SqlDialect dialect)
+{
+    return dialect == SqlDialect::Sqlite ? u"EXPLAIN QUERY PLAN "_s : u"EXPLAIN "_s;
+}
+
+int explainColumn(SqlDialect dialect)
+{
+    return dialect == SqlDialect::Sqlite ? 3 : 0;
+}
+
+} // namespace ops

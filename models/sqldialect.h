@@ -1,0 +1,43 @@
+#pragma once
+
+// The few places where SQLite and PostgreSQL need different SQL, kept behind one small helper so
+// the store, the queries and the migrations stay the same text on both backends.
+
+#include <QSqlDatabase>
+#include <QString>
+#include <QStringList>
+
+namespace ops {
+
+enum class SqlDialect
+{
+    Sqlite,
+    Postgres,
+};
+
+SqlDialect dialectOf(const QSqlDatabase &db);
+
+// The key of the transaction-scoped advisory lock every PostgreSQL writer takes ("ops_writ").
+inline constexpr qint64 kWriteLockKey = 0x6f70735f77726974;
+
+// Statements that open a write transaction holding the database's single writer slot.
+// SQLite: BEGIN IMMEDIATE. PostgreSQL: BEGIN, then pg_advisory_xact_lock(kWriteLockKey), which
+// every writing connection takes; writers therefore run one after another exactly as on SQLite
+// (the store's insert-race and rule-9 checks, and the audit hash chain's "read the last hash,
+// append the next", rely on that). Under READ COMMITTED each later statement takes a fresh
+// snapshot, so once the lock is held the transaction sees every earlier writer's commit. The
+// lock is released by COMMIT or ROLLBACK, also when the connection dies.
+QStringList beginWriteStatements(SqlDialect dialect);
+
+// Folder of the versioned migration scripts in the resources (":/migrations/<folder>/").
+QString migrationFolder(SqlDialect dialect);
+
+// A value that changes when another connection has committed a change (SQLite's data_version;
+// on PostgreSQL a sequence the change triggers advance, which may move just before the commit).
+QString dataVersionSql(SqlDialect dialect);
+
+// "EXPLAIN QUERY PLAN " or "EXPLAIN ", and the result column holding the plan text.
+QString explainPrefix(SqlDialect dialect);
+int explainColumn(SqlDialect dialect);
+
+} // namespace ops

@@ -1,0 +1,476 @@
+// Team mode (issue 7): one PostgreSQL database shared by many connections, processes and
+// consoles. Every case uses separate connections (threads, or opsctl processes) on a fresh
+// database; the suite runs only against the throwaway server (ctest: tst_teammode, fixture
+// pg_server) and fails when there is none.
+
+#include "auditlog.h"
+#include "changewatcher.h"
+#include "consolejobs.h"
+#include "mainwindow.h"
+#include "operationquery.h"
+#include "operationtablemodel.h"
+#include "refundengine.h"
+#include "simprocess.h"
+#include "sqltransaction.h"
+#include "storefixture.h"
+
+#include <QAbstractItemModelTester>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QSemaphore>
+#include <QSignalSpy>
+#include <QSqlError>
+#include <QTest>
+#include <QUrl>
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+
+namespace {
+
+NewOperation newOperation(OperationKind kind, const QString &id, const QString &unit)
+{
+    NewOperation op;
+    op.id = id;
+    op.kind = kind;
+    op.provider = kind == OperationKind::Refund ? Provider::Stripe : Provider::Slen;
+    op.project = kind == OperationKind::Refund ? QString() : u"demo"_s;
+    op.unitOfWork = unit;
+    op.orderId = kind == OperationKind::Refund ? u"4417"_s : QString();
+    op.chargeId = kind == OperationKind::Refund ? u"ch_4417"_s : QString();
+    op.customerId = kind == OperationKind::Refund ? QString() : u"u_1"_s;
+    op.amount = {3800, u"usd"_s};
+    // Refund keys are random per attempt to open; credit keys are derived from the unit of work.
+    op.idempotencyKey = kind == OperationKind::Refund ? u"key-"_s + id : u"work-"_s + unit;
+    op.request = {"POST", u"/v1/refunds"_s, "id=" + id.toUtf8(),
+                  "application/x-www-form-urlencoded"};
+    op.createdBy = u"agent:t"_s;
+    return op;
+}
+
+qint64 scalar(QSqlDatabase &db, const QString &sql)
+{
+    QSqlQuery q = runQuery(db, sql);
+    return q.next() ? q.value(0).toLongLong() : -1;
+}
+
+// Runs `work(db, index)` on `n` threads at once, each with its own connection to `location`.
+// Returns the errors the threads reported (StoreError messages).
+template<typename Work> QStringList onThreads(const QString &location, int n, Work work)
+{
+    QSemaphore ready;
+    QSemaphore go;
+    std::mutex mutex;
+    QStringList errors;
+    std::vector<std::thread> threads;
+    for (int i = 0; i < n; ++i) {
+        threads.emplace_back([&, i] {
+            const QString name = u"teammode-%1-%2"_s.arg(quintptr(&ready)).arg(i);
+            {
+                QSqlDatabase db;
+                try {
+                    db = Database::open(location, name);
+                } catch (const StoreError &e) {
+                    ready.release();
+                    std::lock_guard lock(mutex);
+                    errors << e.message();
+                    return;
+                }
+                ready.release();
+                go.acquire();
+                try {
+                    work(db, i);
+                } catch (const StoreError &e) {
+                    std::lock_guard lock(mutex);
+                    errors << e.message();
+                }
+            }
+            QSqlDatabase::removeDatabase(name);
+        });
+    }
+    ready.acquire(n);
+    go.release(n); // every connection is open: start them together
+    for (auto &t : threads)
+        t.join();
+    return errors;
+}
+
+} // namespace
+
+class TestTeamMode : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void concurrentMigrateOfAFreshDatabase();
+    void concurrentOpenOrGetMakesOneRow_data();
+    void concurrentOpenOrGetMakesOneRow();
+    void twoConsolesResendingAtOnceSendOneRequest();
+    void rowFromAnotherProcessReachesTheModelWithinTwoSeconds();
+    void auditChainIntactAfterConcurrentWriters();
+    void droppedConnectionLeavesNoHalfWrittenOperation();
+    void unreachableServerIsReportedAndRecovered();
+    void consoleStatusBarSaysUnreachableAndRetries();
+    void applicationRoleAppendsButCannotRewriteHistory_data();
+    void applicationRoleAppendsButCannotRewriteHistory();
+
+private:
+    std::unique_ptr<test::StoreFixture> m_fx;
+    std::unique_ptr<test::SimProcess> m_sim;
+};
+
+void TestTeamMode::initTestCase()
+{
+    QVERIFY2(test::onPostgres(), "tst_teammode runs on PostgreSQL only (OPS_TEST_BACKEND)");
+    m_sim = std::make_unique<test::SimProcess>(
+        QStringLiteral(OPS_PROVIDER_SIM_PATH),
+        test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
+}
+
+void TestTeamMode::init()
+{
+    m_sim->reset();
+    m_fx = std::make_unique<test::StoreFixture>();
+}
+
+void TestTeamMode::cleanup()
+{
+    m_fx.reset();
+}
+
+// `opsctl db migrate` from several desks at once on an empty database: every process succeeds,
+// each migration is applied once.
+void TestTeamMode::concurrentMigrateOfAFreshDatabase()
+{
+    test::TestDatabase fresh;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"OPS_DB"_s);
+    std::vector<std::unique_ptr<QProcess>> desks;
+    for (int i = 0; i < 6; ++i) {
+        auto p = std::make_unique<QProcess>();
+        p->setProcessEnvironment(env);
+        p->start(QStringLiteral(OPS_OPSCTL_PATH),
+                 {u"--db"_s, fresh.location(), u"db"_s, u"migrate"_s});
+        desks.push_back(std::move(p));
+    }
+    const QByteArray expected =
+        "{\"schema_version\":" + QByteArray::number(Database::latestVersion()) + "}";
+    for (auto &p : desks) {
+        QVERIFY(p->waitForFinished(30000));
+        QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
+        QCOMPARE(p->readAllStandardOutput().trimmed(), expected);
+    }
+    QCOMPARE(
+        test::TestDatabase::probeCount(fresh.location(), u"SELECT COUNT(*) FROM schema_version"_s),
+        Database::latestVersion());
+}
+
+void TestTeamMode::concurrentOpenOrGetMakesOneRow_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addRow("refund: one live row per unit of work") << int(OperationKind::Refund);
+    QTest::addRow("credit top-up: one row per key") << int(OperationKind::CreditTopup);
+    QTest::addRow("execution: one row per key") << int(OperationKind::Execution);
+}
+
+void TestTeamMode::concurrentOpenOrGetMakesOneRow()
+{
+    QFETCH(int, kind);
+    constexpr int kCallers = 16;
+    std::mutex mutex;
+    std::vector<OpenResult> results;
+    const QStringList errors = onThreads(m_fx->path(), kCallers, [&](QSqlDatabase &db, int i) {
+        OperationStore store(db, m_fx->clock());
+        const OpenResult r = store.openOrGet(
+            newOperation(OperationKind(kind), u"op_%1"_s.arg(i), u"4417|3800|usd"_s));
+        std::lock_guard lock(mutex);
+        results.push_back(r);
+    });
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u"; "_s)));
+    QCOMPARE(int(results.size()), kCallers);
+    QCOMPARE(std::count_if(results.begin(), results.end(), [](auto &r) { return r.created; }), 1);
+    for (const OpenResult &r : results) {
+        QCOMPARE(r.operation.id, results.front().operation.id);
+        QCOMPARE(r.operation.idempotencyKey, results.front().operation.idempotencyKey);
+    }
+    QSqlDatabase &db = m_fx->store().database();
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM operations"_s), 1);
+    QCOMPARE(scalar(db, u"SELECT COUNT(DISTINCT idempotency_key) FROM operations"_s), 1);
+}
+
+void TestTeamMode::twoConsolesResendingAtOnceSendOneRequest()
+{
+    // A refund the agent gave up on: six 503s, the row waits in the checking queue.
+    m_sim->addFault({{"route", "POST /v1/refunds"}, {"mode", "503"}});
+    StripeConfig stripe;
+    stripe.baseUrl = m_sim->baseUrl();
+    stripe.secret = u"sk_test_demo"_s;
+    stripe.timeout = std::chrono::milliseconds(5000);
+    QString id;
+    {
+        QtHttpTransport transport;
+        StripeClient client(transport, stripe);
+        EngineConfig config;
+        config.backoffBase = std::chrono::milliseconds(1);
+        config.backoffCap = std::chrono::milliseconds(2);
+        RefundEngine engine(m_fx->store(), client, config, [](std::chrono::milliseconds) {});
+        for (int i = 0; i < 2; ++i)
+            id = engine.refund({u"order-4417"_s, u"ch_4417"_s, 3800, u"usd"_s}, u"agent:t"_s)
+                     .operationId;
+    }
+    m_sim->clearFaults();
+    QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown);
+    const auto posts = [this] {
+        const nlohmann::json log = m_sim->requests(); // keep the document alive while iterating
+        size_t n = 0;
+        for (const auto &r : log["requests"])
+            n += r.value("method", "") == "POST" ? 1 : 0;
+        return n;
+    };
+    const size_t before = posts();
+
+    // Two consoles on two "desks" press Resend at the same moment; the provider is slow, so both
+    // are in their jobs while the first request is in flight.
+    m_sim->addFault({{"route", "POST /v1/refunds"}, {"mode", "latency"}, {"delay_ms", 800}});
+    console::JobConfig config;
+    config.dbLocation = m_fx->path();
+    config.stripe = stripe;
+    config.slenProblem = u"not used"_s;
+    std::vector<console::ResendOutcome> outcomes(2);
+    std::vector<std::thread> desks;
+    for (int i = 0; i < 2; ++i) {
+        desks.emplace_back([&, i] {
+            const QString who = i == 0 ? u"alice"_s : u"bob"_s;
+            outcomes[size_t(i)] =
+                console::runResend(config, m_fx->clock(), id, u"operator:"_s + who,
+                                   u"operator:%1#desk%2"_s.arg(who).arg(i));
+        });
+    }
+    for (auto &t : desks)
+        t.join();
+
+    QCOMPARE(posts() - before, size_t(1)); // one request reached the provider
+    QCOMPARE(int(outcomes[0].sent) + int(outcomes[1].sent), 1);
+    const auto &refused = outcomes[0].sent ? outcomes[1] : outcomes[0];
+    QVERIFY2(refused.error.contains(u"resending"_s), qPrintable(refused.error));
+    QCOMPARE(m_sim->ledger()["movements"].size(), 1u);
+    QCOMPARE(int(m_fx->store().attempts(id).size()), 7);
+    QVERIFY(!activeResendLease(m_fx->store(), id));
+}
+
+void TestTeamMode::rowFromAnotherProcessReachesTheModelWithinTwoSeconds()
+{
+    // This console: its own connection, a model, live refresh by LISTEN/NOTIFY.
+    OperationQuery query(m_fx->secondConnection(), m_fx->clock());
+    OperationTableModel model(query);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setFilter({});
+    QCOMPARE(model.rowCount(), 0);
+    ChangeWatcher watcher(query);
+    connect(&watcher, &ChangeWatcher::changed, &model, &OperationTableModel::reload);
+    watcher.start(60000); // the probe interval: refresh must come from the notification
+
+    // Another process on another desk: the agent's opsctl.
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"OPS_DB"_s, m_fx->path());
+    env.insert(u"OPS_STRIPE_URL"_s, m_sim->baseUrl().toString());
+    env.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
+    QProcess opsctl;
+    opsctl.setProcessEnvironment(env);
+    opsctl.start(QStringLiteral(OPS_OPSCTL_PATH),
+                 {u"refund"_s, u"--order"_s, u"4417"_s, u"--charge"_s, u"ch_4417"_s, u"--amount"_s,
+                  u"500"_s});
+    QVERIFY(opsctl.waitForFinished(30000));
+    QVERIFY2(opsctl.exitCode() == 0, opsctl.readAllStandardError().constData());
+    QElapsedTimer sinceCommit;
+    sinceCommit.start();
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 1, 2000);
+    QVERIFY(sinceCommit.elapsed() < 2000);
+    QCOMPARE(model.index(0, 0).data(OperationTableModel::OperationIdRole).toString().left(3),
+             u"op_"_s);
+}
+
+void TestTeamMode::auditChainIntactAfterConcurrentWriters()
+{
+    constexpr int kWriters = 8;
+    constexpr int kOpsEach = 6;
+    const QStringList errors = onThreads(m_fx->path(), kWriters, [&](QSqlDatabase &db, int w) {
+        OperationStore store(db, m_fx->clock());
+        for (int n = 0; n < kOpsEach; ++n) {
+            const QString id = u"op_w%1_%2"_s.arg(w).arg(n);
+            store.openOrGet(newOperation(OperationKind::Refund, id, id));
+            const AttemptTicket t = store.beginAttempt(id, u"agent:t"_s);
+            AttemptResult r;
+            r.outcome = Outcome::NoAnswer;
+            store.finishAttempt(id, t.attemptId, r);
+        }
+    });
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u"; "_s)));
+    QSqlDatabase &db = m_fx->store().database();
+    // opened + attempt.started + attempt.finished per operation, one chain without forks.
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit"_s), kWriters * kOpsEach * 3);
+    QCOMPARE(scalar(db, u"SELECT COUNT(DISTINCT prev_hash) FROM audit"_s), kWriters * kOpsEach * 3);
+    const auto broken = AuditLog::firstBroken(db);
+    QVERIFY2(!broken, qPrintable(u"chain broken at %1"_s.arg(broken.value_or(0))));
+}
+
+void TestTeamMode::droppedConnectionLeavesNoHalfWrittenOperation()
+{
+    // A blocker holds the audit table, so the writer's transaction stops after inserting the
+    // operation row and before its audit entry; then its server process is killed.
+    QSqlDatabase blocker = m_fx->secondConnection();
+    QVERIFY(QSqlQuery(blocker).exec(u"BEGIN"_s));
+    QVERIFY(QSqlQuery(blocker).exec(u"LOCK TABLE audit IN EXCLUSIVE MODE"_s));
+    std::atomic<qint64> writerPid = 0;
+    QString writerError;
+    std::thread writer([&] {
+        const QString name = u"teammode-writer"_s;
+        {
+            QSqlDatabase db = Database::open(m_fx->path(), name);
+            writerPid = scalar(db, u"SELECT pg_backend_pid()"_s);
+            OperationStore store(db, m_fx->clock());
+            try {
+                store.openOrGet(newOperation(OperationKind::Refund, u"op_half"_s, u"half"_s));
+                writerError = u"the write went through"_s;
+            } catch (const StoreError &e) {
+                writerError = e.message();
+            }
+        }
+        QSqlDatabase::removeDatabase(name);
+    });
+    QSqlDatabase &watcher = m_fx->store().database();
+    QTRY_VERIFY_WITH_TIMEOUT(writerPid > 0, 10000);
+    // Wait until the writer is inside its transaction, blocked on the audit table.
+    QTRY_COMPARE_WITH_TIMEOUT(scalar(watcher, u"SELECT COUNT(*) FROM pg_stat_activity WHERE "
+                                              "pid = %1 AND wait_event_type = 'Lock' AND "
+                                              "state = 'active'"_s.arg(writerPid.load())),
+                              1, 10000);
+    QCOMPARE(scalar(watcher, u"SELECT pg_terminate_backend(%1)::int"_s.arg(writerPid.load())), 1);
+    writer.join();
+    QVERIFY(QSqlQuery(blocker).exec(u"ROLLBACK"_s));
+
+    QVERIFY2(!writerError.isEmpty() && writerError != u"the write went through"_s,
+             qPrintable(writerError));
+    QCOMPARE(scalar(watcher, u"SELECT COUNT(*) FROM operations"_s), 0);
+    QCOMPARE(scalar(watcher, u"SELECT COUNT(*) FROM audit"_s), 0);
+    // The writer lock died with the connection: the next writer is not blocked.
+    const OpenResult again =
+        m_fx->store().openOrGet(newOperation(OperationKind::Refund, u"op_whole"_s, u"half"_s));
+    QVERIFY(again.created);
+    QVERIFY(!AuditLog::firstBroken(watcher));
+}
+
+void TestTeamMode::unreachableServerIsReportedAndRecovered()
+{
+    // This console's connections die (as when the server restarts or the network drops); the
+    // watcher says so once, reconnects, re-opens the shared connection and reloads.
+    OperationQuery query(m_fx->secondConnection(), m_fx->clock());
+    ChangeWatcher watcher(query);
+    QSignalSpy unreachable(&watcher, &ChangeWatcher::unreachable);
+    QSignalSpy reachable(&watcher, &ChangeWatcher::reachable);
+    QSignalSpy changed(&watcher, &ChangeWatcher::changed);
+    watcher.start(200);
+    const qint64 pidOfQuery = scalar(query.database(), u"SELECT pg_backend_pid()"_s);
+    QSqlDatabase &admin = m_fx->store().database();
+    // Every other backend on this database: the console's connection and its listener.
+    QVERIFY(scalar(admin, u"SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
+                          "datname = current_database() AND pid <> pg_backend_pid()"_s) >= 2);
+    QTRY_COMPARE_WITH_TIMEOUT(unreachable.count(), 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(reachable.count(), 1, 5000);
+    QVERIFY(changed.count() >= 1);
+    QVERIFY(scalar(query.database(), u"SELECT pg_backend_pid()"_s) != pidOfQuery);
+    // Live again: a commit elsewhere is noticed.
+    changed.clear();
+    m_fx->store().openOrGet(newOperation(OperationKind::Refund, u"op_after"_s, u"after"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 2000);
+}
+
+void TestTeamMode::consoleStatusBarSaysUnreachableAndRetries()
+{
+    QSqlDatabase db = m_fx->secondConnection();
+    OperationStore store(db, m_fx->clock());
+    OperationQuery query(db, m_fx->clock());
+    ui::MainWindow window(store, query, u"operator:alice"_s, u"operator:alice#desk"_s);
+    window.show();
+    window.startLiveRefresh(200);
+    QSqlDatabase &admin = m_fx->store().database();
+    QVERIFY(scalar(admin, u"SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
+                          "datname = current_database() AND pid <> pg_backend_pid()"_s) >= 2);
+    QTRY_VERIFY_WITH_TIMEOUT(window.statusText().startsWith(u"Database unreachable — retrying"_s),
+                             5000);
+    QTRY_COMPARE_WITH_TIMEOUT(window.statusText(), u"Database reachable again"_s, 5000);
+    // The console works again: a row another process commits now appears.
+    m_fx->store().openOrGet(newOperation(OperationKind::Refund, u"op_back"_s, u"back"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(window.operationsModel()->rowCount(), 1, 2000);
+}
+
+void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory_data()
+{
+    QTest::addColumn<QString>("sql");
+    QTest::addRow("update audit") << u"UPDATE audit SET actor = 'x'"_s;
+    QTest::addRow("delete audit") << u"DELETE FROM audit"_s;
+    QTest::addRow("truncate audit") << u"TRUNCATE audit"_s;
+    QTest::addRow("update evidence") << u"UPDATE evidence SET title = 'x'"_s;
+    QTest::addRow("delete evidence") << u"DELETE FROM evidence"_s;
+    QTest::addRow("create table") << u"CREATE TABLE sneaky (x INT)"_s;
+}
+
+// The grants of docs/team.md, verbatim: the application role works (open, migrate check, open an
+// operation, add evidence) and is refused by privileges, before any trigger, on history.
+void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory()
+{
+    QFETCH(QString, sql);
+    static int n = 0;
+    const QString role = u"ops_app_t_%1_%2"_s.arg(QCoreApplication::applicationPid()).arg(++n);
+    QSqlDatabase &owner = m_fx->store().database();
+    const QStringList grants = {
+        u"CREATE ROLE %1 LOGIN"_s.arg(role),
+        u"GRANT CONNECT ON DATABASE %2 TO %1"_s.arg(role, owner.databaseName()),
+        u"GRANT USAGE ON SCHEMA public TO %1"_s.arg(role),
+        u"GRANT SELECT, INSERT, UPDATE ON operations, attempts, messages TO %1"_s.arg(role),
+        u"GRANT SELECT, INSERT ON audit, evidence TO %1"_s.arg(role),
+        u"GRANT SELECT ON schema_version TO %1"_s.arg(role),
+        u"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO %1"_s.arg(role),
+    };
+    for (const QString &g : grants) {
+        QSqlQuery q(owner); // DDL: not preparable, run as plain statements
+        QVERIFY2(q.exec(g), qPrintable(q.lastError().text()));
+    }
+    QUrl url(m_fx->path());
+    url.setUserName(role);
+    const QString name = u"teammode-app-role"_s;
+    {
+        QSqlDatabase db = Database::open(url.toString(), name);
+        Database::migrate(db); // up to date: reads the version under the writer lock
+        OperationStore store(db, m_fx->clock());
+        const OpenResult r =
+            store.openOrGet(newOperation(OperationKind::Refund, u"op_role"_s, u"role"_s));
+        QVERIFY(r.created);
+        store.addEvidence({0,
+                           r.operation.id,
+                           u"note"_s,
+                           u"n"_s,
+                           u"text/plain"_s,
+                           "x",
+                           {},
+                           {},
+                           u"operator:alice"_s});
+        QSqlQuery q(db);
+        QVERIFY(!q.exec(sql));
+        QVERIFY2(q.lastError().text().contains(u"permission denied"_s),
+                 qPrintable(q.lastError().text()));
+    }
+    QSqlDatabase::removeDatabase(name);
+    QCOMPARE(scalar(owner, u"SELECT COUNT(*) FROM evidence"_s), 1);
+    QVERIFY(!AuditLog::firstBroken(owner));
+}
+
+QTEST_MAIN(TestTeamMode)
+#include "tst_teammode.moc"
