@@ -81,7 +81,7 @@
     </message>
     <message>
         <source>Asked at</source>
-        <translation>Когда запрошено</translation>
+        <translation>Запрошено</translation>
     </message>
     <message>
         <source>Request</source>

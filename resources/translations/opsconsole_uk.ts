@@ -81,7 +81,7 @@
     </message>
     <message>
         <source>Asked at</source>
-        <translation>Коли запитано</translation>
+        <translation>Запитано</translation>
     </message>
     <message>
         <source>Request</source>
