@@ -1,10 +1,59 @@
 #include "approvallistmodel.h"
 
+#include "operationtablemodel.h"
+
 #include <QLocale>
 
 using namespace Qt::StringLiterals;
 
 namespace ops {
+
+QString roleLabel(Role role)
+{
+    switch (role) {
+    case Role::Support:
+        return ApprovalListModel::tr("support");
+    case Role::Supervisor:
+        return ApprovalListModel::tr("supervisor");
+    }
+    return toString(role);
+}
+
+QString accessLabel(const OperatorAccess &access)
+{
+    if (!access.role)
+        return ApprovalListModel::tr("%1 (not an operator)")
+            .arg(access.name.isEmpty() ? u"?"_s : access.name);
+    if (access.disabled)
+        return ApprovalListModel::tr("%1 (disabled)").arg(access.name);
+    return ApprovalListModel::tr("%1 (%2)").arg(access.name, roleLabel(*access.role));
+}
+
+QString approvalStateLabel(ApprovalState state)
+{
+    switch (state) {
+    case ApprovalState::Pending:
+        return ApprovalListModel::tr("pending");
+    case ApprovalState::Approved:
+        return ApprovalListModel::tr("approved");
+    case ApprovalState::Rejected:
+        return ApprovalListModel::tr("rejected");
+    case ApprovalState::Used:
+        return ApprovalListModel::tr("used");
+    }
+    return toString(state);
+}
+
+QString approvalActionLabel(ApprovalAction action)
+{
+    switch (action) {
+    case ApprovalAction::Close:
+        return ApprovalListModel::tr("close");
+    case ApprovalAction::Resend:
+        return ApprovalListModel::tr("resend");
+    }
+    return toString(action);
+}
 
 void ApprovalListModel::setRows(std::vector<Approval> rows)
 {
@@ -34,14 +83,15 @@ QString ApprovalListModel::describeRequest(const Approval &a)
 {
     const auto close = a.requestedClose();
     if (!close)
-        return u"resend once with the stored key"_s;
+        return tr("resend once with the stored key");
     QStringList ids;
     for (const qint64 id : close->evidenceIds)
         ids << QString::number(id);
     const QString ref =
         close->providerRef.isEmpty() ? QString() : u" (%1)"_s.arg(close->providerRef);
-    return u"close as %1%2: %3 — evidence %4"_s.arg(toString(close->outcome), ref, close->reason,
-                                                    ids.join(u", "_s));
+    // The reason is stored text and stays as the requester typed it.
+    return tr("close as %1%2: %3 — evidence %4")
+        .arg(stateLabel(close->outcome), ref, close->reason, ids.join(u", "_s));
 }
 
 QVariant ApprovalListModel::data(const QModelIndex &index, int role) const
@@ -63,7 +113,7 @@ QVariant ApprovalListModel::data(const QModelIndex &index, int role) const
     case OperationColumn:
         return a->operationId;
     case ActionColumn:
-        return toString(a->action);
+        return approvalActionLabel(a->action);
     case AmountColumn:
         return formatMoney(a->amount);
     case RequestedByColumn:
@@ -73,8 +123,9 @@ QVariant ApprovalListModel::data(const QModelIndex &index, int role) const
     case RequestColumn:
         return describeRequest(*a);
     case StateColumn:
-        return a->decidedBy.isEmpty() ? toString(a->state)
-                                      : u"%1 by %2"_s.arg(toString(a->state), a->decidedBy);
+        return a->decidedBy.isEmpty()
+                   ? approvalStateLabel(a->state)
+                   : tr("%1 by %2").arg(approvalStateLabel(a->state), a->decidedBy);
     case ColumnCount:
         break;
     }
@@ -85,8 +136,9 @@ QVariant ApprovalListModel::headerData(int section, Qt::Orientation orientation,
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const QStringList titles = {u"Approval"_s, u"Operation"_s, u"Action"_s,  u"Amount"_s,
-                                       u"Asked by"_s, u"Asked at"_s,  u"Request"_s, u"State"_s};
+    // Translated on every call, so a language change shows at once.
+    const QStringList titles = {tr("Approval"), tr("Operation"), tr("Action"),  tr("Amount"),
+                                tr("Asked by"), tr("Asked at"),  tr("Request"), tr("State")};
     return titles.value(section);
 }
 

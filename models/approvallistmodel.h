@@ -4,6 +4,7 @@
 // queries itself.
 
 #include "approvals.h"
+#include "operatordirectory.h"
 
 #include <QAbstractTableModel>
 #include <vector>
@@ -47,5 +48,13 @@ public:
 private:
     std::vector<Approval> m_rows;
 };
+
+// What the operator reads for a role, an operator's access and an approval's state and action:
+// "supervisor", "carol (support)", "approved", "close" in English, translated otherwise. Stored
+// values, the audit log and opsctl keep toString()'s identifiers.
+QString roleLabel(Role role);
+QString accessLabel(const OperatorAccess &access);
+QString approvalStateLabel(ApprovalState state);
+QString approvalActionLabel(ApprovalAction action);
 
 } // namespace ops

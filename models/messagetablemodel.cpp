@@ -28,8 +28,14 @@ int MessageTableModel::columnCount(const QModelIndex &parent) const
 
 QString MessageTableModel::stateText(const CustomerMessage &m)
 {
-    if (m.state == MessageState::Sent && m.channel == MessageChannel::Clipboard)
-        return u"copied"_s;
+    switch (m.state) {
+    case MessageState::Pending:
+        return tr("pending");
+    case MessageState::Sent:
+        return m.channel == MessageChannel::Clipboard ? tr("copied") : tr("sent");
+    case MessageState::Failed:
+        return tr("failed");
+    }
     return toString(m.state);
 }
 
@@ -51,8 +57,8 @@ QVariant MessageTableModel::display(const CustomerMessage &m, int column) const
     case ResultColumn:
         if (m.state == MessageState::Sent)
             return m.channel == MessageChannel::Clipboard
-                       ? u"copied by %1"_s.arg(m.sentBy)
-                       : u"%1 by %2"_s.arg(m.providerMessageId, m.sentBy);
+                       ? tr("copied by %1").arg(m.sentBy)
+                       : tr("%1 by %2").arg(m.providerMessageId, m.sentBy);
         return m.lastError;
     case BodyColumn:
         return QString(m.body).replace(u'\n', u' ');
@@ -86,9 +92,9 @@ QVariant MessageTableModel::headerData(int section, Qt::Orientation orientation,
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const QStringList titles = {u"Queued"_s,   u"State"_s,        u"Template"_s,
-                                       u"Language"_s, u"Conversation"_s, u"Attempts"_s,
-                                       u"Result"_s,   u"Text"_s};
+    // Translated on every call, so a language change shows at once.
+    const QStringList titles = {tr("Queued"),       tr("State"),    tr("Template"), tr("Language"),
+                                tr("Conversation"), tr("Attempts"), tr("Result"),   tr("Text")};
     return titles.value(section);
 }
 

@@ -32,10 +32,10 @@ ApprovalsPanel::ApprovalsPanel(QString actor, QWidget *parent)
                                                       QHeaderView::Stretch);
     m_reason = new QLineEdit(this);
     m_reason->setObjectName(u"approvalReason"_s);
-    m_reason->setPlaceholderText(u"Reason (required to reject)"_s);
-    m_approve = new QPushButton(u"&Approve"_s, this);
+    m_reason->setPlaceholderText(tr("Reason (required to reject)"));
+    m_approve = new QPushButton(tr("&Approve"), this);
     m_approve->setObjectName(u"approveButton"_s);
-    m_reject = new QPushButton(u"Re&ject"_s, this);
+    m_reject = new QPushButton(tr("Re&ject"), this);
     m_reject->setObjectName(u"rejectButton"_s);
     m_hint = new QLabel(this);
     m_hint->setObjectName(u"approvalHint"_s);
@@ -107,16 +107,17 @@ void ApprovalsPanel::updateButtons()
     m_reject->setEnabled(a && reason);
     QString hint;
     if (!a)
-        hint = count() == 0 ? u"Nothing waits for approval."_s : u"Select a request."_s;
+        hint = count() == 0 ? tr("Nothing waits for approval.") : tr("Select a request.");
     else if (own)
-        hint = u"You asked for #%1: another supervisor must approve it (you may withdraw it "
-               "with Reject and a reason)."_s.arg(a->id);
+        hint = tr("You asked for #%1: another supervisor must approve it (you may withdraw it "
+                  "with Reject and a reason).")
+                   .arg(a->id);
     else if (!reason)
-        hint = u"Approve carries out %1 at once; Reject needs a reason."_s.arg(
-            ApprovalListModel::describeRequest(*a));
-    m_approve->setToolTip(own ? u"Nobody approves their own request."_s
-                              : u"Approve and carry out the request"_s);
-    m_reject->setToolTip(reason ? u"Reject the request"_s : u"Type a reason to reject"_s);
+        hint = tr("Approve carries out %1 at once; Reject needs a reason.")
+                   .arg(ApprovalListModel::describeRequest(*a));
+    m_approve->setToolTip(own ? tr("Nobody approves their own request.")
+                              : tr("Approve and carry out the request"));
+    m_reject->setToolTip(reason ? tr("Reject the request") : tr("Type a reason to reject"));
     m_hint->setText(hint);
 }
 

@@ -1,5 +1,6 @@
 #include "composedialog.h"
 
+#include "operationtablemodel.h"
 #include "truthguard.h"
 
 #include <QComboBox>
@@ -21,9 +22,11 @@ namespace {
 QString stateAdvice(OperationState state)
 {
     if (isFinal(state))
-        return u"The operation is <b>%1</b>: the message may say so."_s.arg(toString(state));
-    return u"The operation is <b>%1</b>: the customer may only hear that we are checking. "
-           "Claims that the money moved, or did not, are refused."_s.arg(toString(state));
+        return ComposeDialog::tr("The operation is <b>%1</b>: the message may say so.")
+            .arg(stateLabel(state));
+    return ComposeDialog::tr("The operation is <b>%1</b>: the customer may only hear that we are "
+                             "checking. Claims that the money moved, or did not, are refused.")
+        .arg(stateLabel(state));
 }
 
 } // namespace
@@ -35,9 +38,9 @@ ComposeDialog::ComposeDialog(const Operation &op, QString actor, Submit onSubmit
     , m_submit(std::move(onSubmit))
 {
     setObjectName(u"composeDialog"_s);
-    setWindowTitle(u"Message the customer about %1"_s.arg(op.id));
+    setWindowTitle(tr("Message the customer about %1").arg(op.id));
     auto *intro =
-        new QLabel(u"%1 · %2 · %3<br>%4"_s.arg(op.id, toString(op.kind), formatMoney(op.amount),
+        new QLabel(u"%1 · %2 · %3<br>%4"_s.arg(op.id, kindLabel(op.kind), formatMoney(op.amount),
                                                stateAdvice(op.state)),
                    this);
     intro->setWordWrap(true);
@@ -62,7 +65,7 @@ QFormLayout *ComposeDialog::buildForm()
         m_language->addItem(u"%1 (%2)"_s.arg(languageName(code), code), code);
     m_conversation = new QLineEdit(m_operation.customerId, this);
     m_conversation->setObjectName(u"conversation"_s);
-    m_conversation->setPlaceholderText(u"the customer's conversation id at the helpdesk"_s);
+    m_conversation->setPlaceholderText(tr("the customer's conversation id at the helpdesk"));
     m_text = new QPlainTextEdit(this);
     m_text->setObjectName(u"messageText"_s);
     m_text->setTabChangesFocus(true);
@@ -76,19 +79,19 @@ QFormLayout *ComposeDialog::buildForm()
     m_reason->setAlignment(Qt::AlignLeft | Qt::AlignTop);
 
     auto *form = new QFormLayout;
-    form->addRow(u"&Template"_s, m_template);
-    form->addRow(u"&Language"_s, m_language);
-    form->addRow(u"C&onversation"_s, m_conversation);
-    form->addRow(u"&Preview"_s, m_text);
+    form->addRow(tr("&Template"), m_template);
+    form->addRow(tr("&Language"), m_language);
+    form->addRow(tr("C&onversation"), m_conversation);
+    form->addRow(tr("&Preview"), m_text);
     return form;
 }
 
 QDialogButtonBox *ComposeDialog::buildButtons()
 {
     auto *buttons = new QDialogButtonBox(this);
-    m_send = buttons->addButton(u"&Send"_s, QDialogButtonBox::AcceptRole);
+    m_send = buttons->addButton(tr("&Send"), QDialogButtonBox::AcceptRole);
     m_send->setObjectName(u"send"_s);
-    m_copy = buttons->addButton(u"Copy to &clipboard"_s, QDialogButtonBox::ActionRole);
+    m_copy = buttons->addButton(tr("Copy to &clipboard"), QDialogButtonBox::ActionRole);
     m_copy->setObjectName(u"copy"_s);
     buttons->addButton(QDialogButtonBox::Cancel);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -201,9 +204,9 @@ void ComposeDialog::refresh()
         if (!custom || m_text->toPlainText() != body)
             m_text->setPlainText(body);
     }
-    m_text->setPlaceholderText(custom ? u"Write to the customer…"_s : QString());
+    m_text->setPlaceholderText(custom ? tr("Write to the customer…") : QString());
     if (m_problem.isEmpty() && body.trimmed().isEmpty())
-        m_problem = u"The message is empty."_s;
+        m_problem = tr("The message is empty.");
     if (m_problem.isEmpty()) {
         const GuardVerdict v = TruthGuard::check(m_operation.state, body);
         m_problem = v.reason;
@@ -216,7 +219,7 @@ void ComposeDialog::refresh()
     m_reason->setText(shown);
     m_reason->setVisible(!shown.isEmpty());
     m_send->setEnabled(m_problem.isEmpty() && m_sendBlocked.isEmpty());
-    m_send->setToolTip(m_sendBlocked.isEmpty() ? u"Deliver it through the helpdesk"_s
+    m_send->setToolTip(m_sendBlocked.isEmpty() ? tr("Deliver it through the helpdesk")
                                                : m_sendBlocked);
     m_copy->setEnabled(m_problem.isEmpty());
 }

@@ -174,7 +174,7 @@ void DetailPane::clear()
     m_evidence->setRows({});
     m_audit->setRows({});
     m_messages->setRows({});
-    m_tabs->setTabText(MessagesTab, u"&Messages"_s);
+    m_tabs->setTabText(MessagesTab, tr("&Messages"));
     m_evidenceViewer->clear();
 }
 
@@ -216,7 +216,7 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
     m_evidence->setRows(d.evidence);
     m_audit->setRows(d.audit);
     m_messages->setRows(d.messages);
-    m_tabs->setTabText(MessagesTab, u"&Messages (%1)"_s.arg(d.messages.size()));
+    m_tabs->setTabText(MessagesTab, tr("&Messages (%1)").arg(d.messages.size()));
     m_auditView->scrollToBottom();
     if (!same || shownEvidence.isEmpty())
         m_evidenceViewer->clear();

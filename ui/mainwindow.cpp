@@ -51,10 +51,10 @@ MainWindow::MainWindow(OperationStore &store, OperationQuery &query, QString act
     connect(m_watcher, &ChangeWatcher::changed, this, &MainWindow::reloadAll);
     // Team mode: the shared PostgreSQL server went away; the watcher retries until it is back.
     connect(m_watcher, &ChangeWatcher::unreachable, this, [this](const QString &why) {
-        statusBar()->showMessage(u"Database unreachable — retrying (%1)"_s.arg(why));
+        statusBar()->showMessage(tr("Database unreachable — retrying (%1)").arg(why));
     });
     connect(m_watcher, &ChangeWatcher::reachable, this,
-            [this] { statusBar()->showMessage(u"Database reachable again"_s, 10000); });
+            [this] { statusBar()->showMessage(tr("Database reachable again"), 10000); });
     m_ticker = new QTimer(this);
     connect(m_ticker, &QTimer::timeout, this, &MainWindow::tick);
     m_ticker->start(1000);

@@ -28,8 +28,8 @@ ComposeDialog *MainWindow::openComposeDialog()
     try {
         op = m_store.operation(m_current->id); // the state as it is now, not as last shown
     } catch (const StoreError &e) {
-        showError(u"Could not read %1: %2"_s.arg(m_current->id, e.message()),
-                  u"Try again in a moment."_s);
+        showError(tr("Could not read %1: %2").arg(m_current->id, e.message()),
+                  tr("Try again in a moment."));
         return nullptr;
     }
     if (!op)
@@ -53,18 +53,22 @@ QString MainWindow::submitMessage(const MessageDraft &draft, bool copy)
         MessageStore outbox(m_store.database(), m_store.clock());
         const EnqueueResult queued = outbox.enqueue(draft);
         if (!queued.message)
-            return u"Not queued: %1."_s.arg(queued.error);
+            return tr("Not queued: %1.").arg(queued.error);
         const CustomerMessage &m = *queued.message;
         if (m.state == MessageState::Sent)
-            return u"The customer already has this message (%1 %2). It is not sent twice."_s.arg(
-                m.channel == MessageChannel::Clipboard ? u"copied by"_s : u"sent by"_s, m.sentBy);
+            return (m.channel == MessageChannel::Clipboard
+                        ? tr("The customer already has this message (copied by %1). It is not "
+                             "sent twice.")
+                        : tr("The customer already has this message (sent by %1). It is not sent "
+                             "twice."))
+                .arg(m.sentBy);
         if (copy) {
             if (const QString refusal = outbox.markCopied(m.id, m_actor); !refusal.isEmpty())
-                return u"Not copied: %1."_s.arg(refusal);
+                return tr("Not copied: %1.").arg(refusal);
             QApplication::clipboard()->setText(m.body);
             statusBar()->showMessage(
-                u"Message copied to the clipboard; paste it into conversation %1."_s.arg(
-                    m.conversation),
+                tr("Message copied to the clipboard; paste it into conversation %1.")
+                    .arg(m.conversation),
                 8000);
             return {};
         }
@@ -72,7 +76,7 @@ QString MainWindow::submitMessage(const MessageDraft &draft, bool copy)
         emit messageSendRequested(m.id);
         return {};
     } catch (const StoreError &e) {
-        return u"The database refused the message: %1"_s.arg(e.message());
+        return tr("The database refused the message: %1").arg(e.message());
     }
 }
 

@@ -2,6 +2,7 @@
 // actions the role may not take are disabled with the reason as tooltip (the store refuses them
 // too), and a supervisor gets the Approvals tab for four-eyes requests.
 
+#include "approvallistmodel.h"
 #include "approvalspanel.h"
 #include "mainwindow.h"
 #include "uilogging.h"
@@ -21,10 +22,10 @@ namespace {
 QString roleText(const OperatorAccess &a)
 {
     if (!a.role)
-        return u"not in the operator directory — view only"_s;
+        return MainWindow::tr("not in the operator directory — view only");
     if (a.disabled)
-        return u"disabled — view only"_s;
-    return toString(*a.role);
+        return MainWindow::tr("disabled — view only");
+    return roleLabel(*a.role);
 }
 
 } // namespace
@@ -49,12 +50,12 @@ void MainWindow::reloadRoles()
         qCWarning(lcUi) << "reading the operator's rights failed:" << e.message();
         m_access = OperatorAccess{operatorName(m_actor), {}, false, kUnknownOperatorRights};
     }
-    m_operatorLabel->setText(u"Operator: %1 (%2)"_s.arg(m_access.name, roleText(m_access)));
-    m_operatorLabel->setToolTip(u"Rights: "_s + formatRights(m_access.rights));
+    m_operatorLabel->setText(tr("Operator: %1 (%2)").arg(m_access.name, roleText(m_access)));
+    m_operatorLabel->setToolTip(tr("Rights: %1").arg(formatRights(m_access.rights)));
     const bool approver = m_access.rights.testFlag(Right::Approve);
     if (approver && !m_approvals) {
         m_approvals = new ApprovalsPanel(m_actor, m_tabs);
-        m_tabs->addTab(m_approvals, u"Approvals"_s);
+        m_tabs->addTab(m_approvals, tr("Approvals"));
         connect(m_approvals, &ApprovalsPanel::approveRequested, this,
                 [this](qint64 id, const QString &why) { decideApproval(id, true, why); });
         connect(m_approvals, &ApprovalsPanel::rejectRequested, this,
@@ -72,26 +73,26 @@ void MainWindow::reloadRoles()
         }
         const int n = m_approvals->count();
         m_tabs->setTabText(m_tabs->indexOf(m_approvals),
-                           n > 0 ? u"Approvals (%1)"_s.arg(n) : u"Approvals"_s);
+                           n > 0 ? tr("Approvals (%1)").arg(n) : tr("Approvals"));
     }
     updateActions();
 }
 
 void MainWindow::applyRights()
 {
-    const QString who = m_access.describe(); // "carol (support)", "erin (disabled)"
+    const QString who = accessLabel(m_access); // "carol (support)", "erin (disabled)"
     const auto deny = [&](QAction *action, Right right, const QString &what) {
         if (m_access.rights.testFlag(right))
             return false;
         action->setEnabled(false);
-        action->setToolTip(u"%1 may not %2; ask a supervisor."_s.arg(who, what));
+        action->setToolTip(tr("%1 may not %2; ask a supervisor.").arg(who, what));
         action->setStatusTip(action->toolTip());
         return true;
     };
-    deny(m_attach, Right::Attach, u"attach evidence"_s);
-    deny(m_closeSucceeded, Right::Close, u"close operations"_s);
-    deny(m_closeFailed, Right::Close, u"close operations"_s);
-    if (deny(m_resend, Right::Resend, u"resend"_s))
+    deny(m_attach, Right::Attach, tr("attach evidence"));
+    deny(m_closeSucceeded, Right::Close, tr("close operations"));
+    deny(m_closeFailed, Right::Close, tr("close operations"));
+    if (deny(m_resend, Right::Resend, tr("resend")))
         m_resendReason = m_resend->toolTip();
 }
 
@@ -100,13 +101,15 @@ void MainWindow::decideApproval(qint64 id, bool approve, const QString &reason)
     try {
         const Approval a = approve ? approveRequest(m_store, id, m_actor, reason)
                                    : rejectRequest(m_store, id, m_actor, reason);
-        statusBar()->showMessage(u"Approval #%1 %2 (%3 of %4)"_s.arg(id).arg(
-                                     toString(a.state), toString(a.action), a.operationId),
-                                 10000);
+        statusBar()->showMessage(
+            tr("Approval #%1 %2 (%3 of %4)")
+                .arg(id)
+                .arg(approvalStateLabel(a.state), approvalActionLabel(a.action), a.operationId),
+            10000);
         m_approvals->reasonEdit()->clear();
     } catch (const StoreError &e) {
-        showError(u"Approval #%1 was not decided: %2"_s.arg(id).arg(e.message()),
-                  u"Nothing changed; reload (F5) to see the request as it is now."_s);
+        showError(tr("Approval #%1 was not decided: %2").arg(id).arg(e.message()),
+                  tr("Nothing changed; reload (F5) to see the request as it is now."));
     }
     reloadAll();
 }

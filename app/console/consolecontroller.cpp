@@ -123,7 +123,7 @@ void ConsoleController::sendMessage(qint64 messageId)
     const JobConfig config = m_config;
     const Clock &clock = m_clock;
     const QString actor = m_window.actor();
-    start(u"Sending message %1 to the helpdesk…"_s.arg(messageId),
+    start(tr("Sending message %1 to the helpdesk…").arg(messageId),
           [this, config, &clock, messageId, actor](const std::atomic_bool &) -> Apply {
               MessageOutcome outcome = runMessageSend(config, clock, messageId, actor);
               return [this, outcome] {

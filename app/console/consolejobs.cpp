@@ -240,10 +240,14 @@ std::optional<ResendOutcome> askForResendApproval(OperationStore &store, const O
     return ResendOutcome{
         false,
         {},
-        u"Not sent: %1 is above the four-eyes threshold; resend approval #%2 waits for a "
-        "second person."_s.arg(op.id)
+        QCoreApplication::translate("ops::console::ConsoleJobs",
+                                    "Not sent: %1 is above the four-eyes threshold; resend "
+                                    "approval #%2 waits for a second person.")
+            .arg(op.id)
             .arg(pending ? pending->id : 0),
-        u"A supervisor approves it in the Approvals tab; then press Resend again."_s};
+        QCoreApplication::translate(
+            "ops::console::ConsoleJobs",
+            "A supervisor approves it in the Approvals tab; then press Resend again.")};
 }
 
 } // namespace
@@ -333,7 +337,9 @@ ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QStri
             return *waiting;
         std::optional<ResendLease> holder;
         if (!claimResendLease(store, operationId, leaseHolder, config.leaseSeconds, &holder)) {
-            const QString who = holder ? holder->holder.section(u'#', 0, 0) : u"nobody"_s;
+            const QString who =
+                holder ? holder->holder.section(u'#', 0, 0)
+                       : QCoreApplication::translate("ops::console::ConsoleJobs", "nobody");
             return {
                 false,
                 {},
@@ -349,7 +355,11 @@ ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QStri
         LeaseGuard lease(store, operationId, leaseHolder);
         return describeResend(resendWith(config, store, *op, actor), store, operationId);
     } catch (const ActionRefused &e) {
-        return {false, {}, u"Not sent: "_s + e.message(), u"Nothing was sent."_s};
+        return {false,
+                {},
+                QCoreApplication::translate("ops::console::ConsoleJobs", "Not sent: %1")
+                    .arg(e.message()),
+                QCoreApplication::translate("ops::console::ConsoleJobs", "Nothing was sent.")};
     } catch (const StoreError &e) {
         return {false,
                 {},

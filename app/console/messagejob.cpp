@@ -3,6 +3,7 @@
 #include "consolejobs.h"
 #include "database.h"
 
+#include <QCoreApplication>
 #include <atomic>
 
 using namespace Qt::StringLiterals;
@@ -12,13 +13,20 @@ namespace ops::console {
 MessageOutcome runMessageSend(const JobConfig &config, const Clock &clock, qint64 messageId,
                               const QString &actor)
 {
-    const QString problem = !config.helpdeskProblem.isEmpty()   ? config.helpdeskProblem
-                            : config.helpdesk.baseUrl.isEmpty() ? u"no helpdesk URL is configured"_s
-                                                                : QString();
+    const QString problem = !config.helpdeskProblem.isEmpty() ? config.helpdeskProblem
+                            : config.helpdesk.baseUrl.isEmpty()
+                                ? QCoreApplication::translate("ops::console::MessageJob",
+                                                              "no helpdesk URL is configured")
+                                : QString();
     if (!problem.isEmpty())
         return {{},
-                u"Message %1 is queued but not sent: %2"_s.arg(messageId).arg(problem),
-                u"Set OPS_HELPDESK_URL and restart, or copy it to the clipboard."_s};
+                QCoreApplication::translate("ops::console::MessageJob",
+                                            "Message %1 is queued but not sent: %2")
+                    .arg(messageId)
+                    .arg(problem),
+                QCoreApplication::translate(
+                    "ops::console::MessageJob",
+                    "Set OPS_HELPDESK_URL and restart, or copy it to the clipboard.")};
     static std::atomic_int counter = 0;
     const QString connection = u"opsconsole-message-%1"_s.arg(++counter);
     MessageOutcome outcome;
@@ -33,24 +41,40 @@ MessageOutcome runMessageSend(const JobConfig &config, const Clock &clock, qint6
             const QString conversation = r.message ? r.message->conversation : QString();
             switch (r.status) {
             case SendResult::Status::Sent:
-                outcome.message = u"Message sent to conversation %1."_s.arg(conversation);
+                outcome.message = QCoreApplication::translate("ops::console::MessageJob",
+                                                              "Message sent to conversation %1.")
+                                      .arg(conversation);
                 break;
             case SendResult::Status::AlreadySent:
-                outcome.message = u"The customer already has this message; nothing was sent."_s;
+                outcome.message = QCoreApplication::translate(
+                    "ops::console::MessageJob",
+                    "The customer already has this message; nothing was sent.");
                 break;
             case SendResult::Status::Failed:
-                outcome.error = u"The message was not delivered: %1"_s.arg(r.error);
-                outcome.next = u"Compose the same message again later to retry (same key: it "
-                               "arrives at most once), or copy it to the clipboard."_s;
+                outcome.error = QCoreApplication::translate("ops::console::MessageJob",
+                                                            "The message was not delivered: %1")
+                                    .arg(r.error);
+                outcome.next = QCoreApplication::translate(
+                    "ops::console::MessageJob",
+                    "Compose the same message again later to retry (same key: it "
+                    "arrives at most once), or copy it to the clipboard.");
                 break;
             case SendResult::Status::Refused:
-                outcome.error = u"Not sent: %1."_s.arg(r.error);
-                outcome.next = u"Reload (F5)."_s;
+                outcome.error =
+                    QCoreApplication::translate("ops::console::MessageJob", "Not sent: %1.")
+                        .arg(r.error);
+                outcome.next =
+                    QCoreApplication::translate("ops::console::MessageJob", "Reload (F5).");
                 break;
             }
         } catch (const StoreError &e) {
-            outcome.error = u"The database failed while sending the message: "_s + e.message();
-            outcome.next = u"Reload (F5): the message row shows what was recorded."_s;
+            outcome.error =
+                QCoreApplication::translate("ops::console::MessageJob",
+                                            "The database failed while sending the message: %1")
+                    .arg(e.message());
+            outcome.next = QCoreApplication::translate(
+                "ops::console::MessageJob",
+                "Reload (F5): the message row shows what was recorded.");
         }
         db.close();
     }

@@ -2,6 +2,97 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ops::ApprovalListModel</name>
+    <message>
+        <source>support</source>
+        <translation>support</translation>
+    </message>
+    <message>
+        <source>supervisor</source>
+        <translation>supervisor</translation>
+    </message>
+    <message>
+        <source>%1 (not an operator)</source>
+        <translation>%1 (not an operator)</translation>
+    </message>
+    <message>
+        <source>%1 (disabled)</source>
+        <translation>%1 (disabled)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>pending</translation>
+    </message>
+    <message>
+        <source>approved</source>
+        <translation>approved</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>rejected</translation>
+    </message>
+    <message>
+        <source>used</source>
+        <translation>used</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>close</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>resend</translation>
+    </message>
+    <message>
+        <source>resend once with the stored key</source>
+        <translation>resend once with the stored key</translation>
+    </message>
+    <message>
+        <source>close as %1%2: %3 — evidence %4</source>
+        <translation>close as %1%2: %3 — evidence %4</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1 by %2</translation>
+    </message>
+    <message>
+        <source>Approval</source>
+        <translation>Approval</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <source>Asked by</source>
+        <translation>Asked by</translation>
+    </message>
+    <message>
+        <source>Asked at</source>
+        <translation>Asked at</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>Request</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+</context>
+<context>
     <name>ops::AttemptTableModel</name>
     <message>
         <source>%1 ms</source>
@@ -118,6 +209,65 @@ SHA-256 %3</translation>
     <message>
         <source>%1 · %2 bytes · SHA-256 %3</source>
         <translation>%1 · %2 bytes · SHA-256 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::MessageTableModel</name>
+    <message>
+        <source>pending</source>
+        <translation>pending</translation>
+    </message>
+    <message>
+        <source>copied</source>
+        <translation>copied</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>sent</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>copied by %1</source>
+        <translation>copied by %1</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1 by %2</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>Queued</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>Template</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Language</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Conversation</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Attempts</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Result</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
     </message>
 </context>
 <context>
@@ -256,6 +406,10 @@ SHA-256 %3</translation>
     <message>
         <source>Resending %1 with its stored key…</source>
         <translation>Resending %1 with its stored key…</translation>
+    </message>
+    <message>
+        <source>Sending message %1 to the helpdesk…</source>
+        <translation>Sending message %1 to the helpdesk…</translation>
     </message>
 </context>
 <context>
@@ -399,6 +553,73 @@ SHA-256 %3</translation>
     <message>
         <source>Reload (F5): the attempt, if counted, is in the timeline.</source>
         <translation>Reload (F5): the attempt, if counted, is in the timeline.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1 is above the four-eyes threshold; resend approval #%2 waits for a second person.</source>
+        <translation>Not sent: %1 is above the four-eyes threshold; resend approval #%2 waits for a second person.</translation>
+    </message>
+    <message>
+        <source>A supervisor approves it in the Approvals tab; then press Resend again.</source>
+        <translation>A supervisor approves it in the Approvals tab; then press Resend again.</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>nobody</translation>
+    </message>
+    <message>
+        <source>Not sent: %1</source>
+        <translation>Not sent: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was sent.</source>
+        <translation>Nothing was sent.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::MessageJob</name>
+    <message>
+        <source>no helpdesk URL is configured</source>
+        <translation>no helpdesk URL is configured</translation>
+    </message>
+    <message>
+        <source>Message %1 is queued but not sent: %2</source>
+        <translation>Message %1 is queued but not sent: %2</translation>
+    </message>
+    <message>
+        <source>Set OPS_HELPDESK_URL and restart, or copy it to the clipboard.</source>
+        <translation>Set OPS_HELPDESK_URL and restart, or copy it to the clipboard.</translation>
+    </message>
+    <message>
+        <source>Message sent to conversation %1.</source>
+        <translation>Message sent to conversation %1.</translation>
+    </message>
+    <message>
+        <source>The customer already has this message; nothing was sent.</source>
+        <translation>The customer already has this message; nothing was sent.</translation>
+    </message>
+    <message>
+        <source>The message was not delivered: %1</source>
+        <translation>The message was not delivered: %1</translation>
+    </message>
+    <message>
+        <source>Compose the same message again later to retry (same key: it arrives at most once), or copy it to the clipboard.</source>
+        <translation>Compose the same message again later to retry (same key: it arrives at most once), or copy it to the clipboard.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1.</source>
+        <translation>Not sent: %1.</translation>
+    </message>
+    <message>
+        <source>Reload (F5).</source>
+        <translation>Reload (F5).</translation>
+    </message>
+    <message>
+        <source>The database failed while sending the message: %1</source>
+        <translation>The database failed while sending the message: %1</translation>
+    </message>
+    <message>
+        <source>Reload (F5): the message row shows what was recorded.</source>
+        <translation>Reload (F5): the message row shows what was recorded.</translation>
     </message>
 </context>
 <context>
@@ -557,6 +778,53 @@ Nothing to propose. Inside the window, Resend sends the stored request with the 
 Provider reference on the row: %1.</source>
         <translation>
 Provider reference on the row: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ApprovalsPanel</name>
+    <message>
+        <source>Reason (required to reject)</source>
+        <translation>Reason (required to reject)</translation>
+    </message>
+    <message>
+        <source>&amp;Approve</source>
+        <translation>&amp;Approve</translation>
+    </message>
+    <message>
+        <source>Re&amp;ject</source>
+        <translation>Re&amp;ject</translation>
+    </message>
+    <message>
+        <source>Nothing waits for approval.</source>
+        <translation>Nothing waits for approval.</translation>
+    </message>
+    <message>
+        <source>Select a request.</source>
+        <translation>Select a request.</translation>
+    </message>
+    <message>
+        <source>You asked for #%1: another supervisor must approve it (you may withdraw it with Reject and a reason).</source>
+        <translation>You asked for #%1: another supervisor must approve it (you may withdraw it with Reject and a reason).</translation>
+    </message>
+    <message>
+        <source>Approve carries out %1 at once; Reject needs a reason.</source>
+        <translation>Approve carries out %1 at once; Reject needs a reason.</translation>
+    </message>
+    <message>
+        <source>Nobody approves their own request.</source>
+        <translation>Nobody approves their own request.</translation>
+    </message>
+    <message>
+        <source>Approve and carry out the request</source>
+        <translation>Approve and carry out the request</translation>
+    </message>
+    <message>
+        <source>Reject the request</source>
+        <translation>Reject the request</translation>
+    </message>
+    <message>
+        <source>Type a reason to reject</source>
+        <translation>Type a reason to reject</translation>
     </message>
 </context>
 <context>
@@ -842,6 +1110,61 @@ Provider reference on the row: %1.</translation>
     </message>
 </context>
 <context>
+    <name>ops::ui::ComposeDialog</name>
+    <message>
+        <source>The operation is &lt;b&gt;%1&lt;/b&gt;: the message may say so.</source>
+        <translation>The operation is &lt;b&gt;%1&lt;/b&gt;: the message may say so.</translation>
+    </message>
+    <message>
+        <source>The operation is &lt;b&gt;%1&lt;/b&gt;: the customer may only hear that we are checking. Claims that the money moved, or did not, are refused.</source>
+        <translation>The operation is &lt;b&gt;%1&lt;/b&gt;: the customer may only hear that we are checking. Claims that the money moved, or did not, are refused.</translation>
+    </message>
+    <message>
+        <source>Message the customer about %1</source>
+        <translation>Message the customer about %1</translation>
+    </message>
+    <message>
+        <source>the customer&apos;s conversation id at the helpdesk</source>
+        <translation>the customer&apos;s conversation id at the helpdesk</translation>
+    </message>
+    <message>
+        <source>&amp;Template</source>
+        <translation>&amp;Template</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Language</translation>
+    </message>
+    <message>
+        <source>C&amp;onversation</source>
+        <translation>C&amp;onversation</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>&amp;Preview</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>&amp;Send</translation>
+    </message>
+    <message>
+        <source>Copy to &amp;clipboard</source>
+        <translation>Copy to &amp;clipboard</translation>
+    </message>
+    <message>
+        <source>Write to the customer…</source>
+        <translation>Write to the customer…</translation>
+    </message>
+    <message>
+        <source>The message is empty.</source>
+        <translation>The message is empty.</translation>
+    </message>
+    <message>
+        <source>Deliver it through the helpdesk</source>
+        <translation>Deliver it through the helpdesk</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::DetailPane</name>
     <message>
         <source>&amp;Request</source>
@@ -966,6 +1289,14 @@ Idempotency-Key: %4
     <message>
         <source> (until %1)</source>
         <translation> (until %1)</translation>
+    </message>
+    <message>
+        <source>&amp;Messages</source>
+        <translation>&amp;Messages</translation>
+    </message>
+    <message>
+        <source>&amp;Messages (%1)</source>
+        <translation>&amp;Messages (%1)</translation>
     </message>
 </context>
 <context>
@@ -1293,6 +1624,98 @@ SHA-256 %4</translation>
     <message>
         <source>&amp;Tools</source>
         <translation>&amp;Tools</translation>
+    </message>
+    <message>
+        <source>Database unreachable — retrying (%1)</source>
+        <translation>Database unreachable — retrying (%1)</translation>
+    </message>
+    <message>
+        <source>Database reachable again</source>
+        <translation>Database reachable again</translation>
+    </message>
+    <message>
+        <source>&amp;Message customer…</source>
+        <translation>&amp;Message customer…</translation>
+    </message>
+    <message>
+        <source>Tell the customer what we know, and only that</source>
+        <translation>Tell the customer what we know, and only that</translation>
+    </message>
+    <message>
+        <source>Not queued: %1.</source>
+        <translation>Not queued: %1.</translation>
+    </message>
+    <message>
+        <source>The customer already has this message (copied by %1). It is not sent twice.</source>
+        <translation>The customer already has this message (copied by %1). It is not sent twice.</translation>
+    </message>
+    <message>
+        <source>The customer already has this message (sent by %1). It is not sent twice.</source>
+        <translation>The customer already has this message (sent by %1). It is not sent twice.</translation>
+    </message>
+    <message>
+        <source>Not copied: %1.</source>
+        <translation>Not copied: %1.</translation>
+    </message>
+    <message>
+        <source>Message copied to the clipboard; paste it into conversation %1.</source>
+        <translation>Message copied to the clipboard; paste it into conversation %1.</translation>
+    </message>
+    <message>
+        <source>The database refused the message: %1</source>
+        <translation>The database refused the message: %1</translation>
+    </message>
+    <message>
+        <source>not in the operator directory — view only</source>
+        <translation>not in the operator directory — view only</translation>
+    </message>
+    <message>
+        <source>disabled — view only</source>
+        <translation>disabled — view only</translation>
+    </message>
+    <message>
+        <source>Operator: %1 (%2)</source>
+        <translation>Operator: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Rights: %1</source>
+        <translation>Rights: %1</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>Approvals</translation>
+    </message>
+    <message>
+        <source>Approvals (%1)</source>
+        <translation>Approvals (%1)</translation>
+    </message>
+    <message>
+        <source>%1 may not %2; ask a supervisor.</source>
+        <translation>%1 may not %2; ask a supervisor.</translation>
+    </message>
+    <message>
+        <source>attach evidence</source>
+        <translation>attach evidence</translation>
+    </message>
+    <message>
+        <source>close operations</source>
+        <translation>close operations</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>resend</translation>
+    </message>
+    <message>
+        <source>Approval #%1 %2 (%3 of %4)</source>
+        <translation>Approval #%1 %2 (%3 of %4)</translation>
+    </message>
+    <message>
+        <source>Approval #%1 was not decided: %2</source>
+        <translation>Approval #%1 was not decided: %2</translation>
+    </message>
+    <message>
+        <source>Nothing changed; reload (F5) to see the request as it is now.</source>
+        <translation>Nothing changed; reload (F5) to see the request as it is now.</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,97 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru" sourcelanguage="en">
 <context>
+    <name>ops::ApprovalListModel</name>
+    <message>
+        <source>support</source>
+        <translation>поддержка</translation>
+    </message>
+    <message>
+        <source>supervisor</source>
+        <translation>супервайзер</translation>
+    </message>
+    <message>
+        <source>%1 (not an operator)</source>
+        <translation>%1 (не оператор)</translation>
+    </message>
+    <message>
+        <source>%1 (disabled)</source>
+        <translation>%1 (отключён)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>ожидает</translation>
+    </message>
+    <message>
+        <source>approved</source>
+        <translation>одобрено</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>отклонено</translation>
+    </message>
+    <message>
+        <source>used</source>
+        <translation>использовано</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>закрытие</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>повторная отправка</translation>
+    </message>
+    <message>
+        <source>resend once with the stored key</source>
+        <translation>повторно отправить один раз с сохранённым ключом</translation>
+    </message>
+    <message>
+        <source>close as %1%2: %3 — evidence %4</source>
+        <translation>закрыть со статусом «%1»%2: %3 — доказательства %4</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Approval</source>
+        <translation>Согласование</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операция</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Asked by</source>
+        <translation>Кто запросил</translation>
+    </message>
+    <message>
+        <source>Asked at</source>
+        <translation>Запрошено</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>Запрос</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Состояние</translation>
+    </message>
+</context>
+<context>
     <name>ops::AttemptTableModel</name>
     <message>
         <source>%1 ms</source>
@@ -118,6 +209,65 @@ SHA-256 %3</translation>
     <message>
         <source>%1 · %2 bytes · SHA-256 %3</source>
         <translation>%1 · %2 байт · SHA-256 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::MessageTableModel</name>
+    <message>
+        <source>pending</source>
+        <translation>в очереди</translation>
+    </message>
+    <message>
+        <source>copied</source>
+        <translation>скопировано</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>отправлено</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>не доставлено</translation>
+    </message>
+    <message>
+        <source>copied by %1</source>
+        <translation>скопировал %1</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>Поставлено в очередь</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>Шаблон</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Диалог</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Попытки</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Текст</translation>
     </message>
 </context>
 <context>
@@ -256,6 +406,10 @@ SHA-256 %3</translation>
     <message>
         <source>Resending %1 with its stored key…</source>
         <translation>Повторная отправка %1 с сохранённым ключом…</translation>
+    </message>
+    <message>
+        <source>Sending message %1 to the helpdesk…</source>
+        <translation>Отправка сообщения %1 через службу поддержки…</translation>
     </message>
 </context>
 <context>
@@ -399,6 +553,73 @@ SHA-256 %3</translation>
     <message>
         <source>Reload (F5): the attempt, if counted, is in the timeline.</source>
         <translation>Обновите (F5): попытка, если она засчитана, есть в хронологии.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1 is above the four-eyes threshold; resend approval #%2 waits for a second person.</source>
+        <translation>Не отправлено: %1 превышает порог принципа четырёх глаз; запрос на повторную отправку #%2 ждёт второго сотрудника.</translation>
+    </message>
+    <message>
+        <source>A supervisor approves it in the Approvals tab; then press Resend again.</source>
+        <translation>Супервайзер одобряет его на вкладке «Согласования»; затем снова нажмите «Повторная отправка».</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>никто</translation>
+    </message>
+    <message>
+        <source>Not sent: %1</source>
+        <translation>Не отправлено: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was sent.</source>
+        <translation>Ничего не отправлено.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::MessageJob</name>
+    <message>
+        <source>no helpdesk URL is configured</source>
+        <translation>адрес службы поддержки не настроен</translation>
+    </message>
+    <message>
+        <source>Message %1 is queued but not sent: %2</source>
+        <translation>Сообщение %1 в очереди, но не отправлено: %2</translation>
+    </message>
+    <message>
+        <source>Set OPS_HELPDESK_URL and restart, or copy it to the clipboard.</source>
+        <translation>Задайте OPS_HELPDESK_URL и перезапустите консоль или скопируйте сообщение в буфер обмена.</translation>
+    </message>
+    <message>
+        <source>Message sent to conversation %1.</source>
+        <translation>Сообщение отправлено в диалог %1.</translation>
+    </message>
+    <message>
+        <source>The customer already has this message; nothing was sent.</source>
+        <translation>У клиента уже есть это сообщение; ничего не отправлено.</translation>
+    </message>
+    <message>
+        <source>The message was not delivered: %1</source>
+        <translation>Сообщение не доставлено: %1</translation>
+    </message>
+    <message>
+        <source>Compose the same message again later to retry (same key: it arrives at most once), or copy it to the clipboard.</source>
+        <translation>Чтобы повторить, позже составьте то же сообщение снова (тот же ключ: оно придёт не более одного раза) или скопируйте его в буфер обмена.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1.</source>
+        <translation>Не отправлено: %1.</translation>
+    </message>
+    <message>
+        <source>Reload (F5).</source>
+        <translation>Обновите (F5).</translation>
+    </message>
+    <message>
+        <source>The database failed while sending the message: %1</source>
+        <translation>Ошибка базы данных при отправке сообщения: %1</translation>
+    </message>
+    <message>
+        <source>Reload (F5): the message row shows what was recorded.</source>
+        <translation>Обновите (F5): строка сообщения показывает, что было записано.</translation>
     </message>
 </context>
 <context>
@@ -557,6 +778,53 @@ Nothing to propose. Inside the window, Resend sends the stored request with the 
 Provider reference on the row: %1.</source>
         <translation>
 Ссылка провайдера в строке: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ApprovalsPanel</name>
+    <message>
+        <source>Reason (required to reject)</source>
+        <translation>Причина (обязательна для отклонения)</translation>
+    </message>
+    <message>
+        <source>&amp;Approve</source>
+        <translation>&amp;Одобрить</translation>
+    </message>
+    <message>
+        <source>Re&amp;ject</source>
+        <translation>О&amp;тклонить</translation>
+    </message>
+    <message>
+        <source>Nothing waits for approval.</source>
+        <translation>Нет запросов, ожидающих одобрения.</translation>
+    </message>
+    <message>
+        <source>Select a request.</source>
+        <translation>Выберите запрос.</translation>
+    </message>
+    <message>
+        <source>You asked for #%1: another supervisor must approve it (you may withdraw it with Reject and a reason).</source>
+        <translation>Запрос #%1 — ваш: его должен одобрить другой супервайзер (вы можете отозвать его кнопкой «Отклонить», указав причину).</translation>
+    </message>
+    <message>
+        <source>Approve carries out %1 at once; Reject needs a reason.</source>
+        <translation>«Одобрить» сразу выполняет: %1; для «Отклонить» нужна причина.</translation>
+    </message>
+    <message>
+        <source>Nobody approves their own request.</source>
+        <translation>Никто не одобряет собственный запрос.</translation>
+    </message>
+    <message>
+        <source>Approve and carry out the request</source>
+        <translation>Одобрить и выполнить запрос</translation>
+    </message>
+    <message>
+        <source>Reject the request</source>
+        <translation>Отклонить запрос</translation>
+    </message>
+    <message>
+        <source>Type a reason to reject</source>
+        <translation>Укажите причину, чтобы отклонить</translation>
     </message>
 </context>
 <context>
@@ -845,6 +1113,61 @@ Provider reference on the row: %1.</source>
     </message>
 </context>
 <context>
+    <name>ops::ui::ComposeDialog</name>
+    <message>
+        <source>The operation is &lt;b&gt;%1&lt;/b&gt;: the message may say so.</source>
+        <translation>Состояние операции — &lt;b&gt;%1&lt;/b&gt;: сообщение может об этом сказать.</translation>
+    </message>
+    <message>
+        <source>The operation is &lt;b&gt;%1&lt;/b&gt;: the customer may only hear that we are checking. Claims that the money moved, or did not, are refused.</source>
+        <translation>Состояние операции — &lt;b&gt;%1&lt;/b&gt;: клиенту можно сообщить только, что мы проверяем. Утверждения, что деньги переведены или не переведены, отклоняются.</translation>
+    </message>
+    <message>
+        <source>Message the customer about %1</source>
+        <translation>Сообщение клиенту по операции %1</translation>
+    </message>
+    <message>
+        <source>the customer&apos;s conversation id at the helpdesk</source>
+        <translation>идентификатор диалога с клиентом в службе поддержки</translation>
+    </message>
+    <message>
+        <source>&amp;Template</source>
+        <translation>&amp;Шаблон</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Язык</translation>
+    </message>
+    <message>
+        <source>C&amp;onversation</source>
+        <translation>&amp;Диалог</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>&amp;Предпросмотр</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>&amp;Отправить</translation>
+    </message>
+    <message>
+        <source>Copy to &amp;clipboard</source>
+        <translation>Копировать в &amp;буфер обмена</translation>
+    </message>
+    <message>
+        <source>Write to the customer…</source>
+        <translation>Напишите клиенту…</translation>
+    </message>
+    <message>
+        <source>The message is empty.</source>
+        <translation>Сообщение пустое.</translation>
+    </message>
+    <message>
+        <source>Deliver it through the helpdesk</source>
+        <translation>Доставить через службу поддержки</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::DetailPane</name>
     <message>
         <source>&amp;Request</source>
@@ -969,6 +1292,14 @@ Idempotency-Key: %4
     <message>
         <source> (until %1)</source>
         <translation> (до %1)</translation>
+    </message>
+    <message>
+        <source>&amp;Messages</source>
+        <translation>&amp;Сообщения</translation>
+    </message>
+    <message>
+        <source>&amp;Messages (%1)</source>
+        <translation>&amp;Сообщения (%1)</translation>
     </message>
 </context>
 <context>
@@ -1296,6 +1627,98 @@ SHA-256 %4</translation>
     <message>
         <source>&amp;Tools</source>
         <translation>&amp;Сервис</translation>
+    </message>
+    <message>
+        <source>Database unreachable — retrying (%1)</source>
+        <translation>База данных недоступна — повторная попытка (%1)</translation>
+    </message>
+    <message>
+        <source>Database reachable again</source>
+        <translation>База данных снова доступна</translation>
+    </message>
+    <message>
+        <source>&amp;Message customer…</source>
+        <translation>&amp;Сообщение клиенту…</translation>
+    </message>
+    <message>
+        <source>Tell the customer what we know, and only that</source>
+        <translation>Сообщить клиенту то, что мы знаем, и только это</translation>
+    </message>
+    <message>
+        <source>Not queued: %1.</source>
+        <translation>Не поставлено в очередь: %1.</translation>
+    </message>
+    <message>
+        <source>The customer already has this message (copied by %1). It is not sent twice.</source>
+        <translation>У клиента уже есть это сообщение (скопировал %1). Повторно оно не отправляется.</translation>
+    </message>
+    <message>
+        <source>The customer already has this message (sent by %1). It is not sent twice.</source>
+        <translation>У клиента уже есть это сообщение (отправил %1). Повторно оно не отправляется.</translation>
+    </message>
+    <message>
+        <source>Not copied: %1.</source>
+        <translation>Не скопировано: %1.</translation>
+    </message>
+    <message>
+        <source>Message copied to the clipboard; paste it into conversation %1.</source>
+        <translation>Сообщение скопировано в буфер обмена; вставьте его в диалог %1.</translation>
+    </message>
+    <message>
+        <source>The database refused the message: %1</source>
+        <translation>База данных отклонила сообщение: %1</translation>
+    </message>
+    <message>
+        <source>not in the operator directory — view only</source>
+        <translation>нет в справочнике операторов — только просмотр</translation>
+    </message>
+    <message>
+        <source>disabled — view only</source>
+        <translation>отключён — только просмотр</translation>
+    </message>
+    <message>
+        <source>Operator: %1 (%2)</source>
+        <translation>Оператор: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Rights: %1</source>
+        <translation>Права: %1</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>Согласования</translation>
+    </message>
+    <message>
+        <source>Approvals (%1)</source>
+        <translation>Согласования (%1)</translation>
+    </message>
+    <message>
+        <source>%1 may not %2; ask a supervisor.</source>
+        <translation>%1 не может %2; обратитесь к супервайзеру.</translation>
+    </message>
+    <message>
+        <source>attach evidence</source>
+        <translation>прикладывать доказательства</translation>
+    </message>
+    <message>
+        <source>close operations</source>
+        <translation>закрывать операции</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>выполнять повторную отправку</translation>
+    </message>
+    <message>
+        <source>Approval #%1 %2 (%3 of %4)</source>
+        <translation>Запрос на согласование #%1: %2 (%3, операция %4)</translation>
+    </message>
+    <message>
+        <source>Approval #%1 was not decided: %2</source>
+        <translation>Решение по запросу #%1 не принято: %2</translation>
+    </message>
+    <message>
+        <source>Nothing changed; reload (F5) to see the request as it is now.</source>
+        <translation>Ничего не изменилось; обновите (F5), чтобы увидеть текущее состояние запроса.</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,97 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="uk" sourcelanguage="en">
 <context>
+    <name>ops::ApprovalListModel</name>
+    <message>
+        <source>support</source>
+        <translation>підтримка</translation>
+    </message>
+    <message>
+        <source>supervisor</source>
+        <translation>супервайзер</translation>
+    </message>
+    <message>
+        <source>%1 (not an operator)</source>
+        <translation>%1 (не оператор)</translation>
+    </message>
+    <message>
+        <source>%1 (disabled)</source>
+        <translation>%1 (вимкнений)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>очікує</translation>
+    </message>
+    <message>
+        <source>approved</source>
+        <translation>схвалено</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>відхилено</translation>
+    </message>
+    <message>
+        <source>used</source>
+        <translation>використано</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>закриття</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>повторне надсилання</translation>
+    </message>
+    <message>
+        <source>resend once with the stored key</source>
+        <translation>повторно надіслати один раз зі збереженим ключем</translation>
+    </message>
+    <message>
+        <source>close as %1%2: %3 — evidence %4</source>
+        <translation>закрити зі статусом «%1»%2: %3 — докази %4</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Approval</source>
+        <translation>Погодження</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операція</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Дія</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сума</translation>
+    </message>
+    <message>
+        <source>Asked by</source>
+        <translation>Хто запитав</translation>
+    </message>
+    <message>
+        <source>Asked at</source>
+        <translation>Запитано</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>Запит</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Стан</translation>
+    </message>
+</context>
+<context>
     <name>ops::AttemptTableModel</name>
     <message>
         <source>%1 ms</source>
@@ -118,6 +209,65 @@ SHA-256 %3</translation>
     <message>
         <source>%1 · %2 bytes · SHA-256 %3</source>
         <translation>%1 · %2 байтів · SHA-256 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::MessageTableModel</name>
+    <message>
+        <source>pending</source>
+        <translation>у черзі</translation>
+    </message>
+    <message>
+        <source>copied</source>
+        <translation>скопійовано</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>надіслано</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>не доставлено</translation>
+    </message>
+    <message>
+        <source>copied by %1</source>
+        <translation>скопіював %1</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>Додано до черги</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Стан</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>Шаблон</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Мова</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Розмова</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Спроби</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Текст</translation>
     </message>
 </context>
 <context>
@@ -256,6 +406,10 @@ SHA-256 %3</translation>
     <message>
         <source>Resending %1 with its stored key…</source>
         <translation>Повторне надсилання %1 зі збереженим ключем…</translation>
+    </message>
+    <message>
+        <source>Sending message %1 to the helpdesk…</source>
+        <translation>Надсилання повідомлення %1 через службу підтримки…</translation>
     </message>
 </context>
 <context>
@@ -399,6 +553,73 @@ SHA-256 %3</translation>
     <message>
         <source>Reload (F5): the attempt, if counted, is in the timeline.</source>
         <translation>Оновіть (F5): спроба, якщо її зараховано, є в хронології.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1 is above the four-eyes threshold; resend approval #%2 waits for a second person.</source>
+        <translation>Не надіслано: %1 перевищує поріг принципу чотирьох очей; запит на повторне надсилання #%2 чекає на другого працівника.</translation>
+    </message>
+    <message>
+        <source>A supervisor approves it in the Approvals tab; then press Resend again.</source>
+        <translation>Супервайзер схвалює його на вкладці «Погодження»; потім знову натисніть «Повторне надсилання».</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>ніхто</translation>
+    </message>
+    <message>
+        <source>Not sent: %1</source>
+        <translation>Не надіслано: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was sent.</source>
+        <translation>Нічого не надіслано.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::MessageJob</name>
+    <message>
+        <source>no helpdesk URL is configured</source>
+        <translation>адресу служби підтримки не налаштовано</translation>
+    </message>
+    <message>
+        <source>Message %1 is queued but not sent: %2</source>
+        <translation>Повідомлення %1 у черзі, але не надіслане: %2</translation>
+    </message>
+    <message>
+        <source>Set OPS_HELPDESK_URL and restart, or copy it to the clipboard.</source>
+        <translation>Задайте OPS_HELPDESK_URL і перезапустіть консоль або скопіюйте повідомлення в буфер обміну.</translation>
+    </message>
+    <message>
+        <source>Message sent to conversation %1.</source>
+        <translation>Повідомлення надіслано в розмову %1.</translation>
+    </message>
+    <message>
+        <source>The customer already has this message; nothing was sent.</source>
+        <translation>Клієнт уже має це повідомлення; нічого не надіслано.</translation>
+    </message>
+    <message>
+        <source>The message was not delivered: %1</source>
+        <translation>Повідомлення не доставлено: %1</translation>
+    </message>
+    <message>
+        <source>Compose the same message again later to retry (same key: it arrives at most once), or copy it to the clipboard.</source>
+        <translation>Щоб повторити, пізніше складіть те саме повідомлення знову (той самий ключ: воно надійде не більше одного разу) або скопіюйте його в буфер обміну.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1.</source>
+        <translation>Не надіслано: %1.</translation>
+    </message>
+    <message>
+        <source>Reload (F5).</source>
+        <translation>Оновіть (F5).</translation>
+    </message>
+    <message>
+        <source>The database failed while sending the message: %1</source>
+        <translation>Помилка бази даних під час надсилання повідомлення: %1</translation>
+    </message>
+    <message>
+        <source>Reload (F5): the message row shows what was recorded.</source>
+        <translation>Оновіть (F5): рядок повідомлення показує, що було записано.</translation>
     </message>
 </context>
 <context>
@@ -557,6 +778,53 @@ Nothing to propose. Inside the window, Resend sends the stored request with the 
 Provider reference on the row: %1.</source>
         <translation>
 Посилання провайдера в рядку: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ApprovalsPanel</name>
+    <message>
+        <source>Reason (required to reject)</source>
+        <translation>Причина (обов’язкова для відхилення)</translation>
+    </message>
+    <message>
+        <source>&amp;Approve</source>
+        <translation>&amp;Схвалити</translation>
+    </message>
+    <message>
+        <source>Re&amp;ject</source>
+        <translation>&amp;Відхилити</translation>
+    </message>
+    <message>
+        <source>Nothing waits for approval.</source>
+        <translation>Немає запитів, що очікують схвалення.</translation>
+    </message>
+    <message>
+        <source>Select a request.</source>
+        <translation>Виберіть запит.</translation>
+    </message>
+    <message>
+        <source>You asked for #%1: another supervisor must approve it (you may withdraw it with Reject and a reason).</source>
+        <translation>Запит #%1 — ваш: його має схвалити інший супервайзер (ви можете відкликати його кнопкою «Відхилити», вказавши причину).</translation>
+    </message>
+    <message>
+        <source>Approve carries out %1 at once; Reject needs a reason.</source>
+        <translation>«Схвалити» одразу виконує: %1; для «Відхилити» потрібна причина.</translation>
+    </message>
+    <message>
+        <source>Nobody approves their own request.</source>
+        <translation>Ніхто не схвалює власний запит.</translation>
+    </message>
+    <message>
+        <source>Approve and carry out the request</source>
+        <translation>Схвалити й виконати запит</translation>
+    </message>
+    <message>
+        <source>Reject the request</source>
+        <translation>Відхилити запит</translation>
+    </message>
+    <message>
+        <source>Type a reason to reject</source>
+        <translation>Вкажіть причину, щоб відхилити</translation>
     </message>
 </context>
 <context>
@@ -845,6 +1113,61 @@ Provider reference on the row: %1.</source>
     </message>
 </context>
 <context>
+    <name>ops::ui::ComposeDialog</name>
+    <message>
+        <source>The operation is &lt;b&gt;%1&lt;/b&gt;: the message may say so.</source>
+        <translation>Стан операції — &lt;b&gt;%1&lt;/b&gt;: повідомлення може про це сказати.</translation>
+    </message>
+    <message>
+        <source>The operation is &lt;b&gt;%1&lt;/b&gt;: the customer may only hear that we are checking. Claims that the money moved, or did not, are refused.</source>
+        <translation>Стан операції — &lt;b&gt;%1&lt;/b&gt;: клієнтові можна повідомити лише, що ми перевіряємо. Твердження, що кошти переказано або не переказано, відхиляються.</translation>
+    </message>
+    <message>
+        <source>Message the customer about %1</source>
+        <translation>Повідомлення клієнтові щодо операції %1</translation>
+    </message>
+    <message>
+        <source>the customer&apos;s conversation id at the helpdesk</source>
+        <translation>ідентифікатор розмови з клієнтом у службі підтримки</translation>
+    </message>
+    <message>
+        <source>&amp;Template</source>
+        <translation>&amp;Шаблон</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Мова</translation>
+    </message>
+    <message>
+        <source>C&amp;onversation</source>
+        <translation>&amp;Розмова</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>&amp;Попередній перегляд</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>&amp;Надіслати</translation>
+    </message>
+    <message>
+        <source>Copy to &amp;clipboard</source>
+        <translation>Копіювати в &amp;буфер обміну</translation>
+    </message>
+    <message>
+        <source>Write to the customer…</source>
+        <translation>Напишіть клієнтові…</translation>
+    </message>
+    <message>
+        <source>The message is empty.</source>
+        <translation>Повідомлення порожнє.</translation>
+    </message>
+    <message>
+        <source>Deliver it through the helpdesk</source>
+        <translation>Доставити через службу підтримки</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::DetailPane</name>
     <message>
         <source>&amp;Request</source>
@@ -969,6 +1292,14 @@ Idempotency-Key: %4
     <message>
         <source> (until %1)</source>
         <translation> (до %1)</translation>
+    </message>
+    <message>
+        <source>&amp;Messages</source>
+        <translation>&amp;Повідомлення</translation>
+    </message>
+    <message>
+        <source>&amp;Messages (%1)</source>
+        <translation>&amp;Повідомлення (%1)</translation>
     </message>
 </context>
 <context>
@@ -1296,6 +1627,98 @@ SHA-256 %4</translation>
     <message>
         <source>&amp;Tools</source>
         <translation>&amp;Сервіс</translation>
+    </message>
+    <message>
+        <source>Database unreachable — retrying (%1)</source>
+        <translation>База даних недоступна — повторна спроба (%1)</translation>
+    </message>
+    <message>
+        <source>Database reachable again</source>
+        <translation>База даних знову доступна</translation>
+    </message>
+    <message>
+        <source>&amp;Message customer…</source>
+        <translation>&amp;Повідомлення клієнтові…</translation>
+    </message>
+    <message>
+        <source>Tell the customer what we know, and only that</source>
+        <translation>Повідомити клієнтові те, що ми знаємо, і лише це</translation>
+    </message>
+    <message>
+        <source>Not queued: %1.</source>
+        <translation>Не додано до черги: %1.</translation>
+    </message>
+    <message>
+        <source>The customer already has this message (copied by %1). It is not sent twice.</source>
+        <translation>Клієнт уже має це повідомлення (скопіював %1). Удруге воно не надсилається.</translation>
+    </message>
+    <message>
+        <source>The customer already has this message (sent by %1). It is not sent twice.</source>
+        <translation>Клієнт уже має це повідомлення (надіслав %1). Удруге воно не надсилається.</translation>
+    </message>
+    <message>
+        <source>Not copied: %1.</source>
+        <translation>Не скопійовано: %1.</translation>
+    </message>
+    <message>
+        <source>Message copied to the clipboard; paste it into conversation %1.</source>
+        <translation>Повідомлення скопійовано в буфер обміну; вставте його в розмову %1.</translation>
+    </message>
+    <message>
+        <source>The database refused the message: %1</source>
+        <translation>База даних відхилила повідомлення: %1</translation>
+    </message>
+    <message>
+        <source>not in the operator directory — view only</source>
+        <translation>немає в довіднику операторів — лише перегляд</translation>
+    </message>
+    <message>
+        <source>disabled — view only</source>
+        <translation>вимкнений — лише перегляд</translation>
+    </message>
+    <message>
+        <source>Operator: %1 (%2)</source>
+        <translation>Оператор: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Rights: %1</source>
+        <translation>Права: %1</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>Погодження</translation>
+    </message>
+    <message>
+        <source>Approvals (%1)</source>
+        <translation>Погодження (%1)</translation>
+    </message>
+    <message>
+        <source>%1 may not %2; ask a supervisor.</source>
+        <translation>%1 не може %2; зверніться до супервайзера.</translation>
+    </message>
+    <message>
+        <source>attach evidence</source>
+        <translation>додавати докази</translation>
+    </message>
+    <message>
+        <source>close operations</source>
+        <translation>закривати операції</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>виконувати повторне надсилання</translation>
+    </message>
+    <message>
+        <source>Approval #%1 %2 (%3 of %4)</source>
+        <translation>Запит на погодження #%1: %2 (%3, операція %4)</translation>
+    </message>
+    <message>
+        <source>Approval #%1 was not decided: %2</source>
+        <translation>Рішення щодо запиту #%1 не ухвалено: %2</translation>
+    </message>
+    <message>
+        <source>Nothing changed; reload (F5) to see the request as it is now.</source>
+        <translation>Нічого не змінилося; оновіть (F5), щоб побачити поточний стан запиту.</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,15 @@
 // Translations: the Russian and Ukrainian catalogues are complete and keep every placeholder and
 // accelerator; with a language applied the main window's actions, tabs and headers read in it;
-// amounts and dates follow the chosen locale; the Settings dialog stores the choice.
+// amounts and dates follow the chosen locale; the Settings dialog stores the choice. The compose
+// dialog, the Approvals tab and the operator's role read in the language too (screenshots
+// compose-<lang>.png and approvals-<lang>.png next to the test binary).
 
+#include "../messages/messagefixture.h"
+#include "approvallistmodel.h"
+#include "approvals.h"
+#include "approvalspanel.h"
 #include "auditview.h"
+#include "composedialog.h"
 #include "language.h"
 #include "localeformat.h"
 #include "mainwindow.h"
@@ -13,10 +20,12 @@
 #include "storefixture.h"
 #include "supervisorwindow.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -110,6 +119,8 @@ private slots:
     void effectiveLanguage();
     void mainWindowSpeaksTheLanguage_data();
     void mainWindowSpeaksTheLanguage();
+    void messagesAndApprovalsSpeakTheLanguage_data();
+    void messagesAndApprovalsSpeakTheLanguage();
     void labelsFollowTheLanguage_data();
     void labelsFollowTheLanguage();
     void missingLanguageFallsBackToEnglish();
@@ -229,6 +240,101 @@ void TestTranslations::mainWindowSpeaksTheLanguage()
     QApplication::processEvents();
     QVERIFY(window.grab().save(dir + u"/mainwindow-%1.png"_s.arg(language), "PNG"));
     QVERIFY(sup->grab().save(dir + u"/audit-%1.png"_s.arg(language), "PNG"));
+}
+
+void TestTranslations::messagesAndApprovalsSpeakTheLanguage_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("approvalsTab");
+    QTest::addColumn<QString>("approveButton");
+    QTest::addColumn<QString>("askedByHeader");
+    QTest::addColumn<QString>("pendingState");
+    QTest::addColumn<QString>("operatorLabel");
+    QTest::addColumn<QString>("sendButton");
+    QTest::addColumn<QString>("messagesTab");
+    QTest::addRow("ru") << u"ru"_s << u"Согласования (1)"_s << u"&Одобрить"_s << u"Кто запросил"_s
+                        << u"ожидает"_s << u"Оператор: alice (супервайзер)"_s << u"&Отправить"_s
+                        << u"&Сообщения (0)"_s;
+    QTest::addRow("uk") << u"uk"_s << u"Погодження (1)"_s << u"&Схвалити"_s << u"Хто запитав"_s
+                        << u"очікує"_s << u"Оператор: alice (супервайзер)"_s << u"&Надіслати"_s
+                        << u"&Повідомлення (0)"_s;
+    QTest::addRow("en") << u"en"_s << u"Approvals (1)"_s << u"&Approve"_s << u"Asked by"_s
+                        << u"pending"_s << u"Operator: alice (supervisor)"_s << u"&Send"_s
+                        << u"&Messages (0)"_s;
+}
+
+void TestTranslations::messagesAndApprovalsSpeakTheLanguage()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, approvalsTab);
+    QFETCH(QString, approveButton);
+    QFETCH(QString, askedByHeader);
+    QFETCH(QString, pendingState);
+    QFETCH(QString, operatorLabel);
+    QFETCH(QString, sendButton);
+    QFETCH(QString, messagesTab);
+    QVERIFY(ui::applyLanguage(language, ui::localeFor(language, QLocale::system())));
+    test::StoreFixture f; // alice and bob supervise
+    setApprovalThreshold(f.store().database(), 0, u"operator:alice"_s, u"usd"_s, 1000);
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_large"_s), OperationState::Unknown);
+    const qint64 evidence = f.store().addEvidence({0,
+                                                   op.id,
+                                                   u"note"_s,
+                                                   u"provider dashboard"_s,
+                                                   u"text/plain"_s,
+                                                   "no refund listed",
+                                                   {},
+                                                   {},
+                                                   u"operator:bob"_s});
+    QCOMPARE(f.store().closeManually({op.id,
+                                      OperationState::Failed,
+                                      {},
+                                      {evidence},
+                                      u"operator:bob"_s,
+                                      u"no refund listed"_s}),
+             ManualCloseRefusal::AwaitingApproval);
+    OperationQuery query(f.store().database(), f.clock());
+    ui::MainWindow window(f.store(), query, u"operator:alice"_s, u"operator:alice#1"_s);
+    ui::ApprovalsPanel *panel = window.approvalsPanel();
+    QVERIFY(panel);
+    QAbstractItemModelTester tester(panel->model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(window.tabs()->tabText(window.tabs()->indexOf(panel)), approvalsTab);
+    QCOMPARE(panel->approveButton()->text(), approveButton);
+    QCOMPARE(
+        panel->model()->headerData(ApprovalListModel::RequestedByColumn, Qt::Horizontal).toString(),
+        askedByHeader);
+    QCOMPARE(panel->model()->index(0, ApprovalListModel::StateColumn).data().toString(),
+             pendingState);
+    QCOMPARE(window.operatorLabel()->text(), operatorLabel);
+    // The first row is selected: its Messages tab counts its messages.
+    QCOMPARE(window.detail()->tabs()->tabText(ui::DetailPane::MessagesTab), messagesTab);
+    // The stored close reason stays as typed, whatever the language.
+    QVERIFY(panel->model()
+                ->index(0, ApprovalListModel::RequestColumn)
+                .data()
+                .toString()
+                .contains(u"no refund listed"_s));
+
+    const QString dir = QCoreApplication::applicationDirPath();
+    window.resize(1280, 700);
+    window.show();
+    window.tabs()->setCurrentWidget(panel);
+    QApplication::processEvents();
+    QVERIFY(window.grab().save(dir + u"/approvals-%1.png"_s.arg(language), "PNG"));
+
+    ui::ComposeDialog dialog(
+        op, u"operator:alice"_s,
+        [](const MessageDraft &, ui::ComposeDialog::Action) { return QString(); });
+    QCOMPARE(dialog.sendButton()->text(), sendButton);
+    QVERIFY(dialog.windowTitle().endsWith(op.id));
+    if (language != u"en"_s)
+        QVERIFY2(!dialog.windowTitle().startsWith(u"Message"_s), qPrintable(dialog.windowTitle()));
+    dialog.setLanguage(language);
+    dialog.show();
+    QApplication::processEvents();
+    QVERIFY(dialog.grab().save(dir + u"/compose-%1.png"_s.arg(language), "PNG"));
 }
 
 void TestTranslations::labelsFollowTheLanguage_data()
