@@ -2,6 +2,7 @@
 
 #include "consolejobs.h"
 #include "database.h"
+#include "rights.h"
 
 #include <atomic>
 
@@ -48,6 +49,9 @@ MessageOutcome runMessageSend(const JobConfig &config, const Clock &clock, qint6
                 outcome.next = u"Reload (F5)."_s;
                 break;
             }
+        } catch (const ActionRefused &e) {
+            outcome.error = u"Not sent: "_s + e.message();
+            outcome.next = u"Nothing was sent; ask a supervisor for the message right."_s;
         } catch (const StoreError &e) {
             outcome.error = u"The database failed while sending the message: "_s + e.message();
             outcome.next = u"Reload (F5): the message row shows what was recorded."_s;
