@@ -51,6 +51,8 @@ void MainWindow::reloadRoles()
     }
     m_operatorLabel->setText(u"Operator: %1 (%2)"_s.arg(m_access.name, roleText(m_access)));
     m_operatorLabel->setToolTip(u"Rights: "_s + formatRights(m_access.rights));
+    setAuditAllowed(m_access.rights.testFlag(Right::Audit));
+    setExportAllowed(m_access.rights.testFlag(Right::Export));
     const bool approver = m_access.rights.testFlag(Right::Approve);
     if (approver && !m_approvals) {
         m_approvals = new ApprovalsPanel(m_actor, m_tabs);
@@ -91,6 +93,7 @@ void MainWindow::applyRights()
     deny(m_attach, Right::Attach, u"attach evidence"_s);
     deny(m_closeSucceeded, Right::Close, u"close operations"_s);
     deny(m_closeFailed, Right::Close, u"close operations"_s);
+    deny(m_message, Right::Message, u"message customers"_s);
     if (deny(m_resend, Right::Resend, u"resend"_s))
         m_resendReason = m_resend->toolTip();
 }
