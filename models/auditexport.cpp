@@ -2,6 +2,7 @@
 
 #include "csv.h"
 #include "database.h"
+#include "operatordirectory.h"
 
 using namespace Qt::StringLiterals;
 
@@ -76,10 +77,13 @@ void AuditCsvExport::cancel()
     m_done = false;
 }
 
-std::optional<qint64> exportAuditCsv(AuditQuery &query, const AuditFilter &filter,
-                                     const QString &path,
+std::optional<qint64> exportAuditCsv(AuditQuery &query, const QString &actor,
+                                     const AuditFilter &filter, const QString &path,
                                      const std::function<bool(qint64, qint64)> &progress, int chunk)
 {
+    // Export first: the message names the action that was asked for.
+    requireRight(query.database(), actor, Right::Export);
+    requireRight(query.database(), actor, Right::Audit);
     AuditCsvExport exporter(query, filter, path);
     while (!exporter.step(chunk)) {
         if (progress && !progress(exporter.written(), exporter.total())) {
@@ -93,6 +97,12 @@ std::optional<qint64> exportAuditCsv(AuditQuery &query, const AuditFilter &filte
     }
     exporter.finish();
     return exporter.written();
+}
+
+ChainCheck verifyAuditChain(QSqlDatabase &db, const QString &actor)
+{
+    requireRight(db, actor, Right::Audit);
+    return AuditLog::verify(db);
 }
 
 } // namespace ops

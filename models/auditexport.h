@@ -5,6 +5,7 @@
 // until finish() it lives under a temporary name in the target folder, and a cancelled or
 // failed export removes it, so the target is either the whole export or untouched.
 
+#include "auditlog.h"
 #include "auditquery.h"
 
 #include <QSaveFile>
@@ -47,11 +48,17 @@ private:
     bool m_done = false;
 };
 
-// The whole export in one call (opsctl). `progress(written, total)` is called after each chunk;
-// returning false cancels. Returns the number of entries written, or nullopt when cancelled.
-std::optional<qint64> exportAuditCsv(AuditQuery &query, const AuditFilter &filter,
-                                     const QString &path,
+// The whole export in one call (opsctl), made by `actor`, who needs the Export and Audit rights
+// (ActionRefused before any file is opened). `progress(written, total)` is called after each
+// chunk; returning false cancels. Returns the number of entries written, or nullopt when
+// cancelled.
+std::optional<qint64> exportAuditCsv(AuditQuery &query, const QString &actor,
+                                     const AuditFilter &filter, const QString &path,
                                      const std::function<bool(qint64, qint64)> &progress = {},
                                      int chunk = 1000);
+
+// AuditLog::verify on behalf of `actor`, who needs the Audit right: the chain check reads every
+// entry, so it is a reading of the audit trail (ActionRefused otherwise).
+ChainCheck verifyAuditChain(QSqlDatabase &db, const QString &actor);
 
 } // namespace ops

@@ -2,6 +2,7 @@
 
 #include "auditlog.h"
 #include "operationstore.h"
+#include "operatordirectory.h"
 #include "sqltransaction.h"
 #include "truthguard.h"
 
@@ -63,6 +64,14 @@ nlohmann::json auditDetail(const CustomerMessage &m)
             {"language", m.language.toStdString()},
             {"conversation", m.conversation.toStdString()},
             {"attempts", m.attempts}};
+}
+
+// A person needs the Message right; engines and scripts (agent:, system:) act under their own
+// rules. Called inside the write transaction, so a right revoked a moment ago already counts.
+void requireMessageRight(QSqlDatabase &db, const QString &actor)
+{
+    if (!operatorName(actor).isEmpty())
+        requireRight(db, actor, Right::Message);
 }
 
 } // namespace
@@ -147,6 +156,7 @@ EnqueueResult MessageStore::enqueue(const MessageDraft &d)
         return {std::nullopt, false, problem};
     const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
+    requireMessageRight(m_db, d.actor.trimmed());
     OperationStore ops(m_db, m_clock);
     const auto op = ops.operation(d.operationId);
     if (!op)
@@ -198,10 +208,11 @@ QString MessageStore::outdatedReason(const CustomerMessage &m)
                toString(op->state), toString(m.operationState), toString(m.tmpl));
 }
 
-MessageAttemptTicket MessageStore::beginAttempt(qint64 messageId, int cap)
+MessageAttemptTicket MessageStore::beginAttempt(qint64 messageId, int cap, const QString &actor)
 {
     const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
+    requireMessageRight(m_db, actor);
     const auto m = message(messageId);
     if (!m)
         return {MessageAttemptRefusal::NotFound, {}, {}};
@@ -266,6 +277,7 @@ QString MessageStore::markCopied(qint64 messageId, const QString &actor)
 {
     const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
+    requireMessageRight(m_db, actor);
     const auto m = message(messageId);
     if (!m)
         return u"no message %1"_s.arg(messageId);

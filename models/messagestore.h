@@ -103,6 +103,10 @@ public:
     // Why `conversation` cannot name a helpdesk conversation; empty when it can.
     static QString conversationProblem(const QString &conversation);
 
+    // An operator actor ("operator:…") needs the Message right to queue, count an attempt or
+    // copy: without it these throw ActionRefused and write nothing. Other actors (agent:,
+    // system:) are not in the operator directory and are not checked here.
+
     // Renders (templates) or checks (free text) the body against the operation as it is now,
     // and inserts the row — or returns the row already queued under the same key.
     EnqueueResult enqueue(const MessageDraft &draft);
@@ -110,7 +114,7 @@ public:
     // Counts an attempt and commits it before anything is sent (DESIGN rule 4 for messages).
     // Refuses a message already sent, one that has used `cap` attempts, and one the operation's
     // state has outdated (a "checking" text after the row closed, say).
-    MessageAttemptTicket beginAttempt(qint64 messageId, int cap);
+    MessageAttemptTicket beginAttempt(qint64 messageId, int cap, const QString &actor);
     void markSent(qint64 messageId, const QString &providerMessageId, const QString &actor);
     // The call gave up: state failed, error kept, a later send may retry with the same key.
     void markFailed(qint64 messageId, const QString &error, const QString &actor);

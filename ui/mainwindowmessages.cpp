@@ -32,7 +32,7 @@ ComposeDialog *MainWindow::openComposeDialog()
                   tr("Try again in a moment."));
         return nullptr;
     }
-    if (!op)
+    if (!op || !m_access.rights.testFlag(Right::Message))
         return nullptr;
     auto *dialog = new ComposeDialog(
         *op, m_actor,
@@ -75,6 +75,8 @@ QString MainWindow::submitMessage(const MessageDraft &draft, bool copy)
         qCInfo(lcUi) << "message" << m.id << (queued.created ? "queued" : "re-sent");
         emit messageSendRequested(m.id);
         return {};
+    } catch (const ActionRefused &e) {
+        return u"Not queued: %1."_s.arg(e.message());
     } catch (const StoreError &e) {
         return tr("The database refused the message: %1").arg(e.message());
     }

@@ -52,6 +52,8 @@ void MainWindow::reloadRoles()
     }
     m_operatorLabel->setText(tr("Operator: %1 (%2)").arg(m_access.name, roleText(m_access)));
     m_operatorLabel->setToolTip(tr("Rights: %1").arg(formatRights(m_access.rights)));
+    setAuditAllowed(m_access.rights.testFlag(Right::Audit));
+    setExportAllowed(m_access.rights.testFlag(Right::Export));
     const bool approver = m_access.rights.testFlag(Right::Approve);
     if (approver && !m_approvals) {
         m_approvals = new ApprovalsPanel(m_actor, m_tabs);
@@ -92,6 +94,7 @@ void MainWindow::applyRights()
     deny(m_attach, Right::Attach, tr("attach evidence"));
     deny(m_closeSucceeded, Right::Close, tr("close operations"));
     deny(m_closeFailed, Right::Close, tr("close operations"));
+    deny(m_message, Right::Message, tr("message customers"));
     if (deny(m_resend, Right::Resend, tr("resend")))
         m_resendReason = m_resend->toolTip();
 }

@@ -1,16 +1,22 @@
-// opsctl audit export --csv FILE [filters] — the supervisors' CSV export for scripts.
+// opsctl audit export --csv FILE [filters] — the supervisors' CSV export for scripts. It is a
+// person's action: the operator (--operator, OPS_OPERATOR, else the OS user) needs the Export
+// and Audit rights.
 
 #include "auditexport.h"
 #include "commandcontext.h"
 #include "database.h"
 #include "operationstore.h"
 #include "opsctl.h"
+#include "rights.h"
 
 #include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 
 namespace ops::cli {
+
+const QString kPersonNeeded = u"the audit trail is read by a person: give --operator NAME or "
+                              "OPS_OPERATOR (or run as your OS user)"_s;
 
 namespace {
 
@@ -77,17 +83,21 @@ int auditExportCommand(CommandContext &ctx, const QStringList &args)
     const auto filter = filterFrom(*opts, &error);
     if (!filter)
         return ctx.usage(error);
+    if (ctx.personName().isEmpty())
+        return ctx.usage(kPersonNeeded);
     auto store = ctx.openStore();
     AuditQuery query(store->database());
     const bool progress = opts->has(u"progress"_s);
     const QString path = opts->value(u"csv"_s);
     std::optional<qint64> written;
     try {
-        written = exportAuditCsv(query, *filter, path, [&](qint64 done, qint64 total) {
+        written = exportAuditCsv(query, ctx.actor(), *filter, path, [&](qint64 done, qint64 total) {
             if (progress)
                 ctx.err << "exported " << done << "/" << total << Qt::endl;
             return true;
         });
+    } catch (const ActionRefused &) {
+        throw; // exit 2 with the refusal; nothing was opened
     } catch (const StoreError &e) {
         // Nothing is left at `path`: the export writes a temporary file and renames it.
         throw InvalidInput(e.message().toStdString());

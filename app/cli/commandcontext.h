@@ -58,6 +58,8 @@ int sweepCommand(CommandContext &ctx, const QStringList &args);
 int dbCommand(CommandContext &ctx, const QStringList &args);
 int auditCommand(CommandContext &ctx, const QStringList &args);
 int auditExportCommand(CommandContext &ctx, const QStringList &args); // auditcommands.cpp
+// "give --operator NAME …": what the audit commands say when no person can be named.
+extern const QString kPersonNeeded; // auditcommands.cpp
 int evidenceCommand(CommandContext &ctx, const QStringList &args);
 int closeCommand(CommandContext &ctx, const QStringList &args);
 int demoCommand(CommandContext &ctx, const QStringList &args);

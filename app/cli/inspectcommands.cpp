@@ -1,5 +1,6 @@
 // opsctl list / show / sweep / db migrate / audit verify.
 
+#include "auditexport.h"
 #include "auditlog.h"
 #include "commandcontext.h"
 #include "database.h"
@@ -137,8 +138,10 @@ int auditCommand(CommandContext &ctx, const QStringList &args)
         return auditExportCommand(ctx, args.mid(1));
     if (args != QStringList{u"verify"_s})
         return ctx.usage(u"usage: opsctl audit verify | audit export --csv FILE [filters]"_s);
+    if (ctx.personName().isEmpty())
+        return ctx.usage(kPersonNeeded);
     auto store = ctx.openStore();
-    const ChainCheck check = AuditLog::verify(store->database());
+    const ChainCheck check = verifyAuditChain(store->database(), ctx.actor());
     if (!check.holds()) {
         printJson(ctx.out, {{"verified", false},
                             {"first_broken_entry", *check.brokenId},

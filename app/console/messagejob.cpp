@@ -2,6 +2,7 @@
 
 #include "consolejobs.h"
 #include "database.h"
+#include "rights.h"
 
 #include <QCoreApplication>
 #include <atomic>
@@ -67,6 +68,9 @@ MessageOutcome runMessageSend(const JobConfig &config, const Clock &clock, qint6
                     QCoreApplication::translate("ops::console::MessageJob", "Reload (F5).");
                 break;
             }
+        } catch (const ActionRefused &e) {
+            outcome.error = u"Not sent: "_s + e.message();
+            outcome.next = u"Nothing was sent; ask a supervisor for the message right."_s;
         } catch (const StoreError &e) {
             outcome.error =
                 QCoreApplication::translate("ops::console::MessageJob",

@@ -158,7 +158,7 @@ SendResult MessageSender::send(qint64 messageId, const QString &actor)
         if (i > 0)
             m_sleeper(m_backoff.delay(i));
         const MessageAttemptTicket ticket =
-            m_store.beginAttempt(messageId, m_config.attemptsPerMessage);
+            m_store.beginAttempt(messageId, m_config.attemptsPerMessage, actor);
         switch (ticket.refusal) {
         case MessageAttemptRefusal::None:
             break;

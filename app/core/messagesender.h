@@ -54,6 +54,8 @@ public:
     MessageSender(MessageStore &store, HttpTransport &transport, HelpdeskConfig config,
                   Sleeper sleeper = threadSleep);
 
+    // Throws ActionRefused, before anything is counted or sent, when an operator `actor` lacks
+    // the Message right (MessageStore::beginAttempt).
     SendResult send(qint64 messageId, const QString &actor);
 
     // The request for one attempt: the same bytes every time for the same message.

@@ -145,7 +145,7 @@ void TestCsv::auditExportRoundTripsAwkwardText()
     AuditQuery query(f.store().database());
     QTemporaryDir dir;
     const QString path = dir.filePath(u"audit.csv"_s);
-    const auto written = exportAuditCsv(query, {}, path);
+    const auto written = exportAuditCsv(query, u"operator:alice"_s, {}, path);
     QCOMPARE(written.value_or(-1), h.entries + 1);
 
     QString error;
@@ -180,7 +180,7 @@ void TestCsv::exportReportsProgressInChunks()
     const QString path = dir.filePath(u"big.csv"_s);
     QList<qint64> seen;
     const auto written = exportAuditCsv(
-        query, {}, path,
+        query, u"operator:alice"_s, {}, path,
         [&seen](qint64 done, qint64 total) {
             seen << done;
             return total == 2345;
@@ -217,7 +217,8 @@ void TestCsv::cancelledExportLeavesNoFile()
     }
     int calls = 0;
     const auto written = exportAuditCsv(
-        query, {}, path, [&](qint64, qint64) { return ++calls < cancelAt; }, 500);
+        query, u"operator:alice"_s, {}, path, [&](qint64, qint64) { return ++calls < cancelAt; },
+        500);
     QVERIFY(!written);
     QCOMPARE(calls, cancelAt);
     if (targetExisted) {
@@ -235,9 +236,12 @@ void TestCsv::unwritableTargetFailsCleanly()
     seedAuditHistory(f);
     AuditQuery query(f.store().database());
     QTemporaryDir dir;
-    QVERIFY_THROWS_EXCEPTION(StoreError,
-                             exportAuditCsv(query, {}, dir.filePath(u"missing/dir/a.csv"_s)));
-    QVERIFY_THROWS_EXCEPTION(StoreError, exportAuditCsv(query, {}, QString()));
+    QVERIFY_THROWS_EXCEPTION(StoreError, exportAuditCsv(query, u"operator:alice"_s, {},
+                                                        dir.filePath(u"missing/dir/a.csv"_s)));
+    QVERIFY_THROWS_EXCEPTION(StoreError, exportAuditCsv(query, u"operator:alice"_s, {}, QString()));
+    // Without the export right nothing is opened, not even the temporary file.
+    QVERIFY_THROWS_EXCEPTION(
+        ActionRefused, exportAuditCsv(query, u"operator:carol"_s, {}, dir.filePath(u"a.csv"_s)));
     QCOMPARE(filesIn(dir.path()), QStringList());
 }
 

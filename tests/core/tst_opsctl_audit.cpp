@@ -26,10 +26,14 @@ struct Run
     json result() const { return json::parse(out.constData(), nullptr, false); }
 };
 
+// Reading the audit trail is a person's action: alice (a seeded supervisor) unless the
+// arguments name someone else.
 Run opsctl(const QString &db, const QStringList &args)
 {
+    const QStringList who =
+        args.contains(u"--operator"_s) ? QStringList() : QStringList{u"--operator"_s, u"alice"_s};
     QProcess p;
-    p.start(QStringLiteral(OPS_OPSCTL_PATH), QStringList{u"--db"_s, db} + args);
+    p.start(QStringLiteral(OPS_OPSCTL_PATH), QStringList{u"--db"_s, db} + who + args);
     if (!p.waitForFinished(60000))
         return {};
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
@@ -128,6 +132,22 @@ void TestOpsctlAudit::badInputIsRefused_data()
         << QStringList{u"audit"_s, u"export"_s, u"--csv"_s, u"@/no/such/dir/a.csv"_s}
         << u"cannot write"_s;
     QTest::addRow("bad subcommand") << QStringList{u"audit"_s, u"verfy"_s} << u"usage"_s;
+    // Rights: export needs export (and audit), verify needs audit.
+    QTest::addRow("support exports")
+        << QStringList{u"--operator"_s, u"carol"_s, u"audit"_s, u"export"_s, u"--csv"_s, u"@"_s}
+        << u"operator carol (support) may not export"_s;
+    QTest::addRow("unknown operator exports")
+        << QStringList{u"--operator"_s, u"dave"_s, u"audit"_s, u"export"_s, u"--csv"_s, u"@"_s}
+        << u"operator dave (not an operator) may not export"_s;
+    QTest::addRow("exporter without the audit right")
+        << QStringList{u"--operator"_s, u"xena"_s, u"audit"_s, u"export"_s, u"--csv"_s, u"@"_s}
+        << u"operator xena (supervisor) may not audit"_s;
+    QTest::addRow("support verifies")
+        << QStringList{u"--operator"_s, u"carol"_s, u"audit"_s, u"verify"_s}
+        << u"operator carol (support) may not audit"_s;
+    QTest::addRow("unknown operator verifies")
+        << QStringList{u"--operator"_s, u"dave"_s, u"audit"_s, u"verify"_s}
+        << u"operator dave (not an operator) may not audit"_s;
 }
 
 void TestOpsctlAudit::badInputIsRefused()
@@ -136,6 +156,9 @@ void TestOpsctlAudit::badInputIsRefused()
     QFETCH(QString, message);
     StoreFixture f;
     seedAuditHistory(f);
+    // A supervisor whose rights were narrowed to export without reading the trail.
+    addOperator(f.store().database(), 0, u"operator:alice"_s, u"xena"_s, Role::Supervisor,
+                Rights(Right::View) | Right::Export);
     const QString target = f.path() + u".csv"_s;
     for (QString &a : args)
         a.replace(u"@"_s, target);

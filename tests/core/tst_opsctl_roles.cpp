@@ -7,6 +7,7 @@
 
 #include <QProcess>
 #include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QTest>
 #include <nlohmann/json.hpp>
 
@@ -141,6 +142,29 @@ void TestOpsctlRoles::refusedActions_data()
                                                u"--role"_s,   u"support"_s, u"--rights"_s,
                                                u"view,fly"_s}
                                 << u"unknown right 'fly'"_s;
+    // Message, Audit and Export (support has message, so an unknown or disabled operator
+    // stands in for "without message"). "@" is a file in a fresh folder that must stay absent.
+    const QStringList message = {u"message"_s,  u"send"_s,           u"op_a"_s, u"--template"_s,
+                                 u"checking"_s, u"--conversation"_s, u"cus_1"_s};
+    QTest::addRow("unknown operator messages")
+        << u"--operator dave"_s << message << u"operator dave (not an operator) may not message"_s;
+    QTest::addRow("disabled operator messages")
+        << u"env erin"_s << message << u"operator erin (disabled) may not message"_s;
+    QTest::addRow("support exports the audit trail")
+        << u"--operator carol"_s << QStringList{u"audit"_s, u"export"_s, u"--csv"_s, u"@"_s}
+        << u"operator carol (support) may not export"_s;
+    QTest::addRow("support exports as the OS user")
+        << u"user carol"_s << QStringList{u"audit"_s, u"export"_s, u"--csv"_s, u"@"_s}
+        << u"operator carol (support) may not export"_s;
+    QTest::addRow("support verifies the audit chain")
+        << u"env carol"_s << QStringList{u"audit"_s, u"verify"_s}
+        << u"operator carol (support) may not audit"_s;
+    QTest::addRow("nobody verifies the audit chain")
+        << u"nobody -"_s << QStringList{u"audit"_s, u"verify"_s}
+        << u"the audit trail is read by a person"_s;
+    QTest::addRow("nobody exports the audit trail")
+        << u"nobody -"_s << QStringList{u"audit"_s, u"export"_s, u"--csv"_s, u"@"_s}
+        << u"the audit trail is read by a person"_s;
     QTest::addRow("negative threshold")
         << u"--operator alice"_s
         << QStringList{u"settings"_s, u"set"_s, u"approval-threshold"_s, u"usd"_s, u"-5"_s}
@@ -161,11 +185,20 @@ void TestOpsctlRoles::refusedActions()
     QCOMPARE(f.store().closeManually(
                  {u"op_b"_s, OperationState::Failed, {}, {big}, u"operator:alice"_s, u"none"_s}),
              ManualCloseRefusal::AwaitingApproval);
+    f.addOperator(u"erin"_s, Role::Support);
+    setOperatorDisabled(db, 0, u"operator:alice"_s, u"erin"_s, true);
     const int audit = count(db, u"audit"_s);
     const int evidence = count(db, u"evidence"_s);
     const int operators = count(db, u"operators"_s);
+    const int messages = count(db, u"messages"_s);
+    QTemporaryDir dir;
+    const QString target = dir.filePath(u"audit.csv"_s);
+    for (QString &a : args)
+        a.replace(u"@"_s, target);
 
     Opsctl cli(f.path());
+    // A helpdesk nobody listens on: a message refused by the store never reaches it.
+    cli.env().insert(u"OPS_HELPDESK_URL"_s, u"http://127.0.0.1:9"_s);
     const QString how = identity.section(u' ', 0, 0);
     const QString who = identity.section(u' ', 1);
     if (how == u"env"_s)
@@ -184,6 +217,8 @@ void TestOpsctlRoles::refusedActions()
     QCOMPARE(count(db, u"audit"_s), audit);
     QCOMPARE(count(db, u"evidence"_s), evidence);
     QCOMPARE(count(db, u"operators"_s), operators);
+    QCOMPARE(count(db, u"messages"_s), messages);
+    QVERIFY(!QFile::exists(target));
     QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Unknown));
     QCOMPARE(toString(findApproval(db, 1)->state), toString(ApprovalState::Pending));
     QCOMPARE(approvalThreshold(db, u"usd"_s).value_or(-1), qint64(100000));
@@ -233,7 +268,7 @@ void TestOpsctlRoles::fourEyesCloseFromTheCommandLine()
     r = cli.run({u"--operator"_s, u"bob"_s, u"approval"_s, u"approve"_s, u"99"_s});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains(u"no approval #99"_s), qPrintable(r.err));
-    r = cli.run({u"audit"_s, u"verify"_s});
+    r = cli.run({u"--operator"_s, u"bob"_s, u"audit"_s, u"verify"_s});
     QCOMPARE(r.exitCode, 0);
 }
 

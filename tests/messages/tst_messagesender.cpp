@@ -80,12 +80,27 @@ private slots:
     void stored500IsNotRetried();
     void attemptCapPerMessage();
     void outdatedMessageIsNotSent();
+    void operatorWithoutTheRightSendsNothing();
     void opsctlSendsAndLists_data();
     void opsctlSendsAndLists();
 
 private:
     std::unique_ptr<SimProcess> m_sim;
 };
+
+void TstMessageSender::operatorWithoutTheRightSendsNothing()
+{
+    Harness h;
+    const CustomerMessage m = h.queue();
+    // Nothing listens there: had the attempt been allowed it would be counted and fail.
+    MessageSender sender = h.sender(h.config(QUrl(u"http://127.0.0.1:%1"_s.arg(deadPort()))));
+    QVERIFY_THROWS_EXCEPTION(ActionRefused, sender.send(m.id, u"operator:dave"_s));
+    const CustomerMessage after = *h.messages.message(m.id);
+    QCOMPARE(after.attempts, 0);
+    QCOMPARE(toString(after.state), toString(MessageState::Pending));
+    QVERIFY(after.lastError.isEmpty());
+    QVERIFY(h.sleeps.empty());
+}
 
 void TstMessageSender::initTestCase()
 {

@@ -7,6 +7,7 @@
 #include "messagefixture.h"
 #include "messagestore.h"
 #include "messagetablemodel.h"
+#include "operatordirectory.h"
 #include "sqltransaction.h"
 
 #include <QAbstractItemModelTester>
@@ -58,6 +59,8 @@ private slots:
     void copyToClipboard();
     void outdatedMessagesAreNotDelivered();
     void auditTrailAndModel();
+    void messagingNeedsTheRight_data();
+    void messagingNeedsTheRight();
 };
 
 void TstMessageStore::keyDerivation()
@@ -268,7 +271,7 @@ void TstMessageStore::attemptsAreCountedAndCapped()
     MessageStore messages(f.store().database(), f.clock());
     const qint64 id = messages.enqueue(draft(op.id)).message->id;
 
-    auto t = messages.beginAttempt(id, 2);
+    auto t = messages.beginAttempt(id, 2, u"operator:alice"_s);
     QCOMPARE(t.refusal, MessageAttemptRefusal::None);
     QCOMPARE(t.message.attempts, 1);
     // Committed before the caller sends: another connection sees it.
@@ -281,17 +284,20 @@ void TstMessageStore::attemptsAreCountedAndCapped()
     messages.markFailed(id, u"no answer within 2000 ms"_s, u"operator:alice"_s);
     QCOMPARE(toString(messages.message(id)->state), toString(MessageState::Failed));
 
-    t = messages.beginAttempt(id, 2); // a failed message may be retried
+    t = messages.beginAttempt(id, 2, u"operator:alice"_s); // a failed message may be retried
     QCOMPARE(t.refusal, MessageAttemptRefusal::None);
     QCOMPARE(toString(t.message.state), toString(MessageState::Pending));
-    QCOMPARE(messages.beginAttempt(id, 2).refusal, MessageAttemptRefusal::CapReached);
+    QCOMPARE(messages.beginAttempt(id, 2, u"operator:alice"_s).refusal,
+             MessageAttemptRefusal::CapReached);
     messages.markSent(id, u"msg_9"_s, u"operator:alice"_s);
     const auto sent = *messages.message(id);
     QCOMPARE(toString(sent.state), toString(MessageState::Sent));
     QCOMPARE(sent.providerMessageId, u"msg_9"_s);
     QVERIFY(sent.lastError.isEmpty());
-    QCOMPARE(messages.beginAttempt(id, 10).refusal, MessageAttemptRefusal::AlreadySent);
-    QCOMPARE(messages.beginAttempt(424242, 10).refusal, MessageAttemptRefusal::NotFound);
+    QCOMPARE(messages.beginAttempt(id, 10, u"operator:alice"_s).refusal,
+             MessageAttemptRefusal::AlreadySent);
+    QCOMPARE(messages.beginAttempt(424242, 10, u"operator:alice"_s).refusal,
+             MessageAttemptRefusal::NotFound);
 }
 
 void TstMessageStore::copyToClipboard()
@@ -308,13 +314,14 @@ void TstMessageStore::copyToClipboard()
     QCOMPARE(copied.sentBy, u"operator:bob"_s);
     QCOMPARE(MessageTableModel::stateText(copied), u"copied"_s);
     // Copied counts as sent: the helpdesk will not deliver it as well, nor is it copied twice.
-    QCOMPARE(messages.beginAttempt(fresh, 6).refusal, MessageAttemptRefusal::AlreadySent);
+    QCOMPARE(messages.beginAttempt(fresh, 6, u"operator:alice"_s).refusal,
+             MessageAttemptRefusal::AlreadySent);
     QVERIFY(messages.markCopied(fresh, u"operator:bob"_s).contains(u"already sent"_s));
 
     // A send whose answer was never recorded may have arrived: copying it is refused.
     const qint64 inFlight =
         messages.enqueue(draft(op.id, MessageTemplate::NotConfirmed)).message->id;
-    messages.beginAttempt(inFlight, 6);
+    messages.beginAttempt(inFlight, 6, u"operator:alice"_s);
     QVERIFY(messages.markCopied(inFlight, u"operator:bob"_s).contains(u"may have arrived"_s));
     messages.markFailed(inFlight, u"HTTP 400"_s, u"operator:bob"_s);
     QVERIFY(messages.markCopied(inFlight, u"operator:bob"_s).isEmpty());
@@ -335,13 +342,14 @@ void TstMessageStore::outdatedMessagesAreNotDelivered()
         f.store().closeSucceeded(op.id, u"re_1"_s, u"succeeded"_s, u"agent:test"_s, u"provider"_s));
 
     // "We cannot confirm your refund yet" after the refund was confirmed: not delivered.
-    const auto t = messages.beginAttempt(checking, 6);
+    const auto t = messages.beginAttempt(checking, 6, u"operator:alice"_s);
     QCOMPARE(t.refusal, MessageAttemptRefusal::Outdated);
     QVERIFY2(t.reason.contains(u"succeeded now"_s), qPrintable(t.reason));
     QCOMPARE(messages.message(checking)->attempts, 0);
     QVERIFY(messages.markCopied(checking, u"operator:bob"_s).contains(u"no longer"_s));
     // Text that is true in either state may still go.
-    QCOMPARE(messages.beginAttempt(neutral, 6).refusal, MessageAttemptRefusal::None);
+    QCOMPARE(messages.beginAttempt(neutral, 6, u"operator:alice"_s).refusal,
+             MessageAttemptRefusal::None);
 }
 
 void TstMessageStore::auditTrailAndModel()
@@ -351,10 +359,10 @@ void TstMessageStore::auditTrailAndModel()
         test::operationIn(f.store(), test::refundOperation(u"op_g"_s), OperationState::Unknown);
     MessageStore messages(f.store().database(), f.clock());
     const qint64 a = messages.enqueue(draft(op.id)).message->id;
-    messages.beginAttempt(a, 6);
+    messages.beginAttempt(a, 6, u"operator:alice"_s);
     messages.markSent(a, u"msg_1"_s, u"operator:alice"_s);
     const qint64 b = messages.enqueue(draft(op.id, MessageTemplate::NotConfirmed)).message->id;
-    messages.beginAttempt(b, 6);
+    messages.beginAttempt(b, 6, u"operator:alice"_s);
     messages.markFailed(b, u"HTTP 400 parameter_invalid"_s, u"operator:alice"_s);
     MessageDraft custom = draft(op.id, MessageTemplate::Custom);
     custom.customBody = u"We are still checking with the bank; thank you for waiting."_s;
@@ -389,6 +397,81 @@ void TstMessageStore::auditTrailAndModel()
              u"State"_s);
     model.setRows({});
     QCOMPARE(model.rowCount(), 0);
+}
+
+void TstMessageStore::messagingNeedsTheRight_data()
+{
+    QTest::addColumn<QString>("actor");
+    QTest::addColumn<QString>("step");    // queue, copy or send (the counted attempt)
+    QTest::addColumn<QString>("refusal"); // empty: allowed
+    const struct
+    {
+        const char *tag;
+        QString actor;
+        QString refusal;
+    } actors[] = {
+        {"unknown operator", u"operator:dave"_s,
+         u"operator dave (not an operator) may not message"_s},
+        {"disabled operator", u"operator:erin"_s, u"operator erin (disabled) may not message"_s},
+        {"support without the right", u"operator:sam"_s,
+         u"operator sam (support) may not message"_s},
+        {"support", u"operator:carol"_s, {}},
+        {"agent", u"agent:toolu_1"_s, {}},
+    };
+    for (const auto &a : actors)
+        for (const QString &step : {u"queue"_s, u"copy"_s, u"send"_s})
+            QTest::addRow("%s %s", a.tag, qPrintable(step)) << a.actor << step << a.refusal;
+}
+
+void TstMessageStore::messagingNeedsTheRight()
+{
+    QFETCH(QString, actor);
+    QFETCH(QString, step);
+    QFETCH(QString, refusal);
+    StoreFixture f;
+    QSqlDatabase &db = f.store().database();
+    f.addOperator(u"erin"_s, Role::Support);
+    setOperatorDisabled(db, 0, u"operator:alice"_s, u"erin"_s, true);
+    addOperator(db, 0, u"operator:alice"_s, u"sam"_s, Role::Support,
+                Rights(Right::View) | Right::Attach | Right::Resend);
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_r"_s), OperationState::Unknown);
+    MessageStore messages(db, f.clock());
+    // A message alice queued, for the copy and send steps.
+    const qint64 id = messages.enqueue(draft(op.id)).message->id;
+    const qint64 rows = countRows(db, u"messages"_s);
+    const qint64 audit = countRows(db, u"audit"_s);
+
+    QString refused;
+    try {
+        if (step == u"queue"_s) {
+            MessageDraft d = draft(op.id, MessageTemplate::NotConfirmed);
+            d.actor = actor;
+            const EnqueueResult r = messages.enqueue(d);
+            QVERIFY2(r.created, qPrintable(r.error));
+        } else if (step == u"copy"_s) {
+            const QString problem = messages.markCopied(id, actor);
+            QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        } else {
+            QCOMPARE(messages.beginAttempt(id, 6, actor).refusal, MessageAttemptRefusal::None);
+        }
+    } catch (const ActionRefused &e) {
+        refused = e.message();
+    }
+    QCOMPARE(refused, refusal);
+    const CustomerMessage m = *messages.message(id);
+    if (!refusal.isEmpty()) {
+        // Nothing written: no row, no audit entry, no attempt counted, not marked sent.
+        QCOMPARE(countRows(db, u"messages"_s), rows);
+        QCOMPARE(countRows(db, u"audit"_s), audit);
+        QCOMPARE(m.attempts, 0);
+        QCOMPARE(toString(m.state), toString(MessageState::Pending));
+        return;
+    }
+    QCOMPARE(countRows(db, u"messages"_s), rows + (step == u"queue"_s ? 1 : 0));
+    QCOMPARE(m.attempts, step == u"send"_s ? 1 : 0);
+    QCOMPARE(toString(m.state),
+             toString(step == u"copy"_s ? MessageState::Sent : MessageState::Pending));
 }
 
 QTEST_GUILESS_MAIN(TstMessageStore)

@@ -6,12 +6,15 @@
 #include "approvallistmodel.h"
 #include "approvals.h"
 #include "approvalspanel.h"
+#include "auditview.h"
 #include "closedialog.h"
+#include "composedialog.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
 #include "operationquery.h"
 #include "operationtablemodel.h"
 #include "storefixture.h"
+#include "supervisorwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -76,6 +79,7 @@ private slots:
     void cleanup();
     void actionsPerRole_data();
     void actionsPerRole();
+    void reloadedRightsHideAuditAndMessaging();
     void supervisorApprovesAColleaguesClose();
     void ownRequestCannotBeApprovedAndRejectNeedsAReason();
     void supportCloseAboveThresholdIsRefusedByTheStore();
@@ -97,6 +101,11 @@ void TestRolesWidgets::init()
     m_fx = std::make_unique<test::StoreFixture>(); // alice, bob supervisors; carol support
     m_fx->addOperator(u"erin"_s, Role::Supervisor);
     setOperatorDisabled(m_fx->store().database(), 0, u"operator:alice"_s, u"erin"_s, true);
+    // Overrides: support without the message right; a supervisor who reads but may not export.
+    addOperator(m_fx->store().database(), 0, u"operator:alice"_s, u"sam"_s, Role::Support,
+                Rights(Right::View) | Right::Attach | Right::Resend);
+    addOperator(m_fx->store().database(), 0, u"operator:alice"_s, u"ivy"_s, Role::Supervisor,
+                Rights(Right::View) | Right::Audit);
     setApprovalThreshold(m_fx->store().database(), 0, u"operator:alice"_s, u"usd"_s, 100000);
     addUnknownRefund(*m_fx, kSmall, 700);
     m_largeEvidence = addUnknownRefund(*m_fx, kLarge, 250000);
@@ -141,15 +150,28 @@ void TestRolesWidgets::actionsPerRole_data()
     QTest::addColumn<bool>("resend");
     QTest::addColumn<bool>("approvalsTab");
     QTest::addColumn<QString>("who"); // how a disabled action's tooltip names the operator
+    QTest::addColumn<bool>("message");
+    QTest::addColumn<bool>("audit");
+    QTest::addColumn<bool>("exportCsv");
     QTest::addRow("supervisor") << u"operator:alice"_s << u"Operator: alice (supervisor)"_s << true
-                                << true << true << true << u"alice (supervisor)"_s;
+                                << true << true << true << u"alice (supervisor)"_s << true << true
+                                << true;
     QTest::addRow("support") << u"operator:carol"_s << u"Operator: carol (support)"_s << true
-                             << false << true << false << u"carol (support)"_s;
+                             << false << true << false << u"carol (support)"_s << true << false
+                             << false;
     QTest::addRow("unknown") << u"operator:dave"_s
                              << u"Operator: dave (not in the operator directory — view only)"_s
-                             << false << false << false << false << u"dave (not an operator)"_s;
+                             << false << false << false << false << u"dave (not an operator)"_s
+                             << false << false << false;
     QTest::addRow("disabled") << u"operator:erin"_s << u"Operator: erin (disabled — view only)"_s
-                              << false << false << false << false << u"erin (disabled)"_s;
+                              << false << false << false << false << u"erin (disabled)"_s << false
+                              << false << false;
+    QTest::addRow("support-no-message")
+        << u"operator:sam"_s << u"Operator: sam (support)"_s << true << false << true << false
+        << u"sam (support)"_s << false << false << false;
+    QTest::addRow("auditor-no-export")
+        << u"operator:ivy"_s << u"Operator: ivy (supervisor)"_s << false << false << false << false
+        << u"ivy (supervisor)"_s << false << true << false;
 }
 
 void TestRolesWidgets::actionsPerRole()
@@ -161,6 +183,9 @@ void TestRolesWidgets::actionsPerRole()
     QFETCH(bool, resend);
     QFETCH(bool, approvalsTab);
     QFETCH(QString, who);
+    QFETCH(bool, message);
+    QFETCH(bool, audit);
+    QFETCH(bool, exportCsv);
     // A colleague's close waiting for approval: the supervisor's screenshot shows it.
     QCOMPARE(m_fx->store().closeManually({kLarge,
                                           OperationState::Failed,
@@ -177,8 +202,13 @@ void TestRolesWidgets::actionsPerRole()
     QCOMPARE(m_window->closeFailedAction()->isEnabled(), close);
     QCOMPARE(m_window->resendAction()->isEnabled(), resend);
     QVERIFY(m_window->lookUpAction()->isEnabled()); // looking is for everyone
-    for (QAction *a :
-         {m_window->attachAction(), m_window->closeFailedAction(), m_window->resendAction()}) {
+    QCOMPARE(m_window->messageAction()->isEnabled(), message);
+    const QPointer<ui::ComposeDialog> compose = m_window->openComposeDialog();
+    QCOMPARE(!compose.isNull(), message);
+    if (compose)
+        compose->close();
+    for (QAction *a : {m_window->attachAction(), m_window->closeFailedAction(),
+                       m_window->resendAction(), m_window->messageAction()}) {
         if (!a->isEnabled())
             QVERIFY2(a->toolTip().startsWith(who + u" may not"_s), qPrintable(a->toolTip()));
     }
@@ -201,6 +231,43 @@ void TestRolesWidgets::actionsPerRole()
     QApplication::processEvents();
     QVERIFY(m_window->grab().save(png, "PNG"));
     qInfo() << "screenshot" << png;
+
+    // The audit window and its CSV export follow the Audit and Export rights.
+    QCOMPARE(m_window->auditAction()->isVisible(), audit);
+    QCOMPARE(m_window->auditAction()->isEnabled(), audit);
+    ui::SupervisorWindow *sup = m_window->openSupervisorWindow();
+    QCOMPARE(sup != nullptr, audit);
+    if (sup)
+        QCOMPARE(sup->auditView()->exportButton()->isHidden(), !exportCsv);
+}
+
+void TestRolesWidgets::reloadedRightsHideAuditAndMessaging()
+{
+    openWindow(u"operator:bob"_s);
+    selectInChecking(kSmall);
+    QVERIFY(m_window->messageAction()->isEnabled());
+    QPointer<ui::SupervisorWindow> sup = m_window->openSupervisorWindow();
+    QVERIFY(sup);
+    QVERIFY(!sup->auditView()->exportButton()->isHidden());
+    // alice takes bob's supervisor rights away while his console runs; the next reload obeys.
+    grantRole(m_fx->store().database(), 0, u"operator:alice"_s, u"bob"_s, Role::Support,
+              Rights(Right::View) | Right::Attach);
+    m_window->reloadAll();
+    QVERIFY(!m_window->auditAction()->isVisible());
+    QVERIFY(!m_window->openSupervisorWindow());
+    QTRY_VERIFY(!sup || !sup->isVisible());
+    selectInChecking(kSmall);
+    QVERIFY(!m_window->messageAction()->isEnabled());
+    QVERIFY2(m_window->messageAction()->toolTip().startsWith(
+                 u"bob (support) may not message customers"_s),
+             qPrintable(m_window->messageAction()->toolTip()));
+    // And back: a supervisor again gets the window with its export.
+    grantRole(m_fx->store().database(), 0, u"operator:alice"_s, u"bob"_s, Role::Supervisor);
+    m_window->reloadAll();
+    QVERIFY(m_window->auditAction()->isVisible());
+    sup = m_window->openSupervisorWindow();
+    QVERIFY(sup);
+    QVERIFY(!sup->auditView()->exportButton()->isHidden());
 }
 
 void TestRolesWidgets::supervisorApprovesAColleaguesClose()

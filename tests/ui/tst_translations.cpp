@@ -221,6 +221,7 @@ void TestTranslations::mainWindowSpeaksTheLanguage()
     QVERIFY(ui::applyLanguage(language, ui::localeFor(language, QLocale::system())));
     test::StoreFixture f;
     OperationQuery query(f.store().database(), f.clock());
+    f.addOperator(u"olena"_s, Role::Supervisor); // the audit window needs the audit right
     ui::MainWindow window(f.store(), query, u"operator:olena"_s, u"operator:olena#1"_s);
     QCOMPARE(window.lookUpAction()->text(), lookUp);
     QCOMPARE(window.tabs()->tabText(ui::MainWindow::OperationsTab), operationsTab);
