@@ -1717,6 +1717,10 @@ SHA-256 %4</translation>
         <source>Nothing changed; reload (F5) to see the request as it is now.</source>
         <translation>Nothing changed; reload (F5) to see the request as it is now.</translation>
     </message>
+    <message>
+        <source>message customers</source>
+        <translation>message customers</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::OperationListView</name>

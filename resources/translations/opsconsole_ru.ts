@@ -1720,6 +1720,10 @@ SHA-256 %4</translation>
         <source>Nothing changed; reload (F5) to see the request as it is now.</source>
         <translation>Ничего не изменилось; обновите (F5), чтобы увидеть текущее состояние запроса.</translation>
     </message>
+    <message>
+        <source>message customers</source>
+        <translation>писать клиентам</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::OperationListView</name>

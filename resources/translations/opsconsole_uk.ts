@@ -1720,6 +1720,10 @@ SHA-256 %4</translation>
         <source>Nothing changed; reload (F5) to see the request as it is now.</source>
         <translation>Нічого не змінилося; оновіть (F5), щоб побачити поточний стан запиту.</translation>
     </message>
+    <message>
+        <source>message customers</source>
+        <translation>писати клієнтам</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::OperationListView</name>
