@@ -3,6 +3,7 @@
 // database; the suite runs only against the throwaway server (ctest: tst_teammode, fixture
 // pg_server) and fails when there is none.
 
+#include "approvals.h"
 #include "auditlog.h"
 #include "changewatcher.h"
 #include "consolejobs.h"
@@ -434,9 +435,11 @@ void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory()
         u"CREATE ROLE %1 LOGIN"_s.arg(role),
         u"GRANT CONNECT ON DATABASE %2 TO %1"_s.arg(role, owner.databaseName()),
         u"GRANT USAGE ON SCHEMA public TO %1"_s.arg(role),
-        u"GRANT SELECT, INSERT, UPDATE ON operations, attempts, messages TO %1"_s.arg(role),
+        u"GRANT SELECT, INSERT, UPDATE ON operations, attempts, messages, operators, approvals "
+        "TO %1"_s.arg(role),
+        u"GRANT SELECT, INSERT, UPDATE, DELETE ON settings TO %1"_s.arg(role),
         u"GRANT SELECT, INSERT ON audit, evidence TO %1"_s.arg(role),
-        u"GRANT SELECT ON schema_version TO %1"_s.arg(role),
+        u"GRANT SELECT ON schema_version, audit_tip TO %1"_s.arg(role),
         u"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO %1"_s.arg(role),
     };
     for (const QString &g : grants) {
@@ -462,6 +465,12 @@ void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory()
                            {},
                            {},
                            u"operator:alice"_s});
+        // Roles, thresholds and verify work with these grants too.
+        const qint64 now = m_fx->clock().nowMs();
+        addOperator(db, now, u"operator:alice"_s, u"dave"_s, Role::Support);
+        setApprovalThreshold(db, now, u"operator:alice"_s, u"usd"_s, 5000);
+        setApprovalThreshold(db, now, u"operator:alice"_s, u"usd"_s, std::nullopt);
+        QVERIFY(AuditLog::verify(db).holds());
         QSqlQuery q(db);
         QVERIFY(!q.exec(sql));
         QVERIFY2(q.lastError().text().contains(u"permission denied"_s),
