@@ -114,6 +114,8 @@ private slots:
     void concurrentOpenOrGetMakesOneRow();
     void twoConsolesResendingAtOnceSendOneRequest();
     void rowFromAnotherProcessReachesTheModelWithinTwoSeconds();
+    void approvalAndMessageRowsNotifyConsoles_data();
+    void approvalAndMessageRowsNotifyConsoles();
     void auditChainIntactAfterConcurrentWriters();
     void droppedConnectionLeavesNoHalfWrittenOperation();
     void unreachableServerIsReportedAndRecovered();
@@ -296,6 +298,44 @@ void TestTeamMode::rowFromAnotherProcessReachesTheModelWithinTwoSeconds()
     QVERIFY(sinceCommit.elapsed() < 2000);
     QCOMPARE(model.index(0, 0).data(OperationTableModel::OperationIdRole).toString().left(3),
              u"op_"_s);
+}
+
+void TestTeamMode::approvalAndMessageRowsNotifyConsoles_data()
+{
+    QTest::addColumn<QString>("sql");
+    QTest::addRow("approval requested")
+        << u"INSERT INTO approvals (operation_id, action, requested_by, requested_at, payload) "
+           "VALUES ('op_n', 'close', 'operator:carol', 0, '{}')"_s;
+    QTest::addRow("approval decided")
+        << u"UPDATE approvals SET state = 'rejected', decided_by = 'operator:bob' WHERE id = 1"_s;
+    QTest::addRow("message queued")
+        << u"INSERT INTO messages (operation_id, conversation, template, language, body, "
+           "idempotency_key, created_by, created_at) VALUES ('op_n', 'cus_1', 'custom', 'en', "
+           "'hello', 'msg_n2', 'operator:carol', 0)"_s;
+    QTest::addRow("message send failed")
+        << u"UPDATE messages SET state = 'failed', last_error = 'timeout' WHERE id = 1"_s;
+}
+
+// Rows the console shows change without an audit entry too (a raw store write here): the
+// approvals and messages tables have notify triggers of their own (migrations 0003, 0004).
+void TestTeamMode::approvalAndMessageRowsNotifyConsoles()
+{
+    QFETCH(QString, sql);
+    QSqlDatabase &db = m_fx->store().database();
+    m_fx->store().openOrGet(newOperation(OperationKind::Refund, u"op_n"_s, u"n"_s));
+    runQuery(db, u"INSERT INTO approvals (operation_id, action, requested_by, requested_at, "
+                 "payload) VALUES ('op_n', 'resend', 'operator:carol', 0, '{}')"_s);
+    runQuery(db, u"INSERT INTO messages (operation_id, conversation, template, language, body, "
+                 "idempotency_key, created_by, created_at) VALUES ('op_n', 'cus_1', 'custom', "
+                 "'en', 'hello', 'msg_n1', 'operator:carol', 0)"_s);
+    OperationQuery query(m_fx->secondConnection(), m_fx->clock());
+    ChangeWatcher watcher(query);
+    QSignalSpy changed(&watcher, &ChangeWatcher::changed);
+    watcher.start(60000); // the probe interval: the change must come from the notification
+    QTest::qWait(300);    // anything committed before LISTEN has been delivered or dropped
+    changed.clear();
+    runQuery(db, sql);
+    QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 2000);
 }
 
 void TestTeamMode::auditChainIntactAfterConcurrentWriters()
