@@ -3,6 +3,7 @@
 #include "auditlog.h"
 #include "operationrow.h"
 #include "operatordirectory.h"
+#include "sqldialect.h"
 #include "sqltransaction.h"
 
 using namespace Qt::StringLiterals;
@@ -155,9 +156,11 @@ void setApprovalThreshold(QSqlDatabase &db, qint64 nowMs, const QString &actor,
 
 std::vector<std::pair<QString, qint64>> approvalThresholds(QSqlDatabase &db)
 {
-    QSqlQuery q =
-        runQuery(db, u"SELECT name, value FROM settings WHERE name LIKE ? ORDER BY name"_s,
-                 {QString(kThresholdPrefix + u'%')});
+    // A byte-order range, not LIKE: '_' in the prefix is a LIKE wildcard, and LIKE ignores case
+    // on SQLite but not on PostgreSQL.
+    QSqlQuery q = runQuery(
+        db, u"SELECT name, value FROM settings WHERE name >= ? AND name < ? ORDER BY name"_s,
+        {kThresholdPrefix, prefixRangeEnd(kThresholdPrefix)});
     std::vector<std::pair<QString, qint64>> out;
     while (q.next())
         out.emplace_back(q.value(0).toString().mid(kThresholdPrefix.size()),
@@ -209,9 +212,13 @@ qint64 requestApprovalLocked(QSqlDatabase &db, qint64 nowMs, const Operation &op
     QSqlQuery q =
         runQuery(db,
                  u"INSERT INTO approvals (operation_id, action, requested_by, "
-                 "requested_at, payload) VALUES (?, ?, ?, ?, ?)"_s,
+                 "requested_at, payload) VALUES (?, ?, ?, ?, ?) RETURNING id"_s,
                  {op.id, toString(action), actor, nowMs, QString::fromStdString(payload.dump())});
-    const qint64 id = q.lastInsertId().toLongLong();
+    // RETURNING, not lastInsertId(): QPSQL's lastInsertId is an OID, not the row's id.
+    if (!q.next())
+        throw StoreError(u"the approval request was not stored"_s);
+    const qint64 id = q.value(0).toLongLong();
+    q.finish();
     AuditLog::append(db, nowMs, actor, u"approval.requested"_s, op.id,
                      {{"approval_id", id},
                       {"action", toString(action).toStdString()},

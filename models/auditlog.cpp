@@ -1,5 +1,6 @@
 #include "auditlog.h"
 
+#include "sqldialect.h"
 #include "sqltransaction.h"
 
 #include <QCryptographicHash>
@@ -76,6 +77,14 @@ std::optional<qint64> AuditLog::firstBroken(QSqlDatabase &db)
 
 ChainCheck AuditLog::verify(QSqlDatabase &db)
 {
+    // The high-water mark is read before the chain: an entry another connection appends in
+    // between then only makes the chain longer than the mark, never looks like a cut-off end.
+    std::optional<qint64> highWater;
+    {
+        QSqlQuery seq = runQuery(db, auditHighWaterSql(dialectOf(db)));
+        if (seq.next())
+            highWater = seq.value(0).toLongLong();
+    }
     QSqlQuery q = runQuery(db, u"SELECT id, at, actor, action, operation_id, detail, prev_hash, "
                                "hash FROM audit ORDER BY id"_s);
     ChainCheck check;
@@ -104,14 +113,11 @@ ChainCheck AuditLog::verify(QSqlDatabase &db)
         lastId = id;
         ++check.entries;
     }
-    if (db.driverName() != u"QSQLITE"_s)
-        return check;
-    QSqlQuery seq = runQuery(db, u"SELECT seq FROM sqlite_sequence WHERE name = 'audit'"_s);
-    if (seq.next() && seq.value(0).toLongLong() > lastId)
+    if (highWater && *highWater > lastId)
         return {check.entries, lastId + 1,
                 u"entries after #%1 up to #%2 are missing (the end of the chain was cut off)"_s
                     .arg(lastId)
-                    .arg(seq.value(0).toLongLong())};
+                    .arg(*highWater)};
     return check;
 }
 

@@ -1,6 +1,7 @@
 #include "auditquery.h"
 
 #include "operationrow.h"
+#include "sqldialect.h"
 #include "sqltransaction.h"
 
 using namespace Qt::StringLiterals;
@@ -8,12 +9,6 @@ using namespace Qt::StringLiterals;
 namespace ops {
 
 namespace {
-
-// U+10FFFF sorts after every text, so [s, s + U+10FFFF) is "starts with s".
-QString prefixEnd(const QString &prefix)
-{
-    return prefix + QChar(0xDBFF) + QChar(0xDFFF);
-}
 
 struct AuditWhere
 {
@@ -28,7 +23,7 @@ struct AuditWhere
     void addPrefix(const QString &column, const QString &prefix)
     {
         if (!prefix.isEmpty())
-            add(u"%1 >= ? AND %1 < ?"_s.arg(column), {prefix, prefixEnd(prefix)});
+            add(u"%1 >= ? AND %1 < ?"_s.arg(column), {prefix, prefixRangeEnd(prefix)});
     }
 };
 

@@ -46,9 +46,11 @@ std::vector<Bin> AuditStats::attemptsPerOperation(int lastBin)
     std::vector<Bin> out;
     for (int n = 1; n <= lastBin; ++n)
         out.push_back({n == lastBin ? u"%1+"_s.arg(n) : QString::number(n), n, 0});
-    QSqlQuery q = runQuery(
-        m_db, u"SELECT MIN(attempts, ?), COUNT(*) FROM operations WHERE attempts > 0 GROUP BY 1"_s,
-        {lastBin});
+    // CASE, not MIN(a, b): two-argument MIN is SQLite's spelling (PostgreSQL has LEAST).
+    QSqlQuery q = runQuery(m_db,
+                           u"SELECT CASE WHEN attempts < ? THEN attempts ELSE ? END, COUNT(*) "
+                           "FROM operations WHERE attempts > 0 GROUP BY 1"_s,
+                           {lastBin, lastBin});
     while (q.next()) {
         const int n = q.value(0).toInt();
         if (n >= 1 && n <= lastBin)

@@ -28,6 +28,18 @@ QString dataVersionSql(SqlDialect dialect)
     return u"SELECT last_value + CASE WHEN is_called THEN 1 ELSE 0 END FROM ops_change_seq"_s;
 }
 
+QString auditHighWaterSql(SqlDialect dialect)
+{
+    if (dialect == SqlDialect::Sqlite)
+        return u"SELECT seq FROM sqlite_sequence WHERE name = 'audit'"_s;
+    return u"SELECT last_id FROM audit_tip"_s;
+}
+
+QString prefixRangeEnd(const QString &prefix)
+{
+    return prefix + QChar(0xDBFF) + QChar(0xDFFF);
+}
+
 QString explainPrefix(SqlDialect dialect)
 {
     return dialect == SqlDialect::Sqlite ? u"EXPLAIN QUERY PLAN "_s : u"EXPLAIN "_s;

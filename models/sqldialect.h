@@ -36,6 +36,17 @@ QString migrationFolder(SqlDialect dialect);
 // on PostgreSQL a sequence the change triggers advance, which may move just before the commit).
 QString dataVersionSql(SqlDialect dialect);
 
+// The highest audit id ever committed, transactionally (a rolled-back append does not count):
+// SQLite's sqlite_sequence row, on PostgreSQL the audit_tip row its insert trigger advances
+// (migration 0003). No row: nothing was ever appended.
+QString auditHighWaterSql(SqlDialect dialect);
+
+// The end of the half-open range [prefix, end) that holds exactly the texts starting with
+// `prefix` in byte order (SQLite's BINARY, PostgreSQL's COLLATE "C"): U+10FFFF sorts after every
+// other character. Prefix search as a range uses the column's index, and unlike LIKE it has no
+// wildcards and the same case rules on both backends.
+QString prefixRangeEnd(const QString &prefix);
+
 // "EXPLAIN QUERY PLAN " or "EXPLAIN ", and the result column holding the plan text.
 QString explainPrefix(SqlDialect dialect);
 int explainColumn(SqlDialect dialect);

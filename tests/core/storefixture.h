@@ -71,6 +71,8 @@ public:
 
     // The database location: a file path or a postgresql:// URL.
     QString path() const { return m_path; }
+    // A folder for the other files a test writes (exports), on either backend.
+    QString scratchDir() const { return m_testDb.scratchDir(); }
 
     static QString nextConnection()
     {

@@ -21,6 +21,7 @@ private slots:
     void triggersRefuseChanges();
     void tamperingIsFound_data();
     void tamperingIsFound();
+    void rolledBackAppendLeavesNoGap();
 };
 
 void TestAuditTamper::untouchedChainHolds()
@@ -60,8 +61,11 @@ void TestAuditTamper::tamperingIsFound_data()
     QTest::addColumn<QStringList>("statements");
     QTest::addColumn<qint64>("brokenId");
     QTest::addColumn<QString>("reasonPart");
-    const QString dropUpdate = u"DROP TRIGGER audit_no_update"_s;
-    const QString dropDelete = u"DROP TRIGGER audit_no_delete"_s;
+    // PostgreSQL has one row trigger for both (migration 0001).
+    const QString dropUpdate = onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
+                                            : u"DROP TRIGGER audit_no_update"_s;
+    const QString dropDelete = onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
+                                            : u"DROP TRIGGER audit_no_delete"_s;
     QTest::addRow("actor rewritten")
         << QStringList{dropUpdate, u"UPDATE audit SET actor = 'operator:mallory' WHERE id = 10"_s}
         << qint64(10) << u"edited"_s;
@@ -115,6 +119,35 @@ void TestAuditTamper::tamperingIsFound()
     QCOMPARE(check.brokenId.value_or(-1), brokenId);
     QVERIFY2(check.reason.contains(reasonPart), qPrintable(check.reason));
     QCOMPARE(AuditLog::firstBroken(db).value_or(-1), brokenId);
+}
+
+// An append whose transaction rolls back (a refused approval, a failed close) leaves no trace:
+// verify must not take it for entries cut off the end (PostgreSQL's identity sequence does move).
+void TestAuditTamper::rolledBackAppendLeavesNoGap()
+{
+    StoreFixture f;
+    const SeededHistory h = seedAuditHistory(f);
+    QSqlDatabase &db = f.store().database();
+    {
+        WriteTransaction tx(db);
+        AuditLog::append(db, f.clock().nowMs(), u"operator:alice"_s, u"note"_s, QString(), {});
+        tx.rollback();
+    }
+    ChainCheck check = AuditLog::verify(db);
+    QVERIFY2(check.holds(), qPrintable(check.reason));
+    QCOMPARE(check.entries, h.entries);
+    AuditLog::append(db, f.clock().nowMs(), u"operator:alice"_s, u"note"_s, QString(), {});
+    check = AuditLog::verify(db);
+    QVERIFY2(check.holds(), qPrintable(check.reason));
+    QCOMPARE(check.entries, h.entries + 1);
+    // The newest entry cut off is still found after the gap.
+    QSqlQuery q(db);
+    QVERIFY(q.exec(onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
+                                : u"DROP TRIGGER audit_no_delete"_s));
+    QVERIFY(q.exec(u"DELETE FROM audit WHERE id = (SELECT MAX(id) FROM audit)"_s));
+    check = AuditLog::verify(db);
+    QVERIFY(!check.holds());
+    QVERIFY2(check.reason.contains(u"cut off"_s), qPrintable(check.reason));
 }
 
 QTEST_GUILESS_MAIN(TestAuditTamper)

@@ -84,7 +84,7 @@ void TestOpsctlAudit::exportFilters()
     QFETCH(int, rows);
     StoreFixture f;
     seedAuditHistory(f);
-    const QString path = f.path() + u".csv"_s;
+    const QString path = f.scratchDir() + u"/audit.csv"_s;
     const Run run =
         opsctl(f.path(), QStringList{u"audit"_s, u"export"_s, u"--csv"_s, path} + filters);
     QCOMPARE(run.exitCode, 0);
@@ -102,7 +102,7 @@ void TestOpsctlAudit::exportKeepsAwkwardText()
 {
     StoreFixture f;
     seedAuditHistory(f);
-    const QString path = f.path() + u".csv"_s;
+    const QString path = f.scratchDir() + u"/audit.csv"_s;
     const Run run = opsctl(f.path(), {u"audit"_s, u"export"_s, u"--csv"_s, path, u"--action"_s,
                                       u"state.closed_manually"_s});
     QCOMPARE(run.exitCode, 0);
@@ -159,7 +159,7 @@ void TestOpsctlAudit::badInputIsRefused()
     // A supervisor whose rights were narrowed to export without reading the trail.
     addOperator(f.store().database(), 0, u"operator:alice"_s, u"xena"_s, Role::Supervisor,
                 Rights(Right::View) | Right::Export);
-    const QString target = f.path() + u".csv"_s;
+    const QString target = f.scratchDir() + u"/audit.csv"_s;
     for (QString &a : args)
         a.replace(u"@"_s, target);
     const Run run = opsctl(f.path(), args);
@@ -178,7 +178,8 @@ void TestOpsctlAudit::verifyNamesTheTamperedEntry()
     QCOMPARE(run.result().value("verified", false), true);
     QCOMPARE(run.result().value("entries", -1), 19);
     QSqlQuery q(f.store().database());
-    QVERIFY(q.exec(u"DROP TRIGGER audit_no_update"_s));
+    QVERIFY(q.exec(test::onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
+                                      : u"DROP TRIGGER audit_no_update"_s));
     QVERIFY(q.exec(u"UPDATE audit SET detail = '{\"reason\":\"nothing\"}' WHERE id = 6"_s));
     run = opsctl(f.path(), {u"audit"_s, u"verify"_s});
     QCOMPARE(run.exitCode, 0);

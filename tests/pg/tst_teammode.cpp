@@ -3,6 +3,7 @@
 // database; the suite runs only against the throwaway server (ctest: tst_teammode, fixture
 // pg_server) and fails when there is none.
 
+#include "approvals.h"
 #include "auditlog.h"
 #include "changewatcher.h"
 #include "consolejobs.h"
@@ -113,6 +114,8 @@ private slots:
     void concurrentOpenOrGetMakesOneRow();
     void twoConsolesResendingAtOnceSendOneRequest();
     void rowFromAnotherProcessReachesTheModelWithinTwoSeconds();
+    void approvalAndMessageRowsNotifyConsoles_data();
+    void approvalAndMessageRowsNotifyConsoles();
     void auditChainIntactAfterConcurrentWriters();
     void droppedConnectionLeavesNoHalfWrittenOperation();
     void unreachableServerIsReportedAndRecovered();
@@ -297,6 +300,44 @@ void TestTeamMode::rowFromAnotherProcessReachesTheModelWithinTwoSeconds()
              u"op_"_s);
 }
 
+void TestTeamMode::approvalAndMessageRowsNotifyConsoles_data()
+{
+    QTest::addColumn<QString>("sql");
+    QTest::addRow("approval requested")
+        << u"INSERT INTO approvals (operation_id, action, requested_by, requested_at, payload) "
+           "VALUES ('op_n', 'close', 'operator:carol', 0, '{}')"_s;
+    QTest::addRow("approval decided")
+        << u"UPDATE approvals SET state = 'rejected', decided_by = 'operator:bob' WHERE id = 1"_s;
+    QTest::addRow("message queued")
+        << u"INSERT INTO messages (operation_id, conversation, template, language, body, "
+           "idempotency_key, created_by, created_at) VALUES ('op_n', 'cus_1', 'custom', 'en', "
+           "'hello', 'msg_n2', 'operator:carol', 0)"_s;
+    QTest::addRow("message send failed")
+        << u"UPDATE messages SET state = 'failed', last_error = 'timeout' WHERE id = 1"_s;
+}
+
+// Rows the console shows change without an audit entry too (a raw store write here): the
+// approvals and messages tables have notify triggers of their own (migrations 0003, 0004).
+void TestTeamMode::approvalAndMessageRowsNotifyConsoles()
+{
+    QFETCH(QString, sql);
+    QSqlDatabase &db = m_fx->store().database();
+    m_fx->store().openOrGet(newOperation(OperationKind::Refund, u"op_n"_s, u"n"_s));
+    runQuery(db, u"INSERT INTO approvals (operation_id, action, requested_by, requested_at, "
+                 "payload) VALUES ('op_n', 'resend', 'operator:carol', 0, '{}')"_s);
+    runQuery(db, u"INSERT INTO messages (operation_id, conversation, template, language, body, "
+                 "idempotency_key, created_by, created_at) VALUES ('op_n', 'cus_1', 'custom', "
+                 "'en', 'hello', 'msg_n1', 'operator:carol', 0)"_s);
+    OperationQuery query(m_fx->secondConnection(), m_fx->clock());
+    ChangeWatcher watcher(query);
+    QSignalSpy changed(&watcher, &ChangeWatcher::changed);
+    watcher.start(60000); // the probe interval: the change must come from the notification
+    QTest::qWait(300);    // anything committed before LISTEN has been delivered or dropped
+    changed.clear();
+    runQuery(db, sql);
+    QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 2000);
+}
+
 void TestTeamMode::auditChainIntactAfterConcurrentWriters()
 {
     constexpr int kWriters = 8;
@@ -434,9 +475,11 @@ void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory()
         u"CREATE ROLE %1 LOGIN"_s.arg(role),
         u"GRANT CONNECT ON DATABASE %2 TO %1"_s.arg(role, owner.databaseName()),
         u"GRANT USAGE ON SCHEMA public TO %1"_s.arg(role),
-        u"GRANT SELECT, INSERT, UPDATE ON operations, attempts, messages TO %1"_s.arg(role),
+        u"GRANT SELECT, INSERT, UPDATE ON operations, attempts, messages, operators, approvals "
+        "TO %1"_s.arg(role),
+        u"GRANT SELECT, INSERT, UPDATE, DELETE ON settings TO %1"_s.arg(role),
         u"GRANT SELECT, INSERT ON audit, evidence TO %1"_s.arg(role),
-        u"GRANT SELECT ON schema_version TO %1"_s.arg(role),
+        u"GRANT SELECT ON schema_version, audit_tip TO %1"_s.arg(role),
         u"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO %1"_s.arg(role),
     };
     for (const QString &g : grants) {
@@ -462,6 +505,12 @@ void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory()
                            {},
                            {},
                            u"operator:alice"_s});
+        // Roles, thresholds and verify work with these grants too.
+        const qint64 now = m_fx->clock().nowMs();
+        addOperator(db, now, u"operator:alice"_s, u"dave"_s, Role::Support);
+        setApprovalThreshold(db, now, u"operator:alice"_s, u"usd"_s, 5000);
+        setApprovalThreshold(db, now, u"operator:alice"_s, u"usd"_s, std::nullopt);
+        QVERIFY(AuditLog::verify(db).holds());
         QSqlQuery q(db);
         QVERIFY(!q.exec(sql));
         QVERIFY2(q.lastError().text().contains(u"permission denied"_s),

@@ -96,6 +96,9 @@ void TestAuditQuery::filters_data()
         << f([](AuditFilter &x) { x.operationPrefix = u"op%"_s; }) << qint64(0);
     QTest::addRow("underscore is plain")
         << f([](AuditFilter &x) { x.actor = u"agent_"_s; }) << qint64(0);
+    // Byte order on both backends (PostgreSQL: COLLATE "C"), so case is never folded.
+    QTest::addRow("case matters") << f([](AuditFilter &x) { x.actor = u"Operator:"_s; })
+                                  << qint64(0);
     QTest::addRow("quote is plain")
         << f([](AuditFilter &x) { x.action = u"' OR 1=1 --"_s; }) << qint64(0);
     QTest::addRow("surrounding spaces ignored")
