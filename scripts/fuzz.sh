@@ -3,12 +3,12 @@
 # in a separate build folder and runs each for a short time on a copy of its seed corpus.
 # Fails (non-zero) when any target crashes, leaks, trips a sanitizer or breaks a property.
 #
-#   scripts/fuzz.sh [SECONDS_PER_TARGET]       default 20; build folder $OPS_FUZZ_BUILD
+#   scripts/fuzz.sh [SECONDS_PER_TARGET]       default 20; build folder $OPS_FUZZ_BUILD (default build-fuzz/ in the clone)
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 seconds="${1:-20}"
-build="${OPS_FUZZ_BUILD:-/tmp/build-fuzz}"
+build="${OPS_FUZZ_BUILD:-$root/build-fuzz}"
 targets=(fuzz_stripe_refund fuzz_stripe_charge fuzz_stripe_refund_list fuzz_stripe_error
          fuzz_form_roundtrip fuzz_evidence_json fuzz_slen_objects)
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer (gcc by default;
-# CXX=clang++ works too). Configures /tmp/build-asan (preset "asan"), builds, runs ctest.
+# CXX=clang++ works too). Configures build-asan/ (preset "asan"), builds, runs ctest.
 #
 #   scripts/test-sanitizers.sh [ctest args…]       e.g. -R refund
 #
@@ -10,7 +10,7 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
-build="${OPS_ASAN_BUILD:-/tmp/build-asan}"
+build="${OPS_ASAN_BUILD:-$root/build-asan}"
 cd "$root"
 start=$(date +%s)
 cmake --preset asan -B "$build" >/dev/null
