@@ -13,7 +13,7 @@ export OPS_DB="$data/console-demo.sqlite"
 rm -f "$OPS_DB" "$OPS_DB-wal" "$OPS_DB-shm"
 
 log=$(mktemp)
-"$bin/providersim/provider-sim" --seed resources/sim/demo-seed.json >"$log" 2>&1 &
+"$bin/tools/providersim/provider-sim" --seed resources/sim/demo-seed.json >"$log" 2>&1 &
 sim=$!
 trap 'kill $sim 2>/dev/null || true; rm -f "$log"' EXIT
 for _ in $(seq 50); do grep -q 'listening on' "$log" && break; sleep 0.1; done
@@ -25,7 +25,7 @@ export OPS_HELPDESK_URL="$url" # customer messages go to provider-sim's message 
 export OPS_BACKOFF_BASE_MS=50 OPS_BACKOFF_CAP_MS=100
 fault() { curl -fsS -X POST "$url/_sim/faults" -H 'Content-Type: application/json' -d "$1" >/dev/null; }
 clear_faults() { curl -fsS -X DELETE "$url/_sim/faults" >/dev/null; }
-refund() { "$bin/opsctl/opsctl" refund "$@" >/dev/null; }
+refund() { "$bin/cli/opsctl" refund "$@" >/dev/null; }
 say() { printf '%s\n' "$*"; }
 
 say "provider-sim at $url; building $OPS_DB with opsctl"
@@ -50,23 +50,23 @@ clear_faults
 refund --order 4200 --charge ch_pending --amount 4200 --tool-call toolu_07
 refund --order 1500 --charge ch_declined --amount 1500 --tool-call toolu_08
 # Credit movements, when this build's opsctl has them (Slen).
-if "$bin/opsctl/opsctl" --help 2>&1 | grep -q '^  credit'; then
+if "$bin/cli/opsctl" --help 2>&1 | grep -q '^  credit'; then
     export OPS_SLEN_URL="$url" OPS_SLEN_KEY=sk_test_demo OPS_SLEN_PROJECT=demo
     fault '{"route":"POST /v1/customers/*/topup","mode":"stored_500","count":1}'
-    "$bin/opsctl/opsctl" credit topup --customer u_1 --credit-type credits --amount 250 \
+    "$bin/cli/opsctl" credit topup --customer u_1 --credit-type credits --amount 250 \
         --work invoice-7781:topup >/dev/null || true
     clear_faults
-    "$bin/opsctl/opsctl" credit charge --customer u_2 --credit-type credits --amount 40 \
+    "$bin/cli/opsctl" credit charge --customer u_2 --credit-type credits --amount 40 \
         --work job:91:charge >/dev/null || true
 fi
-"$bin/opsctl/opsctl" list
+"$bin/cli/opsctl" list
 # Roles (issue 6): you are the first operator of this fresh database, so you become its
 # supervisor; "demo-bob" is a second supervisor for four-eyes approvals above 1,000.00 USD.
 me="${OPS_OPERATOR:-${USER:-operator}}"
-if "$bin/opsctl/opsctl" --help 2>&1 | grep -q '^  operator'; then
-    "$bin/opsctl/opsctl" --operator "$me" operator add "$me" --role supervisor >/dev/null
-    "$bin/opsctl/opsctl" --operator "$me" operator add demo-bob --role supervisor >/dev/null
-    "$bin/opsctl/opsctl" --operator "$me" settings set approval-threshold usd 100000 >/dev/null
+if "$bin/cli/opsctl" --help 2>&1 | grep -q '^  operator'; then
+    "$bin/cli/opsctl" --operator "$me" operator add "$me" --role supervisor >/dev/null
+    "$bin/cli/opsctl" --operator "$me" operator add demo-bob --role supervisor >/dev/null
+    "$bin/cli/opsctl" --operator "$me" settings set approval-threshold usd 100000 >/dev/null
 fi
 
 if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then

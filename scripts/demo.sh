@@ -11,7 +11,7 @@ export OPS_DB="$data/demo.sqlite"
 rm -f "$OPS_DB" "$OPS_DB-wal" "$OPS_DB-shm"
 
 log=$(mktemp)
-"$bin/providersim/provider-sim" --seed resources/sim/demo-seed.json >"$log" 2>&1 &
+"$bin/tools/providersim/provider-sim" --seed resources/sim/demo-seed.json >"$log" 2>&1 &
 sim=$!
 trap 'kill $sim 2>/dev/null || true; rm -f "$log"' EXIT
 for _ in $(seq 50); do grep -q 'listening on' "$log" && break; sleep 0.1; done
@@ -26,26 +26,26 @@ say "provider-sim at $url, database $OPS_DB"
 
 say "1. Order 4417, \$38.00. The provider applies the refund, then never answers (commit_then_hang)."
 fault '{"route":"POST /v1/refunds","mode":"commit_then_hang","count":1,"delay_ms":-1}'
-"$bin/opsctl/opsctl" refund --order 4417 --charge ch_4417 --amount 3800 --tool-call toolu_01
+"$bin/cli/opsctl" refund --order 4417 --charge ch_4417 --amount 3800 --tool-call toolu_01
 say "   The customer says \"try again\": nothing is sent; the agent learns it was already refunded."
-"$bin/opsctl/opsctl" refund --order 4417 --charge ch_4417 --amount 3800 --tool-call toolu_02
+"$bin/cli/opsctl" refund --order 4417 --charge ch_4417 --amount 3800 --tool-call toolu_02
 
 say "2. Order 1001, \$50.00. The provider stores a 500 under the key: nobody knows what happened."
 fault '{"route":"POST /v1/refunds","mode":"stored_500","count":1,"apply":true}'
-"$bin/opsctl/opsctl" refund --order 1001 --charge ch_1001 --amount 5000 --tool-call toolu_03
+"$bin/cli/opsctl" refund --order 1001 --charge ch_1001 --amount 5000 --tool-call toolu_03
 say "   \"Try again\": automation stops, a person checks."
-"$bin/opsctl/opsctl" refund --order 1001 --charge ch_1001 --amount 5000 --tool-call toolu_04
+"$bin/cli/opsctl" refund --order 1001 --charge ch_1001 --amount 5000 --tool-call toolu_04
 
 say "3. Order 1002: the agent asks for more than was charged."
-"$bin/opsctl/opsctl" refund --order 1002 --charge ch_1002 --amount 20000 --tool-call toolu_05
+"$bin/cli/opsctl" refund --order 1002 --charge ch_1002 --amount 20000 --tool-call toolu_05
 
 say "Operation rows:"
-"$bin/opsctl/opsctl" list
+"$bin/cli/opsctl" list
 say "Money the provider actually moved (its ledger):"
 curl -fsS "$url/_sim/ledger"; echo
 say "Attempts of the first operation:"
-first=$("$bin/opsctl/opsctl" list --json | grep -o '"operation_id":"[^"]*"' | tail -1 | cut -d'"' -f4)
-"$bin/opsctl/opsctl" show "$first" --json | python3 -c '
+first=$("$bin/cli/opsctl" list --json | grep -o '"operation_id":"[^"]*"' | tail -1 | cut -d'"' -f4)
+"$bin/cli/opsctl" show "$first" --json | python3 -c '
 import json, sys
 op = json.load(sys.stdin)
 for a in op["attempts_detail"]:

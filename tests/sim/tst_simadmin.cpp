@@ -7,7 +7,7 @@
 
 using namespace ops::test;
 
-class TstSimAdmin : public QObject
+class TestSimAdmin : public QObject
 {
     Q_OBJECT
 
@@ -182,5 +182,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstSimAdmin)
+QTEST_GUILESS_MAIN(TestSimAdmin)
 #include "tst_simadmin.moc"

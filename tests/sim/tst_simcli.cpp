@@ -9,7 +9,7 @@
 
 using namespace ops::test;
 
-class TstSimCli : public QObject
+class TestSimCli : public QObject
 {
     Q_OBJECT
 
@@ -139,5 +139,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstSimCli)
+QTEST_GUILESS_MAIN(TestSimCli)
 #include "tst_simcli.moc"

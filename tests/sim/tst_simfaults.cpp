@@ -1,4 +1,4 @@
-// provider-sim fault injection over real HTTP: each mode's contract (app/sim/README.md),
+// provider-sim fault injection over real HTTP: each mode's contract (app/tools/providersim/README.md),
 // route wildcards, count/probability, the seeded random source, stats, and a server that
 // survives clients leaving in the middle of delayed replies.
 
@@ -8,7 +8,7 @@
 
 using namespace ops::test;
 
-class TstSimFaults : public QObject
+class TestSimFaults : public QObject
 {
     Q_OBJECT
 
@@ -319,5 +319,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstSimFaults)
+QTEST_GUILESS_MAIN(TestSimFaults)
 #include "tst_simfaults.moc"

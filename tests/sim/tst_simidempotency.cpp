@@ -6,7 +6,7 @@
 
 using namespace ops::test;
 
-class TstSimIdempotency : public QObject
+class TestSimIdempotency : public QObject
 {
     Q_OBJECT
 
@@ -96,7 +96,7 @@ private slots:
     void overRefundErrorIsStoredAndReplayed()
     {
         // amount_too_large comes from the endpoint running, so it is stored under the key
-        // (validation errors are not; see TstSimStripe::invalidRequestsAreRefused).
+        // (validation errors are not; see TestSimStripe::invalidRequestsAreRefused).
         const QString key = QStringLiteral("too-large-key");
         const HttpReply first = postRefund(*m_sim, refundBody(9999), key);
         QCOMPARE(errorCode(first), QStringLiteral("amount_too_large"));
@@ -251,5 +251,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstSimIdempotency)
+QTEST_GUILESS_MAIN(TestSimIdempotency)
 #include "tst_simidempotency.moc"

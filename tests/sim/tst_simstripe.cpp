@@ -5,7 +5,7 @@
 
 using namespace ops::test;
 
-class TstSimStripe : public QObject
+class TestSimStripe : public QObject
 {
     Q_OBJECT
 
@@ -326,5 +326,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstSimStripe)
+QTEST_GUILESS_MAIN(TestSimStripe)
 #include "tst_simstripe.moc"

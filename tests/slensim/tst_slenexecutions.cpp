@@ -25,7 +25,7 @@ QString executionPath(const nlohmann::json &body)
 
 } // namespace
 
-class TstSlenExecutions : public QObject
+class TestSlenExecutions : public QObject
 {
     Q_OBJECT
 
@@ -54,7 +54,7 @@ private:
     std::unique_ptr<Fixture> m_f;
 };
 
-void TstSlenExecutions::instantFlow()
+void TestSlenExecutions::instantFlow()
 {
     const SimRequest request =
         post(kExecutePath, executeBody("instant"), QByteArray("order-42:email"));
@@ -88,7 +88,7 @@ void TstSlenExecutions::instantFlow()
     QCOMPARE(ran.idempotencyKey, QStringLiteral("order-42:email"));
 }
 
-void TstSlenExecutions::progression_data()
+void TestSlenExecutions::progression_data()
 {
     // flow "slow": queued 2 s, waiting 3 s, finished after 10 s of simulator time
     QTest::addColumn<qint64>("advance");
@@ -104,7 +104,7 @@ void TstSlenExecutions::progression_data()
     QTest::addRow("3 days") << qint64(3 * 24 * 3600) << 200 << QStringLiteral("succeeded");
 }
 
-void TstSlenExecutions::progression()
+void TestSlenExecutions::progression()
 {
     QFETCH(qint64, advance);
     QFETCH(int, status);
@@ -133,7 +133,7 @@ void TstSlenExecutions::progression()
     QCOMPARE(m_f->ledgerSize(), 1);
 }
 
-void TstSlenExecutions::byteForByte_data()
+void TestSlenExecutions::byteForByte_data()
 {
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<int>("status");
@@ -162,7 +162,7 @@ void TstSlenExecutions::byteForByte_data()
     QTest::addRow("invalid body") << QByteArray("{") << 409;
 }
 
-void TstSlenExecutions::byteForByte()
+void TestSlenExecutions::byteForByte()
 {
     QFETCH(QByteArray, body);
     QFETCH(int, status);
@@ -178,7 +178,7 @@ void TstSlenExecutions::byteForByte()
     QCOMPARE(m_f->ledgerSize(), 1);
 }
 
-void TstSlenExecutions::errorsBeforeCreationLeaveKeyFree_data()
+void TestSlenExecutions::errorsBeforeCreationLeaveKeyFree_data()
 {
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<int>("status");
@@ -201,7 +201,7 @@ void TstSlenExecutions::errorsBeforeCreationLeaveKeyFree_data()
                               << 400 << QStringLiteral("invalid_request");
 }
 
-void TstSlenExecutions::errorsBeforeCreationLeaveKeyFree()
+void TestSlenExecutions::errorsBeforeCreationLeaveKeyFree()
 {
     QFETCH(QByteArray, body);
     QFETCH(int, status);
@@ -215,7 +215,7 @@ void TstSlenExecutions::errorsBeforeCreationLeaveKeyFree()
     QCOMPARE(s(json(ok)["replayed"]), QLatin1String("false"));
 }
 
-void TstSlenExecutions::invalidFlowInputKeepsKey_data()
+void TestSlenExecutions::invalidFlowInputKeepsKey_data()
 {
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<QByteArray>("fixedBody");
@@ -226,7 +226,7 @@ void TstSlenExecutions::invalidFlowInputKeepsKey_data()
                                         << QByteArray(R"({"flow":"instant","input":{}})");
 }
 
-void TstSlenExecutions::invalidFlowInputKeepsKey()
+void TestSlenExecutions::invalidFlowInputKeepsKey()
 {
     QFETCH(QByteArray, body);
     QFETCH(QByteArray, fixedBody);
@@ -251,7 +251,7 @@ void TstSlenExecutions::invalidFlowInputKeepsKey()
     QCOMPARE(send(*m_f, post(kExecutePath, fixedBody, QByteArray("k2"))).status, 200);
 }
 
-void TstSlenExecutions::failureAtEndOfRun()
+void TestSlenExecutions::failureAtEndOfRun()
 {
     const SimRequest request = post(kExecutePath, executeBody("breaks"), QByteArray("k1"));
     const SimResponse created = send(*m_f, request);
@@ -265,7 +265,7 @@ void TstSlenExecutions::failureAtEndOfRun()
     QVERIFY(!json(done).contains("result"));
 }
 
-void TstSlenExecutions::inProgress()
+void TestSlenExecutions::inProgress()
 {
     const SimRequest request = post(kExecutePath, executeBody("instant"), QByteArray("k1"));
     Admission first;
@@ -280,7 +280,7 @@ void TstSlenExecutions::inProgress()
     QCOMPARE(m_f->ledgerSize(), 1);
 }
 
-void TstSlenExecutions::stored500()
+void TestSlenExecutions::stored500()
 {
     Fault fault;
     fault.mode = FaultMode::Stored500;
@@ -292,7 +292,7 @@ void TstSlenExecutions::stored500()
     QCOMPARE(s(json(retry)["replayed"]), QLatin1String("false"));
 }
 
-void TstSlenExecutions::stored500Applied()
+void TestSlenExecutions::stored500Applied()
 {
     Fault fault;
     fault.mode = FaultMode::Stored500Applied;
@@ -307,7 +307,7 @@ void TstSlenExecutions::stored500Applied()
     QCOMPARE(m_f->ledgerSize(), 1);
 }
 
-void TstSlenExecutions::keysAndExecutionsScopedPerProject()
+void TestSlenExecutions::keysAndExecutionsScopedPerProject()
 {
     const QByteArray body = executeBody("slow");
     const SimResponse alpha = send(*m_f, post(kExecutePath, body, QByteArray("shared")));
@@ -323,7 +323,7 @@ void TstSlenExecutions::keysAndExecutionsScopedPerProject()
     QCOMPARE(errorCode(hidden), QStringLiteral("execution_not_found"));
 }
 
-void TstSlenExecutions::keyPinnedBeyond24h()
+void TestSlenExecutions::keyPinnedBeyond24h()
 {
     const SimRequest request = post(kExecutePath, executeBody("instant"), QByteArray("k1"));
     const auto first = json(send(*m_f, request));
@@ -336,12 +336,12 @@ void TstSlenExecutions::keyPinnedBeyond24h()
     QCOMPARE(m_f->ledgerSize(), 1);
 }
 
-void TstSlenExecutions::getUnknownExecution()
+void TestSlenExecutions::getUnknownExecution()
 {
     const SimResponse missing = send(*m_f, get(QStringLiteral("/v1/executions/ex_missing")));
     QCOMPARE(missing.status, 404);
     QCOMPARE(errorCode(missing), QStringLiteral("execution_not_found"));
 }
 
-QTEST_GUILESS_MAIN(TstSlenExecutions)
+QTEST_GUILESS_MAIN(TestSlenExecutions)
 #include "tst_slenexecutions.moc"

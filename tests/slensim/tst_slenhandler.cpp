@@ -15,7 +15,7 @@ const QByteArray kTopup100 =
 
 } // namespace
 
-class TstSlenHandler : public QObject
+class TestSlenHandler : public QObject
 {
     Q_OBJECT
 
@@ -56,7 +56,7 @@ private:
     std::unique_ptr<Fixture> m_f;
 };
 
-void TstSlenHandler::matchesOnlySlenRoutes()
+void TestSlenHandler::matchesOnlySlenRoutes()
 {
     QVERIFY(m_f->handler.matches(post(topupPath(), {}, {})));
     QVERIFY(m_f->handler.matches(post(kExecutePath, {}, {})));
@@ -65,7 +65,7 @@ void TstSlenHandler::matchesOnlySlenRoutes()
     QVERIFY(!m_f->handler.matches(get(QStringLiteral("/_sim/ledger"))));
 }
 
-void TstSlenHandler::routing_data()
+void TestSlenHandler::routing_data()
 {
     QTest::addColumn<QByteArray>("method");
     QTest::addColumn<QString>("path");
@@ -82,7 +82,7 @@ void TstSlenHandler::routing_data()
                                     << QStringLiteral("not_found");
 }
 
-void TstSlenHandler::routing()
+void TestSlenHandler::routing()
 {
     QFETCH(QByteArray, method);
     QFETCH(QString, path);
@@ -95,7 +95,7 @@ void TstSlenHandler::routing()
     QCOMPARE(errorCode(response), code);
 }
 
-void TstSlenHandler::unauthenticated_data()
+void TestSlenHandler::unauthenticated_data()
 {
     QTest::addColumn<QByteArray>("method");
     QTest::addColumn<QString>("path");
@@ -111,7 +111,7 @@ void TstSlenHandler::unauthenticated_data()
         << get << QStringLiteral("/v1/executions/ex_1") << QByteArray();
 }
 
-void TstSlenHandler::unauthenticated()
+void TestSlenHandler::unauthenticated()
 {
     QFETCH(QByteArray, method);
     QFETCH(QString, path);
@@ -129,7 +129,7 @@ void TstSlenHandler::unauthenticated()
     QCOMPARE(m_f->balance(QStringLiteral("alpha"), QStringLiteral("u_1")), 1000);
 }
 
-void TstSlenHandler::keyRequired_data()
+void TestSlenHandler::keyRequired_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QByteArray>("body");
@@ -142,7 +142,7 @@ void TstSlenHandler::keyRequired_data()
     QTest::addRow("execute, empty") << kExecutePath << exec << std::optional(QByteArray());
 }
 
-void TstSlenHandler::keyRequired()
+void TestSlenHandler::keyRequired()
 {
     QFETCH(QString, path);
     QFETCH(QByteArray, body);
@@ -154,7 +154,7 @@ void TstSlenHandler::keyRequired()
     QCOMPARE(m_f->handler.rememberedKeys(), 0);
 }
 
-void TstSlenHandler::keyLength_data()
+void TestSlenHandler::keyLength_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QByteArray>("body");
@@ -170,7 +170,7 @@ void TstSlenHandler::keyLength_data()
     QTest::addRow("execute, 191") << kExecutePath << exec << QByteArray(191, 'k') << 422;
 }
 
-void TstSlenHandler::keyLength()
+void TestSlenHandler::keyLength()
 {
     QFETCH(QString, path);
     QFETCH(QByteArray, body);
@@ -188,7 +188,7 @@ void TstSlenHandler::keyLength()
     QCOMPARE(send(*m_f, post(path, body, key)).status, 422); // not 409 in progress
 }
 
-void TstSlenHandler::movementSucceeds()
+void TestSlenHandler::movementSucceeds()
 {
     const SimResponse response =
         send(*m_f, post(topupPath(), kTopup100, QByteArray("inv-1:topup")));
@@ -236,7 +236,7 @@ void TstSlenHandler::movementSucceeds()
     QCOMPARE(m_f->world.ledger.movements().back().operationId, QString());
 }
 
-void TstSlenHandler::movementValidationLeavesKeyFree_data()
+void TestSlenHandler::movementValidationLeavesKeyFree_data()
 {
     QTest::addColumn<QString>("kind");
     QTest::addColumn<QByteArray>("body");
@@ -260,7 +260,7 @@ void TstSlenHandler::movementValidationLeavesKeyFree_data()
                                  << QByteArray(R"({"credit_type":"credits","amount":5,"note":5})");
 }
 
-void TstSlenHandler::movementValidationLeavesKeyFree()
+void TestSlenHandler::movementValidationLeavesKeyFree()
 {
     QFETCH(QString, kind);
     QFETCH(QByteArray, body);
@@ -275,7 +275,7 @@ void TstSlenHandler::movementValidationLeavesKeyFree()
     QCOMPARE(s(json(good)["replayed"]), QLatin1String("false"));
 }
 
-void TstSlenHandler::replayWithin24h()
+void TestSlenHandler::replayWithin24h()
 {
     const SimResponse first = send(*m_f, post(topupPath(), kTopup100, QByteArray("k1")));
     QCOMPARE(first.status, 200);
@@ -292,7 +292,7 @@ void TstSlenHandler::replayWithin24h()
     QCOMPARE(m_f->balance(QStringLiteral("alpha"), QStringLiteral("u_1")), 1200);
 }
 
-void TstSlenHandler::conflictWithin24h_data()
+void TestSlenHandler::conflictWithin24h_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QByteArray>("body");
@@ -314,7 +314,7 @@ void TstSlenHandler::conflictWithin24h_data()
     QTest::addRow("execute") << kExecutePath << QByteArray(R"({"flow":"instant","input":{}})");
 }
 
-void TstSlenHandler::conflictWithin24h()
+void TestSlenHandler::conflictWithin24h()
 {
     QFETCH(QString, path);
     QFETCH(QByteArray, body);
@@ -327,7 +327,7 @@ void TstSlenHandler::conflictWithin24h()
     QCOMPARE(m_f->balance(QStringLiteral("alpha"), QStringLiteral("u_1")), 1100);
 }
 
-void TstSlenHandler::afterWindow_data()
+void TestSlenHandler::afterWindow_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QByteArray>("body");
@@ -349,7 +349,7 @@ void TstSlenHandler::afterWindow_data()
                              << 409;
 }
 
-void TstSlenHandler::afterWindow()
+void TestSlenHandler::afterWindow()
 {
     QFETCH(QString, path);
     QFETCH(QByteArray, body);
@@ -371,7 +371,7 @@ void TstSlenHandler::afterWindow()
     QCOMPARE(n(replay["account"]["balances"]["credits"]), 1200); // the account as it is now
 }
 
-void TstSlenHandler::rejectedMovementIsNotStored()
+void TestSlenHandler::rejectedMovementIsNotStored()
 {
     const QString charge = QStringLiteral("/v1/customers/u_2/charge");
     const QByteArray body = R"({"credit_type":"credits","amount":80,"note":"op_9"})";
@@ -398,7 +398,7 @@ void TstSlenHandler::rejectedMovementIsNotStored()
     QCOMPARE(errorCode(adjust), QStringLiteral("insufficient_credits"));
 }
 
-void TstSlenHandler::unknownCustomerIsNotStored()
+void TestSlenHandler::unknownCustomerIsNotStored()
 {
     const QString path = topupPath(QStringLiteral("u_new"));
     const SimResponse missing = send(*m_f, post(path, kTopup100, QByteArray("k1")));
@@ -410,7 +410,7 @@ void TstSlenHandler::unknownCustomerIsNotStored()
     QCOMPARE(m_f->balance(QStringLiteral("alpha"), QStringLiteral("u_new")), 100);
 }
 
-void TstSlenHandler::inProgress()
+void TestSlenHandler::inProgress()
 {
     const SimRequest first = post(topupPath(), kTopup100, QByteArray("k1"));
     Admission a1;
@@ -435,7 +435,7 @@ void TstSlenHandler::inProgress()
     QCOMPARE(m_f->ledgerSize(), 1);
 }
 
-void TstSlenHandler::abandonFreesKey()
+void TestSlenHandler::abandonFreesKey()
 {
     const SimRequest request = post(topupPath(), kTopup100, QByteArray("k1"));
     Admission admission;
@@ -449,7 +449,7 @@ void TstSlenHandler::abandonFreesKey()
     QCOMPARE(m_f->ledgerSize(), 1);
 }
 
-void TstSlenHandler::keysScopedPerProject()
+void TestSlenHandler::keysScopedPerProject()
 {
     QCOMPARE(send(*m_f, post(topupPath(), kTopup100, QByteArray("shared"))).status, 200);
     const SimResponse beta =
@@ -467,7 +467,7 @@ void TstSlenHandler::keysScopedPerProject()
     QCOMPARE(errorCode(hidden), QStringLiteral("customer_not_found"));
 }
 
-void TstSlenHandler::stored500_data()
+void TestSlenHandler::stored500_data()
 {
     QTest::addColumn<int>("mode");
     QTest::addColumn<int>("movementsAfterFault");
@@ -476,7 +476,7 @@ void TstSlenHandler::stored500_data()
     QTest::addRow("stored_500 applied") << int(FaultMode::Stored500Applied) << 1 << true;
 }
 
-void TstSlenHandler::stored500()
+void TestSlenHandler::stored500()
 {
     QFETCH(int, mode);
     QFETCH(int, movementsAfterFault);
@@ -496,7 +496,7 @@ void TstSlenHandler::stored500()
     QCOMPARE(m_f->balance(QStringLiteral("alpha"), QStringLiteral("u_1")), 1100);
 }
 
-void TstSlenHandler::forgetKey()
+void TestSlenHandler::forgetKey()
 {
     const SimRequest request = post(topupPath(), kTopup100, QByteArray("k1"));
     QCOMPARE(send(*m_f, request).status, 200);
@@ -513,7 +513,7 @@ void TstSlenHandler::forgetKey()
     QCOMPARE(m_f->ledgerSize(), 3);
 }
 
-void TstSlenHandler::getCustomer()
+void TestSlenHandler::getCustomer()
 {
     const SimResponse ok = send(*m_f, get(QStringLiteral("/v1/customers/u_1")));
     QCOMPARE(ok.status, 200);
@@ -528,7 +528,7 @@ void TstSlenHandler::getCustomer()
     QCOMPARE(errorCode(missing), QStringLiteral("customer_not_found"));
 }
 
-void TstSlenHandler::requestIdOnEveryResponse()
+void TestSlenHandler::requestIdOnEveryResponse()
 {
     SimRequest routed = post(topupPath(), kTopup100, QByteArray("k1"));
     routed.requestId = QStringLiteral("req_abc");
@@ -545,7 +545,7 @@ void TstSlenHandler::requestIdOnEveryResponse()
         !headerOf(send(*m_f, get(QStringLiteral("/v1/customers/u_1"))), "Request-Id").isEmpty());
 }
 
-void TstSlenHandler::memoryBounded()
+void TestSlenHandler::memoryBounded()
 {
     for (int i = 0; i < 50; ++i) {
         const QByteArray key = "bulk-" + QByteArray::number(i);
@@ -563,5 +563,5 @@ void TstSlenHandler::memoryBounded()
     QCOMPARE(m_f->handler.rememberedKeys(), 1);
 }
 
-QTEST_GUILESS_MAIN(TstSlenHandler)
+QTEST_GUILESS_MAIN(TestSlenHandler)
 #include "tst_slenhandler.moc"

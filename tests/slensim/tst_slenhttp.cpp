@@ -84,7 +84,7 @@ private:
 
 } // namespace
 
-class TstSlenHttp : public QObject
+class TestSlenHttp : public QObject
 {
     Q_OBJECT
 
@@ -130,7 +130,7 @@ private:
     std::unique_ptr<SimProcess> m_sim;
 };
 
-void TstSlenHttp::initTestCase()
+void TestSlenHttp::initTestCase()
 {
     m_sim = std::make_unique<SimProcess>(QStringLiteral(OPS_PROVIDER_SIM_PATH),
                                          SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
@@ -142,13 +142,13 @@ void TstSlenHttp::initTestCase()
     QVERIFY2(m_sim->error().isEmpty(), qPrintable(m_sim->error()));
 }
 
-void TstSlenHttp::init()
+void TestSlenHttp::init()
 {
     m_sim->reset(); // state, clock, faults and ledger back to the seeds
     QVERIFY2(m_sim->error().isEmpty(), qPrintable(m_sim->error()));
 }
 
-void TstSlenHttp::movementAndReplay()
+void TestSlenHttp::movementAndReplay()
 {
     const Reply first = topup("invoice-7781:topup");
     QCOMPARE(first.status, 200);
@@ -173,7 +173,7 @@ void TstSlenHttp::movementAndReplay()
              QStringLiteral("op_http_1"));
 }
 
-void TstSlenHttp::keyAndAuthRules_data()
+void TestSlenHttp::keyAndAuthRules_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<std::optional<QByteArray>>("key");
@@ -190,7 +190,7 @@ void TstSlenHttp::keyAndAuthRules_data()
         << QStringLiteral("unauthorized");
 }
 
-void TstSlenHttp::keyAndAuthRules()
+void TestSlenHttp::keyAndAuthRules()
 {
     QFETCH(QString, path);
     QFETCH(std::optional<QByteArray>, key);
@@ -206,7 +206,7 @@ void TstSlenHttp::keyAndAuthRules()
     QCOMPARE(m_sim->ledger()["movements"].size(), size_t(0));
 }
 
-void TstSlenHttp::conflictAndAfterWindow()
+void TestSlenHttp::conflictAndAfterWindow()
 {
     QCOMPARE(topup("k1").status, 200);
     const QByteArray reordered = R"({"amount":100,"credit_type":"credits","note":"op_http_1"})";
@@ -226,7 +226,7 @@ void TstSlenHttp::conflictAndAfterWindow()
     QCOMPARE(slenMovements("topup"), 1);
 }
 
-void TstSlenHttp::keysScopedPerProject()
+void TestSlenHttp::keysScopedPerProject()
 {
     QCOMPARE(topup("shared").status, 200);
     const Reply other =
@@ -237,7 +237,7 @@ void TstSlenHttp::keysScopedPerProject()
     QCOMPARE(slenMovements("topup"), 2);
 }
 
-void TstSlenHttp::executionProgress()
+void TestSlenHttp::executionProgress()
 {
     // slow_report runs for 30 s of simulator time (demo seed)
     const QByteArray body =
@@ -272,7 +272,7 @@ void TstSlenHttp::executionProgress()
     QCOMPARE(slenMovements("execution"), 2);
 }
 
-void TstSlenHttp::commitThenHangThenRetry()
+void TestSlenHttp::commitThenHangThenRetry()
 {
     m_sim->addFault({{"route", "POST /v1/customers/u_1/topup"},
                      {"mode", "commit_then_hang"},
@@ -289,7 +289,7 @@ void TstSlenHttp::commitThenHangThenRetry()
     QCOMPARE(slenMovements("topup"), 1);
 }
 
-void TstSlenHttp::hangBeforeCommitHoldsKey()
+void TestSlenHttp::hangBeforeCommitHoldsKey()
 {
     // The key stays claimed until the client gives up; then nothing has been applied. (With a
     // finite delay the simulator drops the connection instead, and QNetworkAccessManager
@@ -320,7 +320,7 @@ void TstSlenHttp::hangBeforeCommitHoldsKey()
     QCOMPARE(slenMovements("topup"), 1);
 }
 
-void TstSlenHttp::stored500NotStored()
+void TestSlenHttp::stored500NotStored()
 {
     m_sim->addFault(
         {{"route", "POST /v1/customers/u_1/topup"}, {"mode", "stored_500"}, {"count", 1}});
@@ -333,7 +333,7 @@ void TstSlenHttp::stored500NotStored()
     QCOMPARE(slenMovements("topup"), 1);
 }
 
-void TstSlenHttp::pruneKeyForgets()
+void TestSlenHttp::pruneKeyForgets()
 {
     QCOMPARE(topup("k1").status, 200);
     m_sim->addFault(
@@ -344,5 +344,5 @@ void TstSlenHttp::pruneKeyForgets()
     QCOMPARE(slenMovements("topup"), 2);
 }
 
-QTEST_GUILESS_MAIN(TstSlenHttp)
+QTEST_GUILESS_MAIN(TestSlenHttp)
 #include "tst_slenhttp.moc"

@@ -4,7 +4,7 @@
 // dialog, the Approvals tab and the operator's role read in the language too (screenshots
 // compose-<lang>.png and approvals-<lang>.png next to the test binary).
 
-#include "../messages/messagefixture.h"
+#include "messagefixture.h"
 #include "approvallistmodel.h"
 #include "approvals.h"
 #include "approvalspanel.h"

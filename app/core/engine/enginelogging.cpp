@@ -1,0 +1,5 @@
+#include "enginelogging.h"
+
+namespace ops {
+Q_LOGGING_CATEGORY(lcEngine, "ops.engine", QtWarningMsg)
+} // namespace ops

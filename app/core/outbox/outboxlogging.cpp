@@ -1,0 +1,5 @@
+#include "outboxlogging.h"
+
+namespace ops {
+Q_LOGGING_CATEGORY(lcOutbox, "ops.outbox", QtWarningMsg)
+} // namespace ops

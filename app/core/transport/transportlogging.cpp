@@ -1,0 +1,5 @@
+#include "transportlogging.h"
+
+namespace ops {
+Q_LOGGING_CATEGORY(lcHttp, "ops.http", QtWarningMsg)
+} // namespace ops

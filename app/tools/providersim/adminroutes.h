@@ -1,0 +1,29 @@
+#pragma once
+
+// provider-sim's own control surface under /_sim/ (JSON in and out, loopback peers only):
+// seed, faults, fault stats, clock, ledger, request log, messages, reset. The exact routes and
+// bodies are listed in app/tools/providersim/README.md.
+
+#include "simtypes.h"
+
+namespace ops::sim {
+
+class SimRouter;
+
+class AdminRoutes
+{
+public:
+    explicit AdminRoutes(SimRouter &router);
+
+    SimResponse handle(const SimRequest &request);
+
+private:
+    SimResponse route(const SimRequest &request, const nlohmann::json &body);
+    SimResponse postFault(const nlohmann::json &body);
+    SimResponse clock(const SimRequest &request, const nlohmann::json &body);
+    nlohmann::json clockJson() const;
+
+    SimRouter &m_router;
+};
+
+} // namespace ops::sim

@@ -1,0 +1,145 @@
+// provider-sim — a Stripe- and Slen-compatible provider with fault injection, a controllable
+// clock and a ledger, for the demo, training and tests. Contract: DESIGN.md §9 and
+// app/tools/providersim/README.md.
+//
+//   provider-sim [--listen HOST:PORT] [--seed FILE] [--allow-non-loopback] [--fault-seed N]
+//
+// The first stdout line is exactly "provider-sim listening on http://HOST:PORT" (flushed), so
+// a parent process can read the port. Exit 2: usage, bad seed, refused or failed bind.
+
+#include "simrouter.h"
+#include "simserver.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFile>
+#include <QHostAddress>
+#include <QHostInfo>
+#include <cstdio>
+
+namespace {
+
+struct ListenAddress
+{
+    QHostAddress host;
+    quint16 port = 0;
+};
+
+int fail(const QString &message)
+{
+    std::fprintf(stderr, "provider-sim: %s\n", qPrintable(message));
+    return 2;
+}
+
+// "127.0.0.1:8080", "localhost:0", "[::1]:9000", "0.0.0.0:8080".
+std::optional<ListenAddress> parseListen(const QString &text)
+{
+    const qsizetype colon = text.lastIndexOf(u':');
+    if (colon <= 0)
+        return std::nullopt;
+    QString host = text.left(colon);
+    if (host.startsWith(u'[') && host.endsWith(u']'))
+        host = host.mid(1, host.size() - 2);
+    bool ok = false;
+    const uint port = text.mid(colon + 1).toUInt(&ok);
+    if (!ok || port > 65535)
+        return std::nullopt;
+    ListenAddress a;
+    a.port = quint16(port);
+    if (host == QLatin1String("localhost"))
+        a.host = QHostAddress(QHostAddress::LocalHost);
+    else if (!a.host.setAddress(host))
+        return std::nullopt;
+    return a;
+}
+
+std::optional<QString> loadSeedFile(ops::sim::SimRouter &router, const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return QStringLiteral("cannot read seed file %1: %2").arg(path, file.errorString());
+    const auto seed = nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
+    if (seed.is_discarded())
+        return QStringLiteral("seed file %1 is not valid JSON").arg(path);
+    if (const auto error = router.applySeed(seed))
+        return QStringLiteral("seed file %1: %2").arg(path, *error);
+    return std::nullopt;
+}
+
+QString urlHost(const QHostAddress &address)
+{
+    const QString s = address.toString();
+    return address.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + s + u']' : s;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("provider-sim"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Stripe- and Slen-compatible provider simulator with fault injection."));
+    parser.addHelpOption();
+    const QCommandLineOption listenOption(
+        QStringLiteral("listen"), QStringLiteral("Address to listen on (default 127.0.0.1:0)."),
+        QStringLiteral("HOST:PORT"), QStringLiteral("127.0.0.1:0"));
+    const QCommandLineOption seedOption(QStringLiteral("seed"),
+                                        QStringLiteral("JSON seed file (api keys, charges, "
+                                                       "customers, flows)."),
+                                        QStringLiteral("FILE"));
+    const QCommandLineOption allowOption(
+        QStringLiteral("allow-non-loopback"),
+        QStringLiteral("Allow listening on a non-loopback address (admin routes stay "
+                       "loopback-only)."));
+    const QCommandLineOption faultSeedOption(QStringLiteral("fault-seed"),
+                                             QStringLiteral("Seed of the fault random source."),
+                                             QStringLiteral("N"));
+    parser.addOptions({listenOption, seedOption, allowOption, faultSeedOption});
+    if (!parser.parse(QCoreApplication::arguments()))
+        return fail(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return fail(QStringLiteral("unexpected argument: ") + parser.positionalArguments().first());
+
+    const auto listen = parseListen(parser.value(listenOption));
+    if (!listen)
+        return fail(QStringLiteral("--listen expects HOST:PORT with a numeric address, got '%1'")
+                        .arg(parser.value(listenOption)));
+    if (!listen->host.isLoopback() && !parser.isSet(allowOption))
+        return fail(QStringLiteral("refusing to listen on non-loopback address %1; pass "
+                                   "--allow-non-loopback to expose the simulator")
+                        .arg(listen->host.toString()));
+
+    ops::sim::SimRouter router;
+    if (parser.isSet(faultSeedOption)) {
+        bool ok = false;
+        const quint64 seed = parser.value(faultSeedOption).toULongLong(&ok);
+        if (!ok)
+            return fail(QStringLiteral("--fault-seed expects a non-negative integer"));
+        router.setStartupFaultSeed(seed);
+    }
+    if (parser.isSet(seedOption)) {
+        if (const auto error = loadSeedFile(router, parser.value(seedOption)))
+            return fail(*error);
+    }
+
+    ops::sim::SimServer server(
+        [&router](ops::sim::SimRequest request, ops::sim::ReplyChannelPtr channel) {
+            router.dispatch(std::move(request), std::move(channel));
+        });
+    const quint16 port = server.listen(listen->host, listen->port);
+    if (port == 0)
+        return fail(QStringLiteral("cannot listen on %1:%2")
+                        .arg(listen->host.toString())
+                        .arg(listen->port));
+    std::printf("provider-sim listening on http://%s:%u\n", qPrintable(urlHost(listen->host)),
+                unsigned(port));
+    std::fflush(stdout);
+    return app.exec();
+}

@@ -1,0 +1,5 @@
+#include "domainlogging.h"
+
+namespace ops {
+Q_LOGGING_CATEGORY(lcDomain, "ops.domain", QtWarningMsg)
+} // namespace ops

@@ -1,0 +1,29 @@
+#pragma once
+
+// The two exceptions every layer above storage catches. They carry a message fit for an
+// operator; neither needs Qt Sql, so the domain, the ui and the tools can name them.
+
+#include <QString>
+#include <stdexcept>
+
+namespace ops {
+
+// The database itself failed (cannot open, a statement failed, a row vanished).
+class StoreError : public std::runtime_error
+{
+public:
+    explicit StoreError(const QString &message)
+        : std::runtime_error(message.toStdString())
+    {}
+    QString message() const { return QString::fromStdString(what()); }
+};
+
+// A request understood and refused by a rule (missing right, self-approval, approving twice):
+// the caller shows the message; nothing was written.
+class ActionRefused : public StoreError
+{
+public:
+    using StoreError::StoreError;
+};
+
+} // namespace ops

@@ -1,0 +1,5 @@
+#include "itemmodellogging.h"
+
+namespace ops {
+Q_LOGGING_CATEGORY(lcModels, "ops.models", QtWarningMsg)
+} // namespace ops

@@ -1,0 +1,316 @@
+#include "operationtablemodel.h"
+
+#include "database.h"
+#include "localeformat.h"
+#include "itemmodellogging.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+QString localTime(const std::optional<QDateTime> &t)
+{
+    return t ? formatDateTime(*t, QLocale()) : QString();
+}
+
+std::optional<SortKey> sortKeyFor(int column)
+{
+    switch (column) {
+    case OperationTableModel::OperationColumn:
+        return SortKey::Id;
+    case OperationTableModel::AmountColumn:
+        return SortKey::Amount;
+    case OperationTableModel::LastAttemptColumn:
+        return SortKey::LastAttempt;
+    case OperationTableModel::WindowLeftColumn:
+        return SortKey::Deadline;
+    case OperationTableModel::AgeColumn:
+        return SortKey::Created;
+    default:
+        return std::nullopt;
+    }
+}
+
+bool sameIds(const std::vector<OperationSummary> &a, const std::vector<OperationSummary> &b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const auto &x, const auto &y) { return x.id == y.id; });
+}
+
+} // namespace
+
+QString formatDuration(qint64 seconds)
+{
+    seconds = qMax<qint64>(0, seconds);
+    const qint64 d = seconds / 86400, h = seconds / 3600 % 24, m = seconds / 60 % 60,
+                 s = seconds % 60;
+    if (d > 0)
+        return OperationTableModel::tr("%1d %2h").arg(d).arg(h);
+    if (h > 0)
+        return OperationTableModel::tr("%1h %2m").arg(h).arg(m, 2, 10, QChar(u'0'));
+    if (m > 0)
+        return OperationTableModel::tr("%1m %2s").arg(m).arg(s, 2, 10, QChar(u'0'));
+    return OperationTableModel::tr("%1s").arg(s);
+}
+
+QString kindLabel(OperationKind kind)
+{
+    switch (kind) {
+    case OperationKind::Refund:
+        return OperationTableModel::tr("refund");
+    case OperationKind::CreditTopup:
+        return OperationTableModel::tr("credit top-up");
+    case OperationKind::CreditCharge:
+        return OperationTableModel::tr("credit charge");
+    case OperationKind::CreditAdjust:
+        return OperationTableModel::tr("credit adjust");
+    case OperationKind::Execution:
+        return OperationTableModel::tr("execution");
+    }
+    return toString(kind);
+}
+
+QString stateLabel(OperationState state)
+{
+    switch (state) {
+    case OperationState::Open:
+        return OperationTableModel::tr("open");
+    case OperationState::Unknown:
+        return OperationTableModel::tr("unknown");
+    case OperationState::Succeeded:
+        return OperationTableModel::tr("succeeded");
+    case OperationState::Failed:
+        return OperationTableModel::tr("failed");
+    }
+    return toString(state);
+}
+
+OperationTableModel::OperationTableModel(OperationQuery &query, Scope scope, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_query(query)
+    , m_scope(scope)
+    , m_filter(scope == Scope::CheckingQueue ? QueryFilter::checkingQueue() : QueryFilter{})
+{}
+
+std::optional<std::vector<OperationSummary>>
+OperationTableModel::fetch(const std::optional<PageCursor> &after, int limit)
+{
+    try {
+        return m_query.page(m_filter, after, limit);
+    } catch (const StoreError &e) {
+        qCWarning(lcModels) << "page query failed:" << e.message();
+        emit loadFailed(e.message());
+        return std::nullopt;
+    }
+}
+
+void OperationTableModel::resetTo(std::vector<OperationSummary> rows, int requested)
+{
+    const Notifying notifying(m_notifying);
+    beginResetModel();
+    m_exhausted = int(rows.size()) < requested;
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+void OperationTableModel::setFilter(QueryFilter filter)
+{
+    if (m_scope == Scope::CheckingQueue)
+        filter.state = OperationState::Unknown;
+    m_filter = std::move(filter);
+    auto rows = fetch(std::nullopt, m_pageSize);
+    resetTo(rows ? std::move(*rows) : std::vector<OperationSummary>{}, m_pageSize);
+}
+
+void OperationTableModel::reload()
+{
+    const int wanted = qMax(m_pageSize, int(m_rows.size()));
+    auto rows = fetch(std::nullopt, wanted);
+    if (!rows)
+        return;
+    if (!sameIds(m_rows, *rows)) {
+        resetTo(std::move(*rows), wanted);
+        return;
+    }
+    m_exhausted = int(rows->size()) < wanted;
+    if (*rows == m_rows)
+        return;
+    m_rows = std::move(*rows);
+    if (!m_rows.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+void OperationTableModel::refreshCountdown()
+{
+    if (m_rows.empty())
+        return;
+    const QList<int> roles = {Qt::DisplayRole, UrgentRole, WindowLeftRole};
+    emit dataChanged(index(0, WindowLeftColumn), index(rowCount() - 1, WindowLeftColumn), roles);
+    emit dataChanged(index(0, AgeColumn), index(rowCount() - 1, AgeColumn), roles);
+}
+
+const OperationSummary *OperationTableModel::summaryAt(int row) const
+{
+    if (row < 0 || row >= rowCount())
+        return nullptr;
+    return &m_rows[size_t(row)];
+}
+
+int OperationTableModel::rowOf(const QString &operationId) const
+{
+    for (size_t i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i].id == operationId)
+            return int(i);
+    }
+    return -1;
+}
+
+int OperationTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int OperationTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+std::optional<qint64> OperationTableModel::windowLeft(const OperationSummary &row) const
+{
+    if (isFinal(row.state) || !row.deadline)
+        return std::nullopt;
+    return (row.deadline->toMSecsSinceEpoch() - m_query.clock().nowMs()) / 1000;
+}
+
+QVariant OperationTableModel::display(const OperationSummary &row, int column) const
+{
+    switch (column) {
+    case OperationColumn:
+        return row.id;
+    case KindColumn:
+        return kindLabel(row.kind);
+    case SubjectColumn:
+        return row.subject();
+    case AmountColumn:
+        return formatMoney(row.amount, QLocale());
+    case StateColumn:
+        return row.providerStatus.isEmpty() || isFinal(row.state)
+                   ? stateLabel(row.state)
+                   : u"%1 · %2"_s.arg(stateLabel(row.state), row.providerStatus);
+    case AttemptsColumn:
+        return u"%1/%2"_s.arg(row.attempts).arg(row.attemptCap);
+    case KeyColumn:
+        return row.idempotencyKey;
+    case LastAttemptColumn:
+        return localTime(row.lastAttemptAt);
+    case WindowLeftColumn: {
+        if (isFinal(row.state))
+            return u"—"_s;
+        const auto left = windowLeft(row);
+        if (!left)
+            return tr("not started");
+        return *left <= 0 ? tr("closed") : formatDuration(*left);
+    }
+    case EvidenceColumn:
+        return row.evidenceCount;
+    case AgeColumn:
+        return formatDuration((m_query.clock().nowMs() - row.createdAt.toMSecsSinceEpoch()) / 1000);
+    }
+    return {};
+}
+
+QVariant OperationTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const OperationSummary &row = m_rows[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(row, index.column());
+    case Qt::ToolTipRole:
+        if (index.column() == WindowLeftColumn && row.deadline)
+            return tr("Deadline %1 (local time)").arg(localTime(row.deadline));
+        return index.column() == KeyColumn ? tr("Idempotency key — Ctrl+Shift+C copies it")
+                                           : QVariant();
+    case UrgentRole: {
+        const auto left = windowLeft(row);
+        return left && *left < kUrgentSeconds;
+    }
+    case MonospaceRole:
+        return index.column() == KeyColumn || index.column() == OperationColumn;
+    case Qt::TextAlignmentRole:
+        if (index.column() == AmountColumn || index.column() == EvidenceColumn ||
+            index.column() == AttemptsColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case OperationIdRole:
+        return row.id;
+    case StateRole:
+        return toString(row.state);
+    case ProviderStatusRole:
+        return row.providerStatus;
+    case WindowLeftRole: {
+        const auto left = windowLeft(row);
+        return left ? QVariant(*left) : QVariant();
+    }
+    case KeyRole:
+        return row.idempotencyKey;
+    case FinalRole:
+        return isFinal(row.state);
+    }
+    return {};
+}
+
+QVariant OperationTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    const QStringList titles = {tr("Operation"), tr("Kind"),         tr("Subject"),
+                                tr("Amount"),    tr("State"),        tr("Attempts"),
+                                tr("Key"),       tr("Last attempt"), tr("Window left"),
+                                tr("Evidence"),  tr("Age")};
+    return section >= 0 && section < titles.size() ? QVariant(titles.at(section)) : QVariant();
+}
+
+bool OperationTableModel::canFetchMore(const QModelIndex &parent) const
+{
+    // Not while a reset or insert is being announced: whoever reacts to the announcement must
+    // not start the next insert inside it (views fetch again once the event loop turns).
+    return !parent.isValid() && !m_exhausted && !m_notifying;
+}
+
+void OperationTableModel::fetchMore(const QModelIndex &parent)
+{
+    if (parent.isValid() || m_exhausted || m_notifying || m_rows.empty())
+        return;
+    auto more = fetch(OperationQuery::cursorAfter(m_rows.back()), m_pageSize);
+    if (!more)
+        return;
+    m_exhausted = int(more->size()) < m_pageSize;
+    if (more->empty())
+        return;
+    const int first = rowCount();
+    const Notifying notifying(m_notifying);
+    beginInsertRows({}, first, first + int(more->size()) - 1);
+    std::move(more->begin(), more->end(), std::back_inserter(m_rows));
+    endInsertRows();
+}
+
+void OperationTableModel::sort(int column, Qt::SortOrder order)
+{
+    const auto key = sortKeyFor(column);
+    if (!key)
+        return; // columns without an index keep the current order
+    QueryFilter f = m_filter;
+    f.sort = *key;
+    // Age grows as creation time falls: ascending age is newest first.
+    const bool ascending = order == Qt::AscendingOrder;
+    f.descending = *key == SortKey::Created ? ascending : !ascending;
+    if (f == m_filter)
+        return;
+    setFilter(std::move(f));
+}
+
+} // namespace ops

@@ -1,8 +1,0 @@
-#pragma once
-
-#include <QLoggingCategory>
-
-namespace ops {
-Q_DECLARE_LOGGING_CATEGORY(lcStore)
-Q_DECLARE_LOGGING_CATEGORY(lcModels)
-} // namespace ops

@@ -1,0 +1,200 @@
+#include "database.h"
+
+#include "dblocation.h"
+#include "storagelogging.h"
+#include "pgconnection.h"
+#include "sqldialect.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QThread>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+// The versioned scripts compiled in from resources/migrations/sqlite (ops_resources), in file
+// name order: NNNN_name.sql, NNNN = 1, 2, … with no gap (tests/models/tst_resources checks the
+// folders against the resource list). Append only.
+const QStringList &migrationFiles()
+{
+    static const QStringList files = [] {
+        const QDir dir(u":/migrations/sqlite"_s);
+        QStringList paths;
+        const auto names = dir.entryList({u"*.sql"_s}, QDir::Files, QDir::Name);
+        for (const QString &name : names)
+            paths.append(dir.filePath(name));
+        return paths;
+    }();
+    return files;
+}
+
+void execOrThrow(QSqlDatabase &db, const QString &sql)
+{
+    QSqlQuery q(db);
+    if (!q.exec(sql))
+        throw StoreError(
+            u"database statement failed: %1 (%2)"_s.arg(q.lastError().text(), sql.left(120)));
+}
+
+// WAL is a property of the file. Switching to it needs a moment alone with the file and does
+// not wait on the busy timeout, so a process that opens a new file while another one is
+// switching it retries briefly.
+void enableWal(QSqlDatabase &db)
+{
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        QSqlQuery q(db);
+        if (q.exec(u"PRAGMA journal_mode = WAL"_s) && q.next() &&
+            q.value(0).toString().compare(u"wal"_s, Qt::CaseInsensitive) == 0)
+            return;
+        QThread::msleep(50);
+    }
+    throw StoreError(u"cannot switch the database to WAL mode: it stays locked"_s);
+}
+
+void applyPragmas(QSqlDatabase &db)
+{
+    execOrThrow(db, u"PRAGMA busy_timeout = 10000"_s);
+    enableWal(db);
+    execOrThrow(db, u"PRAGMA synchronous = FULL"_s);
+    execOrThrow(db, u"PRAGMA foreign_keys = ON"_s);
+}
+
+QString readResource(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        throw StoreError(u"migration %1 is missing from the build"_s.arg(path));
+    return QString::fromUtf8(f.readAll());
+}
+
+// migrationFiles() names the SQLite scripts; every backend has its own folder with a script of
+// the same file name per version (docs/team.md: adding a migration).
+QString migrationFor(SqlDialect dialect, int version)
+{
+    QString path = migrationFiles().at(version - 1);
+    path.replace(u"/sqlite/"_s, u"/"_s + migrationFolder(dialect) + u"/"_s);
+    if (!QFile::exists(path))
+        throw StoreError(u"migration %1 has no %2 version in this build (%3)"_s.arg(version).arg(
+            migrationFolder(dialect), path));
+    return readResource(path);
+}
+
+void beginWrite(QSqlDatabase &db)
+{
+    for (const QString &sql : beginWriteStatements(dialectOf(db)))
+        execOrThrow(db, sql);
+}
+
+} // namespace
+
+QStringList splitSqlScript(const QString &script)
+{
+    QStringList statements;
+    QString current;
+    const auto lines = script.split(u'\n');
+    for (QString line : lines) {
+        const auto comment = line.indexOf(u"--"_s);
+        if (comment >= 0)
+            line.truncate(comment);
+        line = line.trimmed();
+        if (line.isEmpty())
+            continue;
+        current += current.isEmpty() ? line : u' ' + line;
+        // A PostgreSQL function body ($$ … $$) may hold ';' at line ends.
+        if (current.count(u"$$"_s) % 2 != 0 || !line.endsWith(u';'))
+            continue;
+        // A SQLite trigger body (BEGIN … END;) holds ';' too; PostgreSQL triggers have none.
+        const bool trigger = current.startsWith(u"CREATE TRIGGER"_s, Qt::CaseInsensitive) &&
+                             current.contains(u" BEGIN "_s, Qt::CaseInsensitive);
+        if (trigger && !current.endsWith(u"END;"_s, Qt::CaseInsensitive))
+            continue;
+        statements.append(current);
+        current.clear();
+    }
+    if (!current.trimmed().isEmpty())
+        statements.append(current);
+    return statements;
+}
+
+QString Database::defaultLocation()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    return dir + u"/opsconsole/operations.sqlite"_s;
+}
+
+QSqlDatabase Database::open(const QString &location, const QString &connectionName)
+{
+    const DbLocation parsed = DbLocation::parse(location);
+    if (parsed.backend == DbLocation::Backend::Postgres)
+        return openPostgres(parsed, connectionName);
+    const QFileInfo info(location);
+    if (info.isDir())
+        throw StoreError(u"database path %1 is a folder, not a file"_s.arg(location));
+    if (!QDir().mkpath(info.absolutePath()))
+        throw StoreError(
+            u"cannot create the folder %1 for the database"_s.arg(info.absolutePath()));
+
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connectionName);
+    db.setDatabaseName(location);
+    if (!db.open())
+        throw StoreError(u"cannot open database %1: %2"_s.arg(location, db.lastError().text()));
+    // The driver opens lazily; the first write proves the file is usable.
+    applyPragmas(db);
+    execOrThrow(db, u"CREATE TABLE IF NOT EXISTS schema_version ("
+                    "version INTEGER NOT NULL PRIMARY KEY, applied_at BIGINT NOT NULL)"_s);
+    return db;
+}
+
+int Database::schemaVersion(QSqlDatabase &db)
+{
+    QSqlQuery q(db);
+    if (!q.exec(u"SELECT COALESCE(MAX(version), 0) FROM schema_version"_s) || !q.next())
+        throw StoreError(u"cannot read schema version: %1"_s.arg(q.lastError().text()));
+    return q.value(0).toInt();
+}
+
+int Database::latestVersion()
+{
+    return int(migrationFiles().size());
+}
+
+void Database::migrate(QSqlDatabase &db)
+{
+    // Each step re-reads the version under the write lock: two processes opening a new file at
+    // once must not both apply the same migration.
+    for (;;) {
+        beginWrite(db);
+        try {
+            const int current = schemaVersion(db);
+            if (current > latestVersion())
+                throw StoreError(
+                    u"database schema version %1 is newer than this build (%2)"_s.arg(current).arg(
+                        latestVersion()));
+            if (current == latestVersion()) {
+                execOrThrow(db, u"COMMIT"_s);
+                return;
+            }
+            const int next = current + 1;
+            for (const QString &s : splitSqlScript(migrationFor(dialectOf(db), next)))
+                execOrThrow(db, s);
+            execOrThrow(
+                db,
+                u"INSERT INTO schema_version (version, applied_at) VALUES (%1, %2)"_s.arg(next).arg(
+                    QDateTime::currentMSecsSinceEpoch()));
+            execOrThrow(db, u"COMMIT"_s);
+            qCInfo(lcStore) << "applied migration" << next;
+        } catch (...) {
+            QSqlQuery(db).exec(u"ROLLBACK"_s);
+            throw;
+        }
+    }
+}
+
+} // namespace ops

@@ -1,0 +1,81 @@
+#include "pgconnection.h"
+
+#include "database.h"
+#include "storagelogging.h"
+#include "sqldialect.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+void dropConnection(QSqlDatabase &db, const QString &name)
+{
+    db.close();
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(name);
+}
+
+// Runs the statements as one writer transaction; returns the first error, empty on success.
+QString runSetup(QSqlDatabase &db, const QStringList &statements)
+{
+    QStringList all = beginWriteStatements(SqlDialect::Postgres);
+    all << statements << u"COMMIT"_s;
+    for (const QString &sql : all) {
+        QSqlQuery q(db);
+        if (q.exec(sql))
+            continue;
+        const QString error = q.lastError().text();
+        q = QSqlQuery();
+        QSqlQuery(db).exec(u"ROLLBACK"_s);
+        return error;
+    }
+    return {};
+}
+
+} // namespace
+
+QSqlDatabase openPostgres(const DbLocation &location, const QString &connectionName)
+{
+    if (!QSqlDatabase::isDriverAvailable(u"QPSQL"_s))
+        throw StoreError(u"this build has no PostgreSQL driver (install libqt6sql6-psql)"_s);
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QPSQL"_s, connectionName);
+    db.setHostName(location.host);
+    db.setPort(location.port);
+    db.setDatabaseName(location.database);
+    if (!location.user.isEmpty())
+        db.setUserName(location.user);
+    if (!location.password.isEmpty())
+        db.setPassword(location.password);
+    db.setConnectOptions(location.connectOptions);
+    if (!db.open()) {
+        // libpq's message names host, port and cause; it never contains the password.
+        const QString cause = db.lastError().databaseText().trimmed();
+        dropConnection(db, connectionName);
+        throw StoreError(u"cannot connect to PostgreSQL at %1: %2"_s.arg(
+            location.display(), cause.isEmpty() ? u"server unreachable"_s : cause));
+    }
+    // Only a fresh database needs the table; an application role without CREATE rights on the
+    // schema must still be able to open a migrated one.
+    QSqlQuery exists(db);
+    const bool fresh = !exists.exec(u"SELECT to_regclass('schema_version') IS NULL"_s) ||
+                       !exists.next() || exists.value(0).toBool();
+    exists = QSqlQuery();
+    const QString error =
+        fresh ? runSetup(db, {u"CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT "
+                              "NULL PRIMARY KEY, applied_at BIGINT NOT NULL)"_s})
+              : QString();
+    if (!error.isEmpty()) {
+        dropConnection(db, connectionName);
+        throw StoreError(
+            u"PostgreSQL database %1 is not usable: %2"_s.arg(location.display(), error));
+    }
+    qCInfo(lcStore) << "connected to" << location.display();
+    return db;
+}
+
+} // namespace ops

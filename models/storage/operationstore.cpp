@@ -1,0 +1,390 @@
+#include "operationstore.h"
+
+#include "approvals.h"
+#include "auditlog.h"
+#include "storagelogging.h"
+#include "operationrow.h"
+#include "operatordirectory.h"
+#include "sqltransaction.h"
+
+#include <QCryptographicHash>
+#include <QSqlError>
+
+using namespace Qt::StringLiterals;
+using nlohmann::json;
+
+namespace ops {
+
+namespace {
+
+QVariant nullable(const QString &s)
+{
+    return s.isEmpty() ? QVariant() : QVariant(s);
+}
+std::string str(const QString &s)
+{
+    return s.toStdString();
+}
+
+QString liveStatesFor(OperationKind kind)
+{
+    switch (kind) {
+    case OperationKind::Refund:
+        return u"('open', 'unknown')"_s;
+    case OperationKind::Execution:
+        return u"('open', 'unknown', 'succeeded', 'failed')"_s;
+    default:
+        return u"('open', 'unknown', 'succeeded')"_s;
+    }
+}
+
+} // namespace
+
+OperationStore::OperationStore(QSqlDatabase db, const Clock &clock)
+    : m_db(std::move(db))
+    , m_clock(clock)
+{}
+
+std::optional<Operation> OperationStore::operation(const QString &id)
+{
+    QSqlQuery q = runQuery(
+        m_db, u"SELECT "_s + rows::operationColumns() + u" FROM operations WHERE id = ?"_s, {id});
+    if (!q.next())
+        return std::nullopt;
+    return rows::operationFromRow(q);
+}
+
+std::optional<Operation> OperationStore::findLiveRefund(Provider provider, const QString &project,
+                                                        const QString &unitOfWork)
+{
+    QSqlQuery q =
+        runQuery(m_db,
+                 u"SELECT "_s + rows::operationColumns() +
+                     u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
+                     "project = ? AND unit_of_work = ? AND state IN ('open', 'unknown')"_s,
+                 {toString(provider), project, unitOfWork});
+    if (!q.next())
+        return std::nullopt;
+    return rows::operationFromRow(q);
+}
+
+std::optional<Operation> OperationStore::findByKey(OperationKind kind, Provider provider,
+                                                   const QString &project, const QString &key)
+{
+    // Newest first: a failed credit movement frees its key, so older rows may share it.
+    QSqlQuery q = runQuery(m_db,
+                           u"SELECT "_s + rows::operationColumns() +
+                               u" FROM operations WHERE kind = ? AND provider = ? AND project = ? "
+                               "AND idempotency_key = ? AND state IN "_s +
+                               liveStatesFor(kind) + u" ORDER BY created_at DESC LIMIT 1"_s,
+                           {toString(kind), toString(provider), project, key});
+    if (!q.next())
+        return std::nullopt;
+    return rows::operationFromRow(q);
+}
+
+std::optional<Operation> OperationStore::findLiveFor(const NewOperation &op)
+{
+    switch (op.kind) {
+    case OperationKind::Refund:
+        return findLiveRefund(op.provider, op.project, op.unitOfWork);
+    case OperationKind::Execution:
+        return findByKey(op.kind, op.provider, op.project, op.idempotencyKey);
+    default:
+        // The three movement kinds share one index: the winner may be of another kind.
+        return findLiveCredit(op.provider, op.project, op.idempotencyKey);
+    }
+}
+
+qint64 OperationStore::liveRefundTotal(Provider provider, const QString &chargeId)
+{
+    QSqlQuery q = runQuery(m_db,
+                           u"SELECT COALESCE(SUM(amount_minor), 0) FROM operations WHERE "
+                           "kind = 'refund' AND provider = ? AND charge_id = ? AND "
+                           "state IN ('open', 'unknown')"_s,
+                           {toString(provider), chargeId});
+    return q.next() ? q.value(0).toLongLong() : 0;
+}
+
+std::optional<Operation> OperationStore::succeededRefundSince(Provider provider,
+                                                              const QString &project,
+                                                              const QString &unitOfWork,
+                                                              const QDateTime &since)
+{
+    QSqlQuery q = runQuery(m_db,
+                           u"SELECT "_s + rows::operationColumns() +
+                               u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
+                               "project = ? AND unit_of_work = ? AND state = 'succeeded' AND "
+                               "closed_at > ? ORDER BY closed_at DESC LIMIT 1"_s,
+                           {toString(provider), project, unitOfWork, since.toMSecsSinceEpoch()});
+    if (!q.next())
+        return std::nullopt;
+    return rows::operationFromRow(q);
+}
+
+bool OperationStore::guardRefuses(const NewOperation &op, const BalanceGuard &guard)
+{
+    QSqlQuery q = runQuery(m_db,
+                           u"SELECT COALESCE(SUM(amount_minor), 0) FROM operations WHERE "
+                           "kind = 'refund' AND provider = ? AND charge_id = ? AND "
+                           "(state IN ('open', 'unknown') OR (state = 'succeeded' AND "
+                           "closed_at > ?))"_s,
+                           {toString(op.provider), op.chargeId, guard.readAt.toMSecsSinceEpoch()});
+    const qint64 committed = q.next() ? q.value(0).toLongLong() : 0;
+    return op.amount.minor > guard.chargeAmount - guard.providerRefunded - committed;
+}
+
+OpenResult OperationStore::openOrGet(const NewOperation &op,
+                                     const std::optional<BalanceGuard> &guard)
+{
+    const qint64 now = m_clock.nowMs();
+    {
+        WriteTransaction tx(m_db);
+        if (guard && !findLiveFor(op) && guardRefuses(op, *guard))
+            return {{}, false, true};
+        QSqlQuery q(m_db);
+        q.prepare(u"INSERT INTO operations (id, kind, provider, project, unit_of_work, order_id, "
+                  "charge_id, customer_id, amount_minor, currency, idempotency_key, "
+                  "request_method, request_path, request_body, request_content_type, state, "
+                  "attempt_cap, window_seconds, margin_seconds, created_by, created_at, "
+                  "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, "
+                  "?, ?, ?, ?)"_s);
+        const QVariantList values = {op.id,
+                                     toString(op.kind),
+                                     toString(op.provider),
+                                     op.project,
+                                     op.unitOfWork,
+                                     nullable(op.orderId),
+                                     nullable(op.chargeId),
+                                     nullable(op.customerId),
+                                     op.amount.minor,
+                                     op.amount.currency,
+                                     op.idempotencyKey,
+                                     QString::fromLatin1(op.request.method),
+                                     op.request.path,
+                                     op.request.body,
+                                     QString::fromLatin1(op.request.contentType),
+                                     op.attemptCap,
+                                     op.windowSeconds,
+                                     op.marginSeconds,
+                                     op.createdBy,
+                                     now,
+                                     now};
+        for (const QVariant &v : values)
+            q.addBindValue(bindable(v));
+        if (q.exec()) {
+            AuditLog::append(m_db, now, op.createdBy, u"operation.opened"_s, op.id,
+                             {{"kind", str(toString(op.kind))},
+                              {"provider", str(toString(op.provider))},
+                              {"unit_of_work", str(op.unitOfWork)},
+                              {"amount", op.amount.minor},
+                              {"currency", str(op.amount.currency)},
+                              {"idempotency_key", str(op.idempotencyKey)}});
+            tx.commit();
+            return {*operation(op.id), true};
+        }
+        qCInfo(lcStore) << "insert lost to an existing row:" << q.lastError().text();
+        tx.rollback();
+    }
+    // The partial unique index refused the insert: the winner's row is the one to use.
+    if (auto winner = findLiveFor(op))
+        return {*winner, false};
+    throw StoreError(u"cannot store operation %1 for %2"_s.arg(op.id, op.unitOfWork));
+}
+
+void OperationStore::markUnknownLocked(const Operation &op, const QString &reason,
+                                       const QString &actor, qint64 nowMs)
+{
+    runQuery(m_db,
+             u"UPDATE operations SET state = 'unknown', unknown_reason = ?, updated_at = ? "
+             "WHERE id = ? AND state = 'open'"_s,
+             {reason, nowMs, op.id});
+    AuditLog::append(m_db, nowMs, actor, u"state.unknown"_s, op.id, {{"reason", str(reason)}});
+}
+
+AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QString &actor,
+                                           AttemptMode mode)
+{
+    const qint64 now = m_clock.nowMs();
+    WriteTransaction tx(m_db);
+    AttemptTicket ticket;
+    const auto found = operation(operationId);
+    if (!found) {
+        ticket.refusal = AttemptRefusal::NotFound;
+        return ticket;
+    }
+    ticket.operation = *found;
+    const Operation &op = *found;
+    if (mode == AttemptMode::OperatorResend)
+        requireRight(m_db, actor, Right::Resend);
+    const bool stateAllows =
+        op.state == OperationState::Open ||
+        (mode == AttemptMode::OperatorResend && op.state == OperationState::Unknown);
+    if (!stateAllows) {
+        ticket.refusal = AttemptRefusal::NotOpen;
+        return ticket;
+    }
+    if (op.deadline && now >= op.deadline->toMSecsSinceEpoch()) {
+        ticket.refusal = AttemptRefusal::WindowClosed;
+        if (op.state == OperationState::Open)
+            markUnknownLocked(op, u"retention window closed"_s, actor, now);
+        tx.commit();
+        ticket.operation = *operation(operationId);
+        return ticket;
+    }
+    if (mode == AttemptMode::Automation && op.attempts >= op.attemptCap) {
+        ticket.refusal = AttemptRefusal::CapReached;
+        markUnknownLocked(op, u"attempt cap reached"_s, actor, now);
+        tx.commit();
+        ticket.operation = *operation(operationId);
+        return ticket;
+    }
+    if (mode == AttemptMode::OperatorResend && needsApproval(m_db, op) &&
+        !spendApprovedResendLocked(m_db, now, operationId, actor)) {
+        ticket.refusal = AttemptRefusal::AwaitingApproval;
+        if (!openApproval(m_db, operationId, ApprovalAction::Resend, ApprovalState::Pending)) {
+            requestApprovalLocked(m_db, now, op, ApprovalAction::Resend, actor,
+                                  nlohmann::json::object());
+            tx.commit();
+        }
+        return ticket;
+    }
+    const int seq = op.attempts + 1;
+    const qint64 deadline = op.firstAttemptAt ? op.deadline->toMSecsSinceEpoch()
+                                              : now + (op.windowSeconds - op.marginSeconds) * 1000;
+    runQuery(m_db,
+             u"UPDATE operations SET attempts = ?, first_attempt_at = COALESCE(first_attempt_at, "
+             "?), deadline_at = ?, last_attempt_at = ?, updated_at = ? WHERE id = ?"_s,
+             {seq, now, deadline, now, now, operationId});
+    // RETURNING, not lastInsertId(): QPSQL's lastInsertId is an OID, not the row's id.
+    QSqlQuery ins = runQuery(m_db,
+                             u"INSERT INTO attempts (operation_id, seq, actor, started_at) "
+                             "VALUES (?, ?, ?, ?) RETURNING id"_s,
+                             {operationId, seq, actor, now});
+    if (!ins.next())
+        throw StoreError(u"attempt of %1 was not stored"_s.arg(operationId));
+    ticket.attemptId = ins.value(0).toLongLong();
+    ins.finish();
+    ticket.seq = seq;
+    AuditLog::append(
+        m_db, now, actor, u"attempt.started"_s, operationId,
+        {{"seq", seq}, {"mode", mode == AttemptMode::Automation ? "automation" : "operator"}});
+    tx.commit();
+    ticket.operation = *operation(operationId);
+    return ticket;
+}
+
+void OperationStore::finishAttempt(const QString &operationId, qint64 attemptId,
+                                   const AttemptResult &r)
+{
+    const qint64 now = m_clock.nowMs();
+    WriteTransaction tx(m_db);
+    QSqlQuery q = runQuery(
+        m_db,
+        u"UPDATE attempts SET finished_at = ?, http_status = ?, classification = ?, "
+        "provider_code = ?, provider_request_id = ?, replayed = ?, latency_ms = ?, "
+        "transport_error = ?, response_excerpt = ? WHERE id = ? AND operation_id = ? AND "
+        "classification = 'in_flight'"_s,
+        {now, r.httpStatus == 0 ? QVariant() : QVariant(r.httpStatus), toString(r.outcome),
+         nullable(r.providerCode), nullable(r.providerRequestId), r.replayed ? 1 : 0, r.latencyMs,
+         nullable(r.transportError), nullable(r.responseExcerpt), attemptId, operationId});
+    if (q.numRowsAffected() != 1)
+        throw StoreError(u"attempt %1 of %2 is not in flight"_s.arg(attemptId).arg(operationId));
+    AuditLog::append(m_db, now, u"system:engine"_s, u"attempt.finished"_s, operationId,
+                     {{"attempt_id", attemptId},
+                      {"http_status", r.httpStatus},
+                      {"outcome", str(toString(r.outcome))},
+                      {"provider_code", str(r.providerCode)},
+                      {"provider_request_id", str(r.providerRequestId)},
+                      {"replayed", r.replayed},
+                      {"transport_error", str(r.transportError)}});
+    tx.commit();
+}
+
+bool OperationStore::closeSucceeded(const QString &id, const QString &providerRef,
+                                    const QString &providerStatus, const QString &actor,
+                                    const QString &reason)
+{
+    const qint64 now = m_clock.nowMs();
+    WriteTransaction tx(m_db);
+    QSqlQuery q = runQuery(m_db,
+                           u"UPDATE operations SET state = 'succeeded', provider_ref = ?, "
+                           "provider_status = ?, closed_by = ?, closed_at = ?, close_reason = ?, "
+                           "updated_at = ? WHERE id = ? AND state = 'open'"_s,
+                           {providerRef, nullable(providerStatus), actor, now, reason, now, id});
+    if (q.numRowsAffected() != 1)
+        return false;
+    AuditLog::append(m_db, now, actor, u"state.succeeded"_s, id,
+                     {{"provider_ref", str(providerRef)},
+                      {"provider_status", str(providerStatus)},
+                      {"reason", str(reason)}});
+    tx.commit();
+    return true;
+}
+
+bool OperationStore::closeFailed(const QString &id, const QString &code, const QString &actor,
+                                 const QString &reason)
+{
+    const qint64 now = m_clock.nowMs();
+    WriteTransaction tx(m_db);
+    QSqlQuery q = runQuery(m_db,
+                           u"UPDATE operations SET state = 'failed', failure_code = ?, "
+                           "closed_by = ?, closed_at = ?, close_reason = ?, updated_at = ? "
+                           "WHERE id = ? AND state = 'open'"_s,
+                           {code, actor, now, reason, now, id});
+    if (q.numRowsAffected() != 1)
+        return false;
+    AuditLog::append(m_db, now, actor, u"state.failed"_s, id,
+                     {{"code", str(code)}, {"reason", str(reason)}});
+    tx.commit();
+    return true;
+}
+
+bool OperationStore::markUnknown(const QString &id, const QString &reason, const QString &actor)
+{
+    const qint64 now = m_clock.nowMs();
+    WriteTransaction tx(m_db);
+    const auto op = operation(id);
+    if (!op || op->state != OperationState::Open)
+        return false;
+    markUnknownLocked(*op, reason, actor, now);
+    tx.commit();
+    return true;
+}
+
+bool OperationStore::setProviderStatus(const QString &id, const QString &status,
+                                       const QString &actor)
+{
+    const qint64 now = m_clock.nowMs();
+    WriteTransaction tx(m_db);
+    QSqlQuery q = runQuery(m_db,
+                           u"UPDATE operations SET provider_status = ?, updated_at = ? "
+                           "WHERE id = ? AND state = 'open' AND "
+                           "COALESCE(provider_status, '') <> ?"_s,
+                           {status, now, id, status});
+    if (q.numRowsAffected() != 1)
+        return false;
+    AuditLog::append(m_db, now, actor, u"provider_status"_s, id, {{"status", str(status)}});
+    tx.commit();
+    return true;
+}
+
+int OperationStore::sweep(const QString &actor)
+{
+    const qint64 now = m_clock.nowMs();
+    WriteTransaction tx(m_db);
+    QSqlQuery q = runQuery(m_db,
+                           u"SELECT "_s + rows::operationColumns() +
+                               u" FROM operations WHERE state = 'open' AND deadline_at IS NOT NULL "
+                               "AND deadline_at <= ?"_s,
+                           {now});
+    std::vector<Operation> due;
+    while (q.next())
+        due.push_back(rows::operationFromRow(q));
+    for (const Operation &op : due)
+        markUnknownLocked(op, u"retention window closed"_s, actor, now);
+    tx.commit();
+    return int(due.size());
+}
+
+} // namespace ops

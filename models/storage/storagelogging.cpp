@@ -1,0 +1,5 @@
+#include "storagelogging.h"
+
+namespace ops {
+Q_LOGGING_CATEGORY(lcStore, "ops.store", QtWarningMsg)
+} // namespace ops

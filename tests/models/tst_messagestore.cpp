@@ -1,0 +1,478 @@
+// The customer-message outbox on a real SQLite file: key derivation, the same message queued
+// twice is one row, templates and free text judged against the row's state at commit, bad
+// input refused with nothing stored, attempts counted, copy to clipboard, audit entries.
+
+#include "storefixture.h"
+#include "auditlog.h"
+#include "messagefixture.h"
+#include "messagestore.h"
+#include "messagetablemodel.h"
+#include "operatordirectory.h"
+#include "sqltransaction.h"
+
+#include <QAbstractItemModelTester>
+#include <QSqlQuery>
+#include <QTest>
+
+using namespace ops;
+using ops::test::StoreFixture;
+
+Q_DECLARE_METATYPE(ops::OperationState)
+Q_DECLARE_METATYPE(ops::MessageTemplate)
+
+namespace {
+
+qint64 countRows(QSqlDatabase &db, const QString &table, const QString &where = u"1=1"_s)
+{
+    QSqlQuery q = runQuery(db, u"SELECT COUNT(*) FROM %1 WHERE %2"_s.arg(table, where));
+    q.next();
+    return q.value(0).toLongLong();
+}
+
+MessageDraft draft(const QString &operationId, MessageTemplate t = MessageTemplate::Checking,
+                   const QString &language = u"en"_s)
+{
+    MessageDraft d;
+    d.operationId = operationId;
+    d.tmpl = t;
+    d.language = language;
+    d.conversation = u"cus_4417"_s;
+    d.actor = u"operator:alice"_s;
+    return d;
+}
+
+} // namespace
+
+class TestMessageStore : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void keyDerivation();
+    void sameMessageTwiceIsOneRow();
+    void stateChangeMakesANewMessage();
+    void badInputStoresNothing_data();
+    void badInputStoresNothing();
+    void templatesFollowTheRowState_data();
+    void templatesFollowTheRowState();
+    void attemptsAreCountedAndCapped();
+    void copyToClipboard();
+    void outdatedMessagesAreNotDelivered();
+    void auditTrailAndModel();
+    void messagingNeedsTheRight_data();
+    void messagingNeedsTheRight();
+};
+
+void TestMessageStore::keyDerivation()
+{
+    const QString k =
+        MessageStore::messageKey(u"op_1"_s, OperationState::Unknown, MessageTemplate::Checking);
+    QVERIFY(k.startsWith(u"msg_"_s));
+    QCOMPARE(k.size(), 4 + 64);
+    QCOMPARE(
+        k, MessageStore::messageKey(u"op_1"_s, OperationState::Unknown, MessageTemplate::Checking));
+    QVERIFY(k != MessageStore::messageKey(u"op_2"_s, OperationState::Unknown,
+                                          MessageTemplate::Checking));
+    QVERIFY(k !=
+            MessageStore::messageKey(u"op_1"_s, OperationState::Open, MessageTemplate::Checking));
+    QVERIFY(k != MessageStore::messageKey(u"op_1"_s, OperationState::Unknown,
+                                          MessageTemplate::NotConfirmed));
+    // Templates ignore the text; free text is keyed by its (trimmed) words.
+    QCOMPARE(k, MessageStore::messageKey(u"op_1"_s, OperationState::Unknown,
+                                         MessageTemplate::Checking, u"anything"_s));
+    const auto custom = [](const QString &body) {
+        return MessageStore::messageKey(u"op_1"_s, OperationState::Unknown, MessageTemplate::Custom,
+                                        body);
+    };
+    QCOMPARE(custom(u"We are checking."_s), custom(u"  We are checking. "_s));
+    QVERIFY(custom(u"We are checking."_s) != custom(u"We are still checking."_s));
+}
+
+void TestMessageStore::sameMessageTwiceIsOneRow()
+{
+    StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_a"_s), OperationState::Unknown);
+    MessageStore messages(f.store().database(), f.clock());
+    const EnqueueResult first = messages.enqueue(draft(op.id));
+    QVERIFY2(first.error.isEmpty(), qPrintable(first.error));
+    QVERIFY(first.created);
+    QCOMPARE(toString(first.message->state), toString(MessageState::Pending));
+    QCOMPARE(toString(first.message->operationState), toString(OperationState::Unknown));
+    QCOMPARE(first.message->idempotencyKey,
+             MessageStore::messageKey(op.id, op.state, MessageTemplate::Checking));
+    QVERIFY(first.message->body.contains(u"38.00 USD"_s));
+
+    f.clock().advanceSecs(60);
+    const EnqueueResult again = messages.enqueue(draft(op.id));
+    QVERIFY(!again.created);
+    QCOMPARE(again.message->id, first.message->id);
+    // Another language is still the same message: the customer gets it once, as first queued.
+    const EnqueueResult russian =
+        messages.enqueue(draft(op.id, MessageTemplate::Checking, u"ru"_s));
+    QVERIFY(!russian.created);
+    QCOMPARE(russian.message->language, u"en"_s);
+    QCOMPARE(countRows(f.store().database(), u"messages"_s), 1);
+    QCOMPARE(countRows(f.store().database(), u"audit"_s, u"action = 'message.queued'"_s), 1);
+
+    // Another connection (another console) queueing the same message gets the same row.
+    QSqlDatabase other = f.secondConnection();
+    MessageStore otherStore(other, f.clock());
+    QCOMPARE(otherStore.enqueue(draft(op.id)).message->id, first.message->id);
+    QCOMPARE(countRows(f.store().database(), u"messages"_s), 1);
+
+    // A different template is a different message.
+    const EnqueueResult second = messages.enqueue(draft(op.id, MessageTemplate::NotConfirmed));
+    QVERIFY(second.created);
+    QVERIFY(second.message->idempotencyKey != first.message->idempotencyKey);
+    QCOMPARE(countRows(f.store().database(), u"messages"_s), 2);
+}
+
+void TestMessageStore::stateChangeMakesANewMessage()
+{
+    StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_b"_s), OperationState::Open);
+    MessageStore messages(f.store().database(), f.clock());
+    const auto open = messages.enqueue(draft(op.id));
+    QVERIFY(open.created);
+    f.store().markUnknown(op.id, u"cap reached"_s, u"agent:test"_s);
+    const auto unknown = messages.enqueue(draft(op.id));
+    QVERIFY(unknown.created);
+    QVERIFY(unknown.message->idempotencyKey != open.message->idempotencyKey);
+    QCOMPARE(toString(unknown.message->operationState), toString(OperationState::Unknown));
+}
+
+void TestMessageStore::badInputStoresNothing_data()
+{
+    QTest::addColumn<ops::OperationState>("state");
+    QTest::addColumn<ops::MessageTemplate>("tmpl");
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("conversation");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("operation"); // empty: the fixture's
+    QTest::addColumn<QString>("error");     // part of the expected message
+
+    const auto U = OperationState::Unknown;
+    const auto T = MessageTemplate::Checking;
+    const QString conv = u"cus_4417"_s;
+    QTest::newRow("unknown language")
+        << U << T << u"de"_s << conv << QString() << QString() << u"unknown language 'de'"_s;
+    QTest::newRow("empty conversation")
+        << U << T << u"en"_s << u"  "_s << QString() << QString() << u"conversation id is empty"_s;
+    QTest::newRow("conversation with slash")
+        << U << T << u"en"_s << u"a/b"_s << QString() << QString() << u"only letters"_s;
+    QTest::newRow("conversation too long") << U << T << u"en"_s << QString(191, u'c') << QString()
+                                           << QString() << u"longer than 190"_s;
+    QTest::newRow("unknown operation")
+        << U << T << u"en"_s << conv << QString() << u"op_none"_s << u"no operation op_none"_s;
+    QTest::newRow("refunded while unknown")
+        << U << MessageTemplate::Refunded << u"en"_s << conv << QString() << QString()
+        << u"cannot be sent while the operation is unknown"_s;
+    QTest::newRow("failed while open")
+        << OperationState::Open << MessageTemplate::Failed << u"uk"_s << conv << QString()
+        << QString() << u"while the operation is open"_s;
+    QTest::newRow("checking after success")
+        << OperationState::Succeeded << T << u"en"_s << conv << QString() << QString()
+        << u"cannot be sent while the operation is succeeded"_s;
+    QTest::newRow("refunded after failure")
+        << OperationState::Failed << MessageTemplate::Refunded << u"ru"_s << conv << QString()
+        << QString() << u"while the operation is failed"_s;
+    QTest::newRow("empty free text") << U << MessageTemplate::Custom << u"en"_s << conv << u"   "_s
+                                     << QString() << u"text is empty"_s;
+    QTest::newRow("free text too long")
+        << U << MessageTemplate::Custom << u"en"_s << conv << QString(4001, u'x') << QString()
+        << u"longer than 4000"_s;
+    QTest::newRow("free text claims success en")
+        << U << MessageTemplate::Custom << u"en"_s << conv << u"Your refund has been processed."_s
+        << QString() << u"claims success"_s;
+    QTest::newRow("free text claims success ru")
+        << OperationState::Open << MessageTemplate::Custom << u"ru"_s << conv
+        << u"Деньги возвращены."_s << QString() << u"\u201cвозвращены\u201d"_s;
+    QTest::newRow("free text claims failure uk")
+        << U << MessageTemplate::Custom << u"uk"_s << conv << u"Повернення відхилено."_s
+        << QString() << u"claims failure"_s;
+    QTest::newRow("free text claims failure after success")
+        << OperationState::Succeeded << MessageTemplate::Custom << u"en"_s << conv
+        << u"Sorry, the refund was declined."_s << QString() << u"claims failure"_s;
+}
+
+void TestMessageStore::badInputStoresNothing()
+{
+    QFETCH(ops::OperationState, state);
+    QFETCH(ops::MessageTemplate, tmpl);
+    QFETCH(QString, language);
+    QFETCH(QString, conversation);
+    QFETCH(QString, text);
+    QFETCH(QString, operation);
+    QFETCH(QString, error);
+
+    StoreFixture f;
+    const Operation op = test::operationIn(f.store(), test::refundOperation(u"op_c"_s), state);
+    const qint64 auditBefore = countRows(f.store().database(), u"audit"_s);
+    MessageStore messages(f.store().database(), f.clock());
+    MessageDraft d = draft(operation.isEmpty() ? op.id : operation, tmpl, language);
+    d.conversation = conversation;
+    d.customBody = text;
+    const EnqueueResult r = messages.enqueue(d);
+    QVERIFY(!r.message);
+    QVERIFY(!r.created);
+    QVERIFY2(r.error.contains(error), qPrintable(r.error));
+    QCOMPARE(countRows(f.store().database(), u"messages"_s), 0);
+    QCOMPARE(countRows(f.store().database(), u"audit"_s), auditBefore);
+}
+
+void TestMessageStore::templatesFollowTheRowState_data()
+{
+    QTest::addColumn<bool>("credit");
+    QTest::addColumn<ops::OperationState>("state");
+    QTest::addColumn<ops::MessageTemplate>("tmpl");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("open refund checking")
+        << false << OperationState::Open << MessageTemplate::NotConfirmed << u"38.00 USD"_s;
+    QTest::newRow("succeeded refund refunded")
+        << false << OperationState::Succeeded << MessageTemplate::Refunded << u"re_3Q9x"_s;
+    QTest::newRow("succeeded credit credited")
+        << true << OperationState::Succeeded << MessageTemplate::Credited << u"500 credits"_s;
+    QTest::newRow("failed refund failed")
+        << false << OperationState::Failed << MessageTemplate::Failed << u"4417"_s;
+    QTest::newRow("unknown credit checking uses the work name")
+        << true << OperationState::Unknown << MessageTemplate::Checking << u"invoice-7781:topup"_s;
+}
+
+void TestMessageStore::templatesFollowTheRowState()
+{
+    QFETCH(bool, credit);
+    QFETCH(ops::OperationState, state);
+    QFETCH(ops::MessageTemplate, tmpl);
+    QFETCH(QString, expected);
+    StoreFixture f;
+    const NewOperation n = credit ? test::creditOperation(u"op_d"_s, u"invoice-7781:topup"_s)
+                                  : test::refundOperation(u"op_d"_s);
+    const Operation op = test::operationIn(f.store(), n, state);
+    QCOMPARE(toString(op.state), toString(state));
+    MessageStore messages(f.store().database(), f.clock());
+    for (const QString &language : messageLanguages()) {
+        const auto r = messages.enqueue(draft(op.id, tmpl, language));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(r.message->body.contains(expected), qPrintable(r.message->body));
+    }
+    // A credit movement cannot be "refunded", nor a refund "credited".
+    const auto wrongKind = messages.enqueue(
+        draft(op.id, credit ? MessageTemplate::Refunded : MessageTemplate::Credited));
+    QVERIFY(!wrongKind.error.isEmpty());
+}
+
+void TestMessageStore::attemptsAreCountedAndCapped()
+{
+    StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_e"_s), OperationState::Unknown);
+    MessageStore messages(f.store().database(), f.clock());
+    const qint64 id = messages.enqueue(draft(op.id)).message->id;
+
+    auto t = messages.beginAttempt(id, 2, u"operator:alice"_s);
+    QCOMPARE(t.refusal, MessageAttemptRefusal::None);
+    QCOMPARE(t.message.attempts, 1);
+    // Committed before the caller sends: another connection sees it.
+    QSqlDatabase other = f.secondConnection();
+    QCOMPARE(MessageStore(other, f.clock()).message(id)->attempts, 1);
+
+    messages.noteAttemptError(id, u"HTTP 503"_s);
+    QCOMPARE(messages.message(id)->lastError, u"HTTP 503"_s);
+    QCOMPARE(toString(messages.message(id)->state), toString(MessageState::Pending));
+    messages.markFailed(id, u"no answer within 2000 ms"_s, u"operator:alice"_s);
+    QCOMPARE(toString(messages.message(id)->state), toString(MessageState::Failed));
+
+    t = messages.beginAttempt(id, 2, u"operator:alice"_s); // a failed message may be retried
+    QCOMPARE(t.refusal, MessageAttemptRefusal::None);
+    QCOMPARE(toString(t.message.state), toString(MessageState::Pending));
+    QCOMPARE(messages.beginAttempt(id, 2, u"operator:alice"_s).refusal,
+             MessageAttemptRefusal::CapReached);
+    messages.markSent(id, u"msg_9"_s, u"operator:alice"_s);
+    const auto sent = *messages.message(id);
+    QCOMPARE(toString(sent.state), toString(MessageState::Sent));
+    QCOMPARE(sent.providerMessageId, u"msg_9"_s);
+    QVERIFY(sent.lastError.isEmpty());
+    QCOMPARE(messages.beginAttempt(id, 10, u"operator:alice"_s).refusal,
+             MessageAttemptRefusal::AlreadySent);
+    QCOMPARE(messages.beginAttempt(424242, 10, u"operator:alice"_s).refusal,
+             MessageAttemptRefusal::NotFound);
+}
+
+void TestMessageStore::copyToClipboard()
+{
+    StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_f"_s), OperationState::Unknown);
+    MessageStore messages(f.store().database(), f.clock());
+    const qint64 fresh = messages.enqueue(draft(op.id)).message->id;
+    QVERIFY(messages.markCopied(fresh, u"operator:bob"_s).isEmpty());
+    const auto copied = *messages.message(fresh);
+    QCOMPARE(toString(copied.state), toString(MessageState::Sent));
+    QCOMPARE(toString(copied.channel), toString(MessageChannel::Clipboard));
+    QCOMPARE(copied.sentBy, u"operator:bob"_s);
+    QCOMPARE(MessageTableModel::stateText(copied), u"copied"_s);
+    // Copied counts as sent: the helpdesk will not deliver it as well, nor is it copied twice.
+    QCOMPARE(messages.beginAttempt(fresh, 6, u"operator:alice"_s).refusal,
+             MessageAttemptRefusal::AlreadySent);
+    QVERIFY(messages.markCopied(fresh, u"operator:bob"_s).contains(u"already sent"_s));
+
+    // A send whose answer was never recorded may have arrived: copying it is refused.
+    const qint64 inFlight =
+        messages.enqueue(draft(op.id, MessageTemplate::NotConfirmed)).message->id;
+    messages.beginAttempt(inFlight, 6, u"operator:alice"_s);
+    QVERIFY(messages.markCopied(inFlight, u"operator:bob"_s).contains(u"may have arrived"_s));
+    messages.markFailed(inFlight, u"HTTP 400"_s, u"operator:bob"_s);
+    QVERIFY(messages.markCopied(inFlight, u"operator:bob"_s).isEmpty());
+    QVERIFY(!messages.markCopied(777, u"operator:bob"_s).isEmpty());
+}
+
+void TestMessageStore::outdatedMessagesAreNotDelivered()
+{
+    StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_o"_s), OperationState::Open);
+    MessageStore messages(f.store().database(), f.clock());
+    const qint64 checking = messages.enqueue(draft(op.id)).message->id;
+    MessageDraft honest = draft(op.id, MessageTemplate::Custom);
+    honest.customBody = u"Thank you for your patience."_s;
+    const qint64 neutral = messages.enqueue(honest).message->id;
+    QVERIFY(
+        f.store().closeSucceeded(op.id, u"re_1"_s, u"succeeded"_s, u"agent:test"_s, u"provider"_s));
+
+    // "We cannot confirm your refund yet" after the refund was confirmed: not delivered.
+    const auto t = messages.beginAttempt(checking, 6, u"operator:alice"_s);
+    QCOMPARE(t.refusal, MessageAttemptRefusal::Outdated);
+    QVERIFY2(t.reason.contains(u"succeeded now"_s), qPrintable(t.reason));
+    QCOMPARE(messages.message(checking)->attempts, 0);
+    QVERIFY(messages.markCopied(checking, u"operator:bob"_s).contains(u"no longer"_s));
+    // Text that is true in either state may still go.
+    QCOMPARE(messages.beginAttempt(neutral, 6, u"operator:alice"_s).refusal,
+             MessageAttemptRefusal::None);
+}
+
+void TestMessageStore::auditTrailAndModel()
+{
+    StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_g"_s), OperationState::Unknown);
+    MessageStore messages(f.store().database(), f.clock());
+    const qint64 a = messages.enqueue(draft(op.id)).message->id;
+    messages.beginAttempt(a, 6, u"operator:alice"_s);
+    messages.markSent(a, u"msg_1"_s, u"operator:alice"_s);
+    const qint64 b = messages.enqueue(draft(op.id, MessageTemplate::NotConfirmed)).message->id;
+    messages.beginAttempt(b, 6, u"operator:alice"_s);
+    messages.markFailed(b, u"HTTP 400 parameter_invalid"_s, u"operator:alice"_s);
+    MessageDraft custom = draft(op.id, MessageTemplate::Custom);
+    custom.customBody = u"We are still checking with the bank; thank you for waiting."_s;
+    const qint64 c = messages.enqueue(custom).message->id;
+    QVERIFY(messages.markCopied(c, u"operator:alice"_s).isEmpty());
+
+    QStringList actions;
+    for (const AuditEntry &e : f.store().audit(op.id))
+        if (e.action.startsWith(u"message."_s))
+            actions << e.action;
+    QCOMPARE(actions, (QStringList{u"message.queued"_s, u"message.sent"_s, u"message.queued"_s,
+                                   u"message.failed"_s, u"message.queued"_s, u"message.copied"_s}));
+    QVERIFY(!AuditLog::firstBroken(f.store().database()));
+
+    MessageTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRows(messages.forOperation(op.id));
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.columnCount(), int(MessageTableModel::ColumnCount));
+    const auto cell = [&](int row, int column) {
+        return model.index(row, column).data().toString();
+    };
+    QCOMPARE(cell(0, MessageTableModel::StateColumn), u"sent"_s);
+    QCOMPARE(cell(0, MessageTableModel::ResultColumn), u"msg_1 by operator:alice"_s);
+    QCOMPARE(cell(1, MessageTableModel::StateColumn), u"failed"_s);
+    QCOMPARE(cell(1, MessageTableModel::ResultColumn), u"HTTP 400 parameter_invalid"_s);
+    QCOMPARE(cell(2, MessageTableModel::StateColumn), u"copied"_s);
+    QCOMPARE(cell(2, MessageTableModel::TemplateColumn), u"custom"_s);
+    QCOMPARE(model.index(2, 0).data(MessageTableModel::BodyRole).toString(), custom.customBody);
+    QCOMPARE(model.index(0, 0).data(MessageTableModel::MessageIdRole).toLongLong(), a);
+    QCOMPARE(model.headerData(MessageTableModel::StateColumn, Qt::Horizontal).toString(),
+             u"State"_s);
+    model.setRows({});
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestMessageStore::messagingNeedsTheRight_data()
+{
+    QTest::addColumn<QString>("actor");
+    QTest::addColumn<QString>("step");    // queue, copy or send (the counted attempt)
+    QTest::addColumn<QString>("refusal"); // empty: allowed
+    const struct
+    {
+        const char *tag;
+        QString actor;
+        QString refusal;
+    } actors[] = {
+        {"unknown operator", u"operator:dave"_s,
+         u"operator dave (not an operator) may not message"_s},
+        {"disabled operator", u"operator:erin"_s, u"operator erin (disabled) may not message"_s},
+        {"support without the right", u"operator:sam"_s,
+         u"operator sam (support) may not message"_s},
+        {"support", u"operator:carol"_s, {}},
+        {"agent", u"agent:toolu_1"_s, {}},
+    };
+    for (const auto &a : actors)
+        for (const QString &step : {u"queue"_s, u"copy"_s, u"send"_s})
+            QTest::addRow("%s %s", a.tag, qPrintable(step)) << a.actor << step << a.refusal;
+}
+
+void TestMessageStore::messagingNeedsTheRight()
+{
+    QFETCH(QString, actor);
+    QFETCH(QString, step);
+    QFETCH(QString, refusal);
+    StoreFixture f;
+    QSqlDatabase &db = f.store().database();
+    f.addOperator(u"erin"_s, Role::Support);
+    setOperatorDisabled(db, 0, u"operator:alice"_s, u"erin"_s, true);
+    addOperator(db, 0, u"operator:alice"_s, u"sam"_s, Role::Support,
+                Rights(Right::View) | Right::Attach | Right::Resend);
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_r"_s), OperationState::Unknown);
+    MessageStore messages(db, f.clock());
+    // A message alice queued, for the copy and send steps.
+    const qint64 id = messages.enqueue(draft(op.id)).message->id;
+    const qint64 rows = countRows(db, u"messages"_s);
+    const qint64 audit = countRows(db, u"audit"_s);
+
+    QString refused;
+    try {
+        if (step == u"queue"_s) {
+            MessageDraft d = draft(op.id, MessageTemplate::NotConfirmed);
+            d.actor = actor;
+            const EnqueueResult r = messages.enqueue(d);
+            QVERIFY2(r.created, qPrintable(r.error));
+        } else if (step == u"copy"_s) {
+            const QString problem = messages.markCopied(id, actor);
+            QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        } else {
+            QCOMPARE(messages.beginAttempt(id, 6, actor).refusal, MessageAttemptRefusal::None);
+        }
+    } catch (const ActionRefused &e) {
+        refused = e.message();
+    }
+    QCOMPARE(refused, refusal);
+    const CustomerMessage m = *messages.message(id);
+    if (!refusal.isEmpty()) {
+        // Nothing written: no row, no audit entry, no attempt counted, not marked sent.
+        QCOMPARE(countRows(db, u"messages"_s), rows);
+        QCOMPARE(countRows(db, u"audit"_s), audit);
+        QCOMPARE(m.attempts, 0);
+        QCOMPARE(toString(m.state), toString(MessageState::Pending));
+        return;
+    }
+    QCOMPARE(countRows(db, u"messages"_s), rows + (step == u"queue"_s ? 1 : 0));
+    QCOMPARE(m.attempts, step == u"send"_s ? 1 : 0);
+    QCOMPARE(toString(m.state),
+             toString(step == u"copy"_s ? MessageState::Sent : MessageState::Pending));
+}
+
+QTEST_GUILESS_MAIN(TestMessageStore)
+#include "tst_messagestore.moc"

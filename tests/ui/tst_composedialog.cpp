@@ -1,0 +1,343 @@
+// The compose dialog and the console's message flow, driven through real widgets offscreen:
+// templates limited by the row's state, live preview per language, free text refused by the
+// truth guard with the reason shown and Send/Copy disabled, copy to the clipboard, and Send
+// through the console controller to provider-sim's message sink. Screenshots of the dialog are
+// written next to the test binary.
+
+#include "storefixture.h"
+#include "composedialog.h"
+#include "consolecontroller.h"
+#include "mainwindow.h"
+#include "messagefixture.h"
+#include "messagetablemodel.h"
+#include "operationlistview.h"
+#include "operationquery.h"
+#include "simprocess.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTest>
+
+using namespace ops;
+using ops::ui::ComposeDialog;
+using ops::ui::MainWindow;
+using Tester = QAbstractItemModelTester;
+
+Q_DECLARE_METATYPE(ops::OperationState)
+
+namespace {
+
+struct Submitted
+{
+    std::vector<std::pair<MessageDraft, ComposeDialog::Action>> calls;
+    QString answer; // what submit returns
+};
+
+std::unique_ptr<ComposeDialog> dialogFor(const Operation &op, Submitted &s)
+{
+    auto d = std::make_unique<ComposeDialog>(
+        op, u"operator:alice"_s, [&s](const MessageDraft &draft, ComposeDialog::Action a) {
+            s.calls.push_back({draft, a});
+            return s.answer;
+        });
+    d->show();
+    return d;
+}
+
+QStringList offered(const ComposeDialog &d)
+{
+    QStringList out;
+    for (int i = 0; i < d.templateBox()->count(); ++i)
+        out << toString(MessageTemplate(d.templateBox()->itemData(i).toInt()));
+    return out;
+}
+
+void saveShot(QWidget *w, const QString &name)
+{
+    const QString path = QCoreApplication::applicationDirPath() + u'/' + name;
+    QVERIFY(w->grab().save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+}
+
+} // namespace
+
+class TestComposeDialog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void templatesFollowState_data();
+    void templatesFollowState();
+    void previewFollowsLanguage();
+    void guardRefusesClaimsWithReason_data();
+    void guardRefusesClaimsWithReason();
+    void conversationAndHelpdeskProblems();
+    void sendHandsTheDraftOver();
+    void refusalKeepsTheDialogOpen();
+    void windowCopiesToClipboardOnce();
+    void windowSendsThroughTheController();
+};
+
+void TestComposeDialog::templatesFollowState_data()
+{
+    QTest::addColumn<bool>("credit");
+    QTest::addColumn<ops::OperationState>("state");
+    QTest::addColumn<QStringList>("templates");
+    const QStringList live = {u"checking"_s, u"not_confirmed"_s, u"custom"_s};
+    QTest::newRow("open refund") << false << OperationState::Open << live;
+    QTest::newRow("unknown refund") << false << OperationState::Unknown << live;
+    QTest::newRow("unknown credit") << true << OperationState::Unknown << live;
+    QTest::newRow("succeeded refund")
+        << false << OperationState::Succeeded << QStringList{u"refunded"_s, u"custom"_s};
+    QTest::newRow("succeeded credit")
+        << true << OperationState::Succeeded << QStringList{u"credited"_s, u"custom"_s};
+    QTest::newRow("failed refund")
+        << false << OperationState::Failed << QStringList{u"failed"_s, u"custom"_s};
+}
+
+void TestComposeDialog::templatesFollowState()
+{
+    QFETCH(bool, credit);
+    QFETCH(ops::OperationState, state);
+    QFETCH(QStringList, templates);
+    test::StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(),
+                          credit ? test::creditOperation(u"op_t"_s, u"invoice-7781:topup"_s)
+                                 : test::refundOperation(u"op_t"_s),
+                          state);
+    Submitted s;
+    auto d = dialogFor(op, s);
+    QCOMPARE(offered(*d), templates);
+    QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
+    QVERIFY(d->sendButton()->isEnabled());
+    QVERIFY(d->copyButton()->isEnabled());
+    QVERIFY(d->textEdit()->isReadOnly());
+    QVERIFY(!d->reasonLabel()->isVisible());
+    QCOMPARE(d->conversationEdit()->text(), op.customerId);
+}
+
+void TestComposeDialog::previewFollowsLanguage()
+{
+    test::StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_l"_s), OperationState::Unknown);
+    Submitted s;
+    auto d = dialogFor(op, s);
+    QVERIFY(d->preview().startsWith(u"Hello. We cannot confirm your refund of 38.00 USD"_s));
+    QVERIFY(d->preview().contains(u"4417"_s));
+    d->languageBox()->setFocus();
+    d->setLanguage(u"ru"_s);
+    QVERIFY2(d->preview().contains(u"не можем подтвердить"_s), qPrintable(d->preview()));
+    QCOMPARE(d->templateBox()->currentText(), u"Проверяем (исход неизвестен)"_s);
+    d->setTemplate(MessageTemplate::NotConfirmed);
+    d->setLanguage(u"uk"_s);
+    // The chosen template survives a language change.
+    QCOMPARE(toString(d->draft().tmpl), toString(MessageTemplate::NotConfirmed));
+    QVERIFY2(d->preview().contains(u"ще не підтверджене"_s), qPrintable(d->preview()));
+    QVERIFY(d->sendButton()->isEnabled());
+    saveShot(d.get(), u"compose-checking-uk.png"_s);
+}
+
+void TestComposeDialog::guardRefusesClaimsWithReason_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("phrase");
+    QTest::newRow("en success") << u"Your refund has been completed, sorry for the wait."_s
+                                << u"has been completed"_s;
+    QTest::newRow("en failure") << u"The bank declined it."_s << u"declined"_s;
+    QTest::newRow("ru success") << u"Деньги возвращены на карту."_s << u"возвращены"_s;
+    QTest::newRow("ru failure") << u"Возврат отклонён банком."_s << u"отклонен"_s;
+    QTest::newRow("uk success") << u"Кошти зараховано."_s << u"зараховано"_s;
+    QTest::newRow("uk failure") << u"Повернення відхилено."_s << u"відхилено"_s;
+}
+
+void TestComposeDialog::guardRefusesClaimsWithReason()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, phrase);
+    test::StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_g"_s), OperationState::Unknown);
+    Submitted s;
+    auto d = dialogFor(op, s);
+    d->setTemplate(MessageTemplate::Custom);
+    QVERIFY(!d->textEdit()->isReadOnly());
+    QVERIFY(!d->sendButton()->isEnabled()); // empty text
+    d->textEdit()->setFocus();
+    d->textEdit()->setPlainText(text);
+    QVERIFY(!d->sendButton()->isEnabled());
+    QVERIFY(!d->copyButton()->isEnabled());
+    QVERIFY(d->reasonLabel()->isVisible());
+    QVERIFY2(d->reasonLabel()->text().contains(phrase), qPrintable(d->reasonLabel()->text()));
+    QVERIFY(d->reasonLabel()->text().contains(u"unknown"_s));
+    if (QTest::currentDataTag() == QByteArrayLiteral("en success"))
+        saveShot(d.get(), u"compose-guard-refused.png"_s);
+    // Clicking anyway submits nothing.
+    d->submit(ComposeDialog::Action::Send);
+    QVERIFY(s.calls.empty());
+
+    // Typed honest text is accepted.
+    d->textEdit()->clear();
+    QTest::keyClicks(d->textEdit(), u"We are still checking with the bank and will reply here."_s);
+    QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
+    QVERIFY(d->sendButton()->isEnabled());
+    QVERIFY(!d->reasonLabel()->isVisible());
+}
+
+void TestComposeDialog::conversationAndHelpdeskProblems()
+{
+    test::StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_c"_s), OperationState::Unknown);
+    Submitted s;
+    auto d = dialogFor(op, s);
+    d->conversationEdit()->clear();
+    QVERIFY(!d->sendButton()->isEnabled());
+    QVERIFY2(d->reasonLabel()->text().contains(u"conversation id is empty"_s),
+             qPrintable(d->reasonLabel()->text()));
+    QTest::keyClicks(d->conversationEdit(), u"chat 7"_s);
+    QVERIFY(!d->sendButton()->isEnabled());
+    d->conversationEdit()->setText(u"chat_7"_s);
+    QVERIFY(d->sendButton()->isEnabled());
+
+    d->setSendBlockedReason(u"No helpdesk is configured."_s);
+    QVERIFY(!d->sendButton()->isEnabled());
+    QVERIFY(d->copyButton()->isEnabled());
+    QCOMPARE(d->reasonLabel()->text(), u"No helpdesk is configured."_s);
+    QTest::mouseClick(d->copyButton(), Qt::LeftButton);
+    QCOMPARE(s.calls.size(), 1u);
+    QCOMPARE(s.calls[0].second, ComposeDialog::Action::Copy);
+    QCOMPARE(s.calls[0].first.conversation, u"chat_7"_s);
+}
+
+void TestComposeDialog::sendHandsTheDraftOver()
+{
+    test::StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_h"_s), OperationState::Succeeded);
+    Submitted s;
+    auto d = dialogFor(op, s);
+    QSignalSpy accepted(d.get(), &QDialog::accepted);
+    d->setLanguage(u"ru"_s);
+    QVERIFY(d->preview().contains(u"re_3Q9x"_s));
+    QTest::mouseClick(d->sendButton(), Qt::LeftButton);
+    QCOMPARE(s.calls.size(), 1u);
+    const MessageDraft &draft = s.calls[0].first;
+    QCOMPARE(s.calls[0].second, ComposeDialog::Action::Send);
+    QCOMPARE(draft.operationId, op.id);
+    QCOMPARE(toString(draft.tmpl), toString(MessageTemplate::Refunded));
+    QCOMPARE(draft.language, u"ru"_s);
+    QCOMPARE(draft.conversation, u"cus_4417"_s);
+    QCOMPARE(draft.actor, u"operator:alice"_s);
+    QVERIFY(draft.customBody.isEmpty());
+    QCOMPARE(accepted.count(), 1);
+}
+
+void TestComposeDialog::refusalKeepsTheDialogOpen()
+{
+    test::StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_r"_s), OperationState::Open);
+    Submitted s;
+    s.answer = u"Not queued: the operation changed; reload."_s;
+    auto d = dialogFor(op, s);
+    QSignalSpy accepted(d.get(), &QDialog::accepted);
+    QTest::mouseClick(d->sendButton(), Qt::LeftButton);
+    QCOMPARE(s.calls.size(), 1u);
+    QCOMPARE(accepted.count(), 0);
+    QVERIFY(d->isVisible());
+    QCOMPARE(d->reasonLabel()->text(), s.answer);
+}
+
+void TestComposeDialog::windowCopiesToClipboardOnce()
+{
+    test::StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_w"_s), OperationState::Unknown);
+    OperationQuery query(f.store().database(), f.clock());
+    MainWindow window(f.store(), query, u"operator:alice"_s, u"operator:alice#1"_s);
+    Tester tester(window.detail()->messages(), Tester::FailureReportingMode::QtTest);
+    window.show();
+    QVERIFY(window.selectOperation(op.id));
+    QVERIFY(window.messageAction()->isEnabled());
+    window.setHelpdeskProblem(u"No helpdesk is configured (OPS_HELPDESK_URL)."_s);
+
+    ComposeDialog *d = window.openComposeDialog();
+    QVERIFY(d);
+    QVERIFY(!d->sendButton()->isEnabled());
+    QTest::mouseClick(d->copyButton(), Qt::LeftButton);
+    QCOMPARE(QApplication::clipboard()->text(), d->preview());
+    QVERIFY(!d->isVisible());
+    QCOMPARE(window.detail()->messages()->rowCount(), 1);
+    const auto *m = window.detail()->messages()->messageAt(0);
+    QCOMPARE(MessageTableModel::stateText(*m), u"copied"_s);
+    QVERIFY(window.detail()->tabs()->tabText(ui::DetailPane::MessagesTab).contains(u"(1)"_s));
+    window.detail()->showTab(ui::DetailPane::MessagesTab);
+    saveShot(&window, u"console-messages-tab.png"_s);
+
+    // The same message again: refused with the reason, nothing copied twice.
+    QApplication::clipboard()->clear();
+    d = window.openComposeDialog();
+    QTest::mouseClick(d->copyButton(), Qt::LeftButton);
+    QVERIFY(d->isVisible());
+    QVERIFY2(d->reasonLabel()->text().contains(u"already has this message"_s),
+             qPrintable(d->reasonLabel()->text()));
+    QVERIFY(QApplication::clipboard()->text().isEmpty());
+    d->close();
+    QCOMPARE(MessageStore(f.store().database(), f.clock()).forOperation(op.id).size(), 1u);
+}
+
+void TestComposeDialog::windowSendsThroughTheController()
+{
+    test::SimProcess sim(u"" OPS_PROVIDER_SIM_PATH ""_s,
+                         test::SimProcess::demoSeedPath(u"" OPS_SOURCE_DIR ""_s));
+    QVERIFY2(sim.start(), qPrintable(sim.error()));
+    test::StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_x"_s), OperationState::Unknown);
+    OperationQuery query(f.store().database(), f.clock());
+    MainWindow window(f.store(), query, u"operator:alice"_s, u"operator:alice#1"_s);
+    console::JobConfig config;
+    config.dbLocation = f.path();
+    config.helpdesk.baseUrl = sim.baseUrl();
+    config.helpdesk.timeout = std::chrono::milliseconds(2000);
+    console::ConsoleController controller(window, config, f.clock());
+    window.show();
+    QVERIFY(window.selectOperation(op.id));
+
+    ComposeDialog *d = window.openComposeDialog();
+    QVERIFY(d);
+    QVERIFY(d->sendButton()->isEnabled());
+    QTest::mouseClick(d->sendButton(), Qt::LeftButton);
+    controller.waitForIdle();
+    QVERIFY2(window.statusText().contains(u"Message sent to conversation cus_4417"_s),
+             qPrintable(window.statusText()));
+
+    // Composing the same message again is refused in the dialog: nothing is sent twice.
+    d = window.openComposeDialog();
+    QTest::mouseClick(d->sendButton(), Qt::LeftButton);
+    controller.waitForIdle();
+    QVERIFY(d->isVisible());
+    QVERIFY2(d->reasonLabel()->text().contains(u"already has this message"_s),
+             qPrintable(d->reasonLabel()->text()));
+    d->close();
+    // The second round found the message already sent: one message at the sink.
+    QCOMPARE(sim.messages()["messages"].size(), 1u);
+    QCOMPARE(window.detail()->messages()->rowCount(), 1);
+    const auto *m = window.detail()->messages()->messageAt(0);
+    QCOMPARE(toString(m->state), toString(MessageState::Sent));
+    QCOMPARE(m->attempts, 1);
+}
+
+QTEST_MAIN(TestComposeDialog)
+#include "tst_composedialog.moc"
