@@ -7,6 +7,7 @@
 #include "operationstore.h"
 #include "operatordirectory.h"
 #include "providerlookup.h"
+#include "resendlease.h"
 #include "secrets.h"
 #include "slenlookup.h"
 

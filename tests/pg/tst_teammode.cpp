@@ -11,6 +11,7 @@
 #include "operationquery.h"
 #include "operationtablemodel.h"
 #include "refundengine.h"
+#include "resendlease.h"
 #include "simprocess.h"
 #include "sqltransaction.h"
 #include "storefixture.h"

@@ -10,6 +10,7 @@
 #include "operationquery.h"
 #include "operationtablemodel.h"
 #include "refundengine.h"
+#include "resendlease.h"
 #include "simprocess.h"
 #include "storefixture.h"
 

@@ -9,6 +9,7 @@
 #include "operationlistview.h"
 #include "operationquery.h"
 #include "operationtablemodel.h"
+#include "resendlease.h"
 #include "storefixture.h"
 
 #include <QAbstractItemModelTester>

@@ -10,6 +10,7 @@
 #include "lookupanswer.h"
 #include "operationstore.h"
 #include "operatordirectory.h"
+#include "resendlease.h"
 
 #include <QMainWindow>
 #include <QPointer>
