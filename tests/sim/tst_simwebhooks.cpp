@@ -57,6 +57,15 @@ class TestSimWebhooks : public QObject
         const HttpReply r = postRefund(*m_sim, body);
         return r.status == 200 ? str(r.json(), "id") : QString();
     }
+    // Under one fault rule: `receiver` (listening) is registered for refund.created, one
+    // refund is made, and this waits until `finished` deliveries have an end outcome.
+    void oneRefundUnder(WebhookReceiver &receiver, const nlohmann::json &rule, int finished = 1)
+    {
+        fault(rule);
+        addEndpoint(receiver, only("refund.created"));
+        QVERIFY(!refund().isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(finishedCount(), finished, waitMs);
+    }
     // {"type":["refund.created"]}-style endpoint events field.
     static nlohmann::json only(const char *type) { return {{"events", {type}}}; }
 
@@ -337,10 +346,9 @@ private slots:
     {
         WebhookReceiver receiver;
         QVERIFY(receiver.listen());
-        fault({{"route", "WEBHOOK"}, {"mode", "duplicate"}, {"count", 1}});
-        addEndpoint(receiver, only("refund.created"));
-        QVERIFY(!refund().isEmpty());
-        QTRY_COMPARE_WITH_TIMEOUT(finishedCount(), 2, waitMs);
+        oneRefundUnder(receiver, {{"route", "WEBHOOK"}, {"mode", "duplicate"}, {"count", 1}}, 2);
+        if (QTest::currentTestFailed())
+            return;
         const auto list = deliveries();
         QCOMPARE(list.size(), 2u);
         QCOMPARE(str(list[0], "event"), str(list[1], "event"));
@@ -377,10 +385,9 @@ private slots:
     {
         WebhookReceiver receiver;
         QVERIFY(receiver.listen());
-        fault({{"mode", "reorder"}, {"count", 1}, {"delay_ms", 200}});
-        addEndpoint(receiver, only("refund.created"));
-        QVERIFY(!refund().isEmpty());
-        QTRY_COMPARE_WITH_TIMEOUT(finishedCount(), 1, waitMs);
+        oneRefundUnder(receiver, {{"mode", "reorder"}, {"count", 1}, {"delay_ms", 200}});
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(str(deliveries()[0], "fault"), QStringLiteral("reorder"));
         QCOMPARE(str(deliveries()[0], "outcome"), QStringLiteral("delivered"));
     }
@@ -389,10 +396,9 @@ private slots:
     {
         WebhookReceiver receiver;
         QVERIFY(receiver.listen());
-        fault({{"mode", "delay"}, {"delay_ms", 300}, {"count", 1}});
-        addEndpoint(receiver, only("refund.created"));
-        QVERIFY(!refund().isEmpty());
-        QTRY_COMPARE_WITH_TIMEOUT(finishedCount(), 1, waitMs);
+        oneRefundUnder(receiver, {{"mode", "delay"}, {"delay_ms", 300}, {"count", 1}});
+        if (QTest::currentTestFailed())
+            return;
         const auto list = deliveries();
         QCOMPARE(list.size(), 1u);
         QCOMPARE(str(list[0], "fault"), QStringLiteral("delay"));
@@ -405,10 +411,9 @@ private slots:
         WebhookReceiver receiver;
         QVERIFY(receiver.listen());
         // probability 1 with count 2: exactly the first two attempts.
-        fault({{"mode", "fail_endpoint"}, {"probability", 1.0}, {"count", 2}});
-        addEndpoint(receiver, only("refund.created"));
-        QVERIFY(!refund().isEmpty());
-        QTRY_COMPARE_WITH_TIMEOUT(finishedCount(), 1, waitMs);
+        oneRefundUnder(receiver, {{"mode", "fail_endpoint"}, {"probability", 1.0}, {"count", 2}});
+        if (QTest::currentTestFailed())
+            return;
         const auto list = deliveries();
         QCOMPARE(list.size(), 3u);
         for (int i = 0; i < 2; ++i) {
@@ -426,10 +431,9 @@ private slots:
         WebhookReceiver receiver;
         QVERIFY(receiver.listen());
         receiver.verifyWith(secret);
-        fault({{"mode", "bad_signature"}, {"count", 1}});
-        addEndpoint(receiver, only("refund.created"));
-        QVERIFY(!refund().isEmpty());
-        QTRY_COMPARE_WITH_TIMEOUT(finishedCount(), 1, waitMs);
+        oneRefundUnder(receiver, {{"mode", "bad_signature"}, {"count", 1}});
+        if (QTest::currentTestFailed())
+            return;
         const auto list = deliveries();
         QCOMPARE(list.size(), 2u);
         QCOMPARE(str(list[0], "fault"), QStringLiteral("bad_signature"));
