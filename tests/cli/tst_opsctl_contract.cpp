@@ -7,10 +7,10 @@
 #include "auditseed.h"
 #include "bulkgenerator.h"
 #include "opsversion.h"
+#include "processrun.h"
 
 #include <QDir>
 #include <QDirIterator>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -25,30 +25,12 @@ using nlohmann::json;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    json result() const { return json::parse(out.constData(), nullptr, false); }
-    QString errText() const { return QString::fromUtf8(err).trimmed(); }
-};
-
-Run runProgram(const QString &program, const QStringList &args,
-               const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
-{
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    if (!p.waitForFinished(120000))
-        return {};
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using Run = ProcessRun;
 
 Run opsctl(const QString &db, const QStringList &args,
            const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
 {
-    return runProgram(QStringLiteral(OPS_OPSCTL_PATH),
+    return runProcess(QStringLiteral(OPS_OPSCTL_PATH),
                       QStringList{u"--db"_s, db, u"--operator"_s, u"alice"_s} + args, env);
 }
 
@@ -154,7 +136,7 @@ void TestOpsctlContract::verifyExitsThreeWhenTheChainBreaks()
     QCOMPARE(run.result().value("first_broken_entry", -1), 10);
     QVERIFY(run.result().value("reason", "").find("edited") != std::string::npos);
     // A script chained on it stops.
-    const Run chained = runProgram(u"/bin/sh"_s, {u"-c"_s,
+    const Run chained = runProcess(u"/bin/sh"_s, {u"-c"_s,
                                                   u"\"$0\" --db \"$1\" --operator alice "
                                                   "audit verify >/dev/null && echo ran"_s,
                                                   QStringLiteral(OPS_OPSCTL_PATH), f.path()});
@@ -278,7 +260,7 @@ void TestOpsctlContract::jsonErrorsAreJsonOnStdout()
     QFETCH(QString, reason);
     StoreFixture f;
     const Run run =
-        runProgram(QStringLiteral(OPS_OPSCTL_PATH), QStringList{u"--db"_s, f.path()} + args);
+        runProcess(QStringLiteral(OPS_OPSCTL_PATH), QStringList{u"--db"_s, f.path()} + args);
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.errText().contains(reason), run.err.constData());
     QCOMPARE(run.out.count('\n'), 1); // one JSON object, one line
@@ -315,7 +297,7 @@ void TestOpsctlContract::toolCommandErrorIsARejectedResult()
 
 void TestOpsctlContract::helpNamesEveryDocumentedCommand()
 {
-    const Run help = runProgram(QStringLiteral(OPS_OPSCTL_PATH), {u"--help"_s});
+    const Run help = runProcess(QStringLiteral(OPS_OPSCTL_PATH), {u"--help"_s});
     QCOMPARE(help.exitCode, 0);
     const QString text = QString::fromUtf8(help.out);
     const QStringList lines = documentedCommandLines();
@@ -365,7 +347,7 @@ void TestOpsctlContract::versionComesFromCMake()
     env.remove(u"DISPLAY"_s);
     env.remove(u"WAYLAND_DISPLAY"_s);
     env.remove(u"QT_QPA_PLATFORM"_s); // --version needs no display
-    const Run run = runProgram(program, {u"--version"_s}, env);
+    const Run run = runProcess(program, {u"--version"_s}, env);
     QCOMPARE(run.exitCode, 0);
     QCOMPARE(QString::fromUtf8(run.out), name + u' ' + QString::fromLatin1(kVersion) + u'\n');
     QVERIFY(QRegularExpression(u"^\\d+\\.\\d+\\.\\d+$"_s)
