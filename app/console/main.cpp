@@ -4,6 +4,7 @@
 #include "database.h"
 #include "language.h"
 #include "mainwindow.h"
+#include "opsversion.h"
 #include "session.h"
 
 #include <QApplication>
@@ -29,6 +30,18 @@ bool wantsScreenshot(int argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         if (qstrcmp(argv[i], "--screenshot") == 0 || qstrncmp(argv[i], "--screenshot=", 13) == 0)
             return true;
+    }
+    return false;
+}
+
+// --help and --version print text and exit: they need no display either.
+bool wantsTextOnly(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        for (const char *flag : {"--help", "-h", "--version", "-v"}) {
+            if (qstrcmp(argv[i], flag) == 0)
+                return true;
+        }
     }
     return false;
 }
@@ -63,7 +76,7 @@ int main(int argc, char **argv)
 {
     QTextStream err(stderr);
     if (!hasDisplay()) {
-        if (!wantsScreenshot(argc, argv)) {
+        if (!wantsScreenshot(argc, argv) && !wantsTextOnly(argc, argv)) {
             err << "opsconsole: no display (DISPLAY and WAYLAND_DISPLAY are unset). Run on a "
                    "desktop, or use --screenshot FILE to render the window to a PNG."
                 << Qt::endl;
@@ -73,9 +86,11 @@ int main(int argc, char **argv)
     }
     QApplication app(argc, argv);
     QApplication::setApplicationName(u"opsconsole"_s);
+    QApplication::setApplicationVersion(QString::fromLatin1(ops::kVersion));
     QCommandLineParser args;
     args.setApplicationDescription(u"Operator console for refund and credit operations"_s);
     args.addHelpOption();
+    args.addVersionOption();
     args.addOption({u"db"_s,
                     u"SQLite database file or postgresql://user@host:port/db (default: $OPS_DB, "
                     "then %1)"_s.arg(ops::Database::defaultLocation()),

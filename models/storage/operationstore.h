@@ -8,7 +8,6 @@
 #include "operation.h"
 
 #include <QSqlDatabase>
-
 #include <optional>
 #include <vector>
 
@@ -49,7 +48,11 @@ struct OpenResult
     bool overBalance = false; // the guard refused: nothing was stored, operation is empty
 };
 
-enum class AttemptMode { Automation, OperatorResend };
+enum class AttemptMode
+{
+    Automation,
+    OperatorResend
+};
 // AwaitingApproval: an operator resend above the four-eyes threshold stored (or found) a pending
 // approval instead of sending (approvals.h).
 enum class AttemptRefusal
@@ -87,9 +90,9 @@ struct ManualClose
 {
     QString operationId;
     OperationState outcome = OperationState::Failed; // Succeeded or Failed
-    QString providerRef;                              // required for Succeeded
-    QList<qint64> evidenceIds;                        // at least one, all of this operation
-    QString actor;                                    // "operator:alice"
+    QString providerRef;                             // required for Succeeded
+    QList<qint64> evidenceIds;                       // at least one, all of this operation
+    QString actor;                                   // "operator:alice"
     QString reason;
     // The close that records the provider's answer to this actor's own operator resend: allowed
     // by the Resend right (the resend was already four-eyes checked) instead of the Close right.
@@ -110,10 +113,18 @@ enum class ManualCloseRefusal
 };
 QString describe(ManualCloseRefusal refusal);
 
+// Where a page of list() ended: the last row's place in the list's order (newest first).
+struct ListPosition
+{
+    qint64 createdAtMs = 0;
+    QString id;
+};
+
 struct OperationFilter
 {
     std::optional<OperationState> state;
     std::optional<OperationKind> kind;
+    std::optional<ListPosition> after; // keyset: only rows after this one in the list's order
     int limit = 100;
 };
 
@@ -146,8 +157,7 @@ public:
 
     // State changes from `open` only (automation). Return false when the row was not open.
     bool closeSucceeded(const QString &id, const QString &providerRef,
-                        const QString &providerStatus, const QString &actor,
-                        const QString &reason);
+                        const QString &providerStatus, const QString &actor, const QString &reason);
     bool closeFailed(const QString &id, const QString &code, const QString &actor,
                      const QString &reason);
     bool markUnknown(const QString &id, const QString &reason, const QString &actor);
@@ -162,7 +172,10 @@ public:
 
     qint64 addEvidence(const Evidence &evidence);
     std::vector<Evidence> evidence(const QString &operationId);
+    // Newest first (created_at, then id, both descending), at most filter.limit rows.
     std::vector<Operation> list(const OperationFilter &filter);
+    // How many rows list() would give without the limit.
+    qint64 count(const OperationFilter &filter);
     std::vector<Attempt> attempts(const QString &operationId);
     std::vector<AuditEntry> audit(const QString &operationId);
 
