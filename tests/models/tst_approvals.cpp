@@ -97,6 +97,7 @@ private slots:
     void rejectNeedsAReason();
     void approvalOfAClosedOperationIsRefused();
     void secondPendingCloseIsRefused();
+    void closeRefusalsComeBackInTheResult();
     void resendApprovalIsSpentOnce();
     void directory_data();
     void directory();
@@ -347,6 +348,26 @@ void TestApprovals::secondPendingCloseIsRefused()
                          ManualCloseRefusal::AlreadyAwaitingApproval)
                 .contains(u"already waiting for approval"_s));
     QCOMPARE(listApprovals(f.store().database()).size(), size_t(1));
+}
+
+void TestApprovals::closeRefusalsComeBackInTheResult()
+{
+    StoreFixture f;
+    setApprovalThreshold(f.store().database(), 0, kAlice, u"usd"_s, 100);
+    const qint64 ev = unknownRow(f, u"op_a"_s, 5000);
+    const ManualCloseResult asked = f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice));
+    QCOMPARE(asked.refusal, ManualCloseRefusal::AwaitingApproval);
+    const qint64 id = listApprovals(f.store().database()).front().id;
+    QCOMPARE(asked.approvalId, id);
+    const ManualCloseResult again = f.store().closeManually(failedClose(u"op_a"_s, ev, kBob));
+    QCOMPARE(again.refusal, ManualCloseRefusal::AlreadyAwaitingApproval);
+    QCOMPARE(again.approvalId, id);
+    QVERIFY2(again.message.contains(u"approval #%1"_s.arg(id)), qPrintable(again.message));
+    const ManualCloseResult carol = f.store().closeManually(failedClose(u"op_a"_s, ev, kCarol));
+    QCOMPARE(carol.refusal, ManualCloseRefusal::NotPermitted);
+    QCOMPARE(carol.message, u"operator carol (support) may not close"_s);
+    QVERIFY(!carol.closed());
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), u"unknown"_s);
 }
 
 void TestApprovals::resendApprovalIsSpentOnce()
