@@ -515,7 +515,8 @@ void TestRefundEngine::resend_unknownRowClosesThroughAPersonsClose()
     const auto op = h.fixture.store().operation(first.operationId);
     QCOMPARE(toString(op->state), u"succeeded"_s);
     QCOMPARE(op->closedBy, u"operator:alice"_s); // rule 8: a person's close, not automation's
-    QVERIFY(op->closeReason.startsWith(u"operator resend with the stored key: provider answered"_s));
+    QVERIFY(
+        op->closeReason.startsWith(u"operator resend with the stored key: provider answered"_s));
     const auto evidence = h.fixture.store().evidence(op->id);
     QCOMPARE(evidence.size(), 1u);
     QVERIFY(evidence.front().title.endsWith(u"as returned to an operator resend"_s));
