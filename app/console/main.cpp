@@ -4,14 +4,14 @@
 #include "database.h"
 #include "language.h"
 #include "mainwindow.h"
-#include "operationquery.h"
-#include "operationstore.h"
+#include "session.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QRegularExpression>
 #include <QTextStream>
 #include <QUuid>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -110,20 +110,17 @@ int main(int argc, char **argv)
     const QString location = args.value(u"db"_s).isEmpty()
                                  ? qEnvironmentVariable("OPS_DB", ops::Database::defaultLocation())
                                  : args.value(u"db"_s);
-    QSqlDatabase db;
+    ops::SystemClock clock;
+    std::unique_ptr<ops::Session> session;
     try {
-        db = ops::Database::open(location, u"opsconsole"_s);
-        ops::Database::migrate(db);
+        session = std::make_unique<ops::Session>(location, clock);
     } catch (const ops::StoreError &e) {
         err << "opsconsole: " << e.message() << Qt::endl;
         return 2;
     }
-    ops::SystemClock clock;
-    ops::OperationStore store(db, clock);
-    ops::OperationQuery query(db, clock);
     const QString actor = u"operator:"_s + name;
     const QString holder = actor + u"#"_s + QUuid::createUuid().toString(QUuid::Id128).left(12);
-    ops::ui::MainWindow window(store, query, actor, holder);
+    ops::ui::MainWindow window(*session, actor, holder);
     ops::console::ConsoleController controller(
         window, ops::console::jobConfigFromEnvironment(location), clock);
     if (args.isSet(u"screenshot"_s))

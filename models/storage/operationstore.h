@@ -204,38 +204,10 @@ private:
     const Clock &m_clock;
 };
 
-} // namespace ops
-
-// --- Console resend lease (migration 0002) -----------------------------------------------------
-// Free functions over the store so the class above stays as it is. A console claims the lease
-// before an operator resend and releases it after; the claim is one conditional UPDATE, so of
-// two consoles pressing Resend at the same moment exactly one wins. A lease expires on its own,
-// so a console that dies mid-resend blocks nobody for longer than the lease's time to live.
-
-namespace ops {
-
-struct ResendLease
-{
-    QString holder; // "operator:alice#<session>"
-    QDateTime until;
-};
-
-// True when `holder` now holds the lease (it was free, expired, or already held by `holder`)
-// and the row is live. On refusal *current (when given) is the lease that blocked the claim.
-bool claimResendLease(OperationStore &store, const QString &operationId, const QString &holder,
-                      qint64 ttlSeconds, std::optional<ResendLease> *current = nullptr);
-void releaseResendLease(OperationStore &store, const QString &operationId, const QString &holder);
-// The lease held by anyone, if not expired.
-std::optional<ResendLease> activeResendLease(OperationStore &store, const QString &operationId);
-
 // The schema keeps attempts <= attempt_cap, and automation spends the whole cap; an operator
 // resend is one attempt beyond automation's share. Raises the cap of an unknown row whose cap is
 // spent to attempts + 1, with an audit entry. False when there was room already (or no row).
+// The engines call it before an operator resend.
 bool allowOperatorAttempt(OperationStore &store, const QString &operationId, const QString &actor);
-
-// Why an operator may not resend `op` now (DESIGN §6 Resend); empty when resend is allowed.
-// `me` is this console's lease holder name: its own lease does not block it.
-QString resendBlockedReason(const Operation &op, const std::optional<ResendLease> &lease,
-                            const QString &me, const QDateTime &now);
 
 } // namespace ops

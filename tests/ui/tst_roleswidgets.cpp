@@ -11,8 +11,8 @@
 #include "composedialog.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
-#include "operationquery.h"
 #include "operationtablemodel.h"
+#include "session.h"
 #include "storefixture.h"
 #include "supervisorwindow.h"
 
@@ -90,7 +90,7 @@ private:
     void selectInChecking(const QString &id);
 
     std::unique_ptr<test::StoreFixture> m_fx;
-    std::unique_ptr<OperationQuery> m_query;
+    std::unique_ptr<Session> m_session;
     std::unique_ptr<MainWindow> m_window;
     std::vector<std::unique_ptr<Tester>> m_testers;
     qint64 m_largeEvidence = 0;
@@ -109,20 +109,20 @@ void TestRolesWidgets::init()
     setApprovalThreshold(m_fx->store().database(), 0, u"operator:alice"_s, u"usd"_s, 100000);
     addUnknownRefund(*m_fx, kSmall, 700);
     m_largeEvidence = addUnknownRefund(*m_fx, kLarge, 250000);
-    m_query = std::make_unique<OperationQuery>(m_fx->store().database(), m_fx->clock());
+    m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
 }
 
 void TestRolesWidgets::cleanup()
 {
     m_testers.clear();
     m_window.reset();
-    m_query.reset();
+    m_session.reset();
     m_fx.reset();
 }
 
 void TestRolesWidgets::openWindow(const QString &actor)
 {
-    m_window = std::make_unique<MainWindow>(m_fx->store(), *m_query, actor, actor + u"#t"_s);
+    m_window = std::make_unique<MainWindow>(*m_session, actor, actor + u"#t"_s);
     if (ApprovalsPanel *panel = m_window->approvalsPanel())
         m_testers.push_back(
             std::make_unique<Tester>(panel->model(), Tester::FailureReportingMode::QtTest));

@@ -1,12 +1,12 @@
 // MainWindow's actions: toolbar, menu, context menu and shortcuts, and the dialogs they open.
 
 #include "closedialog.h"
-#include "database.h"
 #include "evidencedialog.h"
 #include "lookupdialog.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
 #include "operationquery.h"
+#include "storeerror.h"
 #include "uilogging.h"
 
 #include <QAction>

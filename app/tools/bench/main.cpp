@@ -37,7 +37,7 @@ int main(int argc, char *argv[])
                             ? p.value(u"sim"_s)
                             : ops::chaos::locateTool(u"provider-sim"_s, u"providersim"_s);
     const QString opsctl = p.isSet(u"opsctl"_s) ? p.value(u"opsctl"_s)
-                                                : ops::chaos::locateTool(u"opsctl"_s, u"opsctl"_s);
+                                                : ops::chaos::locateTool(u"opsctl"_s, u"../cli"_s);
     try {
         const QString storeDb = p.value(u"store-db"_s);
         const auto s = ops::bench::benchStore(number(u"store-ops"_s), storeDb);

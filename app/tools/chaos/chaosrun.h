@@ -42,7 +42,8 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log);
 
 void printReport(const ChaosReport &report, QTextStream &out);
 
-// Default locations: next to opschaos, or in the sibling build folders of a CMake tree.
+// Default locations: next to the running tool (an installed copy), or in the build tree at
+// <tool folder>/../<buildSubdir>/<name> (e.g. "providersim", "../cli" from app/tools/chaos).
 QString locateTool(const QString &name, const QString &buildSubdir);
 
 } // namespace ops::chaos

@@ -71,7 +71,7 @@ int main(int argc, char *argv[])
         c.simPath = ops::chaos::locateTool(u"provider-sim"_s, u"providersim"_s);
     c.opsctlPath = p.value(u"opsctl"_s);
     if (c.opsctlPath.isEmpty())
-        c.opsctlPath = ops::chaos::locateTool(u"opsctl"_s, u"opsctl"_s);
+        c.opsctlPath = ops::chaos::locateTool(u"opsctl"_s, u"../cli"_s);
     c.workDir = p.value(u"work-dir"_s);
     c.database = p.value(u"db"_s);
     try {

@@ -1,5 +1,5 @@
--- 0004: the customer-message outbox (DESIGN rule 11). The messages table of 0001 holds one row
--- per message; its idempotency_key (operation + state + template) is UNIQUE, so the same
+-- 0004: the customer-message outbox (docs/design.md rule 11). The messages table of 0001 holds
+-- one row per message; its idempotency_key (operation + state + template) is UNIQUE, so the same
 -- message can be queued only once. These columns record how it left and why it did not.
 
 ALTER TABLE messages ADD COLUMN operation_state TEXT NOT NULL DEFAULT '';   -- row state at compose
