@@ -109,9 +109,24 @@ enum class ManualCloseRefusal
     NeedsEvidence,
     EvidenceOfAnotherOperation,
     NeedsProviderRef,
-    AwaitingApproval, // above the four-eyes threshold: a pending approval was stored instead
+    AwaitingApproval,        // above the four-eyes threshold: a pending approval was stored instead
+    AlreadyAwaitingApproval, // a close of this operation already waits for approval
+    NotPermitted,            // the actor lacks the right; nothing was written
 };
 QString describe(ManualCloseRefusal refusal);
+
+// closeManually's answer. Every rule refusal comes back here, nothing written; only a failing
+// database throws (StoreError).
+struct ManualCloseResult
+{
+    ManualCloseRefusal refusal = ManualCloseRefusal::None;
+    // Operator-facing ("operator carol (support) may not close"); empty when closed.
+    QString message;
+    // AwaitingApproval: the approval stored; AlreadyAwaitingApproval: the one waiting.
+    qint64 approvalId = 0;
+
+    bool closed() const { return refusal == ManualCloseRefusal::None; }
+};
 
 // Where a page of list() ended: the last row's place in the list's order (newest first).
 struct ListPosition
@@ -163,9 +178,9 @@ public:
     bool markUnknown(const QString &id, const QString &reason, const QString &actor);
     bool setProviderStatus(const QString &id, const QString &status, const QString &actor);
 
-    // Throws ActionRefused when the actor may not close (operatordirectory.h). Above the
-    // four-eyes threshold returns AwaitingApproval with a pending approval stored (approvals.h).
-    ManualCloseRefusal closeManually(const ManualClose &close);
+    // Above the four-eyes threshold returns AwaitingApproval with a pending approval stored
+    // (approvals.h); NotPermitted when the actor may not close (operatordirectory.h).
+    ManualCloseResult closeManually(const ManualClose &close);
 
     // Rule 7: open rows whose deadline has passed become unknown. Returns how many.
     int sweep(const QString &actor);

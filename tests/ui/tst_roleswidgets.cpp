@@ -187,12 +187,14 @@ void TestRolesWidgets::actionsPerRole()
     QFETCH(bool, audit);
     QFETCH(bool, exportCsv);
     // A colleague's close waiting for approval: the supervisor's screenshot shows it.
-    QCOMPARE(m_fx->store().closeManually({kLarge,
-                                          OperationState::Failed,
-                                          {},
-                                          {m_largeEvidence},
-                                          u"operator:bob"_s,
-                                          u"no refund listed"_s}),
+    QCOMPARE(m_fx->store()
+                 .closeManually({kLarge,
+                                 OperationState::Failed,
+                                 {},
+                                 {m_largeEvidence},
+                                 u"operator:bob"_s,
+                                 u"no refund listed"_s})
+                 .refusal,
              ManualCloseRefusal::AwaitingApproval);
     openWindow(actor);
     selectInChecking(kSmall);
@@ -273,12 +275,14 @@ void TestRolesWidgets::reloadedRightsHideAuditAndMessaging()
 void TestRolesWidgets::supervisorApprovesAColleaguesClose()
 {
     // bob proposes a close of the large refund; alice approves it in her Approvals tab.
-    QCOMPARE(m_fx->store().closeManually({kLarge,
-                                          OperationState::Failed,
-                                          {},
-                                          {m_largeEvidence},
-                                          u"operator:bob"_s,
-                                          u"no refund listed"_s}),
+    QCOMPARE(m_fx->store()
+                 .closeManually({kLarge,
+                                 OperationState::Failed,
+                                 {},
+                                 {m_largeEvidence},
+                                 u"operator:bob"_s,
+                                 u"no refund listed"_s})
+                 .refusal,
              ManualCloseRefusal::AwaitingApproval);
     openWindow(u"operator:alice"_s);
     ApprovalsPanel *panel = m_window->approvalsPanel();
@@ -311,12 +315,14 @@ void TestRolesWidgets::ownRequestCannotBeApprovedAndRejectNeedsAReason()
 {
     openWindow(u"operator:alice"_s);
     // alice closes the large refund from the window: it waits for a second person.
-    QCOMPARE(m_fx->store().closeManually({kLarge,
-                                          OperationState::Failed,
-                                          {},
-                                          {m_largeEvidence},
-                                          u"operator:alice"_s,
-                                          u"no refund listed"_s}),
+    QCOMPARE(m_fx->store()
+                 .closeManually({kLarge,
+                                 OperationState::Failed,
+                                 {},
+                                 {m_largeEvidence},
+                                 u"operator:alice"_s,
+                                 u"no refund listed"_s})
+                 .refusal,
              ManualCloseRefusal::AwaitingApproval);
     m_window->reloadAll();
     ApprovalsPanel *panel = m_window->approvalsPanel();
@@ -343,17 +349,14 @@ void TestRolesWidgets::supportCloseAboveThresholdIsRefusedByTheStore()
     selectInChecking(kLarge);
     QVERIFY(!m_window->closeFailedAction()->isEnabled());
     // The window's own path to the store refuses too (not only the disabled action).
-    bool refused = false;
-    try {
-        m_fx->store().closeManually({kLarge,
-                                     OperationState::Failed,
-                                     {},
-                                     {m_largeEvidence},
-                                     u"operator:carol"_s,
-                                     u"no refund"_s});
-    } catch (const ActionRefused &e) {
-        refused = e.message().contains(u"operator carol (support) may not close"_s);
-    }
+    const ManualCloseResult result = m_fx->store().closeManually({kLarge,
+                                                                  OperationState::Failed,
+                                                                  {},
+                                                                  {m_largeEvidence},
+                                                                  u"operator:carol"_s,
+                                                                  u"no refund"_s});
+    const bool refused = result.refusal == ManualCloseRefusal::NotPermitted &&
+                         result.message.contains(u"operator carol (support) may not close"_s);
     QVERIFY(refused);
     QVERIFY(listApprovals(m_fx->store().database()).empty());
 }

@@ -288,12 +288,14 @@ void TestTranslations::messagesAndApprovalsSpeakTheLanguage()
                                                    {},
                                                    {},
                                                    u"operator:bob"_s});
-    QCOMPARE(f.store().closeManually({op.id,
-                                      OperationState::Failed,
-                                      {},
-                                      {evidence},
-                                      u"operator:bob"_s,
-                                      u"no refund listed"_s}),
+    QCOMPARE(f.store()
+                 .closeManually({op.id,
+                                 OperationState::Failed,
+                                 {},
+                                 {evidence},
+                                 u"operator:bob"_s,
+                                 u"no refund listed"_s})
+                 .refusal,
              ManualCloseRefusal::AwaitingApproval);
     Session session(f.path(), f.clock());
     ui::MainWindow window(session, u"operator:alice"_s, u"operator:alice#1"_s);
