@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Debian package end to end (DESIGN §12), run by scripts/test.sh after ctest: builds
+# The Debian package end to end (docs/design.md §12), run by scripts/test.sh after ctest: builds
 # opsconsole_<version>_<arch>.deb with CPack from build/, runs lintian, desktop-file-validate and
 # appstreamcli on what it ships, installs it with apt-get, runs the installed programs (versions,
 # a refund through the installed opsctl against the installed provider-sim, a console

@@ -86,7 +86,7 @@ Command commandFor(const QString &name)
     return nullptr;
 }
 
-// The agent's tools answer every call with a tool result, --json or not (DESIGN §9).
+// The agent's tools answer every call with a tool result, --json or not (docs/design.md §9).
 bool isToolCommand(const QString &name)
 {
     return name == u"refund"_s || name == u"credit"_s || name == u"execute"_s;

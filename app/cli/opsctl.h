@@ -1,6 +1,6 @@
 #pragma once
 
-// `opsctl`: the command line the agent and scripts call (DESIGN §9). Exit codes: 0 a result
+// `opsctl`: the command line the agent and scripts call (docs/design.md §9). Exit codes: 0 a result
 // was printed (whatever its status), 2 usage or invalid input, 1 internal failure, 3 what a
 // verification command checked does not hold (its result still says why).
 

@@ -1,4 +1,4 @@
-// opsctl credit topup|charge|adjust and opsctl execute: the agent's Slen tools (DESIGN §9).
+// opsctl credit topup|charge|adjust and opsctl execute: the agent's Slen tools (docs/design.md §9).
 
 #include "commandcontext.h"
 #include "creditengine.h"

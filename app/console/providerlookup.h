@@ -1,7 +1,7 @@
 #pragma once
 
-// Look-up at the provider for one operation (DESIGN §6 Actions): for a Stripe refund, read the
-// charge (amount_refunded) and page through its refunds looking for metadata.operation_id. The
+// Look-up at the provider for one operation (docs/design.md §6 Actions): for a Stripe refund, read
+// the charge (amount_refunded) and page through its refunds looking for metadata.operation_id. The
 // answer proposes the close it supports and carries the provider's JSON as evidence.
 
 #include "lookupanswer.h"

@@ -1,7 +1,7 @@
 #pragma once
 
-// Look-up at Slen for one operation (DESIGN §5, §6 Actions). Slen's API subset has no search by
-// idempotency key, so the look-up reads what it can name:
+// Look-up at Slen for one operation (docs/design.md §5, §6 Actions). Slen's API subset has no
+// search by idempotency key, so the look-up reads what it can name:
 // * an execution by its id (ex_…, stored as provider_ref once the provider told it): succeeded
 //   or failed supports that close; queued/waiting/running supports none yet;
 // * a credit movement's customer account (balances). A balance cannot prove whether one

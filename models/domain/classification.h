@@ -1,6 +1,6 @@
 #pragma once
 
-// DESIGN rule 5 as a pure function: what one provider answer means for the operation.
+// docs/design.md rule 5 as a pure function: what one provider answer means for the operation.
 
 #include "operation.h"
 

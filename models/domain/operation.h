@@ -86,7 +86,7 @@ struct Operation
     QString closeReason;
 };
 
-// Classification of one attempt's answer (DESIGN rule 5).
+// Classification of one attempt's answer (docs/design.md rule 5).
 enum class Outcome
 {
     InFlight,    // counted and sent; no answer recorded (yet, or ever: the sender died)

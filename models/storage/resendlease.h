@@ -30,7 +30,7 @@ void releaseResendLease(OperationStore &store, const QString &operationId, const
 // The lease held by anyone, if not expired.
 std::optional<ResendLease> activeResendLease(OperationStore &store, const QString &operationId);
 
-// Why an operator may not resend `op` now (DESIGN §6 Resend); empty when resend is allowed.
+// Why an operator may not resend `op` now (docs/design.md §6 Resend); empty when resend is allowed.
 // `me` is this console's lease holder name: its own lease does not block it.
 QString resendBlockedReason(const Operation &op, const std::optional<ResendLease> &lease,
                             const QString &me, const QDateTime &now);

@@ -1,8 +1,8 @@
-// The command-line contract of issue 17 (DESIGN §9 additions), against a real opsctl process:
-// audit verify exits 3 when the chain does not hold, list pages with "next"/--after and never
-// truncates silently (ties on created_at included), a --json error is one JSON object on stdout
-// with the same reason on stderr, --help names every command the documentation shows, and the
-// three programs print the version CMake gave them.
+// The command-line contract of issue 17 (docs/design.md §9 additions), against a real opsctl
+// process: audit verify exits 3 when the chain does not hold, list pages with "next"/--after and
+// never truncates silently (ties on created_at included), a --json error is one JSON object on
+// stdout with the same reason on stderr, --help names every command the documentation shows, and
+// the three programs print the version CMake gave them.
 
 #include "auditseed.h"
 #include "bulkgenerator.h"

@@ -1,6 +1,6 @@
 // The refund engine against the real provider-sim over loopback HTTP, on real SQLite files.
-// One named test per DESIGN rule (8 lands with the console's manual close), plus the issue's
-// "done when" scenario. The clock is manual and the sleeper records instead of sleeping.
+// One named test per docs/design.md rule (8 lands with the console's manual close), plus the
+// issue's "done when" scenario. The clock is manual and the sleeper records instead of sleeping.
 
 #include "refundengine.h"
 #include "simprocess.h"

@@ -1,6 +1,6 @@
-// The truth guard (DESIGN rule 11) and the shipped templates: claims of success or failure are
-// refused in English, Russian and Ukrainian while a row is open or unknown, honest checking text
-// passes, and every shipped template agrees with the guard.
+// The truth guard (docs/design.md rule 11) and the shipped templates: claims of success or failure
+// are refused in English, Russian and Ukrainian while a row is open or unknown, honest checking
+// text passes, and every shipped template agrees with the guard.
 
 #include "messagetemplates.h"
 #include "truthguard.h"

@@ -1,4 +1,4 @@
-// provider-sim's command line (DESIGN.md §9): the first stdout line, loopback-only binding,
+// provider-sim's command line (docs/design.md §9): the first stdout line, loopback-only binding,
 // seed file errors, --fault-seed.
 
 #include "simtestutil.h"

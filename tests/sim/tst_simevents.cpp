@@ -1,6 +1,6 @@
 // provider-sim's Stripe events over real HTTP: the event each refund and charge change emits
 // (shape, previous_attributes, request), none on replays, GET /v1/events filters, paging and
-// 30-day retention, GET /v1/events/{id}, and POST /_sim/refunds/{id}/settle (DESIGN.md §9,
+// 30-day retention, GET /v1/events/{id}, and POST /_sim/refunds/{id}/settle (docs/design.md §9,
 // §10; app/tools/providersim/README.md).
 
 #include "simtestutil.h"

@@ -1,4 +1,4 @@
-// Stripe idempotency in provider-sim over real HTTP (DESIGN.md §5): replay with
+// Stripe idempotency in provider-sim over real HTTP (docs/design.md §5): replay with
 // Idempotent-Replayed, parameter and endpoint mismatches, stored 500s, concurrent requests,
 // 24 h of simulator time, and keys scoped per API key project.
 

@@ -1,5 +1,5 @@
 // Stripe v1 subset of provider-sim over real HTTP: refunds, charges, lists, events, auth and
-// request validation (DESIGN.md §5).
+// request validation (docs/design.md §5).
 
 #include "simtestutil.h"
 

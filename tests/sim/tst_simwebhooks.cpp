@@ -2,7 +2,7 @@
 // signature (checked here with an independent HMAC), type filters, asynchronous delivery,
 // retries with backoff after a 5xx, a timeout or a refused connection, giving up, endpoint
 // registration and removal, and each WEBHOOK fault mode as the deliveries list shows it
-// (DESIGN.md §9, §10; app/tools/providersim/README.md).
+// (docs/design.md §9, §10; app/tools/providersim/README.md).
 
 #include "simtestutil.h"
 #include "webhookreceiver.h"

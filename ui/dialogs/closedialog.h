@@ -1,9 +1,9 @@
 #pragma once
 
-// Close as succeeded / failed (DESIGN rule 8): a reason, the evidence that supports the close,
-// and for succeeded the provider's reference. The dialog checks what it can before submitting
-// and then hands the close to `submit`, which returns the store's refusal text (empty when the
-// close was recorded). On refusal the dialog stays open and shows why.
+// Close as succeeded / failed (docs/design.md rule 8): a reason, the evidence that supports the
+// close, and for succeeded the provider's reference. The dialog checks what it can before
+// submitting and then hands the close to `submit`, which returns the store's refusal text (empty
+// when the close was recorded). On refusal the dialog stays open and shows why.
 
 #include "operationstore.h"
 

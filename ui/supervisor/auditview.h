@@ -1,6 +1,6 @@
 #pragma once
 
-// The supervisors' audit list (DESIGN §6 "Audit"): filters, the entries newest first, chain
+// The supervisors' audit list (docs/design.md §6 "Audit"): filters, the entries newest first, chain
 // verification and CSV export. Filtering is done by the model's SQL; export runs in chunks
 // from the event loop behind a progress dialog, so the window stays responsive and a cancel
 // leaves no file behind.

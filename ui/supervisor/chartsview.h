@@ -1,7 +1,7 @@
 #pragma once
 
-// Supervisors' charts (DESIGN §6 "Audit"): operations that became unknown per day, attempts per
-// operation, and how long unknown operations took to be closed. The figures come from
+// Supervisors' charts (docs/design.md §6 "Audit"): operations that became unknown per day, attempts
+// per operation, and how long unknown operations took to be closed. The figures come from
 // AuditStats; this widget only draws them.
 
 #include "auditstats.h"

@@ -1,8 +1,8 @@
 #pragma once
 
-// Slen credit movements (top-up, charge, adjust) under DESIGN rules 1–10. One call of move() is
-// one tool call: it finds the live operation holding the work name or opens one, makes at most
-// attemptsPerCall attempts with the stored key and bytes, and returns an honest ToolResult.
+// Slen credit movements (top-up, charge, adjust) under docs/design.md rules 1–10. One call of
+// move() is one tool call: it finds the live operation holding the work name or opens one, makes at
+// most attemptsPerCall attempts with the stored key and bytes, and returns an honest ToolResult.
 
 #include "creditpolicy.h"
 #include "settlement.h"

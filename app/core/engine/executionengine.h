@@ -1,8 +1,8 @@
 #pragma once
 
-// Slen flow executions under DESIGN rules 1–10. An execution can outlive the call that started
-// it: a 202 leaves the operation open with the provider's sub-status, and a later call with the
-// same work name moves it on (GET /v1/executions/{id}, or a replay of the stored request).
+// Slen flow executions under docs/design.md rules 1–10. An execution can outlive the call that
+// started it: a 202 leaves the operation open with the provider's sub-status, and a later call with
+// the same work name moves it on (GET /v1/executions/{id}, or a replay of the stored request).
 
 #include "executionpolicy.h"
 #include "settlement.h"

@@ -1,6 +1,6 @@
 // Settlement::resend — the console's one-attempt operator resend, one shape for every kind
-// (DESIGN §3: unknown → resend with stored key inside window → provider answer → succeeded /
-// failed). The kind only reads its success answer (KindPolicy::readResendAnswer).
+// (docs/design.md §3: unknown → resend with stored key inside window → provider answer → succeeded
+// / failed). The kind only reads its success answer (KindPolicy::readResendAnswer).
 
 #include "enginelogging.h"
 #include "settlement.h"

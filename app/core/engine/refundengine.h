@@ -1,6 +1,6 @@
 #pragma once
 
-// The refund engine: DESIGN rules 1–10 for Stripe refunds. One call of refund() is one tool
+// The refund engine: docs/design.md rules 1–10 for Stripe refunds. One call of refund() is one tool
 // call of the agent: it finds or opens the operation row, then makes at most attemptsPerCall
 // attempts with the stored key and bytes, and returns an honest ToolResult.
 

@@ -2,7 +2,7 @@
 
 // What a Stripe refund decides for itself under Settlement's rules: a success is a refund whose
 // metadata names this operation (failed or canceled refunds close the row as failed), and a row
-// reads as the refund tool's result (DESIGN §9).
+// reads as the refund tool's result (docs/design.md §9).
 
 #include "settlement.h"
 

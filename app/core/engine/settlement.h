@@ -1,7 +1,7 @@
 #pragma once
 
-// The rules every operation kind follows once its row exists, written once (DESIGN rules 3–8).
-// Settlement drives an open row through its attempts, settles each answer, and reads the row
+// The rules every operation kind follows once its row exists, written once (docs/design.md rules
+// 3–8). Settlement drives an open row through its attempts, settles each answer, and reads the row
 // back as the tool result; the operator resend is the same steps with one attempt.
 // What differs per kind — how to send, what a success means, how a row reads — is the kind's
 // KindPolicy (refundpolicy.h, creditpolicy.h, executionpolicy.h).

@@ -1,8 +1,8 @@
 #pragma once
 
-// What the agent reads back from a tool call (DESIGN §9). The JSON shapes and the `checking` note
-// are a contract: agents and prompts depend on them. Refund results keep exactly the shapes of
-// §9; credit and execution results add their own fields (docs/credits.md).
+// What the agent reads back from a tool call (docs/design.md §9). The JSON shapes and the
+// `checking` note are a contract: agents and prompts depend on them. Refund results keep exactly
+// the shapes of §9; credit and execution results add their own fields (docs/credits.md).
 
 #include <QString>
 #include <nlohmann/json.hpp>
@@ -79,7 +79,7 @@ struct ToolResult
         return *this;
     }
 
-    nlohmann::ordered_json toJson() const; // keys in DESIGN §9 order, extras after them
+    nlohmann::ordered_json toJson() const; // keys in docs/design.md §9 order, extras after them
 };
 
 } // namespace ops

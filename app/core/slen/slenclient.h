@@ -1,6 +1,6 @@
 #pragma once
 
-// Slen v1 over HTTP (DESIGN §5): JSON bodies, bearer auth, and an Idempotency-Key on every
+// Slen v1 over HTTP (docs/design.md §5): JSON bodies, bearer auth, and an Idempotency-Key on every
 // money-moving POST. send() posts stored bytes unchanged (rule 3); the read calls serve input
 // checks and moving an unfinished execution on.
 

@@ -1,7 +1,7 @@
 #pragma once
 
-// Slen v1 objects the product reads (DESIGN §5), and their parsers. Parsers never throw: a body
-// that is not the expected object yields nullopt.
+// Slen v1 objects the product reads (docs/design.md §5), and their parsers. Parsers never throw: a
+// body that is not the expected object yields nullopt.
 
 #include <QByteArray>
 #include <QMap>

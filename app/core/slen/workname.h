@@ -1,7 +1,7 @@
 #pragma once
 
-// Slen keys are the caller's work name (DESIGN rule 1): stable facts assembled by the integration,
-// never text a model writes afresh. Validated before anything is stored or sent.
+// Slen keys are the caller's work name (docs/design.md rule 1): stable facts assembled by the
+// integration, never text a model writes afresh. Validated before anything is stored or sent.
 
 #include <QString>
 #include <optional>

@@ -1,5 +1,5 @@
 // provider-sim — a Stripe- and Slen-compatible provider with fault injection, a controllable
-// clock and a ledger, for the demo, training and tests. Contract: DESIGN.md §9 and
+// clock and a ledger, for the demo, training and tests. Contract: docs/design.md §9 and
 // app/tools/providersim/README.md.
 //
 //   provider-sim [--listen HOST:PORT] [--seed FILE] [--allow-non-loopback] [--fault-seed N]

@@ -1,6 +1,6 @@
 #pragma once
 
-// Stripe v1 subset served by provider-sim (DESIGN.md §5): POST /v1/refunds, GET /v1/refunds,
+// Stripe v1 subset served by provider-sim (docs/design.md §5): POST /v1/refunds, GET /v1/refunds,
 // GET /v1/refunds/{id}, POST /v1/refunds/{id} (metadata update), GET /v1/charges/{id}, GET
 // /v1/events, GET /v1/events/{id}; and the simulator's settle of a pending refund
 // (POST /_sim/refunds/{id}/settle, reached through the admin routes). Authentication by secret key

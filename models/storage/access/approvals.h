@@ -1,7 +1,7 @@
 #pragma once
 
-// Four-eyes approvals (DESIGN rule 8, issue 6). A manual close, or an operator resend, of an
-// operation whose amount is above the threshold for its currency does not act: it stores a
+// Four-eyes approvals (docs/design.md rule 8, issue 6). A manual close, or an operator resend, of
+// an operation whose amount is above the threshold for its currency does not act: it stores a
 // pending approval. Another operator with the Approve right approves it (a close is then carried
 // out at once, under both names; an approved resend is spent by the next resend) or rejects it
 // with a reason. Nobody approves their own request. Every step is an audit entry.

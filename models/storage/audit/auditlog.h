@@ -1,6 +1,6 @@
 #pragma once
 
-// The append-only, hash-chained audit trail (DESIGN rule 12). Each entry's hash is
+// The append-only, hash-chained audit trail (docs/design.md rule 12). Each entry's hash is
 // SHA-256(prev_hash + "\n" + canonical JSON of {action, actor, at, detail, operation_id}), where
 // canonical JSON has sorted keys and no spaces. The database refuses UPDATE and DELETE.
 

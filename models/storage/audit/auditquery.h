@@ -1,7 +1,7 @@
 #pragma once
 
-// Read side of the supervisors' audit view (DESIGN §6 "Audit"). The audit table is the single
-// source: every attempt is written there in the same transaction as its attempts row
+// Read side of the supervisors' audit view (docs/design.md §6 "Audit"). The audit table is the
+// single source: every attempt is written there in the same transaction as its attempts row
 // (attempt.started, then attempt.finished with the outcome), and so is every manual action, so
 // the view needs no union with `attempts` and cannot show an attempt that the chain lacks.
 // Rows come newest first, paged by id (keyset, never OFFSET). Every filter value is bound;

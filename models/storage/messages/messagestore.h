@@ -1,7 +1,7 @@
 #pragma once
 
-// The customer-message outbox (DESIGN rule 11, issue 6). A message is a row first: queued and
-// committed before anything is sent, with its own idempotency key derived from (operation,
+// The customer-message outbox (docs/design.md rule 11, issue 6). A message is a row first: queued
+// and committed before anything is sent, with its own idempotency key derived from (operation,
 // operation state, template) — so queueing the same message twice returns the first row, and
 // every send of that row, by anyone, carries the same key and the same body. The operation's
 // state is read inside the write transaction, so the templates offered and the truth guard
@@ -111,9 +111,9 @@ public:
     // and inserts the row — or returns the row already queued under the same key.
     EnqueueResult enqueue(const MessageDraft &draft);
 
-    // Counts an attempt and commits it before anything is sent (DESIGN rule 4 for messages).
-    // Refuses a message already sent, one that has used `cap` attempts, and one the operation's
-    // state has outdated (a "checking" text after the row closed, say).
+    // Counts an attempt and commits it before anything is sent (docs/design.md rule 4 for
+    // messages). Refuses a message already sent, one that has used `cap` attempts, and one the
+    // operation's state has outdated (a "checking" text after the row closed, say).
     MessageAttemptTicket beginAttempt(qint64 messageId, int cap, const QString &actor);
     void markSent(qint64 messageId, const QString &providerMessageId, const QString &actor);
     // The call gave up: state failed, error kept, a later send may retry with the same key.

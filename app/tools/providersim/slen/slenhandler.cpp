@@ -26,7 +26,7 @@ QString newMovementId()
     return QStringLiteral("mv_") + QUuid::createUuid().toString(QUuid::Id128).left(24);
 }
 
-// DESIGN rule 10: a movement's note carries the operation id when the caller put one there.
+// docs/design.md rule 10: a movement's note carries the operation id when the caller put one there.
 QString operationIdFromNote(const QString &note)
 {
     return note.startsWith(QLatin1String("op_")) ? note : QString();

@@ -1,7 +1,7 @@
 #pragma once
 
 // Slen v1 subset served by provider-sim: credit movements, flow executions and the reads that
-// go with them, with Slen's idempotency rules (DESIGN.md §5; seeds 001 and 003).
+// go with them, with Slen's idempotency rules (docs/design.md §5; seeds 001 and 003).
 //
 //   POST /v1/customers/{externalUserId}/topup|charge|adjust   Idempotency-Key required
 //   POST /v1/operations/execute                                Idempotency-Key required
