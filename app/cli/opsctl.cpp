@@ -39,7 +39,8 @@ const QString kUsage = u"usage: opsctl [--db PATH|postgresql://…] [--operator 
                        "  audit export --csv FILE [--actor P] [--action P] [--operation P] "
                        "[--kind K] [--from TIME] [--to TIME] [--progress]\n"
                        "  message send OP --template T [--language en|ru|uk] [--conversation C]\n"
-                       "  message list OP [--json]\n"_s;
+                       "  message list OP [--json]\n"
+                       "  mcp [--http HOST:PORT]     (the agent tool server, docs/agents.md)\n"_s;
 
 using Command = int (*)(CommandContext &, const QStringList &);
 
@@ -69,6 +70,8 @@ Command commandFor(const QString &name)
         return demoCommand;
     if (name == u"message"_s)
         return messageCommand;
+    if (name == u"mcp"_s)
+        return mcpCommand;
     if (name == u"operator"_s)
         return operatorCommand;
     if (name == u"approval"_s)
@@ -104,17 +107,6 @@ int CommandContext::usage(const QString &message)
 {
     err << "opsctl: " << message << Qt::endl;
     return ExitCode::Usage;
-}
-
-std::optional<qint64> envInteger(const char *name, qint64 fallback)
-{
-    if (!qEnvironmentVariableIsSet(name))
-        return fallback;
-    bool ok = false;
-    const qint64 v = qEnvironmentVariable(name).toLongLong(&ok);
-    if (!ok || v < 0)
-        return std::nullopt;
-    return v;
 }
 
 int runOpsctl(const QStringList &args, QTextStream &out, QTextStream &err)
