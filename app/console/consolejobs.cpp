@@ -7,6 +7,7 @@
 #include "operationstore.h"
 #include "operatordirectory.h"
 #include "providerlookup.h"
+#include "scopedconnection.h"
 #include "secrets.h"
 #include "slenlookup.h"
 
@@ -18,31 +19,6 @@ using namespace Qt::StringLiterals;
 namespace ops::console {
 
 namespace {
-
-// A database connection owned by one job on one thread; removed when the job ends.
-class JobConnection
-{
-public:
-    explicit JobConnection(const QString &location)
-    {
-        static std::atomic_int counter = 0;
-        m_name = u"opsconsole-job-%1"_s.arg(++counter);
-        m_db = Database::open(location, m_name);
-    }
-    ~JobConnection()
-    {
-        m_db.close();
-        m_db = {};
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    JobConnection(const JobConnection &) = delete;
-    JobConnection &operator=(const JobConnection &) = delete;
-    QSqlDatabase &db() { return m_db; }
-
-private:
-    QString m_name;
-    QSqlDatabase m_db;
-};
 
 class LeaseGuard
 {
@@ -286,7 +262,7 @@ LookupAnswer runLookup(const JobConfig &config, const Clock &clock, const QStrin
     LookupAnswer answer;
     answer.operationId = operationId;
     try {
-        JobConnection connection(config.dbLocation);
+        ScopedConnection connection(config.dbLocation, u"opsconsole-job"_s);
         OperationStore store(connection.db(), clock);
         const auto op = store.operation(operationId);
         if (!op) {
@@ -317,7 +293,7 @@ ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QStri
                         const QString &actor, const QString &leaseHolder)
 {
     try {
-        JobConnection connection(config.dbLocation);
+        ScopedConnection connection(config.dbLocation, u"opsconsole-job"_s);
         OperationStore store(connection.db(), clock);
         const auto op = store.operation(operationId);
         if (!op)

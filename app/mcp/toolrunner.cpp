@@ -1,14 +1,10 @@
 #include "toolrunner.h"
 
-#include "database.h"
 #include "engineenv.h"
 #include "executionengine.h"
 #include "httptransport.h"
 #include "mcplogging.h"
-
-#include <QSqlDatabase>
-#include <atomic>
-
+#include "scopedconnection.h"
 using namespace Qt::StringLiterals;
 
 namespace ops::mcp {
@@ -23,31 +19,6 @@ QString str(const json &args, const char *name, const QString &fallback = {})
     return it != args.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
                                                : fallback;
 }
-
-// A connection of the calling thread for the length of one call, removed afterwards.
-class CallConnection
-{
-public:
-    explicit CallConnection(const QString &location)
-    {
-        static std::atomic_int counter = 0;
-        m_name = u"opsctl-mcp-%1"_s.arg(++counter);
-        m_db = Database::open(location, m_name);
-    }
-    ~CallConnection()
-    {
-        m_db.close();
-        m_db = {};
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    CallConnection(const CallConnection &) = delete;
-    CallConnection &operator=(const CallConnection &) = delete;
-    QSqlDatabase &db() { return m_db; }
-
-private:
-    QString m_name;
-    QSqlDatabase m_db;
-};
 
 json notConfigured(const QString &problem)
 {
@@ -95,7 +66,7 @@ ToolRunner::ToolRunner(RunnerConfig config)
 RunOutcome ToolRunner::run(const ToolCall &call) const
 {
     try {
-        CallConnection connection(m_config.dbLocation);
+        ScopedConnection connection(m_config.dbLocation, u"opsctl-mcp"_s);
         SystemClock clock;
         OperationStore store(connection.db(), clock);
         return {runWithStore(store, call), {}};

@@ -10,7 +10,6 @@
 #include "toolcatalog.h"
 
 #include <QRegularExpression>
-
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -29,8 +28,8 @@ void check(bool ok)
 void checkAnswer(const json &message)
 {
     check(message.is_object() && message.value("jsonrpc", "") == "2.0");
-    const bool response = message.contains("id") && (message.contains("result") ^
-                                                      message.contains("error"));
+    const bool response =
+        message.contains("id") && (message.contains("result") ^ message.contains("error"));
     const bool notification = message.contains("method") && !message.contains("id");
     check(response || notification);
     check(ops::mcp::serialize(message).find('\n') == std::string::npos);
@@ -70,8 +69,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                   reply.messages[0]["error"]["code"] == ops::mcp::rpc::kParseError);
         if (reply.call) {
             checkCall(*reply.call);
-            checkAnswer(ops::mcp::McpSession::toolCallResult(
-                json{{"status", "rejected"}, {"error", {{"code", "x"}, {"message", "y"}}}}));
+            const json rejected = {{"status", "rejected"},
+                                   {"error", {{"code", "x"}, {"message", "y"}}}};
+            const json answer = ops::mcp::resultMessage(
+                reply.call->id, ops::mcp::McpSession::toolCallResult(rejected));
+            checkAnswer(answer);
+            check(answer["result"]["isError"] == true);
             session.complete(reply.call->id);
         }
         start = end + 1;
