@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the build, the product and the tests need on Debian 12 — only what is missing.
+# The last line is the Debian package's: dpkg-shlibdeps and the validators (test-package.sh).
 # Safe to run again: it checks dpkg first and does nothing when everything is present.
 set -euo pipefail
 
@@ -9,6 +10,7 @@ packages=(
     libqt6sql6-sqlite libqt6sql6-psql nlohmann-json3-dev qt6-tools-dev qt6-l10n-tools
     qt6-svg-dev xvfb xauth sqlite3 libsqlite3-dev nodejs npm clang libclang-rt-14-dev
     postgresql
+    dpkg-dev lintian desktop-file-utils appstream
 )
 
 missing=()

@@ -3,8 +3,9 @@
 # Extra arguments go to ctest (e.g. -R refund).
 # The store, engine and model suites run twice, on SQLite and (as <name>_pg) on a throwaway
 # PostgreSQL 15 that this script starts before ctest and stops on exit (scripts/pg.sh).
-# A full run (no arguments) ends with a short libFuzzer run of every fuzz target
-# (scripts/fuzz.sh, OPS_FUZZ_SECONDS per target, default 10).
+# A full run (no arguments) then builds, validates, installs, runs and removes the Debian
+# package (scripts/test-package.sh; root or sudo), and ends with a short libFuzzer run of every
+# fuzz target (scripts/fuzz.sh, OPS_FUZZ_SECONDS per target, default 10).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
@@ -15,5 +16,6 @@ trap 'scripts/pg.sh stop "$pg_dir"' EXIT
 echo "test: PostgreSQL for the _pg suites at $(scripts/pg.sh start "$pg_dir")"
 QT_QPA_PLATFORM=offscreen ctest --preset default "$@"
 if [ $# -eq 0 ]; then
+    scripts/test-package.sh
     scripts/fuzz.sh "${OPS_FUZZ_SECONDS:-10}"
 fi

@@ -43,43 +43,109 @@ void printTable(QTextStream &out, const std::vector<Operation> &ops)
     out.flush();
 }
 
+// The cursor a page ends with: the last row's place in the list's order, base64url so the
+// caller treats it as one opaque word. The same row always gives the same cursor.
+QString encodeCursor(const Operation &op)
+{
+    const QByteArray raw =
+        QByteArray::number(op.createdAt.toMSecsSinceEpoch()) + '.' + op.id.toUtf8();
+    return QString::fromLatin1(
+        raw.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+std::optional<ListPosition> decodeCursor(const QString &cursor)
+{
+    const auto result = QByteArray::fromBase64Encoding(
+        cursor.toLatin1(), QByteArray::Base64UrlEncoding | QByteArray::AbortOnBase64DecodingErrors);
+    if (!result || cursor.isEmpty())
+        return std::nullopt;
+    const QByteArray &raw = result.decoded;
+    const qsizetype dot = raw.indexOf('.');
+    bool ok = false;
+    const qint64 ms = dot > 0 ? raw.left(dot).toLongLong(&ok) : 0;
+    const QString id = QString::fromUtf8(raw.mid(dot + 1));
+    if (!ok || id.isEmpty())
+        return std::nullopt;
+    return ListPosition{ms, id};
+}
+
+// list's options as a filter; the limit is the page size.
+std::optional<OperationFilter> listFilter(const CliArgs &opts, QString *error)
+{
+    OperationFilter filter;
+    if (opts.has(u"state"_s)) {
+        filter.state = stateFromString(opts.value(u"state"_s));
+        if (!filter.state) {
+            *error = u"--state must be open, unknown, succeeded or failed"_s;
+            return std::nullopt;
+        }
+    }
+    if (opts.has(u"kind"_s)) {
+        filter.kind = kindFromString(opts.value(u"kind"_s));
+        if (!filter.kind) {
+            *error = u"--kind must be refund, credit_topup, credit_charge, credit_adjust or "
+                     "execution"_s;
+            return std::nullopt;
+        }
+    }
+    if (opts.has(u"limit"_s)) {
+        bool ok = false;
+        filter.limit = opts.value(u"limit"_s).toInt(&ok);
+        if (!ok || filter.limit < 1 || filter.limit > 100000) {
+            *error = u"--limit must be between 1 and 100000"_s;
+            return std::nullopt;
+        }
+    }
+    if (opts.has(u"after"_s)) {
+        filter.after = decodeCursor(opts.value(u"after"_s));
+        if (!filter.after) {
+            *error =
+                u"--after '%1' is not a cursor from an earlier list"_s.arg(opts.value(u"after"_s));
+            return std::nullopt;
+        }
+    }
+    return filter;
+}
+
 } // namespace
 
+// One page, newest first. A page never ends silently: when rows remain, the JSON carries the
+// cursor of the next page in "next" (null on the last page) and the table ends with how many
+// rows remain and the --after to give.
 int listCommand(CommandContext &ctx, const QStringList &args)
 {
     QString error;
     const auto opts =
-        CliArgs::parse(args, {u"state"_s, u"kind"_s, u"limit"_s}, {u"json"_s}, &error);
+        CliArgs::parse(args, {u"state"_s, u"kind"_s, u"limit"_s, u"after"_s}, {u"json"_s}, &error);
     if (!opts)
         return ctx.usage(error);
-    OperationFilter filter;
-    if (opts->has(u"state"_s)) {
-        filter.state = stateFromString(opts->value(u"state"_s));
-        if (!filter.state)
-            return ctx.usage(u"--state must be open, unknown, succeeded or failed"_s);
-    }
-    if (opts->has(u"kind"_s)) {
-        filter.kind = kindFromString(opts->value(u"kind"_s));
-        if (!filter.kind)
-            return ctx.usage(u"--kind must be refund, credit_topup, credit_charge, credit_adjust "
-                             "or execution"_s);
-    }
-    if (opts->has(u"limit"_s)) {
-        bool ok = false;
-        filter.limit = opts->value(u"limit"_s).toInt(&ok);
-        if (!ok || filter.limit < 1 || filter.limit > 100000)
-            return ctx.usage(u"--limit must be between 1 and 100000"_s);
-    }
+    if (!opts->positionals().isEmpty())
+        return ctx.usage(u"list takes no arguments, only options"_s);
+    auto filter = listFilter(*opts, &error);
+    if (!filter)
+        return ctx.usage(error);
     auto store = ctx.openStore();
-    const auto ops = store->list(filter);
+    const int pageSize = filter->limit;
+    filter->limit = pageSize + 1; // one more tells whether another page exists
+    auto ops = store->list(*filter);
+    std::optional<QString> next;
+    if (ops.size() > size_t(pageSize)) {
+        ops.resize(size_t(pageSize));
+        next = encodeCursor(ops.back());
+    }
     if (!opts->has(u"json"_s)) {
         printTable(ctx.out, ops);
+        if (next) {
+            filter->after = decodeCursor(*next);
+            ctx.out << store->count(*filter) << " more — use --after " << *next << Qt::endl;
+        }
         return ExitCode::Ok;
     }
     ordered_json rows = ordered_json::array();
     for (const Operation &op : ops)
         rows.push_back(toJson(op));
-    printJson(ctx.out, {{"operations", rows}});
+    printJson(ctx.out, {{"operations", rows},
+                        {"next", next ? ordered_json(next->toStdString()) : ordered_json()}});
     return ExitCode::Ok;
 }
 
@@ -136,7 +202,8 @@ int auditCommand(CommandContext &ctx, const QStringList &args)
 {
     if (!args.isEmpty() && args.first() == u"export"_s)
         return auditExportCommand(ctx, args.mid(1));
-    if (args != QStringList{u"verify"_s})
+    // verify always answers in JSON; --json is accepted so scripts can pass it everywhere.
+    if (args != QStringList{u"verify"_s} && args != QStringList{u"verify"_s, u"--json"_s})
         return ctx.usage(u"usage: opsctl audit verify | audit export --csv FILE [filters]"_s);
     if (ctx.personName().isEmpty())
         return ctx.usage(kPersonNeeded);
@@ -147,7 +214,7 @@ int auditCommand(CommandContext &ctx, const QStringList &args)
                             {"first_broken_entry", *check.brokenId},
                             {"reason", check.reason.toStdString()},
                             {"entries_verified", check.entries}});
-        return ExitCode::Ok;
+        return ExitCode::NotVerified; // `opsctl audit verify && …` stops here
     }
     printJson(ctx.out, {{"verified", true}, {"entries", check.entries}});
     return ExitCode::Ok;

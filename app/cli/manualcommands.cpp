@@ -72,11 +72,8 @@ std::optional<std::pair<QByteArray, QString>> evidenceBody(const CliArgs &opts, 
 }
 
 // Above the four-eyes threshold the close is stored as a pending approval: a result, exit 0.
-int printAwaitingApproval(CommandContext &ctx, OperationStore &store, const QString &operationId)
+int printAwaitingApproval(CommandContext &ctx, const QString &operationId, qint64 id)
 {
-    const auto pending =
-        openApproval(store.database(), operationId, ApprovalAction::Close, ApprovalState::Pending);
-    const qint64 id = pending ? pending->id : 0;
     ctx.err << "opsctl: " << describe(ManualCloseRefusal::AwaitingApproval) << "; approval #" << id
             << " is pending" << Qt::endl;
     ctx.out << QString::fromStdString(nlohmann::ordered_json{
@@ -163,11 +160,18 @@ int closeCommand(CommandContext &ctx, const QStringList &args)
         c.evidenceIds.append(id);
     }
     auto store = ctx.openStore();
-    const ManualCloseRefusal refusal = store->closeManually(c);
-    if (refusal == ManualCloseRefusal::AwaitingApproval)
-        return printAwaitingApproval(ctx, *store, c.operationId);
-    if (refusal != ManualCloseRefusal::None)
-        return ctx.usage(u"cannot close %1: %2"_s.arg(c.operationId, describe(refusal)));
+    const ManualCloseResult result = store->closeManually(c);
+    switch (result.refusal) {
+    case ManualCloseRefusal::None:
+        break;
+    case ManualCloseRefusal::AwaitingApproval:
+        return printAwaitingApproval(ctx, c.operationId, result.approvalId);
+    case ManualCloseRefusal::NotPermitted: // the message names the operator and the right
+    case ManualCloseRefusal::AlreadyAwaitingApproval: // and this one the operation
+        return ctx.usage(result.message);
+    default:
+        return ctx.usage(u"cannot close %1: %2"_s.arg(c.operationId, result.message));
+    }
     ctx.out << QString::fromStdString(
                    nlohmann::ordered_json{{"operation_id", c.operationId.toStdString()},
                                           {"state", toString(c.outcome).toStdString()}}

@@ -4,8 +4,12 @@
 #include "database.h"
 #include "operationstore.h"
 #include "operatordirectory.h"
+#include "opsversion.h"
+#include "streamtap.h"
+#include "toolresult.h"
 
 #include <QSqlDatabase>
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 
@@ -14,6 +18,7 @@ namespace ops::cli {
 namespace {
 
 const QString kUsage = u"usage: opsctl [--db PATH|postgresql://…] [--operator NAME] COMMAND …\n"
+                       "       opsctl --version | --help\n"
                        "commands:\n"
                        "  refund --order ID --charge CH --amount CENTS [--currency usd] "
                        "[--tool-call ID]\n"
@@ -21,7 +26,7 @@ const QString kUsage = u"usage: opsctl [--db PATH|postgresql://…] [--operator 
                        "--work NAME [--note TEXT] [--tool-call ID]\n"
                        "  execute --flow F --input JSON --work NAME [--context JSON] "
                        "[--mode sync|async] [--tool-call ID]\n"
-                       "  list [--state S] [--kind K] [--limit N] [--json]\n"
+                       "  list [--state S] [--kind K] [--limit N] [--after CURSOR] [--json]\n"
                        "  show OP [--json]\n"
                        "  sweep\n"
                        "  evidence add OP --kind K --title T (--file PATH | --text TEXT)\n"
@@ -35,12 +40,15 @@ const QString kUsage = u"usage: opsctl [--db PATH|postgresql://…] [--operator 
                        "approval-threshold CURRENCY | show\n"
                        "  demo generate --rows N     (synthetic rows, empty database only)\n"
                        "  db migrate\n"
-                       "  audit verify\n"
+                       "  audit verify     (exit 3 when the chain does not hold)\n"
                        "  audit export --csv FILE [--actor P] [--action P] [--operation P] "
                        "[--kind K] [--from TIME] [--to TIME] [--progress]\n"
                        "  message send OP --template T [--language en|ru|uk] [--conversation C]\n"
                        "  message list OP [--json]\n"
-                       "  mcp [--http HOST:PORT]     (the agent tool server, docs/agents.md)\n"_s;
+                       "  mcp [--http HOST:PORT]     (the agent tool server, docs/agents.md)\n"
+                       "with --json (and always for refund, credit, execute) stdout carries one "
+                       "JSON object, also on an error: {\"error\":{\"code\",\"message\"}}; the "
+                       "reason goes to stderr\n"_s;
 
 using Command = int (*)(CommandContext &, const QStringList &);
 
@@ -81,6 +89,39 @@ Command commandFor(const QString &name)
     return nullptr;
 }
 
+// The agent's tools answer every call with a tool result, --json or not (DESIGN §9).
+bool isToolCommand(const QString &name)
+{
+    return name == u"refund"_s || name == u"credit"_s || name == u"execute"_s;
+}
+
+// What a --json caller reads when a command failed before printing its result: the reason
+// (already on stderr) as a JSON object. Bad input on a tool command is a rejected tool result
+// (nothing stored, nothing sent); anything else is {"error":{"code","message"}}.
+nlohmann::ordered_json errorJson(const QString &command, int exitCode, const QString &reason)
+{
+    const QString message = reason.isEmpty() ? u"opsctl failed"_s : reason;
+    if (exitCode == ExitCode::Usage && isToolCommand(command))
+        return ToolResult::rejected(u"invalid_request"_s, message).toJson();
+    const char *code = exitCode == ExitCode::Usage ? "invalid_request" : "internal";
+    return {{"error", {{"code", code}, {"message", message.toStdString()}}}};
+}
+
+// Global options stop at the command name.
+qsizetype commandIndex(const QStringList &args)
+{
+    static const QSet<QString> flags{u"--help"_s, u"--version"_s};
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        if (!args.at(i).startsWith(u"--"_s))
+            return i;
+        if (!args.at(i).contains(u'=') && !flags.contains(args.at(i)))
+            ++i; // skip the option's value
+    }
+    return args.size();
+}
+
+int dispatch(const QStringList &args, QTextStream &out, QTextStream &err);
+
 } // namespace
 
 std::unique_ptr<OperationStore> CommandContext::openStore()
@@ -111,22 +152,39 @@ int CommandContext::usage(const QString &message)
 
 int runOpsctl(const QStringList &args, QTextStream &out, QTextStream &err)
 {
-    // Global options stop at the command name.
-    const qsizetype commandAt = [&args] {
-        for (qsizetype i = 0; i < args.size(); ++i) {
-            if (!args.at(i).startsWith(u"--"_s))
-                return i;
-            if (!args.at(i).contains(u'='))
-                ++i; // skip the option's value
-        }
-        return args.size();
-    }();
+    StreamTap outTap(out);
+    StreamTap errTap(err);
+    QTextStream tappedOut(&outTap);
+    QTextStream tappedErr(&errTap);
+    const int code = dispatch(args, tappedOut, tappedErr);
+    tappedOut.flush();
+    tappedErr.flush();
+    const qsizetype at = commandIndex(args);
+    const QString command = at < args.size() ? args.at(at) : QString();
+    const bool wantsJson = args.contains(u"--json"_s) || isToolCommand(command);
+    if (code != ExitCode::Ok && code != ExitCode::NotVerified && wantsJson &&
+        outTap.bytesSeen() == 0) {
+        out << QString::fromStdString(errorJson(command, code, errTap.firstLine()).dump())
+            << Qt::endl;
+    }
+    return code;
+}
+
+namespace {
+
+int dispatch(const QStringList &args, QTextStream &out, QTextStream &err)
+{
+    const qsizetype commandAt = commandIndex(args);
     QString error;
     const auto global = CliArgs::parse(args.mid(0, commandAt), {u"db"_s, u"operator"_s},
-                                       {u"help"_s}, &error);
+                                       {u"help"_s, u"version"_s}, &error);
     CommandContext ctx{{}, {}, out, err, {}};
     if (!global)
         return ctx.usage(error + u"\n"_s + kUsage);
+    if (global->has(u"version"_s)) {
+        out << "opsctl " << ops::kVersion << Qt::endl;
+        return ExitCode::Ok;
+    }
     if (global->has(u"help"_s) || commandAt >= args.size()) {
         (global->has(u"help"_s) ? out : err) << kUsage;
         return global->has(u"help"_s) ? ExitCode::Ok : ExitCode::Usage;
@@ -156,5 +214,7 @@ int runOpsctl(const QStringList &args, QTextStream &out, QTextStream &err)
         return ExitCode::Internal;
     }
 }
+
+} // namespace
 
 } // namespace ops::cli

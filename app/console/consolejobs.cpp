@@ -1,14 +1,12 @@
 #include "consolejobs.h"
 
-#include "approvals.h"
 #include "creditengine.h"
-#include "database.h"
 #include "executionengine.h"
 #include "operationstore.h"
-#include "operatordirectory.h"
 #include "providerlookup.h"
-#include "scopedconnection.h"
+#include "resendlease.h"
 #include "secrets.h"
+#include "session.h"
 #include "slenlookup.h"
 
 #include <QCoreApplication>
@@ -202,17 +200,17 @@ ToolResult resendWith(const JobConfig &config, OperationStore &store, const Oper
 
 // Four-eyes (issue 6): above the threshold, without an approved resend, the store records a
 // pending approval instead of counting an attempt; nothing goes to the provider.
-std::optional<ResendOutcome> askForResendApproval(OperationStore &store, const Operation &op,
+std::optional<ResendOutcome> askForResendApproval(Session &session, const Operation &op,
                                                   const QString &actor)
 {
-    if (!needsApproval(store.database(), op) ||
-        openApproval(store.database(), op.id, ApprovalAction::Resend, ApprovalState::Approved))
+    if (!session.needsApproval(op) ||
+        session.openApproval(op.id, ApprovalAction::Resend, ApprovalState::Approved))
         return std::nullopt;
-    if (store.beginAttempt(op.id, actor, AttemptMode::OperatorResend).refusal !=
+    if (session.store().beginAttempt(op.id, actor, AttemptMode::OperatorResend).refusal !=
         AttemptRefusal::AwaitingApproval)
         return std::nullopt; // refused for another reason: the normal path explains it
     const auto pending =
-        openApproval(store.database(), op.id, ApprovalAction::Resend, ApprovalState::Pending);
+        session.openApproval(op.id, ApprovalAction::Resend, ApprovalState::Pending);
     return ResendOutcome{
         false,
         {},
@@ -262,9 +260,9 @@ LookupAnswer runLookup(const JobConfig &config, const Clock &clock, const QStrin
     LookupAnswer answer;
     answer.operationId = operationId;
     try {
-        ScopedConnection connection(config.dbLocation, u"opsconsole-job"_s);
-        OperationStore store(connection.db(), clock);
-        const auto op = store.operation(operationId);
+        // This thread's own connection (a connection never crosses threads).
+        Session session(config.dbLocation, clock);
+        const auto op = session.store().operation(operationId);
         if (!op) {
             answer.error = QCoreApplication::translate("ops::console::ConsoleJobs",
                                                        "Operation %1 is gone from the database.")
@@ -293,8 +291,8 @@ ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QStri
                         const QString &actor, const QString &leaseHolder)
 {
     try {
-        ScopedConnection connection(config.dbLocation, u"opsconsole-job"_s);
-        OperationStore store(connection.db(), clock);
+        Session session(config.dbLocation, clock); // this thread's own connection
+        OperationStore &store = session.store();
         const auto op = store.operation(operationId);
         if (!op)
             return {false,
@@ -309,7 +307,7 @@ ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QStri
                     problem,
                     QCoreApplication::translate("ops::console::ConsoleJobs",
                                                 "Nothing was sent; the row is unchanged.")};
-        if (auto waiting = askForResendApproval(store, *op, actor))
+        if (auto waiting = askForResendApproval(session, *op, actor))
             return *waiting;
         std::optional<ResendLease> holder;
         if (!claimResendLease(store, operationId, leaseHolder, config.leaseSeconds, &holder)) {

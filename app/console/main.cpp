@@ -4,14 +4,15 @@
 #include "database.h"
 #include "language.h"
 #include "mainwindow.h"
-#include "operationquery.h"
-#include "operationstore.h"
+#include "opsversion.h"
+#include "session.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QRegularExpression>
 #include <QTextStream>
 #include <QUuid>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -29,6 +30,18 @@ bool wantsScreenshot(int argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         if (qstrcmp(argv[i], "--screenshot") == 0 || qstrncmp(argv[i], "--screenshot=", 13) == 0)
             return true;
+    }
+    return false;
+}
+
+// --help and --version print text and exit: they need no display either.
+bool wantsTextOnly(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        for (const char *flag : {"--help", "-h", "--version", "-v"}) {
+            if (qstrcmp(argv[i], flag) == 0)
+                return true;
+        }
     }
     return false;
 }
@@ -63,7 +76,7 @@ int main(int argc, char **argv)
 {
     QTextStream err(stderr);
     if (!hasDisplay()) {
-        if (!wantsScreenshot(argc, argv)) {
+        if (!wantsScreenshot(argc, argv) && !wantsTextOnly(argc, argv)) {
             err << "opsconsole: no display (DISPLAY and WAYLAND_DISPLAY are unset). Run on a "
                    "desktop, or use --screenshot FILE to render the window to a PNG."
                 << Qt::endl;
@@ -73,9 +86,11 @@ int main(int argc, char **argv)
     }
     QApplication app(argc, argv);
     QApplication::setApplicationName(u"opsconsole"_s);
+    QApplication::setApplicationVersion(QString::fromLatin1(ops::kVersion));
     QCommandLineParser args;
     args.setApplicationDescription(u"Operator console for refund and credit operations"_s);
     args.addHelpOption();
+    args.addVersionOption();
     args.addOption({u"db"_s,
                     u"SQLite database file or postgresql://user@host:port/db (default: $OPS_DB, "
                     "then %1)"_s.arg(ops::Database::defaultLocation()),
@@ -110,20 +125,17 @@ int main(int argc, char **argv)
     const QString location = args.value(u"db"_s).isEmpty()
                                  ? qEnvironmentVariable("OPS_DB", ops::Database::defaultLocation())
                                  : args.value(u"db"_s);
-    QSqlDatabase db;
+    ops::SystemClock clock;
+    std::unique_ptr<ops::Session> session;
     try {
-        db = ops::Database::open(location, u"opsconsole"_s);
-        ops::Database::migrate(db);
+        session = std::make_unique<ops::Session>(location, clock);
     } catch (const ops::StoreError &e) {
         err << "opsconsole: " << e.message() << Qt::endl;
         return 2;
     }
-    ops::SystemClock clock;
-    ops::OperationStore store(db, clock);
-    ops::OperationQuery query(db, clock);
     const QString actor = u"operator:"_s + name;
     const QString holder = actor + u"#"_s + QUuid::createUuid().toString(QUuid::Id128).left(12);
-    ops::ui::MainWindow window(store, query, actor, holder);
+    ops::ui::MainWindow window(*session, actor, holder);
     ops::console::ConsoleController controller(
         window, ops::console::jobConfigFromEnvironment(location), clock);
     if (args.isSet(u"screenshot"_s))

@@ -1,11 +1,10 @@
 #include "messagejob.h"
 
 #include "consolejobs.h"
-#include "database.h"
 #include "rights.h"
+#include "session.h"
 
 #include <QCoreApplication>
-#include <atomic>
 
 using namespace Qt::StringLiterals;
 
@@ -28,61 +27,50 @@ MessageOutcome runMessageSend(const JobConfig &config, const Clock &clock, qint6
                 QCoreApplication::translate(
                     "ops::console::MessageJob",
                     "Set OPS_HELPDESK_URL and restart, or copy it to the clipboard.")};
-    static std::atomic_int counter = 0;
-    const QString connection = u"opsconsole-message-%1"_s.arg(++counter);
     MessageOutcome outcome;
-    {
-        QSqlDatabase db;
-        try {
-            db = Database::open(config.dbLocation, connection);
-            MessageStore store(db, clock);
-            QtHttpTransport transport;
-            MessageSender sender(store, transport, config.helpdesk);
-            const SendResult r = sender.send(messageId, actor);
-            const QString conversation = r.message ? r.message->conversation : QString();
-            switch (r.status) {
-            case SendResult::Status::Sent:
-                outcome.message = QCoreApplication::translate("ops::console::MessageJob",
-                                                              "Message sent to conversation %1.")
-                                      .arg(conversation);
-                break;
-            case SendResult::Status::AlreadySent:
-                outcome.message = QCoreApplication::translate(
-                    "ops::console::MessageJob",
-                    "The customer already has this message; nothing was sent.");
-                break;
-            case SendResult::Status::Failed:
-                outcome.error = QCoreApplication::translate("ops::console::MessageJob",
-                                                            "The message was not delivered: %1")
-                                    .arg(r.error);
-                outcome.next = QCoreApplication::translate(
-                    "ops::console::MessageJob",
-                    "Compose the same message again later to retry (same key: it "
-                    "arrives at most once), or copy it to the clipboard.");
-                break;
-            case SendResult::Status::Refused:
-                outcome.error =
-                    QCoreApplication::translate("ops::console::MessageJob", "Not sent: %1.")
-                        .arg(r.error);
-                outcome.next =
-                    QCoreApplication::translate("ops::console::MessageJob", "Reload (F5).");
-                break;
-            }
-        } catch (const ActionRefused &e) {
-            outcome.error = u"Not sent: "_s + e.message();
-            outcome.next = u"Nothing was sent; ask a supervisor for the message right."_s;
-        } catch (const StoreError &e) {
-            outcome.error =
-                QCoreApplication::translate("ops::console::MessageJob",
-                                            "The database failed while sending the message: %1")
-                    .arg(e.message());
+    try {
+        Session session(config.dbLocation, clock); // this thread's own connection
+        QtHttpTransport transport;
+        MessageSender sender(session.messages(), transport, config.helpdesk);
+        const SendResult r = sender.send(messageId, actor);
+        const QString conversation = r.message ? r.message->conversation : QString();
+        switch (r.status) {
+        case SendResult::Status::Sent:
+            outcome.message = QCoreApplication::translate("ops::console::MessageJob",
+                                                          "Message sent to conversation %1.")
+                                  .arg(conversation);
+            break;
+        case SendResult::Status::AlreadySent:
+            outcome.message = QCoreApplication::translate(
+                "ops::console::MessageJob",
+                "The customer already has this message; nothing was sent.");
+            break;
+        case SendResult::Status::Failed:
+            outcome.error = QCoreApplication::translate("ops::console::MessageJob",
+                                                        "The message was not delivered: %1")
+                                .arg(r.error);
             outcome.next = QCoreApplication::translate(
                 "ops::console::MessageJob",
-                "Reload (F5): the message row shows what was recorded.");
+                "Compose the same message again later to retry (same key: it "
+                "arrives at most once), or copy it to the clipboard.");
+            break;
+        case SendResult::Status::Refused:
+            outcome.error = QCoreApplication::translate("ops::console::MessageJob", "Not sent: %1.")
+                                .arg(r.error);
+            outcome.next = QCoreApplication::translate("ops::console::MessageJob", "Reload (F5).");
+            break;
         }
-        db.close();
+    } catch (const ActionRefused &e) {
+        outcome.error = u"Not sent: "_s + e.message();
+        outcome.next = u"Nothing was sent; ask a supervisor for the message right."_s;
+    } catch (const StoreError &e) {
+        outcome.error =
+            QCoreApplication::translate("ops::console::MessageJob",
+                                        "The database failed while sending the message: %1")
+                .arg(e.message());
+        outcome.next = QCoreApplication::translate(
+            "ops::console::MessageJob", "Reload (F5): the message row shows what was recorded.");
     }
-    QSqlDatabase::removeDatabase(connection);
     return outcome;
 }
 

@@ -4,7 +4,7 @@
 #include "executionengine.h"
 #include "httptransport.h"
 #include "mcplogging.h"
-#include "scopedconnection.h"
+#include "session.h"
 using namespace Qt::StringLiterals;
 
 namespace ops::mcp {
@@ -66,10 +66,11 @@ ToolRunner::ToolRunner(RunnerConfig config)
 RunOutcome ToolRunner::run(const ToolCall &call) const
 {
     try {
-        ScopedConnection connection(m_config.dbLocation, u"opsctl-mcp"_s);
+        // This call's own connection, on this thread, removed when the call ends: the way the
+        // console's jobs reach storage.
         SystemClock clock;
-        OperationStore store(connection.db(), clock);
-        return {runWithStore(store, call), {}};
+        Session session(m_config.dbLocation, clock);
+        return {runWithStore(session.store(), call), {}};
     } catch (const StoreError &e) {
         qCWarning(lcMcp) << "tools/call" << call.tool.c_str() << "database failure:" << e.message();
         return {nullptr, e.message()};

@@ -33,6 +33,10 @@ QString describe(ManualCloseRefusal refusal)
     case ManualCloseRefusal::AwaitingApproval:
         return u"the amount is above the four-eyes threshold: a second person must approve "
                "this close"_s;
+    case ManualCloseRefusal::AlreadyAwaitingApproval:
+        return u"a close of this operation is already waiting for approval"_s;
+    case ManualCloseRefusal::NotPermitted:
+        return u"the operator may not close this operation"_s;
     }
     return {};
 }
@@ -57,16 +61,28 @@ ManualCloseRefusal checkRequest(const ManualClose &c)
 namespace {
 
 // A resend's answer is closed under the Resend right only by the operator whose resend it was:
-// the operation's latest attempt must be theirs.
-void authoriseResendClose(QSqlDatabase &db, const ManualClose &c)
+// the operation's latest attempt must be theirs. Returns the refusal's text, or nullopt.
+std::optional<QString> resendCloseProblem(QSqlDatabase &db, const ManualClose &c)
 {
-    requireRight(db, c.actor, Right::Resend);
+    if (auto missing = missingRight(db, c.actor, Right::Resend))
+        return missing;
     QSqlQuery q = runQuery(
         db, u"SELECT actor FROM attempts WHERE operation_id = ? ORDER BY seq DESC LIMIT 1"_s,
         {c.operationId});
     if (!q.next() || q.value(0).toString() != c.actor)
-        throw ActionRefused(
-            u"%1 may close %2 from a resend only after resending it"_s.arg(c.actor, c.operationId));
+        return u"%1 may close %2 from a resend only after resending it"_s.arg(c.actor,
+                                                                              c.operationId);
+    return std::nullopt;
+}
+
+std::optional<QString> closeRightProblem(QSqlDatabase &db, const ManualClose &c)
+{
+    return c.fromResend ? resendCloseProblem(db, c) : missingRight(db, c.actor, Right::Close);
+}
+
+ManualCloseResult refused(ManualCloseRefusal refusal, QString message = {}, qint64 approvalId = 0)
+{
+    return {refusal, message.isEmpty() ? describe(refusal) : std::move(message), approvalId};
 }
 
 ManualCloseRefusal checkEvidence(QSqlDatabase &db, const ManualClose &c, nlohmann::json *ids)
@@ -116,38 +132,40 @@ ManualCloseRefusal applyCloseLocked(QSqlDatabase &db, qint64 now, const ManualCl
     return ManualCloseRefusal::None;
 }
 
-ManualCloseRefusal OperationStore::closeManually(const ManualClose &c)
+ManualCloseResult OperationStore::closeManually(const ManualClose &c)
 {
     if (const auto refusal = checkRequest(c); refusal != ManualCloseRefusal::None)
-        return refusal;
+        return refused(refusal);
     const qint64 now = m_clock.nowMs();
-    WriteTransaction tx(m_db);
-    if (c.fromResend)
-        authoriseResendClose(m_db, c);
-    else
-        requireRight(m_db, c.actor, Right::Close);
+    WriteTransaction tx(m_db); // left uncommitted on every refusal: nothing written
+    if (auto problem = closeRightProblem(m_db, c))
+        return refused(ManualCloseRefusal::NotPermitted, *problem);
     const auto op = operation(c.operationId);
     if (!op)
-        return ManualCloseRefusal::NotFound;
+        return refused(ManualCloseRefusal::NotFound);
     if (isFinal(op->state))
-        return ManualCloseRefusal::AlreadyFinal;
+        return refused(ManualCloseRefusal::AlreadyFinal);
     if (c.fromResend || !needsApproval(m_db, *op)) {
         const auto refusal = applyCloseLocked(m_db, now, c, *op);
-        if (refusal == ManualCloseRefusal::None)
-            tx.commit();
-        return refusal;
+        if (refusal != ManualCloseRefusal::None)
+            return refused(refusal);
+        tx.commit();
+        return {};
     }
     if (const auto pending =
             openApproval(m_db, c.operationId, ApprovalAction::Close, ApprovalState::Pending))
-        throw ActionRefused(u"a close of %1 is already waiting for approval #%2; approve or "
-                            "reject that one first"_s.arg(c.operationId)
-                                .arg(pending->id));
+        return refused(ManualCloseRefusal::AlreadyAwaitingApproval,
+                       u"a close of %1 is already waiting for approval #%2; approve or reject "
+                       "that one first"_s.arg(c.operationId)
+                           .arg(pending->id),
+                       pending->id);
     nlohmann::json ids = nlohmann::json::array();
     if (const auto refusal = checkEvidence(m_db, c, &ids); refusal != ManualCloseRefusal::None)
-        return refusal;
-    requestApprovalLocked(m_db, now, *op, ApprovalAction::Close, c.actor, closePayload(c, ids));
+        return refused(refusal);
+    const qint64 approvalId =
+        requestApprovalLocked(m_db, now, *op, ApprovalAction::Close, c.actor, closePayload(c, ids));
     tx.commit();
-    return ManualCloseRefusal::AwaitingApproval;
+    return refused(ManualCloseRefusal::AwaitingApproval, {}, approvalId);
 }
 
 } // namespace ops

@@ -387,4 +387,31 @@ int OperationStore::sweep(const QString &actor)
     return int(due.size());
 }
 
+bool allowOperatorAttempt(OperationStore &store, const QString &operationId, const QString &actor)
+{
+    const qint64 now = store.clock().nowMs();
+    WriteTransaction tx(store.database());
+    requireRight(store.database(), actor, Right::Resend);
+    // Above the four-eyes threshold nothing changes until a resend is approved (beginAttempt
+    // stores the request).
+    const auto op = store.operation(operationId);
+    if (op && needsApproval(store.database(), *op) &&
+        !openApproval(store.database(), operationId, ApprovalAction::Resend,
+                      ApprovalState::Approved))
+        return false;
+    QSqlQuery q = runQuery(store.database(),
+                           u"UPDATE operations SET attempt_cap = attempts + 1, updated_at = ? "
+                           "WHERE id = ? AND state = 'unknown' AND attempts >= attempt_cap "
+                           "RETURNING attempt_cap"_s,
+                           {now, operationId});
+    if (!q.next())
+        return false;
+    const int cap = q.value(0).toInt();
+    q.finish();
+    AuditLog::append(store.database(), now, actor, u"attempt_cap.raised"_s, operationId,
+                     {{"attempt_cap", cap}, {"reason", "operator resend"}});
+    tx.commit();
+    return true;
+}
+
 } // namespace ops

@@ -8,7 +8,6 @@
 #include "operation.h"
 
 #include <QSqlDatabase>
-
 #include <optional>
 #include <vector>
 
@@ -49,7 +48,11 @@ struct OpenResult
     bool overBalance = false; // the guard refused: nothing was stored, operation is empty
 };
 
-enum class AttemptMode { Automation, OperatorResend };
+enum class AttemptMode
+{
+    Automation,
+    OperatorResend
+};
 // AwaitingApproval: an operator resend above the four-eyes threshold stored (or found) a pending
 // approval instead of sending (approvals.h).
 enum class AttemptRefusal
@@ -87,9 +90,9 @@ struct ManualClose
 {
     QString operationId;
     OperationState outcome = OperationState::Failed; // Succeeded or Failed
-    QString providerRef;                              // required for Succeeded
-    QList<qint64> evidenceIds;                        // at least one, all of this operation
-    QString actor;                                    // "operator:alice"
+    QString providerRef;                             // required for Succeeded
+    QList<qint64> evidenceIds;                       // at least one, all of this operation
+    QString actor;                                   // "operator:alice"
     QString reason;
     // The close that records the provider's answer to this actor's own operator resend: allowed
     // by the Resend right (the resend was already four-eyes checked) instead of the Close right.
@@ -106,14 +109,37 @@ enum class ManualCloseRefusal
     NeedsEvidence,
     EvidenceOfAnotherOperation,
     NeedsProviderRef,
-    AwaitingApproval, // above the four-eyes threshold: a pending approval was stored instead
+    AwaitingApproval,        // above the four-eyes threshold: a pending approval was stored instead
+    AlreadyAwaitingApproval, // a close of this operation already waits for approval
+    NotPermitted,            // the actor lacks the right; nothing was written
 };
 QString describe(ManualCloseRefusal refusal);
+
+// closeManually's answer. Every rule refusal comes back here, nothing written; only a failing
+// database throws (StoreError).
+struct ManualCloseResult
+{
+    ManualCloseRefusal refusal = ManualCloseRefusal::None;
+    // Operator-facing ("operator carol (support) may not close"); empty when closed.
+    QString message;
+    // AwaitingApproval: the approval stored; AlreadyAwaitingApproval: the one waiting.
+    qint64 approvalId = 0;
+
+    bool closed() const { return refusal == ManualCloseRefusal::None; }
+};
+
+// Where a page of list() ended: the last row's place in the list's order (newest first).
+struct ListPosition
+{
+    qint64 createdAtMs = 0;
+    QString id;
+};
 
 struct OperationFilter
 {
     std::optional<OperationState> state;
     std::optional<OperationKind> kind;
+    std::optional<ListPosition> after; // keyset: only rows after this one in the list's order
     int limit = 100;
 };
 
@@ -146,23 +172,25 @@ public:
 
     // State changes from `open` only (automation). Return false when the row was not open.
     bool closeSucceeded(const QString &id, const QString &providerRef,
-                        const QString &providerStatus, const QString &actor,
-                        const QString &reason);
+                        const QString &providerStatus, const QString &actor, const QString &reason);
     bool closeFailed(const QString &id, const QString &code, const QString &actor,
                      const QString &reason);
     bool markUnknown(const QString &id, const QString &reason, const QString &actor);
     bool setProviderStatus(const QString &id, const QString &status, const QString &actor);
 
-    // Throws ActionRefused when the actor may not close (operatordirectory.h). Above the
-    // four-eyes threshold returns AwaitingApproval with a pending approval stored (approvals.h).
-    ManualCloseRefusal closeManually(const ManualClose &close);
+    // Above the four-eyes threshold returns AwaitingApproval with a pending approval stored
+    // (approvals.h); NotPermitted when the actor may not close (operatordirectory.h).
+    ManualCloseResult closeManually(const ManualClose &close);
 
     // Rule 7: open rows whose deadline has passed become unknown. Returns how many.
     int sweep(const QString &actor);
 
     qint64 addEvidence(const Evidence &evidence);
     std::vector<Evidence> evidence(const QString &operationId);
+    // Newest first (created_at, then id, both descending), at most filter.limit rows.
     std::vector<Operation> list(const OperationFilter &filter);
+    // How many rows list() would give without the limit.
+    qint64 count(const OperationFilter &filter);
     std::vector<Attempt> attempts(const QString &operationId);
     std::vector<AuditEntry> audit(const QString &operationId);
 
@@ -189,38 +217,10 @@ private:
     const Clock &m_clock;
 };
 
-} // namespace ops
-
-// --- Console resend lease (migration 0002) -----------------------------------------------------
-// Free functions over the store so the class above stays as it is. A console claims the lease
-// before an operator resend and releases it after; the claim is one conditional UPDATE, so of
-// two consoles pressing Resend at the same moment exactly one wins. A lease expires on its own,
-// so a console that dies mid-resend blocks nobody for longer than the lease's time to live.
-
-namespace ops {
-
-struct ResendLease
-{
-    QString holder; // "operator:alice#<session>"
-    QDateTime until;
-};
-
-// True when `holder` now holds the lease (it was free, expired, or already held by `holder`)
-// and the row is live. On refusal *current (when given) is the lease that blocked the claim.
-bool claimResendLease(OperationStore &store, const QString &operationId, const QString &holder,
-                      qint64 ttlSeconds, std::optional<ResendLease> *current = nullptr);
-void releaseResendLease(OperationStore &store, const QString &operationId, const QString &holder);
-// The lease held by anyone, if not expired.
-std::optional<ResendLease> activeResendLease(OperationStore &store, const QString &operationId);
-
 // The schema keeps attempts <= attempt_cap, and automation spends the whole cap; an operator
 // resend is one attempt beyond automation's share. Raises the cap of an unknown row whose cap is
 // spent to attempts + 1, with an audit entry. False when there was room already (or no row).
+// The engines call it before an operator resend.
 bool allowOperatorAttempt(OperationStore &store, const QString &operationId, const QString &actor);
-
-// Why an operator may not resend `op` now (DESIGN §6 Resend); empty when resend is allowed.
-// `me` is this console's lease holder name: its own lease does not block it.
-QString resendBlockedReason(const Operation &op, const std::optional<ResendLease> &lease,
-                            const QString &me, const QDateTime &now);
 
 } // namespace ops

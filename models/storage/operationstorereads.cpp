@@ -57,10 +57,12 @@ std::vector<Evidence> OperationStore::evidence(const QString &operationId)
     return out;
 }
 
-std::vector<Operation> OperationStore::list(const OperationFilter &filter)
+namespace {
+
+// The WHERE clause shared by list() and count(), with its bindings appended to `bindings`.
+QString listWhere(const OperationFilter &filter, QVariantList &bindings)
 {
-    QString sql = u"SELECT "_s + rows::operationColumns() + u" FROM operations WHERE 1 = 1"_s;
-    QVariantList bindings;
+    QString sql = u" WHERE 1 = 1"_s;
     if (filter.state) {
         sql += u" AND state = ?"_s;
         bindings << toString(*filter.state);
@@ -69,13 +71,35 @@ std::vector<Operation> OperationStore::list(const OperationFilter &filter)
         sql += u" AND kind = ?"_s;
         bindings << toString(*filter.kind);
     }
-    sql += u" ORDER BY created_at DESC, id DESC LIMIT ?"_s;
+    if (filter.after) {
+        sql += u" AND (created_at < ? OR (created_at = ? AND id < ?))"_s;
+        bindings << filter.after->createdAtMs << filter.after->createdAtMs << filter.after->id;
+    }
+    return sql;
+}
+
+} // namespace
+
+std::vector<Operation> OperationStore::list(const OperationFilter &filter)
+{
+    QVariantList bindings;
+    const QString sql = u"SELECT "_s + rows::operationColumns() + u" FROM operations"_s +
+                        listWhere(filter, bindings) +
+                        u" ORDER BY created_at DESC, id DESC LIMIT ?"_s;
     bindings << qMax(1, filter.limit);
     QSqlQuery q = runQuery(m_db, sql, bindings);
     std::vector<Operation> out;
     while (q.next())
         out.push_back(rows::operationFromRow(q));
     return out;
+}
+
+qint64 OperationStore::count(const OperationFilter &filter)
+{
+    QVariantList bindings;
+    const QString sql = u"SELECT COUNT(*) FROM operations"_s + listWhere(filter, bindings);
+    QSqlQuery q = runQuery(m_db, sql, bindings);
+    return q.next() ? q.value(0).toLongLong() : 0;
 }
 
 std::vector<Attempt> OperationStore::attempts(const QString &operationId)

@@ -182,8 +182,10 @@ void TestOpsctlRoles::refusedActions()
     // A pending approval #1 that carol may not approve: alice's close of a large refund.
     setApprovalThreshold(db, 0, u"operator:alice"_s, u"usd"_s, 100000);
     const qint64 big = unknownRow(f, u"op_b"_s, 500000);
-    QCOMPARE(f.store().closeManually(
-                 {u"op_b"_s, OperationState::Failed, {}, {big}, u"operator:alice"_s, u"none"_s}),
+    QCOMPARE(f.store()
+                 .closeManually(
+                     {u"op_b"_s, OperationState::Failed, {}, {big}, u"operator:alice"_s, u"none"_s})
+                 .refusal,
              ManualCloseRefusal::AwaitingApproval);
     f.addOperator(u"erin"_s, Role::Support);
     setOperatorDisabled(db, 0, u"operator:alice"_s, u"erin"_s, true);

@@ -146,6 +146,8 @@ private Q_SLOTS:
     void invalidInputStoresAndSendsNothing_data();
     void invalidInputStoresAndSendsNothing();
     void unreachableProviderIsRejectedWithNothingStored();
+    void resend_unknownRowLeftAsIsSaysWhy();
+    void resend_unknownRowClosesThroughAPersonsClose();
 };
 
 void TestRefundEngine::rule1_keyIsOursAndCommittedBeforeTheFirstRequest()
@@ -479,6 +481,46 @@ void TestRefundEngine::unreachableProviderIsRejectedWithNothingStored()
     QCOMPARE(status(r), u"rejected"_s);
     QCOMPARE(r.errorCode, u"provider_unreachable"_s);
     QCOMPARE(h.fixture.store().list({}).size(), 0u);
+}
+
+void TestRefundEngine::resend_unknownRowLeftAsIsSaysWhy()
+{
+    Harness h;
+    QVERIFY2(h.start(), qPrintable(h.sim.error()));
+    h.fault("stored_500", 1); // the provider keeps a 500 under our key: undefined, unknown
+    const ToolResult first = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
+    QCOMPARE(status(first), u"checking"_s);
+    // The operator resend replays the same 500: the row stays unknown and the result says why.
+    const ToolResult resent = h.engine->resend(first.operationId, u"operator:alice"_s);
+    QCOMPARE(status(resent), u"checking"_s);
+    QVERIFY2(resent.errorMessage.startsWith(u"operator resend: provider answered HTTP 500"_s),
+             qPrintable(resent.errorMessage));
+    QVERIFY(resent.errorMessage.endsWith(u"the row stays as it is"_s));
+    const auto op = h.fixture.store().operation(first.operationId);
+    QCOMPARE(toString(op->state), u"unknown"_s);
+    QCOMPARE(h.fixture.store().attempts(op->id).back().actor, u"operator:alice"_s);
+    QCOMPARE(h.movements(), 0u);
+}
+
+void TestRefundEngine::resend_unknownRowClosesThroughAPersonsClose()
+{
+    Harness h;
+    QVERIFY2(h.start(), qPrintable(h.sim.error()));
+    h.fault("stored_500", 1);
+    const ToolResult first = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
+    QCOMPARE(status(first), u"checking"_s);
+    h.fault("prune_key", 1); // the provider forgets the key: the resend runs the refund
+    const ToolResult resent = h.engine->resend(first.operationId, u"operator:alice"_s);
+    QCOMPARE(status(resent), u"refunded"_s);
+    const auto op = h.fixture.store().operation(first.operationId);
+    QCOMPARE(toString(op->state), u"succeeded"_s);
+    QCOMPARE(op->closedBy, u"operator:alice"_s); // rule 8: a person's close, not automation's
+    QVERIFY(
+        op->closeReason.startsWith(u"operator resend with the stored key: provider answered"_s));
+    const auto evidence = h.fixture.store().evidence(op->id);
+    QCOMPARE(evidence.size(), 1u);
+    QVERIFY(evidence.front().title.endsWith(u"as returned to an operator resend"_s));
+    QCOMPARE(h.movements(), 1u);
 }
 
 QTEST_GUILESS_MAIN(TestRefundEngine)

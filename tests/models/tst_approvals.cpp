@@ -65,6 +65,12 @@ int count(QSqlDatabase &db, const QString &table)
 }
 
 // Runs `action`; returns the ActionRefused message, or "" when it was not refused.
+// closeManually reports a refusal in its result: its message when it is of `kind`, else empty.
+QString closeRefusal(const ManualCloseResult &result, ManualCloseRefusal kind)
+{
+    return result.refusal == kind ? result.message : QString();
+}
+
 template<typename F> QString refusal(F &&action)
 {
     try {
@@ -91,6 +97,7 @@ private slots:
     void rejectNeedsAReason();
     void approvalOfAClosedOperationIsRefused();
     void secondPendingCloseIsRefused();
+    void closeRefusalsComeBackInTheResult();
     void resendApprovalIsSpentOnce();
     void directory_data();
     void directory();
@@ -134,7 +141,7 @@ void TestApprovals::storeRefusesWithoutTheRight()
     // A pending request for "approve" (made by alice, so only the approver's right matters).
     setApprovalThreshold(f.store().database(), 0, kAlice, u"eur"_s, 100);
     const qint64 evB = unknownRow(f, u"op_b"_s, 5000, u"eur"_s);
-    QCOMPARE(f.store().closeManually(failedClose(u"op_b"_s, evB, kAlice)),
+    QCOMPARE(f.store().closeManually(failedClose(u"op_b"_s, evB, kAlice)).refusal,
              ManualCloseRefusal::AwaitingApproval);
     const qint64 approvalId = listApprovals(f.store().database()).front().id;
 
@@ -142,23 +149,25 @@ void TestApprovals::storeRefusesWithoutTheRight()
     const int audit = count(db, u"audit"_s);
     const int evidence = count(db, u"evidence"_s);
     const Operation before = *f.store().operation(u"op_a"_s);
-    const QString why = refusal([&] {
-        if (action == u"close"_s)
-            f.store().closeManually(failedClose(u"op_a"_s, ev, actor));
-        else if (action == u"approve"_s)
-            approveRequest(f.store(), approvalId, actor);
-        else if (action == u"threshold"_s)
-            setApprovalThreshold(db, 0, actor, u"usd"_s, 1);
-        else if (action == u"grant"_s)
-            grantRole(db, 0, actor, u"carol"_s, Role::Supervisor);
-        else if (action == u"attach"_s)
-            f.store().addEvidence(
-                {0, u"op_a"_s, u"note"_s, u"t"_s, u"text/plain"_s, "x", {}, {}, actor});
-        else if (action == u"resend"_s)
-            f.store().beginAttempt(u"op_a"_s, actor, AttemptMode::OperatorResend);
-        else if (action == u"cap"_s)
-            allowOperatorAttempt(f.store(), u"op_a"_s, actor);
-    });
+    const QString why =
+        action == u"close"_s
+            ? closeRefusal(f.store().closeManually(failedClose(u"op_a"_s, ev, actor)),
+                           ManualCloseRefusal::NotPermitted)
+            : refusal([&] {
+                  if (action == u"approve"_s)
+                      approveRequest(f.store(), approvalId, actor);
+                  else if (action == u"threshold"_s)
+                      setApprovalThreshold(db, 0, actor, u"usd"_s, 1);
+                  else if (action == u"grant"_s)
+                      grantRole(db, 0, actor, u"carol"_s, Role::Supervisor);
+                  else if (action == u"attach"_s)
+                      f.store().addEvidence(
+                          {0, u"op_a"_s, u"note"_s, u"t"_s, u"text/plain"_s, "x", {}, {}, actor});
+                  else if (action == u"resend"_s)
+                      f.store().beginAttempt(u"op_a"_s, actor, AttemptMode::OperatorResend);
+                  else if (action == u"cap"_s)
+                      allowOperatorAttempt(f.store(), u"op_a"_s, actor);
+              });
     QVERIFY2(why.contains(message), qPrintable(why));
     // Nothing written: no audit line, no evidence, the row and the approval as they were.
     QCOMPARE(count(db, u"audit"_s), audit);
@@ -191,10 +200,11 @@ void TestApprovals::rightsOverrideReplacesTheRole()
               Rights(Right::View) | Right::Close);
     grantRole(f.store().database(), 0, kAlice, u"bob"_s, Role::Supervisor, Rights(Right::View));
     QCOMPARE(formatRights(rightsOf(f.store().database(), kCarol)), u"view,close"_s);
-    QVERIFY(refusal([&] {
-                f.store().closeManually(failedClose(u"op_a"_s, ev, kBob));
-            }).contains(u"operator bob (supervisor) may not close"_s));
-    QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kCarol)), ManualCloseRefusal::None);
+    QVERIFY(closeRefusal(f.store().closeManually(failedClose(u"op_a"_s, ev, kBob)),
+                         ManualCloseRefusal::NotPermitted)
+                .contains(u"operator bob (supervisor) may not close"_s));
+    QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kCarol)).refusal,
+             ManualCloseRefusal::None);
     QCOMPARE(f.store().operation(u"op_a"_s)->closedBy, kCarol);
 }
 
@@ -222,7 +232,8 @@ void TestApprovals::thresholdEdge()
     setApprovalThreshold(f.store().database(), 0, kAlice, u"jpy"_s, 5000);
     setApprovalThreshold(f.store().database(), 0, kAlice, u"credits"_s, 300);
     const qint64 ev = unknownRow(f, u"op_a"_s, amount, currency);
-    const ManualCloseRefusal r = f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice));
+    const ManualCloseRefusal r =
+        f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice)).refusal;
     QCOMPARE(r, needsApproval ? ManualCloseRefusal::AwaitingApproval : ManualCloseRefusal::None);
     QCOMPARE(toString(f.store().operation(u"op_a"_s)->state),
              toString(needsApproval ? OperationState::Unknown : OperationState::Failed));
@@ -238,7 +249,7 @@ void TestApprovals::closeApprovalFlow()
     const qint64 ev = unknownRow(f, u"op_a"_s, 25000);
     ManualClose c{u"op_a"_s, OperationState::Succeeded,         u"re_9"_s, {ev},
                   kAlice,    u"refund re_9 found by metadata"_s};
-    QCOMPARE(f.store().closeManually(c), ManualCloseRefusal::AwaitingApproval);
+    QCOMPARE(f.store().closeManually(c).refusal, ManualCloseRefusal::AwaitingApproval);
     const auto pending = openApproval(db, u"op_a"_s, ApprovalAction::Close, ApprovalState::Pending);
     QVERIFY(pending);
     QCOMPARE(pending->requestedBy, kAlice);
@@ -285,7 +296,7 @@ void TestApprovals::rejectNeedsAReason()
     StoreFixture f;
     setApprovalThreshold(f.store().database(), 0, kAlice, u"usd"_s, 0);
     const qint64 ev = unknownRow(f, u"op_a"_s, 1);
-    QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice)),
+    QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice)).refusal,
              ManualCloseRefusal::AwaitingApproval);
     const qint64 id = listApprovals(f.store().database()).front().id;
     QVERIFY(refusal([&] {
@@ -302,7 +313,7 @@ void TestApprovals::rejectNeedsAReason()
     QVERIFY(
         refusal([&] { approveRequest(f.store(), id, kBob); }).contains(u"is already rejected"_s));
     // A rejected request frees the operation for a new proposal.
-    QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kBob)),
+    QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kBob)).refusal,
              ManualCloseRefusal::AwaitingApproval);
 }
 
@@ -313,7 +324,7 @@ void TestApprovals::approvalOfAClosedOperationIsRefused()
     f.store().openOrGet(refundOp(u"op_a"_s, 5000));
     const qint64 ev = f.store().addEvidence(
         {0, u"op_a"_s, u"note"_s, u"t"_s, u"text/plain"_s, "checked", {}, {}, kAlice});
-    QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice)),
+    QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice)).refusal,
              ManualCloseRefusal::AwaitingApproval);
     // Meanwhile automation confirms the refund.
     QVERIFY(f.store().closeSucceeded(u"op_a"_s, u"re_1"_s, u"succeeded"_s, u"agent:t"_s, u"2xx"_s));
@@ -331,12 +342,32 @@ void TestApprovals::secondPendingCloseIsRefused()
     StoreFixture f;
     setApprovalThreshold(f.store().database(), 0, kAlice, u"usd"_s, 100);
     const qint64 ev = unknownRow(f, u"op_a"_s, 5000);
-    QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice)),
+    QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice)).refusal,
              ManualCloseRefusal::AwaitingApproval);
-    QVERIFY(refusal([&] {
-                f.store().closeManually(failedClose(u"op_a"_s, ev, kBob));
-            }).contains(u"already waiting for approval"_s));
+    QVERIFY(closeRefusal(f.store().closeManually(failedClose(u"op_a"_s, ev, kBob)),
+                         ManualCloseRefusal::AlreadyAwaitingApproval)
+                .contains(u"already waiting for approval"_s));
     QCOMPARE(listApprovals(f.store().database()).size(), size_t(1));
+}
+
+void TestApprovals::closeRefusalsComeBackInTheResult()
+{
+    StoreFixture f;
+    setApprovalThreshold(f.store().database(), 0, kAlice, u"usd"_s, 100);
+    const qint64 ev = unknownRow(f, u"op_a"_s, 5000);
+    const ManualCloseResult asked = f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice));
+    QCOMPARE(asked.refusal, ManualCloseRefusal::AwaitingApproval);
+    const qint64 id = listApprovals(f.store().database()).front().id;
+    QCOMPARE(asked.approvalId, id);
+    const ManualCloseResult again = f.store().closeManually(failedClose(u"op_a"_s, ev, kBob));
+    QCOMPARE(again.refusal, ManualCloseRefusal::AlreadyAwaitingApproval);
+    QCOMPARE(again.approvalId, id);
+    QVERIFY2(again.message.contains(u"approval #%1"_s.arg(id)), qPrintable(again.message));
+    const ManualCloseResult carol = f.store().closeManually(failedClose(u"op_a"_s, ev, kCarol));
+    QCOMPARE(carol.refusal, ManualCloseRefusal::NotPermitted);
+    QCOMPARE(carol.message, u"operator carol (support) may not close"_s);
+    QVERIFY(!carol.closed());
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), u"unknown"_s);
 }
 
 void TestApprovals::resendApprovalIsSpentOnce()

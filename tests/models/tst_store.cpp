@@ -348,7 +348,7 @@ void TestStore::rule8_manualCloseNeedsReasonAndEvidence()
         c.evidenceIds << f.store().addEvidence(evidenceItem(u"op_a"_s, u"provider_object"_s, "{}"));
     if (otherEvidence)
         c.evidenceIds << f.store().addEvidence(evidenceItem(u"op_b"_s, u"provider_object"_s, "{}"));
-    QCOMPARE(describe(f.store().closeManually(c)), describe(ManualCloseRefusal(refusal)));
+    QCOMPARE(describe(f.store().closeManually(c).refusal), describe(ManualCloseRefusal(refusal)));
     const auto op = f.store().operation(u"op_a"_s);
     QCOMPARE(toString(op->state),
              refusal == int(ManualCloseRefusal::None) ? outcome : u"unknown"_s);
@@ -363,7 +363,7 @@ void TestStore::rule8_manualCloseIsAudited()
     ManualClose c{u"op_a"_s,           OperationState::Succeeded,
                   u"re_9"_s,           {ev},
                   u"operator:alice"_s, u"refund re_9 found by metadata.operation_id"_s};
-    QCOMPARE(describe(f.store().closeManually(c)), QString());
+    QCOMPARE(describe(f.store().closeManually(c).refusal), QString());
     const auto op = f.store().operation(u"op_a"_s);
     QCOMPARE(op->providerRef, u"re_9"_s);
     QCOMPARE(op->closedBy, u"operator:alice"_s);
@@ -372,7 +372,8 @@ void TestStore::rule8_manualCloseIsAudited()
     QCOMPARE(last.actor, u"operator:alice"_s);
     QVERIFY(last.detail.contains(u"\"evidence_ids\":[%1]"_s.arg(ev)));
     // Final is final: a second close is refused.
-    QCOMPARE(describe(f.store().closeManually(c)), describe(ManualCloseRefusal::AlreadyFinal));
+    QCOMPARE(describe(f.store().closeManually(c).refusal),
+             describe(ManualCloseRefusal::AlreadyFinal));
 }
 
 void TestStore::auditRefusesUpdateAndDelete_data()

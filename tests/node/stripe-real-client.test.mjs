@@ -5,57 +5,14 @@
 
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadStripe, simAdmin, startSim } from './simharness.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const sourceDir = process.env.OPS_SOURCE_DIR ?? join(here, '..', '..');
-const simPath = process.env.PROVIDER_SIM;
-
-if (!existsSync(join(here, 'node_modules', 'stripe'))) {
-  console.log('SKIP: node_modules/stripe is missing (run scripts/node-deps.sh)');
-  process.exit(0);
-}
-if (!simPath) {
-  console.error('PROVIDER_SIM must name the provider-sim executable');
-  process.exit(1);
-}
-
-const { default: Stripe } = await import('stripe');
+const Stripe = await loadStripe();
 
 let sim;
 let port;
 
-function startSim() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(simPath, ['--seed', join(sourceDir, 'resources/sim/demo-seed.json')], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const lines = createInterface({ input: child.stdout });
-    const timer = setTimeout(() => reject(new Error('provider-sim printed no first line')), 10000);
-    child.on('exit', (code) => reject(new Error(`provider-sim exited with ${code}`)));
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      const match = /^provider-sim listening on http:\/\/127\.0\.0\.1:(\d+)$/.exec(line);
-      if (!match) return reject(new Error(`unexpected first line: ${line}`));
-      resolve({ child, port: Number(match[1]) });
-    });
-  });
-}
-
-async function admin(method, path, body) {
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  assert.ok(response.ok, `${method} ${path}: ${JSON.stringify(json)}`);
-  return json;
-}
+const admin = (method, path, body) => simAdmin(port, method, path, body);
 
 function client(options = {}) {
   return new Stripe('sk_test_demo', {

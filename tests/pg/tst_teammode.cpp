@@ -11,6 +11,8 @@
 #include "operationquery.h"
 #include "operationtablemodel.h"
 #include "refundengine.h"
+#include "resendlease.h"
+#include "session.h"
 #include "simprocess.h"
 #include "sqltransaction.h"
 #include "storefixture.h"
@@ -435,10 +437,8 @@ void TestTeamMode::unreachableServerIsReportedAndRecovered()
 
 void TestTeamMode::consoleStatusBarSaysUnreachableAndRetries()
 {
-    QSqlDatabase db = m_fx->secondConnection();
-    OperationStore store(db, m_fx->clock());
-    OperationQuery query(db, m_fx->clock());
-    ui::MainWindow window(store, query, u"operator:alice"_s, u"operator:alice#desk"_s);
+    Session session(m_fx->path(), m_fx->clock());
+    ui::MainWindow window(session, u"operator:alice"_s, u"operator:alice#desk"_s);
     window.show();
     window.startLiveRefresh(200);
     QSqlDatabase &admin = m_fx->store().database();

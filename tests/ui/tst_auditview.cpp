@@ -11,7 +11,7 @@
 #include "chartsview.h"
 #include "csv.h"
 #include "mainwindow.h"
-#include "operationquery.h"
+#include "session.h"
 #include "sqltransaction.h"
 #include "supervisorwindow.h"
 
@@ -57,9 +57,8 @@ struct Supervisor
 {
     StoreFixture fixture;
     SeededHistory history = seedAuditHistory(fixture);
-    AuditQuery query{fixture.store().database()};
-    AuditStats stats{fixture.store().database()};
-    SupervisorWindow window{query, stats, fixture.clock()};
+    Session session{fixture.path(), fixture.clock()}; // the window's own connection
+    SupervisorWindow window{session};
     QAbstractItemModelTester tester{window.auditView()->model(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest};
 
@@ -231,9 +230,9 @@ void TestAuditView::mainWindowRights()
 {
     StoreFixture f;
     seedAuditHistory(f);
-    OperationQuery query(f.store().database(), f.clock());
+    Session session(f.path(), f.clock());
     // alice is a seeded supervisor: the window and the export are hers by right.
-    ui::MainWindow window(f.store(), query, u"operator:alice"_s, u"operator:alice#1"_s);
+    ui::MainWindow window(session, u"operator:alice"_s, u"operator:alice#1"_s);
     QVERIFY(window.auditAction()->isVisible());
     SupervisorWindow *sup = window.openSupervisorWindow();
     QVERIFY(sup);

@@ -4,15 +4,15 @@
 // through the console controller to provider-sim's message sink. Screenshots of the dialog are
 // written next to the test binary.
 
-#include "storefixture.h"
 #include "composedialog.h"
 #include "consolecontroller.h"
 #include "mainwindow.h"
 #include "messagefixture.h"
 #include "messagetablemodel.h"
 #include "operationlistview.h"
-#include "operationquery.h"
+#include "session.h"
 #include "simprocess.h"
+#include "storefixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -264,8 +264,8 @@ void TestComposeDialog::windowCopiesToClipboardOnce()
     test::StoreFixture f;
     const Operation op =
         test::operationIn(f.store(), test::refundOperation(u"op_w"_s), OperationState::Unknown);
-    OperationQuery query(f.store().database(), f.clock());
-    MainWindow window(f.store(), query, u"operator:alice"_s, u"operator:alice#1"_s);
+    Session session(f.path(), f.clock());
+    MainWindow window(session, u"operator:alice"_s, u"operator:alice#1"_s);
     Tester tester(window.detail()->messages(), Tester::FailureReportingMode::QtTest);
     window.show();
     QVERIFY(window.selectOperation(op.id));
@@ -305,8 +305,8 @@ void TestComposeDialog::windowSendsThroughTheController()
     test::StoreFixture f;
     const Operation op =
         test::operationIn(f.store(), test::refundOperation(u"op_x"_s), OperationState::Unknown);
-    OperationQuery query(f.store().database(), f.clock());
-    MainWindow window(f.store(), query, u"operator:alice"_s, u"operator:alice#1"_s);
+    Session session(f.path(), f.clock());
+    MainWindow window(session, u"operator:alice"_s, u"operator:alice#1"_s);
     console::JobConfig config;
     config.dbLocation = f.path();
     config.helpdesk.baseUrl = sim.baseUrl();

@@ -7,9 +7,10 @@
 #include "lookupdialog.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
-#include "operationquery.h"
 #include "operationtablemodel.h"
 #include "refundengine.h"
+#include "resendlease.h"
+#include "session.h"
 #include "simprocess.h"
 #include "storefixture.h"
 
@@ -39,14 +40,12 @@ console::JobConfig stripeJobs(test::StoreFixture &fx, const StripeConfig &stripe
     return c;
 }
 
-// One console: its own connection, query, window and controller over the fixture's file.
+// One console: its own session, window and controller over the fixture's database.
 struct Console
 {
     Console(test::StoreFixture &fx, const StripeConfig &stripe, const QString &name)
-        : db(fx.secondConnection())
-        , store(db, fx.clock())
-        , query(db, fx.clock())
-        , window(store, query, u"operator:"_s + name, u"operator:%1#%2"_s.arg(name, name))
+        : session(fx.path(), fx.clock())
+        , window(session, u"operator:"_s + name, u"operator:%1#%2"_s.arg(name, name))
         , controller(window, stripeJobs(fx, stripe), fx.clock())
         , operationsTester(window.operationsModel(), Tester::FailureReportingMode::QtTest)
         , checkingTester(window.checkingModel(), Tester::FailureReportingMode::QtTest)
@@ -61,9 +60,7 @@ struct Console
         return window.checkingView()->selectOperation(id);
     }
 
-    QSqlDatabase db;
-    OperationStore store;
-    OperationQuery query;
+    Session session;
     ui::MainWindow window;
     console::ConsoleController controller;
     Tester operationsTester;

@@ -7,9 +7,10 @@
 #include "consolecontroller.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
-#include "operationquery.h"
 #include "operationtablemodel.h"
 #include "refundengine.h"
+#include "resendlease.h"
+#include "session.h"
 #include "simprocess.h"
 #include "storefixture.h"
 
@@ -24,14 +25,12 @@ using Tester = QAbstractItemModelTester;
 
 namespace {
 
-// One console as `name`: its own connection, query, window and controller.
+// One console as `name`: its own session, window and controller.
 struct Console
 {
     Console(test::StoreFixture &fx, const StripeConfig &stripe, const QString &name)
-        : db(fx.secondConnection())
-        , store(db, fx.clock())
-        , query(db, fx.clock())
-        , window(store, query, u"operator:"_s + name, u"operator:%1#1"_s.arg(name))
+        : session(fx.path(), fx.clock())
+        , window(session, u"operator:"_s + name, u"operator:%1#1"_s.arg(name))
         , controller(window, jobs(fx, stripe), fx.clock())
         , checkingTester(window.checkingModel(), Tester::FailureReportingMode::QtTest)
     {
@@ -51,9 +50,7 @@ struct Console
         controller.waitForIdle();
     }
 
-    QSqlDatabase db;
-    OperationStore store;
-    OperationQuery query;
+    Session session;
     ui::MainWindow window;
     console::ConsoleController controller;
     Tester checkingTester;

@@ -7,8 +7,9 @@
 #include "detailmodels.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
-#include "operationquery.h"
 #include "operationtablemodel.h"
+#include "resendlease.h"
+#include "session.h"
 #include "storefixture.h"
 
 #include <QAbstractItemModelTester>
@@ -87,7 +88,7 @@ private:
     void selectInChecking(const QString &id);
 
     std::unique_ptr<test::StoreFixture> m_fx;
-    std::unique_ptr<OperationQuery> m_query;
+    std::unique_ptr<Session> m_session;
     std::unique_ptr<MainWindow> m_window;
     std::vector<std::unique_ptr<Tester>> m_testers;
 };
@@ -97,9 +98,9 @@ void TestMainWindow::init()
     m_fx = std::make_unique<test::StoreFixture>();
     ops::generateOperations(m_fx->store().database(), kRows, m_fx->clock().nowMs() - 60'000);
     addUnknownRefund(m_fx->store());
-    m_query = std::make_unique<OperationQuery>(m_fx->store().database(), m_fx->clock());
-    m_window = std::make_unique<MainWindow>(m_fx->store(), *m_query, u"operator:alice"_s,
-                                            u"operator:alice#one"_s);
+    m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
+    m_window =
+        std::make_unique<MainWindow>(*m_session, u"operator:alice"_s, u"operator:alice#one"_s);
     for (QAbstractItemModel *model :
          {static_cast<QAbstractItemModel *>(m_window->operationsModel()),
           static_cast<QAbstractItemModel *>(m_window->checkingModel()),
@@ -116,7 +117,7 @@ void TestMainWindow::cleanup()
 {
     m_testers.clear();
     m_window.reset();
-    m_query.reset();
+    m_session.reset();
     m_fx.reset();
 }
 

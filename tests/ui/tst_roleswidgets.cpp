@@ -11,8 +11,8 @@
 #include "composedialog.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
-#include "operationquery.h"
 #include "operationtablemodel.h"
+#include "session.h"
 #include "storefixture.h"
 #include "supervisorwindow.h"
 
@@ -90,7 +90,7 @@ private:
     void selectInChecking(const QString &id);
 
     std::unique_ptr<test::StoreFixture> m_fx;
-    std::unique_ptr<OperationQuery> m_query;
+    std::unique_ptr<Session> m_session;
     std::unique_ptr<MainWindow> m_window;
     std::vector<std::unique_ptr<Tester>> m_testers;
     qint64 m_largeEvidence = 0;
@@ -109,20 +109,20 @@ void TestRolesWidgets::init()
     setApprovalThreshold(m_fx->store().database(), 0, u"operator:alice"_s, u"usd"_s, 100000);
     addUnknownRefund(*m_fx, kSmall, 700);
     m_largeEvidence = addUnknownRefund(*m_fx, kLarge, 250000);
-    m_query = std::make_unique<OperationQuery>(m_fx->store().database(), m_fx->clock());
+    m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
 }
 
 void TestRolesWidgets::cleanup()
 {
     m_testers.clear();
     m_window.reset();
-    m_query.reset();
+    m_session.reset();
     m_fx.reset();
 }
 
 void TestRolesWidgets::openWindow(const QString &actor)
 {
-    m_window = std::make_unique<MainWindow>(m_fx->store(), *m_query, actor, actor + u"#t"_s);
+    m_window = std::make_unique<MainWindow>(*m_session, actor, actor + u"#t"_s);
     if (ApprovalsPanel *panel = m_window->approvalsPanel())
         m_testers.push_back(
             std::make_unique<Tester>(panel->model(), Tester::FailureReportingMode::QtTest));
@@ -187,12 +187,14 @@ void TestRolesWidgets::actionsPerRole()
     QFETCH(bool, audit);
     QFETCH(bool, exportCsv);
     // A colleague's close waiting for approval: the supervisor's screenshot shows it.
-    QCOMPARE(m_fx->store().closeManually({kLarge,
-                                          OperationState::Failed,
-                                          {},
-                                          {m_largeEvidence},
-                                          u"operator:bob"_s,
-                                          u"no refund listed"_s}),
+    QCOMPARE(m_fx->store()
+                 .closeManually({kLarge,
+                                 OperationState::Failed,
+                                 {},
+                                 {m_largeEvidence},
+                                 u"operator:bob"_s,
+                                 u"no refund listed"_s})
+                 .refusal,
              ManualCloseRefusal::AwaitingApproval);
     openWindow(actor);
     selectInChecking(kSmall);
@@ -273,12 +275,14 @@ void TestRolesWidgets::reloadedRightsHideAuditAndMessaging()
 void TestRolesWidgets::supervisorApprovesAColleaguesClose()
 {
     // bob proposes a close of the large refund; alice approves it in her Approvals tab.
-    QCOMPARE(m_fx->store().closeManually({kLarge,
-                                          OperationState::Failed,
-                                          {},
-                                          {m_largeEvidence},
-                                          u"operator:bob"_s,
-                                          u"no refund listed"_s}),
+    QCOMPARE(m_fx->store()
+                 .closeManually({kLarge,
+                                 OperationState::Failed,
+                                 {},
+                                 {m_largeEvidence},
+                                 u"operator:bob"_s,
+                                 u"no refund listed"_s})
+                 .refusal,
              ManualCloseRefusal::AwaitingApproval);
     openWindow(u"operator:alice"_s);
     ApprovalsPanel *panel = m_window->approvalsPanel();
@@ -311,12 +315,14 @@ void TestRolesWidgets::ownRequestCannotBeApprovedAndRejectNeedsAReason()
 {
     openWindow(u"operator:alice"_s);
     // alice closes the large refund from the window: it waits for a second person.
-    QCOMPARE(m_fx->store().closeManually({kLarge,
-                                          OperationState::Failed,
-                                          {},
-                                          {m_largeEvidence},
-                                          u"operator:alice"_s,
-                                          u"no refund listed"_s}),
+    QCOMPARE(m_fx->store()
+                 .closeManually({kLarge,
+                                 OperationState::Failed,
+                                 {},
+                                 {m_largeEvidence},
+                                 u"operator:alice"_s,
+                                 u"no refund listed"_s})
+                 .refusal,
              ManualCloseRefusal::AwaitingApproval);
     m_window->reloadAll();
     ApprovalsPanel *panel = m_window->approvalsPanel();
@@ -343,17 +349,14 @@ void TestRolesWidgets::supportCloseAboveThresholdIsRefusedByTheStore()
     selectInChecking(kLarge);
     QVERIFY(!m_window->closeFailedAction()->isEnabled());
     // The window's own path to the store refuses too (not only the disabled action).
-    bool refused = false;
-    try {
-        m_fx->store().closeManually({kLarge,
-                                     OperationState::Failed,
-                                     {},
-                                     {m_largeEvidence},
-                                     u"operator:carol"_s,
-                                     u"no refund"_s});
-    } catch (const ActionRefused &e) {
-        refused = e.message().contains(u"operator carol (support) may not close"_s);
-    }
+    const ManualCloseResult result = m_fx->store().closeManually({kLarge,
+                                                                  OperationState::Failed,
+                                                                  {},
+                                                                  {m_largeEvidence},
+                                                                  u"operator:carol"_s,
+                                                                  u"no refund"_s});
+    const bool refused = result.refusal == ManualCloseRefusal::NotPermitted &&
+                         result.message.contains(u"operator carol (support) may not close"_s);
     QVERIFY(refused);
     QVERIFY(listApprovals(m_fx->store().database()).empty());
 }

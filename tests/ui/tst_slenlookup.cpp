@@ -10,8 +10,8 @@
 #include "lookupdialog.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
-#include "operationquery.h"
 #include "operationtablemodel.h"
+#include "session.h"
 #include "simprocess.h"
 #include "storefixture.h"
 
@@ -44,10 +44,8 @@ console::JobConfig jobConfig(test::StoreFixture &fx, const SlenConfig &slen)
 struct Console
 {
     Console(test::StoreFixture &fx, const SlenConfig &slen)
-        : db(fx.secondConnection())
-        , store(db, fx.clock())
-        , query(db, fx.clock())
-        , window(store, query, u"operator:alice"_s, u"operator:alice#1"_s)
+        : session(fx.path(), fx.clock())
+        , window(session, u"operator:alice"_s, u"operator:alice#1"_s)
         , controller(window, jobConfig(fx, slen), fx.clock())
         , operationsTester(window.operationsModel(), Tester::FailureReportingMode::QtTest)
         , checkingTester(window.checkingModel(), Tester::FailureReportingMode::QtTest)
@@ -77,9 +75,7 @@ struct Console
         return window.operationsView()->selectOperation(id);
     }
 
-    QSqlDatabase db;
-    OperationStore store;
-    OperationQuery query;
+    Session session;
     ui::MainWindow window;
     console::ConsoleController controller;
     Tester operationsTester;

@@ -4,7 +4,6 @@
 // dialog, the Approvals tab and the operator's role read in the language too (screenshots
 // compose-<lang>.png and approvals-<lang>.png next to the test binary).
 
-#include "messagefixture.h"
 #include "approvallistmodel.h"
 #include "approvals.h"
 #include "approvalspanel.h"
@@ -13,9 +12,10 @@
 #include "language.h"
 #include "localeformat.h"
 #include "mainwindow.h"
+#include "messagefixture.h"
 #include "operationlistview.h"
-#include "operationquery.h"
 #include "operationtablemodel.h"
+#include "session.h"
 #include "settingsdialog.h"
 #include "storefixture.h"
 #include "supervisorwindow.h"
@@ -220,9 +220,9 @@ void TestTranslations::mainWindowSpeaksTheLanguage()
     QFETCH(QString, verifyButton);
     QVERIFY(ui::applyLanguage(language, ui::localeFor(language, QLocale::system())));
     test::StoreFixture f;
-    OperationQuery query(f.store().database(), f.clock());
+    Session session(f.path(), f.clock());
     f.addOperator(u"olena"_s, Role::Supervisor); // the audit window needs the audit right
-    ui::MainWindow window(f.store(), query, u"operator:olena"_s, u"operator:olena#1"_s);
+    ui::MainWindow window(session, u"operator:olena"_s, u"operator:olena#1"_s);
     QCOMPARE(window.lookUpAction()->text(), lookUp);
     QCOMPARE(window.tabs()->tabText(ui::MainWindow::OperationsTab), operationsTab);
     QCOMPARE(window.operationsModel()
@@ -288,15 +288,17 @@ void TestTranslations::messagesAndApprovalsSpeakTheLanguage()
                                                    {},
                                                    {},
                                                    u"operator:bob"_s});
-    QCOMPARE(f.store().closeManually({op.id,
-                                      OperationState::Failed,
-                                      {},
-                                      {evidence},
-                                      u"operator:bob"_s,
-                                      u"no refund listed"_s}),
+    QCOMPARE(f.store()
+                 .closeManually({op.id,
+                                 OperationState::Failed,
+                                 {},
+                                 {evidence},
+                                 u"operator:bob"_s,
+                                 u"no refund listed"_s})
+                 .refusal,
              ManualCloseRefusal::AwaitingApproval);
-    OperationQuery query(f.store().database(), f.clock());
-    ui::MainWindow window(f.store(), query, u"operator:alice"_s, u"operator:alice#1"_s);
+    Session session(f.path(), f.clock());
+    ui::MainWindow window(session, u"operator:alice"_s, u"operator:alice#1"_s);
     ui::ApprovalsPanel *panel = window.approvalsPanel();
     QVERIFY(panel);
     QAbstractItemModelTester tester(panel->model(),

@@ -1,12 +1,11 @@
 #include "mainwindow.h"
 
-#include "auditquery.h"
-#include "auditstats.h"
 #include "changewatcher.h"
-#include "database.h"
+#include "messagestore.h"
 #include "operationlistview.h"
 #include "operationquery.h"
 #include "operationtablemodel.h"
+#include "session.h"
 #include "uilogging.h"
 
 #include <QLabel>
@@ -23,19 +22,19 @@ using namespace Qt::StringLiterals;
 
 namespace ops::ui {
 
-MainWindow::MainWindow(OperationStore &store, OperationQuery &query, QString actor,
-                       QString leaseHolder, QWidget *parent)
+MainWindow::MainWindow(Session &session, QString actor, QString leaseHolder, QWidget *parent)
     : QMainWindow(parent)
-    , m_store(store)
-    , m_query(query)
+    , m_session(session)
+    , m_store(session.store())
+    , m_query(session.query())
     , m_actor(std::move(actor))
     , m_leaseHolder(std::move(leaseHolder))
 {
     setObjectName(u"mainWindow"_s);
     setWindowTitle(tr("Operations console — %1").arg(m_actor));
-    m_operationsModel = new OperationTableModel(query, OperationTableModel::Scope::All, this);
+    m_operationsModel = new OperationTableModel(m_query, OperationTableModel::Scope::All, this);
     m_checkingModel =
-        new OperationTableModel(query, OperationTableModel::Scope::CheckingQueue, this);
+        new OperationTableModel(m_query, OperationTableModel::Scope::CheckingQueue, this);
     for (OperationTableModel *model : {m_operationsModel, m_checkingModel}) {
         connect(model, &OperationTableModel::loadFailed, this, [this](const QString &message) {
             showError(tr("Could not read the operations: ") + message,
@@ -47,7 +46,7 @@ MainWindow::MainWindow(OperationStore &store, OperationQuery &query, QString act
     buildActions();
     buildStatusBar();
     buildRoles();
-    m_watcher = new ChangeWatcher(query, this);
+    m_watcher = m_session.createChangeWatcher(this);
     connect(m_watcher, &ChangeWatcher::changed, this, &MainWindow::reloadAll);
     // Team mode: the shared PostgreSQL server went away; the watcher retries until it is back.
     connect(m_watcher, &ChangeWatcher::unreachable, this, [this](const QString &why) {
@@ -213,7 +212,7 @@ void MainWindow::loadDetail()
         d.attempts = m_store.attempts(id);
         d.evidence = m_store.evidence(id);
         d.audit = m_store.audit(id);
-        d.messages = MessageStore(m_store.database(), m_store.clock()).forOperation(id);
+        d.messages = m_session.messages().forOperation(id);
         const QDateTime now = m_query.clock().now();
         m_currentLease = activeResendLease(m_store, id);
         d.resendBlockedReason = ops::resendBlockedReason(*op, m_currentLease, m_leaseHolder, now);

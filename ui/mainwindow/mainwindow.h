@@ -10,6 +10,7 @@
 #include "lookupanswer.h"
 #include "operationstore.h"
 #include "operatordirectory.h"
+#include "resendlease.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -23,11 +24,10 @@ class QTabWidget;
 class QTimer;
 
 namespace ops {
-class AuditQuery;
-class AuditStats;
 class ChangeWatcher;
 class OperationQuery;
 class OperationTableModel;
+class Session;
 } // namespace ops
 
 namespace ops::ui {
@@ -51,10 +51,10 @@ public:
         CheckingTab
     };
 
-    // actor: "operator:alice"; leaseHolder: actor plus this console's session, so two consoles
-    // of the same person still exclude each other.
-    MainWindow(OperationStore &store, OperationQuery &query, QString actor, QString leaseHolder,
-               QWidget *parent = nullptr);
+    // All storage goes through `session`, which must outlive the window. actor:
+    // "operator:alice"; leaseHolder: actor plus this console's session id, so two consoles of
+    // the same person still exclude each other.
+    MainWindow(Session &session, QString actor, QString leaseHolder, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     // Polls the database for other processes' commits and reloads on change.
@@ -155,8 +155,9 @@ private:
     void applyRights();
     void decideApproval(qint64 id, bool approve, const QString &reason);
 
-    OperationStore &m_store;
-    OperationQuery &m_query;
+    Session &m_session;
+    OperationStore &m_store; // m_session's
+    OperationQuery &m_query; // m_session's
     QString m_actor;
     QString m_leaseHolder;
     OperationTableModel *m_operationsModel = nullptr;
@@ -184,8 +185,6 @@ private:
     QAction *m_cancel = nullptr;
     QAction *m_auditAction = nullptr;
     QAction *m_settingsAction = nullptr;
-    std::unique_ptr<AuditQuery> m_auditQuery;
-    std::unique_ptr<AuditStats> m_auditStats;
     QPointer<SupervisorWindow> m_supervisor;
     bool m_auditAllowed = true;
     bool m_exportAllowed = true;

@@ -1,12 +1,12 @@
 // MainWindow's actions: toolbar, menu, context menu and shortcuts, and the dialogs they open.
 
 #include "closedialog.h"
-#include "database.h"
 #include "evidencedialog.h"
 #include "lookupdialog.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
 #include "operationquery.h"
+#include "storeerror.h"
 #include "uilogging.h"
 
 #include <QAction>
@@ -196,16 +196,16 @@ void MainWindow::attachEvidence()
 QString MainWindow::submitClose(const ManualClose &close)
 {
     try {
-        const ManualCloseRefusal refusal = m_store.closeManually(close);
-        if (refusal == ManualCloseRefusal::AwaitingApproval) {
+        const ManualCloseResult result = m_store.closeManually(close);
+        if (result.refusal == ManualCloseRefusal::AwaitingApproval) {
             statusBar()->showMessage(
                 u"%1 waits for a second person: the close is in the approvals list"_s.arg(
                     close.operationId),
                 15000);
             return {};
         }
-        if (refusal != ManualCloseRefusal::None)
-            return describe(refusal);
+        if (!result.closed())
+            return result.message;
     } catch (const StoreError &e) {
         return e.message();
     }

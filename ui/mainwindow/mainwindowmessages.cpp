@@ -3,8 +3,9 @@
 // console controller to deliver it on a worker thread or copies it to the clipboard.
 
 #include "composedialog.h"
-#include "database.h"
 #include "mainwindow.h"
+#include "messagestore.h"
+#include "session.h"
 #include "uilogging.h"
 
 #include <QApplication>
@@ -50,7 +51,7 @@ ComposeDialog *MainWindow::openComposeDialog()
 QString MainWindow::submitMessage(const MessageDraft &draft, bool copy)
 {
     try {
-        MessageStore outbox(m_store.database(), m_store.clock());
+        MessageStore &outbox = m_session.messages();
         const EnqueueResult queued = outbox.enqueue(draft);
         if (!queued.message)
             return tr("Not queued: %1.").arg(queued.error);

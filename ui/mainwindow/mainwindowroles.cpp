@@ -5,6 +5,7 @@
 #include "approvallistmodel.h"
 #include "approvalspanel.h"
 #include "mainwindow.h"
+#include "session.h"
 #include "uilogging.h"
 
 #include <QAction>
@@ -45,7 +46,7 @@ void MainWindow::reloadRoles()
     if (!m_operatorLabel)
         return; // still constructing
     try {
-        m_access = accessOf(m_store.database(), m_actor);
+        m_access = m_session.accessOf(m_actor);
     } catch (const StoreError &e) {
         qCWarning(lcUi) << "reading the operator's rights failed:" << e.message();
         m_access = OperatorAccess{operatorName(m_actor), {}, false, kUnknownOperatorRights};
@@ -69,7 +70,7 @@ void MainWindow::reloadRoles()
     }
     if (m_approvals) {
         try {
-            m_approvals->setApprovals(listApprovals(m_store.database(), ApprovalState::Pending));
+            m_approvals->setApprovals(m_session.approvals(ApprovalState::Pending));
         } catch (const StoreError &e) {
             qCWarning(lcUi) << "reading approvals failed:" << e.message();
         }

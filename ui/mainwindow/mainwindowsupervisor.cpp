@@ -1,10 +1,7 @@
 // MainWindow's supervisor hooks: the audit window (View → Audit and charts) and Settings.
 
-#include "auditquery.h"
-#include "auditstats.h"
 #include "auditview.h"
 #include "mainwindow.h"
-#include "operationquery.h"
 #include "settingsdialog.h"
 #include "supervisorwindow.h"
 
@@ -56,11 +53,7 @@ SupervisorWindow *MainWindow::openSupervisorWindow()
     if (!m_auditAllowed)
         return nullptr;
     if (!m_supervisor) {
-        if (!m_auditQuery) {
-            m_auditQuery = std::make_unique<AuditQuery>(m_query.database());
-            m_auditStats = std::make_unique<AuditStats>(m_query.database());
-        }
-        m_supervisor = new SupervisorWindow(*m_auditQuery, *m_auditStats, m_query.clock(), this);
+        m_supervisor = new SupervisorWindow(m_session, this);
         m_supervisor->setAttribute(Qt::WA_DeleteOnClose);
         m_supervisor->auditView()->setExportAllowed(m_exportAllowed);
     } else {

@@ -3,8 +3,8 @@
 #include "auditentrymodel.h"
 #include "auditexport.h"
 #include "auditquery.h"
-#include "database.h"
 #include "localeformat.h"
+#include "session.h"
 #include "uilogging.h"
 
 #include <QApplication>
@@ -26,12 +26,13 @@ using namespace Qt::StringLiterals;
 
 namespace ops::ui {
 
-AuditView::AuditView(AuditQuery &query, QWidget *parent)
+AuditView::AuditView(Session &session, QWidget *parent)
     : QWidget(parent)
-    , m_query(query)
+    , m_session(session)
+    , m_query(session.auditQuery())
 {
     setObjectName(u"auditView"_s);
-    m_model = new AuditEntryModel(query, this);
+    m_model = new AuditEntryModel(m_query, this);
     m_table = new QTableView(this);
     m_table->setObjectName(u"auditTable"_s);
     m_table->setModel(m_model);
@@ -214,7 +215,7 @@ std::optional<ChainCheck> AuditView::verifyChain()
     std::optional<ChainCheck> check;
     QString failure;
     try {
-        check = AuditLog::verify(m_query.database());
+        check = m_session.verifyChain();
     } catch (const StoreError &e) {
         failure = e.message();
     }

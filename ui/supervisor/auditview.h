@@ -24,6 +24,7 @@ namespace ops {
 class AuditCsvExport;
 class AuditQuery;
 class AuditEntryModel;
+class Session;
 struct AuditFilter;
 } // namespace ops
 
@@ -36,7 +37,8 @@ public:
     static constexpr int kExportChunkRows = 500;
     static constexpr int kFilterDelayMs = 250;
 
-    explicit AuditView(AuditQuery &query, QWidget *parent = nullptr);
+    // Reads through the session's AuditQuery; `session` must outlive the view.
+    explicit AuditView(Session &session, QWidget *parent = nullptr);
     ~AuditView() override;
 
     // Rights are decided elsewhere (roles); the view only obeys.
@@ -84,7 +86,8 @@ private:
     void endExport(bool ok, const QString &message);
     void refreshActions();
 
-    AuditQuery &m_query;
+    Session &m_session;
+    AuditQuery &m_query; // m_session's
     AuditEntryModel *m_model = nullptr;
     QTableView *m_table = nullptr;
     QLineEdit *m_actor = nullptr;

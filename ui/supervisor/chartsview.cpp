@@ -1,7 +1,8 @@
 #include "chartsview.h"
 
 #include "clock.h"
-#include "database.h"
+#include "session.h"
+#include "storeerror.h"
 #include "uilogging.h"
 
 #include <QBarCategoryAxis>
@@ -46,10 +47,10 @@ QString durationLabel(const QString &bin)
 
 } // namespace
 
-ChartsView::ChartsView(AuditStats &stats, const Clock &clock, QWidget *parent)
+ChartsView::ChartsView(Session &session, QWidget *parent)
     : QWidget(parent)
-    , m_stats(stats)
-    , m_clock(clock)
+    , m_stats(session.auditStats())
+    , m_clock(session.clock())
 {
     setObjectName(u"chartsView"_s);
     m_range = new QComboBox(this);

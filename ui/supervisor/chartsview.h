@@ -14,7 +14,8 @@ class QComboBox;
 
 namespace ops {
 class Clock;
-}
+class Session;
+} // namespace ops
 
 namespace ops::ui {
 
@@ -22,7 +23,8 @@ class ChartsView final : public QWidget
 {
     Q_OBJECT
 public:
-    ChartsView(AuditStats &stats, const Clock &clock, QWidget *parent = nullptr);
+    // Reads the session's AuditStats; `session` must outlive the view.
+    explicit ChartsView(Session &session, QWidget *parent = nullptr);
 
     // Re-reads the figures (the range combo picks how many days of unknowns to show).
     void reload();

@@ -10,16 +10,15 @@ using namespace Qt::StringLiterals;
 
 namespace ops::ui {
 
-SupervisorWindow::SupervisorWindow(AuditQuery &query, AuditStats &stats, const Clock &clock,
-                                   QWidget *parent)
+SupervisorWindow::SupervisorWindow(Session &session, QWidget *parent)
     : QWidget(parent, Qt::Window)
 {
     setObjectName(u"supervisorWindow"_s);
     setWindowTitle(tr("Audit and charts"));
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(u"supervisorTabs"_s);
-    m_audit = new AuditView(query, m_tabs);
-    m_charts = new ChartsView(stats, clock, m_tabs);
+    m_audit = new AuditView(session, m_tabs);
+    m_charts = new ChartsView(session, m_tabs);
     m_tabs->addTab(m_audit, tr("&Audit"));
     m_tabs->addTab(m_charts, tr("C&harts"));
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {

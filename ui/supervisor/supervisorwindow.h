@@ -10,10 +10,8 @@
 class QTabWidget;
 
 namespace ops {
-class AuditQuery;
-class AuditStats;
-class Clock;
-} // namespace ops
+class Session;
+}
 
 namespace ops::ui {
 
@@ -30,8 +28,8 @@ public:
         ChartsTab
     };
 
-    SupervisorWindow(AuditQuery &query, AuditStats &stats, const Clock &clock,
-                     QWidget *parent = nullptr);
+    // `session` must outlive the window.
+    explicit SupervisorWindow(Session &session, QWidget *parent = nullptr);
 
     QTabWidget *tabs() const { return m_tabs; }
     AuditView *auditView() const { return m_audit; }

@@ -15,52 +15,53 @@ std::uint64_t jitterSeed(std::uint64_t configured)
            std::uint64_t(QUuid::createUuid().data1);
 }
 
-QString describeAnswer(const HttpResponse &http, const QString &providerCode)
+ProviderReply replyView(const StripeReply &reply)
 {
-    if (http.status == 0)
-        return http.errorText.isEmpty() ? u"no answer"_s : http.errorText;
-    QString text = u"HTTP %1"_s.arg(http.status);
-    if (!providerCode.isEmpty())
-        text += u' ' + providerCode;
+    ProviderReply view{reply.http, {}, {}, reply.requestId, reply.replayed, {}};
+    if (reply.error) {
+        view.errorCode = reply.error->code;
+        view.recordCode = reply.error->code.isEmpty() ? reply.error->type : reply.error->code;
+    }
+    return view;
+}
+
+ProviderReply replyView(const SlenReply &reply)
+{
+    ProviderReply view{reply.http, {}, {}, reply.requestId, reply.replayed, {}};
+    if (reply.error) {
+        view.errorCode = reply.error->code;
+        view.recordCode = reply.error->code;
+        view.refusedObjectId = reply.error->executionId;
+    }
+    return view;
+}
+
+QString describe(const ProviderReply &reply)
+{
+    if (reply.http.status == 0)
+        return reply.http.errorText.isEmpty() ? u"no answer"_s : reply.http.errorText;
+    QString text = u"HTTP %1"_s.arg(reply.http.status);
+    if (!reply.errorCode.isEmpty())
+        text += u' ' + reply.errorCode;
     return text;
 }
 
-AttemptResult attemptResultFor(const HttpResponse &http, Outcome outcome,
-                               const QString &providerCode, const QString &providerRequestId,
-                               bool replayed, const QString &secret)
+AttemptResult attemptResult(const ProviderReply &reply, Outcome outcome, const QString &secret)
 {
     AttemptResult r;
-    r.httpStatus = http.status;
+    r.httpStatus = reply.http.status;
     r.outcome = outcome;
-    r.providerCode = providerCode;
-    r.providerRequestId = providerRequestId;
-    r.replayed = replayed;
-    r.latencyMs = http.latencyMs;
-    r.transportError = toString(http.error);
-    r.responseExcerpt = redactedExcerpt(http.body, secret);
+    r.providerCode = reply.recordCode;
+    r.providerRequestId = reply.requestId;
+    r.replayed = reply.replayed;
+    r.latencyMs = reply.http.latencyMs;
+    r.transportError = toString(reply.http.error);
+    r.responseExcerpt = redactedExcerpt(reply.http.body, secret);
     return r;
 }
 
-QString stripeCode(const StripeReply &reply)
-{
-    if (!reply.error)
-        return {};
-    return reply.error->code.isEmpty() ? reply.error->type : reply.error->code;
-}
-
-QString describeAnswer(const StripeReply &reply)
-{
-    return describeAnswer(reply.http, reply.error ? reply.error->code : QString());
-}
-
-AttemptResult attemptResultFor(const StripeReply &reply, Outcome outcome, const QString &secret)
-{
-    return attemptResultFor(reply.http, outcome, stripeCode(reply), reply.requestId, reply.replayed,
-                            secret);
-}
-
-Evidence providerObjectEvidence(const QString &operationId, const QString &title,
-                                const QByteArray &body, const QString &actor)
+Evidence providerObject(const QString &operationId, const QString &title, const QByteArray &body,
+                        const QString &actor)
 {
     Evidence e;
     e.operationId = operationId;
@@ -70,6 +71,18 @@ Evidence providerObjectEvidence(const QString &operationId, const QString &title
     e.body = body;
     e.createdBy = actor;
     return e;
+}
+
+SentAttempt sendStored(StripeClient &client, const Operation &op)
+{
+    const StripeReply reply = client.send(op.request, op.idempotencyKey);
+    return {replyView(reply), classify(Provider::Stripe, StripeClient::answerFor(reply))};
+}
+
+SentAttempt sendStored(SlenClient &client, const Operation &op)
+{
+    const SlenReply reply = client.send(op.request, op.idempotencyKey);
+    return {replyView(reply), classify(Provider::Slen, SlenClient::answerFor(reply, op.kind))};
 }
 
 } // namespace ops

@@ -1,14 +1,15 @@
 #pragma once
 
-// Pieces every engine uses to record one attempt: the jitter seed, a one-line description of a
-// provider answer, the attempt row, and a provider object kept as evidence.
+// What every attempt loop shares, the engines' and the message sender's: the jitter seed, the
+// loop itself (rule 4), one view of a provider answer whichever provider gave it, its one-line
+// description, the attempt row it becomes, and a provider object kept as evidence.
 
 #include "backoff.h"
 #include "httptransport.h"
 #include "operation.h"
 #include "operationstore.h"
+#include "slenclient.h"
 #include "stripeclient.h"
-#include "toolresult.h"
 
 #include <cstdint>
 #include <optional>
@@ -18,39 +19,61 @@ namespace ops {
 // The configured seed, or one drawn from the clock and a UUID when 0.
 std::uint64_t jitterSeed(std::uint64_t configured);
 
+// A provider answer as the rules read it. Stripe and Slen replies convert to it (replyView).
+struct ProviderReply
+{
+    HttpResponse http;
+    QString errorCode;  // error.code: named in descriptions and refusal codes
+    QString recordCode; // kept on the attempt row (Stripe: error.code, else error.type)
+    QString requestId;
+    bool replayed = false;
+    // The provider object a refusal names: Slen's failed execution (invalid_flow_input).
+    QString refusedObjectId;
+};
+ProviderReply replyView(const StripeReply &reply);
+ProviderReply replyView(const SlenReply &reply);
+
 // "HTTP 409 idempotency_conflict", or the transport error text when nothing answered.
-QString describeAnswer(const HttpResponse &http, const QString &providerCode);
-
+QString describe(const ProviderReply &reply);
 // The attempt row for an answer; the excerpt is redacted of `secret` and API keys.
-AttemptResult attemptResultFor(const HttpResponse &http, Outcome outcome,
-                               const QString &providerCode, const QString &providerRequestId,
-                               bool replayed, const QString &secret);
+AttemptResult attemptResult(const ProviderReply &reply, Outcome outcome, const QString &secret);
+Evidence providerObject(const QString &operationId, const QString &title, const QByteArray &body,
+                        const QString &actor);
 
-// The same for a Stripe reply: the provider code is error.code, or error.type without a code.
-QString stripeCode(const StripeReply &reply);
-QString describeAnswer(const StripeReply &reply);
-AttemptResult attemptResultFor(const StripeReply &reply, Outcome outcome, const QString &secret);
+// One sent attempt: the answer and how the rules classify it.
+struct SentAttempt
+{
+    ProviderReply reply;
+    Outcome outcome = Outcome::NoAnswer;
+};
+// Sends a row's stored request with its stored key (rule 3: nothing re-derived) and classifies
+// the answer for the row's provider and kind.
+SentAttempt sendStored(StripeClient &client, const Operation &op);
+SentAttempt sendStored(SlenClient &client, const Operation &op);
 
-Evidence providerObjectEvidence(const QString &operationId, const QString &title,
-                                const QByteArray &body, const QString &actor);
+// The store's answer to "may I make one more attempt?": a ticket to send, or the call's result
+// when it refused (nullopt: the caller reports the row as it stands).
+template<typename Ticket, typename Result> struct Admission
+{
+    std::optional<Ticket> ticket;
+    std::optional<Result> refused;
+};
 
-// Rule 4, shared by every engine: at most `perCall` attempts in one call, backing off with
-// jitter between them, each counted and committed by the store before `sendAndSettle` sends it.
-// `sendAndSettle(ticket)` returns the call's result once the outcome is settled, or nullopt to
-// try again. Returns nullopt when the store refused an attempt (cap, window, row no longer
-// open) or the call ran out of attempts: the caller then reports the row as it stands.
-template<typename SendAndSettle>
-std::optional<ToolResult>
-runAttempts(OperationStore &store, Backoff &backoff, const Sleeper &sleeper, int perCall,
-            const QString &operationId, const QString &actor, SendAndSettle &&sendAndSettle)
+// Rule 4, shared by every engine and the message sender: at most `perCall` attempts in one
+// call, backing off with jitter between them. `admit()` counts and commits an attempt before
+// anything is sent; `sendAndSettle(ticket)` sends it and returns the call's result once the
+// outcome is settled, or nullopt to try again. Returns nullopt when the call ran out of attempts.
+template<typename Admit, typename SendAndSettle>
+auto runAttempts(Backoff &backoff, const Sleeper &sleeper, int perCall, Admit &&admit,
+                 SendAndSettle &&sendAndSettle) -> decltype(sendAndSettle(*admit().ticket))
 {
     for (int i = 0; i < perCall; ++i) {
         if (i > 0)
             sleeper(backoff.delay(i));
-        const AttemptTicket ticket = store.beginAttempt(operationId, actor);
-        if (ticket.refusal != AttemptRefusal::None)
-            return std::nullopt;
-        if (auto done = sendAndSettle(ticket))
+        auto admission = admit();
+        if (!admission.ticket)
+            return admission.refused;
+        if (auto done = sendAndSettle(*admission.ticket))
             return done;
     }
     return std::nullopt;

@@ -1,8 +1,6 @@
 #include "creditengine.h"
 
 #include "attemptsupport.h"
-#include "enginelogging.h"
-#include "database.h"
 #include "refundengine.h" // newOperationId
 #include "workname.h"
 
@@ -16,7 +14,6 @@ namespace {
 
 constexpr int kMaxIdChars = 255;
 constexpr int kMaxNoteChars = 500;
-constexpr auto kCredit = ToolResult::Subject::Credit;
 
 QString movementName(OperationKind kind)
 {
@@ -36,6 +33,17 @@ bool sameMovement(const Operation &op, const CreditInput &in)
 {
     return op.kind == in.kind && op.customerId == in.customerId &&
            op.amount.currency == in.creditType && op.amount.minor == in.amount;
+}
+
+// Input checks before anything is stored: a GET refused for our API key, or not answered.
+ToolResult readFailed(const QString &what, const SlenReply &reply)
+{
+    if (reply.http.status == 401 || reply.http.status == 403)
+        return ToolResult::rejected(u"provider_credentials"_s,
+                                    u"the provider refused our API key; check OPS_SLEN_KEY"_s);
+    return ToolResult::rejected(u"provider_unreachable"_s,
+                                u"could not read %1 from the provider (%2); nothing was stored "
+                                "or sent, try again later"_s.arg(what, describe(replyView(reply))));
 }
 
 QString describeRow(const Operation &op)
@@ -58,9 +66,14 @@ CreditEngine::CreditEngine(OperationStore &store, SlenClient &client, SlenEngine
     : m_store(store)
     , m_client(client)
     , m_config(std::move(config))
-    , m_sleeper(std::move(sleeper))
-    , m_backoff(m_config.backoffBase, m_config.backoffCap, slen::jitterSeed(m_config.jitterSeed))
+    , m_policy(store, client)
+    , m_rules(store, m_policy, m_config, std::move(sleeper))
 {}
+
+ToolResult CreditEngine::resend(const QString &operationId, const QString &actor)
+{
+    return m_rules.resend(operationId, actor);
+}
 
 std::optional<ToolResult> CreditEngine::validate(const CreditInput &in)
 {
@@ -118,7 +131,7 @@ ToolResult CreditEngine::move(const CreditInput &input, const QString &actor)
                 u"work name '%1' already names another movement (%2); nothing was sent. Use a "
                 "new work name for a different movement."_s.arg(input.workName,
                                                                 describeRow(*live)));
-        return drive(*live, actor);
+        return m_rules.drive(*live, actor);
     }
     return openNew(input, actor);
 }
@@ -131,7 +144,7 @@ std::optional<ToolResult> CreditEngine::checkAccount(const CreditInput &in)
                                     u"the provider has no customer %1"_s.arg(in.customerId));
     const auto account = reply.ok() ? parseSlenAccount(reply.http.body) : std::nullopt;
     if (!account)
-        return slen::readFailed(u"customer %1"_s.arg(in.customerId), reply);
+        return readFailed(u"customer %1"_s.arg(in.customerId), reply);
     if (!account->balances.contains(in.creditType))
         return ToolResult::rejected(
             u"unknown_credit_type"_s,
@@ -170,111 +183,12 @@ ToolResult CreditEngine::openNew(const CreditInput &in, const QString &actor)
                                         in.workName, describeRow(opened.operation)));
     if (opened.created && !in.note.isEmpty()) {
         Evidence note =
-            slen::providerObject(opened.operation, u"Caller's note"_s, in.note.toUtf8(), actor);
+            providerObject(opened.operation.id, u"Caller's note"_s, in.note.toUtf8(), actor);
         note.kind = u"note"_s;
         note.contentType = u"text/plain; charset=utf-8"_s;
         m_store.addEvidence(note);
     }
-    return drive(opened.operation, actor);
-}
-
-ToolResult CreditEngine::resultForRow(const QString &operationId)
-{
-    const auto op = m_store.operation(operationId);
-    if (!op)
-        throw StoreError(u"operation %1 disappeared"_s.arg(operationId));
-    switch (op->state) {
-    case OperationState::Succeeded: {
-        ToolResult r = ToolResult::succeeded(op->id, kCredit);
-        if (op->providerRef.startsWith(u"mv_"_s))
-            r.movementId = op->providerRef;
-        return r;
-    }
-    case OperationState::Failed:
-        return ToolResult::failed(op->id, op->failureCode).about(kCredit);
-    case OperationState::Unknown:
-        return ToolResult::checking(op->id).about(kCredit);
-    case OperationState::Open:
-        break;
-    }
-    return ToolResult::unconfirmed(op->id).about(kCredit);
-}
-
-ToolResult CreditEngine::checking(const Operation &op, const QString &reason, const QString &actor)
-{
-    m_store.markUnknown(op.id, reason, actor);
-    qCInfo(lcEngine) << op.id << "unknown:" << reason;
-    return resultForRow(op.id);
-}
-
-ToolResult CreditEngine::drive(const Operation &start, const QString &actor)
-{
-    if (start.state != OperationState::Open)
-        return resultForRow(start.id); // rule 6: unknown is sticky, final is final
-    const auto done = runAttempts(m_store, m_backoff, m_sleeper, m_config.attemptsPerCall, start.id,
-                                  actor, [&](const AttemptTicket &ticket) {
-                                      const auto [reply, outcome] =
-                                          slen::sendAttempt(m_store, m_client, ticket);
-                                      return settle(ticket.operation, reply, outcome, actor);
-                                  });
-    return done ? *done : resultForRow(start.id);
-}
-
-std::optional<ToolResult> CreditEngine::settle(const Operation &op, const SlenReply &reply,
-                                               Outcome outcome, const QString &actor)
-{
-    switch (outcome) {
-    case Outcome::Succeeded:
-        return succeed(op, reply, actor);
-    case Outcome::Refused:
-        // Slen stores no rejection, so the key is free again and the row frees it too (rule 2).
-        m_store.closeFailed(op.id, slen::refusalCode(reply), actor,
-                            u"provider refused: "_s + slen::describe(reply));
-        return resultForRow(op.id);
-    case Outcome::Undefined:
-        return checking(
-            op, u"provider answered %1; the outcome is undefined"_s.arg(slen::describe(reply)),
-            actor);
-    case Outcome::KeyMismatch:
-        return checking(op, u"provider holds a different request under this key"_s, actor);
-    case Outcome::Credentials:
-        return slen::credentialsProblem(op, reply.http.status, kCredit);
-    case Outcome::InProgress:
-    case Outcome::NoAnswer:
-    case Outcome::InFlight:
-        if (op.attempts >= op.attemptCap)
-            return checking(op, u"attempt cap reached without an answer"_s, actor);
-        return std::nullopt;
-    }
-    return std::nullopt;
-}
-
-ToolResult CreditEngine::succeed(const Operation &op, const SlenReply &reply, const QString &actor)
-{
-    const auto answer = parseSlenMovementReply(reply.http.body);
-    if (!answer) // answerFor() only classifies readable bodies as Succeeded
-        return checking(op, u"provider answer could not be read"_s, actor);
-    const auto &mv = answer->movement;
-    // A movement for another operation or amount: our request and the provider's memory differ.
-    if (mv && (mv->note != op.id || mv->amount != op.amount.minor ||
-               mv->creditType != op.amount.currency))
-        return checking(op, u"provider returned a movement that is not this operation's"_s, actor);
-    const QString title = mv ? u"Movement %1 as returned by the provider"_s.arg(mv->id)
-                             : u"Account after an expired-answer replay"_s;
-    m_store.addEvidence(slen::providerObject(op, title, reply.http.body, actor));
-    // After 24 h Slen answers a replay with the account only: the credits moved once, under
-    // this key, but the movement id is no longer told. The key is then the reference.
-    const QString ref = mv ? mv->id : u"key:"_s + op.idempotencyKey;
-    m_store.closeSucceeded(op.id, ref, u"succeeded"_s, actor,
-                           answer->replayed ? u"provider replayed the stored answer"_s
-                                            : u"provider applied the movement"_s);
-    ToolResult r = resultForRow(op.id);
-    if (r.status == ToolResult::Status::Succeeded) {
-        r.replayed = answer->replayed;
-        if (mv)
-            r.balanceAfter = mv->balanceAfter;
-    }
-    return r;
+    return m_rules.drive(opened.operation, actor);
 }
 
 } // namespace ops

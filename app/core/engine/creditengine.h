@@ -4,7 +4,9 @@
 // one tool call: it finds the live operation holding the work name or opens one, makes at most
 // attemptsPerCall attempts with the stored key and bytes, and returns an honest ToolResult.
 
-#include "slenengine.h"
+#include "creditpolicy.h"
+#include "settlement.h"
+#include "slenengineconfig.h"
 
 namespace ops {
 
@@ -25,9 +27,7 @@ public:
                  Sleeper sleeper = threadSleep);
 
     ToolResult move(const CreditInput &input, const QString &actor);
-    // The console's operator resend (slenresend.cpp): one attempt with the stored key and bytes
-    // of an open or unknown row inside its window. An unknown row is closed only through
-    // closeManually with the provider's answer as evidence; otherwise it is left as it was.
+    // The operator resend of a credit row (Settlement::resend). The caller holds the lease.
     ToolResult resend(const QString &operationId, const QString &actor);
 
     // Checks that need neither the database nor the provider; nullopt when acceptable.
@@ -41,18 +41,12 @@ private:
     ToolResult openNew(const CreditInput &input, const QString &actor);
     std::optional<ToolResult> checkAccount(const CreditInput &input);
     NewOperation buildOperation(const CreditInput &input, const QString &actor) const;
-    ToolResult drive(const Operation &op, const QString &actor);
-    std::optional<ToolResult> settle(const Operation &op, const SlenReply &reply, Outcome outcome,
-                                     const QString &actor);
-    ToolResult succeed(const Operation &op, const SlenReply &reply, const QString &actor);
-    ToolResult resultForRow(const QString &operationId);
-    ToolResult checking(const Operation &op, const QString &reason, const QString &actor);
 
     OperationStore &m_store;
     SlenClient &m_client;
     SlenEngineConfig m_config;
-    Sleeper m_sleeper;
-    Backoff m_backoff;
+    CreditPolicy m_policy;
+    Settlement m_rules;
 };
 
 bool isCreditKind(OperationKind kind);

@@ -1,8 +1,6 @@
 #include "executionengine.h"
 
 #include "attemptsupport.h"
-#include "enginelogging.h"
-#include "database.h"
 #include "refundengine.h" // newOperationId
 #include "workname.h"
 
@@ -14,8 +12,6 @@ using nlohmann::json;
 namespace ops {
 
 namespace {
-
-constexpr auto kExecution = ToolResult::Subject::Execution;
 
 // What the caller asked for, read back from a stored body: operation_id is ours, not theirs.
 std::optional<ExecutionInput> storedInput(const Operation &op)
@@ -46,16 +42,6 @@ bool sameExecution(const Operation &op, const ExecutionInput &asked)
            stored->context == askedContext && stored->mode == asked.mode;
 }
 
-std::optional<SlenExecution> lastExecutionEvidence(OperationStore &store, const QString &opId)
-{
-    const auto items = store.evidence(opId);
-    for (auto it = items.rbegin(); it != items.rend(); ++it) {
-        if (it->kind == u"provider_object"_s)
-            return parseSlenExecution(it->body);
-    }
-    return std::nullopt;
-}
-
 } // namespace
 
 ExecutionEngine::ExecutionEngine(OperationStore &store, SlenClient &client, SlenEngineConfig config,
@@ -63,9 +49,14 @@ ExecutionEngine::ExecutionEngine(OperationStore &store, SlenClient &client, Slen
     : m_store(store)
     , m_client(client)
     , m_config(std::move(config))
-    , m_sleeper(std::move(sleeper))
-    , m_backoff(m_config.backoffBase, m_config.backoffCap, slen::jitterSeed(m_config.jitterSeed))
+    , m_policy(store, client)
+    , m_rules(store, m_policy, m_config, std::move(sleeper))
 {}
+
+ToolResult ExecutionEngine::resend(const QString &operationId, const QString &actor)
+{
+    return m_rules.resend(operationId, actor);
+}
 
 std::optional<ToolResult> ExecutionEngine::validate(const ExecutionInput &in)
 {
@@ -142,13 +133,13 @@ ToolResult ExecutionEngine::execute(const ExecutionInput &in, const QString &act
 ToolResult ExecutionEngine::advance(const Operation &op, const QString &actor)
 {
     if (op.state != OperationState::Open)
-        return resultForRow(op.id);
+        return m_rules.resultForRow(op.id);
     // Known execution: a read moves it on without spending an attempt of the stored request.
     if (!op.providerRef.isEmpty()) {
         if (auto moved = poll(op, actor))
             return *moved;
     }
-    return drive(op, actor);
+    return m_rules.drive(op, actor);
 }
 
 std::optional<ToolResult> ExecutionEngine::poll(const Operation &op, const QString &actor)
@@ -157,119 +148,7 @@ std::optional<ToolResult> ExecutionEngine::poll(const Operation &op, const QStri
     const auto execution = reply.ok() ? parseSlenExecution(reply.http.body) : std::nullopt;
     if (!execution || execution->id != op.providerRef)
         return std::nullopt; // fall back to replaying the stored request
-    return apply(op, *execution, reply.http.body, actor);
-}
-
-ToolResult ExecutionEngine::resultForRow(const QString &operationId)
-{
-    const auto op = m_store.operation(operationId);
-    if (!op)
-        throw StoreError(u"operation %1 disappeared"_s.arg(operationId));
-    ToolResult r;
-    switch (op->state) {
-    case OperationState::Succeeded:
-        r = ToolResult::succeeded(op->id, kExecution);
-        if (const auto last = lastExecutionEvidence(m_store, op->id)) {
-            r.output = last->result;
-            r.cost = last->costActual;
-        }
-        break;
-    case OperationState::Failed:
-        r = ToolResult::failed(op->id, op->failureCode).about(kExecution);
-        break;
-    case OperationState::Unknown:
-        return ToolResult::checking(op->id).about(kExecution);
-    case OperationState::Open:
-        r = op->providerRef.isEmpty() || !isKnownExecutionStatus(op->providerStatus)
-                ? ToolResult::unconfirmed(op->id).about(kExecution)
-                : ToolResult::pending(op->id, op->providerStatus);
-        break;
-    }
-    r.executionId = op->providerRef;
-    if (r.status == ToolResult::Status::Succeeded || r.status == ToolResult::Status::Failed)
-        r.providerStatus = op->providerStatus;
-    return r;
-}
-
-ToolResult ExecutionEngine::checking(const Operation &op, const QString &reason,
-                                     const QString &actor)
-{
-    m_store.markUnknown(op.id, reason, actor);
-    qCInfo(lcEngine) << op.id << "unknown:" << reason;
-    return resultForRow(op.id);
-}
-
-ToolResult ExecutionEngine::drive(const Operation &start, const QString &actor)
-{
-    const auto done = runAttempts(m_store, m_backoff, m_sleeper, m_config.attemptsPerCall, start.id,
-                                  actor, [&](const AttemptTicket &ticket) {
-                                      const auto [reply, outcome] =
-                                          slen::sendAttempt(m_store, m_client, ticket);
-                                      return settle(ticket.operation, reply, outcome, actor);
-                                  });
-    return done ? *done : resultForRow(start.id);
-}
-
-std::optional<ToolResult> ExecutionEngine::settle(const Operation &op, const SlenReply &reply,
-                                                  Outcome outcome, const QString &actor)
-{
-    switch (outcome) {
-    case Outcome::Succeeded: {
-        const auto execution = parseSlenExecution(reply.http.body);
-        if (!execution || (!execution->operationId.isEmpty() && execution->operationId != op.id))
-            return checking(op, u"provider returned an execution that is not this operation's"_s,
-                            actor);
-        return apply(op, *execution, reply.http.body, actor);
-    }
-    case Outcome::Refused: {
-        // Before creation (flow_not_found, validation) Slen keeps the key free; after it
-        // (invalid_flow_input) the execution exists and failed. Either way this row is final
-        // and keeps the work name.
-        if (reply.error && !reply.error->executionId.isEmpty())
-            m_store.recordProviderObject(op.id, reply.error->executionId, u"failed"_s, actor);
-        m_store.closeFailed(op.id, slen::refusalCode(reply), actor,
-                            u"provider refused: "_s + slen::describe(reply));
-        return resultForRow(op.id);
-    }
-    case Outcome::Undefined:
-        return checking(
-            op, u"provider answered %1; the outcome is undefined"_s.arg(slen::describe(reply)),
-            actor);
-    case Outcome::KeyMismatch:
-        return checking(op, u"provider holds a different request under this key"_s, actor);
-    case Outcome::Credentials:
-        return slen::credentialsProblem(op, reply.http.status, kExecution);
-    case Outcome::InProgress:
-    case Outcome::NoAnswer:
-    case Outcome::InFlight:
-        if (op.attempts >= op.attemptCap)
-            return checking(op, u"attempt cap reached without an answer"_s, actor);
-        return std::nullopt;
-    }
-    return std::nullopt;
-}
-
-ToolResult ExecutionEngine::apply(const Operation &op, const SlenExecution &ex,
-                                  const QByteArray &body, const QString &actor)
-{
-    if (!ex.finished()) {
-        m_store.recordProviderObject(op.id, ex.id, ex.status, actor);
-        ToolResult r = resultForRow(op.id);
-        r.replayed = ex.replayed;
-        return r;
-    }
-    m_store.addEvidence(slen::providerObject(
-        op, u"Execution %1 (%2) as returned by the provider"_s.arg(ex.id, ex.status), body, actor));
-    if (ex.status == u"succeeded"_s) {
-        m_store.closeSucceeded(op.id, ex.id, ex.status, actor, u"flow finished"_s);
-    } else {
-        m_store.recordProviderObject(op.id, ex.id, ex.status, actor);
-        const QString code = ex.errorCode.isEmpty() ? u"execution_failed"_s : ex.errorCode;
-        m_store.closeFailed(op.id, code, actor, u"flow %1 failed: %2"_s.arg(ex.flow, code));
-    }
-    ToolResult r = resultForRow(op.id);
-    r.replayed = ex.replayed;
-    return r;
+    return m_policy.apply(m_rules, op, *execution, reply.http.body, actor);
 }
 
 } // namespace ops

@@ -4,7 +4,9 @@
 // it: a 202 leaves the operation open with the provider's sub-status, and a later call with the
 // same work name moves it on (GET /v1/executions/{id}, or a replay of the stored request).
 
-#include "slenengine.h"
+#include "executionpolicy.h"
+#include "settlement.h"
+#include "slenengineconfig.h"
 
 namespace ops {
 
@@ -24,9 +26,8 @@ public:
                     Sleeper sleeper = threadSleep);
 
     ToolResult execute(const ExecutionInput &input, const QString &actor);
-    // The console's operator resend (slenresend.cpp): one attempt with the stored key and bytes.
-    // An unknown row is closed only through closeManually with the provider's answer as
-    // evidence; a 202 keeps it unknown with the execution kept as evidence ("still running").
+    // The operator resend of an execution row (Settlement::resend): a 202 keeps an unknown row
+    // unknown with the execution kept as evidence ("still running"). The caller holds the lease.
     ToolResult resend(const QString &operationId, const QString &actor);
 
     static std::optional<ToolResult> validate(const ExecutionInput &input);
@@ -40,21 +41,12 @@ public:
 private:
     ToolResult advance(const Operation &op, const QString &actor);
     std::optional<ToolResult> poll(const Operation &op, const QString &actor);
-    ToolResult drive(const Operation &op, const QString &actor);
-    std::optional<ToolResult> settle(const Operation &op, const SlenReply &reply, Outcome outcome,
-                                     const QString &actor);
-    ToolResult apply(const Operation &op, const SlenExecution &execution, const QByteArray &body,
-                     const QString &actor);
-    ToolResult stillRunning(const Operation &op, const SlenExecution &execution,
-                            const QByteArray &body, const QString &actor);
-    ToolResult resultForRow(const QString &operationId);
-    ToolResult checking(const Operation &op, const QString &reason, const QString &actor);
 
     OperationStore &m_store;
     SlenClient &m_client;
     SlenEngineConfig m_config;
-    Sleeper m_sleeper;
-    Backoff m_backoff;
+    ExecutionPolicy m_policy;
+    Settlement m_rules;
 };
 
 } // namespace ops

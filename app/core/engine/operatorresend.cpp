@@ -1,15 +1,64 @@
-// RefundEngine::resend — the console's one-attempt operator resend (DESIGN §3: unknown →
-// resend with stored key inside window → provider answer → succeeded / failed).
+// Settlement::resend — the console's one-attempt operator resend, one shape for every kind
+// (DESIGN §3: unknown → resend with stored key inside window → provider answer → succeeded /
+// failed). The kind only reads its success answer (KindPolicy::readResendAnswer).
 
-#include "attemptsupport.h"
 #include "enginelogging.h"
-#include "refundengine.h"
+#include "settlement.h"
+#include "storeerror.h"
 
 using namespace Qt::StringLiterals;
 
 namespace ops {
 
-ToolResult RefundEngine::resend(const QString &operationId, const QString &actor)
+namespace {
+
+QString unchangedReason(Outcome outcome)
+{
+    switch (outcome) {
+    case Outcome::NoAnswer:
+    case Outcome::InFlight:
+        return u"no answer, the row stays as it is; look it up or resend later"_s;
+    case Outcome::InProgress:
+        return u"the provider is still working on this key; the row stays as it is"_s;
+    case Outcome::KeyMismatch:
+        return u"the provider holds another request under this key; the row stays as it is"_s;
+    case Outcome::Credentials:
+        return u"the provider refused our API key; the row stays as it is"_s;
+    default:
+        return u"the outcome is still undefined; the row stays as it is"_s;
+    }
+}
+
+// The row was left as it was: the result says why, with the provider's answer.
+ToolResult leftAsIs(ToolResult result, const SentAttempt &sent, const QString &why)
+{
+    result.errorMessage =
+        u"operator resend: provider answered %1; %2"_s.arg(describe(sent.reply), why);
+    return result;
+}
+
+// A refusal moved nothing: the unknown row closes as failed with the refusal as evidence.
+ResendClose refusalClose(const SentAttempt &sent)
+{
+    ResendClose close;
+    close.outcome = OperationState::Failed;
+    close.answer = u"provider refused (%1)"_s.arg(describe(sent.reply));
+    close.evidenceTitle =
+        u"Provider refusal of an operator resend (%1)"_s.arg(describe(sent.reply));
+    return close;
+}
+
+QString closeReason(const ResendClose &close, const SentAttempt &sent)
+{
+    if (close.outcome != OperationState::Succeeded)
+        return u"operator resend with the stored key: "_s + close.answer;
+    return u"operator resend with the stored key: provider answered %1 with %2%3"_s.arg(
+        describe(sent.reply), close.answer, sent.reply.replayed ? u", replayed"_s : QString());
+}
+
+} // namespace
+
+ToolResult Settlement::resend(const QString &operationId, const QString &actor)
 {
     allowOperatorAttempt(m_store, operationId, actor); // automation may have spent the cap
     const AttemptTicket ticket =
@@ -19,60 +68,55 @@ ToolResult RefundEngine::resend(const QString &operationId, const QString &actor
     if (ticket.refusal != AttemptRefusal::None)
         return resultForRow(operationId);
     const Operation &op = ticket.operation;
-    // Rule 3: the stored bytes, the stored key, the stored endpoint. Nothing re-derived.
-    const StripeReply reply = m_client.send(op.request, op.idempotencyKey);
-    const Outcome outcome = classify(Provider::Stripe, StripeClient::answerFor(reply));
-    m_store.finishAttempt(op.id, ticket.attemptId,
-                          attemptResultFor(reply, outcome, m_client.config().secret));
-    qCInfo(lcEngine) << op.id << "operator resend:" << describeAnswer(reply);
+    const SentAttempt sent = sendCounted(ticket);
+    qCInfo(lcEngine) << op.id << "operator resend:" << describe(sent.reply);
+    if (op.state == OperationState::Open) { // the engine's own rules apply to an open row
+        const auto settled = settle(op, sent, actor);
+        return settled ? *settled : resultForRow(op.id);
+    }
+    return resendUnknown(op, sent, actor);
+}
 
-    const bool open = op.state == OperationState::Open;
-    if (outcome == Outcome::Succeeded && open)
-        return succeed(op, reply, actor);
-    if (outcome != Outcome::Succeeded && outcome != Outcome::Refused) {
-        if (open && (outcome == Outcome::Undefined || outcome == Outcome::KeyMismatch))
-            return checking(op, u"operator resend: provider answered "_s + describeAnswer(reply),
-                            actor);
-        return resultForRow(op.id);
-    }
-    // An unknown row leaves `unknown` only through a person's close (rule 8): the provider's
-    // answer is the evidence, the operator who pressed Resend is the one who closes.
-    const auto refund = parseStripeRefund(reply.http.body);
-    if (outcome == Outcome::Succeeded &&
-        (!refund || refund->metadata.value(u"operation_id"_s) != op.id))
-        return resultForRow(op.id); // not this operation's refund: stays unknown for a person
-    const bool refundFailed =
-        refund && (refund->status == u"failed"_s || refund->status == u"canceled"_s);
-    Evidence e;
-    e.operationId = op.id;
-    e.kind = u"provider_object"_s;
-    e.title = outcome == Outcome::Succeeded
-                  ? u"Refund %1 as returned to an operator resend"_s.arg(refund->id)
-                  : u"Provider refusal of an operator resend (%1)"_s.arg(describeAnswer(reply));
-    e.contentType = u"application/json"_s;
-    e.body = reply.http.body;
-    e.createdBy = actor;
-    const qint64 evidenceId = m_store.addEvidence(e);
-    ManualClose close;
-    close.operationId = op.id;
-    close.evidenceIds = {evidenceId};
-    close.actor = actor;
-    close.fromResend = true;
-    if (outcome == Outcome::Succeeded && !refundFailed) {
-        close.outcome = OperationState::Succeeded;
-        close.providerRef = refund->id;
-        close.reason = u"operator resend with the stored key: provider answered %1 with refund "
-                       "%2 (%3)%4"_s.arg(describeAnswer(reply), refund->id, refund->status,
-                                         reply.replayed ? u", replayed"_s : QString());
-    } else {
-        close.outcome = OperationState::Failed;
-        close.reason = u"operator resend with the stored key: provider refused (%1)"_s.arg(
-            refundFailed ? u"refund "_s + refund->status : describeAnswer(reply));
-    }
-    const ManualCloseRefusal refusal = m_store.closeManually(close);
-    if (refusal != ManualCloseRefusal::None)
-        qCWarning(lcEngine) << op.id << "resend answer not applied:" << describe(refusal);
-    return resultForRow(op.id);
+ToolResult Settlement::resendUnknown(const Operation &op, const SentAttempt &sent,
+                                     const QString &actor)
+{
+    if (sent.outcome == Outcome::Refused)
+        return closeWithAnswer(op, sent, refusalClose(sent), actor);
+    if (sent.outcome != Outcome::Succeeded)
+        return leftAsIs(resultForRow(op.id), sent, unchangedReason(sent.outcome));
+    const ResendVerdict verdict = m_policy.readResendAnswer(*this, op, sent, actor);
+    if (const auto *leave = std::get_if<LeaveAsIs>(&verdict))
+        return leftAsIs(resultForRow(op.id), sent, leave->why);
+    if (const auto *settled = std::get_if<ToolResult>(&verdict))
+        return *settled;
+    return closeWithAnswer(op, sent, std::get<ResendClose>(verdict), actor);
+}
+
+// An unknown row leaves `unknown` only through a person's close (rule 8): the provider's answer
+// is stored first as the evidence, the operator who pressed Resend is the one who closes.
+ToolResult Settlement::closeWithAnswer(const Operation &op, const SentAttempt &sent,
+                                       const ResendClose &close, const QString &actor)
+{
+    ManualClose request;
+    request.operationId = op.id;
+    request.outcome = close.outcome;
+    request.providerRef = close.providerRef;
+    request.actor = actor;
+    request.fromResend = true;
+    request.reason = closeReason(close, sent);
+    request.evidenceIds = {m_store.addEvidence(
+        providerObject(op.id, close.evidenceTitle, sent.reply.http.body, actor))};
+    const ManualCloseResult closed = m_store.closeManually(request);
+    // A rights refusal is the resend's own refusal, reported as every other one of this call.
+    if (closed.refusal == ManualCloseRefusal::NotPermitted)
+        throw ActionRefused(closed.message);
+    if (!closed.closed())
+        qCWarning(lcEngine) << op.id << "resend answer not applied:" << closed.message;
+    ToolResult result = resultForRow(op.id);
+    result.replayed = close.replayed;
+    if (close.balanceAfter && result.status == ToolResult::Status::Succeeded)
+        result.balanceAfter = close.balanceAfter;
+    return result;
 }
 
 } // namespace ops

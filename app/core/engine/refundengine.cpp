@@ -1,8 +1,6 @@
 #include "refundengine.h"
 
 #include "attemptsupport.h"
-#include "enginelogging.h"
-#include "database.h"
 #include "formencoding.h"
 
 #include <QUuid>
@@ -14,16 +12,6 @@ namespace ops {
 namespace {
 
 constexpr int kMaxIdLength = 255;
-
-QString describe(const StripeReply &reply)
-{
-    return describeAnswer(reply);
-}
-
-AttemptResult attemptResult(const StripeReply &reply, Outcome outcome, const QString &secret)
-{
-    return attemptResultFor(reply, outcome, secret);
-}
 
 } // namespace
 
@@ -42,9 +30,14 @@ RefundEngine::RefundEngine(OperationStore &store, StripeClient &client, EngineCo
     : m_store(store)
     , m_client(client)
     , m_config(std::move(config))
-    , m_sleeper(std::move(sleeper))
-    , m_backoff(m_config.backoffBase, m_config.backoffCap, jitterSeed(m_config.jitterSeed))
+    , m_policy(store, client)
+    , m_rules(store, m_policy, m_config, std::move(sleeper))
 {}
+
+ToolResult RefundEngine::resend(const QString &operationId, const QString &actor)
+{
+    return m_rules.resend(operationId, actor);
+}
 
 QString RefundEngine::unitOfWork(const RefundInput &in)
 {
@@ -85,7 +78,7 @@ ToolResult RefundEngine::refund(const RefundInput &input, const QString &actor)
         return *invalid;
     // Rule 2 and 6: a live row for this unit is the only thing a retry may touch.
     if (auto live = m_store.findLiveRefund(Provider::Stripe, m_config.project, unitOfWork(input)))
-        return drive(*live, actor);
+        return m_rules.drive(*live, actor);
     return openNew(input, actor);
 }
 
@@ -103,7 +96,7 @@ std::variant<StripeCharge, ToolResult> RefundEngine::readCharge(const RefundInpu
         return ToolResult::rejected(
             u"provider_unreachable"_s,
             u"could not read charge %1 from the provider (%2); nothing "
-            "was stored or sent, try again later"_s.arg(in.chargeId, describe(reply)));
+            "was stored or sent, try again later"_s.arg(in.chargeId, describe(replyView(reply))));
     if (charge->currency.compare(in.currency, Qt::CaseInsensitive) != 0)
         return ToolResult::rejected(
             u"currency_mismatch"_s,
@@ -149,7 +142,7 @@ ToolResult RefundEngine::openNew(const RefundInput &in, const QString &actor)
     const OpenResult opened = m_store.openOrGet(
         buildOperation(in, actor), BalanceGuard{charge.amount, charge.amountRefunded, readAt});
     if (!opened.overBalance)
-        return drive(opened.operation, actor);
+        return m_rules.drive(opened.operation, actor);
     // Refused: either a concurrent caller for this unit was confirmed meanwhile, or the
     // balance is really spent.
     if (auto raced = concurrentResult(in, readAt, actor))
@@ -176,112 +169,10 @@ RefundEngine::concurrentResult(const RefundInput &in, const QDateTime &since, co
 {
     const QString unit = unitOfWork(in);
     if (auto live = m_store.findLiveRefund(Provider::Stripe, m_config.project, unit))
-        return drive(*live, actor);
+        return m_rules.drive(*live, actor);
     if (auto done = m_store.succeededRefundSince(Provider::Stripe, m_config.project, unit, since))
         return ToolResult::refunded(done->id, done->providerRef);
     return std::nullopt;
-}
-
-ToolResult RefundEngine::resultForRow(const QString &operationId)
-{
-    const auto op = m_store.operation(operationId);
-    if (!op)
-        throw StoreError(u"operation %1 disappeared"_s.arg(operationId));
-    switch (op->state) {
-    case OperationState::Succeeded:
-        return ToolResult::refunded(op->id, op->providerRef);
-    case OperationState::Failed:
-        return ToolResult::failed(op->id, op->failureCode);
-    case OperationState::Unknown:
-        return ToolResult::checking(op->id);
-    case OperationState::Open:
-        return ToolResult::unconfirmed(op->id);
-    }
-    return ToolResult::unconfirmed(op->id);
-}
-
-ToolResult RefundEngine::checking(const Operation &op, const QString &reason, const QString &actor)
-{
-    m_store.markUnknown(op.id, reason, actor);
-    qCInfo(lcEngine) << op.id << "unknown:" << reason;
-    return resultForRow(op.id);
-}
-
-ToolResult RefundEngine::drive(const Operation &start, const QString &actor)
-{
-    if (start.state != OperationState::Open)
-        return resultForRow(start.id); // rule 6: unknown is sticky, final is final
-    const auto done = runAttempts(
-        m_store, m_backoff, m_sleeper, m_config.attemptsPerCall, start.id, actor,
-        [&](const AttemptTicket &ticket) {
-            const Operation &op = ticket.operation;
-            const StripeReply reply = m_client.send(op.request, op.idempotencyKey);
-            const Outcome outcome = classify(Provider::Stripe, StripeClient::answerFor(reply));
-            m_store.finishAttempt(op.id, ticket.attemptId,
-                                  attemptResult(reply, outcome, m_client.config().secret));
-            return settle(op, reply, outcome, actor);
-        });
-    return done ? *done : resultForRow(start.id);
-}
-
-std::optional<ToolResult> RefundEngine::settle(const Operation &op, const StripeReply &reply,
-                                               Outcome outcome, const QString &actor)
-{
-    switch (outcome) {
-    case Outcome::Succeeded:
-        return succeed(op, reply, actor);
-    case Outcome::Refused: {
-        const QString code = reply.error && !reply.error->code.isEmpty()
-                                 ? reply.error->code
-                                 : u"http_%1"_s.arg(reply.http.status);
-        m_store.closeFailed(op.id, code, actor, u"provider refused: "_s + describe(reply));
-        return resultForRow(op.id);
-    }
-    case Outcome::Undefined:
-        return checking(
-            op, u"provider answered %1; the outcome is undefined"_s.arg(describe(reply)), actor);
-    case Outcome::KeyMismatch:
-        return checking(op, u"provider holds a different request under this key"_s, actor);
-    case Outcome::Credentials: {
-        ToolResult r = ToolResult::unconfirmed(op.id);
-        r.errorCode = u"provider_credentials"_s;
-        r.errorMessage =
-            u"the provider refused our API key (HTTP %1); the operation stays open "
-            "and will resend with the same key once the key is fixed"_s.arg(reply.http.status);
-        return r;
-    }
-    case Outcome::InProgress:
-    case Outcome::NoAnswer:
-    case Outcome::InFlight:
-        if (op.attempts >= op.attemptCap)
-            return checking(op, u"attempt cap reached without an answer"_s, actor);
-        return std::nullopt;
-    }
-    return std::nullopt;
-}
-
-ToolResult RefundEngine::succeed(const Operation &op, const StripeReply &reply,
-                                 const QString &actor)
-{
-    const auto refund = parseStripeRefund(reply.http.body);
-    // A success for another operation means our request and the provider's memory disagree.
-    if (!refund || refund->metadata.value(u"operation_id"_s) != op.id)
-        return checking(op, u"provider returned a refund that is not this operation's"_s, actor);
-    const Evidence e = providerObjectEvidence(
-        op.id, u"Refund %1 as returned by the provider"_s.arg(refund->id), reply.http.body, actor);
-    if (refund->status == u"failed"_s || refund->status == u"canceled"_s) {
-        m_store.addEvidence(e);
-        const QString code =
-            refund->failureReason.isEmpty() ? u"refund_"_s + refund->status : refund->failureReason;
-        m_store.closeFailed(op.id, code, actor,
-                            u"provider reports refund %1 as %2"_s.arg(refund->id, refund->status));
-        return resultForRow(op.id);
-    }
-    m_store.addEvidence(e);
-    m_store.closeSucceeded(op.id, refund->id, refund->status, actor,
-                           reply.replayed ? u"provider replayed the stored answer"_s
-                                          : u"provider accepted the refund"_s);
-    return resultForRow(op.id);
 }
 
 } // namespace ops

@@ -4,10 +4,8 @@
 // call of the agent: it finds or opens the operation row, then makes at most attemptsPerCall
 // attempts with the stored key and bytes, and returns an honest ToolResult.
 
-#include "backoff.h"
-#include "operationstore.h"
-#include "stripeclient.h"
-#include "toolresult.h"
+#include "refundpolicy.h"
+#include "settlement.h"
 
 #include <variant>
 
@@ -46,10 +44,7 @@ public:
     static std::optional<ToolResult> validate(const RefundInput &input);
     static QString unitOfWork(const RefundInput &input);
 
-    // Operator resend (operatorresend.cpp): exactly one attempt of an open or unknown row with
-    // the stored key and bytes, inside the window (AttemptMode::OperatorResend). A provider
-    // answer that settles it closes the row with that answer as evidence; anything else leaves
-    // the row as it was. The caller holds the resend lease.
+    // The operator resend of a refund row (Settlement::resend). The caller holds the lease.
     ToolResult resend(const QString &operationId, const QString &actor);
 
 private:
@@ -57,21 +52,15 @@ private:
     // The charge, or the rejection to return (unknown, unreadable, other currency).
     std::variant<StripeCharge, ToolResult> readCharge(const RefundInput &input);
     NewOperation buildOperation(const RefundInput &input, const QString &actor) const;
-    ToolResult drive(const Operation &op, const QString &actor);
     // The row another caller opened for the same unit while this call read the charge.
     std::optional<ToolResult> concurrentResult(const RefundInput &input, const QDateTime &since,
                                                const QString &actor);
-    std::optional<ToolResult> settle(const Operation &op, const StripeReply &reply,
-                                     Outcome outcome, const QString &actor);
-    ToolResult succeed(const Operation &op, const StripeReply &reply, const QString &actor);
-    ToolResult resultForRow(const QString &operationId);
-    ToolResult checking(const Operation &op, const QString &reason, const QString &actor);
 
     OperationStore &m_store;
     StripeClient &m_client;
     EngineConfig m_config;
-    Sleeper m_sleeper;
-    Backoff m_backoff;
+    RefundPolicy m_policy;
+    Settlement m_rules;
 };
 
 // "op_" + 32 hex digits, random.

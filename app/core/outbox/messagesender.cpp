@@ -44,7 +44,10 @@ SinkAnswer readAnswer(const QByteArray &body)
 
 QString describe(const HttpResponse &http, const SinkAnswer &a)
 {
-    QString text = describeAnswer(http, a.errorCode.isEmpty() ? a.errorType : a.errorCode);
+    ProviderReply reply;
+    reply.http = http;
+    reply.errorCode = a.errorCode.isEmpty() ? a.errorType : a.errorCode;
+    QString text = ops::describe(reply);
     if (!a.errorMessage.isEmpty())
         text += u": "_s + a.errorMessage;
     return text;
@@ -148,41 +151,52 @@ std::optional<SendResult> MessageSender::settle(const CustomerMessage &m, const 
         error += u" — the helpdesk holds another message under this key"_s;
     else if (outcome == Outcome::Credentials)
         error += u" — check OPS_HELPDESK_KEY"_s;
-    m_store.markFailed(m.id, error, actor);
-    return finish(m.id, SendResult::Status::Failed, error);
+    return giveUp(m.id, error, actor);
+}
+
+MessageSender::Admitted MessageSender::admit(qint64 messageId, const QString &actor)
+{
+    const MessageAttemptTicket ticket =
+        m_store.beginAttempt(messageId, m_config.attemptsPerMessage, actor);
+    switch (ticket.refusal) {
+    case MessageAttemptRefusal::None:
+        return {ticket, {}};
+    case MessageAttemptRefusal::NotFound:
+        return {{},
+                SendResult{SendResult::Status::Refused, std::nullopt,
+                           u"no message %1"_s.arg(messageId)}};
+    case MessageAttemptRefusal::AlreadySent:
+        return {{}, SendResult{SendResult::Status::AlreadySent, ticket.message, {}}};
+    case MessageAttemptRefusal::Outdated:
+        return {{}, giveUp(messageId, ticket.reason, actor)};
+    case MessageAttemptRefusal::CapReached:
+        return {{},
+                giveUp(messageId,
+                       u"all %1 attempts are used; last: %2"_s.arg(
+                           QString::number(m_config.attemptsPerMessage), ticket.message.lastError),
+                       actor)};
+    }
+    return {};
+}
+
+SendResult MessageSender::giveUp(qint64 messageId, const QString &error, const QString &actor)
+{
+    m_store.markFailed(messageId, error, actor);
+    return finish(messageId, SendResult::Status::Failed, error);
 }
 
 SendResult MessageSender::send(qint64 messageId, const QString &actor)
 {
-    for (int i = 0; i < m_config.attemptsPerCall; ++i) {
-        if (i > 0)
-            m_sleeper(m_backoff.delay(i));
-        const MessageAttemptTicket ticket =
-            m_store.beginAttempt(messageId, m_config.attemptsPerMessage, actor);
-        switch (ticket.refusal) {
-        case MessageAttemptRefusal::None:
-            break;
-        case MessageAttemptRefusal::NotFound:
-            return {SendResult::Status::Refused, std::nullopt, u"no message %1"_s.arg(messageId)};
-        case MessageAttemptRefusal::AlreadySent:
-            return {SendResult::Status::AlreadySent, ticket.message, {}};
-        case MessageAttemptRefusal::Outdated:
-            m_store.markFailed(messageId, ticket.reason, actor);
-            return finish(messageId, SendResult::Status::Failed, ticket.reason);
-        case MessageAttemptRefusal::CapReached: {
-            const QString error = u"all %1 attempts are used; last: %2"_s.arg(
-                QString::number(m_config.attemptsPerMessage), ticket.message.lastError);
-            m_store.markFailed(messageId, error, actor);
-            return finish(messageId, SendResult::Status::Failed, error);
-        }
-        }
-        const HttpResponse http = m_transport.send(requestFor(ticket.message), m_config.timeout);
-        if (auto done = settle(ticket.message, http, actor))
-            return *done;
-    }
-    const QString error = m_store.message(messageId)->lastError;
-    m_store.markFailed(messageId, error, actor);
-    return finish(messageId, SendResult::Status::Failed, error);
+    const auto done = runAttempts(
+        m_backoff, m_sleeper, m_config.attemptsPerCall, [&] { return admit(messageId, actor); },
+        [&](const MessageAttemptTicket &ticket) {
+            const HttpResponse http =
+                m_transport.send(requestFor(ticket.message), m_config.timeout);
+            return settle(ticket.message, http, actor);
+        });
+    if (done)
+        return *done;
+    return giveUp(messageId, m_store.message(messageId)->lastError, actor);
 }
 
 } // namespace ops

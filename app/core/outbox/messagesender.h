@@ -9,6 +9,7 @@
 // A call that gives up marks the message failed with the error kept; sending again later
 // retries with the same key and the same body.
 
+#include "attemptsupport.h"
 #include "backoff.h"
 #include "httptransport.h"
 #include "messagestore.h"
@@ -62,10 +63,15 @@ public:
     HttpRequest requestFor(const CustomerMessage &message) const;
 
 private:
+    using Admitted = Admission<MessageAttemptTicket, SendResult>;
+    // Counts one attempt (MessageStore::beginAttempt), or the call's result when refused.
+    Admitted admit(qint64 messageId, const QString &actor);
     // nullopt: retry in this call (the error is kept on the row).
     std::optional<SendResult> settle(const CustomerMessage &message, const HttpResponse &http,
                                      const QString &actor);
     SendResult finish(qint64 messageId, SendResult::Status status, const QString &error);
+    // Marks the message failed with `error` (kept for the operator) and reports it.
+    SendResult giveUp(qint64 messageId, const QString &error, const QString &actor);
 
     MessageStore &m_store;
     HttpTransport &m_transport;

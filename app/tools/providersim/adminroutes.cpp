@@ -2,6 +2,7 @@
 
 #include "simlog.h"
 #include "simrouter.h"
+#include "stripehandler.h"
 
 namespace ops::sim {
 
@@ -84,6 +85,10 @@ SimResponse AdminRoutes::route(const SimRequest &request, const nlohmann::json &
     }
     if (p == QLatin1String("/_sim/health") && m == "GET")
         return ok({{"ok", true}});
+    if (auto r = webhooks(request, body))
+        return *r;
+    if (auto r = settle(request, body))
+        return *r;
     return adminError(404, "not_found",
                       QStringLiteral("no admin route %1 %2").arg(QString::fromLatin1(m), p));
 }
@@ -94,6 +99,48 @@ SimResponse AdminRoutes::postFault(const nlohmann::json &body)
     if (const auto error = m_router.faults().add(body, added))
         return adminError(400, "invalid_fault", *error);
     return ok(added);
+}
+
+std::optional<SimResponse> AdminRoutes::webhooks(const SimRequest &request,
+                                                 const nlohmann::json &body)
+{
+    const QByteArray &m = request.method;
+    const QString &p = request.path;
+    WebhookDispatcher &hooks = m_router.webhooks();
+    if (p == QLatin1String("/_sim/webhooks")) {
+        if (m == "POST") {
+            auto added = hooks.addEndpoint(body);
+            if (auto *error = std::get_if<QString>(&added))
+                return adminError(400, "invalid_webhook", *error);
+            return ok({{"endpoint", std::get<nlohmann::json>(added)}});
+        }
+        if (m == "GET")
+            return ok(hooks.endpointsJson());
+        if (m == "DELETE") {
+            hooks.removeEndpoints();
+            return ok({{"removed", true}});
+        }
+    }
+    if (p == QLatin1String("/_sim/webhooks/deliveries")) {
+        if (m == "GET")
+            return ok(hooks.attemptsJson());
+        if (m == "DELETE") {
+            hooks.clearAttempts();
+            return ok({{"cleared", true}});
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<SimResponse> AdminRoutes::settle(const SimRequest &request,
+                                               const nlohmann::json &body)
+{
+    // /_sim/refunds/{id}/settle
+    const QStringList parts = request.path.split(u'/', Qt::SkipEmptyParts);
+    if (request.method != "POST" || parts.size() != 4 || parts[1] != QLatin1String("refunds") ||
+        parts[3] != QLatin1String("settle"))
+        return std::nullopt;
+    return m_router.stripe().settle(parts[2], body);
 }
 
 nlohmann::json AdminRoutes::clockJson() const

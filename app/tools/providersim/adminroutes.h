@@ -1,7 +1,8 @@
 #pragma once
 
 // provider-sim's own control surface under /_sim/ (JSON in and out, loopback peers only):
-// seed, faults, fault stats, clock, ledger, request log, messages, reset. The exact routes and
+// seed, faults, fault stats, clock, ledger, request log, messages, webhooks, refund settle,
+// reset. The exact routes and
 // bodies are listed in app/tools/providersim/README.md.
 
 #include "simtypes.h"
@@ -20,6 +21,8 @@ public:
 private:
     SimResponse route(const SimRequest &request, const nlohmann::json &body);
     SimResponse postFault(const nlohmann::json &body);
+    std::optional<SimResponse> webhooks(const SimRequest &request, const nlohmann::json &body);
+    std::optional<SimResponse> settle(const SimRequest &request, const nlohmann::json &body);
     SimResponse clock(const SimRequest &request, const nlohmann::json &body);
     nlohmann::json clockJson() const;
 

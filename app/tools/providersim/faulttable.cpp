@@ -22,6 +22,11 @@ constexpr ModeInfo modes[] = {
     {"429", FaultMode::TooMany429, 0},
     {"drop_connection", FaultMode::DropConnection, 0},
     {"prune_key", FaultMode::PruneKey, 0},
+    {"duplicate", FaultMode::WebhookDuplicate, 0},
+    {"reorder", FaultMode::WebhookReorder, 2000}, // longest hold when no next event comes
+    {"delay", FaultMode::WebhookDelay, 1000},
+    {"fail_endpoint", FaultMode::WebhookFailEndpoint, 0},
+    {"bad_signature", FaultMode::WebhookBadSignature, 0},
 };
 
 const ModeInfo *findMode(const std::string &name)
@@ -59,7 +64,8 @@ std::optional<QString> FaultTable::add(const nlohmann::json &rule, nlohmann::jso
     if (!rule.contains("mode") || !rule["mode"].is_string())
         return QStringLiteral("mode is required: one of latency, commit_then_hang, "
                               "hang_before_commit, stored_500, 503, 429, drop_connection, "
-                              "prune_key");
+                              "prune_key; on route WEBHOOK: duplicate, reorder, delay, "
+                              "fail_endpoint, bad_signature");
     const ModeInfo *info = findMode(rule["mode"].get<std::string>());
     if (!info)
         return QStringLiteral("unknown mode");
@@ -67,7 +73,13 @@ std::optional<QString> FaultTable::add(const nlohmann::json &rule, nlohmann::jso
     r.id = m_nextId++;
     if (rule.contains("route") && !rule["route"].is_string())
         return QStringLiteral("route must be a string such as \"POST /v1/refunds\" or \"*\"");
-    r.route = QString::fromStdString(rule.value("route", std::string("*")));
+    const bool webhook = isWebhookFault(info->mode);
+    r.route =
+        QString::fromStdString(rule.value("route", std::string(webhook ? webhookRoute : "*")));
+    if (webhook != (r.route == QLatin1String(webhookRoute)))
+        return webhook ? QStringLiteral("webhook modes need route \"WEBHOOK\"")
+                       : QStringLiteral("route WEBHOOK takes only duplicate, reorder, delay, "
+                                        "fail_endpoint or bad_signature");
     r.modeName = QString::fromLatin1(info->name);
     r.mode = info->mode;
     r.delayMs = info->defaultDelayMs;
@@ -120,9 +132,21 @@ bool FaultTable::fires(Rule &rule)
 
 FaultDecision FaultTable::decide(const QString &routeLabel)
 {
+    return decideAmong(routeLabel, [](FaultMode mode) { return !isWebhookFault(mode); });
+}
+
+FaultDecision FaultTable::decideWebhook(const std::function<bool(FaultMode)> &eligible)
+{
+    return decideAmong(QLatin1String(webhookRoute),
+                       [&](FaultMode mode) { return isWebhookFault(mode) && eligible(mode); });
+}
+
+FaultDecision FaultTable::decideAmong(const QString &routeLabel,
+                                      const std::function<bool(FaultMode)> &eligible)
+{
     FaultDecision decision;
     for (auto it = m_rules.begin(); it != m_rules.end(); ++it) {
-        if (!routeMatches(it->route, routeLabel) || !fires(*it))
+        if (!eligible(it->mode) || !routeMatches(it->route, routeLabel) || !fires(*it))
             continue;
         decision.fault.mode = it->mode;
         decision.fault.delayMs = it->delayMs;

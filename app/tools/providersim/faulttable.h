@@ -5,11 +5,15 @@
 // requests; "probability": each matching request with that chance; both: by chance until N
 // have fired; neither: every matching request. The first rule (in insertion order) that fires
 // decides. The random source is seeded (--fault-seed, {"seed":N}), so a run can be repeated.
+// Webhook modes (duplicate, reorder, delay, fail_endpoint, bad_signature) live on the route
+// "WEBHOOK" only, and only webhook modes may: API requests never meet a webhook fault and
+// webhook deliveries never meet an API one.
 
 #include "simtypes.h"
 
 #include <QHash>
 #include <QString>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
@@ -28,6 +32,7 @@ class FaultTable
 {
 public:
     static constexpr quint64 defaultSeed = 20261129;
+    static constexpr const char *webhookRoute = "WEBHOOK";
 
     FaultTable();
 
@@ -37,6 +42,9 @@ public:
     void reseed(quint64 seed);
     // Decides the fault for one provider request and counts it in the stats.
     FaultDecision decide(const QString &routeLabel);
+    // Decides the fault of one webhook delivery attempt among the rules whose mode `eligible`
+    // accepts (a retry is not duplicated or reordered again); counts it in the stats.
+    FaultDecision decideWebhook(const std::function<bool(FaultMode)> &eligible);
     void clear();
     void clearStats() { m_stats.clear(); }
 
@@ -61,6 +69,8 @@ private:
     };
 
     bool fires(Rule &rule);
+    FaultDecision decideAmong(const QString &routeLabel,
+                              const std::function<bool(FaultMode)> &eligible);
     double nextUnit();
 
     std::vector<Rule> m_rules;

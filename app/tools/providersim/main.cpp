@@ -3,10 +3,12 @@
 // app/tools/providersim/README.md.
 //
 //   provider-sim [--listen HOST:PORT] [--seed FILE] [--allow-non-loopback] [--fault-seed N]
+//   provider-sim --version | --help
 //
 // The first stdout line is exactly "provider-sim listening on http://HOST:PORT" (flushed), so
 // a parent process can read the port. Exit 2: usage, bad seed, refused or failed bind.
 
+#include "opsversion.h"
 #include "simrouter.h"
 #include "simserver.h"
 
@@ -83,6 +85,7 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(
         QStringLiteral("Stripe- and Slen-compatible provider simulator with fault injection."));
     parser.addHelpOption();
+    parser.addVersionOption();
     const QCommandLineOption listenOption(
         QStringLiteral("listen"), QStringLiteral("Address to listen on (default 127.0.0.1:0)."),
         QStringLiteral("HOST:PORT"), QStringLiteral("127.0.0.1:0"));
@@ -102,6 +105,10 @@ int main(int argc, char *argv[])
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
         std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        std::printf("provider-sim %s\n", ops::kVersion);
         return 0;
     }
     if (!parser.positionalArguments().isEmpty())

@@ -20,6 +20,7 @@ QString newRequestId()
 
 SimRouter::SimRouter(QObject *parent)
     : QObject(parent)
+    , m_webhooks(std::make_unique<WebhookDispatcher>(m_world, m_faults))
     , m_admin(*this)
 {
     createHandlers();
@@ -30,6 +31,7 @@ SimRouter::~SimRouter() = default;
 void SimRouter::createHandlers()
 {
     m_stripe = std::make_unique<StripeHandler>(m_world);
+    m_stripe->setEventSink([this](const StripeEvent &event) { m_webhooks->publish(event); });
     m_slen = std::make_unique<SlenHandler>(m_world);
     m_sink = std::make_unique<MessageSink>(m_world);
 }
@@ -245,6 +247,7 @@ void SimRouter::reset()
     m_faults.clearStats();
     m_faults.reseed(m_startupFaultSeed);
     m_log.clear();
+    m_webhooks->clear();
     const auto seeds = std::move(m_seeds);
     m_seeds.clear();
     for (const auto &seed : seeds)

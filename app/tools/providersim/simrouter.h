@@ -17,6 +17,7 @@
 #include "requestlog.h"
 #include "simserver.h"
 #include "simtypes.h"
+#include "webhookdispatcher.h"
 
 #include <QObject>
 #include <memory>
@@ -44,8 +45,8 @@ public:
     // error message when the seed is malformed (nothing applied then).
     std::optional<QString> applySeed(const nlohmann::json &seed);
     // Back to the state right after start-up and all seeds applied since: no refunds, events,
-    // keys, movements, messages, logged requests or fault rules; clock offset zero; the fault
-    // random source reseeded with the start-up seed.
+    // keys, movements, messages, logged requests, fault rules, webhook endpoints or delivery
+    // attempts; clock offset zero; the fault random source reseeded with the start-up seed.
     void reset();
     void setStartupFaultSeed(quint64 seed);
 
@@ -53,6 +54,8 @@ public:
     FaultTable &faults() { return m_faults; }
     RequestLog &requestLog() { return m_log; }
     MessageSink &messages() { return *m_sink; }
+    StripeHandler &stripe() { return *m_stripe; }
+    WebhookDispatcher &webhooks() { return *m_webhooks; }
 
 private:
     void createHandlers();
@@ -66,6 +69,7 @@ private:
     SimWorld m_world;
     FaultTable m_faults;
     RequestLog m_log;
+    std::unique_ptr<WebhookDispatcher> m_webhooks; // outlives handler generations
     std::unique_ptr<StripeHandler> m_stripe;
     std::unique_ptr<SlenHandler> m_slen;
     std::unique_ptr<MessageSink> m_sink;

@@ -122,7 +122,18 @@ enum class FaultMode
     TooMany429,       // 429 before anything is claimed or applied
     DropConnection,   // close the socket before anything is claimed or applied
     PruneKey,         // forget the key before handling, as if 24 h had passed
+    // Webhook delivery faults (route "WEBHOOK" only; see WebhookDispatcher)
+    WebhookDuplicate,    // the event is delivered twice
+    WebhookReorder,      // held and delivered after the next event (or after delayMs)
+    WebhookDelay,        // the attempt starts delayMs late
+    WebhookFailEndpoint, // the receiver's answer is ignored and the attempt counted as failed
+    WebhookBadSignature, // v1 is not the HMAC of the body under the endpoint's secret
 };
+
+inline bool isWebhookFault(FaultMode mode)
+{
+    return mode >= FaultMode::WebhookDuplicate;
+}
 
 struct Fault
 {

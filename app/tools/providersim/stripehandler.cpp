@@ -110,6 +110,8 @@ StripeHandler::Route StripeHandler::routeOf(const SimRequest &request)
         return Route::GetCharge;
     if (parts.size() == 2 && parts[1] == QLatin1String("events") && get)
         return Route::ListEvents;
+    if (parts.size() == 3 && parts[1] == QLatin1String("events") && get)
+        return Route::GetEvent;
     return Route::Unknown;
 }
 
@@ -268,6 +270,8 @@ SimResponse StripeHandler::execute(const SimRequest &request, const Admission &a
         return getCharge(request);
     case Route::ListEvents:
         return listEvents(request);
+    case Route::GetEvent:
+        return getEvent(request);
     case Route::Unknown:
         break;
     }
@@ -332,6 +336,7 @@ SimResponse StripeHandler::updateRefund(const SimRequest &request, const Admissi
         return stripeError(404, "invalid_request_error", QStringLiteral("No such refund"),
                            "resource_missing", "id");
     const FormPairs form = parseForm(request.body).value_or(FormPairs{});
+    const nlohmann::json before = refund->toJson();
     for (const auto &[name, value] : form) {
         const auto mk = metadataKey(name);
         if (name == QLatin1String("metadata") && value.isEmpty())
@@ -341,13 +346,16 @@ SimResponse StripeHandler::updateRefund(const SimRequest &request, const Admissi
         else if (mk)
             refund->metadata[mk->toStdString()] = value.toStdString();
     }
-    const auto key = idempotencyKey(request);
+    const nlohmann::json after = refund->toJson();
+    if (after == before) // an update that changes nothing emits nothing
+        return SimResponse::json(200, after);
     const qint64 now = m_world.clock.nowSecs();
-    m_state.addEvent(QStringLiteral("refund.updated"), refund->toJson(), now, request.requestId,
-                     key);
-    m_state.addEvent(QStringLiteral("charge.refund.updated"), refund->toJson(), now,
-                     request.requestId, key);
-    return SimResponse::json(200, refund->toJson());
+    m_state.pruneEvents(now);
+    const nlohmann::json previous = previousAttributes(before, after);
+    for (const auto &type :
+         {QStringLiteral("refund.updated"), QStringLiteral("charge.refund.updated")})
+        m_state.addEvent(type, after, now, causeOf(request), previous);
+    return SimResponse::json(200, after);
 }
 
 SimResponse StripeHandler::applyRefund(const SimRequest &request, const Admission &admission,
@@ -392,6 +400,7 @@ SimResponse StripeHandler::applyRefund(const SimRequest &request, const Admissio
             refund.metadata[mk->toStdString()] = value.toStdString();
     }
     const bool failed = refund.status == QLatin1String("failed");
+    const nlohmann::json chargeBefore = charge->toJson();
     if (failed)
         refund.failureReason = charge->refundFailureReason.isEmpty() ? QStringLiteral("unknown")
                                                                      : charge->refundFailureReason;
@@ -412,26 +421,39 @@ SimResponse StripeHandler::applyRefund(const SimRequest &request, const Admissio
         m.at = m_world.clock.now();
         m_world.ledger.record(m);
     }
-    recordRefundEvents(stored, *charge, request);
+    recordRefundEvents(stored, *charge, chargeBefore, request);
     qCInfo(lcSim) << "refund" << stored.id << stored.amount << stored.currency << "on"
                   << stored.charge << stored.status;
     return SimResponse::json(200, stored.toJson());
 }
 
+EventCause StripeHandler::causeOf(const SimRequest &request)
+{
+    return {request.requestId, idempotencyKey(request)};
+}
+
 void StripeHandler::recordRefundEvents(const StripeRefund &refund, const StripeCharge &charge,
+                                       const nlohmann::json &chargeBefore,
                                        const SimRequest &request)
 {
-    const auto key = idempotencyKey(request);
+    // A refund that fails at once moved no money: the charge did not change, so there is no
+    // charge.refunded, only the refund's failure.
+    const EventCause cause = causeOf(request);
     const qint64 now = m_world.clock.nowSecs();
     m_state.pruneEvents(now);
-    m_state.addEvent(QStringLiteral("refund.created"), refund.toJson(), now, request.requestId,
-                     key);
-    if (refund.status == QLatin1String("failed"))
-        m_state.addEvent(QStringLiteral("refund.failed"), refund.toJson(), now, request.requestId,
-                         key);
-    else
-        m_state.addEvent(QStringLiteral("charge.refunded"), charge.toJson(), now, request.requestId,
-                         key);
+    m_state.addEvent(QStringLiteral("refund.created"), refund.toJson(), now, cause);
+    if (refund.status == QLatin1String("failed")) {
+        m_state.addEvent(QStringLiteral("refund.failed"), refund.toJson(), now, cause);
+        return;
+    }
+    const nlohmann::json after = charge.toJson();
+    m_state.addEvent(QStringLiteral("charge.refunded"), after, now, cause,
+                     previousAttributes(chargeBefore, after));
+}
+
+void StripeHandler::setEventSink(std::function<void(const StripeEvent &)> sink)
+{
+    m_state.setEventSink(std::move(sink));
 }
 
 void StripeHandler::abandon(const SimRequest &request, const Admission &admission)

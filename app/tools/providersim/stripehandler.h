@@ -2,9 +2,10 @@
 
 // Stripe v1 subset served by provider-sim (DESIGN.md §5): POST /v1/refunds, GET /v1/refunds,
 // GET /v1/refunds/{id}, POST /v1/refunds/{id} (metadata update), GET /v1/charges/{id}, GET
-// /v1/events. Authentication by secret key (Bearer, or Basic with the key as user name), form
-// bodies as stripe-node writes them, and Stripe's idempotency rules for POST (see IdempotencyStore
-// and app/tools/providersim/README.md).
+// /v1/events, GET /v1/events/{id}; and the simulator's settle of a pending refund
+// (POST /_sim/refunds/{id}/settle, reached through the admin routes). Authentication by secret key
+// (Bearer, or Basic with the key as user name), form bodies as stripe-node writes them, and
+// Stripe's idempotency rules for POST (see IdempotencyStore and app/tools/providersim/README.md).
 
 #include "formdecode.h"
 #include "idempotencystore.h"
@@ -26,6 +27,13 @@ public:
     void seed(const nlohmann::json &seed) override;
     void forgetKey(const QString &project, const QString &key) override;
 
+    // Moves a pending refund to {"status":"succeeded"|"failed","failure_reason"?} and emits
+    // its events (caused by no request). 404 unknown refund, 400 bad body or a refund that is
+    // not pending; nothing changes then.
+    SimResponse settle(const QString &refundId, const nlohmann::json &body);
+    // Receives every event the Stripe side records (webhook delivery).
+    void setEventSink(std::function<void(const StripeEvent &)> sink);
+
     static constexpr qsizetype maxKeyLength = 255;
 
 private:
@@ -37,7 +45,8 @@ private:
         ListRefunds,
         GetRefund,
         GetCharge,
-        ListEvents
+        ListEvents,
+        GetEvent
     };
 
     static Route routeOf(const SimRequest &request);
@@ -53,12 +62,15 @@ private:
     SimResponse getRefund(const SimRequest &request);
     SimResponse getCharge(const SimRequest &request);
     SimResponse listEvents(const SimRequest &request);
+    SimResponse getEvent(const SimRequest &request);
     std::optional<SimResponse> claimKey(const SimRequest &request, const FormPairs &form,
                                         Admission &admission);
     SimResponse storeUnderKey(const SimRequest &request, const Admission &admission,
                               SimResponse response);
     void recordRefundEvents(const StripeRefund &refund, const StripeCharge &charge,
-                            const SimRequest &request);
+                            const nlohmann::json &chargeBefore, const SimRequest &request);
+    static EventCause causeOf(const SimRequest &request);
+    void recordReversal(const StripeRefund &refund);
 
     SimWorld &m_world;
     StripeState m_state;

@@ -1,5 +1,5 @@
 // The read routes of StripeHandler: GET /v1/refunds, /v1/refunds/{id}, /v1/charges/{id},
-// /v1/events. Lists are Stripe list objects, newest first.
+// /v1/events, /v1/events/{id}. Lists are Stripe list objects, newest first.
 
 #include "stripehandler.h"
 
@@ -176,6 +176,18 @@ SimResponse StripeHandler::listEvents(const SimRequest &request)
     if (!page)
         return badCursor(p, "event");
     return listObject(*page, "/v1/events");
+}
+
+SimResponse StripeHandler::getEvent(const SimRequest &request)
+{
+    // Past its 30 days an event is gone, as on Stripe.
+    m_state.pruneEvents(m_world.clock.nowSecs());
+    const QString id = request.path.section(u'/', 3, 3);
+    const StripeEvent *event = m_state.event(id);
+    if (!event)
+        return stripeError(404, "invalid_request_error",
+                           QStringLiteral("No such event: '%1'").arg(id), "resource_missing", "id");
+    return SimResponse::json(200, event->toJson());
 }
 
 } // namespace ops::sim

@@ -62,20 +62,49 @@ nlohmann::json StripeRefund::toJson() const
 
 nlohmann::json StripeEvent::toJson() const
 {
+    nlohmann::json data = {{"object", object}};
+    if (!previousAttributes.is_null())
+        data["previous_attributes"] = previousAttributes;
     return {
         {"id", id.toStdString()},
         {"object", "event"},
-        {"api_version", "2024-06-20"},
+        {"api_version", apiVersion},
         {"created", created},
-        {"data", {{"object", object}}},
+        {"data", data},
         {"livemode", false},
         {"pending_webhooks", 0},
         {"request",
-         {{"id", requestId.toStdString()},
+         {{"id", nullable(requestId)},
           {"idempotency_key",
            idempotencyKey ? nlohmann::json(idempotencyKey->toStdString()) : nullptr}}},
         {"type", type.toStdString()},
     };
+}
+
+nlohmann::json previousAttributes(const nlohmann::json &before, const nlohmann::json &after)
+{
+    nlohmann::json previous = nlohmann::json::object();
+    for (auto it = after.begin(); it != after.end(); ++it) {
+        const auto old = before.find(it.key());
+        const nlohmann::json oldValue = old == before.end() ? nlohmann::json() : *old;
+        if (oldValue == *it)
+            continue;
+        if (!oldValue.is_object() || !it->is_object()) {
+            previous[it.key()] = oldValue;
+            continue;
+        }
+        nlohmann::json keys = nlohmann::json::object();
+        for (auto k = oldValue.begin(); k != oldValue.end(); ++k) {
+            if (!it->contains(k.key()) || (*it)[k.key()] != *k)
+                keys[k.key()] = *k;
+        }
+        for (auto k = it->begin(); k != it->end(); ++k) {
+            if (!oldValue.contains(k.key()))
+                keys[k.key()] = nullptr;
+        }
+        previous[it.key()] = keys;
+    }
+    return previous;
 }
 
 void StripeState::seed(const nlohmann::json &seed, qint64 nowSecs)
@@ -144,17 +173,30 @@ StripeRefund &StripeState::addRefund(StripeRefund refund)
     return m_refunds.back();
 }
 
-void StripeState::addEvent(const QString &type, nlohmann::json object, qint64 created,
-                           const QString &requestId, const std::optional<QString> &key)
+const StripeEvent &StripeState::addEvent(const QString &type, nlohmann::json object, qint64 created,
+                                         const EventCause &cause, nlohmann::json previous)
 {
     StripeEvent e;
     e.id = nextId("evt_");
     e.type = type;
     e.created = created;
     e.object = std::move(object);
-    e.requestId = requestId;
-    e.idempotencyKey = key;
+    e.previousAttributes = std::move(previous);
+    e.requestId = cause.requestId;
+    e.idempotencyKey = cause.idempotencyKey;
     m_events.push_back(std::move(e));
+    if (m_sink)
+        m_sink(m_events.back());
+    return m_events.back();
+}
+
+const StripeEvent *StripeState::event(const QString &id) const
+{
+    for (const StripeEvent &e : m_events) {
+        if (e.id == id)
+            return &e;
+    }
+    return nullptr;
 }
 
 void StripeState::pruneEvents(qint64 nowSecs)

@@ -6,6 +6,7 @@
 
 #include <QHash>
 #include <QString>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
@@ -46,15 +47,33 @@ struct StripeRefund
 
 struct StripeEvent
 {
+    static constexpr const char *apiVersion = "2024-06-20";
+
     QString id;
     QString type;
     qint64 created = 0;
     nlohmann::json object;
-    QString requestId;
+    // Fields of `object` that this change altered, with their earlier values; null when the
+    // event is not an update (refund.created), so data.previous_attributes is left out.
+    nlohmann::json previousAttributes;
+    QString requestId; // empty: not caused by an API request (a settle) → request.id null
     std::optional<QString> idempotencyKey;
 
     nlohmann::json toJson() const;
 };
+
+// What a request (or the simulator itself) caused an event by: request.id and
+// request.idempotency_key of the event.
+struct EventCause
+{
+    QString requestId;
+    std::optional<QString> idempotencyKey;
+};
+
+// data.previous_attributes for a change from `before` to `after`: every top-level field whose
+// value differs, with its earlier value; for object fields (metadata) only the changed keys,
+// a key that did not exist before given as null.
+nlohmann::json previousAttributes(const nlohmann::json &before, const nlohmann::json &after);
 
 // One page of a list: the selected objects and whether more exist in the paging direction.
 struct ListPage
@@ -85,10 +104,16 @@ public:
     StripeRefund *refund(const QString &id);
 
     StripeRefund &addRefund(StripeRefund refund);
-    void addEvent(const QString &type, nlohmann::json object, qint64 created,
-                  const QString &requestId, const std::optional<QString> &key);
+    // Records an event and hands it to the event sink (webhook delivery). `previous` is
+    // data.previous_attributes (null for none).
+    const StripeEvent &addEvent(const QString &type, nlohmann::json object, qint64 created,
+                                const EventCause &cause,
+                                nlohmann::json previous = nlohmann::json());
     // Drops events older than 30 days of simulator time.
     void pruneEvents(qint64 nowSecs);
+    const StripeEvent *event(const QString &id) const;
+    // Called once for every event recorded (never for replays, which record nothing).
+    void setEventSink(std::function<void(const StripeEvent &)> sink) { m_sink = std::move(sink); }
 
     // Newest first; each entry valid until the next mutation.
     std::vector<const StripeRefund *> refundsNewestFirst() const;
@@ -101,6 +126,7 @@ private:
     std::vector<StripeRefund> m_refunds; // creation order
     QHash<QString, std::size_t> m_refundIndex;
     std::vector<StripeEvent> m_events; // creation order
+    std::function<void(const StripeEvent &)> m_sink;
     qint64 m_nextId = 1;
 };
 

@@ -143,12 +143,18 @@ OperatorAccess accessOf(QSqlDatabase &db, const QString &actor)
     return access;
 }
 
-void requireRight(QSqlDatabase &db, const QString &actor, Right right)
+std::optional<QString> missingRight(QSqlDatabase &db, const QString &actor, Right right)
 {
     const OperatorAccess access = accessOf(db, actor);
     if (access.rights.testFlag(right))
-        return;
-    throw ActionRefused(u"operator %1 may not %2"_s.arg(access.describe(), toString(right)));
+        return std::nullopt;
+    return u"operator %1 may not %2"_s.arg(access.describe(), toString(right));
+}
+
+void requireRight(QSqlDatabase &db, const QString &actor, Right right)
+{
+    if (const auto refusal = missingRight(db, actor, right))
+        throw ActionRefused(*refusal);
 }
 
 OperatorRecord addOperator(QSqlDatabase &db, qint64 nowMs, const QString &byActor,

@@ -56,6 +56,8 @@ inline Rights rightsOf(QSqlDatabase &db, const QString &actor)
 // Throws ActionRefused ("operator alice (support) may not close") unless `actor` has `right`.
 // Reads only; call it inside the write transaction that performs the action.
 void requireRight(QSqlDatabase &db, const QString &actor, Right right);
+// The same check without throwing: the refusal's text, or nullopt when `actor` has `right`.
+std::optional<QString> missingRight(QSqlDatabase &db, const QString &actor, Right right);
 
 // Directory changes; each runs in its own write transaction with an audit entry and throws
 // ActionRefused (nothing written) when `byActor` may not make it or the input is invalid.

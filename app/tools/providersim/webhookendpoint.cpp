@@ -1,0 +1,117 @@
+#include "webhookendpoint.h"
+
+#include "formdecode.h"
+
+#include <QMessageAuthenticationCode>
+#include <algorithm>
+
+namespace ops::sim {
+
+namespace {
+
+// Reads an optional integer field within [min, max] into `out`; an error message otherwise.
+std::optional<QString> intField(const nlohmann::json &body, const char *name, int min, int max,
+                                int &out)
+{
+    if (!body.contains(name))
+        return std::nullopt;
+    const auto &v = body[name];
+    if (!v.is_number_integer() || v.get<qint64>() < min || v.get<qint64>() > max)
+        return QStringLiteral("%1 must be an integer from %2 to %3")
+            .arg(QLatin1String(name))
+            .arg(min)
+            .arg(max);
+    out = v.get<int>();
+    return std::nullopt;
+}
+
+std::optional<QString> parseEvents(const nlohmann::json &body, QStringList &out)
+{
+    if (!body.contains("events"))
+        return std::nullopt;
+    const auto &events = body["events"];
+    if (!events.is_array() || events.empty())
+        return QStringLiteral("events must be a non-empty array of type patterns such as "
+                              "\"refund.*\"");
+    QStringList patterns;
+    for (const auto &e : events) {
+        if (!e.is_string() || e.get<std::string>().empty())
+            return QStringLiteral("each events entry is a non-empty string");
+        patterns << QString::fromStdString(e.get<std::string>());
+    }
+    out = patterns;
+    return std::nullopt;
+}
+
+} // namespace
+
+bool WebhookEndpoint::accepts(const QString &eventType) const
+{
+    return std::any_of(events.begin(), events.end(),
+                       [&](const QString &p) { return globMatches(p, eventType); });
+}
+
+int WebhookEndpoint::retryDelayMs(int nextAttempt) const
+{
+    qint64 delay = retryBaseMs;
+    for (int i = 2; i < nextAttempt && delay < retryMaxMs; ++i)
+        delay *= 2;
+    return int(std::min<qint64>(delay, retryMaxMs));
+}
+
+nlohmann::json WebhookEndpoint::toJson() const
+{
+    nlohmann::json types = nlohmann::json::array();
+    for (const QString &e : events)
+        types.push_back(e.toStdString());
+    return {{"id", id.toStdString()},
+            {"url", url.toString().toStdString()},
+            {"events", types},
+            {"timeout_ms", timeoutMs},
+            {"retry_base_ms", retryBaseMs},
+            {"retry_max_ms", retryMaxMs},
+            {"max_attempts", maxAttempts}};
+}
+
+std::variant<WebhookEndpoint, QString> WebhookEndpoint::fromJson(const nlohmann::json &body)
+{
+    if (!body.is_object())
+        return QStringLiteral("send {\"url\":\"http://…\",\"secret\":\"whsec_…\","
+                              "\"events\":[\"refund.*\"]}");
+    if (!body.contains("url") || !body["url"].is_string())
+        return QStringLiteral("url is required: an http:// or https:// address");
+    if (!body.contains("secret") || !body["secret"].is_string() ||
+        body["secret"].get<std::string>().empty())
+        return QStringLiteral("secret is required: the endpoint's signing secret");
+    WebhookEndpoint e;
+    e.url = QUrl(QString::fromStdString(body["url"].get<std::string>()), QUrl::StrictMode);
+    const QString scheme = e.url.scheme();
+    if (!e.url.isValid() || e.url.host().isEmpty() ||
+        (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
+        return QStringLiteral("url must be an absolute http:// or https:// address");
+    e.secret = QByteArray::fromStdString(body["secret"].get<std::string>());
+    for (const auto &error :
+         {parseEvents(body, e.events), intField(body, "timeout_ms", 50, 600000, e.timeoutMs),
+          intField(body, "retry_base_ms", 1, 600000, e.retryBaseMs),
+          intField(body, "retry_max_ms", 1, 3600000, e.retryMaxMs),
+          intField(body, "max_attempts", 1, 100, e.maxAttempts)}) {
+        if (error)
+            return *error;
+    }
+    if (e.retryMaxMs < e.retryBaseMs)
+        return QStringLiteral("retry_max_ms must be at least retry_base_ms");
+    return e;
+}
+
+QByteArray stripeSignature(const QByteArray &secret, qint64 t, const QByteArray &body)
+{
+    const QByteArray signedText = QByteArray::number(t) + '.' + body;
+    return QMessageAuthenticationCode::hash(signedText, secret, QCryptographicHash::Sha256).toHex();
+}
+
+QByteArray stripeSignatureHeader(const QByteArray &secret, qint64 t, const QByteArray &body)
+{
+    return "t=" + QByteArray::number(t) + ",v1=" + stripeSignature(secret, t, body);
+}
+
+} // namespace ops::sim

@@ -1,0 +1,38 @@
+#pragma once
+
+// The console's resend lease (migration 0002) and the rule that decides when Resend is allowed.
+// A console claims the lease before an operator resend and releases it after; the claim is one
+// conditional UPDATE, so of two consoles pressing Resend at the same moment exactly one wins. A
+// lease expires on its own, so a console that dies mid-resend blocks nobody for longer than the
+// lease's time to live. Free functions over the store, defined in resendlease.cpp.
+
+#include "operation.h"
+
+#include <QDateTime>
+#include <QString>
+#include <optional>
+
+namespace ops {
+
+class OperationStore;
+
+struct ResendLease
+{
+    QString holder; // "operator:alice#<session>"
+    QDateTime until;
+};
+
+// True when `holder` now holds the lease (it was free, expired, or already held by `holder`)
+// and the row is live. On refusal *current (when given) is the lease that blocked the claim.
+bool claimResendLease(OperationStore &store, const QString &operationId, const QString &holder,
+                      qint64 ttlSeconds, std::optional<ResendLease> *current = nullptr);
+void releaseResendLease(OperationStore &store, const QString &operationId, const QString &holder);
+// The lease held by anyone, if not expired.
+std::optional<ResendLease> activeResendLease(OperationStore &store, const QString &operationId);
+
+// Why an operator may not resend `op` now (DESIGN §6 Resend); empty when resend is allowed.
+// `me` is this console's lease holder name: its own lease does not block it.
+QString resendBlockedReason(const Operation &op, const std::optional<ResendLease> &lease,
+                            const QString &me, const QDateTime &now);
+
+} // namespace ops

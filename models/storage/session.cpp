@@ -1,0 +1,135 @@
+#include "session.h"
+
+#include "auditquery.h"
+#include "auditstats.h"
+#include "changewatcher.h"
+#include "database.h"
+#include "messagestore.h"
+#include "operationquery.h"
+#include "operationstore.h"
+
+#include <atomic>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+// Qt keys connections by name process-wide; two sessions (a window and a job, or two test
+// consoles) must never share one.
+QString nextConnectionName()
+{
+    static std::atomic_int counter = 0;
+    return u"ops-session-%1"_s.arg(++counter);
+}
+
+// Opens and migrates, or throws with nothing left registered under `name`.
+QSqlDatabase openMigrated(const QString &location, const QString &name)
+{
+    QSqlDatabase db = Database::open(location, name);
+    try {
+        Database::migrate(db);
+    } catch (const StoreError &) {
+        db.close();
+        db = {};
+        QSqlDatabase::removeDatabase(name);
+        throw;
+    }
+    return db;
+}
+
+} // namespace
+
+// The connection and everything that holds a copy of it, destroyed together before the
+// connection's name is removed.
+struct Session::Parts
+{
+    Parts(QSqlDatabase connection, const Clock &clock)
+        : db(std::move(connection))
+        , store(db, clock)
+        , query(db, clock)
+        , messages(db, clock)
+        , auditQuery(db)
+        , auditStats(db)
+    {}
+
+    QSqlDatabase db;
+    OperationStore store;
+    OperationQuery query;
+    MessageStore messages;
+    AuditQuery auditQuery;
+    AuditStats auditStats;
+};
+
+Session::Session(const QString &location, const Clock &clock)
+    : m_location(location)
+    , m_clock(clock)
+    , m_parts(std::make_unique<Parts>(openMigrated(location, nextConnectionName()), clock))
+{}
+
+Session::~Session()
+{
+    const QString name = m_parts->db.connectionName();
+    m_parts->db.close();
+    m_parts.reset();
+    QSqlDatabase::removeDatabase(name);
+}
+
+OperationStore &Session::store()
+{
+    return m_parts->store;
+}
+
+OperationQuery &Session::query()
+{
+    return m_parts->query;
+}
+
+MessageStore &Session::messages()
+{
+    return m_parts->messages;
+}
+
+AuditQuery &Session::auditQuery()
+{
+    return m_parts->auditQuery;
+}
+
+AuditStats &Session::auditStats()
+{
+    return m_parts->auditStats;
+}
+
+OperatorAccess Session::accessOf(const QString &actor)
+{
+    return ops::accessOf(m_parts->db, actor);
+}
+
+std::vector<Approval> Session::approvals(std::optional<ApprovalState> state)
+{
+    return listApprovals(m_parts->db, state);
+}
+
+bool Session::needsApproval(const Operation &op)
+{
+    return ops::needsApproval(m_parts->db, op);
+}
+
+std::optional<Approval> Session::openApproval(const QString &operationId, ApprovalAction action,
+                                              ApprovalState state)
+{
+    return ops::openApproval(m_parts->db, operationId, action, state);
+}
+
+ChainCheck Session::verifyChain()
+{
+    return AuditLog::verify(m_parts->db);
+}
+
+ChangeWatcher *Session::createChangeWatcher(QObject *parent)
+{
+    return new ChangeWatcher(m_parts->query, parent);
+}
+
+} // namespace ops

@@ -1,0 +1,359 @@
+// The command-line contract of issue 17 (DESIGN §9 additions), against a real opsctl process:
+// audit verify exits 3 when the chain does not hold, list pages with "next"/--after and never
+// truncates silently (ties on created_at included), a --json error is one JSON object on stdout
+// with the same reason on stderr, --help names every command the documentation shows, and the
+// three programs print the version CMake gave them.
+
+#include "auditseed.h"
+#include "bulkgenerator.h"
+#include "opsversion.h"
+#include "processrun.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QRegularExpression>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <nlohmann/json.hpp>
+#include <set>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using namespace ops::test;
+using nlohmann::json;
+
+namespace {
+
+using Run = ProcessRun;
+
+Run opsctl(const QString &db, const QStringList &args,
+           const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
+{
+    return runProcess(QStringLiteral(OPS_OPSCTL_PATH),
+                      QStringList{u"--db"_s, db, u"--operator"_s, u"alice"_s} + args, env);
+}
+
+// `rows` generated operations, with created_at squeezed onto seven instants so that most pages
+// start and end inside a run of equal times and only the id orders them.
+void seedRows(StoreFixture &f, qint64 rows)
+{
+    generateOperations(f.store().database(), rows, f.clock().nowMs());
+    QSqlQuery q(f.store().database());
+    // The generator spaces rows 30 s apart, so created_at / 30000 counts them.
+    QVERIFY(q.exec(u"UPDATE operations SET created_at = 1764000000000 + "
+                   "1000 * ((created_at / 30000) % 7)"_s));
+}
+
+// A JSON value as text, for QCOMPARE: a string's content, anything else dumped.
+QString text(const json &value)
+{
+    return QString::fromStdString(value.is_string() ? value.get<std::string>() : value.dump());
+}
+
+QStringList operationIds(const json &page)
+{
+    QStringList ids;
+    for (const json &op : page.at("operations"))
+        ids << QString::fromStdString(op.at("operation_id").get<std::string>());
+    return ids;
+}
+
+// The last line of a table: "N more — use --after CURSOR", or nothing when the list ended.
+std::optional<std::pair<int, QString>> moreLine(const QByteArray &table)
+{
+    static const QRegularExpression more(u"^(\\d+) more — use --after (\\S+)$"_s);
+    const QStringList lines = QString::fromUtf8(table).trimmed().split(u'\n');
+    const auto m = more.match(lines.last());
+    if (!m.hasMatch())
+        return std::nullopt;
+    return std::pair{m.captured(1).toInt(), m.captured(2)};
+}
+
+// Every fenced block of the documentation that starts with the opsctl synopsis: the commands a
+// reader is promised.
+QStringList documentedCommandLines()
+{
+    QStringList files{QStringLiteral(OPS_SOURCE_DIR) + u"/README.md"_s};
+    QDirIterator docs(QStringLiteral(OPS_SOURCE_DIR) + u"/docs"_s, {u"*.md"_s}, QDir::Files);
+    while (docs.hasNext())
+        files << docs.next();
+    QStringList lines;
+    for (const QString &path : files) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        bool inBlock = false;
+        bool synopsis = false;
+        for (const QString &line : QString::fromUtf8(file.readAll()).split(u'\n')) {
+            if (line.startsWith(u"```"_s)) {
+                inBlock = !inBlock;
+                synopsis = false;
+                continue;
+            }
+            if (inBlock && !synopsis && line.startsWith(u"opsctl ["_s)) {
+                synopsis = true;
+                continue;
+            }
+            if (synopsis)
+                lines << line;
+        }
+    }
+    return lines;
+}
+
+} // namespace
+
+class TestOpsctlContract : public QObject
+{
+    Q_OBJECT
+private slots:
+    void verifyExitsThreeWhenTheChainBreaks();
+    void jsonPagesReturnEveryRowOnce();
+    void tableSaysHowManyMore();
+    void badCursorIsRefused_data();
+    void badCursorIsRefused();
+    void jsonErrorsAreJsonOnStdout_data();
+    void jsonErrorsAreJsonOnStdout();
+    void toolCommandErrorIsARejectedResult();
+    void helpNamesEveryDocumentedCommand();
+    void versionComesFromCMake_data();
+    void versionComesFromCMake();
+};
+
+void TestOpsctlContract::verifyExitsThreeWhenTheChainBreaks()
+{
+    StoreFixture f;
+    seedAuditHistory(f);
+    QCOMPARE(opsctl(f.path(), {u"audit"_s, u"verify"_s}).exitCode, 0);
+    QSqlQuery q(f.store().database());
+    QVERIFY(q.exec(onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
+                                : u"DROP TRIGGER audit_no_update"_s));
+    QVERIFY(q.exec(u"UPDATE audit SET actor = 'operator:mallory' WHERE id = 10"_s));
+    const Run run = opsctl(f.path(), {u"audit"_s, u"verify"_s});
+    QCOMPARE(run.exitCode, 3);
+    QCOMPARE(run.result().value("verified", true), false);
+    QCOMPARE(run.result().value("first_broken_entry", -1), 10);
+    QVERIFY(run.result().value("reason", "").find("edited") != std::string::npos);
+    // A script chained on it stops.
+    const Run chained = runProcess(u"/bin/sh"_s, {u"-c"_s,
+                                                  u"\"$0\" --db \"$1\" --operator alice "
+                                                  "audit verify >/dev/null && echo ran"_s,
+                                                  QStringLiteral(OPS_OPSCTL_PATH), f.path()});
+    QCOMPARE(chained.exitCode, 3);
+    QVERIFY(!chained.out.contains("ran"));
+}
+
+void TestOpsctlContract::jsonPagesReturnEveryRowOnce()
+{
+    StoreFixture f;
+    seedRows(f, 250);
+    QStringList seen;
+    QList<int> pageSizes;
+    QString after;
+    for (int page = 0; page < 10; ++page) {
+        QStringList args{u"list"_s, u"--json"_s};
+        if (!after.isEmpty())
+            args << u"--after"_s << after;
+        const Run run = opsctl(f.path(), args);
+        QCOMPARE(run.exitCode, 0);
+        const json result = run.result();
+        QVERIFY2(result.is_object() && result.contains("next"), run.out.constData());
+        seen << operationIds(result);
+        pageSizes << int(result.at("operations").size());
+        if (result.at("next").is_null())
+            break;
+        after = QString::fromStdString(result.at("next").get<std::string>());
+    }
+    QCOMPARE(pageSizes, (QList<int>{100, 100, 50}));
+    QCOMPARE(seen.size(), 250);
+    QCOMPARE(int(std::set<QString>(seen.begin(), seen.end()).size()), 250);
+    // The pages together are the list's order: the same as one page of everything.
+    const Run all = opsctl(f.path(), {u"list"_s, u"--json"_s, u"--limit"_s, u"1000"_s});
+    QCOMPARE(operationIds(all.result()), seen);
+    QVERIFY(all.result().at("next").is_null());
+    // The cursor is stable: asking again gives the same one.
+    const Run again = opsctl(f.path(), {u"list"_s, u"--json"_s});
+    const Run twice = opsctl(f.path(), {u"list"_s, u"--json"_s});
+    QCOMPARE(text(again.result().at("next")), text(twice.result().at("next")));
+}
+
+void TestOpsctlContract::tableSaysHowManyMore()
+{
+    StoreFixture f;
+    seedRows(f, 250);
+    Run run = opsctl(f.path(), {u"list"_s});
+    QCOMPARE(run.exitCode, 0);
+    const auto first = moreLine(run.out);
+    QVERIFY2(first, run.out.right(200).constData());
+    QCOMPARE(first->first, 150);
+    const json page = opsctl(f.path(), {u"list"_s, u"--json"_s}).result();
+    QCOMPARE(first->second, text(page.at("next")));
+
+    run = opsctl(f.path(), {u"list"_s, u"--after"_s, first->second});
+    const auto second = moreLine(run.out);
+    QVERIFY(second);
+    QCOMPARE(second->first, 50);
+    run = opsctl(f.path(), {u"list"_s, u"--after"_s, second->second});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(!moreLine(run.out), run.out.right(200).constData());
+    QCOMPARE(QString::fromUtf8(run.out).trimmed().split(u'\n').size(), 1 + 50); // header + rows
+    // With a filter the count is of the filtered rows.
+    run = opsctl(f.path(), {u"list"_s, u"--state"_s, u"succeeded"_s, u"--limit"_s, u"10"_s});
+    const json filtered = opsctl(f.path(), {u"list"_s, u"--json"_s, u"--state"_s, u"succeeded"_s,
+                                            u"--limit"_s, u"1000"_s})
+                              .result();
+    const auto more = moreLine(run.out);
+    QVERIFY(more);
+    QCOMPARE(more->first, int(filtered.at("operations").size()) - 10);
+}
+
+void TestOpsctlContract::badCursorIsRefused_data()
+{
+    QTest::addColumn<QString>("cursor");
+    QTest::addRow("not base64") << u"%%%"_s;
+    QTest::addRow("no time") << QString::fromLatin1(QByteArray("op_1").toBase64(
+        QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+    QTest::addRow("no id") << QString::fromLatin1(
+        QByteArray("1764000000000.")
+            .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+    QTest::addRow("empty") << QString();
+}
+
+void TestOpsctlContract::badCursorIsRefused()
+{
+    QFETCH(QString, cursor);
+    StoreFixture f;
+    seedRows(f, 5);
+    const Run run = opsctl(f.path(), {u"list"_s, u"--json"_s, u"--after"_s, cursor});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.errText().contains(u"--after"_s), run.err.constData());
+    QCOMPARE(text(run.result().at("error").at("code")), u"invalid_request"_s);
+}
+
+void TestOpsctlContract::jsonErrorsAreJsonOnStdout_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("reason");
+    QTest::addRow("list, bad state")
+        << QStringList{u"list"_s, u"--state"_s, u"done"_s, u"--json"_s} << u"--state must be"_s;
+    QTest::addRow("list, unknown option")
+        << QStringList{u"list"_s, u"--json"_s, u"--sort"_s, u"id"_s} << u"unknown option --sort"_s;
+    QTest::addRow("show, no such operation")
+        << QStringList{u"show"_s, u"op_nope"_s, u"--json"_s} << u"no operation op_nope"_s;
+    QTest::addRow("operator list, stray argument")
+        << QStringList{u"operator"_s, u"list"_s, u"--json"_s, u"--role"_s} << u"--role"_s;
+    QTest::addRow("message list, no such operation")
+        << QStringList{u"message"_s, u"list"_s, u"op_nope"_s, u"--json"_s} << u"op_nope"_s;
+    QTest::addRow("sweep takes no --json")
+        << QStringList{u"sweep"_s, u"--json"_s} << u"sweep takes no arguments"_s;
+    QTest::addRow("unknown command")
+        << QStringList{u"lst"_s, u"--json"_s} << u"unknown command 'lst'"_s;
+    QTest::addRow("support may not audit")
+        << QStringList{u"--operator"_s, u"carol"_s, u"audit"_s, u"verify"_s, u"--json"_s}
+        << u"operator carol (support) may not audit"_s;
+}
+
+void TestOpsctlContract::jsonErrorsAreJsonOnStdout()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, reason);
+    StoreFixture f;
+    const Run run =
+        runProcess(QStringLiteral(OPS_OPSCTL_PATH), QStringList{u"--db"_s, f.path()} + args);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.errText().contains(reason), run.err.constData());
+    QCOMPARE(run.out.count('\n'), 1); // one JSON object, one line
+    const json result = run.result();
+    QVERIFY2(result.is_object(), run.out.constData());
+    QCOMPARE(text(result.at("error").at("code")), u"invalid_request"_s);
+    // The message is the reason stderr gives, without the program's prefix.
+    const QString message = QString::fromStdString(result.at("error").at("message"));
+    QVERIFY2(run.errText().startsWith(u"opsctl: "_s + message), qPrintable(message));
+}
+
+void TestOpsctlContract::toolCommandErrorIsARejectedResult()
+{
+    // No Stripe secret anywhere: refused before anything is stored or sent.
+    StoreFixture f;
+    QTemporaryDir home;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"OPS_STRIPE_KEY"_s);
+    env.insert(u"HOME"_s, home.path());
+    env.insert(u"XDG_CONFIG_HOME"_s, home.path() + u"/.config"_s);
+    const Run run = opsctl(f.path(),
+                           {u"refund"_s, u"--order"_s, u"4417"_s, u"--charge"_s, u"ch_4417"_s,
+                            u"--amount"_s, u"100"_s},
+                           env);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.errText().contains(u"no Stripe secret"_s), run.err.constData());
+    const json result = run.result();
+    QCOMPARE(text(result.value("status", json())), u"rejected"_s);
+    QCOMPARE(text(result.at("error").at("code")), u"invalid_request"_s);
+    QVERIFY(
+        QString::fromStdString(result.at("error").at("message")).contains(u"no Stripe secret"_s));
+    QCOMPARE(opsctl(f.path(), {u"list"_s, u"--json"_s}).result().at("operations").size(), 0u);
+}
+
+void TestOpsctlContract::helpNamesEveryDocumentedCommand()
+{
+    const Run help = runProcess(QStringLiteral(OPS_OPSCTL_PATH), {u"--help"_s});
+    QCOMPARE(help.exitCode, 0);
+    const QString text = QString::fromUtf8(help.out);
+    const QStringList lines = documentedCommandLines();
+    QVERIFY2(lines.size() > 10, "the opsctl synopsis block was not found in README.md or docs/");
+    // "  audit export --csv FILE …" and "  operator disable|enable NAME · operator list": the
+    // command and, when there is one, its sub-command.
+    static const QRegularExpression command(u"^\\s*([a-z]+)(?: ([a-z][a-z|-]*))?(?=\\s|$)"_s);
+    int checked = 0;
+    for (const QString &line : lines) {
+        if (!line.startsWith(u"  "_s) || line.startsWith(u"   "_s))
+            continue; // continuation lines are indented further
+        for (const QString &segment : line.split(u'·')) {
+            const auto m = command.match(segment);
+            if (!m.hasMatch())
+                continue;
+            const QString name = m.captured(1);
+            const QRegularExpression listed(u"^  "_s + name + u"(\\s|$)"_s,
+                                            QRegularExpression::MultilineOption);
+            QVERIFY2(listed.match(text).hasMatch(),
+                     qPrintable(u"opsctl --help does not list '%1'"_s.arg(name)));
+            for (const QString &sub : m.captured(2).split(u'|', Qt::SkipEmptyParts)) {
+                QVERIFY2(QRegularExpression(u"\\b"_s + QRegularExpression::escape(sub) + u"\\b"_s)
+                             .match(text)
+                             .hasMatch(),
+                         qPrintable(u"opsctl --help does not list '%1 %2'"_s.arg(name, sub)));
+            }
+            ++checked;
+        }
+    }
+    QVERIFY(checked >= 15);
+}
+
+void TestOpsctlContract::versionComesFromCMake_data()
+{
+    QTest::addColumn<QString>("program");
+    QTest::addColumn<QString>("name");
+    QTest::addRow("opsctl") << QStringLiteral(OPS_OPSCTL_PATH) << u"opsctl"_s;
+    QTest::addRow("opsconsole") << QStringLiteral(OPS_CONSOLE_PATH) << u"opsconsole"_s;
+    QTest::addRow("provider-sim") << QStringLiteral(OPS_PROVIDER_SIM_PATH) << u"provider-sim"_s;
+}
+
+void TestOpsctlContract::versionComesFromCMake()
+{
+    QFETCH(QString, program);
+    QFETCH(QString, name);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"DISPLAY"_s);
+    env.remove(u"WAYLAND_DISPLAY"_s);
+    env.remove(u"QT_QPA_PLATFORM"_s); // --version needs no display
+    const Run run = runProcess(program, {u"--version"_s}, env);
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(QString::fromUtf8(run.out), name + u' ' + QString::fromLatin1(kVersion) + u'\n');
+    QVERIFY(QRegularExpression(u"^\\d+\\.\\d+\\.\\d+$"_s)
+                .match(QString::fromLatin1(kVersion))
+                .hasMatch());
+}
+
+QTEST_GUILESS_MAIN(TestOpsctlContract)
+#include "tst_opsctl_contract.moc"

@@ -1,0 +1,58 @@
+// Shared by the tests/node suites: finds the stripe package and provider-sim (skipping the
+// suite when the package is not installed), starts provider-sim with the demo seed, and calls
+// its admin routes.
+
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const sourceDir = process.env.OPS_SOURCE_DIR ?? join(here, '..', '..');
+const simPath = process.env.PROVIDER_SIM;
+
+// The Stripe class of the official package; exits the process (as a skip) when the package is
+// missing, and as a failure when PROVIDER_SIM is not set.
+export async function loadStripe() {
+  if (!existsSync(join(here, 'node_modules', 'stripe'))) {
+    console.log('SKIP: node_modules/stripe is missing (run scripts/node-deps.sh)');
+    process.exit(0);
+  }
+  if (!simPath) {
+    console.error('PROVIDER_SIM must name the provider-sim executable');
+    process.exit(1);
+  }
+  return (await import('stripe')).default;
+}
+
+// Resolves to { child, port } once provider-sim printed its first line.
+export function startSim() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(simPath, ['--seed', join(sourceDir, 'resources/sim/demo-seed.json')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines = createInterface({ input: child.stdout });
+    const timer = setTimeout(() => reject(new Error('provider-sim printed no first line')), 10000);
+    child.on('exit', (code) => reject(new Error(`provider-sim exited with ${code}`)));
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      const match = /^provider-sim listening on http:\/\/127\.0\.0\.1:(\d+)$/.exec(line);
+      if (!match) return reject(new Error(`unexpected first line: ${line}`));
+      resolve({ child, port: Number(match[1]) });
+    });
+  });
+}
+
+// JSON admin call; asserts a 2xx answer.
+export async function simAdmin(port, method, path, body) {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  assert.ok(response.ok, `${method} ${path}: ${JSON.stringify(json)}`);
+  return json;
+}
