@@ -1,17 +1,14 @@
-// Shared by the MCP tests: provider-sim and `opsctl mcp` as child processes, the simulator's
-// admin routes, and opsctl itself for looking at the database. Paths come from the
-// environment ctest sets: OPSCTL, PROVIDER_SIM, OPS_SOURCE_DIR.
+// Shared by the MCP tests: provider-sim (through simharness.mjs) and `opsctl mcp` as child
+// processes, the simulator's admin routes, and opsctl itself for looking at the database.
+// Paths come from the environment ctest sets: OPSCTL, PROVIDER_SIM, OPS_SOURCE_DIR.
 
-import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { simAdmin, startSim as startSimProcess } from './simharness.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
-const here = dirname(fileURLToPath(import.meta.url));
-export const sourceDir = process.env.OPS_SOURCE_DIR ?? join(here, '..', '..');
 export const opsctlPath = process.env.OPSCTL;
 export const simPath = process.env.PROVIDER_SIM;
 export const TOKEN = 'mcp-test-token-0123456789';
@@ -31,25 +28,13 @@ function firstLine(child, pattern, what) {
   });
 }
 
+// provider-sim with the demo seed (simharness.mjs), plus its base URL.
 export async function startSim() {
-  const child = spawn(simPath, ['--seed', join(sourceDir, 'resources/sim/demo-seed.json')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await firstLine(child, /^provider-sim listening on http:\/\/127\.0\.0\.1:(\d+)$/,
-    'provider-sim');
+  const { child, port } = await startSimProcess();
   return { child, port, url: `http://127.0.0.1:${port}` };
 }
 
-export async function admin(sim, method, path, body) {
-  const response = await fetch(`${sim.url}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  assert.ok(response.ok, `${method} ${path}: ${JSON.stringify(json)}`);
-  return json;
-}
+export const admin = (sim, method, path, body) => simAdmin(sim.port, method, path, body);
 
 export async function refundsAtSim(sim) {
   const { movements } = await admin(sim, 'GET', '/_sim/ledger');
