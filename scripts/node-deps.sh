@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# Installs the official stripe npm package for the real-client test (tests/node).
+# Installs the npm packages of tests/node (the official stripe client, the MCP TypeScript SDK
+# and the MCP conformance runner) when any of those listed in package.json is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../tests/node"
-if [ -d node_modules/stripe ]; then
-    echo "node-deps: stripe present"
+missing=0
+for package in $(node -e 'console.log(Object.keys(require("./package.json").dependencies).join(" "))'); do
+    [ -f "node_modules/$package/package.json" ] || missing=1
+done
+if [ "$missing" = 0 ]; then
+    echo "node-deps: all packages present"
     exit 0
 fi
 npm install --no-audit --no-fund --loglevel=error

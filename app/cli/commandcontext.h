@@ -5,10 +5,10 @@
 
 #include "cliargs.h"
 #include "clock.h"
+#include "engineenv.h"
 
 #include <QTextStream>
 #include <QUrl>
-
 #include <chrono>
 #include <memory>
 #include <stdexcept>
@@ -48,8 +48,7 @@ struct CommandContext
     int usage(const QString &message);
 };
 
-// Positive integer from the environment, or `fallback` when unset; nullopt when malformed.
-std::optional<qint64> envInteger(const char *name, qint64 fallback);
+using ops::envInteger; // engineenv.h: one reading of the environment for opsctl and the MCP server
 
 int refundCommand(CommandContext &ctx, const QStringList &args);
 int listCommand(CommandContext &ctx, const QStringList &args);
@@ -66,6 +65,7 @@ int demoCommand(CommandContext &ctx, const QStringList &args);
 int creditCommand(CommandContext &ctx, const QStringList &args);
 int executeCommand(CommandContext &ctx, const QStringList &args);
 int messageCommand(CommandContext &ctx, const QStringList &args); // messagecommand.cpp
+int mcpCommand(CommandContext &ctx, const QStringList &args);     // mcpcommand.cpp
 int operatorCommand(CommandContext &ctx, const QStringList &args);
 int approvalCommand(CommandContext &ctx, const QStringList &args);
 int settingsCommand(CommandContext &ctx, const QStringList &args);

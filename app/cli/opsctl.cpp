@@ -45,6 +45,7 @@ const QString kUsage = u"usage: opsctl [--db PATH|postgresql://…] [--operator 
                        "[--kind K] [--from TIME] [--to TIME] [--progress]\n"
                        "  message send OP --template T [--language en|ru|uk] [--conversation C]\n"
                        "  message list OP [--json]\n"
+                       "  mcp [--http HOST:PORT]     (the agent tool server, docs/agents.md)\n"
                        "with --json (and always for refund, credit, execute) stdout carries one "
                        "JSON object, also on an error: {\"error\":{\"code\",\"message\"}}; the "
                        "reason goes to stderr\n"_s;
@@ -77,6 +78,8 @@ Command commandFor(const QString &name)
         return demoCommand;
     if (name == u"message"_s)
         return messageCommand;
+    if (name == u"mcp"_s)
+        return mcpCommand;
     if (name == u"operator"_s)
         return operatorCommand;
     if (name == u"approval"_s)
@@ -145,17 +148,6 @@ int CommandContext::usage(const QString &message)
 {
     err << "opsctl: " << message << Qt::endl;
     return ExitCode::Usage;
-}
-
-std::optional<qint64> envInteger(const char *name, qint64 fallback)
-{
-    if (!qEnvironmentVariableIsSet(name))
-        return fallback;
-    bool ok = false;
-    const qint64 v = qEnvironmentVariable(name).toLongLong(&ok);
-    if (!ok || v < 0)
-        return std::nullopt;
-    return v;
 }
 
 int runOpsctl(const QStringList &args, QTextStream &out, QTextStream &err)

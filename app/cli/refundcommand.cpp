@@ -1,68 +1,14 @@
 // opsctl refund: the agent's refund tool.
 
 #include "commandcontext.h"
+#include "engineenv.h"
 #include "opsctl.h"
 #include "refundengine.h"
-#include "secrets.h"
 #include "toolcommand.h"
 
 using namespace Qt::StringLiterals;
 
 namespace ops::cli {
-
-namespace {
-
-std::optional<EngineConfig> engineConfig(QString *error)
-{
-    EngineConfig c;
-    const auto perCall = envInteger("OPS_ATTEMPTS_PER_CALL", c.attemptsPerCall);
-    const auto perOp = envInteger("OPS_ATTEMPTS_PER_OPERATION", c.attemptsPerOperation);
-    const auto window = envInteger("OPS_STRIPE_WINDOW_SECONDS", c.windowSeconds);
-    const auto margin = envInteger("OPS_MARGIN_SECONDS", c.marginSeconds);
-    const auto base = envInteger("OPS_BACKOFF_BASE_MS", c.backoffBase.count());
-    const auto cap = envInteger("OPS_BACKOFF_CAP_MS", c.backoffCap.count());
-    if (!perCall || !perOp || !window || !margin || !base || !cap || *perCall < 1 || *perOp < 1 ||
-        *window <= *margin) {
-        *error = u"invalid OPS_ATTEMPTS_*, OPS_*_SECONDS or OPS_BACKOFF_* setting"_s;
-        return std::nullopt;
-    }
-    c.attemptsPerCall = int(*perCall);
-    c.attemptsPerOperation = int(*perOp);
-    c.windowSeconds = *window;
-    c.marginSeconds = *margin;
-    c.backoffBase = std::chrono::milliseconds(*base);
-    c.backoffCap = std::chrono::milliseconds(*cap);
-    return c;
-}
-
-std::optional<StripeConfig> stripeConfig(QString *error)
-{
-    StripeConfig c;
-    const QString url = qEnvironmentVariable("OPS_STRIPE_URL", u"https://api.stripe.com"_s);
-    c.baseUrl = QUrl(url, QUrl::StrictMode);
-    if (!c.baseUrl.isValid() ||
-        (c.baseUrl.scheme() != u"http"_s && c.baseUrl.scheme() != u"https"_s)) {
-        *error = u"OPS_STRIPE_URL '%1' is not an http(s) URL"_s.arg(url);
-        return std::nullopt;
-    }
-    const auto timeout = envInteger("OPS_ATTEMPT_TIMEOUT_MS", c.timeout.count());
-    if (!timeout || *timeout < 1) {
-        *error = u"invalid OPS_ATTEMPT_TIMEOUT_MS"_s;
-        return std::nullopt;
-    }
-    c.timeout = std::chrono::milliseconds(*timeout);
-    const auto secret = EnvFileSecretSource().secret(u"stripe"_s, error);
-    if (!secret) {
-        if (error->isEmpty())
-            *error = u"no Stripe secret: set OPS_STRIPE_KEY or write it to a 0600 file "
-                     "~/.config/opsconsole/stripe.key"_s;
-        return std::nullopt;
-    }
-    c.secret = *secret;
-    return c;
-}
-
-} // namespace
 
 int refundCommand(CommandContext &ctx, const QStringList &args)
 {
@@ -90,8 +36,8 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
     const auto actor = actorFor(ctx, opts->value(u"tool-call"_s), &error);
     if (!actor)
         return rejectInput(ctx, error);
-    const auto engineCfg = engineConfig(&error);
-    const auto stripeCfg = engineCfg ? stripeConfig(&error) : std::nullopt;
+    const auto engineCfg = refundEngineConfigFromEnv(&error);
+    const auto stripeCfg = engineCfg ? stripeConfigFromEnv(&error) : std::nullopt;
     if (!engineCfg || !stripeCfg)
         return ctx.usage(error);
 

@@ -2,10 +2,10 @@
 
 #include "commandcontext.h"
 #include "creditengine.h"
+#include "engineenv.h"
 #include "executionengine.h"
 #include "operationstore.h"
 #include "opsctl.h"
-#include "secrets.h"
 #include "toolcommand.h"
 
 using namespace Qt::StringLiterals;
@@ -13,64 +13,6 @@ using namespace Qt::StringLiterals;
 namespace ops::cli {
 
 namespace {
-
-std::optional<SlenEngineConfig> engineConfig(QString *error)
-{
-    SlenEngineConfig c;
-    const auto perCall = envInteger("OPS_ATTEMPTS_PER_CALL", c.attemptsPerCall);
-    const auto perOp = envInteger("OPS_ATTEMPTS_PER_OPERATION", c.attemptsPerOperation);
-    const auto credit = envInteger("OPS_SLEN_CREDIT_WINDOW_SECONDS", c.creditWindowSeconds);
-    const auto execution =
-        envInteger("OPS_SLEN_EXECUTION_WINDOW_SECONDS", c.executionWindowSeconds);
-    const auto margin = envInteger("OPS_MARGIN_SECONDS", c.marginSeconds);
-    const auto base = envInteger("OPS_BACKOFF_BASE_MS", c.backoffBase.count());
-    const auto cap = envInteger("OPS_BACKOFF_CAP_MS", c.backoffCap.count());
-    if (!perCall || !perOp || !credit || !execution || !margin || !base || !cap || *perCall < 1 ||
-        *perOp < 1 || *credit <= *margin || *execution <= *margin) {
-        *error = u"invalid OPS_ATTEMPTS_*, OPS_*_SECONDS or OPS_BACKOFF_* setting"_s;
-        return std::nullopt;
-    }
-    c.attemptsPerCall = int(*perCall);
-    c.attemptsPerOperation = int(*perOp);
-    c.creditWindowSeconds = *credit;
-    c.executionWindowSeconds = *execution;
-    c.marginSeconds = *margin;
-    c.backoffBase = std::chrono::milliseconds(*base);
-    c.backoffCap = std::chrono::milliseconds(*cap);
-    return c;
-}
-
-std::optional<SlenConfig> slenConfig(QString *error)
-{
-    SlenConfig c;
-    const QString url = qEnvironmentVariable("OPS_SLEN_URL");
-    c.baseUrl = QUrl(url, QUrl::StrictMode);
-    if (url.isEmpty() || !c.baseUrl.isValid() ||
-        (c.baseUrl.scheme() != u"http"_s && c.baseUrl.scheme() != u"https"_s)) {
-        *error = u"OPS_SLEN_URL '%1' is not an http(s) URL"_s.arg(url);
-        return std::nullopt;
-    }
-    c.project = qEnvironmentVariable("OPS_SLEN_PROJECT", c.project).trimmed();
-    if (c.project.isEmpty() || c.project.size() > 128) {
-        *error = u"OPS_SLEN_PROJECT must be 1-128 characters"_s;
-        return std::nullopt;
-    }
-    const auto timeout = envInteger("OPS_ATTEMPT_TIMEOUT_MS", c.timeout.count());
-    if (!timeout || *timeout < 1) {
-        *error = u"invalid OPS_ATTEMPT_TIMEOUT_MS"_s;
-        return std::nullopt;
-    }
-    c.timeout = std::chrono::milliseconds(*timeout);
-    const auto secret = EnvFileSecretSource().secret(u"slen"_s, error);
-    if (!secret) {
-        if (error->isEmpty())
-            *error = u"no Slen API key: set OPS_SLEN_KEY or write it to a 0600 file "
-                     "~/.config/opsconsole/slen.key"_s;
-        return std::nullopt;
-    }
-    c.secret = *secret;
-    return c;
-}
 
 // Configuration that must be right before the tool may run; prints nothing on stdout.
 struct Setup
@@ -81,8 +23,8 @@ struct Setup
 
 std::optional<Setup> setup(QString *error)
 {
-    const auto engine = engineConfig(error);
-    const auto slen = engine ? slenConfig(error) : std::nullopt;
+    const auto engine = slenEngineConfigFromEnv(error);
+    const auto slen = engine ? slenConfigFromEnv(error) : std::nullopt;
     if (!engine || !slen)
         return std::nullopt;
     return Setup{*engine, *slen};

@@ -1,0 +1,74 @@
+// opsctl mcp [--http HOST:PORT] [--allow-origin ORIGIN[,…]] [--allow-non-loopback]
+// [--workers N]: the agent tool server (DESIGN §11, docs/agents.md).
+
+#include "commandcontext.h"
+#include "mcpserver.h"
+#include "operationstore.h"
+#include "opsctl.h"
+
+#include <QHostAddress>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::cli {
+
+namespace {
+
+std::optional<mcp::HttpOptions> httpOptions(const CliArgs &opts, QString *error)
+{
+    const QString listen = opts.value(u"http"_s);
+    const qsizetype colon = listen.lastIndexOf(u':');
+    bool portOk = false;
+    const uint port = colon > 0 ? listen.mid(colon + 1).toUInt(&portOk) : 0;
+    QString host = colon > 0 ? listen.left(colon) : QString();
+    if (host.startsWith(u'[') && host.endsWith(u']'))
+        host = host.mid(1, host.size() - 2);
+    mcp::HttpOptions http;
+    http.address = QHostAddress(host == u"localhost"_s ? u"127.0.0.1"_s : host);
+    if (!portOk || port > 65535 || http.address.isNull()) {
+        *error = u"--http needs HOST:PORT with an IP address, e.g. 127.0.0.1:0"_s;
+        return std::nullopt;
+    }
+    if (!http.address.isLoopback() && !opts.has(u"allow-non-loopback"_s)) {
+        *error = u"--http %1 is not loopback; add --allow-non-loopback to mean it"_s.arg(listen);
+        return std::nullopt;
+    }
+    http.port = quint16(port);
+    if (opts.has(u"allow-origin"_s))
+        http.allowedOrigins = opts.value(u"allow-origin"_s).split(u',', Qt::SkipEmptyParts);
+    const auto token = mcp::httpToken(error);
+    if (!token)
+        return std::nullopt;
+    http.token = *token;
+    return http;
+}
+
+} // namespace
+
+int mcpCommand(CommandContext &ctx, const QStringList &args)
+{
+    QString error;
+    const auto opts = CliArgs::parse(args, {u"http"_s, u"allow-origin"_s, u"workers"_s},
+                                     {u"allow-non-loopback"_s}, &error);
+    if (!opts)
+        return ctx.usage(error);
+    if (!opts->positionals().isEmpty())
+        return ctx.usage(u"unexpected argument '%1'"_s.arg(opts->positionals().first()));
+    mcp::ServerOptions options;
+    options.dbLocation = ctx.dbLocation;
+    if (opts->has(u"workers"_s)) {
+        bool ok = false;
+        options.workers = opts->value(u"workers"_s).toInt(&ok);
+        if (!ok || options.workers < 1 || options.workers > 256)
+            return ctx.usage(u"--workers must be 1-256"_s);
+    }
+    if (opts->has(u"http"_s)) {
+        options.http = httpOptions(*opts, &error);
+        if (!options.http)
+            return ctx.usage(error);
+    }
+    ctx.openStore(); // creates and migrates once, before any call opens its own connection
+    return mcp::runServer(options, ctx.out, ctx.err);
+}
+
+} // namespace ops::cli

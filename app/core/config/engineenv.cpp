@@ -1,0 +1,146 @@
+#include "engineenv.h"
+
+#include "secrets.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+// The attempt and backoff settings every engine shares.
+struct CommonSettings
+{
+    qint64 perCall = 0;
+    qint64 perOperation = 0;
+    qint64 margin = 0;
+    qint64 backoffBase = 0;
+    qint64 backoffCap = 0;
+};
+
+template<typename Config> std::optional<CommonSettings> commonSettings(const Config &defaults)
+{
+    const auto perCall = envInteger("OPS_ATTEMPTS_PER_CALL", defaults.attemptsPerCall);
+    const auto perOp = envInteger("OPS_ATTEMPTS_PER_OPERATION", defaults.attemptsPerOperation);
+    const auto margin = envInteger("OPS_MARGIN_SECONDS", defaults.marginSeconds);
+    const auto base = envInteger("OPS_BACKOFF_BASE_MS", defaults.backoffBase.count());
+    const auto cap = envInteger("OPS_BACKOFF_CAP_MS", defaults.backoffCap.count());
+    if (!perCall || !perOp || !margin || !base || !cap || *perCall < 1 || *perOp < 1)
+        return std::nullopt;
+    return CommonSettings{*perCall, *perOp, *margin, *base, *cap};
+}
+
+template<typename Config> void apply(const CommonSettings &s, Config &c)
+{
+    c.attemptsPerCall = int(s.perCall);
+    c.attemptsPerOperation = int(s.perOperation);
+    c.marginSeconds = s.margin;
+    c.backoffBase = std::chrono::milliseconds(s.backoffBase);
+    c.backoffCap = std::chrono::milliseconds(s.backoffCap);
+}
+
+const QString kBadSetting = u"invalid OPS_ATTEMPTS_*, OPS_*_SECONDS or OPS_BACKOFF_* setting"_s;
+
+// An http(s) base URL, the attempt timeout and the provider secret: what every client needs.
+template<typename Config>
+bool readClientSettings(Config &c, const QString &url, const char *urlVariable,
+                        const QString &secretName, const QString &missingSecret, QString *error)
+{
+    c.baseUrl = QUrl(url, QUrl::StrictMode);
+    if (url.isEmpty() || !c.baseUrl.isValid() ||
+        (c.baseUrl.scheme() != u"http"_s && c.baseUrl.scheme() != u"https"_s)) {
+        *error = u"%1 '%2' is not an http(s) URL"_s.arg(QLatin1String(urlVariable), url);
+        return false;
+    }
+    const auto timeout = envInteger("OPS_ATTEMPT_TIMEOUT_MS", c.timeout.count());
+    if (!timeout || *timeout < 1) {
+        *error = u"invalid OPS_ATTEMPT_TIMEOUT_MS"_s;
+        return false;
+    }
+    c.timeout = std::chrono::milliseconds(*timeout);
+    const auto secret = EnvFileSecretSource().secret(secretName, error);
+    if (!secret) {
+        if (error->isEmpty())
+            *error = missingSecret;
+        return false;
+    }
+    c.secret = *secret;
+    return true;
+}
+
+} // namespace
+
+std::optional<qint64> envInteger(const char *name, qint64 fallback)
+{
+    if (!qEnvironmentVariableIsSet(name))
+        return fallback;
+    bool ok = false;
+    const qint64 v = qEnvironmentVariable(name).toLongLong(&ok);
+    if (!ok || v < 0)
+        return std::nullopt;
+    return v;
+}
+
+std::optional<EngineConfig> refundEngineConfigFromEnv(QString *error)
+{
+    EngineConfig c;
+    const auto common = commonSettings(c);
+    const auto window = envInteger("OPS_STRIPE_WINDOW_SECONDS", c.windowSeconds);
+    if (!common || !window || *window <= common->margin) {
+        *error = kBadSetting;
+        return std::nullopt;
+    }
+    apply(*common, c);
+    c.windowSeconds = *window;
+    return c;
+}
+
+std::optional<StripeConfig> stripeConfigFromEnv(QString *error)
+{
+    StripeConfig c;
+    const QString url = qEnvironmentVariable("OPS_STRIPE_URL", u"https://api.stripe.com"_s);
+    if (!readClientSettings(c, url, "OPS_STRIPE_URL", u"stripe"_s,
+                            u"no Stripe secret: set OPS_STRIPE_KEY or write it to a 0600 file "
+                            "~/.config/opsconsole/stripe.key"_s,
+                            error))
+        return std::nullopt;
+    return c;
+}
+
+std::optional<SlenEngineConfig> slenEngineConfigFromEnv(QString *error)
+{
+    SlenEngineConfig c;
+    const auto common = commonSettings(c);
+    const auto credit = envInteger("OPS_SLEN_CREDIT_WINDOW_SECONDS", c.creditWindowSeconds);
+    const auto execution =
+        envInteger("OPS_SLEN_EXECUTION_WINDOW_SECONDS", c.executionWindowSeconds);
+    if (!common || !credit || !execution || *credit <= common->margin ||
+        *execution <= common->margin) {
+        *error = kBadSetting;
+        return std::nullopt;
+    }
+    apply(*common, c);
+    c.creditWindowSeconds = *credit;
+    c.executionWindowSeconds = *execution;
+    return c;
+}
+
+std::optional<SlenConfig> slenConfigFromEnv(QString *error)
+{
+    SlenConfig c;
+    c.project = qEnvironmentVariable("OPS_SLEN_PROJECT", c.project).trimmed();
+    const QString url = qEnvironmentVariable("OPS_SLEN_URL");
+    // The URL is checked first, as opsctl always has: its message is the one users know.
+    if (!readClientSettings(c, url, "OPS_SLEN_URL", u"slen"_s,
+                            u"no Slen API key: set OPS_SLEN_KEY or write it to a 0600 file "
+                            "~/.config/opsconsole/slen.key"_s,
+                            error))
+        return std::nullopt;
+    if (c.project.isEmpty() || c.project.size() > 128) {
+        *error = u"OPS_SLEN_PROJECT must be 1-128 characters"_s;
+        return std::nullopt;
+    }
+    return c;
+}
+
+} // namespace ops

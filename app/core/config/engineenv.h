@@ -1,0 +1,28 @@
+#pragma once
+
+// Engine and provider configuration from the environment. Every function returns nullopt and
+// sets *error (a sentence for the operator, never containing a secret) when a setting is
+// malformed or missing.
+
+#include "creditengine.h"
+#include "refundengine.h"
+
+#include <optional>
+
+namespace ops {
+
+// Non-negative integer from the environment, or `fallback` when unset; nullopt when malformed.
+std::optional<qint64> envInteger(const char *name, qint64 fallback);
+
+// OPS_ATTEMPTS_PER_CALL, OPS_ATTEMPTS_PER_OPERATION, OPS_STRIPE_WINDOW_SECONDS,
+// OPS_MARGIN_SECONDS, OPS_BACKOFF_BASE_MS, OPS_BACKOFF_CAP_MS.
+std::optional<EngineConfig> refundEngineConfigFromEnv(QString *error);
+// OPS_STRIPE_URL, OPS_ATTEMPT_TIMEOUT_MS, and the "stripe" secret (OPS_STRIPE_KEY or a 0600 file).
+std::optional<StripeConfig> stripeConfigFromEnv(QString *error);
+// As the refund engine's, with OPS_SLEN_CREDIT_WINDOW_SECONDS and
+// OPS_SLEN_EXECUTION_WINDOW_SECONDS for the windows.
+std::optional<SlenEngineConfig> slenEngineConfigFromEnv(QString *error);
+// OPS_SLEN_URL (required), OPS_SLEN_PROJECT, OPS_ATTEMPT_TIMEOUT_MS, and the "slen" secret.
+std::optional<SlenConfig> slenConfigFromEnv(QString *error);
+
+} // namespace ops

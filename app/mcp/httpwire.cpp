@@ -1,0 +1,142 @@
+#include "httpwire.h"
+
+#include <QHttpServerRequest>
+#include <QTimer>
+#include <poll.h>
+
+namespace ops::mcp {
+
+namespace {
+
+QByteArray statusLine(int status)
+{
+    static const QHash<int, QByteArray> reasons = {{200, "OK"},
+                                                   {202, "Accepted"},
+                                                   {204, "No Content"},
+                                                   {400, "Bad Request"},
+                                                   {401, "Unauthorized"},
+                                                   {403, "Forbidden"},
+                                                   {404, "Not Found"},
+                                                   {405, "Method Not Allowed"},
+                                                   {413, "Content Too Large"},
+                                                   {415, "Unsupported Media Type"},
+                                                   {503, "Service Unavailable"}};
+    return "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasons.value(status, "Status") +
+           "\r\n";
+}
+
+QByteArray headerBlock(const HeaderList &headers)
+{
+    QByteArray out;
+    for (const auto &[name, value] : headers)
+        out += name + ": " + value + "\r\n";
+    return out;
+}
+
+QByteArray methodOf(const QHttpServerRequest &request)
+{
+    switch (request.method()) {
+    case QHttpServerRequest::Method::Get:
+        return "GET";
+    case QHttpServerRequest::Method::Post:
+        return "POST";
+    case QHttpServerRequest::Method::Delete:
+        return "DELETE";
+    case QHttpServerRequest::Method::Options:
+        return "OPTIONS";
+    default:
+        return "OTHER";
+    }
+}
+
+// The peer shut its side (a client that timed out): Qt 6.4 tears such a socket down inside
+// write(), so nothing may be written any more. poll() reports the hang-up without reading.
+bool peerGone(const QTcpSocket &socket)
+{
+    const qintptr fd = socket.socketDescriptor();
+    if (fd < 0)
+        return true;
+    pollfd p{int(fd), POLLRDHUP, 0};
+    return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR));
+}
+
+} // namespace
+
+Responder::Responder(QTcpSocket *socket)
+    : m_socket(socket)
+{}
+
+bool Responder::isOpen() const
+{
+    return !m_done && m_socket && m_socket->state() == QAbstractSocket::ConnectedState &&
+           !peerGone(*m_socket);
+}
+
+void Responder::send(int status, const HeaderList &headers, const QByteArray &body)
+{
+    if (!isOpen() || m_streaming)
+        return;
+    m_done = true;
+    m_socket->write(statusLine(status) + headerBlock(headers) +
+                    "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+}
+
+void Responder::startEvents(const HeaderList &headers)
+{
+    if (!isOpen() || m_streaming)
+        return;
+    m_streaming = true;
+    m_socket->write(statusLine(200) + headerBlock(headers) +
+                    "Content-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
+                    "Connection: close\r\n\r\n");
+}
+
+void Responder::event(const QByteArray &data)
+{
+    if (!m_streaming || !isOpen())
+        return;
+    m_socket->write("event: message\ndata: " + data + "\n\n");
+}
+
+void Responder::endEvents()
+{
+    if (!m_streaming || !isOpen())
+        return;
+    m_done = true;
+    m_socket->disconnectFromHost(); // after the pending bytes
+}
+
+void Responder::drop()
+{
+    m_done = true;
+    QPointer<QTcpSocket> socket = m_socket;
+    // Deferred: the server may still be inside its read handling for this socket.
+    QTimer::singleShot(0, socket, [socket] {
+        if (socket)
+            socket->disconnectFromHost();
+    });
+}
+
+HttpWire::HttpWire(Handler handler, QObject *parent)
+    : QAbstractHttpServer(parent)
+    , m_handler(std::move(handler))
+{}
+
+bool HttpWire::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    HttpRequestData data;
+    data.method = methodOf(request);
+    data.path = request.url().path();
+    for (const auto &[name, value] : request.headers())
+        data.headers.insert(name.toLower(), value);
+    data.body = request.body();
+    m_handler(std::move(data), std::make_shared<Responder>(socket));
+    return true;
+}
+
+void HttpWire::missingHandler(const QHttpServerRequest &, QTcpSocket *socket)
+{
+    Responder(socket).send(404, {}, {});
+}
+
+} // namespace ops::mcp

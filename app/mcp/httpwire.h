@@ -1,0 +1,64 @@
+#pragma once
+
+// The HTTP layer of the MCP server: the only code that touches Qt HttpServer (its API changes
+// in 6.8). A request comes out as plain data with a Responder through which the answer is
+// written now, later, as a stream of server-sent events, or never.
+
+#include <QAbstractHttpServer>
+#include <QByteArray>
+#include <QHash>
+#include <QPointer>
+#include <QTcpSocket>
+#include <functional>
+#include <memory>
+
+namespace ops::mcp {
+
+struct HttpRequestData
+{
+    QByteArray method; // GET, POST, DELETE, …
+    QString path;
+    QHash<QByteArray, QByteArray> headers; // names in lower case
+    QByteArray body;
+};
+
+using HeaderList = QList<QPair<QByteArray, QByteArray>>;
+
+// The way back to one client for one request. Holds the socket weakly: a late answer to a
+// client that has gone is dropped, never written to a deleted or half-closed socket.
+class Responder
+{
+public:
+    explicit Responder(QTcpSocket *socket);
+
+    bool isOpen() const;
+    void send(int status, const HeaderList &headers, const QByteArray &body);
+    // A 200 text/event-stream answer whose end closes the connection.
+    void startEvents(const HeaderList &headers);
+    void event(const QByteArray &data);
+    void endEvents();
+    void drop(); // close without (more of) an answer
+
+private:
+    QPointer<QTcpSocket> m_socket;
+    bool m_done = false;
+    bool m_streaming = false;
+};
+
+using ResponderPtr = std::shared_ptr<Responder>;
+
+class HttpWire final : public QAbstractHttpServer
+{
+public:
+    using Handler = std::function<void(HttpRequestData, ResponderPtr)>;
+    explicit HttpWire(Handler handler, QObject *parent = nullptr);
+
+protected:
+    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
+    void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
+
+private:
+    Handler m_handler;
+};
+
+} // namespace ops::mcp

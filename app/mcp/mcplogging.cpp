@@ -1,0 +1,3 @@
+#include "mcplogging.h"
+
+Q_LOGGING_CATEGORY(lcMcp, "ops.mcp")

@@ -1,0 +1,210 @@
+#include "toolcatalog.h"
+
+#include "schemacheck.h"
+
+namespace ops::mcp {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+// Bounds shared with the engines' own checks (money.h kMaxMinorUnits, workname.h, the engines'
+// id limits): the schema refuses first, the engine's validate() stays the last word.
+constexpr std::int64_t kMaxMinor = 99'999'999;
+
+json text(int minLength, int maxLength, const char *description)
+{
+    return {{"type", "string"},
+            {"minLength", minLength},
+            {"maxLength", maxLength},
+            {"description", description}};
+}
+
+json workName()
+{
+    return text(1, 190,
+                "Idempotency key for this piece of work, chosen by you and stable across "
+                "retries (e.g. \"ticket-8812-topup\"). The same work name continues the same "
+                "operation; a new piece of work needs a new name.");
+}
+
+json inputSchema(json properties, json required)
+{
+    return {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
+            {"type", "object"},
+            {"properties", std::move(properties)},
+            {"required", std::move(required)},
+            {"additionalProperties", false}};
+}
+
+json outputSchema(json statuses)
+{
+    // Open to added fields (credit and execution results carry more than refunds).
+    return {{"type", "object"},
+            {"properties",
+             {{"status", {{"type", "string"}, {"enum", std::move(statuses)}}},
+              {"operation_id", {{"type", "string"}}},
+              {"refund_id", {{"type", "string"}}},
+              {"reason", {{"type", "string"}}},
+              {"note", {{"type", "string"}}},
+              {"error",
+               {{"type", "object"},
+                {"properties", {{"code", {{"type", "string"}}}, {"message", {{"type", "string"}}}}},
+                {"required", {"code", "message"}}}}}},
+            {"required", {"status"}}};
+}
+
+json annotations(const char *title, bool readOnly)
+{
+    if (readOnly)
+        return {{"title", title}, {"readOnlyHint", true}, {"openWorldHint", false}};
+    return {{"title", title},
+            {"readOnlyHint", false},
+            {"destructiveHint", true},
+            {"idempotentHint", true},
+            {"openWorldHint", true}};
+}
+
+const char *kStatusGuide =
+    " Statuses: checking = the outcome is unknown and a colleague is checking; tell the "
+    "customer a colleague is checking, never that it succeeded or failed. unconfirmed = not "
+    "confirmed yet; you may call again with the same arguments, it resends with the same key "
+    "and can never do it twice. rejected = nothing was done; read error.message and fix the "
+    "input.";
+
+json refundTool()
+{
+    json properties = {
+        {"order", text(1, 255, "Your order id for this refund, e.g. \"4417\".")},
+        {"charge", text(1, 255, "The Stripe charge id to refund, e.g. \"ch_4417\".")},
+        {"amount",
+         {{"type", "integer"},
+          {"minimum", 1},
+          {"maximum", kMaxMinor},
+          {"description", "Amount in minor units (cents): 700 is $7.00."}}},
+        {"currency",
+         {{"type", "string"},
+          {"pattern", "^[a-z]{3}$"},
+          {"description", "ISO currency code of the charge, lower case; default usd."}}}};
+    return {{"name", "refund"},
+            {"title", "Refund a charge"},
+            {"description",
+             std::string("Refund part or all of a Stripe charge for an order. Calling again with "
+                         "the same order, charge and amount continues the same refund: it never "
+                         "pays twice. refunded = done, quote refund_id. failed = the provider "
+                         "refused; reason names why, nothing was refunded.") +
+                 kStatusGuide},
+            {"inputSchema", inputSchema(properties, {"order", "charge", "amount"})},
+            {"outputSchema",
+             outputSchema({"refunded", "failed", "unconfirmed", "checking", "rejected"})},
+            {"annotations", annotations("Refund a charge", false)}};
+}
+
+json creditTool(const char *name, const char *title, const char *what, bool signedAmount)
+{
+    json amount = {{"type", "integer"}, {"maximum", kMaxMinor}};
+    amount["minimum"] = signedAmount ? -kMaxMinor : 1;
+    if (signedAmount)
+        amount["not"] = {{"const", 0}};
+    amount["description"] = signedAmount ? "Signed, non-zero number of credits to correct by."
+                                         : "Number of credits, a positive integer.";
+    json properties = {
+        {"customer", text(1, 255, "The Slen customer id.")},
+        {"credit_type",
+         {{"type", "string"},
+          {"pattern", "^[A-Za-z0-9_.-]{1,64}$"},
+          {"description", "The credit type, e.g. \"credits\"."}}},
+        {"amount", amount},
+        {"work", workName()},
+        {"note", text(0, 500, "Why, for the people who read the audit trail; never sent.")}};
+    return {{"name", name},
+            {"title", title},
+            {"description",
+             std::string(what) +
+                 " succeeded = the credits moved (balance_after when known). failed = nothing "
+                 "moved; see note." +
+                 kStatusGuide},
+            {"inputSchema", inputSchema(properties, {"customer", "credit_type", "amount", "work"})},
+            {"outputSchema",
+             outputSchema({"succeeded", "failed", "unconfirmed", "checking", "rejected"})},
+            {"annotations", annotations(title, false)}};
+}
+
+json executeTool()
+{
+    json properties = {
+        {"flow",
+         {{"type", "string"},
+          {"pattern", "^[A-Za-z0-9_.:-]{1,128}$"},
+          {"description", "The Slen flow id, e.g. \"generate_email\"."}}},
+        {"input", {{"type", "object"}, {"description", "The flow's input object."}}},
+        {"work", workName()},
+        {"context",
+         {{"type", "object"},
+          {"description", "Optional context object; operation_id is reserved."}}},
+        {"mode",
+         {{"type", "string"},
+          {"enum", {"sync", "async"}},
+          {"description", "sync (default) waits for the result; async returns queued."}}}};
+    return {{"name", "execute_flow"},
+            {"title", "Run a Slen flow"},
+            {"description",
+             std::string("Run a billed Slen flow once per work name. succeeded = finished, see "
+                         "result. queued/running = not finished; call again with the same work "
+                         "name to get the result. failed = it failed and keeps its work name; "
+                         "use a new work name to run it again.") +
+                 kStatusGuide},
+            {"inputSchema", inputSchema(properties, {"flow", "input", "work"})},
+            {"outputSchema", outputSchema({"succeeded", "failed", "queued", "running",
+                                           "unconfirmed", "checking", "rejected"})},
+            {"annotations", annotations("Run a Slen flow", false)}};
+}
+
+json statusTool()
+{
+    json properties = {{"operation_id", text(1, 64, "The operation_id a tool returned.")}};
+    return {{"name", "operation_status"},
+            {"title", "Look up an operation"},
+            {"description",
+             "Read where an operation stands now, without sending anything. Same statuses and "
+             "same advice as the tool that started it; rejected with code unknown_operation when "
+             "no such operation exists."},
+            {"inputSchema", inputSchema(properties, {"operation_id"})},
+            {"outputSchema", outputSchema({"refunded", "succeeded", "failed", "queued", "running",
+                                           "unconfirmed", "checking", "rejected"})},
+            {"annotations", annotations("Look up an operation", true)}};
+}
+
+} // namespace
+
+const nlohmann::ordered_json &toolDefinitions()
+{
+    static const json tools =
+        json::array({refundTool(),
+                     creditTool("credit_topup", "Top up credits",
+                                "Add credits to a customer's balance.", false),
+                     creditTool("credit_charge", "Charge credits",
+                                "Take credits from a customer's balance.", false),
+                     creditTool("credit_adjust", "Adjust credits",
+                                "Correct a customer's balance by a signed amount.", true),
+                     executeTool(), statusTool()});
+    return tools;
+}
+
+const nlohmann::ordered_json *findTool(const std::string &name)
+{
+    for (const auto &tool : toolDefinitions()) {
+        if (tool["name"] == name)
+            return &tool;
+    }
+    return nullptr;
+}
+
+std::optional<std::string> argumentProblem(const nlohmann::ordered_json &tool,
+                                           const nlohmann::ordered_json &arguments)
+{
+    const json value = arguments.is_null() ? json::object() : arguments;
+    return schemaProblem(tool["inputSchema"], value);
+}
+
+} // namespace ops::mcp

@@ -1,0 +1,168 @@
+#include "toolrunner.h"
+
+#include "engineenv.h"
+#include "executionengine.h"
+#include "httptransport.h"
+#include "mcplogging.h"
+#include "session.h"
+using namespace Qt::StringLiterals;
+
+namespace ops::mcp {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+QString str(const json &args, const char *name, const QString &fallback = {})
+{
+    const auto it = args.find(name);
+    return it != args.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                               : fallback;
+}
+
+json notConfigured(const QString &problem)
+{
+    return ToolResult::rejected(u"not_configured"_s, problem).toJson();
+}
+
+std::optional<OperationKind> creditKind(const std::string &tool)
+{
+    if (tool == "credit_topup")
+        return OperationKind::CreditTopup;
+    if (tool == "credit_charge")
+        return OperationKind::CreditCharge;
+    if (tool == "credit_adjust")
+        return OperationKind::CreditAdjust;
+    return std::nullopt;
+}
+
+ToolResult::Subject subjectOf(OperationKind kind)
+{
+    if (kind == OperationKind::Refund)
+        return ToolResult::Subject::Refund;
+    return kind == OperationKind::Execution ? ToolResult::Subject::Execution
+                                            : ToolResult::Subject::Credit;
+}
+
+} // namespace
+
+RunnerConfig RunnerConfig::fromEnvironment(const QString &dbLocation)
+{
+    RunnerConfig c;
+    c.dbLocation = dbLocation;
+    c.refundEngine = refundEngineConfigFromEnv(&c.stripeProblem);
+    if (c.refundEngine)
+        c.stripe = stripeConfigFromEnv(&c.stripeProblem);
+    c.slenEngine = slenEngineConfigFromEnv(&c.slenProblem);
+    if (c.slenEngine)
+        c.slen = slenConfigFromEnv(&c.slenProblem);
+    return c;
+}
+
+ToolRunner::ToolRunner(RunnerConfig config)
+    : m_config(std::move(config))
+{}
+
+RunOutcome ToolRunner::run(const ToolCall &call) const
+{
+    try {
+        // This call's own connection, on this thread, removed when the call ends: the way the
+        // console's jobs reach storage.
+        SystemClock clock;
+        Session session(m_config.dbLocation, clock);
+        return {runWithStore(session.store(), call), {}};
+    } catch (const StoreError &e) {
+        qCWarning(lcMcp) << "tools/call" << call.tool.c_str() << "database failure:" << e.message();
+        return {nullptr, e.message()};
+    }
+}
+
+json ToolRunner::runWithStore(OperationStore &store, const ToolCall &call) const
+{
+    if (call.tool == "refund")
+        return refund(store, call);
+    if (call.tool == "execute_flow")
+        return execute(store, call);
+    if (call.tool == "operation_status")
+        return statusOf(store, str(call.arguments, "operation_id")).toJson();
+    return credit(store, call);
+}
+
+json ToolRunner::refund(OperationStore &store, const ToolCall &call) const
+{
+    if (!m_config.stripe)
+        return notConfigured(m_config.stripeProblem);
+    RefundInput input;
+    input.orderId = str(call.arguments, "order");
+    input.chargeId = str(call.arguments, "charge");
+    input.currency = str(call.arguments, "currency", u"usd"_s);
+    input.amountMinor = call.arguments.value("amount", qint64(0));
+    QtHttpTransport transport;
+    StripeClient client(transport, *m_config.stripe);
+    RefundEngine engine(store, client, *m_config.refundEngine);
+    return engine.refund(input, call.actor).toJson();
+}
+
+json ToolRunner::credit(OperationStore &store, const ToolCall &call) const
+{
+    const auto kind = creditKind(call.tool);
+    if (!kind)
+        return ToolResult::rejected(u"unknown_tool"_s, QString::fromStdString(call.tool)).toJson();
+    if (!m_config.slen)
+        return notConfigured(m_config.slenProblem);
+    CreditInput input;
+    input.kind = *kind;
+    input.customerId = str(call.arguments, "customer");
+    input.creditType = str(call.arguments, "credit_type");
+    input.amount = call.arguments.value("amount", qint64(0));
+    input.workName = str(call.arguments, "work");
+    input.note = str(call.arguments, "note");
+    QtHttpTransport transport;
+    SlenClient client(transport, *m_config.slen);
+    CreditEngine engine(store, client, *m_config.slenEngine);
+    return engine.move(input, call.actor).toJson();
+}
+
+json ToolRunner::execute(OperationStore &store, const ToolCall &call) const
+{
+    if (!m_config.slen)
+        return notConfigured(m_config.slenProblem);
+    ExecutionInput input;
+    input.flow = str(call.arguments, "flow");
+    input.workName = str(call.arguments, "work");
+    input.mode = str(call.arguments, "mode", u"sync"_s);
+    // The engines hold plain (sorted) JSON objects: the bytes they store are their own.
+    input.input = nlohmann::json::parse(call.arguments.value("input", json::object()).dump());
+    if (call.arguments.contains("context"))
+        input.context = nlohmann::json::parse(call.arguments["context"].dump());
+    QtHttpTransport transport;
+    SlenClient client(transport, *m_config.slen);
+    ExecutionEngine engine(store, client, *m_config.slenEngine);
+    return engine.execute(input, call.actor).toJson();
+}
+
+ToolResult statusOf(OperationStore &store, const QString &operationId)
+{
+    const auto op = store.operation(operationId);
+    if (!op)
+        return ToolResult::rejected(u"unknown_operation"_s,
+                                    u"no operation %1"_s.arg(operationId.left(64)));
+    const ToolResult::Subject subject = subjectOf(op->kind);
+    switch (op->state) {
+    case OperationState::Succeeded:
+        if (subject == ToolResult::Subject::Refund)
+            return ToolResult::refunded(op->id, op->providerRef);
+        return ToolResult::succeeded(op->id, subject);
+    case OperationState::Failed:
+        return ToolResult::failed(op->id, op->failureCode).about(subject);
+    case OperationState::Unknown:
+        return ToolResult::checking(op->id).about(subject);
+    case OperationState::Open:
+        break;
+    }
+    if (subject == ToolResult::Subject::Execution && !op->providerStatus.isEmpty())
+        return ToolResult::pending(op->id, op->providerStatus);
+    return ToolResult::unconfirmed(op->id).about(subject);
+}
+
+} // namespace ops::mcp

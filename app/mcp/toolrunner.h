@@ -1,0 +1,55 @@
+#pragma once
+
+// Runs one checked tools/call against the same engines `opsctl refund|credit|execute` uses:
+// same rules, same database, same audit. run() blocks and is meant for a worker thread: each
+// call opens its own database connection and its own HTTP transport and closes them again.
+
+#include "creditengine.h"
+#include "mcpsession.h"
+#include "refundengine.h"
+
+#include <optional>
+
+namespace ops::mcp {
+
+// What the tools need, read once at start-up (engineenv.h). A provider that is not configured
+// leaves its tools answering `rejected` with code not_configured (nothing stored, nothing sent).
+struct RunnerConfig
+{
+    QString dbLocation;
+    std::optional<EngineConfig> refundEngine;
+    std::optional<StripeConfig> stripe;
+    QString stripeProblem;
+    std::optional<SlenEngineConfig> slenEngine;
+    std::optional<SlenConfig> slen;
+    QString slenProblem;
+
+    static RunnerConfig fromEnvironment(const QString &dbLocation);
+};
+
+struct RunOutcome
+{
+    nlohmann::ordered_json toolResult; // the §9 result; null when `failure` is set
+    QString failure;                   // the database failed: an internal error, not a result
+};
+
+class ToolRunner
+{
+public:
+    explicit ToolRunner(RunnerConfig config);
+    RunOutcome run(const ToolCall &call) const;
+    const RunnerConfig &config() const { return m_config; }
+
+private:
+    nlohmann::ordered_json runWithStore(OperationStore &store, const ToolCall &call) const;
+    nlohmann::ordered_json refund(OperationStore &store, const ToolCall &call) const;
+    nlohmann::ordered_json credit(OperationStore &store, const ToolCall &call) const;
+    nlohmann::ordered_json execute(OperationStore &store, const ToolCall &call) const;
+
+    RunnerConfig m_config;
+};
+
+// operation_status: the row as the tool that made it would report it now; sends nothing.
+ToolResult statusOf(OperationStore &store, const QString &operationId);
+
+} // namespace ops::mcp

@@ -1,0 +1,406 @@
+// `opsctl mcp` as a host runs it: a real process over stdio and over HTTP, a real database,
+// provider-sim as Stripe. Every bad input gets a JSON-RPC error (or an HTTP refusal), nothing
+// is stored, and the server keeps answering. Also runs on PostgreSQL (tst_mcpserver_pg).
+
+#include "rawhttp.h"
+#include "simprocess.h"
+#include "testdatabase.h"
+
+#include <QProcess>
+#include <QSqlQuery>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using nlohmann::json;
+using ops::test::SimProcess;
+
+namespace {
+
+const QByteArray kToken = "tst-mcp-token-abcdef";
+
+json initializeMessage(const std::string &version = "2025-06-18")
+{
+    return {{"jsonrpc", "2.0"},
+            {"id", 0},
+            {"method", "initialize"},
+            {"params",
+             {{"protocolVersion", version},
+              {"capabilities", json::object()},
+              {"clientInfo", {{"name", "tst"}, {"version", "1"}}}}}};
+}
+
+json toolCall(int id, const std::string &tool, const json &arguments)
+{
+    return {{"jsonrpc", "2.0"},
+            {"id", id},
+            {"method", "tools/call"},
+            {"params", {{"name", tool}, {"arguments", arguments}}}};
+}
+
+// One `opsctl mcp` over stdio; one line out per line in.
+class StdioServer
+{
+public:
+    explicit StdioServer(const QProcessEnvironment &env)
+    {
+        m_process.setProcessEnvironment(env);
+        m_process.setProcessChannelMode(QProcess::SeparateChannels);
+        m_process.start(QStringLiteral(OPS_OPSCTL_PATH), {u"mcp"_s});
+    }
+    ~StdioServer()
+    {
+        m_process.closeWriteChannel();
+        if (!m_process.waitForFinished(10000))
+            m_process.kill();
+    }
+    void write(const QByteArray &bytes) { m_process.write(bytes); }
+    void send(const json &message) { write(QByteArray::fromStdString(message.dump()) + '\n'); }
+    json read(int timeoutMs = 10000)
+    {
+        QElapsedTimer timer;
+        timer.start();
+        while (!m_process.canReadLine() && timer.elapsed() < timeoutMs)
+            m_process.waitForReadyRead(100);
+        if (!m_process.canReadLine())
+            return json::value_t::discarded;
+        return json::parse(m_process.readLine().toStdString(), nullptr, false);
+    }
+    json ask(const json &message)
+    {
+        send(message);
+        return read();
+    }
+    bool initialize() { return ask(initializeMessage()).contains("result"); }
+    bool alive()
+    {
+        const json pong = ask({{"jsonrpc", "2.0"}, {"id", "ping"}, {"method", "ping"}});
+        return pong.is_object() && pong.value("result", json()) == json::object();
+    }
+    QProcess &process() { return m_process; }
+
+private:
+    QProcess m_process;
+};
+
+} // namespace
+
+class TestMcpServer : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void refundOverStdio();
+    void badInputOverStdio_data();
+    void badInputOverStdio();
+    void lineOverOneMiB();
+    void toolsCallBeforeInitialize();
+    void protocolVersions();
+    void httpRefusals();
+    void httpSession();
+    void httpNeedsTokenAndLoopback();
+
+private:
+    int rows(const QString &table);
+    QProcessEnvironment env() const;
+    struct Http
+    {
+        std::unique_ptr<QProcess> process;
+        quint16 port = 0;
+    };
+    Http startHttp();
+    ops::test::HttpReply post(quint16 port, const json &message, ops::test::HeaderList headers,
+                              bool withToken = true);
+
+    std::unique_ptr<SimProcess> m_sim;
+    std::unique_ptr<ops::test::TestDatabase> m_db;
+};
+
+void TestMcpServer::initTestCase()
+{
+    m_sim = std::make_unique<SimProcess>(QStringLiteral(OPS_PROVIDER_SIM_PATH),
+                                         SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
+}
+
+void TestMcpServer::init()
+{
+    m_sim->reset();
+    m_db = std::make_unique<ops::test::TestDatabase>();
+}
+
+void TestMcpServer::cleanup()
+{
+    m_db.reset();
+}
+
+QProcessEnvironment TestMcpServer::env() const
+{
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    e.insert(u"OPS_DB"_s, m_db->location());
+    e.insert(u"OPS_STRIPE_URL"_s, m_sim->baseUrl().toString());
+    e.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
+    e.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"1000"_s);
+    e.insert(u"OPS_BACKOFF_BASE_MS"_s, u"20"_s);
+    e.insert(u"OPS_BACKOFF_CAP_MS"_s, u"100"_s);
+    e.insert(u"OPS_MCP_TOKEN"_s, QString::fromLatin1(kToken));
+    return e;
+}
+
+int TestMcpServer::rows(const QString &table)
+{
+    const QString name = u"tst-mcp-count"_s;
+    int n = -1;
+    {
+        QSqlDatabase db = ops::Database::open(m_db->location(), name);
+        QSqlQuery q(db);
+        if (q.exec(u"SELECT COUNT(*) FROM "_s + table) && q.next())
+            n = q.value(0).toInt();
+    }
+    QSqlDatabase::removeDatabase(name);
+    return n;
+}
+
+void TestMcpServer::refundOverStdio()
+{
+    StdioServer server(env());
+    QVERIFY(server.initialize());
+    const json answer = server.ask(
+        toolCall(7, "refund", {{"order", "4417"}, {"charge", "ch_4417"}, {"amount", 700}}));
+    const json result = answer["result"];
+    QVERIFY(result["structuredContent"]["status"] == "refunded");
+    QVERIFY(result["isError"] == false);
+    QVERIFY(json::parse(result["content"][0]["text"].get<std::string>()) ==
+            result["structuredContent"]);
+    QCOMPARE(rows(u"operations"_s), 1);
+    QSqlDatabase db = ops::Database::open(m_db->location(), u"tst-mcp-actor"_s);
+    {
+        QSqlQuery q(db);
+        QVERIFY(q.exec(u"SELECT created_by FROM operations"_s) && q.next());
+        QCOMPARE(q.value(0).toString(), u"agent:mcp:tst:7"_s);
+    }
+    db = {};
+    QSqlDatabase::removeDatabase(u"tst-mcp-actor"_s);
+    QCOMPARE(m_sim->ledger()["movements"].size(), 1u);
+}
+
+void TestMcpServer::badInputOverStdio_data()
+{
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<int>("code");
+    const auto call = [](const json &arguments, const std::string &tool = "refund") {
+        return QByteArray::fromStdString(toolCall(5, tool, arguments).dump());
+    };
+    const json good = {{"order", "4417"}, {"charge", "ch_4417"}, {"amount", 700}};
+    const auto with = [&](const char *key, const json &value) {
+        json a = good;
+        a[key] = value;
+        return a;
+    };
+    const json credit = {{"customer", "u_1"},
+                         {"credit_type", "credits"},
+                         {"amount", 5},
+                         {"work", std::string(191, 'w')}};
+    QTest::newRow("malformed JSON") << QByteArray(R"({"jsonrpc":"2.0","id":1,)") << -32700;
+    QTest::newRow("not UTF-8") << QByteArray(
+                                      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
+                                      "\"params\":{\"name\":\"refund\",\"arguments\":"
+                                      "{\"order\":\"\xff\xfe\",\"charge\":\"ch_4417\","
+                                      "\"amount\":700}}}")
+                               << -32700;
+    QTest::newRow("batch") << QByteArray(R"([{"jsonrpc":"2.0","id":1,"method":"ping"}])") << -32600;
+    QTest::newRow("not an object") << QByteArray("42") << -32600;
+    QTest::newRow("wrong jsonrpc")
+        << QByteArray(R"({"jsonrpc":"1.0","id":1,"method":"ping"})") << -32600;
+    QTest::newRow("notification with an id")
+        << QByteArray(R"({"jsonrpc":"2.0","id":3,"method":"notifications/initialized"})") << -32600;
+    QTest::newRow("unknown method")
+        << QByteArray(R"({"jsonrpc":"2.0","id":1,"method":"x/y"})") << -32601;
+    QTest::newRow("unknown tool") << call(good, "refund_everything") << -32602;
+    json missing = good;
+    missing.erase("charge");
+    QTest::newRow("missing field") << call(missing) << -32602;
+    QTest::newRow("wrong type") << call(with("amount", "700")) << -32602;
+    QTest::newRow("amount 0") << call(with("amount", 0)) << -32602;
+    QTest::newRow("amount negative") << call(with("amount", -700)) << -32602;
+    QTest::newRow("amount over the maximum") << call(with("amount", 100000000)) << -32602;
+    QTest::newRow("amount a float") << call(with("amount", 7.5)) << -32602;
+    QTest::newRow("unknown argument") << call(with("payment_intent", "pi_4417")) << -32602;
+    QTest::newRow("191-character work name") << call(credit, "credit_topup") << -32602;
+    QTest::newRow("adjust by zero") << call(with("amount", 0), "credit_adjust") << -32602;
+}
+
+void TestMcpServer::badInputOverStdio()
+{
+    QFETCH(QByteArray, line);
+    QFETCH(int, code);
+    StdioServer server(env());
+    QVERIFY(server.initialize());
+    server.write(line + '\n');
+    const json answer = server.read();
+    QVERIFY2(answer.contains("error"), answer.dump().c_str());
+    QCOMPARE(answer["error"]["code"].get<int>(), code);
+    QVERIFY(server.alive());
+    QCOMPARE(rows(u"operations"_s), 0);
+    QCOMPARE(rows(u"attempts"_s), 0);
+    QCOMPARE(m_sim->requests()["requests"].size(), 0u);
+}
+
+void TestMcpServer::lineOverOneMiB()
+{
+    StdioServer server(env());
+    QVERIFY(server.initialize());
+    const std::string big =
+        toolCall(1, "refund",
+                 {{"order", std::string(1100 * 1024, 'x')}, {"charge", "ch_4417"}, {"amount", 700}})
+            .dump();
+    server.write(QByteArray::fromStdString(big) + '\n');
+    const json answer = server.read();
+    QCOMPARE(answer["error"]["code"].get<int>(), -32700);
+    QVERIFY(server.alive());
+    QCOMPARE(rows(u"operations"_s), 0);
+}
+
+void TestMcpServer::toolsCallBeforeInitialize()
+{
+    StdioServer server(env());
+    const json early = server.ask(
+        toolCall(1, "refund", {{"order", "4417"}, {"charge", "ch_4417"}, {"amount", 700}}));
+    QCOMPARE(early["error"]["code"].get<int>(), -32600);
+    QCOMPARE(server.ask({{"jsonrpc", "2.0"}, {"id", 2}, {"method", "tools/list"}})["error"]["code"]
+                 .get<int>(),
+             -32600);
+    QVERIFY(server.alive()); // ping works before initialize
+    QVERIFY(server.initialize());
+    QCOMPARE(server.ask(initializeMessage())["error"]["code"].get<int>(), -32600); // only once
+    QCOMPARE(rows(u"operations"_s), 0);
+}
+
+void TestMcpServer::protocolVersions()
+{
+    for (const char *version : {"2025-03-26", "2025-06-18", "2025-11-25"}) {
+        StdioServer server(env());
+        QVERIFY(server.ask(initializeMessage(version))["result"]["protocolVersion"] == version);
+    }
+    StdioServer unsupported(env());
+    QVERIFY(unsupported.ask(initializeMessage("2024-11-05"))["result"]["protocolVersion"] ==
+            "2025-11-25");
+    StdioServer malformed(env());
+    QCOMPARE(malformed.ask(initializeMessage("latest"))["error"]["code"].get<int>(), -32602);
+    QVERIFY(malformed.alive());
+}
+
+TestMcpServer::Http TestMcpServer::startHttp()
+{
+    Http http;
+    http.process = std::make_unique<QProcess>();
+    http.process->setProcessEnvironment(env());
+    http.process->start(QStringLiteral(OPS_OPSCTL_PATH), {u"mcp"_s, u"--http"_s, u"127.0.0.1:0"_s});
+    if (!http.process->waitForReadyRead(10000))
+        return http;
+    const QString line = QString::fromUtf8(http.process->readLine()).trimmed();
+    static const QRegularExpression first(
+        u"^opsctl mcp listening on http://127\\.0\\.0\\.1:(\\d+)/mcp$"_s);
+    const auto match = first.match(line);
+    if (match.hasMatch())
+        http.port = quint16(match.captured(1).toUInt());
+    return http;
+}
+
+ops::test::HttpReply TestMcpServer::post(quint16 port, const json &message,
+                                         ops::test::HeaderList headers, bool withToken)
+{
+    ops::test::RawHttpConnection connection(u"127.0.0.1"_s, port);
+    headers.append(std::make_pair(QByteArray("Content-Type"), QByteArray("application/json")));
+    headers.append(
+        std::make_pair(QByteArray("Accept"), QByteArray("application/json, text/event-stream")));
+    if (withToken)
+        headers.append(std::make_pair(QByteArray("Authorization"), "Bearer " + kToken));
+    return connection.request("POST", u"/mcp"_s, QByteArray::fromStdString(message.dump()),
+                              headers);
+}
+
+void TestMcpServer::httpRefusals()
+{
+    Http http = startHttp();
+    QVERIFY(http.port != 0);
+    const json ping = {{"jsonrpc", "2.0"}, {"id", 1}, {"method", "ping"}};
+    QCOMPARE(post(http.port, initializeMessage(), {}, false).status, 401);
+    QCOMPARE(post(http.port, initializeMessage(), {{"Authorization", "Bearer nope"}}, false).status,
+             401);
+    QCOMPARE(post(http.port, initializeMessage(), {{"Origin", "https://evil.example"}}).status,
+             403);
+    QCOMPARE(post(http.port, initializeMessage(), {{"Origin", "null"}}).status, 403);
+    QCOMPARE(post(http.port, initializeMessage(), {{"Origin", "http://localhost:3000"}}).status,
+             200);
+    QCOMPARE(post(http.port, ping, {{"Mcp-Session-Id", "no-such-session"}}).status, 404);
+    QCOMPARE(post(http.port, ping, {}).status, 400); // no session at all
+    const json big = {{"jsonrpc", "2.0"}, {"id", 1}, {"method", std::string(1100 * 1024, 'p')}};
+    QCOMPARE(post(http.port, big, {}).status, 413);
+    QCOMPARE(post(http.port, initializeMessage(), {{"MCP-Protocol-Version", "1999-01-01"}}).status,
+             400);
+    QCOMPARE(rows(u"operations"_s), 0);
+    http.process->terminate();
+    QVERIFY(http.process->waitForFinished(10000));
+    QCOMPARE(http.process->exitCode(), 0);
+}
+
+void TestMcpServer::httpSession()
+{
+    Http http = startHttp();
+    QVERIFY(http.port != 0);
+    const auto init = post(http.port, initializeMessage("2025-11-25"), {});
+    QCOMPARE(init.status, 200);
+    const QByteArray session = init.header("mcp-session-id");
+    QVERIFY(!session.isEmpty());
+    const ops::test::HeaderList inSession = {{"Mcp-Session-Id", session},
+                                             {"MCP-Protocol-Version", "2025-11-25"}};
+    const json bad =
+        post(http.port, toolCall(2, "refund", {{"order", "1"}, {"amount", 5}}), inSession).json();
+    QCOMPARE(bad["error"]["code"].get<int>(), -32602);
+    const auto good =
+        post(http.port,
+             toolCall(3, "refund", {{"order", "4417"}, {"charge", "ch_4417"}, {"amount", 700}}),
+             inSession);
+    QCOMPARE(good.status, 200);
+    QVERIFY(good.json()["result"]["structuredContent"]["status"] == "refunded");
+    QCOMPARE(rows(u"operations"_s), 1);
+
+    ops::test::RawHttpConnection connection(u"127.0.0.1"_s, http.port);
+    ops::test::HeaderList auth = {{"Authorization", "Bearer " + kToken},
+                                  {"Mcp-Session-Id", session}};
+    QCOMPARE(connection.request("GET", u"/mcp"_s, {}, auth).status, 405);
+    QCOMPARE(connection.request("DELETE", u"/mcp"_s, {}, auth).status, 204);
+    QCOMPARE(post(http.port, {{"jsonrpc", "2.0"}, {"id", 4}, {"method", "ping"}}, inSession).status,
+             404);
+    http.process->terminate();
+    QVERIFY(http.process->waitForFinished(10000));
+    QCOMPARE(http.process->exitCode(), 0);
+}
+
+void TestMcpServer::httpNeedsTokenAndLoopback()
+{
+    QProcessEnvironment noToken = env();
+    noToken.remove(u"OPS_MCP_TOKEN"_s);
+    noToken.insert(u"HOME"_s, m_db->scratchDir()); // no ~/.config/opsconsole/mcp.key either
+    noToken.insert(u"XDG_CONFIG_HOME"_s, m_db->scratchDir());
+    QProcess p;
+    p.setProcessEnvironment(noToken);
+    p.start(QStringLiteral(OPS_OPSCTL_PATH), {u"mcp"_s, u"--http"_s, u"127.0.0.1:0"_s});
+    QVERIFY(p.waitForFinished(10000));
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(p.readAllStandardError().contains("OPS_MCP_TOKEN"));
+
+    QProcess wide;
+    wide.setProcessEnvironment(env());
+    wide.start(QStringLiteral(OPS_OPSCTL_PATH), {u"mcp"_s, u"--http"_s, u"0.0.0.0:0"_s});
+    QVERIFY(wide.waitForFinished(10000));
+    QCOMPARE(wide.exitCode(), 2);
+    QVERIFY(wide.readAllStandardError().contains("--allow-non-loopback"));
+}
+
+QTEST_GUILESS_MAIN(TestMcpServer)
+#include "tst_mcpserver.moc"

@@ -1,0 +1,124 @@
+// Benchmark of `opsctl mcp` (issue 15), figures not pass/fail (docs/benchmarks.md):
+//   node tests/node/mcp-bench.mjs [--calls N] [--memory-calls N]
+// with OPSCTL and PROVIDER_SIM naming the executables. A raw JSON-RPC client over stdio (no SDK
+// in the way) keeps N calls in flight on one connection, each a refund of its own charge.
+// Printed: refunds/s at 20 ms provider latency for 8 and 64 calls in flight beside the latency
+// bound (in flight / (2 × latency): a refund is a charge read and a POST); the per-call time at
+// zero latency beside `opsctl refund` (one process per call); the server's RSS over many calls.
+
+import { spawn, execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { admin, opsctlPath, serverEnv, startSim, stop, workspace } from './mcpharness.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const calls = arg('--calls', 400);
+const memoryCalls = arg('--memory-calls', 10000);
+const run = promisify(execFile);
+
+const sim = await startSim();
+let charge = 0;
+async function seedCharges(n) {
+  const first = charge;
+  const charges = Array.from({ length: n }, () => ({ id: `ch_b${charge++}`, amount: 1000, currency: 'usd' }));
+  for (let i = 0; i < charges.length; i += 2000) {
+    await admin(sim, 'POST', '/_sim/seed', { charges: charges.slice(i, i + 2000) });
+  }
+  return first;
+}
+
+function server(db) {
+  const child = spawn(opsctlPath, ['mcp', '--workers', '64'], {
+    env: serverEnv(sim, db, { OPS_ATTEMPT_TIMEOUT_MS: '10000' }),
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  const waiting = new Map();
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    const m = JSON.parse(line);
+    const done = waiting.get(m.id);
+    if (done) { waiting.delete(m.id); done(m); }
+  });
+  let id = 0;
+  const ask = (method, params) => new Promise((resolve) => {
+    const myId = ++id;
+    waiting.set(myId, resolve);
+    child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: myId, method, params }) + '\n');
+  });
+  return { child, ask };
+}
+
+async function refunds(s, firstCharge, n, inFlight) {
+  let next = 0;
+  let refunded = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < n) {
+      const i = firstCharge + next++;
+      const r = await s.ask('tools/call', { name: 'refund',
+        arguments: { order: `b${i}`, charge: `ch_b${i}`, amount: 100 } });
+      if (r.result?.structuredContent?.status === 'refunded') refunded++;
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  return { seconds: (performance.now() - started) / 1000, refunded };
+}
+
+const rssKiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+
+async function withServer(fn) {
+  const space = workspace();
+  const s = server(space.db);
+  await s.ask('initialize', { protocolVersion: '2025-11-25', capabilities: {},
+    clientInfo: { name: 'bench', version: '1' } });
+  try { return await fn(s, space); } finally { s.child.stdin.end(); await stop(s.child); space.cleanup(); }
+}
+
+console.log(`opsctl mcp benchmark (${calls} refunds per figure, one stdio connection)`);
+for (const inFlight of [8, 64]) {
+  await admin(sim, 'POST', '/_sim/faults', { route: '*', mode: 'latency', delay_ms: 20 });
+  const first = await seedCharges(calls);
+  const r = await withServer((s) => refunds(s, first, calls, inFlight));
+  await admin(sim, 'DELETE', '/_sim/faults');
+  const rate = r.refunded / r.seconds;
+  const bound = inFlight / 0.04;
+  console.log(`${inFlight} in flight, 20 ms latency: ${rate.toFixed(1)} refunds/s ` +
+    `(${r.refunded}/${calls} refunded, ${r.seconds.toFixed(2)} s); latency bound ${bound} /s; ` +
+    `${(100 * rate / bound).toFixed(0)} % of it (target ${inFlight === 8 ? 90 : 75} %)`);
+}
+
+{
+  const first = await seedCharges(calls);
+  const r = await withServer((s) => refunds(s, first, calls, 1));
+  const processes = Math.min(100, calls);
+  const firstProc = await seedCharges(processes);
+  const space = workspace();
+  const env = serverEnv(sim, space.db);
+  const started = performance.now();
+  for (let i = 0; i < processes; i++) {
+    const c = firstProc + i;
+    await run(opsctlPath, ['refund', '--order', `p${c}`, '--charge', `ch_b${c}`, '--amount', '100'], { env });
+  }
+  const perProcess = (performance.now() - started) / processes;
+  space.cleanup();
+  console.log(`zero latency, one at a time: ${(1000 * r.seconds / calls).toFixed(2)} ms per call ` +
+    `through opsctl mcp; ${perProcess.toFixed(2)} ms per opsctl refund process (${processes} runs)`);
+}
+
+{
+  const first = await seedCharges(memoryCalls);
+  await withServer(async (s) => {
+    const marks = [];
+    const step = Math.max(1, Math.floor(memoryCalls / 5));
+    for (let done = 0; done < memoryCalls; done += step) {
+      await refunds(s, first + done, Math.min(step, memoryCalls - done), 8);
+      marks.push(`${Math.min(done + step, memoryCalls)}: ${(rssKiB(s.child.pid) / 1024).toFixed(1)} MiB`);
+    }
+    console.log(`server RSS after calls (8 in flight, zero latency): ${marks.join(', ')}`);
+  });
+}
+
+await stop(sim.child);

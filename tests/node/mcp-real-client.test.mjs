@@ -1,0 +1,281 @@
+// The official MCP TypeScript SDK (@modelcontextprotocol/sdk) against `opsctl mcp`, over stdio
+// and over Streamable HTTP, with provider-sim as Stripe. The SDK checks every structured
+// result against the tool's outputSchema itself. Run by ctest (node_mcp_real_client) with
+// OPSCTL and PROVIDER_SIM set; scripts/node-deps.sh installs the SDK.
+
+import { test, before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  admin, CHECKING_NOTE, opsctlPath, operations, refundRequests, refundsAtSim, serverEnv,
+  simPath, startHttpServer, startSim, stop, TOKEN, workspace,
+} from './mcpharness.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+if (!existsSync(join(here, 'node_modules', '@modelcontextprotocol', 'sdk'))) {
+  console.log('SKIP: node_modules/@modelcontextprotocol/sdk is missing (run scripts/node-deps.sh)');
+  process.exit(0);
+}
+if (!opsctlPath || !simPath) {
+  console.error('OPSCTL and PROVIDER_SIM must name the executables');
+  process.exit(1);
+}
+
+const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+const { StreamableHTTPClientTransport } =
+  await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+
+let sim;
+let space;
+
+before(async () => {
+  sim = await startSim();
+});
+after(async () => {
+  await stop(sim.child);
+});
+beforeEach(async () => {
+  await admin(sim, 'POST', '/_sim/reset');
+  space = workspace();
+});
+afterEach(() => space.cleanup());
+
+async function stdioClient(extraEnv = {}) {
+  const client = new Client({ name: 'node-test', version: '1.0.0' });
+  const transport = new StdioClientTransport({
+    command: opsctlPath,
+    args: ['mcp'],
+    env: serverEnv(sim, space.db, extraEnv),
+    stderr: 'inherit',
+  });
+  await client.connect(transport);
+  return client;
+}
+
+async function httpClient(url, token = TOKEN) {
+  const client = new Client({ name: 'node-http-test', version: '1.0.0' });
+  const headers = token ? { Authorization: `Bearer ${token}` } : {};
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
+
+const refund = (client, amount = 700, extra = {}, options = {}) =>
+  client.callTool(
+    { name: 'refund', arguments: { order: '4417', charge: 'ch_4417', amount, ...extra } },
+    undefined, options);
+
+test('stdio: tools are listed with schemas and annotations; a refund is made once', async () => {
+  const client = await stdioClient();
+  try {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['credit_adjust', 'credit_charge',
+      'credit_topup', 'execute_flow', 'operation_status', 'refund']);
+    for (const tool of tools) {
+      assert.equal(tool.inputSchema.additionalProperties, false, tool.name);
+      assert.equal(tool.inputSchema.$schema, 'https://json-schema.org/draft/2020-12/schema');
+      assert.equal(tool.outputSchema.type, 'object', tool.name);
+      const readOnly = tool.name === 'operation_status';
+      assert.equal(tool.annotations.readOnlyHint, readOnly, tool.name);
+      if (!readOnly) {
+        assert.equal(tool.annotations.destructiveHint, true);
+        assert.equal(tool.annotations.idempotentHint, true);
+        assert.equal(tool.annotations.openWorldHint, true);
+      }
+    }
+    const refundTool = tools.find((t) => t.name === 'refund');
+    assert.deepEqual(Object.keys(refundTool.inputSchema.properties).sort(),
+      ['amount', 'charge', 'currency', 'order']);
+    assert.match(refundTool.description, /colleague is checking/);
+
+    const progress = [];
+    const result = await refund(client, 700, {}, { onprogress: (p) => progress.push(p) });
+    assert.equal(result.isError, false);
+    assert.equal(result.structuredContent.status, 'refunded');
+    assert.match(result.structuredContent.operation_id, /^op_/);
+    assert.match(result.structuredContent.refund_id, /^re_/);
+    assert.deepEqual(JSON.parse(result.content[0].text), result.structuredContent);
+    assert.ok(progress.length >= 1, 'progress notifications for a call with a progressToken');
+    assert.equal((await refundsAtSim(sim)).length, 1);
+
+    const status = await client.callTool({ name: 'operation_status',
+      arguments: { operation_id: result.structuredContent.operation_id } });
+    assert.deepEqual(status.structuredContent, result.structuredContent);
+    const ops = operations(space.db);
+    assert.equal(ops.length, 1);
+    assert.match(JSON.stringify(ops[0]), /agent:mcp:node-test:/);
+  } finally {
+    await client.close();
+  }
+});
+
+test('stdio: a rejected call is isError and stores nothing', async () => {
+  const client = await stdioClient();
+  try {
+    const result = await client.callTool({ name: 'refund',
+      arguments: { order: '9', charge: 'ch_missing', amount: 100 } });
+    assert.equal(result.isError, true);
+    assert.equal(result.structuredContent.status, 'rejected');
+    assert.equal(operations(space.db).length, 0);
+    await assert.rejects(client.callTool({ name: 'refund',
+      arguments: { order: '9', charge: 'ch_4417', amount: 0 } }), /-32602|amount/);
+    assert.equal(operations(space.db).length, 0);
+  } finally {
+    await client.close();
+  }
+});
+
+test('stdio: a stored 500 answers checking with the fixed note, and again without a request',
+  async () => {
+    await admin(sim, 'POST', '/_sim/faults', { route: 'POST /v1/refunds', mode: 'stored_500' });
+    const client = await stdioClient();
+    try {
+      const first = await refund(client);
+      assert.equal(first.structuredContent.status, 'checking');
+      assert.equal(first.structuredContent.note, CHECKING_NOTE);
+      assert.equal(first.isError, false);
+      const sent = (await refundRequests(sim)).length;
+      const second = await refund(client);
+      assert.equal(second.structuredContent.status, 'checking');
+      assert.equal(second.structuredContent.operation_id, first.structuredContent.operation_id);
+      assert.equal((await refundRequests(sim)).length, sent, 'no new request at the provider');
+    } finally {
+      await client.close();
+    }
+  });
+
+test('stdio: commit-then-hang, then the next call is refunded with one refund', async () => {
+  await admin(sim, 'POST', '/_sim/faults',
+    { route: 'POST /v1/refunds', mode: 'commit_then_hang', count: 1 });
+  const client = await stdioClient({ OPS_ATTEMPTS_PER_CALL: '1' });
+  try {
+    const first = await refund(client);
+    assert.equal(first.structuredContent.status, 'unconfirmed');
+    const next = await refund(client);
+    assert.equal(next.structuredContent.status, 'refunded');
+    assert.equal(next.structuredContent.operation_id, first.structuredContent.operation_id);
+    assert.equal((await refundsAtSim(sim)).length, 1);
+  } finally {
+    await client.close();
+  }
+});
+
+test('stdio: sixteen concurrent calls for one unit make one operation and one refund',
+  async () => {
+    // The first attempt takes 300 ms at the provider, so all sixteen overlap it. (Calls that
+    // arrive after a refund succeeded are repeats: rule 13, not built yet, decides those.)
+    await admin(sim, 'POST', '/_sim/faults',
+      { route: 'POST /v1/refunds', mode: 'latency', delay_ms: 300, count: 1 });
+    const client = await stdioClient();
+    try {
+      const results = await Promise.all(Array.from({ length: 16 }, () => refund(client)));
+      const ids = new Set(results.map((r) => r.structuredContent.operation_id));
+      assert.equal(ids.size, 1, JSON.stringify(results.map((r) => r.structuredContent)));
+      for (const r of results) {
+        assert.ok(['refunded', 'unconfirmed', 'checking'].includes(r.structuredContent.status));
+      }
+      assert.equal((await refundsAtSim(sim)).length, 1);
+      assert.equal(operations(space.db).length, 1);
+    } finally {
+      await client.close();
+    }
+  });
+
+test('stdio: a client timeout cancels the wait; the next call resumes with the same key',
+  async () => {
+    // The provider takes the refund and never answers; the server's attempt times out after
+    // the client has already given up and cancelled.
+    await admin(sim, 'POST', '/_sim/faults',
+      { route: 'POST /v1/refunds', mode: 'commit_then_hang', count: 1 });
+    const client = await stdioClient({ OPS_ATTEMPT_TIMEOUT_MS: '1000', OPS_ATTEMPTS_PER_CALL: '1' });
+    try {
+      await assert.rejects(refund(client, 700, {}, { timeout: 300 }), /timed out|-32001/i);
+      const rows = operations(space.db);
+      assert.equal(rows.length, 1, 'the row is written before the first send');
+      await new Promise((r) => setTimeout(r, 1300)); // the cancelled call's attempt times out
+      const next = await refund(client, 700, {}, { timeout: 20000 });
+      assert.equal(next.structuredContent.status, 'refunded');
+      const sent = await refundRequests(sim);
+      assert.equal(sent.length, 2);
+      assert.equal(sent[0].idempotency_key, sent[1].idempotency_key, 'resent with the same key');
+      assert.equal(sent[1].replayed, true);
+      assert.equal((await refundsAtSim(sim)).length, 1);
+      const after = operations(space.db);
+      assert.equal(after.length, 1);
+      assert.equal(JSON.stringify(after[0]).includes(next.structuredContent.operation_id), true);
+    } finally {
+      await client.close();
+    }
+  });
+
+// Raw stdio, no SDK: what a host sees when it closes our input or stops us mid-call.
+function rawServer(extraEnv = {}) {
+  const child = spawn(opsctlPath, ['mcp'], {
+    env: serverEnv(sim, space.db, extraEnv),
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = [];
+  createInterface({ input: child.stdout }).on('line', (l) => lines.push(JSON.parse(l)));
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  const send = (m) => child.stdin.write(JSON.stringify(m) + '\n');
+  send({ jsonrpc: '2.0', id: 0, method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {},
+      clientInfo: { name: 'raw', version: '1' } } });
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  return { child, lines, exited, send };
+}
+
+for (const how of ['end of input', 'SIGTERM']) {
+  test(`stdio: ${how} with calls in flight finishes them, then exits 0`, async () => {
+    await admin(sim, 'POST', '/_sim/faults',
+      { route: 'POST /v1/refunds', mode: 'latency', delay_ms: 400 });
+    const server = rawServer({ OPS_ATTEMPT_TIMEOUT_MS: '3000' });
+    server.send({ jsonrpc: '2.0', id: 1, method: 'tools/call',
+      params: { name: 'refund', arguments: { order: '1', charge: 'ch_1001', amount: 100 } } });
+    server.send({ jsonrpc: '2.0', id: 2, method: 'tools/call',
+      params: { name: 'refund', arguments: { order: '2', charge: 'ch_1002', amount: 200 } } });
+    await new Promise((r) => setTimeout(r, 150));
+    if (how === 'SIGTERM') server.child.kill('SIGTERM');
+    else server.child.stdin.end();
+    assert.equal(await server.exited, 0);
+    const answers = server.lines.filter((l) => l.id === 1 || l.id === 2);
+    assert.equal(answers.length, 2, JSON.stringify(server.lines));
+    for (const a of answers) assert.equal(a.result.structuredContent.status, 'refunded');
+    assert.equal((await refundsAtSim(sim)).length, 2);
+  });
+}
+
+test('http: the SDK over Streamable HTTP with the token; refused without it', async () => {
+  const server = await startHttpServer(serverEnv(sim, space.db));
+  try {
+    const client = await httpClient(server.url);
+    const { tools } = await client.listTools();
+    assert.equal(tools.length, 6);
+    const progress = [];
+    const result = await refund(client, 700, {}, { onprogress: (p) => progress.push(p) });
+    assert.equal(result.structuredContent.status, 'refunded');
+    assert.ok(progress.length >= 1, 'progress over the event stream');
+    assert.equal((await refundsAtSim(sim)).length, 1);
+    await client.close();
+
+    await assert.rejects(httpClient(server.url, null), /bearer token is required/);
+    await assert.rejects(httpClient(server.url, 'wrong-token'), /bearer token is required/);
+    for (const authorization of [undefined, 'Bearer wrong', `Basic ${TOKEN}`]) {
+      const response = await fetch(server.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream',
+          ...(authorization ? { Authorization: authorization } : {}) },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      });
+      assert.equal(response.status, 401);
+      assert.equal(response.headers.get('www-authenticate'), 'Bearer');
+    }
+    assert.equal(operations(space.db).length, 1);
+  } finally {
+    assert.equal(await stop(server.child), 0);
+  }
+});
