@@ -38,7 +38,7 @@ const QString kUsage = u"usage: opsctl [--db PATH|postgresql://…] [--operator 
                        "  audit verify\n"
                        "  audit export --csv FILE [--actor P] [--action P] [--operation P] "
                        "[--kind K] [--from TIME] [--to TIME] [--progress]\n"
-                       "  message send OP --template T [--language en|ru|uk] [--conversation C]\n"
+                       "  message send OP (--template T | --text TEXT) [--language en|ru|uk] [--conversation C]\n"
                        "  message list OP [--json]\n"_s;
 
 using Command = int (*)(CommandContext &, const QStringList &);
