@@ -1,8 +1,8 @@
 #include "operationtablemodel.h"
 
 #include "database.h"
-#include "localeformat.h"
 #include "itemmodellogging.h"
+#include "localeformat.h"
 
 using namespace Qt::StringLiterals;
 
@@ -90,7 +90,7 @@ QString stateLabel(OperationState state)
 QString stateBadgeLabel(OperationState state, const QString &providerStatus)
 {
     if (isPendingAtProvider(state, providerStatus))
-        return OperationTableModel::tr("accepted · pending at provider");
+        return OperationTableModel::tr("accepted · pending");
     if (providerStatus.isEmpty() || isFinal(state))
         return stateLabel(state);
     return u"%1 · %2"_s.arg(stateLabel(state), providerStatus);

@@ -122,7 +122,7 @@ QString formatDuration(qint64 seconds);
 QString kindLabel(OperationKind kind);
 QString stateLabel(OperationState state);
 // The state as its badge reads: a succeeded refund the provider still reports pending is
-// "accepted · pending at provider", never plain "succeeded" (rule 11).
+// "accepted · pending", never plain "succeeded" (rule 11).
 QString stateBadgeLabel(OperationState state, const QString &providerStatus);
 // The badge's colour family: toString(state), or "pending" for the case above.
 QString stateBadgeKind(OperationState state, const QString &providerStatus);
