@@ -1,7 +1,8 @@
-// opsctl message send|list (issue 6): the agent and scripts queue a customer message from a
-// shipped template, deliver it through the helpdesk (OPS_HELPDESK_URL), and list an
-// operation's messages. Free text is not offered here: an agent only sends templates, and the
-// store refuses a template the operation's state does not allow (rule 11).
+// opsctl message send|list (issues 6, 18): the agent and scripts queue a customer message from
+// a shipped template or as free text (--text), deliver it through the helpdesk
+// (OPS_HELPDESK_URL), and list an operation's messages. The store refuses a template the
+// operation's state does not allow, and free text goes through the same truth guard as the
+// console's (rule 11): a refusal exits 2 with the guard's reason and stores nothing.
 
 #include "commandcontext.h"
 #include "messagesender.h"
@@ -44,16 +45,23 @@ QString actorFor(const CommandContext &ctx)
 int sendMessage(CommandContext &ctx, const QStringList &args)
 {
     QString error;
-    const auto opts = CliArgs::parse(args, {u"template"_s, u"language"_s, u"conversation"_s},
-                                     {u"json"_s}, &error);
+    const auto opts = CliArgs::parse(
+        args, {u"template"_s, u"text"_s, u"language"_s, u"conversation"_s}, {u"json"_s}, &error);
     if (!opts)
         return ctx.usage(error);
     if (opts->positionals().size() != 1)
         return ctx.usage(u"message send takes one operation id"_s);
-    const auto tmpl = messageTemplateFromString(opts->value(u"template"_s));
-    if (!tmpl || *tmpl == MessageTemplate::Custom)
-        return ctx.usage(u"--template must be one of checking, not_confirmed, refunded, "
-                         "credited, failed"_s);
+    const bool freeText = opts->has(u"text"_s);
+    if (freeText && opts->has(u"template"_s))
+        return ctx.usage(u"give either --template or --text, not both"_s);
+    const auto tmpl = freeText ? std::optional(MessageTemplate::Custom)
+                               : messageTemplateFromString(opts->value(u"template"_s));
+    if (!tmpl || (!freeText && *tmpl == MessageTemplate::Custom))
+        return ctx.usage(u"--template must be one of checking, not_confirmed, refunded, issued, "
+                         "credited, failed (free text goes in --text)"_s);
+    const QString text = opts->value(u"text"_s);
+    if (freeText && text.trimmed().isEmpty())
+        return ctx.usage(u"--text is empty: write the message to send"_s);
     QString problem;
     const HelpdeskConfig config = helpdeskConfigFromEnvironment(&problem);
     if (!problem.isEmpty())
@@ -68,6 +76,7 @@ int sendMessage(CommandContext &ctx, const QStringList &args)
     MessageDraft d;
     d.operationId = id;
     d.tmpl = *tmpl;
+    d.customBody = text;
     d.language = opts->value(u"language"_s, u"en"_s);
     d.conversation = opts->value(u"conversation"_s, op->customerId);
     d.actor = actorFor(ctx);

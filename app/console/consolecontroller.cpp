@@ -2,6 +2,7 @@
 
 #include "mainwindow.h"
 #include "messagejob.h"
+#include "resendconfirmdialog.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
@@ -26,6 +27,8 @@ ConsoleController::ConsoleController(ui::MainWindow &window, JobConfig config, c
     connect(&window, &ui::MainWindow::cancelRequested, this, &ConsoleController::cancel);
     connect(&window, &ui::MainWindow::messageSendRequested, this, &ConsoleController::sendMessage);
     window.setHelpdeskProblem(m_config.helpdeskProblem);
+    window.setLiveKeys(ui::isLiveApiKey(m_config.stripe.secret),
+                       ui::isLiveApiKey(m_config.slen.secret));
 }
 
 ConsoleController::~ConsoleController()
@@ -107,13 +110,18 @@ void ConsoleController::resend(const QString &operationId)
     start(tr("Resending %1 with its stored key…").arg(operationId),
           [this, config, &clock, operationId, actor, holder](const std::atomic_bool &) -> Apply {
               ResendOutcome outcome = runResend(config, clock, operationId, actor, holder);
-              return [this, outcome] {
+              return [this, outcome, operationId] {
                   qCInfo(lcConsole) << "resend finished:" << outcome.message << outcome.error;
                   m_window.reloadAll();
-                  if (!outcome.error.isEmpty())
+                  if (!outcome.error.isEmpty()) {
                       m_window.showError(outcome.error, outcome.next);
-                  else
+                      m_window.showResendOutcome(
+                          operationId, false,
+                          tr("Resend: %1 What to do next: %2").arg(outcome.error, outcome.next));
+                  } else {
                       m_window.clearBusy(outcome.message);
+                      m_window.showResendOutcome(operationId, true, outcome.message);
+                  }
               };
           });
 }

@@ -14,10 +14,31 @@ namespace ops {
 
 namespace {
 
+// A title or body: one text for every kind, or one per kind (keys as toString(OperationKind)).
+struct PerKind
+{
+    QString common;
+    QHash<QString, QString> byKind;
+    QString forKind(OperationKind kind) const { return byKind.value(toString(kind), common); }
+};
+
+PerKind perKind(const QJsonValue &v)
+{
+    PerKind out;
+    if (v.isString()) {
+        out.common = v.toString();
+        return out;
+    }
+    const QJsonObject o = v.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it)
+        out.byKind.insert(it.key(), it.value().toString());
+    return out;
+}
+
 struct Language
 {
     QString name;
-    QHash<QString, std::pair<QString, QString>> templates; // key → (title, body)
+    QHash<QString, std::pair<PerKind, PerKind>> templates; // key → (title, body)
 };
 
 QHash<QString, Language> loadLanguages()
@@ -36,7 +57,7 @@ QHash<QString, Language> loadLanguages()
         for (auto it = templates.begin(); it != templates.end(); ++it) {
             const QJsonObject t = it.value().toObject();
             lang.templates.insert(it.key(),
-                                  {t.value(u"title"_s).toString(), t.value(u"body"_s).toString()});
+                                  {perKind(t.value(u"title"_s)), perKind(t.value(u"body"_s))});
         }
         out.insert(code, lang);
     }
@@ -50,7 +71,7 @@ const QHash<QString, Language> &languages()
     return loaded;
 }
 
-const std::pair<QString, QString> *entry(MessageTemplate t, const QString &language)
+const std::pair<PerKind, PerKind> *entry(MessageTemplate t, const QString &language)
 {
     const auto lang = languages().constFind(language);
     if (lang == languages().cend())
@@ -70,6 +91,8 @@ QString toString(MessageTemplate t)
         return u"not_confirmed"_s;
     case MessageTemplate::Refunded:
         return u"refunded"_s;
+    case MessageTemplate::Issued:
+        return u"issued"_s;
     case MessageTemplate::Credited:
         return u"credited"_s;
     case MessageTemplate::Failed:
@@ -84,7 +107,8 @@ std::optional<MessageTemplate> messageTemplateFromString(QStringView text)
 {
     for (const auto t :
          {MessageTemplate::Checking, MessageTemplate::NotConfirmed, MessageTemplate::Refunded,
-          MessageTemplate::Credited, MessageTemplate::Failed, MessageTemplate::Custom})
+          MessageTemplate::Issued, MessageTemplate::Credited, MessageTemplate::Failed,
+          MessageTemplate::Custom})
         if (text == toString(t))
             return t;
     return std::nullopt;
@@ -101,15 +125,35 @@ QString languageName(const QString &language)
     return languages().value(language).name;
 }
 
-QList<MessageTemplate> allowedTemplates(OperationState state, OperationKind kind)
+bool templateFitsKind(MessageTemplate t, OperationKind kind)
+{
+    switch (t) {
+    case MessageTemplate::Refunded:
+    case MessageTemplate::Issued:
+        return kind == OperationKind::Refund;
+    case MessageTemplate::Credited:
+        return kind != OperationKind::Refund;
+    case MessageTemplate::Checking:
+    case MessageTemplate::NotConfirmed:
+    case MessageTemplate::Failed:
+    case MessageTemplate::Custom:
+        return true;
+    }
+    return false;
+}
+
+QList<MessageTemplate> allowedTemplates(OperationState state, OperationKind kind,
+                                        const QString &providerStatus)
 {
     switch (state) {
     case OperationState::Open:
     case OperationState::Unknown:
         return {MessageTemplate::Checking, MessageTemplate::NotConfirmed, MessageTemplate::Custom};
     case OperationState::Succeeded:
-        return {kind == OperationKind::Refund ? MessageTemplate::Refunded
-                                              : MessageTemplate::Credited,
+        if (kind != OperationKind::Refund)
+            return {MessageTemplate::Credited, MessageTemplate::Custom};
+        return {isPendingAtProvider(state, providerStatus) ? MessageTemplate::Issued
+                                                           : MessageTemplate::Refunded,
                 MessageTemplate::Custom};
     case OperationState::Failed:
         return {MessageTemplate::Failed, MessageTemplate::Custom};
@@ -120,24 +164,27 @@ QList<MessageTemplate> allowedTemplates(OperationState state, OperationKind kind
 MessageFacts factsFor(const Operation &op)
 {
     MessageFacts f;
+    f.kind = op.kind;
     f.amount = op.amount;
     f.order = op.orderId.isEmpty() ? op.unitOfWork : op.orderId;
+    if (op.kind != OperationKind::Refund)
+        f.work = op.unitOfWork;
     f.reference = op.providerRef;
     return f;
 }
 
-QString MessageTemplates::title(MessageTemplate t, const QString &language)
+QString MessageTemplates::title(MessageTemplate t, const QString &language, OperationKind kind)
 {
     if (t == MessageTemplate::Custom)
         return u"Free text"_s;
     const auto *e = entry(t, language);
-    return e ? e->first : QString();
+    return e ? e->first.forKind(kind) : QString();
 }
 
-QString MessageTemplates::rawBody(MessageTemplate t, const QString &language)
+QString MessageTemplates::rawBody(MessageTemplate t, const QString &language, OperationKind kind)
 {
     const auto *e = entry(t, language);
-    return e ? e->second : QString();
+    return e && templateFitsKind(t, kind) ? e->second.forKind(kind) : QString();
 }
 
 RenderedMessage MessageTemplates::render(MessageTemplate t, const QString &language,
@@ -149,12 +196,18 @@ RenderedMessage MessageTemplates::render(MessageTemplate t, const QString &langu
                                                              messageLanguages().join(u", "_s))};
     if (t == MessageTemplate::Custom)
         return {{}, u"free text has no template to render"_s};
-    const QString raw = rawBody(t, language);
+    if (!templateFitsKind(t, facts.kind))
+        return {{},
+                u"template '%1' does not apply to a %2"_s.arg(toString(t), toString(facts.kind))};
+    const QString raw = rawBody(t, language, facts.kind);
     if (raw.isEmpty())
-        return {{}, u"template '%1' is missing for language '%2'"_s.arg(toString(t), language)};
+        return {{},
+                u"template '%1' is missing for language '%2' and kind %3"_s.arg(
+                    toString(t), language, toString(facts.kind))};
     const QHash<QString, QString> values = {
         {u"amount"_s, facts.amount.currency.isEmpty() ? QString() : formatMoney(facts.amount)},
         {u"order"_s, facts.order.trimmed()},
+        {u"work"_s, facts.work.trimmed()},
         {u"reference"_s, facts.reference.trimmed()},
     };
     static const QRegularExpression placeholder(u"\\{([a-z_]+)\\}"_s);
@@ -168,7 +221,9 @@ RenderedMessage MessageTemplates::render(MessageTemplate t, const QString &langu
         if (values.value(name).isEmpty())
             return {{},
                     u"no value for {%1}: the operation has no %2 yet"_s.arg(
-                        name, name == u"reference"_s ? u"provider reference"_s : name)};
+                        name, name == u"reference"_s ? u"provider reference"_s
+                              : name == u"work"_s    ? u"work name"_s
+                                                     : name)};
         body += raw.mid(from, match.capturedStart() - from) + values.value(name);
         from = match.capturedEnd();
     }

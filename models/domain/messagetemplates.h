@@ -19,6 +19,7 @@ enum class MessageTemplate
     Checking,
     NotConfirmed,
     Refunded,
+    Issued, // a confirmed refund the provider still reports pending: issued, on its way
     Credited,
     Failed,
     Custom // free text written by the operator, checked by the truth guard
@@ -33,15 +34,22 @@ const QStringList &messageLanguages();
 QString languageName(const QString &language);
 
 // Which templates may be sent for a row in `state` of `kind` (rule 11): open/unknown → checking
-// and not_confirmed; succeeded → refunded (refunds) or credited (credit movements, executions);
-// failed → failed. Custom text is always offered; the truth guard decides on its words.
-QList<MessageTemplate> allowedTemplates(OperationState state, OperationKind kind);
+// and not_confirmed; succeeded → refunded (refunds) or credited (credit movements, executions),
+// but a refund still `pending` at the provider gets issued instead of refunded; failed →
+// failed. Custom text is always offered; the truth guard decides on its words.
+QList<MessageTemplate> allowedTemplates(OperationState state, OperationKind kind,
+                                        const QString &providerStatus = {});
+// Whether `t` has a body for `kind` at all (refunded and issued are for refunds only, credited
+// for everything else).
+bool templateFitsKind(MessageTemplate t, OperationKind kind);
 
 // The facts a template's placeholders are filled from.
 struct MessageFacts
 {
+    OperationKind kind = OperationKind::Refund; // picks the body
     Money amount;
     QString order;     // order id, or the unit of work of rows without an order
+    QString work;      // the work name of credit movements and executions
     QString reference; // the provider's reference
 };
 
@@ -56,10 +64,13 @@ struct RenderedMessage
 class MessageTemplates
 {
 public:
-    // The template's title in `language` ("Checking (outcome unknown)").
-    static QString title(MessageTemplate t, const QString &language);
-    // The raw body with its placeholders; empty when the template or language is unknown.
-    static QString rawBody(MessageTemplate t, const QString &language);
+    // The template's title in `language` ("Checking (outcome unknown)"), for `kind`.
+    static QString title(MessageTemplate t, const QString &language,
+                         OperationKind kind = OperationKind::Refund);
+    // The raw body for `kind` with its placeholders; empty when the template or language is
+    // unknown or the template has no body for that kind.
+    static QString rawBody(MessageTemplate t, const QString &language,
+                           OperationKind kind = OperationKind::Refund);
     // The body with every placeholder filled. A placeholder whose value is empty is an error
     // (a customer must never read "{reference}" or a blank where a fact belongs).
     static RenderedMessage render(MessageTemplate t, const QString &language,

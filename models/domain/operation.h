@@ -44,6 +44,13 @@ inline bool isFinal(OperationState s)
     return s == OperationState::Succeeded || s == OperationState::Failed;
 }
 
+// A refund the provider accepted but still reports `pending` (DESIGN rule 11): the row is
+// succeeded, yet the money has not arrived. It is issued and on its way, not completed.
+inline bool isPendingAtProvider(OperationState s, const QString &providerStatus)
+{
+    return s == OperationState::Succeeded && providerStatus == QLatin1StringView("pending");
+}
+
 // The request as first built and stored. Every attempt sends exactly these bytes (rule 3).
 struct StoredRequest
 {

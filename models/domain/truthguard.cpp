@@ -31,11 +31,12 @@ const std::vector<Pattern> &patterns()
         const Claim F = Claim::Failure;
         return std::vector<Pattern>{
             // English: "has been refunded", "refund is complete", "money is back", "we refunded".
-            pattern(S, u"en"_s,
-                    u"\\b(?:has|have|had|was|were|is|are|been|got)\\s+(?:(?:now|already|just|"
-                    "successfully|fully)\\s+)*(?:been\\s+)?(?:(?:successfully|fully)\\s+)?"
-                    "(?:refunded|credited|reimbursed|returned|processed|completed|approved|"
-                    "issued|paid(?:\\s+out)?|settled)\\b"_s),
+            pattern(
+                S, u"en"_s,
+                u"\\b(?:has|have|had|was|were|is|are|been|got)\\s+(?:(?:now|already|just|"
+                "successfully|fully)\\s+)*(?:been\\s+)?(?:(?:successfully|fully)\\s+)?"
+                "(?:refunded|credited|reimbursed|returned|processed|completed|approved|"
+                "issued|paid(?:\\s+out)?|settled|added|charged|deducted|adjusted|carried\\s+out)\\b"_s),
             pattern(S, u"en"_s,
                     u"\\b(?:is|was|has\\s+been)\\s+(?:now\\s+)?(?:complete|successful|done)\\b"_s),
             pattern(S, u"en"_s,
@@ -74,6 +75,8 @@ const std::vector<Pattern> &patterns()
                     u"\\b(?:возвращен[аоы]?|вернул[аи]?|вернем|возвратили|зачислен[аоы]?|"
                     "зачислили|перечислен[аоы]?|перечислили|выплачен[аоы]?|выплатили)\\b"_s),
             pattern(S, u"ru"_s, u"\\b(?:выполнен|проведен|одобрен|оформлен)[аоы]?\\b"_s),
+            // Credit movements: пополнен, списано, скорректирован (not пополнение, списание).
+            pattern(S, u"ru"_s, u"\\b(?:пополнен|списан|скорректирован)[аоы]?\\b"_s),
             pattern(S, u"ru"_s, u"\\bуспешн\\w*"_s),
             pattern(S, u"ru"_s,
                     u"\\bденьги\\s+(?:уже\\s+)?(?:вернулись|поступили|пришли|на\\s+(?:вашем\\s+)?"
@@ -91,6 +94,7 @@ const std::vector<Pattern> &patterns()
                     u"\\b(?:повернут[оіаий]?|повернен[оіа]?|повернули|повернемо|зарахован[оіаий]?|"
                     "зарахували|перерахован[оіа]?|перерахували|виплачен[оіа]?|виплатили)\\b"_s),
             pattern(S, u"uk"_s, u"\\b(?:виконан|проведен|схвален|оформлен)[оіа]?\\b"_s),
+            pattern(S, u"uk"_s, u"\\b(?:поповнен|списан|скоригован)[оіаий]?\\b"_s),
             pattern(S, u"uk"_s, u"\\bуспішн\\w*"_s),
             pattern(S, u"uk"_s,
                     u"\\bкошти\\s+(?:вже\\s+)?(?:повернулися|надійшли|прийшли|на\\s+(?:вашому\\s+)?"
@@ -103,6 +107,51 @@ const std::vector<Pattern> &patterns()
                     "переказати|здійснити)\\b"_s),
             pattern(F, u"uk"_s, u"\\bне\\s+пройш(?:ов|ла|ло|ли)\\b"_s),
             pattern(F, u"uk"_s, u"\\bнеможливо\\s+(?:повернути|виконати|провести|зарахувати)\\b"_s),
+        };
+    }();
+    return list;
+}
+
+// Claims that the money has *arrived* (rule 11's "completed" / "arrived" / "back on your card"),
+// which a confirmed refund still pending at the provider does not support. "Issued", "accepted"
+// and "on its way" are not among them: they are what such a refund may say.
+const std::vector<Pattern> &arrivalPatterns()
+{
+    static const std::vector<Pattern> list = [] {
+        const Claim S = Claim::Success;
+        return std::vector<Pattern>{
+            pattern(S, u"en"_s,
+                    u"\\b(?:has|have|had|was|were|is|are|been)\\s+(?:(?:now|already|just|"
+                    "successfully|fully)\\s+)*(?:been\\s+)?(?:(?:successfully|fully)\\s+)?"
+                    "(?:refunded|credited|reimbursed|returned|completed|paid(?:\\s+(?:out|back))?|"
+                    "settled|received|deposited|arrived|finali[sz]ed)\\b"_s),
+            pattern(S, u"en"_s,
+                    u"\\b(?:is|was|are|were|has\\s+been)\\s+(?:now\\s+)?(?:complete|done|"
+                    "finished)\\b"_s),
+            pattern(S, u"en"_s, u"\\b(?:completed|arrived|landed|cleared)\\b"_s),
+            pattern(S, u"en"_s,
+                    u"\\bback\\s+(?:on|in|to|into)\\s+your\\s+(?:card|account|balance|bank)\\b"_s),
+            pattern(
+                S, u"en"_s,
+                u"\\b(?:credited|added|returned)\\s+to\\s+your\\s+(?:account|balance|card)\\b"_s),
+            pattern(S, u"en"_s,
+                    u"\\bwe(?:'ve|\\s+have)?\\s+(?:(?:already|just|now)\\s+)?(?:refunded|"
+                    "credited|returned|reimbursed|paid\\s+back)\\b"_s),
+            pattern(S, u"en"_s,
+                    u"\\byou(?:'ve|\\s+have)\\s+(?:(?:already|now)\\s+)?(?:received|got)\\b"_s),
+            pattern(S, u"en"_s,
+                    u"\\b(?:money|funds|refund|amount)\\s+(?:is|are|has|have)\\s+(?:(?:now|"
+                    "already)\\s+)?(?:been\\s+)?(?:back|received|in\\s+your\\s+account|on\\s+"
+                    "your\\s+card)\\b"_s),
+            pattern(S, u"ru"_s,
+                    u"\\b(?:возвращен[аоы]?|вернули|вернулись|вернулся|зачислен[аоы]?|зачислили|"
+                    "поступил[аио]?|пришл[аио]|пришел|завершен[аоы]?|выполнен[аоы]?)\\b"_s),
+            pattern(S, u"ru"_s, u"\\bна\\s+ваш(?:ей|ем)\\s+(?:карте|счете|балансе)\\b"_s),
+            pattern(S, u"uk"_s,
+                    u"\\b(?:повернут[оіаий]?|повернен[оіа]?|повернули|повернулися|повернувся|"
+                    "зарахован[оіаий]?|зарахували|надійшл[иао]|надійшов|прийшл[иао]|прийшов|"
+                    "завершен[оіаий]?|виконан[оіа]?)\\b"_s),
+            pattern(S, u"uk"_s, u"\\bна\\s+(?:вашій\\s+картці|вашому\\s+(?:рахунку|балансі))\\b"_s),
         };
     }();
     return list;
@@ -201,11 +250,13 @@ QString TruthGuard::normalise(const QString &text)
     return t.trimmed();
 }
 
-std::vector<ClaimMatch> TruthGuard::claims(const QString &text)
+namespace {
+
+std::vector<ClaimMatch> matchAll(const std::vector<Pattern> &list, const QString &text)
 {
-    const QString t = normalise(text);
+    const QString t = TruthGuard::normalise(text);
     std::vector<std::pair<qsizetype, ClaimMatch>> found;
-    for (const Pattern &p : patterns()) {
+    for (const Pattern &p : list) {
         for (auto it = p.regex.globalMatch(t); it.hasNext();) {
             const auto m = it.next();
             if (!hedged(t, m.capturedStart()))
@@ -218,6 +269,36 @@ std::vector<ClaimMatch> TruthGuard::claims(const QString &text)
     for (auto &[at, match] : found)
         out.push_back(std::move(match));
     return out;
+}
+
+} // namespace
+
+std::vector<ClaimMatch> TruthGuard::claims(const QString &text)
+{
+    return matchAll(patterns(), text);
+}
+
+std::vector<ClaimMatch> TruthGuard::arrivalClaims(const QString &text)
+{
+    return matchAll(arrivalPatterns(), text);
+}
+
+GuardVerdict TruthGuard::check(OperationState state, const QString &providerStatus,
+                               const QString &text)
+{
+    GuardVerdict v = check(state, text);
+    if (!v.allowed || !isPendingAtProvider(state, providerStatus))
+        return v;
+    const auto arrived = arrivalClaims(text);
+    if (arrived.empty())
+        return v;
+    v.allowed = false;
+    v.offending = arrived.front();
+    v.reason =
+        u"Refused: \u201c%1\u201d says the money has arrived, but the provider still reports "
+        "the refund pending. Say it is issued and on its way, not that it is completed."_s.arg(
+            v.offending->phrase);
+    return v;
 }
 
 GuardVerdict TruthGuard::check(OperationState state, const QString &text)

@@ -5,7 +5,8 @@
 // refused; a succeeded row refuses failure claims and a failed row refuses success claims.
 // Claims are recognised in every shipped language (en, ru, uk) whatever language the message is
 // marked as, including inflected forms; a claim that is negated or hedged in its own clause
-// ("has not been refunded yet", "once your refund is completed") is not a claim.
+// ("has not been refunded yet", "once your refund is completed") is not a claim. A refund the
+// provider still reports pending may be called issued and on its way, never completed.
 
 #include "operation.h"
 
@@ -40,8 +41,14 @@ class TruthGuard
 public:
     // Every claim in `text`, in order of appearance.
     static std::vector<ClaimMatch> claims(const QString &text);
+    // Claims that the money has arrived ("completed", "back on your card", "возвращены").
+    static std::vector<ClaimMatch> arrivalClaims(const QString &text);
     // Whether `text` may be sent about a row in `state`.
     static GuardVerdict check(OperationState state, const QString &text);
+    // The same, knowing the provider's sub-status: a succeeded refund still `pending` at the
+    // provider also refuses arrival claims until the sub-status is `succeeded` (rule 11).
+    static GuardVerdict check(OperationState state, const QString &providerStatus,
+                              const QString &text);
     // Lower case, ё → е, typographic apostrophes → ', runs of white space → one space.
     static QString normalise(const QString &text);
 };

@@ -1,8 +1,8 @@
 #include "operationtablemodel.h"
 
 #include "database.h"
-#include "localeformat.h"
 #include "itemmodellogging.h"
+#include "localeformat.h"
 
 using namespace Qt::StringLiterals;
 
@@ -85,6 +85,20 @@ QString stateLabel(OperationState state)
         return OperationTableModel::tr("failed");
     }
     return toString(state);
+}
+
+QString stateBadgeLabel(OperationState state, const QString &providerStatus)
+{
+    if (isPendingAtProvider(state, providerStatus))
+        return OperationTableModel::tr("accepted · pending");
+    if (providerStatus.isEmpty() || isFinal(state))
+        return stateLabel(state);
+    return u"%1 · %2"_s.arg(stateLabel(state), providerStatus);
+}
+
+QString stateBadgeKind(OperationState state, const QString &providerStatus)
+{
+    return isPendingAtProvider(state, providerStatus) ? u"pending"_s : toString(state);
 }
 
 OperationTableModel::OperationTableModel(OperationQuery &query, Scope scope, QObject *parent)
@@ -196,9 +210,7 @@ QVariant OperationTableModel::display(const OperationSummary &row, int column) c
     case AmountColumn:
         return formatMoney(row.amount, QLocale());
     case StateColumn:
-        return row.providerStatus.isEmpty() || isFinal(row.state)
-                   ? stateLabel(row.state)
-                   : u"%1 · %2"_s.arg(stateLabel(row.state), row.providerStatus);
+        return stateBadgeLabel(row.state, row.providerStatus);
     case AttemptsColumn:
         return u"%1/%2"_s.arg(row.attempts).arg(row.attemptCap);
     case KeyColumn:
@@ -230,6 +242,9 @@ QVariant OperationTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return display(row, index.column());
     case Qt::ToolTipRole:
+        if (index.column() == StateColumn && isPendingAtProvider(row.state, row.providerStatus))
+            return tr("The provider accepted the refund and still reports it pending: the money "
+                      "is on its way, not arrived.");
         if (index.column() == WindowLeftColumn && row.deadline)
             return tr("Deadline %1 (local time)").arg(localTime(row.deadline));
         return index.column() == KeyColumn ? tr("Idempotency key — Ctrl+Shift+C copies it")
@@ -251,6 +266,8 @@ QVariant OperationTableModel::data(const QModelIndex &index, int role) const
         return toString(row.state);
     case ProviderStatusRole:
         return row.providerStatus;
+    case BadgeRole:
+        return stateBadgeKind(row.state, row.providerStatus);
     case WindowLeftRole: {
         const auto left = windowLeft(row);
         return left ? QVariant(*left) : QVariant();

@@ -41,6 +41,7 @@ public:
         FinalRole,          // bool
         UrgentRole,         // bool: a live row in the last hour of its window (paint it red)
         MonospaceRole,      // bool: the cell holds an identifier (id, key)
+        BadgeRole,          // QString: the state badge: open, unknown, succeeded, pending, failed
     };
     enum class Scope
     {
@@ -120,5 +121,10 @@ QString formatDuration(qint64 seconds);
 // otherwise. Stored values and roles keep toString()'s identifiers.
 QString kindLabel(OperationKind kind);
 QString stateLabel(OperationState state);
+// The state as its badge reads: a succeeded refund the provider still reports pending is
+// "accepted · pending", never plain "succeeded" (rule 11).
+QString stateBadgeLabel(OperationState state, const QString &providerStatus);
+// The badge's colour family: toString(state), or "pending" for the case above.
+QString stateBadgeKind(OperationState state, const QString &providerStatus);
 
 } // namespace ops

@@ -384,6 +384,14 @@ SHA-256 %3</translation>
         <source>failed</source>
         <translation>failed</translation>
     </message>
+    <message>
+        <source>accepted · pending</source>
+        <translation>accepted · pending</translation>
+    </message>
+    <message>
+        <source>The provider accepted the refund and still reports it pending: the money is on its way, not arrived.</source>
+        <translation>The provider accepted the refund and still reports it pending: the money is on its way, not arrived.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleController</name>
@@ -410,6 +418,10 @@ SHA-256 %3</translation>
     <message>
         <source>Sending message %1 to the helpdesk…</source>
         <translation>Sending message %1 to the helpdesk…</translation>
+    </message>
+    <message>
+        <source>Resend: %1 What to do next: %2</source>
+        <translation>Resend: %1 What to do next: %2</translation>
     </message>
 </context>
 <context>
@@ -1163,6 +1175,10 @@ Provider reference on the row: %1.</translation>
         <source>Deliver it through the helpdesk</source>
         <translation>Deliver it through the helpdesk</translation>
     </message>
+    <message>
+        <source>The provider accepted this refund but still reports it &lt;b&gt;pending&lt;/b&gt;: say it is issued and on its way, not that it is completed or has arrived.</source>
+        <translation>The provider accepted this refund but still reports it &lt;b&gt;pending&lt;/b&gt;: say it is issued and on its way, not that it is completed or has arrived.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::DetailPane</name>
@@ -1297,6 +1313,10 @@ Idempotency-Key: %4
     <message>
         <source>&amp;Messages (%1)</source>
         <translation>&amp;Messages (%1)</translation>
+    </message>
+    <message>
+        <source>the provider accepted it and still reports it pending: the money is on its way, not arrived</source>
+        <translation>the provider accepted it and still reports it pending: the money is on its way, not arrived</translation>
     </message>
 </context>
 <context>
@@ -1721,6 +1741,14 @@ SHA-256 %4</translation>
         <source>message customers</source>
         <translation>message customers</translation>
     </message>
+    <message>
+        <source>Not resent: %1</source>
+        <translation>Not resent: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1m %2s {1:?} {2?}</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::OperationListView</name>
@@ -1804,6 +1832,97 @@ SHA-256 %4</translation>
         <source>Last 30 days</source>
         <translation>Last 30 days</translation>
     </message>
+    <message>
+        <source>Clear search and filters</source>
+        <translation>Clear search and filters</translation>
+    </message>
+    <message>
+        <source>No operation matches these filters</source>
+        <translation>No operation matches these filters</translation>
+    </message>
+    <message>
+        <source>No operation matches “%1”</source>
+        <translation>No operation matches “%1”</translation>
+    </message>
+    <message>
+        <source>The checking queue holds only unknown operations. Clear the search and filters to see all of them.</source>
+        <translation>The checking queue holds only unknown operations. Clear the search and filters to see all of them.</translation>
+    </message>
+    <message>
+        <source>Check the spelling, or clear the search and filters to see every operation.</source>
+        <translation>Check the spelling, or clear the search and filters to see every operation.</translation>
+    </message>
+    <message>
+        <source>Nothing to check</source>
+        <translation>Nothing to check</translation>
+    </message>
+    <message>
+        <source>No operation has an unknown outcome right now. New ones appear here by themselves.</source>
+        <translation>No operation has an unknown outcome right now. New ones appear here by themselves.</translation>
+    </message>
+    <message>
+        <source>No operations yet</source>
+        <translation>No operations yet</translation>
+    </message>
+    <message>
+        <source>Operations appear here as soon as an agent or opsctl makes one.</source>
+        <translation>Operations appear here as soon as an agent or opsctl makes one.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ResendConfirmDialog</name>
+    <message>
+        <source>starts with this attempt</source>
+        <translation>starts with this attempt</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>closed</translation>
+    </message>
+    <message>
+        <source>%1 (until %2)</source>
+        <translation>%1 (until %2)</translation>
+    </message>
+    <message>
+        <source>Resend %1?</source>
+        <translation>Resend %1?</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:#c62828&apos;&gt;LIVE key: real money moves.&lt;/b&gt;</source>
+        <translation>&lt;b style=&apos;color:#c62828&apos;&gt;LIVE key: real money moves.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Test key: no real money moves.</source>
+        <translation>Test key: no real money moves.</translation>
+    </message>
+    <message>
+        <source>%1&lt;br&gt;This sends the stored request once more, with the stored key and the same bytes: one attempt.</source>
+        <translation>%1&lt;br&gt;This sends the stored request once more, with the stored key and the same bytes: one attempt.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 used</source>
+        <translation>%1 of %2 used</translation>
+    </message>
+    <message>
+        <source>Amount:</source>
+        <translation>Amount:</translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation>Key:</translation>
+    </message>
+    <message>
+        <source>Window left:</source>
+        <translation>Window left:</translation>
+    </message>
+    <message>
+        <source>Attempts:</source>
+        <translation>Attempts:</translation>
+    </message>
+    <message>
+        <source>&amp;Resend once</source>
+        <translation>&amp;Resend once</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::SettingsDialog</name>
@@ -1822,6 +1941,10 @@ SHA-256 %4</translation>
     <message>
         <source>&amp;Language:</source>
         <translation>&amp;Language:</translation>
+    </message>
+    <message>
+        <source>&amp;Ask before resending with a test key (with a live key it always asks)</source>
+        <translation>&amp;Ask before resending with a test key (with a live key it always asks)</translation>
     </message>
 </context>
 <context>

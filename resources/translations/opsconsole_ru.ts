@@ -384,6 +384,14 @@ SHA-256 %3</translation>
         <source>failed</source>
         <translation>неуспешна</translation>
     </message>
+    <message>
+        <source>accepted · pending</source>
+        <translation>принят · в обработке</translation>
+    </message>
+    <message>
+        <source>The provider accepted the refund and still reports it pending: the money is on its way, not arrived.</source>
+        <translation>Провайдер принял возврат, но пока сообщает, что он в обработке: деньги в пути, но ещё не дошли.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleController</name>
@@ -410,6 +418,10 @@ SHA-256 %3</translation>
     <message>
         <source>Sending message %1 to the helpdesk…</source>
         <translation>Отправка сообщения %1 через службу поддержки…</translation>
+    </message>
+    <message>
+        <source>Resend: %1 What to do next: %2</source>
+        <translation>Повторная отправка: %1 Что делать дальше: %2</translation>
     </message>
 </context>
 <context>
@@ -1166,6 +1178,10 @@ Provider reference on the row: %1.</source>
         <source>Deliver it through the helpdesk</source>
         <translation>Доставить через службу поддержки</translation>
     </message>
+    <message>
+        <source>The provider accepted this refund but still reports it &lt;b&gt;pending&lt;/b&gt;: say it is issued and on its way, not that it is completed or has arrived.</source>
+        <translation>Провайдер принял этот возврат, но пока сообщает, что он &lt;b&gt;в обработке&lt;/b&gt;: пишите, что возврат оформлен и деньги в пути, а не что он завершён или деньги уже пришли.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::DetailPane</name>
@@ -1300,6 +1316,10 @@ Idempotency-Key: %4
     <message>
         <source>&amp;Messages (%1)</source>
         <translation>&amp;Сообщения (%1)</translation>
+    </message>
+    <message>
+        <source>the provider accepted it and still reports it pending: the money is on its way, not arrived</source>
+        <translation>провайдер принял возврат, но пока сообщает, что он в обработке: деньги в пути, но ещё не дошли</translation>
     </message>
 </context>
 <context>
@@ -1724,6 +1744,14 @@ SHA-256 %4</translation>
         <source>message customers</source>
         <translation>писать клиентам</translation>
     </message>
+    <message>
+        <source>Not resent: %1</source>
+        <translation>Не отправлено повторно: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1 мин %2 с {1:?} {2?}</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::OperationListView</name>
@@ -1807,6 +1835,97 @@ SHA-256 %4</translation>
         <source>Last 30 days</source>
         <translation>Последние 30 дней</translation>
     </message>
+    <message>
+        <source>Clear search and filters</source>
+        <translation>Сбросить поиск и фильтры</translation>
+    </message>
+    <message>
+        <source>No operation matches these filters</source>
+        <translation>Нет операций, подходящих под эти фильтры</translation>
+    </message>
+    <message>
+        <source>No operation matches “%1”</source>
+        <translation>Нет операций по запросу «%1»</translation>
+    </message>
+    <message>
+        <source>The checking queue holds only unknown operations. Clear the search and filters to see all of them.</source>
+        <translation>В очереди проверки только операции с неизвестным исходом. Сбросьте поиск и фильтры, чтобы увидеть их все.</translation>
+    </message>
+    <message>
+        <source>Check the spelling, or clear the search and filters to see every operation.</source>
+        <translation>Проверьте написание или сбросьте поиск и фильтры, чтобы увидеть все операции.</translation>
+    </message>
+    <message>
+        <source>Nothing to check</source>
+        <translation>Проверять нечего</translation>
+    </message>
+    <message>
+        <source>No operation has an unknown outcome right now. New ones appear here by themselves.</source>
+        <translation>Сейчас нет операций с неизвестным исходом. Новые появятся здесь сами.</translation>
+    </message>
+    <message>
+        <source>No operations yet</source>
+        <translation>Операций пока нет</translation>
+    </message>
+    <message>
+        <source>Operations appear here as soon as an agent or opsctl makes one.</source>
+        <translation>Операции появятся здесь, как только агент или opsctl создаст первую.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ResendConfirmDialog</name>
+    <message>
+        <source>starts with this attempt</source>
+        <translation>начнётся с этой попытки</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>закрыто</translation>
+    </message>
+    <message>
+        <source>%1 (until %2)</source>
+        <translation>%1 (до %2)</translation>
+    </message>
+    <message>
+        <source>Resend %1?</source>
+        <translation>Отправить %1 повторно?</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:#c62828&apos;&gt;LIVE key: real money moves.&lt;/b&gt;</source>
+        <translation>&lt;b style=&apos;color:#c62828&apos;&gt;Боевой ключ (LIVE): двигаются настоящие деньги.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Test key: no real money moves.</source>
+        <translation>Тестовый ключ: настоящие деньги не двигаются.</translation>
+    </message>
+    <message>
+        <source>%1&lt;br&gt;This sends the stored request once more, with the stored key and the same bytes: one attempt.</source>
+        <translation>%1&lt;br&gt;Сохранённый запрос будет отправлен ещё раз с сохранённым ключом и теми же байтами: одна попытка.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 used</source>
+        <translation>использовано %1 из %2</translation>
+    </message>
+    <message>
+        <source>Amount:</source>
+        <translation>Сумма:</translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation>Ключ:</translation>
+    </message>
+    <message>
+        <source>Window left:</source>
+        <translation>Осталось окна:</translation>
+    </message>
+    <message>
+        <source>Attempts:</source>
+        <translation>Попытки:</translation>
+    </message>
+    <message>
+        <source>&amp;Resend once</source>
+        <translation>&amp;Отправить повторно один раз</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::SettingsDialog</name>
@@ -1825,6 +1944,10 @@ SHA-256 %4</translation>
     <message>
         <source>&amp;Language:</source>
         <translation>&amp;Язык:</translation>
+    </message>
+    <message>
+        <source>&amp;Ask before resending with a test key (with a live key it always asks)</source>
+        <translation>&amp;Спрашивать перед повторной отправкой с тестовым ключом (с боевым ключом консоль спрашивает всегда)</translation>
     </message>
 </context>
 <context>

@@ -384,6 +384,14 @@ SHA-256 %3</translation>
         <source>failed</source>
         <translation>неуспішна</translation>
     </message>
+    <message>
+        <source>accepted · pending</source>
+        <translation>прийнято · в обробці</translation>
+    </message>
+    <message>
+        <source>The provider accepted the refund and still reports it pending: the money is on its way, not arrived.</source>
+        <translation>Провайдер прийняв повернення, але досі повідомляє, що воно в обробці: кошти в дорозі, але ще не дійшли.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleController</name>
@@ -410,6 +418,10 @@ SHA-256 %3</translation>
     <message>
         <source>Sending message %1 to the helpdesk…</source>
         <translation>Надсилання повідомлення %1 через службу підтримки…</translation>
+    </message>
+    <message>
+        <source>Resend: %1 What to do next: %2</source>
+        <translation>Повторне надсилання: %1 Що робити далі: %2</translation>
     </message>
 </context>
 <context>
@@ -1166,6 +1178,10 @@ Provider reference on the row: %1.</source>
         <source>Deliver it through the helpdesk</source>
         <translation>Доставити через службу підтримки</translation>
     </message>
+    <message>
+        <source>The provider accepted this refund but still reports it &lt;b&gt;pending&lt;/b&gt;: say it is issued and on its way, not that it is completed or has arrived.</source>
+        <translation>Провайдер прийняв це повернення, але досі повідомляє, що воно &lt;b&gt;в обробці&lt;/b&gt;: пишіть, що повернення оформлено й кошти в дорозі, а не що його завершено чи кошти вже надійшли.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::DetailPane</name>
@@ -1300,6 +1316,10 @@ Idempotency-Key: %4
     <message>
         <source>&amp;Messages (%1)</source>
         <translation>&amp;Повідомлення (%1)</translation>
+    </message>
+    <message>
+        <source>the provider accepted it and still reports it pending: the money is on its way, not arrived</source>
+        <translation>провайдер прийняв повернення, але досі повідомляє, що воно в обробці: кошти в дорозі, але ще не дійшли</translation>
     </message>
 </context>
 <context>
@@ -1724,6 +1744,14 @@ SHA-256 %4</translation>
         <source>message customers</source>
         <translation>писати клієнтам</translation>
     </message>
+    <message>
+        <source>Not resent: %1</source>
+        <translation>Не надіслано повторно: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1 хв %2 с {1:?} {2?}</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::OperationListView</name>
@@ -1807,6 +1835,97 @@ SHA-256 %4</translation>
         <source>Last 30 days</source>
         <translation>Останні 30 днів</translation>
     </message>
+    <message>
+        <source>Clear search and filters</source>
+        <translation>Скинути пошук і фільтри</translation>
+    </message>
+    <message>
+        <source>No operation matches these filters</source>
+        <translation>Немає операцій, що відповідають цим фільтрам</translation>
+    </message>
+    <message>
+        <source>No operation matches “%1”</source>
+        <translation>Немає операцій за запитом «%1»</translation>
+    </message>
+    <message>
+        <source>The checking queue holds only unknown operations. Clear the search and filters to see all of them.</source>
+        <translation>У черзі перевірки лише операції з невідомим результатом. Скиньте пошук і фільтри, щоб побачити їх усі.</translation>
+    </message>
+    <message>
+        <source>Check the spelling, or clear the search and filters to see every operation.</source>
+        <translation>Перевірте написання або скиньте пошук і фільтри, щоб побачити всі операції.</translation>
+    </message>
+    <message>
+        <source>Nothing to check</source>
+        <translation>Перевіряти нічого</translation>
+    </message>
+    <message>
+        <source>No operation has an unknown outcome right now. New ones appear here by themselves.</source>
+        <translation>Зараз немає операцій з невідомим результатом. Нові з&apos;являться тут самі.</translation>
+    </message>
+    <message>
+        <source>No operations yet</source>
+        <translation>Операцій поки немає</translation>
+    </message>
+    <message>
+        <source>Operations appear here as soon as an agent or opsctl makes one.</source>
+        <translation>Операції з&apos;являться тут, щойно агент або opsctl створить першу.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ResendConfirmDialog</name>
+    <message>
+        <source>starts with this attempt</source>
+        <translation>почнеться з цієї спроби</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>закрито</translation>
+    </message>
+    <message>
+        <source>%1 (until %2)</source>
+        <translation>%1 (до %2)</translation>
+    </message>
+    <message>
+        <source>Resend %1?</source>
+        <translation>Надіслати %1 повторно?</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:#c62828&apos;&gt;LIVE key: real money moves.&lt;/b&gt;</source>
+        <translation>&lt;b style=&apos;color:#c62828&apos;&gt;Бойовий ключ (LIVE): рухаються справжні гроші.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Test key: no real money moves.</source>
+        <translation>Тестовий ключ: справжні гроші не рухаються.</translation>
+    </message>
+    <message>
+        <source>%1&lt;br&gt;This sends the stored request once more, with the stored key and the same bytes: one attempt.</source>
+        <translation>%1&lt;br&gt;Збережений запит буде надіслано ще раз зі збереженим ключем і тими самими байтами: одна спроба.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 used</source>
+        <translation>використано %1 з %2</translation>
+    </message>
+    <message>
+        <source>Amount:</source>
+        <translation>Сума:</translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation>Ключ:</translation>
+    </message>
+    <message>
+        <source>Window left:</source>
+        <translation>Залишок вікна:</translation>
+    </message>
+    <message>
+        <source>Attempts:</source>
+        <translation>Спроби:</translation>
+    </message>
+    <message>
+        <source>&amp;Resend once</source>
+        <translation>&amp;Надіслати повторно один раз</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::SettingsDialog</name>
@@ -1825,6 +1944,10 @@ SHA-256 %4</translation>
     <message>
         <source>&amp;Language:</source>
         <translation>&amp;Мова:</translation>
+    </message>
+    <message>
+        <source>&amp;Ask before resending with a test key (with a live key it always asks)</source>
+        <translation>&amp;Питати перед повторним надсиланням із тестовим ключем (з бойовим ключем консоль питає завжди)</translation>
     </message>
 </context>
 <context>

@@ -2,13 +2,13 @@
 // twice is one row, templates and free text judged against the row's state at commit, bad
 // input refused with nothing stored, attempts counted, copy to clipboard, audit entries.
 
-#include "storefixture.h"
 #include "auditlog.h"
 #include "messagefixture.h"
 #include "messagestore.h"
 #include "messagetablemodel.h"
 #include "operatordirectory.h"
 #include "sqltransaction.h"
+#include "storefixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QSqlQuery>
@@ -61,6 +61,7 @@ private slots:
     void auditTrailAndModel();
     void messagingNeedsTheRight_data();
     void messagingNeedsTheRight();
+    void pendingRefundGetsIssuedNotRefunded();
 };
 
 void TestMessageStore::keyDerivation()
@@ -472,6 +473,31 @@ void TestMessageStore::messagingNeedsTheRight()
     QCOMPARE(m.attempts, step == u"send"_s ? 1 : 0);
     QCOMPARE(toString(m.state),
              toString(step == u"copy"_s ? MessageState::Sent : MessageState::Pending));
+}
+
+void TestMessageStore::pendingRefundGetsIssuedNotRefunded()
+{
+    StoreFixture f;
+    const Operation op = test::operationIn(f.store(), test::refundOperation(u"op_p"_s),
+                                           OperationState::Succeeded, u"pending"_s);
+    MessageStore messages(f.store().database(), f.clock());
+    QSqlDatabase db = f.store().database();
+    // "Refunded" says completed: refused while the provider reports pending, nothing stored.
+    const auto refunded = messages.enqueue(draft(op.id, MessageTemplate::Refunded));
+    QVERIFY(!refunded.message);
+    QVERIFY2(refunded.error.contains(u"still reports the refund pending"_s),
+             qPrintable(refunded.error));
+    MessageDraft lie = draft(op.id, MessageTemplate::Custom);
+    lie.customBody = u"The money is back on your card."_s;
+    const auto refusedText = messages.enqueue(lie);
+    QVERIFY2(refusedText.error.contains(u"pending"_s), qPrintable(refusedText.error));
+    QCOMPARE(countRows(db, u"messages"_s), 0);
+    for (const QString &language : messageLanguages()) {
+        const auto issued = messages.enqueue(draft(op.id, MessageTemplate::Issued, language));
+        QVERIFY2(issued.message, qPrintable(issued.error));
+        QVERIFY(issued.message->body.contains(u"re_3Q9x"_s));
+    }
+    QCOMPARE(countRows(db, u"messages"_s), 1); // one message per (operation, state, template)
 }
 
 QTEST_GUILESS_MAIN(TestMessageStore)

@@ -13,6 +13,7 @@ using namespace ops;
 Q_DECLARE_METATYPE(ops::OperationState)
 Q_DECLARE_METATYPE(ops::Claim)
 Q_DECLARE_METATYPE(ops::MessageTemplate)
+Q_DECLARE_METATYPE(ops::OperationKind)
 
 namespace {
 
@@ -135,9 +136,104 @@ bool claimAllowed(OperationState state, Claim claim)
     return false;
 }
 
-MessageFacts facts()
+MessageFacts facts(OperationKind kind = OperationKind::Refund)
 {
-    return {{3800, u"usd"_s}, u"4417"_s, u"re_3Q9x"_s};
+    MessageFacts f;
+    f.kind = kind;
+    f.reference = u"re_3Q9x"_s;
+    switch (kind) {
+    case OperationKind::Refund:
+        f.amount = {3800, u"usd"_s};
+        f.order = u"4417"_s;
+        break;
+    case OperationKind::Execution: // an execution moves no amount of its own
+        f.order = f.work = u"job:88:generate_email"_s;
+        break;
+    default:
+        f.amount = {250, u"credits"_s};
+        f.order = f.work = u"invoice-7781:topup"_s;
+        break;
+    }
+    return f;
+}
+
+const QList<OperationKind> &allKinds()
+{
+    static const QList<OperationKind> k = {OperationKind::Refund, OperationKind::CreditTopup,
+                                           OperationKind::CreditCharge, OperationKind::CreditAdjust,
+                                           OperationKind::Execution};
+    return k;
+}
+
+const QList<MessageTemplate> &shippedTemplates()
+{
+    using T = MessageTemplate;
+    static const QList<T> t = {T::Checking, T::NotConfirmed, T::Refunded,
+                               T::Issued,   T::Credited,     T::Failed};
+    return t;
+}
+
+// What a customer of each language must not read about a credit movement or an execution: it
+// is not a refund, and its work name is not an order.
+struct KindWords
+{
+    QStringList refund;
+    QStringList order;
+    QString reference; // the words that present the work name: "your reference"
+};
+
+KindWords kindWords(const QString &language)
+{
+    if (language == u"ru"_s)
+        return {{u"возврат"_s, u"возвращ"_s}, {u"заказ"_s}, u"ваш идентификатор "_s};
+    if (language == u"uk"_s)
+        return {{u"повернен"_s, u"повернут"_s}, {u"замовлен"_s}, u"ваш ідентифікатор "_s};
+    return {{u"refund"_s}, {u"order"_s}, u"your reference "_s};
+}
+
+// A claim of arrival about a refund the provider still reports pending (rule 11), per language.
+const std::vector<Sample> &arrivalClaims()
+{
+    static const std::vector<Sample> list = {
+        {"en has been completed", u"Your refund has been completed."_s},
+        {"en refund is complete", u"The refund is complete."_s},
+        {"en has arrived", u"The money has arrived."_s},
+        {"en back on your card", u"The money is back on your card."_s},
+        {"en has been refunded", u"Your order has been refunded."_s},
+        {"en we have refunded", u"We have refunded you in full."_s},
+        {"en credited to your account", u"38.00 USD was credited to your account."_s},
+        {"en you have received", u"You have received the refund."_s},
+        {"en refund completed", u"REFUND COMPLETED."_s},
+        {"ru вернулись", u"Деньги вернулись на карту."_s},
+        {"ru возвращены", u"Деньги возвращены."_s},
+        {"ru завершён", u"Возврат завершён."_s},
+        {"ru поступили", u"Деньги уже поступили."_s},
+        {"ru на вашей карте", u"Деньги уже на вашей карте."_s},
+        {"ru выполнен", u"Возврат выполнен."_s},
+        {"uk повернуто", u"Кошти повернуто."_s},
+        {"uk надійшли", u"Кошти вже надійшли."_s},
+        {"uk завершено", u"Повернення завершено."_s},
+        {"uk на вашій картці", u"Кошти вже на вашій картці."_s},
+        {"uk виконано", u"Повернення виконано."_s},
+    };
+    return list;
+}
+
+// What may be said about such a refund: issued, accepted, on its way, or arrival hedged.
+const std::vector<Sample> &onItsWayTexts()
+{
+    static const std::vector<Sample> list = {
+        {"en issued on its way", u"Your refund has been issued and is on its way."_s},
+        {"en accepted", u"The provider accepted your refund; it can take 5 to 10 days to reach "
+                        "your card."_s},
+        {"en once arrived", u"You will see it on your statement once it has arrived."_s},
+        {"en not arrived yet", u"The money has not arrived yet, but the refund is issued."_s},
+        {"ru оформлен в пути", u"Возврат оформлен и уже в пути."_s},
+        {"ru дойдут", u"Деньги дойдут до вашей карты за 5–10 рабочих дней."_s},
+        {"uk оформлено в дорозі", u"Повернення оформлено й уже в дорозі."_s},
+        {"uk дійдуть", u"Кошти дійдуть до вашої картки за 5–10 робочих днів."_s},
+    };
+    return list;
 }
 
 } // namespace
@@ -157,6 +253,13 @@ private slots:
     void renderFillsPlaceholders_data();
     void renderFillsPlaceholders();
     void renderRefusesMissingValues();
+    void everyTemplateReadsRightForEveryKind_data();
+    void everyTemplateReadsRightForEveryKind();
+    void pendingRefundOffersIssuedNotRefunded();
+    void arrivalClaimsWaitForTheProvider_data();
+    void arrivalClaimsWaitForTheProvider();
+    void onItsWayPassesWhilePending_data();
+    void onItsWayPassesWhilePending();
 };
 
 void TestTruthGuard::claimsByState_data()
@@ -220,23 +323,25 @@ void TestTruthGuard::shippedTemplatesAgreeWithGuard_data()
     QTest::addColumn<ops::MessageTemplate>("tmpl");
     QTest::addColumn<ops::OperationState>("state");
     QTest::addColumn<bool>("allowed");
-    const QList<MessageTemplate> templates = {
-        MessageTemplate::Checking, MessageTemplate::NotConfirmed, MessageTemplate::Refunded,
-        MessageTemplate::Credited, MessageTemplate::Failed};
+    QTest::addColumn<ops::OperationKind>("kind");
     for (const QString &language : messageLanguages())
-        for (const MessageTemplate t : templates)
-            for (const OperationState state : allStates()) {
-                const bool honestAnywhere =
-                    t == MessageTemplate::Checking || t == MessageTemplate::NotConfirmed;
-                const bool allowed =
-                    honestAnywhere ||
-                    (state == OperationState::Succeeded &&
-                     (t == MessageTemplate::Refunded || t == MessageTemplate::Credited)) ||
-                    (state == OperationState::Failed && t == MessageTemplate::Failed);
-                QTest::addRow("%s %s / %s", qPrintable(language), qPrintable(toString(t)),
-                              qPrintable(toString(state)))
-                    << language << t << state << allowed;
-            }
+        for (const MessageTemplate t : shippedTemplates())
+            for (const OperationKind kind : allKinds())
+                for (const OperationState state : allStates()) {
+                    if (!templateFitsKind(t, kind))
+                        continue;
+                    const bool honestAnywhere =
+                        t == MessageTemplate::Checking || t == MessageTemplate::NotConfirmed;
+                    const bool success = t == MessageTemplate::Refunded ||
+                                         t == MessageTemplate::Issued ||
+                                         t == MessageTemplate::Credited;
+                    const bool allowed =
+                        honestAnywhere || (state == OperationState::Succeeded && success) ||
+                        (state == OperationState::Failed && t == MessageTemplate::Failed);
+                    QTest::addRow("%s %s %s / %s", qPrintable(language), qPrintable(toString(t)),
+                                  qPrintable(toString(kind)), qPrintable(toString(state)))
+                        << language << t << state << allowed << kind;
+                }
 }
 
 void TestTruthGuard::shippedTemplatesAgreeWithGuard()
@@ -245,7 +350,8 @@ void TestTruthGuard::shippedTemplatesAgreeWithGuard()
     QFETCH(ops::MessageTemplate, tmpl);
     QFETCH(ops::OperationState, state);
     QFETCH(bool, allowed);
-    const RenderedMessage r = MessageTemplates::render(tmpl, language, facts());
+    QFETCH(ops::OperationKind, kind);
+    const RenderedMessage r = MessageTemplates::render(tmpl, language, facts(kind));
     QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
     const GuardVerdict v = TruthGuard::check(state, r.body);
     QVERIFY2(v.allowed == allowed, qPrintable(r.body + u" → "_s + v.reason));
@@ -280,7 +386,7 @@ void TestTruthGuard::renderFillsPlaceholders()
     QVERIFY(!languageName(language).isEmpty());
     for (const auto t :
          {MessageTemplate::Checking, MessageTemplate::NotConfirmed, MessageTemplate::Refunded,
-          MessageTemplate::Credited, MessageTemplate::Failed}) {
+          MessageTemplate::Issued, MessageTemplate::Failed}) {
         QVERIFY(!MessageTemplates::title(t, language).isEmpty());
         const RenderedMessage r = MessageTemplates::render(t, language, facts());
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
@@ -288,7 +394,7 @@ void TestTruthGuard::renderFillsPlaceholders()
         QVERIFY2(!r.body.contains(u'{') && !r.body.contains(u'}'), qPrintable(r.body));
         if (MessageTemplates::rawBody(t, language).contains(u"{order}"_s))
             QVERIFY(r.body.contains(u"4417"_s));
-        if (t == MessageTemplate::Refunded || t == MessageTemplate::Credited)
+        if (t == MessageTemplate::Refunded || t == MessageTemplate::Issued)
             QVERIFY(r.body.contains(u"re_3Q9x"_s));
     }
 }
@@ -312,6 +418,121 @@ void TestTruthGuard::renderRefusesMissingValues()
     QVERIFY2(r.error.contains(u"unknown language 'de'"_s), qPrintable(r.error));
     r = MessageTemplates::render(MessageTemplate::Custom, u"en"_s, facts());
     QVERIFY(!r.error.isEmpty());
+}
+
+void TestTruthGuard::everyTemplateReadsRightForEveryKind_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<ops::MessageTemplate>("tmpl");
+    QTest::addColumn<ops::OperationKind>("kind");
+    for (const QString &language : messageLanguages())
+        for (const MessageTemplate t : shippedTemplates())
+            for (const OperationKind kind : allKinds())
+                QTest::addRow("%s %s × %s", qPrintable(language), qPrintable(toString(t)),
+                              qPrintable(toString(kind)))
+                    << language << t << kind;
+}
+
+void TestTruthGuard::everyTemplateReadsRightForEveryKind()
+{
+    QFETCH(QString, language);
+    QFETCH(ops::MessageTemplate, tmpl);
+    QFETCH(ops::OperationKind, kind);
+    const MessageFacts f = facts(kind);
+    const RenderedMessage r = MessageTemplates::render(tmpl, language, f);
+    if (!templateFitsKind(tmpl, kind)) {
+        // Refunded/issued for a credit movement, credited for a refund: refused, never sent
+        // with the wrong words — and never offered.
+        QVERIFY(r.body.isEmpty());
+        QVERIFY2(r.error.contains(u"does not apply"_s), qPrintable(r.error));
+        for (const OperationState state : allStates())
+            QVERIFY(!allowedTemplates(state, kind, u"pending"_s).contains(tmpl) &&
+                    !allowedTemplates(state, kind).contains(tmpl));
+        return;
+    }
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QVERIFY(!MessageTemplates::title(tmpl, language, kind).isEmpty());
+    QVERIFY2(!r.body.contains(u'{') && !r.body.contains(u'}'), qPrintable(r.body));
+    QVERIFY2(!r.body.contains(u"()"_s) && !r.body.contains(u"  "_s), qPrintable(r.body));
+    const QString body = r.body.toLower();
+    const KindWords words = kindWords(language);
+    if (kind == OperationKind::Refund) {
+        QVERIFY2(r.body.contains(u"38.00 USD"_s), qPrintable(r.body));
+        QVERIFY2(r.body.contains(u"4417"_s), qPrintable(r.body));
+        return;
+    }
+    for (const QString &w : words.refund)
+        QVERIFY2(!body.contains(w), qPrintable(u"\u201c%1\u201d in: %2"_s.arg(w, r.body)));
+    for (const QString &w : words.order)
+        QVERIFY2(!body.contains(w), qPrintable(u"\u201c%1\u201d in: %2"_s.arg(w, r.body)));
+    QVERIFY2(body.contains(words.reference + f.work), qPrintable(r.body));
+    if (kind == OperationKind::Execution)
+        QVERIFY2(!body.contains(u"credits"_s), qPrintable(r.body));
+    else
+        QVERIFY2(r.body.contains(u"250 credits"_s) || r.body.contains(u"250 CREDITS"_s),
+                 qPrintable(r.body));
+}
+
+void TestTruthGuard::pendingRefundOffersIssuedNotRefunded()
+{
+    using T = MessageTemplate;
+    const auto succeeded = OperationState::Succeeded;
+    QVERIFY(allowedTemplates(succeeded, OperationKind::Refund, u"pending"_s) ==
+            (QList<T>{T::Issued, T::Custom}));
+    QVERIFY(allowedTemplates(succeeded, OperationKind::Refund, u"succeeded"_s) ==
+            (QList<T>{T::Refunded, T::Custom}));
+    // Only refunds have a provider "pending" that means the money is still on its way here.
+    QVERIFY(allowedTemplates(succeeded, OperationKind::CreditTopup, u"pending"_s) ==
+            (QList<T>{T::Credited, T::Custom}));
+    QVERIFY(messageTemplateFromString(u"issued"_s) == T::Issued);
+    for (const QString &language : messageLanguages()) {
+        const RenderedMessage issued = MessageTemplates::render(T::Issued, language, facts());
+        QVERIFY2(issued.error.isEmpty(), qPrintable(issued.error));
+        const GuardVerdict ok = TruthGuard::check(succeeded, u"pending"_s, issued.body);
+        QVERIFY2(ok.allowed, qPrintable(issued.body + u" → "_s + ok.reason));
+        // Still a success claim: never while the row is open or unknown, or after a failure.
+        for (const auto state :
+             {OperationState::Open, OperationState::Unknown, OperationState::Failed})
+            QVERIFY2(!TruthGuard::check(state, issued.body).allowed, qPrintable(issued.body));
+
+        const RenderedMessage refunded = MessageTemplates::render(T::Refunded, language, facts());
+        const GuardVerdict refused = TruthGuard::check(succeeded, u"pending"_s, refunded.body);
+        QVERIFY2(!refused.allowed, qPrintable(refunded.body));
+        QVERIFY2(refused.reason.contains(u"pending"_s), qPrintable(refused.reason));
+        QVERIFY(TruthGuard::check(succeeded, u"succeeded"_s, refunded.body).allowed);
+    }
+}
+
+void TestTruthGuard::arrivalClaimsWaitForTheProvider_data()
+{
+    QTest::addColumn<QString>("text");
+    for (const Sample &s : arrivalClaims())
+        QTest::newRow(s.tag) << s.text;
+}
+
+void TestTruthGuard::arrivalClaimsWaitForTheProvider()
+{
+    QFETCH(QString, text);
+    const GuardVerdict pending = TruthGuard::check(OperationState::Succeeded, u"pending"_s, text);
+    QVERIFY2(!pending.allowed, "an arrival claim passed while the provider reports pending");
+    QVERIFY(pending.offending);
+    QVERIFY2(pending.reason.contains(pending.offending->phrase), qPrintable(pending.reason));
+    QVERIFY2(TruthGuard::check(OperationState::Succeeded, u"succeeded"_s, text).allowed,
+             "the claim is true once the provider reports succeeded");
+}
+
+void TestTruthGuard::onItsWayPassesWhilePending_data()
+{
+    QTest::addColumn<QString>("text");
+    for (const Sample &s : onItsWayTexts())
+        QTest::newRow(s.tag) << s.text;
+}
+
+void TestTruthGuard::onItsWayPassesWhilePending()
+{
+    QFETCH(QString, text);
+    const GuardVerdict v = TruthGuard::check(OperationState::Succeeded, u"pending"_s, text);
+    QVERIFY2(v.allowed, qPrintable(v.reason));
 }
 
 QTEST_GUILESS_MAIN(TestTruthGuard)

@@ -40,14 +40,16 @@ inline NewOperation creditOperation(const QString &id, const QString &work)
     return op;
 }
 
-// Opens `op` and moves it to `state` the way the engine would.
-inline Operation operationIn(OperationStore &store, const NewOperation &op, OperationState state)
+// Opens `op` and moves it to `state` the way the engine would; a succeeded row gets
+// `providerStatus` as the provider's sub-status ("pending": accepted, money not arrived).
+inline Operation operationIn(OperationStore &store, const NewOperation &op, OperationState state,
+                             const QString &providerStatus = u"succeeded"_s)
 {
     const QString id = store.openOrGet(op).operation.id;
     if (state == OperationState::Unknown)
         store.markUnknown(id, u"stored 500"_s, u"agent:test"_s);
     else if (state == OperationState::Succeeded)
-        store.closeSucceeded(id, u"re_3Q9x"_s, u"succeeded"_s, u"agent:test"_s, u"provider"_s);
+        store.closeSucceeded(id, u"re_3Q9x"_s, providerStatus, u"agent:test"_s, u"provider"_s);
     else if (state == OperationState::Failed)
         store.closeFailed(id, u"card_declined"_s, u"agent:test"_s, u"provider"_s);
     return *store.operation(id);

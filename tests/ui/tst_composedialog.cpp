@@ -19,6 +19,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -81,6 +82,8 @@ private slots:
     void guardRefusesClaimsWithReason_data();
     void guardRefusesClaimsWithReason();
     void conversationAndHelpdeskProblems();
+    void pendingRefundOffersIssuedNotRefunded();
+    void creditPreviewIsNotARefund();
     void sendHandsTheDraftOver();
     void refusalKeepsTheDialogOpen();
     void windowCopiesToClipboardOnce();
@@ -192,6 +195,53 @@ void TestComposeDialog::guardRefusesClaimsWithReason()
     QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
     QVERIFY(d->sendButton()->isEnabled());
     QVERIFY(!d->reasonLabel()->isVisible());
+}
+
+void TestComposeDialog::pendingRefundOffersIssuedNotRefunded()
+{
+    test::StoreFixture f;
+    const Operation op = test::operationIn(f.store(), test::refundOperation(u"op_p"_s),
+                                           OperationState::Succeeded, u"pending"_s);
+    Submitted s;
+    auto d = dialogFor(op, s);
+    QCOMPARE(offered(*d), (QStringList{u"issued"_s, u"custom"_s}));
+    QCOMPARE(d->templateBox()->currentText(), u"Issued, on its way"_s);
+    QVERIFY2(d->preview().contains(u"has been issued and is on its way"_s),
+             qPrintable(d->preview()));
+    QVERIFY(!d->preview().contains(u"completed"_s));
+    QVERIFY(d->sendButton()->isEnabled());
+    const QList<QLabel *> labels = d->findChildren<QLabel *>();
+    QVERIFY(std::any_of(labels.begin(), labels.end(), [](QLabel *l) {
+        return l->text().contains(u"<b>pending</b>"_s) && l->text().contains(u"on its way"_s);
+    }));
+    d->setLanguage(u"ru"_s);
+    QVERIFY2(d->preview().contains(u"оформлен и уже в пути"_s), qPrintable(d->preview()));
+    d->setLanguage(u"en"_s);
+    QDir().mkpath(QCoreApplication::applicationDirPath() + u"/screenshots"_s);
+    saveShot(d.get(), u"screenshots/compose-pending-issued.png"_s);
+
+    d->setFreeText(u"Good news: your refund has been completed."_s);
+    QVERIFY(!d->sendButton()->isEnabled());
+    QVERIFY2(d->reasonLabel()->text().contains(u"still reports the refund pending"_s),
+             qPrintable(d->reasonLabel()->text()));
+    saveShot(d.get(), u"screenshots/compose-pending-refused.png"_s);
+    d->setFreeText(u"Your refund has been issued; it can take 5 to 10 days to reach your card."_s);
+    QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
+}
+
+void TestComposeDialog::creditPreviewIsNotARefund()
+{
+    test::StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::creditOperation(u"op_c"_s, u"invoice-7781:topup"_s),
+                          OperationState::Unknown);
+    Submitted s;
+    auto d = dialogFor(op, s);
+    const QString text = d->preview();
+    QVERIFY2(text.contains(u"your top-up of 500 credits"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"your reference invoice-7781:topup"_s), qPrintable(text));
+    QVERIFY2(!text.contains(u"refund"_s) && !text.contains(u"order"_s), qPrintable(text));
+    QVERIFY(d->sendButton()->isEnabled());
 }
 
 void TestComposeDialog::conversationAndHelpdeskProblems()

@@ -4,11 +4,14 @@
 
 #include "closedialog.h"
 #include "consolecontroller.h"
+#include "detailpane.h"
+#include "isolatedsettings.h"
 #include "lookupdialog.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
 #include "operationtablemodel.h"
 #include "refundengine.h"
+#include "resendconfirmdialog.h"
 #include "resendlease.h"
 #include "session.h"
 #include "simprocess.h"
@@ -95,6 +98,7 @@ private:
 
 void TestConsoleActions::initTestCase()
 {
+    test::isolateSettings();
     m_sim = std::make_unique<test::SimProcess>(
         QStringLiteral(OPS_PROVIDER_SIM_PATH),
         test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
@@ -238,6 +242,9 @@ void TestConsoleActions::twoConsolesResendingAtOnceSendOneRequest()
     // The provider takes its time: both consoles press Resend while the first is in flight.
     m_sim->addFault({{"route", "POST /v1/refunds"}, {"mode", "latency"}, {"delay_ms", 1500}});
     alice.window.resendAction()->trigger();
+    // Resend asks first (a test key asks by default): Alice answers yes.
+    QVERIFY(alice.window.resendConfirmDialog());
+    alice.window.resendConfirmDialog()->accept();
     QTest::qWait(300);
     // Bob's window read the row before Alice's lease existed (the race the lease is for): his
     // job goes straight to the claim.
@@ -255,6 +262,11 @@ void TestConsoleActions::twoConsolesResendingAtOnceSendOneRequest()
     QVERIFY(m_fx->store().operation(id)->state == OperationState::Succeeded);
     QVERIFY2(bob.window.bannerText().contains(u"alice is resending"_s),
              qPrintable(bob.window.bannerText()));
+    // The outcome stays in each console's detail pane, not only in the status bar.
+    QVERIFY2(alice.window.detail()->outcomeLabel()->text().contains(u"closed as succeeded"_s),
+             qPrintable(alice.window.detail()->outcomeLabel()->text()));
+    QVERIFY2(bob.window.detail()->outcomeLabel()->text().contains(u"alice is resending"_s),
+             qPrintable(bob.window.detail()->outcomeLabel()->text()));
     const auto ledger = m_sim->ledger();
     QCOMPARE(ledger["movements"].size(), 1u);       // the money moved once
     QVERIFY(!activeResendLease(m_fx->store(), id)); // released

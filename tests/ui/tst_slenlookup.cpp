@@ -7,10 +7,12 @@
 #include "consolecontroller.h"
 #include "creditengine.h"
 #include "executionengine.h"
+#include "isolatedsettings.h"
 #include "lookupdialog.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
 #include "operationtablemodel.h"
+#include "resendconfirmdialog.h"
 #include "session.h"
 #include "simprocess.h"
 #include "storefixture.h"
@@ -118,6 +120,7 @@ private:
 
 void TestSlenLookup::initTestCase()
 {
+    test::isolateSettings();
     m_sim = std::make_unique<test::SimProcess>(
         QStringLiteral(OPS_PROVIDER_SIM_PATH),
         test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
@@ -398,6 +401,10 @@ void TestSlenLookup::resendSettlesUnknownRow()
     QVERIFY(c.select(id));
     QVERIFY2(c.window.resendAction()->isEnabled(), qPrintable(c.window.resendBlockedReason()));
     c.window.resendAction()->trigger();
+    // Resend asks first (a test key asks by default); nothing is sent before the answer.
+    QVERIFY(c.window.resendConfirmDialog());
+    QCOMPARE(int(m_fx->store().attempts(id).size()), attemptsBefore);
+    c.window.resendConfirmDialog()->accept();
     c.controller.waitForIdle();
     QTest::qWait(0);
 

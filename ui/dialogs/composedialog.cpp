@@ -19,8 +19,12 @@ namespace ops::ui {
 
 namespace {
 
-QString stateAdvice(OperationState state)
+QString stateAdvice(OperationState state, const QString &providerStatus)
 {
+    if (isPendingAtProvider(state, providerStatus))
+        return ComposeDialog::tr("The provider accepted this refund but still reports it "
+                                 "<b>pending</b>: say it is issued and on its way, not that it is "
+                                 "completed or has arrived.");
     if (isFinal(state))
         return ComposeDialog::tr("The operation is <b>%1</b>: the message may say so.")
             .arg(stateLabel(state));
@@ -41,7 +45,7 @@ ComposeDialog::ComposeDialog(const Operation &op, QString actor, Submit onSubmit
     setWindowTitle(tr("Message the customer about %1").arg(op.id));
     auto *intro =
         new QLabel(u"%1 · %2 · %3<br>%4"_s.arg(op.id, kindLabel(op.kind), formatMoney(op.amount),
-                                               stateAdvice(op.state)),
+                                               stateAdvice(op.state, op.providerStatus)),
                    this);
     intro->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
@@ -121,8 +125,10 @@ void ComposeDialog::fillTemplates()
     const QSignalBlocker block(m_template);
     const QVariant current = m_template->currentData();
     m_template->clear();
-    for (const MessageTemplate t : allowedTemplates(m_operation.state, m_operation.kind))
-        m_template->addItem(MessageTemplates::title(t, currentLanguage()), int(t));
+    for (const MessageTemplate t :
+         allowedTemplates(m_operation.state, m_operation.kind, m_operation.providerStatus))
+        m_template->addItem(MessageTemplates::title(t, currentLanguage(), m_operation.kind),
+                            int(t));
     const int keep = m_template->findData(current);
     m_template->setCurrentIndex(keep >= 0 ? keep : 0);
 }
@@ -208,7 +214,8 @@ void ComposeDialog::refresh()
     if (m_problem.isEmpty() && body.trimmed().isEmpty())
         m_problem = tr("The message is empty.");
     if (m_problem.isEmpty()) {
-        const GuardVerdict v = TruthGuard::check(m_operation.state, body);
+        const GuardVerdict v =
+            TruthGuard::check(m_operation.state, m_operation.providerStatus, body);
         m_problem = v.reason;
     }
     if (m_problem.isEmpty())

@@ -1,7 +1,9 @@
 #include "settingsdialog.h"
 
 #include "language.h"
+#include "resendconfirmdialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -29,8 +31,13 @@ SettingsDialog::SettingsDialog(QWidget *parent)
                            "when the console is started again."),
                         this);
     m_note->setWordWrap(true);
+    m_confirmResend = new QCheckBox(
+        tr("&Ask before resending with a test key (with a live key it always asks)"), this);
+    m_confirmResend->setObjectName(u"confirmResendBox"_s);
+    m_confirmResend->setChecked(confirmResendWithTestKey());
     auto *form = new QFormLayout;
     form->addRow(tr("&Language:"), m_language);
+    form->addRow(m_confirmResend);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
@@ -48,6 +55,7 @@ QString SettingsDialog::chosenLanguage() const
 void SettingsDialog::accept()
 {
     storeLanguage(chosenLanguage());
+    storeConfirmResendWithTestKey(m_confirmResend->isChecked());
     QDialog::accept();
 }
 

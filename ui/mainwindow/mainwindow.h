@@ -34,6 +34,7 @@ namespace ops::ui {
 
 class ApprovalsPanel;
 class CloseDialog;
+class ResendConfirmDialog;
 class ComposeDialog;
 class EvidenceDialog;
 class LookupDialog;
@@ -83,6 +84,13 @@ public:
     ComposeDialog *openComposeDialog();
     // Why messages cannot go to the helpdesk (not configured); Copy still works.
     void setHelpdeskProblem(const QString &problem) { m_helpdeskProblem = problem; }
+    // Which provider keys are live (sk_live_…/rk_live_…): Resend always asks first for them.
+    void setLiveKeys(bool stripeLive, bool slenLive);
+    bool resendAsksFirst(const Operation &op) const;
+    // The open "Resend?" question, if any (tests answer it).
+    ResendConfirmDialog *resendConfirmDialog() const;
+    // A resend's outcome, in the detail pane of that operation and the status bar.
+    void showResendOutcome(const QString &operationId, bool ok, const QString &text);
 
     QTabWidget *tabs() const { return m_tabs; }
     OperationListView *operationsView() const { return m_operationsView; }
@@ -190,6 +198,9 @@ private:
     bool m_exportAllowed = true;
     QAction *m_message = nullptr;
     QString m_helpdeskProblem;
+    bool m_stripeLive = false;
+    bool m_slenLive = false;
+    QPointer<ResendConfirmDialog> m_resendConfirm;
     OperatorAccess m_access;
     ApprovalsPanel *m_approvals = nullptr;
     QLabel *m_operatorLabel = nullptr;

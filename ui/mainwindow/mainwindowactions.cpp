@@ -6,6 +6,7 @@
 #include "mainwindow.h"
 #include "operationlistview.h"
 #include "operationquery.h"
+#include "resendconfirmdialog.h"
 #include "storeerror.h"
 #include "uilogging.h"
 
@@ -57,9 +58,9 @@ void MainWindow::buildActions()
                               tr("Close with evidence: no money moved"), &MainWindow::closeFailed);
     m_copyKey = addAction(tr("&Copy key"), {QKeySequence(u"Ctrl+Shift+C"_s)},
                           tr("Copy the idempotency key"), &MainWindow::copyKey);
-    m_message =
-        addAction(tr("&Message customer…"), {QKeySequence(u"Ctrl+M"_s)},
-                  tr("Tell the customer what we know, and only that"), &MainWindow::messageCustomer);
+    m_message = addAction(tr("&Message customer…"), {QKeySequence(u"Ctrl+M"_s)},
+                          tr("Tell the customer what we know, and only that"),
+                          &MainWindow::messageCustomer);
     m_cancel = addAction(tr("Cancel"), {QKeySequence(Qt::Key_Escape)},
                          tr("Stop waiting for the running look-up or resend"),
                          &MainWindow::cancelRequested);
@@ -164,7 +165,53 @@ void MainWindow::resend()
         return;
     }
     dismissBanner();
-    emit resendRequested(m_current->id);
+    if (!resendAsksFirst(*m_current)) {
+        emit resendRequested(m_current->id);
+        return;
+    }
+    if (m_resendConfirm)
+        m_resendConfirm->close();
+    const bool live = m_current->provider == Provider::Stripe ? m_stripeLive : m_slenLive;
+    auto *dialog = new ResendConfirmDialog(*m_current, live, m_query.clock().now(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_resendConfirm = dialog;
+    connect(dialog, &QDialog::accepted, this, [this, id = m_current->id] {
+        // Decide again on fresh data: the window may have closed while the question was open.
+        loadDetail();
+        if (!m_current || m_current->id != id || !m_resend->isEnabled()) {
+            showResendOutcome(id, false, tr("Not resent: %1").arg(m_resendReason));
+            return;
+        }
+        emit resendRequested(id);
+    });
+    dialog->open();
+}
+
+ResendConfirmDialog *MainWindow::resendConfirmDialog() const
+{
+    return m_resendConfirm.data();
+}
+
+void MainWindow::setLiveKeys(bool stripeLive, bool slenLive)
+{
+    m_stripeLive = stripeLive;
+    m_slenLive = slenLive;
+}
+
+bool MainWindow::resendAsksFirst(const Operation &op) const
+{
+    const bool live = op.provider == Provider::Stripe ? m_stripeLive : m_slenLive;
+    return live || confirmResendWithTestKey();
+}
+
+void MainWindow::showResendOutcome(const QString &operationId, bool ok, const QString &text)
+{
+    // A resend that closes the row takes it out of the checking queue, so the selection may
+    // have moved on by now: the pane still shows the outcome, naming the operation it is about,
+    // until the operator selects another row.
+    const QString shown = text.contains(operationId) ? text : tr("%1: %2").arg(operationId, text);
+    m_detail->showActionOutcome(shown, ok);
+    statusBar()->showMessage(shown, 15000);
 }
 
 EvidenceDialog *MainWindow::openEvidenceDialog()

@@ -113,6 +113,11 @@ QWidget *DetailPane::buildHeader()
     m_resendLabel = new QLabel(header);
     m_resendLabel->setObjectName(u"resendReason"_s);
     m_resendLabel->setWordWrap(true);
+    m_outcome = new QLabel(header);
+    m_outcome->setObjectName(u"actionOutcome"_s);
+    m_outcome->setWordWrap(true);
+    m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_outcome->hide();
     m_key = new QLineEdit(header);
     m_key->setObjectName(u"detailKey"_s);
     m_key->setReadOnly(true);
@@ -129,6 +134,7 @@ QWidget *DetailPane::buildHeader()
     grid->addWidget(copy, 2, 2);
     grid->addWidget(m_window, 3, 0, 1, 3);
     grid->addWidget(m_resendLabel, 4, 0, 1, 3);
+    grid->addWidget(m_outcome, 5, 0, 1, 3);
     grid->setColumnStretch(1, 1);
     return header;
 }
@@ -183,8 +189,13 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
     const Operation &op = d.operation;
     const bool same = m_operation && m_operation->id == op.id;
     m_operation = op;
-    m_title->setText(u"%1  ·  %2  ·  %3"_s.arg(op.id, stateLabel(op.state).toUpper(),
-                                               formatMoney(op.amount, QLocale())));
+    if (!same) {
+        m_outcome->clear();
+        m_outcome->hide();
+    }
+    m_title->setText(
+        u"%1  ·  %2  ·  %3"_s.arg(op.id, stateBadgeLabel(op.state, op.providerStatus).toUpper(),
+                                  formatMoney(op.amount, QLocale())));
     QStringList facts = {kindLabel(op.kind) + tr(" at ") + toString(op.provider)};
     if (!op.orderId.isEmpty())
         facts << tr("order ") + op.orderId;
@@ -194,7 +205,10 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
         facts << tr("customer ") + op.customerId;
     if (!op.providerRef.isEmpty())
         facts << tr("provider ref ") + op.providerRef;
-    if (!op.providerStatus.isEmpty())
+    if (isPendingAtProvider(op.state, op.providerStatus))
+        facts << tr("the provider accepted it and still reports it pending: the money is on its "
+                    "way, not arrived");
+    else if (!op.providerStatus.isEmpty())
         facts << tr("provider status ") + op.providerStatus;
     facts << tr("attempts %1/%2").arg(op.attempts).arg(op.attemptCap);
     if (!op.unknownReason.isEmpty() && op.state == OperationState::Unknown)
@@ -253,6 +267,14 @@ void DetailPane::setResendReason(const QString &reason)
     m_resendLabel->setVisible(!reason.isEmpty());
     m_resendLabel->setText(reason);
     m_resendLabel->setStyleSheet(u"color: #6b4e00; background: #fff4d6; padding: 3px;"_s);
+}
+
+void DetailPane::showActionOutcome(const QString &text, bool ok)
+{
+    m_outcome->setText(text);
+    m_outcome->setVisible(!text.isEmpty());
+    m_outcome->setStyleSheet(ok ? u"color: #13532a; background: #dff3e4; padding: 4px;"_s
+                                : u"color: #8e1b1b; background: #fde2e2; padding: 4px;"_s);
 }
 
 void DetailPane::focusTimeline()

@@ -57,6 +57,10 @@ public:
     // The clock moved: re-render the window line without reloading anything.
     void refreshWindow(const QDateTime &now);
     void setResendReason(const QString &reason);
+    // The outcome of the last action on this operation (a resend), shown in the pane until
+    // another operation is shown; `ok` false paints it as an error.
+    void showActionOutcome(const QString &text, bool ok);
+    QLabel *outcomeLabel() const { return m_outcome; }
     // Enter on a row: bring the timeline forward and give it the keyboard.
     void focusTimeline();
     void showTab(Tab tab);
@@ -82,6 +86,7 @@ private:
     QLabel *m_facts = nullptr;
     QLabel *m_window = nullptr;
     QLabel *m_resendLabel = nullptr;
+    QLabel *m_outcome = nullptr;
     QLineEdit *m_key = nullptr;
     QTabWidget *m_tabs = nullptr;
     QPlainTextEdit *m_request = nullptr;

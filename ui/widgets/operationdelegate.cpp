@@ -17,6 +17,8 @@ std::pair<QColor, QColor> OperationDelegate::badgeColors(const QString &state)
         return {QColor(0xff, 0xe0, 0xb2), QColor(0x8a, 0x4b, 0x00)};
     if (state == u"open"_s)
         return {QColor(0xd6, 0xe6, 0xff), QColor(0x0b, 0x3d, 0x91)};
+    if (state == u"pending"_s) // accepted, money not arrived: not the green of succeeded
+        return {QColor(0xed, 0xe7, 0xf6), QColor(0x45, 0x27, 0xa0)};
     if (state == u"succeeded"_s)
         return {QColor(0xd4, 0xf4, 0xdd), QColor(0x13, 0x6c, 0x2e)};
     if (state == u"failed"_s)
@@ -63,7 +65,7 @@ void OperationDelegate::paintBadge(QPainter *painter, const QStyleOptionViewItem
 {
     const QString text = index.data(Qt::DisplayRole).toString();
     const auto [background, foreground] =
-        badgeColors(index.data(OperationTableModel::StateRole).toString());
+        badgeColors(index.data(OperationTableModel::BadgeRole).toString());
     QFont font = option.font;
     font.setBold(true);
     font.setPointSizeF(font.pointSizeF() * 0.9);

@@ -9,6 +9,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -90,6 +91,102 @@ OperationListView::OperationListView(OperationTableModel *model, QWidget *parent
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         emit operationActivated(index.data(OperationTableModel::OperationIdRole).toString());
     });
+    buildEmptyState();
+}
+
+void OperationListView::buildEmptyState()
+{
+    m_empty = new QWidget(m_table->viewport());
+    m_empty->setObjectName(u"emptyState"_s);
+    m_emptyTitle = new QLabel(m_empty);
+    m_emptyTitle->setObjectName(u"emptyTitle"_s);
+    m_emptyTitle->setAlignment(Qt::AlignCenter);
+    QFont big = m_emptyTitle->font();
+    big.setPointSizeF(big.pointSizeF() * 1.3);
+    big.setBold(true);
+    m_emptyTitle->setFont(big);
+    m_emptyDetail = new QLabel(m_empty);
+    m_emptyDetail->setObjectName(u"emptyDetail"_s);
+    m_emptyDetail->setAlignment(Qt::AlignCenter);
+    m_emptyDetail->setWordWrap(true);
+    m_clearFilter = new QPushButton(tr("Clear search and filters"), m_empty);
+    m_clearFilter->setObjectName(u"clearFilter"_s);
+    connect(m_clearFilter, &QPushButton::clicked, this, &OperationListView::clearFilter);
+    auto *layout = new QVBoxLayout(m_empty);
+    layout->addStretch(1);
+    layout->addWidget(m_emptyTitle);
+    layout->addWidget(m_emptyDetail);
+    layout->addWidget(m_clearFilter, 0, Qt::AlignHCenter);
+    layout->addStretch(2);
+    m_table->viewport()->installEventFilter(this);
+    connect(m_model, &QAbstractItemModel::modelReset, this,
+            &OperationListView::updateEmptyState);
+    connect(m_model, &QAbstractItemModel::layoutChanged, this,
+            &OperationListView::updateEmptyState);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &OperationListView::updateEmptyState);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &OperationListView::updateEmptyState);
+    updateEmptyState();
+}
+
+bool OperationListView::filterActive() const
+{
+    if (!m_search->text().trimmed().isEmpty())
+        return true;
+    for (const QComboBox *combo : {m_state, m_kind, m_provider, m_age})
+        if (combo->currentIndex() > 0)
+            return true;
+    return false;
+}
+
+void OperationListView::clearFilter()
+{
+    {
+        const QSignalBlocker blockSearch(m_search);
+        m_search->clear();
+    }
+    for (QComboBox *combo : {m_state, m_kind, m_provider, m_age}) {
+        const QSignalBlocker block(combo);
+        combo->setCurrentIndex(0);
+    }
+    applyFilter();
+    updateEmptyState(); // the same (empty) result may come back without a reset
+    m_search->setFocus(Qt::OtherFocusReason);
+}
+
+void OperationListView::updateEmptyState()
+{
+    const bool empty = m_model->rowCount() == 0;
+    m_empty->setVisible(empty);
+    if (!empty)
+        return;
+    const bool filtered = filterActive();
+    const bool checking = m_model->scope() == OperationTableModel::Scope::CheckingQueue;
+    const QString search = m_search->text().trimmed();
+    if (filtered) {
+        m_emptyTitle->setText(search.isEmpty()
+                                  ? tr("No operation matches these filters")
+                                  : tr("No operation matches \u201c%1\u201d").arg(search));
+        m_emptyDetail->setText(checking ? tr("The checking queue holds only unknown operations. "
+                                             "Clear the search and filters to see all of them.")
+                                        : tr("Check the spelling, or clear the search and "
+                                             "filters to see every operation."));
+    } else if (checking) {
+        m_emptyTitle->setText(tr("Nothing to check"));
+        m_emptyDetail->setText(tr("No operation has an unknown outcome right now. New ones "
+                                  "appear here by themselves."));
+    } else {
+        m_emptyTitle->setText(tr("No operations yet"));
+        m_emptyDetail->setText(tr("Operations appear here as soon as an agent or opsctl makes "
+                                  "one."));
+    }
+    m_clearFilter->setVisible(filtered);
+    placeEmptyState();
+}
+
+void OperationListView::placeEmptyState()
+{
+    m_empty->setGeometry(m_table->viewport()->rect());
+    m_empty->raise();
 }
 
 QComboBox *OperationListView::addCombo(const QString &name,
@@ -184,6 +281,8 @@ void OperationListView::emitCurrent()
 
 bool OperationListView::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize && m_empty)
+        placeEmptyState();
     if (event->type() != QEvent::KeyPress)
         return QWidget::eventFilter(watched, event);
     const auto *key = static_cast<QKeyEvent *>(event);

@@ -2,12 +2,16 @@
 
 // One list of operations: a search box, filter combos and the table. Used twice by the main
 // window, for all operations and for the checking queue. Filtering and sorting are passed to
-// the model (which asks SQL); the view never filters rows itself.
+// the model (which asks SQL); the view never filters rows itself. An empty list says why, over
+// the table: "Nothing to check" when the queue is empty, or that nothing matches the search and
+// filters, with a button that clears them.
 
 #include <QWidget>
 
 class QComboBox;
+class QLabel;
 class QLineEdit;
+class QPushButton;
 class QTableView;
 class QTimer;
 
@@ -42,6 +46,15 @@ public:
 
     // Applies the search box and combos to the model now (the search timer does it later).
     void applyFilter();
+    // Whether the search box or a combo narrows the list.
+    bool filterActive() const;
+    // Empties the search box and sets every combo back to "any", then applies.
+    void clearFilter();
+
+    QWidget *emptyState() const { return m_empty; }
+    QLabel *emptyTitle() const { return m_emptyTitle; }
+    QLabel *emptyDetail() const { return m_emptyDetail; }
+    QPushButton *clearFilterButton() const { return m_clearFilter; }
 
 signals:
     void currentOperationChanged(const QString &operationId);
@@ -55,6 +68,9 @@ private:
     void buildFilters();
     QComboBox *addCombo(const QString &name, const QList<std::pair<QString, QVariant>> &items);
     void emitCurrent();
+    void buildEmptyState();
+    void updateEmptyState();
+    void placeEmptyState();
 
     OperationTableModel *m_model = nullptr;
     QLineEdit *m_search = nullptr;
@@ -65,6 +81,10 @@ private:
     QTableView *m_table = nullptr;
     QTimer *m_searchTimer = nullptr;
     QString m_lastEmitted;
+    QWidget *m_empty = nullptr;
+    QLabel *m_emptyTitle = nullptr;
+    QLabel *m_emptyDetail = nullptr;
+    QPushButton *m_clearFilter = nullptr;
 };
 
 } // namespace ops::ui

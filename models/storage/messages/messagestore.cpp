@@ -161,10 +161,13 @@ EnqueueResult MessageStore::enqueue(const MessageDraft &d)
     const auto op = ops.operation(d.operationId);
     if (!op)
         return {std::nullopt, false, u"no operation %1"_s.arg(d.operationId)};
-    if (!allowedTemplates(op->state, op->kind).contains(d.tmpl))
+    if (!allowedTemplates(op->state, op->kind, op->providerStatus).contains(d.tmpl))
         return {std::nullopt, false,
-                u"the '%1' message cannot be sent while the operation is %2"_s.arg(
-                    toString(d.tmpl), toString(op->state))};
+                isPendingAtProvider(op->state, op->providerStatus)
+                    ? u"the '%1' message cannot be sent while the provider still reports the "
+                      "refund pending; send 'issued' (on its way) instead"_s.arg(toString(d.tmpl))
+                    : u"the '%1' message cannot be sent while the operation is %2"_s.arg(
+                          toString(d.tmpl), toString(op->state))};
     const QString key = messageKey(op->id, op->state, d.tmpl, d.customBody);
     if (auto existing = byKey(key))
         return {existing, false, {}};
@@ -177,7 +180,7 @@ EnqueueResult MessageStore::enqueue(const MessageDraft &d)
         body = rendered.body;
     }
     // Shipped templates are checked too: a template edited into a lie is refused the same way.
-    if (const GuardVerdict v = TruthGuard::check(op->state, body); !v.allowed)
+    if (const GuardVerdict v = TruthGuard::check(op->state, op->providerStatus, body); !v.allowed)
         return {std::nullopt, false, v.reason};
     runQuery(m_db,
              u"INSERT INTO messages (operation_id, conversation, template, language, body, "
@@ -199,8 +202,11 @@ QString MessageStore::outdatedReason(const CustomerMessage &m)
         return u"operation %1 is gone"_s.arg(m.operationId);
     if (op->state == m.operationState)
         return {};
-    const bool allowed = allowedTemplates(op->state, op->kind).contains(m.tmpl) &&
-                         TruthGuard::check(op->state, m.body).allowed;
+    // An "issued" text stays true once the provider reports the refund succeeded.
+    const bool allowed =
+        (allowedTemplates(op->state, op->kind, op->providerStatus).contains(m.tmpl) ||
+         m.tmpl == MessageTemplate::Issued) &&
+        TruthGuard::check(op->state, op->providerStatus, m.body).allowed;
     if (allowed)
         return {};
     return u"the operation is %1 now (it was %2 when this message was written), so the '%3' "

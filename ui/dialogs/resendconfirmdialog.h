@@ -1,0 +1,44 @@
+#pragma once
+
+// Resend asks first (issue 18 item 5): the amount, the idempotency key and the window left are
+// shown before the one operator attempt is made, so nobody resends money by a stray Ctrl+R.
+// With a LIVE provider key (sk_live_… / rk_live_…) it always asks; with a test key it asks
+// unless the operator turned that off in Tools → Settings (asked by default).
+
+#include "operation.h"
+
+#include <QDateTime>
+#include <QDialog>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace ops::ui {
+
+// Whether `apiKey` is a live provider key: real money moves.
+bool isLiveApiKey(const QString &apiKey);
+// The stored preference for test keys (QSettings "resend/confirmWithTestKey", default true).
+bool confirmResendWithTestKey();
+void storeConfirmResendWithTestKey(bool ask);
+
+class ResendConfirmDialog final : public QDialog
+{
+    Q_OBJECT
+public:
+    ResendConfirmDialog(const Operation &op, bool live, const QDateTime &now,
+                        QWidget *parent = nullptr);
+
+    QString operationId() const { return m_operationId; }
+    QLabel *summary() const { return m_summary; }
+    QLineEdit *keyField() const { return m_key; }
+    QPushButton *resendButton() const { return m_resend; }
+
+private:
+    QString m_operationId;
+    QLabel *m_summary = nullptr;
+    QLineEdit *m_key = nullptr;
+    QPushButton *m_resend = nullptr;
+};
+
+} // namespace ops::ui
