@@ -1,5 +1,5 @@
 // opsctl mcp [--http HOST:PORT] [--allow-origin ORIGIN[,…]] [--allow-non-loopback]
-// [--workers N]: the agent tool server (DESIGN §11, docs/agents.md).
+// [--workers N]: the agent tool server (docs/design.md §11, docs/agents.md).
 
 #include "commandcontext.h"
 #include "mcpserver.h"

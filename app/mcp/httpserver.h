@@ -1,6 +1,6 @@
 #pragma once
 
-// The Streamable HTTP transport at /mcp (DESIGN §11). Every request must carry the bearer
+// The Streamable HTTP transport at /mcp (docs/design.md §11). Every request must carry the bearer
 // token (compared in constant time, never logged), an Origin that is absent, loopback or
 // explicitly allowed, and — while bound to loopback — a loopback Host (DNS rebinding). Bodies
 // over 1 MiB are refused. initialize opens a session (Mcp-Session-Id); other requests name it

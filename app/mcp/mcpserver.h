@@ -1,6 +1,6 @@
 #pragma once
 
-// `opsctl mcp`: the agent tool server (DESIGN §11) over stdio, or Streamable HTTP with
+// `opsctl mcp`: the agent tool server (docs/design.md §11) over stdio, or Streamable HTTP with
 // --http. The caller has opened and migrated the database once; every call opens its own
 // connection to the same location.
 

@@ -1,6 +1,6 @@
 #pragma once
 
-// One MCP session's protocol state (DESIGN §11), independent of the transport and of the
+// One MCP session's protocol state (docs/design.md §11), independent of the transport and of the
 // engines: the initialize handshake and version choice, ping, tools/list, the checks of a
 // tools/call before it may run, and which calls are in flight or cancelled. A transport feeds
 // it messages and sends what it answers; a tools/call that passes comes back as a ToolCall for

@@ -1,6 +1,6 @@
 #pragma once
 
-// The tools the MCP server offers (DESIGN §11): names, descriptions written for a model,
+// The tools the MCP server offers (docs/design.md §11): names, descriptions written for a model,
 // input schemas (JSON Schema 2020-12, no additional properties, bounded integers and strings),
 // output schemas and annotations. The input schemas are also what tools/call checks arguments
 // against (schemacheck.h), so the two never disagree. Qt Core and nlohmann/json only.

@@ -1,10 +1,10 @@
 #pragma once
 
-// Customer message templates (DESIGN rule 11), shipped as resources/messages/<language>.json
-// and compiled into ops_models under :/messages/. One template per operation state family:
-// checking and not_confirmed while a row is open or unknown, refunded / credited after a
-// confirmed refund / credit movement, failed after a definite refusal. Bodies carry the
-// placeholders {amount} (with currency), {order} and {reference}.
+// Customer message templates (docs/design.md rule 11), shipped as
+// resources/messages/<language>.json and compiled into ops_models under :/messages/. One template
+// per operation state family: checking and not_confirmed while a row is open or unknown, refunded /
+// credited after a confirmed refund / credit movement, failed after a definite refusal. Bodies
+// carry the placeholders {amount} (with currency), {order} and {reference}.
 
 #include "operation.h"
 

@@ -44,7 +44,7 @@ inline bool isFinal(OperationState s)
     return s == OperationState::Succeeded || s == OperationState::Failed;
 }
 
-// A refund the provider accepted but still reports `pending` (DESIGN rule 11): the row is
+// A refund the provider accepted but still reports `pending` (docs/design.md rule 11): the row is
 // succeeded, yet the money has not arrived. It is issued and on its way, not completed.
 inline bool isPendingAtProvider(OperationState s, const QString &providerStatus)
 {

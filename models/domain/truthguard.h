@@ -1,7 +1,7 @@
 #pragma once
 
-// DESIGN rule 11 as a pure function: customers hear only the truth. While an operation is open
-// or unknown, text that claims the money moved (success) or that it did not (failure) is
+// docs/design.md rule 11 as a pure function: customers hear only the truth. While an operation is
+// open or unknown, text that claims the money moved (success) or that it did not (failure) is
 // refused; a succeeded row refuses failure claims and a failed row refuses success claims.
 // Claims are recognised in every shipped language (en, ru, uk) whatever language the message is
 // marked as, including inflected forms; a claim that is negated or hedged in its own clause

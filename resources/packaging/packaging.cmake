@@ -1,4 +1,4 @@
-# Installing and the Debian package (DESIGN §12): `cmake --install` puts the product under
+# Installing and the Debian package (docs/design.md §12): `cmake --install` puts the product under
 # CMAKE_INSTALL_PREFIX, `cpack -G DEB` in the build directory makes opsconsole_<version>_<arch>.deb.
 # The assets are written by hand in resources/packaging/; the translations need no files of their
 # own because the .qm catalogues are compiled into opsconsole as Qt resources (:/i18n).

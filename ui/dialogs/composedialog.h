@@ -1,7 +1,7 @@
 #pragma once
 
-// Message the customer (DESIGN rule 11): pick a template the row's state allows (or write free
-// text), a language, the conversation; the preview shows exactly what the customer will read.
+// Message the customer (docs/design.md rule 11): pick a template the row's state allows (or write
+// free text), a language, the conversation; the preview shows exactly what the customer will read.
 // The truth guard runs on every change: a text that claims success or failure the row cannot
 // back is refused with the reason shown, and Send and Copy stay disabled. The dialog writes
 // nothing itself: it hands the draft to `submit`, which queues it and returns the refusal text

@@ -1,6 +1,6 @@
-// MainWindow: message the customer (DESIGN rule 11). The dialog composes; this file queues the
-// message in the outbox (a short local write, like evidence and closes) and then either asks the
-// console controller to deliver it on a worker thread or copies it to the clipboard.
+// MainWindow: message the customer (docs/design.md rule 11). The dialog composes; this file queues
+// the message in the outbox (a short local write, like evidence and closes) and then either asks
+// the console controller to deliver it on a worker thread or copies it to the clipboard.
 
 #include "composedialog.h"
 #include "mainwindow.h"
