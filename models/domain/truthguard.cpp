@@ -43,6 +43,13 @@ QString clauseBefore(const QString &text, qsizetype at)
     return before.mid(lastOf(before, kClauseEnds) + 1);
 }
 
+// The rest of the match's clause, after it.
+QString clauseAfter(const QString &text, const QRegularExpressionMatch &m)
+{
+    const qsizetype end = firstOf(text, m.capturedEnd(), kClauseEnds);
+    return text.mid(m.capturedEnd(), end < 0 ? -1 : end - m.capturedEnd());
+}
+
 QStringList words(const QString &text)
 {
     static const QRegularExpression word(u"[\\w']+"_s,
@@ -84,7 +91,7 @@ bool hedged(const TruthGuardTable &t, const QString &text, const QRegularExpress
     const qsizetype end = firstOf(text, m.capturedEnd(), kClauseEnds);
     if (end >= 0 && text.at(end) == u'?')
         return true;
-    const QString after = text.mid(m.capturedEnd(), end < 0 ? -1 : end - m.capturedEnd());
+    const QString after = clauseAfter(text, m);
     if (anyIn(words(after).mid(0, 2), t.postHedges))
         return true;
     if (!p.notYetExempt)
@@ -133,6 +140,15 @@ QString normaliseWith(const TruthGuardTable &t, const QString &text)
     return out + s.mid(done);
 }
 
+// An arrival claim put in the future by a word just before or after it in its clause: "will be
+// back on your card", "деньги у вас точно будут".
+bool putInTheFuture(const TruthGuardTable &t, const QString &text, const QRegularExpressionMatch &m)
+{
+    if (anyIn(lastWords(clauseBefore(text, m.capturedStart()), t.hedgeWindow), t.futureHedges))
+        return true;
+    return anyIn(words(clauseAfter(text, m)).mid(0, 2), t.futureHedges);
+}
+
 // Claims in `text`; with `arrivalOnly`, only arrival claims not put in the future ("will be").
 std::vector<ClaimMatch> matchAll(const TruthGuardTable &t, const QString &text, bool arrivalOnly)
 {
@@ -145,8 +161,7 @@ std::vector<ClaimMatch> matchAll(const TruthGuardTable &t, const QString &text, 
             const auto m = it.next();
             if (hedged(t, s, m, p))
                 continue;
-            if (arrivalOnly &&
-                anyIn(lastWords(clauseBefore(s, m.capturedStart()), t.hedgeWindow), t.futureHedges))
+            if (arrivalOnly && putInTheFuture(t, s, m))
                 continue;
             found.push_back({m.capturedStart(), {p.claim, m.captured(), p.language}});
         }
