@@ -174,6 +174,33 @@ std::vector<ClaimMatch> matchAll(const TruthGuardTable &t, const QString &text, 
     return out;
 }
 
+// The first sentence that names the money without saying it is still being checked: no
+// checking word, no hedge (negations aside: "the refund will not happen" is no hedge), no "not
+// yet" word, no question, no conditional or temporal opener. Rule 11 lets an open or unknown row
+// say only "checking" or "not confirmed yet"; such a sentence is neither, so it is refused.
+std::optional<QString> doubtfulSentence(const TruthGuardTable &t, const QString &text)
+{
+    static const QRegularExpression sentence(
+        u"(?:[^.!?\\n\u2026]|[.!?\u2026](?!\\s|$))+[.!?\\n\u2026]*"_s,
+        QRegularExpression::UseUnicodePropertiesOption);
+    const QString s = normaliseWith(t, text);
+    for (auto it = sentence.globalMatch(s); it.hasNext();) {
+        const QString one = it.next().captured();
+        if (one.contains(u'?') || !t.moneyWords.match(one).hasMatch())
+            continue;
+        if (t.checkingWords.match(one).hasMatch() || t.notYet.match(one).hasMatch() ||
+            t.conditionalOpener.match(one).hasMatch() || t.temporalOpener.match(one).hasMatch())
+            continue;
+        const QStringList w = words(one);
+        if (std::any_of(w.begin(), w.end(), [&](const QString &x) {
+                return t.hedges.contains(x) && !t.doubtIgnores.contains(x);
+            }))
+            continue;
+        return one.trimmed();
+    }
+    return std::nullopt;
+}
+
 QString stateKey(OperationState state)
 {
     switch (state) {
@@ -271,6 +298,15 @@ GuardVerdict TruthGuard::check(const TruthGuardTable &table, OperationState stat
     for (const ClaimMatch &m : matchAll(table, text, false))
         if (forbidden(state, m.claim))
             return refusedFor(table, state, m, language);
+    if (!isFinal(state))
+        if (const auto doubt = doubtfulSentence(table, text)) {
+            GuardVerdict v;
+            v.allowed = false;
+            v.offending = ClaimMatch{Claim::Doubt, *doubt, language};
+            v.reason = table.reason(language, u"doubt"_s)
+                           .arg(*doubt, table.reason(language, stateKey(state)));
+            return v;
+        }
     if (!isPendingAtProvider(state, providerStatus))
         return {};
     const auto arrived = matchAll(table, text, true);

@@ -22,7 +22,10 @@ namespace ops {
 enum class Claim
 {
     Success,
-    Failure
+    Failure,
+    // A sentence about the money that neither claims an outcome the guard knows nor says it is
+    // still being checked: refused while the row is open or unknown (when in doubt, refuse).
+    Doubt
 };
 
 struct ClaimMatch

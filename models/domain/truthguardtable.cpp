@@ -17,9 +17,9 @@ namespace {
 // Every language must give every reason, so no refusal falls back to an empty string.
 const QStringList &reasonKeys()
 {
-    static const QStringList keys = {u"claim"_s,  u"success"_s,     u"failure"_s,
-                                     u"open"_s,   u"unknown"_s,     u"succeeded"_s,
-                                     u"failed"_s, u"untilClosed"_s, u"arrival"_s};
+    static const QStringList keys = {u"claim"_s,   u"success"_s,   u"failure"_s, u"open"_s,
+                                     u"unknown"_s, u"succeeded"_s, u"failed"_s,  u"untilClosed"_s,
+                                     u"arrival"_s, u"doubt"_s};
     return keys;
 }
 
@@ -97,6 +97,7 @@ QString parseInto(const QByteArray &json, TruthGuardTable *t)
         return u"not a JSON object (%1)"_s.arg(parseError.errorString());
     const QJsonObject root = doc.object();
     t->hedgeWindow = root.value(u"hedgeWindow"_s).toInt(4);
+    addWords(&t->doubtIgnores, root.value(u"doubtIgnores"_s));
     const QJsonObject look = root.value(u"lookalikes"_s).toObject();
     for (auto it = look.begin(); it != look.end(); ++it) {
         const QString cyr = it.value().toString();
@@ -114,7 +115,9 @@ QString parseInto(const QByteArray &json, TruthGuardTable *t)
     for (const auto &[key, prefix, out] :
          {std::tuple{u"notYet"_s, QString(), &t->notYet},
           std::tuple{u"conditionalOpeners"_s, u"^\\s*"_s, &t->conditionalOpener},
-          std::tuple{u"temporalOpeners"_s, u"^\\s*"_s, &t->temporalOpener}})
+          std::tuple{u"temporalOpeners"_s, u"^\\s*"_s, &t->temporalOpener},
+          std::tuple{u"moneyWords"_s, QString(), &t->moneyWords},
+          std::tuple{u"checkingWords"_s, QString(), &t->checkingWords}})
         if (const QString e = alternation(languages, key, prefix, out); !e.isEmpty())
             return e;
     return {};

@@ -33,6 +33,9 @@ struct TruthGuardTable
     QSet<QString> futureHedges; // the same, for arrival claims only ("will be back on your card")
     QSet<QString> postHedges;   // right after a claim: a question ("прошёл ли")
     QRegularExpression notYet;
+    QRegularExpression moneyWords;        // a sentence that names the money ...
+    QRegularExpression checkingWords;     // ... must also say it is being checked, while open
+    QSet<QString> doubtIgnores;           // hedges that do not count as "checking" ("not", "не")
     QRegularExpression conditionalOpener; // a sentence opening with it states no fact
     QRegularExpression temporalOpener;    // the same for promises only
     QHash<QChar, QChar> latinToCyrillic;

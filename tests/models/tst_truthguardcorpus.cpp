@@ -16,6 +16,7 @@ using namespace Qt::StringLiterals;
 using namespace ops;
 
 Q_DECLARE_METATYPE(ops::OperationState)
+Q_DECLARE_METATYPE(ops::Claim)
 
 namespace {
 
@@ -153,6 +154,8 @@ private slots:
     void errorRates();
     void reasonsSpeakTheMessageLanguage_data();
     void reasonsSpeakTheMessageLanguage();
+    void doubtfulTextIsRefusedWhileOpen_data();
+    void doubtfulTextIsRefusedWhileOpen();
     void unusableTableRefusesEverything_data();
     void unusableTableRefusesEverything();
 };
@@ -297,6 +300,40 @@ void TestTruthGuardCorpus::reasonsSpeakTheMessageLanguage()
     // A language without reasons of its own gets English ones, never an empty reason.
     const GuardVerdict de = TruthGuard::check(state, providerStatus, text, u"de"_s);
     QCOMPARE(de.reason, TruthGuard::check(state, providerStatus, text, u"en"_s).reason);
+}
+
+void TestTruthGuardCorpus::doubtfulTextIsRefusedWhileOpen_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("en") << u"en"_s << u"Hello. Your refund is sitting with your bank now."_s;
+    QTest::newRow("en second sentence") << u"en"_s << u"Thanks for waiting. The money moved."_s;
+    QTest::newRow("ru") << u"ru"_s << u"Деньги сейчас у вашего банка."_s;
+    QTest::newRow("uk") << u"uk"_s << u"Гроші зараз у вашого банку."_s;
+}
+
+// Text about the money that no pattern reads as a claim, and that does not say it is being
+// checked either: refused while nobody knows (rule 11 allows only "checking" and "not confirmed
+// yet" then), with the sentence quoted; harmless once the row is closed.
+void TestTruthGuardCorpus::doubtfulTextIsRefusedWhileOpen()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, text);
+    QVERIFY(TruthGuard::claims(text).empty());
+    for (const auto state : {OperationState::Open, OperationState::Unknown}) {
+        const GuardVerdict v = TruthGuard::check(state, {}, text, language);
+        QVERIFY(!v.allowed && v.offending);
+        QCOMPARE(v.offending->claim, Claim::Doubt);
+        QVERIFY2(text.toLower().contains(v.offending->phrase), qPrintable(v.offending->phrase));
+        QVERIFY2(speaks(language, v.reason, v.offending->phrase), qPrintable(v.reason));
+    }
+    QVERIFY(TruthGuard::check(OperationState::Succeeded, u"succeeded"_s, text, language).allowed);
+    QVERIFY(TruthGuard::check(OperationState::Failed, {}, text, language).allowed);
+    // A checking sentence after it does not make the doubtful one honest.
+    const QString checking = language == u"en"_s   ? u" We are still checking."_s
+                             : language == u"ru"_s ? u" Мы это ещё проверяем."_s
+                                                   : u" Ми це ще перевіряємо."_s;
+    QVERIFY(!TruthGuard::check(OperationState::Open, {}, text + checking, language).allowed);
 }
 
 void TestTruthGuardCorpus::unusableTableRefusesEverything_data()
