@@ -7,6 +7,9 @@
 // marked as, including inflected forms; a claim that is negated or hedged in its own clause
 // ("has not been refunded yet", "once your refund is completed") is not a claim. A refund the
 // provider still reports pending may be called issued and on its way, never completed.
+// The phrases, hedges and reasons are data (resources/truthguard/patterns.json, see
+// truthguardtable.h), measured against the corpus in tests/data/truthguard. When in doubt the
+// guard refuses: a table that cannot be loaded refuses every text, with the reason.
 
 #include "operation.h"
 
@@ -19,7 +22,10 @@ namespace ops {
 enum class Claim
 {
     Success,
-    Failure
+    Failure,
+    // A sentence about the money that neither claims an outcome the guard knows nor says it is
+    // still being checked: refused while the row is open or unknown (when in doubt, refuse).
+    Doubt
 };
 
 struct ClaimMatch
@@ -29,11 +35,13 @@ struct ClaimMatch
     QString language; // the pattern's language: "en", "ru", "uk"
 };
 
+struct TruthGuardTable;
+
 struct GuardVerdict
 {
     bool allowed = true;
     std::optional<ClaimMatch> offending;
-    QString reason; // operator-readable; empty when allowed
+    QString reason; // human-readable, in the message language; empty when allowed
 };
 
 class TruthGuard
@@ -49,7 +57,18 @@ public:
     // provider also refuses arrival claims until the sub-status is `succeeded` (rule 11).
     static GuardVerdict check(OperationState state, const QString &providerStatus,
                               const QString &text);
-    // Lower case, ё → е, typographic apostrophes → ', runs of white space → one space.
+    // The same, with the reason in the message `language` ("en", "ru", "uk"; else English).
+    static GuardVerdict check(OperationState state, const QString &providerStatus,
+                              const QString &text, const QString &language);
+    // The same against a given table (tests; the shipped table is TruthGuardTable::shipped()).
+    static GuardVerdict check(const TruthGuardTable &table, OperationState state,
+                              const QString &providerStatus, const QString &text,
+                              const QString &language);
+    // Why the shipped table cannot be used (then every text is refused); empty when it can.
+    static QString tableError();
+    // Lower case, ё → е, typographic apostrophes → ', invisible characters dropped, runs of
+    // white space → one space, and in a word mixing Latin and Cyrillic letters the lookalikes of
+    // the minority script folded into the majority's ("вoзврат" with a Latin o → "возврат").
     static QString normalise(const QString &text);
 };
 

@@ -113,6 +113,13 @@ void TestOpsctlMessage::refusedTextExitsTwoAndStoresNothing_data()
         << u"claims success"_s;
     QTest::newRow("failure claim on unknown, Russian")
         << Row::Unknown << text(u"Возврат отклонён банком."_s) << u"claims failure"_s;
+    QTest::newRow("failure claim on unknown, reason in Russian")
+        << Row::Unknown
+        << (text(u"Возврат не был выполнен."_s) + QStringList{u"--language"_s, u"ru"_s})
+        << u"означает, что деньги не переведены"_s;
+    QTest::newRow("success claim while open, reason in Ukrainian")
+        << Row::Unknown << (text(u"Done ✅"_s) + QStringList{u"--language"_s, u"uk"_s})
+        << u"Не надіслано: «done»"_s;
     QTest::newRow("promise on unknown, Ukrainian")
         << Row::Unknown << text(u"Ми повернемо вам гроші завтра."_s) << u"claims success"_s;
     QTest::newRow("success claim on failed")

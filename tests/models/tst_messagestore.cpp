@@ -189,10 +189,10 @@ void TestMessageStore::badInputStoresNothing_data()
         << QString() << u"claims success"_s;
     QTest::newRow("free text claims success ru")
         << OperationState::Open << MessageTemplate::Custom << u"ru"_s << conv
-        << u"Деньги возвращены."_s << QString() << u"\u201cвозвращены\u201d"_s;
+        << u"Деньги возвращены."_s << QString() << u"«возвращены» означает"_s;
     QTest::newRow("free text claims failure uk")
         << U << MessageTemplate::Custom << u"uk"_s << conv << u"Повернення відхилено."_s
-        << QString() << u"claims failure"_s;
+        << QString() << u"означає, що гроші не переказано"_s;
     QTest::newRow("free text claims failure after success")
         << OperationState::Succeeded << MessageTemplate::Custom << u"en"_s << conv
         << u"Sorry, the refund was declined."_s << QString() << u"claims failure"_s;

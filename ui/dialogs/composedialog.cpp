@@ -214,8 +214,8 @@ void ComposeDialog::refresh()
     if (m_problem.isEmpty() && body.trimmed().isEmpty())
         m_problem = tr("The message is empty.");
     if (m_problem.isEmpty()) {
-        const GuardVerdict v =
-            TruthGuard::check(m_operation.state, m_operation.providerStatus, body);
+        const GuardVerdict v = TruthGuard::check(m_operation.state, m_operation.providerStatus,
+                                                 body, currentLanguage());
         m_problem = v.reason;
     }
     if (m_problem.isEmpty())

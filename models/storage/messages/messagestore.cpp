@@ -180,7 +180,9 @@ EnqueueResult MessageStore::enqueue(const MessageDraft &d)
         body = rendered.body;
     }
     // Shipped templates are checked too: a template edited into a lie is refused the same way.
-    if (const GuardVerdict v = TruthGuard::check(op->state, op->providerStatus, body); !v.allowed)
+    // The reason is in the message's language, for the person who wrote it in that language.
+    if (const GuardVerdict v = TruthGuard::check(op->state, op->providerStatus, body, d.language);
+        !v.allowed)
         return {std::nullopt, false, v.reason};
     runQuery(m_db,
              u"INSERT INTO messages (operation_id, conversation, template, language, body, "
