@@ -171,6 +171,7 @@ void ConnectionsDialog::check(const QString &id)
     const ConnectionEdit edit = editOf(*w);
     if (const QString problem = m_backend.problem(edit); !problem.isEmpty()) {
         w->result->setText(u"<span style='color:#c62828'>%1</span>"_s.arg(problem.toHtmlEscaped()));
+        fitText();
         return;
     }
     w->check->setEnabled(false);
@@ -183,7 +184,23 @@ void ConnectionsDialog::check(const QString &id)
         row->check->setEnabled(true);
         row->result->setText(u"<span style='color:%1'>%2</span>"_s.arg(
             ok ? u"#2e7d32"_s : u"#c62828"_s, text.toHtmlEscaped()));
+        self->fitText();
     });
+}
+
+void ConnectionsDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    fitText(); // the environment and refusal notes wrap
+}
+
+void ConnectionsDialog::fitText()
+{
+    layout()->activate();
+    const int needed = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width())
+                                                     : sizeHint().height();
+    if (needed > height())
+        resize(width(), needed);
 }
 
 void ConnectionsDialog::resetWarning()
@@ -208,6 +225,7 @@ void ConnectionsDialog::accept()
     if (!problems.isEmpty()) {
         m_message->setText(u"<span style='color:#c62828'>%1</span>"_s.arg(
             tr("Not saved. %1").arg(problems.join(u' ')).toHtmlEscaped()));
+        fitText();
         return;
     }
     const QString warning = warnings.join(u' ');
@@ -218,11 +236,13 @@ void ConnectionsDialog::accept()
                 .arg(warning)
                 .toHtmlEscaped()));
         m_save->setText(tr("Save &anyway"));
+        fitText();
         return;
     }
     if (const QString failed = m_backend.save(edits); !failed.isEmpty()) {
         m_message->setText(u"<span style='color:#c62828'>%1</span>"_s.arg(
             tr("Not saved: %1").arg(failed).toHtmlEscaped()));
+        fitText();
         return;
     }
     emit saved();

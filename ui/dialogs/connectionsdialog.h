@@ -82,6 +82,9 @@ public:
     // Validates and saves; stays open on a problem or an unconfirmed warning.
     void accept() override;
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 signals:
     // Saved: the console re-reads its configuration and the mode.
     void saved();
@@ -103,6 +106,8 @@ private:
     const RowWidgets *find(const QString &id) const;
     void check(const QString &id);
     void resetWarning();
+    // Grows the dialog so a wrapped result or message is never cut off.
+    void fitText();
 
     ConnectionsBackend &m_backend;
     std::vector<RowWidgets> m_rows;

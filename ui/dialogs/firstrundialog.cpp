@@ -25,8 +25,8 @@ FirstRunDialog::FirstRunDialog(Session &session, QString actor, QWidget *parent)
     auto *text = new QLabel(
         tr("<p><b>%1</b> has no operations and no operators yet.</p>"
            "<p>Become its first <b>supervisor</b> as <b>%2</b>? A supervisor may do everything, "
-           "including adding the other operators (Supervisor → Audit, or <tt>opsctl operator "
-           "add</tt>). The first operator of a database is always a supervisor; after that only "
+           "including adding the other operators (<tt>opsctl operator add</tt>). The first "
+           "operator of a database is always a supervisor; after that only "
            "a supervisor adds people.</p>"
            "<p>Not now: the console opens with view rights only.</p>")
             .arg(DbLocation::parse(m_session.location()).display().toHtmlEscaped(),
