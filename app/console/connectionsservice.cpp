@@ -20,11 +20,6 @@ namespace {
 constexpr std::chrono::milliseconds kCheckTimeout{8000};
 const QString kStripeDefault = u"https://api.stripe.com"_s;
 
-bool isTestKey(const QString &key)
-{
-    return key.startsWith(u"sk_test_"_s) || key.startsWith(u"rk_test_"_s);
-}
-
 QString defaultUrlOf(const QString &id)
 {
     return id == u"stripe"_s ? kStripeDefault : QString();
@@ -46,6 +41,12 @@ QString joinPath(const QString &base, const QString &path)
 }
 
 } // namespace
+
+bool isTestApiKey(const QString &key)
+{
+    const QString k = key.trimmed();
+    return k.startsWith(u"sk_test_"_s) || k.startsWith(u"rk_test_"_s);
+}
 
 CheckOutcome checkConnection(const ui::ConnectionEdit &edit, std::chrono::milliseconds timeout)
 {
@@ -184,7 +185,7 @@ QString ConnectionsService::warning(const ui::ConnectionEdit &edit) const
         return tr("a LIVE key against the simulator or this machine (%1). A live key belongs "
                   "with the real provider only.")
             .arg(url.toString());
-    if (isTestKey(key) && !simulator)
+    if (isTestApiKey(key) && !simulator)
         return tr("a TEST key against %1, which is not the simulator: no real money will move.")
             .arg(url.toString());
     return {};

@@ -12,6 +12,9 @@
 
 namespace ops::console {
 
+// Whether `key` is a provider test key (sk_test_… / rk_test_…); ui::isLiveApiKey is its pair.
+bool isTestApiKey(const QString &key);
+
 // What one connection check found.
 struct CheckOutcome
 {

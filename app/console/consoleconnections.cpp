@@ -13,11 +13,6 @@ namespace ops::console {
 
 namespace {
 
-bool isTestKey(const QString &key)
-{
-    return key.startsWith(u"sk_test_"_s) || key.startsWith(u"rk_test_"_s);
-}
-
 QString keyTail(const QString &key)
 {
     return key.size() > 8 ? maskedSecret(key.right(4)) : QString();
@@ -42,7 +37,7 @@ ModeReading modeOf(const JobConfig &config, const QString &simulatorUrl)
     for (const auto &[provider, key] : keys) {
         if (ui::isLiveApiKey(key))
             live << ConsoleConnections::tr("%1 uses a live key %2").arg(provider, keyTail(key));
-        else if (isTestKey(key))
+        else if (isTestApiKey(key))
             test << ConsoleConnections::tr("%1 uses a test key %2").arg(provider, keyTail(key));
     }
     if (!live.isEmpty())

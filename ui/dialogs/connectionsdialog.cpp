@@ -129,38 +129,32 @@ const ConnectionsDialog::RowWidgets *ConnectionsDialog::find(const QString &id) 
 
 QLineEdit *ConnectionsDialog::urlField(const QString &id) const
 {
-    const auto *w = find(id);
-    return w ? w->url : nullptr;
+    return widgetOf<&RowWidgets::url>(id);
 }
 
 QLineEdit *ConnectionsDialog::projectField(const QString &id) const
 {
-    const auto *w = find(id);
-    return w ? w->project : nullptr;
+    return widgetOf<&RowWidgets::project>(id);
 }
 
 QLineEdit *ConnectionsDialog::secretField(const QString &id) const
 {
-    const auto *w = find(id);
-    return w ? w->secret : nullptr;
+    return widgetOf<&RowWidgets::secret>(id);
 }
 
 QLabel *ConnectionsDialog::stateLabel(const QString &id) const
 {
-    const auto *w = find(id);
-    return w ? w->state : nullptr;
+    return widgetOf<&RowWidgets::state>(id);
 }
 
 QLabel *ConnectionsDialog::checkResult(const QString &id) const
 {
-    const auto *w = find(id);
-    return w ? w->result : nullptr;
+    return widgetOf<&RowWidgets::result>(id);
 }
 
 QPushButton *ConnectionsDialog::checkButton(const QString &id) const
 {
-    const auto *w = find(id);
-    return w ? w->check : nullptr;
+    return widgetOf<&RowWidgets::check>(id);
 }
 
 void ConnectionsDialog::check(const QString &id)

@@ -104,6 +104,12 @@ private:
     void showState(RowWidgets &w);
     ConnectionEdit editOf(const RowWidgets &w) const;
     const RowWidgets *find(const QString &id) const;
+    // Row `id`'s widget at `member`, or nullptr for an unknown row.
+    template<auto member> auto widgetOf(const QString &id) const
+    {
+        const RowWidgets *w = find(id);
+        return w ? w->*member : nullptr;
+    }
     void check(const QString &id);
     void resetWarning();
     // Grows the dialog so a wrapped result or message is never cut off.
