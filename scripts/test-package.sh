@@ -2,8 +2,9 @@
 # The Debian package end to end (docs/design.md §12), run by scripts/test.sh after ctest: builds
 # opsconsole_<version>_<arch>.deb with CPack from build/, runs lintian, desktop-file-validate and
 # appstreamcli on what it ships, installs it with apt-get, runs the installed programs (versions,
-# a refund through the installed opsctl against the installed provider-sim, a console
-# screenshot offscreen), then removes it and checks nothing is left in /usr/bin.
+# a refund through the installed opsctl against the installed provider-sim, the console's own
+# demo rendered offscreen by opsconsole --demo --screenshot), then removes it and checks nothing
+# is left in /usr/bin.
 # Needs root or sudo (it installs a package). Any failure stops it with a message; the last line
 # says it passed.
 set -euo pipefail
@@ -130,9 +131,14 @@ ledger=$(curl -fsS "$url/_sim/ledger")
 grep -q '"amount":1200' <<<"$ledger" || fail "provider-sim's ledger has no 1200 refund: $ledger"
 step "refund through the installed opsctl: $result"
 
+# The installed product's own demo: opsconsole finds /usr/bin/provider-sim next to itself,
+# builds its database in a temporary folder and stops the simulator when it exits.
 shot=$work/console.png
-QT_QPA_PLATFORM=offscreen /usr/bin/opsconsole --db "$db" --operator pkgtest --screenshot "$shot" \
-    >"$work/console.out" 2>&1 || { cat "$work/console.out" >&2; fail "opsconsole --screenshot"; }
+env -u DISPLAY -u WAYLAND_DISPLAY QT_QPA_PLATFORM=offscreen /usr/bin/opsconsole --demo \
+    --operator pkgtest --screenshot "$shot" >"$work/console.out" 2>&1 ||
+    { cat "$work/console.out" >&2; fail "opsconsole --demo --screenshot"; }
+grep -q "demo: provider-sim (/usr/bin/provider-sim)" "$work/console.out" ||
+    { cat "$work/console.out" >&2; fail "opsconsole --demo did not use /usr/bin/provider-sim"; }
 [ -f "$shot" ] || fail "no screenshot at $shot"
 python3 - "$shot" <<'PY' || fail "the screenshot is not a real window"
 import struct, sys
@@ -141,8 +147,13 @@ assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
 width, height = struct.unpack(">II", data[16:24])
 assert width >= 640 and height >= 400, f"{width}x{height} is too small"
 assert len(data) > 20000, f"{len(data)} bytes: an empty window"
-print(f"test-package: screenshot {width}x{height}, {len(data)} bytes")
+print(f"test-package: demo screenshot {width}x{height}, {len(data)} bytes")
 PY
+demo_url=$(sed -n 's/^demo: provider-sim (.*) at \(http:[^ ]*\)$/\1/p' "$work/console.out")
+[ -n "$demo_url" ] || fail "opsconsole --demo did not say where its provider-sim listened"
+! curl -fsS --max-time 2 "$demo_url/_sim/health" >/dev/null 2>&1 ||
+    fail "opsconsole --demo left its provider-sim at $demo_url running"
+step "opsconsole --demo --screenshot: built its demo on $demo_url and stopped it"
 if [ -n "${OPS_PACKAGE_SCREENSHOT:-}" ]; then
     cp "$shot" "$OPS_PACKAGE_SCREENSHOT" # to look at it
 fi

@@ -1,11 +1,13 @@
 // opsctl demo generate: synthetic rows for benchmarks and for trying the console on a large
-// list. Refuses a database that already holds operations, so generated rows can never mix with
-// real ones.
+// list. opsctl demo story: the rows `opsconsole --demo` shows, made against a running
+// provider-sim (demostory.h). Both refuse a database that already holds operations, so demo
+// rows can never mix with real ones.
 
 #include "bulkgenerator.h"
 #include "commandcontext.h"
 #include "database.h"
 #include "dblocation.h"
+#include "demostory.h"
 #include "operationstore.h"
 #include "opsctl.h"
 
@@ -29,13 +31,45 @@ qint64 operationCount(QSqlDatabase &db)
     return q.value(0).toLongLong();
 }
 
+const QString kDemoUsage = u"usage: opsctl demo generate --rows N | story --sim URL"_s;
+
+int demoStory(CommandContext &ctx, const QStringList &args)
+{
+    QString error;
+    const auto opts = CliArgs::parse(args, {u"sim"_s}, {}, &error);
+    if (!opts)
+        return ctx.usage(error);
+    const QUrl sim(opts->value(u"sim"_s), QUrl::StrictMode);
+    if (!sim.isValid() || sim.scheme() != u"http"_s || sim.host().isEmpty())
+        return ctx.usage(u"--sim must be provider-sim's http://HOST:PORT"_s);
+    if (ctx.personName().isEmpty())
+        return ctx.usage(u"give --operator NAME: the demo makes that person its supervisor"_s);
+    {
+        auto store = ctx.openStore();
+        if (operationCount(store->database()) > 0)
+            return ctx.usage(u"%1 already holds operations; build the story into an empty "
+                             "database"_s.arg(DbLocation::parse(ctx.dbLocation).display()));
+    }
+    useSimulatorEnvironment(sim.toString());
+    const QString failed = buildDemoStory(
+        {sim.toString(QUrl::StripTrailingSlash), ctx.dbLocation, ctx.personName()}, ctx.err);
+    if (!failed.isEmpty()) {
+        ctx.err << "opsctl: " << failed << Qt::endl;
+        return ExitCode::Internal;
+    }
+    ctx.out << "demo story built in " << DbLocation::parse(ctx.dbLocation).display() << Qt::endl;
+    return ExitCode::Ok;
+}
+
 } // namespace
 
 int demoCommand(CommandContext &ctx, const QStringList &args)
 {
     QString error;
+    if (args.value(0) == u"story"_s)
+        return demoStory(ctx, args.mid(1));
     if (args.isEmpty() || args.first() != u"generate"_s)
-        return ctx.usage(u"usage: opsctl demo generate --rows N"_s);
+        return ctx.usage(kDemoUsage);
     const auto opts = CliArgs::parse(args.mid(1), {u"rows"_s}, {}, &error);
     if (!opts)
         return ctx.usage(error);

@@ -39,6 +39,8 @@ const QString kUsage = u"usage: opsctl [--db PATH|postgresql://…] [--operator 
                        "  settings set approval-threshold CURRENCY MINOR | clear "
                        "approval-threshold CURRENCY | show\n"
                        "  demo generate --rows N     (synthetic rows, empty database only)\n"
+                       "  demo story --sim URL       (the console demo's rows, made against "
+                       "provider-sim)\n"
                        "  db migrate\n"
                        "  audit verify     (exit 3 when the chain does not hold)\n"
                        "  audit export --csv FILE [--actor P] [--action P] [--operation P] "

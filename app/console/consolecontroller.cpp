@@ -26,9 +26,15 @@ ConsoleController::ConsoleController(ui::MainWindow &window, JobConfig config, c
     connect(&window, &ui::MainWindow::resendRequested, this, &ConsoleController::resend);
     connect(&window, &ui::MainWindow::cancelRequested, this, &ConsoleController::cancel);
     connect(&window, &ui::MainWindow::messageSendRequested, this, &ConsoleController::sendMessage);
-    window.setHelpdeskProblem(m_config.helpdeskProblem);
-    window.setLiveKeys(ui::isLiveApiKey(m_config.stripe.secret),
-                       ui::isLiveApiKey(m_config.slen.secret));
+    setConfig(std::move(m_config));
+}
+
+void ConsoleController::setConfig(JobConfig config)
+{
+    m_config = std::move(config);
+    m_window.setHelpdeskProblem(m_config.helpdeskProblem);
+    m_window.setLiveKeys(ui::isLiveApiKey(m_config.stripe.secret),
+                         ui::isLiveApiKey(m_config.slen.secret));
 }
 
 ConsoleController::~ConsoleController()

@@ -28,6 +28,9 @@ public:
     ~ConsoleController() override;
 
     bool isRunning() const { return m_watcher.isRunning(); }
+    // The provider settings the next job uses; replaced after Tools → Connections saves.
+    const JobConfig &config() const { return m_config; }
+    void setConfig(JobConfig config);
     // Blocks until the running job (if any) has finished and its result was applied.
     void waitForIdle();
 

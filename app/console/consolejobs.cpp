@@ -1,5 +1,6 @@
 #include "consolejobs.h"
 
+#include "connectionsettings.h"
 #include "creditengine.h"
 #include "executionengine.h"
 #include "operationstore.h"
@@ -127,14 +128,14 @@ ResendOutcome describeResend(const ToolResult &r, OperationStore &store, const Q
 // Slen has no public default URL: without OPS_SLEN_URL the console cannot look up Slen rows.
 void readSlenConfig(JobConfig &c, std::optional<qint64> timeoutMs)
 {
-    const QString url = qEnvironmentVariable("OPS_SLEN_URL");
+    const ConnectionSettings settings; // the environment, else Tools → Connections
+    const QString url = settings.value(u"slen"_s, u"url"_s).value;
     c.slen.baseUrl = QUrl(url, QUrl::StrictMode);
-    if (url.isEmpty() || !c.slen.baseUrl.isValid() ||
-        (c.slen.baseUrl.scheme() != u"http"_s && c.slen.baseUrl.scheme() != u"https"_s))
+    if (!baseUrlProblem(url).isEmpty())
         c.slenProblem = QCoreApplication::translate("ops::console::ConsoleJobs",
                                                     "OPS_SLEN_URL '%1' is not an http(s) URL.")
                             .arg(url);
-    c.slen.project = qEnvironmentVariable("OPS_SLEN_PROJECT", c.slen.project).trimmed();
+    c.slen.project = settings.value(u"slen"_s, u"project"_s, c.slen.project).value;
     if (timeoutMs)
         c.slen.timeout = std::chrono::milliseconds(*timeoutMs);
     QString error;
@@ -230,9 +231,10 @@ JobConfig jobConfigFromEnvironment(const QString &dbLocation)
 {
     JobConfig c;
     c.dbLocation = dbLocation;
-    const QString url = qEnvironmentVariable("OPS_STRIPE_URL", u"https://api.stripe.com"_s);
+    const QString url =
+        ConnectionSettings().value(u"stripe"_s, u"url"_s, u"https://api.stripe.com"_s).value;
     c.stripe.baseUrl = QUrl(url, QUrl::StrictMode);
-    if (!c.stripe.baseUrl.isValid() || !c.stripe.baseUrl.scheme().startsWith(u"http"_s))
+    if (!baseUrlProblem(url).isEmpty())
         c.stripeProblem = QCoreApplication::translate("ops::console::ConsoleJobs",
                                                       "OPS_STRIPE_URL '%1' is not an http(s) URL.")
                               .arg(url);

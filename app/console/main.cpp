@@ -1,9 +1,15 @@
-// opsconsole [--db PATH|URL] [--operator NAME] [--screenshot FILE] — the operator console.
+// opsconsole [--db PATH|URL] [--operator NAME] [--screenshot FILE] [--demo] — the operator
+// console. --demo starts the bundled provider-sim and opens a demo database it builds in a
+// temporary folder (demorunner.h).
 
+#include "consoleconnections.h"
 #include "consolecontroller.h"
 #include "database.h"
+#include "demorunner.h"
+#include "firstrundialog.h"
 #include "language.h"
 #include "mainwindow.h"
+#include "openfaileddialog.h"
 #include "opsversion.h"
 #include "session.h"
 
@@ -57,6 +63,26 @@ QString operatorName(const QCommandLineParser &args)
     return user.isEmpty() ? u"operator"_s : user;
 }
 
+// Opens `location`; when it cannot be opened, says where and why and lets the person pick
+// another file (on a display) or exits (a screenshot run has nobody to ask).
+std::unique_ptr<ops::Session> openSession(QString location, const ops::Clock &clock,
+                                          bool interactive, QTextStream &err)
+{
+    for (;;) {
+        try {
+            return std::make_unique<ops::Session>(location, clock);
+        } catch (const ops::StoreError &e) {
+            err << "opsconsole: " << e.message() << Qt::endl;
+            if (!interactive)
+                return nullptr;
+            ops::ui::OpenFailedDialog dialog(location, e.message());
+            if (dialog.exec() != QDialog::Accepted)
+                return nullptr;
+            location = dialog.chosenPath();
+        }
+    }
+}
+
 int writeScreenshot(ops::ui::MainWindow &window, const QString &path, QTextStream &err)
 {
     window.detail()->showTab(ops::ui::DetailPane::AttemptsTab);
@@ -101,6 +127,9 @@ int main(int argc, char **argv)
                     u"NAME"_s});
     args.addOption(
         {u"screenshot"_s, u"Render the window after loading into a PNG and exit"_s, u"FILE"_s});
+    args.addOption({u"demo"_s,
+                    u"Start the bundled provider-sim and open a demo database built in a "
+                    "temporary folder (both go away on exit)"_s});
     args.addOption({u"language"_s,
                     u"Show the console in this language: en, ru or uk (default: Settings, then "
                     "the system language)"_s,
@@ -122,23 +151,39 @@ int main(int argc, char **argv)
         err << "opsconsole: --operator must be 1-64 letters, digits or _ . @ -" << Qt::endl;
         return 2;
     }
-    const QString location = args.value(u"db"_s).isEmpty()
-                                 ? qEnvironmentVariable("OPS_DB", ops::Database::defaultLocation())
-                                 : args.value(u"db"_s);
-    ops::SystemClock clock;
-    std::unique_ptr<ops::Session> session;
-    try {
-        session = std::make_unique<ops::Session>(location, clock);
-    } catch (const ops::StoreError &e) {
-        err << "opsconsole: " << e.message() << Qt::endl;
-        return 2;
+    QString location = args.value(u"db"_s).isEmpty()
+                           ? qEnvironmentVariable("OPS_DB", ops::Database::defaultLocation())
+                           : args.value(u"db"_s);
+    ops::console::DemoRunner demo; // stops the simulator after the window is gone
+    if (args.isSet(u"demo"_s)) {
+        if (args.isSet(u"db"_s)) {
+            err << "opsconsole: --demo builds its own database; leave out --db" << Qt::endl;
+            return 2;
+        }
+        QTextStream log(stdout);
+        if (const QString failed = demo.start(name, log); !failed.isEmpty()) {
+            err << "opsconsole: --demo: " << failed << Qt::endl;
+            return 1;
+        }
+        location = demo.databasePath();
     }
+    const bool screenshot = args.isSet(u"screenshot"_s);
+    ops::SystemClock clock;
+    auto session = openSession(location, clock, !screenshot, err);
+    if (!session)
+        return 2;
+    location = session->location();
     const QString actor = u"operator:"_s + name;
+    if (!screenshot && session->isFresh()) {
+        ops::ui::FirstRunDialog first(*session, actor);
+        first.exec();
+    }
     const QString holder = actor + u"#"_s + QUuid::createUuid().toString(QUuid::Id128).left(12);
     ops::ui::MainWindow window(*session, actor, holder);
     ops::console::ConsoleController controller(
         window, ops::console::jobConfigFromEnvironment(location), clock);
-    if (args.isSet(u"screenshot"_s))
+    ops::console::ConsoleConnections connections(window, controller, location, demo.simulatorUrl());
+    if (screenshot)
         return writeScreenshot(window, args.value(u"screenshot"_s), err);
     window.startLiveRefresh();
     window.show();

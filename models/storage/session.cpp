@@ -106,6 +106,16 @@ OperatorAccess Session::accessOf(const QString &actor)
     return ops::accessOf(m_parts->db, actor);
 }
 
+bool Session::isFresh()
+{
+    return listOperators(m_parts->db).empty() && query().count(QueryFilter{}) == 0;
+}
+
+OperatorRecord Session::addOperator(const QString &byActor, const QString &name, Role role)
+{
+    return ops::addOperator(m_parts->db, m_clock.nowMs(), byActor, name, role);
+}
+
 std::vector<Approval> Session::approvals(std::optional<ApprovalState> state)
 {
     return listApprovals(m_parts->db, state);

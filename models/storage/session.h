@@ -55,6 +55,10 @@ public:
     bool needsApproval(const Operation &op);
     std::optional<Approval> openApproval(const QString &operationId, ApprovalAction action,
                                          ApprovalState state);
+    // First run (issue 17): no operation and no operator yet. The console then asks the person
+    // starting it to become the first supervisor, through addOperator's bootstrap rule.
+    bool isFresh();
+    OperatorRecord addOperator(const QString &byActor, const QString &name, Role role);
     // Walks the whole audit chain (AuditLog::verify).
     ChainCheck verifyChain();
 

@@ -1442,6 +1442,14 @@ SHA-256 %4</translation>
 <context>
     <name>ops::ui::MainWindow</name>
     <message>
+        <source>&amp;Connections…</source>
+        <translation>&amp;Connections…</translation>
+    </message>
+    <message>
+        <source>Provider base URLs and secrets, and a check that each one answers</source>
+        <translation>Provider base URLs and secrets, and a check that each one answers</translation>
+    </message>
+    <message>
         <source>Operations console — %1</source>
         <translation>Operations console — %1</translation>
     </message>
@@ -1960,6 +1968,37 @@ SHA-256 %4</translation>
     <message>
         <source>C&amp;harts</source>
         <translation>C&amp;harts</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ModeBanner</name>
+    <message>
+        <source>TEST</source>
+        <translation>TEST</translation>
+    </message>
+    <message>
+        <source>SIMULATOR</source>
+        <translation>SIMULATOR</translation>
+    </message>
+    <message>
+        <source>LIVE</source>
+        <translation>LIVE</translation>
+    </message>
+    <message>
+        <source>NOT CONNECTED</source>
+        <translation>NOT CONNECTED</translation>
+    </message>
+    <message>
+        <source>Live mode</source>
+        <translation>Live mode</translation>
+    </message>
+    <message>
+        <source>Mode: %1</source>
+        <translation>Mode: %1</translation>
+    </message>
+    <message>
+        <source>LIVE — real money moves. %1</source>
+        <translation>LIVE — real money moves. %1</translation>
     </message>
 </context>
 </TS>

@@ -1445,6 +1445,14 @@ SHA-256 %4</translation>
 <context>
     <name>ops::ui::MainWindow</name>
     <message>
+        <source>&amp;Connections…</source>
+        <translation>&amp;Підключення…</translation>
+    </message>
+    <message>
+        <source>Provider base URLs and secrets, and a check that each one answers</source>
+        <translation>Базові URL і секрети провайдерів та перевірка, що кожен відповідає</translation>
+    </message>
+    <message>
         <source>Operations console — %1</source>
         <translation>Консоль операцій — %1</translation>
     </message>
@@ -1963,6 +1971,37 @@ SHA-256 %4</translation>
     <message>
         <source>C&amp;harts</source>
         <translation>&amp;Графіки</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ModeBanner</name>
+    <message>
+        <source>TEST</source>
+        <translation>ТЕСТ</translation>
+    </message>
+    <message>
+        <source>SIMULATOR</source>
+        <translation>СИМУЛЯТОР</translation>
+    </message>
+    <message>
+        <source>LIVE</source>
+        <translation>БОЙОВИЙ</translation>
+    </message>
+    <message>
+        <source>NOT CONNECTED</source>
+        <translation>НЕ ПІДКЛЮЧЕНО</translation>
+    </message>
+    <message>
+        <source>Live mode</source>
+        <translation>Бойовий режим</translation>
+    </message>
+    <message>
+        <source>Mode: %1</source>
+        <translation>Режим: %1</translation>
+    </message>
+    <message>
+        <source>LIVE — real money moves. %1</source>
+        <translation>БОЙОВИЙ РЕЖИМ — рухаються справжні гроші. %1</translation>
     </message>
 </context>
 </TS>

@@ -115,6 +115,8 @@ public:
     SettingsDialog *openSettingsDialog();     // window-modal, not blocking
     QAction *auditAction() const { return m_auditAction; }
     QAction *settingsAction() const { return m_settingsAction; }
+    // Tools → Connections: asks the console (connectionsRequested) to open the dialog.
+    QAction *connectionsAction() const { return m_connectionsAction; }
     // Roles and approvals (mainwindowroles.cpp). The panel is null without the Approve right.
     const OperatorAccess &access() const { return m_access; }
     ApprovalsPanel *approvalsPanel() const { return m_approvals; }
@@ -125,6 +127,7 @@ signals:
     void resendRequested(const QString &operationId);
     void cancelRequested();
     void messageSendRequested(qint64 messageId);
+    void connectionsRequested();
 
 private:
     // mainwindow.cpp: layout, lists, detail
@@ -193,6 +196,7 @@ private:
     QAction *m_cancel = nullptr;
     QAction *m_auditAction = nullptr;
     QAction *m_settingsAction = nullptr;
+    QAction *m_connectionsAction = nullptr;
     QPointer<SupervisorWindow> m_supervisor;
     bool m_auditAllowed = true;
     bool m_exportAllowed = true;

@@ -1,4 +1,5 @@
-// MainWindow's supervisor hooks: the audit window (View → Audit and charts) and Settings.
+// MainWindow's supervisor hooks: the audit window (View → Audit and charts), Settings and
+// Connections.
 
 #include "auditview.h"
 #include "mainwindow.h"
@@ -24,11 +25,17 @@ void MainWindow::buildSupervisorActions()
     m_settingsAction->setObjectName(u"settingsAction"_s);
     m_settingsAction->setMenuRole(QAction::PreferencesRole);
     connect(m_settingsAction, &QAction::triggered, this, [this] { openSettingsDialog(); });
-    QMainWindow::addActions({m_auditAction, m_settingsAction});
+    m_connectionsAction = new QAction(tr("&Connections…"), this);
+    m_connectionsAction->setObjectName(u"connectionsAction"_s);
+    m_connectionsAction->setStatusTip(
+        tr("Provider base URLs and secrets, and a check that each one answers"));
+    connect(m_connectionsAction, &QAction::triggered, this, &MainWindow::connectionsRequested);
+    QMainWindow::addActions({m_auditAction, m_settingsAction, m_connectionsAction});
 
     QMenu *supervisor = menuBar()->addMenu(tr("&Supervisor"));
     supervisor->addAction(m_auditAction);
     QMenu *tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addAction(m_connectionsAction);
     tools->addAction(m_settingsAction);
 }
 

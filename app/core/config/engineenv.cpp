@@ -1,5 +1,6 @@
 #include "engineenv.h"
 
+#include "connectionsettings.h"
 #include "secrets.h"
 
 using namespace Qt::StringLiterals;
@@ -42,14 +43,20 @@ template<typename Config> void apply(const CommonSettings &s, Config &c)
 const QString kBadSetting = u"invalid OPS_ATTEMPTS_*, OPS_*_SECONDS or OPS_BACKOFF_* setting"_s;
 
 // An http(s) base URL, the attempt timeout and the provider secret: what every client needs.
+// The URL is the environment's, else connections.ini's (Tools → Connections), else `fallback`.
 template<typename Config>
-bool readClientSettings(Config &c, const QString &url, const char *urlVariable,
-                        const QString &secretName, const QString &missingSecret, QString *error)
+bool readClientSettings(Config &c, const QString &fallback, const QString &secretName,
+                        const QString &missingSecret, QString *error)
 {
-    c.baseUrl = QUrl(url, QUrl::StrictMode);
-    if (url.isEmpty() || !c.baseUrl.isValid() ||
-        (c.baseUrl.scheme() != u"http"_s && c.baseUrl.scheme() != u"https"_s)) {
-        *error = u"%1 '%2' is not an http(s) URL"_s.arg(QLatin1String(urlVariable), url);
+    const ConnectionSettings settings;
+    const ConnectionValue url = settings.value(secretName, u"url"_s, fallback);
+    c.baseUrl = QUrl(url.value, QUrl::StrictMode);
+    if (const QString problem = baseUrlProblem(url.value); !problem.isEmpty()) {
+        const QString where = url.source == ConnectionValue::Source::File
+                                  ? u"%1 url in %2"_s.arg(secretName, settings.path())
+                                  : url.variable;
+        *error = problem.startsWith(u'\'') ? u"%1 %2"_s.arg(where, problem)
+                                           : u"%1: %2"_s.arg(where, problem);
         return false;
     }
     const auto timeout = envInteger("OPS_ATTEMPT_TIMEOUT_MS", c.timeout.count());
@@ -98,8 +105,7 @@ std::optional<EngineConfig> refundEngineConfigFromEnv(QString *error)
 std::optional<StripeConfig> stripeConfigFromEnv(QString *error)
 {
     StripeConfig c;
-    const QString url = qEnvironmentVariable("OPS_STRIPE_URL", u"https://api.stripe.com"_s);
-    if (!readClientSettings(c, url, "OPS_STRIPE_URL", u"stripe"_s,
+    if (!readClientSettings(c, u"https://api.stripe.com"_s, u"stripe"_s,
                             u"no Stripe secret: set OPS_STRIPE_KEY or write it to a 0600 file "
                             "~/.config/opsconsole/stripe.key"_s,
                             error))
@@ -128,10 +134,9 @@ std::optional<SlenEngineConfig> slenEngineConfigFromEnv(QString *error)
 std::optional<SlenConfig> slenConfigFromEnv(QString *error)
 {
     SlenConfig c;
-    c.project = qEnvironmentVariable("OPS_SLEN_PROJECT", c.project).trimmed();
-    const QString url = qEnvironmentVariable("OPS_SLEN_URL");
+    c.project = ConnectionSettings().value(u"slen"_s, u"project"_s, c.project).value;
     // The URL is checked first, as opsctl always has: its message is the one users know.
-    if (!readClientSettings(c, url, "OPS_SLEN_URL", u"slen"_s,
+    if (!readClientSettings(c, QString(), u"slen"_s,
                             u"no Slen API key: set OPS_SLEN_KEY or write it to a 0600 file "
                             "~/.config/opsconsole/slen.key"_s,
                             error))

@@ -1,6 +1,7 @@
 #include "messagesender.h"
 
 #include "attemptsupport.h"
+#include "connectionsettings.h"
 #include "outboxlogging.h"
 #include "secrets.h"
 
@@ -73,13 +74,12 @@ QString toString(SendResult::Status status)
 HelpdeskConfig helpdeskConfigFromEnvironment(QString *problem)
 {
     HelpdeskConfig c;
-    const QString url = qEnvironmentVariable("OPS_HELPDESK_URL");
+    const QString url = ConnectionSettings().value(u"helpdesk"_s, u"url"_s).value;
     c.baseUrl = QUrl(url, QUrl::StrictMode);
     if (url.isEmpty())
         *problem = u"No helpdesk is configured (OPS_HELPDESK_URL): copy the message to the "
                    "clipboard instead."_s;
-    else if (!c.baseUrl.isValid() ||
-             (c.baseUrl.scheme() != u"http"_s && c.baseUrl.scheme() != u"https"_s))
+    else if (!baseUrlProblem(url).isEmpty())
         *problem = u"OPS_HELPDESK_URL '%1' is not an http(s) URL."_s.arg(url);
     bool ok = false;
     const qint64 timeout = qEnvironmentVariableIntValue("OPS_ATTEMPT_TIMEOUT_MS", &ok);

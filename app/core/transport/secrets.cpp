@@ -1,34 +1,71 @@
 #include "secrets.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSaveFile>
 #include <QStandardPaths>
 
 using namespace Qt::StringLiterals;
 
 namespace ops {
 
+namespace {
+
+constexpr auto kOwnerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+
+QString tailOf(const QString &value)
+{
+    return value.size() > 8 ? value.right(4) : QString();
+}
+
+} // namespace
+
+QString opsConfigDir()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) +
+           u"/opsconsole"_s;
+}
+
+QByteArray secretVariable(const QString &name)
+{
+    if (name == u"stripe-webhook"_s)
+        return "OPS_STRIPE_WEBHOOK_SECRET";
+    return "OPS_" + name.toUpper().replace(u'-', u'_').toLatin1() + "_KEY";
+}
+
+QString maskedSecret(const QString &tail)
+{
+    return u"••••"_s + tail;
+}
+
 EnvFileSecretSource::EnvFileSecretSource(QString configDir)
-    : m_configDir(configDir.isEmpty()
-                      ? QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) +
-                            u"/opsconsole"_s
-                      : std::move(configDir))
+    : m_configDir(configDir.isEmpty() ? opsConfigDir() : std::move(configDir))
 {}
+
+QString EnvFileSecretSource::filePath(const QString &name) const
+{
+    return m_configDir + u'/' + name + u".key"_s;
+}
 
 std::optional<QString> EnvFileSecretSource::secret(const QString &name, QString *error) const
 {
-    const QByteArray var = "OPS_" + name.toUpper().toLatin1() + "_KEY";
-    const QString fromEnv = qEnvironmentVariable(var.constData()).trimmed();
+    const QString fromEnv = qEnvironmentVariable(secretVariable(name).constData()).trimmed();
     if (!fromEnv.isEmpty())
         return fromEnv;
-    const QString path = m_configDir + u'/' + name + u".key"_s;
+    return fromFile(name, error);
+}
+
+std::optional<QString> EnvFileSecretSource::fromFile(const QString &name, QString *error) const
+{
+    const QString path = filePath(name);
     const QFileInfo info(path);
     if (!info.exists())
         return std::nullopt;
     const auto others = QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteGroup |
                         QFileDevice::WriteOther;
     if (info.permissions() & others) {
-        *error = u"%1 is readable by other users; run chmod 600 on it"_s.arg(path);
+        *error = u"%1 is readable by other users; run chmod 600 %1"_s.arg(path);
         return std::nullopt;
     }
     QFile f(path);
@@ -40,6 +77,60 @@ std::optional<QString> EnvFileSecretSource::secret(const QString &name, QString 
     if (value.isEmpty())
         return std::nullopt;
     return value;
+}
+
+SecretOrigin EnvFileSecretSource::origin(const QString &name) const
+{
+    SecretOrigin o;
+    o.variable = QString::fromLatin1(secretVariable(name));
+    o.path = filePath(name);
+    const QString fromEnv = qEnvironmentVariable(secretVariable(name).constData()).trimmed();
+    if (!fromEnv.isEmpty()) {
+        o.kind = SecretOrigin::Kind::Environment;
+        o.tail = tailOf(fromEnv);
+        return o;
+    }
+    QString error;
+    const auto value = fromFile(name, &error);
+    if (value) {
+        o.kind = SecretOrigin::Kind::File;
+        o.tail = tailOf(*value);
+    } else if (!error.isEmpty()) {
+        o.kind = SecretOrigin::Kind::Refused;
+        o.problem = error;
+    }
+    return o;
+}
+
+bool EnvFileSecretSource::writeSecretFile(const QString &name, const QString &value,
+                                          QString *error) const
+{
+    const QString path = filePath(name);
+    if (value.trimmed().isEmpty()) {
+        if (QFile::exists(path) && !QFile::remove(path)) {
+            *error = u"cannot remove %1"_s.arg(path);
+            return false;
+        }
+        return true;
+    }
+    if (!QDir().mkpath(m_configDir)) {
+        *error = u"cannot create the folder %1"_s.arg(m_configDir);
+        return false;
+    }
+    QFile::setPermissions(m_configDir, kOwnerOnly | QFileDevice::ExeOwner);
+    QSaveFile f(path);
+    // Owner-only before a byte is written: the secret is never readable by others, not even
+    // in the temporary file QSaveFile renames into place.
+    if (!f.open(QIODevice::WriteOnly) || !f.setPermissions(kOwnerOnly)) {
+        *error = u"cannot write %1: %2"_s.arg(path, f.errorString());
+        return false;
+    }
+    f.write(value.trimmed().toUtf8() + '\n');
+    if (!f.commit()) {
+        *error = u"cannot write %1: %2"_s.arg(path, f.errorString());
+        return false;
+    }
+    return true;
 }
 
 } // namespace ops

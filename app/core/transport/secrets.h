@@ -1,8 +1,10 @@
 #pragma once
 
 // Where provider secrets come from. Headless machines have no keychain, so the order is: the
-// environment variable, then a file readable by its owner only (0600). A file that others can
-// read is refused rather than used.
+// environment variable, then a file readable by its owner only (0600) in the user's config
+// folder (QStandardPaths::GenericConfigLocation/opsconsole). A file that others can read is
+// refused rather than used. opsctl, the MCP server and the console read the same files; the
+// console's Tools → Connections writes them (writeSecretFile), never QSettings or the database.
 
 #include <QString>
 #include <optional>
@@ -17,15 +19,50 @@ public:
     virtual std::optional<QString> secret(const QString &name, QString *error) const = 0;
 };
 
-// name "stripe" → $OPS_STRIPE_KEY, else <config dir>/opsconsole/stripe.key
+// <GenericConfigLocation>/opsconsole: the secret files and connections.ini (connectionsettings.h).
+QString opsConfigDir();
+
+// The environment variable that overrides secret `name`: "stripe" → OPS_STRIPE_KEY,
+// "stripe-webhook" → OPS_STRIPE_WEBHOOK_SECRET (design §10), others OPS_<NAME>_KEY.
+QByteArray secretVariable(const QString &name);
+
+// Where secret `name` comes from, without its value: for the Connections dialog.
+struct SecretOrigin
+{
+    enum class Kind
+    {
+        None,        // not configured
+        Environment, // the variable is set and wins over the file
+        File,        // the 0600 file
+        Refused      // the file exists but cannot be used (problem says why and how to fix)
+    };
+    Kind kind = Kind::None;
+    QString variable; // OPS_…
+    QString path;     // the file, whether or not it exists
+    QString problem;
+    QString tail; // the last four characters of the value in use, for "saved ••••1234"
+};
+
+// name "stripe" → $OPS_STRIPE_KEY, else <config dir>/stripe.key
 class EnvFileSecretSource final : public SecretSource
 {
 public:
     explicit EnvFileSecretSource(QString configDir = {});
     std::optional<QString> secret(const QString &name, QString *error) const override;
 
+    QString filePath(const QString &name) const;
+    SecretOrigin origin(const QString &name) const;
+    // Writes the secret to its file with owner-only permissions (0600, the folder 0700),
+    // replacing it atomically; an empty value removes the file. False and *error on failure.
+    bool writeSecretFile(const QString &name, const QString &value, QString *error) const;
+
 private:
+    std::optional<QString> fromFile(const QString &name, QString *error) const;
+
     QString m_configDir;
 };
+
+// "••••1234": what the console shows of a saved secret (never more than the last four).
+QString maskedSecret(const QString &tail);
 
 } // namespace ops

@@ -21,11 +21,15 @@ QString MessageSink::conversationOf(const SimRequest &request)
 
 bool MessageSink::matches(const SimRequest &request) const
 {
-    return request.path.startsWith(QLatin1String("/v1/conversations/"));
+    return request.path.startsWith(QLatin1String("/v1/conversations/")) ||
+           request.path == QLatin1String("/v1/health");
 }
 
 std::optional<SimResponse> MessageSink::admit(const SimRequest &request, Admission &admission)
 {
+    // The helpdesk's health call (the console's Check connection): answered at once.
+    if (request.path == QLatin1String("/v1/health") && request.method == "GET")
+        return SimResponse::json(200, {{"object", "health"}, {"status", "ok"}});
     const QString conversation = conversationOf(request);
     if (request.method != "POST" || conversation.isEmpty() ||
         !request.path.endsWith(QLatin1String("/messages")))

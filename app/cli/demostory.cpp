@@ -1,0 +1,158 @@
+#include "demostory.h"
+
+#include "httptransport.h"
+#include "opsctl.h"
+
+#include <QFile>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::cli {
+
+namespace {
+
+constexpr std::chrono::milliseconds kAdminTimeout{5000};
+
+class Story
+{
+public:
+    explicit Story(const DemoStoryInput &input)
+        : m_in(input)
+    {}
+
+    // One admin call to the simulator; false and m_error set when it did not answer 2xx.
+    bool admin(const QByteArray &method, const QString &path, const QByteArray &body = {})
+    {
+        HttpRequest r;
+        r.method = method;
+        r.url = QUrl(m_in.simUrl + path);
+        r.body = body;
+        if (!body.isEmpty())
+            r.headers = {{"Content-Type", "application/json"}};
+        const HttpResponse answer = m_transport.send(r, kAdminTimeout);
+        if (answer.status >= 200 && answer.status < 300)
+            return true;
+        m_error = u"provider-sim %1 %2 answered %3 %4"_s.arg(
+            QString::fromLatin1(method), path, QString::number(answer.status),
+            answer.status == 0 ? answer.errorText : QString::fromUtf8(answer.body.left(200)));
+        return false;
+    }
+    bool fault(const char *json) { return admin("POST", u"/_sim/faults"_s, json); }
+    bool clearFaults() { return admin("DELETE", u"/_sim/faults"_s); }
+
+    // An opsctl command on the demo database as the demo's person; its output is not needed
+    // (the console shows the rows). `mustSucceed`: a non-zero exit stops the story.
+    bool opsctl(const QStringList &args, bool mustSucceed = true)
+    {
+        QString out;
+        QString err;
+        QTextStream o(&out);
+        QTextStream e(&err);
+        const int code = runOpsctl(
+            QStringList{u"--db"_s, m_in.dbLocation, u"--operator"_s, m_in.operatorName} + args, o,
+            e);
+        if (code == 0 || !mustSucceed)
+            return true;
+        m_error = u"opsctl %1 exited %2: %3"_s.arg(args.join(u' ')).arg(code).arg(err.trimmed());
+        return false;
+    }
+    bool refund(const QString &order, const QString &charge, int amount, const QString &toolCall)
+    {
+        return opsctl({u"refund"_s, u"--order"_s, order, u"--charge"_s, charge, u"--amount"_s,
+                       QString::number(amount), u"--tool-call"_s, toolCall});
+    }
+
+    QString error() const { return m_error; }
+
+private:
+    const DemoStoryInput &m_in;
+    QtHttpTransport m_transport;
+    QString m_error;
+};
+
+QByteArray demoSeed()
+{
+    QFile f(u":/demo/demo-seed.json"_s);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+bool refunds(Story &s)
+{
+    // Confirmed after a hang: the provider applied it, the retry got the stored answer.
+    return s.fault(R"({"route":"POST /v1/refunds","mode":"commit_then_hang","count":1,
+                       "delay_ms":-1})") &&
+           s.refund(u"4417"_s, u"ch_4417"_s, 3800, u"toolu_01"_s) &&
+           // Checking queue: a stored 500 after the money moved (look-up finds the refund).
+           s.fault(R"({"route":"POST /v1/refunds","mode":"stored_500","count":1,"apply":true})") &&
+           s.refund(u"1001"_s, u"ch_1001"_s, 5000, u"toolu_02"_s) &&
+           // Checking queue: a stored 500 with nothing applied (look-up finds no refund).
+           s.fault(R"({"route":"POST /v1/refunds","mode":"stored_500","count":1})") &&
+           s.refund(u"1002"_s, u"ch_1002"_s, 2900, u"toolu_03"_s) &&
+           // Checking queue: six attempts without an answer (Resend is allowed: the key is still
+           // inside its window and nothing was stored under it).
+           s.fault(R"({"route":"POST /v1/refunds","mode":"503"})") &&
+           s.refund(u"1002-b"_s, u"ch_1002"_s, 1000, u"toolu_04"_s) &&
+           s.refund(u"1002-b"_s, u"ch_1002"_s, 1000, u"toolu_05"_s) &&
+           // Still open: three attempts without an answer so far.
+           s.refund(u"1002-c"_s, u"ch_1002"_s, 500, u"toolu_06"_s) && s.clearFaults() &&
+           // A refund the provider reports as pending, and one the card network declined.
+           s.refund(u"4200"_s, u"ch_pending"_s, 4200, u"toolu_07"_s) &&
+           s.refund(u"1500"_s, u"ch_declined"_s, 1500, u"toolu_08"_s);
+}
+
+bool credits(Story &s)
+{
+    // A top-up whose answer was lost (checking queue), and a plain charge.
+    return s.fault(R"({"route":"POST /v1/customers/*/topup","mode":"stored_500","count":1})") &&
+           s.opsctl({u"credit"_s, u"topup"_s, u"--customer"_s, u"u_1"_s, u"--credit-type"_s,
+                     u"credits"_s, u"--amount"_s, u"250"_s, u"--work"_s, u"invoice-7781:topup"_s},
+                    false) &&
+           s.clearFaults() &&
+           s.opsctl({u"credit"_s, u"charge"_s, u"--customer"_s, u"u_2"_s, u"--credit-type"_s,
+                     u"credits"_s, u"--amount"_s, u"40"_s, u"--work"_s, u"job:91:charge"_s},
+                    false);
+}
+
+bool roles(Story &s, const QString &me)
+{
+    // The person running the demo becomes the first supervisor of this fresh database;
+    // "demo-bob" is a second supervisor for four-eyes approvals above 1,000.00 USD.
+    return s.opsctl({u"operator"_s, u"add"_s, me, u"--role"_s, u"supervisor"_s}) &&
+           s.opsctl({u"operator"_s, u"add"_s, u"demo-bob"_s, u"--role"_s, u"supervisor"_s}) &&
+           s.opsctl({u"settings"_s, u"set"_s, u"approval-threshold"_s, u"usd"_s, u"100000"_s});
+}
+
+} // namespace
+
+void useSimulatorEnvironment(const QString &simUrl)
+{
+    const QByteArray url = simUrl.toUtf8();
+    for (const char *name : {"OPS_STRIPE_URL", "OPS_SLEN_URL", "OPS_HELPDESK_URL"})
+        qputenv(name, url);
+    // The seed's key; set for every provider so no secret file of the user is read or sent.
+    for (const char *name : {"OPS_STRIPE_KEY", "OPS_SLEN_KEY", "OPS_HELPDESK_KEY"})
+        qputenv(name, "sk_test_demo");
+    qputenv("OPS_SLEN_PROJECT", "demo");
+    qputenv("OPS_ATTEMPT_TIMEOUT_MS", "1500");
+    qputenv("OPS_BACKOFF_BASE_MS", "50");
+    qputenv("OPS_BACKOFF_CAP_MS", "100");
+}
+
+QString buildDemoStory(const DemoStoryInput &input, QTextStream &log)
+{
+    Story s(input);
+    const QByteArray seed = demoSeed();
+    if (seed.isEmpty())
+        return u"the demo seed is missing from this build"_s;
+    log << "demo: seeding provider-sim at " << input.simUrl << Qt::endl;
+    if (!s.admin("POST", u"/_sim/seed"_s, seed))
+        return s.error();
+    log << "demo: building " << input.dbLocation << " with real refunds and credit movements"
+        << Qt::endl;
+    if (!refunds(s) || !credits(s) || !roles(s, input.operatorName))
+        return s.error();
+    return {};
+}
+
+} // namespace ops::cli

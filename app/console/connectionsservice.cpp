@@ -1,0 +1,234 @@
+#include "connectionsservice.h"
+
+#include "connectionsettings.h"
+#include "httptransport.h"
+#include "resendconfirmdialog.h"
+#include "secrets.h"
+
+#include <QFutureWatcher>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QtConcurrent>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::console {
+
+namespace {
+
+constexpr std::chrono::milliseconds kCheckTimeout{8000};
+const QString kStripeDefault = u"https://api.stripe.com"_s;
+
+QString defaultUrlOf(const QString &id)
+{
+    return id == u"stripe"_s ? kStripeDefault : QString();
+}
+
+// The provider's own words, from a Stripe- or Slen-shaped error body, else the first bytes.
+QString providerMessage(const QByteArray &body)
+{
+    const QJsonObject error = QJsonDocument::fromJson(body).object().value(u"error"_s).toObject();
+    const QString message = error.value(u"message"_s).toString();
+    if (!message.isEmpty())
+        return message;
+    return QString::fromUtf8(body.left(200)).simplified();
+}
+
+QString joinPath(const QString &base, const QString &path)
+{
+    return (base.endsWith(u'/') ? base.chopped(1) : base) + path;
+}
+
+} // namespace
+
+bool isTestApiKey(const QString &key)
+{
+    const QString k = key.trimmed();
+    return k.startsWith(u"sk_test_"_s) || k.startsWith(u"rk_test_"_s);
+}
+
+CheckOutcome checkConnection(const ui::ConnectionEdit &edit, std::chrono::milliseconds timeout)
+{
+    HttpRequest r;
+    QString what;
+    if (edit.id == u"stripe"_s) {
+        what = u"GET /v1/refunds?limit=1"_s;
+        r.url = QUrl(joinPath(edit.url, u"/v1/refunds?limit=1"_s));
+    } else if (edit.id == u"slen"_s) {
+        what = u"GET /v1/customers/opsconsole-check"_s;
+        r.url = QUrl(joinPath(edit.url, u"/v1/customers/opsconsole-check"_s));
+    } else {
+        what = u"GET /v1/health"_s;
+        r.url = QUrl(joinPath(edit.url, u"/v1/health"_s));
+    }
+    if (!edit.secret.isEmpty())
+        r.headers.append({"Authorization", "Bearer " + edit.secret.toUtf8()});
+    QtHttpTransport transport;
+    const HttpResponse answer = transport.send(r, timeout);
+    if (answer.status == 0)
+        return {false,
+                ConnectionsService::tr("No answer from %1: %2").arg(edit.url, answer.errorText)};
+    // Slen: an unknown customer after the key was accepted still proves the key works.
+    const bool accepted = (answer.status >= 200 && answer.status < 300) ||
+                          (edit.id == u"slen"_s && answer.status == 404);
+    if (accepted)
+        return {true, ConnectionsService::tr("Connected: %1 answered HTTP %2 to %3.")
+                          .arg(edit.url)
+                          .arg(answer.status)
+                          .arg(what)};
+    QString refusal = providerMessage(answer.body);
+    if (!edit.secret.isEmpty())
+        refusal.replace(edit.secret, u"••••"_s); // a provider may echo the key
+    return {false, ConnectionsService::tr("Refused: HTTP %1 to %2 — %3")
+                       .arg(answer.status)
+                       .arg(what, refusal)};
+}
+
+ConnectionsService::ConnectionsService(QString configDir, QString simulatorUrl, QObject *parent)
+    : QObject(parent)
+    , m_configDir(std::move(configDir))
+    , m_simulatorUrl(std::move(simulatorUrl))
+{}
+
+ui::ConnectionRow ConnectionsService::row(const QString &id, const QString &title,
+                                          const QString &defaultUrl) const
+{
+    ui::ConnectionRow r;
+    r.id = id;
+    r.title = title;
+    const ConnectionSettings settings(m_configDir);
+    const ConnectionValue url = settings.value(id, u"url"_s, defaultUrl);
+    r.url = url.value;
+    if (url.source == ConnectionValue::Source::Environment)
+        r.urlOverride =
+            tr("%1 is set in the environment and wins over this field.").arg(url.variable);
+    const SecretOrigin origin = EnvFileSecretSource(m_configDir).origin(id);
+    switch (origin.kind) {
+    case SecretOrigin::Kind::None:
+        r.secretState = tr("not set");
+        break;
+    case SecretOrigin::Kind::File:
+        r.secretState = tr("saved %1").arg(maskedSecret(origin.tail));
+        break;
+    case SecretOrigin::Kind::Environment:
+        r.secretState = tr("from %1 %2").arg(origin.variable, maskedSecret(origin.tail));
+        r.secretOverride = tr("%1 is set in the environment and wins over the saved file %2.")
+                               .arg(origin.variable, origin.path);
+        break;
+    case SecretOrigin::Kind::Refused:
+        r.secretState = tr("refused");
+        r.secretProblem = origin.problem;
+        break;
+    }
+    return r;
+}
+
+std::vector<ui::ConnectionRow> ConnectionsService::rows() const
+{
+    std::vector<ui::ConnectionRow> rows{row(u"stripe"_s, tr("Stripe"), kStripeDefault),
+                                        row(u"slen"_s, tr("Slen"), {}),
+                                        row(u"helpdesk"_s, tr("Helpdesk"), {}),
+                                        row(u"stripe-webhook"_s, tr("Stripe webhook secret"), {})};
+    rows[1].hasProject = true;
+    rows[1].project =
+        ConnectionSettings(m_configDir).value(u"slen"_s, u"project"_s, u"default"_s).value;
+    rows[3].hasUrl = false;
+    rows[3].canCheck = false;
+    return rows;
+}
+
+QString ConnectionsService::effectiveSecret(const ui::ConnectionEdit &edit) const
+{
+    if (!edit.secret.isEmpty())
+        return edit.secret;
+    QString ignored;
+    return EnvFileSecretSource(m_configDir).secret(edit.id, &ignored).value_or(QString());
+}
+
+QString ConnectionsService::effectiveUrl(const ui::ConnectionEdit &edit) const
+{
+    const ConnectionValue url =
+        ConnectionSettings(m_configDir).value(edit.id, u"url"_s, defaultUrlOf(edit.id));
+    return url.source == ConnectionValue::Source::Environment ? url.value : edit.url;
+}
+
+QString ConnectionsService::problem(const ui::ConnectionEdit &edit) const
+{
+    static const QRegularExpression printable(u"^[\\x21-\\x7e]*$"_s);
+    if (!printable.match(edit.secret).hasMatch())
+        return tr("the secret may contain no spaces or line breaks");
+    if (edit.id == u"stripe-webhook"_s)
+        return {};
+    const QString url = effectiveUrl(edit);
+    // Slen and the helpdesk are optional: no URL and no secret means not configured.
+    if (url.isEmpty() && edit.id != u"stripe"_s && effectiveSecret(edit).isEmpty())
+        return {};
+    if (const QString p = baseUrlProblem(url); !p.isEmpty())
+        return p;
+    if (edit.id == u"slen"_s && (edit.project.isEmpty() || edit.project.size() > 128))
+        return tr("the project must be 1-128 characters");
+    return {};
+}
+
+QString ConnectionsService::warning(const ui::ConnectionEdit &edit) const
+{
+    const QString key = effectiveSecret(edit);
+    const QUrl url(effectiveUrl(edit));
+    if (edit.id == u"stripe-webhook"_s || key.isEmpty() || !url.isValid())
+        return {};
+    const QUrl sim(m_simulatorUrl);
+    const bool simulator =
+        isLoopbackUrl(url) ||
+        (!m_simulatorUrl.isEmpty() && url.host() == sim.host() && url.port() == sim.port());
+    if (ui::isLiveApiKey(key) && simulator)
+        return tr("a LIVE key against the simulator or this machine (%1). A live key belongs "
+                  "with the real provider only.")
+            .arg(url.toString());
+    if (isTestApiKey(key) && !simulator)
+        return tr("a TEST key against %1, which is not the simulator: no real money will move.")
+            .arg(url.toString());
+    return {};
+}
+
+QString ConnectionsService::save(const std::vector<ui::ConnectionEdit> &edits)
+{
+    const ConnectionSettings settings(m_configDir);
+    const EnvFileSecretSource secrets(m_configDir);
+    QString error;
+    for (const ui::ConnectionEdit &e : edits) {
+        if (!problem(e).isEmpty())
+            return problem(e); // nothing is half-saved: the dialog checks every row first
+    }
+    for (const ui::ConnectionEdit &e : edits) {
+        const bool urlFromEnv =
+            settings.value(e.id, u"url"_s).source == ConnectionValue::Source::Environment;
+        if (e.id != u"stripe-webhook"_s && !urlFromEnv &&
+            !settings.store(e.id, u"url"_s, e.url == defaultUrlOf(e.id) ? QString() : e.url,
+                            &error))
+            return error;
+        if (e.id == u"slen"_s && !settings.store(e.id, u"project"_s, e.project, &error))
+            return error;
+        if (!e.secret.isEmpty() && !secrets.writeSecretFile(e.id, e.secret, &error))
+            return error;
+    }
+    return {};
+}
+
+void ConnectionsService::check(const ui::ConnectionEdit &edit,
+                               std::function<void(bool ok, const QString &text)> done)
+{
+    ui::ConnectionEdit resolved = edit;
+    resolved.url = effectiveUrl(edit);
+    resolved.secret = effectiveSecret(edit);
+    auto *watcher = new QFutureWatcher<CheckOutcome>(this);
+    connect(watcher, &QFutureWatcher<CheckOutcome>::finished, this, [watcher, done] {
+        const CheckOutcome outcome = watcher->result();
+        watcher->deleteLater();
+        done(outcome.ok, outcome.text);
+    });
+    watcher->setFuture(
+        QtConcurrent::run([resolved] { return checkConnection(resolved, kCheckTimeout); }));
+}
+
+} // namespace ops::console

@@ -1,0 +1,94 @@
+#include "consoleconnections.h"
+
+#include "connectionsdialog.h"
+#include "connectionsservice.h"
+#include "consolecontroller.h"
+#include "mainwindow.h"
+#include "resendconfirmdialog.h"
+#include "secrets.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops::console {
+
+namespace {
+
+QString keyTail(const QString &key)
+{
+    return key.size() > 8 ? maskedSecret(key.right(4)) : QString();
+}
+
+} // namespace
+
+ModeReading modeOf(const JobConfig &config, const QString &simulatorUrl)
+{
+    const QUrl sim(simulatorUrl);
+    if (!simulatorUrl.isEmpty() && config.stripe.baseUrl.host() == sim.host() &&
+        config.stripe.baseUrl.port() == sim.port())
+        return {ui::ConnectionMode::Simulator,
+                ConsoleConnections::tr("provider-sim at %1, started by this console (--demo): "
+                                       "no provider is reached.")
+                    .arg(simulatorUrl)};
+    const std::pair<QString, QString> keys[] = {
+        {ConsoleConnections::tr("Stripe"), config.stripe.secret},
+        {ConsoleConnections::tr("Slen"), config.slen.secret}};
+    QStringList live;
+    QStringList test;
+    for (const auto &[provider, key] : keys) {
+        if (ui::isLiveApiKey(key))
+            live << ConsoleConnections::tr("%1 uses a live key %2").arg(provider, keyTail(key));
+        else if (isTestApiKey(key))
+            test << ConsoleConnections::tr("%1 uses a test key %2").arg(provider, keyTail(key));
+    }
+    if (!live.isEmpty())
+        return {ui::ConnectionMode::Live, live.join(u"; "_s) + u'.'};
+    if (!test.isEmpty())
+        return {ui::ConnectionMode::Test, test.join(u"; "_s) + u'.'};
+    return {ui::ConnectionMode::Unconfigured,
+            ConsoleConnections::tr("No sk_test_/sk_live_ provider key is configured: see Tools → "
+                                   "Connections.")};
+}
+
+ConsoleConnections::ConsoleConnections(ui::MainWindow &window, ConsoleController &controller,
+                                       QString dbLocation, QString simulatorUrl, QString configDir)
+    : QObject(&window)
+    , m_window(window)
+    , m_controller(controller)
+    , m_dbLocation(std::move(dbLocation))
+    , m_simulatorUrl(std::move(simulatorUrl))
+    , m_service(new ConnectionsService(std::move(configDir), m_simulatorUrl, this))
+    , m_banner(new ui::ModeBanner(window))
+{
+    connect(&window, &ui::MainWindow::connectionsRequested, this, [this] { openDialog(); });
+    const ModeReading reading = modeOf(m_controller.config(), m_simulatorUrl);
+    m_banner->setMode(reading.mode, reading.detail);
+}
+
+ConsoleConnections::~ConsoleConnections() = default;
+
+ui::ConnectionsDialog *ConsoleConnections::openDialog()
+{
+    if (m_dialog)
+        m_dialog->close();
+    auto *dialog = new ui::ConnectionsDialog(*m_service, &m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    connect(dialog, &ui::ConnectionsDialog::saved, this, &ConsoleConnections::refresh);
+    dialog->show();
+    m_dialog = dialog;
+    return dialog;
+}
+
+ui::ConnectionsDialog *ConsoleConnections::dialog() const
+{
+    return m_dialog.data();
+}
+
+void ConsoleConnections::refresh()
+{
+    m_controller.setConfig(jobConfigFromEnvironment(m_dbLocation));
+    const ModeReading reading = modeOf(m_controller.config(), m_simulatorUrl);
+    m_banner->setMode(reading.mode, reading.detail);
+}
+
+} // namespace ops::console

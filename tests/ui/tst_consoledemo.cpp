@@ -1,0 +1,172 @@
+// The installed product's own demo (issue 17 item 2), as processes: `opsconsole --demo
+// --screenshot FILE` finds provider-sim on PATH, builds its database in a temporary folder,
+// shows the SIMULATOR badge, never reads the user's saved (live) key, and stops the simulator
+// when it exits; without a provider-sim it says where it looked. `opsctl demo story` builds the
+// same rows against a running simulator and refuses a database that already holds some. An
+// unopenable --db names the path and the reason.
+
+#include "processrun.h"
+#include "rawhttp.h"
+#include "simprocess.h"
+
+#include <QColor>
+#include <QDir>
+#include <QFileInfo>
+#include <QImage>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+
+namespace {
+
+QProcessEnvironment demoEnvironment(const QTemporaryDir &home, const QString &path)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString &name : env.keys()) {
+        if (name.startsWith(u"OPS_"_s))
+            env.remove(name);
+    }
+    env.remove(u"DISPLAY"_s);
+    env.remove(u"WAYLAND_DISPLAY"_s);
+    env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    env.insert(u"XDG_CONFIG_HOME"_s, home.filePath(u"config"_s));
+    env.insert(u"XDG_DATA_HOME"_s, home.filePath(u"data"_s));
+    env.insert(u"PATH"_s, path);
+    return env;
+}
+
+// Pixels of the badge colour (#6a1b9a) in the top-right corner of the menu bar.
+int simulatorBadgePixels(const QImage &image)
+{
+    int hits = 0;
+    for (int y = 0; y < qMin(30, image.height()); ++y) {
+        for (int x = image.width() - 200; x < image.width(); ++x) {
+            if (image.pixelColor(x, y) == QColor(0x6a, 0x1b, 0x9a))
+                ++hits;
+        }
+    }
+    return hits;
+}
+
+} // namespace
+
+class TestConsoleDemo : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void demoScreenshotStartsAndStopsTheSimulator();
+    void demoWithoutASimulatorSaysWhereItLooked();
+    void opsctlDemoStoryBuildsTheSameRows();
+    void unopenableDatabaseIsNamedWithTheReason();
+};
+
+void TestConsoleDemo::demoScreenshotStartsAndStopsTheSimulator()
+{
+    QTemporaryDir home;
+    // A saved live key must not be used (or even read) by the demo.
+    QDir().mkpath(home.filePath(u"config/opsconsole"_s));
+    {
+        QFile key(home.filePath(u"config/opsconsole/stripe.key"_s));
+        QVERIFY(key.open(QIODevice::WriteOnly));
+        key.write("sk_live_must_not_be_used_1234\n");
+        key.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    }
+    const QString simDir = QFileInfo(QStringLiteral(OPS_PROVIDER_SIM_PATH)).absolutePath();
+    const QString shot = home.filePath(u"demo.png"_s);
+    const auto run =
+        test::runProcess(QStringLiteral(OPS_CONSOLE_PATH),
+                         {u"--demo"_s, u"--operator"_s, u"demo-alice"_s, u"--screenshot"_s, shot},
+                         demoEnvironment(home, simDir + u":/usr/bin:/bin"_s));
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QString out = QString::fromUtf8(run.out);
+    QVERIFY2(out.contains(u"demo: provider-sim (%1/provider-sim)"_s.arg(simDir)),
+             run.out.constData());
+    const auto url =
+        QRegularExpression(u"demo: provider-sim \\(.*\\) at (http://\\S+)"_s).match(out);
+    QVERIFY2(url.hasMatch(), run.out.constData());
+    const QImage image(shot);
+    QVERIFY(!image.isNull());
+    QVERIFY2(image.width() >= 640 && image.height() >= 400, qPrintable(shot));
+    QVERIFY2(simulatorBadgePixels(image) > 100, "no SIMULATOR badge in the corner");
+    QDir().mkpath(QDir(QStringLiteral(QT_TESTCASE_BUILDDIR)).filePath(u"screenshots"_s));
+    QFile::remove(QDir(QStringLiteral(QT_TESTCASE_BUILDDIR)).filePath(u"screenshots/demo.png"_s));
+    QVERIFY(QFile::copy(
+        shot, QDir(QStringLiteral(QT_TESTCASE_BUILDDIR)).filePath(u"screenshots/demo.png"_s)));
+    // The simulator is gone with the console, and so is the temporary database folder.
+    const test::HttpReply reply = test::httpRequest(quint16(QUrl(url.captured(1)).port()), "GET",
+                                                    u"/_sim/health"_s, {}, {}, 2000);
+    QCOMPARE(reply.status, 0);
+    const auto folder = QRegularExpression(u"building (\\S+)/demo.sqlite"_s).match(out);
+    QVERIFY2(folder.hasMatch(), run.out.constData());
+    QVERIFY2(!QFileInfo::exists(folder.captured(1)), qPrintable(folder.captured(1)));
+}
+
+void TestConsoleDemo::demoWithoutASimulatorSaysWhereItLooked()
+{
+    QTemporaryDir home;
+    const auto run = test::runProcess(QStringLiteral(OPS_CONSOLE_PATH),
+                                      {u"--demo"_s, u"--screenshot"_s, home.filePath(u"x.png"_s)},
+                                      demoEnvironment(home, home.path()));
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.errText().contains(u"provider-sim was found neither next to"_s),
+             run.err.constData());
+    QVERIFY(run.errText().contains(u"nor on PATH"_s));
+    const auto both = test::runProcess(QStringLiteral(OPS_CONSOLE_PATH),
+                                       {u"--demo"_s, u"--db"_s, home.filePath(u"d.sqlite"_s),
+                                        u"--screenshot"_s, home.filePath(u"x.png"_s)},
+                                       demoEnvironment(home, home.path()));
+    QCOMPARE(both.exitCode, 2);
+    QVERIFY2(both.errText().contains(u"leave out --db"_s), both.err.constData());
+}
+
+void TestConsoleDemo::opsctlDemoStoryBuildsTheSameRows()
+{
+    test::SimProcess sim(QStringLiteral(OPS_PROVIDER_SIM_PATH));
+    QVERIFY2(sim.start(), qPrintable(sim.error()));
+    QTemporaryDir home;
+    const QString db = home.filePath(u"story.sqlite"_s);
+    const auto env = demoEnvironment(home, u"/usr/bin:/bin"_s);
+    const QStringList story{u"--db"_s, db,         u"--operator"_s, u"demo-alice"_s,
+                            u"demo"_s, u"story"_s, u"--sim"_s,      sim.baseUrl().toString()};
+    const auto run = test::runProcess(QStringLiteral(OPS_OPSCTL_PATH), story, env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const auto list = test::runProcess(QStringLiteral(OPS_OPSCTL_PATH),
+                                       {u"--db"_s, db, u"list"_s, u"--json"_s}, env);
+    QCOMPARE(list.exitCode, 0);
+    const auto rows = list.result()["operations"];
+    // Seven refunds (1002-b twice under one row) and two credit movements.
+    QVERIFY2(rows.size() == 9, list.out.constData());
+    int unknown = 0;
+    for (const auto &row : rows)
+        unknown += row.value("state", "") == "unknown";
+    QCOMPARE(unknown, 4); // the checking queue of the story: two stored 500s, retries, top-up
+    QVERIFY(sim.ledger().dump().find("\"amount\":3800") != std::string::npos);
+    const auto whoami = test::runProcess(
+        QStringLiteral(OPS_OPSCTL_PATH),
+        {u"--db"_s, db, u"--operator"_s, u"demo-alice"_s, u"operator"_s, u"whoami"_s}, env);
+    QVERIFY2(whoami.result().value("role", "") == "supervisor", whoami.out.constData());
+    // Demo rows never mix with others: a second run refuses.
+    const auto again = test::runProcess(QStringLiteral(OPS_OPSCTL_PATH), story, env);
+    QCOMPARE(again.exitCode, 2);
+    QVERIFY2(again.errText().contains(u"already holds operations"_s), again.err.constData());
+}
+
+void TestConsoleDemo::unopenableDatabaseIsNamedWithTheReason()
+{
+    QTemporaryDir home;
+    const QString folder = home.filePath(u"not-a-file.sqlite"_s);
+    QVERIFY(QDir().mkpath(folder));
+    const auto run =
+        test::runProcess(QStringLiteral(OPS_CONSOLE_PATH),
+                         {u"--db"_s, folder, u"--screenshot"_s, home.filePath(u"x.png"_s)},
+                         demoEnvironment(home, u"/usr/bin:/bin"_s));
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.errText().contains(folder), run.err.constData());
+}
+
+QTEST_MAIN(TestConsoleDemo)
+#include "tst_consoledemo.moc"

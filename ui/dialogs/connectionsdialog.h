@@ -1,0 +1,125 @@
+#pragma once
+
+// Tools → Connections (issue 17): the Stripe, Slen and helpdesk base URLs and secrets, and the
+// Stripe webhook secret, with Check connection for each provider. The dialog only shows and
+// collects; reading, validating, saving (0600 files, never QSettings or the database) and
+// checking are the backend's (app/console), so ui/ stays free of files and HTTP.
+//
+// A saved secret is never shown again: the field stays empty with "saved ••••1234" beside it,
+// and an empty field on Save keeps the saved one. When an environment variable wins over the
+// file, the row says so. Save refuses a bad base URL with the reason; a key that does not fit
+// its URL (live key against the simulator, test key against a live URL) is a warning first:
+// Save becomes "Save anyway".
+
+#include <QDialog>
+#include <functional>
+#include <vector>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace ops::ui {
+
+// One provider row as the backend reads it.
+struct ConnectionRow
+{
+    QString id;    // "stripe", "slen", "helpdesk", "stripe-webhook"
+    QString title; // "Stripe"
+    bool hasUrl = true;
+    bool hasProject = false; // Slen's project
+    bool canCheck = true;
+    QString url;
+    QString urlOverride; // not empty: "OPS_STRIPE_URL is set and wins over this value"
+    QString project;
+    QString secretState;    // "saved ••••1234", "not set"
+    QString secretOverride; // not empty: the environment variable wins
+    QString secretProblem;  // not empty: the file is refused (how to fix it)
+};
+
+// What the person typed for one row. An empty secret keeps the saved one.
+struct ConnectionEdit
+{
+    QString id;
+    QString url;
+    QString project;
+    QString secret;
+};
+
+class ConnectionsBackend
+{
+public:
+    virtual ~ConnectionsBackend() = default;
+    virtual std::vector<ConnectionRow> rows() const = 0;
+    // Why the edit cannot be saved ('' when it can): a bad base URL, say.
+    virtual QString problem(const ConnectionEdit &edit) const = 0;
+    // A doubt to confirm before saving ('' when none).
+    virtual QString warning(const ConnectionEdit &edit) const = 0;
+    // Saves every edit; '' on success, else what failed.
+    virtual QString save(const std::vector<ConnectionEdit> &edits) = 0;
+    // Checks off the UI thread and calls `done` on it with whether the provider accepted the
+    // key and the text to show (its refusal when it did not).
+    virtual void check(const ConnectionEdit &edit,
+                       std::function<void(bool ok, const QString &text)> done) = 0;
+};
+
+class ConnectionsDialog final : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit ConnectionsDialog(ConnectionsBackend &backend, QWidget *parent = nullptr);
+
+    // Widgets by row id, for tests and keyboard users alike.
+    QLineEdit *urlField(const QString &id) const;
+    QLineEdit *projectField(const QString &id) const;
+    QLineEdit *secretField(const QString &id) const;
+    QLabel *stateLabel(const QString &id) const;
+    QLabel *checkResult(const QString &id) const;
+    QPushButton *checkButton(const QString &id) const;
+    QPushButton *saveButton() const { return m_save; }
+    QLabel *messageLabel() const { return m_message; }
+
+    // Validates and saves; stays open on a problem or an unconfirmed warning.
+    void accept() override;
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+signals:
+    // Saved: the console re-reads its configuration and the mode.
+    void saved();
+
+private:
+    struct RowWidgets
+    {
+        ConnectionRow row;
+        QLineEdit *url = nullptr;
+        QLineEdit *project = nullptr;
+        QLineEdit *secret = nullptr;
+        QLabel *state = nullptr;
+        QLabel *result = nullptr;
+        QPushButton *check = nullptr;
+    };
+    QWidget *buildRow(RowWidgets &w);
+    void showState(RowWidgets &w);
+    ConnectionEdit editOf(const RowWidgets &w) const;
+    const RowWidgets *find(const QString &id) const;
+    // Row `id`'s widget at `member`, or nullptr for an unknown row.
+    template<auto member> auto widgetOf(const QString &id) const
+    {
+        const RowWidgets *w = find(id);
+        return w ? w->*member : nullptr;
+    }
+    void check(const QString &id);
+    void resetWarning();
+    // Grows the dialog so a wrapped result or message is never cut off.
+    void fitText();
+
+    ConnectionsBackend &m_backend;
+    std::vector<RowWidgets> m_rows;
+    QLabel *m_message = nullptr;
+    QPushButton *m_save = nullptr;
+    QString m_confirmedWarning; // the warning text Save anyway was pressed for
+};
+
+} // namespace ops::ui

@@ -1,0 +1,65 @@
+#include "firstrundialog.h"
+
+#include "dblocation.h"
+#include "operatordirectory.h"
+#include "session.h"
+#include "storeerror.h"
+
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+FirstRunDialog::FirstRunDialog(Session &session, QString actor, QWidget *parent)
+    : QDialog(parent)
+    , m_session(session)
+    , m_actor(std::move(actor))
+{
+    setObjectName(u"firstRunDialog"_s);
+    setWindowTitle(tr("A new database"));
+    const QString name = operatorName(m_actor);
+    auto *text = new QLabel(
+        tr("<p><b>%1</b> has no operations and no operators yet.</p>"
+           "<p>Become its first <b>supervisor</b> as <b>%2</b>? A supervisor may do everything, "
+           "including adding the other operators (<tt>opsctl operator add</tt>). The first "
+           "operator of a database is always a supervisor; after that only "
+           "a supervisor adds people.</p>"
+           "<p>Not now: the console opens with view rights only.</p>")
+            .arg(DbLocation::parse(m_session.location()).display().toHtmlEscaped(),
+                 name.toHtmlEscaped()),
+        this);
+    text->setObjectName(u"firstRunText"_s);
+    text->setWordWrap(true);
+    m_message = new QLabel(this);
+    m_message->setObjectName(u"firstRunMessage"_s);
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(u"color: #c62828;"_s);
+    auto *buttons = new QDialogButtonBox(this);
+    m_become = buttons->addButton(tr("&Become supervisor"), QDialogButtonBox::AcceptRole);
+    m_become->setObjectName(u"becomeSupervisorButton"_s);
+    buttons->addButton(tr("&Not now"), QDialogButtonBox::RejectRole);
+    connect(buttons, &QDialogButtonBox::accepted, this, &FirstRunDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &FirstRunDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(text);
+    layout->addWidget(m_message);
+    layout->addWidget(buttons);
+    setMinimumWidth(460);
+}
+
+void FirstRunDialog::accept()
+{
+    try {
+        m_session.addOperator(m_actor, operatorName(m_actor), Role::Supervisor);
+    } catch (const StoreError &e) { // ActionRefused too: someone else was first
+        m_message->setText(tr("Not added: %1").arg(e.message()));
+        return;
+    }
+    QDialog::accept();
+}
+
+} // namespace ops::ui
