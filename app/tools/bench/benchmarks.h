@@ -4,6 +4,7 @@
 // prints it. Every measurement uses a fresh temporary SQLite file (synchronous=FULL, as the
 // product opens it) and, where a provider is needed, a provider-sim child on 127.0.0.1.
 
+#include <QProcessEnvironment>
 #include <QString>
 
 namespace ops::bench {
@@ -52,6 +53,10 @@ struct AgentFigures
     double boundPerSecond = 0; // agents / (2 × latency): each refund needs a charge read and a POST
 };
 
+// The environment of an opsctl agent on the SQLite file `dbPath` against provider-sim on
+// 127.0.0.1:`simPort` with the demo key; the file is migrated before this returns.
+QProcessEnvironment migratedOpsctlEnvironment(const QString &opsctlPath, const QString &dbPath,
+                                              quint16 simPort);
 // `location`: an empty database (file path or postgresql:// URL); empty: a temporary SQLite file.
 StoreFigures benchStore(int operations, const QString &location = {});
 double benchCommitFloor(int commits);

@@ -92,12 +92,8 @@ FloorFigures benchFloors(const QString &simPath, const QString &opsctlPath, int 
     }
     f.requests = requests;
     QTemporaryDir dir;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(u"OPS_OPERATOR"_s);
-    env.insert(u"OPS_DB"_s, dir.filePath(u"calls.sqlite"_s));
-    env.insert(u"OPS_STRIPE_URL"_s, u"http://127.0.0.1:%1"_s.arg(sim.port()));
-    env.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
-    msPerCall(opsctlPath, env, 1, [](int) { return QStringList{u"db"_s, u"migrate"_s}; });
+    const QProcessEnvironment env =
+        migratedOpsctlEnvironment(opsctlPath, dir.filePath(u"calls.sqlite"_s), sim.port());
     f.calls = calls;
     f.listMs = msPerCall(opsctlPath, env, calls, [](int) { return QStringList{u"list"_s}; });
     f.refundMs = msPerCall(opsctlPath, env, calls, [](int i) {
