@@ -2,10 +2,10 @@
 
 #include "approvals.h"
 #include "auditlog.h"
-#include "storagelogging.h"
 #include "operationrow.h"
 #include "operatordirectory.h"
 #include "sqltransaction.h"
+#include "storagelogging.h"
 
 #include <QCryptographicHash>
 #include <QSqlError>
@@ -135,13 +135,14 @@ bool OperationStore::guardRefuses(const NewOperation &op, const BalanceGuard &gu
 }
 
 OpenResult OperationStore::openOrGet(const NewOperation &op,
-                                     const std::optional<BalanceGuard> &guard)
+                                     const std::optional<BalanceGuard> &guard,
+                                     const QString &firstAttemptBy)
 {
     const qint64 now = m_clock.nowMs();
     {
         WriteTransaction tx(m_db);
         if (guard && !findLiveFor(op) && guardRefuses(op, *guard))
-            return {{}, false, true};
+            return {{}, false, true, std::nullopt};
         QSqlQuery q(m_db);
         q.prepare(u"INSERT INTO operations (id, kind, provider, project, unit_of_work, order_id, "
                   "charge_id, customer_id, amount_minor, currency, idempotency_key, "
@@ -180,15 +181,19 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
                               {"amount", op.amount.minor},
                               {"currency", str(op.amount.currency)},
                               {"idempotency_key", str(op.idempotencyKey)}});
+            std::optional<qint64> attemptId;
+            if (!firstAttemptBy.isEmpty())
+                attemptId = countAttemptLocked(*operation(op.id), firstAttemptBy,
+                                               AttemptMode::Automation, now);
             tx.commit();
-            return {*operation(op.id), true};
+            return {*operation(op.id), true, false, attemptId};
         }
         qCInfo(lcStore) << "insert lost to an existing row:" << q.lastError().text();
         tx.rollback();
     }
     // The partial unique index refused the insert: the winner's row is the one to use.
     if (auto winner = findLiveFor(op))
-        return {*winner, false};
+        return {*winner, false, false, std::nullopt};
     throw StoreError(u"cannot store operation %1 for %2"_s.arg(op.id, op.unitOfWork));
 }
 
@@ -200,6 +205,32 @@ void OperationStore::markUnknownLocked(const Operation &op, const QString &reaso
              "WHERE id = ? AND state = 'open'"_s,
              {reason, nowMs, op.id});
     AuditLog::append(m_db, nowMs, actor, u"state.unknown"_s, op.id, {{"reason", str(reason)}});
+}
+
+qint64 OperationStore::countAttemptLocked(const Operation &op, const QString &actor,
+                                          AttemptMode mode, qint64 nowMs)
+{
+    const int seq = op.attempts + 1;
+    const qint64 deadline = op.firstAttemptAt
+                                ? op.deadline->toMSecsSinceEpoch()
+                                : nowMs + (op.windowSeconds - op.marginSeconds) * 1000;
+    runQuery(m_db,
+             u"UPDATE operations SET attempts = ?, first_attempt_at = COALESCE(first_attempt_at, "
+             "?), deadline_at = ?, last_attempt_at = ?, updated_at = ? WHERE id = ?"_s,
+             {seq, nowMs, deadline, nowMs, nowMs, op.id});
+    // RETURNING, not lastInsertId(): QPSQL's lastInsertId is an OID, not the row's id.
+    QSqlQuery ins = runQuery(m_db,
+                             u"INSERT INTO attempts (operation_id, seq, actor, started_at) "
+                             "VALUES (?, ?, ?, ?) RETURNING id"_s,
+                             {op.id, seq, actor, nowMs});
+    if (!ins.next())
+        throw StoreError(u"attempt of %1 was not stored"_s.arg(op.id));
+    const qint64 attemptId = ins.value(0).toLongLong();
+    ins.finish();
+    AuditLog::append(
+        m_db, nowMs, actor, u"attempt.started"_s, op.id,
+        {{"seq", seq}, {"mode", mode == AttemptMode::Automation ? "automation" : "operator"}});
+    return attemptId;
 }
 
 AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QString &actor,
@@ -249,26 +280,8 @@ AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QSt
         }
         return ticket;
     }
-    const int seq = op.attempts + 1;
-    const qint64 deadline = op.firstAttemptAt ? op.deadline->toMSecsSinceEpoch()
-                                              : now + (op.windowSeconds - op.marginSeconds) * 1000;
-    runQuery(m_db,
-             u"UPDATE operations SET attempts = ?, first_attempt_at = COALESCE(first_attempt_at, "
-             "?), deadline_at = ?, last_attempt_at = ?, updated_at = ? WHERE id = ?"_s,
-             {seq, now, deadline, now, now, operationId});
-    // RETURNING, not lastInsertId(): QPSQL's lastInsertId is an OID, not the row's id.
-    QSqlQuery ins = runQuery(m_db,
-                             u"INSERT INTO attempts (operation_id, seq, actor, started_at) "
-                             "VALUES (?, ?, ?, ?) RETURNING id"_s,
-                             {operationId, seq, actor, now});
-    if (!ins.next())
-        throw StoreError(u"attempt of %1 was not stored"_s.arg(operationId));
-    ticket.attemptId = ins.value(0).toLongLong();
-    ins.finish();
-    ticket.seq = seq;
-    AuditLog::append(
-        m_db, now, actor, u"attempt.started"_s, operationId,
-        {{"seq", seq}, {"mode", mode == AttemptMode::Automation ? "automation" : "operator"}});
+    ticket.attemptId = countAttemptLocked(op, actor, mode, now);
+    ticket.seq = op.attempts + 1;
     tx.commit();
     ticket.operation = *operation(operationId);
     return ticket;

@@ -46,6 +46,9 @@ struct OpenResult
     Operation operation;
     bool created = false;     // false: another caller's live row for the same unit was returned
     bool overBalance = false; // the guard refused: nothing was stored, operation is empty
+    // Created with openOrGet(…, firstAttemptBy): attempt 1, counted in the insert's transaction.
+    // operation is then the row after counting. Empty when the row was not created here.
+    std::optional<qint64> firstAttemptId;
 };
 
 enum class AttemptMode
@@ -150,7 +153,11 @@ public:
 
     // Rule 2: inserts the row, or — when the partial unique index says a live row for the same
     // unit of work exists — returns that row. Never two live rows, never a second key.
-    OpenResult openOrGet(const NewOperation &op, const std::optional<BalanceGuard> &guard = {});
+    // With firstAttemptBy, a row created here also has its first attempt counted, by that
+    // actor, in the same transaction (rules 1 and 4 in one durable commit: row, key, attempt 1
+    // and both audit entries are on disk before anything is sent).
+    OpenResult openOrGet(const NewOperation &op, const std::optional<BalanceGuard> &guard = {},
+                         const QString &firstAttemptBy = {});
 
     std::optional<Operation> operation(const QString &id);
     std::optional<Operation> findLiveRefund(Provider provider, const QString &project,
@@ -212,6 +219,9 @@ private:
     bool guardRefuses(const NewOperation &op, const BalanceGuard &guard);
     void markUnknownLocked(const Operation &op, const QString &reason, const QString &actor,
                            qint64 nowMs);
+    // Counts attempt op.attempts + 1 inside the caller's write transaction; returns its id.
+    qint64 countAttemptLocked(const Operation &op, const QString &actor, AttemptMode mode,
+                              qint64 nowMs);
 
     QSqlDatabase m_db;
     const Clock &m_clock;

@@ -111,6 +111,7 @@ class TestOpsctl : public QObject
 private Q_SLOTS:
     void refundPrintsTheToolResult();
     void sigkilledCallerIsResumedWithTheSameKeyAndBytes();
+    void killedBetweenCommitAndSendResumesWithTheSameKey();
     void twoProcessesRacingEndWithOneRowAndOneKey();
     void storedFiveHundredThenCheckingWithoutARequest();
     void badInput_data();
@@ -160,6 +161,41 @@ void TestOpsctl::sigkilledCallerIsResumedWithTheSameKeyAndBytes()
     QCOMPARE(str(posts.at(1)["idempotency_key"]), str(posts.at(0)["idempotency_key"]));
     QCOMPARE(str(posts.at(1)["body"]), str(posts.at(0)["body"]));
     QVERIFY(posts.at(1)["replayed"].get<bool>());
+    QCOMPARE(cli.sim().ledger()["movements"].size(), 1u);
+    QCOMPARE(cli.rows(), 1);
+}
+
+// The row, its key and attempt 1 are one commit; the caller dies after it and before the POST
+// leaves (the stall hook holds it there). What the send relied on is on disk, and the next call
+// sends attempt 2 with the same key: one refund.
+void TestOpsctl::killedBetweenCommitAndSendResumesWithTheSameKey()
+{
+    Cli cli;
+    QVERIFY2(cli.start(), qPrintable(cli.sim().error()));
+    QProcessEnvironment stalled = cli.env();
+    cli.env().insert(u"OPS_TEST_STALL_BEFORE_SEND_MS"_s, u"60000"_s);
+    auto victim = cli.spawn(kRefund4417);
+    cli.env() = stalled;
+    QTRY_VERIFY_WITH_TIMEOUT(cli.rows(u"attempts = 1"_s) == 1, 15000);
+    QVERIFY(victim->state() == QProcess::Running);
+    QCOMPARE(cli.posts().size(), 0u); // stalled before the send
+    ::kill(pid_t(victim->processId()), SIGKILL);
+    victim->waitForFinished(5000);
+
+    // On disk: the row with its key, and the counted attempt still in flight.
+    QCOMPARE(cli.rows(u"attempts = 1 AND state = 'open' AND idempotency_key <> ''"_s), 1);
+    QCOMPARE(ops::test::TestDatabase::probeCount(
+                 cli.db(), u"SELECT COUNT(*) FROM attempts WHERE classification = 'in_flight'"_s),
+             1);
+    const Run again = cli.run(kRefund4417);
+    QCOMPARE(again.status(), u"refunded"_s);
+    const json posts = cli.posts();
+    QCOMPARE(posts.size(), 1u);
+    QCOMPARE(cli.rows(u"attempts = 2 AND state = 'succeeded'"_s), 1);
+    QCOMPARE(ops::test::TestDatabase::probeCount(
+                 cli.db(), u"SELECT COUNT(*) FROM operations WHERE idempotency_key = '%1'"_s.arg(
+                               str(posts.at(0)["idempotency_key"]))),
+             1);
     QCOMPARE(cli.sim().ledger()["movements"].size(), 1u);
     QCOMPARE(cli.rows(), 1);
 }

@@ -1,6 +1,9 @@
 #include "attemptsupport.h"
 
+#include "enginelogging.h"
+
 #include <QDateTime>
+#include <QThread>
 #include <QUuid>
 
 using namespace Qt::StringLiterals;
@@ -71,6 +74,16 @@ Evidence providerObject(const QString &operationId, const QString &title, const 
     e.body = body;
     e.createdBy = actor;
     return e;
+}
+
+void stallBeforeSend(const QString &operationId)
+{
+    const int ms = qEnvironmentVariableIntValue("OPS_TEST_STALL_BEFORE_SEND_MS");
+    if (ms <= 0)
+        return;
+    qCWarning(lcEngine) << operationId << "attempt committed; stalling" << ms
+                        << "ms before the send (OPS_TEST_STALL_BEFORE_SEND_MS)";
+    QThread::msleep(ulong(ms));
 }
 
 SentAttempt sendStored(StripeClient &client, const Operation &op)

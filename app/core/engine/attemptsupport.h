@@ -40,6 +40,10 @@ AttemptResult attemptResult(const ProviderReply &reply, Outcome outcome, const Q
 Evidence providerObject(const QString &operationId, const QString &title, const QByteArray &body,
                         const QString &actor);
 
+// A test hook for the moment between an attempt's commit and its send (tests/cli kills the caller
+// there): when OPS_TEST_STALL_BEFORE_SEND_MS is set, logs and waits that long. No-op otherwise.
+void stallBeforeSend(const QString &operationId);
+
 // One sent attempt: the answer and how the rules classify it.
 struct SentAttempt
 {

@@ -176,7 +176,8 @@ ToolResult CreditEngine::openNew(const CreditInput &in, const QString &actor)
 {
     if (auto refused = checkAccount(in))
         return *refused;
-    const OpenResult opened = m_store.openOrGet(buildOperation(in, actor));
+    // Rules 1 and 4 in one commit: the row, its key and the first counted attempt.
+    const OpenResult opened = m_store.openOrGet(buildOperation(in, actor), {}, actor);
     if (!opened.created && !sameMovement(opened.operation, in))
         return ToolResult::rejected(u"work_name_in_use"_s,
                                     u"work name '%1' was just taken by %2; nothing was sent"_s.arg(
@@ -188,7 +189,7 @@ ToolResult CreditEngine::openNew(const CreditInput &in, const QString &actor)
         note.contentType = u"text/plain; charset=utf-8"_s;
         m_store.addEvidence(note);
     }
-    return m_rules.drive(opened.operation, actor);
+    return m_rules.drive(opened, actor);
 }
 
 } // namespace ops

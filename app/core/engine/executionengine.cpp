@@ -122,8 +122,11 @@ ToolResult ExecutionEngine::execute(const ExecutionInput &in, const QString &act
     op.windowSeconds = m_config.executionWindowSeconds;
     op.marginSeconds = m_config.marginSeconds;
     op.createdBy = actor;
-    const OpenResult opened = m_store.openOrGet(op);
-    if (!opened.created && !sameExecution(opened.operation, in))
+    // Rules 1 and 4 in one commit: the row, its key and the first counted attempt.
+    const OpenResult opened = m_store.openOrGet(op, {}, actor);
+    if (opened.created)
+        return m_rules.drive(opened, actor);
+    if (!sameExecution(opened.operation, in))
         return ToolResult::rejected(u"work_name_in_use"_s,
                                     u"work name '%1' was just taken by %2; nothing was sent"_s.arg(
                                         in.workName, opened.operation.id));

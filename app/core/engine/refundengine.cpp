@@ -139,10 +139,12 @@ ToolResult RefundEngine::openNew(const RefundInput &in, const QString &actor)
     const StripeCharge &charge = std::get<StripeCharge>(read);
     // Rule 9 is decided inside the insert transaction, together with rule 2, so a concurrent
     // caller for the same unit or the same charge cannot slip between check and insert.
-    const OpenResult opened = m_store.openOrGet(
-        buildOperation(in, actor), BalanceGuard{charge.amount, charge.amountRefunded, readAt});
+    // Rules 1 and 4 in one commit: the row, its key and the first counted attempt.
+    const OpenResult opened =
+        m_store.openOrGet(buildOperation(in, actor),
+                          BalanceGuard{charge.amount, charge.amountRefunded, readAt}, actor);
     if (!opened.overBalance)
-        return m_rules.drive(opened.operation, actor);
+        return m_rules.drive(opened, actor);
     // Refused: either a concurrent caller for this unit was confirmed meanwhile, or the
     // balance is really spent.
     if (auto raced = concurrentResult(in, readAt, actor))

@@ -1,6 +1,7 @@
 #include "settlement.h"
 
 #include "enginelogging.h"
+#include "sqltransaction.h"
 #include "storeerror.h"
 
 using namespace Qt::StringLiterals;
@@ -39,20 +40,53 @@ SentAttempt Settlement::sendCounted(const AttemptTicket &ticket)
     return sent;
 }
 
+std::optional<ToolResult> Settlement::sendAndSettle(const AttemptTicket &ticket,
+                                                    const QString &actor)
+{
+    const Operation &op = ticket.operation;
+    stallBeforeSend(op.id);
+    // Nothing of the network happens inside the transaction: it opens once the answer is in.
+    const SentAttempt sent = m_policy.send(op);
+    WriteTransaction tx(m_store.database());
+    m_store.finishAttempt(op.id, ticket.attemptId,
+                          attemptResult(sent.reply, sent.outcome, m_policy.secret()));
+    std::optional<ToolResult> done = settle(op, sent, actor);
+    tx.commit();
+    return done;
+}
+
 ToolResult Settlement::drive(const Operation &start, const QString &actor)
+{
+    return driveFrom(start, std::nullopt, actor);
+}
+
+ToolResult Settlement::drive(const OpenResult &opened, const QString &actor)
+{
+    if (!opened.firstAttemptId)
+        return driveFrom(opened.operation, std::nullopt, actor);
+    AttemptTicket ticket;
+    ticket.attemptId = *opened.firstAttemptId;
+    ticket.seq = opened.operation.attempts;
+    ticket.operation = opened.operation;
+    return driveFrom(opened.operation, ticket, actor);
+}
+
+ToolResult Settlement::driveFrom(const Operation &start, std::optional<AttemptTicket> counted,
+                                 const QString &actor)
 {
     if (start.state != OperationState::Open)
         return resultForRow(start.id); // rule 6: unknown is sticky, final is final
     const auto admit = [&] {
+        if (counted) // counted and committed with the row (OperationStore::openOrGet)
+            return Admission<AttemptTicket, ToolResult>{*std::exchange(counted, std::nullopt), {}};
         const AttemptTicket ticket = m_store.beginAttempt(start.id, actor);
         if (ticket.refusal != AttemptRefusal::None) // cap, window, row no longer open
             return Admission<AttemptTicket, ToolResult>{};
         return Admission<AttemptTicket, ToolResult>{ticket, {}};
     };
-    const auto done = runAttempts(m_backoff, m_sleeper, m_attemptsPerCall, admit,
-                                  [&](const AttemptTicket &ticket) {
-                                      return settle(ticket.operation, sendCounted(ticket), actor);
-                                  });
+    const auto done =
+        runAttempts(m_backoff, m_sleeper, m_attemptsPerCall, admit,
+                    [&](const AttemptTicket &ticket) { return sendAndSettle(ticket, actor); });
     return done ? *done : resultForRow(start.id);
 }
 

@@ -97,8 +97,12 @@ public:
     {}
 
     // Rule 4 and 6: at most attemptsPerCall counted attempts of an open row; any other row is
-    // reported as it stands (unknown is sticky, final is final).
+    // reported as it stands (unknown is sticky, final is final). Each answer is recorded in one
+    // transaction with what it settles (attempt finished, evidence, close, audit entries).
     ToolResult drive(const Operation &op, const QString &actor);
+    // The same for a row openOrGet just created with its first attempt already counted
+    // (OpenResult::firstAttemptId): that attempt is sent without counting another.
+    ToolResult drive(const OpenResult &opened, const QString &actor);
     // One answer for an open row by the outcome switch above; nullopt: try again in this call.
     std::optional<ToolResult> settle(const Operation &op, const SentAttempt &sent,
                                      const QString &actor);
@@ -115,8 +119,12 @@ public:
     ToolResult resend(const QString &operationId, const QString &actor);
 
 private:
+    ToolResult driveFrom(const Operation &start, std::optional<AttemptTicket> counted,
+                         const QString &actor);
     // Sends a counted attempt and records its answer on the attempt row.
     SentAttempt sendCounted(const AttemptTicket &ticket);
+    // Sends a counted attempt, then records the answer and settles it in one transaction.
+    std::optional<ToolResult> sendAndSettle(const AttemptTicket &ticket, const QString &actor);
     ToolResult refuse(const Operation &op, const ProviderReply &reply, const QString &actor);
     ToolResult credentialsProblem(const Operation &op, const ProviderReply &reply) const;
     ToolResult resendUnknown(const Operation &op, const SentAttempt &sent, const QString &actor);

@@ -4,7 +4,9 @@
 
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QHostAddress>
 #include <QNetworkAccessManager>
+#include <QNetworkProxy>
 #include <QNetworkReply>
 #include <QTimer>
 
@@ -88,14 +90,24 @@ QString toString(TransportError error)
     return {};
 }
 
-QtHttpTransport::QtHttpTransport()
-    : m_manager(std::make_unique<QNetworkAccessManager>())
-{
-    // A redirect would silently send the stored request somewhere else: never follow one.
-    m_manager->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
-}
+QtHttpTransport::QtHttpTransport() = default;
 
 QtHttpTransport::~QtHttpTransport() = default;
+
+QNetworkAccessManager &QtHttpTransport::manager(const QUrl &url)
+{
+    if (!m_manager) {
+        m_manager = std::make_unique<QNetworkAccessManager>();
+        // A redirect would silently send the stored request somewhere else: never follow one.
+        m_manager->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+        // Loopback never goes through a proxy: no proxy look-up for the simulator or a local
+        // provider. Other hosts keep Qt's default (the application proxy).
+        const QHostAddress host(url.host());
+        if (url.host() == u"localhost"_s || host.isLoopback())
+            m_manager->setProxy(QNetworkProxy::NoProxy);
+    }
+    return *m_manager;
+}
 
 HttpResponse QtHttpTransport::send(const HttpRequest &request, std::chrono::milliseconds timeout)
 {
@@ -112,9 +124,10 @@ HttpResponse QtHttpTransport::send(const HttpRequest &request, std::chrono::mill
 
     QElapsedTimer elapsed;
     elapsed.start();
+    QNetworkAccessManager &nam = manager(request.url);
     QNetworkReply *reply = request.body.isEmpty()
-                               ? m_manager->sendCustomRequest(req, request.method)
-                               : m_manager->sendCustomRequest(req, request.method, &body);
+                               ? nam.sendCustomRequest(req, request.method)
+                               : nam.sendCustomRequest(req, request.method, &body);
     QEventLoop loop;
     QTimer timer;
     timer.setSingleShot(true);

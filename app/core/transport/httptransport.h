@@ -56,6 +56,11 @@ public:
     static constexpr qint64 kMaxResponseBytes = 4 * 1024 * 1024;
 
 private:
+    // Qt Network is set up on the first request, not before: a call that sends nothing (a
+    // sticky unknown row, bad input) pays nothing for it. One manager for all requests, so the
+    // charge read and the POST share one kept-alive connection.
+    QNetworkAccessManager &manager(const QUrl &url);
+
     std::unique_ptr<QNetworkAccessManager> m_manager;
 };
 

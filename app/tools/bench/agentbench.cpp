@@ -16,6 +16,19 @@ using nlohmann::json;
 
 namespace ops::bench {
 
+QProcessEnvironment migratedOpsctlEnvironment(const QString &opsctlPath, const QString &dbPath,
+                                              quint16 simPort)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"OPS_OPERATOR"_s);
+    env.insert(u"OPS_DB"_s, dbPath);
+    env.insert(u"OPS_STRIPE_URL"_s, u"http://127.0.0.1:%1"_s.arg(simPort));
+    env.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
+    chaos::AgentPool migrate({opsctlPath, env, 1, 0});
+    migrate.run({0}, {{u"db"_s, u"migrate"_s}}, {-1});
+    return env;
+}
+
 AgentFigures benchAgents(const QString &simPath, const QString &opsctlPath, int agents, int refunds,
                          int latencyMs)
 {
@@ -36,13 +49,8 @@ AgentFigures benchAgents(const QString &simPath, const QString &opsctlPath, int 
         {{"route", "*"}, {"mode", "latency"}, {"probability", 1.0}, {"delay_ms", latencyMs}});
 
     QTemporaryDir dir;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(u"OPS_OPERATOR"_s);
-    env.insert(u"OPS_DB"_s, dir.filePath(u"agents.sqlite"_s));
-    env.insert(u"OPS_STRIPE_URL"_s, u"http://127.0.0.1:%1"_s.arg(sim.port()));
-    env.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
-    chaos::AgentPool migrate({opsctlPath, env, 1, 0});
-    migrate.run({0}, {{u"db"_s, u"migrate"_s}}, {-1});
+    const QProcessEnvironment env =
+        migratedOpsctlEnvironment(opsctlPath, dir.filePath(u"agents.sqlite"_s), sim.port());
 
     std::vector<int> calls;
     for (int i = 0; i < refunds; ++i)

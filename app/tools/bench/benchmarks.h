@@ -4,6 +4,7 @@
 // prints it. Every measurement uses a fresh temporary SQLite file (synchronous=FULL, as the
 // product opens it) and, where a provider is needed, a provider-sim child on 127.0.0.1.
 
+#include <QProcessEnvironment>
 #include <QString>
 
 namespace ops::bench {
@@ -21,6 +22,24 @@ struct EngineFigures
     int refunds = 0;
     int succeeded = 0;
     double refundsPerSecond = 0;
+    double commitsPerRefund = 0; // durable commits (WriteTransaction::commitCount)
+};
+
+// The floors, measured in the same run as the figures they bound.
+struct FloorFigures
+{
+    double commitsPerSecond = 0; // one-row durable commits on a synchronous=FULL file
+    int requests = 0;
+    int simOk = 0;
+    double simRequestsPerSecond = 0; // provider-sim, one keep-alive connection
+    int calls = 0;
+    double listMs = 0;   // one `opsctl list` process
+    double refundMs = 0; // one `opsctl refund` process (a new charge each)
+    // 2 durable commits + 2 loopback round trips per refund.
+    double engineFloorPerSecond() const
+    {
+        return 1.0 / (2.0 / commitsPerSecond + 2.0 / simRequestsPerSecond);
+    }
 };
 
 struct AgentFigures
@@ -34,8 +53,15 @@ struct AgentFigures
     double boundPerSecond = 0; // agents / (2 × latency): each refund needs a charge read and a POST
 };
 
+// The environment of an opsctl agent on the SQLite file `dbPath` against provider-sim on
+// 127.0.0.1:`simPort` with the demo key; the file is migrated before this returns.
+QProcessEnvironment migratedOpsctlEnvironment(const QString &opsctlPath, const QString &dbPath,
+                                              quint16 simPort);
 // `location`: an empty database (file path or postgresql:// URL); empty: a temporary SQLite file.
 StoreFigures benchStore(int operations, const QString &location = {});
+double benchCommitFloor(int commits);
+FloorFigures benchFloors(const QString &simPath, const QString &opsctlPath, int requests,
+                         int calls);
 EngineFigures benchEngine(const QString &simPath, int refunds);
 AgentFigures benchAgents(const QString &simPath, const QString &opsctlPath, int agents, int refunds,
                          int latencyMs);

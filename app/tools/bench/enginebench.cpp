@@ -8,6 +8,7 @@
 #include "httptransport.h"
 #include "refundengine.h"
 #include "simchild.h"
+#include "sqltransaction.h"
 #include "stripeclient.h"
 
 #include <QElapsedTimer>
@@ -54,6 +55,7 @@ EngineFigures benchEngine(const QString &simPath, int refunds)
         StripeClient client(transport,
                             StripeConfig{base, u"sk_test_demo"_s, std::chrono::milliseconds(5000)});
         RefundEngine engine(store, client, EngineConfig{});
+        const qint64 commitsBefore = WriteTransaction::commitCount(u"bench-engine"_s);
         QElapsedTimer t;
         t.start();
         for (int i = 0; i < refunds; ++i) {
@@ -62,6 +64,8 @@ EngineFigures benchEngine(const QString &simPath, int refunds)
             f.succeeded += r.status == ToolResult::Status::Refunded ? 1 : 0;
         }
         f.refundsPerSecond = t.nsecsElapsed() > 0 ? refunds * 1e9 / double(t.nsecsElapsed()) : 0;
+        f.commitsPerRefund =
+            double(WriteTransaction::commitCount(u"bench-engine"_s) - commitsBefore) / refunds;
     }
     db = {};
     QSqlDatabase::removeDatabase(u"bench-engine"_s);

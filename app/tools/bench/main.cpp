@@ -24,6 +24,10 @@ int main(int argc, char *argv[])
          {u"agents"_s, u"Concurrent opsctl processes (default 8)."_s, u"N"_s, u"8"_s},
          {u"latency-ms"_s, u"Provider latency for the agents figure (default 20)."_s, u"MS"_s,
           u"20"_s},
+         {u"floor-requests"_s,
+          u"Commits and provider-sim requests for the floors (default 2000)."_s, u"N"_s, u"2000"_s},
+         {u"calls"_s, u"opsctl list and opsctl refund processes, each (default 40)."_s, u"N"_s,
+          u"40"_s},
          {u"store-db"_s,
           u"Empty database for the store figures (default: a temporary SQLite file)."_s,
           u"PATH|URL"_s},
@@ -39,26 +43,48 @@ int main(int argc, char *argv[])
     const QString opsctl = p.isSet(u"opsctl"_s) ? p.value(u"opsctl"_s)
                                                 : ops::chaos::locateTool(u"opsctl"_s, u"../cli"_s);
     try {
+        const auto pct = [](double figure, double floor) {
+            return floor > 0 ? qRound(100 * figure / floor) : 0;
+        };
+        const auto fl =
+            ops::bench::benchFloors(sim, opsctl, number(u"floor-requests"_s), number(u"calls"_s));
+        out << "floors (same run):\n"
+            << "  durable commit (one-row write, synchronous=FULL) " << qRound(fl.commitsPerSecond)
+            << " /s\n"
+            << "  provider-sim, one keep-alive connection          "
+            << qRound(fl.simRequestsPerSecond) << " requests/s (" << fl.simOk << " of "
+            << fl.requests << " answered 200)\n"
+            << "  engine floor (2 commits + 2 round trips)         "
+            << qRound(fl.engineFloorPerSecond()) << " refunds/s\n"
+            << "  opsctl list per call                             "
+            << QString::number(fl.listMs, 'f', 1) << " ms" << Qt::endl;
+        out << "opsctl refund per call: " << QString::number(fl.refundMs, 'f', 1)
+            << " ms = " << QString::number(fl.refundMs / fl.listMs, 'f', 2) << " x opsctl list ("
+            << fl.calls << " calls each)" << Qt::endl;
         const QString storeDb = p.value(u"store-db"_s);
         const auto s = ops::bench::benchStore(number(u"store-ops"_s), storeDb);
+        const double commitFloor =
+            storeDb.isEmpty() ? fl.commitsPerSecond : 0; // the floor is a SQLite figure
         out << "store ("
             << (ops::DbLocation::isPostgresUrl(storeDb) ? u"PostgreSQL"_s
                                                         : u"SQLite, synchronous=FULL"_s)
             << ", " << s.operations << " operations):\n"
-            << "  open-or-get   " << qRound(s.openOrGetPerSecond) << " /s\n"
+            << "  open-or-get   " << qRound(s.openOrGetPerSecond) << " /s ("
+            << pct(s.openOrGetPerSecond, commitFloor) << " % of the commit floor)\n"
             << "  count-attempt " << qRound(s.countAttemptPerSecond) << " /s\n"
             << "  close         " << qRound(s.closePerSecond) << " /s" << Qt::endl;
         const auto e = ops::bench::benchEngine(sim, number(u"engine-refunds"_s));
         out << "engine (one process, zero-latency provider-sim): " << e.refunds << " refunds, "
-            << e.succeeded << " refunded, " << qRound(e.refundsPerSecond) << " refunds/s"
-            << Qt::endl;
+            << e.succeeded << " refunded, " << qRound(e.refundsPerSecond) << " refunds/s ("
+            << pct(e.refundsPerSecond, fl.engineFloorPerSecond()) << " % of the floor), "
+            << e.commitsPerRefund << " durable commits per refund" << Qt::endl;
         const auto a = ops::bench::benchAgents(sim, opsctl, number(u"agents"_s),
                                                number(u"agent-refunds"_s), number(u"latency-ms"_s));
         out << "agents (" << a.agents << " opsctl processes, " << a.latencyMs
             << " ms provider latency): " << a.refunds << " refunds, " << a.succeeded
             << " refunded in " << a.seconds << " s = " << qRound(a.refundsPerSecond)
             << " refunds/s; latency bound " << qRound(a.boundPerSecond) << " refunds/s ("
-            << qRound(100 * a.refundsPerSecond / a.boundPerSecond) << " % of it)" << Qt::endl;
+            << pct(a.refundsPerSecond, a.boundPerSecond) << " % of it)" << Qt::endl;
     } catch (const std::exception &e) {
         QTextStream(stderr) << "opsbench: " << e.what() << Qt::endl;
         return 2;

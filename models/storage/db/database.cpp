@@ -1,9 +1,10 @@
 #include "database.h"
 
 #include "dblocation.h"
-#include "storagelogging.h"
 #include "pgconnection.h"
 #include "sqldialect.h"
+#include "sqlitetuning.h"
+#include "storagelogging.h"
 
 #include <QDir>
 #include <QFile>
@@ -58,9 +59,13 @@ void enableWal(QSqlDatabase &db)
     throw StoreError(u"cannot switch the database to WAL mode: it stays locked"_s);
 }
 
+constexpr int kBusyTimeoutMs = 10000;
+
 void applyPragmas(QSqlDatabase &db)
 {
-    execOrThrow(db, u"PRAGMA busy_timeout = 10000"_s);
+    // The fine-grained busy handler replaces SQLite's busy timeout (sqlitetuning.h).
+    if (!tuneSqliteConnection(db, kBusyTimeoutMs))
+        execOrThrow(db, u"PRAGMA busy_timeout = %1"_s.arg(kBusyTimeoutMs));
     enableWal(db);
     execOrThrow(db, u"PRAGMA synchronous = FULL"_s);
     execOrThrow(db, u"PRAGMA foreign_keys = ON"_s);
@@ -167,6 +172,10 @@ int Database::latestVersion()
 
 void Database::migrate(QSqlDatabase &db)
 {
+    // A current schema is read without the write lock and without a commit: the usual case for
+    // every opsctl call, which must not queue behind other writers for it.
+    if (schemaVersion(db) == latestVersion())
+        return;
     // Each step re-reads the version under the write lock: two processes opening a new file at
     // once must not both apply the same migration.
     for (;;) {

@@ -1,9 +1,17 @@
 #pragma once
 
 // RAII write transaction. SQLite's plain BEGIN takes the write lock late and can fail with
-// SQLITE_BUSY when two writers upgrade at once; BEGIN IMMEDIATE takes it up front and waits out
-// the busy timeout, so concurrent agents queue instead of erroring. On PostgreSQL the same single
+// SQLITE_BUSY when two writers upgrade at once; BEGIN IMMEDIATE takes it up front and waits in
+// the busy handler, so concurrent agents queue instead of erroring. On PostgreSQL the same single
 // writer slot is a transaction-scoped advisory lock (see beginWriteStatements in sqldialect.h).
+//
+// Scopes nest: a WriteTransaction opened while another one is open on the same connection (same
+// thread, same connection name) joins it instead of starting its own, and its commit() only
+// marks its part done — the outermost scope's commit is the one durable commit. That is how one
+// step's writes (finish an attempt, store the evidence, close the row, and their audit entries)
+// become one commit (docs/benchmarks.md, "Durable commits per refund"). A joined scope that
+// ends without commit() because its step wrote nothing (a guard clause) leaves the outer
+// transaction alone; an exception unwinds to the outermost scope, which rolls everything back.
 
 #include "database.h"
 #include "sqldialect.h"
@@ -17,52 +25,29 @@ namespace ops {
 class WriteTransaction
 {
 public:
-    explicit WriteTransaction(QSqlDatabase &db)
-        : m_db(db)
-    {
-        const QStringList statements = beginWriteStatements(dialectOf(m_db));
-        for (const QString &sql : statements) {
-            QSqlQuery q(m_db);
-            if (q.exec(sql)) {
-                m_active = true;
-                continue;
-            }
-            const QString error = q.lastError().text();
-            q = QSqlQuery();
-            if (m_active)
-                rollback();
-            throw StoreError(QStringLiteral("cannot start a write transaction: %1").arg(error));
-        }
-    }
-    ~WriteTransaction()
-    {
-        if (m_active)
-            QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
-    }
+    explicit WriteTransaction(QSqlDatabase &db);
+    ~WriteTransaction();
     WriteTransaction(const WriteTransaction &) = delete;
     WriteTransaction &operator=(const WriteTransaction &) = delete;
 
-    void commit()
-    {
-        QSqlQuery q(m_db);
-        if (!q.exec(QStringLiteral("COMMIT")))
-            throw StoreError(QStringLiteral("commit failed: %1").arg(q.lastError().text()));
-        m_active = false;
-    }
-    // Ends the transaction now. On PostgreSQL a failed statement leaves the transaction unusable
-    // until it is rolled back; rolling back before the failed query is destroyed lets the driver
-    // free that query's prepared statement.
-    void rollback()
-    {
-        if (!m_active)
-            return;
-        m_active = false;
-        QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
-    }
+    // Outermost scope: COMMIT (throws StoreError when it fails, or when a joined scope rolled
+    // the transaction back). Joined scope: marks this part done.
+    void commit();
+    // Ends the whole transaction now, joined or not. On PostgreSQL a failed statement leaves the
+    // transaction unusable until it is rolled back; rolling back before the failed query is
+    // destroyed lets the driver free that query's prepared statement.
+    void rollback();
+    bool joined() const { return m_joined; }
+
+    // Durable commits the outermost scopes made on the connection named `connectionName` in
+    // this thread since it was first used: what the tests count (rules 1 and 4 fix how many
+    // commits a refund makes, docs/design.md §7).
+    static qint64 commitCount(const QString &connectionName);
 
 private:
     QSqlDatabase &m_db;
     bool m_active = false;
+    bool m_joined = false;
 };
 
 // A null QString binds as SQL NULL; text columns here are NOT NULL with '' meaning "none", so

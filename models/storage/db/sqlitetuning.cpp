@@ -1,0 +1,54 @@
+#include "sqlitetuning.h"
+
+#include <QSqlDriver>
+#include <QThread>
+#include <QVariant>
+#include <chrono>
+#include <cstdint>
+#include <sqlite3.h>
+
+namespace ops {
+
+namespace {
+
+// SQLite calls this with count = 0, 1, 2, … while one lock request waits; returning 0 gives up
+// with SQLITE_BUSY. The context carries the timeout in milliseconds. A connection waits on the
+// thread that uses it, one lock request at a time, so the start of the wait is per thread.
+int fineBusyWait(void *context, int count)
+{
+    thread_local std::chrono::steady_clock::time_point waitingSince;
+    const auto timeout = std::chrono::milliseconds(reinterpret_cast<std::intptr_t>(context));
+    const auto now = std::chrono::steady_clock::now();
+    if (count == 0)
+        waitingSince = now;
+    if (now - waitingSince >= timeout)
+        return 0;
+    const int micros = count < 20 ? 50 : (count < 100 ? 200 : 1000);
+    QThread::usleep(ulong(micros));
+    return 1;
+}
+
+sqlite3 *handleOf(QSqlDatabase &db)
+{
+    if (!db.isOpen() || !db.driver())
+        return nullptr;
+    const QVariant v = db.driver()->handle();
+    if (!v.isValid() || qstrcmp(v.typeName(), "sqlite3*") != 0)
+        return nullptr;
+    return *static_cast<sqlite3 *const *>(v.constData());
+}
+
+} // namespace
+
+bool tuneSqliteConnection(QSqlDatabase &db, int busyTimeoutMs)
+{
+    sqlite3 *handle = handleOf(db);
+    if (!handle)
+        return false;
+    sqlite3_db_config(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+    sqlite3_busy_handler(handle, &fineBusyWait,
+                         reinterpret_cast<void *>(std::intptr_t(qMax(0, busyTimeoutMs))));
+    return true;
+}
+
+} // namespace ops

@@ -1,0 +1,20 @@
+#pragma once
+
+// What Qt's QSQLITE driver (Qt 6.4) has no option for, set through the sqlite3 handle
+// (QSqlDriver::handle()):
+// * no checkpoint when the last connection closes (SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE): a
+//   short-lived opsctl process would otherwise checkpoint and fsync the database file on every
+//   call. The WAL stays bounded by SQLite's automatic checkpoint (every 1000 pages), which runs
+//   inside a commit of whichever connection crosses it.
+// * a busy handler that polls in fine steps (50 µs growing to 1 ms) for up to `timeoutMs`.
+//   SQLite's own busy timeout sleeps 1, 2, 5, 10 … 100 ms, so a writer that had to wait once
+//   sleeps far past the few milliseconds another writer's commit holds the lock.
+
+#include <QSqlDatabase>
+
+namespace ops {
+
+// False when the connection is not an open SQLite one (nothing changed).
+bool tuneSqliteConnection(QSqlDatabase &db, int busyTimeoutMs);
+
+} // namespace ops
