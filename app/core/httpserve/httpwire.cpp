@@ -21,6 +21,7 @@ QByteArray statusLine(int status)
                                                    {405, "Method Not Allowed"},
                                                    {413, "Content Too Large"},
                                                    {415, "Unsupported Media Type"},
+                                                   {500, "Internal Server Error"},
                                                    {503, "Service Unavailable"}};
     return "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasons.value(status, "Status") +
            "\r\n";

@@ -4,6 +4,8 @@
 #include "webhooklogging.h"
 #include "webhooksignature.h"
 
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTimer>
 #include <nlohmann/json.hpp>
 
@@ -48,7 +50,10 @@ QString describeRefusal(const QString &reason)
 // other events still commit.
 void exec(QSqlDatabase &db, const QString &sql)
 {
-    runQuery(db, sql);
+    // Not prepared: PostgreSQL cannot PREPARE a SAVEPOINT.
+    QSqlQuery q(db);
+    if (!q.exec(sql))
+        throw StoreError(u"%1 failed: %2"_s.arg(sql, q.lastError().text()));
 }
 
 } // namespace

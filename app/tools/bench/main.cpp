@@ -24,6 +24,11 @@ int main(int argc, char *argv[])
          {u"agents"_s, u"Concurrent opsctl processes (default 8)."_s, u"N"_s, u"8"_s},
          {u"latency-ms"_s, u"Provider latency for the agents figure (default 20)."_s, u"MS"_s,
           u"20"_s},
+         {u"webhook-events"_s, u"Events for the webhook ingest figure (default 5000)."_s, u"N"_s,
+          u"5000"_s},
+         {u"webhook-connections"_s, u"Concurrent delivering connections (default 16)."_s, u"N"_s,
+          u"16"_s},
+         {u"only-webhook"_s, u"Measure only the webhook ingest figure."_s},
          {u"store-db"_s,
           u"Empty database for the store figures (default: a temporary SQLite file)."_s,
           u"PATH|URL"_s},
@@ -39,6 +44,16 @@ int main(int argc, char *argv[])
     const QString opsctl = p.isSet(u"opsctl"_s) ? p.value(u"opsctl"_s)
                                                 : ops::chaos::locateTool(u"opsctl"_s, u"../cli"_s);
     try {
+        const auto w = ops::bench::benchWebhook(opsctl, number(u"webhook-events"_s),
+                                                number(u"webhook-connections"_s));
+        out << "webhook ingest (opsctl webhook serve, SQLite synchronous=FULL, " << w.connections
+            << " connections): " << w.accepted << " of " << w.events << " events verified and "
+            << "durable before their answer in " << w.seconds
+            << " s = " << qRound(w.eventsPerSecond) << " events/s; answer latency p50 " << w.p50Ms
+            << " ms, p99 " << w.p99Ms << " ms; durable-commit floor "
+            << qRound(w.commitFloorPerSecond) << " commits/s" << Qt::endl;
+        if (p.isSet(u"only-webhook"_s))
+            return 0;
         const QString storeDb = p.value(u"store-db"_s);
         const auto s = ops::bench::benchStore(number(u"store-ops"_s), storeDb);
         out << "store ("
