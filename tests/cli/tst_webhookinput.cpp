@@ -76,6 +76,8 @@ private:
             m_db.location(), u"SELECT COUNT(*) FROM provider_events WHERE "_s + where);
     }
     QProcessEnvironment baseEnv() const;
+    // `opsctl webhook serve` run to its end with HOME (and the config folder) at `home`.
+    ops::test::ProcessRun serveWithHome(const QString &home) const;
 
     ops::test::TestDatabase m_db;
     std::unique_ptr<ops::test::WebhookServeProcess> m_serve;
@@ -89,6 +91,15 @@ QProcessEnvironment TestWebhookInput::baseEnv() const
     env.remove(u"OPS_STRIPE_WEBHOOK_SECRET"_s);
     env.remove(u"OPS_WEBHOOK_TEST_STALL"_s);
     return env;
+}
+
+ops::test::ProcessRun TestWebhookInput::serveWithHome(const QString &home) const
+{
+    QProcessEnvironment env = baseEnv();
+    env.insert(u"HOME"_s, home);
+    env.insert(u"XDG_CONFIG_HOME"_s, home + u"/.config"_s);
+    return ops::test::runProcess(QStringLiteral(OPS_OPSCTL_PATH), {u"webhook"_s, u"serve"_s}, env,
+                                 20000);
 }
 
 void TestWebhookInput::initTestCase()
@@ -266,11 +277,7 @@ void TestWebhookInput::secretFileWithWidePermissionsIsRefused()
     key.write(kSecret);
     key.close();
     key.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadOther);
-    QProcessEnvironment env = baseEnv();
-    env.insert(u"HOME"_s, home.path());
-    env.insert(u"XDG_CONFIG_HOME"_s, home.path() + u"/.config"_s);
-    const auto run = ops::test::runProcess(QStringLiteral(OPS_OPSCTL_PATH),
-                                           {u"webhook"_s, u"serve"_s}, env, 20000);
+    const auto run = serveWithHome(home.path());
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.errText().contains(u"chmod 600"_s), qPrintable(run.errText()));
     QVERIFY(!run.err.contains(kSecret));
@@ -279,11 +286,7 @@ void TestWebhookInput::secretFileWithWidePermissionsIsRefused()
 void TestWebhookInput::missingSecretIsRefused()
 {
     QTemporaryDir home;
-    QProcessEnvironment env = baseEnv();
-    env.insert(u"HOME"_s, home.path());
-    env.insert(u"XDG_CONFIG_HOME"_s, home.path() + u"/.config"_s);
-    const auto run = ops::test::runProcess(QStringLiteral(OPS_OPSCTL_PATH),
-                                           {u"webhook"_s, u"serve"_s}, env, 20000);
+    const auto run = serveWithHome(home.path());
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.errText().contains(u"OPS_STRIPE_WEBHOOK_SECRET"_s), qPrintable(run.errText()));
 }
