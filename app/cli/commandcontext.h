@@ -66,6 +66,8 @@ int creditCommand(CommandContext &ctx, const QStringList &args);
 int executeCommand(CommandContext &ctx, const QStringList &args);
 int messageCommand(CommandContext &ctx, const QStringList &args); // messagecommand.cpp
 int mcpCommand(CommandContext &ctx, const QStringList &args);     // mcpcommand.cpp
+int webhookCommand(CommandContext &ctx, const QStringList &args); // webhookcommand.cpp
+int eventsCommand(CommandContext &ctx, const QStringList &args);  // webhookcommand.cpp
 int operatorCommand(CommandContext &ctx, const QStringList &args);
 int approvalCommand(CommandContext &ctx, const QStringList &args);
 int settingsCommand(CommandContext &ctx, const QStringList &args);

@@ -146,6 +146,15 @@ struct OperationFilter
     int limit = 100;
 };
 
+// The states an automatic close may start from. Automation's own answers close `open` rows only;
+// positive, machine-checked provider evidence (a verified event, the reconciler's reading) may also
+// close an `unknown` row (docs/design.md rule 6, §10). Nothing reopens a final row.
+enum class CloseFrom
+{
+    Open,
+    OpenOrUnknown
+};
+
 class OperationStore
 {
 public:
@@ -184,6 +193,16 @@ public:
                      const QString &reason);
     bool markUnknown(const QString &id, const QString &reason, const QString &actor);
     bool setProviderStatus(const QString &id, const QString &status, const QString &actor);
+    // The same writes inside the caller's WriteTransaction (the webhook receiver commits an event,
+    // its evidence and the close together). False, nothing written, when the row is not in a
+    // state `from` allows; setProviderStatusLocked changes only a row in state `on`.
+    bool closeSucceededLocked(const QString &id, const QString &providerRef,
+                              const QString &providerStatus, const QString &actor,
+                              const QString &reason, CloseFrom from);
+    bool closeFailedLocked(const QString &id, const QString &code, const QString &actor,
+                           const QString &reason, CloseFrom from);
+    bool setProviderStatusLocked(const QString &id, const QString &status, const QString &actor,
+                                 OperationState on);
 
     // Above the four-eyes threshold returns AwaitingApproval with a pending approval stored
     // (approvals.h); NotPermitted when the actor may not close (operatordirectory.h).

@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QStandardPaths>
 
@@ -131,6 +132,19 @@ bool EnvFileSecretSource::writeSecretFile(const QString &name, const QString &va
         return false;
     }
     return true;
+}
+
+QStringList webhookSecrets(const EnvFileSecretSource &source, QString *error)
+{
+    const auto value = source.secret(u"stripe-webhook"_s, error);
+    if (!value)
+        return {};
+    QStringList secrets;
+    for (const QString &part : value->split(QRegularExpression(u"[,\\n]"_s), Qt::SkipEmptyParts)) {
+        if (!part.trimmed().isEmpty())
+            secrets << part.trimmed();
+    }
+    return secrets;
 }
 
 } // namespace ops

@@ -7,6 +7,7 @@
 // console's Tools → Connections writes them (writeSecretFile), never QSettings or the database.
 
 #include <QString>
+#include <QStringList>
 #include <optional>
 
 namespace ops {
@@ -64,5 +65,10 @@ private:
 
 // "••••1234": what the console shows of a saved secret (never more than the last four).
 QString maskedSecret(const QString &tail);
+
+// The Stripe webhook endpoint secrets (whsec_…): $OPS_STRIPE_WEBHOOK_SECRET, else
+// <config dir>/opsconsole/stripe-webhook.key; several, comma- or newline-separated, during a
+// rotation. Empty list (and *error when a source was refused) when none is configured.
+QStringList webhookSecrets(const EnvFileSecretSource &source, QString *error);
 
 } // namespace ops

@@ -57,6 +57,19 @@ struct AgentFigures
 // 127.0.0.1:`simPort` with the demo key; the file is migrated before this returns.
 QProcessEnvironment migratedOpsctlEnvironment(const QString &opsctlPath, const QString &dbPath,
                                               quint16 simPort);
+
+struct WebhookFigures
+{
+    int events = 0;
+    int connections = 0;
+    int accepted = 0; // answered 200, i.e. committed
+    double seconds = 0;
+    double eventsPerSecond = 0;
+    double p50Ms = 0;
+    double p99Ms = 0;
+    double commitFloorPerSecond = 0; // sequential one-row durable commits on the same disk
+};
+
 // `location`: an empty database (file path or postgresql:// URL); empty: a temporary SQLite file.
 StoreFigures benchStore(int operations, const QString &location = {});
 double benchCommitFloor(int commits);
@@ -65,5 +78,6 @@ FloorFigures benchFloors(const QString &simPath, const QString &opsctlPath, int 
 EngineFigures benchEngine(const QString &simPath, int refunds);
 AgentFigures benchAgents(const QString &simPath, const QString &opsctlPath, int agents, int refunds,
                          int latencyMs);
+WebhookFigures benchWebhook(const QString &opsctlPath, int events, int connections);
 
 } // namespace ops::bench

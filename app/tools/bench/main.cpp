@@ -28,6 +28,11 @@ int main(int argc, char *argv[])
           u"Commits and provider-sim requests for the floors (default 2000)."_s, u"N"_s, u"2000"_s},
          {u"calls"_s, u"opsctl list and opsctl refund processes, each (default 40)."_s, u"N"_s,
           u"40"_s},
+         {u"webhook-events"_s, u"Events for the webhook ingest figure (default 5000)."_s, u"N"_s,
+          u"5000"_s},
+         {u"webhook-connections"_s, u"Concurrent delivering connections (default 16)."_s, u"N"_s,
+          u"16"_s},
+         {u"only-webhook"_s, u"Measure only the webhook ingest figure."_s},
          {u"store-db"_s,
           u"Empty database for the store figures (default: a temporary SQLite file)."_s,
           u"PATH|URL"_s},
@@ -61,6 +66,16 @@ int main(int argc, char *argv[])
         out << "opsctl refund per call: " << QString::number(fl.refundMs, 'f', 1)
             << " ms = " << QString::number(fl.refundMs / fl.listMs, 'f', 2) << " x opsctl list ("
             << fl.calls << " calls each)" << Qt::endl;
+        const auto w = ops::bench::benchWebhook(opsctl, number(u"webhook-events"_s),
+                                                number(u"webhook-connections"_s));
+        out << "webhook ingest (opsctl webhook serve, SQLite synchronous=FULL, " << w.connections
+            << " connections): " << w.accepted << " of " << w.events << " events verified and "
+            << "durable before their answer in " << w.seconds
+            << " s = " << qRound(w.eventsPerSecond) << " events/s; answer latency p50 " << w.p50Ms
+            << " ms, p99 " << w.p99Ms << " ms; durable-commit floor "
+            << qRound(w.commitFloorPerSecond) << " commits/s" << Qt::endl;
+        if (p.isSet(u"only-webhook"_s))
+            return 0;
         const QString storeDb = p.value(u"store-db"_s);
         const auto s = ops::bench::benchStore(number(u"store-ops"_s), storeDb);
         const double commitFloor =
