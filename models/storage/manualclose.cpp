@@ -4,6 +4,7 @@
 #include "approvals.h"
 #include "auditlog.h"
 #include "operationstore.h"
+#include "operationrow.h"
 #include "operatordirectory.h"
 #include "sqltransaction.h"
 
@@ -108,7 +109,8 @@ nlohmann::json closePayload(const ManualClose &c, const nlohmann::json &evidence
 
 ManualCloseRefusal applyCloseLocked(QSqlDatabase &db, qint64 now, const ManualClose &c,
                                     const Operation &op,
-                                    const std::optional<CloseApproval> &approval)
+                                    const std::optional<CloseApproval> &approval,
+                                    const CloseRecord &record)
 {
     nlohmann::json ids = nlohmann::json::array();
     if (const auto refusal = checkEvidence(db, c, &ids); refusal != ManualCloseRefusal::None)
@@ -118,54 +120,109 @@ ManualCloseRefusal applyCloseLocked(QSqlDatabase &db, qint64 now, const ManualCl
         approval ? u"%1, approved by %2"_s.arg(c.actor, approval->approvedBy) : c.actor;
     runQuery(db,
              u"UPDATE operations SET state = ?, provider_ref = ?, failure_code = ?, closed_by = ?, "
-             "closed_at = ?, close_reason = ?, updated_at = ? WHERE id = ?"_s,
+             "closed_at = ?, close_reason = ?, updated_at = ?, "
+             "provider_status = COALESCE(?, provider_status) WHERE id = ?"_s,
              {toString(c.outcome), succeeded ? QVariant(c.providerRef.trimmed()) : QVariant(),
-              succeeded ? QVariant() : QVariant(u"closed_by_operator"_s), closedBy, now,
-              c.reason.trimmed(), now, c.operationId});
+              succeeded ? QVariant() : QVariant(record.failureCode), closedBy, now,
+              c.reason.trimmed(), now,
+              record.providerStatus.isEmpty() ? QVariant() : QVariant(record.providerStatus),
+              c.operationId});
     nlohmann::json detail = closePayload(c, ids);
     detail["from"] = toString(op.state).toStdString();
     if (approval) {
         detail["approved_by"] = approval->approvedBy.toStdString();
         detail["approval_id"] = approval->approvalId;
     }
-    AuditLog::append(db, now, c.actor, u"state.closed_manually"_s, c.operationId, detail);
+    if (!record.providerStatus.isEmpty())
+        detail["provider_status"] = record.providerStatus.toStdString();
+    AuditLog::append(db, now, c.actor, record.action, c.operationId, detail);
     return ManualCloseRefusal::None;
 }
 
-ManualCloseResult OperationStore::closeManually(const ManualClose &c)
+ManualCloseResult closeManuallyLocked(QSqlDatabase &db, qint64 now, const ManualClose &c)
 {
     if (const auto refusal = checkRequest(c); refusal != ManualCloseRefusal::None)
         return refused(refusal);
-    const qint64 now = m_clock.nowMs();
-    WriteTransaction tx(m_db); // left uncommitted on every refusal: nothing written
-    if (auto problem = closeRightProblem(m_db, c))
+    if (auto problem = closeRightProblem(db, c))
         return refused(ManualCloseRefusal::NotPermitted, *problem);
-    const auto op = operation(c.operationId);
-    if (!op)
+    QSqlQuery q = runQuery(db,
+                           u"SELECT "_s + rows::operationColumns() + u" FROM operations WHERE id = ?"_s,
+                           {c.operationId});
+    if (!q.next())
         return refused(ManualCloseRefusal::NotFound);
-    if (isFinal(op->state))
+    const Operation op = rows::operationFromRow(q);
+    q.finish();
+    if (isFinal(op.state))
         return refused(ManualCloseRefusal::AlreadyFinal);
-    if (c.fromResend || !needsApproval(m_db, *op)) {
-        const auto refusal = applyCloseLocked(m_db, now, c, *op);
-        if (refusal != ManualCloseRefusal::None)
-            return refused(refusal);
-        tx.commit();
-        return {};
+    if (c.fromResend || !needsApproval(db, op)) {
+        const auto refusal = applyCloseLocked(db, now, c, op);
+        return refusal == ManualCloseRefusal::None ? ManualCloseResult{} : refused(refusal);
     }
     if (const auto pending =
-            openApproval(m_db, c.operationId, ApprovalAction::Close, ApprovalState::Pending))
+            openApproval(db, c.operationId, ApprovalAction::Close, ApprovalState::Pending))
         return refused(ManualCloseRefusal::AlreadyAwaitingApproval,
                        u"a close of %1 is already waiting for approval #%2; approve or reject "
                        "that one first"_s.arg(c.operationId)
                            .arg(pending->id),
                        pending->id);
     nlohmann::json ids = nlohmann::json::array();
-    if (const auto refusal = checkEvidence(m_db, c, &ids); refusal != ManualCloseRefusal::None)
+    if (const auto refusal = checkEvidence(db, c, &ids); refusal != ManualCloseRefusal::None)
         return refused(refusal);
     const qint64 approvalId =
-        requestApprovalLocked(m_db, now, *op, ApprovalAction::Close, c.actor, closePayload(c, ids));
-    tx.commit();
+        requestApprovalLocked(db, now, op, ApprovalAction::Close, c.actor, closePayload(c, ids));
     return refused(ManualCloseRefusal::AwaitingApproval, {}, approvalId);
+}
+
+ManualCloseResult OperationStore::closeManually(const ManualClose &c)
+{
+    WriteTransaction tx(m_db); // left uncommitted on every refusal: nothing written
+    const ManualCloseResult result = closeManuallyLocked(m_db, m_clock.nowMs(), c);
+    if (result.wrote())
+        tx.commit();
+    return result;
+}
+
+ManualCloseResult OperationStore::closeOnEvidence(const ManualClose &c,
+                                                  const QString &providerStatus,
+                                                  const QString &failureCode)
+{
+    if (const auto refusal = checkRequest(c); refusal != ManualCloseRefusal::None)
+        return refused(refusal);
+    const qint64 now = m_clock.nowMs();
+    WriteTransaction tx(m_db);
+    const auto op = operation(c.operationId);
+    if (!op)
+        return refused(ManualCloseRefusal::NotFound);
+    if (isFinal(op->state))
+        return refused(ManualCloseRefusal::AlreadyFinal);
+    const CloseRecord record{u"state.closed_on_evidence"_s,
+                             failureCode.isEmpty() ? u"provider_failed"_s : failureCode,
+                             providerStatus};
+    const auto refusal = applyCloseLocked(m_db, now, c, *op, {}, record);
+    if (refusal != ManualCloseRefusal::None)
+        return refused(refusal);
+    tx.commit();
+    return {};
+}
+
+bool OperationStore::advanceSucceededStatus(const QString &id, const QString &status,
+                                            const QString &actor)
+{
+    static const QStringList later = {u"succeeded"_s, u"failed"_s, u"canceled"_s};
+    if (!later.contains(status))
+        return false;
+    const qint64 now = m_clock.nowMs();
+    WriteTransaction tx(m_db);
+    QSqlQuery q = runQuery(m_db,
+                           u"UPDATE operations SET provider_status = ?, updated_at = ? WHERE id = ? "
+                           "AND state = 'succeeded' AND provider_status = 'pending'"_s,
+                           {status, now, id});
+    if (q.numRowsAffected() != 1)
+        return false;
+    AuditLog::append(m_db, now, actor, u"provider_status"_s, id,
+                     {{"status", status.toStdString()}, {"from", "pending"}});
+    tx.commit();
+    return true;
 }
 
 } // namespace ops

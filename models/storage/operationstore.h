@@ -126,6 +126,8 @@ struct ManualCloseResult
     qint64 approvalId = 0;
 
     bool closed() const { return refusal == ManualCloseRefusal::None; }
+    // Closed, or an approval request stored: what the caller's transaction must commit.
+    bool wrote() const { return closed() || refusal == ManualCloseRefusal::AwaitingApproval; }
 };
 
 // Where a page of list() ended: the last row's place in the list's order (newest first).
@@ -181,6 +183,18 @@ public:
     // Above the four-eyes threshold returns AwaitingApproval with a pending approval stored
     // (approvals.h); NotPermitted when the actor may not close (operatordirectory.h).
     ManualCloseResult closeManually(const ManualClose &close);
+    // A close on positive, machine-checked provider evidence (docs/design.md §10: the reconciler
+    // as system:reconciler). The checks and the write of closeManually — evidence of this
+    // operation, the provider's reference for succeeded, audited — without the rights and
+    // four-eyes a person's close takes: it carries the same proof an engine close on a 2xx has.
+    // `providerStatus` is stored beside the state (pending); `failureCode` is a failed row's
+    // code (the provider's failure_reason). Refusals as closeManually's, nothing written.
+    ManualCloseResult closeOnEvidence(const ManualClose &close, const QString &providerStatus,
+                                      const QString &failureCode);
+    // Forward only (docs/design.md §10): a succeeded row's provider sub-status moves from
+    // `pending` to succeeded, failed or canceled, audited. False when the row is not succeeded,
+    // not pending, or `status` is not a later one.
+    bool advanceSucceededStatus(const QString &id, const QString &status, const QString &actor);
 
     // Rule 7: open rows whose deadline has passed become unknown. Returns how many.
     int sweep(const QString &actor);
