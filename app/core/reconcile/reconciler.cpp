@@ -90,8 +90,10 @@ QStringList idsOf(const json &refunds)
 
 bool endsSchedule(const Operation &op, const RowReport &r)
 {
-    if (r.result == u"closed_succeeded"_s || r.result == u"closed_failed"_s ||
-        r.result == u"status_advanced"_s)
+    // A refund closed succeeded while still pending is followed until it settles.
+    if (r.result == u"closed_succeeded"_s)
+        return r.providerStatus != u"pending"_s;
+    if (r.result == u"closed_failed"_s || r.result == u"status_advanced"_s)
         return true;
     // A succeeded row whose refund failed later: nothing further can move it forward.
     return op.state == OperationState::Succeeded && r.result == u"attention"_s;
@@ -119,6 +121,8 @@ nlohmann::ordered_json RowReport::toJson() const
                                 {"detail", str(detail)}};
     if (!providerRef.isEmpty())
         j["provider_ref"] = str(providerRef);
+    if (!providerStatus.isEmpty())
+        j["provider_status"] = str(providerStatus);
     if (evidenceId > 0)
         j["evidence_id"] = evidenceId;
     if (proposalId > 0)
@@ -356,6 +360,7 @@ RowReport Reconciler::close(Pass &pass, const Operation &op, OperationState outc
                                                                  : u"closed_failed"_s,
                             reason, evidenceId);
     r.providerRef = providerRef;
+    r.providerStatus = providerStatus;
     return r;
 }
 

@@ -54,6 +54,7 @@ struct RowReport
     QString result;
     QString detail;
     QString providerRef;
+    QString providerStatus; // the provider object's status, when one was read
     qint64 evidenceId = 0;
     qint64 proposalId = 0;
     std::optional<qint64> nextCheckAtMs;
