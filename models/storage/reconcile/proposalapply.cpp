@@ -34,12 +34,12 @@ ApplyPreviewRow checkRow(OperationStore &store, ApplyPreviewRow row, const Opera
 {
     QSqlDatabase &db = store.database();
     const Proposal &p = *row.proposal;
-    if (isFinal(op.state))
-        return excluded(row, ApplyExclusion::RowClosed,
-                        u"%1 is already %2"_s.arg(op.id, toString(op.state)));
     if (p.state != ProposalState::Open)
         return excluded(row, ApplyExclusion::ProposalNotOpen,
                         u"proposal %1 is %2"_s.arg(p.id).arg(toString(p.state)));
+    if (isFinal(op.state))
+        return excluded(row, ApplyExclusion::RowClosed,
+                        u"%1 is already %2"_s.arg(op.id, toString(op.state)));
     if (const qint64 newest = newestEvidenceId(db, op.id); newest > p.newestEvidenceId)
         return excluded(row, ApplyExclusion::NewerEvidence,
                         u"evidence %1 arrived after proposal %2 was made; the reconciler's next "
