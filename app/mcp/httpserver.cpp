@@ -39,16 +39,6 @@ void sendError(const ResponderPtr &r, int status, int code, const std::string &m
 
 } // namespace
 
-bool sameSecret(const QByteArray &given, const QByteArray &expected)
-{
-    const QByteArray a = QCryptographicHash::hash(given, QCryptographicHash::Sha256);
-    const QByteArray b = QCryptographicHash::hash(expected, QCryptographicHash::Sha256);
-    unsigned char diff = 0;
-    for (qsizetype i = 0; i < a.size(); ++i)
-        diff |= static_cast<unsigned char>(a[i] ^ b[i]);
-    return diff == 0 && !expected.isEmpty();
-}
-
 bool isLoopbackHost(const QString &hostAndPort)
 {
     const QUrl url(u"http://"_s + hostAndPort, QUrl::StrictMode);

@@ -56,8 +56,6 @@ private:
     bool m_stopping = false;
 };
 
-// Constant-time comparison (of SHA-256 digests, so lengths leak nothing either).
-bool sameSecret(const QByteArray &given, const QByteArray &expected);
 // localhost, 127.0.0.1 or [::1], with or without a port.
 bool isLoopbackHost(const QString &hostAndPort);
 

@@ -109,8 +109,7 @@ nlohmann::json closePayload(const ManualClose &c, const nlohmann::json &evidence
 
 ManualCloseRefusal applyCloseLocked(QSqlDatabase &db, qint64 now, const ManualClose &c,
                                     const Operation &op,
-                                    const std::optional<CloseApproval> &approval,
-                                    const CloseRecord &record)
+                                    const std::optional<CloseApproval> &approval)
 {
     nlohmann::json ids = nlohmann::json::array();
     if (const auto refusal = checkEvidence(db, c, &ids); refusal != ManualCloseRefusal::None)
@@ -120,22 +119,17 @@ ManualCloseRefusal applyCloseLocked(QSqlDatabase &db, qint64 now, const ManualCl
         approval ? u"%1, approved by %2"_s.arg(c.actor, approval->approvedBy) : c.actor;
     runQuery(db,
              u"UPDATE operations SET state = ?, provider_ref = ?, failure_code = ?, closed_by = ?, "
-             "closed_at = ?, close_reason = ?, updated_at = ?, "
-             "provider_status = COALESCE(?, provider_status) WHERE id = ?"_s,
+             "closed_at = ?, close_reason = ?, updated_at = ? WHERE id = ?"_s,
              {toString(c.outcome), succeeded ? QVariant(c.providerRef.trimmed()) : QVariant(),
-              succeeded ? QVariant() : QVariant(record.failureCode), closedBy, now,
-              c.reason.trimmed(), now,
-              record.providerStatus.isEmpty() ? QVariant() : QVariant(record.providerStatus),
-              c.operationId});
+              succeeded ? QVariant() : QVariant(u"closed_by_operator"_s), closedBy, now,
+              c.reason.trimmed(), now, c.operationId});
     nlohmann::json detail = closePayload(c, ids);
     detail["from"] = toString(op.state).toStdString();
     if (approval) {
         detail["approved_by"] = approval->approvedBy.toStdString();
         detail["approval_id"] = approval->approvalId;
     }
-    if (!record.providerStatus.isEmpty())
-        detail["provider_status"] = record.providerStatus.toStdString();
-    AuditLog::append(db, now, c.actor, record.action, c.operationId, detail);
+    AuditLog::append(db, now, c.actor, u"state.closed_manually"_s, c.operationId, detail);
     return ManualCloseRefusal::None;
 }
 
@@ -180,49 +174,6 @@ ManualCloseResult OperationStore::closeManually(const ManualClose &c)
     if (result.wrote())
         tx.commit();
     return result;
-}
-
-ManualCloseResult OperationStore::closeOnEvidence(const ManualClose &c,
-                                                  const QString &providerStatus,
-                                                  const QString &failureCode)
-{
-    if (const auto refusal = checkRequest(c); refusal != ManualCloseRefusal::None)
-        return refused(refusal);
-    const qint64 now = m_clock.nowMs();
-    WriteTransaction tx(m_db);
-    const auto op = operation(c.operationId);
-    if (!op)
-        return refused(ManualCloseRefusal::NotFound);
-    if (isFinal(op->state))
-        return refused(ManualCloseRefusal::AlreadyFinal);
-    const CloseRecord record{u"state.closed_on_evidence"_s,
-                             failureCode.isEmpty() ? u"provider_failed"_s : failureCode,
-                             providerStatus};
-    const auto refusal = applyCloseLocked(m_db, now, c, *op, {}, record);
-    if (refusal != ManualCloseRefusal::None)
-        return refused(refusal);
-    tx.commit();
-    return {};
-}
-
-bool OperationStore::advanceSucceededStatus(const QString &id, const QString &status,
-                                            const QString &actor)
-{
-    static const QStringList later = {u"succeeded"_s, u"failed"_s, u"canceled"_s};
-    if (!later.contains(status))
-        return false;
-    const qint64 now = m_clock.nowMs();
-    WriteTransaction tx(m_db);
-    QSqlQuery q = runQuery(m_db,
-                           u"UPDATE operations SET provider_status = ?, updated_at = ? WHERE id = ? "
-                           "AND state = 'succeeded' AND provider_status = 'pending'"_s,
-                           {status, now, id});
-    if (q.numRowsAffected() != 1)
-        return false;
-    AuditLog::append(m_db, now, actor, u"provider_status"_s, id,
-                     {{"status", status.toStdString()}, {"from", "pending"}});
-    tx.commit();
-    return true;
 }
 
 } // namespace ops

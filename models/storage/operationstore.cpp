@@ -2,10 +2,10 @@
 
 #include "approvals.h"
 #include "auditlog.h"
-#include "storagelogging.h"
 #include "operationrow.h"
 #include "operatordirectory.h"
 #include "sqltransaction.h"
+#include "storagelogging.h"
 
 #include <QCryptographicHash>
 #include <QSqlError>
@@ -36,6 +36,11 @@ QString liveStatesFor(OperationKind kind)
     default:
         return u"('open', 'unknown', 'succeeded')"_s;
     }
+}
+
+QString closableStates(CloseFrom from)
+{
+    return from == CloseFrom::Open ? u"('open')"_s : u"('open', 'unknown')"_s;
 }
 
 } // namespace
@@ -305,12 +310,23 @@ bool OperationStore::closeSucceeded(const QString &id, const QString &providerRe
                                     const QString &providerStatus, const QString &actor,
                                     const QString &reason)
 {
-    const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
+    if (!closeSucceededLocked(id, providerRef, providerStatus, actor, reason, CloseFrom::Open))
+        return false;
+    tx.commit();
+    return true;
+}
+
+bool OperationStore::closeSucceededLocked(const QString &id, const QString &providerRef,
+                                          const QString &providerStatus, const QString &actor,
+                                          const QString &reason, CloseFrom from)
+{
+    const qint64 now = m_clock.nowMs();
     QSqlQuery q = runQuery(m_db,
                            u"UPDATE operations SET state = 'succeeded', provider_ref = ?, "
                            "provider_status = ?, closed_by = ?, closed_at = ?, close_reason = ?, "
-                           "updated_at = ? WHERE id = ? AND state = 'open'"_s,
+                           "updated_at = ? WHERE id = ? AND state IN "_s +
+                               closableStates(from),
                            {providerRef, nullable(providerStatus), actor, now, reason, now, id});
     if (q.numRowsAffected() != 1)
         return false;
@@ -318,25 +334,33 @@ bool OperationStore::closeSucceeded(const QString &id, const QString &providerRe
                      {{"provider_ref", str(providerRef)},
                       {"provider_status", str(providerStatus)},
                       {"reason", str(reason)}});
-    tx.commit();
     return true;
 }
 
 bool OperationStore::closeFailed(const QString &id, const QString &code, const QString &actor,
                                  const QString &reason)
 {
-    const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
+    if (!closeFailedLocked(id, code, actor, reason, CloseFrom::Open))
+        return false;
+    tx.commit();
+    return true;
+}
+
+bool OperationStore::closeFailedLocked(const QString &id, const QString &code, const QString &actor,
+                                       const QString &reason, CloseFrom from)
+{
+    const qint64 now = m_clock.nowMs();
     QSqlQuery q = runQuery(m_db,
                            u"UPDATE operations SET state = 'failed', failure_code = ?, "
                            "closed_by = ?, closed_at = ?, close_reason = ?, updated_at = ? "
-                           "WHERE id = ? AND state = 'open'"_s,
+                           "WHERE id = ? AND state IN "_s +
+                               closableStates(from),
                            {code, actor, now, reason, now, id});
     if (q.numRowsAffected() != 1)
         return false;
     AuditLog::append(m_db, now, actor, u"state.failed"_s, id,
                      {{"code", str(code)}, {"reason", str(reason)}});
-    tx.commit();
     return true;
 }
 
@@ -355,17 +379,25 @@ bool OperationStore::markUnknown(const QString &id, const QString &reason, const
 bool OperationStore::setProviderStatus(const QString &id, const QString &status,
                                        const QString &actor)
 {
-    const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
+    if (!setProviderStatusLocked(id, status, actor, OperationState::Open))
+        return false;
+    tx.commit();
+    return true;
+}
+
+bool OperationStore::setProviderStatusLocked(const QString &id, const QString &status,
+                                             const QString &actor, OperationState on)
+{
+    const qint64 now = m_clock.nowMs();
     QSqlQuery q = runQuery(m_db,
                            u"UPDATE operations SET provider_status = ?, updated_at = ? "
-                           "WHERE id = ? AND state = 'open' AND "
+                           "WHERE id = ? AND state = ? AND "
                            "COALESCE(provider_status, '') <> ?"_s,
-                           {status, now, id, status});
+                           {status, now, id, toString(on), status});
     if (q.numRowsAffected() != 1)
         return false;
     AuditLog::append(m_db, now, actor, u"provider_status"_s, id, {{"status", str(status)}});
-    tx.commit();
     return true;
 }
 

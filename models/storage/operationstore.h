@@ -145,6 +145,15 @@ struct OperationFilter
     int limit = 100;
 };
 
+// The states an automatic close may start from. Automation's own answers close `open` rows only;
+// positive, machine-checked provider evidence (a verified event, the reconciler's reading) may also
+// close an `unknown` row (docs/design.md rule 6, §10). Nothing reopens a final row.
+enum class CloseFrom
+{
+    Open,
+    OpenOrUnknown
+};
+
 class OperationStore
 {
 public:
@@ -179,22 +188,20 @@ public:
                      const QString &reason);
     bool markUnknown(const QString &id, const QString &reason, const QString &actor);
     bool setProviderStatus(const QString &id, const QString &status, const QString &actor);
+    // The same writes inside the caller's WriteTransaction (the webhook receiver commits an event,
+    // its evidence and the close together). False, nothing written, when the row is not in a
+    // state `from` allows; setProviderStatusLocked changes only a row in state `on`.
+    bool closeSucceededLocked(const QString &id, const QString &providerRef,
+                              const QString &providerStatus, const QString &actor,
+                              const QString &reason, CloseFrom from);
+    bool closeFailedLocked(const QString &id, const QString &code, const QString &actor,
+                           const QString &reason, CloseFrom from);
+    bool setProviderStatusLocked(const QString &id, const QString &status, const QString &actor,
+                                 OperationState on);
 
     // Above the four-eyes threshold returns AwaitingApproval with a pending approval stored
     // (approvals.h); NotPermitted when the actor may not close (operatordirectory.h).
     ManualCloseResult closeManually(const ManualClose &close);
-    // A close on positive, machine-checked provider evidence (docs/design.md §10: the reconciler
-    // as system:reconciler). The checks and the write of closeManually — evidence of this
-    // operation, the provider's reference for succeeded, audited — without the rights and
-    // four-eyes a person's close takes: it carries the same proof an engine close on a 2xx has.
-    // `providerStatus` is stored beside the state (pending); `failureCode` is a failed row's
-    // code (the provider's failure_reason). Refusals as closeManually's, nothing written.
-    ManualCloseResult closeOnEvidence(const ManualClose &close, const QString &providerStatus,
-                                      const QString &failureCode);
-    // Forward only (docs/design.md §10): a succeeded row's provider sub-status moves from
-    // `pending` to succeeded, failed or canceled, audited. False when the row is not succeeded,
-    // not pending, or `status` is not a later one.
-    bool advanceSucceededStatus(const QString &id, const QString &status, const QString &actor);
 
     // Rule 7: open rows whose deadline has passed become unknown. Returns how many.
     int sweep(const QString &actor);

@@ -4,6 +4,7 @@
 
 #include "approvals.h"
 #include "auditlog.h"
+#include "eventstore.h"
 #include "proposals.h"
 #include "reconcilefixture.h"
 #include "reconcilerows.h"
@@ -125,11 +126,14 @@ void TestReconciler::closesAStored500WhoseMoneyMoved()
     QCOMPARE(body["claiming_refunds"].size(), 1u);
     QCOMPARE(QString::fromStdString(body["claiming_refunds"][0]["id"]), op.providerRef);
     QVERIFY(body["list_complete"].get<bool>());
+    // The engine's close, audited as system:reconciler, names the provider object and evidence.
     const auto audit = f.db.store().audit(id);
-    QCOMPARE(audit.back().action, u"state.closed_on_evidence"_s);
+    QCOMPARE(audit.back().action, u"state.succeeded"_s);
+    QCOMPARE(audit.back().actor, u"system:reconciler"_s);
     const json detail = json::parse(audit.back().detail.toStdString());
-    QCOMPARE(detail["evidence_ids"][0].get<qint64>(), evidence.back().id);
     QCOMPARE(QString::fromStdString(detail["provider_ref"]), op.providerRef);
+    QVERIFY(QString::fromStdString(detail["reason"])
+                .contains(u"Evidence #%1."_s.arg(evidence.back().id)));
     QCOMPARE(f.moneyPosts(), 0); // rule 6: reads only
     QVERIFY(AuditLog::verify(f.db.store().database()).holds());
 }
@@ -172,6 +176,10 @@ void TestReconciler::twoRefundObjectsRaiseAttention()
     QCOMPARE(resultOf(pass, id), u"attention"_s);
     QCOMPARE(toString(f.row(id).state), u"unknown"_s);
     QVERIFY(!openProposal(f.db.store().database(), id));
+    const auto attention = EventStore(f.db.store().database(), f.db.clock()).attentionOf(id);
+    QVERIFY(attention);
+    QCOMPARE(attention->raisedBy, u"system:reconciler"_s);
+    QVERIFY(attention->reason.startsWith(u"2 refund objects"_s));
 }
 
 void TestReconciler::amountDisagreementRaisesAttention()
@@ -209,6 +217,8 @@ void TestReconciler::pendingRefundIsFollowedThenAttention()
     QCOMPARE(resultOf(pass, fails), u"attention"_s);
     QCOMPARE(toString(f.row(fails).state), u"succeeded"_s); // nothing reopens a final row
     QCOMPARE(f.row(fails).providerStatus, u"failed"_s);
+    QVERIFY(EventStore(f.db.store().database(), f.db.clock()).attentionOf(fails));
+    QVERIFY(!EventStore(f.db.store().database(), f.db.clock()).attentionOf(settles));
     // Both are settled at the provider: neither is read again.
     QCOMPARE(reconcileMark(f.db.store().database(), settles).ended, true);
     QCOMPARE(f.reconciler().pass(true).rows.size(), 0u);

@@ -4,6 +4,7 @@
 
 #include "approvals.h"
 #include "auditlog.h"
+#include "eventstore.h"
 #include "proposalapply.h"
 #include "reconcilesettings.h"
 #include "resendlease.h"
@@ -183,6 +184,11 @@ void TestProposals::previewNamesEachExclusion()
     const QString leased = unknownRefund(f, u"op_leased"_s);
     propose(f, leased);
     QVERIFY(claimResendLease(f.store(), leased, u"operator:bob#2"_s, 120));
+    const QString conflicting = unknownRefund(f, u"op_conflicting"_s);
+    propose(f, conflicting);
+    EventStore(f.store().database(), f.clock())
+        .raiseAttention(conflicting, u"2 refund objects claim this operation"_s,
+                        u"system:reconciler"_s);
     const QString waiting = unknownRefund(f, u"op_waiting"_s, 20'000);
     const Proposal first = propose(f, waiting);
     QCOMPARE(toString(applyProposal(f.store(), first.id, u"operator:bob"_s).kind),
@@ -193,7 +199,7 @@ void TestProposals::previewNamesEachExclusion()
     const QString ok = unknownRefund(f, u"op_ok"_s);
     propose(f, ok);
 
-    const QStringList ids = {none, newer, changed, leased, waiting, big, ok};
+    const QStringList ids = {none, newer, changed, leased, conflicting, waiting, big, ok};
     const auto shown = previewApply(f.store(), ids, u"operator:alice"_s, {{}, u"operator:alice#1"_s});
     // Someone changes a row after the preview was shown.
     f.clock().advanceSecs(1);
@@ -206,9 +212,10 @@ void TestProposals::previewNamesEachExclusion()
     }
     QCOMPARE(exclusions, (QStringList{u"no_proposal"_s, u"newer_evidence"_s,
                                       u"changed_since_preview"_s, u"leased_by_colleague"_s,
-                                      u"pending_approval"_s, QString(), QString()}));
-    QVERIFY(shown[5].needsApproval);
-    QVERIFY(!shown[6].needsApproval);
+                                      u"conflicting_evidence"_s, u"pending_approval"_s, QString(),
+                                      QString()}));
+    QVERIFY(shown[6].needsApproval);
+    QVERIFY(!shown[7].needsApproval);
 }
 
 void TestProposals::previewAndApplyAgree()

@@ -1,12 +1,16 @@
 #include "reconciler.h"
 
+#include "approvals.h"
+#include "eventstore.h"
 #include "money.h"
 #include "operationstore.h"
 #include "proposals.h"
+#include "resendlease.h"
 #include "reconcilelogging.h"
 #include "reconcileschedule.h"
 #include "refundreading.h"
 #include "slenclient.h"
+#include "sqltransaction.h"
 #include "storeerror.h"
 #include "stripeclient.h"
 
@@ -18,12 +22,6 @@ using nlohmann::json;
 namespace ops {
 
 namespace {
-
-// TODO(merge wip-events): the events storage API's raiseAttention.
-bool raiseAttention(OperationStore &, const QString &, const QString &, const QString &)
-{
-    return true;
-}
 
 std::string str(const QString &s)
 {
@@ -86,6 +84,12 @@ QStringList idsOf(const json &refunds)
     for (const json &r : refunds)
         ids << qstr(r, "id");
     return ids;
+}
+
+bool hasPendingApproval(QSqlDatabase &db, const QString &operationId)
+{
+    return openApproval(db, operationId, ApprovalAction::Close, ApprovalState::Pending) ||
+           openApproval(db, operationId, ApprovalAction::Resend, ApprovalState::Pending);
 }
 
 bool endsSchedule(const Operation &op, const RowReport &r)
@@ -322,7 +326,7 @@ RowReport Reconciler::followSucceeded(const Operation &op, const json &refund, q
     if (status == u"pending"_s)
         return reportFor(op, u"no_decision"_s, u"refund %1 is still pending"_s.arg(id),
                          evidenceId);
-    if (!m_store.advanceSucceededStatus(op.id, status, m_config.actor))
+    if (!advancePending(op.id, status))
         return reportFor(op, u"no_decision"_s,
                          u"refund %1 is %2; the row's sub-status does not move back"_s.arg(id,
                                                                                          status),
@@ -345,23 +349,61 @@ RowReport Reconciler::close(Pass &pass, const Operation &op, OperationState outc
     if (!pass.settings.autoClose)
         return propose(op, false, outcome, providerRef,
                        reason + u" Automatic closes are off: a person applies it."_s, evidenceId);
-    ManualClose c;
-    c.operationId = op.id;
-    c.outcome = outcome;
-    c.providerRef = providerRef;
-    c.evidenceIds = {evidenceId};
-    c.actor = m_config.actor;
-    c.reason = reason;
-    const ManualCloseResult closed = m_store.closeOnEvidence(c, providerStatus, failureCode);
-    if (!closed.closed())
-        return reportFor(op, u"no_decision"_s, u"not closed: "_s + closed.message, evidenceId);
+    const QString because = u"%1 Evidence #%2."_s.arg(reason).arg(evidenceId);
+    if (const QString held = closeUnlessHeld(op, outcome, providerRef, providerStatus, failureCode,
+                                             because);
+        !held.isEmpty())
+        return reportFor(op, u"no_decision"_s, u"not closed: "_s + held, evidenceId);
     RowReport r = reportFor(op,
                             outcome == OperationState::Succeeded ? u"closed_succeeded"_s
                                                                  : u"closed_failed"_s,
-                            reason, evidenceId);
+                            because, evidenceId);
     r.providerRef = providerRef;
     r.providerStatus = providerStatus;
     return r;
+}
+
+bool Reconciler::advancePending(const QString &operationId, const QString &status)
+{
+    // Forward only (docs/design.md §10): pending → succeeded | failed | canceled, nothing else.
+    static const QStringList later = {u"succeeded"_s, u"failed"_s, u"canceled"_s};
+    if (!later.contains(status))
+        return false;
+    WriteTransaction tx(m_store.database());
+    const auto now = m_store.operation(operationId);
+    if (!now || now->providerStatus != u"pending"_s ||
+        !m_store.setProviderStatusLocked(operationId, status, m_config.actor,
+                                         OperationState::Succeeded))
+        return false;
+    tx.commit();
+    return true;
+}
+
+QString Reconciler::closeUnlessHeld(const Operation &op, OperationState outcome,
+                                    const QString &providerRef, const QString &providerStatus,
+                                    const QString &failureCode, const QString &reason)
+{
+    QSqlDatabase &db = m_store.database();
+    WriteTransaction tx(db);
+    // A person may have taken the row since the pass began: their hold wins.
+    if (activeResendLease(m_store, op.id))
+        return u"a console took its resend lease"_s;
+    if (hasPendingApproval(db, op.id))
+        return u"an approval of it is pending"_s;
+    const bool closed =
+        outcome == OperationState::Succeeded
+            ? m_store.closeSucceededLocked(op.id, providerRef, providerStatus, m_config.actor,
+                                           reason, CloseFrom::OpenOrUnknown)
+            : m_store.closeFailedLocked(op.id, failureCode, m_config.actor, reason,
+                                        CloseFrom::OpenOrUnknown);
+    if (!closed)
+        return u"the row was closed meanwhile"_s;
+    // The engine's close records the code only; the refund's own status goes beside it.
+    if (!providerStatus.isEmpty() && outcome == OperationState::Failed)
+        m_store.setProviderStatusLocked(op.id, providerStatus, m_config.actor,
+                                        OperationState::Failed);
+    tx.commit();
+    return {};
 }
 
 RowReport Reconciler::propose(const Operation &op, bool resend,
@@ -389,7 +431,7 @@ RowReport Reconciler::propose(const Operation &op, bool resend,
 
 RowReport Reconciler::attention(const Operation &op, const QString &reason, qint64 evidenceId)
 {
-    raiseAttention(m_store, op.id, reason, m_config.actor);
+    EventStore(m_store.database(), m_store.clock()).raiseAttention(op.id, reason, m_config.actor);
     return reportFor(op, u"attention"_s, reason, evidenceId);
 }
 

@@ -95,6 +95,12 @@ private:
     RowReport close(Pass &pass, const Operation &op, OperationState outcome,
                     const QString &providerRef, const QString &providerStatus,
                     const QString &failureCode, const QString &reason, qint64 evidenceId);
+    // The engine's close of an open or unknown row (CloseFrom::OpenOrUnknown), inside one write
+    // transaction that first re-checks a person's hold; the reason why not, or empty when closed.
+    QString closeUnlessHeld(const Operation &op, OperationState outcome, const QString &providerRef,
+                            const QString &providerStatus, const QString &failureCode,
+                            const QString &reason);
+    bool advancePending(const QString &operationId, const QString &status);
     RowReport propose(const Operation &op, bool resend, std::optional<OperationState> outcome,
                       const QString &providerRef, const QString &reason, qint64 evidenceId);
     RowReport attention(const Operation &op, const QString &reason, qint64 evidenceId);

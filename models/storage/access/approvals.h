@@ -101,16 +101,8 @@ struct CloseApproval
 // closeManually's checks and write inside the caller's write transaction (a proposal applied as
 // one step with its own bookkeeping). Commit when the result wrote(); roll back otherwise.
 ManualCloseResult closeManuallyLocked(QSqlDatabase &db, qint64 nowMs, const ManualClose &close);
-// How the close is recorded: the audit action, a failed row's code, the provider's sub-status.
-struct CloseRecord
-{
-    QString action = QStringLiteral("state.closed_manually");
-    QString failureCode = QStringLiteral("closed_by_operator");
-    QString providerStatus; // empty: left as it is
-};
 ManualCloseRefusal applyCloseLocked(QSqlDatabase &db, qint64 nowMs, const ManualClose &close,
                                     const Operation &op,
-                                    const std::optional<CloseApproval> &approval = {},
-                                    const CloseRecord &record = {});
+                                    const std::optional<CloseApproval> &approval = {});
 
 } // namespace ops

@@ -2,6 +2,7 @@
 
 #include "approvals.h"
 #include "auditlog.h"
+#include "eventstore.h"
 #include "money.h"
 #include "operationstore.h"
 #include "operatordirectory.h"
@@ -13,12 +14,6 @@ using namespace Qt::StringLiterals;
 namespace ops {
 
 namespace {
-
-// TODO(merge wip-events): read the row's Attention through the events storage API.
-QString attentionOf(QSqlDatabase &, const QString &)
-{
-    return {};
-}
 
 ApplyPreviewRow excluded(ApplyPreviewRow row, ApplyExclusion why, QString reason)
 {
@@ -45,9 +40,9 @@ ApplyPreviewRow checkRow(OperationStore &store, ApplyPreviewRow row, const Opera
                         u"evidence %1 arrived after proposal %2 was made; the reconciler's next "
                         "reading will propose again"_s.arg(newest)
                             .arg(p.id));
-    if (const QString attention = attentionOf(db, op.id); !attention.isEmpty())
+    if (const auto attention = EventStore(db, store.clock()).attentionOf(op.id))
         return excluded(row, ApplyExclusion::ConflictingEvidence,
-                        u"the row needs attention: "_s + attention);
+                        u"the row needs attention: "_s + attention->reason);
     if (guard.previewedVersionMs && *guard.previewedVersionMs != row.versionMs)
         return excluded(row, ApplyExclusion::ChangedSincePreview,
                         u"%1 was changed after the preview; preview again"_s.arg(op.id));

@@ -8,7 +8,7 @@
 
 class QSocketNotifier;
 
-namespace ops::mcp {
+namespace ops {
 
 class SignalWatch final : public QObject
 {
@@ -21,4 +21,4 @@ private:
     QSocketNotifier *m_notifier = nullptr;
 };
 
-} // namespace ops::mcp
+} // namespace ops

@@ -1,10 +1,11 @@
 #include "httpwire.h"
 
+#include <QCryptographicHash>
 #include <QHttpServerRequest>
 #include <QTimer>
 #include <poll.h>
 
-namespace ops::mcp {
+namespace ops {
 
 namespace {
 
@@ -134,9 +135,19 @@ bool HttpWire::handleRequest(const QHttpServerRequest &request, QTcpSocket *sock
     return true;
 }
 
+bool sameSecret(const QByteArray &given, const QByteArray &expected)
+{
+    const QByteArray a = QCryptographicHash::hash(given, QCryptographicHash::Sha256);
+    const QByteArray b = QCryptographicHash::hash(expected, QCryptographicHash::Sha256);
+    unsigned char diff = 0;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+    return diff == 0 && !expected.isEmpty();
+}
+
 void HttpWire::missingHandler(const QHttpServerRequest &, QTcpSocket *socket)
 {
     Responder(socket).send(404, {}, {});
 }
 
-} // namespace ops::mcp
+} // namespace ops

@@ -5,7 +5,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-namespace ops::mcp {
+namespace ops {
 
 namespace {
 
@@ -53,4 +53,4 @@ SignalWatch::~SignalWatch()
     g_pipe[0] = g_pipe[1] = -1;
 }
 
-} // namespace ops::mcp
+} // namespace ops

@@ -1,8 +1,9 @@
 #pragma once
 
-// The HTTP layer of the MCP server: the only code that touches Qt HttpServer (its API changes
-// in 6.8). A request comes out as plain data with a Responder through which the answer is
-// written now, later, as a stream of server-sent events, or never.
+// The one HTTP server layer of the product (the MCP server, the webhook receiver): the only code
+// that touches Qt HttpServer (its API changes in 6.8). A request comes out as plain data with a
+// Responder through which the answer is written now, later, as a stream of server-sent events,
+// or never.
 
 #include <QAbstractHttpServer>
 #include <QByteArray>
@@ -12,7 +13,7 @@
 #include <functional>
 #include <memory>
 
-namespace ops::mcp {
+namespace ops {
 
 struct HttpRequestData
 {
@@ -61,4 +62,8 @@ private:
     Handler m_handler;
 };
 
-} // namespace ops::mcp
+// Constant-time comparison (of SHA-256 digests, so lengths leak nothing either). False when
+// `expected` is empty.
+bool sameSecret(const QByteArray &given, const QByteArray &expected);
+
+} // namespace ops

@@ -1,0 +1,161 @@
+#pragma once
+
+// Provider events, Attention, the import cursor and receiver heartbeats (docs/design.md §10,
+// migration 0005). Plain values out; the receiver's writes run inside the caller's
+// WriteTransaction (the *Locked functions) so that an event row, its evidence, a state change
+// and their audit entries commit together, before the provider hears 2xx.
+
+#include "clock.h"
+#include "operation.h"
+
+#include <QSqlDatabase>
+#include <optional>
+#include <vector>
+
+namespace ops {
+
+enum class EventSource
+{
+    Webhook, // verified delivery to the receiver
+    Import   // read back from GET /v1/events (opsctl events import)
+};
+
+// What an event did, decided once, when it was stored.
+enum class EventOutcome
+{
+    Applied,   // it changed the matched row (closed it, moved its sub-status)
+    Ignored,   // kept as evidence, changed nothing (older, unhandled type, final row, unmatched)
+    Attention, // it raised Attention on the matched row
+};
+
+enum class MatchedBy
+{
+    None,
+    Metadata,       // data.object.metadata.operation_id (rule 10)
+    IdempotencyKey, // request.idempotency_key = the row's key
+    ProviderRef,    // data.object.id = the row's provider reference
+};
+
+QString toString(EventSource source);
+QString toString(EventOutcome outcome);
+QString toString(MatchedBy by);
+
+struct StoredEvent
+{
+    QString id; // evt_…
+    Provider provider = Provider::Stripe;
+    QString type;
+    qint64 created = 0; // the provider's clock, unix seconds
+    bool livemode = false;
+    QString objectType; // refund, charge, …
+    QString objectId;
+    QString objectStatus;
+    QString operationId; // empty: unmatched
+    MatchedBy matchedBy = MatchedBy::None;
+    EventSource source = EventSource::Webhook;
+    QDateTime receivedAt;
+    EventOutcome outcome = EventOutcome::Ignored;
+    QString outcomeReason;
+    QByteArray raw; // the event JSON exactly as received
+};
+
+struct Attention
+{
+    QString reason;
+    QDateTime at;
+    QString raisedBy;
+};
+
+struct AttentionItem
+{
+    Operation operation;
+    Attention attention;
+};
+
+struct ReceiverStatus
+{
+    bool running = false; // some receiver's heartbeat is fresher than the staleness limit
+    std::optional<QDateTime> lastSeenAt;
+    std::optional<QDateTime> lastEventAt; // newest event received by a webhook
+    QString listenUrl;                    // of the freshest receiver
+};
+
+// Keyset position in a list ordered newest first by (received_at, id).
+struct EventPosition
+{
+    qint64 receivedAtMs = 0;
+    QString id;
+};
+
+class EventStore
+{
+public:
+    EventStore(QSqlDatabase db, const Clock &clock);
+
+    // --- reads (the console and opsctl) ---
+    std::optional<StoredEvent> event(const QString &id);
+    bool hasEvent(const QString &id);
+    // An operation's events, oldest first by the provider's clock.
+    std::vector<StoredEvent> eventsOf(const QString &operationId);
+    // Refund events that matched no operation (refunds made outside the product), newest first.
+    std::vector<StoredEvent> unmatched(int limit = 100,
+                                       const std::optional<EventPosition> &after = {});
+    qint64 unmatchedCount();
+    // Rows waiting for a person, oldest Attention first.
+    std::vector<AttentionItem> attentionQueue(int limit = 100);
+    qint64 attentionCount();
+    std::optional<Attention> attentionOf(const QString &operationId);
+    // running: a heartbeat within `staleAfterMs` of now.
+    ReceiverStatus receiverStatus(qint64 staleAfterMs = 90'000);
+
+    // --- Attention ---
+    // THE way to raise Attention (the receiver, the reconciler): sets reason/at/by on the row and
+    // appends an "attention.raised" audit entry; never changes the row's state. False (nothing
+    // written) when the row does not exist or already carries the same reason.
+    bool raiseAttention(const QString &operationId, const QString &reason, const QString &actor);
+    static bool raiseAttentionLocked(QSqlDatabase &db, qint64 nowMs, const QString &operationId,
+                                     const QString &reason, const QString &actor);
+    // A person (operator:NAME with the Close right) clears it with a note: "attention.cleared".
+    // False when there was none. Throws ActionRefused when the actor may not.
+    bool clearAttention(const QString &operationId, const QString &actor, const QString &note);
+
+    // --- the receiver's writes, inside the caller's WriteTransaction ---
+    static bool hasEventLocked(QSqlDatabase &db, const QString &id);
+    // Inserts the event; false when an event with this id is already stored (nothing written).
+    static bool insertEventLocked(QSqlDatabase &db, const StoredEvent &event);
+    // The newest `created` among events applied to this provider object (forward only).
+    static std::optional<qint64> lastAppliedCreatedLocked(QSqlDatabase &db,
+                                                          const QString &objectId);
+    // Rule 10 matching of a provider refund to one of our refund rows, in order: the operation id
+    // in its metadata, then the request's idempotency key, then the provider reference.
+    struct Match
+    {
+        std::optional<Operation> operation;
+        MatchedBy by = MatchedBy::None;
+    };
+    static Match matchRefundLocked(QSqlDatabase &db, const QString &metadataOperationId,
+                                   const QString &idempotencyKey, const QString &providerRef);
+    // Other provider refunds already seen claiming this operation (besides `objectId`).
+    static QStringList otherClaimsLocked(QSqlDatabase &db, const QString &operationId,
+                                         const QString &objectId);
+    // Evidence kind provider_event on the operation, with its audit entry; returns its id.
+    static qint64 addEventEvidenceLocked(QSqlDatabase &db, qint64 nowMs, const StoredEvent &event,
+                                         const QString &actor);
+
+    // --- import cursor and heartbeats (own short transactions) ---
+    std::optional<QString> cursor(const QString &name);
+    void setCursor(const QString &name, const QString &value);
+    static void setCursorLocked(QSqlDatabase &db, qint64 nowMs, const QString &name,
+                                const QString &value);
+    void beat(const QString &receiverId, const QString &listenUrl, qint64 startedAtMs,
+              std::optional<qint64> lastEventAtMs = {});
+    void stopped(const QString &receiverId);
+
+    QSqlDatabase &database() { return m_db; }
+
+private:
+    QSqlDatabase m_db;
+    const Clock &m_clock;
+};
+
+} // namespace ops
