@@ -69,5 +69,8 @@ int mcpCommand(CommandContext &ctx, const QStringList &args);     // mcpcommand.
 int operatorCommand(CommandContext &ctx, const QStringList &args);
 int approvalCommand(CommandContext &ctx, const QStringList &args);
 int settingsCommand(CommandContext &ctx, const QStringList &args);
+int reconcileCommand(CommandContext &ctx, const QStringList &args); // reconcilecommands.cpp
+int proposalsCommand(CommandContext &ctx, const QStringList &args); // reconcilecommands.cpp
+int serveCommand(CommandContext &ctx, const QStringList &args);     // reconcilecommands.cpp
 
 } // namespace ops::cli

@@ -3,8 +3,8 @@
 
 #include "approvals.h"
 #include "auditlog.h"
-#include "operationstore.h"
 #include "operationrow.h"
+#include "operationstore.h"
 #include "operatordirectory.h"
 #include "sqltransaction.h"
 
@@ -139,9 +139,9 @@ ManualCloseResult closeManuallyLocked(QSqlDatabase &db, qint64 now, const Manual
         return refused(refusal);
     if (auto problem = closeRightProblem(db, c))
         return refused(ManualCloseRefusal::NotPermitted, *problem);
-    QSqlQuery q = runQuery(db,
-                           u"SELECT "_s + rows::operationColumns() + u" FROM operations WHERE id = ?"_s,
-                           {c.operationId});
+    QSqlQuery q =
+        runQuery(db, u"SELECT "_s + rows::operationColumns() + u" FROM operations WHERE id = ?"_s,
+                 {c.operationId});
     if (!q.next())
         return refused(ManualCloseRefusal::NotFound);
     const Operation op = rows::operationFromRow(q);

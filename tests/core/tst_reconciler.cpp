@@ -54,10 +54,10 @@ int readingsOf(ReconcileFixture &f, const QString &id)
 void postClaimingRefund(ReconcileFixture &f, const QString &charge, qint64 amount,
                         const QString &operationId)
 {
-    const ops::test::HttpReply reply = ops::test::postRefund(
-        f.sim, ops::test::form({{u"charge"_s, charge},
-                                {u"amount"_s, QString::number(amount)},
-                                {u"metadata[operation_id]"_s, operationId}}));
+    const ops::test::HttpReply reply =
+        ops::test::postRefund(f.sim, ops::test::form({{u"charge"_s, charge},
+                                                      {u"amount"_s, QString::number(amount)},
+                                                      {u"metadata[operation_id]"_s, operationId}}));
     QCOMPARE(reply.status, 200);
 }
 
@@ -205,11 +205,13 @@ void TestReconciler::pendingRefundIsFollowedThenAttention()
         QCOMPARE(toString(f.row(id).state), u"succeeded"_s);
         QCOMPARE(f.row(id).providerStatus, u"pending"_s);
     }
-    QVERIFY(!f.sim.admin("POST", u"/_sim/refunds/%1/settle"_s.arg(f.row(settles).providerRef),
-                         {{"status", "succeeded"}})
+    QVERIFY(!f.sim
+                 .admin("POST", u"/_sim/refunds/%1/settle"_s.arg(f.row(settles).providerRef),
+                        {{"status", "succeeded"}})
                  .is_discarded());
-    QVERIFY(!f.sim.admin("POST", u"/_sim/refunds/%1/settle"_s.arg(f.row(fails).providerRef),
-                         {{"status", "failed"}, {"failure_reason", "expired_or_canceled_card"}})
+    QVERIFY(!f.sim
+                 .admin("POST", u"/_sim/refunds/%1/settle"_s.arg(f.row(fails).providerRef),
+                        {{"status", "failed"}, {"failure_reason", "expired_or_canceled_card"}})
                  .is_discarded());
     const PassReport pass = f.reconciler().pass(true);
     QCOMPARE(resultOf(pass, settles), u"status_advanced"_s);
@@ -327,7 +329,9 @@ void TestReconciler::rowsFollowTheirSlots()
     QVERIFY2(f.start(), qPrintable(f.sim.error()));
     const QString id = f.unknownRefund(u"4417"_s, u"ch_4417"_s, 3800, false);
     const qint64 base = f.row(id).lastAttemptAt->toMSecsSinceEpoch();
-    auto next = [&] { return reconcileMark(f.db.store().database(), id).nextAt->toMSecsSinceEpoch(); };
+    auto next = [&] {
+        return reconcileMark(f.db.store().database(), id).nextAt->toMSecsSinceEpoch();
+    };
     f.clearRequests();
     QCOMPARE(resultOf(f.reconciler().pass(false), id), u"scheduled"_s);
     QCOMPARE(next(), base + 60'000);

@@ -40,7 +40,8 @@ QString unknownRefund(StoreFixture &f, const QString &id, qint64 amount = 3800)
     return id;
 }
 
-qint64 reading(StoreFixture &f, const QString &id, const QString &createdBy = u"system:reconciler"_s)
+qint64 reading(StoreFixture &f, const QString &id,
+               const QString &createdBy = u"system:reconciler"_s)
 {
     Evidence e;
     e.operationId = id;
@@ -131,9 +132,13 @@ void TestProposals::refusalsWriteNothing()
     if (situation == u"unknown"_s)
         proposalId = p.id + 100;
     if (situation == u"closed"_s) {
-        const auto closed = f.store().closeManually({id, OperationState::Failed, {},
-                                                     {p.evidenceIds}, u"operator:bob"_s,
-                                                     u"checked the dashboard"_s, false});
+        const auto closed = f.store().closeManually({id,
+                                                     OperationState::Failed,
+                                                     {},
+                                                     {p.evidenceIds},
+                                                     u"operator:bob"_s,
+                                                     u"checked the dashboard"_s,
+                                                     false});
         QVERIFY(closed.closed());
     }
     if (situation == u"newer"_s)
@@ -200,7 +205,8 @@ void TestProposals::previewNamesEachExclusion()
     propose(f, ok);
 
     const QStringList ids = {none, newer, changed, leased, conflicting, waiting, big, ok};
-    const auto shown = previewApply(f.store(), ids, u"operator:alice"_s, {{}, u"operator:alice#1"_s});
+    const auto shown =
+        previewApply(f.store(), ids, u"operator:alice"_s, {{}, u"operator:alice#1"_s});
     // Someone changes a row after the preview was shown.
     f.clock().advanceSecs(1);
     f.store().recordProviderObject(changed, u"re_9"_s, u"pending"_s, u"operator:bob"_s);
@@ -210,10 +216,10 @@ void TestProposals::previewNamesEachExclusion()
                                         {row.versionMs, u"operator:alice#1"_s});
         exclusions << toString(again.front().exclusion);
     }
-    QCOMPARE(exclusions, (QStringList{u"no_proposal"_s, u"newer_evidence"_s,
-                                      u"changed_since_preview"_s, u"leased_by_colleague"_s,
-                                      u"conflicting_evidence"_s, u"pending_approval"_s, QString(),
-                                      QString()}));
+    QCOMPARE(exclusions,
+             (QStringList{u"no_proposal"_s, u"newer_evidence"_s, u"changed_since_preview"_s,
+                          u"leased_by_colleague"_s, u"conflicting_evidence"_s,
+                          u"pending_approval"_s, QString(), QString()}));
     QVERIFY(shown[6].needsApproval);
     QVERIFY(!shown[7].needsApproval);
 }
@@ -232,8 +238,8 @@ void TestProposals::previewAndApplyAgree()
     for (const ApplyPreviewRow &row : preview) {
         if (!row.applicable())
             continue;
-        const ApplyResult r = applyProposal(f.store(), row.proposal->id, u"operator:alice"_s,
-                                            {row.versionMs, {}});
+        const ApplyResult r =
+            applyProposal(f.store(), row.proposal->id, u"operator:alice"_s, {row.versionMs, {}});
         applied += r.kind == ApplyKind::Applied ? 1 : 0;
     }
     QCOMPARE(applied, 3);
@@ -315,7 +321,8 @@ void TestProposals::serviceLeaseHasOneHolder()
 void TestProposals::scheduleSettingIsParsedAndAudited()
 {
     QString error;
-    QCOMPARE(*parseReconcileSchedule(u"1m,5m,1h,6h", &error), (QList<qint64>{60, 300, 3600, 21600}));
+    QCOMPARE(*parseReconcileSchedule(u"1m,5m,1h,6h", &error),
+             (QList<qint64>{60, 300, 3600, 21600}));
     QCOMPARE(*parseReconcileSchedule(u"30, 2m ,1d", &error), (QList<qint64>{30, 120, 86400}));
     for (const QStringView bad : {u"", u"5m,1m", u"1x", u"-1m", u"0s", u"1m,,5m"})
         QVERIFY2(!parseReconcileSchedule(bad, &error), qPrintable(bad.toString()));
@@ -330,7 +337,8 @@ void TestProposals::scheduleSettingIsParsedAndAudited()
     setReconcileSchedule(f.store().database(), f.clock().nowMs(), u"operator:alice"_s, {30, 60});
     QCOMPARE(reconcileSettings(f.store().database()).checkTimes, (QList<qint64>{30, 60}));
     QSqlQuery q(f.store().database());
-    QVERIFY(q.exec(u"SELECT actor, detail FROM audit WHERE action = 'settings.reconcile.schedule'"_s));
+    QVERIFY(
+        q.exec(u"SELECT actor, detail FROM audit WHERE action = 'settings.reconcile.schedule'"_s));
     QVERIFY(q.next());
     QCOMPARE(q.value(0).toString(), u"operator:alice"_s);
     QVERIFY(q.value(1).toString().contains(u"30s,1m"_s));

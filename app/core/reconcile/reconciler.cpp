@@ -5,10 +5,10 @@
 #include "money.h"
 #include "operationstore.h"
 #include "proposals.h"
-#include "resendlease.h"
 #include "reconcilelogging.h"
 #include "reconcileschedule.h"
 #include "refundreading.h"
+#include "resendlease.h"
 #include "slenclient.h"
 #include "sqltransaction.h"
 #include "storeerror.h"
@@ -131,8 +131,8 @@ nlohmann::ordered_json RowReport::toJson() const
         j["evidence_id"] = evidenceId;
     if (proposalId > 0)
         j["proposal_id"] = proposalId;
-    j["next_check_at"] = nextCheckAtMs ? nlohmann::ordered_json(str(iso(*nextCheckAtMs)))
-                                       : nlohmann::ordered_json();
+    j["next_check_at"] =
+        nextCheckAtMs ? nlohmann::ordered_json(str(iso(*nextCheckAtMs))) : nlohmann::ordered_json();
     return j;
 }
 
@@ -153,10 +153,11 @@ Reconciler::Reconciler(OperationStore &store, StripeClient *stripe, SlenClient *
 PassReport Reconciler::pass(bool ignoreSlots, const std::function<void(const RowReport &)> &onRow)
 {
     const ReconcileSettings settings = reconcileSettings(m_store.database());
-    Pass pass{settings, ReconcileSchedule(settings), ignoreSlots, m_store.clock().nowMs(), {}, 0, 0};
+    Pass pass{settings, ReconcileSchedule(settings), ignoreSlots, m_store.clock().nowMs(), {}, 0,
+              0};
     PassReport report;
-    const auto candidates = reconcileCandidates(m_store, m_config.openStaleSeconds * 1000,
-                                                ignoreSlots, m_config.batch);
+    const auto candidates =
+        reconcileCandidates(m_store, m_config.openStaleSeconds * 1000, ignoreSlots, m_config.batch);
     for (const ReconcileCandidate &c : candidates) {
         RowReport row = reconcileRow(pass, c);
         if (onRow)
@@ -232,16 +233,17 @@ RowReport Reconciler::reconcileRefund(Pass &pass, const ReconcileCandidate &c)
                          m_stripe ? u"the row has no charge id to read the refunds of"_s
                                   : u"no Stripe connection is configured"_s);
     if (!pass.reading || pass.reading->chargeId != op.chargeId) {
-        pass.reading = readChargeRefunds(*m_stripe, op.chargeId, QDateTime::fromMSecsSinceEpoch(
-                                                                     pass.nowMs, Qt::UTC),
+        pass.reading = readChargeRefunds(*m_stripe, op.chargeId,
+                                         QDateTime::fromMSecsSinceEpoch(pass.nowMs, Qt::UTC),
                                          m_config.maxPages);
         pass.requests += pass.reading->requests;
         ++pass.charges;
     }
     const ChargeReading &reading = *pass.reading;
     if (!reading.error.isEmpty())
-        return reportFor(op, u"rescheduled"_s,
-                         u"reading charge %1's refunds failed: %2"_s.arg(op.chargeId, reading.error));
+        return reportFor(
+            op, u"rescheduled"_s,
+            u"reading charge %1's refunds failed: %2"_s.arg(op.chargeId, reading.error));
     const json claims = reading.claiming(op.id);
     const json body = {{"reader", str(m_config.actor)},
                        {"read_at", str(reading.readAt.toString(Qt::ISODateWithMs))},
@@ -251,15 +253,14 @@ RowReport Reconciler::reconcileRefund(Pass &pass, const ReconcileCandidate &c)
                        {"refunds_examined", reading.refunds.size()},
                        {"claiming_refunds", claims}};
     const QString title =
-        claims.size() == 1
-            ? u"Reconciler: refund %1 on charge %2 (%3)"_s.arg(qstr(claims[0], "id"), op.chargeId,
-                                                               qstr(claims[0], "status"))
-            : claims.empty() ? u"Reconciler: no refund for this operation among %1 on charge %2 "
-                               "(list complete)"_s.arg(reading.refunds.size())
-                                   .arg(op.chargeId)
-                             : u"Reconciler: %1 refunds claim this operation on charge %2"_s
-                                   .arg(claims.size())
-                                   .arg(op.chargeId);
+        claims.size() == 1 ? u"Reconciler: refund %1 on charge %2 (%3)"_s.arg(
+                                 qstr(claims[0], "id"), op.chargeId, qstr(claims[0], "status"))
+        : claims.empty()
+            ? u"Reconciler: no refund for this operation among %1 on charge %2 "
+              "(list complete)"_s.arg(reading.refunds.size())
+                  .arg(op.chargeId)
+            : u"Reconciler: %1 refunds claim this operation on charge %2"_s.arg(claims.size())
+                  .arg(op.chargeId);
     const qint64 evidenceId = storeReading(op, title, body);
     return decideRefund(pass, op, reading, evidenceId);
 }
@@ -269,11 +270,11 @@ RowReport Reconciler::decideRefund(Pass &pass, const Operation &op, const Charge
 {
     const json claims = reading.claiming(op.id);
     if (claims.size() > 1)
-        return attention(op,
-                         u"%1 refund objects at the provider claim this operation (%2)"_s.arg(
-                             claims.size())
-                             .arg(idsOf(claims).join(u", "_s)),
-                         evidenceId);
+        return attention(
+            op,
+            u"%1 refund objects at the provider claim this operation (%2)"_s.arg(claims.size())
+                .arg(idsOf(claims).join(u", "_s)),
+            evidenceId);
     if (claims.empty()) {
         if (op.state == OperationState::Succeeded)
             return reportFor(op, u"no_decision"_s,
@@ -307,9 +308,9 @@ RowReport Reconciler::decideRefund(Pass &pass, const Operation &op, const Charge
         return close(pass, op, OperationState::Failed, id, status,
                      reason.isEmpty() ? u"refund_"_s + status : reason, why, evidenceId);
     }
-    RowReport r = reportFor(
-        op, u"no_decision"_s,
-        u"refund %1 is %2: read again at the next slot"_s.arg(id, status), evidenceId);
+    RowReport r =
+        reportFor(op, u"no_decision"_s,
+                  u"refund %1 is %2: read again at the next slot"_s.arg(id, status), evidenceId);
     r.providerRef = id;
     return r;
 }
@@ -324,13 +325,12 @@ RowReport Reconciler::followSucceeded(const Operation &op, const json &refund, q
                              id, op.providerRef),
                          evidenceId);
     if (status == u"pending"_s)
-        return reportFor(op, u"no_decision"_s, u"refund %1 is still pending"_s.arg(id),
-                         evidenceId);
+        return reportFor(op, u"no_decision"_s, u"refund %1 is still pending"_s.arg(id), evidenceId);
     if (!advancePending(op.id, status))
-        return reportFor(op, u"no_decision"_s,
-                         u"refund %1 is %2; the row's sub-status does not move back"_s.arg(id,
-                                                                                         status),
-                         evidenceId);
+        return reportFor(
+            op, u"no_decision"_s,
+            u"refund %1 is %2; the row's sub-status does not move back"_s.arg(id, status),
+            evidenceId);
     if (status == u"failed"_s || status == u"canceled"_s)
         return attention(op,
                          u"refund %1 was accepted, then %2 at the provider (%3): the money did "
@@ -350,14 +350,13 @@ RowReport Reconciler::close(Pass &pass, const Operation &op, OperationState outc
         return propose(op, false, outcome, providerRef,
                        reason + u" Automatic closes are off: a person applies it."_s, evidenceId);
     const QString because = u"%1 Evidence #%2."_s.arg(reason).arg(evidenceId);
-    if (const QString held = closeUnlessHeld(op, outcome, providerRef, providerStatus, failureCode,
-                                             because);
+    if (const QString held =
+            closeUnlessHeld(op, outcome, providerRef, providerStatus, failureCode, because);
         !held.isEmpty())
         return reportFor(op, u"no_decision"_s, u"not closed: "_s + held, evidenceId);
-    RowReport r = reportFor(op,
-                            outcome == OperationState::Succeeded ? u"closed_succeeded"_s
-                                                                 : u"closed_failed"_s,
-                            because, evidenceId);
+    RowReport r = reportFor(
+        op, outcome == OperationState::Succeeded ? u"closed_succeeded"_s : u"closed_failed"_s,
+        because, evidenceId);
     r.providerRef = providerRef;
     r.providerStatus = providerStatus;
     return r;
@@ -445,16 +444,16 @@ RowReport Reconciler::reconcileCredit(Pass &pass, const ReconcileCandidate &c)
     const SlenReply reply = m_slen->getCustomer(op.customerId);
     ++pass.requests;
     if (!reply.ok())
-        return reportFor(op, u"rescheduled"_s,
-                         u"reading customer %1 failed (HTTP %2)"_s.arg(op.customerId)
-                             .arg(reply.http.status));
-    const json body = {
-        {"reader", str(m_config.actor)},
-        {"read_at", str(iso(pass.nowMs))},
-        {"operation_id", str(op.id)},
-        {"customer", json::parse(reply.http.body.toStdString(), nullptr, false)},
-        {"note", "A balance does not show whether this movement happened; it proves nothing "
-                 "about the operation."}};
+        return reportFor(
+            op, u"rescheduled"_s,
+            u"reading customer %1 failed (HTTP %2)"_s.arg(op.customerId).arg(reply.http.status));
+    const json body = {{"reader", str(m_config.actor)},
+                       {"read_at", str(iso(pass.nowMs))},
+                       {"operation_id", str(op.id)},
+                       {"customer", json::parse(reply.http.body.toStdString(), nullptr, false)},
+                       {"note",
+                        "A balance does not show whether this movement happened; it proves nothing "
+                        "about the operation."}};
     const qint64 evidenceId = storeReading(
         op, u"Reconciler: account of customer %1 (proves nothing)"_s.arg(op.customerId), body);
     if (op.state != OperationState::Unknown)
@@ -485,9 +484,9 @@ RowReport Reconciler::reconcileExecution(Pass &pass, const ReconcileCandidate &c
     const SlenReply reply = m_slen->getExecution(op.providerRef);
     ++pass.requests;
     if (!reply.ok())
-        return reportFor(op, u"rescheduled"_s,
-                         u"reading execution %1 failed (HTTP %2)"_s.arg(op.providerRef)
-                             .arg(reply.http.status));
+        return reportFor(
+            op, u"rescheduled"_s,
+            u"reading execution %1 failed (HTTP %2)"_s.arg(op.providerRef).arg(reply.http.status));
     const auto ex = parseSlenExecution(reply.http.body);
     const json body = {{"reader", str(m_config.actor)},
                        {"read_at", str(iso(pass.nowMs))},
@@ -500,8 +499,8 @@ RowReport Reconciler::reconcileExecution(Pass &pass, const ReconcileCandidate &c
     if (!ex->operationId.isEmpty() && ex->operationId != op.id)
         return attention(op, u"execution %1 carries operation %2"_s.arg(ex->id, ex->operationId),
                          evidenceId);
-    const QString why = u"Reconciler: execution %1 is %2 (read %3)."_s.arg(ex->id, ex->status,
-                                                                          iso(pass.nowMs));
+    const QString why =
+        u"Reconciler: execution %1 is %2 (read %3)."_s.arg(ex->id, ex->status, iso(pass.nowMs));
     if (ex->status == u"succeeded"_s)
         return close(pass, op, OperationState::Succeeded, ex->id, ex->status, {}, why, evidenceId);
     if (ex->status == u"failed"_s)

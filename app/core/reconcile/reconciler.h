@@ -88,8 +88,7 @@ private:
     RowReport reconcileRefund(Pass &pass, const ReconcileCandidate &c);
     RowReport decideRefund(Pass &pass, const Operation &op, const ChargeReading &reading,
                            qint64 evidenceId);
-    RowReport followSucceeded(const Operation &op, const nlohmann::json &refund,
-                              qint64 evidenceId);
+    RowReport followSucceeded(const Operation &op, const nlohmann::json &refund, qint64 evidenceId);
     RowReport reconcileCredit(Pass &pass, const ReconcileCandidate &c);
     RowReport reconcileExecution(Pass &pass, const ReconcileCandidate &c);
     RowReport close(Pass &pass, const Operation &op, OperationState outcome,

@@ -41,7 +41,8 @@ ChargeReading readChargeRefunds(StripeClient &client, const QString &chargeId,
         const StripeReply reply = client.listRefunds(chargeId, 100, after);
         ++r.requests;
         const json list = json::parse(reply.http.body.toStdString(), nullptr, false);
-        if (!reply.ok() || !list.is_object() || !list.contains("data") || !list["data"].is_array()) {
+        if (!reply.ok() || !list.is_object() || !list.contains("data") ||
+            !list["data"].is_array()) {
             r.error = problem(reply);
             return r;
         }

@@ -46,14 +46,15 @@ ApplyPreviewRow checkRow(OperationStore &store, ApplyPreviewRow row, const Opera
     if (guard.previewedVersionMs && *guard.previewedVersionMs != row.versionMs)
         return excluded(row, ApplyExclusion::ChangedSincePreview,
                         u"%1 was changed after the preview; preview again"_s.arg(op.id));
-    if (const auto lease = activeResendLease(store, op.id); lease && lease->holder != guard.leaseHolder)
-        return excluded(row, ApplyExclusion::LeasedByColleague,
-                        u"%1 is resending %2 right now"_s.arg(lease->holder.section(u'#', 0, 0),
-                                                              op.id));
+    if (const auto lease = activeResendLease(store, op.id);
+        lease && lease->holder != guard.leaseHolder)
+        return excluded(
+            row, ApplyExclusion::LeasedByColleague,
+            u"%1 is resending %2 right now"_s.arg(lease->holder.section(u'#', 0, 0), op.id));
     if (const auto pending = openApproval(db, op.id, ApprovalAction::Close, ApprovalState::Pending))
-        return excluded(row, ApplyExclusion::PendingApproval,
-                        u"a close of %1 already waits for approval #%2"_s.arg(op.id).arg(
-                            pending->id));
+        return excluded(
+            row, ApplyExclusion::PendingApproval,
+            u"a close of %1 already waits for approval #%2"_s.arg(op.id).arg(pending->id));
     return row;
 }
 
@@ -66,18 +67,19 @@ ApplyPreviewRow checkAction(OperationStore &store, ApplyPreviewRow row, const Op
             return excluded(row, ApplyExclusion::PastWindow,
                             u"the retention window of %1 closed at %2: no resend"_s.arg(
                                 op.id, op.deadline->toString(Qt::ISODate)));
-        return excluded(row, ApplyExclusion::ResendNotHere,
-                        u"a resend proposal is applied by resending %1 with its stored key"_s.arg(
-                            op.id));
+        return excluded(
+            row, ApplyExclusion::ResendNotHere,
+            u"a resend proposal is applied by resending %1 with its stored key"_s.arg(op.id));
     }
     if (auto missing = missingRight(db, actor, Right::Close))
         return excluded(row, ApplyExclusion::NotPermitted, *missing);
     row.needsApproval = needsApproval(db, op);
     const QString outcome = toString(*row.proposal->outcome);
-    row.reason = row.needsApproval
-                     ? u"above the four-eyes threshold: an approval request to close %1 as %2"_s
-                           .arg(op.id, outcome)
-                     : u"close %1 as %2"_s.arg(op.id, outcome);
+    row.reason =
+        row.needsApproval
+            ? u"above the four-eyes threshold: an approval request to close %1 as %2"_s.arg(op.id,
+                                                                                            outcome)
+            : u"close %1 as %2"_s.arg(op.id, outcome);
     return row;
 }
 
@@ -208,8 +210,9 @@ ApplyResult applyProposal(OperationStore &store, qint64 proposalId, const QStrin
         return r;
     }
     const bool approval = closed.refusal == ManualCloseRefusal::AwaitingApproval;
-    markProposalDecidedLocked(db, now, p, approval ? ProposalState::Approval : ProposalState::Applied,
-                              actor, closed.approvalId);
+    markProposalDecidedLocked(db, now, p,
+                              approval ? ProposalState::Approval : ProposalState::Applied, actor,
+                              closed.approvalId);
     tx.commit();
     ApplyResult r = resultOf(row, approval ? ApplyKind::SentForApproval : ApplyKind::Applied);
     r.approvalId = closed.approvalId;

@@ -23,8 +23,8 @@ Proposal fromRow(const QSqlQuery &q)
     Proposal p;
     p.id = q.value(0).toLongLong();
     p.operationId = q.value(1).toString();
-    p.action = q.value(2).toString() == u"resend"_s ? ProposalAction::Resend
-                                                     : ProposalAction::Close;
+    p.action =
+        q.value(2).toString() == u"resend"_s ? ProposalAction::Resend : ProposalAction::Close;
     p.outcome = stateFromString(q.value(3).toString());
     p.providerRef = q.value(4).toString();
     const json ids = json::parse(q.value(5).toString().toStdString(), nullptr, false);
@@ -107,8 +107,8 @@ std::optional<ProposalState> proposalStateFromString(QStringView text)
 
 qint64 newestEvidenceId(QSqlDatabase &db, const QString &operationId)
 {
-    QSqlQuery q = runQuery(db, u"SELECT COALESCE(MAX(id), 0) FROM evidence WHERE operation_id = ?"_s,
-                           {operationId});
+    QSqlQuery q = runQuery(
+        db, u"SELECT COALESCE(MAX(id), 0) FROM evidence WHERE operation_id = ?"_s, {operationId});
     return q.next() ? q.value(0).toLongLong() : 0;
 }
 
@@ -166,8 +166,7 @@ std::optional<Proposal> openProposal(QSqlDatabase &db, const QString &operationI
     return fromRow(q);
 }
 
-std::vector<Proposal> listProposals(QSqlDatabase &db, std::optional<ProposalState> state,
-                                    int limit)
+std::vector<Proposal> listProposals(QSqlDatabase &db, std::optional<ProposalState> state, int limit)
 {
     QSqlQuery q = state ? runQuery(db,
                                    u"SELECT "_s + kColumns +
@@ -187,19 +186,18 @@ std::vector<Proposal> listProposals(QSqlDatabase &db, std::optional<ProposalStat
 void markProposalDecidedLocked(QSqlDatabase &db, qint64 nowMs, const Proposal &p,
                                ProposalState state, const QString &actor, qint64 approvalId)
 {
-    QSqlQuery q = runQuery(db,
-                           u"UPDATE proposals SET state = ?, decided_by = ?, decided_at = ?, "
-                           "approval_id = ? WHERE id = ? AND state = 'open'"_s,
-                           {toString(state), actor, nowMs,
-                            approvalId > 0 ? QVariant(approvalId) : QVariant(), p.id});
+    QSqlQuery q = runQuery(
+        db,
+        u"UPDATE proposals SET state = ?, decided_by = ?, decided_at = ?, "
+        "approval_id = ? WHERE id = ? AND state = 'open'"_s,
+        {toString(state), actor, nowMs, approvalId > 0 ? QVariant(approvalId) : QVariant(), p.id});
     if (q.numRowsAffected() != 1)
         throw StoreError(u"proposal %1 is no longer open"_s.arg(p.id));
-    AuditLog::append(db, nowMs, actor,
-                     state == ProposalState::Approval ? u"proposal.sent_for_approval"_s
-                                                      : u"proposal.applied"_s,
-                     p.operationId,
-                     {{"proposal_id", p.id},
-                      {"approval_id", approvalId > 0 ? json(approvalId) : json()}});
+    AuditLog::append(
+        db, nowMs, actor,
+        state == ProposalState::Approval ? u"proposal.sent_for_approval"_s : u"proposal.applied"_s,
+        p.operationId,
+        {{"proposal_id", p.id}, {"approval_id", approvalId > 0 ? json(approvalId) : json()}});
 }
 
 } // namespace ops

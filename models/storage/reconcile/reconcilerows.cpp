@@ -29,8 +29,8 @@ ReconcileMark markFrom(const QSqlQuery &q, int at)
 
 ReconcileMark reconcileMark(QSqlDatabase &db, const QString &operationId)
 {
-    QSqlQuery q =
-        runQuery(db, u"SELECT "_s + kMarkColumns + u" FROM operations WHERE id = ?"_s, {operationId});
+    QSqlQuery q = runQuery(db, u"SELECT "_s + kMarkColumns + u" FROM operations WHERE id = ?"_s,
+                           {operationId});
     return q.next() ? markFrom(q, 0) : ReconcileMark{};
 }
 
