@@ -10,7 +10,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 seconds="${1:-20}"
 build="${OPS_FUZZ_BUILD:-$root/build-fuzz}"
 targets=(fuzz_stripe_refund fuzz_stripe_charge fuzz_stripe_refund_list fuzz_stripe_error
-         fuzz_form_roundtrip fuzz_evidence_json fuzz_slen_objects fuzz_mcp_jsonrpc)
+         fuzz_form_roundtrip fuzz_evidence_json fuzz_slen_objects fuzz_mcp_jsonrpc
+         fuzz_webhook_event)
 
 cmake -S "$root/tests/fuzz" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null

@@ -43,4 +43,25 @@ std::optional<CliArgs> CliArgs::parse(const QStringList &args, const QSet<QStrin
     return out;
 }
 
+std::optional<std::pair<QHostAddress, quint16>>
+parseListen(const QString &text, bool allowNonLoopback, const QString &option, QString *error)
+{
+    const qsizetype colon = text.lastIndexOf(u':');
+    bool portOk = false;
+    const uint port = colon > 0 ? text.mid(colon + 1).toUInt(&portOk) : 0;
+    QString host = colon > 0 ? text.left(colon) : QString();
+    if (host.startsWith(u'[') && host.endsWith(u']'))
+        host = host.mid(1, host.size() - 2);
+    const QHostAddress address(host == u"localhost"_s ? u"127.0.0.1"_s : host);
+    if (!portOk || port > 65535 || address.isNull()) {
+        *error = u"%1 needs HOST:PORT with an IP address, e.g. 127.0.0.1:0"_s.arg(option);
+        return std::nullopt;
+    }
+    if (!address.isLoopback() && !allowNonLoopback) {
+        *error = u"%1 %2 is not loopback; add --allow-non-loopback to mean it"_s.arg(option, text);
+        return std::nullopt;
+    }
+    return std::pair{address, quint16(port)};
+}
+
 } // namespace ops::cli

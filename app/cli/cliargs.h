@@ -4,6 +4,7 @@
 // missing values are errors: a typo must never turn into a default.
 
 #include <QHash>
+#include <QHostAddress>
 #include <QSet>
 #include <QStringList>
 #include <optional>
@@ -32,5 +33,11 @@ private:
     QSet<QString> m_flags;
     QStringList m_positionals;
 };
+
+// "HOST:PORT" of a server option (`option` names it in the error): an IP address ("localhost"
+// reads as 127.0.0.1, IPv6 in brackets) and a port (0 = pick one). A non-loopback address is
+// refused unless allowNonLoopback (the user's explicit --allow-non-loopback).
+std::optional<std::pair<QHostAddress, quint16>>
+parseListen(const QString &text, bool allowNonLoopback, const QString &option, QString *error);
 
 } // namespace ops::cli

@@ -6,8 +6,6 @@
 #include "operationstore.h"
 #include "opsctl.h"
 
-#include <QHostAddress>
-
 using namespace Qt::StringLiterals;
 
 namespace ops::cli {
@@ -16,24 +14,13 @@ namespace {
 
 std::optional<mcp::HttpOptions> httpOptions(const CliArgs &opts, QString *error)
 {
-    const QString listen = opts.value(u"http"_s);
-    const qsizetype colon = listen.lastIndexOf(u':');
-    bool portOk = false;
-    const uint port = colon > 0 ? listen.mid(colon + 1).toUInt(&portOk) : 0;
-    QString host = colon > 0 ? listen.left(colon) : QString();
-    if (host.startsWith(u'[') && host.endsWith(u']'))
-        host = host.mid(1, host.size() - 2);
+    const auto listen =
+        parseListen(opts.value(u"http"_s), opts.has(u"allow-non-loopback"_s), u"--http"_s, error);
+    if (!listen)
+        return std::nullopt;
     mcp::HttpOptions http;
-    http.address = QHostAddress(host == u"localhost"_s ? u"127.0.0.1"_s : host);
-    if (!portOk || port > 65535 || http.address.isNull()) {
-        *error = u"--http needs HOST:PORT with an IP address, e.g. 127.0.0.1:0"_s;
-        return std::nullopt;
-    }
-    if (!http.address.isLoopback() && !opts.has(u"allow-non-loopback"_s)) {
-        *error = u"--http %1 is not loopback; add --allow-non-loopback to mean it"_s.arg(listen);
-        return std::nullopt;
-    }
-    http.port = quint16(port);
+    http.address = listen->first;
+    http.port = listen->second;
     if (opts.has(u"allow-origin"_s))
         http.allowedOrigins = opts.value(u"allow-origin"_s).split(u',', Qt::SkipEmptyParts);
     const auto token = mcp::httpToken(error);

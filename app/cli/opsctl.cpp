@@ -54,6 +54,9 @@ const QString kUsage = u"usage: opsctl [--db PATH|postgresql://…] [--operator 
                        "[--conversation C]\n"
                        "  message list OP [--json]\n"
                        "  mcp [--http HOST:PORT]     (the agent tool server, docs/agents.md)\n"
+                       "  webhook serve [--listen HOST:PORT] [--tolerance SECONDS]  (Stripe "
+                       "webhook receiver, docs/reconciliation.md)\n"
+                       "  events import [--days N] [--json]   (backfill from GET /v1/events)\n"
                        "with --json (and always for refund, credit, execute) stdout carries one "
                        "JSON object, also on an error: {\"error\":{\"code\",\"message\"}}; the "
                        "reason goes to stderr\n"_s;
@@ -88,6 +91,10 @@ Command commandFor(const QString &name)
         return messageCommand;
     if (name == u"mcp"_s)
         return mcpCommand;
+    if (name == u"webhook"_s)
+        return webhookCommand;
+    if (name == u"events"_s)
+        return eventsCommand;
     if (name == u"operator"_s)
         return operatorCommand;
     if (name == u"approval"_s)

@@ -79,29 +79,19 @@ std::optional<ReconcilerServiceOptions> serviceOptions(QString *error)
     return o;
 }
 
-// Runs the loop until SIGTERM/SIGINT, then drains: the pass in progress finishes, the lease is
-// given up, exit 0.
-int runLoop(CommandContext &ctx, OperationStore &store, Readers &readers, bool json,
-            const QString &firstLine)
+// opsctl reconcile without --once: the loop until SIGTERM/SIGINT, then it drains (the pass in
+// progress finishes, the lease is given up) and exits 0.
+int runLoop(CommandContext &ctx, OperationStore &store, bool json)
 {
     QString error;
-    const auto options = serviceOptions(&error);
-    if (!options)
+    const auto service = startServeReconciler(ctx, store, &error, json);
+    if (!service)
         return ctx.usage(error);
-    Reconciler reconciler(store, readers.stripe.get(), readers.slen.get());
-    ReconcilerService service(store, reconciler, *options,
-                              [&](const RowReport &r) { printRow(ctx.out, r, json); });
-    service.onLeaseChange = [&](bool holds) {
-        ctx.err << "opsctl: " << options->holder
-                << (holds ? " holds the reconciler lease" : " does not hold the reconciler lease")
-                << Qt::endl;
-    };
     SignalWatch watch([&] {
-        service.drain();
+        service->drain();
         QCoreApplication::exit(0);
     });
-    ctx.out << firstLine << Qt::endl;
-    service.start();
+    ctx.out << "opsctl reconcile running" << Qt::endl;
     return QCoreApplication::exec();
 }
 
@@ -242,13 +232,13 @@ int reconcileCommand(CommandContext &ctx, const QStringList &args)
         return ctx.usage(error);
     if (!opts->positionals().isEmpty())
         return ctx.usage(u"usage: opsctl reconcile [--once] [--json]"_s);
+    auto store = ctx.openStore();
+    if (!opts->has(u"once"_s))
+        return runLoop(ctx, *store, opts->has(u"json"_s));
     auto readers = readersFromEnv(&error);
     if (!readers)
         return ctx.usage(error);
-    auto store = ctx.openStore();
-    if (opts->has(u"once"_s))
-        return reconcileOnce(ctx, *store, *readers, opts->has(u"json"_s));
-    return runLoop(ctx, *store, *readers, opts->has(u"json"_s), u"opsctl reconcile running"_s);
+    return reconcileOnce(ctx, *store, *readers, opts->has(u"json"_s));
 }
 
 int proposalsCommand(CommandContext &ctx, const QStringList &args)
@@ -269,21 +259,38 @@ int proposalsCommand(CommandContext &ctx, const QStringList &args)
 
 int serveCommand(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
-    const auto opts = CliArgs::parse(args, {u"listen"_s}, {u"json"_s}, &error);
-    if (!opts)
-        return ctx.usage(error);
-    if (!opts->positionals().isEmpty())
-        return ctx.usage(u"usage: opsctl serve [--listen HOST:PORT] [--json]"_s);
-    auto readers = readersFromEnv(&error);
-    if (!readers)
-        return ctx.usage(error);
-    auto store = ctx.openStore();
-    // TODO(issue 14 item 4): host the webhook receiver (app/core/webhook) on --listen.
-    if (opts->has(u"listen"_s))
-        return ctx.usage(u"--listen needs the webhook receiver, which this build does not have "
-                         "yet; run opsctl serve without it for the reconciler alone"_s);
-    return runLoop(ctx, *store, *readers, opts->has(u"json"_s), u"opsctl serve running"_s);
+    return serveWebhooks(ctx, args, true);
+}
+
+std::shared_ptr<ReconcilerService> startServeReconciler(CommandContext &ctx, OperationStore &store,
+                                                        QString *error, bool json)
+{
+    // The readers and the reconciler live as long as the service that uses them.
+    struct Loop
+    {
+        std::unique_ptr<Readers> readers;
+        std::unique_ptr<Reconciler> reconciler;
+        std::unique_ptr<ReconcilerService> service;
+    };
+    const auto options = serviceOptions(error);
+    if (!options)
+        return nullptr;
+    auto loop = std::make_shared<Loop>();
+    loop->readers = readersFromEnv(error);
+    if (!loop->readers)
+        return nullptr;
+    loop->reconciler =
+        std::make_unique<Reconciler>(store, loop->readers->stripe.get(), loop->readers->slen.get());
+    loop->service = std::make_unique<ReconcilerService>(
+        store, *loop->reconciler, *options,
+        [&ctx, json](const RowReport &r) { printRow(ctx.out, r, json); });
+    loop->service->onLeaseChange = [&ctx, holder = options->holder](bool holds) {
+        ctx.err << "opsctl: " << holder
+                << (holds ? " holds the reconciler lease" : " does not hold the reconciler lease")
+                << Qt::endl;
+    };
+    loop->service->start();
+    return std::shared_ptr<ReconcilerService>(loop, loop->service.get());
 }
 
 } // namespace ops::cli

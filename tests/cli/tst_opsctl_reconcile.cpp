@@ -34,6 +34,7 @@ struct Cli
         e.insert(u"OPS_OPERATOR"_s, who);
         e.insert(u"OPS_RECONCILE_TICK_MS"_s, u"100"_s);
         e.insert(u"OPS_RECONCILE_LEASE_MS"_s, u"1500"_s);
+        e.insert(u"OPS_STRIPE_WEBHOOK_SECRET"_s, u"whsec_test_reconcile"_s);
         e.remove(u"OPS_SLEN_URL"_s);
         return e;
     }
@@ -196,10 +197,13 @@ void TestOpsctlReconcile::oneServicePerDatabase()
     QProcess b;
     for (QProcess *p : {&a, &b}) {
         p->setProcessEnvironment(c.env());
-        p->start(QStringLiteral(OPS_OPSCTL_PATH), {u"serve"_s, u"--json"_s});
+        p->start(QStringLiteral(OPS_OPSCTL_PATH), {u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s});
         QVERIFY(p->waitForStarted());
         QVERIFY(p->waitForReadyRead(10'000));
-        QCOMPARE(p->readLine().trimmed(), QByteArray("opsctl serve running"));
+        // The webhook receiver and the reconciler loop in one process.
+        const QByteArray first = p->readLine().trimmed();
+        QVERIFY2(first.startsWith("opsctl webhook listening on http://127.0.0.1:"),
+                 first.constData());
     }
     QTest::qWait(600);
     auto holds = [](QProcess &p) {

@@ -71,6 +71,20 @@ StripeReply StripeClient::getRefund(const QString &refundId)
                     {}, {});
 }
 
+StripeReply StripeClient::getEvent(const QString &eventId)
+{
+    return exchange("GET", u"/v1/events/"_s + QString::fromLatin1(QUrl::toPercentEncoding(eventId)),
+                    {}, {}, {});
+}
+
+StripeReply StripeClient::listEvents(const QList<std::pair<QString, QString>> &query)
+{
+    QUrlQuery q;
+    for (const auto &[name, value] : query)
+        q.addQueryItem(name, value);
+    return exchange("GET", u"/v1/events?"_s + q.toString(QUrl::FullyEncoded), {}, {}, {});
+}
+
 ProviderAnswer StripeClient::answerFor(const StripeReply &reply)
 {
     ProviderAnswer a;

@@ -38,6 +38,9 @@ public:
     StripeReply getCharge(const QString &chargeId);
     StripeReply listRefunds(const QString &chargeId, int limit, const QString &startingAfter = {});
     StripeReply getRefund(const QString &refundId);
+    // GET /v1/events with these query pairs (limit, starting_after, ending_before, created[gte]…).
+    StripeReply getEvent(const QString &eventId);
+    StripeReply listEvents(const QList<std::pair<QString, QString>> &query);
 
     // What the classification table needs from a reply to a stored request.
     static ProviderAnswer answerFor(const StripeReply &reply);

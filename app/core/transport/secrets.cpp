@@ -2,6 +2,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QStandardPaths>
 
 using namespace Qt::StringLiterals;
@@ -17,11 +18,17 @@ EnvFileSecretSource::EnvFileSecretSource(QString configDir)
 
 std::optional<QString> EnvFileSecretSource::secret(const QString &name, QString *error) const
 {
-    const QByteArray var = "OPS_" + name.toUpper().toLatin1() + "_KEY";
-    const QString fromEnv = qEnvironmentVariable(var.constData()).trimmed();
+    return secretFrom("OPS_" + name.toUpper().toLatin1() + "_KEY", name + u".key"_s, error);
+}
+
+std::optional<QString> EnvFileSecretSource::secretFrom(const QByteArray &envVar,
+                                                       const QString &fileName,
+                                                       QString *error) const
+{
+    const QString fromEnv = qEnvironmentVariable(envVar.constData()).trimmed();
     if (!fromEnv.isEmpty())
         return fromEnv;
-    const QString path = m_configDir + u'/' + name + u".key"_s;
+    const QString path = m_configDir + u'/' + fileName;
     const QFileInfo info(path);
     if (!info.exists())
         return std::nullopt;
@@ -40,6 +47,20 @@ std::optional<QString> EnvFileSecretSource::secret(const QString &name, QString 
     if (value.isEmpty())
         return std::nullopt;
     return value;
+}
+
+QStringList webhookSecrets(const EnvFileSecretSource &source, QString *error)
+{
+    const auto value =
+        source.secretFrom("OPS_STRIPE_WEBHOOK_SECRET", u"stripe-webhook.key"_s, error);
+    if (!value)
+        return {};
+    QStringList secrets;
+    for (const QString &part : value->split(QRegularExpression(u"[,\\n]"_s), Qt::SkipEmptyParts)) {
+        if (!part.trimmed().isEmpty())
+            secrets << part.trimmed();
+    }
+    return secrets;
 }
 
 } // namespace ops

@@ -1,0 +1,149 @@
+// opsctl webhook serve [--listen HOST:PORT] [--tolerance SECONDS] [--allow-non-loopback]
+// opsctl events import [--days N] [--json]
+// The Stripe webhook receiver and the events backfill (docs/design.md §9, §10;
+// docs/reconciliation.md).
+
+#include "commandcontext.h"
+#include "engineenv.h"
+#include "eventimport.h"
+#include "operationstore.h"
+#include "opsctl.h"
+#include "secrets.h"
+#include "webhookserver.h"
+
+#include <QThread>
+#include <nlohmann/json.hpp>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::cli {
+
+namespace {
+
+// OPS_WEBHOOK_TEST_STALL=before_commit|after_commit: the receiver announces the stall on stderr
+// and stops there for good (a test kills it with SIGKILL and lets the provider retry).
+CommitHook stallHookFromEnv(QTextStream &err)
+{
+    const QByteArray where = qgetenv("OPS_WEBHOOK_TEST_STALL");
+    if (where.isEmpty())
+        return {};
+    return [where, &err](const char *at) {
+        if (where != at)
+            return;
+        err << "opsctl: test stall " << at << Qt::endl;
+        for (;;)
+            QThread::sleep(3600);
+    };
+}
+
+} // namespace
+
+int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconciler)
+{
+    QString error;
+    const auto opts =
+        CliArgs::parse(args, {u"listen"_s, u"tolerance"_s}, {u"allow-non-loopback"_s}, &error);
+    if (!opts)
+        return ctx.usage(error);
+    if (!opts->positionals().isEmpty())
+        return ctx.usage(u"unexpected argument '%1'"_s.arg(opts->positionals().first()));
+    const auto listen = parseListen(opts->value(u"listen"_s, u"127.0.0.1:0"_s),
+                                    opts->has(u"allow-non-loopback"_s), u"--listen"_s, &error);
+    if (!listen)
+        return ctx.usage(error);
+    WebhookOptions receiver;
+    if (opts->has(u"tolerance"_s)) {
+        bool ok = false;
+        receiver.toleranceSecs = opts->value(u"tolerance"_s).toLongLong(&ok);
+        if (!ok || receiver.toleranceSecs < 1 || receiver.toleranceSecs > 86400)
+            return ctx.usage(u"--tolerance must be 1-86400 seconds"_s);
+    }
+    const EnvFileSecretSource secrets;
+    for (const QString &secret : webhookSecrets(secrets, &error))
+        receiver.secrets << secret.toUtf8();
+    if (receiver.secrets.isEmpty())
+        return ctx.usage(error.isEmpty()
+                             ? u"no webhook secret: set OPS_STRIPE_WEBHOOK_SECRET or write it to "
+                               "~/.config/opsconsole/stripe-webhook.key (chmod 600)"_s
+                             : error);
+    QString keyError;
+    receiver.livemode = isLiveKey(secrets.secret(u"stripe"_s, &keyError).value_or(QString()));
+    receiver.hook = stallHookFromEnv(ctx.err);
+    auto store = ctx.openStore();
+    ctx.err << "opsctl: webhook receiver for " << (receiver.livemode ? "live" : "test")
+            << "-mode events, " << receiver.secrets.size() << " secret(s)" << Qt::endl;
+    WebhookServeOptions serveOptions;
+    serveOptions.address = listen->first;
+    serveOptions.port = listen->second;
+    WebhookServer server(*store, std::move(receiver), serveOptions);
+    if (!withReconciler)
+        return server.run(ctx.out, ctx.err);
+    // opsctl serve: the reconciler loop on the same event loop, drained at the same signal.
+    const auto reconciler = startServeReconciler(ctx, *store, &error);
+    if (!reconciler)
+        return ctx.usage(error);
+    return server.run(ctx.out, ctx.err, [&] { reconciler->drain(); });
+}
+
+namespace {
+
+int import(CommandContext &ctx, const QStringList &args)
+{
+    QString error;
+    const auto opts = CliArgs::parse(args, {u"days"_s}, {u"json"_s}, &error);
+    if (!opts)
+        return ctx.usage(error);
+    EventImportOptions options;
+    if (opts->has(u"days"_s)) {
+        bool ok = false;
+        options.days = opts->value(u"days"_s).toInt(&ok);
+        if (!ok || options.days < 1 || options.days > 30)
+            return ctx.usage(u"--days must be 1-30 (Stripe keeps events for 30 days)"_s);
+    }
+    const auto stripeCfg = stripeConfigFromEnv(&error);
+    if (!stripeCfg)
+        return ctx.usage(error);
+    auto store = ctx.openStore();
+    QtHttpTransport transport;
+    StripeClient client(transport, *stripeCfg);
+    const EventImportReport r = EventImport(*store, client).run(options);
+    const nlohmann::json report = {{"pages", r.pages},
+                                   {"seen", r.seen},
+                                   {"stored", r.stored},
+                                   {"duplicates", r.duplicates},
+                                   {"applied", r.applied},
+                                   {"attention", r.attention},
+                                   {"unmatched", r.unmatched},
+                                   {"resumed", r.resumed},
+                                   {"cursor", r.cursor.toStdString()},
+                                   {"complete", r.error.isEmpty()}};
+    if (opts->has(u"json"_s))
+        ctx.out << QString::fromStdString(report.dump()) << Qt::endl;
+    else
+        ctx.out << "imported " << r.stored << " new event(s) of " << r.seen << " read ("
+                << r.duplicates << " already stored, " << r.applied << " applied, " << r.attention
+                << " raised Attention, " << r.unmatched << " unmatched)" << Qt::endl;
+    if (!r.error.isEmpty()) {
+        ctx.err << "opsctl: " << r.error << " (run it again to resume)" << Qt::endl;
+        return ExitCode::Internal;
+    }
+    return ExitCode::Ok;
+}
+
+} // namespace
+
+int webhookCommand(CommandContext &ctx, const QStringList &args)
+{
+    if (args.value(0) != u"serve"_s)
+        return ctx.usage(u"usage: opsctl webhook serve [--listen HOST:PORT] [--tolerance S]"_s);
+    return serveWebhooks(ctx, args.mid(1), false);
+}
+
+int eventsCommand(CommandContext &ctx, const QStringList &args)
+{
+    if (args.value(0) != u"import"_s)
+        return ctx.usage(u"usage: opsctl events import [--days N] [--json]"_s);
+    return import(ctx, args.mid(1));
+}
+
+} // namespace ops::cli

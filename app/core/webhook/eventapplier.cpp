@@ -1,0 +1,175 @@
+#include "eventapplier.h"
+
+#include "auditlog.h"
+#include "webhooklogging.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+bool moneyMoved(const QString &status)
+{
+    return status == u"succeeded"_s || status == u"pending"_s;
+}
+
+bool moneyReturned(const QString &status)
+{
+    return status == u"failed"_s || status == u"canceled"_s;
+}
+
+// Stripe's refund sub-status only moves forward: requires_action → pending → a final one.
+int rank(const QString &status)
+{
+    if (status == u"requires_action"_s)
+        return 1;
+    if (status == u"pending"_s)
+        return 2;
+    if (status == u"succeeded"_s || moneyReturned(status))
+        return 3;
+    return 0;
+}
+
+QString auditAction(EventOutcome outcome)
+{
+    return u"event."_s + toString(outcome);
+}
+
+} // namespace
+
+EventApplier::EventApplier(OperationStore &store, QString actor)
+    : m_store(store)
+    , m_actor(std::move(actor))
+{}
+
+EventApplyResult EventApplier::applyLocked(const StripeEvent &event, EventSource source)
+{
+    QSqlDatabase &db = m_store.database();
+    const qint64 now = m_store.clock().nowMs();
+    StoredEvent row{event.id,
+                    Provider::Stripe,
+                    event.type,
+                    event.created,
+                    event.livemode,
+                    event.objectType,
+                    event.objectId,
+                    event.objectStatus,
+                    {},
+                    MatchedBy::None,
+                    source,
+                    QDateTime::fromMSecsSinceEpoch(now, Qt::UTC),
+                    EventOutcome::Ignored,
+                    {},
+                    event.raw};
+    // Duplicates first: a second delivery of a stored event changes nothing at all.
+    if (EventStore::hasEventLocked(db, event.id))
+        return {true, EventOutcome::Ignored, u"duplicate"_s, {}};
+    Decision decision{EventOutcome::Ignored,
+                      u"object type %1 is not handled"_s.arg(
+                          event.objectType.isEmpty() ? u"(none)"_s : event.objectType)};
+    std::optional<Operation> op;
+    if (event.refund) {
+        const auto match =
+            EventStore::matchRefundLocked(db, event.refund->metadata.value(u"operation_id"_s),
+                                          event.idempotencyKey, event.refund->id);
+        op = match.operation;
+        row.matchedBy = match.by;
+        decision = op ? decide(event, *op)
+                      : Decision{EventOutcome::Ignored, u"unmatched: no operation of ours"_s};
+    }
+    if (op)
+        row.operationId = op->id;
+    row.outcome = decision.outcome;
+    row.outcomeReason = decision.reason;
+    if (!EventStore::insertEventLocked(db, row))
+        return {true, EventOutcome::Ignored, u"duplicate"_s, {}};
+    if (op) {
+        EventStore::addEventEvidenceLocked(db, now, row, m_actor);
+        AuditLog::append(db, now, m_actor, auditAction(decision.outcome), op->id,
+                         {{"event", event.id.toStdString()},
+                          {"type", event.type.toStdString()},
+                          {"object", event.objectId.toStdString()},
+                          {"source", toString(source).toStdString()},
+                          {"matched_by", toString(row.matchedBy).toStdString()},
+                          {"reason", decision.reason.toStdString()}});
+    }
+    qCInfo(lcWebhook).noquote() << "event" << event.id << event.type << toString(decision.outcome)
+                                << (op ? op->id : u"(unmatched)"_s) << decision.reason;
+    return {false, decision.outcome, decision.reason, row.operationId};
+}
+
+EventApplier::Decision EventApplier::decide(const StripeEvent &event, const Operation &op)
+{
+    const StripeRefund &refund = *event.refund;
+    if (refund.amount != op.amount.minor ||
+        refund.currency.compare(op.amount.currency, Qt::CaseInsensitive) != 0)
+        return attention(op, u"provider refund %1 is %2 %3, the operation %4 %5"_s.arg(
+                                 refund.id, QString::number(refund.amount), refund.currency,
+                                 QString::number(op.amount.minor), op.amount.currency));
+    QStringList others = EventStore::otherClaimsLocked(m_store.database(), op.id, refund.id);
+    if (!op.providerRef.isEmpty() && op.providerRef != refund.id &&
+        !others.contains(op.providerRef))
+        others << op.providerRef;
+    if (!others.isEmpty())
+        return attention(op, u"two provider refunds claim this operation: %1 and %2"_s.arg(
+                                 refund.id, others.join(u", "_s)));
+    const auto last = EventStore::lastAppliedCreatedLocked(m_store.database(), refund.id);
+    if (last && event.created < *last)
+        return {EventOutcome::Ignored,
+                u"older than the last applied event for %1; kept as evidence"_s.arg(refund.id)};
+    if (!isFinal(op.state))
+        return onLiveRow(event, refund, op);
+    if (op.state == OperationState::Succeeded)
+        return onSucceededRow(event, refund, op);
+    // A failed row is final: never reopened. A provider that says money moved disagrees.
+    if (moneyMoved(refund.status))
+        return attention(op, u"provider refund %1 is %2 but the operation is failed"_s.arg(
+                                 refund.id, refund.status));
+    return {EventOutcome::Ignored, u"the operation is already failed"_s};
+}
+
+EventApplier::Decision EventApplier::onLiveRow(const StripeEvent &event, const StripeRefund &refund,
+                                               const Operation &op)
+{
+    const QString why =
+        u"provider event %1: refund %2 %3"_s.arg(event.id, refund.id, refund.status);
+    if (moneyMoved(refund.status)) {
+        if (m_store.closeSucceededLocked(op.id, refund.id, refund.status, m_actor, why,
+                                         CloseFrom::OpenOrUnknown))
+            return {EventOutcome::Applied, u"closed succeeded (%1)"_s.arg(refund.status)};
+    } else if (moneyReturned(refund.status)) {
+        const QString code = refund.failureReason.isEmpty() ? refund.status : refund.failureReason;
+        if (m_store.closeFailedLocked(op.id, code, m_actor, why, CloseFrom::OpenOrUnknown))
+            return {EventOutcome::Applied, u"closed failed (%1)"_s.arg(code)};
+    }
+    return {EventOutcome::Ignored, u"refund status %1 settles nothing"_s.arg(refund.status)};
+}
+
+EventApplier::Decision EventApplier::onSucceededRow(const StripeEvent &, const StripeRefund &refund,
+                                                    const Operation &op)
+{
+    const bool returned = moneyReturned(refund.status);
+    const bool forward = rank(refund.status) > rank(op.providerStatus) ||
+                         (returned && !moneyReturned(op.providerStatus));
+    if (!forward)
+        return {EventOutcome::Ignored,
+                u"sub-status %1 is not after %2"_s.arg(refund.status, op.providerStatus)};
+    m_store.setProviderStatusLocked(op.id, refund.status, m_actor, OperationState::Succeeded);
+    if (returned)
+        return attention(op, u"refund %1 %2 after the provider accepted it (%3): the money did "
+                             "not reach the customer"_s.arg(refund.id, refund.status,
+                                                            refund.failureReason.isEmpty()
+                                                                ? u"no reason given"_s
+                                                                : refund.failureReason));
+    return {EventOutcome::Applied, u"sub-status %1"_s.arg(refund.status)};
+}
+
+EventApplier::Decision EventApplier::attention(const Operation &op, const QString &reason)
+{
+    EventStore::raiseAttentionLocked(m_store.database(), m_store.clock().nowMs(), op.id, reason,
+                                     m_actor);
+    return {EventOutcome::Attention, reason};
+}
+
+} // namespace ops

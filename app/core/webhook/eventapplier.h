@@ -1,0 +1,60 @@
+#pragma once
+
+// What a provider event may change (docs/design.md §10, issue 13 item 3), applied inside the
+// caller's WriteTransaction together with the event row, its evidence and the audit entries.
+// Forward only: an event never moves a row backwards and never reopens a final row. Closing
+// goes through the store's own closes (closeSucceededLocked / closeFailedLocked), from `open`
+// or `unknown`: an event is positive, machine-checked evidence (rule 6). Applying evidence is
+// not sending — nothing here talks to a provider.
+//
+//   row open/unknown, refund succeeded|pending  → succeeded with the provider reference
+//   row open/unknown, refund failed|canceled    → failed with the failure reason
+//   row succeeded, sub-status forward           → sub-status moves (pending → succeeded)
+//   row succeeded, refund later failed|canceled → Attention (the money did not arrive)
+//   row failed, refund succeeded|pending        → Attention (the row says no money moved)
+//   amount/currency disagree, two refunds claim → Attention, no close
+//   older than the last applied event (created) → kept as evidence, no change
+//   not a refund object / unmatched             → kept, no change
+
+#include "eventstore.h"
+#include "operationstore.h"
+#include "stripeevents.h"
+
+namespace ops {
+
+struct EventApplyResult
+{
+    bool duplicate = false; // an event with this id was already stored: nothing written
+    EventOutcome outcome = EventOutcome::Ignored;
+    QString reason;
+    QString operationId; // empty: unmatched
+};
+
+class EventApplier
+{
+public:
+    // actor: "system:webhook" for the receiver, "system:events-import" for the backfill.
+    EventApplier(OperationStore &store, QString actor);
+
+    // Inside the caller's WriteTransaction; throws StoreError when the database fails.
+    EventApplyResult applyLocked(const StripeEvent &event, EventSource source);
+
+    const QString &actor() const { return m_actor; }
+
+private:
+    struct Decision
+    {
+        EventOutcome outcome = EventOutcome::Ignored;
+        QString reason;
+    };
+    Decision decide(const StripeEvent &event, const Operation &op);
+    Decision onLiveRow(const StripeEvent &event, const StripeRefund &refund, const Operation &op);
+    Decision onSucceededRow(const StripeEvent &event, const StripeRefund &refund,
+                            const Operation &op);
+    Decision attention(const Operation &op, const QString &reason);
+
+    OperationStore &m_store;
+    QString m_actor;
+};
+
+} // namespace ops

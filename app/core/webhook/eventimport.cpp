@@ -1,0 +1,117 @@
+#include "eventimport.h"
+
+#include "eventstore.h"
+#include "sqltransaction.h"
+#include "webhooklogging.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+EventImport::EventImport(OperationStore &store, StripeClient &client)
+    : m_store(store)
+    , m_client(client)
+    , m_applier(store, u"system:events-import"_s)
+{}
+
+std::optional<StripeEventList> EventImport::page(const QList<std::pair<QString, QString>> &query,
+                                                 QString *error)
+{
+    const StripeReply reply = m_client.listEvents(query);
+    if (!reply.ok()) {
+        *error =
+            reply.error
+                ? u"GET /v1/events: %1 %2"_s.arg(reply.http.status)
+                      .arg(reply.error->code.isEmpty() ? reply.error->message : reply.error->code)
+                : u"GET /v1/events: no answer (%1)"_s.arg(reply.http.errorText.isEmpty()
+                                                              ? QString::number(reply.http.status)
+                                                              : reply.http.errorText);
+        return std::nullopt;
+    }
+    auto list = parseStripeEventList(reply.http.body);
+    if (!list)
+        *error = u"GET /v1/events: the answer is not a list of events"_s;
+    return list;
+}
+
+std::optional<std::vector<StripeEvent>> EventImport::oldestPage(const EventImportOptions &options,
+                                                                QString *error)
+{
+    const qint64 since = m_store.clock().nowMs() / 1000 - qint64(options.days) * 86400;
+    QString after;
+    for (;;) {
+        QList<std::pair<QString, QString>> query = {{u"limit"_s, QString::number(options.pageSize)},
+                                                    {u"created[gte]"_s, QString::number(since)}};
+        if (!after.isEmpty())
+            query.append({u"starting_after"_s, after});
+        auto list = page(query, error);
+        if (!list)
+            return std::nullopt;
+        if (!list->hasMore || list->data.empty())
+            return std::move(list->data);
+        after = list->data.back().id;
+    }
+}
+
+void EventImport::importPage(const std::vector<StripeEvent> &newestFirst,
+                             const EventImportOptions &options, EventImportReport &report)
+{
+    if (newestFirst.empty())
+        return;
+    WriteTransaction tx(m_store.database());
+    for (auto it = newestFirst.rbegin(); it != newestFirst.rend(); ++it) {
+        const EventApplyResult r = m_applier.applyLocked(*it, EventSource::Import);
+        ++report.seen;
+        if (r.duplicate) {
+            ++report.duplicates;
+            continue;
+        }
+        ++report.stored;
+        report.applied += r.outcome == EventOutcome::Applied;
+        report.attention += r.outcome == EventOutcome::Attention;
+        report.unmatched += r.operationId.isEmpty() && it->objectType == u"refund"_s;
+    }
+    report.cursor = newestFirst.front().id;
+    EventStore::setCursorLocked(m_store.database(), m_store.clock().nowMs(), options.cursorName,
+                                report.cursor);
+    tx.commit();
+    ++report.pages;
+}
+
+EventImportReport EventImport::run(const EventImportOptions &options)
+{
+    EventImportReport report;
+    EventStore events(m_store.database(), m_store.clock());
+    QString cursor = events.cursor(options.cursorName).value_or(QString());
+    report.resumed = !cursor.isEmpty();
+    if (!cursor.isEmpty() && m_client.getEvent(cursor).http.status == 404) {
+        // The cursor's event is past the provider's retention: start from the window again.
+        qCInfo(lcWebhook).noquote() << "import cursor" << cursor << "is gone; rescanning";
+        cursor.clear();
+    }
+    if (cursor.isEmpty()) {
+        const auto oldest = oldestPage(options, &report.error);
+        if (!oldest)
+            return report;
+        importPage(*oldest, options, report);
+        cursor = report.cursor;
+        if (cursor.isEmpty())
+            return report; // no events in the window
+    }
+    for (;;) {
+        auto list =
+            page({{u"limit"_s, QString::number(options.pageSize)}, {u"ending_before"_s, cursor}},
+                 &report.error);
+        if (!list)
+            return report;
+        importPage(list->data, options, report);
+        if (list->data.empty() || !list->hasMore)
+            break;
+        cursor = report.cursor;
+    }
+    report.cursor = report.cursor.isEmpty() ? cursor : report.cursor;
+    qCInfo(lcWebhook) << "import:" << report.seen << "events," << report.stored << "new";
+    return report;
+}
+
+} // namespace ops

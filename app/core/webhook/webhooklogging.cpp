@@ -1,0 +1,5 @@
+#include "webhooklogging.h"
+
+namespace ops {
+Q_LOGGING_CATEGORY(lcWebhook, "ops.webhook")
+} // namespace ops

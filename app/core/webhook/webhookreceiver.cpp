@@ -1,0 +1,210 @@
+#include "webhookreceiver.h"
+
+#include "sqltransaction.h"
+#include "webhooklogging.h"
+#include "webhooksignature.h"
+
+#include <QTimer>
+#include <nlohmann/json.hpp>
+
+using namespace Qt::StringLiterals;
+using nlohmann::json;
+
+namespace ops {
+
+namespace {
+
+const HeaderList kJson = {{"Content-Type", "application/json"}};
+
+QByteArray bytes(const json &j)
+{
+    return QByteArray::fromStdString(j.dump());
+}
+
+QByteArray errorBody(const QString &code, const QString &message)
+{
+    return bytes({{"error", {{"code", code.toStdString()}, {"message", message.toStdString()}}}});
+}
+
+QString describeRefusal(const QString &reason)
+{
+    static const QHash<QString, QString> text = {
+        {u"missing_signature"_s, u"no Stripe-Signature header"_s},
+        {u"malformed_signature"_s, u"Stripe-Signature is not t=…,v1=…"_s},
+        {u"no_v1_signature"_s, u"Stripe-Signature has no v1 signature"_s},
+        {u"bad_signature"_s, u"no v1 signature matches a configured secret"_s},
+        {u"stale_timestamp"_s, u"the signature's timestamp is too old"_s},
+        {u"future_timestamp"_s, u"the signature's timestamp is in the future"_s},
+        {u"no_secret"_s, u"the receiver has no webhook secret"_s},
+        {u"too_large"_s, u"the body is over the size limit"_s},
+        {u"invalid_event"_s, u"the signed body is not a Stripe event"_s},
+        {u"livemode_mismatch"_s, u"the event's livemode does not match the configured key"_s},
+        {u"method_not_allowed"_s, u"only POST is accepted"_s},
+    };
+    return text.value(reason, reason);
+}
+
+// A savepoint per event: one event whose statements fail is rolled back alone, and the batch's
+// other events still commit.
+void exec(QSqlDatabase &db, const QString &sql)
+{
+    runQuery(db, sql);
+}
+
+} // namespace
+
+qint64 WebhookStats::refusedTotal() const
+{
+    qint64 total = 0;
+    for (const auto &[reason, n] : refused)
+        total += n;
+    return total;
+}
+
+bool isLiveKey(const QString &apiKey)
+{
+    return apiKey.startsWith(u"sk_live_"_s) || apiKey.startsWith(u"rk_live_"_s);
+}
+
+WebhookReceiver::WebhookReceiver(OperationStore &store, WebhookOptions options, QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+    , m_options(std::move(options))
+    , m_applier(store, u"system:webhook"_s)
+{}
+
+WebhookReceiver::~WebhookReceiver()
+{
+    flush();
+}
+
+void WebhookReceiver::refuse(const ResponderPtr &responder, int status, const QString &reason,
+                             qsizetype bodyBytes)
+{
+    ++m_stats.refused[reason];
+    qCWarning(lcWebhook).noquote()
+        << "refused delivery:" << reason << "status" << status << "body bytes" << bodyBytes
+        << "refused so far" << m_stats.refusedTotal();
+    responder->send(status, kJson, errorBody(reason, describeRefusal(reason)));
+}
+
+bool WebhookReceiver::handle(const HttpRequestData &request, const ResponderPtr &responder)
+{
+    if (request.path != kWebhookPath)
+        return false;
+    ++m_stats.received;
+    const qsizetype size = request.body.size();
+    if (request.method != "POST") {
+        refuse(responder, 405, u"method_not_allowed"_s, size);
+        return true;
+    }
+    if (size > m_options.maxBodyBytes) {
+        refuse(responder, 413, u"too_large"_s, size);
+        return true;
+    }
+    const SignatureVerdict verdict =
+        verifySignature(request.headers.value("stripe-signature"), request.body, m_options.secrets,
+                        m_store.clock().nowMs() / 1000, m_options.toleranceSecs);
+    if (verdict != SignatureVerdict::Valid) {
+        refuse(responder, verdict == SignatureVerdict::NoSecret ? 503 : 400, toString(verdict),
+               size);
+        return true;
+    }
+    // Only now, with the signature holding, is the body parsed.
+    auto event = parseStripeEvent(request.body);
+    if (!event) {
+        refuse(responder, 400, u"invalid_event"_s, size);
+        return true;
+    }
+    if (event->livemode != m_options.livemode) {
+        refuse(responder, 400, u"livemode_mismatch"_s, size);
+        return true;
+    }
+    m_queue.push_back({std::move(*event), responder});
+    if (int(m_queue.size()) >= m_options.maxBatch) {
+        flush();
+    } else if (!m_flushScheduled) {
+        m_flushScheduled = true;
+        QTimer::singleShot(0, this, [this] { flush(); });
+    }
+    return true;
+}
+
+void WebhookReceiver::flush()
+{
+    m_flushScheduled = false;
+    if (m_queue.empty())
+        return;
+    std::vector<Queued> batch;
+    batch.swap(m_queue);
+    std::vector<EventApplyResult> results(batch.size());
+    std::vector<bool> ok(batch.size(), false);
+    QSqlDatabase &db = m_store.database();
+    try {
+        WriteTransaction tx(db);
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            exec(db, u"SAVEPOINT webhook_event"_s);
+            try {
+                results[i] = m_applier.applyLocked(batch[i].event, EventSource::Webhook);
+                exec(db, u"RELEASE SAVEPOINT webhook_event"_s);
+                ok[i] = true;
+            } catch (const StoreError &e) {
+                qCWarning(lcWebhook).noquote()
+                    << "event" << batch[i].event.id << "not stored:" << e.what();
+                exec(db, u"ROLLBACK TO SAVEPOINT webhook_event"_s);
+                exec(db, u"RELEASE SAVEPOINT webhook_event"_s);
+            }
+        }
+        if (m_options.hook)
+            m_options.hook("before_commit");
+        tx.commit();
+        if (m_options.hook)
+            m_options.hook("after_commit");
+    } catch (const StoreError &e) {
+        qCWarning(lcWebhook).noquote()
+            << "group commit of" << batch.size() << "events failed:" << e.what();
+        ok.assign(batch.size(), false);
+    }
+    ++m_stats.commits;
+    m_stats.largestBatch = qMax(m_stats.largestBatch, qint64(batch.size()));
+    answerAll(batch, results, ok);
+}
+
+void WebhookReceiver::answerAll(const std::vector<Queued> &batch,
+                                const std::vector<EventApplyResult> &results,
+                                const std::vector<bool> &committed)
+{
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+        const ResponderPtr &r = batch[i].responder;
+        if (!committed[i]) {
+            ++m_stats.failed;
+            r->send(500, kJson, errorBody(u"store_failed"_s, u"not stored; retry later"_s));
+            continue;
+        }
+        ++(results[i].duplicate ? m_stats.duplicates : m_stats.stored);
+        m_lastEventAtMs = m_store.clock().nowMs();
+        const QString &op = results[i].operationId;
+        r->send(200, kJson,
+                bytes({{"received", true},
+                       {"duplicate", results[i].duplicate},
+                       {"outcome", toString(results[i].outcome).toStdString()},
+                       {"operation_id", op.isEmpty() ? json(nullptr) : json(op.toStdString())}}));
+    }
+}
+
+QByteArray WebhookReceiver::statsJson() const
+{
+    json refused = json::object();
+    for (const auto &[reason, n] : m_stats.refused)
+        refused[reason.toStdString()] = n;
+    return bytes({{"received", m_stats.received},
+                  {"stored", m_stats.stored},
+                  {"duplicates", m_stats.duplicates},
+                  {"failed", m_stats.failed},
+                  {"commits", m_stats.commits},
+                  {"largest_batch", m_stats.largestBatch},
+                  {"refused", refused},
+                  {"refused_total", m_stats.refusedTotal()}});
+}
+
+} // namespace ops

@@ -1,0 +1,95 @@
+#pragma once
+
+// The Stripe webhook receiver (docs/design.md §10) as a component a long-running service mounts
+// on its HttpWire: `opsctl webhook serve` (webhookserver.h) and the team's `opsctl serve`.
+//
+// A delivery is refused — 4xx, nothing stored, counted, logged without its body — unless, in this
+// order: the body is at most maxBodyBytes; Stripe-Signature holds for one of the secrets within
+// the tolerance (webhooksignature.h); the body then parses as an event; its livemode is the mode
+// of the configured key. An accepted event is queued; the queue is committed as one write
+// transaction (group commit: the deliveries that arrived while the last commit ran share the
+// next one), each event in its own savepoint with its row, evidence, state change and audit
+// entries; every answer is written only after that commit. A duplicate event id answers 200 and
+// changes nothing.
+
+#include "eventapplier.h"
+#include "httpwire.h"
+
+#include <QObject>
+#include <functional>
+#include <map>
+#include <vector>
+
+namespace ops {
+
+// Test hook: called at "before_commit" and "after_commit" of each group commit (a test stalls
+// there and kills the process).
+using CommitHook = std::function<void(const char *where)>;
+
+struct WebhookOptions
+{
+    QList<QByteArray> secrets; // whsec_…; never printed, logged or stored
+    bool livemode = false;     // the configured key's mode (sk_test_/rk_test_ → false)
+    qint64 toleranceSecs = 300;
+    qint64 maxBodyBytes = 1024 * 1024;
+    int maxBatch = 256;
+    CommitHook hook;
+};
+
+struct WebhookStats
+{
+    qint64 received = 0;   // POSTs to the endpoint
+    qint64 stored = 0;     // new events committed
+    qint64 duplicates = 0; // answered 200, nothing changed
+    qint64 failed = 0;     // answered 500: the database failed, the provider will retry
+    qint64 commits = 0;    // group commits
+    qint64 largestBatch = 0;
+    std::map<QString, qint64> refused; // by reason: bad_signature, stale_timestamp, …
+    qint64 refusedTotal() const;
+};
+
+inline const QString kWebhookPath = QStringLiteral("/webhooks/stripe");
+
+class WebhookReceiver final : public QObject
+{
+public:
+    // `store` (and its clock, which also checks the signature time) must outlive the receiver.
+    WebhookReceiver(OperationStore &store, WebhookOptions options, QObject *parent = nullptr);
+    ~WebhookReceiver() override;
+
+    // POST /webhooks/stripe. False when the request is not for this route (the host answers).
+    bool handle(const HttpRequestData &request, const ResponderPtr &responder);
+    // Commits what is queued now and answers it (also run from the event loop).
+    void flush();
+
+    const WebhookStats &stats() const { return m_stats; }
+    // {"received":…,"stored":…,"duplicates":…,"failed":…,"refused":{…},"refused_total":…}
+    QByteArray statsJson() const;
+    std::optional<qint64> lastEventAtMs() const { return m_lastEventAtMs; }
+
+private:
+    struct Queued
+    {
+        StripeEvent event;
+        ResponderPtr responder;
+    };
+    void refuse(const ResponderPtr &responder, int status, const QString &reason,
+                qsizetype bodyBytes);
+    // Answers each delivery after the commit: 200 for committed ones, 500 (retry) otherwise.
+    void answerAll(const std::vector<Queued> &batch, const std::vector<EventApplyResult> &results,
+                   const std::vector<bool> &committed);
+
+    OperationStore &m_store;
+    WebhookOptions m_options;
+    EventApplier m_applier;
+    std::vector<Queued> m_queue;
+    bool m_flushScheduled = false;
+    WebhookStats m_stats;
+    std::optional<qint64> m_lastEventAtMs;
+};
+
+// The mode of a Stripe API key: true for sk_live_/rk_live_, false for sk_test_/rk_test_ and
+// for no key at all (provider-sim keys are test keys).
+bool isLiveKey(const QString &apiKey);
+
+} // namespace ops

@@ -1,0 +1,99 @@
+#include "webhookserver.h"
+
+#include "eventstore.h"
+#include "signalwatch.h"
+#include "storeerror.h"
+#include "webhooklogging.h"
+
+#include <QCoreApplication>
+#include <QHostInfo>
+#include <QTcpServer>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+WebhookServer::WebhookServer(OperationStore &store, WebhookOptions receiver,
+                             WebhookServeOptions serve)
+    : m_store(store)
+    , m_serve(std::move(serve))
+    , m_receiver(std::make_unique<WebhookReceiver>(store, std::move(receiver)))
+{}
+
+WebhookServer::~WebhookServer() = default;
+
+quint16 WebhookServer::listen(QTextStream &out, QTextStream &err)
+{
+    m_wire = std::make_unique<HttpWire>(
+        [this](HttpRequestData request, ResponderPtr responder) { handle(request, responder); });
+    const quint16 port = m_wire->listen(m_serve.address, m_serve.port);
+    if (port == 0) {
+        err << "opsctl: cannot listen on " << m_serve.address.toString() << ':' << m_serve.port
+            << Qt::endl;
+        return 0;
+    }
+    const QString host = m_serve.address.protocol() == QAbstractSocket::IPv6Protocol
+                             ? u"["_s + m_serve.address.toString() + u"]"_s
+                             : m_serve.address.toString();
+    m_url = u"http://%1:%2"_s.arg(host).arg(port);
+    m_startedAtMs = m_store.clock().nowMs();
+    m_id = u"%1:%2:%3"_s.arg(QHostInfo::localHostName())
+               .arg(QCoreApplication::applicationPid())
+               .arg(m_startedAtMs);
+    out << "opsctl webhook listening on " << m_url << Qt::endl;
+    beat();
+    return port;
+}
+
+int WebhookServer::run(QTextStream &out, QTextStream &err, std::function<void()> onStop)
+{
+    if (listen(out, err) == 0)
+        return 1;
+    QTimer heartbeat;
+    QObject::connect(&heartbeat, &QTimer::timeout, [this] { beat(); });
+    heartbeat.start(m_serve.heartbeatMs);
+    SignalWatch watch([this, &onStop] {
+        qCInfo(lcWebhook) << "signal: committing what is queued and stopping";
+        for (QTcpServer *server : m_wire->servers())
+            server->close();
+        m_receiver->flush();
+        if (onStop)
+            onStop();
+        QCoreApplication::exit(0);
+    });
+    const int code = QCoreApplication::exec();
+    try {
+        EventStore(m_store.database(), m_store.clock()).stopped(m_id);
+    } catch (const StoreError &e) {
+        qCWarning(lcWebhook) << "cannot record the stop:" << e.what();
+    }
+    return code;
+}
+
+void WebhookServer::handle(const HttpRequestData &request, const ResponderPtr &responder)
+{
+    if (m_receiver->handle(request, responder))
+        return;
+    if (request.path == u"/healthz"_s && request.method == "GET") {
+        QByteArray stats = m_receiver->statsJson();
+        stats.insert(1, "\"ok\":true,");
+        responder->send(200, {{"Content-Type", "application/json"}}, stats);
+        return;
+    }
+    responder->send(404, {{"Content-Type", "application/json"}},
+                    R"({"error":{"code":"not_found","message":"POST /webhooks/stripe"}})");
+}
+
+void WebhookServer::beat()
+{
+    try {
+        EventStore(m_store.database(), m_store.clock())
+            .beat(m_id, m_url, m_startedAtMs, m_receiver->lastEventAtMs());
+    } catch (const StoreError &e) {
+        // A missed heartbeat only makes the console say "not running"; deliveries go on.
+        qCWarning(lcWebhook) << "heartbeat not stored:" << e.what();
+    }
+}
+
+} // namespace ops
