@@ -17,6 +17,7 @@ class QSqlDatabase;
 
 namespace ops {
 class OperationStore;
+class ReconcilerService;
 }
 
 namespace ops::cli {
@@ -71,5 +72,15 @@ int eventsCommand(CommandContext &ctx, const QStringList &args);  // webhookcomm
 int operatorCommand(CommandContext &ctx, const QStringList &args);
 int approvalCommand(CommandContext &ctx, const QStringList &args);
 int settingsCommand(CommandContext &ctx, const QStringList &args);
+int reconcileCommand(CommandContext &ctx, const QStringList &args); // reconcilecommands.cpp
+int proposalsCommand(CommandContext &ctx, const QStringList &args); // reconcilecommands.cpp
+int serveCommand(CommandContext &ctx, const QStringList &args);     // reconcilecommands.cpp
+// webhook serve's options and receiver; withReconciler: opsctl serve (webhookcommand.cpp).
+int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconciler);
+// opsctl serve's reconciler loop, started on the caller's event loop; drain() it at the signal.
+// nullptr and *error when the provider settings are unusable (reconcilecommands.cpp).
+std::shared_ptr<ReconcilerService> startServeReconciler(CommandContext &ctx,
+                                                        OperationStore &store, QString *error,
+                                                        bool json = true);
 
 } // namespace ops::cli

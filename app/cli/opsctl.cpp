@@ -38,6 +38,13 @@ const QString kUsage = u"usage: opsctl [--db PATH|postgresql://…] [--operator 
                        "--reason T\n"
                        "  settings set approval-threshold CURRENCY MINOR | clear "
                        "approval-threshold CURRENCY | show\n"
+                       "  settings set reconcile-auto-close on|off | set reconcile-schedule "
+                       "1m,5m,1h,6h\n"
+                       "  reconcile [--once] [--json]   (the reconciler, docs/reconciliation.md)\n"
+                       "  proposals list [--state S|all] [--json] | apply (ID…|--all) "
+                       "[--dry-run]\n"
+                       "  serve [--listen HOST:PORT] [--json]   (the team's service: the "
+                       "reconciler loop)\n"
                        "  demo generate --rows N     (synthetic rows, empty database only)\n"
                        "  demo story --sim URL       (the console demo's rows, made against "
                        "provider-sim)\n"
@@ -96,6 +103,12 @@ Command commandFor(const QString &name)
         return approvalCommand;
     if (name == u"settings"_s)
         return settingsCommand;
+    if (name == u"reconcile"_s)
+        return reconcileCommand;
+    if (name == u"proposals"_s)
+        return proposalsCommand;
+    if (name == u"serve"_s)
+        return serveCommand;
     return nullptr;
 }
 

@@ -3,6 +3,7 @@
 
 #include "approvals.h"
 #include "commandcontext.h"
+#include "reconcilesettings.h"
 #include "operationstore.h"
 #include "operatordirectory.h"
 #include "opsctl.h"
@@ -178,19 +179,55 @@ int approvalCommand(CommandContext &ctx, const QStringList &args)
     return ExitCode::Ok;
 }
 
+namespace {
+
+// settings set reconcile-auto-close on|off · settings set reconcile-schedule 1m,5m,1h,6h
+int reconcileSetting(CommandContext &ctx, const QString &name, const QString &value)
+{
+    if (ctx.personName().isEmpty())
+        return ctx.usage(kNoPerson);
+    if (name == u"reconcile-auto-close"_s) {
+        if (value != u"on"_s && value != u"off"_s)
+            return ctx.usage(u"reconcile-auto-close is on or off"_s);
+        auto store = ctx.openStore();
+        setReconcileAutoClose(store->database(), ctx.clock.nowMs(), ctx.actor(), value == u"on"_s);
+        printJson(ctx.out, {{"reconcile_auto_close", value.toStdString()}});
+        return ExitCode::Ok;
+    }
+    QString error;
+    const auto times = parseReconcileSchedule(value, &error);
+    if (!times)
+        return ctx.usage(u"reconcile-schedule: "_s + error);
+    auto store = ctx.openStore();
+    setReconcileSchedule(store->database(), ctx.clock.nowMs(), ctx.actor(), *times);
+    printJson(ctx.out, {{"reconcile_schedule", formatReconcileSchedule(*times).toStdString()}});
+    return ExitCode::Ok;
+}
+
+} // namespace
+
 int settingsCommand(CommandContext &ctx, const QStringList &args)
 {
     const QString usage = u"usage: opsctl settings set approval-threshold CURRENCY MINOR | "
-                          "clear approval-threshold CURRENCY | show"_s;
+                          "clear approval-threshold CURRENCY | set reconcile-auto-close on|off | "
+                          "set reconcile-schedule 1m,5m,1h,6h | show"_s;
     const QString sub = args.value(0);
     if (sub == u"show"_s && args.size() == 1) {
         auto store = ctx.openStore();
         ordered_json thresholds = ordered_json::object();
         for (const auto &[currency, minor] : approvalThresholds(store->database()))
             thresholds[currency.toStdString()] = minor;
-        printJson(ctx.out, {{"approval_threshold", thresholds}});
+        const ReconcileSettings reconcile = reconcileSettings(store->database());
+        printJson(ctx.out,
+                  {{"approval_threshold", thresholds},
+                   {"reconcile_auto_close", reconcile.autoClose ? "on" : "off"},
+                   {"reconcile_schedule",
+                    formatReconcileSchedule(reconcile.checkTimes).toStdString()}});
         return ExitCode::Ok;
     }
+    if (sub == u"set"_s && args.size() == 3 && args.value(1).startsWith(u"reconcile-"_s) &&
+        (args.value(1) == u"reconcile-auto-close"_s || args.value(1) == u"reconcile-schedule"_s))
+        return reconcileSetting(ctx, args.value(1), args.value(2));
     const bool set = sub == u"set"_s && args.size() == 4;
     const bool clear = sub == u"clear"_s && args.size() == 3;
     if ((!set && !clear) || args.value(1) != u"approval-threshold"_s)

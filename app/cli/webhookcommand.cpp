@@ -36,7 +36,9 @@ CommitHook stallHookFromEnv(QTextStream &err)
     };
 }
 
-int serve(CommandContext &ctx, const QStringList &args)
+} // namespace
+
+int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconciler)
 {
     QString error;
     const auto opts =
@@ -74,8 +76,16 @@ int serve(CommandContext &ctx, const QStringList &args)
     serveOptions.address = listen->first;
     serveOptions.port = listen->second;
     WebhookServer server(*store, std::move(receiver), serveOptions);
-    return server.run(ctx.out, ctx.err);
+    if (!withReconciler)
+        return server.run(ctx.out, ctx.err);
+    // opsctl serve: the reconciler loop on the same event loop, drained at the same signal.
+    const auto reconciler = startServeReconciler(ctx, *store, &error);
+    if (!reconciler)
+        return ctx.usage(error);
+    return server.run(ctx.out, ctx.err, [&] { reconciler->drain(); });
 }
+
+namespace {
 
 int import(CommandContext &ctx, const QStringList &args)
 {
@@ -126,7 +136,7 @@ int webhookCommand(CommandContext &ctx, const QStringList &args)
 {
     if (args.value(0) != u"serve"_s)
         return ctx.usage(u"usage: opsctl webhook serve [--listen HOST:PORT] [--tolerance S]"_s);
-    return serve(ctx, args.mid(1));
+    return serveWebhooks(ctx, args.mid(1), false);
 }
 
 int eventsCommand(CommandContext &ctx, const QStringList &args)

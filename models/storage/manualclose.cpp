@@ -3,6 +3,7 @@
 
 #include "approvals.h"
 #include "auditlog.h"
+#include "operationrow.h"
 #include "operationstore.h"
 #include "operatordirectory.h"
 #include "sqltransaction.h"
@@ -132,40 +133,47 @@ ManualCloseRefusal applyCloseLocked(QSqlDatabase &db, qint64 now, const ManualCl
     return ManualCloseRefusal::None;
 }
 
-ManualCloseResult OperationStore::closeManually(const ManualClose &c)
+ManualCloseResult closeManuallyLocked(QSqlDatabase &db, qint64 now, const ManualClose &c)
 {
     if (const auto refusal = checkRequest(c); refusal != ManualCloseRefusal::None)
         return refused(refusal);
-    const qint64 now = m_clock.nowMs();
-    WriteTransaction tx(m_db); // left uncommitted on every refusal: nothing written
-    if (auto problem = closeRightProblem(m_db, c))
+    if (auto problem = closeRightProblem(db, c))
         return refused(ManualCloseRefusal::NotPermitted, *problem);
-    const auto op = operation(c.operationId);
-    if (!op)
+    QSqlQuery q =
+        runQuery(db, u"SELECT "_s + rows::operationColumns() + u" FROM operations WHERE id = ?"_s,
+                 {c.operationId});
+    if (!q.next())
         return refused(ManualCloseRefusal::NotFound);
-    if (isFinal(op->state))
+    const Operation op = rows::operationFromRow(q);
+    q.finish();
+    if (isFinal(op.state))
         return refused(ManualCloseRefusal::AlreadyFinal);
-    if (c.fromResend || !needsApproval(m_db, *op)) {
-        const auto refusal = applyCloseLocked(m_db, now, c, *op);
-        if (refusal != ManualCloseRefusal::None)
-            return refused(refusal);
-        tx.commit();
-        return {};
+    if (c.fromResend || !needsApproval(db, op)) {
+        const auto refusal = applyCloseLocked(db, now, c, op);
+        return refusal == ManualCloseRefusal::None ? ManualCloseResult{} : refused(refusal);
     }
     if (const auto pending =
-            openApproval(m_db, c.operationId, ApprovalAction::Close, ApprovalState::Pending))
+            openApproval(db, c.operationId, ApprovalAction::Close, ApprovalState::Pending))
         return refused(ManualCloseRefusal::AlreadyAwaitingApproval,
                        u"a close of %1 is already waiting for approval #%2; approve or reject "
                        "that one first"_s.arg(c.operationId)
                            .arg(pending->id),
                        pending->id);
     nlohmann::json ids = nlohmann::json::array();
-    if (const auto refusal = checkEvidence(m_db, c, &ids); refusal != ManualCloseRefusal::None)
+    if (const auto refusal = checkEvidence(db, c, &ids); refusal != ManualCloseRefusal::None)
         return refused(refusal);
     const qint64 approvalId =
-        requestApprovalLocked(m_db, now, *op, ApprovalAction::Close, c.actor, closePayload(c, ids));
-    tx.commit();
+        requestApprovalLocked(db, now, op, ApprovalAction::Close, c.actor, closePayload(c, ids));
     return refused(ManualCloseRefusal::AwaitingApproval, {}, approvalId);
+}
+
+ManualCloseResult OperationStore::closeManually(const ManualClose &c)
+{
+    WriteTransaction tx(m_db); // left uncommitted on every refusal: nothing written
+    const ManualCloseResult result = closeManuallyLocked(m_db, m_clock.nowMs(), c);
+    if (result.wrote())
+        tx.commit();
+    return result;
 }
 
 } // namespace ops

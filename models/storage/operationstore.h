@@ -129,6 +129,8 @@ struct ManualCloseResult
     qint64 approvalId = 0;
 
     bool closed() const { return refusal == ManualCloseRefusal::None; }
+    // Closed, or an approval request stored: what the caller's transaction must commit.
+    bool wrote() const { return closed() || refusal == ManualCloseRefusal::AwaitingApproval; }
 };
 
 // Where a page of list() ended: the last row's place in the list's order (newest first).

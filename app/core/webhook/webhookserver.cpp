@@ -46,18 +46,20 @@ quint16 WebhookServer::listen(QTextStream &out, QTextStream &err)
     return port;
 }
 
-int WebhookServer::run(QTextStream &out, QTextStream &err)
+int WebhookServer::run(QTextStream &out, QTextStream &err, std::function<void()> onStop)
 {
     if (listen(out, err) == 0)
         return 1;
     QTimer heartbeat;
     QObject::connect(&heartbeat, &QTimer::timeout, [this] { beat(); });
     heartbeat.start(m_serve.heartbeatMs);
-    SignalWatch watch([this] {
+    SignalWatch watch([this, &onStop] {
         qCInfo(lcWebhook) << "signal: committing what is queued and stopping";
         for (QTcpServer *server : m_wire->servers())
             server->close();
         m_receiver->flush();
+        if (onStop)
+            onStop();
         QCoreApplication::exit(0);
     });
     const int code = QCoreApplication::exec();

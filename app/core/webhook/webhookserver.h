@@ -8,6 +8,7 @@
 
 #include <QHostAddress>
 #include <QTextStream>
+#include <functional>
 #include <memory>
 
 namespace ops {
@@ -30,8 +31,9 @@ public:
     // Listens and prints "opsctl webhook listening on http://HOST:PORT" on `out`. 0 = the port.
     quint16 listen(QTextStream &out, QTextStream &err);
     // listen(), then the event loop until SIGTERM/SIGINT; what is queued is committed and
-    // answered before it returns 0. 1 when it cannot listen.
-    int run(QTextStream &out, QTextStream &err);
+    // answered before it returns 0. 1 when it cannot listen. `onStop` runs at the signal, after
+    // the receiver's flush (opsctl serve drains its reconciler there).
+    int run(QTextStream &out, QTextStream &err, std::function<void()> onStop = {});
 
     WebhookReceiver &receiver() { return *m_receiver; }
 

@@ -119,13 +119,30 @@ std::optional<ManualClose> Approval::requestedClose() const
     return c;
 }
 
-std::optional<qint64> approvalThreshold(QSqlDatabase &db, const QString &currency)
+std::optional<QString> readSetting(QSqlDatabase &db, const QString &name)
 {
-    QSqlQuery q = runQuery(db, u"SELECT value FROM settings WHERE name = ?"_s,
-                           {QString(kThresholdPrefix + currency.toLower())});
+    QSqlQuery q = runQuery(db, u"SELECT value FROM settings WHERE name = ?"_s, {name});
     if (!q.next())
         return std::nullopt;
-    return q.value(0).toLongLong();
+    return q.value(0).toString();
+}
+
+void putSettingLocked(QSqlDatabase &db, qint64 nowMs, const QString &actor, const QString &name,
+                      const QString &value)
+{
+    runQuery(db,
+             u"INSERT INTO settings (name, value, updated_by, updated_at) VALUES (?, ?, ?, ?) "
+             "ON CONFLICT (name) DO UPDATE SET value = excluded.value, "
+             "updated_by = excluded.updated_by, updated_at = excluded.updated_at"_s,
+             {name, value, actor, nowMs});
+}
+
+std::optional<qint64> approvalThreshold(QSqlDatabase &db, const QString &currency)
+{
+    const auto value = readSetting(db, QString(kThresholdPrefix + currency.toLower()));
+    if (!value)
+        return std::nullopt;
+    return value->toLongLong();
 }
 
 void setApprovalThreshold(QSqlDatabase &db, qint64 nowMs, const QString &actor,
@@ -141,11 +158,8 @@ void setApprovalThreshold(QSqlDatabase &db, qint64 nowMs, const QString &actor,
         throw ActionRefused(u"operator %1 may not change the four-eyes threshold (it takes the "
                             "approve right)"_s.arg(who.describe()));
     if (minor)
-        runQuery(db,
-                 u"INSERT INTO settings (name, value, updated_by, updated_at) VALUES (?, ?, ?, ?) "
-                 "ON CONFLICT (name) DO UPDATE SET value = excluded.value, "
-                 "updated_by = excluded.updated_by, updated_at = excluded.updated_at"_s,
-                 {QString(kThresholdPrefix + code), QString::number(*minor), actor, nowMs});
+        putSettingLocked(db, nowMs, actor, QString(kThresholdPrefix + code),
+                         QString::number(*minor));
     else
         runQuery(db, u"DELETE FROM settings WHERE name = ?"_s, {QString(kThresholdPrefix + code)});
     AuditLog::append(db, nowMs, actor, u"settings.approval_threshold"_s, QString(),

@@ -51,6 +51,12 @@ struct Approval
     std::optional<ManualClose> requestedClose() const;
 };
 
+// --- Settings (the settings table; each writer checks its own right and audits) ---------------
+std::optional<QString> readSetting(QSqlDatabase &db, const QString &name);
+// Inserts or replaces inside the caller's write transaction.
+void putSettingLocked(QSqlDatabase &db, qint64 nowMs, const QString &actor, const QString &name,
+                      const QString &value);
+
 // --- Thresholds (settings table) ----------------------------------------------------------------
 // No threshold for a currency: no four-eyes for it. The amount compared is the absolute value, so
 // a large negative credit adjustment needs approval too. Exactly the threshold does not.
@@ -92,6 +98,9 @@ struct CloseApproval
     QString approvedBy;
     qint64 approvalId = 0;
 };
+// closeManually's checks and write inside the caller's write transaction (a proposal applied as
+// one step with its own bookkeeping). Commit when the result wrote(); roll back otherwise.
+ManualCloseResult closeManuallyLocked(QSqlDatabase &db, qint64 nowMs, const ManualClose &close);
 ManualCloseRefusal applyCloseLocked(QSqlDatabase &db, qint64 nowMs, const ManualClose &close,
                                     const Operation &op,
                                     const std::optional<CloseApproval> &approval = {});

@@ -1,0 +1,296 @@
+// opsctl reconcile [--once] [--json] · opsctl proposals list|apply · opsctl serve [--listen]
+// (docs/design.md §9 and §10, docs/reconciliation.md). The reconciler reads only; applying a
+// proposal is a person's close with the rights and four-eyes rules of every manual close.
+
+#include "commandcontext.h"
+#include "engineenv.h"
+#include "operationstore.h"
+#include "opsctl.h"
+#include "proposalapply.h"
+#include "reconcilerservice.h"
+#include "servicelease.h"
+#include "signalwatch.h"
+
+#include <QCoreApplication>
+#include <nlohmann/json.hpp>
+
+using namespace Qt::StringLiterals;
+using nlohmann::ordered_json;
+
+namespace ops::cli {
+
+namespace {
+
+void printLine(QTextStream &out, const ordered_json &j)
+{
+    out << QString::fromStdString(j.dump()) << Qt::endl;
+}
+
+std::string str(const QString &s)
+{
+    return s.toStdString();
+}
+
+// The clients the reconciler reads with: Stripe always, Slen when OPS_SLEN_URL is set.
+struct Readers
+{
+    QtHttpTransport transport;
+    std::unique_ptr<StripeClient> stripe;
+    std::unique_ptr<SlenClient> slen;
+};
+
+std::unique_ptr<Readers> readersFromEnv(QString *error)
+{
+    auto r = std::make_unique<Readers>();
+    const auto stripe = stripeConfigFromEnv(error);
+    if (!stripe)
+        return nullptr;
+    r->stripe = std::make_unique<StripeClient>(r->transport, *stripe);
+    if (!qEnvironmentVariableIsEmpty("OPS_SLEN_URL")) {
+        const auto slen = slenConfigFromEnv(error);
+        if (!slen)
+            return nullptr;
+        r->slen = std::make_unique<SlenClient>(r->transport, *slen);
+    }
+    return r;
+}
+
+void printRow(QTextStream &out, const RowReport &r, bool json)
+{
+    if (json) {
+        printLine(out, r.toJson());
+        return;
+    }
+    out << r.operationId << "  " << r.result << "  " << r.detail << Qt::endl;
+}
+
+std::optional<ReconcilerServiceOptions> serviceOptions(QString *error)
+{
+    ReconcilerServiceOptions o;
+    o.holder = serviceHolderName();
+    const auto tick = envInteger("OPS_RECONCILE_TICK_MS", o.tickMs);
+    const auto ttl = envInteger("OPS_RECONCILE_LEASE_MS", o.leaseTtlMs);
+    if (!tick || !ttl || *tick < 10 || *ttl <= *tick) {
+        *error = u"OPS_RECONCILE_TICK_MS (≥ 10) must be shorter than OPS_RECONCILE_LEASE_MS"_s;
+        return std::nullopt;
+    }
+    o.tickMs = int(*tick);
+    o.leaseTtlMs = *ttl;
+    return o;
+}
+
+// opsctl reconcile without --once: the loop until SIGTERM/SIGINT, then it drains (the pass in
+// progress finishes, the lease is given up) and exits 0.
+int runLoop(CommandContext &ctx, OperationStore &store, bool json)
+{
+    QString error;
+    const auto service = startServeReconciler(ctx, store, &error, json);
+    if (!service)
+        return ctx.usage(error);
+    SignalWatch watch([&] {
+        service->drain();
+        QCoreApplication::exit(0);
+    });
+    ctx.out << "opsctl reconcile running" << Qt::endl;
+    return QCoreApplication::exec();
+}
+
+int reconcileOnce(CommandContext &ctx, OperationStore &store, Readers &readers, bool json)
+{
+    // --once takes the lease too: a pass never runs beside a running reconciler.
+    const QString holder = serviceHolderName();
+    const auto lease = ReconcilerServiceOptions{};
+    if (!claimServiceLease(store.database(), kReconcilerLease, holder, ctx.clock.nowMs(),
+                           lease.leaseTtlMs)) {
+        const auto current = serviceLease(store.database(), kReconcilerLease);
+        const QString who = current ? current->holder : u"another process"_s;
+        ctx.err << "opsctl: another reconciler (" << who << ") works this database now" << Qt::endl;
+        if (json)
+            printLine(ctx.out, {{"result", "lease_held"}, {"holder", str(who)}});
+        return ExitCode::Ok;
+    }
+    Reconciler reconciler(store, readers.stripe.get(), readers.slen.get());
+    const PassReport pass =
+        reconciler.pass(true, [&](const RowReport &r) { printRow(ctx.out, r, json); });
+    releaseServiceLease(store.database(), kReconcilerLease, holder);
+    ctx.err << "opsctl: " << pass.rows.size() << " rows, " << pass.chargesRead << " charges, "
+            << pass.providerRequests << " provider requests" << Qt::endl;
+    return ExitCode::Ok;
+}
+
+ordered_json proposalJson(const Proposal &p, qint64 newestEvidence)
+{
+    ordered_json ids = ordered_json::array();
+    for (const qint64 id : p.evidenceIds)
+        ids.push_back(id);
+    return {{"id", p.id},
+            {"operation_id", str(p.operationId)},
+            {"action", str(toString(p.action))},
+            {"outcome", p.outcome ? ordered_json(str(toString(*p.outcome))) : ordered_json()},
+            {"provider_ref",
+             p.providerRef.isEmpty() ? ordered_json() : ordered_json(str(p.providerRef))},
+            {"evidence_ids", ids},
+            {"reason", str(p.reason)},
+            {"created_by", str(p.createdBy)},
+            {"created_at", str(p.createdAt.toString(Qt::ISODateWithMs))},
+            {"state", str(toString(p.state))},
+            {"stale", newestEvidence > p.newestEvidenceId}};
+}
+
+int listProposals(CommandContext &ctx, const CliArgs &opts)
+{
+    std::optional<ProposalState> state = ProposalState::Open;
+    if (opts.has(u"state"_s) && opts.value(u"state"_s) != u"all"_s &&
+        !(state = proposalStateFromString(opts.value(u"state"_s))))
+        return ctx.usage(u"--state must be open, superseded, applied, approval or all"_s);
+    if (opts.value(u"state"_s) == u"all"_s)
+        state.reset();
+    auto store = ctx.openStore();
+    ordered_json rows = ordered_json::array();
+    for (const Proposal &p : ops::listProposals(store->database(), state, 100'000)) {
+        const ordered_json j = proposalJson(p, newestEvidenceId(store->database(), p.operationId));
+        if (opts.has(u"json"_s))
+            rows.push_back(j);
+        else
+            ctx.out << p.id << "  " << p.operationId << "  " << toString(p.action) << ' '
+                    << (p.outcome ? toString(*p.outcome) : QString()) << "  " << p.reason
+                    << Qt::endl;
+    }
+    if (opts.has(u"json"_s))
+        printLine(ctx.out, {{"proposals", rows}});
+    return ExitCode::Ok;
+}
+
+ordered_json previewJson(const ApplyPreviewRow &row)
+{
+    const bool ok = row.applicable();
+    return {{"proposal_id", row.proposal ? row.proposal->id : 0},
+            {"operation_id", str(row.operationId)},
+            {"result",
+             ok ? (row.needsApproval ? "would_request_approval" : "would_apply") : "excluded"},
+            {"exclusion", ok ? ordered_json() : ordered_json(str(toString(row.exclusion)))},
+            {"message", str(row.reason)}};
+}
+
+ordered_json applyJson(const ApplyResult &r)
+{
+    return {{"proposal_id", r.proposalId},
+            {"operation_id", str(r.operationId)},
+            {"result", str(toString(r.kind))},
+            {"exclusion", r.kind == ApplyKind::Excluded ? ordered_json(str(toString(r.exclusion)))
+                                                        : ordered_json()},
+            {"approval_id", r.approvalId > 0 ? ordered_json(r.approvalId) : ordered_json()},
+            {"message", str(r.message)}};
+}
+
+int applyProposals(CommandContext &ctx, const CliArgs &opts)
+{
+    const bool all = opts.has(u"all"_s);
+    if (all == !opts.positionals().isEmpty())
+        return ctx.usage(u"usage: opsctl proposals apply (ID…|--all) [--dry-run]"_s);
+    if (ctx.personName().isEmpty())
+        return ctx.usage(u"applying a proposal is done by a person: give --operator NAME or "
+                         "OPS_OPERATOR"_s);
+    QList<qint64> ids;
+    for (const QString &text : opts.positionals()) {
+        bool ok = false;
+        ids << text.toLongLong(&ok);
+        if (!ok || ids.back() <= 0)
+            return ctx.usage(u"a proposal id is a positive number, not '%1'"_s.arg(text));
+    }
+    auto store = ctx.openStore();
+    if (all) {
+        for (const Proposal &p :
+             ops::listProposals(store->database(), ProposalState::Open, 100'000))
+            ids << p.id;
+    }
+    int refused = 0;
+    for (const qint64 id : ids) {
+        if (opts.has(u"dry-run"_s)) {
+            const ApplyPreviewRow row = previewProposal(*store, id, ctx.actor());
+            refused += row.applicable() ? 0 : 1;
+            printLine(ctx.out, previewJson(row));
+            continue;
+        }
+        const ApplyResult r = applyProposal(*store, id, ctx.actor());
+        refused += r.kind == ApplyKind::Excluded ? 1 : 0;
+        printLine(ctx.out, applyJson(r));
+        if (r.kind == ApplyKind::Excluded)
+            ctx.err << "opsctl: proposal " << id << " refused: " << r.message << Qt::endl;
+    }
+    // Named proposals that were refused are the caller's to look at; --all skips exclusions.
+    return refused > 0 && !all ? ExitCode::Usage : ExitCode::Ok;
+}
+
+} // namespace
+
+int reconcileCommand(CommandContext &ctx, const QStringList &args)
+{
+    QString error;
+    const auto opts = CliArgs::parse(args, {}, {u"once"_s, u"json"_s}, &error);
+    if (!opts)
+        return ctx.usage(error);
+    if (!opts->positionals().isEmpty())
+        return ctx.usage(u"usage: opsctl reconcile [--once] [--json]"_s);
+    auto store = ctx.openStore();
+    if (!opts->has(u"once"_s))
+        return runLoop(ctx, *store, opts->has(u"json"_s));
+    auto readers = readersFromEnv(&error);
+    if (!readers)
+        return ctx.usage(error);
+    return reconcileOnce(ctx, *store, *readers, opts->has(u"json"_s));
+}
+
+int proposalsCommand(CommandContext &ctx, const QStringList &args)
+{
+    const QString usage = u"usage: opsctl proposals list [--state S|all] [--json] | "
+                          "apply (ID…|--all) [--dry-run]"_s;
+    QString error;
+    const auto opts =
+        CliArgs::parse(args.mid(1), {u"state"_s}, {u"json"_s, u"all"_s, u"dry-run"_s}, &error);
+    if (!opts)
+        return ctx.usage(error + u"\n"_s + usage);
+    if (args.value(0) == u"list"_s && opts->positionals().isEmpty())
+        return listProposals(ctx, *opts);
+    if (args.value(0) == u"apply"_s)
+        return applyProposals(ctx, *opts);
+    return ctx.usage(usage);
+}
+
+int serveCommand(CommandContext &ctx, const QStringList &args)
+{
+    return serveWebhooks(ctx, args, true);
+}
+
+std::shared_ptr<ReconcilerService> startServeReconciler(CommandContext &ctx, OperationStore &store,
+                                                        QString *error, bool json)
+{
+    // The readers and the reconciler live as long as the service that uses them.
+    struct Loop
+    {
+        std::unique_ptr<Readers> readers;
+        std::unique_ptr<Reconciler> reconciler;
+        std::unique_ptr<ReconcilerService> service;
+    };
+    const auto options = serviceOptions(error);
+    if (!options)
+        return nullptr;
+    auto loop = std::make_shared<Loop>();
+    loop->readers = readersFromEnv(error);
+    if (!loop->readers)
+        return nullptr;
+    loop->reconciler =
+        std::make_unique<Reconciler>(store, loop->readers->stripe.get(), loop->readers->slen.get());
+    loop->service = std::make_unique<ReconcilerService>(
+        store, *loop->reconciler, *options,
+        [&ctx, json](const RowReport &r) { printRow(ctx.out, r, json); });
+    loop->service->onLeaseChange = [&ctx, holder = options->holder](bool holds) {
+        ctx.err << "opsctl: " << holder
+                << (holds ? " holds the reconciler lease" : " does not hold the reconciler lease")
+                << Qt::endl;
+    };
+    loop->service->start();
+    return std::shared_ptr<ReconcilerService>(loop, loop->service.get());
+}
+
+} // namespace ops::cli

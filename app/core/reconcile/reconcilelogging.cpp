@@ -1,0 +1,5 @@
+#include "reconcilelogging.h"
+
+namespace ops {
+Q_LOGGING_CATEGORY(lcReconcile, "ops.reconcile", QtWarningMsg)
+} // namespace ops

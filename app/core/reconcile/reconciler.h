@@ -1,0 +1,115 @@
+#pragma once
+
+// The reconciler (docs/design.md §10, issue 14): reads the provider for the rows nobody knows the
+// outcome of, stores each reading as evidence first, then closes a row only on positive,
+// machine-checked evidence, raises Attention when the evidence disagrees, and otherwise leaves a
+// proposal for a person. It never sends a request that could move money (rule 6) and never
+// touches a row a person holds (a resend lease, a pending approval).
+//
+// Per refund row, over the charge's complete refund list (one reading per charge per pass):
+//   one refund of ours, same amount and currency, succeeded/pending → close succeeded
+//   one refund of ours, same amount and currency, failed/canceled   → close failed
+//   two or more claiming the operation, or amount/currency differ   → Attention, no close
+//   none of ours in the complete list → proposal "no refund at the provider (list complete at T)"
+//   provider unreachable                                           → the next slot
+// With automatic closes off (reconcile-auto-close off) every close above is a proposal. A
+// succeeded row still `pending` at the provider is followed forward; a later failed/canceled
+// raises Attention. Credit movements: the account is recorded (a balance proves nothing) and,
+// inside the key's 24 h, a resend with the stored key is proposed (Slen replays the first
+// success and stores no rejection). Executions are read by id when the id is known.
+
+#include "reconcilerows.h"
+
+#include <QDateTime>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
+
+namespace ops {
+
+class OperationStore;
+class SlenClient;
+class StripeClient;
+struct ChargeReading;
+struct ReconcileSettings;
+class ReconcileSchedule;
+
+struct ReconcilerConfig
+{
+    QString actor = QStringLiteral("system:reconciler");
+    qint64 openStaleSeconds = 5 * 60; // an open row is read once its last attempt is this old
+    int maxPages = 1000;              // refund list pages per charge
+    int batch = 100'000;              // rows per pass
+};
+
+// What the reconciler did with one row: one JSON line of `opsctl reconcile --json`.
+struct RowReport
+{
+    QString operationId;
+    QString kind;
+    QString state; // before the reading
+    // scheduled, closed_succeeded, closed_failed, proposal, attention, status_advanced,
+    // rescheduled (unreachable), no_decision, skipped_leased, skipped_approval, unsupported
+    QString result;
+    QString detail;
+    QString providerRef;
+    QString providerStatus; // the provider object's status, when one was read
+    qint64 evidenceId = 0;
+    qint64 proposalId = 0;
+    std::optional<qint64> nextCheckAtMs;
+
+    nlohmann::ordered_json toJson() const;
+};
+
+struct PassReport
+{
+    std::vector<RowReport> rows;
+    int providerRequests = 0;
+    int chargesRead = 0;
+
+    int count(const QString &result) const;
+};
+
+class Reconciler
+{
+public:
+    // Either client may be null: rows of that provider are then reported `unsupported`.
+    Reconciler(OperationStore &store, StripeClient *stripe, SlenClient *slen,
+               ReconcilerConfig config = {});
+
+    // One pass over the rows whose slot has come; with ignoreSlots over every eligible row now
+    // (opsctl reconcile --once). onRow sees each report as it is made.
+    PassReport pass(bool ignoreSlots, const std::function<void(const RowReport &)> &onRow = {});
+
+private:
+    struct Pass;
+    RowReport reconcileRow(Pass &pass, const ReconcileCandidate &c);
+    RowReport reconcileRefund(Pass &pass, const ReconcileCandidate &c);
+    RowReport decideRefund(Pass &pass, const Operation &op, const ChargeReading &reading,
+                           qint64 evidenceId);
+    RowReport followSucceeded(const Operation &op, const nlohmann::json &refund, qint64 evidenceId);
+    RowReport reconcileCredit(Pass &pass, const ReconcileCandidate &c);
+    RowReport reconcileExecution(Pass &pass, const ReconcileCandidate &c);
+    RowReport close(Pass &pass, const Operation &op, OperationState outcome,
+                    const QString &providerRef, const QString &providerStatus,
+                    const QString &failureCode, const QString &reason, qint64 evidenceId);
+    // The engine's close of an open or unknown row (CloseFrom::OpenOrUnknown), inside one write
+    // transaction that first re-checks a person's hold; the reason why not, or empty when closed.
+    QString closeUnlessHeld(const Operation &op, OperationState outcome, const QString &providerRef,
+                            const QString &providerStatus, const QString &failureCode,
+                            const QString &reason);
+    bool advancePending(const QString &operationId, const QString &status);
+    RowReport propose(const Operation &op, bool resend, std::optional<OperationState> outcome,
+                      const QString &providerRef, const QString &reason, qint64 evidenceId);
+    RowReport attention(const Operation &op, const QString &reason, qint64 evidenceId);
+    qint64 storeReading(const Operation &op, const QString &title, const nlohmann::json &body);
+    void schedule(Pass &pass, const Operation &op, RowReport &report, bool counted);
+
+    OperationStore &m_store;
+    StripeClient *m_stripe = nullptr;
+    SlenClient *m_slen = nullptr;
+    ReconcilerConfig m_config;
+};
+
+} // namespace ops

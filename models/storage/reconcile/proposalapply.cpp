@@ -1,0 +1,225 @@
+#include "proposalapply.h"
+
+#include "approvals.h"
+#include "auditlog.h"
+#include "eventstore.h"
+#include "money.h"
+#include "operationstore.h"
+#include "operatordirectory.h"
+#include "resendlease.h"
+#include "sqltransaction.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+ApplyPreviewRow excluded(ApplyPreviewRow row, ApplyExclusion why, QString reason)
+{
+    row.exclusion = why;
+    row.reason = std::move(reason);
+    return row;
+}
+
+// Everything that excludes a row apart from the proposal itself: the row's state, newer or
+// conflicting evidence, a change since the preview, a colleague's lease, a waiting approval.
+ApplyPreviewRow checkRow(OperationStore &store, ApplyPreviewRow row, const Operation &op,
+                         const ApplyGuard &guard)
+{
+    QSqlDatabase &db = store.database();
+    const Proposal &p = *row.proposal;
+    if (p.state != ProposalState::Open)
+        return excluded(row, ApplyExclusion::ProposalNotOpen,
+                        u"proposal %1 is %2"_s.arg(p.id).arg(toString(p.state)));
+    if (isFinal(op.state))
+        return excluded(row, ApplyExclusion::RowClosed,
+                        u"%1 is already %2"_s.arg(op.id, toString(op.state)));
+    if (const qint64 newest = newestEvidenceId(db, op.id); newest > p.newestEvidenceId)
+        return excluded(row, ApplyExclusion::NewerEvidence,
+                        u"evidence %1 arrived after proposal %2 was made; the reconciler's next "
+                        "reading will propose again"_s.arg(newest)
+                            .arg(p.id));
+    if (const auto attention = EventStore(db, store.clock()).attentionOf(op.id))
+        return excluded(row, ApplyExclusion::ConflictingEvidence,
+                        u"the row needs attention: "_s + attention->reason);
+    if (guard.previewedVersionMs && *guard.previewedVersionMs != row.versionMs)
+        return excluded(row, ApplyExclusion::ChangedSincePreview,
+                        u"%1 was changed after the preview; preview again"_s.arg(op.id));
+    if (const auto lease = activeResendLease(store, op.id);
+        lease && lease->holder != guard.leaseHolder)
+        return excluded(
+            row, ApplyExclusion::LeasedByColleague,
+            u"%1 is resending %2 right now"_s.arg(lease->holder.section(u'#', 0, 0), op.id));
+    if (const auto pending = openApproval(db, op.id, ApprovalAction::Close, ApprovalState::Pending))
+        return excluded(
+            row, ApplyExclusion::PendingApproval,
+            u"a close of %1 already waits for approval #%2"_s.arg(op.id).arg(pending->id));
+    return row;
+}
+
+ApplyPreviewRow checkAction(OperationStore &store, ApplyPreviewRow row, const Operation &op,
+                            const QString &actor)
+{
+    QSqlDatabase &db = store.database();
+    if (row.proposal->action == ProposalAction::Resend) {
+        if (op.deadline && store.clock().now() >= *op.deadline)
+            return excluded(row, ApplyExclusion::PastWindow,
+                            u"the retention window of %1 closed at %2: no resend"_s.arg(
+                                op.id, op.deadline->toString(Qt::ISODate)));
+        return excluded(
+            row, ApplyExclusion::ResendNotHere,
+            u"a resend proposal is applied by resending %1 with its stored key"_s.arg(op.id));
+    }
+    if (auto missing = missingRight(db, actor, Right::Close))
+        return excluded(row, ApplyExclusion::NotPermitted, *missing);
+    row.needsApproval = needsApproval(db, op);
+    const QString outcome = toString(*row.proposal->outcome);
+    row.reason =
+        row.needsApproval
+            ? u"above the four-eyes threshold: an approval request to close %1 as %2"_s.arg(op.id,
+                                                                                            outcome)
+            : u"close %1 as %2"_s.arg(op.id, outcome);
+    return row;
+}
+
+ApplyPreviewRow check(OperationStore &store, const QString &operationId,
+                      std::optional<Proposal> proposal, const QString &actor,
+                      const ApplyGuard &guard)
+{
+    ApplyPreviewRow row;
+    row.operationId = operationId;
+    row.proposal = std::move(proposal);
+    const auto op = store.operation(operationId);
+    if (!op)
+        return excluded(row, ApplyExclusion::RowClosed, u"no such operation: "_s + operationId);
+    row.versionMs = op->updatedAt.toMSecsSinceEpoch();
+    row.amount = op->amount;
+    if (!row.proposal)
+        return excluded(row, ApplyExclusion::NoProposal,
+                        u"%1 has no open proposal"_s.arg(operationId));
+    row = checkRow(store, row, *op, guard);
+    return row.applicable() ? checkAction(store, row, *op, actor) : row;
+}
+
+ApplyResult resultOf(const ApplyPreviewRow &row, ApplyKind kind)
+{
+    return {kind, row.exclusion, row.reason, row.proposal ? row.proposal->id : 0, row.operationId,
+            0};
+}
+
+ManualClose closeFor(const Proposal &p, const QString &actor)
+{
+    ManualClose c;
+    c.operationId = p.operationId;
+    c.outcome = *p.outcome;
+    c.providerRef = p.providerRef;
+    c.evidenceIds = p.evidenceIds;
+    c.actor = actor;
+    c.reason = u"Applied reconciler proposal %1: %2"_s.arg(p.id).arg(p.reason);
+    return c;
+}
+
+} // namespace
+
+QString toString(ApplyExclusion exclusion)
+{
+    switch (exclusion) {
+    case ApplyExclusion::None:
+        return {};
+    case ApplyExclusion::UnknownProposal:
+        return u"unknown_proposal"_s;
+    case ApplyExclusion::NoProposal:
+        return u"no_proposal"_s;
+    case ApplyExclusion::ProposalNotOpen:
+        return u"proposal_not_open"_s;
+    case ApplyExclusion::RowClosed:
+        return u"row_closed"_s;
+    case ApplyExclusion::NewerEvidence:
+        return u"newer_evidence"_s;
+    case ApplyExclusion::ConflictingEvidence:
+        return u"conflicting_evidence"_s;
+    case ApplyExclusion::ChangedSincePreview:
+        return u"changed_since_preview"_s;
+    case ApplyExclusion::PastWindow:
+        return u"past_window"_s;
+    case ApplyExclusion::LeasedByColleague:
+        return u"leased_by_colleague"_s;
+    case ApplyExclusion::PendingApproval:
+        return u"pending_approval"_s;
+    case ApplyExclusion::NotPermitted:
+        return u"not_permitted"_s;
+    case ApplyExclusion::ResendNotHere:
+        return u"resend_not_here"_s;
+    }
+    return {};
+}
+
+QString toString(ApplyKind kind)
+{
+    switch (kind) {
+    case ApplyKind::Applied:
+        return u"applied"_s;
+    case ApplyKind::SentForApproval:
+        return u"sent_for_approval"_s;
+    case ApplyKind::Excluded:
+        return u"excluded"_s;
+    }
+    return {};
+}
+
+std::vector<ApplyPreviewRow> previewApply(OperationStore &store, const QStringList &operationIds,
+                                          const QString &actor, const ApplyGuard &guard)
+{
+    std::vector<ApplyPreviewRow> rows;
+    rows.reserve(size_t(operationIds.size()));
+    for (const QString &id : operationIds)
+        rows.push_back(check(store, id, openProposal(store.database(), id), actor, guard));
+    return rows;
+}
+
+ApplyPreviewRow previewProposal(OperationStore &store, qint64 proposalId, const QString &actor,
+                                const ApplyGuard &guard)
+{
+    const auto p = findProposal(store.database(), proposalId);
+    if (!p) {
+        ApplyPreviewRow row;
+        return excluded(row, ApplyExclusion::UnknownProposal,
+                        u"no such proposal: %1"_s.arg(proposalId));
+    }
+    return check(store, p->operationId, p, actor, guard);
+}
+
+ApplyResult applyProposal(OperationStore &store, qint64 proposalId, const QString &actor,
+                          const ApplyGuard &guard)
+{
+    QSqlDatabase &db = store.database();
+    const qint64 now = store.clock().nowMs();
+    WriteTransaction tx(db); // uncommitted on every exclusion: nothing written
+    const ApplyPreviewRow row = previewProposal(store, proposalId, actor, guard);
+    if (!row.applicable())
+        return resultOf(row, ApplyKind::Excluded);
+    const Proposal &p = *row.proposal;
+    const ManualCloseResult closed = closeManuallyLocked(db, now, closeFor(p, actor));
+    if (!closed.wrote()) {
+        ApplyResult r = resultOf(row, ApplyKind::Excluded);
+        r.exclusion = closed.refusal == ManualCloseRefusal::NotPermitted
+                          ? ApplyExclusion::NotPermitted
+                          : ApplyExclusion::PendingApproval;
+        r.message = closed.message;
+        return r;
+    }
+    const bool approval = closed.refusal == ManualCloseRefusal::AwaitingApproval;
+    markProposalDecidedLocked(db, now, p,
+                              approval ? ProposalState::Approval : ProposalState::Applied, actor,
+                              closed.approvalId);
+    tx.commit();
+    ApplyResult r = resultOf(row, approval ? ApplyKind::SentForApproval : ApplyKind::Applied);
+    r.approvalId = closed.approvalId;
+    r.message = approval ? u"approval #%1 requested to close %2 as %3"_s.arg(closed.approvalId)
+                               .arg(p.operationId, toString(*p.outcome))
+                         : u"closed %1 as %2"_s.arg(p.operationId, toString(*p.outcome));
+    return r;
+}
+
+} // namespace ops

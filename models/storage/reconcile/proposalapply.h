@@ -1,0 +1,88 @@
+#pragma once
+
+// Applying the reconciler's proposals as a person (docs/design.md §10 Bulk resolution, issue 14
+// item 2). One check decides for both the preview and the apply, so a confirmed bulk run does
+// exactly what its preview said: each row is either applicable (perhaps as an approval request,
+// above the four-eyes threshold) or excluded with its reason. applyProposal runs one row in its
+// own write transaction with the rights and four-eyes rules of every manual close
+// (closeManuallyLocked); a refusal writes nothing. `opsctl proposals apply` and the console's
+// bulk flow both call these, row by row.
+
+#include "proposals.h"
+
+#include <QStringList>
+
+namespace ops {
+
+class OperationStore;
+
+enum class ApplyExclusion
+{
+    None,
+    UnknownProposal,     // no proposal with that id
+    NoProposal,          // the row has no open proposal
+    ProposalNotOpen,     // superseded, applied or sent for approval already
+    RowClosed,           // the row is final
+    NewerEvidence,       // evidence arrived after the proposal was made
+    ConflictingEvidence, // the row carries Attention: its evidence disagrees
+    ChangedSincePreview, // someone changed the row after the preview was shown
+    PastWindow,          // a resend proposal whose retention window has closed
+    LeasedByColleague,   // another console holds the row's resend lease
+    PendingApproval,     // a close of the row already waits for a second person
+    NotPermitted,        // the actor lacks the right
+    ResendNotHere,       // a resend proposal: the caller resends (it sends; the store cannot)
+};
+QString toString(ApplyExclusion exclusion); // "newer_evidence"
+
+// What the caller saw and who it is beyond the actor.
+struct ApplyGuard
+{
+    // The row's updated_at (ms) when the preview was shown; nullopt: no preview to compare.
+    std::optional<qint64> previewedVersionMs;
+    // This console's resend-lease holder name: its own lease does not exclude the row.
+    QString leaseHolder;
+};
+
+struct ApplyPreviewRow
+{
+    QString operationId;
+    std::optional<Proposal> proposal;
+    ApplyExclusion exclusion = ApplyExclusion::None;
+    QString reason;             // operator-facing; why excluded, or what applying will do
+    bool needsApproval = false; // above the threshold: applying stores an approval request
+    qint64 versionMs = 0;       // the row's updated_at: hand it back in ApplyGuard
+    Money amount;
+
+    bool applicable() const { return exclusion == ApplyExclusion::None; }
+};
+
+// A preview per operation (its open proposal), in the order given.
+std::vector<ApplyPreviewRow> previewApply(OperationStore &store, const QStringList &operationIds,
+                                          const QString &actor, const ApplyGuard &guard = {});
+// The preview of one proposal by its id.
+ApplyPreviewRow previewProposal(OperationStore &store, qint64 proposalId, const QString &actor,
+                                const ApplyGuard &guard = {});
+
+enum class ApplyKind
+{
+    Applied,         // the row is closed as proposed
+    SentForApproval, // above the threshold: an approval request waits (approvalId)
+    Excluded,        // nothing written; exclusion and message say why
+};
+QString toString(ApplyKind kind);
+
+struct ApplyResult
+{
+    ApplyKind kind = ApplyKind::Excluded;
+    ApplyExclusion exclusion = ApplyExclusion::None;
+    QString message;
+    qint64 proposalId = 0;
+    QString operationId;
+    qint64 approvalId = 0;
+};
+
+// Applies one close proposal as `actor` in its own write transaction.
+ApplyResult applyProposal(OperationStore &store, qint64 proposalId, const QString &actor,
+                          const ApplyGuard &guard = {});
+
+} // namespace ops

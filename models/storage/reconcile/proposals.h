@@ -1,0 +1,81 @@
+#pragma once
+
+// The reconciler's proposals (docs/design.md §10, issue 14 item 2): what the evidence suggests
+// for a row the reconciler may not close itself — a close (outcome, provider reference) or a
+// resend with the stored key — with the evidence it rests on and the reason. Stored and audited;
+// at most one open proposal per row; a newer reading supersedes it (audited), and one older than
+// the row's newest evidence is stale: it cannot be applied (proposalapply.h).
+
+#include "operation.h"
+
+#include <QSqlDatabase>
+#include <optional>
+#include <vector>
+
+namespace ops {
+
+enum class ProposalAction
+{
+    Close,
+    Resend
+};
+enum class ProposalState
+{
+    Open,
+    Superseded,
+    Applied,
+    Approval // applied above the four-eyes threshold: an approval request waits
+};
+QString toString(ProposalAction action);
+QString toString(ProposalState state);
+std::optional<ProposalState> proposalStateFromString(QStringView text);
+
+struct Proposal
+{
+    qint64 id = 0;
+    QString operationId;
+    ProposalAction action = ProposalAction::Close;
+    std::optional<OperationState> outcome; // Close: Succeeded or Failed
+    QString providerRef;                   // Close as succeeded
+    QList<qint64> evidenceIds;
+    qint64 newestEvidenceId = 0; // the row's newest evidence when proposed
+    QString reason;
+    QString createdBy;
+    QDateTime createdAt;
+    ProposalState state = ProposalState::Open;
+    qint64 supersededBy = 0;
+    QString decidedBy;
+    std::optional<QDateTime> decidedAt;
+    qint64 approvalId = 0;
+};
+
+struct NewProposal
+{
+    QString operationId;
+    ProposalAction action = ProposalAction::Close;
+    std::optional<OperationState> outcome;
+    QString providerRef;
+    QList<qint64> evidenceIds; // at least one, all of this operation
+    QString reason;
+    QString createdBy = QStringLiteral("system:reconciler");
+};
+
+// Stores `p` as the row's open proposal in its own write transaction, superseding the open one;
+// audited (proposal.made, with what it supersedes). Throws ActionRefused (nothing written) for a
+// close without an outcome, without evidence, with evidence of another row, or on a final row.
+Proposal storeProposal(QSqlDatabase &db, qint64 nowMs, const NewProposal &p);
+
+std::optional<Proposal> findProposal(QSqlDatabase &db, qint64 id);
+std::optional<Proposal> openProposal(QSqlDatabase &db, const QString &operationId);
+// Oldest first; every state when `state` is nullopt.
+std::vector<Proposal> listProposals(QSqlDatabase &db, std::optional<ProposalState> state = {},
+                                    int limit = 1000);
+// The id of the operation's newest evidence item; 0 when it has none.
+qint64 newestEvidenceId(QSqlDatabase &db, const QString &operationId);
+
+// Inside the caller's write transaction: marks the proposal applied (or waiting for approval),
+// with an audit entry naming the actor.
+void markProposalDecidedLocked(QSqlDatabase &db, qint64 nowMs, const Proposal &p,
+                               ProposalState state, const QString &actor, qint64 approvalId);
+
+} // namespace ops

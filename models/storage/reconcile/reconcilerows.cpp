@@ -1,0 +1,77 @@
+#include "reconcilerows.h"
+
+#include "operationrow.h"
+#include "operationstore.h"
+#include "sqltransaction.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+const QString kMarkColumns =
+    u"reconcile_next_at, reconcile_checks, reconcile_last_at, reconcile_last_result, "
+    "reconcile_ended"_s;
+
+ReconcileMark markFrom(const QSqlQuery &q, int at)
+{
+    ReconcileMark m;
+    m.nextAt = rows::utcOrNull(q.value(at));
+    m.checks = q.value(at + 1).toInt();
+    m.lastAt = rows::utcOrNull(q.value(at + 2));
+    m.lastResult = q.value(at + 3).toString();
+    m.ended = q.value(at + 4).toInt() != 0;
+    return m;
+}
+
+} // namespace
+
+ReconcileMark reconcileMark(QSqlDatabase &db, const QString &operationId)
+{
+    QSqlQuery q = runQuery(db, u"SELECT "_s + kMarkColumns + u" FROM operations WHERE id = ?"_s,
+                           {operationId});
+    return q.next() ? markFrom(q, 0) : ReconcileMark{};
+}
+
+std::vector<ReconcileCandidate> reconcileCandidates(OperationStore &store, qint64 openStaleMs,
+                                                    bool ignoreSlots, int limit)
+{
+    const qint64 now = store.clock().nowMs();
+    const int columns = int(rows::operationColumns().count(u',')) + 1;
+    QSqlQuery q = runQuery(
+        store.database(),
+        u"SELECT "_s + rows::operationColumns() + u", "_s + kMarkColumns +
+            u", CASE WHEN lease_holder IS NOT NULL AND lease_until > ? THEN 1 ELSE 0 END, "
+            "CASE WHEN EXISTS (SELECT 1 FROM approvals a WHERE a.operation_id = operations.id "
+            "AND a.state = 'pending') THEN 1 ELSE 0 END FROM operations WHERE "
+            "reconcile_ended = 0 AND (state = 'unknown' OR (state = 'open' AND "
+            "last_attempt_at <= ?) OR (state = 'succeeded' AND kind = 'refund' AND "
+            "provider_status = 'pending')) AND (? = 1 OR reconcile_next_at IS NULL OR "
+            "reconcile_next_at <= ?) ORDER BY COALESCE(charge_id, ''), id LIMIT ?"_s,
+        {now, now - openStaleMs, ignoreSlots ? 1 : 0, now, limit});
+    std::vector<ReconcileCandidate> out;
+    while (q.next()) {
+        ReconcileCandidate c;
+        c.op = rows::operationFromRow(q);
+        c.mark = markFrom(q, columns);
+        c.leased = q.value(columns + 5).toInt() != 0;
+        c.awaitingApproval = q.value(columns + 6).toInt() != 0;
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+void recordReconcileCheck(QSqlDatabase &db, const QString &operationId, qint64 nowMs,
+                          std::optional<qint64> nextAtMs, bool counted, const QString &result)
+{
+    runQuery(db,
+             u"UPDATE operations SET reconcile_next_at = ?, reconcile_ended = ?, "
+             "reconcile_checks = reconcile_checks + ?, reconcile_last_at = CASE WHEN ? = 1 THEN "
+             "? ELSE reconcile_last_at END, reconcile_last_result = CASE WHEN ? = 1 THEN ? ELSE "
+             "reconcile_last_result END WHERE id = ?"_s,
+             {nextAtMs ? QVariant(*nextAtMs) : QVariant(), nextAtMs ? 0 : 1, counted ? 1 : 0,
+              counted ? 1 : 0, nowMs, counted ? 1 : 0, result, operationId});
+}
+
+} // namespace ops

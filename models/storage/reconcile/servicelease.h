@@ -1,0 +1,33 @@
+#pragma once
+
+// Named leases in the database for work exactly one process may do at a time per database
+// (docs/design.md §10: one reconciler, whoever runs it). A holder claims the lease for a time to
+// live and renews it well before it runs out; a holder that dies stops renewing, and after the
+// lease expires the next claimant takes over. The claim is one conditional upsert, so of two
+// claimants exactly one wins. A change of holder is an audit entry; renewals are not.
+
+#include <QSqlDatabase>
+#include <QString>
+#include <optional>
+
+namespace ops {
+
+inline const QString kReconcilerLease = QStringLiteral("reconciler");
+
+struct ServiceLease
+{
+    QString name;
+    QString holder; // "host:pid:start"
+    qint64 untilMs = 0;
+    qint64 acquiredAtMs = 0;
+    qint64 renewedAtMs = 0;
+};
+
+// True when `holder` holds `name` until nowMs + ttlMs: it was free, expired, or already theirs.
+bool claimServiceLease(QSqlDatabase &db, const QString &name, const QString &holder, qint64 nowMs,
+                       qint64 ttlMs);
+// Gives the lease up at once (a draining service), so a successor need not wait for expiry.
+void releaseServiceLease(QSqlDatabase &db, const QString &name, const QString &holder);
+std::optional<ServiceLease> serviceLease(QSqlDatabase &db, const QString &name);
+
+} // namespace ops
