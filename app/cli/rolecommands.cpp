@@ -6,6 +6,7 @@
 #include "operationstore.h"
 #include "operatordirectory.h"
 #include "opsctl.h"
+#include "repeatwindow.h"
 
 #include <QRegularExpression>
 #include <nlohmann/json.hpp>
@@ -178,19 +179,46 @@ int approvalCommand(CommandContext &ctx, const QStringList &args)
     return ExitCode::Ok;
 }
 
+// settings set repeat-window DURATION | settings clear repeat-window (rule 13).
+int repeatWindowSetting(CommandContext &ctx, const QStringList &args, const QString &usage)
+{
+    const bool set = args.value(0) == u"set"_s && args.size() == 3;
+    const bool clear = args.value(0) == u"clear"_s && args.size() == 2;
+    if (!set && !clear)
+        return ctx.usage(usage);
+    std::optional<std::chrono::milliseconds> window;
+    if (set) {
+        QString error;
+        window = parseRepeatWindow(args.value(2), &error);
+        if (!window)
+            return ctx.usage(error);
+    }
+    if (ctx.personName().isEmpty())
+        return ctx.usage(kNoPerson);
+    auto store = ctx.openStore();
+    setRepeatWindow(store->database(), ctx.clock.nowMs(), ctx.actor(), window);
+    printJson(ctx.out, {{"repeat_window_ms", repeatWindow(store->database()).count()},
+                        {"default", !window.has_value()}});
+    return ExitCode::Ok;
+}
+
 int settingsCommand(CommandContext &ctx, const QStringList &args)
 {
     const QString usage = u"usage: opsctl settings set approval-threshold CURRENCY MINOR | "
-                          "clear approval-threshold CURRENCY | show"_s;
+                          "clear approval-threshold CURRENCY | set repeat-window DURATION | "
+                          "clear repeat-window | show"_s;
     const QString sub = args.value(0);
     if (sub == u"show"_s && args.size() == 1) {
         auto store = ctx.openStore();
         ordered_json thresholds = ordered_json::object();
         for (const auto &[currency, minor] : approvalThresholds(store->database()))
             thresholds[currency.toStdString()] = minor;
-        printJson(ctx.out, {{"approval_threshold", thresholds}});
+        printJson(ctx.out, {{"approval_threshold", thresholds},
+                            {"repeat_window_ms", repeatWindow(store->database()).count()}});
         return ExitCode::Ok;
     }
+    if (args.value(1) == u"repeat-window"_s)
+        return repeatWindowSetting(ctx, args, usage);
     const bool set = sub == u"set"_s && args.size() == 4;
     const bool clear = sub == u"clear"_s && args.size() == 3;
     if ((!set && !clear) || args.value(1) != u"approval-threshold"_s)

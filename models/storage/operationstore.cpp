@@ -2,10 +2,10 @@
 
 #include "approvals.h"
 #include "auditlog.h"
-#include "storagelogging.h"
 #include "operationrow.h"
 #include "operatordirectory.h"
 #include "sqltransaction.h"
+#include "storagelogging.h"
 
 #include <QCryptographicHash>
 #include <QSqlError>
@@ -55,14 +55,15 @@ std::optional<Operation> OperationStore::operation(const QString &id)
 }
 
 std::optional<Operation> OperationStore::findLiveRefund(Provider provider, const QString &project,
-                                                        const QString &unitOfWork)
+                                                        const QString &unitOfWork,
+                                                        const QString &reference)
 {
-    QSqlQuery q =
-        runQuery(m_db,
-                 u"SELECT "_s + rows::operationColumns() +
-                     u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
-                     "project = ? AND unit_of_work = ? AND state IN ('open', 'unknown')"_s,
-                 {toString(provider), project, unitOfWork});
+    QSqlQuery q = runQuery(m_db,
+                           u"SELECT "_s + rows::operationColumns() +
+                               u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
+                               "project = ? AND unit_of_work = ? AND reference = ? AND "
+                               "state IN ('open', 'unknown')"_s,
+                           {toString(provider), project, unitOfWork, reference});
     if (!q.next())
         return std::nullopt;
     return rows::operationFromRow(q);
@@ -87,7 +88,7 @@ std::optional<Operation> OperationStore::findLiveFor(const NewOperation &op)
 {
     switch (op.kind) {
     case OperationKind::Refund:
-        return findLiveRefund(op.provider, op.project, op.unitOfWork);
+        return findLiveRefund(op.provider, op.project, op.unitOfWork, op.reference);
     case OperationKind::Execution:
         return findByKey(op.kind, op.provider, op.project, op.idempotencyKey);
     default:
@@ -109,14 +110,17 @@ qint64 OperationStore::liveRefundTotal(Provider provider, const QString &chargeI
 std::optional<Operation> OperationStore::succeededRefundSince(Provider provider,
                                                               const QString &project,
                                                               const QString &unitOfWork,
-                                                              const QDateTime &since)
+                                                              const QDateTime &since,
+                                                              const QString &reference)
 {
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT "_s + rows::operationColumns() +
-                               u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
-                               "project = ? AND unit_of_work = ? AND state = 'succeeded' AND "
-                               "closed_at > ? ORDER BY closed_at DESC LIMIT 1"_s,
-                           {toString(provider), project, unitOfWork, since.toMSecsSinceEpoch()});
+    QSqlQuery q =
+        runQuery(m_db,
+                 u"SELECT "_s + rows::operationColumns() +
+                     u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
+                     "project = ? AND unit_of_work = ? AND reference = ? AND "
+                     "state = 'succeeded' AND closed_at > ? "
+                     "ORDER BY closed_at DESC LIMIT 1"_s,
+                 {toString(provider), project, unitOfWork, reference, since.toMSecsSinceEpoch()});
     if (!q.next())
         return std::nullopt;
     return rows::operationFromRow(q);
@@ -147,8 +151,8 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
                   "charge_id, customer_id, amount_minor, currency, idempotency_key, "
                   "request_method, request_path, request_body, request_content_type, state, "
                   "attempt_cap, window_seconds, margin_seconds, created_by, created_at, "
-                  "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, "
-                  "?, ?, ?, ?)"_s);
+                  "updated_at, reference) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                  "'open', ?, ?, ?, ?, ?, ?, ?)"_s);
         const QVariantList values = {op.id,
                                      toString(op.kind),
                                      toString(op.provider),
@@ -169,7 +173,8 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
                                      op.marginSeconds,
                                      op.createdBy,
                                      now,
-                                     now};
+                                     now,
+                                     op.reference};
         for (const QVariant &v : values)
             q.addBindValue(bindable(v));
         if (q.exec()) {
@@ -177,6 +182,7 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
                              {{"kind", str(toString(op.kind))},
                               {"provider", str(toString(op.provider))},
                               {"unit_of_work", str(op.unitOfWork)},
+                              {"reference", str(op.reference)},
                               {"amount", op.amount.minor},
                               {"currency", str(op.amount.currency)},
                               {"idempotency_key", str(op.idempotencyKey)}});
