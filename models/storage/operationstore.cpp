@@ -58,12 +58,22 @@ std::optional<Operation> OperationStore::findLiveRefund(Provider provider, const
                                                         const QString &unitOfWork,
                                                         const QString &reference)
 {
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT "_s + rows::operationColumns() +
-                               u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
-                               "project = ? AND unit_of_work = ? AND reference = ? AND "
-                               "state IN ('open', 'unknown')"_s,
-                           {toString(provider), project, unitOfWork, reference});
+    return refundOfUnit(provider, project, unitOfWork, reference,
+                        u"AND state IN ('open', 'unknown')"_s);
+}
+
+std::optional<Operation> OperationStore::refundOfUnit(Provider provider, const QString &project,
+                                                      const QString &unitOfWork,
+                                                      const QString &reference, const QString &tail,
+                                                      const QVariantList &extra)
+{
+    QSqlQuery q =
+        runQuery(m_db,
+                 u"SELECT "_s + rows::operationColumns() +
+                     u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
+                     "project = ? AND unit_of_work = ? AND reference = ? "_s +
+                     tail,
+                 QVariantList{toString(provider), project, unitOfWork, reference} + extra);
     if (!q.next())
         return std::nullopt;
     return rows::operationFromRow(q);
@@ -113,17 +123,10 @@ std::optional<Operation> OperationStore::succeededRefundSince(Provider provider,
                                                               const QDateTime &since,
                                                               const QString &reference)
 {
-    QSqlQuery q =
-        runQuery(m_db,
-                 u"SELECT "_s + rows::operationColumns() +
-                     u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
-                     "project = ? AND unit_of_work = ? AND reference = ? AND "
-                     "state = 'succeeded' AND closed_at > ? "
-                     "ORDER BY closed_at DESC LIMIT 1"_s,
-                 {toString(provider), project, unitOfWork, reference, since.toMSecsSinceEpoch()});
-    if (!q.next())
-        return std::nullopt;
-    return rows::operationFromRow(q);
+    return refundOfUnit(provider, project, unitOfWork, reference,
+                        u"AND state = 'succeeded' AND closed_at > ? "
+                        "ORDER BY closed_at DESC LIMIT 1"_s,
+                        {since.toMSecsSinceEpoch()});
 }
 
 bool OperationStore::guardRefuses(const NewOperation &op, const BalanceGuard &guard)

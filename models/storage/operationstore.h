@@ -216,6 +216,10 @@ public:
 
 private:
     std::optional<Operation> findLiveFor(const NewOperation &op);
+    // The first refund row of (unitOfWork, reference) matching `tail` ("AND … ORDER BY …").
+    std::optional<Operation> refundOfUnit(Provider provider, const QString &project,
+                                          const QString &unitOfWork, const QString &reference,
+                                          const QString &tail, const QVariantList &extra = {});
     bool guardRefuses(const NewOperation &op, const BalanceGuard &guard);
     void markUnknownLocked(const Operation &op, const QString &reason, const QString &actor,
                            qint64 nowMs);

@@ -17,15 +17,8 @@ std::optional<Operation> OperationStore::latestRefund(Provider provider, const Q
                                                       const QString &reference)
 {
     // created_at, then id: two rows opened in the same millisecond still have one order.
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT "_s + rows::operationColumns() +
-                               u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
-                               "project = ? AND unit_of_work = ? AND reference = ? "
-                               "ORDER BY created_at DESC, id DESC LIMIT 1"_s,
-                           {toString(provider), project, unitOfWork, reference});
-    if (!q.next())
-        return std::nullopt;
-    return rows::operationFromRow(q);
+    return refundOfUnit(provider, project, unitOfWork, reference,
+                        u"ORDER BY created_at DESC, id DESC LIMIT 1"_s);
 }
 
 qint64 OperationStore::addEvidence(const Evidence &e)

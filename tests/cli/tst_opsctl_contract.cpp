@@ -329,9 +329,9 @@ void TestOpsctlContract::refundRepeatReferenceAndPaymentIntent()
     // The same unit named by its charge, inside the window: the same refund, nothing sent.
     const Run again = opsctl(f.path(), byCharge, env);
     QCOMPARE(again.exitCode, 0);
-    QCOMPARE(again.result()["repeat"], json(true));
-    QCOMPARE(again.result()["operation_id"], first.result()["operation_id"]);
-    QCOMPARE(again.result()["refund_id"], first.result()["refund_id"]);
+    QVERIFY(again.result()["repeat"] == true);
+    QCOMPARE(text(again.result()["operation_id"]), text(first.result()["operation_id"]));
+    QCOMPARE(text(again.result()["refund_id"]), text(first.result()["refund_id"]));
     QCOMPARE(sim.ledger()["movements"].size(), 1u);
     const Run meant =
         opsctl(f.path(), byCharge + QStringList{u"--reference"_s, u"ticket-2"_s}, env);
@@ -351,9 +351,8 @@ void TestOpsctlContract::refundRepeatReferenceAndPaymentIntent()
         2);
     const Run set = opsctl(f.path(), {u"settings"_s, u"set"_s, u"repeat-window"_s, u"1ms"_s}, env);
     QCOMPARE(set.exitCode, 0);
-    QCOMPARE(set.result()["repeat_window_ms"], json(1));
-    QCOMPARE(opsctl(f.path(), {u"settings"_s, u"show"_s}, env).result()["repeat_window_ms"],
-             json(1));
+    QVERIFY(set.result()["repeat_window_ms"] == 1);
+    QVERIFY(opsctl(f.path(), {u"settings"_s, u"show"_s}, env).result()["repeat_window_ms"] == 1);
     QSqlQuery q(f.store().database());
     QVERIFY(q.exec(u"SELECT actor FROM audit WHERE action = 'settings.repeat_window'"_s));
     QVERIFY(q.next());

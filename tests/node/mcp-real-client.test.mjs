@@ -201,8 +201,9 @@ test('stdio: a refund by payment_intent with a reason refunds its latest charge'
     assert.match(post.body, /^charge=ch_1001&amount=1200&reason=duplicate&/);
     const again = await client.callTool({ name: 'refund', arguments: args });
     assert.equal(again.structuredContent.repeat, true);
+    // Another amount: the same (order, amount) would be answered as a repeat before any read.
     const unknown = await client.callTool({ name: 'refund',
-      arguments: { ...args, payment_intent: 'pi_nobody' } });
+      arguments: { ...args, payment_intent: 'pi_nobody', amount: 100 } });
     assert.equal(unknown.isError, true);
     assert.equal(unknown.structuredContent.error.code, 'resource_missing');
     await assert.rejects(client.callTool({ name: 'refund',

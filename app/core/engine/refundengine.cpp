@@ -28,6 +28,20 @@ std::optional<QString> idProblem(const QString &what, const QString &id, int max
     return std::nullopt;
 }
 
+// The rejections every read before the row is written shares: our key refused, or no usable
+// answer. nullopt when the reply parsed (`parsed`) and was a success.
+std::optional<ToolResult> readRefusal(const StripeReply &reply, bool parsed, const QString &what)
+{
+    if (reply.http.status == 401 || reply.http.status == 403)
+        return ToolResult::rejected(u"provider_credentials"_s,
+                                    u"the provider refused our API key; check OPS_STRIPE_KEY"_s);
+    if (reply.ok() && parsed)
+        return std::nullopt;
+    return ToolResult::rejected(u"provider_unreachable"_s,
+                                u"could not read %1 from the provider (%2); nothing was stored or "
+                                "sent, try again later"_s.arg(what, describe(replyView(reply))));
+}
+
 bool isKnownReason(const QString &reason)
 {
     return reason.isEmpty() || reason == u"duplicate"_s || reason == u"fraudulent"_s ||
@@ -139,9 +153,6 @@ ToolResult RefundEngine::answerRepeat(const Operation &done, const QString &acto
 std::variant<QString, ToolResult> RefundEngine::resolvePaymentIntent(const RefundInput &in)
 {
     const StripeReply reply = m_client.getPaymentIntent(in.paymentIntentId);
-    if (reply.http.status == 401 || reply.http.status == 403)
-        return ToolResult::rejected(u"provider_credentials"_s,
-                                    u"the provider refused our API key; check OPS_STRIPE_KEY"_s);
     if (reply.http.status == 404) {
         const QString code =
             reply.error && !reply.error->code.isEmpty() ? reply.error->code : u"resource_missing"_s;
@@ -150,11 +161,9 @@ std::variant<QString, ToolResult> RefundEngine::resolvePaymentIntent(const Refun
                       in.paymentIntentId));
     }
     const auto intent = parseStripePaymentIntent(reply.http.body);
-    if (!reply.ok() || !intent)
-        return ToolResult::rejected(
-            u"provider_unreachable"_s,
-            u"could not read payment intent %1 from the provider (%2); nothing was stored or "
-            "sent, try again later"_s.arg(in.paymentIntentId, describe(replyView(reply))));
+    if (auto refused =
+            readRefusal(reply, intent.has_value(), u"payment intent %1"_s.arg(in.paymentIntentId)))
+        return *refused;
     if (intent->latestCharge.isEmpty())
         return ToolResult::rejected(
             u"payment_intent_not_charged"_s,
@@ -168,15 +177,9 @@ std::variant<StripeCharge, ToolResult> RefundEngine::readCharge(const RefundInpu
     if (reply.http.status == 404)
         return ToolResult::rejected(u"unknown_charge"_s,
                                     u"the provider has no charge %1"_s.arg(in.chargeId));
-    if (reply.http.status == 401 || reply.http.status == 403)
-        return ToolResult::rejected(u"provider_credentials"_s,
-                                    u"the provider refused our API key; check OPS_STRIPE_KEY"_s);
     const auto charge = parseStripeCharge(reply.http.body);
-    if (!reply.ok() || !charge)
-        return ToolResult::rejected(
-            u"provider_unreachable"_s,
-            u"could not read charge %1 from the provider (%2); nothing "
-            "was stored or sent, try again later"_s.arg(in.chargeId, describe(replyView(reply))));
+    if (auto refused = readRefusal(reply, charge.has_value(), u"charge %1"_s.arg(in.chargeId)))
+        return *refused;
     if (charge->currency.compare(in.currency, Qt::CaseInsensitive) != 0)
         return ToolResult::rejected(
             u"currency_mismatch"_s,
