@@ -1,4 +1,4 @@
-// opsctl refund: the agent's refund tool.
+// opsctl refund: the agent's refund tool (docs/design.md §9; rule 13 for --reference).
 
 #include "commandcontext.h"
 #include "engineenv.h"
@@ -13,19 +13,31 @@ namespace ops::cli {
 int refundCommand(CommandContext &ctx, const QStringList &args)
 {
     QString error;
-    const auto opts = CliArgs::parse(
-        args, {u"order"_s, u"charge"_s, u"amount"_s, u"currency"_s, u"tool-call"_s}, {}, &error);
+    const auto opts = CliArgs::parse(args,
+                                     {u"order"_s, u"charge"_s, u"payment-intent"_s, u"amount"_s,
+                                      u"currency"_s, u"tool-call"_s, u"reference"_s, u"reason"_s},
+                                     {}, &error);
     if (!opts)
         return rejectInput(ctx, error);
     if (!opts->positionals().isEmpty())
         return rejectInput(ctx, u"unexpected argument '%1'"_s.arg(opts->positionals().first()));
-    for (const QString &required : {u"order"_s, u"charge"_s, u"amount"_s}) {
+    for (const QString &required : {u"order"_s, u"amount"_s}) {
         if (!opts->has(required))
             return rejectInput(ctx, u"--%1 is required"_s.arg(required));
+    }
+    if (opts->has(u"charge"_s) == opts->has(u"payment-intent"_s))
+        return rejectInput(ctx, u"give exactly one of --charge and --payment-intent"_s);
+    // Given but empty would silently mean "no reference": a different unit of work.
+    for (const QString &optional : {u"reference"_s, u"reason"_s}) {
+        if (opts->has(optional) && opts->value(optional).isEmpty())
+            return rejectInput(ctx, u"--%1 is empty; leave it out for none"_s.arg(optional));
     }
     RefundInput input;
     input.orderId = opts->value(u"order"_s);
     input.chargeId = opts->value(u"charge"_s);
+    input.paymentIntentId = opts->value(u"payment-intent"_s);
+    input.reference = opts->value(u"reference"_s);
+    input.reason = opts->value(u"reason"_s);
     input.currency = opts->value(u"currency"_s, u"usd"_s).toLower();
     const auto amount = parsePositiveMinor(opts->value(u"amount"_s), &error);
     if (!amount)

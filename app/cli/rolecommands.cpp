@@ -3,10 +3,11 @@
 
 #include "approvals.h"
 #include "commandcontext.h"
-#include "reconcilesettings.h"
 #include "operationstore.h"
 #include "operatordirectory.h"
 #include "opsctl.h"
+#include "reconcilesettings.h"
+#include "repeatwindow.h"
 
 #include <QRegularExpression>
 #include <nlohmann/json.hpp>
@@ -179,6 +180,29 @@ int approvalCommand(CommandContext &ctx, const QStringList &args)
     return ExitCode::Ok;
 }
 
+// settings set repeat-window DURATION | settings clear repeat-window (rule 13).
+int repeatWindowSetting(CommandContext &ctx, const QStringList &args, const QString &usage)
+{
+    const bool set = args.value(0) == u"set"_s && args.size() == 3;
+    const bool clear = args.value(0) == u"clear"_s && args.size() == 2;
+    if (!set && !clear)
+        return ctx.usage(usage);
+    std::optional<std::chrono::milliseconds> window;
+    if (set) {
+        QString error;
+        window = parseRepeatWindow(args.value(2), &error);
+        if (!window)
+            return ctx.usage(error);
+    }
+    if (ctx.personName().isEmpty())
+        return ctx.usage(kNoPerson);
+    auto store = ctx.openStore();
+    setRepeatWindow(store->database(), ctx.clock.nowMs(), ctx.actor(), window);
+    printJson(ctx.out, {{"repeat_window_ms", repeatWindow(store->database()).count()},
+                        {"default", !window.has_value()}});
+    return ExitCode::Ok;
+}
+
 namespace {
 
 // settings set reconcile-auto-close on|off · settings set reconcile-schedule 1m,5m,1h,6h
@@ -209,7 +233,8 @@ int reconcileSetting(CommandContext &ctx, const QString &name, const QString &va
 int settingsCommand(CommandContext &ctx, const QStringList &args)
 {
     const QString usage = u"usage: opsctl settings set approval-threshold CURRENCY MINOR | "
-                          "clear approval-threshold CURRENCY | set reconcile-auto-close on|off | "
+                          "clear approval-threshold CURRENCY | set repeat-window DURATION | "
+                          "clear repeat-window | set reconcile-auto-close on|off | "
                           "set reconcile-schedule 1m,5m,1h,6h | show"_s;
     const QString sub = args.value(0);
     if (sub == u"show"_s && args.size() == 1) {
@@ -218,14 +243,16 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
         for (const auto &[currency, minor] : approvalThresholds(store->database()))
             thresholds[currency.toStdString()] = minor;
         const ReconcileSettings reconcile = reconcileSettings(store->database());
-        printJson(ctx.out,
-                  {{"approval_threshold", thresholds},
-                   {"reconcile_auto_close", reconcile.autoClose ? "on" : "off"},
-                   {"reconcile_schedule",
-                    formatReconcileSchedule(reconcile.checkTimes).toStdString()}});
+        printJson(ctx.out, {{"approval_threshold", thresholds},
+                            {"repeat_window_ms", repeatWindow(store->database()).count()},
+                            {"reconcile_auto_close", reconcile.autoClose ? "on" : "off"},
+                            {"reconcile_schedule",
+                             formatReconcileSchedule(reconcile.checkTimes).toStdString()}});
         return ExitCode::Ok;
     }
-    if (sub == u"set"_s && args.size() == 3 && args.value(1).startsWith(u"reconcile-"_s) &&
+    if (args.value(1) == u"repeat-window"_s)
+        return repeatWindowSetting(ctx, args, usage);
+    if (sub == u"set"_s && args.size() == 3 &&
         (args.value(1) == u"reconcile-auto-close"_s || args.value(1) == u"reconcile-schedule"_s))
         return reconcileSetting(ctx, args.value(1), args.value(2));
     const bool set = sub == u"set"_s && args.size() == 4;

@@ -72,11 +72,28 @@ const char *kStatusGuide =
     "and can never do it twice. rejected = nothing was done; read error.message and fix the "
     "input.";
 
+// Exactly one of these per tool, checked with the schema (argumentProblem). Not a top-level oneOf:
+// several agent hosts refuse tools whose inputSchema has oneOf/anyOf/allOf at the top.
+struct ExactlyOne
+{
+    const char *tool;
+    const char *first;
+    const char *second;
+};
+constexpr ExactlyOne kExactlyOne[] = {{"refund", "charge", "payment_intent"}};
+
 json refundTool()
 {
     json properties = {
         {"order", text(1, 255, "Your order id for this refund, e.g. \"4417\".")},
-        {"charge", text(1, 255, "The Stripe charge id to refund, e.g. \"ch_4417\".")},
+        {"charge",
+         text(1, 255,
+              "The Stripe charge id to refund, e.g. \"ch_4417\". Give charge or payment_intent, "
+              "not both.")},
+        {"payment_intent",
+         text(1, 255,
+              "The Stripe PaymentIntent id instead of the charge, e.g. \"pi_4417\"; its latest "
+              "charge is refunded.")},
         {"amount",
          {{"type", "integer"},
           {"minimum", 1},
@@ -85,18 +102,33 @@ json refundTool()
         {"currency",
          {{"type", "string"},
           {"pattern", "^[a-z]{3}$"},
-          {"description", "ISO currency code of the charge, lower case; default usd."}}}};
+          {"description", "ISO currency code of the charge, lower case; default usd."}}},
+        {"reference",
+         text(1, 190,
+              "Only for a second, separate refund of the same amount on the same order: what it "
+              "is for, from stable facts (line item, ticket id), e.g. \"ticket-8812\". Never "
+              "invent a new one to retry.")},
+        {"reason",
+         {{"type", "string"},
+          {"enum", {"duplicate", "fraudulent", "requested_by_customer"}},
+          {"description", "Why, as Stripe records it; optional."}}}};
+    json output = outputSchema({"refunded", "failed", "unconfirmed", "checking", "rejected"});
+    output["properties"]["repeat"] = {
+        {"type", "boolean"},
+        {"description", "true: an earlier confirmed refund answered; nothing new was sent."}};
     return {{"name", "refund"},
             {"title", "Refund a charge"},
             {"description",
-             std::string("Refund part or all of a Stripe charge for an order. Calling again with "
-                         "the same order, charge and amount continues the same refund: it never "
-                         "pays twice. refunded = done, quote refund_id. failed = the provider "
-                         "refused; reason names why, nothing was refunded.") +
+             std::string(
+                 "Refund part or all of a Stripe charge for an order. Calling again with the same "
+                 "order, amount and reference continues the same refund: it never pays twice. "
+                 "refunded = done, quote refund_id. refunded with repeat:true = this refund was "
+                 "already made earlier; tell the customer it is done, do not make another. To "
+                 "refund the same amount again for a different reason, pass a reference naming "
+                 "it. failed = the provider refused; reason names why, nothing was refunded.") +
                  kStatusGuide},
-            {"inputSchema", inputSchema(properties, {"order", "charge", "amount"})},
-            {"outputSchema",
-             outputSchema({"refunded", "failed", "unconfirmed", "checking", "rejected"})},
+            {"inputSchema", inputSchema(properties, {"order", "amount"})},
+            {"outputSchema", output},
             {"annotations", annotations("Refund a charge", false)}};
 }
 
@@ -204,7 +236,15 @@ std::optional<std::string> argumentProblem(const nlohmann::ordered_json &tool,
                                            const nlohmann::ordered_json &arguments)
 {
     const json value = arguments.is_null() ? json::object() : arguments;
-    return schemaProblem(tool["inputSchema"], value);
+    if (auto problem = schemaProblem(tool["inputSchema"], value))
+        return problem;
+    for (const ExactlyOne &rule : kExactlyOne) {
+        if (tool["name"] != rule.tool || !value.is_object())
+            continue;
+        if (value.contains(rule.first) == value.contains(rule.second))
+            return std::string("give exactly one of ") + rule.first + " and " + rule.second;
+    }
+    return std::nullopt;
 }
 
 } // namespace ops::mcp

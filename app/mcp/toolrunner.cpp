@@ -95,6 +95,9 @@ json ToolRunner::refund(OperationStore &store, const ToolCall &call) const
     RefundInput input;
     input.orderId = str(call.arguments, "order");
     input.chargeId = str(call.arguments, "charge");
+    input.paymentIntentId = str(call.arguments, "payment_intent");
+    input.reference = str(call.arguments, "reference");
+    input.reason = str(call.arguments, "reason");
     input.currency = str(call.arguments, "currency", u"usd"_s);
     input.amountMinor = call.arguments.value("amount", qint64(0));
     QtHttpTransport transport;

@@ -91,6 +91,7 @@ struct Operation
     QString closedBy;
     std::optional<QDateTime> closedAt;
     QString closeReason;
+    QString reference; // refunds: the caller's reference, part of the unit of work (rule 13)
 };
 
 // Classification of one attempt's answer (docs/design.md rule 5).

@@ -25,7 +25,7 @@ QString operationColumns()
            "request_content_type, state, provider_status, attempts, attempt_cap, "
            "first_attempt_at, last_attempt_at, window_seconds, margin_seconds, deadline_at, "
            "provider_ref, failure_code, unknown_reason, created_by, created_at, updated_at, "
-           "closed_by, closed_at, close_reason"_s;
+           "closed_by, closed_at, close_reason, reference"_s;
 }
 
 Operation operationFromRow(const QSqlQuery &q)
@@ -68,6 +68,7 @@ Operation operationFromRow(const QSqlQuery &q)
     op.closedBy = next().toString();
     op.closedAt = utcOrNull(next());
     op.closeReason = next().toString();
+    op.reference = next().toString();
     return op;
 }
 

@@ -60,14 +60,25 @@ std::optional<Operation> OperationStore::operation(const QString &id)
 }
 
 std::optional<Operation> OperationStore::findLiveRefund(Provider provider, const QString &project,
-                                                        const QString &unitOfWork)
+                                                        const QString &unitOfWork,
+                                                        const QString &reference)
+{
+    return refundOfUnit(provider, project, unitOfWork, reference,
+                        u"AND state IN ('open', 'unknown')"_s);
+}
+
+std::optional<Operation> OperationStore::refundOfUnit(Provider provider, const QString &project,
+                                                      const QString &unitOfWork,
+                                                      const QString &reference, const QString &tail,
+                                                      const QVariantList &extra)
 {
     QSqlQuery q =
         runQuery(m_db,
                  u"SELECT "_s + rows::operationColumns() +
                      u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
-                     "project = ? AND unit_of_work = ? AND state IN ('open', 'unknown')"_s,
-                 {toString(provider), project, unitOfWork});
+                     "project = ? AND unit_of_work = ? AND reference = ? "_s +
+                     tail,
+                 QVariantList{toString(provider), project, unitOfWork, reference} + extra);
     if (!q.next())
         return std::nullopt;
     return rows::operationFromRow(q);
@@ -92,7 +103,7 @@ std::optional<Operation> OperationStore::findLiveFor(const NewOperation &op)
 {
     switch (op.kind) {
     case OperationKind::Refund:
-        return findLiveRefund(op.provider, op.project, op.unitOfWork);
+        return findLiveRefund(op.provider, op.project, op.unitOfWork, op.reference);
     case OperationKind::Execution:
         return findByKey(op.kind, op.provider, op.project, op.idempotencyKey);
     default:
@@ -114,17 +125,13 @@ qint64 OperationStore::liveRefundTotal(Provider provider, const QString &chargeI
 std::optional<Operation> OperationStore::succeededRefundSince(Provider provider,
                                                               const QString &project,
                                                               const QString &unitOfWork,
-                                                              const QDateTime &since)
+                                                              const QDateTime &since,
+                                                              const QString &reference)
 {
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT "_s + rows::operationColumns() +
-                               u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
-                               "project = ? AND unit_of_work = ? AND state = 'succeeded' AND "
-                               "closed_at > ? ORDER BY closed_at DESC LIMIT 1"_s,
-                           {toString(provider), project, unitOfWork, since.toMSecsSinceEpoch()});
-    if (!q.next())
-        return std::nullopt;
-    return rows::operationFromRow(q);
+    return refundOfUnit(provider, project, unitOfWork, reference,
+                        u"AND state = 'succeeded' AND closed_at > ? "
+                        "ORDER BY closed_at DESC LIMIT 1"_s,
+                        {since.toMSecsSinceEpoch()});
 }
 
 bool OperationStore::guardRefuses(const NewOperation &op, const BalanceGuard &guard)
@@ -153,8 +160,8 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
                   "charge_id, customer_id, amount_minor, currency, idempotency_key, "
                   "request_method, request_path, request_body, request_content_type, state, "
                   "attempt_cap, window_seconds, margin_seconds, created_by, created_at, "
-                  "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, "
-                  "?, ?, ?, ?)"_s);
+                  "updated_at, reference) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                  "'open', ?, ?, ?, ?, ?, ?, ?)"_s);
         const QVariantList values = {op.id,
                                      toString(op.kind),
                                      toString(op.provider),
@@ -175,7 +182,8 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
                                      op.marginSeconds,
                                      op.createdBy,
                                      now,
-                                     now};
+                                     now,
+                                     op.reference};
         for (const QVariant &v : values)
             q.addBindValue(bindable(v));
         if (q.exec()) {
@@ -183,6 +191,7 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
                              {{"kind", str(toString(op.kind))},
                               {"provider", str(toString(op.provider))},
                               {"unit_of_work", str(op.unitOfWork)},
+                              {"reference", str(op.reference)},
                               {"amount", op.amount.minor},
                               {"currency", str(op.amount.currency)},
                               {"idempotency_key", str(op.idempotencyKey)}});

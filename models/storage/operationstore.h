@@ -30,6 +30,7 @@ struct NewOperation
     qint64 windowSeconds = 24 * 3600;
     qint64 marginSeconds = 15 * 60;
     QString createdBy;
+    QString reference; // refunds: part of the unit of work with unitOfWork (rule 13)
 };
 
 // Rule 9 re-checked inside the insert transaction. The provider's figures were read before the
@@ -171,16 +172,22 @@ public:
                          const QString &firstAttemptBy = {});
 
     std::optional<Operation> operation(const QString &id);
+    // A refund's unit of work is (unitOfWork, reference): order, amount and currency, and the
+    // caller's reference ('' for none).
     std::optional<Operation> findLiveRefund(Provider provider, const QString &project,
-                                            const QString &unitOfWork);
+                                            const QString &unitOfWork,
+                                            const QString &reference = {});
     std::optional<Operation> findByKey(OperationKind kind, Provider provider,
                                        const QString &project, const QString &key);
     // Sum of open and unknown refunds against a charge (rule 9).
     qint64 liveRefundTotal(Provider provider, const QString &chargeId);
     // A refund for the same unit that succeeded after `since` (a concurrent caller's).
     std::optional<Operation> succeededRefundSince(Provider provider, const QString &project,
-                                                  const QString &unitOfWork,
-                                                  const QDateTime &since);
+                                                  const QString &unitOfWork, const QDateTime &since,
+                                                  const QString &reference = {});
+    // Rule 13: the newest refund row of a unit of work, whatever its state.
+    std::optional<Operation> latestRefund(Provider provider, const QString &project,
+                                          const QString &unitOfWork, const QString &reference);
 
     // Rule 4: counts and commits the attempt before anything is sent. Refuses (and, for an open
     // row, marks it unknown) when the cap is reached or the retention window has closed.
@@ -237,6 +244,10 @@ public:
 
 private:
     std::optional<Operation> findLiveFor(const NewOperation &op);
+    // The first refund row of (unitOfWork, reference) matching `tail` ("AND … ORDER BY …").
+    std::optional<Operation> refundOfUnit(Provider provider, const QString &project,
+                                          const QString &unitOfWork, const QString &reference,
+                                          const QString &tail, const QVariantList &extra = {});
     bool guardRefuses(const NewOperation &op, const BalanceGuard &guard);
     void markUnknownLocked(const Operation &op, const QString &reason, const QString &actor,
                            qint64 nowMs);

@@ -12,6 +12,15 @@ using namespace Qt::StringLiterals;
 
 namespace ops {
 
+std::optional<Operation> OperationStore::latestRefund(Provider provider, const QString &project,
+                                                      const QString &unitOfWork,
+                                                      const QString &reference)
+{
+    // created_at, then id: two rows opened in the same millisecond still have one order.
+    return refundOfUnit(provider, project, unitOfWork, reference,
+                        u"ORDER BY created_at DESC, id DESC LIMIT 1"_s);
+}
+
 qint64 OperationStore::addEvidence(const Evidence &e)
 {
     const qint64 now = m_clock.nowMs();

@@ -2,12 +2,14 @@
 // process: audit verify exits 3 when the chain does not hold, list pages with "next"/--after and
 // never truncates silently (ties on created_at included), a --json error is one JSON object on
 // stdout with the same reason on stderr, --help names every command the documentation shows, and
-// the three programs print the version CMake gave them.
+// the three programs print the version CMake gave them. Wave 2: refund --reference,
+// --payment-intent and --reason, and rule 13's repeat answer and window setting.
 
 #include "auditseed.h"
 #include "bulkgenerator.h"
 #include "opsversion.h"
 #include "processrun.h"
+#include "simprocess.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -116,6 +118,9 @@ private slots:
     void jsonErrorsAreJsonOnStdout_data();
     void jsonErrorsAreJsonOnStdout();
     void toolCommandErrorIsARejectedResult();
+    void refundRepeatReferenceAndPaymentIntent();
+    void refundRefusesBadChargeChoicesAndReasons_data();
+    void refundRefusesBadChargeChoicesAndReasons();
     void helpNamesEveryDocumentedCommand();
     void versionComesFromCMake_data();
     void versionComesFromCMake();
@@ -293,6 +298,119 @@ void TestOpsctlContract::toolCommandErrorIsARejectedResult()
     QVERIFY(
         QString::fromStdString(result.at("error").at("message")).contains(u"no Stripe secret"_s));
     QCOMPARE(opsctl(f.path(), {u"list"_s, u"--json"_s}).result().at("operations").size(), 0u);
+}
+
+QProcessEnvironment simEnvironment(const SimProcess &sim)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"OPS_STRIPE_URL"_s, sim.baseUrl().toString());
+    env.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
+    env.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"2000"_s);
+    env.remove(u"OPS_OPERATOR"_s);
+    return env;
+}
+
+void TestOpsctlContract::refundRepeatReferenceAndPaymentIntent()
+{
+    StoreFixture f;
+    SimProcess sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
+                   SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    QVERIFY2(sim.start(), qPrintable(sim.error()));
+    const QProcessEnvironment env = simEnvironment(sim);
+    const QStringList byIntent = {
+        u"refund"_s,   u"--order"_s, u"4417"_s,     u"--payment-intent"_s,     u"pi_4417"_s,
+        u"--amount"_s, u"1000"_s,    u"--reason"_s, u"requested_by_customer"_s};
+    const QStringList byCharge = {u"refund"_s,  u"--order"_s,  u"4417"_s, u"--charge"_s,
+                                  u"ch_4417"_s, u"--amount"_s, u"1000"_s};
+    const Run first = opsctl(f.path(), byIntent, env);
+    QCOMPARE(first.exitCode, 0);
+    QCOMPARE(text(first.result()["status"]), u"refunded"_s);
+    QVERIFY(!first.result().contains("repeat"));
+    // The same unit named by its charge, inside the window: the same refund, nothing sent.
+    const Run again = opsctl(f.path(), byCharge, env);
+    QCOMPARE(again.exitCode, 0);
+    QVERIFY(again.result()["repeat"] == true);
+    QCOMPARE(text(again.result()["operation_id"]), text(first.result()["operation_id"]));
+    QCOMPARE(text(again.result()["refund_id"]), text(first.result()["refund_id"]));
+    QCOMPARE(sim.ledger()["movements"].size(), 1u);
+    const Run meant =
+        opsctl(f.path(), byCharge + QStringList{u"--reference"_s, u"ticket-2"_s}, env);
+    QCOMPARE(text(meant.result()["status"]), u"refunded"_s);
+    QVERIFY(meant.result()["operation_id"] != first.result()["operation_id"]);
+    QCOMPARE(sim.ledger()["movements"].size(), 2u);
+
+    // The window is a supervisor's setting, audited; past it a new refund opens (money is left).
+    const Run refused = runProcess(QStringLiteral(OPS_OPSCTL_PATH),
+                                   {u"--db"_s, f.path(), u"--operator"_s, u"carol"_s, u"settings"_s,
+                                    u"set"_s, u"repeat-window"_s, u"1ms"_s},
+                                   env);
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.errText().contains(u"approve right"_s), refused.err.constData());
+    QCOMPARE(
+        opsctl(f.path(), {u"settings"_s, u"set"_s, u"repeat-window"_s, u"soon"_s}, env).exitCode,
+        2);
+    const Run set = opsctl(f.path(), {u"settings"_s, u"set"_s, u"repeat-window"_s, u"1ms"_s}, env);
+    QCOMPARE(set.exitCode, 0);
+    QVERIFY(set.result()["repeat_window_ms"] == 1);
+    QVERIFY(opsctl(f.path(), {u"settings"_s, u"show"_s}, env).result()["repeat_window_ms"] == 1);
+    QSqlQuery q(f.store().database());
+    QVERIFY(q.exec(u"SELECT actor FROM audit WHERE action = 'settings.repeat_window'"_s));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toString(), u"operator:alice"_s);
+    QVERIFY(!q.next());
+    const Run past = opsctl(f.path(), byCharge, env); // a process start is longer than 1 ms
+    QCOMPARE(text(past.result()["status"]), u"refunded"_s);
+    QVERIFY(!past.result().contains("repeat"));
+    QVERIFY(past.result()["operation_id"] != first.result()["operation_id"]);
+    QCOMPARE(sim.ledger()["movements"].size(), 3u);
+    QVERIFY(q.exec(u"SELECT COUNT(*) FROM audit WHERE action = 'refund.repeat'"_s) && q.next());
+    QCOMPARE(q.value(0).toInt(), 1);
+}
+
+void TestOpsctlContract::refundRefusesBadChargeChoicesAndReasons_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("message");
+    const QStringList base = {u"refund"_s, u"--order"_s, u"4417"_s, u"--amount"_s, u"100"_s};
+    QTest::addRow("both") << base + QStringList{u"--charge"_s, u"ch_4417"_s, u"--payment-intent"_s,
+                                                u"pi_4417"_s}
+                          << 2 << u"invalid_request"_s << u"exactly one of"_s;
+    QTest::addRow("neither") << base << 2 << u"invalid_request"_s << u"exactly one of"_s;
+    QTest::addRow("bad reason") << base + QStringList{u"--charge"_s, u"ch_4417"_s, u"--reason"_s,
+                                                      u"because"_s}
+                                << 2 << u"invalid_request"_s << u"reason must be"_s;
+    QTest::addRow("empty reference")
+        << base + QStringList{u"--charge"_s, u"ch_4417"_s, u"--reference"_s, u""_s} << 2
+        << u"invalid_request"_s << u"--reference is empty"_s;
+    // Refused by the provider: a result was printed (exit 0), nothing stored.
+    QTest::addRow("unknown payment intent")
+        << base + QStringList{u"--payment-intent"_s, u"pi_nobody"_s} << 0 << u"resource_missing"_s
+        << u"pi_nobody"_s;
+}
+
+void TestOpsctlContract::refundRefusesBadChargeChoicesAndReasons()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, code);
+    QFETCH(QString, message);
+    StoreFixture f;
+    SimProcess sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
+                   SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    QVERIFY2(sim.start(), qPrintable(sim.error()));
+    const Run r = opsctl(f.path(), args, simEnvironment(sim));
+    QCOMPARE(r.exitCode, exitCode);
+    QCOMPARE(text(r.result()["status"]), u"rejected"_s);
+    QCOMPARE(text(r.result()["error"]["code"]), code);
+    QVERIFY2(text(r.result()["error"]["message"]).contains(message), r.out.constData());
+    QCOMPARE(opsctl(f.path(), {u"list"_s, u"--json"_s}).result().at("operations").size(), 0u);
+    size_t posts = 0;
+    const json requests = sim.requests();
+    for (const auto &req : requests["requests"])
+        posts += req.value("method", "") == "POST";
+    QCOMPARE(posts, 0u);
 }
 
 void TestOpsctlContract::helpNamesEveryDocumentedCommand()

@@ -94,6 +94,7 @@ private slots:
     void cleanup();
 
     void refundOverStdio();
+    void repeatReferenceAndPaymentIntentOverStdio();
     void badInputOverStdio_data();
     void badInputOverStdio();
     void lineOverOneMiB();
@@ -187,6 +188,49 @@ void TestMcpServer::refundOverStdio()
     QCOMPARE(m_sim->ledger()["movements"].size(), 1u);
 }
 
+// Rule 13 and the payment-intent path through the tool: the repeat is answered from the row
+// (nothing sent), another reference is a second refund, an unknown intent stores nothing.
+void TestMcpServer::repeatReferenceAndPaymentIntentOverStdio()
+{
+    StdioServer server(env());
+    QVERIFY(server.initialize());
+    const json listed = server.ask({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/list"}});
+    const json refundTool = listed["result"]["tools"][0];
+    QVERIFY(refundTool["name"] == "refund");
+    QVERIFY(refundTool["outputSchema"]["properties"]["repeat"]["type"] == "boolean");
+    QVERIFY(refundTool["inputSchema"]["properties"].contains("payment_intent"));
+    QVERIFY(refundTool["inputSchema"]["required"] == json({"order", "amount"}));
+
+    const json args = {
+        {"order", "4417"}, {"payment_intent", "pi_4417"}, {"amount", 700}, {"reason", "duplicate"}};
+    const json first = server.ask(toolCall(2, "refund", args))["result"]["structuredContent"];
+    QVERIFY2(first["status"] == "refunded", first.dump().c_str());
+    QVERIFY(!first.contains("repeat"));
+    const size_t requests = m_sim->requests()["requests"].size();
+    const json again = server.ask(toolCall(3, "refund", args))["result"];
+    QVERIFY(again["isError"] == false);
+    QVERIFY(again["structuredContent"]["repeat"] == true);
+    QVERIFY(again["structuredContent"]["operation_id"] == first["operation_id"]);
+    QVERIFY(again["structuredContent"]["refund_id"] == first["refund_id"]);
+    QCOMPARE(m_sim->requests()["requests"].size(), requests); // not even a read
+    json other = args;
+    other["reference"] = "ticket-8812";
+    const json second = server.ask(toolCall(4, "refund", other))["result"]["structuredContent"];
+    QVERIFY(second["status"] == "refunded");
+    QVERIFY(second["operation_id"] != first["operation_id"]);
+    QCOMPARE(m_sim->ledger()["movements"].size(), 2u);
+
+    json unknown = args;
+    unknown["payment_intent"] = "pi_nobody";
+    unknown["amount"] = 100;
+    const json refused = server.ask(toolCall(5, "refund", unknown))["result"];
+    QVERIFY(refused["isError"] == true);
+    QVERIFY2(refused["structuredContent"]["error"]["code"] == "resource_missing",
+             refused.dump().c_str());
+    QCOMPARE(rows(u"operations"_s), 2);
+    QCOMPARE(m_sim->ledger()["movements"].size(), 2u);
+}
+
 void TestMcpServer::badInputOverStdio_data()
 {
     QTest::addColumn<QByteArray>("line");
@@ -221,14 +265,22 @@ void TestMcpServer::badInputOverStdio_data()
         << QByteArray(R"({"jsonrpc":"2.0","id":1,"method":"x/y"})") << -32601;
     QTest::newRow("unknown tool") << call(good, "refund_everything") << -32602;
     json missing = good;
-    missing.erase("charge");
+    missing.erase("amount");
     QTest::newRow("missing field") << call(missing) << -32602;
+    json neither = good;
+    neither.erase("charge");
+    QTest::newRow("neither charge nor payment_intent") << call(neither) << -32602;
+    QTest::newRow("both charge and payment_intent")
+        << call(with("payment_intent", "pi_4417")) << -32602;
+    QTest::newRow("bad reason") << call(with("reason", "because")) << -32602;
+    QTest::newRow("191-character reference")
+        << call(with("reference", std::string(191, 'r'))) << -32602;
     QTest::newRow("wrong type") << call(with("amount", "700")) << -32602;
     QTest::newRow("amount 0") << call(with("amount", 0)) << -32602;
     QTest::newRow("amount negative") << call(with("amount", -700)) << -32602;
     QTest::newRow("amount over the maximum") << call(with("amount", 100000000)) << -32602;
     QTest::newRow("amount a float") << call(with("amount", 7.5)) << -32602;
-    QTest::newRow("unknown argument") << call(with("payment_intent", "pi_4417")) << -32602;
+    QTest::newRow("unknown argument") << call(with("charge_id", "ch_4417")) << -32602;
     QTest::newRow("191-character work name") << call(credit, "credit_topup") << -32602;
     QTest::newRow("adjust by zero") << call(with("amount", 0), "credit_adjust") << -32602;
 }

@@ -89,7 +89,9 @@ test('stdio: tools are listed with schemas and annotations; a refund is made onc
     }
     const refundTool = tools.find((t) => t.name === 'refund');
     assert.deepEqual(Object.keys(refundTool.inputSchema.properties).sort(),
-      ['amount', 'charge', 'currency', 'order']);
+      ['amount', 'charge', 'currency', 'order', 'payment_intent', 'reason', 'reference']);
+    assert.equal(refundTool.outputSchema.properties.repeat.type, 'boolean');
+    assert.match(refundTool.description, /repeat:true/);
     assert.match(refundTool.description, /colleague is checking/);
 
     const progress = [];
@@ -164,10 +166,58 @@ test('stdio: commit-then-hang, then the next call is refunded with one refund', 
   }
 });
 
+test('stdio: a repeat of a confirmed refund is repeat:true with no request; another reference '
+  + 'is a second refund', async () => {
+  const client = await stdioClient();
+  try {
+    const first = await refund(client);
+    assert.equal(first.structuredContent.status, 'refunded');
+    assert.equal(first.structuredContent.repeat, undefined);
+    const sent = (await refundRequests(sim)).length;
+    const again = await refund(client);
+    assert.equal(again.isError, false);
+    assert.deepEqual(again.structuredContent, { ...first.structuredContent, repeat: true });
+    assert.equal((await refundRequests(sim)).length, sent, 'no request for the repeat');
+    const meant = await refund(client, 700, { reference: 'ticket-8812' });
+    assert.equal(meant.structuredContent.status, 'refunded');
+    assert.notEqual(meant.structuredContent.operation_id, first.structuredContent.operation_id);
+    assert.notEqual(meant.structuredContent.refund_id, first.structuredContent.refund_id);
+    assert.equal((await refundsAtSim(sim)).length, 2);
+    assert.equal(operations(space.db).length, 2);
+  } finally {
+    await client.close();
+  }
+});
+
+test('stdio: a refund by payment_intent with a reason refunds its latest charge', async () => {
+  const client = await stdioClient();
+  try {
+    const args = { order: '1001', payment_intent: 'pi_1001', amount: 1200, reason: 'duplicate' };
+    const result = await client.callTool({ name: 'refund', arguments: args });
+    assert.equal(result.structuredContent.status, 'refunded');
+    const [movement] = await refundsAtSim(sim);
+    assert.equal(movement.charge, 'ch_1001');
+    const [post] = await refundRequests(sim);
+    assert.match(post.body, /^charge=ch_1001&amount=1200&reason=duplicate&/);
+    const again = await client.callTool({ name: 'refund', arguments: args });
+    assert.equal(again.structuredContent.repeat, true);
+    // Another amount: the same (order, amount) would be answered as a repeat before any read.
+    const unknown = await client.callTool({ name: 'refund',
+      arguments: { ...args, payment_intent: 'pi_nobody', amount: 100 } });
+    assert.equal(unknown.isError, true);
+    assert.equal(unknown.structuredContent.error.code, 'resource_missing');
+    await assert.rejects(client.callTool({ name: 'refund',
+      arguments: { ...args, charge: 'ch_1001' } }), /-32602|exactly one/);
+    assert.equal(operations(space.db).length, 1);
+  } finally {
+    await client.close();
+  }
+});
+
 test('stdio: sixteen concurrent calls for one unit make one operation and one refund',
   async () => {
-    // The first attempt takes 300 ms at the provider, so all sixteen overlap it. (Calls that
-    // arrive after a refund succeeded are repeats: rule 13, not built yet, decides those.)
+    // The first attempt takes 300 ms at the provider, so all sixteen overlap it; a call that
+    // arrives after the refund succeeded is its repeat (rule 13), the same operation.
     await admin(sim, 'POST', '/_sim/faults',
       { route: 'POST /v1/refunds', mode: 'latency', delay_ms: 300, count: 1 });
     const client = await stdioClient();

@@ -220,6 +220,25 @@ private slots:
         QCOMPARE(stripeGet(*m_sim, QStringLiteral("/v1/nothing")).status, 404);
     }
 
+    // GET /v1/payment_intents/{id}: the client finds the charge to refund from latest_charge.
+    void retrievesPaymentIntent()
+    {
+        const HttpReply r = stripeGet(*m_sim, QStringLiteral("/v1/payment_intents/pi_eur"));
+        QCOMPARE(r.status, 200);
+        const auto pi = r.json();
+        QCOMPARE(str(pi, "object"), QStringLiteral("payment_intent"));
+        QCOMPARE(str(pi, "id"), QStringLiteral("pi_eur"));
+        QCOMPARE(str(pi, "latest_charge"), QStringLiteral("ch_eur"));
+        QCOMPARE(str(pi, "currency"), QStringLiteral("eur"));
+        QCOMPARE(pi["amount"].get<int>(), 2500);
+
+        const HttpReply missing = stripeGet(*m_sim, QStringLiteral("/v1/payment_intents/pi_none"));
+        QCOMPARE(missing.status, 404);
+        QCOMPARE(errorCode(missing), QStringLiteral("resource_missing"));
+        // A charge id is not a PaymentIntent id.
+        QCOMPARE(stripeGet(*m_sim, QStringLiteral("/v1/payment_intents/ch_eur")).status, 404);
+    }
+
     void listsNewestFirstWithPagination()
     {
         QStringList ids; // creation order

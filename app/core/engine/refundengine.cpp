@@ -2,6 +2,7 @@
 
 #include "attemptsupport.h"
 #include "formencoding.h"
+#include "repeatwindow.h"
 
 #include <QUuid>
 
@@ -12,6 +13,40 @@ namespace ops {
 namespace {
 
 constexpr int kMaxIdLength = 255;
+constexpr int kMaxReferenceLength = 190; // the column's CHECK, like a work name
+
+// What a caller's id must be: the same bytes every time it names the same thing.
+std::optional<QString> idProblem(const QString &what, const QString &id, int maxLength)
+{
+    if (id.size() > maxLength)
+        return u"%1 is limited to %2 characters"_s.arg(what).arg(maxLength);
+    // Bytes that were not UTF-8 arrive as U+FFFD: two different bad ids would become one unit.
+    if (id.contains(QChar::ReplacementCharacter))
+        return u"%1 must be valid UTF-8"_s.arg(what);
+    if (id != id.trimmed())
+        return u"%1 must not start or end with spaces"_s.arg(what);
+    return std::nullopt;
+}
+
+// The rejections every read before the row is written shares: our key refused, or no usable
+// answer. nullopt when the reply parsed (`parsed`) and was a success.
+std::optional<ToolResult> readRefusal(const StripeReply &reply, bool parsed, const QString &what)
+{
+    if (reply.http.status == 401 || reply.http.status == 403)
+        return ToolResult::rejected(u"provider_credentials"_s,
+                                    u"the provider refused our API key; check OPS_STRIPE_KEY"_s);
+    if (reply.ok() && parsed)
+        return std::nullopt;
+    return ToolResult::rejected(u"provider_unreachable"_s,
+                                u"could not read %1 from the provider (%2); nothing was stored or "
+                                "sent, try again later"_s.arg(what, describe(replyView(reply))));
+}
+
+bool isKnownReason(const QString &reason)
+{
+    return reason.isEmpty() || reason == u"duplicate"_s || reason == u"fraudulent"_s ||
+           reason == u"requested_by_customer"_s;
+}
 
 } // namespace
 
@@ -53,16 +88,24 @@ std::optional<ToolResult> RefundEngine::validate(const RefundInput &in)
     };
     if (in.orderId.trimmed().isEmpty())
         return bad(u"order id is empty"_s);
-    if (in.chargeId.trimmed().isEmpty())
-        return bad(u"charge id is empty"_s);
-    if (in.orderId.size() > kMaxIdLength || in.chargeId.size() > kMaxIdLength)
-        return bad(u"order and charge ids are limited to %1 characters"_s.arg(kMaxIdLength));
-    // Bytes that were not UTF-8 arrive as U+FFFD: two different bad ids would become one unit.
-    if (in.orderId.contains(QChar::ReplacementCharacter) ||
-        in.chargeId.contains(QChar::ReplacementCharacter))
-        return bad(u"order and charge ids must be valid UTF-8"_s);
-    if (in.orderId != in.orderId.trimmed() || in.chargeId != in.chargeId.trimmed())
-        return bad(u"order and charge ids must not start or end with spaces"_s);
+    const bool byCharge = !in.chargeId.trimmed().isEmpty();
+    const bool byIntent = !in.paymentIntentId.trimmed().isEmpty();
+    if (byCharge == byIntent)
+        return bad(byCharge ? u"give a charge or a payment intent, not both"_s
+                            : u"charge id is empty: give a charge or a payment intent"_s);
+    const std::pair<QString, const QString &> ids[] = {
+        {u"the order id"_s, in.orderId},
+        {u"the charge id"_s, in.chargeId},
+        {u"the payment intent id"_s, in.paymentIntentId}};
+    for (const auto &[what, id] : ids) {
+        if (auto problem = idProblem(what, id, kMaxIdLength))
+            return bad(*problem);
+    }
+    if (auto problem = idProblem(u"the reference"_s, in.reference, kMaxReferenceLength))
+        return bad(*problem);
+    if (!isKnownReason(in.reason))
+        return bad(u"reason must be duplicate, fraudulent or requested_by_customer, not '%1'"_s.arg(
+            in.reason.left(40)));
     if (in.amountMinor <= 0)
         return bad(u"amount must be a positive number of minor units"_s);
     if (in.amountMinor > kMaxMinorUnits)
@@ -77,9 +120,55 @@ ToolResult RefundEngine::refund(const RefundInput &input, const QString &actor)
     if (auto invalid = validate(input))
         return *invalid;
     // Rule 2 and 6: a live row for this unit is the only thing a retry may touch.
-    if (auto live = m_store.findLiveRefund(Provider::Stripe, m_config.project, unitOfWork(input)))
+    if (auto live = m_store.findLiveRefund(Provider::Stripe, m_config.project, unitOfWork(input),
+                                           input.reference))
         return m_rules.drive(*live, actor);
+    if (auto repeat = repeatAnswer(input, actor))
+        return *repeat;
     return openNew(input, actor);
+}
+
+std::optional<ToolResult> RefundEngine::repeatAnswer(const RefundInput &in, const QString &actor)
+{
+    const auto latest =
+        m_store.latestRefund(Provider::Stripe, m_config.project, unitOfWork(in), in.reference);
+    if (!latest || latest->state != OperationState::Succeeded || !latest->closedAt)
+        return std::nullopt;
+    const auto window = repeatWindow(m_store.database());
+    const qint64 age = latest->closedAt->msecsTo(m_store.clock().now());
+    if (age >= window.count())
+        return std::nullopt; // past the window: a new operation, if rule 9 leaves money for it
+    return answerRepeat(*latest, actor);
+}
+
+ToolResult RefundEngine::answerRepeat(const Operation &done, const QString &actor)
+{
+    recordRepeatAnswer(m_store.database(), m_store.clock().nowMs(), actor, done.id,
+                       done.providerRef, repeatWindow(m_store.database()));
+    ToolResult r = ToolResult::refunded(done.id, done.providerRef);
+    r.repeat = true;
+    return r;
+}
+
+std::variant<QString, ToolResult> RefundEngine::resolvePaymentIntent(const RefundInput &in)
+{
+    const StripeReply reply = m_client.getPaymentIntent(in.paymentIntentId);
+    if (reply.http.status == 404) {
+        const QString code =
+            reply.error && !reply.error->code.isEmpty() ? reply.error->code : u"resource_missing"_s;
+        return ToolResult::rejected(
+            code, u"the provider has no payment intent %1; nothing was stored or sent"_s.arg(
+                      in.paymentIntentId));
+    }
+    const auto intent = parseStripePaymentIntent(reply.http.body);
+    if (auto refused =
+            readRefusal(reply, intent.has_value(), u"payment intent %1"_s.arg(in.paymentIntentId)))
+        return *refused;
+    if (intent->latestCharge.isEmpty())
+        return ToolResult::rejected(
+            u"payment_intent_not_charged"_s,
+            u"payment intent %1 has no charge to refund"_s.arg(in.paymentIntentId));
+    return intent->latestCharge;
 }
 
 std::variant<StripeCharge, ToolResult> RefundEngine::readCharge(const RefundInput &in)
@@ -88,15 +177,9 @@ std::variant<StripeCharge, ToolResult> RefundEngine::readCharge(const RefundInpu
     if (reply.http.status == 404)
         return ToolResult::rejected(u"unknown_charge"_s,
                                     u"the provider has no charge %1"_s.arg(in.chargeId));
-    if (reply.http.status == 401 || reply.http.status == 403)
-        return ToolResult::rejected(u"provider_credentials"_s,
-                                    u"the provider refused our API key; check OPS_STRIPE_KEY"_s);
     const auto charge = parseStripeCharge(reply.http.body);
-    if (!reply.ok() || !charge)
-        return ToolResult::rejected(
-            u"provider_unreachable"_s,
-            u"could not read charge %1 from the provider (%2); nothing "
-            "was stored or sent, try again later"_s.arg(in.chargeId, describe(replyView(reply))));
+    if (auto refused = readRefusal(reply, charge.has_value(), u"charge %1"_s.arg(in.chargeId)))
+        return *refused;
     if (charge->currency.compare(in.currency, Qt::CaseInsensitive) != 0)
         return ToolResult::rejected(
             u"currency_mismatch"_s,
@@ -117,12 +200,19 @@ NewOperation RefundEngine::buildOperation(const RefundInput &in, const QString &
     op.amount = {in.amountMinor, in.currency};
     op.idempotencyKey = newIdempotencyKey(); // rule 1: ours, random, stored before sending
     // Rule 10: the operation id travels in metadata so provider objects map back to rows.
-    op.request = {"POST", u"/v1/refunds"_s,
-                  formEncode({{u"charge"_s, in.chargeId},
-                              {u"amount"_s, QString::number(in.amountMinor)},
-                              {u"metadata[operation_id]"_s, op.id},
-                              {u"metadata[order_id]"_s, in.orderId}}),
-                  "application/x-www-form-urlencoded"};
+    op.reference = in.reference;
+    // The charge is the resolved one for a payment intent, so rule 9 counts both the same way.
+    // The intent and the reference travel in metadata, so the provider's object names them.
+    FormFields form = {{u"charge"_s, in.chargeId}, {u"amount"_s, QString::number(in.amountMinor)}};
+    if (!in.reason.isEmpty())
+        form.append({u"reason"_s, in.reason});
+    form.append({u"metadata[operation_id]"_s, op.id});
+    form.append({u"metadata[order_id]"_s, in.orderId});
+    if (!in.paymentIntentId.isEmpty())
+        form.append({u"metadata[payment_intent]"_s, in.paymentIntentId});
+    if (!in.reference.isEmpty())
+        form.append({u"metadata[reference]"_s, in.reference});
+    op.request = {"POST", u"/v1/refunds"_s, formEncode(form), "application/x-www-form-urlencoded"};
     op.attemptCap = m_config.attemptsPerOperation;
     op.windowSeconds = m_config.windowSeconds;
     op.marginSeconds = m_config.marginSeconds;
@@ -130,8 +220,15 @@ NewOperation RefundEngine::buildOperation(const RefundInput &in, const QString &
     return op;
 }
 
-ToolResult RefundEngine::openNew(const RefundInput &in, const QString &actor)
+ToolResult RefundEngine::openNew(const RefundInput &given, const QString &actor)
 {
+    RefundInput in = given;
+    if (!in.paymentIntentId.isEmpty()) {
+        const auto resolved = resolvePaymentIntent(in);
+        if (const auto *refused = std::get_if<ToolResult>(&resolved))
+            return *refused;
+        in.chargeId = std::get<QString>(resolved);
+    }
     const QDateTime readAt = m_store.clock().now();
     const auto read = readCharge(in);
     if (const auto *refused = std::get_if<ToolResult>(&read))
@@ -159,7 +256,7 @@ ToolResult RefundEngine::openNew(const RefundInput &in, const QString &actor)
     // The usual cause is a "try again" after a confirmed refund: say which one.
     const auto earlier =
         m_store.succeededRefundSince(Provider::Stripe, m_config.project, unitOfWork(in),
-                                     QDateTime::fromMSecsSinceEpoch(0, Qt::UTC));
+                                     QDateTime::fromMSecsSinceEpoch(0, Qt::UTC), in.reference);
     if (earlier)
         message += u"; order %1 already has a confirmed refund of this amount: %2 (%3)"_s.arg(
             in.orderId, earlier->providerRef, earlier->id);
@@ -170,10 +267,12 @@ std::optional<ToolResult>
 RefundEngine::concurrentResult(const RefundInput &in, const QDateTime &since, const QString &actor)
 {
     const QString unit = unitOfWork(in);
-    if (auto live = m_store.findLiveRefund(Provider::Stripe, m_config.project, unit))
+    if (auto live = m_store.findLiveRefund(Provider::Stripe, m_config.project, unit, in.reference))
         return m_rules.drive(*live, actor);
-    if (auto done = m_store.succeededRefundSince(Provider::Stripe, m_config.project, unit, since))
-        return ToolResult::refunded(done->id, done->providerRef);
+    // Confirmed since this call read the charge: this call is its repeat (rule 13).
+    if (auto done = m_store.succeededRefundSince(Provider::Stripe, m_config.project, unit, since,
+                                                 in.reference))
+        return answerRepeat(*done, actor);
     return std::nullopt;
 }
 

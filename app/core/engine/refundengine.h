@@ -1,8 +1,9 @@
 #pragma once
 
-// The refund engine: docs/design.md rules 1–10 for Stripe refunds. One call of refund() is one tool
-// call of the agent: it finds or opens the operation row, then makes at most attemptsPerCall
-// attempts with the stored key and bytes, and returns an honest ToolResult.
+// The refund engine: docs/design.md rules 1–10 and 13 for Stripe refunds. One call of refund() is
+// one tool call of the agent: it finds the live row, or answers a repeat of a confirmed refund
+// (rule 13), or opens the operation row; then makes at most attemptsPerCall attempts with the
+// stored key and bytes, and returns an honest ToolResult.
 
 #include "refundpolicy.h"
 #include "settlement.h"
@@ -25,10 +26,25 @@ struct EngineConfig
 
 struct RefundInput
 {
+    RefundInput() = default;
+    // The common case, by charge; the optional fields are set by name.
+    RefundInput(QString order, QString charge, qint64 amount, QString currencyCode)
+        : orderId(std::move(order))
+        , chargeId(std::move(charge))
+        , amountMinor(amount)
+        , currency(std::move(currencyCode))
+    {}
+
     QString orderId;
-    QString chargeId;
+    QString chargeId; // exactly one of chargeId and paymentIntentId
     qint64 amountMinor = 0;
     QString currency = QStringLiteral("usd");
+    // Rule 13: part of the unit of work; a second refund of the same amount for the same order
+    // names what it is for (a line item, a ticket). Empty: none.
+    QString reference;
+    // Resolved to its latest charge before the row is written; the row refunds that charge.
+    QString paymentIntentId;
+    QString reason; // empty, duplicate, fraudulent or requested_by_customer; sent to the provider
 };
 
 class RefundEngine
@@ -51,6 +67,11 @@ private:
     ToolResult openNew(const RefundInput &input, const QString &actor);
     // The charge, or the rejection to return (unknown, unreadable, other currency).
     std::variant<StripeCharge, ToolResult> readCharge(const RefundInput &input);
+    // The charge id of input.paymentIntentId, or the rejection to return.
+    std::variant<QString, ToolResult> resolvePaymentIntent(const RefundInput &input);
+    // Rule 13: the unit's latest operation succeeded inside the repeat window.
+    std::optional<ToolResult> repeatAnswer(const RefundInput &input, const QString &actor);
+    ToolResult answerRepeat(const Operation &done, const QString &actor);
     NewOperation buildOperation(const RefundInput &input, const QString &actor) const;
     // The row another caller opened for the same unit while this call read the charge.
     std::optional<ToolResult> concurrentResult(const RefundInput &input, const QDateTime &since,

@@ -118,6 +118,8 @@ nlohmann::ordered_json ToolResult::toJson() const
     switch (status) {
     case Status::Refunded:
         j = {{"status", "refunded"}, {"operation_id", s(operationId)}, {"refund_id", s(refundId)}};
+        if (repeat)
+            j["repeat"] = true;
         break;
     case Status::Succeeded:
         j = {{"status", "succeeded"}, {"operation_id", s(operationId)}};

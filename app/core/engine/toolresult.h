@@ -51,6 +51,7 @@ struct ToolResult
     Subject subject = Subject::Refund;
     QString operationId;
     QString refundId;     // refunded
+    bool repeat = false;  // refunded: rule 13, an earlier confirmed refund answered; nothing sent
     QString reason;       // failed: provider code
     QString errorCode;    // rejected; unconfirmed with a configuration error
     QString errorMessage; // rejected; unconfirmed with a configuration error

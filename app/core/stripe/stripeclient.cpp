@@ -53,6 +53,14 @@ StripeReply StripeClient::getCharge(const QString &chargeId)
                     {}, {});
 }
 
+StripeReply StripeClient::getPaymentIntent(const QString &paymentIntentId)
+{
+    return exchange("GET",
+                    u"/v1/payment_intents/"_s +
+                        QString::fromLatin1(QUrl::toPercentEncoding(paymentIntentId)),
+                    {}, {}, {});
+}
+
 StripeReply StripeClient::listRefunds(const QString &chargeId, int limit,
                                       const QString &startingAfter)
 {

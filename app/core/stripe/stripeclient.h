@@ -36,6 +36,7 @@ public:
 
     StripeReply send(const StoredRequest &request, const QString &idempotencyKey);
     StripeReply getCharge(const QString &chargeId);
+    StripeReply getPaymentIntent(const QString &paymentIntentId);
     StripeReply listRefunds(const QString &chargeId, int limit, const QString &startingAfter = {});
     StripeReply getRefund(const QString &refundId);
     // GET /v1/events with these query pairs (limit, starting_after, ending_before, created[gte]…).

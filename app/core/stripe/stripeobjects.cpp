@@ -74,6 +74,17 @@ std::optional<StripeCharge> parseStripeCharge(const QByteArray &body)
                         text(*j, "currency")};
 }
 
+std::optional<StripePaymentIntent> parseStripePaymentIntent(const QByteArray &body)
+{
+    const auto j = parseObject(body);
+    if (!j || text(*j, "object") != QLatin1String("payment_intent") || text(*j, "id").isEmpty())
+        return std::nullopt;
+    QString charge = text(*j, "latest_charge");
+    if (const auto it = j->find("latest_charge"); it != j->end() && it->is_object())
+        charge = text(*it, "id");
+    return StripePaymentIntent{text(*j, "id"), charge, text(*j, "currency")};
+}
+
 std::optional<StripeRefundList> parseStripeRefundList(const QByteArray &body)
 {
     const auto j = parseObject(body);

@@ -40,6 +40,14 @@ struct StripeCharge
     QString currency;
 };
 
+// The part of a PaymentIntent a refund by PaymentIntent needs: the charge to refund.
+struct StripePaymentIntent
+{
+    QString id;
+    QString latestCharge; // empty while the PaymentIntent has no charge
+    QString currency;
+};
+
 struct StripeRefundList
 {
     std::vector<StripeRefund> data;
@@ -50,5 +58,7 @@ std::optional<StripeError> parseStripeError(const QByteArray &body);
 std::optional<StripeRefund> parseStripeRefund(const QByteArray &body);
 std::optional<StripeCharge> parseStripeCharge(const QByteArray &body);
 std::optional<StripeRefundList> parseStripeRefundList(const QByteArray &body);
+// latest_charge may be an id or, when expanded, the charge object.
+std::optional<StripePaymentIntent> parseStripePaymentIntent(const QByteArray &body);
 
 } // namespace ops

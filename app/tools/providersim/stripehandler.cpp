@@ -94,6 +94,7 @@ bool StripeHandler::matches(const SimRequest &request) const
     const QString &p = request.path;
     return p == QLatin1String("/v1/refunds") || p.startsWith(QLatin1String("/v1/refunds/")) ||
            p.startsWith(QLatin1String("/v1/charges/")) || p == QLatin1String("/v1/charges") ||
+           p.startsWith(QLatin1String("/v1/payment_intents/")) ||
            p == QLatin1String("/v1/events") || p.startsWith(QLatin1String("/v1/events/"));
 }
 
@@ -108,6 +109,8 @@ StripeHandler::Route StripeHandler::routeOf(const SimRequest &request)
         return get ? Route::GetRefund : post ? Route::UpdateRefund : Route::Unknown;
     if (parts.size() == 3 && parts[1] == QLatin1String("charges") && get)
         return Route::GetCharge;
+    if (parts.size() == 3 && parts[1] == QLatin1String("payment_intents") && get)
+        return Route::GetPaymentIntent;
     if (parts.size() == 2 && parts[1] == QLatin1String("events") && get)
         return Route::ListEvents;
     if (parts.size() == 3 && parts[1] == QLatin1String("events") && get)
@@ -268,6 +271,8 @@ SimResponse StripeHandler::execute(const SimRequest &request, const Admission &a
         return getRefund(request);
     case Route::GetCharge:
         return getCharge(request);
+    case Route::GetPaymentIntent:
+        return getPaymentIntent(request);
     case Route::ListEvents:
         return listEvents(request);
     case Route::GetEvent:

@@ -45,6 +45,7 @@ private:
         ListRefunds,
         GetRefund,
         GetCharge,
+        GetPaymentIntent,
         ListEvents,
         GetEvent
     };
@@ -61,6 +62,7 @@ private:
     SimResponse listRefunds(const SimRequest &request);
     SimResponse getRefund(const SimRequest &request);
     SimResponse getCharge(const SimRequest &request);
+    SimResponse getPaymentIntent(const SimRequest &request);
     SimResponse listEvents(const SimRequest &request);
     SimResponse getEvent(const SimRequest &request);
     std::optional<SimResponse> claimKey(const SimRequest &request, const FormPairs &form,

@@ -1,5 +1,6 @@
 // The read routes of StripeHandler: GET /v1/refunds, /v1/refunds/{id}, /v1/charges/{id},
-// /v1/events, /v1/events/{id}. Lists are Stripe list objects, newest first.
+// /v1/payment_intents/{id}, /v1/events, /v1/events/{id}. Lists are Stripe list objects, newest
+// first.
 
 #include "stripehandler.h"
 
@@ -142,6 +143,28 @@ SimResponse StripeHandler::getCharge(const SimRequest &request)
                            QStringLiteral("No such charge: '%1'").arg(id), "resource_missing",
                            "id");
     return SimResponse::json(200, charge->toJson());
+}
+
+// The PaymentIntent behind a seeded charge: enough of Stripe's object for a client to find the
+// charge (latest_charge) and its amount. A PaymentIntent no charge names is unknown.
+SimResponse StripeHandler::getPaymentIntent(const SimRequest &request)
+{
+    const QString id = request.path.section(u'/', 3, 3);
+    const StripeCharge *charge = m_state.chargeForPaymentIntent(id);
+    if (!charge)
+        return stripeError(404, "invalid_request_error",
+                           QStringLiteral("No such payment_intent: '%1'").arg(id),
+                           "resource_missing", "intent");
+    return SimResponse::json(200, {{"id", id.toStdString()},
+                                   {"object", "payment_intent"},
+                                   {"amount", charge->amount},
+                                   {"amount_received", charge->amount},
+                                   {"created", charge->created},
+                                   {"currency", charge->currency.toStdString()},
+                                   {"latest_charge", charge->id.toStdString()},
+                                   {"livemode", false},
+                                   {"metadata", nlohmann::json::object()},
+                                   {"status", "succeeded"}});
 }
 
 SimResponse StripeHandler::listEvents(const SimRequest &request)

@@ -1,0 +1,103 @@
+#include "repeatwindow.h"
+
+#include "auditlog.h"
+#include "operatordirectory.h"
+#include "sqltransaction.h"
+
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+const QString kName = u"repeat_window_ms"_s;
+
+std::optional<qint64> storedMs(QSqlDatabase &db)
+{
+    QSqlQuery q = runQuery(db, u"SELECT value FROM settings WHERE name = ?"_s, {kName});
+    if (!q.next())
+        return std::nullopt;
+    bool ok = false;
+    const qint64 ms = q.value(0).toString().toLongLong(&ok);
+    // A value this build cannot read counts as unset: the default is the safe reading.
+    if (!ok || ms < 0 || ms > kMaxRepeatWindow.count())
+        return std::nullopt;
+    return ms;
+}
+
+} // namespace
+
+std::chrono::milliseconds repeatWindow(QSqlDatabase &db)
+{
+    return std::chrono::milliseconds(storedMs(db).value_or(kDefaultRepeatWindow.count()));
+}
+
+bool repeatWindowIsSet(QSqlDatabase &db)
+{
+    return storedMs(db).has_value();
+}
+
+void setRepeatWindow(QSqlDatabase &db, qint64 nowMs, const QString &actor,
+                     std::optional<std::chrono::milliseconds> window)
+{
+    if (window && (window->count() < 0 || *window > kMaxRepeatWindow))
+        throw ActionRefused(u"the repeat window is between 0 and %1 days"_s.arg(
+            std::chrono::duration_cast<std::chrono::hours>(kMaxRepeatWindow).count() / 24));
+    WriteTransaction tx(db);
+    if (const OperatorAccess who = accessOf(db, actor); !who.rights.testFlag(Right::Approve))
+        throw ActionRefused(u"operator %1 may not change the repeat window (it takes the approve "
+                            "right)"_s.arg(who.describe()));
+    const qint64 before = repeatWindow(db).count();
+    if (window)
+        runQuery(db,
+                 u"INSERT INTO settings (name, value, updated_by, updated_at) VALUES (?, ?, ?, ?) "
+                 "ON CONFLICT (name) DO UPDATE SET value = excluded.value, "
+                 "updated_by = excluded.updated_by, updated_at = excluded.updated_at"_s,
+                 {kName, QString::number(window->count()), actor, nowMs});
+    else
+        runQuery(db, u"DELETE FROM settings WHERE name = ?"_s, {kName});
+    AuditLog::append(
+        db, nowMs, actor, u"settings.repeat_window"_s, QString(),
+        {{"repeat_window_ms", window ? nlohmann::json(window->count()) : nlohmann::json(nullptr)},
+         {"effective_ms", window ? window->count() : kDefaultRepeatWindow.count()},
+         {"previous_ms", before}});
+    tx.commit();
+}
+
+void recordRepeatAnswer(QSqlDatabase &db, qint64 nowMs, const QString &actor,
+                        const QString &operationId, const QString &refundId,
+                        std::chrono::milliseconds window)
+{
+    WriteTransaction tx(db);
+    AuditLog::append(db, nowMs, actor, u"refund.repeat"_s, operationId,
+                     {{"refund_id", refundId.toStdString()},
+                      {"repeat_window_ms", window.count()},
+                      {"sent", false}});
+    tx.commit();
+}
+
+std::optional<std::chrono::milliseconds> parseRepeatWindow(const QString &text, QString *error)
+{
+    static const QRegularExpression form(u"^([0-9]{1,12})(ms|s|m|h|d)$"_s);
+    const auto match = form.match(text.trimmed());
+    if (!match.hasMatch()) {
+        *error = u"a repeat window is a whole number and a unit: 500ms, 90s, 15m, 24h or 7d"_s;
+        return std::nullopt;
+    }
+    const qint64 n = match.captured(1).toLongLong();
+    const QString unit = match.captured(2);
+    const qint64 perUnit = unit == u"ms"_s  ? 1
+                           : unit == u"s"_s ? 1000
+                           : unit == u"m"_s ? 60'000
+                           : unit == u"h"_s ? 3'600'000
+                                            : 86'400'000;
+    if (n > kMaxRepeatWindow.count() / perUnit) {
+        *error = u"the repeat window is at most 365d"_s;
+        return std::nullopt;
+    }
+    return std::chrono::milliseconds(n * perUnit);
+}
+
+} // namespace ops
