@@ -1,8 +1,8 @@
 #include "auditentrymodel.h"
 
 #include "database.h"
-#include "localeformat.h"
 #include "itemmodellogging.h"
+#include "localeformat.h"
 #include "operationtablemodel.h"
 
 #include <QScopedValueRollback>
@@ -86,7 +86,7 @@ QVariant AuditEntryModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (index.column() == TimeColumn)
-            return row.at.toString(Qt::ISODateWithMs);
+            return formatUtc(row.at);
         return index.column() == DetailColumn ? QVariant(row.detail) : QVariant();
     case EntryIdRole:
         return row.id;

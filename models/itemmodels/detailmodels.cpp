@@ -101,6 +101,8 @@ QVariant AttemptTableModel::data(const QModelIndex &index, int role) const
     const Attempt &a = m_rows[size_t(index.row())];
     if (role == Qt::DisplayRole)
         return display(a, index.column());
+    if (role == Qt::ToolTipRole && index.column() == TimeColumn)
+        return formatUtc(a.startedAt);
     if (role == Qt::ToolTipRole && !a.responseExcerpt.isEmpty())
         return a.responseExcerpt;
     return {};
@@ -232,6 +234,8 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const AuditEntry &e = m_rows[size_t(index.row())];
+    if (role == Qt::ToolTipRole && index.column() == TimeColumn)
+        return formatUtc(e.at);
     if (role == Qt::ToolTipRole)
         return tr("hash %1\nprevious %2").arg(e.hash, e.prevHash);
     if (role != Qt::DisplayRole)

@@ -20,6 +20,7 @@ class QAction;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
 class QTabWidget;
 class QTimer;
 
@@ -99,6 +100,9 @@ public:
     OperationTableModel *operationsModel() const { return m_operationsModel; }
     OperationTableModel *checkingModel() const { return m_checkingModel; }
     DetailPane *detail() const { return m_detail; }
+    QSplitter *splitter() const { return m_split; }
+    // Column widths and the splitter, per operator (layoutmemory.h); also done on destruction.
+    void saveLayout() const;
     QAction *lookUpAction() const { return m_lookUp; }
     QAction *resendAction() const { return m_resend; }
     QAction *attachAction() const { return m_attach; }
@@ -174,6 +178,7 @@ private:
     OperationListView *m_checkingView = nullptr;
     DetailPane *m_detail = nullptr;
     QTabWidget *m_tabs = nullptr;
+    QSplitter *m_split = nullptr;
     QLabel *m_banner = nullptr;
     ChangeWatcher *m_watcher = nullptr;
     QTimer *m_ticker = nullptr;

@@ -156,7 +156,9 @@ QWidget *AuditView::buildFilterBar()
     m_to->setObjectName(u"toEdit"_s);
     for (QDateTimeEdit *edit : {m_from, m_to}) {
         edit->setCalendarPopup(true);
-        edit->setDisplayFormat(u"yyyy-MM-dd HH:mm"_s);
+        // The table's format, so what the operator types matches what the rows show.
+        edit->setDisplayFormat(dateTimeFormat(QLocale()));
+        edit->setToolTip(tr("Local time (%1); the store compares UTC").arg(localZoneName()));
         edit->setEnabled(false);
         connect(edit, &QDateTimeEdit::dateTimeChanged, this, delayed);
     }
@@ -173,6 +175,10 @@ QWidget *AuditView::buildFilterBar()
     row->addWidget(m_from);
     row->addWidget(m_toEnabled);
     row->addWidget(m_to);
+    auto *zone = new QLabel(localZoneName(), bar);
+    zone->setObjectName(u"zoneLabel"_s);
+    zone->setToolTip(tr("Times in this window are local time (%1)").arg(localZoneName()));
+    row->addWidget(zone);
     return bar;
 }
 

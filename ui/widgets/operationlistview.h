@@ -66,6 +66,7 @@ protected:
 
 private:
     void buildFilters();
+    void layOutColumns();
     QComboBox *addCombo(const QString &name, const QList<std::pair<QString, QVariant>> &items);
     void emitCurrent();
     void buildEmptyState();
