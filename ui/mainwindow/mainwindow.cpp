@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "changewatcher.h"
+#include "focusring.h"
 #include "layoutmemory.h"
 #include "messagestore.h"
 #include "operationlistview.h"
@@ -34,6 +35,7 @@ MainWindow::MainWindow(Session &session, QString actor, QString leaseHolder, QWi
 {
     setObjectName(u"mainWindow"_s);
     setWindowTitle(tr("Operations console — %1").arg(m_actor));
+    applyFocusRing(this);
     m_operationsModel = new OperationTableModel(m_query, OperationTableModel::Scope::All, this);
     m_checkingModel =
         new OperationTableModel(m_query, OperationTableModel::Scope::CheckingQueue, this);

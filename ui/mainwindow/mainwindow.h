@@ -18,6 +18,7 @@
 
 class QAction;
 class QLabel;
+class QMenu;
 class QProgressBar;
 class QPushButton;
 class QSplitter;
@@ -41,6 +42,7 @@ class EvidenceDialog;
 class LookupDialog;
 class OperationListView;
 class SettingsDialog;
+class ShortcutsDialog;
 class SupervisorWindow;
 
 class MainWindow final : public QMainWindow
@@ -117,6 +119,9 @@ public:
     void setExportAllowed(bool allowed);
     SupervisorWindow *openSupervisorWindow(); // nullptr without Audit
     SettingsDialog *openSettingsDialog();     // window-modal, not blocking
+    // Help → Keyboard shortcuts (mainwindowhelp.cpp): every action's shortcut, read now.
+    ShortcutsDialog *openShortcutsDialog();
+    QAction *shortcutsAction() const { return m_shortcutsAction; }
     QAction *auditAction() const { return m_auditAction; }
     QAction *settingsAction() const { return m_settingsAction; }
     // Roles and approvals (mainwindowroles.cpp). The panel is null without the Approve right.
@@ -158,6 +163,7 @@ private:
     void closeFromLookup(LookupDialog *dialog);
     QString submitClose(const ManualClose &close);
     void buildSupervisorActions();
+    void buildKeyboardActions(QMenu *view);
     // mainwindowmessages.cpp: queue a composed message, then send it or copy it.
     void messageCustomer();
     QString submitMessage(const MessageDraft &draft, bool copy);
@@ -198,6 +204,7 @@ private:
     QAction *m_cancel = nullptr;
     QAction *m_auditAction = nullptr;
     QAction *m_settingsAction = nullptr;
+    QAction *m_shortcutsAction = nullptr;
     QPointer<SupervisorWindow> m_supervisor;
     bool m_auditAllowed = true;
     bool m_exportAllowed = true;

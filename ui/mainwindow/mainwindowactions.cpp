@@ -102,6 +102,7 @@ void MainWindow::buildActions()
         list->table()->addActions(rowActions);
     }
     buildSupervisorActions();
+    buildKeyboardActions(view);
     updateActions();
 }
 

@@ -76,8 +76,8 @@ DetailPane::DetailPane(QWidget *parent)
     m_auditView->setColumnWidth(AuditTableModel::ActorColumn, 140);
     m_auditView->setColumnWidth(AuditTableModel::ActionColumn, 160);
     m_tabs->addTab(m_request, tr("&Request"));
-    m_tabs->addTab(m_attemptsView, tr("&Attempts"));
-    m_tabs->addTab(buildEvidenceTab(), tr("E&vidence"));
+    m_tabs->addTab(m_attemptsView, tr("Attem&pts"));
+    m_tabs->addTab(buildEvidenceTab(), tr("&Evidence"));
     m_tabs->addTab(m_auditView, tr("A&udit"));
     m_messages = new MessageTableModel(this);
     m_messagesView = detailTable(m_messages, this);

@@ -274,6 +274,12 @@ void OperationListView::applyFilter()
         selectFirstRowIfNone();
 }
 
+QList<ShortcutsDialog::Entry> OperationListView::keyHints()
+{
+    return {{tr("Open the selected operation's attempts"), tr("Enter")},
+            {tr("From the search box to the list"), tr("Down")}};
+}
+
 void OperationListView::focusSearch()
 {
     m_search->setFocus(Qt::ShortcutFocusReason);
