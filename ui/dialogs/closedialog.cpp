@@ -57,6 +57,7 @@ CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
     m_evidenceView = new QListView(this);
     m_evidenceView->setObjectName(u"closeEvidence"_s);
     m_evidenceView->setModel(m_evidence);
+    m_evidenceView->setWordWrap(true);
     m_evidenceView->setMinimumHeight(90);
 
     m_refusal = new QLabel(this);

@@ -223,8 +223,13 @@ EvidenceDialog *MainWindow::openEvidenceDialog()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         try {
-            const qint64 id = m_store.addEvidence(dialog->evidence());
-            statusBar()->showMessage(tr("Attached evidence #%1").arg(id), 8000);
+            const Evidence e = dialog->evidence();
+            m_store.addEvidence(e);
+            // Numbered as the operation's evidence list numbers it, not by the global id.
+            statusBar()->showMessage(tr("Attached evidence %1 to %2")
+                                         .arg(m_store.evidence(e.operationId).size())
+                                         .arg(e.operationId),
+                                     8000);
         } catch (const StoreError &e) {
             showError(tr("The evidence was not stored: ") + e.message(),
                       tr("Try again; nothing was attached."));
@@ -331,7 +336,7 @@ qint64 MainWindow::attachLookupAnswer(LookupDialog *dialog)
     e.createdBy = m_actor;
     try {
         const qint64 id = m_store.addEvidence(e);
-        dialog->markAttached(id);
+        dialog->markAttached(id, int(m_store.evidence(e.operationId).size()));
         loadDetail();
         return id;
     } catch (const StoreError &error) {

@@ -149,6 +149,7 @@ QWidget *DetailPane::buildEvidenceTab()
     m_evidenceList = new QListView(split);
     m_evidenceList->setObjectName(u"evidenceList"_s);
     m_evidenceList->setModel(m_evidence);
+    m_evidenceList->setWordWrap(true); // long titles wrap instead of being cut
     m_evidenceViewer = readOnlyText(split);
     m_evidenceViewer->setObjectName(u"evidenceViewer"_s);
     m_evidenceViewer->setPlaceholderText(tr("Select an evidence item to read it."));
