@@ -162,6 +162,7 @@ private:
     qint64 attachLookupAnswer(LookupDialog *dialog);
     void closeFromLookup(LookupDialog *dialog);
     QString submitClose(const ManualClose &close);
+    void attachFromClose(CloseDialog *close, const QString &operationId);
     void buildSupervisorActions();
     void buildKeyboardActions(QMenu *view);
     // mainwindowmessages.cpp: queue a composed message, then send it or copy it.

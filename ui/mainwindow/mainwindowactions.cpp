@@ -292,8 +292,30 @@ CloseDialog *MainWindow::openCloseDialogFor(const QString &operationId, Operatio
         [this](const ManualClose &c) { return submitClose(c); }, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, &MainWindow::reloadAll);
+    connect(dialog, &CloseDialog::attachEvidenceRequested, this,
+            [this, dialog, operationId] { attachFromClose(dialog, operationId); });
     dialog->open();
     return dialog;
+}
+
+void MainWindow::attachFromClose(CloseDialog *close, const QString &operationId)
+{
+    // Over the close dialog; once stored, the close dialog lists it ticked.
+    auto *attach = new EvidenceDialog(operationId, m_actor, close);
+    attach->setAttribute(Qt::WA_DeleteOnClose);
+    connect(attach, &QDialog::accepted, close, [this, close, attach] {
+        try {
+            const Evidence e = attach->evidence();
+            const qint64 id = m_store.addEvidence(e);
+            close->setEvidence(m_store.evidence(e.operationId));
+            close->checkEvidence(id);
+        } catch (const StoreError &error) {
+            showError(tr("The evidence was not stored: ") + error.message(),
+                      tr("Try again; nothing was attached."));
+        }
+        reloadAll();
+    });
+    attach->open();
 }
 
 void MainWindow::closeSucceeded()
