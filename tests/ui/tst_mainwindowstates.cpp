@@ -48,13 +48,7 @@ void addUnknownRefund(OperationStore &store)
 {
     NewOperation op = test::refundOperation(kUnknownId, u"ord_u"_s);
     op.idempotencyKey = u"6f1c2a4e-7b7d-4c1e-9a55-0d2b8e4f7a10"_s;
-    store.openOrGet(op);
-    const AttemptTicket t = store.beginAttempt(kUnknownId, u"agent:toolu_u"_s);
-    AttemptResult r;
-    r.httpStatus = 500;
-    r.outcome = Outcome::Undefined;
-    store.finishAttempt(kUnknownId, t.attemptId, r);
-    store.markUnknown(kUnknownId, u"provider answered HTTP 500"_s, u"agent:toolu_u"_s);
+    test::unknownAfterStored500(store, op);
 }
 
 } // namespace

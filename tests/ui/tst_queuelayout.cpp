@@ -50,14 +50,7 @@ void addUnknownRefund(OperationStore &store)
     NewOperation op = test::refundOperation(kUnknownId, u"ord_20261201_7781"_s);
     op.idempotencyKey = kLongKey;
     op.customerId = u"cus_QZ8fj3kLm2Np7Rt"_s;
-    store.openOrGet(op);
-    const AttemptTicket t = store.beginAttempt(kUnknownId, u"agent:toolu_u"_s);
-    AttemptResult r;
-    r.httpStatus = 500;
-    r.outcome = Outcome::Undefined;
-    store.finishAttempt(kUnknownId, t.attemptId, r);
-    store.markUnknown(kUnknownId, u"provider answered HTTP 500 (stored under the key)"_s,
-                      u"agent:toolu_u"_s);
+    test::unknownAfterStored500(store, op, u"provider answered HTTP 500 (stored under the key)"_s);
 }
 
 // Whether `column` lies wholly inside the table's viewport (no scrolling needed to read it).
