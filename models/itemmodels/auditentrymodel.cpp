@@ -1,8 +1,9 @@
 #include "auditentrymodel.h"
 
 #include "database.h"
-#include "localeformat.h"
+#include "detailmodels.h"
 #include "itemmodellogging.h"
+#include "localeformat.h"
 #include "operationtablemodel.h"
 
 #include <QScopedValueRollback>
@@ -81,21 +82,24 @@ QVariant AuditEntryModel::data(const QModelIndex &index, int role) const
         case KindColumn:
             return row.kind ? kindLabel(*row.kind) : QString();
         case DetailColumn:
-            return row.detail;
+            return auditSummary(row.detail);
         }
         return {};
     case Qt::ToolTipRole:
         if (index.column() == TimeColumn)
-            return row.at.toString(Qt::ISODateWithMs);
-        return index.column() == DetailColumn ? QVariant(row.detail) : QVariant();
+            return formatUtc(row.at);
+        return index.column() == DetailColumn ? QVariant(auditDetailPretty(row.detail))
+                                              : QVariant();
     case EntryIdRole:
         return row.id;
     case AtMsRole:
         return row.at.toMSecsSinceEpoch();
     case OperationIdRole:
         return row.operationId;
+    case DetailRole:
+        return row.detail;
     case MonospaceRole:
-        return index.column() == OperationColumn || index.column() == DetailColumn;
+        return index.column() == OperationColumn;
     case Qt::TextAlignmentRole:
         if (index.column() == IdColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);

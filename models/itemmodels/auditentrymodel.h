@@ -29,7 +29,8 @@ public:
         EntryIdRole = Qt::UserRole + 1, // qint64
         AtMsRole,                       // qint64 UTC ms
         OperationIdRole,                // QString
-        MonospaceRole,                  // bool: identifiers and JSON
+        MonospaceRole,                  // bool: identifiers
+        DetailRole,                     // QString: the stored JSON detail, whole
     };
     static constexpr int kDefaultPageSize = 200;
 

@@ -49,6 +49,32 @@ QString readableBody(const QByteArray &body, const QString &contentType)
                               QCryptographicHash::hash(body, QCryptographicHash::Sha256).toHex()));
 }
 
+QString auditSummary(const QString &detail)
+{
+    const auto parsed = nlohmann::json::parse(detail.toStdString(), nullptr, false);
+    if (parsed.is_discarded() || !parsed.is_object())
+        return detail.section(u'\n', 0, 0);
+    QStringList parts;
+    for (const auto &[key, value] : parsed.items()) {
+        QString shown;
+        if (value.is_string())
+            shown = QString::fromStdString(value.get<std::string>());
+        else if (value.is_object())
+            shown = u"{%1}"_s.arg(value.size());
+        else if (value.is_array())
+            shown = u"[%1]"_s.arg(value.size());
+        else
+            shown = QString::fromStdString(value.dump());
+        parts << QString::fromStdString(key).replace(u'_', u' ') + u' ' + shown;
+    }
+    return parts.join(u"  ·  "_s);
+}
+
+QString auditDetailPretty(const QString &detail)
+{
+    return readableBody(detail.toUtf8(), u"application/json"_s);
+}
+
 // --- attempts ----------------------------------------------------------------------------------
 
 void AttemptTableModel::setRows(std::vector<Attempt> rows)
@@ -101,6 +127,8 @@ QVariant AttemptTableModel::data(const QModelIndex &index, int role) const
     const Attempt &a = m_rows[size_t(index.row())];
     if (role == Qt::DisplayRole)
         return display(a, index.column());
+    if (role == Qt::ToolTipRole && index.column() == TimeColumn)
+        return formatUtc(a.startedAt);
     if (role == Qt::ToolTipRole && !a.responseExcerpt.isEmpty())
         return a.responseExcerpt;
     return {};
@@ -163,8 +191,9 @@ QVariant EvidenceListModel::data(const QModelIndex &index, int role) const
     const Evidence &e = m_rows[size_t(index.row())];
     switch (role) {
     case Qt::DisplayRole:
-        return tr("#%1 %2 — %3, %4 by %5")
-            .arg(e.id)
+        // Numbered within the operation (1, 2, 3 in the order attached), not by the global id.
+        return tr("%1. %2 — %3, %4 by %5")
+            .arg(index.row() + 1)
             .arg(e.title, e.kind, localTime(e.createdAt), e.createdBy);
     case Qt::ToolTipRole:
         return tr("%1 · %2 bytes · SHA-256 %3").arg(e.contentType).arg(e.body.size()).arg(e.sha256);
@@ -232,6 +261,10 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const AuditEntry &e = m_rows[size_t(index.row())];
+    if (role == Qt::ToolTipRole && index.column() == TimeColumn)
+        return formatUtc(e.at);
+    if (role == Qt::ToolTipRole && index.column() == DetailColumn)
+        return auditDetailPretty(e.detail);
     if (role == Qt::ToolTipRole)
         return tr("hash %1\nprevious %2").arg(e.hash, e.prevHash);
     if (role != Qt::DisplayRole)
@@ -244,7 +277,7 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
     case ActionColumn:
         return e.action;
     case DetailColumn:
-        return e.detail;
+        return auditSummary(e.detail);
     }
     return {};
 }

@@ -102,5 +102,11 @@ private:
 // Stored bytes as a person should read them: JSON pretty-printed, form bodies one field per
 // line, text as is, anything else as a size and hash summary.
 QString readableBody(const QByteArray &body, const QString &contentType);
+// An audit entry's JSON detail on one line, for a table cell: "http_status 500 · outcome
+// undefined · attempt 2"; nested objects and lists are counted, not spelled out ("request {3}").
+// Text that is not a JSON object comes back as its first line.
+QString auditSummary(const QString &detail);
+// The same detail pretty-printed for the side panel (as stored when it is not JSON).
+QString auditDetailPretty(const QString &detail);
 
 } // namespace ops

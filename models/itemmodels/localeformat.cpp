@@ -24,10 +24,8 @@ QString formatMoney(const Money &money, const QLocale &locale)
     return text + u' ' + (iso ? money.currency.toUpper() : money.currency);
 }
 
-QString formatDateTime(const QDateTime &utc, const QLocale &locale)
+QString dateTimeFormat(const QLocale &locale)
 {
-    if (!utc.isValid())
-        return {};
     QString format = locale.dateFormat(QLocale::ShortFormat);
     // Four-digit years: short formats use two, which is ambiguous in an audit trail.
     if (!format.contains(u"yyyy"_s))
@@ -35,7 +33,27 @@ QString formatDateTime(const QDateTime &utc, const QLocale &locale)
     QString time = locale.timeFormat(QLocale::ShortFormat);
     if (!time.contains(u's'))
         time.replace(u"mm"_s, u"mm:ss"_s);
-    return locale.toString(utc.toLocalTime(), format + u' ' + time);
+    return format + u' ' + time;
+}
+
+QString formatDateTime(const QDateTime &utc, const QLocale &locale)
+{
+    if (!utc.isValid())
+        return {};
+    const QDateTime local = utc.toLocalTime();
+    return locale.toString(local, dateTimeFormat(locale)) + u' ' + local.timeZoneAbbreviation();
+}
+
+QString formatUtc(const QDateTime &utc)
+{
+    if (!utc.isValid())
+        return {};
+    return utc.toUTC().toString(u"yyyy-MM-dd HH:mm:ss"_s) + u" UTC"_s;
+}
+
+QString localZoneName()
+{
+    return QDateTime::currentDateTime().timeZoneAbbreviation();
 }
 
 } // namespace ops

@@ -55,6 +55,32 @@ QString formatDuration(qint64 seconds)
     return OperationTableModel::tr("%1s").arg(s);
 }
 
+QString formatMargin(qint64 seconds)
+{
+    if (seconds > 0 && seconds % 3600 == 0)
+        return OperationTableModel::tr("%n h", nullptr, int(seconds / 3600));
+    if (seconds % 60 == 0)
+        return OperationTableModel::tr("%n min", nullptr, int(seconds / 60));
+    return OperationTableModel::tr("%n s", nullptr, int(seconds));
+}
+
+QString marginExplanation(qint64 marginSeconds)
+{
+    if (marginSeconds <= 0)
+        return OperationTableModel::tr("The window ends when the provider forgets the key.");
+    return OperationTableModel::tr("The window ends %1 before the provider forgets the key, so "
+                                   "a late resend never reaches a provider that no longer knows "
+                                   "it.")
+        .arg(formatMargin(marginSeconds));
+}
+
+QString windowTooltip(const QDateTime &deadline, qint64 marginSeconds)
+{
+    return OperationTableModel::tr("Resend possible until %1 (%2).")
+               .arg(formatDateTime(deadline, QLocale()), formatUtc(deadline)) +
+           u'\n' + marginExplanation(marginSeconds);
+}
+
 QString kindLabel(OperationKind kind)
 {
     switch (kind) {
@@ -246,9 +272,13 @@ QVariant OperationTableModel::data(const QModelIndex &index, int role) const
             return tr("The provider accepted the refund and still reports it pending: the money "
                       "is on its way, not arrived.");
         if (index.column() == WindowLeftColumn && row.deadline)
-            return tr("Deadline %1 (local time)").arg(localTime(row.deadline));
-        return index.column() == KeyColumn ? tr("Idempotency key — Ctrl+Shift+C copies it")
-                                           : QVariant();
+            return windowTooltip(*row.deadline, row.marginSeconds);
+        if (index.column() == LastAttemptColumn && row.lastAttemptAt)
+            return formatUtc(*row.lastAttemptAt);
+        // Identifiers elide in the middle: the tooltip has them whole.
+        if (index.column() == KeyColumn)
+            return tr("%1\nIdempotency key — Ctrl+Shift+C copies it").arg(row.idempotencyKey);
+        return index.column() == OperationColumn ? QVariant(row.id) : QVariant();
     case UrgentRole: {
         const auto left = windowLeft(row);
         return left && *left < kUrgentSeconds;

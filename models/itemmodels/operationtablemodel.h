@@ -117,6 +117,12 @@ private:
 
 // "5h 12m", "12m 30s", "3d 4h": the two largest units of a duration (translated).
 QString formatDuration(qint64 seconds);
+// A safety margin as a person says it: "15 min", "1 h", "90 s".
+QString formatMargin(qint64 seconds);
+// "The window ends 15 min before the provider forgets the key, …" from a row's margin.
+QString marginExplanation(qint64 marginSeconds);
+// The Window left tooltip: the deadline in local time and UTC, and the margin explained.
+QString windowTooltip(const QDateTime &deadline, qint64 marginSeconds);
 // What the operator reads for a kind or state: "refund", "unknown" in English, translated
 // otherwise. Stored values and roles keep toString()'s identifiers.
 QString kindLabel(OperationKind kind);

@@ -37,7 +37,7 @@ QString columns(SortKey key)
 {
     return u"id, kind, provider, order_id, customer_id, charge_id, amount_minor, currency, state, "
            "provider_status, attempts, attempt_cap, idempotency_key, last_attempt_at, "
-           "deadline_at, provider_ref, created_at, updated_at, "
+           "deadline_at, margin_seconds, provider_ref, created_at, updated_at, "
            "(SELECT COUNT(*) FROM evidence WHERE evidence.operation_id = operations.id), "_s +
            sortExpression(key);
 }
@@ -64,6 +64,7 @@ OperationSummary summaryFromRow(const QSqlQuery &q)
     s.idempotencyKey = next().toString();
     s.lastAttemptAt = rows::utcOrNull(next());
     s.deadline = rows::utcOrNull(next());
+    s.marginSeconds = next().toLongLong();
     s.providerRef = next().toString();
     s.createdAt = rows::utc(next().toLongLong());
     s.updatedAt = rows::utc(next().toLongLong());

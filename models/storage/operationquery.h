@@ -57,6 +57,7 @@ struct OperationSummary
     QString idempotencyKey;
     std::optional<QDateTime> lastAttemptAt;
     std::optional<QDateTime> deadline;
+    qint64 marginSeconds = 0; // the deadline's safety margin before the provider's window ends
     QString providerRef;
     QDateTime createdAt;
     QDateTime updatedAt;

@@ -55,4 +55,17 @@ inline Operation operationIn(OperationStore &store, const NewOperation &op, Oper
     return *store.operation(id);
 }
 
+// Opens `op` and leaves it unknown the way a stored 500 does: one attempt answered HTTP 500.
+inline void unknownAfterStored500(OperationStore &store, const NewOperation &op,
+                                  const QString &reason = u"provider answered HTTP 500"_s)
+{
+    store.openOrGet(op);
+    const AttemptTicket t = store.beginAttempt(op.id, u"agent:toolu_u"_s);
+    AttemptResult r;
+    r.httpStatus = 500;
+    r.outcome = Outcome::Undefined;
+    store.finishAttempt(op.id, t.attemptId, r);
+    store.markUnknown(op.id, reason, u"agent:toolu_u"_s);
+}
+
 } // namespace ops::test

@@ -6,6 +6,7 @@
 
 #include "composedialog.h"
 #include "consolecontroller.h"
+#include "isolatedsettings.h"
 #include "mainwindow.h"
 #include "messagefixture.h"
 #include "messagetablemodel.h"
@@ -24,6 +25,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
@@ -76,12 +78,17 @@ class TestComposeDialog : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase() { test::isolateSettings(); }
+    void init() { QSettings().clear(); } // conversations are remembered per order
     void templatesFollowState_data();
     void templatesFollowState();
     void previewFollowsLanguage();
     void guardRefusesClaimsWithReason_data();
     void guardRefusesClaimsWithReason();
     void conversationAndHelpdeskProblems();
+    void copyNeedsNoConversation();
+    void freeTextStartsFromTheTemplate();
+    void conversationIsRememberedPerOrder();
     void pendingRefundOffersIssuedNotRefunded();
     void creditPreviewIsNotARefund();
     void sendHandsTheDraftOver();
@@ -175,6 +182,10 @@ void TestComposeDialog::guardRefusesClaimsWithReason()
     auto d = dialogFor(op, s);
     d->setTemplate(MessageTemplate::Custom);
     QVERIFY(!d->textEdit()->isReadOnly());
+    // Free text starts from the checking template's text, which the guard lets through.
+    QVERIFY(!d->textEdit()->toPlainText().isEmpty());
+    QVERIFY(d->sendButton()->isEnabled());
+    d->textEdit()->clear();
     QVERIFY(!d->sendButton()->isEnabled()); // empty text
     d->textEdit()->setFocus();
     d->textEdit()->setPlainText(text);
@@ -253,7 +264,8 @@ void TestComposeDialog::conversationAndHelpdeskProblems()
     auto d = dialogFor(op, s);
     d->conversationEdit()->clear();
     QVERIFY(!d->sendButton()->isEnabled());
-    QVERIFY2(d->reasonLabel()->text().contains(u"conversation id is empty"_s),
+    QVERIFY(d->copyButton()->isEnabled()); // a copy needs no conversation (issue 18, item 15)
+    QVERIFY2(d->reasonLabel()->text().contains(u"Send needs the helpdesk conversation id"_s),
              qPrintable(d->reasonLabel()->text()));
     QTest::keyClicks(d->conversationEdit(), u"chat 7"_s);
     QVERIFY(!d->sendButton()->isEnabled());
@@ -268,6 +280,58 @@ void TestComposeDialog::conversationAndHelpdeskProblems()
     QCOMPARE(s.calls.size(), 1u);
     QCOMPARE(s.calls[0].second, ComposeDialog::Action::Copy);
     QCOMPARE(s.calls[0].first.conversation, u"chat_7"_s);
+}
+
+void TestComposeDialog::copyNeedsNoConversation()
+{
+    test::StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_cc"_s), OperationState::Unknown);
+    Submitted s;
+    auto d = dialogFor(op, s);
+    d->conversationEdit()->clear();
+    QVERIFY(d->copyButton()->isEnabled());
+    QTest::mouseClick(d->sendButton(), Qt::LeftButton); // disabled: nothing happens
+    QCOMPARE(s.calls.size(), 0u);
+    QTest::mouseClick(d->copyButton(), Qt::LeftButton);
+    QCOMPARE(s.calls.size(), 1u);
+    QCOMPARE(s.calls[0].second, ComposeDialog::Action::Copy);
+    QCOMPARE(s.calls[0].first.conversation,
+             QString::fromLatin1(ComposeDialog::kClipboardConversation));
+}
+
+void TestComposeDialog::freeTextStartsFromTheTemplate()
+{
+    test::StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_ft"_s), OperationState::Unknown);
+    Submitted s;
+    auto d = dialogFor(op, s);
+    const QString templateText = d->preview();
+    QVERIFY(!templateText.isEmpty());
+    d->setTemplate(MessageTemplate::Custom);
+    QCOMPARE(d->textEdit()->toPlainText(), templateText);
+    QVERIFY(!d->textEdit()->isReadOnly());
+    QCOMPARE(d->draft().customBody, templateText);
+}
+
+void TestComposeDialog::conversationIsRememberedPerOrder()
+{
+    test::StoreFixture f;
+    const Operation op = test::operationIn(f.store(), test::refundOperation(u"op_r1"_s, u"ord_r"_s),
+                                           OperationState::Unknown);
+    const Operation other = test::operationIn(
+        f.store(), test::refundOperation(u"op_r2"_s, u"ord_other"_s), OperationState::Unknown);
+    Submitted s;
+    {
+        auto d = dialogFor(op, s);
+        QVERIFY(d->conversationEdit()->placeholderText().contains(u"helpdesk ticket"_s));
+        d->conversationEdit()->setText(u"ticket_4471"_s);
+        QTest::mouseClick(d->copyButton(), Qt::LeftButton);
+        QCOMPARE(s.calls.size(), 1u);
+    }
+    QCOMPARE(dialogFor(op, s)->conversationEdit()->text(), u"ticket_4471"_s);
+    QCOMPARE(dialogFor(other, s)->conversationEdit()->text(), other.customerId);
 }
 
 void TestComposeDialog::sendHandsTheDraftOver()

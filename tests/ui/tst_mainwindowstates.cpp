@@ -12,6 +12,7 @@
 #include "operationlistview.h"
 #include "operationtablemodel.h"
 #include "resendconfirmdialog.h"
+#include "screenshots.h"
 #include "session.h"
 #include "storefixture.h"
 
@@ -32,6 +33,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace ops;
+using ops::test::screenshots;
 using ops::ui::MainWindow;
 using ops::ui::OperationListView;
 using ops::ui::ResendConfirmDialog;
@@ -46,44 +48,7 @@ void addUnknownRefund(OperationStore &store)
 {
     NewOperation op = test::refundOperation(kUnknownId, u"ord_u"_s);
     op.idempotencyKey = u"6f1c2a4e-7b7d-4c1e-9a55-0d2b8e4f7a10"_s;
-    store.openOrGet(op);
-    const AttemptTicket t = store.beginAttempt(kUnknownId, u"agent:toolu_u"_s);
-    AttemptResult r;
-    r.httpStatus = 500;
-    r.outcome = Outcome::Undefined;
-    store.finishAttempt(kUnknownId, t.attemptId, r);
-    store.markUnknown(kUnknownId, u"provider answered HTTP 500"_s, u"agent:toolu_u"_s);
-}
-
-QString shotDir()
-{
-    const QString dir = QCoreApplication::applicationDirPath() + u"/screenshots"_s;
-    QDir().mkpath(dir);
-    return dir;
-}
-
-// The window as the operator sees it at `size`, with `dialog` (if any) drawn centred over it.
-void screenshot(QWidget *window, const QSize &size, const QString &name, QWidget *dialog = nullptr)
-{
-    window->resize(size);
-    QApplication::processEvents();
-    QPixmap shot = window->grab();
-    if (dialog) {
-        const QPixmap over = dialog->grab();
-        QPainter p(&shot);
-        p.fillRect(shot.rect(), QColor(0, 0, 0, 60));
-        p.drawPixmap((shot.width() - over.width()) / 2, (shot.height() - over.height()) / 3, over);
-    }
-    const QString path =
-        u"%1/%2-%3x%4.png"_s.arg(shotDir(), name).arg(size.width()).arg(size.height());
-    QVERIFY2(shot.save(path, "PNG"), qPrintable(path));
-    qInfo("screenshot: %s", qPrintable(path));
-}
-
-void screenshots(QWidget *window, const QString &name, QWidget *dialog = nullptr)
-{
-    for (const QSize size : {QSize(1440, 900), QSize(1024, 700)})
-        screenshot(window, size, name, dialog);
+    test::unknownAfterStored500(store, op);
 }
 
 } // namespace

@@ -412,11 +412,11 @@ void TestTranslations::dates_data()
     QTest::addColumn<QString>("pattern");
     // The test runs with TZ=UTC (see main), so local time is the UTC time.
     QTest::addRow("ru") << QLocale(QLocale::Russian, QLocale::Russia)
-                        << u"^29\\.11\\.2026 14:01:07$"_s;
+                        << u"^29\\.11\\.2026 14:01:07 UTC$"_s;
     QTest::addRow("uk") << QLocale(QLocale::Ukrainian, QLocale::Ukraine)
-                        << u"^29\\.11\\.2026 14:01:07$"_s;
+                        << u"^29\\.11\\.2026 14:01:07 UTC$"_s;
     QTest::addRow("en_US") << QLocale(QLocale::English, QLocale::UnitedStates)
-                           << u"^11/29/2026 2:01:07\\s?PM$"_s;
+                           << u"^11/29/2026 2:01:07\\s?PM UTC$"_s;
 }
 
 void TestTranslations::dates()
@@ -427,6 +427,7 @@ void TestTranslations::dates()
     const QString text = formatDateTime(t, locale);
     QVERIFY2(QRegularExpression(pattern).match(text).hasMatch(), qPrintable(text));
     QCOMPARE(formatDateTime(QDateTime(), locale), QString());
+    QCOMPARE(formatUtc(t), u"2026-11-29 14:01:07 UTC"_s);
 }
 
 void TestTranslations::settingsDialogStoresTheChoice()

@@ -57,6 +57,7 @@ CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
     m_evidenceView = new QListView(this);
     m_evidenceView->setObjectName(u"closeEvidence"_s);
     m_evidenceView->setModel(m_evidence);
+    m_evidenceView->setWordWrap(true);
     m_evidenceView->setMinimumHeight(90);
 
     m_refusal = new QLabel(this);
@@ -64,6 +65,11 @@ CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
     m_refusal->setWordWrap(true);
     m_refusal->setStyleSheet(u"color: #a11b1b; font-weight: bold;"_s);
     m_refusal->hide();
+    m_missingLabel = new QLabel(this);
+    m_missingLabel->setObjectName(u"missing"_s);
+    m_missingLabel->setWordWrap(true);
+    m_missingLabel->setTextFormat(Qt::RichText);
+    m_missingLabel->setStyleSheet(u"color: #6b4e00; background: #fff4d6; padding: 4px;"_s);
 
     auto *form = new QFormLayout;
     m_refLabel = new QLabel(tr("Provider &reference"), this);
@@ -74,7 +80,14 @@ CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
     form->addRow(reasonLabel, m_reason);
     auto *evidenceLabel = new QLabel(tr("E&vidence (tick at least one)"), this);
     evidenceLabel->setBuddy(m_evidenceView);
-    form->addRow(evidenceLabel, m_evidenceView);
+    m_attach = new QPushButton(tr("&Attach evidence…"), this);
+    m_attach->setObjectName(u"attachEvidence"_s);
+    m_attach->setAutoDefault(false); // Enter still means "Close operation"
+    connect(m_attach, &QPushButton::clicked, this, &CloseDialog::attachEvidenceRequested);
+    auto *evidenceColumn = new QVBoxLayout;
+    evidenceColumn->addWidget(m_evidenceView, 1);
+    evidenceColumn->addWidget(m_attach, 0, Qt::AlignLeft);
+    form->addRow(evidenceLabel, evidenceColumn);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     m_ok = buttons->addButton(tr("&Close operation"), QDialogButtonBox::AcceptRole);
@@ -86,11 +99,18 @@ CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
     layout->addWidget(intro);
     layout->addWidget(m_succeeded);
     layout->addWidget(m_failed);
+    layout->addWidget(m_missingLabel);
     layout->addLayout(form);
     layout->addWidget(m_refusal);
     layout->addWidget(buttons);
-    resize(560, 420);
+    resize(560, 460);
     updateOutcome();
+    // Said up front and kept current, so the operator learns everything before pressing Close.
+    connect(m_reason, &QPlainTextEdit::textChanged, this, &CloseDialog::showMissing);
+    connect(m_ref, &QLineEdit::textChanged, this, &CloseDialog::showMissing);
+    connect(m_evidence, &QAbstractItemModel::dataChanged, this, &CloseDialog::showMissing);
+    connect(m_succeeded, &QRadioButton::toggled, this, &CloseDialog::showMissing);
+    showMissing();
 }
 
 void CloseDialog::updateOutcome()
@@ -135,32 +155,54 @@ QString CloseDialog::refusal() const
     return m_refusal->isVisible() ? m_refusal->text() : QString();
 }
 
-QString CloseDialog::missing() const
+QStringList CloseDialog::missing() const
 {
     const ManualClose c = request();
+    QStringList lacking;
     if (c.reason.isEmpty())
-        return tr("Write the reason: what you checked and what it showed.");
-    if (c.evidenceIds.isEmpty())
-        return m_evidence->rowCount() == 0
-                   ? tr("This operation has no evidence yet. Look it up at the provider or attach "
-                        "evidence first (Ctrl+E), then close.")
-                   : tr("Tick the evidence that supports this close.");
+        lacking << tr("the reason: what you checked and what it showed");
+    if (m_evidence->rowCount() == 0)
+        lacking << (c.outcome == OperationState::Succeeded
+                        ? tr("evidence that the provider moved the money; this operation has no "
+                             "evidence yet (look it up at the provider, or Attach evidence…)")
+                        : tr("evidence that no money moved; this operation has no evidence yet "
+                             "(look it up at the provider, or Attach evidence…)"));
+    else if (c.evidenceIds.isEmpty())
+        lacking << tr("a tick on the evidence that supports this close");
     if (c.outcome == OperationState::Succeeded && c.providerRef.isEmpty())
-        return tr("Closing as succeeded needs the provider's reference (re_…).");
-    return {};
+        lacking << tr("the provider's reference (re_…)");
+    return lacking;
+}
+
+void CloseDialog::showMissing()
+{
+    const QStringList lacking = missing();
+    m_missingLabel->setVisible(!lacking.isEmpty());
+    QString items;
+    for (const QString &item : lacking)
+        items += u"<li>"_s + item.toHtmlEscaped() + u"</li>"_s;
+    m_missingLabel->setText(tr("Still needed before this close:") + u"<ul style='margin:0'>"_s +
+                            items + u"</ul>"_s);
+}
+
+void CloseDialog::setEvidence(std::vector<Evidence> evidence)
+{
+    m_evidence->setRows(std::move(evidence));
+    showMissing();
 }
 
 void CloseDialog::accept()
 {
-    QString refusal = missing();
-    if (refusal.isEmpty())
-        refusal = m_submit(request());
+    const QStringList lacking = missing();
+    const QString refusal = lacking.isEmpty() ? m_submit(request())
+                                              : tr("it still needs %1.").arg(lacking.join(u"; "_s));
     if (refusal.isEmpty()) {
         QDialog::accept();
         return;
     }
     m_refusal->setText(tr("Not closed: ") + refusal);
     m_refusal->show();
+    showMissing();
 }
 
 } // namespace ops::ui

@@ -36,8 +36,14 @@ public:
     void setProviderRef(const QString &ref);
     void setReason(const QString &reason);
     void checkEvidence(qint64 evidenceId);
+    // The operation's evidence as it is now (after an attach from this dialog); ticks kept.
+    void setEvidence(std::vector<Evidence> evidence);
     ManualClose request() const;
     QString refusal() const;
+    // Everything the form still lacks, all at once; empty when it is complete.
+    QStringList missing() const;
+    QLabel *missingLabel() const { return m_missingLabel; }
+    QPushButton *attachButton() const { return m_attach; }
 
     QLineEdit *providerRefEdit() const { return m_ref; }
     QPlainTextEdit *reasonEdit() const { return m_reason; }
@@ -48,10 +54,13 @@ public:
 
     void accept() override;
 
+signals:
+    // "Attach evidence…" from the dialog: the window attaches it and calls setEvidence.
+    void attachEvidenceRequested();
+
 private:
     void updateOutcome();
-    // What is missing before the store is even asked; empty when the form is complete.
-    QString missing() const;
+    void showMissing();
 
     Operation m_operation;
     QString m_actor;
@@ -65,6 +74,8 @@ private:
     QListView *m_evidenceView = nullptr;
     QLabel *m_refusal = nullptr;
     QPushButton *m_ok = nullptr;
+    QPushButton *m_attach = nullptr;
+    QLabel *m_missingLabel = nullptr;
 };
 
 } // namespace ops::ui

@@ -10,7 +10,9 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalBlocker>
+#include <QUrl>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -67,9 +69,14 @@ QFormLayout *ComposeDialog::buildForm()
     m_language->setObjectName(u"language"_s);
     for (const QString &code : messageLanguages())
         m_language->addItem(u"%1 (%2)"_s.arg(languageName(code), code), code);
-    m_conversation = new QLineEdit(m_operation.customerId, this);
+    const QString remembered = rememberedConversation(m_operation);
+    m_conversation =
+        new QLineEdit(remembered.isEmpty() ? m_operation.customerId : remembered, this);
     m_conversation->setObjectName(u"conversation"_s);
-    m_conversation->setPlaceholderText(tr("the customer's conversation id at the helpdesk"));
+    m_conversation->setPlaceholderText(tr("from the helpdesk ticket; remembered for this order"));
+    m_conversation->setToolTip(
+        tr("The conversation id of the customer's helpdesk ticket (Send needs it; Copy does "
+           "not). The console remembers it for this order."));
     m_text = new QPlainTextEdit(this);
     m_text->setObjectName(u"messageText"_s);
     m_text->setTabChangesFocus(true);
@@ -85,7 +92,7 @@ QFormLayout *ComposeDialog::buildForm()
     auto *form = new QFormLayout;
     form->addRow(tr("&Template"), m_template);
     form->addRow(tr("&Language"), m_language);
-    form->addRow(tr("C&onversation"), m_conversation);
+    form->addRow(tr("Helpdesk c&onversation"), m_conversation);
     form->addRow(tr("&Preview"), m_text);
     return form;
 }
@@ -106,7 +113,12 @@ QDialogButtonBox *ComposeDialog::buildButtons()
 
 void ComposeDialog::connectInputs()
 {
-    connect(m_template, &QComboBox::currentIndexChanged, this, &ComposeDialog::refresh);
+    connect(m_template, &QComboBox::currentIndexChanged, this, [this] {
+        // Free text starts from the template the operator was reading, not from nothing.
+        if (currentTemplate() == MessageTemplate::Custom && m_freeText.isEmpty())
+            m_freeText = m_lastTemplateBody;
+        refresh();
+    });
     connect(m_language, &QComboBox::currentIndexChanged, this, [this] {
         fillTemplates();
         refresh();
@@ -203,6 +215,8 @@ void ComposeDialog::refresh()
             MessageTemplates::render(t, currentLanguage(), factsFor(m_operation));
         body = r.body;
         m_problem = r.error;
+        if (r.error.isEmpty())
+            m_lastTemplateBody = r.body;
     }
     if (m_text->isReadOnly() == custom || m_text->toPlainText() != body) {
         const QSignalBlocker block(m_text);
@@ -218,14 +232,24 @@ void ComposeDialog::refresh()
                                                  body, currentLanguage());
         m_problem = v.reason;
     }
-    if (m_problem.isEmpty())
-        m_problem = MessageStore::conversationProblem(m_conversation->text().trimmed());
-    if (!m_problem.isEmpty() && !m_problem.endsWith(u'.'))
-        m_problem = m_problem.at(0).toUpper() + m_problem.mid(1) + u'.';
-    const QString shown = !m_problem.isEmpty() ? m_problem : m_sendBlocked;
+    // Only Send needs the conversation: a copied message goes wherever the operator pastes it.
+    const QString conversation = m_conversation->text().trimmed();
+    const QString conversationProblem =
+        conversation.isEmpty() ? tr("Send needs the helpdesk conversation id; Copy does not")
+                               : MessageStore::conversationProblem(conversation);
+    const auto sentence = [](QString text) {
+        if (!text.isEmpty() && !text.endsWith(u'.'))
+            text = text.at(0).toUpper() + text.mid(1) + u'.';
+        return text;
+    };
+    m_problem = sentence(m_problem);
+    m_sendProblem = m_problem.isEmpty() ? sentence(conversationProblem) : m_problem;
+    if (m_sendProblem.isEmpty())
+        m_sendProblem = m_sendBlocked;
+    const QString shown = !m_problem.isEmpty() ? m_problem : m_sendProblem;
     m_reason->setText(shown);
     m_reason->setVisible(!shown.isEmpty());
-    m_send->setEnabled(m_problem.isEmpty() && m_sendBlocked.isEmpty());
+    m_send->setEnabled(m_sendProblem.isEmpty());
     m_send->setToolTip(m_sendBlocked.isEmpty() ? tr("Deliver it through the helpdesk")
                                                : m_sendBlocked);
     m_copy->setEnabled(m_problem.isEmpty());
@@ -236,15 +260,42 @@ void ComposeDialog::submit(Action action)
     refresh();
     if (!m_problem.isEmpty())
         return;
-    if (action == Action::Send && !m_sendBlocked.isEmpty())
+    if (action == Action::Send && !m_sendProblem.isEmpty())
         return;
-    const QString refusal = m_submit(draft(), action);
+    MessageDraft d = draft();
+    // The outbox records a conversation for every message; a copy without one says so.
+    if (action == Action::Copy && d.conversation.isEmpty())
+        d.conversation = QString::fromLatin1(kClipboardConversation);
+    const QString refusal = m_submit(d, action);
     if (!refusal.isEmpty()) {
         m_reason->setText(refusal);
         m_reason->setVisible(true);
         return;
     }
+    if (!draft().conversation.isEmpty())
+        rememberConversation(m_operation, draft().conversation);
     accept();
+}
+
+namespace {
+
+QString conversationKey(const Operation &op)
+{
+    // Per order (refunds), else per unit of work (credits and executions have no order).
+    const QString subject = op.orderId.isEmpty() ? op.unitOfWork : op.orderId;
+    return u"compose/conversation/"_s + QString::fromLatin1(QUrl::toPercentEncoding(subject));
+}
+
+} // namespace
+
+QString ComposeDialog::rememberedConversation(const Operation &op)
+{
+    return QSettings().value(conversationKey(op)).toString();
+}
+
+void ComposeDialog::rememberConversation(const Operation &op, const QString &conversation)
+{
+    QSettings().setValue(conversationKey(op), conversation);
 }
 
 } // namespace ops::ui

@@ -56,6 +56,12 @@ public:
 
     void submit(Action action);
 
+    // The conversation stored for a copy made without one.
+    static constexpr auto kClipboardConversation = "clipboard";
+    // The helpdesk conversation last used for this order (QSettings), '' when none.
+    static QString rememberedConversation(const Operation &op);
+    static void rememberConversation(const Operation &op, const QString &conversation);
+
 private:
     QFormLayout *buildForm();
     QDialogButtonBox *buildButtons();
@@ -71,6 +77,8 @@ private:
     QString m_sendBlocked;
     QString m_problem;
     QString m_freeText;
+    QString m_lastTemplateBody; // what Free text starts from
+    QString m_sendProblem;      // what blocks Send only (conversation, helpdesk)
     QComboBox *m_template = nullptr;
     QComboBox *m_language = nullptr;
     QLineEdit *m_conversation = nullptr;

@@ -53,11 +53,11 @@ LookupDialog::LookupDialog(LookupAnswer answer, QWidget *parent)
     resize(640, 480);
 }
 
-void LookupDialog::markAttached(qint64 evidenceId)
+void LookupDialog::markAttached(qint64 evidenceId, int number)
 {
     m_attachedId = evidenceId;
     m_attach->setEnabled(false);
-    m_status->setText(tr("Attached as evidence #%1.").arg(evidenceId));
+    m_status->setText(tr("Attached as evidence %1 of this operation.").arg(number));
 }
 
 } // namespace ops::ui

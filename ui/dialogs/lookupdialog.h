@@ -20,8 +20,9 @@ public:
     explicit LookupDialog(LookupAnswer answer, QWidget *parent = nullptr);
 
     const LookupAnswer &answer() const { return m_answer; }
-    // The answer is stored as evidence #id: the attach button is spent.
-    void markAttached(qint64 evidenceId);
+    // The answer is stored (global id `evidenceId`, the operation's item `number`): the attach
+    // button is spent.
+    void markAttached(qint64 evidenceId, int number);
     // The evidence id of the attached answer; 0 while not attached.
     qint64 attachedEvidenceId() const { return m_attachedId; }
 

@@ -1,6 +1,8 @@
 #include "mainwindow.h"
 
 #include "changewatcher.h"
+#include "focusring.h"
+#include "layoutmemory.h"
 #include "messagestore.h"
 #include "operationlistview.h"
 #include "operationquery.h"
@@ -8,6 +10,7 @@
 #include "session.h"
 #include "uilogging.h"
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
@@ -32,6 +35,7 @@ MainWindow::MainWindow(Session &session, QString actor, QString leaseHolder, QWi
 {
     setObjectName(u"mainWindow"_s);
     setWindowTitle(tr("Operations console — %1").arg(m_actor));
+    applyFocusRing(this);
     m_operationsModel = new OperationTableModel(m_query, OperationTableModel::Scope::All, this);
     m_checkingModel =
         new OperationTableModel(m_query, OperationTableModel::Scope::CheckingQueue, this);
@@ -43,6 +47,10 @@ MainWindow::MainWindow(Session &session, QString actor, QString leaseHolder, QWi
         });
     }
     buildCentral();
+    // Before any row is loaded: restoring a header resets its sections.
+    LayoutMemory(m_actor).restore(m_split,
+                                  {{u"operations"_s, m_operationsView->table()->horizontalHeader()},
+                                   {u"checking"_s, m_checkingView->table()->horizontalHeader()}});
     buildActions();
     buildStatusBar();
     buildRoles();
@@ -67,7 +75,17 @@ MainWindow::MainWindow(Session &session, QString actor, QString leaseHolder, QWi
     resize(1440, 900);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    saveLayout();
+}
+
+void MainWindow::saveLayout() const
+{
+    LayoutMemory(m_actor).save(m_split,
+                               {{u"operations"_s, m_operationsView->table()->horizontalHeader()},
+                                {u"checking"_s, m_checkingView->table()->horizontalHeader()}});
+}
 
 OperationListView *MainWindow::addList(OperationTableModel *model, const QString &title)
 {
@@ -98,11 +116,13 @@ void MainWindow::buildCentral()
     m_banner->hide();
 
     auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(u"listDetailSplitter"_s);
     split->addWidget(m_tabs);
     split->addWidget(m_detail);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     split->setSizes({480, 360});
+    m_split = split;
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(6, 0, 6, 0);

@@ -18,8 +18,10 @@
 
 class QAction;
 class QLabel;
+class QMenu;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
 class QTabWidget;
 class QTimer;
 
@@ -40,6 +42,7 @@ class EvidenceDialog;
 class LookupDialog;
 class OperationListView;
 class SettingsDialog;
+class ShortcutsDialog;
 class SupervisorWindow;
 
 class MainWindow final : public QMainWindow
@@ -99,6 +102,9 @@ public:
     OperationTableModel *operationsModel() const { return m_operationsModel; }
     OperationTableModel *checkingModel() const { return m_checkingModel; }
     DetailPane *detail() const { return m_detail; }
+    QSplitter *splitter() const { return m_split; }
+    // Column widths and the splitter, per operator (layoutmemory.h); also done on destruction.
+    void saveLayout() const;
     QAction *lookUpAction() const { return m_lookUp; }
     QAction *resendAction() const { return m_resend; }
     QAction *attachAction() const { return m_attach; }
@@ -113,6 +119,9 @@ public:
     void setExportAllowed(bool allowed);
     SupervisorWindow *openSupervisorWindow(); // nullptr without Audit
     SettingsDialog *openSettingsDialog();     // window-modal, not blocking
+    // Help → Keyboard shortcuts (mainwindowhelp.cpp): every action's shortcut, read now.
+    ShortcutsDialog *openShortcutsDialog();
+    QAction *shortcutsAction() const { return m_shortcutsAction; }
     QAction *auditAction() const { return m_auditAction; }
     QAction *settingsAction() const { return m_settingsAction; }
     // Tools → Connections: asks the console (connectionsRequested) to open the dialog.
@@ -156,7 +165,9 @@ private:
     qint64 attachLookupAnswer(LookupDialog *dialog);
     void closeFromLookup(LookupDialog *dialog);
     QString submitClose(const ManualClose &close);
+    void attachFromClose(CloseDialog *close, const QString &operationId);
     void buildSupervisorActions();
+    void buildKeyboardActions(QMenu *view);
     // mainwindowmessages.cpp: queue a composed message, then send it or copy it.
     void messageCustomer();
     QString submitMessage(const MessageDraft &draft, bool copy);
@@ -177,6 +188,7 @@ private:
     OperationListView *m_checkingView = nullptr;
     DetailPane *m_detail = nullptr;
     QTabWidget *m_tabs = nullptr;
+    QSplitter *m_split = nullptr;
     QLabel *m_banner = nullptr;
     ChangeWatcher *m_watcher = nullptr;
     QTimer *m_ticker = nullptr;
@@ -197,6 +209,7 @@ private:
     QAction *m_auditAction = nullptr;
     QAction *m_settingsAction = nullptr;
     QAction *m_connectionsAction = nullptr;
+    QAction *m_shortcutsAction = nullptr;
     QPointer<SupervisorWindow> m_supervisor;
     bool m_auditAllowed = true;
     bool m_exportAllowed = true;

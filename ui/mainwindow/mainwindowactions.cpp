@@ -102,6 +102,7 @@ void MainWindow::buildActions()
         list->table()->addActions(rowActions);
     }
     buildSupervisorActions();
+    buildKeyboardActions(view);
     updateActions();
 }
 
@@ -222,8 +223,13 @@ EvidenceDialog *MainWindow::openEvidenceDialog()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         try {
-            const qint64 id = m_store.addEvidence(dialog->evidence());
-            statusBar()->showMessage(tr("Attached evidence #%1").arg(id), 8000);
+            const Evidence e = dialog->evidence();
+            m_store.addEvidence(e);
+            // Numbered as the operation's evidence list numbers it, not by the global id.
+            statusBar()->showMessage(tr("Attached evidence %1 to %2")
+                                         .arg(m_store.evidence(e.operationId).size())
+                                         .arg(e.operationId),
+                                     8000);
         } catch (const StoreError &e) {
             showError(tr("The evidence was not stored: ") + e.message(),
                       tr("Try again; nothing was attached."));
@@ -286,8 +292,30 @@ CloseDialog *MainWindow::openCloseDialogFor(const QString &operationId, Operatio
         [this](const ManualClose &c) { return submitClose(c); }, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, &MainWindow::reloadAll);
+    connect(dialog, &CloseDialog::attachEvidenceRequested, this,
+            [this, dialog, operationId] { attachFromClose(dialog, operationId); });
     dialog->open();
     return dialog;
+}
+
+void MainWindow::attachFromClose(CloseDialog *close, const QString &operationId)
+{
+    // Over the close dialog; once stored, the close dialog lists it ticked.
+    auto *attach = new EvidenceDialog(operationId, m_actor, close);
+    attach->setAttribute(Qt::WA_DeleteOnClose);
+    connect(attach, &QDialog::accepted, close, [this, close, attach] {
+        try {
+            const Evidence e = attach->evidence();
+            const qint64 id = m_store.addEvidence(e);
+            close->setEvidence(m_store.evidence(e.operationId));
+            close->checkEvidence(id);
+        } catch (const StoreError &error) {
+            showError(tr("The evidence was not stored: ") + error.message(),
+                      tr("Try again; nothing was attached."));
+        }
+        reloadAll();
+    });
+    attach->open();
 }
 
 void MainWindow::closeSucceeded()
@@ -330,7 +358,7 @@ qint64 MainWindow::attachLookupAnswer(LookupDialog *dialog)
     e.createdBy = m_actor;
     try {
         const qint64 id = m_store.addEvidence(e);
-        dialog->markAttached(id);
+        dialog->markAttached(id, int(m_store.evidence(e.operationId).size()));
         loadDetail();
         return id;
     } catch (const StoreError &error) {

@@ -3,6 +3,7 @@
 #include "auditentrymodel.h"
 #include "auditexport.h"
 #include "auditquery.h"
+#include "detailmodels.h"
 #include "localeformat.h"
 #include "session.h"
 #include "uilogging.h"
@@ -12,12 +13,15 @@
 #include <QComboBox>
 #include <QDateTimeEdit>
 #include <QFileDialog>
+#include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QSplitter>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -81,7 +85,22 @@ AuditView::AuditView(Session &session, QWidget *parent)
     buttons->addWidget(m_exportButton);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(buildFilterBar());
-    layout->addWidget(m_table, 1);
+    // The table shows one line per entry; the selected entry's detail, pretty-printed, beside it.
+    m_detail = new QPlainTextEdit(this);
+    m_detail->setObjectName(u"auditDetail"_s);
+    m_detail->setReadOnly(true);
+    m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_detail->setPlaceholderText(tr("Select an entry to read its detail."));
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(u"auditSplit"_s);
+    split->addWidget(m_table);
+    split->addWidget(m_detail);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &AuditView::showEntryDetail);
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { showEntryDetail({}); });
+    layout->addWidget(split, 1);
     layout->addLayout(buttons);
     applyFilter();
     // Widths for typical values, so an empty first page does not squeeze the columns; the
@@ -98,6 +117,21 @@ AuditView::AuditView(Session &session, QWidget *parent)
 }
 
 AuditView::~AuditView() = default;
+
+void AuditView::showEntryDetail(const QModelIndex &index)
+{
+    if (!index.isValid()) {
+        m_detail->clear();
+        return;
+    }
+    const QModelIndex first = m_model->index(index.row(), 0);
+    m_detail->setPlainText(
+        tr("Entry %1 · %2 · %3\n\n")
+            .arg(first.data().toString(),
+                 m_model->index(index.row(), AuditEntryModel::ActionColumn).data().toString(),
+                 m_model->index(index.row(), AuditEntryModel::TimeColumn).data().toString()) +
+        auditDetailPretty(first.data(AuditEntryModel::DetailRole).toString()));
+}
 
 QWidget *AuditView::buildFilterBar()
 {
@@ -156,7 +190,9 @@ QWidget *AuditView::buildFilterBar()
     m_to->setObjectName(u"toEdit"_s);
     for (QDateTimeEdit *edit : {m_from, m_to}) {
         edit->setCalendarPopup(true);
-        edit->setDisplayFormat(u"yyyy-MM-dd HH:mm"_s);
+        // The table's format, so what the operator types matches what the rows show.
+        edit->setDisplayFormat(dateTimeFormat(QLocale()));
+        edit->setToolTip(tr("Local time (%1); the store compares UTC").arg(localZoneName()));
         edit->setEnabled(false);
         connect(edit, &QDateTimeEdit::dateTimeChanged, this, delayed);
     }
@@ -173,6 +209,10 @@ QWidget *AuditView::buildFilterBar()
     row->addWidget(m_from);
     row->addWidget(m_toEnabled);
     row->addWidget(m_to);
+    auto *zone = new QLabel(localZoneName(), bar);
+    zone->setObjectName(u"zoneLabel"_s);
+    zone->setToolTip(tr("Times in this window are local time (%1)").arg(localZoneName()));
+    row->addWidget(zone);
     return bar;
 }
 

@@ -15,6 +15,8 @@ class QComboBox;
 class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
+class QModelIndex;
+class QPlainTextEdit;
 class QProgressDialog;
 class QPushButton;
 class QTableView;
@@ -64,6 +66,8 @@ public:
 
     AuditEntryModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
+    // The selected entry's detail, pretty-printed.
+    QPlainTextEdit *detailPanel() const { return m_detail; }
     QLineEdit *actorFilter() const { return m_actor; }
     QComboBox *actionFilter() const { return m_action; }
     QLineEdit *operationFilter() const { return m_operation; }
@@ -85,11 +89,13 @@ private:
     void exportStep();
     void endExport(bool ok, const QString &message);
     void refreshActions();
+    void showEntryDetail(const QModelIndex &index);
 
     Session &m_session;
     AuditQuery &m_query; // m_session's
     AuditEntryModel *m_model = nullptr;
     QTableView *m_table = nullptr;
+    QPlainTextEdit *m_detail = nullptr;
     QLineEdit *m_actor = nullptr;
     QComboBox *m_action = nullptr;
     QLineEdit *m_operation = nullptr;

@@ -59,7 +59,7 @@ ChartsView::ChartsView(Session &session, QWidget *parent)
     m_range->addItem(tr("Last 30 days"), 30);
     m_range->addItem(tr("Last 90 days"), 90);
     connect(m_range, &QComboBox::currentIndexChanged, this, &ChartsView::reload);
-    auto *refresh = new QPushButton(tr("Re&fresh"), this);
+    auto *refresh = new QPushButton(tr("&Reload"), this);
     connect(refresh, &QPushButton::clicked, this, &ChartsView::reload);
 
     m_unknown = new QChart;

@@ -2,7 +2,9 @@
 
 #include "auditview.h"
 #include "chartsview.h"
+#include "focusring.h"
 
+#include <QAction>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -28,7 +30,29 @@ SupervisorWindow::SupervisorWindow(Session &session, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_tabs);
+    auto *close = new QAction(tr("Close the audit window"), this);
+    close->setObjectName(u"closeAuditAction"_s);
+    close->setShortcuts(closeKeys());
+    close->setShortcutContext(Qt::WindowShortcut);
+    connect(close, &QAction::triggered, this, &QWidget::close);
+    auto *next = new QAction(tr("Next tab"), this);
+    next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Tab));
+    connect(next, &QAction::triggered, this,
+            [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count()); });
+    auto *previous = new QAction(tr("Previous tab"), this);
+    previous->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab),
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab)});
+    connect(previous, &QAction::triggered, this, [this] {
+        m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count());
+    });
+    addActions({close, next, previous});
+    applyFocusRing(this);
     resize(1280, 800);
+}
+
+QList<QKeySequence> SupervisorWindow::closeKeys()
+{
+    return {QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_W)};
 }
 
 } // namespace ops::ui

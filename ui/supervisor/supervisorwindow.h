@@ -4,6 +4,7 @@
 // a window of its own so the operations lists keep the main window; MainWindow opens it from
 // View → Audit and charts when audit rights are granted.
 
+#include <QKeySequence>
 #include <QWidget>
 #include <memory>
 
@@ -30,6 +31,9 @@ public:
 
     // `session` must outlive the window.
     explicit SupervisorWindow(Session &session, QWidget *parent = nullptr);
+
+    // Esc and Ctrl+W close the window (also listed in Help → Keyboard shortcuts).
+    static QList<QKeySequence> closeKeys();
 
     QTabWidget *tabs() const { return m_tabs; }
     AuditView *auditView() const { return m_audit; }

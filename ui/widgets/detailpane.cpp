@@ -76,8 +76,8 @@ DetailPane::DetailPane(QWidget *parent)
     m_auditView->setColumnWidth(AuditTableModel::ActorColumn, 140);
     m_auditView->setColumnWidth(AuditTableModel::ActionColumn, 160);
     m_tabs->addTab(m_request, tr("&Request"));
-    m_tabs->addTab(m_attemptsView, tr("&Attempts"));
-    m_tabs->addTab(buildEvidenceTab(), tr("E&vidence"));
+    m_tabs->addTab(m_attemptsView, tr("Attem&pts"));
+    m_tabs->addTab(buildEvidenceTab(), tr("&Evidence"));
     m_tabs->addTab(m_auditView, tr("A&udit"));
     m_messages = new MessageTableModel(this);
     m_messagesView = detailTable(m_messages, this);
@@ -97,6 +97,7 @@ DetailPane::DetailPane(QWidget *parent)
 QWidget *DetailPane::buildHeader()
 {
     auto *header = new QWidget(this);
+    header->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum); // the tabs take the rest
     auto *grid = new QGridLayout(header);
     grid->setContentsMargins(4, 4, 4, 4);
     m_title = new QLabel(header);
@@ -107,9 +108,12 @@ QWidget *DetailPane::buildHeader()
     big.setBold(true);
     m_title->setFont(big);
     m_facts = new QLabel(header);
+    m_facts->setObjectName(u"detailFacts"_s);
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_facts->setWordWrap(true);
     m_window = new QLabel(header);
     m_window->setObjectName(u"detailWindow"_s);
+    m_window->setWordWrap(true);
     m_resendLabel = new QLabel(header);
     m_resendLabel->setObjectName(u"resendReason"_s);
     m_resendLabel->setWordWrap(true);
@@ -145,6 +149,7 @@ QWidget *DetailPane::buildEvidenceTab()
     m_evidenceList = new QListView(split);
     m_evidenceList->setObjectName(u"evidenceList"_s);
     m_evidenceList->setModel(m_evidence);
+    m_evidenceList->setWordWrap(true); // long titles wrap instead of being cut
     m_evidenceViewer = readOnlyText(split);
     m_evidenceViewer->setObjectName(u"evidenceViewer"_s);
     m_evidenceViewer->setPlaceholderText(tr("Select an evidence item to read it."));
@@ -216,7 +221,7 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
     if (!op.closeReason.isEmpty())
         facts << tr("closed by %1: %2").arg(op.closedBy, op.closeReason);
     m_facts->setText(facts.join(u"  ·  "_s));
-    m_facts->setWordWrap(true);
+    fitFacts();
     m_key->setText(op.idempotencyKey);
     refreshWindow(now);
     setResendReason(d.resendBlockedReason);
@@ -253,13 +258,39 @@ QString DetailPane::windowLine(const QDateTime &now) const
     const QString shown = left < OperationTableModel::kUrgentSeconds
                               ? tr("<b style='color:#c62828'>%1 left</b>").arg(countdown)
                               : tr("<b>%1 left</b>").arg(countdown);
-    return times + tr(" · window ") + shown + tr(" (until %1)").arg(localTime(op.deadline));
+    const QString margin = op.marginSeconds > 0
+                               ? tr(" (until %1; it ends %2 before the provider forgets the key)")
+                                     .arg(localTime(op.deadline), formatMargin(op.marginSeconds))
+                               : tr(" (until %1)").arg(localTime(op.deadline));
+    return times + tr(" · window ") + shown + margin;
+}
+
+void DetailPane::fitFacts()
+{
+    // A wrapped label's minimum is one line; when the pane is short the layout would squeeze the
+    // facts to that and cut them. Reserve the wrapped height: the tabs below give way instead.
+    if (!isVisible())
+        return; // widths are not known before the first layout; the resize comes with it
+    const int width = m_facts->parentWidget()->contentsRect().width() - 8; // the grid's margins
+    for (QLabel *label : {m_facts, m_window})
+        label->setMinimumHeight(qMax(0, label->heightForWidth(qMax(200, width))));
+}
+
+void DetailPane::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitFacts();
 }
 
 void DetailPane::refreshWindow(const QDateTime &now)
 {
-    if (m_operation)
-        m_window->setText(windowLine(now));
+    if (!m_operation)
+        return;
+    m_window->setText(windowLine(now));
+    fitFacts();
+    m_window->setToolTip(m_operation->deadline && !isFinal(m_operation->state)
+                             ? windowTooltip(*m_operation->deadline, m_operation->marginSeconds)
+                             : QString());
 }
 
 void DetailPane::setResendReason(const QString &reason)

@@ -75,8 +75,15 @@ public:
     QPlainTextEdit *requestView() const { return m_request; }
     QPlainTextEdit *evidenceViewer() const { return m_evidenceViewer; }
 
+    QLabel *factsLabel() const { return m_facts; }
+    QLabel *windowLabel() const { return m_window; }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     QWidget *buildHeader();
+    void fitFacts();
     QWidget *buildEvidenceTab();
     void showEvidenceBody(const QModelIndex &index);
     QString windowLine(const QDateTime &now) const;

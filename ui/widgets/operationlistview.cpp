@@ -1,5 +1,6 @@
 #include "operationlistview.h"
 
+#include "localeformat.h"
 #include "operationdelegate.h"
 #include "operationtablemodel.h"
 
@@ -58,7 +59,6 @@ OperationListView::OperationListView(OperationTableModel *model, QWidget *parent
     m_table->setTextElideMode(Qt::ElideMiddle); // ids and keys differ at both ends
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(26);
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSortIndicatorShown(true);
     m_table->installEventFilter(this);
     const QueryFilter &f = model->filter();
@@ -68,9 +68,7 @@ OperationListView::OperationListView(OperationTableModel *model, QWidget *parent
     m_table->horizontalHeader()->setSortIndicator(sortColumn, ascending ? Qt::AscendingOrder
                                                                         : Qt::DescendingOrder);
 
-    const int widths[] = {150, 95, 110, 100, 150, 72, 290, 150, 100, 70, 70};
-    for (int c = 0; c < OperationTableModel::ColumnCount; ++c)
-        m_table->setColumnWidth(c, widths[c]);
+    layOutColumns();
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 6, 0, 0);
@@ -92,6 +90,43 @@ OperationListView::OperationListView(OperationTableModel *model, QWidget *parent
         emit operationActivated(index.data(OperationTableModel::OperationIdRole).toString());
     });
     buildEmptyState();
+}
+
+void OperationListView::layOutColumns()
+{
+    // The key takes whatever width is left and elides in the middle (the full key is in the
+    // tooltip and the detail), so at 1024 px the columns after it never hide behind a scrollbar.
+    // Window left sits right after the state: it is what triage reads first. The checking queue
+    // holds only unknown rows, so it shows no state column.
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setStretchLastSection(false);
+    header->setMinimumSectionSize(48);
+    const QFontMetrics cells(m_table->font());
+    const QFontMetrics titles(header->font());
+    const auto fit = [&](int column, const QString &sample) {
+        const QString title = m_model->headerData(column, Qt::Horizontal).toString();
+        return qMax(cells.horizontalAdvance(sample), titles.horizontalAdvance(title) + 14) + 16;
+    };
+    const QString samples[] = {u"op_0123456789"_s,
+                               u"credit charge"_s,
+                               u"ord_123456"_s,
+                               u"1,234.56 USD"_s,
+                               u"accepted · pending"_s,
+                               u"6/6"_s,
+                               QString(),
+                               formatDateTime(QDateTime::currentDateTimeUtc(), QLocale()),
+                               u"23h 59m"_s,
+                               u"0"_s,
+                               u"23h 59m"_s};
+    for (int c = 0; c < OperationTableModel::ColumnCount; ++c) {
+        if (c != OperationTableModel::KeyColumn)
+            m_table->setColumnWidth(c, fit(c, samples[c]));
+    }
+    header->setSectionResizeMode(OperationTableModel::KeyColumn, QHeaderView::Stretch);
+    header->moveSection(header->visualIndex(OperationTableModel::WindowLeftColumn),
+                        header->visualIndex(OperationTableModel::StateColumn) + 1);
+    m_table->setColumnHidden(OperationTableModel::StateColumn,
+                             m_model->scope() == OperationTableModel::Scope::CheckingQueue);
 }
 
 void OperationListView::buildEmptyState()
@@ -119,8 +154,7 @@ void OperationListView::buildEmptyState()
     layout->addWidget(m_clearFilter, 0, Qt::AlignHCenter);
     layout->addStretch(2);
     m_table->viewport()->installEventFilter(this);
-    connect(m_model, &QAbstractItemModel::modelReset, this,
-            &OperationListView::updateEmptyState);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &OperationListView::updateEmptyState);
     connect(m_model, &QAbstractItemModel::layoutChanged, this,
             &OperationListView::updateEmptyState);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &OperationListView::updateEmptyState);
@@ -238,6 +272,12 @@ void OperationListView::applyFilter()
     m_model->setFilter(f);
     if (!selectOperation(current))
         selectFirstRowIfNone();
+}
+
+QList<ShortcutsDialog::Entry> OperationListView::keyHints()
+{
+    return {{tr("Open the selected operation's attempts"), tr("Enter")},
+            {tr("From the search box to the list"), tr("Down")}};
 }
 
 void OperationListView::focusSearch()

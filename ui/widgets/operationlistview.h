@@ -6,6 +6,8 @@
 // the table: "Nothing to check" when the queue is empty, or that nothing matches the search and
 // filters, with a button that clears them.
 
+#include "shortcutsdialog.h"
+
 #include <QWidget>
 
 class QComboBox;
@@ -29,6 +31,9 @@ public:
     static constexpr int kSearchDelayMs = 250;
 
     explicit OperationListView(OperationTableModel *model, QWidget *parent = nullptr);
+
+    // The keys the list handles itself, not through actions (for Help → Keyboard shortcuts).
+    static QList<ShortcutsDialog::Entry> keyHints();
 
     void focusSearch();
     QString currentOperationId() const;
@@ -66,6 +71,7 @@ protected:
 
 private:
     void buildFilters();
+    void layOutColumns();
     QComboBox *addCombo(const QString &name, const QList<std::pair<QString, QVariant>> &items);
     void emitCurrent();
     void buildEmptyState();

@@ -1,0 +1,287 @@
+// The queue in view (issue 18, items 9 and 10), through real widgets offscreen: at 1024×700 the
+// checking queue shows every column with the key elided in the middle (whole in the tooltip and
+// the detail), Window left never behind a scrollbar, column widths and the splitter remembered
+// per operator, the detail's facts never cut; times in local time with their zone (UTC in the
+// tooltip), one date format for the table and the audit filters, and the window's margin
+// explained where the window is shown.
+
+#include "auditentrymodel.h"
+#include "auditview.h"
+#include "detailmodels.h"
+#include "detailpane.h"
+#include "isolatedsettings.h"
+#include "localeformat.h"
+#include "mainwindow.h"
+#include "messagefixture.h"
+#include "operationlistview.h"
+#include "operationtablemodel.h"
+#include "screenshots.h"
+#include "session.h"
+#include "storefixture.h"
+#include "supervisorwindow.h"
+
+#include <QApplication>
+#include <QDateTimeEdit>
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using ops::test::screenshots;
+using ops::ui::MainWindow;
+
+namespace {
+
+const QString kUnknownId = u"op_5d2c9a7e41b84f0e"_s;
+const QString kLongKey = u"6f1c2a4e-7b7d-4c1e-9a55-0d2b8e4f7a10"_s;
+
+// An unknown refund inside its window, with one attempt (a stored 500), evidence and a long
+// customer id: the row that used to push the last columns off screen.
+void addUnknownRefund(OperationStore &store)
+{
+    NewOperation op = test::refundOperation(kUnknownId, u"ord_20261201_7781"_s);
+    op.idempotencyKey = kLongKey;
+    op.customerId = u"cus_QZ8fj3kLm2Np7Rt"_s;
+    test::unknownAfterStored500(store, op, u"provider answered HTTP 500 (stored under the key)"_s);
+}
+
+// Whether `column` lies wholly inside the table's viewport (no scrolling needed to read it).
+bool wholeInView(QTableView *table, int column)
+{
+    const QHeaderView *h = table->horizontalHeader();
+    const int left = h->sectionViewportPosition(column);
+    return left >= 0 && left + h->sectionSize(column) <= table->viewport()->width();
+}
+
+} // namespace
+
+class TestQueueLayout : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void narrowWindowKeepsEveryColumnInView();
+    void keyIsWholeInTooltipAndDetail();
+    void columnWidthsAndSplitterArePerOperator();
+    void detailFactsAreNotCut();
+    void timesSayTheirZoneWithUtcInTheTooltip();
+    void auditFiltersUseTheTableFormat();
+    void windowExplainsTheMargin();
+
+private:
+    MainWindow *startWindow(const QString &actor = u"operator:alice"_s);
+
+    std::unique_ptr<test::StoreFixture> m_fx;
+    std::unique_ptr<Session> m_session;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestQueueLayout::initTestCase()
+{
+    test::isolateSettings();
+}
+
+void TestQueueLayout::init()
+{
+    QSettings().clear();
+    m_fx = std::make_unique<test::StoreFixture>();
+    addUnknownRefund(m_fx->store());
+}
+
+void TestQueueLayout::cleanup()
+{
+    m_window.reset();
+    m_session.reset();
+    m_fx.reset();
+}
+
+MainWindow *TestQueueLayout::startWindow(const QString &actor)
+{
+    m_window.reset();
+    if (!m_session)
+        m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
+    m_window = std::make_unique<MainWindow>(*m_session, actor, actor + u"#one"_s);
+    m_window->show();
+    QApplication::setActiveWindow(m_window.get());
+    if (!QTest::qWaitForWindowActive(m_window.get()))
+        qWarning("window did not become active");
+    return m_window.get();
+}
+
+void TestQueueLayout::narrowWindowKeepsEveryColumnInView()
+{
+    startWindow();
+    QCOMPARE(m_window->tabs()->currentIndex(), int(MainWindow::CheckingTab));
+    QTableView *table = m_window->checkingView()->table();
+    for (const QSize size : {QSize(1024, 700), QSize(1440, 900)}) {
+        m_window->resize(size);
+        QApplication::processEvents();
+        for (const int column :
+             {int(OperationTableModel::WindowLeftColumn),
+              int(OperationTableModel::LastAttemptColumn), int(OperationTableModel::EvidenceColumn),
+              int(OperationTableModel::AgeColumn), int(OperationTableModel::AmountColumn)})
+            QVERIFY2(wholeInView(table, column),
+                     qPrintable(u"column %1 at %2 px"_s.arg(column).arg(size.width())));
+        QVERIFY(!table->horizontalScrollBar()->isVisible());
+    }
+    // At 1024 px the key is narrower than its text: it is elided, not pushing columns away.
+    m_window->resize(1024, 700);
+    QApplication::processEvents();
+    const QFontMetrics mono(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    QVERIFY(table->columnWidth(OperationTableModel::KeyColumn) < mono.horizontalAdvance(kLongKey));
+    QCOMPARE(table->textElideMode(), Qt::ElideMiddle);
+    // Window left comes right after the state, whatever the width; the queue holds only
+    // unknown rows, so it shows no state column there.
+    const QHeaderView *h = table->horizontalHeader();
+    QCOMPARE(h->visualIndex(OperationTableModel::WindowLeftColumn),
+             h->visualIndex(OperationTableModel::StateColumn) + 1);
+    QVERIFY(table->isColumnHidden(OperationTableModel::StateColumn));
+    QVERIFY(!m_window->operationsView()->table()->isColumnHidden(OperationTableModel::StateColumn));
+    // The full header titles fit (no "Window lef…").
+    for (const int column :
+         {int(OperationTableModel::WindowLeftColumn), int(OperationTableModel::AttemptsColumn)}) {
+        const QString title = table->model()->headerData(column, Qt::Horizontal).toString();
+        QVERIFY(h->sectionSize(column) > h->fontMetrics().horizontalAdvance(title));
+    }
+    screenshots(m_window.get(), u"checking-queue-columns"_s);
+}
+
+void TestQueueLayout::keyIsWholeInTooltipAndDetail()
+{
+    startWindow();
+    m_window->resize(1024, 700);
+    OperationTableModel *model = m_window->checkingModel();
+    const int row = model->rowOf(kUnknownId);
+    QVERIFY(row >= 0);
+    QVERIFY(model->index(row, OperationTableModel::KeyColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(kLongKey));
+    QCOMPARE(
+        model->index(row, OperationTableModel::OperationColumn).data(Qt::ToolTipRole).toString(),
+        kUnknownId);
+    QVERIFY(m_window->selectOperation(kUnknownId));
+    QCOMPARE(m_window->detail()->findChild<QLineEdit *>(u"detailKey"_s)->text(), kLongKey);
+}
+
+void TestQueueLayout::columnWidthsAndSplitterArePerOperator()
+{
+    startWindow();
+    QTableView *table = m_window->checkingView()->table();
+    const int defaultAge = table->columnWidth(OperationTableModel::AgeColumn);
+    table->setColumnWidth(OperationTableModel::AgeColumn, defaultAge + 37);
+    m_window->operationsView()->table()->setColumnWidth(OperationTableModel::KindColumn, 161);
+    m_window->splitter()->setSizes({300, 500});
+    const QList<int> sizes = m_window->splitter()->sizes();
+
+    startWindow(); // the first window saves as it goes
+    QCOMPARE(m_window->checkingView()->table()->columnWidth(OperationTableModel::AgeColumn),
+             defaultAge + 37);
+    QCOMPARE(m_window->operationsView()->table()->columnWidth(OperationTableModel::KindColumn),
+             161);
+    QCOMPARE(m_window->splitter()->sizes(), sizes);
+
+    startWindow(u"operator:bob"_s); // another operator keeps the defaults
+    QCOMPARE(m_window->checkingView()->table()->columnWidth(OperationTableModel::AgeColumn),
+             defaultAge);
+    QVERIFY(m_window->splitter()->sizes() != sizes);
+}
+
+void TestQueueLayout::detailFactsAreNotCut()
+{
+    startWindow();
+    QVERIFY(m_window->selectOperation(kUnknownId));
+    for (const QSize size : {QSize(1024, 700), QSize(1440, 900)}) {
+        m_window->resize(size);
+        QApplication::processEvents();
+        QLabel *facts = m_window->detail()->factsLabel();
+        QVERIFY(facts->text().contains(u"unknown because"_s));
+        QVERIFY2(facts->height() >= facts->heightForWidth(facts->width()),
+                 qPrintable(u"%1 < %2 at %3"_s.arg(facts->height())
+                                .arg(facts->heightForWidth(facts->width()))
+                                .arg(size.width())));
+    }
+    screenshots(m_window.get(), u"detail-facts"_s);
+}
+
+void TestQueueLayout::timesSayTheirZoneWithUtcInTheTooltip()
+{
+    startWindow();
+    OperationTableModel *model = m_window->checkingModel();
+    const int row = model->rowOf(kUnknownId);
+    const QModelIndex last = model->index(row, OperationTableModel::LastAttemptColumn);
+    const Operation op = *m_fx->store().operation(kUnknownId);
+    QVERIFY(!localZoneName().isEmpty());
+    QCOMPARE(last.data().toString(), formatDateTime(*op.lastAttemptAt, QLocale()));
+    QVERIFY2(last.data().toString().endsWith(u' ' + localZoneName()),
+             qPrintable(last.data().toString()));
+    QCOMPARE(last.data(Qt::ToolTipRole).toString(), formatUtc(*op.lastAttemptAt));
+    QVERIFY(formatUtc(*op.lastAttemptAt).endsWith(u" UTC"_s));
+    const QString window =
+        model->index(row, OperationTableModel::WindowLeftColumn).data(Qt::ToolTipRole).toString();
+    QVERIFY2(window.contains(formatDateTime(*op.deadline, QLocale())) &&
+                 window.contains(formatUtc(*op.deadline)),
+             qPrintable(window));
+    // The timeline says its zone too.
+    QVERIFY(m_window->selectOperation(kUnknownId));
+    const QModelIndex started = m_window->detail()->attempts()->index(0, 1);
+    QVERIFY(started.data().toString().endsWith(localZoneName()));
+    QCOMPARE(started.data(Qt::ToolTipRole).toString(), formatUtc(op.firstAttemptAt.value()));
+}
+
+void TestQueueLayout::auditFiltersUseTheTableFormat()
+{
+    startWindow();
+    ui::SupervisorWindow *sup = m_window->openSupervisorWindow();
+    QVERIFY(sup);
+    ui::AuditView *audit = sup->auditView();
+    QCOMPARE(audit->fromEdit()->displayFormat(), dateTimeFormat(QLocale()));
+    QCOMPARE(audit->toEdit()->displayFormat(), dateTimeFormat(QLocale()));
+    QVERIFY(audit->model()->rowCount() > 0);
+    // A time read in the table can be typed into the filter as it reads.
+    const QModelIndex time = audit->model()->index(0, AuditEntryModel::TimeColumn);
+    QString shown = time.data().toString();
+    QVERIFY(shown.endsWith(u' ' + localZoneName()));
+    shown.chop(localZoneName().size() + 1);
+    const QDateTime typed = QLocale().toDateTime(shown, audit->fromEdit()->displayFormat());
+    QVERIFY2(typed.isValid(), qPrintable(shown));
+    QCOMPARE(typed.toMSecsSinceEpoch() / 1000,
+             time.data(AuditEntryModel::AtMsRole).toLongLong() / 1000);
+    QCOMPARE(sup->findChild<QLabel *>(u"zoneLabel"_s)->text(), localZoneName());
+    test::screenshots(sup, u"audit-filters-zone"_s);
+    sup->close();
+}
+
+void TestQueueLayout::windowExplainsTheMargin()
+{
+    startWindow();
+    QVERIFY(m_window->selectOperation(kUnknownId));
+    QLabel *window = m_window->detail()->windowLabel();
+    QVERIFY2(window->text().contains(u"15 min before the provider forgets the key"_s),
+             qPrintable(window->text()));
+    QVERIFY(window->toolTip().contains(u"15 min before the provider forgets the key"_s));
+    QVERIFY(window->toolTip().contains(u" UTC"_s));
+    const QString cell = m_window->checkingModel()
+                             ->index(m_window->checkingModel()->rowOf(kUnknownId),
+                                     OperationTableModel::WindowLeftColumn)
+                             .data(Qt::ToolTipRole)
+                             .toString();
+    QVERIFY2(cell.contains(u"15 min before the provider forgets the key"_s), qPrintable(cell));
+    QCOMPARE(formatMargin(3600), u"1 h"_s);
+    QCOMPARE(formatMargin(90), u"90 s"_s);
+    screenshots(m_window.get(), u"detail-window-margin"_s);
+}
+
+QTEST_MAIN(TestQueueLayout)
+#include "tst_queuelayout.moc"
