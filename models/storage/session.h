@@ -57,6 +57,8 @@ public:
                                          ApprovalState state);
     // Walks the whole audit chain (AuditLog::verify).
     ChainCheck verifyChain();
+    // The same walk with progress; nullopt when `progress` cancelled it.
+    std::optional<ChainCheck> verifyChain(const ChainProgress &progress);
 
     // A watcher over this session's query, owned by `parent` (changewatcher.h); not started.
     ChangeWatcher *createChangeWatcher(QObject *parent);
