@@ -4,6 +4,8 @@
 #include "sqldialect.h"
 #include "sqltransaction.h"
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace ops {
@@ -65,27 +67,34 @@ Where whereOf(const std::vector<Condition> &conditions)
     return w;
 }
 
+bool hasKind(const std::vector<Condition> &conditions)
+{
+    return std::any_of(conditions.begin(), conditions.end(),
+                       [](const Condition &c) { return c.byKind; });
+}
+
 // The FROM clause that reads `driver`'s index range, or walks the entries by id when there is
-// none. Only SQLite gets the hints.
-QString fromFor(SqlDialect dialect, const Condition *driver)
+// none. Only SQLite gets the hints. A kind condition implies an operation, so the join is inner
+// then; CROSS JOIN keeps SQLite's loop order as written (with a LEFT JOIN and a condition on
+// `o` it would be free to start from operations and scan the entries once per operation).
+QString fromFor(SqlDialect dialect, const Condition *driver, bool kind)
 {
     if (dialect != SqlDialect::Sqlite)
         return u" FROM audit a LEFT JOIN operations o ON o.id = a.operation_id"_s;
-    if (!driver)
-        return u" FROM audit a NOT INDEXED LEFT JOIN operations o ON o.id = a.operation_id"_s;
-    if (driver->byKind)
-        // A kind implies an operation: an inner join, operations first (CROSS JOIN keeps the
-        // order in SQLite).
+    if (driver && driver->byKind)
         return u" FROM operations o INDEXED BY operations_kind CROSS JOIN audit a INDEXED BY "
                "audit_operation"_s;
-    return u" FROM audit a INDEXED BY %1 LEFT JOIN operations o ON o.id = a.operation_id"_s.arg(
-        driver->index);
+    const QString audit =
+        driver ? u"audit a INDEXED BY %1"_s.arg(driver->index) : u"audit a NOT INDEXED"_s;
+    if (kind)
+        return u" FROM "_s + audit + u" CROSS JOIN operations o"_s;
+    return u" FROM "_s + audit + u" LEFT JOIN operations o ON o.id = a.operation_id"_s;
 }
 
-// The kind driver joins in the WHERE clause (CROSS JOIN has no ON in every dialect).
-Where withJoin(Where w, const Condition *driver, SqlDialect dialect)
+// CROSS JOIN has no ON clause: the join condition goes into the WHERE clause.
+Where withJoin(Where w, const std::vector<Condition> &conditions, SqlDialect dialect)
 {
-    if (dialect == SqlDialect::Sqlite && driver && driver->byKind)
+    if (dialect == SqlDialect::Sqlite && hasKind(conditions))
         w.sql += u" AND a.operation_id = o.id"_s;
     return w;
 }
@@ -100,8 +109,8 @@ qint64 scalar(QSqlDatabase &db, const QString &sql, const QVariantList &bindings
 qint64 probe(QSqlDatabase &db, const Condition &c, qint64 bound)
 {
     const SqlDialect dialect = dialectOf(db);
-    const Where w = withJoin(whereOf({c}), &c, dialect);
-    QString from = fromFor(dialect, &c);
+    const Where w = withJoin(whereOf({c}), {c}, dialect);
+    QString from = fromFor(dialect, &c, c.byKind);
     if (dialect != SqlDialect::Sqlite && c.byKind)
         from = u" FROM operations o JOIN audit a ON a.operation_id = o.id"_s;
     return scalar(
@@ -115,21 +124,19 @@ struct Plan
 {
     std::vector<Condition> conditions;
     std::optional<size_t> driver;
-    qint64 driverMatches = 0;
+    qint64 fewest = 0; // the driver's matches; kCountBound when there is no driver
 
     const Condition *driverCondition() const { return driver ? &conditions[*driver] : nullptr; }
 };
 
 Plan planFor(QSqlDatabase &db, const AuditFilter &filter)
 {
-    Plan plan{conditionsOf(filter), std::nullopt, 0};
-    qint64 fewest = AuditQuery::kCountBound;
+    Plan plan{conditionsOf(filter), std::nullopt, AuditQuery::kCountBound};
     for (size_t i = 0; i < plan.conditions.size(); ++i) {
         const qint64 n = probe(db, plan.conditions[i], AuditQuery::kCountBound);
-        if (n < fewest) {
-            fewest = n;
+        if (n < plan.fewest) {
+            plan.fewest = n;
             plan.driver = i;
-            plan.driverMatches = n;
         }
     }
     return plan;
@@ -181,8 +188,9 @@ PageSql pageSql(QSqlDatabase &db, const AuditFilter &filter, std::optional<qint6
     if (beforeId)
         plan.conditions.push_back({u"a.id < ?"_s, {*beforeId}, {}});
     const Condition *driver = plan.driverCondition();
-    Where w = withJoin(whereOf(plan.conditions), driver, dialect);
-    QString sql = kColumns + fromFor(dialect, driver) + w.sql + u" ORDER BY a.id DESC"_s;
+    Where w = withJoin(whereOf(plan.conditions), plan.conditions, dialect);
+    QString sql = kColumns + fromFor(dialect, driver, hasKind(plan.conditions)) + w.sql +
+                  u" ORDER BY a.id DESC"_s;
     if (limit > 0) {
         sql += u" LIMIT ?"_s;
         w.bindings << limit;
@@ -236,17 +244,18 @@ AuditCount AuditQuery::countForView(const AuditFilter &filter)
     const Plan plan = planFor(m_db, filter);
     if (plan.conditions.empty())
         return {scalar(m_db, u"SELECT COUNT(*) FROM audit"_s, {}), false};
-    if (plan.driver && plan.conditions.size() == 1)
-        return {plan.driverMatches, false};
+    if (plan.conditions.size() == 1)
+        return {plan.fewest, !plan.driver};
     // With a driver the count reads fewer than kCountBound rows; without one every condition
     // is dense and the combination is counted newest first only as far as the bound.
     const Condition *driver = plan.driverCondition();
-    const Where w = withJoin(whereOf(plan.conditions), driver, dialect);
+    const Where w = withJoin(whereOf(plan.conditions), plan.conditions, dialect);
     const QString limit = driver ? QString() : u" LIMIT %1"_s.arg(kCountBound);
-    const qint64 n = scalar(m_db,
-                            u"SELECT COUNT(*) FROM (SELECT 1"_s + fromFor(dialect, driver) + w.sql +
-                                limit + u") AS m"_s,
-                            w.bindings);
+    const qint64 n =
+        scalar(m_db,
+               u"SELECT COUNT(*) FROM (SELECT 1"_s +
+                   fromFor(dialect, driver, hasKind(plan.conditions)) + w.sql + limit + u") AS m"_s,
+               w.bindings);
     return {n, !driver && n >= kCountBound};
 }
 
