@@ -193,14 +193,11 @@ void exportAndVerifyFigures(QSqlDatabase &db, const QString &path, const QString
     t.start();
     double cpu0 = threadCpuMs();
     AuditCsvExport exporter(query, {}, dir + u"/export.csv"_s);
-    const QString streamSql = [&]() -> QString {
-        // The stream's statement is the last SELECT once the first row is read.
-        exporter.step(1);
-        return trace.lastSelect();
-    }();
     while (!exporter.step(AuditJob::kExportChunkRows)) {
     }
     exporter.finish();
+    // SQLITE_TRACE_PROFILE reports a statement when it has run to its end: now the stream's.
+    const QString streamSql = trace.lastSelect();
     const double exportMs = double(t.nsecsElapsed()) / 1e6;
     const double exportCpu = threadCpuMs() - cpu0;
     trace.detach();
