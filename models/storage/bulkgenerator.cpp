@@ -5,6 +5,7 @@
 #include "sqldialect.h"
 #include "sqltransaction.h"
 
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -25,9 +26,9 @@ QString toPostgres(QString sql)
 {
     // generate_series instead of the recursive CTE: PostgreSQL materialises a recursive CTE
     // row by row, the set-returning function streams.
-    return sql
-        .replace(u"WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < "_s,
-                 u"WITH n(x) AS (SELECT generate_series(1::bigint, "_s)
+    static const QRegularExpression recursive(
+        uR"(WITH RECURSIVE n\(x\) AS \(SELECT 1 UNION ALL SELECT x \+ 1 FROM n WHERE x < (\d+)\))"_s);
+    return sql.replace(recursive, u"WITH n(x) AS (SELECT generate_series(1::bigint, \\1))"_s)
         .replace(u"printf('op_%032x', x)"_s, u"'op_' || lpad(to_hex(x), 32, '0')"_s)
         .replace(u"printf('key-%08d', x)"_s, u"'key-' || lpad(x::text, 8, '0')"_s)
         .replace(u"CAST('charge=ch_' || x || '&amount=' || ((x * 37) % 10000 + 100) AS BLOB)"_s,

@@ -26,6 +26,14 @@ namespace {
 constexpr qint64 kDayMs = 86'400'000;
 constexpr qint64 kGeneratedRows = 5000; // × 4 entries: twice AuditQuery::kCountBound
 
+// A filter made by `set` (data rows stay one line each).
+template<typename Set> AuditFilter f(Set set)
+{
+    AuditFilter filter;
+    set(filter);
+    return filter;
+}
+
 struct Plain
 {
     qint64 id = 0;
@@ -103,11 +111,6 @@ void TestAuditQuery::filters_data()
     QTest::addColumn<AuditFilter>("filter");
     QTest::addColumn<qint64>("expected");
     const qint64 day1 = QDateTime(QDate(2026, 11, 29), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
-    auto f = [](auto set) {
-        AuditFilter filter;
-        set(filter);
-        return filter;
-    };
     QTest::addRow("none") << AuditFilter{} << qint64(19);
     QTest::addRow("actor prefix operator:")
         << f([](AuditFilter &x) { x.actor = u"operator:"_s; }) << qint64(3);
@@ -355,11 +358,6 @@ void TestAuditQuery::plansAgreeWithAPlainScan_data()
 {
     QTest::addColumn<AuditFilter>("filter");
     const qint64 now = QDateTime(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC).toMSecsSinceEpoch();
-    auto f = [](auto set) {
-        AuditFilter filter;
-        set(filter);
-        return filter;
-    };
     QTest::addRow("none") << AuditFilter{};
     QTest::addRow("dense actor") << f([](AuditFilter &x) { x.actor = u"system:"_s; });
     QTest::addRow("sparse actor") << f([](AuditFilter &x) { x.actor = u"operator:alice"_s; });
