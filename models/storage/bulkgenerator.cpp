@@ -1,8 +1,11 @@
 #include "bulkgenerator.h"
 
+#include "auditlog.h"
 #include "database.h"
 #include "sqldialect.h"
+#include "sqltransaction.h"
 
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -21,7 +24,11 @@ namespace {
 // time arithmetic overflows 32 bits).
 QString toPostgres(QString sql)
 {
-    return sql.replace(u"SELECT 1 UNION ALL"_s, u"SELECT 1::bigint UNION ALL"_s)
+    // generate_series instead of the recursive CTE: PostgreSQL materialises a recursive CTE
+    // row by row, the set-returning function streams.
+    static const QRegularExpression recursive(
+        uR"(WITH RECURSIVE n\(x\) AS \(SELECT 1 UNION ALL SELECT x \+ 1 FROM n WHERE x < (\d+)\))"_s);
+    return sql.replace(recursive, u"WITH n(x) AS (SELECT generate_series(1::bigint, \\1))"_s)
         .replace(u"printf('op_%032x', x)"_s, u"'op_' || lpad(to_hex(x), 32, '0')"_s)
         .replace(u"printf('key-%08d', x)"_s, u"'key-' || lpad(x::text, 8, '0')"_s)
         .replace(u"CAST('charge=ch_' || x || '&amount=' || ((x * 37) % 10000 + 100) AS BLOB)"_s,
@@ -84,6 +91,115 @@ FROM g)"_s;
     }
     if (!QSqlQuery(db).exec(u"COMMIT"_s))
         throw StoreError(u"commit of generated operations failed"_s);
+}
+
+namespace {
+
+struct GeneratedEntry
+{
+    qint64 at = 0;
+    QString actor;
+    QString action;
+    QString operationId;
+    QString detail; // canonical JSON
+};
+
+QString stateOf(qint64 x)
+{
+    const qint64 r = x % 20;
+    return r == 0 ? u"unknown"_s : r < 3 ? u"open"_s : r < 17 ? u"succeeded"_s : u"failed"_s;
+}
+
+QString kindOf(qint64 x)
+{
+    const qint64 r = x % 10;
+    return r < 7    ? u"refund"_s
+           : r == 7 ? u"credit_topup"_s
+           : r == 8 ? u"credit_charge"_s
+                    : u"execution"_s;
+}
+
+// Entry `slot` (0-3) of row x; see the header.
+GeneratedEntry generatedEntry(qint64 x, int slot, qint64 rows, qint64 nowMs)
+{
+    const qint64 created = nowMs - (rows - x) * 30000;
+    GeneratedEntry e{created + slot * 1000, u"system:engine"_s, {}, generatedId(x), {}};
+    const QString state = stateOf(x);
+    switch (slot) {
+    case 0:
+        e.actor = u"agent:bench"_s;
+        e.action = u"operation.opened"_s;
+        e.detail =
+            u"{\"amount_minor\":%1,\"kind\":\"%2\"}"_s.arg((x * 37) % 10000 + 100).arg(kindOf(x));
+        break;
+    case 1:
+        e.action = u"attempt.started"_s;
+        e.detail = u"{\"seq\":1}"_s;
+        break;
+    case 2:
+        e.action = u"attempt.finished"_s;
+        e.detail = u"{\"http_status\":%1,\"seq\":1}"_s.arg(state == u"failed"_s    ? 402
+                                                           : state == u"unknown"_s ? 500
+                                                                                   : 200);
+        break;
+    default:
+        e.detail = u"{\"state\":\"%1\"}"_s.arg(state);
+        if (x % 1000 == 0) {
+            e.actor = u"operator:alice"_s;
+            e.action = u"state.closed_manually"_s;
+        } else if (state == u"open"_s) {
+            e.actor = u"operator:op%1"_s.arg(x % 7);
+            e.action = u"evidence.added"_s;
+        } else {
+            e.action = u"state."_s + state;
+        }
+    }
+    return e;
+}
+
+constexpr int kEntriesPerInsert = 250; // × 7 values: under every backend's parameter limit
+
+QString insertFor(int entries)
+{
+    QStringList values;
+    for (int i = 0; i < entries; ++i)
+        values << u"(?, ?, ?, ?, ?, ?, ?)"_s;
+    return u"INSERT INTO audit (at, actor, action, operation_id, detail, prev_hash, hash) VALUES "_s +
+           values.join(u", "_s);
+}
+
+} // namespace
+
+void generateAuditHistory(QSqlDatabase &db, qint64 rows, qint64 nowMs)
+{
+    WriteTransaction tx(db);
+    QSqlQuery last = runQuery(db, u"SELECT hash FROM audit ORDER BY id DESC LIMIT 1"_s);
+    QString prev = last.next() ? last.value(0).toString() : kGenesisHash;
+    last.finish();
+    QSqlQuery full(db);
+    if (!full.prepare(insertFor(kEntriesPerInsert)))
+        throw StoreError(u"generating audit entries failed: "_s + full.lastError().text());
+    const qint64 total = rows * 4;
+    for (qint64 first = 0; first < total; first += kEntriesPerInsert) {
+        const int n = int(qMin<qint64>(kEntriesPerInsert, total - first));
+        QSqlQuery partial(db);
+        QSqlQuery &q = n == kEntriesPerInsert ? full : partial;
+        if (&q == &partial && !partial.prepare(insertFor(n)))
+            throw StoreError(u"generating audit entries failed: "_s + partial.lastError().text());
+        for (qint64 i = first; i < first + n; ++i) {
+            const GeneratedEntry e = generatedEntry(i / 4 + 1, int(i % 4), rows, nowMs);
+            const QString hash = AuditLog::canonicalEntryHash(prev, e.at, e.actor, e.action,
+                                                              e.operationId, e.detail);
+            for (const QVariant &v :
+                 {QVariant(e.at), QVariant(e.actor), QVariant(e.action), QVariant(e.operationId),
+                  QVariant(e.detail), QVariant(prev), QVariant(hash)})
+                q.addBindValue(v);
+            prev = hash;
+        }
+        if (!q.exec())
+            throw StoreError(u"generating audit entries failed: "_s + q.lastError().text());
+    }
+    tx.commit();
 }
 
 } // namespace ops

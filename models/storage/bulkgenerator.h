@@ -18,6 +18,18 @@ namespace ops {
 // Throws StoreError when the statement fails; nothing is written then.
 void generateOperations(QSqlDatabase &db, qint64 rows, qint64 nowMs);
 
+// The audit history of generateOperations(db, rows, nowMs): four entries per row x, appended to
+// the chain after its current tip with real hashes (AuditLog::verify holds afterwards), in one
+// transaction, many rows per INSERT. For row x, created as above:
+//   1 operation.opened   agent:bench    at created        {"amount_minor":…,"kind":…}
+//   2 attempt.started    system:engine  at created + 1 s  {"seq":1}
+//   3 attempt.finished   system:engine  at created + 2 s  {"http_status":…,"seq":1}
+//   4 by state: state.unknown / state.succeeded / state.failed (system:engine), open rows
+//     evidence.added (operator:op<x % 7>); every 1,000th row instead state.closed_manually
+//     by operator:alice                        at created + 3 s  {"state":…}
+// Throws StoreError when a statement fails; nothing is written then.
+void generateAuditHistory(QSqlDatabase &db, qint64 rows, qint64 nowMs);
+
 // The id generateOperations gives row x.
 QString generatedId(qint64 x);
 

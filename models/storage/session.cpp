@@ -137,6 +137,11 @@ ChainCheck Session::verifyChain()
     return AuditLog::verify(m_parts->db);
 }
 
+std::optional<ChainCheck> Session::verifyChain(const ChainProgress &progress)
+{
+    return AuditLog::verify(m_parts->db, progress);
+}
+
 ChangeWatcher *Session::createChangeWatcher(QObject *parent)
 {
     return new ChangeWatcher(m_parts->query, parent);

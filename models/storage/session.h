@@ -61,6 +61,8 @@ public:
     OperatorRecord addOperator(const QString &byActor, const QString &name, Role role);
     // Walks the whole audit chain (AuditLog::verify).
     ChainCheck verifyChain();
+    // The same walk with progress; nullopt when `progress` cancelled it.
+    std::optional<ChainCheck> verifyChain(const ChainProgress &progress);
 
     // A watcher over this session's query, owned by `parent` (changewatcher.h); not started.
     ChangeWatcher *createChangeWatcher(QObject *parent);

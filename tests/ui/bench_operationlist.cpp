@@ -25,19 +25,9 @@ namespace {
 
 QTextStream out(stdout);
 
-// Median of `runs` timings in milliseconds (the first run included: the cache is warm after
-// generation either way).
 double timeMs(const std::function<void()> &work, int runs = 5)
 {
-    std::vector<double> samples;
-    for (int i = 0; i < runs; ++i) {
-        QElapsedTimer t;
-        t.start();
-        work();
-        samples.push_back(double(t.nsecsElapsed()) / 1e6);
-    }
-    std::sort(samples.begin(), samples.end());
-    return samples[samples.size() / 2];
+    return bench::medianMs(work, runs);
 }
 
 // Set by main(): the statement recorder and, with --shell, the database file for the shell.
@@ -63,18 +53,6 @@ void report(const QString &what, double elapsedMs, const QString &extra = {})
     out << u"    same SQL in the sqlite3 shell"_s.leftJustified(46, u'.') << u' '
         << (shell ? ms(*shell) : u"      n/a"_s) << Qt::endl;
     g_trace->clear();
-}
-
-QString peakMemory()
-{
-    QFile status(u"/proc/self/status"_s);
-    if (!status.open(QIODevice::ReadOnly))
-        return u"n/a"_s;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmHWM:"))
-            return QString::fromLatin1(line.mid(6).trimmed());
-    }
-    return u"n/a"_s;
 }
 
 qint64 argValue(const QStringList &args, const QString &name, qint64 fallback)
@@ -164,6 +142,6 @@ int main(int argc, char **argv)
     out << "plan, checking queue: " << query.explainPage(checking, true).join(u" | "_s) << Qt::endl;
     out << "plan, search: " << query.explainPage(byKey, false).join(u" | "_s) << Qt::endl;
     trace.detach();
-    out << "peak memory (VmHWM): " << peakMemory() << Qt::endl;
+    out << "peak memory (VmHWM): " << bench::peakMemory() << Qt::endl;
     return 0;
 }

@@ -1,11 +1,14 @@
 #include "sqlshellcompare.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QProcess>
 #include <QSqlDriver>
 #include <QStandardPaths>
 #include <QVariant>
+#include <algorithm>
 #include <sqlite3.h>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -98,6 +101,31 @@ std::optional<double> shellMs(const QString &path, const QString &sql, int runs)
     if (!base || !work)
         return std::nullopt;
     return std::max(0.0, (*work - *base) / runs);
+}
+
+double medianMs(const std::function<void()> &work, int runs)
+{
+    std::vector<double> samples;
+    for (int i = 0; i < runs; ++i) {
+        QElapsedTimer t;
+        t.start();
+        work();
+        samples.push_back(double(t.nsecsElapsed()) / 1e6);
+    }
+    std::sort(samples.begin(), samples.end());
+    return samples[samples.size() / 2];
+}
+
+QString peakMemory()
+{
+    QFile status(u"/proc/self/status"_s);
+    if (!status.open(QIODevice::ReadOnly))
+        return u"n/a"_s;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return QString::fromLatin1(line.mid(6).trimmed());
+    }
+    return u"n/a"_s;
 }
 
 } // namespace ops::bench

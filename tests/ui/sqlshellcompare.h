@@ -7,6 +7,7 @@
 
 #include <QSqlDatabase>
 #include <QString>
+#include <functional>
 #include <optional>
 
 namespace ops::bench {
@@ -37,5 +38,11 @@ private:
 // `runs` repetitions inside one shell process, minus the cost of the same process running
 // `SELECT 1` as often. Empty when the shell is missing or fails.
 std::optional<double> shellMs(const QString &path, const QString &sql, int runs = 20);
+
+// Median of `runs` timings of `work` in milliseconds (the first run included).
+double medianMs(const std::function<void()> &work, int runs = 5);
+
+// Peak resident memory of this process (VmHWM), as the kernel writes it, or "n/a".
+QString peakMemory();
 
 } // namespace ops::bench

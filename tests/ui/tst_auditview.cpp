@@ -1,6 +1,8 @@
 // The supervisors' window driven offscreen: filters through the real widgets, Verify chain on a
-// sound and a tampered chain, CSV export with progress (finished and cancelled), rights
-// switches on the main window, the charts' figures, and screenshots written to the build dir.
+// sound and a tampered chain, CSV export (finished and cancelled), both as jobs on their own
+// thread with the window's progress bar and Cancel, the file identical to the one the old
+// paged, UI-thread export wrote, rights switches on the main window, the charts' figures, and
+// screenshots written to the build dir.
 
 #include "auditentrymodel.h"
 #include "auditexport.h"
@@ -8,6 +10,7 @@
 #include "auditseed.h"
 #include "auditstats.h"
 #include "auditview.h"
+#include "bulkgenerator.h"
 #include "chartsview.h"
 #include "csv.h"
 #include "mainwindow.h"
@@ -26,8 +29,9 @@
 #include <QDateTimeEdit>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
-#include <QProgressDialog>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -65,13 +69,41 @@ struct Supervisor
     AuditView *audit() { return window.auditView(); }
 };
 
-void addBulk(OperationStore &store, int n)
+// Enough entries that a job is still running when the test presses Cancel.
+constexpr qint64 kBulkRows = 25'000; // × 4 entries
+
+void addBulk(StoreFixture &f)
 {
-    WriteTransaction tx(store.database());
-    for (int i = 0; i < n; ++i)
-        AuditLog::append(store.database(), 1'800'000'000'000 + i, u"system:bulk"_s, u"test.bulk"_s,
-                         {}, {{"i", i}});
-    tx.commit();
+    generateOperations(f.store().database(), kBulkRows, f.clock().nowMs());
+    generateAuditHistory(f.store().database(), kBulkRows, f.clock().nowMs());
+}
+
+// What the export wrote before it moved to the job thread: pages of the view's query, the time
+// through QDateTime's own ISO formatter.
+QByteArray oldPathCsv(AuditQuery &query, const AuditFilter &filter)
+{
+    QByteArray out = csv::record(AuditCsvExport::header());
+    std::optional<qint64> before;
+    for (;;) {
+        const auto rows = query.page(filter, before, 500);
+        for (const AuditRow &r : rows)
+            out += csv::record({QString::number(r.id), r.at.toUTC().toString(Qt::ISODateWithMs),
+                                r.actor, r.action, r.operationId,
+                                r.kind ? toString(*r.kind) : QString(), r.detail, r.hash});
+        if (rows.size() < 500)
+            return out;
+        before = rows.back().id;
+    }
+}
+
+// Clicks Verify chain and waits for the job.
+QString verifyThroughTheButton(AuditView *view)
+{
+    QSignalSpy done(view, &AuditView::verifyFinished);
+    QTest::mouseClick(view->verifyButton(), Qt::LeftButton);
+    if (!done.wait(60'000))
+        return u"(no result)"_s;
+    return view->verifyText();
 }
 
 } // namespace
@@ -85,7 +117,9 @@ private slots:
     void filtersThroughTheWidgets_data();
     void filtersThroughTheWidgets();
     void verifyReportsHoldsThenBrokenEntry();
+    void verifyRunsOffTheUiThreadAndCancels();
     void exportWritesTheFilteredEntries();
+    void exportMatchesTheOldPath();
     void cancelledExportLeavesNoFile();
     void exportCanBeWithheld();
     void mainWindowRights();
@@ -148,15 +182,43 @@ void TestAuditView::verifyReportsHoldsThenBrokenEntry()
     s.window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&s.window));
     AuditView *view = s.audit();
-    QTest::mouseClick(view->verifyButton(), Qt::LeftButton);
-    QCOMPARE(view->verifyText(), u"Chain holds (19 entries)"_s);
+    QCOMPARE(verifyThroughTheButton(view), u"Chain holds (19 entries)"_s);
     QSqlQuery q(s.fixture.store().database());
     QVERIFY(q.exec(test::onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
                                       : u"DROP TRIGGER audit_no_update"_s));
     QVERIFY(q.exec(u"UPDATE audit SET actor = 'operator:mallory' WHERE id = 12"_s));
-    QTest::mouseClick(view->verifyButton(), Qt::LeftButton);
-    QCOMPARE(view->verifyText(),
+    QCOMPARE(verifyThroughTheButton(view),
              u"First broken entry #12: its contents do not match its hash (edited)"_s);
+    QVERIFY(view->lastCheck() && !view->lastCheck()->holds());
+}
+
+void TestAuditView::verifyRunsOffTheUiThreadAndCancels()
+{
+    Supervisor s;
+    addBulk(s.fixture);
+    AuditView *view = s.audit();
+    s.window.show();
+    QSignalSpy done(view, &AuditView::verifyFinished);
+    QVERIFY(view->startVerify());
+    QVERIFY(view->jobRunning());
+    QVERIFY(!view->startVerify()); // one job at a time
+    QVERIFY(!view->verifyButton()->isEnabled());
+    QVERIFY(view->jobProgress()->isVisible());
+    // The walk reports as it goes while this thread keeps its event loop.
+    QTRY_VERIFY_WITH_TIMEOUT(view->jobProgress()->value() > 0, 60'000);
+    QVERIFY(done.isEmpty());
+    const int reached = view->jobProgress()->value();
+    QVERIFY(reached < view->jobProgress()->maximum());
+    QTest::mouseClick(view->cancelButton(), Qt::LeftButton);
+    QVERIFY(done.wait(60'000));
+    QCOMPARE(done.at(0).at(0).toBool(), false);
+    QCOMPARE(view->verifyText(), u"Chain check cancelled"_s);
+    QVERIFY(!view->lastCheck());
+    QVERIFY(!view->jobRunning());
+    QVERIFY(view->verifyButton()->isEnabled());
+    QVERIFY(!view->jobProgress()->isVisible());
+    // Run to the end: every entry counted, through the same path.
+    QCOMPARE(verifyThroughTheButton(view), u"Chain holds (%1 entries)"_s.arg(19 + 4 * kBulkRows));
 }
 
 void TestAuditView::exportWritesTheFilteredEntries()
@@ -168,9 +230,9 @@ void TestAuditView::exportWritesTheFilteredEntries()
     const QString path = dir.filePath(u"refunds.csv"_s);
     QSignalSpy finished(view, &AuditView::exportFinished);
     QVERIFY(view->startExport(path));
-    QVERIFY(view->exportRunning());
+    QVERIFY(view->jobRunning());
     QVERIFY(!view->exportButton()->isEnabled());
-    QVERIFY(finished.wait(5000));
+    QVERIFY(finished.wait(30'000));
     QCOMPARE(finished.at(0).at(0).toBool(), true);
     QVERIFY2(finished.at(0).at(1).toString().contains(u"10 entries"_s),
              qPrintable(finished.at(0).at(1).toString()));
@@ -185,30 +247,50 @@ void TestAuditView::exportWritesTheFilteredEntries()
     QVERIFY(view->exportButton()->isEnabled());
 }
 
+void TestAuditView::exportMatchesTheOldPath()
+{
+    Supervisor s;
+    generateOperations(s.fixture.store().database(), 700, s.fixture.clock().nowMs());
+    generateAuditHistory(s.fixture.store().database(), 700, s.fixture.clock().nowMs());
+    AuditView *view = s.audit();
+    QTemporaryDir dir;
+    for (const QString &kind : {QString(), u"refund"_s, u"execution"_s}) {
+        view->kindFilter()->setCurrentIndex(view->kindFilter()->findData(kind));
+        const QString path = dir.filePath(u"all-%1.csv"_s.arg(kind));
+        QSignalSpy finished(view, &AuditView::exportFinished);
+        QVERIFY(view->startExport(path));
+        QVERIFY(finished.wait(30'000));
+        QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(1).toString()));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray written = file.readAll();
+        // The seeded close reason (quotes, commas, line breaks, Cyrillic) is in the unfiltered
+        // file.
+        QCOMPARE(written, oldPathCsv(s.session.auditQuery(), view->currentFilter()));
+        QVERIFY(written.count("\r\n") > 250);
+    }
+}
+
 void TestAuditView::cancelledExportLeavesNoFile()
 {
     Supervisor s;
-    addBulk(s.fixture.store(), 20000);
+    addBulk(s.fixture);
     AuditView *view = s.audit();
+    s.window.show();
     QTemporaryDir dir;
     const QString path = dir.filePath(u"all.csv"_s);
     QSignalSpy finished(view, &AuditView::exportFinished);
     QVERIFY(view->startExport(path));
-    QProgressDialog *progress = view->exportProgress();
-    QVERIFY(progress);
-    QCOMPARE(progress->maximum(), 20019);
-    // Let a few chunks through, then press Cancel on the progress dialog.
-    // Each pass of the event loop writes one chunk, so the window keeps repainting between them.
-    for (int i = 0; i < 1000 && progress->value() < 2 * AuditView::kExportChunkRows; ++i)
-        QCoreApplication::processEvents();
-    QVERIFY(progress->value() >= 2 * AuditView::kExportChunkRows);
-    QVERIFY(progress->value() < 20019);
-    auto *cancel = progress->findChild<QPushButton *>();
-    QVERIFY(cancel);
-    cancel->click(); // the dialog's Cancel button, as the supervisor presses it
-    QCOMPARE(finished.size(), 1);
+    QVERIFY(view->jobProgress()->isVisible());
+    // Let the job write a few chunks, then press Cancel in the window, as the supervisor does.
+    QTRY_VERIFY_WITH_TIMEOUT(view->jobProgress()->value() > 0, 60'000);
+    QVERIFY(finished.isEmpty());
+    QVERIFY(view->jobProgress()->value() < view->jobProgress()->maximum());
+    QTest::mouseClick(view->cancelButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(60'000));
     QCOMPARE(finished.at(0).at(0).toBool(), false);
-    QVERIFY(!view->exportRunning());
+    QCOMPARE(finished.at(0).at(1).toString(), u"Export cancelled; no file was written"_s);
+    QVERIFY(!view->jobRunning());
     QVERIFY(!QFile::exists(path));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList());
 }
@@ -279,9 +361,17 @@ void TestAuditView::screenshots()
 {
     Supervisor s;
     s.window.resize(1280, 760);
-    s.audit()->verifyChain();
+    verifyThroughTheButton(s.audit());
     s.window.tabs()->setCurrentIndex(SupervisorWindow::AuditTab);
     saveShot(&s.window, u"audit-view.png"_s);
+    // A chain check under way: the progress bar and Cancel under the list.
+    addBulk(s.fixture);
+    s.audit()->reload();
+    QVERIFY(s.audit()->startVerify());
+    QTRY_VERIFY_WITH_TIMEOUT(s.audit()->jobProgress()->value() > 0, 60'000);
+    saveShot(&s.window, u"audit-view-progress.png"_s);
+    s.audit()->cancelJob();
+    QTRY_VERIFY_WITH_TIMEOUT(!s.audit()->jobRunning(), 60'000);
     s.window.tabs()->setCurrentIndex(SupervisorWindow::ChartsTab);
     saveShot(&s.window, u"audit-charts.png"_s);
     QVERIFY(QFile::exists(QCoreApplication::applicationDirPath() + u"/audit-charts.png"_s));

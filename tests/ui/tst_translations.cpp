@@ -28,6 +28,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
@@ -232,7 +233,9 @@ void TestTranslations::mainWindowSpeaksTheLanguage()
     ui::SupervisorWindow *sup = window.openSupervisorWindow();
     QVERIFY(sup);
     QCOMPARE(sup->auditView()->verifyButton()->text(), verifyButton);
-    sup->auditView()->verifyChain();
+    QSignalSpy verified(sup->auditView(), &ui::AuditView::verifyFinished);
+    QVERIFY(sup->auditView()->startVerify());
+    QVERIFY(verified.wait(30'000));
     QVERIFY(!sup->auditView()->verifyText().contains(u"%n"_s));
     // Screenshots next to the test binary, for a reader of the language to check.
     const QString dir = QCoreApplication::applicationDirPath();

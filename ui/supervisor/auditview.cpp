@@ -1,7 +1,7 @@
 #include "auditview.h"
 
 #include "auditentrymodel.h"
-#include "auditexport.h"
+#include "auditjob.h"
 #include "auditquery.h"
 #include "detailmodels.h"
 #include "localeformat.h"
@@ -19,7 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
-#include <QProgressDialog>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -51,15 +51,12 @@ AuditView::AuditView(Session &session, QWidget *parent)
     m_filterTimer->setSingleShot(true);
     m_filterTimer->setInterval(kFilterDelayMs);
     connect(m_filterTimer, &QTimer::timeout, this, &AuditView::applyFilter);
-    m_exportTimer = new QTimer(this);
-    m_exportTimer->setInterval(0);
-    connect(m_exportTimer, &QTimer::timeout, this, &AuditView::exportStep);
 
     m_verify = new QPushButton(tr("&Verify chain"), this);
     m_verify->setObjectName(u"verifyButton"_s);
     m_verify->setToolTip(tr("Recompute every entry's hash and check that each one follows the "
                             "previous entry"));
-    connect(m_verify, &QPushButton::clicked, this, [this] { verifyChain(); });
+    connect(m_verify, &QPushButton::clicked, this, &AuditView::startVerify);
     m_exportButton = new QPushButton(tr("Export &CSV…"), this);
     m_exportButton->setObjectName(u"exportButton"_s);
     m_exportButton->setToolTip(tr("Write the entries that match the filters to a CSV file"));
@@ -101,6 +98,7 @@ AuditView::AuditView(Session &session, QWidget *parent)
             &AuditView::showEntryDetail);
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] { showEntryDetail({}); });
     layout->addWidget(split, 1);
+    layout->addWidget(buildJobBar());
     layout->addLayout(buttons);
     applyFilter();
     // Widths for typical values, so an empty first page does not squeeze the columns; the
@@ -116,7 +114,34 @@ AuditView::AuditView(Session &session, QWidget *parent)
         m_table->setColumnWidth(column, metrics.horizontalAdvance(samples.at(column)) + 24);
 }
 
-AuditView::~AuditView() = default;
+AuditView::~AuditView()
+{
+    // The job's thread ends before the view (and the session it reads the location from) goes.
+    if (m_job)
+        m_job->disconnect(this);
+    delete m_job;
+}
+
+QWidget *AuditView::buildJobBar()
+{
+    m_jobBar = new QWidget(this);
+    m_jobBar->setObjectName(u"jobBar"_s);
+    auto *row = new QHBoxLayout(m_jobBar);
+    row->setContentsMargins(0, 0, 0, 0);
+    m_jobLabel = new QLabel(m_jobBar);
+    m_jobProgress = new QProgressBar(m_jobBar);
+    m_jobProgress->setObjectName(u"jobProgress"_s);
+    m_cancelJob = new QPushButton(tr("Cancel"), m_jobBar);
+    m_cancelJob->setObjectName(u"cancelJobButton"_s);
+    m_cancelJob->setToolTip(tr("Stop the chain check or the export (a cancelled export writes no "
+                               "file)"));
+    connect(m_cancelJob, &QPushButton::clicked, this, &AuditView::cancelJob);
+    row->addWidget(m_jobLabel);
+    row->addWidget(m_jobProgress, 1);
+    row->addWidget(m_cancelJob);
+    m_jobBar->hide();
+    return m_jobBar;
+}
 
 void AuditView::showEntryDetail(const QModelIndex &index)
 {
@@ -237,8 +262,12 @@ void AuditView::applyFilter()
     const AuditFilter f = currentFilter();
     m_model->setFilter(f);
     try {
+        const AuditCount count = m_query.countForView(f);
+        // Beyond the bound the count is not worth a scan of a million entries: "10,000+".
         m_countLabel->setText(
-            tr("%n entries match", nullptr, int(qMin<qint64>(m_query.count(f), INT_MAX))));
+            count.atLeast
+                ? tr("%1+ entries match").arg(QLocale().toString(count.value))
+                : tr("%n entries match", nullptr, int(qMin<qint64>(count.value, INT_MAX))));
     } catch (const StoreError &e) {
         m_countLabel->setText(tr("Could not count the entries: %1").arg(e.message()));
     }
@@ -249,30 +278,27 @@ void AuditView::reload()
     applyFilter();
 }
 
-std::optional<ChainCheck> AuditView::verifyChain()
+bool AuditView::startVerify()
 {
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    std::optional<ChainCheck> check;
-    QString failure;
-    try {
-        check = m_session.verifyChain();
-    } catch (const StoreError &e) {
-        failure = e.message();
-    }
-    QApplication::restoreOverrideCursor();
-    if (!check) {
-        m_verifyLabel->setText(tr("Could not read the audit trail: %1").arg(failure));
-        m_verifyLabel->setStyleSheet(u"color: #7a1212;"_s);
-    } else if (check->holds()) {
+    if (m_job)
+        return false;
+    m_verifyLabel->clear();
+    startJob(AuditJob::verify(m_session.location(), m_session.clock(), this),
+             tr("Verifying the chain…"));
+    return true;
+}
+
+void AuditView::showCheck(const ChainCheck &check)
+{
+    if (check.holds()) {
         m_verifyLabel->setText(
-            tr("Chain holds (%n entries)", nullptr, int(qMin<qint64>(check->entries, INT_MAX))));
+            tr("Chain holds (%n entries)", nullptr, int(qMin<qint64>(check.entries, INT_MAX))));
         m_verifyLabel->setStyleSheet(u"color: #1b5e20; font-weight: bold;"_s);
     } else {
         m_verifyLabel->setText(
-            tr("First broken entry #%1: %2").arg(*check->brokenId).arg(check->reason));
+            tr("First broken entry #%1: %2").arg(*check.brokenId).arg(check.reason));
         m_verifyLabel->setStyleSheet(u"color: #7a1212; font-weight: bold;"_s);
     }
-    return check;
 }
 
 QString AuditView::verifyText() const
@@ -283,15 +309,16 @@ QString AuditView::verifyText() const
 void AuditView::setExportAllowed(bool allowed)
 {
     m_exportAllowed = allowed;
-    if (!allowed)
-        cancelExport();
+    if (!allowed && m_job)
+        cancelJob(); // a running chain check stops too; it can be started again
     refreshActions();
 }
 
 void AuditView::refreshActions()
 {
     m_exportButton->setVisible(m_exportAllowed);
-    m_exportButton->setEnabled(m_exportAllowed && !m_export);
+    m_exportButton->setEnabled(m_exportAllowed && !m_job);
+    m_verify->setEnabled(!m_job);
 }
 
 void AuditView::askExportPath()
@@ -304,68 +331,81 @@ void AuditView::askExportPath()
 
 bool AuditView::startExport(const QString &path)
 {
-    if (!m_exportAllowed || m_export)
+    if (!m_exportAllowed || m_job)
         return false;
-    try {
-        m_export = std::make_unique<AuditCsvExport>(m_query, currentFilter(), path);
-    } catch (const StoreError &e) {
-        m_exportMessage = tr("Export failed: %1").arg(e.message());
-        emit exportFinished(false, m_exportMessage);
-        return false;
-    }
-    m_exportPath = path;
-    m_progress = new QProgressDialog(tr("Exporting audit entries…"), tr("Cancel"), 0,
-                                     int(qMin<qint64>(m_export->total(), INT_MAX)), this);
-    m_progress->setObjectName(u"exportProgress"_s);
-    m_progress->setWindowModality(Qt::WindowModal);
-    m_progress->setMinimumDuration(500);
-    m_progress->setAutoReset(false);
-    m_progress->setAutoClose(false);
-    connect(m_progress, &QProgressDialog::canceled, this, &AuditView::cancelExport);
-    m_exportTimer->start();
-    refreshActions();
+    startJob(
+        AuditJob::exportCsv(m_session.location(), m_session.clock(), currentFilter(), path, this),
+        tr("Exporting audit entries…"));
     return true;
 }
 
-void AuditView::exportStep()
+void AuditView::startJob(AuditJob *job, const QString &what)
 {
-    if (!m_export)
-        return;
-    try {
-        const bool done = m_export->step(kExportChunkRows);
-        m_progress->setValue(int(qMin<qint64>(m_export->written(), m_progress->maximum())));
-        if (!done)
-            return;
-        m_export->finish();
-    } catch (const StoreError &e) {
-        m_export->cancel();
-        endExport(false, tr("Export failed: %1").arg(e.message()));
-        return;
-    }
-    endExport(true,
-              tr("Exported %n entries to %1", nullptr, int(m_export->written())).arg(m_exportPath));
+    m_job = job;
+    connect(m_job, &AuditJob::progress, this, &AuditView::jobProgressed);
+    connect(m_job, &AuditJob::finished, this, &AuditView::jobFinished);
+    m_jobLabel->setText(what);
+    m_jobProgress->setRange(0, 0); // busy until the first report gives the total
+    m_cancelJob->setEnabled(true);
+    m_jobBar->show();
+    refreshActions();
+    m_job->start();
 }
 
-void AuditView::cancelExport()
+void AuditView::jobProgressed(qint64 done, qint64 total)
 {
-    if (!m_export)
+    // QProgressBar takes int: scale to thousandths so totals beyond INT_MAX still move.
+    constexpr int kSteps = 1000;
+    m_jobProgress->setRange(0, kSteps);
+    m_jobProgress->setValue(total > 0 ? int(qMin<qint64>(kSteps, done * kSteps / total)) : 0);
+    m_jobProgress->setFormat(
+        tr("%1 of %2").arg(QLocale().toString(done), QLocale().toString(total)));
+}
+
+void AuditView::cancelJob()
+{
+    if (!m_job)
         return;
-    m_export->cancel();
-    endExport(false, tr("Export cancelled; no file was written"));
+    m_job->cancel();
+    m_cancelJob->setEnabled(false);
+    m_jobLabel->setText(tr("Cancelling…"));
+}
+
+void AuditView::jobFinished(const AuditJobResult &result)
+{
+    m_job->deleteLater();
+    m_job = nullptr;
+    m_jobBar->hide();
+    refreshActions();
+    if (result.kind == AuditJobResult::Kind::Export) {
+        if (result.cancelled)
+            endExport(false, tr("Export cancelled; no file was written"));
+        else if (!result.error.isEmpty())
+            endExport(false, tr("Export failed: %1").arg(result.error));
+        else
+            endExport(true, tr("Exported %n entries to %1", nullptr,
+                               int(qMin<qint64>(result.written, INT_MAX)))
+                                .arg(result.path));
+        return;
+    }
+    if (result.check) {
+        m_lastCheck = result.check;
+        showCheck(*result.check);
+    } else if (result.cancelled) {
+        m_verifyLabel->setText(tr("Chain check cancelled"));
+        m_verifyLabel->setStyleSheet({});
+    } else {
+        m_verifyLabel->setText(tr("Could not read the audit trail: %1").arg(result.error));
+        m_verifyLabel->setStyleSheet(u"color: #7a1212;"_s);
+    }
+    qCInfo(lcUi) << "audit chain check:" << m_verifyLabel->text();
+    emit verifyFinished(result.check.has_value());
 }
 
 void AuditView::endExport(bool ok, const QString &message)
 {
-    m_exportTimer->stop();
-    m_export.reset();
-    if (m_progress) {
-        m_progress->disconnect(this);
-        m_progress->deleteLater();
-        m_progress = nullptr;
-    }
     m_exportMessage = message;
     m_countLabel->setText(message);
-    refreshActions();
     qCInfo(lcUi) << "audit export:" << message;
     emit exportFinished(ok, message);
 }

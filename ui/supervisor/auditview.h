@@ -1,9 +1,10 @@
 #pragma once
 
 // The supervisors' audit list (docs/design.md §6 "Audit"): filters, the entries newest first, chain
-// verification and CSV export. Filtering is done by the model's SQL; export runs in chunks
-// from the event loop behind a progress dialog, so the window stays responsive and a cancel
-// leaves no file behind.
+// verification and CSV export. Filtering is done by the model's SQL. Verify chain and export run
+// as an AuditJob on a thread of their own with their own connection (a million entries take
+// seconds), one at a time, with a progress bar and Cancel in the window; the list, the filters
+// and the rest of the console stay usable meanwhile, and a cancel leaves no file behind.
 
 #include "auditlog.h"
 
@@ -17,13 +18,14 @@ class QLabel;
 class QLineEdit;
 class QModelIndex;
 class QPlainTextEdit;
-class QProgressDialog;
+class QProgressBar;
 class QPushButton;
 class QTableView;
 class QTimer;
 
 namespace ops {
-class AuditCsvExport;
+class AuditJob;
+struct AuditJobResult;
 class AuditQuery;
 class AuditEntryModel;
 class Session;
@@ -36,7 +38,6 @@ class AuditView final : public QWidget
 {
     Q_OBJECT
 public:
-    static constexpr int kExportChunkRows = 500;
     static constexpr int kFilterDelayMs = 250;
 
     // Reads through the session's AuditQuery; `session` must outlive the view.
@@ -51,18 +52,24 @@ public:
     void applyFilter();
     void reload();
 
-    // Walks the chain now and shows the result in the verify label; returns it too (nullopt
-    // when the database could not be read).
-    std::optional<ChainCheck> verifyChain();
+    // Starts walking the chain on the job thread; the result goes to the verify label and
+    // verifyFinished(). False while another job runs.
+    bool startVerify();
+    // The last walk that ran to the end (nullopt before, or when it could not read).
+    std::optional<ChainCheck> lastCheck() const { return m_lastCheck; }
     QString verifyText() const;
 
-    // Starts exporting the current filter to `path` (the button asks for the path first).
-    // False with exportMessage() set when the file cannot be opened.
+    // Starts exporting the current filter to `path` (the button asks for the path first). False
+    // while another job runs or when export is withheld; a file that cannot be written ends the
+    // job with exportFinished(false, …).
     bool startExport(const QString &path);
-    void cancelExport();
-    bool exportRunning() const { return m_export != nullptr; }
+    // Cancels the running job (Cancel button); its end is still reported.
+    void cancelJob();
+    bool jobRunning() const { return m_job != nullptr; }
     QString exportMessage() const { return m_exportMessage; }
-    QProgressDialog *exportProgress() const { return m_progress; }
+    QProgressBar *jobProgress() const { return m_jobProgress; }
+    QPushButton *cancelButton() const { return m_cancelJob; }
+    QLabel *countLabel() const { return m_countLabel; }
 
     AuditEntryModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
@@ -82,11 +89,17 @@ public:
 signals:
     // ok: the file is in place; otherwise cancelled or failed (message says which).
     void exportFinished(bool ok, const QString &message);
+    // A chain walk ended: ran (lastCheck() and verifyText() are set) or was cancelled/failed.
+    void verifyFinished(bool ran);
 
 private:
     QWidget *buildFilterBar();
+    QWidget *buildJobBar();
     void askExportPath();
-    void exportStep();
+    void startJob(AuditJob *job, const QString &what);
+    void jobProgressed(qint64 done, qint64 total);
+    void jobFinished(const AuditJobResult &result);
+    void showCheck(const ChainCheck &check);
     void endExport(bool ok, const QString &message);
     void refreshActions();
     void showEntryDetail(const QModelIndex &index);
@@ -109,10 +122,12 @@ private:
     QLabel *m_verifyLabel = nullptr;
     QLabel *m_countLabel = nullptr;
     QTimer *m_filterTimer = nullptr;
-    QTimer *m_exportTimer = nullptr;
-    QProgressDialog *m_progress = nullptr;
-    std::unique_ptr<AuditCsvExport> m_export;
-    QString m_exportPath;
+    QWidget *m_jobBar = nullptr;
+    QLabel *m_jobLabel = nullptr;
+    QProgressBar *m_jobProgress = nullptr;
+    QPushButton *m_cancelJob = nullptr;
+    AuditJob *m_job = nullptr; // owned (child); deleted when it has finished
+    std::optional<ChainCheck> m_lastCheck;
     QString m_exportMessage;
     bool m_exportAllowed = true;
 };

@@ -1,9 +1,11 @@
 #pragma once
 
-// Audit entries to a CSV file, in chunks, so a window can show progress and stay responsive and
-// a script can export millions of rows in constant memory. The file is written through QSaveFile:
-// until finish() it lives under a temporary name in the target folder, and a cancelled or
-// failed export removes it, so the target is either the whole export or untouched.
+// Audit entries to a CSV file, in chunks, so a caller can show progress and cancel and a script
+// can export millions of rows in constant memory. The entries come from one forward-only read
+// (AuditStream), newest first, so the file is one consistent snapshot on SQLite. The file is
+// written through QSaveFile: until finish() it lives under a temporary name in the target folder,
+// and a cancelled or failed export removes it, so the target is either the whole export or
+// untouched.
 
 #include "auditlog.h"
 #include "auditquery.h"
@@ -42,16 +44,17 @@ private:
     AuditQuery &m_query;
     AuditFilter m_filter;
     std::unique_ptr<QSaveFile> m_file;
-    std::optional<qint64> m_after;
+    std::optional<AuditStream> m_stream;
+    std::vector<AuditRow> m_rows; // one chunk, reused
     qint64 m_written = 0;
     qint64 m_total = 0;
     bool m_done = false;
 };
 
-// The whole export in one call (opsctl), made by `actor`, who needs the Export and Audit rights
-// (ActionRefused before any file is opened). `progress(written, total)` is called after each
-// chunk; returning false cancels. Returns the number of entries written, or nullopt when
-// cancelled.
+// The whole export in one call (opsctl, the audit window's worker), made by `actor`, who needs the
+// Export and Audit rights (ActionRefused before any file is opened). `progress(written, total)` is
+// called after each chunk; returning false cancels. Returns the number of entries written, or
+// nullopt when cancelled.
 std::optional<qint64> exportAuditCsv(AuditQuery &query, const QString &actor,
                                      const AuditFilter &filter, const QString &path,
                                      const std::function<bool(qint64, qint64)> &progress = {},

@@ -65,6 +65,97 @@ std::optional<qint64> AuditLog::firstBroken(QSqlDatabase &db)
 
 ChainCheck AuditLog::verify(QSqlDatabase &db)
 {
+    return *verify(db, {});
+}
+
+namespace {
+
+// A JSON string as nlohmann::json::dump() writes it (UTF-8 kept, control characters escaped).
+void appendJsonString(QByteArray &out, const QByteArray &utf8)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    out += '"';
+    for (const char c : utf8) {
+        const auto u = static_cast<unsigned char>(c);
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (u < 0x20) {
+                out += "\\u00";
+                out += kHex[u >> 4];
+                out += kHex[u & 0xf];
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+}
+
+// entryHash() without parsing the detail: the stored detail is already canonical when
+// append() wrote it. Any difference (a detail that is not canonical, a string this writer
+// spells differently) only makes the hash differ, and verify() then asks entryHash().
+class FastEntryHash
+{
+public:
+    QString hash(const QString &prev, qint64 atMs, const QString &actor, const QString &action,
+                 const QString &operationId, const QString &detail)
+    {
+        m_entry.clear();
+        m_entry += "{\"action\":";
+        appendJsonString(m_entry, action.toUtf8());
+        m_entry += ",\"actor\":";
+        appendJsonString(m_entry, actor.toUtf8());
+        m_entry += ",\"at\":";
+        m_entry += QByteArray::number(atMs);
+        m_entry += ",\"detail\":";
+        m_entry += detail.toUtf8();
+        m_entry += ",\"operation_id\":";
+        appendJsonString(m_entry, operationId.toUtf8());
+        m_entry += '}';
+        m_hash.reset();
+        m_hash.addData(prev.toLatin1());
+        m_hash.addData("\n");
+        m_hash.addData(m_entry);
+        return QString::fromLatin1(m_hash.result().toHex());
+    }
+
+private:
+    QByteArray m_entry;
+    QCryptographicHash m_hash{QCryptographicHash::Sha256};
+};
+
+} // namespace
+
+QString AuditLog::canonicalEntryHash(const QString &prevHash, qint64 atMs, const QString &actor,
+                                     const QString &action, const QString &operationId,
+                                     const QString &canonicalDetail)
+{
+    return FastEntryHash().hash(prevHash, atMs, actor, action, operationId, canonicalDetail);
+}
+
+std::optional<ChainCheck> AuditLog::verify(QSqlDatabase &db, const ChainProgress &progress)
+{
     // The high-water mark is read before the chain: an entry another connection appends in
     // between then only makes the chain longer than the mark, never looks like a cut-off end.
     std::optional<qint64> highWater;
@@ -73,39 +164,51 @@ ChainCheck AuditLog::verify(QSqlDatabase &db)
         if (seq.next())
             highWater = seq.value(0).toLongLong();
     }
-    QSqlQuery q = runQuery(db, u"SELECT id, at, actor, action, operation_id, detail, prev_hash, "
-                               "hash FROM audit ORDER BY id"_s);
+    QSqlQuery q = runForwardQuery(db, u"SELECT id, at, actor, action, operation_id, detail, "
+                                      "prev_hash, hash FROM audit ORDER BY id"_s);
     ChainCheck check;
+    FastEntryHash fastHash;
     QString expectedPrev = kGenesisHash;
     qint64 lastId = 0;
     while (q.next()) {
         const qint64 id = q.value(0).toLongLong();
         const QString prev = q.value(6).toString();
-        QString recomputed;
-        try {
-            recomputed =
-                entryHash(prev, q.value(1).toLongLong(), q.value(2).toString(),
-                          q.value(3).toString(), q.value(4).toString(), q.value(5).toString());
-        } catch (const nlohmann::json::exception &) {
-            // AuditLog::append only ever writes JSON.
-            return {check.entries, id, u"its detail is not JSON"_s};
+        const QString stored = q.value(7).toString();
+        const qint64 at = q.value(1).toLongLong();
+        const QString actor = q.value(2).toString();
+        const QString action = q.value(3).toString();
+        const QString operationId = q.value(4).toString();
+        const QString detail = q.value(5).toString();
+        QString recomputed = fastHash.hash(prev, at, actor, action, operationId, detail);
+        if (recomputed != stored) {
+            try {
+                recomputed = entryHash(prev, at, actor, action, operationId, detail);
+            } catch (const nlohmann::json::exception &) {
+                // AuditLog::append only ever writes JSON.
+                return ChainCheck{check.entries, id, u"its detail is not JSON"_s};
+            }
         }
         if (prev != expectedPrev)
-            return {check.entries, id,
-                    lastId == 0 ? u"it does not start from the genesis hash"_s
-                                : u"it does not follow entry #%1 (an entry was removed, inserted "
-                                  "or reordered)"_s.arg(lastId)};
-        if (recomputed != q.value(7).toString())
-            return {check.entries, id, u"its contents do not match its hash (edited)"_s};
+            return ChainCheck{check.entries, id,
+                              lastId == 0 ? u"it does not start from the genesis hash"_s
+                                          : u"it does not follow entry #%1 (an entry was removed, "
+                                            "inserted or reordered)"_s.arg(lastId)};
+        if (recomputed != stored)
+            return ChainCheck{check.entries, id, u"its contents do not match its hash (edited)"_s};
         expectedPrev = recomputed;
         lastId = id;
         ++check.entries;
+        if (progress && check.entries % kProgressEvery == 0 &&
+            !progress(check.entries, qMax(check.entries, highWater.value_or(0))))
+            return std::nullopt;
     }
     if (highWater && *highWater > lastId)
-        return {check.entries, lastId + 1,
-                u"entries after #%1 up to #%2 are missing (the end of the chain was cut off)"_s
-                    .arg(lastId)
-                    .arg(*highWater)};
+        return ChainCheck{check.entries, lastId + 1,
+                          u"entries after #%1 up to #%2 are missing (the end of the chain was cut "
+                          "off)"_s.arg(lastId)
+                              .arg(*highWater)};
+    if (progress && !progress(check.entries, check.entries))
+        return std::nullopt;
     return check;
 }
 

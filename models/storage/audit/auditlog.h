@@ -7,6 +7,7 @@
 #include "operation.h"
 
 #include <QSqlDatabase>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
@@ -26,21 +27,35 @@ struct ChainCheck
     bool holds() const { return !brokenId.has_value(); }
 };
 
+// Called every few thousand entries with (checked, expected total); returning false cancels.
+using ChainProgress = std::function<bool(qint64, qint64)>;
+
 class AuditLog
 {
 public:
+    // How many entries a chain walk checks between two progress calls.
+    static constexpr qint64 kProgressEvery = 4096;
+
     // Appends inside the caller's write transaction.
     static void append(QSqlDatabase &db, qint64 atMs, const QString &actor, const QString &action,
                        const QString &operationId, const nlohmann::json &detail);
     static QString entryHash(const QString &prevHash, qint64 atMs, const QString &actor,
                              const QString &action, const QString &operationId,
                              const QString &canonicalDetail);
+    // entryHash() for a detail that is already canonical JSON (as append() stores it), without
+    // parsing it: what the chain walk and the bulk generator use. Equal to entryHash() for
+    // every entry append() writes.
+    static QString canonicalEntryHash(const QString &prevHash, qint64 atMs, const QString &actor,
+                                      const QString &action, const QString &operationId,
+                                      const QString &canonicalDetail);
     static std::vector<AuditEntry> forOperation(QSqlDatabase &db, const QString &operationId);
     // Walks the whole chain; returns the id of the first entry that does not verify.
     static std::optional<qint64> firstBroken(QSqlDatabase &db);
     // Same walk, with the count and the reason. On SQLite it also notices entries cut off the
     // end of the chain (AUTOINCREMENT remembers the highest id ever handed out).
     static ChainCheck verify(QSqlDatabase &db);
+    // The same walk with progress; nullopt when `progress` cancelled it.
+    static std::optional<ChainCheck> verify(QSqlDatabase &db, const ChainProgress &progress);
 };
 
 } // namespace ops

@@ -4,45 +4,146 @@
 #include "sqldialect.h"
 #include "sqltransaction.h"
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace ops {
 
 namespace {
 
-struct AuditWhere
+// One condition of a filter and the index (migration 0008) that reads its range.
+struct Condition
+{
+    QString sql;
+    QVariantList bindings;
+    QString index;       // SQLite index name on `audit a`; empty for the kind condition
+    bool byKind = false; // reached through operations_kind
+};
+
+std::vector<Condition> conditionsOf(const AuditFilter &f)
+{
+    std::vector<Condition> out;
+    auto prefix = [&out](const QString &column, const QString &value, const QString &index) {
+        if (!value.isEmpty())
+            out.push_back(
+                {u"%1 >= ? AND %1 < ?"_s.arg(column), {value, prefixRangeEnd(value)}, index});
+    };
+    prefix(u"a.actor"_s, f.actor.trimmed(), u"audit_actor"_s);
+    prefix(u"a.action"_s, f.action.trimmed(), u"audit_action"_s);
+    prefix(u"a.operation_id"_s, f.operationPrefix.trimmed(), u"audit_operation"_s);
+    if (f.fromMs || f.toMs) {
+        Condition time{{}, {}, u"audit_at"_s};
+        QStringList parts;
+        if (f.fromMs) {
+            parts << u"a.at >= ?"_s;
+            time.bindings << *f.fromMs;
+        }
+        if (f.toMs) {
+            parts << u"a.at < ?"_s;
+            time.bindings << *f.toMs;
+        }
+        time.sql = parts.join(u" AND "_s);
+        out.push_back(time);
+    }
+    if (f.kind)
+        out.push_back({u"o.kind = ?"_s, {toString(*f.kind)}, {}, true});
+    return out;
+}
+
+struct Where
 {
     QString sql = u" WHERE 1 = 1"_s;
     QVariantList bindings;
-
-    void add(const QString &condition, const QVariantList &values)
-    {
-        sql += u" AND "_s + condition;
-        bindings += values;
-    }
-    void addPrefix(const QString &column, const QString &prefix)
-    {
-        if (!prefix.isEmpty())
-            add(u"%1 >= ? AND %1 < ?"_s.arg(column), {prefix, prefixRangeEnd(prefix)});
-    }
 };
 
-AuditWhere whereFor(const AuditFilter &f)
+Where whereOf(const std::vector<Condition> &conditions)
 {
-    AuditWhere w;
-    w.addPrefix(u"a.actor"_s, f.actor.trimmed());
-    w.addPrefix(u"a.action"_s, f.action.trimmed());
-    w.addPrefix(u"a.operation_id"_s, f.operationPrefix.trimmed());
-    if (f.fromMs)
-        w.add(u"a.at >= ?"_s, {*f.fromMs});
-    if (f.toMs)
-        w.add(u"a.at < ?"_s, {*f.toMs});
-    if (f.kind)
-        w.add(u"o.kind = ?"_s, {toString(*f.kind)});
+    Where w;
+    for (const Condition &c : conditions) {
+        w.sql += u" AND "_s + c.sql;
+        w.bindings += c.bindings;
+    }
     return w;
 }
 
-const QString kFrom = u" FROM audit a LEFT JOIN operations o ON o.id = a.operation_id"_s;
+bool hasKind(const std::vector<Condition> &conditions)
+{
+    return std::any_of(conditions.begin(), conditions.end(),
+                       [](const Condition &c) { return c.byKind; });
+}
+
+// The FROM clause that reads `driver`'s index range, or walks the entries by id when there is
+// none. Only SQLite gets the hints. A kind condition implies an operation, so the join is inner
+// then; CROSS JOIN keeps SQLite's loop order as written (with a LEFT JOIN and a condition on
+// `o` it would be free to start from operations and scan the entries once per operation).
+QString fromFor(SqlDialect dialect, const Condition *driver, bool kind)
+{
+    if (dialect != SqlDialect::Sqlite)
+        return u" FROM audit a LEFT JOIN operations o ON o.id = a.operation_id"_s;
+    if (driver && driver->byKind)
+        return u" FROM operations o INDEXED BY operations_kind CROSS JOIN audit a INDEXED BY "
+               "audit_operation"_s;
+    const QString audit =
+        driver ? u"audit a INDEXED BY %1"_s.arg(driver->index) : u"audit a NOT INDEXED"_s;
+    if (kind)
+        return u" FROM "_s + audit + u" CROSS JOIN operations o"_s;
+    return u" FROM "_s + audit + u" LEFT JOIN operations o ON o.id = a.operation_id"_s;
+}
+
+// CROSS JOIN has no ON clause: the join condition goes into the WHERE clause.
+Where withJoin(Where w, const std::vector<Condition> &conditions, SqlDialect dialect)
+{
+    if (dialect == SqlDialect::Sqlite && hasKind(conditions))
+        w.sql += u" AND a.operation_id = o.id"_s;
+    return w;
+}
+
+qint64 scalar(QSqlDatabase &db, const QString &sql, const QVariantList &bindings)
+{
+    QSqlQuery q = runForwardQuery(db, sql, bindings);
+    return q.next() ? q.value(0).toLongLong() : 0;
+}
+
+// Matches of `c` alone, counted through its own index up to `bound`.
+qint64 probe(QSqlDatabase &db, const Condition &c, qint64 bound)
+{
+    const SqlDialect dialect = dialectOf(db);
+    const Where w = withJoin(whereOf({c}), {c}, dialect);
+    QString from = fromFor(dialect, &c, c.byKind);
+    if (dialect != SqlDialect::Sqlite && c.byKind)
+        from = u" FROM operations o JOIN audit a ON a.operation_id = o.id"_s;
+    return scalar(
+        db, u"SELECT COUNT(*) FROM (SELECT 1"_s + from + w.sql + u" LIMIT %1) AS m"_s.arg(bound),
+        w.bindings);
+}
+
+// The filter's conditions, and which of them drives the read: the one with the fewest matches,
+// if that is under kCountBound.
+struct Plan
+{
+    std::vector<Condition> conditions;
+    std::optional<size_t> driver;
+    qint64 fewest = 0; // the driver's matches; kCountBound when there is no driver
+
+    const Condition *driverCondition() const { return driver ? &conditions[*driver] : nullptr; }
+};
+
+Plan planFor(QSqlDatabase &db, const AuditFilter &filter)
+{
+    Plan plan{conditionsOf(filter), std::nullopt, AuditQuery::kCountBound};
+    for (size_t i = 0; i < plan.conditions.size(); ++i) {
+        const qint64 n = probe(db, plan.conditions[i], AuditQuery::kCountBound);
+        if (n < plan.fewest) {
+            plan.fewest = n;
+            plan.driver = i;
+        }
+    }
+    return plan;
+}
+
+const QString kColumns =
+    u"SELECT a.id, a.at, a.actor, a.action, a.operation_id, o.kind, a.detail, a.hash"_s;
 
 AuditRow rowFrom(const QSqlQuery &q)
 {
@@ -58,13 +159,43 @@ AuditRow rowFrom(const QSqlQuery &q)
     return r;
 }
 
+// A loose index scan (0008's audit_actor / audit_action): one index seek per distinct value
+// instead of reading a million entries.
 QStringList distinctColumn(QSqlDatabase &db, const QString &column)
 {
-    QSqlQuery q = runQuery(db, u"SELECT DISTINCT %1 FROM audit ORDER BY 1"_s.arg(column));
+    QSqlQuery q =
+        runQuery(db, u"WITH RECURSIVE d(v) AS (SELECT MIN(%1) FROM audit UNION ALL "
+                     "SELECT (SELECT MIN(%1) FROM audit WHERE %1 > d.v) FROM d "
+                     "WHERE d.v IS NOT NULL) SELECT v FROM d WHERE v IS NOT NULL"_s.arg(column));
     QStringList out;
     while (q.next())
         out << q.value(0).toString();
     return out;
+}
+
+struct PageSql
+{
+    QString sql;
+    QVariantList bindings;
+};
+
+// `limit` 0: every row.
+PageSql pageSql(QSqlDatabase &db, const AuditFilter &filter, std::optional<qint64> beforeId,
+                int limit)
+{
+    const SqlDialect dialect = dialectOf(db);
+    Plan plan = planFor(db, filter);
+    if (beforeId)
+        plan.conditions.push_back({u"a.id < ?"_s, {*beforeId}, {}});
+    const Condition *driver = plan.driverCondition();
+    Where w = withJoin(whereOf(plan.conditions), plan.conditions, dialect);
+    QString sql = kColumns + fromFor(dialect, driver, hasKind(plan.conditions)) + w.sql +
+                  u" ORDER BY a.id DESC"_s;
+    if (limit > 0) {
+        sql += u" LIMIT ?"_s;
+        w.bindings << limit;
+    }
+    return {sql, w.bindings};
 }
 
 } // namespace
@@ -76,27 +207,84 @@ AuditQuery::AuditQuery(QSqlDatabase db)
 std::vector<AuditRow> AuditQuery::page(const AuditFilter &filter, std::optional<qint64> beforeId,
                                        int limit)
 {
-    AuditWhere w = whereFor(filter);
-    if (beforeId)
-        w.add(u"a.id < ?"_s, {*beforeId});
-    QVariantList bindings = w.bindings;
-    bindings << qMax(1, limit);
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT a.id, a.at, a.actor, a.action, a.operation_id, o.kind, "
-                           "a.detail, a.hash"_s +
-                               kFrom + w.sql + u" ORDER BY a.id DESC LIMIT ?"_s,
-                           bindings);
+    const PageSql p = pageSql(m_db, filter, beforeId, qMax(1, limit));
+    QSqlQuery q = runForwardQuery(m_db, p.sql, p.bindings);
     std::vector<AuditRow> out;
     while (q.next())
         out.push_back(rowFrom(q));
     return out;
 }
 
+QStringList AuditQuery::explainPage(const AuditFilter &filter)
+{
+    const PageSql p = pageSql(m_db, filter, std::nullopt, 200);
+    QSqlQuery q = runForwardQuery(m_db, explainPrefix(dialectOf(m_db)) + p.sql, p.bindings);
+    QStringList out;
+    const int column = dialectOf(m_db) == SqlDialect::Sqlite ? 3 : 0;
+    while (q.next())
+        out << q.value(column).toString();
+    return out;
+}
+
 qint64 AuditQuery::count(const AuditFilter &filter)
 {
-    const AuditWhere w = whereFor(filter);
-    QSqlQuery q = runQuery(m_db, u"SELECT COUNT(*)"_s + kFrom + w.sql, w.bindings);
-    return q.next() ? q.value(0).toLongLong() : 0;
+    const std::vector<Condition> conditions = conditionsOf(filter);
+    if (conditions.empty())
+        return scalar(m_db, u"SELECT COUNT(*) FROM audit"_s, {});
+    const Where w = whereOf(conditions);
+    return scalar(
+        m_db,
+        u"SELECT COUNT(*) FROM audit a LEFT JOIN operations o ON o.id = a.operation_id"_s + w.sql,
+        w.bindings);
+}
+
+AuditCount AuditQuery::countForView(const AuditFilter &filter)
+{
+    const SqlDialect dialect = dialectOf(m_db);
+    const Plan plan = planFor(m_db, filter);
+    if (plan.conditions.empty())
+        return {scalar(m_db, u"SELECT COUNT(*) FROM audit"_s, {}), false};
+    if (plan.conditions.size() == 1)
+        return {plan.fewest, !plan.driver};
+    // With a driver the count reads fewer than kCountBound rows; without one every condition
+    // is dense and the combination is counted newest first only as far as the bound.
+    const Condition *driver = plan.driverCondition();
+    const Where w = withJoin(whereOf(plan.conditions), plan.conditions, dialect);
+    const QString limit = driver ? QString() : u" LIMIT %1"_s.arg(kCountBound);
+    const qint64 n =
+        scalar(m_db,
+               u"SELECT COUNT(*) FROM (SELECT 1"_s +
+                   fromFor(dialect, driver, hasKind(plan.conditions)) + w.sql + limit + u") AS m"_s,
+               w.bindings);
+    return {n, !driver && n >= kCountBound};
+}
+
+AuditStream AuditQuery::stream(const AuditFilter &filter)
+{
+    const PageSql p = pageSql(m_db, filter, std::nullopt, 0);
+    return AuditStream(runForwardQuery(m_db, p.sql, p.bindings));
+}
+
+AuditStream::AuditStream(QSqlQuery query)
+    : m_query(std::move(query))
+{}
+
+int AuditStream::read(std::vector<AuditRow> &out, int max)
+{
+    int n = 0;
+    while (!m_end && n < max) {
+        if (!m_query.next()) {
+            m_end = true;
+            if (m_query.lastError().isValid())
+                throw StoreError(
+                    u"reading the audit trail failed: %1"_s.arg(m_query.lastError().text()));
+            m_query.finish();
+            break;
+        }
+        out.push_back(rowFrom(m_query));
+        ++n;
+    }
+    return n;
 }
 
 QStringList AuditQuery::actions()

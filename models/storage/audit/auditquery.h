@@ -6,10 +6,19 @@
 // the view needs no union with `attempts` and cannot show an attempt that the chain lacks.
 // Rows come newest first, paged by id (keyset, never OFFSET). Every filter value is bound;
 // text filters are prefix ranges, so '%', '_' and quotes are plain characters.
+//
+// At a million entries the plan decides the time (migration 0008 indexes every filter). Before
+// a page is read, each condition of the filter counts its own matches through its index, up to
+// kCountBound. When one matches fewer, its index range drives the read (at most kCountBound
+// rows, then sorted by id); when every condition matches more, the entries are walked newest
+// first and the first page is found within a few thousand rows. On SQLite the choice is made
+// explicit (INDEXED BY / NOT INDEXED), because with bound values SQLite cannot tell a prefix that
+// matches ten rows from one that matches all of them; PostgreSQL plans with the values itself.
 
 #include "operation.h"
 
 #include <QSqlDatabase>
+#include <QSqlQuery>
 #include <optional>
 #include <vector>
 
@@ -41,15 +50,52 @@ struct AuditRow
     friend bool operator==(const AuditRow &, const AuditRow &) = default;
 };
 
+// A count that may stop at a bound: `atLeast` means "value or more" (the view shows
+// "10,000+").
+struct AuditCount
+{
+    qint64 value = 0;
+    bool atLeast = false;
+
+    friend bool operator==(const AuditCount &, const AuditCount &) = default;
+};
+
+// Every entry of a filter, newest first, read as one forward-only statement (the export): rows
+// are not kept once handed out, and on SQLite the whole read sees one snapshot.
+class AuditStream
+{
+public:
+    // Appends up to `max` more rows to `out`; returns how many (fewer than `max`: the end).
+    // Throws StoreError when the database fails mid-read.
+    int read(std::vector<AuditRow> &out, int max);
+
+private:
+    friend class AuditQuery;
+    explicit AuditStream(QSqlQuery query);
+    QSqlQuery m_query;
+    bool m_end = false;
+};
+
 class AuditQuery
 {
 public:
+    // Where counting stops for the view (see above); also the density bound for the plan.
+    static constexpr qint64 kCountBound = 10'000;
+
     explicit AuditQuery(QSqlDatabase db);
 
     // Up to `limit` rows, newest first, with ids below `beforeId` (or from the newest).
     std::vector<AuditRow> page(const AuditFilter &filter, std::optional<qint64> beforeId,
                                int limit);
+    // Every match, however many (the export's progress total, opsctl).
     qint64 count(const AuditFilter &filter);
+    // The view's count: exact without a filter and when some condition of the filter matches
+    // fewer than kCountBound entries; otherwise counted up to kCountBound only (atLeast).
+    AuditCount countForView(const AuditFilter &filter);
+    // The plan page() would use for `filter`, as the database explains it (benchmarks, tests).
+    QStringList explainPage(const AuditFilter &filter);
+    // Opens the stream of every entry `filter` matches, in page() order.
+    AuditStream stream(const AuditFilter &filter);
     // The distinct actions and actors recorded so far (filter choices).
     QStringList actions();
     QStringList actors();

@@ -61,5 +61,8 @@ inline QVariant bindable(const QVariant &v)
 
 // Prepares and runs `sql` with positional bindings; throws StoreError on failure.
 QSqlQuery runQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings = {});
+// The same, forward only: rows are not kept once read, so a walk over a million rows (chain
+// check, export) runs in constant memory.
+QSqlQuery runForwardQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings = {});
 
 } // namespace ops

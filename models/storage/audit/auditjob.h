@@ -1,0 +1,86 @@
+#pragma once
+
+// Verify chain and CSV export for the audit window, off the UI thread (issue 16): each job runs
+// on a thread of its own with a Session of its own (a connection belongs to the thread that
+// opened it), reports progress to the thread that started it, and stops at the next chunk when
+// cancelled. A cancelled or failed export leaves no file (AuditCsvExport writes through
+// QSaveFile); the target is either the whole export or as it was.
+
+#include "auditlog.h"
+#include "auditquery.h"
+
+#include <QObject>
+#include <atomic>
+#include <memory>
+
+class QThread;
+
+namespace ops {
+
+class Clock;
+
+struct AuditJobResult
+{
+    enum class Kind
+    {
+        Verify,
+        Export
+    };
+    Kind kind = Kind::Verify;
+    bool cancelled = false;
+    QString error;                   // not empty: the job failed (the database, the file)
+    std::optional<ChainCheck> check; // Verify, when it ran to the end
+    qint64 written = 0;              // Export: entries in the file
+    QString path;                    // Export: the target
+
+    bool ok() const { return !cancelled && error.isEmpty(); }
+};
+
+class AuditJob final : public QObject
+{
+    Q_OBJECT
+public:
+    // Export chunk: rows between two progress reports and cancel checks.
+    static constexpr int kExportChunkRows = 2000;
+
+    // Not started yet; `clock` must outlive the job. The location is opened again on the job's
+    // thread.
+    static AuditJob *verify(const QString &location, const Clock &clock, QObject *parent = nullptr);
+    static AuditJob *exportCsv(const QString &location, const Clock &clock, AuditFilter filter,
+                               const QString &path, QObject *parent = nullptr);
+    // Waits for the thread (a running job is cancelled first).
+    ~AuditJob() override;
+
+    void start();
+    // Thread-safe; the job stops at its next progress point and finishes as cancelled.
+    void cancel() { m_cancelled = true; }
+    bool isRunning() const;
+    // Blocks until the thread has ended (tests, shutdown); finished() is still delivered through
+    // the event loop.
+    void wait();
+
+signals:
+    // done of total entries; delivered on the thread that owns the job.
+    void progress(qint64 done, qint64 total);
+    void finished(const ops::AuditJobResult &result);
+
+private:
+    AuditJob(const QString &location, const Clock &clock, AuditJobResult::Kind kind,
+             QObject *parent);
+    void run();
+    AuditJobResult runVerify();
+    AuditJobResult runExport();
+    bool report(qint64 done, qint64 total);
+
+    QString m_location;
+    const Clock &m_clock;
+    AuditJobResult::Kind m_kind;
+    AuditFilter m_filter;
+    QString m_path;
+    std::atomic_bool m_cancelled = false;
+    std::unique_ptr<QThread> m_thread;
+};
+
+} // namespace ops
+
+Q_DECLARE_METATYPE(ops::AuditJobResult)

@@ -1,0 +1,297 @@
+// Benchmark, not a test: the supervisors' audit window at N generated entries (default
+// 1,000,000; issue 16 item 6). Prints, per filter, the first page and the view's count beside
+// the same SQL in the `sqlite3` shell (--shell), the CSV export beside `sqlite3 -csv` running
+// the export's statement, the chain check, and the longest stall of the UI thread (a 5 ms
+// QTimer heartbeat) while the window runs Verify chain and the export as jobs and while it
+// applies each filter. Figures are printed, never judged.
+// Usage: bench_auditlist [--entries N] [--keep PATH] [--shell]
+
+#include "auditexport.h"
+#include "auditjob.h"
+#include "auditlog.h"
+#include "auditquery.h"
+#include "auditview.h"
+#include "bulkgenerator.h"
+#include "database.h"
+#include "session.h"
+#include "sqlshellcompare.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLineEdit>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextStream>
+#include <QTimer>
+#include <ctime>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+
+namespace {
+
+QTextStream out(stdout);
+
+QString ms(double value)
+{
+    return QString::number(value, 'f', 2).rightJustified(9) + u" ms"_s;
+}
+
+void line(const QString &what, const QString &value)
+{
+    out << what.leftJustified(52, u'.') << u' ' << value << Qt::endl;
+}
+
+// CPU time of this thread: on a shared, loaded machine the wall time of a short query is mostly
+// waiting for a core, so both are printed.
+double threadCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
+
+// Median wall time of `work` (bench::medianMs) and its mean CPU time, as "x ms (cpu y ms)".
+QString wallAndCpu(const std::function<void()> &work, int runs = 5)
+{
+    const double cpu0 = threadCpuMs();
+    const double wall = bench::medianMs(work, runs);
+    const double cpu = (threadCpuMs() - cpu0) / runs;
+    return u"%1 (cpu %2)"_s.arg(ms(wall), ms(cpu).trimmed());
+}
+
+qint64 argValue(const QStringList &args, const QString &name, qint64 fallback)
+{
+    const auto i = args.indexOf(name);
+    return i >= 0 && i + 1 < args.size() ? args.at(i + 1).toLongLong() : fallback;
+}
+
+// The longest gap between two ticks of a 5 ms timer on this thread while `work` runs the event
+// loop: how long the window could not repaint or take input.
+class Heartbeat
+{
+public:
+    Heartbeat()
+    {
+        m_timer.setInterval(5);
+        QObject::connect(&m_timer, &QTimer::timeout, [this] {
+            m_longest = qMax(m_longest, double(m_since.nsecsElapsed()) / 1e6);
+            m_since.start();
+        });
+    }
+    double measure(const std::function<void()> &work)
+    {
+        m_longest = 0;
+        m_since.start();
+        m_timer.start();
+        work();
+        m_longest = qMax(m_longest, double(m_since.nsecsElapsed()) / 1e6);
+        m_timer.stop();
+        return m_longest;
+    }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_since;
+    double m_longest = 0;
+};
+
+struct NamedFilter
+{
+    QString name;
+    AuditFilter filter;
+};
+
+std::vector<NamedFilter> filters(qint64 nowMs, qint64 rows)
+{
+    auto f = [](auto set) {
+        AuditFilter filter;
+        set(filter);
+        return filter;
+    };
+    return {
+        {u"no filter"_s, {}},
+        {u"actor system: (dense)"_s, f([](AuditFilter &x) { x.actor = u"system:"_s; })},
+        {u"actor operator:alice (sparse)"_s,
+         f([](AuditFilter &x) { x.actor = u"operator:alice"_s; })},
+        {u"actor with no match"_s, f([](AuditFilter &x) { x.actor = u"operator:zed"_s; })},
+        {u"action attempt. (dense)"_s, f([](AuditFilter &x) { x.action = u"attempt."_s; })},
+        {u"action state.closed_manually (sparse)"_s,
+         f([](AuditFilter &x) { x.action = u"state.closed_manually"_s; })},
+        {u"operation id prefix op_ (every entry)"_s,
+         f([](AuditFilter &x) { x.operationPrefix = u"op_"_s; })},
+        {u"one operation"_s,
+         f([rows](AuditFilter &x) { x.operationPrefix = generatedId(rows / 2); })},
+        {u"kind refund (dense)"_s, f([](AuditFilter &x) { x.kind = OperationKind::Refund; })},
+        {u"kind credit_adjust (no match)"_s,
+         f([](AuditFilter &x) { x.kind = OperationKind::CreditAdjust; })},
+        {u"last hour"_s, f([nowMs](AuditFilter &x) { x.fromMs = nowMs - 3'600'000; })},
+        {u"last 30 days"_s, f([nowMs](AuditFilter &x) { x.fromMs = nowMs - 30 * 86'400'000LL; })},
+        {u"actor system:engine + kind execution"_s, f([](AuditFilter &x) {
+             x.actor = u"system:engine"_s;
+             x.kind = OperationKind::Execution;
+         })},
+    };
+}
+
+// Wall milliseconds of `sqlite3 -readonly -csv path sql` writing to /dev/null.
+std::optional<double> shellCsvMs(const QString &path, const QString &sql)
+{
+    const QString shell = QStandardPaths::findExecutable(u"sqlite3"_s);
+    if (shell.isEmpty())
+        return std::nullopt;
+    QProcess p;
+    p.setStandardOutputFile(QProcess::nullDevice());
+    QElapsedTimer t;
+    t.start();
+    p.start(shell, {u"-readonly"_s, u"-csv"_s, path, sql});
+    if (!p.waitForFinished(600'000) || p.exitCode() != 0)
+        return std::nullopt;
+    return double(t.nsecsElapsed()) / 1e6;
+}
+
+void queryFigures(QSqlDatabase &db, const QString &shellPath, qint64 nowMs, qint64 rows)
+{
+    bench::StatementTrace trace;
+    const bool shell = !shellPath.isEmpty() && trace.attach(db);
+    AuditQuery query(db);
+    auto beside = [&]() -> QString {
+        if (!shell || trace.lastSelect().isEmpty())
+            return QString();
+        const auto s = bench::shellMs(shellPath, trace.lastSelect());
+        trace.clear();
+        return u"   shell "_s + (s ? ms(*s) : u"n/a"_s);
+    };
+    out << Qt::endl << "first page (200 rows) and the view's count, median of 5" << Qt::endl;
+    for (const NamedFilter &nf : filters(nowMs, rows)) {
+        std::size_t n = 0;
+        const QString pageMs = wallAndCpu([&] { n = query.page(nf.filter, {}, 200).size(); });
+        const QString pageShell = beside();
+        AuditCount count;
+        const QString countMs = wallAndCpu([&] { count = query.countForView(nf.filter); });
+        const QString countShell = beside();
+        line(nf.name, u"page %1%2 (%3 rows)"_s.arg(pageMs, pageShell).arg(n));
+        line(QString(), u"count%1%2 = %3%4"_s.arg(countMs, countShell)
+                            .arg(count.value)
+                            .arg(count.atLeast ? u"+"_s : QString()));
+    }
+    trace.detach();
+}
+
+void exportAndVerifyFigures(QSqlDatabase &db, const QString &path, const QString &dir)
+{
+    out << Qt::endl;
+    AuditQuery query(db);
+    bench::StatementTrace trace;
+    const bool shell = trace.attach(db);
+    QElapsedTimer t;
+    t.start();
+    double cpu0 = threadCpuMs();
+    AuditCsvExport exporter(query, {}, dir + u"/export.csv"_s);
+    while (!exporter.step(AuditJob::kExportChunkRows)) {
+    }
+    exporter.finish();
+    // SQLITE_TRACE_PROFILE reports a statement when it has run to its end: now the stream's.
+    const QString streamSql = trace.lastSelect();
+    const double exportMs = double(t.nsecsElapsed()) / 1e6;
+    const double exportCpu = threadCpuMs() - cpu0;
+    trace.detach();
+    line(u"CSV export, no filter (%1 rows)"_s.arg(exporter.written()),
+         u"%1 rows/s (%2; cpu %3 = %4 rows/s)"_s.arg(qint64(exporter.written() / (exportMs / 1000)))
+             .arg(ms(exportMs), ms(exportCpu).trimmed())
+             .arg(qint64(exporter.written() / (exportCpu / 1000))));
+    if (shell) {
+        const auto shellMs = shellCsvMs(path, streamSql);
+        line(u"    the same statement in sqlite3 -csv"_s,
+             shellMs ? u"%1 rows/s (%2)"_s.arg(qint64(exporter.written() / (*shellMs / 1000)))
+                           .arg(ms(*shellMs))
+                     : u"n/a"_s);
+    }
+    t.restart();
+    cpu0 = threadCpuMs();
+    const ChainCheck check = AuditLog::verify(db);
+    line(u"verify chain (%1 entries, %2)"_s.arg(check.entries)
+             .arg(check.holds() ? u"holds"_s : u"BROKEN"_s),
+         u"%1 (cpu %2)"_s.arg(ms(double(t.nsecsElapsed()) / 1e6),
+                              ms(threadCpuMs() - cpu0).trimmed()));
+}
+
+void uiFigures(const QString &path, const QString &dir, qint64 nowMs, qint64 rows)
+{
+    out << Qt::endl << "UI thread, longest gap between 5 ms heartbeats" << Qt::endl;
+    SystemClock clock;
+    Session session(path, clock);
+    ui::AuditView view(session);
+    view.resize(1280, 700);
+    view.show();
+    QCoreApplication::processEvents();
+    Heartbeat heartbeat;
+    QElapsedTimer t;
+    double jobMs = 0;
+    const double verifyStall = heartbeat.measure([&] {
+        QSignalSpy done(&view, &ui::AuditView::verifyFinished);
+        t.start();
+        view.startVerify();
+        done.wait(600'000);
+        jobMs = double(t.nsecsElapsed()) / 1e6;
+    });
+    line(u"Verify chain as a job (%1)"_s.arg(view.verifyText()),
+         u"stall %1, job %2"_s.arg(ms(verifyStall), ms(jobMs)));
+    const double exportStall = heartbeat.measure([&] {
+        QSignalSpy done(&view, &ui::AuditView::exportFinished);
+        t.restart();
+        view.startExport(dir + u"/window.csv"_s);
+        done.wait(600'000);
+        jobMs = double(t.nsecsElapsed()) / 1e6;
+    });
+    line(u"CSV export as a job (%1)"_s.arg(view.exportMessage().section(u' ', 0, 2)),
+         u"stall %1, job %2"_s.arg(ms(exportStall), ms(jobMs)));
+    double filterStall = 0;
+    for (const NamedFilter &nf : filters(nowMs, rows)) {
+        filterStall = qMax(filterStall, heartbeat.measure([&] {
+            view.actorFilter()->setText(nf.filter.actor);
+            view.operationFilter()->setText(nf.filter.operationPrefix);
+            view.actionFilter()->setCurrentIndex(
+                qMax(0, view.actionFilter()->findData(nf.filter.action)));
+            view.applyFilter();
+            QTest::qWait(20);
+        }));
+    }
+    line(u"applying each filter in the window (page + count)"_s,
+         u"stall %1"_s.arg(ms(filterStall)));
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    const qint64 entries = argValue(args, u"--entries"_s, 1'000'000);
+    const qint64 rows = qMax<qint64>(1, entries / 4);
+    QTemporaryDir dir;
+    const auto keep = args.indexOf(u"--keep"_s);
+    const QString path =
+        keep >= 0 && keep + 1 < args.size() ? args.at(keep + 1) : dir.path() + u"/audit.sqlite"_s;
+    SystemClock clock;
+    const qint64 nowMs = clock.nowMs();
+    QSqlDatabase db = Database::open(path, u"bench"_s);
+    Database::migrate(db);
+    QElapsedTimer gen;
+    gen.start();
+    generateOperations(db, rows, nowMs);
+    const qint64 opsMs = gen.restart();
+    generateAuditHistory(db, rows, nowMs);
+    out << "generated " << rows << " operations in " << opsMs << " ms and " << rows * 4
+        << " audit entries in " << gen.elapsed() << " ms (" << path << ")" << Qt::endl;
+    queryFigures(db, args.contains(u"--shell"_s) ? path : QString(), nowMs, rows);
+    exportAndVerifyFigures(db, path, dir.path());
+    uiFigures(path, dir.path(), nowMs, rows);
+    out << "peak memory (VmHWM): " << bench::peakMemory() << Qt::endl;
+    return 0;
+}
