@@ -8,6 +8,7 @@
 #include "eventimport.h"
 #include "operationstore.h"
 #include "opsctl.h"
+#include "reconcilerservice.h"
 #include "secrets.h"
 #include "webhookserver.h"
 

@@ -288,12 +288,17 @@ void TestAuditQuery::modelShowsColumns()
     QCOMPARE(cell(AuditEntryModel::ActorColumn).toString(), u"operator:alice"_s);
     QCOMPARE(cell(AuditEntryModel::OperationColumn).toString(), u"op_r1"_s);
     QCOMPARE(cell(AuditEntryModel::KindColumn).toString(), u"refund"_s);
-    QVERIFY(cell(AuditEntryModel::DetailColumn).toString().contains(u"\"outcome\":\"failed\""_s));
+    // The column shows a one-line summary; the stored JSON stays whole behind DetailRole.
+    QVERIFY(cell(AuditEntryModel::DetailColumn, AuditEntryModel::DetailRole)
+                .toString()
+                .contains(u"\"outcome\":\"failed\""_s));
     QCOMPARE(cell(AuditEntryModel::TimeColumn, Qt::ToolTipRole).toString(),
-             u"2026-11-29T14:01:00.000Z"_s);
+             u"2026-11-29 14:01:00 UTC"_s); // formatUtc, the format every UTC tooltip uses
     QCOMPARE(model.headerData(AuditEntryModel::ActorColumn, Qt::Horizontal).toString(), u"Actor"_s);
     QVERIFY(!model.index(0, 0).data(AuditEntryModel::MonospaceRole).toBool());
-    QVERIFY(cell(AuditEntryModel::DetailColumn, AuditEntryModel::MonospaceRole).toBool());
+    // Ids are monospace; the Detail column is a prose summary now (the JSON is in the side panel).
+    QVERIFY(cell(AuditEntryModel::OperationColumn, AuditEntryModel::MonospaceRole).toBool());
+    QVERIFY(!cell(AuditEntryModel::DetailColumn, AuditEntryModel::MonospaceRole).toBool());
 }
 
 void TestAuditQuery::unknownPerDay()
