@@ -284,6 +284,9 @@ for (const how of ['end of input', 'SIGTERM']) {
     await admin(sim, 'POST', '/_sim/faults',
       { route: 'POST /v1/refunds', mode: 'latency', delay_ms: 400 });
     const server = rawServer({ OPS_ATTEMPT_TIMEOUT_MS: '3000' });
+    // The answer to initialize says the server is up (its SIGTERM handler installed); a signal
+    // before that is the default one, and on a loaded machine 150 ms is not always enough.
+    while (!server.lines.some((l) => l.id === 0)) await new Promise((r) => setTimeout(r, 20));
     server.send({ jsonrpc: '2.0', id: 1, method: 'tools/call',
       params: { name: 'refund', arguments: { order: '1', charge: 'ch_1001', amount: 100 } } });
     server.send({ jsonrpc: '2.0', id: 2, method: 'tools/call',

@@ -12,26 +12,37 @@ namespace {
 QByteArray statusLine(int status)
 {
     static const QHash<int, QByteArray> reasons = {{200, "OK"},
+                                                   {201, "Created"},
                                                    {202, "Accepted"},
                                                    {204, "No Content"},
                                                    {400, "Bad Request"},
                                                    {401, "Unauthorized"},
+                                                   {402, "Payment Required"},
                                                    {403, "Forbidden"},
                                                    {404, "Not Found"},
                                                    {405, "Method Not Allowed"},
+                                                   {409, "Conflict"},
                                                    {413, "Content Too Large"},
                                                    {415, "Unsupported Media Type"},
+                                                   {422, "Unprocessable Content"},
+                                                   {429, "Too Many Requests"},
                                                    {500, "Internal Server Error"},
+                                                   {501, "Not Implemented"},
                                                    {503, "Service Unavailable"}};
     return "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasons.value(status, "Status") +
            "\r\n";
 }
 
+// The caller's headers without the framing ones, which the responder writes itself.
 QByteArray headerBlock(const HeaderList &headers)
 {
     QByteArray out;
-    for (const auto &[name, value] : headers)
+    for (const auto &[name, value] : headers) {
+        if (name.compare("content-length", Qt::CaseInsensitive) == 0 ||
+            name.compare("connection", Qt::CaseInsensitive) == 0)
+            continue;
         out += name + ": " + value + "\r\n";
+    }
     return out;
 }
 
@@ -40,14 +51,20 @@ QByteArray methodOf(const QHttpServerRequest &request)
     switch (request.method()) {
     case QHttpServerRequest::Method::Get:
         return "GET";
-    case QHttpServerRequest::Method::Post:
-        return "POST";
+    case QHttpServerRequest::Method::Put:
+        return "PUT";
     case QHttpServerRequest::Method::Delete:
         return "DELETE";
+    case QHttpServerRequest::Method::Post:
+        return "POST";
+    case QHttpServerRequest::Method::Head:
+        return "HEAD";
     case QHttpServerRequest::Method::Options:
         return "OPTIONS";
+    case QHttpServerRequest::Method::Patch:
+        return "PATCH";
     default:
-        return "OTHER";
+        return "UNKNOWN";
     }
 }
 
@@ -64,8 +81,9 @@ bool peerGone(const QTcpSocket &socket)
 
 } // namespace
 
-Responder::Responder(QTcpSocket *socket)
+Responder::Responder(QTcpSocket *socket, bool closeAfterReply)
     : m_socket(socket)
+    , m_closeAfterReply(closeAfterReply)
 {}
 
 bool Responder::isOpen() const
@@ -74,13 +92,17 @@ bool Responder::isOpen() const
            !peerGone(*m_socket);
 }
 
-void Responder::send(int status, const HeaderList &headers, const QByteArray &body)
+bool Responder::send(int status, const HeaderList &headers, const QByteArray &body)
 {
     if (!isOpen() || m_streaming)
-        return;
+        return false;
     m_done = true;
     m_socket->write(statusLine(status) + headerBlock(headers) +
-                    "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+                    "Content-Length: " + QByteArray::number(body.size()) + "\r\n" +
+                    (m_closeAfterReply ? "Connection: close\r\n" : "") + "\r\n" + body);
+    if (m_closeAfterReply)
+        m_socket->disconnectFromHost(); // after the pending bytes
+    return true;
 }
 
 void Responder::startEvents(const HeaderList &headers)
@@ -108,15 +130,42 @@ void Responder::endEvents()
     m_socket->disconnectFromHost(); // after the pending bytes
 }
 
+// Both closes are deferred: the server may still be inside its read handling for this socket.
 void Responder::drop()
 {
     m_done = true;
     QPointer<QTcpSocket> socket = m_socket;
-    // Deferred: the server may still be inside its read handling for this socket.
     QTimer::singleShot(0, socket, [socket] {
         if (socket)
             socket->disconnectFromHost();
     });
+}
+
+void Responder::reset()
+{
+    m_done = true;
+    QPointer<QTcpSocket> socket = m_socket;
+    QTimer::singleShot(0, socket, [socket] {
+        if (socket)
+            socket->abort();
+    });
+}
+
+void Responder::whenGone(QObject *context, std::function<void()> fn)
+{
+    if (!m_socket || m_socket->state() != QAbstractSocket::ConnectedState) {
+        QTimer::singleShot(0, context, fn);
+        return;
+    }
+    auto once = std::make_shared<bool>(false);
+    auto fire = [once, fn] {
+        if (*once)
+            return;
+        *once = true;
+        fn();
+    };
+    QObject::connect(m_socket.data(), &QTcpSocket::disconnected, context, fire);
+    QObject::connect(m_socket.data(), &QObject::destroyed, context, fire);
 }
 
 HttpWire::HttpWire(Handler handler, QObject *parent)
@@ -128,11 +177,15 @@ bool HttpWire::handleRequest(const QHttpServerRequest &request, QTcpSocket *sock
 {
     HttpRequestData data;
     data.method = methodOf(request);
-    data.path = request.url().path();
+    const QUrl url = request.url();
+    data.path = url.path(QUrl::FullyDecoded);
+    data.rawQuery = url.query(QUrl::FullyEncoded).toLatin1();
     for (const auto &[name, value] : request.headers())
         data.headers.insert(name.toLower(), value);
     data.body = request.body();
-    m_handler(std::move(data), std::make_shared<Responder>(socket));
+    data.fromLoopback = request.remoteAddress().isLoopback();
+    const bool close = data.headers.value("connection").toLower() == "close";
+    m_handler(std::move(data), std::make_shared<Responder>(socket, close));
     return true;
 }
 
@@ -146,9 +199,10 @@ bool sameSecret(const QByteArray &given, const QByteArray &expected)
     return diff == 0 && !expected.isEmpty();
 }
 
+// Not reached: handleRequest() takes every request and the handler routes it.
 void HttpWire::missingHandler(const QHttpServerRequest &, QTcpSocket *socket)
 {
-    Responder(socket).send(404, {}, {});
+    Responder(socket, true).send(404, {}, {});
 }
 
 } // namespace ops

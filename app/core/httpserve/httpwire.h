@@ -1,9 +1,9 @@
 #pragma once
 
-// The one HTTP server layer of the product (the MCP server, the webhook receiver): the only code
-// that touches Qt HttpServer (its API changes in 6.8). A request comes out as plain data with a
-// Responder through which the answer is written now, later, as a stream of server-sent events,
-// or never.
+// The one HTTP server layer of the product (the MCP server, the webhook receiver, provider-sim):
+// the only code that touches Qt HttpServer (its API changes in 6.8). A request comes out as plain
+// data with a Responder through which the answer is written now, later, as a stream of
+// server-sent events, or never.
 
 #include <QAbstractHttpServer>
 #include <QByteArray>
@@ -17,31 +17,43 @@ namespace ops {
 
 struct HttpRequestData
 {
-    QByteArray method; // GET, POST, DELETE, …
-    QString path;
+    QByteArray method;   // GET, POST, DELETE, … (UNKNOWN for a method Qt does not name)
+    QString path;        // decoded, without the query
+    QByteArray rawQuery; // the query exactly as sent (percent-encoded), without '?'
     QHash<QByteArray, QByteArray> headers; // names in lower case
     QByteArray body;
+    bool fromLoopback = true; // the peer's address is a loopback address
 };
 
 using HeaderList = QList<QPair<QByteArray, QByteArray>>;
 
 // The way back to one client for one request. Holds the socket weakly: a late answer to a
-// client that has gone is dropped, never written to a deleted or half-closed socket.
+// client that has gone is dropped, never written to a deleted or half-closed socket. A request
+// that said `Connection: close` gets its answer and then the connection is closed.
 class Responder
 {
 public:
-    explicit Responder(QTcpSocket *socket);
+    explicit Responder(QTcpSocket *socket, bool closeAfterReply = false);
 
+    // True while the client is connected and nothing final has been written or dropped.
     bool isOpen() const;
-    void send(int status, const HeaderList &headers, const QByteArray &body);
+    bool answered() const { return m_done; }
+    // Writes a complete response; Content-Length and Connection are ours, a caller's copies are
+    // ignored. False (nothing written) when the client has gone or this responder is done.
+    bool send(int status, const HeaderList &headers, const QByteArray &body);
     // A 200 text/event-stream answer whose end closes the connection.
     void startEvents(const HeaderList &headers);
     void event(const QByteArray &data);
     void endEvents();
-    void drop(); // close without (more of) an answer
+    void drop();  // close without (more of) an answer, after the bytes already written
+    void reset(); // abort the connection at once (a client sees a reset, not an answer)
+    // Runs fn once when the client disconnects (at once if it already has); context bounds the
+    // callback's lifetime.
+    void whenGone(QObject *context, std::function<void()> fn);
 
 private:
     QPointer<QTcpSocket> m_socket;
+    bool m_closeAfterReply = false;
     bool m_done = false;
     bool m_streaming = false;
 };
