@@ -1,6 +1,7 @@
 #include "reconciler.h"
 
 #include "approvals.h"
+#include "eventproof.h"
 #include "eventstore.h"
 #include "money.h"
 #include "operationstore.h"
@@ -232,6 +233,12 @@ RowReport Reconciler::reconcileRefund(Pass &pass, const ReconcileCandidate &c)
         return reportFor(op, u"unsupported"_s,
                          m_stripe ? u"the row has no charge id to read the refunds of"_s
                                   : u"no Stripe connection is configured"_s);
+    if (op.state != OperationState::Succeeded) {
+        const auto proof =
+            eventProof(op, EventStore(m_store.database(), m_store.clock()).eventsOf(op.id));
+        if (proof)
+            return decideFromEvent(pass, op, *proof);
+    }
     if (!pass.reading || pass.reading->chargeId != op.chargeId) {
         pass.reading = readChargeRefunds(*m_stripe, op.chargeId,
                                          QDateTime::fromMSecsSinceEpoch(pass.nowMs, Qt::UTC),
@@ -313,6 +320,36 @@ RowReport Reconciler::decideRefund(Pass &pass, const Operation &op, const Charge
                   u"refund %1 is %2: read again at the next slot"_s.arg(id, status), evidenceId);
     r.providerRef = id;
     return r;
+}
+
+RowReport Reconciler::decideFromEvent(Pass &pass, const Operation &op, const EventProof &proof)
+{
+    const StripeRefund &refund = proof.refund;
+    const QString received = proof.receivedAt.toString(Qt::ISODateWithMs);
+    const json body = {{"reader", str(m_config.actor)},
+                       {"read_at", str(iso(pass.nowMs))},
+                       {"operation_id", str(op.id)},
+                       {"source", "stored_provider_event"},
+                       {"event_id", str(proof.event.id)},
+                       {"received_at", str(received)},
+                       {"event", json::parse(proof.event.raw.toStdString(), nullptr, false)}};
+    const qint64 evidenceId =
+        storeReading(op,
+                     u"Reconciler: stored event %1 shows refund %2 (%3)"_s.arg(
+                         proof.event.id, refund.id, refund.status),
+                     body);
+    const QString why =
+        u"Reconciler: provider event %1 (stored %2) shows refund %3 on charge %4 carrying this "
+        "operation, %5, status %6; no provider read was needed."_s.arg(
+            proof.event.id, received, refund.id, refund.charge,
+            formatMoney({refund.amount, refund.currency}), refund.status);
+    if (refund.status == u"succeeded"_s || refund.status == u"pending"_s)
+        return close(pass, op, OperationState::Succeeded, refund.id, refund.status, {}, why,
+                     evidenceId);
+    return close(pass, op, OperationState::Failed, refund.id, refund.status,
+                 refund.failureReason.isEmpty() ? u"refund_"_s + refund.status
+                                                : refund.failureReason,
+                 why, evidenceId);
 }
 
 RowReport Reconciler::followSucceeded(const Operation &op, const json &refund, qint64 evidenceId)
