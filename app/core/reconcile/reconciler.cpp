@@ -189,11 +189,10 @@ RowReport Reconciler::reconcileRow(Pass &pass, const ReconcileCandidate &c)
             return r;
         }
     }
+    if (op.kind == OperationKind::Refund)
+        return reconcileRefund(pass, c);
     RowReport r;
     switch (op.kind) {
-    case OperationKind::Refund:
-        r = reconcileRefund(pass, c);
-        break;
     case OperationKind::Execution:
         r = reconcileExecution(pass, c);
         break;
@@ -229,23 +228,41 @@ qint64 Reconciler::storeReading(const Operation &op, const QString &title, const
 RowReport Reconciler::reconcileRefund(Pass &pass, const ReconcileCandidate &c)
 {
     const Operation &op = c.op;
-    if (!m_stripe || op.chargeId.isEmpty())
-        return reportFor(op, u"unsupported"_s,
-                         m_stripe ? u"the row has no charge id to read the refunds of"_s
-                                  : u"no Stripe connection is configured"_s);
-    if (op.state != OperationState::Succeeded) {
-        const auto proof =
-            eventProof(op, EventStore(m_store.database(), m_store.clock()).eventsOf(op.id));
-        if (proof)
-            return decideFromEvent(pass, op, *proof);
+    RowReport r;
+    if (!m_stripe || op.chargeId.isEmpty()) {
+        r = reportFor(op, u"unsupported"_s,
+                      m_stripe ? u"the row has no charge id to read the refunds of"_s
+                               : u"no Stripe connection is configured"_s);
+        schedule(pass, op, r, true);
+        return r;
     }
-    if (!pass.reading || pass.reading->chargeId != op.chargeId) {
-        pass.reading = readChargeRefunds(*m_stripe, op.chargeId,
-                                         QDateTime::fromMSecsSinceEpoch(pass.nowMs, Qt::UTC),
-                                         m_config.maxPages);
-        pass.requests += pass.reading->requests;
-        ++pass.charges;
-    }
+    std::optional<EventProof> proof;
+    if (op.state != OperationState::Succeeded)
+        proof = eventProof(op, EventStore(m_store.database(), m_store.clock()).eventsOf(op.id));
+    if (!proof)
+        readCharge(pass, op.chargeId); // the network, before the write transaction
+    // The reading, the decision and the next slot of the row: one durable commit.
+    WriteTransaction tx(m_store.database());
+    r = proof ? decideFromEvent(pass, op, *proof) : decideFromReading(pass, op);
+    schedule(pass, op, r, true);
+    tx.commit();
+    return r;
+}
+
+void Reconciler::readCharge(Pass &pass, const QString &chargeId)
+{
+    // Rows come grouped by charge: the list is read once for all of them.
+    if (pass.reading && pass.reading->chargeId == chargeId)
+        return;
+    pass.reading =
+        readChargeRefunds(*m_stripe, chargeId, QDateTime::fromMSecsSinceEpoch(pass.nowMs, Qt::UTC),
+                          m_config.maxPages);
+    pass.requests += pass.reading->requests;
+    ++pass.charges;
+}
+
+RowReport Reconciler::decideFromReading(Pass &pass, const Operation &op)
+{
     const ChargeReading &reading = *pass.reading;
     if (!reading.error.isEmpty())
         return reportFor(

@@ -88,7 +88,11 @@ public:
 private:
     struct Pass;
     RowReport reconcileRow(Pass &pass, const ReconcileCandidate &c);
+    // Refund rows: the provider read (when no stored event proves the outcome) happens first,
+    // outside any transaction; the reading, the decision and the schedule are one commit.
     RowReport reconcileRefund(Pass &pass, const ReconcileCandidate &c);
+    void readCharge(Pass &pass, const QString &chargeId);
+    RowReport decideFromReading(Pass &pass, const Operation &op);
     RowReport decideRefund(Pass &pass, const Operation &op, const ChargeReading &reading,
                            qint64 evidenceId);
     // A stored provider event settles the row: stored as a reading, then closed, no request.
