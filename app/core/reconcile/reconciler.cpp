@@ -115,24 +115,7 @@ struct Reconciler::Pass
     std::optional<ChargeReading> reading; // the charge read last: rows come grouped by charge
     int requests = 0;
     int charges = 0;
-    // Refund rows decided from one reading share a write transaction (at most kGroupRows):
-    // opened at the first write, committed before any provider request, so the write lock is
-    // never held across the network.
-    std::optional<WriteTransaction> group;
-    int groupRows = 0;
-
-    void flush()
-    {
-        if (group)
-            group->commit();
-        group.reset();
-        groupRows = 0;
-    }
 };
-
-namespace {
-constexpr int kGroupRows = 100;
-} // namespace
 
 nlohmann::ordered_json RowReport::toJson() const
 {
@@ -171,9 +154,8 @@ Reconciler::Reconciler(OperationStore &store, StripeClient *stripe, SlenClient *
 PassReport Reconciler::pass(bool ignoreSlots, const std::function<void(const RowReport &)> &onRow)
 {
     const ReconcileSettings settings = reconcileSettings(m_store.database());
-    Pass pass{
-        settings, ReconcileSchedule(settings), ignoreSlots, m_store.clock().nowMs(), {}, 0, 0, {},
-        0};
+    Pass pass{settings, ReconcileSchedule(settings), ignoreSlots, m_store.clock().nowMs(), {}, 0,
+              0};
     PassReport report;
     const auto candidates =
         reconcileCandidates(m_store, m_config.openStaleSeconds * 1000, ignoreSlots, m_config.batch);
@@ -183,7 +165,6 @@ PassReport Reconciler::pass(bool ignoreSlots, const std::function<void(const Row
             onRow(row);
         report.rows.push_back(std::move(row));
     }
-    pass.flush();
     report.providerRequests = pass.requests;
     report.chargesRead = pass.charges;
     qCInfo(lcReconcile) << "pass:" << report.rows.size() << "rows," << pass.charges << "charges,"
@@ -260,15 +241,11 @@ RowReport Reconciler::reconcileRefund(Pass &pass, const ReconcileCandidate &c)
         proof = eventProof(op, EventStore(m_store.database(), m_store.clock()).eventsOf(op.id));
     if (!proof)
         readCharge(pass, op.chargeId); // the network, before the write transaction
-    // The reading, the decision and the next slot of the row, in the group's commit.
-    if (!pass.group)
-        pass.group.emplace(m_store.database());
+    // The reading, the decision and the next slot of the row: one durable commit.
     WriteTransaction tx(m_store.database());
     r = proof ? decideFromEvent(pass, op, *proof) : decideFromReading(pass, op);
     schedule(pass, op, r, true);
     tx.commit();
-    if (++pass.groupRows >= kGroupRows)
-        pass.flush();
     return r;
 }
 
@@ -277,7 +254,6 @@ void Reconciler::readCharge(Pass &pass, const QString &chargeId)
     // Rows come grouped by charge: the list is read once for all of them.
     if (pass.reading && pass.reading->chargeId == chargeId)
         return;
-    pass.flush();
     pass.reading =
         readChargeRefunds(*m_stripe, chargeId, QDateTime::fromMSecsSinceEpoch(pass.nowMs, Qt::UTC),
                           m_config.maxPages);
@@ -514,7 +490,6 @@ RowReport Reconciler::attention(const Operation &op, const QString &reason, qint
 
 RowReport Reconciler::reconcileCredit(Pass &pass, const ReconcileCandidate &c)
 {
-    pass.flush(); // no write lock across the network
     const Operation &op = c.op;
     if (!m_slen || op.customerId.isEmpty())
         return reportFor(op, u"unsupported"_s,
@@ -553,7 +528,6 @@ RowReport Reconciler::reconcileCredit(Pass &pass, const ReconcileCandidate &c)
 
 RowReport Reconciler::reconcileExecution(Pass &pass, const ReconcileCandidate &c)
 {
-    pass.flush(); // no write lock across the network
     const Operation &op = c.op;
     if (!m_slen)
         return reportFor(op, u"unsupported"_s, u"no Slen connection is configured"_s);

@@ -89,8 +89,7 @@ private:
     struct Pass;
     RowReport reconcileRow(Pass &pass, const ReconcileCandidate &c);
     // Refund rows: the provider read (when no stored event proves the outcome) happens first,
-    // outside any transaction; the reading, the decision and the schedule of the rows decided
-    // from one reading are written in one transaction (up to 100 rows per commit).
+    // outside any transaction; the reading, the decision and the schedule are one commit.
     RowReport reconcileRefund(Pass &pass, const ReconcileCandidate &c);
     void readCharge(Pass &pass, const QString &chargeId);
     RowReport decideFromReading(Pass &pass, const Operation &op);
