@@ -157,7 +157,7 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
     for (const json &rule : plan.faultRules)
         adminCall(sim.port(), "POST", "/_sim/faults", rule);
     if (config.withReconciler) {
-        for (const json &rule : LateTruth::faultRules(config.seed))
+        for (const json &rule : LateTruth::faultRules())
             adminCall(sim.port(), "POST", "/_sim/faults", rule);
     }
 

@@ -159,9 +159,8 @@ LateTruth::LateTruth(QString opsctlPath, QProcessEnvironment agentEnv, quint16 s
 
 LateTruth::~LateTruth() = default;
 
-json LateTruth::faultRules(quint32 seed)
+json LateTruth::faultRules()
 {
-    Q_UNUSED(seed)
     return json::array({
         {{"route", "WEBHOOK"}, {"mode", "duplicate"}, {"probability", 0.15}},
         {{"route", "WEBHOOK"}, {"mode", "reorder"}, {"probability", 0.15}, {"delay_ms", 400}},

@@ -54,7 +54,7 @@ public:
     ~LateTruth();
 
     // The fault rules this mode adds (webhook faults, failing refund-list reads).
-    static nlohmann::json faultRules(quint32 seed);
+    static nlohmann::json faultRules();
     // Before the agents: a supervisor, a schedule of seconds, the service, the endpoint.
     void start();
     // After the sweep: waits for the deliveries to settle and drains the service. Fault stats
