@@ -149,10 +149,27 @@ int listCommand(CommandContext &ctx, const QStringList &args)
     return ExitCode::Ok;
 }
 
+namespace {
+
+// --bodies: each evidence item with its content, for tools that judge what a close rests on
+// (opschaos --with-reconciler): "body" holds parsed JSON, anything else is "body_base64".
+ordered_json withBody(const Evidence &e)
+{
+    ordered_json j = toJson(e);
+    const ordered_json parsed = ordered_json::parse(e.body.toStdString(), nullptr, false);
+    if (e.contentType.startsWith(u"application/json"_s) && !parsed.is_discarded())
+        j["body"] = parsed;
+    else
+        j["body_base64"] = e.body.toBase64().toStdString();
+    return j;
+}
+
+} // namespace
+
 int showCommand(CommandContext &ctx, const QStringList &args)
 {
     QString error;
-    const auto opts = CliArgs::parse(args, {}, {u"json"_s}, &error);
+    const auto opts = CliArgs::parse(args, {}, {u"json"_s, u"bodies"_s}, &error);
     if (!opts)
         return ctx.usage(error);
     if (opts->positionals().size() != 1)
@@ -168,7 +185,7 @@ int showCommand(CommandContext &ctx, const QStringList &args)
         j["attempts_detail"].push_back(toJson(a));
     j["evidence"] = ordered_json::array();
     for (const Evidence &e : store->evidence(id))
-        j["evidence"].push_back(toJson(e));
+        j["evidence"].push_back(opts->has(u"bodies"_s) ? withBody(e) : toJson(e));
     j["audit"] = ordered_json::array();
     for (const AuditEntry &e : store->audit(id))
         j["audit"].push_back(toJson(e));

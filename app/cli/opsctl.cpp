@@ -28,7 +28,7 @@ const QString kUsage = u"usage: opsctl [--db PATH|postgresql://…] [--operator 
                        "  execute --flow F --input JSON --work NAME [--context JSON] "
                        "[--mode sync|async] [--tool-call ID]\n"
                        "  list [--state S] [--kind K] [--limit N] [--after CURSOR] [--json]\n"
-                       "  show OP [--json]\n"
+                       "  show OP [--json] [--bodies]\n"
                        "  sweep\n"
                        "  evidence add OP --kind K --title T (--file PATH | --text TEXT)\n"
                        "  close OP --outcome succeeded|failed --reason TEXT --evidence ID[,ID] "

@@ -1,6 +1,7 @@
 #include "reconciler.h"
 
 #include "approvals.h"
+#include "eventproof.h"
 #include "eventstore.h"
 #include "money.h"
 #include "operationstore.h"
@@ -188,11 +189,10 @@ RowReport Reconciler::reconcileRow(Pass &pass, const ReconcileCandidate &c)
             return r;
         }
     }
+    if (op.kind == OperationKind::Refund)
+        return reconcileRefund(pass, c);
     RowReport r;
     switch (op.kind) {
-    case OperationKind::Refund:
-        r = reconcileRefund(pass, c);
-        break;
     case OperationKind::Execution:
         r = reconcileExecution(pass, c);
         break;
@@ -228,17 +228,41 @@ qint64 Reconciler::storeReading(const Operation &op, const QString &title, const
 RowReport Reconciler::reconcileRefund(Pass &pass, const ReconcileCandidate &c)
 {
     const Operation &op = c.op;
-    if (!m_stripe || op.chargeId.isEmpty())
-        return reportFor(op, u"unsupported"_s,
-                         m_stripe ? u"the row has no charge id to read the refunds of"_s
-                                  : u"no Stripe connection is configured"_s);
-    if (!pass.reading || pass.reading->chargeId != op.chargeId) {
-        pass.reading = readChargeRefunds(*m_stripe, op.chargeId,
-                                         QDateTime::fromMSecsSinceEpoch(pass.nowMs, Qt::UTC),
-                                         m_config.maxPages);
-        pass.requests += pass.reading->requests;
-        ++pass.charges;
+    RowReport r;
+    if (!m_stripe || op.chargeId.isEmpty()) {
+        r = reportFor(op, u"unsupported"_s,
+                      m_stripe ? u"the row has no charge id to read the refunds of"_s
+                               : u"no Stripe connection is configured"_s);
+        schedule(pass, op, r, true);
+        return r;
     }
+    std::optional<EventProof> proof;
+    if (op.state != OperationState::Succeeded)
+        proof = eventProof(op, EventStore(m_store.database(), m_store.clock()).eventsOf(op.id));
+    if (!proof)
+        readCharge(pass, op.chargeId); // the network, before the write transaction
+    // The reading, the decision and the next slot of the row: one durable commit.
+    WriteTransaction tx(m_store.database());
+    r = proof ? decideFromEvent(pass, op, *proof) : decideFromReading(pass, op);
+    schedule(pass, op, r, true);
+    tx.commit();
+    return r;
+}
+
+void Reconciler::readCharge(Pass &pass, const QString &chargeId)
+{
+    // Rows come grouped by charge: the list is read once for all of them.
+    if (pass.reading && pass.reading->chargeId == chargeId)
+        return;
+    pass.reading =
+        readChargeRefunds(*m_stripe, chargeId, QDateTime::fromMSecsSinceEpoch(pass.nowMs, Qt::UTC),
+                          m_config.maxPages);
+    pass.requests += pass.reading->requests;
+    ++pass.charges;
+}
+
+RowReport Reconciler::decideFromReading(Pass &pass, const Operation &op)
+{
     const ChargeReading &reading = *pass.reading;
     if (!reading.error.isEmpty())
         return reportFor(
@@ -313,6 +337,36 @@ RowReport Reconciler::decideRefund(Pass &pass, const Operation &op, const Charge
                   u"refund %1 is %2: read again at the next slot"_s.arg(id, status), evidenceId);
     r.providerRef = id;
     return r;
+}
+
+RowReport Reconciler::decideFromEvent(Pass &pass, const Operation &op, const EventProof &proof)
+{
+    const StripeRefund &refund = proof.refund;
+    const QString received = proof.receivedAt.toString(Qt::ISODateWithMs);
+    const json body = {{"reader", str(m_config.actor)},
+                       {"read_at", str(iso(pass.nowMs))},
+                       {"operation_id", str(op.id)},
+                       {"source", "stored_provider_event"},
+                       {"event_id", str(proof.event.id)},
+                       {"received_at", str(received)},
+                       {"event", json::parse(proof.event.raw.toStdString(), nullptr, false)}};
+    const qint64 evidenceId =
+        storeReading(op,
+                     u"Reconciler: stored event %1 shows refund %2 (%3)"_s.arg(
+                         proof.event.id, refund.id, refund.status),
+                     body);
+    const QString why =
+        u"Reconciler: provider event %1 (stored %2) shows refund %3 on charge %4 carrying this "
+        "operation, %5, status %6; no provider read was needed."_s.arg(
+            proof.event.id, received, refund.id, refund.charge,
+            formatMoney({refund.amount, refund.currency}), refund.status);
+    if (refund.status == u"succeeded"_s || refund.status == u"pending"_s)
+        return close(pass, op, OperationState::Succeeded, refund.id, refund.status, {}, why,
+                     evidenceId);
+    return close(pass, op, OperationState::Failed, refund.id, refund.status,
+                 refund.failureReason.isEmpty() ? u"refund_"_s + refund.status
+                                                : refund.failureReason,
+                 why, evidenceId);
 }
 
 RowReport Reconciler::followSucceeded(const Operation &op, const json &refund, qint64 evidenceId)

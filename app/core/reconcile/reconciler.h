@@ -6,7 +6,9 @@
 // proposal for a person. It never sends a request that could move money (rule 6) and never
 // touches a row a person holds (a resend lease, a pending approval).
 //
-// Per refund row, over the charge's complete refund list (one reading per charge per pass):
+// Per refund row, first the provider events already stored for it (eventproof.h): when they
+// prove the outcome, that is the reading and no request is made. Otherwise over the charge's
+// complete refund list (one reading per charge per pass):
 //   one refund of ours, same amount and currency, succeeded/pending → close succeeded
 //   one refund of ours, same amount and currency, failed/canceled   → close failed
 //   two or more claiming the operation, or amount/currency differ   → Attention, no close
@@ -32,6 +34,7 @@ class OperationStore;
 class SlenClient;
 class StripeClient;
 struct ChargeReading;
+struct EventProof;
 struct ReconcileSettings;
 class ReconcileSchedule;
 
@@ -85,9 +88,15 @@ public:
 private:
     struct Pass;
     RowReport reconcileRow(Pass &pass, const ReconcileCandidate &c);
+    // Refund rows: the provider read (when no stored event proves the outcome) happens first,
+    // outside any transaction; the reading, the decision and the schedule are one commit.
     RowReport reconcileRefund(Pass &pass, const ReconcileCandidate &c);
+    void readCharge(Pass &pass, const QString &chargeId);
+    RowReport decideFromReading(Pass &pass, const Operation &op);
     RowReport decideRefund(Pass &pass, const Operation &op, const ChargeReading &reading,
                            qint64 evidenceId);
+    // A stored provider event settles the row: stored as a reading, then closed, no request.
+    RowReport decideFromEvent(Pass &pass, const Operation &op, const EventProof &proof);
     RowReport followSucceeded(const Operation &op, const nlohmann::json &refund, qint64 evidenceId);
     RowReport reconcileCredit(Pass &pass, const ReconcileCandidate &c);
     RowReport reconcileExecution(Pass &pass, const ReconcileCandidate &c);

@@ -6,6 +6,7 @@
 
 #include <QProcessEnvironment>
 #include <QString>
+#include <QTextStream>
 
 namespace ops::bench {
 
@@ -70,6 +71,23 @@ struct WebhookFigures
     double commitFloorPerSecond = 0; // sequential one-row durable commits on the same disk
 };
 
+struct ReconcileFigures
+{
+    int rows = 0;
+    int charges = 0;
+    double seconds = 0;
+    double rowsPerSecond = 0;
+    int closed = 0;
+    int proposals = 0;
+    int simRequests = 0;  // provider-sim's request log during the pass
+    int passRequests = 0; // PassReport::providerRequests
+    int chargesRead = 0;
+    double commitsPerRow = 0;
+    double commitFloorPerSecond = 0;
+    double listReadMs = 0; // one GET /v1/refunds?charge=… on this machine
+    double floorRowsPerSecond() const;
+};
+
 // `location`: an empty database (file path or postgresql:// URL); empty: a temporary SQLite file.
 StoreFigures benchStore(int operations, const QString &location = {});
 double benchCommitFloor(int commits);
@@ -79,5 +97,7 @@ EngineFigures benchEngine(const QString &simPath, int refunds);
 AgentFigures benchAgents(const QString &simPath, const QString &opsctlPath, int agents, int refunds,
                          int latencyMs);
 WebhookFigures benchWebhook(const QString &opsctlPath, int events, int connections);
+ReconcileFigures benchReconcile(const QString &simPath, int rows, int rowsPerCharge);
+void printReconcile(const ReconcileFigures &figures, QTextStream &out);
 
 } // namespace ops::bench

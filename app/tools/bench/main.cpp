@@ -33,6 +33,11 @@ int main(int argc, char *argv[])
          {u"webhook-connections"_s, u"Concurrent delivering connections (default 16)."_s, u"N"_s,
           u"16"_s},
          {u"only-webhook"_s, u"Measure only the webhook ingest figure."_s},
+         {u"reconcile-rows"_s, u"Unknown rows for the reconciler pass (default 10000)."_s, u"N"_s,
+          u"10000"_s},
+         {u"rows-per-charge"_s, u"Rows per charge for the reconciler pass (default 100)."_s, u"N"_s,
+          u"100"_s},
+         {u"only-reconcile"_s, u"Measure only the reconciler pass figure."_s},
          {u"store-db"_s,
           u"Empty database for the store figures (default: a temporary SQLite file)."_s,
           u"PATH|URL"_s},
@@ -48,6 +53,12 @@ int main(int argc, char *argv[])
     const QString opsctl = p.isSet(u"opsctl"_s) ? p.value(u"opsctl"_s)
                                                 : ops::chaos::locateTool(u"opsctl"_s, u"../cli"_s);
     try {
+        if (p.isSet(u"only-reconcile"_s)) {
+            ops::bench::printReconcile(ops::bench::benchReconcile(sim, number(u"reconcile-rows"_s),
+                                                                  number(u"rows-per-charge"_s)),
+                                       out);
+            return 0;
+        }
         const auto pct = [](double figure, double floor) {
             return floor > 0 ? qRound(100 * figure / floor) : 0;
         };
@@ -100,6 +111,9 @@ int main(int argc, char *argv[])
             << " refunded in " << a.seconds << " s = " << qRound(a.refundsPerSecond)
             << " refunds/s; latency bound " << qRound(a.boundPerSecond) << " refunds/s ("
             << pct(a.refundsPerSecond, a.boundPerSecond) << " % of it)" << Qt::endl;
+        ops::bench::printReconcile(ops::bench::benchReconcile(sim, number(u"reconcile-rows"_s),
+                                                              number(u"rows-per-charge"_s)),
+                                   out);
     } catch (const std::exception &e) {
         QTextStream(stderr) << "opsbench: " << e.what() << Qt::endl;
         return 2;

@@ -28,6 +28,9 @@ struct ChaosConfig
     QString workDir;  // empty: a temporary directory
     QString database; // empty: chaos-<seed>.sqlite in the work directory
     bool verbose = false;
+    // opsctl serve (webhook receiver + reconciler loop) runs beside the agents, provider-sim
+    // delivers its events to it under webhook faults, and one reconciler pass ends the run.
+    bool withReconciler = false;
 };
 
 enum class UnitKind

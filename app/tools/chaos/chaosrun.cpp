@@ -1,6 +1,7 @@
 #include "chaosrun.h"
 
 #include "agentpool.h"
+#include "clirun.h"
 #include "httpjson.h"
 #include "simchild.h"
 
@@ -21,22 +22,6 @@ using nlohmann::json;
 namespace ops::chaos {
 
 namespace {
-
-struct CliResult
-{
-    int exitCode = -1;
-    QByteArray out;
-};
-
-CliResult runCli(const QString &opsctl, const QProcessEnvironment &env, const QStringList &args)
-{
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(opsctl, args);
-    if (!p.waitForFinished(60000))
-        p.kill();
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput()};
-}
 
 bool opsctlHasCredits(const QString &opsctl)
 {
@@ -171,6 +156,10 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
     adminCall(sim.port(), "POST", "/_sim/seed", plan.seed);
     for (const json &rule : plan.faultRules)
         adminCall(sim.port(), "POST", "/_sim/faults", rule);
+    if (config.withReconciler) {
+        for (const json &rule : LateTruth::faultRules())
+            adminCall(sim.port(), "POST", "/_sim/faults", rule);
+    }
 
     const QProcessEnvironment env = agentEnvironment(config, db, sim.port());
     if (runCli(config.opsctlPath, env, {u"db"_s, u"migrate"_s}).exitCode != 0)
@@ -179,9 +168,15 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
     // against this run's ledger.
     if (!listRows(config.opsctlPath, env).empty())
         throw std::runtime_error("the database already holds operations; give an empty one");
+    std::optional<LateTruth> late;
+    if (config.withReconciler) {
+        late.emplace(config.opsctlPath, env, sim.port(), dir);
+        late->start();
+    }
     log << "opschaos: seed " << config.seed << ", " << plan.units.size() << " units, "
         << plan.calls.size() << " calls, " << config.agents << " agents"
-        << (credits ? ", refunds + credits + executions" : ", refunds only") << Qt::endl;
+        << (credits ? ", refunds + credits + executions" : ", refunds only")
+        << (late ? ", with the webhook receiver and the reconciler" : "") << Qt::endl;
 
     AgentPool pool({config.opsctlPath, env, config.agents, config.durationSeconds});
     const std::vector<CallRecord> calls = pool.run(plan.calls, unitArgs(plan), plan.killAfterMs);
@@ -192,9 +187,12 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
 
     ChaosReport report;
     report.swept = sweptJson.is_object() ? sweptJson.value("swept", -1) : -1;
+    // The truth arriving late: the last deliveries, then one reconciler pass, before judging.
+    report.faultStats = late ? late->settle() : adminCall(sim.port(), "GET", "/_sim/faults/stats");
+    if (late)
+        report.lateTruth = late->finish(report.violations);
     const json rows = listRows(config.opsctlPath, env);
     const json movements = adminCall(sim.port(), "GET", "/_sim/ledger")["movements"];
-    report.faultStats = adminCall(sim.port(), "GET", "/_sim/faults/stats");
     report.providerRequests =
         qint64(adminCall(sim.port(), "GET", "/_sim/requests")["requests"].size());
     report.movements = int(movements.size());
@@ -203,7 +201,9 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
     InvariantInput input{movements, rows, {}, &calls};
     for (const ChargeSeed &c : plan.charges)
         input.chargeAmounts.insert(c.id, c.amount);
-    report.violations = checkInvariants(input);
+    const Violations base = checkInvariants(input);
+    for (auto it = base.cbegin(); it != base.cend(); ++it)
+        report.violations[it.key()] << it.value();
     report.elapsedMs = elapsed.elapsed();
     return report;
 }
@@ -229,8 +229,10 @@ void printReport(const ChaosReport &r, QTextStream &out)
             out << ' ' << QString::fromStdString(it.key()) << '=' << it.value().get<qint64>();
     }
     out << "\nledger movements: " << r.movements << '\n';
+    if (r.lateTruth)
+        printLateTruth(*r.lateTruth, out);
     int total = 0;
-    for (const QString &name : kInvariants) {
+    for (const QString &name : kInvariants + (r.lateTruth ? kLateTruthInvariants : QStringList())) {
         const QStringList found = r.violations.value(name);
         total += int(found.size());
         out << "invariant " << name << ": " << found.size() << " violation(s)\n";

@@ -5,8 +5,10 @@
 
 #include "chaosplan.h"
 #include "invariants.h"
+#include "latetruth.h"
 
 #include <QTextStream>
+#include <optional>
 
 namespace ops::chaos {
 
@@ -25,6 +27,7 @@ struct ChaosReport
     QMap<QString, int> rowsByState;
     int movements = 0;
     Violations violations;
+    std::optional<LateTruthReport> lateTruth; // --with-reconciler
     qint64 elapsedMs = 0;
 };
 

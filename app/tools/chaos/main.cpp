@@ -43,6 +43,9 @@ int main(int argc, char *argv[])
          {u"timeout-ms"_s, u"OPS_ATTEMPT_TIMEOUT_MS of the agents (default 300)."_s, u"MS"_s},
          {u"window"_s, u"Retention window in seconds (default 6)."_s, u"S"_s},
          {u"no-credits"_s, u"Refunds only."_s},
+         {u"with-reconciler"_s,
+          u"Run opsctl serve (webhook receiver and reconciler) beside the agents, with webhook "
+          u"faults, and one reconciler pass at the end."_s},
          {u"sim"_s, u"provider-sim executable."_s, u"PATH"_s},
          {u"opsctl"_s, u"opsctl executable."_s, u"PATH"_s},
          {u"work-dir"_s, u"Keep the database here instead of a temporary folder."_s, u"DIR"_s},
@@ -66,6 +69,7 @@ int main(int argc, char *argv[])
     }
     c.seed = quint32(seed);
     c.credits = !p.isSet(u"no-credits"_s);
+    c.withReconciler = p.isSet(u"with-reconciler"_s);
     c.simPath = p.value(u"sim"_s);
     if (c.simPath.isEmpty())
         c.simPath = ops::chaos::locateTool(u"provider-sim"_s, u"providersim"_s);

@@ -1,0 +1,80 @@
+#pragma once
+
+// Chaos with the truth arriving late (opschaos --with-reconciler, issue 14 item 6): while the
+// agents are faulted and killed, `opsctl serve` runs the webhook receiver and the reconciler
+// loop on the same database, and provider-sim delivers its signed events to it under the
+// WEBHOOK faults (duplicate, reorder, delay, fail_endpoint). After the agents, the sweep and the
+// last deliveries, the service is drained and one `opsctl reconcile --once` pass runs. Then the
+// rows are judged again: every close by system:reconciler or system:webhook carries evidence
+// naming its provider reference, and no final row was ever reopened.
+
+#include "invariants.h"
+
+#include <QProcessEnvironment>
+#include <QTextStream>
+#include <memory>
+
+namespace ops::chaos {
+
+class ServeChild;
+
+// Invariants this mode adds to kInvariants, in report order.
+inline const QStringList kLateTruthInvariants = {
+    QStringLiteral("auto_close_has_evidence"), // a system close names evidence with its ref
+    QStringLiteral("nothing_reopened"),        // no state change after a row's first close
+};
+
+struct LateTruthReport
+{
+    int unknownRows = 0;          // rows that were ever unknown
+    int closedByReconciler = 0;   // of those, closed by system:reconciler
+    int closedByEvent = 0;        // of those, closed by system:webhook
+    int closedOtherwise = 0;      // of those, closed by anyone else
+    int withProposal = 0;         // still unknown, with an open proposal
+    int left = 0;                 // still unknown, no proposal
+    int openClosedByEvent = 0;    // rows closed by an event before they became unknown
+    QMap<QString, int> finalPass; // results of the last reconciler pass
+    int deliveries = 0;           // webhook deliveries (a duplicate is one of its own)
+    int deliveryAttempts = 0;
+    int deliveriesGivenUp = 0;
+    nlohmann::json receiverCounters; // the receiver's /healthz counters before the drain
+    bool drainedCleanly = false;
+};
+
+// Pure: the added invariants over `opsctl show --json --bodies` of each row.
+Violations checkLateTruth(const nlohmann::json &details);
+// Pure: the counts of LateTruthReport that come from the rows and the open proposals.
+void countLateTruth(const nlohmann::json &details, const QStringList &proposalRows,
+                    LateTruthReport &report);
+
+class LateTruth
+{
+public:
+    LateTruth(QString opsctlPath, QProcessEnvironment agentEnv, quint16 simPort, QString dir);
+    ~LateTruth();
+
+    // The fault rules this mode adds (webhook faults, failing refund-list reads).
+    static nlohmann::json faultRules();
+    // Before the agents: a supervisor, a schedule of seconds, the service, the endpoint.
+    void start();
+    // After the sweep: waits for the deliveries to settle and drains the service. Fault stats
+    // are read (and returned) before the faults are cleared for the final pass.
+    nlohmann::json settle();
+    // One reconciler pass over every eligible row, then the judgement.
+    LateTruthReport finish(Violations &violations);
+
+private:
+    nlohmann::json rowDetails();
+    QProcessEnvironment serviceEnv() const;
+
+    QString m_opsctl;
+    QProcessEnvironment m_env;
+    quint16 m_simPort = 0;
+    QString m_dir;
+    std::unique_ptr<ServeChild> m_serve;
+    LateTruthReport m_report;
+};
+
+void printLateTruth(const LateTruthReport &r, QTextStream &out);
+
+} // namespace ops::chaos

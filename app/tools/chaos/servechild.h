@@ -1,0 +1,34 @@
+#pragma once
+
+// `opsctl serve` as a child process: the webhook receiver and the reconciler loop of one
+// database, on 127.0.0.1 with a free port (docs/chaos.md, --with-reconciler). Its stdout and
+// stderr go to files (a pipe nobody drains would stall it); the port is read from the first
+// line. stop() is SIGTERM and a drain; the destructor kills what is still running.
+
+#include <QProcess>
+#include <QString>
+
+namespace ops::chaos {
+
+class ServeChild
+{
+public:
+    // Throws std::runtime_error when the service does not start or report its port within 15 s.
+    ServeChild(const QString &opsctlPath, const QProcessEnvironment &env, const QString &outFile,
+               const QString &logFile);
+    ~ServeChild();
+    ServeChild(const ServeChild &) = delete;
+    ServeChild &operator=(const ServeChild &) = delete;
+
+    quint16 port() const { return m_port; }
+    QString webhookUrl() const;
+    // SIGTERM, then waits for the drain; true when it exited 0 on its own.
+    bool stop(int timeoutMs = 15000);
+
+private:
+    QProcess m_process;
+    QString m_outFile;
+    quint16 m_port = 0;
+};
+
+} // namespace ops::chaos
