@@ -169,6 +169,7 @@ private:
     qint64 attachLookupAnswer(LookupDialog *dialog);
     void closeFromLookup(LookupDialog *dialog);
     void resendFromLookup(LookupDialog *dialog);
+    void offerResendIn(LookupDialog *dialog);
     void offerNextStep(const QString &operationId);
     QString submitClose(const ManualClose &close);
     void attachFromClose(CloseDialog *close, const QString &operationId);

@@ -344,26 +344,32 @@ LookupDialog *MainWindow::showLookupAnswer(const LookupAnswer &answer)
             [this, dialog] { closeFromLookup(dialog); });
     connect(dialog, &LookupDialog::resendRequested, this,
             [this, dialog] { resendFromLookup(dialog); });
-    if (answer.resendHelps) {
-        std::optional<Operation> op;
-        try {
-            op = m_store.operation(answer.operationId);
-        } catch (const StoreError &e) {
-            qCWarning(lcUi) << "look-up: could not read" << answer.operationId << e.message();
-        }
-        const QDateTime now = m_query.clock().now();
-        const bool windowOpen = op && !isFinal(op->state) && (!op->deadline || now < *op->deadline);
-        const bool isCurrent = m_current && m_current->id == answer.operationId;
-        QString blocked =
-            op ? ops::resendBlockedReason(*op, isCurrent ? m_currentLease : std::nullopt,
-                                          m_leaseHolder, now)
-               : QString();
-        if (blocked.isEmpty() && m_busy)
-            blocked = tr("Resend is off while another action is running.");
-        dialog->offerResend(windowOpen, blocked);
-    }
+    if (answer.resendHelps)
+        offerResendIn(dialog);
     dialog->open();
     return dialog;
+}
+
+void MainWindow::offerResendIn(LookupDialog *dialog)
+{
+    // Whether Resend is still allowed, decided for the answer's operation as it is now.
+    const LookupAnswer &answer = dialog->answer();
+    std::optional<Operation> op;
+    try {
+        op = m_store.operation(answer.operationId);
+    } catch (const StoreError &e) {
+        qCWarning(lcUi) << "look-up: could not read" << answer.operationId << e.message();
+    }
+    const QDateTime now = m_query.clock().now();
+    const bool windowOpen = op && !isFinal(op->state) && (!op->deadline || now < *op->deadline);
+    const bool isCurrent = m_current && m_current->id == answer.operationId;
+    QString blocked =
+        op ? ops::resendBlockedReason(
+                 *op, isCurrent ? m_currentLease : std::optional<ResendLease>(), m_leaseHolder, now)
+           : QString();
+    if (blocked.isEmpty() && m_busy)
+        blocked = tr("Resend is off while another action is running.");
+    dialog->offerResend(windowOpen, blocked);
 }
 
 void MainWindow::resendFromLookup(LookupDialog *dialog)
