@@ -111,6 +111,22 @@ void oldRow(QSqlDatabase &db, const QString &id, int automation, int operators, 
     tx.commit();
 }
 
+// A refund of 25.00 USD opened by the agent with the given cap.
+NewOperation refund(const QString &id, int cap)
+{
+    NewOperation n;
+    n.id = id;
+    n.unitOfWork = u"order-"_s + id + u"|2500|usd"_s;
+    n.orderId = u"order-"_s + id;
+    n.chargeId = u"ch_9"_s;
+    n.amount = {2500, u"usd"_s};
+    n.idempotencyKey = u"key-"_s + id;
+    n.request = {"POST", u"/v1/refunds"_s, "amount=2500", "application/x-www-form-urlencoded"};
+    n.attemptCap = cap;
+    n.createdBy = u"agent:toolu_1"_s;
+    return n;
+}
+
 int scalar(QSqlDatabase &db, const QString &sql)
 {
     QSqlQuery q(db);
@@ -195,16 +211,7 @@ void TestOperatorAttempts::operatorResendPastTheCapIsCountedApart()
 {
     test::StoreFixture f;
     OperationStore &store = f.store();
-    NewOperation n;
-    n.id = u"op_cap"_s;
-    n.unitOfWork = u"order-9|2500|usd"_s;
-    n.orderId = u"order-9"_s;
-    n.chargeId = u"ch_9"_s;
-    n.amount = {2500, u"usd"_s};
-    n.idempotencyKey = u"key-cap"_s;
-    n.request = {"POST", u"/v1/refunds"_s, "amount=2500", "application/x-www-form-urlencoded"};
-    n.attemptCap = 2;
-    n.createdBy = u"agent:toolu_1"_s;
+    const NewOperation n = refund(u"op_cap"_s, 2);
     QVERIFY(store.openOrGet(n).created);
     for (int i = 0; i < 2; ++i) {
         const AttemptTicket t = store.beginAttempt(n.id, u"agent:toolu_1"_s);
@@ -257,16 +264,7 @@ void TestOperatorAttempts::automationNeverExceedsTheCap()
     // store never reopens), and automation still stops at its own count.
     test::StoreFixture f;
     OperationStore &store = f.store();
-    NewOperation n;
-    n.id = u"op_auto"_s;
-    n.unitOfWork = u"order-8|100|usd"_s;
-    n.orderId = u"order-8"_s;
-    n.chargeId = u"ch_8"_s;
-    n.amount = {100, u"usd"_s};
-    n.idempotencyKey = u"key-auto"_s;
-    n.request = {"POST", u"/v1/refunds"_s, "amount=100", "application/x-www-form-urlencoded"};
-    n.attemptCap = 3;
-    n.createdBy = u"agent:toolu_1"_s;
+    const NewOperation n = refund(u"op_auto"_s, 3);
     QVERIFY(store.openOrGet(n).created);
     // An operator resend of an open row (opsctl resend may do it) does not use automation's cap.
     const AttemptTicket byOperator =
