@@ -88,9 +88,9 @@ void oldRow(QSqlDatabase &db, const QString &id, int automation, int operators, 
          "updated_at) VALUES (?, 'refund', 'stripe', '', ?, ?, 'ch_1', 2500, 'usd', ?, 'POST', "
          "'/v1/refunds', ?, 'application/x-www-form-urlencoded', 'unknown', ?, ?, ?, ?, 86400, "
          "900, ?, 'attempt cap reached', 'agent:toolu_1', ?, ?)"_s,
-         {id, u"order-"_s + id + u"|2500|usd"_s, u"order-"_s + id, u"key-"_s + id,
-          QByteArray("amount=2500&charge=ch_1"), automation + operators, cap + raised, kT0,
-          kT0 + 1000, kT0 + 85'500'000, kT0, kT0});
+         {id, QString(u"order-"_s + id + u"|2500|usd"_s), QString(u"order-"_s + id),
+          QString(u"key-"_s + id), QByteArray("amount=2500&charge=ch_1"), automation + operators,
+          cap + raised, kT0, kT0 + 1000, kT0 + 85'500'000, kT0, kT0});
     AuditLog::append(db, kT0, u"agent:toolu_1"_s, u"operation.opened"_s, id, {{"kind", "refund"}});
     int raisedSoFar = 0;
     for (int seq = 1; seq <= automation + operators; ++seq) {

@@ -78,7 +78,7 @@ public:
     void showError(const QString &what, const QString &next);
     LookupDialog *showLookupAnswer(const LookupAnswer &answer);
     // The open "next step" offer after a close as failed from the look-up, if any (tests).
-    NextStepDialog *nextStepDialog() const { return m_nextStep.data(); }
+    NextStepDialog *nextStepDialog() const;
     QString bannerText() const;
     QString statusText() const;
 

@@ -394,6 +394,11 @@ void MainWindow::resendFromLookup(LookupDialog *dialog)
     resend(); // the same question (amount, key, window left) and lease as Ctrl+R
 }
 
+NextStepDialog *MainWindow::nextStepDialog() const
+{
+    return m_nextStep.data();
+}
+
 void MainWindow::offerNextStep(const QString &operationId)
 {
     std::optional<Operation> op;
