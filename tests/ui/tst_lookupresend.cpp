@@ -95,6 +95,10 @@ private:
     // A refund whose first attempt got a stored 500 with nothing applied: unknown, and the
     // provider shows no refund for it.
     QString unknownRefundWithoutMoney(const QString &charge, qint64 amount);
+    // A refund that used up its six attempts on 503s: unknown, no refund at the provider, and
+    // nothing stored under the key, so a resend with it makes the refund once.
+    QString unknownRefundAfterTimeouts(const QString &charge, qint64 amount);
+    QString refundCalls(const QString &charge, qint64 amount, int calls);
 
     std::unique_ptr<test::SimProcess> m_sim;
     std::unique_ptr<test::StoreFixture> m_fx;
@@ -128,21 +132,33 @@ void TestLookupResend::cleanup()
 QString TestLookupResend::unknownRefundWithoutMoney(const QString &charge, qint64 amount)
 {
     m_sim->addFault({{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
+    return refundCalls(charge, amount, 1);
+}
+
+QString TestLookupResend::unknownRefundAfterTimeouts(const QString &charge, qint64 amount)
+{
+    m_sim->addFault({{"route", "POST /v1/refunds"}, {"mode", "503"}});
+    return refundCalls(charge, amount, 2);
+}
+
+QString TestLookupResend::refundCalls(const QString &charge, qint64 amount, int calls)
+{
     QtHttpTransport transport;
     StripeClient client(transport, m_stripe);
     EngineConfig config;
     config.backoffBase = std::chrono::milliseconds(1);
     config.backoffCap = std::chrono::milliseconds(2);
     RefundEngine engine(m_fx->store(), client, config, [](std::chrono::milliseconds) {});
-    const ToolResult r =
-        engine.refund({u"order-"_s + charge, charge, amount, u"usd"_s}, u"agent:toolu_t"_s);
+    ToolResult r;
+    for (int i = 0; i < calls; ++i)
+        r = engine.refund({u"order-"_s + charge, charge, amount, u"usd"_s}, u"agent:toolu_t"_s);
     m_sim->clearFaults();
     return r.operationId;
 }
 
 void TestLookupResend::noRefundInsideTheWindowOffersResend()
 {
-    const QString id = unknownRefundWithoutMoney(u"ch_1002"_s, 2900);
+    const QString id = unknownRefundAfterTimeouts(u"ch_4417"_s, 3800);
     QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown);
     Console c(*m_fx, m_stripe);
     auto *lookup = c.lookUp(id);
@@ -160,14 +176,18 @@ void TestLookupResend::noRefundInsideTheWindowOffersResend()
     QVERIFY(confirm);
     QCOMPARE(confirm->operationId(), id);
     QCOMPARE(confirm->keyField()->text(), m_fx->store().operation(id)->idempotencyKey);
-    QCOMPARE(int(m_fx->store().attempts(id).size()), 1);
+    QCOMPARE(int(m_fx->store().attempts(id).size()), 6);
     QTRY_VERIFY(!c.window.findChild<ui::LookupDialog *>());
     confirm->accept();
     c.controller.waitForIdle();
     QTRY_VERIFY(m_fx->store().operation(id)->state == OperationState::Succeeded);
     const auto attempts = m_fx->store().attempts(id);
-    QCOMPARE(int(attempts.size()), 2);
+    QCOMPARE(int(attempts.size()), 7); // six by the agent, one resend past the cap
     QCOMPARE(attempts.back().actor, u"operator:alice"_s);
+    QVERIFY(attempts.back().byOperator);
+    const Operation op = *m_fx->store().operation(id);
+    QCOMPARE(op.attempts, 6);
+    QCOMPARE(op.operatorAttempts, 1);
     QCOMPARE(m_sim->ledger()["movements"].size(), 1u); // the customer's money, once
     QVERIFY2(c.window.detail()->outcomeLabel()->text().contains(u"succeeded"_s),
              qPrintable(c.window.detail()->outcomeLabel()->text()));

@@ -40,12 +40,13 @@ LookupDialog::LookupDialog(LookupAnswer answer, QWidget *parent)
                                  : tr("Attach and close as &failed…");
     m_close = buttons->addButton(proposal, QDialogButtonBox::ActionRole);
     m_close->setObjectName(u"closeFromLookup"_s);
-    m_close->setVisible(m_answer.proposedOutcome.has_value());
     m_close->setDefault(m_answer.proposedOutcome.has_value());
     m_resendButton = buttons->addButton(tr("&Resend…"), QDialogButtonBox::ActionRole);
     m_resendButton->setObjectName(u"resendFromLookup"_s);
     m_resendButton->setToolTip(tr("Send the stored request once more with the stored key: the "
                                   "provider replays it if it happened, or makes it once."));
+    // After the last addButton(): adding a button shows every button of the box again.
+    m_close->setVisible(m_answer.proposedOutcome.has_value());
     m_resendButton->setVisible(false);
     connect(m_resendButton, &QPushButton::clicked, this, &LookupDialog::resendRequested);
     connect(m_attach, &QPushButton::clicked, this, &LookupDialog::attachRequested);
