@@ -37,8 +37,12 @@ void printTable(QTextStream &out, const std::vector<Operation> &ops)
                                                            : op.unitOfWork;
         out << cell(op.id, 36) << ' ' << cell(toString(op.kind), 13) << ' ' << cell(subject, 16)
             << ' ' << cell(formatMoney(op.amount), 14) << ' ' << cell(toString(op.state), 9) << ' '
-            << cell(u"%1/%2"_s.arg(op.attempts).arg(op.attemptCap), 5) << ' ' << op.providerRef
-            << '\n';
+            << cell(op.operatorAttempts > 0 ? u"%1/%2+%3op"_s.arg(op.attempts)
+                                                  .arg(op.attemptCap)
+                                                  .arg(op.operatorAttempts)
+                                            : u"%1/%2"_s.arg(op.attempts).arg(op.attemptCap),
+                    5)
+            << ' ' << op.providerRef << '\n';
     }
     out.flush();
 }

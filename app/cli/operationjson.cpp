@@ -51,6 +51,7 @@ ordered_json toJson(const Operation &op)
         {"provider_status", optionalText(op.providerStatus)},
         {"attempts", op.attempts},
         {"attempt_cap", op.attemptCap},
+        {"operator_attempts", op.operatorAttempts}, // resends by people: not bounded by the cap
         {"first_attempt_at", optionalTime(op.firstAttemptAt)},
         {"last_attempt_at", optionalTime(op.lastAttemptAt)},
         {"deadline", optionalTime(op.deadline)},
@@ -70,6 +71,7 @@ ordered_json toJson(const Attempt &a)
     return {
         {"seq", a.seq},
         {"actor", s(a.actor)},
+        {"mode", a.byOperator ? "operator resend" : "automation"},
         {"started_at", isoUtc(a.startedAt)},
         {"finished_at", optionalTime(a.finishedAt)},
         {"http_status", a.httpStatus == 0 ? ordered_json(nullptr) : ordered_json(a.httpStatus)},

@@ -136,8 +136,8 @@ LookupAnswer lookUpRefund(StripeClient &client, const Operation &op,
     const QString currency = QString::fromStdString(charge.value("currency", std::string("usd")));
     a.summary = QCoreApplication::translate(
                     "ops::console::ProviderLookup",
-                    "Charge %1: %2 charged, %3 refunded in total (amount_refunded). %4 refund(s) "
-                    "examined.")
+                    "Charge %1: %2 charged, %3 refunded in total (amount_refunded). Refunds "
+                    "examined: %4.")
                     .arg(op.chargeId, money(charge.value("amount", qint64(0)), currency),
                          money(charge.value("amount_refunded", qint64(0)), currency))
                     .arg(found.examined);
@@ -167,6 +167,7 @@ LookupAnswer lookUpRefund(StripeClient &client, const Operation &op,
         return a;
     }
     a.proposedOutcome = OperationState::Failed;
+    a.resendHelps = true;
     a.proposedReason =
         u"Provider look-up: charge %1 has no refund carrying this operation id "
         "(amount_refunded %2); no money moved for it."_s.arg(

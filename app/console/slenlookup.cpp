@@ -106,6 +106,7 @@ LookupAnswer lookUpExecution(SlenClient &client, const Operation &op, LookupAnsw
                 "propose. Inside the window, Resend sends the stored request with the same "
                 "key: Slen then answers with the execution if it exists.")
                 .arg(op.id);
+        a.resendHelps = true;
         return a;
     }
     const SlenReply reply = client.getExecution(op.providerRef);
@@ -165,6 +166,7 @@ void explainMovement(LookupAnswer &a, const Operation &op)
         "cannot prove whether this movement happened (other movements change it too).\nNothing "
         "to propose. Inside the window, Resend sends the stored request with the same key: Slen "
         "replays the movement if it happened, or makes it once if it did not.");
+    a.resendHelps = true;
 }
 
 LookupAnswer lookUpMovement(SlenClient &client, const Operation &op, LookupAnswer a)

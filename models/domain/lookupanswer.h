@@ -23,6 +23,10 @@ struct LookupAnswer
     QString evidenceTitle;
     QByteArray evidenceBody;
     QString error; // the look-up itself failed: what happened and what to do next
+    // The provider shows nothing for this operation, so resending the stored request with the
+    // same key may still move the money the customer waits for (the provider replays it if it
+    // did happen). The window decides whether a resend is still allowed.
+    bool resendHelps = false;
 };
 
 } // namespace ops

@@ -75,8 +75,11 @@ struct Operation
     StoredRequest request;
     OperationState state = OperationState::Open;
     QString providerStatus;
+    // Rule 4: the cap limits automation. `attempts` is automation's count (<= attemptCap);
+    // operator resends are counted apart and may go past the cap (issue 18 item 7).
     int attempts = 0;
     int attemptCap = 0;
+    int operatorAttempts = 0;
     std::optional<QDateTime> firstAttemptAt;
     std::optional<QDateTime> lastAttemptAt;
     qint64 windowSeconds = 0;
@@ -115,6 +118,7 @@ struct Attempt
     QString operationId;
     int seq = 0;
     QString actor;
+    bool byOperator = false; // an operator resend, not automation
     QDateTime startedAt;
     std::optional<QDateTime> finishedAt;
     int httpStatus = 0; // 0: no HTTP answer

@@ -102,7 +102,7 @@ QVariant AttemptTableModel::display(const Attempt &a, int column) const
     case TimeColumn:
         return localTime(a.startedAt);
     case ActorColumn:
-        return a.actor;
+        return a.byOperator ? tr("%1 (operator resend)").arg(a.actor) : a.actor;
     case HttpColumn:
         return a.httpStatus == 0 ? u"—"_s : QString::number(a.httpStatus);
     case OutcomeColumn:

@@ -81,6 +81,14 @@ QString windowTooltip(const QDateTime &deadline, qint64 marginSeconds)
            u'\n' + marginExplanation(marginSeconds);
 }
 
+QString attemptsLabel(int attempts, int cap, int byOperator)
+{
+    const QString automation = u"%1/%2"_s.arg(attempts).arg(cap);
+    if (byOperator <= 0)
+        return automation;
+    return OperationTableModel::tr("%1 + %2 by operator").arg(automation).arg(byOperator);
+}
+
 QString kindLabel(OperationKind kind)
 {
     switch (kind) {
@@ -238,7 +246,7 @@ QVariant OperationTableModel::display(const OperationSummary &row, int column) c
     case StateColumn:
         return stateBadgeLabel(row.state, row.providerStatus);
     case AttemptsColumn:
-        return u"%1/%2"_s.arg(row.attempts).arg(row.attemptCap);
+        return attemptsLabel(row.attempts, row.attemptCap, row.operatorAttempts);
     case KeyColumn:
         return row.idempotencyKey;
     case LastAttemptColumn:

@@ -126,6 +126,9 @@ QString windowTooltip(const QDateTime &deadline, qint64 marginSeconds);
 // What the operator reads for a kind or state: "refund", "unknown" in English, translated
 // otherwise. Stored values and roles keep toString()'s identifiers.
 QString kindLabel(OperationKind kind);
+// Attempts as the row shows them: "5/6", or "5/5 + 2 by operator" when operators resent (the cap
+// limits automation only, rule 4).
+QString attemptsLabel(int attempts, int cap, int byOperator);
 QString stateLabel(OperationState state);
 // The state as its badge reads: a succeeded refund the provider still reports pending is
 // "accepted · pending", never plain "succeeded" (rule 11).

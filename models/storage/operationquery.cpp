@@ -38,7 +38,8 @@ QString columns(SortKey key)
     return u"id, kind, provider, order_id, customer_id, charge_id, amount_minor, currency, state, "
            "provider_status, attempts, attempt_cap, idempotency_key, last_attempt_at, "
            "deadline_at, margin_seconds, provider_ref, created_at, updated_at, "
-           "(SELECT COUNT(*) FROM evidence WHERE evidence.operation_id = operations.id), "_s +
+           "(SELECT COUNT(*) FROM evidence WHERE evidence.operation_id = operations.id), "
+           "operator_attempts, "_s +
            sortExpression(key);
 }
 
@@ -69,6 +70,7 @@ OperationSummary summaryFromRow(const QSqlQuery &q)
     s.createdAt = rows::utc(next().toLongLong());
     s.updatedAt = rows::utc(next().toLongLong());
     s.evidenceCount = next().toInt();
+    s.operatorAttempts = next().toInt();
     s.sortValue = next();
     return s;
 }

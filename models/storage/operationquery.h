@@ -54,6 +54,7 @@ struct OperationSummary
     QString providerStatus;
     int attempts = 0;
     int attemptCap = 0;
+    int operatorAttempts = 0; // operator resends, apart from automation's capped count
     QString idempotencyKey;
     std::optional<QDateTime> lastAttemptAt;
     std::optional<QDateTime> deadline;

@@ -25,7 +25,7 @@ QString operationColumns()
            "request_content_type, state, provider_status, attempts, attempt_cap, "
            "first_attempt_at, last_attempt_at, window_seconds, margin_seconds, deadline_at, "
            "provider_ref, failure_code, unknown_reason, created_by, created_at, updated_at, "
-           "closed_by, closed_at, close_reason, reference"_s;
+           "closed_by, closed_at, close_reason, reference, operator_attempts"_s;
 }
 
 Operation operationFromRow(const QSqlQuery &q)
@@ -69,6 +69,7 @@ Operation operationFromRow(const QSqlQuery &q)
     op.closedAt = utcOrNull(next());
     op.closeReason = next().toString();
     op.reference = next().toString();
+    op.operatorAttempts = next().toInt();
     return op;
 }
 
@@ -76,7 +77,7 @@ QString attemptColumns()
 {
     return u"id, operation_id, seq, actor, started_at, finished_at, http_status, classification, "
            "provider_code, provider_request_id, replayed, latency_ms, transport_error, "
-           "response_excerpt"_s;
+           "response_excerpt, mode"_s;
 }
 
 Attempt attemptFromRow(const QSqlQuery &q)
@@ -100,6 +101,7 @@ Attempt attemptFromRow(const QSqlQuery &q)
     a.latencyMs = next().toLongLong();
     a.transportError = next().toString();
     a.responseExcerpt = next().toString();
+    a.byOperator = next().toString() == u"operator"_s;
     return a;
 }
 

@@ -224,19 +224,25 @@ void OperationStore::markUnknownLocked(const Operation &op, const QString &reaso
 qint64 OperationStore::countAttemptLocked(const Operation &op, const QString &actor,
                                           AttemptMode mode, qint64 nowMs)
 {
-    const int seq = op.attempts + 1;
+    // seq numbers every attempt of the operation; the counters say whose it was: automation's
+    // `attempts` (bounded by the cap) or `operator_attempts` (not bounded by it).
+    const bool byOperator = mode == AttemptMode::OperatorResend;
+    const int seq = op.attempts + op.operatorAttempts + 1;
     const qint64 deadline = op.firstAttemptAt
                                 ? op.deadline->toMSecsSinceEpoch()
                                 : nowMs + (op.windowSeconds - op.marginSeconds) * 1000;
     runQuery(m_db,
-             u"UPDATE operations SET attempts = ?, first_attempt_at = COALESCE(first_attempt_at, "
-             "?), deadline_at = ?, last_attempt_at = ?, updated_at = ? WHERE id = ?"_s,
-             {seq, nowMs, deadline, nowMs, nowMs, op.id});
+             u"UPDATE operations SET attempts = ?, operator_attempts = ?, first_attempt_at = "
+             "COALESCE(first_attempt_at, ?), deadline_at = ?, last_attempt_at = ?, updated_at = ? "
+             "WHERE id = ?"_s,
+             {op.attempts + (byOperator ? 0 : 1), op.operatorAttempts + (byOperator ? 1 : 0), nowMs,
+              deadline, nowMs, nowMs, op.id});
     // RETURNING, not lastInsertId(): QPSQL's lastInsertId is an OID, not the row's id.
-    QSqlQuery ins = runQuery(m_db,
-                             u"INSERT INTO attempts (operation_id, seq, actor, started_at) "
-                             "VALUES (?, ?, ?, ?) RETURNING id"_s,
-                             {op.id, seq, actor, nowMs});
+    QSqlQuery ins =
+        runQuery(m_db,
+                 u"INSERT INTO attempts (operation_id, seq, actor, started_at, mode) "
+                 "VALUES (?, ?, ?, ?, ?) RETURNING id"_s,
+                 {op.id, seq, actor, nowMs, byOperator ? u"operator"_s : u"automation"_s});
     if (!ins.next())
         throw StoreError(u"attempt of %1 was not stored"_s.arg(op.id));
     const qint64 attemptId = ins.value(0).toLongLong();
@@ -295,7 +301,7 @@ AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QSt
         return ticket;
     }
     ticket.attemptId = countAttemptLocked(op, actor, mode, now);
-    ticket.seq = op.attempts + 1;
+    ticket.seq = op.attempts + op.operatorAttempts + 1;
     tx.commit();
     ticket.operation = *operation(operationId);
     return ticket;
@@ -439,33 +445,6 @@ int OperationStore::sweep(const QString &actor)
         markUnknownLocked(op, u"retention window closed"_s, actor, now);
     tx.commit();
     return int(due.size());
-}
-
-bool allowOperatorAttempt(OperationStore &store, const QString &operationId, const QString &actor)
-{
-    const qint64 now = store.clock().nowMs();
-    WriteTransaction tx(store.database());
-    requireRight(store.database(), actor, Right::Resend);
-    // Above the four-eyes threshold nothing changes until a resend is approved (beginAttempt
-    // stores the request).
-    const auto op = store.operation(operationId);
-    if (op && needsApproval(store.database(), *op) &&
-        !openApproval(store.database(), operationId, ApprovalAction::Resend,
-                      ApprovalState::Approved))
-        return false;
-    QSqlQuery q = runQuery(store.database(),
-                           u"UPDATE operations SET attempt_cap = attempts + 1, updated_at = ? "
-                           "WHERE id = ? AND state = 'unknown' AND attempts >= attempt_cap "
-                           "RETURNING attempt_cap"_s,
-                           {now, operationId});
-    if (!q.next())
-        return false;
-    const int cap = q.value(0).toInt();
-    q.finish();
-    AuditLog::append(store.database(), now, actor, u"attempt_cap.raised"_s, operationId,
-                     {{"attempt_cap", cap}, {"reason", "operator resend"}});
-    tx.commit();
-    return true;
 }
 
 } // namespace ops

@@ -259,10 +259,4 @@ private:
     const Clock &m_clock;
 };
 
-// The schema keeps attempts <= attempt_cap, and automation spends the whole cap; an operator
-// resend is one attempt beyond automation's share. Raises the cap of an unknown row whose cap is
-// spent to attempts + 1, with an audit entry. False when there was room already (or no row).
-// The engines call it before an operator resend.
-bool allowOperatorAttempt(OperationStore &store, const QString &operationId, const QString &actor);
-
 } // namespace ops

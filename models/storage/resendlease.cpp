@@ -52,7 +52,7 @@ QString resendBlockedReason(const Operation &op, const std::optional<ResendLease
                             const QString &me, const QDateTime &now)
 {
     if (isFinal(op.state))
-        return u"Resend is off: the operation is already %1."_s.arg(toString(op.state));
+        return u"Resend is off: the operation has already %1."_s.arg(toString(op.state));
     if (op.state == OperationState::Open)
         return u"Resend is off: the row is open and automation still owns it; resend is for "
                "rows in the checking queue."_s;

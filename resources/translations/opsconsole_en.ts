@@ -134,6 +134,10 @@
         <source>Transport</source>
         <translation>Transport</translation>
     </message>
+    <message>
+        <source>%1 (operator resend)</source>
+        <translation>%1 (operator resend)</translation>
+    </message>
 </context>
 <context>
     <name>ops::AuditEntryModel</name>
@@ -203,12 +207,12 @@ SHA-256 %3</translation>
 <context>
     <name>ops::EvidenceListModel</name>
     <message>
-        <source>#%1 %2 — %3, %4 by %5</source>
-        <translation>#%1 %2 — %3, %4 by %5</translation>
-    </message>
-    <message>
         <source>%1 · %2 bytes · SHA-256 %3</source>
         <translation>%1 · %2 bytes · SHA-256 %3</translation>
+    </message>
+    <message>
+        <source>%1. %2 — %3, %4 by %5</source>
+        <translation>%1. %2 — %3, %4 by %5</translation>
     </message>
 </context>
 <context>
@@ -279,14 +283,6 @@ SHA-256 %3</translation>
     <message>
         <source>closed</source>
         <translation>closed</translation>
-    </message>
-    <message>
-        <source>Deadline %1 (local time)</source>
-        <translation>Deadline %1 (local time)</translation>
-    </message>
-    <message>
-        <source>Idempotency key — Ctrl+Shift+C copies it</source>
-        <translation>Idempotency key — Ctrl+Shift+C copies it</translation>
     </message>
     <message>
         <source>Operation</source>
@@ -391,6 +387,147 @@ SHA-256 %3</translation>
     <message>
         <source>The provider accepted the refund and still reports it pending: the money is on its way, not arrived.</source>
         <translation>The provider accepted the refund and still reports it pending: the money is on its way, not arrived.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h</source>
+        <translation>
+            <numerusform>%n h</numerusform>
+            <numerusform>%n h</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n min</numerusform>
+            <numerusform>%n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n s</numerusform>
+            <numerusform>%n s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The window ends when the provider forgets the key.</source>
+        <translation>The window ends when the provider forgets the key.</translation>
+    </message>
+    <message>
+        <source>The window ends %1 before the provider forgets the key, so a late resend never reaches a provider that no longer knows it.</source>
+        <translation>The window ends %1 before the provider forgets the key, so a late resend never reaches a provider that no longer knows it.</translation>
+    </message>
+    <message>
+        <source>Resend possible until %1 (%2).</source>
+        <translation>Resend possible until %1 (%2).</translation>
+    </message>
+    <message>
+        <source>%1 + %2 by operator</source>
+        <translation>%1 + %2 by operator</translation>
+    </message>
+    <message>
+        <source>%1
+Idempotency key — Ctrl+Shift+C copies it</source>
+        <translation>%1
+Idempotency key — Ctrl+Shift+C copies it</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::ConnectionsService</name>
+    <message>
+        <source>No answer from %1: %2</source>
+        <translation>No answer from %1: %2</translation>
+    </message>
+    <message>
+        <source>Connected: %1 answered HTTP %2 to %3.</source>
+        <translation>Connected: %1 answered HTTP %2 to %3.</translation>
+    </message>
+    <message>
+        <source>Refused: HTTP %1 to %2 — %3</source>
+        <translation>Refused: HTTP %1 to %2 — %3</translation>
+    </message>
+    <message>
+        <source>%1 is set in the environment and wins over this field.</source>
+        <translation>%1 is set in the environment and wins over this field.</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>not set</translation>
+    </message>
+    <message>
+        <source>saved %1</source>
+        <translation>saved %1</translation>
+    </message>
+    <message>
+        <source>from %1 %2</source>
+        <translation>from %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 is set in the environment and wins over the saved file %2.</source>
+        <translation>%1 is set in the environment and wins over the saved file %2.</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>refused</translation>
+    </message>
+    <message>
+        <source>Stripe</source>
+        <translation>Stripe</translation>
+    </message>
+    <message>
+        <source>Slen</source>
+        <translation>Slen</translation>
+    </message>
+    <message>
+        <source>Helpdesk</source>
+        <translation>Helpdesk</translation>
+    </message>
+    <message>
+        <source>Stripe webhook secret</source>
+        <translation>Stripe webhook secret</translation>
+    </message>
+    <message>
+        <source>the secret may contain no spaces or line breaks</source>
+        <translation>the secret may contain no spaces or line breaks</translation>
+    </message>
+    <message>
+        <source>the project must be 1-128 characters</source>
+        <translation>the project must be 1-128 characters</translation>
+    </message>
+    <message>
+        <source>a LIVE key against the simulator or this machine (%1). A live key belongs with the real provider only.</source>
+        <translation>a LIVE key against the simulator or this machine (%1). A live key belongs with the real provider only.</translation>
+    </message>
+    <message>
+        <source>a TEST key against %1, which is not the simulator: no real money will move.</source>
+        <translation>a TEST key against %1, which is not the simulator: no real money will move.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::ConsoleConnections</name>
+    <message>
+        <source>provider-sim at %1, started by this console (--demo): no provider is reached.</source>
+        <translation>provider-sim at %1, started by this console (--demo): no provider is reached.</translation>
+    </message>
+    <message>
+        <source>Stripe</source>
+        <translation>Stripe</translation>
+    </message>
+    <message>
+        <source>Slen</source>
+        <translation>Slen</translation>
+    </message>
+    <message>
+        <source>%1 uses a live key %2</source>
+        <translation>%1 uses a live key %2</translation>
+    </message>
+    <message>
+        <source>%1 uses a test key %2</source>
+        <translation>%1 uses a test key %2</translation>
+    </message>
+    <message>
+        <source>No sk_test_/sk_live_ provider key is configured: see Tools → Connections.</source>
+        <translation>No sk_test_/sk_live_ provider key is configured: see Tools → Connections.</translation>
     </message>
 </context>
 <context>
@@ -677,8 +814,8 @@ The provider has not finished it: look up again later before closing.</translati
         <translation>charge </translation>
     </message>
     <message>
-        <source>Charge %1: %2 charged, %3 refunded in total (amount_refunded). %4 refund(s) examined.</source>
-        <translation>Charge %1: %2 charged, %3 refunded in total (amount_refunded). %4 refund(s) examined.</translation>
+        <source>Charge %1: %2 charged, %3 refunded in total (amount_refunded). Refunds examined: %4.</source>
+        <translation>Charge %1: %2 charged, %3 refunded in total (amount_refunded). Refunds examined: %4.</translation>
     </message>
     <message>
         <source>
@@ -924,7 +1061,7 @@ Provider reference on the row: %1.</translation>
     <message numerus="yes">
         <source>%n entries match</source>
         <translation>
-            <numerusform>%n entry match</numerusform>
+            <numerusform>%n entry matches</numerusform>
             <numerusform>%n entries match</numerusform>
         </translation>
     </message>
@@ -982,6 +1119,50 @@ Provider reference on the row: %1.</translation>
         <source>Read the entries again (new ones appear at the top)</source>
         <translation>Read the entries again (new ones appear at the top)</translation>
     </message>
+    <message>
+        <source>Select an entry to read its detail.</source>
+        <translation>Select an entry to read its detail.</translation>
+    </message>
+    <message>
+        <source>Stop the chain check or the export (a cancelled export writes no file)</source>
+        <translation>Stop the chain check or the export (a cancelled export writes no file)</translation>
+    </message>
+    <message>
+        <source>Entry %1 · %2 · %3
+
+</source>
+        <translation>Entry %1 · %2 · %3
+
+</translation>
+    </message>
+    <message>
+        <source>Local time (%1); the store compares UTC</source>
+        <translation>Local time (%1); the store compares UTC</translation>
+    </message>
+    <message>
+        <source>Times in this window are local time (%1)</source>
+        <translation>Times in this window are local time (%1)</translation>
+    </message>
+    <message>
+        <source>%1+ entries match</source>
+        <translation>%1+ entries match</translation>
+    </message>
+    <message>
+        <source>Verifying the chain…</source>
+        <translation>Verifying the chain…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 of %2</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Cancelling…</translation>
+    </message>
+    <message>
+        <source>Chain check cancelled</source>
+        <translation>Chain check cancelled</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ChartsView</name>
@@ -1018,10 +1199,6 @@ Provider reference on the row: %1.</translation>
         <translation>Last 90 days</translation>
     </message>
     <message>
-        <source>Re&amp;fresh</source>
-        <translation>Re&amp;fresh</translation>
-    </message>
-    <message>
         <source>Unknown outcomes over:</source>
         <translation>Unknown outcomes over:</translation>
     </message>
@@ -1056,6 +1233,10 @@ Provider reference on the row: %1.</translation>
     <message>
         <source>3+ days</source>
         <translation>3+ days</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>&amp;Reload</translation>
     </message>
 </context>
 <context>
@@ -1101,24 +1282,40 @@ Provider reference on the row: %1.</translation>
         <translation>&amp;Close operation</translation>
     </message>
     <message>
-        <source>Write the reason: what you checked and what it showed.</source>
-        <translation>Write the reason: what you checked and what it showed.</translation>
-    </message>
-    <message>
-        <source>This operation has no evidence yet. Look it up at the provider or attach evidence first (Ctrl+E), then close.</source>
-        <translation>This operation has no evidence yet. Look it up at the provider or attach evidence first (Ctrl+E), then close.</translation>
-    </message>
-    <message>
-        <source>Tick the evidence that supports this close.</source>
-        <translation>Tick the evidence that supports this close.</translation>
-    </message>
-    <message>
-        <source>Closing as succeeded needs the provider&apos;s reference (re_…).</source>
-        <translation>Closing as succeeded needs the provider&apos;s reference (re_…).</translation>
-    </message>
-    <message>
         <source>Not closed: </source>
         <translation>Not closed: </translation>
+    </message>
+    <message>
+        <source>&amp;Attach evidence…</source>
+        <translation>&amp;Attach evidence…</translation>
+    </message>
+    <message>
+        <source>the reason: what you checked and what it showed</source>
+        <translation>the reason: what you checked and what it showed</translation>
+    </message>
+    <message>
+        <source>evidence that the provider moved the money; this operation has no evidence yet (look it up at the provider, or Attach evidence…)</source>
+        <translation>evidence that the provider moved the money; this operation has no evidence yet (look it up at the provider, or Attach evidence…)</translation>
+    </message>
+    <message>
+        <source>evidence that no money moved; this operation has no evidence yet (look it up at the provider, or Attach evidence…)</source>
+        <translation>evidence that no money moved; this operation has no evidence yet (look it up at the provider, or Attach evidence…)</translation>
+    </message>
+    <message>
+        <source>a tick on the evidence that supports this close</source>
+        <translation>a tick on the evidence that supports this close</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s reference (re_…)</source>
+        <translation>the provider&apos;s reference (re_…)</translation>
+    </message>
+    <message>
+        <source>Still needed before this close:</source>
+        <translation>Still needed before this close:</translation>
+    </message>
+    <message>
+        <source>it still needs %1.</source>
+        <translation>it still needs %1.</translation>
     </message>
 </context>
 <context>
@@ -1136,20 +1333,12 @@ Provider reference on the row: %1.</translation>
         <translation>Message the customer about %1</translation>
     </message>
     <message>
-        <source>the customer&apos;s conversation id at the helpdesk</source>
-        <translation>the customer&apos;s conversation id at the helpdesk</translation>
-    </message>
-    <message>
         <source>&amp;Template</source>
         <translation>&amp;Template</translation>
     </message>
     <message>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
-    </message>
-    <message>
-        <source>C&amp;onversation</source>
-        <translation>C&amp;onversation</translation>
     </message>
     <message>
         <source>&amp;Preview</source>
@@ -1179,20 +1368,83 @@ Provider reference on the row: %1.</translation>
         <source>The provider accepted this refund but still reports it &lt;b&gt;pending&lt;/b&gt;: say it is issued and on its way, not that it is completed or has arrived.</source>
         <translation>The provider accepted this refund but still reports it &lt;b&gt;pending&lt;/b&gt;: say it is issued and on its way, not that it is completed or has arrived.</translation>
     </message>
+    <message>
+        <source>from the helpdesk ticket; remembered for this order</source>
+        <translation>from the helpdesk ticket; remembered for this order</translation>
+    </message>
+    <message>
+        <source>The conversation id of the customer&apos;s helpdesk ticket (Send needs it; Copy does not). The console remembers it for this order.</source>
+        <translation>The conversation id of the customer&apos;s helpdesk ticket (Send needs it; Copy does not). The console remembers it for this order.</translation>
+    </message>
+    <message>
+        <source>Helpdesk c&amp;onversation</source>
+        <translation>Helpdesk c&amp;onversation</translation>
+    </message>
+    <message>
+        <source>Send needs the helpdesk conversation id; Copy does not</source>
+        <translation>Send needs the helpdesk conversation id; Copy does not</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ConnectionsDialog</name>
+    <message>
+        <source>Connections</source>
+        <translation>Connections</translation>
+    </message>
+    <message>
+        <source>Secrets are saved to files only you can read (0600) in your configuration folder, never in the settings or the database. An empty secret field keeps the saved secret.</source>
+        <translation>Secrets are saved to files only you can read (0600) in your configuration folder, never in the settings or the database. An empty secret field keeps the saved secret.</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Save</translation>
+    </message>
+    <message>
+        <source>Base &amp;URL:</source>
+        <translation>Base &amp;URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Project:</source>
+        <translation>&amp;Project:</translation>
+    </message>
+    <message>
+        <source>Check connection</source>
+        <translation>Check connection</translation>
+    </message>
+    <message>
+        <source>Secret:</source>
+        <translation>Secret:</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Checking…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Not saved. %1</source>
+        <translation>Not saved. %1</translation>
+    </message>
+    <message>
+        <source>Check before saving: %1 Press Save anyway to save it like this.</source>
+        <translation>Check before saving: %1 Press Save anyway to save it like this.</translation>
+    </message>
+    <message>
+        <source>Save &amp;anyway</source>
+        <translation>Save &amp;anyway</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Not saved: %1</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::DetailPane</name>
     <message>
         <source>&amp;Request</source>
         <translation>&amp;Request</translation>
-    </message>
-    <message>
-        <source>&amp;Attempts</source>
-        <translation>&amp;Attempts</translation>
-    </message>
-    <message>
-        <source>E&amp;vidence</source>
-        <translation>E&amp;vidence</translation>
     </message>
     <message>
         <source>A&amp;udit</source>
@@ -1249,10 +1501,6 @@ Provider reference on the row: %1.</translation>
     <message>
         <source>provider status </source>
         <translation>provider status </translation>
-    </message>
-    <message>
-        <source>attempts %1/%2</source>
-        <translation>attempts %1/%2</translation>
     </message>
     <message>
         <source>unknown because: </source>
@@ -1317,6 +1565,22 @@ Idempotency-Key: %4
     <message>
         <source>the provider accepted it and still reports it pending: the money is on its way, not arrived</source>
         <translation>the provider accepted it and still reports it pending: the money is on its way, not arrived</translation>
+    </message>
+    <message>
+        <source>Attem&amp;pts</source>
+        <translation>Attem&amp;pts</translation>
+    </message>
+    <message>
+        <source>&amp;Evidence</source>
+        <translation>&amp;Evidence</translation>
+    </message>
+    <message>
+        <source>attempts %1</source>
+        <translation>attempts %1</translation>
+    </message>
+    <message>
+        <source> (until %1; it ends %2 before the provider forgets the key)</source>
+        <translation> (until %1; it ends %2 before the provider forgets the key)</translation>
     </message>
 </context>
 <context>
@@ -1417,6 +1681,29 @@ SHA-256 %4</translation>
     </message>
 </context>
 <context>
+    <name>ops::ui::FirstRunDialog</name>
+    <message>
+        <source>A new database</source>
+        <translation>A new database</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; has no operations and no operators yet.&lt;/p&gt;&lt;p&gt;Become its first &lt;b&gt;supervisor&lt;/b&gt; as &lt;b&gt;%2&lt;/b&gt;? A supervisor may do everything, including adding the other operators (&lt;tt&gt;opsctl operator add&lt;/tt&gt;). The first operator of a database is always a supervisor; after that only a supervisor adds people.&lt;/p&gt;&lt;p&gt;Not now: the console opens with view rights only.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; has no operations and no operators yet.&lt;/p&gt;&lt;p&gt;Become its first &lt;b&gt;supervisor&lt;/b&gt; as &lt;b&gt;%2&lt;/b&gt;? A supervisor may do everything, including adding the other operators (&lt;tt&gt;opsctl operator add&lt;/tt&gt;). The first operator of a database is always a supervisor; after that only a supervisor adds people.&lt;/p&gt;&lt;p&gt;Not now: the console opens with view rights only.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Become supervisor</source>
+        <translation>&amp;Become supervisor</translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation>&amp;Not now</translation>
+    </message>
+    <message>
+        <source>Not added: %1</source>
+        <translation>Not added: %1</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::LookupDialog</name>
     <message>
         <source>Provider look-up: %1</source>
@@ -1435,8 +1722,26 @@ SHA-256 %4</translation>
         <translation>Attach and close as &amp;failed…</translation>
     </message>
     <message>
-        <source>Attached as evidence #%1.</source>
-        <translation>Attached as evidence #%1.</translation>
+        <source>&amp;Resend…</source>
+        <translation>&amp;Resend…</translation>
+    </message>
+    <message>
+        <source>Send the stored request once more with the stored key: the provider replays it if it happened, or makes it once.</source>
+        <translation>Send the stored request once more with the stored key: the provider replays it if it happened, or makes it once.</translation>
+    </message>
+    <message>
+        <source>
+The retention window has closed: nothing can be resent for this operation. Close it with evidence, then tell the customer.</source>
+        <translation>
+The retention window has closed: nothing can be resent for this operation. Close it with evidence, then tell the customer.</translation>
+    </message>
+    <message>
+        <source>Not resent: %1</source>
+        <translation>Not resent: %1</translation>
+    </message>
+    <message>
+        <source>Attached as evidence %1 of this operation.</source>
+        <translation>Attached as evidence %1 of this operation.</translation>
     </message>
 </context>
 <context>
@@ -1474,8 +1779,8 @@ SHA-256 %4</translation>
         <translation>Cancel (Esc)</translation>
     </message>
     <message>
-        <source>Signed in as %1. / searches, Enter opens the detail.</source>
-        <translation>Signed in as %1. / searches, Enter opens the detail.</translation>
+        <source>Signed in as %1. Press / to search, Enter to open the detail.</source>
+        <translation>Signed in as %1. Press / to search, Enter to open the detail.</translation>
     </message>
     <message>
         <source>Checking (%1)</source>
@@ -1600,10 +1905,6 @@ SHA-256 %4</translation>
     <message>
         <source>Copied key %1</source>
         <translation>Copied key %1</translation>
-    </message>
-    <message>
-        <source>Attached evidence #%1</source>
-        <translation>Attached evidence #%1</translation>
     </message>
     <message>
         <source>The evidence was not stored: </source>
@@ -1757,6 +2058,119 @@ SHA-256 %4</translation>
         <source>%1: %2</source>
         <translation>%1m %2s {1:?} {2?}</translation>
     </message>
+    <message>
+        <source>Attached evidence %1 to %2</source>
+        <translation>Attached evidence %1 to %2</translation>
+    </message>
+    <message>
+        <source>%1 is not in the current list; clear the search and select it.</source>
+        <translation>%1 is not in the current list; clear the search and select it.</translation>
+    </message>
+    <message>
+        <source>&amp;Next tab</source>
+        <translation>&amp;Next tab</translation>
+    </message>
+    <message>
+        <source>&amp;Previous tab</source>
+        <translation>&amp;Previous tab</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>&amp;Keyboard shortcuts…</translation>
+    </message>
+    <message>
+        <source>Close the audit window</source>
+        <translation>Close the audit window</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ModeBanner</name>
+    <message>
+        <source>TEST</source>
+        <translation>TEST</translation>
+    </message>
+    <message>
+        <source>SIMULATOR</source>
+        <translation>SIMULATOR</translation>
+    </message>
+    <message>
+        <source>LIVE</source>
+        <translation>LIVE</translation>
+    </message>
+    <message>
+        <source>NOT CONNECTED</source>
+        <translation>NOT CONNECTED</translation>
+    </message>
+    <message>
+        <source>Live mode</source>
+        <translation>Live mode</translation>
+    </message>
+    <message>
+        <source>Mode: %1</source>
+        <translation>Mode: %1</translation>
+    </message>
+    <message>
+        <source>LIVE — real money moves. %1</source>
+        <translation>LIVE — real money moves. %1</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::NextStepDialog</name>
+    <message>
+        <source>Next step for %1</source>
+        <translation>Next step for %1</translation>
+    </message>
+    <message>
+        <source>%1 is closed as failed: no money moved for it, and the customer is still waiting. Tell them, or start again.</source>
+        <translation>%1 is closed as failed: no money moved for it, and the customer is still waiting. Tell them, or start again.</translation>
+    </message>
+    <message>
+        <source>&amp;Message the customer…</source>
+        <translation>&amp;Message the customer…</translation>
+    </message>
+    <message>
+        <source>To refund again: a new refund is a new operation with a new idempotency key; the failed one stays closed with its evidence. The console has no form that starts a refund: run this command (or ask the agent to refund again).</source>
+        <translation>To refund again: a new refund is a new operation with a new idempotency key; the failed one stays closed with its evidence. The console has no form that starts a refund: run this command (or ask the agent to refund again).</translation>
+    </message>
+    <message>
+        <source>&amp;Copy the new refund command</source>
+        <translation>&amp;Copy the new refund command</translation>
+    </message>
+    <message>
+        <source>Copied: paste it into a terminal where opsctl reaches this database.</source>
+        <translation>Copied: paste it into a terminal where opsctl reaches this database.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::OpenFailedDialog</name>
+    <message>
+        <source>Cannot open the database</source>
+        <translation>Cannot open the database</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The console cannot open the database&lt;/p&gt;&lt;p&gt;&lt;tt&gt;%1&lt;/tt&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;Reason:&lt;/b&gt; %2&lt;/p&gt;&lt;p&gt;Choose another database file (a new file becomes an empty database), or quit and fix the path or its permissions.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;The console cannot open the database&lt;/p&gt;&lt;p&gt;&lt;tt&gt;%1&lt;/tt&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;Reason:&lt;/b&gt; %2&lt;/p&gt;&lt;p&gt;Choose another database file (a new file becomes an empty database), or quit and fix the path or its permissions.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Choose another…</source>
+        <translation>&amp;Choose another…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <source>Choose a database</source>
+        <translation>Choose a database</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
+        <translation>SQLite databases (*.sqlite *.db);;All files (*)</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::OperationListView</name>
@@ -1876,6 +2290,22 @@ SHA-256 %4</translation>
         <source>Operations appear here as soon as an agent or opsctl makes one.</source>
         <translation>Operations appear here as soon as an agent or opsctl makes one.</translation>
     </message>
+    <message>
+        <source>Open the selected operation&apos;s attempts</source>
+        <translation>Open the selected operation&apos;s attempts</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Enter</translation>
+    </message>
+    <message>
+        <source>From the search box to the list</source>
+        <translation>From the search box to the list</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Down</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ResendConfirmDialog</name>
@@ -1908,10 +2338,6 @@ SHA-256 %4</translation>
         <translation>%1&lt;br&gt;This sends the stored request once more, with the stored key and the same bytes: one attempt.</translation>
     </message>
     <message>
-        <source>%1 of %2 used</source>
-        <translation>%1 of %2 used</translation>
-    </message>
-    <message>
         <source>Amount:</source>
         <translation>Amount:</translation>
     </message>
@@ -1930,6 +2356,14 @@ SHA-256 %4</translation>
     <message>
         <source>&amp;Resend once</source>
         <translation>&amp;Resend once</translation>
+    </message>
+    <message>
+        <source>automation %1 of %2, operators %3; this resend is one more by an operator</source>
+        <translation>automation %1 of %2, operators %3; this resend is one more by an operator</translation>
+    </message>
+    <message>
+        <source>automation %1 of %2; this resend is one more by an operator</source>
+        <translation>automation %1 of %2; this resend is one more by an operator</translation>
     </message>
 </context>
 <context>
@@ -1956,6 +2390,21 @@ SHA-256 %4</translation>
     </message>
 </context>
 <context>
+    <name>ops::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Keyboard shortcuts</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Keys</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::SupervisorWindow</name>
     <message>
         <source>Audit and charts</source>
@@ -1969,36 +2418,17 @@ SHA-256 %4</translation>
         <source>C&amp;harts</source>
         <translation>C&amp;harts</translation>
     </message>
-</context>
-<context>
-    <name>ops::ui::ModeBanner</name>
     <message>
-        <source>TEST</source>
-        <translation>TEST</translation>
+        <source>Close the audit window</source>
+        <translation>Close the audit window</translation>
     </message>
     <message>
-        <source>SIMULATOR</source>
-        <translation>SIMULATOR</translation>
+        <source>Next tab</source>
+        <translation>Next tab</translation>
     </message>
     <message>
-        <source>LIVE</source>
-        <translation>LIVE</translation>
-    </message>
-    <message>
-        <source>NOT CONNECTED</source>
-        <translation>NOT CONNECTED</translation>
-    </message>
-    <message>
-        <source>Live mode</source>
-        <translation>Live mode</translation>
-    </message>
-    <message>
-        <source>Mode: %1</source>
-        <translation>Mode: %1</translation>
-    </message>
-    <message>
-        <source>LIVE — real money moves. %1</source>
-        <translation>LIVE — real money moves. %1</translation>
+        <source>Previous tab</source>
+        <translation>Previous tab</translation>
     </message>
 </context>
 </TS>

@@ -134,6 +134,10 @@
         <source>Transport</source>
         <translation>Транспорт</translation>
     </message>
+    <message>
+        <source>%1 (operator resend)</source>
+        <translation>%1 (повторная отправка оператором)</translation>
+    </message>
 </context>
 <context>
     <name>ops::AuditEntryModel</name>
@@ -203,12 +207,12 @@ SHA-256 %3</translation>
 <context>
     <name>ops::EvidenceListModel</name>
     <message>
-        <source>#%1 %2 — %3, %4 by %5</source>
-        <translation>#%1 %2 — %3, %4, добавил %5</translation>
-    </message>
-    <message>
         <source>%1 · %2 bytes · SHA-256 %3</source>
         <translation>%1 · %2 байт · SHA-256 %3</translation>
+    </message>
+    <message>
+        <source>%1. %2 — %3, %4 by %5</source>
+        <translation>%1. %2 — %3, %4, добавил %5</translation>
     </message>
 </context>
 <context>
@@ -279,14 +283,6 @@ SHA-256 %3</translation>
     <message>
         <source>closed</source>
         <translation>закрыто</translation>
-    </message>
-    <message>
-        <source>Deadline %1 (local time)</source>
-        <translation>Крайний срок %1 (местное время)</translation>
-    </message>
-    <message>
-        <source>Idempotency key — Ctrl+Shift+C copies it</source>
-        <translation>Ключ идемпотентности — Ctrl+Shift+C копирует его</translation>
     </message>
     <message>
         <source>Operation</source>
@@ -391,6 +387,150 @@ SHA-256 %3</translation>
     <message>
         <source>The provider accepted the refund and still reports it pending: the money is on its way, not arrived.</source>
         <translation>Провайдер принял возврат, но пока сообщает, что он в обработке: деньги в пути, но ещё не дошли.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h</source>
+        <translation>
+            <numerusform>%n ч</numerusform>
+            <numerusform>%n ч</numerusform>
+            <numerusform>%n ч</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n мин</numerusform>
+            <numerusform>%n мин</numerusform>
+            <numerusform>%n мин</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n с</numerusform>
+            <numerusform>%n с</numerusform>
+            <numerusform>%n с</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The window ends when the provider forgets the key.</source>
+        <translation>Окно заканчивается, когда провайдер забывает ключ.</translation>
+    </message>
+    <message>
+        <source>The window ends %1 before the provider forgets the key, so a late resend never reaches a provider that no longer knows it.</source>
+        <translation>Окно заканчивается за %1 до того, как провайдер забудет ключ, чтобы поздняя повторная отправка не попала к провайдеру, который этого ключа уже не знает.</translation>
+    </message>
+    <message>
+        <source>Resend possible until %1 (%2).</source>
+        <translation>Повторная отправка возможна до %1 (%2).</translation>
+    </message>
+    <message>
+        <source>%1 + %2 by operator</source>
+        <translation>%1 + %2 оператором</translation>
+    </message>
+    <message>
+        <source>%1
+Idempotency key — Ctrl+Shift+C copies it</source>
+        <translation>%1
+Ключ идемпотентности — Ctrl+Shift+C копирует его</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::ConnectionsService</name>
+    <message>
+        <source>No answer from %1: %2</source>
+        <translation>Нет ответа от %1: %2</translation>
+    </message>
+    <message>
+        <source>Connected: %1 answered HTTP %2 to %3.</source>
+        <translation>Подключено: %1 ответил HTTP %2 на %3.</translation>
+    </message>
+    <message>
+        <source>Refused: HTTP %1 to %2 — %3</source>
+        <translation>Отказ: HTTP %1 на %2 — %3</translation>
+    </message>
+    <message>
+        <source>%1 is set in the environment and wins over this field.</source>
+        <translation>%1 задана в окружении и имеет приоритет над этим полем.</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>не задано</translation>
+    </message>
+    <message>
+        <source>saved %1</source>
+        <translation>сохранено: %1</translation>
+    </message>
+    <message>
+        <source>from %1 %2</source>
+        <translation>из %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 is set in the environment and wins over the saved file %2.</source>
+        <translation>%1 задана в окружении и имеет приоритет над сохранённым файлом %2.</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>отказ</translation>
+    </message>
+    <message>
+        <source>Stripe</source>
+        <translation>Stripe</translation>
+    </message>
+    <message>
+        <source>Slen</source>
+        <translation>Slen</translation>
+    </message>
+    <message>
+        <source>Helpdesk</source>
+        <translation>Служба поддержки</translation>
+    </message>
+    <message>
+        <source>Stripe webhook secret</source>
+        <translation>Секрет вебхуков Stripe</translation>
+    </message>
+    <message>
+        <source>the secret may contain no spaces or line breaks</source>
+        <translation>секрет не может содержать пробелов и переносов строк</translation>
+    </message>
+    <message>
+        <source>the project must be 1-128 characters</source>
+        <translation>проект должен содержать от 1 до 128 символов</translation>
+    </message>
+    <message>
+        <source>a LIVE key against the simulator or this machine (%1). A live key belongs with the real provider only.</source>
+        <translation>боевой (LIVE) ключ для симулятора или этого компьютера (%1). Боевой ключ нужен только для настоящего провайдера.</translation>
+    </message>
+    <message>
+        <source>a TEST key against %1, which is not the simulator: no real money will move.</source>
+        <translation>тестовый (TEST) ключ для %1, а это не симулятор: настоящие деньги не двинутся.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::ConsoleConnections</name>
+    <message>
+        <source>provider-sim at %1, started by this console (--demo): no provider is reached.</source>
+        <translation>provider-sim на %1, запущенный этой консолью (--demo): ни один провайдер не используется.</translation>
+    </message>
+    <message>
+        <source>Stripe</source>
+        <translation>Stripe</translation>
+    </message>
+    <message>
+        <source>Slen</source>
+        <translation>Slen</translation>
+    </message>
+    <message>
+        <source>%1 uses a live key %2</source>
+        <translation>%1 использует боевой ключ %2</translation>
+    </message>
+    <message>
+        <source>%1 uses a test key %2</source>
+        <translation>%1 использует тестовый ключ %2</translation>
+    </message>
+    <message>
+        <source>No sk_test_/sk_live_ provider key is configured: see Tools → Connections.</source>
+        <translation>Ключ провайдера sk_test_/sk_live_ не настроен: см. «Инструменты → Подключения».</translation>
     </message>
 </context>
 <context>
@@ -677,7 +817,7 @@ The provider has not finished it: look up again later before closing.</source>
         <translation>платёж </translation>
     </message>
     <message>
-        <source>Charge %1: %2 charged, %3 refunded in total (amount_refunded). %4 refund(s) examined.</source>
+        <source>Charge %1: %2 charged, %3 refunded in total (amount_refunded). Refunds examined: %4.</source>
         <translation>Платёж %1: списано %2, всего возвращено %3 (amount_refunded). Просмотрено возвратов: %4.</translation>
     </message>
     <message>
@@ -985,6 +1125,50 @@ Provider reference on the row: %1.</source>
         <source>Read the entries again (new ones appear at the top)</source>
         <translation>Перечитать записи (новые появляются сверху)</translation>
     </message>
+    <message>
+        <source>Select an entry to read its detail.</source>
+        <translation>Выберите запись, чтобы прочитать подробности.</translation>
+    </message>
+    <message>
+        <source>Stop the chain check or the export (a cancelled export writes no file)</source>
+        <translation>Остановить проверку цепочки или экспорт (отменённый экспорт не записывает файл)</translation>
+    </message>
+    <message>
+        <source>Entry %1 · %2 · %3
+
+</source>
+        <translation>Запись %1 · %2 · %3
+
+</translation>
+    </message>
+    <message>
+        <source>Local time (%1); the store compares UTC</source>
+        <translation>Местное время (%1); хранилище сравнивает в UTC</translation>
+    </message>
+    <message>
+        <source>Times in this window are local time (%1)</source>
+        <translation>Время в этом окне — местное (%1)</translation>
+    </message>
+    <message>
+        <source>%1+ entries match</source>
+        <translation>подходит записей: %1+</translation>
+    </message>
+    <message>
+        <source>Verifying the chain…</source>
+        <translation>Проверка цепочки…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 из %2</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Отмена…</translation>
+    </message>
+    <message>
+        <source>Chain check cancelled</source>
+        <translation>Проверка цепочки отменена</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ChartsView</name>
@@ -1021,10 +1205,6 @@ Provider reference on the row: %1.</source>
         <translation>Последние 90 дней</translation>
     </message>
     <message>
-        <source>Re&amp;fresh</source>
-        <translation>&amp;Обновить</translation>
-    </message>
-    <message>
         <source>Unknown outcomes over:</source>
         <translation>Неизвестные результаты за:</translation>
     </message>
@@ -1059,6 +1239,10 @@ Provider reference on the row: %1.</source>
     <message>
         <source>3+ days</source>
         <translation>от 3 дней</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>&amp;Перечитать</translation>
     </message>
 </context>
 <context>
@@ -1104,24 +1288,40 @@ Provider reference on the row: %1.</source>
         <translation>&amp;Закрыть операцию</translation>
     </message>
     <message>
-        <source>Write the reason: what you checked and what it showed.</source>
-        <translation>Напишите причину: что вы проверили и что это показало.</translation>
-    </message>
-    <message>
-        <source>This operation has no evidence yet. Look it up at the provider or attach evidence first (Ctrl+E), then close.</source>
-        <translation>У этой операции ещё нет доказательств. Сначала запросите её у провайдера или приложите доказательство (Ctrl+E), затем закройте.</translation>
-    </message>
-    <message>
-        <source>Tick the evidence that supports this close.</source>
-        <translation>Отметьте доказательства, на которых основано закрытие.</translation>
-    </message>
-    <message>
-        <source>Closing as succeeded needs the provider&apos;s reference (re_…).</source>
-        <translation>Для закрытия как успешной нужна ссылка провайдера (re_…).</translation>
-    </message>
-    <message>
         <source>Not closed: </source>
         <translation>Не закрыто: </translation>
+    </message>
+    <message>
+        <source>&amp;Attach evidence…</source>
+        <translation>&amp;Приложить доказательство…</translation>
+    </message>
+    <message>
+        <source>the reason: what you checked and what it showed</source>
+        <translation>причина: что вы проверили и что это показало</translation>
+    </message>
+    <message>
+        <source>evidence that the provider moved the money; this operation has no evidence yet (look it up at the provider, or Attach evidence…)</source>
+        <translation>доказательство, что провайдер перевёл деньги; у этой операции ещё нет доказательств (запросите у провайдера или нажмите «Приложить доказательство…»)</translation>
+    </message>
+    <message>
+        <source>evidence that no money moved; this operation has no evidence yet (look it up at the provider, or Attach evidence…)</source>
+        <translation>доказательство, что деньги не двигались; у этой операции ещё нет доказательств (запросите у провайдера или нажмите «Приложить доказательство…»)</translation>
+    </message>
+    <message>
+        <source>a tick on the evidence that supports this close</source>
+        <translation>отметка на доказательстве, которое подтверждает это закрытие</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s reference (re_…)</source>
+        <translation>идентификатор провайдера (re_…)</translation>
+    </message>
+    <message>
+        <source>Still needed before this close:</source>
+        <translation>Для этого закрытия ещё нужно:</translation>
+    </message>
+    <message>
+        <source>it still needs %1.</source>
+        <translation>ещё нужно: %1.</translation>
     </message>
 </context>
 <context>
@@ -1139,20 +1339,12 @@ Provider reference on the row: %1.</source>
         <translation>Сообщение клиенту по операции %1</translation>
     </message>
     <message>
-        <source>the customer&apos;s conversation id at the helpdesk</source>
-        <translation>идентификатор диалога с клиентом в службе поддержки</translation>
-    </message>
-    <message>
         <source>&amp;Template</source>
         <translation>&amp;Шаблон</translation>
     </message>
     <message>
         <source>&amp;Language</source>
         <translation>&amp;Язык</translation>
-    </message>
-    <message>
-        <source>C&amp;onversation</source>
-        <translation>&amp;Диалог</translation>
     </message>
     <message>
         <source>&amp;Preview</source>
@@ -1182,20 +1374,83 @@ Provider reference on the row: %1.</source>
         <source>The provider accepted this refund but still reports it &lt;b&gt;pending&lt;/b&gt;: say it is issued and on its way, not that it is completed or has arrived.</source>
         <translation>Провайдер принял этот возврат, но пока сообщает, что он &lt;b&gt;в обработке&lt;/b&gt;: пишите, что возврат оформлен и деньги в пути, а не что он завершён или деньги уже пришли.</translation>
     </message>
+    <message>
+        <source>from the helpdesk ticket; remembered for this order</source>
+        <translation>из обращения в службе поддержки; запоминается для этого заказа</translation>
+    </message>
+    <message>
+        <source>The conversation id of the customer&apos;s helpdesk ticket (Send needs it; Copy does not). The console remembers it for this order.</source>
+        <translation>Идентификатор переписки из обращения клиента в службу поддержки (нужен для «Отправить», для «Копировать» — нет). Консоль запоминает его для этого заказа.</translation>
+    </message>
+    <message>
+        <source>Helpdesk c&amp;onversation</source>
+        <translation>&amp;Переписка в поддержке</translation>
+    </message>
+    <message>
+        <source>Send needs the helpdesk conversation id; Copy does not</source>
+        <translation>Для «Отправить» нужен идентификатор переписки в поддержке; для «Копировать» — нет</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ConnectionsDialog</name>
+    <message>
+        <source>Connections</source>
+        <translation>Подключения</translation>
+    </message>
+    <message>
+        <source>Secrets are saved to files only you can read (0600) in your configuration folder, never in the settings or the database. An empty secret field keeps the saved secret.</source>
+        <translation>Секреты сохраняются в файлы, доступные для чтения только вам (0600), в папке конфигурации — никогда в настройках или базе данных. Пустое поле секрета оставляет сохранённый секрет.</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Сохранить</translation>
+    </message>
+    <message>
+        <source>Base &amp;URL:</source>
+        <translation>Базовый &amp;URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Project:</source>
+        <translation>&amp;Проект:</translation>
+    </message>
+    <message>
+        <source>Check connection</source>
+        <translation>Проверить подключение</translation>
+    </message>
+    <message>
+        <source>Secret:</source>
+        <translation>Секрет:</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Проверка…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Not saved. %1</source>
+        <translation>Не сохранено. %1</translation>
+    </message>
+    <message>
+        <source>Check before saving: %1 Press Save anyway to save it like this.</source>
+        <translation>Проверка перед сохранением: %1 Нажмите «Всё равно сохранить», чтобы сохранить как есть.</translation>
+    </message>
+    <message>
+        <source>Save &amp;anyway</source>
+        <translation>&amp;Всё равно сохранить</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Не сохранено: %1</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::DetailPane</name>
     <message>
         <source>&amp;Request</source>
         <translation>&amp;Запрос</translation>
-    </message>
-    <message>
-        <source>&amp;Attempts</source>
-        <translation>&amp;Попытки</translation>
-    </message>
-    <message>
-        <source>E&amp;vidence</source>
-        <translation>&amp;Доказательства</translation>
     </message>
     <message>
         <source>A&amp;udit</source>
@@ -1252,10 +1507,6 @@ Provider reference on the row: %1.</source>
     <message>
         <source>provider status </source>
         <translation>статус у провайдера </translation>
-    </message>
-    <message>
-        <source>attempts %1/%2</source>
-        <translation>попытки %1/%2</translation>
     </message>
     <message>
         <source>unknown because: </source>
@@ -1320,6 +1571,22 @@ Idempotency-Key: %4
     <message>
         <source>the provider accepted it and still reports it pending: the money is on its way, not arrived</source>
         <translation>провайдер принял возврат, но пока сообщает, что он в обработке: деньги в пути, но ещё не дошли</translation>
+    </message>
+    <message>
+        <source>Attem&amp;pts</source>
+        <translation>&amp;Попытки</translation>
+    </message>
+    <message>
+        <source>&amp;Evidence</source>
+        <translation>&amp;Доказательства</translation>
+    </message>
+    <message>
+        <source>attempts %1</source>
+        <translation>попытки %1</translation>
+    </message>
+    <message>
+        <source> (until %1; it ends %2 before the provider forgets the key)</source>
+        <translation> (до %1; окно заканчивается за %2 до того, как провайдер забудет ключ)</translation>
     </message>
 </context>
 <context>
@@ -1420,6 +1687,29 @@ SHA-256 %4</translation>
     </message>
 </context>
 <context>
+    <name>ops::ui::FirstRunDialog</name>
+    <message>
+        <source>A new database</source>
+        <translation>Новая база данных</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; has no operations and no operators yet.&lt;/p&gt;&lt;p&gt;Become its first &lt;b&gt;supervisor&lt;/b&gt; as &lt;b&gt;%2&lt;/b&gt;? A supervisor may do everything, including adding the other operators (&lt;tt&gt;opsctl operator add&lt;/tt&gt;). The first operator of a database is always a supervisor; after that only a supervisor adds people.&lt;/p&gt;&lt;p&gt;Not now: the console opens with view rights only.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;В &lt;b&gt;%1&lt;/b&gt; пока нет ни операций, ни операторов.&lt;/p&gt;&lt;p&gt;Стать её первым &lt;b&gt;супервайзером&lt;/b&gt; как &lt;b&gt;%2&lt;/b&gt;? Супервизор может всё, в том числе добавлять других операторов (&lt;tt&gt;opsctl operator add&lt;/tt&gt;). Первый оператор базы данных всегда супервайзер; после этого людей добавляет только супервайзер.&lt;/p&gt;&lt;p&gt;«Не сейчас»: консоль откроется только с правами просмотра.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Become supervisor</source>
+        <translation>&amp;Стать супервайзером</translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation>&amp;Не сейчас</translation>
+    </message>
+    <message>
+        <source>Not added: %1</source>
+        <translation>Не добавлено: %1</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::LookupDialog</name>
     <message>
         <source>Provider look-up: %1</source>
@@ -1438,8 +1728,26 @@ SHA-256 %4</translation>
         <translation>Приложить и закрыть как &amp;неуспешную…</translation>
     </message>
     <message>
-        <source>Attached as evidence #%1.</source>
-        <translation>Приложено как доказательство #%1.</translation>
+        <source>&amp;Resend…</source>
+        <translation>Повторная &amp;отправка…</translation>
+    </message>
+    <message>
+        <source>Send the stored request once more with the stored key: the provider replays it if it happened, or makes it once.</source>
+        <translation>Отправить сохранённый запрос ещё раз с сохранённым ключом: провайдер повторит ответ, если операция уже прошла, или выполнит её один раз.</translation>
+    </message>
+    <message>
+        <source>
+The retention window has closed: nothing can be resent for this operation. Close it with evidence, then tell the customer.</source>
+        <translation>
+Окно хранения закрылось: повторно отправить эту операцию уже нельзя. Закройте её с доказательствами, затем сообщите клиенту.</translation>
+    </message>
+    <message>
+        <source>Not resent: %1</source>
+        <translation>Не отправлено повторно: %1</translation>
+    </message>
+    <message>
+        <source>Attached as evidence %1 of this operation.</source>
+        <translation>Приложено как доказательство %1 этой операции.</translation>
     </message>
 </context>
 <context>
@@ -1477,7 +1785,7 @@ SHA-256 %4</translation>
         <translation>Отмена (Esc)</translation>
     </message>
     <message>
-        <source>Signed in as %1. / searches, Enter opens the detail.</source>
+        <source>Signed in as %1. Press / to search, Enter to open the detail.</source>
         <translation>Вы вошли как %1. / — поиск, Enter открывает подробности.</translation>
     </message>
     <message>
@@ -1605,10 +1913,6 @@ SHA-256 %4</translation>
         <translation>Ключ %1 скопирован</translation>
     </message>
     <message>
-        <source>Attached evidence #%1</source>
-        <translation>Приложено доказательство #%1</translation>
-    </message>
-    <message>
         <source>The evidence was not stored: </source>
         <translation>Доказательство не сохранено: </translation>
     </message>
@@ -1650,11 +1954,11 @@ SHA-256 %4</translation>
     </message>
     <message>
         <source>&amp;Supervisor</source>
-        <translation>&amp;Супервайзер</translation>
+        <translation>Суп&amp;ервайзер</translation>
     </message>
     <message>
         <source>&amp;Tools</source>
-        <translation>&amp;Сервис</translation>
+        <translation>Се&amp;рвис</translation>
     </message>
     <message>
         <source>Database unreachable — retrying (%1)</source>
@@ -1759,6 +2063,119 @@ SHA-256 %4</translation>
     <message>
         <source>%1: %2</source>
         <translation>%1 мин %2 с {1:?} {2?}</translation>
+    </message>
+    <message>
+        <source>Attached evidence %1 to %2</source>
+        <translation>Доказательство %1 приложено к %2</translation>
+    </message>
+    <message>
+        <source>%1 is not in the current list; clear the search and select it.</source>
+        <translation>%1 нет в текущем списке; очистите поиск и выберите её.</translation>
+    </message>
+    <message>
+        <source>&amp;Next tab</source>
+        <translation>&amp;Следующая вкладка</translation>
+    </message>
+    <message>
+        <source>&amp;Previous tab</source>
+        <translation>&amp;Предыдущая вкладка</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Справ&amp;ка</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>&amp;Сочетания клавиш…</translation>
+    </message>
+    <message>
+        <source>Close the audit window</source>
+        <translation>Закрыть окно аудита</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ModeBanner</name>
+    <message>
+        <source>TEST</source>
+        <translation>ТЕСТ</translation>
+    </message>
+    <message>
+        <source>SIMULATOR</source>
+        <translation>СИМУЛЯТОР</translation>
+    </message>
+    <message>
+        <source>LIVE</source>
+        <translation>БОЕВОЙ</translation>
+    </message>
+    <message>
+        <source>NOT CONNECTED</source>
+        <translation>НЕ ПОДКЛЮЧЕНО</translation>
+    </message>
+    <message>
+        <source>Live mode</source>
+        <translation>Боевой режим</translation>
+    </message>
+    <message>
+        <source>Mode: %1</source>
+        <translation>Режим: %1</translation>
+    </message>
+    <message>
+        <source>LIVE — real money moves. %1</source>
+        <translation>БОЕВОЙ РЕЖИМ — движутся настоящие деньги. %1</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::NextStepDialog</name>
+    <message>
+        <source>Next step for %1</source>
+        <translation>Следующий шаг для %1</translation>
+    </message>
+    <message>
+        <source>%1 is closed as failed: no money moved for it, and the customer is still waiting. Tell them, or start again.</source>
+        <translation>%1 закрыта как неуспешная: деньги по ней не двигались, а клиент всё ещё ждёт. Сообщите ему или начните заново.</translation>
+    </message>
+    <message>
+        <source>&amp;Message the customer…</source>
+        <translation>&amp;Написать клиенту…</translation>
+    </message>
+    <message>
+        <source>To refund again: a new refund is a new operation with a new idempotency key; the failed one stays closed with its evidence. The console has no form that starts a refund: run this command (or ask the agent to refund again).</source>
+        <translation>Чтобы вернуть деньги снова: новый возврат — это новая операция с новым ключом идемпотентности; неуспешная остаётся закрытой вместе со своими доказательствами. В консоли нет формы для запуска возврата: выполните эту команду (или попросите агента оформить возврат снова).</translation>
+    </message>
+    <message>
+        <source>&amp;Copy the new refund command</source>
+        <translation>&amp;Копировать команду нового возврата</translation>
+    </message>
+    <message>
+        <source>Copied: paste it into a terminal where opsctl reaches this database.</source>
+        <translation>Скопировано: вставьте в терминал, где opsctl видит эту базу данных.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::OpenFailedDialog</name>
+    <message>
+        <source>Cannot open the database</source>
+        <translation>Не удаётся открыть базу данных</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The console cannot open the database&lt;/p&gt;&lt;p&gt;&lt;tt&gt;%1&lt;/tt&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;Reason:&lt;/b&gt; %2&lt;/p&gt;&lt;p&gt;Choose another database file (a new file becomes an empty database), or quit and fix the path or its permissions.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Консоль не может открыть базу данных&lt;/p&gt;&lt;p&gt;&lt;tt&gt;%1&lt;/tt&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;Причина:&lt;/b&gt; %2&lt;/p&gt;&lt;p&gt;Выберите другой файл базы данных (новый файл станет пустой базой) или выйдите и исправьте путь или права доступа.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Choose another…</source>
+        <translation>&amp;Выбрать другую…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>В&amp;ыйти</translation>
+    </message>
+    <message>
+        <source>Choose a database</source>
+        <translation>Выберите базу данных</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
+        <translation>Базы данных SQLite (*.sqlite *.db);;Все файлы (*)</translation>
     </message>
 </context>
 <context>
@@ -1879,6 +2296,22 @@ SHA-256 %4</translation>
         <source>Operations appear here as soon as an agent or opsctl makes one.</source>
         <translation>Операции появятся здесь, как только агент или opsctl создаст первую.</translation>
     </message>
+    <message>
+        <source>Open the selected operation&apos;s attempts</source>
+        <translation>Открыть попытки выбранной операции</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Enter</translation>
+    </message>
+    <message>
+        <source>From the search box to the list</source>
+        <translation>Из поля поиска в список</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Вниз</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ResendConfirmDialog</name>
@@ -1911,10 +2344,6 @@ SHA-256 %4</translation>
         <translation>%1&lt;br&gt;Сохранённый запрос будет отправлен ещё раз с сохранённым ключом и теми же байтами: одна попытка.</translation>
     </message>
     <message>
-        <source>%1 of %2 used</source>
-        <translation>использовано %1 из %2</translation>
-    </message>
-    <message>
         <source>Amount:</source>
         <translation>Сумма:</translation>
     </message>
@@ -1933,6 +2362,14 @@ SHA-256 %4</translation>
     <message>
         <source>&amp;Resend once</source>
         <translation>&amp;Отправить повторно один раз</translation>
+    </message>
+    <message>
+        <source>automation %1 of %2, operators %3; this resend is one more by an operator</source>
+        <translation>автоматика %1 из %2, операторы %3; эта повторная отправка — ещё одна попытка оператора</translation>
+    </message>
+    <message>
+        <source>automation %1 of %2; this resend is one more by an operator</source>
+        <translation>автоматика %1 из %2; эта повторная отправка — ещё одна попытка оператора</translation>
     </message>
 </context>
 <context>
@@ -1959,6 +2396,21 @@ SHA-256 %4</translation>
     </message>
 </context>
 <context>
+    <name>ops::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Клавиши</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::SupervisorWindow</name>
     <message>
         <source>Audit and charts</source>
@@ -1972,36 +2424,17 @@ SHA-256 %4</translation>
         <source>C&amp;harts</source>
         <translation>&amp;Графики</translation>
     </message>
-</context>
-<context>
-    <name>ops::ui::ModeBanner</name>
     <message>
-        <source>TEST</source>
-        <translation>ТЕСТ</translation>
+        <source>Close the audit window</source>
+        <translation>Закрыть окно аудита</translation>
     </message>
     <message>
-        <source>SIMULATOR</source>
-        <translation>СИМУЛЯТОР</translation>
+        <source>Next tab</source>
+        <translation>Следующая вкладка</translation>
     </message>
     <message>
-        <source>LIVE</source>
-        <translation>БОЕВОЙ</translation>
-    </message>
-    <message>
-        <source>NOT CONNECTED</source>
-        <translation>НЕ ПОДКЛЮЧЕНО</translation>
-    </message>
-    <message>
-        <source>Live mode</source>
-        <translation>Боевой режим</translation>
-    </message>
-    <message>
-        <source>Mode: %1</source>
-        <translation>Режим: %1</translation>
-    </message>
-    <message>
-        <source>LIVE — real money moves. %1</source>
-        <translation>БОЕВОЙ РЕЖИМ — движутся настоящие деньги. %1</translation>
+        <source>Previous tab</source>
+        <translation>Предыдущая вкладка</translation>
     </message>
 </context>
 </TS>

@@ -134,6 +134,10 @@
         <source>Transport</source>
         <translation>Транспорт</translation>
     </message>
+    <message>
+        <source>%1 (operator resend)</source>
+        <translation>%1 (повторне надсилання оператором)</translation>
+    </message>
 </context>
 <context>
     <name>ops::AuditEntryModel</name>
@@ -203,12 +207,12 @@ SHA-256 %3</translation>
 <context>
     <name>ops::EvidenceListModel</name>
     <message>
-        <source>#%1 %2 — %3, %4 by %5</source>
-        <translation>#%1 %2 — %3, %4, додав %5</translation>
-    </message>
-    <message>
         <source>%1 · %2 bytes · SHA-256 %3</source>
         <translation>%1 · %2 байтів · SHA-256 %3</translation>
+    </message>
+    <message>
+        <source>%1. %2 — %3, %4 by %5</source>
+        <translation>%1. %2 — %3, %4, додав %5</translation>
     </message>
 </context>
 <context>
@@ -279,14 +283,6 @@ SHA-256 %3</translation>
     <message>
         <source>closed</source>
         <translation>закрито</translation>
-    </message>
-    <message>
-        <source>Deadline %1 (local time)</source>
-        <translation>Кінцевий строк %1 (місцевий час)</translation>
-    </message>
-    <message>
-        <source>Idempotency key — Ctrl+Shift+C copies it</source>
-        <translation>Ключ ідемпотентності — Ctrl+Shift+C копіює його</translation>
     </message>
     <message>
         <source>Operation</source>
@@ -391,6 +387,150 @@ SHA-256 %3</translation>
     <message>
         <source>The provider accepted the refund and still reports it pending: the money is on its way, not arrived.</source>
         <translation>Провайдер прийняв повернення, але досі повідомляє, що воно в обробці: кошти в дорозі, але ще не дійшли.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h</source>
+        <translation>
+            <numerusform>%n год</numerusform>
+            <numerusform>%n год</numerusform>
+            <numerusform>%n год</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n хв</numerusform>
+            <numerusform>%n хв</numerusform>
+            <numerusform>%n хв</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n с</numerusform>
+            <numerusform>%n с</numerusform>
+            <numerusform>%n с</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The window ends when the provider forgets the key.</source>
+        <translation>Вікно закінчується, коли провайдер забуває ключ.</translation>
+    </message>
+    <message>
+        <source>The window ends %1 before the provider forgets the key, so a late resend never reaches a provider that no longer knows it.</source>
+        <translation>Вікно закінчується за %1 до того, як провайдер забуде ключ, щоб пізнє повторне надсилання не потрапило до провайдера, який цього ключа вже не знає.</translation>
+    </message>
+    <message>
+        <source>Resend possible until %1 (%2).</source>
+        <translation>Повторне надсилання можливе до %1 (%2).</translation>
+    </message>
+    <message>
+        <source>%1 + %2 by operator</source>
+        <translation>%1 + %2 оператором</translation>
+    </message>
+    <message>
+        <source>%1
+Idempotency key — Ctrl+Shift+C copies it</source>
+        <translation>%1
+Ключ ідемпотентності — Ctrl+Shift+C копіює його</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::ConnectionsService</name>
+    <message>
+        <source>No answer from %1: %2</source>
+        <translation>Немає відповіді від %1: %2</translation>
+    </message>
+    <message>
+        <source>Connected: %1 answered HTTP %2 to %3.</source>
+        <translation>Підключено: %1 відповів HTTP %2 на %3.</translation>
+    </message>
+    <message>
+        <source>Refused: HTTP %1 to %2 — %3</source>
+        <translation>Відмова: HTTP %1 на %2 — %3</translation>
+    </message>
+    <message>
+        <source>%1 is set in the environment and wins over this field.</source>
+        <translation>%1 задано в оточенні, і воно має пріоритет над цим полем.</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>не задано</translation>
+    </message>
+    <message>
+        <source>saved %1</source>
+        <translation>збережено: %1</translation>
+    </message>
+    <message>
+        <source>from %1 %2</source>
+        <translation>з %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 is set in the environment and wins over the saved file %2.</source>
+        <translation>%1 задано в оточенні, і воно має пріоритет над збереженим файлом %2.</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>відмова</translation>
+    </message>
+    <message>
+        <source>Stripe</source>
+        <translation>Stripe</translation>
+    </message>
+    <message>
+        <source>Slen</source>
+        <translation>Slen</translation>
+    </message>
+    <message>
+        <source>Helpdesk</source>
+        <translation>Служба підтримки</translation>
+    </message>
+    <message>
+        <source>Stripe webhook secret</source>
+        <translation>Секрет вебхуків Stripe</translation>
+    </message>
+    <message>
+        <source>the secret may contain no spaces or line breaks</source>
+        <translation>секрет не може містити пробілів і переносів рядків</translation>
+    </message>
+    <message>
+        <source>the project must be 1-128 characters</source>
+        <translation>проєкт має містити від 1 до 128 символів</translation>
+    </message>
+    <message>
+        <source>a LIVE key against the simulator or this machine (%1). A live key belongs with the real provider only.</source>
+        <translation>бойовий (LIVE) ключ для симулятора або цього комп’ютера (%1). Бойовий ключ потрібен лише для справжнього провайдера.</translation>
+    </message>
+    <message>
+        <source>a TEST key against %1, which is not the simulator: no real money will move.</source>
+        <translation>тестовий (TEST) ключ для %1, а це не симулятор: справжні гроші не рухатимуться.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::ConsoleConnections</name>
+    <message>
+        <source>provider-sim at %1, started by this console (--demo): no provider is reached.</source>
+        <translation>provider-sim на %1, запущений цією консоллю (--demo): жоден провайдер не використовується.</translation>
+    </message>
+    <message>
+        <source>Stripe</source>
+        <translation>Stripe</translation>
+    </message>
+    <message>
+        <source>Slen</source>
+        <translation>Slen</translation>
+    </message>
+    <message>
+        <source>%1 uses a live key %2</source>
+        <translation>%1 використовує бойовий ключ %2</translation>
+    </message>
+    <message>
+        <source>%1 uses a test key %2</source>
+        <translation>%1 використовує тестовий ключ %2</translation>
+    </message>
+    <message>
+        <source>No sk_test_/sk_live_ provider key is configured: see Tools → Connections.</source>
+        <translation>Ключ провайдера sk_test_/sk_live_ не налаштовано: див. «Інструменти → Підключення».</translation>
     </message>
 </context>
 <context>
@@ -677,7 +817,7 @@ The provider has not finished it: look up again later before closing.</source>
         <translation>платіж </translation>
     </message>
     <message>
-        <source>Charge %1: %2 charged, %3 refunded in total (amount_refunded). %4 refund(s) examined.</source>
+        <source>Charge %1: %2 charged, %3 refunded in total (amount_refunded). Refunds examined: %4.</source>
         <translation>Платіж %1: списано %2, усього повернено %3 (amount_refunded). Переглянуто повернень: %4.</translation>
     </message>
     <message>
@@ -985,6 +1125,50 @@ Provider reference on the row: %1.</source>
         <source>Read the entries again (new ones appear at the top)</source>
         <translation>Перечитати записи (нові з&apos;являються вгорі)</translation>
     </message>
+    <message>
+        <source>Select an entry to read its detail.</source>
+        <translation>Виберіть запис, щоб прочитати подробиці.</translation>
+    </message>
+    <message>
+        <source>Stop the chain check or the export (a cancelled export writes no file)</source>
+        <translation>Зупинити перевірку ланцюжка або експорт (скасований експорт не записує файл)</translation>
+    </message>
+    <message>
+        <source>Entry %1 · %2 · %3
+
+</source>
+        <translation>Запис %1 · %2 · %3
+
+</translation>
+    </message>
+    <message>
+        <source>Local time (%1); the store compares UTC</source>
+        <translation>Місцевий час (%1); сховище порівнює в UTC</translation>
+    </message>
+    <message>
+        <source>Times in this window are local time (%1)</source>
+        <translation>Час у цьому вікні — місцевий (%1)</translation>
+    </message>
+    <message>
+        <source>%1+ entries match</source>
+        <translation>відповідає записів: %1+</translation>
+    </message>
+    <message>
+        <source>Verifying the chain…</source>
+        <translation>Перевірка ланцюжка…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 з %2</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Скасування…</translation>
+    </message>
+    <message>
+        <source>Chain check cancelled</source>
+        <translation>Перевірку ланцюжка скасовано</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ChartsView</name>
@@ -1021,10 +1205,6 @@ Provider reference on the row: %1.</source>
         <translation>Останні 90 днів</translation>
     </message>
     <message>
-        <source>Re&amp;fresh</source>
-        <translation>&amp;Оновити</translation>
-    </message>
-    <message>
         <source>Unknown outcomes over:</source>
         <translation>Невідомі результати за:</translation>
     </message>
@@ -1059,6 +1239,10 @@ Provider reference on the row: %1.</source>
     <message>
         <source>3+ days</source>
         <translation>від 3 днів</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>&amp;Перечитати</translation>
     </message>
 </context>
 <context>
@@ -1104,24 +1288,40 @@ Provider reference on the row: %1.</source>
         <translation>&amp;Закрити операцію</translation>
     </message>
     <message>
-        <source>Write the reason: what you checked and what it showed.</source>
-        <translation>Напишіть причину: що ви перевірили і що це показало.</translation>
-    </message>
-    <message>
-        <source>This operation has no evidence yet. Look it up at the provider or attach evidence first (Ctrl+E), then close.</source>
-        <translation>Ця операція ще не має доказів. Спершу запитайте її у провайдера або додайте доказ (Ctrl+E), потім закрийте.</translation>
-    </message>
-    <message>
-        <source>Tick the evidence that supports this close.</source>
-        <translation>Позначте докази, на яких ґрунтується закриття.</translation>
-    </message>
-    <message>
-        <source>Closing as succeeded needs the provider&apos;s reference (re_…).</source>
-        <translation>Для закриття як успішної потрібне посилання провайдера (re_…).</translation>
-    </message>
-    <message>
         <source>Not closed: </source>
         <translation>Не закрито: </translation>
+    </message>
+    <message>
+        <source>&amp;Attach evidence…</source>
+        <translation>&amp;Додати доказ…</translation>
+    </message>
+    <message>
+        <source>the reason: what you checked and what it showed</source>
+        <translation>причина: що ви перевірили і що це показало</translation>
+    </message>
+    <message>
+        <source>evidence that the provider moved the money; this operation has no evidence yet (look it up at the provider, or Attach evidence…)</source>
+        <translation>доказ, що провайдер переказав гроші; ця операція ще не має доказів (запитайте в провайдера або натисніть «Додати доказ…»)</translation>
+    </message>
+    <message>
+        <source>evidence that no money moved; this operation has no evidence yet (look it up at the provider, or Attach evidence…)</source>
+        <translation>доказ, що гроші не рухалися; ця операція ще не має доказів (запитайте в провайдера або натисніть «Додати доказ…»)</translation>
+    </message>
+    <message>
+        <source>a tick on the evidence that supports this close</source>
+        <translation>позначка на доказі, який підтверджує це закриття</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s reference (re_…)</source>
+        <translation>ідентифікатор провайдера (re_…)</translation>
+    </message>
+    <message>
+        <source>Still needed before this close:</source>
+        <translation>Для цього закриття ще потрібно:</translation>
+    </message>
+    <message>
+        <source>it still needs %1.</source>
+        <translation>ще потрібно: %1.</translation>
     </message>
 </context>
 <context>
@@ -1139,20 +1339,12 @@ Provider reference on the row: %1.</source>
         <translation>Повідомлення клієнтові щодо операції %1</translation>
     </message>
     <message>
-        <source>the customer&apos;s conversation id at the helpdesk</source>
-        <translation>ідентифікатор розмови з клієнтом у службі підтримки</translation>
-    </message>
-    <message>
         <source>&amp;Template</source>
         <translation>&amp;Шаблон</translation>
     </message>
     <message>
         <source>&amp;Language</source>
         <translation>&amp;Мова</translation>
-    </message>
-    <message>
-        <source>C&amp;onversation</source>
-        <translation>&amp;Розмова</translation>
     </message>
     <message>
         <source>&amp;Preview</source>
@@ -1182,20 +1374,83 @@ Provider reference on the row: %1.</source>
         <source>The provider accepted this refund but still reports it &lt;b&gt;pending&lt;/b&gt;: say it is issued and on its way, not that it is completed or has arrived.</source>
         <translation>Провайдер прийняв це повернення, але досі повідомляє, що воно &lt;b&gt;в обробці&lt;/b&gt;: пишіть, що повернення оформлено й кошти в дорозі, а не що його завершено чи кошти вже надійшли.</translation>
     </message>
+    <message>
+        <source>from the helpdesk ticket; remembered for this order</source>
+        <translation>зі звернення до служби підтримки; запам’ятовується для цього замовлення</translation>
+    </message>
+    <message>
+        <source>The conversation id of the customer&apos;s helpdesk ticket (Send needs it; Copy does not). The console remembers it for this order.</source>
+        <translation>Ідентифікатор листування зі звернення клієнта до служби підтримки (потрібен для «Надіслати», для «Копіювати» — ні). Консоль запам’ятовує його для цього замовлення.</translation>
+    </message>
+    <message>
+        <source>Helpdesk c&amp;onversation</source>
+        <translation>&amp;Листування в підтримці</translation>
+    </message>
+    <message>
+        <source>Send needs the helpdesk conversation id; Copy does not</source>
+        <translation>Для «Надіслати» потрібен ідентифікатор листування в підтримці; для «Копіювати» — ні</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ConnectionsDialog</name>
+    <message>
+        <source>Connections</source>
+        <translation>Підключення</translation>
+    </message>
+    <message>
+        <source>Secrets are saved to files only you can read (0600) in your configuration folder, never in the settings or the database. An empty secret field keeps the saved secret.</source>
+        <translation>Секрети зберігаються у файли, які можете читати лише ви (0600), у теці конфігурації — ніколи в налаштуваннях чи базі даних. Порожнє поле секрету залишає збережений секрет.</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Зберегти</translation>
+    </message>
+    <message>
+        <source>Base &amp;URL:</source>
+        <translation>Базова &amp;URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Project:</source>
+        <translation>&amp;Проєкт:</translation>
+    </message>
+    <message>
+        <source>Check connection</source>
+        <translation>Перевірити підключення</translation>
+    </message>
+    <message>
+        <source>Secret:</source>
+        <translation>Секрет:</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Перевірка…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Not saved. %1</source>
+        <translation>Не збережено. %1</translation>
+    </message>
+    <message>
+        <source>Check before saving: %1 Press Save anyway to save it like this.</source>
+        <translation>Перевірка перед збереженням: %1 Натисніть «Усе одно зберегти», щоб зберегти як є.</translation>
+    </message>
+    <message>
+        <source>Save &amp;anyway</source>
+        <translation>&amp;Усе одно зберегти</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Не збережено: %1</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::DetailPane</name>
     <message>
         <source>&amp;Request</source>
         <translation>&amp;Запит</translation>
-    </message>
-    <message>
-        <source>&amp;Attempts</source>
-        <translation>&amp;Спроби</translation>
-    </message>
-    <message>
-        <source>E&amp;vidence</source>
-        <translation>&amp;Докази</translation>
     </message>
     <message>
         <source>A&amp;udit</source>
@@ -1252,10 +1507,6 @@ Provider reference on the row: %1.</source>
     <message>
         <source>provider status </source>
         <translation>статус у провайдера </translation>
-    </message>
-    <message>
-        <source>attempts %1/%2</source>
-        <translation>спроби %1/%2</translation>
     </message>
     <message>
         <source>unknown because: </source>
@@ -1320,6 +1571,22 @@ Idempotency-Key: %4
     <message>
         <source>the provider accepted it and still reports it pending: the money is on its way, not arrived</source>
         <translation>провайдер прийняв повернення, але досі повідомляє, що воно в обробці: кошти в дорозі, але ще не дійшли</translation>
+    </message>
+    <message>
+        <source>Attem&amp;pts</source>
+        <translation>&amp;Спроби</translation>
+    </message>
+    <message>
+        <source>&amp;Evidence</source>
+        <translation>&amp;Докази</translation>
+    </message>
+    <message>
+        <source>attempts %1</source>
+        <translation>спроби %1</translation>
+    </message>
+    <message>
+        <source> (until %1; it ends %2 before the provider forgets the key)</source>
+        <translation> (до %1; вікно закінчується за %2 до того, як провайдер забуде ключ)</translation>
     </message>
 </context>
 <context>
@@ -1420,6 +1687,29 @@ SHA-256 %4</translation>
     </message>
 </context>
 <context>
+    <name>ops::ui::FirstRunDialog</name>
+    <message>
+        <source>A new database</source>
+        <translation>Нова база даних</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; has no operations and no operators yet.&lt;/p&gt;&lt;p&gt;Become its first &lt;b&gt;supervisor&lt;/b&gt; as &lt;b&gt;%2&lt;/b&gt;? A supervisor may do everything, including adding the other operators (&lt;tt&gt;opsctl operator add&lt;/tt&gt;). The first operator of a database is always a supervisor; after that only a supervisor adds people.&lt;/p&gt;&lt;p&gt;Not now: the console opens with view rights only.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;У &lt;b&gt;%1&lt;/b&gt; ще немає ні операцій, ні операторів.&lt;/p&gt;&lt;p&gt;Стати її першим &lt;b&gt;супервайзером&lt;/b&gt; як &lt;b&gt;%2&lt;/b&gt;? Супервізор може все, зокрема додавати інших операторів (&lt;tt&gt;opsctl operator add&lt;/tt&gt;). Перший оператор бази даних завжди супервайзер; після цього людей додає лише супервайзер.&lt;/p&gt;&lt;p&gt;«Не зараз»: консоль відкриється лише з правами перегляду.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Become supervisor</source>
+        <translation>&amp;Стати супервайзером</translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation>&amp;Не зараз</translation>
+    </message>
+    <message>
+        <source>Not added: %1</source>
+        <translation>Не додано: %1</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::LookupDialog</name>
     <message>
         <source>Provider look-up: %1</source>
@@ -1438,8 +1728,26 @@ SHA-256 %4</translation>
         <translation>Додати й закрити як &amp;неуспішну…</translation>
     </message>
     <message>
-        <source>Attached as evidence #%1.</source>
-        <translation>Додано як доказ #%1.</translation>
+        <source>&amp;Resend…</source>
+        <translation>Повторне &amp;надсилання…</translation>
+    </message>
+    <message>
+        <source>Send the stored request once more with the stored key: the provider replays it if it happened, or makes it once.</source>
+        <translation>Надіслати збережений запит ще раз зі збереженим ключем: провайдер повторить відповідь, якщо операція вже відбулася, або виконає її один раз.</translation>
+    </message>
+    <message>
+        <source>
+The retention window has closed: nothing can be resent for this operation. Close it with evidence, then tell the customer.</source>
+        <translation>
+Вікно зберігання закрилося: повторно надіслати цю операцію вже не можна. Закрийте її з доказами, потім повідомте клієнта.</translation>
+    </message>
+    <message>
+        <source>Not resent: %1</source>
+        <translation>Не надіслано повторно: %1</translation>
+    </message>
+    <message>
+        <source>Attached as evidence %1 of this operation.</source>
+        <translation>Додано як доказ %1 цієї операції.</translation>
     </message>
 </context>
 <context>
@@ -1477,7 +1785,7 @@ SHA-256 %4</translation>
         <translation>Скасувати (Esc)</translation>
     </message>
     <message>
-        <source>Signed in as %1. / searches, Enter opens the detail.</source>
+        <source>Signed in as %1. Press / to search, Enter to open the detail.</source>
         <translation>Ви увійшли як %1. / — пошук, Enter відкриває подробиці.</translation>
     </message>
     <message>
@@ -1605,10 +1913,6 @@ SHA-256 %4</translation>
         <translation>Ключ %1 скопійовано</translation>
     </message>
     <message>
-        <source>Attached evidence #%1</source>
-        <translation>Додано доказ #%1</translation>
-    </message>
-    <message>
         <source>The evidence was not stored: </source>
         <translation>Доказ не збережено: </translation>
     </message>
@@ -1650,11 +1954,11 @@ SHA-256 %4</translation>
     </message>
     <message>
         <source>&amp;Supervisor</source>
-        <translation>&amp;Супервайзер</translation>
+        <translation>Суп&amp;ервайзер</translation>
     </message>
     <message>
         <source>&amp;Tools</source>
-        <translation>&amp;Сервіс</translation>
+        <translation>Се&amp;рвіс</translation>
     </message>
     <message>
         <source>Database unreachable — retrying (%1)</source>
@@ -1759,6 +2063,119 @@ SHA-256 %4</translation>
     <message>
         <source>%1: %2</source>
         <translation>%1 хв %2 с {1:?} {2?}</translation>
+    </message>
+    <message>
+        <source>Attached evidence %1 to %2</source>
+        <translation>Доказ %1 додано до %2</translation>
+    </message>
+    <message>
+        <source>%1 is not in the current list; clear the search and select it.</source>
+        <translation>%1 немає в поточному списку; очистьте пошук і виберіть її.</translation>
+    </message>
+    <message>
+        <source>&amp;Next tab</source>
+        <translation>&amp;Наступна вкладка</translation>
+    </message>
+    <message>
+        <source>&amp;Previous tab</source>
+        <translation>&amp;Попередня вкладка</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Дов&amp;ідка</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>&amp;Сполучення клавіш…</translation>
+    </message>
+    <message>
+        <source>Close the audit window</source>
+        <translation>Закрити вікно аудиту</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::ModeBanner</name>
+    <message>
+        <source>TEST</source>
+        <translation>ТЕСТ</translation>
+    </message>
+    <message>
+        <source>SIMULATOR</source>
+        <translation>СИМУЛЯТОР</translation>
+    </message>
+    <message>
+        <source>LIVE</source>
+        <translation>БОЙОВИЙ</translation>
+    </message>
+    <message>
+        <source>NOT CONNECTED</source>
+        <translation>НЕ ПІДКЛЮЧЕНО</translation>
+    </message>
+    <message>
+        <source>Live mode</source>
+        <translation>Бойовий режим</translation>
+    </message>
+    <message>
+        <source>Mode: %1</source>
+        <translation>Режим: %1</translation>
+    </message>
+    <message>
+        <source>LIVE — real money moves. %1</source>
+        <translation>БОЙОВИЙ РЕЖИМ — рухаються справжні гроші. %1</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::NextStepDialog</name>
+    <message>
+        <source>Next step for %1</source>
+        <translation>Наступний крок для %1</translation>
+    </message>
+    <message>
+        <source>%1 is closed as failed: no money moved for it, and the customer is still waiting. Tell them, or start again.</source>
+        <translation>%1 закрито як неуспішну: гроші за нею не рухалися, а клієнт досі чекає. Повідомте його або почніть заново.</translation>
+    </message>
+    <message>
+        <source>&amp;Message the customer…</source>
+        <translation>&amp;Написати клієнтові…</translation>
+    </message>
+    <message>
+        <source>To refund again: a new refund is a new operation with a new idempotency key; the failed one stays closed with its evidence. The console has no form that starts a refund: run this command (or ask the agent to refund again).</source>
+        <translation>Щоб повернути гроші знову: нове повернення — це нова операція з новим ключем ідемпотентності; неуспішна залишається закритою разом зі своїми доказами. У консолі немає форми для запуску повернення: виконайте цю команду (або попросіть агента оформити повернення знову).</translation>
+    </message>
+    <message>
+        <source>&amp;Copy the new refund command</source>
+        <translation>&amp;Копіювати команду нового повернення</translation>
+    </message>
+    <message>
+        <source>Copied: paste it into a terminal where opsctl reaches this database.</source>
+        <translation>Скопійовано: вставте в термінал, де opsctl бачить цю базу даних.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::OpenFailedDialog</name>
+    <message>
+        <source>Cannot open the database</source>
+        <translation>Не вдається відкрити базу даних</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The console cannot open the database&lt;/p&gt;&lt;p&gt;&lt;tt&gt;%1&lt;/tt&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;Reason:&lt;/b&gt; %2&lt;/p&gt;&lt;p&gt;Choose another database file (a new file becomes an empty database), or quit and fix the path or its permissions.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Консоль не може відкрити базу даних&lt;/p&gt;&lt;p&gt;&lt;tt&gt;%1&lt;/tt&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;Причина:&lt;/b&gt; %2&lt;/p&gt;&lt;p&gt;Виберіть інший файл бази даних (новий файл стане порожньою базою) або вийдіть і виправте шлях чи права доступу.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Choose another…</source>
+        <translation>&amp;Вибрати іншу…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Вийти</translation>
+    </message>
+    <message>
+        <source>Choose a database</source>
+        <translation>Виберіть базу даних</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
+        <translation>Бази даних SQLite (*.sqlite *.db);;Усі файли (*)</translation>
     </message>
 </context>
 <context>
@@ -1879,6 +2296,22 @@ SHA-256 %4</translation>
         <source>Operations appear here as soon as an agent or opsctl makes one.</source>
         <translation>Операції з&apos;являться тут, щойно агент або opsctl створить першу.</translation>
     </message>
+    <message>
+        <source>Open the selected operation&apos;s attempts</source>
+        <translation>Відкрити спроби вибраної операції</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Enter</translation>
+    </message>
+    <message>
+        <source>From the search box to the list</source>
+        <translation>З поля пошуку до списку</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Вниз</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ResendConfirmDialog</name>
@@ -1911,10 +2344,6 @@ SHA-256 %4</translation>
         <translation>%1&lt;br&gt;Збережений запит буде надіслано ще раз зі збереженим ключем і тими самими байтами: одна спроба.</translation>
     </message>
     <message>
-        <source>%1 of %2 used</source>
-        <translation>використано %1 з %2</translation>
-    </message>
-    <message>
         <source>Amount:</source>
         <translation>Сума:</translation>
     </message>
@@ -1933,6 +2362,14 @@ SHA-256 %4</translation>
     <message>
         <source>&amp;Resend once</source>
         <translation>&amp;Надіслати повторно один раз</translation>
+    </message>
+    <message>
+        <source>automation %1 of %2, operators %3; this resend is one more by an operator</source>
+        <translation>автоматика %1 з %2, оператори %3; це повторне надсилання — ще одна спроба оператора</translation>
+    </message>
+    <message>
+        <source>automation %1 of %2; this resend is one more by an operator</source>
+        <translation>автоматика %1 з %2; це повторне надсилання — ще одна спроба оператора</translation>
     </message>
 </context>
 <context>
@@ -1959,6 +2396,21 @@ SHA-256 %4</translation>
     </message>
 </context>
 <context>
+    <name>ops::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Сполучення клавіш</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Дія</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Клавіші</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::SupervisorWindow</name>
     <message>
         <source>Audit and charts</source>
@@ -1972,36 +2424,17 @@ SHA-256 %4</translation>
         <source>C&amp;harts</source>
         <translation>&amp;Графіки</translation>
     </message>
-</context>
-<context>
-    <name>ops::ui::ModeBanner</name>
     <message>
-        <source>TEST</source>
-        <translation>ТЕСТ</translation>
+        <source>Close the audit window</source>
+        <translation>Закрити вікно аудиту</translation>
     </message>
     <message>
-        <source>SIMULATOR</source>
-        <translation>СИМУЛЯТОР</translation>
+        <source>Next tab</source>
+        <translation>Наступна вкладка</translation>
     </message>
     <message>
-        <source>LIVE</source>
-        <translation>БОЙОВИЙ</translation>
-    </message>
-    <message>
-        <source>NOT CONNECTED</source>
-        <translation>НЕ ПІДКЛЮЧЕНО</translation>
-    </message>
-    <message>
-        <source>Live mode</source>
-        <translation>Бойовий режим</translation>
-    </message>
-    <message>
-        <source>Mode: %1</source>
-        <translation>Режим: %1</translation>
-    </message>
-    <message>
-        <source>LIVE — real money moves. %1</source>
-        <translation>БОЙОВИЙ РЕЖИМ — рухаються справжні гроші. %1</translation>
+        <source>Previous tab</source>
+        <translation>Попередня вкладка</translation>
     </message>
 </context>
 </TS>

@@ -13,6 +13,7 @@
 #include "operationlistview.h"
 #include "operationtablemodel.h"
 #include "resendconfirmdialog.h"
+#include "screenshots.h"
 #include "session.h"
 #include "simprocess.h"
 #include "storefixture.h"
@@ -98,6 +99,7 @@ private slots:
     void failedExecutionProposesFailed();
     void executionWithoutIdProposesNothing();
     void unknownCreditShowsBalanceProposesNothing();
+    void creditLookUpOffersTheResendItMentions();
     void movementIdOnTheRowProposesSucceeded();
     void errorsSayWhatToDo_data();
     void errorsSayWhatToDo();
@@ -290,6 +292,33 @@ void TestSlenLookup::unknownCreditShowsBalanceProposesNothing()
     QVERIFY(evidence.front().body.contains("\"balances\""));
     QCOMPARE(evidence.front().kind, u"provider_object"_s);
     QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown); // nothing closed
+}
+
+void TestSlenLookup::creditLookUpOffersTheResendItMentions()
+{
+    // Issue 18 item 6: the text says "Inside the window, Resend sends the stored request…", so
+    // the dialog has the button, through the same confirm dialog and job as Ctrl+R.
+    m_sim->addFault(
+        {{"route", "POST /v1/customers/*/topup"}, {"mode", "stored_500"}, {"count", 1}});
+    const QString id = topup(u"u_2"_s, 40, u"promo-u2"_s).operationId;
+    m_sim->clearFaults();
+    QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown);
+
+    Console c(*m_fx, m_slen);
+    auto *lookup = c.lookUp(id);
+    QVERIFY2(lookup, qPrintable(c.window.bannerText()));
+    QVERIFY(lookup->answer().summary.contains(u"Resend sends the stored request"_s));
+    QVERIFY(lookup->resendButton()->isVisible());
+    QVERIFY(lookup->resendButton()->isEnabled());
+    test::screenshots(&c.window, u"lookup-credit-resend"_s, lookup);
+    QTest::mouseClick(lookup->resendButton(), Qt::LeftButton);
+    auto *confirm = c.window.resendConfirmDialog();
+    QVERIFY(confirm);
+    QCOMPARE(confirm->keyField()->text(), u"promo-u2"_s);
+    confirm->accept();
+    c.controller.waitForIdle();
+    QTRY_VERIFY(m_fx->store().operation(id)->state == OperationState::Succeeded);
+    QCOMPARE(m_fx->store().attempts(id).back().actor, u"operator:alice"_s);
 }
 
 void TestSlenLookup::movementIdOnTheRowProposesSucceeded()

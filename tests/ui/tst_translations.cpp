@@ -26,11 +26,14 @@
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
+#include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
 
@@ -94,6 +97,24 @@ QStringList placeholders(const QString &text)
         found << it.next().captured(0);
     found.sort();
     return found;
+}
+
+// What the sources hold today: lupdate (the same tool and sources as
+// scripts/update-translations.sh) run into a scratch catalogue, read once per test run.
+const QList<Message> &sourceMessages()
+{
+    static const QList<Message> messages = [] {
+        static QTemporaryDir dir;
+        const QString ts = dir.path() + u"/sources.ts"_s;
+        QProcess lupdate;
+        lupdate.start(QStringLiteral(OPS_LUPDATE_PATH),
+                      {u"-silent"_s, u"-locations"_s, u"none"_s,
+                       u"@"_s + QStringLiteral(OPS_TRANSLATED_SOURCES_LIST), u"-ts"_s, ts});
+        if (!lupdate.waitForFinished(120000) || lupdate.exitCode() != 0)
+            qWarning("lupdate failed: %s", lupdate.readAllStandardError().constData());
+        return readCatalogue(ts);
+    }();
+    return messages;
 }
 
 int accelerators(const QString &text)
@@ -161,6 +182,23 @@ void TestTranslations::cataloguesAreComplete()
         readCatalogue(QStringLiteral(OPS_SOURCE_DIR) +
                       u"/resources/translations/opsconsole_%1.ts"_s.arg(language));
     QVERIFY(messages.size() > 250);
+    // Every tr() string of the sources is in the catalogue: a string added without running
+    // scripts/update-translations.sh fails here, listed with its context.
+    const auto &sources = sourceMessages();
+    QVERIFY2(sources.size() > 250, "lupdate read no strings from the sources");
+    QSet<QString> catalogued;
+    for (const Message &m : messages)
+        catalogued.insert(m.context + u'\x1f' + m.source);
+    QStringList missing;
+    for (const Message &m : sources)
+        if (!catalogued.contains(m.context + u'\x1f' + m.source))
+            missing << m.context + u": "_s + m.source;
+    for (const QString &m : std::as_const(missing))
+        qWarning("not in opsconsole_%s.ts: %s", qPrintable(language), qPrintable(m));
+    QVERIFY2(missing.isEmpty(),
+             qPrintable(u"%1 source strings are missing from opsconsole_%2.ts; run "
+                        "scripts/update-translations.sh and translate them"_s.arg(missing.size())
+                            .arg(language)));
     const int forms = language == u"en"_s ? 2 : 3;
     for (const Message &m : messages) {
         const QString where = m.context + u": "_s + m.source;

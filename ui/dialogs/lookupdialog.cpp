@@ -20,6 +20,7 @@ LookupDialog::LookupDialog(LookupAnswer answer, QWidget *parent)
     setObjectName(u"lookupDialog"_s);
     setWindowTitle(tr("Provider look-up: %1").arg(m_answer.operationId));
     auto *summary = new QLabel(m_answer.summary, this);
+    m_summary = summary;
     summary->setObjectName(u"lookupSummary"_s);
     summary->setWordWrap(true);
     summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -39,8 +40,15 @@ LookupDialog::LookupDialog(LookupAnswer answer, QWidget *parent)
                                  : tr("Attach and close as &failed…");
     m_close = buttons->addButton(proposal, QDialogButtonBox::ActionRole);
     m_close->setObjectName(u"closeFromLookup"_s);
-    m_close->setVisible(m_answer.proposedOutcome.has_value());
     m_close->setDefault(m_answer.proposedOutcome.has_value());
+    m_resendButton = buttons->addButton(tr("&Resend…"), QDialogButtonBox::ActionRole);
+    m_resendButton->setObjectName(u"resendFromLookup"_s);
+    m_resendButton->setToolTip(tr("Send the stored request once more with the stored key: the "
+                                  "provider replays it if it happened, or makes it once."));
+    // After the last addButton(): adding a button shows every button of the box again.
+    m_close->setVisible(m_answer.proposedOutcome.has_value());
+    m_resendButton->setVisible(false);
+    connect(m_resendButton, &QPushButton::clicked, this, &LookupDialog::resendRequested);
     connect(m_attach, &QPushButton::clicked, this, &LookupDialog::attachRequested);
     connect(m_close, &QPushButton::clicked, this, &LookupDialog::closeRequested);
     connect(buttons, &QDialogButtonBox::rejected, this, &LookupDialog::reject);
@@ -51,6 +59,35 @@ LookupDialog::LookupDialog(LookupAnswer answer, QWidget *parent)
     layout->addWidget(m_status);
     layout->addWidget(buttons);
     resize(640, 480);
+}
+
+void LookupDialog::offerResend(bool windowOpen, const QString &blockedReason)
+{
+    if (!m_answer.resendHelps)
+        return;
+    if (!windowOpen) {
+        m_resendButton->setVisible(false);
+        m_summary->setText(m_answer.summary +
+                           tr("\nThe retention window has closed: nothing can be resent for "
+                              "this operation. Close it with evidence, then tell the customer."));
+        return;
+    }
+    m_resendButton->setVisible(true);
+    m_resendButton->setEnabled(blockedReason.isEmpty());
+    if (!blockedReason.isEmpty())
+        m_resendButton->setToolTip(blockedReason);
+}
+
+void LookupDialog::showResendRefused(const QString &reason)
+{
+    m_resendButton->setEnabled(false);
+    m_resendButton->setToolTip(reason);
+    m_status->setText(tr("Not resent: %1").arg(reason));
+}
+
+QString LookupDialog::statusText() const
+{
+    return m_status->text();
 }
 
 void LookupDialog::markAttached(qint64 evidenceId, int number)

@@ -75,7 +75,18 @@ ResendConfirmDialog::ResendConfirmDialog(const Operation &op, bool live, const Q
     amount->setObjectName(u"resendAmount"_s);
     auto *window = new QLabel(windowLeftText(op, now), this);
     window->setObjectName(u"resendWindow"_s);
-    auto *attempts = new QLabel(tr("%1 of %2 used").arg(op.attempts).arg(op.attemptCap), this);
+    // The cap limits automation; this resend is the operator's, counted apart (rule 4).
+    auto *attempts =
+        new QLabel(op.operatorAttempts > 0
+                       ? tr("automation %1 of %2, operators %3; this resend is one more by an "
+                            "operator")
+                             .arg(op.attempts)
+                             .arg(op.attemptCap)
+                             .arg(op.operatorAttempts)
+                       : tr("automation %1 of %2; this resend is one more by an operator")
+                             .arg(op.attempts)
+                             .arg(op.attemptCap),
+                   this);
 
     auto *form = new QFormLayout;
     form->addRow(tr("Amount:"), amount);

@@ -146,7 +146,7 @@ void MainWindow::buildStatusBar()
     m_progress->hide();
     m_cancelButton->hide();
     statusBar()->showMessage(
-        tr("Signed in as %1. / searches, Enter opens the detail.").arg(m_actor));
+        tr("Signed in as %1. Press / to search, Enter to open the detail.").arg(m_actor));
 }
 
 OperationListView *MainWindow::currentView() const

@@ -40,6 +40,7 @@ class ResendConfirmDialog;
 class ComposeDialog;
 class EvidenceDialog;
 class LookupDialog;
+class NextStepDialog;
 class OperationListView;
 class SettingsDialog;
 class ShortcutsDialog;
@@ -76,6 +77,8 @@ public:
     void clearBusy(const QString &message = {});
     void showError(const QString &what, const QString &next);
     LookupDialog *showLookupAnswer(const LookupAnswer &answer);
+    // The open "next step" offer after a close as failed from the look-up, if any (tests).
+    NextStepDialog *nextStepDialog() const;
     QString bannerText() const;
     QString statusText() const;
 
@@ -85,6 +88,7 @@ public:
     EvidenceDialog *openEvidenceDialog();
     // Message the customer about the current row (mainwindowmessages.cpp); nullptr when no row.
     ComposeDialog *openComposeDialog();
+    ComposeDialog *openComposeDialogFor(const QString &operationId);
     // Why messages cannot go to the helpdesk (not configured); Copy still works.
     void setHelpdeskProblem(const QString &problem) { m_helpdeskProblem = problem; }
     // Which provider keys are live (sk_live_…/rk_live_…): Resend always asks first for them.
@@ -164,6 +168,9 @@ private:
     void dismissBanner();
     qint64 attachLookupAnswer(LookupDialog *dialog);
     void closeFromLookup(LookupDialog *dialog);
+    void resendFromLookup(LookupDialog *dialog);
+    void offerResendIn(LookupDialog *dialog);
+    void offerNextStep(const QString &operationId);
     QString submitClose(const ManualClose &close);
     void attachFromClose(CloseDialog *close, const QString &operationId);
     void buildSupervisorActions();
@@ -218,6 +225,7 @@ private:
     bool m_stripeLive = false;
     bool m_slenLive = false;
     QPointer<ResendConfirmDialog> m_resendConfirm;
+    QPointer<NextStepDialog> m_nextStep;
     OperatorAccess m_access;
     ApprovalsPanel *m_approvals = nullptr;
     QLabel *m_operatorLabel = nullptr;

@@ -1,9 +1,11 @@
 // MainWindow's actions: toolbar, menu, context menu and shortcuts, and the dialogs they open.
 
 #include "closedialog.h"
+#include "composedialog.h"
 #include "evidencedialog.h"
 #include "lookupdialog.h"
 #include "mainwindow.h"
+#include "nextstepdialog.h"
 #include "operationlistview.h"
 #include "operationquery.h"
 #include "resendconfirmdialog.h"
@@ -340,8 +342,84 @@ LookupDialog *MainWindow::showLookupAnswer(const LookupAnswer &answer)
             [this, dialog] { attachLookupAnswer(dialog); });
     connect(dialog, &LookupDialog::closeRequested, this,
             [this, dialog] { closeFromLookup(dialog); });
+    connect(dialog, &LookupDialog::resendRequested, this,
+            [this, dialog] { resendFromLookup(dialog); });
+    if (answer.resendHelps)
+        offerResendIn(dialog);
     dialog->open();
     return dialog;
+}
+
+void MainWindow::offerResendIn(LookupDialog *dialog)
+{
+    // Whether Resend is still allowed, decided for the answer's operation as it is now.
+    const LookupAnswer &answer = dialog->answer();
+    std::optional<Operation> op;
+    try {
+        op = m_store.operation(answer.operationId);
+    } catch (const StoreError &e) {
+        qCWarning(lcUi) << "look-up: could not read" << answer.operationId << e.message();
+    }
+    const QDateTime now = m_query.clock().now();
+    const bool windowOpen = op && !isFinal(op->state) && (!op->deadline || now < *op->deadline);
+    const bool isCurrent = m_current && m_current->id == answer.operationId;
+    QString blocked =
+        op ? ops::resendBlockedReason(
+                 *op, isCurrent ? m_currentLease : std::optional<ResendLease>(), m_leaseHolder, now)
+           : QString();
+    if (blocked.isEmpty() && m_busy)
+        blocked = tr("Resend is off while another action is running.");
+    dialog->offerResend(windowOpen, blocked);
+}
+
+void MainWindow::resendFromLookup(LookupDialog *dialog)
+{
+    const QString id = dialog->answer().operationId;
+    // Decide on fresh data, for that operation: the window may have closed since the look-up.
+    if (!selectOperation(id)) {
+        m_tabs->setCurrentIndex(OperationsTab);
+        if (selectOperation(id))
+            return resendFromLookup(dialog);
+        dialog->showResendRefused(
+            tr("%1 is not in the current list; clear the search and select it.").arg(id));
+        return;
+    }
+    loadDetail();
+    if (!m_current || m_current->id != id || !m_resend->isEnabled()) {
+        dialog->showResendRefused(m_resendReason);
+        showResendOutcome(id, false, tr("Not resent: %1").arg(m_resendReason));
+        return;
+    }
+    dialog->accept();
+    resend(); // the same question (amount, key, window left) and lease as Ctrl+R
+}
+
+NextStepDialog *MainWindow::nextStepDialog() const
+{
+    return m_nextStep.data();
+}
+
+void MainWindow::offerNextStep(const QString &operationId)
+{
+    std::optional<Operation> op;
+    try {
+        op = m_store.operation(operationId);
+    } catch (const StoreError &e) {
+        qCWarning(lcUi) << "next step: could not read" << operationId << e.message();
+    }
+    if (!op || op->state != OperationState::Failed)
+        return; // awaiting a second person's approval, or not closed: nothing to offer yet
+    if (m_nextStep)
+        m_nextStep->close();
+    auto *dialog = new NextStepDialog(*op, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_nextStep = dialog;
+    connect(dialog, &NextStepDialog::messageRequested, this, [this](const QString &id) {
+        // The closed row has left the checking queue: compose for it by id.
+        if (ComposeDialog *compose = openComposeDialogFor(id))
+            compose->setTemplate(MessageTemplate::Failed);
+    });
+    dialog->open();
 }
 
 qint64 MainWindow::attachLookupAnswer(LookupDialog *dialog)
@@ -384,6 +462,9 @@ void MainWindow::closeFromLookup(LookupDialog *dialog)
     close->setProviderRef(answer.providerRef);
     close->setReason(answer.proposedReason);
     close->checkEvidence(evidenceId);
+    if (*answer.proposedOutcome == OperationState::Failed)
+        connect(close, &QDialog::accepted, this,
+                [this, id = answer.operationId] { offerNextStep(id); });
 }
 
 } // namespace ops::ui

@@ -23,13 +23,16 @@ void MainWindow::messageCustomer()
 
 ComposeDialog *MainWindow::openComposeDialog()
 {
-    if (!m_current)
-        return nullptr;
+    return m_current ? openComposeDialogFor(m_current->id) : nullptr;
+}
+
+ComposeDialog *MainWindow::openComposeDialogFor(const QString &operationId)
+{
     std::optional<Operation> op;
     try {
-        op = m_store.operation(m_current->id); // the state as it is now, not as last shown
+        op = m_store.operation(operationId); // the state as it is now, not as last shown
     } catch (const StoreError &e) {
-        showError(tr("Could not read %1: %2").arg(m_current->id, e.message()),
+        showError(tr("Could not read %1: %2").arg(operationId, e.message()),
                   tr("Try again in a moment."));
         return nullptr;
     }

@@ -215,7 +215,7 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
                     "way, not arrived");
     else if (!op.providerStatus.isEmpty())
         facts << tr("provider status ") + op.providerStatus;
-    facts << tr("attempts %1/%2").arg(op.attempts).arg(op.attemptCap);
+    facts << tr("attempts %1").arg(attemptsLabel(op.attempts, op.attemptCap, op.operatorAttempts));
     if (!op.unknownReason.isEmpty() && op.state == OperationState::Unknown)
         facts << tr("unknown because: ") + op.unknownReason;
     if (!op.closeReason.isEmpty())

@@ -60,7 +60,6 @@ QString closeReason(const ResendClose &close, const SentAttempt &sent)
 
 ToolResult Settlement::resend(const QString &operationId, const QString &actor)
 {
-    allowOperatorAttempt(m_store, operationId, actor); // automation may have spent the cap
     const AttemptTicket ticket =
         m_store.beginAttempt(operationId, actor, AttemptMode::OperatorResend);
     if (ticket.refusal == AttemptRefusal::NotFound)

@@ -126,7 +126,7 @@ EventApplier::Decision EventApplier::decide(const StripeEvent &event, const Oper
     if (moneyMoved(refund.status))
         return attention(op, u"provider refund %1 is %2 but the operation is failed"_s.arg(
                                  refund.id, refund.status));
-    return {EventOutcome::Ignored, u"the operation is already failed"_s};
+    return {EventOutcome::Ignored, u"the operation has already failed"_s};
 }
 
 EventApplier::Decision EventApplier::onLiveRow(const StripeEvent &event, const StripeRefund &refund,

@@ -272,8 +272,8 @@ Approval approveRequest(OperationStore &store, qint64 id, const QString &actor,
     const auto op = store.operation(a.operationId);
     if (!op || isFinal(op->state))
         throw ActionRefused(
-            u"operation %1 is already %2; approval #%3 can no longer be carried "
-            "out (reject it)"_s.arg(a.operationId, op ? toString(op->state) : u"gone"_s)
+            u"operation %1 %2; approval #%3 can no longer be carried out (reject it)"_s
+                .arg(a.operationId, op ? u"has already "_s + toString(op->state) : u"is gone"_s)
                 .arg(id));
     recordDecision(db, now, a, ApprovalState::Approved, actor, reason.trimmed());
     if (const auto close = a.requestedClose()) {

@@ -34,7 +34,7 @@ ApplyPreviewRow checkRow(OperationStore &store, ApplyPreviewRow row, const Opera
                         u"proposal %1 is %2"_s.arg(p.id).arg(toString(p.state)));
     if (isFinal(op.state))
         return excluded(row, ApplyExclusion::RowClosed,
-                        u"%1 is already %2"_s.arg(op.id, toString(op.state)));
+                        u"%1 has already %2"_s.arg(op.id, toString(op.state)));
     if (const qint64 newest = newestEvidenceId(db, op.id); newest > p.newestEvidenceId)
         return excluded(row, ApplyExclusion::NewerEvidence,
                         u"evidence %1 arrived after proposal %2 was made; the reconciler's next "

@@ -1,0 +1,282 @@
+// Issue 18 item 6: the look-up offers what helps the customer. Against the real provider-sim:
+// a refund row the provider shows no refund for gets Resend beside "close as failed" while its
+// window is open (through the same confirm dialog, lease and engine as Ctrl+R), none past the
+// window, and a refusal with the reason (nothing sent) when the window closes while the answer
+// is shown; after a close as failed the console offers the next step (message the customer with
+// the "failed" template; the command that starts a new refund). Screenshots at 1440×900 and
+// 1024×700 in <test binary dir>/screenshots.
+
+#include "closedialog.h"
+#include "composedialog.h"
+#include "consolecontroller.h"
+#include "detailpane.h"
+#include "isolatedsettings.h"
+#include "lookupdialog.h"
+#include "mainwindow.h"
+#include "messagetemplates.h"
+#include "nextstepdialog.h"
+#include "operationlistview.h"
+#include "refundengine.h"
+#include "resendconfirmdialog.h"
+#include "screenshots.h"
+#include "session.h"
+#include "simprocess.h"
+#include "storefixture.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QTabWidget>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+
+namespace {
+
+console::JobConfig stripeJobs(test::StoreFixture &fx, const StripeConfig &stripe)
+{
+    console::JobConfig c;
+    c.dbLocation = fx.path();
+    c.stripe = stripe;
+    c.slenProblem = u"Slen is not used in this test."_s;
+    return c;
+}
+
+struct Console
+{
+    Console(test::StoreFixture &fx, const StripeConfig &stripe)
+        : session(fx.path(), fx.clock())
+        , window(session, u"operator:alice"_s, u"operator:alice#1"_s)
+        , controller(window, stripeJobs(fx, stripe), fx.clock())
+    {
+        window.show();
+    }
+
+    // Selects the row in the checking queue and looks it up; the dialog, or null.
+    ui::LookupDialog *lookUp(const QString &id)
+    {
+        window.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
+        window.reloadAll();
+        if (!window.checkingView()->selectOperation(id))
+            return nullptr;
+        window.lookUpAction()->trigger();
+        controller.waitForIdle();
+        QTest::qWait(0);
+        return window.findChild<ui::LookupDialog *>();
+    }
+
+    Session session;
+    ui::MainWindow window;
+    console::ConsoleController controller;
+};
+
+} // namespace
+
+class TestLookupResend : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void noRefundInsideTheWindowOffersResend();
+    void noResendPastTheWindow();
+    void resendRefusedWhenTheWindowClosedMeanwhile();
+    void closeAsFailedOffersTheNextStep();
+    void newRefundCommandQuotesAndNamesTheRefund();
+
+private:
+    // A refund whose first attempt got a stored 500 with nothing applied: unknown, and the
+    // provider shows no refund for it.
+    QString unknownRefundWithoutMoney(const QString &charge, qint64 amount);
+    // A refund that used up its six attempts on 503s: unknown, no refund at the provider, and
+    // nothing stored under the key, so a resend with it makes the refund once.
+    QString unknownRefundAfterTimeouts(const QString &charge, qint64 amount);
+    QString refundCalls(const QString &charge, qint64 amount, int calls);
+
+    std::unique_ptr<test::SimProcess> m_sim;
+    std::unique_ptr<test::StoreFixture> m_fx;
+    StripeConfig m_stripe;
+};
+
+void TestLookupResend::initTestCase()
+{
+    test::isolateSettings();
+    m_sim = std::make_unique<test::SimProcess>(
+        QStringLiteral(OPS_PROVIDER_SIM_PATH),
+        test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
+    m_stripe.baseUrl = m_sim->baseUrl();
+    m_stripe.secret = u"sk_test_demo"_s;
+    m_stripe.timeout = std::chrono::milliseconds(3000);
+}
+
+void TestLookupResend::init()
+{
+    m_sim->reset();
+    m_fx = std::make_unique<test::StoreFixture>();
+}
+
+void TestLookupResend::cleanup()
+{
+    m_sim->clearFaults();
+    m_fx.reset();
+}
+
+QString TestLookupResend::unknownRefundWithoutMoney(const QString &charge, qint64 amount)
+{
+    m_sim->addFault({{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
+    return refundCalls(charge, amount, 1);
+}
+
+QString TestLookupResend::unknownRefundAfterTimeouts(const QString &charge, qint64 amount)
+{
+    m_sim->addFault({{"route", "POST /v1/refunds"}, {"mode", "503"}});
+    return refundCalls(charge, amount, 2);
+}
+
+QString TestLookupResend::refundCalls(const QString &charge, qint64 amount, int calls)
+{
+    QtHttpTransport transport;
+    StripeClient client(transport, m_stripe);
+    EngineConfig config;
+    config.backoffBase = std::chrono::milliseconds(1);
+    config.backoffCap = std::chrono::milliseconds(2);
+    RefundEngine engine(m_fx->store(), client, config, [](std::chrono::milliseconds) {});
+    ToolResult r;
+    for (int i = 0; i < calls; ++i)
+        r = engine.refund({u"order-"_s + charge, charge, amount, u"usd"_s}, u"agent:toolu_t"_s);
+    m_sim->clearFaults();
+    return r.operationId;
+}
+
+void TestLookupResend::noRefundInsideTheWindowOffersResend()
+{
+    const QString id = unknownRefundAfterTimeouts(u"ch_4417"_s, 3800);
+    QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown);
+    Console c(*m_fx, m_stripe);
+    auto *lookup = c.lookUp(id);
+    QVERIFY2(lookup, qPrintable(c.window.bannerText()));
+    QVERIFY(lookup->answer().resendHelps);
+    QVERIFY(lookup->answer().proposedOutcome == OperationState::Failed);
+    QVERIFY(lookup->closeButton()->isVisible()); // close as failed stays on offer
+    QVERIFY(lookup->resendButton()->isVisible());
+    QVERIFY(lookup->resendButton()->isEnabled());
+    test::screenshots(&c.window, u"lookup-resend-offered"_s, lookup);
+
+    QTest::mouseClick(lookup->resendButton(), Qt::LeftButton);
+    // The same question as Ctrl+R: amount, key, window left; nothing sent before the answer.
+    auto *confirm = c.window.resendConfirmDialog();
+    QVERIFY(confirm);
+    QCOMPARE(confirm->operationId(), id);
+    QCOMPARE(confirm->keyField()->text(), m_fx->store().operation(id)->idempotencyKey);
+    QCOMPARE(int(m_fx->store().attempts(id).size()), 6);
+    QTRY_VERIFY(!c.window.findChild<ui::LookupDialog *>());
+    confirm->accept();
+    c.controller.waitForIdle();
+    QTRY_VERIFY(m_fx->store().operation(id)->state == OperationState::Succeeded);
+    const auto attempts = m_fx->store().attempts(id);
+    QCOMPARE(int(attempts.size()), 7); // six by the agent, one resend past the cap
+    QCOMPARE(attempts.back().actor, u"operator:alice"_s);
+    QVERIFY(attempts.back().byOperator);
+    const Operation op = *m_fx->store().operation(id);
+    QCOMPARE(op.attempts, 6);
+    QCOMPARE(op.operatorAttempts, 1);
+    QCOMPARE(m_sim->ledger()["movements"].size(), 1u); // the customer's money, once
+    QVERIFY2(c.window.detail()->outcomeLabel()->text().contains(u"succeeded"_s),
+             qPrintable(c.window.detail()->outcomeLabel()->text()));
+}
+
+void TestLookupResend::noResendPastTheWindow()
+{
+    const QString id = unknownRefundWithoutMoney(u"ch_1002"_s, 2900);
+    m_fx->clock().advanceSecs(24 * 3600);
+    m_sim->advanceClock(24 * 3600);
+    Console c(*m_fx, m_stripe);
+    auto *lookup = c.lookUp(id);
+    QVERIFY2(lookup, qPrintable(c.window.bannerText()));
+    QVERIFY(lookup->answer().resendHelps);
+    QVERIFY(!lookup->resendButton()->isVisible());
+    QVERIFY(lookup->closeButton()->isVisible());
+    const QString summary = lookup->findChild<QLabel *>(u"lookupSummary"_s)->text();
+    QVERIFY2(summary.contains(u"retention window has closed"_s), qPrintable(summary));
+    test::screenshots(&c.window, u"lookup-past-window"_s, lookup);
+}
+
+void TestLookupResend::resendRefusedWhenTheWindowClosedMeanwhile()
+{
+    const QString id = unknownRefundWithoutMoney(u"ch_1002"_s, 2900);
+    Console c(*m_fx, m_stripe);
+    auto *lookup = c.lookUp(id);
+    QVERIFY2(lookup, qPrintable(c.window.bannerText()));
+    QVERIFY(lookup->resendButton()->isEnabled());
+    // The operator reads the answer for a day: the window closes under the open dialog.
+    m_fx->clock().advanceSecs(24 * 3600);
+    m_sim->advanceClock(24 * 3600);
+    QTest::mouseClick(lookup->resendButton(), Qt::LeftButton);
+    QVERIFY(!c.window.resendConfirmDialog());
+    QVERIFY(!c.controller.isRunning());
+    QVERIFY2(lookup->statusText().contains(u"retention window closed"_s),
+             qPrintable(lookup->statusText()));
+    QVERIFY(!lookup->resendButton()->isEnabled());
+    QVERIFY2(c.window.detail()->outcomeLabel()->text().contains(u"Not resent"_s),
+             qPrintable(c.window.detail()->outcomeLabel()->text()));
+    QCOMPARE(int(m_fx->store().attempts(id).size()), 1); // nothing sent
+    QCOMPARE(m_sim->ledger()["movements"].size(), 0u);
+}
+
+void TestLookupResend::closeAsFailedOffersTheNextStep()
+{
+    const QString id = unknownRefundWithoutMoney(u"ch_1002"_s, 2900);
+    Console c(*m_fx, m_stripe);
+    auto *lookup = c.lookUp(id);
+    QVERIFY2(lookup, qPrintable(c.window.bannerText()));
+    QTest::mouseClick(lookup->closeButton(), Qt::LeftButton);
+    QTRY_VERIFY(c.window.findChild<ui::CloseDialog *>());
+    auto *close = c.window.findChild<ui::CloseDialog *>();
+    QVERIFY(close->failedButton()->isChecked());
+    QTest::mouseClick(close->closeButton(), Qt::LeftButton);
+    QTRY_VERIFY(m_fx->store().operation(id)->state == OperationState::Failed);
+
+    QTRY_VERIFY(c.window.nextStepDialog());
+    auto *next = c.window.nextStepDialog();
+    QCOMPARE(next->operationId(), id);
+    QVERIFY(next->copyCommandButton());
+    QCOMPARE(
+        next->commandField()->text(),
+        u"opsctl refund --order order-ch_1002 --charge ch_1002 --amount 2900 --currency usd"_s);
+    test::screenshots(&c.window, u"lookup-next-step"_s, next);
+    QTest::mouseClick(next->copyCommandButton(), Qt::LeftButton);
+    QCOMPARE(QApplication::clipboard()->text(), next->commandField()->text());
+    QVERIFY(next->statusText().contains(u"Copied"_s));
+
+    QTest::mouseClick(next->messageButton(), Qt::LeftButton);
+    QTRY_VERIFY(c.window.findChild<ui::ComposeDialog *>());
+    auto *compose = c.window.findChild<ui::ComposeDialog *>();
+    QCOMPARE(compose->templateBox()->currentData().toInt(), int(MessageTemplate::Failed));
+    test::screenshots(&c.window, u"lookup-next-step-message"_s, compose);
+}
+
+void TestLookupResend::newRefundCommandQuotesAndNamesTheRefund()
+{
+    Operation op;
+    op.kind = OperationKind::Refund;
+    op.orderId = u"order 7 'b'"_s;
+    op.chargeId = u"ch_9"_s;
+    op.amount = {1250, u"eur"_s};
+    op.reference = u"line-2"_s;
+    QCOMPARE(ui::newRefundCommand(op),
+             u"opsctl refund --order 'order 7 '\\''b'\\''' --charge ch_9 --amount 1250 "
+             "--currency eur --reference line-2"_s);
+    op.kind = OperationKind::CreditTopup;
+    QVERIFY(ui::newRefundCommand(op).isEmpty());
+}
+
+QTEST_MAIN(TestLookupResend)
+#include "tst_lookupresend.moc"

@@ -1,0 +1,50 @@
+#pragma once
+
+// After a close as failed from the look-up (issue 18 item 6): no money moved, and the customer
+// still waits. Offers the next step: message the customer (the compose dialog with the "failed"
+// template), and for a refund, start a new one. The console has no form that starts a refund
+// (refunds start from the agent or `opsctl refund`), so it shows the `opsctl refund …` command
+// for the same order, charge and amount and copies it: a new operation with a new key, while the
+// failed one stays closed with its evidence.
+
+#include "operation.h"
+
+#include <QDialog>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace ops::ui {
+
+// The command that starts a new refund like `op` (same order, charge or payment intent, amount,
+// currency and reference); values are shell-quoted where needed. Empty for other kinds.
+QString newRefundCommand(const Operation &op);
+
+class NextStepDialog final : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit NextStepDialog(const Operation &op, QWidget *parent = nullptr);
+
+    QString operationId() const { return m_operationId; }
+    QPushButton *messageButton() const { return m_messageButton; }
+    QPushButton *copyCommandButton() const { return m_copyButton; } // null: not a refund
+    QLineEdit *commandField() const { return m_command; }           // null: not a refund
+    QString statusText() const;
+
+signals:
+    // Open the compose dialog for this operation with the "failed" template.
+    void messageRequested(const QString &operationId);
+
+private:
+    void copyCommand();
+
+    QString m_operationId;
+    QPushButton *m_messageButton = nullptr;
+    QPushButton *m_copyButton = nullptr;
+    QLineEdit *m_command = nullptr;
+    QLabel *m_status = nullptr;
+};
+
+} // namespace ops::ui
