@@ -7,6 +7,7 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -19,6 +20,8 @@ BulkApplyDialog::BulkApplyDialog(Mode mode, std::vector<BulkRow> rows, QWidget *
     setObjectName(u"bulkApplyDialog"_s);
     setWindowTitle(mode == Mode::ApplyProposals ? tr("Apply proposals") : tr("Resend selected"));
     m_model = new ApplyPreviewModel(this);
+    // What will run first, the exclusions after it; each part keeps the list's order.
+    std::stable_partition(rows.begin(), rows.end(), [](const BulkRow &r) { return r.runnable(); });
     m_model->setRows(std::move(rows));
 
     m_heading = new QLabel(this);
@@ -38,6 +41,7 @@ BulkApplyDialog::BulkApplyDialog(Mode mode, std::vector<BulkRow> rows, QWidget *
     QHeaderView *header = m_table->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(ApplyPreviewModel::PreviewColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(ApplyPreviewModel::ResultColumn, QHeaderView::Stretch);
     m_table->setTextElideMode(Qt::ElideRight);
 
     m_progress = new QProgressBar(this);
@@ -74,7 +78,8 @@ BulkApplyDialog::BulkApplyDialog(Mode mode, std::vector<BulkRow> rows, QWidget *
     layout->addWidget(m_progress);
     layout->addWidget(m_summary);
     layout->addWidget(buttons);
-    resize(960, 480);
+    const QSize room = parent ? parent->size() - QSize(80, 160) : QSize(960, 480);
+    resize(qBound(640, room.width(), 1280), qBound(360, room.height(), 720));
     m_table->setFocus();
     if (m_model->rowCount() > 0)
         m_table->setCurrentIndex(m_model->index(0, 0));
@@ -106,10 +111,13 @@ QString BulkApplyDialog::summaryText() const
     for (auto it = s.excludedBy.cbegin(); it != s.excludedBy.cend(); ++it)
         reasons.append(u"%1 %2"_s.arg(it.key()).arg(it.value()));
     QStringList parts;
-    if (m_mode == Mode::Resend)
+    if (m_mode == Mode::Resend) {
         parts.append(tr("Resent %1").arg(s.sent));
-    else
+    } else {
         parts.append(tr("Applied %1").arg(s.applied));
+        if (s.sent > 0) // resend proposals, applied by resending
+            parts.append(tr("resent %1").arg(s.sent));
+    }
     parts.append(tr("sent for approval %1").arg(s.sentForApproval));
     parts.append(reasons.isEmpty()
                      ? tr("excluded %1").arg(s.excluded)

@@ -150,7 +150,11 @@ BulkApplyDialog *MainWindow::showBulkDialog(BulkApplyDialog *dialog)
     connect(dialog, &BulkApplyDialog::confirmed, this,
             [this, dialog] { emit bulkRunRequested(dialog); });
     connect(dialog, &BulkApplyDialog::rowsChanged, this, &MainWindow::reloadAll);
-    connect(dialog, &QObject::destroyed, this, [this] { updateBulkActions(); });
+    // Not on destroyed: that also fires while the window itself is being torn down.
+    connect(dialog, &QDialog::finished, this, [this] {
+        m_bulkDialog = nullptr;
+        updateBulkActions();
+    });
     updateBulkActions();
     dialog->open();
     return dialog;
