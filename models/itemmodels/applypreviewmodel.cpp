@@ -183,7 +183,7 @@ QString ApplyPreviewModel::resultText(int row) const
     case BulkOutcome::SentForApproval:
         return tr("Sent for approval");
     case BulkOutcome::Sent:
-        return tr("Resent: %1").arg(r.text);
+        return r.text.isEmpty() ? tr("Resent") : r.text;
     case BulkOutcome::Excluded:
         return tr("Excluded — %1: %2").arg(exclusionLabel(r.exclusion), r.text);
     case BulkOutcome::Failed:

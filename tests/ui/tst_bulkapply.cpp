@@ -225,7 +225,9 @@ void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
     QVERIFY2(dialog->heading()->text().contains(u"200 selected"_s),
              qPrintable(dialog->heading()->text()));
     QVERIFY(dialog->heading()->text().contains(u"20 will ask a second person"_s));
+    dialog->fitTo({1440, 900});
     test::screenshot(&c.window, {1440, 900}, u"bulk-preview"_s, dialog);
+    dialog->fitTo({1024, 700});
     test::screenshot(&c.window, {1024, 700}, u"bulk-preview"_s, dialog);
 
     // Someone changes the i%10==3 rows while the preview is open.
@@ -246,7 +248,9 @@ void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
     QVERIFY2(dialog->summaryLabel()->text().contains(u"Applied 60"_s),
              qPrintable(dialog->summaryLabel()->text()));
     QVERIFY(dialog->summaryLabel()->text().contains(u"Changed since preview 20"_s));
+    dialog->fitTo({1440, 900});
     test::screenshot(&c.window, {1440, 900}, u"bulk-summary"_s, dialog);
+    dialog->fitTo({1024, 700});
     test::screenshot(&c.window, {1024, 700}, u"bulk-summary"_s, dialog);
 
     // Exactly the rows the preview offered (less the ones changed since) were closed, once.

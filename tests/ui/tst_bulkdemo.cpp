@@ -83,6 +83,7 @@ void TestBulkDemo::demoCheckingRowsAreResolvedInOneBulkApply()
     ui::BulkApplyDialog *dialog = window.bulkDialog();
     QVERIFY(dialog);
     QCOMPARE(dialog->model()->runnableCount(), 3);
+    dialog->fitTo({1440, 900});
     test::screenshot(&window, {1440, 900}, u"bulk-demo-preview"_s, dialog);
     QTest::keyClick(dialog, Qt::Key_Return); // Confirm
     QTRY_VERIFY_WITH_TIMEOUT(dialog->phase() == ui::BulkApplyDialog::Phase::Done, 60'000);
@@ -93,7 +94,9 @@ void TestBulkDemo::demoCheckingRowsAreResolvedInOneBulkApply()
     QCOMPARE(s.applied, 2); // the two refunds: closed failed as proposed
     QCOMPARE(s.sent, 1);    // the top-up: resent with its stored key, Slen's replay closes it
     QVERIFY(dialog->summaryLabel()->text().contains(u"resent 1"_s));
+    dialog->fitTo({1440, 900});
     test::screenshot(&window, {1440, 900}, u"bulk-demo-summary"_s, dialog);
+    dialog->fitTo({1024, 700});
     test::screenshot(&window, {1024, 700}, u"bulk-demo-summary"_s, dialog);
     QTest::keyClick(dialog, Qt::Key_Escape);
     // Rows above the four-eyes threshold wait for demo-bob; the rest left the queue.

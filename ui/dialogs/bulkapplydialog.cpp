@@ -39,7 +39,12 @@ BulkApplyDialog::BulkApplyDialog(Mode mode, std::vector<BulkRow> rows, QWidget *
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(24);
     QHeaderView *header = m_table->horizontalHeader();
-    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Widths are measured once, on the first rows: ResizeToContents would measure every row
+    // again on each result, a stall that grows with the selection.
+    header->setResizeContentsPrecision(100);
+    for (const int column : {ApplyPreviewModel::OperationColumn, ApplyPreviewModel::AmountColumn,
+                             ApplyPreviewModel::ProposalColumn, ApplyPreviewModel::EvidenceColumn})
+        m_table->resizeColumnToContents(column);
     header->setSectionResizeMode(ApplyPreviewModel::PreviewColumn, QHeaderView::Stretch);
     header->setSectionResizeMode(ApplyPreviewModel::ResultColumn, QHeaderView::Stretch);
     m_table->setTextElideMode(Qt::ElideRight);
@@ -78,11 +83,16 @@ BulkApplyDialog::BulkApplyDialog(Mode mode, std::vector<BulkRow> rows, QWidget *
     layout->addWidget(m_progress);
     layout->addWidget(m_summary);
     layout->addWidget(buttons);
-    const QSize room = parent ? parent->size() - QSize(80, 160) : QSize(960, 480);
-    resize(qBound(640, room.width(), 1280), qBound(360, room.height(), 720));
+    fitTo(parent ? parent->size() : QSize(1040, 640));
     m_table->setFocus();
     if (m_model->rowCount() > 0)
         m_table->setCurrentIndex(m_model->index(0, 0));
+}
+
+void BulkApplyDialog::fitTo(const QSize &window)
+{
+    const QSize room = window - QSize(80, 160);
+    resize(qBound(600, room.width(), 1280), qBound(360, room.height(), 720));
 }
 
 QString BulkApplyDialog::headingText() const
@@ -149,12 +159,18 @@ void BulkApplyDialog::runStarted()
 void BulkApplyDialog::rowFinished(int row, const BulkRowResult &result)
 {
     m_model->setResult(row, result);
-    m_progress->setValue(++m_done);
+    ++m_done;
+    // QProgressBar::setValue repaints at once; a fast run would spend the UI thread on it.
+    if (!m_progressShown.isValid() || m_progressShown.elapsed() >= 40) {
+        m_progress->setValue(m_done);
+        m_progressShown.start();
+    }
 }
 
 void BulkApplyDialog::runFinished()
 {
     m_phase = Phase::Done;
+    m_progress->setValue(m_done);
     m_summary->setText(summaryText());
     m_summary->show();
     m_confirm->hide();

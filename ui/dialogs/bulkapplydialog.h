@@ -10,6 +10,7 @@
 #include "applypreviewmodel.h"
 
 #include <QDialog>
+#include <QElapsedTimer>
 
 class QLabel;
 class QProgressBar;
@@ -47,6 +48,9 @@ public:
     QPushButton *cancelButton() const { return m_cancel; }
     bool cancelled() const { return m_cancelled; }
 
+    // A size that leaves the window around it visible.
+    void fitTo(const QSize &window);
+
     // From the runner, on the UI thread.
     void runStarted();
     void rowFinished(int row, const BulkRowResult &result);
@@ -72,6 +76,7 @@ private:
     Phase m_phase = Phase::Preview;
     bool m_cancelled = false;
     int m_done = 0;
+    QElapsedTimer m_progressShown;
     ApplyPreviewModel *m_model = nullptr;
     QTableView *m_table = nullptr;
     QLabel *m_heading = nullptr;

@@ -6,6 +6,7 @@
 
 #include "approvallistmodel.h"
 #include "bulkapplydialog.h"
+#include "changewatcher.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
 #include "operationquery.h"
@@ -147,9 +148,17 @@ BulkApplyDialog *MainWindow::showBulkDialog(BulkApplyDialog *dialog)
 {
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_bulkDialog = dialog;
-    connect(dialog, &BulkApplyDialog::confirmed, this,
-            [this, dialog] { emit bulkRunRequested(dialog); });
-    connect(dialog, &BulkApplyDialog::rowsChanged, this, &MainWindow::reloadAll);
+    // While the run commits row after row the lists behind the modal dialog do not follow each
+    // commit (re-reading a long queue every second would stall the UI thread); they are read
+    // once when it ends.
+    connect(dialog, &BulkApplyDialog::confirmed, this, [this, dialog] {
+        m_watcher->blockSignals(true);
+        emit bulkRunRequested(dialog);
+    });
+    connect(dialog, &BulkApplyDialog::rowsChanged, this, [this] {
+        m_watcher->blockSignals(false);
+        reloadAll();
+    });
     // Not on destroyed: that also fires while the window itself is being torn down.
     connect(dialog, &QDialog::finished, this, [this] {
         m_bulkDialog = nullptr;
