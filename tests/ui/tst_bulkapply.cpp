@@ -15,6 +15,7 @@
 #include "operationlistview.h"
 #include "operationtablemodel.h"
 #include "proposalapply.h"
+#include "proposalfixture.h"
 #include "refundengine.h"
 #include "resendconfirmdialog.h"
 #include "resendlease.h"
@@ -39,50 +40,9 @@ using namespace ops;
 
 namespace {
 
-QString unknownRow(test::StoreFixture &f, const QString &id, qint64 amount = 3800)
-{
-    NewOperation op;
-    op.id = id;
-    op.unitOfWork = id + u"|"_s + QString::number(amount) + u"|usd"_s;
-    op.orderId = id;
-    op.chargeId = u"ch_"_s + id;
-    op.amount = {amount, u"usd"_s};
-    op.idempotencyKey = u"key-"_s + id;
-    op.request = {"POST", u"/v1/refunds"_s, "amount=" + QByteArray::number(amount),
-                  "application/x-www-form-urlencoded"};
-    op.createdBy = u"agent:test"_s;
-    f.store().openOrGet(op);
-    const AttemptTicket t = f.store().beginAttempt(id, u"agent:test"_s);
-    f.store().finishAttempt(id, t.attemptId, {500, Outcome::Undefined, {}, {}, false, 5, {}, {}});
-    f.store().markUnknown(id, u"stored 500"_s, u"agent:test"_s);
-    return id;
-}
-
-qint64 reading(test::StoreFixture &f, const QString &id,
-               const QString &createdBy = u"system:reconciler"_s)
-{
-    Evidence e;
-    e.operationId = id;
-    e.kind = u"provider_object"_s;
-    e.title = u"refund list"_s;
-    e.contentType = u"application/json"_s;
-    e.body = R"({"claiming_refunds":[]})";
-    e.createdBy = createdBy;
-    return f.store().addEvidence(e);
-}
-
-Proposal propose(test::StoreFixture &f, const QString &id,
-                 ProposalAction action = ProposalAction::Close)
-{
-    NewProposal p;
-    p.operationId = id;
-    p.action = action;
-    if (action == ProposalAction::Close)
-        p.outcome = OperationState::Failed;
-    p.evidenceIds = {reading(f, id)};
-    p.reason = u"No refund at the provider (list complete at T)"_s;
-    return storeProposal(f.store().database(), f.clock().nowMs(), p);
-}
+using test::propose;
+using test::reading;
+using test::unknownRefund;
 
 int closesOf(test::StoreFixture &f, const QString &id)
 {
@@ -170,15 +130,15 @@ void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
     // Past the window: resend proposals made a day before the rest.
     QStringList ids(200);
     for (int i = 4; i < 200; i += 10) {
-        ids[i] = unknownRow(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
-        propose(f, ids[i], ProposalAction::Resend);
+        ids[i] = unknownRefund(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
+        propose(f, ids[i], OperationState::Failed, ProposalAction::Resend);
     }
     f.clock().advanceSecs(25 * 3600);
     for (int i = 0; i < 200; ++i) {
         if (i % 10 == 4)
             continue;
         const qint64 amount = i % 10 == 2 ? 20'000 : 3800;
-        ids[i] = unknownRow(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')), amount);
+        ids[i] = unknownRefund(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')), amount);
         switch (i % 10) {
         case 0:
             break; // no proposal
@@ -274,7 +234,7 @@ void TestBulkApply::cancelHalfWayLeavesRowsAppliedOrUntouched()
     test::StoreFixture f;
     QStringList ids;
     for (int i = 0; i < 200; ++i) {
-        ids << unknownRow(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
+        ids << unknownRefund(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
         propose(f, ids.back());
     }
     Console c(f, u"alice"_s);
@@ -319,7 +279,7 @@ void TestBulkApply::twoConsolesCloseEachRowOnce()
     test::StoreFixture f;
     QStringList ids;
     for (int i = 0; i < 60; ++i) {
-        ids << unknownRow(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
+        ids << unknownRefund(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
         propose(f, ids.back());
     }
     Console alice(f, u"alice"_s);
@@ -346,7 +306,7 @@ void TestBulkApply::twoConsolesCloseEachRowOnce()
 void TestBulkApply::withoutTheCloseRightBulkIsOff()
 {
     test::StoreFixture f;
-    const QString id = unknownRow(f, u"op_support"_s);
+    const QString id = unknownRefund(f, u"op_support"_s);
     const Proposal p = propose(f, id);
     Console carol(f, u"carol"_s); // support: may look, may not close
     QCOMPARE(carol.window.selectAllWithProposal(), 1);
