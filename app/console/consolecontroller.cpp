@@ -1,5 +1,6 @@
 #include "consolecontroller.h"
 
+#include "bulkapplydialog.h"
 #include "mainwindow.h"
 #include "messagejob.h"
 #include "resendconfirmdialog.h"
@@ -26,6 +27,7 @@ ConsoleController::ConsoleController(ui::MainWindow &window, JobConfig config, c
     connect(&window, &ui::MainWindow::resendRequested, this, &ConsoleController::resend);
     connect(&window, &ui::MainWindow::cancelRequested, this, &ConsoleController::cancel);
     connect(&window, &ui::MainWindow::messageSendRequested, this, &ConsoleController::sendMessage);
+    connect(&window, &ui::MainWindow::bulkRunRequested, this, &ConsoleController::runBulk);
     setConfig(std::move(m_config));
 }
 
@@ -148,6 +150,21 @@ void ConsoleController::sendMessage(qint64 messageId)
                       m_window.clearBusy(outcome.message);
               };
           });
+}
+
+void ConsoleController::runBulk(ui::BulkApplyDialog *dialog)
+{
+    if (!dialog || dialog->phase() != ui::BulkApplyDialog::Phase::Preview)
+        return;
+    // The worker belongs to the dialog: closing it waits for the row in hand.
+    auto *worker =
+        new BulkWorker(m_config, m_clock, m_window.actor(), m_window.leaseHolder(), dialog);
+    worker->setRowHook(m_bulkHook);
+    connect(worker, &BulkWorker::rowFinished, dialog, &ui::BulkApplyDialog::rowFinished);
+    connect(worker, &BulkWorker::finished, dialog, &ui::BulkApplyDialog::runFinished);
+    connect(dialog, &ui::BulkApplyDialog::cancelRequested, worker, &BulkWorker::cancel);
+    dialog->runStarted();
+    worker->start(bulkItems(*dialog->model()));
 }
 
 } // namespace ops::console

@@ -6,6 +6,7 @@
 // Cancel stops waiting at once; a look-up stops between provider pages, and a resend whose
 // attempt is already counted still records its answer (the timeline shows it).
 
+#include "bulkworker.h"
 #include "consolejobs.h"
 
 #include <QFutureWatcher>
@@ -14,8 +15,9 @@
 #include <memory>
 
 namespace ops::ui {
+class BulkApplyDialog;
 class MainWindow;
-}
+} // namespace ops::ui
 
 namespace ops::console {
 
@@ -39,6 +41,10 @@ public:
     void cancel();
     // Delivers a queued customer message (messagejob.h).
     void sendMessage(qint64 messageId);
+    // Runs a confirmed bulk preview on its own thread (bulkworker.h); the dialog shows it.
+    void runBulk(ui::BulkApplyDialog *dialog);
+    // Tests: called on the bulk thread before each row.
+    void setBulkRowHook(BulkWorker::RowHook hook) { m_bulkHook = std::move(hook); }
 
 signals:
     // A job's result reached the window (or was dropped after a cancel).
@@ -56,6 +62,7 @@ private:
     QFutureWatcher<Apply> m_watcher;
     std::shared_ptr<std::atomic_bool> m_cancelled;
     bool m_detached = false; // the operator cancelled: the result only refreshes the lists
+    BulkWorker::RowHook m_bulkHook;
 };
 
 } // namespace ops::console

@@ -35,4 +35,14 @@ std::optional<ResendLease> activeResendLease(OperationStore &store, const QStrin
 QString resendBlockedReason(const Operation &op, const std::optional<ResendLease> &lease,
                             const QString &me, const QDateTime &now);
 
+// The same decision with a stable code for lists of rows (the console's bulk resend):
+// "" (allowed), "row_closed", "not_unknown", "past_window", "leased_by_colleague".
+struct ResendBlock
+{
+    QString code;
+    QString reason; // resendBlockedReason's text
+};
+ResendBlock resendBlock(const Operation &op, const std::optional<ResendLease> &lease,
+                        const QString &me, const QDateTime &now);
+
 } // namespace ops

@@ -121,6 +121,11 @@ std::vector<Approval> Session::approvals(std::optional<ApprovalState> state)
     return listApprovals(m_parts->db, state);
 }
 
+std::vector<Proposal> Session::openProposals(int limit)
+{
+    return listProposals(m_parts->db, ProposalState::Open, limit);
+}
+
 bool Session::needsApproval(const Operation &op)
 {
     return ops::needsApproval(m_parts->db, op);

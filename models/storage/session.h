@@ -12,6 +12,7 @@
 #include "auditlog.h"
 #include "clock.h"
 #include "operatordirectory.h"
+#include "proposals.h"
 
 #include <QString>
 #include <memory>
@@ -55,6 +56,9 @@ public:
     bool needsApproval(const Operation &op);
     std::optional<Approval> openApproval(const QString &operationId, ApprovalAction action,
                                          ApprovalState state);
+    // The reconciler's open proposals (proposals.h), oldest first: the console's
+    // "Select all with a proposal".
+    std::vector<Proposal> openProposals(int limit = 100'000);
     // First run (issue 17): no operation and no operator yet. The console then asks the person
     // starting it to become the first supervisor, through addOperator's bootstrap rule.
     bool isFresh();

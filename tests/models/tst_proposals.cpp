@@ -6,6 +6,7 @@
 #include "auditlog.h"
 #include "eventstore.h"
 #include "proposalapply.h"
+#include "proposalfixture.h"
 #include "reconcilesettings.h"
 #include "resendlease.h"
 #include "servicelease.h"
@@ -17,53 +18,12 @@
 
 using namespace Qt::StringLiterals;
 using namespace ops;
+using ops::test::propose;
+using ops::test::reading;
 using ops::test::StoreFixture;
+using ops::test::unknownRefund;
 
 namespace {
-
-QString unknownRefund(StoreFixture &f, const QString &id, qint64 amount = 3800)
-{
-    NewOperation op;
-    op.id = id;
-    op.unitOfWork = id + u"|"_s + QString::number(amount) + u"|usd"_s;
-    op.orderId = id;
-    op.chargeId = u"ch_"_s + id;
-    op.amount = {amount, u"usd"_s};
-    op.idempotencyKey = u"key-"_s + id;
-    op.request = {"POST", u"/v1/refunds"_s, "amount=" + QByteArray::number(amount),
-                  "application/x-www-form-urlencoded"};
-    op.createdBy = u"agent:test"_s;
-    f.store().openOrGet(op);
-    const AttemptTicket t = f.store().beginAttempt(id, u"agent:test"_s);
-    f.store().finishAttempt(id, t.attemptId, {500, Outcome::Undefined, {}, {}, false, 5, {}, {}});
-    f.store().markUnknown(id, u"stored 500"_s, u"agent:test"_s);
-    return id;
-}
-
-qint64 reading(StoreFixture &f, const QString &id,
-               const QString &createdBy = u"system:reconciler"_s)
-{
-    Evidence e;
-    e.operationId = id;
-    e.kind = u"provider_object"_s;
-    e.title = u"refund list"_s;
-    e.contentType = u"application/json"_s;
-    e.body = R"({"claiming_refunds":[]})";
-    e.createdBy = createdBy;
-    return f.store().addEvidence(e);
-}
-
-Proposal propose(StoreFixture &f, const QString &id,
-                 OperationState outcome = OperationState::Failed)
-{
-    NewProposal p;
-    p.operationId = id;
-    p.outcome = outcome;
-    p.providerRef = outcome == OperationState::Succeeded ? u"re_1"_s : QString();
-    p.evidenceIds = {reading(f, id)};
-    p.reason = u"No refund at the provider (list complete at T)"_s;
-    return storeProposal(f.store().database(), f.clock().nowMs(), p);
-}
 
 int auditRows(StoreFixture &f)
 {

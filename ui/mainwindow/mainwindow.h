@@ -35,6 +35,7 @@ class Session;
 namespace ops::ui {
 
 class ApprovalsPanel;
+class BulkApplyDialog;
 class CloseDialog;
 class ResendConfirmDialog;
 class ComposeDialog;
@@ -134,6 +135,17 @@ public:
     const OperatorAccess &access() const { return m_access; }
     ApprovalsPanel *approvalsPanel() const { return m_approvals; }
     QLabel *operatorLabel() const { return m_operatorLabel; }
+    // Bulk resolution in Checking (mainwindowbulk.cpp): multi-select, Select all with a
+    // proposal, and the preview dialogs the console runs (bulkRunRequested). nullptr (the
+    // reason in the status bar) when the action is off.
+    QStringList selectedCheckingIds() const;
+    int selectAllWithProposal();
+    BulkApplyDialog *openBulkApplyDialog();
+    BulkApplyDialog *openBulkResendDialog();
+    BulkApplyDialog *bulkDialog() const;
+    QAction *selectProposalsAction() const { return m_selectProposals; }
+    QAction *applyProposalsAction() const { return m_applyProposals; }
+    QAction *resendSelectedAction() const { return m_resendSelected; }
 
 signals:
     void lookUpRequested(const QString &operationId);
@@ -141,6 +153,8 @@ signals:
     void cancelRequested();
     void messageSendRequested(qint64 messageId);
     void connectionsRequested();
+    // Confirm in a bulk preview: the console runs its rows (bulkworker.h).
+    void bulkRunRequested(ops::ui::BulkApplyDialog *dialog);
 
 private:
     // mainwindow.cpp: layout, lists, detail
@@ -183,6 +197,11 @@ private:
     void reloadRoles();
     void applyRights();
     void decideApproval(qint64 id, bool approve, const QString &reason);
+    // mainwindowbulk.cpp
+    void buildBulkActions(QMenu *operation);
+    void updateBulkActions();
+    QString bulkBlockedReason(Right right) const;
+    BulkApplyDialog *showBulkDialog(BulkApplyDialog *dialog);
 
     Session &m_session;
     OperationStore &m_store; // m_session's
@@ -229,6 +248,10 @@ private:
     OperatorAccess m_access;
     ApprovalsPanel *m_approvals = nullptr;
     QLabel *m_operatorLabel = nullptr;
+    QAction *m_selectProposals = nullptr;
+    QAction *m_applyProposals = nullptr;
+    QAction *m_resendSelected = nullptr;
+    QPointer<BulkApplyDialog> m_bulkDialog;
 };
 
 } // namespace ops::ui

@@ -96,6 +96,8 @@ void MainWindow::buildActions()
     QMenu *operation = menuBar()->addMenu(tr("&Operation"));
     operation->addActions(rowActions);
     operation->addSeparator();
+    buildBulkActions(operation);
+    operation->addSeparator();
     operation->addAction(m_cancel);
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addActions({search, refresh, toOperations, toChecking});

@@ -98,6 +98,7 @@ void MainWindow::applyRights()
     deny(m_message, Right::Message, tr("message customers"));
     if (deny(m_resend, Right::Resend, tr("resend")))
         m_resendReason = m_resend->toolTip();
+    updateBulkActions();
 }
 
 void MainWindow::decideApproval(qint64 id, bool approve, const QString &reason)

@@ -222,4 +222,19 @@ ApplyResult applyProposal(OperationStore &store, qint64 proposalId, const QStrin
     return r;
 }
 
+bool settleResendProposal(OperationStore &store, qint64 proposalId, const QString &actor)
+{
+    QSqlDatabase &db = store.database();
+    WriteTransaction tx(db);
+    const auto p = findProposal(db, proposalId);
+    if (!p || p->action != ProposalAction::Resend || p->state != ProposalState::Open)
+        return false;
+    const auto op = store.operation(p->operationId);
+    if (!op || !isFinal(op->state))
+        return false;
+    markProposalDecidedLocked(db, store.clock().nowMs(), *p, ProposalState::Applied, actor, 0);
+    tx.commit();
+    return true;
+}
+
 } // namespace ops

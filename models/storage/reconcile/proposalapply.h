@@ -85,4 +85,10 @@ struct ApplyResult
 ApplyResult applyProposal(OperationStore &store, qint64 proposalId, const QString &actor,
                           const ApplyGuard &guard = {});
 
+// After the caller resent the row of resend proposal `proposalId` (the console's bulk flow): in
+// one write transaction, marks the proposal applied by `actor` when it is still open and its row
+// is final now. Returns whether it did; an open row keeps its proposal (the resend settled
+// nothing, and the reconciler's next reading decides).
+bool settleResendProposal(OperationStore &store, qint64 proposalId, const QString &actor);
+
 } // namespace ops

@@ -1,0 +1,77 @@
+#pragma once
+
+// Runs a confirmed bulk preview (ui/dialogs/bulkapplydialog.h) off the UI thread: a thread of
+// its own with its own database connection (a Qt SQL connection belongs to the thread that
+// opened it), one row after another, each in its own transaction through the store's own
+// functions — applyProposal for close proposals, the single-row Resend's runResend for resends
+// (a resend proposal is applied by resending). The store checks every row again with the
+// preview's version, so a row changed since the preview is excluded, not overwritten. Cancel is
+// seen between rows: every row is then either done or untouched. Results arrive on the owner's
+// thread through rowFinished, in order, then finished.
+
+#include "applypreviewmodel.h"
+#include "consolejobs.h"
+
+#include <QObject>
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
+
+class QThread;
+
+namespace ops {
+class Session;
+}
+
+namespace ops::console {
+
+struct BulkItem
+{
+    int row = 0; // the preview row it came from
+    QString operationId;
+    qint64 proposalId = 0; // 0: a plain resend (Resend selected…)
+    qint64 versionMs = 0;  // the row's updated_at when previewed
+    bool resend = false;
+};
+
+// The runnable rows of a preview, in its order.
+std::vector<BulkItem> bulkItems(const ApplyPreviewModel &preview);
+
+class BulkWorker final : public QObject
+{
+    Q_OBJECT
+public:
+    // Called on the worker thread before each row with its index in the run (tests hold a row
+    // there to cancel at a known point).
+    using RowHook = std::function<void(int index)>;
+
+    BulkWorker(JobConfig config, const Clock &clock, QString actor, QString leaseHolder,
+               QObject *parent = nullptr);
+    ~BulkWorker() override; // cancels and waits for the thread
+
+    void setRowHook(RowHook hook) { m_hook = std::move(hook); }
+    void start(std::vector<BulkItem> items);
+    void cancel() { m_cancelled->store(true); }
+    bool isRunning() const;
+    void wait();
+
+signals:
+    void rowFinished(int row, const ops::BulkRowResult &result);
+    void finished();
+
+private:
+    void run(const std::vector<BulkItem> &items);
+    BulkRowResult runOne(Session &session, const BulkItem &item) const;
+    BulkRowResult resendOne(Session &session, const BulkItem &item) const;
+
+    JobConfig m_config;
+    const Clock &m_clock;
+    QString m_actor;
+    QString m_leaseHolder;
+    RowHook m_hook;
+    std::shared_ptr<std::atomic_bool> m_cancelled = std::make_shared<std::atomic_bool>(false);
+    QThread *m_thread = nullptr;
+};
+
+} // namespace ops::console

@@ -1,0 +1,59 @@
+#pragma once
+
+// Rows the reconciler would leave behind, made the way the store makes them: an unknown refund
+// (a stored 500), a reading of the provider as evidence, and a proposal resting on it. Shared by
+// the proposal suites (tst_proposals) and the console's bulk flow (tst_bulkapply).
+
+#include "proposals.h"
+#include "storefixture.h"
+
+namespace ops::test {
+
+inline QString unknownRefund(StoreFixture &f, const QString &id, qint64 amount = 3800)
+{
+    NewOperation op;
+    op.id = id;
+    op.unitOfWork = id + QStringLiteral("|") + QString::number(amount) + QStringLiteral("|usd");
+    op.orderId = id;
+    op.chargeId = QStringLiteral("ch_") + id;
+    op.amount = {amount, QStringLiteral("usd")};
+    op.idempotencyKey = QStringLiteral("key-") + id;
+    op.request = {"POST", QStringLiteral("/v1/refunds"), "amount=" + QByteArray::number(amount),
+                  "application/x-www-form-urlencoded"};
+    op.createdBy = QStringLiteral("agent:test");
+    f.store().openOrGet(op);
+    const AttemptTicket t = f.store().beginAttempt(id, QStringLiteral("agent:test"));
+    f.store().finishAttempt(id, t.attemptId, {500, Outcome::Undefined, {}, {}, false, 5, {}, {}});
+    f.store().markUnknown(id, QStringLiteral("stored 500"), QStringLiteral("agent:test"));
+    return id;
+}
+
+inline qint64 reading(StoreFixture &f, const QString &id,
+                      const QString &createdBy = QStringLiteral("system:reconciler"))
+{
+    Evidence e;
+    e.operationId = id;
+    e.kind = QStringLiteral("provider_object");
+    e.title = QStringLiteral("refund list");
+    e.contentType = QStringLiteral("application/json");
+    e.body = R"({"claiming_refunds":[]})";
+    e.createdBy = createdBy;
+    return f.store().addEvidence(e);
+}
+
+inline Proposal propose(StoreFixture &f, const QString &id,
+                        OperationState outcome = OperationState::Failed,
+                        ProposalAction action = ProposalAction::Close)
+{
+    NewProposal p;
+    p.operationId = id;
+    p.action = action;
+    if (action == ProposalAction::Close)
+        p.outcome = outcome;
+    p.providerRef = outcome == OperationState::Succeeded ? QStringLiteral("re_1") : QString();
+    p.evidenceIds = {reading(f, id)};
+    p.reason = QStringLiteral("No refund at the provider (list complete at T)");
+    return storeProposal(f.store().database(), f.clock().nowMs(), p);
+}
+
+} // namespace ops::test

@@ -1,0 +1,402 @@
+// Bulk resolution in the checking queue (issue 14 item 3): 200 unknown rows with mixed
+// proposals on a real database file; the preview names every exclusion of docs/design.md §10;
+// Confirm applies exactly what the preview said, off the UI thread; Cancel half-way leaves each
+// row applied or untouched; two consoles applying the same proposals close each row once; no
+// close right → the actions are off with the reason and the store refuses; Resend selected
+// resends against provider-sim over loopback with the stored keys. QTest drives the widgets
+// offscreen and writes screenshots of the preview and the summary.
+
+#include "applypreviewmodel.h"
+#include "bulkapplydialog.h"
+#include "consolecontroller.h"
+#include "eventstore.h"
+#include "isolatedsettings.h"
+#include "mainwindow.h"
+#include "operationlistview.h"
+#include "operationtablemodel.h"
+#include "proposalapply.h"
+#include "proposalfixture.h"
+#include "refundengine.h"
+#include "resendconfirmdialog.h"
+#include "resendlease.h"
+#include "screenshots.h"
+#include "session.h"
+#include "simprocess.h"
+#include "storefixture.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSemaphore>
+#include <QSqlQuery>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+
+namespace {
+
+using test::propose;
+using test::reading;
+using test::unknownRefund;
+
+int closesOf(test::StoreFixture &f, const QString &id)
+{
+    QSqlQuery q(f.store().database());
+    q.prepare(u"SELECT COUNT(*) FROM audit WHERE action = 'state.closed_manually' AND "
+              "operation_id = ?"_s);
+    q.addBindValue(id);
+    return q.exec() && q.next() ? q.value(0).toInt() : -1;
+}
+
+console::JobConfig jobs(test::StoreFixture &fx, const StripeConfig &stripe = {})
+{
+    console::JobConfig c;
+    c.dbLocation = fx.path();
+    c.stripe = stripe;
+    if (stripe.baseUrl.isEmpty())
+        c.stripeProblem = u"Stripe is not used in this test."_s;
+    c.slenProblem = u"Slen is not used in this test."_s;
+    return c;
+}
+
+struct Console
+{
+    Console(test::StoreFixture &fx, const QString &name, const StripeConfig &stripe = {})
+        : session(fx.path(), fx.clock())
+        , window(session, u"operator:"_s + name, u"operator:%1#%2"_s.arg(name, name))
+        , controller(window, jobs(fx, stripe), fx.clock())
+    {
+        window.show();
+        window.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
+        window.reloadAll();
+    }
+
+    // A window shortcut, as a person presses it: the window must be the active one.
+    void press(Qt::Key key, Qt::KeyboardModifiers modifiers)
+    {
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QWidget *focus = QApplication::focusWidget();
+        QTest::keyClick(focus ? focus : &window, key, modifiers);
+    }
+    // Select all with a proposal → Apply proposals…, through the actions' shortcuts.
+    ui::BulkApplyDialog *previewAll()
+    {
+        press(Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+        press(Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier);
+        return window.bulkDialog();
+    }
+
+    Session session;
+    ui::MainWindow window;
+    console::ConsoleController controller;
+};
+
+bool waitDone(ui::BulkApplyDialog *dialog, int ms = 60'000)
+{
+    QElapsedTimer t;
+    t.start();
+    while (dialog && dialog->phase() != ui::BulkApplyDialog::Phase::Done && t.elapsed() < ms)
+        QTest::qWait(20);
+    return dialog && dialog->phase() == ui::BulkApplyDialog::Phase::Done;
+}
+
+} // namespace
+
+class TestBulkApply : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { test::isolateSettings(); }
+    void previewExcludesAndConfirmAppliesExactlyThat();
+    void cancelHalfWayLeavesRowsAppliedOrUntouched();
+    void twoConsolesCloseEachRowOnce();
+    void withoutTheCloseRightBulkIsOff();
+    void resendSelectedUsesTheStoredKeys();
+    void shortcutsAreListedOnce();
+};
+
+void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
+{
+    test::StoreFixture f;
+    setApprovalThreshold(f.store().database(), f.clock().nowMs(), u"operator:alice"_s, u"usd"_s,
+                         10'000);
+    // Past the window: resend proposals made a day before the rest.
+    QStringList ids(200);
+    for (int i = 4; i < 200; i += 10) {
+        ids[i] = unknownRefund(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
+        propose(f, ids[i], OperationState::Failed, ProposalAction::Resend);
+    }
+    f.clock().advanceSecs(25 * 3600);
+    for (int i = 0; i < 200; ++i) {
+        if (i % 10 == 4)
+            continue;
+        const qint64 amount = i % 10 == 2 ? 20'000 : 3800;
+        ids[i] = unknownRefund(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')), amount);
+        switch (i % 10) {
+        case 0:
+            break; // no proposal
+        case 1:
+            propose(f, ids[i]);
+            reading(f, ids[i], u"system:webhook"_s); // newer evidence
+            break;
+        case 5:
+            propose(f, ids[i]);
+            QVERIFY(claimResendLease(f.store(), ids[i], u"operator:bob#2"_s, 600));
+            break;
+        case 6:
+            propose(f, ids[i]);
+            EventStore(f.store().database(), f.clock())
+                .raiseAttention(ids[i], u"2 refund objects claim this operation"_s,
+                                u"system:reconciler"_s);
+            break;
+        default: // 2: above the threshold; 3: changed after the preview; 7–9: applied
+            propose(f, ids[i]);
+        }
+    }
+    Console c(f, u"alice"_s);
+    QCOMPARE(c.window.checkingModel()->rowCount() > 0, true);
+    c.window.checkingView()->table()->selectAll(); // every row, the ones without proposal too
+    QCOMPARE(c.window.selectedCheckingIds().size(), 200);
+    c.press(Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier);
+    ui::BulkApplyDialog *dialog = c.window.bulkDialog();
+    QVERIFY(dialog);
+    const ApplyPreviewModel &model = *dialog->model();
+    QCOMPARE(model.rowCount(), 200);
+    QMap<QString, int> exclusions;
+    int approvals = 0;
+    for (const BulkRow &row : model.rows()) {
+        ++exclusions[row.exclusion];
+        approvals += row.needsApproval;
+    }
+    QCOMPARE(exclusions.value(u"no_proposal"_s), 20);
+    QCOMPARE(exclusions.value(u"newer_evidence"_s), 20);
+    QCOMPARE(exclusions.value(u"past_window"_s), 20);
+    QCOMPARE(exclusions.value(u"leased_by_colleague"_s), 20);
+    QCOMPARE(exclusions.value(u"conflicting_evidence"_s), 20);
+    QCOMPARE(exclusions.value(QString()), 100);
+    QCOMPARE(approvals, 20);
+    QVERIFY2(dialog->heading()->text().contains(u"200 selected"_s),
+             qPrintable(dialog->heading()->text()));
+    QVERIFY(dialog->heading()->text().contains(u"20 will ask a second person"_s));
+    dialog->fitTo({1440, 900});
+    test::screenshot(&c.window, {1440, 900}, u"bulk-preview"_s, dialog);
+    dialog->fitTo({1024, 700});
+    test::screenshot(&c.window, {1024, 700}, u"bulk-preview"_s, dialog);
+
+    // Someone changes the i%10==3 rows while the preview is open.
+    f.clock().advanceSecs(1);
+    for (int i = 3; i < 200; i += 10)
+        QVERIFY(f.store().recordProviderObject(ids[i], u"re_x"_s, u"pending"_s, u"operator:bob"_s));
+    const int before = int(f.store().audit(ids[0]).size());
+    QTest::keyClick(dialog, Qt::Key_Return); // Confirm is the default button
+    QCOMPARE(dialog->phase() == ui::BulkApplyDialog::Phase::Preview, false);
+    QVERIFY(waitDone(dialog));
+    const BulkSummary s = model.summary();
+    QCOMPARE(s.applied, 60);
+    QCOMPARE(s.sentForApproval, 20);
+    QCOMPARE(s.failed, 0);
+    QCOMPARE(s.notReached, 0);
+    QCOMPARE(s.excluded, 120);
+    QCOMPARE(s.excludedBy.value(exclusionLabel(u"changed_since_preview"_s)), 20);
+    QVERIFY2(dialog->summaryLabel()->text().contains(u"Applied 60"_s),
+             qPrintable(dialog->summaryLabel()->text()));
+    QVERIFY(dialog->summaryLabel()->text().contains(u"Changed since preview 20"_s));
+    dialog->fitTo({1440, 900});
+    test::screenshot(&c.window, {1440, 900}, u"bulk-summary"_s, dialog);
+    dialog->fitTo({1024, 700});
+    test::screenshot(&c.window, {1024, 700}, u"bulk-summary"_s, dialog);
+
+    // Exactly the rows the preview offered (less the ones changed since) were closed, once.
+    for (int i = 0; i < 200; ++i) {
+        const Operation op = *f.store().operation(ids[i]);
+        const bool closes = i % 10 >= 7;
+        QVERIFY2(isFinal(op.state) == closes, qPrintable(ids[i]));
+        QCOMPARE(closesOf(f, ids[i]), closes ? 1 : 0);
+        if (closes)
+            QCOMPARE(op.closedBy, u"operator:alice"_s);
+    }
+    QCOMPARE(int(f.store().audit(ids[0]).size()), before); // an excluded row: nothing written
+    QVERIFY(c.session.openApproval(ids[2], ApprovalAction::Close, ApprovalState::Pending));
+    QTest::keyClick(dialog, Qt::Key_Escape); // the summary closes
+    QTRY_VERIFY(!c.window.bulkDialog());
+    QTRY_COMPARE(c.window.checkingModel()->rowCount(), 140);
+}
+
+void TestBulkApply::cancelHalfWayLeavesRowsAppliedOrUntouched()
+{
+    test::StoreFixture f;
+    QStringList ids;
+    for (int i = 0; i < 200; ++i) {
+        ids << unknownRefund(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
+        propose(f, ids.back());
+    }
+    Console c(f, u"alice"_s);
+    QSemaphore reached;
+    QSemaphore go;
+    c.controller.setBulkRowHook([&](int index) {
+        if (index == 100) {
+            reached.release();
+            go.acquire();
+        }
+    });
+    ui::BulkApplyDialog *dialog = c.previewAll();
+    QVERIFY(dialog);
+    QCOMPARE(dialog->model()->runnableCount(), 200);
+    QTest::keyClick(dialog->confirmButton(), Qt::Key_Space);
+    QVERIFY(reached.tryAcquire(1, 60'000));
+    QTest::keyClick(dialog, Qt::Key_Escape); // Cancel run
+    QVERIFY(dialog->cancelled());
+    go.release();
+    QVERIFY(waitDone(dialog));
+    const BulkSummary s = dialog->model()->summary();
+    QCOMPARE(s.applied, 100);
+    QCOMPARE(s.notReached, 100);
+    QVERIFY2(dialog->summaryLabel()->text().contains(u"100 row(s) left untouched"_s),
+             qPrintable(dialog->summaryLabel()->text()));
+    for (int i = 0; i < 200; ++i) {
+        const Operation op = *f.store().operation(ids[i]);
+        const auto open = openProposal(f.store().database(), ids[i]);
+        if (i < 100) {
+            QCOMPARE(toString(op.state), u"failed"_s);
+            QVERIFY(!open);
+        } else {
+            QCOMPARE(toString(op.state), u"unknown"_s); // untouched: state and proposal
+            QVERIFY(open);
+            QCOMPARE(closesOf(f, ids[i]), 0);
+        }
+    }
+}
+
+void TestBulkApply::twoConsolesCloseEachRowOnce()
+{
+    test::StoreFixture f;
+    QStringList ids;
+    for (int i = 0; i < 60; ++i) {
+        ids << unknownRefund(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
+        propose(f, ids.back());
+    }
+    Console alice(f, u"alice"_s);
+    Console bob(f, u"bob"_s);
+    ui::BulkApplyDialog *a = alice.previewAll();
+    ui::BulkApplyDialog *b = bob.previewAll();
+    QVERIFY(a && b);
+    QCOMPARE(a->model()->runnableCount(), 60);
+    QCOMPARE(b->model()->runnableCount(), 60);
+    a->confirmButton()->click();
+    b->confirmButton()->click();
+    QVERIFY(waitDone(a));
+    QVERIFY(waitDone(b));
+    const BulkSummary sa = a->model()->summary();
+    const BulkSummary sb = b->model()->summary();
+    qInfo() << "alice applied" << sa.applied << "bob applied" << sb.applied;
+    QCOMPARE(sa.applied + sb.applied, 60);
+    QCOMPARE(sa.failed + sb.failed, 0);
+    QCOMPARE(sa.excluded + sb.excluded, 60); // the other console's rows: closed already
+    for (const QString &id : ids)
+        QCOMPARE(closesOf(f, id), 1);
+}
+
+void TestBulkApply::withoutTheCloseRightBulkIsOff()
+{
+    test::StoreFixture f;
+    const QString id = unknownRefund(f, u"op_support"_s);
+    const Proposal p = propose(f, id);
+    Console carol(f, u"carol"_s); // support: may look, may not close
+    QCOMPARE(carol.window.selectAllWithProposal(), 1);
+    QVERIFY(!carol.window.applyProposalsAction()->isEnabled());
+    QVERIFY2(carol.window.applyProposalsAction()->toolTip().contains(u"may not close"_s),
+             qPrintable(carol.window.applyProposalsAction()->toolTip()));
+    QVERIFY(!carol.window.openBulkApplyDialog());
+    // The store refuses it anyway, and writes nothing.
+    const int before = int(f.store().audit(id).size());
+    const ApplyResult r = applyProposal(f.store(), p.id, u"operator:carol"_s);
+    QCOMPARE(toString(r.exclusion), u"not_permitted"_s);
+    QCOMPARE(int(f.store().audit(id).size()), before);
+    QCOMPARE(toString(f.store().operation(id)->state), u"unknown"_s);
+    // A supervisor in the same database has them.
+    Console alice(f, u"alice"_s);
+    alice.window.selectAllWithProposal();
+    QVERIFY(alice.window.applyProposalsAction()->isEnabled());
+}
+
+void TestBulkApply::resendSelectedUsesTheStoredKeys()
+{
+    test::SimProcess sim(QStringLiteral(OPS_PROVIDER_SIM_PATH),
+                         test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    QVERIFY2(sim.start(), qPrintable(sim.error()));
+    test::StoreFixture f;
+    const StripeConfig stripe{sim.baseUrl(), u"sk_test_demo"_s, std::chrono::milliseconds(3000)};
+    // Three rows the engine gave up on after 503s (nothing moved), one past its window.
+    QtHttpTransport transport;
+    StripeClient client(transport, stripe);
+    EngineConfig config;
+    config.backoffBase = std::chrono::milliseconds(1);
+    config.backoffCap = std::chrono::milliseconds(2);
+    RefundEngine engine(f.store(), client, config, [](std::chrono::milliseconds) {});
+    sim.addFault({{"route", "POST /v1/refunds"}, {"mode", "503"}});
+    const auto unknown = [&](const QString &order) {
+        ToolResult r;
+        for (int i = 0; i < 2; ++i)
+            r = engine.refund({order, u"ch_4417"_s, 100, u"usd"_s}, u"agent:toolu_t"_s);
+        return r.operationId;
+    };
+    const QString old = unknown(u"order-old"_s);
+    f.clock().advanceSecs(25 * 3600);
+    const QStringList fresh = {unknown(u"order-a"_s), unknown(u"order-b"_s)};
+    sim.clearFaults();
+    for (const QString &id : fresh + QStringList{old})
+        QCOMPARE(toString(f.store().operation(id)->state), u"unknown"_s);
+    ui::storeConfirmResendWithTestKey(false);
+
+    Console c(f, u"alice"_s, stripe);
+    c.window.checkingView()->table()->selectAll();
+    c.press(Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+    ui::BulkApplyDialog *dialog = c.window.bulkDialog();
+    QVERIFY(dialog);
+    QCOMPARE(dialog->mode(), ui::BulkApplyDialog::Mode::Resend);
+    QCOMPARE(dialog->model()->rowCount(), 3);
+    QCOMPARE(dialog->model()->runnableCount(), 2);
+    for (const BulkRow &row : dialog->model()->rows())
+        QCOMPARE(row.exclusion, row.operationId == old ? u"past_window"_s : QString());
+    QTest::keyClick(dialog, Qt::Key_Return);
+    QVERIFY(waitDone(dialog));
+    QCOMPARE(dialog->model()->summary().sent, 2);
+    for (const QString &id : fresh) {
+        const Operation op = *f.store().operation(id);
+        QCOMPARE(toString(op.state), u"succeeded"_s);
+        const auto attempts = f.store().attempts(id);
+        QCOMPARE(attempts.back().actor, u"operator:alice"_s);
+        QVERIFY(!activeResendLease(f.store(), id));
+    }
+    QCOMPARE(int(f.store().attempts(old).size()), 6); // nothing sent past the window
+    int posts = 0;
+    for (const auto &r : sim.requests()["requests"])
+        posts += r.value("method", "") == "POST";
+    Q_UNUSED(posts);
+    QCOMPARE(sim.ledger()["movements"].size(), 2u); // one movement per resent row
+}
+
+void TestBulkApply::shortcutsAreListedOnce()
+{
+    test::StoreFixture f;
+    Console c(f, u"alice"_s);
+    QMap<QString, int> keys;
+    for (QAction *action : c.window.actions()) {
+        for (const QKeySequence &key : action->shortcuts())
+            ++keys[key.toString()];
+    }
+    for (const QString &key : {u"Ctrl+Shift+P"_s, u"Ctrl+Shift+Y"_s, u"Ctrl+Shift+R"_s})
+        QCOMPARE(keys.value(key), 1);
+    for (auto it = keys.cbegin(); it != keys.cend(); ++it)
+        QVERIFY2(it.value() == 1, qPrintable(it.key()));
+}
+
+QTEST_MAIN(TestBulkApply)
+#include "tst_bulkapply.moc"

@@ -1,0 +1,108 @@
+// Issue 14 "Done when", on the demo itself: the story of `opsconsole --demo`
+// (app/cli/demostory.cpp) against provider-sim leaves four rows in Checking; one reconciler pass
+// closes the one whose money moved and leaves proposals for the rest; then a person presses
+// Select all with a proposal → Apply proposals… → Confirm (keys only) and the queue is empty.
+
+#include "bulkapplydialog.h"
+#include "consolecontroller.h"
+#include "demostory.h"
+#include "isolatedsettings.h"
+#include "mainwindow.h"
+#include "operationquery.h"
+#include "operationtablemodel.h"
+#include "reconciler.h"
+#include "resendconfirmdialog.h"
+#include "screenshots.h"
+#include "session.h"
+#include "simprocess.h"
+#include "slenclient.h"
+#include "stripeclient.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+
+class TestBulkDemo : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { test::isolateSettings(); }
+    void demoCheckingRowsAreResolvedInOneBulkApply();
+};
+
+void TestBulkDemo::demoCheckingRowsAreResolvedInOneBulkApply()
+{
+    test::SimProcess sim(QStringLiteral(OPS_PROVIDER_SIM_PATH));
+    QVERIFY2(sim.start(), qPrintable(sim.error()));
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"demo.sqlite"_s);
+    cli::useSimulatorEnvironment(sim.baseUrl().toString());
+    QString log;
+    QTextStream out(&log);
+    const QString failed =
+        cli::buildDemoStory({sim.baseUrl().toString(), db, u"demo-alice"_s}, out);
+    QVERIFY2(failed.isEmpty(), qPrintable(failed + u"\n"_s + log));
+
+    SystemClock clock;
+    Session session(db, clock);
+    QCOMPARE(session.query().count(QueryFilter::checkingQueue()), 4);
+    const console::JobConfig jobs = console::jobConfigFromEnvironment(db);
+    {
+        QtHttpTransport transport;
+        StripeClient stripe(transport, jobs.stripe);
+        SlenClient slen(transport, jobs.slen);
+        Reconciler reconciler(session.store(), &stripe, &slen);
+        const PassReport pass = reconciler.pass(true);
+        for (const RowReport &r : pass.rows)
+            qInfo() << r.operationId << r.result << r.detail;
+        QCOMPARE(pass.count(u"closed_succeeded"_s), 1);
+        QCOMPARE(pass.count(u"proposal"_s), 3);
+    }
+    QCOMPARE(session.query().count(QueryFilter::checkingQueue()), 3);
+
+    ui::storeConfirmResendWithTestKey(false);
+    ui::MainWindow window(session, u"operator:demo-alice"_s, u"operator:demo-alice#1"_s);
+    console::ConsoleController controller(window, jobs, clock);
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    const auto press = [&](Qt::Key key, Qt::KeyboardModifiers modifiers) {
+        QWidget *focus = QApplication::focusWidget();
+        QTest::keyClick(focus ? focus : &window, key, modifiers);
+    };
+    press(Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier); // Select all with a proposal
+    QCOMPARE(window.tabs()->currentIndex(), int(ui::MainWindow::CheckingTab));
+    QCOMPARE(window.selectedCheckingIds().size(), 3);
+    press(Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier); // Apply proposals…
+    ui::BulkApplyDialog *dialog = window.bulkDialog();
+    QVERIFY(dialog);
+    QCOMPARE(dialog->model()->runnableCount(), 3);
+    dialog->fitTo({1440, 900});
+    test::screenshot(&window, {1440, 900}, u"bulk-demo-preview"_s, dialog);
+    QTest::keyClick(dialog, Qt::Key_Return); // Confirm
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->phase() == ui::BulkApplyDialog::Phase::Done, 60'000);
+    const BulkSummary s = dialog->model()->summary();
+    qInfo() << dialog->summaryLabel()->text();
+    QCOMPARE(s.failed, 0);
+    QCOMPARE(s.excluded, 0);
+    QCOMPARE(s.applied, 2); // the two refunds: closed failed as proposed
+    QCOMPARE(s.sent, 1);    // the top-up: resent with its stored key, Slen's replay closes it
+    QVERIFY(dialog->summaryLabel()->text().contains(u"resent 1"_s));
+    dialog->fitTo({1440, 900});
+    test::screenshot(&window, {1440, 900}, u"bulk-demo-summary"_s, dialog);
+    dialog->fitTo({1024, 700});
+    test::screenshot(&window, {1024, 700}, u"bulk-demo-summary"_s, dialog);
+    QTest::keyClick(dialog, Qt::Key_Escape);
+    // Rows above the four-eyes threshold wait for demo-bob; the rest left the queue.
+    QTRY_COMPARE(session.query().count(QueryFilter::checkingQueue()), qint64(s.sentForApproval));
+    QCOMPARE(s.sentForApproval, 0);
+}
+
+QTEST_MAIN(TestBulkDemo)
+#include "tst_bulkdemo.moc"

@@ -1,0 +1,198 @@
+#include "bulkapplydialog.h"
+
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+BulkApplyDialog::BulkApplyDialog(Mode mode, std::vector<BulkRow> rows, QWidget *parent)
+    : QDialog(parent)
+    , m_mode(mode)
+{
+    setObjectName(u"bulkApplyDialog"_s);
+    setWindowTitle(mode == Mode::ApplyProposals ? tr("Apply proposals") : tr("Resend selected"));
+    m_model = new ApplyPreviewModel(this);
+    // What will run first, the exclusions after it; each part keeps the list's order.
+    std::stable_partition(rows.begin(), rows.end(), [](const BulkRow &r) { return r.runnable(); });
+    m_model->setRows(std::move(rows));
+
+    m_heading = new QLabel(this);
+    m_heading->setObjectName(u"bulkHeading"_s);
+    m_heading->setWordWrap(true);
+    m_heading->setText(headingText());
+
+    m_table = new QTableView(this);
+    m_table->setObjectName(u"bulkPreview"_s);
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(24);
+    QHeaderView *header = m_table->horizontalHeader();
+    // Widths are measured once, on the first rows: ResizeToContents would measure every row
+    // again on each result, a stall that grows with the selection.
+    header->setResizeContentsPrecision(100);
+    for (const int column : {ApplyPreviewModel::OperationColumn, ApplyPreviewModel::AmountColumn,
+                             ApplyPreviewModel::ProposalColumn, ApplyPreviewModel::EvidenceColumn})
+        m_table->resizeColumnToContents(column);
+    header->setSectionResizeMode(ApplyPreviewModel::PreviewColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(ApplyPreviewModel::ResultColumn, QHeaderView::Stretch);
+    m_table->setTextElideMode(Qt::ElideRight);
+
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(u"bulkProgress"_s);
+    m_progress->setRange(0, qMax(1, m_model->runnableCount()));
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("%v of %m rows"));
+    m_progress->hide();
+
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(u"bulkSummary"_s);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_summary->hide();
+
+    auto *buttons = new QDialogButtonBox(this);
+    m_confirm = buttons->addButton(mode == Mode::ApplyProposals ? tr("&Confirm") : tr("&Resend"),
+                                   QDialogButtonBox::AcceptRole);
+    m_confirm->setObjectName(u"bulkConfirm"_s);
+    m_confirm->setDefault(true);
+    m_confirm->setEnabled(m_model->runnableCount() > 0);
+    m_confirm->setToolTip(m_confirm->isEnabled()
+                              ? tr("Run every row the preview does not exclude (Enter)")
+                              : tr("Every selected row is excluded; nothing to run."));
+    m_cancel = buttons->addButton(tr("Cancel"), QDialogButtonBox::RejectRole);
+    m_cancel->setObjectName(u"bulkCancel"_s);
+    m_cancel->setToolTip(tr("Close without changing anything (Esc)"));
+    connect(m_confirm, &QPushButton::clicked, this, &BulkApplyDialog::confirm);
+    connect(m_cancel, &QPushButton::clicked, this, &BulkApplyDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_heading);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_summary);
+    layout->addWidget(buttons);
+    fitTo(parent ? parent->size() : QSize(1040, 640));
+    m_table->setFocus();
+    if (m_model->rowCount() > 0)
+        m_table->setCurrentIndex(m_model->index(0, 0));
+}
+
+void BulkApplyDialog::fitTo(const QSize &window)
+{
+    const QSize room = window - QSize(80, 160);
+    resize(qBound(600, room.width(), 1280), qBound(360, room.height(), 720));
+}
+
+QString BulkApplyDialog::headingText() const
+{
+    const int total = m_model->rowCount();
+    const int runnable = m_model->runnableCount();
+    int approvals = 0;
+    for (const BulkRow &r : m_model->rows())
+        approvals += r.runnable() && r.needsApproval;
+    const QString excluded = tr("%n excluded", nullptr, total - runnable);
+    if (m_mode == Mode::Resend)
+        return tr("%n selected: ", nullptr, total) +
+               tr("%n will be resent with the stored key and bytes, one attempt each; ", nullptr,
+                  runnable) +
+               excluded + u"."_s;
+    return tr("%n selected: ", nullptr, total) +
+           tr("%n will be closed as proposed", nullptr, runnable - approvals) + u", "_s +
+           tr("%n will ask a second person for approval", nullptr, approvals) + u", "_s + excluded +
+           u". "_s + tr("Each row runs in its own transaction; the store checks each row again.");
+}
+
+QString BulkApplyDialog::summaryText() const
+{
+    const BulkSummary s = m_model->summary();
+    QStringList reasons;
+    for (auto it = s.excludedBy.cbegin(); it != s.excludedBy.cend(); ++it)
+        reasons.append(u"%1 %2"_s.arg(it.key()).arg(it.value()));
+    QStringList parts;
+    if (m_mode == Mode::Resend) {
+        parts.append(tr("Resent %1").arg(s.sent));
+    } else {
+        parts.append(tr("Applied %1").arg(s.applied));
+        if (s.sent > 0) // resend proposals, applied by resending
+            parts.append(tr("resent %1").arg(s.sent));
+    }
+    parts.append(tr("sent for approval %1").arg(s.sentForApproval));
+    parts.append(reasons.isEmpty()
+                     ? tr("excluded %1").arg(s.excluded)
+                     : tr("excluded %1 (%2)").arg(s.excluded).arg(reasons.join(u", "_s)));
+    parts.append(tr("failed %1").arg(s.failed));
+    QString text = parts.join(u" · "_s) + u"."_s;
+    if (s.notReached > 0)
+        text += u" "_s + tr("Cancelled: %n row(s) left untouched.", nullptr, s.notReached);
+    return text;
+}
+
+void BulkApplyDialog::confirm()
+{
+    if (m_phase != Phase::Preview || m_model->runnableCount() == 0)
+        return;
+    emit confirmed();
+}
+
+void BulkApplyDialog::runStarted()
+{
+    m_phase = Phase::Running;
+    m_confirm->setEnabled(false);
+    m_cancel->setText(tr("Cancel run"));
+    m_cancel->setToolTip(tr("Stop after the row in hand; later rows stay untouched (Esc)"));
+    m_progress->show();
+    m_cancel->setFocus();
+}
+
+void BulkApplyDialog::rowFinished(int row, const BulkRowResult &result)
+{
+    m_model->setResult(row, result);
+    ++m_done;
+    // QProgressBar::setValue repaints at once; a fast run would spend the UI thread on it.
+    if (!m_progressShown.isValid() || m_progressShown.elapsed() >= 40) {
+        m_progress->setValue(m_done);
+        m_progressShown.start();
+    }
+}
+
+void BulkApplyDialog::runFinished()
+{
+    m_phase = Phase::Done;
+    m_progress->setValue(m_done);
+    m_summary->setText(summaryText());
+    m_summary->show();
+    m_confirm->hide();
+    m_cancel->setText(tr("&Close"));
+    m_cancel->setToolTip(tr("Close the summary (Esc)"));
+    m_cancel->setDefault(true);
+    m_cancel->setFocus();
+    emit rowsChanged();
+}
+
+void BulkApplyDialog::reject()
+{
+    if (m_phase != Phase::Running) {
+        QDialog::reject();
+        return;
+    }
+    if (m_cancelled)
+        return;
+    m_cancelled = true;
+    m_cancel->setEnabled(false);
+    m_cancel->setText(tr("Cancelling…"));
+    emit cancelRequested();
+}
+
+} // namespace ops::ui

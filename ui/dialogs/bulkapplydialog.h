@@ -1,0 +1,89 @@
+#pragma once
+
+// Bulk resolution in the checking queue (docs/design.md §10, issue 14 item 3): the preview of
+// every selected row — what applying its proposal (or resending it) will do, or why the store
+// excludes it — then Confirm. The run itself is the console's (app/console/bulkworker.h, off the
+// UI thread, each row its own transaction); the dialog shows its progress, offers Cancel (the
+// row in hand finishes, later rows stay untouched) and ends with the summary. Escape cancels a
+// run, and otherwise closes; Enter confirms; the whole flow works without the mouse.
+
+#include "applypreviewmodel.h"
+
+#include <QDialog>
+#include <QElapsedTimer>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+
+namespace ops::ui {
+
+class BulkApplyDialog final : public QDialog
+{
+    Q_OBJECT
+public:
+    enum class Mode
+    {
+        ApplyProposals,
+        Resend
+    };
+    enum class Phase
+    {
+        Preview,
+        Running,
+        Done
+    };
+
+    BulkApplyDialog(Mode mode, std::vector<BulkRow> rows, QWidget *parent = nullptr);
+
+    Mode mode() const { return m_mode; }
+    Phase phase() const { return m_phase; }
+    ApplyPreviewModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    QLabel *heading() const { return m_heading; }
+    QLabel *summaryLabel() const { return m_summary; }
+    QProgressBar *progress() const { return m_progress; }
+    QPushButton *confirmButton() const { return m_confirm; }
+    QPushButton *cancelButton() const { return m_cancel; }
+    bool cancelled() const { return m_cancelled; }
+
+    // A size that leaves the window around it visible.
+    void fitTo(const QSize &window);
+
+    // From the runner, on the UI thread.
+    void runStarted();
+    void rowFinished(int row, const BulkRowResult &result);
+    void runFinished();
+
+signals:
+    // Confirm: run the runnable rows (the console connects this, bulkworker.h).
+    void confirmed();
+    // Stop after the row in hand; every row is then either done or untouched.
+    void cancelRequested();
+    // The run ended: the lists reload (during the run the change watcher keeps them current).
+    void rowsChanged();
+
+protected:
+    void reject() override;
+
+private:
+    QString headingText() const;
+    QString summaryText() const;
+    void confirm();
+
+    Mode m_mode = Mode::ApplyProposals;
+    Phase m_phase = Phase::Preview;
+    bool m_cancelled = false;
+    int m_done = 0;
+    QElapsedTimer m_progressShown;
+    ApplyPreviewModel *m_model = nullptr;
+    QTableView *m_table = nullptr;
+    QLabel *m_heading = nullptr;
+    QLabel *m_summary = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QPushButton *m_confirm = nullptr;
+    QPushButton *m_cancel = nullptr;
+};
+
+} // namespace ops::ui

@@ -1,0 +1,218 @@
+// MainWindow's bulk resolution in the checking queue (docs/design.md §10 Bulk resolution, issue
+// 14 item 3): several rows selected (Shift/Ctrl with arrows or clicks; the detail pane follows
+// the current row), Select all with a proposal, and the previews for Apply proposals… and
+// Resend selected…. The preview is the store's (previewApply, resendBlock): the window only
+// shows it; the console runs a confirmed preview off the UI thread (bulkRunRequested).
+
+#include "approvallistmodel.h"
+#include "bulkapplydialog.h"
+#include "changewatcher.h"
+#include "mainwindow.h"
+#include "operationlistview.h"
+#include "operationquery.h"
+#include "operationtablemodel.h"
+#include "proposalapply.h"
+#include "resendlease.h"
+#include "session.h"
+#include "storeerror.h"
+#include "uilogging.h"
+
+#include <QAction>
+#include <QItemSelectionModel>
+#include <QMenu>
+#include <QSet>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+void MainWindow::buildBulkActions(QMenu *operation)
+{
+    QTableView *table = m_checkingView->table();
+    table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    const auto make = [this](const QString &text, const QString &key, const QString &tip,
+                             auto slot) {
+        auto *action = new QAction(text, this);
+        action->setShortcut(QKeySequence(key));
+        action->setShortcutContext(Qt::WindowShortcut);
+        action->setToolTip(tip);
+        action->setStatusTip(tip);
+        connect(action, &QAction::triggered, this, slot);
+        QMainWindow::addAction(action); // wherever the focus is in the window
+        return action;
+    };
+    m_selectProposals = make(tr("Select all with a &proposal"), u"Ctrl+Shift+P"_s,
+                             tr("Select every row in Checking the reconciler left a proposal for "
+                                "(Ctrl+Shift+P)"),
+                             [this] { selectAllWithProposal(); });
+    m_applyProposals =
+        make(tr("&Apply proposals…"), u"Ctrl+Shift+Y"_s, {}, [this] { openBulkApplyDialog(); });
+    m_resendSelected =
+        make(tr("Resend selecte&d…"), u"Ctrl+Shift+R"_s, {}, [this] { openBulkResendDialog(); });
+    const QList<QAction *> bulk = {m_selectProposals, m_applyProposals, m_resendSelected};
+    operation->addActions(bulk);
+    table->addActions(bulk);
+    connect(table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &MainWindow::updateBulkActions);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateBulkActions);
+}
+
+BulkApplyDialog *MainWindow::bulkDialog() const
+{
+    return m_bulkDialog.data();
+}
+
+QStringList MainWindow::selectedCheckingIds() const
+{
+    QStringList ids;
+    const QModelIndexList rows = m_checkingView->table()->selectionModel()->selectedRows();
+    for (const QModelIndex &index : rows)
+        ids.append(index.data(OperationTableModel::OperationIdRole).toString());
+    // In list order, whatever order the person picked them in.
+    std::sort(ids.begin(), ids.end(), [this](const QString &a, const QString &b) {
+        return m_checkingModel->rowOf(a) < m_checkingModel->rowOf(b);
+    });
+    return ids;
+}
+
+QString MainWindow::bulkBlockedReason(Right right) const
+{
+    if (!m_access.rights.testFlag(right))
+        return tr("%1 may not %2; ask a supervisor.")
+            .arg(accessLabel(m_access),
+                 right == Right::Close ? tr("close operations") : tr("resend"));
+    if (m_tabs->currentIndex() != CheckingTab)
+        return tr("Bulk actions work in the Checking tab (Ctrl+2).");
+    if (m_checkingView->table()->selectionModel()->selectedRows().isEmpty())
+        return tr("Select rows in Checking first (Shift+arrows, or Ctrl+Shift+P).");
+    if (m_bulkDialog)
+        return tr("A bulk preview is already open.");
+    return {};
+}
+
+void MainWindow::updateBulkActions()
+{
+    if (!m_applyProposals)
+        return;
+    const auto set = [](QAction *action, const QString &reason, const QString &tip) {
+        action->setEnabled(reason.isEmpty());
+        action->setToolTip(reason.isEmpty() ? tip : reason);
+        action->setStatusTip(action->toolTip());
+    };
+    set(m_applyProposals, bulkBlockedReason(Right::Close),
+        tr("Preview the selected rows' proposals, then apply them (Ctrl+Shift+Y)"));
+    set(m_resendSelected, bulkBlockedReason(Right::Resend),
+        tr("Preview, then resend the selected rows with their stored keys (Ctrl+Shift+R)"));
+}
+
+int MainWindow::selectAllWithProposal()
+{
+    m_tabs->setCurrentIndex(CheckingTab);
+    QSet<QString> proposed;
+    try {
+        for (const Proposal &p : m_session.openProposals())
+            proposed.insert(p.operationId);
+    } catch (const StoreError &e) {
+        showError(tr("Could not read the proposals: %1").arg(e.message()),
+                  tr("Nothing was selected; try again (F5 reloads)."));
+        return 0;
+    }
+    // Load the whole queue: a proposal's row may be further down than the first page.
+    while (m_checkingModel->canFetchMore({}))
+        m_checkingModel->fetchMore({});
+    QItemSelection selection;
+    for (int row = 0; row < m_checkingModel->rowCount(); ++row) {
+        const QModelIndex index = m_checkingModel->index(row, 0);
+        if (proposed.contains(index.data(OperationTableModel::OperationIdRole).toString()))
+            selection.select(index, index);
+    }
+    QItemSelectionModel *model = m_checkingView->table()->selectionModel();
+    model->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    const int n = int(model->selectedRows().size());
+    if (n > 0 && !model->isRowSelected(m_checkingView->table()->currentIndex().row(), {}))
+        model->setCurrentIndex(selection.indexes().first(), QItemSelectionModel::NoUpdate);
+    m_checkingView->table()->setFocus();
+    statusBar()->showMessage(n > 0 ? tr("%n row(s) with a proposal selected; Ctrl+Shift+Y "
+                                        "previews applying them.",
+                                        nullptr, n)
+                                   : tr("No row in Checking has a proposal."),
+                             10000);
+    updateBulkActions();
+    return n;
+}
+
+BulkApplyDialog *MainWindow::showBulkDialog(BulkApplyDialog *dialog)
+{
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_bulkDialog = dialog;
+    // While the run commits row after row the lists behind the modal dialog do not follow each
+    // commit (re-reading a long queue every second would stall the UI thread); they are read
+    // once when it ends.
+    connect(dialog, &BulkApplyDialog::confirmed, this, [this, dialog] {
+        m_watcher->blockSignals(true);
+        emit bulkRunRequested(dialog);
+    });
+    connect(dialog, &BulkApplyDialog::rowsChanged, this, [this] {
+        m_watcher->blockSignals(false);
+        reloadAll();
+    });
+    // Not on destroyed: that also fires while the window itself is being torn down.
+    connect(dialog, &QDialog::finished, this, [this] {
+        m_bulkDialog = nullptr;
+        updateBulkActions();
+    });
+    updateBulkActions();
+    dialog->open();
+    return dialog;
+}
+
+BulkApplyDialog *MainWindow::openBulkApplyDialog()
+{
+    if (const QString why = bulkBlockedReason(Right::Close); !why.isEmpty()) {
+        statusBar()->showMessage(why, 10000);
+        return nullptr;
+    }
+    std::vector<BulkRow> rows;
+    try {
+        const auto preview =
+            previewApply(m_store, selectedCheckingIds(), m_actor, {std::nullopt, m_leaseHolder});
+        for (const ApplyPreviewRow &row : preview)
+            rows.push_back(bulkRowFromPreview(row));
+    } catch (const StoreError &e) {
+        showError(tr("Could not preview the proposals: %1").arg(e.message()),
+                  tr("Nothing was applied; try again."));
+        return nullptr;
+    }
+    return showBulkDialog(
+        new BulkApplyDialog(BulkApplyDialog::Mode::ApplyProposals, std::move(rows), this));
+}
+
+BulkApplyDialog *MainWindow::openBulkResendDialog()
+{
+    if (const QString why = bulkBlockedReason(Right::Resend); !why.isEmpty()) {
+        statusBar()->showMessage(why, 10000);
+        return nullptr;
+    }
+    std::vector<BulkRow> rows;
+    try {
+        const QDateTime now = m_query.clock().now();
+        for (const QString &id : selectedCheckingIds()) {
+            const auto op = m_store.operation(id);
+            if (!op)
+                continue;
+            rows.push_back(bulkRowForResend(
+                *op, resendBlock(*op, activeResendLease(m_store, id), m_leaseHolder, now)));
+        }
+    } catch (const StoreError &e) {
+        showError(tr("Could not preview the resends: %1").arg(e.message()),
+                  tr("Nothing was sent; try again."));
+        return nullptr;
+    }
+    return showBulkDialog(
+        new BulkApplyDialog(BulkApplyDialog::Mode::Resend, std::move(rows), this));
+}
+
+} // namespace ops::ui
