@@ -5,6 +5,10 @@
 #include "httptransport.h"
 #include "mcplogging.h"
 #include "session.h"
+
+#include <QElapsedTimer>
+#include <memory>
+
 using namespace Qt::StringLiterals;
 
 namespace ops::mcp {
@@ -44,6 +48,56 @@ ToolResult::Subject subjectOf(OperationKind kind)
                                             : ToolResult::Subject::Credit;
 }
 
+// What one worker thread keeps between calls (issue 15): opening a Session (connection, pragmas,
+// schema check) and a Qt Network stack (its own thread, a new TCP connection) per call cost more
+// than the refund's two commits. A Qt SQL connection belongs to the thread that opened it, so
+// the cache is per thread; it dies with the pool's thread. Nothing of a call's state lives here:
+// each call makes its own engine, its rows are committed (rule 1) before any send, and a
+// connection that reported a database error is dropped rather than reused.
+struct WorkerCache
+{
+    // A kept-alive connection idle for longer than this may have been closed by the provider
+    // while no event loop ran on this thread; a POST on it could not be resent by Qt
+    // (httptransport.cpp), so a transport idle that long is replaced, not reused.
+    static constexpr qint64 kTransportIdleMs = 2000;
+
+    Session &session(const QString &location)
+    {
+        if (!m_session || m_location != location) {
+            m_session.reset();
+            m_location = location;
+            m_session = std::make_unique<Session>(location, m_clock);
+        }
+        return *m_session;
+    }
+    HttpTransport &transport(std::unique_ptr<QtHttpTransport> &slot, QElapsedTimer &idle)
+    {
+        if (!slot || !idle.isValid() || idle.elapsed() > kTransportIdleMs)
+            slot = std::make_unique<QtHttpTransport>();
+        idle.start();
+        return *slot;
+    }
+    HttpTransport &stripe() { return transport(m_stripe, m_stripeIdle); }
+    HttpTransport &slen() { return transport(m_slen, m_slenIdle); }
+    void dropSession() { m_session.reset(); }
+
+private:
+    SystemClock m_clock;
+    QString m_location;
+    std::unique_ptr<Session> m_session;
+    // One per provider: a transport decides its proxy by the host of its first request.
+    std::unique_ptr<QtHttpTransport> m_stripe;
+    std::unique_ptr<QtHttpTransport> m_slen;
+    QElapsedTimer m_stripeIdle;
+    QElapsedTimer m_slenIdle;
+};
+
+WorkerCache &workerCache()
+{
+    thread_local WorkerCache cache;
+    return cache;
+}
+
 } // namespace
 
 RunnerConfig RunnerConfig::fromEnvironment(const QString &dbLocation)
@@ -65,14 +119,12 @@ ToolRunner::ToolRunner(RunnerConfig config)
 
 RunOutcome ToolRunner::run(const ToolCall &call) const
 {
+    WorkerCache &cache = workerCache();
     try {
-        // This call's own connection, on this thread, removed when the call ends: the way the
-        // console's jobs reach storage.
-        SystemClock clock;
-        Session session(m_config.dbLocation, clock);
-        return {runWithStore(session.store(), call), {}};
+        return {runWithStore(cache.session(m_config.dbLocation).store(), call), {}};
     } catch (const StoreError &e) {
         qCWarning(lcMcp) << "tools/call" << call.tool.c_str() << "database failure:" << e.message();
+        cache.dropSession();
         return {nullptr, e.message()};
     }
 }
@@ -100,8 +152,7 @@ json ToolRunner::refund(OperationStore &store, const ToolCall &call) const
     input.reason = str(call.arguments, "reason");
     input.currency = str(call.arguments, "currency", u"usd"_s);
     input.amountMinor = call.arguments.value("amount", qint64(0));
-    QtHttpTransport transport;
-    StripeClient client(transport, *m_config.stripe);
+    StripeClient client(workerCache().stripe(), *m_config.stripe);
     RefundEngine engine(store, client, *m_config.refundEngine);
     return engine.refund(input, call.actor).toJson();
 }
@@ -120,8 +171,7 @@ json ToolRunner::credit(OperationStore &store, const ToolCall &call) const
     input.amount = call.arguments.value("amount", qint64(0));
     input.workName = str(call.arguments, "work");
     input.note = str(call.arguments, "note");
-    QtHttpTransport transport;
-    SlenClient client(transport, *m_config.slen);
+    SlenClient client(workerCache().slen(), *m_config.slen);
     CreditEngine engine(store, client, *m_config.slenEngine);
     return engine.move(input, call.actor).toJson();
 }
@@ -138,8 +188,7 @@ json ToolRunner::execute(OperationStore &store, const ToolCall &call) const
     input.input = nlohmann::json::parse(call.arguments.value("input", json::object()).dump());
     if (call.arguments.contains("context"))
         input.context = nlohmann::json::parse(call.arguments["context"].dump());
-    QtHttpTransport transport;
-    SlenClient client(transport, *m_config.slen);
+    SlenClient client(workerCache().slen(), *m_config.slen);
     ExecutionEngine engine(store, client, *m_config.slenEngine);
     return engine.execute(input, call.actor).toJson();
 }

@@ -2,7 +2,8 @@
 
 // Runs one checked tools/call against the same engines `opsctl refund|credit|execute` uses:
 // same rules, same database, same audit. run() blocks and is meant for a worker thread: each
-// call opens its own database connection and its own HTTP transport and closes them again.
+// worker thread keeps one database connection and one HTTP transport per provider between the
+// calls it runs (toolrunner.cpp, WorkerCache); every call makes its own engine.
 
 #include "creditengine.h"
 #include "mcpsession.h"

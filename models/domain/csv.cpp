@@ -8,13 +8,26 @@ namespace ops::csv {
 
 QByteArray field(const QString &text)
 {
-    QByteArray bytes = text.toUtf8();
+    QByteArray out;
+    appendField(out, text.toUtf8());
+    return out;
+}
+
+void appendField(QByteArray &out, QByteArrayView utf8)
+{
     const bool quote =
-        bytes.contains('"') || bytes.contains(',') || bytes.contains('\r') || bytes.contains('\n');
-    if (!quote)
-        return bytes;
-    bytes.replace("\"", "\"\"");
-    return '"' + bytes + '"';
+        utf8.contains('"') || utf8.contains(',') || utf8.contains('\r') || utf8.contains('\n');
+    if (!quote) {
+        out += utf8;
+        return;
+    }
+    out += '"';
+    for (const char c : utf8) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    out += '"';
 }
 
 QByteArray record(const QStringList &fields)

@@ -11,6 +11,8 @@
 namespace ops::csv {
 
 QByteArray field(const QString &text);
+// field() of text that is already UTF-8, appended to `out`.
+void appendField(QByteArray &out, QByteArrayView utf8);
 // One record, CRLF included.
 QByteArray record(const QStringList &fields);
 

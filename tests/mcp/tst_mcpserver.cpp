@@ -41,11 +41,11 @@ json toolCall(int id, const std::string &tool, const json &arguments)
 class StdioServer
 {
 public:
-    explicit StdioServer(const QProcessEnvironment &env)
+    explicit StdioServer(const QProcessEnvironment &env, const QStringList &args = {})
     {
         m_process.setProcessEnvironment(env);
         m_process.setProcessChannelMode(QProcess::SeparateChannels);
-        m_process.start(QStringLiteral(OPS_OPSCTL_PATH), {u"mcp"_s});
+        m_process.start(QStringLiteral(OPS_OPSCTL_PATH), QStringList{u"mcp"_s} + args);
     }
     ~StdioServer()
     {
@@ -95,6 +95,7 @@ private slots:
 
     void refundOverStdio();
     void repeatReferenceAndPaymentIntentOverStdio();
+    void workerReusesItsConnection();
     void badInputOverStdio_data();
     void badInputOverStdio();
     void lineOverOneMiB();
@@ -106,6 +107,7 @@ private slots:
 
 private:
     int rows(const QString &table);
+    void exec(const QStringList &statements);
     QProcessEnvironment env() const;
     struct Http
     {
@@ -163,6 +165,19 @@ int TestMcpServer::rows(const QString &table)
     }
     QSqlDatabase::removeDatabase(name);
     return n;
+}
+
+void TestMcpServer::exec(const QStringList &statements)
+{
+    const QString name = u"tst-mcp-exec"_s;
+    {
+        QSqlDatabase db = ops::Database::open(m_db->location(), name);
+        for (const QString &sql : statements) {
+            QSqlQuery q(db);
+            QVERIFY2(q.exec(sql), qPrintable(q.lastError().text()));
+        }
+    }
+    QSqlDatabase::removeDatabase(name);
 }
 
 void TestMcpServer::refundOverStdio()
@@ -229,6 +244,63 @@ void TestMcpServer::repeatReferenceAndPaymentIntentOverStdio()
              refused.dump().c_str());
     QCOMPARE(rows(u"operations"_s), 2);
     QCOMPARE(m_sim->ledger()["movements"].size(), 2u);
+}
+
+// One worker thread keeps its connection and transports between calls (WorkerCache): two
+// refunds of different charges on it are two operations with their own keys, and a call that
+// failed in the database (a trigger refuses the row) leaves nothing behind for the next one.
+void TestMcpServer::workerReusesItsConnection()
+{
+    StdioServer server(env(), {u"--workers"_s, u"1"_s});
+    QVERIFY(server.initialize());
+    const json first = server.ask(toolCall(
+        1, "refund", {{"order", "1001"}, {"charge", "ch_1001"}, {"amount", 300}}))["result"];
+    QVERIFY2(first["structuredContent"]["status"] == "refunded", first.dump().c_str());
+
+    if (ops::test::onPostgres())
+        exec({u"CREATE FUNCTION tst_refuse() RETURNS trigger AS $$ BEGIN "
+              "IF NEW.order_id = 'boom' THEN RAISE EXCEPTION 'refused by the test'; END IF; "
+              "RETURN NEW; END $$ LANGUAGE plpgsql"_s,
+              u"CREATE TRIGGER tst_refuse BEFORE INSERT ON operations FOR EACH ROW "
+              "EXECUTE FUNCTION tst_refuse()"_s});
+    else
+        exec({u"CREATE TRIGGER tst_refuse BEFORE INSERT ON operations WHEN NEW.order_id = 'boom' "
+              "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"_s});
+    const json failed = server.ask(
+        toolCall(2, "refund", {{"order", "boom"}, {"charge", "ch_4417"}, {"amount", 100}}));
+    QVERIFY2(failed.contains("error"), failed.dump().c_str());
+    QCOMPARE(failed["error"]["code"].get<int>(), -32603);
+
+    const json second = server.ask(toolCall(
+        3, "refund", {{"order", "1002"}, {"charge", "ch_1002"}, {"amount", 200}}))["result"];
+    QVERIFY2(second["structuredContent"]["status"] == "refunded", second.dump().c_str());
+    QVERIFY(second["structuredContent"]["operation_id"] !=
+            first["structuredContent"]["operation_id"]);
+
+    QCOMPARE(rows(u"operations"_s), 2);
+    QSqlDatabase db = ops::Database::open(m_db->location(), u"tst-mcp-reuse"_s);
+    {
+        QSqlQuery q(db);
+        QVERIFY(q.exec(u"SELECT order_id, charge_id, amount_minor, state, idempotency_key "
+                       "FROM operations ORDER BY order_id"_s));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toString() + q.value(1).toString(), u"1001ch_1001"_s);
+        QCOMPARE(q.value(2).toLongLong(), 300);
+        QCOMPARE(q.value(3).toString(), u"succeeded"_s);
+        const QString firstKey = q.value(4).toString();
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toString() + q.value(1).toString(), u"1002ch_1002"_s);
+        QCOMPARE(q.value(2).toLongLong(), 200);
+        QCOMPARE(q.value(3).toString(), u"succeeded"_s);
+        QVERIFY(q.value(4).toString() != firstKey);
+    }
+    db = {};
+    QSqlDatabase::removeDatabase(u"tst-mcp-reuse"_s);
+    // Exactly the two refunds, each of its own charge and amount; nothing for the refused one.
+    const json movements = m_sim->ledger()["movements"];
+    QCOMPARE(movements.size(), 2u);
+    QVERIFY2(movements.dump().find("ch_4417") == std::string::npos, movements.dump().c_str());
+    QVERIFY(server.alive());
 }
 
 void TestMcpServer::badInputOverStdio_data()

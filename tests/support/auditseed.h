@@ -7,6 +7,7 @@
 
 #include "storefixture.h"
 
+#include <QSqlError>
 #include <QSqlQuery>
 
 namespace ops::test {
@@ -42,6 +43,17 @@ inline void seedAttempt(OperationStore &store, const QString &id, const QString 
     r.outcome = outcome;
     r.latencyMs = 40;
     store.finishAttempt(id, t.attemptId, r);
+}
+
+// Runs a tampering script (triggers dropped, rows rewritten); the first failure as text, or empty.
+inline QString tamper(QSqlDatabase db, const QStringList &statements)
+{
+    QSqlQuery q(db);
+    for (const QString &sql : statements) {
+        if (!q.exec(sql))
+            return sql + QStringLiteral(": ") + q.lastError().text();
+    }
+    return {};
 }
 
 struct SeededHistory

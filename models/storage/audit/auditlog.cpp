@@ -1,6 +1,7 @@
 #include "auditlog.h"
 
 #include "sqldialect.h"
+#include "sqliteread.h"
 #include "sqltransaction.h"
 
 #include <QCryptographicHash>
@@ -71,7 +72,7 @@ ChainCheck AuditLog::verify(QSqlDatabase &db)
 namespace {
 
 // A JSON string as nlohmann::json::dump() writes it (UTF-8 kept, control characters escaped).
-void appendJsonString(QByteArray &out, const QByteArray &utf8)
+void appendJsonString(QByteArray &out, QByteArrayView utf8)
 {
     static constexpr char kHex[] = "0123456789abcdef";
     out += '"';
@@ -112,93 +113,164 @@ void appendJsonString(QByteArray &out, const QByteArray &utf8)
     out += '"';
 }
 
+// One stored entry as the chain walk reads it: UTF-8 bytes, valid until the next row.
+struct ChainRow
+{
+    qint64 id = 0;
+    qint64 at = 0;
+    QByteArrayView actor;
+    QByteArrayView action;
+    QByteArrayView operationId;
+    QByteArrayView detail;
+    QByteArrayView prev;
+    QByteArrayView hash;
+};
+
 // entryHash() without parsing the detail: the stored detail is already canonical when
 // append() wrote it. Any difference (a detail that is not canonical, a string this writer
 // spells differently) only makes the hash differ, and verify() then asks entryHash().
 class FastEntryHash
 {
 public:
-    QString hash(const QString &prev, qint64 atMs, const QString &actor, const QString &action,
-                 const QString &operationId, const QString &detail)
+    // The hex digest, valid until the next call.
+    const QByteArray &hash(const ChainRow &row)
     {
         m_entry.clear();
         m_entry += "{\"action\":";
-        appendJsonString(m_entry, action.toUtf8());
+        appendJsonString(m_entry, row.action);
         m_entry += ",\"actor\":";
-        appendJsonString(m_entry, actor.toUtf8());
+        appendJsonString(m_entry, row.actor);
         m_entry += ",\"at\":";
-        m_entry += QByteArray::number(atMs);
+        m_entry += QByteArray::number(row.at);
         m_entry += ",\"detail\":";
-        m_entry += detail.toUtf8();
+        m_entry += row.detail;
         m_entry += ",\"operation_id\":";
-        appendJsonString(m_entry, operationId.toUtf8());
+        appendJsonString(m_entry, row.operationId);
         m_entry += '}';
         m_hash.reset();
-        m_hash.addData(prev.toLatin1());
+        m_hash.addData(row.prev);
         m_hash.addData("\n");
         m_hash.addData(m_entry);
-        return QString::fromLatin1(m_hash.result().toHex());
+        m_hex = m_hash.resultView().toByteArray().toHex();
+        return m_hex;
     }
 
 private:
     QByteArray m_entry;
+    QByteArray m_hex;
     QCryptographicHash m_hash{QCryptographicHash::Sha256};
 };
 
-} // namespace
+const QString kChainSql = u"SELECT id, at, actor, action, operation_id, detail, prev_hash, hash "
+                          "FROM audit ORDER BY id"_s;
 
-QString AuditLog::canonicalEntryHash(const QString &prevHash, qint64 atMs, const QString &actor,
-                                     const QString &action, const QString &operationId,
-                                     const QString &canonicalDetail)
+// The entries in id order through QSqlQuery (PostgreSQL, and the reference path on SQLite).
+class QtChainSource
 {
-    return FastEntryHash().hash(prevHash, atMs, actor, action, operationId, canonicalDetail);
+public:
+    explicit QtChainSource(QSqlDatabase &db)
+        : m_query(runForwardQuery(db, kChainSql))
+    {}
+    bool next(ChainRow &row)
+    {
+        if (!m_query.next())
+            return false;
+        row.id = m_query.value(0).toLongLong();
+        row.at = m_query.value(1).toLongLong();
+        for (int i = 0; i < 6; ++i)
+            m_text[i] = m_query.value(2 + i).toString().toUtf8();
+        row.actor = m_text[0];
+        row.action = m_text[1];
+        row.operationId = m_text[2];
+        row.detail = m_text[3];
+        row.prev = m_text[4];
+        row.hash = m_text[5];
+        return true;
+    }
+
+private:
+    QSqlQuery m_query;
+    QByteArray m_text[6];
+};
+
+// The same entries through the sqlite3 handle: no UTF-16, no QVariant per value.
+class SqliteChainSource
+{
+public:
+    explicit SqliteChainSource(std::unique_ptr<SqliteRead> read)
+        : m_read(std::move(read))
+    {}
+    bool next(ChainRow &row)
+    {
+        if (!m_read->next())
+            return false;
+        row.id = m_read->integer(0);
+        row.at = m_read->integer(1);
+        row.actor = m_read->text(2);
+        row.action = m_read->text(3);
+        row.operationId = m_read->text(4);
+        row.detail = m_read->text(5);
+        row.prev = m_read->text(6);
+        row.hash = m_read->text(7);
+        return true;
+    }
+
+private:
+    std::unique_ptr<SqliteRead> m_read;
+};
+
+std::optional<qint64> auditHighWater(QSqlDatabase &db)
+{
+    QSqlQuery seq = runQuery(db, auditHighWaterSql(dialectOf(db)));
+    if (seq.next())
+        return seq.value(0).toLongLong();
+    return std::nullopt;
 }
 
-std::optional<ChainCheck> AuditLog::verify(QSqlDatabase &db, const ChainProgress &progress)
+// The hash the entry should have: the fast one when it matches, else entryHash() on the parsed
+// detail; nullopt when the detail is not JSON.
+std::optional<QByteArray> recomputedHash(FastEntryHash &fast, const ChainRow &row)
 {
-    // The high-water mark is read before the chain: an entry another connection appends in
-    // between then only makes the chain longer than the mark, never looks like a cut-off end.
-    std::optional<qint64> highWater;
-    {
-        QSqlQuery seq = runQuery(db, auditHighWaterSql(dialectOf(db)));
-        if (seq.next())
-            highWater = seq.value(0).toLongLong();
+    const QByteArray &quick = fast.hash(row);
+    if (quick == row.hash)
+        return quick;
+    try {
+        return AuditLog::entryHash(QString::fromUtf8(row.prev), row.at,
+                                   QString::fromUtf8(row.actor), QString::fromUtf8(row.action),
+                                   QString::fromUtf8(row.operationId),
+                                   QString::fromUtf8(row.detail))
+            .toLatin1();
+    } catch (const nlohmann::json::exception &) {
+        return std::nullopt; // AuditLog::append only ever writes JSON
     }
-    QSqlQuery q = runForwardQuery(db, u"SELECT id, at, actor, action, operation_id, detail, "
-                                      "prev_hash, hash FROM audit ORDER BY id"_s);
+}
+
+// The walk itself, the same over either source.
+template<typename Source>
+std::optional<ChainCheck> walkChain(Source &source, std::optional<qint64> highWater,
+                                    const ChainProgress &progress)
+{
     ChainCheck check;
     FastEntryHash fastHash;
-    QString expectedPrev = kGenesisHash;
+    ChainRow row;
+    QByteArray expectedPrev = kGenesisHash.toLatin1();
     qint64 lastId = 0;
-    while (q.next()) {
-        const qint64 id = q.value(0).toLongLong();
-        const QString prev = q.value(6).toString();
-        const QString stored = q.value(7).toString();
-        const qint64 at = q.value(1).toLongLong();
-        const QString actor = q.value(2).toString();
-        const QString action = q.value(3).toString();
-        const QString operationId = q.value(4).toString();
-        const QString detail = q.value(5).toString();
-        QString recomputed = fastHash.hash(prev, at, actor, action, operationId, detail);
-        if (recomputed != stored) {
-            try {
-                recomputed = entryHash(prev, at, actor, action, operationId, detail);
-            } catch (const nlohmann::json::exception &) {
-                // AuditLog::append only ever writes JSON.
-                return ChainCheck{check.entries, id, u"its detail is not JSON"_s};
-            }
-        }
-        if (prev != expectedPrev)
-            return ChainCheck{check.entries, id,
+    while (source.next(row)) {
+        const std::optional<QByteArray> recomputed = recomputedHash(fastHash, row);
+        if (!recomputed)
+            return ChainCheck{check.entries, row.id, u"its detail is not JSON"_s};
+        if (row.prev != expectedPrev)
+            return ChainCheck{check.entries, row.id,
                               lastId == 0 ? u"it does not start from the genesis hash"_s
                                           : u"it does not follow entry #%1 (an entry was removed, "
                                             "inserted or reordered)"_s.arg(lastId)};
-        if (recomputed != stored)
-            return ChainCheck{check.entries, id, u"its contents do not match its hash (edited)"_s};
-        expectedPrev = recomputed;
-        lastId = id;
+        if (*recomputed != row.hash)
+            return ChainCheck{check.entries, row.id,
+                              u"its contents do not match its hash (edited)"_s};
+        expectedPrev = *recomputed;
+        lastId = row.id;
         ++check.entries;
-        if (progress && check.entries % kProgressEvery == 0 &&
+        if (progress && check.entries % AuditLog::kProgressEvery == 0 &&
             !progress(check.entries, qMax(check.entries, highWater.value_or(0))))
             return std::nullopt;
     }
@@ -210,6 +282,38 @@ std::optional<ChainCheck> AuditLog::verify(QSqlDatabase &db, const ChainProgress
     if (progress && !progress(check.entries, check.entries))
         return std::nullopt;
     return check;
+}
+
+} // namespace
+
+QString AuditLog::canonicalEntryHash(const QString &prevHash, qint64 atMs, const QString &actor,
+                                     const QString &action, const QString &operationId,
+                                     const QString &canonicalDetail)
+{
+    const QByteArray prev = prevHash.toUtf8();
+    const QByteArray actorUtf8 = actor.toUtf8();
+    const QByteArray actionUtf8 = action.toUtf8();
+    const QByteArray operation = operationId.toUtf8();
+    const QByteArray detail = canonicalDetail.toUtf8();
+    FastEntryHash fast;
+    return QString::fromLatin1(
+        fast.hash({0, atMs, actorUtf8, actionUtf8, operation, detail, prev, {}}));
+}
+
+std::optional<ChainCheck> AuditLog::verify(QSqlDatabase &db, const ChainProgress &progress,
+                                           AuditReadPath path)
+{
+    // The high-water mark is read before the chain: an entry another connection appends in
+    // between then only makes the chain longer than the mark, never looks like a cut-off end.
+    const std::optional<qint64> highWater = auditHighWater(db);
+    if (path == AuditReadPath::Fastest) {
+        if (auto read = SqliteRead::open(db, kChainSql)) {
+            SqliteChainSource source(std::move(read));
+            return walkChain(source, highWater, progress);
+        }
+    }
+    QtChainSource source(db);
+    return walkChain(source, highWater, progress);
 }
 
 } // namespace ops

@@ -27,6 +27,15 @@ struct ChainCheck
     bool holds() const { return !brokenId.has_value(); }
 };
 
+// How a walk over every entry reads them. Fastest: on SQLite through the sqlite3 handle (UTF-8
+// bytes straight into the hash or the file, sqliteread.h), elsewhere through QSqlQuery. QtSql:
+// always through QSqlQuery, the reference the tests compare the fast path with.
+enum class AuditReadPath
+{
+    Fastest,
+    QtSql
+};
+
 // Called every few thousand entries with (checked, expected total); returning false cancels.
 using ChainProgress = std::function<bool(qint64, qint64)>;
 
@@ -55,7 +64,8 @@ public:
     // end of the chain (AUTOINCREMENT remembers the highest id ever handed out).
     static ChainCheck verify(QSqlDatabase &db);
     // The same walk with progress; nullopt when `progress` cancelled it.
-    static std::optional<ChainCheck> verify(QSqlDatabase &db, const ChainProgress &progress);
+    static std::optional<ChainCheck> verify(QSqlDatabase &db, const ChainProgress &progress,
+                                            AuditReadPath path = AuditReadPath::Fastest);
 };
 
 } // namespace ops

@@ -265,6 +265,12 @@ AuditStream AuditQuery::stream(const AuditFilter &filter)
     return AuditStream(runForwardQuery(m_db, p.sql, p.bindings));
 }
 
+std::pair<QString, QVariantList> AuditQuery::streamStatement(const AuditFilter &filter)
+{
+    PageSql p = pageSql(m_db, filter, std::nullopt, 0);
+    return {std::move(p.sql), std::move(p.bindings)};
+}
+
 AuditStream::AuditStream(QSqlQuery query)
     : m_query(std::move(query))
 {}

@@ -96,6 +96,9 @@ public:
     QStringList explainPage(const AuditFilter &filter);
     // Opens the stream of every entry `filter` matches, in page() order.
     AuditStream stream(const AuditFilter &filter);
+    // The statement stream() runs (columns as in AuditRow, kind as stored): for readers that
+    // skip QSqlQuery (the export through the sqlite3 handle).
+    std::pair<QString, QVariantList> streamStatement(const AuditFilter &filter);
     // The distinct actions and actors recorded so far (filter choices).
     QStringList actions();
     QStringList actors();

@@ -1,6 +1,7 @@
 #include "sqlitetuning.h"
 
-#include <QSqlDriver>
+#include "sqliteread.h"
+
 #include <QThread>
 #include <QVariant>
 #include <chrono>
@@ -28,21 +29,11 @@ int fineBusyWait(void *context, int count)
     return 1;
 }
 
-sqlite3 *handleOf(QSqlDatabase &db)
-{
-    if (!db.isOpen() || !db.driver())
-        return nullptr;
-    const QVariant v = db.driver()->handle();
-    if (!v.isValid() || qstrcmp(v.typeName(), "sqlite3*") != 0)
-        return nullptr;
-    return *static_cast<sqlite3 *const *>(v.constData());
-}
-
 } // namespace
 
 bool tuneSqliteConnection(QSqlDatabase &db, int busyTimeoutMs)
 {
-    sqlite3 *handle = handleOf(db);
+    sqlite3 *handle = sqliteHandle(db);
     if (!handle)
         return false;
     sqlite3_db_config(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
