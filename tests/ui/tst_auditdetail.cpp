@@ -6,7 +6,6 @@
 #include "auditview.h"
 #include "detailmodels.h"
 #include "detailpane.h"
-#include "isolatedsettings.h"
 #include "mainwindow.h"
 #include "messagefixture.h"
 #include "screenshots.h"
@@ -49,7 +48,6 @@ class TestAuditDetail : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { test::isolateSettings(); }
     void summaryIsOneLine();
     void sidePanelShowsPrettyJson();
     void evidenceIsNumberedPerOperationAndWraps();

@@ -6,7 +6,6 @@
 #include "bulkapplydialog.h"
 #include "consolecontroller.h"
 #include "demostory.h"
-#include "isolatedsettings.h"
 #include "mainwindow.h"
 #include "operationquery.h"
 #include "operationtablemodel.h"
@@ -32,7 +31,6 @@ class TestBulkDemo : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { test::isolateSettings(); }
     void demoCheckingRowsAreResolvedInOneBulkApply();
 };
 

@@ -6,7 +6,6 @@
 #include "closedialog.h"
 #include "detailmodels.h"
 #include "evidencedialog.h"
-#include "isolatedsettings.h"
 #include "lookupdialog.h"
 #include "mainwindow.h"
 #include "messagefixture.h"
@@ -37,7 +36,6 @@ class TestCloseFlow : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { test::isolateSettings(); }
     void init();
     void cleanup();
     void closeWithoutEvidenceSaysAllThatIsMissing();

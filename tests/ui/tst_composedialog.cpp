@@ -6,7 +6,6 @@
 
 #include "composedialog.h"
 #include "consolecontroller.h"
-#include "isolatedsettings.h"
 #include "mainwindow.h"
 #include "messagefixture.h"
 #include "messagetablemodel.h"
@@ -78,7 +77,6 @@ class TestComposeDialog : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { test::isolateSettings(); }
     void init() { QSettings().clear(); } // conversations are remembered per order
     void templatesFollowState_data();
     void templatesFollowState();

@@ -12,7 +12,6 @@
 #include "consoleconnections.h"
 #include "consolecontroller.h"
 #include "engineenv.h"
-#include "isolatedsettings.h"
 #include "mainwindow.h"
 #include "modebanner.h"
 #include "resendconfirmdialog.h"
@@ -96,7 +95,6 @@ private:
 
 void TestConnections::initTestCase()
 {
-    test::isolateSettings();
     QVERIFY(m_xdg.isValid());
     // The user's configuration folder is this test's: QStandardPaths reads it on every call.
     qputenv("XDG_CONFIG_HOME", m_xdg.path().toUtf8());

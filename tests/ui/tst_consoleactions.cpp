@@ -5,7 +5,6 @@
 #include "closedialog.h"
 #include "consolecontroller.h"
 #include "detailpane.h"
-#include "isolatedsettings.h"
 #include "lookupdialog.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
@@ -98,7 +97,6 @@ private:
 
 void TestConsoleActions::initTestCase()
 {
-    test::isolateSettings();
     m_sim = std::make_unique<test::SimProcess>(
         QStringLiteral(OPS_PROVIDER_SIM_PATH),
         test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));

@@ -8,7 +8,6 @@
 #include "composedialog.h"
 #include "evidencedialog.h"
 #include "focusring.h"
-#include "isolatedsettings.h"
 #include "lookupdialog.h"
 #include "mainwindow.h"
 #include "messagefixture.h"
@@ -141,7 +140,6 @@ class TestKeyboard : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase();
     void init();
     void cleanup();
     void ctrlTabSwitchesTabs();
@@ -156,11 +154,6 @@ private:
     std::unique_ptr<Session> m_session;
     std::unique_ptr<MainWindow> m_window;
 };
-
-void TestKeyboard::initTestCase()
-{
-    test::isolateSettings();
-}
 
 void TestKeyboard::init()
 {

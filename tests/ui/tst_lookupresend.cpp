@@ -10,7 +10,6 @@
 #include "composedialog.h"
 #include "consolecontroller.h"
 #include "detailpane.h"
-#include "isolatedsettings.h"
 #include "lookupdialog.h"
 #include "mainwindow.h"
 #include "messagetemplates.h"
@@ -107,7 +106,6 @@ private:
 
 void TestLookupResend::initTestCase()
 {
-    test::isolateSettings();
     m_sim = std::make_unique<test::SimProcess>(
         QStringLiteral(OPS_PROVIDER_SIM_PATH),
         test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));

@@ -5,7 +5,6 @@
 // Screenshots at 1440×900 and 1024×700 go to the build's tests/ui/screenshots/.
 
 #include "detailpane.h"
-#include "isolatedsettings.h"
 #include "mainwindow.h"
 #include "messagefixture.h"
 #include "operationdelegate.h"
@@ -58,7 +57,6 @@ class TestMainWindowStates : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase();
     void init();
     void cleanup();
     void pendingRefundHasItsOwnBadge();
@@ -80,11 +78,6 @@ private:
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<QAbstractItemModelTester> m_tester;
 };
-
-void TestMainWindowStates::initTestCase()
-{
-    test::isolateSettings();
-}
 
 void TestMainWindowStates::init()
 {

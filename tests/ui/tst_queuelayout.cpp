@@ -9,7 +9,6 @@
 #include "auditview.h"
 #include "detailmodels.h"
 #include "detailpane.h"
-#include "isolatedsettings.h"
 #include "localeformat.h"
 #include "mainwindow.h"
 #include "messagefixture.h"
@@ -68,7 +67,6 @@ class TestQueueLayout : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase();
     void init();
     void cleanup();
     void narrowWindowKeepsEveryColumnInView();
@@ -86,11 +84,6 @@ private:
     std::unique_ptr<Session> m_session;
     std::unique_ptr<MainWindow> m_window;
 };
-
-void TestQueueLayout::initTestCase()
-{
-    test::isolateSettings();
-}
 
 void TestQueueLayout::init()
 {

@@ -7,7 +7,6 @@
 #include "consolecontroller.h"
 #include "creditengine.h"
 #include "executionengine.h"
-#include "isolatedsettings.h"
 #include "lookupdialog.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
@@ -122,7 +121,6 @@ private:
 
 void TestSlenLookup::initTestCase()
 {
-    test::isolateSettings();
     m_sim = std::make_unique<test::SimProcess>(
         QStringLiteral(OPS_PROVIDER_SIM_PATH),
         test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
