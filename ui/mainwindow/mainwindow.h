@@ -7,6 +7,7 @@
 // which reports back through setBusy/clearBusy/showError/showLookupAnswer.
 
 #include "detailpane.h"
+#include "eventstore.h"
 #include "lookupanswer.h"
 #include "operationstore.h"
 #include "operatordirectory.h"
@@ -35,6 +36,7 @@ class Session;
 namespace ops::ui {
 
 class ApprovalsPanel;
+class AttentionPanel;
 class CloseDialog;
 class ResendConfirmDialog;
 class ComposeDialog;
@@ -52,7 +54,8 @@ public:
     enum TabIndex
     {
         OperationsTab,
-        CheckingTab
+        CheckingTab,
+        AttentionTab // rows a provider event or the reconciler could not settle (§10)
     };
 
     // All storage goes through `session`, which must outlive the window. actor:
@@ -130,6 +133,10 @@ public:
     const OperatorAccess &access() const { return m_access; }
     ApprovalsPanel *approvalsPanel() const { return m_approvals; }
     QLabel *operatorLabel() const { return m_operatorLabel; }
+    // Provider events (mainwindowevents.cpp): the Attention tab and the receiver's status line.
+    AttentionPanel *attentionPanel() const { return m_attention; }
+    QString receiverText() const;
+    QLabel *receiverLabel() const { return m_receiverLabel; }
 
 signals:
     void lookUpRequested(const QString &operationId);
@@ -176,6 +183,11 @@ private:
     void reloadRoles();
     void applyRights();
     void decideApproval(qint64 id, bool approve, const QString &reason);
+    // mainwindowevents.cpp: Attention and the receiver line
+    void buildEvents();
+    void reloadEvents();
+    void updateReceiverLine();
+    void clearAttention(const QString &operationId, const QString &note);
 
     Session &m_session;
     OperationStore &m_store; // m_session's
@@ -221,6 +233,9 @@ private:
     OperatorAccess m_access;
     ApprovalsPanel *m_approvals = nullptr;
     QLabel *m_operatorLabel = nullptr;
+    AttentionPanel *m_attention = nullptr;
+    QLabel *m_receiverLabel = nullptr;
+    ReceiverStatus m_receiverStatus;
 };
 
 } // namespace ops::ui

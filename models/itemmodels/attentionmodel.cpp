@@ -1,0 +1,124 @@
+#include "attentionmodel.h"
+
+#include "localeformat.h"
+#include "operationtablemodel.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+void AttentionModel::setRows(std::vector<AttentionItem> rows)
+{
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+const AttentionItem *AttentionModel::itemAt(int row) const
+{
+    if (row < 0 || row >= int(m_rows.size()))
+        return nullptr;
+    return &m_rows.at(size_t(row));
+}
+
+int AttentionModel::rowOf(const QString &operationId) const
+{
+    for (size_t i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i].operation.id == operationId)
+            return int(i);
+    }
+    return -1;
+}
+
+int AttentionModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int AttentionModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant AttentionModel::display(const AttentionItem &item, int column) const
+{
+    const Operation &op = item.operation;
+    switch (Column(column)) {
+    case OperationColumn:
+        return op.id;
+    case AmountColumn:
+        return formatMoney(op.amount, QLocale());
+    case StateColumn:
+        return stateBadgeLabel(op.state, op.providerStatus);
+    case ReasonColumn:
+        return item.attention.reason; // as the receiver or reconciler stored it
+    case RaisedAtColumn:
+        return formatDateTime(item.attention.at, QLocale());
+    case RaisedByColumn:
+        return item.attention.raisedBy;
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+QVariant AttentionModel::data(const QModelIndex &index, int role) const
+{
+    const AttentionItem *item = index.isValid() ? itemAt(index.row()) : nullptr;
+    if (!item || index.column() >= ColumnCount)
+        return {};
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(*item, index.column());
+    case Qt::ToolTipRole:
+        if (index.column() == RaisedAtColumn)
+            return formatUtc(item->attention.at);
+        return display(*item, index.column());
+    case Qt::TextAlignmentRole:
+        if (index.column() == AmountColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case OperationIdRole:
+        return item->operation.id;
+    default:
+        return {};
+    }
+}
+
+QVariant AttentionModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    const QStringList titles = {tr("Operation"), tr("Amount"),    tr("State"),
+                                tr("Reason"),    tr("Raised at"), tr("Raised by")};
+    return titles.value(section);
+}
+
+ReceiverLine receiverLine(const ReceiverStatus &status, const QDateTime &now, qint64 staleAfterMs)
+{
+    ReceiverLine line;
+    line.running =
+        status.running && status.lastSeenAt && status.lastSeenAt->msecsTo(now) <= staleAfterMs;
+    const QString lastEvent = status.lastEventAt ? formatDateTime(*status.lastEventAt, QLocale())
+                                                 : AttentionModel::tr("none yet");
+    if (line.running)
+        line.text = AttentionModel::tr("Webhook receiver running · last event %1").arg(lastEvent);
+    else if (status.lastSeenAt)
+        line.text = AttentionModel::tr("Webhook receiver not running (last seen %1) · last "
+                                       "event %2")
+                        .arg(formatDateTime(*status.lastSeenAt, QLocale()), lastEvent);
+    else
+        line.text =
+            AttentionModel::tr("No webhook receiver has run · last event %1").arg(lastEvent);
+    QStringList tip;
+    if (status.lastSeenAt)
+        tip << AttentionModel::tr("Last heartbeat %1").arg(formatUtc(*status.lastSeenAt));
+    if (status.lastEventAt)
+        tip << AttentionModel::tr("Last event %1").arg(formatUtc(*status.lastEventAt));
+    if (!status.listenUrl.isEmpty())
+        tip << AttentionModel::tr("Listening at %1").arg(status.listenUrl);
+    line.toolTip = tip.join(u'\n');
+    return line;
+}
+
+} // namespace ops

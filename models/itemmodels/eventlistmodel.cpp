@@ -1,0 +1,134 @@
+#include "eventlistmodel.h"
+
+#include "localeformat.h"
+
+#include <QJsonDocument>
+#include <QTimeZone>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+QString eventSourceLabel(EventSource source)
+{
+    switch (source) {
+    case EventSource::Webhook:
+        return EventListModel::tr("verified webhook");
+    case EventSource::Import:
+        return EventListModel::tr("imported");
+    }
+    return toString(source);
+}
+
+QString eventOutcomeLabel(EventOutcome outcome)
+{
+    switch (outcome) {
+    case EventOutcome::Applied:
+        return EventListModel::tr("applied");
+    case EventOutcome::Ignored:
+        return EventListModel::tr("ignored");
+    case EventOutcome::Attention:
+        return EventListModel::tr("Attention");
+    }
+    return toString(outcome);
+}
+
+QString eventOutcomeLine(const StoredEvent &event)
+{
+    // The reason is the receiver's stored text and is shown as written.
+    if (event.outcomeReason.isEmpty())
+        return eventOutcomeLabel(event.outcome);
+    return EventListModel::tr("%1 — %2").arg(eventOutcomeLabel(event.outcome), event.outcomeReason);
+}
+
+QDateTime eventCreatedAt(const StoredEvent &event)
+{
+    return QDateTime::fromSecsSinceEpoch(event.created, QTimeZone::utc());
+}
+
+QString prettyEventJson(const QByteArray &raw)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(raw);
+    if (doc.isNull())
+        return QString::fromUtf8(raw);
+    return QString::fromUtf8(doc.toJson(QJsonDocument::Indented));
+}
+
+void EventListModel::setRows(std::vector<StoredEvent> rows)
+{
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+const StoredEvent *EventListModel::eventAt(int row) const
+{
+    if (row < 0 || row >= int(m_rows.size()))
+        return nullptr;
+    return &m_rows.at(size_t(row));
+}
+
+int EventListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int EventListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant EventListModel::display(const StoredEvent &e, int column) const
+{
+    switch (Column(column)) {
+    case CreatedColumn:
+        return formatDateTime(eventCreatedAt(e), QLocale());
+    case TypeColumn:
+        return e.type;
+    case ObjectColumn:
+        return e.objectStatus.isEmpty() ? e.objectId
+                                        : tr("%1 (%2)").arg(e.objectId, e.objectStatus);
+    case SourceColumn:
+        return eventSourceLabel(e.source);
+    case OutcomeColumn:
+        return eventOutcomeLine(e);
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+QVariant EventListModel::data(const QModelIndex &index, int role) const
+{
+    const StoredEvent *e = index.isValid() ? eventAt(index.row()) : nullptr;
+    if (!e || index.column() >= ColumnCount)
+        return {};
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(*e, index.column());
+    case Qt::ToolTipRole:
+        if (index.column() == CreatedColumn)
+            return tr("%1 (received %2)")
+                .arg(formatUtc(eventCreatedAt(*e)), formatUtc(e->receivedAt));
+        return display(*e, index.column());
+    case EventIdRole:
+        return e->id;
+    case PrettyJsonRole:
+        return prettyEventJson(e->raw);
+    case OperationIdRole:
+        return e->operationId;
+    default:
+        return {};
+    }
+}
+
+QVariant EventListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    const QStringList titles = {tr("Created"), tr("Type"), tr("Object"), tr("Source"),
+                                tr("Outcome")};
+    return titles.value(section);
+}
+
+} // namespace ops

@@ -1,0 +1,92 @@
+#include "eventspanel.h"
+
+#include "eventlistmodel.h"
+
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+EventsPanel::EventsPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    m_model = new EventListModel(this);
+    m_split = new QSplitter(Qt::Horizontal, this);
+    m_table = new QTableView(m_split);
+    m_table->setObjectName(u"eventsTable"_s);
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(24);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    const int widths[] = {150, 150, 170, 110};
+    for (int c = 0; c < int(std::size(widths)); ++c)
+        m_table->setColumnWidth(c, widths[c]);
+    m_json = new QPlainTextEdit(m_split);
+    m_json->setObjectName(u"eventJson"_s);
+    m_json->setReadOnly(true);
+    m_json->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_json->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_json->setPlaceholderText(tr("Select an event to read its JSON."));
+    m_split->addWidget(m_table);
+    m_split->addWidget(m_json);
+    m_split->setStretchFactor(0, 3);
+    m_split->setStretchFactor(1, 2);
+    m_placeholder = new QLabel(this);
+    m_placeholder->setObjectName(u"eventsPlaceholder"_s);
+    m_placeholder->setWordWrap(true);
+    m_placeholder->setText(tr("No provider event names this operation yet."));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_placeholder);
+    layout->addWidget(m_split, 1);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &EventsPanel::showCurrent);
+    setEvents({});
+}
+
+void EventsPanel::setPlaceholder(const QString &text)
+{
+    m_placeholder->setText(text);
+}
+
+QString EventsPanel::currentEventId() const
+{
+    return m_table->currentIndex().data(EventListModel::EventIdRole).toString();
+}
+
+void EventsPanel::setEvents(std::vector<StoredEvent> events)
+{
+    const QString keep = currentEventId();
+    m_model->setRows(std::move(events));
+    m_placeholder->setVisible(m_model->rowCount() == 0);
+    int row = m_newestFirst ? qMin(0, m_model->rowCount() - 1) : m_model->rowCount() - 1;
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        if (m_model->eventAt(r)->id == keep)
+            row = r;
+    }
+    if (row >= 0)
+        m_table->setCurrentIndex(m_model->index(row, 0));
+    showCurrent();
+}
+
+void EventsPanel::showCurrent()
+{
+    const QModelIndex index = m_table->currentIndex();
+    if (!index.isValid()) {
+        m_json->clear();
+        return;
+    }
+    m_json->setPlainText(index.data(EventListModel::PrettyJsonRole).toString());
+}
+
+} // namespace ops::ui
