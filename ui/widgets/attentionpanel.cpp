@@ -28,7 +28,7 @@ AttentionPanel::AttentionPanel(QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(24);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    const int widths[] = {200, 110, 110, 420, 160};
+    const int widths[] = {260, 100, 100, 480, 188};
     for (int c = 0; c < int(std::size(widths)); ++c)
         m_table->setColumnWidth(c, widths[c]);
     m_empty = new QLabel(tr("No row waits for a person: nothing needs Attention."), this);

@@ -89,7 +89,7 @@ DetailPane::DetailPane(QWidget *parent)
     m_tabs->addTab(m_messagesView, tr("&Messages"));
     m_events = new EventsPanel(this);
     m_events->setObjectName(u"events"_s);
-    m_tabs->addTab(m_events, tr("E&vents"));
+    m_tabs->addTab(m_events, tr("Eve&nts"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -191,7 +191,7 @@ void DetailPane::clear()
     m_messages->setRows({});
     m_tabs->setTabText(MessagesTab, tr("&Messages"));
     m_events->setEvents({});
-    m_tabs->setTabText(EventsTab, tr("E&vents"));
+    m_tabs->setTabText(EventsTab, tr("Eve&nts"));
     m_evidenceViewer->clear();
 }
 
@@ -242,7 +242,7 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
     m_audit->setRows(d.audit);
     m_messages->setRows(d.messages);
     m_tabs->setTabText(MessagesTab, tr("&Messages (%1)").arg(d.messages.size()));
-    m_tabs->setTabText(EventsTab, tr("E&vents (%1)").arg(d.events.size()));
+    m_tabs->setTabText(EventsTab, tr("Eve&nts (%1)").arg(d.events.size()));
     m_events->setEvents(d.events);
     m_auditView->scrollToBottom();
     if (!same || shownEvidence.isEmpty())

@@ -28,17 +28,26 @@ EventsPanel::EventsPanel(QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(24);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    const int widths[] = {150, 150, 170, 110};
+    const int widths[] = {188, 125, 150, 118};
     for (int c = 0; c < int(std::size(widths)); ++c)
         m_table->setColumnWidth(c, widths[c]);
-    m_json = new QPlainTextEdit(m_split);
+    auto *side = new QWidget(m_split);
+    m_caption = new QLabel(side);
+    m_caption->setObjectName(u"eventCaption"_s);
+    m_caption->setWordWrap(true);
+    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_json = new QPlainTextEdit(side);
     m_json->setObjectName(u"eventJson"_s);
     m_json->setReadOnly(true);
     m_json->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_json->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_json->setPlaceholderText(tr("Select an event to read its JSON."));
+    auto *sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(m_caption);
+    sideLayout->addWidget(m_json, 1);
     m_split->addWidget(m_table);
-    m_split->addWidget(m_json);
+    m_split->addWidget(side);
     m_split->setStretchFactor(0, 3);
     m_split->setStretchFactor(1, 2);
     m_placeholder = new QLabel(this);
@@ -82,10 +91,17 @@ void EventsPanel::setEvents(std::vector<StoredEvent> events)
 void EventsPanel::showCurrent()
 {
     const QModelIndex index = m_table->currentIndex();
-    if (!index.isValid()) {
+    const StoredEvent *event = m_model->eventAt(index.row());
+    m_caption->setVisible(event != nullptr);
+    if (!event) {
+        m_caption->clear();
         m_json->clear();
         return;
     }
+    // The whole outcome line, which the table cuts when the reason is long.
+    m_caption->setText(
+        tr("%1 · %2 · %3")
+            .arg(event->id, eventSourceLabel(event->source), eventOutcomeLine(*event)));
     m_json->setPlainText(index.data(EventListModel::PrettyJsonRole).toString());
 }
 

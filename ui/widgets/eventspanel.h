@@ -34,6 +34,7 @@ public:
     EventListModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
     QPlainTextEdit *jsonView() const { return m_json; }
+    QLabel *caption() const { return m_caption; }
     QLabel *placeholder() const { return m_placeholder; }
     QSplitter *splitter() const { return m_split; }
     QString currentEventId() const;
@@ -44,6 +45,7 @@ private:
     EventListModel *m_model = nullptr;
     QTableView *m_table = nullptr;
     QPlainTextEdit *m_json = nullptr;
+    QLabel *m_caption = nullptr;
     QLabel *m_placeholder = nullptr;
     QSplitter *m_split = nullptr;
     bool m_newestFirst = false;
