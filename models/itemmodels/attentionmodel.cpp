@@ -7,37 +7,14 @@ using namespace Qt::StringLiterals;
 
 namespace ops {
 
-void AttentionModel::setRows(std::vector<AttentionItem> rows)
-{
-    beginResetModel();
-    m_rows = std::move(rows);
-    endResetModel();
-}
-
-const AttentionItem *AttentionModel::itemAt(int row) const
-{
-    if (row < 0 || row >= int(m_rows.size()))
-        return nullptr;
-    return &m_rows.at(size_t(row));
-}
-
 int AttentionModel::rowOf(const QString &operationId) const
 {
-    for (size_t i = 0; i < m_rows.size(); ++i) {
-        if (m_rows[i].operation.id == operationId)
+    const auto &all = rows();
+    for (size_t i = 0; i < all.size(); ++i) {
+        if (all[i].operation.id == operationId)
             return int(i);
     }
     return -1;
-}
-
-int AttentionModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int AttentionModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QVariant AttentionModel::display(const AttentionItem &item, int column) const
@@ -62,36 +39,30 @@ QVariant AttentionModel::display(const AttentionItem &item, int column) const
     return {};
 }
 
-QVariant AttentionModel::data(const QModelIndex &index, int role) const
+QVariant AttentionModel::rowData(const AttentionItem &item, int column, int role) const
 {
-    const AttentionItem *item = index.isValid() ? itemAt(index.row()) : nullptr;
-    if (!item || index.column() >= ColumnCount)
-        return {};
     switch (role) {
     case Qt::DisplayRole:
-        return display(*item, index.column());
+        return display(item, column);
     case Qt::ToolTipRole:
-        if (index.column() == RaisedAtColumn)
-            return formatUtc(item->attention.at);
-        return display(*item, index.column());
+        if (column == RaisedAtColumn)
+            return formatUtc(item.attention.at);
+        return display(item, column);
     case Qt::TextAlignmentRole:
-        if (index.column() == AmountColumn)
+        if (column == AmountColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case OperationIdRole:
-        return item->operation.id;
+        return item.operation.id;
     default:
         return {};
     }
 }
 
-QVariant AttentionModel::headerData(int section, Qt::Orientation orientation, int role) const
+QStringList AttentionModel::columnTitles() const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    const QStringList titles = {tr("Operation"), tr("Amount"),    tr("State"),
-                                tr("Reason"),    tr("Raised at"), tr("Raised by")};
-    return titles.value(section);
+    return {tr("Operation"), tr("Amount"),    tr("State"),
+            tr("Reason"),    tr("Raised at"), tr("Raised by")};
 }
 
 ReceiverLine receiverLine(const ReceiverStatus &status, const QDateTime &now, qint64 staleAfterMs)

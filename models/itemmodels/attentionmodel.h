@@ -5,13 +5,11 @@
 // handed it (setRows); runs no queries itself.
 
 #include "eventstore.h"
-
-#include <QAbstractTableModel>
-#include <vector>
+#include "rowtablemodel.h"
 
 namespace ops {
 
-class AttentionModel final : public QAbstractTableModel
+class AttentionModel final : public RowTableModel<AttentionItem>
 {
     Q_OBJECT
 public:
@@ -29,21 +27,18 @@ public:
     {
         OperationIdRole = Qt::UserRole + 1, // QString
     };
-    using QAbstractTableModel::QAbstractTableModel;
+    using RowTableModel::RowTableModel;
 
-    void setRows(std::vector<AttentionItem> rows);
-    const AttentionItem *itemAt(int row) const;
+    const AttentionItem *itemAt(int row) const { return rowAt(row); }
     // The row showing `operationId`, -1 when none.
     int rowOf(const QString &operationId) const;
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+
+protected:
+    QStringList columnTitles() const override;
+    QVariant rowData(const AttentionItem &item, int column, int role) const override;
 
 private:
     QVariant display(const AttentionItem &item, int column) const;
-    std::vector<AttentionItem> m_rows;
 };
 
 // A receiver beats well inside this (webhookserver.h); the store uses the same default.

@@ -54,30 +54,6 @@ QString prettyEventJson(const QByteArray &raw)
     return QString::fromUtf8(doc.toJson(QJsonDocument::Indented));
 }
 
-void EventListModel::setRows(std::vector<StoredEvent> rows)
-{
-    beginResetModel();
-    m_rows = std::move(rows);
-    endResetModel();
-}
-
-const StoredEvent *EventListModel::eventAt(int row) const
-{
-    if (row < 0 || row >= int(m_rows.size()))
-        return nullptr;
-    return &m_rows.at(size_t(row));
-}
-
-int EventListModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int EventListModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
 QVariant EventListModel::display(const StoredEvent &e, int column) const
 {
     switch (Column(column)) {
@@ -98,37 +74,30 @@ QVariant EventListModel::display(const StoredEvent &e, int column) const
     return {};
 }
 
-QVariant EventListModel::data(const QModelIndex &index, int role) const
+QVariant EventListModel::rowData(const StoredEvent &e, int column, int role) const
 {
-    const StoredEvent *e = index.isValid() ? eventAt(index.row()) : nullptr;
-    if (!e || index.column() >= ColumnCount)
-        return {};
     switch (role) {
     case Qt::DisplayRole:
-        return display(*e, index.column());
+        return display(e, column);
     case Qt::ToolTipRole:
-        if (index.column() == CreatedColumn)
+        if (column == CreatedColumn)
             return tr("%1 (received %2)")
-                .arg(formatUtc(eventCreatedAt(*e)), formatUtc(e->receivedAt));
-        return display(*e, index.column());
+                .arg(formatUtc(eventCreatedAt(e)), formatUtc(e.receivedAt));
+        return display(e, column);
     case EventIdRole:
-        return e->id;
+        return e.id;
     case PrettyJsonRole:
-        return prettyEventJson(e->raw);
+        return prettyEventJson(e.raw);
     case OperationIdRole:
-        return e->operationId;
+        return e.operationId;
     default:
         return {};
     }
 }
 
-QVariant EventListModel::headerData(int section, Qt::Orientation orientation, int role) const
+QStringList EventListModel::columnTitles() const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    const QStringList titles = {tr("Created"), tr("Type"), tr("Object"), tr("Source"),
-                                tr("Outcome")};
-    return titles.value(section);
+    return {tr("Created"), tr("Type"), tr("Object"), tr("Source"), tr("Outcome")};
 }
 
 } // namespace ops

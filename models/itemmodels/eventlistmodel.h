@@ -5,13 +5,11 @@
 // formats it; runs no queries itself.
 
 #include "eventstore.h"
-
-#include <QAbstractTableModel>
-#include <vector>
+#include "rowtablemodel.h"
 
 namespace ops {
 
-class EventListModel final : public QAbstractTableModel
+class EventListModel final : public RowTableModel<StoredEvent>
 {
     Q_OBJECT
 public:
@@ -30,19 +28,16 @@ public:
         PrettyJsonRole,                 // QString: the stored JSON, indented
         OperationIdRole,                // QString; '' when unmatched
     };
-    using QAbstractTableModel::QAbstractTableModel;
+    using RowTableModel::RowTableModel;
 
-    void setRows(std::vector<StoredEvent> rows);
-    const StoredEvent *eventAt(int row) const;
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+    const StoredEvent *eventAt(int row) const { return rowAt(row); }
+
+protected:
+    QStringList columnTitles() const override;
+    QVariant rowData(const StoredEvent &event, int column, int role) const override;
 
 private:
     QVariant display(const StoredEvent &e, int column) const;
-    std::vector<StoredEvent> m_rows;
 };
 
 // What the operator reads for where an event came from and what it did: "verified webhook",

@@ -9,6 +9,7 @@
 #include "eventimport.h"
 #include "eventstore.h"
 #include "httptransport.h"
+#include "messagefixture.h"
 #include "simtestutil.h"
 #include "storefixture.h"
 
@@ -51,20 +52,6 @@ private:
     int m_lists = 0;
 };
 
-NewOperation refundOp()
-{
-    NewOperation op;
-    op.id = kOp;
-    op.unitOfWork = kOp;
-    op.orderId = u"ord_resume"_s;
-    op.chargeId = u"ch_1002"_s;
-    op.amount = {7, u"usd"_s};
-    op.idempotencyKey = u"key-resume"_s;
-    op.request = {"POST", u"/v1/refunds"_s, "amount=7", "application/x-www-form-urlencoded"};
-    op.createdBy = u"agent:test"_s;
-    return op;
-}
-
 } // namespace
 
 class TestEventImport : public QObject
@@ -106,17 +93,17 @@ EventImportReport TestEventImport::runImport(int failAt)
 void TestEventImport::stoppedHalfWayResumesFromTheStoredCursor()
 {
     m_fx = std::make_unique<test::StoreFixture>();
-    m_fx->store().openOrGet(refundOp());
-    m_fx->store().markUnknown(kOp, u"stored 500"_s, u"system:engine"_s);
+    // Ours: 38.00 USD on ch_1002, unknown after a stored 500.
+    test::unknownAfterStored500(m_fx->store(), test::refundOperation(kOp, u"1002"_s));
     // The provider's history: refunds on ch_1002, one of them ours (in the middle of the pages).
     for (int i = 0; i < kRefunds; ++i) {
         const bool ours = i == kRefunds / 2;
         const QByteArray body =
             ours ? test::form({{u"charge"_s, u"ch_1002"_s},
-                               {u"amount"_s, u"7"_s},
+                               {u"amount"_s, u"3800"_s},
                                {u"metadata[operation_id]"_s, kOp}})
                  : test::form({{u"charge"_s, u"ch_1002"_s}, {u"amount"_s, u"1"_s}});
-        QCOMPARE(test::postRefund(*m_sim, body, ours ? u"key-resume"_s : QString()).status, 200);
+        QCOMPARE(test::postRefund(*m_sim, body, ours ? u"key-"_s + kOp : QString()).status, 200);
     }
     QSet<QString> provider;
     for (QString after;;) {

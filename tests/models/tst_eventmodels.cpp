@@ -8,6 +8,7 @@
 #include "eventlistmodel.h"
 #include "eventstore.h"
 #include "localeformat.h"
+#include "messagefixture.h"
 #include "storefixture.h"
 
 #include <QAbstractItemModelTester>
@@ -22,20 +23,6 @@ using Tester = QAbstractItemModelTester;
 namespace {
 
 const QString kOp = u"op_models"_s;
-
-NewOperation refund(const QString &id)
-{
-    NewOperation op;
-    op.id = id;
-    op.unitOfWork = id;
-    op.orderId = u"ord_"_s + id;
-    op.chargeId = u"ch_"_s + id;
-    op.amount = {3800, u"usd"_s};
-    op.idempotencyKey = u"key-"_s + id;
-    op.request = {"POST", u"/v1/refunds"_s, "amount=3800", "application/x-www-form-urlencoded"};
-    op.createdBy = u"agent:toolu_m"_s;
-    return op;
-}
 
 StoredEvent storedEvent(const QString &id, qint64 created, EventSource source, EventOutcome outcome,
                         const QString &reason, const QString &operationId = kOp)
@@ -81,7 +68,7 @@ void TestEventModels::init()
 {
     m_fx = std::make_unique<test::StoreFixture>();
     m_events = std::make_unique<EventStore>(m_fx->store().database(), m_fx->clock());
-    m_fx->store().openOrGet(refund(kOp));
+    m_fx->store().openOrGet(test::refundOperation(kOp, u"7101"_s));
 }
 
 void TestEventModels::cleanup()
@@ -157,7 +144,7 @@ void TestEventModels::eventListKeepsInvalidJsonAsText()
 
 void TestEventModels::attentionModelShowsTheQueue()
 {
-    m_fx->store().openOrGet(refund(u"op_second"_s));
+    m_fx->store().openOrGet(test::refundOperation(u"op_second"_s, u"7102"_s));
     QVERIFY(m_events->raiseAttention(kOp, u"two provider refunds claim this operation"_s,
                                      u"system:reconciler"_s));
     const QDateTime first = m_fx->clock().now();

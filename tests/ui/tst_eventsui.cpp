@@ -14,6 +14,7 @@
 #include "eventstore.h"
 #include "localeformat.h"
 #include "mainwindow.h"
+#include "messagefixture.h"
 #include "operationlistview.h"
 #include "screenshots.h"
 #include "session.h"
@@ -42,20 +43,6 @@ namespace {
 
 const QString kClosed = u"op_evt_closed"_s;   // unknown, closed succeeded by refund.created
 const QString kAttention = u"op_evt_later"_s; // closed by an event, then the refund failed
-
-NewOperation refund(const QString &id, qint64 amount)
-{
-    NewOperation op;
-    op.id = id;
-    op.unitOfWork = id;
-    op.orderId = u"ord_"_s + id;
-    op.chargeId = u"ch_"_s + id;
-    op.amount = {amount, u"usd"_s};
-    op.idempotencyKey = u"key-"_s + id;
-    op.request = {"POST", u"/v1/refunds"_s, "amount=1", "application/x-www-form-urlencoded"};
-    op.createdBy = u"agent:toolu_e"_s;
-    return op;
-}
 
 // A Stripe refund event as provider-sim sends it; metadata.operation_id names our row.
 StripeEvent refundEvent(const std::string &id, const std::string &type, const std::string &refund,
@@ -125,10 +112,8 @@ void TestEventsUi::init()
 {
     m_fx = std::make_unique<test::StoreFixture>(); // alice supervisor, carol support
     m_created = m_fx->clock().now().toSecsSinceEpoch() - 600;
-    for (const QString &id : {kClosed, kAttention}) {
-        m_fx->store().openOrGet(refund(id, 3800));
-        m_fx->store().markUnknown(id, u"provider answered HTTP 500"_s, u"agent:toolu_e"_s);
-    }
+    test::unknownAfterStored500(m_fx->store(), test::refundOperation(kClosed, u"7001"_s));
+    test::unknownAfterStored500(m_fx->store(), test::refundOperation(kAttention, u"7002"_s));
     apply(refundEvent("evt_closed_1", "refund.created", "re_closed", "succeeded", m_created,
                       kClosed, 3800));
     apply(refundEvent("evt_later_1", "refund.created", "re_later", "succeeded", m_created,
@@ -307,7 +292,7 @@ void TestEventsUi::unmatchedViewListsAnUnmatchedEvent()
              u"re_dashboard (succeeded)"_s);
     QVERIFY(
         model->index(0, EventListModel::OutcomeColumn).data().toString().contains(u"unmatched"_s));
-    QVERIFY(view->summary()->text().startsWith(u"1 refund event(s) matched no operation"_s));
+    QVERIFY(view->summary()->text().startsWith(u"Refund events that matched no operation: 1."_s));
     QVERIFY(view->events()->jsonView()->toPlainText().contains(u"\"id\": \"re_dashboard\""_s));
     // A second one arrives: the open window shows it after the next change.
     apply(refundEvent("evt_outside_2", "refund.created", "re_dashboard_2", "succeeded",

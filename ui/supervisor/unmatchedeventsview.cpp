@@ -42,10 +42,10 @@ void UnmatchedEventsView::reload()
         return;
     }
     const QString shown = m_count > kShown ? tr(" (the newest %1 shown)").arg(kShown) : QString();
-    m_summary->setText(tr("%n refund event(s) matched no operation: refunds made outside this "
-                          "product, e.g. in the provider's Dashboard.",
-                          nullptr, int(m_count)) +
-                       shown);
+    m_summary->setText(tr("Refund events that matched no operation: %1%2. They are refunds made "
+                          "outside this product, e.g. in the provider's Dashboard.")
+                           .arg(m_count)
+                           .arg(shown));
 }
 
 } // namespace ops::ui

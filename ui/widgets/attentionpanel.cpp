@@ -1,9 +1,9 @@
 #include "attentionpanel.h"
 
 #include "attentionmodel.h"
+#include "rowtableview.h"
 
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -19,18 +19,7 @@ AttentionPanel::AttentionPanel(QWidget *parent)
 {
     setObjectName(u"attentionPanel"_s);
     m_model = new AttentionModel(this);
-    m_table = new QTableView(this);
-    m_table->setObjectName(u"attentionTable"_s);
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setWordWrap(false);
-    m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setDefaultSectionSize(24);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    const int widths[] = {260, 100, 100, 480, 188};
-    for (int c = 0; c < int(std::size(widths)); ++c)
-        m_table->setColumnWidth(c, widths[c]);
+    m_table = rowTableView(m_model, u"attentionTable"_s, {260, 100, 100, 480, 188}, this);
     m_empty = new QLabel(tr("No row waits for a person: nothing needs Attention."), this);
     m_empty->setObjectName(u"attentionEmpty"_s);
     m_note = new QLineEdit(this);

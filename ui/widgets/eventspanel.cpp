@@ -1,9 +1,9 @@
 #include "eventspanel.h"
 
 #include "eventlistmodel.h"
+#include "rowtableview.h"
 
 #include <QFontDatabase>
-#include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSplitter>
@@ -19,18 +19,7 @@ EventsPanel::EventsPanel(QWidget *parent)
 {
     m_model = new EventListModel(this);
     m_split = new QSplitter(Qt::Horizontal, this);
-    m_table = new QTableView(m_split);
-    m_table->setObjectName(u"eventsTable"_s);
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setWordWrap(false);
-    m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setDefaultSectionSize(24);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    const int widths[] = {188, 125, 150, 118};
-    for (int c = 0; c < int(std::size(widths)); ++c)
-        m_table->setColumnWidth(c, widths[c]);
+    m_table = rowTableView(m_model, u"eventsTable"_s, {188, 125, 150, 118}, m_split);
     auto *side = new QWidget(m_split);
     m_caption = new QLabel(side);
     m_caption->setObjectName(u"eventCaption"_s);
