@@ -5,6 +5,7 @@
 
 #include <QFile>
 #include <QUrl>
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 
@@ -57,10 +58,31 @@ public:
         m_error = u"opsctl %1 exited %2: %3"_s.arg(args.join(u' ')).arg(code).arg(err.trimmed());
         return false;
     }
-    bool refund(const QString &order, const QString &charge, int amount, const QString &toolCall)
+    bool refund(const QString &order, const QString &charge, int amount, const QString &toolCall,
+                const QString &currency = u"usd"_s)
     {
         return opsctl({u"refund"_s, u"--order"_s, order, u"--charge"_s, charge, u"--amount"_s,
-                       QString::number(amount), u"--tool-call"_s, toolCall});
+                       QString::number(amount), u"--currency"_s, currency, u"--tool-call"_s,
+                       toolCall});
+    }
+    // `opsctl events import`: the provider's events so far go through the same EventApplier as
+    // the webhook receiver's. False unless it completed and applied at least `applied` events.
+    bool importEvents(int applied)
+    {
+        QString out;
+        QString err;
+        QTextStream o(&out);
+        QTextStream e(&err);
+        const int code = runOpsctl({u"--db"_s, m_in.dbLocation, u"--operator"_s, m_in.operatorName,
+                                    u"events"_s, u"import"_s, u"--json"_s},
+                                   o, e);
+        o.flush();
+        const auto report = nlohmann::json::parse(out.toStdString(), nullptr, false);
+        if (code == 0 && report.is_object() && report.value("applied", 0) >= applied)
+            return true;
+        m_error =
+            u"opsctl events import exited %1: %2 %3"_s.arg(code).arg(out.trimmed(), err.trimmed());
+        return false;
     }
 
     QString error() const { return m_error; }
@@ -83,6 +105,12 @@ bool refunds(Story &s)
     return s.fault(R"({"route":"POST /v1/refunds","mode":"commit_then_hang","count":1,
                        "delay_ms":-1})") &&
            s.refund(u"4417"_s, u"ch_4417"_s, 3800, u"toolu_01"_s) &&
+           // Resolved by a provider event: a stored 500 after the money moved makes the row
+           // unknown, then the provider's refund.created (imported from GET /v1/events, the
+           // receiver's applier) closes it succeeded with the refund as evidence. Only the events
+           // so far are imported, so 1001 below stays in the checking queue for a person.
+           s.fault(R"({"route":"POST /v1/refunds","mode":"stored_500","count":1,"apply":true})") &&
+           s.refund(u"2500"_s, u"ch_eur"_s, 2500, u"toolu_09"_s, u"eur"_s) && s.importEvents(1) &&
            // Checking queue: a stored 500 after the money moved (look-up finds the refund).
            s.fault(R"({"route":"POST /v1/refunds","mode":"stored_500","count":1,"apply":true})") &&
            s.refund(u"1001"_s, u"ch_1001"_s, 5000, u"toolu_02"_s) &&

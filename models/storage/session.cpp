@@ -4,6 +4,7 @@
 #include "auditstats.h"
 #include "changewatcher.h"
 #include "database.h"
+#include "eventstore.h"
 #include "messagestore.h"
 #include "operationquery.h"
 #include "operationstore.h"
@@ -52,6 +53,7 @@ struct Session::Parts
         , messages(db, clock)
         , auditQuery(db)
         , auditStats(db)
+        , events(db, clock)
     {}
 
     QSqlDatabase db;
@@ -60,6 +62,7 @@ struct Session::Parts
     MessageStore messages;
     AuditQuery auditQuery;
     AuditStats auditStats;
+    EventStore events;
 };
 
 Session::Session(const QString &location, const Clock &clock)
@@ -99,6 +102,11 @@ AuditQuery &Session::auditQuery()
 AuditStats &Session::auditStats()
 {
     return m_parts->auditStats;
+}
+
+EventStore &Session::events()
+{
+    return m_parts->events;
 }
 
 OperatorAccess Session::accessOf(const QString &actor)

@@ -26,6 +26,7 @@ namespace ops {
 class AuditQuery;
 class AuditStats;
 class ChangeWatcher;
+class EventStore;
 class MessageStore;
 class OperationQuery;
 class OperationStore;
@@ -49,6 +50,8 @@ public:
     MessageStore &messages();
     AuditQuery &auditQuery();
     AuditStats &auditStats();
+    // Provider events, Attention and receiver heartbeats (eventstore.h, issue 13).
+    EventStore &events();
 
     // Operators and approvals (operatordirectory.h, approvals.h) on this connection.
     OperatorAccess accessOf(const QString &actor);

@@ -2,7 +2,8 @@
 // --screenshot FILE` finds provider-sim on PATH, builds its database in a temporary folder,
 // shows the SIMULATOR badge, never reads the user's saved (live) key, and stops the simulator
 // when it exits; without a provider-sim it says where it looked. `opsctl demo story` builds the
-// same rows against a running simulator and refuses a database that already holds some. An
+// same rows against a running simulator (one of them closed by a provider event) and refuses a
+// database that already holds some. An
 // unopenable --db names the path and the reason.
 
 #include "processrun.h"
@@ -138,12 +139,31 @@ void TestConsoleDemo::opsctlDemoStoryBuildsTheSameRows()
                                        {u"--db"_s, db, u"list"_s, u"--json"_s}, env);
     QCOMPARE(list.exitCode, 0);
     const auto rows = list.result()["operations"];
-    // Seven refunds (1002-b twice under one row) and two credit movements.
-    QVERIFY2(rows.size() == 9, list.out.constData());
+    // Eight refunds (1002-b twice under one row) and two credit movements.
+    QVERIFY2(rows.size() == 10, list.out.constData());
     int unknown = 0;
-    for (const auto &row : rows)
+    std::string byEvent;
+    for (const auto &row : rows) {
         unknown += row.value("state", "") == "unknown";
+        if (row["order_id"] == "2500") // null for the credit movements
+            byEvent = row.value("operation_id", "");
+    }
     QCOMPARE(unknown, 4); // the checking queue of the story: two stored 500s, retries, top-up
+    // Order 2500 went unknown (a stored 500 after the money moved) and was closed by the
+    // provider's refund.created through the events import, with the event as its evidence.
+    QVERIFY2(!byEvent.empty(), list.out.constData());
+    const auto show = test::runProcess(
+        QStringLiteral(OPS_OPSCTL_PATH),
+        {u"--db"_s, db, u"show"_s, QString::fromStdString(byEvent), u"--json"_s}, env);
+    QCOMPARE(show.exitCode, 0);
+    const auto resolved = show.result();
+    QCOMPARE(resolved.value("state", ""), std::string("succeeded"));
+    QCOMPARE(resolved.value("closed_by", ""), std::string("system:events-import"));
+    QVERIFY(!resolved.value("unknown_reason", "").empty());
+    int eventEvidence = 0;
+    for (const auto &e : resolved["evidence"])
+        eventEvidence += e.value("kind", "") == "provider_event";
+    QCOMPARE(eventEvidence, 1);
     QVERIFY(sim.ledger().dump().find("\"amount\":3800") != std::string::npos);
     const auto whoami = test::runProcess(
         QStringLiteral(OPS_OPSCTL_PATH),

@@ -219,7 +219,7 @@ void TestRolesWidgets::actionsPerRole()
     QCOMPARE(m_window->approvalsPanel() != nullptr, approvalsTab);
     if (approvalsTab)
         QCOMPARE(m_window->approvalsPanel()->count(), 1);
-    QCOMPARE(m_window->tabs()->count(), approvalsTab ? 3 : 2);
+    QCOMPARE(m_window->tabs()->count(), approvalsTab ? 4 : 3); // Attention is always there
     // A disabled action's shortcut opens nothing.
     if (!close) {
         QTest::keyClick(m_window.get(), Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);

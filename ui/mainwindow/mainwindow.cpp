@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "attentionpanel.h"
 #include "changewatcher.h"
 #include "focusring.h"
 #include "layoutmemory.h"
@@ -54,6 +55,7 @@ MainWindow::MainWindow(Session &session, QString actor, QString leaseHolder, QWi
     buildActions();
     buildStatusBar();
     buildRoles();
+    buildEvents();
     m_watcher = m_session.createChangeWatcher(this);
     connect(m_watcher, &ChangeWatcher::changed, this, &MainWindow::reloadAll);
     // Team mode: the shared PostgreSQL server went away; the watcher retries until it is back.
@@ -156,6 +158,8 @@ OperationListView *MainWindow::currentView() const
 
 QString MainWindow::currentOperationId() const
 {
+    if (m_attention && m_tabs->currentWidget() == m_attention)
+        return m_attention->currentOperationId();
     return currentView()->currentOperationId();
 }
 
@@ -189,6 +193,7 @@ void MainWindow::reloadAll()
     updateCheckingTitle();
     loadDetail();
     reloadRoles();
+    reloadEvents();
 }
 
 void MainWindow::updateCheckingTitle()
@@ -233,6 +238,7 @@ void MainWindow::loadDetail()
         d.evidence = m_store.evidence(id);
         d.audit = m_store.audit(id);
         d.messages = m_session.messages().forOperation(id);
+        d.events = m_session.events().eventsOf(id);
         const QDateTime now = m_query.clock().now();
         m_currentLease = activeResendLease(m_store, id);
         d.resendBlockedReason = ops::resendBlockedReason(*op, m_currentLease, m_leaseHolder, now);
@@ -250,7 +256,8 @@ void MainWindow::tick()
     m_operationsModel->refreshCountdown();
     m_checkingModel->refreshCountdown();
     m_detail->refreshWindow(m_query.clock().now());
-    updateActions(); // a window that just closed turns Resend off
+    updateReceiverLine(); // a receiver that stopped beating turns stale with the clock
+    updateActions();      // a window that just closed turns Resend off
 }
 
 QString MainWindow::bannerText() const

@@ -7,6 +7,7 @@
 // which reports back through setBusy/clearBusy/showError/showLookupAnswer.
 
 #include "detailpane.h"
+#include "eventstore.h"
 #include "lookupanswer.h"
 #include "operationstore.h"
 #include "operatordirectory.h"
@@ -36,6 +37,7 @@ namespace ops::ui {
 
 class ApprovalsPanel;
 class BulkApplyDialog;
+class AttentionPanel;
 class CloseDialog;
 class ResendConfirmDialog;
 class ComposeDialog;
@@ -54,7 +56,8 @@ public:
     enum TabIndex
     {
         OperationsTab,
-        CheckingTab
+        CheckingTab,
+        AttentionTab // rows a provider event or the reconciler could not settle (§10)
     };
 
     // All storage goes through `session`, which must outlive the window. actor:
@@ -146,6 +149,10 @@ public:
     QAction *selectProposalsAction() const { return m_selectProposals; }
     QAction *applyProposalsAction() const { return m_applyProposals; }
     QAction *resendSelectedAction() const { return m_resendSelected; }
+    // Provider events (mainwindowevents.cpp): the Attention tab and the receiver's status line.
+    AttentionPanel *attentionPanel() const { return m_attention; }
+    QString receiverText() const;
+    QLabel *receiverLabel() const { return m_receiverLabel; }
 
 signals:
     void lookUpRequested(const QString &operationId);
@@ -202,6 +209,11 @@ private:
     void updateBulkActions();
     QString bulkBlockedReason(Right right) const;
     BulkApplyDialog *showBulkDialog(BulkApplyDialog *dialog);
+    // mainwindowevents.cpp: Attention and the receiver line
+    void buildEvents();
+    void reloadEvents();
+    void updateReceiverLine();
+    void clearAttention(const QString &operationId, const QString &note);
 
     Session &m_session;
     OperationStore &m_store; // m_session's
@@ -252,6 +264,9 @@ private:
     QAction *m_applyProposals = nullptr;
     QAction *m_resendSelected = nullptr;
     QPointer<BulkApplyDialog> m_bulkDialog;
+    AttentionPanel *m_attention = nullptr;
+    QLabel *m_receiverLabel = nullptr;
+    ReceiverStatus m_receiverStatus;
 };
 
 } // namespace ops::ui

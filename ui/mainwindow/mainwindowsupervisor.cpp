@@ -5,6 +5,7 @@
 #include "mainwindow.h"
 #include "settingsdialog.h"
 #include "supervisorwindow.h"
+#include "unmatchedeventsview.h"
 
 #include <QAction>
 #include <QMenuBar>
@@ -65,6 +66,7 @@ SupervisorWindow *MainWindow::openSupervisorWindow()
         m_supervisor->auditView()->setExportAllowed(m_exportAllowed);
     } else {
         m_supervisor->auditView()->reload();
+        m_supervisor->unmatchedView()->reload();
     }
     m_supervisor->show();
     m_supervisor->raise();

@@ -3,6 +3,7 @@
 #include "auditview.h"
 #include "chartsview.h"
 #include "focusring.h"
+#include "unmatchedeventsview.h"
 
 #include <QAction>
 #include <QTabWidget>
@@ -23,9 +24,13 @@ SupervisorWindow::SupervisorWindow(Session &session, QWidget *parent)
     m_charts = new ChartsView(session, m_tabs);
     m_tabs->addTab(m_audit, tr("&Audit"));
     m_tabs->addTab(m_charts, tr("C&harts"));
+    m_unmatched = new UnmatchedEventsView(session, m_tabs);
+    m_tabs->addTab(m_unmatched, tr("&Unmatched events"));
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
         if (index == ChartsTab)
             m_charts->reload();
+        if (index == UnmatchedTab)
+            m_unmatched->reload();
     });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);

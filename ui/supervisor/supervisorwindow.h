@@ -1,6 +1,7 @@
 #pragma once
 
-// The supervisors' window: the audit list and the charts, as two tabs over one database. It is
+// The supervisors' window: the audit list, the charts and the unmatched provider events, as
+// tabs over one database. It is
 // a window of its own so the operations lists keep the main window; MainWindow opens it from
 // View → Audit and charts when audit rights are granted.
 
@@ -18,6 +19,7 @@ namespace ops::ui {
 
 class AuditView;
 class ChartsView;
+class UnmatchedEventsView;
 
 class SupervisorWindow final : public QWidget
 {
@@ -26,7 +28,8 @@ public:
     enum TabIndex
     {
         AuditTab,
-        ChartsTab
+        ChartsTab,
+        UnmatchedTab
     };
 
     // `session` must outlive the window.
@@ -38,11 +41,13 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     AuditView *auditView() const { return m_audit; }
     ChartsView *chartsView() const { return m_charts; }
+    UnmatchedEventsView *unmatchedView() const { return m_unmatched; }
 
 private:
     QTabWidget *m_tabs = nullptr;
     AuditView *m_audit = nullptr;
     ChartsView *m_charts = nullptr;
+    UnmatchedEventsView *m_unmatched = nullptr;
 };
 
 } // namespace ops::ui

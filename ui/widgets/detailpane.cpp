@@ -1,6 +1,7 @@
 #include "detailpane.h"
 
 #include "detailmodels.h"
+#include "eventspanel.h"
 #include "localeformat.h"
 #include "messagetablemodel.h"
 #include "operationtablemodel.h"
@@ -86,6 +87,9 @@ DetailPane::DetailPane(QWidget *parent)
     for (int c = 0; c < int(std::size(messageWidths)); ++c)
         m_messagesView->setColumnWidth(c, messageWidths[c]);
     m_tabs->addTab(m_messagesView, tr("&Messages"));
+    m_events = new EventsPanel(this);
+    m_events->setObjectName(u"events"_s);
+    m_tabs->addTab(m_events, tr("Eve&nts"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -186,6 +190,8 @@ void DetailPane::clear()
     m_audit->setRows({});
     m_messages->setRows({});
     m_tabs->setTabText(MessagesTab, tr("&Messages"));
+    m_events->setEvents({});
+    m_tabs->setTabText(EventsTab, tr("Eve&nts"));
     m_evidenceViewer->clear();
 }
 
@@ -236,6 +242,8 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
     m_audit->setRows(d.audit);
     m_messages->setRows(d.messages);
     m_tabs->setTabText(MessagesTab, tr("&Messages (%1)").arg(d.messages.size()));
+    m_tabs->setTabText(EventsTab, tr("Eve&nts (%1)").arg(d.events.size()));
+    m_events->setEvents(d.events);
     m_auditView->scrollToBottom();
     if (!same || shownEvidence.isEmpty())
         m_evidenceViewer->clear();

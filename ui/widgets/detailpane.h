@@ -2,9 +2,10 @@
 
 // The detail of one operation: a header (state, amount, window, why resend is off), the key
 // with a copy button, and tabs for the stored request, the attempts timeline, the evidence
-// (list + viewer), the audit trail and the customer messages. Shows what it is given; loads nothing
-// itself.
+// (list + viewer), the audit trail, the customer messages and the provider events. Shows what it is
+// given; loads nothing itself.
 
+#include "eventstore.h"
 #include "messagestore.h"
 #include "operation.h"
 
@@ -27,6 +28,8 @@ class MessageTableModel;
 
 namespace ops::ui {
 
+class EventsPanel;
+
 struct OperationDetail
 {
     Operation operation;
@@ -34,7 +37,8 @@ struct OperationDetail
     std::vector<Evidence> evidence;
     std::vector<AuditEntry> audit;
     std::vector<CustomerMessage> messages;
-    QString resendBlockedReason; // empty: resend allowed
+    std::vector<StoredEvent> events; // oldest first (EventStore::eventsOf)
+    QString resendBlockedReason;     // empty: resend allowed
 };
 
 class DetailPane final : public QWidget
@@ -47,7 +51,8 @@ public:
         AttemptsTab,
         EvidenceTab,
         AuditTab,
-        MessagesTab
+        MessagesTab,
+        EventsTab
     };
 
     explicit DetailPane(QWidget *parent = nullptr);
@@ -71,6 +76,7 @@ public:
     EvidenceListModel *evidence() const { return m_evidence; }
     AuditTableModel *audit() const { return m_audit; }
     MessageTableModel *messages() const { return m_messages; }
+    EventsPanel *eventsPanel() const { return m_events; }
     QLabel *resendLabel() const { return m_resendLabel; }
     QPlainTextEdit *requestView() const { return m_request; }
     QPlainTextEdit *evidenceViewer() const { return m_evidenceViewer; }
@@ -106,6 +112,7 @@ private:
     AuditTableModel *m_audit = nullptr;
     MessageTableModel *m_messages = nullptr;
     QTableView *m_messagesView = nullptr;
+    EventsPanel *m_events = nullptr;
 };
 
 } // namespace ops::ui

@@ -1,0 +1,110 @@
+// MainWindow and the provider's events (issue 13): the Attention tab beside Checking, clearing
+// Attention with a note, and the status bar's receiver line. Everything is re-read when the
+// change watcher reports a commit (reloadAll); only the receiver's staleness is re-evaluated on
+// the window's existing one-second tick, against the injected clock, since a receiver that
+// stopped beating writes nothing that the watcher could notice.
+
+#include "approvallistmodel.h"
+#include "attentionmodel.h"
+#include "attentionpanel.h"
+#include "eventstore.h"
+#include "mainwindow.h"
+#include "operationquery.h"
+#include "session.h"
+#include "supervisorwindow.h"
+#include "uilogging.h"
+#include "unmatchedeventsview.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QTabWidget>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+void MainWindow::buildEvents()
+{
+    m_attention = new AttentionPanel(m_tabs);
+    m_tabs->insertTab(AttentionTab, m_attention, tr("Attention"));
+    connect(m_attention, &AttentionPanel::currentOperationChanged, this,
+            &MainWindow::onCurrentChanged);
+    connect(m_attention, &AttentionPanel::clearRequested, this, &MainWindow::clearAttention);
+    auto *toAttention = new QAction(tr("&Attention queue"), this);
+    toAttention->setObjectName(u"attentionTabAction"_s);
+    toAttention->setShortcut(QKeySequence(u"Ctrl+3"_s));
+    connect(toAttention, &QAction::triggered, this,
+            [this] { m_tabs->setCurrentIndex(AttentionTab); });
+    QMainWindow::addAction(toAttention);
+    m_receiverLabel = new QLabel(this);
+    m_receiverLabel->setObjectName(u"receiverStatus"_s);
+    statusBar()->insertPermanentWidget(1, m_receiverLabel);
+    reloadEvents();
+}
+
+void MainWindow::reloadEvents()
+{
+    if (!m_attention)
+        return; // still constructing
+    const QString who = accessLabel(m_access);
+    m_attention->setClearAllowed(m_access.rights.testFlag(Right::Close),
+                                 tr("%1 may not clear Attention; ask a supervisor.").arg(who));
+    try {
+        EventStore &events = m_session.events();
+        m_attention->setItems(events.attentionQueue());
+        m_receiverStatus = events.receiverStatus(kReceiverStaleAfterMs);
+    } catch (const StoreError &e) {
+        qCWarning(lcUi) << "reading Attention and the receiver failed:" << e.message();
+        return;
+    }
+    const int n = m_attention->count();
+    m_tabs->setTabText(m_tabs->indexOf(m_attention),
+                       n > 0 ? tr("Attention (%1)").arg(n) : tr("Attention"));
+    updateReceiverLine();
+    if (m_supervisor)
+        m_supervisor->unmatchedView()->reload();
+}
+
+void MainWindow::updateReceiverLine()
+{
+    if (!m_receiverLabel)
+        return;
+    const ReceiverLine line = receiverLine(m_receiverStatus, m_query.clock().now());
+    m_receiverLabel->setText(line.text);
+    m_receiverLabel->setToolTip(line.toolTip);
+    m_receiverLabel->setStyleSheet(line.running ? u"color: #13532a;"_s : u"color: #6b4e00;"_s);
+}
+
+void MainWindow::clearAttention(const QString &operationId, const QString &note)
+{
+    try {
+        if (!m_session.events().clearAttention(operationId, m_actor, note)) {
+            m_attention->showOutcome(tr("%1 no longer needs Attention.").arg(operationId), true);
+            reloadAll();
+            return;
+        }
+    } catch (const ActionRefused &e) {
+        m_attention->showOutcome(
+            tr("Attention on %1 was not cleared: %2").arg(operationId, e.message()), false);
+        return;
+    } catch (const StoreError &e) {
+        showError(tr("Attention on %1 was not cleared: %2").arg(operationId, e.message()),
+                  tr("Nothing changed; try again in a moment (F5)."));
+        return;
+    }
+    m_attention->noteEdit()->clear();
+    m_attention->showOutcome(
+        tr("Attention on %1 cleared; the note is in its audit trail.").arg(operationId), true);
+    statusBar()->showMessage(tr("Attention on %1 cleared").arg(operationId), 10000);
+    reloadAll();
+}
+
+QString MainWindow::receiverText() const
+{
+    return m_receiverLabel ? m_receiverLabel->text() : QString();
+}
+
+} // namespace ops::ui
