@@ -68,14 +68,15 @@ BulkApplyDialog *MainWindow::bulkDialog() const
 
 QStringList MainWindow::selectedCheckingIds() const
 {
+    QModelIndexList rows = m_checkingView->table()->selectionModel()->selectedRows();
+    // In list order, whatever order the person picked them in (by row: looking each id up
+    // again would be quadratic in the selection).
+    std::sort(rows.begin(), rows.end(),
+              [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
     QStringList ids;
-    const QModelIndexList rows = m_checkingView->table()->selectionModel()->selectedRows();
+    ids.reserve(rows.size());
     for (const QModelIndex &index : rows)
         ids.append(index.data(OperationTableModel::OperationIdRole).toString());
-    // In list order, whatever order the person picked them in.
-    std::sort(ids.begin(), ids.end(), [this](const QString &a, const QString &b) {
-        return m_checkingModel->rowOf(a) < m_checkingModel->rowOf(b);
-    });
     return ids;
 }
 
