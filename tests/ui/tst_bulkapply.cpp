@@ -55,6 +55,17 @@ int closesOf(test::StoreFixture &f, const QString &id)
     return q.exec() && q.next() ? q.value(0).toInt() : -1;
 }
 
+// `n` unknown refunds op_000…, each with an open close proposal.
+QStringList proposedRows(test::StoreFixture &f, int n)
+{
+    QStringList ids;
+    for (int i = 0; i < n; ++i) {
+        ids << unknownRefund(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
+        propose(f, ids.back());
+    }
+    return ids;
+}
+
 console::JobConfig jobs(test::StoreFixture &fx, const StripeConfig &stripe = {})
 {
     console::JobConfig c;
@@ -247,11 +258,7 @@ void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
 void TestBulkApply::cancelHalfWayLeavesRowsAppliedOrUntouched()
 {
     test::StoreFixture f;
-    QStringList ids;
-    for (int i = 0; i < 200; ++i) {
-        ids << unknownRefund(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
-        propose(f, ids.back());
-    }
+    const QStringList ids = proposedRows(f, 200);
     Console c(f, u"alice"_s);
     QSemaphore reached;
     QSemaphore go;
@@ -292,11 +299,7 @@ void TestBulkApply::cancelHalfWayLeavesRowsAppliedOrUntouched()
 void TestBulkApply::dialogOpensWhileThePreviewIsRead()
 {
     test::StoreFixture f;
-    QStringList ids;
-    for (int i = 0; i < 120; ++i) {
-        ids << unknownRefund(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
-        propose(f, ids.back());
-    }
+    const QStringList ids = proposedRows(f, 120);
     Console c(f, u"alice"_s);
     QSemaphore reached;
     QSemaphore go;
@@ -350,11 +353,7 @@ void TestBulkApply::dialogOpensWhileThePreviewIsRead()
 void TestBulkApply::twoConsolesCloseEachRowOnce()
 {
     test::StoreFixture f;
-    QStringList ids;
-    for (int i = 0; i < 60; ++i) {
-        ids << unknownRefund(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
-        propose(f, ids.back());
-    }
+    const QStringList ids = proposedRows(f, 60);
     Console alice(f, u"alice"_s);
     Console bob(f, u"bob"_s);
     ui::BulkApplyDialog *a = alice.previewAll();
