@@ -7,7 +7,9 @@
 #include "session.h"
 #include "storeerror.h"
 
+#include <QElapsedTimer>
 #include <QThread>
+#include <iterator>
 
 using namespace Qt::StringLiterals;
 
@@ -73,38 +75,86 @@ void BulkWorker::wait()
         m_thread->wait();
 }
 
-void BulkWorker::start(std::vector<BulkItem> items)
+void BulkWorker::launch(std::function<void()> body)
 {
     if (isRunning())
         return;
     m_cancelled->store(false);
     delete m_thread;
-    m_thread = QThread::create([this, items = std::move(items)] { run(items); });
+    m_thread = QThread::create(std::move(body));
     m_thread->setObjectName(u"bulk"_s);
     m_thread->start();
 }
 
+void BulkWorker::start(std::vector<BulkItem> items)
+{
+    launch([this, items = std::move(items)] { run(items); });
+}
+
+void BulkWorker::startPreview(ui::BulkPreviewRequest request)
+{
+    launch([this, request = std::move(request)] { readPreview(request); });
+}
+
+template<typename Emitter> void BulkWorker::post(Emitter emitter)
+{
+    QMetaObject::invokeMethod(this, std::move(emitter), Qt::QueuedConnection);
+}
+
+void BulkWorker::readPreview(const ui::BulkPreviewRequest &request)
+{
+    std::vector<BulkRow> rows;
+    try {
+        Session session(m_config.dbLocation, m_clock); // this thread's own connection
+        const qsizetype total = request.operationIds.size();
+        for (qsizetype from = 0; from < total; from += kPreviewPart) {
+            if (m_previewHook)
+                m_previewHook(int(from));
+            if (m_cancelled->load())
+                return; // the dialog is gone or going: nothing to hand back
+            std::vector<BulkRow> part =
+                ui::readBulkPreview(session.store(), request, from, kPreviewPart, m_clock.now());
+            rows.insert(rows.end(), std::make_move_iterator(part.begin()),
+                        std::make_move_iterator(part.end()));
+        }
+    } catch (const StoreError &e) {
+        post([this, error = e.message()] { emit previewFailed(error); });
+        return;
+    }
+    post([this, rows = std::move(rows)] { emit previewRead(rows); });
+}
+
 void BulkWorker::run(const std::vector<BulkItem> &items)
 {
-    const auto post = [this](auto emitter) {
-        QMetaObject::invokeMethod(this, emitter, Qt::QueuedConnection);
+    std::vector<BulkRowUpdate> batch;
+    QElapsedTimer sincePost;
+    sincePost.start();
+    const auto flush = [&] {
+        if (!batch.empty())
+            post([this, results = std::move(batch)] { emit rowsFinished(results); });
+        batch.clear();
+        sincePost.restart();
     };
     try {
         Session session(m_config.dbLocation, m_clock); // this thread's own connection
         for (std::size_t i = 0; i < items.size(); ++i) {
-            if (m_hook)
+            if (m_hook) {
+                flush(); // what is done so far is shown while a test holds the row
                 m_hook(int(i));
+            }
             if (m_cancelled->load())
                 break;
-            const BulkRowResult result = runOne(session, items[i]);
-            post([this, row = items[i].row, result] { emit rowFinished(row, result); });
+            batch.push_back({items[i].row, runOne(session, items[i])});
+            if (sincePost.elapsed() >= kBatchMs)
+                flush();
         }
     } catch (const StoreError &e) {
         // The database could not be opened: no row was reached.
-        const BulkRowResult failed{BulkOutcome::Failed, e.message(), {}};
+        batch.clear();
         for (const BulkItem &item : items)
-            post([this, row = item.row, failed] { emit rowFinished(row, failed); });
+            batch.push_back({item.row, {BulkOutcome::Failed, e.message(), {}}});
     }
+    flush();
     post([this] { emit finished(); });
 }
 

@@ -7,9 +7,12 @@
 // (a resend proposal is applied by resending). The store checks every row again with the
 // preview's version, so a row changed since the preview is excluded, not overwritten. Cancel is
 // seen between rows: every row is then either done or untouched. Results arrive on the owner's
-// thread through rowFinished, in order, then finished.
+// thread through rowsFinished, in order and batched (at most every 50 ms, so a long run costs
+// the UI thread a few updates a second, not one per row), then finished. The same thread and
+// connection kind read the preview before it (startPreview → previewRead / previewFailed).
 
 #include "applypreviewmodel.h"
+#include "bulkpreviewread.h"
 #include "consolejobs.h"
 
 #include <QObject>
@@ -51,16 +54,29 @@ public:
     ~BulkWorker() override; // cancels and waits for the thread
 
     void setRowHook(RowHook hook) { m_hook = std::move(hook); }
+    // Called on the worker thread before each part of the preview read, with the index of its
+    // first row (tests hold the read there).
+    void setPreviewHook(RowHook hook) { m_previewHook = std::move(hook); }
+    void startPreview(ui::BulkPreviewRequest request);
     void start(std::vector<BulkItem> items);
     void cancel() { m_cancelled->store(true); }
     bool isRunning() const;
     void wait();
 
 signals:
-    void rowFinished(int row, const ops::BulkRowResult &result);
+    void previewRead(const std::vector<ops::BulkRow> &rows);
+    void previewFailed(const QString &error); // nothing was read
+    void rowsFinished(const std::vector<ops::BulkRowUpdate> &results);
     void finished();
 
 private:
+    static constexpr qsizetype kPreviewPart = 50; // rows read between two looks at cancel
+    static constexpr qint64 kBatchMs = 50;        // results are posted at most this often
+
+    // Runs the emitter on the owner's thread.
+    template<typename Emitter> void post(Emitter emitter);
+    void launch(std::function<void()> body);
+    void readPreview(const ui::BulkPreviewRequest &request);
     void run(const std::vector<BulkItem> &items);
     BulkRowResult runOne(Session &session, const BulkItem &item) const;
     BulkRowResult resendOne(Session &session, const BulkItem &item) const;
@@ -70,6 +86,7 @@ private:
     QString m_actor;
     QString m_leaseHolder;
     RowHook m_hook;
+    RowHook m_previewHook;
     std::shared_ptr<std::atomic_bool> m_cancelled = std::make_shared<std::atomic_bool>(false);
     QThread *m_thread = nullptr;
 };

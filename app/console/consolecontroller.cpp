@@ -28,6 +28,8 @@ ConsoleController::ConsoleController(ui::MainWindow &window, JobConfig config, c
     connect(&window, &ui::MainWindow::cancelRequested, this, &ConsoleController::cancel);
     connect(&window, &ui::MainWindow::messageSendRequested, this, &ConsoleController::sendMessage);
     connect(&window, &ui::MainWindow::bulkRunRequested, this, &ConsoleController::runBulk);
+    connect(&window, &ui::MainWindow::bulkPreviewRequested, this,
+            &ConsoleController::readBulkPreview);
     setConfig(std::move(m_config));
 }
 
@@ -152,6 +154,21 @@ void ConsoleController::sendMessage(qint64 messageId)
           });
 }
 
+void ConsoleController::readBulkPreview(ui::BulkApplyDialog *dialog,
+                                        const ui::BulkPreviewRequest &request)
+{
+    if (!dialog || dialog->phase() != ui::BulkApplyDialog::Phase::Reading)
+        return;
+    // The reader belongs to the dialog too: closing it stops the read after the part in hand.
+    auto *reader =
+        new BulkWorker(m_config, m_clock, m_window.actor(), m_window.leaseHolder(), dialog);
+    reader->setPreviewHook(m_previewHook);
+    connect(reader, &BulkWorker::previewRead, dialog, &ui::BulkApplyDialog::previewRead);
+    connect(reader, &BulkWorker::previewFailed, dialog, &ui::BulkApplyDialog::previewFailed);
+    connect(dialog, &ui::BulkApplyDialog::cancelRequested, reader, &BulkWorker::cancel);
+    reader->startPreview(request);
+}
+
 void ConsoleController::runBulk(ui::BulkApplyDialog *dialog)
 {
     if (!dialog || dialog->phase() != ui::BulkApplyDialog::Phase::Preview)
@@ -160,7 +177,7 @@ void ConsoleController::runBulk(ui::BulkApplyDialog *dialog)
     auto *worker =
         new BulkWorker(m_config, m_clock, m_window.actor(), m_window.leaseHolder(), dialog);
     worker->setRowHook(m_bulkHook);
-    connect(worker, &BulkWorker::rowFinished, dialog, &ui::BulkApplyDialog::rowFinished);
+    connect(worker, &BulkWorker::rowsFinished, dialog, &ui::BulkApplyDialog::rowsFinished);
     connect(worker, &BulkWorker::finished, dialog, &ui::BulkApplyDialog::runFinished);
     connect(dialog, &ui::BulkApplyDialog::cancelRequested, worker, &BulkWorker::cancel);
     dialog->runStarted();

@@ -41,10 +41,14 @@ public:
     void cancel();
     // Delivers a queued customer message (messagejob.h).
     void sendMessage(qint64 messageId);
+    // Reads a bulk dialog's preview on its own thread and connection (bulkworker.h).
+    void readBulkPreview(ui::BulkApplyDialog *dialog, const ui::BulkPreviewRequest &request);
     // Runs a confirmed bulk preview on its own thread (bulkworker.h); the dialog shows it.
     void runBulk(ui::BulkApplyDialog *dialog);
     // Tests: called on the bulk thread before each row.
     void setBulkRowHook(BulkWorker::RowHook hook) { m_bulkHook = std::move(hook); }
+    // Tests: called on the bulk thread before each part of a preview read.
+    void setBulkPreviewHook(BulkWorker::RowHook hook) { m_previewHook = std::move(hook); }
 
 signals:
     // A job's result reached the window (or was dropped after a cancel).
@@ -63,6 +67,7 @@ private:
     std::shared_ptr<std::atomic_bool> m_cancelled;
     bool m_detached = false; // the operator cancelled: the result only refreshes the lists
     BulkWorker::RowHook m_bulkHook;
+    BulkWorker::RowHook m_previewHook;
 };
 
 } // namespace ops::console

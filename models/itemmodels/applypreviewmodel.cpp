@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QLocale>
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -110,6 +111,21 @@ void ApplyPreviewModel::setResult(int row, BulkRowResult result)
         return;
     m_results[std::size_t(row)] = std::move(result);
     emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+void ApplyPreviewModel::setResults(const std::vector<BulkRowUpdate> &updates)
+{
+    int first = int(m_rows.size());
+    int last = -1;
+    for (const BulkRowUpdate &u : updates) {
+        if (u.row < 0 || std::size_t(u.row) >= m_rows.size())
+            continue;
+        m_results[std::size_t(u.row)] = u.result;
+        first = std::min(first, u.row);
+        last = std::max(last, u.row);
+    }
+    if (last >= first)
+        emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
 }
 
 int ApplyPreviewModel::runnableCount() const

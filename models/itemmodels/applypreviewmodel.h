@@ -58,6 +58,13 @@ struct BulkRowResult
     QString exclusion; // for Excluded: the store's code
 };
 
+// A row's result as the run delivers it: several at a time (bulkworker.h batches them).
+struct BulkRowUpdate
+{
+    int row = 0;
+    BulkRowResult result;
+};
+
 struct BulkSummary
 {
     int applied = 0;
@@ -96,6 +103,8 @@ public:
     const std::vector<BulkRow> &rows() const { return m_rows; }
     const BulkRowResult &resultAt(int row) const { return m_results.at(std::size_t(row)); }
     void setResult(int row, BulkRowResult result);
+    // One dataChanged for the whole batch, over the rows it spans (not the whole table).
+    void setResults(const std::vector<BulkRowUpdate> &updates);
     int runnableCount() const;
     BulkSummary summary() const;
 

@@ -27,8 +27,10 @@
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
+#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSemaphore>
 #include <QSqlQuery>
 #include <QTabWidget>
@@ -51,6 +53,17 @@ int closesOf(test::StoreFixture &f, const QString &id)
               "operation_id = ?"_s);
     q.addBindValue(id);
     return q.exec() && q.next() ? q.value(0).toInt() : -1;
+}
+
+// `n` unknown refunds op_000…, each with an open close proposal.
+QStringList proposedRows(test::StoreFixture &f, int n)
+{
+    QStringList ids;
+    for (int i = 0; i < n; ++i) {
+        ids << unknownRefund(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
+        propose(f, ids.back());
+    }
+    return ids;
 }
 
 console::JobConfig jobs(test::StoreFixture &fx, const StripeConfig &stripe = {})
@@ -84,12 +97,24 @@ struct Console
         QWidget *focus = QApplication::focusWidget();
         QTest::keyClick(focus ? focus : &window, key, modifiers);
     }
+    // The bulk dialog a shortcut opened, once its preview is read (off the UI thread).
+    ui::BulkApplyDialog *previewed()
+    {
+        QPointer<ui::BulkApplyDialog> dialog = window.bulkDialog();
+        QElapsedTimer t;
+        t.start();
+        while (dialog && dialog->phase() == ui::BulkApplyDialog::Phase::Reading &&
+               t.elapsed() < 60'000)
+            QTest::qWait(10);
+        return dialog && dialog->phase() != ui::BulkApplyDialog::Phase::Reading ? dialog.data()
+                                                                                : nullptr;
+    }
     // Select all with a proposal → Apply proposals…, through the actions' shortcuts.
     ui::BulkApplyDialog *previewAll()
     {
         press(Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
         press(Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier);
-        return window.bulkDialog();
+        return previewed();
     }
 
     Session session;
@@ -116,6 +141,7 @@ private slots:
     void initTestCase() { test::isolateSettings(); }
     void previewExcludesAndConfirmAppliesExactlyThat();
     void cancelHalfWayLeavesRowsAppliedOrUntouched();
+    void dialogOpensWhileThePreviewIsRead();
     void twoConsolesCloseEachRowOnce();
     void withoutTheCloseRightBulkIsOff();
     void resendSelectedUsesTheStoredKeys();
@@ -165,7 +191,7 @@ void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
     c.window.checkingView()->table()->selectAll(); // every row, the ones without proposal too
     QCOMPARE(c.window.selectedCheckingIds().size(), 200);
     c.press(Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier);
-    ui::BulkApplyDialog *dialog = c.window.bulkDialog();
+    ui::BulkApplyDialog *dialog = c.previewed();
     QVERIFY(dialog);
     const ApplyPreviewModel &model = *dialog->model();
     QCOMPARE(model.rowCount(), 200);
@@ -232,11 +258,7 @@ void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
 void TestBulkApply::cancelHalfWayLeavesRowsAppliedOrUntouched()
 {
     test::StoreFixture f;
-    QStringList ids;
-    for (int i = 0; i < 200; ++i) {
-        ids << unknownRefund(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
-        propose(f, ids.back());
-    }
+    const QStringList ids = proposedRows(f, 200);
     Console c(f, u"alice"_s);
     QSemaphore reached;
     QSemaphore go;
@@ -274,14 +296,64 @@ void TestBulkApply::cancelHalfWayLeavesRowsAppliedOrUntouched()
     }
 }
 
+void TestBulkApply::dialogOpensWhileThePreviewIsRead()
+{
+    test::StoreFixture f;
+    const QStringList ids = proposedRows(f, 120);
+    Console c(f, u"alice"_s);
+    QSemaphore reached;
+    QSemaphore go;
+    QList<int> parts; // the first row of each part read, on the bulk thread
+    c.controller.setBulkPreviewHook([&](int from) {
+        parts.append(from);
+        if (from == 50) { // the second part: the first 50 rows are read, the rest not
+            reached.release();
+            go.acquire();
+        }
+    });
+    // Held read: the dialog is up, reading, and Esc closes it.
+    c.press(Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+    c.press(Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier);
+    QPointer<ui::BulkApplyDialog> dialog = c.window.bulkDialog();
+    const auto letGo = qScopeGuard([&] { go.release(); }); // a failed check must not hang
+    QVERIFY(dialog);
+    QVERIFY(reached.tryAcquire(1, 60'000));
+    QVERIFY(dialog->isVisible());
+    QCOMPARE(dialog->phase(), ui::BulkApplyDialog::Phase::Reading);
+    QVERIFY2(dialog->heading()->text().contains(u"Reading 120 row(s)"_s),
+             qPrintable(dialog->heading()->text()));
+    QVERIFY(dialog->progress()->isVisible());
+    QCOMPARE(dialog->progress()->maximum(), 0); // busy
+    QVERIFY(!dialog->confirmButton()->isEnabled());
+    QCOMPARE(dialog->model()->rowCount(), 0);
+    QTest::keyClick(dialog, Qt::Key_Escape);
+    QVERIFY(dialog->cancelled());
+    QVERIFY(!dialog->isVisible());
+    QVERIFY(!c.window.bulkDialog());
+    go.release();
+    QTRY_VERIFY(!dialog);                 // deleted once the read stopped
+    QCOMPARE(parts, (QList<int>{0, 50})); // the third part was never read
+    for (const QString &id : ids)
+        QCOMPARE(toString(f.store().operation(id)->state), u"unknown"_s);
+    QVERIFY(c.window.applyProposalsAction()->isEnabled()); // a new preview may be opened
+
+    // Not held: the same dialog fills when the read ends, and runs as before.
+    parts.clear();
+    c.controller.setBulkPreviewHook({});
+    ui::BulkApplyDialog *again = c.previewAll();
+    QVERIFY(again);
+    QCOMPARE(again->phase(), ui::BulkApplyDialog::Phase::Preview);
+    QCOMPARE(again->model()->runnableCount(), 120);
+    QVERIFY2(again->heading()->text().contains(u"120 selected"_s),
+             qPrintable(again->heading()->text()));
+    QVERIFY(again->confirmButton()->isEnabled());
+    QVERIFY(!again->progress()->isVisible());
+}
+
 void TestBulkApply::twoConsolesCloseEachRowOnce()
 {
     test::StoreFixture f;
-    QStringList ids;
-    for (int i = 0; i < 60; ++i) {
-        ids << unknownRefund(f, u"op_%1"_s.arg(i, 3, 10, QChar(u'0')));
-        propose(f, ids.back());
-    }
+    const QStringList ids = proposedRows(f, 60);
     Console alice(f, u"alice"_s);
     Console bob(f, u"bob"_s);
     ui::BulkApplyDialog *a = alice.previewAll();
@@ -358,7 +430,7 @@ void TestBulkApply::resendSelectedUsesTheStoredKeys()
     Console c(f, u"alice"_s, stripe);
     c.window.checkingView()->table()->selectAll();
     c.press(Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
-    ui::BulkApplyDialog *dialog = c.window.bulkDialog();
+    ui::BulkApplyDialog *dialog = c.previewed();
     QVERIFY(dialog);
     QCOMPARE(dialog->mode(), ui::BulkApplyDialog::Mode::Resend);
     QCOMPARE(dialog->model()->rowCount(), 3);

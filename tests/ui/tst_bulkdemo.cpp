@@ -80,6 +80,7 @@ void TestBulkDemo::demoCheckingRowsAreResolvedInOneBulkApply()
     press(Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier); // Apply proposals…
     ui::BulkApplyDialog *dialog = window.bulkDialog();
     QVERIFY(dialog);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->phase() == ui::BulkApplyDialog::Phase::Preview, 60'000);
     QCOMPARE(dialog->model()->runnableCount(), 3);
     dialog->fitTo({1440, 900});
     test::screenshot(&window, {1440, 900}, u"bulk-demo-preview"_s, dialog);

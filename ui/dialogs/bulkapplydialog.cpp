@@ -13,21 +13,18 @@ using namespace Qt::StringLiterals;
 
 namespace ops::ui {
 
-BulkApplyDialog::BulkApplyDialog(Mode mode, std::vector<BulkRow> rows, QWidget *parent)
+BulkApplyDialog::BulkApplyDialog(Mode mode, int selected, QWidget *parent)
     : QDialog(parent)
     , m_mode(mode)
 {
     setObjectName(u"bulkApplyDialog"_s);
     setWindowTitle(mode == Mode::ApplyProposals ? tr("Apply proposals") : tr("Resend selected"));
     m_model = new ApplyPreviewModel(this);
-    // What will run first, the exclusions after it; each part keeps the list's order.
-    std::stable_partition(rows.begin(), rows.end(), [](const BulkRow &r) { return r.runnable(); });
-    m_model->setRows(std::move(rows));
 
     m_heading = new QLabel(this);
     m_heading->setObjectName(u"bulkHeading"_s);
     m_heading->setWordWrap(true);
-    m_heading->setText(headingText());
+    m_heading->setText(tr("Reading %n row(s)…", nullptr, selected));
 
     m_table = new QTableView(this);
     m_table->setObjectName(u"bulkPreview"_s);
@@ -36,25 +33,14 @@ BulkApplyDialog::BulkApplyDialog(Mode mode, std::vector<BulkRow> rows, QWidget *
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideRight);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(24);
-    QHeaderView *header = m_table->horizontalHeader();
-    // Widths are measured once, on the first rows: ResizeToContents would measure every row
-    // again on each result, a stall that grows with the selection.
-    header->setResizeContentsPrecision(100);
-    for (const int column : {ApplyPreviewModel::OperationColumn, ApplyPreviewModel::AmountColumn,
-                             ApplyPreviewModel::ProposalColumn, ApplyPreviewModel::EvidenceColumn})
-        m_table->resizeColumnToContents(column);
-    header->setSectionResizeMode(ApplyPreviewModel::PreviewColumn, QHeaderView::Stretch);
-    header->setSectionResizeMode(ApplyPreviewModel::ResultColumn, QHeaderView::Stretch);
-    m_table->setTextElideMode(Qt::ElideRight);
 
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(u"bulkProgress"_s);
-    m_progress->setRange(0, qMax(1, m_model->runnableCount()));
-    m_progress->setValue(0);
+    m_progress->setRange(0, 0); // busy while the preview is read
     m_progress->setFormat(tr("%v of %m rows"));
-    m_progress->hide();
 
     m_summary = new QLabel(this);
     m_summary->setObjectName(u"bulkSummary"_s);
@@ -67,10 +53,8 @@ BulkApplyDialog::BulkApplyDialog(Mode mode, std::vector<BulkRow> rows, QWidget *
                                    QDialogButtonBox::AcceptRole);
     m_confirm->setObjectName(u"bulkConfirm"_s);
     m_confirm->setDefault(true);
-    m_confirm->setEnabled(m_model->runnableCount() > 0);
-    m_confirm->setToolTip(m_confirm->isEnabled()
-                              ? tr("Run every row the preview does not exclude (Enter)")
-                              : tr("Every selected row is excluded; nothing to run."));
+    m_confirm->setEnabled(false);
+    m_confirm->setToolTip(tr("The preview is being read."));
     m_cancel = buttons->addButton(tr("Cancel"), QDialogButtonBox::RejectRole);
     m_cancel->setObjectName(u"bulkCancel"_s);
     m_cancel->setToolTip(tr("Close without changing anything (Esc)"));
@@ -84,9 +68,52 @@ BulkApplyDialog::BulkApplyDialog(Mode mode, std::vector<BulkRow> rows, QWidget *
     layout->addWidget(m_summary);
     layout->addWidget(buttons);
     fitTo(parent ? parent->size() : QSize(1040, 640));
+    m_cancel->setFocus();
+}
+
+void BulkApplyDialog::previewRead(std::vector<BulkRow> rows)
+{
+    if (m_phase != Phase::Reading)
+        return;
+    m_phase = Phase::Preview;
+    // What will run first, the exclusions after it; each part keeps the list's order.
+    std::stable_partition(rows.begin(), rows.end(), [](const BulkRow &r) { return r.runnable(); });
+    m_model->setRows(std::move(rows));
+    m_heading->setText(headingText());
+    QHeaderView *header = m_table->horizontalHeader();
+    // Widths are measured once, on the first rows: ResizeToContents would measure every row
+    // again on each result, a stall that grows with the selection.
+    header->setResizeContentsPrecision(100);
+    for (const int column : {ApplyPreviewModel::OperationColumn, ApplyPreviewModel::AmountColumn,
+                             ApplyPreviewModel::ProposalColumn, ApplyPreviewModel::EvidenceColumn})
+        m_table->resizeColumnToContents(column);
+    header->setSectionResizeMode(ApplyPreviewModel::PreviewColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(ApplyPreviewModel::ResultColumn, QHeaderView::Stretch);
+    m_progress->hide();
+    m_progress->setRange(0, qMax(1, m_model->runnableCount()));
+    m_progress->setValue(0);
+    m_confirm->setEnabled(m_model->runnableCount() > 0);
+    m_confirm->setToolTip(m_confirm->isEnabled()
+                              ? tr("Run every row the preview does not exclude (Enter)")
+                              : tr("Every selected row is excluded; nothing to run."));
     m_table->setFocus();
     if (m_model->rowCount() > 0)
         m_table->setCurrentIndex(m_model->index(0, 0));
+}
+
+void BulkApplyDialog::previewFailed(const QString &error)
+{
+    if (m_phase != Phase::Reading)
+        return;
+    m_phase = Phase::Done;
+    m_progress->hide();
+    m_heading->setText(tr("Could not read the preview: %1").arg(error));
+    m_summary->setText(tr("Nothing was changed; close and try again."));
+    m_summary->show();
+    m_confirm->hide();
+    m_cancel->setText(tr("&Close"));
+    m_cancel->setDefault(true);
+    m_cancel->setFocus();
 }
 
 void BulkApplyDialog::fitTo(const QSize &window)
@@ -156,15 +183,12 @@ void BulkApplyDialog::runStarted()
     m_cancel->setFocus();
 }
 
-void BulkApplyDialog::rowFinished(int row, const BulkRowResult &result)
+void BulkApplyDialog::rowsFinished(const std::vector<BulkRowUpdate> &results)
 {
-    m_model->setResult(row, result);
-    ++m_done;
-    // QProgressBar::setValue repaints at once; a fast run would spend the UI thread on it.
-    if (!m_progressShown.isValid() || m_progressShown.elapsed() >= 40) {
-        m_progress->setValue(m_done);
-        m_progressShown.start();
-    }
+    // A batch at a time (the worker posts every 50 ms): one dataChanged, one repaint.
+    m_model->setResults(results);
+    m_done += int(results.size());
+    m_progress->setValue(m_done);
 }
 
 void BulkApplyDialog::runFinished()
@@ -183,6 +207,12 @@ void BulkApplyDialog::runFinished()
 
 void BulkApplyDialog::reject()
 {
+    if (m_phase == Phase::Reading) {
+        m_cancelled = true;
+        emit cancelRequested(); // the read stops between parts; nothing was changed
+        QDialog::reject();
+        return;
+    }
     if (m_phase != Phase::Running) {
         QDialog::reject();
         return;

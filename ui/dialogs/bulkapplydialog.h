@@ -5,12 +5,13 @@
 // excludes it — then Confirm. The run itself is the console's (app/console/bulkworker.h, off the
 // UI thread, each row its own transaction); the dialog shows its progress, offers Cancel (the
 // row in hand finishes, later rows stay untouched) and ends with the summary. Escape cancels a
-// run, and otherwise closes; Enter confirms; the whole flow works without the mouse.
+// run, and otherwise closes; Enter confirms; the whole flow works without the mouse. The dialog
+// opens at once, while the console reads the preview off the UI thread (Phase::Reading, busy
+// bar); Escape then closes it and the read stops between parts.
 
 #include "applypreviewmodel.h"
 
 #include <QDialog>
-#include <QElapsedTimer>
 
 class QLabel;
 class QProgressBar;
@@ -30,12 +31,14 @@ public:
     };
     enum class Phase
     {
+        Reading, // the preview is being read (bulkPreviewRequested)
         Preview,
         Running,
         Done
     };
 
-    BulkApplyDialog(Mode mode, std::vector<BulkRow> rows, QWidget *parent = nullptr);
+    // Opens reading the preview of `selected` rows; previewRead fills it.
+    BulkApplyDialog(Mode mode, int selected, QWidget *parent = nullptr);
 
     Mode mode() const { return m_mode; }
     Phase phase() const { return m_phase; }
@@ -51,15 +54,19 @@ public:
     // A size that leaves the window around it visible.
     void fitTo(const QSize &window);
 
+    // From the reader, on the UI thread.
+    void previewRead(std::vector<BulkRow> rows);
+    void previewFailed(const QString &error);
     // From the runner, on the UI thread.
     void runStarted();
-    void rowFinished(int row, const BulkRowResult &result);
+    void rowsFinished(const std::vector<BulkRowUpdate> &results);
     void runFinished();
 
 signals:
     // Confirm: run the runnable rows (the console connects this, bulkworker.h).
     void confirmed();
-    // Stop after the row in hand; every row is then either done or untouched.
+    // Stop reading the preview, or stop a run after the row in hand (every row is then either
+    // done or untouched).
     void cancelRequested();
     // The run ended: the lists reload (during the run the change watcher keeps them current).
     void rowsChanged();
@@ -73,10 +80,9 @@ private:
     void confirm();
 
     Mode m_mode = Mode::ApplyProposals;
-    Phase m_phase = Phase::Preview;
+    Phase m_phase = Phase::Reading;
     bool m_cancelled = false;
     int m_done = 0;
-    QElapsedTimer m_progressShown;
     ApplyPreviewModel *m_model = nullptr;
     QTableView *m_table = nullptr;
     QLabel *m_heading = nullptr;

@@ -6,6 +6,7 @@
 // with lookUpRequested/resendRequested and done by the console controller on a worker thread,
 // which reports back through setBusy/clearBusy/showError/showLookupAnswer.
 
+#include "bulkpreviewread.h"
 #include "detailpane.h"
 #include "eventstore.h"
 #include "lookupanswer.h"
@@ -162,6 +163,10 @@ signals:
     void connectionsRequested();
     // Confirm in a bulk preview: the console runs its rows (bulkworker.h).
     void bulkRunRequested(ops::ui::BulkApplyDialog *dialog);
+    // A bulk dialog opened reading: the console reads the preview off the UI thread and hands
+    // it to dialog->previewRead (bulkpreviewread.h).
+    void bulkPreviewRequested(ops::ui::BulkApplyDialog *dialog,
+                              const ops::ui::BulkPreviewRequest &request);
 
 private:
     // mainwindow.cpp: layout, lists, detail
@@ -209,6 +214,7 @@ private:
     void updateBulkActions();
     QString bulkBlockedReason(Right right) const;
     BulkApplyDialog *showBulkDialog(BulkApplyDialog *dialog);
+    BulkApplyDialog *startBulkPreview(bool resend);
     // mainwindowevents.cpp: Attention and the receiver line
     void buildEvents();
     void reloadEvents();

@@ -1,18 +1,18 @@
 // MainWindow's bulk resolution in the checking queue (docs/design.md §10 Bulk resolution, issue
 // 14 item 3): several rows selected (Shift/Ctrl with arrows or clicks; the detail pane follows
 // the current row), Select all with a proposal, and the previews for Apply proposals… and
-// Resend selected…. The preview is the store's (previewApply, resendBlock): the window only
-// shows it; the console runs a confirmed preview off the UI thread (bulkRunRequested).
+// Resend selected…. The preview is the store's (previewApply, resendBlock, bulkpreviewread.h):
+// the console reads it (bulkPreviewRequested) and runs a confirmed preview
+// (bulkRunRequested), both off the UI thread; the window only shows them.
 
 #include "approvallistmodel.h"
 #include "bulkapplydialog.h"
+#include "bulkpreviewread.h"
 #include "changewatcher.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
 #include "operationquery.h"
 #include "operationtablemodel.h"
-#include "proposalapply.h"
-#include "resendlease.h"
 #include "session.h"
 #include "storeerror.h"
 #include "uilogging.h"
@@ -20,6 +20,7 @@
 #include <QAction>
 #include <QItemSelectionModel>
 #include <QMenu>
+#include <QMetaMethod>
 #include <QSet>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -67,14 +68,15 @@ BulkApplyDialog *MainWindow::bulkDialog() const
 
 QStringList MainWindow::selectedCheckingIds() const
 {
+    QModelIndexList rows = m_checkingView->table()->selectionModel()->selectedRows();
+    // In list order, whatever order the person picked them in (by row: looking each id up
+    // again would be quadratic in the selection).
+    std::sort(rows.begin(), rows.end(),
+              [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
     QStringList ids;
-    const QModelIndexList rows = m_checkingView->table()->selectionModel()->selectedRows();
+    ids.reserve(rows.size());
     for (const QModelIndex &index : rows)
         ids.append(index.data(OperationTableModel::OperationIdRole).toString());
-    // In list order, whatever order the person picked them in.
-    std::sort(ids.begin(), ids.end(), [this](const QString &a, const QString &b) {
-        return m_checkingModel->rowOf(a) < m_checkingModel->rowOf(b);
-    });
     return ids;
 }
 
@@ -175,19 +177,7 @@ BulkApplyDialog *MainWindow::openBulkApplyDialog()
         statusBar()->showMessage(why, 10000);
         return nullptr;
     }
-    std::vector<BulkRow> rows;
-    try {
-        const auto preview =
-            previewApply(m_store, selectedCheckingIds(), m_actor, {std::nullopt, m_leaseHolder});
-        for (const ApplyPreviewRow &row : preview)
-            rows.push_back(bulkRowFromPreview(row));
-    } catch (const StoreError &e) {
-        showError(tr("Could not preview the proposals: %1").arg(e.message()),
-                  tr("Nothing was applied; try again."));
-        return nullptr;
-    }
-    return showBulkDialog(
-        new BulkApplyDialog(BulkApplyDialog::Mode::ApplyProposals, std::move(rows), this));
+    return startBulkPreview(false);
 }
 
 BulkApplyDialog *MainWindow::openBulkResendDialog()
@@ -196,23 +186,29 @@ BulkApplyDialog *MainWindow::openBulkResendDialog()
         statusBar()->showMessage(why, 10000);
         return nullptr;
     }
-    std::vector<BulkRow> rows;
-    try {
-        const QDateTime now = m_query.clock().now();
-        for (const QString &id : selectedCheckingIds()) {
-            const auto op = m_store.operation(id);
-            if (!op)
-                continue;
-            rows.push_back(bulkRowForResend(
-                *op, resendBlock(*op, activeResendLease(m_store, id), m_leaseHolder, now)));
-        }
-    } catch (const StoreError &e) {
-        showError(tr("Could not preview the resends: %1").arg(e.message()),
-                  tr("Nothing was sent; try again."));
-        return nullptr;
+    return startBulkPreview(true);
+}
+
+BulkApplyDialog *MainWindow::startBulkPreview(bool resend)
+{
+    const BulkPreviewRequest request{selectedCheckingIds(), m_actor, m_leaseHolder, resend};
+    const auto mode =
+        resend ? BulkApplyDialog::Mode::Resend : BulkApplyDialog::Mode::ApplyProposals;
+    auto *dialog =
+        showBulkDialog(new BulkApplyDialog(mode, int(request.operationIds.size()), this));
+    // The console reads it on its bulk thread (several queries per row: seconds for a long
+    // selection); the dialog is open and cancellable meanwhile.
+    if (isSignalConnected(QMetaMethod::fromSignal(&MainWindow::bulkPreviewRequested))) {
+        emit bulkPreviewRequested(dialog, request);
+        return dialog;
     }
-    return showBulkDialog(
-        new BulkApplyDialog(BulkApplyDialog::Mode::Resend, std::move(rows), this));
+    try { // no console attached: read it here
+        dialog->previewRead(readBulkPreview(m_store, request, 0, request.operationIds.size(),
+                                            m_query.clock().now()));
+    } catch (const StoreError &e) {
+        dialog->previewFailed(e.message());
+    }
+    return dialog;
 }
 
 } // namespace ops::ui

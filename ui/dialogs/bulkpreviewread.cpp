@@ -1,0 +1,31 @@
+#include "bulkpreviewread.h"
+
+#include "operationstore.h"
+#include "proposalapply.h"
+#include "resendlease.h"
+
+namespace ops::ui {
+
+std::vector<BulkRow> readBulkPreview(OperationStore &store, const BulkPreviewRequest &request,
+                                     qsizetype from, qsizetype count, const QDateTime &now)
+{
+    std::vector<BulkRow> rows;
+    const QStringList ids = request.operationIds.mid(from, count);
+    if (!request.resend) {
+        const auto preview =
+            previewApply(store, ids, request.actor, {std::nullopt, request.leaseHolder});
+        for (const ApplyPreviewRow &row : preview)
+            rows.push_back(bulkRowFromPreview(row));
+        return rows;
+    }
+    for (const QString &id : ids) {
+        const auto op = store.operation(id);
+        if (!op)
+            continue;
+        rows.push_back(bulkRowForResend(
+            *op, resendBlock(*op, activeResendLease(store, id), request.leaseHolder, now)));
+    }
+    return rows;
+}
+
+} // namespace ops::ui
