@@ -10,7 +10,6 @@
 #include "bulkapplydialog.h"
 #include "consolecontroller.h"
 #include "eventstore.h"
-#include "isolatedsettings.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
 #include "operationtablemodel.h"
@@ -138,7 +137,6 @@ class TestBulkApply : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { test::isolateSettings(); }
     void previewExcludesAndConfirmAppliesExactlyThat();
     void cancelHalfWayLeavesRowsAppliedOrUntouched();
     void dialogOpensWhileThePreviewIsRead();
