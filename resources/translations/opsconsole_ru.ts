@@ -53,7 +53,7 @@
     </message>
     <message>
         <source>Past the window</source>
-        <translation>Окно истекло</translation>
+        <translation>Окно закрылось</translation>
     </message>
     <message>
         <source>Leased by a colleague</source>
@@ -65,7 +65,7 @@
     </message>
     <message>
         <source>Not permitted</source>
-        <translation>Нет права</translation>
+        <translation>Недостаточно прав</translation>
     </message>
     <message>
         <source>Resend elsewhere</source>
@@ -306,7 +306,7 @@
     </message>
     <message>
         <source>Last heartbeat %1</source>
-        <translation>Последний сигнал %1</translation>
+        <translation>Последний сигнал активности %1</translation>
     </message>
     <message>
         <source>Last event %1</source>
@@ -314,7 +314,7 @@
     </message>
     <message>
         <source>Listening at %1</source>
-        <translation>Слушает на %1</translation>
+        <translation>Адрес приёма: %1</translation>
     </message>
 </context>
 <context>
@@ -398,7 +398,7 @@ SHA-256 %3</translation>
     </message>
     <message>
         <source>ignored</source>
-        <translation>пропущено</translation>
+        <translation>проигнорировано</translation>
     </message>
     <message>
         <source>Attention</source>
@@ -1449,7 +1449,7 @@ Provider reference on the row: %1.</source>
     </message>
     <message>
         <source>%v of %m rows</source>
-        <translation>%v из %m строк</translation>
+        <translation>Строки: %v из %m</translation>
     </message>
     <message>
         <source>&amp;Confirm</source>

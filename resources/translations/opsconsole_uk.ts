@@ -53,7 +53,7 @@
     </message>
     <message>
         <source>Past the window</source>
-        <translation>Вікно минуло</translation>
+        <translation>Вікно закрилося</translation>
     </message>
     <message>
         <source>Leased by a colleague</source>
@@ -65,7 +65,7 @@
     </message>
     <message>
         <source>Not permitted</source>
-        <translation>Немає права</translation>
+        <translation>Недостатньо прав</translation>
     </message>
     <message>
         <source>Resend elsewhere</source>
@@ -306,7 +306,7 @@
     </message>
     <message>
         <source>Last heartbeat %1</source>
-        <translation>Останній сигнал %1</translation>
+        <translation>Останній сигнал активності %1</translation>
     </message>
     <message>
         <source>Last event %1</source>
@@ -314,7 +314,7 @@
     </message>
     <message>
         <source>Listening at %1</source>
-        <translation>Слухає на %1</translation>
+        <translation>Адреса приймання: %1</translation>
     </message>
 </context>
 <context>
@@ -398,7 +398,7 @@ SHA-256 %3</translation>
     </message>
     <message>
         <source>ignored</source>
-        <translation>пропущено</translation>
+        <translation>проігноровано</translation>
     </message>
     <message>
         <source>Attention</source>
@@ -1449,7 +1449,7 @@ Provider reference on the row: %1.</source>
     </message>
     <message>
         <source>%v of %m rows</source>
-        <translation>%v з %m рядків</translation>
+        <translation>Рядки: %v з %m</translation>
     </message>
     <message>
         <source>&amp;Confirm</source>
