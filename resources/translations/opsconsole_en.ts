@@ -2,6 +2,129 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ops::ApplyPreviewModel</name>
+    <message>
+        <source>resend with the stored key</source>
+        <translation>resend with the stored key</translation>
+    </message>
+    <message>
+        <source>close as succeeded (%1)</source>
+        <translation>close as succeeded (%1)</translation>
+    </message>
+    <message>
+        <source>close as failed</source>
+        <translation>close as failed</translation>
+    </message>
+    <message>
+        <source>one attempt with key %1</source>
+        <translation>one attempt with key %1</translation>
+    </message>
+    <message>
+        <source>No proposal</source>
+        <translation>No proposal</translation>
+    </message>
+    <message>
+        <source>No such proposal</source>
+        <translation>No such proposal</translation>
+    </message>
+    <message>
+        <source>Proposal decided</source>
+        <translation>Proposal decided</translation>
+    </message>
+    <message>
+        <source>Row closed</source>
+        <translation>Row closed</translation>
+    </message>
+    <message>
+        <source>Not in checking</source>
+        <translation>Not in checking</translation>
+    </message>
+    <message>
+        <source>Newer evidence</source>
+        <translation>Newer evidence</translation>
+    </message>
+    <message>
+        <source>Conflicting evidence</source>
+        <translation>Conflicting evidence</translation>
+    </message>
+    <message>
+        <source>Changed since preview</source>
+        <translation>Changed since preview</translation>
+    </message>
+    <message>
+        <source>Past the window</source>
+        <translation>Past the window</translation>
+    </message>
+    <message>
+        <source>Leased by a colleague</source>
+        <translation>Leased by a colleague</translation>
+    </message>
+    <message>
+        <source>Awaiting approval</source>
+        <translation>Awaiting approval</translation>
+    </message>
+    <message>
+        <source>Not permitted</source>
+        <translation>Not permitted</translation>
+    </message>
+    <message>
+        <source>Resend elsewhere</source>
+        <translation>Resend elsewhere</translation>
+    </message>
+    <message>
+        <source>Excluded — %1: %2</source>
+        <translation>Excluded — %1: %2</translation>
+    </message>
+    <message>
+        <source>Approval request: %1</source>
+        <translation>Approval request: %1</translation>
+    </message>
+    <message>
+        <source>Applied</source>
+        <translation>Applied</translation>
+    </message>
+    <message>
+        <source>Sent for approval</source>
+        <translation>Sent for approval</translation>
+    </message>
+    <message>
+        <source>Resent</source>
+        <translation>Resent</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Failed: %1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <source>Proposal</source>
+        <translation>Proposal</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Evidence</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>Preview</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Result</translation>
+    </message>
+</context>
+<context>
     <name>ops::ApprovalListModel</name>
     <message>
         <source>support</source>
@@ -140,6 +263,61 @@
     </message>
 </context>
 <context>
+    <name>ops::AttentionModel</name>
+    <message>
+        <source>Operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Reason</translation>
+    </message>
+    <message>
+        <source>Raised at</source>
+        <translation>Raised at</translation>
+    </message>
+    <message>
+        <source>Raised by</source>
+        <translation>Raised by</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>none yet</translation>
+    </message>
+    <message>
+        <source>Webhook receiver running · last event %1</source>
+        <translation>Webhook receiver running · last event %1</translation>
+    </message>
+    <message>
+        <source>Webhook receiver not running (last seen %1) · last event %2</source>
+        <translation>Webhook receiver not running (last seen %1) · last event %2</translation>
+    </message>
+    <message>
+        <source>No webhook receiver has run · last event %1</source>
+        <translation>No webhook receiver has run · last event %1</translation>
+    </message>
+    <message>
+        <source>Last heartbeat %1</source>
+        <translation>Last heartbeat %1</translation>
+    </message>
+    <message>
+        <source>Last event %1</source>
+        <translation>Last event %1</translation>
+    </message>
+    <message>
+        <source>Listening at %1</source>
+        <translation>Listening at %1</translation>
+    </message>
+</context>
+<context>
     <name>ops::AuditEntryModel</name>
     <message>
         <source>Entry</source>
@@ -202,6 +380,61 @@ previous %2</translation>
 SHA-256 %3</source>
         <translation>%1 bytes of %2
 SHA-256 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::EventListModel</name>
+    <message>
+        <source>verified webhook</source>
+        <translation>verified webhook</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>imported</translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation>applied</translation>
+    </message>
+    <message>
+        <source>ignored</source>
+        <translation>ignored</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (received %2)</source>
+        <translation>%1 (received %2)</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Created</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>Object</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Outcome</translation>
     </message>
 </context>
 <context>
@@ -430,6 +663,13 @@ SHA-256 %3</translation>
 Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>%1
 Idempotency key — Ctrl+Shift+C copies it</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::BulkWorker</name>
+    <message>
+        <source>no such operation</source>
+        <translation>no such operation</translation>
     </message>
 </context>
 <context>
@@ -977,6 +1217,33 @@ Provider reference on the row: %1.</translation>
     </message>
 </context>
 <context>
+    <name>ops::ui::AttentionPanel</name>
+    <message>
+        <source>No row waits for a person: nothing needs Attention.</source>
+        <translation>No row waits for a person: nothing needs Attention.</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Attention</source>
+        <translation>C&amp;lear Attention</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>What was done (told the customer, opened a new refund, …) — required</source>
+        <translation>What was done (told the customer, opened a new refund, …) — required</translation>
+    </message>
+    <message>
+        <source>Select a row to clear its Attention.</source>
+        <translation>Select a row to clear its Attention.</translation>
+    </message>
+    <message>
+        <source>Clear Attention on %1 with the note (needs the Close right; written to the audit trail)</source>
+        <translation>Clear Attention on %1 with the note (needs the Close right; written to the audit trail)</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::AuditView</name>
     <message>
         <source>&amp;Verify chain</source>
@@ -1162,6 +1429,139 @@ Provider reference on the row: %1.</translation>
     <message>
         <source>Chain check cancelled</source>
         <translation>Chain check cancelled</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::BulkApplyDialog</name>
+    <message>
+        <source>Apply proposals</source>
+        <translation>Apply proposals</translation>
+    </message>
+    <message>
+        <source>Resend selected</source>
+        <translation>Resend selected</translation>
+    </message>
+    <message>
+        <source>%v of %m rows</source>
+        <translation>%v of %m rows</translation>
+    </message>
+    <message>
+        <source>&amp;Confirm</source>
+        <translation>&amp;Confirm</translation>
+    </message>
+    <message>
+        <source>&amp;Resend</source>
+        <translation>&amp;Resend</translation>
+    </message>
+    <message>
+        <source>Run every row the preview does not exclude (Enter)</source>
+        <translation>Run every row the preview does not exclude (Enter)</translation>
+    </message>
+    <message>
+        <source>Every selected row is excluded; nothing to run.</source>
+        <translation>Every selected row is excluded; nothing to run.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Close without changing anything (Esc)</source>
+        <translation>Close without changing anything (Esc)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n excluded</source>
+        <translation>
+            <numerusform>%n excluded</numerusform>
+            <numerusform>%n excluded</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected: </source>
+        <translation>
+            <numerusform>%n selected: </numerusform>
+            <numerusform>%n selected: </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n will be resent with the stored key and bytes, one attempt each; </source>
+        <translation>
+            <numerusform>%n will be resent with the stored key and bytes, one attempt each; </numerusform>
+            <numerusform>%n will be resent with the stored key and bytes, one attempt each; </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n will be closed as proposed</source>
+        <translation>
+            <numerusform>%n will be closed as proposed</numerusform>
+            <numerusform>%n will be closed as proposed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n will ask a second person for approval</source>
+        <translation>
+            <numerusform>%n will ask a second person for approval</numerusform>
+            <numerusform>%n will ask a second person for approval</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Each row runs in its own transaction; the store checks each row again.</source>
+        <translation>Each row runs in its own transaction; the store checks each row again.</translation>
+    </message>
+    <message>
+        <source>Resent %1</source>
+        <translation>Resent %1</translation>
+    </message>
+    <message>
+        <source>Applied %1</source>
+        <translation>Applied %1</translation>
+    </message>
+    <message>
+        <source>resent %1</source>
+        <translation>resent %1</translation>
+    </message>
+    <message>
+        <source>sent for approval %1</source>
+        <translation>sent for approval %1</translation>
+    </message>
+    <message>
+        <source>excluded %1</source>
+        <translation>excluded %1</translation>
+    </message>
+    <message>
+        <source>excluded %1 (%2)</source>
+        <translation>excluded %1 (%2)</translation>
+    </message>
+    <message>
+        <source>failed %1</source>
+        <translation>failed %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled: %n row(s) left untouched.</source>
+        <translation>
+            <numerusform>Cancelled: %n row left untouched.</numerusform>
+            <numerusform>Cancelled: %n rows left untouched.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation>Cancel run</translation>
+    </message>
+    <message>
+        <source>Stop after the row in hand; later rows stay untouched (Esc)</source>
+        <translation>Stop after the row in hand; later rows stay untouched (Esc)</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Close</translation>
+    </message>
+    <message>
+        <source>Close the summary (Esc)</source>
+        <translation>Close the summary (Esc)</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Cancelling…</translation>
     </message>
 </context>
 <context>
@@ -1581,6 +1981,29 @@ Idempotency-Key: %4
     <message>
         <source> (until %1; it ends %2 before the provider forgets the key)</source>
         <translation> (until %1; it ends %2 before the provider forgets the key)</translation>
+    </message>
+    <message>
+        <source>Eve&amp;nts</source>
+        <translation>Eve&amp;nts</translation>
+    </message>
+    <message>
+        <source>Eve&amp;nts (%1)</source>
+        <translation>Eve&amp;nts (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::EventsPanel</name>
+    <message>
+        <source>Select an event to read its JSON.</source>
+        <translation>Select an event to read its JSON.</translation>
+    </message>
+    <message>
+        <source>No provider event names this operation yet.</source>
+        <translation>No provider event names this operation yet.</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -2086,6 +2509,113 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>Close the audit window</source>
         <translation>Close the audit window</translation>
     </message>
+    <message>
+        <source>Select all with a &amp;proposal</source>
+        <translation>Select all with a &amp;proposal</translation>
+    </message>
+    <message>
+        <source>Select every row in Checking the reconciler left a proposal for (Ctrl+Shift+P)</source>
+        <translation>Select every row in Checking the reconciler left a proposal for (Ctrl+Shift+P)</translation>
+    </message>
+    <message>
+        <source>&amp;Apply proposals…</source>
+        <translation>&amp;Apply proposals…</translation>
+    </message>
+    <message>
+        <source>Resend selecte&amp;d…</source>
+        <translation>Resend selecte&amp;d…</translation>
+    </message>
+    <message>
+        <source>Bulk actions work in the Checking tab (Ctrl+2).</source>
+        <translation>Bulk actions work in the Checking tab (Ctrl+2).</translation>
+    </message>
+    <message>
+        <source>Select rows in Checking first (Shift+arrows, or Ctrl+Shift+P).</source>
+        <translation>Select rows in Checking first (Shift+arrows, or Ctrl+Shift+P).</translation>
+    </message>
+    <message>
+        <source>A bulk preview is already open.</source>
+        <translation>A bulk preview is already open.</translation>
+    </message>
+    <message>
+        <source>Preview the selected rows&apos; proposals, then apply them (Ctrl+Shift+Y)</source>
+        <translation>Preview the selected rows&apos; proposals, then apply them (Ctrl+Shift+Y)</translation>
+    </message>
+    <message>
+        <source>Preview, then resend the selected rows with their stored keys (Ctrl+Shift+R)</source>
+        <translation>Preview, then resend the selected rows with their stored keys (Ctrl+Shift+R)</translation>
+    </message>
+    <message>
+        <source>Could not read the proposals: %1</source>
+        <translation>Could not read the proposals: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was selected; try again (F5 reloads).</source>
+        <translation>Nothing was selected; try again (F5 reloads).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; Ctrl+Shift+Y previews applying them.</source>
+        <translation>
+            <numerusform>%n row with a proposal selected; Ctrl+Shift+Y previews applying it.</numerusform>
+            <numerusform>%n rows with a proposal selected; Ctrl+Shift+Y previews applying them.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No row in Checking has a proposal.</source>
+        <translation>No row in Checking has a proposal.</translation>
+    </message>
+    <message>
+        <source>Could not preview the proposals: %1</source>
+        <translation>Could not preview the proposals: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was applied; try again.</source>
+        <translation>Nothing was applied; try again.</translation>
+    </message>
+    <message>
+        <source>Could not preview the resends: %1</source>
+        <translation>Could not preview the resends: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was sent; try again.</source>
+        <translation>Nothing was sent; try again.</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>&amp;Attention queue</source>
+        <translation>&amp;Attention queue</translation>
+    </message>
+    <message>
+        <source>%1 may not clear Attention; ask a supervisor.</source>
+        <translation>%1 may not clear Attention; ask a supervisor.</translation>
+    </message>
+    <message>
+        <source>Attention (%1)</source>
+        <translation>Attention (%1)</translation>
+    </message>
+    <message>
+        <source>%1 no longer needs Attention.</source>
+        <translation>%1 no longer needs Attention.</translation>
+    </message>
+    <message>
+        <source>Attention on %1 was not cleared: %2</source>
+        <translation>Attention on %1 was not cleared: %2</translation>
+    </message>
+    <message>
+        <source>Nothing changed; try again in a moment (F5).</source>
+        <translation>Nothing changed; try again in a moment (F5).</translation>
+    </message>
+    <message>
+        <source>Attention on %1 cleared; the note is in its audit trail.</source>
+        <translation>Attention on %1 cleared; the note is in its audit trail.</translation>
+    </message>
+    <message>
+        <source>Attention on %1 cleared</source>
+        <translation>Attention on %1 cleared</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -2429,6 +2959,29 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>Previous tab</source>
         <translation>Previous tab</translation>
+    </message>
+    <message>
+        <source>&amp;Unmatched events</source>
+        <translation>&amp;Unmatched events</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::UnmatchedEventsView</name>
+    <message>
+        <source>Every refund event so far matched one of our operations.</source>
+        <translation>Every refund event so far matched one of our operations.</translation>
+    </message>
+    <message>
+        <source>Could not read the unmatched events: %1</source>
+        <translation>Could not read the unmatched events: %1</translation>
+    </message>
+    <message>
+        <source> (the newest %1 shown)</source>
+        <translation> (the newest %1 shown)</translation>
+    </message>
+    <message>
+        <source>Refund events that matched no operation: %1%2. They are refunds made outside this product, e.g. in the provider&apos;s Dashboard.</source>
+        <translation>Refund events that matched no operation: %1%2. They are refunds made outside this product, e.g. in the provider&apos;s Dashboard.</translation>
     </message>
 </context>
 </TS>

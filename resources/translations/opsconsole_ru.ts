@@ -2,6 +2,129 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru" sourcelanguage="en">
 <context>
+    <name>ops::ApplyPreviewModel</name>
+    <message>
+        <source>resend with the stored key</source>
+        <translation>повторно отправить с сохранённым ключом</translation>
+    </message>
+    <message>
+        <source>close as succeeded (%1)</source>
+        <translation>закрыть как успешную (%1)</translation>
+    </message>
+    <message>
+        <source>close as failed</source>
+        <translation>закрыть как неуспешную</translation>
+    </message>
+    <message>
+        <source>one attempt with key %1</source>
+        <translation>одна попытка с ключом %1</translation>
+    </message>
+    <message>
+        <source>No proposal</source>
+        <translation>Нет предложения</translation>
+    </message>
+    <message>
+        <source>No such proposal</source>
+        <translation>Такого предложения нет</translation>
+    </message>
+    <message>
+        <source>Proposal decided</source>
+        <translation>По предложению уже принято решение</translation>
+    </message>
+    <message>
+        <source>Row closed</source>
+        <translation>Строка закрыта</translation>
+    </message>
+    <message>
+        <source>Not in checking</source>
+        <translation>Не в очереди проверки</translation>
+    </message>
+    <message>
+        <source>Newer evidence</source>
+        <translation>Есть более новые доказательства</translation>
+    </message>
+    <message>
+        <source>Conflicting evidence</source>
+        <translation>Доказательства противоречат друг другу</translation>
+    </message>
+    <message>
+        <source>Changed since preview</source>
+        <translation>Изменилось после предпросмотра</translation>
+    </message>
+    <message>
+        <source>Past the window</source>
+        <translation>Окно закрылось</translation>
+    </message>
+    <message>
+        <source>Leased by a colleague</source>
+        <translation>Занята коллегой</translation>
+    </message>
+    <message>
+        <source>Awaiting approval</source>
+        <translation>Ожидает согласования</translation>
+    </message>
+    <message>
+        <source>Not permitted</source>
+        <translation>Недостаточно прав</translation>
+    </message>
+    <message>
+        <source>Resend elsewhere</source>
+        <translation>Повторная отправка отдельно</translation>
+    </message>
+    <message>
+        <source>Excluded — %1: %2</source>
+        <translation>Исключено — %1: %2</translation>
+    </message>
+    <message>
+        <source>Approval request: %1</source>
+        <translation>Запрос на согласование: %1</translation>
+    </message>
+    <message>
+        <source>Applied</source>
+        <translation>Применено</translation>
+    </message>
+    <message>
+        <source>Sent for approval</source>
+        <translation>Отправлено на согласование</translation>
+    </message>
+    <message>
+        <source>Resent</source>
+        <translation>Отправлено повторно</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Ошибка: %1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операция</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Proposal</source>
+        <translation>Предложение</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Доказательства</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>Предпросмотр</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Результат</translation>
+    </message>
+</context>
+<context>
     <name>ops::ApprovalListModel</name>
     <message>
         <source>support</source>
@@ -140,6 +263,61 @@
     </message>
 </context>
 <context>
+    <name>ops::AttentionModel</name>
+    <message>
+        <source>Operation</source>
+        <translation>Операция</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>Raised at</source>
+        <translation>Когда отмечено</translation>
+    </message>
+    <message>
+        <source>Raised by</source>
+        <translation>Кем отмечено</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>пока нет</translation>
+    </message>
+    <message>
+        <source>Webhook receiver running · last event %1</source>
+        <translation>Приёмник вебхуков работает · последнее событие %1</translation>
+    </message>
+    <message>
+        <source>Webhook receiver not running (last seen %1) · last event %2</source>
+        <translation>Приёмник вебхуков не работает (последний раз — %1) · последнее событие %2</translation>
+    </message>
+    <message>
+        <source>No webhook receiver has run · last event %1</source>
+        <translation>Приёмник вебхуков ещё ни разу не запускался · последнее событие %1</translation>
+    </message>
+    <message>
+        <source>Last heartbeat %1</source>
+        <translation>Последний сигнал активности %1</translation>
+    </message>
+    <message>
+        <source>Last event %1</source>
+        <translation>Последнее событие %1</translation>
+    </message>
+    <message>
+        <source>Listening at %1</source>
+        <translation>Адрес приёма: %1</translation>
+    </message>
+</context>
+<context>
     <name>ops::AuditEntryModel</name>
     <message>
         <source>Entry</source>
@@ -202,6 +380,61 @@ previous %2</source>
 SHA-256 %3</source>
         <translation>%1 байт, %2
 SHA-256 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::EventListModel</name>
+    <message>
+        <source>verified webhook</source>
+        <translation>проверенный вебхук</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>импортировано</translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation>применено</translation>
+    </message>
+    <message>
+        <source>ignored</source>
+        <translation>проигнорировано</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Внимание</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (received %2)</source>
+        <translation>%1 (получено %2)</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Создано</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Тип</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>Объект</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Результат</translation>
     </message>
 </context>
 <context>
@@ -433,6 +666,13 @@ SHA-256 %3</translation>
 Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>%1
 Ключ идемпотентности — Ctrl+Shift+C копирует его</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::BulkWorker</name>
+    <message>
+        <source>no such operation</source>
+        <translation>нет такой операции</translation>
     </message>
 </context>
 <context>
@@ -980,6 +1220,33 @@ Provider reference on the row: %1.</source>
     </message>
 </context>
 <context>
+    <name>ops::ui::AttentionPanel</name>
+    <message>
+        <source>No row waits for a person: nothing needs Attention.</source>
+        <translation>Ни одна строка не ждёт человека: ничто не требует внимания.</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Attention</source>
+        <translation>Сн&amp;ять отметку «Внимание»</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Заметка</translation>
+    </message>
+    <message>
+        <source>What was done (told the customer, opened a new refund, …) — required</source>
+        <translation>Что сделано (сообщили клиенту, оформили новый возврат, …) — обязательно</translation>
+    </message>
+    <message>
+        <source>Select a row to clear its Attention.</source>
+        <translation>Выберите строку, чтобы снять с неё отметку «Внимание».</translation>
+    </message>
+    <message>
+        <source>Clear Attention on %1 with the note (needs the Close right; written to the audit trail)</source>
+        <translation>Снять отметку «Внимание» с %1 с этой заметкой (нужно право на закрытие; записывается в журнал аудита)</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::AuditView</name>
     <message>
         <source>&amp;Verify chain</source>
@@ -1168,6 +1435,145 @@ Provider reference on the row: %1.</source>
     <message>
         <source>Chain check cancelled</source>
         <translation>Проверка цепочки отменена</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::BulkApplyDialog</name>
+    <message>
+        <source>Apply proposals</source>
+        <translation>Применить предложения</translation>
+    </message>
+    <message>
+        <source>Resend selected</source>
+        <translation>Повторно отправить выбранные</translation>
+    </message>
+    <message>
+        <source>%v of %m rows</source>
+        <translation>Строки: %v из %m</translation>
+    </message>
+    <message>
+        <source>&amp;Confirm</source>
+        <translation>&amp;Подтвердить</translation>
+    </message>
+    <message>
+        <source>&amp;Resend</source>
+        <translation>Повторная &amp;отправка</translation>
+    </message>
+    <message>
+        <source>Run every row the preview does not exclude (Enter)</source>
+        <translation>Выполнить все строки, которые предпросмотр не исключил (Enter)</translation>
+    </message>
+    <message>
+        <source>Every selected row is excluded; nothing to run.</source>
+        <translation>Все выбранные строки исключены; выполнять нечего.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Close without changing anything (Esc)</source>
+        <translation>Закрыть, ничего не меняя (Esc)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n excluded</source>
+        <translation>
+            <numerusform>%n исключена</numerusform>
+            <numerusform>%n исключены</numerusform>
+            <numerusform>%n исключено</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected: </source>
+        <translation>
+            <numerusform>%n строка выбрана: </numerusform>
+            <numerusform>%n строки выбраны: </numerusform>
+            <numerusform>%n строк выбрано: </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n will be resent with the stored key and bytes, one attempt each; </source>
+        <translation>
+            <numerusform>%n будет отправлена повторно с сохранёнными ключом и байтами, по одной попытке на каждую; </numerusform>
+            <numerusform>%n будут отправлены повторно с сохранёнными ключом и байтами, по одной попытке на каждую; </numerusform>
+            <numerusform>%n будут отправлены повторно с сохранёнными ключом и байтами, по одной попытке на каждую; </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n will be closed as proposed</source>
+        <translation>
+            <numerusform>%n будет закрыта по предложению</numerusform>
+            <numerusform>%n будут закрыты по предложению</numerusform>
+            <numerusform>%n будут закрыты по предложению</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n will ask a second person for approval</source>
+        <translation>
+            <numerusform>для %n строки будет запрошено согласование второго сотрудника</numerusform>
+            <numerusform>для %n строк будет запрошено согласование второго сотрудника</numerusform>
+            <numerusform>для %n строк будет запрошено согласование второго сотрудника</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Each row runs in its own transaction; the store checks each row again.</source>
+        <translation>Каждая строка выполняется в своей транзакции; хранилище ещё раз проверяет каждую строку.</translation>
+    </message>
+    <message>
+        <source>Resent %1</source>
+        <translation>Отправлено повторно: %1</translation>
+    </message>
+    <message>
+        <source>Applied %1</source>
+        <translation>Применено: %1</translation>
+    </message>
+    <message>
+        <source>resent %1</source>
+        <translation>отправлено повторно: %1</translation>
+    </message>
+    <message>
+        <source>sent for approval %1</source>
+        <translation>отправлено на согласование: %1</translation>
+    </message>
+    <message>
+        <source>excluded %1</source>
+        <translation>исключено: %1</translation>
+    </message>
+    <message>
+        <source>excluded %1 (%2)</source>
+        <translation>исключено: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>failed %1</source>
+        <translation>с ошибкой: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled: %n row(s) left untouched.</source>
+        <translation>
+            <numerusform>Отменено: %n строка осталась нетронутой.</numerusform>
+            <numerusform>Отменено: %n строки остались нетронутыми.</numerusform>
+            <numerusform>Отменено: %n строк остались нетронутыми.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation>Прервать выполнение</translation>
+    </message>
+    <message>
+        <source>Stop after the row in hand; later rows stay untouched (Esc)</source>
+        <translation>Остановиться после текущей строки; остальные строки останутся нетронутыми (Esc)</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Закрыть</translation>
+    </message>
+    <message>
+        <source>Close the summary (Esc)</source>
+        <translation>Закрыть итоги (Esc)</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Отмена…</translation>
     </message>
 </context>
 <context>
@@ -1587,6 +1993,29 @@ Idempotency-Key: %4
     <message>
         <source> (until %1; it ends %2 before the provider forgets the key)</source>
         <translation> (до %1; окно заканчивается за %2 до того, как провайдер забудет ключ)</translation>
+    </message>
+    <message>
+        <source>Eve&amp;nts</source>
+        <translation>Со&amp;бытия</translation>
+    </message>
+    <message>
+        <source>Eve&amp;nts (%1)</source>
+        <translation>Со&amp;бытия (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::EventsPanel</name>
+    <message>
+        <source>Select an event to read its JSON.</source>
+        <translation>Выберите событие, чтобы прочитать его JSON.</translation>
+    </message>
+    <message>
+        <source>No provider event names this operation yet.</source>
+        <translation>Ни одно событие провайдера пока не упоминает эту операцию.</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -2092,6 +2521,114 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>Close the audit window</source>
         <translation>Закрыть окно аудита</translation>
     </message>
+    <message>
+        <source>Select all with a &amp;proposal</source>
+        <translation>Выде&amp;лить все с предложением</translation>
+    </message>
+    <message>
+        <source>Select every row in Checking the reconciler left a proposal for (Ctrl+Shift+P)</source>
+        <translation>Выделить все строки в очереди проверки, для которых сверка оставила предложение (Ctrl+Shift+P)</translation>
+    </message>
+    <message>
+        <source>&amp;Apply proposals…</source>
+        <translation>Пр&amp;именить предложения…</translation>
+    </message>
+    <message>
+        <source>Resend selecte&amp;d…</source>
+        <translation>Повторно о&amp;тправить выбранные…</translation>
+    </message>
+    <message>
+        <source>Bulk actions work in the Checking tab (Ctrl+2).</source>
+        <translation>Массовые действия работают на вкладке «Проверка» (Ctrl+2).</translation>
+    </message>
+    <message>
+        <source>Select rows in Checking first (Shift+arrows, or Ctrl+Shift+P).</source>
+        <translation>Сначала выберите строки на вкладке «Проверка» (Shift+стрелки или Ctrl+Shift+P).</translation>
+    </message>
+    <message>
+        <source>A bulk preview is already open.</source>
+        <translation>Предпросмотр массового действия уже открыт.</translation>
+    </message>
+    <message>
+        <source>Preview the selected rows&apos; proposals, then apply them (Ctrl+Shift+Y)</source>
+        <translation>Предпросмотр предложений выбранных строк, затем их применение (Ctrl+Shift+Y)</translation>
+    </message>
+    <message>
+        <source>Preview, then resend the selected rows with their stored keys (Ctrl+Shift+R)</source>
+        <translation>Предпросмотр, затем повторная отправка выбранных строк с их сохранёнными ключами (Ctrl+Shift+R)</translation>
+    </message>
+    <message>
+        <source>Could not read the proposals: %1</source>
+        <translation>Не удалось прочитать предложения: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was selected; try again (F5 reloads).</source>
+        <translation>Ничего не выбрано; попробуйте ещё раз (F5 — обновить).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; Ctrl+Shift+Y previews applying them.</source>
+        <translation>
+            <numerusform>Выбрана %n строка с предложением; Ctrl+Shift+Y — предпросмотр применения.</numerusform>
+            <numerusform>Выбраны %n строки с предложением; Ctrl+Shift+Y — предпросмотр применения.</numerusform>
+            <numerusform>Выбрано %n строк с предложением; Ctrl+Shift+Y — предпросмотр применения.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No row in Checking has a proposal.</source>
+        <translation>Ни у одной строки в очереди проверки нет предложения.</translation>
+    </message>
+    <message>
+        <source>Could not preview the proposals: %1</source>
+        <translation>Не удалось показать предпросмотр предложений: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was applied; try again.</source>
+        <translation>Ничего не применено; попробуйте ещё раз.</translation>
+    </message>
+    <message>
+        <source>Could not preview the resends: %1</source>
+        <translation>Не удалось показать предпросмотр повторной отправки: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was sent; try again.</source>
+        <translation>Ничего не отправлено; попробуйте ещё раз.</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Внимание</translation>
+    </message>
+    <message>
+        <source>&amp;Attention queue</source>
+        <translation>Очередь вни&amp;мания</translation>
+    </message>
+    <message>
+        <source>%1 may not clear Attention; ask a supervisor.</source>
+        <translation>%1 не может снимать отметку «Внимание»; обратитесь к супервайзеру.</translation>
+    </message>
+    <message>
+        <source>Attention (%1)</source>
+        <translation>Внимание (%1)</translation>
+    </message>
+    <message>
+        <source>%1 no longer needs Attention.</source>
+        <translation>%1 больше не требует внимания.</translation>
+    </message>
+    <message>
+        <source>Attention on %1 was not cleared: %2</source>
+        <translation>Отметка «Внимание» с %1 не снята: %2</translation>
+    </message>
+    <message>
+        <source>Nothing changed; try again in a moment (F5).</source>
+        <translation>Ничего не изменилось; попробуйте ещё раз чуть позже (F5).</translation>
+    </message>
+    <message>
+        <source>Attention on %1 cleared; the note is in its audit trail.</source>
+        <translation>Отметка «Внимание» с %1 снята; заметка записана в журнал аудита.</translation>
+    </message>
+    <message>
+        <source>Attention on %1 cleared</source>
+        <translation>Отметка «Внимание» с %1 снята</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -2435,6 +2972,29 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>Previous tab</source>
         <translation>Предыдущая вкладка</translation>
+    </message>
+    <message>
+        <source>&amp;Unmatched events</source>
+        <translation>&amp;Несопоставленные события</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::UnmatchedEventsView</name>
+    <message>
+        <source>Every refund event so far matched one of our operations.</source>
+        <translation>Пока каждое событие возврата сопоставлено с одной из наших операций.</translation>
+    </message>
+    <message>
+        <source>Could not read the unmatched events: %1</source>
+        <translation>Не удалось прочитать несопоставленные события: %1</translation>
+    </message>
+    <message>
+        <source> (the newest %1 shown)</source>
+        <translation> (показаны последние %1)</translation>
+    </message>
+    <message>
+        <source>Refund events that matched no operation: %1%2. They are refunds made outside this product, e.g. in the provider&apos;s Dashboard.</source>
+        <translation>События возврата, не сопоставленные ни с одной операцией: %1%2. Это возвраты, сделанные вне этого продукта, например в панели провайдера.</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,129 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="uk" sourcelanguage="en">
 <context>
+    <name>ops::ApplyPreviewModel</name>
+    <message>
+        <source>resend with the stored key</source>
+        <translation>повторно надіслати зі збереженим ключем</translation>
+    </message>
+    <message>
+        <source>close as succeeded (%1)</source>
+        <translation>закрити як успішну (%1)</translation>
+    </message>
+    <message>
+        <source>close as failed</source>
+        <translation>закрити як неуспішну</translation>
+    </message>
+    <message>
+        <source>one attempt with key %1</source>
+        <translation>одна спроба з ключем %1</translation>
+    </message>
+    <message>
+        <source>No proposal</source>
+        <translation>Немає пропозиції</translation>
+    </message>
+    <message>
+        <source>No such proposal</source>
+        <translation>Такої пропозиції немає</translation>
+    </message>
+    <message>
+        <source>Proposal decided</source>
+        <translation>Щодо пропозиції вже ухвалено рішення</translation>
+    </message>
+    <message>
+        <source>Row closed</source>
+        <translation>Рядок закрито</translation>
+    </message>
+    <message>
+        <source>Not in checking</source>
+        <translation>Не в черзі перевірки</translation>
+    </message>
+    <message>
+        <source>Newer evidence</source>
+        <translation>Є новіші докази</translation>
+    </message>
+    <message>
+        <source>Conflicting evidence</source>
+        <translation>Докази суперечать один одному</translation>
+    </message>
+    <message>
+        <source>Changed since preview</source>
+        <translation>Змінилося після попереднього перегляду</translation>
+    </message>
+    <message>
+        <source>Past the window</source>
+        <translation>Вікно закрилося</translation>
+    </message>
+    <message>
+        <source>Leased by a colleague</source>
+        <translation>Зайнятий колегою</translation>
+    </message>
+    <message>
+        <source>Awaiting approval</source>
+        <translation>Очікує погодження</translation>
+    </message>
+    <message>
+        <source>Not permitted</source>
+        <translation>Недостатньо прав</translation>
+    </message>
+    <message>
+        <source>Resend elsewhere</source>
+        <translation>Повторне надсилання окремо</translation>
+    </message>
+    <message>
+        <source>Excluded — %1: %2</source>
+        <translation>Виключено — %1: %2</translation>
+    </message>
+    <message>
+        <source>Approval request: %1</source>
+        <translation>Запит на погодження: %1</translation>
+    </message>
+    <message>
+        <source>Applied</source>
+        <translation>Застосовано</translation>
+    </message>
+    <message>
+        <source>Sent for approval</source>
+        <translation>Надіслано на погодження</translation>
+    </message>
+    <message>
+        <source>Resent</source>
+        <translation>Надіслано повторно</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Помилка: %1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операція</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сума</translation>
+    </message>
+    <message>
+        <source>Proposal</source>
+        <translation>Пропозиція</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Докази</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>Попередній перегляд</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Результат</translation>
+    </message>
+</context>
+<context>
     <name>ops::ApprovalListModel</name>
     <message>
         <source>support</source>
@@ -140,6 +263,61 @@
     </message>
 </context>
 <context>
+    <name>ops::AttentionModel</name>
+    <message>
+        <source>Operation</source>
+        <translation>Операція</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сума</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Стан</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>Raised at</source>
+        <translation>Коли позначено</translation>
+    </message>
+    <message>
+        <source>Raised by</source>
+        <translation>Ким позначено</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>поки немає</translation>
+    </message>
+    <message>
+        <source>Webhook receiver running · last event %1</source>
+        <translation>Приймач вебхуків працює · остання подія %1</translation>
+    </message>
+    <message>
+        <source>Webhook receiver not running (last seen %1) · last event %2</source>
+        <translation>Приймач вебхуків не працює (востаннє — %1) · остання подія %2</translation>
+    </message>
+    <message>
+        <source>No webhook receiver has run · last event %1</source>
+        <translation>Приймач вебхуків ще жодного разу не запускався · остання подія %1</translation>
+    </message>
+    <message>
+        <source>Last heartbeat %1</source>
+        <translation>Останній сигнал активності %1</translation>
+    </message>
+    <message>
+        <source>Last event %1</source>
+        <translation>Остання подія %1</translation>
+    </message>
+    <message>
+        <source>Listening at %1</source>
+        <translation>Адреса приймання: %1</translation>
+    </message>
+</context>
+<context>
     <name>ops::AuditEntryModel</name>
     <message>
         <source>Entry</source>
@@ -202,6 +380,61 @@ previous %2</source>
 SHA-256 %3</source>
         <translation>%1 байтів, %2
 SHA-256 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::EventListModel</name>
+    <message>
+        <source>verified webhook</source>
+        <translation>перевірений вебхук</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>імпортовано</translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation>застосовано</translation>
+    </message>
+    <message>
+        <source>ignored</source>
+        <translation>проігноровано</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Увага</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (received %2)</source>
+        <translation>%1 (отримано %2)</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Створено</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Тип</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>Об&apos;єкт</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Джерело</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Результат</translation>
     </message>
 </context>
 <context>
@@ -433,6 +666,13 @@ SHA-256 %3</translation>
 Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>%1
 Ключ ідемпотентності — Ctrl+Shift+C копіює його</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::BulkWorker</name>
+    <message>
+        <source>no such operation</source>
+        <translation>немає такої операції</translation>
     </message>
 </context>
 <context>
@@ -980,6 +1220,33 @@ Provider reference on the row: %1.</source>
     </message>
 </context>
 <context>
+    <name>ops::ui::AttentionPanel</name>
+    <message>
+        <source>No row waits for a person: nothing needs Attention.</source>
+        <translation>Жоден рядок не чекає на людину: ніщо не потребує уваги.</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Attention</source>
+        <translation>Зн&amp;яти позначку «Увага»</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Нотатка</translation>
+    </message>
+    <message>
+        <source>What was done (told the customer, opened a new refund, …) — required</source>
+        <translation>Що зроблено (повідомили клієнта, оформили нове повернення, …) — обов&apos;язково</translation>
+    </message>
+    <message>
+        <source>Select a row to clear its Attention.</source>
+        <translation>Виберіть рядок, щоб зняти з нього позначку «Увага».</translation>
+    </message>
+    <message>
+        <source>Clear Attention on %1 with the note (needs the Close right; written to the audit trail)</source>
+        <translation>Зняти позначку «Увага» з %1 із цією нотаткою (потрібне право на закриття; записується до журналу аудиту)</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::AuditView</name>
     <message>
         <source>&amp;Verify chain</source>
@@ -1168,6 +1435,145 @@ Provider reference on the row: %1.</source>
     <message>
         <source>Chain check cancelled</source>
         <translation>Перевірку ланцюжка скасовано</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::BulkApplyDialog</name>
+    <message>
+        <source>Apply proposals</source>
+        <translation>Застосувати пропозиції</translation>
+    </message>
+    <message>
+        <source>Resend selected</source>
+        <translation>Повторно надіслати вибрані</translation>
+    </message>
+    <message>
+        <source>%v of %m rows</source>
+        <translation>Рядки: %v з %m</translation>
+    </message>
+    <message>
+        <source>&amp;Confirm</source>
+        <translation>&amp;Підтвердити</translation>
+    </message>
+    <message>
+        <source>&amp;Resend</source>
+        <translation>Повторне &amp;надсилання</translation>
+    </message>
+    <message>
+        <source>Run every row the preview does not exclude (Enter)</source>
+        <translation>Виконати всі рядки, які попередній перегляд не виключив (Enter)</translation>
+    </message>
+    <message>
+        <source>Every selected row is excluded; nothing to run.</source>
+        <translation>Усі вибрані рядки виключено; виконувати нічого.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Скасувати</translation>
+    </message>
+    <message>
+        <source>Close without changing anything (Esc)</source>
+        <translation>Закрити, нічого не змінюючи (Esc)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n excluded</source>
+        <translation>
+            <numerusform>%n виключено</numerusform>
+            <numerusform>%n виключено</numerusform>
+            <numerusform>%n виключено</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected: </source>
+        <translation>
+            <numerusform>%n рядок вибрано: </numerusform>
+            <numerusform>%n рядки вибрано: </numerusform>
+            <numerusform>%n рядків вибрано: </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n will be resent with the stored key and bytes, one attempt each; </source>
+        <translation>
+            <numerusform>%n буде надіслано повторно зі збереженими ключем і байтами, по одній спробі на кожен; </numerusform>
+            <numerusform>%n буде надіслано повторно зі збереженими ключем і байтами, по одній спробі на кожен; </numerusform>
+            <numerusform>%n буде надіслано повторно зі збереженими ключем і байтами, по одній спробі на кожен; </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n will be closed as proposed</source>
+        <translation>
+            <numerusform>%n буде закрито за пропозицією</numerusform>
+            <numerusform>%n буде закрито за пропозицією</numerusform>
+            <numerusform>%n буде закрито за пропозицією</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n will ask a second person for approval</source>
+        <translation>
+            <numerusform>для %n рядка буде запитано погодження другого співробітника</numerusform>
+            <numerusform>для %n рядків буде запитано погодження другого співробітника</numerusform>
+            <numerusform>для %n рядків буде запитано погодження другого співробітника</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Each row runs in its own transaction; the store checks each row again.</source>
+        <translation>Кожен рядок виконується у власній транзакції; сховище ще раз перевіряє кожен рядок.</translation>
+    </message>
+    <message>
+        <source>Resent %1</source>
+        <translation>Надіслано повторно: %1</translation>
+    </message>
+    <message>
+        <source>Applied %1</source>
+        <translation>Застосовано: %1</translation>
+    </message>
+    <message>
+        <source>resent %1</source>
+        <translation>надіслано повторно: %1</translation>
+    </message>
+    <message>
+        <source>sent for approval %1</source>
+        <translation>надіслано на погодження: %1</translation>
+    </message>
+    <message>
+        <source>excluded %1</source>
+        <translation>виключено: %1</translation>
+    </message>
+    <message>
+        <source>excluded %1 (%2)</source>
+        <translation>виключено: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>failed %1</source>
+        <translation>з помилкою: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled: %n row(s) left untouched.</source>
+        <translation>
+            <numerusform>Скасовано: %n рядок залишився без змін.</numerusform>
+            <numerusform>Скасовано: %n рядки залишилися без змін.</numerusform>
+            <numerusform>Скасовано: %n рядків залишилися без змін.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation>Перервати виконання</translation>
+    </message>
+    <message>
+        <source>Stop after the row in hand; later rows stay untouched (Esc)</source>
+        <translation>Зупинитися після поточного рядка; решта рядків залишиться без змін (Esc)</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Закрити</translation>
+    </message>
+    <message>
+        <source>Close the summary (Esc)</source>
+        <translation>Закрити підсумок (Esc)</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Скасування…</translation>
     </message>
 </context>
 <context>
@@ -1587,6 +1993,29 @@ Idempotency-Key: %4
     <message>
         <source> (until %1; it ends %2 before the provider forgets the key)</source>
         <translation> (до %1; вікно закінчується за %2 до того, як провайдер забуде ключ)</translation>
+    </message>
+    <message>
+        <source>Eve&amp;nts</source>
+        <translation>Поді&amp;ї</translation>
+    </message>
+    <message>
+        <source>Eve&amp;nts (%1)</source>
+        <translation>Поді&amp;ї (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::EventsPanel</name>
+    <message>
+        <source>Select an event to read its JSON.</source>
+        <translation>Виберіть подію, щоб прочитати її JSON.</translation>
+    </message>
+    <message>
+        <source>No provider event names this operation yet.</source>
+        <translation>Жодна подія провайдера поки не згадує цю операцію.</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -2092,6 +2521,114 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>Close the audit window</source>
         <translation>Закрити вікно аудиту</translation>
     </message>
+    <message>
+        <source>Select all with a &amp;proposal</source>
+        <translation>Виді&amp;лити всі з пропозицією</translation>
+    </message>
+    <message>
+        <source>Select every row in Checking the reconciler left a proposal for (Ctrl+Shift+P)</source>
+        <translation>Виділити всі рядки в черзі перевірки, для яких звіряння залишило пропозицію (Ctrl+Shift+P)</translation>
+    </message>
+    <message>
+        <source>&amp;Apply proposals…</source>
+        <translation>Застосува&amp;ти пропозиції…</translation>
+    </message>
+    <message>
+        <source>Resend selecte&amp;d…</source>
+        <translation>Повторно надіслати ви&amp;брані…</translation>
+    </message>
+    <message>
+        <source>Bulk actions work in the Checking tab (Ctrl+2).</source>
+        <translation>Масові дії працюють на вкладці «Перевірка» (Ctrl+2).</translation>
+    </message>
+    <message>
+        <source>Select rows in Checking first (Shift+arrows, or Ctrl+Shift+P).</source>
+        <translation>Спершу виберіть рядки на вкладці «Перевірка» (Shift+стрілки або Ctrl+Shift+P).</translation>
+    </message>
+    <message>
+        <source>A bulk preview is already open.</source>
+        <translation>Попередній перегляд масової дії вже відкрито.</translation>
+    </message>
+    <message>
+        <source>Preview the selected rows&apos; proposals, then apply them (Ctrl+Shift+Y)</source>
+        <translation>Попередній перегляд пропозицій вибраних рядків, потім їх застосування (Ctrl+Shift+Y)</translation>
+    </message>
+    <message>
+        <source>Preview, then resend the selected rows with their stored keys (Ctrl+Shift+R)</source>
+        <translation>Попередній перегляд, потім повторне надсилання вибраних рядків з їхніми збереженими ключами (Ctrl+Shift+R)</translation>
+    </message>
+    <message>
+        <source>Could not read the proposals: %1</source>
+        <translation>Не вдалося прочитати пропозиції: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was selected; try again (F5 reloads).</source>
+        <translation>Нічого не вибрано; спробуйте ще раз (F5 — оновити).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; Ctrl+Shift+Y previews applying them.</source>
+        <translation>
+            <numerusform>Вибрано %n рядок із пропозицією; Ctrl+Shift+Y — попередній перегляд застосування.</numerusform>
+            <numerusform>Вибрано %n рядки з пропозицією; Ctrl+Shift+Y — попередній перегляд застосування.</numerusform>
+            <numerusform>Вибрано %n рядків із пропозицією; Ctrl+Shift+Y — попередній перегляд застосування.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No row in Checking has a proposal.</source>
+        <translation>Жоден рядок у черзі перевірки не має пропозиції.</translation>
+    </message>
+    <message>
+        <source>Could not preview the proposals: %1</source>
+        <translation>Не вдалося показати попередній перегляд пропозицій: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was applied; try again.</source>
+        <translation>Нічого не застосовано; спробуйте ще раз.</translation>
+    </message>
+    <message>
+        <source>Could not preview the resends: %1</source>
+        <translation>Не вдалося показати попередній перегляд повторного надсилання: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was sent; try again.</source>
+        <translation>Нічого не надіслано; спробуйте ще раз.</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Увага</translation>
+    </message>
+    <message>
+        <source>&amp;Attention queue</source>
+        <translation>Черга ува&amp;ги</translation>
+    </message>
+    <message>
+        <source>%1 may not clear Attention; ask a supervisor.</source>
+        <translation>%1 не може знімати позначку «Увага»; зверніться до супервайзера.</translation>
+    </message>
+    <message>
+        <source>Attention (%1)</source>
+        <translation>Увага (%1)</translation>
+    </message>
+    <message>
+        <source>%1 no longer needs Attention.</source>
+        <translation>%1 більше не потребує уваги.</translation>
+    </message>
+    <message>
+        <source>Attention on %1 was not cleared: %2</source>
+        <translation>Позначку «Увага» з %1 не знято: %2</translation>
+    </message>
+    <message>
+        <source>Nothing changed; try again in a moment (F5).</source>
+        <translation>Нічого не змінилося; спробуйте ще раз трохи згодом (F5).</translation>
+    </message>
+    <message>
+        <source>Attention on %1 cleared; the note is in its audit trail.</source>
+        <translation>Позначку «Увага» з %1 знято; нотатку записано до журналу аудиту.</translation>
+    </message>
+    <message>
+        <source>Attention on %1 cleared</source>
+        <translation>Позначку «Увага» з %1 знято</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -2435,6 +2972,29 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>Previous tab</source>
         <translation>Попередня вкладка</translation>
+    </message>
+    <message>
+        <source>&amp;Unmatched events</source>
+        <translation>&amp;Незіставлені події</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::UnmatchedEventsView</name>
+    <message>
+        <source>Every refund event so far matched one of our operations.</source>
+        <translation>Досі кожну подію повернення зіставлено з однією з наших операцій.</translation>
+    </message>
+    <message>
+        <source>Could not read the unmatched events: %1</source>
+        <translation>Не вдалося прочитати незіставлені події: %1</translation>
+    </message>
+    <message>
+        <source> (the newest %1 shown)</source>
+        <translation> (показано останні %1)</translation>
+    </message>
+    <message>
+        <source>Refund events that matched no operation: %1%2. They are refunds made outside this product, e.g. in the provider&apos;s Dashboard.</source>
+        <translation>Події повернення, не зіставлені з жодною операцією: %1%2. Це повернення, зроблені поза цим продуктом, наприклад у панелі провайдера.</translation>
     </message>
 </context>
 </TS>
