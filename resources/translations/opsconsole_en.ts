@@ -1563,6 +1563,25 @@ Provider reference on the row: %1.</translation>
         <source>Cancelling…</source>
         <translation>Cancelling…</translation>
     </message>
+    <message numerus="yes">
+        <source>Reading %n row(s)…</source>
+        <translation>
+            <numerusform>Reading %n row…</numerusform>
+            <numerusform>Reading %n rows…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The preview is being read.</source>
+        <translation>The preview is being read.</translation>
+    </message>
+    <message>
+        <source>Could not read the preview: %1</source>
+        <translation>Could not read the preview: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was changed; close and try again.</source>
+        <translation>Nothing was changed; close and try again.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ChartsView</name>
@@ -2563,22 +2582,6 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>No row in Checking has a proposal.</source>
         <translation>No row in Checking has a proposal.</translation>
-    </message>
-    <message>
-        <source>Could not preview the proposals: %1</source>
-        <translation>Could not preview the proposals: %1</translation>
-    </message>
-    <message>
-        <source>Nothing was applied; try again.</source>
-        <translation>Nothing was applied; try again.</translation>
-    </message>
-    <message>
-        <source>Could not preview the resends: %1</source>
-        <translation>Could not preview the resends: %1</translation>
-    </message>
-    <message>
-        <source>Nothing was sent; try again.</source>
-        <translation>Nothing was sent; try again.</translation>
     </message>
     <message>
         <source>Attention</source>

@@ -1575,6 +1575,26 @@ Provider reference on the row: %1.</source>
         <source>Cancelling…</source>
         <translation>Отмена…</translation>
     </message>
+    <message numerus="yes">
+        <source>Reading %n row(s)…</source>
+        <translation>
+            <numerusform>Читается %n строка…</numerusform>
+            <numerusform>Читаются %n строки…</numerusform>
+            <numerusform>Читаются %n строк…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The preview is being read.</source>
+        <translation>Предпросмотр загружается.</translation>
+    </message>
+    <message>
+        <source>Could not read the preview: %1</source>
+        <translation>Не удалось прочитать предпросмотр: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was changed; close and try again.</source>
+        <translation>Ничего не изменено; закройте окно и попробуйте снова.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ChartsView</name>
@@ -2576,22 +2596,6 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>No row in Checking has a proposal.</source>
         <translation>Ни у одной строки в очереди проверки нет предложения.</translation>
-    </message>
-    <message>
-        <source>Could not preview the proposals: %1</source>
-        <translation>Не удалось показать предпросмотр предложений: %1</translation>
-    </message>
-    <message>
-        <source>Nothing was applied; try again.</source>
-        <translation>Ничего не применено; попробуйте ещё раз.</translation>
-    </message>
-    <message>
-        <source>Could not preview the resends: %1</source>
-        <translation>Не удалось показать предпросмотр повторной отправки: %1</translation>
-    </message>
-    <message>
-        <source>Nothing was sent; try again.</source>
-        <translation>Ничего не отправлено; попробуйте ещё раз.</translation>
     </message>
     <message>
         <source>Attention</source>

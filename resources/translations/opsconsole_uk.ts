@@ -1575,6 +1575,26 @@ Provider reference on the row: %1.</source>
         <source>Cancelling…</source>
         <translation>Скасування…</translation>
     </message>
+    <message numerus="yes">
+        <source>Reading %n row(s)…</source>
+        <translation>
+            <numerusform>Читається %n рядок…</numerusform>
+            <numerusform>Читаються %n рядки…</numerusform>
+            <numerusform>Читаються %n рядків…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The preview is being read.</source>
+        <translation>Попередній перегляд завантажується.</translation>
+    </message>
+    <message>
+        <source>Could not read the preview: %1</source>
+        <translation>Не вдалося прочитати попередній перегляд: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was changed; close and try again.</source>
+        <translation>Нічого не змінено; закрийте вікно і спробуйте ще раз.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ChartsView</name>
@@ -2576,22 +2596,6 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>No row in Checking has a proposal.</source>
         <translation>Жоден рядок у черзі перевірки не має пропозиції.</translation>
-    </message>
-    <message>
-        <source>Could not preview the proposals: %1</source>
-        <translation>Не вдалося показати попередній перегляд пропозицій: %1</translation>
-    </message>
-    <message>
-        <source>Nothing was applied; try again.</source>
-        <translation>Нічого не застосовано; спробуйте ще раз.</translation>
-    </message>
-    <message>
-        <source>Could not preview the resends: %1</source>
-        <translation>Не вдалося показати попередній перегляд повторного надсилання: %1</translation>
-    </message>
-    <message>
-        <source>Nothing was sent; try again.</source>
-        <translation>Нічого не надіслано; спробуйте ще раз.</translation>
     </message>
     <message>
         <source>Attention</source>
