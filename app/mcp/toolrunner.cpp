@@ -7,6 +7,7 @@
 #include "session.h"
 
 #include <QElapsedTimer>
+#include <QThreadStorage>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -92,10 +93,16 @@ private:
     QElapsedTimer m_slenIdle;
 };
 
+// QThreadStorage, not thread_local: Qt deletes a thread's storage in the thread's own finish,
+// before QThread::wait() returns, so the pool's destructor sees every Session gone while Qt SQL's
+// connection registry still exists. A thread_local dies after wait() has returned and raced the
+// process's static destruction (opsctl mcp --http crashed at exit about one run in 20).
 WorkerCache &workerCache()
 {
-    thread_local WorkerCache cache;
-    return cache;
+    static QThreadStorage<WorkerCache *> caches;
+    if (!caches.hasLocalData())
+        caches.setLocalData(new WorkerCache);
+    return *caches.localData();
 }
 
 } // namespace
