@@ -446,10 +446,6 @@ void TestBulkApply::resendSelectedUsesTheStoredKeys()
         QVERIFY(!activeResendLease(f.store(), id));
     }
     QCOMPARE(int(f.store().attempts(old).size()), 6); // nothing sent past the window
-    int posts = 0;
-    for (const auto &r : sim.requests()["requests"])
-        posts += r.value("method", "") == "POST";
-    Q_UNUSED(posts);
     QCOMPARE(sim.ledger()["movements"].size(), 2u); // one movement per resent row
 }
 
