@@ -9,10 +9,16 @@
 #   scripts/pg.sh start DIR; psql URL -c 'CREATE DATABASE perfbench'
 #   psql URL -c 'ALTER SYSTEM SET log_min_duration_statement = 0' -c 'SELECT pg_reload_conf()'
 #   build/tests/ui/bench_operationlist --rows 1000000 --keep URL_OF_perfbench
-#   scripts/pg-list-compare.py DIR/server.log URL_OF_perfbench [PSQL]
+#   scripts/pg-list-compare.py DIR/server.log URL_OF_perfbench [PSQL] [--explain]
+#
+# --explain also prints, under each statement, the scans of its plan (EXPLAIN ANALYZE of the same
+# EXECUTE: which index each scan reads, heap fetches) and the executor's own time, so a
+# statement that reads the table instead of an index shows "Seq Scan".
 import re, subprocess, sys, statistics, collections
-log, url = sys.argv[1], sys.argv[2]
-psql = sys.argv[3] if len(sys.argv) > 3 else 'psql'
+explain = '--explain' in sys.argv
+argv = [a for a in sys.argv if a != '--explain']
+log, url = argv[1], argv[2]
+psql = argv[3] if len(argv) > 3 else 'psql'
 text = open(log, errors='replace').read()
 records = re.split(r'\n(?=\d{4}-\d\d-\d\d )', text)
 prepared = {}
@@ -38,3 +44,13 @@ for (sql, args), ds in groups.items():
     t = [float(x) for x in re.findall(r'Time: ([\d.]+) ms', r.stdout + r.stderr)]
     runs = [t[i] + t[i + 1] for i in range(0, len(t) - 2, 3)]
     print(f"{statistics.median(ds):9.2f} ms server (bench)  {statistics.median(runs) if runs else float('nan'):9.2f} ms psql  n={len(ds)}  args=({args[:40]})  {sql[:90]} ... {sql[-120:]}")
+    if explain:
+        plan = subprocess.run([psql, url, '-qAt'], capture_output=True, text=True,
+                              input=f'PREPARE q AS {sql};\nEXPLAIN (ANALYZE, BUFFERS) EXECUTE q'
+                              + (f'({args})' if args else '') + ';\n').stdout.splitlines()
+        scans = [l.replace('->', '').split('(')[0].strip() for l in plan
+                 if re.search(r'(Seq|Index|Index Only|Bitmap Heap|Bitmap Index) Scan', l)]
+        fetches = [l.strip() for l in plan if 'Heap Fetches' in l]
+        took = [l.strip() for l in plan if l.startswith('Execution Time')]
+        print('      plan:', ' | '.join(dict.fromkeys(scans)), '|', ', '.join(dict.fromkeys(fetches)),
+              '|', ' '.join(took))
