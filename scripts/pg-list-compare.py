@@ -3,20 +3,21 @@
 # PostgreSQL beside the same statement in psql. QPSQL runs a query as SQL-level PREPARE, EXECUTE
 # with literal arguments, DEALLOCATE; with log_min_duration_statement = 0 the server log holds
 # both halves and their server times. Each distinct statement seen at least three times is run
-# five times through psql the same way (\timing, PREPARE + EXECUTE summed), and the medians are
-# printed side by side.
+# --runs times (default 5) through psql the same way (\timing, PREPARE + EXECUTE summed), and
+# the medians are printed side by side.
 #
 #   scripts/pg.sh start DIR; psql URL -c 'CREATE DATABASE perfbench'
 #   psql URL -c 'ALTER SYSTEM SET log_min_duration_statement = 0' -c 'SELECT pg_reload_conf()'
 #   build/tests/ui/bench_operationlist --rows 1000000 --keep URL_OF_perfbench
-#   scripts/pg-list-compare.py DIR/server.log URL_OF_perfbench [PSQL] [--explain]
+#   scripts/pg-list-compare.py DIR/server.log URL_OF_perfbench [PSQL] [--explain] [--runs=N]
 #
 # --explain also prints, under each statement, the scans of its plan (EXPLAIN ANALYZE of the same
 # EXECUTE: which index each scan reads, heap fetches) and the executor's own time, so a
 # statement that reads the table instead of an index shows "Seq Scan".
 import re, subprocess, sys, statistics, collections
 explain = '--explain' in sys.argv
-argv = [a for a in sys.argv if a != '--explain']
+runs = next((int(a.split('=')[1]) for a in sys.argv if a.startswith('--runs=')), 5)
+argv = [a for a in sys.argv if a != '--explain' and not a.startswith('--runs=')]
 log, url = argv[1], argv[2]
 psql = argv[3] if len(argv) > 3 else 'psql'
 text = open(log, errors='replace').read()
@@ -39,11 +40,11 @@ for (sql, args), ds in groups.items():
     if len(ds) < 3:
         continue
     one = f'PREPARE q AS {sql};\nEXECUTE q' + (f'({args})' if args else '') + ';\nDEALLOCATE q;\n'
-    r = subprocess.run([psql, url, '-qAt', '-o', '/dev/null'], input='\\timing on\n' + one * 5,
+    r = subprocess.run([psql, url, '-qAt', '-o', '/dev/null'], input='\\timing on\n' + one * runs,
                        capture_output=True, text=True)
     t = [float(x) for x in re.findall(r'Time: ([\d.]+) ms', r.stdout + r.stderr)]
-    runs = [t[i] + t[i + 1] for i in range(0, len(t) - 2, 3)]
-    print(f"{statistics.median(ds):9.2f} ms server (bench)  {statistics.median(runs) if runs else float('nan'):9.2f} ms psql  n={len(ds)}  args=({args[:40]})  {sql[:90]} ... {sql[-120:]}")
+    times = [t[i] + t[i + 1] for i in range(0, len(t) - 2, 3)]
+    print(f"{statistics.median(ds):9.2f} ms server (bench)  {statistics.median(times) if times else float('nan'):9.2f} ms psql (min {min(times) if times else float('nan'):.2f})  n={len(ds)}  args=({args[:40]})  {sql[:90]} ... {sql[-120:]}")
     if explain:
         plan = subprocess.run([psql, url, '-qAt'], capture_output=True, text=True,
                               input=f'PREPARE q AS {sql};\nEXPLAIN (ANALYZE, BUFFERS) EXECUTE q'
