@@ -23,6 +23,10 @@ ConnectionState &stateOf(const QString &connectionName)
     return states[connectionName];
 }
 
+// As long as SQLite's busy timeout (database.cpp): a writer waits no longer in the queue than it
+// would have polled the lock.
+constexpr std::chrono::milliseconds kGateTimeout{10000};
+
 ConnectionState &stateOf(const QSqlDatabase &db)
 {
     return stateOf(db.connectionName());
@@ -40,8 +44,18 @@ WriteTransaction::WriteTransaction(QSqlDatabase &db)
         ++state.depth;
         return;
     }
-    const QStringList statements = beginWriteStatements(dialectOf(m_db));
-    for (const QString &sql : statements) {
+    begin();
+    state.depth = 1;
+    state.rolledBack = false;
+}
+
+void WriteTransaction::begin()
+{
+    const SqlDialect dialect = dialectOf(m_db);
+    if (dialect == SqlDialect::Sqlite && !m_gate.enter(m_db.databaseName(), kGateTimeout))
+        throw StoreError(u"cannot start a write transaction: database is locked (%1 ms waiting "
+                         "for this process's other writers)"_s.arg(kGateTimeout.count()));
+    for (const QString &sql : beginWriteStatements(dialect)) {
         QSqlQuery q(m_db);
         if (q.exec(sql)) {
             m_active = true;
@@ -53,8 +67,6 @@ WriteTransaction::WriteTransaction(QSqlDatabase &db)
             QSqlQuery(m_db).exec(u"ROLLBACK"_s);
         throw StoreError(u"cannot start a write transaction: %1"_s.arg(error));
     }
-    state.depth = 1;
-    state.rolledBack = false;
 }
 
 WriteTransaction::~WriteTransaction()
@@ -66,6 +78,7 @@ WriteTransaction::~WriteTransaction()
     if (m_active && !state.rolledBack)
         QSqlQuery(m_db).exec(u"ROLLBACK"_s);
     state.rolledBack = false;
+    m_gate.leave();
 }
 
 void WriteTransaction::commit()
@@ -85,6 +98,7 @@ void WriteTransaction::commit()
         QSqlQuery(m_db).exec(u"ROLLBACK"_s); // SQLite keeps a failed COMMIT's transaction open
         throw StoreError(u"commit failed: %1"_s.arg(error));
     }
+    m_gate.leave();
     ++state.commits;
 }
 
