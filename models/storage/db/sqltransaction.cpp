@@ -1,5 +1,8 @@
 #include "sqltransaction.h"
 
+#include "sqlitetuning.h"
+#include "storagelogging.h"
+
 #include <QHash>
 
 using namespace Qt::StringLiterals;
@@ -78,7 +81,13 @@ WriteTransaction::~WriteTransaction()
     if (m_active && !state.rolledBack)
         QSqlQuery(m_db).exec(u"ROLLBACK"_s);
     state.rolledBack = false;
+    if (!m_gate.entered())
+        return; // committed (and made durable) or never begun
     m_gate.leave();
+    // What this transaction read may be another connection's commit that is not durable yet
+    // (SharedSync): a loser of the unique index answers with the winner's row only once it is.
+    if (!waitDurable())
+        qCWarning(lcStore) << "a rolled-back transaction could not sync the database file";
 }
 
 void WriteTransaction::commit()
@@ -99,7 +108,16 @@ void WriteTransaction::commit()
         throw StoreError(u"commit failed: %1"_s.arg(error));
     }
     m_gate.leave();
+    if (!waitDurable())
+        throw StoreError(u"commit failed: the database file could not be synced"_s);
     ++state.commits;
+}
+
+bool WriteTransaction::waitDurable()
+{
+    if (!Database::sharesSync(m_db))
+        return true;
+    return WriteGate::waitDurable(m_db.databaseName(), [this] { return syncWal(m_db); });
 }
 
 void WriteTransaction::rollback()

@@ -14,7 +14,10 @@
 // transaction alone; an exception unwinds to the outermost scope, which rolls everything back.
 //
 // On SQLite the outermost scope first queues at the file's in-process WriteGate (writegate.h),
-// so the writers of one process wait their turn without polling SQLite's lock.
+// so the writers of one process wait their turn without polling SQLite's lock. On a connection
+// opened with CommitDurability::SharedSync, commit() returns only after a shared sync of the WAL
+// that began after its COMMIT (writegate.h), and the outermost scope's rollback waits the same
+// way, so nothing it read is reported before it is durable.
 
 #include "database.h"
 #include "sqldialect.h"
@@ -50,6 +53,7 @@ public:
 
 private:
     void begin();
+    bool waitDurable();
 
     QSqlDatabase &m_db;
     WriteGate m_gate;

@@ -2,6 +2,7 @@
 
 #include <QHash>
 #include <QSet>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 
@@ -9,7 +10,17 @@ namespace ops {
 
 struct WriteGate::Slot
 {
-    std::timed_mutex mutex;
+    std::timed_mutex mutex; // the write gate
+
+    // Shared WAL sync. A waiter takes ticket ++requested; it is durable once a sync that
+    // started after it took the ticket has finished, i.e. once synced >= its ticket.
+    std::mutex syncMutex;
+    std::condition_variable synced_cv;
+    quint64 requested = 0;
+    quint64 synced = 0;
+    bool syncing = false;
+    int waiting = 0;
+    qint64 syncs = 0;
 };
 
 namespace {
@@ -33,7 +44,67 @@ QSet<const void *> &heldHere()
     return held;
 }
 
+std::mutex hookMutex;
+std::function<void(const QString &, int)> beforeSyncHook;
+
+void runBeforeSyncHook(const QString &path, int waiting)
+{
+    std::function<void(const QString &, int)> hook;
+    {
+        std::lock_guard lock(hookMutex);
+        hook = beforeSyncHook;
+    }
+    if (hook)
+        hook(path, waiting);
+}
+
 } // namespace
+
+bool WriteGate::waitDurable(const QString &path, const std::function<bool()> &sync)
+{
+    Slot &slot = *slotFor(path);
+    std::unique_lock lock(slot.syncMutex);
+    const quint64 ticket = ++slot.requested;
+    ++slot.waiting;
+    while (slot.synced < ticket) {
+        if (slot.syncing) {
+            slot.synced_cv.wait(lock);
+            continue;
+        }
+        // This thread syncs for every ticket taken so far.
+        slot.syncing = true;
+        const quint64 covers = slot.requested;
+        const int waiting = slot.waiting;
+        lock.unlock();
+        runBeforeSyncHook(path, waiting);
+        const bool ok = sync();
+        lock.lock();
+        slot.syncing = false;
+        ++slot.syncs;
+        if (ok)
+            slot.synced = qMax(slot.synced, covers);
+        slot.synced_cv.notify_all();
+        if (!ok) {
+            --slot.waiting;
+            return false; // the others try their own sync
+        }
+    }
+    --slot.waiting;
+    return true;
+}
+
+qint64 WriteGate::syncCount(const QString &path)
+{
+    Slot &slot = *slotFor(path);
+    std::lock_guard lock(slot.syncMutex);
+    return slot.syncs;
+}
+
+void WriteGate::setBeforeSyncHook(std::function<void(const QString &, int)> hook)
+{
+    std::lock_guard lock(hookMutex);
+    beforeSyncHook = std::move(hook);
+}
 
 WriteGate::~WriteGate()
 {
