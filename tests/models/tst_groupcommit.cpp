@@ -8,12 +8,11 @@
 #include "sqltransaction.h"
 #include "writegate.h"
 
+#include <QElapsedTimer>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 #include <atomic>
-#include <condition_variable>
-#include <mutex>
 #include <thread>
 
 using namespace Qt::StringLiterals;
@@ -23,43 +22,35 @@ namespace {
 
 constexpr int kThreads = 8;
 
-// Holds the first sync of a run until `expected` threads wait for durability, and records how
-// many commit() calls had returned by then.
+// Holds the first sync of a run until `expected` threads wait for durability (every one of them
+// has run its COMMIT or ROLLBACK and taken its place), and records how many commit() calls had
+// returned by then.
 struct FirstSyncHold
 {
     explicit FirstSyncHold(int expected)
         : m_expected(expected)
     {
-        WriteGate::setBeforeSyncHook([this](const QString &, int waiting) { onSync(waiting); });
+        WriteGate::setBeforeSyncHook([this](const QString &path) { onSync(path); });
     }
     ~FirstSyncHold() { WriteGate::setBeforeSyncHook({}); }
 
-    void onSync(int)
+    void onSync(const QString &path)
     {
-        std::unique_lock lock(m_mutex);
-        if (m_held)
+        if (m_held.exchange(true))
             return;
-        m_held = true;
-        // Every thread's COMMIT has run once all of them wait (the loser's rollback too).
-        m_cv.wait_for(lock, std::chrono::seconds(20), [this] { return m_arrived >= m_expected; });
+        QElapsedTimer waited;
+        waited.start();
+        while (WriteGate::waitingForSync(path) < m_expected && waited.elapsed() < 20000)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        m_allWaiting = WriteGate::waitingForSync(path) >= m_expected;
         m_returnedAtFirstSync = returned.load();
-        m_allArrived = m_arrived >= m_expected;
-    }
-    void arrive()
-    {
-        std::lock_guard lock(m_mutex);
-        ++m_arrived;
-        m_cv.notify_all();
     }
 
     std::atomic_int returned = 0;
     int m_expected = 0;
-    int m_arrived = 0;
+    std::atomic_bool m_held = false;
+    bool m_allWaiting = false;
     int m_returnedAtFirstSync = -1;
-    bool m_allArrived = false;
-    bool m_held = false;
-    std::mutex m_mutex;
-    std::condition_variable m_cv;
 };
 
 void createTable(const QString &location)
@@ -94,7 +85,6 @@ int storeUnit(const QString &location, int i, const QString &unit, FirstSyncHold
         q.addBindValue(i);
         const bool inserted = q.exec();
         q = QSqlQuery();
-        hold.arrive();
         if (inserted) {
             tx.commit();
             ++hold.returned;
@@ -135,7 +125,7 @@ void TestGroupCommit::concurrentCommitsShareSyncs()
     for (auto &t : threads)
         t.join();
 
-    QVERIFY(hold.m_allArrived);
+    QVERIFY(hold.m_allWaiting);
     // No commit() returned while the first sync was held, though every COMMIT had run.
     QCOMPARE(hold.m_returnedAtFirstSync, 0);
     // The first sync covers its own commit; the next one covers all the others.
@@ -162,7 +152,7 @@ void TestGroupCommit::uniqueLoserRollsBackAloneAndGetsTheWinner()
     for (auto &t : threads)
         t.join();
 
-    QVERIFY(hold.m_allArrived);
+    QVERIFY(hold.m_allWaiting);
     QCOMPARE(hold.m_returnedAtFirstSync, 0);
     QVERIFY(owners[0] == 0 || owners[0] == 1);
     QCOMPARE(owners[1], owners[0]); // the loser gets the winner's row

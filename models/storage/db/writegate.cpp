@@ -45,17 +45,17 @@ QSet<const void *> &heldHere()
 }
 
 std::mutex hookMutex;
-std::function<void(const QString &, int)> beforeSyncHook;
+std::function<void(const QString &)> beforeSyncHook;
 
-void runBeforeSyncHook(const QString &path, int waiting)
+void runBeforeSyncHook(const QString &path)
 {
-    std::function<void(const QString &, int)> hook;
+    std::function<void(const QString &)> hook;
     {
         std::lock_guard lock(hookMutex);
         hook = beforeSyncHook;
     }
     if (hook)
-        hook(path, waiting);
+        hook(path);
 }
 
 } // namespace
@@ -74,9 +74,8 @@ bool WriteGate::waitDurable(const QString &path, const std::function<bool()> &sy
         // This thread syncs for every ticket taken so far.
         slot.syncing = true;
         const quint64 covers = slot.requested;
-        const int waiting = slot.waiting;
         lock.unlock();
-        runBeforeSyncHook(path, waiting);
+        runBeforeSyncHook(path);
         const bool ok = sync();
         lock.lock();
         slot.syncing = false;
@@ -100,7 +99,14 @@ qint64 WriteGate::syncCount(const QString &path)
     return slot.syncs;
 }
 
-void WriteGate::setBeforeSyncHook(std::function<void(const QString &, int)> hook)
+int WriteGate::waitingForSync(const QString &path)
+{
+    Slot &slot = *slotFor(path);
+    std::lock_guard lock(slot.syncMutex);
+    return slot.waiting;
+}
+
+void WriteGate::setBeforeSyncHook(std::function<void(const QString &)> hook)
 {
     std::lock_guard lock(hookMutex);
     beforeSyncHook = std::move(hook);

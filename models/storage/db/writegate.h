@@ -50,9 +50,10 @@ public:
     static bool waitDurable(const QString &path, const std::function<bool()> &sync);
     // Runs of `sync` made for `path` so far (what the tests count).
     static qint64 syncCount(const QString &path);
-    // Test hook: runs in the syncing thread just before each sync, with the number of threads
-    // waiting in waitDurable() for `path` (the syncing one included).
-    static void setBeforeSyncHook(std::function<void(const QString &path, int waiting)> hook);
+    // Threads inside waitDurable() for `path` now, the syncing one included (for the tests).
+    static int waitingForSync(const QString &path);
+    // Test hook: runs in the syncing thread just before each sync.
+    static void setBeforeSyncHook(std::function<void(const QString &path)> hook);
 
     struct Slot; // one per file (writegate.cpp)
 
