@@ -67,7 +67,8 @@ struct WorkerCache
         if (!m_session || m_location != location) {
             m_session.reset();
             m_location = location;
-            m_session = std::make_unique<Session>(location, m_clock);
+            // Many worker threads write to one file: their commits share the WAL's syncs.
+            m_session = std::make_unique<Session>(location, m_clock, CommitDurability::SharedSync);
         }
         return *m_session;
     }

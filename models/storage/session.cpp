@@ -26,9 +26,9 @@ QString nextConnectionName()
 }
 
 // Opens and migrates, or throws with nothing left registered under `name`.
-QSqlDatabase openMigrated(const QString &location, const QString &name)
+QSqlDatabase openMigrated(const QString &location, const QString &name, CommitDurability durability)
 {
-    QSqlDatabase db = Database::open(location, name);
+    QSqlDatabase db = Database::open(location, name, durability);
     try {
         Database::migrate(db);
     } catch (const StoreError &) {
@@ -65,10 +65,11 @@ struct Session::Parts
     EventStore events;
 };
 
-Session::Session(const QString &location, const Clock &clock)
+Session::Session(const QString &location, const Clock &clock, CommitDurability durability)
     : m_location(location)
     , m_clock(clock)
-    , m_parts(std::make_unique<Parts>(openMigrated(location, nextConnectionName()), clock))
+    , m_parts(
+          std::make_unique<Parts>(openMigrated(location, nextConnectionName(), durability), clock))
 {}
 
 Session::~Session()

@@ -11,6 +11,7 @@
 #include "approvals.h"
 #include "auditlog.h"
 #include "clock.h"
+#include "database.h"
 #include "operatordirectory.h"
 #include "proposals.h"
 
@@ -36,8 +37,10 @@ class Session
 public:
     // `location`: a SQLite file path or a postgresql:// URL (Database::open). Each Session gets a
     // connection name of its own. Throws StoreError with a message fit for an operator when the
-    // database cannot be opened or migrated; nothing is left registered then.
-    Session(const QString &location, const Clock &clock);
+    // database cannot be opened or migrated; nothing is left registered then. `durability`:
+    // database.h (SharedSync for a process with many writer threads).
+    Session(const QString &location, const Clock &clock,
+            CommitDurability durability = CommitDurability::EachCommit);
     ~Session();
     Session(const Session &) = delete;
     Session &operator=(const Session &) = delete;

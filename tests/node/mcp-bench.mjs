@@ -1,5 +1,6 @@
 // Benchmark of `opsctl mcp` (issue 15), figures not pass/fail (docs/benchmarks.md):
-//   node tests/node/mcp-bench.mjs [--calls N] [--memory-calls N]
+//   node tests/node/mcp-bench.mjs [--calls N] [--memory-calls N] [--in-flight 8,64]
+//                                 [--workers N] [--throughput-only]
 // with OPSCTL and PROVIDER_SIM naming the executables. A raw JSON-RPC client over stdio (no SDK
 // in the way) keeps N calls in flight on one connection, each a refund of its own charge.
 // Printed: refunds/s at 20 ms provider latency for 8 and 64 calls in flight beside the latency
@@ -8,6 +9,7 @@
 
 import { spawn, execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { admin, opsctlPath, serverEnv, startSim, stop, workspace } from './mcpharness.mjs';
@@ -18,6 +20,14 @@ const arg = (name, fallback) => {
 };
 const calls = arg('--calls', 400);
 const memoryCalls = arg('--memory-calls', 10000);
+const workers = arg('--workers', 64);
+const listArg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1].split(',').map(Number) : fallback;
+};
+const inFlights = listArg('--in-flight', [8, 64]);
+// The cheaper mode: only the latency-bound figures (no per-process and no memory run).
+const throughputOnly = process.argv.includes('--throughput-only');
 const run = promisify(execFile);
 
 const sim = await startSim();
@@ -32,7 +42,7 @@ async function seedCharges(n) {
 }
 
 function server(db) {
-  const child = spawn(opsctlPath, ['mcp', '--workers', '64'], {
+  const child = spawn(opsctlPath, ['mcp', '--workers', String(workers)], {
     env: serverEnv(sim, db, { OPS_ATTEMPT_TIMEOUT_MS: '10000' }),
     stdio: ['pipe', 'pipe', 'ignore'],
   });
@@ -77,8 +87,8 @@ async function withServer(fn) {
   try { return await fn(s, space); } finally { s.child.stdin.end(); await stop(s.child); space.cleanup(); }
 }
 
-console.log(`opsctl mcp benchmark (${calls} refunds per figure, one stdio connection)`);
-for (const inFlight of [8, 64]) {
+console.log(`opsctl mcp benchmark (${calls} refunds per figure, one stdio connection, ${workers} workers, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
+for (const inFlight of inFlights) {
   await admin(sim, 'POST', '/_sim/faults', { route: '*', mode: 'latency', delay_ms: 20 });
   const first = await seedCharges(calls);
   const r = await withServer((s) => refunds(s, first, calls, inFlight));
@@ -87,10 +97,10 @@ for (const inFlight of [8, 64]) {
   const bound = inFlight / 0.04;
   console.log(`${inFlight} in flight, 20 ms latency: ${rate.toFixed(1)} refunds/s ` +
     `(${r.refunded}/${calls} refunded, ${r.seconds.toFixed(2)} s); latency bound ${bound} /s; ` +
-    `${(100 * rate / bound).toFixed(0)} % of it (target ${inFlight === 8 ? 90 : 75} %)`);
+    `${(100 * rate / bound).toFixed(0)} % of it (target ${inFlight <= 8 ? 90 : 75} %)`);
 }
 
-{
+if (!throughputOnly) {
   const first = await seedCharges(calls);
   const r = await withServer((s) => refunds(s, first, calls, 1));
   const processes = Math.min(100, calls);
@@ -108,7 +118,7 @@ for (const inFlight of [8, 64]) {
     `through opsctl mcp; ${perProcess.toFixed(2)} ms per opsctl refund process (${processes} runs)`);
 }
 
-{
+if (!throughputOnly && memoryCalls > 0) {
   const first = await seedCharges(memoryCalls);
   await withServer(async (s) => {
     const marks = [];

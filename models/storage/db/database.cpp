@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
@@ -61,13 +62,21 @@ void enableWal(QSqlDatabase &db)
 
 constexpr int kBusyTimeoutMs = 10000;
 
-void applyPragmas(QSqlDatabase &db)
+// Marked on the driver object, which lives exactly as long as the connection.
+constexpr const char *kSharedSyncProperty = "ops_shared_sync";
+
+void applyPragmas(QSqlDatabase &db, CommitDurability durability)
 {
     // The fine-grained busy handler replaces SQLite's busy timeout (sqlitetuning.h).
     if (!tuneSqliteConnection(db, kBusyTimeoutMs))
         execOrThrow(db, u"PRAGMA busy_timeout = %1"_s.arg(kBusyTimeoutMs));
     enableWal(db);
-    execOrThrow(db, u"PRAGMA synchronous = FULL"_s);
+    if (durability == CommitDurability::SharedSync) {
+        execOrThrow(db, u"PRAGMA synchronous = NORMAL"_s);
+        db.driver()->setProperty(kSharedSyncProperty, true);
+    } else {
+        execOrThrow(db, u"PRAGMA synchronous = FULL"_s);
+    }
     execOrThrow(db, u"PRAGMA foreign_keys = ON"_s);
 }
 
@@ -134,7 +143,13 @@ QString Database::defaultLocation()
     return dir + u"/opsconsole/operations.sqlite"_s;
 }
 
-QSqlDatabase Database::open(const QString &location, const QString &connectionName)
+bool Database::sharesSync(const QSqlDatabase &db)
+{
+    return db.driver() && db.driver()->property(kSharedSyncProperty).toBool();
+}
+
+QSqlDatabase Database::open(const QString &location, const QString &connectionName,
+                            CommitDurability durability)
 {
     const DbLocation parsed = DbLocation::parse(location);
     if (parsed.backend == DbLocation::Backend::Postgres)
@@ -151,7 +166,7 @@ QSqlDatabase Database::open(const QString &location, const QString &connectionNa
     if (!db.open())
         throw StoreError(u"cannot open database %1: %2"_s.arg(location, db.lastError().text()));
     // The driver opens lazily; the first write proves the file is usable.
-    applyPragmas(db);
+    applyPragmas(db, durability);
     execOrThrow(db, u"CREATE TABLE IF NOT EXISTS schema_version ("
                     "version INTEGER NOT NULL PRIMARY KEY, applied_at BIGINT NOT NULL)"_s);
     return db;
@@ -198,6 +213,8 @@ void Database::migrate(QSqlDatabase &db)
                 u"INSERT INTO schema_version (version, applied_at) VALUES (%1, %2)"_s.arg(next).arg(
                     QDateTime::currentMSecsSinceEpoch()));
             execOrThrow(db, u"COMMIT"_s);
+            if (sharesSync(db) && !syncWal(db))
+                throw StoreError(u"cannot sync the database after migration %1"_s.arg(next));
             qCInfo(lcStore) << "applied migration" << next;
         } catch (...) {
             QSqlQuery(db).exec(u"ROLLBACK"_s);

@@ -42,4 +42,16 @@ bool tuneSqliteConnection(QSqlDatabase &db, int busyTimeoutMs)
     return true;
 }
 
+bool syncWal(QSqlDatabase &db)
+{
+    sqlite3 *handle = sqliteHandle(db);
+    if (!handle)
+        return false;
+    sqlite3_file *wal = nullptr;
+    if (sqlite3_file_control(handle, "main", SQLITE_FCNTL_JOURNAL_POINTER, &wal) != SQLITE_OK ||
+        !wal || !wal->pMethods)
+        return false;
+    return wal->pMethods->xSync(wal, SQLITE_SYNC_NORMAL) == SQLITE_OK;
+}
+
 } // namespace ops

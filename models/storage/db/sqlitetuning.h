@@ -17,4 +17,9 @@ namespace ops {
 // False when the connection is not an open SQLite one (nothing changed).
 bool tuneSqliteConnection(QSqlDatabase &db, int busyTimeoutMs);
 
+// Syncs the connection's WAL file through SQLite's own file handle (the VFS's xSync: fdatasync
+// and, the first time, the folder), the sync synchronous=FULL would have made inside COMMIT.
+// False when the connection has no open WAL or the sync failed.
+bool syncWal(QSqlDatabase &db);
+
 } // namespace ops

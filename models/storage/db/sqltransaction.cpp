@@ -1,5 +1,8 @@
 #include "sqltransaction.h"
 
+#include "sqlitetuning.h"
+#include "storagelogging.h"
+
 #include <QHash>
 
 using namespace Qt::StringLiterals;
@@ -23,6 +26,10 @@ ConnectionState &stateOf(const QString &connectionName)
     return states[connectionName];
 }
 
+// As long as SQLite's busy timeout (database.cpp): a writer waits no longer in the queue than it
+// would have polled the lock.
+constexpr std::chrono::milliseconds kGateTimeout{10000};
+
 ConnectionState &stateOf(const QSqlDatabase &db)
 {
     return stateOf(db.connectionName());
@@ -40,8 +47,18 @@ WriteTransaction::WriteTransaction(QSqlDatabase &db)
         ++state.depth;
         return;
     }
-    const QStringList statements = beginWriteStatements(dialectOf(m_db));
-    for (const QString &sql : statements) {
+    begin();
+    state.depth = 1;
+    state.rolledBack = false;
+}
+
+void WriteTransaction::begin()
+{
+    const SqlDialect dialect = dialectOf(m_db);
+    if (dialect == SqlDialect::Sqlite && !m_gate.enter(m_db.databaseName(), kGateTimeout))
+        throw StoreError(u"cannot start a write transaction: database is locked (%1 ms waiting "
+                         "for this process's other writers)"_s.arg(kGateTimeout.count()));
+    for (const QString &sql : beginWriteStatements(dialect)) {
         QSqlQuery q(m_db);
         if (q.exec(sql)) {
             m_active = true;
@@ -53,8 +70,6 @@ WriteTransaction::WriteTransaction(QSqlDatabase &db)
             QSqlQuery(m_db).exec(u"ROLLBACK"_s);
         throw StoreError(u"cannot start a write transaction: %1"_s.arg(error));
     }
-    state.depth = 1;
-    state.rolledBack = false;
 }
 
 WriteTransaction::~WriteTransaction()
@@ -66,6 +81,13 @@ WriteTransaction::~WriteTransaction()
     if (m_active && !state.rolledBack)
         QSqlQuery(m_db).exec(u"ROLLBACK"_s);
     state.rolledBack = false;
+    if (!m_gate.entered())
+        return; // committed (and made durable) or never begun
+    m_gate.leave();
+    // What this transaction read may be another connection's commit that is not durable yet
+    // (SharedSync): a loser of the unique index answers with the winner's row only once it is.
+    if (!waitDurable())
+        qCWarning(lcStore) << "a rolled-back transaction could not sync the database file";
 }
 
 void WriteTransaction::commit()
@@ -85,7 +107,17 @@ void WriteTransaction::commit()
         QSqlQuery(m_db).exec(u"ROLLBACK"_s); // SQLite keeps a failed COMMIT's transaction open
         throw StoreError(u"commit failed: %1"_s.arg(error));
     }
+    m_gate.leave();
+    if (!waitDurable())
+        throw StoreError(u"commit failed: the database file could not be synced"_s);
     ++state.commits;
+}
+
+bool WriteTransaction::waitDurable()
+{
+    if (!Database::sharesSync(m_db))
+        return true;
+    return WriteGate::waitDurable(m_db.databaseName(), [this] { return syncWal(m_db); });
 }
 
 void WriteTransaction::rollback()

@@ -12,9 +12,16 @@
 // become one commit (docs/benchmarks.md, "Durable commits per refund"). A joined scope that
 // ends without commit() because its step wrote nothing (a guard clause) leaves the outer
 // transaction alone; an exception unwinds to the outermost scope, which rolls everything back.
+//
+// On SQLite the outermost scope first queues at the file's in-process WriteGate (writegate.h),
+// so the writers of one process wait their turn without polling SQLite's lock. On a connection
+// opened with CommitDurability::SharedSync, commit() returns only after a shared sync of the WAL
+// that began after its COMMIT (writegate.h), and the outermost scope's rollback waits the same
+// way, so nothing it read is reported before it is durable.
 
 #include "database.h"
 #include "sqldialect.h"
+#include "writegate.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -45,7 +52,11 @@ public:
     static qint64 commitCount(const QString &connectionName);
 
 private:
+    void begin();
+    bool waitDurable();
+
     QSqlDatabase &m_db;
+    WriteGate m_gate;
     bool m_active = false;
     bool m_joined = false;
 };
