@@ -4,9 +4,10 @@
 // the export's statement, the chain check, and the longest stall of the UI thread (a 5 ms
 // QTimer heartbeat) while the window runs Verify chain and the export as jobs and while it
 // applies each filter. Figures are printed, never judged.
-// Usage: bench_auditlist [--entries N] [--keep PATH] [--shell] [--export-only]
+// Usage: bench_auditlist [--entries N] [--keep PATH] [--shell] [--export-only|--ui-only]
 // A --keep PATH that already holds N entries is measured as it is; --export-only prints the
-// export and chain-check figures only (each beside sqlite3 -csv and the QSqlQuery path).
+// export and chain-check figures only (each beside sqlite3 -csv and the QSqlQuery path);
+// --ui-only the window's UI-thread stalls only.
 
 #include "auditexport.h"
 #include "auditjob.h"
@@ -337,9 +338,11 @@ int main(int argc, char **argv)
             << " audit entries in " << gen.elapsed() << " ms (" << path << ")" << Qt::endl;
     }
     const bool exportOnly = args.contains(u"--export-only"_s);
-    if (!exportOnly)
+    const bool uiOnly = args.contains(u"--ui-only"_s);
+    if (!exportOnly && !uiOnly)
         queryFigures(db, args.contains(u"--shell"_s) ? path : QString(), nowMs, rows);
-    exportAndVerifyFigures(db, path, dir.path());
+    if (!uiOnly)
+        exportAndVerifyFigures(db, path, dir.path());
     if (!exportOnly)
         uiFigures(path, dir.path(), nowMs, rows);
     out << "peak memory (VmHWM): " << bench::peakMemory() << Qt::endl;
