@@ -1,13 +1,12 @@
 // MainWindow's bulk resolution in the checking queue (docs/design.md §10 Bulk resolution, issue
 // 14 item 3): several rows selected (Shift/Ctrl with arrows or clicks; the detail pane follows
 // the current row), Select all with a proposal, and the previews for Apply proposals… and
-// Resend selected…. The preview is the store's (previewApply, resendBlock, bulkpreviewread.h):
-// the console reads it (bulkPreviewRequested) and runs a confirmed preview
+// Resend selected…. The preview is the store's (previewApply, resendBlock; the console's
+// bulkpreviewread.h): the console reads it (bulkPreviewRequested) and runs a confirmed preview
 // (bulkRunRequested), both off the UI thread; the window only shows them.
 
 #include "approvallistmodel.h"
 #include "bulkapplydialog.h"
-#include "bulkpreviewread.h"
 #include "changewatcher.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
@@ -226,16 +225,11 @@ BulkApplyDialog *MainWindow::startBulkPreview(bool resend)
         showBulkDialog(new BulkApplyDialog(mode, int(request.operationIds.size()), this));
     // The console reads it on its bulk thread (several queries per row: seconds for a long
     // selection); the dialog is open and cancellable meanwhile.
-    if (isSignalConnected(QMetaMethod::fromSignal(&MainWindow::bulkPreviewRequested))) {
-        emit bulkPreviewRequested(dialog, request);
+    if (!isSignalConnected(QMetaMethod::fromSignal(&MainWindow::bulkPreviewRequested))) {
+        dialog->previewFailed(tr("no console is attached to read it."));
         return dialog;
     }
-    try { // no console attached: read it here
-        dialog->previewRead(readBulkPreview(m_store, request, 0, request.operationIds.size(),
-                                            m_query.clock().now()));
-    } catch (const StoreError &e) {
-        dialog->previewFailed(e.message());
-    }
+    emit bulkPreviewRequested(dialog, request);
     return dialog;
 }
 
