@@ -10,6 +10,7 @@
 
 #include <QFile>
 #include <QSqlError>
+#include <QSqlQuery>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -52,6 +53,9 @@ private slots:
     void exportWritesTheSameBytes();
     void verifyGivesTheSameVerdict_data();
     void verifyGivesTheSameVerdict();
+    void parallelGivesTheSameVerdict_data();
+    void parallelGivesTheSameVerdict();
+    void parallelWalkCancels();
 };
 
 void TestAuditFastPath::exportWritesTheSameBytes_data()
@@ -133,6 +137,123 @@ void TestAuditFastPath::verifyGivesTheSameVerdict()
     QCOMPARE(fast->entries, reference->entries);
     QCOMPARE(fast->brokenId, reference->brokenId);
     QCOMPARE(fast->reason, reference->reason);
+}
+
+namespace {
+
+// A small chunk, so the seeded chain spans many chunks and the cases below sit on boundaries.
+constexpr int kChunk = 256;
+
+std::vector<qint64> auditIds(QSqlDatabase &db)
+{
+    QSqlQuery q(u"SELECT id FROM audit ORDER BY id"_s, db);
+    std::vector<qint64> ids;
+    while (q.next())
+        ids.push_back(q.value(0).toLongLong());
+    return ids;
+}
+
+// Position -1: the last entry.
+qint64 idAt(const std::vector<qint64> &ids, int position)
+{
+    return position < 0 ? ids.back() : ids.at(std::size_t(position));
+}
+
+struct Walked
+{
+    std::optional<ChainCheck> check;
+    std::vector<std::pair<qint64, qint64>> progress;
+};
+
+Walked walk(QSqlDatabase &db, AuditReadPath path, int hashThreads, int stopAfterCalls = -1)
+{
+    Walked w;
+    ChainWalkOptions options;
+    options.path = path;
+    options.hashThreads = hashThreads;
+    options.chunkEntries = kChunk;
+    w.check = AuditLog::verify(
+        db,
+        [&](qint64 done, qint64 total) {
+            w.progress.emplace_back(done, total);
+            return stopAfterCalls < 0 || int(w.progress.size()) < stopAfterCalls;
+        },
+        options);
+    return w;
+}
+
+} // namespace
+
+void TestAuditFastPath::parallelGivesTheSameVerdict_data()
+{
+    QTest::addColumn<QString>("statement"); // %1: the id at `position`
+    QTest::addColumn<int>("position");
+    QTest::addColumn<int>("brokenAt"); // the position of the first broken entry; -2: holds
+    const QString edit = u"UPDATE audit SET actor = 'operator:mallory' WHERE id = %1"_s;
+    const QString remove = u"DELETE FROM audit WHERE id = %1"_s;
+    QTest::addRow("untouched") << QString() << 0 << -2;
+    QTest::addRow("first entry edited") << edit << 0 << 0;
+    QTest::addRow("first entry not from genesis")
+        << u"UPDATE audit SET prev_hash = hash WHERE id = %1"_s << 0 << 0;
+    QTest::addRow("last entry of the first chunk edited") << edit << kChunk - 1 << kChunk - 1;
+    QTest::addRow("first entry of the second chunk edited") << edit << kChunk << kChunk;
+    QTest::addRow("first entry of the second chunk not JSON")
+        << u"UPDATE audit SET detail = 'gone' WHERE id = %1"_s << kChunk << kChunk;
+    QTest::addRow("last entry of the first chunk removed") << remove << kChunk - 1 << kChunk;
+    QTest::addRow("first entry of the second chunk removed") << remove << kChunk << kChunk + 1;
+    QTest::addRow("first entry of the third chunk edited") << edit << 2 * kChunk << 2 * kChunk;
+    QTest::addRow("last entry edited") << edit << -1 << -1;
+    QTest::addRow("last entry removed (end cut off)") << remove << -1 << -1;
+}
+
+void TestAuditFastPath::parallelGivesTheSameVerdict()
+{
+    QFETCH(QString, statement);
+    QFETCH(int, position);
+    QFETCH(int, brokenAt);
+    StoreFixture f;
+    seedBoth(f);
+    QSqlDatabase db = f.store().database();
+    const std::vector<qint64> ids = auditIds(db);
+    QVERIFY(ids.size() > 3 * kChunk);
+    if (!statement.isEmpty()) {
+        const QString drop = onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
+                             : statement.startsWith(u"DELETE"_s)
+                                 ? u"DROP TRIGGER audit_no_delete"_s
+                                 : u"DROP TRIGGER audit_no_update"_s;
+        const QString failed = tamper(db, {drop, statement.arg(idAt(ids, position))});
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
+    }
+    for (const AuditReadPath path : {AuditReadPath::Fastest, AuditReadPath::QtSql}) {
+        const Walked reference = walk(db, path, 0);
+        QVERIFY(reference.check);
+        QCOMPARE(reference.check->holds(), brokenAt == -2);
+        if (brokenAt != -2)
+            QCOMPARE(reference.check->brokenId, idAt(ids, brokenAt));
+        for (const int threads : {1, 2, 3}) {
+            const Walked parallel = walk(db, path, threads);
+            QVERIFY(parallel.check);
+            QCOMPARE(parallel.check->entries, reference.check->entries);
+            QCOMPARE(parallel.check->brokenId, reference.check->brokenId);
+            QCOMPARE(parallel.check->reason, reference.check->reason);
+            QCOMPARE(parallel.progress, reference.progress);
+        }
+    }
+}
+
+void TestAuditFastPath::parallelWalkCancels()
+{
+    StoreFixture f;
+    QSqlDatabase db = f.store().database();
+    generateOperations(db, 2100, f.clock().nowMs());
+    generateAuditHistory(db, 2100, f.clock().nowMs()); // 8,400 entries: three progress calls
+    const Walked whole = walk(db, AuditReadPath::Fastest, 2);
+    QVERIFY(whole.check && whole.check->holds());
+    QVERIFY(whole.progress.size() > 2);
+    const Walked cancelled = walk(db, AuditReadPath::Fastest, 2, 2);
+    QVERIFY(!cancelled.check);
+    QCOMPARE(cancelled.progress.size(), std::size_t(2));
+    QCOMPARE(cancelled.progress.back().first, 2 * AuditLog::kProgressEvery);
 }
 
 QTEST_GUILESS_MAIN(TestAuditFastPath)

@@ -39,6 +39,20 @@ enum class AuditReadPath
 // Called every few thousand entries with (checked, expected total); returning false cancels.
 using ChainProgress = std::function<bool(qint64, qint64)>;
 
+// How a chain walk shares its work. hashThreads 0: the calling thread reads and hashes each
+// entry in turn (the reference walk). n > 0: the calling thread reads the entries and checks
+// their links in id order while n threads hash chunks of chunkEntries entries. Both give the
+// same verdict (count, first broken id, reason) and the same progress calls.
+struct ChainWalkOptions
+{
+    // One hashing thread per core; none on a single core.
+    static int defaultHashThreads();
+
+    AuditReadPath path = AuditReadPath::Fastest;
+    int hashThreads = defaultHashThreads();
+    int chunkEntries = 2048;
+};
+
 class AuditLog
 {
 public:
@@ -66,6 +80,8 @@ public:
     // The same walk with progress; nullopt when `progress` cancelled it.
     static std::optional<ChainCheck> verify(QSqlDatabase &db, const ChainProgress &progress,
                                             AuditReadPath path = AuditReadPath::Fastest);
+    static std::optional<ChainCheck> verify(QSqlDatabase &db, const ChainProgress &progress,
+                                            const ChainWalkOptions &options);
 };
 
 } // namespace ops
