@@ -113,7 +113,7 @@ void BulkWorker::readPreview(const ui::BulkPreviewRequest &request)
             if (m_cancelled->load())
                 return; // the dialog is gone or going: nothing to hand back
             std::vector<BulkRow> part =
-                ui::readBulkPreview(session.store(), request, from, kPreviewPart, m_clock.now());
+                readBulkPreview(session.store(), request, from, kPreviewPart, m_clock.now());
             rows.insert(rows.end(), std::make_move_iterator(part.begin()),
                         std::make_move_iterator(part.end()));
         }

@@ -2619,6 +2619,10 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>Attention on %1 cleared</source>
         <translation>Attention on %1 cleared</translation>
     </message>
+    <message>
+        <source>no console is attached to read it.</source>
+        <translation>no console is attached to read it.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>

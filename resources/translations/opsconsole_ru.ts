@@ -2633,6 +2633,10 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>Attention on %1 cleared</source>
         <translation>Отметка «Внимание» с %1 снята</translation>
     </message>
+    <message>
+        <source>no console is attached to read it.</source>
+        <translation>к окну не подключена консоль, которая могла бы его прочитать.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>

@@ -2633,6 +2633,10 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>Attention on %1 cleared</source>
         <translation>Позначку «Увага» з %1 знято</translation>
     </message>
+    <message>
+        <source>no console is attached to read it.</source>
+        <translation>до вікна не підключено консолі, яка могла б його прочитати.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>

@@ -4,10 +4,12 @@
 // the export's statement, the chain check, and the longest stall of the UI thread (a 5 ms
 // QTimer heartbeat) while the window runs Verify chain and the export as jobs and while it
 // applies each filter. Figures are printed, never judged.
-// Usage: bench_auditlist [--entries N] [--keep PATH] [--shell] [--export-only | --verify-only]
+// Usage: bench_auditlist [--entries N] [--keep PATH] [--shell]
+//                        [--export-only | --verify-only | --ui-only]
 // A --keep PATH that already holds N entries is measured as it is; --export-only prints the
 // export and chain-check figures only (each beside sqlite3 -csv and the QSqlQuery path);
-// --verify-only the chain check only (parallel, in one thread, through QSqlQuery).
+// --verify-only the chain check only (parallel, in one thread, through QSqlQuery); --ui-only
+// the window's UI-thread stalls only.
 
 #include "auditexport.h"
 #include "auditjob.h"
@@ -75,33 +77,46 @@ qint64 argValue(const QStringList &args, const QString &name, qint64 fallback)
 }
 
 // The longest gap between two ticks of a 5 ms timer on this thread while `work` runs the event
-// loop: how long the window could not repaint or take input.
+// loop: how long the window could not repaint or take input. Beside it, the most CPU time this
+// thread spent between two ticks: what of the gap was the window's own work, not waiting for a
+// core on a loaded machine.
 class Heartbeat
 {
 public:
     Heartbeat()
     {
         m_timer.setInterval(5);
-        QObject::connect(&m_timer, &QTimer::timeout, [this] {
-            m_longest = qMax(m_longest, double(m_since.nsecsElapsed()) / 1e6);
-            m_since.start();
-        });
+        QObject::connect(&m_timer, &QTimer::timeout, [this] { beat(); });
     }
     double measure(const std::function<void()> &work)
     {
         m_longest = 0;
+        m_busiest = 0;
         m_since.start();
+        m_cpuSince = threadCpuMs();
         m_timer.start();
         work();
-        m_longest = qMax(m_longest, double(m_since.nsecsElapsed()) / 1e6);
+        beat();
         m_timer.stop();
         return m_longest;
     }
+    double busiest() const { return m_busiest; }
 
 private:
+    void beat()
+    {
+        const double cpu = threadCpuMs();
+        m_longest = qMax(m_longest, double(m_since.nsecsElapsed()) / 1e6);
+        m_busiest = qMax(m_busiest, cpu - m_cpuSince);
+        m_since.start();
+        m_cpuSince = cpu;
+    }
+
     QTimer m_timer;
     QElapsedTimer m_since;
+    double m_cpuSince = 0;
     double m_longest = 0;
+    double m_busiest = 0;
 };
 
 struct NamedFilter
@@ -305,7 +320,10 @@ void exportAndVerifyFigures(QSqlDatabase &db, const QString &path, const QString
 
 void uiFigures(const QString &path, const QString &dir, qint64 nowMs, qint64 rows)
 {
-    out << Qt::endl << "UI thread, longest gap between 5 ms heartbeats" << Qt::endl;
+    out << Qt::endl
+        << "UI thread, longest gap between 5 ms heartbeats (cpu: the most UI-thread CPU time "
+           "between two of them)"
+        << Qt::endl;
     SystemClock clock;
     Session session(path, clock);
     ui::AuditView view(session);
@@ -323,7 +341,8 @@ void uiFigures(const QString &path, const QString &dir, qint64 nowMs, qint64 row
         jobMs = double(t.nsecsElapsed()) / 1e6;
     });
     line(u"Verify chain as a job (%1)"_s.arg(view.verifyText()),
-         u"stall %1, job %2"_s.arg(ms(verifyStall), ms(jobMs)));
+         u"stall %1 (cpu %3), job %2"_s.arg(ms(verifyStall), ms(jobMs),
+                                            ms(heartbeat.busiest()).trimmed()));
     const double exportStall = heartbeat.measure([&] {
         QSignalSpy done(&view, &ui::AuditView::exportFinished);
         t.restart();
@@ -332,8 +351,10 @@ void uiFigures(const QString &path, const QString &dir, qint64 nowMs, qint64 row
         jobMs = double(t.nsecsElapsed()) / 1e6;
     });
     line(u"CSV export as a job (%1)"_s.arg(view.exportMessage().section(u' ', 0, 2)),
-         u"stall %1, job %2"_s.arg(ms(exportStall), ms(jobMs)));
+         u"stall %1 (cpu %3), job %2"_s.arg(ms(exportStall), ms(jobMs),
+                                            ms(heartbeat.busiest()).trimmed()));
     double filterStall = 0;
+    double filterCpu = 0;
     for (const NamedFilter &nf : filters(nowMs, rows)) {
         filterStall = qMax(filterStall, heartbeat.measure([&] {
             view.actorFilter()->setText(nf.filter.actor);
@@ -343,9 +364,10 @@ void uiFigures(const QString &path, const QString &dir, qint64 nowMs, qint64 row
             view.applyFilter();
             QTest::qWait(20);
         }));
+        filterCpu = qMax(filterCpu, heartbeat.busiest());
     }
     line(u"applying each filter in the window (page + count)"_s,
-         u"stall %1"_s.arg(ms(filterStall)));
+         u"stall %1 (cpu %2)"_s.arg(ms(filterStall), ms(filterCpu).trimmed()));
 }
 
 } // namespace
@@ -383,9 +405,11 @@ int main(int argc, char **argv)
         return 0;
     }
     const bool exportOnly = args.contains(u"--export-only"_s);
-    if (!exportOnly)
+    const bool uiOnly = args.contains(u"--ui-only"_s);
+    if (!exportOnly && !uiOnly)
         queryFigures(db, args.contains(u"--shell"_s) ? path : QString(), nowMs, rows);
-    exportAndVerifyFigures(db, path, dir.path());
+    if (!uiOnly)
+        exportAndVerifyFigures(db, path, dir.path());
     if (!exportOnly)
         uiFigures(path, dir.path(), nowMs, rows);
     out << "peak memory (VmHWM): " << bench::peakMemory() << Qt::endl;

@@ -6,6 +6,7 @@
 
 #include "auditentrymodel.h"
 #include "auditexport.h"
+#include "auditjob.h"
 #include "auditquery.h"
 #include "auditseed.h"
 #include "auditstats.h"
@@ -118,6 +119,7 @@ private slots:
     void filtersThroughTheWidgets();
     void verifyReportsHoldsThenBrokenEntry();
     void verifyRunsOffTheUiThreadAndCancels();
+    void jobReportsItsFinalFiguresBeforeItFinishes();
     void exportWritesTheFilteredEntries();
     void exportMatchesTheOldPath();
     void cancelledExportLeavesNoFile();
@@ -219,6 +221,38 @@ void TestAuditView::verifyRunsOffTheUiThreadAndCancels()
     QVERIFY(!view->jobProgress()->isVisible());
     // Run to the end: every entry counted, through the same path.
     QCOMPARE(verifyThroughTheButton(view), u"Chain holds (%1 entries)"_s.arg(19 + 4 * kBulkRows));
+}
+
+// Progress is coalesced (at most one queued report, kProgressEveryMs apart), yet the owner
+// always sees the figures moving forward and the final ones before finished.
+void TestAuditView::jobReportsItsFinalFiguresBeforeItFinishes()
+{
+    Supervisor s;
+    addBulk(s.fixture);
+    const qint64 entries = 19 + 4 * kBulkRows;
+    QTemporaryDir dir;
+    for (AuditJob *job :
+         {AuditJob::verify(s.fixture.path(), s.fixture.clock()),
+          AuditJob::exportCsv(s.fixture.path(), s.fixture.clock(), {}, dir.filePath(u"a.csv"_s))}) {
+        std::vector<std::pair<qint64, qint64>> reports;
+        bool finishedSeen = false;
+        bool reportAfterFinish = false;
+        connect(job, &AuditJob::progress, job, [&](qint64 done, qint64 total) {
+            reportAfterFinish = reportAfterFinish || finishedSeen;
+            reports.emplace_back(done, total);
+        });
+        QSignalSpy finished(job, &AuditJob::finished);
+        connect(job, &AuditJob::finished, job, [&] { finishedSeen = true; });
+        job->start();
+        QVERIFY(finished.wait(60'000));
+        QVERIFY(finished.at(0).at(0).value<AuditJobResult>().ok());
+        QVERIFY(!reportAfterFinish);
+        QVERIFY(!reports.empty());
+        QCOMPARE(reports.back(), std::make_pair(entries, entries));
+        for (size_t i = 1; i < reports.size(); ++i)
+            QVERIFY(reports[i].first >= reports[i - 1].first);
+        delete job;
+    }
 }
 
 void TestAuditView::exportWritesTheFilteredEntries()

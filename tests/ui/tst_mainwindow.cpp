@@ -5,6 +5,7 @@
 #include "bulkgenerator.h"
 #include "closedialog.h"
 #include "detailmodels.h"
+#include "elidingstatusbar.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
 #include "operationtablemodel.h"
@@ -22,9 +23,11 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 using namespace ops;
@@ -83,6 +86,7 @@ private slots:
     void resendDisabledReason();
     void resendTurnsOffWhenTheWindowCloses();
     void resendOffWhileAnotherConsoleHoldsTheLease();
+    void statusBarTextsDoNotOverlapAt1024();
 
 private:
     void selectInChecking(const QString &id);
@@ -307,6 +311,44 @@ void TestMainWindow::resendOffWhileAnotherConsoleHoldsTheLease()
     releaseResendLease(m_fx->store(), kUnknownId, u"operator:bob#two"_s);
     m_window->reloadAll();
     QVERIFY(m_window->resendAction()->isEnabled());
+}
+
+// At 1024 px the permanent texts give up width and elide, and the message stops a gap before
+// them: no two texts share a pixel, and each shows its whole text on hover (text() is whole).
+void TestMainWindow::statusBarTextsDoNotOverlapAt1024()
+{
+    const QString longMessage = u"A long message to the operator "_s.repeated(8);
+    for (const int width : {1024, 800}) {
+        m_window->resize(width, 700);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        m_window->statusBar()->showMessage(longMessage);
+        QApplication::processEvents();
+        auto *bar = qobject_cast<ui::ElidingStatusBar *>(m_window->statusBar());
+        QVERIFY(bar);
+        QRect previous = bar->messageArea();
+        QVERIFY(previous.width() > 0);
+        QList<QWidget *> widgets;
+        for (QWidget *w : bar->findChildren<QWidget *>(Qt::FindDirectChildrenOnly)) {
+            if (w->isVisible())
+                widgets.append(w);
+        }
+        std::sort(widgets.begin(), widgets.end(),
+                  [](const QWidget *a, const QWidget *b) { return a->x() < b->x(); });
+        QVERIFY(!widgets.isEmpty());
+        for (const QWidget *w : widgets) {
+            QVERIFY2(w->x() > previous.right(),
+                     qPrintable(u"%1 at %2 overlaps what is left of it (ends at %3), width %4"_s
+                                    .arg(w->objectName())
+                                    .arg(w->x())
+                                    .arg(previous.right())
+                                    .arg(width)));
+            QVERIFY(w->geometry().right() < bar->width());
+            previous = w->geometry();
+        }
+        QCOMPARE(bar->currentMessage(), longMessage);
+        QVERIFY(m_window->operatorLabel()->text().startsWith(u"Operator: "_s));
+    }
 }
 
 QTEST_MAIN(TestMainWindow)

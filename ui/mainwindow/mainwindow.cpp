@@ -2,6 +2,7 @@
 
 #include "attentionpanel.h"
 #include "changewatcher.h"
+#include "elidingstatusbar.h"
 #include "focusring.h"
 #include "layoutmemory.h"
 #include "messagestore.h"
@@ -135,7 +136,9 @@ void MainWindow::buildCentral()
 
 void MainWindow::buildStatusBar()
 {
-    m_busyLabel = new QLabel(this);
+    // Permanent texts and the message elide at 1024 px instead of running into each other.
+    setStatusBar(new ElidingStatusBar(this));
+    m_busyLabel = new ElidingLabel(this);
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 0);
     m_progress->setMaximumWidth(140);

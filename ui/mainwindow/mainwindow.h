@@ -6,7 +6,7 @@
 // with lookUpRequested/resendRequested and done by the console controller on a worker thread,
 // which reports back through setBusy/clearBusy/showError/showLookupAnswer.
 
-#include "bulkpreviewread.h"
+#include "bulkpreviewrequest.h"
 #include "detailpane.h"
 #include "eventstore.h"
 #include "lookupanswer.h"
@@ -164,7 +164,8 @@ signals:
     // Confirm in a bulk preview: the console runs its rows (bulkworker.h).
     void bulkRunRequested(ops::ui::BulkApplyDialog *dialog);
     // A bulk dialog opened reading: the console reads the preview off the UI thread and hands
-    // it to dialog->previewRead (bulkpreviewread.h).
+    // it to dialog->previewRead (app/console/bulkpreviewread.h). Nobody connected: the dialog
+    // says the preview cannot be read (the window reads no storage for it).
     void bulkPreviewRequested(ops::ui::BulkApplyDialog *dialog,
                               const ops::ui::BulkPreviewRequest &request);
 

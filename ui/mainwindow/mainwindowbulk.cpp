@@ -1,13 +1,12 @@
 // MainWindow's bulk resolution in the checking queue (docs/design.md §10 Bulk resolution, issue
 // 14 item 3): several rows selected (Shift/Ctrl with arrows or clicks; the detail pane follows
 // the current row), Select all with a proposal, and the previews for Apply proposals… and
-// Resend selected…. The preview is the store's (previewApply, resendBlock, bulkpreviewread.h):
-// the console reads it (bulkPreviewRequested) and runs a confirmed preview
+// Resend selected…. The preview is the store's (previewApply, resendBlock; the console's
+// bulkpreviewread.h): the console reads it (bulkPreviewRequested) and runs a confirmed preview
 // (bulkRunRequested), both off the UI thread; the window only shows them.
 
 #include "approvallistmodel.h"
 #include "bulkapplydialog.h"
-#include "bulkpreviewread.h"
 #include "changewatcher.h"
 #include "mainwindow.h"
 #include "operationlistview.h"
@@ -25,6 +24,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -66,17 +66,28 @@ BulkApplyDialog *MainWindow::bulkDialog() const
     return m_bulkDialog.data();
 }
 
+// The selected rows of `model`, ascending, each once, from its ranges: selectedRows() asks
+// isRowSelected of every row against every range (quadratic in a 1,000-row selection of single
+// rows: 100+ ms on the UI thread).
+static std::vector<int> selectedRowNumbers(const QItemSelectionModel &model)
+{
+    std::vector<int> rows;
+    for (const QItemSelectionRange &range : model.selection()) {
+        for (int row = range.top(); row <= range.bottom(); ++row)
+            rows.push_back(row);
+    }
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    return rows;
+}
+
 QStringList MainWindow::selectedCheckingIds() const
 {
-    QModelIndexList rows = m_checkingView->table()->selectionModel()->selectedRows();
-    // In list order, whatever order the person picked them in (by row: looking each id up
-    // again would be quadratic in the selection).
-    std::sort(rows.begin(), rows.end(),
-              [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    // In list order, whatever order the person picked them in.
     QStringList ids;
-    ids.reserve(rows.size());
-    for (const QModelIndex &index : rows)
-        ids.append(index.data(OperationTableModel::OperationIdRole).toString());
+    for (const int row : selectedRowNumbers(*m_checkingView->table()->selectionModel()))
+        ids.append(
+            m_checkingModel->index(row, 0).data(OperationTableModel::OperationIdRole).toString());
     return ids;
 }
 
@@ -88,7 +99,7 @@ QString MainWindow::bulkBlockedReason(Right right) const
                  right == Right::Close ? tr("close operations") : tr("resend"));
     if (m_tabs->currentIndex() != CheckingTab)
         return tr("Bulk actions work in the Checking tab (Ctrl+2).");
-    if (m_checkingView->table()->selectionModel()->selectedRows().isEmpty())
+    if (!m_checkingView->table()->selectionModel()->hasSelection())
         return tr("Select rows in Checking first (Shift+arrows, or Ctrl+Shift+P).");
     if (m_bulkDialog)
         return tr("A bulk preview is already open.");
@@ -125,17 +136,33 @@ int MainWindow::selectAllWithProposal()
     // Load the whole queue: a proposal's row may be further down than the first page.
     while (m_checkingModel->canFetchMore({}))
         m_checkingModel->fetchMore({});
+    // Adjacent rows go into one range: a selection of 1,000 single-row ranges makes every
+    // later look at it (painting, isRowSelected) walk 1,000 ranges.
     QItemSelection selection;
+    int n = 0;
+    int first = -1;
+    const int columns = m_checkingModel->columnCount();
+    const auto closeRange = [&](int end) {
+        if (first >= 0)
+            selection.append(QItemSelectionRange(m_checkingModel->index(first, 0),
+                                                 m_checkingModel->index(end - 1, columns - 1)));
+        first = -1;
+    };
     for (int row = 0; row < m_checkingModel->rowCount(); ++row) {
         const QModelIndex index = m_checkingModel->index(row, 0);
-        if (proposed.contains(index.data(OperationTableModel::OperationIdRole).toString()))
-            selection.select(index, index);
+        if (!proposed.contains(index.data(OperationTableModel::OperationIdRole).toString())) {
+            closeRange(row);
+            continue;
+        }
+        ++n;
+        if (first < 0)
+            first = row;
     }
+    closeRange(m_checkingModel->rowCount());
     QItemSelectionModel *model = m_checkingView->table()->selectionModel();
-    model->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    const int n = int(model->selectedRows().size());
+    model->select(selection, QItemSelectionModel::ClearAndSelect);
     if (n > 0 && !model->isRowSelected(m_checkingView->table()->currentIndex().row(), {}))
-        model->setCurrentIndex(selection.indexes().first(), QItemSelectionModel::NoUpdate);
+        model->setCurrentIndex(selection.first().topLeft(), QItemSelectionModel::NoUpdate);
     m_checkingView->table()->setFocus();
     statusBar()->showMessage(n > 0 ? tr("%n row(s) with a proposal selected; Ctrl+Shift+Y "
                                         "previews applying them.",
@@ -198,16 +225,11 @@ BulkApplyDialog *MainWindow::startBulkPreview(bool resend)
         showBulkDialog(new BulkApplyDialog(mode, int(request.operationIds.size()), this));
     // The console reads it on its bulk thread (several queries per row: seconds for a long
     // selection); the dialog is open and cancellable meanwhile.
-    if (isSignalConnected(QMetaMethod::fromSignal(&MainWindow::bulkPreviewRequested))) {
-        emit bulkPreviewRequested(dialog, request);
+    if (!isSignalConnected(QMetaMethod::fromSignal(&MainWindow::bulkPreviewRequested))) {
+        dialog->previewFailed(tr("no console is attached to read it."));
         return dialog;
     }
-    try { // no console attached: read it here
-        dialog->previewRead(readBulkPreview(m_store, request, 0, request.operationIds.size(),
-                                            m_query.clock().now()));
-    } catch (const StoreError &e) {
-        dialog->previewFailed(e.message());
-    }
+    emit bulkPreviewRequested(dialog, request);
     return dialog;
 }
 

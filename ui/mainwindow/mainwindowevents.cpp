@@ -7,6 +7,7 @@
 #include "approvallistmodel.h"
 #include "attentionmodel.h"
 #include "attentionpanel.h"
+#include "elidingstatusbar.h"
 #include "eventstore.h"
 #include "mainwindow.h"
 #include "operationquery.h"
@@ -39,7 +40,7 @@ void MainWindow::buildEvents()
     connect(toAttention, &QAction::triggered, this,
             [this] { m_tabs->setCurrentIndex(AttentionTab); });
     QMainWindow::addAction(toAttention);
-    m_receiverLabel = new QLabel(this);
+    m_receiverLabel = new ElidingLabel(this);
     m_receiverLabel->setObjectName(u"receiverStatus"_s);
     statusBar()->insertPermanentWidget(1, m_receiverLabel);
     reloadEvents();
@@ -75,7 +76,10 @@ void MainWindow::updateReceiverLine()
     const ReceiverLine line = receiverLine(m_receiverStatus, m_query.clock().now());
     m_receiverLabel->setText(line.text);
     m_receiverLabel->setToolTip(line.toolTip);
-    m_receiverLabel->setStyleSheet(line.running ? u"color: #13532a;"_s : u"color: #6b4e00;"_s);
+    // Every tick: a style sheet set again re-polishes the label even when it is the same.
+    const QString style = line.running ? u"color: #13532a;"_s : u"color: #6b4e00;"_s;
+    if (m_receiverLabel->styleSheet() != style)
+        m_receiverLabel->setStyleSheet(style);
 }
 
 void MainWindow::clearAttention(const QString &operationId, const QString &note)

@@ -4,6 +4,7 @@
 
 #include "approvallistmodel.h"
 #include "approvalspanel.h"
+#include "elidingstatusbar.h"
 #include "mainwindow.h"
 #include "session.h"
 #include "uilogging.h"
@@ -33,7 +34,7 @@ QString roleText(const OperatorAccess &a)
 
 void MainWindow::buildRoles()
 {
-    m_operatorLabel = new QLabel(this);
+    m_operatorLabel = new ElidingLabel(this);
     m_operatorLabel->setObjectName(u"operatorLabel"_s);
     statusBar()->insertPermanentWidget(0, m_operatorLabel);
     reloadRoles();

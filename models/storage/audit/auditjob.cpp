@@ -60,12 +60,28 @@ void AuditJob::wait()
         m_thread->wait();
 }
 
-// On the job's thread: hands (done, total) to the owner's thread, queued.
-bool AuditJob::report(qint64 done, qint64 total)
+// On the job's thread: records (done, total) and, when a report is due and none is waiting,
+// queues one to the owner's thread; it shows the latest figures when it runs.
+bool AuditJob::report(qint64 done, qint64 total, bool final)
 {
-    QMetaObject::invokeMethod(
-        this, [this, done, total] { emit progress(done, total); }, Qt::QueuedConnection);
+    m_done = done;
+    m_total = total;
+    const bool due =
+        final || !m_sinceReport.isValid() || m_sinceReport.elapsed() >= kProgressEveryMs;
+    if (due && !m_reportQueued.exchange(true)) {
+        m_sinceReport.start();
+        QMetaObject::invokeMethod(this, &AuditJob::deliverProgress, Qt::QueuedConnection);
+    } else if (final) { // one is queued already and will read these figures
+        m_sinceReport.start();
+    }
     return !m_cancelled;
+}
+
+// On the owner's thread.
+void AuditJob::deliverProgress()
+{
+    m_reportQueued = false;
+    emit progress(m_done, m_total);
 }
 
 void AuditJob::run()
@@ -91,6 +107,8 @@ AuditJobResult AuditJob::runVerify()
     result.check =
         session.verifyChain([this](qint64 done, qint64 total) { return report(done, total); });
     result.cancelled = !result.check;
+    if (result.check) // the walk's last figures, whether or not a report was due
+        report(m_done, m_total, true);
     return result;
 }
 
@@ -115,7 +133,7 @@ AuditJobResult AuditJob::runExport()
     }
     exporter.finish();
     result.written = exporter.written();
-    report(result.written, qMax(result.written, exporter.total()));
+    report(result.written, qMax(result.written, exporter.total()), true);
     return result;
 }
 

@@ -9,6 +9,7 @@
 #include "auditlog.h"
 #include "auditquery.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <atomic>
 #include <memory>
@@ -40,8 +41,11 @@ class AuditJob final : public QObject
 {
     Q_OBJECT
 public:
-    // Export chunk: rows between two progress reports and cancel checks.
+    // Export chunk: rows between two cancel checks (and looks at whether a report is due).
     static constexpr int kExportChunkRows = 2000;
+    // Progress reaches the owner's thread at most this often, one queued report at a time
+    // (coalesced to the latest figures): a fast walk cannot flood the UI thread with repaints.
+    static constexpr qint64 kProgressEveryMs = 50;
 
     // Not started yet; `clock` must outlive the job. The location is opened again on the job's
     // thread.
@@ -60,7 +64,8 @@ public:
     void wait();
 
 signals:
-    // done of total entries; delivered on the thread that owns the job.
+    // done of total entries; delivered on the thread that owns the job, at most every
+    // kProgressEveryMs, and always once with the final figures before finished.
     void progress(qint64 done, qint64 total);
     void finished(const ops::AuditJobResult &result);
 
@@ -70,7 +75,8 @@ private:
     void run();
     AuditJobResult runVerify();
     AuditJobResult runExport();
-    bool report(qint64 done, qint64 total);
+    bool report(qint64 done, qint64 total, bool final = false);
+    void deliverProgress();
 
     QString m_location;
     const Clock &m_clock;
@@ -78,6 +84,10 @@ private:
     AuditFilter m_filter;
     QString m_path;
     std::atomic_bool m_cancelled = false;
+    std::atomic<qint64> m_done = 0; // the latest report, read by deliverProgress
+    std::atomic<qint64> m_total = 0;
+    std::atomic_bool m_reportQueued = false;
+    QElapsedTimer m_sinceReport; // job thread only
     std::unique_ptr<QThread> m_thread;
 };
 

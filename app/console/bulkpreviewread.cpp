@@ -4,9 +4,9 @@
 #include "proposalapply.h"
 #include "resendlease.h"
 
-namespace ops::ui {
+namespace ops::console {
 
-std::vector<BulkRow> readBulkPreview(OperationStore &store, const BulkPreviewRequest &request,
+std::vector<BulkRow> readBulkPreview(OperationStore &store, const ui::BulkPreviewRequest &request,
                                      qsizetype from, qsizetype count, const QDateTime &now)
 {
     std::vector<BulkRow> rows;
@@ -28,4 +28,4 @@ std::vector<BulkRow> readBulkPreview(OperationStore &store, const BulkPreviewReq
     return rows;
 }
 
-} // namespace ops::ui
+} // namespace ops::console
