@@ -43,6 +43,14 @@ QString closableStates(CloseFrom from)
     return from == CloseFrom::Open ? u"('open')"_s : u"('open', 'unknown')"_s;
 }
 
+// SAVEPOINT and friends cannot be prepared on PostgreSQL: they run as plain statements.
+void execPlain(QSqlDatabase &db, const QString &sql)
+{
+    QSqlQuery q(db);
+    if (!q.exec(sql))
+        throw StoreError(u"%1 failed: %2"_s.arg(sql, q.lastError().text()));
+}
+
 } // namespace
 
 OperationStore::OperationStore(QSqlDatabase db, const Clock &clock)
@@ -186,7 +194,12 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
                                      op.reference};
         for (const QVariant &v : values)
             q.addBindValue(bindable(v));
+        // The savepoint keeps the transaction usable after a refused INSERT (PostgreSQL would
+        // abort all of it), so the winner is read under the same write lock: it cannot reach a
+        // final state, and so leave the live index, between the refusal and the read.
+        execPlain(m_db, u"SAVEPOINT open_or_get"_s);
         if (q.exec()) {
+            execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
             AuditLog::append(m_db, now, op.createdBy, u"operation.opened"_s, op.id,
                              {{"kind", str(toString(op.kind))},
                               {"provider", str(toString(op.provider))},
@@ -202,13 +215,17 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
             tx.commit();
             return {*operation(op.id), true, false, attemptId};
         }
-        qCInfo(lcStore) << "insert lost to an existing row:" << q.lastError().text();
-        tx.rollback();
+        const QString refusal = q.lastError().text();
+        execPlain(m_db, u"ROLLBACK TO SAVEPOINT open_or_get"_s);
+        execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
+        qCInfo(lcStore) << "insert lost to an existing row:" << refusal;
+        // The partial unique index refused the insert: the winner's row is the one to use. The
+        // transaction wrote nothing and ends uncommitted.
+        if (auto winner = findLiveFor(op))
+            return {*winner, false, false, std::nullopt};
+        throw StoreError(
+            u"cannot store operation %1 for %2: %3"_s.arg(op.id, op.unitOfWork, refusal));
     }
-    // The partial unique index refused the insert: the winner's row is the one to use.
-    if (auto winner = findLiveFor(op))
-        return {*winner, false, false, std::nullopt};
-    throw StoreError(u"cannot store operation %1 for %2"_s.arg(op.id, op.unitOfWork));
 }
 
 void OperationStore::markUnknownLocked(const Operation &op, const QString &reason,
