@@ -8,7 +8,18 @@ namespace ops::ui {
 
 namespace {
 constexpr int kGap = 12; // between the message and the first permanent widget
+
+// The bar's visible items (its permanent and normal widgets), without the size grip.
+QList<QWidget *> visibleItems(const QStatusBar &bar)
+{
+    QList<QWidget *> items;
+    for (QWidget *child : bar.findChildren<QWidget *>(Qt::FindDirectChildrenOnly)) {
+        if (child->isVisible() && !qobject_cast<QSizeGrip *>(child))
+            items.append(child);
+    }
+    return items;
 }
+} // namespace
 
 ElidingLabel::ElidingLabel(QWidget *parent)
     : QLabel(parent)
@@ -41,10 +52,8 @@ ElidingStatusBar::ElidingStatusBar(QWidget *parent)
 QRect ElidingStatusBar::messageArea() const
 {
     int right = width() - kGap;
-    for (const QWidget *child : findChildren<QWidget *>(Qt::FindDirectChildrenOnly)) {
-        if (child->isVisible() && !qobject_cast<const QSizeGrip *>(child))
-            right = qMin(right, child->x() - kGap);
-    }
+    for (const QWidget *item : visibleItems(*this))
+        right = qMin(right, item->x() - kGap);
     return {6, 0, qMax(0, right - 6), height()};
 }
 
@@ -55,14 +64,12 @@ void ElidingStatusBar::paintEvent(QPaintEvent *)
     QStyleOption panel;
     panel.initFrom(this);
     style()->drawPrimitive(QStyle::PE_PanelStatusBar, &panel, &p, this);
-    for (QWidget *child : findChildren<QWidget *>(Qt::FindDirectChildrenOnly)) {
-        if (!child->isVisible() || qobject_cast<QSizeGrip *>(child))
-            continue;
+    for (QWidget *item : visibleItems(*this)) {
         QStyleOption frame;
-        frame.rect = child->geometry().adjusted(-2, -1, 2, 1);
+        frame.rect = item->geometry().adjusted(-2, -1, 2, 1);
         frame.palette = palette();
         frame.state = QStyle::State_None;
-        style()->drawPrimitive(QStyle::PE_FrameStatusBarItem, &frame, &p, child);
+        style()->drawPrimitive(QStyle::PE_FrameStatusBarItem, &frame, &p, item);
     }
     const QString message = currentMessage();
     if (message.isEmpty())
