@@ -111,6 +111,7 @@ private Q_SLOTS:
     void unwritableLocationIsAClearError();
     void locationsParse_data();
     void locationsParse();
+    void latestRefundOfAUnitIsOneIndexSeek();
 };
 
 void TestStore::migrationsAreRecordedAndIdempotent()
@@ -497,6 +498,26 @@ void TestStore::locationsParse()
     QCOMPARE(l.display(), display);
     QCOMPARE(l.password, password);
     QCOMPARE(l.connectOptions, options);
+}
+
+// Rule 13's look-up, as OperationStore::latestRefund runs it. Before migration 0010 the unit's
+// index could not give created_at DESC, id DESC, and SQLite walked operations_provider_created
+// back through every refund of the provider instead: the whole table for a new unit.
+void TestStore::latestRefundOfAUnitIsOneIndexSeek()
+{
+    if (ops::test::onPostgres())
+        QSKIP("PostgreSQL plans from statistics; the index is created the same way there");
+    StoreFixture f;
+    QSqlQuery q(f.store().database());
+    QVERIFY(q.exec(u"EXPLAIN QUERY PLAN SELECT id FROM operations WHERE kind = 'refund' AND "
+                   "provider = 'stripe' AND project = 'p' AND unit_of_work = 'u' AND "
+                   "reference = '' ORDER BY created_at DESC, id DESC LIMIT 1"_s));
+    QStringList plan;
+    while (q.next())
+        plan << q.value(3).toString();
+    const QString text = plan.join(u" | "_s);
+    QVERIFY2(text.contains(u"USING INDEX operations_refund_unit_latest"_s), qPrintable(text));
+    QVERIFY2(!text.contains(u"TEMP B-TREE"_s), qPrintable(text));
 }
 
 QTEST_GUILESS_MAIN(TestStore)
