@@ -178,7 +178,7 @@ QString insertFor(int entries)
 void generateAuditHistory(QSqlDatabase &db, qint64 rows, qint64 nowMs)
 {
     WriteTransaction tx(db);
-    QSqlQuery last = runQuery(db, u"SELECT hash FROM audit ORDER BY id DESC LIMIT 1"_s);
+    Query last = runQuery(db, u"SELECT hash FROM audit ORDER BY id DESC LIMIT 1"_s);
     QString prev = last.next() ? last.value(0).toString() : kGenesisHash;
     last.finish();
     QSqlQuery full(db);

@@ -67,7 +67,7 @@ std::optional<QString> resendCloseProblem(QSqlDatabase &db, const ManualClose &c
 {
     if (auto missing = missingRight(db, c.actor, Right::Resend))
         return missing;
-    QSqlQuery q = runQuery(
+    Query q = runQuery(
         db, u"SELECT actor FROM attempts WHERE operation_id = ? ORDER BY seq DESC LIMIT 1"_s,
         {c.operationId});
     if (!q.next() || q.value(0).toString() != c.actor)
@@ -89,7 +89,7 @@ ManualCloseResult refused(ManualCloseRefusal refusal, QString message = {}, qint
 ManualCloseRefusal checkEvidence(QSqlDatabase &db, const ManualClose &c, nlohmann::json *ids)
 {
     for (const qint64 id : c.evidenceIds) {
-        QSqlQuery q = runQuery(db, u"SELECT operation_id FROM evidence WHERE id = ?"_s, {id});
+        Query q = runQuery(db, u"SELECT operation_id FROM evidence WHERE id = ?"_s, {id});
         if (!q.next() || q.value(0).toString() != c.operationId)
             return ManualCloseRefusal::EvidenceOfAnotherOperation;
         ids->push_back(id);
@@ -139,7 +139,7 @@ ManualCloseResult closeManuallyLocked(QSqlDatabase &db, qint64 now, const Manual
         return refused(refusal);
     if (auto problem = closeRightProblem(db, c))
         return refused(ManualCloseRefusal::NotPermitted, *problem);
-    QSqlQuery q =
+    Query q =
         runQuery(db, u"SELECT "_s + rows::operationColumns() + u" FROM operations WHERE id = ?"_s,
                  {c.operationId});
     if (!q.next())

@@ -15,13 +15,13 @@ std::optional<Operation> OperationStore::findLiveCredit(Provider provider, const
 {
     // Same states and columns as the operations_live_credit index: topup, charge and adjust share
     // one key space, so a work name used for a top-up cannot also name a charge.
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT "_s + rows::operationColumns() +
-                               u" FROM operations WHERE kind IN ('credit_topup', "
-                               "'credit_charge', 'credit_adjust') AND provider = ? AND "
-                               "project = ? AND idempotency_key = ? AND state IN ('open', "
-                               "'unknown', 'succeeded') LIMIT 1"_s,
-                           {toString(provider), project, key});
+    Query q = runQuery(m_db,
+                       u"SELECT "_s + rows::operationColumns() +
+                           u" FROM operations WHERE kind IN ('credit_topup', "
+                           "'credit_charge', 'credit_adjust') AND provider = ? AND "
+                           "project = ? AND idempotency_key = ? AND state IN ('open', "
+                           "'unknown', 'succeeded') LIMIT 1"_s,
+                       {toString(provider), project, key});
     if (!q.next())
         return std::nullopt;
     return rows::operationFromRow(q);
@@ -32,12 +32,12 @@ bool OperationStore::recordProviderObject(const QString &id, const QString &prov
 {
     const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
-    QSqlQuery q = runQuery(m_db,
-                           u"UPDATE operations SET provider_ref = ?, provider_status = ?, "
-                           "updated_at = ? WHERE id = ? AND state IN ('open', 'unknown') AND "
-                           "(COALESCE(provider_ref, '') <> ? OR "
-                           "COALESCE(provider_status, '') <> ?)"_s,
-                           {providerRef, status, now, id, providerRef, status});
+    Query q = runQuery(m_db,
+                       u"UPDATE operations SET provider_ref = ?, provider_status = ?, "
+                       "updated_at = ? WHERE id = ? AND state IN ('open', 'unknown') AND "
+                       "(COALESCE(provider_ref, '') <> ? OR "
+                       "COALESCE(provider_status, '') <> ?)"_s,
+                       {providerRef, status, now, id, providerRef, status});
     if (q.numRowsAffected() != 1)
         return false;
     AuditLog::append(

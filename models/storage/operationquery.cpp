@@ -215,7 +215,7 @@ OperationQuery::page(const QueryFilter &filter, const std::optional<PageCursor> 
     if (after)
         bindings += cursorBindings(filter, *after);
     bindings << qMax(1, limit);
-    QSqlQuery q = runQuery(m_db, pageSql(filter, where, after.has_value()), bindings);
+    Query q = runQuery(m_db, pageSql(filter, where, after.has_value()), bindings);
     std::vector<OperationSummary> out;
     out.reserve(size_t(qMax(1, limit)));
     while (q.next())
@@ -233,7 +233,7 @@ bool OperationQuery::isDenseSearch(const QueryFilter &filter)
     QVariantList values;
     const QString list = matchList(text, &values);
     values << kDenseSearchMatches + 1;
-    QSqlQuery q =
+    Query q =
         runQuery(m_db, u"SELECT COUNT(*) FROM ("_s + list + u" LIMIT ?) AS matches"_s, values);
     return q.next() && q.value(0).toInt() > kDenseSearchMatches;
 }
@@ -241,13 +241,13 @@ bool OperationQuery::isDenseSearch(const QueryFilter &filter)
 qint64 OperationQuery::count(const QueryFilter &filter)
 {
     const Where where = whereFor(filter, m_clock.nowMs());
-    QSqlQuery q = runQuery(m_db, u"SELECT COUNT(*) FROM operations"_s + where.sql, where.bindings);
+    Query q = runQuery(m_db, u"SELECT COUNT(*) FROM operations"_s + where.sql, where.bindings);
     return q.next() ? q.value(0).toLongLong() : 0;
 }
 
 std::optional<OperationSummary> OperationQuery::summary(const QString &id)
 {
-    QSqlQuery q = runQuery(
+    Query q = runQuery(
         m_db, u"SELECT "_s + columns(SortKey::Created) + u" FROM operations WHERE id = ?"_s, {id});
     if (!q.next())
         return std::nullopt;
@@ -261,7 +261,7 @@ PageCursor OperationQuery::cursorAfter(const OperationSummary &row)
 
 qint64 OperationQuery::dataVersion()
 {
-    QSqlQuery q = runQuery(m_db, dataVersionSql(dialectOf(m_db)));
+    Query q = runQuery(m_db, dataVersionSql(dialectOf(m_db)));
     return q.next() ? q.value(0).toLongLong() : -1;
 }
 
@@ -280,7 +280,7 @@ QStringList OperationQuery::explainPage(const QueryFilter &filter, bool withCurs
     // literals formatted by the driver.
     QSqlQuery q(m_db);
     if (dialect == SqlDialect::Sqlite)
-        q = runQuery(m_db, sql, bindings);
+        q = StatementCache::runOnce(m_db, sql, bindings, false);
     else if (!q.exec(withLiterals(m_db, sql, bindings)))
         throw StoreError(u"cannot explain the page query: %1"_s.arg(q.lastError().text()));
     QStringList plan;

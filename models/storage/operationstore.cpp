@@ -60,7 +60,7 @@ OperationStore::OperationStore(QSqlDatabase db, const Clock &clock)
 
 std::optional<Operation> OperationStore::operation(const QString &id)
 {
-    QSqlQuery q = runQuery(
+    Query q = runQuery(
         m_db, u"SELECT "_s + rows::operationColumns() + u" FROM operations WHERE id = ?"_s, {id});
     if (!q.next())
         return std::nullopt;
@@ -80,13 +80,12 @@ std::optional<Operation> OperationStore::refundOfUnit(Provider provider, const Q
                                                       const QString &reference, const QString &tail,
                                                       const QVariantList &extra)
 {
-    QSqlQuery q =
-        runQuery(m_db,
-                 u"SELECT "_s + rows::operationColumns() +
-                     u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
-                     "project = ? AND unit_of_work = ? AND reference = ? "_s +
-                     tail,
-                 QVariantList{toString(provider), project, unitOfWork, reference} + extra);
+    Query q = runQuery(m_db,
+                       u"SELECT "_s + rows::operationColumns() +
+                           u" FROM operations WHERE kind = 'refund' AND provider = ? AND "
+                           "project = ? AND unit_of_work = ? AND reference = ? "_s +
+                           tail,
+                       QVariantList{toString(provider), project, unitOfWork, reference} + extra);
     if (!q.next())
         return std::nullopt;
     return rows::operationFromRow(q);
@@ -96,12 +95,12 @@ std::optional<Operation> OperationStore::findByKey(OperationKind kind, Provider 
                                                    const QString &project, const QString &key)
 {
     // Newest first: a failed credit movement frees its key, so older rows may share it.
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT "_s + rows::operationColumns() +
-                               u" FROM operations WHERE kind = ? AND provider = ? AND project = ? "
-                               "AND idempotency_key = ? AND state IN "_s +
-                               liveStatesFor(kind) + u" ORDER BY created_at DESC LIMIT 1"_s,
-                           {toString(kind), toString(provider), project, key});
+    Query q = runQuery(m_db,
+                       u"SELECT "_s + rows::operationColumns() +
+                           u" FROM operations WHERE kind = ? AND provider = ? AND project = ? "
+                           "AND idempotency_key = ? AND state IN "_s +
+                           liveStatesFor(kind) + u" ORDER BY created_at DESC LIMIT 1"_s,
+                       {toString(kind), toString(provider), project, key});
     if (!q.next())
         return std::nullopt;
     return rows::operationFromRow(q);
@@ -122,11 +121,11 @@ std::optional<Operation> OperationStore::findLiveFor(const NewOperation &op)
 
 qint64 OperationStore::liveRefundTotal(Provider provider, const QString &chargeId)
 {
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT COALESCE(SUM(amount_minor), 0) FROM operations WHERE "
-                           "kind = 'refund' AND provider = ? AND charge_id = ? AND "
-                           "state IN ('open', 'unknown')"_s,
-                           {toString(provider), chargeId});
+    Query q = runQuery(m_db,
+                       u"SELECT COALESCE(SUM(amount_minor), 0) FROM operations WHERE "
+                       "kind = 'refund' AND provider = ? AND charge_id = ? AND "
+                       "state IN ('open', 'unknown')"_s,
+                       {toString(provider), chargeId});
     return q.next() ? q.value(0).toLongLong() : 0;
 }
 
@@ -144,12 +143,12 @@ std::optional<Operation> OperationStore::succeededRefundSince(Provider provider,
 
 bool OperationStore::guardRefuses(const NewOperation &op, const BalanceGuard &guard)
 {
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT COALESCE(SUM(amount_minor), 0) FROM operations WHERE "
-                           "kind = 'refund' AND provider = ? AND charge_id = ? AND "
-                           "(state IN ('open', 'unknown') OR (state = 'succeeded' AND "
-                           "closed_at > ?))"_s,
-                           {toString(op.provider), op.chargeId, guard.readAt.toMSecsSinceEpoch()});
+    Query q = runQuery(m_db,
+                       u"SELECT COALESCE(SUM(amount_minor), 0) FROM operations WHERE "
+                       "kind = 'refund' AND provider = ? AND charge_id = ? AND "
+                       "(state IN ('open', 'unknown') OR (state = 'succeeded' AND "
+                       "closed_at > ?))"_s,
+                       {toString(op.provider), op.chargeId, guard.readAt.toMSecsSinceEpoch()});
     const qint64 committed = q.next() ? q.value(0).toLongLong() : 0;
     return op.amount.minor > guard.chargeAmount - guard.providerRefunded - committed;
 }
@@ -163,13 +162,12 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
         WriteTransaction tx(m_db);
         if (guard && !findLiveFor(op) && guardRefuses(op, *guard))
             return {{}, false, true, std::nullopt};
-        QSqlQuery q(m_db);
-        q.prepare(u"INSERT INTO operations (id, kind, provider, project, unit_of_work, order_id, "
-                  "charge_id, customer_id, amount_minor, currency, idempotency_key, "
-                  "request_method, request_path, request_body, request_content_type, state, "
-                  "attempt_cap, window_seconds, margin_seconds, created_by, created_at, "
-                  "updated_at, reference) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                  "'open', ?, ?, ?, ?, ?, ?, ?)"_s);
+        const QString insert =
+            u"INSERT INTO operations (id, kind, provider, project, unit_of_work, order_id, "
+            "charge_id, customer_id, amount_minor, currency, idempotency_key, request_method, "
+            "request_path, request_body, request_content_type, state, attempt_cap, "
+            "window_seconds, margin_seconds, created_by, created_at, updated_at, reference) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)"_s;
         const QVariantList values = {op.id,
                                      toString(op.kind),
                                      toString(op.provider),
@@ -192,13 +190,17 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
                                      now,
                                      now,
                                      op.reference};
-        for (const QVariant &v : values)
-            q.addBindValue(bindable(v));
         // The savepoint keeps the transaction usable after a refused INSERT (PostgreSQL would
         // abort all of it), so the winner is read under the same write lock: it cannot reach a
         // final state, and so leave the live index, between the refusal and the read.
         execPlain(m_db, u"SAVEPOINT open_or_get"_s);
-        if (q.exec()) {
+        QString refusal;
+        try {
+            runQuery(m_db, insert, values);
+        } catch (const StoreError &e) {
+            refusal = e.message();
+        }
+        if (refusal.isEmpty()) {
             execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
             AuditLog::append(m_db, now, op.createdBy, u"operation.opened"_s, op.id,
                              {{"kind", str(toString(op.kind))},
@@ -215,7 +217,6 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
             tx.commit();
             return {*operation(op.id), true, false, attemptId};
         }
-        const QString refusal = q.lastError().text();
         execPlain(m_db, u"ROLLBACK TO SAVEPOINT open_or_get"_s);
         execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
         qCInfo(lcStore) << "insert lost to an existing row:" << refusal;
@@ -255,11 +256,10 @@ qint64 OperationStore::countAttemptLocked(const Operation &op, const QString &ac
              {op.attempts + (byOperator ? 0 : 1), op.operatorAttempts + (byOperator ? 1 : 0), nowMs,
               deadline, nowMs, nowMs, op.id});
     // RETURNING, not lastInsertId(): QPSQL's lastInsertId is an OID, not the row's id.
-    QSqlQuery ins =
-        runQuery(m_db,
-                 u"INSERT INTO attempts (operation_id, seq, actor, started_at, mode) "
-                 "VALUES (?, ?, ?, ?, ?) RETURNING id"_s,
-                 {op.id, seq, actor, nowMs, byOperator ? u"operator"_s : u"automation"_s});
+    Query ins = runQuery(m_db,
+                         u"INSERT INTO attempts (operation_id, seq, actor, started_at, mode) "
+                         "VALUES (?, ?, ?, ?, ?) RETURNING id"_s,
+                         {op.id, seq, actor, nowMs, byOperator ? u"operator"_s : u"automation"_s});
     if (!ins.next())
         throw StoreError(u"attempt of %1 was not stored"_s.arg(op.id));
     const qint64 attemptId = ins.value(0).toLongLong();
@@ -329,7 +329,7 @@ void OperationStore::finishAttempt(const QString &operationId, qint64 attemptId,
 {
     const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
-    QSqlQuery q = runQuery(
+    Query q = runQuery(
         m_db,
         u"UPDATE attempts SET finished_at = ?, http_status = ?, classification = ?, "
         "provider_code = ?, provider_request_id = ?, replayed = ?, latency_ms = ?, "
@@ -367,12 +367,12 @@ bool OperationStore::closeSucceededLocked(const QString &id, const QString &prov
                                           const QString &reason, CloseFrom from)
 {
     const qint64 now = m_clock.nowMs();
-    QSqlQuery q = runQuery(m_db,
-                           u"UPDATE operations SET state = 'succeeded', provider_ref = ?, "
-                           "provider_status = ?, closed_by = ?, closed_at = ?, close_reason = ?, "
-                           "updated_at = ? WHERE id = ? AND state IN "_s +
-                               closableStates(from),
-                           {providerRef, nullable(providerStatus), actor, now, reason, now, id});
+    Query q = runQuery(m_db,
+                       u"UPDATE operations SET state = 'succeeded', provider_ref = ?, "
+                       "provider_status = ?, closed_by = ?, closed_at = ?, close_reason = ?, "
+                       "updated_at = ? WHERE id = ? AND state IN "_s +
+                           closableStates(from),
+                       {providerRef, nullable(providerStatus), actor, now, reason, now, id});
     if (q.numRowsAffected() != 1)
         return false;
     AuditLog::append(m_db, now, actor, u"state.succeeded"_s, id,
@@ -396,12 +396,12 @@ bool OperationStore::closeFailedLocked(const QString &id, const QString &code, c
                                        const QString &reason, CloseFrom from)
 {
     const qint64 now = m_clock.nowMs();
-    QSqlQuery q = runQuery(m_db,
-                           u"UPDATE operations SET state = 'failed', failure_code = ?, "
-                           "closed_by = ?, closed_at = ?, close_reason = ?, updated_at = ? "
-                           "WHERE id = ? AND state IN "_s +
-                               closableStates(from),
-                           {code, actor, now, reason, now, id});
+    Query q = runQuery(m_db,
+                       u"UPDATE operations SET state = 'failed', failure_code = ?, "
+                       "closed_by = ?, closed_at = ?, close_reason = ?, updated_at = ? "
+                       "WHERE id = ? AND state IN "_s +
+                           closableStates(from),
+                       {code, actor, now, reason, now, id});
     if (q.numRowsAffected() != 1)
         return false;
     AuditLog::append(m_db, now, actor, u"state.failed"_s, id,
@@ -435,11 +435,11 @@ bool OperationStore::setProviderStatusLocked(const QString &id, const QString &s
                                              const QString &actor, OperationState on)
 {
     const qint64 now = m_clock.nowMs();
-    QSqlQuery q = runQuery(m_db,
-                           u"UPDATE operations SET provider_status = ?, updated_at = ? "
-                           "WHERE id = ? AND state = ? AND "
-                           "COALESCE(provider_status, '') <> ?"_s,
-                           {status, now, id, toString(on), status});
+    Query q = runQuery(m_db,
+                       u"UPDATE operations SET provider_status = ?, updated_at = ? "
+                       "WHERE id = ? AND state = ? AND "
+                       "COALESCE(provider_status, '') <> ?"_s,
+                       {status, now, id, toString(on), status});
     if (q.numRowsAffected() != 1)
         return false;
     AuditLog::append(m_db, now, actor, u"provider_status"_s, id, {{"status", str(status)}});
@@ -450,11 +450,11 @@ int OperationStore::sweep(const QString &actor)
 {
     const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT "_s + rows::operationColumns() +
-                               u" FROM operations WHERE state = 'open' AND deadline_at IS NOT NULL "
-                               "AND deadline_at <= ?"_s,
-                           {now});
+    Query q = runQuery(m_db,
+                       u"SELECT "_s + rows::operationColumns() +
+                           u" FROM operations WHERE state = 'open' AND deadline_at IS NOT NULL "
+                           "AND deadline_at <= ?"_s,
+                       {now});
     std::vector<Operation> due;
     while (q.next())
         due.push_back(rows::operationFromRow(q));

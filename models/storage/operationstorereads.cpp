@@ -30,12 +30,12 @@ qint64 OperationStore::addEvidence(const Evidence &e)
     // A person needs the Attach right; engines (agent:, system:) record what providers said.
     if (!operatorName(e.createdBy).isEmpty())
         requireRight(m_db, e.createdBy, Right::Attach);
-    QSqlQuery q = runQuery(m_db,
-                           u"INSERT INTO evidence (operation_id, kind, title, content_type, body, "
-                           "sha256, size_bytes, created_by, created_at) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s,
-                           {e.operationId, e.kind, e.title, e.contentType, e.body, sha,
-                            qint64(e.body.size()), e.createdBy, now});
+    Query q = runQuery(m_db,
+                       u"INSERT INTO evidence (operation_id, kind, title, content_type, body, "
+                       "sha256, size_bytes, created_by, created_at) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s,
+                       {e.operationId, e.kind, e.title, e.contentType, e.body, sha,
+                        qint64(e.body.size()), e.createdBy, now});
     if (!q.next())
         throw StoreError(u"evidence for %1 was not stored"_s.arg(e.operationId));
     const qint64 id = q.value(0).toLongLong();
@@ -51,11 +51,11 @@ qint64 OperationStore::addEvidence(const Evidence &e)
 
 std::vector<Evidence> OperationStore::evidence(const QString &operationId)
 {
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT id, operation_id, kind, title, content_type, body, sha256, "
-                           "created_at, created_by FROM evidence WHERE operation_id = ? "
-                           "ORDER BY id"_s,
-                           {operationId});
+    Query q = runQuery(m_db,
+                       u"SELECT id, operation_id, kind, title, content_type, body, sha256, "
+                       "created_at, created_by FROM evidence WHERE operation_id = ? "
+                       "ORDER BY id"_s,
+                       {operationId});
     std::vector<Evidence> out;
     while (q.next()) {
         out.push_back({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
@@ -96,7 +96,7 @@ std::vector<Operation> OperationStore::list(const OperationFilter &filter)
                         listWhere(filter, bindings) +
                         u" ORDER BY created_at DESC, id DESC LIMIT ?"_s;
     bindings << qMax(1, filter.limit);
-    QSqlQuery q = runQuery(m_db, sql, bindings);
+    Query q = runQuery(m_db, sql, bindings);
     std::vector<Operation> out;
     while (q.next())
         out.push_back(rows::operationFromRow(q));
@@ -107,16 +107,16 @@ qint64 OperationStore::count(const OperationFilter &filter)
 {
     QVariantList bindings;
     const QString sql = u"SELECT COUNT(*) FROM operations"_s + listWhere(filter, bindings);
-    QSqlQuery q = runQuery(m_db, sql, bindings);
+    Query q = runQuery(m_db, sql, bindings);
     return q.next() ? q.value(0).toLongLong() : 0;
 }
 
 std::vector<Attempt> OperationStore::attempts(const QString &operationId)
 {
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT "_s + rows::attemptColumns() +
-                               u" FROM attempts WHERE operation_id = ? ORDER BY seq"_s,
-                           {operationId});
+    Query q = runQuery(m_db,
+                       u"SELECT "_s + rows::attemptColumns() +
+                           u" FROM attempts WHERE operation_id = ? ORDER BY seq"_s,
+                       {operationId});
     std::vector<Attempt> out;
     while (q.next())
         out.push_back(rows::attemptFromRow(q));

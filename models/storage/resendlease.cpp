@@ -14,10 +14,10 @@ namespace ops {
 
 std::optional<ResendLease> activeResendLease(OperationStore &store, const QString &operationId)
 {
-    QSqlQuery q = runQuery(store.database(),
-                           u"SELECT lease_holder, lease_until FROM operations WHERE id = ? AND "
-                           "lease_holder IS NOT NULL AND lease_until > ?"_s,
-                           {operationId, store.clock().nowMs()});
+    Query q = runQuery(store.database(),
+                       u"SELECT lease_holder, lease_until FROM operations WHERE id = ? AND "
+                       "lease_holder IS NOT NULL AND lease_until > ?"_s,
+                       {operationId, store.clock().nowMs()});
     if (!q.next())
         return std::nullopt;
     return ResendLease{q.value(0).toString(), rows::utc(q.value(1).toLongLong())};
@@ -29,11 +29,11 @@ bool claimResendLease(OperationStore &store, const QString &operationId, const Q
     const qint64 now = store.clock().nowMs();
     // One statement decides: SQLite serialises writers, so two claims cannot both see the row
     // free. updated_at is left alone: a lease is not a change of the operation.
-    QSqlQuery q = runQuery(store.database(),
-                           u"UPDATE operations SET lease_holder = ?, lease_until = ? WHERE id = ? "
-                           "AND state IN ('open', 'unknown') AND (lease_holder IS NULL OR "
-                           "lease_until <= ? OR lease_holder = ?)"_s,
-                           {holder, now + ttlSeconds * 1000, operationId, now, holder});
+    Query q = runQuery(store.database(),
+                       u"UPDATE operations SET lease_holder = ?, lease_until = ? WHERE id = ? "
+                       "AND state IN ('open', 'unknown') AND (lease_holder IS NULL OR "
+                       "lease_until <= ? OR lease_holder = ?)"_s,
+                       {holder, now + ttlSeconds * 1000, operationId, now, holder});
     const bool won = q.numRowsAffected() == 1;
     if (!won && current)
         *current = activeResendLease(store, operationId);

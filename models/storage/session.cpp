@@ -8,6 +8,7 @@
 #include "messagestore.h"
 #include "operationquery.h"
 #include "operationstore.h"
+#include "statementcache.h"
 
 #include <atomic>
 
@@ -32,6 +33,7 @@ QSqlDatabase openMigrated(const QString &location, const QString &name, CommitDu
     try {
         Database::migrate(db);
     } catch (const StoreError &) {
+        StatementCache::forget(db);
         db.close();
         db = {};
         QSqlDatabase::removeDatabase(name);
@@ -75,6 +77,7 @@ Session::Session(const QString &location, const Clock &clock, CommitDurability d
 Session::~Session()
 {
     const QString name = m_parts->db.connectionName();
+    StatementCache::forget(m_parts->db);
     m_parts->db.close();
     m_parts.reset();
     QSqlDatabase::removeDatabase(name);

@@ -77,7 +77,7 @@ void TestEventImport::initTestCase()
 
 int TestEventImport::count(const QString &sql)
 {
-    QSqlQuery q = runQuery(m_fx->store().database(), sql);
+    Query q = runQuery(m_fx->store().database(), sql);
     return q.next() ? q.value(0).toInt() : -1;
 }
 
@@ -142,7 +142,7 @@ void TestEventImport::stoppedHalfWayResumesFromTheStoredCursor()
     QCOMPARE(count(u"SELECT COUNT(*) FROM provider_events"_s), 2 * kRefunds);
     QCOMPARE(count(u"SELECT COUNT(DISTINCT id) FROM provider_events"_s), 2 * kRefunds);
     QSet<QString> stored;
-    QSqlQuery ids = runQuery(m_fx->store().database(), u"SELECT id FROM provider_events"_s);
+    Query ids = runQuery(m_fx->store().database(), u"SELECT id FROM provider_events"_s);
     while (ids.next())
         stored.insert(ids.value(0).toString());
     QCOMPARE(stored, provider);

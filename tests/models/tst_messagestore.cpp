@@ -24,7 +24,7 @@ namespace {
 
 qint64 countRows(QSqlDatabase &db, const QString &table, const QString &where = u"1=1"_s)
 {
-    QSqlQuery q = runQuery(db, u"SELECT COUNT(*) FROM %1 WHERE %2"_s.arg(table, where));
+    Query q = runQuery(db, u"SELECT COUNT(*) FROM %1 WHERE %2"_s.arg(table, where));
     q.next();
     return q.value(0).toLongLong();
 }

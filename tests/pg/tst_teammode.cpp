@@ -56,7 +56,7 @@ NewOperation newOperation(OperationKind kind, const QString &id, const QString &
 
 qint64 scalar(QSqlDatabase &db, const QString &sql)
 {
-    QSqlQuery q = runQuery(db, sql);
+    Query q = runQuery(db, sql);
     return q.next() ? q.value(0).toLongLong() : -1;
 }
 

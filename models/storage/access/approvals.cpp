@@ -121,7 +121,7 @@ std::optional<ManualClose> Approval::requestedClose() const
 
 std::optional<QString> readSetting(QSqlDatabase &db, const QString &name)
 {
-    QSqlQuery q = runQuery(db, u"SELECT value FROM settings WHERE name = ?"_s, {name});
+    Query q = runQuery(db, u"SELECT value FROM settings WHERE name = ?"_s, {name});
     if (!q.next())
         return std::nullopt;
     return q.value(0).toString();
@@ -172,7 +172,7 @@ std::vector<std::pair<QString, qint64>> approvalThresholds(QSqlDatabase &db)
 {
     // A byte-order range, not LIKE: '_' in the prefix is a LIKE wildcard, and LIKE ignores case
     // on SQLite but not on PostgreSQL.
-    QSqlQuery q = runQuery(
+    Query q = runQuery(
         db, u"SELECT name, value FROM settings WHERE name >= ? AND name < ? ORDER BY name"_s,
         {kThresholdPrefix, prefixRangeEnd(kThresholdPrefix)});
     std::vector<std::pair<QString, qint64>> out;
@@ -190,7 +190,7 @@ bool needsApproval(QSqlDatabase &db, const Operation &op)
 
 std::optional<Approval> findApproval(QSqlDatabase &db, qint64 id)
 {
-    QSqlQuery q = runQuery(db, kSelect + u"WHERE a.id = ?"_s, {id});
+    Query q = runQuery(db, kSelect + u"WHERE a.id = ?"_s, {id});
     if (!q.next())
         return std::nullopt;
     return approvalFrom(q);
@@ -198,9 +198,9 @@ std::optional<Approval> findApproval(QSqlDatabase &db, qint64 id)
 
 std::vector<Approval> listApprovals(QSqlDatabase &db, std::optional<ApprovalState> state, int limit)
 {
-    QSqlQuery q = state ? runQuery(db, kSelect + u"WHERE a.state = ? ORDER BY a.id DESC LIMIT ?"_s,
-                                   {toString(*state), limit})
-                        : runQuery(db, kSelect + u"ORDER BY a.id DESC LIMIT ?"_s, {limit});
+    Query q = state ? runQuery(db, kSelect + u"WHERE a.state = ? ORDER BY a.id DESC LIMIT ?"_s,
+                               {toString(*state), limit})
+                    : runQuery(db, kSelect + u"ORDER BY a.id DESC LIMIT ?"_s, {limit});
     std::vector<Approval> out;
     while (q.next())
         out.push_back(approvalFrom(q));
@@ -210,10 +210,10 @@ std::vector<Approval> listApprovals(QSqlDatabase &db, std::optional<ApprovalStat
 std::optional<Approval> openApproval(QSqlDatabase &db, const QString &operationId,
                                      ApprovalAction action, ApprovalState state)
 {
-    QSqlQuery q = runQuery(db,
-                           kSelect + u"WHERE a.operation_id = ? AND a.action = ? AND a.state = ? "
-                                     "ORDER BY a.id LIMIT 1"_s,
-                           {operationId, toString(action), toString(state)});
+    Query q = runQuery(db,
+                       kSelect + u"WHERE a.operation_id = ? AND a.action = ? AND a.state = ? "
+                                 "ORDER BY a.id LIMIT 1"_s,
+                       {operationId, toString(action), toString(state)});
     if (!q.next())
         return std::nullopt;
     return approvalFrom(q);
@@ -223,7 +223,7 @@ qint64 requestApprovalLocked(QSqlDatabase &db, qint64 nowMs, const Operation &op
                              ApprovalAction action, const QString &actor,
                              const nlohmann::json &payload)
 {
-    QSqlQuery q =
+    Query q =
         runQuery(db,
                  u"INSERT INTO approvals (operation_id, action, requested_by, "
                  "requested_at, payload) VALUES (?, ?, ?, ?, ?) RETURNING id"_s,

@@ -63,10 +63,10 @@ OperatorRecord existing(QSqlDatabase &db, const QString &name)
 
 int enabledSupervisorsOtherThan(QSqlDatabase &db, const QString &name)
 {
-    QSqlQuery q = runQuery(db,
-                           u"SELECT COUNT(*) FROM operators WHERE role = 'supervisor' AND "
-                           "disabled = 0 AND name <> ?"_s,
-                           {name});
+    Query q = runQuery(db,
+                       u"SELECT COUNT(*) FROM operators WHERE role = 'supervisor' AND "
+                       "disabled = 0 AND name <> ?"_s,
+                       {name});
     return q.next() ? q.value(0).toInt() : 0;
 }
 
@@ -111,7 +111,7 @@ bool isValidOperatorName(QStringView name)
 
 std::optional<OperatorRecord> findOperator(QSqlDatabase &db, const QString &name)
 {
-    QSqlQuery q = runQuery(db, kSelect + u"WHERE name = ?"_s, {name});
+    Query q = runQuery(db, kSelect + u"WHERE name = ?"_s, {name});
     if (!q.next())
         return std::nullopt;
     return recordFrom(q);
@@ -119,7 +119,7 @@ std::optional<OperatorRecord> findOperator(QSqlDatabase &db, const QString &name
 
 std::vector<OperatorRecord> listOperators(QSqlDatabase &db)
 {
-    QSqlQuery q = runQuery(db, kSelect + u"ORDER BY name"_s);
+    Query q = runQuery(db, kSelect + u"ORDER BY name"_s);
     std::vector<OperatorRecord> out;
     while (q.next())
         out.push_back(recordFrom(q));
@@ -165,7 +165,7 @@ OperatorRecord addOperator(QSqlDatabase &db, qint64 nowMs, const QString &byActo
         throw ActionRefused(
             u"operator names are 1-64 letters, digits or _ . @ - (got '%1')"_s.arg(name));
     WriteTransaction tx(db);
-    QSqlQuery count = runQuery(db, u"SELECT COUNT(*) FROM operators"_s);
+    Query count = runQuery(db, u"SELECT COUNT(*) FROM operators"_s);
     const bool bootstrap = count.next() && count.value(0).toInt() == 0;
     count.finish();
     if (bootstrap && role != Role::Supervisor)

@@ -16,7 +16,7 @@ const QString kName = u"repeat_window_ms"_s;
 
 std::optional<qint64> storedMs(QSqlDatabase &db)
 {
-    QSqlQuery q = runQuery(db, u"SELECT value FROM settings WHERE name = ?"_s, {kName});
+    Query q = runQuery(db, u"SELECT value FROM settings WHERE name = ?"_s, {kName});
     if (!q.next())
         return std::nullopt;
     bool ok = false;

@@ -33,7 +33,7 @@ QString AuditLog::entryHash(const QString &prevHash, qint64 atMs, const QString 
 void AuditLog::append(QSqlDatabase &db, qint64 atMs, const QString &actor, const QString &action,
                       const QString &operationId, const nlohmann::json &detail)
 {
-    QSqlQuery last = runQuery(db, u"SELECT hash FROM audit ORDER BY id DESC LIMIT 1"_s);
+    Query last = runQuery(db, u"SELECT hash FROM audit ORDER BY id DESC LIMIT 1"_s);
     const QString prev = last.next() ? last.value(0).toString() : kGenesisHash;
     const QString canonical = QString::fromStdString(detail.dump());
     const QString hash = entryHash(prev, atMs, actor, action, operationId, canonical);
@@ -46,10 +46,10 @@ void AuditLog::append(QSqlDatabase &db, qint64 atMs, const QString &actor, const
 
 std::vector<AuditEntry> AuditLog::forOperation(QSqlDatabase &db, const QString &operationId)
 {
-    QSqlQuery q = runQuery(db,
-                           u"SELECT id, at, actor, action, operation_id, detail, prev_hash, hash "
-                           "FROM audit WHERE operation_id = ? ORDER BY id"_s,
-                           {operationId});
+    Query q = runQuery(db,
+                       u"SELECT id, at, actor, action, operation_id, detail, prev_hash, hash "
+                       "FROM audit WHERE operation_id = ? ORDER BY id"_s,
+                       {operationId});
     std::vector<AuditEntry> out;
     while (q.next()) {
         out.push_back({q.value(0).toLongLong(),
@@ -132,7 +132,7 @@ private:
 
 std::optional<qint64> auditHighWater(QSqlDatabase &db)
 {
-    QSqlQuery seq = runQuery(db, auditHighWaterSql(dialectOf(db)));
+    Query seq = runQuery(db, auditHighWaterSql(dialectOf(db)));
     if (seq.next())
         return seq.value(0).toLongLong();
     return std::nullopt;

@@ -163,7 +163,7 @@ AuditRow rowFrom(const QSqlQuery &q)
 // instead of reading a million entries.
 QStringList distinctColumn(QSqlDatabase &db, const QString &column)
 {
-    QSqlQuery q =
+    Query q =
         runQuery(db, u"WITH RECURSIVE d(v) AS (SELECT MIN(%1) FROM audit UNION ALL "
                      "SELECT (SELECT MIN(%1) FROM audit WHERE %1 > d.v) FROM d "
                      "WHERE d.v IS NOT NULL) SELECT v FROM d WHERE v IS NOT NULL"_s.arg(column));

@@ -25,10 +25,10 @@ std::vector<DayCount> AuditStats::unknownPerDay(qint64 fromMs, qint64 toMs)
     if (toMs <= fromMs)
         return out;
     // Integer division floors toward zero; times before 1970 are not expected here.
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT at / ?, COUNT(*) FROM audit WHERE action = 'state.unknown' "
-                           "AND at >= ? AND at < ? GROUP BY 1"_s,
-                           {kDayMs, fromMs, toMs});
+    Query q = runQuery(m_db,
+                       u"SELECT at / ?, COUNT(*) FROM audit WHERE action = 'state.unknown' "
+                       "AND at >= ? AND at < ? GROUP BY 1"_s,
+                       {kDayMs, fromMs, toMs});
     std::map<qint64, qint64> perDay;
     while (q.next())
         perDay[q.value(0).toLongLong()] = q.value(1).toLongLong();
@@ -47,10 +47,10 @@ std::vector<Bin> AuditStats::attemptsPerOperation(int lastBin)
     for (int n = 1; n <= lastBin; ++n)
         out.push_back({n == lastBin ? u"%1+"_s.arg(n) : QString::number(n), n, 0});
     // CASE, not MIN(a, b): two-argument MIN is SQLite's spelling (PostgreSQL has LEAST).
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT CASE WHEN attempts < ? THEN attempts ELSE ? END, COUNT(*) "
-                           "FROM operations WHERE attempts > 0 GROUP BY 1"_s,
-                           {lastBin, lastBin});
+    Query q = runQuery(m_db,
+                       u"SELECT CASE WHEN attempts < ? THEN attempts ELSE ? END, COUNT(*) "
+                       "FROM operations WHERE attempts > 0 GROUP BY 1"_s,
+                       {lastBin, lastBin});
     while (q.next()) {
         const int n = q.value(0).toInt();
         if (n >= 1 && n <= lastBin)
@@ -64,10 +64,10 @@ std::vector<Bin> AuditStats::unknownToClosed()
     std::vector<Bin> out = {{u"<1h"_s, 0, 0},          {u"1-4h"_s, 3600, 0},
                             {u"4-12h"_s, 4 * 3600, 0}, {u"12-24h"_s, 12 * 3600, 0},
                             {u"1-3d"_s, 86400, 0},     {u"3d+"_s, 3 * 86400, 0}};
-    QSqlQuery q = runQuery(m_db, u"SELECT (o.closed_at - MIN(a.at)) / 1000 FROM audit a "
-                                 "JOIN operations o ON o.id = a.operation_id "
-                                 "WHERE a.action = 'state.unknown' AND o.closed_at IS NOT NULL "
-                                 "GROUP BY o.id"_s);
+    Query q = runQuery(m_db, u"SELECT (o.closed_at - MIN(a.at)) / 1000 FROM audit a "
+                             "JOIN operations o ON o.id = a.operation_id "
+                             "WHERE a.action = 'state.unknown' AND o.closed_at IS NOT NULL "
+                             "GROUP BY o.id"_s);
     while (q.next()) {
         const qint64 seconds = qMax<qint64>(0, q.value(0).toLongLong());
         for (auto it = out.rbegin(); it != out.rend(); ++it) {

@@ -1,8 +1,9 @@
 #include "pgconnection.h"
 
 #include "database.h"
-#include "storagelogging.h"
 #include "sqldialect.h"
+#include "statementcache.h"
+#include "storagelogging.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -15,6 +16,7 @@ namespace {
 
 void dropConnection(QSqlDatabase &db, const QString &name)
 {
+    StatementCache::forget(db);
     db.close();
     db = QSqlDatabase();
     QSqlDatabase::removeDatabase(name);

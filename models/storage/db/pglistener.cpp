@@ -1,5 +1,6 @@
 #include "pglistener.h"
 
+#include "statementcache.h"
 #include "storagelogging.h"
 
 #include <QSqlDriver>
@@ -103,6 +104,7 @@ void PgListener::dropListener()
         QSqlDatabase db = QSqlDatabase::database(m_name, false);
         if (db.driver())
             disconnect(db.driver(), nullptr, this, nullptr);
+        StatementCache::forget(db);
         db.close();
     }
     QSqlDatabase::removeDatabase(m_name);
@@ -129,6 +131,8 @@ void PgListener::retry()
     }
     // The shared connection died with the server too; QPSQL does not reconnect on its own.
     if (!alive(m_main)) {
+        // Statements prepared on the dead server session do not exist on the next one.
+        StatementCache::forget(m_main);
         m_main.close();
         if (!m_main.open()) {
             lost(m_main.lastError().databaseText().trimmed());

@@ -138,31 +138,15 @@ qint64 WriteTransaction::commitCount(const QString &connectionName)
     return stateOf(connectionName).commits;
 }
 
-namespace {
-
-QSqlQuery run(QSqlDatabase &db, const QString &sql, const QVariantList &bindings, bool forward)
+Query runQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings)
 {
-    QSqlQuery q(db);
-    q.setForwardOnly(forward);
-    if (!q.prepare(sql))
-        throw StoreError(u"cannot prepare statement: %1"_s.arg(q.lastError().text()));
-    for (const QVariant &v : bindings)
-        q.addBindValue(bindable(v));
-    if (!q.exec())
-        throw StoreError(u"statement failed: %1"_s.arg(q.lastError().text()));
-    return q;
-}
-
-} // namespace
-
-QSqlQuery runQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings)
-{
-    return run(db, sql, bindings, false);
+    return StatementCache::run(db, sql, bindings);
 }
 
 QSqlQuery runForwardQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings)
 {
-    return run(db, sql, bindings, true);
+    // Not kept: a forward walk is a one-off (a chain check, an export) and may stay open long.
+    return StatementCache::runOnce(db, sql, bindings, true);
 }
 
 } // namespace ops

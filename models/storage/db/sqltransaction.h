@@ -21,6 +21,7 @@
 
 #include "database.h"
 #include "sqldialect.h"
+#include "statementcache.h"
 #include "writegate.h"
 
 #include <QSqlDatabase>
@@ -70,8 +71,9 @@ inline QVariant bindable(const QVariant &v)
     return v;
 }
 
-// Prepares and runs `sql` with positional bindings; throws StoreError on failure.
-QSqlQuery runQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings = {});
+// Runs `sql` with positional bindings on a statement the connection keeps prepared
+// (statementcache.h); throws StoreError on failure.
+Query runQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings = {});
 // The same, forward only: rows are not kept once read, so a walk over a million rows (chain
 // check, export) runs in constant memory.
 QSqlQuery runForwardQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings = {});

@@ -133,7 +133,7 @@ EventStore::EventStore(QSqlDatabase db, const Clock &clock)
 
 std::optional<StoredEvent> EventStore::event(const QString &id)
 {
-    QSqlQuery q = runQuery(
+    Query q = runQuery(
         m_db, u"SELECT "_s + eventColumns() + u" FROM provider_events WHERE id = ?"_s, {id});
     if (!q.next())
         return std::nullopt;
@@ -147,17 +147,17 @@ bool EventStore::hasEvent(const QString &id)
 
 bool EventStore::hasEventLocked(QSqlDatabase &db, const QString &id)
 {
-    QSqlQuery q = runQuery(db, u"SELECT 1 FROM provider_events WHERE id = ?"_s, {id});
+    Query q = runQuery(db, u"SELECT 1 FROM provider_events WHERE id = ?"_s, {id});
     return q.next();
 }
 
 std::vector<StoredEvent> EventStore::eventsOf(const QString &operationId)
 {
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT "_s + eventColumns() +
-                               u" FROM provider_events WHERE operation_id = ? "
-                               "ORDER BY created, received_at, id"_s,
-                           {operationId});
+    Query q = runQuery(m_db,
+                       u"SELECT "_s + eventColumns() +
+                           u" FROM provider_events WHERE operation_id = ? "
+                           "ORDER BY created, received_at, id"_s,
+                       {operationId});
     return eventsFrom(q);
 }
 
@@ -172,23 +172,23 @@ std::vector<StoredEvent> EventStore::unmatched(int limit, const std::optional<Ev
     }
     sql += u" ORDER BY received_at DESC, id DESC LIMIT ?"_s;
     bindings << qMax(1, limit);
-    QSqlQuery q = runQuery(m_db, sql, bindings);
+    Query q = runQuery(m_db, sql, bindings);
     return eventsFrom(q);
 }
 
 qint64 EventStore::unmatchedCount()
 {
-    QSqlQuery q = runQuery(m_db, u"SELECT COUNT(*) FROM provider_events WHERE operation_id IS "
-                                 "NULL AND object_type = 'refund'"_s);
+    Query q = runQuery(m_db, u"SELECT COUNT(*) FROM provider_events WHERE operation_id IS "
+                             "NULL AND object_type = 'refund'"_s);
     return q.next() ? q.value(0).toLongLong() : 0;
 }
 
 std::vector<AttentionItem> EventStore::attentionQueue(int limit)
 {
-    QSqlQuery q = runQuery(
-        m_db,
-        attentionSelect() + u"WHERE attention_at IS NOT NULL ORDER BY attention_at, id LIMIT ?"_s,
-        {qMax(1, limit)});
+    Query q = runQuery(m_db,
+                       attentionSelect() +
+                           u"WHERE attention_at IS NOT NULL ORDER BY attention_at, id LIMIT ?"_s,
+                       {qMax(1, limit)});
     std::vector<AttentionItem> out;
     const int first = operationColumnCount();
     while (q.next())
@@ -198,17 +198,16 @@ std::vector<AttentionItem> EventStore::attentionQueue(int limit)
 
 qint64 EventStore::attentionCount()
 {
-    QSqlQuery q =
-        runQuery(m_db, u"SELECT COUNT(*) FROM operations WHERE attention_at IS NOT NULL"_s);
+    Query q = runQuery(m_db, u"SELECT COUNT(*) FROM operations WHERE attention_at IS NOT NULL"_s);
     return q.next() ? q.value(0).toLongLong() : 0;
 }
 
 std::optional<Attention> EventStore::attentionOf(const QString &operationId)
 {
-    QSqlQuery q = runQuery(m_db,
-                           u"SELECT attention_reason, attention_at, attention_by FROM operations "
-                           "WHERE id = ? AND attention_at IS NOT NULL"_s,
-                           {operationId});
+    Query q = runQuery(m_db,
+                       u"SELECT attention_reason, attention_at, attention_by FROM operations "
+                       "WHERE id = ? AND attention_at IS NOT NULL"_s,
+                       {operationId});
     if (!q.next())
         return std::nullopt;
     return attentionFromRow(q, 0);
@@ -217,15 +216,15 @@ std::optional<Attention> EventStore::attentionOf(const QString &operationId)
 ReceiverStatus EventStore::receiverStatus(qint64 staleAfterMs)
 {
     ReceiverStatus status;
-    QSqlQuery q = runQuery(m_db, u"SELECT last_seen_at, listen_url, stopped_at FROM "
-                                 "receiver_heartbeats ORDER BY last_seen_at DESC LIMIT 1"_s);
+    Query q = runQuery(m_db, u"SELECT last_seen_at, listen_url, stopped_at FROM "
+                             "receiver_heartbeats ORDER BY last_seen_at DESC LIMIT 1"_s);
     if (q.next()) {
         status.lastSeenAt = rows::utc(q.value(0).toLongLong());
         status.listenUrl = q.value(1).toString();
         status.running =
             q.value(2).isNull() && m_clock.nowMs() - q.value(0).toLongLong() <= staleAfterMs;
     }
-    QSqlQuery last =
+    Query last =
         runQuery(m_db, u"SELECT MAX(received_at) FROM provider_events WHERE source = 'webhook'"_s);
     if (last.next())
         status.lastEventAt = rows::utcOrNull(last.value(0));
@@ -245,11 +244,11 @@ bool EventStore::raiseAttention(const QString &operationId, const QString &reaso
 bool EventStore::raiseAttentionLocked(QSqlDatabase &db, qint64 nowMs, const QString &operationId,
                                       const QString &reason, const QString &actor)
 {
-    QSqlQuery q = runQuery(db,
-                           u"UPDATE operations SET attention_reason = ?, attention_at = ?, "
-                           "attention_by = ?, updated_at = ? WHERE id = ? AND "
-                           "(attention_at IS NULL OR COALESCE(attention_reason, '') <> ?)"_s,
-                           {reason, nowMs, actor, nowMs, operationId, reason});
+    Query q = runQuery(db,
+                       u"UPDATE operations SET attention_reason = ?, attention_at = ?, "
+                       "attention_by = ?, updated_at = ? WHERE id = ? AND "
+                       "(attention_at IS NULL OR COALESCE(attention_reason, '') <> ?)"_s,
+                       {reason, nowMs, actor, nowMs, operationId, reason});
     if (q.numRowsAffected() != 1)
         return false;
     AuditLog::append(db, nowMs, actor, u"attention.raised"_s, operationId,
@@ -284,7 +283,7 @@ bool EventStore::insertEventLocked(QSqlDatabase &db, const StoredEvent &e)
 {
     // ON CONFLICT DO NOTHING: a duplicate never fails the transaction (PostgreSQL aborts a
     // transaction on a failed statement), it just inserts nothing.
-    QSqlQuery q = runQuery(
+    Query q = runQuery(
         db,
         u"INSERT INTO provider_events (id, provider, type, created, livemode, object_type, "
         "object_id, object_status, operation_id, matched_by, source, received_at, outcome, "
@@ -300,10 +299,10 @@ bool EventStore::insertEventLocked(QSqlDatabase &db, const StoredEvent &e)
 std::optional<qint64> EventStore::lastAppliedCreatedLocked(QSqlDatabase &db,
                                                            const QString &objectId)
 {
-    QSqlQuery q = runQuery(db,
-                           u"SELECT MAX(created) FROM provider_events WHERE object_id = ? AND "
-                           "outcome = 'applied'"_s,
-                           {objectId});
+    Query q = runQuery(db,
+                       u"SELECT MAX(created) FROM provider_events WHERE object_id = ? AND "
+                       "outcome = 'applied'"_s,
+                       {objectId});
     if (!q.next() || q.value(0).isNull())
         return std::nullopt;
     return q.value(0).toLongLong();
@@ -324,8 +323,8 @@ EventStore::Match EventStore::matchRefundLocked(QSqlDatabase &db,
     for (const auto &[by, rule] : rules) {
         if (rule.second.isEmpty())
             continue;
-        QSqlQuery q = runQuery(db, select + rule.first + u" ORDER BY created_at, id LIMIT 1"_s,
-                               {rule.second});
+        Query q = runQuery(db, select + rule.first + u" ORDER BY created_at, id LIMIT 1"_s,
+                           {rule.second});
         if (q.next())
             return {rows::operationFromRow(q), by};
     }
@@ -335,10 +334,10 @@ EventStore::Match EventStore::matchRefundLocked(QSqlDatabase &db,
 QStringList EventStore::otherClaimsLocked(QSqlDatabase &db, const QString &operationId,
                                           const QString &objectId)
 {
-    QSqlQuery q = runQuery(db,
-                           u"SELECT DISTINCT object_id FROM provider_events WHERE operation_id = ? "
-                           "AND object_type = 'refund' AND object_id <> ? ORDER BY object_id"_s,
-                           {operationId, objectId});
+    Query q = runQuery(db,
+                       u"SELECT DISTINCT object_id FROM provider_events WHERE operation_id = ? "
+                       "AND object_type = 'refund' AND object_id <> ? ORDER BY object_id"_s,
+                       {operationId, objectId});
     QStringList out;
     while (q.next())
         out << q.value(0).toString();
@@ -351,12 +350,12 @@ qint64 EventStore::addEventEvidenceLocked(QSqlDatabase &db, qint64 nowMs, const 
     const QString sha =
         QString::fromLatin1(QCryptographicHash::hash(e.raw, QCryptographicHash::Sha256).toHex());
     const QString title = u"%1 %2 (%3)"_s.arg(e.type, e.id, toString(e.source));
-    QSqlQuery q = runQuery(db,
-                           u"INSERT INTO evidence (operation_id, kind, title, content_type, body, "
-                           "sha256, size_bytes, created_by, created_at) "
-                           "VALUES (?, 'provider_event', ?, 'application/json', ?, ?, ?, ?, ?) "
-                           "RETURNING id"_s,
-                           {e.operationId, title, e.raw, sha, qint64(e.raw.size()), actor, nowMs});
+    Query q = runQuery(db,
+                       u"INSERT INTO evidence (operation_id, kind, title, content_type, body, "
+                       "sha256, size_bytes, created_by, created_at) "
+                       "VALUES (?, 'provider_event', ?, 'application/json', ?, ?, ?, ?, ?) "
+                       "RETURNING id"_s,
+                       {e.operationId, title, e.raw, sha, qint64(e.raw.size()), actor, nowMs});
     if (!q.next())
         throw StoreError(u"evidence for event %1 was not stored"_s.arg(e.id));
     const qint64 id = q.value(0).toLongLong();
@@ -371,7 +370,7 @@ qint64 EventStore::addEventEvidenceLocked(QSqlDatabase &db, qint64 nowMs, const 
 
 std::optional<QString> EventStore::cursor(const QString &name)
 {
-    QSqlQuery q = runQuery(m_db, u"SELECT value FROM provider_cursors WHERE name = ?"_s, {name});
+    Query q = runQuery(m_db, u"SELECT value FROM provider_cursors WHERE name = ?"_s, {name});
     if (!q.next())
         return std::nullopt;
     return q.value(0).toString();

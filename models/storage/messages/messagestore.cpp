@@ -310,8 +310,7 @@ QString MessageStore::markCopied(qint64 messageId, const QString &actor)
 
 std::optional<CustomerMessage> MessageStore::message(qint64 messageId)
 {
-    QSqlQuery q =
-        runQuery(m_db, u"SELECT %1 FROM messages WHERE id = ?"_s.arg(kColumns), {messageId});
+    Query q = runQuery(m_db, u"SELECT %1 FROM messages WHERE id = ?"_s.arg(kColumns), {messageId});
     if (!q.next())
         return std::nullopt;
     return readMessage(q);
@@ -319,7 +318,7 @@ std::optional<CustomerMessage> MessageStore::message(qint64 messageId)
 
 std::optional<CustomerMessage> MessageStore::byKey(const QString &key)
 {
-    QSqlQuery q =
+    Query q =
         runQuery(m_db, u"SELECT %1 FROM messages WHERE idempotency_key = ?"_s.arg(kColumns), {key});
     if (!q.next())
         return std::nullopt;
@@ -328,7 +327,7 @@ std::optional<CustomerMessage> MessageStore::byKey(const QString &key)
 
 std::vector<CustomerMessage> MessageStore::forOperation(const QString &operationId)
 {
-    QSqlQuery q = runQuery(
+    Query q = runQuery(
         m_db, u"SELECT %1 FROM messages WHERE operation_id = ? ORDER BY id"_s.arg(kColumns),
         {operationId});
     std::vector<CustomerMessage> out;

@@ -62,11 +62,11 @@ void checkNew(QSqlDatabase &db, const NewProposal &p)
     if (p.reason.trimmed().isEmpty() || p.evidenceIds.isEmpty())
         throw ActionRefused(u"a proposal needs a reason and at least one evidence item"_s);
     for (const qint64 id : p.evidenceIds) {
-        QSqlQuery q = runQuery(db, u"SELECT operation_id FROM evidence WHERE id = ?"_s, {id});
+        Query q = runQuery(db, u"SELECT operation_id FROM evidence WHERE id = ?"_s, {id});
         if (!q.next() || q.value(0).toString() != p.operationId)
             throw ActionRefused(u"evidence %1 does not belong to %2"_s.arg(id).arg(p.operationId));
     }
-    QSqlQuery q = runQuery(db, u"SELECT state FROM operations WHERE id = ?"_s, {p.operationId});
+    Query q = runQuery(db, u"SELECT state FROM operations WHERE id = ?"_s, {p.operationId});
     if (!q.next())
         throw ActionRefused(u"no such operation: %1"_s.arg(p.operationId));
     if (const auto state = stateFromString(q.value(0).toString()); !state || isFinal(*state))
@@ -107,8 +107,8 @@ std::optional<ProposalState> proposalStateFromString(QStringView text)
 
 qint64 newestEvidenceId(QSqlDatabase &db, const QString &operationId)
 {
-    QSqlQuery q = runQuery(
-        db, u"SELECT COALESCE(MAX(id), 0) FROM evidence WHERE operation_id = ?"_s, {operationId});
+    Query q = runQuery(db, u"SELECT COALESCE(MAX(id), 0) FROM evidence WHERE operation_id = ?"_s,
+                       {operationId});
     return q.next() ? q.value(0).toLongLong() : 0;
 }
 
@@ -120,7 +120,7 @@ Proposal storeProposal(QSqlDatabase &db, qint64 nowMs, const NewProposal &p)
     if (previous)
         runQuery(db, u"UPDATE proposals SET state = 'superseded' WHERE id = ?"_s, {previous->id});
     const qint64 newest = newestEvidenceId(db, p.operationId);
-    QSqlQuery q = runQuery(
+    Query q = runQuery(
         db,
         u"INSERT INTO proposals (operation_id, action, outcome, provider_ref, evidence_ids, "
         "newest_evidence_id, reason, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -149,7 +149,7 @@ Proposal storeProposal(QSqlDatabase &db, qint64 nowMs, const NewProposal &p)
 
 std::optional<Proposal> findProposal(QSqlDatabase &db, qint64 id)
 {
-    QSqlQuery q = runQuery(db, u"SELECT "_s + kColumns + u" FROM proposals WHERE id = ?"_s, {id});
+    Query q = runQuery(db, u"SELECT "_s + kColumns + u" FROM proposals WHERE id = ?"_s, {id});
     if (!q.next())
         return std::nullopt;
     return fromRow(q);
@@ -157,10 +157,10 @@ std::optional<Proposal> findProposal(QSqlDatabase &db, qint64 id)
 
 std::optional<Proposal> openProposal(QSqlDatabase &db, const QString &operationId)
 {
-    QSqlQuery q = runQuery(db,
-                           u"SELECT "_s + kColumns +
-                               u" FROM proposals WHERE operation_id = ? AND state = 'open'"_s,
-                           {operationId});
+    Query q = runQuery(db,
+                       u"SELECT "_s + kColumns +
+                           u" FROM proposals WHERE operation_id = ? AND state = 'open'"_s,
+                       {operationId});
     if (!q.next())
         return std::nullopt;
     return fromRow(q);
@@ -168,15 +168,15 @@ std::optional<Proposal> openProposal(QSqlDatabase &db, const QString &operationI
 
 std::vector<Proposal> listProposals(QSqlDatabase &db, std::optional<ProposalState> state, int limit)
 {
-    QSqlQuery q = state ? runQuery(db,
-                                   u"SELECT "_s + kColumns +
-                                       u" FROM proposals WHERE state = ? ORDER BY created_at, id "
-                                       "LIMIT ?"_s,
-                                   {toString(*state), limit})
-                        : runQuery(db,
-                                   u"SELECT "_s + kColumns +
-                                       u" FROM proposals ORDER BY created_at, id LIMIT ?"_s,
-                                   {limit});
+    Query q = state ? runQuery(db,
+                               u"SELECT "_s + kColumns +
+                                   u" FROM proposals WHERE state = ? ORDER BY created_at, id "
+                                   "LIMIT ?"_s,
+                               {toString(*state), limit})
+                    : runQuery(db,
+                               u"SELECT "_s + kColumns +
+                                   u" FROM proposals ORDER BY created_at, id LIMIT ?"_s,
+                               {limit});
     std::vector<Proposal> out;
     while (q.next())
         out.push_back(fromRow(q));
@@ -186,7 +186,7 @@ std::vector<Proposal> listProposals(QSqlDatabase &db, std::optional<ProposalStat
 void markProposalDecidedLocked(QSqlDatabase &db, qint64 nowMs, const Proposal &p,
                                ProposalState state, const QString &actor, qint64 approvalId)
 {
-    QSqlQuery q = runQuery(
+    Query q = runQuery(
         db,
         u"UPDATE proposals SET state = ?, decided_by = ?, decided_at = ?, "
         "approval_id = ? WHERE id = ? AND state = 'open'"_s,

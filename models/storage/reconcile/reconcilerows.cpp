@@ -29,8 +29,8 @@ ReconcileMark markFrom(const QSqlQuery &q, int at)
 
 ReconcileMark reconcileMark(QSqlDatabase &db, const QString &operationId)
 {
-    QSqlQuery q = runQuery(db, u"SELECT "_s + kMarkColumns + u" FROM operations WHERE id = ?"_s,
-                           {operationId});
+    Query q = runQuery(db, u"SELECT "_s + kMarkColumns + u" FROM operations WHERE id = ?"_s,
+                       {operationId});
     return q.next() ? markFrom(q, 0) : ReconcileMark{};
 }
 
@@ -39,7 +39,7 @@ std::vector<ReconcileCandidate> reconcileCandidates(OperationStore &store, qint6
 {
     const qint64 now = store.clock().nowMs();
     const int columns = int(rows::operationColumns().count(u',')) + 1;
-    QSqlQuery q = runQuery(
+    Query q = runQuery(
         store.database(),
         u"SELECT "_s + rows::operationColumns() + u", "_s + kMarkColumns +
             u", CASE WHEN lease_holder IS NOT NULL AND lease_until > ? THEN 1 ELSE 0 END, "

@@ -9,10 +9,10 @@ namespace ops {
 
 std::optional<ServiceLease> serviceLease(QSqlDatabase &db, const QString &name)
 {
-    QSqlQuery q = runQuery(db,
-                           u"SELECT name, holder, until, acquired_at, renewed_at FROM "
-                           "service_leases WHERE name = ?"_s,
-                           {name});
+    Query q = runQuery(db,
+                       u"SELECT name, holder, until, acquired_at, renewed_at FROM "
+                       "service_leases WHERE name = ?"_s,
+                       {name});
     if (!q.next())
         return std::nullopt;
     return ServiceLease{q.value(0).toString(), q.value(1).toString(), q.value(2).toLongLong(),
