@@ -77,6 +77,13 @@ async function refunds(s, firstCharge, n, inFlight) {
   return { seconds: (performance.now() - started) / 1000, refunded };
 }
 
+// CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s).
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+const clientCpuSeconds = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
+
 const rssKiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
 
 async function withServer(fn) {
@@ -91,13 +98,26 @@ console.log(`opsctl mcp benchmark (${calls} refunds per figure, one stdio connec
 for (const inFlight of inFlights) {
   await admin(sim, 'POST', '/_sim/faults', { route: '*', mode: 'latency', delay_ms: 20 });
   const first = await seedCharges(calls);
-  const r = await withServer((s) => refunds(s, first, calls, inFlight));
+  const r = await withServer(async (s) => {
+    const before = [cpuSeconds(s.child.pid), cpuSeconds(sim.child.pid), clientCpuSeconds()];
+    const result = await refunds(s, first, calls, inFlight);
+    const after = [cpuSeconds(s.child.pid), cpuSeconds(sim.child.pid), clientCpuSeconds()];
+    result.cpuMs = after.map((a, i) => (1000 * (a - before[i])) / calls);
+    return result;
+  });
   await admin(sim, 'DELETE', '/_sim/faults');
   const rate = r.refunded / r.seconds;
   const bound = inFlight / 0.04;
   console.log(`${inFlight} in flight, 20 ms latency: ${rate.toFixed(1)} refunds/s ` +
     `(${r.refunded}/${calls} refunded, ${r.seconds.toFixed(2)} s); latency bound ${bound} /s; ` +
     `${(100 * rate / bound).toFixed(0)} % of it (target ${inFlight <= 8 ? 90 : 75} %)`);
+  // What the machine can give: every refund costs this much CPU in the three processes, so
+  // the cores bound the rate at cores / CPU per refund, whatever the latency bound says.
+  const [server, provider, client] = r.cpuMs;
+  const total = server + provider + client;
+  console.log(`  CPU per refund: server ${server.toFixed(2)} ms, provider-sim ${provider.toFixed(2)} ms, ` +
+    `client ${client.toFixed(2)} ms; ${os.cpus().length} cores bound the rate at ` +
+    `${((1000 * os.cpus().length) / total).toFixed(0)} /s`);
 }
 
 if (!throughputOnly) {
