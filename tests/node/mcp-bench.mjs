@@ -6,9 +6,12 @@
 // Printed: refunds/s at 20 ms provider latency for 8 and 64 calls in flight beside the latency
 // bound (in flight / (2 × latency): a refund is a charge read and a POST); the per-call time at
 // zero latency beside `opsctl refund` (one process per call); the server's RSS over many calls.
+// Beside each rate: the simulator's own round trip at that latency (the rate it allows) and the
+// CPU per refund of the server, provider-sim and this client (the rate the cores allow).
 
 import { spawn, execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
@@ -84,6 +87,26 @@ const cpuSeconds = (pid) => {
 };
 const clientCpuSeconds = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
 
+// The provider's own time per request at the injected latency: one keep-alive client, one charge
+// read at a time (the simulator's timer, its parsing and loopback on top of the 20 ms). A refund
+// waits for two such answers, so this is the rate no client of this simulator can pass.
+async function providerRoundTripMs(chargeId) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () => new Promise((resolve, reject) => {
+    const started = performance.now();
+    http.get({ host: '127.0.0.1', port: sim.port, path: `/v1/charges/${chargeId}`, agent,
+      headers: { Authorization: 'Bearer sk_test_demo' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(performance.now() - started));
+    }).on('error', reject);
+  });
+  const times = [];
+  for (let i = 0; i < 40; i++) times.push(await once());
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
 const rssKiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
 
 async function withServer(fn) {
@@ -98,6 +121,7 @@ console.log(`opsctl mcp benchmark (${calls} refunds per figure, one stdio connec
 for (const inFlight of inFlights) {
   await admin(sim, 'POST', '/_sim/faults', { route: '*', mode: 'latency', delay_ms: 20 });
   const first = await seedCharges(calls);
+  const roundTrip = await providerRoundTripMs(`ch_b${first}`);
   const r = await withServer(async (s) => {
     const before = [cpuSeconds(s.child.pid), cpuSeconds(sim.child.pid), clientCpuSeconds()];
     const result = await refunds(s, first, calls, inFlight);
@@ -111,6 +135,9 @@ for (const inFlight of inFlights) {
   console.log(`${inFlight} in flight, 20 ms latency: ${rate.toFixed(1)} refunds/s ` +
     `(${r.refunded}/${calls} refunded, ${r.seconds.toFixed(2)} s); latency bound ${bound} /s; ` +
     `${(100 * rate / bound).toFixed(0)} % of it (target ${inFlight <= 8 ? 90 : 75} %)`);
+  const providerBound = inFlight / (2 * roundTrip / 1000);
+  console.log(`  provider round trip ${roundTrip.toFixed(2)} ms (median of 40 at 20 ms latency): ` +
+    `the simulator allows ${providerBound.toFixed(0)} /s; ${(100 * rate / providerBound).toFixed(0)} % of it`);
   // What the machine can give: every refund costs this much CPU in the three processes, so
   // the cores bound the rate at cores / CPU per refund, whatever the latency bound says.
   const [server, provider, client] = r.cpuMs;
