@@ -11,7 +11,9 @@
 #include "statementcache.h"
 #include "testdatabase.h"
 
+#include <QRegularExpression>
 #include <QTest>
+#include <thread>
 
 using namespace Qt::StringLiterals;
 using namespace ops;
@@ -30,6 +32,7 @@ private slots:
     void keptStatementHoldsNoReadSnapshot();
     void reopenedConnectionPreparesAnew();
     void forgetDropsTheStatementsButNotALentOne();
+    void foreignThreadRunsUncached();
 
 private:
     QSqlDatabase &db() { return m_session->store().database(); }
@@ -192,6 +195,21 @@ void TestStatementCache::forgetDropsTheStatementsButNotALentOne()
     lent.finish();
     QCOMPARE(names(sql, {}).size(), 5);
     QCOMPARE(StatementCache::size(db()), 1);
+}
+
+// Qt Sql allows a connection only in the thread that opened it; a caller that breaks the rule
+// still gets its rows, and the cache (a child of the driver) is neither touched nor grown.
+void TestStatementCache::foreignThreadRunsUncached()
+{
+    const int before = StatementCache::size(db());
+    // Parenting to the driver from here would fail with a warning and leave the cache orphaned.
+    QTest::failOnWarning(QRegularExpression(u".*"_s));
+    QStringList rows;
+    std::thread other(
+        [&] { rows = names(u"SELECT name FROM t WHERE id <= ? ORDER BY id"_s, {2}); });
+    other.join();
+    QCOMPARE(rows, QStringList({u"n1"_s, u"n2"_s}));
+    QCOMPARE(StatementCache::size(db()), before);
 }
 
 QTEST_GUILESS_MAIN(TestStatementCache)

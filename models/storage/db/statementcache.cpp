@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QSqlDriver>
 #include <QSqlResult>
+#include <QThread>
 
 using namespace Qt::StringLiterals;
 
@@ -90,7 +91,9 @@ private:
 Statements *statementsOf(const QSqlDatabase &db, bool create)
 {
     QSqlDriver *driver = db.driver();
-    if (!driver)
+    // A connection used outside the thread that opened it (Qt Sql forbids it, but a child could
+    // not be parented to it either) runs its statements uncached.
+    if (!driver || driver->thread() != QThread::currentThread())
         return nullptr;
     auto *s = static_cast<Statements *>(
         driver->findChild<QObject *>(kObjectName, Qt::FindDirectChildrenOnly));
