@@ -41,7 +41,6 @@ public:
     bool next() { return m_query && m_query->next(); }
     QVariant value(int column) const { return m_query ? m_query->value(column) : QVariant(); }
     int numRowsAffected() const { return m_query ? m_query->numRowsAffected() : -1; }
-    QSqlError lastError() const { return m_query ? m_query->lastError() : QSqlError(); }
     // Gives the statement back now, before the scope ends (a read followed by a write, say);
     // the Query reads no rows after this.
     void finish();
@@ -49,7 +48,6 @@ public:
     // For the row readers that take a QSqlQuery. Only from a named Query: a copy taken of a
     // temporary would share a statement that is already back in the cache.
     operator QSqlQuery &() & { return *m_query; }
-    operator const QSqlQuery &() const & { return *m_query; }
     operator QSqlQuery &() && = delete;
 
 private:
