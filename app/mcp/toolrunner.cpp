@@ -6,7 +6,6 @@
 #include "mcplogging.h"
 #include "session.h"
 
-#include <QElapsedTimer>
 #include <QThreadStorage>
 #include <memory>
 
@@ -50,18 +49,14 @@ ToolResult::Subject subjectOf(OperationKind kind)
 }
 
 // What one worker thread keeps between calls (issue 15): opening a Session (connection, pragmas,
-// schema check) and a Qt Network stack (its own thread, a new TCP connection) per call cost more
-// than the refund's two commits. A Qt SQL connection belongs to the thread that opened it, so
-// the cache is per thread; it dies with the pool's thread. Nothing of a call's state lives here:
-// each call makes its own engine, its rows are committed (rule 1) before any send, and a
-// connection that reported a database error is dropped rather than reused.
+// schema check) and a new provider connection per call cost more than the refund's two commits.
+// A Qt SQL connection and a socket belong to the thread that opened them, so the cache is per
+// thread; it dies with the pool's thread. Nothing of a call's state lives here: each call makes
+// its own engine, its rows are committed (rule 1) before any send, and a connection that reported
+// a database error is dropped rather than reused. Each transport decides itself whether its
+// kept-alive connection is still fit for the next request (httptransport.h).
 struct WorkerCache
 {
-    // A kept-alive connection idle for longer than this may have been closed by the provider
-    // while no event loop ran on this thread; a POST on it could not be resent by Qt
-    // (httptransport.cpp), so a transport idle that long is replaced, not reused.
-    static constexpr qint64 kTransportIdleMs = 2000;
-
     Session &session(const QString &location)
     {
         if (!m_session || m_location != location) {
@@ -72,26 +67,17 @@ struct WorkerCache
         }
         return *m_session;
     }
-    HttpTransport &transport(std::unique_ptr<QtHttpTransport> &slot, QElapsedTimer &idle)
-    {
-        if (!slot || !idle.isValid() || idle.elapsed() > kTransportIdleMs)
-            slot = std::make_unique<QtHttpTransport>();
-        idle.start();
-        return *slot;
-    }
-    HttpTransport &stripe() { return transport(m_stripe, m_stripeIdle); }
-    HttpTransport &slen() { return transport(m_slen, m_slenIdle); }
+    HttpTransport &stripe() { return m_stripe; }
+    HttpTransport &slen() { return m_slen; }
     void dropSession() { m_session.reset(); }
 
 private:
     SystemClock m_clock;
     QString m_location;
     std::unique_ptr<Session> m_session;
-    // One per provider: a transport decides its proxy by the host of its first request.
-    std::unique_ptr<QtHttpTransport> m_stripe;
-    std::unique_ptr<QtHttpTransport> m_slen;
-    QElapsedTimer m_stripeIdle;
-    QElapsedTimer m_slenIdle;
+    // One per provider, each with its own kept-alive connection.
+    QtHttpTransport m_stripe;
+    QtHttpTransport m_slen;
 };
 
 // QThreadStorage, not thread_local: Qt deletes a thread's storage in the thread's own finish,
