@@ -43,6 +43,17 @@ QString closableStates(CloseFrom from)
     return from == CloseFrom::Open ? u"('open')"_s : u"('open', 'unknown')"_s;
 }
 
+// What countAttemptLocked reads of a row openOrGet has just inserted: its id and window, no
+// attempt yet (so no first attempt and no deadline). Saves reading the row back to count it.
+Operation justInserted(const NewOperation &op)
+{
+    Operation fresh;
+    fresh.id = op.id;
+    fresh.windowSeconds = op.windowSeconds;
+    fresh.marginSeconds = op.marginSeconds;
+    return fresh;
+}
+
 // SAVEPOINT and friends cannot be prepared on PostgreSQL: they run as plain statements.
 void execPlain(QSqlDatabase &db, const QString &sql)
 {
@@ -212,10 +223,13 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
                               {"idempotency_key", str(op.idempotencyKey)}});
             std::optional<qint64> attemptId;
             if (!firstAttemptBy.isEmpty())
-                attemptId = countAttemptLocked(*operation(op.id), firstAttemptBy,
+                attemptId = countAttemptLocked(justInserted(op), firstAttemptBy,
                                                AttemptMode::Automation, now);
+            // Read back inside the transaction: the row as committed, with what the database
+            // filled in, without a read after the commit.
+            const Operation stored = *operation(op.id);
             tx.commit();
-            return {*operation(op.id), true, false, attemptId};
+            return {stored, true, false, attemptId};
         }
         execPlain(m_db, u"ROLLBACK TO SAVEPOINT open_or_get"_s);
         execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);

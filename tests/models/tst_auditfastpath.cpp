@@ -7,6 +7,7 @@
 #include "auditlog.h"
 #include "auditseed.h"
 #include "bulkgenerator.h"
+#include "sqltransaction.h"
 
 #include <QFile>
 #include <QSqlError>
@@ -56,6 +57,7 @@ private slots:
     void parallelGivesTheSameVerdict_data();
     void parallelGivesTheSameVerdict();
     void parallelWalkCancels();
+    void appendWritesTheParsedHash();
 };
 
 void TestAuditFastPath::exportWritesTheSameBytes_data()
@@ -254,6 +256,43 @@ void TestAuditFastPath::parallelWalkCancels()
     QVERIFY(!cancelled.check);
     QCOMPARE(cancelled.progress.size(), std::size_t(2));
     QCOMPARE(cancelled.progress.back().first, 2 * AuditLog::kProgressEvery);
+}
+
+// append() hashes the detail as it stores it (canonicalEntryHash, no parse): the hash must still be
+// the one the chain's definition gives, entryHash() over the parsed detail, for every entry the
+// store writes and for details with escapes, control characters, Cyrillic and non-BMP text.
+void TestAuditFastPath::appendWritesTheParsedHash()
+{
+    StoreFixture f;
+    seedAuditHistory(f);
+    QSqlDatabase db = f.store().database();
+    const nlohmann::json awkward = {
+        {"reason", awkwardReason().toStdString()},
+        {"control", "tab\there \x01 bell\x07 nul-free \\ slash / quote \" \u2028"},
+        {"emoji", "refund \xF0\x9F\x92\xB8 ok"},
+        {"nested", {{"amount", -1250}, {"big", 9007199254740993LL}, {"flag", true}}},
+        {"list", nlohmann::json::array({1, "two", nullptr})},
+        {"empty", ""}};
+    {
+        WriteTransaction tx(db);
+        AuditLog::append(db, f.clock().nowMs(), u"operator:ёж \"x\""_s, u"test.awkward"_s, {},
+                         awkward);
+        AuditLog::append(db, f.clock().nowMs(), u"agent:mcp:c:1"_s, u"test.empty"_s, u"op_x"_s,
+                         nlohmann::json::object());
+        tx.commit();
+    }
+    QSqlQuery q(db);
+    QVERIFY(q.exec(u"SELECT at, actor, action, operation_id, detail, prev_hash, hash FROM audit "
+                   "ORDER BY id"_s));
+    int checked = 0;
+    while (q.next()) {
+        QCOMPARE(AuditLog::entryHash(q.value(5).toString(), q.value(0).toLongLong(),
+                                     q.value(1).toString(), q.value(2).toString(),
+                                     q.value(3).toString(), q.value(4).toString()),
+                 q.value(6).toString());
+        ++checked;
+    }
+    QVERIFY2(checked > 20, qPrintable(QString::number(checked)));
 }
 
 QTEST_GUILESS_MAIN(TestAuditFastPath)

@@ -119,26 +119,31 @@ ToolResult RefundEngine::refund(const RefundInput &input, const QString &actor)
 {
     if (auto invalid = validate(input))
         return *invalid;
-    // Rule 2 and 6: a live row for this unit is the only thing a retry may touch.
-    if (auto live = m_store.findLiveRefund(Provider::Stripe, m_config.project, unitOfWork(input),
-                                           input.reference))
-        return m_rules.drive(*live, actor);
-    if (auto repeat = repeatAnswer(input, actor))
-        return *repeat;
+    // Rules 2, 6 and 13 from one read, the unit's newest row. A live row is the newest one: rule
+    // 2 lets no row of the unit open while it is live, and nothing makes a final row live again.
+    // A live row is the only thing a retry may touch; a confirmed one answers its repeat. Should
+    // the clocks of two writers put a live row behind a final one, openOrGet still finds the live
+    // row under the write lock and drives it.
+    const auto latest = m_store.latestRefund(Provider::Stripe, m_config.project,
+                                             unitOfWork(input), input.reference);
+    if (latest && !isFinal(latest->state))
+        return m_rules.drive(*latest, actor);
+    if (latest) {
+        if (auto repeat = repeatAnswer(*latest, actor))
+            return *repeat;
+    }
     return openNew(input, actor);
 }
 
-std::optional<ToolResult> RefundEngine::repeatAnswer(const RefundInput &in, const QString &actor)
+std::optional<ToolResult> RefundEngine::repeatAnswer(const Operation &latest, const QString &actor)
 {
-    const auto latest =
-        m_store.latestRefund(Provider::Stripe, m_config.project, unitOfWork(in), in.reference);
-    if (!latest || latest->state != OperationState::Succeeded || !latest->closedAt)
+    if (latest.state != OperationState::Succeeded || !latest.closedAt)
         return std::nullopt;
     const auto window = repeatWindow(m_store.database());
-    const qint64 age = latest->closedAt->msecsTo(m_store.clock().now());
+    const qint64 age = latest.closedAt->msecsTo(m_store.clock().now());
     if (age >= window.count())
         return std::nullopt; // past the window: a new operation, if rule 9 leaves money for it
-    return answerRepeat(*latest, actor);
+    return answerRepeat(latest, actor);
 }
 
 ToolResult RefundEngine::answerRepeat(const Operation &done, const QString &actor)

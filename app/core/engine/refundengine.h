@@ -70,7 +70,7 @@ private:
     // The charge id of input.paymentIntentId, or the rejection to return.
     std::variant<QString, ToolResult> resolvePaymentIntent(const RefundInput &input);
     // Rule 13: the unit's latest operation succeeded inside the repeat window.
-    std::optional<ToolResult> repeatAnswer(const RefundInput &input, const QString &actor);
+    std::optional<ToolResult> repeatAnswer(const Operation &latest, const QString &actor);
     ToolResult answerRepeat(const Operation &done, const QString &actor);
     NewOperation buildOperation(const RefundInput &input, const QString &actor) const;
     // The row another caller opened for the same unit while this call read the charge.

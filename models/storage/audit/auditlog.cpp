@@ -36,7 +36,8 @@ void AuditLog::append(QSqlDatabase &db, qint64 atMs, const QString &actor, const
     Query last = runQuery(db, u"SELECT hash FROM audit ORDER BY id DESC LIMIT 1"_s);
     const QString prev = last.next() ? last.value(0).toString() : kGenesisHash;
     const QString canonical = QString::fromStdString(detail.dump());
-    const QString hash = entryHash(prev, atMs, actor, action, operationId, canonical);
+    // The detail is canonical as dumped: hashed as it is stored, without parsing it back.
+    const QString hash = canonicalEntryHash(prev, atMs, actor, action, operationId, canonical);
     runQuery(db,
              u"INSERT INTO audit (at, actor, action, operation_id, detail, prev_hash, hash) "
              "VALUES (?, ?, ?, ?, ?, ?, ?)"_s,
