@@ -161,6 +161,7 @@ QSqlDatabase Database::open(const QString &location, const QString &connectionNa
         throw StoreError(
             u"cannot create the folder %1 for the database"_s.arg(info.absolutePath()));
 
+    configureSqliteProcess();
     QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connectionName);
     db.setDatabaseName(location);
     if (!db.open())

@@ -1,11 +1,13 @@
 #include "sqlitetuning.h"
 
 #include "sqliteread.h"
+#include "storagelogging.h"
 
 #include <QThread>
 #include <QVariant>
 #include <chrono>
 #include <cstdint>
+#include <mutex>
 #include <sqlite3.h>
 
 namespace ops {
@@ -30,6 +32,19 @@ int fineBusyWait(void *context, int count)
 }
 
 } // namespace
+
+void configureSqliteProcess()
+{
+    static std::once_flag once;
+    std::call_once(once, [] {
+        constexpr int kStatementJournalInMemory = 4 * 1024 * 1024;
+        // SQLITE_MISUSE when something in this process opened SQLite first: then the default
+        // stays, slower but no less correct.
+        if (sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, kStatementJournalInMemory) != SQLITE_OK)
+            qCWarning(lcStore) << "SQLite was initialised before its process settings; statement "
+                                  "journals spill to temporary files";
+    });
+}
 
 bool tuneSqliteConnection(QSqlDatabase &db, int busyTimeoutMs)
 {

@@ -14,6 +14,14 @@
 
 namespace ops {
 
+// Process-wide settings SQLite takes only before its first connection opens; Database::open calls
+// this before every SQLite open, and only the first call does anything: a statement or savepoint
+// journal of up to 4 MiB stays in memory. SQLite's default (64 KiB) spilled to a temporary file
+// on every operation opened: the INSERT into operations inside its transaction journals a page of
+// each of the table's ~20 indexes, about 90 KiB, which cost a file created, unlinked and written
+// some twenty times while the write lock was held.
+void configureSqliteProcess();
+
 // False when the connection is not an open SQLite one (nothing changed).
 bool tuneSqliteConnection(QSqlDatabase &db, int busyTimeoutMs);
 
