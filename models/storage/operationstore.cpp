@@ -54,12 +54,10 @@ Operation justInserted(const NewOperation &op)
     return fresh;
 }
 
-// SAVEPOINT and friends cannot be prepared on PostgreSQL: they run as plain statements.
 void execPlain(QSqlDatabase &db, const QString &sql)
 {
-    QSqlQuery q(db);
-    if (!q.exec(sql))
-        throw StoreError(u"%1 failed: %2"_s.arg(sql, q.lastError().text()));
+    if (const auto error = execControl(db, sql))
+        throw StoreError(u"%1 failed: %2"_s.arg(sql, *error));
 }
 
 } // namespace

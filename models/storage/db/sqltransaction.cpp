@@ -59,16 +59,14 @@ void WriteTransaction::begin()
         throw StoreError(u"cannot start a write transaction: database is locked (%1 ms waiting "
                          "for this process's other writers)"_s.arg(kGateTimeout.count()));
     for (const QString &sql : beginWriteStatements(dialect)) {
-        QSqlQuery q(m_db);
-        if (q.exec(sql)) {
+        const auto error = execControl(m_db, sql);
+        if (!error) {
             m_active = true;
             continue;
         }
-        const QString error = q.lastError().text();
-        q = QSqlQuery();
         if (m_active)
-            QSqlQuery(m_db).exec(u"ROLLBACK"_s);
-        throw StoreError(u"cannot start a write transaction: %1"_s.arg(error));
+            execControl(m_db, u"ROLLBACK"_s);
+        throw StoreError(u"cannot start a write transaction: %1"_s.arg(*error));
     }
 }
 
@@ -79,7 +77,7 @@ WriteTransaction::~WriteTransaction()
     if (m_joined)
         return; // the outermost scope decides
     if (m_active && !state.rolledBack)
-        QSqlQuery(m_db).exec(u"ROLLBACK"_s);
+        execControl(m_db, u"ROLLBACK"_s);
     state.rolledBack = false;
     if (!m_gate.entered())
         return; // committed (and made durable) or never begun
@@ -100,12 +98,9 @@ void WriteTransaction::commit()
     ConnectionState &state = stateOf(m_db);
     if (state.rolledBack)
         throw StoreError(u"commit failed: a step inside the transaction rolled it back"_s);
-    QSqlQuery q(m_db);
-    if (!q.exec(u"COMMIT"_s)) {
-        const QString error = q.lastError().text();
-        q = QSqlQuery();
-        QSqlQuery(m_db).exec(u"ROLLBACK"_s); // SQLite keeps a failed COMMIT's transaction open
-        throw StoreError(u"commit failed: %1"_s.arg(error));
+    if (const auto error = execControl(m_db, u"COMMIT"_s)) {
+        execControl(m_db, u"ROLLBACK"_s); // SQLite keeps a failed COMMIT's transaction open
+        throw StoreError(u"commit failed: %1"_s.arg(*error));
     }
     m_gate.leave();
     if (!waitDurable())
@@ -128,7 +123,7 @@ void WriteTransaction::rollback()
     ConnectionState &state = stateOf(m_db);
     if (state.rolledBack)
         return;
-    QSqlQuery(m_db).exec(u"ROLLBACK"_s);
+    execControl(m_db, u"ROLLBACK"_s);
     if (m_joined)
         state.rolledBack = true;
 }
@@ -141,6 +136,22 @@ qint64 WriteTransaction::commitCount(const QString &connectionName)
 Query runQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings)
 {
     return StatementCache::run(db, sql, bindings);
+}
+
+std::optional<QString> execControl(QSqlDatabase &db, const QString &sql)
+{
+    if (dialectOf(db) == SqlDialect::Sqlite) {
+        try {
+            runQuery(db, sql);
+            return std::nullopt;
+        } catch (const StoreError &e) {
+            return e.message();
+        }
+    }
+    QSqlQuery q(db);
+    if (q.exec(sql))
+        return std::nullopt;
+    return q.lastError().text();
 }
 
 QSqlQuery runForwardQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings)
