@@ -281,17 +281,9 @@ void TestAuditFastPath::appendWritesTheParsedHash()
                          nlohmann::json::object());
         tx.commit();
     }
-    QSqlQuery q(db);
-    QVERIFY(q.exec(u"SELECT at, actor, action, operation_id, detail, prev_hash, hash FROM audit "
-                   "ORDER BY id"_s));
     int checked = 0;
-    while (q.next()) {
-        QCOMPARE(AuditLog::entryHash(q.value(5).toString(), q.value(0).toLongLong(),
-                                     q.value(1).toString(), q.value(2).toString(),
-                                     q.value(3).toString(), q.value(4).toString()),
-                 q.value(6).toString());
-        ++checked;
-    }
+    const QString mismatch = parsedHashMismatch(db, u"1 = 1"_s, checked);
+    QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
     QVERIFY2(checked > 20, qPrintable(QString::number(checked)));
 }
 

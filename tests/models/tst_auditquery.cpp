@@ -461,17 +461,9 @@ void TestAuditQuery::generatedHistoryIsAValidChain()
     QVERIFY2(check.holds(), qPrintable(check.reason));
     QCOMPARE(check.entries, qint64(4001));
     // The hashes are the canonical ones, recomputed here through the JSON parser.
-    QSqlQuery q(db);
-    QVERIFY(q.exec(u"SELECT at, actor, action, operation_id, detail, prev_hash, hash FROM audit "
-                   "WHERE id % 97 = 0 ORDER BY id"_s));
     int sampled = 0;
-    while (q.next()) {
-        QCOMPARE(AuditLog::entryHash(q.value(5).toString(), q.value(0).toLongLong(),
-                                     q.value(1).toString(), q.value(2).toString(),
-                                     q.value(3).toString(), q.value(4).toString()),
-                 q.value(6).toString());
-        ++sampled;
-    }
+    const QString mismatch = parsedHashMismatch(db, u"id % 97 = 0"_s, sampled);
+    QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
     QCOMPARE(sampled, 4001 / 97);
     AuditQuery query(db);
     AuditFilter closes;

@@ -5,6 +5,7 @@
 // hours later (with a reason full of quotes, commas, line breaks and Cyrillic), an unknown that
 // stays open, and an execution never attempted. Spread over two UTC days.
 
+#include "auditlog.h"
 #include "storefixture.h"
 
 #include <QSqlError>
@@ -43,6 +44,30 @@ inline void seedAttempt(OperationStore &store, const QString &id, const QString 
     r.outcome = outcome;
     r.latencyMs = 40;
     store.finishAttempt(id, t.attemptId, r);
+}
+
+// Recomputes each stored audit hash of the rows matching `where` the canonical way, entryHash()
+// through the JSON parser, and compares; the first mismatch as text, or empty. `checked` counts
+// the rows compared.
+inline QString parsedHashMismatch(QSqlDatabase db, const QString &where, int &checked)
+{
+    QSqlQuery q(db);
+    if (!q.exec(
+            QStringLiteral("SELECT id, at, actor, action, operation_id, detail, prev_hash, hash "
+                           "FROM audit WHERE ") +
+            where + QStringLiteral(" ORDER BY id")))
+        return q.lastError().text();
+    checked = 0;
+    while (q.next()) {
+        const QString expected = AuditLog::entryHash(q.value(6).toString(), q.value(1).toLongLong(),
+                                                     q.value(2).toString(), q.value(3).toString(),
+                                                     q.value(4).toString(), q.value(5).toString());
+        if (expected != q.value(7).toString())
+            return QStringLiteral("entry %1: stored %2, parsed %3")
+                .arg(q.value(0).toString(), q.value(7).toString(), expected);
+        ++checked;
+    }
+    return {};
 }
 
 // Runs a tampering script (triggers dropped, rows rewritten); the first failure as text, or empty.
