@@ -75,13 +75,13 @@ inline QVariant bindable(const QVariant &v)
 // Runs `sql` with positional bindings on a statement the connection keeps prepared
 // (statementcache.h); throws StoreError on failure.
 Query runQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings = {});
+// The same, forward only: rows are not kept once read, so a walk over a million rows (chain
+// check, export) runs in constant memory.
+QSqlQuery runForwardQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings = {});
 // Runs a transaction-control statement (BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE …). On SQLite
 // it is kept prepared like any other (runQuery): parsing them afresh was half of a refund's SQL
 // parsing, all of it while the write lock is held. PostgreSQL cannot prepare them: a plain
 // statement there. Returns the database's error text, or nullopt when it ran.
 std::optional<QString> execControl(QSqlDatabase &db, const QString &sql);
-// The same, forward only: rows are not kept once read, so a walk over a million rows (chain
-// check, export) runs in constant memory.
-QSqlQuery runForwardQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings = {});
 
 } // namespace ops
