@@ -77,6 +77,7 @@ void ResponseReader::feed(QByteArrayView bytes)
     // Drop what was consumed once it is most of the buffer, not on every call.
     if (m_pos > 4096 && m_pos * 2 > m_buffer.size()) {
         m_buffer.remove(0, m_pos);
+        m_searched = qMax<qsizetype>(0, m_searched - m_pos);
         m_pos = 0;
     }
 }
@@ -102,9 +103,13 @@ void ResponseReader::fail(Failure failure, const QString &text)
 
 bool ResponseReader::takeLine(QByteArrayView &line)
 {
-    const qsizetype end = m_buffer.indexOf('\n', m_pos);
-    if (end < 0)
+    // Bytes already searched are not searched again: a line trickling in a byte at a time costs
+    // its length, not its length squared.
+    const qsizetype end = m_buffer.indexOf('\n', qMax(m_pos, m_searched));
+    if (end < 0) {
+        m_searched = m_buffer.size();
         return false;
+    }
     line = QByteArrayView(m_buffer).sliced(m_pos, end - m_pos);
     if (line.endsWith('\r'))
         line.chop(1);

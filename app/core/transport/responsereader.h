@@ -103,6 +103,7 @@ private:
 
     QByteArray m_buffer; // received and not yet consumed, from m_pos
     qsizetype m_pos = 0;
+    qsizetype m_searched = 0;  // m_buffer holds no line end before this
     qsizetype m_headBytes = 0; // of the head being read, interim responses included
 
     bool m_sawStatusLine = false;
