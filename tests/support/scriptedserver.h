@@ -64,7 +64,6 @@ public:
 
 private:
     struct Peer;
-    void serve();
     void serveRequests(Peer &peer);
 
     Script m_script;
