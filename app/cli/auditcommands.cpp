@@ -2,12 +2,12 @@
 // person's action: the operator (--operator, OPS_OPERATOR, else the OS user) needs the Export
 // and Audit rights.
 
-#include "auditexport.h"
-#include "commandcontext.h"
-#include "database.h"
-#include "operationstore.h"
-#include "opsctl.h"
-#include "rights.h"
+#include "cli/commandcontext.h"
+#include "cli/opsctl.h"
+#include "domain/rights.h"
+#include "storage/audit/auditexport.h"
+#include "storage/db/database.h"
+#include "storage/operationstore.h"
 
 #include <nlohmann/json.hpp>
 

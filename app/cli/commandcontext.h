@@ -3,9 +3,9 @@
 // What every opsctl command gets: the parsed global options, the output streams, and the
 // configuration read from the environment.
 
-#include "cliargs.h"
-#include "clock.h"
-#include "engineenv.h"
+#include "cli/cliargs.h"
+#include "domain/clock.h"
+#include "config/engineenv.h"
 
 #include <QTextStream>
 #include <QUrl>

@@ -3,13 +3,13 @@
 // provider-sim (demostory.h). Both refuse a database that already holds operations, so demo
 // rows can never mix with real ones.
 
-#include "bulkgenerator.h"
-#include "commandcontext.h"
-#include "database.h"
-#include "dblocation.h"
-#include "demostory.h"
-#include "operationstore.h"
-#include "opsctl.h"
+#include "cli/commandcontext.h"
+#include "cli/demostory.h"
+#include "cli/opsctl.h"
+#include "storage/bulkgenerator.h"
+#include "storage/db/database.h"
+#include "storage/db/dblocation.h"
+#include "storage/operationstore.h"
 
 #include <QElapsedTimer>
 #include <QSqlQuery>

@@ -1,7 +1,7 @@
-#include "demostory.h"
+#include "cli/demostory.h"
 
-#include "httptransport.h"
-#include "opsctl.h"
+#include "cli/opsctl.h"
+#include "transport/httptransport.h"
 
 #include <QFile>
 #include <QUrl>

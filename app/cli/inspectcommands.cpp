@@ -1,12 +1,12 @@
 // opsctl list / show / sweep / db migrate / audit verify.
 
-#include "auditexport.h"
-#include "auditlog.h"
-#include "commandcontext.h"
-#include "database.h"
-#include "operationjson.h"
-#include "operationstore.h"
-#include "opsctl.h"
+#include "cli/commandcontext.h"
+#include "cli/operationjson.h"
+#include "cli/opsctl.h"
+#include "storage/audit/auditexport.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/database.h"
+#include "storage/operationstore.h"
 
 using namespace Qt::StringLiterals;
 using nlohmann::ordered_json;

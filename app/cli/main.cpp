@@ -1,4 +1,4 @@
-#include "opsctl.h"
+#include "cli/opsctl.h"
 
 #include <QCoreApplication>
 

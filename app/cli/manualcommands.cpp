@@ -1,9 +1,9 @@
 // opsctl evidence add / close: what a person does to an operation from a terminal.
 
-#include "approvals.h"
-#include "commandcontext.h"
-#include "operationstore.h"
-#include "opsctl.h"
+#include "cli/commandcontext.h"
+#include "cli/opsctl.h"
+#include "storage/access/approvals.h"
+#include "storage/operationstore.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,10 +1,10 @@
 // opsctl mcp [--http HOST:PORT] [--allow-origin ORIGIN[,…]] [--allow-non-loopback]
 // [--workers N]: the agent tool server (docs/design.md §11, docs/agents.md).
 
-#include "commandcontext.h"
-#include "mcpserver.h"
-#include "operationstore.h"
-#include "opsctl.h"
+#include "cli/commandcontext.h"
+#include "cli/opsctl.h"
+#include "mcp/mcpserver.h"
+#include "storage/operationstore.h"
 
 using namespace Qt::StringLiterals;
 

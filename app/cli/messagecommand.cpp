@@ -4,10 +4,10 @@
 // operation's state does not allow, and free text goes through the same truth guard as the
 // console's (rule 11): a refusal exits 2 with the guard's reason and stores nothing.
 
-#include "commandcontext.h"
-#include "messagesender.h"
-#include "operationstore.h"
-#include "opsctl.h"
+#include "cli/commandcontext.h"
+#include "cli/opsctl.h"
+#include "outbox/messagesender.h"
+#include "storage/operationstore.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "operationjson.h"
+#include "cli/operationjson.h"
 
 using nlohmann::ordered_json;
 

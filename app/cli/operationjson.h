@@ -2,7 +2,7 @@
 
 // JSON views of store values for `opsctl list/show --json` and evidence export.
 
-#include "operation.h"
+#include "domain/operation.h"
 
 #include <nlohmann/json.hpp>
 #include <vector>

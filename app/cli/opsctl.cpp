@@ -1,12 +1,12 @@
-#include "opsctl.h"
+#include "cli/opsctl.h"
 
-#include "commandcontext.h"
-#include "database.h"
-#include "operationstore.h"
-#include "operatordirectory.h"
+#include "cli/commandcontext.h"
+#include "cli/streamtap.h"
+#include "engine/toolresult.h"
 #include "opsversion.h"
-#include "streamtap.h"
-#include "toolresult.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/db/database.h"
+#include "storage/operationstore.h"
 
 #include <QSqlDatabase>
 #include <nlohmann/json.hpp>

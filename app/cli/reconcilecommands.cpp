@@ -2,14 +2,14 @@
 // (docs/design.md §9 and §10, docs/reconciliation.md). The reconciler reads only; applying a
 // proposal is a person's close with the rights and four-eyes rules of every manual close.
 
-#include "commandcontext.h"
-#include "engineenv.h"
-#include "operationstore.h"
-#include "opsctl.h"
-#include "proposalapply.h"
-#include "reconcilerservice.h"
-#include "servicelease.h"
-#include "signalwatch.h"
+#include "cli/commandcontext.h"
+#include "cli/opsctl.h"
+#include "config/engineenv.h"
+#include "httpserve/signalwatch.h"
+#include "reconcile/reconcilerservice.h"
+#include "storage/operationstore.h"
+#include "storage/reconcile/proposalapply.h"
+#include "storage/reconcile/servicelease.h"
 
 #include <QCoreApplication>
 #include <nlohmann/json.hpp>

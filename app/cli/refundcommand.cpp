@@ -1,10 +1,10 @@
 // opsctl refund: the agent's refund tool (docs/design.md §9; rule 13 for --reference).
 
-#include "commandcontext.h"
-#include "engineenv.h"
-#include "opsctl.h"
-#include "refundengine.h"
-#include "toolcommand.h"
+#include "cli/commandcontext.h"
+#include "cli/opsctl.h"
+#include "cli/toolcommand.h"
+#include "config/engineenv.h"
+#include "engine/refundengine.h"
 
 using namespace Qt::StringLiterals;
 

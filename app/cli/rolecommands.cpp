@@ -1,13 +1,13 @@
 // opsctl operator / approval / settings: roles, rights and four-eyes approvals (issue 6).
 // Refusals by a rule (missing right, self-approval, …) come back as ActionRefused: exit 2.
 
-#include "approvals.h"
-#include "commandcontext.h"
-#include "operationstore.h"
-#include "operatordirectory.h"
-#include "opsctl.h"
-#include "reconcilesettings.h"
-#include "repeatwindow.h"
+#include "cli/commandcontext.h"
+#include "cli/opsctl.h"
+#include "storage/access/approvals.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/access/repeatwindow.h"
+#include "storage/operationstore.h"
+#include "storage/reconcile/reconcilesettings.h"
 
 #include <QRegularExpression>
 #include <nlohmann/json.hpp>

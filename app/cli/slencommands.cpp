@@ -1,12 +1,12 @@
 // opsctl credit topup|charge|adjust and opsctl execute: the agent's Slen tools (docs/design.md §9).
 
-#include "commandcontext.h"
-#include "creditengine.h"
-#include "engineenv.h"
-#include "executionengine.h"
-#include "operationstore.h"
-#include "opsctl.h"
-#include "toolcommand.h"
+#include "cli/commandcontext.h"
+#include "cli/opsctl.h"
+#include "cli/toolcommand.h"
+#include "config/engineenv.h"
+#include "engine/creditengine.h"
+#include "engine/executionengine.h"
+#include "storage/operationstore.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,4 +1,4 @@
-#include "streamtap.h"
+#include "cli/streamtap.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,4 +1,4 @@
-#include "toolcommand.h"
+#include "cli/toolcommand.h"
 
 #include <QRegularExpression>
 

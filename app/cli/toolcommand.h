@@ -3,8 +3,8 @@
 // What every agent-facing tool command (refund, credit, execute) shares: one JSON result line
 // on stdout, a rejected result for bad input, and who the actor is.
 
-#include "commandcontext.h"
-#include "toolresult.h"
+#include "cli/commandcontext.h"
+#include "engine/toolresult.h"
 
 namespace ops::cli {
 

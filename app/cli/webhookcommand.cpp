@@ -3,14 +3,14 @@
 // The Stripe webhook receiver and the events backfill (docs/design.md §9, §10;
 // docs/reconciliation.md).
 
-#include "commandcontext.h"
-#include "engineenv.h"
-#include "eventimport.h"
-#include "operationstore.h"
-#include "opsctl.h"
-#include "reconcilerservice.h"
-#include "secrets.h"
-#include "webhookserver.h"
+#include "cli/commandcontext.h"
+#include "cli/opsctl.h"
+#include "config/engineenv.h"
+#include "reconcile/reconcilerservice.h"
+#include "storage/operationstore.h"
+#include "transport/secrets.h"
+#include "webhook/eventimport.h"
+#include "webhook/webhookserver.h"
 
 #include <QThread>
 #include <nlohmann/json.hpp>

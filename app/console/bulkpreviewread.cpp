@@ -1,8 +1,8 @@
-#include "bulkpreviewread.h"
+#include "console/bulkpreviewread.h"
 
-#include "operationstore.h"
-#include "proposalapply.h"
-#include "resendlease.h"
+#include "storage/operationstore.h"
+#include "storage/reconcile/proposalapply.h"
+#include "storage/resendlease.h"
 
 namespace ops::console {
 

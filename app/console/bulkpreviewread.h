@@ -5,8 +5,8 @@
 // console's bulk thread calls it with that thread's own connection (bulkworker.h), a part of the
 // selection at a time so a cancel is seen between parts. The window never reads it itself.
 
-#include "applypreviewmodel.h"
-#include "bulkpreviewrequest.h"
+#include "dialogs/bulkpreviewrequest.h"
+#include "itemmodels/applypreviewmodel.h"
 
 #include <QDateTime>
 #include <vector>

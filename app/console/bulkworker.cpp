@@ -1,11 +1,11 @@
-#include "bulkworker.h"
+#include "console/bulkworker.h"
 
-#include "approvals.h"
-#include "operationstore.h"
-#include "proposalapply.h"
-#include "resendlease.h"
-#include "session.h"
-#include "storeerror.h"
+#include "domain/storeerror.h"
+#include "storage/access/approvals.h"
+#include "storage/operationstore.h"
+#include "storage/reconcile/proposalapply.h"
+#include "storage/resendlease.h"
+#include "storage/session.h"
 
 #include <QElapsedTimer>
 #include <QThread>

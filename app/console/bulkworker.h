@@ -11,9 +11,9 @@
 // the UI thread a few updates a second, not one per row), then finished. The same thread and
 // connection kind read the preview before it (startPreview → previewRead / previewFailed).
 
-#include "applypreviewmodel.h"
-#include "bulkpreviewread.h"
-#include "consolejobs.h"
+#include "console/bulkpreviewread.h"
+#include "console/consolejobs.h"
+#include "itemmodels/applypreviewmodel.h"
 
 #include <QObject>
 #include <atomic>

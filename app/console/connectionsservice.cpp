@@ -1,9 +1,9 @@
-#include "connectionsservice.h"
+#include "console/connectionsservice.h"
 
-#include "connectionsettings.h"
-#include "httptransport.h"
-#include "resendconfirmdialog.h"
-#include "secrets.h"
+#include "dialogs/resendconfirmdialog.h"
+#include "transport/connectionsettings.h"
+#include "transport/httptransport.h"
+#include "transport/secrets.h"
 
 #include <QFutureWatcher>
 #include <QJsonDocument>

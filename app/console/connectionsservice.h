@@ -6,7 +6,7 @@
 // GET /v1/refunds?limit=1 (the read opsctl's look-ups use, served by Stripe and provider-sim
 // alike), Slen a customer read, the helpdesk GET /v1/health.
 
-#include "connectionsdialog.h"
+#include "dialogs/connectionsdialog.h"
 
 #include <QObject>
 

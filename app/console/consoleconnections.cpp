@@ -1,11 +1,11 @@
-#include "consoleconnections.h"
+#include "console/consoleconnections.h"
 
-#include "connectionsdialog.h"
-#include "connectionsservice.h"
-#include "consolecontroller.h"
-#include "mainwindow.h"
-#include "resendconfirmdialog.h"
-#include "secrets.h"
+#include "console/connectionsservice.h"
+#include "console/consolecontroller.h"
+#include "dialogs/connectionsdialog.h"
+#include "dialogs/resendconfirmdialog.h"
+#include "mainwindow/mainwindow.h"
+#include "transport/secrets.h"
 
 using namespace Qt::StringLiterals;
 

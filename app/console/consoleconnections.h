@@ -8,8 +8,8 @@
 // URL is that simulator's address. A key alone never says "simulator"; sk_test_/rk_test_ say
 // TEST, sk_live_/rk_live_ say LIVE, and LIVE wins when any provider has a live key.
 
-#include "consolejobs.h"
-#include "modebanner.h"
+#include "console/consolejobs.h"
+#include "widgets/modebanner.h"
 
 #include <QObject>
 #include <QPointer>

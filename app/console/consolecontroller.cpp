@@ -1,9 +1,9 @@
-#include "consolecontroller.h"
+#include "console/consolecontroller.h"
 
-#include "bulkapplydialog.h"
-#include "mainwindow.h"
-#include "messagejob.h"
-#include "resendconfirmdialog.h"
+#include "console/messagejob.h"
+#include "dialogs/bulkapplydialog.h"
+#include "dialogs/resendconfirmdialog.h"
+#include "mainwindow/mainwindow.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>

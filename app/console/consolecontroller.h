@@ -6,8 +6,8 @@
 // Cancel stops waiting at once; a look-up stops between provider pages, and a resend whose
 // attempt is already counted still records its answer (the timeline shows it).
 
-#include "bulkworker.h"
-#include "consolejobs.h"
+#include "console/bulkworker.h"
+#include "console/consolejobs.h"
 
 #include <QFutureWatcher>
 #include <QObject>

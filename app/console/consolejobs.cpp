@@ -1,14 +1,14 @@
-#include "consolejobs.h"
+#include "console/consolejobs.h"
 
-#include "connectionsettings.h"
-#include "creditengine.h"
-#include "executionengine.h"
-#include "operationstore.h"
-#include "providerlookup.h"
-#include "resendlease.h"
-#include "secrets.h"
-#include "session.h"
-#include "slenlookup.h"
+#include "console/providerlookup.h"
+#include "console/slenlookup.h"
+#include "engine/creditengine.h"
+#include "engine/executionengine.h"
+#include "storage/operationstore.h"
+#include "storage/resendlease.h"
+#include "storage/session.h"
+#include "transport/connectionsettings.h"
+#include "transport/secrets.h"
 
 #include <QCoreApplication>
 #include <QUrl>

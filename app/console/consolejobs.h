@@ -4,13 +4,13 @@
 // Each job opens its own database connection and its own HTTP transport (neither may cross
 // threads) and closes them before it returns.
 
-#include "clock.h"
-#include "lookupanswer.h"
-#include "messagesender.h"
-#include "refundengine.h"
-#include "slenclient.h"
-#include "stripeclient.h"
-#include "toolresult.h"
+#include "domain/clock.h"
+#include "domain/lookupanswer.h"
+#include "engine/refundengine.h"
+#include "engine/toolresult.h"
+#include "outbox/messagesender.h"
+#include "slen/slenclient.h"
+#include "stripe/stripeclient.h"
 
 #include <atomic>
 

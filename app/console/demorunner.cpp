@@ -1,6 +1,6 @@
-#include "demorunner.h"
+#include "console/demorunner.h"
 
-#include "demostory.h"
+#include "cli/demostory.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>

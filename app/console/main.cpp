@@ -2,16 +2,16 @@
 // console. --demo starts the bundled provider-sim and opens a demo database it builds in a
 // temporary folder (demorunner.h).
 
-#include "consoleconnections.h"
-#include "consolecontroller.h"
-#include "database.h"
-#include "demorunner.h"
-#include "firstrundialog.h"
-#include "language.h"
-#include "mainwindow.h"
-#include "openfaileddialog.h"
+#include "console/consoleconnections.h"
+#include "console/consolecontroller.h"
+#include "console/demorunner.h"
+#include "dialogs/firstrundialog.h"
+#include "dialogs/openfaileddialog.h"
+#include "mainwindow/language.h"
+#include "mainwindow/mainwindow.h"
 #include "opsversion.h"
-#include "session.h"
+#include "storage/db/database.h"
+#include "storage/session.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,8 +1,8 @@
-#include "messagejob.h"
+#include "console/messagejob.h"
 
-#include "consolejobs.h"
-#include "rights.h"
-#include "session.h"
+#include "console/consolejobs.h"
+#include "domain/rights.h"
+#include "storage/session.h"
 
 #include <QCoreApplication>
 

@@ -3,8 +3,8 @@
 // The console's message delivery, run on a worker thread like the look-up and the resend: its
 // own database connection and HTTP transport, the message sender's attempts and backoff.
 
-#include "clock.h"
-#include "messagesender.h"
+#include "domain/clock.h"
+#include "outbox/messagesender.h"
 
 namespace ops::console {
 

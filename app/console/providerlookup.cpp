@@ -1,7 +1,7 @@
-#include "providerlookup.h"
+#include "console/providerlookup.h"
 
-#include "money.h"
-#include "stripeclient.h"
+#include "domain/money.h"
+#include "stripe/stripeclient.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -4,7 +4,7 @@
 // the charge (amount_refunded) and page through its refunds looking for metadata.operation_id. The
 // answer proposes the close it supports and carries the provider's JSON as evidence.
 
-#include "lookupanswer.h"
+#include "domain/lookupanswer.h"
 
 #include <atomic>
 

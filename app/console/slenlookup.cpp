@@ -1,6 +1,6 @@
-#include "slenlookup.h"
+#include "console/slenlookup.h"
 
-#include "slenclient.h"
+#include "slen/slenclient.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

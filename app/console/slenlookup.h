@@ -8,7 +8,7 @@
 //   movement happened, so only a movement id the row already holds (mv_…) supports a close.
 // Every answer read from the provider carries its JSON as evidence.
 
-#include "lookupanswer.h"
+#include "domain/lookupanswer.h"
 
 namespace ops {
 

@@ -1,4 +1,4 @@
-#include "callpool.h"
+#include "mcp/callpool.h"
 
 namespace ops::mcp {
 

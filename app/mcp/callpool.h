@@ -3,7 +3,7 @@
 // Runs tool calls side by side on worker threads and hands each outcome back on the thread
 // that owns the pool (the event loop's), where the transports write their answers.
 
-#include "toolrunner.h"
+#include "mcp/toolrunner.h"
 
 #include <QObject>
 #include <QThreadPool>

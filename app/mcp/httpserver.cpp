@@ -1,7 +1,7 @@
-#include "httpserver.h"
+#include "mcp/httpserver.h"
 
-#include "mcplogging.h"
-#include "signalwatch.h"
+#include "httpserve/signalwatch.h"
+#include "mcp/mcplogging.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

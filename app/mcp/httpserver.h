@@ -7,9 +7,9 @@
 // (unknown → 404); MCP-Protocol-Version, when sent, must be one we speak. A tools/call is
 // answered as JSON, or as an event stream when it asks for progress and accepts one.
 
-#include "callpool.h"
-#include "httpwire.h"
-#include "mcpsession.h"
+#include "httpserve/httpwire.h"
+#include "mcp/callpool.h"
+#include "mcp/mcpsession.h"
 
 #include <QHostAddress>
 #include <QStringList>

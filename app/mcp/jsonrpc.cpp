@@ -1,4 +1,4 @@
-#include "jsonrpc.h"
+#include "mcp/jsonrpc.h"
 
 namespace ops::mcp {
 

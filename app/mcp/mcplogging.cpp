@@ -1,3 +1,3 @@
-#include "mcplogging.h"
+#include "mcp/mcplogging.h"
 
 Q_LOGGING_CATEGORY(lcMcp, "ops.mcp")

@@ -1,8 +1,8 @@
-#include "mcpserver.h"
+#include "mcp/mcpserver.h"
 
-#include "mcplogging.h"
-#include "secrets.h"
-#include "stdioserver.h"
+#include "mcp/mcplogging.h"
+#include "mcp/stdioserver.h"
+#include "transport/secrets.h"
 
 using namespace Qt::StringLiterals;
 

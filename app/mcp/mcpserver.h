@@ -4,7 +4,7 @@
 // --http. The caller has opened and migrated the database once; every call opens its own
 // connection to the same location.
 
-#include "httpserver.h"
+#include "mcp/httpserver.h"
 
 #include <QTextStream>
 #include <optional>

@@ -1,6 +1,6 @@
-#include "mcpsession.h"
+#include "mcp/mcpsession.h"
 
-#include "toolcatalog.h"
+#include "mcp/toolcatalog.h"
 
 using namespace Qt::StringLiterals;
 

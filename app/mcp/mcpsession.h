@@ -6,7 +6,7 @@
 // it messages and sends what it answers; a tools/call that passes comes back as a ToolCall for
 // the transport to run and finish with complete(). Qt Core and nlohmann/json only.
 
-#include "jsonrpc.h"
+#include "mcp/jsonrpc.h"
 
 #include <QString>
 #include <optional>

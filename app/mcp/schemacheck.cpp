@@ -1,4 +1,4 @@
-#include "schemacheck.h"
+#include "mcp/schemacheck.h"
 
 #include <QRegularExpression>
 #include <QString>

@@ -1,7 +1,7 @@
-#include "stdioserver.h"
+#include "mcp/stdioserver.h"
 
-#include "mcplogging.h"
-#include "signalwatch.h"
+#include "httpserve/signalwatch.h"
+#include "mcp/mcplogging.h"
 
 #include <QCoreApplication>
 #include <QSocketNotifier>

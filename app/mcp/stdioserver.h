@@ -5,8 +5,8 @@
 // parse error and skipped up to its end. At end of input or on SIGTERM the calls in flight are
 // finished and answered, then run() returns 0.
 
-#include "callpool.h"
-#include "mcpsession.h"
+#include "mcp/callpool.h"
+#include "mcp/mcpsession.h"
 
 #include <QByteArray>
 

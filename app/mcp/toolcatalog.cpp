@@ -1,6 +1,6 @@
-#include "toolcatalog.h"
+#include "mcp/toolcatalog.h"
 
-#include "schemacheck.h"
+#include "mcp/schemacheck.h"
 
 namespace ops::mcp {
 

@@ -1,10 +1,10 @@
-#include "toolrunner.h"
+#include "mcp/toolrunner.h"
 
-#include "engineenv.h"
-#include "executionengine.h"
-#include "httptransport.h"
-#include "mcplogging.h"
-#include "session.h"
+#include "config/engineenv.h"
+#include "engine/executionengine.h"
+#include "mcp/mcplogging.h"
+#include "storage/session.h"
+#include "transport/httptransport.h"
 
 #include <QThreadStorage>
 #include <memory>

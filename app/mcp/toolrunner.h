@@ -5,9 +5,9 @@
 // worker thread keeps one database connection and one HTTP transport per provider between the
 // calls it runs (toolrunner.cpp, WorkerCache); every call makes its own engine.
 
-#include "creditengine.h"
-#include "mcpsession.h"
-#include "refundengine.h"
+#include "engine/creditengine.h"
+#include "engine/refundengine.h"
+#include "mcp/mcpsession.h"
 
 #include <optional>
 

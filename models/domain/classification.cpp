@@ -1,4 +1,4 @@
-#include "classification.h"
+#include "domain/classification.h"
 
 using namespace Qt::StringLiterals;
 

@@ -2,7 +2,7 @@
 
 // docs/design.md rule 5 as a pure function: what one provider answer means for the operation.
 
-#include "operation.h"
+#include "domain/operation.h"
 
 namespace ops {
 

@@ -1,4 +1,4 @@
-#include "csv.h"
+#include "domain/csv.h"
 
 #include <QStringDecoder>
 

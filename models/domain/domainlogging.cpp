@@ -1,4 +1,4 @@
-#include "domainlogging.h"
+#include "domain/domainlogging.h"
 
 namespace ops {
 Q_LOGGING_CATEGORY(lcDomain, "ops.domain", QtWarningMsg)

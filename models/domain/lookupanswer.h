@@ -4,7 +4,7 @@
 // a summary, the close it supports (if any), and the provider's answer ready to be attached as
 // evidence. Produced by the console's look-up job (app), shown by the ui.
 
-#include "operation.h"
+#include "domain/operation.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "messagetemplates.h"
+#include "domain/messagetemplates.h"
 
-#include "domainlogging.h"
+#include "domain/domainlogging.h"
 
 #include <QFile>
 #include <QHash>

@@ -6,7 +6,7 @@
 // credited after a confirmed refund / credit movement, failed after a definite refusal. Bodies
 // carry the placeholders {amount} (with currency), {order} and {reference}.
 
-#include "operation.h"
+#include "domain/operation.h"
 
 #include <QString>
 #include <QStringList>

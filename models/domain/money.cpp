@@ -1,4 +1,4 @@
-#include "money.h"
+#include "domain/money.h"
 
 #include <QStringList>
 

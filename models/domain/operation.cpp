@@ -1,4 +1,4 @@
-#include "operation.h"
+#include "domain/operation.h"
 
 #include <array>
 #include <utility>

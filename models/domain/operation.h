@@ -2,7 +2,7 @@
 
 // Plain value types the store returns. No SQL, no Qt models: views and the engine both read these.
 
-#include "money.h"
+#include "domain/money.h"
 
 #include <QByteArray>
 #include <QDateTime>

@@ -1,4 +1,4 @@
-#include "rights.h"
+#include "domain/rights.h"
 
 using namespace Qt::StringLiterals;
 

@@ -3,7 +3,7 @@
 // Operator roles and per-action rights (issue 6). Pure logic: names, parsing and the default
 // rights of each role. Who has which role lives in the operator directory (operatordirectory.h).
 
-#include "storeerror.h"
+#include "domain/storeerror.h"
 
 #include <QFlags>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "truthguard.h"
+#include "domain/truthguard.h"
 
-#include "truthguardtable.h"
+#include "domain/truthguardtable.h"
 
 #include <QRegularExpression>
 #include <algorithm>

@@ -11,7 +11,7 @@
 // truthguardtable.h), measured against the corpus in tests/data/truthguard. When in doubt the
 // guard refuses: a table that cannot be loaded refuses every text, with the reason.
 
-#include "operation.h"
+#include "domain/operation.h"
 
 #include <QString>
 #include <optional>

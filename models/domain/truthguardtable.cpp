@@ -1,6 +1,6 @@
-#include "truthguardtable.h"
+#include "domain/truthguardtable.h"
 
-#include "domainlogging.h"
+#include "domain/domainlogging.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -5,7 +5,7 @@
 // language. The shipped table is resources/truthguard/patterns.json, compiled in as
 // :/truthguard/patterns.json and loaded once; tests may parse their own.
 
-#include "truthguard.h"
+#include "domain/truthguard.h"
 
 #include <QByteArray>
 #include <QHash>

@@ -1,8 +1,8 @@
-#include "applypreviewmodel.h"
+#include "itemmodels/applypreviewmodel.h"
 
-#include "localeformat.h"
-#include "proposalapply.h"
-#include "resendlease.h"
+#include "itemmodels/localeformat.h"
+#include "storage/reconcile/proposalapply.h"
+#include "storage/resendlease.h"
 
 #include <QCoreApplication>
 #include <QLocale>

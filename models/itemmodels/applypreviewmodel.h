@@ -6,7 +6,7 @@
 // store decides everything (proposalapply.h for proposals, resendBlock for resends); this model
 // holds its answers, shows them and counts the summary. No SQL, no dialogs.
 
-#include "money.h"
+#include "domain/money.h"
 
 #include <QAbstractTableModel>
 #include <QMap>

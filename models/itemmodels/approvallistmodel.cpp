@@ -1,6 +1,6 @@
-#include "approvallistmodel.h"
+#include "itemmodels/approvallistmodel.h"
 
-#include "operationtablemodel.h"
+#include "itemmodels/operationtablemodel.h"
 
 #include <QLocale>
 

@@ -3,8 +3,8 @@
 // Approvals for the supervisors' panel: what the store handed it (setRows), formatted. Runs no
 // queries itself.
 
-#include "approvals.h"
-#include "operatordirectory.h"
+#include "storage/access/approvals.h"
+#include "storage/access/operatordirectory.h"
 
 #include <QAbstractTableModel>
 #include <vector>

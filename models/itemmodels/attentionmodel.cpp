@@ -1,7 +1,7 @@
-#include "attentionmodel.h"
+#include "itemmodels/attentionmodel.h"
 
-#include "localeformat.h"
-#include "operationtablemodel.h"
+#include "itemmodels/localeformat.h"
+#include "itemmodels/operationtablemodel.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,10 +1,10 @@
-#include "auditentrymodel.h"
+#include "itemmodels/auditentrymodel.h"
 
-#include "database.h"
-#include "detailmodels.h"
-#include "itemmodellogging.h"
-#include "localeformat.h"
-#include "operationtablemodel.h"
+#include "itemmodels/detailmodels.h"
+#include "itemmodels/itemmodellogging.h"
+#include "itemmodels/localeformat.h"
+#include "itemmodels/operationtablemodel.h"
+#include "storage/db/database.h"
 
 #include <QScopedValueRollback>
 

@@ -3,7 +3,7 @@
 // The supervisors' audit list: AuditQuery pages, newest first, fetched as the view scrolls.
 // Times and kinds are shown in the default QLocale; the raw values are in the roles.
 
-#include "auditquery.h"
+#include "storage/audit/auditquery.h"
 
 #include <QAbstractTableModel>
 

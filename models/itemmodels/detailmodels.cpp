@@ -1,6 +1,6 @@
-#include "detailmodels.h"
+#include "itemmodels/detailmodels.h"
 
-#include "localeformat.h"
+#include "itemmodels/localeformat.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

@@ -3,7 +3,7 @@
 // Item models for the detail pane: an operation's attempts, evidence and audit trail. They hold
 // what the store handed them (setRows) and format it; they run no queries themselves.
 
-#include "operation.h"
+#include "domain/operation.h"
 
 #include <QAbstractListModel>
 #include <QAbstractTableModel>

@@ -1,6 +1,6 @@
-#include "eventlistmodel.h"
+#include "itemmodels/eventlistmodel.h"
 
-#include "localeformat.h"
+#include "itemmodels/localeformat.h"
 
 #include <QJsonDocument>
 #include <QTimeZone>

@@ -1,4 +1,4 @@
-#include "itemmodellogging.h"
+#include "itemmodels/itemmodellogging.h"
 
 namespace ops {
 Q_LOGGING_CATEGORY(lcModels, "ops.models", QtWarningMsg)

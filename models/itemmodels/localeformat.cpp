@@ -1,4 +1,4 @@
-#include "localeformat.h"
+#include "itemmodels/localeformat.h"
 
 using namespace Qt::StringLiterals;
 

@@ -4,7 +4,7 @@
 // language). Amounts stay integer minor units: the digits are grouped and the decimal separator
 // placed by string work, never through a double.
 
-#include "money.h"
+#include "domain/money.h"
 
 #include <QDateTime>
 #include <QLocale>

@@ -1,4 +1,4 @@
-#include "messagetablemodel.h"
+#include "itemmodels/messagetablemodel.h"
 
 using namespace Qt::StringLiterals;
 

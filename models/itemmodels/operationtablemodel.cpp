@@ -1,8 +1,8 @@
-#include "operationtablemodel.h"
+#include "itemmodels/operationtablemodel.h"
 
-#include "database.h"
-#include "itemmodellogging.h"
-#include "localeformat.h"
+#include "itemmodels/itemmodellogging.h"
+#include "itemmodels/localeformat.h"
+#include "storage/db/database.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,9 +1,9 @@
-#include "bulkgenerator.h"
+#include "storage/bulkgenerator.h"
 
-#include "auditlog.h"
-#include "database.h"
-#include "sqldialect.h"
-#include "sqltransaction.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/database.h"
+#include "storage/db/sqldialect.h"
+#include "storage/db/sqltransaction.h"
 
 #include <QRegularExpression>
 #include <QSqlError>

@@ -1,12 +1,12 @@
 // Rule 8: manual close. Every close records who, when, why and which evidence; the checks run
 // inside the write transaction so evidence and state cannot change underneath them.
 
-#include "approvals.h"
-#include "auditlog.h"
-#include "operationrow.h"
-#include "operationstore.h"
-#include "operatordirectory.h"
-#include "sqltransaction.h"
+#include "storage/access/approvals.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationrow.h"
+#include "storage/operationstore.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,10 +1,10 @@
 // Store additions for provider families whose objects exist before the operation is final
 // (Slen executions) and whose keys are shared across kinds (Slen credit movements).
 
-#include "auditlog.h"
-#include "operationrow.h"
-#include "operationstore.h"
-#include "sqltransaction.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationrow.h"
+#include "storage/operationstore.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,8 +1,8 @@
-#include "operationquery.h"
+#include "storage/operationquery.h"
 
-#include "operationrow.h"
-#include "sqldialect.h"
-#include "sqltransaction.h"
+#include "storage/db/sqldialect.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationrow.h"
 
 #include <QSqlDriver>
 #include <QSqlError>

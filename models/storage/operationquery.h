@@ -6,8 +6,8 @@
 // is a prefix range (col >= s AND col < s + U+10FFFF), so '%', '_', quotes and backslashes are
 // plain characters.
 
-#include "clock.h"
-#include "operation.h"
+#include "domain/clock.h"
+#include "domain/operation.h"
 
 #include <QSqlDatabase>
 #include <QVariant>

@@ -1,4 +1,4 @@
-#include "operationrow.h"
+#include "storage/operationrow.h"
 
 #include <QVariant>
 

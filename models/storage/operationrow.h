@@ -2,7 +2,7 @@
 
 // Column lists and row mapping shared by the store's queries.
 
-#include "operation.h"
+#include "domain/operation.h"
 
 #include <QSqlQuery>
 

@@ -1,11 +1,11 @@
-#include "operationstore.h"
+#include "storage/operationstore.h"
 
-#include "approvals.h"
-#include "auditlog.h"
-#include "operationrow.h"
-#include "operatordirectory.h"
-#include "sqltransaction.h"
-#include "storagelogging.h"
+#include "storage/access/approvals.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationrow.h"
+#include "storage/storagelogging.h"
 
 #include <QCryptographicHash>
 #include <QSqlError>

@@ -4,8 +4,8 @@
 // that also appends its audit entry, so a committed state change always has its audit line.
 // Returns plain values; throws StoreError when the database itself fails.
 
-#include "clock.h"
-#include "operation.h"
+#include "domain/clock.h"
+#include "domain/operation.h"
 
 #include <QSqlDatabase>
 #include <optional>

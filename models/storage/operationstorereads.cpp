@@ -1,10 +1,10 @@
 // Read side of OperationStore, and evidence (append-only). Kept apart from the state machine.
 
-#include "auditlog.h"
-#include "operationrow.h"
-#include "operationstore.h"
-#include "operatordirectory.h"
-#include "sqltransaction.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationrow.h"
+#include "storage/operationstore.h"
 
 #include <QCryptographicHash>
 

@@ -1,10 +1,10 @@
 // The console's resend lease and the rule that decides when Resend is allowed.
 
-#include "resendlease.h"
+#include "storage/resendlease.h"
 
-#include "operationrow.h"
-#include "operationstore.h"
-#include "sqltransaction.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationrow.h"
+#include "storage/operationstore.h"
 
 #include <QLocale>
 

@@ -6,7 +6,7 @@
 // lease expires on its own, so a console that dies mid-resend blocks nobody for longer than the
 // lease's time to live. Free functions over the store, defined in resendlease.cpp.
 
-#include "operation.h"
+#include "domain/operation.h"
 
 #include <QDateTime>
 #include <QString>

@@ -1,14 +1,14 @@
-#include "session.h"
+#include "storage/session.h"
 
-#include "auditquery.h"
-#include "auditstats.h"
-#include "changewatcher.h"
-#include "database.h"
-#include "eventstore.h"
-#include "messagestore.h"
-#include "operationquery.h"
-#include "operationstore.h"
-#include "statementcache.h"
+#include "storage/audit/auditquery.h"
+#include "storage/audit/auditstats.h"
+#include "storage/db/changewatcher.h"
+#include "storage/db/database.h"
+#include "storage/db/statementcache.h"
+#include "storage/events/eventstore.h"
+#include "storage/messages/messagestore.h"
+#include "storage/operationquery.h"
+#include "storage/operationstore.h"
 
 #include <atomic>
 

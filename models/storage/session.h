@@ -8,12 +8,12 @@
 // A connection belongs to the thread that opened it: a worker thread opens its own Session.
 // Everything handed out (references, watchers) must not outlive the Session.
 
-#include "approvals.h"
-#include "auditlog.h"
-#include "clock.h"
-#include "database.h"
-#include "operatordirectory.h"
-#include "proposals.h"
+#include "domain/clock.h"
+#include "storage/access/approvals.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/database.h"
+#include "storage/reconcile/proposals.h"
 
 #include <QString>
 #include <memory>

@@ -1,4 +1,4 @@
-#include "storagelogging.h"
+#include "storage/storagelogging.h"
 
 namespace ops {
 Q_LOGGING_CATEGORY(lcStore, "ops.store", QtWarningMsg)

@@ -5,13 +5,13 @@
 // by two operator resends) to the new counts with every row valid and the audit chain intact.
 // Real SQLite files, or PostgreSQL in the _pg variant; opsctl as a process.
 
-#include "auditlog.h"
-#include "database.h"
-#include "detailmodels.h"
-#include "operationtablemodel.h"
-#include "sqltransaction.h"
-#include "storefixture.h"
-#include "testdatabase.h"
+#include "itemmodels/detailmodels.h"
+#include "itemmodels/operationtablemodel.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/database.h"
+#include "storage/db/sqltransaction.h"
+#include "support/storefixture.h"
+#include "support/testdatabase.h"
 
 #include <QDir>
 #include <QFile>

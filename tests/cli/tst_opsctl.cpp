@@ -2,8 +2,8 @@
 // Covers the process-level guarantees (a SIGKILLed caller, two racing callers) and every bad
 // input path of the command line.
 
-#include "simprocess.h"
-#include "testdatabase.h"
+#include "support/simprocess.h"
+#include "support/testdatabase.h"
 
 #include <QProcess>
 #include <QSqlDatabase>

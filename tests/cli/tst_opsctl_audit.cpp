@@ -2,10 +2,10 @@
 // SQLite file. Filters, RFC 4180 output, bad input refused with exit 2 and no file written, and
 // verify naming the tampered entry.
 
-#include "auditexport.h"
-#include "auditseed.h"
-#include "csv.h"
-#include "processrun.h"
+#include "domain/csv.h"
+#include "storage/audit/auditexport.h"
+#include "support/auditseed.h"
+#include "support/processrun.h"
 
 #include <QSqlQuery>
 #include <QTest>

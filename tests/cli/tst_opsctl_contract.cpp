@@ -5,11 +5,11 @@
 // the three programs print the version CMake gave them. Wave 2: refund --reference,
 // --payment-intent and --reason, and rule 13's repeat answer and window setting.
 
-#include "auditseed.h"
-#include "bulkgenerator.h"
 #include "opsversion.h"
-#include "processrun.h"
-#include "simprocess.h"
+#include "storage/bulkgenerator.h"
+#include "support/auditseed.h"
+#include "support/processrun.h"
+#include "support/simprocess.h"
 
 #include <QDir>
 #include <QDirIterator>

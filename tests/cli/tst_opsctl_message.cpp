@@ -3,10 +3,10 @@
 // a refusal exits 2 with the reason on stderr, and neither the outbox, the audit trail nor the
 // helpdesk sees anything. Honest text is queued and delivered once.
 
-#include "messagefixture.h"
-#include "messagestore.h"
-#include "simprocess.h"
-#include "storefixture.h"
+#include "storage/messages/messagestore.h"
+#include "support/messagefixture.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
 
 #include <QProcess>
 #include <QTest>

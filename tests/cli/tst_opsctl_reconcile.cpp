@@ -2,9 +2,9 @@
 // 5): one JSON line per row, proposals applied by a person with refusals that write nothing, the
 // auto-close setting, and one reconciler per database across processes (lease, takeover, drain).
 
-#include "processrun.h"
-#include "simprocess.h"
-#include "testdatabase.h"
+#include "support/processrun.h"
+#include "support/simprocess.h"
+#include "support/testdatabase.h"
 
 #include <QElapsedTimer>
 #include <QProcess>

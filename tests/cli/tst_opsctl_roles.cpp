@@ -2,8 +2,8 @@
 // file. Refused actions exit 2 with a clear message and write nothing; a close above the
 // four-eyes threshold prints the pending approval; another supervisor approves it.
 
-#include "approvals.h"
-#include "storefixture.h"
+#include "storage/access/approvals.h"
+#include "support/storefixture.h"
 
 #include <QProcess>
 #include <QSqlQuery>

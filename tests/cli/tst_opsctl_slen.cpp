@@ -1,8 +1,8 @@
 // opsctl credit and opsctl execute as the agent runs them: a real process, a real SQLite file,
 // real HTTP to provider-sim. Exit codes and stdout are the docs/design.md §9 contract.
 
-#include "simprocess.h"
-#include "testdatabase.h"
+#include "support/simprocess.h"
+#include "support/testdatabase.h"
 
 #include <QProcess>
 #include <QSqlDatabase>

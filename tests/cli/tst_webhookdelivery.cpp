@@ -6,10 +6,10 @@
 // exactly one application; two receivers on one database getting the same event apply it once;
 // `opsctl events import` afterwards finds nothing new. Runs on PostgreSQL too (_pg).
 
-#include "processrun.h"
-#include "simprocess.h"
-#include "testdatabase.h"
-#include "webhookserveprocess.h"
+#include "support/processrun.h"
+#include "support/simprocess.h"
+#include "support/testdatabase.h"
+#include "support/webhookserveprocess.h"
 
 #include <QSet>
 #include <QSqlDatabase>

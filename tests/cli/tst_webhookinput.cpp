@@ -3,10 +3,10 @@
 // event for an object type we do not handle and an unmatched refund event are 200 and kept.
 // Bodies are signed here, independently of the receiver's code.
 
-#include "processrun.h"
-#include "rawhttp.h"
-#include "testdatabase.h"
-#include "webhookserveprocess.h"
+#include "support/processrun.h"
+#include "support/rawhttp.h"
+#include "support/testdatabase.h"
+#include "support/webhookserveprocess.h"
 
 #include <QFile>
 #include <QTemporaryDir>

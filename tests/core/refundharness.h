@@ -5,10 +5,10 @@
 // (rules 1–10) and tst_refundrepeat (rule 13, PaymentIntent, reason); each test is its own
 // executable, so the helpers are inline.
 
-#include "refundengine.h"
-#include "repeatwindow.h"
-#include "simprocess.h"
-#include "storefixture.h"
+#include "engine/refundengine.h"
+#include "storage/access/repeatwindow.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
 
 #include <QRegularExpression>
 #include <QSqlQuery>

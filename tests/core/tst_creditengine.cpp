@@ -1,7 +1,7 @@
 // Credit movements against the real provider-sim over loopback HTTP, on real SQLite files
 // (or PostgreSQL): the engine's rules for top-up, charge and adjust, and work names.
 
-#include "slenenginefixture.h"
+#include "support/slenenginefixture.h"
 
 #include <QTest>
 

@@ -4,10 +4,10 @@
 // on SQLite also by sqlite3_commit_hook on the same connection, which sees every commit SQLite
 // makes there, including any made outside WriteTransaction. Real provider-sim over loopback.
 
-#include "auditlog.h"
-#include "refundengine.h"
-#include "simprocess.h"
-#include "storefixture.h"
+#include "engine/refundengine.h"
+#include "storage/audit/auditlog.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
 
 #include <QSqlDriver>
 #include <QTest>

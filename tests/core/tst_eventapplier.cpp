@@ -2,9 +2,9 @@
 // store (SQLite, or PostgreSQL in the _pg variant): what closes a row, what raises Attention,
 // what is only kept as evidence; and the event store's reads for the console.
 
-#include "eventapplier.h"
-#include "eventstore.h"
-#include "storefixture.h"
+#include "storage/events/eventstore.h"
+#include "support/storefixture.h"
+#include "webhook/eventapplier.h"
 
 #include <QTest>
 #include <nlohmann/json.hpp>

@@ -6,12 +6,12 @@
 // moment the fault is armed: a transport that forwards every request to the real one and asks
 // the simulator for the 503 just before the Nth event list.
 
-#include "eventimport.h"
-#include "eventstore.h"
-#include "httptransport.h"
-#include "messagefixture.h"
-#include "simtestutil.h"
-#include "storefixture.h"
+#include "storage/events/eventstore.h"
+#include "support/messagefixture.h"
+#include "support/simtestutil.h"
+#include "support/storefixture.h"
+#include "transport/httptransport.h"
+#include "webhook/eventimport.h"
 
 #include <QSet>
 #include <QSqlQuery>

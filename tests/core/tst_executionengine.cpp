@@ -1,7 +1,7 @@
 // Flow executions against the real provider-sim over loopback HTTP, on real SQLite files (or
 // PostgreSQL): finished, running, refused and conflicting executions.
 
-#include "slenenginefixture.h"
+#include "support/slenenginefixture.h"
 
 #include <QTest>
 

@@ -3,8 +3,8 @@
 // way a server can fail looks like to the engine. Above all: a request is never written twice by
 // the transport, whatever the connection does.
 
-#include "httptransport.h"
-#include "scriptedserver.h"
+#include "support/scriptedserver.h"
+#include "transport/httptransport.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -2,11 +2,11 @@
 // twice reaches the sink once (also across a lost answer), a sink that is down or refuses leaves
 // the message failed with the error kept, and a later send retries with the same key.
 
-#include "storefixture.h"
-#include "messagefixture.h"
-#include "messagesender.h"
-#include "simprocess.h"
-#include "sqltransaction.h"
+#include "support/storefixture.h"
+#include "support/messagefixture.h"
+#include "outbox/messagesender.h"
+#include "support/simprocess.h"
+#include "storage/db/sqltransaction.h"
 
 #include <QProcess>
 #include <QTcpServer>

@@ -2,16 +2,16 @@
 // §10, issue 14 item 1): every outcome of the §10 table, the schedule, held rows, the one list
 // read per charge, and that it never sends anything that could move money.
 
-#include "approvals.h"
-#include "auditlog.h"
-#include "eventstore.h"
-#include "proposals.h"
-#include "reconcilefixture.h"
-#include "reconcilerows.h"
-#include "reconcileschedule.h"
-#include "reconcilesettings.h"
-#include "resendlease.h"
-#include "simtestutil.h"
+#include "reconcile/reconcileschedule.h"
+#include "storage/access/approvals.h"
+#include "storage/audit/auditlog.h"
+#include "storage/events/eventstore.h"
+#include "storage/reconcile/proposals.h"
+#include "storage/reconcile/reconcilerows.h"
+#include "storage/reconcile/reconcilesettings.h"
+#include "storage/resendlease.h"
+#include "support/reconcilefixture.h"
+#include "support/simtestutil.h"
 
 using namespace Qt::StringLiterals;
 using namespace ops;

@@ -4,11 +4,11 @@
 // positive proof falls back to the charge's refund list. eventProof's rules as a pure table;
 // the pass against a real provider-sim over loopback, on a real database.
 
-#include "auditlog.h"
-#include "eventproof.h"
-#include "eventstore.h"
-#include "reconcilefixture.h"
-#include "sqltransaction.h"
+#include "reconcile/eventproof.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/events/eventstore.h"
+#include "support/reconcilefixture.h"
 
 using namespace Qt::StringLiterals;
 using namespace ops;

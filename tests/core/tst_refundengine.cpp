@@ -3,7 +3,7 @@
 // issue's "done when" scenario; rule 13 and refund by PaymentIntent are in tst_refundrepeat.
 
 #include "refundharness.h"
-#include "repeatwindow.h"
+#include "storage/access/repeatwindow.h"
 
 #include <QRegularExpression>
 #include <QSqlQuery>

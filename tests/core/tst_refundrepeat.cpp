@@ -2,7 +2,7 @@
 // PaymentIntent with a reason, against the real provider-sim over loopback on real SQLite files.
 
 #include "refundharness.h"
-#include "repeatwindow.h"
+#include "storage/access/repeatwindow.h"
 
 #include <QRegularExpression>
 #include <QSqlQuery>

@@ -2,7 +2,7 @@
 // response. Every case is read three ways (all at once, one byte at a time, and split in two at
 // every position) and must come out the same: a socket delivers bytes in any pieces.
 
-#include "responsereader.h"
+#include "transport/responsereader.h"
 
 #include <QTest>
 

@@ -1,12 +1,12 @@
 // Pure rules: classification (rule 5), money parsing, form encoding, backoff, tool results.
 
-#include "backoff.h"
-#include "classification.h"
-#include "database.h"
-#include "formencoding.h"
-#include "money.h"
-#include "stripeobjects.h"
-#include "toolresult.h"
+#include "domain/classification.h"
+#include "domain/money.h"
+#include "engine/toolresult.h"
+#include "storage/db/database.h"
+#include "stripe/stripeobjects.h"
+#include "transport/backoff.h"
+#include "transport/formencoding.h"
 
 #include <QTest>
 

@@ -1,10 +1,10 @@
 // The Slen client's pure parts: parsers that never throw, what a reply means for classification,
 // work-name validation, and the credit/execution tool-result shapes. No network.
 
-#include "classification.h"
-#include "slenclient.h"
-#include "toolresult.h"
-#include "workname.h"
+#include "domain/classification.h"
+#include "engine/toolresult.h"
+#include "slen/slenclient.h"
+#include "slen/workname.h"
 
 #include <QTest>
 

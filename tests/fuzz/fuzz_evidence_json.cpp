@@ -3,7 +3,7 @@
 // the pretty-printed text. The stored text must parse back to the same value, and a provider
 // object stored as evidence must be readable by the refund parser without crashing.
 
-#include "stripeobjects.h"
+#include "stripe/stripeobjects.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -6,7 +6,7 @@
 //    non-empty: formDecode refuses "=v" by contract (a pair needs a name), and the product
 //    never builds an empty key.
 
-#include "formencoding.h"
+#include "transport/formencoding.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -5,7 +5,7 @@
 //    socket delivers them in any pieces.
 // 3. A complete response's body fits the limit; a reusable one is complete.
 
-#include "responsereader.h"
+#include "transport/responsereader.h"
 
 #include <cstddef>
 #include <cstdint>

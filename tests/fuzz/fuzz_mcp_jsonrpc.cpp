@@ -5,9 +5,9 @@
 // parse error; a call that comes out names a catalogue tool, has arguments its schema accepts
 // and an actor of the documented shape.
 
-#include "jsonrpc.h"
-#include "mcpsession.h"
-#include "toolcatalog.h"
+#include "mcp/jsonrpc.h"
+#include "mcp/mcpsession.h"
+#include "mcp/toolcatalog.h"
 
 #include <QRegularExpression>
 #include <cstddef>

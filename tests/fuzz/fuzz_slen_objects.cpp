@@ -3,7 +3,7 @@
 // replay; an execution has an id and a status the product knows; a finished execution is
 // succeeded or failed.
 
-#include "slenobjects.h"
+#include "slen/slenobjects.h"
 
 #include <cstddef>
 #include <cstdint>

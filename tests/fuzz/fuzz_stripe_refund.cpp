@@ -1,6 +1,6 @@
 // libFuzzer: parseStripeRefund never crashes, never throws, and accepts only what it documents.
 
-#include "stripeobjects.h"
+#include "stripe/stripeobjects.h"
 
 #include <cstddef>
 #include <cstdint>

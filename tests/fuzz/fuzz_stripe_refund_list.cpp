@@ -1,6 +1,6 @@
 // libFuzzer: parseStripeRefundList never crashes or throws on any body.
 
-#include "stripeobjects.h"
+#include "stripe/stripeobjects.h"
 
 #include <cstddef>
 #include <cstdint>

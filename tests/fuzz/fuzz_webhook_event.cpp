@@ -4,8 +4,8 @@
 // verifies (and one changed byte does not); an event that parses keeps its raw bytes and has an
 // id and a type.
 
-#include "stripeevents.h"
-#include "webhooksignature.h"
+#include "stripe/stripeevents.h"
+#include "webhook/webhooksignature.h"
 
 #include <cstddef>
 #include <cstdint>

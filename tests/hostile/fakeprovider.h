@@ -5,7 +5,7 @@
 // chose (garbage, truncated, oversized, HTML, another operation's refund …), then closes the
 // connection. It records what it received.
 
-#include "scriptedserver.h"
+#include "support/scriptedserver.h"
 
 namespace ops::test {
 

@@ -3,7 +3,7 @@
 // result), nothing stored half-way and nothing sent that should not be.
 
 #include "fakeprovider.h"
-#include "simprocess.h"
+#include "support/simprocess.h"
 
 #include <QFile>
 #include <QProcess>

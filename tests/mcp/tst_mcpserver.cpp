@@ -2,9 +2,9 @@
 // provider-sim as Stripe. Every bad input gets a JSON-RPC error (or an HTTP refusal), nothing
 // is stored, and the server keeps answering. Also runs on PostgreSQL (tst_mcpserver_pg).
 
-#include "rawhttp.h"
-#include "simprocess.h"
-#include "testdatabase.h"
+#include "support/rawhttp.h"
+#include "support/simprocess.h"
+#include "support/testdatabase.h"
 
 #include <QProcess>
 #include <QSqlQuery>

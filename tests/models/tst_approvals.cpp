@@ -2,9 +2,9 @@
 // what a role may not do (nothing written), closes and resends above the threshold wait for a
 // second person, nobody approves their own request, every step is audited.
 
-#include "approvals.h"
-#include "auditlog.h"
-#include "storefixture.h"
+#include "storage/access/approvals.h"
+#include "storage/audit/auditlog.h"
+#include "support/storefixture.h"
 
 #include <QSqlError>
 #include <QSqlQuery>

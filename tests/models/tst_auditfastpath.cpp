@@ -3,11 +3,11 @@
 // database, byte for byte and verdict for verdict, including text CSV quotes, Cyrillic, line
 // breaks, entries about no operation, and rows someone rewrote behind the triggers.
 
-#include "auditexport.h"
-#include "auditlog.h"
-#include "auditseed.h"
-#include "bulkgenerator.h"
-#include "sqltransaction.h"
+#include "storage/audit/auditexport.h"
+#include "storage/audit/auditlog.h"
+#include "storage/bulkgenerator.h"
+#include "storage/db/sqltransaction.h"
+#include "support/auditseed.h"
 
 #include <QFile>
 #include <QSqlError>

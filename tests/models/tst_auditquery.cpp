@@ -5,12 +5,12 @@
 // view's count is exact or marked as a lower bound, migration 0008's indexes exist and the
 // generated chain verifies.
 
-#include "auditentrymodel.h"
-#include "auditlog.h"
-#include "auditquery.h"
-#include "auditseed.h"
-#include "auditstats.h"
-#include "bulkgenerator.h"
+#include "itemmodels/auditentrymodel.h"
+#include "storage/audit/auditlog.h"
+#include "storage/audit/auditquery.h"
+#include "storage/audit/auditstats.h"
+#include "storage/bulkgenerator.h"
+#include "support/auditseed.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>

@@ -2,8 +2,8 @@
 // file access drops the triggers and rewrites history anyway, verify names the first entry that
 // no longer holds and says why.
 
-#include "auditlog.h"
-#include "auditseed.h"
+#include "storage/audit/auditlog.h"
+#include "support/auditseed.h"
 
 #include <QSqlError>
 #include <QTest>

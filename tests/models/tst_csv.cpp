@@ -1,11 +1,11 @@
 // RFC 4180 CSV: quoting, the reader, and the audit export (awkward text round trip, progress,
 // cancel and failure leave no file).
 
-#include "auditexport.h"
-#include "auditlog.h"
-#include "auditseed.h"
-#include "csv.h"
-#include "sqltransaction.h"
+#include "domain/csv.h"
+#include "storage/audit/auditexport.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
+#include "support/auditseed.h"
 
 #include <QDir>
 #include <QFile>

@@ -4,12 +4,12 @@
 // outcome with its reason, the JSON indented), the Attention queue (reason, raised at/by), and
 // the receiver line from a heartbeat that is fresh, stale by the clock, or stopped.
 
-#include "attentionmodel.h"
-#include "eventlistmodel.h"
-#include "eventstore.h"
-#include "localeformat.h"
-#include "messagefixture.h"
-#include "storefixture.h"
+#include "itemmodels/attentionmodel.h"
+#include "itemmodels/eventlistmodel.h"
+#include "itemmodels/localeformat.h"
+#include "storage/events/eventstore.h"
+#include "support/messagefixture.h"
+#include "support/storefixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -4,9 +4,9 @@
 // Counted, not timed: the test hook holds the first sync until every thread is waiting, which
 // makes the grouping deterministic. Real SQLite files, one connection per thread.
 
-#include "session.h"
-#include "sqltransaction.h"
-#include "writegate.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/db/writegate.h"
+#include "storage/session.h"
 
 #include <QElapsedTimer>
 #include <QSqlQuery>

@@ -2,13 +2,13 @@
 // twice is one row, templates and free text judged against the row's state at commit, bad
 // input refused with nothing stored, attempts counted, copy to clipboard, audit entries.
 
-#include "auditlog.h"
-#include "messagefixture.h"
-#include "messagestore.h"
-#include "messagetablemodel.h"
-#include "operatordirectory.h"
-#include "sqltransaction.h"
-#include "storefixture.h"
+#include "itemmodels/messagetablemodel.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/messages/messagestore.h"
+#include "support/messagefixture.h"
+#include "support/storefixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QSqlQuery>

@@ -2,11 +2,11 @@
 // reload without reset, live refresh from another connection, detail models. Every model runs
 // under QAbstractItemModelTester.
 
-#include "bulkgenerator.h"
-#include "changewatcher.h"
-#include "detailmodels.h"
-#include "operationtablemodel.h"
-#include "storefixture.h"
+#include "itemmodels/detailmodels.h"
+#include "itemmodels/operationtablemodel.h"
+#include "storage/bulkgenerator.h"
+#include "storage/db/changewatcher.h"
+#include "support/storefixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

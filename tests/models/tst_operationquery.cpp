@@ -1,9 +1,9 @@
 // OperationQuery: filters, search (SQL metacharacters included), keyset paging in every sort
 // order, counts, and index use.
 
-#include "bulkgenerator.h"
-#include "operationquery.h"
-#include "storefixture.h"
+#include "storage/bulkgenerator.h"
+#include "storage/operationquery.h"
+#include "support/storefixture.h"
 
 #include <QSet>
 #include <QSqlQuery>

@@ -2,15 +2,15 @@
 // flow shows (each exclusion of docs/design.md §10), the reconciler's settings and the service
 // lease. Real databases; rows are made the way the store makes them.
 
-#include "approvals.h"
-#include "auditlog.h"
-#include "eventstore.h"
-#include "proposalapply.h"
-#include "proposalfixture.h"
-#include "reconcilesettings.h"
-#include "resendlease.h"
-#include "servicelease.h"
-#include "storefixture.h"
+#include "storage/access/approvals.h"
+#include "storage/audit/auditlog.h"
+#include "storage/events/eventstore.h"
+#include "storage/reconcile/proposalapply.h"
+#include "storage/reconcile/reconcilesettings.h"
+#include "storage/reconcile/servicelease.h"
+#include "storage/resendlease.h"
+#include "support/proposalfixture.h"
+#include "support/storefixture.h"
 
 #include <QSqlQuery>
 #include <QTest>

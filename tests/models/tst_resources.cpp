@@ -2,7 +2,7 @@
 // of every backend and every message template is in the build, numbered without a gap, and the
 // schema version the code applies is the number of SQLite migrations.
 
-#include "database.h"
+#include "storage/db/database.h"
 
 #include <QDir>
 #include <QFile>

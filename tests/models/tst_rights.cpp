@@ -1,6 +1,6 @@
 // Roles and rights as pure logic (issue 6): names, parsing, each role's default rights.
 
-#include "rights.h"
+#include "domain/rights.h"
 
 #include <QTest>
 

@@ -5,11 +5,11 @@
 // and closing or reopening a connection leaves nothing stale. Real SQLite files (and PostgreSQL as
 // tst_statementcache_pg), no fakes.
 
-#include "database.h"
-#include "session.h"
-#include "sqltransaction.h"
-#include "statementcache.h"
-#include "testdatabase.h"
+#include "storage/db/database.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/db/statementcache.h"
+#include "storage/session.h"
+#include "support/testdatabase.h"
 
 #include <QRegularExpression>
 #include <QTest>

@@ -2,10 +2,10 @@
 // (partial unique indexes), rule 4 (attempts counted and committed first), rule 7 (deadline,
 // sweep), rule 12 (append-only audit chain).
 
-#include "auditlog.h"
-#include "dblocation.h"
-#include "sqltransaction.h"
-#include "storefixture.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/dblocation.h"
+#include "storage/db/sqltransaction.h"
+#include "support/storefixture.h"
 
 #include <QCryptographicHash>
 #include <QSqlError>

@@ -2,8 +2,8 @@
 // are refused in English, Russian and Ukrainian while a row is open or unknown, honest checking
 // text passes, and every shipped template agrees with the guard.
 
-#include "messagetemplates.h"
-#include "truthguard.h"
+#include "domain/messagetemplates.h"
+#include "domain/truthguard.h"
 
 #include <QTest>
 

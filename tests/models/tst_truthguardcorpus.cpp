@@ -4,8 +4,8 @@
 // open or unknown row above all); honest text refused is printed and bounded by
 // kHonestRefusalCeiling per language and state.
 
-#include "truthguard.h"
-#include "truthguardtable.h"
+#include "domain/truthguard.h"
+#include "domain/truthguardtable.h"
 
 #include <QFile>
 #include <QMap>

@@ -3,19 +3,19 @@
 // database; the suite runs only against the throwaway server (ctest: tst_teammode, fixture
 // pg_server) and fails when there is none.
 
-#include "approvals.h"
-#include "auditlog.h"
-#include "changewatcher.h"
-#include "consolejobs.h"
-#include "mainwindow.h"
-#include "operationquery.h"
-#include "operationtablemodel.h"
-#include "refundengine.h"
-#include "resendlease.h"
-#include "session.h"
-#include "simprocess.h"
-#include "sqltransaction.h"
-#include "storefixture.h"
+#include "console/consolejobs.h"
+#include "engine/refundengine.h"
+#include "itemmodels/operationtablemodel.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/access/approvals.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/changewatcher.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationquery.h"
+#include "storage/resendlease.h"
+#include "storage/session.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 // The judgement of opschaos --with-reconciler (app/tools/chaos/latetruth.h) on hand-made rows:
 // each added invariant is shown to catch its violation, and the counts of the report.
 
-#include "latetruth.h"
+#include "chaos/latetruth.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // provider-sim's admin surface (/_sim/…) and the message sink over real HTTP: runtime seeding,
 // the clock, the bounded request log, messages with Idempotency-Key, reset, loopback-only.
 
-#include "simtestutil.h"
+#include "support/simtestutil.h"
 
 #include <QNetworkInterface>
 

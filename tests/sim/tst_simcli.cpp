@@ -1,7 +1,7 @@
 // provider-sim's command line (docs/design.md §9): the first stdout line, loopback-only binding,
 // seed file errors, --fault-seed.
 
-#include "simtestutil.h"
+#include "support/simtestutil.h"
 
 #include <QProcess>
 #include <QTcpServer>

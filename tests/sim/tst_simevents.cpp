@@ -3,7 +3,7 @@
 // 30-day retention, GET /v1/events/{id}, and POST /_sim/refunds/{id}/settle (docs/design.md §9,
 // §10; app/tools/providersim/README.md).
 
-#include "simtestutil.h"
+#include "support/simtestutil.h"
 
 using namespace ops::test;
 

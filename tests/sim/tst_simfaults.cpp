@@ -2,7 +2,7 @@
 // route wildcards, count/probability, the seeded random source, stats, and a server that
 // survives clients leaving in the middle of delayed replies.
 
-#include "simtestutil.h"
+#include "support/simtestutil.h"
 
 #include <QElapsedTimer>
 

@@ -2,7 +2,7 @@
 // Idempotent-Replayed, parameter and endpoint mismatches, stored 500s, concurrent requests,
 // 24 h of simulator time, and keys scoped per API key project.
 
-#include "simtestutil.h"
+#include "support/simtestutil.h"
 
 using namespace ops::test;
 

@@ -1,7 +1,7 @@
 // Stripe v1 subset of provider-sim over real HTTP: refunds, charges, lists, events, auth and
 // request validation (docs/design.md §5).
 
-#include "simtestutil.h"
+#include "support/simtestutil.h"
 
 using namespace ops::test;
 

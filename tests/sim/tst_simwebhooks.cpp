@@ -4,7 +4,7 @@
 // registration and removal, and each WEBHOOK fault mode as the deliveries list shows it
 // (docs/design.md §9, §10; app/tools/providersim/README.md).
 
-#include "simtestutil.h"
+#include "support/simtestutil.h"
 #include "webhookreceiver.h"
 
 using namespace ops::test;

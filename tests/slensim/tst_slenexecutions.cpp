@@ -1,7 +1,7 @@
 // Unit tests of Slen flow executions in the simulator: pinned keys, byte-for-byte comparison,
 // state derived from the simulator clock, 202/200 replays, failures that keep their key.
 
-#include "slentestutil.h"
+#include "support/slentestutil.h"
 
 #include <QTest>
 

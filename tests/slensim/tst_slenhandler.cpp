@@ -1,7 +1,7 @@
 // Unit tests of the Slen simulator's pure logic: authentication, Idempotency-Key rules and
 // credit movements, driven straight through SlenHandler::admit()/execute()/abandon().
 
-#include "slentestutil.h"
+#include "support/slentestutil.h"
 
 #include <QTest>
 

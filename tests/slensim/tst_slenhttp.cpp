@@ -1,7 +1,7 @@
 // The Slen routes of the real provider-sim process over loopback HTTP (QNetworkAccessManager):
 // the main paths through the router, plus the faults that sit between claim and commit.
 
-#include "simprocess.h"
+#include "support/simprocess.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>

@@ -5,8 +5,8 @@
 // hours later (with a reason full of quotes, commas, line breaks and Cyrillic), an unknown that
 // stays open, and an execution never attempted. Spread over two UTC days.
 
-#include "auditlog.h"
-#include "storefixture.h"
+#include "storage/audit/auditlog.h"
+#include "support/storefixture.h"
 
 #include <QSqlError>
 #include <QSqlQuery>

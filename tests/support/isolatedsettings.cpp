@@ -1,4 +1,4 @@
-#include "isolatedsettings.h"
+#include "support/isolatedsettings.h"
 
 #include <QCoreApplication>
 #include <QSettings>

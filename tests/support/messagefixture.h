@@ -2,7 +2,7 @@
 
 // Operations in each state for the message tests, on a fresh migrated SQLite file.
 
-#include "operationstore.h"
+#include "storage/operationstore.h"
 
 using namespace Qt::StringLiterals;
 

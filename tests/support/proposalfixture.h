@@ -4,8 +4,8 @@
 // (a stored 500), a reading of the provider as evidence, and a proposal resting on it. Shared by
 // the proposal suites (tst_proposals) and the console's bulk flow (tst_bulkapply).
 
-#include "proposals.h"
-#include "storefixture.h"
+#include "storage/reconcile/proposals.h"
+#include "support/storefixture.h"
 
 namespace ops::test {
 

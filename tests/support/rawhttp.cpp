@@ -1,4 +1,4 @@
-#include "rawhttp.h"
+#include "support/rawhttp.h"
 
 #include <QDeadlineTimer>
 

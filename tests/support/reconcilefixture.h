@@ -5,10 +5,10 @@
 // (with the money moved at the provider, or not). Header-only; suites link ops_reconcile and
 // ops_engine.
 
-#include "reconciler.h"
-#include "refundengine.h"
-#include "simprocess.h"
-#include "storefixture.h"
+#include "engine/refundengine.h"
+#include "reconcile/reconciler.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
 
 #include <QTest>
 

@@ -13,7 +13,7 @@
 // Admin calls block (no event loop needed). A failed admin call returns a discarded json and
 // sets error(). The destructor terminates the process (kills it after 3 s).
 
-#include "rawhttp.h"
+#include "support/rawhttp.h"
 
 #include <QByteArray>
 #include <QProcess>

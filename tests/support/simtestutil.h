@@ -3,7 +3,7 @@
 // Helpers shared by the provider-sim suites: a started simulator with the demo seed, and
 // Stripe-style requests (secret key, form body, optional Idempotency-Key).
 
-#include "simprocess.h"
+#include "support/simprocess.h"
 
 #include <QUrl>
 #include <QtTest>

@@ -4,11 +4,11 @@
 // the demo seed, a SlenClient and both Slen engines on it. Our clock is manual; the sleeper
 // records instead of sleeping.
 
-#include "creditengine.h"
-#include "executionengine.h"
-#include "httptransport.h"
-#include "simprocess.h"
-#include "storefixture.h"
+#include "engine/creditengine.h"
+#include "engine/executionengine.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
+#include "transport/httptransport.h"
 
 #include <QSqlQuery>
 #include <memory>

@@ -3,7 +3,7 @@
 // Helpers for the Slen unit suites: a SimWorld + SlenHandler with two projects, and requests
 // driven through admit() / execute() the way the simulator's router does.
 
-#include "slen/slenhandler.h"
+#include "providersim/slen/slenhandler.h"
 
 #include <QTest>
 #include <limits>

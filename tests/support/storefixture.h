@@ -3,12 +3,12 @@
 // A fresh database per test (SQLite file, or PostgreSQL database: testdatabase.h), migrated,
 // with a ManualClock.
 
-#include "clock.h"
-#include "database.h"
-#include "operationstore.h"
-#include "operatordirectory.h"
-#include "sqltransaction.h"
-#include "testdatabase.h"
+#include "domain/clock.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/db/database.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationstore.h"
+#include "support/testdatabase.h"
 
 #include <memory>
 

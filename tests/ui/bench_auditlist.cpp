@@ -11,15 +11,15 @@
 // --verify-only the chain check only (parallel, in one thread, through QSqlQuery); --ui-only
 // the window's UI-thread stalls only.
 
-#include "auditexport.h"
-#include "auditjob.h"
-#include "auditlog.h"
-#include "auditquery.h"
-#include "auditview.h"
-#include "bulkgenerator.h"
-#include "database.h"
-#include "session.h"
 #include "sqlshellcompare.h"
+#include "storage/audit/auditexport.h"
+#include "storage/audit/auditjob.h"
+#include "storage/audit/auditlog.h"
+#include "storage/audit/auditquery.h"
+#include "storage/bulkgenerator.h"
+#include "storage/db/database.h"
+#include "storage/session.h"
+#include "supervisor/auditview.h"
 
 #include <QApplication>
 #include <QComboBox>

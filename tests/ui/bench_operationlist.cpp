@@ -5,11 +5,11 @@
 // Usage: bench_operationlist [--rows N] [--keep PATH|postgresql://URL] [--shell] [--runs N]
 // A --keep database that already holds N operations is measured as it is.
 
-#include "bulkgenerator.h"
-#include "database.h"
-#include "operationquery.h"
-#include "operationtablemodel.h"
+#include "itemmodels/operationtablemodel.h"
 #include "sqlshellcompare.h"
+#include "storage/bulkgenerator.h"
+#include "storage/db/database.h"
+#include "storage/operationquery.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -2,16 +2,16 @@
 // column is a one-line summary and the selected entry's JSON is pretty-printed in a side panel;
 // evidence is numbered per operation (1, 2, 3, not the global id) and long titles wrap.
 
-#include "auditentrymodel.h"
-#include "auditview.h"
-#include "detailmodels.h"
-#include "detailpane.h"
-#include "mainwindow.h"
-#include "messagefixture.h"
-#include "screenshots.h"
-#include "session.h"
-#include "storefixture.h"
-#include "supervisorwindow.h"
+#include "itemmodels/auditentrymodel.h"
+#include "itemmodels/detailmodels.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/session.h"
+#include "supervisor/auditview.h"
+#include "supervisor/supervisorwindow.h"
+#include "support/messagefixture.h"
+#include "support/screenshots.h"
+#include "support/storefixture.h"
+#include "widgets/detailpane.h"
 
 #include <QApplication>
 #include <QListView>

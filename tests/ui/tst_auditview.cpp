@@ -4,20 +4,20 @@
 // paged, UI-thread export wrote, rights switches on the main window, the charts' figures, and
 // screenshots written to the build dir.
 
-#include "auditentrymodel.h"
-#include "auditexport.h"
-#include "auditjob.h"
-#include "auditquery.h"
-#include "auditseed.h"
-#include "auditstats.h"
-#include "auditview.h"
-#include "bulkgenerator.h"
-#include "chartsview.h"
-#include "csv.h"
-#include "mainwindow.h"
-#include "session.h"
-#include "sqltransaction.h"
-#include "supervisorwindow.h"
+#include "domain/csv.h"
+#include "itemmodels/auditentrymodel.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/audit/auditexport.h"
+#include "storage/audit/auditjob.h"
+#include "storage/audit/auditquery.h"
+#include "storage/audit/auditstats.h"
+#include "storage/bulkgenerator.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/session.h"
+#include "supervisor/auditview.h"
+#include "supervisor/chartsview.h"
+#include "supervisor/supervisorwindow.h"
+#include "support/auditseed.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -6,22 +6,22 @@
 // resends against provider-sim over loopback with the stored keys. QTest drives the widgets
 // offscreen and writes screenshots of the preview and the summary.
 
-#include "applypreviewmodel.h"
-#include "bulkapplydialog.h"
-#include "consolecontroller.h"
-#include "eventstore.h"
-#include "mainwindow.h"
-#include "operationlistview.h"
-#include "operationtablemodel.h"
-#include "proposalapply.h"
-#include "proposalfixture.h"
-#include "refundengine.h"
-#include "resendconfirmdialog.h"
-#include "resendlease.h"
-#include "screenshots.h"
-#include "session.h"
-#include "simprocess.h"
-#include "storefixture.h"
+#include "itemmodels/applypreviewmodel.h"
+#include "dialogs/bulkapplydialog.h"
+#include "console/consolecontroller.h"
+#include "storage/events/eventstore.h"
+#include "mainwindow/mainwindow.h"
+#include "widgets/operationlistview.h"
+#include "itemmodels/operationtablemodel.h"
+#include "storage/reconcile/proposalapply.h"
+#include "support/proposalfixture.h"
+#include "engine/refundengine.h"
+#include "dialogs/resendconfirmdialog.h"
+#include "storage/resendlease.h"
+#include "support/screenshots.h"
+#include "storage/session.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
 
 #include <QAction>
 #include <QApplication>

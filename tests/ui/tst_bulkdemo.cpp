@@ -3,19 +3,19 @@
 // closes the one whose money moved and leaves proposals for the rest; then a person presses
 // Select all with a proposal → Apply proposals… → Confirm (keys only) and the queue is empty.
 
-#include "bulkapplydialog.h"
-#include "consolecontroller.h"
-#include "demostory.h"
-#include "mainwindow.h"
-#include "operationquery.h"
-#include "operationtablemodel.h"
-#include "reconciler.h"
-#include "resendconfirmdialog.h"
-#include "screenshots.h"
-#include "session.h"
-#include "simprocess.h"
-#include "slenclient.h"
-#include "stripeclient.h"
+#include "cli/demostory.h"
+#include "console/consolecontroller.h"
+#include "dialogs/bulkapplydialog.h"
+#include "dialogs/resendconfirmdialog.h"
+#include "itemmodels/operationtablemodel.h"
+#include "mainwindow/mainwindow.h"
+#include "reconcile/reconciler.h"
+#include "slen/slenclient.h"
+#include "storage/operationquery.h"
+#include "storage/session.h"
+#include "stripe/stripeclient.h"
+#include "support/screenshots.h"
+#include "support/simprocess.h"
 
 #include <QApplication>
 #include <QLabel>

@@ -3,15 +3,15 @@
 // dialog; a look-up that found nothing offers Resend beside the close while the window is open;
 // after a close as failed the next step is offered.
 
-#include "closedialog.h"
-#include "detailmodels.h"
-#include "evidencedialog.h"
-#include "lookupdialog.h"
-#include "mainwindow.h"
-#include "messagefixture.h"
-#include "screenshots.h"
-#include "session.h"
-#include "storefixture.h"
+#include "dialogs/closedialog.h"
+#include "dialogs/evidencedialog.h"
+#include "dialogs/lookupdialog.h"
+#include "itemmodels/detailmodels.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/session.h"
+#include "support/messagefixture.h"
+#include "support/screenshots.h"
+#include "support/storefixture.h"
 
 #include <QApplication>
 #include <QLabel>

@@ -4,15 +4,15 @@
 // through the console controller to provider-sim's message sink. Screenshots of the dialog are
 // written next to the test binary.
 
-#include "composedialog.h"
-#include "consolecontroller.h"
-#include "mainwindow.h"
-#include "messagefixture.h"
-#include "messagetablemodel.h"
-#include "operationlistview.h"
-#include "session.h"
-#include "simprocess.h"
-#include "storefixture.h"
+#include "console/consolecontroller.h"
+#include "dialogs/composedialog.h"
+#include "itemmodels/messagetablemodel.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/session.h"
+#include "support/messagefixture.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
+#include "widgets/operationlistview.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

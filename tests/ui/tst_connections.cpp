@@ -6,18 +6,18 @@
 // reason; a key that does not fit its URL is a warning first. Screenshots of the dialog and of
 // every mode land in <build>/tests/ui/screenshots/ (connections.png, mode-*.png).
 
-#include "connectionsdialog.h"
-#include "connectionsettings.h"
-#include "connectionsservice.h"
-#include "consoleconnections.h"
-#include "consolecontroller.h"
-#include "engineenv.h"
-#include "mainwindow.h"
-#include "modebanner.h"
-#include "resendconfirmdialog.h"
-#include "secrets.h"
-#include "session.h"
-#include "simprocess.h"
+#include "config/engineenv.h"
+#include "console/connectionsservice.h"
+#include "console/consoleconnections.h"
+#include "console/consolecontroller.h"
+#include "dialogs/connectionsdialog.h"
+#include "dialogs/resendconfirmdialog.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/session.h"
+#include "support/simprocess.h"
+#include "transport/connectionsettings.h"
+#include "transport/secrets.h"
+#include "widgets/modebanner.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,19 +2,19 @@
 // the answer, close it; resend refused once the window passed; two consoles resending the same
 // row at once send one request. QTest drives the real widgets offscreen.
 
-#include "closedialog.h"
-#include "consolecontroller.h"
-#include "detailpane.h"
-#include "lookupdialog.h"
-#include "mainwindow.h"
-#include "operationlistview.h"
-#include "operationtablemodel.h"
-#include "refundengine.h"
-#include "resendconfirmdialog.h"
-#include "resendlease.h"
-#include "session.h"
-#include "simprocess.h"
-#include "storefixture.h"
+#include "console/consolecontroller.h"
+#include "dialogs/closedialog.h"
+#include "dialogs/lookupdialog.h"
+#include "dialogs/resendconfirmdialog.h"
+#include "engine/refundengine.h"
+#include "itemmodels/operationtablemodel.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/resendlease.h"
+#include "storage/session.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
+#include "widgets/detailpane.h"
+#include "widgets/operationlistview.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

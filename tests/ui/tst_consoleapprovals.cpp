@@ -3,16 +3,16 @@
 // a resend above the threshold sends nothing until a second person approves it, and an operator
 // without the Resend right is refused by the store even when the job is started directly.
 
-#include "approvals.h"
-#include "consolecontroller.h"
-#include "mainwindow.h"
-#include "operationlistview.h"
-#include "operationtablemodel.h"
-#include "refundengine.h"
-#include "resendlease.h"
-#include "session.h"
-#include "simprocess.h"
-#include "storefixture.h"
+#include "console/consolecontroller.h"
+#include "engine/refundengine.h"
+#include "itemmodels/operationtablemodel.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/access/approvals.h"
+#include "storage/resendlease.h"
+#include "storage/session.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
+#include "widgets/operationlistview.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

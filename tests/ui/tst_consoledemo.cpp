@@ -6,9 +6,9 @@
 // database that already holds some. An
 // unopenable --db names the path and the reason.
 
-#include "processrun.h"
-#include "rawhttp.h"
-#include "simprocess.h"
+#include "support/processrun.h"
+#include "support/rawhttp.h"
+#include "support/simprocess.h"
 
 #include <QColor>
 #include <QDir>

@@ -5,22 +5,22 @@
 // status bar's receiver line with a fresh and a stale heartbeat on the injected clock.
 // Screenshots of the Events tab and the Attention queue at 1440×900 and 1024×700.
 
-#include "attentionmodel.h"
-#include "attentionpanel.h"
-#include "detailpane.h"
-#include "eventapplier.h"
-#include "eventlistmodel.h"
-#include "eventspanel.h"
-#include "eventstore.h"
-#include "localeformat.h"
-#include "mainwindow.h"
-#include "messagefixture.h"
-#include "operationlistview.h"
-#include "screenshots.h"
-#include "session.h"
-#include "storefixture.h"
-#include "supervisorwindow.h"
-#include "unmatchedeventsview.h"
+#include "itemmodels/attentionmodel.h"
+#include "itemmodels/eventlistmodel.h"
+#include "itemmodels/localeformat.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/events/eventstore.h"
+#include "storage/session.h"
+#include "supervisor/supervisorwindow.h"
+#include "supervisor/unmatchedeventsview.h"
+#include "support/messagefixture.h"
+#include "support/screenshots.h"
+#include "support/storefixture.h"
+#include "webhook/eventapplier.h"
+#include "widgets/attentionpanel.h"
+#include "widgets/detailpane.h"
+#include "widgets/eventspanel.h"
+#include "widgets/operationlistview.h"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>

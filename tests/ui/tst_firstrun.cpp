@@ -4,11 +4,11 @@
 // the reason; a database that cannot be opened names the path and the reason, and Choose
 // another hands back the picked file (the picker is injected: no modal file dialog).
 
-#include "firstrundialog.h"
-#include "openfaileddialog.h"
-#include "operatordirectory.h"
-#include "session.h"
-#include "storeerror.h"
+#include "dialogs/firstrundialog.h"
+#include "dialogs/openfaileddialog.h"
+#include "domain/storeerror.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/session.h"
 
 #include <QDir>
 #include <QFile>

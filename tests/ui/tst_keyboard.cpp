@@ -4,21 +4,21 @@
 // visible focus ring; Esc and Ctrl+W close the audit window; Help → Keyboard shortcuts lists
 // every shortcut the window's actions have.
 
-#include "closedialog.h"
-#include "composedialog.h"
-#include "evidencedialog.h"
-#include "focusring.h"
-#include "lookupdialog.h"
-#include "mainwindow.h"
-#include "messagefixture.h"
-#include "operationlistview.h"
-#include "resendconfirmdialog.h"
-#include "screenshots.h"
-#include "session.h"
-#include "settingsdialog.h"
-#include "shortcutsdialog.h"
-#include "storefixture.h"
-#include "supervisorwindow.h"
+#include "dialogs/closedialog.h"
+#include "dialogs/composedialog.h"
+#include "dialogs/evidencedialog.h"
+#include "dialogs/lookupdialog.h"
+#include "dialogs/resendconfirmdialog.h"
+#include "dialogs/settingsdialog.h"
+#include "dialogs/shortcutsdialog.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/session.h"
+#include "supervisor/supervisorwindow.h"
+#include "support/messagefixture.h"
+#include "support/screenshots.h"
+#include "support/storefixture.h"
+#include "widgets/focusring.h"
+#include "widgets/operationlistview.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -6,21 +6,21 @@
 // the "failed" template; the command that starts a new refund). Screenshots at 1440×900 and
 // 1024×700 in <test binary dir>/screenshots.
 
-#include "closedialog.h"
-#include "composedialog.h"
-#include "consolecontroller.h"
-#include "detailpane.h"
-#include "lookupdialog.h"
-#include "mainwindow.h"
-#include "messagetemplates.h"
-#include "nextstepdialog.h"
-#include "operationlistview.h"
-#include "refundengine.h"
-#include "resendconfirmdialog.h"
-#include "screenshots.h"
-#include "session.h"
-#include "simprocess.h"
-#include "storefixture.h"
+#include "console/consolecontroller.h"
+#include "dialogs/closedialog.h"
+#include "dialogs/composedialog.h"
+#include "dialogs/lookupdialog.h"
+#include "dialogs/nextstepdialog.h"
+#include "dialogs/resendconfirmdialog.h"
+#include "domain/messagetemplates.h"
+#include "engine/refundengine.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/session.h"
+#include "support/screenshots.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
+#include "widgets/detailpane.h"
+#include "widgets/operationlistview.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -2,16 +2,16 @@
 // selection → detail, Enter, the close dialog's refusals, Resend's disabled reasons, the
 // checking tab's count.
 
-#include "bulkgenerator.h"
-#include "closedialog.h"
-#include "detailmodels.h"
-#include "elidingstatusbar.h"
-#include "mainwindow.h"
-#include "operationlistview.h"
-#include "operationtablemodel.h"
-#include "resendlease.h"
-#include "session.h"
-#include "storefixture.h"
+#include "dialogs/closedialog.h"
+#include "itemmodels/detailmodels.h"
+#include "itemmodels/operationtablemodel.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/bulkgenerator.h"
+#include "storage/resendlease.h"
+#include "storage/session.h"
+#include "support/storefixture.h"
+#include "widgets/elidingstatusbar.h"
+#include "widgets/operationlistview.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -4,16 +4,16 @@
 // and empty lists say why ("Nothing to check", no match with a button that clears the filter).
 // Screenshots at 1440×900 and 1024×700 go to the build's tests/ui/screenshots/.
 
-#include "detailpane.h"
-#include "mainwindow.h"
-#include "messagefixture.h"
-#include "operationdelegate.h"
-#include "operationlistview.h"
-#include "operationtablemodel.h"
-#include "resendconfirmdialog.h"
-#include "screenshots.h"
-#include "session.h"
-#include "storefixture.h"
+#include "dialogs/resendconfirmdialog.h"
+#include "itemmodels/operationtablemodel.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/session.h"
+#include "support/messagefixture.h"
+#include "support/screenshots.h"
+#include "support/storefixture.h"
+#include "widgets/detailpane.h"
+#include "widgets/operationdelegate.h"
+#include "widgets/operationlistview.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

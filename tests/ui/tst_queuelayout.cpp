@@ -5,19 +5,19 @@
 // tooltip), one date format for the table and the audit filters, and the window's margin
 // explained where the window is shown.
 
-#include "auditentrymodel.h"
-#include "auditview.h"
-#include "detailmodels.h"
-#include "detailpane.h"
-#include "localeformat.h"
-#include "mainwindow.h"
-#include "messagefixture.h"
-#include "operationlistview.h"
-#include "operationtablemodel.h"
-#include "screenshots.h"
-#include "session.h"
-#include "storefixture.h"
-#include "supervisorwindow.h"
+#include "itemmodels/auditentrymodel.h"
+#include "itemmodels/detailmodels.h"
+#include "itemmodels/localeformat.h"
+#include "itemmodels/operationtablemodel.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/session.h"
+#include "supervisor/auditview.h"
+#include "supervisor/supervisorwindow.h"
+#include "support/messagefixture.h"
+#include "support/screenshots.h"
+#include "support/storefixture.h"
+#include "widgets/detailpane.h"
+#include "widgets/operationlistview.h"
 
 #include <QApplication>
 #include <QDateTimeEdit>

@@ -3,18 +3,18 @@
 // supervisors' Approvals tab deciding a four-eyes close. Writes one screenshot per role into the
 // build directory (roles-<role>.png).
 
-#include "approvallistmodel.h"
-#include "approvals.h"
-#include "approvalspanel.h"
-#include "auditview.h"
-#include "closedialog.h"
-#include "composedialog.h"
-#include "mainwindow.h"
-#include "operationlistview.h"
-#include "operationtablemodel.h"
-#include "session.h"
-#include "storefixture.h"
-#include "supervisorwindow.h"
+#include "dialogs/closedialog.h"
+#include "dialogs/composedialog.h"
+#include "itemmodels/approvallistmodel.h"
+#include "itemmodels/operationtablemodel.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/access/approvals.h"
+#include "storage/session.h"
+#include "supervisor/approvalspanel.h"
+#include "supervisor/auditview.h"
+#include "supervisor/supervisorwindow.h"
+#include "support/storefixture.h"
+#include "widgets/operationlistview.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -2,10 +2,10 @@
 // confirmed refund, unknown rows from stored 500s and exhausted retries, a refusal, a pending
 // refund). The files land in <build>/tests/ui/screenshots/ for a person to look at.
 
-#include "database.h"
-#include "operatordirectory.h"
-#include "refundengine.h"
-#include "simprocess.h"
+#include "engine/refundengine.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/db/database.h"
+#include "support/simprocess.h"
 
 #include <QDir>
 #include <QImage>

@@ -3,19 +3,19 @@
 // worker job, answered in the real LookupDialog, attached and closed through the real
 // CloseDialog. Offscreen. Resend of unknown Slen rows goes through the same console and jobs.
 
-#include "closedialog.h"
-#include "consolecontroller.h"
-#include "creditengine.h"
-#include "executionengine.h"
-#include "lookupdialog.h"
-#include "mainwindow.h"
-#include "operationlistview.h"
-#include "operationtablemodel.h"
-#include "resendconfirmdialog.h"
-#include "screenshots.h"
-#include "session.h"
-#include "simprocess.h"
-#include "storefixture.h"
+#include "console/consolecontroller.h"
+#include "dialogs/closedialog.h"
+#include "dialogs/lookupdialog.h"
+#include "dialogs/resendconfirmdialog.h"
+#include "engine/creditengine.h"
+#include "engine/executionengine.h"
+#include "itemmodels/operationtablemodel.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/session.h"
+#include "support/screenshots.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
+#include "widgets/operationlistview.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -4,21 +4,21 @@
 // dialog, the Approvals tab and the operator's role read in the language too (screenshots
 // compose-<lang>.png and approvals-<lang>.png next to the test binary).
 
-#include "approvallistmodel.h"
-#include "approvals.h"
-#include "approvalspanel.h"
-#include "auditview.h"
-#include "composedialog.h"
-#include "language.h"
-#include "localeformat.h"
-#include "mainwindow.h"
-#include "messagefixture.h"
-#include "operationlistview.h"
-#include "operationtablemodel.h"
-#include "session.h"
-#include "settingsdialog.h"
-#include "storefixture.h"
-#include "supervisorwindow.h"
+#include "dialogs/composedialog.h"
+#include "dialogs/settingsdialog.h"
+#include "itemmodels/approvallistmodel.h"
+#include "itemmodels/localeformat.h"
+#include "itemmodels/operationtablemodel.h"
+#include "mainwindow/language.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/access/approvals.h"
+#include "storage/session.h"
+#include "supervisor/approvalspanel.h"
+#include "supervisor/auditview.h"
+#include "supervisor/supervisorwindow.h"
+#include "support/messagefixture.h"
+#include "support/storefixture.h"
+#include "widgets/operationlistview.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

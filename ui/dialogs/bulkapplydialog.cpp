@@ -1,4 +1,4 @@
-#include "bulkapplydialog.h"
+#include "dialogs/bulkapplydialog.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>

@@ -9,7 +9,7 @@
 // opens at once, while the console reads the preview off the UI thread (Phase::Reading, busy
 // bar); Escape then closes it and the read stops between parts.
 
-#include "applypreviewmodel.h"
+#include "itemmodels/applypreviewmodel.h"
 
 #include <QDialog>
 

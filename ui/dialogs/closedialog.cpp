@@ -1,8 +1,8 @@
-#include "closedialog.h"
+#include "dialogs/closedialog.h"
 
-#include "detailmodels.h"
-#include "localeformat.h"
-#include "operationtablemodel.h"
+#include "itemmodels/detailmodels.h"
+#include "itemmodels/localeformat.h"
+#include "itemmodels/operationtablemodel.h"
 
 #include <QButtonGroup>
 #include <QDialogButtonBox>

@@ -1,7 +1,7 @@
-#include "composedialog.h"
+#include "dialogs/composedialog.h"
 
-#include "operationtablemodel.h"
-#include "truthguard.h"
+#include "domain/truthguard.h"
+#include "itemmodels/operationtablemodel.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,4 +1,4 @@
-#include "connectionsdialog.h"
+#include "dialogs/connectionsdialog.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

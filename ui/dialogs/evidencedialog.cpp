@@ -1,4 +1,4 @@
-#include "evidencedialog.h"
+#include "dialogs/evidencedialog.h"
 
 #include <QComboBox>
 #include <QCryptographicHash>

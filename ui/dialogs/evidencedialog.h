@@ -4,7 +4,7 @@
 // note (text), or a file (size-limited; the store records its SHA-256). Evidence is immutable,
 // so the dialog shows exactly what will be stored before it is stored.
 
-#include "operation.h"
+#include "domain/operation.h"
 
 #include <QDialog>
 

@@ -1,9 +1,9 @@
-#include "firstrundialog.h"
+#include "dialogs/firstrundialog.h"
 
-#include "dblocation.h"
-#include "operatordirectory.h"
-#include "session.h"
-#include "storeerror.h"
+#include "domain/storeerror.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/db/dblocation.h"
+#include "storage/session.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

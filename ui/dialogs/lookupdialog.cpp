@@ -1,6 +1,6 @@
-#include "lookupdialog.h"
+#include "dialogs/lookupdialog.h"
 
-#include "detailmodels.h"
+#include "itemmodels/detailmodels.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>

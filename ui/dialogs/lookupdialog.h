@@ -5,7 +5,7 @@
 // provider shows nothing for the row and its window is still open, it also offers Resend (the
 // customer still wants the money): the same confirm-and-lease path as the Resend action.
 
-#include "lookupanswer.h"
+#include "domain/lookupanswer.h"
 
 #include <QDialog>
 

@@ -1,4 +1,4 @@
-#include "nextstepdialog.h"
+#include "dialogs/nextstepdialog.h"
 
 #include <QApplication>
 #include <QClipboard>

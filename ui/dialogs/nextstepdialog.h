@@ -7,7 +7,7 @@
 // for the same order, charge and amount and copies it: a new operation with a new key, while the
 // failed one stays closed with its evidence.
 
-#include "operation.h"
+#include "domain/operation.h"
 
 #include <QDialog>
 

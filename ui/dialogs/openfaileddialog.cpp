@@ -1,6 +1,6 @@
-#include "openfaileddialog.h"
+#include "dialogs/openfaileddialog.h"
 
-#include "dblocation.h"
+#include "storage/db/dblocation.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>

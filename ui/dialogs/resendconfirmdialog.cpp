@@ -1,7 +1,7 @@
-#include "resendconfirmdialog.h"
+#include "dialogs/resendconfirmdialog.h"
 
-#include "localeformat.h"
-#include "operationtablemodel.h"
+#include "itemmodels/localeformat.h"
+#include "itemmodels/operationtablemodel.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>

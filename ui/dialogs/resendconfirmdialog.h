@@ -5,7 +5,7 @@
 // With a LIVE provider key (sk_live_… / rk_live_…) it always asks; with a test key it asks
 // unless the operator turned that off in Tools → Settings (asked by default).
 
-#include "operation.h"
+#include "domain/operation.h"
 
 #include <QDateTime>
 #include <QDialog>

@@ -1,7 +1,7 @@
-#include "settingsdialog.h"
+#include "dialogs/settingsdialog.h"
 
-#include "language.h"
-#include "resendconfirmdialog.h"
+#include "dialogs/resendconfirmdialog.h"
+#include "mainwindow/language.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,4 +1,4 @@
-#include "shortcutsdialog.h"
+#include "dialogs/shortcutsdialog.h"
 
 #include <QAction>
 #include <QDialogButtonBox>

@@ -1,6 +1,6 @@
-#include "language.h"
+#include "mainwindow/language.h"
 
-#include "uilogging.h"
+#include "mainwindow/uilogging.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

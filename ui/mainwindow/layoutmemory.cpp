@@ -1,4 +1,4 @@
-#include "layoutmemory.h"
+#include "mainwindow/layoutmemory.h"
 
 #include <QHeaderView>
 #include <QSettings>

@@ -1,16 +1,16 @@
-#include "mainwindow.h"
+#include "mainwindow/mainwindow.h"
 
-#include "attentionpanel.h"
-#include "changewatcher.h"
-#include "elidingstatusbar.h"
-#include "focusring.h"
-#include "layoutmemory.h"
-#include "messagestore.h"
-#include "operationlistview.h"
-#include "operationquery.h"
-#include "operationtablemodel.h"
-#include "session.h"
-#include "uilogging.h"
+#include "itemmodels/operationtablemodel.h"
+#include "mainwindow/layoutmemory.h"
+#include "mainwindow/uilogging.h"
+#include "storage/db/changewatcher.h"
+#include "storage/messages/messagestore.h"
+#include "storage/operationquery.h"
+#include "storage/session.h"
+#include "widgets/attentionpanel.h"
+#include "widgets/elidingstatusbar.h"
+#include "widgets/focusring.h"
+#include "widgets/operationlistview.h"
 
 #include <QHeaderView>
 #include <QLabel>

@@ -6,13 +6,13 @@
 // with lookUpRequested/resendRequested and done by the console controller on a worker thread,
 // which reports back through setBusy/clearBusy/showError/showLookupAnswer.
 
-#include "bulkpreviewrequest.h"
-#include "detailpane.h"
-#include "eventstore.h"
-#include "lookupanswer.h"
-#include "operationstore.h"
-#include "operatordirectory.h"
-#include "resendlease.h"
+#include "dialogs/bulkpreviewrequest.h"
+#include "domain/lookupanswer.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/events/eventstore.h"
+#include "storage/operationstore.h"
+#include "storage/resendlease.h"
+#include "widgets/detailpane.h"
 
 #include <QMainWindow>
 #include <QPointer>

@@ -1,16 +1,16 @@
 // MainWindow's actions: toolbar, menu, context menu and shortcuts, and the dialogs they open.
 
-#include "closedialog.h"
-#include "composedialog.h"
-#include "evidencedialog.h"
-#include "lookupdialog.h"
-#include "mainwindow.h"
-#include "nextstepdialog.h"
-#include "operationlistview.h"
-#include "operationquery.h"
-#include "resendconfirmdialog.h"
-#include "storeerror.h"
-#include "uilogging.h"
+#include "dialogs/closedialog.h"
+#include "dialogs/composedialog.h"
+#include "dialogs/evidencedialog.h"
+#include "dialogs/lookupdialog.h"
+#include "dialogs/nextstepdialog.h"
+#include "dialogs/resendconfirmdialog.h"
+#include "domain/storeerror.h"
+#include "mainwindow/mainwindow.h"
+#include "mainwindow/uilogging.h"
+#include "storage/operationquery.h"
+#include "widgets/operationlistview.h"
 
 #include <QAction>
 #include <QApplication>

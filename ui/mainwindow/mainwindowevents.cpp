@@ -4,17 +4,17 @@
 // the window's existing one-second tick, against the injected clock, since a receiver that
 // stopped beating writes nothing that the watcher could notice.
 
-#include "approvallistmodel.h"
-#include "attentionmodel.h"
-#include "attentionpanel.h"
-#include "elidingstatusbar.h"
-#include "eventstore.h"
-#include "mainwindow.h"
-#include "operationquery.h"
-#include "session.h"
-#include "supervisorwindow.h"
-#include "uilogging.h"
-#include "unmatchedeventsview.h"
+#include "itemmodels/approvallistmodel.h"
+#include "itemmodels/attentionmodel.h"
+#include "mainwindow/mainwindow.h"
+#include "mainwindow/uilogging.h"
+#include "storage/events/eventstore.h"
+#include "storage/operationquery.h"
+#include "storage/session.h"
+#include "supervisor/supervisorwindow.h"
+#include "supervisor/unmatchedeventsview.h"
+#include "widgets/attentionpanel.h"
+#include "widgets/elidingstatusbar.h"
 
 #include <QAction>
 #include <QLabel>

@@ -1,10 +1,10 @@
 // MainWindow's keyboard extras (issue 18, item 11): Ctrl+Tab / Ctrl+Shift+Tab through the list
 // tabs, and Help → Keyboard shortcuts, generated from the window's actions.
 
-#include "mainwindow.h"
-#include "operationlistview.h"
-#include "shortcutsdialog.h"
-#include "supervisorwindow.h"
+#include "dialogs/shortcutsdialog.h"
+#include "mainwindow/mainwindow.h"
+#include "supervisor/supervisorwindow.h"
+#include "widgets/operationlistview.h"
 
 #include <QAction>
 #include <QMenu>

@@ -2,12 +2,12 @@
 // actions the role may not take are disabled with the reason as tooltip (the store refuses them
 // too), and a supervisor gets the Approvals tab for four-eyes requests.
 
-#include "approvallistmodel.h"
-#include "approvalspanel.h"
-#include "elidingstatusbar.h"
-#include "mainwindow.h"
-#include "session.h"
-#include "uilogging.h"
+#include "itemmodels/approvallistmodel.h"
+#include "mainwindow/mainwindow.h"
+#include "mainwindow/uilogging.h"
+#include "storage/session.h"
+#include "supervisor/approvalspanel.h"
+#include "widgets/elidingstatusbar.h"
 
 #include <QAction>
 #include <QLabel>

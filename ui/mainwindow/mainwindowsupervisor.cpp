@@ -1,11 +1,11 @@
 // MainWindow's supervisor hooks: the audit window (View → Audit and charts), Settings and
 // Connections.
 
-#include "auditview.h"
-#include "mainwindow.h"
-#include "settingsdialog.h"
-#include "supervisorwindow.h"
-#include "unmatchedeventsview.h"
+#include "dialogs/settingsdialog.h"
+#include "mainwindow/mainwindow.h"
+#include "supervisor/auditview.h"
+#include "supervisor/supervisorwindow.h"
+#include "supervisor/unmatchedeventsview.h"
 
 #include <QAction>
 #include <QMenuBar>

@@ -1,4 +1,4 @@
-#include "uilogging.h"
+#include "mainwindow/uilogging.h"
 
 namespace ops::ui {
 Q_LOGGING_CATEGORY(lcUi, "ops.ui", QtWarningMsg)

@@ -1,6 +1,6 @@
-#include "approvalspanel.h"
+#include "supervisor/approvalspanel.h"
 
-#include "approvallistmodel.h"
+#include "itemmodels/approvallistmodel.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

@@ -4,7 +4,7 @@
 // with Approve or Reject and a reason typed inline (a rejection needs one). The window hands the
 // rows in and acts on the signals; the panel itself stores nothing.
 
-#include "approvals.h"
+#include "storage/access/approvals.h"
 
 #include <QWidget>
 

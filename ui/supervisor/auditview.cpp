@@ -1,12 +1,12 @@
-#include "auditview.h"
+#include "supervisor/auditview.h"
 
-#include "auditentrymodel.h"
-#include "auditjob.h"
-#include "auditquery.h"
-#include "detailmodels.h"
-#include "localeformat.h"
-#include "session.h"
-#include "uilogging.h"
+#include "itemmodels/auditentrymodel.h"
+#include "itemmodels/detailmodels.h"
+#include "itemmodels/localeformat.h"
+#include "mainwindow/uilogging.h"
+#include "storage/audit/auditjob.h"
+#include "storage/audit/auditquery.h"
+#include "storage/session.h"
 
 #include <QApplication>
 #include <QCheckBox>

@@ -6,7 +6,7 @@
 // seconds), one at a time, with a progress bar and Cancel in the window; the list, the filters
 // and the rest of the console stay usable meanwhile, and a cancel leaves no file behind.
 
-#include "auditlog.h"
+#include "storage/audit/auditlog.h"
 
 #include <QWidget>
 #include <memory>

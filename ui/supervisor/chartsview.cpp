@@ -1,9 +1,9 @@
-#include "chartsview.h"
+#include "supervisor/chartsview.h"
 
-#include "clock.h"
-#include "session.h"
-#include "storeerror.h"
-#include "uilogging.h"
+#include "domain/clock.h"
+#include "domain/storeerror.h"
+#include "mainwindow/uilogging.h"
+#include "storage/session.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>

@@ -4,7 +4,7 @@
 // per operation, and how long unknown operations took to be closed. The figures come from
 // AuditStats; this widget only draws them.
 
-#include "auditstats.h"
+#include "storage/audit/auditstats.h"
 
 #include <QWidget>
 

@@ -1,9 +1,9 @@
-#include "supervisorwindow.h"
+#include "supervisor/supervisorwindow.h"
 
-#include "auditview.h"
-#include "chartsview.h"
-#include "focusring.h"
-#include "unmatchedeventsview.h"
+#include "supervisor/auditview.h"
+#include "supervisor/chartsview.h"
+#include "supervisor/unmatchedeventsview.h"
+#include "widgets/focusring.h"
 
 #include <QAction>
 #include <QTabWidget>

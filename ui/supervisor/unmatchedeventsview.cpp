@@ -1,9 +1,9 @@
-#include "unmatchedeventsview.h"
+#include "supervisor/unmatchedeventsview.h"
 
-#include "eventspanel.h"
-#include "eventstore.h"
-#include "session.h"
-#include "uilogging.h"
+#include "mainwindow/uilogging.h"
+#include "storage/events/eventstore.h"
+#include "storage/session.h"
+#include "widgets/eventspanel.h"
 
 #include <QLabel>
 #include <QVBoxLayout>

@@ -1,7 +1,7 @@
-#include "attentionpanel.h"
+#include "widgets/attentionpanel.h"
 
-#include "attentionmodel.h"
-#include "rowtableview.h"
+#include "itemmodels/attentionmodel.h"
+#include "widgets/rowtableview.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

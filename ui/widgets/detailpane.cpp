@@ -1,10 +1,10 @@
-#include "detailpane.h"
+#include "widgets/detailpane.h"
 
-#include "detailmodels.h"
-#include "eventspanel.h"
-#include "localeformat.h"
-#include "messagetablemodel.h"
-#include "operationtablemodel.h"
+#include "itemmodels/detailmodels.h"
+#include "itemmodels/localeformat.h"
+#include "itemmodels/messagetablemodel.h"
+#include "itemmodels/operationtablemodel.h"
+#include "widgets/eventspanel.h"
 
 #include <QApplication>
 #include <QClipboard>

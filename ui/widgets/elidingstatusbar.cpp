@@ -1,4 +1,4 @@
-#include "elidingstatusbar.h"
+#include "widgets/elidingstatusbar.h"
 
 #include <QPainter>
 #include <QSizeGrip>

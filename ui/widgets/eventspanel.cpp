@@ -1,7 +1,7 @@
-#include "eventspanel.h"
+#include "widgets/eventspanel.h"
 
-#include "eventlistmodel.h"
-#include "rowtableview.h"
+#include "itemmodels/eventlistmodel.h"
+#include "widgets/rowtableview.h"
 
 #include <QFontDatabase>
 #include <QLabel>

@@ -1,4 +1,4 @@
-#include "modebanner.h"
+#include "widgets/modebanner.h"
 
 #include <QLabel>
 #include <QMainWindow>

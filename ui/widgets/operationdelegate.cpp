@@ -1,6 +1,6 @@
-#include "operationdelegate.h"
+#include "widgets/operationdelegate.h"
 
-#include "operationtablemodel.h"
+#include "itemmodels/operationtablemodel.h"
 
 #include <QApplication>
 #include <QFontDatabase>

@@ -1,8 +1,8 @@
-#include "operationlistview.h"
+#include "widgets/operationlistview.h"
 
-#include "localeformat.h"
-#include "operationdelegate.h"
-#include "operationtablemodel.h"
+#include "itemmodels/localeformat.h"
+#include "itemmodels/operationtablemodel.h"
+#include "widgets/operationdelegate.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -6,7 +6,7 @@
 // the table: "Nothing to check" when the queue is empty, or that nothing matches the search and
 // filters, with a button that clears them.
 
-#include "shortcutsdialog.h"
+#include "dialogs/shortcutsdialog.h"
 
 #include <QWidget>
 

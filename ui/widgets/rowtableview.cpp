@@ -1,4 +1,4 @@
-#include "rowtableview.h"
+#include "widgets/rowtableview.h"
 
 #include <QHeaderView>
 #include <QTableView>

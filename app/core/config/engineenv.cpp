@@ -1,7 +1,7 @@
-#include "engineenv.h"
+#include "config/engineenv.h"
 
-#include "connectionsettings.h"
-#include "secrets.h"
+#include "transport/connectionsettings.h"
+#include "transport/secrets.h"
 
 using namespace Qt::StringLiterals;
 

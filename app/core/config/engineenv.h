@@ -4,8 +4,8 @@
 // sets *error (a sentence for the operator, never containing a secret) when a setting is
 // malformed or missing.
 
-#include "creditengine.h"
-#include "refundengine.h"
+#include "engine/creditengine.h"
+#include "engine/refundengine.h"
 
 #include <optional>
 

@@ -1,6 +1,6 @@
-#include "attemptsupport.h"
+#include "engine/attemptsupport.h"
 
-#include "enginelogging.h"
+#include "engine/enginelogging.h"
 
 #include <QDateTime>
 #include <QThread>

@@ -4,12 +4,12 @@
 // loop itself (rule 4), one view of a provider answer whichever provider gave it, its one-line
 // description, the attempt row it becomes, and a provider object kept as evidence.
 
-#include "backoff.h"
-#include "httptransport.h"
-#include "operation.h"
-#include "operationstore.h"
-#include "slenclient.h"
-#include "stripeclient.h"
+#include "domain/operation.h"
+#include "slen/slenclient.h"
+#include "storage/operationstore.h"
+#include "stripe/stripeclient.h"
+#include "transport/backoff.h"
+#include "transport/httptransport.h"
 
 #include <cstdint>
 #include <optional>

@@ -4,9 +4,9 @@
 // move() is one tool call: it finds the live operation holding the work name or opens one, makes at
 // most attemptsPerCall attempts with the stored key and bytes, and returns an honest ToolResult.
 
-#include "creditpolicy.h"
-#include "settlement.h"
-#include "slenengineconfig.h"
+#include "engine/creditpolicy.h"
+#include "engine/settlement.h"
+#include "engine/slenengineconfig.h"
 
 namespace ops {
 

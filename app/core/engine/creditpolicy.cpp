@@ -1,4 +1,4 @@
-#include "creditpolicy.h"
+#include "engine/creditpolicy.h"
 
 using namespace Qt::StringLiterals;
 

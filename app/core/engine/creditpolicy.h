@@ -4,7 +4,7 @@
 // movement with this operation's id, amount and credit type — or, after Slen's 24 h, the account
 // alone, when the key is the reference — and a row reads as the credit tool's result.
 
-#include "settlement.h"
+#include "engine/settlement.h"
 
 namespace ops {
 

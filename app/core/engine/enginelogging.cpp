@@ -1,4 +1,4 @@
-#include "enginelogging.h"
+#include "engine/enginelogging.h"
 
 namespace ops {
 Q_LOGGING_CATEGORY(lcEngine, "ops.engine", QtWarningMsg)

@@ -1,8 +1,8 @@
-#include "executionengine.h"
+#include "engine/executionengine.h"
 
-#include "attemptsupport.h"
-#include "refundengine.h" // newOperationId
-#include "workname.h"
+#include "engine/attemptsupport.h"
+#include "engine/refundengine.h" // newOperationId
+#include "slen/workname.h"
 
 #include <QRegularExpression>
 

@@ -4,9 +4,9 @@
 // started it: a 202 leaves the operation open with the provider's sub-status, and a later call with
 // the same work name moves it on (GET /v1/executions/{id}, or a replay of the stored request).
 
-#include "executionpolicy.h"
-#include "settlement.h"
-#include "slenengineconfig.h"
+#include "engine/executionpolicy.h"
+#include "engine/settlement.h"
+#include "engine/slenengineconfig.h"
 
 namespace ops {
 

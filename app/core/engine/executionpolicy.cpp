@@ -1,4 +1,4 @@
-#include "executionpolicy.h"
+#include "engine/executionpolicy.h"
 
 using namespace Qt::StringLiterals;
 

@@ -5,7 +5,7 @@
 // provider's sub-status), a refusal after creation records the failed execution, and a row
 // reads as the execution tool's result with the output kept as evidence.
 
-#include "settlement.h"
+#include "engine/settlement.h"
 
 namespace ops {
 

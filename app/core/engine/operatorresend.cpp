@@ -2,9 +2,9 @@
 // (docs/design.md §3: unknown → resend with stored key inside window → provider answer → succeeded
 // / failed). The kind only reads its success answer (KindPolicy::readResendAnswer).
 
-#include "enginelogging.h"
-#include "settlement.h"
-#include "storeerror.h"
+#include "domain/storeerror.h"
+#include "engine/enginelogging.h"
+#include "engine/settlement.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,8 +1,8 @@
-#include "refundengine.h"
+#include "engine/refundengine.h"
 
-#include "attemptsupport.h"
-#include "formencoding.h"
-#include "repeatwindow.h"
+#include "engine/attemptsupport.h"
+#include "transport/formencoding.h"
+#include "storage/access/repeatwindow.h"
 
 #include <QUuid>
 

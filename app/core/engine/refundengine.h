@@ -5,8 +5,8 @@
 // (rule 13), or opens the operation row; then makes at most attemptsPerCall attempts with the
 // stored key and bytes, and returns an honest ToolResult.
 
-#include "refundpolicy.h"
-#include "settlement.h"
+#include "engine/refundpolicy.h"
+#include "engine/settlement.h"
 
 #include <variant>
 

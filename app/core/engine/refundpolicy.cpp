@@ -1,4 +1,4 @@
-#include "refundpolicy.h"
+#include "engine/refundpolicy.h"
 
 using namespace Qt::StringLiterals;
 

@@ -4,7 +4,7 @@
 // metadata names this operation (failed or canceled refunds close the row as failed), and a row
 // reads as the refund tool's result (docs/design.md §9).
 
-#include "settlement.h"
+#include "engine/settlement.h"
 
 namespace ops {
 

@@ -1,8 +1,8 @@
-#include "settlement.h"
+#include "engine/settlement.h"
 
-#include "enginelogging.h"
-#include "sqltransaction.h"
-#include "storeerror.h"
+#include "domain/storeerror.h"
+#include "engine/enginelogging.h"
+#include "storage/db/sqltransaction.h"
 
 using namespace Qt::StringLiterals;
 

@@ -13,8 +13,8 @@
 //   Credentials                    stays open, unconfirmed, with the configuration error
 //   InProgress, NoAnswer, InFlight another attempt, or unknown once the cap is spent
 
-#include "attemptsupport.h"
-#include "toolresult.h"
+#include "engine/attemptsupport.h"
+#include "engine/toolresult.h"
 
 #include <variant>
 

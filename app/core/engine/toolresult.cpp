@@ -1,4 +1,4 @@
-#include "toolresult.h"
+#include "engine/toolresult.h"
 
 namespace ops {
 

@@ -1,4 +1,4 @@
-#include "httpwire.h"
+#include "httpserve/httpwire.h"
 
 #include <QCryptographicHash>
 #include <QHttpServerRequest>

@@ -1,4 +1,4 @@
-#include "signalwatch.h"
+#include "httpserve/signalwatch.h"
 
 #include <QSocketNotifier>
 #include <csignal>

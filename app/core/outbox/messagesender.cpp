@@ -1,9 +1,9 @@
-#include "messagesender.h"
+#include "outbox/messagesender.h"
 
-#include "attemptsupport.h"
-#include "connectionsettings.h"
-#include "outboxlogging.h"
-#include "secrets.h"
+#include "engine/attemptsupport.h"
+#include "outbox/outboxlogging.h"
+#include "transport/connectionsettings.h"
+#include "transport/secrets.h"
 
 #include <nlohmann/json.hpp>
 

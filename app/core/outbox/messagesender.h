@@ -9,10 +9,10 @@
 // A call that gives up marks the message failed with the error kept; sending again later
 // retries with the same key and the same body.
 
-#include "attemptsupport.h"
-#include "backoff.h"
-#include "httptransport.h"
-#include "messagestore.h"
+#include "engine/attemptsupport.h"
+#include "storage/messages/messagestore.h"
+#include "transport/backoff.h"
+#include "transport/httptransport.h"
 
 #include <QUrl>
 

@@ -1,4 +1,4 @@
-#include "outboxlogging.h"
+#include "outbox/outboxlogging.h"
 
 namespace ops {
 Q_LOGGING_CATEGORY(lcOutbox, "ops.outbox", QtWarningMsg)

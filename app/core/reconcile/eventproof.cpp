@@ -1,6 +1,6 @@
-#include "eventproof.h"
+#include "reconcile/eventproof.h"
 
-#include "eventstore.h"
+#include "storage/events/eventstore.h"
 
 using namespace Qt::StringLiterals;
 

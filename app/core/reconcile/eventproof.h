@@ -9,8 +9,8 @@
 // Anything else — no event, two refund objects, a disagreeing amount, requires_action — is no
 // proof, and the reconciler reads the charge's refund list as before.
 
-#include "operation.h"
-#include "stripeevents.h"
+#include "domain/operation.h"
+#include "stripe/stripeevents.h"
 
 #include <optional>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "reconcilelogging.h"
+#include "reconcile/reconcilelogging.h"
 
 namespace ops {
 Q_LOGGING_CATEGORY(lcReconcile, "ops.reconcile", QtWarningMsg)

@@ -20,7 +20,7 @@
 // inside the key's 24 h, a resend with the stored key is proposed (Slen replays the first
 // success and stores no rejection). Executions are read by id when the id is known.
 
-#include "reconcilerows.h"
+#include "storage/reconcile/reconcilerows.h"
 
 #include <QDateTime>
 #include <functional>

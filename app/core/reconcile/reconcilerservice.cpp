@@ -1,9 +1,9 @@
-#include "reconcilerservice.h"
+#include "reconcile/reconcilerservice.h"
 
-#include "operationstore.h"
-#include "reconcilelogging.h"
-#include "servicelease.h"
-#include "storeerror.h"
+#include "domain/storeerror.h"
+#include "reconcile/reconcilelogging.h"
+#include "storage/operationstore.h"
+#include "storage/reconcile/servicelease.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -7,7 +7,7 @@
 // lease expires and another takes over. drain() finishes the pass in progress (passes run on
 // the event loop's thread, so the tick that is running completes first) and gives the lease up.
 
-#include "reconciler.h"
+#include "reconcile/reconciler.h"
 
 #include <QObject>
 #include <QTimer>

@@ -1,4 +1,4 @@
-#include "reconcileschedule.h"
+#include "reconcile/reconcileschedule.h"
 
 namespace ops {
 

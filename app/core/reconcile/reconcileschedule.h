@@ -4,7 +4,7 @@
 // needed checking — by default 1 min, 5 min, 1 h and 6 h — then every last gap (6 h) until one
 // day past the row's deadline, after which the schedule ends. Pure arithmetic on milliseconds.
 
-#include "reconcilesettings.h"
+#include "storage/reconcile/reconcilesettings.h"
 
 #include <optional>
 

@@ -1,6 +1,6 @@
-#include "refundreading.h"
+#include "reconcile/refundreading.h"
 
-#include "stripeclient.h"
+#include "stripe/stripeclient.h"
 
 using namespace Qt::StringLiterals;
 using nlohmann::json;

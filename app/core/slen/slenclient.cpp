@@ -1,4 +1,4 @@
-#include "slenclient.h"
+#include "slen/slenclient.h"
 
 using namespace Qt::StringLiterals;
 

@@ -4,10 +4,10 @@
 // money-moving POST. send() posts stored bytes unchanged (rule 3); the read calls serve input
 // checks and moving an unfinished execution on.
 
-#include "classification.h"
-#include "httptransport.h"
-#include "operation.h"
-#include "slenobjects.h"
+#include "domain/classification.h"
+#include "domain/operation.h"
+#include "slen/slenobjects.h"
+#include "transport/httptransport.h"
 
 #include <chrono>
 

@@ -1,6 +1,6 @@
-#include "slenobjects.h"
+#include "slen/slenobjects.h"
 
-#include "jsonfields.h"
+#include "transport/jsonfields.h"
 
 using nlohmann::json;
 using namespace Qt::StringLiterals;

@@ -1,4 +1,4 @@
-#include "workname.h"
+#include "slen/workname.h"
 
 #include <QList>
 

@@ -1,4 +1,4 @@
-#include "stripeclient.h"
+#include "stripe/stripeclient.h"
 
 #include <QRegularExpression>
 #include <QUrlQuery>

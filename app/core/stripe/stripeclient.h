@@ -3,10 +3,10 @@
 // Stripe v1 over HTTP: bearer auth, Idempotency-Key, per-attempt timeout. send() posts stored
 // bytes unchanged (rule 3); the read calls serve the balance check and look-ups.
 
-#include "classification.h"
-#include "httptransport.h"
-#include "operation.h"
-#include "stripeobjects.h"
+#include "domain/classification.h"
+#include "domain/operation.h"
+#include "stripe/stripeobjects.h"
+#include "transport/httptransport.h"
 
 #include <chrono>
 

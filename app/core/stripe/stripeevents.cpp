@@ -1,6 +1,6 @@
-#include "stripeevents.h"
+#include "stripe/stripeevents.h"
 
-#include "jsonfields.h"
+#include "transport/jsonfields.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,7 @@
 // Stripe events (docs/design.md §10) as the receiver and the events import read them. Parsers
 // never throw: a body that is not an event yields nullopt.
 
-#include "stripeobjects.h"
+#include "stripe/stripeobjects.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "stripeobjects.h"
+#include "stripe/stripeobjects.h"
 
-#include "jsonfields.h"
+#include "transport/jsonfields.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "backoff.h"
+#include "transport/backoff.h"
 
 #include <QThread>
 #include <algorithm>

@@ -1,6 +1,6 @@
-#include "connectionsettings.h"
+#include "transport/connectionsettings.h"
 
-#include "secrets.h"
+#include "transport/secrets.h"
 
 #include <QDir>
 #include <QHostAddress>

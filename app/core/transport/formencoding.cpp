@@ -1,4 +1,4 @@
-#include "formencoding.h"
+#include "transport/formencoding.h"
 
 #include <QStringDecoder>
 

@@ -1,7 +1,7 @@
-#include "httptransport.h"
+#include "transport/httptransport.h"
 
-#include "responsereader.h"
-#include "transportlogging.h"
+#include "transport/responsereader.h"
+#include "transport/transportlogging.h"
 
 #include <QDeadlineTimer>
 #include <QElapsedTimer>

@@ -4,7 +4,7 @@
 // interface; QtHttpTransport speaks real HTTP with Qt Network's sockets. Blocking keeps the engine
 // a plain sequence of steps; the console and `opsctl mcp` run it on worker threads.
 
-#include "classification.h"
+#include "domain/classification.h"
 
 #include <QByteArray>
 #include <QHash>

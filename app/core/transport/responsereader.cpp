@@ -1,4 +1,4 @@
-#include "responsereader.h"
+#include "transport/responsereader.h"
 
 #include <cctype>
 

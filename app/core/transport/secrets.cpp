@@ -1,4 +1,4 @@
-#include "secrets.h"
+#include "transport/secrets.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "transportlogging.h"
+#include "transport/transportlogging.h"
 
 namespace ops {
 Q_LOGGING_CATEGORY(lcHttp, "ops.http", QtWarningMsg)

@@ -1,7 +1,7 @@
-#include "eventapplier.h"
+#include "webhook/eventapplier.h"
 
-#include "auditlog.h"
-#include "webhooklogging.h"
+#include "storage/audit/auditlog.h"
+#include "webhook/webhooklogging.h"
 
 using namespace Qt::StringLiterals;
 

@@ -16,9 +16,9 @@
 //   older than the last applied event (created) → kept as evidence, no change
 //   not a refund object / unmatched             → kept, no change
 
-#include "eventstore.h"
-#include "operationstore.h"
-#include "stripeevents.h"
+#include "storage/events/eventstore.h"
+#include "storage/operationstore.h"
+#include "stripe/stripeevents.h"
 
 namespace ops {
 

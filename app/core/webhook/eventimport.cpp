@@ -1,8 +1,8 @@
-#include "eventimport.h"
+#include "webhook/eventimport.h"
 
-#include "eventstore.h"
-#include "sqltransaction.h"
-#include "webhooklogging.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/events/eventstore.h"
+#include "webhook/webhooklogging.h"
 
 using namespace Qt::StringLiterals;
 

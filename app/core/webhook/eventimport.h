@@ -8,8 +8,8 @@
 // and a repeated one reads only what is new. Events go through the same EventApplier as the
 // receiver's, so an event both delivered and imported is one event.
 
-#include "eventapplier.h"
-#include "stripeclient.h"
+#include "stripe/stripeclient.h"
+#include "webhook/eventapplier.h"
 
 namespace ops {
 

@@ -1,4 +1,4 @@
-#include "webhooklogging.h"
+#include "webhook/webhooklogging.h"
 
 namespace ops {
 Q_LOGGING_CATEGORY(lcWebhook, "ops.webhook")

@@ -1,8 +1,8 @@
-#include "webhookreceiver.h"
+#include "webhook/webhookreceiver.h"
 
-#include "sqltransaction.h"
-#include "webhooklogging.h"
-#include "webhooksignature.h"
+#include "storage/db/sqltransaction.h"
+#include "webhook/webhooklogging.h"
+#include "webhook/webhooksignature.h"
 
 #include <QSqlError>
 #include <QSqlQuery>

@@ -12,8 +12,8 @@
 // entries; every answer is written only after that commit. A duplicate event id answers 200 and
 // changes nothing.
 
-#include "eventapplier.h"
-#include "httpwire.h"
+#include "httpserve/httpwire.h"
+#include "webhook/eventapplier.h"
 
 #include <QObject>
 #include <functional>

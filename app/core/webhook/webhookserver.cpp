@@ -1,9 +1,9 @@
-#include "webhookserver.h"
+#include "webhook/webhookserver.h"
 
-#include "eventstore.h"
-#include "signalwatch.h"
-#include "storeerror.h"
-#include "webhooklogging.h"
+#include "domain/storeerror.h"
+#include "httpserve/signalwatch.h"
+#include "storage/events/eventstore.h"
+#include "webhook/webhooklogging.h"
 
 #include <QCoreApplication>
 #include <QHostInfo>

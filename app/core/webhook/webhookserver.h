@@ -4,7 +4,7 @@
 // ({"ok":true,…counters}) and a heartbeat row (receiver_heartbeats, refreshed every
 // heartbeatMs) so the console can say whether a receiver runs and when the last event came.
 
-#include "webhookreceiver.h"
+#include "webhook/webhookreceiver.h"
 
 #include <QHostAddress>
 #include <QTextStream>

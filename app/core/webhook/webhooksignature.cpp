@@ -1,4 +1,4 @@
-#include "webhooksignature.h"
+#include "webhook/webhooksignature.h"
 
 #include <QMessageAuthenticationCode>
 

@@ -2,10 +2,10 @@
 // every provider request delayed by a latency fault. The bound: each refund needs a charge
 // read and a POST, so one agent cannot beat 1 / (2 × latency) refunds per second.
 
-#include "agentpool.h"
-#include "benchmarks.h"
-#include "httpjson.h"
-#include "simchild.h"
+#include "bench/benchmarks.h"
+#include "chaos/agentpool.h"
+#include "chaos/httpjson.h"
+#include "chaos/simchild.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>

@@ -6,15 +6,15 @@
 // connection, no UI) and one-row durable commits on the same disk. A figure, not a pass/fail test
 // (docs/benchmarks.md).
 
-#include "benchmarks.h"
-#include "bulkapplydialog.h"
-#include "consolecontroller.h"
-#include "database.h"
-#include "mainwindow.h"
-#include "operationstore.h"
-#include "operatordirectory.h"
-#include "proposalapply.h"
-#include "session.h"
+#include "bench/benchmarks.h"
+#include "console/consolecontroller.h"
+#include "dialogs/bulkapplydialog.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/db/database.h"
+#include "storage/operationstore.h"
+#include "storage/reconcile/proposalapply.h"
+#include "storage/session.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,15 +1,15 @@
 // Engine throughput in one process: RefundEngine + StripeClient + QtHttpTransport against a
 // provider-sim without faults, every refund on its own charge (one charge read + one POST).
 
-#include "benchmarks.h"
-#include "clock.h"
-#include "database.h"
-#include "httpjson.h"
-#include "httptransport.h"
-#include "refundengine.h"
-#include "simchild.h"
-#include "sqltransaction.h"
-#include "stripeclient.h"
+#include "bench/benchmarks.h"
+#include "chaos/httpjson.h"
+#include "chaos/simchild.h"
+#include "domain/clock.h"
+#include "engine/refundengine.h"
+#include "storage/db/database.h"
+#include "storage/db/sqltransaction.h"
+#include "stripe/stripeclient.h"
+#include "transport/httptransport.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>

@@ -2,13 +2,13 @@
 // bare durable commit on a synchronous=FULL SQLite file, a keep-alive HTTP round trip to
 // provider-sim, and one `opsctl list` process against `opsctl refund` on the same file.
 
-#include "agentpool.h"
-#include "benchmarks.h"
-#include "database.h"
-#include "httpjson.h"
-#include "httptransport.h"
-#include "simchild.h"
-#include "sqltransaction.h"
+#include "bench/benchmarks.h"
+#include "chaos/agentpool.h"
+#include "chaos/httpjson.h"
+#include "chaos/simchild.h"
+#include "storage/db/database.h"
+#include "storage/db/sqltransaction.h"
+#include "transport/httptransport.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>

@@ -1,8 +1,8 @@
 // opsbench: store, engine and concurrent-agent figures (docs/benchmarks.md). Not pass/fail.
 
-#include "benchmarks.h"
-#include "chaosrun.h"
-#include "dblocation.h"
+#include "bench/benchmarks.h"
+#include "chaos/chaosrun.h"
+#include "storage/db/dblocation.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -5,16 +5,16 @@
 // in the same run: the durable commits the pass made per row at the one-row commit rate, plus
 // its list reads at the rate one list read takes here.
 
-#include "benchmarks.h"
-#include "clock.h"
-#include "database.h"
-#include "httpjson.h"
-#include "httptransport.h"
-#include "operationstore.h"
-#include "reconciler.h"
-#include "simchild.h"
-#include "sqltransaction.h"
-#include "stripeclient.h"
+#include "bench/benchmarks.h"
+#include "chaos/httpjson.h"
+#include "chaos/simchild.h"
+#include "domain/clock.h"
+#include "reconcile/reconciler.h"
+#include "storage/db/database.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationstore.h"
+#include "stripe/stripeclient.h"
+#include "transport/httptransport.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>

@@ -1,10 +1,10 @@
 // Store throughput: open-or-get, count-attempt (beginAttempt), close, each in its own
 // committed write transaction on a synchronous=FULL SQLite file.
 
-#include "benchmarks.h"
-#include "clock.h"
-#include "database.h"
-#include "operationstore.h"
+#include "bench/benchmarks.h"
+#include "domain/clock.h"
+#include "storage/db/database.h"
+#include "storage/operationstore.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>

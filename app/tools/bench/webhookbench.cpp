@@ -4,10 +4,10 @@
 // event's commit). Also measured in the same run: the durable-commit floor, sequential
 // one-row write transactions on a file of the same kind, i.e. what one commit per event allows.
 
-#include "benchmarks.h"
-#include "database.h"
-#include "sqltransaction.h"
-#include "webhooksignature.h"
+#include "bench/benchmarks.h"
+#include "storage/db/database.h"
+#include "storage/db/sqltransaction.h"
+#include "webhook/webhooksignature.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

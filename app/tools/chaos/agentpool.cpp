@@ -1,4 +1,4 @@
-#include "agentpool.h"
+#include "chaos/agentpool.h"
 
 #include <QEventLoop>
 #include <QProcess>

@@ -1,4 +1,4 @@
-#include "chaosplan.h"
+#include "chaos/chaosplan.h"
 
 #include <algorithm>
 #include <random>

@@ -1,9 +1,9 @@
-#include "chaosrun.h"
+#include "chaos/chaosrun.h"
 
-#include "agentpool.h"
-#include "clirun.h"
-#include "httpjson.h"
-#include "simchild.h"
+#include "chaos/agentpool.h"
+#include "chaos/clirun.h"
+#include "chaos/httpjson.h"
+#include "chaos/simchild.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -3,9 +3,9 @@
 // One chaos run end to end: start provider-sim with the seeded fault mix, let the agents loose,
 // wait out the deadlines, sweep, then judge the invariants and print the report.
 
-#include "chaosplan.h"
-#include "invariants.h"
-#include "latetruth.h"
+#include "chaos/chaosplan.h"
+#include "chaos/invariants.h"
+#include "chaos/latetruth.h"
 
 #include <QTextStream>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "clirun.h"
+#include "chaos/clirun.h"
 
 #include <QProcess>
 

@@ -1,4 +1,4 @@
-#include "httpjson.h"
+#include "chaos/httpjson.h"
 
 #include <QElapsedTimer>
 #include <QHostAddress>

@@ -1,6 +1,6 @@
-#include "invariants.h"
+#include "chaos/invariants.h"
 
-#include "agentpool.h"
+#include "chaos/agentpool.h"
 
 #include <QSet>
 

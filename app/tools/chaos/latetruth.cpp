@@ -1,8 +1,8 @@
-#include "latetruth.h"
+#include "chaos/latetruth.h"
 
-#include "clirun.h"
-#include "httpjson.h"
-#include "servechild.h"
+#include "chaos/clirun.h"
+#include "chaos/httpjson.h"
+#include "chaos/servechild.h"
 
 #include <QElapsedTimer>
 #include <QSet>

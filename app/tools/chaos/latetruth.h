@@ -8,7 +8,7 @@
 // rows are judged again: every close by system:reconciler or system:webhook carries evidence
 // naming its provider reference, and no final row was ever reopened.
 
-#include "invariants.h"
+#include "chaos/invariants.h"
 
 #include <QProcessEnvironment>
 #include <QTextStream>

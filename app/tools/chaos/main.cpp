@@ -1,6 +1,6 @@
 // opschaos: the chaos harness (docs/chaos.md). Thin main: parse options, run, report.
 
-#include "chaosrun.h"
+#include "chaos/chaosrun.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

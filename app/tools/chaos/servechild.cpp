@@ -1,4 +1,4 @@
-#include "servechild.h"
+#include "chaos/servechild.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "simchild.h"
+#include "chaos/simchild.h"
 
 #include <QElapsedTimer>
 #include <stdexcept>

@@ -1,8 +1,8 @@
-#include "adminroutes.h"
+#include "providersim/adminroutes.h"
 
-#include "simlog.h"
-#include "simrouter.h"
-#include "stripehandler.h"
+#include "providersim/simlog.h"
+#include "providersim/simrouter.h"
+#include "providersim/stripehandler.h"
 
 namespace ops::sim {
 

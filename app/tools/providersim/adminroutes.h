@@ -5,7 +5,7 @@
 // reset. The exact routes and
 // bodies are listed in app/tools/providersim/README.md.
 
-#include "simtypes.h"
+#include "providersim/simtypes.h"
 
 namespace ops::sim {
 

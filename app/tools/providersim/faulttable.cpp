@@ -1,6 +1,6 @@
-#include "faulttable.h"
+#include "providersim/faulttable.h"
 
-#include "formdecode.h"
+#include "providersim/formdecode.h"
 
 namespace ops::sim {
 

@@ -9,7 +9,7 @@
 // "WEBHOOK" only, and only webhook modes may: API requests never meet a webhook fault and
 // webhook deliveries never meet an API one.
 
-#include "simtypes.h"
+#include "providersim/simtypes.h"
 
 #include <QHash>
 #include <QString>

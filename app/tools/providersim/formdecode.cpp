@@ -1,4 +1,4 @@
-#include "formdecode.h"
+#include "providersim/formdecode.h"
 
 #include <QStringDecoder>
 

@@ -1,4 +1,4 @@
-#include "idempotencystore.h"
+#include "providersim/idempotencystore.h"
 
 namespace ops::sim {
 

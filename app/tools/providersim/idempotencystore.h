@@ -7,7 +7,7 @@
 // as new. A claim released without a stored response leaves nothing behind. Keys are scoped
 // (per project of the API key).
 
-#include "simtypes.h"
+#include "providersim/simtypes.h"
 
 #include <QHash>
 #include <QString>

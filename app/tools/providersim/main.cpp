@@ -9,8 +9,8 @@
 // a parent process can read the port. Exit 2: usage, bad seed, refused or failed bind.
 
 #include "opsversion.h"
-#include "simrouter.h"
-#include "simserver.h"
+#include "providersim/simrouter.h"
+#include "providersim/simserver.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
-#include "messagesink.h"
+#include "providersim/messagesink.h"
 
-#include "stripehandler.h"
+#include "providersim/stripehandler.h"
 
 namespace ops::sim {
 

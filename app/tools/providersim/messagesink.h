@@ -8,8 +8,8 @@
 // customer never gets the same message twice. GET /_sim/messages lists what arrived.
 // No API key is required.
 
-#include "idempotencystore.h"
-#include "providerhandler.h"
+#include "providersim/idempotencystore.h"
+#include "providersim/providerhandler.h"
 
 #include <deque>
 

@@ -15,7 +15,7 @@
 // Exactly one of execute() / abandon() follows an admit() that returned nullopt, with the same
 // Admission object.
 
-#include "simtypes.h"
+#include "providersim/simtypes.h"
 
 namespace ops::sim {
 

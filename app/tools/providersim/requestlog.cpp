@@ -1,4 +1,4 @@
-#include "requestlog.h"
+#include "providersim/requestlog.h"
 
 namespace ops::sim {
 

@@ -4,7 +4,7 @@
 // tests can check that a client's resends were byte-identical and which faults they met.
 // Holds the last `capacity` requests; older ones fall off.
 
-#include "simtypes.h"
+#include "providersim/simtypes.h"
 
 #include <QDateTime>
 #include <QString>

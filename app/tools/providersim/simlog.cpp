@@ -1,4 +1,4 @@
-#include "simlog.h"
+#include "providersim/simlog.h"
 
 namespace ops::sim {
 Q_LOGGING_CATEGORY(lcSim, "ops.sim", QtInfoMsg)

@@ -1,8 +1,8 @@
-#include "simrouter.h"
+#include "providersim/simrouter.h"
 
-#include "simlog.h"
-#include "slen/slenhandler.h"
-#include "stripehandler.h"
+#include "providersim/simlog.h"
+#include "providersim/slen/slenhandler.h"
+#include "providersim/stripehandler.h"
 
 #include <QRandomGenerator>
 #include <QTimer>

@@ -11,13 +11,13 @@
 // Routes under /_sim/ go to AdminRoutes and never meet faults. Every provider response gets
 // Request-Id and, when the request had one, the echoed Idempotency-Key.
 
-#include "adminroutes.h"
-#include "faulttable.h"
-#include "messagesink.h"
-#include "requestlog.h"
-#include "simserver.h"
-#include "simtypes.h"
-#include "webhookdispatcher.h"
+#include "providersim/adminroutes.h"
+#include "providersim/faulttable.h"
+#include "providersim/messagesink.h"
+#include "providersim/requestlog.h"
+#include "providersim/simserver.h"
+#include "providersim/simtypes.h"
+#include "providersim/webhookdispatcher.h"
 
 #include <QObject>
 #include <memory>

@@ -1,4 +1,4 @@
-#include "simserver.h"
+#include "providersim/simserver.h"
 
 #include <algorithm>
 

@@ -4,8 +4,8 @@
 // request becomes a SimRequest handed to the dispatcher together with a ReplyChannel, through
 // which the answer is written (now, later, or never).
 
-#include "httpwire.h"
-#include "simtypes.h"
+#include "httpserve/httpwire.h"
+#include "providersim/simtypes.h"
 
 #include <QHostAddress>
 #include <functional>

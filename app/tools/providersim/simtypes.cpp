@@ -1,4 +1,4 @@
-#include "simtypes.h"
+#include "providersim/simtypes.h"
 
 namespace ops::sim {
 

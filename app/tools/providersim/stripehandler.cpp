@@ -1,6 +1,6 @@
-#include "stripehandler.h"
+#include "providersim/stripehandler.h"
 
-#include "simlog.h"
+#include "providersim/simlog.h"
 
 #include <QSet>
 #include <algorithm>

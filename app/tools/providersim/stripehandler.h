@@ -7,10 +7,10 @@
 // (Bearer, or Basic with the key as user name), form bodies as stripe-node writes them, and
 // Stripe's idempotency rules for POST (see IdempotencyStore and app/tools/providersim/README.md).
 
-#include "formdecode.h"
-#include "idempotencystore.h"
-#include "providerhandler.h"
-#include "stripestate.h"
+#include "providersim/formdecode.h"
+#include "providersim/idempotencystore.h"
+#include "providersim/providerhandler.h"
+#include "providersim/stripestate.h"
 
 namespace ops::sim {
 

@@ -2,7 +2,7 @@
 // /v1/payment_intents/{id}, /v1/events, /v1/events/{id}. Lists are Stripe list objects, newest
 // first.
 
-#include "stripehandler.h"
+#include "providersim/stripehandler.h"
 
 namespace ops::sim {
 

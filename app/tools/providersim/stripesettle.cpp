@@ -2,8 +2,8 @@
 // pending refund later. The events it emits are caused by no API request (request.id and
 // request.idempotency_key null), like the ones Stripe sends when a refund settles.
 
-#include "simlog.h"
-#include "stripehandler.h"
+#include "providersim/simlog.h"
+#include "providersim/stripehandler.h"
 
 #include <QSet>
 #include <variant>

@@ -1,4 +1,4 @@
-#include "stripestate.h"
+#include "providersim/stripestate.h"
 
 #include <QRandomGenerator>
 #include <algorithm>

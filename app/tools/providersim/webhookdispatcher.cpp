@@ -1,7 +1,7 @@
-#include "webhookdispatcher.h"
+#include "providersim/webhookdispatcher.h"
 
-#include "simlog.h"
-#include "simtypes.h"
+#include "providersim/simlog.h"
+#include "providersim/simtypes.h"
 
 #include <QNetworkReply>
 #include <QNetworkRequest>

@@ -7,9 +7,9 @@
 // backoff until a 2xx or its attempts run out. Faults on route "WEBHOOK" (FaultTable) bend a
 // delivery: duplicate, reorder, delay, fail_endpoint, bad_signature. Every attempt is listed.
 
-#include "faulttable.h"
-#include "stripestate.h"
-#include "webhookendpoint.h"
+#include "providersim/faulttable.h"
+#include "providersim/stripestate.h"
+#include "providersim/webhookendpoint.h"
 
 #include <QDateTime>
 #include <QHash>

@@ -1,6 +1,6 @@
-#include "webhookendpoint.h"
+#include "providersim/webhookendpoint.h"
 
-#include "formdecode.h"
+#include "providersim/formdecode.h"
 
 #include <QMessageAuthenticationCode>
 #include <algorithm>

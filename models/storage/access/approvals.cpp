@@ -1,10 +1,10 @@
-#include "approvals.h"
+#include "storage/access/approvals.h"
 
-#include "auditlog.h"
-#include "operationrow.h"
-#include "operatordirectory.h"
-#include "sqldialect.h"
-#include "sqltransaction.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqldialect.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationrow.h"
 
 using namespace Qt::StringLiterals;
 

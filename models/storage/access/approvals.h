@@ -6,8 +6,8 @@
 // out at once, under both names; an approved resend is spent by the next resend) or rejects it
 // with a reason. Nobody approves their own request. Every step is an audit entry.
 
-#include "operationstore.h"
-#include "rights.h"
+#include "domain/rights.h"
+#include "storage/operationstore.h"
 
 #include <QDateTime>
 #include <nlohmann/json.hpp>

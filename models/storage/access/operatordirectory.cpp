@@ -1,7 +1,7 @@
-#include "operatordirectory.h"
+#include "storage/access/operatordirectory.h"
 
-#include "auditlog.h"
-#include "sqltransaction.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
 
 #include <QRegularExpression>
 

@@ -8,7 +8,7 @@
 // supervisor adds operators, changes roles or rights, or disables someone. Every change is an
 // audit entry.
 
-#include "rights.h"
+#include "domain/rights.h"
 
 #include <QSqlDatabase>
 #include <optional>

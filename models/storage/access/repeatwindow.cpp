@@ -1,8 +1,8 @@
-#include "repeatwindow.h"
+#include "storage/access/repeatwindow.h"
 
-#include "auditlog.h"
-#include "operatordirectory.h"
-#include "sqltransaction.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
 
 #include <QRegularExpression>
 

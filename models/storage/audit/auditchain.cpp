@@ -1,4 +1,4 @@
-#include "auditchain.h"
+#include "storage/audit/auditchain.h"
 
 #include <QThread>
 #include <QThreadPool>

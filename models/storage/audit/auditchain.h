@@ -6,7 +6,7 @@
 // chunk, while the calling thread reads the rows and checks the links in id order. The verdict
 // is taken in id order by one function in both walks, so it is the same whichever walk ran.
 
-#include "auditlog.h"
+#include "storage/audit/auditlog.h"
 
 #include <QByteArrayView>
 #include <QCryptographicHash>

@@ -1,8 +1,8 @@
-#include "auditexport.h"
+#include "storage/audit/auditexport.h"
 
-#include "csv.h"
-#include "database.h"
-#include "operatordirectory.h"
+#include "domain/csv.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/db/database.h"
 
 #include <cstdio>
 

@@ -7,9 +7,9 @@
 // and a cancelled or failed export removes it, so the target is either the whole export or
 // untouched.
 
-#include "auditlog.h"
-#include "auditquery.h"
-#include "sqliteread.h"
+#include "storage/audit/auditlog.h"
+#include "storage/audit/auditquery.h"
+#include "storage/db/sqliteread.h"
 
 #include <QSaveFile>
 #include <functional>

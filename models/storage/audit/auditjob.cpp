@@ -1,8 +1,8 @@
-#include "auditjob.h"
+#include "storage/audit/auditjob.h"
 
-#include "auditexport.h"
-#include "session.h"
-#include "storagelogging.h"
+#include "storage/audit/auditexport.h"
+#include "storage/session.h"
+#include "storage/storagelogging.h"
 
 #include <QThread>
 

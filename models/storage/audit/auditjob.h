@@ -6,8 +6,8 @@
 // cancelled. A cancelled or failed export leaves no file (AuditCsvExport writes through
 // QSaveFile); the target is either the whole export or as it was.
 
-#include "auditlog.h"
-#include "auditquery.h"
+#include "storage/audit/auditlog.h"
+#include "storage/audit/auditquery.h"
 
 #include <QElapsedTimer>
 #include <QObject>

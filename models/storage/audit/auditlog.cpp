@@ -1,9 +1,9 @@
-#include "auditlog.h"
+#include "storage/audit/auditlog.h"
 
-#include "auditchain.h"
-#include "sqldialect.h"
-#include "sqliteread.h"
-#include "sqltransaction.h"
+#include "storage/audit/auditchain.h"
+#include "storage/db/sqldialect.h"
+#include "storage/db/sqliteread.h"
+#include "storage/db/sqltransaction.h"
 
 #include <QCryptographicHash>
 #include <QSqlQuery>

@@ -4,7 +4,7 @@
 // SHA-256(prev_hash + "\n" + canonical JSON of {action, actor, at, detail, operation_id}), where
 // canonical JSON has sorted keys and no spaces. The database refuses UPDATE and DELETE.
 
-#include "operation.h"
+#include "domain/operation.h"
 
 #include <QSqlDatabase>
 #include <functional>

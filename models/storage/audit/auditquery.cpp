@@ -1,8 +1,8 @@
-#include "auditquery.h"
+#include "storage/audit/auditquery.h"
 
-#include "operationrow.h"
-#include "sqldialect.h"
-#include "sqltransaction.h"
+#include "storage/db/sqldialect.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationrow.h"
 
 #include <algorithm>
 

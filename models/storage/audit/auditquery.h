@@ -15,7 +15,7 @@
 // explicit (INDEXED BY / NOT INDEXED), because with bound values SQLite cannot tell a prefix that
 // matches ten rows from one that matches all of them; PostgreSQL plans with the values itself.
 
-#include "operation.h"
+#include "domain/operation.h"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>

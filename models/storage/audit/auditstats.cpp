@@ -1,6 +1,6 @@
-#include "auditstats.h"
+#include "storage/audit/auditstats.h"
 
-#include "sqltransaction.h"
+#include "storage/db/sqltransaction.h"
 
 #include <QTimeZone>
 #include <map>

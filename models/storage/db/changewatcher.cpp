@@ -1,9 +1,9 @@
-#include "changewatcher.h"
+#include "storage/db/changewatcher.h"
 
-#include "database.h"
-#include "storagelogging.h"
-#include "pglistener.h"
-#include "sqldialect.h"
+#include "storage/db/database.h"
+#include "storage/storagelogging.h"
+#include "storage/db/pglistener.h"
+#include "storage/db/sqldialect.h"
 
 namespace ops {
 

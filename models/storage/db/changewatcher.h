@@ -6,7 +6,7 @@
 // (whoever writes through it reloads by hand). PostgreSQL: LISTEN/NOTIFY through PgListener,
 // which also reports an unreachable server and reconnects.
 
-#include "operationquery.h"
+#include "storage/operationquery.h"
 
 #include <QObject>
 #include <QTimer>

@@ -1,10 +1,10 @@
-#include "database.h"
+#include "storage/db/database.h"
 
-#include "dblocation.h"
-#include "pgconnection.h"
-#include "sqldialect.h"
-#include "sqlitetuning.h"
-#include "storagelogging.h"
+#include "storage/db/dblocation.h"
+#include "storage/db/pgconnection.h"
+#include "storage/db/sqldialect.h"
+#include "storage/db/sqlitetuning.h"
+#include "storage/storagelogging.h"
 
 #include <QDir>
 #include <QFile>

@@ -4,7 +4,7 @@
 // default: WAL, synchronous=FULL (a committed row survives power loss), foreign keys, and a busy
 // timeout so concurrent agents and consoles wait for each other instead of failing.
 
-#include "storeerror.h"
+#include "domain/storeerror.h"
 
 #include <QSqlDatabase>
 #include <QString>

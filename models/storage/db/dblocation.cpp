@@ -1,6 +1,6 @@
-#include "dblocation.h"
+#include "storage/db/dblocation.h"
 
-#include "database.h"
+#include "storage/db/database.h"
 
 #include <QUrl>
 #include <QUrlQuery>

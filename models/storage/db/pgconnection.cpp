@@ -1,9 +1,9 @@
-#include "pgconnection.h"
+#include "storage/db/pgconnection.h"
 
-#include "database.h"
-#include "sqldialect.h"
-#include "statementcache.h"
-#include "storagelogging.h"
+#include "storage/db/database.h"
+#include "storage/db/sqldialect.h"
+#include "storage/db/statementcache.h"
+#include "storage/storagelogging.h"
 
 #include <QSqlError>
 #include <QSqlQuery>

@@ -2,7 +2,7 @@
 
 // Opening a PostgreSQL connection for team mode (QPSQL). Used by Database::open.
 
-#include "dblocation.h"
+#include "storage/db/dblocation.h"
 
 #include <QSqlDatabase>
 

@@ -1,7 +1,7 @@
-#include "pglistener.h"
+#include "storage/db/pglistener.h"
 
-#include "statementcache.h"
-#include "storagelogging.h"
+#include "storage/db/statementcache.h"
+#include "storage/storagelogging.h"
 
 #include <QSqlDriver>
 #include <QSqlError>

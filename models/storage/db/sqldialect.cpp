@@ -1,4 +1,4 @@
-#include "sqldialect.h"
+#include "storage/db/sqldialect.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,6 +1,6 @@
-#include "sqliteread.h"
+#include "storage/db/sqliteread.h"
 
-#include "storeerror.h"
+#include "domain/storeerror.h"
 
 #include <QSqlDriver>
 #include <sqlite3.h>

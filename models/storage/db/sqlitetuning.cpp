@@ -1,7 +1,7 @@
-#include "sqlitetuning.h"
+#include "storage/db/sqlitetuning.h"
 
-#include "sqliteread.h"
-#include "storagelogging.h"
+#include "storage/db/sqliteread.h"
+#include "storage/storagelogging.h"
 
 #include <QThread>
 #include <QVariant>

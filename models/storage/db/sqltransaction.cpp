@@ -1,7 +1,7 @@
-#include "sqltransaction.h"
+#include "storage/db/sqltransaction.h"
 
-#include "sqlitetuning.h"
-#include "storagelogging.h"
+#include "storage/db/sqlitetuning.h"
+#include "storage/storagelogging.h"
 
 #include <QHash>
 

@@ -19,10 +19,10 @@
 // that began after its COMMIT (writegate.h), and the outermost scope's rollback waits the same
 // way, so nothing it read is reported before it is durable.
 
-#include "database.h"
-#include "sqldialect.h"
-#include "statementcache.h"
-#include "writegate.h"
+#include "storage/db/database.h"
+#include "storage/db/sqldialect.h"
+#include "storage/db/statementcache.h"
+#include "storage/db/writegate.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>

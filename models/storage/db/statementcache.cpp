@@ -1,8 +1,8 @@
-#include "statementcache.h"
+#include "storage/db/statementcache.h"
 
-#include "sqldialect.h"
-#include "sqltransaction.h"
-#include "storeerror.h"
+#include "domain/storeerror.h"
+#include "storage/db/sqldialect.h"
+#include "storage/db/sqltransaction.h"
 
 #include <QHash>
 #include <QObject>

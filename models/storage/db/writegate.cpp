@@ -1,4 +1,4 @@
-#include "writegate.h"
+#include "storage/db/writegate.h"
 
 #include <QHash>
 #include <QSet>

@@ -1,9 +1,9 @@
-#include "eventstore.h"
+#include "storage/events/eventstore.h"
 
-#include "auditlog.h"
-#include "operationrow.h"
-#include "operatordirectory.h"
-#include "sqltransaction.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationrow.h"
 
 #include <QCryptographicHash>
 

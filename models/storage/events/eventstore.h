@@ -5,8 +5,8 @@
 // WriteTransaction (the *Locked functions) so that an event row, its evidence, a state change
 // and their audit entries commit together, before the provider hears 2xx.
 
-#include "clock.h"
-#include "operation.h"
+#include "domain/clock.h"
+#include "domain/operation.h"
 
 #include <QSqlDatabase>
 #include <optional>

@@ -1,10 +1,10 @@
-#include "messagestore.h"
+#include "storage/messages/messagestore.h"
 
-#include "auditlog.h"
-#include "operationstore.h"
-#include "operatordirectory.h"
-#include "sqltransaction.h"
-#include "truthguard.h"
+#include "domain/truthguard.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationstore.h"
 
 #include <QCryptographicHash>
 #include <QSqlQuery>

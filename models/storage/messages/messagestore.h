@@ -8,9 +8,9 @@
 // judge the row as it is at commit, not as it was when the dialog opened. Every queue, send,
 // failure and copy to the clipboard is an audit entry.
 
-#include "clock.h"
-#include "messagetemplates.h"
-#include "operation.h"
+#include "domain/clock.h"
+#include "domain/messagetemplates.h"
+#include "domain/operation.h"
 
 #include <QSqlDatabase>
 #include <optional>

@@ -1,13 +1,13 @@
-#include "proposalapply.h"
+#include "storage/reconcile/proposalapply.h"
 
-#include "approvals.h"
-#include "auditlog.h"
-#include "eventstore.h"
-#include "money.h"
-#include "operationstore.h"
-#include "operatordirectory.h"
-#include "resendlease.h"
-#include "sqltransaction.h"
+#include "domain/money.h"
+#include "storage/access/approvals.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/events/eventstore.h"
+#include "storage/operationstore.h"
+#include "storage/resendlease.h"
 
 using namespace Qt::StringLiterals;
 

@@ -8,7 +8,7 @@
 // (closeManuallyLocked); a refusal writes nothing. `opsctl proposals apply` and the console's
 // bulk flow both call these, row by row.
 
-#include "proposals.h"
+#include "storage/reconcile/proposals.h"
 
 #include <QStringList>
 

@@ -1,9 +1,9 @@
-#include "proposals.h"
+#include "storage/reconcile/proposals.h"
 
-#include "auditlog.h"
-#include "operationrow.h"
-#include "sqltransaction.h"
-#include "storeerror.h"
+#include "domain/storeerror.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationrow.h"
 
 #include <nlohmann/json.hpp>
 

@@ -6,7 +6,7 @@
 // at most one open proposal per row; a newer reading supersedes it (audited), and one older than
 // the row's newest evidence is stale: it cannot be applied (proposalapply.h).
 
-#include "operation.h"
+#include "domain/operation.h"
 
 #include <QSqlDatabase>
 #include <optional>

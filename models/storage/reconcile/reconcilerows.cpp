@@ -1,8 +1,8 @@
-#include "reconcilerows.h"
+#include "storage/reconcile/reconcilerows.h"
 
-#include "operationrow.h"
-#include "operationstore.h"
-#include "sqltransaction.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationrow.h"
+#include "storage/operationstore.h"
 
 using namespace Qt::StringLiterals;
 

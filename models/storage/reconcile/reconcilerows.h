@@ -4,7 +4,7 @@
 // look at, and when each is next read. The next check time is stored on the row so the console
 // can show it. Writing it never changes updated_at: a reading is not a change of the row.
 
-#include "operation.h"
+#include "domain/operation.h"
 
 #include <QSqlDatabase>
 #include <optional>

@@ -1,9 +1,9 @@
-#include "reconcilesettings.h"
+#include "storage/reconcile/reconcilesettings.h"
 
-#include "approvals.h"
-#include "auditlog.h"
-#include "operatordirectory.h"
-#include "sqltransaction.h"
+#include "storage/access/approvals.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
 
 using namespace Qt::StringLiterals;
 

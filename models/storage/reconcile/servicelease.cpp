@@ -1,7 +1,7 @@
-#include "servicelease.h"
+#include "storage/reconcile/servicelease.h"
 
-#include "auditlog.h"
-#include "sqltransaction.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
 
 using namespace Qt::StringLiterals;
 

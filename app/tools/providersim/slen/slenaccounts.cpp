@@ -1,6 +1,6 @@
-#include "slenaccounts.h"
+#include "providersim/slen/slenaccounts.h"
 
-#include "slenlog.h"
+#include "providersim/slen/slenlog.h"
 
 namespace ops::sim {
 

@@ -3,7 +3,7 @@
 // Customers of the Slen simulator and their credit balances, one balance per credit type.
 // Customers belong to a project: an API key of another project cannot see or move them.
 
-#include "../simtypes.h"
+#include "providersim/simtypes.h"
 
 #include <QMap>
 

@@ -1,6 +1,6 @@
-#include "slenexecutions.h"
+#include "providersim/slen/slenexecutions.h"
 
-#include "slenlog.h"
+#include "providersim/slen/slenlog.h"
 
 #include <QUuid>
 

@@ -4,7 +4,7 @@
 // derived from its creation time and the simulator clock, so advancing the clock moves it
 // through queued → waiting → running → succeeded | failed.
 
-#include "../simtypes.h"
+#include "providersim/simtypes.h"
 
 #include <QStringList>
 

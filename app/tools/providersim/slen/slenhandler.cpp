@@ -1,7 +1,7 @@
-#include "slenhandler.h"
+#include "providersim/slen/slenhandler.h"
 
-#include "slenlog.h"
-#include "slenreply.h"
+#include "providersim/slen/slenlog.h"
+#include "providersim/slen/slenreply.h"
 
 #include <QUuid>
 

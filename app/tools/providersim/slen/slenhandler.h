@@ -12,11 +12,11 @@
 // successful response (replayed for 24 h, then the account as it is now); executions pin their
 // key as soon as they exist. Field names and codes: slenrequests.h and the README.
 
-#include "../providerhandler.h"
-#include "slenaccounts.h"
-#include "slenexecutions.h"
-#include "slenkeystore.h"
-#include "slenrequests.h"
+#include "providersim/providerhandler.h"
+#include "providersim/slen/slenaccounts.h"
+#include "providersim/slen/slenexecutions.h"
+#include "providersim/slen/slenkeystore.h"
+#include "providersim/slen/slenrequests.h"
 
 namespace ops::sim {
 

@@ -1,4 +1,4 @@
-#include "slenkeystore.h"
+#include "providersim/slen/slenkeystore.h"
 
 namespace ops::sim {
 

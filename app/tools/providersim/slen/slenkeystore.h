@@ -10,7 +10,7 @@
 //     dropped after kRetentionSeconds to keep memory bounded over long runs;
 //   * an execution key stays pinned to its execution for kRetentionSeconds as well.
 
-#include "../simtypes.h"
+#include "providersim/simtypes.h"
 
 #include <utility>
 

@@ -1,4 +1,4 @@
-#include "slenreply.h"
+#include "providersim/slen/slenreply.h"
 
 #include <QUuid>
 

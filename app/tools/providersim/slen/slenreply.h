@@ -4,7 +4,7 @@
 // router assigned on arrival, else a fresh UUID) in the `Request-Id` header and the same value
 // in `X-Request-Id`; error bodies repeat it: {"error":{"code","message","request_id"}}.
 
-#include "../simtypes.h"
+#include "providersim/simtypes.h"
 
 namespace ops::sim::slen {
 

@@ -1,6 +1,6 @@
-#include "slenrequests.h"
+#include "providersim/slen/slenrequests.h"
 
-#include "slenaccounts.h"
+#include "providersim/slen/slenaccounts.h"
 
 namespace ops::sim::slen {
 

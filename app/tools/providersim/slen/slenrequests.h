@@ -15,7 +15,7 @@
 //   external_user_id optional, non-empty string
 // Unknown members are ignored (they still count in the byte-for-byte comparison of keys).
 
-#include "../simtypes.h"
+#include "providersim/simtypes.h"
 
 namespace ops::sim::slen {
 
