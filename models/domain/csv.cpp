@@ -51,11 +51,11 @@ public:
         : m_text(std::move(text))
     {}
 
-    std::optional<std::vector<QStringList>> run(QString *error)
+    Result<std::vector<QStringList>> run()
     {
         while (m_pos < m_text.size()) {
-            if (!readField(error))
-                return std::nullopt;
+            if (const auto read = readField(); !read)
+                return Failure{read.error()};
             const QChar c = m_pos < m_text.size() ? m_text.at(m_pos) : u'\n';
             if (c == u',') {
                 ++m_pos;
@@ -87,32 +87,29 @@ private:
         return c == u',' || c == u'\r' || c == u'\n';
     }
 
-    bool readField(QString *error)
+    Result<void> readField()
     {
         if (m_pos < m_text.size() && m_text.at(m_pos) == u'"')
-            return readQuoted(error);
+            return readQuoted();
         const qsizetype start = m_pos;
         while (!atFieldEnd()) {
-            if (m_text.at(m_pos) == u'"') {
-                *error = u"record %1: a quote inside an unquoted field"_s.arg(recordNumber());
-                return false;
-            }
+            if (m_text.at(m_pos) == u'"')
+                return Failure{
+                    u"record %1: a quote inside an unquoted field"_s.arg(recordNumber())};
             ++m_pos;
         }
         m_record << m_text.mid(start, m_pos - start);
-        return true;
+        return {};
     }
 
-    bool readQuoted(QString *error)
+    Result<void> readQuoted()
     {
         ++m_pos; // opening quote
         QString value;
         for (;;) {
             const qsizetype quote = m_text.indexOf(u'"', m_pos);
-            if (quote < 0) {
-                *error = u"record %1: a quoted field is not closed"_s.arg(recordNumber());
-                return false;
-            }
+            if (quote < 0)
+                return Failure{u"record %1: a quoted field is not closed"_s.arg(recordNumber())};
             value += QStringView(m_text).mid(m_pos, quote - m_pos);
             m_pos = quote + 1;
             if (m_pos < m_text.size() && m_text.at(m_pos) == u'"') {
@@ -122,12 +119,10 @@ private:
             }
             break;
         }
-        if (!atFieldEnd()) {
-            *error = u"record %1: text after a closing quote"_s.arg(recordNumber());
-            return false;
-        }
+        if (!atFieldEnd())
+            return Failure{u"record %1: text after a closing quote"_s.arg(recordNumber())};
         m_record << value;
-        return true;
+        return {};
     }
 
     qsizetype recordNumber() const { return qsizetype(m_records.size()) + 1; }
@@ -140,15 +135,13 @@ private:
 
 } // namespace
 
-std::optional<std::vector<QStringList>> parse(const QByteArray &utf8, QString *error)
+Result<std::vector<QStringList>> parse(const QByteArray &utf8)
 {
     QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
     QString text = decoder.decode(utf8);
-    if (decoder.hasError()) {
-        *error = u"the file is not UTF-8 text"_s;
-        return std::nullopt;
-    }
-    return Parser(std::move(text)).run(error);
+    if (decoder.hasError())
+        return Failure{u"the file is not UTF-8 text"_s};
+    return Parser(std::move(text)).run();
 }
 
 } // namespace ops::csv

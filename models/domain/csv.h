@@ -3,9 +3,10 @@
 // RFC 4180 CSV: records end with CRLF; a field containing '"', ',', CR or LF is quoted and its
 // quotes doubled; text is UTF-8 without a byte-order mark.
 
+#include "domain/result.h"
+
 #include <QByteArray>
 #include <QStringList>
-#include <optional>
 #include <vector>
 
 namespace ops::csv {
@@ -17,8 +18,8 @@ void appendField(QByteArray &out, QByteArrayView utf8);
 QByteArray record(const QStringList &fields);
 
 // Parses a whole document. Accepts CRLF or bare LF record ends (a CR or LF inside quotes is
-// data). nullopt with *error set for a stray quote in an unquoted field, text after a closing
-// quote, an unterminated quoted field, or bytes that are not UTF-8.
-std::optional<std::vector<QStringList>> parse(const QByteArray &utf8, QString *error);
+// data). A failure for a stray quote in an unquoted field, text after a closing quote, an
+// unterminated quoted field, or bytes that are not UTF-8.
+Result<std::vector<QStringList>> parse(const QByteArray &utf8);
 
 } // namespace ops::csv

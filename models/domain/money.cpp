@@ -20,29 +20,22 @@ const QStringList &knownCurrencies()
     return list;
 }
 
-std::optional<qint64> parseDigits(QStringView digits, QString *error)
+Result<qint64> parseDigits(QStringView digits)
 {
-    if (digits.isEmpty()) {
-        *error = QStringLiteral("amount is empty");
-        return std::nullopt;
-    }
+    if (digits.isEmpty())
+        return Failure{QStringLiteral("amount is empty")};
     qint64 value = 0;
     for (const QChar c : digits) {
-        if (c < u'0' || c > u'9') {
-            *error = QStringLiteral("amount must be a whole number of minor units (e.g. 3800)");
-            return std::nullopt;
-        }
+        if (c < u'0' || c > u'9')
+            return Failure{
+                QStringLiteral("amount must be a whole number of minor units (e.g. 3800)")};
         value = value * 10 + (c.unicode() - u'0');
-        if (value > kMaxMinorUnits) {
-            *error =
-                QStringLiteral("amount exceeds the maximum of %1 minor units").arg(kMaxMinorUnits);
-            return std::nullopt;
-        }
+        if (value > kMaxMinorUnits)
+            return Failure{
+                QStringLiteral("amount exceeds the maximum of %1 minor units").arg(kMaxMinorUnits)};
     }
-    if (value == 0) {
-        *error = QStringLiteral("amount must not be zero");
-        return std::nullopt;
-    }
+    if (value == 0)
+        return Failure{QStringLiteral("amount must not be zero")};
     return value;
 }
 
@@ -67,22 +60,20 @@ int minorDigits(QStringView currency)
     return 2;
 }
 
-std::optional<qint64> parsePositiveMinor(QStringView text, QString *error)
+Result<qint64> parsePositiveMinor(QStringView text)
 {
-    if (text.startsWith(u'-')) {
-        *error = QStringLiteral("amount must be positive");
-        return std::nullopt;
-    }
-    return parseDigits(text, error);
+    if (text.startsWith(u'-'))
+        return Failure{QStringLiteral("amount must be positive")};
+    return parseDigits(text);
 }
 
-std::optional<qint64> parseSignedMinor(QStringView text, QString *error)
+Result<qint64> parseSignedMinor(QStringView text)
 {
     if (!text.startsWith(u'-'))
-        return parseDigits(text, error);
-    const auto magnitude = parseDigits(text.mid(1), error);
+        return parseDigits(text);
+    const auto magnitude = parseDigits(text.mid(1));
     if (!magnitude)
-        return std::nullopt;
+        return magnitude;
     return -*magnitude;
 }
 

@@ -3,9 +3,10 @@
 // Money is an integer count of the currency's minor units plus an ISO 4217 code (lower case,
 // as Stripe writes it). No floating point anywhere.
 
+#include "domain/result.h"
+
 #include <QString>
 #include <QStringView>
-#include <optional>
 
 namespace ops {
 
@@ -25,10 +26,10 @@ bool isKnownCurrency(QStringView code);
 int minorDigits(QStringView currency);
 
 // Parses a positive whole number of minor units ("3800"). Refuses signs, decimals, spaces,
-// zero, and anything above kMaxMinorUnits; *error says why.
-std::optional<qint64> parsePositiveMinor(QStringView text, QString *error);
+// zero, and anything above kMaxMinorUnits; the failure says why.
+Result<qint64> parsePositiveMinor(QStringView text);
 // Same, but a leading '-' is allowed and zero is refused (credit adjustments).
-std::optional<qint64> parseSignedMinor(QStringView text, QString *error);
+Result<qint64> parseSignedMinor(QStringView text);
 
 // "38.00 USD"
 QString formatMoney(const Money &money);

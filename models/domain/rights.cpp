@@ -76,7 +76,7 @@ QString formatRights(Rights rights)
     return names.join(u',');
 }
 
-std::optional<Rights> parseRights(QStringView text, QString *error)
+Result<Rights> parseRights(QStringView text)
 {
     Rights rights;
     bool any = false;
@@ -85,18 +85,14 @@ std::optional<Rights> parseRights(QStringView text, QString *error)
         if (name.isEmpty())
             continue;
         const auto right = rightFromString(name);
-        if (!right) {
-            *error =
-                u"unknown right '%1' (rights: %2)"_s.arg(name, formatRights(Rights::fromInt(0xFF)));
-            return std::nullopt;
-        }
+        if (!right)
+            return Failure{u"unknown right '%1' (rights: %2)"_s.arg(
+                name, formatRights(Rights::fromInt(0xFF)))};
         rights |= *right;
         any = true;
     }
-    if (!any) {
-        *error = u"no rights given (rights: %1)"_s.arg(formatRights(Rights::fromInt(0xFF)));
-        return std::nullopt;
-    }
+    if (!any)
+        return Failure{u"no rights given (rights: %1)"_s.arg(formatRights(Rights::fromInt(0xFF)))};
     return rights;
 }
 

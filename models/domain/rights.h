@@ -3,6 +3,7 @@
 // Operator roles and per-action rights (issue 6). Pure logic: names, parsing and the default
 // rights of each role. Who has which role lives in the operator directory (operatordirectory.h).
 
+#include "domain/result.h"
 #include "domain/storeerror.h"
 
 #include <QFlags>
@@ -48,8 +49,8 @@ inline constexpr Rights kUnknownOperatorRights = Right::View;
 
 // "view,attach,close" in allRights() order; "" for none.
 QString formatRights(Rights rights);
-// Parses a comma-separated list of right names; nullopt (and *error) on an unknown name or an
-// empty list. Whitespace around names is ignored; duplicates are harmless.
-std::optional<Rights> parseRights(QStringView text, QString *error);
+// Parses a comma-separated list of right names; a failure on an unknown name or an empty list.
+// Whitespace around names is ignored; duplicates are harmless.
+Result<Rights> parseRights(QStringView text);
 
 } // namespace ops

@@ -26,4 +26,13 @@ public:
     using StoreError::StoreError;
 };
 
+// The database location cannot be opened at all (a file that cannot be created, a server that
+// does not answer, a malformed URL): the caller's input is unusable (opsctl exits 2, not 1).
+// Nothing was read or written.
+class LocationError : public StoreError
+{
+public:
+    using StoreError::StoreError;
+};
+
 } // namespace ops

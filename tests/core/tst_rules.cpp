@@ -133,13 +133,12 @@ void TestRules::positiveAmounts()
 {
     QFETCH(QString, text);
     QFETCH(qint64, expected);
-    QString error;
-    const auto parsed = parsePositiveMinor(text, &error);
+    const auto parsed = parsePositiveMinor(text);
     if (expected < 0) {
         QVERIFY(!parsed);
-        QVERIFY(!error.isEmpty());
+        QVERIFY(!parsed.error().isEmpty());
     } else {
-        QCOMPARE(parsed.value_or(-1), expected);
+        QCOMPARE(parsed.valueOr(-1), expected);
     }
 }
 
@@ -159,8 +158,7 @@ void TestRules::signedAmounts()
 {
     QFETCH(QString, text);
     QFETCH(qint64, expected);
-    QString error;
-    QCOMPARE(parseSignedMinor(text, &error).value_or(0), expected);
+    QCOMPARE(parseSignedMinor(text).valueOr(0), expected);
 }
 
 void TestRules::formatMoney_data()

@@ -2,6 +2,7 @@
 // cancel and failure leave no file).
 
 #include "domain/csv.h"
+#include "storage/access/auditaccess.h"
 #include "storage/audit/auditexport.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
@@ -32,9 +33,9 @@ QStringList filesIn(const QString &dir)
 
 void appendEntries(OperationStore &store, int n, const QString &actor)
 {
-    WriteTransaction tx(store.database());
+    WriteTransaction tx(connectionOf(store));
     for (int i = 0; i < n; ++i)
-        AuditLog::append(store.database(), 1'800'000'000'000 + i, actor, u"test.bulk"_s, {},
+        AuditLog::append(connectionOf(store), 1'800'000'000'000 + i, actor, u"test.bulk"_s, {},
                          {{"i", i}});
     tx.commit();
 }
@@ -108,9 +109,8 @@ void TestCsv::roundTrip()
     QByteArray document;
     for (const QStringList &r : records)
         document += csv::record(r);
-    QString error;
-    const auto parsed = csv::parse(document, &error);
-    QVERIFY2(parsed, qPrintable(error));
+    const auto parsed = csv::parse(document);
+    QVERIFY2(parsed, qPrintable(parsed.error()));
     QCOMPARE(QList<QStringList>(parsed->begin(), parsed->end()), records);
 }
 
@@ -129,9 +129,9 @@ void TestCsv::badInputIsRefused()
 {
     QFETCH(QByteArray, document);
     QFETCH(QString, errorPart);
-    QString error;
-    QVERIFY(!csv::parse(document, &error));
-    QVERIFY2(error.contains(errorPart), qPrintable(error));
+    const auto parsed = csv::parse(document);
+    QVERIFY(!parsed);
+    QVERIFY2(parsed.error().contains(errorPart), qPrintable(parsed.error()));
 }
 
 void TestCsv::auditExportRoundTripsAwkwardText()
@@ -142,15 +142,14 @@ void TestCsv::auditExportRoundTripsAwkwardText()
     // which is what an integration could do).
     const QString actor = u"operator:o'neil, \"jr\"\r\nзам."_s;
     appendEntries(f.store(), 1, actor);
-    AuditQuery query(f.store().database());
+    AuditQuery query(connectionOf(f.store()));
     QTemporaryDir dir;
     const QString path = dir.filePath(u"audit.csv"_s);
     const auto written = exportAuditCsv(query, u"operator:alice"_s, {}, path);
     QCOMPARE(written.value_or(-1), h.entries + 1);
 
-    QString error;
-    const auto rows = csv::parse(readAll(path), &error);
-    QVERIFY2(rows, qPrintable(error));
+    const auto rows = csv::parse(readAll(path));
+    QVERIFY2(rows, qPrintable(rows.error()));
     QCOMPARE(qint64(rows->size()), h.entries + 2); // header + entries
     QCOMPARE(rows->front(), AuditCsvExport::header());
     const std::vector<AuditRow> all = query.page({}, std::nullopt, 1000);
@@ -175,7 +174,7 @@ void TestCsv::exportReportsProgressInChunks()
 {
     StoreFixture f;
     appendEntries(f.store(), 2345, u"system:bulk"_s);
-    AuditQuery query(f.store().database());
+    AuditQuery query(connectionOf(f.store()));
     QTemporaryDir dir;
     const QString path = dir.filePath(u"big.csv"_s);
     QList<qint64> seen;
@@ -207,7 +206,7 @@ void TestCsv::cancelledExportLeavesNoFile()
     QFETCH(int, cancelAt);
     StoreFixture f;
     appendEntries(f.store(), 2345, u"system:bulk"_s);
-    AuditQuery query(f.store().database());
+    AuditQuery query(connectionOf(f.store()));
     QTemporaryDir dir;
     const QString path = dir.filePath(u"audit.csv"_s);
     if (targetExisted) {
@@ -234,7 +233,7 @@ void TestCsv::unwritableTargetFailsCleanly()
 {
     StoreFixture f;
     seedAuditHistory(f);
-    AuditQuery query(f.store().database());
+    AuditQuery query(connectionOf(f.store()));
     QTemporaryDir dir;
     QVERIFY_THROWS_EXCEPTION(StoreError, exportAuditCsv(query, u"operator:alice"_s, {},
                                                         dir.filePath(u"missing/dir/a.csv"_s)));

@@ -114,13 +114,12 @@ void TestRights::parseRights()
     QFETCH(QString, text);
     QFETCH(QString, formatted);
     QFETCH(QString, error);
-    QString why;
-    const auto rights = ops::parseRights(text, &why);
-    QCOMPARE(rights.has_value(), !formatted.isEmpty());
+    const auto rights = ops::parseRights(text);
+    QCOMPARE(rights.ok(), !formatted.isEmpty());
     if (rights)
         QCOMPARE(formatRights(*rights), formatted);
     else
-        QVERIFY2(why.contains(error), qPrintable(why));
+        QVERIFY2(rights.error().contains(error), qPrintable(rights.error()));
 }
 
 void TestRights::unknownOperatorMayOnlyLook()
