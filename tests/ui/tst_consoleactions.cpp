@@ -11,12 +11,10 @@
 #include "mainwindow/mainwindow.h"
 #include "storage/resendlease.h"
 #include "storage/session.h"
-#include "support/simprocess.h"
-#include "support/storefixture.h"
+#include "support/consolefixture.h"
 #include "widgets/detailpane.h"
 #include "widgets/operationlistview.h"
 
-#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
@@ -29,31 +27,16 @@
 
 using namespace Qt::StringLiterals;
 using namespace ops;
-using Tester = QAbstractItemModelTester;
 
 namespace {
 
-console::JobConfig stripeJobs(test::StoreFixture &fx, const StripeConfig &stripe)
-{
-    console::JobConfig c;
-    c.dbLocation = fx.path();
-    c.stripe = stripe;
-    c.slenProblem = u"Slen is not used in this test."_s;
-    return c;
-}
-
 // One console: its own session, window and controller over the fixture's database.
-struct Console
+struct Console : test::OperatorConsole
 {
-    Console(test::StoreFixture &fx, const StripeConfig &stripe, const QString &name)
-        : session(fx.path(), fx.clock())
-        , window(session, u"operator:"_s + name, u"operator:%1#%2"_s.arg(name, name))
-        , controller(window, stripeJobs(fx, stripe), fx.clock())
-        , operationsTester(window.operationsModel(), Tester::FailureReportingMode::QtTest)
-        , checkingTester(window.checkingModel(), Tester::FailureReportingMode::QtTest)
-    {
-        window.show();
-    }
+    Console(test::ConsoleFixture &fx, const QString &name)
+        : OperatorConsole(fx, name, u"operator:%1#%2"_s.arg(name, name),
+                          {.operations = true, .checking = true})
+    {}
 
     bool select(const QString &id)
     {
@@ -61,12 +44,6 @@ struct Console
         window.reloadAll();
         return window.checkingView()->selectOperation(id);
     }
-
-    Session session;
-    ui::MainWindow window;
-    console::ConsoleController controller;
-    Tester operationsTester;
-    Tester checkingTester;
 };
 
 } // namespace
@@ -86,62 +63,32 @@ private slots:
     void twoConsolesResendingAtOnceSendOneRequest();
 
 private:
-    // An unknown refund made by the real engine against the simulator with `fault` injected.
-    QString unknownRefund(const QString &charge, qint64 amount, const nlohmann::json &fault,
-                          int calls = 1);
-
-    std::unique_ptr<test::SimProcess> m_sim;
-    std::unique_ptr<test::StoreFixture> m_fx;
-    StripeConfig m_stripe;
+    test::ConsoleFixture m_fx;
 };
 
 void TestConsoleActions::initTestCase()
 {
-    m_sim = std::make_unique<test::SimProcess>(
-        QStringLiteral(OPS_PROVIDER_SIM_PATH),
-        test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
-    QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
-    m_stripe.baseUrl = m_sim->baseUrl();
-    m_stripe.secret = u"sk_test_demo"_s;
-    m_stripe.timeout = std::chrono::milliseconds(3000);
+    QVERIFY2(m_fx.startSim(), qPrintable(m_fx.sim().error()));
 }
 
 void TestConsoleActions::init()
 {
-    m_sim->reset();
-    m_fx = std::make_unique<test::StoreFixture>();
+    m_fx.beginCase();
 }
 
 void TestConsoleActions::cleanup()
 {
-    m_fx.reset();
-}
-
-QString TestConsoleActions::unknownRefund(const QString &charge, qint64 amount,
-                                          const nlohmann::json &fault, int calls)
-{
-    m_sim->addFault(fault);
-    QtHttpTransport transport;
-    StripeClient client(transport, m_stripe);
-    EngineConfig config;
-    config.backoffBase = std::chrono::milliseconds(1);
-    config.backoffCap = std::chrono::milliseconds(2);
-    RefundEngine engine(m_fx->store(), client, config, [](std::chrono::milliseconds) {});
-    ToolResult r;
-    for (int i = 0; i < calls; ++i)
-        r = engine.refund({u"order-"_s + charge, charge, amount, u"usd"_s}, u"agent:toolu_t"_s);
-    m_sim->clearFaults();
-    return r.operationId;
+    m_fx.endCase();
 }
 
 void TestConsoleActions::lookUpFindsRefundAndClosesSucceeded()
 {
     // The provider applied the refund, then stored a 500: nobody knows, the row is unknown.
-    const QString id = unknownRefund(
+    const QString id = m_fx.unknownRefund(
         u"ch_1001"_s, 5000,
         {{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}, {"apply", true}});
-    QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown);
-    Console c(*m_fx, m_stripe, u"alice"_s);
+    QVERIFY(m_fx.store().operation(id)->state == OperationState::Unknown);
+    Console c(m_fx, u"alice"_s);
     QCOMPARE(c.window.tabs()->tabText(ui::MainWindow::CheckingTab), u"Checking (1)"_s);
     QVERIFY(c.select(id));
 
@@ -164,10 +111,10 @@ void TestConsoleActions::lookUpFindsRefundAndClosesSucceeded()
     QTest::mouseClick(close->closeButton(), Qt::LeftButton);
     QTRY_VERIFY(!c.window.findChild<ui::CloseDialog *>());
 
-    const auto op = m_fx->store().operation(id);
+    const auto op = m_fx.store().operation(id);
     QVERIFY(op->state == OperationState::Succeeded);
     QCOMPARE(op->providerRef, ref);
-    const auto evidence = m_fx->store().evidence(id);
+    const auto evidence = m_fx.store().evidence(id);
     QCOMPARE(int(evidence.size()), 1);
     QVERIFY(evidence.front().body.contains(ref.toUtf8()));
     QCOMPARE(c.window.tabs()->tabText(ui::MainWindow::CheckingTab), u"Checking (0)"_s);
@@ -176,9 +123,9 @@ void TestConsoleActions::lookUpFindsRefundAndClosesSucceeded()
 void TestConsoleActions::lookUpWithoutRefundProposesFailed()
 {
     // A stored 500 with nothing applied: the provider shows no refund for this operation.
-    const QString id = unknownRefund(
+    const QString id = m_fx.unknownRefund(
         u"ch_1002"_s, 2900, {{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
-    Console c(*m_fx, m_stripe, u"alice"_s);
+    Console c(m_fx, u"alice"_s);
     QVERIFY(c.select(id));
     c.window.lookUpAction()->trigger();
     QTRY_VERIFY_WITH_TIMEOUT(c.window.findChild<ui::LookupDialog *>(), 10000);
@@ -186,59 +133,59 @@ void TestConsoleActions::lookUpWithoutRefundProposesFailed()
     QVERIFY(lookup->answer().proposedOutcome == OperationState::Failed);
     QTest::mouseClick(lookup->attachButton(), Qt::LeftButton); // attach only, in one click
     QVERIFY(!lookup->attachButton()->isEnabled());
-    QCOMPARE(int(m_fx->store().evidence(id).size()), 1);
+    QCOMPARE(int(m_fx.store().evidence(id).size()), 1);
     QTest::mouseClick(lookup->closeButton(), Qt::LeftButton); // no second copy of the evidence
     QTRY_VERIFY(c.window.findChild<ui::CloseDialog *>());
     auto *close = c.window.findChild<ui::CloseDialog *>();
     QVERIFY(close->failedButton()->isChecked());
     QTest::mouseClick(close->closeButton(), Qt::LeftButton);
-    QTRY_VERIFY(m_fx->store().operation(id)->state == OperationState::Failed);
-    QCOMPARE(int(m_fx->store().evidence(id).size()), 1); // attached once, used by the close
+    QTRY_VERIFY(m_fx.store().operation(id)->state == OperationState::Failed);
+    QCOMPARE(int(m_fx.store().evidence(id).size()), 1); // attached once, used by the close
 }
 
 void TestConsoleActions::lookUpErrorSaysWhatToDo()
 {
-    const QString id = unknownRefund(
+    const QString id = m_fx.unknownRefund(
         u"ch_1002"_s, 2900, {{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
-    Console c(*m_fx, m_stripe, u"alice"_s);
+    Console c(m_fx, u"alice"_s);
     QVERIFY(c.select(id));
-    m_sim->addFault({{"route", "GET /v1/charges/*"}, {"mode", "503"}});
+    m_fx.sim().addFault({{"route", "GET /v1/charges/*"}, {"mode", "503"}});
     c.window.lookUpAction()->trigger();
     QTRY_VERIFY_WITH_TIMEOUT(!c.controller.isRunning() && !c.window.bannerText().isEmpty(), 10000);
     QVERIFY2(c.window.bannerText().contains(u"What to do next"_s),
              qPrintable(c.window.bannerText()));
     QVERIFY(c.window.bannerText().contains(u"HTTP 503"_s));
-    m_sim->clearFaults();
+    m_fx.sim().clearFaults();
 }
 
 void TestConsoleActions::resendRefusedOnceTheWindowPassed()
 {
     const QString id =
-        unknownRefund(u"ch_4417"_s, 3800, {{"route", "POST /v1/refunds"}, {"mode", "503"}}, 2);
-    QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown);
-    Console c(*m_fx, m_stripe, u"alice"_s);
+        m_fx.unknownRefund(u"ch_4417"_s, 3800, {{"route", "POST /v1/refunds"}, {"mode", "503"}}, 2);
+    QVERIFY(m_fx.store().operation(id)->state == OperationState::Unknown);
+    Console c(m_fx, u"alice"_s);
     QVERIFY(c.select(id));
     QVERIFY2(c.window.resendAction()->isEnabled(), qPrintable(c.window.resendBlockedReason()));
-    m_sim->advanceClock(24 * 3600);
-    m_fx->clock().advanceSecs(24 * 3600);
+    m_fx.sim().advanceClock(24 * 3600);
+    m_fx.clock().advanceSecs(24 * 3600);
     QTRY_VERIFY_WITH_TIMEOUT(!c.window.resendAction()->isEnabled(), 2500);
     QVERIFY(c.window.resendBlockedReason().contains(u"retention window closed"_s));
     c.window.resendAction()->trigger(); // the shortcut still fires: nothing may be sent
     QVERIFY(!c.controller.isRunning());
-    QCOMPARE(int(m_fx->store().attempts(id).size()), 6);
+    QCOMPARE(int(m_fx.store().attempts(id).size()), 6);
 }
 
 void TestConsoleActions::twoConsolesResendingAtOnceSendOneRequest()
 {
     const QString id =
-        unknownRefund(u"ch_4417"_s, 3800, {{"route", "POST /v1/refunds"}, {"mode", "503"}}, 2);
-    QCOMPARE(int(m_fx->store().attempts(id).size()), 6);
-    Console alice(*m_fx, m_stripe, u"alice"_s);
-    Console bob(*m_fx, m_stripe, u"bob"_s);
+        m_fx.unknownRefund(u"ch_4417"_s, 3800, {{"route", "POST /v1/refunds"}, {"mode", "503"}}, 2);
+    QCOMPARE(int(m_fx.store().attempts(id).size()), 6);
+    Console alice(m_fx, u"alice"_s);
+    Console bob(m_fx, u"bob"_s);
     QVERIFY(alice.select(id));
     QVERIFY(bob.select(id));
     // The provider takes its time: both consoles press Resend while the first is in flight.
-    m_sim->addFault({{"route", "POST /v1/refunds"}, {"mode", "latency"}, {"delay_ms", 1500}});
+    m_fx.sim().addFault({{"route", "POST /v1/refunds"}, {"mode", "latency"}, {"delay_ms", 1500}});
     alice.window.resendAction()->trigger();
     // Resend asks first (a test key asks by default): Alice answers yes.
     QVERIFY(alice.window.resendConfirmDialog());
@@ -251,13 +198,13 @@ void TestConsoleActions::twoConsolesResendingAtOnceSendOneRequest()
     bob.controller.waitForIdle();
     QTRY_VERIFY(!alice.controller.isRunning() && !bob.controller.isRunning());
 
-    const auto attempts = m_fx->store().attempts(id);
+    const auto attempts = m_fx.store().attempts(id);
     qInfo() << "alice:" << alice.window.bannerText() << alice.window.statusText()
             << alice.window.resendBlockedReason();
     qInfo() << "bob:" << bob.window.bannerText() << bob.window.statusText();
     QCOMPARE(int(attempts.size()), 7); // six by the agent, one resend
     QCOMPARE(attempts.back().actor, u"operator:alice"_s);
-    QVERIFY(m_fx->store().operation(id)->state == OperationState::Succeeded);
+    QVERIFY(m_fx.store().operation(id)->state == OperationState::Succeeded);
     QVERIFY2(bob.window.bannerText().contains(u"alice is resending"_s),
              qPrintable(bob.window.bannerText()));
     // The outcome stays in each console's detail pane, not only in the status bar.
@@ -265,9 +212,9 @@ void TestConsoleActions::twoConsolesResendingAtOnceSendOneRequest()
              qPrintable(alice.window.detail()->outcomeLabel()->text()));
     QVERIFY2(bob.window.detail()->outcomeLabel()->text().contains(u"alice is resending"_s),
              qPrintable(bob.window.detail()->outcomeLabel()->text()));
-    const auto ledger = m_sim->ledger();
-    QCOMPARE(ledger["movements"].size(), 1u);       // the money moved once
-    QVERIFY(!activeResendLease(m_fx->store(), id)); // released
+    const auto ledger = m_fx.sim().ledger();
+    QCOMPARE(ledger["movements"].size(), 1u);      // the money moved once
+    QVERIFY(!activeResendLease(m_fx.store(), id)); // released
 }
 
 QTEST_MAIN(TestConsoleActions)

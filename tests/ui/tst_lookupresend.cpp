@@ -16,9 +16,8 @@
 #include "engine/refundengine.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/session.h"
+#include "support/consolefixture.h"
 #include "support/screenshots.h"
-#include "support/simprocess.h"
-#include "support/storefixture.h"
 #include "widgets/detailpane.h"
 #include "widgets/operationlistview.h"
 
@@ -37,24 +36,11 @@ using namespace ops;
 
 namespace {
 
-console::JobConfig stripeJobs(test::StoreFixture &fx, const StripeConfig &stripe)
+struct Console : test::OperatorConsole
 {
-    console::JobConfig c;
-    c.dbLocation = fx.path();
-    c.stripe = stripe;
-    c.slenProblem = u"Slen is not used in this test."_s;
-    return c;
-}
-
-struct Console
-{
-    Console(test::StoreFixture &fx, const StripeConfig &stripe)
-        : session(fx.path(), fx.clock())
-        , window(session, u"operator:alice"_s, u"operator:alice#1"_s)
-        , controller(window, stripeJobs(fx, stripe), fx.clock())
-    {
-        window.show();
-    }
+    explicit Console(test::ConsoleFixture &fx)
+        : OperatorConsole(fx, u"alice"_s, u"operator:alice#1"_s)
+    {}
 
     // Selects the row in the checking queue and looks it up; the dialog, or null.
     ui::LookupDialog *lookUp(const QString &id)
@@ -68,10 +54,6 @@ struct Console
         QTest::qWait(0);
         return window.findChild<ui::LookupDialog *>();
     }
-
-    Session session;
-    ui::MainWindow window;
-    console::ConsoleController controller;
 };
 
 } // namespace
@@ -97,68 +79,42 @@ private:
     // A refund that used up its six attempts on 503s: unknown, no refund at the provider, and
     // nothing stored under the key, so a resend with it makes the refund once.
     QString unknownRefundAfterTimeouts(const QString &charge, qint64 amount);
-    QString refundCalls(const QString &charge, qint64 amount, int calls);
 
-    std::unique_ptr<test::SimProcess> m_sim;
-    std::unique_ptr<test::StoreFixture> m_fx;
-    StripeConfig m_stripe;
+    test::ConsoleFixture m_fx;
 };
 
 void TestLookupResend::initTestCase()
 {
-    m_sim = std::make_unique<test::SimProcess>(
-        QStringLiteral(OPS_PROVIDER_SIM_PATH),
-        test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
-    QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
-    m_stripe.baseUrl = m_sim->baseUrl();
-    m_stripe.secret = u"sk_test_demo"_s;
-    m_stripe.timeout = std::chrono::milliseconds(3000);
+    QVERIFY2(m_fx.startSim(), qPrintable(m_fx.sim().error()));
 }
 
 void TestLookupResend::init()
 {
-    m_sim->reset();
-    m_fx = std::make_unique<test::StoreFixture>();
+    m_fx.beginCase();
 }
 
 void TestLookupResend::cleanup()
 {
-    m_sim->clearFaults();
-    m_fx.reset();
+    m_fx.sim().clearFaults();
+    m_fx.endCase();
 }
 
 QString TestLookupResend::unknownRefundWithoutMoney(const QString &charge, qint64 amount)
 {
-    m_sim->addFault({{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
-    return refundCalls(charge, amount, 1);
+    return m_fx.unknownRefund(
+        charge, amount, {{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
 }
 
 QString TestLookupResend::unknownRefundAfterTimeouts(const QString &charge, qint64 amount)
 {
-    m_sim->addFault({{"route", "POST /v1/refunds"}, {"mode", "503"}});
-    return refundCalls(charge, amount, 2);
-}
-
-QString TestLookupResend::refundCalls(const QString &charge, qint64 amount, int calls)
-{
-    QtHttpTransport transport;
-    StripeClient client(transport, m_stripe);
-    EngineConfig config;
-    config.backoffBase = std::chrono::milliseconds(1);
-    config.backoffCap = std::chrono::milliseconds(2);
-    RefundEngine engine(m_fx->store(), client, config, [](std::chrono::milliseconds) {});
-    ToolResult r;
-    for (int i = 0; i < calls; ++i)
-        r = engine.refund({u"order-"_s + charge, charge, amount, u"usd"_s}, u"agent:toolu_t"_s);
-    m_sim->clearFaults();
-    return r.operationId;
+    return m_fx.unknownRefund(charge, amount, {{"route", "POST /v1/refunds"}, {"mode", "503"}}, 2);
 }
 
 void TestLookupResend::noRefundInsideTheWindowOffersResend()
 {
     const QString id = unknownRefundAfterTimeouts(u"ch_4417"_s, 3800);
-    QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown);
-    Console c(*m_fx, m_stripe);
+    QVERIFY(m_fx.store().operation(id)->state == OperationState::Unknown);
+    Console c(m_fx);
     auto *lookup = c.lookUp(id);
     QVERIFY2(lookup, qPrintable(c.window.bannerText()));
     QVERIFY(lookup->answer().resendHelps);
@@ -173,20 +129,20 @@ void TestLookupResend::noRefundInsideTheWindowOffersResend()
     auto *confirm = c.window.resendConfirmDialog();
     QVERIFY(confirm);
     QCOMPARE(confirm->operationId(), id);
-    QCOMPARE(confirm->keyField()->text(), m_fx->store().operation(id)->idempotencyKey);
-    QCOMPARE(int(m_fx->store().attempts(id).size()), 6);
+    QCOMPARE(confirm->keyField()->text(), m_fx.store().operation(id)->idempotencyKey);
+    QCOMPARE(int(m_fx.store().attempts(id).size()), 6);
     QTRY_VERIFY(!c.window.findChild<ui::LookupDialog *>());
     confirm->accept();
     c.controller.waitForIdle();
-    QTRY_VERIFY(m_fx->store().operation(id)->state == OperationState::Succeeded);
-    const auto attempts = m_fx->store().attempts(id);
+    QTRY_VERIFY(m_fx.store().operation(id)->state == OperationState::Succeeded);
+    const auto attempts = m_fx.store().attempts(id);
     QCOMPARE(int(attempts.size()), 7); // six by the agent, one resend past the cap
     QCOMPARE(attempts.back().actor, u"operator:alice"_s);
     QVERIFY(attempts.back().byOperator);
-    const Operation op = *m_fx->store().operation(id);
+    const Operation op = *m_fx.store().operation(id);
     QCOMPARE(op.attempts, 6);
     QCOMPARE(op.operatorAttempts, 1);
-    QCOMPARE(m_sim->ledger()["movements"].size(), 1u); // the customer's money, once
+    QCOMPARE(m_fx.sim().ledger()["movements"].size(), 1u); // the customer's money, once
     QVERIFY2(c.window.detail()->outcomeLabel()->text().contains(u"succeeded"_s),
              qPrintable(c.window.detail()->outcomeLabel()->text()));
 }
@@ -194,9 +150,9 @@ void TestLookupResend::noRefundInsideTheWindowOffersResend()
 void TestLookupResend::noResendPastTheWindow()
 {
     const QString id = unknownRefundWithoutMoney(u"ch_1002"_s, 2900);
-    m_fx->clock().advanceSecs(24 * 3600);
-    m_sim->advanceClock(24 * 3600);
-    Console c(*m_fx, m_stripe);
+    m_fx.clock().advanceSecs(24 * 3600);
+    m_fx.sim().advanceClock(24 * 3600);
+    Console c(m_fx);
     auto *lookup = c.lookUp(id);
     QVERIFY2(lookup, qPrintable(c.window.bannerText()));
     QVERIFY(lookup->answer().resendHelps);
@@ -210,13 +166,13 @@ void TestLookupResend::noResendPastTheWindow()
 void TestLookupResend::resendRefusedWhenTheWindowClosedMeanwhile()
 {
     const QString id = unknownRefundWithoutMoney(u"ch_1002"_s, 2900);
-    Console c(*m_fx, m_stripe);
+    Console c(m_fx);
     auto *lookup = c.lookUp(id);
     QVERIFY2(lookup, qPrintable(c.window.bannerText()));
     QVERIFY(lookup->resendButton()->isEnabled());
     // The operator reads the answer for a day: the window closes under the open dialog.
-    m_fx->clock().advanceSecs(24 * 3600);
-    m_sim->advanceClock(24 * 3600);
+    m_fx.clock().advanceSecs(24 * 3600);
+    m_fx.sim().advanceClock(24 * 3600);
     QTest::mouseClick(lookup->resendButton(), Qt::LeftButton);
     QVERIFY(!c.window.resendConfirmDialog());
     QVERIFY(!c.controller.isRunning());
@@ -225,14 +181,14 @@ void TestLookupResend::resendRefusedWhenTheWindowClosedMeanwhile()
     QVERIFY(!lookup->resendButton()->isEnabled());
     QVERIFY2(c.window.detail()->outcomeLabel()->text().contains(u"Not resent"_s),
              qPrintable(c.window.detail()->outcomeLabel()->text()));
-    QCOMPARE(int(m_fx->store().attempts(id).size()), 1); // nothing sent
-    QCOMPARE(m_sim->ledger()["movements"].size(), 0u);
+    QCOMPARE(int(m_fx.store().attempts(id).size()), 1); // nothing sent
+    QCOMPARE(m_fx.sim().ledger()["movements"].size(), 0u);
 }
 
 void TestLookupResend::closeAsFailedOffersTheNextStep()
 {
     const QString id = unknownRefundWithoutMoney(u"ch_1002"_s, 2900);
-    Console c(*m_fx, m_stripe);
+    Console c(m_fx);
     auto *lookup = c.lookUp(id);
     QVERIFY2(lookup, qPrintable(c.window.bannerText()));
     QTest::mouseClick(lookup->closeButton(), Qt::LeftButton);
@@ -240,7 +196,7 @@ void TestLookupResend::closeAsFailedOffersTheNextStep()
     auto *close = c.window.findChild<ui::CloseDialog *>();
     QVERIFY(close->failedButton()->isChecked());
     QTest::mouseClick(close->closeButton(), Qt::LeftButton);
-    QTRY_VERIFY(m_fx->store().operation(id)->state == OperationState::Failed);
+    QTRY_VERIFY(m_fx.store().operation(id)->state == OperationState::Failed);
 
     QTRY_VERIFY(c.window.nextStepDialog());
     auto *next = c.window.nextStepDialog();

@@ -61,20 +61,6 @@ bool isCreditKind(OperationKind kind)
            kind == OperationKind::CreditAdjust;
 }
 
-CreditEngine::CreditEngine(OperationStore &store, SlenClient &client, SlenEngineConfig config,
-                           Sleeper sleeper)
-    : m_store(store)
-    , m_client(client)
-    , m_config(std::move(config))
-    , m_policy(store, client)
-    , m_rules(store, m_policy, m_config, std::move(sleeper))
-{}
-
-ToolResult CreditEngine::resend(const QString &operationId, const QString &actor)
-{
-    return m_rules.resend(operationId, actor);
-}
-
 std::optional<ToolResult> CreditEngine::validate(const CreditInput &in)
 {
     const auto bad = [](const QString &message) {

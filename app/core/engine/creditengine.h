@@ -5,7 +5,7 @@
 // most attemptsPerCall attempts with the stored key and bytes, and returns an honest ToolResult.
 
 #include "engine/creditpolicy.h"
-#include "engine/settlement.h"
+#include "engine/enginebase.h"
 #include "engine/slenengineconfig.h"
 
 namespace ops {
@@ -20,15 +20,14 @@ struct CreditInput
     QString note;      // the caller's note; kept as evidence, never sent (see requestBody)
 };
 
-class CreditEngine
+// resend(operationId, actor): the operator resend of a credit row (EngineBase).
+class CreditEngine : public EngineBase<CreditPolicy, SlenClient, SlenEngineConfig>
 {
 public:
-    CreditEngine(OperationStore &store, SlenClient &client, SlenEngineConfig config,
-                 Sleeper sleeper = threadSleep);
+    // (store, client, config, sleeper = threadSleep)
+    using EngineBase::EngineBase;
 
     ToolResult move(const CreditInput &input, const QString &actor);
-    // The operator resend of a credit row (Settlement::resend). The caller holds the lease.
-    ToolResult resend(const QString &operationId, const QString &actor);
 
     // Checks that need neither the database nor the provider; nullopt when acceptable.
     static std::optional<ToolResult> validate(const CreditInput &input);
@@ -41,12 +40,6 @@ private:
     ToolResult openNew(const CreditInput &input, const QString &actor);
     std::optional<ToolResult> checkAccount(const CreditInput &input);
     NewOperation buildOperation(const CreditInput &input, const QString &actor) const;
-
-    OperationStore &m_store;
-    SlenClient &m_client;
-    SlenEngineConfig m_config;
-    CreditPolicy m_policy;
-    Settlement m_rules;
 };
 
 bool isCreditKind(OperationKind kind);

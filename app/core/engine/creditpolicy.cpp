@@ -23,6 +23,7 @@ QString referenceOf(const Operation &op, const std::optional<SlenMovement> &mv)
 
 } // namespace
 
+template<>
 ToolResult CreditPolicy::succeed(Settlement &rules, const Operation &op, const SentAttempt &sent,
                                  const QString &actor)
 {
@@ -48,7 +49,7 @@ ToolResult CreditPolicy::succeed(Settlement &rules, const Operation &op, const S
     return r;
 }
 
-ToolResult CreditPolicy::rowResult(const Operation &row)
+template<> ToolResult CreditPolicy::rowResult(const Operation &row)
 {
     switch (row.state) {
     case OperationState::Succeeded: {
@@ -67,6 +68,7 @@ ToolResult CreditPolicy::rowResult(const Operation &row)
     return ToolResult::unconfirmed(row.id).about(kCredit);
 }
 
+template<>
 ResendVerdict CreditPolicy::readResendAnswer(Settlement &, const Operation &op,
                                              const SentAttempt &sent, const QString &)
 {

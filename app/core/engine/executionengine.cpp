@@ -44,20 +44,6 @@ bool sameExecution(const Operation &op, const ExecutionInput &asked)
 
 } // namespace
 
-ExecutionEngine::ExecutionEngine(OperationStore &store, SlenClient &client, SlenEngineConfig config,
-                                 Sleeper sleeper)
-    : m_store(store)
-    , m_client(client)
-    , m_config(std::move(config))
-    , m_policy(store, client)
-    , m_rules(store, m_policy, m_config, std::move(sleeper))
-{}
-
-ToolResult ExecutionEngine::resend(const QString &operationId, const QString &actor)
-{
-    return m_rules.resend(operationId, actor);
-}
-
 std::optional<ToolResult> ExecutionEngine::validate(const ExecutionInput &in)
 {
     const auto bad = [](const QString &message) {

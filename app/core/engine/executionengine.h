@@ -4,8 +4,8 @@
 // started it: a 202 leaves the operation open with the provider's sub-status, and a later call with
 // the same work name moves it on (GET /v1/executions/{id}, or a replay of the stored request).
 
+#include "engine/enginebase.h"
 #include "engine/executionpolicy.h"
-#include "engine/settlement.h"
 #include "engine/slenengineconfig.h"
 
 namespace ops {
@@ -19,16 +19,15 @@ struct ExecutionInput
     QString workName;                      // the idempotency key
 };
 
-class ExecutionEngine
+// resend(operationId, actor): the operator resend of an execution row (EngineBase): a 202 keeps
+// an unknown row unknown with the execution kept as evidence ("still running").
+class ExecutionEngine : public EngineBase<ExecutionPolicy, SlenClient, SlenEngineConfig>
 {
 public:
-    ExecutionEngine(OperationStore &store, SlenClient &client, SlenEngineConfig config,
-                    Sleeper sleeper = threadSleep);
+    // (store, client, config, sleeper = threadSleep)
+    using EngineBase::EngineBase;
 
     ToolResult execute(const ExecutionInput &input, const QString &actor);
-    // The operator resend of an execution row (Settlement::resend): a 202 keeps an unknown row
-    // unknown with the execution kept as evidence ("still running"). The caller holds the lease.
-    ToolResult resend(const QString &operationId, const QString &actor);
 
     static std::optional<ToolResult> validate(const ExecutionInput &input);
     // Bytes stored once and sent on every attempt: Slen compares execution bodies byte for byte.
@@ -41,12 +40,6 @@ public:
 private:
     ToolResult advance(const Operation &op, const QString &actor);
     std::optional<ToolResult> poll(const Operation &op, const QString &actor);
-
-    OperationStore &m_store;
-    SlenClient &m_client;
-    SlenEngineConfig m_config;
-    ExecutionPolicy m_policy;
-    Settlement m_rules;
 };
 
 } // namespace ops

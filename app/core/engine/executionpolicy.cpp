@@ -32,50 +32,65 @@ QString failureCode(const SlenExecution &ex)
     return ex.errorCode.isEmpty() ? u"execution_failed"_s : ex.errorCode;
 }
 
-} // namespace
-
-ToolResult ExecutionPolicy::succeed(Settlement &rules, const Operation &op, const SentAttempt &sent,
-                                    const QString &actor)
-{
-    const auto execution = ourExecution(op, sent.reply);
-    if (!execution)
-        return rules.checking(op, u"provider returned an execution that is not this operation's"_s,
-                              actor);
-    return apply(rules, op, *execution, sent.reply.http.body, actor);
-}
-
-void ExecutionPolicy::noteRefusal(const Operation &op, const ProviderReply &reply,
-                                  const QString &actor)
-{
-    if (!reply.refusedObjectId.isEmpty())
-        m_store.recordProviderObject(op.id, reply.refusedObjectId, u"failed"_s, actor);
-}
-
-ToolResult ExecutionPolicy::apply(Settlement &rules, const Operation &op, const SlenExecution &ex,
-                                  const QByteArray &body, const QString &actor)
+// ExecutionPolicy::apply, for the answer to an attempt as well.
+ToolResult applyExecution(OperationStore &store, Settlement &rules, const Operation &op,
+                          const SlenExecution &ex, const QByteArray &body, const QString &actor)
 {
     if (!ex.finished()) {
-        m_store.recordProviderObject(op.id, ex.id, ex.status, actor);
+        store.recordProviderObject(op.id, ex.id, ex.status, actor);
         ToolResult r = rules.resultForRow(op.id);
         r.replayed = ex.replayed;
         return r;
     }
-    m_store.addEvidence(providerObject(
+    store.addEvidence(providerObject(
         op.id, u"Execution %1 (%2) as returned by the provider"_s.arg(ex.id, ex.status), body,
         actor));
     if (ex.status == u"succeeded"_s) {
-        m_store.closeSucceeded(op.id, ex.id, ex.status, actor, u"flow finished"_s);
+        store.closeSucceeded(op.id, ex.id, ex.status, actor, u"flow finished"_s);
     } else {
-        m_store.recordProviderObject(op.id, ex.id, ex.status, actor);
+        store.recordProviderObject(op.id, ex.id, ex.status, actor);
         const QString code = failureCode(ex);
-        m_store.closeFailed(op.id, code, actor, u"flow %1 failed: %2"_s.arg(ex.flow, code));
+        store.closeFailed(op.id, code, actor, u"flow %1 failed: %2"_s.arg(ex.flow, code));
     }
     ToolResult r = rules.resultForRow(op.id);
     r.replayed = ex.replayed;
     return r;
 }
 
-ToolResult ExecutionPolicy::rowResult(const Operation &row)
+// An operator resend's answer naming an execution that is still running.
+ToolResult stillRunning(OperationStore &store, Settlement &rules, const Operation &op,
+                        const SlenExecution &ex, const QByteArray &body, const QString &actor)
+{
+    // The provider's answer is kept as evidence: the store only records a provider object on an
+    // open row, and the execution id must not be lost for the look-up that follows.
+    store.addEvidence(providerObject(
+        op.id, u"Execution %1 (%2) as returned to an operator resend"_s.arg(ex.id, ex.status), body,
+        actor));
+    store.recordProviderObject(op.id, ex.id, ex.status, actor);
+    ToolResult result = rules.resultForRow(op.id);
+    result.executionId = ex.id;
+    result.providerStatus = ex.status;
+    result.replayed = ex.replayed;
+    result.errorMessage =
+        u"execution %1 is %2: still running; look up later"_s.arg(ex.id, ex.status);
+    return result;
+}
+
+} // namespace
+
+template<>
+ToolResult ProviderPolicy<SlenClient, kExecution>::succeed(Settlement &rules, const Operation &op,
+                                                           const SentAttempt &sent,
+                                                           const QString &actor)
+{
+    const auto execution = ourExecution(op, sent.reply);
+    if (!execution)
+        return rules.checking(op, u"provider returned an execution that is not this operation's"_s,
+                              actor);
+    return applyExecution(m_store, rules, op, *execution, sent.reply.http.body, actor);
+}
+
+template<> ToolResult ProviderPolicy<SlenClient, kExecution>::rowResult(const Operation &row)
 {
     ToolResult r;
     switch (row.state) {
@@ -103,14 +118,17 @@ ToolResult ExecutionPolicy::rowResult(const Operation &row)
     return r;
 }
 
-ResendVerdict ExecutionPolicy::readResendAnswer(Settlement &rules, const Operation &op,
-                                                const SentAttempt &sent, const QString &actor)
+template<>
+ResendVerdict ProviderPolicy<SlenClient, kExecution>::readResendAnswer(Settlement &rules,
+                                                                       const Operation &op,
+                                                                       const SentAttempt &sent,
+                                                                       const QString &actor)
 {
     const auto ex = ourExecution(op, sent.reply);
     if (!ex)
         return LeaveAsIs{u"the execution is not this operation's; a person decides"_s};
     if (!ex->finished())
-        return stillRunning(rules, op, *ex, sent.reply.http.body, actor);
+        return stillRunning(m_store, rules, op, *ex, sent.reply.http.body, actor);
     ResendClose close;
     close.evidenceTitle =
         u"Execution %1 (%2) as returned to an operator resend"_s.arg(ex->id, ex->status);
@@ -126,23 +144,17 @@ ResendVerdict ExecutionPolicy::readResendAnswer(Settlement &rules, const Operati
     return close;
 }
 
-ToolResult ExecutionPolicy::stillRunning(Settlement &rules, const Operation &op,
-                                         const SlenExecution &ex, const QByteArray &body,
-                                         const QString &actor)
+void ExecutionPolicy::noteRefusal(const Operation &op, const ProviderReply &reply,
+                                  const QString &actor)
 {
-    // The provider's answer is kept as evidence: the store only records a provider object on an
-    // open row, and the execution id must not be lost for the look-up that follows.
-    m_store.addEvidence(providerObject(
-        op.id, u"Execution %1 (%2) as returned to an operator resend"_s.arg(ex.id, ex.status), body,
-        actor));
-    m_store.recordProviderObject(op.id, ex.id, ex.status, actor);
-    ToolResult result = rules.resultForRow(op.id);
-    result.executionId = ex.id;
-    result.providerStatus = ex.status;
-    result.replayed = ex.replayed;
-    result.errorMessage =
-        u"execution %1 is %2: still running; look up later"_s.arg(ex.id, ex.status);
-    return result;
+    if (!reply.refusedObjectId.isEmpty())
+        m_store.recordProviderObject(op.id, reply.refusedObjectId, u"failed"_s, actor);
+}
+
+ToolResult ExecutionPolicy::apply(Settlement &rules, const Operation &op, const SlenExecution &ex,
+                                  const QByteArray &body, const QString &actor)
+{
+    return applyExecution(m_store, rules, op, ex, body, actor);
 }
 
 } // namespace ops

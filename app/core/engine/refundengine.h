@@ -5,8 +5,8 @@
 // (rule 13), or opens the operation row; then makes at most attemptsPerCall attempts with the
 // stored key and bytes, and returns an honest ToolResult.
 
+#include "engine/enginebase.h"
 #include "engine/refundpolicy.h"
-#include "engine/settlement.h"
 
 #include <variant>
 
@@ -47,11 +47,12 @@ struct RefundInput
     QString reason; // empty, duplicate, fraudulent or requested_by_customer; sent to the provider
 };
 
-class RefundEngine
+// resend(operationId, actor): the operator resend of a refund row (EngineBase).
+class RefundEngine : public EngineBase<RefundPolicy, StripeClient, EngineConfig>
 {
 public:
-    RefundEngine(OperationStore &store, StripeClient &client, EngineConfig config,
-                 Sleeper sleeper = threadSleep);
+    // (store, client, config, sleeper = threadSleep)
+    using EngineBase::EngineBase;
 
     // actor: "agent:toolu_01", "operator:alice", …
     ToolResult refund(const RefundInput &input, const QString &actor);
@@ -59,9 +60,6 @@ public:
     // Input checks that need no database and no provider; nullopt when acceptable.
     static std::optional<ToolResult> validate(const RefundInput &input);
     static QString unitOfWork(const RefundInput &input);
-
-    // The operator resend of a refund row (Settlement::resend). The caller holds the lease.
-    ToolResult resend(const QString &operationId, const QString &actor);
 
 private:
     ToolResult openNew(const RefundInput &input, const QString &actor);
@@ -76,12 +74,6 @@ private:
     // The row another caller opened for the same unit while this call read the charge.
     std::optional<ToolResult> concurrentResult(const RefundInput &input, const QDateTime &since,
                                                const QString &actor);
-
-    OperationStore &m_store;
-    StripeClient &m_client;
-    EngineConfig m_config;
-    RefundPolicy m_policy;
-    Settlement m_rules;
 };
 
 // "op_" + 32 hex digits, random.

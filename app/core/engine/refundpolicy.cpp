@@ -22,6 +22,7 @@ bool hasFailed(const StripeRefund &refund)
 
 } // namespace
 
+template<>
 ToolResult RefundPolicy::succeed(Settlement &rules, const Operation &op, const SentAttempt &sent,
                                  const QString &actor)
 {
@@ -46,7 +47,7 @@ ToolResult RefundPolicy::succeed(Settlement &rules, const Operation &op, const S
     return rules.resultForRow(op.id);
 }
 
-ToolResult RefundPolicy::rowResult(const Operation &row)
+template<> ToolResult RefundPolicy::rowResult(const Operation &row)
 {
     switch (row.state) {
     case OperationState::Succeeded:
@@ -61,6 +62,7 @@ ToolResult RefundPolicy::rowResult(const Operation &row)
     return ToolResult::unconfirmed(row.id);
 }
 
+template<>
 ResendVerdict RefundPolicy::readResendAnswer(Settlement &, const Operation &op,
                                              const SentAttempt &sent, const QString &)
 {

@@ -66,17 +66,27 @@ public:
                                            const SentAttempt &sent, const QString &actor) = 0;
 };
 
-// The part of a policy that only depends on the provider: the row's stored request goes to this
-// client, and its secret stays out of attempt rows.
-template<typename Client> class ProviderPolicy : public KindPolicy
+// A kind's policy, declared once for every kind; the kind's header names its instance
+// (RefundPolicy, CreditPolicy, ExecutionPolicy). What only depends on the provider is defined
+// here: the row's stored request goes to this client, and its secret stays out of attempt rows.
+// What the kind decides — succeed, rowResult, readResendAnswer — has no definition here: the
+// kind's file (refundpolicy.cpp, creditpolicy.cpp, executionpolicy.cpp) defines it for its
+// instance (explicit specialisations), so a kind without its file does not link.
+template<typename Client, ToolResult::Subject kSubject> class ProviderPolicy : public KindPolicy
 {
 public:
     ProviderPolicy(OperationStore &store, Client &client)
         : m_store(store)
         , m_client(client)
     {}
+    ToolResult::Subject subject() const override { return kSubject; }
     SentAttempt send(const Operation &op) override { return sendStored(m_client, op); }
     QString secret() const override { return m_client.config().secret; }
+    ToolResult succeed(Settlement &rules, const Operation &op, const SentAttempt &sent,
+                       const QString &actor) override;
+    ToolResult rowResult(const Operation &row) override;
+    ResendVerdict readResendAnswer(Settlement &rules, const Operation &op, const SentAttempt &sent,
+                                   const QString &actor) override;
 
 protected:
     OperationStore &m_store;

@@ -1,0 +1,130 @@
+#pragma once
+
+// The console suites' harness against the real provider-sim: the simulator with the demo seed
+// (started once, reset before each case), the Stripe configuration pointing at it, a fresh
+// database per case (StoreFixture), the console's job configuration over that database, unknown
+// refunds made by the real engine, and an operator's console (OperatorConsole). Usage:
+//
+//   initTestCase(): QVERIFY2(m_fx.startSim(), qPrintable(m_fx.sim().error()));
+//   init():         m_fx.beginCase();
+//   cleanup():      m_fx.endCase();
+//
+// Header-only: it needs ops_console and ops_engine, which ops_testsupport does not link; the
+// suites that include it link them.
+
+#include "console/consolecontroller.h"
+#include "console/consolejobs.h"
+#include "engine/refundengine.h"
+#include "itemmodels/operationtablemodel.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/session.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
+#include "transport/httptransport.h"
+
+#include <QAbstractItemModelTester>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+namespace ops::test {
+
+class ConsoleFixture
+{
+public:
+    // False, with sim().error(), when provider-sim did not come up.
+    bool startSim()
+    {
+        if (!m_sim.start())
+            return false;
+        m_stripe.baseUrl = m_sim.baseUrl();
+        return true;
+    }
+    // A reset simulator and a fresh database (alice, bob supervisors; carol support).
+    void beginCase()
+    {
+        m_sim.reset();
+        m_db = std::make_unique<StoreFixture>();
+    }
+    void endCase() { m_db.reset(); }
+
+    SimProcess &sim() { return m_sim; }
+    // This case's database: between beginCase() and endCase() only.
+    StoreFixture &db() { return *m_db; }
+    OperationStore &store() { return m_db->store(); }
+    ManualClock &clock() { return m_db->clock(); }
+    const StripeConfig &stripe() const { return m_stripe; }
+
+    // A console's jobs over this case's database and the simulator; Slen is not configured.
+    console::JobConfig jobs() const
+    {
+        console::JobConfig c;
+        c.dbLocation = m_db->path();
+        c.stripe = m_stripe;
+        c.slenProblem = QStringLiteral("Slen is not used in this test.");
+        return c;
+    }
+
+    // An unknown refund: `calls` agent calls of the real refund engine for `amount` of `charge`
+    // (order "order-<charge>") with `fault` injected, without sleeping between attempts; the
+    // faults are cleared afterwards. The last call's operation id.
+    QString unknownRefund(const QString &charge, qint64 amount, const nlohmann::json &fault,
+                          int calls = 1)
+    {
+        m_sim.addFault(fault);
+        QtHttpTransport transport;
+        StripeClient client(transport, m_stripe);
+        EngineConfig config;
+        config.backoffBase = std::chrono::milliseconds(1);
+        config.backoffCap = std::chrono::milliseconds(2);
+        RefundEngine engine(store(), client, config, [](std::chrono::milliseconds) {});
+        ToolResult r;
+        for (int i = 0; i < calls; ++i)
+            r = engine.refund(
+                {QStringLiteral("order-") + charge, charge, amount, QStringLiteral("usd")},
+                QStringLiteral("agent:toolu_t"));
+        m_sim.clearFaults();
+        return r.operationId;
+    }
+
+private:
+    SimProcess m_sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
+                     SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    StripeConfig m_stripe{QUrl(), QStringLiteral("sk_test_demo"), std::chrono::milliseconds(3000)};
+    std::unique_ptr<StoreFixture> m_db;
+};
+
+// The window's models a QAbstractItemModelTester watches (QtTest failures) from before the window
+// is shown.
+struct WatchedModels
+{
+    bool operations = false;
+    bool checking = false;
+};
+
+// One operator's console over the fixture's database: its own session, window and controller;
+// the window is shown.
+struct OperatorConsole
+{
+    OperatorConsole(ConsoleFixture &fx, const QString &name, const QString &leaseHolder,
+                    WatchedModels watched = {})
+        : session(fx.db().path(), fx.clock())
+        , window(session, QStringLiteral("operator:") + name, leaseHolder)
+        , controller(window, fx.jobs(), fx.clock())
+    {
+        constexpr auto mode = QAbstractItemModelTester::FailureReportingMode::QtTest;
+        if (watched.operations)
+            operationsTester.emplace(window.operationsModel(), mode);
+        if (watched.checking)
+            checkingTester.emplace(window.checkingModel(), mode);
+        window.show();
+    }
+
+    Session session;
+    ui::MainWindow window;
+    console::ConsoleController controller;
+    std::optional<QAbstractItemModelTester> operationsTester;
+    std::optional<QAbstractItemModelTester> checkingTester;
+};
+
+} // namespace ops::test
