@@ -117,23 +117,35 @@ void ConsoleController::resend(const QString &operationId)
     const Clock &clock = m_clock;
     const QString actor = m_window.actor();
     const QString holder = m_window.leaseHolder();
+    if (!m_watcher.isRunning())         // (start() refuses otherwise)
+        m_window.catchUpWithDatabase(); // a later change report: the job's commits or newer
     start(tr("Resending %1 with its stored key…").arg(operationId),
           [this, config, &clock, operationId, actor, holder](const std::atomic_bool &) -> Apply {
               ResendOutcome outcome = runResend(config, clock, operationId, actor, holder);
-              return [this, outcome, operationId] {
-                  qCInfo(lcConsole) << "resend finished:" << outcome.message << outcome.error;
-                  m_window.reloadAll();
-                  if (!outcome.error.isEmpty()) {
-                      m_window.showError(outcome.error, outcome.next);
-                      m_window.showResendOutcome(
-                          operationId, false,
-                          tr("Resend: %1 What to do next: %2").arg(outcome.error, outcome.next));
-                  } else {
-                      m_window.clearBusy(outcome.message);
-                      m_window.showResendOutcome(operationId, true, outcome.message);
-                  }
+              return [this, outcome = std::move(outcome), operationId] {
+                  applyResend(operationId, outcome);
               };
           });
+}
+
+void ConsoleController::applyResend(const QString &operationId, const ResendOutcome &outcome)
+{
+    qCInfo(lcConsole) << "resend finished:" << outcome.message << outcome.error;
+    // The one row the job changed, as it read it after its last commit: no list is re-read.
+    if (outcome.operation)
+        m_window.applyOperation(*outcome.operation, outcome.stateBefore, outcome.awaitingApproval,
+                                !outcome.othersWrote);
+    else
+        m_window.reloadAll(); // the row is gone, or the job failed before it could read it
+    if (!outcome.error.isEmpty()) {
+        m_window.showError(outcome.error, outcome.next);
+        m_window.showResendOutcome(
+            operationId, false,
+            tr("Resend: %1 What to do next: %2").arg(outcome.error, outcome.next));
+    } else {
+        m_window.clearBusy(outcome.message);
+        m_window.showResendOutcome(operationId, true, outcome.message);
+    }
 }
 
 void ConsoleController::sendMessage(qint64 messageId)

@@ -59,6 +59,8 @@ private:
     using Apply = std::function<void()>;
     void start(const QString &busyText, std::function<Apply(const std::atomic_bool &)> job);
     void finished();
+    // A resend's result on the UI thread: the row by value into the window, then the texts.
+    void applyResend(const QString &operationId, const ResendOutcome &outcome);
 
     ui::MainWindow &m_window;
     JobConfig m_config;

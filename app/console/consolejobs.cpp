@@ -4,6 +4,7 @@
 #include "console/slenlookup.h"
 #include "engine/creditengine.h"
 #include "engine/executionengine.h"
+#include "storage/operationquery.h"
 #include "storage/operationstore.h"
 #include "storage/resendlease.h"
 #include "storage/session.h"
@@ -18,6 +19,9 @@ using namespace Qt::StringLiterals;
 namespace ops::console {
 
 namespace {
+
+// The engine's answer when four-eyes holds the resend back (Settlement::resend).
+constexpr QStringView kAwaitingApprovalCode = u"awaiting_approval";
 
 class LeaseGuard
 {
@@ -75,11 +79,34 @@ QString confirmedRef(const ToolResult &r)
     return QCoreApplication::translate("ops::console::ConsoleJobs", "the operation");
 }
 
-ResendOutcome describeResend(const ToolResult &r, OperationStore &store, const QString &id)
+// Four-eyes is decided by the store (beginAttempt, through the engine's resend): above the
+// threshold without an approved resend it records a pending approval and nothing is sent.
+ResendOutcome awaitingApproval(Session &session, const QString &id)
 {
+    const auto pending = session.openApproval(id, ApprovalAction::Resend, ApprovalState::Pending);
+    ResendOutcome o;
+    o.awaitingApproval = true;
+    o.error = QCoreApplication::translate("ops::console::ConsoleJobs",
+                                          "Not sent: %1 is above the four-eyes threshold; resend "
+                                          "approval #%2 waits for a second person.")
+                  .arg(id)
+                  .arg(pending ? pending->id : 0);
+    o.next = QCoreApplication::translate(
+        "ops::console::ConsoleJobs",
+        "A supervisor approves it in the Approvals tab; then press Resend again.");
+    return o;
+}
+
+ResendOutcome describeResend(const ToolResult &r, Session &session, const QString &id)
+{
+    if (r.status == ToolResult::Status::Rejected && r.errorCode == kAwaitingApprovalCode)
+        return awaitingApproval(session, id);
     ResendOutcome o;
     o.sent = r.status != ToolResult::Status::Rejected;
-    const QString answer = lastAnswer(store, id);
+    // The last attempt's answer, read only for the texts that quote it.
+    const auto answer = [&session, &id] {
+        return lastAnswer(session.store(), id);
+    };
     switch (r.status) {
     case ToolResult::Status::Refunded:
     case ToolResult::Status::Succeeded:
@@ -92,12 +119,12 @@ ResendOutcome describeResend(const ToolResult &r, OperationStore &store, const Q
         o.message =
             QCoreApplication::translate("ops::console::ConsoleJobs",
                                         "Resent %1: the provider refused (%2); closed as failed.")
-                .arg(id, answer);
+                .arg(id, answer());
         break;
     case ToolResult::Status::Checking:
         o.error = QCoreApplication::translate("ops::console::ConsoleJobs",
                                               "Resent %1 once; the outcome is still unknown (%2).")
-                      .arg(id, r.errorMessage.isEmpty() ? answer : r.errorMessage);
+                      .arg(id, r.errorMessage.isEmpty() ? answer() : r.errorMessage);
         o.next = QCoreApplication::translate(
             "ops::console::ConsoleJobs",
             "Look it up at the provider (Ctrl+L) and close it with that evidence.");
@@ -105,7 +132,7 @@ ResendOutcome describeResend(const ToolResult &r, OperationStore &store, const Q
     case ToolResult::Status::Unconfirmed:
         o.error = QCoreApplication::translate("ops::console::ConsoleJobs",
                                               "Resent %1; not confirmed yet (%2).")
-                      .arg(id, answer);
+                      .arg(id, answer());
         o.next = r.errorMessage.isEmpty()
                      ? QCoreApplication::translate("ops::console::ConsoleJobs",
                                                    "Look it up at the provider in a minute.")
@@ -119,7 +146,7 @@ ResendOutcome describeResend(const ToolResult &r, OperationStore &store, const Q
         break;
     default: // queued/running: an open execution moved on by the resend
         o.message = QCoreApplication::translate("ops::console::ConsoleJobs", "Resent %1 (%2).")
-                        .arg(id, answer);
+                        .arg(id, answer());
         break;
     }
     return o;
@@ -199,30 +226,58 @@ ToolResult resendWith(const JobConfig &config, OperationStore &store, const Oper
     return RefundEngine(store, client, config.engine).resend(op.id, actor);
 }
 
-// Four-eyes (issue 6): above the threshold, without an approved resend, the store records a
-// pending approval instead of counting an attempt; nothing goes to the provider.
-std::optional<ResendOutcome> askForResendApproval(Session &session, const Operation &op,
-                                                  const QString &actor)
+ResendOutcome refusedBefore(const QString &error, const QString &next)
 {
-    if (!session.needsApproval(op) ||
-        session.openApproval(op.id, ApprovalAction::Resend, ApprovalState::Approved))
-        return std::nullopt;
-    if (session.store().beginAttempt(op.id, actor, AttemptMode::OperatorResend).refusal !=
-        AttemptRefusal::AwaitingApproval)
-        return std::nullopt; // refused for another reason: the normal path explains it
-    const auto pending =
-        session.openApproval(op.id, ApprovalAction::Resend, ApprovalState::Pending);
-    return ResendOutcome{
-        false,
-        {},
+    ResendOutcome o;
+    o.error = error;
+    o.next = next;
+    o.result = ToolResult::rejected(u"not_sent"_s, error);
+    return o;
+}
+
+ResendOutcome leaseRefused(const QString &id, const std::optional<ResendLease> &holder)
+{
+    const QString who = holder ? holder->holder.section(u'#', 0, 0)
+                               : QCoreApplication::translate("ops::console::ConsoleJobs", "nobody");
+    return refusedBefore(
+        holder ? QCoreApplication::translate("ops::console::ConsoleJobs",
+                                             "Not sent: %1 is resending %2 right now.")
+                     .arg(who, id)
+               : QCoreApplication::translate("ops::console::ConsoleJobs",
+                                             "Not sent: %1 is no longer open or unknown.")
+                     .arg(id),
         QCoreApplication::translate("ops::console::ConsoleJobs",
-                                    "Not sent: %1 is above the four-eyes threshold; resend "
-                                    "approval #%2 waits for a second person.")
-            .arg(op.id)
-            .arg(pending ? pending->id : 0),
-        QCoreApplication::translate(
-            "ops::console::ConsoleJobs",
-            "A supervisor approves it in the Approvals tab; then press Resend again.")};
+                                    "Wait for their result; the list updates by itself."));
+}
+
+// The lease around one engine attempt, on the job's connection. `operation` is `op` when the
+// job wrote nothing to the row, else the row read once after the lease's release (the job's
+// last commit).
+ResendOutcome resendOnce(const JobConfig &config, Session &session, const Operation &op,
+                         const QString &actor, const QString &leaseHolder)
+{
+    OperationStore &store = session.store();
+    ResendOutcome o;
+    std::optional<ResendLease> holder;
+    if (const QString problem = providerProblem(config, op.provider); !problem.isEmpty())
+        o = refusedBefore(problem,
+                          QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                      "Nothing was sent; the row is unchanged."));
+    else if (!claimResendLease(store, op.id, leaseHolder, config.leaseSeconds, &holder))
+        o = leaseRefused(op.id, holder);
+    if (!o.error.isEmpty()) {
+        o.operation = op;
+        return o;
+    }
+    ToolResult result;
+    {
+        const LeaseGuard lease(store, op.id, leaseHolder);
+        result = resendWith(config, store, op, actor);
+    }
+    o = describeResend(result, session, op.id);
+    o.result = std::move(result);
+    o.operation = o.awaitingApproval ? std::optional<Operation>(op) : store.operation(op.id);
+    return o;
 }
 
 } // namespace
@@ -294,57 +349,32 @@ ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QStri
 {
     try {
         Session session(config.dbLocation, clock); // this thread's own connection
-        OperationStore &store = session.store();
-        const auto op = store.operation(operationId);
+        // Unmoved at the end: no other connection committed while the job ran.
+        const qint64 seen = session.query().dataVersion();
+        const auto op = session.store().operation(operationId);
         if (!op)
-            return {false,
-                    {},
-                    QCoreApplication::translate("ops::console::ConsoleJobs",
-                                                "Not sent: operation %1 is gone from the database.")
-                        .arg(operationId),
-                    QCoreApplication::translate("ops::console::ConsoleJobs", "Reload (F5).")};
-        if (const QString problem = providerProblem(config, op->provider); !problem.isEmpty())
-            return {false,
-                    {},
-                    problem,
-                    QCoreApplication::translate("ops::console::ConsoleJobs",
-                                                "Nothing was sent; the row is unchanged.")};
-        if (auto waiting = askForResendApproval(session, *op, actor))
-            return *waiting;
-        std::optional<ResendLease> holder;
-        if (!claimResendLease(store, operationId, leaseHolder, config.leaseSeconds, &holder)) {
-            const QString who =
-                holder ? holder->holder.section(u'#', 0, 0)
-                       : QCoreApplication::translate("ops::console::ConsoleJobs", "nobody");
-            return {
-                false,
-                {},
-                holder ? QCoreApplication::translate("ops::console::ConsoleJobs",
-                                                     "Not sent: %1 is resending %2 right now.")
-                             .arg(who, operationId)
-                       : QCoreApplication::translate("ops::console::ConsoleJobs",
-                                                     "Not sent: %1 is no longer open or unknown.")
-                             .arg(operationId),
+            return refusedBefore(
                 QCoreApplication::translate("ops::console::ConsoleJobs",
-                                            "Wait for their result; the list updates by itself.")};
-        }
-        LeaseGuard lease(store, operationId, leaseHolder);
-        return describeResend(resendWith(config, store, *op, actor), store, operationId);
+                                            "Not sent: operation %1 is gone from the database.")
+                    .arg(operationId),
+                QCoreApplication::translate("ops::console::ConsoleJobs", "Reload (F5)."));
+        ResendOutcome o = resendOnce(config, session, *op, actor, leaseHolder);
+        o.stateBefore = op->state;
+        o.othersWrote = session.query().dataVersion() != seen;
+        return o;
     } catch (const ActionRefused &e) {
-        return {false,
-                {},
-                QCoreApplication::translate("ops::console::ConsoleJobs", "Not sent: %1")
-                    .arg(e.message()),
-                QCoreApplication::translate("ops::console::ConsoleJobs", "Nothing was sent.")};
+        return refusedBefore(
+            QCoreApplication::translate("ops::console::ConsoleJobs", "Not sent: %1")
+                .arg(e.message()),
+            QCoreApplication::translate("ops::console::ConsoleJobs", "Nothing was sent."));
     } catch (const StoreError &e) {
-        return {false,
-                {},
-                QCoreApplication::translate("ops::console::ConsoleJobs",
-                                            "The database failed during the resend: ") +
-                    e.message(),
-                QCoreApplication::translate(
-                    "ops::console::ConsoleJobs",
-                    "Reload (F5): the attempt, if counted, is in the timeline.")};
+        return refusedBefore(
+            QCoreApplication::translate("ops::console::ConsoleJobs",
+                                        "The database failed during the resend: ") +
+                e.message(),
+            QCoreApplication::translate(
+                "ops::console::ConsoleJobs",
+                "Reload (F5): the attempt, if counted, is in the timeline."));
     }
 }
 

@@ -32,12 +32,24 @@ struct JobConfig
     QString helpdeskProblem;
 };
 
+// A resend's result as a value: the engine's answer and the row as it stands after the job
+// (read once after its last commit; the row as found when nothing was written), with the
+// operator-facing text worked out from them.
 struct ResendOutcome
 {
     bool sent = false; // an attempt was counted and sent
     QString message;   // what happened, for the status bar
     QString error;     // not empty: shown as an error …
     QString next;      // … with what to do next
+    ToolResult result; // the engine's answer (rejected when the job refused before it)
+    std::optional<Operation> operation; // empty: the row is gone, or the job could not read it
+    OperationState stateBefore = OperationState::Open; // as the job found the row
+    // Approval (issue 6): the store recorded (or found) a pending resend approval; nothing sent.
+    bool awaitingApproval = false;
+    // Another connection committed while the job ran (SQLite's data_version on the job's own
+    // connection moved; always true on PostgreSQL, whose change counter counts every commit).
+    // False: the job's commits were the only ones, and `operation` is all they changed on screen.
+    bool othersWrote = true;
 };
 
 // Reads the operation and asks the provider about it.

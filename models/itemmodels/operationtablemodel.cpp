@@ -1,8 +1,8 @@
 #include "itemmodels/operationtablemodel.h"
 
+#include "domain/storeerror.h"
 #include "itemmodels/itemmodellogging.h"
 #include "itemmodels/localeformat.h"
-#include "storage/db/database.h"
 
 using namespace Qt::StringLiterals;
 
@@ -39,7 +39,92 @@ bool sameIds(const std::vector<OperationSummary> &a, const std::vector<Operation
                       [](const auto &x, const auto &y) { return x.id == y.id; });
 }
 
+qint64 msOr(const std::optional<QDateTime> &t, qint64 none)
+{
+    return t ? t->toMSecsSinceEpoch() : none;
+}
+
+int compareSortValues(const QVariant &a, const QVariant &b)
+{
+    if (a.typeId() == QMetaType::QString || b.typeId() == QMetaType::QString)
+        return a.toString().compare(b.toString());
+    const qint64 x = a.toLongLong();
+    const qint64 y = b.toLongLong();
+    return x < y ? -1 : (x > y ? 1 : 0);
+}
+
+// The page query's order: ORDER BY the sort value, then id, both the filter's way.
+bool listedBefore(const QueryFilter &f, const OperationSummary &a, const OperationSummary &b)
+{
+    int c = f.sort == SortKey::Id ? 0 : compareSortValues(a.sortValue, b.sortValue);
+    if (c == 0)
+        c = a.id.compare(b.id);
+    return f.descending ? c > 0 : c < 0;
+}
+
 } // namespace
+
+OperationSummary summaryOf(const Operation &op, int evidenceCount, SortKey sort)
+{
+    OperationSummary s;
+    s.id = op.id;
+    s.kind = op.kind;
+    s.provider = op.provider;
+    s.orderId = op.orderId;
+    s.customerId = op.customerId;
+    s.chargeId = op.chargeId;
+    s.amount = op.amount;
+    s.state = op.state;
+    s.providerStatus = op.providerStatus;
+    s.attempts = op.attempts;
+    s.attemptCap = op.attemptCap;
+    s.operatorAttempts = op.operatorAttempts;
+    s.idempotencyKey = op.idempotencyKey;
+    s.lastAttemptAt = op.lastAttemptAt;
+    s.deadline = op.deadline;
+    s.marginSeconds = op.marginSeconds;
+    s.providerRef = op.providerRef;
+    s.createdAt = op.createdAt;
+    s.updatedAt = op.updatedAt;
+    s.evidenceCount = evidenceCount;
+    switch (sort) { // as sortExpression() in operationquery.cpp reads it
+    case SortKey::Created:
+        s.sortValue = qlonglong(op.createdAt.toMSecsSinceEpoch());
+        break;
+    case SortKey::Id:
+        s.sortValue = op.id;
+        break;
+    case SortKey::Amount:
+        s.sortValue = qlonglong(op.amount.minor);
+        break;
+    case SortKey::Deadline:
+        s.sortValue = qlonglong(msOr(op.deadline, std::numeric_limits<qint64>::max()));
+        break;
+    case SortKey::LastAttempt:
+        s.sortValue = qlonglong(msOr(op.lastAttemptAt, 0));
+        break;
+    }
+    return s;
+}
+
+bool matchesFilter(const QueryFilter &f, const OperationSummary &row, qint64 nowMs)
+{
+    if ((f.state && row.state != *f.state) || (f.kind && row.kind != *f.kind) ||
+        (f.provider && row.provider != *f.provider))
+        return false;
+    if (f.maxAgeSeconds && row.createdAt.toMSecsSinceEpoch() < nowMs - *f.maxAgeSeconds * 1000)
+        return false;
+    const QString text = f.search.trimmed();
+    if (text.isEmpty())
+        return true;
+    // The query's prefix ranges, column by column (case-sensitive, as SQLite's BINARY order).
+    for (const QString *column : {&row.id, &row.idempotencyKey, &row.orderId, &row.customerId,
+                                  &row.chargeId, &row.providerRef}) {
+        if (column->startsWith(text))
+            return true;
+    }
+    return false;
+}
 
 QString formatDuration(qint64 seconds)
 {
@@ -197,6 +282,72 @@ void OperationTableModel::refreshCountdown()
     const QList<int> roles = {Qt::DisplayRole, UrgentRole, WindowLeftRole};
     emit dataChanged(index(0, WindowLeftColumn), index(rowCount() - 1, WindowLeftColumn), roles);
     emit dataChanged(index(0, AgeColumn), index(rowCount() - 1, AgeColumn), roles);
+}
+
+void OperationTableModel::updateRow(const Operation &op, std::optional<int> evidenceCount)
+{
+    const int at = rowOf(op.id);
+    const int count = evidenceCount.value_or(at >= 0 ? m_rows[size_t(at)].evidenceCount : 0);
+    OperationSummary row = summaryOf(op, count, m_filter.sort);
+    if (!matchesFilter(m_filter, row, m_query.clock().nowMs())) {
+        if (at >= 0)
+            removeRowAt(at);
+        return;
+    }
+    const std::optional<int> place = placeOf(row, at);
+    if (at < 0) {
+        if (!place)
+            return;
+        const Notifying notifying(m_notifying);
+        beginInsertRows({}, *place, *place);
+        m_rows.insert(m_rows.begin() + *place, std::move(row));
+        endInsertRows();
+        return;
+    }
+    if (!place) {
+        removeRowAt(at); // its place is past the loaded rows: fetchMore brings it back there
+        return;
+    }
+    if (*place != at) {
+        moveRowTo(at, *place, std::move(row));
+        return;
+    }
+    if (m_rows[size_t(at)] == row)
+        return;
+    m_rows[size_t(at)] = std::move(row);
+    emit dataChanged(index(at, 0), index(at, ColumnCount - 1));
+}
+
+std::optional<int> OperationTableModel::placeOf(const OperationSummary &row, int skip) const
+{
+    int place = 0;
+    for (size_t i = 0; i < m_rows.size(); ++i) {
+        if (int(i) == skip)
+            continue;
+        if (!listedBefore(m_filter, m_rows[i], row))
+            return place;
+        ++place;
+    }
+    return m_exhausted ? std::optional<int>(place) : std::nullopt;
+}
+
+void OperationTableModel::removeRowAt(int row)
+{
+    const Notifying notifying(m_notifying);
+    beginRemoveRows({}, row, row);
+    m_rows.erase(m_rows.begin() + row);
+    endRemoveRows();
+}
+
+void OperationTableModel::moveRowTo(int from, int to, OperationSummary row)
+{
+    // beginMoveRows counts the destination before the move: moving down lands before to + 1.
+    const Notifying notifying(m_notifying);
+    beginMoveRows({}, from, from, {}, to > from ? to + 1 : to);
+    m_rows.erase(m_rows.begin() + from);
+    m_rows.insert(m_rows.begin() + to, std::move(row));
+    endMoveRows();
+    emit dataChanged(index(to, 0), index(to, ColumnCount - 1));
 }
 
 const OperationSummary *OperationTableModel::summaryAt(int row) const

@@ -68,6 +68,13 @@ public:
     void reload();
     // The clock moved: window-left and age cells changed.
     void refreshCountdown();
+    // One row changed and the caller holds it (a resend's result, read once after its commit):
+    // replaces it by value without reading. The row leaves when it no longer matches the
+    // filter (the checking queue holds unknown rows only), moves when its place in the order
+    // changed, and comes in where it belongs when it newly matches and that place is among the
+    // rows loaded (beyond them the next fetchMore brings it). Empty `evidenceCount` keeps the
+    // count shown (0 for a row coming in).
+    void updateRow(const Operation &op, std::optional<int> evidenceCount = std::nullopt);
 
     const OperationSummary *summaryAt(int row) const;
     int rowOf(const QString &operationId) const;
@@ -89,10 +96,15 @@ private:
     std::optional<std::vector<OperationSummary>> fetch(const std::optional<PageCursor> &after,
                                                        int limit);
     void resetTo(std::vector<OperationSummary> rows, int requested);
+    // Where `row` goes among the loaded rows other than `skip`; empty when past the last loaded
+    // row while more may follow.
+    std::optional<int> placeOf(const OperationSummary &row, int skip) const;
+    void removeRowAt(int row);
+    void moveRowTo(int from, int to, OperationSummary row);
     QVariant display(const OperationSummary &row, int column) const;
     std::optional<qint64> windowLeft(const OperationSummary &row) const;
 
-    // Set while a reset or an insert is announced (see canFetchMore).
+    // Set while a reset, an insert, a removal or a move is announced (see canFetchMore).
     struct Notifying
     {
         explicit Notifying(bool &flag)
@@ -114,6 +126,13 @@ private:
     int m_pageSize = kDefaultPageSize;
     bool m_notifying = false;
 };
+
+// The row as the lists show it, from a full row. An Operation carries neither the evidence
+// count (given) nor the value the list is ordered by (the one `sort` orders by, as the query
+// reads it).
+OperationSummary summaryOf(const Operation &op, int evidenceCount, SortKey sort);
+// Whether the query would list `row` under `filter` at `nowMs`.
+bool matchesFilter(const QueryFilter &filter, const OperationSummary &row, qint64 nowMs);
 
 // "5h 12m", "12m 30s", "3d 4h": the two largest units of a duration (translated).
 QString formatDuration(qint64 seconds);

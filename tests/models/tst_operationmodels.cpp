@@ -5,7 +5,7 @@
 #include "itemmodels/detailmodels.h"
 #include "itemmodels/operationtablemodel.h"
 #include "storage/bulkgenerator.h"
-#include "storage/db/changewatcher.h"
+#include "storage/changewatcher.h"
 #include "support/storefixture.h"
 
 #include <QAbstractItemModelTester>
@@ -53,6 +53,7 @@ private slots:
     void countdownFollowsTheClock();
     void reloadKeepsRowsWhenIdsAreUnchanged();
     void reloadResetsWhenRowsArrive();
+    void updateRowReplacesMovesAndRemovesByValue();
     void liveRefreshShowsAnotherConnectionsRowWithinTwoSeconds();
     void detailModels();
     void evidenceModelChecksItems();
@@ -65,8 +66,8 @@ private:
 void TestOperationModels::init()
 {
     m_fx = std::make_unique<test::StoreFixture>();
-    ops::generateOperations(m_fx->store().database(), kRows, m_fx->clock().nowMs());
-    m_query = std::make_unique<OperationQuery>(m_fx->store().database(), m_fx->clock());
+    ops::generateOperations(connectionOf(m_fx->store()), kRows, m_fx->clock().nowMs());
+    m_query = std::make_unique<OperationQuery>(connectionOf(m_fx->store()), m_fx->clock());
 }
 
 void TestOperationModels::cleanup()
@@ -203,7 +204,7 @@ void TestOperationModels::reloadKeepsRowsWhenIdsAreUnchanged()
     model.setFilter({});
     QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-    QSqlQuery(m_fx->store().database())
+    QSqlQuery(connectionOf(m_fx->store()))
         .exec(u"UPDATE operations SET provider_status = 'pending' WHERE id = '"_s +
               ops::generatedId(kRows - 1) + u"'"_s);
     model.reload();
@@ -226,6 +227,84 @@ void TestOperationModels::reloadResetsWhenRowsArrive()
     QCOMPARE(model.index(0, 0).data().toString(), u"op_live_fresh"_s);
 }
 
+void TestOperationModels::updateRowReplacesMovesAndRemovesByValue()
+{
+    OperationTableModel model(*m_query, OperationTableModel::Scope::CheckingQueue);
+    Tester tester(&model, Tester::FailureReportingMode::QtTest);
+    model.setFilter(QueryFilter::checkingQueue()); // every unknown row: the page is the list
+    const int rows = model.rowCount();
+    QVERIFY(rows > 3 && !model.canFetchMore({}));
+    const auto ids = [](const OperationTableModel &m) {
+        QStringList out;
+        for (int r = 0; r < m.rowCount(); ++r)
+            out << m.index(r, 0).data(OperationTableModel::OperationIdRole).toString();
+        return out;
+    };
+    const auto sameAsQuery = [&] {
+        OperationTableModel fresh(*m_query, OperationTableModel::Scope::CheckingQueue);
+        fresh.setFilter(QueryFilter::checkingQueue());
+        return ids(fresh) == ids(model);
+    };
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy moved(&model, &QAbstractItemModel::rowsMoved);
+    const QString id = ids(model).at(1);
+    Operation op = *m_fx->store().operation(id);
+
+    op.operatorAttempts += 1; // in place: one row's dataChanged
+    model.updateRow(op);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), 1);
+    QCOMPARE(changed.at(0).at(1).value<QModelIndex>().row(), 1);
+    QVERIFY(model.index(1, OperationTableModel::AttemptsColumn)
+                .data()
+                .toString()
+                .contains(u"by operator"_s));
+    model.updateRow(op); // the same row again: no signal
+    QCOMPARE(changed.count(), 1);
+
+    op.state = OperationState::Succeeded; // no longer in the queue: leaves it
+    model.updateRow(op);
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(model.rowOf(id), -1);
+    QCOMPARE(model.rowCount(), rows - 1);
+
+    op.state = OperationState::Unknown; // back in: where the query puts it
+    model.updateRow(op);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(model.rowOf(id), 1);
+
+    // Its deadline moves past every other row's (written, so the query can be compared): the
+    // row moves to the end, as a fresh read orders it.
+    QSqlQuery(connectionOf(m_fx->store()))
+        .exec(u"UPDATE operations SET deadline_at = 9000000000000 WHERE id = '"_s + id + u"'"_s);
+    op = *m_fx->store().operation(id);
+    model.updateRow(op);
+    QCOMPARE(moved.count(), 1);
+    QCOMPARE(model.rowOf(id), rows - 1);
+    QVERIFY(sameAsQuery());
+    QCOMPARE(resets.count(), 0);
+
+    // With more rows to fetch, a place past the loaded ones is not guessed: the row leaves and
+    // fetchMore brings it where it belongs.
+    OperationTableModel paged(*m_query, OperationTableModel::Scope::CheckingQueue);
+    Tester pagedTester(&paged, Tester::FailureReportingMode::QtTest);
+    paged.setPageSize(2);
+    QSqlQuery(connectionOf(m_fx->store()))
+        .exec(u"UPDATE operations SET deadline_at = 1 WHERE id = '"_s + id + u"'"_s);
+    paged.setFilter(QueryFilter::checkingQueue());
+    QCOMPARE(paged.rowOf(id), 0);
+    QSqlQuery(connectionOf(m_fx->store()))
+        .exec(u"UPDATE operations SET deadline_at = 9000000000000 WHERE id = '"_s + id + u"'"_s);
+    paged.updateRow(*m_fx->store().operation(id));
+    QVERIFY(paged.rowOf(id) != 0);
+    while (paged.canFetchMore({}))
+        paged.fetchMore({});
+    QCOMPARE(ids(paged), ids(model)); // once, at the end, as the query orders it
+}
+
 void TestOperationModels::liveRefreshShowsAnotherConnectionsRowWithinTwoSeconds()
 {
     OperationTableModel model(*m_query);
@@ -236,7 +315,7 @@ void TestOperationModels::liveRefreshShowsAnotherConnectionsRowWithinTwoSeconds(
     watcher.start();
     {
         // Another process's view of the file: its own connection, its own store.
-        QSqlDatabase other = m_fx->secondConnection();
+        Connection other = m_fx->secondConnection();
         ManualClock later(m_fx->clock().now().addSecs(5));
         OperationStore otherStore(other, later);
         otherStore.openOrGet(newRefund(u"from_opsctl"_s));

@@ -1,9 +1,9 @@
 #include "mainwindow/mainwindow.h"
 
+#include "common/uilogging.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/layoutmemory.h"
-#include "mainwindow/uilogging.h"
-#include "storage/db/changewatcher.h"
+#include "storage/changewatcher.h"
 #include "storage/messages/messagestore.h"
 #include "storage/operationquery.h"
 #include "storage/session.h"
@@ -58,7 +58,7 @@ MainWindow::MainWindow(Session &session, QString actor, QString leaseHolder, QWi
     buildRoles();
     buildEvents();
     m_watcher = m_session.createChangeWatcher(this);
-    connect(m_watcher, &ChangeWatcher::changed, this, &MainWindow::reloadAll);
+    connect(m_watcher, &ChangeWatcher::changed, this, &MainWindow::onDatabaseChanged);
     // Team mode: the shared PostgreSQL server went away; the watcher retries until it is back.
     connect(m_watcher, &ChangeWatcher::unreachable, this, [this](const QString &why) {
         statusBar()->showMessage(tr("Database unreachable — retrying (%1)").arg(why));
@@ -94,7 +94,12 @@ OperationListView *MainWindow::addList(OperationTableModel *model, const QString
 {
     auto *view = new OperationListView(model, m_tabs);
     m_tabs->addTab(view, title);
-    connect(view, &OperationListView::currentOperationChanged, this, &MainWindow::onCurrentChanged);
+    // Only the list on show drives the detail: a hidden list whose row left (an own resend's
+    // result) must not reload the pane or dismiss the banner.
+    connect(view, &OperationListView::currentOperationChanged, this, [this, view] {
+        if (view == currentView())
+            onCurrentChanged();
+    });
     connect(view, &OperationListView::operationActivated, this, &MainWindow::openDetail);
     return view;
 }
@@ -191,6 +196,8 @@ void MainWindow::reloadView(OperationListView *view)
 
 void MainWindow::reloadAll()
 {
+    ++m_fullReloads;
+    m_appliedVersion.reset();
     reloadView(m_operationsView);
     reloadView(m_checkingView);
     updateCheckingTitle();
@@ -199,15 +206,72 @@ void MainWindow::reloadAll()
     reloadEvents();
 }
 
+void MainWindow::onDatabaseChanged()
+{
+    if (m_appliedVersion) {
+        try {
+            if (m_query.dataVersion() == *m_appliedVersion)
+                return; // only the commits this window applied itself
+        } catch (const StoreError &e) {
+            qCWarning(lcUi) << "data version read failed:" << e.message();
+        }
+    }
+    reloadAll();
+}
+
+void MainWindow::catchUpWithDatabase()
+{
+    m_watcher->checkNow(); // reports (onDatabaseChanged) what moved since its last poll
+}
+
+void MainWindow::applyOperation(const Operation &row, OperationState stateBefore,
+                                bool approvalRequested, bool onlyWriter)
+{
+    const bool shown = currentOperationId() == row.id;
+    if (shown) {
+        try {
+            showRow(row, false);
+        } catch (const StoreError &e) {
+            showError(tr("Could not read %1: %2").arg(row.id, e.message()),
+                      tr("Try again in a moment (F5)."));
+        }
+    }
+    // The evidence count as the pane just read it (a resend's close adds its answer); a row
+    // not shown keeps the count its list shows.
+    const auto count = shown && m_shown.operation.id == row.id
+                           ? std::optional<int>(int(m_shown.evidence.size()))
+                           : std::nullopt;
+    m_operationsModel->updateRow(row, count);
+    m_checkingModel->updateRow(row, count);
+    const int delta =
+        int(row.state == OperationState::Unknown) - int(stateBefore == OperationState::Unknown);
+    if (delta != 0 && m_checkingCount >= 0)
+        setCheckingCount(m_checkingCount + delta);
+    if (approvalRequested)
+        reloadRoles();
+    updateActions();
+    m_appliedVersion.reset();
+    if (!onlyWriter)
+        return; // the watcher's next report reloads what the others wrote
+    try {
+        m_appliedVersion = m_query.dataVersion();
+    } catch (const StoreError &e) {
+        qCWarning(lcUi) << "data version read failed:" << e.message();
+    }
+}
+
 void MainWindow::updateCheckingTitle()
 {
-    qint64 count = 0;
     try {
-        count = m_query.count(QueryFilter::checkingQueue());
+        setCheckingCount(m_query.count(QueryFilter::checkingQueue()));
     } catch (const StoreError &e) {
         qCWarning(lcUi) << "checking count failed:" << e.message();
-        return;
     }
+}
+
+void MainWindow::setCheckingCount(qint64 count)
+{
+    m_checkingCount = count;
     m_tabs->setTabText(CheckingTab, tr("Checking (%1)").arg(count));
 }
 
@@ -223,35 +287,48 @@ void MainWindow::loadDetail()
     m_currentLease.reset();
     if (id.isEmpty()) {
         m_current.reset();
+        m_shown = {};
         m_detail->clear();
         updateActions();
         return;
     }
     try {
-        OperationDetail d;
         const auto op = m_store.operation(id);
         if (!op) {
             m_current.reset();
+            m_shown = {};
             m_detail->clear();
             updateActions();
             return;
         }
-        d.operation = *op;
-        d.attempts = m_store.attempts(id);
-        d.evidence = m_store.evidence(id);
-        d.audit = m_store.audit(id);
-        d.messages = m_session.messages().forOperation(id);
-        d.events = m_session.events().eventsOf(id);
-        const QDateTime now = m_query.clock().now();
-        m_currentLease = activeResendLease(m_store, id);
-        d.resendBlockedReason = ops::resendBlockedReason(*op, m_currentLease, m_leaseHolder, now);
-        m_current = *op;
-        m_detail->showDetail(d, now);
+        showRow(*op, true);
     } catch (const StoreError &e) {
         showError(tr("Could not read %1: %2").arg(id, e.message()),
                   tr("Try again in a moment (F5)."));
     }
     updateActions();
+}
+
+void MainWindow::showRow(const Operation &op, bool all)
+{
+    OperationDetail d;
+    d.operation = op;
+    d.attempts = m_store.attempts(op.id);
+    d.evidence = m_store.evidence(op.id);
+    d.audit = m_store.audit(op.id);
+    if (all || m_shown.operation.id != op.id) {
+        d.messages = m_session.messages().forOperation(op.id);
+        d.events = m_session.events().eventsOf(op.id);
+    } else {
+        d.messages = m_shown.messages;
+        d.events = m_shown.events;
+    }
+    const QDateTime now = m_query.clock().now();
+    m_currentLease = activeResendLease(m_store, op.id);
+    d.resendBlockedReason = ops::resendBlockedReason(op, m_currentLease, m_leaseHolder, now);
+    m_current = op;
+    m_detail->showDetail(d, now);
+    m_shown = std::move(d);
 }
 
 void MainWindow::tick()

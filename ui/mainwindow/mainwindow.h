@@ -71,6 +71,20 @@ public:
     void startLiveRefresh(int intervalMs = 1000);
     // Re-reads both lists, the checking count and the detail, keeping the selection.
     void reloadAll();
+    // Tests: how many times reloadAll ran (a resend's result must not need one).
+    int fullReloadCount() const { return m_fullReloads; }
+    // A row changed by this console's own job (a resend), read once after the job's last
+    // commit: both lists replace it by value (no list is re-read), the Checking count follows
+    // its state, and the detail pane shows it when it is the current row. stateBefore: as the
+    // job found it. approvalRequested: the job stored a pending approval instead (the Approvals
+    // tab is re-read). onlyWriter: no other connection committed while the job ran, so the
+    // change watcher's report of the job's commits is already on screen (onDatabaseChanged).
+    void applyOperation(const Operation &row, OperationState stateBefore, bool approvalRequested,
+                        bool onlyWriter);
+    // Before one of this console's own jobs writes: applies what other connections committed
+    // and the watcher has not reported yet, so a later report holds only the job's commits or
+    // newer ones.
+    void catchUpWithDatabase();
     QString currentOperationId() const;
     bool selectOperation(const QString &operationId);
     QString resendBlockedReason() const { return m_resendReason; }
@@ -176,6 +190,13 @@ private:
     OperationListView *addList(OperationTableModel *model, const QString &title);
     void onCurrentChanged();
     void loadDetail();
+    // Shows `op` with its attempts, evidence, audit and lease, read now; `all` false keeps the
+    // messages and events already shown for it (an own resend writes neither).
+    void showRow(const Operation &op, bool all);
+    // The watcher saw a commit: reloads, unless the change marker is still the one this window
+    // applied (applyOperation with onlyWriter), i.e. the commit is on screen already.
+    void onDatabaseChanged();
+    void setCheckingCount(qint64 count);
     void tick();
     void updateCheckingTitle();
     void reloadView(OperationListView *view);
@@ -238,6 +259,12 @@ private:
     ChangeWatcher *m_watcher = nullptr;
     QTimer *m_ticker = nullptr;
     std::optional<Operation> m_current;
+    OperationDetail m_shown;     // what the detail pane shows (showRow)
+    qint64 m_checkingCount = -1; // -1: not read yet
+    int m_fullReloads = 0;
+    // The data version (OperationQuery::dataVersion on this window's connection) when an own
+    // job's result was applied; empty when the next change must reload.
+    std::optional<qint64> m_appliedVersion;
     std::optional<ResendLease> m_currentLease;
     QString m_resendReason;
     bool m_busy = false;

@@ -48,6 +48,19 @@ ResendClose refusalClose(const SentAttempt &sent)
     return close;
 }
 
+// Four-eyes held the resend back: the store recorded (or found) a pending resend approval and
+// nothing was counted or sent. Its own answer, not the row's: the row's (checking, for an
+// unknown row) would read as an attempt that came back unknown.
+ToolResult awaitingApproval(const QString &operationId)
+{
+    ToolResult r = ToolResult::rejected(
+        u"awaiting_approval"_s,
+        u"operation %1 is above the four-eyes threshold; a resend approval waits for a second "
+        "person"_s.arg(operationId));
+    r.operationId = operationId;
+    return r;
+}
+
 QString closeReason(const ResendClose &close, const SentAttempt &sent)
 {
     if (close.outcome != OperationState::Succeeded)
@@ -64,6 +77,8 @@ ToolResult Settlement::resend(const QString &operationId, const QString &actor)
         m_store.beginAttempt(operationId, actor, AttemptMode::OperatorResend);
     if (ticket.refusal == AttemptRefusal::NotFound)
         return ToolResult::rejected(u"not_found"_s, u"no operation %1"_s.arg(operationId));
+    if (ticket.refusal == AttemptRefusal::AwaitingApproval)
+        return awaitingApproval(operationId).about(m_policy.subject());
     if (ticket.refusal != AttemptRefusal::None)
         return resultForRow(operationId);
     const Operation &op = ticket.operation;
