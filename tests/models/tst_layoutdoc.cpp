@@ -1,0 +1,272 @@
+// docs/layout.md and docs/design.md §8 against the CMake files, so neither document drifts from
+// the tree (issue 25 item 6). The rules:
+//
+// layout.md — a folder is *listed* when it is the first cell of a row of the document's table,
+// written as its path from the repository root in backticks with a trailing slash, e.g.
+// "| `app/core/webhook/` | …". Every folder under app/, models/, ui/, resources/ and tests/ that
+// holds a CMakeLists.txt must be listed (tests/node/node_modules, npm's download, is not ours and
+// is not walked), and every listed folder must exist.
+//
+// design.md §8 — the *product libraries* are the targets of add_library(NAME …) in a
+// CMakeLists.txt under app/, models/, ui/ or resources/, except INTERFACE, ALIAS and IMPORTED
+// ones (the old names ops_models and ops_app, the generated-header target ops_version). The
+// suites' own libraries under tests/ (fixtures, the standalone fuzz build, benchmark helpers) are
+// not product and are left to layout.md. Each product library has exactly one row of §8's table
+// whose library cell (second column) names it and no other ops_ target; the folder cell (first)
+// names the folder of the CMakeLists.txt that defines it, as `folder/`; the links cell (last)
+// names in backticks exactly the ops_ targets its target_link_libraries() calls name, in any
+// scope. A row for a library the product does not define fails too.
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QMap>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QStringList kWalkedRoots = {u"app"_s, u"models"_s, u"ui"_s, u"resources"_s, u"tests"_s};
+const QStringList kProductRoots = {u"app"_s, u"models"_s, u"ui"_s, u"resources"_s};
+
+QString sourceDir()
+{
+    return QStringLiteral(OPS_SOURCE_DIR);
+}
+
+QString readText(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(f.readAll());
+}
+
+// "app/core/webhook/" for <source>/app/core/webhook/CMakeLists.txt.
+QString folderOf(const QString &cmakeFile)
+{
+    return QDir(sourceDir()).relativeFilePath(QFileInfo(cmakeFile).absolutePath()) + u'/';
+}
+
+// Every CMakeLists.txt below the given top-level folders, as paths on disk, sorted.
+QStringList cmakeFiles(const QStringList &roots)
+{
+    QStringList files;
+    for (const QString &root : roots) {
+        QDirIterator it(sourceDir() + u'/' + root, {u"CMakeLists.txt"_s}, QDir::Files,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString file = it.next();
+            if (!file.contains(u"/node_modules/"_s))
+                files << file;
+        }
+    }
+    files.sort();
+    return files;
+}
+
+// CMake text without its comments. No CMake file here has a '#' inside a string.
+QString withoutComments(const QString &cmake)
+{
+    static const QRegularExpression comment(u"#[^\n]*"_s);
+    return QString(cmake).remove(comment);
+}
+
+// A markdown table row's cells, trimmed; "\|" inside a cell is not a separator.
+QStringList cells(const QString &line)
+{
+    static const QRegularExpression separator(u"(?<!\\\\)\\|"_s);
+    QStringList parts = line.trimmed().split(separator);
+    if (parts.size() < 3)
+        return {};
+    parts = parts.mid(1, parts.size() - 2);
+    for (QString &p : parts)
+        p = p.trimmed();
+    return parts;
+}
+
+// The table rows of a markdown text (header and "---" lines left out).
+QList<QStringList> tableRows(const QString &markdown)
+{
+    QList<QStringList> rows;
+    bool header = true;
+    for (const QString &line : markdown.split(u'\n')) {
+        if (!line.startsWith(u'|')) {
+            header = true;
+            continue;
+        }
+        if (header || line.startsWith(u"|---"_s)) {
+            header = false;
+            continue;
+        }
+        rows << cells(line);
+    }
+    return rows;
+}
+
+QStringList matches(const QString &text, const QRegularExpression &re)
+{
+    QStringList out;
+    for (auto it = re.globalMatch(text); it.hasNext();)
+        out << it.next().captured(1);
+    return out;
+}
+
+// `ops_name` tokens of a markdown cell.
+QSet<QString> backtickedTargets(const QString &cell)
+{
+    static const QRegularExpression re(u"`(ops_[A-Za-z0-9_]+)`"_s);
+    const QStringList found = matches(cell, re);
+    return {found.begin(), found.end()};
+}
+
+struct Library
+{
+    QString folder;      // "models/storage/"
+    QSet<QString> links; // the ops_ targets of its target_link_libraries() calls
+};
+
+// The product libraries defined in one CMakeLists.txt (rule above), with their ops_ links.
+QMap<QString, Library> librariesIn(const QString &cmakeFile)
+{
+    static const QRegularExpression addLibrary(u"add_library\\(\\s*([A-Za-z0-9_-]+)([^)]*)\\)"_s);
+    static const QRegularExpression opsTarget(u"\\b(ops_[A-Za-z0-9_]+)\\b"_s);
+    const QString cmake = withoutComments(readText(cmakeFile));
+    QMap<QString, Library> libs;
+    for (auto it = addLibrary.globalMatch(cmake); it.hasNext();) {
+        const auto m = it.next();
+        const QStringList words = m.captured(2).simplified().split(u' ');
+        if (words.contains(u"INTERFACE"_s) || words.contains(u"ALIAS"_s) ||
+            words.contains(u"IMPORTED"_s))
+            continue;
+        const QString name = m.captured(1);
+        const QRegularExpression link(
+            u"target_link_libraries\\(\\s*%1\\s([^)]*)\\)"_s.arg(QRegularExpression::escape(name)));
+        Library lib{folderOf(cmakeFile), {}};
+        for (const QString &args : matches(cmake, link))
+            for (const QString &target : matches(args, opsTarget))
+                lib.links.insert(target);
+        libs.insert(name, lib);
+    }
+    return libs;
+}
+
+QString sorted(const QSet<QString> &set)
+{
+    QStringList list(set.begin(), set.end());
+    list.sort();
+    return list.join(u", "_s);
+}
+
+} // namespace
+
+class TestLayoutDoc : public QObject
+{
+    Q_OBJECT
+
+private:
+    // The folders docs/layout.md lists: first cells of the form `path/`.
+    static QStringList listedFolders()
+    {
+        static const QRegularExpression folderCell(u"^`([^`\\s]+/)`$"_s);
+        QStringList folders;
+        for (const QStringList &row : tableRows(readText(sourceDir() + u"/docs/layout.md"_s))) {
+            const auto m =
+                row.isEmpty() ? QRegularExpressionMatch() : folderCell.match(row.first());
+            if (m.hasMatch())
+                folders << m.captured(1);
+        }
+        return folders;
+    }
+    // The rows of docs/design.md §8's table, up to the next section.
+    static QList<QStringList> section8Rows()
+    {
+        const QString design = readText(sourceDir() + u"/docs/design.md"_s);
+        const qsizetype start = design.indexOf(u"\n## §8 "_s);
+        const qsizetype end = design.indexOf(u"\n## §"_s, start + 1);
+        return start < 0 ? QList<QStringList>{} : tableRows(design.mid(start, end - start));
+    }
+    static QMap<QString, Library> productLibraries()
+    {
+        QMap<QString, Library> libs;
+        for (const QString &file : cmakeFiles(kProductRoots))
+            libs.insert(librariesIn(file));
+        return libs;
+    }
+
+private slots:
+    void sourceTreeIsFound()
+    {
+        QVERIFY2(QFile::exists(sourceDir() + u"/docs/layout.md"_s), OPS_SOURCE_DIR);
+        QVERIFY(cmakeFiles(kWalkedRoots).size() > 10);
+        QVERIFY(productLibraries().size() > 10);
+    }
+    void everyCMakeFolderIsListed()
+    {
+        const QStringList listed = listedFolders();
+        QVERIFY2(!listed.isEmpty(), "docs/layout.md lists no folder");
+        for (const QString &file : cmakeFiles(kWalkedRoots)) {
+            const QString folder = folderOf(file);
+            QVERIFY2(listed.contains(folder),
+                     qPrintable(u"docs/layout.md has no row for `%1` (it has a "
+                                "CMakeLists.txt)"_s.arg(folder)));
+        }
+    }
+    void everyListedFolderExists()
+    {
+        const QStringList listed = listedFolders();
+        for (const QString &folder : listed) {
+            QVERIFY2(QDir(sourceDir() + u'/' + folder).exists(),
+                     qPrintable(u"docs/layout.md lists `%1`, which does not exist"_s.arg(folder)));
+            QVERIFY2(listed.count(folder) == 1,
+                     qPrintable(u"docs/layout.md lists `%1` twice"_s.arg(folder)));
+        }
+    }
+    void section8NamesEveryProductLibrary()
+    {
+        const QMap<QString, Library> libs = productLibraries();
+        QMap<QString, QStringList> rowOf;
+        for (const QStringList &row : section8Rows()) {
+            QVERIFY2(row.size() >= 4, qPrintable(u"§8 row too short: "_s + row.join(u" | "_s)));
+            const QSet<QString> named = backtickedTargets(row.at(1));
+            QVERIFY2(named.size() == 1,
+                     qPrintable(u"§8 row must name one library: "_s + row.at(1)));
+            const QString name = *named.begin();
+            QVERIFY2(
+                libs.contains(name),
+                qPrintable(u"§8 names `%1`, which no product CMakeLists.txt defines"_s.arg(name)));
+            QVERIFY2(!rowOf.contains(name), qPrintable(u"§8 has two rows for `%1`"_s.arg(name)));
+            rowOf.insert(name, row);
+        }
+        for (auto it = libs.cbegin(); it != libs.cend(); ++it)
+            QVERIFY2(rowOf.contains(it.key()),
+                     qPrintable(u"docs/design.md §8 has no row for `%1` (%2CMakeLists.txt)"_s.arg(
+                         it.key(), it->folder)));
+    }
+    void section8FoldersAndLinksMatchTheCMakeFiles()
+    {
+        const QMap<QString, Library> libs = productLibraries();
+        for (const QStringList &row : section8Rows()) {
+            const QSet<QString> named = backtickedTargets(row.value(1));
+            if (named.size() != 1 || !libs.contains(*named.begin()))
+                continue; // section8NamesEveryProductLibrary reports it
+            const QString name = *named.begin();
+            const Library &lib = libs.value(name);
+            QVERIFY2(row.first().contains(u'`' + lib.folder + u'`'),
+                     qPrintable(u"§8: `%1` is defined in `%2`, the row says %3"_s.arg(
+                         name, lib.folder, row.first())));
+            const QString documented = sorted(backtickedTargets(row.last()));
+            const QString linked = sorted(lib.links);
+            QVERIFY2(
+                documented == linked,
+                qPrintable(u"§8: the row of `%1` names [%2] as links, its "
+                           "target_link_libraries() names [%3]"_s.arg(name, documented, linked)));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLayoutDoc)
+#include "tst_layoutdoc.moc"
