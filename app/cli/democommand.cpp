@@ -4,15 +4,14 @@
 // rows can never mix with real ones.
 
 #include "cli/commandcontext.h"
-#include "cli/demostory.h"
 #include "cli/opsctl.h"
+#include "demo/demostory.h"
 #include "storage/bulkgenerator.h"
-#include "storage/db/database.h"
 #include "storage/db/dblocation.h"
 #include "storage/operationstore.h"
+#include "storage/session.h"
 
 #include <QElapsedTimer>
-#include <QSqlQuery>
 #include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
@@ -22,14 +21,6 @@ namespace ops::cli {
 namespace {
 
 constexpr qint64 kMaxGeneratedRows = 10'000'000;
-
-qint64 operationCount(QSqlDatabase &db)
-{
-    QSqlQuery q(db);
-    if (!q.exec(u"SELECT COUNT(*) FROM operations"_s) || !q.next())
-        throw StoreError(u"cannot count operations"_s);
-    return q.value(0).toLongLong();
-}
 
 const QString kDemoUsage = u"usage: opsctl demo generate --rows N | story --sim URL"_s;
 
@@ -45,14 +36,15 @@ int demoStory(CommandContext &ctx, const QStringList &args)
     if (ctx.personName().isEmpty())
         return ctx.usage(u"give --operator NAME: the demo makes that person its supervisor"_s);
     {
-        auto store = ctx.openStore();
-        if (operationCount(store->database()) > 0)
+        auto session = ctx.openSession();
+        if (session->store().count({}) > 0)
             return ctx.usage(u"%1 already holds operations; build the story into an empty "
                              "database"_s.arg(DbLocation::parse(ctx.dbLocation).display()));
     }
     useSimulatorEnvironment(sim.toString());
     const QString failed = buildDemoStory(
-        {sim.toString(QUrl::StripTrailingSlash), ctx.dbLocation, ctx.personName()}, ctx.err);
+        {sim.toString(QUrl::StripTrailingSlash), ctx.dbLocation, ctx.personName(), runOpsctl},
+        ctx.err);
     if (!failed.isEmpty()) {
         ctx.err << "opsctl: " << failed << Qt::endl;
         return ExitCode::Internal;
@@ -77,15 +69,15 @@ int demoCommand(CommandContext &ctx, const QStringList &args)
     const qint64 rows = opts->value(u"rows"_s).toLongLong(&ok);
     if (!ok || rows < 1 || rows > kMaxGeneratedRows)
         return ctx.usage(u"--rows must be between 1 and %1"_s.arg(kMaxGeneratedRows));
-    auto store = ctx.openStore();
+    auto session = ctx.openSession();
     // Never the raw location: a PostgreSQL URL may carry a password.
     const QString where = DbLocation::parse(ctx.dbLocation).display();
-    if (operationCount(store->database()) > 0)
+    if (session->store().count({}) > 0)
         return ctx.usage(
             u"%1 already holds operations; generate into an empty database"_s.arg(where));
     QElapsedTimer timer;
     timer.start();
-    generateOperations(store->database(), rows, ctx.clock.nowMs());
+    session->generateOperations(rows);
     ctx.out << QString::fromStdString(
                    nlohmann::ordered_json{{"generated", rows},
                                           {"database", where.toStdString()},

@@ -1,7 +1,5 @@
 #include "console/demorunner.h"
 
-#include "cli/demostory.h"
-
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QFileInfo>
@@ -49,8 +47,8 @@ QString DemoRunner::start(const QString &operatorName, QTextStream &log)
     if (const QString failed = startSimulator(program); !failed.isEmpty())
         return failed;
     log << "demo: provider-sim (" << program << ") at " << m_url << Qt::endl;
-    cli::useSimulatorEnvironment(m_url);
-    const QString failed = cli::buildDemoStory({m_url, databasePath(), operatorName}, log);
+    useSimulatorEnvironment(m_url);
+    const QString failed = buildDemoStory({m_url, databasePath(), operatorName, m_opsctl}, log);
     if (!failed.isEmpty())
         stop();
     return failed;

@@ -5,6 +5,8 @@
 // and removes the folder when it is destroyed. The simulator is found next to the executable
 // (the package's /usr/bin), then on PATH.
 
+#include "demo/demostory.h"
+
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -15,7 +17,10 @@ namespace ops::console {
 class DemoRunner final
 {
 public:
-    DemoRunner() = default;
+    // `opsctl` runs the story's commands (cli::runOpsctl, handed in by opsconsole's main).
+    explicit DemoRunner(OpsctlRunner opsctl)
+        : m_opsctl(std::move(opsctl))
+    {}
     ~DemoRunner();
     DemoRunner(const DemoRunner &) = delete;
     DemoRunner &operator=(const DemoRunner &) = delete;
@@ -34,6 +39,7 @@ private:
     QString startSimulator(const QString &program);
     void stop();
 
+    OpsctlRunner m_opsctl;
     std::unique_ptr<QTemporaryDir> m_dir; // made by start()
     QProcess m_sim;
     QString m_url;

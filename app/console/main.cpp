@@ -2,15 +2,17 @@
 // console. --demo starts the bundled provider-sim and opens a demo database it builds in a
 // temporary folder (demorunner.h).
 
+#include "cli/opsctl.h"
+#include "common/language.h"
 #include "console/consoleconnections.h"
 #include "console/consolecontroller.h"
 #include "console/demorunner.h"
 #include "dialogs/firstrundialog.h"
 #include "dialogs/openfaileddialog.h"
-#include "mainwindow/language.h"
+#include "domain/storeerror.h"
 #include "mainwindow/mainwindow.h"
 #include "opsversion.h"
-#include "storage/db/database.h"
+#include "storage/db/dblocation.h"
 #include "storage/session.h"
 
 #include <QApplication>
@@ -119,7 +121,7 @@ int main(int argc, char **argv)
     args.addVersionOption();
     args.addOption({u"db"_s,
                     u"SQLite database file or postgresql://user@host:port/db (default: $OPS_DB, "
-                    "then %1)"_s.arg(ops::Database::defaultLocation()),
+                    "then %1)"_s.arg(ops::DbLocation::defaultLocation()),
                     u"PATH|URL"_s});
     args.addOption({u"operator"_s,
                     u"Your name in the audit trail (default: $OPS_OPERATOR, then "
@@ -152,9 +154,10 @@ int main(int argc, char **argv)
         return 2;
     }
     QString location = args.value(u"db"_s).isEmpty()
-                           ? qEnvironmentVariable("OPS_DB", ops::Database::defaultLocation())
+                           ? qEnvironmentVariable("OPS_DB", ops::DbLocation::defaultLocation())
                            : args.value(u"db"_s);
-    ops::console::DemoRunner demo; // stops the simulator after the window is gone
+    // Stops the simulator after the window is gone.
+    ops::console::DemoRunner demo(ops::cli::runOpsctl);
     if (args.isSet(u"demo"_s)) {
         if (args.isSet(u"db"_s)) {
             err << "opsconsole: --demo builds its own database; leave out --db" << Qt::endl;

@@ -1,10 +1,11 @@
 // Issue 14 "Done when", on the demo itself: the story of `opsconsole --demo`
-// (app/cli/demostory.cpp) against provider-sim leaves four rows in Checking; one reconciler pass
-// closes the one whose money moved and leaves proposals for the rest; then a person presses
+// (app/core/demo/demostory.cpp) against provider-sim leaves four rows in Checking; one reconciler
+// pass closes the one whose money moved and leaves proposals for the rest; then a person presses
 // Select all with a proposal → Apply proposals… → Confirm (keys only) and the queue is empty.
 
-#include "cli/demostory.h"
+#include "cli/opsctl.h"
 #include "console/consolecontroller.h"
+#include "demo/demostory.h"
 #include "dialogs/bulkapplydialog.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "itemmodels/operationtablemodel.h"
@@ -40,11 +41,11 @@ void TestBulkDemo::demoCheckingRowsAreResolvedInOneBulkApply()
     QVERIFY2(sim.start(), qPrintable(sim.error()));
     QTemporaryDir dir;
     const QString db = dir.filePath(u"demo.sqlite"_s);
-    cli::useSimulatorEnvironment(sim.baseUrl().toString());
+    useSimulatorEnvironment(sim.baseUrl().toString());
     QString log;
     QTextStream out(&log);
     const QString failed =
-        cli::buildDemoStory({sim.baseUrl().toString(), db, u"demo-alice"_s}, out);
+        buildDemoStory({sim.baseUrl().toString(), db, u"demo-alice"_s, cli::runOpsctl}, out);
     QVERIFY2(failed.isEmpty(), qPrintable(failed + u"\n"_s + log));
 
     SystemClock clock;

@@ -1,7 +1,7 @@
 #include "dialogs/settingsdialog.h"
 
+#include "common/language.h"
 #include "dialogs/resendconfirmdialog.h"
-#include "mainwindow/language.h"
 
 #include <QCheckBox>
 #include <QComboBox>

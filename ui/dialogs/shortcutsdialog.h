@@ -4,6 +4,8 @@
 // opens (so the list cannot drift from what the keys do), plus the keys the lists handle
 // themselves (OperationListView::keyHints).
 
+#include "common/keyhint.h"
+
 #include <QDialog>
 
 class QAction;
@@ -15,11 +17,7 @@ class ShortcutsDialog final : public QDialog
 {
     Q_OBJECT
 public:
-    struct Entry
-    {
-        QString what; // the action's text without mnemonics and ellipsis
-        QString keys; // NativeText, several joined with ", "
-    };
+    using Entry = KeyHint;
 
     // `extra`: groups of keys that are not actions (list navigation, the audit window).
     ShortcutsDialog(const QList<QAction *> &actions, const QList<Entry> &extra,

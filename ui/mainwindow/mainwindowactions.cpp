@@ -1,5 +1,6 @@
 // MainWindow's actions: toolbar, menu, context menu and shortcuts, and the dialogs they open.
 
+#include "common/uilogging.h"
 #include "dialogs/closedialog.h"
 #include "dialogs/composedialog.h"
 #include "dialogs/evidencedialog.h"
@@ -8,7 +9,6 @@
 #include "dialogs/resendconfirmdialog.h"
 #include "domain/storeerror.h"
 #include "mainwindow/mainwindow.h"
-#include "mainwindow/uilogging.h"
 #include "storage/operationquery.h"
 #include "widgets/operationlistview.h"
 

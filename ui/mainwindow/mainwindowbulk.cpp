@@ -5,13 +5,13 @@
 // bulkpreviewread.h): the console reads it (bulkPreviewRequested) and runs a confirmed preview
 // (bulkRunRequested), both off the UI thread; the window only shows them.
 
+#include "common/uilogging.h"
 #include "dialogs/bulkapplydialog.h"
 #include "domain/storeerror.h"
 #include "itemmodels/approvallistmodel.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
-#include "mainwindow/uilogging.h"
-#include "storage/db/changewatcher.h"
+#include "storage/changewatcher.h"
 #include "storage/operationquery.h"
 #include "storage/session.h"
 #include "widgets/operationlistview.h"

@@ -4,10 +4,10 @@
 // the window's existing one-second tick, against the injected clock, since a receiver that
 // stopped beating writes nothing that the watcher could notice.
 
+#include "common/uilogging.h"
 #include "itemmodels/approvallistmodel.h"
 #include "itemmodels/attentionmodel.h"
 #include "mainwindow/mainwindow.h"
-#include "mainwindow/uilogging.h"
 #include "storage/events/eventstore.h"
 #include "storage/operationquery.h"
 #include "storage/session.h"

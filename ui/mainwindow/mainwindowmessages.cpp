@@ -2,9 +2,9 @@
 // the message in the outbox (a short local write, like evidence and closes) and then either asks
 // the console controller to deliver it on a worker thread or copies it to the clipboard.
 
+#include "common/uilogging.h"
 #include "dialogs/composedialog.h"
 #include "mainwindow/mainwindow.h"
-#include "mainwindow/uilogging.h"
 #include "storage/messages/messagestore.h"
 #include "storage/session.h"
 

@@ -2,9 +2,10 @@
 // actions the role may not take are disabled with the reason as tooltip (the store refuses them
 // too), and a supervisor gets the Approvals tab for four-eyes requests.
 
+#include "common/uilogging.h"
 #include "itemmodels/approvallistmodel.h"
 #include "mainwindow/mainwindow.h"
-#include "mainwindow/uilogging.h"
+#include "storage/closeapproval.h"
 #include "storage/session.h"
 #include "supervisor/approvalspanel.h"
 #include "widgets/elidingstatusbar.h"

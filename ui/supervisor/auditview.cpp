@@ -1,11 +1,11 @@
 #include "supervisor/auditview.h"
 
+#include "common/uilogging.h"
 #include "itemmodels/auditentrymodel.h"
 #include "itemmodels/detailmodels.h"
 #include "itemmodels/localeformat.h"
-#include "mainwindow/uilogging.h"
-#include "storage/audit/auditjob.h"
 #include "storage/audit/auditquery.h"
+#include "storage/auditjob.h"
 #include "storage/session.h"
 
 #include <QApplication>

@@ -1,8 +1,8 @@
 #include "supervisor/chartsview.h"
 
+#include "common/uilogging.h"
 #include "domain/clock.h"
 #include "domain/storeerror.h"
-#include "mainwindow/uilogging.h"
 #include "storage/session.h"
 
 #include <QBarCategoryAxis>

@@ -1,6 +1,6 @@
 #include "supervisor/unmatchedeventsview.h"
 
-#include "mainwindow/uilogging.h"
+#include "common/uilogging.h"
 #include "storage/events/eventstore.h"
 #include "storage/session.h"
 #include "widgets/eventspanel.h"

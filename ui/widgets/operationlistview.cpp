@@ -274,7 +274,7 @@ void OperationListView::applyFilter()
         selectFirstRowIfNone();
 }
 
-QList<ShortcutsDialog::Entry> OperationListView::keyHints()
+QList<KeyHint> OperationListView::keyHints()
 {
     return {{tr("Open the selected operation's attempts"), tr("Enter")},
             {tr("From the search box to the list"), tr("Down")}};

@@ -6,7 +6,7 @@
 // the table: "Nothing to check" when the queue is empty, or that nothing matches the search and
 // filters, with a button that clears them.
 
-#include "dialogs/shortcutsdialog.h"
+#include "common/keyhint.h"
 
 #include <QWidget>
 
@@ -33,7 +33,7 @@ public:
     explicit OperationListView(OperationTableModel *model, QWidget *parent = nullptr);
 
     // The keys the list handles itself, not through actions (for Help → Keyboard shortcuts).
-    static QList<ShortcutsDialog::Entry> keyHints();
+    static QList<KeyHint> keyHints();
 
     void focusSearch();
     QString currentOperationId() const;

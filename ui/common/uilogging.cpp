@@ -1,4 +1,4 @@
-#include "mainwindow/uilogging.h"
+#include "common/uilogging.h"
 
 namespace ops::ui {
 Q_LOGGING_CATEGORY(lcUi, "ops.ui", QtWarningMsg)

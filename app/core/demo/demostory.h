@@ -7,15 +7,23 @@
 // installed product, scripts/console-demo.sh and the tests.
 
 #include <QString>
+#include <QStringList>
 #include <QTextStream>
+#include <functional>
 
-namespace ops::cli {
+namespace ops {
+
+// Runs one opsctl command in this process and returns its exit code: cli::runOpsctl, handed in by
+// opsctl and opsconsole, so the story sits below the command line and the console.
+using OpsctlRunner =
+    std::function<int(const QStringList &args, QTextStream &out, QTextStream &err)>;
 
 struct DemoStoryInput
 {
     QString simUrl;     // a provider-sim this process may seed and inject faults into
     QString dbLocation; // an empty database (opsctl demo story checks; the console uses a new one)
     QString operatorName; // becomes the database's first supervisor
+    OpsctlRunner opsctl;  // the story's commands; required
 };
 
 // Points this process's provider settings at the simulator (OPS_STRIPE_URL, OPS_STRIPE_KEY,
@@ -27,4 +35,4 @@ void useSimulatorEnvironment(const QString &simUrl);
 // lines go to `log`. Returns '' on success, else what failed.
 QString buildDemoStory(const DemoStoryInput &input, QTextStream &log);
 
-} // namespace ops::cli
+} // namespace ops

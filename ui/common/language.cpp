@@ -1,6 +1,6 @@
-#include "mainwindow/language.h"
+#include "common/language.h"
 
-#include "mainwindow/uilogging.h"
+#include "common/uilogging.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

@@ -1,6 +1,5 @@
-#include "cli/demostory.h"
+#include "demo/demostory.h"
 
-#include "cli/opsctl.h"
 #include "transport/httptransport.h"
 
 #include <QFile>
@@ -9,7 +8,7 @@
 
 using namespace Qt::StringLiterals;
 
-namespace ops::cli {
+namespace ops {
 
 namespace {
 
@@ -50,7 +49,7 @@ public:
         QString err;
         QTextStream o(&out);
         QTextStream e(&err);
-        const int code = runOpsctl(
+        const int code = m_in.opsctl(
             QStringList{u"--db"_s, m_in.dbLocation, u"--operator"_s, m_in.operatorName} + args, o,
             e);
         if (code == 0 || !mustSucceed)
@@ -73,9 +72,9 @@ public:
         QString err;
         QTextStream o(&out);
         QTextStream e(&err);
-        const int code = runOpsctl({u"--db"_s, m_in.dbLocation, u"--operator"_s, m_in.operatorName,
-                                    u"events"_s, u"import"_s, u"--json"_s},
-                                   o, e);
+        const int code = m_in.opsctl({u"--db"_s, m_in.dbLocation, u"--operator"_s,
+                                      m_in.operatorName, u"events"_s, u"import"_s, u"--json"_s},
+                                     o, e);
         o.flush();
         const auto report = nlohmann::json::parse(out.toStdString(), nullptr, false);
         if (code == 0 && report.is_object() && report.value("applied", 0) >= applied)
@@ -169,6 +168,8 @@ void useSimulatorEnvironment(const QString &simUrl)
 
 QString buildDemoStory(const DemoStoryInput &input, QTextStream &log)
 {
+    if (!input.opsctl)
+        return u"the demo story was given no way to run opsctl commands"_s;
     Story s(input);
     const QByteArray seed = demoSeed();
     if (seed.isEmpty())
@@ -183,4 +184,4 @@ QString buildDemoStory(const DemoStoryInput &input, QTextStream &log)
     return {};
 }
 
-} // namespace ops::cli
+} // namespace ops
