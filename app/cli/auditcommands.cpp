@@ -5,9 +5,10 @@
 #include "cli/commandcontext.h"
 #include "cli/opsctl.h"
 #include "domain/rights.h"
-#include "storage/audit/auditexport.h"
-#include "storage/db/database.h"
+#include "storage/access/auditaccess.h"
+#include "storage/audit/auditquery.h"
 #include "storage/operationstore.h"
+#include "storage/session.h"
 
 #include <nlohmann/json.hpp>
 
@@ -85,8 +86,8 @@ int auditExportCommand(CommandContext &ctx, const QStringList &args)
         return ctx.usage(error);
     if (ctx.personName().isEmpty())
         return ctx.usage(kPersonNeeded);
-    auto store = ctx.openStore();
-    AuditQuery query(store->database());
+    auto session = ctx.openSession();
+    AuditQuery &query = session->auditQuery();
     const bool progress = opts->has(u"progress"_s);
     const QString path = opts->value(u"csv"_s);
     std::optional<qint64> written;

@@ -13,10 +13,9 @@
 #include <memory>
 #include <stdexcept>
 
-class QSqlDatabase;
-
 namespace ops {
 class OperationStore;
+class Session;
 class ReconcilerService;
 }
 
@@ -38,9 +37,9 @@ struct CommandContext
     QTextStream &err;
     SystemClock clock;
 
-    // Opens the store (migrating the schema); throws InvalidInput when the location is
-    // unusable, StoreError when the database fails.
-    std::unique_ptr<OperationStore> openStore();
+    // Opens the database (migrating the schema) for this command; throws InvalidInput when the
+    // location is unusable, StoreError when the database fails.
+    std::unique_ptr<Session> openSession();
     // Who a person's command (close, evidence, operator, approval, settings) acts as:
     // operatorName, else the OS user. Rights are checked by the store.
     QString personName() const;

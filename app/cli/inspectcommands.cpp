@@ -3,10 +3,10 @@
 #include "cli/commandcontext.h"
 #include "cli/operationjson.h"
 #include "cli/opsctl.h"
-#include "storage/audit/auditexport.h"
+#include "storage/access/auditaccess.h"
 #include "storage/audit/auditlog.h"
-#include "storage/db/database.h"
 #include "storage/operationstore.h"
+#include "storage/session.h"
 
 using namespace Qt::StringLiterals;
 using nlohmann::ordered_json;
@@ -128,10 +128,10 @@ int listCommand(CommandContext &ctx, const QStringList &args)
     auto filter = listFilter(*opts, &error);
     if (!filter)
         return ctx.usage(error);
-    auto store = ctx.openStore();
+    auto session = ctx.openSession();
     const int pageSize = filter->limit;
     filter->limit = pageSize + 1; // one more tells whether another page exists
-    auto ops = store->list(*filter);
+    auto ops = session->store().list(*filter);
     std::optional<QString> next;
     if (ops.size() > size_t(pageSize)) {
         ops.resize(size_t(pageSize));
@@ -141,7 +141,8 @@ int listCommand(CommandContext &ctx, const QStringList &args)
         printTable(ctx.out, ops);
         if (next) {
             filter->after = decodeCursor(*next);
-            ctx.out << store->count(*filter) << " more — use --after " << *next << Qt::endl;
+            ctx.out << session->store().count(*filter) << " more — use --after " << *next
+                    << Qt::endl;
         }
         return ExitCode::Ok;
     }
@@ -178,20 +179,20 @@ int showCommand(CommandContext &ctx, const QStringList &args)
         return ctx.usage(error);
     if (opts->positionals().size() != 1)
         return ctx.usage(u"show takes one operation id"_s);
-    auto store = ctx.openStore();
+    auto session = ctx.openSession();
     const QString id = opts->positionals().first();
-    const auto op = store->operation(id);
+    const auto op = session->store().operation(id);
     if (!op)
         return ctx.usage(u"no operation %1"_s.arg(id));
     ordered_json j = toJson(*op);
     j["attempts_detail"] = ordered_json::array();
-    for (const Attempt &a : store->attempts(id))
+    for (const Attempt &a : session->store().attempts(id))
         j["attempts_detail"].push_back(toJson(a));
     j["evidence"] = ordered_json::array();
-    for (const Evidence &e : store->evidence(id))
+    for (const Evidence &e : session->store().evidence(id))
         j["evidence"].push_back(opts->has(u"bodies"_s) ? withBody(e) : toJson(e));
     j["audit"] = ordered_json::array();
-    for (const AuditEntry &e : store->audit(id))
+    for (const AuditEntry &e : session->store().audit(id))
         j["audit"].push_back(toJson(e));
     if (opts->has(u"json"_s))
         printJson(ctx.out, j);
@@ -204,8 +205,8 @@ int sweepCommand(CommandContext &ctx, const QStringList &args)
 {
     if (!args.isEmpty())
         return ctx.usage(u"sweep takes no arguments"_s);
-    auto store = ctx.openStore();
-    const int swept = store->sweep(u"system:sweeper"_s);
+    auto session = ctx.openSession();
+    const int swept = session->store().sweep(u"system:sweeper"_s);
     printJson(ctx.out, {{"swept", swept}});
     return ExitCode::Ok;
 }
@@ -214,8 +215,8 @@ int dbCommand(CommandContext &ctx, const QStringList &args)
 {
     if (args != QStringList{u"migrate"_s})
         return ctx.usage(u"usage: opsctl db migrate"_s);
-    auto store = ctx.openStore();
-    printJson(ctx.out, {{"schema_version", Database::schemaVersion(store->database())}});
+    auto session = ctx.openSession();
+    printJson(ctx.out, {{"schema_version", session->schemaVersion()}});
     return ExitCode::Ok;
 }
 
@@ -228,8 +229,8 @@ int auditCommand(CommandContext &ctx, const QStringList &args)
         return ctx.usage(u"usage: opsctl audit verify | audit export --csv FILE [filters]"_s);
     if (ctx.personName().isEmpty())
         return ctx.usage(kPersonNeeded);
-    auto store = ctx.openStore();
-    const ChainCheck check = verifyAuditChain(store->database(), ctx.actor());
+    auto session = ctx.openSession();
+    const ChainCheck check = verifyAuditChain(session->auditQuery(), ctx.actor());
     if (!check.holds()) {
         printJson(ctx.out, {{"verified", false},
                             {"first_broken_entry", *check.brokenId},

@@ -4,6 +4,7 @@
 #include "cli/opsctl.h"
 #include "storage/access/approvals.h"
 #include "storage/operationstore.h"
+#include "storage/session.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -111,9 +112,9 @@ int evidenceCommand(CommandContext &ctx, const QStringList &args)
     if (!body)
         return ctx.usage(error);
 
-    auto store = ctx.openStore();
+    auto session = ctx.openSession();
     const QString id = opts->positionals().first();
-    if (!store->operation(id))
+    if (!session->store().operation(id))
         return ctx.usage(u"no operation %1"_s.arg(id));
     Evidence e;
     e.operationId = id;
@@ -122,8 +123,8 @@ int evidenceCommand(CommandContext &ctx, const QStringList &args)
     e.contentType = body->second;
     e.body = body->first;
     e.createdBy = *actor;
-    const qint64 evidenceId = store->addEvidence(e);
-    const auto stored = store->evidence(id);
+    const qint64 evidenceId = session->store().addEvidence(e);
+    const auto stored = session->store().evidence(id);
     ctx.out << QString::fromStdString(
                    nlohmann::ordered_json{{"evidence_id", evidenceId},
                                           {"operation_id", id.toStdString()},
@@ -159,8 +160,8 @@ int closeCommand(CommandContext &ctx, const QStringList &args)
             return ctx.usage(u"--evidence takes evidence ids, e.g. 3,4"_s);
         c.evidenceIds.append(id);
     }
-    auto store = ctx.openStore();
-    const ManualCloseResult result = store->closeManually(c);
+    auto session = ctx.openSession();
+    const ManualCloseResult result = session->store().closeManually(c);
     switch (result.refusal) {
     case ManualCloseRefusal::None:
         break;

@@ -5,6 +5,7 @@
 #include "cli/opsctl.h"
 #include "mcp/mcpserver.h"
 #include "storage/operationstore.h"
+#include "storage/session.h"
 
 using namespace Qt::StringLiterals;
 
@@ -54,7 +55,7 @@ int mcpCommand(CommandContext &ctx, const QStringList &args)
         if (!options.http)
             return ctx.usage(error);
     }
-    ctx.openStore(); // creates and migrates once, before any call opens its own connection
+    ctx.openSession(); // creates and migrates once, before any call opens its own connection
     return mcp::runServer(options, ctx.out, ctx.err);
 }
 

@@ -7,7 +7,9 @@
 #include "cli/commandcontext.h"
 #include "cli/opsctl.h"
 #include "outbox/messagesender.h"
+#include "storage/messages/messagestore.h"
 #include "storage/operationstore.h"
+#include "storage/session.h"
 
 #include <nlohmann/json.hpp>
 
@@ -67,12 +69,12 @@ int sendMessage(CommandContext &ctx, const QStringList &args)
     if (!problem.isEmpty())
         return ctx.usage(problem);
 
-    auto store = ctx.openStore();
+    auto session = ctx.openSession();
     const QString id = opts->positionals().first();
-    const auto op = store->operation(id);
+    const auto op = session->store().operation(id);
     if (!op)
         return ctx.usage(u"no operation %1"_s.arg(id));
-    MessageStore outbox(store->database(), ctx.clock);
+    MessageStore &outbox = session->messages();
     MessageDraft d;
     d.operationId = id;
     d.tmpl = *tmpl;
@@ -103,11 +105,11 @@ int listMessages(CommandContext &ctx, const QStringList &args)
         return ctx.usage(error);
     if (opts->positionals().size() != 1)
         return ctx.usage(u"message list takes one operation id"_s);
-    auto store = ctx.openStore();
+    auto session = ctx.openSession();
     const QString id = opts->positionals().first();
-    if (!store->operation(id))
+    if (!session->store().operation(id))
         return ctx.usage(u"no operation %1"_s.arg(id));
-    const auto messages = MessageStore(store->database(), ctx.clock).forOperation(id);
+    const auto messages = session->messages().forOperation(id);
     if (opts->has(u"json"_s)) {
         nlohmann::ordered_json list = nlohmann::ordered_json::array();
         for (const CustomerMessage &m : messages)

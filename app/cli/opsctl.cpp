@@ -5,10 +5,10 @@
 #include "engine/toolresult.h"
 #include "opsversion.h"
 #include "storage/access/operatordirectory.h"
-#include "storage/db/database.h"
+#include "storage/db/dblocation.h"
 #include "storage/operationstore.h"
+#include "storage/session.h"
 
-#include <QSqlDatabase>
 #include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
@@ -149,17 +149,13 @@ int dispatch(const QStringList &args, QTextStream &out, QTextStream &err);
 
 } // namespace
 
-std::unique_ptr<OperationStore> CommandContext::openStore()
+std::unique_ptr<Session> CommandContext::openSession()
 {
-    static int connection = 0;
-    QSqlDatabase db;
     try {
-        db = Database::open(dbLocation, u"opsctl-%1"_s.arg(++connection));
-    } catch (const StoreError &e) {
+        return std::make_unique<Session>(dbLocation, clock);
+    } catch (const LocationError &e) {
         throw InvalidInput(e.what());
     }
-    Database::migrate(db);
-    return std::make_unique<OperationStore>(db, clock);
 }
 
 QString CommandContext::personName() const
@@ -216,7 +212,7 @@ int dispatch(const QStringList &args, QTextStream &out, QTextStream &err)
     }
     ctx.dbLocation = global->value(u"db"_s, qEnvironmentVariable("OPS_DB"));
     if (ctx.dbLocation.isEmpty())
-        ctx.dbLocation = Database::defaultLocation();
+        ctx.dbLocation = DbLocation::defaultLocation();
     ctx.operatorName = global->value(u"operator"_s, qEnvironmentVariable("OPS_OPERATOR")).trimmed();
     if (!ctx.operatorName.isEmpty() && !isValidOperatorName(ctx.operatorName))
         return ctx.usage(u"the operator name '%1' must be 1-64 letters, digits or _ . @ -"_s.arg(

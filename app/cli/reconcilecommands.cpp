@@ -9,7 +9,9 @@
 #include "reconcile/reconcilerservice.h"
 #include "storage/operationstore.h"
 #include "storage/reconcile/proposalapply.h"
+#include "storage/reconcile/reconcilestore.h"
 #include "storage/reconcile/servicelease.h"
+#include "storage/session.h"
 
 #include <QCoreApplication>
 #include <nlohmann/json.hpp>
@@ -100,9 +102,9 @@ int reconcileOnce(CommandContext &ctx, OperationStore &store, Readers &readers, 
     // --once takes the lease too: a pass never runs beside a running reconciler.
     const QString holder = serviceHolderName();
     const auto lease = ReconcilerServiceOptions{};
-    if (!claimServiceLease(store.database(), kReconcilerLease, holder, ctx.clock.nowMs(),
-                           lease.leaseTtlMs)) {
-        const auto current = serviceLease(store.database(), kReconcilerLease);
+    ReconcileStore leases = store.reconcile();
+    if (!leases.claimLease(kReconcilerLease, holder, lease.leaseTtlMs)) {
+        const auto current = leases.lease(kReconcilerLease);
         const QString who = current ? current->holder : u"another process"_s;
         ctx.err << "opsctl: another reconciler (" << who << ") works this database now" << Qt::endl;
         if (json)
@@ -112,7 +114,7 @@ int reconcileOnce(CommandContext &ctx, OperationStore &store, Readers &readers, 
     Reconciler reconciler(store, readers.stripe.get(), readers.slen.get());
     const PassReport pass =
         reconciler.pass(true, [&](const RowReport &r) { printRow(ctx.out, r, json); });
-    releaseServiceLease(store.database(), kReconcilerLease, holder);
+    leases.releaseLease(kReconcilerLease, holder);
     ctx.err << "opsctl: " << pass.rows.size() << " rows, " << pass.chargesRead << " charges, "
             << pass.providerRequests << " provider requests" << Qt::endl;
     return ExitCode::Ok;
@@ -145,10 +147,11 @@ int listProposals(CommandContext &ctx, const CliArgs &opts)
         return ctx.usage(u"--state must be open, superseded, applied, approval or all"_s);
     if (opts.value(u"state"_s) == u"all"_s)
         state.reset();
-    auto store = ctx.openStore();
+    auto session = ctx.openSession();
     ordered_json rows = ordered_json::array();
-    for (const Proposal &p : ops::listProposals(store->database(), state, 100'000)) {
-        const ordered_json j = proposalJson(p, newestEvidenceId(store->database(), p.operationId));
+    for (const Proposal &p : session->reconcile().proposals(state, 100'000)) {
+        const ordered_json j =
+            proposalJson(p, session->reconcile().newestEvidenceId(p.operationId));
         if (opts.has(u"json"_s))
             rows.push_back(j);
         else
@@ -198,21 +201,20 @@ int applyProposals(CommandContext &ctx, const CliArgs &opts)
         if (!ok || ids.back() <= 0)
             return ctx.usage(u"a proposal id is a positive number, not '%1'"_s.arg(text));
     }
-    auto store = ctx.openStore();
+    auto session = ctx.openSession();
     if (all) {
-        for (const Proposal &p :
-             ops::listProposals(store->database(), ProposalState::Open, 100'000))
+        for (const Proposal &p : session->reconcile().proposals(ProposalState::Open, 100'000))
             ids << p.id;
     }
     int refused = 0;
     for (const qint64 id : ids) {
         if (opts.has(u"dry-run"_s)) {
-            const ApplyPreviewRow row = previewProposal(*store, id, ctx.actor());
+            const ApplyPreviewRow row = previewProposal(session->store(), id, ctx.actor());
             refused += row.applicable() ? 0 : 1;
             printLine(ctx.out, previewJson(row));
             continue;
         }
-        const ApplyResult r = applyProposal(*store, id, ctx.actor());
+        const ApplyResult r = applyProposal(session->store(), id, ctx.actor());
         refused += r.kind == ApplyKind::Excluded ? 1 : 0;
         printLine(ctx.out, applyJson(r));
         if (r.kind == ApplyKind::Excluded)
@@ -232,13 +234,13 @@ int reconcileCommand(CommandContext &ctx, const QStringList &args)
         return ctx.usage(error);
     if (!opts->positionals().isEmpty())
         return ctx.usage(u"usage: opsctl reconcile [--once] [--json]"_s);
-    auto store = ctx.openStore();
+    auto session = ctx.openSession();
     if (!opts->has(u"once"_s))
-        return runLoop(ctx, *store, opts->has(u"json"_s));
+        return runLoop(ctx, session->store(), opts->has(u"json"_s));
     auto readers = readersFromEnv(&error);
     if (!readers)
         return ctx.usage(error);
-    return reconcileOnce(ctx, *store, *readers, opts->has(u"json"_s));
+    return reconcileOnce(ctx, session->store(), *readers, opts->has(u"json"_s));
 }
 
 int proposalsCommand(CommandContext &ctx, const QStringList &args)

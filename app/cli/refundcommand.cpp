@@ -5,6 +5,7 @@
 #include "cli/toolcommand.h"
 #include "config/engineenv.h"
 #include "engine/refundengine.h"
+#include "storage/session.h"
 
 using namespace Qt::StringLiterals;
 
@@ -39,9 +40,9 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
     input.reference = opts->value(u"reference"_s);
     input.reason = opts->value(u"reason"_s);
     input.currency = opts->value(u"currency"_s, u"usd"_s).toLower();
-    const auto amount = parsePositiveMinor(opts->value(u"amount"_s), &error);
+    const auto amount = parsePositiveMinor(opts->value(u"amount"_s));
     if (!amount)
-        return rejectInput(ctx, error);
+        return rejectInput(ctx, amount.error());
     input.amountMinor = *amount;
     if (auto invalid = RefundEngine::validate(input))
         return rejectInput(ctx, invalid->errorMessage);
@@ -53,10 +54,10 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
     if (!engineCfg || !stripeCfg)
         return ctx.usage(error);
 
-    auto store = ctx.openStore();
+    auto session = ctx.openSession();
     QtHttpTransport transport;
     StripeClient client(transport, *stripeCfg);
-    RefundEngine engine(*store, client, *engineCfg);
+    RefundEngine engine(session->store(), client, *engineCfg);
     const ToolResult result = engine.refund(input, *actor);
     printResult(ctx.out, result);
     if (!result.errorCode.isEmpty() && result.status != ToolResult::Status::Rejected)

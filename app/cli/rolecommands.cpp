@@ -3,11 +3,15 @@
 
 #include "cli/commandcontext.h"
 #include "cli/opsctl.h"
+#include "storage/access/accessstore.h"
 #include "storage/access/approvals.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/access/repeatwindow.h"
+#include "storage/closeapproval.h"
 #include "storage/operationstore.h"
 #include "storage/reconcile/reconcilesettings.h"
+#include "storage/reconcile/reconcilestore.h"
+#include "storage/session.h"
 
 #include <QRegularExpression>
 #include <nlohmann/json.hpp>
@@ -49,21 +53,27 @@ ordered_json approvalJson(const Approval &a)
             {"request", ordered_json::parse(a.payload.toStdString(), nullptr, false)}};
 }
 
-// --role R [--rights a,b]: the role and the optional override; *error on bad input.
-bool roleOptions(const CliArgs &opts, Role *role, std::optional<Rights> *rights, QString *error)
+struct RoleChoice
 {
-    const auto parsed = roleFromString(opts.value(u"role"_s));
-    if (!parsed) {
-        *error = u"--role must be support or supervisor"_s;
-        return false;
-    }
-    *role = *parsed;
+    Role role = Role::Support;
+    std::optional<Rights> rights; // nullopt: the role's defaults
+};
+
+// --role R [--rights a,b]: the role and the optional override.
+Result<RoleChoice> roleOptions(const CliArgs &opts)
+{
+    const auto role = roleFromString(opts.value(u"role"_s));
+    if (!role)
+        return Failure{u"--role must be support or supervisor"_s};
+    RoleChoice choice;
+    choice.role = *role;
     if (opts.has(u"rights"_s)) {
-        *rights = parseRights(opts.value(u"rights"_s), error);
-        if (!*rights)
-            return false;
+        const auto rights = parseRights(opts.value(u"rights"_s));
+        if (!rights)
+            return Failure{rights.error()};
+        choice.rights = *rights;
     }
-    return true;
+    return choice;
 }
 
 const QString kNoPerson =
@@ -75,8 +85,8 @@ const QString kOperatorUsage = u"usage: opsctl operator add NAME --role support|
 
 int operatorList(CommandContext &ctx, const CliArgs &opts)
 {
-    auto store = ctx.openStore();
-    const auto operators = listOperators(store->database());
+    auto session = ctx.openSession();
+    const auto operators = session->access().operators();
     if (opts.has(u"json"_s)) {
         ordered_json rows = ordered_json::array();
         for (const auto &r : operators)
@@ -107,8 +117,8 @@ int operatorCommand(CommandContext &ctx, const QStringList &args)
         return ctx.usage(kNoPerson);
     const QString actor = ctx.actor();
     if (sub == u"whoami"_s) {
-        auto store = ctx.openStore();
-        const OperatorAccess a = accessOf(store->database(), actor);
+        auto session = ctx.openSession();
+        const OperatorAccess a = session->access().accessOf(actor);
         printJson(ctx.out, {{"operator", a.name.toStdString()},
                             {"role", a.role ? toString(*a.role).toStdString() : std::string()},
                             {"disabled", a.disabled},
@@ -120,18 +130,16 @@ int operatorCommand(CommandContext &ctx, const QStringList &args)
     const QString name = opts->positionals().first();
     OperatorRecord result;
     if (sub == u"add"_s || sub == u"grant"_s) {
-        Role role = Role::Support;
-        std::optional<Rights> rights;
-        if (!roleOptions(*opts, &role, &rights, &error))
-            return ctx.usage(error);
-        auto store = ctx.openStore();
+        const auto choice = roleOptions(*opts);
+        if (!choice)
+            return ctx.usage(choice.error());
+        auto session = ctx.openSession();
         result = sub == u"add"_s
-                     ? addOperator(store->database(), ctx.clock.nowMs(), actor, name, role, rights)
-                     : grantRole(store->database(), ctx.clock.nowMs(), actor, name, role, rights);
+                     ? session->access().addOperator(actor, name, choice->role, choice->rights)
+                     : session->access().grantRole(actor, name, choice->role, choice->rights);
     } else if (sub == u"disable"_s || sub == u"enable"_s) {
-        auto store = ctx.openStore();
-        result = setOperatorDisabled(store->database(), ctx.clock.nowMs(), actor, name,
-                                     sub == u"disable"_s);
+        auto session = ctx.openSession();
+        result = session->access().setDisabled(actor, name, sub == u"disable"_s);
     } else {
         return ctx.usage(kOperatorUsage);
     }
@@ -152,9 +160,9 @@ int approvalCommand(CommandContext &ctx, const QStringList &args)
         std::optional<ApprovalState> state;
         if (opts->has(u"state"_s) && !(state = approvalStateFromString(opts->value(u"state"_s))))
             return ctx.usage(u"--state must be pending, approved, rejected or used"_s);
-        auto store = ctx.openStore();
+        auto session = ctx.openSession();
         ordered_json rows = ordered_json::array();
-        for (const auto &a : listApprovals(store->database(), state))
+        for (const auto &a : session->access().approvals(state))
             rows.push_back(approvalJson(a));
         printJson(ctx.out, {{"approvals", rows}});
         return ExitCode::Ok;
@@ -169,12 +177,13 @@ int approvalCommand(CommandContext &ctx, const QStringList &args)
         return ctx.usage(u"an approval id is a positive number"_s);
     if (sub == u"reject"_s && opts->value(u"reason"_s).trimmed().isEmpty())
         return ctx.usage(u"a rejection needs --reason TEXT"_s);
-    auto store = ctx.openStore();
-    const Approval a = sub == u"approve"_s
-                           ? approveRequest(*store, id, ctx.actor(), opts->value(u"reason"_s))
-                           : rejectRequest(*store, id, ctx.actor(), opts->value(u"reason"_s));
+    auto session = ctx.openSession();
+    const Approval a =
+        sub == u"approve"_s
+            ? approveRequest(session->store(), id, ctx.actor(), opts->value(u"reason"_s))
+            : rejectRequest(session->store(), id, ctx.actor(), opts->value(u"reason"_s));
     ordered_json j = approvalJson(a);
-    if (const auto op = store->operation(a.operationId))
+    if (const auto op = session->store().operation(a.operationId))
         j["operation_state"] = toString(op->state).toStdString();
     printJson(ctx.out, j);
     return ExitCode::Ok;
@@ -189,16 +198,16 @@ int repeatWindowSetting(CommandContext &ctx, const QStringList &args, const QStr
         return ctx.usage(usage);
     std::optional<std::chrono::milliseconds> window;
     if (set) {
-        QString error;
-        window = parseRepeatWindow(args.value(2), &error);
-        if (!window)
-            return ctx.usage(error);
+        const auto parsed = parseRepeatWindow(args.value(2));
+        if (!parsed)
+            return ctx.usage(parsed.error());
+        window = *parsed;
     }
     if (ctx.personName().isEmpty())
         return ctx.usage(kNoPerson);
-    auto store = ctx.openStore();
-    setRepeatWindow(store->database(), ctx.clock.nowMs(), ctx.actor(), window);
-    printJson(ctx.out, {{"repeat_window_ms", repeatWindow(store->database()).count()},
+    auto session = ctx.openSession();
+    session->access().setRepeatWindow(ctx.actor(), window);
+    printJson(ctx.out, {{"repeat_window_ms", session->access().repeatWindow().count()},
                         {"default", !window.has_value()}});
     return ExitCode::Ok;
 }
@@ -213,17 +222,16 @@ int reconcileSetting(CommandContext &ctx, const QString &name, const QString &va
     if (name == u"reconcile-auto-close"_s) {
         if (value != u"on"_s && value != u"off"_s)
             return ctx.usage(u"reconcile-auto-close is on or off"_s);
-        auto store = ctx.openStore();
-        setReconcileAutoClose(store->database(), ctx.clock.nowMs(), ctx.actor(), value == u"on"_s);
+        auto session = ctx.openSession();
+        session->reconcile().setAutoClose(ctx.actor(), value == u"on"_s);
         printJson(ctx.out, {{"reconcile_auto_close", value.toStdString()}});
         return ExitCode::Ok;
     }
-    QString error;
-    const auto times = parseReconcileSchedule(value, &error);
+    const auto times = parseReconcileSchedule(value);
     if (!times)
-        return ctx.usage(u"reconcile-schedule: "_s + error);
-    auto store = ctx.openStore();
-    setReconcileSchedule(store->database(), ctx.clock.nowMs(), ctx.actor(), *times);
+        return ctx.usage(u"reconcile-schedule: "_s + times.error());
+    auto session = ctx.openSession();
+    session->reconcile().setSchedule(ctx.actor(), *times);
     printJson(ctx.out, {{"reconcile_schedule", formatReconcileSchedule(*times).toStdString()}});
     return ExitCode::Ok;
 }
@@ -238,13 +246,13 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
                           "set reconcile-schedule 1m,5m,1h,6h | show"_s;
     const QString sub = args.value(0);
     if (sub == u"show"_s && args.size() == 1) {
-        auto store = ctx.openStore();
+        auto session = ctx.openSession();
         ordered_json thresholds = ordered_json::object();
-        for (const auto &[currency, minor] : approvalThresholds(store->database()))
+        for (const auto &[currency, minor] : session->access().approvalThresholds())
             thresholds[currency.toStdString()] = minor;
-        const ReconcileSettings reconcile = reconcileSettings(store->database());
+        const ReconcileSettings reconcile = session->reconcile().settings();
         printJson(ctx.out, {{"approval_threshold", thresholds},
-                            {"repeat_window_ms", repeatWindow(store->database()).count()},
+                            {"repeat_window_ms", session->access().repeatWindow().count()},
                             {"reconcile_auto_close", reconcile.autoClose ? "on" : "off"},
                             {"reconcile_schedule",
                              formatReconcileSchedule(reconcile.checkTimes).toStdString()}});
@@ -272,8 +280,8 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
         if (!ok || *minor < 0 || args.value(3).startsWith(u'+'))
             return ctx.usage(u"the threshold is a whole number of minor units, 0 or more"_s);
     }
-    auto store = ctx.openStore();
-    setApprovalThreshold(store->database(), ctx.clock.nowMs(), ctx.actor(), currency, minor);
+    auto session = ctx.openSession();
+    session->access().setApprovalThreshold(ctx.actor(), currency, minor);
     printJson(ctx.out, {{"currency", currency.toStdString()},
                         {"approval_threshold", minor ? ordered_json(*minor) : ordered_json()}});
     return ExitCode::Ok;

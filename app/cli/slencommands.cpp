@@ -7,6 +7,7 @@
 #include "engine/creditengine.h"
 #include "engine/executionengine.h"
 #include "storage/operationstore.h"
+#include "storage/session.h"
 
 using namespace Qt::StringLiterals;
 
@@ -36,6 +37,29 @@ int finish(CommandContext &ctx, const ToolResult &result)
     if (!result.errorCode.isEmpty() && result.status != ToolResult::Status::Rejected)
         ctx.err << "opsctl: " << result.errorMessage << Qt::endl;
     return ExitCode::Ok;
+}
+
+// What every Slen tool does once its input is read: the engine's own checks, the actor, the
+// configuration (a usage error when wrong), then one call of the engine; prints the result.
+template<typename Engine, typename Input>
+int runTool(CommandContext &ctx, const Input &input, const QString &toolCall,
+            ToolResult (Engine::*call)(const Input &, const QString &))
+{
+    if (auto invalid = Engine::validate(input))
+        return rejectInput(ctx, invalid->errorMessage);
+    QString error;
+    const auto actor = actorFor(ctx, toolCall, &error);
+    if (!actor)
+        return rejectInput(ctx, error);
+    const auto config = setup(&error);
+    if (!config)
+        return ctx.usage(error);
+
+    auto session = ctx.openSession();
+    QtHttpTransport transport;
+    SlenClient client(transport, config->slen);
+    Engine engine(session->store(), client, config->engine);
+    return finish(ctx, (engine.*call)(input, *actor));
 }
 
 std::optional<OperationKind> movementKind(const QString &name)
@@ -88,25 +112,12 @@ int creditCommand(CommandContext &ctx, const QStringList &args)
     input.note = opts->value(u"note"_s);
     // Top-up and charge move a positive amount; adjust is a signed, non-zero correction.
     const auto amount = *kind == OperationKind::CreditAdjust
-                            ? parseSignedMinor(opts->value(u"amount"_s), &error)
-                            : parsePositiveMinor(opts->value(u"amount"_s), &error);
+                            ? parseSignedMinor(opts->value(u"amount"_s))
+                            : parsePositiveMinor(opts->value(u"amount"_s));
     if (!amount)
-        return rejectInput(ctx, error);
+        return rejectInput(ctx, amount.error());
     input.amount = *amount;
-    if (auto invalid = CreditEngine::validate(input))
-        return rejectInput(ctx, invalid->errorMessage);
-    const auto actor = actorFor(ctx, opts->value(u"tool-call"_s), &error);
-    if (!actor)
-        return rejectInput(ctx, error);
-    const auto config = setup(&error);
-    if (!config)
-        return ctx.usage(error);
-
-    auto store = ctx.openStore();
-    QtHttpTransport transport;
-    SlenClient client(transport, config->slen);
-    CreditEngine engine(*store, client, config->engine);
-    return finish(ctx, engine.move(input, *actor));
+    return runTool(ctx, input, opts->value(u"tool-call"_s), &CreditEngine::move);
 }
 
 int executeCommand(CommandContext &ctx, const QStringList &args)
@@ -137,20 +148,7 @@ int executeCommand(CommandContext &ctx, const QStringList &args)
             return rejectInput(ctx, error);
         input.context = *context;
     }
-    if (auto invalid = ExecutionEngine::validate(input))
-        return rejectInput(ctx, invalid->errorMessage);
-    const auto actor = actorFor(ctx, opts->value(u"tool-call"_s), &error);
-    if (!actor)
-        return rejectInput(ctx, error);
-    const auto config = setup(&error);
-    if (!config)
-        return ctx.usage(error);
-
-    auto store = ctx.openStore();
-    QtHttpTransport transport;
-    SlenClient client(transport, config->slen);
-    ExecutionEngine engine(*store, client, config->engine);
-    return finish(ctx, engine.execute(input, *actor));
+    return runTool(ctx, input, opts->value(u"tool-call"_s), &ExecutionEngine::execute);
 }
 
 } // namespace ops::cli

@@ -8,6 +8,7 @@
 #include "config/engineenv.h"
 #include "reconcile/reconcilerservice.h"
 #include "storage/operationstore.h"
+#include "storage/session.h"
 #include "transport/secrets.h"
 #include "webhook/eventimport.h"
 #include "webhook/webhookserver.h"
@@ -70,17 +71,17 @@ int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconci
     QString keyError;
     receiver.livemode = isLiveKey(secrets.secret(u"stripe"_s, &keyError).value_or(QString()));
     receiver.hook = stallHookFromEnv(ctx.err);
-    auto store = ctx.openStore();
+    auto session = ctx.openSession();
     ctx.err << "opsctl: webhook receiver for " << (receiver.livemode ? "live" : "test")
             << "-mode events, " << receiver.secrets.size() << " secret(s)" << Qt::endl;
     WebhookServeOptions serveOptions;
     serveOptions.address = listen->first;
     serveOptions.port = listen->second;
-    WebhookServer server(*store, std::move(receiver), serveOptions);
+    WebhookServer server(session->store(), std::move(receiver), serveOptions);
     if (!withReconciler)
         return server.run(ctx.out, ctx.err);
     // opsctl serve: the reconciler loop on the same event loop, drained at the same signal.
-    const auto reconciler = startServeReconciler(ctx, *store, &error);
+    const auto reconciler = startServeReconciler(ctx, session->store(), &error);
     if (!reconciler)
         return ctx.usage(error);
     return server.run(ctx.out, ctx.err, [&] { reconciler->drain(); });
@@ -104,10 +105,10 @@ int import(CommandContext &ctx, const QStringList &args)
     const auto stripeCfg = stripeConfigFromEnv(&error);
     if (!stripeCfg)
         return ctx.usage(error);
-    auto store = ctx.openStore();
+    auto session = ctx.openSession();
     QtHttpTransport transport;
     StripeClient client(transport, *stripeCfg);
-    const EventImportReport r = EventImport(*store, client).run(options);
+    const EventImportReport r = EventImport(session->store(), client).run(options);
     const nlohmann::json report = {{"pages", r.pages},
                                    {"seen", r.seen},
                                    {"stored", r.stored},

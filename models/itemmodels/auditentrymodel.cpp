@@ -1,10 +1,10 @@
 #include "itemmodels/auditentrymodel.h"
 
+#include "domain/storeerror.h"
 #include "itemmodels/detailmodels.h"
 #include "itemmodels/itemmodellogging.h"
 #include "itemmodels/localeformat.h"
 #include "itemmodels/operationtablemodel.h"
-#include "storage/db/database.h"
 
 #include <QScopedValueRollback>
 

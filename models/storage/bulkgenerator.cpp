@@ -38,7 +38,7 @@ QString toPostgres(QString sql)
 
 } // namespace
 
-void generateOperations(QSqlDatabase &db, qint64 rows, qint64 nowMs)
+void generateOperations(Connection &db, qint64 rows, qint64 nowMs)
 {
     const QString sql = uR"(
 INSERT INTO operations (id, kind, provider, project, unit_of_work, order_id, charge_id,
@@ -175,7 +175,7 @@ QString insertFor(int entries)
 
 } // namespace
 
-void generateAuditHistory(QSqlDatabase &db, qint64 rows, qint64 nowMs)
+void generateAuditHistory(Connection &db, qint64 rows, qint64 nowMs)
 {
     WriteTransaction tx(db);
     Query last = runQuery(db, u"SELECT hash FROM audit ORDER BY id DESC LIMIT 1"_s);

@@ -11,12 +11,14 @@
 //   created   now − (rows − x) × 30 s; unknown and open rows have a deadline 24 h − 15 min after
 //             creation (open rows with x%3 == 0 have not started: no deadline)
 
-#include <QSqlDatabase>
+#include "storage/db/connection.h"
+
+#include <QString>
 
 namespace ops {
 
 // Throws StoreError when the statement fails; nothing is written then.
-void generateOperations(QSqlDatabase &db, qint64 rows, qint64 nowMs);
+void generateOperations(Connection &db, qint64 rows, qint64 nowMs);
 
 // The audit history of generateOperations(db, rows, nowMs): four entries per row x, appended to
 // the chain after its current tip with real hashes (AuditLog::verify holds afterwards), in one
@@ -28,7 +30,7 @@ void generateOperations(QSqlDatabase &db, qint64 rows, qint64 nowMs);
 //     evidence.added (operator:op<x % 7>); every 1,000th row instead state.closed_manually
 //     by operator:alice                        at created + 3 s  {"state":…}
 // Throws StoreError when a statement fails; nothing is written then.
-void generateAuditHistory(QSqlDatabase &db, qint64 rows, qint64 nowMs);
+void generateAuditHistory(Connection &db, qint64 rows, qint64 nowMs);
 
 // The id generateOperations gives row x.
 QString generatedId(qint64 x);

@@ -4,6 +4,7 @@
 #include "storage/access/approvals.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/audit/auditlog.h"
+#include "storage/closeapproval.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/operationrow.h"
 #include "storage/operationstore.h"
@@ -63,7 +64,7 @@ namespace {
 
 // A resend's answer is closed under the Resend right only by the operator whose resend it was:
 // the operation's latest attempt must be theirs. Returns the refusal's text, or nullopt.
-std::optional<QString> resendCloseProblem(QSqlDatabase &db, const ManualClose &c)
+std::optional<QString> resendCloseProblem(Connection &db, const ManualClose &c)
 {
     if (auto missing = missingRight(db, c.actor, Right::Resend))
         return missing;
@@ -76,7 +77,7 @@ std::optional<QString> resendCloseProblem(QSqlDatabase &db, const ManualClose &c
     return std::nullopt;
 }
 
-std::optional<QString> closeRightProblem(QSqlDatabase &db, const ManualClose &c)
+std::optional<QString> closeRightProblem(Connection &db, const ManualClose &c)
 {
     return c.fromResend ? resendCloseProblem(db, c) : missingRight(db, c.actor, Right::Close);
 }
@@ -86,7 +87,7 @@ ManualCloseResult refused(ManualCloseRefusal refusal, QString message = {}, qint
     return {refusal, message.isEmpty() ? describe(refusal) : std::move(message), approvalId};
 }
 
-ManualCloseRefusal checkEvidence(QSqlDatabase &db, const ManualClose &c, nlohmann::json *ids)
+ManualCloseRefusal checkEvidence(Connection &db, const ManualClose &c, nlohmann::json *ids)
 {
     for (const qint64 id : c.evidenceIds) {
         Query q = runQuery(db, u"SELECT operation_id FROM evidence WHERE id = ?"_s, {id});
@@ -107,7 +108,7 @@ nlohmann::json closePayload(const ManualClose &c, const nlohmann::json &evidence
 
 } // namespace
 
-ManualCloseRefusal applyCloseLocked(QSqlDatabase &db, qint64 now, const ManualClose &c,
+ManualCloseRefusal applyCloseLocked(Connection &db, qint64 now, const ManualClose &c,
                                     const Operation &op,
                                     const std::optional<CloseApproval> &approval)
 {
@@ -133,7 +134,7 @@ ManualCloseRefusal applyCloseLocked(QSqlDatabase &db, qint64 now, const ManualCl
     return ManualCloseRefusal::None;
 }
 
-ManualCloseResult closeManuallyLocked(QSqlDatabase &db, qint64 now, const ManualClose &c)
+ManualCloseResult closeManuallyLocked(Connection &db, qint64 now, const ManualClose &c)
 {
     if (const auto refusal = checkRequest(c); refusal != ManualCloseRefusal::None)
         return refused(refusal);

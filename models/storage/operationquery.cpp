@@ -172,7 +172,7 @@ QVariantList cursorBindings(const QueryFilter &f, const PageCursor &c)
 }
 
 // Replaces each '?' (the statements here have no '?' inside string literals) with its value.
-QString withLiterals(const QSqlDatabase &db, const QString &sql, const QVariantList &bindings)
+QString withLiterals(const Connection &db, const QString &sql, const QVariantList &bindings)
 {
     QString out;
     qsizetype next = 0;
@@ -200,8 +200,8 @@ QueryFilter QueryFilter::checkingQueue()
     return f;
 }
 
-OperationQuery::OperationQuery(QSqlDatabase db, const Clock &clock)
-    : m_db(std::move(db))
+OperationQuery::OperationQuery(const Connection &db, const Clock &clock)
+    : m_db(db)
     , m_clock(clock)
 {}
 
@@ -287,6 +287,11 @@ QStringList OperationQuery::explainPage(const QueryFilter &filter, bool withCurs
     while (q.next())
         plan << q.value(explainColumn(dialect)).toString();
     return plan;
+}
+
+Connection &connectionOf(OperationQuery &query)
+{
+    return query.m_db;
 }
 
 } // namespace ops

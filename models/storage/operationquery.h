@@ -8,8 +8,8 @@
 
 #include "domain/clock.h"
 #include "domain/operation.h"
+#include "storage/db/connection.h"
 
-#include <QSqlDatabase>
 #include <QVariant>
 #include <optional>
 #include <vector>
@@ -79,7 +79,7 @@ struct PageCursor
 class OperationQuery
 {
 public:
-    OperationQuery(QSqlDatabase db, const Clock &clock);
+    OperationQuery(const Connection &db, const Clock &clock);
 
     // Up to `limit` rows in the filter's order, starting after `after` (or at the top).
     std::vector<OperationSummary> page(const QueryFilter &filter,
@@ -93,15 +93,16 @@ public:
     // The plan SQLite chose for a page query (benchmarks and tests check index use).
     QStringList explainPage(const QueryFilter &filter, bool withCursor);
 
-    QSqlDatabase &database() { return m_db; }
     const Clock &clock() const { return m_clock; }
 
 private:
+    // The connection, for storage code and tests only (storage/db/sqlconnection.h).
+    friend Connection &connectionOf(OperationQuery &query);
     // True when the search matches so many rows that walking the sort index beats collecting
     // the matches first.
     bool isDenseSearch(const QueryFilter &filter);
 
-    QSqlDatabase m_db;
+    ConnectionHold m_db;
     const Clock &m_clock;
 };
 

@@ -4,8 +4,8 @@
 #include "storage/access/operatordirectory.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
+#include "storage/db/storagelogging.h"
 #include "storage/operationrow.h"
-#include "storage/storagelogging.h"
 
 #include <QCryptographicHash>
 #include <QSqlError>
@@ -54,7 +54,7 @@ Operation justInserted(const NewOperation &op)
     return fresh;
 }
 
-void execPlain(QSqlDatabase &db, const QString &sql)
+void execPlain(Connection &db, const QString &sql)
 {
     if (const auto error = execControl(db, sql))
         throw StoreError(u"%1 failed: %2"_s.arg(sql, *error));
@@ -62,8 +62,8 @@ void execPlain(QSqlDatabase &db, const QString &sql)
 
 } // namespace
 
-OperationStore::OperationStore(QSqlDatabase db, const Clock &clock)
-    : m_db(std::move(db))
+OperationStore::OperationStore(const Connection &db, const Clock &clock)
+    : m_db(db)
     , m_clock(clock)
 {}
 
@@ -474,6 +474,11 @@ int OperationStore::sweep(const QString &actor)
         markUnknownLocked(op, u"retention window closed"_s, actor, now);
     tx.commit();
     return int(due.size());
+}
+
+Connection &connectionOf(OperationStore &store)
+{
+    return store.m_db;
 }
 
 } // namespace ops

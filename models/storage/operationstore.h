@@ -6,12 +6,19 @@
 
 #include "domain/clock.h"
 #include "domain/operation.h"
+#include "storage/db/connection.h"
+#include "storage/manualclose.h"
 
-#include <QSqlDatabase>
 #include <optional>
 #include <vector>
 
 namespace ops {
+
+class AccessStore;
+class AuditQuery;
+class EventStore;
+class MessageStore;
+class ReconcileStore;
 
 struct NewOperation
 {
@@ -89,51 +96,6 @@ struct AttemptResult
     QString responseExcerpt;
 };
 
-// Rule 8: a person closes an open or unknown row with a reason and evidence.
-struct ManualClose
-{
-    QString operationId;
-    OperationState outcome = OperationState::Failed; // Succeeded or Failed
-    QString providerRef;                             // required for Succeeded
-    QList<qint64> evidenceIds;                       // at least one, all of this operation
-    QString actor;                                   // "operator:alice"
-    QString reason;
-    // The close that records the provider's answer to this actor's own operator resend: allowed
-    // by the Resend right (the resend was already four-eyes checked) instead of the Close right.
-    bool fromResend = false;
-};
-
-enum class ManualCloseRefusal
-{
-    None,
-    NotFound,
-    AlreadyFinal,
-    NotAnOutcome,
-    NeedsReason,
-    NeedsEvidence,
-    EvidenceOfAnotherOperation,
-    NeedsProviderRef,
-    AwaitingApproval,        // above the four-eyes threshold: a pending approval was stored instead
-    AlreadyAwaitingApproval, // a close of this operation already waits for approval
-    NotPermitted,            // the actor lacks the right; nothing was written
-};
-QString describe(ManualCloseRefusal refusal);
-
-// closeManually's answer. Every rule refusal comes back here, nothing written; only a failing
-// database throws (StoreError).
-struct ManualCloseResult
-{
-    ManualCloseRefusal refusal = ManualCloseRefusal::None;
-    // Operator-facing ("operator carol (support) may not close"); empty when closed.
-    QString message;
-    // AwaitingApproval: the approval stored; AlreadyAwaitingApproval: the one waiting.
-    qint64 approvalId = 0;
-
-    bool closed() const { return refusal == ManualCloseRefusal::None; }
-    // Closed, or an approval request stored: what the caller's transaction must commit.
-    bool wrote() const { return closed() || refusal == ManualCloseRefusal::AwaitingApproval; }
-};
-
 // Where a page of list() ended: the last row's place in the list's order (newest first).
 struct ListPosition
 {
@@ -161,7 +123,7 @@ enum class CloseFrom
 class OperationStore
 {
 public:
-    OperationStore(QSqlDatabase db, const Clock &clock);
+    OperationStore(const Connection &db, const Clock &clock);
 
     // Rule 2: inserts the row, or — when the partial unique index says a live row for the same
     // unit of work exists — returns that row. Never two live rows, never a second key.
@@ -239,10 +201,19 @@ public:
     bool recordProviderObject(const QString &id, const QString &providerRef, const QString &status,
                               const QString &actor);
 
-    QSqlDatabase &database() { return m_db; }
     const Clock &clock() const { return m_clock; }
 
+    // The other stores on this store's connection and clock, for the layers above storage
+    // (operationstoreparts.cpp; each type's own header completes it).
+    EventStore events();
+    MessageStore messages();
+    AuditQuery auditQuery();
+    AccessStore access();
+    ReconcileStore reconcile();
+
 private:
+    // The connection, for storage code and tests only (storage/db/sqlconnection.h).
+    friend Connection &connectionOf(OperationStore &store);
     std::optional<Operation> findLiveFor(const NewOperation &op);
     // The first refund row of (unitOfWork, reference) matching `tail` ("AND … ORDER BY …").
     std::optional<Operation> refundOfUnit(Provider provider, const QString &project,
@@ -255,7 +226,7 @@ private:
     qint64 countAttemptLocked(const Operation &op, const QString &actor, AttemptMode mode,
                               qint64 nowMs);
 
-    QSqlDatabase m_db;
+    ConnectionHold m_db;
     const Clock &m_clock;
 };
 

@@ -14,7 +14,7 @@ namespace ops {
 
 std::optional<ResendLease> activeResendLease(OperationStore &store, const QString &operationId)
 {
-    Query q = runQuery(store.database(),
+    Query q = runQuery(connectionOf(store),
                        u"SELECT lease_holder, lease_until FROM operations WHERE id = ? AND "
                        "lease_holder IS NOT NULL AND lease_until > ?"_s,
                        {operationId, store.clock().nowMs()});
@@ -29,7 +29,7 @@ bool claimResendLease(OperationStore &store, const QString &operationId, const Q
     const qint64 now = store.clock().nowMs();
     // One statement decides: SQLite serialises writers, so two claims cannot both see the row
     // free. updated_at is left alone: a lease is not a change of the operation.
-    Query q = runQuery(store.database(),
+    Query q = runQuery(connectionOf(store),
                        u"UPDATE operations SET lease_holder = ?, lease_until = ? WHERE id = ? "
                        "AND state IN ('open', 'unknown') AND (lease_holder IS NULL OR "
                        "lease_until <= ? OR lease_holder = ?)"_s,
@@ -42,7 +42,7 @@ bool claimResendLease(OperationStore &store, const QString &operationId, const Q
 
 void releaseResendLease(OperationStore &store, const QString &operationId, const QString &holder)
 {
-    runQuery(store.database(),
+    runQuery(connectionOf(store),
              u"UPDATE operations SET lease_holder = NULL, lease_until = NULL WHERE id = ? AND "
              "lease_holder = ?"_s,
              {operationId, holder});

@@ -1,16 +1,17 @@
 #include "storage/session.h"
 
+#include "storage/access/accessstore.h"
 #include "storage/audit/auditquery.h"
 #include "storage/audit/auditstats.h"
-#include "storage/db/changewatcher.h"
+#include "storage/bulkgenerator.h"
+#include "storage/changewatcher.h"
 #include "storage/db/database.h"
 #include "storage/db/statementcache.h"
 #include "storage/events/eventstore.h"
 #include "storage/messages/messagestore.h"
 #include "storage/operationquery.h"
 #include "storage/operationstore.h"
-
-#include <atomic>
+#include "storage/reconcile/reconcilestore.h"
 
 using namespace Qt::StringLiterals;
 
@@ -18,25 +19,19 @@ namespace ops {
 
 namespace {
 
-// Qt keys connections by name process-wide; two sessions (a window and a job, or two test
-// consoles) must never share one.
-QString nextConnectionName()
-{
-    static std::atomic_int counter = 0;
-    return u"ops-session-%1"_s.arg(++counter);
-}
-
 // Opens and migrates, or throws with nothing left registered under `name`.
-QSqlDatabase openMigrated(const QString &location, const QString &name, CommitDurability durability)
+Connection openMigrated(const QString &location, const QString &name, CommitDurability durability)
 {
-    QSqlDatabase db = Database::open(location, name, durability);
+    Connection db;
+    try {
+        db = Database::open(location, name, durability);
+    } catch (const StoreError &e) {
+        throw LocationError(e.message());
+    }
     try {
         Database::migrate(db);
     } catch (const StoreError &) {
-        StatementCache::forget(db);
-        db.close();
-        db = {};
-        QSqlDatabase::removeDatabase(name);
+        Database::drop(db);
         throw;
     }
     return db;
@@ -48,7 +43,7 @@ QSqlDatabase openMigrated(const QString &location, const QString &name, CommitDu
 // connection's name is removed.
 struct Session::Parts
 {
-    Parts(QSqlDatabase connection, const Clock &clock)
+    Parts(Connection connection, const Clock &clock)
         : db(std::move(connection))
         , store(db, clock)
         , query(db, clock)
@@ -56,31 +51,33 @@ struct Session::Parts
         , auditQuery(db)
         , auditStats(db)
         , events(db, clock)
+        , access(db, clock)
+        , reconcile(db, clock)
     {}
 
-    QSqlDatabase db;
+    Connection db;
     OperationStore store;
     OperationQuery query;
     MessageStore messages;
     AuditQuery auditQuery;
     AuditStats auditStats;
     EventStore events;
+    AccessStore access;
+    ReconcileStore reconcile;
 };
 
 Session::Session(const QString &location, const Clock &clock, CommitDurability durability)
     : m_location(location)
     , m_clock(clock)
-    , m_parts(
-          std::make_unique<Parts>(openMigrated(location, nextConnectionName(), durability), clock))
+    , m_parts(std::make_unique<Parts>(
+          openMigrated(location, Database::uniqueName(u"ops-session"_s), durability), clock))
 {}
 
 Session::~Session()
 {
-    const QString name = m_parts->db.connectionName();
-    StatementCache::forget(m_parts->db);
-    m_parts->db.close();
-    m_parts.reset();
-    QSqlDatabase::removeDatabase(name);
+    Connection db = m_parts->db;
+    m_parts.reset(); // every store's copy of the handle goes first
+    Database::drop(db);
 }
 
 OperationStore &Session::store()
@@ -113,40 +110,60 @@ EventStore &Session::events()
     return m_parts->events;
 }
 
+AccessStore &Session::access()
+{
+    return m_parts->access;
+}
+
+ReconcileStore &Session::reconcile()
+{
+    return m_parts->reconcile;
+}
+
+int Session::schemaVersion()
+{
+    return Database::schemaVersion(m_parts->db);
+}
+
+void Session::generateOperations(qint64 rows)
+{
+    ops::generateOperations(m_parts->db, rows, m_clock.nowMs());
+}
+
 OperatorAccess Session::accessOf(const QString &actor)
 {
-    return ops::accessOf(m_parts->db, actor);
+    return access().accessOf(actor);
 }
 
 bool Session::isFresh()
 {
-    return listOperators(m_parts->db).empty() && query().count(QueryFilter{}) == 0;
+    return access().operators().empty() && query().count(QueryFilter{}) == 0;
 }
 
 OperatorRecord Session::addOperator(const QString &byActor, const QString &name, Role role)
 {
-    return ops::addOperator(m_parts->db, m_clock.nowMs(), byActor, name, role);
+    return access().addOperator(byActor, name, role);
 }
 
 std::vector<Approval> Session::approvals(std::optional<ApprovalState> state)
 {
-    return listApprovals(m_parts->db, state);
+    return access().approvals(state);
 }
 
 std::vector<Proposal> Session::openProposals(int limit)
 {
-    return listProposals(m_parts->db, ProposalState::Open, limit);
+    return reconcile().proposals(ProposalState::Open, limit);
 }
 
 bool Session::needsApproval(const Operation &op)
 {
-    return ops::needsApproval(m_parts->db, op);
+    return access().needsApproval(op);
 }
 
 std::optional<Approval> Session::openApproval(const QString &operationId, ApprovalAction action,
                                               ApprovalState state)
 {
-    return ops::openApproval(m_parts->db, operationId, action, state);
+    return access().openApproval(operationId, action, state);
 }
 
 ChainCheck Session::verifyChain()

@@ -1,9 +1,9 @@
 #pragma once
 
-// One open database for one thread: what the console (and each of its worker jobs) reaches
-// storage through. A Session opens the location once, brings its schema up to date, owns the
-// connection and the stores it hands out, and removes the connection when it is destroyed, so
-// callers never hold a QSqlDatabase. It forwards; the rules stay in the stores.
+// One open database for one thread: what the console (and each of its worker jobs), opsctl and
+// the MCP server reach storage through. A Session opens the location once, brings its schema up
+// to date, owns the connection and the stores it hands out, and removes the connection when it
+// is destroyed, so callers never hold a connection. It forwards; the rules stay in the stores.
 //
 // A connection belongs to the thread that opened it: a worker thread opens its own Session.
 // Everything handed out (references, watchers) must not outlive the Session.
@@ -12,7 +12,7 @@
 #include "storage/access/approvals.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/audit/auditlog.h"
-#include "storage/db/database.h"
+#include "storage/db/connection.h"
 #include "storage/reconcile/proposals.h"
 
 #include <QString>
@@ -24,6 +24,7 @@ class QObject;
 
 namespace ops {
 
+class AccessStore;
 class AuditQuery;
 class AuditStats;
 class ChangeWatcher;
@@ -31,13 +32,15 @@ class EventStore;
 class MessageStore;
 class OperationQuery;
 class OperationStore;
+class ReconcileStore;
 
 class Session
 {
 public:
-    // `location`: a SQLite file path or a postgresql:// URL (Database::open). Each Session gets a
-    // connection name of its own. Throws StoreError with a message fit for an operator when the
-    // database cannot be opened or migrated; nothing is left registered then. `durability`:
+    // `location`: a SQLite file path or a postgresql:// URL (dblocation.h). Each Session gets a
+    // connection name of its own. Throws LocationError when the location cannot be opened at all,
+    // StoreError when the database fails or cannot be migrated, each with a message fit for an
+    // operator; nothing is left registered then. `durability`:
     // database.h (SharedSync for a process with many writer threads).
     Session(const QString &location, const Clock &clock,
             CommitDurability durability = CommitDurability::EachCommit);
@@ -55,6 +58,14 @@ public:
     AuditStats &auditStats();
     // Provider events, Attention and receiver heartbeats (eventstore.h, issue 13).
     EventStore &events();
+    // Operators, approvals, thresholds and the repeat window (accessstore.h).
+    AccessStore &access();
+    // The reconciler's settings, schedule, proposals and service lease (reconcilestore.h).
+    ReconcileStore &reconcile();
+    // The schema version the database is at (after this session's migration: the latest).
+    int schemaVersion();
+    // `rows` synthetic operations for benchmarks and demos (bulkgenerator.h), created up to now.
+    void generateOperations(qint64 rows);
 
     // Operators and approvals (operatordirectory.h, approvals.h) on this connection.
     OperatorAccess accessOf(const QString &actor);

@@ -44,7 +44,7 @@ json opsctlShow(const QString &db, const QString &id)
 
 // Applies migrations 1..`upTo` the way Database::migrate does, so a test can build a database as
 // an older build left it.
-void migrateUpTo(QSqlDatabase &db, int upTo)
+void migrateUpTo(Connection &db, int upTo)
 {
     const QString folder = test::onPostgres() ? u"postgresql"_s : u"sqlite"_s;
     const QStringList names =
@@ -62,7 +62,7 @@ void migrateUpTo(QSqlDatabase &db, int upTo)
     }
 }
 
-void exec(QSqlDatabase &db, const QString &sql, const QVariantList &values = {})
+void exec(Connection &db, const QString &sql, const QVariantList &values = {})
 {
     QSqlQuery q(db);
     q.prepare(sql);
@@ -73,7 +73,7 @@ void exec(QSqlDatabase &db, const QString &sql, const QVariantList &values = {})
 
 // A refund row as a schema-8 build stored it after `automation` attempts by the agent and
 // `operators` resends by alice; each resend past the cap raised it by one (attempt_cap.raised).
-void oldRow(QSqlDatabase &db, const QString &id, int automation, int operators, int cap)
+void oldRow(Connection &db, const QString &id, int automation, int operators, int cap)
 {
     WriteTransaction tx(db);
     int raised = 0;
@@ -127,7 +127,7 @@ NewOperation refund(const QString &id, int cap)
     return n;
 }
 
-int scalar(QSqlDatabase &db, const QString &sql)
+int scalar(Connection &db, const QString &sql)
 {
     QSqlQuery q(db);
     if (!q.exec(sql) || !q.next())
@@ -152,7 +152,7 @@ void TestOperatorAttempts::migrationKeepsRaisedCapRowsValid()
     test::TestDatabase where;
     const QString connection = u"old-build"_s;
     {
-        QSqlDatabase db = Database::open(where.location(), connection);
+        Connection db = Database::open(where.location(), connection);
         migrateUpTo(db, 8);
         if (QTest::currentTestFailed())
             return;
@@ -235,7 +235,7 @@ void TestOperatorAttempts::operatorResendPastTheCapIsCountedApart()
     QCOMPARE(op.operatorAttempts, 2);
     QCOMPARE(attemptsLabel(op.attempts, op.attemptCap, op.operatorAttempts),
              u"2/2 + 2 by operator"_s);
-    QCOMPARE(scalar(store.database(),
+    QCOMPARE(scalar(connectionOf(store),
                     u"SELECT COUNT(*) FROM audit WHERE action = 'attempt_cap.raised'"_s),
              0);
 

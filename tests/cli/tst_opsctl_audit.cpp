@@ -34,9 +34,7 @@ std::vector<QStringList> readCsv(const QString &path)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return {};
-    QString error;
-    auto rows = csv::parse(f.readAll(), &error);
-    return rows ? *rows : std::vector<QStringList>{};
+    return csv::parse(f.readAll()).valueOr({});
 }
 
 } // namespace
@@ -147,7 +145,7 @@ void TestOpsctlAudit::badInputIsRefused()
     StoreFixture f;
     seedAuditHistory(f);
     // A supervisor whose rights were narrowed to export without reading the trail.
-    addOperator(f.store().database(), 0, u"operator:alice"_s, u"xena"_s, Role::Supervisor,
+    addOperator(connectionOf(f.store()), 0, u"operator:alice"_s, u"xena"_s, Role::Supervisor,
                 Rights(Right::View) | Right::Export);
     const QString target = f.scratchDir() + u"/audit.csv"_s;
     for (QString &a : args)
@@ -167,7 +165,7 @@ void TestOpsctlAudit::verifyNamesTheTamperedEntry()
     QCOMPARE(run.exitCode, 0);
     QCOMPARE(run.result().value("verified", false), true);
     QCOMPARE(run.result().value("entries", -1), 19);
-    QSqlQuery q(f.store().database());
+    QSqlQuery q(connectionOf(f.store()));
     QVERIFY(q.exec(test::onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
                                       : u"DROP TRIGGER audit_no_update"_s));
     QVERIFY(q.exec(u"UPDATE audit SET detail = '{\"reason\":\"nothing\"}' WHERE id = 6"_s));

@@ -40,8 +40,8 @@ Run opsctl(const QString &db, const QStringList &args,
 // start and end inside a run of equal times and only the id orders them.
 void seedRows(StoreFixture &f, qint64 rows)
 {
-    generateOperations(f.store().database(), rows, f.clock().nowMs());
-    QSqlQuery q(f.store().database());
+    generateOperations(connectionOf(f.store()), rows, f.clock().nowMs());
+    QSqlQuery q(connectionOf(f.store()));
     // The generator spaces rows 30 s apart, so created_at / 30000 counts them.
     QVERIFY(q.exec(u"UPDATE operations SET created_at = 1764000000000 + "
                    "1000 * ((created_at / 30000) % 7)"_s));
@@ -131,7 +131,7 @@ void TestOpsctlContract::verifyExitsThreeWhenTheChainBreaks()
     StoreFixture f;
     seedAuditHistory(f);
     QCOMPARE(opsctl(f.path(), {u"audit"_s, u"verify"_s}).exitCode, 0);
-    QSqlQuery q(f.store().database());
+    QSqlQuery q(connectionOf(f.store()));
     QVERIFY(q.exec(onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
                                 : u"DROP TRIGGER audit_no_update"_s));
     QVERIFY(q.exec(u"UPDATE audit SET actor = 'operator:mallory' WHERE id = 10"_s));
@@ -353,7 +353,7 @@ void TestOpsctlContract::refundRepeatReferenceAndPaymentIntent()
     QCOMPARE(set.exitCode, 0);
     QVERIFY(set.result()["repeat_window_ms"] == 1);
     QVERIFY(opsctl(f.path(), {u"settings"_s, u"show"_s}, env).result()["repeat_window_ms"] == 1);
-    QSqlQuery q(f.store().database());
+    QSqlQuery q(connectionOf(f.store()));
     QVERIFY(q.exec(u"SELECT actor FROM audit WHERE action = 'settings.repeat_window'"_s));
     QVERIFY(q.next());
     QCOMPARE(q.value(0).toString(), u"operator:alice"_s);

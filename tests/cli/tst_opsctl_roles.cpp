@@ -59,7 +59,7 @@ QString text(const json &j)
     return QString::fromStdString(j.dump());
 }
 
-int count(QSqlDatabase &db, const QString &table)
+int count(Connection &db, const QString &table)
 {
     QSqlQuery q(db);
     if (!q.exec(u"SELECT COUNT(*) FROM "_s + table) || !q.next())
@@ -177,7 +177,7 @@ void TestOpsctlRoles::refusedActions()
     QFETCH(QStringList, args);
     QFETCH(QString, message);
     StoreFixture f;
-    QSqlDatabase &db = f.store().database();
+    Connection &db = connectionOf(f.store());
     QCOMPARE(unknownRow(f, u"op_a"_s, 3800), qint64(1));
     // A pending approval #1 that carol may not approve: alice's close of a large refund.
     setApprovalThreshold(db, 0, u"operator:alice"_s, u"usd"_s, 100000);

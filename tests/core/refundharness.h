@@ -43,7 +43,7 @@ private:
             if (name == "Idempotency-Key")
                 key = QString::fromUtf8(value);
         }
-        QSqlDatabase db = Database::open(m_dbPath, StoreFixture::nextConnection());
+        Connection db = Database::open(m_dbPath, StoreFixture::nextConnection());
         QSqlQuery q(db);
         q.prepare(u"SELECT o.request_body, (SELECT COUNT(*) FROM attempts a WHERE "
                   "a.operation_id = o.id AND a.classification = 'in_flight') FROM operations o "

@@ -48,7 +48,7 @@ struct Harness
         config.jitterSeed = 1;
         engine = std::make_unique<RefundEngine>(fixture.store(), *client, config,
                                                 [](std::chrono::milliseconds) {});
-        const QVariant handle = fixture.store().database().driver()->handle();
+        const QVariant handle = connectionOf(fixture.store()).driver()->handle();
         if (handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0) {
             sqlite3_commit_hook(*static_cast<sqlite3 *const *>(handle.constData()), &countCommit,
                                 &hookCommits);
@@ -58,7 +58,7 @@ struct Harness
     }
     qint64 commits()
     {
-        return WriteTransaction::commitCount(fixture.store().database().connectionName());
+        return WriteTransaction::commitCount(connectionOf(fixture.store()).connectionName());
     }
     // Commits made by one refund call, checked against the SQLite hook when there is one.
     qint64 commitsOf(const QString &order, const QString &charge, qint64 amount, ToolResult *out)
@@ -150,7 +150,7 @@ void TestDurableCommits::perPath()
     const auto audit = h.fixture.store().audit(r.operationId);
     QCOMPARE(audit.front().action, u"operation.opened"_s);
     QCOMPARE(audit.at(1).action, u"attempt.started"_s);
-    QVERIFY(AuditLog::verify(h.fixture.store().database()).holds());
+    QVERIFY(AuditLog::verify(connectionOf(h.fixture.store())).holds());
 }
 
 void TestDurableCommits::refusedByTheBalanceCommitsNothing()

@@ -104,7 +104,7 @@ private:
 void TestEventApplier::init()
 {
     m_f = std::make_unique<test::StoreFixture>();
-    m_events = std::make_unique<EventStore>(m_f->store().database(), m_f->clock());
+    m_events = std::make_unique<EventStore>(connectionOf(m_f->store()), m_f->clock());
 }
 
 void TestEventApplier::cleanup()
@@ -116,7 +116,7 @@ void TestEventApplier::cleanup()
 EventApplyResult TestEventApplier::apply(const StripeEvent &e)
 {
     EventApplier applier(m_f->store(), u"system:webhook"_s);
-    WriteTransaction tx(m_f->store().database());
+    WriteTransaction tx(connectionOf(m_f->store()));
     const EventApplyResult r = applier.applyLocked(e, EventSource::Webhook);
     tx.commit();
     return r;

@@ -77,7 +77,7 @@ void TestEventImport::initTestCase()
 
 int TestEventImport::count(const QString &sql)
 {
-    Query q = runQuery(m_fx->store().database(), sql);
+    Query q = runQuery(connectionOf(m_fx->store()), sql);
     return q.next() ? q.value(0).toInt() : -1;
 }
 
@@ -128,7 +128,7 @@ void TestEventImport::stoppedHalfWayResumesFromTheStoredCursor()
     QCOMPARE(first.pages, 2); // the oldest page and the first forward page, each committed
     QCOMPARE(first.stored, 20 + kPageSize);
     QCOMPARE(count(u"SELECT COUNT(*) FROM provider_events"_s), first.stored);
-    EventStore events(m_fx->store().database(), m_fx->clock());
+    EventStore events(connectionOf(m_fx->store()), m_fx->clock());
     QCOMPARE(events.cursor(u"stripe.events"_s).value_or(QString()), first.cursor);
     QVERIFY(provider.contains(first.cursor));
 
@@ -142,7 +142,7 @@ void TestEventImport::stoppedHalfWayResumesFromTheStoredCursor()
     QCOMPARE(count(u"SELECT COUNT(*) FROM provider_events"_s), 2 * kRefunds);
     QCOMPARE(count(u"SELECT COUNT(DISTINCT id) FROM provider_events"_s), 2 * kRefunds);
     QSet<QString> stored;
-    Query ids = runQuery(m_fx->store().database(), u"SELECT id FROM provider_events"_s);
+    Query ids = runQuery(connectionOf(m_fx->store()), u"SELECT id FROM provider_events"_s);
     while (ids.next())
         stored.insert(ids.value(0).toString());
     QCOMPARE(stored, provider);

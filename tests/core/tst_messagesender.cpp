@@ -21,7 +21,7 @@ namespace {
 struct Harness
 {
     StoreFixture fixture;
-    MessageStore messages{fixture.store().database(), fixture.clock()};
+    MessageStore messages{connectionOf(fixture.store()), fixture.clock()};
     QtHttpTransport transport;
     std::vector<std::chrono::milliseconds> sleeps;
 
@@ -134,7 +134,7 @@ void TestMessageSender::sameMessageTwiceDeliversOnce()
 
     // Even a row whose "sent" was lost (a console that died before recording it) sends the same
     // key and bytes: the sink replays its first answer, and the customer still has one message.
-    runQuery(h.fixture.store().database(), u"UPDATE messages SET state = 'pending' WHERE id = ?"_s,
+    runQuery(connectionOf(h.fixture.store()), u"UPDATE messages SET state = 'pending' WHERE id = ?"_s,
              {m.id});
     const SendResult replay = sender.send(m.id, u"operator:alice"_s);
     QCOMPARE(toString(replay.status), toString(SendResult::Status::Sent));

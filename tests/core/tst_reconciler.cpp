@@ -135,7 +135,7 @@ void TestReconciler::closesAStored500WhoseMoneyMoved()
     QVERIFY(QString::fromStdString(detail["reason"])
                 .contains(u"Evidence #%1."_s.arg(evidence.back().id)));
     QCOMPARE(f.moneyPosts(), 0); // rule 6: reads only
-    QVERIFY(AuditLog::verify(f.db.store().database()).holds());
+    QVERIFY(AuditLog::verify(connectionOf(f.db.store())).holds());
 }
 
 void TestReconciler::proposesWhenNoRefundExists()
@@ -147,7 +147,7 @@ void TestReconciler::proposesWhenNoRefundExists()
     const PassReport pass = f.reconciler().pass(true);
     QCOMPARE(resultOf(pass, id), u"proposal"_s);
     QCOMPARE(toString(f.row(id).state), u"unknown"_s); // never an automatic failed
-    const auto p = openProposal(f.db.store().database(), id);
+    const auto p = openProposal(connectionOf(f.db.store()), id);
     QVERIFY(p);
     QCOMPARE(toString(*p->outcome), u"failed"_s);
     QVERIFY2(p->reason.startsWith(u"No refund at the provider (list complete at "_s),
@@ -158,9 +158,9 @@ void TestReconciler::proposesWhenNoRefundExists()
 
     // The next reading supersedes the proposal: one open, the old one points at it.
     const PassReport again = f.reconciler().pass(true);
-    const auto newer = openProposal(f.db.store().database(), id);
+    const auto newer = openProposal(connectionOf(f.db.store()), id);
     QVERIFY(newer && newer->id != p->id);
-    const auto old = findProposal(f.db.store().database(), p->id);
+    const auto old = findProposal(connectionOf(f.db.store()), p->id);
     QCOMPARE(toString(old->state), u"superseded"_s);
     QCOMPARE(old->supersededBy, newer->id);
 }
@@ -175,8 +175,8 @@ void TestReconciler::twoRefundObjectsRaiseAttention()
     const PassReport pass = f.reconciler().pass(true);
     QCOMPARE(resultOf(pass, id), u"attention"_s);
     QCOMPARE(toString(f.row(id).state), u"unknown"_s);
-    QVERIFY(!openProposal(f.db.store().database(), id));
-    const auto attention = EventStore(f.db.store().database(), f.db.clock()).attentionOf(id);
+    QVERIFY(!openProposal(connectionOf(f.db.store()), id));
+    const auto attention = EventStore(connectionOf(f.db.store()), f.db.clock()).attentionOf(id);
     QVERIFY(attention);
     QCOMPARE(attention->raisedBy, u"system:reconciler"_s);
     QVERIFY(attention->reason.startsWith(u"2 refund objects"_s));
@@ -219,10 +219,10 @@ void TestReconciler::pendingRefundIsFollowedThenAttention()
     QCOMPARE(resultOf(pass, fails), u"attention"_s);
     QCOMPARE(toString(f.row(fails).state), u"succeeded"_s); // nothing reopens a final row
     QCOMPARE(f.row(fails).providerStatus, u"failed"_s);
-    QVERIFY(EventStore(f.db.store().database(), f.db.clock()).attentionOf(fails));
-    QVERIFY(!EventStore(f.db.store().database(), f.db.clock()).attentionOf(settles));
+    QVERIFY(EventStore(connectionOf(f.db.store()), f.db.clock()).attentionOf(fails));
+    QVERIFY(!EventStore(connectionOf(f.db.store()), f.db.clock()).attentionOf(settles));
     // Both are settled at the provider: neither is read again.
-    QCOMPARE(reconcileMark(f.db.store().database(), settles).ended, true);
+    QCOMPARE(reconcileMark(connectionOf(f.db.store()), settles).ended, true);
     QCOMPARE(f.reconciler().pass(true).rows.size(), 0u);
 }
 
@@ -239,7 +239,7 @@ void TestReconciler::unreachableProviderReschedules()
     QCOMPARE(*reportOf(down, id)->nextCheckAtMs, base + 300 * 1000);
     QCOMPARE(toString(f.row(id).state), u"unknown"_s);
     QCOMPARE(readingsOf(f, id), 0);
-    QCOMPARE(reconcileMark(f.db.store().database(), id).nextAt->toMSecsSinceEpoch(),
+    QCOMPARE(reconcileMark(connectionOf(f.db.store()), id).nextAt->toMSecsSinceEpoch(),
              base + 300 * 1000);
     // Not due before its slot; read and closed at it once the provider is back.
     QCOMPARE(f.reconciler().pass(false).rows.size(), 0u);
@@ -252,10 +252,10 @@ void TestReconciler::autoCloseOffOnlyProposes()
 {
     ReconcileFixture f;
     QVERIFY2(f.start(), qPrintable(f.sim.error()));
-    setReconcileAutoClose(f.db.store().database(), f.db.clock().nowMs(), u"operator:alice"_s,
+    setReconcileAutoClose(connectionOf(f.db.store()), f.db.clock().nowMs(), u"operator:alice"_s,
                           false);
     QVERIFY_THROWS_EXCEPTION(ActionRefused,
-                             setReconcileAutoClose(f.db.store().database(), f.db.clock().nowMs(),
+                             setReconcileAutoClose(connectionOf(f.db.store()), f.db.clock().nowMs(),
                                                    u"operator:carol"_s, true));
     const QString moved = f.unknownRefund(u"4417"_s, u"ch_4417"_s, 3800, true);
     const QString notMoved = f.unknownRefund(u"1001"_s, u"ch_1001"_s, 5000, false);
@@ -263,11 +263,11 @@ void TestReconciler::autoCloseOffOnlyProposes()
     QCOMPARE(resultOf(pass, moved), u"proposal"_s);
     QCOMPARE(resultOf(pass, notMoved), u"proposal"_s);
     QCOMPARE(toString(f.row(moved).state), u"unknown"_s);
-    const auto p = openProposal(f.db.store().database(), moved);
+    const auto p = openProposal(connectionOf(f.db.store()), moved);
     QCOMPARE(toString(*p->outcome), u"succeeded"_s);
     QVERIFY(p->providerRef.startsWith(u"re_"_s));
     // The setting is audited (a global entry, no operation); the refused change wrote nothing.
-    QSqlQuery q(f.db.store().database());
+    QSqlQuery q(connectionOf(f.db.store()));
     QVERIFY(q.exec(u"SELECT COUNT(*) FROM audit WHERE action = 'settings.reconcile.auto_close'"_s));
     QVERIFY(q.next());
     QCOMPARE(q.value(0).toInt(), 1);
@@ -280,7 +280,7 @@ void TestReconciler::heldRowsAreUntouched()
     const QString leased = f.unknownRefund(u"4417"_s, u"ch_4417"_s, 3800, true);
     const QString awaiting = f.unknownRefund(u"1001"_s, u"ch_1001"_s, 5000, true);
     QVERIFY(claimResendLease(f.db.store(), leased, u"operator:carol#1"_s, 120));
-    setApprovalThreshold(f.db.store().database(), f.db.clock().nowMs(), u"operator:alice"_s,
+    setApprovalThreshold(connectionOf(f.db.store()), f.db.clock().nowMs(), u"operator:alice"_s,
                          u"usd"_s, 1000);
     Evidence note;
     note.operationId = awaiting;
@@ -300,7 +300,7 @@ void TestReconciler::heldRowsAreUntouched()
     for (const QString &id : {leased, awaiting}) {
         QCOMPARE(toString(f.row(id).state), u"unknown"_s);
         QCOMPARE(readingsOf(f, id), 0);
-        QCOMPARE(reconcileMark(f.db.store().database(), id).checks, 0);
+        QCOMPARE(reconcileMark(connectionOf(f.db.store()), id).checks, 0);
     }
     QCOMPARE(f.refundListReads(), 0);
 }
@@ -330,7 +330,7 @@ void TestReconciler::rowsFollowTheirSlots()
     const QString id = f.unknownRefund(u"4417"_s, u"ch_4417"_s, 3800, false);
     const qint64 base = f.row(id).lastAttemptAt->toMSecsSinceEpoch();
     auto next = [&] {
-        return reconcileMark(f.db.store().database(), id).nextAt->toMSecsSinceEpoch();
+        return reconcileMark(connectionOf(f.db.store()), id).nextAt->toMSecsSinceEpoch();
     };
     f.clearRequests();
     QCOMPARE(resultOf(f.reconciler().pass(false), id), u"scheduled"_s);
@@ -343,11 +343,11 @@ void TestReconciler::rowsFollowTheirSlots()
     f.db.clock().advanceSecs(240);
     QCOMPARE(resultOf(f.reconciler().pass(false), id), u"proposal"_s);
     QCOMPARE(next(), base + 3'600'000);
-    QCOMPARE(reconcileMark(f.db.store().database(), id).checks, 2);
+    QCOMPARE(reconcileMark(connectionOf(f.db.store()), id).checks, 2);
     // Past one day after the deadline the schedule ends.
     f.db.clock().set(f.row(id).deadline->addSecs(24 * 3600 - 60));
     f.reconciler().pass(false);
-    QVERIFY(reconcileMark(f.db.store().database(), id).ended);
+    QVERIFY(reconcileMark(connectionOf(f.db.store()), id).ended);
     QCOMPARE(f.reconciler().pass(true).rows.size(), 0u);
     QCOMPARE(f.refundListReads(), 3);
 }

@@ -65,7 +65,7 @@ void keepEvent(ReconcileFixture &f, const json &event, const QString &operationI
 {
     const auto parsed = parseStripeEvent(QByteArray::fromStdString(event.dump()));
     QVERIFY(parsed && parsed->refund);
-    QSqlDatabase &db = f.db.store().database();
+    Connection &db = connectionOf(f.db.store());
     StoredEvent row;
     row.id = parsed->id;
     row.type = parsed->type;
@@ -79,8 +79,9 @@ void keepEvent(ReconcileFixture &f, const json &event, const QString &operationI
     row.outcomeReason = u"kept"_s;
     row.raw = parsed->raw;
     WriteTransaction tx(db);
-    QVERIFY(EventStore::insertEventLocked(db, row));
-    EventStore::addEventEvidenceLocked(db, f.db.store().clock().nowMs(), row, u"system:webhook"_s);
+    EventStore events = f.db.store().events();
+    QVERIFY(events.insertEventLocked(row));
+    events.addEventEvidenceLocked(f.db.store().clock().nowMs(), row, u"system:webhook"_s);
     tx.commit();
 }
 
@@ -207,7 +208,7 @@ void TestReconcilerEvents::storedEventClosesWithoutAProviderRead()
     QVERIFY(detail["provider_ref"] == refundId);
     QVERIFY(QString::fromStdString(detail["reason"])
                 .contains(u"Evidence #%1."_s.arg(evidence.back().id)));
-    QVERIFY(AuditLog::verify(f.db.store().database()).holds());
+    QVERIFY(AuditLog::verify(connectionOf(f.db.store())).holds());
 }
 
 void TestReconcilerEvents::storedEventThatProvesNothingFallsBackToTheList()

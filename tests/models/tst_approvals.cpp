@@ -4,6 +4,7 @@
 
 #include "storage/access/approvals.h"
 #include "storage/audit/auditlog.h"
+#include "storage/closeapproval.h"
 #include "support/storefixture.h"
 
 #include <QSqlError>
@@ -56,7 +57,7 @@ ManualClose failedClose(const QString &id, qint64 evidence, const QString &actor
     return {id, OperationState::Failed, {}, {evidence}, actor, u"no refund at the provider"_s};
 }
 
-int count(QSqlDatabase &db, const QString &table)
+int count(Connection &db, const QString &table)
 {
     QSqlQuery q(db);
     if (!q.exec(u"SELECT COUNT(*) FROM "_s + table) || !q.next())
@@ -134,16 +135,16 @@ void TestApprovals::storeRefusesWithoutTheRight()
     QFETCH(QString, message);
     StoreFixture f;
     f.addOperator(u"erin"_s, Role::Supervisor);
-    setOperatorDisabled(f.store().database(), 0, kAlice, u"erin"_s, true);
+    setOperatorDisabled(connectionOf(f.store()), 0, kAlice, u"erin"_s, true);
     const qint64 ev = unknownRow(f, u"op_a"_s, 3800);
     // A pending request for "approve" (made by alice, so only the approver's right matters).
-    setApprovalThreshold(f.store().database(), 0, kAlice, u"eur"_s, 100);
+    setApprovalThreshold(connectionOf(f.store()), 0, kAlice, u"eur"_s, 100);
     const qint64 evB = unknownRow(f, u"op_b"_s, 5000, u"eur"_s);
     QCOMPARE(f.store().closeManually(failedClose(u"op_b"_s, evB, kAlice)).refusal,
              ManualCloseRefusal::AwaitingApproval);
-    const qint64 approvalId = listApprovals(f.store().database()).front().id;
+    const qint64 approvalId = listApprovals(connectionOf(f.store())).front().id;
 
-    QSqlDatabase &db = f.store().database();
+    Connection &db = connectionOf(f.store());
     const int audit = count(db, u"audit"_s);
     const int evidence = count(db, u"evidence"_s);
     const Operation before = *f.store().operation(u"op_a"_s);
@@ -192,10 +193,10 @@ void TestApprovals::rightsOverrideReplacesTheRole()
     StoreFixture f;
     const qint64 ev = unknownRow(f, u"op_a"_s, 3800);
     // carol stays support but may close; bob keeps the supervisor role with view only.
-    grantRole(f.store().database(), 0, kAlice, u"carol"_s, Role::Support,
+    grantRole(connectionOf(f.store()), 0, kAlice, u"carol"_s, Role::Support,
               Rights(Right::View) | Right::Close);
-    grantRole(f.store().database(), 0, kAlice, u"bob"_s, Role::Supervisor, Rights(Right::View));
-    QCOMPARE(formatRights(rightsOf(f.store().database(), kCarol)), u"view,close"_s);
+    grantRole(connectionOf(f.store()), 0, kAlice, u"bob"_s, Role::Supervisor, Rights(Right::View));
+    QCOMPARE(formatRights(rightsOf(connectionOf(f.store()), kCarol)), u"view,close"_s);
     QVERIFY(closeRefusal(f.store().closeManually(failedClose(u"op_a"_s, ev, kBob)),
                          ManualCloseRefusal::NotPermitted)
                 .contains(u"operator bob (supervisor) may not close"_s));
@@ -224,23 +225,23 @@ void TestApprovals::thresholdEdge()
     QFETCH(qint64, amount);
     QFETCH(bool, needsApproval);
     StoreFixture f;
-    setApprovalThreshold(f.store().database(), 0, kAlice, u"USD"_s, 10000); // stored lower-case
-    setApprovalThreshold(f.store().database(), 0, kAlice, u"jpy"_s, 5000);
-    setApprovalThreshold(f.store().database(), 0, kAlice, u"credits"_s, 300);
+    setApprovalThreshold(connectionOf(f.store()), 0, kAlice, u"USD"_s, 10000); // stored lower-case
+    setApprovalThreshold(connectionOf(f.store()), 0, kAlice, u"jpy"_s, 5000);
+    setApprovalThreshold(connectionOf(f.store()), 0, kAlice, u"credits"_s, 300);
     const qint64 ev = unknownRow(f, u"op_a"_s, amount, currency);
     const ManualCloseRefusal r =
         f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice)).refusal;
     QCOMPARE(r, needsApproval ? ManualCloseRefusal::AwaitingApproval : ManualCloseRefusal::None);
     QCOMPARE(toString(f.store().operation(u"op_a"_s)->state),
              toString(needsApproval ? OperationState::Unknown : OperationState::Failed));
-    QCOMPARE(listApprovals(f.store().database(), ApprovalState::Pending).size(),
+    QCOMPARE(listApprovals(connectionOf(f.store()), ApprovalState::Pending).size(),
              needsApproval ? size_t(1) : size_t(0));
 }
 
 void TestApprovals::closeApprovalFlow()
 {
     StoreFixture f;
-    QSqlDatabase &db = f.store().database();
+    Connection &db = connectionOf(f.store());
     setApprovalThreshold(db, 0, kAlice, u"usd"_s, 10000);
     const qint64 ev = unknownRow(f, u"op_a"_s, 25000);
     ManualClose c{u"op_a"_s, OperationState::Succeeded,         u"re_9"_s, {ev},
@@ -290,11 +291,11 @@ void TestApprovals::closeApprovalFlow()
 void TestApprovals::rejectNeedsAReason()
 {
     StoreFixture f;
-    setApprovalThreshold(f.store().database(), 0, kAlice, u"usd"_s, 0);
+    setApprovalThreshold(connectionOf(f.store()), 0, kAlice, u"usd"_s, 0);
     const qint64 ev = unknownRow(f, u"op_a"_s, 1);
     QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice)).refusal,
              ManualCloseRefusal::AwaitingApproval);
-    const qint64 id = listApprovals(f.store().database()).front().id;
+    const qint64 id = listApprovals(connectionOf(f.store())).front().id;
     QVERIFY(refusal([&] {
                 rejectRequest(f.store(), id, kBob, u"  "_s);
             }).contains(u"a rejection needs a reason"_s));
@@ -316,7 +317,7 @@ void TestApprovals::rejectNeedsAReason()
 void TestApprovals::approvalOfAClosedOperationIsRefused()
 {
     StoreFixture f;
-    setApprovalThreshold(f.store().database(), 0, kAlice, u"usd"_s, 100);
+    setApprovalThreshold(connectionOf(f.store()), 0, kAlice, u"usd"_s, 100);
     f.store().openOrGet(refundOp(u"op_a"_s, 5000));
     const qint64 ev = f.store().addEvidence(
         {0, u"op_a"_s, u"note"_s, u"t"_s, u"text/plain"_s, "checked", {}, {}, kAlice});
@@ -324,36 +325,36 @@ void TestApprovals::approvalOfAClosedOperationIsRefused()
              ManualCloseRefusal::AwaitingApproval);
     // Meanwhile automation confirms the refund.
     QVERIFY(f.store().closeSucceeded(u"op_a"_s, u"re_1"_s, u"succeeded"_s, u"agent:t"_s, u"2xx"_s));
-    const qint64 id = listApprovals(f.store().database()).front().id;
+    const qint64 id = listApprovals(connectionOf(f.store())).front().id;
     QVERIFY(refusal([&] {
                 approveRequest(f.store(), id, kBob);
             }).contains(u"operation op_a has already succeeded"_s));
     QCOMPARE(f.store().operation(u"op_a"_s)->closedBy, u"agent:t"_s);
-    QCOMPARE(toString(findApproval(f.store().database(), id)->state),
+    QCOMPARE(toString(findApproval(connectionOf(f.store()), id)->state),
              toString(ApprovalState::Pending));
 }
 
 void TestApprovals::secondPendingCloseIsRefused()
 {
     StoreFixture f;
-    setApprovalThreshold(f.store().database(), 0, kAlice, u"usd"_s, 100);
+    setApprovalThreshold(connectionOf(f.store()), 0, kAlice, u"usd"_s, 100);
     const qint64 ev = unknownRow(f, u"op_a"_s, 5000);
     QCOMPARE(f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice)).refusal,
              ManualCloseRefusal::AwaitingApproval);
     QVERIFY(closeRefusal(f.store().closeManually(failedClose(u"op_a"_s, ev, kBob)),
                          ManualCloseRefusal::AlreadyAwaitingApproval)
                 .contains(u"already waiting for approval"_s));
-    QCOMPARE(listApprovals(f.store().database()).size(), size_t(1));
+    QCOMPARE(listApprovals(connectionOf(f.store())).size(), size_t(1));
 }
 
 void TestApprovals::closeRefusalsComeBackInTheResult()
 {
     StoreFixture f;
-    setApprovalThreshold(f.store().database(), 0, kAlice, u"usd"_s, 100);
+    setApprovalThreshold(connectionOf(f.store()), 0, kAlice, u"usd"_s, 100);
     const qint64 ev = unknownRow(f, u"op_a"_s, 5000);
     const ManualCloseResult asked = f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice));
     QCOMPARE(asked.refusal, ManualCloseRefusal::AwaitingApproval);
-    const qint64 id = listApprovals(f.store().database()).front().id;
+    const qint64 id = listApprovals(connectionOf(f.store())).front().id;
     QCOMPARE(asked.approvalId, id);
     const ManualCloseResult again = f.store().closeManually(failedClose(u"op_a"_s, ev, kBob));
     QCOMPARE(again.refusal, ManualCloseRefusal::AlreadyAwaitingApproval);
@@ -369,7 +370,7 @@ void TestApprovals::closeRefusalsComeBackInTheResult()
 void TestApprovals::resendApprovalIsSpentOnce()
 {
     StoreFixture f;
-    QSqlDatabase &db = f.store().database();
+    Connection &db = connectionOf(f.store());
     setApprovalThreshold(db, 0, kAlice, u"usd"_s, 100);
     unknownRow(f, u"op_a"_s, 5000);
     // A support operator may resend; above the threshold the store asks for approval instead.
@@ -428,7 +429,7 @@ void TestApprovals::directory()
     QFETCH(QString, step);
     QFETCH(QString, message);
     StoreFixture f(false);
-    QSqlDatabase &db = f.store().database();
+    Connection &db = connectionOf(f.store());
     const QString boss = u"operator:root"_s;
     if (step != u"first-support"_s && step != u"first-supervisor"_s)
         addOperator(db, 0, u"operator:root"_s, u"root"_s, Role::Supervisor);
@@ -472,10 +473,10 @@ void TestApprovals::directory()
 void TestApprovals::schemaRefusesSelfApproval()
 {
     StoreFixture f;
-    setApprovalThreshold(f.store().database(), 0, kAlice, u"usd"_s, 1);
+    setApprovalThreshold(connectionOf(f.store()), 0, kAlice, u"usd"_s, 1);
     const qint64 ev = unknownRow(f, u"op_a"_s, 500);
     f.store().closeManually(failedClose(u"op_a"_s, ev, kAlice));
-    QSqlQuery q(f.store().database());
+    QSqlQuery q(connectionOf(f.store()));
     QVERIFY(!q.exec(u"UPDATE approvals SET state = 'approved', decided_by = requested_by"_s));
     // SQLite: "CHECK constraint failed"; PostgreSQL: "violates check constraint".
     QVERIFY2(q.lastError().text().contains(u"check constraint"_s, Qt::CaseInsensitive),

@@ -25,14 +25,14 @@ void seedBoth(StoreFixture &f)
 {
     seedAuditHistory(f);
     f.addOperator(u"dave"_s, Role::Support); // an entry about no operation
-    generateOperations(f.store().database(), 700, f.clock().nowMs());
-    generateAuditHistory(f.store().database(), 700, f.clock().nowMs());
+    generateOperations(connectionOf(f.store()), 700, f.clock().nowMs());
+    generateAuditHistory(connectionOf(f.store()), 700, f.clock().nowMs());
 }
 
 QByteArray exported(StoreFixture &f, const AuditFilter &filter, AuditReadPath path,
                     const QString &name)
 {
-    AuditQuery query(f.store().database());
+    AuditQuery query(connectionOf(f.store()));
     const QString file = f.scratchDir() + u'/' + name;
     AuditCsvExport exporter(query, filter, file, path);
     while (!exporter.step(333)) {
@@ -128,7 +128,7 @@ void TestAuditFastPath::verifyGivesTheSameVerdict()
     QFETCH(bool, holds);
     StoreFixture f;
     seedBoth(f);
-    QSqlDatabase db = f.store().database();
+    Connection db = connectionOf(f.store());
     const QString failed = tamper(db, statements);
     QVERIFY2(failed.isEmpty(), qPrintable(failed));
     const auto reference = AuditLog::verify(db, {}, AuditReadPath::QtSql);
@@ -146,7 +146,7 @@ namespace {
 // A small chunk, so the seeded chain spans many chunks and the cases below sit on boundaries.
 constexpr int kChunk = 256;
 
-std::vector<qint64> auditIds(QSqlDatabase &db)
+std::vector<qint64> auditIds(Connection &db)
 {
     QSqlQuery q(u"SELECT id FROM audit ORDER BY id"_s, db);
     std::vector<qint64> ids;
@@ -167,7 +167,7 @@ struct Walked
     std::vector<std::pair<qint64, qint64>> progress;
 };
 
-Walked walk(QSqlDatabase &db, AuditReadPath path, int hashThreads, int stopAfterCalls = -1)
+Walked walk(Connection &db, AuditReadPath path, int hashThreads, int stopAfterCalls = -1)
 {
     Walked w;
     ChainWalkOptions options;
@@ -215,7 +215,7 @@ void TestAuditFastPath::parallelGivesTheSameVerdict()
     QFETCH(int, brokenAt);
     StoreFixture f;
     seedBoth(f);
-    QSqlDatabase db = f.store().database();
+    Connection db = connectionOf(f.store());
     const std::vector<qint64> ids = auditIds(db);
     QVERIFY(ids.size() > 3 * kChunk);
     if (!statement.isEmpty()) {
@@ -246,7 +246,7 @@ void TestAuditFastPath::parallelGivesTheSameVerdict()
 void TestAuditFastPath::parallelWalkCancels()
 {
     StoreFixture f;
-    QSqlDatabase db = f.store().database();
+    Connection db = connectionOf(f.store());
     generateOperations(db, 2100, f.clock().nowMs());
     generateAuditHistory(db, 2100, f.clock().nowMs()); // 8,400 entries: three progress calls
     const Walked whole = walk(db, AuditReadPath::Fastest, 2);
@@ -265,7 +265,7 @@ void TestAuditFastPath::appendWritesTheParsedHash()
 {
     StoreFixture f;
     seedAuditHistory(f);
-    QSqlDatabase db = f.store().database();
+    Connection db = connectionOf(f.store());
     const nlohmann::json awkward = {
         {"reason", awkwardReason().toStdString()},
         {"control", "tab\there \x01 bell\x07 nul-free \\ slash / quote \" \u2028"},

@@ -45,7 +45,7 @@ struct Plain
 };
 
 // Every entry, newest first, read without any of AuditQuery's SQL.
-std::vector<Plain> allEntries(QSqlDatabase &db)
+std::vector<Plain> allEntries(Connection &db)
 {
     QSqlQuery q(db);
     q.setForwardOnly(true);
@@ -99,7 +99,7 @@ StoreFixture &TestAuditQuery::generated()
 {
     if (!m_generated) {
         m_generated = std::make_unique<StoreFixture>();
-        QSqlDatabase &db = m_generated->store().database();
+        Connection &db = connectionOf(m_generated->store());
         generateOperations(db, kGeneratedRows, m_generated->clock().nowMs());
         generateAuditHistory(db, kGeneratedRows, m_generated->clock().nowMs());
     }
@@ -175,7 +175,7 @@ void TestAuditQuery::filters()
     QFETCH(qint64, expected);
     StoreFixture f;
     seedAuditHistory(f);
-    AuditQuery query(f.store().database());
+    AuditQuery query(connectionOf(f.store()));
     QCOMPARE(query.count(filter), expected);
     const auto rows = query.page(filter, std::nullopt, 100);
     QCOMPARE(qint64(rows.size()), expected);
@@ -206,7 +206,7 @@ void TestAuditQuery::pagingIsNewestFirstWithoutGapsOrRepeats()
     QFETCH(int, pageSize);
     StoreFixture f;
     seedAuditHistory(f);
-    AuditQuery query(f.store().database());
+    AuditQuery query(connectionOf(f.store()));
     std::vector<qint64> ids;
     std::optional<qint64> before;
     for (;;) {
@@ -227,11 +227,11 @@ void TestAuditQuery::attemptsAreAllInTheAuditTrail()
     // The view reads the audit table alone: every attempts row must have its audit entry.
     StoreFixture f;
     seedAuditHistory(f);
-    QSqlQuery q(f.store().database());
+    QSqlQuery q(connectionOf(f.store()));
     QVERIFY(q.exec(u"SELECT COUNT(*) FROM attempts"_s) && q.next());
     const qint64 attempts = q.value(0).toLongLong();
     QCOMPARE(attempts, qint64(5));
-    AuditQuery query(f.store().database());
+    AuditQuery query(connectionOf(f.store()));
     AuditFilter started;
     started.action = u"attempt.started"_s;
     QCOMPARE(query.count(started), attempts);
@@ -244,7 +244,7 @@ void TestAuditQuery::modelFetchesPagesAndPassesTheTester()
 {
     StoreFixture f;
     seedAuditHistory(f);
-    AuditQuery query(f.store().database());
+    AuditQuery query(connectionOf(f.store()));
     AuditEntryModel model(query);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setPageSize(5);
@@ -274,7 +274,7 @@ void TestAuditQuery::modelShowsColumns()
 {
     StoreFixture f;
     seedAuditHistory(f);
-    AuditQuery query(f.store().database());
+    AuditQuery query(connectionOf(f.store()));
     AuditEntryModel model(query);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     AuditFilter closes;
@@ -305,7 +305,7 @@ void TestAuditQuery::unknownPerDay()
 {
     StoreFixture f;
     const SeededHistory h = seedAuditHistory(f);
-    AuditStats stats(f.store().database());
+    AuditStats stats(connectionOf(f.store()));
     const QDate d1(2026, 11, 29);
     const auto days = stats.unknownPerDay(h.dayOneStartMs - kDayMs, h.dayOneStartMs + 3 * kDayMs);
     const std::vector<DayCount> expected = {
@@ -320,7 +320,7 @@ void TestAuditQuery::attemptsPerOperation()
 {
     StoreFixture f;
     seedAuditHistory(f);
-    AuditStats stats(f.store().database());
+    AuditStats stats(connectionOf(f.store()));
     const auto bins = stats.attemptsPerOperation(3);
     const std::vector<Bin> expected = {{u"1"_s, 1, 2}, {u"2"_s, 2, 0}, {u"3+"_s, 3, 1}};
     QCOMPARE(bins, expected);
@@ -331,7 +331,7 @@ void TestAuditQuery::unknownToClosed()
 {
     StoreFixture f;
     seedAuditHistory(f);
-    AuditStats stats(f.store().database());
+    AuditStats stats(connectionOf(f.store()));
     const auto bins = stats.unknownToClosed();
     QCOMPARE(bins.size(), size_t(6));
     qint64 total = 0;
@@ -345,7 +345,7 @@ void TestAuditQuery::unknownToClosed()
 void TestAuditQuery::migrationIndexesEveryFilter()
 {
     StoreFixture f;
-    QSqlDatabase &db = f.store().database();
+    Connection &db = connectionOf(f.store());
     QCOMPARE(Database::schemaVersion(db), Database::latestVersion());
     QSqlQuery q(db);
     QVERIFY(q.exec(onPostgres()
@@ -392,7 +392,7 @@ void TestAuditQuery::plansAgreeWithAPlainScan_data()
 void TestAuditQuery::plansAgreeWithAPlainScan()
 {
     QFETCH(AuditFilter, filter);
-    QSqlDatabase &db = generated().store().database();
+    Connection &db = connectionOf(generated().store());
     std::vector<qint64> expected;
     for (const Plain &e : allEntries(db)) {
         if (matches(e, filter))
@@ -434,7 +434,7 @@ void TestAuditQuery::sparseFiltersReadTheirIndex()
 {
     if (onPostgres())
         QSKIP("the plan hints are SQLite's; PostgreSQL plans with the bound values");
-    AuditQuery query(generated().store().database());
+    AuditQuery query(connectionOf(generated().store()));
     AuditFilter sparse;
     sparse.actor = u"operator:alice"_s;
     QVERIFY2(query.explainPage(sparse).join(u' ').contains(u"audit_actor"_s),
@@ -453,7 +453,7 @@ void TestAuditQuery::sparseFiltersReadTheirIndex()
 void TestAuditQuery::generatedHistoryIsAValidChain()
 {
     StoreFixture f;
-    QSqlDatabase &db = f.store().database();
+    Connection &db = connectionOf(f.store());
     f.addOperator(u"dave"_s, Role::Support); // an entry before: the generator continues the chain
     generateOperations(db, 1000, f.clock().nowMs());
     generateAuditHistory(db, 1000, f.clock().nowMs());
@@ -474,7 +474,7 @@ void TestAuditQuery::generatedHistoryIsAValidChain()
 void TestAuditQuery::verifyReportsProgressAndCancels()
 {
     StoreFixture f;
-    QSqlDatabase &db = f.store().database();
+    Connection &db = connectionOf(f.store());
     generateOperations(db, 3000, f.clock().nowMs());
     generateAuditHistory(db, 3000, f.clock().nowMs());
     std::vector<qint64> done;

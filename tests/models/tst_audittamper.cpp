@@ -28,7 +28,7 @@ void TestAuditTamper::untouchedChainHolds()
 {
     StoreFixture f;
     const SeededHistory h = seedAuditHistory(f);
-    const ChainCheck check = AuditLog::verify(f.store().database());
+    const ChainCheck check = AuditLog::verify(connectionOf(f.store()));
     QVERIFY(check.holds());
     QCOMPARE(check.entries, h.entries);
     QCOMPARE(h.entries, qint64(19));
@@ -48,10 +48,10 @@ void TestAuditTamper::triggersRefuseChanges()
     QFETCH(QString, sql);
     StoreFixture f;
     const SeededHistory h = seedAuditHistory(f);
-    QSqlQuery q(f.store().database());
+    QSqlQuery q(connectionOf(f.store()));
     QVERIFY(!q.exec(sql));
     QVERIFY2(q.lastError().text().contains(u"append-only"_s), qPrintable(q.lastError().text()));
-    const ChainCheck check = AuditLog::verify(f.store().database());
+    const ChainCheck check = AuditLog::verify(connectionOf(f.store()));
     QVERIFY(check.holds());
     QCOMPARE(check.entries, h.entries);
 }
@@ -110,7 +110,7 @@ void TestAuditTamper::tamperingIsFound()
     QFETCH(QString, reasonPart);
     StoreFixture f;
     seedAuditHistory(f);
-    QSqlDatabase db = f.store().database();
+    Connection db = connectionOf(f.store());
     const QString failed = tamper(db, statements);
     QVERIFY2(failed.isEmpty(), qPrintable(failed));
     const ChainCheck check = AuditLog::verify(db);
@@ -126,7 +126,7 @@ void TestAuditTamper::rolledBackAppendLeavesNoGap()
 {
     StoreFixture f;
     const SeededHistory h = seedAuditHistory(f);
-    QSqlDatabase &db = f.store().database();
+    Connection &db = connectionOf(f.store());
     {
         WriteTransaction tx(db);
         AuditLog::append(db, f.clock().nowMs(), u"operator:alice"_s, u"note"_s, QString(), {});

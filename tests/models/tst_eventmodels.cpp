@@ -67,7 +67,7 @@ private:
 void TestEventModels::init()
 {
     m_fx = std::make_unique<test::StoreFixture>();
-    m_events = std::make_unique<EventStore>(m_fx->store().database(), m_fx->clock());
+    m_events = std::make_unique<EventStore>(connectionOf(m_fx->store()), m_fx->clock());
     m_fx->store().openOrGet(test::refundOperation(kOp, u"7101"_s));
 }
 
@@ -79,8 +79,8 @@ void TestEventModels::cleanup()
 
 void TestEventModels::store(const StoredEvent &e)
 {
-    WriteTransaction tx(m_fx->store().database());
-    QVERIFY(EventStore::insertEventLocked(m_fx->store().database(), e));
+    WriteTransaction tx(connectionOf(m_fx->store()));
+    QVERIFY(m_fx->store().events().insertEventLocked(e));
     tx.commit();
 }
 

@@ -4,8 +4,10 @@
 // Counted, not timed: the test hook holds the first sync until every thread is waiting, which
 // makes the grouping deterministic. Real SQLite files, one connection per thread.
 
+#include "storage/db/sqlconnection.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/db/writegate.h"
+#include "storage/operationstore.h"
 #include "storage/session.h"
 
 #include <QElapsedTimer>
@@ -57,7 +59,7 @@ void createTable(const QString &location)
 {
     const SystemClock clock;
     Session session(location, clock);
-    QSqlQuery q(session.store().database());
+    QSqlQuery q(connectionOf(session.store()));
     QVERIFY(q.exec(u"CREATE TABLE units (id INTEGER PRIMARY KEY, unit TEXT NOT NULL UNIQUE, "
                    "caller INTEGER NOT NULL)"_s));
 }
@@ -66,7 +68,7 @@ int rowCount(const QString &location)
 {
     const SystemClock clock;
     Session session(location, clock);
-    QSqlQuery q(session.store().database());
+    QSqlQuery q(connectionOf(session.store()));
     return q.exec(u"SELECT COUNT(*) FROM units"_s) && q.next() ? q.value(0).toInt() : -1;
 }
 
@@ -76,7 +78,7 @@ int storeUnit(const QString &location, int i, const QString &unit, FirstSyncHold
 {
     const SystemClock clock;
     Session session(location, clock, CommitDurability::SharedSync);
-    QSqlDatabase &db = session.store().database();
+    Connection &db = connectionOf(session.store());
     {
         WriteTransaction tx(db);
         QSqlQuery q(db);
@@ -168,7 +170,7 @@ void TestGroupCommit::eachCommitConnectionsSyncInsideCommit()
     createTable(location);
     const SystemClock clock;
     Session session(location, clock);
-    QSqlDatabase &db = session.store().database();
+    Connection &db = connectionOf(session.store());
     QVERIFY(!Database::sharesSync(db));
     QSqlQuery sync(db);
     QVERIFY(sync.exec(u"PRAGMA synchronous"_s) && sync.next());

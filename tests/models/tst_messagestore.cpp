@@ -22,7 +22,7 @@ Q_DECLARE_METATYPE(ops::MessageTemplate)
 
 namespace {
 
-qint64 countRows(QSqlDatabase &db, const QString &table, const QString &where = u"1=1"_s)
+qint64 countRows(Connection &db, const QString &table, const QString &where = u"1=1"_s)
 {
     Query q = runQuery(db, u"SELECT COUNT(*) FROM %1 WHERE %2"_s.arg(table, where));
     q.next();
@@ -94,7 +94,7 @@ void TestMessageStore::sameMessageTwiceIsOneRow()
     StoreFixture f;
     const Operation op =
         test::operationIn(f.store(), test::refundOperation(u"op_a"_s), OperationState::Unknown);
-    MessageStore messages(f.store().database(), f.clock());
+    MessageStore messages(connectionOf(f.store()), f.clock());
     const EnqueueResult first = messages.enqueue(draft(op.id));
     QVERIFY2(first.error.isEmpty(), qPrintable(first.error));
     QVERIFY(first.created);
@@ -113,20 +113,20 @@ void TestMessageStore::sameMessageTwiceIsOneRow()
         messages.enqueue(draft(op.id, MessageTemplate::Checking, u"ru"_s));
     QVERIFY(!russian.created);
     QCOMPARE(russian.message->language, u"en"_s);
-    QCOMPARE(countRows(f.store().database(), u"messages"_s), 1);
-    QCOMPARE(countRows(f.store().database(), u"audit"_s, u"action = 'message.queued'"_s), 1);
+    QCOMPARE(countRows(connectionOf(f.store()), u"messages"_s), 1);
+    QCOMPARE(countRows(connectionOf(f.store()), u"audit"_s, u"action = 'message.queued'"_s), 1);
 
     // Another connection (another console) queueing the same message gets the same row.
-    QSqlDatabase other = f.secondConnection();
+    Connection other = f.secondConnection();
     MessageStore otherStore(other, f.clock());
     QCOMPARE(otherStore.enqueue(draft(op.id)).message->id, first.message->id);
-    QCOMPARE(countRows(f.store().database(), u"messages"_s), 1);
+    QCOMPARE(countRows(connectionOf(f.store()), u"messages"_s), 1);
 
     // A different template is a different message.
     const EnqueueResult second = messages.enqueue(draft(op.id, MessageTemplate::NotConfirmed));
     QVERIFY(second.created);
     QVERIFY(second.message->idempotencyKey != first.message->idempotencyKey);
-    QCOMPARE(countRows(f.store().database(), u"messages"_s), 2);
+    QCOMPARE(countRows(connectionOf(f.store()), u"messages"_s), 2);
 }
 
 void TestMessageStore::stateChangeMakesANewMessage()
@@ -134,7 +134,7 @@ void TestMessageStore::stateChangeMakesANewMessage()
     StoreFixture f;
     const Operation op =
         test::operationIn(f.store(), test::refundOperation(u"op_b"_s), OperationState::Open);
-    MessageStore messages(f.store().database(), f.clock());
+    MessageStore messages(connectionOf(f.store()), f.clock());
     const auto open = messages.enqueue(draft(op.id));
     QVERIFY(open.created);
     f.store().markUnknown(op.id, u"cap reached"_s, u"agent:test"_s);
@@ -210,8 +210,8 @@ void TestMessageStore::badInputStoresNothing()
 
     StoreFixture f;
     const Operation op = test::operationIn(f.store(), test::refundOperation(u"op_c"_s), state);
-    const qint64 auditBefore = countRows(f.store().database(), u"audit"_s);
-    MessageStore messages(f.store().database(), f.clock());
+    const qint64 auditBefore = countRows(connectionOf(f.store()), u"audit"_s);
+    MessageStore messages(connectionOf(f.store()), f.clock());
     MessageDraft d = draft(operation.isEmpty() ? op.id : operation, tmpl, language);
     d.conversation = conversation;
     d.customBody = text;
@@ -219,8 +219,8 @@ void TestMessageStore::badInputStoresNothing()
     QVERIFY(!r.message);
     QVERIFY(!r.created);
     QVERIFY2(r.error.contains(error), qPrintable(r.error));
-    QCOMPARE(countRows(f.store().database(), u"messages"_s), 0);
-    QCOMPARE(countRows(f.store().database(), u"audit"_s), auditBefore);
+    QCOMPARE(countRows(connectionOf(f.store()), u"messages"_s), 0);
+    QCOMPARE(countRows(connectionOf(f.store()), u"audit"_s), auditBefore);
 }
 
 void TestMessageStore::templatesFollowTheRowState_data()
@@ -252,7 +252,7 @@ void TestMessageStore::templatesFollowTheRowState()
                                   : test::refundOperation(u"op_d"_s);
     const Operation op = test::operationIn(f.store(), n, state);
     QCOMPARE(toString(op.state), toString(state));
-    MessageStore messages(f.store().database(), f.clock());
+    MessageStore messages(connectionOf(f.store()), f.clock());
     for (const QString &language : messageLanguages()) {
         const auto r = messages.enqueue(draft(op.id, tmpl, language));
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
@@ -269,14 +269,14 @@ void TestMessageStore::attemptsAreCountedAndCapped()
     StoreFixture f;
     const Operation op =
         test::operationIn(f.store(), test::refundOperation(u"op_e"_s), OperationState::Unknown);
-    MessageStore messages(f.store().database(), f.clock());
+    MessageStore messages(connectionOf(f.store()), f.clock());
     const qint64 id = messages.enqueue(draft(op.id)).message->id;
 
     auto t = messages.beginAttempt(id, 2, u"operator:alice"_s);
     QCOMPARE(t.refusal, MessageAttemptRefusal::None);
     QCOMPARE(t.message.attempts, 1);
     // Committed before the caller sends: another connection sees it.
-    QSqlDatabase other = f.secondConnection();
+    Connection other = f.secondConnection();
     QCOMPARE(MessageStore(other, f.clock()).message(id)->attempts, 1);
 
     messages.noteAttemptError(id, u"HTTP 503"_s);
@@ -306,7 +306,7 @@ void TestMessageStore::copyToClipboard()
     StoreFixture f;
     const Operation op =
         test::operationIn(f.store(), test::refundOperation(u"op_f"_s), OperationState::Unknown);
-    MessageStore messages(f.store().database(), f.clock());
+    MessageStore messages(connectionOf(f.store()), f.clock());
     const qint64 fresh = messages.enqueue(draft(op.id)).message->id;
     QVERIFY(messages.markCopied(fresh, u"operator:bob"_s).isEmpty());
     const auto copied = *messages.message(fresh);
@@ -334,7 +334,7 @@ void TestMessageStore::outdatedMessagesAreNotDelivered()
     StoreFixture f;
     const Operation op =
         test::operationIn(f.store(), test::refundOperation(u"op_o"_s), OperationState::Open);
-    MessageStore messages(f.store().database(), f.clock());
+    MessageStore messages(connectionOf(f.store()), f.clock());
     const qint64 checking = messages.enqueue(draft(op.id)).message->id;
     MessageDraft honest = draft(op.id, MessageTemplate::Custom);
     honest.customBody = u"Thank you for your patience."_s;
@@ -358,7 +358,7 @@ void TestMessageStore::auditTrailAndModel()
     StoreFixture f;
     const Operation op =
         test::operationIn(f.store(), test::refundOperation(u"op_g"_s), OperationState::Unknown);
-    MessageStore messages(f.store().database(), f.clock());
+    MessageStore messages(connectionOf(f.store()), f.clock());
     const qint64 a = messages.enqueue(draft(op.id)).message->id;
     messages.beginAttempt(a, 6, u"operator:alice"_s);
     messages.markSent(a, u"msg_1"_s, u"operator:alice"_s);
@@ -376,7 +376,7 @@ void TestMessageStore::auditTrailAndModel()
             actions << e.action;
     QCOMPARE(actions, (QStringList{u"message.queued"_s, u"message.sent"_s, u"message.queued"_s,
                                    u"message.failed"_s, u"message.queued"_s, u"message.copied"_s}));
-    QVERIFY(!AuditLog::firstBroken(f.store().database()));
+    QVERIFY(!AuditLog::firstBroken(connectionOf(f.store())));
 
     MessageTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -430,7 +430,7 @@ void TestMessageStore::messagingNeedsTheRight()
     QFETCH(QString, step);
     QFETCH(QString, refusal);
     StoreFixture f;
-    QSqlDatabase &db = f.store().database();
+    Connection &db = connectionOf(f.store());
     f.addOperator(u"erin"_s, Role::Support);
     setOperatorDisabled(db, 0, u"operator:alice"_s, u"erin"_s, true);
     addOperator(db, 0, u"operator:alice"_s, u"sam"_s, Role::Support,
@@ -480,8 +480,8 @@ void TestMessageStore::pendingRefundGetsIssuedNotRefunded()
     StoreFixture f;
     const Operation op = test::operationIn(f.store(), test::refundOperation(u"op_p"_s),
                                            OperationState::Succeeded, u"pending"_s);
-    MessageStore messages(f.store().database(), f.clock());
-    QSqlDatabase db = f.store().database();
+    MessageStore messages(connectionOf(f.store()), f.clock());
+    Connection db = connectionOf(f.store());
     // "Refunded" says completed: refused while the provider reports pending, nothing stored.
     const auto refunded = messages.enqueue(draft(op.id, MessageTemplate::Refunded));
     QVERIFY(!refunded.message);

@@ -62,8 +62,8 @@ private:
 void TestOperationQuery::init()
 {
     m_fx = std::make_unique<test::StoreFixture>();
-    ops::generateOperations(m_fx->store().database(), kRows, m_fx->clock().nowMs());
-    m_query = std::make_unique<OperationQuery>(m_fx->store().database(), m_fx->clock());
+    ops::generateOperations(connectionOf(m_fx->store()), kRows, m_fx->clock().nowMs());
+    m_query = std::make_unique<OperationQuery>(connectionOf(m_fx->store()), m_fx->clock());
 }
 
 void TestOperationQuery::cleanup()
@@ -286,7 +286,7 @@ void TestOperationQuery::dataVersionMovesOnOtherConnectionsCommit()
     const qint64 before = m_query->dataVersion();
     QCOMPARE(m_query->dataVersion(), before);
     {
-        QSqlDatabase other = m_fx->secondConnection();
+        Connection other = m_fx->secondConnection();
         QSqlQuery(other).exec(u"UPDATE operations SET provider_status = 'pending' WHERE id = '"_s +
                               ops::generatedId(1) + u"'"_s);
         other.close();

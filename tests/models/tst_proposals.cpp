@@ -4,6 +4,7 @@
 
 #include "storage/access/approvals.h"
 #include "storage/audit/auditlog.h"
+#include "storage/closeapproval.h"
 #include "storage/events/eventstore.h"
 #include "storage/reconcile/proposalapply.h"
 #include "storage/reconcile/reconcilesettings.h"
@@ -27,7 +28,7 @@ namespace {
 
 int auditRows(StoreFixture &f)
 {
-    QSqlQuery q(f.store().database());
+    QSqlQuery q(connectionOf(f.store()));
     q.exec(u"SELECT COUNT(*) FROM audit"_s);
     return q.next() ? q.value(0).toInt() : -1;
 }
@@ -62,11 +63,11 @@ void TestProposals::applyClosesAsTheOperator()
     QCOMPARE(toString(op.state), u"failed"_s);
     QCOMPARE(op.closedBy, u"operator:alice"_s);
     QVERIFY(op.closeReason.contains(u"No refund at the provider"_s));
-    QCOMPARE(toString(findProposal(f.store().database(), p.id)->state), u"applied"_s);
+    QCOMPARE(toString(findProposal(connectionOf(f.store()), p.id)->state), u"applied"_s);
     const auto audit = f.store().audit(id);
     QCOMPARE(audit.back().action, u"proposal.applied"_s);
     QCOMPARE(audit[audit.size() - 2].action, u"state.closed_manually"_s);
-    QVERIFY(AuditLog::verify(f.store().database()).holds());
+    QVERIFY(AuditLog::verify(connectionOf(f.store())).holds());
 }
 
 void TestProposals::refusalsWriteNothing_data()
@@ -118,7 +119,7 @@ void TestProposals::refusalsWriteNothing()
 void TestProposals::aboveThresholdRequestsApproval()
 {
     StoreFixture f;
-    setApprovalThreshold(f.store().database(), f.clock().nowMs(), u"operator:alice"_s, u"usd"_s,
+    setApprovalThreshold(connectionOf(f.store()), f.clock().nowMs(), u"operator:alice"_s, u"usd"_s,
                          1000);
     const QString id = unknownRefund(f, u"op_big"_s, 5000);
     const Proposal p = propose(f, id);
@@ -129,7 +130,7 @@ void TestProposals::aboveThresholdRequestsApproval()
     QCOMPARE(toString(r.kind), u"sent_for_approval"_s);
     QVERIFY(r.approvalId > 0);
     QCOMPARE(toString(f.store().operation(id)->state), u"unknown"_s);
-    QCOMPARE(toString(findProposal(f.store().database(), p.id)->state), u"approval"_s);
+    QCOMPARE(toString(findProposal(connectionOf(f.store()), p.id)->state), u"approval"_s);
     // The second person approves: the proposed close happens under both names.
     approveRequest(f.store(), r.approvalId, u"operator:bob"_s);
     QCOMPARE(toString(f.store().operation(id)->state), u"failed"_s);
@@ -138,7 +139,7 @@ void TestProposals::aboveThresholdRequestsApproval()
 void TestProposals::previewNamesEachExclusion()
 {
     StoreFixture f;
-    setApprovalThreshold(f.store().database(), f.clock().nowMs(), u"operator:alice"_s, u"usd"_s,
+    setApprovalThreshold(connectionOf(f.store()), f.clock().nowMs(), u"operator:alice"_s, u"usd"_s,
                          10'000);
     const QString none = unknownRefund(f, u"op_none"_s);
     const QString newer = unknownRefund(f, u"op_newer"_s);
@@ -151,7 +152,7 @@ void TestProposals::previewNamesEachExclusion()
     QVERIFY(claimResendLease(f.store(), leased, u"operator:bob#2"_s, 120));
     const QString conflicting = unknownRefund(f, u"op_conflicting"_s);
     propose(f, conflicting);
-    EventStore(f.store().database(), f.clock())
+    EventStore(connectionOf(f.store()), f.clock())
         .raiseAttention(conflicting, u"2 refund objects claim this operation"_s,
                         u"system:reconciler"_s);
     const QString waiting = unknownRefund(f, u"op_waiting"_s, 20'000);
@@ -217,7 +218,7 @@ void TestProposals::twoAppliersCloseEachRowOnce()
     auto applier = [&](const QString &who) {
         return QThread::create([&, who] {
             {
-                QSqlDatabase db = f.secondConnection();
+                Connection db = f.secondConnection();
                 ManualClock clock(f.clock().now());
                 OperationStore store(db, clock);
                 for (const qint64 id : proposals)
@@ -231,7 +232,7 @@ void TestProposals::twoAppliersCloseEachRowOnce()
     b->start();
     QVERIFY(a->wait(60'000) && b->wait(60'000));
     QCOMPARE(applied.loadRelaxed(), 30);
-    QSqlQuery q(f.store().database());
+    QSqlQuery q(connectionOf(f.store()));
     QVERIFY(q.exec(u"SELECT operation_id, COUNT(*) FROM audit WHERE action = "
                    "'state.closed_manually' GROUP BY operation_id"_s));
     int rows = 0;
@@ -254,49 +255,50 @@ void TestProposals::proposalsNeedEvidenceOfTheirRow()
     p.reason = u"x"_s;
     const int before = auditRows(f);
     QVERIFY_THROWS_EXCEPTION(ActionRefused,
-                             storeProposal(f.store().database(), f.clock().nowMs(), p));
+                             storeProposal(connectionOf(f.store()), f.clock().nowMs(), p));
     p.evidenceIds.clear();
     QVERIFY_THROWS_EXCEPTION(ActionRefused,
-                             storeProposal(f.store().database(), f.clock().nowMs(), p));
+                             storeProposal(connectionOf(f.store()), f.clock().nowMs(), p));
     QCOMPARE(auditRows(f), before);
 }
 
 void TestProposals::serviceLeaseHasOneHolder()
 {
     StoreFixture f;
-    QSqlDatabase other = f.secondConnection();
+    Connection other = f.secondConnection();
     const qint64 t = f.clock().nowMs();
-    QVERIFY(claimServiceLease(f.store().database(), kReconcilerLease, u"a"_s, t, 30'000));
+    QVERIFY(claimServiceLease(connectionOf(f.store()), kReconcilerLease, u"a"_s, t, 30'000));
     QVERIFY(!claimServiceLease(other, kReconcilerLease, u"b"_s, t + 1, 30'000));
-    QVERIFY(claimServiceLease(f.store().database(), kReconcilerLease, u"a"_s, t + 10'000, 30'000));
+    QVERIFY(
+        claimServiceLease(connectionOf(f.store()), kReconcilerLease, u"a"_s, t + 10'000, 30'000));
     QVERIFY(!claimServiceLease(other, kReconcilerLease, u"b"_s, t + 39'999, 30'000));
     // The holder dies (stops renewing): the lease expires and the other one takes over.
     QVERIFY(claimServiceLease(other, kReconcilerLease, u"b"_s, t + 40'000, 30'000));
-    QVERIFY(!claimServiceLease(f.store().database(), kReconcilerLease, u"a"_s, t + 40'001, 30'000));
+    QVERIFY(
+        !claimServiceLease(connectionOf(f.store()), kReconcilerLease, u"a"_s, t + 40'001, 30'000));
     QCOMPARE(serviceLease(other, kReconcilerLease)->holder, u"b"_s);
     releaseServiceLease(other, kReconcilerLease, u"b"_s);
-    QVERIFY(claimServiceLease(f.store().database(), kReconcilerLease, u"a"_s, t + 40'002, 30'000));
+    QVERIFY(
+        claimServiceLease(connectionOf(f.store()), kReconcilerLease, u"a"_s, t + 40'002, 30'000));
 }
 
 void TestProposals::scheduleSettingIsParsedAndAudited()
 {
-    QString error;
-    QCOMPARE(*parseReconcileSchedule(u"1m,5m,1h,6h", &error),
-             (QList<qint64>{60, 300, 3600, 21600}));
-    QCOMPARE(*parseReconcileSchedule(u"30, 2m ,1d", &error), (QList<qint64>{30, 120, 86400}));
+    QCOMPARE(*parseReconcileSchedule(u"1m,5m,1h,6h"), (QList<qint64>{60, 300, 3600, 21600}));
+    QCOMPARE(*parseReconcileSchedule(u"30, 2m ,1d"), (QList<qint64>{30, 120, 86400}));
     for (const QStringView bad : {u"", u"5m,1m", u"1x", u"-1m", u"0s", u"1m,,5m"})
-        QVERIFY2(!parseReconcileSchedule(bad, &error), qPrintable(bad.toString()));
+        QVERIFY2(!parseReconcileSchedule(bad), qPrintable(bad.toString()));
     QCOMPARE(formatReconcileSchedule({60, 300, 3600, 21600}), u"1m,5m,1h,6h"_s);
 
     StoreFixture f;
-    QCOMPARE(reconcileSettings(f.store().database()).checkTimes, ReconcileSettings().checkTimes);
-    QVERIFY(reconcileSettings(f.store().database()).autoClose);
+    QCOMPARE(reconcileSettings(connectionOf(f.store())).checkTimes, ReconcileSettings().checkTimes);
+    QVERIFY(reconcileSettings(connectionOf(f.store())).autoClose);
     QVERIFY_THROWS_EXCEPTION(ActionRefused,
-                             setReconcileSchedule(f.store().database(), f.clock().nowMs(),
+                             setReconcileSchedule(connectionOf(f.store()), f.clock().nowMs(),
                                                   u"operator:carol"_s, {30, 60}));
-    setReconcileSchedule(f.store().database(), f.clock().nowMs(), u"operator:alice"_s, {30, 60});
-    QCOMPARE(reconcileSettings(f.store().database()).checkTimes, (QList<qint64>{30, 60}));
-    QSqlQuery q(f.store().database());
+    setReconcileSchedule(connectionOf(f.store()), f.clock().nowMs(), u"operator:alice"_s, {30, 60});
+    QCOMPARE(reconcileSettings(connectionOf(f.store())).checkTimes, (QList<qint64>{30, 60}));
+    QSqlQuery q(connectionOf(f.store()));
     QVERIFY(
         q.exec(u"SELECT actor, detail FROM audit WHERE action = 'settings.reconcile.schedule'"_s));
     QVERIFY(q.next());

@@ -8,6 +8,7 @@
 #include "storage/db/database.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/db/statementcache.h"
+#include "storage/operationstore.h"
 #include "storage/session.h"
 #include "support/testdatabase.h"
 
@@ -35,7 +36,7 @@ private slots:
     void foreignThreadRunsUncached();
 
 private:
-    QSqlDatabase &db() { return m_session->store().database(); }
+    QSqlDatabase &db() { return connectionOf(m_session->store()); }
     QStringList names(const QString &sql, const QVariantList &bindings);
 
     std::unique_ptr<test::TestDatabase> m_database;
@@ -154,12 +155,12 @@ void TestStatementCache::keptStatementHoldsNoReadSnapshot()
     QCOMPARE(StatementCache::size(db()) > 0, true);
     {
         Session other(m_database->location(), m_clock);
-        WriteTransaction tx(other.store().database());
-        runQuery(other.store().database(), u"UPDATE t SET name = 'changed' WHERE id = 1"_s);
+        WriteTransaction tx(connectionOf(other.store()));
+        runQuery(connectionOf(other.store()), u"UPDATE t SET name = 'changed' WHERE id = 1"_s);
         tx.commit();
         if (dialectOf(db()) == SqlDialect::Sqlite) {
             // A reader left inside its snapshot would keep the log from being reset.
-            QSqlQuery cp(other.store().database());
+            QSqlQuery cp(connectionOf(other.store()));
             QVERIFY(cp.exec(u"PRAGMA wal_checkpoint(TRUNCATE)"_s));
             QVERIFY(cp.next());
             QCOMPARE(cp.value(0).toInt(), 0); // 0: not blocked by a reader

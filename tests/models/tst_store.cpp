@@ -72,7 +72,7 @@ Evidence evidenceItem(const QString &op, const QString &kind, const QByteArray &
     return e;
 }
 
-int count(QSqlDatabase db, const QString &sql)
+int count(Connection db, const QString &sql)
 {
     QSqlQuery q(db);
     if (!q.exec(sql) || !q.next())
@@ -117,9 +117,9 @@ private Q_SLOTS:
 void TestStore::migrationsAreRecordedAndIdempotent()
 {
     StoreFixture f;
-    QCOMPARE(Database::schemaVersion(f.store().database()), Database::latestVersion());
-    Database::migrate(f.store().database()); // second run applies nothing and does not fail
-    QCOMPARE(count(f.store().database(), u"SELECT COUNT(*) FROM schema_version"_s),
+    QCOMPARE(Database::schemaVersion(connectionOf(f.store())), Database::latestVersion());
+    Database::migrate(connectionOf(f.store())); // second run applies nothing and does not fail
+    QCOMPARE(count(connectionOf(f.store()), u"SELECT COUNT(*) FROM schema_version"_s),
              Database::latestVersion());
 }
 
@@ -128,7 +128,7 @@ void TestStore::pragmasAreDurable()
     if (ops::test::onPostgres())
         QSKIP("SQLite pragmas; PostgreSQL durability is the server's configuration");
     StoreFixture f;
-    QSqlDatabase db = f.store().database();
+    Connection db = connectionOf(f.store());
     QCOMPARE(count(db, u"PRAGMA synchronous"_s), 2); // FULL
     QCOMPARE(count(db, u"PRAGMA foreign_keys"_s), 1);
     QSqlQuery q(db);
@@ -146,7 +146,7 @@ void TestStore::openOrGetReturnsTheLiveRowForTheSameUnit()
     QVERIFY(!second.created);
     QCOMPARE(second.operation.id, u"op_a"_s);
     QCOMPARE(second.operation.idempotencyKey, u"key-op_a"_s);
-    QCOMPARE(count(f.store().database(), u"SELECT COUNT(*) FROM operations"_s), 1);
+    QCOMPARE(count(connectionOf(f.store()), u"SELECT COUNT(*) FROM operations"_s), 1);
     // Another amount on the same order is another unit.
     QVERIFY(f.store().openOrGet(refundOp(u"op_c"_s, u"4417"_s, 1000)).created);
 }
@@ -214,7 +214,7 @@ void TestStore::attemptIsCommittedBeforeTheSend()
     QCOMPARE(t.refusal, AttemptRefusal::None);
     QCOMPARE(t.seq, 1);
     // Another connection (another process) already sees the counted, in-flight attempt.
-    QSqlDatabase other = f.secondConnection();
+    Connection other = f.secondConnection();
     QCOMPARE(count(other, u"SELECT attempts FROM operations WHERE id = 'op_a'"_s), 1);
     QCOMPARE(count(other, u"SELECT COUNT(*) FROM attempts WHERE classification = 'in_flight'"_s),
              1);
@@ -392,7 +392,7 @@ void TestStore::auditRefusesUpdateAndDelete()
     StoreFixture f;
     f.store().openOrGet(refundOp(u"op_a"_s));
     f.store().addEvidence(evidenceItem(u"op_a"_s, u"note"_s, "x"));
-    QSqlDatabase other = f.secondConnection();
+    Connection other = f.secondConnection();
     QSqlQuery q(other);
     QVERIFY(!q.exec(sql));
     QVERIFY2(q.lastError().text().contains(u"immutable"_s) ||
@@ -406,12 +406,12 @@ void TestStore::auditChainDetectsTampering()
     f.store().openOrGet(refundOp(u"op_a"_s));
     f.store().beginAttempt(u"op_a"_s, u"agent:t"_s);
     f.store().markUnknown(u"op_a"_s, u"r"_s, u"agent:t"_s);
-    QVERIFY(!AuditLog::firstBroken(f.store().database()));
+    QVERIFY(!AuditLog::firstBroken(connectionOf(f.store())));
     const auto entries = f.store().audit(u"op_a"_s);
     QCOMPARE(entries.size(), 3u);
     QCOMPARE(entries.at(1).prevHash, entries.at(0).hash);
     // Someone with file access drops the trigger and rewrites history: the chain shows it.
-    QSqlDatabase db = f.store().database();
+    Connection db = connectionOf(f.store());
     QSqlQuery q(db);
     QVERIFY(q.exec(ops::test::onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
                                            : u"DROP TRIGGER audit_no_update"_s));
@@ -508,7 +508,7 @@ void TestStore::latestRefundOfAUnitIsOneIndexSeek()
     if (ops::test::onPostgres())
         QSKIP("PostgreSQL plans from statistics; the index is created the same way there");
     StoreFixture f;
-    QSqlQuery q(f.store().database());
+    QSqlQuery q(connectionOf(f.store()));
     QVERIFY(q.exec(u"EXPLAIN QUERY PLAN SELECT id FROM operations WHERE kind = 'refund' AND "
                    "provider = 'stripe' AND project = 'p' AND unit_of_work = 'u' AND "
                    "reference = '' ORDER BY created_at DESC, id DESC LIMIT 1"_s));

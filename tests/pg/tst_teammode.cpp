@@ -9,7 +9,7 @@
 #include "mainwindow/mainwindow.h"
 #include "storage/access/approvals.h"
 #include "storage/audit/auditlog.h"
-#include "storage/db/changewatcher.h"
+#include "storage/changewatcher.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/operationquery.h"
 #include "storage/resendlease.h"
@@ -54,7 +54,7 @@ NewOperation newOperation(OperationKind kind, const QString &id, const QString &
     return op;
 }
 
-qint64 scalar(QSqlDatabase &db, const QString &sql)
+qint64 scalar(Connection &db, const QString &sql)
 {
     Query q = runQuery(db, sql);
     return q.next() ? q.value(0).toLongLong() : -1;
@@ -73,7 +73,7 @@ template<typename Work> QStringList onThreads(const QString &location, int n, Wo
         threads.emplace_back([&, i] {
             const QString name = u"teammode-%1-%2"_s.arg(quintptr(&ready)).arg(i);
             {
-                QSqlDatabase db;
+                Connection db;
                 try {
                     db = Database::open(location, name);
                 } catch (const StoreError &e) {
@@ -191,7 +191,7 @@ void TestTeamMode::concurrentOpenOrGetMakesOneRow()
     constexpr int kCallers = 16;
     std::mutex mutex;
     std::vector<OpenResult> results;
-    const QStringList errors = onThreads(m_fx->path(), kCallers, [&](QSqlDatabase &db, int i) {
+    const QStringList errors = onThreads(m_fx->path(), kCallers, [&](Connection &db, int i) {
         OperationStore store(db, m_fx->clock());
         const OpenResult r = store.openOrGet(
             newOperation(OperationKind(kind), u"op_%1"_s.arg(i), u"4417|3800|usd"_s));
@@ -205,7 +205,7 @@ void TestTeamMode::concurrentOpenOrGetMakesOneRow()
         QCOMPARE(r.operation.id, results.front().operation.id);
         QCOMPARE(r.operation.idempotencyKey, results.front().operation.idempotencyKey);
     }
-    QSqlDatabase &db = m_fx->store().database();
+    Connection &db = connectionOf(m_fx->store());
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM operations"_s), 1);
     QCOMPARE(scalar(db, u"SELECT COUNT(DISTINCT idempotency_key) FROM operations"_s), 1);
 }
@@ -323,7 +323,7 @@ void TestTeamMode::approvalAndMessageRowsNotifyConsoles_data()
 void TestTeamMode::approvalAndMessageRowsNotifyConsoles()
 {
     QFETCH(QString, sql);
-    QSqlDatabase &db = m_fx->store().database();
+    Connection &db = connectionOf(m_fx->store());
     m_fx->store().openOrGet(newOperation(OperationKind::Refund, u"op_n"_s, u"n"_s));
     runQuery(db, u"INSERT INTO approvals (operation_id, action, requested_by, requested_at, "
                  "payload) VALUES ('op_n', 'resend', 'operator:carol', 0, '{}')"_s);
@@ -344,7 +344,7 @@ void TestTeamMode::auditChainIntactAfterConcurrentWriters()
 {
     constexpr int kWriters = 8;
     constexpr int kOpsEach = 6;
-    const QStringList errors = onThreads(m_fx->path(), kWriters, [&](QSqlDatabase &db, int w) {
+    const QStringList errors = onThreads(m_fx->path(), kWriters, [&](Connection &db, int w) {
         OperationStore store(db, m_fx->clock());
         for (int n = 0; n < kOpsEach; ++n) {
             const QString id = u"op_w%1_%2"_s.arg(w).arg(n);
@@ -356,7 +356,7 @@ void TestTeamMode::auditChainIntactAfterConcurrentWriters()
         }
     });
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u"; "_s)));
-    QSqlDatabase &db = m_fx->store().database();
+    Connection &db = connectionOf(m_fx->store());
     // opened + attempt.started + attempt.finished per operation, one chain without forks.
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit"_s), kWriters * kOpsEach * 3);
     QCOMPARE(scalar(db, u"SELECT COUNT(DISTINCT prev_hash) FROM audit"_s), kWriters * kOpsEach * 3);
@@ -368,7 +368,7 @@ void TestTeamMode::droppedConnectionLeavesNoHalfWrittenOperation()
 {
     // A blocker holds the audit table, so the writer's transaction stops after inserting the
     // operation row and before its audit entry; then its server process is killed.
-    QSqlDatabase blocker = m_fx->secondConnection();
+    Connection blocker = m_fx->secondConnection();
     QVERIFY(QSqlQuery(blocker).exec(u"BEGIN"_s));
     QVERIFY(QSqlQuery(blocker).exec(u"LOCK TABLE audit IN EXCLUSIVE MODE"_s));
     std::atomic<qint64> writerPid = 0;
@@ -376,7 +376,7 @@ void TestTeamMode::droppedConnectionLeavesNoHalfWrittenOperation()
     std::thread writer([&] {
         const QString name = u"teammode-writer"_s;
         {
-            QSqlDatabase db = Database::open(m_fx->path(), name);
+            Connection db = Database::open(m_fx->path(), name);
             writerPid = scalar(db, u"SELECT pg_backend_pid()"_s);
             OperationStore store(db, m_fx->clock());
             try {
@@ -388,7 +388,7 @@ void TestTeamMode::droppedConnectionLeavesNoHalfWrittenOperation()
         }
         QSqlDatabase::removeDatabase(name);
     });
-    QSqlDatabase &watcher = m_fx->store().database();
+    Connection &watcher = connectionOf(m_fx->store());
     QTRY_VERIFY_WITH_TIMEOUT(writerPid > 0, 10000);
     // Wait until the writer is inside its transaction, blocked on the audit table.
     QTRY_COMPARE_WITH_TIMEOUT(scalar(watcher, u"SELECT COUNT(*) FROM pg_stat_activity WHERE "
@@ -420,15 +420,15 @@ void TestTeamMode::unreachableServerIsReportedAndRecovered()
     QSignalSpy reachable(&watcher, &ChangeWatcher::reachable);
     QSignalSpy changed(&watcher, &ChangeWatcher::changed);
     watcher.start(200);
-    const qint64 pidOfQuery = scalar(query.database(), u"SELECT pg_backend_pid()"_s);
-    QSqlDatabase &admin = m_fx->store().database();
+    const qint64 pidOfQuery = scalar(connectionOf(query), u"SELECT pg_backend_pid()"_s);
+    Connection &admin = connectionOf(m_fx->store());
     // Every other backend on this database: the console's connection and its listener.
     QVERIFY(scalar(admin, u"SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
                           "datname = current_database() AND pid <> pg_backend_pid()"_s) >= 2);
     QTRY_COMPARE_WITH_TIMEOUT(unreachable.count(), 1, 5000);
     QTRY_COMPARE_WITH_TIMEOUT(reachable.count(), 1, 5000);
     QVERIFY(changed.count() >= 1);
-    QVERIFY(scalar(query.database(), u"SELECT pg_backend_pid()"_s) != pidOfQuery);
+    QVERIFY(scalar(connectionOf(query), u"SELECT pg_backend_pid()"_s) != pidOfQuery);
     // Live again: a commit elsewhere is noticed.
     changed.clear();
     m_fx->store().openOrGet(newOperation(OperationKind::Refund, u"op_after"_s, u"after"_s));
@@ -441,7 +441,7 @@ void TestTeamMode::consoleStatusBarSaysUnreachableAndRetries()
     ui::MainWindow window(session, u"operator:alice"_s, u"operator:alice#desk"_s);
     window.show();
     window.startLiveRefresh(200);
-    QSqlDatabase &admin = m_fx->store().database();
+    Connection &admin = connectionOf(m_fx->store());
     QVERIFY(scalar(admin, u"SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
                           "datname = current_database() AND pid <> pg_backend_pid()"_s) >= 2);
     QTRY_VERIFY_WITH_TIMEOUT(window.statusText().startsWith(u"Database unreachable — retrying"_s),
@@ -470,7 +470,7 @@ void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory()
     QFETCH(QString, sql);
     static int n = 0;
     const QString role = u"ops_app_t_%1_%2"_s.arg(QCoreApplication::applicationPid()).arg(++n);
-    QSqlDatabase &owner = m_fx->store().database();
+    Connection &owner = connectionOf(m_fx->store());
     const QStringList grants = {
         u"CREATE ROLE %1 LOGIN"_s.arg(role),
         u"GRANT CONNECT ON DATABASE %2 TO %1"_s.arg(role, owner.databaseName()),
@@ -490,7 +490,7 @@ void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory()
     url.setUserName(role);
     const QString name = u"teammode-app-role"_s;
     {
-        QSqlDatabase db = Database::open(url.toString(), name);
+        Connection db = Database::open(url.toString(), name);
         Database::migrate(db); // up to date: reads the version under the writer lock
         OperationStore store(db, m_fx->clock());
         const OpenResult r =

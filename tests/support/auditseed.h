@@ -49,7 +49,7 @@ inline void seedAttempt(OperationStore &store, const QString &id, const QString 
 // Recomputes each stored audit hash of the rows matching `where` the canonical way, entryHash()
 // through the JSON parser, and compares; the first mismatch as text, or empty. `checked` counts
 // the rows compared.
-inline QString parsedHashMismatch(QSqlDatabase db, const QString &where, int &checked)
+inline QString parsedHashMismatch(Connection db, const QString &where, int &checked)
 {
     QSqlQuery q(db);
     if (!q.exec(
@@ -71,7 +71,7 @@ inline QString parsedHashMismatch(QSqlDatabase db, const QString &where, int &ch
 }
 
 // Runs a tampering script (triggers dropped, rows rewritten); the first failure as text, or empty.
-inline QString tamper(QSqlDatabase db, const QStringList &statements)
+inline QString tamper(Connection db, const QStringList &statements)
 {
     QSqlQuery q(db);
     for (const QString &sql : statements) {
@@ -133,7 +133,7 @@ inline SeededHistory seedAuditHistory(StoreFixture &f)
     s.openOrGet(
         seedOp(QStringLiteral("op_e1"), OperationKind::Execution, QStringLiteral("operator:bob")));
 
-    QSqlQuery q(s.database());
+    QSqlQuery q(connectionOf(s));
     q.exec(QStringLiteral("SELECT COUNT(*) FROM audit"));
     q.next();
     return {q.value(0).toLongLong(),

@@ -53,7 +53,7 @@ inline Proposal propose(StoreFixture &f, const QString &id,
     p.providerRef = outcome == OperationState::Succeeded ? QStringLiteral("re_1") : QString();
     p.evidenceIds = {reading(f, id)};
     p.reason = QStringLiteral("No refund at the provider (list complete at T)");
-    return storeProposal(f.store().database(), f.clock().nowMs(), p);
+    return storeProposal(connectionOf(f.store()), f.clock().nowMs(), p);
 }
 
 } // namespace ops::test

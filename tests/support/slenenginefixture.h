@@ -80,7 +80,7 @@ struct SlenEngineHarness
     Operation row(const QString &id) { return *fixture.store().operation(id); }
     int rows()
     {
-        QSqlQuery q(fixture.store().database());
+        QSqlQuery q(connectionOf(fixture.store()));
         q.exec(u"SELECT COUNT(*) FROM operations"_s);
         return q.next() ? q.value(0).toInt() : -1;
     }

@@ -38,9 +38,9 @@ public:
     }
 
     // A second, independent connection to the same database (what another process would see).
-    QSqlDatabase secondConnection() const
+    Connection secondConnection() const
     {
-        QSqlDatabase db = Database::open(m_path, nextConnection());
+        Connection db = Database::open(m_path, nextConnection());
         return db;
     }
 
@@ -84,7 +84,7 @@ private:
     TestDatabase m_testDb;
     QString m_path;
     ManualClock m_clock;
-    QSqlDatabase m_db;
+    Connection m_db;
     std::unique_ptr<OperationStore> m_store;
 };
 

@@ -94,7 +94,7 @@ public:
         const QString name = QStringLiteral("probe-%1").arg(++probe);
         int n = 0;
         {
-            QSqlDatabase db = Database::open(location, name);
+            Connection db = Database::open(location, name);
             QSqlQuery q(db);
             if (q.exec(sql) && q.next())
                 n = q.value(0).toInt();

@@ -13,9 +13,9 @@
 
 #include "sqlshellcompare.h"
 #include "storage/audit/auditexport.h"
-#include "storage/audit/auditjob.h"
 #include "storage/audit/auditlog.h"
 #include "storage/audit/auditquery.h"
+#include "storage/auditjob.h"
 #include "storage/bulkgenerator.h"
 #include "storage/db/database.h"
 #include "storage/session.h"
@@ -28,6 +28,7 @@
 #include <QLineEdit>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -173,7 +174,7 @@ std::optional<double> shellCsvMs(const QString &path, const QString &sql)
     return double(t.nsecsElapsed()) / 1e6;
 }
 
-void queryFigures(QSqlDatabase &db, const QString &shellPath, qint64 nowMs, qint64 rows)
+void queryFigures(Connection &db, const QString &shellPath, qint64 nowMs, qint64 rows)
 {
     bench::StatementTrace trace;
     const bool shell = !shellPath.isEmpty() && trace.attach(db);
@@ -246,7 +247,7 @@ double processCpuMs()
 // Issue 16 item 6: the chain check of every entry as the product runs it (the reader plus one
 // hashing thread per core), the same walk in one thread, and through QSqlQuery; wall time and
 // the CPU time of the whole process, best of three (the first run also warms the page cache).
-void verifyFigures(QSqlDatabase &db)
+void verifyFigures(Connection &db)
 {
     struct Config
     {
@@ -286,7 +287,7 @@ void verifyFigures(QSqlDatabase &db)
 
 // Issue 16 item 6: the export and the chain walk through the sqlite3 handle (the product's
 // path), through QSqlQuery (the path before), and the export beside `sqlite3 -csv`.
-void exportAndVerifyFigures(QSqlDatabase &db, const QString &path, const QString &dir)
+void exportAndVerifyFigures(Connection &db, const QString &path, const QString &dir)
 {
     out << Qt::endl;
     AuditQuery query(db);
@@ -384,7 +385,7 @@ int main(int argc, char **argv)
         keep >= 0 && keep + 1 < args.size() ? args.at(keep + 1) : dir.path() + u"/audit.sqlite"_s;
     SystemClock clock;
     const qint64 nowMs = clock.nowMs();
-    QSqlDatabase db = Database::open(path, u"bench"_s);
+    Connection db = Database::open(path, u"bench"_s);
     Database::migrate(db);
     // A --keep file that already holds the entries is measured again as it is (no generation).
     QSqlQuery existing(db);

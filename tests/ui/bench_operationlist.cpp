@@ -94,7 +94,7 @@ int main(int argc, char **argv)
     const QString path =
         keep >= 0 && keep + 1 < args.size() ? args.at(keep + 1) : dir.path() + u"/bench.sqlite"_s;
     SystemClock clock;
-    QSqlDatabase db = Database::open(path, u"bench"_s);
+    Connection db = Database::open(path, u"bench"_s);
     Database::migrate(db);
 
     // A --keep database that already holds the rows is measured again as it is (no generation).

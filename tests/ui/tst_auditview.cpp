@@ -8,9 +8,9 @@
 #include "itemmodels/auditentrymodel.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/audit/auditexport.h"
-#include "storage/audit/auditjob.h"
 #include "storage/audit/auditquery.h"
 #include "storage/audit/auditstats.h"
+#include "storage/auditjob.h"
 #include "storage/bulkgenerator.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/session.h"
@@ -75,8 +75,8 @@ constexpr qint64 kBulkRows = 25'000; // × 4 entries
 
 void addBulk(StoreFixture &f)
 {
-    generateOperations(f.store().database(), kBulkRows, f.clock().nowMs());
-    generateAuditHistory(f.store().database(), kBulkRows, f.clock().nowMs());
+    generateOperations(connectionOf(f.store()), kBulkRows, f.clock().nowMs());
+    generateAuditHistory(connectionOf(f.store()), kBulkRows, f.clock().nowMs());
 }
 
 // What the export wrote before it moved to the job thread: pages of the view's query, the time
@@ -185,7 +185,7 @@ void TestAuditView::verifyReportsHoldsThenBrokenEntry()
     QVERIFY(QTest::qWaitForWindowExposed(&s.window));
     AuditView *view = s.audit();
     QCOMPARE(verifyThroughTheButton(view), u"Chain holds (19 entries)"_s);
-    QSqlQuery q(s.fixture.store().database());
+    QSqlQuery q(connectionOf(s.fixture.store()));
     QVERIFY(q.exec(test::onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
                                       : u"DROP TRIGGER audit_no_update"_s));
     QVERIFY(q.exec(u"UPDATE audit SET actor = 'operator:mallory' WHERE id = 12"_s));
@@ -272,9 +272,8 @@ void TestAuditView::exportWritesTheFilteredEntries()
              qPrintable(finished.at(0).at(1).toString()));
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
-    QString error;
-    const auto rows = csv::parse(file.readAll(), &error);
-    QVERIFY2(rows, qPrintable(error));
+    const auto rows = csv::parse(file.readAll());
+    QVERIFY2(rows, qPrintable(rows.error()));
     QCOMPARE(rows->size(), size_t(11));
     for (size_t i = 1; i < rows->size(); ++i)
         QCOMPARE(rows->at(i).at(5), u"refund"_s);
@@ -284,8 +283,8 @@ void TestAuditView::exportWritesTheFilteredEntries()
 void TestAuditView::exportMatchesTheOldPath()
 {
     Supervisor s;
-    generateOperations(s.fixture.store().database(), 700, s.fixture.clock().nowMs());
-    generateAuditHistory(s.fixture.store().database(), 700, s.fixture.clock().nowMs());
+    generateOperations(connectionOf(s.fixture.store()), 700, s.fixture.clock().nowMs());
+    generateAuditHistory(connectionOf(s.fixture.store()), 700, s.fixture.clock().nowMs());
     AuditView *view = s.audit();
     QTemporaryDir dir;
     for (const QString &kind : {QString(), u"refund"_s, u"execution"_s}) {

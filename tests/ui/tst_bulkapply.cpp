@@ -47,7 +47,7 @@ using test::unknownRefund;
 
 int closesOf(test::StoreFixture &f, const QString &id)
 {
-    QSqlQuery q(f.store().database());
+    QSqlQuery q(connectionOf(f.store()));
     q.prepare(u"SELECT COUNT(*) FROM audit WHERE action = 'state.closed_manually' AND "
               "operation_id = ?"_s);
     q.addBindValue(id);
@@ -149,7 +149,7 @@ private slots:
 void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
 {
     test::StoreFixture f;
-    setApprovalThreshold(f.store().database(), f.clock().nowMs(), u"operator:alice"_s, u"usd"_s,
+    setApprovalThreshold(connectionOf(f.store()), f.clock().nowMs(), u"operator:alice"_s, u"usd"_s,
                          10'000);
     // Past the window: resend proposals made a day before the rest.
     QStringList ids(200);
@@ -176,7 +176,7 @@ void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
             break;
         case 6:
             propose(f, ids[i]);
-            EventStore(f.store().database(), f.clock())
+            EventStore(connectionOf(f.store()), f.clock())
                 .raiseAttention(ids[i], u"2 refund objects claim this operation"_s,
                                 u"system:reconciler"_s);
             break;
@@ -282,7 +282,7 @@ void TestBulkApply::cancelHalfWayLeavesRowsAppliedOrUntouched()
              qPrintable(dialog->summaryLabel()->text()));
     for (int i = 0; i < 200; ++i) {
         const Operation op = *f.store().operation(ids[i]);
-        const auto open = openProposal(f.store().database(), ids[i]);
+        const auto open = openProposal(connectionOf(f.store()), ids[i]);
         if (i < 100) {
             QCOMPARE(toString(op.state), u"failed"_s);
             QVERIFY(!open);

@@ -406,7 +406,7 @@ void TestComposeDialog::windowCopiesToClipboardOnce()
              qPrintable(d->reasonLabel()->text()));
     QVERIFY(QApplication::clipboard()->text().isEmpty());
     d->close();
-    QCOMPARE(MessageStore(f.store().database(), f.clock()).forOperation(op.id).size(), 1u);
+    QCOMPARE(MessageStore(connectionOf(f.store()), f.clock()).forOperation(op.id).size(), 1u);
 }
 
 void TestComposeDialog::windowSendsThroughTheController()

@@ -103,7 +103,7 @@ private:
 void TestEventsUi::apply(const StripeEvent &event)
 {
     EventApplier applier(m_fx->store(), u"system:webhook"_s);
-    WriteTransaction tx(m_fx->store().database());
+    WriteTransaction tx(connectionOf(m_fx->store()));
     applier.applyLocked(event, EventSource::Webhook);
     tx.commit();
 }
@@ -219,7 +219,7 @@ void TestEventsUi::attentionTabCountsAndShowsTheReason()
     QCOMPARE(m_window->currentOperationId(), kAttention);
     QCOMPARE(m_window->detail()->operationId(), kAttention);
     // Attention raised by another connection shows up on the next reload, count and all.
-    EventStore other(m_fx->store().database(), m_fx->clock());
+    EventStore other(connectionOf(m_fx->store()), m_fx->clock());
     QVERIFY(other.raiseAttention(kClosed, u"two provider refunds claim this operation"_s,
                                  u"system:reconciler"_s));
     m_window->reloadAll();
@@ -310,7 +310,7 @@ void TestEventsUi::statusBarFollowsTheHeartbeat()
     QVERIFY2(m_window->receiverText().startsWith(u"No webhook receiver has run"_s),
              qPrintable(m_window->receiverText()));
     // The events above came in by webhook: the last one is named.
-    EventStore receiver(m_fx->store().database(), m_fx->clock());
+    EventStore receiver(connectionOf(m_fx->store()), m_fx->clock());
     receiver.beat(u"rcv-1"_s, u"http://127.0.0.1:8788/webhooks/stripe"_s, m_fx->clock().nowMs());
     m_window->reloadAll(); // what the change watcher does on the heartbeat's commit
     const QString lastEvent = formatDateTime(m_fx->clock().now(), QLocale());

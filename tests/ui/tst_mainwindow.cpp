@@ -100,7 +100,7 @@ private:
 void TestMainWindow::init()
 {
     m_fx = std::make_unique<test::StoreFixture>();
-    ops::generateOperations(m_fx->store().database(), kRows, m_fx->clock().nowMs() - 60'000);
+    ops::generateOperations(connectionOf(m_fx->store()), kRows, m_fx->clock().nowMs() - 60'000);
     addUnknownRefund(m_fx->store());
     m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
     m_window =

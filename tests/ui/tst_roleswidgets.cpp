@@ -100,13 +100,13 @@ void TestRolesWidgets::init()
 {
     m_fx = std::make_unique<test::StoreFixture>(); // alice, bob supervisors; carol support
     m_fx->addOperator(u"erin"_s, Role::Supervisor);
-    setOperatorDisabled(m_fx->store().database(), 0, u"operator:alice"_s, u"erin"_s, true);
+    setOperatorDisabled(connectionOf(m_fx->store()), 0, u"operator:alice"_s, u"erin"_s, true);
     // Overrides: support without the message right; a supervisor who reads but may not export.
-    addOperator(m_fx->store().database(), 0, u"operator:alice"_s, u"sam"_s, Role::Support,
+    addOperator(connectionOf(m_fx->store()), 0, u"operator:alice"_s, u"sam"_s, Role::Support,
                 Rights(Right::View) | Right::Attach | Right::Resend);
-    addOperator(m_fx->store().database(), 0, u"operator:alice"_s, u"ivy"_s, Role::Supervisor,
+    addOperator(connectionOf(m_fx->store()), 0, u"operator:alice"_s, u"ivy"_s, Role::Supervisor,
                 Rights(Right::View) | Right::Audit);
-    setApprovalThreshold(m_fx->store().database(), 0, u"operator:alice"_s, u"usd"_s, 100000);
+    setApprovalThreshold(connectionOf(m_fx->store()), 0, u"operator:alice"_s, u"usd"_s, 100000);
     addUnknownRefund(*m_fx, kSmall, 700);
     m_largeEvidence = addUnknownRefund(*m_fx, kLarge, 250000);
     m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
@@ -252,7 +252,7 @@ void TestRolesWidgets::reloadedRightsHideAuditAndMessaging()
     QVERIFY(sup);
     QVERIFY(!sup->auditView()->exportButton()->isHidden());
     // alice takes bob's supervisor rights away while his console runs; the next reload obeys.
-    grantRole(m_fx->store().database(), 0, u"operator:alice"_s, u"bob"_s, Role::Support,
+    grantRole(connectionOf(m_fx->store()), 0, u"operator:alice"_s, u"bob"_s, Role::Support,
               Rights(Right::View) | Right::Attach);
     m_window->reloadAll();
     QVERIFY(!m_window->auditAction()->isVisible());
@@ -264,7 +264,7 @@ void TestRolesWidgets::reloadedRightsHideAuditAndMessaging()
                  u"bob (support) may not message customers"_s),
              qPrintable(m_window->messageAction()->toolTip()));
     // And back: a supervisor again gets the window with its export.
-    grantRole(m_fx->store().database(), 0, u"operator:alice"_s, u"bob"_s, Role::Supervisor);
+    grantRole(connectionOf(m_fx->store()), 0, u"operator:alice"_s, u"bob"_s, Role::Supervisor);
     m_window->reloadAll();
     QVERIFY(m_window->auditAction()->isVisible());
     sup = m_window->openSupervisorWindow();
@@ -340,7 +340,7 @@ void TestRolesWidgets::ownRequestCannotBeApprovedAndRejectNeedsAReason()
     QVERIFY(panel->rejectButton()->isEnabled());
     QTest::mouseClick(panel->rejectButton(), Qt::LeftButton);
     QCOMPARE(panel->count(), 0);
-    QCOMPARE(listApprovals(m_fx->store().database(), ApprovalState::Rejected).size(), size_t(1));
+    QCOMPARE(listApprovals(connectionOf(m_fx->store()), ApprovalState::Rejected).size(), size_t(1));
 }
 
 void TestRolesWidgets::supportCloseAboveThresholdIsRefusedByTheStore()
@@ -358,7 +358,7 @@ void TestRolesWidgets::supportCloseAboveThresholdIsRefusedByTheStore()
     const bool refused = result.refusal == ManualCloseRefusal::NotPermitted &&
                          result.message.contains(u"operator carol (support) may not close"_s);
     QVERIFY(refused);
-    QVERIFY(listApprovals(m_fx->store().database()).empty());
+    QVERIFY(listApprovals(connectionOf(m_fx->store())).empty());
 }
 
 void TestRolesWidgets::closeDialogAboveThresholdAsksForApproval()

@@ -33,7 +33,7 @@ void TestScreenshot::mainWindowWithDemoData()
     const QString db = dir.path() + u"/demo.sqlite"_s;
     {
         SystemClock clock;
-        QSqlDatabase conn = Database::open(db, u"screenshot-demo"_s);
+        Connection conn = Database::open(db, u"screenshot-demo"_s);
         Database::migrate(conn);
         addOperator(conn, 0, u"operator:alice"_s, u"alice"_s, Role::Supervisor);
         OperationStore store(conn, clock);

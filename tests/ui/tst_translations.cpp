@@ -4,12 +4,12 @@
 // dialog, the Approvals tab and the operator's role read in the language too (screenshots
 // compose-<lang>.png and approvals-<lang>.png next to the test binary).
 
+#include "common/language.h"
 #include "dialogs/composedialog.h"
 #include "dialogs/settingsdialog.h"
 #include "itemmodels/approvallistmodel.h"
 #include "itemmodels/localeformat.h"
 #include "itemmodels/operationtablemodel.h"
-#include "mainwindow/language.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/approvals.h"
 #include "storage/session.h"
@@ -106,10 +106,14 @@ const QList<Message> &sourceMessages()
     static const QList<Message> messages = [] {
         static QTemporaryDir dir;
         const QString ts = dir.path() + u"/sources.ts"_s;
+        // Includes name their part from the libraries' root folders ("widgets/…"): without
+        // those roots lupdate cannot follow them and loses the classes' namespaces.
+        QStringList args = {u"-silent"_s, u"-locations"_s, u"none"_s};
+        for (const QString &root : {u"models"_s, u"app"_s, u"app/core"_s, u"ui"_s})
+            args << u"-I"_s << QStringLiteral(OPS_SOURCE_DIR) + u'/' + root;
+        args << u"@"_s + QStringLiteral(OPS_TRANSLATED_SOURCES_LIST) << u"-ts"_s << ts;
         QProcess lupdate;
-        lupdate.start(QStringLiteral(OPS_LUPDATE_PATH),
-                      {u"-silent"_s, u"-locations"_s, u"none"_s,
-                       u"@"_s + QStringLiteral(OPS_TRANSLATED_SOURCES_LIST), u"-ts"_s, ts});
+        lupdate.start(QStringLiteral(OPS_LUPDATE_PATH), args);
         if (!lupdate.waitForFinished(120000) || lupdate.exitCode() != 0)
             qWarning("lupdate failed: %s", lupdate.readAllStandardError().constData());
         return readCatalogue(ts);
@@ -317,7 +321,7 @@ void TestTranslations::messagesAndApprovalsSpeakTheLanguage()
     QFETCH(QString, messagesTab);
     QVERIFY(ui::applyLanguage(language, ui::localeFor(language, QLocale::system())));
     test::StoreFixture f; // alice and bob supervise
-    setApprovalThreshold(f.store().database(), 0, u"operator:alice"_s, u"usd"_s, 1000);
+    setApprovalThreshold(connectionOf(f.store()), 0, u"operator:alice"_s, u"usd"_s, 1000);
     const Operation op =
         test::operationIn(f.store(), test::refundOperation(u"op_large"_s), OperationState::Unknown);
     const qint64 evidence = f.store().addEvidence({0,

@@ -1,8 +1,8 @@
 #include "engine/refundengine.h"
 
 #include "engine/attemptsupport.h"
+#include "storage/access/accessstore.h"
 #include "transport/formencoding.h"
-#include "storage/access/repeatwindow.h"
 
 #include <QUuid>
 
@@ -60,20 +60,6 @@ QString newIdempotencyKey()
     return QUuid::createUuid().toString(QUuid::WithoutBraces);
 }
 
-RefundEngine::RefundEngine(OperationStore &store, StripeClient &client, EngineConfig config,
-                           Sleeper sleeper)
-    : m_store(store)
-    , m_client(client)
-    , m_config(std::move(config))
-    , m_policy(store, client)
-    , m_rules(store, m_policy, m_config, std::move(sleeper))
-{}
-
-ToolResult RefundEngine::resend(const QString &operationId, const QString &actor)
-{
-    return m_rules.resend(operationId, actor);
-}
-
 QString RefundEngine::unitOfWork(const RefundInput &in)
 {
     // (order, amount) is the unit; currency is fixed per order. Parsed from the right, so an
@@ -124,8 +110,8 @@ ToolResult RefundEngine::refund(const RefundInput &input, const QString &actor)
     // A live row is the only thing a retry may touch; a confirmed one answers its repeat. Should
     // the clocks of two writers put a live row behind a final one, openOrGet still finds the live
     // row under the write lock and drives it.
-    const auto latest = m_store.latestRefund(Provider::Stripe, m_config.project,
-                                             unitOfWork(input), input.reference);
+    const auto latest = m_store.latestRefund(Provider::Stripe, m_config.project, unitOfWork(input),
+                                             input.reference);
     if (latest && !isFinal(latest->state))
         return m_rules.drive(*latest, actor);
     if (latest) {
@@ -139,7 +125,7 @@ std::optional<ToolResult> RefundEngine::repeatAnswer(const Operation &latest, co
 {
     if (latest.state != OperationState::Succeeded || !latest.closedAt)
         return std::nullopt;
-    const auto window = repeatWindow(m_store.database());
+    const auto window = m_store.access().repeatWindow();
     const qint64 age = latest.closedAt->msecsTo(m_store.clock().now());
     if (age >= window.count())
         return std::nullopt; // past the window: a new operation, if rule 9 leaves money for it
@@ -148,8 +134,8 @@ std::optional<ToolResult> RefundEngine::repeatAnswer(const Operation &latest, co
 
 ToolResult RefundEngine::answerRepeat(const Operation &done, const QString &actor)
 {
-    recordRepeatAnswer(m_store.database(), m_store.clock().nowMs(), actor, done.id,
-                       done.providerRef, repeatWindow(m_store.database()));
+    AccessStore access = m_store.access();
+    access.recordRepeatAnswer(actor, done.id, done.providerRef, access.repeatWindow());
     ToolResult r = ToolResult::refunded(done.id, done.providerRef);
     r.repeat = true;
     return r;

@@ -2,7 +2,7 @@
 
 #include "domain/storeerror.h"
 #include "engine/enginelogging.h"
-#include "storage/db/sqltransaction.h"
+#include "storage/writescope.h"
 
 using namespace Qt::StringLiterals;
 
@@ -47,7 +47,7 @@ std::optional<ToolResult> Settlement::sendAndSettle(const AttemptTicket &ticket,
     stallBeforeSend(op.id);
     // Nothing of the network happens inside the transaction: it opens once the answer is in.
     const SentAttempt sent = m_policy.send(op);
-    WriteTransaction tx(m_store.database());
+    WriteScope tx(m_store);
     m_store.finishAttempt(op.id, ticket.attemptId,
                           attemptResult(sent.reply, sent.outcome, m_policy.secret()));
     std::optional<ToolResult> done = settle(op, sent, actor);

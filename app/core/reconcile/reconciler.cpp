@@ -7,12 +7,12 @@
 #include "reconcile/reconcileschedule.h"
 #include "reconcile/refundreading.h"
 #include "slen/slenclient.h"
-#include "storage/access/approvals.h"
-#include "storage/db/sqltransaction.h"
+#include "storage/access/accessstore.h"
 #include "storage/events/eventstore.h"
 #include "storage/operationstore.h"
-#include "storage/reconcile/proposals.h"
+#include "storage/reconcile/reconcilestore.h"
 #include "storage/resendlease.h"
+#include "storage/writescope.h"
 #include "stripe/stripeclient.h"
 
 #include <algorithm>
@@ -87,10 +87,11 @@ QStringList idsOf(const json &refunds)
     return ids;
 }
 
-bool hasPendingApproval(QSqlDatabase &db, const QString &operationId)
+bool hasPendingApproval(OperationStore &store, const QString &operationId)
 {
-    return openApproval(db, operationId, ApprovalAction::Close, ApprovalState::Pending) ||
-           openApproval(db, operationId, ApprovalAction::Resend, ApprovalState::Pending);
+    AccessStore access = store.access();
+    return access.openApproval(operationId, ApprovalAction::Close, ApprovalState::Pending) ||
+           access.openApproval(operationId, ApprovalAction::Resend, ApprovalState::Pending);
 }
 
 bool endsSchedule(const Operation &op, const RowReport &r)
@@ -153,7 +154,7 @@ Reconciler::Reconciler(OperationStore &store, StripeClient *stripe, SlenClient *
 
 PassReport Reconciler::pass(bool ignoreSlots, const std::function<void(const RowReport &)> &onRow)
 {
-    const ReconcileSettings settings = reconcileSettings(m_store.database());
+    const ReconcileSettings settings = m_store.reconcile().settings();
     Pass pass{settings, ReconcileSchedule(settings), ignoreSlots, m_store.clock().nowMs(), {}, 0,
               0};
     PassReport report;
@@ -185,7 +186,7 @@ RowReport Reconciler::reconcileRow(Pass &pass, const ReconcileCandidate &c)
         if (first > pass.nowMs) {
             RowReport r = reportFor(op, u"scheduled"_s, u"first reading at its first slot"_s);
             r.nextCheckAtMs = first;
-            recordReconcileCheck(m_store.database(), op.id, pass.nowMs, first, false, {});
+            m_store.reconcile().recordCheck(op.id, pass.nowMs, first, false, {});
             return r;
         }
     }
@@ -209,7 +210,7 @@ void Reconciler::schedule(Pass &pass, const Operation &op, RowReport &report, bo
     std::optional<qint64> next;
     if (!endsSchedule(op, report))
         next = pass.schedule.nextAfter(baseOf(op), pass.nowMs, deadlineOf(op));
-    recordReconcileCheck(m_store.database(), op.id, pass.nowMs, next, counted, report.result);
+    m_store.reconcile().recordCheck(op.id, pass.nowMs, next, counted, report.result);
     report.nextCheckAtMs = next;
 }
 
@@ -238,11 +239,11 @@ RowReport Reconciler::reconcileRefund(Pass &pass, const ReconcileCandidate &c)
     }
     std::optional<EventProof> proof;
     if (op.state != OperationState::Succeeded)
-        proof = eventProof(op, EventStore(m_store.database(), m_store.clock()).eventsOf(op.id));
+        proof = eventProof(op, m_store.events().eventsOf(op.id));
     if (!proof)
         readCharge(pass, op.chargeId); // the network, before the write transaction
     // The reading, the decision and the next slot of the row: one durable commit.
-    WriteTransaction tx(m_store.database());
+    WriteScope tx(m_store);
     r = proof ? decideFromEvent(pass, op, *proof) : decideFromReading(pass, op);
     schedule(pass, op, r, true);
     tx.commit();
@@ -422,7 +423,7 @@ bool Reconciler::advancePending(const QString &operationId, const QString &statu
     static const QStringList later = {u"succeeded"_s, u"failed"_s, u"canceled"_s};
     if (!later.contains(status))
         return false;
-    WriteTransaction tx(m_store.database());
+    WriteScope tx(m_store);
     const auto now = m_store.operation(operationId);
     if (!now || now->providerStatus != u"pending"_s ||
         !m_store.setProviderStatusLocked(operationId, status, m_config.actor,
@@ -436,12 +437,11 @@ QString Reconciler::closeUnlessHeld(const Operation &op, OperationState outcome,
                                     const QString &providerRef, const QString &providerStatus,
                                     const QString &failureCode, const QString &reason)
 {
-    QSqlDatabase &db = m_store.database();
-    WriteTransaction tx(db);
+    WriteScope tx(m_store);
     // A person may have taken the row since the pass began: their hold wins.
     if (activeResendLease(m_store, op.id))
         return u"a console took its resend lease"_s;
-    if (hasPendingApproval(db, op.id))
+    if (hasPendingApproval(m_store, op.id))
         return u"an approval of it is pending"_s;
     const bool closed =
         outcome == OperationState::Succeeded
@@ -472,7 +472,7 @@ RowReport Reconciler::propose(const Operation &op, bool resend,
     p.reason = reason;
     p.createdBy = m_config.actor;
     try {
-        const Proposal stored = storeProposal(m_store.database(), m_store.clock().nowMs(), p);
+        const Proposal stored = m_store.reconcile().storeProposal(p);
         RowReport r = reportFor(op, u"proposal"_s, reason, evidenceId);
         r.proposalId = stored.id;
         r.providerRef = providerRef;
@@ -484,7 +484,7 @@ RowReport Reconciler::propose(const Operation &op, bool resend,
 
 RowReport Reconciler::attention(const Operation &op, const QString &reason, qint64 evidenceId)
 {
-    EventStore(m_store.database(), m_store.clock()).raiseAttention(op.id, reason, m_config.actor);
+    m_store.events().raiseAttention(op.id, reason, m_config.actor);
     return reportFor(op, u"attention"_s, reason, evidenceId);
 }
 

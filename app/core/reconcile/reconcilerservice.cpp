@@ -3,7 +3,7 @@
 #include "domain/storeerror.h"
 #include "reconcile/reconcilelogging.h"
 #include "storage/operationstore.h"
-#include "storage/reconcile/servicelease.h"
+#include "storage/reconcile/reconcilestore.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -49,8 +49,8 @@ void ReconcilerService::tick()
     if (!m_timer.isActive())
         return; // drained while the tick was queued
     try {
-        const bool holds = claimServiceLease(m_store.database(), kReconcilerLease, m_options.holder,
-                                             m_store.clock().nowMs(), m_options.leaseTtlMs);
+        const bool holds = m_store.reconcile().claimLease(kReconcilerLease, m_options.holder,
+                                                          m_options.leaseTtlMs);
         if (holds != m_holds) {
             m_holds = holds;
             qCInfo(lcReconcile) << m_options.holder << (holds ? "holds" : "lost") << "the lease";
@@ -72,7 +72,7 @@ void ReconcilerService::drain()
         return;
     m_holds = false;
     try {
-        releaseServiceLease(m_store.database(), kReconcilerLease, m_options.holder);
+        m_store.reconcile().releaseLease(kReconcilerLease, m_options.holder);
     } catch (const StoreError &e) {
         qCWarning(lcReconcile) << "could not release the lease:" << e.message();
     }

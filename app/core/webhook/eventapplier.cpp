@@ -1,6 +1,5 @@
 #include "webhook/eventapplier.h"
 
-#include "storage/audit/auditlog.h"
 #include "webhook/webhooklogging.h"
 
 using namespace Qt::StringLiterals;
@@ -40,12 +39,12 @@ QString auditAction(EventOutcome outcome)
 
 EventApplier::EventApplier(OperationStore &store, QString actor)
     : m_store(store)
+    , m_events(store.events())
     , m_actor(std::move(actor))
 {}
 
 EventApplyResult EventApplier::applyLocked(const StripeEvent &event, EventSource source)
 {
-    QSqlDatabase &db = m_store.database();
     const qint64 now = m_store.clock().nowMs();
     StoredEvent row{event.id,
                     Provider::Stripe,
@@ -63,7 +62,7 @@ EventApplyResult EventApplier::applyLocked(const StripeEvent &event, EventSource
                     {},
                     event.raw};
     // Duplicates first: a second delivery of a stored event changes nothing at all.
-    if (EventStore::hasEventLocked(db, event.id))
+    if (m_events.hasEventLocked(event.id))
         return {true, EventOutcome::Ignored, u"duplicate"_s, {}};
     Decision decision{EventOutcome::Ignored,
                       u"object type %1 is not handled"_s.arg(
@@ -71,8 +70,8 @@ EventApplyResult EventApplier::applyLocked(const StripeEvent &event, EventSource
     std::optional<Operation> op;
     if (event.refund) {
         const auto match =
-            EventStore::matchRefundLocked(db, event.refund->metadata.value(u"operation_id"_s),
-                                          event.idempotencyKey, event.refund->id);
+            m_events.matchRefundLocked(event.refund->metadata.value(u"operation_id"_s),
+                                       event.idempotencyKey, event.refund->id);
         op = match.operation;
         row.matchedBy = match.by;
         decision = op ? decide(event, *op)
@@ -82,17 +81,17 @@ EventApplyResult EventApplier::applyLocked(const StripeEvent &event, EventSource
         row.operationId = op->id;
     row.outcome = decision.outcome;
     row.outcomeReason = decision.reason;
-    if (!EventStore::insertEventLocked(db, row))
+    if (!m_events.insertEventLocked(row))
         return {true, EventOutcome::Ignored, u"duplicate"_s, {}};
     if (op) {
-        EventStore::addEventEvidenceLocked(db, now, row, m_actor);
-        AuditLog::append(db, now, m_actor, auditAction(decision.outcome), op->id,
-                         {{"event", event.id.toStdString()},
-                          {"type", event.type.toStdString()},
-                          {"object", event.objectId.toStdString()},
-                          {"source", toString(source).toStdString()},
-                          {"matched_by", toString(row.matchedBy).toStdString()},
-                          {"reason", decision.reason.toStdString()}});
+        m_events.addEventEvidenceLocked(now, row, m_actor);
+        m_events.auditEventLocked(now, m_actor, auditAction(decision.outcome), op->id,
+                                  {{"event", event.id.toStdString()},
+                                   {"type", event.type.toStdString()},
+                                   {"object", event.objectId.toStdString()},
+                                   {"source", toString(source).toStdString()},
+                                   {"matched_by", toString(row.matchedBy).toStdString()},
+                                   {"reason", decision.reason.toStdString()}});
     }
     qCInfo(lcWebhook).noquote() << "event" << event.id << event.type << toString(decision.outcome)
                                 << (op ? op->id : u"(unmatched)"_s) << decision.reason;
@@ -107,14 +106,14 @@ EventApplier::Decision EventApplier::decide(const StripeEvent &event, const Oper
         return attention(op, u"provider refund %1 is %2 %3, the operation %4 %5"_s.arg(
                                  refund.id, QString::number(refund.amount), refund.currency,
                                  QString::number(op.amount.minor), op.amount.currency));
-    QStringList others = EventStore::otherClaimsLocked(m_store.database(), op.id, refund.id);
+    QStringList others = m_events.otherClaimsLocked(op.id, refund.id);
     if (!op.providerRef.isEmpty() && op.providerRef != refund.id &&
         !others.contains(op.providerRef))
         others << op.providerRef;
     if (!others.isEmpty())
         return attention(op, u"two provider refunds claim this operation: %1 and %2"_s.arg(
                                  refund.id, others.join(u", "_s)));
-    const auto last = EventStore::lastAppliedCreatedLocked(m_store.database(), refund.id);
+    const auto last = m_events.lastAppliedCreatedLocked(refund.id);
     if (last && event.created < *last)
         return {EventOutcome::Ignored,
                 u"older than the last applied event for %1; kept as evidence"_s.arg(refund.id)};
@@ -167,8 +166,7 @@ EventApplier::Decision EventApplier::onSucceededRow(const StripeEvent &, const S
 
 EventApplier::Decision EventApplier::attention(const Operation &op, const QString &reason)
 {
-    EventStore::raiseAttentionLocked(m_store.database(), m_store.clock().nowMs(), op.id, reason,
-                                     m_actor);
+    m_events.raiseAttentionLocked(m_store.clock().nowMs(), op.id, reason, m_actor);
     return {EventOutcome::Attention, reason};
 }
 

@@ -54,6 +54,7 @@ private:
     Decision attention(const Operation &op, const QString &reason);
 
     OperationStore &m_store;
+    EventStore m_events;
     QString m_actor;
 };
 

@@ -1,7 +1,7 @@
 #include "webhook/eventimport.h"
 
-#include "storage/db/sqltransaction.h"
 #include "storage/events/eventstore.h"
+#include "storage/writescope.h"
 #include "webhook/webhooklogging.h"
 
 using namespace Qt::StringLiterals;
@@ -58,7 +58,7 @@ void EventImport::importPage(const std::vector<StripeEvent> &newestFirst,
 {
     if (newestFirst.empty())
         return;
-    WriteTransaction tx(m_store.database());
+    WriteScope tx(m_store);
     for (auto it = newestFirst.rbegin(); it != newestFirst.rend(); ++it) {
         const EventApplyResult r = m_applier.applyLocked(*it, EventSource::Import);
         ++report.seen;
@@ -72,8 +72,7 @@ void EventImport::importPage(const std::vector<StripeEvent> &newestFirst,
         report.unmatched += r.operationId.isEmpty() && it->objectType == u"refund"_s;
     }
     report.cursor = newestFirst.front().id;
-    EventStore::setCursorLocked(m_store.database(), m_store.clock().nowMs(), options.cursorName,
-                                report.cursor);
+    m_store.events().setCursorLocked(m_store.clock().nowMs(), options.cursorName, report.cursor);
     tx.commit();
     ++report.pages;
 }
@@ -81,7 +80,7 @@ void EventImport::importPage(const std::vector<StripeEvent> &newestFirst,
 EventImportReport EventImport::run(const EventImportOptions &options)
 {
     EventImportReport report;
-    EventStore events(m_store.database(), m_store.clock());
+    EventStore events = m_store.events();
     QString cursor = events.cursor(options.cursorName).value_or(QString());
     report.resumed = !cursor.isEmpty();
     if (!cursor.isEmpty() && m_client.getEvent(cursor).http.status == 404) {

@@ -1,11 +1,10 @@
 #include "webhook/webhookreceiver.h"
 
-#include "storage/db/sqltransaction.h"
+#include "domain/storeerror.h"
+#include "storage/writescope.h"
 #include "webhook/webhooklogging.h"
 #include "webhook/webhooksignature.h"
 
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QTimer>
 #include <nlohmann/json.hpp>
 
@@ -44,16 +43,6 @@ QString describeRefusal(const QString &reason)
         {u"method_not_allowed"_s, u"only POST is accepted"_s},
     };
     return text.value(reason, reason);
-}
-
-// A savepoint per event: one event whose statements fail is rolled back alone, and the batch's
-// other events still commit.
-void exec(QSqlDatabase &db, const QString &sql)
-{
-    // Not prepared: PostgreSQL cannot PREPARE a SAVEPOINT.
-    QSqlQuery q(db);
-    if (!q.exec(sql))
-        throw StoreError(u"%1 failed: %2"_s.arg(sql, q.lastError().text()));
 }
 
 } // namespace
@@ -144,21 +133,17 @@ void WebhookReceiver::flush()
     batch.swap(m_queue);
     std::vector<EventApplyResult> results(batch.size());
     std::vector<bool> ok(batch.size(), false);
-    QSqlDatabase &db = m_store.database();
     try {
-        WriteTransaction tx(db);
+        WriteScope tx(m_store);
+        // A step per event: one event whose statements fail is rolled back alone, and the
+        // batch's other events still commit.
         for (std::size_t i = 0; i < batch.size(); ++i) {
-            exec(db, u"SAVEPOINT webhook_event"_s);
-            try {
-                results[i] = m_applier.applyLocked(batch[i].event, EventSource::Webhook);
-                exec(db, u"RELEASE SAVEPOINT webhook_event"_s);
-                ok[i] = true;
-            } catch (const StoreError &e) {
+            const auto failed = tx.step(
+                [&] { results[i] = m_applier.applyLocked(batch[i].event, EventSource::Webhook); });
+            ok[i] = !failed;
+            if (failed)
                 qCWarning(lcWebhook).noquote()
-                    << "event" << batch[i].event.id << "not stored:" << e.what();
-                exec(db, u"ROLLBACK TO SAVEPOINT webhook_event"_s);
-                exec(db, u"RELEASE SAVEPOINT webhook_event"_s);
-            }
+                    << "event" << batch[i].event.id << "not stored:" << *failed;
         }
         if (m_options.hook)
             m_options.hook("before_commit");

@@ -64,7 +64,7 @@ int WebhookServer::run(QTextStream &out, QTextStream &err, std::function<void()>
     });
     const int code = QCoreApplication::exec();
     try {
-        EventStore(m_store.database(), m_store.clock()).stopped(m_id);
+        m_store.events().stopped(m_id);
     } catch (const StoreError &e) {
         qCWarning(lcWebhook) << "cannot record the stop:" << e.what();
     }
@@ -88,8 +88,7 @@ void WebhookServer::handle(const HttpRequestData &request, const ResponderPtr &r
 void WebhookServer::beat()
 {
     try {
-        EventStore(m_store.database(), m_store.clock())
-            .beat(m_id, m_url, m_startedAtMs, m_receiver->lastEventAtMs());
+        m_store.events().beat(m_id, m_url, m_startedAtMs, m_receiver->lastEventAtMs());
     } catch (const StoreError &e) {
         // A missed heartbeat only makes the console say "not running"; deliveries go on.
         qCWarning(lcWebhook) << "heartbeat not stored:" << e.what();

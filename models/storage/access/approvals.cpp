@@ -38,8 +38,9 @@ Approval approvalFrom(const QSqlQuery &q)
     return a;
 }
 
-// The approval `actor` may decide now, or ActionRefused.
-Approval decidable(QSqlDatabase &db, qint64 id, const QString &actor)
+} // namespace
+
+Approval decidableApproval(Connection &db, qint64 id, const QString &actor)
 {
     requireRight(db, actor, Right::Approve);
     const auto a = findApproval(db, id);
@@ -51,8 +52,8 @@ Approval decidable(QSqlDatabase &db, qint64 id, const QString &actor)
     return *a;
 }
 
-void recordDecision(QSqlDatabase &db, qint64 now, const Approval &a, ApprovalState state,
-                    const QString &actor, const QString &reason)
+void recordDecisionLocked(Connection &db, qint64 now, const Approval &a, ApprovalState state,
+                          const QString &actor, const QString &reason)
 {
     runQuery(db,
              u"UPDATE approvals SET state = ?, decided_by = ?, decided_at = ?, "
@@ -67,8 +68,6 @@ void recordDecision(QSqlDatabase &db, qint64 now, const Approval &a, ApprovalSta
                       {"requested_by", a.requestedBy.toStdString()},
                       {"reason", reason.toStdString()}});
 }
-
-} // namespace
 
 QString toString(ApprovalAction action)
 {
@@ -119,7 +118,7 @@ std::optional<ManualClose> Approval::requestedClose() const
     return c;
 }
 
-std::optional<QString> readSetting(QSqlDatabase &db, const QString &name)
+std::optional<QString> readSetting(Connection &db, const QString &name)
 {
     Query q = runQuery(db, u"SELECT value FROM settings WHERE name = ?"_s, {name});
     if (!q.next())
@@ -127,7 +126,7 @@ std::optional<QString> readSetting(QSqlDatabase &db, const QString &name)
     return q.value(0).toString();
 }
 
-void putSettingLocked(QSqlDatabase &db, qint64 nowMs, const QString &actor, const QString &name,
+void putSettingLocked(Connection &db, qint64 nowMs, const QString &actor, const QString &name,
                       const QString &value)
 {
     runQuery(db,
@@ -137,7 +136,7 @@ void putSettingLocked(QSqlDatabase &db, qint64 nowMs, const QString &actor, cons
              {name, value, actor, nowMs});
 }
 
-std::optional<qint64> approvalThreshold(QSqlDatabase &db, const QString &currency)
+std::optional<qint64> approvalThreshold(Connection &db, const QString &currency)
 {
     const auto value = readSetting(db, QString(kThresholdPrefix + currency.toLower()));
     if (!value)
@@ -145,7 +144,7 @@ std::optional<qint64> approvalThreshold(QSqlDatabase &db, const QString &currenc
     return value->toLongLong();
 }
 
-void setApprovalThreshold(QSqlDatabase &db, qint64 nowMs, const QString &actor,
+void setApprovalThreshold(Connection &db, qint64 nowMs, const QString &actor,
                           const QString &currency, std::optional<qint64> minor)
 {
     const QString code = currency.trimmed().toLower();
@@ -168,7 +167,7 @@ void setApprovalThreshold(QSqlDatabase &db, qint64 nowMs, const QString &actor,
     tx.commit();
 }
 
-std::vector<std::pair<QString, qint64>> approvalThresholds(QSqlDatabase &db)
+std::vector<std::pair<QString, qint64>> approvalThresholds(Connection &db)
 {
     // A byte-order range, not LIKE: '_' in the prefix is a LIKE wildcard, and LIKE ignores case
     // on SQLite but not on PostgreSQL.
@@ -182,13 +181,13 @@ std::vector<std::pair<QString, qint64>> approvalThresholds(QSqlDatabase &db)
     return out;
 }
 
-bool needsApproval(QSqlDatabase &db, const Operation &op)
+bool needsApproval(Connection &db, const Operation &op)
 {
     const auto threshold = approvalThreshold(db, op.amount.currency);
     return threshold && qAbs(op.amount.minor) > *threshold;
 }
 
-std::optional<Approval> findApproval(QSqlDatabase &db, qint64 id)
+std::optional<Approval> findApproval(Connection &db, qint64 id)
 {
     Query q = runQuery(db, kSelect + u"WHERE a.id = ?"_s, {id});
     if (!q.next())
@@ -196,7 +195,7 @@ std::optional<Approval> findApproval(QSqlDatabase &db, qint64 id)
     return approvalFrom(q);
 }
 
-std::vector<Approval> listApprovals(QSqlDatabase &db, std::optional<ApprovalState> state, int limit)
+std::vector<Approval> listApprovals(Connection &db, std::optional<ApprovalState> state, int limit)
 {
     Query q = state ? runQuery(db, kSelect + u"WHERE a.state = ? ORDER BY a.id DESC LIMIT ?"_s,
                                {toString(*state), limit})
@@ -207,7 +206,7 @@ std::vector<Approval> listApprovals(QSqlDatabase &db, std::optional<ApprovalStat
     return out;
 }
 
-std::optional<Approval> openApproval(QSqlDatabase &db, const QString &operationId,
+std::optional<Approval> openApproval(Connection &db, const QString &operationId,
                                      ApprovalAction action, ApprovalState state)
 {
     Query q = runQuery(db,
@@ -219,7 +218,7 @@ std::optional<Approval> openApproval(QSqlDatabase &db, const QString &operationI
     return approvalFrom(q);
 }
 
-qint64 requestApprovalLocked(QSqlDatabase &db, qint64 nowMs, const Operation &op,
+qint64 requestApprovalLocked(Connection &db, qint64 nowMs, const Operation &op,
                              ApprovalAction action, const QString &actor,
                              const nlohmann::json &payload)
 {
@@ -243,7 +242,7 @@ qint64 requestApprovalLocked(QSqlDatabase &db, qint64 nowMs, const Operation &op
     return id;
 }
 
-bool spendApprovedResendLocked(QSqlDatabase &db, qint64 nowMs, const QString &operationId,
+bool spendApprovedResendLocked(Connection &db, qint64 nowMs, const QString &operationId,
                                const QString &actor)
 {
     const auto approved =
@@ -256,48 +255,6 @@ bool spendApprovedResendLocked(QSqlDatabase &db, qint64 nowMs, const QString &op
         db, nowMs, actor, u"approval.used"_s, operationId,
         {{"approval_id", approved->id}, {"approved_by", approved->decidedBy.toStdString()}});
     return true;
-}
-
-Approval approveRequest(OperationStore &store, qint64 id, const QString &actor,
-                        const QString &reason)
-{
-    QSqlDatabase &db = store.database();
-    const qint64 now = store.clock().nowMs();
-    WriteTransaction tx(db);
-    const Approval a = decidable(db, id, actor);
-    if (a.requestedBy == actor)
-        throw ActionRefused(u"nobody approves their own request: approval #%1 was asked for by "
-                            "%2"_s.arg(id)
-                                .arg(actor));
-    const auto op = store.operation(a.operationId);
-    if (!op || isFinal(op->state))
-        throw ActionRefused(
-            u"operation %1 %2; approval #%3 can no longer be carried out (reject it)"_s
-                .arg(a.operationId, op ? u"has already "_s + toString(op->state) : u"is gone"_s)
-                .arg(id));
-    recordDecision(db, now, a, ApprovalState::Approved, actor, reason.trimmed());
-    if (const auto close = a.requestedClose()) {
-        const auto refusal = applyCloseLocked(db, now, *close, *op, CloseApproval{actor, id});
-        if (refusal != ManualCloseRefusal::None)
-            throw ActionRefused(
-                u"approval #%1 cannot be carried out: %2"_s.arg(id).arg(describe(refusal)));
-    }
-    tx.commit();
-    return *findApproval(db, id);
-}
-
-Approval rejectRequest(OperationStore &store, qint64 id, const QString &actor,
-                       const QString &reason)
-{
-    if (reason.trimmed().isEmpty())
-        throw ActionRefused(u"a rejection needs a reason"_s);
-    QSqlDatabase &db = store.database();
-    const qint64 now = store.clock().nowMs();
-    WriteTransaction tx(db);
-    const Approval a = decidable(db, id, actor);
-    recordDecision(db, now, a, ApprovalState::Rejected, actor, reason.trimmed());
-    tx.commit();
-    return *findApproval(db, id);
 }
 
 } // namespace ops

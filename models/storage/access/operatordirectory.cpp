@@ -19,8 +19,8 @@ OperatorRecord recordFrom(const QSqlQuery &q)
     r.name = q.value(0).toString();
     r.role = roleFromString(q.value(1).toString()).value_or(Role::Support);
     if (!q.value(2).isNull()) {
-        QString ignored;
-        r.rightsOverride = parseRights(q.value(2).toString(), &ignored);
+        if (const auto rights = parseRights(q.value(2).toString()))
+            r.rightsOverride = *rights;
     }
     r.createdBy = q.value(3).toString();
     r.createdAtMs = q.value(4).toLongLong();
@@ -45,7 +45,7 @@ QVariant overrideValue(const std::optional<Rights> &rights)
     return rights ? QVariant(formatRights(*rights)) : QVariant();
 }
 
-void requireSupervisor(QSqlDatabase &db, const QString &byActor)
+void requireSupervisor(Connection &db, const QString &byActor)
 {
     const OperatorAccess by = accessOf(db, byActor);
     if (by.role != Role::Supervisor || by.disabled)
@@ -53,7 +53,7 @@ void requireSupervisor(QSqlDatabase &db, const QString &byActor)
                             "supervisor may"_s.arg(by.describe()));
 }
 
-OperatorRecord existing(QSqlDatabase &db, const QString &name)
+OperatorRecord existing(Connection &db, const QString &name)
 {
     auto r = findOperator(db, name);
     if (!r)
@@ -61,7 +61,7 @@ OperatorRecord existing(QSqlDatabase &db, const QString &name)
     return *r;
 }
 
-int enabledSupervisorsOtherThan(QSqlDatabase &db, const QString &name)
+int enabledSupervisorsOtherThan(Connection &db, const QString &name)
 {
     Query q = runQuery(db,
                        u"SELECT COUNT(*) FROM operators WHERE role = 'supervisor' AND "
@@ -71,7 +71,7 @@ int enabledSupervisorsOtherThan(QSqlDatabase &db, const QString &name)
 }
 
 // Nobody may leave the directory without an enabled supervisor: roles could never change again.
-void keepASupervisor(QSqlDatabase &db, const OperatorRecord &before, bool staysSupervisor)
+void keepASupervisor(Connection &db, const OperatorRecord &before, bool staysSupervisor)
 {
     if (before.role == Role::Supervisor && !before.disabled && !staysSupervisor &&
         enabledSupervisorsOtherThan(db, before.name) == 0)
@@ -109,7 +109,7 @@ bool isValidOperatorName(QStringView name)
     return valid.match(name).hasMatch();
 }
 
-std::optional<OperatorRecord> findOperator(QSqlDatabase &db, const QString &name)
+std::optional<OperatorRecord> findOperator(Connection &db, const QString &name)
 {
     Query q = runQuery(db, kSelect + u"WHERE name = ?"_s, {name});
     if (!q.next())
@@ -117,7 +117,7 @@ std::optional<OperatorRecord> findOperator(QSqlDatabase &db, const QString &name
     return recordFrom(q);
 }
 
-std::vector<OperatorRecord> listOperators(QSqlDatabase &db)
+std::vector<OperatorRecord> listOperators(Connection &db)
 {
     Query q = runQuery(db, kSelect + u"ORDER BY name"_s);
     std::vector<OperatorRecord> out;
@@ -126,7 +126,7 @@ std::vector<OperatorRecord> listOperators(QSqlDatabase &db)
     return out;
 }
 
-OperatorAccess accessOf(QSqlDatabase &db, const QString &actor)
+OperatorAccess accessOf(Connection &db, const QString &actor)
 {
     OperatorAccess access;
     access.name = operatorName(actor);
@@ -143,7 +143,7 @@ OperatorAccess accessOf(QSqlDatabase &db, const QString &actor)
     return access;
 }
 
-std::optional<QString> missingRight(QSqlDatabase &db, const QString &actor, Right right)
+std::optional<QString> missingRight(Connection &db, const QString &actor, Right right)
 {
     const OperatorAccess access = accessOf(db, actor);
     if (access.rights.testFlag(right))
@@ -151,13 +151,13 @@ std::optional<QString> missingRight(QSqlDatabase &db, const QString &actor, Righ
     return u"operator %1 may not %2"_s.arg(access.describe(), toString(right));
 }
 
-void requireRight(QSqlDatabase &db, const QString &actor, Right right)
+void requireRight(Connection &db, const QString &actor, Right right)
 {
     if (const auto refusal = missingRight(db, actor, right))
         throw ActionRefused(*refusal);
 }
 
-OperatorRecord addOperator(QSqlDatabase &db, qint64 nowMs, const QString &byActor,
+OperatorRecord addOperator(Connection &db, qint64 nowMs, const QString &byActor,
                            const QString &name, Role role,
                            const std::optional<Rights> &rightsOverride)
 {
@@ -188,9 +188,8 @@ OperatorRecord addOperator(QSqlDatabase &db, qint64 nowMs, const QString &byActo
     return r;
 }
 
-OperatorRecord grantRole(QSqlDatabase &db, qint64 nowMs, const QString &byActor,
-                         const QString &name, Role role,
-                         const std::optional<Rights> &rightsOverride)
+OperatorRecord grantRole(Connection &db, qint64 nowMs, const QString &byActor, const QString &name,
+                         Role role, const std::optional<Rights> &rightsOverride)
 {
     WriteTransaction tx(db);
     requireSupervisor(db, byActor);
@@ -207,7 +206,7 @@ OperatorRecord grantRole(QSqlDatabase &db, qint64 nowMs, const QString &byActor,
     return after;
 }
 
-OperatorRecord setOperatorDisabled(QSqlDatabase &db, qint64 nowMs, const QString &byActor,
+OperatorRecord setOperatorDisabled(Connection &db, qint64 nowMs, const QString &byActor,
                                    const QString &name, bool disabled)
 {
     WriteTransaction tx(db);

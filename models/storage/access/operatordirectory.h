@@ -9,8 +9,8 @@
 // audit entry.
 
 #include "domain/rights.h"
+#include "storage/db/connection.h"
 
-#include <QSqlDatabase>
 #include <optional>
 #include <vector>
 
@@ -44,30 +44,29 @@ QString operatorName(const QString &actor);
 // 1–64 letters, digits or _ . @ -
 bool isValidOperatorName(QStringView name);
 
-std::optional<OperatorRecord> findOperator(QSqlDatabase &db, const QString &name);
-std::vector<OperatorRecord> listOperators(QSqlDatabase &db);
+std::optional<OperatorRecord> findOperator(Connection &db, const QString &name);
+std::vector<OperatorRecord> listOperators(Connection &db);
 // An unknown, disabled or non-operator actor has view only.
-OperatorAccess accessOf(QSqlDatabase &db, const QString &actor);
-inline Rights rightsOf(QSqlDatabase &db, const QString &actor)
+OperatorAccess accessOf(Connection &db, const QString &actor);
+inline Rights rightsOf(Connection &db, const QString &actor)
 {
     return accessOf(db, actor).rights;
 }
 
 // Throws ActionRefused ("operator alice (support) may not close") unless `actor` has `right`.
 // Reads only; call it inside the write transaction that performs the action.
-void requireRight(QSqlDatabase &db, const QString &actor, Right right);
+void requireRight(Connection &db, const QString &actor, Right right);
 // The same check without throwing: the refusal's text, or nullopt when `actor` has `right`.
-std::optional<QString> missingRight(QSqlDatabase &db, const QString &actor, Right right);
+std::optional<QString> missingRight(Connection &db, const QString &actor, Right right);
 
 // Directory changes; each runs in its own write transaction with an audit entry and throws
 // ActionRefused (nothing written) when `byActor` may not make it or the input is invalid.
-OperatorRecord addOperator(QSqlDatabase &db, qint64 nowMs, const QString &byActor,
+OperatorRecord addOperator(Connection &db, qint64 nowMs, const QString &byActor,
                            const QString &name, Role role,
                            const std::optional<Rights> &rightsOverride = {});
-OperatorRecord grantRole(QSqlDatabase &db, qint64 nowMs, const QString &byActor,
-                         const QString &name, Role role,
-                         const std::optional<Rights> &rightsOverride = {});
-OperatorRecord setOperatorDisabled(QSqlDatabase &db, qint64 nowMs, const QString &byActor,
+OperatorRecord grantRole(Connection &db, qint64 nowMs, const QString &byActor, const QString &name,
+                         Role role, const std::optional<Rights> &rightsOverride = {});
+OperatorRecord setOperatorDisabled(Connection &db, qint64 nowMs, const QString &byActor,
                                    const QString &name, bool disabled);
 
 } // namespace ops

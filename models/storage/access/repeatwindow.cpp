@@ -14,7 +14,7 @@ namespace {
 
 const QString kName = u"repeat_window_ms"_s;
 
-std::optional<qint64> storedMs(QSqlDatabase &db)
+std::optional<qint64> storedMs(Connection &db)
 {
     Query q = runQuery(db, u"SELECT value FROM settings WHERE name = ?"_s, {kName});
     if (!q.next())
@@ -29,17 +29,17 @@ std::optional<qint64> storedMs(QSqlDatabase &db)
 
 } // namespace
 
-std::chrono::milliseconds repeatWindow(QSqlDatabase &db)
+std::chrono::milliseconds repeatWindow(Connection &db)
 {
     return std::chrono::milliseconds(storedMs(db).value_or(kDefaultRepeatWindow.count()));
 }
 
-bool repeatWindowIsSet(QSqlDatabase &db)
+bool repeatWindowIsSet(Connection &db)
 {
     return storedMs(db).has_value();
 }
 
-void setRepeatWindow(QSqlDatabase &db, qint64 nowMs, const QString &actor,
+void setRepeatWindow(Connection &db, qint64 nowMs, const QString &actor,
                      std::optional<std::chrono::milliseconds> window)
 {
     if (window && (window->count() < 0 || *window > kMaxRepeatWindow))
@@ -66,7 +66,7 @@ void setRepeatWindow(QSqlDatabase &db, qint64 nowMs, const QString &actor,
     tx.commit();
 }
 
-void recordRepeatAnswer(QSqlDatabase &db, qint64 nowMs, const QString &actor,
+void recordRepeatAnswer(Connection &db, qint64 nowMs, const QString &actor,
                         const QString &operationId, const QString &refundId,
                         std::chrono::milliseconds window)
 {
@@ -78,14 +78,13 @@ void recordRepeatAnswer(QSqlDatabase &db, qint64 nowMs, const QString &actor,
     tx.commit();
 }
 
-std::optional<std::chrono::milliseconds> parseRepeatWindow(const QString &text, QString *error)
+Result<std::chrono::milliseconds> parseRepeatWindow(const QString &text)
 {
     static const QRegularExpression form(u"^([0-9]{1,12})(ms|s|m|h|d)$"_s);
     const auto match = form.match(text.trimmed());
-    if (!match.hasMatch()) {
-        *error = u"a repeat window is a whole number and a unit: 500ms, 90s, 15m, 24h or 7d"_s;
-        return std::nullopt;
-    }
+    if (!match.hasMatch())
+        return Failure{
+            u"a repeat window is a whole number and a unit: 500ms, 90s, 15m, 24h or 7d"_s};
     const qint64 n = match.captured(1).toLongLong();
     const QString unit = match.captured(2);
     const qint64 perUnit = unit == u"ms"_s  ? 1
@@ -93,10 +92,8 @@ std::optional<std::chrono::milliseconds> parseRepeatWindow(const QString &text, 
                            : unit == u"m"_s ? 60'000
                            : unit == u"h"_s ? 3'600'000
                                             : 86'400'000;
-    if (n > kMaxRepeatWindow.count() / perUnit) {
-        *error = u"the repeat window is at most 365d"_s;
-        return std::nullopt;
-    }
+    if (n > kMaxRepeatWindow.count() / perUnit)
+        return Failure{u"the repeat window is at most 365d"_s};
     return std::chrono::milliseconds(n * perUnit);
 }
 

@@ -4,7 +4,9 @@
 // refund call with its own result instead of a new operation. One named setting, changed only by
 // someone with the approve right (it decides when the same refund may be paid again), audited.
 
-#include <QSqlDatabase>
+#include "domain/result.h"
+#include "storage/db/connection.h"
+
 #include <QString>
 #include <chrono>
 #include <optional>
@@ -16,21 +18,21 @@ inline constexpr std::chrono::milliseconds kDefaultRepeatWindow = std::chrono::h
 inline constexpr std::chrono::milliseconds kMaxRepeatWindow = std::chrono::hours(24 * 365);
 
 // The stored window, or kDefaultRepeatWindow when none is set.
-std::chrono::milliseconds repeatWindow(QSqlDatabase &db);
+std::chrono::milliseconds repeatWindow(Connection &db);
 // Whether a window is set explicitly (settings show tells the default from a stored value).
-bool repeatWindowIsSet(QSqlDatabase &db);
+bool repeatWindowIsSet(Connection &db);
 // Needs the approve right; nullopt returns to the default. 0 turns the guard off. Outside
 // [0, kMaxRepeatWindow] throws ActionRefused. Audited as settings.repeat_window.
-void setRepeatWindow(QSqlDatabase &db, qint64 nowMs, const QString &actor,
+void setRepeatWindow(Connection &db, qint64 nowMs, const QString &actor,
                      std::optional<std::chrono::milliseconds> window);
 
 // The audit line of a repeat answer: `actor` asked again for operation `operationId`'s refund
 // and got its result back, nothing sent.
-void recordRepeatAnswer(QSqlDatabase &db, qint64 nowMs, const QString &actor,
+void recordRepeatAnswer(Connection &db, qint64 nowMs, const QString &actor,
                         const QString &operationId, const QString &refundId,
                         std::chrono::milliseconds window);
 
-// "500ms", "90s", "15m", "24h", "7d": a whole number and a unit. nullopt (and *error) otherwise.
-std::optional<std::chrono::milliseconds> parseRepeatWindow(const QString &text, QString *error);
+// "500ms", "90s", "15m", "24h", "7d": a whole number and a unit. A failure otherwise.
+Result<std::chrono::milliseconds> parseRepeatWindow(const QString &text);
 
 } // namespace ops

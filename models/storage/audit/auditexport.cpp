@@ -1,8 +1,8 @@
 #include "storage/audit/auditexport.h"
 
 #include "domain/csv.h"
-#include "storage/access/operatordirectory.h"
 #include "storage/db/database.h"
+#include "storage/db/sqliteread.h"
 
 #include <cstdio>
 
@@ -87,7 +87,7 @@ AuditCsvExport::AuditCsvExport(AuditQuery &query, AuditFilter filter, const QStr
     m_file->write(csv::record(header()));
     if (readPath == AuditReadPath::Fastest) {
         const auto [sql, bindings] = m_query.streamStatement(m_filter);
-        m_raw = SqliteRead::open(m_query.database(), sql, bindings);
+        m_raw = SqliteRead::open(connectionOf(m_query), sql, bindings);
     }
     if (!m_raw)
         m_stream.emplace(m_query.stream(m_filter));
@@ -170,35 +170,6 @@ void AuditCsvExport::cancel()
     m_file->cancelWriting();
     m_file.reset();
     m_done = false;
-}
-
-std::optional<qint64> exportAuditCsv(AuditQuery &query, const QString &actor,
-                                     const AuditFilter &filter, const QString &path,
-                                     const std::function<bool(qint64, qint64)> &progress, int chunk,
-                                     AuditReadPath readPath)
-{
-    // Export first: the message names the action that was asked for.
-    requireRight(query.database(), actor, Right::Export);
-    requireRight(query.database(), actor, Right::Audit);
-    AuditCsvExport exporter(query, filter, path, readPath);
-    while (!exporter.step(chunk)) {
-        if (progress && !progress(exporter.written(), exporter.total())) {
-            exporter.cancel();
-            return std::nullopt;
-        }
-    }
-    if (progress && !progress(exporter.written(), exporter.total())) {
-        exporter.cancel();
-        return std::nullopt;
-    }
-    exporter.finish();
-    return exporter.written();
-}
-
-ChainCheck verifyAuditChain(QSqlDatabase &db, const QString &actor)
-{
-    requireRight(db, actor, Right::Audit);
-    return AuditLog::verify(db);
 }
 
 } // namespace ops

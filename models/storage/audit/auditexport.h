@@ -9,13 +9,14 @@
 
 #include "storage/audit/auditlog.h"
 #include "storage/audit/auditquery.h"
-#include "storage/db/sqliteread.h"
 
 #include <QSaveFile>
-#include <functional>
 #include <memory>
+#include <optional>
 
 namespace ops {
+
+class SqliteRead;
 
 class AuditCsvExport
 {
@@ -58,19 +59,5 @@ private:
     qint64 m_total = 0;
     bool m_done = false;
 };
-
-// The whole export in one call (opsctl, the audit window's worker), made by `actor`, who needs the
-// Export and Audit rights (ActionRefused before any file is opened). `progress(written, total)` is
-// called after each chunk; returning false cancels. Returns the number of entries written, or
-// nullopt when cancelled.
-std::optional<qint64> exportAuditCsv(AuditQuery &query, const QString &actor,
-                                     const AuditFilter &filter, const QString &path,
-                                     const std::function<bool(qint64, qint64)> &progress = {},
-                                     int chunk = 1000,
-                                     AuditReadPath readPath = AuditReadPath::Fastest);
-
-// AuditLog::verify on behalf of `actor`, who needs the Audit right: the chain check reads every
-// entry, so it is a reading of the audit trail (ActionRefused otherwise).
-ChainCheck verifyAuditChain(QSqlDatabase &db, const QString &actor);
 
 } // namespace ops

@@ -30,7 +30,7 @@ QString AuditLog::entryHash(const QString &prevHash, qint64 atMs, const QString 
     return QString::fromLatin1(h.result().toHex());
 }
 
-void AuditLog::append(QSqlDatabase &db, qint64 atMs, const QString &actor, const QString &action,
+void AuditLog::append(Connection &db, qint64 atMs, const QString &actor, const QString &action,
                       const QString &operationId, const nlohmann::json &detail)
 {
     Query last = runQuery(db, u"SELECT hash FROM audit ORDER BY id DESC LIMIT 1"_s);
@@ -45,7 +45,7 @@ void AuditLog::append(QSqlDatabase &db, qint64 atMs, const QString &actor, const
               canonical, prev, hash});
 }
 
-std::vector<AuditEntry> AuditLog::forOperation(QSqlDatabase &db, const QString &operationId)
+std::vector<AuditEntry> AuditLog::forOperation(Connection &db, const QString &operationId)
 {
     Query q = runQuery(db,
                        u"SELECT id, at, actor, action, operation_id, detail, prev_hash, hash "
@@ -61,12 +61,12 @@ std::vector<AuditEntry> AuditLog::forOperation(QSqlDatabase &db, const QString &
     return out;
 }
 
-std::optional<qint64> AuditLog::firstBroken(QSqlDatabase &db)
+std::optional<qint64> AuditLog::firstBroken(Connection &db)
 {
     return verify(db).brokenId;
 }
 
-ChainCheck AuditLog::verify(QSqlDatabase &db)
+ChainCheck AuditLog::verify(Connection &db)
 {
     return *verify(db, {});
 }
@@ -80,7 +80,7 @@ const QString kChainSql = u"SELECT id, at, actor, action, operation_id, detail, 
 class QtChainSource
 {
 public:
-    explicit QtChainSource(QSqlDatabase &db)
+    explicit QtChainSource(Connection &db)
         : m_query(runForwardQuery(db, kChainSql))
     {}
     bool next(ChainRow &row)
@@ -131,7 +131,7 @@ private:
     std::unique_ptr<SqliteRead> m_read;
 };
 
-std::optional<qint64> auditHighWater(QSqlDatabase &db)
+std::optional<qint64> auditHighWater(Connection &db)
 {
     Query seq = runQuery(db, auditHighWaterSql(dialectOf(db)));
     if (seq.next())
@@ -155,7 +155,7 @@ QString AuditLog::canonicalEntryHash(const QString &prevHash, qint64 atMs, const
         fast.hex({0, atMs, actorUtf8, actionUtf8, operation, detail, prev, {}}));
 }
 
-std::optional<ChainCheck> AuditLog::verify(QSqlDatabase &db, const ChainProgress &progress,
+std::optional<ChainCheck> AuditLog::verify(Connection &db, const ChainProgress &progress,
                                            AuditReadPath path)
 {
     ChainWalkOptions options;
@@ -163,7 +163,7 @@ std::optional<ChainCheck> AuditLog::verify(QSqlDatabase &db, const ChainProgress
     return verify(db, progress, options);
 }
 
-std::optional<ChainCheck> AuditLog::verify(QSqlDatabase &db, const ChainProgress &progress,
+std::optional<ChainCheck> AuditLog::verify(Connection &db, const ChainProgress &progress,
                                            const ChainWalkOptions &options)
 {
     // The high-water mark is read before the chain: an entry another connection appends in

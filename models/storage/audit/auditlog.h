@@ -5,8 +5,8 @@
 // canonical JSON has sorted keys and no spaces. The database refuses UPDATE and DELETE.
 
 #include "domain/operation.h"
+#include "storage/db/connection.h"
 
-#include <QSqlDatabase>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -28,8 +28,8 @@ struct ChainCheck
 };
 
 // How a walk over every entry reads them. Fastest: on SQLite through the sqlite3 handle (UTF-8
-// bytes straight into the hash or the file, sqliteread.h), elsewhere through QSqlQuery. QtSql:
-// always through QSqlQuery, the reference the tests compare the fast path with.
+// bytes straight into the hash or the file, sqliteread.h), elsewhere through Qt Sql's own
+// statements. QtSql: always through those, the reference the tests compare the fast path with.
 enum class AuditReadPath
 {
     Fastest,
@@ -60,7 +60,7 @@ public:
     static constexpr qint64 kProgressEvery = 4096;
 
     // Appends inside the caller's write transaction.
-    static void append(QSqlDatabase &db, qint64 atMs, const QString &actor, const QString &action,
+    static void append(Connection &db, qint64 atMs, const QString &actor, const QString &action,
                        const QString &operationId, const nlohmann::json &detail);
     static QString entryHash(const QString &prevHash, qint64 atMs, const QString &actor,
                              const QString &action, const QString &operationId,
@@ -71,16 +71,16 @@ public:
     static QString canonicalEntryHash(const QString &prevHash, qint64 atMs, const QString &actor,
                                       const QString &action, const QString &operationId,
                                       const QString &canonicalDetail);
-    static std::vector<AuditEntry> forOperation(QSqlDatabase &db, const QString &operationId);
+    static std::vector<AuditEntry> forOperation(Connection &db, const QString &operationId);
     // Walks the whole chain; returns the id of the first entry that does not verify.
-    static std::optional<qint64> firstBroken(QSqlDatabase &db);
+    static std::optional<qint64> firstBroken(Connection &db);
     // Same walk, with the count and the reason. On SQLite it also notices entries cut off the
     // end of the chain (AUTOINCREMENT remembers the highest id ever handed out).
-    static ChainCheck verify(QSqlDatabase &db);
+    static ChainCheck verify(Connection &db);
     // The same walk with progress; nullopt when `progress` cancelled it.
-    static std::optional<ChainCheck> verify(QSqlDatabase &db, const ChainProgress &progress,
+    static std::optional<ChainCheck> verify(Connection &db, const ChainProgress &progress,
                                             AuditReadPath path = AuditReadPath::Fastest);
-    static std::optional<ChainCheck> verify(QSqlDatabase &db, const ChainProgress &progress,
+    static std::optional<ChainCheck> verify(Connection &db, const ChainProgress &progress,
                                             const ChainWalkOptions &options);
 };
 

@@ -10,6 +10,11 @@ using namespace Qt::StringLiterals;
 
 namespace ops {
 
+struct AuditStream::Statement
+{
+    QSqlQuery query;
+};
+
 namespace {
 
 // One condition of a filter and the index (migration 0008) that reads its range.
@@ -99,14 +104,14 @@ Where withJoin(Where w, const std::vector<Condition> &conditions, SqlDialect dia
     return w;
 }
 
-qint64 scalar(QSqlDatabase &db, const QString &sql, const QVariantList &bindings)
+qint64 scalar(Connection &db, const QString &sql, const QVariantList &bindings)
 {
     QSqlQuery q = runForwardQuery(db, sql, bindings);
     return q.next() ? q.value(0).toLongLong() : 0;
 }
 
 // Matches of `c` alone, counted through its own index up to `bound`.
-qint64 probe(QSqlDatabase &db, const Condition &c, qint64 bound)
+qint64 probe(Connection &db, const Condition &c, qint64 bound)
 {
     const SqlDialect dialect = dialectOf(db);
     const Where w = withJoin(whereOf({c}), {c}, dialect);
@@ -129,7 +134,7 @@ struct Plan
     const Condition *driverCondition() const { return driver ? &conditions[*driver] : nullptr; }
 };
 
-Plan planFor(QSqlDatabase &db, const AuditFilter &filter)
+Plan planFor(Connection &db, const AuditFilter &filter)
 {
     Plan plan{conditionsOf(filter), std::nullopt, AuditQuery::kCountBound};
     for (size_t i = 0; i < plan.conditions.size(); ++i) {
@@ -161,7 +166,7 @@ AuditRow rowFrom(const QSqlQuery &q)
 
 // A loose index scan (0008's audit_actor / audit_action): one index seek per distinct value
 // instead of reading a million entries.
-QStringList distinctColumn(QSqlDatabase &db, const QString &column)
+QStringList distinctColumn(Connection &db, const QString &column)
 {
     Query q =
         runQuery(db, u"WITH RECURSIVE d(v) AS (SELECT MIN(%1) FROM audit UNION ALL "
@@ -180,7 +185,7 @@ struct PageSql
 };
 
 // `limit` 0: every row.
-PageSql pageSql(QSqlDatabase &db, const AuditFilter &filter, std::optional<qint64> beforeId,
+PageSql pageSql(Connection &db, const AuditFilter &filter, std::optional<qint64> beforeId,
                 int limit)
 {
     const SqlDialect dialect = dialectOf(db);
@@ -200,8 +205,8 @@ PageSql pageSql(QSqlDatabase &db, const AuditFilter &filter, std::optional<qint6
 
 } // namespace
 
-AuditQuery::AuditQuery(QSqlDatabase db)
-    : m_db(std::move(db))
+AuditQuery::AuditQuery(const Connection &db)
+    : m_db(db)
 {}
 
 std::vector<AuditRow> AuditQuery::page(const AuditFilter &filter, std::optional<qint64> beforeId,
@@ -262,7 +267,8 @@ AuditCount AuditQuery::countForView(const AuditFilter &filter)
 AuditStream AuditQuery::stream(const AuditFilter &filter)
 {
     const PageSql p = pageSql(m_db, filter, std::nullopt, 0);
-    return AuditStream(runForwardQuery(m_db, p.sql, p.bindings));
+    return AuditStream(std::make_unique<AuditStream::Statement>(
+        AuditStream::Statement{runForwardQuery(m_db, p.sql, p.bindings)}));
 }
 
 std::pair<QString, QVariantList> AuditQuery::streamStatement(const AuditFilter &filter)
@@ -271,23 +277,28 @@ std::pair<QString, QVariantList> AuditQuery::streamStatement(const AuditFilter &
     return {std::move(p.sql), std::move(p.bindings)};
 }
 
-AuditStream::AuditStream(QSqlQuery query)
-    : m_query(std::move(query))
+AuditStream::AuditStream(std::unique_ptr<Statement> statement)
+    : m_statement(std::move(statement))
 {}
+
+AuditStream::AuditStream(AuditStream &&) noexcept = default;
+AuditStream &AuditStream::operator=(AuditStream &&) noexcept = default;
+AuditStream::~AuditStream() = default;
 
 int AuditStream::read(std::vector<AuditRow> &out, int max)
 {
+    QSqlQuery &query = m_statement->query;
     int n = 0;
     while (!m_end && n < max) {
-        if (!m_query.next()) {
+        if (!query.next()) {
             m_end = true;
-            if (m_query.lastError().isValid())
+            if (query.lastError().isValid())
                 throw StoreError(
-                    u"reading the audit trail failed: %1"_s.arg(m_query.lastError().text()));
-            m_query.finish();
+                    u"reading the audit trail failed: %1"_s.arg(query.lastError().text()));
+            query.finish();
             break;
         }
-        out.push_back(rowFrom(m_query));
+        out.push_back(rowFrom(query));
         ++n;
     }
     return n;
@@ -301,6 +312,11 @@ QStringList AuditQuery::actions()
 QStringList AuditQuery::actors()
 {
     return distinctColumn(m_db, u"actor"_s);
+}
+
+Connection &connectionOf(AuditQuery &query)
+{
+    return query.m_db;
 }
 
 } // namespace ops

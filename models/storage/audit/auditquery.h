@@ -16,9 +16,9 @@
 // matches ten rows from one that matches all of them; PostgreSQL plans with the values itself.
 
 #include "domain/operation.h"
+#include "storage/db/connection.h"
 
-#include <QSqlDatabase>
-#include <QSqlQuery>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -69,10 +69,15 @@ public:
     // Throws StoreError when the database fails mid-read.
     int read(std::vector<AuditRow> &out, int max);
 
+    AuditStream(AuditStream &&) noexcept;
+    AuditStream &operator=(AuditStream &&) noexcept;
+    ~AuditStream();
+
 private:
     friend class AuditQuery;
-    explicit AuditStream(QSqlQuery query);
-    QSqlQuery m_query;
+    struct Statement; // the forward-only statement, behind the storage floor
+    explicit AuditStream(std::unique_ptr<Statement> statement);
+    std::unique_ptr<Statement> m_statement;
     bool m_end = false;
 };
 
@@ -82,7 +87,7 @@ public:
     // Where counting stops for the view (see above); also the density bound for the plan.
     static constexpr qint64 kCountBound = 10'000;
 
-    explicit AuditQuery(QSqlDatabase db);
+    explicit AuditQuery(const Connection &db);
 
     // Up to `limit` rows, newest first, with ids below `beforeId` (or from the newest).
     std::vector<AuditRow> page(const AuditFilter &filter, std::optional<qint64> beforeId,
@@ -97,16 +102,16 @@ public:
     // Opens the stream of every entry `filter` matches, in page() order.
     AuditStream stream(const AuditFilter &filter);
     // The statement stream() runs (columns as in AuditRow, kind as stored): for readers that
-    // skip QSqlQuery (the export through the sqlite3 handle).
+    // skip Qt Sql's statements (the export through the sqlite3 handle).
     std::pair<QString, QVariantList> streamStatement(const AuditFilter &filter);
     // The distinct actions and actors recorded so far (filter choices).
     QStringList actions();
     QStringList actors();
 
-    QSqlDatabase &database() { return m_db; }
-
 private:
-    QSqlDatabase m_db;
+    // The connection, for storage code and tests only (storage/db/sqlconnection.h).
+    friend Connection &connectionOf(AuditQuery &query);
+    ConnectionHold m_db;
 };
 
 } // namespace ops

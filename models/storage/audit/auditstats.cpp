@@ -15,8 +15,8 @@ constexpr qint64 kDayMs = 86'400'000;
 
 } // namespace
 
-AuditStats::AuditStats(QSqlDatabase db)
-    : m_db(std::move(db))
+AuditStats::AuditStats(const Connection &db)
+    : m_db(db)
 {}
 
 std::vector<DayCount> AuditStats::unknownPerDay(qint64 fromMs, qint64 toMs)

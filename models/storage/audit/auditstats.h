@@ -3,8 +3,9 @@
 // Figures for the supervisors' charts, computed in SQL and handed out as plain values.
 // Days are UTC calendar days.
 
+#include "storage/db/connection.h"
+
 #include <QDate>
-#include <QSqlDatabase>
 #include <QString>
 #include <vector>
 
@@ -28,7 +29,7 @@ struct Bin
 class AuditStats
 {
 public:
-    explicit AuditStats(QSqlDatabase db);
+    explicit AuditStats(const Connection &db);
 
     // Operations that became unknown, per UTC day in [fromMs, toMs); every day of the range is
     // present (zero days included), oldest first.
@@ -41,7 +42,7 @@ public:
     std::vector<Bin> unknownToClosed();
 
 private:
-    QSqlDatabase m_db;
+    ConnectionHold m_db;
 };
 
 } // namespace ops

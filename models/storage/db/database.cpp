@@ -4,7 +4,8 @@
 #include "storage/db/pgconnection.h"
 #include "storage/db/sqldialect.h"
 #include "storage/db/sqlitetuning.h"
-#include "storage/storagelogging.h"
+#include "storage/db/statementcache.h"
+#include "storage/db/storagelogging.h"
 
 #include <QDir>
 #include <QFile>
@@ -14,6 +15,7 @@
 #include <QSqlQuery>
 #include <QStandardPaths>
 #include <QThread>
+#include <atomic>
 
 using namespace Qt::StringLiterals;
 
@@ -137,19 +139,13 @@ QStringList splitSqlScript(const QString &script)
     return statements;
 }
 
-QString Database::defaultLocation()
-{
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
-    return dir + u"/opsconsole/operations.sqlite"_s;
-}
-
 bool Database::sharesSync(const QSqlDatabase &db)
 {
     return db.driver() && db.driver()->property(kSharedSyncProperty).toBool();
 }
 
-QSqlDatabase Database::open(const QString &location, const QString &connectionName,
-                            CommitDurability durability)
+Connection Database::open(const QString &location, const QString &connectionName,
+                          CommitDurability durability)
 {
     const DbLocation parsed = DbLocation::parse(location);
     if (parsed.backend == DbLocation::Backend::Postgres)
@@ -222,6 +218,21 @@ void Database::migrate(QSqlDatabase &db)
             throw;
         }
     }
+}
+
+QString Database::uniqueName(const QString &prefix)
+{
+    static std::atomic_int counter = 0;
+    return u"%1-%2"_s.arg(prefix).arg(++counter);
+}
+
+void Database::drop(QSqlDatabase &db)
+{
+    const QString name = db.connectionName();
+    StatementCache::forget(db);
+    db.close();
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(name);
 }
 
 } // namespace ops

@@ -5,41 +5,32 @@
 // timeout so concurrent agents and consoles wait for each other instead of failing.
 
 #include "domain/storeerror.h"
+#include "storage/db/sqlconnection.h"
 
-#include <QSqlDatabase>
 #include <QString>
 
 namespace ops {
-
-// How a commit on a SQLite connection becomes durable; either way WriteTransaction::commit()
-// returns only once the commit is durable (rule 1). PostgreSQL ignores it: its commits are
-// durable when COMMIT returns, and the server already shares WAL flushes between sessions.
-enum class CommitDurability
-{
-    // synchronous=FULL: COMMIT syncs the WAL itself, holding the write lock during the sync.
-    EachCommit,
-    // For one process with many writer threads (opsctl mcp): synchronous=NORMAL, and
-    // WriteTransaction syncs the WAL after COMMIT, shared with the process's other connections
-    // to the file (writegate.h). The write lock is free during the sync and concurrent commits
-    // share one. Every write on such a connection must go through WriteTransaction.
-    SharedSync,
-};
 
 class Database
 {
 public:
     // `location` is a file path (SQLite). Creates the file and its folder when missing.
     // Throws StoreError with a message fit for an operator when it cannot be opened.
-    static QSqlDatabase open(const QString &location, const QString &connectionName,
-                             CommitDurability durability = CommitDurability::EachCommit);
+    static Connection open(const QString &location, const QString &connectionName,
+                           CommitDurability durability = CommitDurability::EachCommit);
     // True for a SQLite connection opened with CommitDurability::SharedSync.
     static bool sharesSync(const QSqlDatabase &db);
     // Applies every migration newer than the stored version, each in its own transaction.
     static void migrate(QSqlDatabase &db);
     static int schemaVersion(QSqlDatabase &db);
     static int latestVersion();
-    // The default location: <user data folder>/operations.sqlite
-    static QString defaultLocation();
+    // A connection name no other connection of this process has (`prefix`-N): Qt keys
+    // connections by name process-wide, so two sessions (a window and a job, two test consoles)
+    // must never share one.
+    static QString uniqueName(const QString &prefix);
+    // Ends `db` for good: its kept statements are dropped (statementcache.h), it is closed, this
+    // handle is let go and its name removed. No other handle to it may be left.
+    static void drop(QSqlDatabase &db);
 };
 
 // Splits a migration script into statements; CREATE TRIGGER … END; stays whole.

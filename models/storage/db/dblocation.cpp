@@ -2,6 +2,7 @@
 
 #include "storage/db/database.h"
 
+#include <QStandardPaths>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -101,6 +102,12 @@ QString DbLocation::display() const
         return path;
     const QString who = user.isEmpty() ? QString() : user + u'@';
     return u"postgresql://%1%2:%3/%4"_s.arg(who, host).arg(port).arg(database);
+}
+
+QString DbLocation::defaultLocation()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    return dir + u"/opsconsole/operations.sqlite"_s;
 }
 
 } // namespace ops

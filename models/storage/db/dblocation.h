@@ -32,6 +32,9 @@ struct DbLocation
     static bool isPostgresUrl(const QString &location);
     // For messages: the file path, or postgresql://user@host:port/db without the password.
     QString display() const;
+    // The embedded default when neither --db nor OPS_DB names one:
+    // <user data folder>/opsconsole/operations.sqlite
+    static QString defaultLocation();
 };
 
 } // namespace ops

@@ -3,7 +3,7 @@
 #include "storage/db/database.h"
 #include "storage/db/sqldialect.h"
 #include "storage/db/statementcache.h"
-#include "storage/storagelogging.h"
+#include "storage/db/storagelogging.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -13,14 +13,6 @@ using namespace Qt::StringLiterals;
 namespace ops {
 
 namespace {
-
-void dropConnection(QSqlDatabase &db, const QString &name)
-{
-    StatementCache::forget(db);
-    db.close();
-    db = QSqlDatabase();
-    QSqlDatabase::removeDatabase(name);
-}
 
 // Runs the statements as one writer transaction; returns the first error, empty on success.
 QString runSetup(QSqlDatabase &db, const QStringList &statements)
@@ -57,7 +49,7 @@ QSqlDatabase openPostgres(const DbLocation &location, const QString &connectionN
     if (!db.open()) {
         // libpq's message names host, port and cause; it never contains the password.
         const QString cause = db.lastError().databaseText().trimmed();
-        dropConnection(db, connectionName);
+        Database::drop(db);
         throw StoreError(u"cannot connect to PostgreSQL at %1: %2"_s.arg(
             location.display(), cause.isEmpty() ? u"server unreachable"_s : cause));
     }
@@ -72,7 +64,7 @@ QSqlDatabase openPostgres(const DbLocation &location, const QString &connectionN
                               "NULL PRIMARY KEY, applied_at BIGINT NOT NULL)"_s})
               : QString();
     if (!error.isEmpty()) {
-        dropConnection(db, connectionName);
+        Database::drop(db);
         throw StoreError(
             u"PostgreSQL database %1 is not usable: %2"_s.arg(location.display(), error));
     }

@@ -1,12 +1,12 @@
 #include "storage/db/pglistener.h"
 
+#include "storage/db/database.h"
 #include "storage/db/statementcache.h"
-#include "storage/storagelogging.h"
+#include "storage/db/storagelogging.h"
 
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
-#include <atomic>
 
 using namespace Qt::StringLiterals;
 
@@ -30,8 +30,7 @@ PgListener::PgListener(QSqlDatabase main, QObject *parent)
     : QObject(parent)
     , m_main(std::move(main))
 {
-    static std::atomic_int counter = 0;
-    m_name = u"%1-listen-%2"_s.arg(m_main.connectionName()).arg(++counter);
+    m_name = Database::uniqueName(m_main.connectionName() + u"-listen"_s);
     m_coalesce.setSingleShot(true);
     m_coalesce.setInterval(kCoalesceMs);
     m_retry.setSingleShot(true);
@@ -47,9 +46,8 @@ PgListener::~PgListener()
 
 void PgListener::start(int probeIntervalMs)
 {
-    QString error;
-    if (!connectListener(&error))
-        lost(error);
+    if (const auto connected = connectListener(); !connected)
+        lost(connected.error());
     m_probe.start(probeIntervalMs);
 }
 
@@ -74,25 +72,24 @@ void PgListener::probe()
     lost(why.isEmpty() ? u"connection lost"_s : why);
 }
 
-bool PgListener::connectListener(QString *error)
+Result<void> PgListener::connectListener()
 {
     dropListener();
+    QString error;
     {
         QSqlDatabase db = QSqlDatabase::cloneDatabase(m_main, m_name);
         if (!db.open()) {
-            *error = db.lastError().databaseText().trimmed();
+            error = db.lastError().databaseText().trimmed();
         } else if (!db.driver()->subscribeToNotification(kChannel)) {
-            *error = u"cannot LISTEN on %1: %2"_s.arg(kChannel, db.driver()->lastError().text());
+            error = u"cannot LISTEN on %1: %2"_s.arg(kChannel, db.driver()->lastError().text());
         } else {
             connect(db.driver(), &QSqlDriver::notification, this, [this] { m_coalesce.start(); });
             m_connected = true;
-            return true;
+            return {};
         }
     }
     dropListener();
-    if (error->isEmpty())
-        *error = u"server unreachable"_s;
-    return false;
+    return Failure{error.isEmpty() ? u"server unreachable"_s : error};
 }
 
 void PgListener::dropListener()
@@ -124,9 +121,8 @@ void PgListener::lost(const QString &message)
 
 void PgListener::retry()
 {
-    QString error;
-    if (!connectListener(&error)) {
-        lost(error);
+    if (const auto connected = connectListener(); !connected) {
+        lost(connected.error());
         return;
     }
     // The shared connection died with the server too; QPSQL does not reconnect on its own.

@@ -9,6 +9,8 @@
 // once, retries with backoff, and on success re-opens the shared main connection if it died too,
 // reports reachable() and changed() (notifications sent meanwhile are lost).
 
+#include "domain/result.h"
+
 #include <QObject>
 #include <QSqlDatabase>
 #include <QTimer>
@@ -38,7 +40,8 @@ signals:
     void reachable();
 
 private:
-    bool connectListener(QString *error);
+    // A failure carries the reason, never empty.
+    Result<void> connectListener();
     void dropListener();
     void lost(const QString &message);
     void retry();

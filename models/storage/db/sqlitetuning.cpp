@@ -1,7 +1,7 @@
 #include "storage/db/sqlitetuning.h"
 
 #include "storage/db/sqliteread.h"
-#include "storage/storagelogging.h"
+#include "storage/db/storagelogging.h"
 
 #include <QThread>
 #include <QVariant>

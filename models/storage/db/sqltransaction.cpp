@@ -1,7 +1,7 @@
 #include "storage/db/sqltransaction.h"
 
 #include "storage/db/sqlitetuning.h"
-#include "storage/storagelogging.h"
+#include "storage/db/storagelogging.h"
 
 #include <QHash>
 

@@ -126,8 +126,8 @@ QString toString(MatchedBy by)
     return {};
 }
 
-EventStore::EventStore(QSqlDatabase db, const Clock &clock)
-    : m_db(std::move(db))
+EventStore::EventStore(const Connection &db, const Clock &clock)
+    : m_db(db)
     , m_clock(clock)
 {}
 
@@ -142,11 +142,12 @@ std::optional<StoredEvent> EventStore::event(const QString &id)
 
 bool EventStore::hasEvent(const QString &id)
 {
-    return hasEventLocked(m_db, id);
+    return hasEventLocked(id);
 }
 
-bool EventStore::hasEventLocked(QSqlDatabase &db, const QString &id)
+bool EventStore::hasEventLocked(const QString &id)
 {
+    Connection &db = *m_db;
     Query q = runQuery(db, u"SELECT 1 FROM provider_events WHERE id = ?"_s, {id});
     return q.next();
 }
@@ -235,15 +236,16 @@ bool EventStore::raiseAttention(const QString &operationId, const QString &reaso
                                 const QString &actor)
 {
     WriteTransaction tx(m_db);
-    const bool raised = raiseAttentionLocked(m_db, m_clock.nowMs(), operationId, reason, actor);
+    const bool raised = raiseAttentionLocked(m_clock.nowMs(), operationId, reason, actor);
     if (raised)
         tx.commit();
     return raised;
 }
 
-bool EventStore::raiseAttentionLocked(QSqlDatabase &db, qint64 nowMs, const QString &operationId,
+bool EventStore::raiseAttentionLocked(qint64 nowMs, const QString &operationId,
                                       const QString &reason, const QString &actor)
 {
+    Connection &db = *m_db;
     Query q = runQuery(db,
                        u"UPDATE operations SET attention_reason = ?, attention_at = ?, "
                        "attention_by = ?, updated_at = ? WHERE id = ? AND "
@@ -279,8 +281,9 @@ bool EventStore::clearAttention(const QString &operationId, const QString &actor
     return true;
 }
 
-bool EventStore::insertEventLocked(QSqlDatabase &db, const StoredEvent &e)
+bool EventStore::insertEventLocked(const StoredEvent &e)
 {
+    Connection &db = *m_db;
     // ON CONFLICT DO NOTHING: a duplicate never fails the transaction (PostgreSQL aborts a
     // transaction on a failed statement), it just inserts nothing.
     Query q = runQuery(
@@ -296,9 +299,9 @@ bool EventStore::insertEventLocked(QSqlDatabase &db, const StoredEvent &e)
     return q.numRowsAffected() == 1;
 }
 
-std::optional<qint64> EventStore::lastAppliedCreatedLocked(QSqlDatabase &db,
-                                                           const QString &objectId)
+std::optional<qint64> EventStore::lastAppliedCreatedLocked(const QString &objectId)
 {
+    Connection &db = *m_db;
     Query q = runQuery(db,
                        u"SELECT MAX(created) FROM provider_events WHERE object_id = ? AND "
                        "outcome = 'applied'"_s,
@@ -308,11 +311,11 @@ std::optional<qint64> EventStore::lastAppliedCreatedLocked(QSqlDatabase &db,
     return q.value(0).toLongLong();
 }
 
-EventStore::Match EventStore::matchRefundLocked(QSqlDatabase &db,
-                                                const QString &metadataOperationId,
+EventStore::Match EventStore::matchRefundLocked(const QString &metadataOperationId,
                                                 const QString &idempotencyKey,
                                                 const QString &providerRef)
 {
+    Connection &db = *m_db;
     const QString select = u"SELECT "_s + rows::operationColumns() +
                            u" FROM operations WHERE kind = 'refund' AND provider = 'stripe' AND "_s;
     const std::pair<MatchedBy, std::pair<QString, QString>> rules[] = {
@@ -331,9 +334,9 @@ EventStore::Match EventStore::matchRefundLocked(QSqlDatabase &db,
     return {};
 }
 
-QStringList EventStore::otherClaimsLocked(QSqlDatabase &db, const QString &operationId,
-                                          const QString &objectId)
+QStringList EventStore::otherClaimsLocked(const QString &operationId, const QString &objectId)
 {
+    Connection &db = *m_db;
     Query q = runQuery(db,
                        u"SELECT DISTINCT object_id FROM provider_events WHERE operation_id = ? "
                        "AND object_type = 'refund' AND object_id <> ? ORDER BY object_id"_s,
@@ -344,9 +347,15 @@ QStringList EventStore::otherClaimsLocked(QSqlDatabase &db, const QString &opera
     return out;
 }
 
-qint64 EventStore::addEventEvidenceLocked(QSqlDatabase &db, qint64 nowMs, const StoredEvent &e,
-                                          const QString &actor)
+void EventStore::auditEventLocked(qint64 nowMs, const QString &actor, const QString &action,
+                                  const QString &operationId, const nlohmann::json &detail)
 {
+    AuditLog::append(*m_db, nowMs, actor, action, operationId, detail);
+}
+
+qint64 EventStore::addEventEvidenceLocked(qint64 nowMs, const StoredEvent &e, const QString &actor)
+{
+    Connection &db = *m_db;
     const QString sha =
         QString::fromLatin1(QCryptographicHash::hash(e.raw, QCryptographicHash::Sha256).toHex());
     const QString title = u"%1 %2 (%3)"_s.arg(e.type, e.id, toString(e.source));
@@ -379,13 +388,13 @@ std::optional<QString> EventStore::cursor(const QString &name)
 void EventStore::setCursor(const QString &name, const QString &value)
 {
     WriteTransaction tx(m_db);
-    setCursorLocked(m_db, m_clock.nowMs(), name, value);
+    setCursorLocked(m_clock.nowMs(), name, value);
     tx.commit();
 }
 
-void EventStore::setCursorLocked(QSqlDatabase &db, qint64 nowMs, const QString &name,
-                                 const QString &value)
+void EventStore::setCursorLocked(qint64 nowMs, const QString &name, const QString &value)
 {
+    Connection &db = *m_db;
     runQuery(db,
              u"INSERT INTO provider_cursors (name, value, updated_at) VALUES (?, ?, ?) "
              "ON CONFLICT (name) DO UPDATE SET value = excluded.value, "
@@ -415,6 +424,11 @@ void EventStore::stopped(const QString &receiverId)
              u"UPDATE receiver_heartbeats SET stopped_at = ?, last_seen_at = ? WHERE id = ?"_s,
              {now, now, receiverId});
     tx.commit();
+}
+
+Connection &connectionOf(EventStore &events)
+{
+    return events.m_db;
 }
 
 } // namespace ops

@@ -7,8 +7,9 @@
 
 #include "domain/clock.h"
 #include "domain/operation.h"
+#include "storage/db/connection.h"
 
-#include <QSqlDatabase>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
 
@@ -90,7 +91,7 @@ struct EventPosition
 class EventStore
 {
 public:
-    EventStore(QSqlDatabase db, const Clock &clock);
+    EventStore(const Connection &db, const Clock &clock);
 
     // --- reads (the console and opsctl) ---
     std::optional<StoredEvent> event(const QString &id);
@@ -113,19 +114,18 @@ public:
     // appends an "attention.raised" audit entry; never changes the row's state. False (nothing
     // written) when the row does not exist or already carries the same reason.
     bool raiseAttention(const QString &operationId, const QString &reason, const QString &actor);
-    static bool raiseAttentionLocked(QSqlDatabase &db, qint64 nowMs, const QString &operationId,
-                                     const QString &reason, const QString &actor);
+    bool raiseAttentionLocked(qint64 nowMs, const QString &operationId, const QString &reason,
+                              const QString &actor);
     // A person (operator:NAME with the Close right) clears it with a note: "attention.cleared".
     // False when there was none. Throws ActionRefused when the actor may not.
     bool clearAttention(const QString &operationId, const QString &actor, const QString &note);
 
     // --- the receiver's writes, inside the caller's WriteTransaction ---
-    static bool hasEventLocked(QSqlDatabase &db, const QString &id);
+    bool hasEventLocked(const QString &id);
     // Inserts the event; false when an event with this id is already stored (nothing written).
-    static bool insertEventLocked(QSqlDatabase &db, const StoredEvent &event);
+    bool insertEventLocked(const StoredEvent &event);
     // The newest `created` among events applied to this provider object (forward only).
-    static std::optional<qint64> lastAppliedCreatedLocked(QSqlDatabase &db,
-                                                          const QString &objectId);
+    std::optional<qint64> lastAppliedCreatedLocked(const QString &objectId);
     // Rule 10 matching of a provider refund to one of our refund rows, in order: the operation id
     // in its metadata, then the request's idempotency key, then the provider reference.
     struct Match
@@ -133,28 +133,28 @@ public:
         std::optional<Operation> operation;
         MatchedBy by = MatchedBy::None;
     };
-    static Match matchRefundLocked(QSqlDatabase &db, const QString &metadataOperationId,
-                                   const QString &idempotencyKey, const QString &providerRef);
+    Match matchRefundLocked(const QString &metadataOperationId, const QString &idempotencyKey,
+                            const QString &providerRef);
     // Other provider refunds already seen claiming this operation (besides `objectId`).
-    static QStringList otherClaimsLocked(QSqlDatabase &db, const QString &operationId,
-                                         const QString &objectId);
+    QStringList otherClaimsLocked(const QString &operationId, const QString &objectId);
     // Evidence kind provider_event on the operation, with its audit entry; returns its id.
-    static qint64 addEventEvidenceLocked(QSqlDatabase &db, qint64 nowMs, const StoredEvent &event,
-                                         const QString &actor);
+    qint64 addEventEvidenceLocked(qint64 nowMs, const StoredEvent &event, const QString &actor);
+    // The audit entry of what an event did to the operation (`action`: event.applied, …).
+    void auditEventLocked(qint64 nowMs, const QString &actor, const QString &action,
+                          const QString &operationId, const nlohmann::json &detail);
 
     // --- import cursor and heartbeats (own short transactions) ---
     std::optional<QString> cursor(const QString &name);
     void setCursor(const QString &name, const QString &value);
-    static void setCursorLocked(QSqlDatabase &db, qint64 nowMs, const QString &name,
-                                const QString &value);
+    void setCursorLocked(qint64 nowMs, const QString &name, const QString &value);
     void beat(const QString &receiverId, const QString &listenUrl, qint64 startedAtMs,
               std::optional<qint64> lastEventAtMs = {});
     void stopped(const QString &receiverId);
 
-    QSqlDatabase &database() { return m_db; }
-
 private:
-    QSqlDatabase m_db;
+    // The connection, for storage code and tests only (storage/db/sqlconnection.h).
+    friend Connection &connectionOf(EventStore &events);
+    ConnectionHold m_db;
     const Clock &m_clock;
 };
 

@@ -68,7 +68,7 @@ nlohmann::json auditDetail(const CustomerMessage &m)
 
 // A person needs the Message right; engines and scripts (agent:, system:) act under their own
 // rules. Called inside the write transaction, so a right revoked a moment ago already counts.
-void requireMessageRight(QSqlDatabase &db, const QString &actor)
+void requireMessageRight(Connection &db, const QString &actor)
 {
     if (!operatorName(actor).isEmpty())
         requireRight(db, actor, Right::Message);
@@ -94,8 +94,8 @@ QString toString(MessageChannel channel)
     return channel == MessageChannel::Clipboard ? u"clipboard"_s : u"helpdesk"_s;
 }
 
-MessageStore::MessageStore(QSqlDatabase db, const Clock &clock)
-    : m_db(std::move(db))
+MessageStore::MessageStore(const Connection &db, const Clock &clock)
+    : m_db(db)
     , m_clock(clock)
 {}
 
@@ -334,6 +334,11 @@ std::vector<CustomerMessage> MessageStore::forOperation(const QString &operation
     while (q.next())
         out.push_back(readMessage(q));
     return out;
+}
+
+Connection &connectionOf(MessageStore &messages)
+{
+    return messages.m_db;
 }
 
 } // namespace ops

@@ -11,8 +11,8 @@
 #include "domain/clock.h"
 #include "domain/messagetemplates.h"
 #include "domain/operation.h"
+#include "storage/db/connection.h"
 
-#include <QSqlDatabase>
 #include <optional>
 #include <vector>
 
@@ -94,7 +94,7 @@ public:
     static constexpr int kMaxBodyLength = 4000;
     static constexpr int kMaxConversationLength = 190;
 
-    MessageStore(QSqlDatabase db, const Clock &clock);
+    MessageStore(const Connection &db, const Clock &clock);
 
     // "msg_" + SHA-256 hex of operation, state and template (plus the text, for free text, so
     // two different free texts are two messages and the same text twice is one).
@@ -130,11 +130,13 @@ public:
     std::vector<CustomerMessage> forOperation(const QString &operationId);
 
 private:
+    // The connection, for storage code and tests only (storage/db/sqlconnection.h).
+    friend Connection &connectionOf(MessageStore &messages);
     QString validate(const MessageDraft &draft) const;
     // Why `m` may no longer be delivered as the operation stands now; empty when it may.
     QString outdatedReason(const CustomerMessage &m);
 
-    QSqlDatabase m_db;
+    ConnectionHold m_db;
     const Clock &m_clock;
 };
 

@@ -4,6 +4,7 @@
 #include "storage/access/approvals.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/audit/auditlog.h"
+#include "storage/closeapproval.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/events/eventstore.h"
 #include "storage/operationstore.h"
@@ -27,7 +28,7 @@ ApplyPreviewRow excluded(ApplyPreviewRow row, ApplyExclusion why, QString reason
 ApplyPreviewRow checkRow(OperationStore &store, ApplyPreviewRow row, const Operation &op,
                          const ApplyGuard &guard)
 {
-    QSqlDatabase &db = store.database();
+    Connection &db = connectionOf(store);
     const Proposal &p = *row.proposal;
     if (p.state != ProposalState::Open)
         return excluded(row, ApplyExclusion::ProposalNotOpen,
@@ -61,7 +62,7 @@ ApplyPreviewRow checkRow(OperationStore &store, ApplyPreviewRow row, const Opera
 ApplyPreviewRow checkAction(OperationStore &store, ApplyPreviewRow row, const Operation &op,
                             const QString &actor)
 {
-    QSqlDatabase &db = store.database();
+    Connection &db = connectionOf(store);
     if (row.proposal->action == ProposalAction::Resend) {
         if (op.deadline && store.clock().now() >= *op.deadline)
             return excluded(row, ApplyExclusion::PastWindow,
@@ -174,14 +175,14 @@ std::vector<ApplyPreviewRow> previewApply(OperationStore &store, const QStringLi
     std::vector<ApplyPreviewRow> rows;
     rows.reserve(size_t(operationIds.size()));
     for (const QString &id : operationIds)
-        rows.push_back(check(store, id, openProposal(store.database(), id), actor, guard));
+        rows.push_back(check(store, id, openProposal(connectionOf(store), id), actor, guard));
     return rows;
 }
 
 ApplyPreviewRow previewProposal(OperationStore &store, qint64 proposalId, const QString &actor,
                                 const ApplyGuard &guard)
 {
-    const auto p = findProposal(store.database(), proposalId);
+    const auto p = findProposal(connectionOf(store), proposalId);
     if (!p) {
         ApplyPreviewRow row;
         return excluded(row, ApplyExclusion::UnknownProposal,
@@ -193,7 +194,7 @@ ApplyPreviewRow previewProposal(OperationStore &store, qint64 proposalId, const 
 ApplyResult applyProposal(OperationStore &store, qint64 proposalId, const QString &actor,
                           const ApplyGuard &guard)
 {
-    QSqlDatabase &db = store.database();
+    Connection &db = connectionOf(store);
     const qint64 now = store.clock().nowMs();
     WriteTransaction tx(db); // uncommitted on every exclusion: nothing written
     const ApplyPreviewRow row = previewProposal(store, proposalId, actor, guard);
@@ -224,7 +225,7 @@ ApplyResult applyProposal(OperationStore &store, qint64 proposalId, const QStrin
 
 bool settleResendProposal(OperationStore &store, qint64 proposalId, const QString &actor)
 {
-    QSqlDatabase &db = store.database();
+    Connection &db = connectionOf(store);
     WriteTransaction tx(db);
     const auto p = findProposal(db, proposalId);
     if (!p || p->action != ProposalAction::Resend || p->state != ProposalState::Open)

@@ -54,7 +54,7 @@ json idsJson(const QList<qint64> &ids)
     return out;
 }
 
-void checkNew(QSqlDatabase &db, const NewProposal &p)
+void checkNew(Connection &db, const NewProposal &p)
 {
     if (p.action == ProposalAction::Close && p.outcome != OperationState::Succeeded &&
         p.outcome != OperationState::Failed)
@@ -105,14 +105,14 @@ std::optional<ProposalState> proposalStateFromString(QStringView text)
     return std::nullopt;
 }
 
-qint64 newestEvidenceId(QSqlDatabase &db, const QString &operationId)
+qint64 newestEvidenceId(Connection &db, const QString &operationId)
 {
     Query q = runQuery(db, u"SELECT COALESCE(MAX(id), 0) FROM evidence WHERE operation_id = ?"_s,
                        {operationId});
     return q.next() ? q.value(0).toLongLong() : 0;
 }
 
-Proposal storeProposal(QSqlDatabase &db, qint64 nowMs, const NewProposal &p)
+Proposal storeProposal(Connection &db, qint64 nowMs, const NewProposal &p)
 {
     WriteTransaction tx(db);
     checkNew(db, p);
@@ -147,7 +147,7 @@ Proposal storeProposal(QSqlDatabase &db, qint64 nowMs, const NewProposal &p)
     return *findProposal(db, id);
 }
 
-std::optional<Proposal> findProposal(QSqlDatabase &db, qint64 id)
+std::optional<Proposal> findProposal(Connection &db, qint64 id)
 {
     Query q = runQuery(db, u"SELECT "_s + kColumns + u" FROM proposals WHERE id = ?"_s, {id});
     if (!q.next())
@@ -155,7 +155,7 @@ std::optional<Proposal> findProposal(QSqlDatabase &db, qint64 id)
     return fromRow(q);
 }
 
-std::optional<Proposal> openProposal(QSqlDatabase &db, const QString &operationId)
+std::optional<Proposal> openProposal(Connection &db, const QString &operationId)
 {
     Query q = runQuery(db,
                        u"SELECT "_s + kColumns +
@@ -166,7 +166,7 @@ std::optional<Proposal> openProposal(QSqlDatabase &db, const QString &operationI
     return fromRow(q);
 }
 
-std::vector<Proposal> listProposals(QSqlDatabase &db, std::optional<ProposalState> state, int limit)
+std::vector<Proposal> listProposals(Connection &db, std::optional<ProposalState> state, int limit)
 {
     Query q = state ? runQuery(db,
                                u"SELECT "_s + kColumns +
@@ -183,8 +183,8 @@ std::vector<Proposal> listProposals(QSqlDatabase &db, std::optional<ProposalStat
     return out;
 }
 
-void markProposalDecidedLocked(QSqlDatabase &db, qint64 nowMs, const Proposal &p,
-                               ProposalState state, const QString &actor, qint64 approvalId)
+void markProposalDecidedLocked(Connection &db, qint64 nowMs, const Proposal &p, ProposalState state,
+                               const QString &actor, qint64 approvalId)
 {
     Query q = runQuery(
         db,

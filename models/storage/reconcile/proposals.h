@@ -7,8 +7,8 @@
 // the row's newest evidence is stale: it cannot be applied (proposalapply.h).
 
 #include "domain/operation.h"
+#include "storage/db/connection.h"
 
-#include <QSqlDatabase>
 #include <optional>
 #include <vector>
 
@@ -63,19 +63,19 @@ struct NewProposal
 // Stores `p` as the row's open proposal in its own write transaction, superseding the open one;
 // audited (proposal.made, with what it supersedes). Throws ActionRefused (nothing written) for a
 // close without an outcome, without evidence, with evidence of another row, or on a final row.
-Proposal storeProposal(QSqlDatabase &db, qint64 nowMs, const NewProposal &p);
+Proposal storeProposal(Connection &db, qint64 nowMs, const NewProposal &p);
 
-std::optional<Proposal> findProposal(QSqlDatabase &db, qint64 id);
-std::optional<Proposal> openProposal(QSqlDatabase &db, const QString &operationId);
+std::optional<Proposal> findProposal(Connection &db, qint64 id);
+std::optional<Proposal> openProposal(Connection &db, const QString &operationId);
 // Oldest first; every state when `state` is nullopt.
-std::vector<Proposal> listProposals(QSqlDatabase &db, std::optional<ProposalState> state = {},
+std::vector<Proposal> listProposals(Connection &db, std::optional<ProposalState> state = {},
                                     int limit = 1000);
 // The id of the operation's newest evidence item; 0 when it has none.
-qint64 newestEvidenceId(QSqlDatabase &db, const QString &operationId);
+qint64 newestEvidenceId(Connection &db, const QString &operationId);
 
 // Inside the caller's write transaction: marks the proposal applied (or waiting for approval),
 // with an audit entry naming the actor.
-void markProposalDecidedLocked(QSqlDatabase &db, qint64 nowMs, const Proposal &p,
-                               ProposalState state, const QString &actor, qint64 approvalId);
+void markProposalDecidedLocked(Connection &db, qint64 nowMs, const Proposal &p, ProposalState state,
+                               const QString &actor, qint64 approvalId);
 
 } // namespace ops

@@ -27,7 +27,7 @@ ReconcileMark markFrom(const QSqlQuery &q, int at)
 
 } // namespace
 
-ReconcileMark reconcileMark(QSqlDatabase &db, const QString &operationId)
+ReconcileMark reconcileMark(Connection &db, const QString &operationId)
 {
     Query q = runQuery(db, u"SELECT "_s + kMarkColumns + u" FROM operations WHERE id = ?"_s,
                        {operationId});
@@ -40,7 +40,7 @@ std::vector<ReconcileCandidate> reconcileCandidates(OperationStore &store, qint6
     const qint64 now = store.clock().nowMs();
     const int columns = int(rows::operationColumns().count(u',')) + 1;
     Query q = runQuery(
-        store.database(),
+        connectionOf(store),
         u"SELECT "_s + rows::operationColumns() + u", "_s + kMarkColumns +
             u", CASE WHEN lease_holder IS NOT NULL AND lease_until > ? THEN 1 ELSE 0 END, "
             "CASE WHEN EXISTS (SELECT 1 FROM approvals a WHERE a.operation_id = operations.id "
@@ -62,7 +62,7 @@ std::vector<ReconcileCandidate> reconcileCandidates(OperationStore &store, qint6
     return out;
 }
 
-void recordReconcileCheck(QSqlDatabase &db, const QString &operationId, qint64 nowMs,
+void recordReconcileCheck(Connection &db, const QString &operationId, qint64 nowMs,
                           std::optional<qint64> nextAtMs, bool counted, const QString &result)
 {
     runQuery(db,

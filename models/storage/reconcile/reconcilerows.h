@@ -5,8 +5,8 @@
 // can show it. Writing it never changes updated_at: a reading is not a change of the row.
 
 #include "domain/operation.h"
+#include "storage/db/connection.h"
 
-#include <QSqlDatabase>
 #include <optional>
 #include <vector>
 
@@ -23,7 +23,7 @@ struct ReconcileMark
     bool ended = false; // past one day after the deadline: no more readings
 };
 
-ReconcileMark reconcileMark(QSqlDatabase &db, const QString &operationId);
+ReconcileMark reconcileMark(Connection &db, const QString &operationId);
 
 // A row the reconciler may read now, with what keeps a person's hands on it.
 struct ReconcileCandidate
@@ -42,7 +42,7 @@ std::vector<ReconcileCandidate> reconcileCandidates(OperationStore &store, qint6
                                                     bool ignoreSlots, int limit);
 
 // Records a reading (or a first scheduling when `counted` is false) and the next slot.
-void recordReconcileCheck(QSqlDatabase &db, const QString &operationId, qint64 nowMs,
+void recordReconcileCheck(Connection &db, const QString &operationId, qint64 nowMs,
                           std::optional<qint64> nextAtMs, bool counted, const QString &result);
 
 } // namespace ops

@@ -15,7 +15,7 @@ const QString kAutoClose = u"reconcile.auto_close"_s;
 const QString kSchedule = u"reconcile.schedule"_s;
 
 // A supervisor's change, checked and written in one transaction with its audit entry.
-void writeSetting(QSqlDatabase &db, qint64 nowMs, const QString &actor, const QString &name,
+void writeSetting(Connection &db, qint64 nowMs, const QString &actor, const QString &name,
                   const QString &value, const char *what)
 {
     WriteTransaction tx(db);
@@ -30,26 +30,25 @@ void writeSetting(QSqlDatabase &db, qint64 nowMs, const QString &actor, const QS
 
 } // namespace
 
-ReconcileSettings reconcileSettings(QSqlDatabase &db)
+ReconcileSettings reconcileSettings(Connection &db)
 {
     ReconcileSettings s;
     if (const auto on = readSetting(db, kAutoClose))
         s.autoClose = *on != u"off"_s;
     if (const auto text = readSetting(db, kSchedule)) {
-        QString ignored;
-        if (const auto checkTimes = parseReconcileSchedule(*text, &ignored))
+        if (const auto checkTimes = parseReconcileSchedule(*text))
             s.checkTimes = *checkTimes;
     }
     return s;
 }
 
-void setReconcileAutoClose(QSqlDatabase &db, qint64 nowMs, const QString &actor, bool on)
+void setReconcileAutoClose(Connection &db, qint64 nowMs, const QString &actor, bool on)
 {
     writeSetting(db, nowMs, actor, kAutoClose, on ? u"on"_s : u"off"_s,
                  "the reconciler's automatic closes");
 }
 
-void setReconcileSchedule(QSqlDatabase &db, qint64 nowMs, const QString &actor,
+void setReconcileSchedule(Connection &db, qint64 nowMs, const QString &actor,
                           const QList<qint64> &checkTimes)
 {
     if (checkTimes.isEmpty())
@@ -58,7 +57,7 @@ void setReconcileSchedule(QSqlDatabase &db, qint64 nowMs, const QString &actor,
                  "the reconciler's schedule");
 }
 
-std::optional<QList<qint64>> parseReconcileSchedule(QStringView text, QString *error)
+Result<QList<qint64>> parseReconcileSchedule(QStringView text)
 {
     QList<qint64> checkTimes;
     for (const QStringView part : text.split(u',')) {
@@ -72,14 +71,10 @@ std::optional<QList<qint64>> parseReconcileSchedule(QStringView text, QString *e
         }
         bool ok = false;
         const qint64 n = digits.toLongLong(&ok);
-        if (!ok || n < 1 || n > 365LL * 86400 / unit || digits.startsWith(u'+')) {
-            *error = u"'%1' is not a time such as 90s, 5m, 1h or 1d"_s.arg(t.toString());
-            return std::nullopt;
-        }
-        if (!checkTimes.isEmpty() && n * unit <= checkTimes.back()) {
-            *error = u"the schedule's times must increase (%1)"_s.arg(text.toString());
-            return std::nullopt;
-        }
+        if (!ok || n < 1 || n > 365LL * 86400 / unit || digits.startsWith(u'+'))
+            return Failure{u"'%1' is not a time such as 90s, 5m, 1h or 1d"_s.arg(t.toString())};
+        if (!checkTimes.isEmpty() && n * unit <= checkTimes.back())
+            return Failure{u"the schedule's times must increase (%1)"_s.arg(text.toString())};
         checkTimes << n * unit;
     }
     return checkTimes;

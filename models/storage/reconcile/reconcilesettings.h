@@ -4,8 +4,10 @@
 // whether it closes rows on positive evidence or only proposes, and its schedule. Changing either
 // takes the Approve right (a supervisor's) and is an audit entry.
 
+#include "domain/result.h"
+#include "storage/db/connection.h"
+
 #include <QList>
-#include <QSqlDatabase>
 #include <QString>
 
 namespace ops {
@@ -20,15 +22,15 @@ struct ReconcileSettings
     qint64 pastDeadlineSeconds = 24 * 3600;
 };
 
-ReconcileSettings reconcileSettings(QSqlDatabase &db);
+ReconcileSettings reconcileSettings(Connection &db);
 // Throw ActionRefused (nothing written) without the Approve right or with an empty schedule.
-void setReconcileAutoClose(QSqlDatabase &db, qint64 nowMs, const QString &actor, bool on);
-void setReconcileSchedule(QSqlDatabase &db, qint64 nowMs, const QString &actor,
+void setReconcileAutoClose(Connection &db, qint64 nowMs, const QString &actor, bool on);
+void setReconcileSchedule(Connection &db, qint64 nowMs, const QString &actor,
                           const QList<qint64> &checkTimes);
 
 // "1m,5m,1h,6h" (s, m, h, d suffixes; a bare number is seconds), strictly increasing, each at
-// least one second. nullopt and *error for anything else.
-std::optional<QList<qint64>> parseReconcileSchedule(QStringView text, QString *error);
+// least one second. A failure for anything else.
+Result<QList<qint64>> parseReconcileSchedule(QStringView text);
 QString formatReconcileSchedule(const QList<qint64> &checkTimes);
 
 } // namespace ops

@@ -7,7 +7,7 @@ using namespace Qt::StringLiterals;
 
 namespace ops {
 
-std::optional<ServiceLease> serviceLease(QSqlDatabase &db, const QString &name)
+std::optional<ServiceLease> serviceLease(Connection &db, const QString &name)
 {
     Query q = runQuery(db,
                        u"SELECT name, holder, until, acquired_at, renewed_at FROM "
@@ -19,7 +19,7 @@ std::optional<ServiceLease> serviceLease(QSqlDatabase &db, const QString &name)
                         q.value(3).toLongLong(), q.value(4).toLongLong()};
 }
 
-bool claimServiceLease(QSqlDatabase &db, const QString &name, const QString &holder, qint64 nowMs,
+bool claimServiceLease(Connection &db, const QString &name, const QString &holder, qint64 nowMs,
                        qint64 ttlMs)
 {
     WriteTransaction tx(db);
@@ -43,7 +43,7 @@ bool claimServiceLease(QSqlDatabase &db, const QString &name, const QString &hol
     return true;
 }
 
-void releaseServiceLease(QSqlDatabase &db, const QString &name, const QString &holder)
+void releaseServiceLease(Connection &db, const QString &name, const QString &holder)
 {
     runQuery(db, u"DELETE FROM service_leases WHERE name = ? AND holder = ?"_s, {name, holder});
 }

@@ -6,7 +6,8 @@
 // lease expires the next claimant takes over. The claim is one conditional upsert, so of two
 // claimants exactly one wins. A change of holder is an audit entry; renewals are not.
 
-#include <QSqlDatabase>
+#include "storage/db/connection.h"
+
 #include <QString>
 #include <optional>
 
@@ -24,10 +25,10 @@ struct ServiceLease
 };
 
 // True when `holder` holds `name` until nowMs + ttlMs: it was free, expired, or already theirs.
-bool claimServiceLease(QSqlDatabase &db, const QString &name, const QString &holder, qint64 nowMs,
+bool claimServiceLease(Connection &db, const QString &name, const QString &holder, qint64 nowMs,
                        qint64 ttlMs);
 // Gives the lease up at once (a draining service), so a successor need not wait for expiry.
-void releaseServiceLease(QSqlDatabase &db, const QString &name, const QString &holder);
-std::optional<ServiceLease> serviceLease(QSqlDatabase &db, const QString &name);
+void releaseServiceLease(Connection &db, const QString &name, const QString &holder);
+std::optional<ServiceLease> serviceLease(Connection &db, const QString &name);
 
 } // namespace ops

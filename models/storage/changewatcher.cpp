@@ -1,9 +1,9 @@
-#include "storage/db/changewatcher.h"
+#include "storage/changewatcher.h"
 
 #include "storage/db/database.h"
-#include "storage/storagelogging.h"
 #include "storage/db/pglistener.h"
 #include "storage/db/sqldialect.h"
+#include "storage/db/storagelogging.h"
 
 namespace ops {
 
@@ -16,9 +16,9 @@ ChangeWatcher::ChangeWatcher(OperationQuery &query, QObject *parent)
 
 void ChangeWatcher::start(int intervalMs)
 {
-    if (dialectOf(m_query.database()) == SqlDialect::Postgres) {
+    if (dialectOf(connectionOf(m_query)) == SqlDialect::Postgres) {
         if (!m_listener) {
-            m_listener = new PgListener(m_query.database(), this);
+            m_listener = new PgListener(connectionOf(m_query), this);
             connect(m_listener, &PgListener::changed, this, &ChangeWatcher::changed);
             connect(m_listener, &PgListener::unreachable, this, &ChangeWatcher::unreachable);
             connect(m_listener, &PgListener::reachable, this, &ChangeWatcher::reachable);

@@ -1,8 +1,9 @@
-#include "storage/audit/auditjob.h"
+#include "storage/auditjob.h"
 
 #include "storage/audit/auditexport.h"
+#include "storage/db/sqlconnection.h"
+#include "storage/db/storagelogging.h"
 #include "storage/session.h"
-#include "storage/storagelogging.h"
 
 #include <QThread>
 

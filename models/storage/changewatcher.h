@@ -4,7 +4,8 @@
 // worker threads). SQLite: polls PRAGMA data_version, which changes exactly when another
 // connection has committed to the file; commits on the watched connection itself do not count
 // (whoever writes through it reloads by hand). PostgreSQL: LISTEN/NOTIFY through PgListener,
-// which also reports an unreachable server and reconnects.
+// which also reports an unreachable server and reconnects. Beside operationquery.h, which it polls
+// through, above db/.
 
 #include "storage/operationquery.h"
 

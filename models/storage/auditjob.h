@@ -4,7 +4,8 @@
 // on a thread of its own with a Session of its own (a connection belongs to the thread that
 // opened it), reports progress to the thread that started it, and stops at the next chunk when
 // cancelled. A cancelled or failed export leaves no file (AuditCsvExport writes through
-// QSaveFile); the target is either the whole export or as it was.
+// QSaveFile); the target is either the whole export or as it was. Beside session.h, not in
+// audit/: the job opens a Session, which sits above the audit read side.
 
 #include "storage/audit/auditlog.h"
 #include "storage/audit/auditquery.h"

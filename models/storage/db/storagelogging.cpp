@@ -1,4 +1,4 @@
-#include "storage/storagelogging.h"
+#include "storage/db/storagelogging.h"
 
 namespace ops {
 Q_LOGGING_CATEGORY(lcStore, "ops.store", QtWarningMsg)

@@ -1,0 +1,90 @@
+#include "storage/access/accessstore.h"
+
+#include "domain/clock.h"
+#include "storage/access/repeatwindow.h"
+#include "storage/db/sqlconnection.h"
+
+namespace ops {
+
+AccessStore::AccessStore(const Connection &db, const Clock &clock)
+    : m_db(db)
+    , m_clock(clock)
+{}
+
+std::vector<OperatorRecord> AccessStore::operators()
+{
+    return listOperators(*m_db);
+}
+
+OperatorAccess AccessStore::accessOf(const QString &actor)
+{
+    return ops::accessOf(*m_db, actor);
+}
+
+OperatorRecord AccessStore::addOperator(const QString &byActor, const QString &name, Role role,
+                                        const std::optional<Rights> &rightsOverride)
+{
+    return ops::addOperator(*m_db, m_clock.nowMs(), byActor, name, role, rightsOverride);
+}
+
+OperatorRecord AccessStore::grantRole(const QString &byActor, const QString &name, Role role,
+                                      const std::optional<Rights> &rightsOverride)
+{
+    return ops::grantRole(*m_db, m_clock.nowMs(), byActor, name, role, rightsOverride);
+}
+
+OperatorRecord AccessStore::setDisabled(const QString &byActor, const QString &name, bool disabled)
+{
+    return setOperatorDisabled(*m_db, m_clock.nowMs(), byActor, name, disabled);
+}
+
+std::vector<Approval> AccessStore::approvals(std::optional<ApprovalState> state)
+{
+    return listApprovals(*m_db, state);
+}
+
+std::optional<Approval> AccessStore::openApproval(const QString &operationId, ApprovalAction action,
+                                                  ApprovalState state)
+{
+    return ops::openApproval(*m_db, operationId, action, state);
+}
+
+bool AccessStore::needsApproval(const Operation &op)
+{
+    return ops::needsApproval(*m_db, op);
+}
+
+std::vector<std::pair<QString, qint64>> AccessStore::approvalThresholds()
+{
+    return ops::approvalThresholds(*m_db);
+}
+
+void AccessStore::setApprovalThreshold(const QString &actor, const QString &currency,
+                                       std::optional<qint64> minor)
+{
+    ops::setApprovalThreshold(*m_db, m_clock.nowMs(), actor, currency, minor);
+}
+
+std::chrono::milliseconds AccessStore::repeatWindow()
+{
+    return ops::repeatWindow(*m_db);
+}
+
+bool AccessStore::repeatWindowIsSet()
+{
+    return ops::repeatWindowIsSet(*m_db);
+}
+
+void AccessStore::setRepeatWindow(const QString &actor,
+                                  std::optional<std::chrono::milliseconds> window)
+{
+    ops::setRepeatWindow(*m_db, m_clock.nowMs(), actor, window);
+}
+
+void AccessStore::recordRepeatAnswer(const QString &actor, const QString &operationId,
+                                     const QString &refundId, std::chrono::milliseconds window)
+{
+    ops::recordRepeatAnswer(*m_db, m_clock.nowMs(), actor, operationId, refundId, window);
+}
+
+} // namespace ops

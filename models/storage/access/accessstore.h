@@ -1,0 +1,56 @@
+#pragma once
+
+// The operator directory, four-eyes approvals and thresholds, and rule 13's repeat window, as the
+// layers above storage reach them: on the connection of an operation store, with its clock. Each
+// write checks the actor's right and audits inside storage (operatordirectory.h, approvals.h,
+// repeatwindow.h); this class only binds them to a store.
+
+#include "storage/access/approvals.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/db/connection.h"
+
+#include <chrono>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace ops {
+
+class Clock;
+
+class AccessStore
+{
+public:
+    AccessStore(const Connection &db, const Clock &clock);
+
+    // --- operators (throw ActionRefused, nothing written, when byActor may not) ---
+    std::vector<OperatorRecord> operators();
+    OperatorAccess accessOf(const QString &actor);
+    OperatorRecord addOperator(const QString &byActor, const QString &name, Role role,
+                               const std::optional<Rights> &rightsOverride = {});
+    OperatorRecord grantRole(const QString &byActor, const QString &name, Role role,
+                             const std::optional<Rights> &rightsOverride = {});
+    OperatorRecord setDisabled(const QString &byActor, const QString &name, bool disabled);
+
+    // --- four-eyes ---
+    std::vector<Approval> approvals(std::optional<ApprovalState> state = {});
+    std::optional<Approval> openApproval(const QString &operationId, ApprovalAction action,
+                                         ApprovalState state);
+    bool needsApproval(const Operation &op);
+    std::vector<std::pair<QString, qint64>> approvalThresholds();
+    void setApprovalThreshold(const QString &actor, const QString &currency,
+                              std::optional<qint64> minor);
+
+    // --- rule 13's repeat window ---
+    std::chrono::milliseconds repeatWindow();
+    bool repeatWindowIsSet();
+    void setRepeatWindow(const QString &actor, std::optional<std::chrono::milliseconds> window);
+    void recordRepeatAnswer(const QString &actor, const QString &operationId,
+                            const QString &refundId, std::chrono::milliseconds window);
+
+private:
+    ConnectionHold m_db;
+    const Clock &m_clock;
+};
+
+} // namespace ops

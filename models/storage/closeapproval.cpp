@@ -1,0 +1,56 @@
+// The four-eyes decisions: an approved close is carried out at once, under both names, in the
+// decision's own write transaction.
+
+#include "storage/closeapproval.h"
+
+#include "domain/storeerror.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationstore.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+Approval approveRequest(OperationStore &store, qint64 id, const QString &actor,
+                        const QString &reason)
+{
+    Connection &db = connectionOf(store);
+    const qint64 now = store.clock().nowMs();
+    WriteTransaction tx(db);
+    const Approval a = decidableApproval(db, id, actor);
+    if (a.requestedBy == actor)
+        throw ActionRefused(u"nobody approves their own request: approval #%1 was asked for by "
+                            "%2"_s.arg(id)
+                                .arg(actor));
+    const auto op = store.operation(a.operationId);
+    if (!op || isFinal(op->state))
+        throw ActionRefused(
+            u"operation %1 %2; approval #%3 can no longer be carried out (reject it)"_s
+                .arg(a.operationId, op ? u"has already "_s + toString(op->state) : u"is gone"_s)
+                .arg(id));
+    recordDecisionLocked(db, now, a, ApprovalState::Approved, actor, reason.trimmed());
+    if (const auto close = a.requestedClose()) {
+        const auto refusal = applyCloseLocked(db, now, *close, *op, CloseApproval{actor, id});
+        if (refusal != ManualCloseRefusal::None)
+            throw ActionRefused(
+                u"approval #%1 cannot be carried out: %2"_s.arg(id).arg(describe(refusal)));
+    }
+    tx.commit();
+    return *findApproval(db, id);
+}
+
+Approval rejectRequest(OperationStore &store, qint64 id, const QString &actor,
+                       const QString &reason)
+{
+    if (reason.trimmed().isEmpty())
+        throw ActionRefused(u"a rejection needs a reason"_s);
+    Connection &db = connectionOf(store);
+    const qint64 now = store.clock().nowMs();
+    WriteTransaction tx(db);
+    const Approval a = decidableApproval(db, id, actor);
+    recordDecisionLocked(db, now, a, ApprovalState::Rejected, actor, reason.trimmed());
+    tx.commit();
+    return *findApproval(db, id);
+}
+
+} // namespace ops

@@ -1,0 +1,21 @@
+# Run by ctest as sql_probe (tests/probe/CMakeLists.txt) with -DBUILD_DIR=<the build tree>.
+function(probe target expect_ok)
+    execute_process(COMMAND ${CMAKE_COMMAND} --build ${BUILD_DIR} --target ${target}
+        RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+    if(expect_ok AND NOT rc EQUAL 0)
+        message(FATAL_ERROR "${target} should build with Qt Sql linked, but failed:\n${out}")
+    endif()
+    if(NOT expect_ok)
+        if(rc EQUAL 0)
+            message(FATAL_ERROR "${target} built: Qt Sql is reachable above the storage floor")
+        endif()
+        if(NOT out MATCHES "QSql[A-Za-z]*: No such file or directory")
+            message(FATAL_ERROR "${target} failed, but not for a missing Qt Sql header:\n${out}")
+        endif()
+        message(STATUS "${target}: refused as it should be (no Qt Sql header above storage)")
+    endif()
+endfunction()
+
+probe(ops_probe_with_qtsql TRUE)
+probe(ops_probe_qtsql_above FALSE)
+probe(ops_probe_internal_above FALSE)
