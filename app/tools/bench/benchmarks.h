@@ -23,7 +23,7 @@ struct EngineFigures
     int refunds = 0;
     int succeeded = 0;
     double refundsPerSecond = 0;
-    double commitsPerRefund = 0; // durable commits (WriteTransaction::commitCount)
+    double commitsPerRefund = 0; // durable commits (WriteScope::durableCommits)
 };
 
 // The floors, measured in the same run as the figures they bound.

@@ -10,10 +10,10 @@
 #include "console/consolecontroller.h"
 #include "dialogs/bulkapplydialog.h"
 #include "mainwindow/mainwindow.h"
-#include "storage/access/operatordirectory.h"
-#include "storage/db/database.h"
+#include "storage/access/accessstore.h"
 #include "storage/operationstore.h"
 #include "storage/reconcile/proposalapply.h"
+#include "storage/reconcile/reconcilestore.h"
 #include "storage/session.h"
 
 #include <QApplication>
@@ -32,46 +32,39 @@ namespace {
 std::vector<qint64> seed(const QString &path, const Clock &clock, int rows)
 {
     std::vector<qint64> proposals;
-    const QString name = u"bulk-seed"_s;
-    {
-        QSqlDatabase db = Database::open(path, name);
-        Database::migrate(db);
-        if (listOperators(db).empty())
-            addOperator(db, clock.nowMs(), u"operator:alice"_s, u"alice"_s, Role::Supervisor);
-        OperationStore store(db, clock);
-        for (int i = 0; i < rows; ++i) {
-            const QString id = u"op_bulk_%1"_s.arg(i, 6, 10, QChar(u'0'));
-            NewOperation op;
-            op.id = id;
-            op.unitOfWork = id + u"|3800|usd"_s;
-            op.orderId = id;
-            op.chargeId = u"ch_"_s + id;
-            op.amount = {3800, u"usd"_s};
-            op.idempotencyKey = u"key-"_s + id;
-            op.request = {"POST", u"/v1/refunds"_s, "amount=3800",
-                          "application/x-www-form-urlencoded"};
-            op.createdBy = u"agent:bench"_s;
-            store.openOrGet(op);
-            const AttemptTicket t = store.beginAttempt(id, u"agent:bench"_s);
-            store.finishAttempt(id, t.attemptId,
-                                {500, Outcome::Undefined, {}, {}, false, 5, {}, {}});
-            store.markUnknown(id, u"stored 500"_s, u"agent:bench"_s);
-            Evidence e;
-            e.operationId = id;
-            e.kind = u"provider_object"_s;
-            e.title = u"refund list"_s;
-            e.contentType = u"application/json"_s;
-            e.body = R"({"claiming_refunds":[]})";
-            e.createdBy = u"system:reconciler"_s;
-            NewProposal p;
-            p.operationId = id;
-            p.outcome = OperationState::Failed;
-            p.evidenceIds = {store.addEvidence(e)};
-            p.reason = u"No refund at the provider (list complete at T)"_s;
-            proposals.push_back(storeProposal(db, clock.nowMs(), p).id);
-        }
+    Session session(path, clock);
+    if (session.access().operators().empty())
+        session.access().addOperator(u"operator:alice"_s, u"alice"_s, Role::Supervisor);
+    OperationStore &store = session.store();
+    for (int i = 0; i < rows; ++i) {
+        const QString id = u"op_bulk_%1"_s.arg(i, 6, 10, QChar(u'0'));
+        NewOperation op;
+        op.id = id;
+        op.unitOfWork = id + u"|3800|usd"_s;
+        op.orderId = id;
+        op.chargeId = u"ch_"_s + id;
+        op.amount = {3800, u"usd"_s};
+        op.idempotencyKey = u"key-"_s + id;
+        op.request = {"POST", u"/v1/refunds"_s, "amount=3800", "application/x-www-form-urlencoded"};
+        op.createdBy = u"agent:bench"_s;
+        store.openOrGet(op);
+        const AttemptTicket t = store.beginAttempt(id, u"agent:bench"_s);
+        store.finishAttempt(id, t.attemptId, {500, Outcome::Undefined, {}, {}, false, 5, {}, {}});
+        store.markUnknown(id, u"stored 500"_s, u"agent:bench"_s);
+        Evidence e;
+        e.operationId = id;
+        e.kind = u"provider_object"_s;
+        e.title = u"refund list"_s;
+        e.contentType = u"application/json"_s;
+        e.body = R"({"claiming_refunds":[]})";
+        e.createdBy = u"system:reconciler"_s;
+        NewProposal p;
+        p.operationId = id;
+        p.outcome = OperationState::Failed;
+        p.evidenceIds = {store.addEvidence(e)};
+        p.reason = u"No refund at the provider (list complete at T)"_s;
+        proposals.push_back(session.reconcile().storeProposal(p).id);
     }
-    QSqlDatabase::removeDatabase(name);
     return proposals;
 }
 
@@ -79,19 +72,12 @@ std::vector<qint64> seed(const QString &path, const Clock &clock, int rows)
 double storeLoopPerSecond(const QString &path, const Clock &clock, int rows)
 {
     const std::vector<qint64> proposals = seed(path, clock, rows);
-    const QString name = u"bulk-floor"_s;
-    double perSecond = 0;
-    {
-        QSqlDatabase db = Database::open(path, name);
-        OperationStore store(db, clock);
-        QElapsedTimer t;
-        t.start();
-        for (const qint64 id : proposals)
-            applyProposal(store, id, u"operator:alice"_s);
-        perSecond = 1000.0 * rows / qMax<qint64>(1, t.elapsed());
-    }
-    QSqlDatabase::removeDatabase(name);
-    return perSecond;
+    Session session(path, clock);
+    QElapsedTimer t;
+    t.start();
+    for (const qint64 id : proposals)
+        applyProposal(session.store(), id, u"operator:alice"_s);
+    return 1000.0 * rows / qMax<qint64>(1, t.elapsed());
 }
 
 struct UiFigures

@@ -6,8 +6,8 @@
 #include "chaos/simchild.h"
 #include "domain/clock.h"
 #include "engine/refundengine.h"
-#include "storage/db/database.h"
-#include "storage/db/sqltransaction.h"
+#include "storage/session.h"
+#include "storage/writescope.h"
 #include "stripe/stripeclient.h"
 #include "transport/httptransport.h"
 
@@ -41,34 +41,28 @@ EngineFigures benchEngine(const QString &simPath, int refunds)
     chaos::adminCall(sim.port(), "POST", "/_sim/seed", benchSeed(refunds));
     QTemporaryDir dir;
     SystemClock clock;
-    QSqlDatabase db = Database::open(dir.filePath(u"bench.sqlite"_s), u"bench-engine"_s);
-    Database::migrate(db);
+    Session session(dir.filePath(u"bench.sqlite"_s), clock);
     EngineFigures f;
     f.refunds = refunds;
-    {
-        OperationStore store(db, clock);
-        QtHttpTransport transport;
-        QUrl base;
-        base.setScheme(u"http"_s);
-        base.setHost(u"127.0.0.1"_s);
-        base.setPort(sim.port());
-        StripeClient client(transport,
-                            StripeConfig{base, u"sk_test_demo"_s, std::chrono::milliseconds(5000)});
-        RefundEngine engine(store, client, EngineConfig{});
-        const qint64 commitsBefore = WriteTransaction::commitCount(u"bench-engine"_s);
-        QElapsedTimer t;
-        t.start();
-        for (int i = 0; i < refunds; ++i) {
-            const ToolResult r = engine.refund(
-                {u"bench-%1"_s.arg(i), u"ch_bench_%1"_s.arg(i), 1000, u"usd"_s}, u"agent:bench"_s);
-            f.succeeded += r.status == ToolResult::Status::Refunded ? 1 : 0;
-        }
-        f.refundsPerSecond = t.nsecsElapsed() > 0 ? refunds * 1e9 / double(t.nsecsElapsed()) : 0;
-        f.commitsPerRefund =
-            double(WriteTransaction::commitCount(u"bench-engine"_s) - commitsBefore) / refunds;
+    QtHttpTransport transport;
+    QUrl base;
+    base.setScheme(u"http"_s);
+    base.setHost(u"127.0.0.1"_s);
+    base.setPort(sim.port());
+    StripeClient client(transport,
+                        StripeConfig{base, u"sk_test_demo"_s, std::chrono::milliseconds(5000)});
+    RefundEngine engine(session.store(), client, EngineConfig{});
+    const qint64 commitsBefore = WriteScope::durableCommits(session.store());
+    QElapsedTimer t;
+    t.start();
+    for (int i = 0; i < refunds; ++i) {
+        const ToolResult r = engine.refund(
+            {u"bench-%1"_s.arg(i), u"ch_bench_%1"_s.arg(i), 1000, u"usd"_s}, u"agent:bench"_s);
+        f.succeeded += r.status == ToolResult::Status::Refunded ? 1 : 0;
     }
-    db = {};
-    QSqlDatabase::removeDatabase(u"bench-engine"_s);
+    f.refundsPerSecond = t.nsecsElapsed() > 0 ? refunds * 1e9 / double(t.nsecsElapsed()) : 0;
+    f.commitsPerRefund =
+        double(WriteScope::durableCommits(session.store()) - commitsBefore) / refunds;
     return f;
 }
 

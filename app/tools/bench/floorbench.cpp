@@ -6,8 +6,7 @@
 #include "chaos/agentpool.h"
 #include "chaos/httpjson.h"
 #include "chaos/simchild.h"
-#include "storage/db/database.h"
-#include "storage/db/sqltransaction.h"
+#include "storage/db/commitfloor.h"
 #include "transport/httptransport.h"
 
 #include <QElapsedTimer>
@@ -48,22 +47,7 @@ double msPerCall(const QString &opsctlPath, const QProcessEnvironment &env, int 
 double benchCommitFloor(int commits)
 {
     QTemporaryDir dir;
-    const QString name = u"bench-floor"_s;
-    double rate = 0;
-    {
-        QSqlDatabase db = Database::open(dir.filePath(u"floor.sqlite"_s), name);
-        runQuery(db, u"CREATE TABLE floor (id INTEGER PRIMARY KEY, at BIGINT NOT NULL)"_s);
-        QElapsedTimer t;
-        t.start();
-        for (int i = 0; i < commits; ++i) {
-            WriteTransaction tx(db);
-            runQuery(db, u"INSERT INTO floor (at) VALUES (?)"_s, {qint64(i)});
-            tx.commit();
-        }
-        rate = perSecond(commits, t);
-    }
-    QSqlDatabase::removeDatabase(name);
-    return rate;
+    return commitFloorPerSecond(dir.filePath(u"floor.sqlite"_s), commits);
 }
 
 FloorFigures benchFloors(const QString &simPath, const QString &opsctlPath, int requests, int calls)

@@ -10,9 +10,9 @@
 #include "chaos/simchild.h"
 #include "domain/clock.h"
 #include "reconcile/reconciler.h"
-#include "storage/db/database.h"
-#include "storage/db/sqltransaction.h"
 #include "storage/operationstore.h"
+#include "storage/session.h"
+#include "storage/writescope.h"
 #include "stripe/stripeclient.h"
 #include "transport/httptransport.h"
 
@@ -30,7 +30,6 @@ namespace ops::bench {
 namespace {
 
 constexpr qint64 kAmount = 1000;
-const QString kConnection = u"bench-reconcile"_s;
 
 QString chargeOf(int row, int rowsPerCharge)
 {
@@ -74,7 +73,7 @@ void makeRows(OperationStore &store, StripeClient &client, int rows, int rowsPer
 {
     constexpr int kBatch = 1000;
     for (int start = 0; start < rows; start += kBatch) {
-        WriteTransaction tx(store.database());
+        WriteScope tx(store);
         for (int i = start; i < qMin(rows, start + kBatch); ++i) {
             const NewOperation op = unknownRefund(i, rowsPerCharge);
             store.openOrGet(op);
@@ -114,20 +113,18 @@ ReconcileFigures benchReconcile(const QString &simPath, int rows, int rowsPerCha
     StripeClient client(transport, {QUrl(u"http://127.0.0.1:%1"_s.arg(sim.port())),
                                     u"sk_test_demo"_s, std::chrono::milliseconds(10000)});
     {
-        QSqlDatabase db = Database::open(dir.filePath(u"reconcile.sqlite"_s), kConnection);
-        Database::migrate(db);
-        OperationStore store(db, clock);
+        Session session(dir.filePath(u"reconcile.sqlite"_s), clock);
+        OperationStore &store = session.store();
         makeRows(store, client, rows, rowsPerCharge);
         f.listReadMs = listReadMs(client, f.charges, 200);
         chaos::adminCall(sim.port(), "DELETE", "/_sim/requests");
-        const qint64 commitsBefore = WriteTransaction::commitCount(kConnection);
+        const qint64 commitsBefore = WriteScope::durableCommits(store);
         Reconciler reconciler(store, &client, nullptr);
         QElapsedTimer t;
         t.start();
         const PassReport pass = reconciler.pass(true);
         f.seconds = double(t.nsecsElapsed()) / 1e9;
-        f.commitsPerRow =
-            double(WriteTransaction::commitCount(kConnection) - commitsBefore) / qMax(1, rows);
+        f.commitsPerRow = double(WriteScope::durableCommits(store) - commitsBefore) / qMax(1, rows);
         f.passRequests = pass.providerRequests;
         f.chargesRead = pass.chargesRead;
         f.closed = pass.count(u"closed_succeeded"_s);
@@ -135,7 +132,6 @@ ReconcileFigures benchReconcile(const QString &simPath, int rows, int rowsPerCha
         f.simRequests =
             int(chaos::adminCall(sim.port(), "GET", "/_sim/requests")["requests"].size());
     }
-    QSqlDatabase::removeDatabase(kConnection);
     f.rowsPerSecond = f.seconds > 0 ? rows / f.seconds : 0;
     return f;
 }

@@ -3,8 +3,8 @@
 
 #include "bench/benchmarks.h"
 #include "domain/clock.h"
-#include "storage/db/database.h"
 #include "storage/operationstore.h"
+#include "storage/session.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
@@ -45,30 +45,24 @@ StoreFigures benchStore(int operations, const QString &location)
 {
     QTemporaryDir dir;
     SystemClock clock;
-    QSqlDatabase db = Database::open(
-        location.isEmpty() ? dir.filePath(u"bench.sqlite"_s) : location, u"bench-store"_s);
-    Database::migrate(db);
+    Session session(location.isEmpty() ? dir.filePath(u"bench.sqlite"_s) : location, clock);
+    OperationStore &store = session.store();
     StoreFigures f;
     f.operations = operations;
-    {
-        OperationStore store(db, clock);
-        std::vector<QString> ids;
-        QElapsedTimer t;
-        t.start();
-        for (int i = 0; i < operations; ++i)
-            ids.push_back(store.openOrGet(newRefund(i)).operation.id);
-        f.openOrGetPerSecond = perSecond(operations, t);
-        t.restart();
-        for (const QString &id : ids)
-            store.beginAttempt(id, u"agent:bench"_s);
-        f.countAttemptPerSecond = perSecond(operations, t);
-        t.restart();
-        for (const QString &id : ids)
-            store.closeSucceeded(id, u"re_"_s + id, u"succeeded"_s, u"agent:bench"_s, u"bench"_s);
-        f.closePerSecond = perSecond(operations, t);
-    }
-    db = {};
-    QSqlDatabase::removeDatabase(u"bench-store"_s);
+    std::vector<QString> ids;
+    QElapsedTimer t;
+    t.start();
+    for (int i = 0; i < operations; ++i)
+        ids.push_back(store.openOrGet(newRefund(i)).operation.id);
+    f.openOrGetPerSecond = perSecond(operations, t);
+    t.restart();
+    for (const QString &id : ids)
+        store.beginAttempt(id, u"agent:bench"_s);
+    f.countAttemptPerSecond = perSecond(operations, t);
+    t.restart();
+    for (const QString &id : ids)
+        store.closeSucceeded(id, u"re_"_s + id, u"succeeded"_s, u"agent:bench"_s, u"bench"_s);
+    f.closePerSecond = perSecond(operations, t);
     return f;
 }
 

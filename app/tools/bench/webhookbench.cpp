@@ -5,8 +5,7 @@
 // one-row write transactions on a file of the same kind, i.e. what one commit per event allows.
 
 #include "bench/benchmarks.h"
-#include "storage/db/database.h"
-#include "storage/db/sqltransaction.h"
+#include "storage/db/commitfloor.h"
 #include "webhook/webhooksignature.h"
 
 #include <QDateTime>
@@ -72,20 +71,6 @@ double percentile(std::vector<double> v, double p)
     return v[std::min(v.size() - 1, std::size_t(p * double(v.size())))];
 }
 
-double commitFloor(const QString &path, int commits)
-{
-    QSqlDatabase db = Database::open(path, u"bench-floor"_s);
-    runQuery(db, u"CREATE TABLE floor (n INTEGER NOT NULL)"_s);
-    QElapsedTimer t;
-    t.start();
-    for (int i = 0; i < commits; ++i) {
-        WriteTransaction tx(db);
-        runQuery(db, u"INSERT INTO floor (n) VALUES (?)"_s, {i});
-        tx.commit();
-    }
-    return commits * 1e9 / double(std::max<qint64>(1, t.nsecsElapsed()));
-}
-
 } // namespace
 
 WebhookFigures benchWebhook(const QString &opsctlPath, int events, int connections)
@@ -94,7 +79,7 @@ WebhookFigures benchWebhook(const QString &opsctlPath, int events, int connectio
     WebhookFigures f;
     f.events = events;
     f.connections = connections;
-    f.commitFloorPerSecond = commitFloor(dir.filePath(u"floor.sqlite"_s), 300);
+    f.commitFloorPerSecond = commitFloorPerSecond(dir.filePath(u"floor.sqlite"_s), 300);
 
     QProcess serve;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
