@@ -4,8 +4,9 @@
 // configuration read from the environment.
 
 #include "cli/cliargs.h"
-#include "domain/clock.h"
 #include "config/engineenv.h"
+#include "domain/clock.h"
+#include "storage/access/identity.h"
 
 #include <QTextStream>
 #include <QUrl>
@@ -17,7 +18,7 @@ namespace ops {
 class OperationStore;
 class Session;
 class ReconcilerService;
-}
+} // namespace ops
 
 namespace ops::cli {
 
@@ -36,6 +37,9 @@ struct CommandContext
     QTextStream &out;
     QTextStream &err;
     SystemClock clock;
+    // Who the database says is logged in; bound before the command runs (team mode: a person's
+    // operatorName is their login, and naming someone else was refused with exit 2).
+    Identity identity;
 
     // Opens the database (migrating the schema) for this command; throws InvalidInput when the
     // location is unusable, StoreError when the database fails.
@@ -78,8 +82,7 @@ int serveCommand(CommandContext &ctx, const QStringList &args);     // reconcile
 int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconciler);
 // opsctl serve's reconciler loop, started on the caller's event loop; drain() it at the signal.
 // nullptr and *error when the provider settings are unusable (reconcilecommands.cpp).
-std::shared_ptr<ReconcilerService> startServeReconciler(CommandContext &ctx,
-                                                        OperationStore &store, QString *error,
-                                                        bool json = true);
+std::shared_ptr<ReconcilerService> startServeReconciler(CommandContext &ctx, OperationStore &store,
+                                                        QString *error, bool json = true);
 
 } // namespace ops::cli

@@ -3,6 +3,7 @@
 #include "cli/commandcontext.h"
 #include "cli/operationjson.h"
 #include "cli/opsctl.h"
+#include "storage/access/accessstore.h"
 #include "storage/access/auditaccess.h"
 #include "storage/audit/auditlog.h"
 #include "storage/operationstore.h"
@@ -216,7 +217,16 @@ int dbCommand(CommandContext &ctx, const QStringList &args)
     if (args != QStringList{u"migrate"_s})
         return ctx.usage(u"usage: opsctl db migrate"_s);
     auto session = ctx.openSession();
-    printJson(ctx.out, {{"schema_version", session->schemaVersion()}});
+    auto j = nlohmann::ordered_json{{"schema_version", session->schemaVersion()}};
+    // Team mode since migration 11: each directory row becomes a login; nothing is dropped, the
+    // SQL is printed for the DBA (docs/team.md, "Upgrading from one shared login").
+    const std::vector<QString> logins = session->access().pendingLogins();
+    if (!logins.empty()) {
+        j["logins_to_create"] = nlohmann::ordered_json::array();
+        for (const QString &sql : logins)
+            j["logins_to_create"].push_back(sql.toStdString());
+    }
+    printJson(ctx.out, j);
     return ExitCode::Ok;
 }
 

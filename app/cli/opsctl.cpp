@@ -4,6 +4,7 @@
 #include "cli/streamtap.h"
 #include "engine/toolresult.h"
 #include "opsversion.h"
+#include "storage/access/accessstore.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/db/dblocation.h"
 #include "storage/operationstore.h"
@@ -165,6 +166,27 @@ QString CommandContext::personName() const
     return qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME")).trimmed();
 }
 
+namespace {
+
+// Team mode: the login is the person (DESIGN §13). Runs before any command, so a command that
+// names someone else writes nothing; a SQLite file keeps the typed name, unauthenticated.
+int bindIdentity(CommandContext &ctx)
+{
+    try {
+        if (DbLocation::parse(ctx.dbLocation).backend != DbLocation::Backend::Postgres)
+            return ExitCode::Ok;
+    } catch (const LocationError &) {
+        return ExitCode::Ok; // the command reports the location as it always has
+    }
+    ctx.identity = ctx.openSession()->access().identity();
+    if (const auto refusal = ctx.identity.refusalFor(ctx.operatorName))
+        return ctx.usage(*refusal);
+    ctx.operatorName = ctx.identity.operatorFor(ctx.operatorName);
+    return ExitCode::Ok;
+}
+
+} // namespace
+
 int CommandContext::usage(const QString &message)
 {
     err << "opsctl: " << message << Qt::endl;
@@ -199,7 +221,7 @@ int dispatch(const QStringList &args, QTextStream &out, QTextStream &err)
     QString error;
     const auto global = CliArgs::parse(args.mid(0, commandAt), {u"db"_s, u"operator"_s},
                                        {u"help"_s, u"version"_s}, &error);
-    CommandContext ctx{{}, {}, out, err, {}};
+    CommandContext ctx{{}, {}, out, err, {}, {}};
     if (!global)
         return ctx.usage(error + u"\n"_s + kUsage);
     if (global->has(u"version"_s)) {
@@ -223,6 +245,8 @@ int dispatch(const QStringList &args, QTextStream &out, QTextStream &err)
     if (!command)
         return ctx.usage(u"unknown command '%1'\n"_s.arg(name) + kUsage);
     try {
+        if (const int refused = bindIdentity(ctx); refused != ExitCode::Ok)
+            return refused;
         return command(ctx, args.mid(commandAt + 1));
     } catch (const InvalidInput &e) {
         err << "opsctl: " << QString::fromStdString(e.what()) << Qt::endl;

@@ -83,6 +83,61 @@ const QString kOperatorUsage = u"usage: opsctl operator add NAME --role support|
                                "[--rights R,…] | grant NAME --role … [--rights R,…] | "
                                "disable NAME | enable NAME | list [--json] | whoami"_s;
 
+// The language of whoami's note: LANGUAGE, LC_ALL, LC_MESSAGES, then LANG, as gettext reads
+// them; the console's catalogues (resources/translations/) say the same in its status bar.
+QString noteLanguage()
+{
+    for (const char *name : {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}) {
+        const QString value = qEnvironmentVariable(name);
+        if (!value.isEmpty())
+            return value.left(2);
+    }
+    return u"en"_s;
+}
+
+// Why a name is not proof, in English, Russian and Ukrainian; nothing when the login is checked.
+QString unauthenticatedNote(const Identity &me)
+{
+    if (me.authenticated())
+        return {};
+    const QString lang = noteLanguage();
+    if (me.teamMode) {
+        if (lang == u"ru"_s)
+            return u"Вы вошли как владелец таблиц: имена не проверяются. Для работы входите под своим именем."_s;
+        if (lang == u"uk"_s)
+            return u"Ви увійшли як власник таблиць: імена не перевіряються. Для роботи входьте під своїм іменем."_s;
+        return u"You are logged in as the tables' owner: names are not checked. Log in as yourself for daily work."_s;
+    }
+    if (lang == u"ru"_s)
+        return u"Однопользовательский файл: имя не проверяется, подтверждение двумя людьми здесь — привычка, а не контроль. Для обязательных подтверждений используйте командный режим (PostgreSQL)."_s;
+    if (lang == u"uk"_s)
+        return u"Файл одного робочого місця: ім'я не перевіряється, підтвердження двома людьми тут — звичка, а не контроль. Для обов'язкових підтверджень використовуйте командний режим (PostgreSQL)."_s;
+    return u"Single-desk file: the name is not authenticated, and four-eyes here is a habit, not a control. Use team mode (PostgreSQL) for enforced approvals."_s;
+}
+
+// operator whoami: the login, the role and whether the database proved the name.
+int operatorWhoami(CommandContext &ctx)
+{
+    auto session = ctx.openSession();
+    const Identity &me = ctx.identity;
+    // An agent's or service's login, or nobody named: no operator, only the login.
+    const bool person = !ctx.personName().isEmpty() && (!me.authenticated() || me.isPerson());
+    const OperatorAccess a = person ? session->access().accessOf(ctx.actor()) : OperatorAccess{};
+    ordered_json j = {
+        {"operator", person ? ordered_json(a.name.toStdString()) : nullptr},
+        {"login", me.login.isEmpty() ? nullptr : ordered_json(me.login.toStdString())},
+        {"mode", me.teamMode ? "team" : "single-desk"},
+        {"authenticated", me.authenticated()},
+        {"principal", toString(me.principal).toStdString()},
+        {"role", a.role ? toString(*a.role).toStdString() : std::string()},
+        {"disabled", a.disabled},
+        {"rights", formatRights(a.rights).toStdString()}};
+    if (const QString note = unauthenticatedNote(me); !note.isEmpty())
+        j["note"] = note.toStdString();
+    printJson(ctx.out, j);
+    return ExitCode::Ok;
+}
+
 int operatorList(CommandContext &ctx, const CliArgs &opts)
 {
     auto session = ctx.openSession();
@@ -113,18 +168,11 @@ int operatorCommand(CommandContext &ctx, const QStringList &args)
         return ctx.usage(error);
     if (sub == u"list"_s)
         return operatorList(ctx, *opts);
+    if (sub == u"whoami"_s)
+        return operatorWhoami(ctx);
     if (ctx.personName().isEmpty())
         return ctx.usage(kNoPerson);
     const QString actor = ctx.actor();
-    if (sub == u"whoami"_s) {
-        auto session = ctx.openSession();
-        const OperatorAccess a = session->access().accessOf(actor);
-        printJson(ctx.out, {{"operator", a.name.toStdString()},
-                            {"role", a.role ? toString(*a.role).toStdString() : std::string()},
-                            {"disabled", a.disabled},
-                            {"rights", formatRights(a.rights).toStdString()}});
-        return ExitCode::Ok;
-    }
     if (opts->positionals().size() != 1)
         return ctx.usage(kOperatorUsage);
     const QString name = opts->positionals().first();

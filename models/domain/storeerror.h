@@ -24,6 +24,17 @@ class ActionRefused : public StoreError
 {
 public:
     using StoreError::StoreError;
+    // A refusal the database itself made (team mode, migration 0011): its code ("actor",
+    // "close", "approve", "own", "supervisor", "grant", …) lets the console say it in the
+    // person's language; the message is the database's English.
+    ActionRefused(const QString &message, QString databaseCode)
+        : StoreError(message)
+        , m_code(std::move(databaseCode))
+    {}
+    QString databaseCode() const { return m_code; }
+
+private:
+    QString m_code;
 };
 
 // The database location cannot be opened at all (a file that cannot be created, a server that

@@ -11,6 +11,16 @@ AccessStore::AccessStore(const Connection &db, const Clock &clock)
     , m_clock(clock)
 {}
 
+Identity AccessStore::identity()
+{
+    return identityOf(*m_db);
+}
+
+std::vector<QString> AccessStore::pendingLogins()
+{
+    return ops::pendingLogins(*m_db);
+}
+
 std::vector<OperatorRecord> AccessStore::operators()
 {
     return listOperators(*m_db);

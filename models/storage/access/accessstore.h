@@ -6,6 +6,7 @@
 // repeatwindow.h); this class only binds them to a store.
 
 #include "storage/access/approvals.h"
+#include "storage/access/identity.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/db/connection.h"
 
@@ -22,6 +23,11 @@ class AccessStore
 {
 public:
     AccessStore(const Connection &db, const Clock &clock);
+
+    // --- who is logged in (identity.h) ---
+    Identity identity();
+    // Team mode: the SQL a DBA runs for each directory row without its login (db migrate).
+    std::vector<QString> pendingLogins();
 
     // --- operators (throw ActionRefused, nothing written, when byActor may not) ---
     std::vector<OperatorRecord> operators();

@@ -1,5 +1,7 @@
 #include "storage/access/operatordirectory.h"
 
+#include "storage/access/identity.h"
+#include "storage/access/teamdirectory.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
 
@@ -134,6 +136,14 @@ OperatorAccess accessOf(Connection &db, const QString &actor)
         access.name = actor;
         return access;
     }
+    // Team mode: the login's group is the right (identity.h); the directory only remembers.
+    if (const auto member = memberRoleOf(db, access.name)) {
+        access.role = member->role;
+        access.disabled = member->disabled;
+        if (member->role && !member->disabled)
+            access.rights = defaultRights(*member->role);
+        return access;
+    }
     const auto record = findOperator(db, access.name);
     if (!record)
         return access;
@@ -164,6 +174,8 @@ OperatorRecord addOperator(Connection &db, qint64 nowMs, const QString &byActor,
     if (!isValidOperatorName(name))
         throw ActionRefused(
             u"operator names are 1-64 letters, digits or _ . @ - (got '%1')"_s.arg(name));
+    if (identityOf(db).authenticated())
+        return addTeamOperator(db, nowMs, byActor, name, role);
     WriteTransaction tx(db);
     Query count = runQuery(db, u"SELECT COUNT(*) FROM operators"_s);
     const bool bootstrap = count.next() && count.value(0).toInt() == 0;
@@ -191,6 +203,8 @@ OperatorRecord addOperator(Connection &db, qint64 nowMs, const QString &byActor,
 OperatorRecord grantRole(Connection &db, qint64 nowMs, const QString &byActor, const QString &name,
                          Role role, const std::optional<Rights> &rightsOverride)
 {
+    if (identityOf(db).authenticated())
+        return grantTeamRole(db, nowMs, byActor, name, role);
     WriteTransaction tx(db);
     requireSupervisor(db, byActor);
     const OperatorRecord before = existing(db, name);
@@ -209,6 +223,8 @@ OperatorRecord grantRole(Connection &db, qint64 nowMs, const QString &byActor, c
 OperatorRecord setOperatorDisabled(Connection &db, qint64 nowMs, const QString &byActor,
                                    const QString &name, bool disabled)
 {
+    if (identityOf(db).authenticated())
+        return setTeamOperatorDisabled(db, nowMs, byActor, name, disabled);
     WriteTransaction tx(db);
     requireSupervisor(db, byActor);
     const OperatorRecord before = existing(db, name);

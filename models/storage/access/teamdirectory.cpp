@@ -1,0 +1,141 @@
+#include "storage/access/teamdirectory.h"
+
+#include "storage/access/identity.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqltransaction.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+void requireSupervisor(Connection &db, const QString &byActor)
+{
+    const OperatorAccess by = accessOf(db, byActor);
+    if (by.role != Role::Supervisor || by.disabled)
+        throw ActionRefused(u"operator %1 may not change the operator directory: only a "
+                            "supervisor may"_s.arg(by.describe()));
+}
+
+bool mayCreateRoles(Connection &db)
+{
+    Query q = runQuery(
+        db, u"SELECT rolcreaterole OR rolsuper FROM pg_roles WHERE rolname = session_user"_s);
+    return q.next() && q.value(0).toBool();
+}
+
+// Only the DBA's SQL, when this login may not run it: exit 2 in opsctl, nothing written.
+void requireRoleAdmin(Connection &db, const QString &name, Role role)
+{
+    if (!mayCreateRoles(db))
+        throw ActionRefused(u"your login may not create or change logins; a DBA runs:\n%1"_s.arg(
+            loginSql(name, role)));
+}
+
+void ddl(Connection &db, const QString &sql)
+{
+    if (const auto error = execControl(db, sql))
+        throw StoreError(u"%1 failed: %2"_s.arg(sql, *error));
+}
+
+bool loginExists(Connection &db, const QString &name)
+{
+    Query q = runQuery(db, u"SELECT 1 FROM pg_roles WHERE rolname = ?"_s, {name});
+    return q.next();
+}
+
+// The person's one group: the other person group is revoked, so a demotion takes effect.
+void setGroup(Connection &db, const QString &name, Role role)
+{
+    const QString other = role == Role::Supervisor ? u"support"_s : u"supervisor"_s;
+    ddl(db, u"REVOKE ops_%1 FROM \"%2\""_s.arg(other, name));
+    ddl(db, u"GRANT ops_%1 TO \"%2\""_s.arg(toString(role), name));
+}
+
+OperatorRecord upsertRow(Connection &db, qint64 nowMs, const QString &byActor, const QString &name,
+                         Role role, bool disabled)
+{
+    runQuery(db,
+             u"INSERT INTO operators (name, role, created_by, created_at, disabled) "
+             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET role = excluded.role, "
+             "disabled = excluded.disabled"_s,
+             {name, toString(role), byActor, nowMs, disabled ? 1 : 0});
+    return *findOperator(db, name);
+}
+
+nlohmann::json detailOf(const OperatorRecord &r)
+{
+    return {{"operator", r.name.toStdString()},
+            {"role", toString(r.role).toStdString()},
+            {"disabled", r.disabled},
+            {"login", true}};
+}
+
+Role currentRole(Connection &db, const QString &name)
+{
+    const auto member = memberRoleOf(db, name);
+    if (member && member->role)
+        return *member->role;
+    const auto row = findOperator(db, name);
+    if (!row)
+        throw ActionRefused(
+            u"no operator %1 (no login in ops_support or ops_supervisor)"_s.arg(name));
+    return row->role;
+}
+
+} // namespace
+
+OperatorRecord addTeamOperator(Connection &db, qint64 nowMs, const QString &byActor,
+                               const QString &name, Role role)
+{
+    WriteTransaction tx(db);
+    requireSupervisor(db, byActor);
+    if (findOperator(db, name))
+        throw ActionRefused(
+            u"operator %1 already exists; use grant to change the role"_s.arg(name));
+    requireRoleAdmin(db, name, role);
+    if (!loginExists(db, name))
+        ddl(db, u"CREATE ROLE \"%1\" LOGIN"_s.arg(name));
+    setGroup(db, name, role);
+    const OperatorRecord r = upsertRow(db, nowMs, byActor, name, role, false);
+    AuditLog::append(db, nowMs, byActor, u"operator.added"_s, QString(), detailOf(r));
+    tx.commit();
+    return r;
+}
+
+OperatorRecord grantTeamRole(Connection &db, qint64 nowMs, const QString &byActor,
+                             const QString &name, Role role)
+{
+    WriteTransaction tx(db);
+    requireSupervisor(db, byActor);
+    const Role before = currentRole(db, name);
+    requireRoleAdmin(db, name, role);
+    setGroup(db, name, role);
+    const auto row = findOperator(db, name);
+    const OperatorRecord r = upsertRow(db, nowMs, byActor, name, role, row && row->disabled);
+    nlohmann::json detail = detailOf(r);
+    detail["previous_role"] = toString(before).toStdString();
+    AuditLog::append(db, nowMs, byActor, u"operator.granted"_s, QString(), detail);
+    tx.commit();
+    return r;
+}
+
+OperatorRecord setTeamOperatorDisabled(Connection &db, qint64 nowMs, const QString &byActor,
+                                       const QString &name, bool disabled)
+{
+    WriteTransaction tx(db);
+    requireSupervisor(db, byActor);
+    const Role role = currentRole(db, name);
+    const OperatorRecord r = upsertRow(db, nowMs, byActor, name, role, disabled);
+    // NOLOGIN also refuses their next connection; without CREATEROLE the flag alone refuses
+    // their next write (ops_role_of reads it).
+    if (mayCreateRoles(db) && loginExists(db, name))
+        ddl(db, u"ALTER ROLE \"%1\" %2"_s.arg(name, disabled ? u"NOLOGIN"_s : u"LOGIN"_s));
+    AuditLog::append(db, nowMs, byActor, disabled ? u"operator.disabled"_s : u"operator.enabled"_s,
+                     QString(), detailOf(r));
+    tx.commit();
+    return r;
+}
+
+} // namespace ops

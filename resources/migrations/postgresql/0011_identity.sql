@@ -1,0 +1,285 @@
+-- 0011 (PostgreSQL): who acted is proven (DESIGN §13, docs/design.md "Identity in the database").
+-- People and agents log in as themselves; the group they are in is their right; every write a
+-- login makes passes one trigger, ops_guard(), which refuses what its group may not do and any
+-- actor column that does not name the login. Grants go to the four groups only, never to a login.
+-- The owner of the tables (and a superuser) is exempt: it runs migrations and could drop the
+-- triggers anyway, so docs/team.md keeps it for upgrades.
+
+-- The groups are cluster-wide and may already exist (another database, a DBA, a concurrent
+-- migration of a second database): each step tolerates the one that got there first.
+DO $$
+DECLARE
+    g text;
+BEGIN
+    FOREACH g IN ARRAY ARRAY['ops_support', 'ops_supervisor', 'ops_agent', 'ops_service'] LOOP
+        IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = g) THEN
+            BEGIN
+                EXECUTE format('CREATE ROLE %I NOLOGIN', g);
+            EXCEPTION
+                WHEN duplicate_object OR unique_violation THEN NULL;
+                WHEN insufficient_privilege THEN
+                    RAISE EXCEPTION 'migration 11 needs the group roles ops_support, ops_supervisor, ops_agent and ops_service: a superuser creates them (docs/team.md) or gives % CREATEROLE', current_user;
+            END;
+        END IF;
+    END LOOP;
+    IF NOT pg_has_role('ops_supervisor', 'ops_support', 'MEMBER') THEN
+        BEGIN
+            GRANT ops_support TO ops_supervisor;
+        EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
+        END;
+    END IF;
+    -- The owner adds people (GRANT ops_support TO alice) without being a superuser.
+    IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+        FOREACH g IN ARRAY ARRAY['ops_support', 'ops_supervisor', 'ops_agent', 'ops_service'] LOOP
+            BEGIN
+                EXECUTE format('GRANT %I TO %I WITH ADMIN OPTION', g, current_user);
+            EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
+            END;
+        END LOOP;
+    END IF;
+END
+$$;
+
+-- What a login is here: 'owner' (superuser or member of the tables' owner), 'disabled' (NOLOGIN
+-- or disabled in the directory), then the first group it is in, else 'none'. SECURITY DEFINER:
+-- a login in no group still gets its answer rather than "permission denied for operators".
+CREATE FUNCTION ops_role_of(login text) RETURNS text LANGUAGE plpgsql STABLE
+    SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+DECLARE
+    r record;
+BEGIN
+    SELECT rolsuper, rolcanlogin INTO r FROM pg_roles WHERE rolname = login;
+    IF NOT FOUND THEN
+        RETURN 'none';
+    END IF;
+    IF r.rolsuper OR pg_has_role(login, (SELECT relowner FROM pg_class
+                                         WHERE oid = 'public.operations'::regclass), 'MEMBER') THEN
+        RETURN 'owner';
+    END IF;
+    IF NOT r.rolcanlogin
+       OR EXISTS (SELECT 1 FROM public.operators o WHERE o.name = login AND o.disabled = 1) THEN
+        RETURN 'disabled';
+    END IF;
+    IF pg_has_role(login, 'ops_service', 'MEMBER') THEN
+        RETURN 'service';
+    ELSIF pg_has_role(login, 'ops_agent', 'MEMBER') THEN
+        RETURN 'agent';
+    ELSIF pg_has_role(login, 'ops_supervisor', 'MEMBER') THEN
+        RETURN 'supervisor';
+    ELSIF pg_has_role(login, 'ops_support', 'MEMBER') THEN
+        RETURN 'support';
+    END IF;
+    RETURN 'none';
+END;
+$$;
+
+-- Every refusal reads "ops-refused[code]: text" with SQLSTATE 42501: the client turns it into
+-- ActionRefused and the console translates it by its code.
+CREATE FUNCTION ops_refuse(code text, message text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = format('ops-refused[%s]: %s', code, message);
+END;
+$$;
+
+-- The actor a write names must be the login's: a person writes operator:<login> (the resend
+-- lease holder adds '#desk'), an agent agent:…, a service system:…. The engine's own entries
+-- (system:engine when an attempt finishes, system:sweeper when a deadline passes) are written by
+-- whoever runs the engine, for those two actions only.
+CREATE FUNCTION ops_require_actor(principal text, actor text, what text, action text)
+    RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+    me text := 'operator:' || session_user;
+BEGIN
+    IF actor IS NULL THEN
+        RETURN;
+    ELSIF (actor = 'system:engine' AND action = 'attempt.finished')
+       OR (actor = 'system:sweeper' AND action = 'state.unknown') THEN
+        RETURN;
+    ELSIF principal IN ('support', 'supervisor')
+          AND (actor = me OR starts_with(actor, me || '#')) THEN
+        RETURN;
+    ELSIF principal = 'agent' AND starts_with(actor, 'agent:') THEN
+        RETURN;
+    ELSIF principal = 'service' AND starts_with(actor, 'system:') THEN
+        RETURN;
+    END IF;
+    PERFORM ops_refuse('actor', format('you are logged in as %s; the %s names %s',
+                                       session_user, what, actor));
+END;
+$$;
+
+-- A manual close names the closer, and after four-eyes the approver: "operator:a, approved by
+-- operator:b" must match an approval of this close that b decided and a asked for.
+CREATE FUNCTION ops_check_manual_close(principal text, op_id text, closed_by text)
+    RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+    me text := 'operator:' || session_user;
+    approver text;
+BEGIN
+    IF principal <> 'supervisor' THEN
+        PERFORM ops_refuse('close', format('%s (%s) may not close an operation by hand',
+                                           session_user, principal));
+    END IF;
+    IF NOT starts_with(closed_by, me || ', approved by ') THEN
+        PERFORM ops_require_actor(principal, closed_by, 'close', NULL);
+        RETURN;
+    END IF;
+    approver := substr(closed_by, length(me || ', approved by ') + 1);
+    IF NOT EXISTS (SELECT 1 FROM approvals a
+                   WHERE a.operation_id = op_id AND a.action = 'close' AND a.requested_by = me
+                     AND a.decided_by = approver AND a.state IN ('approved', 'used')) THEN
+        PERFORM ops_refuse('approval', format('no approval of this close by %s', approver));
+    END IF;
+END;
+$$;
+
+-- Which state changes a group may make: the engine records the answer to its own attempt on an
+-- open row; an unknown row is closed by a service on the provider's proof or by a supervisor by
+-- hand; nothing reopens a row.
+CREATE FUNCTION ops_guard_state(principal text, op_id text, old_state text, new_state text,
+                                closed_by text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    IF old_state IS NULL OR old_state = new_state
+       OR (old_state = 'open' AND new_state = 'unknown') THEN
+        RETURN;
+    ELSIF new_state IN ('succeeded', 'failed') AND (old_state = 'open' OR principal = 'service')
+          AND old_state IN ('open', 'unknown') THEN
+        PERFORM ops_require_actor(principal, closed_by, 'close', NULL);
+    ELSIF old_state = 'unknown' AND new_state IN ('succeeded', 'failed') THEN
+        PERFORM ops_check_manual_close(principal, op_id, closed_by);
+    ELSE
+        PERFORM ops_refuse('state', format('an operation does not go from %s to %s',
+                                           old_state, new_state));
+    END IF;
+END;
+$$;
+
+-- Four-eyes: a person asks; a supervisor who did not ask decides; the asker uses it once.
+CREATE FUNCTION ops_guard_approval(principal text, old_state text, new_state text,
+                                   requested_by text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    IF principal NOT IN ('support', 'supervisor') THEN
+        PERFORM ops_refuse('person', format('%s (%s): only a person asks for or decides an approval',
+                                            session_user, principal));
+    ELSIF old_state IS NULL OR old_state = new_state THEN
+        RETURN;
+    ELSIF old_state = 'pending' AND new_state IN ('approved', 'rejected') THEN
+        IF principal <> 'supervisor' THEN
+            PERFORM ops_refuse('approve', format('%s (support) may not approve', session_user));
+        ELSIF requested_by = 'operator:' || session_user THEN
+            PERFORM ops_refuse('own', format('%s asked for this; another supervisor decides it',
+                                             session_user));
+        END IF;
+    ELSIF old_state = 'approved' AND new_state = 'used' THEN
+        PERFORM ops_require_actor(principal, requested_by, 'approved request', NULL);
+    ELSE
+        PERFORM ops_refuse('approval', format('an approval does not go from %s to %s',
+                                              old_state, new_state));
+    END IF;
+END;
+$$;
+
+-- One trigger function for every table a login writes; the owner passes untouched. Actor
+-- columns are checked where a write sets or changes them (a service updating a message a person
+-- wrote does not rename it); the closer of an operation is checked with its state change.
+CREATE FUNCTION ops_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    principal text := ops_role_of(session_user);
+    n jsonb := CASE WHEN TG_OP = 'DELETE' THEN '{}'::jsonb ELSE to_jsonb(NEW) END;
+    o jsonb := CASE WHEN TG_OP = 'INSERT' THEN '{}'::jsonb ELSE to_jsonb(OLD) END;
+    col text;
+BEGIN
+    IF principal = 'owner' THEN
+        RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+    ELSIF principal = 'disabled' THEN
+        PERFORM ops_refuse('disabled', format('%s is disabled', session_user));
+    ELSIF principal = 'none' THEN
+        PERFORM ops_refuse('group', format('%s is in no ops group (ops_support, ops_supervisor, ops_agent, ops_service)',
+                                           session_user));
+    ELSIF TG_OP = 'DELETE' AND TG_TABLE_NAME NOT IN ('settings', 'service_leases') THEN
+        PERFORM ops_refuse('delete', format('rows of %s are not deleted', TG_TABLE_NAME));
+    END IF;
+    IF TG_TABLE_NAME IN ('settings', 'operators') AND principal <> 'supervisor' THEN
+        PERFORM ops_refuse('supervisor', format('%s (%s) may not change %s', session_user,
+                                                principal, TG_TABLE_NAME));
+    ELSIF TG_TABLE_NAME IN ('evidence', 'messages') AND principal = 'agent' THEN
+        PERFORM ops_refuse('agent', format('%s is an agent: people attach evidence and write to customers',
+                                           session_user));
+    ELSIF TG_TABLE_NAME IN ('provider_events', 'provider_cursors', 'receiver_heartbeats',
+                            'service_leases') AND principal <> 'service' THEN
+        PERFORM ops_refuse('service', format('%s (%s) may not write %s', session_user, principal,
+                                             TG_TABLE_NAME));
+    END IF;
+    FOREACH col IN ARRAY ARRAY['actor', 'created_by', 'sent_by', 'decided_by', 'updated_by',
+                               'requested_by', 'lease_holder', 'attention_by'] LOOP
+        IF n ? col AND (n->>col) IS DISTINCT FROM (o->>col) THEN
+            PERFORM ops_require_actor(principal, n->>col, TG_TABLE_NAME || '.' || col,
+                                      n->>'action');
+        END IF;
+    END LOOP;
+    IF TG_TABLE_NAME = 'operations' AND (n->>'state') = (o->>'state')
+       AND (n->>'closed_by') IS DISTINCT FROM (o->>'closed_by') THEN
+        PERFORM ops_refuse('state', 'the closer of an operation is written with its close');
+    ELSIF TG_TABLE_NAME = 'operations' THEN
+        PERFORM ops_guard_state(principal, n->>'id', o->>'state', n->>'state', n->>'closed_by');
+    ELSIF TG_TABLE_NAME = 'approvals' THEN
+        PERFORM ops_guard_approval(principal, o->>'state', n->>'state', n->>'requested_by');
+    END IF;
+    RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+END;
+$$;
+
+CREATE TRIGGER operations_guard BEFORE INSERT OR UPDATE OR DELETE ON operations
+    FOR EACH ROW EXECUTE FUNCTION ops_guard();
+CREATE TRIGGER attempts_guard BEFORE INSERT OR UPDATE OR DELETE ON attempts
+    FOR EACH ROW EXECUTE FUNCTION ops_guard();
+CREATE TRIGGER evidence_guard BEFORE INSERT ON evidence
+    FOR EACH ROW EXECUTE FUNCTION ops_guard();
+CREATE TRIGGER audit_guard BEFORE INSERT ON audit
+    FOR EACH ROW EXECUTE FUNCTION ops_guard();
+CREATE TRIGGER messages_guard BEFORE INSERT OR UPDATE OR DELETE ON messages
+    FOR EACH ROW EXECUTE FUNCTION ops_guard();
+CREATE TRIGGER operators_guard BEFORE INSERT OR UPDATE OR DELETE ON operators
+    FOR EACH ROW EXECUTE FUNCTION ops_guard();
+CREATE TRIGGER approvals_guard BEFORE INSERT OR UPDATE OR DELETE ON approvals
+    FOR EACH ROW EXECUTE FUNCTION ops_guard();
+CREATE TRIGGER settings_guard BEFORE INSERT OR UPDATE OR DELETE ON settings
+    FOR EACH ROW EXECUTE FUNCTION ops_guard();
+CREATE TRIGGER proposals_guard BEFORE INSERT OR UPDATE OR DELETE ON proposals
+    FOR EACH ROW EXECUTE FUNCTION ops_guard();
+CREATE TRIGGER provider_events_guard BEFORE INSERT OR UPDATE OR DELETE ON provider_events
+    FOR EACH ROW EXECUTE FUNCTION ops_guard();
+CREATE TRIGGER provider_cursors_guard BEFORE INSERT OR UPDATE OR DELETE ON provider_cursors
+    FOR EACH ROW EXECUTE FUNCTION ops_guard();
+CREATE TRIGGER receiver_heartbeats_guard BEFORE INSERT OR UPDATE OR DELETE ON receiver_heartbeats
+    FOR EACH ROW EXECUTE FUNCTION ops_guard();
+CREATE TRIGGER service_leases_guard BEFORE INSERT OR UPDATE OR DELETE ON service_leases
+    FOR EACH ROW EXECUTE FUNCTION ops_guard();
+
+-- Grants, to groups only. Reads for everyone in a group; writes only where a group writes, and
+-- ops_guard() narrows each of them to the rows and actors that group may write.
+REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC;
+GRANT SELECT ON schema_version TO PUBLIC; -- so a login in no group is told so, not "no schema"
+GRANT USAGE ON SCHEMA public TO ops_support, ops_agent, ops_service;
+GRANT SELECT ON ALL TABLES IN SCHEMA public TO ops_support, ops_agent, ops_service;
+GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ops_support, ops_agent, ops_service;
+GRANT INSERT, UPDATE ON operations, attempts, messages, approvals, proposals TO ops_support;
+GRANT INSERT ON evidence, audit TO ops_support;
+GRANT INSERT, UPDATE ON operators TO ops_supervisor;
+GRANT INSERT, UPDATE, DELETE ON settings TO ops_supervisor;
+GRANT INSERT, UPDATE ON operations, attempts TO ops_agent;
+GRANT INSERT ON audit TO ops_agent;
+GRANT INSERT, UPDATE ON operations, attempts, messages, proposals, provider_events,
+    provider_cursors, receiver_heartbeats, service_leases TO ops_service;
+GRANT INSERT ON audit, evidence TO ops_service;
+GRANT DELETE ON service_leases TO ops_service;
+
+-- Until this version every desk logged in as ops_app (docs/team.md before wave 3): it keeps
+-- reading, and writes nothing, until a DBA drops it.
+DO $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'ops_app') THEN
+        REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON ALL TABLES IN SCHEMA public FROM ops_app;
+    END IF;
+END
+$$;

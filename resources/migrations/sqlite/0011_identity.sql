@@ -1,0 +1,3 @@
+-- 0011: who acted is proven (DESIGN §13). Nothing changes in a SQLite file: it has one owner, no
+-- logins and no roles, so names typed there stay unauthenticated (docs/roles.md). The version
+-- exists so both backends count the same migrations; postgresql/0011_identity.sql does the work.
