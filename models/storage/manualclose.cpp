@@ -127,10 +127,14 @@ ManualCloseRefusal applyCloseLocked(Connection &db, qint64 now, const ManualClos
     nlohmann::json detail = closePayload(c, ids);
     detail["from"] = toString(op.state).toStdString();
     if (approval) {
+        detail["requested_by"] = c.actor.toStdString();
         detail["approved_by"] = approval->approvedBy.toStdString();
         detail["approval_id"] = approval->approvalId;
     }
-    AuditLog::append(db, now, c.actor, u"state.closed_manually"_s, c.operationId, detail);
+    // The approver carries the close out, so the entry is theirs: in team mode the database
+    // takes an actor only from the login that writes it (migration 0011).
+    AuditLog::append(db, now, approval ? approval->approvedBy : c.actor, u"state.closed_manually"_s,
+                     c.operationId, detail);
     return ManualCloseRefusal::None;
 }
 

@@ -121,6 +121,8 @@ std::optional<OperatorRecord> findOperator(Connection &db, const QString &name)
 
 std::vector<OperatorRecord> listOperators(Connection &db)
 {
+    if (identityOf(db).authenticated())
+        return listTeamOperators(db);
     Query q = runQuery(db, kSelect + u"ORDER BY name"_s);
     std::vector<OperatorRecord> out;
     while (q.next())

@@ -26,11 +26,22 @@ bool mayCreateRoles(Connection &db)
 }
 
 // Only the DBA's SQL, when this login may not run it: exit 2 in opsctl, nothing written.
-void requireRoleAdmin(Connection &db, const QString &name, Role role)
+void requireRoleAdmin(Connection &db, const QString &dbaSql)
 {
     if (!mayCreateRoles(db))
-        throw ActionRefused(u"your login may not create or change logins; a DBA runs:\n%1"_s.arg(
-            loginSql(name, role)));
+        throw ActionRefused(
+            u"your login may not create or change logins; a DBA runs:\n%1"_s.arg(dbaSql));
+}
+
+QString otherGroup(Role role)
+{
+    return role == Role::Supervisor ? u"support"_s : u"supervisor"_s;
+}
+
+QString groupSql(const QString &name, Role role)
+{
+    return u"REVOKE ops_%1 FROM \"%3\"; GRANT ops_%2 TO \"%3\";"_s.arg(otherGroup(role),
+                                                                       toString(role), name);
 }
 
 void ddl(Connection &db, const QString &sql)
@@ -48,8 +59,7 @@ bool loginExists(Connection &db, const QString &name)
 // The person's one group: the other person group is revoked, so a demotion takes effect.
 void setGroup(Connection &db, const QString &name, Role role)
 {
-    const QString other = role == Role::Supervisor ? u"support"_s : u"supervisor"_s;
-    ddl(db, u"REVOKE ops_%1 FROM \"%2\""_s.arg(other, name));
+    ddl(db, u"REVOKE ops_%1 FROM \"%2\""_s.arg(otherGroup(role), name));
     ddl(db, u"GRANT ops_%1 TO \"%2\""_s.arg(toString(role), name));
 }
 
@@ -86,6 +96,36 @@ Role currentRole(Connection &db, const QString &name)
 
 } // namespace
 
+std::vector<OperatorRecord> listTeamOperators(Connection &db)
+{
+    // Every person login (a member of ops_support, which ops_supervisor is in) but the groups
+    // and the tables' owner, with what the directory remembers of them; then directory rows
+    // that have no login yet (a database upgraded from one shared login).
+    Query q = runQuery(
+        db, u"SELECT r.rolname, CASE WHEN pg_has_role(r.rolname, 'ops_supervisor', 'MEMBER') "
+            "THEN 'supervisor' ELSE 'support' END, COALESCE(o.created_by, ''), "
+            "COALESCE(o.created_at, 0), NOT r.rolcanlogin OR COALESCE(o.disabled, 0) = 1 "
+            "FROM pg_roles r LEFT JOIN operators o ON o.name = r.rolname "
+            "WHERE NOT r.rolsuper AND r.rolname NOT IN ('ops_support', 'ops_supervisor', "
+            "'ops_agent', 'ops_service') AND pg_has_role(r.rolname, 'ops_support', 'MEMBER') "
+            "AND NOT pg_has_role(r.rolname, (SELECT relowner FROM pg_class WHERE oid = "
+            "'public.operations'::regclass), 'MEMBER') "
+            "UNION ALL SELECT o.name, o.role, o.created_by, o.created_at, o.disabled = 1 "
+            "FROM operators o WHERE NOT EXISTS (SELECT 1 FROM pg_roles r WHERE r.rolname = o.name) "
+            "ORDER BY 1"_s);
+    std::vector<OperatorRecord> out;
+    while (q.next()) {
+        OperatorRecord r;
+        r.name = q.value(0).toString();
+        r.role = roleFromString(q.value(1).toString()).value_or(Role::Support);
+        r.createdBy = q.value(2).toString();
+        r.createdAtMs = q.value(3).toLongLong();
+        r.disabled = q.value(4).toBool();
+        out.push_back(r);
+    }
+    return out;
+}
+
 OperatorRecord addTeamOperator(Connection &db, qint64 nowMs, const QString &byActor,
                                const QString &name, Role role)
 {
@@ -94,8 +134,9 @@ OperatorRecord addTeamOperator(Connection &db, qint64 nowMs, const QString &byAc
     if (findOperator(db, name))
         throw ActionRefused(
             u"operator %1 already exists; use grant to change the role"_s.arg(name));
-    requireRoleAdmin(db, name, role);
-    if (!loginExists(db, name))
+    const bool exists = loginExists(db, name);
+    requireRoleAdmin(db, exists ? groupSql(name, role) : loginSql(name, role));
+    if (!exists)
         ddl(db, u"CREATE ROLE \"%1\" LOGIN"_s.arg(name));
     setGroup(db, name, role);
     const OperatorRecord r = upsertRow(db, nowMs, byActor, name, role, false);
@@ -110,7 +151,7 @@ OperatorRecord grantTeamRole(Connection &db, qint64 nowMs, const QString &byActo
     WriteTransaction tx(db);
     requireSupervisor(db, byActor);
     const Role before = currentRole(db, name);
-    requireRoleAdmin(db, name, role);
+    requireRoleAdmin(db, groupSql(name, role));
     setGroup(db, name, role);
     const auto row = findOperator(db, name);
     const OperatorRecord r = upsertRow(db, nowMs, byActor, name, role, row && row->disabled);

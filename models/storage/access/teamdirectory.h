@@ -10,6 +10,8 @@
 
 namespace ops {
 
+// The people who can log in (and directory rows still waiting for a login), by name.
+std::vector<OperatorRecord> listTeamOperators(Connection &db);
 OperatorRecord addTeamOperator(Connection &db, qint64 nowMs, const QString &byActor,
                                const QString &name, Role role);
 OperatorRecord grantTeamRole(Connection &db, qint64 nowMs, const QString &byActor,

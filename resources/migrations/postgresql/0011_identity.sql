@@ -11,6 +11,10 @@ DO $$
 DECLARE
     g text;
 BEGIN
+    IF NOT pg_has_role(current_user, (SELECT relowner FROM pg_class
+                                      WHERE oid = 'public.operations'::regclass), 'MEMBER') THEN
+        RAISE EXCEPTION 'migration 11 is run by the owner of the tables: run opsctl db migrate as ops_owner (docs/team.md)';
+    END IF;
     FOREACH g IN ARRAY ARRAY['ops_support', 'ops_supervisor', 'ops_agent', 'ops_service'] LOOP
         IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = g) THEN
             BEGIN
@@ -81,8 +85,8 @@ BEGIN
 END;
 $$;
 
--- The actor a write names must be the login's: a person writes operator:<login> (the resend
--- lease holder adds '#desk'), an agent agent:…, a service system:…. The engine's own entries
+-- The actor a write names must be the login's: a person writes operator:<login> (only the
+-- resend lease holder adds '#desk'), an agent agent:…, a service system:…. The engine's own entries
 -- (system:engine when an attempt finishes, system:sweeper when a deadline passes) are written by
 -- whoever runs the engine, for those two actions only.
 CREATE FUNCTION ops_require_actor(principal text, actor text, what text, action text)
@@ -95,8 +99,8 @@ BEGIN
     ELSIF (actor = 'system:engine' AND action = 'attempt.finished')
        OR (actor = 'system:sweeper' AND action = 'state.unknown') THEN
         RETURN;
-    ELSIF principal IN ('support', 'supervisor')
-          AND (actor = me OR starts_with(actor, me || '#')) THEN
+    ELSIF principal IN ('support', 'supervisor') AND (actor = me OR (
+              what = 'operations.lease_holder' AND starts_with(actor, me || '#'))) THEN
         RETURN;
     ELSIF principal = 'agent' AND starts_with(actor, 'agent:') THEN
         RETURN;
@@ -108,26 +112,41 @@ BEGIN
 END;
 $$;
 
--- A manual close names the closer, and after four-eyes the approver: "operator:a, approved by
--- operator:b" must match an approval of this close that b decided and a asked for.
+-- A manual close names the closer, and after four-eyes both: "operator:a, approved by
+-- operator:b", written by a (closing after the approval) or by b (whose approval carries it out),
+-- must match an approval of this close that b decided and a asked for.
 CREATE FUNCTION ops_check_manual_close(principal text, op_id text, closed_by text)
     RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
     me text := 'operator:' || session_user;
-    approver text;
+    requester text := split_part(closed_by, ', approved by ', 1);
+    approver text := split_part(closed_by, ', approved by ', 2);
 BEGIN
-    IF principal <> 'supervisor' THEN
+    -- Support closes only the answer to their own resend: the row's latest attempt is theirs,
+    -- made as an operator (storage/manualclose.cpp's resend close, checked here for any client).
+    IF principal IN ('support', 'supervisor') AND closed_by = me
+       AND (SELECT t.actor = me AND t.mode = 'operator' FROM attempts t
+            WHERE t.operation_id = op_id ORDER BY t.seq DESC LIMIT 1) THEN
+        RETURN;
+    ELSIF principal <> 'supervisor' THEN
         PERFORM ops_refuse('close', format('%s (%s) may not close an operation by hand',
                                            session_user, principal));
-    END IF;
-    IF NOT starts_with(closed_by, me || ', approved by ') THEN
+    ELSIF approver = '' THEN
         PERFORM ops_require_actor(principal, closed_by, 'close', NULL);
-        RETURN;
-    END IF;
-    approver := substr(closed_by, length(me || ', approved by ') + 1);
-    IF NOT EXISTS (SELECT 1 FROM approvals a
-                   WHERE a.operation_id = op_id AND a.action = 'close' AND a.requested_by = me
-                     AND a.decided_by = approver AND a.state IN ('approved', 'used')) THEN
+        -- Above the currency's threshold a close takes a second person (storage/access/approvals).
+        IF EXISTS (SELECT 1 FROM operations o JOIN settings s
+                     ON s.name = 'approval_threshold.' || lower(o.currency)
+                   WHERE o.id = op_id AND abs(o.amount_minor) > s.value::bigint) THEN
+            PERFORM ops_refuse('threshold', format('%s is above the approval threshold: a second supervisor approves its close',
+                                                   op_id));
+        END IF;
+    ELSIF me NOT IN (requester, approver) THEN
+        PERFORM ops_refuse('actor', format('you are logged in as %s; the close names %s',
+                                           session_user, closed_by));
+    ELSIF NOT EXISTS (SELECT 1 FROM approvals a
+                      WHERE a.operation_id = op_id AND a.action = 'close'
+                        AND a.requested_by = requester AND a.decided_by = approver
+                        AND a.state IN ('approved', 'used')) THEN
         PERFORM ops_refuse('approval', format('no approval of this close by %s', approver));
     END IF;
 END;
@@ -156,11 +175,14 @@ $$;
 
 -- Four-eyes: a person asks; a supervisor who did not ask decides; the asker uses it once.
 CREATE FUNCTION ops_guard_approval(principal text, old_state text, new_state text,
-                                   requested_by text) RETURNS void LANGUAGE plpgsql AS $$
+                                   requested_by text, decided_by text)
+    RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
     IF principal NOT IN ('support', 'supervisor') THEN
         PERFORM ops_refuse('person', format('%s (%s): only a person asks for or decides an approval',
                                             session_user, principal));
+    ELSIF old_state IS NULL AND (new_state <> 'pending' OR decided_by IS NOT NULL) THEN
+        PERFORM ops_refuse('approval', 'an approval is asked for pending and decided later');
     ELSIF old_state IS NULL OR old_state = new_state THEN
         RETURN;
     ELSIF old_state = 'pending' AND new_state IN ('approved', 'rejected') THEN
@@ -170,8 +192,9 @@ BEGIN
             PERFORM ops_refuse('own', format('%s asked for this; another supervisor decides it',
                                              session_user));
         END IF;
-    ELSIF old_state = 'approved' AND new_state = 'used' THEN
-        PERFORM ops_require_actor(principal, requested_by, 'approved request', NULL);
+    ELSIF old_state = 'approved' AND new_state = 'used'
+          AND 'operator:' || session_user IN (requested_by, decided_by) THEN
+        RETURN; -- the asker spends it, or the approver carrying it out
     ELSE
         PERFORM ops_refuse('approval', format('an approval does not go from %s to %s',
                                               old_state, new_state));
@@ -223,7 +246,8 @@ BEGIN
     ELSIF TG_TABLE_NAME = 'operations' THEN
         PERFORM ops_guard_state(principal, n->>'id', o->>'state', n->>'state', n->>'closed_by');
     ELSIF TG_TABLE_NAME = 'approvals' THEN
-        PERFORM ops_guard_approval(principal, o->>'state', n->>'state', n->>'requested_by');
+        PERFORM ops_guard_approval(principal, o->>'state', n->>'state', n->>'requested_by',
+                                   n->>'decided_by');
     END IF;
     RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
 END;
