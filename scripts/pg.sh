@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL 15 for the tests: its own data folder and socket folder, 127.0.0.1 on a
-# free port, trust authentication for the `postgres` role, fsync off (nothing here must survive).
+# free port, fsync off (nothing here must survive). Authentication: trust for the `postgres`
+# role (the tests' owner and admin), scram-sha-256 passwords for every other login, so a test
+# that logs in as a person proves who it is (tests/pg/tst_identity).
 #
 #   scripts/pg.sh start [DIR]   initdb + start; prints the server URL (postgresql://…)
 #   scripts/pg.sh url [DIR]     prints the URL of the running server
@@ -59,6 +61,12 @@ start() {
     [ "$(id -u)" -eq 0 ] && chown -R postgres: "$dir"
     as_owner "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 \
         >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
+    cat >"$dir/data/pg_hba.conf" <<'HBA'
+local all postgres trust
+host  all postgres 127.0.0.1/32 trust
+local all all scram-sha-256
+host  all all 127.0.0.1/32 scram-sha-256
+HBA
     for _ in 1 2 3 4 5; do
         port=$(free_port)
         if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \

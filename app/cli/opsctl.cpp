@@ -253,7 +253,10 @@ int dispatch(const QStringList &args, QTextStream &out, QTextStream &err)
         return ExitCode::Usage;
     } catch (const ActionRefused &e) {
         err << "opsctl: " << e.message() << Qt::endl;
-        return ExitCode::Usage;
+        // The database refusing a tool's write may come after the request was sent: not the
+        // "rejected, nothing sent" a usage error on a tool command reports (errorJson).
+        const bool afterSend = isToolCommand(name) && !e.databaseCode().isEmpty();
+        return afterSend ? ExitCode::Internal : ExitCode::Usage;
     } catch (const StoreError &e) {
         err << "opsctl: " << e.message() << Qt::endl;
         return ExitCode::Internal;

@@ -463,53 +463,38 @@ void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory_data()
     QTest::addRow("create table") << u"CREATE TABLE sneaky (x INT)"_s;
 }
 
-// The grants of docs/team.md, verbatim: the application role works (open, migrate check, open an
-// operation, add evidence) and is refused by privileges, before any trigger, on history.
+// A person's login (docs/team.md: a member of ops_supervisor, scram password) works — open,
+// migrate check, open an operation, add evidence, thresholds, verify — and is refused by
+// privileges, before any trigger, on history and on the schema.
 void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory()
 {
     QFETCH(QString, sql);
     static int n = 0;
-    const QString role = u"ops_app_t_%1_%2"_s.arg(QCoreApplication::applicationPid()).arg(++n);
+    const QString role = u"ops_person_t_%1_%2"_s.arg(QCoreApplication::applicationPid()).arg(++n);
+    const QString actor = u"operator:"_s + role;
     Connection &owner = connectionOf(m_fx->store());
-    const QStringList grants = {
-        u"CREATE ROLE %1 LOGIN"_s.arg(role),
-        u"GRANT CONNECT ON DATABASE %2 TO %1"_s.arg(role, owner.databaseName()),
-        u"GRANT USAGE ON SCHEMA public TO %1"_s.arg(role),
-        u"GRANT SELECT, INSERT, UPDATE ON operations, attempts, messages, operators, approvals "
-        "TO %1"_s.arg(role),
-        u"GRANT SELECT, INSERT, UPDATE, DELETE ON settings TO %1"_s.arg(role),
-        u"GRANT SELECT, INSERT ON audit, evidence TO %1"_s.arg(role),
-        u"GRANT SELECT ON schema_version, audit_tip TO %1"_s.arg(role),
-        u"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO %1"_s.arg(role),
-    };
-    for (const QString &g : grants) {
+    for (const QString &g : {u"CREATE ROLE %1 LOGIN PASSWORD 'pw-%1'"_s.arg(role),
+                             u"GRANT ops_supervisor TO %1"_s.arg(role)}) {
         QSqlQuery q(owner); // DDL: not preparable, run as plain statements
         QVERIFY2(q.exec(g), qPrintable(q.lastError().text()));
     }
     QUrl url(m_fx->path());
     url.setUserName(role);
+    url.setPassword(u"pw-"_s + role);
     const QString name = u"teammode-app-role"_s;
     {
         Connection db = Database::open(url.toString(), name);
         Database::migrate(db); // up to date: reads the version under the writer lock
         OperationStore store(db, m_fx->clock());
-        const OpenResult r =
-            store.openOrGet(newOperation(OperationKind::Refund, u"op_role"_s, u"role"_s));
+        NewOperation op = newOperation(OperationKind::Refund, u"op_role"_s, u"role"_s);
+        op.createdBy = actor;
+        const OpenResult r = store.openOrGet(op);
         QVERIFY(r.created);
-        store.addEvidence({0,
-                           r.operation.id,
-                           u"note"_s,
-                           u"n"_s,
-                           u"text/plain"_s,
-                           "x",
-                           {},
-                           {},
-                           u"operator:alice"_s});
-        // Roles, thresholds and verify work with these grants too.
+        store.addEvidence(
+            {0, r.operation.id, u"note"_s, u"n"_s, u"text/plain"_s, "x", {}, {}, actor});
         const qint64 now = m_fx->clock().nowMs();
-        addOperator(db, now, u"operator:alice"_s, u"dave"_s, Role::Support);
-        setApprovalThreshold(db, now, u"operator:alice"_s, u"usd"_s, 5000);
-        setApprovalThreshold(db, now, u"operator:alice"_s, u"usd"_s, std::nullopt);
+        setApprovalThreshold(db, now, actor, u"usd"_s, 5000);
+        setApprovalThreshold(db, now, actor, u"usd"_s, std::nullopt);
         QVERIFY(AuditLog::verify(db).holds());
         QSqlQuery q(db);
         QVERIFY(!q.exec(sql));
@@ -519,6 +504,8 @@ void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory()
     QSqlDatabase::removeDatabase(name);
     QCOMPARE(scalar(owner, u"SELECT COUNT(*) FROM evidence"_s), 1);
     QVERIFY(!AuditLog::firstBroken(owner));
+    QSqlQuery(owner).exec(u"DROP OWNED BY %1"_s.arg(role));
+    QSqlQuery(owner).exec(u"DROP ROLE %1"_s.arg(role));
 }
 
 QTEST_MAIN(TestTeamMode)

@@ -6,7 +6,9 @@
 
 #include <QHash>
 #include <QObject>
+#include <QRegularExpression>
 #include <QSqlDriver>
+#include <QSqlError>
 #include <QSqlResult>
 #include <QThread>
 
@@ -24,6 +26,20 @@ struct CachedStatement
 namespace {
 
 const QString kObjectName = u"ops.statements"_s;
+
+// A refusal of migration 0011's guard ("ops-refused[code]: text") or of a grant (SQLSTATE 42501,
+// "permission denied for table …") is a rule saying no, not a broken database: ActionRefused
+// (opsctl exits 2), with the database's code for the console's translation.
+[[noreturn]] void throwStatementError(const QSqlError &error)
+{
+    static const QRegularExpression guard(u"ops-refused\\[([a-z_]+)\\]: ([^\\n]*)"_s);
+    const QString text = error.databaseText();
+    if (const auto m = guard.match(text); m.hasMatch())
+        throw ActionRefused(m.captured(2).trimmed(), m.captured(1));
+    if (error.nativeErrorCode() == u"42501"_s)
+        throw ActionRefused(u"the database refused: %1"_s.arg(text.trimmed()), u"grant"_s);
+    throw StoreError(u"statement failed: %1"_s.arg(error.text()));
+}
 
 // A child of the connection's driver, found by its name: it lives as long as the driver, and
 // only the thread that owns the connection touches it (Qt Sql's rule), so it needs no lock.
@@ -175,12 +191,12 @@ Query StatementCache::run(QSqlDatabase &db, const QString &sql, const QVariantLi
     bind(lent->query, bindings);
     if (lent->query.exec())
         return Query(std::move(lent));
-    const QString error = lent->query.lastError().text();
     // Kept: a refused statement (a constraint, the unique index of rule 2) runs again as well as
     // before. Dropping it here would free it on PostgreSQL inside the failed transaction, where
     // the server refuses the DEALLOCATE; a lost connection is dropped whole by its owner.
+    const QSqlError failure = lent->query.lastError();
     Query(std::move(lent)).finish();
-    throw StoreError(u"statement failed: %1"_s.arg(error));
+    throwStatementError(failure);
 }
 
 QSqlQuery StatementCache::runOnce(QSqlDatabase &db, const QString &sql,
@@ -192,7 +208,7 @@ QSqlQuery StatementCache::runOnce(QSqlDatabase &db, const QString &sql,
         throw StoreError(u"cannot prepare statement: %1"_s.arg(q.lastError().text()));
     bind(q, bindings);
     if (!q.exec())
-        throw StoreError(u"statement failed: %1"_s.arg(q.lastError().text()));
+        throwStatementError(q.lastError());
     return q;
 }
 

@@ -225,8 +225,11 @@ BEGIN
     IF TG_TABLE_NAME IN ('settings', 'operators') AND principal <> 'supervisor' THEN
         PERFORM ops_refuse('supervisor', format('%s (%s) may not change %s', session_user,
                                                 principal, TG_TABLE_NAME));
-    ELSIF TG_TABLE_NAME IN ('evidence', 'messages') AND principal = 'agent' THEN
-        PERFORM ops_refuse('agent', format('%s is an agent: people attach evidence and write to customers',
+    ELSIF principal = 'agent' AND (TG_TABLE_NAME = 'messages' OR (TG_TABLE_NAME = 'evidence'
+          AND n->>'kind' NOT IN ('provider_object', 'provider_event', 'note'))) THEN
+        -- The engine keeps the provider's answer (and a caller's note) as evidence under the
+        -- agent's name; what a person found out and what the customer is told are people's.
+        PERFORM ops_refuse('agent', format('%s is an agent: people attach findings and write to customers',
                                            session_user));
     ELSIF TG_TABLE_NAME IN ('provider_events', 'provider_cursors', 'receiver_heartbeats',
                             'service_leases') AND principal <> 'service' THEN
@@ -292,7 +295,7 @@ GRANT INSERT ON evidence, audit TO ops_support;
 GRANT INSERT, UPDATE ON operators TO ops_supervisor;
 GRANT INSERT, UPDATE, DELETE ON settings TO ops_supervisor;
 GRANT INSERT, UPDATE ON operations, attempts TO ops_agent;
-GRANT INSERT ON audit TO ops_agent;
+GRANT INSERT ON audit, evidence TO ops_agent;
 GRANT INSERT, UPDATE ON operations, attempts, messages, proposals, provider_events,
     provider_cursors, receiver_heartbeats, service_leases TO ops_service;
 GRANT INSERT ON audit, evidence TO ops_service;
