@@ -175,8 +175,8 @@ int bindIdentity(CommandContext &ctx)
     try {
         if (DbLocation::parse(ctx.dbLocation).backend != DbLocation::Backend::Postgres)
             return ExitCode::Ok;
-    } catch (const LocationError &) {
-        return ExitCode::Ok; // the command reports the location as it always has
+    } catch (const StoreError &) {
+        return ExitCode::Ok; // a malformed location: the command reports it as it always has
     }
     ctx.identity = ctx.openSession()->access().identity();
     if (const auto refusal = ctx.identity.refusalFor(ctx.operatorName))

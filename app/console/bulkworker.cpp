@@ -1,5 +1,6 @@
 #include "console/bulkworker.h"
 
+#include "common/refusaltext.h"
 #include "domain/storeerror.h"
 #include "storage/access/approvals.h"
 #include "storage/operationstore.h"
@@ -118,7 +119,7 @@ void BulkWorker::readPreview(const ui::BulkPreviewRequest &request)
                         std::make_move_iterator(part.end()));
         }
     } catch (const StoreError &e) {
-        post([this, error = e.message()] { emit previewFailed(error); });
+        post([this, error = ui::storeErrorText(e)] { emit previewFailed(error); });
         return;
     }
     post([this, rows = std::move(rows)] { emit previewRead(rows); });
@@ -152,7 +153,7 @@ void BulkWorker::run(const std::vector<BulkItem> &items)
         // The database could not be opened: no row was reached.
         batch.clear();
         for (const BulkItem &item : items)
-            batch.push_back({item.row, {BulkOutcome::Failed, e.message(), {}}});
+            batch.push_back({item.row, {BulkOutcome::Failed, ui::storeErrorText(e), {}}});
     }
     flush();
     post([this] { emit finished(); });
@@ -166,7 +167,7 @@ BulkRowResult BulkWorker::runOne(Session &session, const BulkItem &item) const
         const ApplyGuard guard{item.versionMs, m_leaseHolder};
         return fromApply(applyProposal(session.store(), item.proposalId, m_actor, guard));
     } catch (const StoreError &e) {
-        return {BulkOutcome::Failed, e.message(), {}};
+        return {BulkOutcome::Failed, ui::storeErrorText(e), {}};
     } catch (const std::exception &e) {
         return {BulkOutcome::Failed, QString::fromUtf8(e.what()), {}};
     }

@@ -1,5 +1,6 @@
 #include "console/consolejobs.h"
 
+#include "common/refusaltext.h"
 #include "console/providerlookup.h"
 #include "console/slenlookup.h"
 #include "engine/creditengine.h"
@@ -365,7 +366,7 @@ ResendOutcome runResend(const JobConfig &config, const Clock &clock, const QStri
     } catch (const ActionRefused &e) {
         return refusedBefore(
             QCoreApplication::translate("ops::console::ConsoleJobs", "Not sent: %1")
-                .arg(e.message()),
+                .arg(ui::refusalText(e)),
             QCoreApplication::translate("ops::console::ConsoleJobs", "Nothing was sent."));
     } catch (const StoreError &e) {
         return refusedBefore(

@@ -1,6 +1,7 @@
 // opsconsole [--db PATH|URL] [--operator NAME] [--screenshot FILE] [--demo] — the operator
 // console. --demo starts the bundled provider-sim and opens a demo database it builds in a
-// temporary folder (demorunner.h).
+// temporary folder (demorunner.h). In team mode the operator is the PostgreSQL login: a typed
+// name (--operator, OPS_OPERATOR) that is someone else is refused before any window or write.
 
 #include "cli/opsctl.h"
 #include "common/language.h"
@@ -12,6 +13,7 @@
 #include "domain/storeerror.h"
 #include "mainwindow/mainwindow.h"
 #include "opsversion.h"
+#include "storage/access/accessstore.h"
 #include "storage/db/dblocation.h"
 #include "storage/session.h"
 
@@ -21,6 +23,7 @@
 #include <QTextStream>
 #include <QUuid>
 #include <memory>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -54,15 +57,33 @@ bool wantsTextOnly(int argc, char **argv)
     return false;
 }
 
-QString operatorName(const QCommandLineParser &args)
+// The name the person typed (--operator, then OPS_OPERATOR); empty when they typed none.
+QString typedOperator(const QCommandLineParser &args)
 {
     if (args.isSet(u"operator"_s))
         return args.value(u"operator"_s);
-    const QString env = qEnvironmentVariable("OPS_OPERATOR");
-    if (!env.isEmpty())
-        return env;
+    return qEnvironmentVariable("OPS_OPERATOR");
+}
+
+QString operatorName(const QCommandLineParser &args)
+{
+    if (const QString typed = typedOperator(args); !typed.isEmpty())
+        return typed;
     const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
     return user.isEmpty() ? u"operator"_s : user;
+}
+
+// The operator this console acts as (identity.h): an authenticated person's login, else the
+// name typed (or the OS user). nullopt, after saying why on `err`, when the typed name is
+// someone other than the login.
+std::optional<QString> actingOperator(const ops::Identity &me, const QCommandLineParser &args,
+                                      const QString &name, QTextStream &err)
+{
+    if (const auto refusal = me.refusalFor(typedOperator(args))) {
+        err << "opsconsole: " << *refusal << Qt::endl;
+        return std::nullopt;
+    }
+    return me.operatorFor(name);
 }
 
 // Opens `location`; when it cannot be opened, says where and why and lets the person pick
@@ -176,7 +197,18 @@ int main(int argc, char **argv)
     if (!session)
         return 2;
     location = session->location();
-    const QString actor = u"operator:"_s + name;
+    // Before any window or write: a typed name that is not the login ends the console here.
+    ops::Identity me;
+    try {
+        me = session->access().identity();
+    } catch (const ops::StoreError &e) {
+        err << "opsconsole: " << e.message() << Qt::endl;
+        return 1;
+    }
+    const auto acting = actingOperator(me, args, name, err);
+    if (!acting)
+        return 2;
+    const QString actor = u"operator:"_s + *acting;
     if (!screenshot && session->isFresh()) {
         ops::ui::FirstRunDialog first(*session, actor);
         first.exec();

@@ -1,5 +1,6 @@
 #include "console/messagejob.h"
 
+#include "common/refusaltext.h"
 #include "console/consolejobs.h"
 #include "domain/rights.h"
 #include "storage/session.h"
@@ -61,8 +62,11 @@ MessageOutcome runMessageSend(const JobConfig &config, const Clock &clock, qint6
             break;
         }
     } catch (const ActionRefused &e) {
-        outcome.error = u"Not sent: "_s + e.message();
-        outcome.next = u"Nothing was sent; ask a supervisor for the message right."_s;
+        outcome.error = QCoreApplication::translate("ops::console::MessageJob", "Not sent: %1.")
+                            .arg(ui::refusalText(e));
+        outcome.next = QCoreApplication::translate(
+            "ops::console::MessageJob",
+            "Nothing was sent; ask a supervisor for the message right.");
     } catch (const StoreError &e) {
         outcome.error =
             QCoreApplication::translate("ops::console::MessageJob",

@@ -1010,6 +1010,10 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <source>Reload (F5): the message row shows what was recorded.</source>
         <translation>Reload (F5): the message row shows what was recorded.</translation>
     </message>
+    <message>
+        <source>Nothing was sent; ask a supervisor for the message right.</source>
+        <translation>Nothing was sent; ask a supervisor for the message right.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ProviderLookup</name>
@@ -1214,6 +1218,14 @@ Provider reference on the row: %1.</translation>
     <message>
         <source>Type a reason to reject</source>
         <translation>Type a reason to reject</translation>
+    </message>
+    <message>
+        <source>You are connected as the owner of the tables (%1), whom the database does not check: names are typed, not authenticated, so four-eyes here is a habit, not a control. For enforced approvals each supervisor logs in as themselves (team mode, docs/team.md).</source>
+        <translation>You are connected as the owner of the tables (%1), whom the database does not check: names are typed, not authenticated, so four-eyes here is a habit, not a control. For enforced approvals each supervisor logs in as themselves (team mode, docs/team.md).</translation>
+    </message>
+    <message>
+        <source>Single-desk file: names are not authenticated, so anyone at this desk can approve under another name. Four-eyes here is a habit, not a control. For enforced approvals use team mode: PostgreSQL with one login per person (docs/team.md).</source>
+        <translation>Single-desk file: names are not authenticated, so anyone at this desk can approve under another name. Four-eyes here is a habit, not a control. For enforced approvals use team mode: PostgreSQL with one login per person (docs/team.md).</translation>
     </message>
 </context>
 <context>
@@ -2221,10 +2233,6 @@ The retention window has closed: nothing can be resent for this operation. Close
         <translation>Cancel (Esc)</translation>
     </message>
     <message>
-        <source>Signed in as %1. Press / to search, Enter to open the detail.</source>
-        <translation>Signed in as %1. Press / to search, Enter to open the detail.</translation>
-    </message>
-    <message>
         <source>Checking (%1)</source>
         <translation>Checking (%1)</translation>
     </message>
@@ -2623,6 +2631,38 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>no console is attached to read it.</source>
         <translation>no console is attached to read it.</translation>
     </message>
+    <message>
+        <source>Press / to search, Enter to open the detail.</source>
+        <translation>Press / to search, Enter to open the detail.</translation>
+    </message>
+    <message>
+        <source>checked by the database</source>
+        <translation>checked by the database</translation>
+    </message>
+    <message>
+        <source>PostgreSQL authenticated the login %1; the database refuses any change made in another name or beyond the login&apos;s group.</source>
+        <translation>PostgreSQL authenticated the login %1; the database refuses any change made in another name or beyond the login&apos;s group.</translation>
+    </message>
+    <message>
+        <source>name not authenticated (owner of the tables)</source>
+        <translation>name not authenticated (owner of the tables)</translation>
+    </message>
+    <message>
+        <source>You are connected as %1, the owner of the tables, whom the database does not check: names are typed, not proven. Log in as yourself for checked names and enforced approvals (docs/team.md).</source>
+        <translation>You are connected as %1, the owner of the tables, whom the database does not check: names are typed, not proven. Log in as yourself for checked names and enforced approvals (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>name not authenticated (single-desk file)</source>
+        <translation>name not authenticated (single-desk file)</translation>
+    </message>
+    <message>
+        <source>On a SQLite file anyone at this desk can type any name: the audit trail records the name typed, and four-eyes is a habit, not a control. Team mode (PostgreSQL, one login per person) proves who acted (docs/team.md).</source>
+        <translation>On a SQLite file anyone at this desk can type any name: the audit trail records the name typed, and four-eyes is a habit, not a control. Team mode (PostgreSQL, one login per person) proves who acted (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>Logged in as %1 (%2)</source>
+        <translation>Logged in as %1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -2842,6 +2882,69 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>Down</source>
         <translation>Down</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::Refusal</name>
+    <message>
+        <source>Only a supervisor closes an operation by hand.</source>
+        <translation>Only a supervisor closes an operation by hand.</translation>
+    </message>
+    <message>
+        <source>No approval allows this: a close after four-eyes needs a second supervisor&apos;s approval, and a decided approval is not decided again.</source>
+        <translation>No approval allows this: a close after four-eyes needs a second supervisor&apos;s approval, and a decided approval is not decided again.</translation>
+    </message>
+    <message>
+        <source>An operation does not change state this way; a closed operation is never reopened.</source>
+        <translation>An operation does not change state this way; a closed operation is never reopened.</translation>
+    </message>
+    <message>
+        <source>Support may not approve; a supervisor decides approvals.</source>
+        <translation>Support may not approve; a supervisor decides approvals.</translation>
+    </message>
+    <message>
+        <source>You asked for this yourself; another supervisor must decide it.</source>
+        <translation>You asked for this yourself; another supervisor must decide it.</translation>
+    </message>
+    <message>
+        <source>Only a person (support or supervisor) asks for or decides an approval.</source>
+        <translation>Only a person (support or supervisor) asks for or decides an approval.</translation>
+    </message>
+    <message>
+        <source>Only a supervisor changes the settings and the operator directory.</source>
+        <translation>Only a supervisor changes the settings and the operator directory.</translation>
+    </message>
+    <message>
+        <source>An agent does not attach evidence or write to customers; a person does.</source>
+        <translation>An agent does not attach evidence or write to customers; a person does.</translation>
+    </message>
+    <message>
+        <source>Only a service login (the webhook receiver, the reconciler) writes provider events and service leases.</source>
+        <translation>Only a service login (the webhook receiver, the reconciler) writes provider events and service leases.</translation>
+    </message>
+    <message>
+        <source>Nothing is deleted here: the database keeps every row.</source>
+        <translation>Nothing is deleted here: the database keeps every row.</translation>
+    </message>
+    <message>
+        <source>Your login is disabled; ask a supervisor. Your history is kept.</source>
+        <translation>Your login is disabled; ask a supervisor. Your history is kept.</translation>
+    </message>
+    <message>
+        <source>Your login is in no ops group; a DBA grants it ops_support or ops_supervisor (docs/team.md).</source>
+        <translation>Your login is in no ops group; a DBA grants it ops_support or ops_supervisor (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>Your login has no privilege for this change; the database refused it.</source>
+        <translation>Your login has no privilege for this change; the database refused it.</translation>
+    </message>
+    <message>
+        <source>The database refuses a change made in the name of someone other than your login.</source>
+        <translation>The database refuses a change made in the name of someone other than your login.</translation>
+    </message>
+    <message>
+        <source>You are logged in as %1; the database refuses a change made in someone else&apos;s name.</source>
+        <translation>You are logged in as %1; the database refuses a change made in someone else&apos;s name.</translation>
     </message>
 </context>
 <context>

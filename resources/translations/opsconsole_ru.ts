@@ -1013,6 +1013,10 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>Reload (F5): the message row shows what was recorded.</source>
         <translation>Обновите (F5): строка сообщения показывает, что было записано.</translation>
     </message>
+    <message>
+        <source>Nothing was sent; ask a supervisor for the message right.</source>
+        <translation>Ничего не отправлено; попросите супервайзера дать право на сообщения.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ProviderLookup</name>
@@ -1217,6 +1221,14 @@ Provider reference on the row: %1.</source>
     <message>
         <source>Type a reason to reject</source>
         <translation>Укажите причину, чтобы отклонить</translation>
+    </message>
+    <message>
+        <source>You are connected as the owner of the tables (%1), whom the database does not check: names are typed, not authenticated, so four-eyes here is a habit, not a control. For enforced approvals each supervisor logs in as themselves (team mode, docs/team.md).</source>
+        <translation>Вы подключены как владелец таблиц (%1), которого база данных не проверяет: имена вводятся вручную и не подтверждены, поэтому принцип четырёх глаз здесь — привычка, а не контроль. Чтобы согласования проверялись, каждый супервайзер входит под своим логином (командный режим, docs/team.md).</translation>
+    </message>
+    <message>
+        <source>Single-desk file: names are not authenticated, so anyone at this desk can approve under another name. Four-eyes here is a habit, not a control. For enforced approvals use team mode: PostgreSQL with one login per person (docs/team.md).</source>
+        <translation>Файл одного рабочего места: имена не подтверждены, и любой за этим местом может одобрить запрос под чужим именем. Принцип четырёх глаз здесь — привычка, а не контроль. Чтобы согласования проверялись, используйте командный режим: PostgreSQL с отдельным логином для каждого (docs/team.md).</translation>
     </message>
 </context>
 <context>
@@ -2234,10 +2246,6 @@ The retention window has closed: nothing can be resent for this operation. Close
         <translation>Отмена (Esc)</translation>
     </message>
     <message>
-        <source>Signed in as %1. Press / to search, Enter to open the detail.</source>
-        <translation>Вы вошли как %1. / — поиск, Enter открывает подробности.</translation>
-    </message>
-    <message>
         <source>Checking (%1)</source>
         <translation>Проверка (%1)</translation>
     </message>
@@ -2637,6 +2645,38 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>no console is attached to read it.</source>
         <translation>к окну не подключена консоль, которая могла бы его прочитать.</translation>
     </message>
+    <message>
+        <source>Press / to search, Enter to open the detail.</source>
+        <translation>/ — поиск, Enter открывает подробности.</translation>
+    </message>
+    <message>
+        <source>checked by the database</source>
+        <translation>проверено базой данных</translation>
+    </message>
+    <message>
+        <source>PostgreSQL authenticated the login %1; the database refuses any change made in another name or beyond the login&apos;s group.</source>
+        <translation>PostgreSQL подтвердил логин %1; база данных отклоняет любое изменение от чужого имени или сверх прав группы этого логина.</translation>
+    </message>
+    <message>
+        <source>name not authenticated (owner of the tables)</source>
+        <translation>имя не подтверждено (владелец таблиц)</translation>
+    </message>
+    <message>
+        <source>You are connected as %1, the owner of the tables, whom the database does not check: names are typed, not proven. Log in as yourself for checked names and enforced approvals (docs/team.md).</source>
+        <translation>Вы подключены как %1 — владелец таблиц, которого база данных не проверяет: имена вводятся вручную и ничем не подтверждены. Войдите под своим логином, чтобы имена и согласования проверялись (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>name not authenticated (single-desk file)</source>
+        <translation>имя не подтверждено (локальный файл)</translation>
+    </message>
+    <message>
+        <source>On a SQLite file anyone at this desk can type any name: the audit trail records the name typed, and four-eyes is a habit, not a control. Team mode (PostgreSQL, one login per person) proves who acted (docs/team.md).</source>
+        <translation>В файле SQLite любой за этим рабочим местом может ввести любое имя: журнал аудита записывает введённое имя, а принцип четырёх глаз — привычка, а не контроль. Командный режим (PostgreSQL, отдельный логин для каждого) доказывает, кто действовал (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>Logged in as %1 (%2)</source>
+        <translation>Вход выполнен: %1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -2856,6 +2896,69 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>Down</source>
         <translation>Вниз</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::Refusal</name>
+    <message>
+        <source>Only a supervisor closes an operation by hand.</source>
+        <translation>Закрыть операцию вручную может только супервайзер.</translation>
+    </message>
+    <message>
+        <source>No approval allows this: a close after four-eyes needs a second supervisor&apos;s approval, and a decided approval is not decided again.</source>
+        <translation>Нет согласования, которое это разрешает: закрытие по принципу четырёх глаз требует одобрения второго супервайзера, а решённое согласование повторно не решается.</translation>
+    </message>
+    <message>
+        <source>An operation does not change state this way; a closed operation is never reopened.</source>
+        <translation>Операция не может так сменить состояние; закрытая операция никогда не открывается снова.</translation>
+    </message>
+    <message>
+        <source>Support may not approve; a supervisor decides approvals.</source>
+        <translation>Поддержка не может одобрять; согласования решает супервайзер.</translation>
+    </message>
+    <message>
+        <source>You asked for this yourself; another supervisor must decide it.</source>
+        <translation>Это ваш собственный запрос; решение должен принять другой супервайзер.</translation>
+    </message>
+    <message>
+        <source>Only a person (support or supervisor) asks for or decides an approval.</source>
+        <translation>Запрашивать и решать согласования может только человек (поддержка или супервайзер).</translation>
+    </message>
+    <message>
+        <source>Only a supervisor changes the settings and the operator directory.</source>
+        <translation>Настройки и справочник операторов меняет только супервайзер.</translation>
+    </message>
+    <message>
+        <source>An agent does not attach evidence or write to customers; a person does.</source>
+        <translation>Агент не прикладывает доказательства и не пишет клиентам — это делает человек.</translation>
+    </message>
+    <message>
+        <source>Only a service login (the webhook receiver, the reconciler) writes provider events and service leases.</source>
+        <translation>События провайдера и аренды служб записывает только служебный логин (приёмник вебхуков, сверка).</translation>
+    </message>
+    <message>
+        <source>Nothing is deleted here: the database keeps every row.</source>
+        <translation>Здесь ничего не удаляется: база данных хранит каждую строку.</translation>
+    </message>
+    <message>
+        <source>Your login is disabled; ask a supervisor. Your history is kept.</source>
+        <translation>Ваш логин отключён; обратитесь к супервайзеру. Ваша история сохранена.</translation>
+    </message>
+    <message>
+        <source>Your login is in no ops group; a DBA grants it ops_support or ops_supervisor (docs/team.md).</source>
+        <translation>Ваш логин не входит ни в одну группу ops; администратор БД выдаёт ему ops_support или ops_supervisor (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>Your login has no privilege for this change; the database refused it.</source>
+        <translation>У вашего логина нет прав на это изменение; база данных его отклонила.</translation>
+    </message>
+    <message>
+        <source>The database refuses a change made in the name of someone other than your login.</source>
+        <translation>База данных отклоняет изменение от имени кого-либо, кроме вашего логина.</translation>
+    </message>
+    <message>
+        <source>You are logged in as %1; the database refuses a change made in someone else&apos;s name.</source>
+        <translation>Вы вошли как %1; база данных отклоняет изменение от чужого имени.</translation>
     </message>
 </context>
 <context>

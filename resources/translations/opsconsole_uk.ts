@@ -1013,6 +1013,10 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>Reload (F5): the message row shows what was recorded.</source>
         <translation>Оновіть (F5): рядок повідомлення показує, що було записано.</translation>
     </message>
+    <message>
+        <source>Nothing was sent; ask a supervisor for the message right.</source>
+        <translation>Нічого не надіслано; попросіть супервайзера надати право на повідомлення.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ProviderLookup</name>
@@ -1217,6 +1221,14 @@ Provider reference on the row: %1.</source>
     <message>
         <source>Type a reason to reject</source>
         <translation>Вкажіть причину, щоб відхилити</translation>
+    </message>
+    <message>
+        <source>You are connected as the owner of the tables (%1), whom the database does not check: names are typed, not authenticated, so four-eyes here is a habit, not a control. For enforced approvals each supervisor logs in as themselves (team mode, docs/team.md).</source>
+        <translation>Ви підключені як власник таблиць (%1), якого база даних не перевіряє: імена вводяться вручну й не підтверджені, тому принцип чотирьох очей тут — звичка, а не контроль. Щоб погодження перевірялися, кожен супервайзер входить під своїм логіном (командний режим, docs/team.md).</translation>
+    </message>
+    <message>
+        <source>Single-desk file: names are not authenticated, so anyone at this desk can approve under another name. Four-eyes here is a habit, not a control. For enforced approvals use team mode: PostgreSQL with one login per person (docs/team.md).</source>
+        <translation>Файл одного робочого місця: імена не підтверджені, і будь-хто за цим місцем може схвалити запит під чужим іменем. Принцип чотирьох очей тут — звичка, а не контроль. Щоб погодження перевірялися, використовуйте командний режим: PostgreSQL з окремим логіном для кожного (docs/team.md).</translation>
     </message>
 </context>
 <context>
@@ -2234,10 +2246,6 @@ The retention window has closed: nothing can be resent for this operation. Close
         <translation>Скасувати (Esc)</translation>
     </message>
     <message>
-        <source>Signed in as %1. Press / to search, Enter to open the detail.</source>
-        <translation>Ви увійшли як %1. / — пошук, Enter відкриває подробиці.</translation>
-    </message>
-    <message>
         <source>Checking (%1)</source>
         <translation>Перевірка (%1)</translation>
     </message>
@@ -2637,6 +2645,38 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>no console is attached to read it.</source>
         <translation>до вікна не підключено консолі, яка могла б його прочитати.</translation>
     </message>
+    <message>
+        <source>Press / to search, Enter to open the detail.</source>
+        <translation>/ — пошук, Enter відкриває подробиці.</translation>
+    </message>
+    <message>
+        <source>checked by the database</source>
+        <translation>перевірено базою даних</translation>
+    </message>
+    <message>
+        <source>PostgreSQL authenticated the login %1; the database refuses any change made in another name or beyond the login&apos;s group.</source>
+        <translation>PostgreSQL підтвердив логін %1; база даних відхиляє будь-яку зміну від чужого імені або понад права групи цього логіна.</translation>
+    </message>
+    <message>
+        <source>name not authenticated (owner of the tables)</source>
+        <translation>ім&apos;я не підтверджене (власник таблиць)</translation>
+    </message>
+    <message>
+        <source>You are connected as %1, the owner of the tables, whom the database does not check: names are typed, not proven. Log in as yourself for checked names and enforced approvals (docs/team.md).</source>
+        <translation>Ви підключені як %1 — власник таблиць, якого база даних не перевіряє: імена вводяться вручну й нічим не підтверджені. Увійдіть під своїм логіном, щоб імена й погодження перевірялися (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>name not authenticated (single-desk file)</source>
+        <translation>ім&apos;я не підтверджене (локальний файл)</translation>
+    </message>
+    <message>
+        <source>On a SQLite file anyone at this desk can type any name: the audit trail records the name typed, and four-eyes is a habit, not a control. Team mode (PostgreSQL, one login per person) proves who acted (docs/team.md).</source>
+        <translation>У файлі SQLite будь-хто за цим робочим місцем може ввести будь-яке ім&apos;я: журнал аудиту записує введене ім&apos;я, а принцип чотирьох очей — звичка, а не контроль. Командний режим (PostgreSQL, окремий логін для кожного) доводить, хто діяв (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>Logged in as %1 (%2)</source>
+        <translation>Вхід виконано: %1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -2856,6 +2896,69 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>Down</source>
         <translation>Вниз</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::Refusal</name>
+    <message>
+        <source>Only a supervisor closes an operation by hand.</source>
+        <translation>Закрити операцію вручну може лише супервайзер.</translation>
+    </message>
+    <message>
+        <source>No approval allows this: a close after four-eyes needs a second supervisor&apos;s approval, and a decided approval is not decided again.</source>
+        <translation>Немає погодження, яке це дозволяє: закриття за принципом чотирьох очей потребує схвалення другого супервайзера, а вирішене погодження повторно не вирішується.</translation>
+    </message>
+    <message>
+        <source>An operation does not change state this way; a closed operation is never reopened.</source>
+        <translation>Операція не може так змінити стан; закрита операція ніколи не відкривається знову.</translation>
+    </message>
+    <message>
+        <source>Support may not approve; a supervisor decides approvals.</source>
+        <translation>Підтримка не може схвалювати; погодження вирішує супервайзер.</translation>
+    </message>
+    <message>
+        <source>You asked for this yourself; another supervisor must decide it.</source>
+        <translation>Це ваш власний запит; рішення має ухвалити інший супервайзер.</translation>
+    </message>
+    <message>
+        <source>Only a person (support or supervisor) asks for or decides an approval.</source>
+        <translation>Запитувати й вирішувати погодження може лише людина (підтримка або супервайзер).</translation>
+    </message>
+    <message>
+        <source>Only a supervisor changes the settings and the operator directory.</source>
+        <translation>Налаштування й довідник операторів змінює лише супервайзер.</translation>
+    </message>
+    <message>
+        <source>An agent does not attach evidence or write to customers; a person does.</source>
+        <translation>Агент не додає докази й не пише клієнтам — це робить людина.</translation>
+    </message>
+    <message>
+        <source>Only a service login (the webhook receiver, the reconciler) writes provider events and service leases.</source>
+        <translation>Події провайдера й оренди служб записує лише службовий логін (приймач вебхуків, звірка).</translation>
+    </message>
+    <message>
+        <source>Nothing is deleted here: the database keeps every row.</source>
+        <translation>Тут нічого не видаляється: база даних зберігає кожен рядок.</translation>
+    </message>
+    <message>
+        <source>Your login is disabled; ask a supervisor. Your history is kept.</source>
+        <translation>Ваш логін вимкнено; зверніться до супервайзера. Вашу історію збережено.</translation>
+    </message>
+    <message>
+        <source>Your login is in no ops group; a DBA grants it ops_support or ops_supervisor (docs/team.md).</source>
+        <translation>Ваш логін не входить до жодної групи ops; адміністратор БД надає йому ops_support або ops_supervisor (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>Your login has no privilege for this change; the database refused it.</source>
+        <translation>Ваш логін не має прав на цю зміну; база даних її відхилила.</translation>
+    </message>
+    <message>
+        <source>The database refuses a change made in the name of someone other than your login.</source>
+        <translation>База даних відхиляє зміну від імені будь-кого, крім вашого логіна.</translation>
+    </message>
+    <message>
+        <source>You are logged in as %1; the database refuses a change made in someone else&apos;s name.</source>
+        <translation>Ви увійшли як %1; база даних відхиляє зміну від чужого імені.</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "dialogs/firstrundialog.h"
 
+#include "common/refusaltext.h"
 #include "domain/storeerror.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/db/dblocation.h"
@@ -56,7 +57,7 @@ void FirstRunDialog::accept()
     try {
         m_session.addOperator(m_actor, operatorName(m_actor), Role::Supervisor);
     } catch (const StoreError &e) { // ActionRefused too: someone else was first
-        m_message->setText(tr("Not added: %1").arg(e.message()));
+        m_message->setText(tr("Not added: %1").arg(storeErrorText(e)));
         return;
     }
     QDialog::accept();

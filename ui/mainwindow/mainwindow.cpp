@@ -155,8 +155,9 @@ void MainWindow::buildStatusBar()
     statusBar()->addPermanentWidget(m_cancelButton);
     m_progress->hide();
     m_cancelButton->hide();
-    statusBar()->showMessage(
-        tr("Signed in as %1. Press / to search, Enter to open the detail.").arg(m_actor));
+    // Who is acting, and whether the database checks it, are the permanent labels on the right
+    // (mainwindowroles.cpp): a name typed at a single-desk file is not "signed in".
+    statusBar()->showMessage(tr("Press / to search, Enter to open the detail."));
 }
 
 OperationListView *MainWindow::currentView() const

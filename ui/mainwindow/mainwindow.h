@@ -8,6 +8,7 @@
 
 #include "dialogs/bulkpreviewrequest.h"
 #include "domain/lookupanswer.h"
+#include "storage/access/identity.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/events/eventstore.h"
 #include "storage/operationstore.h"
@@ -153,6 +154,11 @@ public:
     const OperatorAccess &access() const { return m_access; }
     ApprovalsPanel *approvalsPanel() const { return m_approvals; }
     QLabel *operatorLabel() const { return m_operatorLabel; }
+    // Who the database says is logged in (identity.h), read once when the window is built, and
+    // the status bar's note on it: "checked by the database" in team mode, "name not
+    // authenticated (single-desk file)" on a SQLite file or as the tables' owner.
+    const Identity &identity() const { return m_identity; }
+    QLabel *identityLabel() const { return m_identityLabel; }
     // Bulk resolution in Checking (mainwindowbulk.cpp): multi-select, Select all with a
     // proposal, and the preview dialogs the console runs (bulkRunRequested). nullptr (the
     // reason in the status bar) when the action is off.
@@ -228,6 +234,7 @@ private:
     QString submitMessage(const MessageDraft &draft, bool copy);
     // mainwindowroles.cpp: the operator's rights, the Approvals tab
     void buildRoles();
+    void showIdentity();
     void reloadRoles();
     void applyRights();
     void decideApproval(qint64 id, bool approve, const QString &reason);
@@ -294,6 +301,8 @@ private:
     OperatorAccess m_access;
     ApprovalsPanel *m_approvals = nullptr;
     QLabel *m_operatorLabel = nullptr;
+    Identity m_identity;
+    QLabel *m_identityLabel = nullptr;
     QAction *m_selectProposals = nullptr;
     QAction *m_applyProposals = nullptr;
     QAction *m_resendSelected = nullptr;

@@ -1,5 +1,6 @@
 // MainWindow's actions: toolbar, menu, context menu and shortcuts, and the dialogs they open.
 
+#include "common/refusaltext.h"
 #include "common/uilogging.h"
 #include "dialogs/closedialog.h"
 #include "dialogs/composedialog.h"
@@ -235,7 +236,7 @@ EvidenceDialog *MainWindow::openEvidenceDialog()
                                          .arg(e.operationId),
                                      8000);
         } catch (const StoreError &e) {
-            showError(tr("The evidence was not stored: ") + e.message(),
+            showError(tr("The evidence was not stored: ") + storeErrorText(e),
                       tr("Try again; nothing was attached."));
         }
         reloadAll();
@@ -264,7 +265,7 @@ QString MainWindow::submitClose(const ManualClose &close)
         if (!result.closed())
             return result.message;
     } catch (const StoreError &e) {
-        return e.message();
+        return storeErrorText(e);
     }
     statusBar()->showMessage(tr("Closed %1 as %2").arg(close.operationId, toString(close.outcome)),
                              10000);
@@ -314,7 +315,7 @@ void MainWindow::attachFromClose(CloseDialog *close, const QString &operationId)
             close->setEvidence(m_store.evidence(e.operationId));
             close->checkEvidence(id);
         } catch (const StoreError &error) {
-            showError(tr("The evidence was not stored: ") + error.message(),
+            showError(tr("The evidence was not stored: ") + storeErrorText(error),
                       tr("Try again; nothing was attached."));
         }
         reloadAll();
@@ -442,7 +443,7 @@ qint64 MainWindow::attachLookupAnswer(LookupDialog *dialog)
         loadDetail();
         return id;
     } catch (const StoreError &error) {
-        showError(tr("The look-up answer was not stored: ") + error.message(),
+        showError(tr("The look-up answer was not stored: ") + storeErrorText(error),
                   tr("Press Attach again."));
         return 0;
     }

@@ -4,6 +4,7 @@
 // the window's existing one-second tick, against the injected clock, since a receiver that
 // stopped beating writes nothing that the watcher could notice.
 
+#include "common/refusaltext.h"
 #include "common/uilogging.h"
 #include "itemmodels/approvallistmodel.h"
 #include "itemmodels/attentionmodel.h"
@@ -42,7 +43,7 @@ void MainWindow::buildEvents()
     QMainWindow::addAction(toAttention);
     m_receiverLabel = new ElidingLabel(this);
     m_receiverLabel->setObjectName(u"receiverStatus"_s);
-    statusBar()->insertPermanentWidget(1, m_receiverLabel);
+    statusBar()->insertPermanentWidget(2, m_receiverLabel); // after the operator and identity
     reloadEvents();
 }
 
@@ -92,7 +93,7 @@ void MainWindow::clearAttention(const QString &operationId, const QString &note)
         }
     } catch (const ActionRefused &e) {
         m_attention->showOutcome(
-            tr("Attention on %1 was not cleared: %2").arg(operationId, e.message()), false);
+            tr("Attention on %1 was not cleared: %2").arg(operationId, refusalText(e)), false);
         return;
     } catch (const StoreError &e) {
         showError(tr("Attention on %1 was not cleared: %2").arg(operationId, e.message()),

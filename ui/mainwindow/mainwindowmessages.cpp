@@ -2,6 +2,7 @@
 // the message in the outbox (a short local write, like evidence and closes) and then either asks
 // the console controller to deliver it on a worker thread or copies it to the clipboard.
 
+#include "common/refusaltext.h"
 #include "common/uilogging.h"
 #include "dialogs/composedialog.h"
 #include "mainwindow/mainwindow.h"
@@ -80,7 +81,7 @@ QString MainWindow::submitMessage(const MessageDraft &draft, bool copy)
         emit messageSendRequested(m.id);
         return {};
     } catch (const ActionRefused &e) {
-        return u"Not queued: %1."_s.arg(e.message());
+        return tr("Not queued: %1.").arg(refusalText(e));
     } catch (const StoreError &e) {
         return tr("The database refused the message: %1").arg(e.message());
     }

@@ -1,10 +1,14 @@
 // MainWindow and the operator's role (issue 6): the status bar names the operator and role,
 // actions the role may not take are disabled with the reason as tooltip (the store refuses them
-// too), and a supervisor gets the Approvals tab for four-eyes requests.
+// too), and a supervisor gets the Approvals tab for four-eyes requests. Who is acting (issue 26):
+// in team mode the database's login, said as checked; on a single-desk file or as the tables'
+// owner, the typed name with a note that it is not authenticated.
 
+#include "common/refusaltext.h"
 #include "common/uilogging.h"
 #include "itemmodels/approvallistmodel.h"
 #include "mainwindow/mainwindow.h"
+#include "storage/access/accessstore.h"
 #include "storage/closeapproval.h"
 #include "storage/session.h"
 #include "supervisor/approvalspanel.h"
@@ -38,7 +42,47 @@ void MainWindow::buildRoles()
     m_operatorLabel = new ElidingLabel(this);
     m_operatorLabel->setObjectName(u"operatorLabel"_s);
     statusBar()->insertPermanentWidget(0, m_operatorLabel);
+    m_identityLabel = new ElidingLabel(this);
+    m_identityLabel->setObjectName(u"identityLabel"_s);
+    statusBar()->insertPermanentWidget(1, m_identityLabel);
+    try {
+        m_identity = m_session.access().identity();
+    } catch (const StoreError &e) {
+        // Unchecked (the default) says less than the truth, never more.
+        qCWarning(lcUi) << "reading who is logged in failed:" << e.message();
+    }
+    showIdentity();
     reloadRoles();
+}
+
+void MainWindow::showIdentity()
+{
+    QString note;
+    QString why;
+    if (m_identity.authenticated()) {
+        note = tr("checked by the database");
+        why = tr("PostgreSQL authenticated the login %1; the database refuses any change made in "
+                 "another name or beyond the login's group.")
+                  .arg(m_identity.login);
+    } else if (m_identity.teamMode) {
+        note = tr("name not authenticated (owner of the tables)");
+        why = tr("You are connected as %1, the owner of the tables, whom the database does not "
+                 "check: names are typed, not proven. Log in as yourself for checked names and "
+                 "enforced approvals (docs/team.md).")
+                  .arg(m_identity.login);
+    } else {
+        note = tr("name not authenticated (single-desk file)");
+        why = tr("On a SQLite file anyone at this desk can type any name: the audit trail records "
+                 "the name typed, and four-eyes is a habit, not a control. Team mode (PostgreSQL, "
+                 "one login per person) proves who acted (docs/team.md).");
+    }
+    m_identityLabel->setText(note);
+    // Whole at any width the window allows: whether the name is proven is the point; the
+    // receiver line and the message give way first.
+    m_identityLabel->setMinimumWidth(m_identityLabel->sizeHint().width());
+    m_identityLabel->setToolTip(why);
+    m_identityLabel->setStyleSheet(m_identity.authenticated() ? u"color: #13532a;"_s
+                                                              : u"color: #8a4b00;"_s);
 }
 
 // Re-reads the operator's rights (a supervisor may change them while the console runs) and the
@@ -53,13 +97,18 @@ void MainWindow::reloadRoles()
         qCWarning(lcUi) << "reading the operator's rights failed:" << e.message();
         m_access = OperatorAccess{operatorName(m_actor), {}, false, kUnknownOperatorRights};
     }
-    m_operatorLabel->setText(tr("Operator: %1 (%2)").arg(m_access.name, roleText(m_access)));
+    // Authenticated, the name is the database's login, whatever name the window was handed.
+    m_operatorLabel->setText(
+        m_identity.authenticated()
+            ? tr("Logged in as %1 (%2)").arg(m_identity.login, roleText(m_access))
+            : tr("Operator: %1 (%2)").arg(m_access.name, roleText(m_access)));
     m_operatorLabel->setToolTip(tr("Rights: %1").arg(formatRights(m_access.rights)));
     setAuditAllowed(m_access.rights.testFlag(Right::Audit));
     setExportAllowed(m_access.rights.testFlag(Right::Export));
     const bool approver = m_access.rights.testFlag(Right::Approve);
     if (approver && !m_approvals) {
         m_approvals = new ApprovalsPanel(m_actor, m_tabs);
+        m_approvals->setIdentity(m_identity);
         m_tabs->addTab(m_approvals, tr("Approvals"));
         connect(m_approvals, &ApprovalsPanel::approveRequested, this,
                 [this](qint64 id, const QString &why) { decideApproval(id, true, why); });
@@ -115,7 +164,7 @@ void MainWindow::decideApproval(qint64 id, bool approve, const QString &reason)
             10000);
         m_approvals->reasonEdit()->clear();
     } catch (const StoreError &e) {
-        showError(tr("Approval #%1 was not decided: %2").arg(id).arg(e.message()),
+        showError(tr("Approval #%1 was not decided: %2").arg(id).arg(storeErrorText(e)),
                   tr("Nothing changed; reload (F5) to see the request as it is now."));
     }
     reloadAll();

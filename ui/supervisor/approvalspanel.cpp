@@ -40,12 +40,19 @@ ApprovalsPanel::ApprovalsPanel(QString actor, QWidget *parent)
     m_hint = new QLabel(this);
     m_hint->setObjectName(u"approvalHint"_s);
     m_hint->setWordWrap(true);
+    m_note = new QLabel(this);
+    m_note->setObjectName(u"approvalsIdentityNote"_s);
+    m_note->setWordWrap(true);
+    m_note->setStyleSheet(u"background: #fff4d6; color: #5c4200; padding: 6px; "
+                          "border: 1px solid #e6c66e;"_s);
+    m_note->hide();
 
     auto *decide = new QHBoxLayout;
     decide->addWidget(m_reason, 1);
     decide->addWidget(m_approve);
     decide->addWidget(m_reject);
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_note);
     layout->addWidget(m_table, 1);
     layout->addLayout(decide);
     layout->addWidget(m_hint);
@@ -95,6 +102,32 @@ qint64 ApprovalsPanel::selectedId() const
 QString ApprovalsPanel::hint() const
 {
     return m_hint->text();
+}
+
+void ApprovalsPanel::setIdentity(const Identity &identity)
+{
+    if (identity.authenticated()) {
+        m_note->clear();
+        m_note->hide();
+        return;
+    }
+    m_note->setText(
+        identity.teamMode
+            ? tr("You are connected as the owner of the tables (%1), whom the database does not "
+                 "check: names are typed, not authenticated, so four-eyes here is a habit, not a "
+                 "control. For enforced approvals each supervisor logs in as themselves (team "
+                 "mode, docs/team.md).")
+                  .arg(identity.login)
+            : tr("Single-desk file: names are not authenticated, so anyone at this desk can "
+                 "approve under another name. Four-eyes here is a habit, not a control. For "
+                 "enforced approvals use team mode: PostgreSQL with one login per person "
+                 "(docs/team.md)."));
+    m_note->show();
+}
+
+QString ApprovalsPanel::identityNote() const
+{
+    return m_note->isHidden() ? QString() : m_note->text();
 }
 
 void ApprovalsPanel::updateButtons()

@@ -2,9 +2,12 @@
 
 // The supervisors' Approvals tab (issue 6, four-eyes): pending closes and resends, each decided
 // with Approve or Reject and a reason typed inline (a rejection needs one). The window hands the
-// rows in and acts on the signals; the panel itself stores nothing.
+// rows in and acts on the signals; the panel itself stores nothing. Where the database does not
+// authenticate names (a single-desk file, the tables' owner) the panel says that four-eyes there
+// is a habit, not a control.
 
 #include "storage/access/approvals.h"
+#include "storage/access/identity.h"
 
 #include <QWidget>
 
@@ -37,6 +40,12 @@ public:
     QPushButton *approveButton() const { return m_approve; }
     QPushButton *rejectButton() const { return m_reject; }
     QString hint() const;
+    // Who is logged in (identity.h): an unauthenticated one shows the note, an authenticated
+    // one hides it (the database enforces four-eyes then).
+    void setIdentity(const Identity &identity);
+    // The note as shown; empty when hidden.
+    QString identityNote() const;
+    QLabel *identityNoteLabel() const { return m_note; }
 
 signals:
     void approveRequested(qint64 id, const QString &reason);
@@ -52,6 +61,7 @@ private:
     QPushButton *m_approve = nullptr;
     QPushButton *m_reject = nullptr;
     QLabel *m_hint = nullptr;
+    QLabel *m_note = nullptr;
 };
 
 } // namespace ops::ui
