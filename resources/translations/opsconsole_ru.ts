@@ -2677,6 +2677,10 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>Logged in as %1 (%2)</source>
         <translation>Вход выполнен: %1 (%2)</translation>
     </message>
+    <message>
+        <source>%1 waits for a second person: the close is in the approvals list</source>
+        <translation>%1 ждёт второго человека: закрытие в списке согласований</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>

@@ -257,8 +257,8 @@ QString MainWindow::submitClose(const ManualClose &close)
         const ManualCloseResult result = m_store.closeManually(close);
         if (result.refusal == ManualCloseRefusal::AwaitingApproval) {
             statusBar()->showMessage(
-                u"%1 waits for a second person: the close is in the approvals list"_s.arg(
-                    close.operationId),
+                tr("%1 waits for a second person: the close is in the approvals list")
+                    .arg(close.operationId),
                 15000);
             return {};
         }
