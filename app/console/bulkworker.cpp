@@ -2,7 +2,6 @@
 
 #include "common/refusaltext.h"
 #include "domain/storeerror.h"
-#include "storage/access/approvals.h"
 #include "storage/operationstore.h"
 #include "storage/reconcile/proposalapply.h"
 #include "storage/resendlease.h"
@@ -201,7 +200,7 @@ BulkRowResult BulkWorker::resendOne(Session &session, const BulkItem &item) cons
             settleResendProposal(store, item.proposalId, m_actor);
         return {BulkOutcome::Sent, sent.message, {}};
     }
-    if (session.openApproval(item.operationId, ApprovalAction::Resend, ApprovalState::Pending))
+    if (sent.awaitingApproval) // the job found or recorded the pending resend approval
         return {BulkOutcome::SentForApproval, sent.error, {}};
     return {BulkOutcome::Failed, sent.error, {}};
 }
