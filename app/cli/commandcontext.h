@@ -73,6 +73,7 @@ int mcpCommand(CommandContext &ctx, const QStringList &args);     // mcpcommand.
 int webhookCommand(CommandContext &ctx, const QStringList &args); // webhookcommand.cpp
 int eventsCommand(CommandContext &ctx, const QStringList &args);  // webhookcommand.cpp
 int operatorCommand(CommandContext &ctx, const QStringList &args);
+int agentCommand(CommandContext &ctx, const QStringList &args); // agentcommands.cpp
 int approvalCommand(CommandContext &ctx, const QStringList &args);
 int settingsCommand(CommandContext &ctx, const QStringList &args);
 int reconcileCommand(CommandContext &ctx, const QStringList &args); // reconcilecommands.cpp

@@ -3,6 +3,7 @@
 
 #include "cli/commandcontext.h"
 #include "cli/opsctl.h"
+#include "mcp/agentgate.h"
 #include "mcp/mcpserver.h"
 #include "storage/operationstore.h"
 #include "storage/session.h"
@@ -24,10 +25,6 @@ std::optional<mcp::HttpOptions> httpOptions(const CliArgs &opts, QString *error)
     http.port = listen->second;
     if (opts.has(u"allow-origin"_s))
         http.allowedOrigins = opts.value(u"allow-origin"_s).split(u',', Qt::SkipEmptyParts);
-    const auto token = mcp::httpToken(error);
-    if (!token)
-        return std::nullopt;
-    http.token = *token;
     return http;
 }
 
@@ -56,6 +53,18 @@ int mcpCommand(CommandContext &ctx, const QStringList &args)
             return ctx.usage(error);
     }
     ctx.openSession(); // creates and migrates once, before any call opens its own connection
+    // Team mode: an agent logged in as itself is the agent its calls name (DESIGN §13).
+    if (ctx.identity.principal == Principal::Agent)
+        options.stdioAgent = ctx.identity.login;
+    std::unique_ptr<mcp::AgentGate> gate;
+    if (options.http) {
+        gate = mcp::AgentGate::open(ctx.dbLocation, &error);
+        if (!gate)
+            return ctx.usage(error);
+        options.http->authenticate = [g = gate.get()](const QByteArray &bearer) {
+            return g->agentFor(bearer);
+        };
+    }
     return mcp::runServer(options, ctx.out, ctx.err);
 }
 

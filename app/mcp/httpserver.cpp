@@ -103,36 +103,60 @@ std::optional<int> HttpServer::refusal(const HttpRequestData &request) const
     if (m_options.address.isLoopback() &&
         !isLoopbackHost(QString::fromLatin1(request.headers.value("host"))))
         return 403;
-    const QByteArray authorization = request.headers.value("authorization");
-    if (!authorization.startsWith("Bearer ") ||
-        !sameSecret(authorization.mid(7).trimmed(), m_options.token.toUtf8()))
-        return 401;
     if (qsizetype(request.body.size()) > qsizetype(kMaxMessageBytes))
         return 413;
     return std::nullopt;
 }
 
+std::optional<QString> HttpServer::agentOf(const HttpRequestData &request,
+                                           const ResponderPtr &responder)
+{
+    const QByteArray authorization = request.headers.value("authorization");
+    std::optional<QString> agent;
+    try {
+        if (authorization.startsWith("Bearer ") && m_options.authenticate)
+            agent = m_options.authenticate(authorization.mid(7).trimmed());
+    } catch (const std::exception &e) {
+        qCWarning(lcMcp) << "token check failed:" << e.what();
+        sendError(responder, 503, rpc::kInternalError, "the agent directory cannot be read");
+        return std::nullopt;
+    }
+    if (!agent)
+        sendJson(responder, 401,
+                 errorMessage(nullptr, rpc::kInvalidRequest, "a valid agent token is required"),
+                 {{"WWW-Authenticate", "Bearer"}});
+    return agent;
+}
+
+McpSession *HttpServer::sessionFor(const QString &id, const QString &agent)
+{
+    const auto found = m_sessions.find(id);
+    if (found == m_sessions.end() || found->second->agent() != agent)
+        return nullptr;
+    return found->second.get();
+}
+
 void HttpServer::handle(const HttpRequestData &request, const ResponderPtr &responder)
 {
     if (const auto status = refusal(request)) {
-        HeaderList headers;
-        if (*status == 401)
-            headers.append(qMakePair(QByteArray("WWW-Authenticate"), QByteArray("Bearer")));
-        const char *why = *status == 401   ? "a valid bearer token is required"
-                          : *status == 403 ? "origin or host not allowed"
+        const char *why = *status == 403   ? "origin or host not allowed"
                           : *status == 413 ? "body is larger than 1 MiB"
                                            : "not found";
-        sendJson(responder, *status, errorMessage(nullptr, rpc::kInvalidRequest, why), headers);
+        sendJson(responder, *status, errorMessage(nullptr, rpc::kInvalidRequest, why));
         return;
     }
+    const auto agent = agentOf(request, responder);
+    if (!agent)
+        return;
     if (m_stopping) {
         sendError(responder, 503, rpc::kInternalError, "the server is shutting down");
         return;
     }
     const QString sessionId = QString::fromLatin1(request.headers.value("mcp-session-id"));
     if (request.method == "DELETE") {
-        if (m_sessions.erase(sessionId) == 0)
+        if (!sessionFor(sessionId, *agent))
             return sendError(responder, 404, rpc::kInvalidRequest, "unknown session");
+        m_sessions.erase(sessionId);
         responder->send(204, {}, {});
         return;
     }
@@ -141,10 +165,11 @@ void HttpServer::handle(const HttpRequestData &request, const ResponderPtr &resp
         responder->send(405, {{"Allow", "POST, DELETE"}}, {});
         return;
     }
-    post(request, responder);
+    post(request, *agent, responder);
 }
 
-void HttpServer::post(const HttpRequestData &request, const ResponderPtr &responder)
+void HttpServer::post(const HttpRequestData &request, const QString &agent,
+                      const ResponderPtr &responder)
 {
     if (!request.headers.value("content-type").toLower().startsWith("application/json"))
         return sendError(responder, 415, rpc::kInvalidRequest,
@@ -164,6 +189,7 @@ void HttpServer::post(const HttpRequestData &request, const ResponderPtr &respon
         if (m_sessions.size() >= kMaxSessions)
             return sendError(responder, 503, rpc::kInternalError, "too many sessions");
         auto session = std::make_unique<McpSession>();
+        session->setAgent(agent);
         McpSession::Reply reply = session->handle(parsed);
         if (!session->initialized())
             return sendJson(responder, 200, reply.messages.front());
@@ -174,10 +200,11 @@ void HttpServer::post(const HttpRequestData &request, const ResponderPtr &respon
     }
     if (sessionId.isEmpty())
         return sendError(responder, 400, rpc::kInvalidRequest, "Mcp-Session-Id is required");
-    if (!m_sessions.count(sessionId))
+    McpSession *session = sessionFor(sessionId, agent);
+    if (!session)
         return sendError(responder, 404, rpc::kInvalidRequest, "unknown session");
     if (message.kind != RpcMessage::Kind::Request) {
-        m_sessions.at(sessionId)->handle(parsed);
+        session->handle(parsed);
         responder->send(202, {}, {});
         return;
     }

@@ -2,7 +2,6 @@
 
 #include "mcp/mcplogging.h"
 #include "mcp/stdioserver.h"
-#include "transport/secrets.h"
 
 using namespace Qt::StringLiterals;
 
@@ -20,20 +19,8 @@ int runServer(const ServerOptions &options, QTextStream &out, QTextStream &err)
         HttpServer server(pool, *options.http);
         return server.run(out, err);
     }
-    StdioServer server(pool);
+    StdioServer server(pool, options.stdioAgent);
     return server.run();
-}
-
-std::optional<QString> httpToken(QString *error)
-{
-    const QString fromEnv = qEnvironmentVariable("OPS_MCP_TOKEN").trimmed();
-    if (!fromEnv.isEmpty())
-        return fromEnv;
-    const auto secret = EnvFileSecretSource().secret(u"mcp"_s, error);
-    if (!secret && error->isEmpty())
-        *error = u"--http needs a bearer token: set OPS_MCP_TOKEN or write it to a 0600 file "
-                 "~/.config/opsconsole/mcp.key"_s;
-    return secret;
 }
 
 } // namespace ops::mcp

@@ -14,15 +14,12 @@ namespace ops::mcp {
 struct ServerOptions
 {
     QString dbLocation;
-    std::optional<HttpOptions> http; // none: stdio
-    int workers = 32;                // calls running at once; more wait their turn
+    std::optional<HttpOptions> http;            // none: stdio
+    int workers = 32;                           // calls running at once; more wait their turn
+    QString stdioAgent = QStringLiteral("mcp"); // team mode: an agent's login (DESIGN §13)
 };
 
 // 0 after end of input or SIGTERM with every call answered; 1 when it cannot start.
 int runServer(const ServerOptions &options, QTextStream &out, QTextStream &err);
-
-// The HTTP bearer token: OPS_MCP_TOKEN, else the "mcp" secret (OPS_MCP_KEY or the 0600 file
-// ~/.config/opsconsole/mcp.key). nullopt and *error when none is usable.
-std::optional<QString> httpToken(QString *error);
 
 } // namespace ops::mcp

@@ -170,7 +170,7 @@ McpSession::Reply McpSession::toolsCall(const RpcMessage &m)
     if (meta.is_object() && meta.contains("progressToken") &&
         (meta["progressToken"].is_string() || meta["progressToken"].is_number_integer()))
         call.progressToken = meta["progressToken"];
-    call.actor = u"agent:mcp:"_s + actorPart(m_clientName, u"unknown"_s) + u':' +
+    call.actor = u"agent:"_s + m_agent + u':' + actorPart(m_clientName, u"unknown"_s) + u':' +
                  actorPart(idText(m.id), u"0"_s);
     m_inFlight.insert(key);
     Reply r;

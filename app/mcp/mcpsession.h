@@ -25,7 +25,7 @@ struct ToolCall
     std::string tool;                     // a name from the catalogue
     nlohmann::ordered_json arguments;     // already checked against the tool's inputSchema
     nlohmann::ordered_json progressToken; // null when the client asked for no progress
-    QString actor;                        // agent:mcp:<client name>:<request id>
+    QString actor;                        // agent:<agent>:<client name>:<request id>
 };
 
 class McpSession
@@ -48,6 +48,10 @@ public:
     bool initialized() const { return !m_version.empty(); }
     const std::string &protocolVersion() const { return m_version; }
     const QString &clientName() const { return m_clientName; }
+    // The agent the session acts for: the name its bearer token maps to (HTTP), the login of an
+    // agent in team mode, else "mcp". It is the second part of every call's actor.
+    void setAgent(const QString &agent) { m_agent = agent; }
+    const QString &agent() const { return m_agent; }
 
     // The tools/call result for an engine's tool result JSON: structuredContent is that JSON
     // exactly, the first content block the same JSON as text, isError only for "rejected".
@@ -64,6 +68,7 @@ private:
 
     std::string m_version; // empty until initialize succeeded
     QString m_clientName;
+    QString m_agent = QStringLiteral("mcp");
     std::set<std::string> m_inFlight;  // serialised ids
     std::set<std::string> m_cancelled; // in flight, and the client gave up on them
 };

@@ -12,9 +12,11 @@
 
 namespace ops::mcp {
 
-StdioServer::StdioServer(CallPool &pool)
+StdioServer::StdioServer(CallPool &pool, const QString &agent)
     : m_pool(pool)
-{}
+{
+    m_session.setAgent(agent);
+}
 
 StdioServer::~StdioServer()
 {

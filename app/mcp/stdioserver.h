@@ -17,7 +17,8 @@ namespace ops::mcp {
 class StdioServer final
 {
 public:
-    explicit StdioServer(CallPool &pool);
+    // agent: the second part of every call's actor (mcpsession.h).
+    StdioServer(CallPool &pool, const QString &agent);
     ~StdioServer();
     StdioServer(const StdioServer &) = delete;
     StdioServer &operator=(const StdioServer &) = delete;

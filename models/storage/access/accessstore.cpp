@@ -43,6 +43,44 @@ OperatorRecord AccessStore::grantRole(const QString &byActor, const QString &nam
     return ops::grantRole(*m_db, m_clock.nowMs(), byActor, name, role, rightsOverride);
 }
 
+std::vector<AgentRecord> AccessStore::agents()
+{
+    return listAgents(*m_db);
+}
+
+std::optional<AgentRecord> AccessStore::agent(const QString &name)
+{
+    return findAgent(*m_db, name);
+}
+
+IssuedAgent AccessStore::addAgent(const QString &byActor, const QString &name,
+                                  const AgentLimits &limits)
+{
+    return ops::addAgent(*m_db, m_clock.nowMs(), byActor, name, limits);
+}
+
+AgentRecord AccessStore::revokeAgent(const QString &byActor, const QString &name)
+{
+    return ops::revokeAgent(*m_db, m_clock.nowMs(), byActor, name);
+}
+
+IssuedAgent AccessStore::rotateAgent(const QString &byActor, const QString &name,
+                                     std::chrono::milliseconds grace)
+{
+    return ops::rotateAgent(*m_db, m_clock.nowMs(), byActor, name, grace.count());
+}
+
+AgentRecord AccessStore::setAgentLimits(const QString &byActor, const QString &name,
+                                        const AgentLimits &limits)
+{
+    return ops::setAgentLimits(*m_db, m_clock.nowMs(), byActor, name, limits);
+}
+
+std::optional<AgentRecord> AccessStore::agentForToken(const QString &token)
+{
+    return ops::agentForToken(*m_db, token, m_clock.nowMs());
+}
+
 OperatorRecord AccessStore::setDisabled(const QString &byActor, const QString &name, bool disabled)
 {
     return setOperatorDisabled(*m_db, m_clock.nowMs(), byActor, name, disabled);

@@ -5,6 +5,7 @@
 // write checks the actor's right and audits inside storage (operatordirectory.h, approvals.h,
 // repeatwindow.h); this class only binds them to a store.
 
+#include "storage/access/agentdirectory.h"
 #include "storage/access/approvals.h"
 #include "storage/access/identity.h"
 #include "storage/access/operatordirectory.h"
@@ -37,6 +38,17 @@ public:
     OperatorRecord grantRole(const QString &byActor, const QString &name, Role role,
                              const std::optional<Rights> &rightsOverride = {});
     OperatorRecord setDisabled(const QString &byActor, const QString &name, bool disabled);
+
+    // --- agents (agentdirectory.h; changes throw ActionRefused unless byActor is a supervisor) ---
+    std::vector<AgentRecord> agents();
+    std::optional<AgentRecord> agent(const QString &name);
+    IssuedAgent addAgent(const QString &byActor, const QString &name, const AgentLimits &limits);
+    AgentRecord revokeAgent(const QString &byActor, const QString &name);
+    IssuedAgent rotateAgent(const QString &byActor, const QString &name,
+                            std::chrono::milliseconds grace);
+    AgentRecord setAgentLimits(const QString &byActor, const QString &name,
+                               const AgentLimits &limits);
+    std::optional<AgentRecord> agentForToken(const QString &token);
 
     // --- four-eyes ---
     std::vector<Approval> approvals(std::optional<ApprovalState> state = {});

@@ -47,14 +47,6 @@ QVariant overrideValue(const std::optional<Rights> &rights)
     return rights ? QVariant(formatRights(*rights)) : QVariant();
 }
 
-void requireSupervisor(Connection &db, const QString &byActor)
-{
-    const OperatorAccess by = accessOf(db, byActor);
-    if (by.role != Role::Supervisor || by.disabled)
-        throw ActionRefused(u"operator %1 may not change the operator directory: only a "
-                            "supervisor may"_s.arg(by.describe()));
-}
-
 OperatorRecord existing(Connection &db, const QString &name)
 {
     auto r = findOperator(db, name);
@@ -161,6 +153,14 @@ std::optional<QString> missingRight(Connection &db, const QString &actor, Right 
     if (access.rights.testFlag(right))
         return std::nullopt;
     return u"operator %1 may not %2"_s.arg(access.describe(), toString(right));
+}
+
+void requireSupervisor(Connection &db, const QString &byActor, const QString &what)
+{
+    const OperatorAccess by = accessOf(db, byActor);
+    if (by.role != Role::Supervisor || by.disabled)
+        throw ActionRefused(
+            u"operator %1 may not %2: only a supervisor may"_s.arg(by.describe(), what));
 }
 
 void requireRight(Connection &db, const QString &actor, Right right)

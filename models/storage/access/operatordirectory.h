@@ -59,6 +59,11 @@ void requireRight(Connection &db, const QString &actor, Right right);
 // The same check without throwing: the refusal's text, or nullopt when `actor` has `right`.
 std::optional<QString> missingRight(Connection &db, const QString &actor, Right right);
 
+// Throws ActionRefused ("operator alice (support) may not change the operator directory: only a
+// supervisor may") unless `byActor` is an enabled supervisor; `what` names the change.
+void requireSupervisor(Connection &db, const QString &byActor,
+                       const QString &what = QStringLiteral("change the operator directory"));
+
 // Directory changes; each runs in its own write transaction with an audit entry and throws
 // ActionRefused (nothing written) when `byActor` may not make it or the input is invalid.
 OperatorRecord addOperator(Connection &db, qint64 nowMs, const QString &byActor,

@@ -1,5 +1,6 @@
 #include "storage/access/repeatwindow.h"
 
+#include "domain/duration.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
@@ -80,21 +81,7 @@ void recordRepeatAnswer(Connection &db, qint64 nowMs, const QString &actor,
 
 Result<std::chrono::milliseconds> parseRepeatWindow(const QString &text)
 {
-    static const QRegularExpression form(u"^([0-9]{1,12})(ms|s|m|h|d)$"_s);
-    const auto match = form.match(text.trimmed());
-    if (!match.hasMatch())
-        return Failure{
-            u"a repeat window is a whole number and a unit: 500ms, 90s, 15m, 24h or 7d"_s};
-    const qint64 n = match.captured(1).toLongLong();
-    const QString unit = match.captured(2);
-    const qint64 perUnit = unit == u"ms"_s  ? 1
-                           : unit == u"s"_s ? 1000
-                           : unit == u"m"_s ? 60'000
-                           : unit == u"h"_s ? 3'600'000
-                                            : 86'400'000;
-    if (n > kMaxRepeatWindow.count() / perUnit)
-        return Failure{u"the repeat window is at most 365d"_s};
-    return std::chrono::milliseconds(n * perUnit);
+    return parseDuration(text, u"a repeat window"_s, kMaxRepeatWindow);
 }
 
 } // namespace ops

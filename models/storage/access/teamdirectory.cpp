@@ -10,14 +10,6 @@ namespace ops {
 
 namespace {
 
-void requireSupervisor(Connection &db, const QString &byActor)
-{
-    const OperatorAccess by = accessOf(db, byActor);
-    if (by.role != Role::Supervisor || by.disabled)
-        throw ActionRefused(u"operator %1 may not change the operator directory: only a "
-                            "supervisor may"_s.arg(by.describe()));
-}
-
 bool mayCreateRoles(Connection &db)
 {
     Query q = runQuery(

@@ -1,0 +1,28 @@
+#include "domain/duration.h"
+
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+Result<std::chrono::milliseconds> parseDuration(const QString &text, const QString &what,
+                                                std::chrono::milliseconds max)
+{
+    static const QRegularExpression form(u"^([0-9]{1,12})(ms|s|m|h|d)$"_s);
+    const auto match = form.match(text.trimmed());
+    if (!match.hasMatch())
+        return Failure{u"%1 is a whole number and a unit: 500ms, 90s, 15m, 24h or 7d"_s.arg(what)};
+    const qint64 n = match.captured(1).toLongLong();
+    const QString unit = match.captured(2);
+    const qint64 perUnit = unit == u"ms"_s  ? 1
+                           : unit == u"s"_s ? 1000
+                           : unit == u"m"_s ? 60'000
+                           : unit == u"h"_s ? 3'600'000
+                                            : 86'400'000;
+    if (n > max.count() / perUnit)
+        return Failure{u"%1 is at most %2d"_s.arg(what).arg(max.count() / 86'400'000)};
+    return std::chrono::milliseconds(n * perUnit);
+}
+
+} // namespace ops
