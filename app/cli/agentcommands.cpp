@@ -3,9 +3,11 @@
 // audited; a token is printed once, by add and rotate, and stored only as its hash.
 
 #include "cli/commandcontext.h"
+#include "cli/operationjson.h"
 #include "cli/opsctl.h"
 #include "domain/duration.h"
 #include "storage/access/accessstore.h"
+#include "storage/access/identity.h"
 #include "storage/session.h"
 
 #include <QDateTime>
@@ -100,7 +102,7 @@ ordered_json timeJson(const std::optional<qint64> &ms)
 {
     if (!ms)
         return nullptr;
-    return QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC).toString(Qt::ISODateWithMs).toStdString();
+    return isoUtc(QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC));
 }
 
 ordered_json agentJson(const AgentRecord &r)
@@ -117,11 +119,6 @@ ordered_json agentJson(const AgentRecord &r)
             {"last_used_at", timeJson(r.lastUsedMs)},
             {"revoked_at", timeJson(r.revokedAtMs)},
             {"previous_token_valid_until", timeJson(r.previousValidUntilMs)}};
-}
-
-void printJson(QTextStream &out, const ordered_json &j)
-{
-    out << QString::fromStdString(j.dump()) << Qt::endl;
 }
 
 int agentList(CommandContext &ctx, const CliArgs &opts)
@@ -150,6 +147,10 @@ int issued(CommandContext &ctx, const IssuedAgent &a)
     ordered_json j = agentJson(a.record);
     j["token"] = a.token.toStdString();
     j["note"] = kShownOnce;
+    // Team mode: the token is for HTTP; an agent that runs opsctl or stdio MCP logs in to
+    // PostgreSQL as itself, with a login a DBA makes (docs/agents.md).
+    if (ctx.identity.teamMode)
+        j["login_sql"] = agentLoginSql(a.record.name).toStdString();
     printJson(ctx.out, j);
     return ExitCode::Ok;
 }

@@ -16,11 +16,6 @@ namespace ops::cli {
 
 namespace {
 
-void printJson(QTextStream &out, const ordered_json &j)
-{
-    out << QString::fromStdString(j.dump()) << Qt::endl;
-}
-
 QString cell(const QString &text, int width)
 {
     return text.leftJustified(width, u' ', true);

@@ -111,4 +111,9 @@ ordered_json toJson(const Evidence &e)
     };
 }
 
+void printJson(QTextStream &out, const nlohmann::ordered_json &j)
+{
+    out << QString::fromStdString(j.dump()) << Qt::endl;
+}
+
 } // namespace ops::cli

@@ -1,9 +1,11 @@
 #pragma once
 
-// JSON views of store values for `opsctl list/show --json` and evidence export.
+// JSON views of store values for `opsctl list/show --json` and evidence export, and the one
+// way a command prints a JSON object (one line on stdout).
 
 #include "domain/operation.h"
 
+#include <QTextStream>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -14,5 +16,6 @@ nlohmann::ordered_json toJson(const Attempt &a);
 nlohmann::ordered_json toJson(const AuditEntry &e);
 nlohmann::ordered_json toJson(const Evidence &e);
 std::string isoUtc(const QDateTime &t);
+void printJson(QTextStream &out, const nlohmann::ordered_json &j);
 
 } // namespace ops::cli

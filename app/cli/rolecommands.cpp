@@ -2,6 +2,7 @@
 // Refusals by a rule (missing right, self-approval, …) come back as ActionRefused: exit 2.
 
 #include "cli/commandcontext.h"
+#include "cli/operationjson.h"
 #include "cli/opsctl.h"
 #include "storage/access/accessstore.h"
 #include "storage/access/approvals.h"
@@ -22,11 +23,6 @@ using nlohmann::ordered_json;
 namespace ops::cli {
 
 namespace {
-
-void printJson(QTextStream &out, const ordered_json &j)
-{
-    out << QString::fromStdString(j.dump()) << Qt::endl;
-}
 
 ordered_json operatorJson(const OperatorRecord &r)
 {

@@ -357,7 +357,7 @@ void TestIdentity::disabledPersonIsRefusedAndKeepsHistory()
 }
 
 // The agent opens a refund against provider-sim as its own login: the row, its provider
-// evidence and every audit entry name the agent or the engine, never a person.
+// evidence and every audit entry name the agent (by its login) or the engine, never a person.
 void TestIdentity::agentOpensARefundUnderItsOwnLogin()
 {
     QProcessEnvironment stripe;
@@ -371,11 +371,13 @@ void TestIdentity::agentOpensARefundUnderItsOwnLogin()
     const QString opened = QString::fromStdString(r.result().value("operation_id", ""));
     QVERIFY2(!opened.isEmpty(), r.out.constData());
     const QString where = u" WHERE operation_id = '%1'"_s.arg(opened);
+    // Its login names it: agent:<login>:opsctl:cli (DESIGN §13).
+    const QString actor = expand(u"agent:{agent}:opsctl:cli"_s);
     QCOMPARE(ownerRead(u"SELECT state || ' ' || created_by FROM operations WHERE id = '%1'"_s.arg(
                  opened)),
-             u"succeeded agent:opsctl"_s);
+             u"succeeded "_s + actor);
     QCOMPARE(ownerRead(u"SELECT string_agg(DISTINCT created_by, ',') FROM evidence"_s + where),
-             u"agent:opsctl"_s);
+             actor);
     QCOMPARE(ownerRead(u"SELECT count(*) FROM audit"_s + where +
                        u" AND actor NOT LIKE 'agent:%' AND actor NOT LIKE 'system:%'"_s),
              u"0"_s);

@@ -116,6 +116,11 @@ QString loginSql(const QString &name, Role role)
                                                                                    toString(role));
 }
 
+QString agentLoginSql(const QString &name)
+{
+    return u"CREATE ROLE \"%1\" LOGIN PASSWORD '…'; GRANT ops_agent TO \"%1\";"_s.arg(name);
+}
+
 std::vector<QString> pendingLogins(Connection &db)
 {
     if (!onPostgres(db))

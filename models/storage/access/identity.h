@@ -58,6 +58,8 @@ std::optional<MemberRole> memberRoleOf(Connection &db, const QString &name);
 
 // The SQL a DBA runs to give `name` a login in `role`'s group (docs/team.md).
 QString loginSql(const QString &name, Role role);
+// The SQL a DBA runs so an agent that runs opsctl or stdio MCP logs in as itself (ops_agent).
+QString agentLoginSql(const QString &name);
 // For each directory row without a login in its group: loginSql of it. Empty on SQLite.
 std::vector<QString> pendingLogins(Connection &db);
 
