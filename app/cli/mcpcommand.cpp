@@ -53,6 +53,12 @@ int mcpCommand(CommandContext &ctx, const QStringList &args)
             return ctx.usage(error);
     }
     ctx.openSession(); // creates and migrates once, before any call opens its own connection
+    // Team mode: the calls write agent:… actors, which the database takes only from an agent's
+    // login (or the owner's); a person's or a service's login would fail every call.
+    if (ctx.identity.authenticated() && ctx.identity.principal != Principal::Agent)
+        return ctx.usage(
+            u"opsctl mcp runs as an agent's login (a member of ops_agent); you are "
+            "logged in as %1 (%2)"_s.arg(ctx.identity.login, toString(ctx.identity.principal)));
     // Team mode: an agent logged in as itself is the agent its calls name (DESIGN §13).
     if (ctx.identity.principal == Principal::Agent)
         options.stdioAgent = ctx.identity.login;

@@ -112,9 +112,11 @@ std::optional<QString> HttpServer::agentOf(const HttpRequestData &request,
                                            const ResponderPtr &responder)
 {
     const QByteArray authorization = request.headers.value("authorization");
+    // The scheme name is case-insensitive (RFC 9110 §11.1).
+    const bool bearer = authorization.left(7).toLower() == "bearer ";
     std::optional<QString> agent;
     try {
-        if (authorization.startsWith("Bearer ") && m_options.authenticate)
+        if (bearer && m_options.authenticate)
             agent = m_options.authenticate(authorization.mid(7).trimmed());
     } catch (const std::exception &e) {
         qCWarning(lcMcp) << "token check failed:" << e.what();

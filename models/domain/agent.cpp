@@ -37,6 +37,10 @@ QString agentNameProblem(QStringView name)
         if (!isNameChar(c))
             return u"agent names are 1-64 of a-z, 0-9, _ and - (got '%1')"_s.arg(name);
     }
+    // Calls over stdio outside team mode act as agent:mcp:…; an agent of that name would be
+    // credited with them.
+    if (name == u"mcp"_s)
+        return u"the agent name 'mcp' is reserved for stdio calls"_s;
     return {};
 }
 

@@ -16,7 +16,8 @@
 namespace ops {
 
 // 1–64 of a-z, 0-9, _ and -: the name is also a PostgreSQL login and a part of the actor
-// `agent:NAME:<client>:<request id>`, so it carries no dot, colon or upper case.
+// `agent:NAME:<client>:<request id>`, so it carries no dot, colon or upper case. "mcp" is
+// reserved: stdio calls outside team mode act as agent:mcp:….
 bool isValidAgentName(QStringView name);
 // Why `name` is not an agent name; empty when it is one.
 QString agentNameProblem(QStringView name);

@@ -9,6 +9,8 @@ namespace ops {
 Result<std::chrono::milliseconds> parseDuration(const QString &text, const QString &what,
                                                 std::chrono::milliseconds max)
 {
+    if (text.trimmed() == u"0"_s)
+        return std::chrono::milliseconds(0); // nothing needs a unit
     static const QRegularExpression form(u"^([0-9]{1,12})(ms|s|m|h|d)$"_s);
     const auto match = form.match(text.trimmed());
     if (!match.hasMatch())

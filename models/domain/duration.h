@@ -1,7 +1,7 @@
 #pragma once
 
-// Durations people type: "500ms", "90s", "15m", "24h", "7d" (a whole number and a unit). Used by
-// the repeat window (rule 13) and an agent token's rotation grace.
+// Durations people type: "500ms", "90s", "15m", "24h", "7d" (a whole number and a unit), or a
+// bare "0". Used by the repeat window (rule 13) and an agent token's rotation grace.
 
 #include "domain/result.h"
 

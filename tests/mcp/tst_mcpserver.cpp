@@ -1,7 +1,10 @@
 // `opsctl mcp` as a host runs it: a real process over stdio and over HTTP, a real database,
 // provider-sim as Stripe. Every bad input gets a JSON-RPC error (or an HTTP refusal), nothing
-// is stored, and the server keeps answering. Also runs on PostgreSQL (tst_mcpserver_pg).
+// is stored, and the server keeps answering. Also runs on PostgreSQL (tst_mcpserver_pg). Over
+// HTTP the bearer token is a real agent's (`opsctl agent add legacy`); the agents' own cases
+// (several agents, revocation, rotation, the shared token) are in tst_mcpagents.
 
+#include "support/processrun.h"
 #include "support/rawhttp.h"
 #include "support/simprocess.h"
 #include "support/testdatabase.h"
@@ -15,8 +18,6 @@ using nlohmann::json;
 using ops::test::SimProcess;
 
 namespace {
-
-const QByteArray kToken = "tst-mcp-token-abcdef";
 
 json initializeMessage(const std::string &version = "2025-06-18")
 {
@@ -103,12 +104,13 @@ private slots:
     void protocolVersions();
     void httpRefusals();
     void httpSession();
-    void httpNeedsTokenAndLoopback();
+    void httpNeedsLoopback();
 
 private:
     int rows(const QString &table);
     void exec(const QStringList &statements);
     QProcessEnvironment env() const;
+    QByteArray agentToken();
     struct Http
     {
         std::unique_ptr<QProcess> process;
@@ -120,6 +122,7 @@ private:
 
     std::unique_ptr<SimProcess> m_sim;
     std::unique_ptr<ops::test::TestDatabase> m_db;
+    QByteArray m_token; // the agent `legacy`'s, once an HTTP case asked for it
 };
 
 void TestMcpServer::initTestCase()
@@ -133,6 +136,7 @@ void TestMcpServer::init()
 {
     m_sim->reset();
     m_db = std::make_unique<ops::test::TestDatabase>();
+    m_token.clear();
 }
 
 void TestMcpServer::cleanup()
@@ -149,8 +153,34 @@ QProcessEnvironment TestMcpServer::env() const
     e.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"1000"_s);
     e.insert(u"OPS_BACKOFF_BASE_MS"_s, u"20"_s);
     e.insert(u"OPS_BACKOFF_CAP_MS"_s, u"100"_s);
-    e.insert(u"OPS_MCP_TOKEN"_s, QString::fromLatin1(kToken));
+    // No shared token from the machine running the tests (variable or ~/.config/…/mcp.key):
+    // HTTP requests carry an agent's own token.
+    for (const char *name : {"OPS_MCP_TOKEN", "OPS_MCP_KEY", "OPS_MCP_AGENT", "OPS_OPERATOR"})
+        e.remove(QString::fromLatin1(name));
+    e.insert(u"HOME"_s, m_db->scratchDir());
+    e.insert(u"XDG_CONFIG_HOME"_s, m_db->scratchDir());
     return e;
+}
+
+// The token of the agent `legacy`, added by the supervisor `sam` (who bootstraps the empty
+// database); empty when opsctl refused.
+QByteArray TestMcpServer::agentToken()
+{
+    if (!m_token.isEmpty())
+        return m_token;
+    const QString opsctl = QStringLiteral(OPS_OPSCTL_PATH);
+    const QStringList sam = {u"--operator"_s, u"sam"_s};
+    if (ops::test::runProcess(
+            opsctl,
+            sam + QStringList{u"operator"_s, u"add"_s, u"sam"_s, u"--role"_s, u"supervisor"_s},
+            env())
+            .exitCode != 0)
+        return {};
+    const auto added =
+        ops::test::runProcess(opsctl, sam + QStringList{u"agent"_s, u"add"_s, u"legacy"_s}, env());
+    if (added.exitCode == 0)
+        m_token = QByteArray::fromStdString(added.result().value("token", std::string()));
+    return m_token;
 }
 
 int TestMcpServer::rows(const QString &table)
@@ -420,6 +450,8 @@ void TestMcpServer::protocolVersions()
 TestMcpServer::Http TestMcpServer::startHttp()
 {
     Http http;
+    if (agentToken().isEmpty())
+        return http;
     http.process = std::make_unique<QProcess>();
     http.process->setProcessEnvironment(env());
     http.process->start(QStringLiteral(OPS_OPSCTL_PATH), {u"mcp"_s, u"--http"_s, u"127.0.0.1:0"_s});
@@ -442,7 +474,7 @@ ops::test::HttpReply TestMcpServer::post(quint16 port, const json &message,
     headers.append(
         std::make_pair(QByteArray("Accept"), QByteArray("application/json, text/event-stream")));
     if (withToken)
-        headers.append(std::make_pair(QByteArray("Authorization"), "Bearer " + kToken));
+        headers.append(std::make_pair(QByteArray("Authorization"), "Bearer " + agentToken()));
     return connection.request("POST", u"/mcp"_s, QByteArray::fromStdString(message.dump()),
                               headers);
 }
@@ -492,9 +524,16 @@ void TestMcpServer::httpSession()
     QCOMPARE(good.status, 200);
     QVERIFY(good.json()["result"]["structuredContent"]["status"] == "refunded");
     QCOMPARE(rows(u"operations"_s), 1);
+    {
+        QSqlDatabase db = ops::Database::open(m_db->location(), u"tst-mcp-http-actor"_s);
+        QSqlQuery q(db);
+        QVERIFY(q.exec(u"SELECT created_by FROM operations"_s) && q.next());
+        QCOMPARE(q.value(0).toString(), u"agent:legacy:tst:3"_s); // the token's agent
+    }
+    QSqlDatabase::removeDatabase(u"tst-mcp-http-actor"_s);
 
     ops::test::RawHttpConnection connection(u"127.0.0.1"_s, http.port);
-    ops::test::HeaderList auth = {{"Authorization", "Bearer " + kToken},
+    ops::test::HeaderList auth = {{"Authorization", "Bearer " + agentToken()},
                                   {"Mcp-Session-Id", session}};
     QCOMPARE(connection.request("GET", u"/mcp"_s, {}, auth).status, 405);
     QCOMPARE(connection.request("DELETE", u"/mcp"_s, {}, auth).status, 204);
@@ -505,19 +544,10 @@ void TestMcpServer::httpSession()
     QCOMPARE(http.process->exitCode(), 0);
 }
 
-void TestMcpServer::httpNeedsTokenAndLoopback()
+// Without --allow-non-loopback the server refuses to listen beyond this machine. (Which tokens
+// it takes, and the shared token's exit 2, are tst_mcpagents' cases.)
+void TestMcpServer::httpNeedsLoopback()
 {
-    QProcessEnvironment noToken = env();
-    noToken.remove(u"OPS_MCP_TOKEN"_s);
-    noToken.insert(u"HOME"_s, m_db->scratchDir()); // no ~/.config/opsconsole/mcp.key either
-    noToken.insert(u"XDG_CONFIG_HOME"_s, m_db->scratchDir());
-    QProcess p;
-    p.setProcessEnvironment(noToken);
-    p.start(QStringLiteral(OPS_OPSCTL_PATH), {u"mcp"_s, u"--http"_s, u"127.0.0.1:0"_s});
-    QVERIFY(p.waitForFinished(10000));
-    QCOMPARE(p.exitCode(), 2);
-    QVERIFY(p.readAllStandardError().contains("OPS_MCP_TOKEN"));
-
     QProcess wide;
     wide.setProcessEnvironment(env());
     wide.start(QStringLiteral(OPS_OPSCTL_PATH), {u"mcp"_s, u"--http"_s, u"0.0.0.0:0"_s});

@@ -1,7 +1,8 @@
 // The official MCP TypeScript SDK (@modelcontextprotocol/sdk) against `opsctl mcp`, over stdio
 // and over Streamable HTTP, with provider-sim as Stripe. The SDK checks every structured
 // result against the tool's outputSchema itself. Run by ctest (node_mcp_real_client) with
-// OPSCTL and PROVIDER_SIM set; scripts/node-deps.sh installs the SDK.
+// OPSCTL and PROVIDER_SIM set; scripts/node-deps.sh installs the SDK. Over HTTP each client
+// carries an agent's own token from `opsctl agent add` (issue 27).
 
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,8 +12,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  admin, CHECKING_NOTE, opsctlPath, operations, refundRequests, refundsAtSim, serverEnv,
-  simPath, startHttpServer, startSim, stop, TOKEN, workspace,
+  addAgent, admin, agentAudit, CHECKING_NOTE, opsctlPath, operations, refundRequests,
+  refundsAtSim, revokeAgent, serverEnv, simPath, startHttpServer, startSim, stop, workspace,
 } from './mcpharness.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -57,12 +58,15 @@ async function stdioClient(extraEnv = {}) {
   return client;
 }
 
-async function httpClient(url, token = TOKEN) {
-  const client = new Client({ name: 'node-http-test', version: '1.0.0' });
+async function httpClient(url, token, name = 'node-http-test') {
+  const client = new Client({ name, version: '1.0.0' });
   const headers = token ? { Authorization: `Bearer ${token}` } : {};
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return client;
 }
+
+// The SDK's error for an HTTP 401 (StreamableHTTPError carries the status as its code).
+const unauthorized = (error) => error.code === 401 && /valid agent token/.test(error.message);
 
 const refund = (client, amount = 700, extra = {}, options = {}) =>
   client.callTool(
@@ -302,10 +306,11 @@ for (const how of ['end of input', 'SIGTERM']) {
   });
 }
 
-test('http: the SDK over Streamable HTTP with the token; refused without it', async () => {
+test('http: the SDK over Streamable HTTP with an agent\'s token; refused without it', async () => {
+  const token = addAgent(space.db, 'legacy');
   const server = await startHttpServer(serverEnv(sim, space.db));
   try {
-    const client = await httpClient(server.url);
+    const client = await httpClient(server.url, token);
     const { tools } = await client.listTools();
     assert.equal(tools.length, 6);
     const progress = [];
@@ -315,9 +320,9 @@ test('http: the SDK over Streamable HTTP with the token; refused without it', as
     assert.equal((await refundsAtSim(sim)).length, 1);
     await client.close();
 
-    await assert.rejects(httpClient(server.url, null), /bearer token is required/);
-    await assert.rejects(httpClient(server.url, 'wrong-token'), /bearer token is required/);
-    for (const authorization of [undefined, 'Bearer wrong', `Basic ${TOKEN}`]) {
+    await assert.rejects(httpClient(server.url, null), unauthorized);
+    await assert.rejects(httpClient(server.url, 'wrong-token'), unauthorized);
+    for (const authorization of [undefined, 'Bearer wrong', `Basic ${token}`]) {
       const response = await fetch(server.url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream',
@@ -327,7 +332,68 @@ test('http: the SDK over Streamable HTTP with the token; refused without it', as
       assert.equal(response.status, 401);
       assert.equal(response.headers.get('www-authenticate'), 'Bearer');
     }
-    assert.equal(operations(space.db).length, 1);
+    const ops = operations(space.db);
+    assert.equal(ops.length, 1);
+    assert.match(JSON.stringify(ops[0]), /agent:legacy:node-http-test:/);
+    assert.ok(!server.stderr().includes(token), 'the token is not in the server\'s stderr');
+  } finally {
+    assert.equal(await stop(server.child), 0);
+  }
+});
+
+test('http: two agents\' tokens refund, each audited under its own name; a revoked agent\'s '
+  + 'token is refused and stores nothing', async () => {
+  const tokens = { alpha: addAgent(space.db, 'alpha'), beta: addAgent(space.db, 'beta'),
+    gamma: addAgent(space.db, 'gamma') };
+  revokeAgent(space.db, 'gamma');
+  const server = await startHttpServer(serverEnv(sim, space.db));
+  try {
+    const alpha = await httpClient(server.url, tokens.alpha, 'host-a');
+    const beta = await httpClient(server.url, tokens.beta, 'host-b');
+    let ra;
+    let rb;
+    try {
+      [ra, rb] = await Promise.all([
+        alpha.callTool({ name: 'refund',
+          arguments: { order: '4417', charge: 'ch_4417', amount: 700 } }),
+        beta.callTool({ name: 'refund',
+          arguments: { order: '1001', charge: 'ch_1001', amount: 300 } }),
+      ]);
+    } finally {
+      await alpha.close();
+      await beta.close();
+    }
+    assert.equal(ra.structuredContent.status, 'refunded');
+    assert.equal(rb.structuredContent.status, 'refunded');
+    assert.deepEqual((await refundsAtSim(sim)).map((m) => m.charge).sort(),
+      ['ch_1001', 'ch_4417']);
+    // Every agent entry of each operation names the agent whose token made the call.
+    const audit = agentAudit(space.db, space.dir);
+    const actorsOf = (id) =>
+      [...new Set(audit.filter((e) => e.operation === id).map((e) => e.actor))];
+    const [alphaActor] = actorsOf(ra.structuredContent.operation_id);
+    const [betaActor] = actorsOf(rb.structuredContent.operation_id);
+    assert.match(alphaActor, /^agent:alpha:host-a:\d+$/);
+    assert.match(betaActor, /^agent:beta:host-b:\d+$/);
+    assert.deepEqual(actorsOf(ra.structuredContent.operation_id), [alphaActor]);
+    assert.deepEqual(actorsOf(rb.structuredContent.operation_id), [betaActor]);
+    assert.deepEqual([...new Set(audit.map((e) => e.actor))].sort(), [alphaActor, betaActor]);
+
+    const sent = (await refundRequests(sim)).length;
+    await assert.rejects(httpClient(server.url, tokens.gamma, 'host-c'), unauthorized);
+    const response = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream',
+        Authorization: `Bearer ${tokens.gamma}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call',
+        params: { name: 'refund', arguments: { order: '1002', charge: 'ch_1002', amount: 200 } } }),
+    });
+    assert.equal(response.status, 401);
+    assert.equal(response.headers.get('www-authenticate'), 'Bearer');
+    assert.equal(operations(space.db).length, 2);
+    assert.equal((await refundRequests(sim)).length, sent, 'no request at the provider');
+    assert.equal(agentAudit(space.db, space.dir).length, audit.length, 'no audit entry');
+    for (const token of Object.values(tokens)) assert.ok(!server.stderr().includes(token));
   } finally {
     assert.equal(await stop(server.child), 0);
   }

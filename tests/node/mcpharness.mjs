@@ -1,17 +1,21 @@
 // Shared by the MCP tests: provider-sim (through simharness.mjs) and `opsctl mcp` as child
-// processes, the simulator's admin routes, and opsctl itself for looking at the database.
-// Paths come from the environment ctest sets: OPSCTL, PROVIDER_SIM, OPS_SOURCE_DIR.
+// processes, the simulator's admin routes, and opsctl itself for looking at the database and
+// adding agents. Paths come from the environment ctest sets: OPSCTL, PROVIDER_SIM, OPS_SOURCE_DIR.
+// Over HTTP every request carries an agent's own token from `opsctl agent add` (issue 27).
 
 import { execFileSync, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { simAdmin, startSim as startSimProcess } from './simharness.mjs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const opsctlPath = process.env.OPSCTL;
 export const simPath = process.env.PROVIDER_SIM;
-export const TOKEN = 'mcp-test-token-0123456789';
+// The supervisor who adds and revokes the agents (the first person bootstraps an empty file).
+const SUPERVISOR = 'sam';
+// A configuration folder nothing creates: no mcp.key of the machine's user reaches the servers.
+const NO_CONFIG = join(tmpdir(), `ops-mcp-no-config-${process.pid}`);
 
 // The first stdout line of a child that announces where it listens.
 function firstLine(child, pattern, what) {
@@ -54,28 +58,39 @@ export function workspace() {
 }
 
 // The environment `opsctl mcp` runs with: the sim as Stripe, short timeouts and backoff.
+// No shared token (OPS_MCP_TOKEN, OPS_MCP_KEY, mcp.key): HTTP calls carry agents' tokens.
 export function serverEnv(sim, db, extra = {}) {
+  const inherited = { ...process.env };
+  for (const name of ['OPS_MCP_TOKEN', 'OPS_MCP_KEY', 'OPS_MCP_AGENT']) delete inherited[name];
   return {
-    ...process.env,
+    ...inherited,
+    XDG_CONFIG_HOME: NO_CONFIG,
     OPS_DB: db,
     OPS_STRIPE_URL: sim.url,
     OPS_STRIPE_KEY: 'sk_test_demo',
     OPS_ATTEMPT_TIMEOUT_MS: '700',
     OPS_BACKOFF_BASE_MS: '20',
     OPS_BACKOFF_CAP_MS: '80',
-    OPS_MCP_TOKEN: TOKEN,
     ...extra,
   };
 }
 
+// `opsctl mcp --http` on a free port. Its stderr is passed through and kept: stderr() is all of
+// it so far (a test searches it for tokens).
 export async function startHttpServer(env) {
   const child = spawn(opsctlPath, ['mcp', '--http', '127.0.0.1:0'], {
     env,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+    process.stderr.write(chunk);
   });
   const port = await firstLine(child, /^opsctl mcp listening on http:\/\/127\.0\.0\.1:(\d+)\/mcp$/,
     'opsctl mcp --http');
-  return { child, port, url: `http://127.0.0.1:${port}/mcp` };
+  return { child, port, url: `http://127.0.0.1:${port}/mcp`, stderr: () => stderr };
 }
 
 export function stop(child) {
@@ -91,6 +106,43 @@ export function operations(db) {
   const out = execFileSync(opsctlPath, ['--db', db, 'list', '--json'], { encoding: 'utf8' });
   const parsed = JSON.parse(out);
   return parsed.operations ?? parsed;
+}
+
+// opsctl as the supervisor on `db`; its stdout.
+function asSupervisor(db, args) {
+  return execFileSync(opsctlPath, ['--db', db, '--operator', SUPERVISOR, ...args],
+    { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: NO_CONFIG } });
+}
+
+const supervised = new Set();
+
+// `opsctl agent add NAME` (the supervisor bootstrapped first on a new database): the agent's
+// token, printed once.
+export function addAgent(db, name) {
+  if (!supervised.has(db)) {
+    asSupervisor(db, ['operator', 'add', SUPERVISOR, '--role', 'supervisor']);
+    supervised.add(db);
+  }
+  return JSON.parse(asSupervisor(db, ['agent', 'add', name])).token;
+}
+
+export function revokeAgent(db, name) {
+  asSupervisor(db, ['agent', 'revoke', name]);
+}
+
+// The audit entries agents made, read back with `opsctl audit export --csv --actor agent:`:
+// [{ actor, operation }] (agent actors and operation ids hold no commas or quotes).
+export function agentAudit(db, dir) {
+  const file = join(dir, 'agent-audit.csv');
+  asSupervisor(db, ['audit', 'export', '--csv', file, '--actor', 'agent:']);
+  const [header, ...rows] = readFileSync(file, 'utf8').trim().split('\n');
+  const columns = header.split(',');
+  const actor = columns.indexOf('actor');
+  const operation = columns.indexOf('operation_id');
+  return rows.filter((r) => r.length > 0).map((r) => {
+    const fields = r.split(',');
+    return { actor: fields[actor], operation: fields[operation] };
+  });
 }
 
 export const CHECKING_NOTE =

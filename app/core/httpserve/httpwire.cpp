@@ -2,6 +2,7 @@
 
 #include <QCryptographicHash>
 #include <QHttpServerRequest>
+#include <QLoggingCategory>
 #include <QTimer>
 #include <poll.h>
 
@@ -168,10 +169,32 @@ void Responder::whenGone(QObject *context, std::function<void()> fn)
     QObject::connect(m_socket.data(), &QObject::destroyed, context, fire);
 }
 
+namespace {
+
+QLoggingCategory::CategoryFilter g_previousFilter = nullptr;
+
+// Qt HttpServer's own categories print every request's headers at debug level, bearer tokens
+// and webhook signatures included; no QT_LOGGING_RULES may turn them on in our processes.
+void keepHeadersOutOfLogs(QLoggingCategory *category)
+{
+    if (g_previousFilter)
+        g_previousFilter(category);
+    if (qstrncmp(category->categoryName(), "qt.httpserver", 13) == 0)
+        category->setEnabled(QtDebugMsg, false);
+}
+
+} // namespace
+
 HttpWire::HttpWire(Handler handler, QObject *parent)
     : QAbstractHttpServer(parent)
     , m_handler(std::move(handler))
-{}
+{
+    static const bool installed = [] {
+        g_previousFilter = QLoggingCategory::installFilter(keepHeadersOutOfLogs);
+        return true;
+    }();
+    Q_UNUSED(installed);
+}
 
 bool HttpWire::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
 {
