@@ -5,6 +5,7 @@
 
 #include "cli/opsctl.h"
 #include "common/language.h"
+#include "console/consoleagents.h"
 #include "console/consoleconnections.h"
 #include "console/consolecontroller.h"
 #include "console/demorunner.h"
@@ -218,6 +219,7 @@ int main(int argc, char **argv)
     ops::console::ConsoleController controller(
         window, ops::console::jobConfigFromEnvironment(location), clock);
     ops::console::ConsoleConnections connections(window, controller, location, demo.simulatorUrl());
+    ops::console::ConsoleAgents agents(window, *session);
     if (screenshot)
         return writeScreenshot(window, args.value(u"screenshot"_s), err);
     window.startLiveRefresh();

@@ -2,6 +2,85 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ops::AgentListModel</name>
+    <message>
+        <source>active</source>
+        <translation>active</translation>
+    </message>
+    <message>
+        <source>revoked</source>
+        <translation>revoked</translation>
+    </message>
+    <message>
+        <source>max %1</source>
+        <translation>max %1</translation>
+    </message>
+    <message>
+        <source>%1 a day</source>
+        <translation>%1 a day</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>no limits</source>
+        <translation>no limits</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>never</translation>
+    </message>
+    <message>
+        <source>Agent %1, added by %2 at %3</source>
+        <translation>Agent %1, added by %2 at %3</translation>
+    </message>
+    <message>
+        <source>Last changed by %1 at %2</source>
+        <translation>Last changed by %1 at %2</translation>
+    </message>
+    <message>
+        <source>Revoked at %1: its token is refused</source>
+        <translation>Revoked at %1: its token is refused</translation>
+    </message>
+    <message>
+        <source>After a rotation the previous token works until %1</source>
+        <translation>After a rotation the previous token works until %1</translation>
+    </message>
+    <message>
+        <source>Operations opened in the last 24 h: %1</source>
+        <translation>Operations opened in the last 24 h: %1</translation>
+    </message>
+    <message>
+        <source>Last call at %1</source>
+        <translation>Last call at %1</translation>
+    </message>
+    <message>
+        <source>No call yet</source>
+        <translation>No call yet</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>Limits</translation>
+    </message>
+    <message>
+        <source>Used 24 h</source>
+        <translation>Used 24 h</translation>
+    </message>
+    <message>
+        <source>Last call</source>
+        <translation>Last call</translation>
+    </message>
+</context>
+<context>
     <name>ops::ApplyPreviewModel</name>
     <message>
         <source>resend with the stored key</source>
@@ -1171,6 +1250,65 @@ Nothing to propose. Inside the window, Resend sends the stored request with the 
 Provider reference on the row: %1.</source>
         <translation>
 Provider reference on the row: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::AgentsDialog</name>
+    <message>
+        <source>Limits are recorded; enforcement arrives with the agent-request queue.</source>
+        <translation>Limits are recorded; enforcement arrives with the agent-request queue.</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>Agents</translation>
+    </message>
+    <message>
+        <source>Tokens are never shown here. An agent and its token are created with &lt;tt&gt;opsctl agent add NAME&lt;/tt&gt;, which prints the token once (docs/agents.md).</source>
+        <translation>Tokens are never shown here. An agent and its token are created with &lt;tt&gt;opsctl agent add NAME&lt;/tt&gt;, which prints the token once (docs/agents.md).</translation>
+    </message>
+    <message>
+        <source>&amp;Revoke…</source>
+        <translation>&amp;Revoke…</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>Re&amp;fresh</translation>
+    </message>
+    <message>
+        <source>The agents could not be read: %1</source>
+        <translation>The agents could not be read: %1</translation>
+    </message>
+    <message>
+        <source>Revoke agent %1?</source>
+        <translation>Revoke agent %1?</translation>
+    </message>
+    <message>
+        <source>Its token is refused from the next request on, and a revoked agent is never restored: to give it access again, add an agent under another name.</source>
+        <translation>Its token is refused from the next request on, and a revoked agent is never restored: to give it access again, add an agent under another name.</translation>
+    </message>
+    <message>
+        <source>Revoke %1</source>
+        <translation>Revoke %1</translation>
+    </message>
+    <message>
+        <source>Agent %1 is revoked: its token is refused from now on.</source>
+        <translation>Agent %1 is revoked: its token is refused from now on.</translation>
+    </message>
+    <message>
+        <source>Agent %1 was not revoked: %2</source>
+        <translation>Agent %1 was not revoked: %2</translation>
+    </message>
+    <message>
+        <source>Select an agent to revoke</source>
+        <translation>Select an agent to revoke</translation>
+    </message>
+    <message>
+        <source>%1 is already revoked</source>
+        <translation>%1 is already revoked</translation>
+    </message>
+    <message>
+        <source>Revoke %1: its token stops working at once; asks first</source>
+        <translation>Revoke %1: its token stops working at once; asks first</translation>
     </message>
 </context>
 <context>
@@ -2667,6 +2805,14 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>%1 waits for a second person: the close is in the approvals list</source>
         <translation>%1 waits for a second person: the close is in the approvals list</translation>
     </message>
+    <message>
+        <source>&amp;Agents…</source>
+        <translation>&amp;Agents…</translation>
+    </message>
+    <message>
+        <source>The AI agents that may call the tools: their limits, use and last call; revoke one</source>
+        <translation>The AI agents that may call the tools: their limits, use and last call; revoke one</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -2915,8 +3061,8 @@ The retention window has closed: nothing can be resent for this operation. Close
         <translation>Only a person (support or supervisor) asks for or decides an approval.</translation>
     </message>
     <message>
-        <source>Only a supervisor changes the settings and the operator directory.</source>
-        <translation>Only a supervisor changes the settings and the operator directory.</translation>
+        <source>Only a supervisor changes the settings, the operator directory and the agents.</source>
+        <translation>Only a supervisor changes the settings, the operator directory and the agents.</translation>
     </message>
     <message>
         <source>An agent does not attach evidence or write to customers; a person does.</source>

@@ -2,6 +2,85 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru" sourcelanguage="en">
 <context>
+    <name>ops::AgentListModel</name>
+    <message>
+        <source>active</source>
+        <translation>активен</translation>
+    </message>
+    <message>
+        <source>revoked</source>
+        <translation>отозван</translation>
+    </message>
+    <message>
+        <source>max %1</source>
+        <translation>макс. %1</translation>
+    </message>
+    <message>
+        <source>%1 a day</source>
+        <translation>%1 в сутки</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/с</translation>
+    </message>
+    <message>
+        <source>no limits</source>
+        <translation>без лимитов</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>никогда</translation>
+    </message>
+    <message>
+        <source>Agent %1, added by %2 at %3</source>
+        <translation>Агент %1, добавил %2, %3</translation>
+    </message>
+    <message>
+        <source>Last changed by %1 at %2</source>
+        <translation>Последнее изменение: %1, %2</translation>
+    </message>
+    <message>
+        <source>Revoked at %1: its token is refused</source>
+        <translation>Отозван %1: его токен отклоняется</translation>
+    </message>
+    <message>
+        <source>After a rotation the previous token works until %1</source>
+        <translation>После ротации прежний токен действует до %1</translation>
+    </message>
+    <message>
+        <source>Operations opened in the last 24 h: %1</source>
+        <translation>Операций открыто за последние 24 ч: %1</translation>
+    </message>
+    <message>
+        <source>Last call at %1</source>
+        <translation>Последний вызов: %1</translation>
+    </message>
+    <message>
+        <source>No call yet</source>
+        <translation>Вызовов ещё не было</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Агент</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>Лимиты</translation>
+    </message>
+    <message>
+        <source>Used 24 h</source>
+        <translation>За 24 ч</translation>
+    </message>
+    <message>
+        <source>Last call</source>
+        <translation>Последний вызов</translation>
+    </message>
+</context>
+<context>
     <name>ops::ApplyPreviewModel</name>
     <message>
         <source>resend with the stored key</source>
@@ -1174,6 +1253,65 @@ Nothing to propose. Inside the window, Resend sends the stored request with the 
 Provider reference on the row: %1.</source>
         <translation>
 Ссылка провайдера в строке: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::AgentsDialog</name>
+    <message>
+        <source>Limits are recorded; enforcement arrives with the agent-request queue.</source>
+        <translation>Лимиты сохраняются; контроль их соблюдения появится вместе с очередью запросов агентов.</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>Агенты</translation>
+    </message>
+    <message>
+        <source>Tokens are never shown here. An agent and its token are created with &lt;tt&gt;opsctl agent add NAME&lt;/tt&gt;, which prints the token once (docs/agents.md).</source>
+        <translation>Токены здесь никогда не показываются. Агент и его токен создаются командой &lt;tt&gt;opsctl agent add NAME&lt;/tt&gt;, которая выводит токен один раз (docs/agents.md).</translation>
+    </message>
+    <message>
+        <source>&amp;Revoke…</source>
+        <translation>&amp;Отозвать…</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>Об&amp;новить</translation>
+    </message>
+    <message>
+        <source>The agents could not be read: %1</source>
+        <translation>Не удалось прочитать список агентов: %1</translation>
+    </message>
+    <message>
+        <source>Revoke agent %1?</source>
+        <translation>Отозвать агента %1?</translation>
+    </message>
+    <message>
+        <source>Its token is refused from the next request on, and a revoked agent is never restored: to give it access again, add an agent under another name.</source>
+        <translation>Его токен отклоняется начиная со следующего запроса, а отозванный агент никогда не восстанавливается: чтобы снова дать доступ, добавьте агента под другим именем.</translation>
+    </message>
+    <message>
+        <source>Revoke %1</source>
+        <translation>Отозвать %1</translation>
+    </message>
+    <message>
+        <source>Agent %1 is revoked: its token is refused from now on.</source>
+        <translation>Агент %1 отозван: отныне его токен отклоняется.</translation>
+    </message>
+    <message>
+        <source>Agent %1 was not revoked: %2</source>
+        <translation>Агент %1 не отозван: %2</translation>
+    </message>
+    <message>
+        <source>Select an agent to revoke</source>
+        <translation>Выберите агента, чтобы отозвать его</translation>
+    </message>
+    <message>
+        <source>%1 is already revoked</source>
+        <translation>%1 уже отозван</translation>
+    </message>
+    <message>
+        <source>Revoke %1: its token stops working at once; asks first</source>
+        <translation>Отозвать %1: его токен сразу перестаёт действовать; сначала будет вопрос</translation>
     </message>
 </context>
 <context>
@@ -2681,6 +2819,14 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>%1 waits for a second person: the close is in the approvals list</source>
         <translation>%1 ждёт второго человека: закрытие в списке согласований</translation>
     </message>
+    <message>
+        <source>&amp;Agents…</source>
+        <translation>&amp;Агенты…</translation>
+    </message>
+    <message>
+        <source>The AI agents that may call the tools: their limits, use and last call; revoke one</source>
+        <translation>ИИ-агенты, которым разрешено вызывать инструменты: их лимиты, использование и последний вызов; отзыв агента</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -2929,8 +3075,8 @@ The retention window has closed: nothing can be resent for this operation. Close
         <translation>Запрашивать и решать согласования может только человек (поддержка или супервайзер).</translation>
     </message>
     <message>
-        <source>Only a supervisor changes the settings and the operator directory.</source>
-        <translation>Настройки и справочник операторов меняет только супервайзер.</translation>
+        <source>Only a supervisor changes the settings, the operator directory and the agents.</source>
+        <translation>Настройки, справочник операторов и агентов меняет только супервайзер.</translation>
     </message>
     <message>
         <source>An agent does not attach evidence or write to customers; a person does.</source>

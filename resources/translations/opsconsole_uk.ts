@@ -2,6 +2,85 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="uk" sourcelanguage="en">
 <context>
+    <name>ops::AgentListModel</name>
+    <message>
+        <source>active</source>
+        <translation>активний</translation>
+    </message>
+    <message>
+        <source>revoked</source>
+        <translation>відкликаний</translation>
+    </message>
+    <message>
+        <source>max %1</source>
+        <translation>макс. %1</translation>
+    </message>
+    <message>
+        <source>%1 a day</source>
+        <translation>%1 на добу</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/с</translation>
+    </message>
+    <message>
+        <source>no limits</source>
+        <translation>без лімітів</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>ніколи</translation>
+    </message>
+    <message>
+        <source>Agent %1, added by %2 at %3</source>
+        <translation>Агент %1, додав %2, %3</translation>
+    </message>
+    <message>
+        <source>Last changed by %1 at %2</source>
+        <translation>Остання зміна: %1, %2</translation>
+    </message>
+    <message>
+        <source>Revoked at %1: its token is refused</source>
+        <translation>Відкликаний %1: його токен відхиляється</translation>
+    </message>
+    <message>
+        <source>After a rotation the previous token works until %1</source>
+        <translation>Після ротації попередній токен діє до %1</translation>
+    </message>
+    <message>
+        <source>Operations opened in the last 24 h: %1</source>
+        <translation>Операцій відкрито за останні 24 год: %1</translation>
+    </message>
+    <message>
+        <source>Last call at %1</source>
+        <translation>Останній виклик: %1</translation>
+    </message>
+    <message>
+        <source>No call yet</source>
+        <translation>Викликів ще не було</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Агент</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Стан</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>Ліміти</translation>
+    </message>
+    <message>
+        <source>Used 24 h</source>
+        <translation>За 24 год</translation>
+    </message>
+    <message>
+        <source>Last call</source>
+        <translation>Останній виклик</translation>
+    </message>
+</context>
+<context>
     <name>ops::ApplyPreviewModel</name>
     <message>
         <source>resend with the stored key</source>
@@ -1174,6 +1253,65 @@ Nothing to propose. Inside the window, Resend sends the stored request with the 
 Provider reference on the row: %1.</source>
         <translation>
 Посилання провайдера в рядку: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::AgentsDialog</name>
+    <message>
+        <source>Limits are recorded; enforcement arrives with the agent-request queue.</source>
+        <translation>Ліміти зберігаються; контроль їх дотримання з&apos;явиться разом із чергою запитів агентів.</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>Агенти</translation>
+    </message>
+    <message>
+        <source>Tokens are never shown here. An agent and its token are created with &lt;tt&gt;opsctl agent add NAME&lt;/tt&gt;, which prints the token once (docs/agents.md).</source>
+        <translation>Токени тут ніколи не показуються. Агента та його токен створює команда &lt;tt&gt;opsctl agent add NAME&lt;/tt&gt;, яка виводить токен один раз (docs/agents.md).</translation>
+    </message>
+    <message>
+        <source>&amp;Revoke…</source>
+        <translation>&amp;Відкликати…</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Оновити</translation>
+    </message>
+    <message>
+        <source>The agents could not be read: %1</source>
+        <translation>Не вдалося прочитати список агентів: %1</translation>
+    </message>
+    <message>
+        <source>Revoke agent %1?</source>
+        <translation>Відкликати агента %1?</translation>
+    </message>
+    <message>
+        <source>Its token is refused from the next request on, and a revoked agent is never restored: to give it access again, add an agent under another name.</source>
+        <translation>Його токен відхиляється починаючи з наступного запиту, а відкликаного агента ніколи не відновлюють: щоб знову надати доступ, додайте агента під іншим ім&apos;ям.</translation>
+    </message>
+    <message>
+        <source>Revoke %1</source>
+        <translation>Відкликати %1</translation>
+    </message>
+    <message>
+        <source>Agent %1 is revoked: its token is refused from now on.</source>
+        <translation>Агента %1 відкликано: відтепер його токен відхиляється.</translation>
+    </message>
+    <message>
+        <source>Agent %1 was not revoked: %2</source>
+        <translation>Агента %1 не відкликано: %2</translation>
+    </message>
+    <message>
+        <source>Select an agent to revoke</source>
+        <translation>Виберіть агента, щоб відкликати його</translation>
+    </message>
+    <message>
+        <source>%1 is already revoked</source>
+        <translation>%1 вже відкликаний</translation>
+    </message>
+    <message>
+        <source>Revoke %1: its token stops working at once; asks first</source>
+        <translation>Відкликати %1: його токен одразу перестає діяти; спершу буде запитання</translation>
     </message>
 </context>
 <context>
@@ -2681,6 +2819,14 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>%1 waits for a second person: the close is in the approvals list</source>
         <translation>%1 чекає на другу людину: закриття у списку погоджень</translation>
     </message>
+    <message>
+        <source>&amp;Agents…</source>
+        <translation>&amp;Агенти…</translation>
+    </message>
+    <message>
+        <source>The AI agents that may call the tools: their limits, use and last call; revoke one</source>
+        <translation>ШІ-агенти, яким дозволено викликати інструменти: їхні ліміти, використання й останній виклик; відкликання агента</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -2929,8 +3075,8 @@ The retention window has closed: nothing can be resent for this operation. Close
         <translation>Запитувати й вирішувати погодження може лише людина (підтримка або супервайзер).</translation>
     </message>
     <message>
-        <source>Only a supervisor changes the settings and the operator directory.</source>
-        <translation>Налаштування й довідник операторів змінює лише супервайзер.</translation>
+        <source>Only a supervisor changes the settings, the operator directory and the agents.</source>
+        <translation>Налаштування, довідник операторів і агентів змінює лише супервайзер.</translation>
     </message>
     <message>
         <source>An agent does not attach evidence or write to customers; a person does.</source>

@@ -38,9 +38,9 @@ constexpr CodeText kTexts[] = {
     {"person", QT_TRANSLATE_NOOP("ops::ui::Refusal",
                                  "Only a person (support or supervisor) asks for or decides an "
                                  "approval.")},
-    {"supervisor", QT_TRANSLATE_NOOP("ops::ui::Refusal",
-                                     "Only a supervisor changes the settings and the operator "
-                                     "directory.")},
+    {"supervisor",
+     QT_TRANSLATE_NOOP("ops::ui::Refusal", "Only a supervisor changes the settings, the operator "
+                                           "directory and the agents.")},
     {"agent", QT_TRANSLATE_NOOP("ops::ui::Refusal",
                                 "An agent does not attach evidence or write to customers; a "
                                 "person does.")},

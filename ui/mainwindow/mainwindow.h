@@ -150,6 +150,8 @@ public:
     QAction *settingsAction() const { return m_settingsAction; }
     // Tools → Connections: asks the console (connectionsRequested) to open the dialog.
     QAction *connectionsAction() const { return m_connectionsAction; }
+    // Tools → Agents: asks the console (agentsRequested) to open the agents dialog.
+    QAction *agentsAction() const { return m_agentsAction; }
     // Roles and approvals (mainwindowroles.cpp). The panel is null without the Approve right.
     const OperatorAccess &access() const { return m_access; }
     ApprovalsPanel *approvalsPanel() const { return m_approvals; }
@@ -181,6 +183,7 @@ signals:
     void cancelRequested();
     void messageSendRequested(qint64 messageId);
     void connectionsRequested();
+    void agentsRequested();
     // Confirm in a bulk preview: the console runs its rows (bulkworker.h).
     void bulkRunRequested(ops::ui::BulkApplyDialog *dialog);
     // A bulk dialog opened reading: the console reads the preview off the UI thread and hands
@@ -288,6 +291,7 @@ private:
     QAction *m_auditAction = nullptr;
     QAction *m_settingsAction = nullptr;
     QAction *m_connectionsAction = nullptr;
+    QAction *m_agentsAction = nullptr;
     QAction *m_shortcutsAction = nullptr;
     QPointer<SupervisorWindow> m_supervisor;
     bool m_auditAllowed = true;

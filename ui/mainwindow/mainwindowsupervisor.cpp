@@ -1,5 +1,5 @@
-// MainWindow's supervisor hooks: the audit window (View → Audit and charts), Settings and
-// Connections.
+// MainWindow's supervisor hooks: the audit window (View → Audit and charts), Settings,
+// Connections and Agents.
 
 #include "dialogs/settingsdialog.h"
 #include "mainwindow/mainwindow.h"
@@ -31,12 +31,18 @@ void MainWindow::buildSupervisorActions()
     m_connectionsAction->setStatusTip(
         tr("Provider base URLs and secrets, and a check that each one answers"));
     connect(m_connectionsAction, &QAction::triggered, this, &MainWindow::connectionsRequested);
-    QMainWindow::addActions({m_auditAction, m_settingsAction, m_connectionsAction});
+    m_agentsAction = new QAction(tr("&Agents…"), this);
+    m_agentsAction->setObjectName(u"agentsAction"_s);
+    m_agentsAction->setStatusTip(
+        tr("The AI agents that may call the tools: their limits, use and last call; revoke one"));
+    connect(m_agentsAction, &QAction::triggered, this, &MainWindow::agentsRequested);
+    QMainWindow::addActions({m_auditAction, m_settingsAction, m_connectionsAction, m_agentsAction});
 
     QMenu *supervisor = menuBar()->addMenu(tr("&Supervisor"));
     supervisor->addAction(m_auditAction);
     QMenu *tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(m_connectionsAction);
+    tools->addAction(m_agentsAction);
     tools->addAction(m_settingsAction);
 }
 

@@ -81,6 +81,11 @@ std::optional<AgentRecord> AccessStore::agentForToken(const QString &token)
     return ops::agentForToken(*m_db, token, m_clock.nowMs());
 }
 
+qint64 AccessStore::agentCallsWithin(const QString &name, std::chrono::milliseconds window)
+{
+    return agentCallsSince(*m_db, name, m_clock.nowMs() - window.count());
+}
+
 OperatorRecord AccessStore::setDisabled(const QString &byActor, const QString &name, bool disabled)
 {
     return setOperatorDisabled(*m_db, m_clock.nowMs(), byActor, name, disabled);

@@ -49,6 +49,8 @@ public:
     AgentRecord setAgentLimits(const QString &byActor, const QString &name,
                                const AgentLimits &limits);
     std::optional<AgentRecord> agentForToken(const QString &token);
+    // Operations the agent's calls opened in the last `window` by this store's clock.
+    qint64 agentCallsWithin(const QString &name, std::chrono::milliseconds window);
 
     // --- four-eyes ---
     std::vector<Approval> approvals(std::optional<ApprovalState> state = {});

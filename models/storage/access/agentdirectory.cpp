@@ -3,6 +3,7 @@
 #include "domain/storeerror.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/audit/auditlog.h"
+#include "storage/db/sqldialect.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/db/statementcache.h"
 
@@ -81,10 +82,22 @@ QString actorPattern(const QString &name)
     return u"agent:"_s + escaped + u":%"_s;
 }
 
+// The newest audit entry of the agent's calls, read through an index on both backends (a LIKE
+// with its own ESCAPE reads the whole audit for an agent that was never used): SQLite's GLOB is
+// case-sensitive, so audit_actor serves the prefix; PostgreSQL's LIKE with the default escape
+// uses audit_actor_prefix (text_pattern_ops, migration 0012) whatever the database's collation.
+// Agent names hold no GLOB metacharacter; `_` is escaped for LIKE.
 std::optional<qint64> lastUsed(Connection &db, const QString &name)
 {
-    Query q = runQuery(db, u"SELECT MAX(at) FROM audit WHERE actor LIKE ? ESCAPE '!'"_s,
-                       {actorPattern(name)});
+    const bool postgres = dialectOf(db) == SqlDialect::Postgres;
+    QString escaped = name;
+    if (postgres)
+        escaped.replace(u'_', u"\\_"_s);
+    const QString pattern = u"agent:"_s + escaped + (postgres ? u":%"_s : u":*"_s);
+    Query q = runQuery(db,
+                       postgres ? u"SELECT MAX(at) FROM audit WHERE actor LIKE ?"_s
+                                : u"SELECT MAX(at) FROM audit WHERE actor GLOB ?"_s,
+                       {pattern});
     return q.next() ? optionalInt(q.value(0)) : std::nullopt;
 }
 
@@ -227,6 +240,17 @@ std::optional<AgentRecord> agentForToken(Connection &db, const QString &token, q
     if (!q.next())
         return std::nullopt;
     return recordFrom(q);
+}
+
+qint64 agentCallsSince(Connection &db, const QString &name, qint64 sinceMs)
+{
+    // `action || ''` keeps SQLite off audit_action, which would visit every operation ever
+    // opened (0.16 s at a million entries); audit_at visits only the entries since `sinceMs`.
+    Query q = runQuery(db,
+                       u"SELECT COUNT(*) FROM audit WHERE at >= ? AND action || '' = "
+                       "'operation.opened' AND actor LIKE ? ESCAPE '!'"_s,
+                       {sinceMs, actorPattern(name)});
+    return q.next() ? q.value(0).toLongLong() : 0;
 }
 
 } // namespace ops

@@ -61,4 +61,9 @@ std::vector<AgentRecord> listAgents(Connection &db);
 // nullopt for a malformed, unknown, revoked or expired token. One indexed read per hash.
 std::optional<AgentRecord> agentForToken(Connection &db, const QString &token, qint64 nowMs);
 
+// How many operations the agent's calls opened at or after `sinceMs`: the audit's
+// `operation.opened` entries whose actor is `agent:NAME:<client>:<request id>` (the console's
+// "used in the last 24 h"). Refused calls open nothing and are not counted.
+qint64 agentCallsSince(Connection &db, const QString &name, qint64 sinceMs);
+
 } // namespace ops

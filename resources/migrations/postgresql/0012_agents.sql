@@ -43,3 +43,7 @@ CREATE TRIGGER agents_guard_supervisor BEFORE INSERT OR UPDATE OR DELETE ON agen
 REVOKE ALL ON agents FROM PUBLIC;
 GRANT SELECT ON agents TO ops_support, ops_agent, ops_service;
 GRANT INSERT, UPDATE ON agents TO ops_supervisor;
+
+-- An agent's last call is its newest audit entry under agent:NAME:…; this index serves that
+-- prefix whatever the database's collation (SQLite's audit_actor serves it there).
+CREATE INDEX audit_actor_prefix ON audit (actor text_pattern_ops);

@@ -1,0 +1,49 @@
+#include "console/consoleagents.h"
+
+#include "mainwindow/mainwindow.h"
+#include "storage/access/accessstore.h"
+#include "storage/session.h"
+
+#include <chrono>
+
+using namespace std::chrono_literals;
+
+namespace ops::console {
+
+ConsoleAgents::ConsoleAgents(ui::MainWindow &window, Session &session)
+    : QObject(&window)
+    , m_window(window)
+    , m_session(session)
+{
+    connect(&window, &ui::MainWindow::agentsRequested, this, [this] { openDialog(); });
+}
+
+ui::AgentsDialog *ConsoleAgents::openDialog()
+{
+    if (m_dialog)
+        m_dialog->close();
+    auto *dialog = new ui::AgentsDialog(*this, &m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->show();
+    m_dialog = dialog;
+    return dialog;
+}
+
+std::vector<AgentListRow> ConsoleAgents::agents()
+{
+    AccessStore &access = m_session.access();
+    std::vector<AgentListRow> rows;
+    for (AgentRecord &agent : access.agents()) {
+        const qint64 calls = access.agentCallsWithin(agent.name, 24h);
+        rows.push_back({std::move(agent), calls});
+    }
+    return rows;
+}
+
+void ConsoleAgents::revoke(const QString &name)
+{
+    m_session.access().revokeAgent(m_window.actor(), name);
+}
+
+} // namespace ops::console

@@ -1,0 +1,473 @@
+// Tools → Agents (issue 27 item 6) offscreen, on a real SQLite file (PostgreSQL as _pg) with
+// agents added through the store: the menu entry opens the dialog through the console's
+// backend (app/console/consoleagents.h); it lists each agent's state, limits, operations in the
+// last 24 h and last call; Revoke asks first with the agent's name and revokes in the database
+// only on the question's Revoke; Cancel changes nothing; a support operator's Revoke shows the
+// store's refusal and changes nothing; Refresh reads agents added meanwhile; and no token is in
+// any widget or model data. In Russian and Ukrainian the dialog and the menu entry read in the
+// language. Writes agents-dialog.png (and agents-dialog-ru.png, -uk.png) into
+// $OPS_SCREENSHOT_DIR (default: the test binary's screenshots/ folder).
+
+#include "common/language.h"
+#include "common/refusaltext.h"
+#include "console/consoleagents.h"
+#include "dialogs/agentsdialog.h"
+#include "domain/storeerror.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/access/accessstore.h"
+#include "storage/audit/auditquery.h"
+#include "storage/session.h"
+#include "support/messagefixture.h"
+#include "support/screenshots.h"
+#include "support/storefixture.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSqlQuery>
+#include <QTableView>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using namespace std::chrono_literals;
+using ops::ui::AgentsDialog;
+using Tester = QAbstractItemModelTester;
+
+namespace {
+
+const QString kAlice = u"operator:alice"_s; // supervisor
+const QString kCarol = u"operator:carol"_s; // support
+
+// Every text a person could read in `root` and its children, including tooltips.
+QStringList visibleTexts(QWidget *root)
+{
+    QList<QWidget *> widgets = root->findChildren<QWidget *>();
+    widgets.prepend(root);
+    QStringList out;
+    for (QWidget *w : widgets) {
+        out << w->windowTitle() << w->toolTip() << w->statusTip() << w->whatsThis()
+            << w->accessibleName() << w->accessibleDescription();
+        if (auto *label = qobject_cast<QLabel *>(w))
+            out << label->text();
+        if (auto *button = qobject_cast<QAbstractButton *>(w))
+            out << button->text();
+        if (auto *edit = qobject_cast<QLineEdit *>(w))
+            out << edit->text() << edit->placeholderText();
+        if (auto *box = qobject_cast<QMessageBox *>(w))
+            out << box->text() << box->informativeText() << box->detailedText();
+    }
+    return out;
+}
+
+// Every value the model holds, for every role a view or a test might ask.
+QStringList modelTexts(const QAbstractItemModel &model)
+{
+    QStringList out;
+    for (int c = 0; c < model.columnCount(); ++c)
+        for (int role = 0; role <= Qt::UserRole + 8; ++role)
+            out << model.headerData(c, Qt::Horizontal, role).toString();
+    for (int r = 0; r < model.rowCount(); ++r)
+        for (int c = 0; c < model.columnCount(); ++c)
+            for (int role = 0; role <= Qt::UserRole + 8; ++role)
+                out << model.data(model.index(r, c), role).toString();
+    return out;
+}
+
+QString screenshotDir()
+{
+    const QString dir = qEnvironmentVariable("OPS_SCREENSHOT_DIR", test::screenshotDir());
+    QDir().mkpath(dir);
+    return dir;
+}
+
+} // namespace
+
+class TestAgentsDialog : public QObject
+{
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void toolsMenuOpensTheDialog();
+    void listsTheAgents();
+    void revokeAfterConfirmingRevokesInTheDatabase();
+    void cancelChangesNothing();
+    void supportRevokeShowsTheRefusal();
+    void revokedRowCannotBeRevokedAgain();
+    void refreshReadsAgentsAddedMeanwhile();
+    void failedReadIsSaidAndClearedByRefresh();
+    void noTokenIsShownAnywhere();
+    void speaksTheLanguage_data();
+    void speaksTheLanguage();
+
+private:
+    AgentsDialog *openAs(const QString &actor);
+    void clickRow(AgentsDialog *dialog, const QString &name);
+    // Clicks Revoke for `name` and returns the question it opened.
+    QMessageBox *askToRevoke(AgentsDialog *dialog, const QString &name);
+    qint64 auditCount(const QString &action = {});
+
+    std::unique_ptr<test::StoreFixture> m_fx;
+    std::unique_ptr<Session> m_session;
+    std::unique_ptr<ui::MainWindow> m_window;
+    console::ConsoleAgents *m_agents = nullptr; // owned by m_window
+    std::unique_ptr<Tester> m_tester;
+    QStringList m_tokens; // every token issued in this case
+};
+
+void TestAgentsDialog::init()
+{
+    m_fx = std::make_unique<test::StoreFixture>(); // alice, bob supervisors; carol support
+    m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
+    AccessStore &access = m_session->access();
+    AgentLimits limits;
+    limits.maxRefund = Money{5000, u"usd"_s};
+    limits.daily = Money{20000, u"usd"_s};
+    limits.ratePerSecond = 5;
+    m_tokens = {access.addAgent(kAlice, u"billing-bot"_s, limits).token,
+                access.addAgent(kAlice, u"helper"_s, {}).token,
+                access.addAgent(kAlice, u"old-agent"_s, {}).token};
+    access.revokeAgent(u"operator:bob"_s, u"old-agent"_s);
+    // Two calls of billing-bot opened operations: one 30 h ago (outside the 24 h), one now.
+    NewOperation op = test::refundOperation(u"op_agent_old"_s, u"7001"_s);
+    op.createdBy = u"agent:billing-bot:claude-code:req-1"_s;
+    m_fx->store().openOrGet(op);
+    m_fx->clock().advanceSecs(30 * 3600);
+    op = test::refundOperation(u"op_agent_new"_s, u"7002"_s);
+    op.createdBy = u"agent:billing-bot:claude-code:req-2"_s;
+    m_fx->store().openOrGet(op);
+    m_fx->clock().advanceSecs(60);
+    // helper rotated with grace: its previous token (m_tokens[1]) works for another hour, and is
+    // no more shown than any other.
+    m_tokens << access.rotateAgent(kAlice, u"helper"_s, 1h).token;
+}
+
+void TestAgentsDialog::cleanup()
+{
+    m_tester.reset();
+    m_window.reset();
+    m_agents = nullptr;
+    m_session.reset();
+    m_fx.reset();
+    m_tokens.clear();
+    ui::applyLanguage(u"en"_s, QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+AgentsDialog *TestAgentsDialog::openAs(const QString &actor)
+{
+    m_window = std::make_unique<ui::MainWindow>(*m_session, actor, actor + u"#t"_s);
+    m_agents = new console::ConsoleAgents(*m_window, *m_session);
+    m_window->agentsAction()->trigger();
+    AgentsDialog *dialog = m_agents->dialog();
+    if (dialog) {
+        m_tester = std::make_unique<Tester>(dialog->model(), Tester::FailureReportingMode::QtTest);
+        [[maybe_unused]] const bool exposed = QTest::qWaitForWindowExposed(dialog);
+    }
+    return dialog;
+}
+
+void TestAgentsDialog::clickRow(AgentsDialog *dialog, const QString &name)
+{
+    QTableView *table = dialog->table();
+    const int row = dialog->model()->rowOf(name);
+    QVERIFY2(row >= 0, qPrintable(name));
+    const QRect cell = table->visualRect(dialog->model()->index(row, 0));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+    QCOMPARE(dialog->selectedAgent(), name);
+}
+
+QMessageBox *TestAgentsDialog::askToRevoke(AgentsDialog *dialog, const QString &name)
+{
+    clickRow(dialog, name);
+    if (!dialog->revokeButton()->isEnabled())
+        return nullptr;
+    QTest::mouseClick(dialog->revokeButton(), Qt::LeftButton);
+    return dialog->revokeQuestion();
+}
+
+qint64 TestAgentsDialog::auditCount(const QString &action)
+{
+    AuditFilter filter;
+    filter.action = action;
+    return m_session->auditQuery().count(filter);
+}
+
+void TestAgentsDialog::toolsMenuOpensTheDialog()
+{
+    m_window = std::make_unique<ui::MainWindow>(*m_session, kAlice, kAlice + u"#t"_s);
+    m_agents = new console::ConsoleAgents(*m_window, *m_session);
+    QMenu *tools = nullptr;
+    for (QAction *a : m_window->menuBar()->actions())
+        if (a->menu() && a->text() == u"&Tools"_s)
+            tools = a->menu();
+    QVERIFY(tools);
+    QVERIFY(tools->actions().contains(m_window->agentsAction()));
+    QCOMPARE(m_window->agentsAction()->text(), u"&Agents…"_s);
+    QVERIFY(!m_agents->dialog());
+    m_window->agentsAction()->trigger();
+    QVERIFY(m_agents->dialog());
+    QVERIFY(m_agents->dialog()->isVisible());
+    QCOMPARE(m_agents->dialog()->windowModality(), Qt::WindowModal);
+    // A second trigger replaces the open dialog rather than stacking another.
+    QPointer<AgentsDialog> first = m_agents->dialog();
+    m_window->agentsAction()->trigger();
+    QTRY_VERIFY(!first);
+    QCOMPARE(m_window->findChildren<AgentsDialog *>().size(), 1);
+}
+
+void TestAgentsDialog::listsTheAgents()
+{
+    AgentsDialog *dialog = openAs(kAlice);
+    QVERIFY(dialog);
+    const AgentListModel *model = dialog->model();
+    QCOMPARE(model->rowCount(), 3);
+    const auto cell = [&](const QString &name, int column) {
+        return model->data(model->index(model->rowOf(name), column)).toString();
+    };
+    QCOMPARE(cell(u"billing-bot"_s, AgentListModel::StateColumn), u"active"_s);
+    QCOMPARE(cell(u"billing-bot"_s, AgentListModel::LimitsColumn),
+             u"max 50.00 USD · 200.00 USD a day · 5/s"_s);
+    QCOMPARE(cell(u"billing-bot"_s, AgentListModel::UsedColumn), u"1"_s); // not the 30 h old one
+    QVERIFY(cell(u"billing-bot"_s, AgentListModel::LastCallColumn) != u"never"_s);
+    QCOMPARE(cell(u"helper"_s, AgentListModel::LimitsColumn), u"no limits"_s);
+    QCOMPARE(cell(u"helper"_s, AgentListModel::UsedColumn), u"0"_s);
+    QCOMPARE(cell(u"helper"_s, AgentListModel::LastCallColumn), u"never"_s);
+    QCOMPARE(cell(u"old-agent"_s, AgentListModel::StateColumn), u"revoked"_s);
+    // The notes: where tokens come from, and that limits are only recorded for now.
+    QVERIFY(dialog->tokenNoteLabel()->isVisible());
+    QVERIFY(dialog->tokenNoteLabel()->text().contains(u"opsctl agent add"_s));
+    QVERIFY(dialog->tokenNoteLabel()->text().contains(u"docs/agents.md"_s));
+    QVERIFY(dialog->tokenNoteLabel()->text().contains(u"never shown here"_s));
+    QCOMPARE(dialog->limitsNoteLabel()->text(),
+             u"Limits are recorded; enforcement arrives with the agent-request queue."_s);
+    QVERIFY(dialog->limitsNoteLabel()->isVisible());
+    QVERIFY(dialog->messageLabel()->isHidden());
+}
+
+void TestAgentsDialog::revokeAfterConfirmingRevokesInTheDatabase()
+{
+    AgentsDialog *dialog = openAs(kAlice);
+    QVERIFY(dialog);
+    QSignalSpy revoked(dialog, &AgentsDialog::revoked);
+    const QString helperToken = m_tokens.at(3);
+    QVERIFY(m_session->access().agentForToken(helperToken));
+    QVERIFY(m_session->access().agentForToken(m_tokens.at(1))); // in its grace
+    QMessageBox *question = askToRevoke(dialog, u"helper"_s);
+    QVERIFY(question);
+    QVERIFY(question->isVisible());
+    QVERIFY2(question->text().contains(u"helper"_s), qPrintable(question->text()));
+    QVERIFY(dialog->confirmRevokeButton()->text().contains(u"helper"_s));
+    // Asking alone changes nothing.
+    QCOMPARE(ops::toString(m_session->access().agent(u"helper"_s)->state()), u"active"_s);
+    QTest::mouseClick(dialog->confirmRevokeButton(), Qt::LeftButton);
+
+    const auto stored = m_session->access().agent(u"helper"_s);
+    QCOMPARE(ops::toString(stored->state()), u"revoked"_s);
+    QCOMPARE(stored->updatedBy, kAlice);
+    QVERIFY(!m_session->access().agentForToken(helperToken));
+    QVERIFY(!m_session->access().agentForToken(m_tokens.at(1))); // the rotated-out one too
+    QCOMPARE(auditCount(u"agent.revoked"_s), qint64(2));         // old-agent's and this one
+    QCOMPARE(revoked.count(), 1);
+    QCOMPARE(revoked.at(0).at(0).toString(), u"helper"_s);
+    // The row shows it, still selected, and Revoke is off for it.
+    const AgentListModel *model = dialog->model();
+    QCOMPARE(model->data(model->index(model->rowOf(u"helper"_s), AgentListModel::StateColumn))
+                 .toString(),
+             u"revoked"_s);
+    QCOMPARE(dialog->selectedAgent(), u"helper"_s);
+    QVERIFY(!dialog->revokeButton()->isEnabled());
+    QVERIFY(!dialog->messageLabel()->isHidden());
+    QVERIFY2(dialog->messageLabel()->text().contains(u"helper is revoked"_s),
+             qPrintable(dialog->messageLabel()->text()));
+    // The others are untouched.
+    QCOMPARE(ops::toString(m_session->access().agent(u"billing-bot"_s)->state()), u"active"_s);
+}
+
+void TestAgentsDialog::cancelChangesNothing()
+{
+    AgentsDialog *dialog = openAs(kAlice);
+    QVERIFY(dialog);
+    QSignalSpy revoked(dialog, &AgentsDialog::revoked);
+    const qint64 entries = auditCount();
+    const AgentRecord before = *m_session->access().agent(u"billing-bot"_s);
+    QMessageBox *question = askToRevoke(dialog, u"billing-bot"_s);
+    QVERIFY(question);
+    QPointer<QMessageBox> guard = question;
+    QAbstractButton *cancel = question->button(QMessageBox::Cancel);
+    QVERIFY(cancel);
+    QCOMPARE(question->defaultButton(), cancel); // Enter does not revoke
+    QTest::mouseClick(cancel, Qt::LeftButton);
+    QTRY_VERIFY(!guard);
+
+    const AgentRecord after = *m_session->access().agent(u"billing-bot"_s);
+    QCOMPARE(ops::toString(after.state()), u"active"_s);
+    QCOMPARE(after.updatedAtMs, before.updatedAtMs);
+    QCOMPARE(auditCount(), entries);
+    QVERIFY(m_session->access().agentForToken(m_tokens.at(0)));
+    QCOMPARE(revoked.count(), 0);
+    QVERIFY(dialog->messageLabel()->isHidden());
+    QVERIFY(dialog->revokeButton()->isEnabled());
+}
+
+void TestAgentsDialog::supportRevokeShowsTheRefusal()
+{
+    // What the store says when carol (support) revokes: it writes nothing when it refuses.
+    QString refusal;
+    try {
+        m_session->access().revokeAgent(kCarol, u"billing-bot"_s);
+    } catch (const ActionRefused &e) {
+        refusal = ui::refusalText(e);
+    }
+    QVERIFY(!refusal.isEmpty());
+    const qint64 entries = auditCount();
+
+    AgentsDialog *dialog = openAs(kCarol);
+    QVERIFY(dialog);
+    QSignalSpy revoked(dialog, &AgentsDialog::revoked);
+    QMessageBox *question = askToRevoke(dialog, u"billing-bot"_s);
+    QVERIFY(question); // the store decides, and says why
+    QTest::mouseClick(dialog->confirmRevokeButton(), Qt::LeftButton);
+
+    QVERIFY(!dialog->messageLabel()->isHidden());
+    QCOMPARE(dialog->messageLabel()->text(),
+             u"Agent billing-bot was not revoked: %1"_s.arg(refusal));
+    QCOMPARE(ops::toString(m_session->access().agent(u"billing-bot"_s)->state()), u"active"_s);
+    QVERIFY(m_session->access().agentForToken(m_tokens.at(0)));
+    QCOMPARE(auditCount(), entries);
+    QCOMPARE(revoked.count(), 0);
+    const AgentListModel *model = dialog->model();
+    QCOMPARE(model->data(model->index(model->rowOf(u"billing-bot"_s), AgentListModel::StateColumn))
+                 .toString(),
+             u"active"_s);
+}
+
+void TestAgentsDialog::revokedRowCannotBeRevokedAgain()
+{
+    AgentsDialog *dialog = openAs(kAlice);
+    QVERIFY(dialog);
+    clickRow(dialog, u"old-agent"_s);
+    QVERIFY(!dialog->revokeButton()->isEnabled());
+    QVERIFY(dialog->revokeButton()->toolTip().contains(u"already revoked"_s));
+    dialog->askToRevoke(); // a keyboard path that bypassed the button
+    QVERIFY(!dialog->revokeQuestion());
+    clickRow(dialog, u"billing-bot"_s);
+    QVERIFY(dialog->revokeButton()->isEnabled());
+}
+
+void TestAgentsDialog::refreshReadsAgentsAddedMeanwhile()
+{
+    AgentsDialog *dialog = openAs(kAlice);
+    QVERIFY(dialog);
+    clickRow(dialog, u"helper"_s);
+    // Another process (its own connection) adds an agent and opens an operation for helper.
+    Session other(m_fx->path(), m_fx->clock());
+    m_tokens << other.access().addAgent(kAlice, u"new-agent"_s, {}).token;
+    NewOperation op = test::refundOperation(u"op_helper"_s, u"7003"_s);
+    op.createdBy = u"agent:helper:cursor:req-7"_s;
+    other.store().openOrGet(op);
+    QCOMPARE(dialog->model()->rowOf(u"new-agent"_s), -1);
+    QTest::mouseClick(dialog->refreshButton(), Qt::LeftButton);
+    QCOMPARE(dialog->model()->rowCount(), 4);
+    QVERIFY(dialog->model()->rowOf(u"new-agent"_s) >= 0);
+    QCOMPARE(dialog->selectedAgent(), u"helper"_s); // the selection is kept
+    const AgentListModel *model = dialog->model();
+    QCOMPARE(
+        model->data(model->index(model->rowOf(u"helper"_s), AgentListModel::UsedColumn)).toString(),
+        u"1"_s);
+}
+
+void TestAgentsDialog::failedReadIsSaidAndClearedByRefresh()
+{
+    AgentsDialog *dialog = openAs(kAlice);
+    QVERIFY(dialog);
+    // The table gone for a moment (as DDL: PostgreSQL prepares no ALTER).
+    const auto ddl = [this](const QString &sql) {
+        QSqlQuery q(connectionOf(m_fx->store()));
+        return q.exec(sql);
+    };
+    QVERIFY(ddl(u"ALTER TABLE agents RENAME TO agents_away"_s));
+    QTest::mouseClick(dialog->refreshButton(), Qt::LeftButton);
+    QVERIFY(!dialog->messageLabel()->isHidden());
+    QVERIFY2(dialog->messageLabel()->text().startsWith(u"The agents could not be read: "_s),
+             qPrintable(dialog->messageLabel()->text()));
+    QCOMPARE(dialog->model()->rowCount(), 0);
+    QVERIFY(!dialog->revokeButton()->isEnabled());
+    QVERIFY(ddl(u"ALTER TABLE agents_away RENAME TO agents"_s));
+    QTest::mouseClick(dialog->refreshButton(), Qt::LeftButton);
+    QVERIFY(dialog->messageLabel()->isHidden());
+    QCOMPARE(dialog->model()->rowCount(), 3);
+}
+
+void TestAgentsDialog::noTokenIsShownAnywhere()
+{
+    AgentsDialog *dialog = openAs(kAlice);
+    QVERIFY(dialog);
+    // With the question open too, and after a revocation's message.
+    QMessageBox *question = askToRevoke(dialog, u"helper"_s);
+    QVERIFY(question);
+    QStringList texts = visibleTexts(dialog) + modelTexts(*dialog->model());
+    QTest::mouseClick(dialog->confirmRevokeButton(), Qt::LeftButton);
+    texts += visibleTexts(dialog) + modelTexts(*dialog->model());
+    QCOMPARE(m_tokens.size(), 4);
+    QVERIFY(texts.join(u'\n').contains(u"billing-bot"_s)); // the walk does see the rows
+    for (const QString &text : texts) {
+        QVERIFY2(!text.contains(u"opsa_"_s), qPrintable(text));
+        for (const QString &token : m_tokens) {
+            QVERIFY2(!text.contains(token), qPrintable(text));
+            QVERIFY2(!text.contains(agentTokenHash(token)), qPrintable(text));
+            QVERIFY2(!text.contains(token.mid(5, 12)), qPrintable(text)); // nor a part of one
+        }
+    }
+}
+
+void TestAgentsDialog::speaksTheLanguage_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("revoke");  // the Revoke button
+    QTest::addColumn<QString>("revoked"); // the revoked agent's state
+    QTest::addColumn<QString>("file");
+    QTest::newRow("en") << u"en"_s << u"&Revoke…"_s << u"revoked"_s << u"agents-dialog.png"_s;
+    QTest::newRow("ru") << u"ru"_s << u"&Отозвать…"_s << u"отозван"_s << u"agents-dialog-ru.png"_s;
+    QTest::newRow("uk") << u"uk"_s << u"&Відкликати…"_s << u"відкликаний"_s
+                        << u"agents-dialog-uk.png"_s;
+}
+
+// Three agents as a supervisor sees them: one with limits and a call, one without, one revoked.
+void TestAgentsDialog::speaksTheLanguage()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, revoke);
+    QFETCH(QString, revoked);
+    QFETCH(QString, file);
+    QVERIFY(ui::applyLanguage(language, ui::localeFor(language, QLocale::system())));
+    AgentsDialog *dialog = openAs(kAlice);
+    QVERIFY(dialog);
+    QCOMPARE(dialog->revokeButton()->text(), revoke);
+    const AgentListModel *model = dialog->model();
+    QCOMPARE(model->data(model->index(model->rowOf(u"old-agent"_s), AgentListModel::StateColumn))
+                 .toString(),
+             revoked);
+    if (language != u"en"_s) {
+        QVERIFY(m_window->agentsAction()->text() != u"&Agents…"_s);
+        QVERIFY(dialog->limitsNoteLabel()->text() !=
+                u"Limits are recorded; enforcement arrives with the agent-request queue."_s);
+        QVERIFY(model->headerData(AgentListModel::UsedColumn, Qt::Horizontal).toString() !=
+                u"Used 24 h"_s);
+    }
+    clickRow(dialog, u"billing-bot"_s);
+    QApplication::processEvents();
+    const QString path = screenshotDir() + u'/' + file;
+    QVERIFY2(dialog->grab().save(path, "PNG"), qPrintable(path));
+    qInfo("screenshot: %s", qPrintable(path));
+}
+
+QTEST_MAIN(TestAgentsDialog)
+#include "tst_agentsdialog.moc"
