@@ -29,6 +29,8 @@ void generateOperations(Connection &db, qint64 rows, qint64 nowMs);
 //   4 by state: state.unknown / state.succeeded / state.failed (system:engine), open rows
 //     evidence.added (operator:op<x % 7>); every 1,000th row instead state.closed_manually
 //     by operator:alice                        at created + 3 s  {"state":…}
+// On PostgreSQL, as the owner of audit, audit_tip is advanced once rather than per entry (see
+// DeferredAuditTip in the .cpp); the rows and the final tip are the same either way.
 // Throws StoreError when a statement fails; nothing is written then.
 void generateAuditHistory(Connection &db, qint64 rows, qint64 nowMs);
 

@@ -39,6 +39,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 using namespace ops;
@@ -58,16 +59,31 @@ void saveShot(QWidget *w, const QString &name)
     qInfo() << "screenshot:" << path;
 }
 
-struct Supervisor
+// The supervisors' window on a database the caller holds.
+struct WindowOn
 {
-    StoreFixture fixture;
-    SeededHistory history = seedAuditHistory(fixture);
+    StoreFixture &fixture;
     Session session{fixture.path(), fixture.clock()}; // the window's own connection
     SupervisorWindow window{session};
     QAbstractItemModelTester tester{window.auditView()->model(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest};
 
     AuditView *audit() { return window.auditView(); }
+};
+
+struct Seeded
+{
+    StoreFixture fixture;
+    SeededHistory history = seedAuditHistory(fixture);
+};
+
+// A fresh database with the seeded history, and the window on it.
+struct Supervisor : Seeded, WindowOn
+{
+    using Seeded::fixture;
+    Supervisor()
+        : WindowOn{fixture}
+    {}
 };
 
 // Enough entries that a job is still running when the test presses Cancel.
@@ -114,6 +130,7 @@ class TestAuditView : public QObject
     Q_OBJECT
 private slots:
     void initTestCase();
+    void cleanupTestCase();
     void listsEveryEntryNewestFirst();
     void filtersThroughTheWidgets_data();
     void filtersThroughTheWidgets();
@@ -127,11 +144,36 @@ private slots:
     void mainWindowRights();
     void chartsShowTheFigures();
     void screenshots();
+
+private:
+    StoreFixture &bulkFixture();
+
+    std::unique_ptr<StoreFixture> m_bulk;
 };
 
 void TestAuditView::initTestCase()
 {
     qputenv("TZ", "UTC");
+}
+
+void TestAuditView::cleanupTestCase()
+{
+    m_bulk.reset(); // its database (PostgreSQL) or folder (SQLite) goes with the last case
+}
+
+// The seeded history and the bulk one, generated on first use and shared by the three job cases:
+// 100,000 entries take seconds to write on either backend, and those cases only read them (the
+// jobs verify and export to files; nothing there writes to the database). Each case still checks
+// the full count, so one that wrote would fail the next.
+StoreFixture &TestAuditView::bulkFixture()
+{
+    if (!m_bulk) {
+        auto fixture = std::make_unique<StoreFixture>();
+        seedAuditHistory(*fixture);
+        addBulk(*fixture);
+        m_bulk = std::move(fixture);
+    }
+    return *m_bulk;
 }
 
 void TestAuditView::listsEveryEntryNewestFirst()
@@ -196,8 +238,7 @@ void TestAuditView::verifyReportsHoldsThenBrokenEntry()
 
 void TestAuditView::verifyRunsOffTheUiThreadAndCancels()
 {
-    Supervisor s;
-    addBulk(s.fixture);
+    WindowOn s{bulkFixture()};
     AuditView *view = s.audit();
     s.window.show();
     QSignalSpy done(view, &AuditView::verifyFinished);
@@ -227,13 +268,11 @@ void TestAuditView::verifyRunsOffTheUiThreadAndCancels()
 // always sees the figures moving forward and the final ones before finished.
 void TestAuditView::jobReportsItsFinalFiguresBeforeItFinishes()
 {
-    Supervisor s;
-    addBulk(s.fixture);
+    StoreFixture &f = bulkFixture();
     const qint64 entries = 19 + 4 * kBulkRows;
     QTemporaryDir dir;
-    for (AuditJob *job :
-         {AuditJob::verify(s.fixture.path(), s.fixture.clock()),
-          AuditJob::exportCsv(s.fixture.path(), s.fixture.clock(), {}, dir.filePath(u"a.csv"_s))}) {
+    for (AuditJob *job : {AuditJob::verify(f.path(), f.clock()),
+                          AuditJob::exportCsv(f.path(), f.clock(), {}, dir.filePath(u"a.csv"_s))}) {
         std::vector<std::pair<qint64, qint64>> reports;
         bool finishedSeen = false;
         bool reportAfterFinish = false;
@@ -306,8 +345,7 @@ void TestAuditView::exportMatchesTheOldPath()
 
 void TestAuditView::cancelledExportLeavesNoFile()
 {
-    Supervisor s;
-    addBulk(s.fixture);
+    WindowOn s{bulkFixture()};
     AuditView *view = s.audit();
     s.window.show();
     QTemporaryDir dir;
@@ -397,9 +435,9 @@ void TestAuditView::screenshots()
     verifyThroughTheButton(s.audit());
     s.window.tabs()->setCurrentIndex(SupervisorWindow::AuditTab);
     saveShot(&s.window, u"audit-view.png"_s);
-    // A chain check under way: the progress bar and Cancel under the list. One shot is enough,
-    // and the bulk history takes minutes to generate on PostgreSQL (verifyRunsOffTheUiThread…
-    // covers the job there).
+    // A chain check under way: the progress bar and Cancel under the list. One backend's shot is
+    // enough, and the bulk history costs seconds more per run (verifyRunsOffTheUiThread… covers
+    // the job on PostgreSQL).
     if (test::onPostgres())
         return;
     addBulk(s.fixture);
