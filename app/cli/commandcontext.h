@@ -75,6 +75,9 @@ int eventsCommand(CommandContext &ctx, const QStringList &args);  // webhookcomm
 int operatorCommand(CommandContext &ctx, const QStringList &args);
 int agentCommand(CommandContext &ctx, const QStringList &args); // agentcommands.cpp
 int approvalCommand(CommandContext &ctx, const QStringList &args);
+// approval approve|reject op_…: an agent's held refund (agentrequestcommands.cpp).
+int agentRequestDecision(CommandContext &ctx, const QString &decision, const QString &operationId,
+                         const QString &reason);
 int settingsCommand(CommandContext &ctx, const QStringList &args);
 int reconcileCommand(CommandContext &ctx, const QStringList &args); // reconcilecommands.cpp
 int proposalsCommand(CommandContext &ctx, const QStringList &args); // reconcilecommands.cpp

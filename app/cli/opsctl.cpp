@@ -40,7 +40,7 @@ const QString kUsage =
     "  agent add NAME [--max-refund AMOUNT CUR] [--daily AMOUNT CUR] [--rate N] | "
     "list [--json] | revoke NAME | rotate NAME [--grace 1h] | set-limits NAME …\n"
     "  approval list [--state S] | approve ID [--reason T] | reject ID "
-    "--reason T\n"
+    "--reason T (ID: an approval, or an agent's held op_…)\n"
     "  settings set approval-threshold CURRENCY MINOR | clear "
     "approval-threshold CURRENCY | set repeat-window DURATION (24h, 90m, "
     "500ms) | clear repeat-window | show\n"

@@ -194,7 +194,8 @@ int operatorCommand(CommandContext &ctx, const QStringList &args)
 int approvalCommand(CommandContext &ctx, const QStringList &args)
 {
     const QString usage = u"usage: opsctl approval list [--state S] [--json] | approve ID "
-                          "[--reason TEXT] | reject ID --reason TEXT"_s;
+                          "[--reason TEXT] | reject ID --reason TEXT (ID: an approval's number, "
+                          "or the op_… of an agent's held refund)"_s;
     QString error;
     const QString sub = args.value(0);
     const auto opts = CliArgs::parse(args.mid(1), {u"state"_s, u"reason"_s}, {u"json"_s}, &error);
@@ -208,13 +209,23 @@ int approvalCommand(CommandContext &ctx, const QStringList &args)
         ordered_json rows = ordered_json::array();
         for (const auto &a : session->access().approvals(state))
             rows.push_back(approvalJson(a));
-        printJson(ctx.out, {{"approvals", rows}});
+        // Agents' refunds held over their limits wait for the same decision (DESIGN §13).
+        ordered_json held = ordered_json::array();
+        OperationFilter filter;
+        filter.state = OperationState::AwaitingApproval;
+        filter.limit = 500;
+        for (const Operation &op : session->store().list(filter))
+            held.push_back(toJson(op));
+        printJson(ctx.out, {{"approvals", rows}, {"agent_requests", held}});
         return ExitCode::Ok;
     }
     if ((sub != u"approve"_s && sub != u"reject"_s) || opts->positionals().size() != 1)
         return ctx.usage(usage);
     if (ctx.personName().isEmpty())
         return ctx.usage(kNoPerson);
+    if (opts->positionals().first().startsWith(u"op_"_s))
+        return agentRequestDecision(ctx, sub, opts->positionals().first(),
+                                    opts->value(u"reason"_s));
     bool ok = false;
     const qint64 id = opts->positionals().first().toLongLong(&ok);
     if (!ok || id <= 0)

@@ -49,7 +49,10 @@ json outputSchema(json statuses)
               {"note", {{"type", "string"}}},
               {"error",
                {{"type", "object"},
-                {"properties", {{"code", {{"type", "string"}}}, {"message", {{"type", "string"}}}}},
+                {"properties",
+                 {{"code", {{"type", "string"}}},
+                  {"message", {{"type", "string"}}},
+                  {"retry_after_ms", {{"type", "integer"}, {"minimum", 1}}}}},
                 {"required", {"code", "message"}}}}}},
             {"required", {"status"}}};
 }
@@ -70,7 +73,8 @@ const char *kStatusGuide =
     "customer a colleague is checking, never that it succeeded or failed. unconfirmed = not "
     "confirmed yet; you may call again with the same arguments, it resends with the same key "
     "and can never do it twice. rejected = nothing was done; read error.message and fix the "
-    "input.";
+    "input. rejected with error.code rate_limited = you called faster than you may; nothing was "
+    "stored, wait error.retry_after_ms and call again with the same arguments.";
 
 // Exactly one of these per tool, checked with the schema (argumentProblem). Not a top-level oneOf:
 // several agent hosts refuse tools whose inputSchema has oneOf/anyOf/allOf at the top.
@@ -112,7 +116,8 @@ json refundTool()
          {{"type", "string"},
           {"enum", {"duplicate", "fraudulent", "requested_by_customer"}},
           {"description", "Why, as Stripe records it; optional."}}}};
-    json output = outputSchema({"refunded", "failed", "unconfirmed", "checking", "rejected"});
+    json output = outputSchema(
+        {"refunded", "failed", "unconfirmed", "checking", "needs_approval", "rejected"});
     output["properties"]["repeat"] = {
         {"type", "boolean"},
         {"description", "true: an earlier confirmed refund answered; nothing new was sent."}};
@@ -125,7 +130,13 @@ json refundTool()
                  "refunded = done, quote refund_id. refunded with repeat:true = this refund was "
                  "already made earlier; tell the customer it is done, do not make another. To "
                  "refund the same amount again for a different reason, pass a reference naming "
-                 "it. failed = the provider refused; reason names why, nothing was refunded.") +
+                 "it. failed = the provider refused; reason names why, nothing was refunded. "
+                 "needs_approval = the amount is over what you may refund without a person; "
+                 "nothing was sent and a person decides. Tell the customer the refund is being "
+                 "reviewed, never that it is done or refused. Calling again, or operation_status, "
+                 "answers the same until a person approves (then refunded or another status) or "
+                 "rejects it (failed, reason rejected); do not split the amount or add a reference "
+                 "to get round it.") +
                  kStatusGuide},
             {"inputSchema", inputSchema(properties, {"order", "amount"})},
             {"outputSchema", output},
@@ -195,16 +206,17 @@ json executeTool()
 json statusTool()
 {
     json properties = {{"operation_id", text(1, 64, "The operation_id a tool returned.")}};
-    return {{"name", "operation_status"},
-            {"title", "Look up an operation"},
-            {"description",
-             "Read where an operation stands now, without sending anything. Same statuses and "
-             "same advice as the tool that started it; rejected with code unknown_operation when "
-             "no such operation exists."},
-            {"inputSchema", inputSchema(properties, {"operation_id"})},
-            {"outputSchema", outputSchema({"refunded", "succeeded", "failed", "queued", "running",
-                                           "unconfirmed", "checking", "rejected"})},
-            {"annotations", annotations("Look up an operation", true)}};
+    return {
+        {"name", "operation_status"},
+        {"title", "Look up an operation"},
+        {"description",
+         "Read where an operation stands now, without sending anything. Same statuses and "
+         "same advice as the tool that started it; rejected with code unknown_operation when "
+         "no such operation exists."},
+        {"inputSchema", inputSchema(properties, {"operation_id"})},
+        {"outputSchema", outputSchema({"refunded", "succeeded", "failed", "queued", "running",
+                                       "unconfirmed", "checking", "needs_approval", "rejected"})},
+        {"annotations", annotations("Look up an operation", true)}};
 }
 
 } // namespace

@@ -203,6 +203,8 @@ ToolResult statusOf(OperationStore &store, const QString &operationId)
         return ToolResult::failed(op->id, op->failureCode).about(subject);
     case OperationState::Unknown:
         return ToolResult::checking(op->id).about(subject);
+    case OperationState::AwaitingApproval:
+        return ToolResult::needsApproval(op->id);
     case OperationState::Open:
         break;
     }

@@ -27,6 +27,18 @@ bool isBase64UrlChar(QChar c)
 
 } // namespace
 
+QString agentOfActor(QStringView actor)
+{
+    constexpr QStringView prefix = u"agent:";
+    if (!actor.startsWith(prefix))
+        return {};
+    const QStringView rest = actor.mid(prefix.size());
+    // Not checked against isValidAgentName: a team login a DBA named outside `agent add` is an
+    // agent too, and its rows must name it (migration 0013's trigger). The column holds 64.
+    const QStringView name = rest.left(rest.indexOf(u':'));
+    return name.size() <= 64 ? name.toString() : QString();
+}
+
 QString agentNameProblem(QStringView name)
 {
     if (name.isEmpty())

@@ -22,6 +22,10 @@ bool isValidAgentName(QStringView name);
 // Why `name` is not an agent name; empty when it is one.
 QString agentNameProblem(QStringView name);
 
+// The agent an actor names: NAME of agent:NAME:<client>:<request id> (or of agent:NAME); empty
+// for anyone else.
+QString agentOfActor(QStringView actor);
+
 // A new token: "opsa_" + base64url(32 random bytes), 48 characters.
 QString newAgentToken();
 // Lower-case hex SHA-256 of the token's UTF-8 bytes: what storage keeps and looks up.

@@ -148,6 +148,7 @@ QList<MessageTemplate> allowedTemplates(OperationState state, OperationKind kind
     switch (state) {
     case OperationState::Open:
     case OperationState::Unknown:
+    case OperationState::AwaitingApproval:
         return {MessageTemplate::Checking, MessageTemplate::NotConfirmed, MessageTemplate::Custom};
     case OperationState::Succeeded:
         if (kind != OperationKind::Refund)

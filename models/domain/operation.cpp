@@ -41,6 +41,7 @@ constexpr std::array kStates = {
     std::pair{OperationState::Unknown, QStringView(u"unknown")},
     std::pair{OperationState::Succeeded, QStringView(u"succeeded")},
     std::pair{OperationState::Failed, QStringView(u"failed")},
+    std::pair{OperationState::AwaitingApproval, QStringView(u"awaiting_approval")},
 };
 constexpr std::array kProviders = {
     std::pair{Provider::Stripe, QStringView(u"stripe")},

@@ -24,7 +24,10 @@ enum class OperationState
     Open,
     Unknown,
     Succeeded,
-    Failed
+    Failed,
+    // An agent's refund over one of its limits (DESIGN §13): stored with its key and bytes,
+    // never sent, until a person approves it (to open) or rejects it (to failed).
+    AwaitingApproval
 };
 enum class Provider
 {
@@ -95,6 +98,8 @@ struct Operation
     std::optional<QDateTime> closedAt;
     QString closeReason;
     QString reference; // refunds: the caller's reference, part of the unit of work (rule 13)
+    QString agent;     // the agent whose call opened it (agent:NAME:…); empty for people
+    QString hold;      // awaiting_approval: the limit that held it, "max_refund" or "daily"
 };
 
 // Classification of one attempt's answer (docs/design.md rule 5).

@@ -205,6 +205,7 @@ QString stateKey(OperationState state)
 {
     switch (state) {
     case OperationState::Open:
+    case OperationState::AwaitingApproval: // not sent yet: to a customer, still being decided
         return u"open"_s;
     case OperationState::Unknown:
         return u"unknown"_s;
@@ -221,6 +222,7 @@ bool forbidden(OperationState state, Claim claim)
     switch (state) {
     case OperationState::Open:
     case OperationState::Unknown:
+    case OperationState::AwaitingApproval:
         return true;
     case OperationState::Succeeded:
         return claim == Claim::Failure;

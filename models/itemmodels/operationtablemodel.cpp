@@ -202,6 +202,8 @@ QString stateLabel(OperationState state)
         return OperationTableModel::tr("succeeded");
     case OperationState::Failed:
         return OperationTableModel::tr("failed");
+    case OperationState::AwaitingApproval:
+        return OperationTableModel::tr("awaiting approval");
     }
     return toString(state);
 }

@@ -30,7 +30,7 @@ QString liveStatesFor(OperationKind kind)
 {
     switch (kind) {
     case OperationKind::Refund:
-        return u"('open', 'unknown')"_s;
+        return u"('open', 'unknown', 'awaiting_approval')"_s;
     case OperationKind::Execution:
         return u"('open', 'unknown', 'succeeded', 'failed')"_s;
     default:
@@ -81,7 +81,7 @@ std::optional<Operation> OperationStore::findLiveRefund(Provider provider, const
                                                         const QString &reference)
 {
     return refundOfUnit(provider, project, unitOfWork, reference,
-                        u"AND state IN ('open', 'unknown')"_s);
+                        u"AND state IN "_s + liveStatesFor(OperationKind::Refund));
 }
 
 std::optional<Operation> OperationStore::refundOfUnit(Provider provider, const QString &project,
@@ -132,8 +132,8 @@ qint64 OperationStore::liveRefundTotal(Provider provider, const QString &chargeI
 {
     Query q = runQuery(m_db,
                        u"SELECT COALESCE(SUM(amount_minor), 0) FROM operations WHERE "
-                       "kind = 'refund' AND provider = ? AND charge_id = ? AND "
-                       "state IN ('open', 'unknown')"_s,
+                       "kind = 'refund' AND provider = ? AND charge_id = ? AND state IN "_s +
+                           liveStatesFor(OperationKind::Refund),
                        {toString(provider), chargeId});
     return q.next() ? q.value(0).toLongLong() : 0;
 }
@@ -155,8 +155,9 @@ bool OperationStore::guardRefuses(const NewOperation &op, const BalanceGuard &gu
     Query q = runQuery(m_db,
                        u"SELECT COALESCE(SUM(amount_minor), 0) FROM operations WHERE "
                        "kind = 'refund' AND provider = ? AND charge_id = ? AND "
-                       "(state IN ('open', 'unknown') OR (state = 'succeeded' AND "
-                       "closed_at > ?))"_s,
+                       "(state IN "_s +
+                           liveStatesFor(OperationKind::Refund) +
+                           u" OR (state = 'succeeded' AND closed_at > ?))"_s,
                        {toString(op.provider), op.chargeId, guard.readAt.toMSecsSinceEpoch()});
     const qint64 committed = q.next() ? q.value(0).toLongLong() : 0;
     return op.amount.minor > guard.chargeAmount - guard.providerRefunded - committed;
@@ -169,36 +170,48 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
     const qint64 now = m_clock.nowMs();
     {
         WriteTransaction tx(m_db);
-        if (guard && !findLiveFor(op) && guardRefuses(op, *guard))
-            return {{}, false, true, std::nullopt};
+        const bool fresh = (guard || !op.agent.isEmpty()) && !findLiveFor(op);
+        if (guard && fresh && guardRefuses(op, *guard))
+            return {{}, false, true, std::nullopt, std::nullopt};
+        const AgentVerdict verdict =
+            fresh ? agentVerdict(m_db, op.agent, op.kind, op.amount, now) : AgentVerdict{};
+        if (verdict.kind == AgentVerdict::Kind::RateLimited ||
+            verdict.kind == AgentVerdict::Kind::Revoked)
+            return {{}, false, false, std::nullopt, verdict};
+        const bool held = verdict.kind == AgentVerdict::Kind::Hold;
         const QString insert =
             u"INSERT INTO operations (id, kind, provider, project, unit_of_work, order_id, "
             "charge_id, customer_id, amount_minor, currency, idempotency_key, request_method, "
             "request_path, request_body, request_content_type, state, attempt_cap, "
-            "window_seconds, margin_seconds, created_by, created_at, updated_at, reference) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)"_s;
-        const QVariantList values = {op.id,
-                                     toString(op.kind),
-                                     toString(op.provider),
-                                     op.project,
-                                     op.unitOfWork,
-                                     nullable(op.orderId),
-                                     nullable(op.chargeId),
-                                     nullable(op.customerId),
-                                     op.amount.minor,
-                                     op.amount.currency,
-                                     op.idempotencyKey,
-                                     QString::fromLatin1(op.request.method),
-                                     op.request.path,
-                                     op.request.body,
-                                     QString::fromLatin1(op.request.contentType),
-                                     op.attemptCap,
-                                     op.windowSeconds,
-                                     op.marginSeconds,
-                                     op.createdBy,
-                                     now,
-                                     now,
-                                     op.reference};
+            "window_seconds, margin_seconds, created_by, created_at, updated_at, reference, "
+            "agent, hold) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s;
+        const QVariantList values = {
+            op.id,
+            toString(op.kind),
+            toString(op.provider),
+            op.project,
+            op.unitOfWork,
+            nullable(op.orderId),
+            nullable(op.chargeId),
+            nullable(op.customerId),
+            op.amount.minor,
+            op.amount.currency,
+            op.idempotencyKey,
+            QString::fromLatin1(op.request.method),
+            op.request.path,
+            op.request.body,
+            QString::fromLatin1(op.request.contentType),
+            toString(held ? OperationState::AwaitingApproval : OperationState::Open),
+            op.attemptCap,
+            op.windowSeconds,
+            op.marginSeconds,
+            op.createdBy,
+            now,
+            now,
+            op.reference,
+            nullable(op.agent),
+            held ? QVariant(verdict.hold) : QVariant()};
         // The savepoint keeps the transaction usable after a refused INSERT (PostgreSQL would
         // abort all of it), so the winner is read under the same write lock: it cannot reach a
         // final state, and so leave the live index, between the refusal and the read.
@@ -211,23 +224,27 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
         }
         if (refusal.isEmpty()) {
             execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
-            AuditLog::append(m_db, now, op.createdBy, u"operation.opened"_s, op.id,
-                             {{"kind", str(toString(op.kind))},
-                              {"provider", str(toString(op.provider))},
-                              {"unit_of_work", str(op.unitOfWork)},
-                              {"reference", str(op.reference)},
-                              {"amount", op.amount.minor},
-                              {"currency", str(op.amount.currency)},
-                              {"idempotency_key", str(op.idempotencyKey)}});
+            nlohmann::json detail = {{"kind", str(toString(op.kind))},
+                                     {"provider", str(toString(op.provider))},
+                                     {"unit_of_work", str(op.unitOfWork)},
+                                     {"reference", str(op.reference)},
+                                     {"amount", op.amount.minor},
+                                     {"currency", str(op.amount.currency)},
+                                     {"idempotency_key", str(op.idempotencyKey)}};
+            if (held)
+                detail.update({{"state", "awaiting_approval"},
+                               {"hold", str(verdict.hold)},
+                               {"why", str(verdict.why)}});
+            AuditLog::append(m_db, now, op.createdBy, u"operation.opened"_s, op.id, detail);
             std::optional<qint64> attemptId;
-            if (!firstAttemptBy.isEmpty())
+            if (!firstAttemptBy.isEmpty() && !held)
                 attemptId = countAttemptLocked(justInserted(op), firstAttemptBy,
                                                AttemptMode::Automation, now);
             // Read back inside the transaction: the row as committed, with what the database
             // filled in, without a read after the commit.
             const Operation stored = *operation(op.id);
             tx.commit();
-            return {stored, true, false, attemptId};
+            return {stored, true, false, attemptId, std::nullopt};
         }
         execPlain(m_db, u"ROLLBACK TO SAVEPOINT open_or_get"_s);
         execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
@@ -235,7 +252,7 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
         // The partial unique index refused the insert: the winner's row is the one to use. The
         // transaction wrote nothing and ends uncommitted.
         if (auto winner = findLiveFor(op))
-            return {*winner, false, false, std::nullopt};
+            return {*winner, false, false, std::nullopt, std::nullopt};
         throw StoreError(
             u"cannot store operation %1 for %2: %3"_s.arg(op.id, op.unitOfWork, refusal));
     }
@@ -297,9 +314,13 @@ AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QSt
     const Operation &op = *found;
     if (mode == AttemptMode::OperatorResend)
         requireRight(m_db, actor, Right::Resend);
+    // An agent's held refund is sent by a person's resend, which approves it (agentrequests.cpp).
+    const bool held = op.state == OperationState::AwaitingApproval;
+    if (held && mode == AttemptMode::OperatorResend)
+        requireRight(m_db, actor, Right::Approve);
     const bool stateAllows =
         op.state == OperationState::Open ||
-        (mode == AttemptMode::OperatorResend && op.state == OperationState::Unknown);
+        (mode == AttemptMode::OperatorResend && (op.state == OperationState::Unknown || held));
     if (!stateAllows) {
         ticket.refusal = AttemptRefusal::NotOpen;
         return ticket;
@@ -329,6 +350,8 @@ AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QSt
         }
         return ticket;
     }
+    if (held)
+        approveHeldLocked(op, actor, now);
     ticket.attemptId = countAttemptLocked(op, actor, mode, now);
     ticket.seq = op.attempts + op.operatorAttempts + 1;
     tx.commit();

@@ -6,6 +6,7 @@
 
 #include "domain/clock.h"
 #include "domain/operation.h"
+#include "storage/access/agentquota.h"
 #include "storage/db/connection.h"
 #include "storage/manualclose.h"
 
@@ -38,6 +39,7 @@ struct NewOperation
     qint64 marginSeconds = 15 * 60;
     QString createdBy;
     QString reference; // refunds: part of the unit of work with unitOfWork (rule 13)
+    QString agent;     // the agent calling (agentOfActor): its limits apply (agentquota.h)
 };
 
 // Rule 9 re-checked inside the insert transaction. The provider's figures were read before the
@@ -57,6 +59,8 @@ struct OpenResult
     // Created with openOrGet(…, firstAttemptBy): attempt 1, counted in the insert's transaction.
     // operation is then the row after counting. Empty when the row was not created here.
     std::optional<qint64> firstAttemptId;
+    // The agent's rate, or its revocation, refused the call: nothing was stored.
+    std::optional<AgentVerdict> agentRefusal;
 };
 
 enum class AttemptMode
@@ -130,6 +134,9 @@ public:
     // With firstAttemptBy, a row created here also has its first attempt counted, by that
     // actor, in the same transaction (rules 1 and 4 in one durable commit: row, key, attempt 1
     // and both audit entries are on disk before anything is sent).
+    // A new row for an agent (op.agent) passes its limits first (agentquota.h): over the rate
+    // nothing is stored; over an amount limit the row is stored awaiting_approval, with no
+    // attempt counted.
     OpenResult openOrGet(const NewOperation &op, const std::optional<BalanceGuard> &guard = {},
                          const QString &firstAttemptBy = {});
 
@@ -141,7 +148,7 @@ public:
                                             const QString &reference = {});
     std::optional<Operation> findByKey(OperationKind kind, Provider provider,
                                        const QString &project, const QString &key);
-    // Sum of open and unknown refunds against a charge (rule 9).
+    // Sum of open, unknown and held (awaiting_approval) refunds against a charge (rule 9).
     qint64 liveRefundTotal(Provider provider, const QString &chargeId);
     // A refund for the same unit that succeeded after `since` (a concurrent caller's).
     std::optional<Operation> succeededRefundSince(Provider provider, const QString &project,
@@ -174,6 +181,14 @@ public:
                            const QString &reason, CloseFrom from);
     bool setProviderStatusLocked(const QString &id, const QString &status, const QString &actor,
                                  OperationState on);
+
+    // An agent's refund held over its limits (awaiting_approval, DESIGN §13). Approving it is an
+    // operator resend (beginAttempt in OperatorResend mode, by someone with the Approve right):
+    // the row turns open and its stored request is sent with its key, four-eyes applying above
+    // the threshold as for any resend. Rejecting closes it failed ("rejected"), nothing sent;
+    // false when the row is not held. Both are audited (agent_request.approved|rejected); a
+    // rejection needs a reason. Throws ActionRefused without the Approve right.
+    bool rejectAgentRequest(const QString &id, const QString &actor, const QString &reason);
 
     // Above the four-eyes threshold returns AwaitingApproval with a pending approval stored
     // (approvals.h); NotPermitted when the actor may not close (operatordirectory.h).
@@ -220,6 +235,7 @@ private:
                                           const QString &unitOfWork, const QString &reference,
                                           const QString &tail, const QVariantList &extra = {});
     bool guardRefuses(const NewOperation &op, const BalanceGuard &guard);
+    void approveHeldLocked(const Operation &op, const QString &actor, qint64 nowMs);
     void markUnknownLocked(const Operation &op, const QString &reason, const QString &actor,
                            qint64 nowMs);
     // Counts attempt op.attempts + 1 inside the caller's write transaction; returns its id.

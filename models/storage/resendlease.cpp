@@ -31,7 +31,7 @@ bool claimResendLease(OperationStore &store, const QString &operationId, const Q
     // free. updated_at is left alone: a lease is not a change of the operation.
     Query q = runQuery(connectionOf(store),
                        u"UPDATE operations SET lease_holder = ?, lease_until = ? WHERE id = ? "
-                       "AND state IN ('open', 'unknown') AND (lease_holder IS NULL OR "
+                       "AND state IN ('open', 'unknown', 'awaiting_approval') AND (lease_holder IS NULL OR "
                        "lease_until <= ? OR lease_holder = ?)"_s,
                        {holder, now + ttlSeconds * 1000, operationId, now, holder});
     const bool won = q.numRowsAffected() == 1;

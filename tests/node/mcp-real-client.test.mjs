@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  addAgent, admin, agentAudit, CHECKING_NOTE, opsctlPath, operations, refundRequests,
+  addAgent, admin, agentAudit, asSupervisor, CHECKING_NOTE, opsctlPath, operations, refundRequests,
   refundsAtSim, revokeAgent, serverEnv, simPath, startHttpServer, startSim, stop, workspace,
 } from './mcpharness.mjs';
 
@@ -394,6 +394,61 @@ test('http: two agents\' tokens refund, each audited under its own name; a revok
     assert.equal((await refundRequests(sim)).length, sent, 'no request at the provider');
     assert.equal(agentAudit(space.db, space.dir).length, audit.length, 'no audit entry');
     for (const token of Object.values(tokens)) assert.ok(!server.stderr().includes(token));
+  } finally {
+    assert.equal(await stop(server.child), 0);
+  }
+});
+
+test('http: over its limit an agent gets needs_approval and nothing is sent; a supervisor\'s '
+  + 'approval sends it with the stored key, a rejection fails it; over the rate: rate_limited',
+async () => {
+  const token = addAgent(space.db, 'capped', ['--max-refund', '1000', 'usd', '--rate', '2']);
+  const env = serverEnv(sim, space.db);
+  const server = await startHttpServer(env);
+  try {
+    const client = await httpClient(server.url, token, 'host-cap');
+    try {
+      // The SDK checks each structuredContent against the tool's outputSchema.
+      const call = (name, args) => client.callTool({ name, arguments: args });
+      const held = (await call('refund', { order: '9001', charge: 'ch_1002', amount: 1500 }))
+        .structuredContent;
+      assert.deepEqual(held, { status: 'needs_approval', operation_id: held.operation_id,
+        note: 'A person must approve this refund. Tell the customer it is being reviewed; do '
+          + 'not say it is done.' });
+      const status = async (id) =>
+        (await call('operation_status', { operation_id: id })).structuredContent.status;
+      assert.equal(await status(held.operation_id), 'needs_approval');
+      const second = (await call('refund', { order: '9002', charge: 'ch_1002', amount: 1200 }))
+        .structuredContent;
+      assert.equal(second.status, 'needs_approval');
+      // Two openings in this second already: the third call is refused and stores nothing.
+      const limited = (await call('refund', { order: '9003', charge: 'ch_1002', amount: 100 }))
+        .structuredContent;
+      assert.equal(limited.status, 'rejected');
+      assert.equal(limited.error.code, 'rate_limited');
+      assert.ok(limited.error.retry_after_ms >= 1 && limited.error.retry_after_ms <= 1000);
+      assert.equal(operations(space.db).length, 2);
+      assert.equal((await refundRequests(sim)).length, 0, 'nothing reached the provider');
+
+      const queue = JSON.parse(asSupervisor(space.db, ['approval', 'list']));
+      assert.deepEqual(queue.agent_requests.map((r) => [r.agent, r.hold, r.amount]).sort(),
+        [['capped', 'max_refund', 1200], ['capped', 'max_refund', 1500]]);
+      const approved = JSON.parse(asSupervisor(space.db,
+        ['approval', 'approve', held.operation_id], env));
+      assert.equal(approved.status, 'refunded');
+      const rejected = JSON.parse(asSupervisor(space.db,
+        ['approval', 'reject', second.operation_id, '--reason', 'order was cancelled'], env));
+      assert.equal(rejected.state, 'failed');
+      assert.match(rejected.close_reason, /^rejected by .+: order was cancelled$/);
+      assert.equal(await status(held.operation_id), 'refunded');
+      assert.equal(await status(second.operation_id), 'failed');
+      const sent = await refundRequests(sim);
+      assert.equal(sent.length, 1);
+      const row = operations(space.db).find((o) => o.operation_id === held.operation_id);
+      assert.equal(sent[0].idempotency_key, row.idempotency_key);
+    } finally {
+      await client.close();
+    }
   } finally {
     assert.equal(await stop(server.child), 0);
   }

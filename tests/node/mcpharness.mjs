@@ -108,22 +108,22 @@ export function operations(db) {
   return parsed.operations ?? parsed;
 }
 
-// opsctl as the supervisor on `db`; its stdout.
-function asSupervisor(db, args) {
+// opsctl as the supervisor on `db` (with `env` added, e.g. serverEnv's provider); its stdout.
+export function asSupervisor(db, args, env = {}) {
   return execFileSync(opsctlPath, ['--db', db, '--operator', SUPERVISOR, ...args],
-    { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: NO_CONFIG } });
+    { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: NO_CONFIG, ...env } });
 }
 
 const supervised = new Set();
 
-// `opsctl agent add NAME` (the supervisor bootstrapped first on a new database): the agent's
-// token, printed once.
-export function addAgent(db, name) {
+// `opsctl agent add NAME [limits…]` (the supervisor bootstrapped first on a new database): the
+// agent's token, printed once.
+export function addAgent(db, name, limits = []) {
   if (!supervised.has(db)) {
     asSupervisor(db, ['operator', 'add', SUPERVISOR, '--role', 'supervisor']);
     supervised.add(db);
   }
-  return JSON.parse(asSupervisor(db, ['agent', 'add', name])).token;
+  return JSON.parse(asSupervisor(db, ['agent', 'add', name, ...limits])).token;
 }
 
 export function revokeAgent(db, name) {

@@ -6,6 +6,7 @@
 
 #include "storage/access/agentdirectory.h"
 #include "storage/audit/auditlog.h"
+#include "storage/operationstore.h"
 #include "support/storefixture.h"
 #include "support/teamloginshistory.h" // operatorActor; teamlogins.h
 
@@ -76,6 +77,19 @@ std::optional<std::pair<QString, QString>> refusal(const std::function<void()> &
 
 const AgentLimits kLimits{Money{5000, u"usd"_s}, Money{20000, u"usd"_s}, 5};
 
+// A refund row as a client would insert it by hand (migration 0013's trigger decides).
+QString insertRefund(const QString &id, const QString &agent, const QString &state, qint64 amount)
+{
+    return u"INSERT INTO operations (id, kind, provider, unit_of_work, amount_minor, currency, "
+           "idempotency_key, request_method, request_path, request_body, request_content_type, "
+           "state, attempt_cap, window_seconds, margin_seconds, created_by, created_at, "
+           "updated_at, agent) VALUES ('%1', 'refund', 'stripe', '%1|%4|usd', %4, 'usd', 'k-%1', "
+           "'POST', '/v1/refunds', 'x'::bytea, 'x', '%3', 6, 86400, 900, 'agent:%2:psql:1', 1, 1, "
+           "%5)"_s.arg(id, agent, state)
+               .arg(amount)
+               .arg(agent.isEmpty() ? u"NULL"_s : u"'"_s + agent + u"'"_s);
+}
+
 } // namespace
 
 class TestAgentsTeam : public QObject
@@ -93,6 +107,7 @@ private slots:
     void agentLoginReadsButDoesNotWrite();
     void nobodyDeletesAnAgent_data();
     void nobodyDeletesAnAgent();
+    void agentLoginsLimitsHoldInTheDatabase();
 
 private:
     // The owner's answer to `sql`, one line per row, or "error: …".
@@ -330,6 +345,74 @@ void TestAgentsTeam::nobodyDeletesAnAgent()
     QVERIFY2(a.sqlState == u"42501"_s, qPrintable(a.describe()));
     QVERIFY2(a.message.contains(u"ops-refused[delete]"_s), qPrintable(a.describe()));
     QCOMPARE(directoryState(), before);
+}
+
+// An agent login over its per-refund limit: the engine's open stores the row held; written by
+// hand as open, or naming no agent or another one, the database refuses it. Only a supervisor's
+// login takes a held row out of awaiting_approval.
+void TestAgentsTeam::agentLoginsLimitsHoldInTheDatabase()
+{
+    const QString self = test::pidName(u"agent"_s);
+    {
+        LoginDb alice(m_fx->path(), u"alice"_s);
+        const QString actor = test::operatorActor(u"alice"_s);
+        addAgent(alice.db(), now(), actor, self, {Money{1000, u"usd"_s}, {}, {}});
+        addAgent(alice.db(), now(), actor, u"other"_s, {});
+    }
+    LoginDb agent(m_fx->path(), u"agent"_s);
+    OperationStore store(agent.db(), m_fx->clock());
+    NewOperation op;
+    op.id = u"op_held"_s;
+    op.unitOfWork = u"7001|1500|usd"_s;
+    op.orderId = u"7001"_s;
+    op.chargeId = u"ch_1002"_s;
+    op.amount = {1500, u"usd"_s};
+    op.idempotencyKey = u"key-held"_s;
+    op.request = {"POST", u"/v1/refunds"_s, "charge=ch_1002", "application/x-www-form-urlencoded"};
+    op.createdBy = u"agent:%1:opsctl:1"_s.arg(self);
+    op.agent = self;
+    const OpenResult opened = store.openOrGet(op);
+    QCOMPARE(toString(opened.operation.state), toString(OperationState::AwaitingApproval));
+    QCOMPARE(ownerRead(u"SELECT state || ' ' || hold || ' ' || agent FROM operations"_s),
+             u"awaiting_approval max_refund "_s + self);
+
+    const struct
+    {
+        QString sql;
+        QString code;
+    } refused[] = {
+        {insertRefund(u"op_open"_s, self, u"open"_s, 1500), u"ops-refused[limit]"_s},
+        {insertRefund(u"op_none"_s, QString(), u"open"_s, 100), u"ops-refused[agent]"_s},
+        {insertRefund(u"op_other"_s, u"other"_s, u"open"_s, 100), u"ops-refused[agent]"_s},
+        {u"UPDATE operations SET state = 'open' WHERE id = 'op_held'"_s, u"ops-refused[approve]"_s},
+        {u"UPDATE operations SET agent = 'other' WHERE id = 'op_held'"_s, u"ops-refused[agent]"_s},
+    };
+    const QString before = ownerRead(u"SELECT md5(string_agg(o::text, '|')) FROM operations o"_s);
+    for (const auto &r : refused) {
+        const Answer a = rawSql(agent.db(), r.sql);
+        QVERIFY2(a.sqlState == u"42501"_s && a.message.contains(r.code),
+                 qPrintable(r.sql + u" → "_s + a.describe()));
+    }
+    QCOMPARE(ownerRead(u"SELECT md5(string_agg(o::text, '|')) FROM operations o"_s), before);
+    // Within its limit, by hand, it may open a row that names it.
+    QCOMPARE(rawSql(agent.db(), insertRefund(u"op_small"_s, self, u"open"_s, 900)).sqlState,
+             QString());
+
+    LoginDb sam(m_fx->path(), u"sam"_s);
+    const Answer bySupport =
+        rawSql(sam.db(), u"UPDATE operations SET state = 'open' WHERE id = 'op_held'"_s);
+    QVERIFY2(bySupport.message.contains(u"ops-refused[approve]"_s),
+             qPrintable(bySupport.describe()));
+    QCOMPARE(ownerRead(u"SELECT state FROM operations WHERE id = 'op_held'"_s),
+             u"awaiting_approval"_s);
+
+    LoginDb alice(m_fx->path(), u"alice"_s);
+    OperationStore supervisor(alice.db(), m_fx->clock());
+    QVERIFY(supervisor.rejectAgentRequest(u"op_held"_s, test::operatorActor(u"alice"_s),
+                                          u"not ours"_s));
+    QCOMPARE(ownerRead(u"SELECT state || ' ' || failure_code || ' ' || closed_by FROM operations "
+                       "WHERE id = 'op_held'"_s),
+             u"failed rejected "_s + test::operatorActor(u"alice"_s));
 }
 
 QTEST_GUILESS_MAIN(TestAgentsTeam)

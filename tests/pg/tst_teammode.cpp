@@ -14,6 +14,7 @@
 #include "storage/operationquery.h"
 #include "storage/resendlease.h"
 #include "storage/session.h"
+#include "support/onthreads.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
 
@@ -31,6 +32,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace ops;
+using ops::test::onThreads;
 
 namespace {
 
@@ -58,47 +60,6 @@ qint64 scalar(Connection &db, const QString &sql)
 {
     Query q = runQuery(db, sql);
     return q.next() ? q.value(0).toLongLong() : -1;
-}
-
-// Runs `work(db, index)` on `n` threads at once, each with its own connection to `location`.
-// Returns the errors the threads reported (StoreError messages).
-template<typename Work> QStringList onThreads(const QString &location, int n, Work work)
-{
-    QSemaphore ready;
-    QSemaphore go;
-    std::mutex mutex;
-    QStringList errors;
-    std::vector<std::thread> threads;
-    for (int i = 0; i < n; ++i) {
-        threads.emplace_back([&, i] {
-            const QString name = u"teammode-%1-%2"_s.arg(quintptr(&ready)).arg(i);
-            {
-                Connection db;
-                try {
-                    db = Database::open(location, name);
-                } catch (const StoreError &e) {
-                    ready.release();
-                    std::lock_guard lock(mutex);
-                    errors << e.message();
-                    return;
-                }
-                ready.release();
-                go.acquire();
-                try {
-                    work(db, i);
-                } catch (const StoreError &e) {
-                    std::lock_guard lock(mutex);
-                    errors << e.message();
-                }
-            }
-            QSqlDatabase::removeDatabase(name);
-        });
-    }
-    ready.acquire(n);
-    go.release(n); // every connection is open: start them together
-    for (auto &t : threads)
-        t.join();
-    return errors;
 }
 
 } // namespace

@@ -10,6 +10,19 @@ using namespace Qt::StringLiterals;
 
 namespace ops {
 
+ToolResult agentRefusalResult(const AgentVerdict &verdict)
+{
+    if (verdict.kind == AgentVerdict::Kind::Revoked)
+        return ToolResult::rejected(QStringLiteral("agent_revoked"),
+                                    verdict.why + QStringLiteral("; nothing was stored or sent"));
+    ToolResult r = ToolResult::rejected(
+        QStringLiteral("rate_limited"),
+        verdict.why + QStringLiteral("; nothing was stored or sent, call again in %1 ms")
+                          .arg(verdict.retryAfterMs));
+    r.retryAfterMs = verdict.retryAfterMs;
+    return r;
+}
+
 std::uint64_t jitterSeed(std::uint64_t configured)
 {
     if (configured != 0)

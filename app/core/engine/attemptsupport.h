@@ -5,6 +5,7 @@
 // description, the attempt row it becomes, and a provider object kept as evidence.
 
 #include "domain/operation.h"
+#include "engine/toolresult.h"
 #include "slen/slenclient.h"
 #include "storage/operationstore.h"
 #include "stripe/stripeclient.h"
@@ -15,6 +16,11 @@
 #include <optional>
 
 namespace ops {
+
+// The call's answer when the agent's rate or its revocation kept openOrGet from storing
+// anything (OpenResult::agentRefusal): rejected, rate_limited with retry_after_ms, or
+// agent_revoked.
+ToolResult agentRefusalResult(const AgentVerdict &verdict);
 
 // The configured seed, or one drawn from the clock and a UUID when 0.
 std::uint64_t jitterSeed(std::uint64_t configured);

@@ -1,5 +1,6 @@
 #include "engine/creditengine.h"
 
+#include "domain/agent.h"
 #include "engine/attemptsupport.h"
 #include "engine/refundengine.h" // newOperationId
 #include "slen/workname.h"
@@ -155,6 +156,7 @@ NewOperation CreditEngine::buildOperation(const CreditInput &in, const QString &
     op.windowSeconds = m_config.creditWindowSeconds;
     op.marginSeconds = m_config.marginSeconds;
     op.createdBy = actor;
+    op.agent = agentOfActor(actor); // its rate applies in the opening transaction
     return op;
 }
 
@@ -164,6 +166,8 @@ ToolResult CreditEngine::openNew(const CreditInput &in, const QString &actor)
         return *refused;
     // Rules 1 and 4 in one commit: the row, its key and the first counted attempt.
     const OpenResult opened = m_store.openOrGet(buildOperation(in, actor), {}, actor);
+    if (opened.agentRefusal)
+        return agentRefusalResult(*opened.agentRefusal).about(ToolResult::Subject::Credit);
     if (!opened.created && !sameMovement(opened.operation, in))
         return ToolResult::rejected(u"work_name_in_use"_s,
                                     u"work name '%1' was just taken by %2; nothing was sent"_s.arg(

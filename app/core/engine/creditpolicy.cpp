@@ -63,6 +63,7 @@ template<> ToolResult CreditPolicy::rowResult(const Operation &row)
     case OperationState::Unknown:
         return ToolResult::checking(row.id).about(kCredit);
     case OperationState::Open:
+    case OperationState::AwaitingApproval: // only refunds are held
         break;
     }
     return ToolResult::unconfirmed(row.id).about(kCredit);

@@ -1,5 +1,6 @@
 #include "engine/executionengine.h"
 
+#include "domain/agent.h"
 #include "engine/attemptsupport.h"
 #include "engine/refundengine.h" // newOperationId
 #include "slen/workname.h"
@@ -108,8 +109,11 @@ ToolResult ExecutionEngine::execute(const ExecutionInput &in, const QString &act
     op.windowSeconds = m_config.executionWindowSeconds;
     op.marginSeconds = m_config.marginSeconds;
     op.createdBy = actor;
+    op.agent = agentOfActor(actor); // its rate applies in the opening transaction
     // Rules 1 and 4 in one commit: the row, its key and the first counted attempt.
     const OpenResult opened = m_store.openOrGet(op, {}, actor);
+    if (opened.agentRefusal)
+        return agentRefusalResult(*opened.agentRefusal).about(ToolResult::Subject::Execution);
     if (opened.created)
         return m_rules.drive(opened, actor);
     if (!sameExecution(opened.operation, in))

@@ -107,6 +107,7 @@ template<> ToolResult ProviderPolicy<SlenClient, kExecution>::rowResult(const Op
     case OperationState::Unknown:
         return ToolResult::checking(row.id).about(kExecution);
     case OperationState::Open:
+    case OperationState::AwaitingApproval: // only refunds are held
         r = row.providerRef.isEmpty() || !isKnownExecutionStatus(row.providerStatus)
                 ? ToolResult::unconfirmed(row.id).about(kExecution)
                 : ToolResult::pending(row.id, row.providerStatus);

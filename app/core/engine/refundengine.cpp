@@ -1,6 +1,7 @@
 #include "engine/refundengine.h"
 
 #include "engine/attemptsupport.h"
+#include "domain/agent.h"
 #include "storage/access/accessstore.h"
 #include "transport/formencoding.h"
 
@@ -208,6 +209,7 @@ NewOperation RefundEngine::buildOperation(const RefundInput &in, const QString &
     op.windowSeconds = m_config.windowSeconds;
     op.marginSeconds = m_config.marginSeconds;
     op.createdBy = actor;
+    op.agent = agentOfActor(actor); // its limits apply in the opening transaction
     return op;
 }
 
@@ -231,6 +233,8 @@ ToolResult RefundEngine::openNew(const RefundInput &given, const QString &actor)
     const OpenResult opened =
         m_store.openOrGet(buildOperation(in, actor),
                           BalanceGuard{charge.amount, charge.amountRefunded, readAt}, actor);
+    if (opened.agentRefusal)
+        return agentRefusalResult(*opened.agentRefusal);
     if (!opened.overBalance)
         return m_rules.drive(opened, actor);
     // Refused: either a concurrent caller for this unit was confirmed meanwhile, or the

@@ -56,6 +56,8 @@ template<> ToolResult RefundPolicy::rowResult(const Operation &row)
         return ToolResult::failed(row.id, row.failureCode);
     case OperationState::Unknown:
         return ToolResult::checking(row.id);
+    case OperationState::AwaitingApproval:
+        return ToolResult::needsApproval(row.id);
     case OperationState::Open:
         break;
     }

@@ -101,6 +101,14 @@ ToolResult ToolResult::rejected(const QString &code, const QString &message)
     return r;
 }
 
+ToolResult ToolResult::needsApproval(const QString &op)
+{
+    ToolResult r;
+    r.status = Status::NeedsApproval;
+    r.operationId = op;
+    return r;
+}
+
 ToolResult ToolResult::pending(const QString &op, const QString &providerStatus)
 {
     ToolResult r;
@@ -146,6 +154,13 @@ nlohmann::ordered_json ToolResult::toJson() const
     case Status::Rejected:
         j = {{"status", "rejected"},
              {"error", {{"code", s(errorCode)}, {"message", s(errorMessage)}}}};
+        if (retryAfterMs)
+            j["error"]["retry_after_ms"] = *retryAfterMs;
+        break;
+    case Status::NeedsApproval:
+        j = {{"status", "needs_approval"},
+             {"operation_id", s(operationId)},
+             {"note", kNeedsApprovalNote}};
         break;
     }
     if (subject != Subject::Refund && status != Status::Rejected)

@@ -23,6 +23,10 @@ inline constexpr const char *kCreditFailedNote =
 inline constexpr const char *kExecutionFailedNote =
     "The execution failed and keeps its work name. To run the flow again, call with a new work "
     "name.";
+// An agent's refund over its limits waits for a person (DESIGN §13): a contract, word for word.
+inline constexpr const char *kNeedsApprovalNote =
+    "A person must approve this refund. Tell the customer it is being reviewed; do not say it is "
+    "done.";
 inline constexpr const char *kExecutionPendingNote =
     "The flow has not finished. Call again with the same work name to get its result.";
 
@@ -37,7 +41,8 @@ struct ToolResult
         Checking,
         Rejected,
         Queued,
-        Running
+        Running,
+        NeedsApproval
     };
     // Which tool answered: decides the extra fields and the notes.
     enum class Subject
@@ -63,6 +68,7 @@ struct ToolResult
     QString providerStatus;             // execution: queued, waiting, running, succeeded, failed
     nlohmann::json output;              // execution result (null: none)
     std::optional<qint64> cost;         // execution cost.actual, once billed
+    std::optional<qint64> retryAfterMs; // rejected rate_limited: when a call may open again
 
     static ToolResult refunded(const QString &op, const QString &refundId);
     static ToolResult succeeded(const QString &op, Subject subject);
@@ -70,6 +76,8 @@ struct ToolResult
     static ToolResult unconfirmed(const QString &op);
     static ToolResult checking(const QString &op);
     static ToolResult rejected(const QString &code, const QString &message);
+    // Held over an agent's limit (awaiting_approval): nothing was sent.
+    static ToolResult needsApproval(const QString &op);
     // An execution that exists but has not finished: queued for "queued", running for "waiting"
     // and "running" (the raw sub-status travels in provider_status).
     static ToolResult pending(const QString &op, const QString &providerStatus);

@@ -128,14 +128,19 @@ QString toString(AgentState state)
     return state == AgentState::Revoked ? u"revoked"_s : u"active"_s;
 }
 
-std::optional<AgentRecord> findAgent(Connection &db, const QString &name)
+std::optional<AgentRecord> agentRecord(Connection &db, const QString &name)
 {
     Query q = runQuery(db, u"SELECT "_s + kColumns + u"FROM agents WHERE name = ?"_s, {name});
     if (!q.next())
         return std::nullopt;
-    AgentRecord r = recordFrom(q);
-    q.finish();
-    r.lastUsedMs = lastUsed(db, r.name);
+    return recordFrom(q);
+}
+
+std::optional<AgentRecord> findAgent(Connection &db, const QString &name)
+{
+    auto r = agentRecord(db, name);
+    if (r)
+        r->lastUsedMs = lastUsed(db, r->name);
     return r;
 }
 

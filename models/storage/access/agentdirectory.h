@@ -55,6 +55,8 @@ AgentRecord setAgentLimits(Connection &db, qint64 nowMs, const QString &byActor,
                            const QString &name, const AgentLimits &limits);
 
 std::optional<AgentRecord> findAgent(Connection &db, const QString &name);
+// The same without last use: one read by the primary key (the limits check, agentquota.h).
+std::optional<AgentRecord> agentRecord(Connection &db, const QString &name);
 std::vector<AgentRecord> listAgents(Connection &db);
 
 // The active agent whose current token, or rotated-out token inside its grace, is `token`;

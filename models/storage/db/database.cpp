@@ -182,6 +182,17 @@ int Database::latestVersion()
     return int(migrationFiles().size());
 }
 
+// A SQLite migration may edit a table's definition in sqlite_schema (0013 widens a CHECK, as
+// sqlite.org/lang_altertable.html describes); a new schema_version makes every connection, this
+// one included, parse the definitions again. For any other migration it costs one re-parse.
+static void bumpSchemaCookie(QSqlDatabase &db)
+{
+    QSqlQuery q(db);
+    if (!q.exec(u"PRAGMA schema_version"_s) || !q.next())
+        throw StoreError(u"cannot read schema_version: %1"_s.arg(q.lastError().text()));
+    execOrThrow(db, u"PRAGMA schema_version = %1"_s.arg(q.value(0).toLongLong() + 1));
+}
+
 void Database::migrate(QSqlDatabase &db)
 {
     // A current schema is read without the write lock and without a commit: the usual case for
@@ -205,6 +216,8 @@ void Database::migrate(QSqlDatabase &db)
             const int next = current + 1;
             for (const QString &s : splitSqlScript(migrationFor(dialectOf(db), next)))
                 execOrThrow(db, s);
+            if (dialectOf(db) == SqlDialect::Sqlite)
+                bumpSchemaCookie(db);
             execOrThrow(
                 db,
                 u"INSERT INTO schema_version (version, applied_at) VALUES (%1, %2)"_s.arg(next).arg(
