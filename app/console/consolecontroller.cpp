@@ -4,6 +4,7 @@
 #include "dialogs/bulkapplydialog.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "mainwindow/mainwindow.h"
+#include "supervisor/supervisorwindow.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
@@ -96,6 +97,8 @@ void ConsoleController::cancel()
     m_detached = true;
     m_window.clearBusy(tr("Cancelled. A request already sent still gets its answer recorded; the "
                           "list updates when it arrives."));
+    if (ui::SupervisorWindow *supervisor = m_window.supervisorWindow())
+        supervisor->stopWaitingForResend();
 }
 
 void ConsoleController::lookUp(const QString &operationId)
@@ -137,15 +140,17 @@ void ConsoleController::applyResend(const QString &operationId, const ResendOutc
                                 !outcome.othersWrote);
     else
         m_window.reloadAll(); // the row is gone, or the job failed before it could read it
-    if (!outcome.error.isEmpty()) {
-        m_window.showError(outcome.error, outcome.next);
-        m_window.showResendOutcome(
-            operationId, false,
-            tr("Resend: %1 What to do next: %2").arg(outcome.error, outcome.next));
-    } else {
+    const bool ok = outcome.error.isEmpty();
+    const QString text = ok ? outcome.message
+                            : tr("Resend: %1 What to do next: %2").arg(outcome.error, outcome.next);
+    if (ok)
         m_window.clearBusy(outcome.message);
-        m_window.showResendOutcome(operationId, true, outcome.message);
-    }
+    else
+        m_window.showError(outcome.error, outcome.next);
+    m_window.showResendOutcome(operationId, ok, text);
+    // An approval from the Agent requests tab: the tab says the outcome too.
+    if (ui::SupervisorWindow *supervisor = m_window.supervisorWindow())
+        supervisor->showResendOutcome(operationId, ok, text);
 }
 
 void ConsoleController::sendMessage(qint64 messageId)

@@ -81,6 +81,61 @@
     </message>
 </context>
 <context>
+    <name>ops::AgentRequestModel</name>
+    <message>
+        <source>over the per-refund limit</source>
+        <translation>over the per-refund limit</translation>
+    </message>
+    <message>
+        <source>over the daily limit</source>
+        <translation>over the daily limit</translation>
+    </message>
+    <message>
+        <source>Asked by %1 at %2</source>
+        <translation>Asked by %1 at %2</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s per-refund limit is now %1</source>
+        <translation>The agent&apos;s per-refund limit is now %1</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s daily limit is now %1</source>
+        <translation>The agent&apos;s daily limit is now %1</translation>
+    </message>
+    <message>
+        <source>Charge %1</source>
+        <translation>Charge %1</translation>
+    </message>
+    <message>
+        <source>Nothing has been sent: approving sends the stored request with its key once.</source>
+        <translation>Nothing has been sent: approving sends the stored request with its key once.</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Order</translation>
+    </message>
+    <message>
+        <source>Why it stopped</source>
+        <translation>Why it stopped</translation>
+    </message>
+    <message>
+        <source>Asked at (UTC)</source>
+        <translation>Asked at (UTC)</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Operation</translation>
+    </message>
+</context>
+<context>
     <name>ops::ApplyPreviewModel</name>
     <message>
         <source>resend with the stored key</source>
@@ -743,6 +798,10 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>%1
 Idempotency key — Ctrl+Shift+C copies it</translation>
     </message>
+    <message>
+        <source>awaiting approval</source>
+        <translation>awaiting approval</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::BulkWorker</name>
@@ -1253,10 +1312,61 @@ Provider reference on the row: %1.</translation>
     </message>
 </context>
 <context>
+    <name>ops::ui::AgentRequestsPanel</name>
+    <message>
+        <source>Reason (required to reject)</source>
+        <translation>Reason (required to reject)</translation>
+    </message>
+    <message>
+        <source>A&amp;pprove and send</source>
+        <translation>A&amp;pprove and send</translation>
+    </message>
+    <message>
+        <source>Re&amp;ject</source>
+        <translation>Re&amp;ject</translation>
+    </message>
+    <message>
+        <source>Sending %1 with its stored key…</source>
+        <translation>Sending %1 with its stored key…</translation>
+    </message>
+    <message>
+        <source>No agent request waits for a person.</source>
+        <translation>No agent request waits for a person.</translation>
+    </message>
+    <message>
+        <source>Select a request.</source>
+        <translation>Select a request.</translation>
+    </message>
+    <message>
+        <source>Approve and send refunds %1 of order %2 for %3 with the stored key, once; Reject needs a reason.</source>
+        <translation>Approve and send refunds %1 of order %2 for %3 with the stored key, once; Reject needs a reason.</translation>
+    </message>
+    <message>
+        <source>Reject closes %1 as failed, rejected by you with this reason; nothing is sent.</source>
+        <translation>Reject closes %1 as failed, rejected by you with this reason; nothing is sent.</translation>
+    </message>
+    <message>
+        <source>Wait for the request on its way</source>
+        <translation>Wait for the request on its way</translation>
+    </message>
+    <message>
+        <source>Send the refund with its stored key</source>
+        <translation>Send the refund with its stored key</translation>
+    </message>
+    <message>
+        <source>Close the request as failed, rejected with your reason</source>
+        <translation>Close the request as failed, rejected with your reason</translation>
+    </message>
+    <message>
+        <source>Type a reason to reject</source>
+        <translation>Type a reason to reject</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::AgentsDialog</name>
     <message>
-        <source>Limits are recorded; enforcement arrives with the agent-request queue.</source>
-        <translation>Limits are recorded; enforcement arrives with the agent-request queue.</translation>
+        <source>Over a limit, an agent&apos;s refund waits in View → Audit and charts → Agent requests until a supervisor approves or rejects it.</source>
+        <translation>Over a limit, an agent&apos;s refund waits in View → Audit and charts → Agent requests until a supervisor approves or rejects it.</translation>
     </message>
     <message>
         <source>Agents</source>
@@ -2813,6 +2923,10 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>The AI agents that may call the tools: their limits, use and last call; revoke one</source>
         <translation>The AI agents that may call the tools: their limits, use and last call; revoke one</translation>
     </message>
+    <message>
+        <source>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</source>
+        <translation>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -3223,6 +3337,34 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>&amp;Unmatched events</source>
         <translation>&amp;Unmatched events</translation>
+    </message>
+    <message>
+        <source>The agent requests could not be read: %1</source>
+        <translation>The agent requests could not be read: %1</translation>
+    </message>
+    <message>
+        <source>A&amp;gent requests (%1)</source>
+        <translation>A&amp;gent requests (%1)</translation>
+    </message>
+    <message>
+        <source>Rejected %1: closed as failed with your reason; nothing was sent.</source>
+        <translation>Rejected %1: closed as failed with your reason; nothing was sent.</translation>
+    </message>
+    <message>
+        <source>%1 no longer waits for a person; nothing changed.</source>
+        <translation>%1 no longer waits for a person; nothing changed.</translation>
+    </message>
+    <message>
+        <source>%1 was not rejected: %2</source>
+        <translation>%1 was not rejected: %2</translation>
+    </message>
+    <message>
+        <source>Approved %1. %2</source>
+        <translation>Approved %1. %2</translation>
+    </message>
+    <message>
+        <source>Stopped waiting for %1: a request already sent still gets its answer recorded, and the list shows it.</source>
+        <translation>Stopped waiting for %1: a request already sent still gets its answer recorded, and the list shows it.</translation>
     </message>
 </context>
 <context>

@@ -81,6 +81,61 @@
     </message>
 </context>
 <context>
+    <name>ops::AgentRequestModel</name>
+    <message>
+        <source>over the per-refund limit</source>
+        <translation>сверх лимита на один возврат</translation>
+    </message>
+    <message>
+        <source>over the daily limit</source>
+        <translation>сверх дневного лимита</translation>
+    </message>
+    <message>
+        <source>Asked by %1 at %2</source>
+        <translation>Запрос от %1 в %2</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s per-refund limit is now %1</source>
+        <translation>Лимит агента на один возврат сейчас: %1</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s daily limit is now %1</source>
+        <translation>Дневной лимит агента сейчас: %1</translation>
+    </message>
+    <message>
+        <source>Charge %1</source>
+        <translation>Платёж %1</translation>
+    </message>
+    <message>
+        <source>Nothing has been sent: approving sends the stored request with its key once.</source>
+        <translation>Ничего не отправлено: одобрение отправит сохранённый запрос с его ключом один раз.</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Агент</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Заказ</translation>
+    </message>
+    <message>
+        <source>Why it stopped</source>
+        <translation>Почему остановлен</translation>
+    </message>
+    <message>
+        <source>Asked at (UTC)</source>
+        <translation>Время запроса (UTC)</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операция</translation>
+    </message>
+</context>
+<context>
     <name>ops::ApplyPreviewModel</name>
     <message>
         <source>resend with the stored key</source>
@@ -746,6 +801,10 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>%1
 Ключ идемпотентности — Ctrl+Shift+C копирует его</translation>
     </message>
+    <message>
+        <source>awaiting approval</source>
+        <translation>ждёт одобрения</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::BulkWorker</name>
@@ -1256,10 +1315,61 @@ Provider reference on the row: %1.</source>
     </message>
 </context>
 <context>
+    <name>ops::ui::AgentRequestsPanel</name>
+    <message>
+        <source>Reason (required to reject)</source>
+        <translation>Причина (обязательна для отклонения)</translation>
+    </message>
+    <message>
+        <source>A&amp;pprove and send</source>
+        <translation>&amp;Одобрить и отправить</translation>
+    </message>
+    <message>
+        <source>Re&amp;ject</source>
+        <translation>О&amp;тклонить</translation>
+    </message>
+    <message>
+        <source>Sending %1 with its stored key…</source>
+        <translation>Отправка %1 с сохранённым ключом…</translation>
+    </message>
+    <message>
+        <source>No agent request waits for a person.</source>
+        <translation>Нет запросов агентов, ожидающих решения человека.</translation>
+    </message>
+    <message>
+        <source>Select a request.</source>
+        <translation>Выберите запрос.</translation>
+    </message>
+    <message>
+        <source>Approve and send refunds %1 of order %2 for %3 with the stored key, once; Reject needs a reason.</source>
+        <translation>«Одобрить и отправить» вернёт %1 по заказу %2 для %3 с сохранённым ключом, один раз; для «Отклонить» нужна причина.</translation>
+    </message>
+    <message>
+        <source>Reject closes %1 as failed, rejected by you with this reason; nothing is sent.</source>
+        <translation>«Отклонить» закроет %1 как неуспешную — отклонено вами с этой причиной; ничего не отправляется.</translation>
+    </message>
+    <message>
+        <source>Wait for the request on its way</source>
+        <translation>Дождитесь отправляемого запроса</translation>
+    </message>
+    <message>
+        <source>Send the refund with its stored key</source>
+        <translation>Отправить возврат с сохранённым ключом</translation>
+    </message>
+    <message>
+        <source>Close the request as failed, rejected with your reason</source>
+        <translation>Закрыть запрос как неуспешный, отклонённый с вашей причиной</translation>
+    </message>
+    <message>
+        <source>Type a reason to reject</source>
+        <translation>Укажите причину, чтобы отклонить</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::AgentsDialog</name>
     <message>
-        <source>Limits are recorded; enforcement arrives with the agent-request queue.</source>
-        <translation>Лимиты сохраняются; контроль их соблюдения появится вместе с очередью запросов агентов.</translation>
+        <source>Over a limit, an agent&apos;s refund waits in View → Audit and charts → Agent requests until a supervisor approves or rejects it.</source>
+        <translation>Возврат агента сверх лимита ждёт в меню «Вид → Аудит и графики → Запросы агентов», пока супервизор не одобрит или не отклонит его.</translation>
     </message>
     <message>
         <source>Agents</source>
@@ -2827,6 +2937,10 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>The AI agents that may call the tools: their limits, use and last call; revoke one</source>
         <translation>ИИ-агенты, которым разрешено вызывать инструменты: их лимиты, использование и последний вызов; отзыв агента</translation>
     </message>
+    <message>
+        <source>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</source>
+        <translation>Не отправлено: консоль занята другим действием. Дождитесь его или отмените (Esc) в главном окне, затем одобрите снова.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -3237,6 +3351,34 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>&amp;Unmatched events</source>
         <translation>&amp;Несопоставленные события</translation>
+    </message>
+    <message>
+        <source>The agent requests could not be read: %1</source>
+        <translation>Не удалось прочитать запросы агентов: %1</translation>
+    </message>
+    <message>
+        <source>A&amp;gent requests (%1)</source>
+        <translation>&amp;Запросы агентов (%1)</translation>
+    </message>
+    <message>
+        <source>Rejected %1: closed as failed with your reason; nothing was sent.</source>
+        <translation>%1 отклонена: закрыта как неуспешная с вашей причиной; ничего не отправлено.</translation>
+    </message>
+    <message>
+        <source>%1 no longer waits for a person; nothing changed.</source>
+        <translation>%1 больше не ожидает решения человека; ничего не изменилось.</translation>
+    </message>
+    <message>
+        <source>%1 was not rejected: %2</source>
+        <translation>%1 не отклонена: %2</translation>
+    </message>
+    <message>
+        <source>Approved %1. %2</source>
+        <translation>%1 одобрена. %2</translation>
+    </message>
+    <message>
+        <source>Stopped waiting for %1: a request already sent still gets its answer recorded, and the list shows it.</source>
+        <translation>Ожидание %1 прекращено: ответ на уже отправленный запрос всё равно будет записан, и список его покажет.</translation>
     </message>
 </context>
 <context>

@@ -81,6 +81,61 @@
     </message>
 </context>
 <context>
+    <name>ops::AgentRequestModel</name>
+    <message>
+        <source>over the per-refund limit</source>
+        <translation>понад ліміт на одне повернення</translation>
+    </message>
+    <message>
+        <source>over the daily limit</source>
+        <translation>понад денний ліміт</translation>
+    </message>
+    <message>
+        <source>Asked by %1 at %2</source>
+        <translation>Запит від %1 о %2</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s per-refund limit is now %1</source>
+        <translation>Ліміт агента на одне повернення зараз: %1</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s daily limit is now %1</source>
+        <translation>Денний ліміт агента зараз: %1</translation>
+    </message>
+    <message>
+        <source>Charge %1</source>
+        <translation>Платіж %1</translation>
+    </message>
+    <message>
+        <source>Nothing has been sent: approving sends the stored request with its key once.</source>
+        <translation>Нічого не надіслано: схвалення надішле збережений запит з його ключем один раз.</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Агент</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сума</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Замовлення</translation>
+    </message>
+    <message>
+        <source>Why it stopped</source>
+        <translation>Чому зупинено</translation>
+    </message>
+    <message>
+        <source>Asked at (UTC)</source>
+        <translation>Час запиту (UTC)</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операція</translation>
+    </message>
+</context>
+<context>
     <name>ops::ApplyPreviewModel</name>
     <message>
         <source>resend with the stored key</source>
@@ -746,6 +801,10 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>%1
 Ключ ідемпотентності — Ctrl+Shift+C копіює його</translation>
     </message>
+    <message>
+        <source>awaiting approval</source>
+        <translation>чекає на схвалення</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::BulkWorker</name>
@@ -1256,10 +1315,61 @@ Provider reference on the row: %1.</source>
     </message>
 </context>
 <context>
+    <name>ops::ui::AgentRequestsPanel</name>
+    <message>
+        <source>Reason (required to reject)</source>
+        <translation>Причина (обов’язкова для відхилення)</translation>
+    </message>
+    <message>
+        <source>A&amp;pprove and send</source>
+        <translation>Схвалити й на&amp;діслати</translation>
+    </message>
+    <message>
+        <source>Re&amp;ject</source>
+        <translation>&amp;Відхилити</translation>
+    </message>
+    <message>
+        <source>Sending %1 with its stored key…</source>
+        <translation>Надсилання %1 зі збереженим ключем…</translation>
+    </message>
+    <message>
+        <source>No agent request waits for a person.</source>
+        <translation>Немає запитів агентів, що чекають на рішення людини.</translation>
+    </message>
+    <message>
+        <source>Select a request.</source>
+        <translation>Виберіть запит.</translation>
+    </message>
+    <message>
+        <source>Approve and send refunds %1 of order %2 for %3 with the stored key, once; Reject needs a reason.</source>
+        <translation>«Схвалити й надіслати» поверне %1 за замовленням %2 для %3 зі збереженим ключем, один раз; для «Відхилити» потрібна причина.</translation>
+    </message>
+    <message>
+        <source>Reject closes %1 as failed, rejected by you with this reason; nothing is sent.</source>
+        <translation>«Відхилити» закриє %1 як неуспішну — відхилено вами з цією причиною; нічого не надсилається.</translation>
+    </message>
+    <message>
+        <source>Wait for the request on its way</source>
+        <translation>Дочекайтеся запиту, що надсилається</translation>
+    </message>
+    <message>
+        <source>Send the refund with its stored key</source>
+        <translation>Надіслати повернення зі збереженим ключем</translation>
+    </message>
+    <message>
+        <source>Close the request as failed, rejected with your reason</source>
+        <translation>Закрити запит як неуспішний, відхилений з вашою причиною</translation>
+    </message>
+    <message>
+        <source>Type a reason to reject</source>
+        <translation>Вкажіть причину, щоб відхилити</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::AgentsDialog</name>
     <message>
-        <source>Limits are recorded; enforcement arrives with the agent-request queue.</source>
-        <translation>Ліміти зберігаються; контроль їх дотримання з&apos;явиться разом із чергою запитів агентів.</translation>
+        <source>Over a limit, an agent&apos;s refund waits in View → Audit and charts → Agent requests until a supervisor approves or rejects it.</source>
+        <translation>Повернення агента понад ліміт чекає в меню «Вигляд → Аудит і графіки → Запити агентів», доки супервізор не схвалить або не відхилить його.</translation>
     </message>
     <message>
         <source>Agents</source>
@@ -2827,6 +2937,10 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>The AI agents that may call the tools: their limits, use and last call; revoke one</source>
         <translation>ШІ-агенти, яким дозволено викликати інструменти: їхні ліміти, використання й останній виклик; відкликання агента</translation>
     </message>
+    <message>
+        <source>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</source>
+        <translation>Не надіслано: консоль зайнята іншою дією. Дочекайтеся її або скасуйте (Esc) у головному вікні, потім схваліть знову.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -3237,6 +3351,34 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>&amp;Unmatched events</source>
         <translation>&amp;Незіставлені події</translation>
+    </message>
+    <message>
+        <source>The agent requests could not be read: %1</source>
+        <translation>Не вдалося прочитати запити агентів: %1</translation>
+    </message>
+    <message>
+        <source>A&amp;gent requests (%1)</source>
+        <translation>&amp;Запити агентів (%1)</translation>
+    </message>
+    <message>
+        <source>Rejected %1: closed as failed with your reason; nothing was sent.</source>
+        <translation>%1 відхилено: закрито як неуспішну з вашою причиною; нічого не надіслано.</translation>
+    </message>
+    <message>
+        <source>%1 no longer waits for a person; nothing changed.</source>
+        <translation>%1 більше не чекає на рішення людини; нічого не змінилося.</translation>
+    </message>
+    <message>
+        <source>%1 was not rejected: %2</source>
+        <translation>%1 не відхилено: %2</translation>
+    </message>
+    <message>
+        <source>Approved %1. %2</source>
+        <translation>%1 схвалено. %2</translation>
+    </message>
+    <message>
+        <source>Stopped waiting for %1: a request already sent still gets its answer recorded, and the list shows it.</source>
+        <translation>Очікування %1 припинено: відповідь на вже надісланий запит однаково буде записано, і список її покаже.</translation>
     </message>
 </context>
 <context>

@@ -116,8 +116,11 @@ inline QStringList databaseState(const QString &location)
     parts << QStringLiteral("('audit head', (SELECT id || ' ' || hash FROM audit ORDER BY id DESC "
                             "LIMIT 1))");
     for (const char *table : {"operations", "approvals", "settings", "operators", "messages"})
-        parts << QStringLiteral("('%1 digest', (SELECT md5(string_agg(t::text, '|' ORDER BY "
-                                "t::text)) FROM %1 t))")
+        // Null columns left out: a migration that adds a column (0013's agent and hold) does
+        // not rewrite a row; a value changed or cleared still changes the digest.
+        parts << QStringLiteral("('%1 digest', (SELECT md5(string_agg(r, '|' ORDER BY r)) FROM "
+                                "(SELECT jsonb_strip_nulls(to_jsonb(t))::text AS r FROM %1 t) "
+                                "s))")
                      .arg(QString::fromLatin1(table));
     parts << QStringLiteral(
                  "('logins', (SELECT string_agg(r.rolname || ':' || r.rolcanlogin || ':' || "

@@ -95,14 +95,35 @@ inline void writeOldHistory(const QString &location, const QString &appLogin, co
                      QStringLiteral("INSERT INTO operators (name, role, created_by, created_at) "
                                     "VALUES (?, ?, 'operator:old_alice', 1)"),
                      {pidName(QString::fromLatin1(who)), QString::fromLatin1(role)});
-        OperationStore store(db, clock);
+        // The row and its attempt in schema 10's columns: today's store writes columns (0013's
+        // agent and hold) this database does not have yet.
         const QString id = QStringLiteral("op_hist");
-        store.openOrGet(teamRefundRow(id));
-        const AttemptTicket t = store.beginAttempt(id, QStringLiteral("agent:old"));
-        AttemptResult answer;
-        answer.outcome = Outcome::NoAnswer;
-        store.finishAttempt(id, t.attemptId, answer);
+        const NewOperation op = teamRefundRow(id);
         const qint64 now = clock.nowMs();
+        {
+            WriteTransaction opened(db);
+            runQuery(db,
+                     QStringLiteral(
+                         "INSERT INTO operations (id, kind, provider, unit_of_work, order_id, "
+                         "charge_id, amount_minor, currency, idempotency_key, request_method, "
+                         "request_path, request_body, request_content_type, state, attempts, "
+                         "attempt_cap, window_seconds, margin_seconds, created_by, created_at, "
+                         "updated_at) VALUES (?, 'refund', 'stripe', ?, ?, ?, ?, ?, ?, 'POST', ?, "
+                         "?, ?, 'open', 1, 6, 86400, 900, ?, ?, ?)"),
+                     {id, op.unitOfWork, op.orderId, op.chargeId, op.amount.minor,
+                      op.amount.currency, op.idempotencyKey, op.request.path, op.request.body,
+                      QString::fromLatin1(op.request.contentType), op.createdBy, now, now});
+            AuditLog::append(db, now, op.createdBy, QStringLiteral("operation.opened"), id,
+                             {{"idempotency_key", op.idempotencyKey.toStdString()}});
+            runQuery(db,
+                     QStringLiteral("INSERT INTO attempts (operation_id, seq, actor, started_at, "
+                                    "finished_at, classification) VALUES (?, 1, 'agent:old', ?, "
+                                    "?, 'no_answer')"),
+                     {id, now, now});
+            AuditLog::append(db, now, QStringLiteral("agent:old"),
+                             QStringLiteral("attempt.started"), id, {{"seq", 1}});
+            opened.commit();
+        }
         const QString alice = operatorActor(QStringLiteral("old_alice"));
         const QString bob = operatorActor(QStringLiteral("old_bob"));
         WriteTransaction tx(db);

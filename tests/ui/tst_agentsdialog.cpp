@@ -246,8 +246,9 @@ void TestAgentsDialog::listsTheAgents()
     QVERIFY(dialog->tokenNoteLabel()->text().contains(u"opsctl agent add"_s));
     QVERIFY(dialog->tokenNoteLabel()->text().contains(u"docs/agents.md"_s));
     QVERIFY(dialog->tokenNoteLabel()->text().contains(u"never shown here"_s));
-    QCOMPARE(dialog->limitsNoteLabel()->text(),
-             u"Limits are recorded; enforcement arrives with the agent-request queue."_s);
+    QCOMPARE(
+        dialog->limitsNoteLabel()->text(),
+        u"Over a limit, an agent's refund waits in View → Audit and charts → Agent requests until a supervisor approves or rejects it."_s);
     QVERIFY(dialog->limitsNoteLabel()->isVisible());
     QVERIFY(dialog->messageLabel()->isHidden());
 }
@@ -457,8 +458,9 @@ void TestAgentsDialog::speaksTheLanguage()
              revoked);
     if (language != u"en"_s) {
         QVERIFY(m_window->agentsAction()->text() != u"&Agents…"_s);
-        QVERIFY(dialog->limitsNoteLabel()->text() !=
-                u"Limits are recorded; enforcement arrives with the agent-request queue."_s);
+        QVERIFY(
+            dialog->limitsNoteLabel()->text() !=
+            u"Over a limit, an agent's refund waits in View → Audit and charts → Agent requests until a supervisor approves or rejects it."_s);
         QVERIFY(model->headerData(AgentListModel::UsedColumn, Qt::Horizontal).toString() !=
                 u"Used 24 h"_s);
     }

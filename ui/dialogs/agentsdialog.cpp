@@ -28,13 +28,13 @@ QLabel *noteLabel(QWidget *parent, const QString &name, const QString &text)
     return label;
 }
 
-// Until the agent-request queue enforces limits (issue 27 items 3 and 4) they are only stored.
-// The one place that says so: remove this function and its one use when enforcement lands.
+// Where a refund over an agent's limits goes (docs/agents.md "Agent requests").
 QLabel *limitsNote(QWidget *parent)
 {
     return noteLabel(
         parent, u"agentsLimitsNote"_s,
-        AgentsDialog::tr("Limits are recorded; enforcement arrives with the agent-request queue."));
+        AgentsDialog::tr("Over a limit, an agent's refund waits in View → Audit and charts → Agent "
+                         "requests until a supervisor approves or rejects it."));
 }
 
 } // namespace

@@ -142,7 +142,9 @@ public:
     void setAuditAllowed(bool allowed);
     void setExportAllowed(bool allowed);
     SupervisorWindow *openSupervisorWindow(); // nullptr without Audit
-    SettingsDialog *openSettingsDialog();     // window-modal, not blocking
+    // The audit window while it is open (its Agent requests tab waits for an approval's resend).
+    SupervisorWindow *supervisorWindow() const;
+    SettingsDialog *openSettingsDialog(); // window-modal, not blocking
     // Help → Keyboard shortcuts (mainwindowhelp.cpp): every action's shortcut, read now.
     ShortcutsDialog *openShortcutsDialog();
     QAction *shortcutsAction() const { return m_shortcutsAction; }

@@ -1,8 +1,9 @@
-// MainWindow's supervisor hooks: the audit window (View → Audit and charts), Settings,
-// Connections and Agents.
+// MainWindow's supervisor hooks: the audit window (View → Audit and charts) with its Agent
+// requests tab, Settings, Connections and Agents.
 
 #include "dialogs/settingsdialog.h"
 #include "mainwindow/mainwindow.h"
+#include "storage/changewatcher.h"
 #include "supervisor/auditview.h"
 #include "supervisor/supervisorwindow.h"
 #include "supervisor/unmatchedeventsview.h"
@@ -62,6 +63,11 @@ void MainWindow::setExportAllowed(bool allowed)
         m_supervisor->auditView()->setExportAllowed(allowed);
 }
 
+SupervisorWindow *MainWindow::supervisorWindow() const
+{
+    return m_supervisor;
+}
+
 SupervisorWindow *MainWindow::openSupervisorWindow()
 {
     if (!m_auditAllowed)
@@ -70,9 +76,28 @@ SupervisorWindow *MainWindow::openSupervisorWindow()
         m_supervisor = new SupervisorWindow(m_session, this);
         m_supervisor->setAttribute(Qt::WA_DeleteOnClose);
         m_supervisor->auditView()->setExportAllowed(m_exportAllowed);
+        m_supervisor->enableAgentRequests(m_actor);
+        // Agents' new requests and other desks' decisions: the window's watcher reports them.
+        connect(m_watcher, &ChangeWatcher::changed, m_supervisor,
+                &SupervisorWindow::reloadAgentRequests);
+        // Approve and send is Resend's path: the console's job (lease, engine, stored key).
+        connect(m_supervisor, &SupervisorWindow::agentRequestApproveRequested, this,
+                [this](const QString &id) {
+                    const bool wasBusy = m_busy;
+                    if (!wasBusy) {
+                        dismissBanner();
+                        emit resendRequested(id); // the console's job sets the window busy
+                    }
+                    if ((wasBusy || !m_busy) && m_supervisor) // not started: nothing sent
+                        m_supervisor->showResendOutcome(
+                            id, false,
+                            tr("Not sent: the console is busy with another action. Wait for it "
+                               "or cancel it (Esc) in the main window, then approve again."));
+                });
     } else {
         m_supervisor->auditView()->reload();
         m_supervisor->unmatchedView()->reload();
+        m_supervisor->reloadAgentRequests();
     }
     m_supervisor->show();
     m_supervisor->raise();

@@ -1,9 +1,9 @@
 #pragma once
 
-// The supervisors' window: the audit list, the charts and the unmatched provider events, as
-// tabs over one database. It is
-// a window of its own so the operations lists keep the main window; MainWindow opens it from
-// View → Audit and charts when audit rights are granted.
+// The supervisors' window: the audit list, the charts, the unmatched provider events and, opened
+// from the main window, the agents' requests held over their limits (Agent requests (N)), as tabs
+// over one database. It is a window of its own so the operations lists keep the main window;
+// MainWindow opens it from View → Audit and charts when audit rights are granted.
 
 #include <QKeySequence>
 #include <QWidget>
@@ -17,6 +17,7 @@ class Session;
 
 namespace ops::ui {
 
+class AgentRequestsPanel;
 class AuditView;
 class ChartsView;
 class UnmatchedEventsView;
@@ -29,7 +30,8 @@ public:
     {
         AuditTab,
         ChartsTab,
-        UnmatchedTab
+        UnmatchedTab,
+        AgentRequestsTab // once enableAgentRequests() added it
     };
 
     // `session` must outlive the window.
@@ -43,11 +45,35 @@ public:
     ChartsView *chartsView() const { return m_charts; }
     UnmatchedEventsView *unmatchedView() const { return m_unmatched; }
 
+    // The Agent requests tab (issue 27 item 4), decided in the name of `actor`; added once, read
+    // now. Reject is a short write on the window's session (the store checks the Approve right,
+    // needs the reason, audits); Approve and send is asked of the window's owner
+    // (agentRequestApproveRequested), whose console runs the operator resend and reports back
+    // through showResendOutcome or stopWaitingForResend.
+    AgentRequestsPanel *enableAgentRequests(const QString &actor);
+    AgentRequestsPanel *agentRequestsPanel() const { return m_requests; }
+    // Re-reads the held requests and the tab's count (the owner calls it when the database
+    // changed; the tab also reads when it is shown and after each decision).
+    void reloadAgentRequests();
+    // A resend's outcome: shown in the tab when it is the approval the tab is waiting for.
+    void showResendOutcome(const QString &operationId, bool ok, const QString &text);
+    // The console stopped waiting for the running job (Cancel): the tab stops waiting too.
+    void stopWaitingForResend();
+
+signals:
+    // Approve and send on a held request: the console sends it as an operator resend.
+    void agentRequestApproveRequested(const QString &operationId);
+
 private:
+    void rejectAgentRequest(const QString &operationId, const QString &reason);
+
     QTabWidget *m_tabs = nullptr;
     AuditView *m_audit = nullptr;
     ChartsView *m_charts = nullptr;
     UnmatchedEventsView *m_unmatched = nullptr;
+    Session &m_session;
+    QString m_actor; // who decides agent requests; empty until enableAgentRequests
+    AgentRequestsPanel *m_requests = nullptr;
 };
 
 } // namespace ops::ui
