@@ -3,6 +3,7 @@
 #include "common/refusaltext.h"
 #include "console/providerlookup.h"
 #include "console/slenlookup.h"
+#include "domain/classification.h"
 #include "engine/creditengine.h"
 #include "engine/executionengine.h"
 #include "storage/operationquery.h"
@@ -210,6 +211,25 @@ LookupAnswer askProvider(const JobConfig &config, const Operation &op,
     return lookUpRefund(client, op, cancelled);
 }
 
+// DESIGN §16: a resend finishes the refund only when nothing is stored under the key; after a
+// stored 5xx or a key conflict, the next step is close failed and a new refund.
+void withKeyMemory(LookupAnswer &a, KeyMemory memory)
+{
+    if (memory == KeyMemory::Nothing)
+        return;
+    a.resendHelps = false;
+    a.summary +=
+        memory == KeyMemory::StoredAnswer
+            ? QCoreApplication::translate(
+                  "ops::console::ConsoleJobs",
+                  "\nStripe stored a 5xx answer under this key and replays it to every resend: a "
+                  "resend cannot finish this refund. Close it as failed and start a new refund.")
+            : QCoreApplication::translate(
+                  "ops::console::ConsoleJobs",
+                  "\nStripe holds another request under this key: a resend cannot finish this "
+                  "refund. Close it as failed and start a new refund.");
+}
+
 // One operator attempt through the engine that owns the row's provider and kind. The Slen
 // client is configured as for the look-up; engine settings other than the client's are not
 // used by a resend (the row carries its cap and window).
@@ -336,7 +356,10 @@ LookupAnswer runLookup(const JobConfig &config, const Clock &clock, const QStrin
                 QCoreApplication::translate("ops::console::ConsoleJobs", "Look-up cancelled.");
             return answer;
         }
-        return askProvider(config, *op, cancelled);
+        LookupAnswer found = askProvider(config, *op, cancelled);
+        if (found.resendHelps && op->provider == Provider::Stripe)
+            withKeyMemory(found, keyMemory(session.store().attempts(op->id)));
+        return found;
     } catch (const StoreError &e) {
         answer.error = QCoreApplication::translate("ops::console::ConsoleJobs",
                                                    "The database failed during the look-up: ") +

@@ -46,4 +46,33 @@ Outcome classify(Provider provider, const ProviderAnswer &a)
     return Outcome::Undefined;
 }
 
+QString toString(KeyMemory memory)
+{
+    switch (memory) {
+    case KeyMemory::StoredAnswer:
+        return u"stored_answer"_s;
+    case KeyMemory::Conflict:
+        return u"conflict"_s;
+    case KeyMemory::Nothing:
+        break;
+    }
+    return u"nothing"_s;
+}
+
+KeyMemory keyMemory(const std::vector<Attempt> &attempts)
+{
+    // A conflict outranks a stored answer: it says the key no longer names our request at all.
+    KeyMemory memory = KeyMemory::Nothing;
+    for (const Attempt &a : attempts) {
+        if (a.outcome == Outcome::KeyMismatch)
+            return KeyMemory::Conflict;
+        // Succeeded and Refused leave a stored answer too; a row holding one is closed, but a
+        // resend of it would still only replay.
+        if (!isRetryable(a.outcome) && a.outcome != Outcome::InFlight &&
+            a.outcome != Outcome::Credentials)
+            memory = KeyMemory::StoredAnswer;
+    }
+    return memory;
+}
+
 } // namespace ops

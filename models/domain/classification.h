@@ -32,4 +32,18 @@ inline bool isRetryable(Outcome o)
     return o == Outcome::InProgress || o == Outcome::NoAnswer;
 }
 
+// What the provider holds under a row's key, judged from the row's attempts (DESIGN §16).
+enum class KeyMemory
+{
+    // Every answer was one the provider does not store: no answer, 429/502-504, in progress,
+    // our credentials, or a send that never got an answer. A resend is read as a first request.
+    Nothing,
+    // A 500 (or an unreadable 2xx) is stored under the key: every resend replays it.
+    StoredAnswer,
+    // The provider holds another request under the key: every resend is refused the same way.
+    Conflict,
+};
+QString toString(KeyMemory memory);
+KeyMemory keyMemory(const std::vector<Attempt> &attempts);
+
 } // namespace ops

@@ -132,8 +132,11 @@ ManualCloseRefusal applyCloseLocked(Connection &db, qint64 now, const ManualClos
         detail["approval_id"] = approval->approvalId;
     }
     // The approver carries the close out, so the entry is theirs: in team mode the database
-    // takes an actor only from the login that writes it (migration 0011).
-    AuditLog::append(db, now, approval ? approval->approvedBy : c.actor, u"state.closed_manually"_s,
+    // takes an actor only from the login that writes it (migration 0011). A close that applies
+    // the provider's answer to an operator resend has its own name: the person resent, and the
+    // provider's answer closed the row (a support person resends without the Close right).
+    AuditLog::append(db, now, approval ? approval->approvedBy : c.actor,
+                     c.fromResend ? u"state.closed_by_resend"_s : u"state.closed_manually"_s,
                      c.operationId, detail);
     return ManualCloseRefusal::None;
 }

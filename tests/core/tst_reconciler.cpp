@@ -72,6 +72,7 @@ private Q_SLOTS:
     void schedule();
     void closesAStored500WhoseMoneyMoved();
     void proposesWhenNoRefundExists();
+    void proposesTheStepThatFinishesTheRefund();
     void twoRefundObjectsRaiseAttention();
     void amountDisagreementRaisesAttention();
     void pendingRefundIsFollowedThenAttention();
@@ -152,6 +153,8 @@ void TestReconciler::proposesWhenNoRefundExists()
     QCOMPARE(toString(*p->outcome), u"failed"_s);
     QVERIFY2(p->reason.startsWith(u"No refund at the provider (list complete at "_s),
              qPrintable(p->reason));
+    QVERIFY2(p->reason.contains(u"replays its stored 5xx"_s), qPrintable(p->reason));
+    QVERIFY(p->action == ProposalAction::Close);
     QCOMPARE(p->evidenceIds, QList<qint64>{f.db.store().evidence(id).back().id});
     QCOMPARE(auditCount(f, id, u"proposal.made"_s), 1);
     QCOMPARE(f.moneyPosts(), 0);
@@ -163,6 +166,42 @@ void TestReconciler::proposesWhenNoRefundExists()
     const auto old = findProposal(connectionOf(f.db.store()), p->id);
     QCOMPARE(toString(old->state), u"superseded"_s);
     QCOMPARE(old->supersededBy, newer->id);
+}
+
+void TestReconciler::proposesTheStepThatFinishesTheRefund()
+{
+    // DESIGN §16: six 503s stored nothing under the key, so inside the window the proposal is a
+    // resend with the stored key; once the window has closed, close failed and start anew.
+    ReconcileFixture f;
+    QVERIFY2(f.start(), qPrintable(f.sim.error()));
+    f.sim.addFault({{"route", "POST /v1/refunds"}, {"mode", "503"}, {"count", 100}});
+    QString id;
+    for (int call = 0; call < 2; ++call)
+        id = f.engine->refund({u"6503"_s, u"ch_4417"_s, 2500, u"usd"_s}, u"agent:toolu_01"_s)
+                 .operationId;
+    f.sim.clearFaults();
+    QVERIFY(f.db.store().operation(id));
+    QCOMPARE(toString(f.row(id).state), u"unknown"_s);
+    QCOMPARE(f.row(id).attempts, 6);
+    f.clearRequests();
+
+    QCOMPARE(resultOf(f.reconciler().pass(true), id), u"proposal"_s);
+    const auto resend = openProposal(connectionOf(f.db.store()), id);
+    QVERIFY(resend);
+    QVERIFY(resend->action == ProposalAction::Resend);
+    QVERIFY(!resend->outcome);
+    QVERIFY2(resend->reason.contains(u"Nothing is stored under the key"_s),
+             qPrintable(resend->reason));
+    QCOMPARE(f.moneyPosts(), 0); // the reconciler proposes the resend; a person sends it
+
+    f.db.clock().advanceSecs(25 * 3600);
+    QCOMPARE(resultOf(f.reconciler().pass(true), id), u"proposal"_s);
+    const auto close = openProposal(connectionOf(f.db.store()), id);
+    QVERIFY(close && close->id != resend->id);
+    QVERIFY(close->action == ProposalAction::Close);
+    QCOMPARE(toString(*close->outcome), u"failed"_s);
+    QVERIFY2(close->reason.contains(u"window closed"_s), qPrintable(close->reason));
+    QCOMPARE(toString(f.row(id).state), u"unknown"_s);
 }
 
 void TestReconciler::twoRefundObjectsRaiseAttention()

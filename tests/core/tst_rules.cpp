@@ -20,6 +20,8 @@ class TestRules : public QObject
 private Q_SLOTS:
     void classification_data();
     void classification();
+    void keyMemoryOfAttempts_data();
+    void keyMemoryOfAttempts();
     void positiveAmounts_data();
     void positiveAmounts();
     void signedAmounts_data();
@@ -108,6 +110,44 @@ void TestRules::classification()
     a.errorCode = code;
     a.bodyReadable = readable;
     QCOMPARE(toString(ops::classify(Provider(provider), a)), toString(Outcome(expected)));
+}
+
+void TestRules::keyMemoryOfAttempts_data()
+{
+    // DESIGN §16: the outcomes of a row's attempts, oldest first, and what the key then holds.
+    QTest::addColumn<QList<int>>("outcomes");
+    QTest::addColumn<QString>("expected");
+    using O = Outcome;
+    QTest::newRow("no attempt") << QList<int>{} << u"nothing"_s;
+    QTest::newRow("503 six times")
+        << QList<int>{int(O::NoAnswer), int(O::NoAnswer), int(O::NoAnswer),
+                      int(O::NoAnswer), int(O::NoAnswer), int(O::NoAnswer)}
+        << u"nothing"_s;
+    QTest::newRow("hang before commit, sender died")
+        << QList<int>{int(O::InFlight)} << u"nothing"_s;
+    QTest::newRow("in progress, credentials")
+        << QList<int>{int(O::InProgress), int(O::Credentials)} << u"nothing"_s;
+    QTest::newRow("stored 500") << QList<int>{int(O::Undefined)} << u"stored_answer"_s;
+    QTest::newRow("timeouts, then a stored 500")
+        << QList<int>{int(O::NoAnswer), int(O::Undefined)} << u"stored_answer"_s;
+    QTest::newRow("key conflict") << QList<int>{int(O::KeyMismatch)} << u"conflict"_s;
+    QTest::newRow("stored 500, then a conflict")
+        << QList<int>{int(O::Undefined), int(O::KeyMismatch)} << u"conflict"_s;
+    QTest::newRow("refused") << QList<int>{int(O::Refused)} << u"stored_answer"_s;
+}
+
+void TestRules::keyMemoryOfAttempts()
+{
+    QFETCH(QList<int>, outcomes);
+    QFETCH(QString, expected);
+    std::vector<Attempt> attempts;
+    for (const int o : outcomes) {
+        Attempt a;
+        a.seq = int(attempts.size()) + 1;
+        a.outcome = Outcome(o);
+        attempts.push_back(a);
+    }
+    QCOMPARE(toString(keyMemory(attempts)), expected);
 }
 
 void TestRules::positiveAmounts_data()

@@ -67,6 +67,7 @@ private slots:
     void init();
     void cleanup();
     void noRefundInsideTheWindowOffersResend();
+    void noResendAfterAStored500();
     void noResendPastTheWindow();
     void resendRefusedWhenTheWindowClosedMeanwhile();
     void closeAsFailedOffersTheNextStep();
@@ -147,9 +148,27 @@ void TestLookupResend::noRefundInsideTheWindowOffersResend()
              qPrintable(c.window.detail()->outcomeLabel()->text()));
 }
 
+void TestLookupResend::noResendAfterAStored500()
+{
+    // DESIGN §16: Stripe replays a stored 500 to every resend under the key, so the look-up
+    // offers no resend and names the step that finishes the refund instead.
+    const QString id = unknownRefundWithoutMoney(u"ch_1002"_s, 2900);
+    Console c(m_fx);
+    auto *lookup = c.lookUp(id);
+    QVERIFY2(lookup, qPrintable(c.window.bannerText()));
+    QVERIFY(!lookup->answer().resendHelps);
+    QVERIFY(lookup->answer().proposedOutcome == OperationState::Failed);
+    QVERIFY(!lookup->resendButton()->isVisible());
+    QVERIFY(lookup->closeButton()->isVisible());
+    const QString summary = lookup->findChild<QLabel *>(u"lookupSummary"_s)->text();
+    QVERIFY2(summary.contains(u"replays it to every resend"_s) &&
+                 summary.contains(u"start a new refund"_s),
+             qPrintable(summary));
+}
+
 void TestLookupResend::noResendPastTheWindow()
 {
-    const QString id = unknownRefundWithoutMoney(u"ch_1002"_s, 2900);
+    const QString id = unknownRefundAfterTimeouts(u"ch_1002"_s, 2900);
     m_fx.clock().advanceSecs(24 * 3600);
     m_fx.sim().advanceClock(24 * 3600);
     Console c(m_fx);
@@ -165,7 +184,7 @@ void TestLookupResend::noResendPastTheWindow()
 
 void TestLookupResend::resendRefusedWhenTheWindowClosedMeanwhile()
 {
-    const QString id = unknownRefundWithoutMoney(u"ch_1002"_s, 2900);
+    const QString id = unknownRefundAfterTimeouts(u"ch_1002"_s, 2900);
     Console c(m_fx);
     auto *lookup = c.lookUp(id);
     QVERIFY2(lookup, qPrintable(c.window.bannerText()));
@@ -181,7 +200,7 @@ void TestLookupResend::resendRefusedWhenTheWindowClosedMeanwhile()
     QVERIFY(!lookup->resendButton()->isEnabled());
     QVERIFY2(c.window.detail()->outcomeLabel()->text().contains(u"Not resent"_s),
              qPrintable(c.window.detail()->outcomeLabel()->text()));
-    QCOMPARE(int(m_fx.store().attempts(id).size()), 1); // nothing sent
+    QCOMPARE(int(m_fx.store().attempts(id).size()), 6); // nothing more sent
     QCOMPARE(m_fx.sim().ledger()["movements"].size(), 0u);
 }
 

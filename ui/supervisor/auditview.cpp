@@ -179,6 +179,7 @@ QWidget *AuditView::buildFilterBar()
     m_action->addItem(tr("Attempts"), u"attempt."_s);
     m_action->addItem(tr("State changes"), u"state."_s);
     m_action->addItem(tr("Manual closes"), u"state.closed_manually"_s);
+    m_action->addItem(tr("Closes by a resend's answer"), u"state.closed_by_resend"_s);
     m_action->addItem(tr("Evidence"), u"evidence."_s);
     try {
         for (const QString &action : m_query.actions())

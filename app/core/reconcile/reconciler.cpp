@@ -1,5 +1,6 @@
 #include "reconcile/reconciler.h"
 
+#include "domain/classification.h"
 #include "domain/money.h"
 #include "domain/storeerror.h"
 #include "reconcile/eventproof.h"
@@ -305,13 +306,7 @@ RowReport Reconciler::decideRefund(Pass &pass, const Operation &op, const Charge
             return reportFor(op, u"no_decision"_s,
                              u"refund %1 is not in the charge's list"_s.arg(op.providerRef),
                              evidenceId);
-        return propose(op, false, OperationState::Failed, {},
-                       u"No refund at the provider (list complete at %1): none of the %2 "
-                       "refunds of charge %3 carries this operation id."_s
-                           .arg(reading.readAt.toString(Qt::ISODateWithMs))
-                           .arg(reading.refunds.size())
-                           .arg(op.chargeId),
-                       evidenceId);
+        return proposeWithoutRefund(pass, op, reading, evidenceId);
     }
     const json &refund = claims[0];
     const QString id = qstr(refund, "id");
@@ -457,6 +452,35 @@ QString Reconciler::closeUnlessHeld(const Operation &op, OperationState outcome,
                                         OperationState::Failed);
     tx.commit();
     return {};
+}
+
+RowReport Reconciler::proposeWithoutRefund(const Pass &pass, const Operation &op,
+                                           const ChargeReading &reading, qint64 evidenceId)
+{
+    const QString absent = u"No refund at the provider (list complete at %1): none of the %2 "
+                           "refunds of charge %3 carries this operation id."_s
+                               .arg(reading.readAt.toString(Qt::ISODateWithMs))
+                               .arg(reading.refunds.size())
+                               .arg(op.chargeId);
+    // The step that finishes the customer's refund (DESIGN §16), judged from what the key holds.
+    const KeyMemory memory = keyMemory(m_store.attempts(op.id));
+    const qint64 deadline = deadlineOf(op);
+    if (memory == KeyMemory::Nothing && pass.nowMs < deadline)
+        return propose(op, true, std::nullopt, {},
+                       absent + u" Nothing is stored under the key: resend it with the stored key "
+                                "before %1 and the provider reads it as the first request."_s.arg(
+                                    iso(deadline)),
+                       evidenceId);
+    const QString why =
+        memory == KeyMemory::StoredAnswer
+            ? u" The provider replays its stored 5xx under the key, so a resend cannot finish "
+              "it: close failed and start a new refund."_s
+        : memory == KeyMemory::Conflict
+            ? u" The provider holds another request under the key: close failed and start a "
+              "new refund."_s
+            : u" The key's window closed at %1: close failed and start a new refund."_s.arg(
+                  iso(deadline));
+    return propose(op, false, OperationState::Failed, {}, absent + why, evidenceId);
 }
 
 RowReport Reconciler::propose(const Operation &op, bool resend,

@@ -12,7 +12,10 @@
 //   one refund of ours, same amount and currency, succeeded/pending → close succeeded
 //   one refund of ours, same amount and currency, failed/canceled   → close failed
 //   two or more claiming the operation, or amount/currency differ   → Attention, no close
-//   none of ours in the complete list → proposal "no refund at the provider (list complete at T)"
+//   none of ours in the complete list → a proposal "no refund at the provider (list complete
+//     at T)" naming the step that finishes the refund (DESIGN §16): resend with the stored key
+//     when nothing is stored under it and its window is open; otherwise close failed, so that
+//     a new refund with a new key can be started
 //   provider unreachable                                           → the next slot
 // With automatic closes off (reconcile-auto-close off) every close above is a proposal. A
 // succeeded row still `pending` at the provider is followed forward; a later failed/canceled
@@ -96,6 +99,8 @@ private:
     RowReport decideRefund(Pass &pass, const Operation &op, const ChargeReading &reading,
                            qint64 evidenceId);
     // A stored provider event settles the row: stored as a reading, then closed, no request.
+    RowReport proposeWithoutRefund(const Pass &pass, const Operation &op,
+                                   const ChargeReading &reading, qint64 evidenceId);
     RowReport decideFromEvent(Pass &pass, const Operation &op, const EventProof &proof);
     RowReport followSucceeded(const Operation &op, const nlohmann::json &refund, qint64 evidenceId);
     RowReport reconcileCredit(Pass &pass, const ReconcileCandidate &c);

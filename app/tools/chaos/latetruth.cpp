@@ -30,7 +30,7 @@ QString str(const json &j, const char *key)
 bool isClose(const QString &action)
 {
     return action == u"state.succeeded"_s || action == u"state.failed"_s ||
-           action == u"state.closed_manually"_s;
+           action == u"state.closed_manually"_s || action == u"state.closed_by_resend"_s;
 }
 
 bool isStateChange(const QString &action)
