@@ -1,5 +1,6 @@
 #include "console/bulkpreviewread.h"
 
+#include "domain/classification.h"
 #include "storage/operationstore.h"
 #include "storage/reconcile/proposalapply.h"
 #include "storage/resendlease.h"
@@ -23,7 +24,8 @@ std::vector<BulkRow> readBulkPreview(OperationStore &store, const ui::BulkPrevie
         if (!op)
             continue;
         rows.push_back(bulkRowForResend(
-            *op, resendBlock(*op, activeResendLease(store, id), request.leaseHolder, now)));
+            *op, resendBlock(*op, activeResendLease(store, id), request.leaseHolder, now),
+            op->provider == Provider::Stripe ? keyMemory(store.attempts(id)) : KeyMemory::Nothing));
     }
     return rows;
 }

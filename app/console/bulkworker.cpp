@@ -19,16 +19,16 @@ namespace {
 
 BulkRowResult excludedResult(const QString &code, const QString &text)
 {
-    return {BulkOutcome::Excluded, text, code};
+    return {BulkOutcome::Excluded, text, code, {}};
 }
 
 BulkRowResult fromApply(const ApplyResult &r)
 {
     switch (r.kind) {
     case ApplyKind::Applied:
-        return {BulkOutcome::Applied, r.message, {}};
+        return {BulkOutcome::Applied, r.message, {}, {}};
     case ApplyKind::SentForApproval:
-        return {BulkOutcome::SentForApproval, r.message, {}};
+        return {BulkOutcome::SentForApproval, r.message, {}, {}};
     case ApplyKind::Excluded:
         break;
     }
@@ -44,7 +44,8 @@ std::vector<BulkItem> bulkItems(const ApplyPreviewModel &preview)
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const BulkRow &r = rows[i];
         if (r.runnable())
-            items.push_back({int(i), r.operationId, r.proposalId, r.versionMs, r.resend});
+            items.push_back(
+                {int(i), r.operationId, r.proposalId, r.versionMs, r.resend, r.closesAs});
     }
     return items;
 }
@@ -152,7 +153,7 @@ void BulkWorker::run(const std::vector<BulkItem> &items)
         // The database could not be opened: no row was reached.
         batch.clear();
         for (const BulkItem &item : items)
-            batch.push_back({item.row, {BulkOutcome::Failed, ui::storeErrorText(e), {}}});
+            batch.push_back({item.row, {BulkOutcome::Failed, ui::storeErrorText(e), {}, {}}});
     }
     flush();
     post([this] { emit finished(); });
@@ -164,11 +165,15 @@ BulkRowResult BulkWorker::runOne(Session &session, const BulkItem &item) const
         if (item.resend)
             return resendOne(session, item);
         const ApplyGuard guard{item.versionMs, m_leaseHolder};
-        return fromApply(applyProposal(session.store(), item.proposalId, m_actor, guard));
+        BulkRowResult done =
+            fromApply(applyProposal(session.store(), item.proposalId, m_actor, guard));
+        if (done.outcome == BulkOutcome::Applied)
+            done.stateAfter = item.closesAs;
+        return done;
     } catch (const StoreError &e) {
-        return {BulkOutcome::Failed, ui::storeErrorText(e), {}};
+        return {BulkOutcome::Failed, ui::storeErrorText(e), {}, {}};
     } catch (const std::exception &e) {
-        return {BulkOutcome::Failed, QString::fromUtf8(e.what()), {}};
+        return {BulkOutcome::Failed, QString::fromUtf8(e.what()), {}, {}};
     }
 }
 
@@ -198,11 +203,14 @@ BulkRowResult BulkWorker::resendOne(Session &session, const BulkItem &item) cons
     if (sent.sent) {
         if (item.proposalId > 0)
             settleResendProposal(store, item.proposalId, m_actor);
-        return {BulkOutcome::Sent, sent.message, {}};
+        BulkRowResult done{BulkOutcome::Sent, sent.message, {}, {}};
+        if (sent.operation)
+            done.stateAfter = sent.operation->state;
+        return done;
     }
     if (sent.awaitingApproval) // the job found or recorded the pending resend approval
-        return {BulkOutcome::SentForApproval, sent.error, {}};
-    return {BulkOutcome::Failed, sent.error, {}};
+        return {BulkOutcome::SentForApproval, sent.error, {}, {}};
+    return {BulkOutcome::Failed, sent.error, {}, {}};
 }
 
 } // namespace ops::console

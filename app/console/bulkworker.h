@@ -36,6 +36,7 @@ struct BulkItem
     qint64 proposalId = 0; // 0: a plain resend (Resend selected…)
     qint64 versionMs = 0;  // the row's updated_at when previewed
     bool resend = false;
+    std::optional<OperationState> closesAs; // a close proposal's outcome (BulkRow::closesAs)
 };
 
 // The runnable rows of a preview, in its order.

@@ -31,6 +31,25 @@ QString proposalText(const Proposal &p)
     return ApplyPreviewModel::tr("close as failed");
 }
 
+void countState(BulkSummary &s, std::optional<OperationState> state)
+{
+    if (state == OperationState::Succeeded)
+        ++s.succeeded;
+    else if (state == OperationState::Failed)
+        ++s.closedFailed;
+    else // unknown, open again, or unread: nothing was settled
+        ++s.stillUnknown;
+}
+
+QString stateText(std::optional<OperationState> state)
+{
+    if (state == OperationState::Succeeded)
+        return ApplyPreviewModel::tr("succeeded");
+    if (state == OperationState::Failed)
+        return ApplyPreviewModel::tr("closed as failed");
+    return ApplyPreviewModel::tr("still unknown");
+}
+
 } // namespace
 
 BulkRow bulkRowFromPreview(const ApplyPreviewRow &preview)
@@ -47,13 +66,15 @@ BulkRow bulkRowFromPreview(const ApplyPreviewRow &preview)
         row.evidence = evidenceList(preview.proposal->evidenceIds);
         row.proposalId = preview.proposal->id;
         row.resend = preview.proposal->action == ProposalAction::Resend;
+        if (!row.resend)
+            row.closesAs = preview.proposal->outcome;
     }
     if (preview.exclusion == ApplyExclusion::ResendNotHere)
         row.exclusion.clear(); // the console applies it by resending (bulkworker.h)
     return row;
 }
 
-BulkRow bulkRowForResend(const Operation &op, const ResendBlock &block)
+BulkRow bulkRowForResend(const Operation &op, const ResendBlock &block, KeyMemory memory)
 {
     BulkRow row;
     row.operationId = op.id;
@@ -64,6 +85,7 @@ BulkRow bulkRowForResend(const Operation &op, const ResendBlock &block)
                      ? ApplyPreviewModel::tr("one attempt with key %1").arg(op.idempotencyKey)
                      : block.reason;
     row.resend = true;
+    row.onlyReplays = memory != KeyMemory::Nothing;
     row.versionMs = op.updatedAt.toMSecsSinceEpoch();
     return row;
 }
@@ -142,12 +164,14 @@ BulkSummary ApplyPreviewModel::summary() const
         switch (r.outcome) {
         case BulkOutcome::Applied:
             ++s.applied;
+            countState(s, r.stateAfter);
             break;
         case BulkOutcome::SentForApproval:
             ++s.sentForApproval;
             break;
         case BulkOutcome::Sent:
             ++s.sent;
+            countState(s, r.stateAfter);
             break;
         case BulkOutcome::Failed:
             ++s.failed;
@@ -185,6 +209,10 @@ QString ApplyPreviewModel::previewText(const BulkRow &row) const
         return tr("Excluded — %1: %2").arg(exclusionLabel(row.exclusion), row.reason);
     if (row.needsApproval)
         return tr("Approval request: %1").arg(row.reason);
+    if (row.onlyReplays)
+        return tr("%1. Warning: the provider stored an answer under this key and replays it; a "
+                  "resend cannot finish this refund (close it as failed and start a new refund).")
+            .arg(row.reason);
     return row.reason;
 }
 
@@ -195,11 +223,12 @@ QString ApplyPreviewModel::resultText(int row) const
     case BulkOutcome::NotRun:
         return {};
     case BulkOutcome::Applied:
-        return tr("Applied");
+        return tr("Closed: %1").arg(stateText(r.stateAfter));
     case BulkOutcome::SentForApproval:
         return tr("Sent for approval");
     case BulkOutcome::Sent:
-        return r.text.isEmpty() ? tr("Resent") : r.text;
+        return r.text.isEmpty() ? tr("Resent: %1").arg(stateText(r.stateAfter))
+                                : tr("Resent: %1 — %2").arg(stateText(r.stateAfter), r.text);
     case BulkOutcome::Excluded:
         return tr("Excluded — %1: %2").arg(exclusionLabel(r.exclusion), r.text);
     case BulkOutcome::Failed:

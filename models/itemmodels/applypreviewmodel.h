@@ -6,10 +6,13 @@
 // store decides everything (proposalapply.h for proposals, resendBlock for resends); this model
 // holds its answers, shows them and counts the summary. No SQL, no dialogs.
 
+#include "domain/classification.h"
 #include "domain/money.h"
+#include "domain/operation.h"
 
 #include <QAbstractTableModel>
 #include <QMap>
+#include <optional>
 #include <vector>
 
 namespace ops {
@@ -29,6 +32,11 @@ struct BulkRow
     QString reason;    // the store's text: what running it does, or why it is excluded
     bool needsApproval = false; // above the four-eyes threshold: an approval request is made
     bool resend = false;        // done by resending with the stored key and bytes
+    // A close proposal's outcome: what the row is once the run applied it.
+    std::optional<OperationState> closesAs;
+    // A resend whose key can only replay what the provider stored (DESIGN §16): it cannot finish
+    // the refund; said in the preview before anyone confirms.
+    bool onlyReplays = false;
     qint64 proposalId = 0;
     qint64 versionMs = 0; // the row's updated_at when previewed (ApplyGuard)
 
@@ -38,15 +46,16 @@ struct BulkRow
 // A bulk apply row from previewApply. A resend proposal (the store says resend_not_here) is
 // runnable here: the console applies it by resending, unless its window is past.
 BulkRow bulkRowFromPreview(const ApplyPreviewRow &preview);
-// A bulk resend row from the resend rule (resendBlock) of the row as read now.
-BulkRow bulkRowForResend(const Operation &op, const ResendBlock &block);
+// A bulk resend row from the resend rule (resendBlock) of the row as read now, and what the
+// provider holds under its key (keyMemory of its attempts).
+BulkRow bulkRowForResend(const Operation &op, const ResendBlock &block, KeyMemory memory);
 
 enum class BulkOutcome
 {
     NotRun,          // excluded by the preview, or cancelled before the run reached it
-    Applied,         // closed as proposed
+    Applied,         // closed as proposed (stateAfter: the proposal's outcome)
     SentForApproval, // an approval request waits for a second person
-    Sent,            // resent: one attempt with the stored key
+    Sent,            // resent: one attempt with the stored key (stateAfter: what it left)
     Excluded,        // the store refused it when the run reached it (reason given)
     Failed,          // an error (database, provider); nothing half-written
 };
@@ -56,6 +65,9 @@ struct BulkRowResult
     BulkOutcome outcome = BulkOutcome::NotRun;
     QString text;      // what happened, for the Result column
     QString exclusion; // for Excluded: the store's code
+    // The row's state once the run reached it, for Applied and Sent: the summary counts rows by
+    // it, so a resend that left the row unknown is never counted as done.
+    std::optional<OperationState> stateAfter;
 };
 
 // A row's result as the run delivers it: several at a time (bulkworker.h batches them).
@@ -65,13 +77,18 @@ struct BulkRowUpdate
     BulkRowResult result;
 };
 
+// Rows by what the run left them as (DESIGN §16): succeeded, closed failed, still unknown, sent
+// for approval, excluded; errors apart. applied and sent count how the run got there.
 struct BulkSummary
 {
-    int applied = 0;
+    int succeeded = 0;
+    int closedFailed = 0;
+    int stillUnknown = 0; // resent, and the provider's answer settled nothing
+    int applied = 0;      // close proposals carried out
     int sentForApproval = 0;
-    int sent = 0;
-    int excluded = 0; // by the preview or when reached
-    int failed = 0;
+    int sent = 0;                  // resends made
+    int excluded = 0;              // by the preview or when reached
+    int failed = 0;                // an error (database, provider): nothing half-written
     int notReached = 0;            // runnable rows a cancel left untouched
     QMap<QString, int> excludedBy; // exclusion label → rows
 };

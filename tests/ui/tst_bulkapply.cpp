@@ -6,22 +6,22 @@
 // resends against provider-sim over loopback with the stored keys. QTest drives the widgets
 // offscreen and writes screenshots of the preview and the summary.
 
-#include "itemmodels/applypreviewmodel.h"
-#include "dialogs/bulkapplydialog.h"
 #include "console/consolecontroller.h"
-#include "storage/events/eventstore.h"
-#include "mainwindow/mainwindow.h"
-#include "widgets/operationlistview.h"
-#include "itemmodels/operationtablemodel.h"
-#include "storage/reconcile/proposalapply.h"
-#include "support/proposalfixture.h"
-#include "engine/refundengine.h"
+#include "dialogs/bulkapplydialog.h"
 #include "dialogs/resendconfirmdialog.h"
+#include "engine/refundengine.h"
+#include "itemmodels/applypreviewmodel.h"
+#include "itemmodels/operationtablemodel.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/events/eventstore.h"
+#include "storage/reconcile/proposalapply.h"
 #include "storage/resendlease.h"
-#include "support/screenshots.h"
 #include "storage/session.h"
+#include "support/proposalfixture.h"
+#include "support/screenshots.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
+#include "widgets/operationlistview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -226,10 +226,12 @@ void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
     QCOMPARE(s.applied, 60);
     QCOMPARE(s.sentForApproval, 20);
     QCOMPARE(s.failed, 0);
+    QCOMPARE(s.closedFailed, 60); // the 60 proposals closed failed, as proposed
     QCOMPARE(s.notReached, 0);
     QCOMPARE(s.excluded, 120);
     QCOMPARE(s.excludedBy.value(exclusionLabel(u"changed_since_preview"_s)), 20);
-    QVERIFY2(dialog->summaryLabel()->text().contains(u"Applied 60"_s),
+    QVERIFY2(dialog->summaryLabel()->text().contains(
+                 u"Succeeded 0 · closed as failed 60 · still unknown 0 · sent for approval 20"_s),
              qPrintable(dialog->summaryLabel()->text()));
     QVERIFY(dialog->summaryLabel()->text().contains(u"Changed since preview 20"_s));
     dialog->fitTo({1440, 900});
@@ -421,7 +423,12 @@ void TestBulkApply::resendSelectedUsesTheStoredKeys()
     f.clock().advanceSecs(25 * 3600);
     const QStringList fresh = {unknown(u"order-a"_s), unknown(u"order-b"_s)};
     sim.clearFaults();
-    for (const QString &id : fresh + QStringList{old})
+    // And one whose key holds a stored 500 (nothing moved): a resend can only replay it.
+    sim.addFault({{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
+    const QString replays =
+        engine.refund({u"order-c"_s, u"ch_4417"_s, 100, u"usd"_s}, u"agent:toolu_t"_s).operationId;
+    sim.clearFaults();
+    for (const QString &id : fresh + QStringList{old, replays})
         QCOMPARE(toString(f.store().operation(id)->state), u"unknown"_s);
     ui::storeConfirmResendWithTestKey(false);
 
@@ -431,13 +438,35 @@ void TestBulkApply::resendSelectedUsesTheStoredKeys()
     ui::BulkApplyDialog *dialog = c.previewed();
     QVERIFY(dialog);
     QCOMPARE(dialog->mode(), ui::BulkApplyDialog::Mode::Resend);
-    QCOMPARE(dialog->model()->rowCount(), 3);
-    QCOMPARE(dialog->model()->runnableCount(), 2);
-    for (const BulkRow &row : dialog->model()->rows())
+    ApplyPreviewModel *model = dialog->model();
+    QCOMPARE(model->rowCount(), 4);
+    QCOMPARE(model->runnableCount(), 3);
+    int replayRow = -1;
+    for (int i = 0; i < model->rowCount(); ++i) {
+        const BulkRow &row = model->rows()[std::size_t(i)];
         QCOMPARE(row.exclusion, row.operationId == old ? u"past_window"_s : QString());
+        QCOMPARE(row.onlyReplays, row.operationId == replays);
+        if (row.operationId == replays)
+            replayRow = i;
+    }
+    // The preview warns before anyone confirms (DESIGN §16).
+    const QString warning =
+        model->index(replayRow, ApplyPreviewModel::PreviewColumn).data().toString();
+    QVERIFY2(warning.contains(u"cannot finish this refund"_s), qPrintable(warning));
     QTest::keyClick(dialog, Qt::Key_Return);
     QVERIFY(waitDone(dialog));
-    QCOMPARE(dialog->model()->summary().sent, 2);
+    const BulkSummary s = model->summary();
+    QCOMPARE(s.sent, 3);
+    QCOMPARE(s.succeeded, 2);
+    QCOMPARE(s.stillUnknown, 1); // the stored 500 replayed: never counted as done
+    QCOMPARE(s.closedFailed, 0);
+    const QString result =
+        model->index(replayRow, ApplyPreviewModel::ResultColumn).data().toString();
+    QVERIFY2(result.startsWith(u"Resent: still unknown"_s), qPrintable(result));
+    const QString summary = dialog->summaryLabel()->text();
+    QVERIFY2(summary.startsWith(u"Succeeded 2 · closed as failed 0 · still unknown 1"_s),
+             qPrintable(summary));
+    QCOMPARE(toString(f.store().operation(replays)->state), u"unknown"_s);
     for (const QString &id : fresh) {
         const Operation op = *f.store().operation(id);
         QCOMPARE(toString(op.state), u"succeeded"_s);
@@ -446,7 +475,7 @@ void TestBulkApply::resendSelectedUsesTheStoredKeys()
         QVERIFY(!activeResendLease(f.store(), id));
     }
     QCOMPARE(int(f.store().attempts(old).size()), 6); // nothing sent past the window
-    QCOMPARE(sim.ledger()["movements"].size(), 2u); // one movement per resent row
+    QCOMPARE(sim.ledger()["movements"].size(), 2u);   // one movement per resent row
 }
 
 void TestBulkApply::shortcutsAreListedOnce()

@@ -147,19 +147,17 @@ QString BulkApplyDialog::summaryText() const
     QStringList reasons;
     for (auto it = s.excludedBy.cbegin(); it != s.excludedBy.cend(); ++it)
         reasons.append(u"%1 %2"_s.arg(it.key()).arg(it.value()));
+    // Rows by what the run left them as (DESIGN §16): a resend whose answer settled nothing is
+    // "still unknown", never "sent".
     QStringList parts;
-    if (m_mode == Mode::Resend) {
-        parts.append(tr("Resent %1").arg(s.sent));
-    } else {
-        parts.append(tr("Applied %1").arg(s.applied));
-        if (s.sent > 0) // resend proposals, applied by resending
-            parts.append(tr("resent %1").arg(s.sent));
-    }
+    parts.append(tr("Succeeded %1").arg(s.succeeded));
+    parts.append(tr("closed as failed %1").arg(s.closedFailed));
+    parts.append(tr("still unknown %1").arg(s.stillUnknown));
     parts.append(tr("sent for approval %1").arg(s.sentForApproval));
     parts.append(reasons.isEmpty()
                      ? tr("excluded %1").arg(s.excluded)
                      : tr("excluded %1 (%2)").arg(s.excluded).arg(reasons.join(u", "_s)));
-    parts.append(tr("failed %1").arg(s.failed));
+    parts.append(tr("errors %1").arg(s.failed));
     QString text = parts.join(u" · "_s) + u"."_s;
     if (s.notReached > 0)
         text += u" "_s + tr("Cancelled: %n row(s) left untouched.", nullptr, s.notReached);
