@@ -1,10 +1,16 @@
 // The forward-only rules of a provider event (docs/design.md §10, issue 13 item 3) on a real
 // store (SQLite, or PostgreSQL in the _pg variant): what closes a row, what raises Attention,
-// what is only kept as evidence; and the event store's reads for the console.
+// what is only kept as evidence; and the event store's reads for the console. With
+// reconcile-auto-close off (issue 31 item 8) a close becomes a proposal, delivered signed through
+// the real receiver.
 
+#include "storage/audit/auditlog.h"
 #include "storage/events/eventstore.h"
+#include "storage/reconcile/reconcilestore.h"
 #include "support/storefixture.h"
+#include "support/webhookserveprocess.h"
 #include "webhook/eventapplier.h"
+#include "webhook/webhookreceiver.h"
 
 #include <QTest>
 #include <nlohmann/json.hpp>
@@ -44,7 +50,7 @@ struct Ev
     std::string object = "refund";
 };
 
-StripeEvent stripeEvent(const Ev &e)
+QByteArray eventBody(const Ev &e)
 {
     json metadata = json::object();
     if (!e.operationId.empty())
@@ -66,8 +72,15 @@ StripeEvent stripeEvent(const Ev &e)
             {"metadata", metadata}}}}},
         {"request",
          {{"id", nullptr}, {"idempotency_key", e.key.empty() ? json(nullptr) : json(e.key)}}}};
-    return *parseStripeEvent(QByteArray::fromStdString(body.dump()));
+    return QByteArray::fromStdString(body.dump());
 }
+
+StripeEvent stripeEvent(const Ev &e)
+{
+    return *parseStripeEvent(eventBody(e));
+}
+
+const QByteArray kSecret = "whsec_eventapplier";
 
 } // namespace
 
@@ -90,12 +103,20 @@ private Q_SLOTS:
     void unmatchedAndUnhandledAreKept();
     void attentionIsClearedOnlyByAPersonWithTheRight();
     void receiverStatusFollowsTheHeartbeat();
+    void autoCloseOffProposesWithTheSignedEventAsEvidence();
+    void autoCloseOffTheNewestEventDecidesTheProposal();
+    void autoCloseOffStillMovesASucceededRowForward();
+    void autoCloseOnClosesAsBefore();
 
 private:
     EventApplyResult apply(const StripeEvent &e);
     Operation row(const QString &id) { return *m_f->store().operation(id); }
     Operation unknownRow(const QString &id, qint64 amount = 3800);
     int audits(const QString &op, const QString &action);
+    // Each body signed with kSecret and posted to a real receiver on the fixture's store.
+    WebhookStats deliver(const QList<QByteArray> &bodies);
+    void setAutoClose(bool on) { m_f->store().reconcile().setAutoClose(u"operator:alice"_s, on); }
+    std::vector<Proposal> proposalsOf(const QString &op);
 
     std::unique_ptr<test::StoreFixture> m_f;
     std::unique_ptr<EventStore> m_events;
@@ -135,6 +156,35 @@ int TestEventApplier::audits(const QString &op, const QString &action)
     for (const AuditEntry &a : m_f->store().audit(op))
         n += a.action == action;
     return n;
+}
+
+WebhookStats TestEventApplier::deliver(const QList<QByteArray> &bodies)
+{
+    WebhookOptions options;
+    options.secrets = {kSecret};
+    WebhookReceiver receiver(m_f->store(), options);
+    for (const QByteArray &body : bodies) {
+        HttpRequestData request;
+        request.method = "POST";
+        request.path = kWebhookPath;
+        request.body = body;
+        request.headers.insert("stripe-signature",
+                               test::stripeSignature(kSecret, m_f->clock().nowMs() / 1000, body));
+        [&] {
+            QVERIFY(receiver.handle(request, std::make_shared<Responder>(nullptr)));
+        }();
+    }
+    receiver.flush();
+    return receiver.stats();
+}
+
+std::vector<Proposal> TestEventApplier::proposalsOf(const QString &op)
+{
+    std::vector<Proposal> out;
+    for (Proposal &p : m_f->store().reconcile().proposals())
+        if (p.operationId == op)
+            out.push_back(std::move(p));
+    return out;
 }
 
 void TestEventApplier::unknownRowClosesSucceededWithTheEventAsEvidence()
@@ -322,6 +372,135 @@ void TestEventApplier::receiverStatusFollowsTheHeartbeat()
     m_events->beat(u"host:1:0"_s, u"http://127.0.0.1:9"_s, 0);
     m_events->stopped(u"host:1:0"_s);
     QVERIFY(!m_events->receiverStatus().running);
+}
+
+void TestEventApplier::autoCloseOffProposesWithTheSignedEventAsEvidence()
+{
+    unknownRow(u"op_a"_s);
+    m_f->store().openOrGet(refundOp(u"op_b"_s));
+    setAutoClose(false);
+    const WebhookStats stats = deliver({eventBody({.id = "evt_1", .operationId = "op_a"}),
+                                        eventBody({.id = "evt_2",
+                                                   .refund = "re_2",
+                                                   .status = "failed",
+                                                   .operationId = "op_b",
+                                                   .failure = "expired_or_canceled_card"})});
+    QCOMPARE(stats.stored, qint64(2));
+    QCOMPARE(stats.refusedTotal(), qint64(0));
+    // The rows stay as they were: nothing closed, no provider reference.
+    QCOMPARE(toString(row(u"op_a"_s).state), toString(OperationState::Unknown));
+    QVERIFY(row(u"op_a"_s).providerRef.isEmpty());
+    QCOMPARE(toString(row(u"op_b"_s).state), toString(OperationState::Open));
+    QCOMPARE(audits(u"op_a"_s, u"state.succeeded"_s), 0);
+    QCOMPARE(audits(u"op_b"_s, u"state.failed"_s), 0);
+    QCOMPARE(toString(m_events->event(u"evt_1"_s)->outcome), toString(EventOutcome::Ignored));
+
+    // One open close proposal, resting on the event's own evidence item, audited.
+    const auto evidence = m_f->store().evidence(u"op_a"_s);
+    QCOMPARE(evidence.size(), 1u);
+    QCOMPARE(evidence[0].kind, u"provider_event"_s);
+    QVERIFY(evidence[0].body.contains("evt_1"));
+    const auto made = proposalsOf(u"op_a"_s);
+    QCOMPARE(made.size(), 1u);
+    const Proposal &p = made[0];
+    QCOMPARE(toString(p.state), toString(ProposalState::Open));
+    QCOMPARE(toString(p.action), toString(ProposalAction::Close));
+    QCOMPARE(toString(*p.outcome), toString(OperationState::Succeeded));
+    QCOMPARE(p.providerRef, u"re_1"_s);
+    QCOMPARE(p.evidenceIds, QList<qint64>{evidence[0].id});
+    QCOMPARE(p.newestEvidenceId, evidence[0].id); // not stale: it can be applied
+    QCOMPARE(p.createdBy, u"system:webhook"_s);
+    QVERIFY(p.reason.contains(u"evt_1"_s));
+    QVERIFY(p.reason.contains(u"Automatic closes are off"_s));
+    QCOMPARE(audits(u"op_a"_s, u"proposal.made"_s), 1);
+    QCOMPARE(audits(u"op_a"_s, u"event.ignored"_s), 1);
+    for (const AuditEntry &a : m_f->store().audit(u"op_a"_s)) {
+        const json detail = json::parse(a.detail.toStdString());
+        if (a.action == u"proposal.made"_s)
+            QVERIFY(detail["evidence_ids"] == json::array({evidence[0].id}));
+        if (a.action == u"event.ignored"_s)
+            QVERIFY(detail["proposal_id"] == p.id);
+    }
+
+    const auto failed = proposalsOf(u"op_b"_s);
+    QCOMPARE(failed.size(), 1u);
+    QCOMPARE(toString(*failed[0].outcome), toString(OperationState::Failed));
+    QVERIFY(failed[0].providerRef.isEmpty());
+    QVERIFY(failed[0].reason.contains(u"expired_or_canceled_card"_s));
+    QCOMPARE(failed[0].evidenceIds, QList<qint64>{m_f->store().evidence(u"op_b"_s)[0].id});
+
+    // The provider delivers again: 200, nothing more.
+    const auto auditBefore = m_f->store().audit(u"op_a"_s).size();
+    QCOMPARE(deliver({eventBody({.id = "evt_1", .operationId = "op_a"})}).duplicates, qint64(1));
+    QCOMPARE(m_f->store().reconcile().proposals().size(), 2u);
+    QCOMPARE(m_f->store().audit(u"op_a"_s).size(), auditBefore);
+    QVERIFY(AuditLog::verify(connectionOf(m_f->store())).holds());
+}
+
+void TestEventApplier::autoCloseOffTheNewestEventDecidesTheProposal()
+{
+    unknownRow(u"op_n"_s);
+    setAutoClose(false);
+    const auto pending = apply(
+        stripeEvent({.id = "evt_p", .status = "pending", .created = 100, .operationId = "op_n"}));
+    QVERIFY(pending.proposalId > 0);
+    QCOMPARE(toString(pending.outcome), toString(EventOutcome::Ignored));
+    const auto failed = apply(stripeEvent({.id = "evt_f",
+                                           .status = "failed",
+                                           .created = 300,
+                                           .operationId = "op_n",
+                                           .failure = "lost_or_stolen_card"}));
+    QVERIFY(failed.proposalId > pending.proposalId);
+    // Delivered late, older than evt_f: kept, and it does not turn the proposal back.
+    const auto late = apply(stripeEvent({.id = "evt_late", .created = 200, .operationId = "op_n"}));
+    QCOMPARE(late.proposalId, qint64(0));
+    QVERIFY(late.reason.contains(u"evt_f"_s));
+    const auto all = proposalsOf(u"op_n"_s);
+    QCOMPARE(all.size(), 2u);
+    QCOMPARE(toString(all[0].state), toString(ProposalState::Superseded));
+    QCOMPARE(all[0].supersededBy, failed.proposalId);
+    QCOMPARE(all[1].id, failed.proposalId);
+    QCOMPARE(toString(all[1].state), toString(ProposalState::Open));
+    QCOMPARE(toString(*all[1].outcome), toString(OperationState::Failed));
+    QCOMPARE(audits(u"op_n"_s, u"proposal.made"_s), 2);
+    QCOMPARE(toString(row(u"op_n"_s).state), toString(OperationState::Unknown));
+    QCOMPARE(m_f->store().evidence(u"op_n"_s).size(), 3u);
+}
+
+void TestEventApplier::autoCloseOffStillMovesASucceededRowForward()
+{
+    // Sub-status moves and Attention close nothing: they do not wait for a person.
+    unknownRow(u"op_p"_s);
+    apply(
+        stripeEvent({.id = "evt_p1", .status = "pending", .created = 100, .operationId = "op_p"}));
+    QCOMPARE(toString(row(u"op_p"_s).state), toString(OperationState::Succeeded));
+    setAutoClose(false);
+    QCOMPARE(
+        toString(
+            apply(stripeEvent({.id = "evt_p2", .created = 200, .operationId = "op_p"})).outcome),
+        toString(EventOutcome::Applied));
+    QCOMPARE(row(u"op_p"_s).providerStatus, u"succeeded"_s);
+    QCOMPARE(
+        toString(
+            apply(stripeEvent(
+                      {.id = "evt_p3", .status = "failed", .created = 300, .operationId = "op_p"}))
+                .outcome),
+        toString(EventOutcome::Attention));
+    QCOMPARE(toString(row(u"op_p"_s).state), toString(OperationState::Succeeded));
+    QVERIFY(m_events->attentionOf(u"op_p"_s));
+    QVERIFY(proposalsOf(u"op_p"_s).empty());
+}
+
+void TestEventApplier::autoCloseOnClosesAsBefore()
+{
+    unknownRow(u"op_on"_s);
+    setAutoClose(false);
+    setAutoClose(true);
+    QCOMPARE(deliver({eventBody({.id = "evt_on", .operationId = "op_on"})}).stored, qint64(1));
+    QCOMPARE(toString(row(u"op_on"_s).state), toString(OperationState::Succeeded));
+    QCOMPARE(row(u"op_on"_s).closedBy, u"system:webhook"_s);
+    QCOMPARE(audits(u"op_on"_s, u"event.applied"_s), 1);
+    QVERIFY(proposalsOf(u"op_on"_s).empty());
 }
 
 QTEST_GUILESS_MAIN(TestEventApplier)

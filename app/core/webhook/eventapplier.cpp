@@ -1,5 +1,9 @@
 #include "webhook/eventapplier.h"
 
+#include "domain/money.h"
+#include "domain/storeerror.h"
+#include "reconcile/eventproof.h"
+#include "storage/reconcile/reconcilestore.h"
 #include "webhook/webhooklogging.h"
 
 using namespace Qt::StringLiterals;
@@ -63,7 +67,7 @@ EventApplyResult EventApplier::applyLocked(const StripeEvent &event, EventSource
                     event.raw};
     // Duplicates first: a second delivery of a stored event changes nothing at all.
     if (m_events.hasEventLocked(event.id))
-        return {true, EventOutcome::Ignored, u"duplicate"_s, {}};
+        return {true, EventOutcome::Ignored, u"duplicate"_s, {}, 0};
     Decision decision{EventOutcome::Ignored,
                       u"object type %1 is not handled"_s.arg(
                           event.objectType.isEmpty() ? u"(none)"_s : event.objectType)};
@@ -74,7 +78,7 @@ EventApplyResult EventApplier::applyLocked(const StripeEvent &event, EventSource
                                        event.idempotencyKey, event.refund->id);
         op = match.operation;
         row.matchedBy = match.by;
-        decision = op ? decide(event, *op)
+        decision = op ? decide(event, row, *op)
                       : Decision{EventOutcome::Ignored, u"unmatched: no operation of ours"_s};
     }
     if (op)
@@ -82,23 +86,29 @@ EventApplyResult EventApplier::applyLocked(const StripeEvent &event, EventSource
     row.outcome = decision.outcome;
     row.outcomeReason = decision.reason;
     if (!m_events.insertEventLocked(row))
-        return {true, EventOutcome::Ignored, u"duplicate"_s, {}};
+        return {true, EventOutcome::Ignored, u"duplicate"_s, {}, 0};
+    qint64 proposalId = 0;
     if (op) {
-        m_events.addEventEvidenceLocked(now, row, m_actor);
-        m_events.auditEventLocked(now, m_actor, auditAction(decision.outcome), op->id,
-                                  {{"event", event.id.toStdString()},
-                                   {"type", event.type.toStdString()},
-                                   {"object", event.objectId.toStdString()},
-                                   {"source", toString(source).toStdString()},
-                                   {"matched_by", toString(row.matchedBy).toStdString()},
-                                   {"reason", decision.reason.toStdString()}});
+        const qint64 evidenceId = m_events.addEventEvidenceLocked(now, row, m_actor);
+        if (decision.proposal)
+            proposalId = storeProposal(std::move(*decision.proposal), evidenceId);
+        nlohmann::json detail = {{"event", event.id.toStdString()},
+                                 {"type", event.type.toStdString()},
+                                 {"object", event.objectId.toStdString()},
+                                 {"source", toString(source).toStdString()},
+                                 {"matched_by", toString(row.matchedBy).toStdString()},
+                                 {"reason", decision.reason.toStdString()}};
+        if (proposalId > 0)
+            detail["proposal_id"] = proposalId;
+        m_events.auditEventLocked(now, m_actor, auditAction(decision.outcome), op->id, detail);
     }
     qCInfo(lcWebhook).noquote() << "event" << event.id << event.type << toString(decision.outcome)
                                 << (op ? op->id : u"(unmatched)"_s) << decision.reason;
-    return {false, decision.outcome, decision.reason, row.operationId};
+    return {false, decision.outcome, decision.reason, row.operationId, proposalId};
 }
 
-EventApplier::Decision EventApplier::decide(const StripeEvent &event, const Operation &op)
+EventApplier::Decision EventApplier::decide(const StripeEvent &event, const StoredEvent &row,
+                                            const Operation &op)
 {
     const StripeRefund &refund = *event.refund;
     if (refund.amount != op.amount.minor ||
@@ -118,7 +128,7 @@ EventApplier::Decision EventApplier::decide(const StripeEvent &event, const Oper
         return {EventOutcome::Ignored,
                 u"older than the last applied event for %1; kept as evidence"_s.arg(refund.id)};
     if (!isFinal(op.state))
-        return onLiveRow(event, refund, op);
+        return onLiveRow(event, row, refund, op);
     if (op.state == OperationState::Succeeded)
         return onSucceededRow(event, refund, op);
     // A failed row is final: never reopened. A provider that says money moved disagrees.
@@ -128,9 +138,13 @@ EventApplier::Decision EventApplier::decide(const StripeEvent &event, const Oper
     return {EventOutcome::Ignored, u"the operation has already failed"_s};
 }
 
-EventApplier::Decision EventApplier::onLiveRow(const StripeEvent &event, const StripeRefund &refund,
-                                               const Operation &op)
+EventApplier::Decision EventApplier::onLiveRow(const StripeEvent &event, const StoredEvent &row,
+                                               const StripeRefund &refund, const Operation &op)
 {
+    // §10: with automatic closes off every outcome is a proposal, this event's too.
+    if ((moneyMoved(refund.status) || moneyReturned(refund.status)) &&
+        !m_store.reconcile().settings().autoClose)
+        return proposeInstead(row, op);
     const QString why =
         u"provider event %1: refund %2 %3"_s.arg(event.id, refund.id, refund.status);
     if (moneyMoved(refund.status)) {
@@ -143,6 +157,50 @@ EventApplier::Decision EventApplier::onLiveRow(const StripeEvent &event, const S
             return {EventOutcome::Applied, u"closed failed (%1)"_s.arg(code)};
     }
     return {EventOutcome::Ignored, u"refund status %1 settles nothing"_s.arg(refund.status)};
+}
+
+EventApplier::Decision EventApplier::proposeInstead(const StoredEvent &row, const Operation &op)
+{
+    // The reconciler's rule for stored events (eventproof.h), over the stored ones and this one:
+    // the newest by `created` is the proof, whatever order they arrived in.
+    std::vector<StoredEvent> events = m_events.eventsOf(op.id);
+    events.push_back(row);
+    const auto proof = eventProof(op, events);
+    if (!proof)
+        return {EventOutcome::Ignored,
+                u"automatic closes are off and the row's events prove no outcome; kept as "
+                "evidence"_s,
+                {}};
+    const StripeRefund &refund = proof->refund;
+    if (proof->event.id != row.id)
+        return {EventOutcome::Ignored,
+                u"older than stored event %1 for %2 (automatic closes are off: that event "
+                "decides the proposal); kept as evidence"_s.arg(proof->event.id, refund.id),
+                {}};
+    const bool moved = moneyMoved(refund.status);
+    const QString failure =
+        refund.failureReason.isEmpty() ? QString() : u" (%1)"_s.arg(refund.failureReason);
+    const QString why =
+        u"Provider event %1 shows refund %2 carrying this operation, %3, status %4%5."_s.arg(
+            row.id, refund.id, formatMoney({refund.amount, refund.currency}), refund.status,
+            failure);
+    const OperationState outcome = moved ? OperationState::Succeeded : OperationState::Failed;
+    return {EventOutcome::Ignored,
+            u"proposed close %1 (refund %2 %3): automatic closes are off"_s.arg(
+                toString(outcome), refund.id, refund.status),
+            autoCloseOffProposal(op.id, outcome, refund.id, why, {}, m_actor)};
+}
+
+qint64 EventApplier::storeProposal(NewProposal proposal, qint64 evidenceId)
+{
+    proposal.evidenceIds = {evidenceId};
+    try {
+        // Joins the caller's transaction: the proposal commits with the event and its evidence.
+        return m_store.reconcile().storeProposal(proposal).id;
+    } catch (const ActionRefused &e) { // nothing written; the row cannot have closed meanwhile
+        qCWarning(lcWebhook).noquote() << "no proposal for" << proposal.operationId << e.message();
+        return 0;
+    }
 }
 
 EventApplier::Decision EventApplier::onSucceededRow(const StripeEvent &, const StripeRefund &refund,

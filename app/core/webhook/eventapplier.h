@@ -15,9 +15,17 @@
 //   amount/currency disagree, two refunds claim → Attention, no close
 //   older than the last applied event (created) → kept as evidence, no change
 //   not a refund object / unmatched             → kept, no change
+//
+// With reconcile-auto-close off (§10: every outcome is a proposal) the two closes above become a
+// close proposal for a person instead, made by the reconciler's own rule over the row's stored
+// events (eventproof.h: the newest by `created` wins), resting on this event's evidence item and
+// audited as proposal.made; the row stays as it was and the event is kept with outcome ignored.
+// An event older than a stored one of the same refund proposes nothing (it would turn a proposal
+// back). Sub-status moves and Attention are not closes: they happen whatever the setting.
 
 #include "storage/events/eventstore.h"
 #include "storage/operationstore.h"
+#include "storage/reconcile/proposals.h"
 #include "stripe/stripeevents.h"
 
 namespace ops {
@@ -27,7 +35,8 @@ struct EventApplyResult
     bool duplicate = false; // an event with this id was already stored: nothing written
     EventOutcome outcome = EventOutcome::Ignored;
     QString reason;
-    QString operationId; // empty: unmatched
+    QString operationId;   // empty: unmatched
+    qint64 proposalId = 0; // auto-close off: the proposal made instead of a close
 };
 
 class EventApplier
@@ -44,11 +53,22 @@ public:
 private:
     struct Decision
     {
+        Decision(EventOutcome o, QString r, std::optional<NewProposal> p = std::nullopt)
+            : outcome(o)
+            , reason(std::move(r))
+            , proposal(std::move(p))
+        {}
         EventOutcome outcome = EventOutcome::Ignored;
         QString reason;
+        // Auto-close off: the close held back; stored once the event's evidence exists.
+        std::optional<NewProposal> proposal;
     };
-    Decision decide(const StripeEvent &event, const Operation &op);
-    Decision onLiveRow(const StripeEvent &event, const StripeRefund &refund, const Operation &op);
+    Decision decide(const StripeEvent &event, const StoredEvent &row, const Operation &op);
+    Decision onLiveRow(const StripeEvent &event, const StoredEvent &row, const StripeRefund &refund,
+                       const Operation &op);
+    // Auto-close off: the proposal the stored events and this one prove, or why none.
+    Decision proposeInstead(const StoredEvent &row, const Operation &op);
+    qint64 storeProposal(NewProposal proposal, qint64 evidenceId);
     Decision onSucceededRow(const StripeEvent &event, const StripeRefund &refund,
                             const Operation &op);
     Decision attention(const Operation &op, const QString &reason);

@@ -105,6 +105,21 @@ std::optional<ProposalState> proposalStateFromString(QStringView text)
     return std::nullopt;
 }
 
+NewProposal autoCloseOffProposal(const QString &operationId, OperationState outcome,
+                                 const QString &providerRef, const QString &reason,
+                                 const QList<qint64> &evidenceIds, const QString &createdBy)
+{
+    NewProposal p;
+    p.operationId = operationId;
+    p.action = ProposalAction::Close;
+    p.outcome = outcome;
+    p.providerRef = outcome == OperationState::Succeeded ? providerRef : QString();
+    p.evidenceIds = evidenceIds;
+    p.reason = reason + u" Automatic closes are off: a person applies it."_s;
+    p.createdBy = createdBy;
+    return p;
+}
+
 qint64 newestEvidenceId(Connection &db, const QString &operationId)
 {
     Query q = runQuery(db, u"SELECT COALESCE(MAX(id), 0) FROM evidence WHERE operation_id = ?"_s,

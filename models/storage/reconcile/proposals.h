@@ -60,6 +60,14 @@ struct NewProposal
     QString createdBy = QStringLiteral("system:reconciler");
 };
 
+// What an automatic reader (the reconciler, the event applier) files instead of closing a row
+// while reconcile-auto-close is off (docs/design.md §10): a close with `outcome`, the provider
+// reference (kept for a succeeded close only), the evidence it rests on, and `reason` followed by
+// the note that automatic closes are off. One wording for both readers.
+NewProposal autoCloseOffProposal(const QString &operationId, OperationState outcome,
+                                 const QString &providerRef, const QString &reason,
+                                 const QList<qint64> &evidenceIds, const QString &createdBy);
+
 // Stores `p` as the row's open proposal in its own write transaction, superseding the open one;
 // audited (proposal.made, with what it supersedes). Throws ActionRefused (nothing written) for a
 // close without an outcome, without evidence, with evidence of another row, or on a final row.
