@@ -1,17 +1,24 @@
 // The console's network actions against the real provider-sim: look up an unknown refund, attach
 // the answer, close it; resend refused once the window passed; two consoles resending the same
-// row at once send one request. QTest drives the real widgets offscreen.
+// row at once send one request. The small items of issue 31: File → Quit (Ctrl+Q) closes the
+// window through its close event, the View menu switches to every tab with its key, and the
+// Approvals tab's selection drives the detail pane. QTest drives the real widgets offscreen.
 
 #include "console/consolecontroller.h"
 #include "dialogs/closedialog.h"
 #include "dialogs/lookupdialog.h"
 #include "dialogs/resendconfirmdialog.h"
+#include "dialogs/shortcutsdialog.h"
 #include "engine/refundengine.h"
+#include "itemmodels/approvallistmodel.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
+#include "storage/access/approvals.h"
 #include "storage/resendlease.h"
 #include "storage/session.h"
+#include "supervisor/approvalspanel.h"
 #include "support/consolefixture.h"
+#include "widgets/attentionpanel.h"
 #include "widgets/detailpane.h"
 #include "widgets/operationlistview.h"
 
@@ -19,10 +26,14 @@
 #include <QApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -38,6 +49,13 @@ struct Console : test::OperatorConsole
                           {.operations = true, .checking = true})
     {}
 
+    // The window active, so its shortcuts take the keys QTest sends.
+    bool activate()
+    {
+        QApplication::setActiveWindow(&window);
+        return QTest::qWaitForWindowActive(&window);
+    }
+
     bool select(const QString &id)
     {
         window.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
@@ -45,6 +63,40 @@ struct Console : test::OperatorConsole
         return window.checkingView()->selectOperation(id);
     }
 };
+
+// Stands for whoever asks before the window closes: refuses close events while `refuse`.
+struct CloseWatcher : QObject
+{
+    bool refuse = true;
+    int closeEvents = 0;
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() != QEvent::Close)
+            return QObject::eventFilter(watched, event);
+        ++closeEvents;
+        if (refuse)
+            event->ignore();
+        return refuse;
+    }
+};
+
+// An unknown refund whose close as failed, asked for by bob, waits for a second person (the
+// threshold is 10.00 USD). The approval's id.
+qint64 closeAwaitingApproval(test::ConsoleFixture &fx, const QString &id)
+{
+    const qint64 evidence = fx.store().addEvidence({0,
+                                                    id,
+                                                    u"note"_s,
+                                                    u"provider dashboard"_s,
+                                                    u"text/plain"_s,
+                                                    "no refund listed",
+                                                    {},
+                                                    {},
+                                                    u"operator:bob"_s});
+    const ManualCloseResult r = fx.store().closeManually(
+        {id, OperationState::Failed, {}, {evidence}, u"operator:bob"_s, u"no refund listed"_s});
+    return r.refusal == ManualCloseRefusal::AwaitingApproval ? r.approvalId : 0;
+}
 
 } // namespace
 
@@ -61,6 +113,10 @@ private slots:
     void lookUpErrorSaysWhatToDo();
     void resendRefusedOnceTheWindowPassed();
     void twoConsolesResendingAtOnceSendOneRequest();
+    void ctrlQClosesTheWindowAsItsCloseButtonDoes();
+    void viewMenuSwitchesToEveryTabWithItsKey();
+    void supportHasNoApprovalsKey();
+    void approvalsSelectionDrivesTheDetailPane();
 
 private:
     test::ConsoleFixture m_fx;
@@ -215,6 +271,133 @@ void TestConsoleActions::twoConsolesResendingAtOnceSendOneRequest()
     const auto ledger = m_fx.sim().ledger();
     QCOMPARE(ledger["movements"].size(), 1u);      // the money moved once
     QVERIFY(!activeResendLease(m_fx.store(), id)); // released
+}
+
+void TestConsoleActions::ctrlQClosesTheWindowAsItsCloseButtonDoes()
+{
+    Console c(m_fx, u"alice"_s);
+    QVERIFY(c.activate());
+    // File is the first menu, and Quit is in it with Ctrl+Q.
+    const QList<QAction *> menus = c.window.menuBar()->actions();
+    QVERIFY(!menus.isEmpty() && menus.first()->menu());
+    QCOMPARE(menus.first()->text(), u"&File"_s);
+    QVERIFY(menus.first()->menu()->actions().contains(c.window.quitAction()));
+    QVERIFY(c.window.quitAction()->shortcuts().contains(QKeySequence(u"Ctrl+Q"_s)));
+    // Whoever asks before closing still asks: Ctrl+Q sends the close event a refusal keeps open.
+    CloseWatcher watcher;
+    c.window.installEventFilter(&watcher);
+    QTest::keyClick(&c.window, Qt::Key_Q, Qt::ControlModifier);
+    QCOMPARE(watcher.closeEvents, 1);
+    QVERIFY(c.window.isVisible());
+    watcher.refuse = false;
+    QTest::keyClick(&c.window, Qt::Key_Q, Qt::ControlModifier);
+    QCOMPARE(watcher.closeEvents, 2);
+    QTRY_VERIFY(!c.window.isVisible());
+}
+
+void TestConsoleActions::viewMenuSwitchesToEveryTabWithItsKey()
+{
+    Console c(m_fx, u"alice"_s); // a supervisor: Operations, Checking, Attention, Approvals
+    QVERIFY(c.activate());
+    QTabWidget *tabs = c.window.tabs();
+    QCOMPARE(tabs->count(), 4);
+    const QList<std::pair<QKeySequence, QWidget *>> expected = {
+        {QKeySequence(u"Ctrl+1"_s), c.window.operationsView()},
+        {QKeySequence(u"Ctrl+2"_s), c.window.checkingView()},
+        {QKeySequence(u"Ctrl+3"_s), c.window.attentionPanel()},
+        {QKeySequence(u"Ctrl+4"_s), c.window.approvalsPanel()}};
+    auto *view = c.window.menuBar()->findChild<QMenu *>(u"viewMenu"_s);
+    QVERIFY(view);
+    QList<QAction *> listed; // the menu's items that switch tabs, with their keys
+    for (QAction *a : view->actions())
+        if (a->isVisible() && a != c.window.quitAction() &&
+            std::any_of(expected.begin(), expected.end(),
+                        [a](const auto &e) { return a->shortcut() == e.first; }))
+            listed << a;
+    QCOMPARE(listed.size(), tabs->count()); // every tab, each once
+    // Backwards from the last tab, so every key moves the selection.
+    tabs->setCurrentIndex(tabs->count() - 1);
+    for (auto it = expected.rbegin(); it != expected.rend(); ++it) {
+        const auto &[key, page] = *it;
+        QVERIFY(page);
+        QVERIFY(tabs->indexOf(page) >= 0);
+        const QKeyCombination combination = key[0];
+        QTest::keyClick(&c.window, combination.key(), combination.keyboardModifiers());
+        QVERIFY2(tabs->currentWidget() == page, qPrintable(key.toString()));
+        // The menu's item for this tab shows the key and names the tab.
+        const auto item = std::find_if(listed.begin(), listed.end(),
+                                       [&](QAction *a) { return a->shortcut() == key; });
+        QVERIFY(item != listed.end());
+        const QString tabText = tabs->tabText(tabs->indexOf(page)).section(u" ("_s, 0, 0);
+        QVERIFY2(QString((*item)->text()).remove(u'&').contains(tabText.left(5)),
+                 qPrintable((*item)->text() + u" / "_s + tabText));
+    }
+    // Help → Keyboard shortcuts reads the same actions: Approvals is there with Ctrl+4.
+    ui::ShortcutsDialog *help = c.window.openShortcutsDialog();
+    QVERIFY(help);
+    QStringList rows;
+    for (int r = 0; r < help->table()->rowCount(); ++r)
+        rows << help->table()->item(r, 0)->text() + u" = "_s + help->table()->item(r, 1)->text();
+    for (const QString &row : {u"Approvals = Ctrl+4"_s, u"Attention queue = Ctrl+3"_s})
+        QVERIFY2(rows.contains(row), qPrintable(rows.join(u"; "_s)));
+    help->close();
+}
+
+void TestConsoleActions::supportHasNoApprovalsKey()
+{
+    Console c(m_fx, u"carol"_s); // support: no Approvals tab, so no item or key for it
+    QVERIFY(c.activate());
+    QVERIFY(!c.window.approvalsPanel());
+    QCOMPARE(c.window.tabs()->count(), 3);
+    QAction *approvals = c.window.tabAction(ui::MainWindow::ApprovalsTab);
+    QVERIFY(approvals && !approvals->isVisible());
+    QTest::keyClick(&c.window, Qt::Key_3, Qt::ControlModifier);
+    QCOMPARE(c.window.tabs()->currentWidget(), c.window.attentionPanel());
+    QTest::keyClick(&c.window, Qt::Key_4, Qt::ControlModifier);
+    QCOMPARE(c.window.tabs()->currentWidget(), c.window.attentionPanel());
+}
+
+void TestConsoleActions::approvalsSelectionDrivesTheDetailPane()
+{
+    // Two closes waiting for approval, on two operations, and a third row selected elsewhere.
+    const QString first = m_fx.unknownRefund(
+        u"ch_1001"_s, 5000, {{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
+    const QString second = m_fx.unknownRefund(
+        u"ch_1002"_s, 2900, {{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
+    const QString other =
+        m_fx.unknownRefund(u"ch_4417"_s, 3800, {{"route", "POST /v1/refunds"}, {"mode", "503"}});
+    QVERIFY(first != second && second != other);
+    setApprovalThreshold(connectionOf(m_fx.store()), 0, u"operator:alice"_s, u"usd"_s, 1000);
+    QVERIFY(closeAwaitingApproval(m_fx, first) > 0);
+    QVERIFY(closeAwaitingApproval(m_fx, second) > 0);
+
+    Console c(m_fx, u"alice"_s);
+    QVERIFY(c.activate());
+    // The Operations list's row, which the pane showed on the Approvals tab before the fix.
+    QTest::keyClick(&c.window, Qt::Key_1, Qt::ControlModifier);
+    QVERIFY(c.window.operationsView()->selectOperation(other));
+    QCOMPARE(c.window.detail()->operationId(), other);
+    ui::ApprovalsPanel *panel = c.window.approvalsPanel();
+    QVERIFY(panel);
+    QCOMPARE(panel->count(), 2);
+    QTest::keyClick(&c.window, Qt::Key_4, Qt::ControlModifier);
+    QCOMPARE(c.window.tabs()->currentWidget(), panel);
+    panel->table()->setFocus();
+    // Row by row with the arrows: the pane shows the selected request's operation.
+    for (const auto &[key, row] : {std::pair{Qt::Key_Home, 0}, std::pair{Qt::Key_Down, 1},
+                                   std::pair{Qt::Key_Up, 0}, std::pair{Qt::Key_Down, 1}}) {
+        QTest::keyClick(panel->table(), key);
+        QCOMPARE(panel->table()->currentIndex().row(), row);
+        const QString expected = panel->model()->approvalAt(row)->operationId;
+        QCOMPARE(panel->selectedOperationId(), expected);
+        QCOMPARE(c.window.currentOperationId(), expected);
+        QCOMPARE(c.window.detail()->operationId(), expected);
+    }
+    QVERIFY(panel->model()->approvalAt(0)->operationId !=
+            panel->model()->approvalAt(1)->operationId);
+    // Back on Checking, the pane follows that list again.
+    QTest::keyClick(&c.window, Qt::Key_2, Qt::ControlModifier);
+    QCOMPARE(c.window.detail()->operationId(), c.window.checkingView()->currentOperationId());
 }
 
 QTEST_MAIN(TestConsoleActions)

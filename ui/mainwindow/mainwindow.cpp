@@ -7,6 +7,7 @@
 #include "storage/messages/messagestore.h"
 #include "storage/operationquery.h"
 #include "storage/session.h"
+#include "supervisor/approvalspanel.h"
 #include "widgets/attentionpanel.h"
 #include "widgets/elidingstatusbar.h"
 #include "widgets/focusring.h"
@@ -169,6 +170,8 @@ QString MainWindow::currentOperationId() const
 {
     if (m_attention && m_tabs->currentWidget() == m_attention)
         return m_attention->currentOperationId();
+    if (m_approvals && m_tabs->currentWidget() == m_approvals)
+        return m_approvals->selectedOperationId();
     return currentView()->currentOperationId();
 }
 

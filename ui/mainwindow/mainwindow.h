@@ -15,6 +15,7 @@
 #include "storage/resendlease.h"
 #include "widgets/detailpane.h"
 
+#include <QKeySequence>
 #include <QMainWindow>
 #include <QPointer>
 #include <memory>
@@ -59,8 +60,21 @@ public:
     {
         OperationsTab,
         CheckingTab,
-        AttentionTab // rows a provider event or the reconciler could not settle (§10)
+        AttentionTab, // rows a provider event or the reconciler could not settle (§10)
+        ApprovalsTab  // last, and only while the operator has the Approve right
     };
+    // One row of the window's tab table (tabKeys): the View menu's action for the tab, and the
+    // key that switches to it.
+    struct TabKey
+    {
+        TabIndex tab;
+        QString text; // translated, with its mnemonic
+        QKeySequence key;
+    };
+    // The one table of tabs and their keys (mainwindowhelp.cpp), in the View menu's order. The
+    // View menu, the shortcuts and Help → Keyboard shortcuts (which reads the actions) all come
+    // from it; a tab the window lacks has its action hidden.
+    static QList<TabKey> tabKeys();
 
     // All storage goes through `session`, which must outlive the window. actor:
     // "operator:alice"; leaseHolder: actor plus this console's session id, so two consoles of
@@ -120,6 +134,13 @@ public:
     void showResendOutcome(const QString &operationId, bool ok, const QString &text);
 
     QTabWidget *tabs() const { return m_tabs; }
+    // The tab's page; nullptr while the window has no such tab (Approvals without the right).
+    QWidget *tabPage(TabIndex tab) const;
+    // View → the tab's action (tabKeys); hidden while the tab is missing.
+    QAction *tabAction(TabIndex tab) const { return m_tabActions.value(tab); }
+    // File → Quit (QKeySequence::Quit, and Ctrl+Q wherever the platform binds no such key):
+    // closes the window as its close button does, so a close event is sent and may be refused.
+    QAction *quitAction() const { return m_quitAction; }
     OperationListView *operationsView() const { return m_operationsView; }
     OperationListView *checkingView() const { return m_checkingView; }
     OperationListView *currentView() const;
@@ -234,6 +255,10 @@ private:
     void attachFromClose(CloseDialog *close, const QString &operationId);
     void buildSupervisorActions();
     void buildKeyboardActions(QMenu *view);
+    // mainwindowhelp.cpp: File → Quit, and View's tab actions from tabKeys().
+    void buildFileMenu();
+    void buildTabActions(QMenu *view);
+    void updateTabActions();
     // mainwindowmessages.cpp: queue a composed message, then send it or copy it.
     void messageCustomer();
     QString submitMessage(const MessageDraft &draft, bool copy);
@@ -243,6 +268,8 @@ private:
     void reloadRoles();
     void applyRights();
     void decideApproval(qint64 id, bool approve, const QString &reason);
+    // On the Approvals tab the detail pane shows the selected request's operation.
+    void followApprovalSelection();
     // mainwindowbulk.cpp
     void buildBulkActions(QMenu *operation);
     void updateBulkActions();
@@ -295,6 +322,8 @@ private:
     QAction *m_connectionsAction = nullptr;
     QAction *m_agentsAction = nullptr;
     QAction *m_shortcutsAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    QList<QAction *> m_tabActions; // by TabIndex
     QPointer<SupervisorWindow> m_supervisor;
     bool m_auditAllowed = true;
     bool m_exportAllowed = true;

@@ -72,15 +72,6 @@ void MainWindow::buildActions()
                              tr("Search operations"), &MainWindow::focusSearch);
     auto *refresh = addAction(tr("Re&fresh"), {QKeySequence::Refresh}, tr("Read the lists again"),
                               &MainWindow::reloadAll);
-    auto *toOperations = new QAction(tr("&Operations"), this);
-    toOperations->setShortcut(QKeySequence(u"Ctrl+1"_s));
-    connect(toOperations, &QAction::triggered, this,
-            [this] { m_tabs->setCurrentIndex(OperationsTab); });
-    auto *toChecking = new QAction(tr("&Checking queue"), this);
-    toChecking->setShortcut(QKeySequence(u"Ctrl+2"_s));
-    connect(toChecking, &QAction::triggered, this,
-            [this] { m_tabs->setCurrentIndex(CheckingTab); });
-    QMainWindow::addActions({toOperations, toChecking});
 
     const QList<QAction *> rowActions = {m_lookUp,      m_resend,  m_attach, m_closeSucceeded,
                                          m_closeFailed, m_message, m_copyKey};
@@ -94,6 +85,7 @@ void MainWindow::buildActions()
     toolbar->addSeparator();
     toolbar->addActions({m_copyKey, refresh});
 
+    buildFileMenu();
     QMenu *operation = menuBar()->addMenu(tr("&Operation"));
     operation->addActions(rowActions);
     operation->addSeparator();
@@ -101,7 +93,9 @@ void MainWindow::buildActions()
     operation->addSeparator();
     operation->addAction(m_cancel);
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    view->addActions({search, refresh, toOperations, toChecking});
+    view->setObjectName(u"viewMenu"_s);
+    view->addActions({search, refresh});
+    buildTabActions(view);
     for (OperationListView *list : {m_operationsView, m_checkingView}) {
         list->table()->setContextMenuPolicy(Qt::ActionsContextMenu);
         list->table()->addActions(rowActions);

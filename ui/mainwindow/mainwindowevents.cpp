@@ -35,12 +35,7 @@ void MainWindow::buildEvents()
     connect(m_attention, &AttentionPanel::currentOperationChanged, this,
             &MainWindow::onCurrentChanged);
     connect(m_attention, &AttentionPanel::clearRequested, this, &MainWindow::clearAttention);
-    auto *toAttention = new QAction(tr("&Attention queue"), this);
-    toAttention->setObjectName(u"attentionTabAction"_s);
-    toAttention->setShortcut(QKeySequence(u"Ctrl+3"_s));
-    connect(toAttention, &QAction::triggered, this,
-            [this] { m_tabs->setCurrentIndex(AttentionTab); });
-    QMainWindow::addAction(toAttention);
+    updateTabActions();
     m_receiverLabel = new ElidingLabel(this);
     m_receiverLabel->setObjectName(u"receiverStatus"_s);
     statusBar()->insertPermanentWidget(2, m_receiverLabel); // after the operator and identity

@@ -114,10 +114,14 @@ void MainWindow::reloadRoles()
                 [this](qint64 id, const QString &why) { decideApproval(id, true, why); });
         connect(m_approvals, &ApprovalsPanel::rejectRequested, this,
                 [this](qint64 id, const QString &why) { decideApproval(id, false, why); });
+        connect(m_approvals, &ApprovalsPanel::selectedApprovalChanged, this,
+                &MainWindow::followApprovalSelection);
+        updateTabActions();
     } else if (!approver && m_approvals) {
         m_tabs->removeTab(m_tabs->indexOf(m_approvals));
         m_approvals->deleteLater();
         m_approvals = nullptr;
+        updateTabActions();
     }
     if (m_approvals) {
         try {
@@ -125,6 +129,7 @@ void MainWindow::reloadRoles()
         } catch (const StoreError &e) {
             qCWarning(lcUi) << "reading approvals failed:" << e.message();
         }
+        followApprovalSelection(); // a reload that emptied the list says so too
         const int n = m_approvals->count();
         m_tabs->setTabText(m_tabs->indexOf(m_approvals),
                            n > 0 ? tr("Approvals (%1)").arg(n) : tr("Approvals"));
@@ -150,6 +155,15 @@ void MainWindow::applyRights()
     if (deny(m_resend, Right::Resend, tr("resend")))
         m_resendReason = m_resend->toolTip();
     updateBulkActions();
+}
+
+void MainWindow::followApprovalSelection()
+{
+    if (!m_approvals || m_tabs->currentWidget() != m_approvals)
+        return;
+    const QString shown = m_current ? m_current->id : QString();
+    if (currentOperationId() != shown)
+        onCurrentChanged();
 }
 
 void MainWindow::decideApproval(qint64 id, bool approve, const QString &reason)

@@ -57,8 +57,10 @@ ApprovalsPanel::ApprovalsPanel(QString actor, QWidget *parent)
     layout->addLayout(decide);
     layout->addWidget(m_hint);
 
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &ApprovalsPanel::updateButtons);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        updateButtons();
+        emit selectedApprovalChanged();
+    });
     connect(m_reason, &QLineEdit::textChanged, this, &ApprovalsPanel::updateButtons);
     connect(m_approve, &QPushButton::clicked, this,
             [this] { emit approveRequested(selectedId(), m_reason->text().trimmed()); });
@@ -97,6 +99,13 @@ qint64 ApprovalsPanel::selectedId() const
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
     const Approval *a = rows.isEmpty() ? nullptr : m_model->approvalAt(rows.first().row());
     return a ? a->id : 0;
+}
+
+QString ApprovalsPanel::selectedOperationId() const
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    const Approval *a = rows.isEmpty() ? nullptr : m_model->approvalAt(rows.first().row());
+    return a ? a->operationId : QString();
 }
 
 QString ApprovalsPanel::hint() const

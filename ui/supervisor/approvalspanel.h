@@ -33,6 +33,8 @@ public:
     int count() const;
     bool selectApproval(qint64 id);
     qint64 selectedId() const;
+    // The operation the selected request is about; empty when none is selected.
+    QString selectedOperationId() const;
 
     ApprovalListModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
@@ -48,6 +50,8 @@ public:
     QLabel *identityNoteLabel() const { return m_note; }
 
 signals:
+    // The selection moved (a click, the arrows, a reload): the window shows its operation.
+    void selectedApprovalChanged();
     void approveRequested(qint64 id, const QString &reason);
     void rejectRequested(qint64 id, const QString &reason);
 
