@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -13,6 +14,14 @@ namespace ops::console {
 namespace {
 
 constexpr int kStartTimeoutMs = 10000;
+
+// `path` made absolute and clean when it is an executable file, else ''.
+QString executableAt(const QString &path)
+{
+    const QFileInfo info(path);
+    return info.isFile() && info.isExecutable() ? QDir::cleanPath(info.absoluteFilePath())
+                                                : QString();
+}
 
 } // namespace
 
@@ -28,10 +37,24 @@ QString DemoRunner::databasePath() const
 
 QString DemoRunner::findSimulator(const QString &applicationDir)
 {
-    const QFileInfo beside(applicationDir + u"/provider-sim"_s);
-    if (beside.isFile() && beside.isExecutable())
-        return beside.absoluteFilePath();
-    return QStandardPaths::findExecutable(u"provider-sim"_s);
+    // The installed layout first: the package puts provider-sim beside opsconsole.
+    if (const QString beside = executableAt(applicationDir + u"/provider-sim"_s); !beside.isEmpty())
+        return beside;
+    if (const QString onPath = QStandardPaths::findExecutable(u"provider-sim"_s); !onPath.isEmpty())
+        return onPath;
+#ifdef OPS_BUILD_TREE_PROVIDER_SIM
+    // Last, the build tree: CMake hands in provider-sim's path relative to opsconsole's folder
+    // (../tools/providersim/provider-sim), not its absolute path. An absolute build path baked
+    // into the binary would ship in the package, where it names a folder on the build machine
+    // (say /tmp/build/...) that any local user could create on the operator's machine and fill
+    // with a program the console would then start; it would also make the build
+    // irreproducible and stop working when the build tree is moved. The relative path moves
+    // with the tree, and installed it points inside the install prefix (/usr/tools/...), which
+    // only the prefix's owner (root) can write and where nothing is installed.
+    return executableAt(applicationDir + u"/"_s + QStringLiteral(OPS_BUILD_TREE_PROVIDER_SIM));
+#else
+    return {};
+#endif
 }
 
 QString DemoRunner::start(const QString &operatorName, QTextStream &log)

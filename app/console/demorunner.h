@@ -3,7 +3,8 @@
 // opsconsole --demo (issue 17): starts the bundled provider-sim on a free loopback port, builds
 // the demo story (demostory.h) in a database in a new temporary folder, and stops the simulator
 // and removes the folder when it is destroyed. The simulator is found next to the executable
-// (the package's /usr/bin), then on PATH.
+// (the package's /usr/bin), then on PATH, then where the build tree keeps it (a console run from
+// its build tree: build/app/console/opsconsole beside build/app/tools/providersim/provider-sim).
 
 #include "demo/demostory.h"
 
@@ -32,7 +33,8 @@ public:
     QString simulatorUrl() const { return m_url; }
     QString databasePath() const;
 
-    // provider-sim next to `applicationDir`, else on PATH; '' when neither has it.
+    // provider-sim next to `applicationDir`, else on PATH, else the build tree's (its path
+    // relative to `applicationDir`, when the build has provider-sim); '' when none has it.
     static QString findSimulator(const QString &applicationDir);
 
 private:

@@ -2,6 +2,7 @@
 // console. --demo starts the bundled provider-sim and opens a demo database it builds in a
 // temporary folder (demorunner.h). In team mode the operator is the PostgreSQL login: a typed
 // name (--operator, OPS_OPERATOR) that is someone else is refused before any window or write.
+// With --demo, SIGTERM and SIGINT close the console as its window would (demoStopWatch below).
 
 #include "cli/opsctl.h"
 #include "common/language.h"
@@ -12,6 +13,7 @@
 #include "dialogs/firstrundialog.h"
 #include "dialogs/openfaileddialog.h"
 #include "domain/storeerror.h"
+#include "httpserve/signalwatch.h"
 #include "mainwindow/mainwindow.h"
 #include "opsversion.h"
 #include "storage/access/accessstore.h"
@@ -120,6 +122,28 @@ int writeScreenshot(ops::ui::MainWindow &window, const QString &path, QTextStrea
     return 0;
 }
 
+// --demo: SIGTERM and SIGINT end the console the way closing its window does, so the event loop
+// returns, the destructors run and DemoRunner stops provider-sim and removes the temporary
+// folder (without this the default action kills the console and leaves both behind). It reuses
+// the servers' self-pipe (httpserve/signalwatch.h); the signal is acted on in the event loop.
+// The console then exits 0, as `opsctl serve` and `opsctl reconcile` do on these signals: the
+// stop was asked for and done cleanly. A signal that arrives before the event loop runs (while
+// the story is built) sets `asked`, which main() checks before it opens the window.
+std::unique_ptr<ops::SignalWatch> demoStopWatch(bool &asked)
+{
+    return std::make_unique<ops::SignalWatch>([&asked] {
+        asked = true;
+        QCoreApplication::exit(0);
+    });
+}
+
+// True when a stop signal has arrived; its byte is read by processing the pending events.
+bool stopAsked(const bool &asked)
+{
+    QCoreApplication::processEvents();
+    return asked;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -178,6 +202,9 @@ int main(int argc, char **argv)
     QString location = args.value(u"db"_s).isEmpty()
                            ? qEnvironmentVariable("OPS_DB", ops::DbLocation::defaultLocation())
                            : args.value(u"db"_s);
+    // Outlives the demo, so a signal during its clean-up does not cut the clean-up short.
+    bool signalled = false;
+    std::unique_ptr<ops::SignalWatch> stopWatch;
     // Stops the simulator after the window is gone.
     ops::console::DemoRunner demo(ops::cli::runOpsctl);
     if (args.isSet(u"demo"_s)) {
@@ -185,11 +212,14 @@ int main(int argc, char **argv)
             err << "opsconsole: --demo builds its own database; leave out --db" << Qt::endl;
             return 2;
         }
+        stopWatch = demoStopWatch(signalled);
         QTextStream log(stdout);
         if (const QString failed = demo.start(name, log); !failed.isEmpty()) {
             err << "opsconsole: --demo: " << failed << Qt::endl;
             return 1;
         }
+        if (stopAsked(signalled))
+            return 0;
         location = demo.databasePath();
     }
     const bool screenshot = args.isSet(u"screenshot"_s);
@@ -224,5 +254,12 @@ int main(int argc, char **argv)
         return writeScreenshot(window, args.value(u"screenshot"_s), err);
     window.startLiveRefresh();
     window.show();
+    if (stopWatch) {
+        if (stopAsked(signalled))
+            return 0;
+        QTextStream(stdout) << "demo: ready; closing the console (or SIGTERM, SIGINT) stops "
+                               "provider-sim and removes the folder"
+                            << Qt::endl;
+    }
     return app.exec();
 }

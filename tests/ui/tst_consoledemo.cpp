@@ -1,22 +1,26 @@
 // The installed product's own demo (issue 17 item 2), as processes: `opsconsole --demo
 // --screenshot FILE` finds provider-sim on PATH, builds its database in a temporary folder,
 // shows the SIMULATOR badge, never reads the user's saved (live) key, and stops the simulator
-// when it exits; without a provider-sim it says where it looked. `opsctl demo story` builds the
-// same rows against a running simulator (one of them closed by a provider event) and refuses a
-// database that already holds some. An
-// unopenable --db names the path and the reason.
+// when it exits; without a provider-sim it says where it looked. Run from the build tree it finds
+// the build's provider-sim with PATH not holding it, and SIGTERM or SIGINT (in the window or
+// while the story is built) stop its simulator and remove its folder, exit 0 (issue 31 item 8).
+// `opsctl demo story` builds the same rows against a running simulator (one of them closed by a
+// provider event) and refuses a database that already holds some. An unopenable --db names the
+// path and the reason.
 
 #include "support/processrun.h"
 #include "support/rawhttp.h"
 #include "support/simprocess.h"
 
 #include <QColor>
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <csignal>
 
 using namespace Qt::StringLiterals;
 using namespace ops;
@@ -52,6 +56,64 @@ int simulatorBadgePixels(const QImage &image)
     return hits;
 }
 
+// The pid of `parent`'s child process named `name` (from /proc/*/stat), 0 when it has none.
+qint64 childPid(qint64 parent, const QByteArray &name)
+{
+    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        QFile stat(u"/proc/%1/stat"_s.arg(entry));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        // "PID (COMM) STATE PPID ...": COMM may hold spaces, so the rest starts after the last ')'.
+        const QByteArray line = stat.readAll();
+        const qsizetype open = line.indexOf('('), close = line.lastIndexOf(')');
+        if (open < 0 || close < open)
+            continue;
+        const QList<QByteArray> rest = line.mid(close + 2).split(' ');
+        if (line.mid(open + 1, close - open - 1) == name && rest.size() > 1 &&
+            rest.at(1).toLongLong() == parent)
+            return entry.toLongLong();
+    }
+    return 0;
+}
+
+bool processAlive(qint64 pid)
+{
+    return pid > 0 && QFileInfo::exists(u"/proc/%1"_s.arg(pid));
+}
+
+// Reads `console`'s stdout into `seen` until `pattern` matches it; the match, or none after
+// `timeoutMs` or when the console has exited.
+QRegularExpressionMatch waitForOutput(QProcess &console, QByteArray &seen,
+                                      const QRegularExpression &pattern, int timeoutMs = 60000)
+{
+    const QDeadlineTimer deadline(timeoutMs);
+    for (;;) {
+        seen += console.readAllStandardOutput();
+        if (auto match = pattern.match(QString::fromUtf8(seen)); match.hasMatch())
+            return match;
+        if (deadline.hasExpired() || console.state() == QProcess::NotRunning)
+            return {};
+        console.waitForReadyRead(200);
+    }
+}
+
+// What a failed signal test would leave behind: the orphaned simulator and the demo folder.
+struct DemoLeftovers
+{
+    qint64 simPid = 0;
+    QString folder;
+    ~DemoLeftovers()
+    {
+        QFile comm(u"/proc/%1/comm"_s.arg(simPid));
+        if (simPid > 0 && comm.open(QIODevice::ReadOnly) &&
+            comm.readAll().trimmed() == "provider-sim")
+            ::kill(pid_t(simPid), SIGKILL);
+        if (!folder.isEmpty() && folder.startsWith(QDir::tempPath()))
+            QDir(folder).removeRecursively();
+    }
+};
+
 } // namespace
 
 class TestConsoleDemo : public QObject
@@ -61,6 +123,9 @@ class TestConsoleDemo : public QObject
 private slots:
     void demoScreenshotStartsAndStopsTheSimulator();
     void demoWithoutASimulatorSaysWhereItLooked();
+    void demoFromTheBuildTreeFindsItsSimulator();
+    void signalStopsTheDemo_data();
+    void signalStopsTheDemo();
     void opsctlDemoStoryBuildsTheSameRows();
     void unopenableDatabaseIsNamedWithTheReason();
 };
@@ -109,9 +174,14 @@ void TestConsoleDemo::demoScreenshotStartsAndStopsTheSimulator()
 void TestConsoleDemo::demoWithoutASimulatorSaysWhereItLooked()
 {
     QTemporaryDir home;
-    const auto run = test::runProcess(QStringLiteral(OPS_CONSOLE_PATH),
-                                      {u"--demo"_s, u"--screenshot"_s, home.filePath(u"x.png"_s)},
-                                      demoEnvironment(home, home.path()));
+    // A copy outside the build tree: the build tree's provider-sim is not where it looks.
+    QVERIFY(QDir().mkpath(home.filePath(u"bin"_s)));
+    const QString console = home.filePath(u"bin/opsconsole"_s);
+    QVERIFY(QFile::copy(QStringLiteral(OPS_CONSOLE_PATH), console));
+    QVERIFY(QFileInfo(console).isExecutable());
+    const auto run =
+        test::runProcess(console, {u"--demo"_s, u"--screenshot"_s, home.filePath(u"x.png"_s)},
+                         demoEnvironment(home, home.path()));
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.errText().contains(u"provider-sim was found neither next to"_s),
              run.err.constData());
@@ -122,6 +192,73 @@ void TestConsoleDemo::demoWithoutASimulatorSaysWhereItLooked()
                                        demoEnvironment(home, home.path()));
     QCOMPARE(both.exitCode, 2);
     QVERIFY2(both.errText().contains(u"leave out --db"_s), both.err.constData());
+}
+
+void TestConsoleDemo::demoFromTheBuildTreeFindsItsSimulator()
+{
+    QTemporaryDir home;
+    const QString sim = QFileInfo(QStringLiteral(OPS_PROVIDER_SIM_PATH)).canonicalFilePath();
+    // Neither beside build/app/console/opsconsole nor on PATH.
+    QVERIFY(!QFileInfo::exists(
+        QFileInfo(QStringLiteral(OPS_CONSOLE_PATH)).absoluteDir().filePath(u"provider-sim"_s)));
+    const auto run = test::runProcess(QStringLiteral(OPS_CONSOLE_PATH),
+                                      {u"--demo"_s, u"--operator"_s, u"demo-alice"_s,
+                                       u"--screenshot"_s, home.filePath(u"x.png"_s)},
+                                      demoEnvironment(home, home.path()));
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const auto used = QRegularExpression(u"demo: provider-sim \\((.*)\\) at http://"_s)
+                          .match(QString::fromUtf8(run.out));
+    QVERIFY2(used.hasMatch(), run.out.constData());
+    QCOMPARE(used.captured(1), sim); // absolute and clean, no "console/../"
+    QVERIFY(QFileInfo::exists(home.filePath(u"x.png"_s)));
+}
+
+void TestConsoleDemo::signalStopsTheDemo_data()
+{
+    QTest::addColumn<int>("signo");
+    QTest::addColumn<bool>("inTheWindow");
+    QTest::newRow("SIGTERM in the window") << int(SIGTERM) << true;
+    QTest::newRow("SIGINT in the window") << int(SIGINT) << true;
+    QTest::newRow("SIGTERM while the story is built") << int(SIGTERM) << false;
+}
+
+void TestConsoleDemo::signalStopsTheDemo()
+{
+    QFETCH(int, signo);
+    QFETCH(bool, inTheWindow);
+    QTemporaryDir home;
+    const QString simDir = QFileInfo(QStringLiteral(OPS_PROVIDER_SIM_PATH)).absolutePath();
+    QProcess console;
+    console.setProcessEnvironment(demoEnvironment(home, simDir + u":/usr/bin:/bin"_s));
+    console.start(QStringLiteral(OPS_CONSOLE_PATH),
+                  {u"--demo"_s, u"--operator"_s, u"demo-alice"_s});
+    QVERIFY(console.waitForStarted());
+    DemoLeftovers leftovers;
+    QByteArray out;
+    const auto url = waitForOutput(
+        console, out, QRegularExpression(u"demo: provider-sim \\(.*\\) at (http://\\S+)"_s));
+    QVERIFY2(url.hasMatch(), out.constData());
+    const auto folder =
+        waitForOutput(console, out, QRegularExpression(u"building (\\S+)/demo.sqlite"_s));
+    QVERIFY2(folder.hasMatch(), out.constData());
+    leftovers.folder = folder.captured(1);
+    leftovers.simPid = childPid(console.processId(), "provider-sim");
+    QVERIFY(processAlive(leftovers.simPid));
+    const auto port = quint16(QUrl(url.captured(1)).port());
+    QCOMPARE(test::httpRequest(port, "GET", u"/_sim/health"_s, {}, {}, 2000).status, 200);
+    if (inTheWindow) {
+        QVERIFY2(waitForOutput(console, out, QRegularExpression(u"demo: ready"_s)).hasMatch(),
+                 out.constData());
+    }
+    QVERIFY(QFileInfo::exists(leftovers.folder));
+
+    QCOMPARE(::kill(pid_t(console.processId()), signo), 0);
+    QVERIFY2(console.waitForFinished(60000), out.constData());
+    QCOMPARE(console.exitStatus(), QProcess::NormalExit); // not killed by the signal
+    QVERIFY2(console.exitCode() == 0, console.readAllStandardError().constData());
+    QTRY_VERIFY_WITH_TIMEOUT(!processAlive(leftovers.simPid), 5000);
+    QCOMPARE(test::httpRequest(port, "GET", u"/_sim/health"_s, {}, {}, 2000).status, 0);
+    QVERIFY2(!QFileInfo::exists(leftovers.folder), qPrintable(leftovers.folder));
 }
 
 void TestConsoleDemo::opsctlDemoStoryBuildsTheSameRows()
