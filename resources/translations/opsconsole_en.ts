@@ -214,16 +214,8 @@
         <translation>Approval request: %1</translation>
     </message>
     <message>
-        <source>Applied</source>
-        <translation>Applied</translation>
-    </message>
-    <message>
         <source>Sent for approval</source>
         <translation>Sent for approval</translation>
-    </message>
-    <message>
-        <source>Resent</source>
-        <translation>Resent</translation>
     </message>
     <message>
         <source>Failed: %1</source>
@@ -256,6 +248,34 @@
     <message>
         <source>Result</source>
         <translation>Result</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>succeeded</translation>
+    </message>
+    <message>
+        <source>closed as failed</source>
+        <translation>closed as failed</translation>
+    </message>
+    <message>
+        <source>still unknown</source>
+        <translation>still unknown</translation>
+    </message>
+    <message>
+        <source>%1. Warning: the provider stored an answer under this key and replays it; a resend cannot finish this refund (close it as failed and start a new refund).</source>
+        <translation>%1. Warning: the provider stored an answer under this key and replays it; a resend cannot finish this refund (close it as failed and start a new refund).</translation>
+    </message>
+    <message>
+        <source>Closed: %1</source>
+        <translation>Closed: %1</translation>
+    </message>
+    <message>
+        <source>Resent: %1</source>
+        <translation>Resent: %1</translation>
+    </message>
+    <message>
+        <source>Resent: %1 — %2</source>
+        <translation>Resent: %1 — %2</translation>
     </message>
 </context>
 <context>
@@ -1101,6 +1121,18 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <source>Nothing was sent.</source>
         <translation>Nothing was sent.</translation>
     </message>
+    <message>
+        <source>
+Stripe stored a 5xx answer under this key and replays it to every resend: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
+        <translation>
+Stripe stored a 5xx answer under this key and replays it to every resend: a resend cannot finish this refund. Close it as failed and start a new refund.</translation>
+    </message>
+    <message>
+        <source>
+Stripe holds another request under this key: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
+        <translation>
+Stripe holds another request under this key: a resend cannot finish this refund. Close it as failed and start a new refund.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::MessageJob</name>
@@ -1690,6 +1722,10 @@ Provider reference on the row: %1.</translation>
         <source>Chain check cancelled</source>
         <translation>Chain check cancelled</translation>
     </message>
+    <message>
+        <source>Closes by a resend&apos;s answer</source>
+        <translation>Closes by a resend's answer</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::BulkApplyDialog</name>
@@ -1769,18 +1805,6 @@ Provider reference on the row: %1.</translation>
         <translation>Each row runs in its own transaction; the store checks each row again.</translation>
     </message>
     <message>
-        <source>Resent %1</source>
-        <translation>Resent %1</translation>
-    </message>
-    <message>
-        <source>Applied %1</source>
-        <translation>Applied %1</translation>
-    </message>
-    <message>
-        <source>resent %1</source>
-        <translation>resent %1</translation>
-    </message>
-    <message>
         <source>sent for approval %1</source>
         <translation>sent for approval %1</translation>
     </message>
@@ -1791,10 +1815,6 @@ Provider reference on the row: %1.</translation>
     <message>
         <source>excluded %1 (%2)</source>
         <translation>excluded %1 (%2)</translation>
-    </message>
-    <message>
-        <source>failed %1</source>
-        <translation>failed %1</translation>
     </message>
     <message numerus="yes">
         <source>Cancelled: %n row(s) left untouched.</source>
@@ -1841,6 +1861,22 @@ Provider reference on the row: %1.</translation>
     <message>
         <source>Nothing was changed; close and try again.</source>
         <translation>Nothing was changed; close and try again.</translation>
+    </message>
+    <message>
+        <source>Succeeded %1</source>
+        <translation>Succeeded %1</translation>
+    </message>
+    <message>
+        <source>closed as failed %1</source>
+        <translation>closed as failed %1</translation>
+    </message>
+    <message>
+        <source>still unknown %1</source>
+        <translation>still unknown %1</translation>
+    </message>
+    <message>
+        <source>errors %1</source>
+        <translation>errors %1</translation>
     </message>
 </context>
 <context>
@@ -2926,6 +2962,22 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</source>
         <translation>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</translation>
+    </message>
+    <message>
+        <source>Appro&amp;vals</source>
+        <translation>Appro&amp;vals</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <source>Close the console</source>
+        <translation>Close the console</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
     </message>
 </context>
 <context>

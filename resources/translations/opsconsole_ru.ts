@@ -214,16 +214,8 @@
         <translation>Запрос на согласование: %1</translation>
     </message>
     <message>
-        <source>Applied</source>
-        <translation>Применено</translation>
-    </message>
-    <message>
         <source>Sent for approval</source>
         <translation>Отправлено на согласование</translation>
-    </message>
-    <message>
-        <source>Resent</source>
-        <translation>Отправлено повторно</translation>
     </message>
     <message>
         <source>Failed: %1</source>
@@ -256,6 +248,34 @@
     <message>
         <source>Result</source>
         <translation>Результат</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>выполнен</translation>
+    </message>
+    <message>
+        <source>closed as failed</source>
+        <translation>закрыт как неуспешный</translation>
+    </message>
+    <message>
+        <source>still unknown</source>
+        <translation>исход всё ещё неизвестен</translation>
+    </message>
+    <message>
+        <source>%1. Warning: the provider stored an answer under this key and replays it; a resend cannot finish this refund (close it as failed and start a new refund).</source>
+        <translation>%1. Внимание: провайдер сохранил ответ под этим ключом и повторяет его; повторная отправка не завершит этот возврат (закройте его как неуспешный и начните новый возврат).</translation>
+    </message>
+    <message>
+        <source>Closed: %1</source>
+        <translation>Закрыт: %1</translation>
+    </message>
+    <message>
+        <source>Resent: %1</source>
+        <translation>Отправлен повторно: %1</translation>
+    </message>
+    <message>
+        <source>Resent: %1 — %2</source>
+        <translation>Отправлен повторно: %1 — %2</translation>
     </message>
 </context>
 <context>
@@ -1104,6 +1124,18 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>Nothing was sent.</source>
         <translation>Ничего не отправлено.</translation>
     </message>
+    <message>
+        <source>
+Stripe stored a 5xx answer under this key and replays it to every resend: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
+        <translation>
+Stripe сохранил ответ 5xx под этим ключом и повторяет его при каждой повторной отправке: повторная отправка не завершит этот возврат. Закройте его как неуспешный и начните новый возврат.</translation>
+    </message>
+    <message>
+        <source>
+Stripe holds another request under this key: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
+        <translation>
+Stripe хранит под этим ключом другой запрос: повторная отправка не завершит этот возврат. Закройте его как неуспешный и начните новый возврат.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::MessageJob</name>
@@ -1696,6 +1728,10 @@ Provider reference on the row: %1.</source>
         <source>Chain check cancelled</source>
         <translation>Проверка цепочки отменена</translation>
     </message>
+    <message>
+        <source>Closes by a resend&apos;s answer</source>
+        <translation>Закрытия по ответу на повторную отправку</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::BulkApplyDialog</name>
@@ -1780,18 +1816,6 @@ Provider reference on the row: %1.</source>
         <translation>Каждая строка выполняется в своей транзакции; хранилище ещё раз проверяет каждую строку.</translation>
     </message>
     <message>
-        <source>Resent %1</source>
-        <translation>Отправлено повторно: %1</translation>
-    </message>
-    <message>
-        <source>Applied %1</source>
-        <translation>Применено: %1</translation>
-    </message>
-    <message>
-        <source>resent %1</source>
-        <translation>отправлено повторно: %1</translation>
-    </message>
-    <message>
         <source>sent for approval %1</source>
         <translation>отправлено на согласование: %1</translation>
     </message>
@@ -1802,10 +1826,6 @@ Provider reference on the row: %1.</source>
     <message>
         <source>excluded %1 (%2)</source>
         <translation>исключено: %1 (%2)</translation>
-    </message>
-    <message>
-        <source>failed %1</source>
-        <translation>с ошибкой: %1</translation>
     </message>
     <message numerus="yes">
         <source>Cancelled: %n row(s) left untouched.</source>
@@ -1854,6 +1874,22 @@ Provider reference on the row: %1.</source>
     <message>
         <source>Nothing was changed; close and try again.</source>
         <translation>Ничего не изменено; закройте окно и попробуйте снова.</translation>
+    </message>
+    <message>
+        <source>Succeeded %1</source>
+        <translation>Выполнено %1</translation>
+    </message>
+    <message>
+        <source>closed as failed %1</source>
+        <translation>закрыто как неуспешные %1</translation>
+    </message>
+    <message>
+        <source>still unknown %1</source>
+        <translation>исход неизвестен %1</translation>
+    </message>
+    <message>
+        <source>errors %1</source>
+        <translation>ошибок %1</translation>
     </message>
 </context>
 <context>
@@ -2575,7 +2611,7 @@ The retention window has closed: nothing can be resent for this operation. Close
     </message>
     <message>
         <source>Re&amp;fresh</source>
-        <translation>&amp;Обновить</translation>
+        <translation>Об&amp;новить</translation>
     </message>
     <message>
         <source>Read the lists again</source>
@@ -2587,7 +2623,7 @@ The retention window has closed: nothing can be resent for this operation. Close
     </message>
     <message>
         <source>&amp;Checking queue</source>
-        <translation>Очередь &amp;проверки</translation>
+        <translation>Очередь про&amp;верки</translation>
     </message>
     <message>
         <source>Actions</source>
@@ -2783,7 +2819,7 @@ The retention window has closed: nothing can be resent for this operation. Close
     </message>
     <message>
         <source>&amp;Previous tab</source>
-        <translation>&amp;Предыдущая вкладка</translation>
+        <translation>П&amp;редыдущая вкладка</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -2860,6 +2896,22 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>&amp;Attention queue</source>
         <translation>Очередь вни&amp;мания</translation>
+    </message>
+    <message>
+        <source>Appro&amp;vals</source>
+        <translation>Со&amp;гласования</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Выход</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>Close the console</source>
+        <translation>Закрыть консоль</translation>
     </message>
     <message>
         <source>%1 may not clear Attention; ask a supervisor.</source>

@@ -214,16 +214,8 @@
         <translation>Запит на погодження: %1</translation>
     </message>
     <message>
-        <source>Applied</source>
-        <translation>Застосовано</translation>
-    </message>
-    <message>
         <source>Sent for approval</source>
         <translation>Надіслано на погодження</translation>
-    </message>
-    <message>
-        <source>Resent</source>
-        <translation>Надіслано повторно</translation>
     </message>
     <message>
         <source>Failed: %1</source>
@@ -256,6 +248,34 @@
     <message>
         <source>Result</source>
         <translation>Результат</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>виконано</translation>
+    </message>
+    <message>
+        <source>closed as failed</source>
+        <translation>закрито як неуспішне</translation>
+    </message>
+    <message>
+        <source>still unknown</source>
+        <translation>результат досі невідомий</translation>
+    </message>
+    <message>
+        <source>%1. Warning: the provider stored an answer under this key and replays it; a resend cannot finish this refund (close it as failed and start a new refund).</source>
+        <translation>%1. Увага: провайдер зберіг відповідь під цим ключем і повторює її; повторне надсилання не завершить це повернення (закрийте його як неуспішне й почніть нове повернення).</translation>
+    </message>
+    <message>
+        <source>Closed: %1</source>
+        <translation>Закрито: %1</translation>
+    </message>
+    <message>
+        <source>Resent: %1</source>
+        <translation>Надіслано повторно: %1</translation>
+    </message>
+    <message>
+        <source>Resent: %1 — %2</source>
+        <translation>Надіслано повторно: %1 — %2</translation>
     </message>
 </context>
 <context>
@@ -1104,6 +1124,18 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>Nothing was sent.</source>
         <translation>Нічого не надіслано.</translation>
     </message>
+    <message>
+        <source>
+Stripe stored a 5xx answer under this key and replays it to every resend: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
+        <translation>
+Stripe зберіг відповідь 5xx під цим ключем і повторює її на кожне повторне надсилання: повторне надсилання не завершить це повернення. Закрийте його як неуспішне й почніть нове повернення.</translation>
+    </message>
+    <message>
+        <source>
+Stripe holds another request under this key: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
+        <translation>
+Stripe зберігає під цим ключем інший запит: повторне надсилання не завершить це повернення. Закрийте його як неуспішне й почніть нове повернення.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::MessageJob</name>
@@ -1696,6 +1728,10 @@ Provider reference on the row: %1.</source>
         <source>Chain check cancelled</source>
         <translation>Перевірку ланцюжка скасовано</translation>
     </message>
+    <message>
+        <source>Closes by a resend&apos;s answer</source>
+        <translation>Закриття за відповіддю на повторне надсилання</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::BulkApplyDialog</name>
@@ -1780,18 +1816,6 @@ Provider reference on the row: %1.</source>
         <translation>Кожен рядок виконується у власній транзакції; сховище ще раз перевіряє кожен рядок.</translation>
     </message>
     <message>
-        <source>Resent %1</source>
-        <translation>Надіслано повторно: %1</translation>
-    </message>
-    <message>
-        <source>Applied %1</source>
-        <translation>Застосовано: %1</translation>
-    </message>
-    <message>
-        <source>resent %1</source>
-        <translation>надіслано повторно: %1</translation>
-    </message>
-    <message>
         <source>sent for approval %1</source>
         <translation>надіслано на погодження: %1</translation>
     </message>
@@ -1802,10 +1826,6 @@ Provider reference on the row: %1.</source>
     <message>
         <source>excluded %1 (%2)</source>
         <translation>виключено: %1 (%2)</translation>
-    </message>
-    <message>
-        <source>failed %1</source>
-        <translation>з помилкою: %1</translation>
     </message>
     <message numerus="yes">
         <source>Cancelled: %n row(s) left untouched.</source>
@@ -1854,6 +1874,22 @@ Provider reference on the row: %1.</source>
     <message>
         <source>Nothing was changed; close and try again.</source>
         <translation>Нічого не змінено; закрийте вікно і спробуйте ще раз.</translation>
+    </message>
+    <message>
+        <source>Succeeded %1</source>
+        <translation>Виконано %1</translation>
+    </message>
+    <message>
+        <source>closed as failed %1</source>
+        <translation>закрито як неуспішні %1</translation>
+    </message>
+    <message>
+        <source>still unknown %1</source>
+        <translation>результат невідомий %1</translation>
+    </message>
+    <message>
+        <source>errors %1</source>
+        <translation>помилок %1</translation>
     </message>
 </context>
 <context>
@@ -2575,7 +2611,7 @@ The retention window has closed: nothing can be resent for this operation. Close
     </message>
     <message>
         <source>Re&amp;fresh</source>
-        <translation>&amp;Оновити</translation>
+        <translation>Онов&amp;ити</translation>
     </message>
     <message>
         <source>Read the lists again</source>
@@ -2587,7 +2623,7 @@ The retention window has closed: nothing can be resent for this operation. Close
     </message>
     <message>
         <source>&amp;Checking queue</source>
-        <translation>Черга &amp;перевірки</translation>
+        <translation>Черга пере&amp;вірки</translation>
     </message>
     <message>
         <source>Actions</source>
@@ -2783,7 +2819,7 @@ The retention window has closed: nothing can be resent for this operation. Close
     </message>
     <message>
         <source>&amp;Previous tab</source>
-        <translation>&amp;Попередня вкладка</translation>
+        <translation>По&amp;передня вкладка</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -2860,6 +2896,22 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>&amp;Attention queue</source>
         <translation>Черга ува&amp;ги</translation>
+    </message>
+    <message>
+        <source>Appro&amp;vals</source>
+        <translation>Пого&amp;дження</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Вихід</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>Close the console</source>
+        <translation>Закрити консоль</translation>
     </message>
     <message>
         <source>%1 may not clear Attention; ask a supervisor.</source>
