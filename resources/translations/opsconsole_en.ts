@@ -1724,7 +1724,7 @@ Provider reference on the row: %1.</translation>
     </message>
     <message>
         <source>Closes by a resend&apos;s answer</source>
-        <translation>Closes by a resend's answer</translation>
+        <translation>Closes by a resend&apos;s answer</translation>
     </message>
 </context>
 <context>
@@ -1877,6 +1877,13 @@ Provider reference on the row: %1.</translation>
     <message>
         <source>errors %1</source>
         <translation>errors %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n will be resent with the stored key, one attempt each</source>
+        <translation>
+            <numerusform>%n will be resent with the stored key, one attempt each</numerusform>
+            <numerusform>%n will be resent with the stored key, one attempt each</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1891,6 +1891,14 @@ Provider reference on the row: %1.</source>
         <source>errors %1</source>
         <translation>ошибок %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n will be resent with the stored key, one attempt each</source>
+        <translation>
+            <numerusform>%n будет отправлена повторно с сохранённым ключом, по одной попытке</numerusform>
+            <numerusform>%n будут отправлены повторно с сохранённым ключом, по одной попытке на каждую</numerusform>
+            <numerusform>%n будут отправлены повторно с сохранённым ключом, по одной попытке на каждую</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ChartsView</name>

@@ -1891,6 +1891,14 @@ Provider reference on the row: %1.</source>
         <source>errors %1</source>
         <translation>помилок %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n will be resent with the stored key, one attempt each</source>
+        <translation>
+            <numerusform>%n буде надіслано повторно зі збереженим ключем, по одній спробі</numerusform>
+            <numerusform>%n буде надіслано повторно зі збереженим ключем, по одній спробі на кожен</numerusform>
+            <numerusform>%n буде надіслано повторно зі збереженим ключем, по одній спробі на кожен</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ChartsView</name>

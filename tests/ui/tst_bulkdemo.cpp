@@ -83,6 +83,9 @@ void TestBulkDemo::demoCheckingRowsAreResolvedInOneBulkApply()
     QVERIFY(dialog);
     QTRY_VERIFY_WITH_TIMEOUT(dialog->phase() == ui::BulkApplyDialog::Phase::Preview, 60'000);
     QCOMPARE(dialog->model()->runnableCount(), 3);
+    QVERIFY2(dialog->heading()->text().contains(
+                 u"1 will be closed as proposed, 2 will be resent with the stored key"_s),
+             qPrintable(dialog->heading()->text()));
     dialog->fitTo({1440, 900});
     test::screenshot(&window, {1440, 900}, u"bulk-demo-preview"_s, dialog);
     QTest::keyClick(dialog, Qt::Key_Return); // Confirm

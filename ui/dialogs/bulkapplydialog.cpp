@@ -127,18 +127,27 @@ QString BulkApplyDialog::headingText() const
     const int total = m_model->rowCount();
     const int runnable = m_model->runnableCount();
     int approvals = 0;
-    for (const BulkRow &r : m_model->rows())
+    int resends = 0; // resend proposals: applied by resending, not closed
+    for (const BulkRow &r : m_model->rows()) {
         approvals += r.runnable() && r.needsApproval;
+        resends += r.runnable() && r.resend;
+    }
     const QString excluded = tr("%n excluded", nullptr, total - runnable);
     if (m_mode == Mode::Resend)
         return tr("%n selected: ", nullptr, total) +
                tr("%n will be resent with the stored key and bytes, one attempt each; ", nullptr,
                   runnable) +
                excluded + u"."_s;
+    const QString resent =
+        resends > 0
+            ? tr("%n will be resent with the stored key, one attempt each", nullptr, resends) +
+                  u", "_s
+            : QString();
     return tr("%n selected: ", nullptr, total) +
-           tr("%n will be closed as proposed", nullptr, runnable - approvals) + u", "_s +
-           tr("%n will ask a second person for approval", nullptr, approvals) + u", "_s + excluded +
-           u". "_s + tr("Each row runs in its own transaction; the store checks each row again.");
+           tr("%n will be closed as proposed", nullptr, runnable - approvals - resends) + u", "_s +
+           resent + tr("%n will ask a second person for approval", nullptr, approvals) + u", "_s +
+           excluded + u". "_s +
+           tr("Each row runs in its own transaction; the store checks each row again.");
 }
 
 QString BulkApplyDialog::summaryText() const
