@@ -120,7 +120,9 @@ int reconcileOnce(CommandContext &ctx, OperationStore &store, Readers &readers, 
     return ExitCode::Ok;
 }
 
-ordered_json proposalJson(const Proposal &p, qint64 newestEvidence)
+// stale: evidence came after the proposal that could change it (disagreeingEvidence), the same
+// test apply uses to exclude the row.
+ordered_json proposalJson(const Proposal &p, bool stale)
 {
     ordered_json ids = ordered_json::array();
     for (const qint64 id : p.evidenceIds)
@@ -136,7 +138,7 @@ ordered_json proposalJson(const Proposal &p, qint64 newestEvidence)
             {"created_by", str(p.createdBy)},
             {"created_at", str(p.createdAt.toString(Qt::ISODateWithMs))},
             {"state", str(toString(p.state))},
-            {"stale", newestEvidence > p.newestEvidenceId}};
+            {"stale", stale}};
 }
 
 int listProposals(CommandContext &ctx, const CliArgs &opts)
@@ -150,8 +152,7 @@ int listProposals(CommandContext &ctx, const CliArgs &opts)
     auto session = ctx.openSession();
     ordered_json rows = ordered_json::array();
     for (const Proposal &p : session->reconcile().proposals(state, 100'000)) {
-        const ordered_json j =
-            proposalJson(p, session->reconcile().newestEvidenceId(p.operationId));
+        const ordered_json j = proposalJson(p, disagreeingEvidence(session->store(), p) != 0);
         if (opts.has(u"json"_s))
             rows.push_back(j);
         else

@@ -3,6 +3,8 @@
 #include "domain/classification.h"
 #include "storage/operationstore.h"
 #include "storage/reconcile/proposalapply.h"
+#include "storage/reconcile/proposals.h"
+#include "storage/reconcile/reconcilestore.h"
 #include "storage/resendlease.h"
 
 namespace ops::console {
@@ -25,7 +27,7 @@ std::vector<BulkRow> readBulkPreview(OperationStore &store, const ui::BulkPrevie
             continue;
         rows.push_back(bulkRowForResend(
             *op, resendBlock(*op, activeResendLease(store, id), request.leaseHolder, now),
-            op->provider == Provider::Stripe ? keyMemory(store.attempts(id)) : KeyMemory::Nothing));
+            keyMemoryFor(*op, store.attempts(id)), store.reconcile().newestEvidenceId(id)));
     }
     return rows;
 }

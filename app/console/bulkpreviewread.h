@@ -1,9 +1,10 @@
 #pragma once
 
 // Reads the preview of a bulk action (docs/design.md §10 Bulk resolution) through the store:
-// previewApply for Apply proposals…, the resend rule (resendBlock) for Resend selected…. The
-// console's bulk thread calls it with that thread's own connection (bulkworker.h), a part of the
-// selection at a time so a cancel is seen between parts. The window never reads it itself.
+// previewApply for Apply proposals…; for Resend selected… the resend rule (resendBlock), what the
+// key holds (keyMemoryFor) and the row's newest evidence. The console's bulk thread calls it with
+// that thread's own connection (bulkworker.h), a part of the selection at a time so a cancel is
+// seen between parts. The window never reads it itself.
 
 #include "dialogs/bulkpreviewrequest.h"
 #include "itemmodels/applypreviewmodel.h"

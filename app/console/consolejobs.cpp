@@ -357,8 +357,8 @@ LookupAnswer runLookup(const JobConfig &config, const Clock &clock, const QStrin
             return answer;
         }
         LookupAnswer found = askProvider(config, *op, cancelled);
-        if (found.resendHelps && op->provider == Provider::Stripe)
-            withKeyMemory(found, keyMemory(session.store().attempts(op->id)));
+        if (found.resendHelps)
+            withKeyMemory(found, keyMemoryFor(*op, session.store().attempts(op->id)));
         return found;
     } catch (const StoreError &e) {
         answer.error = QCoreApplication::translate("ops::console::ConsoleJobs",

@@ -75,4 +75,9 @@ KeyMemory keyMemory(const std::vector<Attempt> &attempts)
     return memory;
 }
 
+KeyMemory keyMemoryFor(const Operation &op, const std::vector<Attempt> &attempts)
+{
+    return op.provider == Provider::Stripe ? keyMemory(attempts) : KeyMemory::Nothing;
+}
+
 } // namespace ops

@@ -4,6 +4,8 @@
 
 #include "domain/operation.h"
 
+#include <vector>
+
 namespace ops {
 
 enum class TransportError
@@ -45,5 +47,11 @@ enum class KeyMemory
 };
 QString toString(KeyMemory memory);
 KeyMemory keyMemory(const std::vector<Attempt> &attempts);
+// What the row's key holds, for the one decision every caller makes (the console's look-up, the
+// bulk preview): only Stripe stores an answer other than a success under a key and replays it
+// (docs/design.md §5), so a Stripe row is judged from its attempts (keyMemory) and any other
+// provider's row is Nothing: Slen keeps only a success, or pins the key to an execution whose
+// replay reads it as it is now, so its key never blocks a resend that could finish the work.
+KeyMemory keyMemoryFor(const Operation &op, const std::vector<Attempt> &attempts);
 
 } // namespace ops

@@ -74,7 +74,8 @@ BulkRow bulkRowFromPreview(const ApplyPreviewRow &preview)
     return row;
 }
 
-BulkRow bulkRowForResend(const Operation &op, const ResendBlock &block, KeyMemory memory)
+BulkRow bulkRowForResend(const Operation &op, const ResendBlock &block, KeyMemory memory,
+                         qint64 newestEvidenceId)
 {
     BulkRow row;
     row.operationId = op.id;
@@ -86,6 +87,8 @@ BulkRow bulkRowForResend(const Operation &op, const ResendBlock &block, KeyMemor
                      : block.reason;
     row.resend = true;
     row.onlyReplays = memory != KeyMemory::Nothing;
+    if (newestEvidenceId > 0)
+        row.evidence = evidenceList({newestEvidenceId});
     row.versionMs = op.updatedAt.toMSecsSinceEpoch();
     return row;
 }
@@ -262,7 +265,7 @@ QVariant ApplyPreviewModel::data(const QModelIndex &index, int role) const
     case ProposalColumn:
         return row.proposal.isEmpty() ? tr("—") : row.proposal;
     case EvidenceColumn:
-        return row.evidence;
+        return row.evidence.isEmpty() ? tr("—") : row.evidence;
     case PreviewColumn:
         return previewText(row);
     case ResultColumn:

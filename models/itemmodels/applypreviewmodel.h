@@ -27,7 +27,7 @@ struct BulkRow
     QString operationId;
     Money amount;
     QString proposal;  // what would be done: "close as failed", "resend with the stored key"
-    QString evidence;  // "#12, #14": the evidence the proposal rests on
+    QString evidence;  // "#12, #14": the evidence the proposal rests on; a resend: the newest
     QString exclusion; // empty: the run will do it; else the store's code ("newer_evidence")
     QString reason;    // the store's text: what running it does, or why it is excluded
     bool needsApproval = false; // above the four-eyes threshold: an approval request is made
@@ -46,9 +46,11 @@ struct BulkRow
 // A bulk apply row from previewApply. A resend proposal (the store says resend_not_here) is
 // runnable here: the console applies it by resending, unless its window is past.
 BulkRow bulkRowFromPreview(const ApplyPreviewRow &preview);
-// A bulk resend row from the resend rule (resendBlock) of the row as read now, and what the
-// provider holds under its key (keyMemory of its attempts).
-BulkRow bulkRowForResend(const Operation &op, const ResendBlock &block, KeyMemory memory);
+// A bulk resend row from the resend rule (resendBlock) of the row as read now, what the provider
+// holds under its key (keyMemoryFor) and the id of the row's newest evidence (0: none), which
+// the Evidence column shows as a proposal row shows the evidence its proposal rests on.
+BulkRow bulkRowForResend(const Operation &op, const ResendBlock &block, KeyMemory memory,
+                         qint64 newestEvidenceId);
 
 enum class BulkOutcome
 {

@@ -103,6 +103,7 @@ class TestOpsctlReconcile : public QObject
 private Q_SLOTS:
     void onceWritesOneLinePerRow();
     void proposalsApplyAndRefusals();
+    void staleMeansEvidenceThatCouldChangeIt();
     void autoCloseOffLeavesProposals();
     void oneServicePerDatabase();
 };
@@ -125,6 +126,27 @@ void TestOpsctlReconcile::onceWritesOneLinePerRow()
                      "closed_by = 'system:reconciler'"_s),
              1);
     QCOMPARE(c.count(u"SELECT COUNT(*) FROM service_leases"_s), 0); // --once gave it back
+}
+
+// `stale` in proposals list is apply's own test (disagreeingEvidence): a new reconciler reading
+// of the same state would agree; a person's note could change the decision.
+void TestOpsctlReconcile::staleMeansEvidenceThatCouldChangeIt()
+{
+    Cli c;
+    QVERIFY2(c.start(), qPrintable(c.sim.error()));
+    const QString id = c.unknownRefund(u"1001"_s, u"ch_1001"_s, 5000, false);
+    QCOMPARE(c.run({u"reconcile"_s, u"--once"_s}).exitCode, 0);
+    const auto stale = [&c] {
+        const json proposals =
+            c.run({u"proposals"_s, u"list"_s, u"--json"_s}).result()["proposals"];
+        return proposals.size() == 1 && proposals[0]["stale"].get<bool>();
+    };
+    QVERIFY(!stale());
+    const ProcessRun note =
+        c.run({u"evidence"_s, u"add"_s, id, u"--kind"_s, u"note"_s, u"--title"_s,
+               u"customer call"_s, u"--text"_s, u"the customer saw no refund"_s});
+    QCOMPARE(note.exitCode, 0);
+    QVERIFY(stale());
 }
 
 void TestOpsctlReconcile::proposalsApplyAndRefusals()

@@ -2,6 +2,7 @@
 // flow shows (each exclusion of docs/design.md §10), the reconciler's settings and the service
 // lease. Real databases; rows are made the way the store makes them.
 
+#include "domain/classification.h"
 #include "storage/access/approvals.h"
 #include "storage/audit/auditlog.h"
 #include "storage/closeapproval.h"
@@ -26,6 +27,65 @@ using ops::test::unknownRefund;
 
 namespace {
 
+// Evidence of `id` as the reader named by `kind` stores it.
+qint64 attach(StoreFixture &f, const QString &id, const QString &kind, const QByteArray &body,
+              const QString &by = u"operator:carol"_s)
+{
+    Evidence e;
+    e.operationId = id;
+    e.kind = kind;
+    e.title = u"test "_s + kind;
+    e.contentType = kind == u"note"_s ? u"text/plain"_s : u"application/json"_s;
+    e.body = body;
+    e.createdBy = by;
+    return f.store().addEvidence(e);
+}
+
+QByteArray refundJson(const QString &id, const QString &refund, const QString &status,
+                      qint64 amount = 3800)
+{
+    return uR"({"id":"%1","object":"refund","status":"%2","amount":%3,"currency":"usd",)"
+           uR"("metadata":{"operation_id":"%4"}})"_s.arg(refund, status)
+               .arg(amount)
+               .arg(id)
+               .toUtf8();
+}
+
+// The reconciler's reading of the charge (reconciler.cpp decideFromReading): no refund of ours,
+// or the one refund that claims the operation.
+QByteArray reconcilerReading(const QString &id, const QByteArray &claim = {})
+{
+    return uR"({"reader":"system:reconciler","read_at":"2026-12-02T10:00:00.000Z",)"
+           uR"("operation_id":"%1","charge_id":"ch_%1","list_complete":true,)"
+           uR"("refunds_examined":3,"claiming_refunds":[%2]})"_s.arg(id, QString::fromUtf8(claim))
+               .toUtf8();
+}
+
+// The console's look-up (providerlookup.cpp): the charge, and the refund carrying the
+// operation id or null.
+QByteArray lookUp(const QString &id, const QByteArray &match, bool complete = true)
+{
+    return uR"({"looked_up_at":"2026-12-02T11:00:00.000Z","operation_id":"%1",)"
+           uR"("charge":{"id":"ch_%1","amount":9900,"amount_refunded":0},"refunds_examined":3,)"
+           uR"("list_complete":%2,"matching_refund":%3})"_s
+               .arg(id, complete ? u"true"_s : u"false"_s,
+                    match.isEmpty() ? u"null"_s : QString::fromUtf8(match))
+               .toUtf8();
+}
+
+Proposal proposeOn(StoreFixture &f, const QString &id, qint64 evidenceId, ProposalAction action,
+                   std::optional<OperationState> outcome, const QString &ref = {})
+{
+    NewProposal p;
+    p.operationId = id;
+    p.action = action;
+    p.outcome = outcome;
+    p.providerRef = ref;
+    p.evidenceIds = {evidenceId};
+    p.reason = u"as read"_s;
+    return storeProposal(connectionOf(f.store()), f.clock().nowMs(), p);
+}
+
 int auditRows(StoreFixture &f)
 {
     QSqlQuery q(connectionOf(f.store()));
@@ -47,6 +107,10 @@ private Q_SLOTS:
     void previewNamesEachExclusion();
     void previewAndApplyAgree();
     void twoAppliersCloseEachRowOnce();
+    void newerEvidenceThatAgreesDoesNotExclude_data();
+    void newerEvidenceThatAgreesDoesNotExclude();
+    void newerEvidenceReasonIsShortAndNamesIt();
+    void keyMemoryIsReadForStripeRowsOnly();
     void proposalsNeedEvidenceOfTheirRow();
     void serviceLeaseHasOneHolder();
     void scheduleSettingIsParsedAndAudited();
@@ -241,6 +305,134 @@ void TestProposals::twoAppliersCloseEachRowOnce()
         ++rows;
     }
     QCOMPARE(rows, 30);
+}
+
+void TestProposals::newerEvidenceThatAgreesDoesNotExclude_data()
+{
+    // basis: what the proposal rests on ("none": no refund of ours; else the claiming refund's
+    // status); newer: what came after it; agrees: the row is not excluded for it.
+    QTest::addColumn<QString>("basis");
+    QTest::addColumn<QString>("newer");
+    QTest::addColumn<bool>("agrees");
+    QTest::addRow("look-up: no refund either") << u"none"_s << u"lookup-none"_s << true;
+    QTest::addRow("reconciler reads no refund again") << u"none"_s << u"reading-none"_s << true;
+    QTest::addRow("resend: look-up shows no refund") << u"resend"_s << u"lookup-none"_s << true;
+    QTest::addRow("look-up of an incomplete list") << u"none"_s << u"lookup-partial"_s << false;
+    QTest::addRow("look-up finds a refund") << u"none"_s << u"lookup-re_1"_s << false;
+    QTest::addRow("look-up of another operation") << u"none"_s << u"lookup-other"_s << false;
+    QTest::addRow("a note") << u"none"_s << u"note"_s << false;
+    QTest::addRow("an agreeing one, then a note") << u"none"_s << u"lookup-none+note"_s << false;
+    QTest::addRow("basis not a reading") << u"fixture"_s << u"lookup-none"_s << false;
+    QTest::addRow("same refund, pending") << u"succeeded"_s << u"lookup-re_1"_s << true;
+    QTest::addRow("same refund in a stored event") << u"succeeded"_s << u"event-re_1"_s << true;
+    QTest::addRow("same refund, failed now") << u"succeeded"_s << u"lookup-failed"_s << false;
+    QTest::addRow("same refund, other amount") << u"succeeded"_s << u"lookup-3700"_s << false;
+    QTest::addRow("another refund") << u"succeeded"_s << u"lookup-re_2"_s << false;
+    QTest::addRow("no refund any more") << u"succeeded"_s << u"lookup-none"_s << false;
+    QTest::addRow("failed refund, read again") << u"failed"_s << u"reading-failed"_s << true;
+    QTest::addRow("failed refund gone") << u"failed"_s << u"lookup-none"_s << false;
+}
+
+void TestProposals::newerEvidenceThatAgreesDoesNotExclude()
+{
+    QFETCH(QString, basis);
+    QFETCH(QString, newer);
+    QFETCH(bool, agrees);
+    StoreFixture f;
+    const QString id = unknownRefund(f, u"op_agree"_s);
+    const QString other = unknownRefund(f, u"op_other"_s);
+    Proposal p;
+    if (basis == u"fixture"_s)
+        p = propose(f, id);
+    else if (basis == u"none"_s || basis == u"resend"_s)
+        p = proposeOn(f, id, attach(f, id, u"provider_object"_s, reconcilerReading(id)),
+                      basis == u"resend"_s ? ProposalAction::Resend : ProposalAction::Close,
+                      basis == u"resend"_s ? std::nullopt
+                                           : std::optional<OperationState>(OperationState::Failed));
+    else if (basis == u"succeeded"_s)
+        p = proposeOn(f, id,
+                      attach(f, id, u"provider_object"_s,
+                             reconcilerReading(id, refundJson(id, u"re_1"_s, u"succeeded"_s))),
+                      ProposalAction::Close, OperationState::Succeeded, u"re_1"_s);
+    else
+        p = proposeOn(f, id,
+                      attach(f, id, u"provider_object"_s,
+                             reconcilerReading(id, refundJson(id, u"re_1"_s, u"canceled"_s))),
+                      ProposalAction::Close, OperationState::Failed);
+    for (const QString &item : newer.split(u'+')) {
+        QByteArray body;
+        QString kind = u"provider_object"_s;
+        if (item == u"lookup-none"_s)
+            body = lookUp(id, {});
+        else if (item == u"reading-none"_s)
+            body = reconcilerReading(id);
+        else if (item == u"lookup-partial"_s)
+            body = lookUp(id, {}, false);
+        else if (item == u"lookup-re_1"_s)
+            body = lookUp(id, refundJson(id, u"re_1"_s, u"pending"_s));
+        else if (item == u"lookup-other"_s)
+            body = lookUp(other, {});
+        else if (item == u"lookup-failed"_s)
+            body = lookUp(id, refundJson(id, u"re_1"_s, u"failed"_s));
+        else if (item == u"lookup-3700"_s)
+            body = lookUp(id, refundJson(id, u"re_1"_s, u"succeeded"_s, 3700));
+        else if (item == u"lookup-re_2"_s)
+            body = lookUp(id, refundJson(id, u"re_2"_s, u"succeeded"_s));
+        else if (item == u"reading-failed"_s)
+            body = reconcilerReading(id, refundJson(id, u"re_1"_s, u"failed"_s));
+        else if (item == u"event-re_1"_s) {
+            kind = u"provider_event"_s;
+            body = uR"({"id":"evt_1","object":"event","type":"refund.updated","data":{"object":)"_s
+                       .toUtf8() +
+                   refundJson(id, u"re_1"_s, u"succeeded"_s) + "}}";
+        } else {
+            kind = u"note"_s;
+            body = "The customer says the money has not arrived.";
+        }
+        attach(f, id, kind, body);
+    }
+    const ApplyPreviewRow row = previewProposal(f.store(), p.id, u"operator:alice"_s);
+    QCOMPARE(row.exclusion == ApplyExclusion::NewerEvidence, !agrees);
+    if (!agrees)
+        return;
+    if (basis == u"resend"_s) { // applied by resending, elsewhere
+        QCOMPARE(toString(row.exclusion), u"resend_not_here"_s);
+        return;
+    }
+    const ApplyResult r = applyProposal(f.store(), p.id, u"operator:alice"_s, {row.versionMs, {}});
+    QCOMPARE(toString(r.kind), u"applied"_s);
+    QCOMPARE(toString(f.store().operation(id)->state), toString(*p.outcome));
+}
+
+void TestProposals::newerEvidenceReasonIsShortAndNamesIt()
+{
+    StoreFixture f;
+    const QString id = unknownRefund(f, u"op_reason"_s);
+    const Proposal p = proposeOn(f, id, attach(f, id, u"provider_object"_s, reconcilerReading(id)),
+                                 ProposalAction::Close, OperationState::Failed);
+    attach(f, id, u"provider_object"_s, lookUp(id, {})); // agrees
+    const qint64 note = attach(f, id, u"note"_s, "Refund seen in the dashboard.");
+    attach(f, id, u"provider_object"_s, lookUp(id, {})); // agrees
+    const ApplyPreviewRow row = previewProposal(f.store(), p.id, u"operator:alice"_s);
+    QCOMPARE(toString(row.exclusion), u"newer_evidence"_s);
+    // One complete sentence naming the item that may change the decision.
+    QCOMPARE(row.reason,
+             u"evidence #%1 came after proposal #%2 and may change it"_s.arg(note).arg(p.id));
+    QVERIFY2(row.reason.size() <= 70, qPrintable(row.reason));
+    QCOMPARE(disagreeingEvidence(f.store(), p), note);
+}
+
+void TestProposals::keyMemoryIsReadForStripeRowsOnly()
+{
+    // The one rule the look-up and the bulk preview share (classification.h keyMemoryFor).
+    StoreFixture f;
+    const QString id = unknownRefund(f, u"op_key"_s); // a stored 500
+    Operation op = *f.store().operation(id);
+    const auto attempts = f.store().attempts(id);
+    QCOMPARE(toString(keyMemoryFor(op, attempts)), u"stored_answer"_s);
+    QCOMPARE(toString(keyMemoryFor(op, attempts)), toString(keyMemory(attempts)));
+    op.provider = Provider::Slen; // keeps only a success under a key: nothing blocks a resend
+    QCOMPARE(toString(keyMemoryFor(op, attempts)), u"nothing"_s);
 }
 
 void TestProposals::proposalsNeedEvidenceOfTheirRow()

@@ -121,6 +121,20 @@ struct Console
     console::ConsoleController controller;
 };
 
+// The reconciler's reading of `id` (reconciler.cpp): no refund of ours on the complete list.
+qint64 noRefundReading(test::StoreFixture &f, const QString &id)
+{
+    Evidence e;
+    e.operationId = id;
+    e.kind = u"provider_object"_s;
+    e.title = u"Reconciler reading"_s;
+    e.contentType = u"application/json"_s;
+    e.body =
+        uR"({"operation_id":"%1","list_complete":true,"claiming_refunds":[]})"_s.arg(id).toUtf8();
+    e.createdBy = u"system:reconciler"_s;
+    return f.store().addEvidence(e);
+}
+
 bool waitDone(ui::BulkApplyDialog *dialog, int ms = 60'000)
 {
     QElapsedTimer t;
@@ -431,6 +445,10 @@ void TestBulkApply::resendSelectedUsesTheStoredKeys()
     for (const QString &id : fresh + QStringList{old, replays})
         QCOMPARE(toString(f.store().operation(id)->state), u"unknown"_s);
     ui::storeConfirmResendWithTestKey(false);
+    // Each row carries the reconciler's reading; the Evidence column shows the newest.
+    QMap<QString, qint64> newest;
+    for (const QString &id : fresh + QStringList{old, replays})
+        newest[id] = noRefundReading(f, id);
 
     Console c(f, u"alice"_s, stripe);
     c.window.checkingView()->table()->selectAll();
@@ -446,6 +464,8 @@ void TestBulkApply::resendSelectedUsesTheStoredKeys()
         const BulkRow &row = model->rows()[std::size_t(i)];
         QCOMPARE(row.exclusion, row.operationId == old ? u"past_window"_s : QString());
         QCOMPARE(row.onlyReplays, row.operationId == replays);
+        QCOMPARE(model->index(i, ApplyPreviewModel::EvidenceColumn).data().toString(),
+                 u"#%1"_s.arg(newest.value(row.operationId)));
         if (row.operationId == replays)
             replayRow = i;
     }

@@ -37,6 +37,14 @@ BulkApplyDialog::BulkApplyDialog(Mode mode, int selected, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(24);
 
+    m_rowDetail = new QLabel(this);
+    m_rowDetail->setObjectName(u"bulkRowDetail"_s);
+    m_rowDetail->setWordWrap(true);
+    m_rowDetail->setTextFormat(Qt::PlainText);
+    m_rowDetail->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_rowDetail->hide();
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &BulkApplyDialog::showRowDetail);
+
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(u"bulkProgress"_s);
     m_progress->setRange(0, 0); // busy while the preview is read
@@ -64,6 +72,7 @@ BulkApplyDialog::BulkApplyDialog(Mode mode, int selected, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_heading);
     layout->addWidget(m_table, 1);
+    layout->addWidget(m_rowDetail);
     layout->addWidget(m_progress);
     layout->addWidget(m_summary);
     layout->addWidget(buttons);
@@ -89,6 +98,10 @@ void BulkApplyDialog::previewRead(std::vector<BulkRow> rows)
         m_table->resizeColumnToContents(column);
     header->setSectionResizeMode(ApplyPreviewModel::PreviewColumn, QHeaderView::Stretch);
     header->setSectionResizeMode(ApplyPreviewModel::ResultColumn, QHeaderView::Stretch);
+    // Until the run, the Result column is empty: the preview has its width.
+    m_table->setColumnHidden(ApplyPreviewModel::ResultColumn, true);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &BulkApplyDialog::showRowDetail);
     m_progress->hide();
     m_progress->setRange(0, qMax(1, m_model->runnableCount()));
     m_progress->setValue(0);
@@ -114,6 +127,24 @@ void BulkApplyDialog::previewFailed(const QString &error)
     m_cancel->setText(tr("&Close"));
     m_cancel->setDefault(true);
     m_cancel->setFocus();
+}
+
+void BulkApplyDialog::showRowDetail()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!current.isValid()) {
+        m_rowDetail->hide();
+        return;
+    }
+    const int row = current.row();
+    const QString id = m_model->index(row, ApplyPreviewModel::OperationColumn).data().toString();
+    const QString preview = m_model->index(row, ApplyPreviewModel::PreviewColumn).data().toString();
+    const QString result = m_model->index(row, ApplyPreviewModel::ResultColumn).data().toString();
+    QString text = tr("%1: %2").arg(id, preview);
+    if (!result.isEmpty())
+        text += u"\n"_s + tr("Result: %1").arg(result);
+    m_rowDetail->setText(text);
+    m_rowDetail->show();
 }
 
 void BulkApplyDialog::fitTo(const QSize &window)
@@ -186,6 +217,7 @@ void BulkApplyDialog::runStarted()
     m_confirm->setEnabled(false);
     m_cancel->setText(tr("Cancel run"));
     m_cancel->setToolTip(tr("Stop after the row in hand; later rows stay untouched (Esc)"));
+    m_table->setColumnHidden(ApplyPreviewModel::ResultColumn, false);
     m_progress->show();
     m_cancel->setFocus();
 }

@@ -7,7 +7,9 @@
 // row in hand finishes, later rows stay untouched) and ends with the summary. Escape cancels a
 // run, and otherwise closes; Enter confirms; the whole flow works without the mouse. The dialog
 // opens at once, while the console reads the preview off the UI thread (Phase::Reading, busy
-// bar); Escape then closes it and the read stops between parts.
+// bar); Escape then closes it and the read stops between parts. A row's preview and result are
+// readable whole however narrow the columns: the cells' tooltips carry them, and the row detail
+// under the table shows the current row's, word-wrapped (issue 31 item 3).
 
 #include "itemmodels/applypreviewmodel.h"
 
@@ -46,6 +48,8 @@ public:
     QTableView *table() const { return m_table; }
     QLabel *heading() const { return m_heading; }
     QLabel *summaryLabel() const { return m_summary; }
+    // The current row's whole preview (and result, once run), word-wrapped.
+    QLabel *rowDetail() const { return m_rowDetail; }
     QProgressBar *progress() const { return m_progress; }
     QPushButton *confirmButton() const { return m_confirm; }
     QPushButton *cancelButton() const { return m_cancel; }
@@ -78,6 +82,7 @@ private:
     QString headingText() const;
     QString summaryText() const;
     void confirm();
+    void showRowDetail();
 
     Mode m_mode = Mode::ApplyProposals;
     Phase m_phase = Phase::Reading;
@@ -87,6 +92,7 @@ private:
     QTableView *m_table = nullptr;
     QLabel *m_heading = nullptr;
     QLabel *m_summary = nullptr;
+    QLabel *m_rowDetail = nullptr;
     QProgressBar *m_progress = nullptr;
     QPushButton *m_confirm = nullptr;
     QPushButton *m_cancel = nullptr;

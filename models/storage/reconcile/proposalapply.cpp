@@ -10,11 +10,61 @@
 #include "storage/operationstore.h"
 #include "storage/resendlease.h"
 
+#include <nlohmann/json.hpp>
+
 using namespace Qt::StringLiterals;
+using nlohmann::json;
 
 namespace ops {
 
 namespace {
+
+QString text(const json &object, const char *key)
+{
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                                 : QString();
+}
+
+std::optional<ProviderReading> refundReading(const json &refund)
+{
+    if (!refund.is_object() || text(refund, "id").isEmpty())
+        return std::nullopt;
+    ProviderReading r;
+    r.refundId = text(refund, "id");
+    const QString status = text(refund, "status");
+    if (status == u"succeeded"_s || status == u"pending"_s)
+        r.outcome = OperationState::Succeeded;
+    else if (status == u"failed"_s || status == u"canceled"_s)
+        r.outcome = OperationState::Failed;
+    const auto amount = refund.find("amount");
+    r.amount = {amount != refund.end() && amount->is_number_integer() ? amount->get<qint64>() : -1,
+                text(refund, "currency")};
+    return r;
+}
+
+// A Stripe event whose object is a refund of this operation.
+std::optional<ProviderReading> eventReading(const json &event, const QString &operationId)
+{
+    if (!event.is_object() || !event.contains("data") || !event["data"].is_object())
+        return std::nullopt;
+    const json &object = event["data"].value("object", json());
+    if (!object.is_object() || text(object, "object") != u"refund"_s)
+        return std::nullopt;
+    const json &metadata = object.value("metadata", json());
+    if (!metadata.is_object() || text(metadata, "operation_id") != operationId)
+        return std::nullopt;
+    return refundReading(object);
+}
+
+bool supports(const ProviderReading &r, const Proposal &p)
+{
+    if (r.refundId.isEmpty())
+        return p.action == ProposalAction::Resend ||
+               (p.outcome == OperationState::Failed && p.providerRef.isEmpty());
+    return p.action == ProposalAction::Close && r.outcome == p.outcome &&
+           (p.outcome != OperationState::Succeeded || p.providerRef == r.refundId);
+}
 
 ApplyPreviewRow excluded(ApplyPreviewRow row, ApplyExclusion why, QString reason)
 {
@@ -36,11 +86,12 @@ ApplyPreviewRow checkRow(OperationStore &store, ApplyPreviewRow row, const Opera
     if (isFinal(op.state))
         return excluded(row, ApplyExclusion::RowClosed,
                         u"%1 has already %2"_s.arg(op.id, toString(op.state)));
-    if (const qint64 newest = newestEvidenceId(db, op.id); newest > p.newestEvidenceId)
-        return excluded(row, ApplyExclusion::NewerEvidence,
-                        u"evidence %1 arrived after proposal %2 was made; the reconciler's next "
-                        "reading will propose again"_s.arg(newest)
-                            .arg(p.id));
+    if (newestEvidenceId(db, op.id) > p.newestEvidenceId) {
+        if (const qint64 other = disagreeingEvidence(store, p); other != 0)
+            return excluded(
+                row, ApplyExclusion::NewerEvidence,
+                u"evidence #%1 came after proposal #%2 and may change it"_s.arg(other).arg(p.id));
+    }
     if (const auto attention = EventStore(db, store.clock()).attentionOf(op.id))
         return excluded(row, ApplyExclusion::ConflictingEvidence,
                         u"the row needs attention: "_s + attention->reason);
@@ -122,6 +173,51 @@ ManualClose closeFor(const Proposal &p, const QString &actor)
 }
 
 } // namespace
+
+std::optional<ProviderReading> providerReading(const Evidence &evidence)
+{
+    const json body = json::parse(evidence.body.toStdString(), nullptr, false);
+    if (!body.is_object())
+        return std::nullopt;
+    if (evidence.kind == u"provider_event"_s)
+        return eventReading(body, evidence.operationId);
+    if (evidence.kind != u"provider_object"_s || text(body, "operation_id") != evidence.operationId)
+        return std::nullopt;
+    if (text(body, "source") == u"stored_provider_event"_s)
+        return eventReading(body.value("event", json()), evidence.operationId);
+    const bool complete = body.value("list_complete", json()) == json(true);
+    if (const auto claims = body.find("claiming_refunds"); claims != body.end()) {
+        if (!claims->is_array() || claims->size() > 1)
+            return std::nullopt;
+        if (claims->empty())
+            return complete ? std::optional<ProviderReading>(ProviderReading{}) : std::nullopt;
+        return refundReading(claims->front());
+    }
+    if (const auto match = body.find("matching_refund"); match != body.end()) {
+        if (match->is_null())
+            return complete ? std::optional<ProviderReading>(ProviderReading{}) : std::nullopt;
+        return refundReading(*match);
+    }
+    return std::nullopt;
+}
+
+qint64 disagreeingEvidence(OperationStore &store, const Proposal &p)
+{
+    const std::vector<Evidence> all = store.evidence(p.operationId); // oldest first
+    std::optional<ProviderReading> basis;
+    for (const Evidence &e : all) {
+        if (e.id > p.newestEvidenceId || !p.evidenceIds.contains(e.id))
+            continue;
+        if (auto r = providerReading(e))
+            basis = std::move(r); // the newest of the proposal's readings wins
+    }
+    const bool usable = basis && supports(*basis, p);
+    for (const Evidence &e : all) {
+        if (e.id > p.newestEvidenceId && (!usable || providerReading(e) != basis))
+            return e.id;
+    }
+    return 0;
+}
 
 QString toString(ApplyExclusion exclusion)
 {

@@ -23,7 +23,7 @@ enum class ApplyExclusion
     NoProposal,          // the row has no open proposal
     ProposalNotOpen,     // superseded, applied or sent for approval already
     RowClosed,           // the row is final
-    NewerEvidence,       // evidence arrived after the proposal was made
+    NewerEvidence,       // evidence after the proposal is not its provider reading (see below)
     ConflictingEvidence, // the row carries Attention: its evidence disagrees
     ChangedSincePreview, // someone changed the row after the preview was shown
     PastWindow,          // a resend proposal whose retention window has closed
@@ -33,6 +33,42 @@ enum class ApplyExclusion
     ResendNotHere,       // a resend proposal: the caller resends (it sends; the store cannot)
 };
 QString toString(ApplyExclusion exclusion); // "newer_evidence"
+
+// What a piece of evidence says the provider holds for its operation, in the terms a proposal is
+// decided on (docs/design.md §10, §16): no refund of ours over the complete list (refundId
+// empty), or one refund: its id, its outcome class (succeeded or pending → Succeeded, failed or
+// canceled → Failed, any other status → none) and its amount.
+struct ProviderReading
+{
+    QString refundId;
+    std::optional<OperationState> outcome;
+    Money amount;
+
+    friend bool operator==(const ProviderReading &, const ProviderReading &) = default;
+};
+
+// The reading stored in `evidence`, from these shapes only; nullopt for anything else (a note, a
+// file, a support answer, an attempt's reply, a reading that is incomplete or names several
+// refunds):
+//  * provider_object, the reconciler's charge reading: operation_id of the row, list_complete
+//    true and no claiming_refunds, or exactly one;
+//  * provider_object, the console's look-up: operation_id of the row and a matching_refund, or
+//    none with list_complete true;
+//  * provider_object, the reconciler's stored event (source stored_provider_event), and
+//    provider_event, a stored Stripe event: data.object a refund whose metadata.operation_id is
+//    the row's.
+std::optional<ProviderReading> providerReading(const Evidence &evidence);
+
+// Newer evidence that agrees does not exclude (issue 31 item 3). Evidence stored after proposal
+// `p` agrees with it when it is the same provider reading (==: both "no refund", or the same
+// refund id, outcome class, amount and currency; when and by whom it was read, the charge's other
+// refunds and the failure code are not compared) as the newest of the proposal's own evidence
+// that is a reading, and that reading supports the proposal (no refund: a resend, or close failed
+// without a reference; a refund: a close with its outcome and, for succeeded, its id). Anything
+// else could change the decision: the first such item's id is returned, 0 when every newer item
+// agrees. Agreement only takes back an exclusion — the row is then as it was before the evidence
+// came — so a reading made to agree leads to no decision the proposal did not already offer.
+qint64 disagreeingEvidence(OperationStore &store, const Proposal &p);
 
 // What the caller saw and who it is beyond the actor.
 struct ApplyGuard
