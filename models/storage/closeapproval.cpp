@@ -39,6 +39,16 @@ Approval approveRequest(OperationStore &store, qint64 id, const QString &actor,
     return *findApproval(db, id);
 }
 
+ManualCloseResult askForClose(OperationStore &store, const ManualClose &close)
+{
+    Connection &db = connectionOf(store);
+    WriteTransaction tx(db); // left uncommitted on every refusal: nothing written
+    const ManualCloseResult result = askForCloseLocked(db, store.clock().nowMs(), close);
+    if (result.wrote())
+        tx.commit();
+    return result;
+}
+
 Approval rejectRequest(OperationStore &store, qint64 id, const QString &actor,
                        const QString &reason)
 {

@@ -31,6 +31,17 @@ ManualCloseRefusal applyCloseLocked(Connection &db, qint64 nowMs, const ManualCl
                                     const Operation &op,
                                     const std::optional<CloseApproval> &approval = {});
 
+// A person asks a supervisor to carry out `close` (issue 31 item 4: support has no Close right):
+// it is stored as a pending close approval, whatever the amount, which a supervisor approves
+// (carried out at once, under both names, as approveRequest does) or rejects with a reason, in
+// the Approvals tab. Needs the Attach right (the request rests on evidence the person attached).
+// Refused as closeManually refuses (reason, evidence of this operation, the provider's reference
+// for succeeded, already closed, a close already waiting), nothing written; AwaitingApproval with
+// the approval's id when stored. askForCloseLocked (manualclose.cpp) runs inside the caller's
+// write transaction; askForClose opens and commits its own.
+ManualCloseResult askForCloseLocked(Connection &db, qint64 nowMs, const ManualClose &close);
+ManualCloseResult askForClose(OperationStore &store, const ManualClose &close);
+
 // Throw ActionRefused (nothing written) when the actor lacks Approve, approves their own request,
 // the approval is not pending, the reason is missing (reject), or the close can no longer be
 // carried out (the operation was closed meanwhile).

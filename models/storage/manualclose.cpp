@@ -9,6 +9,9 @@
 #include "storage/operationrow.h"
 #include "storage/operationstore.h"
 
+#include <functional>
+#include <variant>
+
 using namespace Qt::StringLiterals;
 
 namespace ops {
@@ -98,6 +101,38 @@ ManualCloseRefusal checkEvidence(Connection &db, const ManualClose &c, nlohmann:
     return ManualCloseRefusal::None;
 }
 
+std::optional<Operation> readOperation(Connection &db, const QString &id)
+{
+    Query q = runQuery(
+        db, u"SELECT "_s + rows::operationColumns() + u" FROM operations WHERE id = ?"_s, {id});
+    if (!q.next())
+        return std::nullopt;
+    return rows::operationFromRow(q);
+}
+
+// A pending close approval for `op` (not closed), unless one already waits; evidence checked.
+ManualCloseResult storeCloseRequestLocked(Connection &db, qint64 now, const ManualClose &c,
+                                          const Operation &op);
+
+// What a close and a request for one check first, in this order: the request's fields, the
+// actor's right (`rightProblem` says what is missing; asked only after the fields pass), then
+// that the row exists and is not final. The row when every check passes, else the refusal.
+std::variant<ManualCloseResult, Operation>
+admit(Connection &db, const ManualClose &c,
+      const std::function<std::optional<QString>()> &rightProblem)
+{
+    if (const auto refusal = checkRequest(c); refusal != ManualCloseRefusal::None)
+        return refused(refusal);
+    if (auto problem = rightProblem())
+        return refused(ManualCloseRefusal::NotPermitted, *problem);
+    auto found = readOperation(db, c.operationId);
+    if (!found)
+        return refused(ManualCloseRefusal::NotFound);
+    if (isFinal(found->state))
+        return refused(ManualCloseRefusal::AlreadyFinal);
+    return *std::move(found);
+}
+
 nlohmann::json closePayload(const ManualClose &c, const nlohmann::json &evidenceIds)
 {
     return {{"outcome", toString(c.outcome).toStdString()},
@@ -143,23 +178,31 @@ ManualCloseRefusal applyCloseLocked(Connection &db, qint64 now, const ManualClos
 
 ManualCloseResult closeManuallyLocked(Connection &db, qint64 now, const ManualClose &c)
 {
-    if (const auto refusal = checkRequest(c); refusal != ManualCloseRefusal::None)
-        return refused(refusal);
-    if (auto problem = closeRightProblem(db, c))
-        return refused(ManualCloseRefusal::NotPermitted, *problem);
-    Query q =
-        runQuery(db, u"SELECT "_s + rows::operationColumns() + u" FROM operations WHERE id = ?"_s,
-                 {c.operationId});
-    if (!q.next())
-        return refused(ManualCloseRefusal::NotFound);
-    const Operation op = rows::operationFromRow(q);
-    q.finish();
-    if (isFinal(op.state))
-        return refused(ManualCloseRefusal::AlreadyFinal);
+    const auto admitted = admit(db, c, [&] { return closeRightProblem(db, c); });
+    if (const auto *refusal = std::get_if<ManualCloseResult>(&admitted))
+        return *refusal;
+    const Operation &op = std::get<Operation>(admitted);
     if (c.fromResend || !needsApproval(db, op)) {
         const auto refusal = applyCloseLocked(db, now, c, op);
         return refusal == ManualCloseRefusal::None ? ManualCloseResult{} : refused(refusal);
     }
+    return storeCloseRequestLocked(db, now, c, op);
+}
+
+ManualCloseResult askForCloseLocked(Connection &db, qint64 now, const ManualClose &c)
+{
+    // The request rests on evidence the person found: the Attach right, not the Close right.
+    const auto admitted = admit(db, c, [&] { return missingRight(db, c.actor, Right::Attach); });
+    if (const auto *refusal = std::get_if<ManualCloseResult>(&admitted))
+        return *refusal;
+    return storeCloseRequestLocked(db, now, c, std::get<Operation>(admitted));
+}
+
+namespace {
+
+ManualCloseResult storeCloseRequestLocked(Connection &db, qint64 now, const ManualClose &c,
+                                          const Operation &op)
+{
     if (const auto pending =
             openApproval(db, c.operationId, ApprovalAction::Close, ApprovalState::Pending))
         return refused(ManualCloseRefusal::AlreadyAwaitingApproval,
@@ -174,6 +217,8 @@ ManualCloseResult closeManuallyLocked(Connection &db, qint64 now, const ManualCl
         requestApprovalLocked(db, now, op, ApprovalAction::Close, c.actor, closePayload(c, ids));
     return refused(ManualCloseRefusal::AwaitingApproval, {}, approvalId);
 }
+
+} // namespace
 
 ManualCloseResult OperationStore::closeManually(const ManualClose &c)
 {

@@ -41,6 +41,12 @@ LookupDialog::LookupDialog(LookupAnswer answer, QWidget *parent)
     m_close = buttons->addButton(proposal, QDialogButtonBox::ActionRole);
     m_close->setObjectName(u"closeFromLookup"_s);
     m_close->setDefault(m_answer.proposedOutcome.has_value());
+    m_ask = buttons->addButton(tr("Attach evidence and as&k a supervisor"),
+                               QDialogButtonBox::ActionRole);
+    m_ask->setObjectName(u"askFromLookup"_s);
+    m_ask->setToolTip(tr("Attach the answer and file its proposed close as a request: a "
+                         "supervisor approves it (the close is carried out) or rejects it in "
+                         "their Approvals tab."));
     m_resendButton = buttons->addButton(tr("&Resend…"), QDialogButtonBox::ActionRole);
     m_resendButton->setObjectName(u"resendFromLookup"_s);
     m_resendButton->setToolTip(tr("Send the stored request once more with the stored key: the "
@@ -48,6 +54,8 @@ LookupDialog::LookupDialog(LookupAnswer answer, QWidget *parent)
     // After the last addButton(): adding a button shows every button of the box again.
     m_close->setVisible(m_answer.proposedOutcome.has_value());
     m_resendButton->setVisible(false);
+    m_ask->setVisible(false);
+    connect(m_ask, &QPushButton::clicked, this, &LookupDialog::askRequested);
     connect(m_resendButton, &QPushButton::clicked, this, &LookupDialog::resendRequested);
     connect(m_attach, &QPushButton::clicked, this, &LookupDialog::attachRequested);
     connect(m_close, &QPushButton::clicked, this, &LookupDialog::closeRequested);
@@ -67,7 +75,7 @@ void LookupDialog::offerResend(bool windowOpen, const QString &blockedReason)
         return;
     if (!windowOpen) {
         m_resendButton->setVisible(false);
-        m_summary->setText(m_answer.summary +
+        m_summary->setText(m_summary->text() +
                            tr("\nThe retention window has closed: nothing can be resent for "
                               "this operation. Close it with evidence, then tell the customer."));
         return;
@@ -76,6 +84,46 @@ void LookupDialog::offerResend(bool windowOpen, const QString &blockedReason)
     m_resendButton->setEnabled(blockedReason.isEmpty());
     if (!blockedReason.isEmpty())
         m_resendButton->setToolTip(blockedReason);
+    else if (!m_closeAllowed)
+        m_resendButton->setDefault(true); // what finishes the refund, and this person may do
+}
+
+void LookupDialog::setAllowed(bool attach, bool close, const QString &refusal)
+{
+    m_closeAllowed = close;
+    if (!attach) {
+        m_attach->setEnabled(false);
+        m_attach->setToolTip(refusal);
+    }
+    if (close)
+        return;
+    m_close->setDefault(false);
+    m_close->setVisible(false);
+    if (!m_answer.proposedOutcome)
+        return; // nothing to ask for: the answer supports no close
+    // The summary may say "close it": say who can, and how this person gets it done.
+    m_summary->setText(m_summary->text() +
+                       tr("\nOnly a supervisor closes operations: \"Attach evidence and ask a "
+                          "supervisor\" files this close for one to approve or reject."));
+    m_ask->setVisible(true);
+    m_ask->setEnabled(attach && !m_answer.evidenceBody.isEmpty());
+    if (!attach)
+        m_ask->setToolTip(refusal);
+    m_ask->setDefault(m_ask->isEnabled());
+}
+
+void LookupDialog::markAsked(qint64 approvalId)
+{
+    m_ask->setEnabled(false);
+    m_ask->setDefault(false);
+    m_status->setText(tr("Asked a supervisor: approval #%1 waits in their Approvals tab. The "
+                         "evidence is attached.")
+                          .arg(approvalId));
+}
+
+void LookupDialog::showAskRefused(const QString &reason)
+{
+    m_status->setText(tr("Not asked: %1").arg(reason));
 }
 
 void LookupDialog::showResendRefused(const QString &reason)

@@ -179,6 +179,12 @@ public:
     const OperatorAccess &access() const { return m_access; }
     ApprovalsPanel *approvalsPanel() const { return m_approvals; }
     QLabel *operatorLabel() const { return m_operatorLabel; }
+    // Why `action` cannot act now (issue 31 item 4), said in the status bar when its key is
+    // pressed while it is off: the right it needs and who the operator is, or what else stops
+    // it. Empty while it is enabled.
+    QString refusalFor(const QAction *action) const;
+    // The right `action` needs; nullopt for actions anyone may take.
+    std::optional<Right> rightOf(const QAction *action) const;
     // Who the database says is logged in (identity.h), read once when the window is built, and
     // the status bar's note on it: "checked by the database" in team mode, "name not
     // authenticated (single-desk file)" on a SQLite file or as the tables' owner.
@@ -250,6 +256,8 @@ private:
     void closeFromLookup(LookupDialog *dialog);
     void resendFromLookup(LookupDialog *dialog);
     void offerResendIn(LookupDialog *dialog);
+    // Without the Close right: attach the answer and file its proposed close for a supervisor.
+    void askFromLookup(LookupDialog *dialog);
     void offerNextStep(const QString &operationId);
     QString submitClose(const ManualClose &close);
     void attachFromClose(CloseDialog *close, const QString &operationId);
@@ -267,6 +275,8 @@ private:
     void showIdentity();
     void reloadRoles();
     void applyRights();
+    // A key of a disabled action says refusalFor in the status bar instead of nothing.
+    void explainRefusedKeys();
     void decideApproval(qint64 id, bool approve, const QString &reason);
     // On the Approvals tab the detail pane shows the selected request's operation.
     void followApprovalSelection();
@@ -274,6 +284,8 @@ private:
     void buildBulkActions(QMenu *operation);
     void updateBulkActions();
     QString bulkBlockedReason(Right right) const;
+    // The status bar's note after Select all with a proposal: names the keys this operator may use.
+    QString selectedProposalsHint(int n) const;
     BulkApplyDialog *showBulkDialog(BulkApplyDialog *dialog);
     BulkApplyDialog *startBulkPreview(bool resend);
     // mainwindowevents.cpp: Attention and the receiver line

@@ -164,13 +164,23 @@ int MainWindow::selectAllWithProposal()
     if (n > 0 && !model->isRowSelected(m_checkingView->table()->currentIndex().row(), {}))
         model->setCurrentIndex(selection.first().topLeft(), QItemSelectionModel::NoUpdate);
     m_checkingView->table()->setFocus();
-    statusBar()->showMessage(n > 0 ? tr("%n row(s) with a proposal selected; Ctrl+Shift+Y "
-                                        "previews applying them.",
-                                        nullptr, n)
-                                   : tr("No row in Checking has a proposal."),
-                             10000);
+    statusBar()->showMessage(
+        n > 0 ? selectedProposalsHint(n) : tr("No row in Checking has a proposal."), 10000);
     updateBulkActions();
     return n;
+}
+
+QString MainWindow::selectedProposalsHint(int n) const
+{
+    // Names only a key this operator may use (issue 31 item 4).
+    if (m_access.rights.testFlag(Right::Close))
+        return tr("%n row(s) with a proposal selected; Ctrl+Shift+Y previews applying them.",
+                  nullptr, n);
+    if (m_access.rights.testFlag(Right::Resend))
+        return tr("%n row(s) with a proposal selected; Ctrl+Shift+R previews resending them. "
+                  "Applying proposals needs a supervisor.",
+                  nullptr, n);
+    return tr("%n row(s) with a proposal selected; applying them needs a supervisor.", nullptr, n);
 }
 
 BulkApplyDialog *MainWindow::showBulkDialog(BulkApplyDialog *dialog)

@@ -124,9 +124,17 @@ void MainWindow::buildKeyboardActions(QMenu *view)
 ShortcutsDialog *MainWindow::openShortcutsDialog()
 {
     QList<ShortcutsDialog::Entry> extra = OperationListView::keyHints();
-    for (const QKeySequence &key : SupervisorWindow::closeKeys())
+    for (const QKeySequence &key :
+         m_auditAllowed ? SupervisorWindow::closeKeys() : QList<QKeySequence>{})
         extra.append({tr("Close the audit window"), key.toString(QKeySequence::NativeText)});
-    auto *dialog = new ShortcutsDialog(actions(), extra, this);
+    // Only what this operator may do: keys of actions their rights deny are left out.
+    QList<QAction *> allowed;
+    for (QAction *action : actions()) {
+        const auto right = rightOf(action);
+        if (!right || m_access.rights.testFlag(*right))
+            allowed.append(action);
+    }
+    auto *dialog = new ShortcutsDialog(allowed, extra, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
     return dialog;

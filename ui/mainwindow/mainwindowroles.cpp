@@ -7,6 +7,7 @@
 #include "common/refusaltext.h"
 #include "common/uilogging.h"
 #include "itemmodels/approvallistmodel.h"
+#include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/accessstore.h"
 #include "storage/closeapproval.h"
@@ -15,6 +16,8 @@
 #include "widgets/elidingstatusbar.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QStatusBar>
@@ -25,6 +28,70 @@ using namespace Qt::StringLiterals;
 namespace ops::ui {
 
 namespace {
+
+// Qt matches no shortcut of a disabled action, so its key goes to the focus widget as an ordinary
+// key press and does nothing: this watches the window's key presses and says why when one is the
+// key of a disabled action. The press itself goes on unchanged.
+class RefusedKeyFilter final : public QObject
+{
+public:
+    explicit RefusedKeyFilter(MainWindow *window)
+        : QObject(window)
+        , m_window(window)
+    {}
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() != QEvent::KeyPress || !watched->isWidgetType())
+            return false;
+        // Each widget the press propagates to asks again; saying the same twice is harmless.
+        if (static_cast<QWidget *>(watched)->window() != m_window)
+            return false;
+        const QKeySequence key(static_cast<QKeyEvent *>(event)->keyCombination());
+        for (const QAction *action : m_window->actions()) {
+            if (action->isEnabled() || !action->shortcuts().contains(key))
+                continue;
+            if (const QString why = m_window->refusalFor(action); !why.isEmpty())
+                m_window->statusBar()->showMessage(why, 10000);
+            break;
+        }
+        return false;
+    }
+
+private:
+    MainWindow *m_window = nullptr;
+};
+
+// "close" in the person's language, for "needs the close right".
+QString rightText(Right right)
+{
+    switch (right) {
+    case Right::Attach:
+        return MainWindow::tr("attach");
+    case Right::Resend:
+        return MainWindow::tr("resend");
+    case Right::Close:
+        return MainWindow::tr("close");
+    case Right::Message:
+        return MainWindow::tr("message");
+    case Right::Audit:
+        return MainWindow::tr("audit");
+    case Right::Approve:
+        return MainWindow::tr("approve");
+    default:
+        return toString(right);
+    }
+}
+
+// The action's text as a person reads it: no mnemonic, no ellipsis.
+QString plainText(const QAction *action)
+{
+    QString text = action->text();
+    text.remove(u'&');
+    if (text.endsWith(u'…'))
+        text.chop(1);
+    return text;
+}
 
 QString roleText(const OperatorAccess &a)
 {
@@ -53,6 +120,60 @@ void MainWindow::buildRoles()
     }
     showIdentity();
     reloadRoles();
+    explainRefusedKeys();
+}
+
+void MainWindow::explainRefusedKeys()
+{
+    qApp->installEventFilter(new RefusedKeyFilter(this)); // removed with the window
+}
+
+std::optional<Right> MainWindow::rightOf(const QAction *action) const
+{
+    if (action == m_attach)
+        return Right::Attach;
+    if (action == m_closeSucceeded || action == m_closeFailed || action == m_applyProposals)
+        return Right::Close;
+    if (action == m_resend || action == m_resendSelected)
+        return Right::Resend;
+    if (action == m_message)
+        return Right::Message;
+    if (action == m_auditAction)
+        return Right::Audit;
+    if (action == tabAction(ApprovalsTab))
+        return Right::Approve;
+    return std::nullopt;
+}
+
+QString MainWindow::refusalFor(const QAction *action) const
+{
+    if (action->isEnabled())
+        return {};
+    if (const auto right = rightOf(action); right && !m_access.rights.testFlag(*right)) {
+        const QString why = tr("%1 needs the %2 right; you are %3.")
+                                .arg(plainText(action), rightText(*right), accessLabel(m_access));
+        // The way on this person can take: a close goes through the look-up's request.
+        if (*right == Right::Close && m_access.rights.testFlag(Right::Attach))
+            return why + tr(" Look the row up (Ctrl+L) and ask a supervisor from there.");
+        return why + tr(" Ask a supervisor.");
+    }
+    if (action == m_resend)
+        return m_resendReason;
+    if (action == m_applyProposals)
+        return bulkBlockedReason(Right::Close);
+    if (action == m_resendSelected)
+        return bulkBlockedReason(Right::Resend);
+    if (action == m_cancel)
+        return {}; // Esc with nothing running: nothing to say
+    if (!m_current)
+        return tr("%1: select an operation first.").arg(plainText(action));
+    if (isFinal(m_current->state))
+        return tr("%1: %2 is already closed (%3).")
+            .arg(plainText(action), m_current->id, stateLabel(m_current->state));
+    if (m_busy)
+        return tr("%1: another action is running; wait for it or press Esc.")
+            .arg(plainText(action));
+    return tr("%1 is not available now.").arg(plainText(action));
 }
 
 void MainWindow::showIdentity()
