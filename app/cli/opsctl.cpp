@@ -41,7 +41,7 @@ const QString kUsage =
     "list [--json] | revoke NAME | rotate NAME [--grace 1h] | set-limits NAME …\n"
     "  approval list [--state S] | approve ID [--reason T] | reject ID "
     "--reason T (ID: an approval, or an agent's held op_…)\n"
-    "  settings set approval-threshold CURRENCY MINOR | clear "
+    "  settings set approval-threshold CURRENCY MINOR_UNITS | clear "
     "approval-threshold CURRENCY | set repeat-window DURATION (24h, 90m, "
     "500ms) | clear repeat-window | show\n"
     "  settings set reconcile-auto-close on|off | set reconcile-schedule "

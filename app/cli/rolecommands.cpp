@@ -4,6 +4,7 @@
 #include "cli/commandcontext.h"
 #include "cli/operationjson.h"
 #include "cli/opsctl.h"
+#include "domain/money.h"
 #include "storage/access/accessstore.h"
 #include "storage/access/approvals.h"
 #include "storage/access/operatordirectory.h"
@@ -269,6 +270,12 @@ int repeatWindowSetting(CommandContext &ctx, const QStringList &args, const QStr
 
 namespace {
 
+// A threshold as a person reads it, in currency units: "1000.00 USD" (formatMoney).
+std::string thresholdText(const QString &currency, qint64 minor)
+{
+    return formatMoney(Money{minor, currency}).toStdString();
+}
+
 // settings set reconcile-auto-close on|off · settings set reconcile-schedule 1m,5m,1h,6h
 int reconcileSetting(CommandContext &ctx, const QString &name, const QString &value)
 {
@@ -295,7 +302,10 @@ int reconcileSetting(CommandContext &ctx, const QString &name, const QString &va
 
 int settingsCommand(CommandContext &ctx, const QStringList &args)
 {
-    const QString usage = u"usage: opsctl settings set approval-threshold CURRENCY MINOR | "
+    // The threshold is typed in minor units (scripts and tests pass them; no decimal parsing on
+    // the command line); what is printed carries the same figure in currency units beside it.
+    const QString usage = u"usage: opsctl settings set approval-threshold CURRENCY MINOR_UNITS "
+                          "(minor units: 100000 usd is 1000.00 USD) | "
                           "clear approval-threshold CURRENCY | set repeat-window DURATION | "
                           "clear repeat-window | set reconcile-auto-close on|off | "
                           "set reconcile-schedule 1m,5m,1h,6h | show"_s;
@@ -303,10 +313,14 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
     if (sub == u"show"_s && args.size() == 1) {
         auto session = ctx.openSession();
         ordered_json thresholds = ordered_json::object();
-        for (const auto &[currency, minor] : session->access().approvalThresholds())
+        ordered_json shown = ordered_json::object();
+        for (const auto &[currency, minor] : session->access().approvalThresholds()) {
             thresholds[currency.toStdString()] = minor;
+            shown[currency.toStdString()] = thresholdText(currency, minor);
+        }
         const ReconcileSettings reconcile = session->reconcile().settings();
         printJson(ctx.out, {{"approval_threshold", thresholds},
+                            {"approval_threshold_text", shown},
                             {"repeat_window_ms", session->access().repeatWindow().count()},
                             {"reconcile_auto_close", reconcile.autoClose ? "on" : "off"},
                             {"reconcile_schedule",
@@ -338,7 +352,9 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
     auto session = ctx.openSession();
     session->access().setApprovalThreshold(ctx.actor(), currency, minor);
     printJson(ctx.out, {{"currency", currency.toStdString()},
-                        {"approval_threshold", minor ? ordered_json(*minor) : ordered_json()}});
+                        {"approval_threshold", minor ? ordered_json(*minor) : ordered_json()},
+                        {"approval_threshold_text",
+                         minor ? ordered_json(thresholdText(currency, *minor)) : ordered_json()}});
     return ExitCode::Ok;
 }
 

@@ -71,6 +71,12 @@ CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
     m_missingLabel->setTextFormat(Qt::RichText);
     m_missingLabel->setStyleSheet(u"color: #6b4e00; background: #fff4d6; padding: 4px;"_s);
 
+    m_approvalLabel = new QLabel(this);
+    m_approvalLabel->setObjectName(u"approvalNote"_s);
+    m_approvalLabel->setWordWrap(true);
+    m_approvalLabel->setStyleSheet(u"color: #1f3d7a; background: #e6eefc; padding: 4px;"_s);
+    m_approvalLabel->hide();
+
     auto *form = new QFormLayout;
     m_refLabel = new QLabel(tr("Provider &reference"), this);
     m_refLabel->setBuddy(m_ref);
@@ -99,6 +105,7 @@ CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
     layout->addWidget(intro);
     layout->addWidget(m_succeeded);
     layout->addWidget(m_failed);
+    layout->addWidget(m_approvalLabel);
     layout->addWidget(m_missingLabel);
     layout->addLayout(form);
     layout->addWidget(m_refusal);
@@ -118,6 +125,25 @@ void CloseDialog::updateOutcome()
     const bool succeeded = m_succeeded->isChecked();
     m_ref->setEnabled(succeeded);
     m_refLabel->setEnabled(succeeded);
+}
+
+void CloseDialog::setApprovalThreshold(const std::optional<Money> &exceeded)
+{
+    m_approvalThreshold = exceeded;
+    m_approvalLabel->setVisible(exceeded.has_value());
+    if (!exceeded) {
+        m_approvalLabel->clear();
+        m_ok->setText(tr("&Close operation"));
+        return;
+    }
+    const QLocale locale;
+    m_approvalLabel->setText(
+        tr("Closing this %1 of %2 needs a supervisor's approval: it is above the %3 threshold. "
+           "Confirming asks for that approval; the operation stays as it is until a second "
+           "person approves.")
+            .arg(kindLabel(m_operation.kind), formatMoney(m_operation.amount, locale),
+                 formatMoney(*exceeded, locale)));
+    m_ok->setText(tr("Ask for a&pproval"));
 }
 
 void CloseDialog::setProviderRef(const QString &ref)

@@ -38,6 +38,13 @@ public:
     void checkEvidence(qint64 evidenceId);
     // The operation's evidence as it is now (after an attach from this dialog); ticks kept.
     void setEvidence(std::vector<Evidence> evidence);
+    // Four-eyes, said before the person confirms: `exceeded` is the threshold this operation's
+    // amount is above (AccessStore::approvalThresholdExceeded, read by whoever opens the
+    // dialog), nullopt when the close needs no second person. With a threshold the dialog shows
+    // why approval is needed and its confirm button reads "Ask for approval".
+    void setApprovalThreshold(const std::optional<Money> &exceeded);
+    bool asksForApproval() const { return m_approvalThreshold.has_value(); }
+    QLabel *approvalLabel() const { return m_approvalLabel; }
     ManualClose request() const;
     QString refusal() const;
     // Everything the form still lacks, all at once; empty when it is complete.
@@ -76,6 +83,8 @@ private:
     QPushButton *m_ok = nullptr;
     QPushButton *m_attach = nullptr;
     QLabel *m_missingLabel = nullptr;
+    QLabel *m_approvalLabel = nullptr;
+    std::optional<Money> m_approvalThreshold;
 };
 
 } // namespace ops::ui

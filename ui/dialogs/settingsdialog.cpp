@@ -2,13 +2,20 @@
 
 #include "common/language.h"
 #include "dialogs/resendconfirmdialog.h"
+#include "domain/money.h"
+#include "itemmodels/localeformat.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -44,7 +51,144 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_note);
+    layout->addWidget(buildThresholdBox());
+    layout->addWidget(m_refusal);
     layout->addWidget(buttons);
+}
+
+QGroupBox *SettingsDialog::buildThresholdBox()
+{
+    m_thresholdBox = new QGroupBox(tr("Four-eyes approval"), this);
+    m_thresholdBox->setObjectName(u"thresholdBox"_s);
+    m_thresholdCurrency = new QComboBox(m_thresholdBox);
+    m_thresholdCurrency->setObjectName(u"thresholdCurrency"_s);
+    m_threshold = new QLineEdit(m_thresholdBox);
+    m_threshold->setObjectName(u"threshold"_s);
+    m_thresholdUnit = new QLabel(m_thresholdBox);
+    m_thresholdNow = new QLabel(m_thresholdBox);
+    m_thresholdNow->setObjectName(u"thresholdNow"_s);
+    m_thresholdNow->setWordWrap(true);
+    auto *amount = new QHBoxLayout;
+    amount->addWidget(m_threshold, 1);
+    amount->addWidget(m_thresholdUnit);
+    auto *form = new QFormLayout(m_thresholdBox);
+    form->addRow(tr("C&urrency:"), m_thresholdCurrency);
+    auto *amountLabel = new QLabel(tr("&Threshold:"), m_thresholdBox);
+    amountLabel->setBuddy(m_threshold);
+    form->addRow(amountLabel, amount);
+    form->addRow(m_thresholdNow);
+    m_refusal = new QLabel(this);
+    m_refusal->setObjectName(u"refusal"_s);
+    m_refusal->setWordWrap(true);
+    m_refusal->setStyleSheet(u"color: #a11b1b; font-weight: bold;"_s);
+    m_refusal->hide();
+    m_thresholdBox->hide(); // until the opener hands the thresholds
+    connect(m_thresholdCurrency, &QComboBox::currentIndexChanged, this,
+            &SettingsDialog::showThreshold);
+    return m_thresholdBox;
+}
+
+void SettingsDialog::setApprovalThresholds(
+    const std::vector<std::pair<QString, qint64>> &thresholds, bool canChange,
+    ThresholdSubmit submit)
+{
+    m_submit = std::move(submit);
+    m_thresholds.clear();
+    m_edits.clear();
+    m_shownCurrency.clear();
+    for (const auto &[currency, minor] : thresholds)
+        m_thresholds.insert(currency.toLower(), minor);
+    // The currencies with a threshold first, then the common ones; others through opsctl.
+    QStringList codes = m_thresholds.keys();
+    for (const QString &code : {u"usd"_s, u"eur"_s, u"gbp"_s, u"uah"_s, u"jpy"_s})
+        if (!codes.contains(code))
+            codes << code;
+    const QSignalBlocker block(m_thresholdCurrency);
+    m_thresholdCurrency->clear();
+    for (const QString &code : codes)
+        m_thresholdCurrency->addItem(isKnownCurrency(code) ? code.toUpper() : code, code);
+    m_threshold->setReadOnly(!canChange);
+    m_threshold->setToolTip(canChange ? QString()
+                                      : tr("Changing the threshold takes the approve right."));
+    m_thresholdBox->show();
+    showThreshold();
+}
+
+void SettingsDialog::showThreshold()
+{
+    if (!m_shownCurrency.isEmpty())
+        m_edits.insert(m_shownCurrency, m_threshold->text());
+    const QString code = m_thresholdCurrency->currentData().toString();
+    m_shownCurrency = code;
+    const QLocale locale;
+    const auto it = m_thresholds.constFind(code);
+    const QString stored =
+        it == m_thresholds.constEnd() ? QString() : thresholdUnitsText(*it, code, locale);
+    m_threshold->setText(m_edits.value(code, stored));
+    m_thresholdUnit->setText(m_thresholdCurrency->currentText());
+    const QString example = thresholdUnitsText(100000, code, locale);
+    m_threshold->setPlaceholderText(tr("none, e.g. %1").arg(example));
+    m_thresholdNow->setText(
+        it == m_thresholds.constEnd()
+            ? tr("Now: none. Closing any amount in %1 by hand needs no second person.")
+                  .arg(m_thresholdCurrency->currentText())
+            : tr("Now: %1. Closing a larger amount by hand needs a supervisor's approval; "
+                 "empty the field to remove the threshold.")
+                  .arg(formatMoney(Money{*it, code}, locale)));
+}
+
+QMap<QString, QString> SettingsDialog::changedThresholds()
+{
+    QMap<QString, QString> edits = m_edits;
+    if (!m_shownCurrency.isEmpty())
+        edits.insert(m_shownCurrency, m_threshold->text());
+    const QLocale locale;
+    QMap<QString, QString> changed;
+    for (auto it = edits.cbegin(); it != edits.cend(); ++it) {
+        const auto stored = m_thresholds.constFind(it.key());
+        const QString before = stored == m_thresholds.constEnd()
+                                   ? QString()
+                                   : thresholdUnitsText(*stored, it.key(), locale);
+        if (it.value().trimmed() != before)
+            changed.insert(it.key(), it.value().trimmed());
+    }
+    return changed;
+}
+
+bool SettingsDialog::storeThresholds()
+{
+    if (!m_submit || m_threshold->isReadOnly())
+        return true;
+    const QLocale locale;
+    std::vector<std::pair<QString, std::optional<qint64>>> writes;
+    const QMap<QString, QString> changed = changedThresholds();
+    for (auto it = changed.cbegin(); it != changed.cend(); ++it) {
+        if (it.value().isEmpty()) {
+            writes.emplace_back(it.key(), std::nullopt);
+            continue;
+        }
+        const auto minor = parseThresholdUnits(it.value(), it.key(), locale);
+        if (!minor) {
+            m_refusal->setText(
+                tr("Not saved: the %1 threshold: %2").arg(it.key().toUpper(), minor.error()));
+            m_refusal->show();
+            return false;
+        }
+        writes.emplace_back(it.key(), *minor);
+    }
+    for (const auto &[currency, minor] : writes) {
+        const QString refusal = m_submit(currency, minor);
+        if (!refusal.isEmpty()) {
+            m_refusal->setText(tr("Not saved: ") + refusal);
+            m_refusal->show();
+            return false;
+        }
+        if (minor)
+            m_thresholds.insert(currency, *minor);
+        else
+            m_thresholds.remove(currency);
+    }
+    return true;
 }
 
 QString SettingsDialog::chosenLanguage() const
@@ -54,9 +198,53 @@ QString SettingsDialog::chosenLanguage() const
 
 void SettingsDialog::accept()
 {
+    if (!storeThresholds())
+        return;
     storeLanguage(chosenLanguage());
     storeConfirmResendWithTestKey(m_confirmResend->isChecked());
     QDialog::accept();
+}
+
+Result<qint64> parseThresholdUnits(const QString &text, const QString &currency,
+                                   const QLocale &locale)
+{
+    const int digits = minorDigits(currency);
+    QString t = text.trimmed();
+    t.remove(u' ').remove(QChar(0x00A0)).remove(QChar(0x202F));
+    if (locale.groupSeparator() != locale.decimalPoint() && locale.groupSeparator() != u"."_s)
+        t.remove(locale.groupSeparator());
+    t.replace(locale.decimalPoint(), u"."_s);
+    const QStringList parts = t.split(u'.');
+    const QString whole = parts.value(0);
+    const QString fraction = parts.value(1);
+    const auto allDigits = [](const QString &s) {
+        return std::all_of(s.begin(), s.end(), [](QChar c) { return c >= u'0' && c <= u'9'; });
+    };
+    if (t.isEmpty() || parts.size() > 2 || (whole.isEmpty() && fraction.isEmpty()) ||
+        !allDigits(whole) || !allDigits(fraction))
+        return Failure{SettingsDialog::tr("write an amount in %1 such as %2")
+                           .arg(currency.toUpper(), thresholdUnitsText(100000, currency, locale))};
+    if (fraction.size() > digits)
+        return Failure{digits == 0
+                           ? SettingsDialog::tr("%1 has no decimals").arg(currency.toUpper())
+                           : SettingsDialog::tr("%1 has %2 decimals at most")
+                                 .arg(currency.toUpper())
+                                 .arg(digits)};
+    if (whole.size() > 15)
+        return Failure{SettingsDialog::tr("the amount is too large")};
+    QString minor = whole + fraction.leftJustified(digits, u'0');
+    return minor.isEmpty() ? 0 : minor.toLongLong();
+}
+
+QString thresholdUnitsText(qint64 minor, const QString &currency, const QLocale &locale)
+{
+    const int digits = minorDigits(currency);
+    QString text = QString::number(minor);
+    if (digits > 0) {
+        text = text.rightJustified(digits + 1, u'0');
+        text.insert(text.size() - digits, locale.decimalPoint());
+    }
+    return text;
 }
 
 } // namespace ops::ui

@@ -4,12 +4,26 @@
 // at once and takes effect when the console next starts (every window is built in the chosen
 // language; nothing half-translated on screen). Also whether Resend asks first with a test
 // provider key (with a live key it always asks); that one applies at once.
+//
+// And the four-eyes threshold per currency, shown and typed in currency units ("1000.00", with
+// the currency's decimals: minorDigits), when whoever opens the dialog hands it the thresholds
+// and a way to store one (setApprovalThresholds); the dialog reads and writes no database.
+
+#include "domain/result.h"
 
 #include <QDialog>
+#include <QLocale>
+#include <QMap>
+#include <functional>
+#include <optional>
+#include <utility>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
+class QGroupBox;
 class QLabel;
+class QLineEdit;
 
 namespace ops::ui {
 
@@ -17,19 +31,61 @@ class SettingsDialog final : public QDialog
 {
     Q_OBJECT
 public:
+    // Stores one currency's threshold: minor units, nullopt to remove it. Returns the refusal
+    // in the person's words ('' when stored), e.g. AccessStore::setApprovalThreshold's.
+    using ThresholdSubmit =
+        std::function<QString(const QString &currency, std::optional<qint64> minor)>;
+
     explicit SettingsDialog(QWidget *parent = nullptr);
+
+    // Shows the thresholds (currency, minor units) in currency units; `submit` stores a change
+    // on OK. Without `canChange` (no Approve right) the amount is read-only and says who may
+    // change it. Until this is called the threshold box is hidden.
+    void setApprovalThresholds(const std::vector<std::pair<QString, qint64>> &thresholds,
+                               bool canChange, ThresholdSubmit submit);
+    QGroupBox *thresholdBox() const { return m_thresholdBox; }
+    QComboBox *thresholdCurrencyCombo() const { return m_thresholdCurrency; }
+    QLineEdit *thresholdEdit() const { return m_threshold; }
+    // "Now: 1,000.00 USD" or that there is none, for the currency shown.
+    QLabel *thresholdNowLabel() const { return m_thresholdNow; }
+    QLabel *refusalLabel() const { return m_refusal; }
 
     QComboBox *languageCombo() const { return m_language; }
     QCheckBox *confirmResendBox() const { return m_confirmResend; }
     // '' = follow the system.
     QString chosenLanguage() const;
-    // Stores the choice (QSettings) and closes.
+    // Stores the choice (QSettings) and any changed threshold, and closes; a threshold that
+    // cannot be read or stored keeps the dialog open with the reason, and nothing is stored.
     void accept() override;
 
 private:
+    QGroupBox *buildThresholdBox();
+    void showThreshold();
+    // Pending threshold texts by currency, the shown one included; only changed ones.
+    QMap<QString, QString> changedThresholds();
+    bool storeThresholds();
+
     QComboBox *m_language = nullptr;
     QCheckBox *m_confirmResend = nullptr;
     QLabel *m_note = nullptr;
+    QGroupBox *m_thresholdBox = nullptr;
+    QComboBox *m_thresholdCurrency = nullptr;
+    QLineEdit *m_threshold = nullptr;
+    QLabel *m_thresholdUnit = nullptr;
+    QLabel *m_thresholdNow = nullptr;
+    QLabel *m_refusal = nullptr;
+    ThresholdSubmit m_submit;
+    QMap<QString, qint64> m_thresholds; // as handed in, minor units
+    QMap<QString, QString> m_edits;     // texts typed for currencies not shown now
+    QString m_shownCurrency;
 };
+
+// "1000.00" (or "1000,00" with the locale's decimal point) in `currency`'s units → minor units.
+// Up to minorDigits(currency) decimals, no sign; the locale's group separator and spaces are
+// ignored. 0 is allowed (every amount above it needs approval).
+Result<qint64> parseThresholdUnits(const QString &text, const QString &currency,
+                                   const QLocale &locale);
+// The edit's text for a threshold: units with the locale's decimal point, no grouping.
+QString thresholdUnitsText(qint64 minor, const QString &currency, const QLocale &locale);
 
 } // namespace ops::ui

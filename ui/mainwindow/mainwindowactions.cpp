@@ -9,7 +9,11 @@
 #include "dialogs/nextstepdialog.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "domain/storeerror.h"
+#include "itemmodels/approvallistmodel.h"
+#include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
+#include "storage/access/accessstore.h"
+#include "storage/closeapproval.h"
 #include "storage/operationquery.h"
 #include "widgets/operationlistview.h"
 
@@ -276,9 +280,12 @@ CloseDialog *MainWindow::openCloseDialogFor(const QString &operationId, Operatio
 {
     std::optional<Operation> op;
     std::vector<Evidence> evidence;
+    std::optional<Money> exceeded; // the dialog says before confirming that approval is needed
     try {
         op = m_store.operation(operationId);
         evidence = m_store.evidence(operationId);
+        if (op)
+            exceeded = m_store.access().approvalThresholdExceeded(*op);
     } catch (const StoreError &e) {
         showError(tr("Could not read %1: %2").arg(operationId, e.message()),
                   tr("Try again in a moment."));
@@ -289,6 +296,7 @@ CloseDialog *MainWindow::openCloseDialogFor(const QString &operationId, Operatio
     auto *dialog = new CloseDialog(
         *op, std::move(evidence), outcome, m_actor,
         [this](const ManualClose &c) { return submitClose(c); }, this);
+    dialog->setApprovalThreshold(exceeded);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, &MainWindow::reloadAll);
     connect(dialog, &CloseDialog::attachEvidenceRequested, this,
@@ -329,12 +337,20 @@ void MainWindow::closeFailed()
 LookupDialog *MainWindow::showLookupAnswer(const LookupAnswer &answer)
 {
     if (!answer.error.isEmpty()) {
-        showError(answer.error, tr("Look up again (Ctrl+L) once the provider answers, or attach "
-                                   "what the provider's dashboard shows (Ctrl+E)."));
+        // Only what this person may do: Ctrl+E is named to those with the Attach right.
+        showError(answer.error,
+                  m_access.rights.testFlag(Right::Attach)
+                      ? tr("Look up again (Ctrl+L) once the provider answers, or attach what the "
+                           "provider's dashboard shows (Ctrl+E).")
+                      : tr("Look up again (Ctrl+L) once the provider answers."));
         return nullptr;
     }
     auto *dialog = new LookupDialog(answer, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAllowed(
+        m_access.rights.testFlag(Right::Attach), m_access.rights.testFlag(Right::Close),
+        tr("%1 may not attach evidence; ask a supervisor.").arg(accessLabel(m_access)));
+    connect(dialog, &LookupDialog::askRequested, this, [this, dialog] { askFromLookup(dialog); });
     connect(dialog, &LookupDialog::attachRequested, this,
             [this, dialog] { attachLookupAnswer(dialog); });
     connect(dialog, &LookupDialog::closeRequested, this,
@@ -462,6 +478,38 @@ void MainWindow::closeFromLookup(LookupDialog *dialog)
     if (*answer.proposedOutcome == OperationState::Failed)
         connect(close, &QDialog::accepted, this,
                 [this, id = answer.operationId] { offerNextStep(id); });
+}
+
+void MainWindow::askFromLookup(LookupDialog *dialog)
+{
+    const LookupAnswer answer = dialog->answer();
+    if (!answer.proposedOutcome)
+        return;
+    const qint64 evidenceId = attachLookupAnswer(dialog);
+    if (evidenceId == 0)
+        return;
+    const ManualClose close{answer.operationId,
+                            *answer.proposedOutcome,
+                            answer.providerRef,
+                            {evidenceId},
+                            m_actor,
+                            answer.proposedReason.isEmpty() ? answer.summary
+                                                            : answer.proposedReason};
+    try {
+        const ManualCloseResult result = askForClose(m_store, close);
+        if (result.refusal != ManualCloseRefusal::AwaitingApproval) {
+            dialog->showAskRefused(result.message);
+            return;
+        }
+        dialog->markAsked(result.approvalId);
+        statusBar()->showMessage(tr("%1: a supervisor was asked to close it as %2 (approval #%3)")
+                                     .arg(answer.operationId, stateLabel(close.outcome))
+                                     .arg(result.approvalId),
+                                 15000);
+    } catch (const StoreError &e) {
+        dialog->showAskRefused(storeErrorText(e));
+    }
+    reloadAll();
 }
 
 } // namespace ops::ui

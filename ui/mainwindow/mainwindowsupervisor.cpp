@@ -1,8 +1,11 @@
 // MainWindow's supervisor hooks: the audit window (View → Audit and charts) with its Agent
 // requests tab, Settings, Connections and Agents.
 
+#include "common/refusaltext.h"
+#include "common/uilogging.h"
 #include "dialogs/settingsdialog.h"
 #include "mainwindow/mainwindow.h"
+#include "storage/access/accessstore.h"
 #include "storage/changewatcher.h"
 #include "supervisor/auditview.h"
 #include "supervisor/supervisorwindow.h"
@@ -110,6 +113,21 @@ SettingsDialog *MainWindow::openSettingsDialog()
     auto *dialog = new SettingsDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
+    try {
+        dialog->setApprovalThresholds(
+            m_store.access().approvalThresholds(), m_access.rights.testFlag(Right::Approve),
+            [this](const QString &currency, std::optional<qint64> minor) -> QString {
+                try {
+                    m_store.access().setApprovalThreshold(m_actor, currency, minor);
+                    return {};
+                } catch (const StoreError &e) {
+                    return storeErrorText(e); // an ActionRefused in the person's words
+                }
+            });
+    } catch (const StoreError &e) {
+        // The language box still works; the threshold box stays hidden.
+        qCWarning(lcUi) << "approval thresholds not read:" << e.message();
+    }
     dialog->show();
     return dialog;
 }

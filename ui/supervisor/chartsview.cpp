@@ -96,19 +96,26 @@ int ChartsView::days() const
     return m_range->currentData().toInt();
 }
 
-void ChartsView::drawBars(QChart *chart, const QString &series, const QStringList &labels,
-                          const QList<qreal> &values, const QString &axisTitle)
+void ChartsView::drawBars(QChart *chart, const QList<Series> &series, const QStringList &labels,
+                          const QString &axisTitle)
 {
     chart->removeAllSeries();
     for (QAbstractAxis *axis : chart->axes()) {
         chart->removeAxis(axis); // hands the axis back to us
         delete axis;
     }
-    auto *set = new QBarSet(series);
-    set->append(values);
     auto *bars = new QBarSeries;
-    bars->append(set);
+    QList<qreal> values;
+    for (const Series &s : series) {
+        auto *set = new QBarSet(s.name);
+        set->append(s.values);
+        bars->append(set);
+        values += s.values;
+    }
     bars->setLabelsVisible(true);
+    // A lone series is named by the chart's title; several say which bars are which.
+    chart->legend()->setVisible(series.size() > 1);
+    chart->legend()->setAlignment(Qt::AlignBottom);
     chart->addSeries(bars);
     auto *x = new QBarCategoryAxis;
     x->append(labels);
@@ -136,6 +143,7 @@ void ChartsView::reload()
     try {
         m_unknownData = m_stats.unknownPerDay(end - days() * kDayMs, end);
         m_attemptsData = m_stats.attemptsPerOperation();
+        m_operatorAttemptsData = m_stats.operatorAttemptsPerOperation();
         m_durationData = m_stats.unknownToClosed();
     } catch (const StoreError &e) {
         qCWarning(lcUi) << "cannot read chart figures:" << e.message();
@@ -150,16 +158,8 @@ void ChartsView::reload()
         values << qreal(d.count);
     }
     m_unknown->setTitle(tr("Operations that became unknown, per day (UTC)"));
-    drawBars(m_unknown, tr("Unknown"), labels, values, {});
-
-    labels.clear();
-    values.clear();
-    for (const Bin &b : m_attemptsData) {
-        labels << b.label;
-        values << qreal(b.count);
-    }
-    m_attempts->setTitle(tr("Attempts per operation"));
-    drawBars(m_attempts, tr("Operations"), labels, values, tr("attempts"));
+    drawBars(m_unknown, {{tr("Unknown"), values}}, labels, {});
+    drawAttempts();
 
     labels.clear();
     values.clear();
@@ -168,7 +168,25 @@ void ChartsView::reload()
         values << qreal(b.count);
     }
     m_durations->setTitle(tr("Time from unknown to closed"));
-    drawBars(m_durations, tr("Operations"), labels, values, {});
+    drawBars(m_durations, {{tr("Operations"), values}}, labels, {});
+}
+
+void ChartsView::drawAttempts()
+{
+    // Both come in the same bins ("1" … "6+"), so the labels are automation's.
+    QStringList labels;
+    QList<qreal> automation;
+    QList<qreal> operators;
+    for (size_t i = 0; i < m_attemptsData.size(); ++i) {
+        labels << m_attemptsData[i].label;
+        automation << qreal(m_attemptsData[i].count);
+        operators << qreal(i < m_operatorAttemptsData.size() ? m_operatorAttemptsData[i].count : 0);
+    }
+    m_attempts->setTitle(tr("Attempts per operation: automation and operators, counted apart"));
+    drawBars(
+        m_attempts,
+        {{tr("Automatic (the engine)"), automation}, {tr("By operators (resends)"), operators}},
+        labels, tr("attempts"));
 }
 
 } // namespace ops::ui

@@ -2,7 +2,8 @@
 
 // Supervisors' charts (docs/design.md §6 "Audit"): operations that became unknown per day, attempts
 // per operation, and how long unknown operations took to be closed. The figures come from
-// AuditStats; this widget only draws them.
+// AuditStats; this widget only draws them. Attempts are two labelled series: automation's and
+// operators' resends, counted apart as the engine counts them (issue 31 item 7).
 
 #include "storage/audit/auditstats.h"
 
@@ -38,12 +39,20 @@ public:
     // What the charts show, for tests and for the status line.
     std::vector<DayCount> unknownData() const { return m_unknownData; }
     std::vector<Bin> attemptsData() const { return m_attemptsData; }
+    std::vector<Bin> operatorAttemptsData() const { return m_operatorAttemptsData; }
     std::vector<Bin> durationData() const { return m_durationData; }
 
 private:
     QChartView *addChart(QChart *chart, const QString &name);
-    void drawBars(QChart *chart, const QString &series, const QStringList &labels,
-                  const QList<qreal> &values, const QString &axisTitle);
+    // One bar set per series, named in the legend when there is more than one.
+    struct Series
+    {
+        QString name;
+        QList<qreal> values;
+    };
+    void drawBars(QChart *chart, const QList<Series> &series, const QStringList &labels,
+                  const QString &axisTitle);
+    void drawAttempts();
 
     AuditStats &m_stats;
     const Clock &m_clock;
@@ -53,6 +62,7 @@ private:
     QChart *m_durations = nullptr;
     std::vector<DayCount> m_unknownData;
     std::vector<Bin> m_attemptsData;
+    std::vector<Bin> m_operatorAttemptsData;
     std::vector<Bin> m_durationData;
 };
 

@@ -107,6 +107,14 @@ bool AccessStore::needsApproval(const Operation &op)
     return ops::needsApproval(*m_db, op);
 }
 
+std::optional<Money> AccessStore::approvalThresholdExceeded(const Operation &op)
+{
+    if (!ops::needsApproval(*m_db, op))
+        return std::nullopt;
+    const QString currency = op.amount.currency.toLower();
+    return Money{ops::approvalThreshold(*m_db, currency).value_or(0), currency};
+}
+
 std::vector<std::pair<QString, qint64>> AccessStore::approvalThresholds()
 {
     return ops::approvalThresholds(*m_db);

@@ -57,6 +57,10 @@ public:
     std::optional<Approval> openApproval(const QString &operationId, ApprovalAction action,
                                          ApprovalState state);
     bool needsApproval(const Operation &op);
+    // The threshold `op`'s amount is above, in its currency, when closing it by hand (or an
+    // operator resend) needs a second person's approval; nullopt when it does not. The rule is
+    // needsApproval's: a dialog reads this to say so before the person confirms.
+    std::optional<Money> approvalThresholdExceeded(const Operation &op);
     std::vector<std::pair<QString, qint64>> approvalThresholds();
     void setApprovalThreshold(const QString &actor, const QString &currency,
                               std::optional<qint64> minor);

@@ -42,14 +42,24 @@ std::vector<DayCount> AuditStats::unknownPerDay(qint64 fromMs, qint64 toMs)
 
 std::vector<Bin> AuditStats::attemptsPerOperation(int lastBin)
 {
+    return countsPerOperation(u"attempts"_s, lastBin);
+}
+
+std::vector<Bin> AuditStats::operatorAttemptsPerOperation(int lastBin)
+{
+    return countsPerOperation(u"operator_attempts"_s, lastBin);
+}
+
+std::vector<Bin> AuditStats::countsPerOperation(const QString &column, int lastBin)
+{
     lastBin = qMax(1, lastBin);
     std::vector<Bin> out;
     for (int n = 1; n <= lastBin; ++n)
         out.push_back({n == lastBin ? u"%1+"_s.arg(n) : QString::number(n), n, 0});
     // CASE, not MIN(a, b): two-argument MIN is SQLite's spelling (PostgreSQL has LEAST).
     Query q = runQuery(m_db,
-                       u"SELECT CASE WHEN attempts < ? THEN attempts ELSE ? END, COUNT(*) "
-                       "FROM operations WHERE attempts > 0 GROUP BY 1"_s,
+                       u"SELECT CASE WHEN %1 < ? THEN %1 ELSE ? END, COUNT(*) "
+                       "FROM operations WHERE %1 > 0 GROUP BY 1"_s.arg(column),
                        {lastBin, lastBin});
     while (q.next()) {
         const int n = q.value(0).toInt();

@@ -37,11 +37,18 @@ public:
     // How many operations needed 1, 2, … attempts; the last bin collects `lastBin` and more.
     // Operations never attempted are left out.
     std::vector<Bin> attemptsPerOperation(int lastBin = 6);
+    // The same for attempts operators made by hand (resends, operations.operator_attempts, which
+    // the engine keeps apart from automation's count): how many operations had 1, 2, … of them.
+    // Operations never resent by a person are left out.
+    std::vector<Bin> operatorAttemptsPerOperation(int lastBin = 6);
     // For operations that were unknown and are now closed: time from the first "unknown" entry
     // to the close, in fixed bins (< 1 h, 1–4 h, 4–12 h, 12–24 h, 1–3 d, ≥ 3 d).
     std::vector<Bin> unknownToClosed();
 
 private:
+    // `column` is one of the two fixed counter names above, never input.
+    std::vector<Bin> countsPerOperation(const QString &column, int lastBin);
+
     ConnectionHold m_db;
 };
 
