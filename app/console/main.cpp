@@ -1,5 +1,5 @@
-// opsconsole [--db PATH|URL] [--operator NAME] [--screenshot FILE] [--demo] — the operator
-// console. --demo starts the bundled provider-sim and opens a demo database it builds in a
+// opsconsole [--db PATH|URL] [--operator NAME] [--screenshot FILE] [--size WxH] [--demo] — the
+// operator console. --demo starts the bundled provider-sim and opens a demo database it builds in a
 // temporary folder (demorunner.h). In team mode the operator is the PostgreSQL login: a typed
 // name (--operator, OPS_OPERATOR) that is someone else is refused before any window or write.
 // With --demo, SIGTERM and SIGINT close the console as its window would (demoStopWatch below).
@@ -109,11 +109,42 @@ std::unique_ptr<ops::Session> openSession(QString location, const ops::Clock &cl
     }
 }
 
-int writeScreenshot(ops::ui::MainWindow &window, const QString &path, QTextStream &err)
+// "1024x700" → the window's size; nullopt for anything else (each side 320–10000 pixels).
+std::optional<QSize> parseSize(const QString &text)
+{
+    static const QRegularExpression form(u"^([0-9]{3,5})x([0-9]{3,5})$"_s);
+    const QRegularExpressionMatch m = form.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    const QSize size(m.captured(1).toInt(), m.captured(2).toInt());
+    const auto inRange = [](int side) {
+        return side >= 320 && side <= 10000;
+    };
+    if (!inRange(size.width()) || !inRange(size.height()))
+        return std::nullopt;
+    return size;
+}
+
+// A window cannot be smaller than its layout's minimum: Qt then draws it larger than asked,
+// past the screen's edge. Said on stderr, so a --size run shows what does not fit.
+void warnWhenLarger(const QWidget &window, const std::optional<QSize> &asked, QTextStream &err)
+{
+    if (!asked)
+        return;
+    const QSize drawn = window.size();
+    if (drawn.width() <= asked->width() && drawn.height() <= asked->height())
+        return;
+    err << "opsconsole: the window does not fit " << asked->width() << 'x' << asked->height()
+        << ": it needs " << drawn.width() << 'x' << drawn.height() << Qt::endl;
+}
+
+int writeScreenshot(ops::ui::MainWindow &window, const QString &path,
+                    const std::optional<QSize> &size, QTextStream &err)
 {
     window.detail()->showTab(ops::ui::DetailPane::AttemptsTab);
     window.show();
     QApplication::processEvents();
+    warnWhenLarger(window, size, err);
     if (!window.grab().save(path, "PNG")) {
         err << "opsconsole: cannot write the screenshot to " << path << Qt::endl;
         return 1;
@@ -175,6 +206,10 @@ int main(int argc, char **argv)
                     u"NAME"_s});
     args.addOption(
         {u"screenshot"_s, u"Render the window after loading into a PNG and exit"_s, u"FILE"_s});
+    args.addOption({u"size"_s,
+                    u"Open the window at this size, e.g. 1024x700 (with --screenshot, the PNG's "
+                    "size; a window that cannot shrink that far is reported on stderr)"_s,
+                    u"WxH"_s});
     args.addOption({u"demo"_s,
                     u"Start the bundled provider-sim and open a demo database built in a "
                     "temporary folder (both go away on exit)"_s});
@@ -193,6 +228,12 @@ int main(int argc, char **argv)
     ops::ui::applyLanguage(ops::ui::effectiveLanguage(stored, QLocale::system()),
                            ops::ui::localeFor(stored, QLocale::system()));
 
+    std::optional<QSize> size;
+    if (args.isSet(u"size"_s) && !(size = parseSize(args.value(u"size"_s)))) {
+        err << "opsconsole: --size must be WIDTHxHEIGHT in pixels, each 320-10000, e.g. 1024x700"
+            << Qt::endl;
+        return 2;
+    }
     const QString name = operatorName(args);
     static const QRegularExpression valid(u"^[A-Za-z0-9_.@-]{1,64}$"_s);
     if (!valid.match(name).hasMatch()) {
@@ -250,10 +291,13 @@ int main(int argc, char **argv)
         window, ops::console::jobConfigFromEnvironment(location), clock);
     ops::console::ConsoleConnections connections(window, controller, location, demo.simulatorUrl());
     ops::console::ConsoleAgents agents(window, *session);
+    if (size)
+        window.resize(*size);
     if (screenshot)
-        return writeScreenshot(window, args.value(u"screenshot"_s), err);
+        return writeScreenshot(window, args.value(u"screenshot"_s), size, err);
     window.startLiveRefresh();
     window.show();
+    warnWhenLarger(window, size, err);
     if (stopWatch) {
         if (stopAsked(signalled))
             return 0;

@@ -52,7 +52,7 @@ QVariant AgentRequestModel::display(const AgentRequestRow &row, int column) cons
     case HoldColumn:
         return agentHoldLabel(op.hold);
     case RequestedAtColumn:
-        return formatUtc(op.createdAt);
+        return formatDateTime(op.createdAt, QLocale()); // the tooltip has it in UTC
     case OperationColumn:
         return op.id;
     case ColumnCount:

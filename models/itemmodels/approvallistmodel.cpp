@@ -1,5 +1,6 @@
 #include "itemmodels/approvallistmodel.h"
 
+#include "itemmodels/localeformat.h"
 #include "itemmodels/operationtablemodel.h"
 
 #include <QLocale>
@@ -115,7 +116,7 @@ QVariant ApprovalListModel::data(const QModelIndex &index, int role) const
     case ActionColumn:
         return approvalActionLabel(a->action);
     case AmountColumn:
-        return formatMoney(a->amount);
+        return formatMoney(a->amount, QLocale());
     case RequestedByColumn:
         return a->requestedBy;
     case RequestedAtColumn:

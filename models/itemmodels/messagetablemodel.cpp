@@ -1,5 +1,9 @@
 #include "itemmodels/messagetablemodel.h"
 
+#include "itemmodels/localeformat.h"
+
+#include <QLocale>
+
 using namespace Qt::StringLiterals;
 
 namespace ops {
@@ -43,7 +47,7 @@ QVariant MessageTableModel::display(const CustomerMessage &m, int column) const
 {
     switch (column) {
     case TimeColumn:
-        return m.createdAt.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s);
+        return formatDateTime(m.createdAt, QLocale());
     case StateColumn:
         return stateText(m);
     case TemplateColumn:
@@ -76,6 +80,8 @@ QVariant MessageTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return display(m, index.column());
     case Qt::ToolTipRole:
+        if (index.column() == TimeColumn)
+            return formatUtc(m.createdAt);
         return index.column() == ResultColumn && !m.lastError.isEmpty() ? m.lastError : m.body;
     case MessageIdRole:
         return m.id;

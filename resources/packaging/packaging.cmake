@@ -74,6 +74,9 @@ set(CPACK_DEBIAN_PACKAGE_HOMEPAGE https://opsconsole.example.org/)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libqt6sql6-psql")
+# Qt's own strings (Close, Cancel, file dialogs) in Russian and Ukrainian; without it they stay
+# English in a translated console.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-translations-l10n")
 # Control files with the modes Debian policy asks for (0644, scripts 0755).
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 include(CPack)

@@ -824,6 +824,41 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
     </message>
 </context>
 <context>
+    <name>ops::ReasonText</name>
+    <message>
+        <source>provider answered %1; the outcome is undefined</source>
+        <translation>provider answered %1; the outcome is undefined</translation>
+    </message>
+    <message>
+        <source>provider holds a different request under this key</source>
+        <translation>provider holds a different request under this key</translation>
+    </message>
+    <message>
+        <source>attempt cap reached without an answer</source>
+        <translation>attempt cap reached without an answer</translation>
+    </message>
+    <message>
+        <source>provider answer could not be read</source>
+        <translation>provider answer could not be read</translation>
+    </message>
+    <message>
+        <source>provider returned a refund that is not this operation&apos;s</source>
+        <translation>provider returned a refund that is not this operation&apos;s</translation>
+    </message>
+    <message>
+        <source>provider returned a movement that is not this operation&apos;s</source>
+        <translation>provider returned a movement that is not this operation&apos;s</translation>
+    </message>
+    <message>
+        <source>provider returned an execution that is not this operation&apos;s</source>
+        <translation>provider returned an execution that is not this operation&apos;s</translation>
+    </message>
+    <message>
+        <source>provider refused: %1</source>
+        <translation>provider refused: %1</translation>
+    </message>
+</context>
+<context>
     <name>ops::console::BulkWorker</name>
     <message>
         <source>no such operation</source>
@@ -1885,6 +1920,14 @@ Provider reference on the row: %1.</translation>
             <numerusform>%n will be resent with the stored key, one attempt each</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation>Result: %1</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ChartsView</name>
@@ -1937,10 +1980,6 @@ Provider reference on the row: %1.</translation>
         <translation>Unknown</translation>
     </message>
     <message>
-        <source>Attempts per operation</source>
-        <translation>Attempts per operation</translation>
-    </message>
-    <message>
         <source>Operations</source>
         <translation>Operations</translation>
     </message>
@@ -1959,6 +1998,18 @@ Provider reference on the row: %1.</translation>
     <message>
         <source>&amp;Reload</source>
         <translation>&amp;Reload</translation>
+    </message>
+    <message>
+        <source>Attempts per operation: automation and operators, counted apart</source>
+        <translation>Attempts per operation: automation and operators, counted apart</translation>
+    </message>
+    <message>
+        <source>Automatic (the engine)</source>
+        <translation>Automatic (the engine)</translation>
+    </message>
+    <message>
+        <source>By operators (resends)</source>
+        <translation>By operators (resends)</translation>
     </message>
 </context>
 <context>
@@ -2038,6 +2089,14 @@ Provider reference on the row: %1.</translation>
     <message>
         <source>it still needs %1.</source>
         <translation>it still needs %1.</translation>
+    </message>
+    <message>
+        <source>Closing this %1 of %2 needs a supervisor&apos;s approval: it is above the %3 threshold. Confirming asks for that approval; the operation stays as it is until a second person approves.</source>
+        <translation>Closing this %1 of %2 needs a supervisor&apos;s approval: it is above the %3 threshold. Confirming asks for that approval; the operation stays as it is until a second person approves.</translation>
+    </message>
+    <message>
+        <source>Ask for a&amp;pproval</source>
+        <translation>Ask for a&amp;pproval</translation>
     </message>
 </context>
 <context>
@@ -2487,6 +2546,28 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>Attached as evidence %1 of this operation.</source>
         <translation>Attached as evidence %1 of this operation.</translation>
+    </message>
+    <message>
+        <source>Attach evidence and as&amp;k a supervisor</source>
+        <translation>Attach evidence and as&amp;k a supervisor</translation>
+    </message>
+    <message>
+        <source>Attach the answer and file its proposed close as a request: a supervisor approves it (the close is carried out) or rejects it in their Approvals tab.</source>
+        <translation>Attach the answer and file its proposed close as a request: a supervisor approves it (the close is carried out) or rejects it in their Approvals tab.</translation>
+    </message>
+    <message>
+        <source>
+Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&quot; files this close for one to approve or reject.</source>
+        <translation>
+Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&quot; files this close for one to approve or reject.</translation>
+    </message>
+    <message>
+        <source>Asked a supervisor: approval #%1 waits in their Approvals tab. The evidence is attached.</source>
+        <translation>Asked a supervisor: approval #%1 waits in their Approvals tab. The evidence is attached.</translation>
+    </message>
+    <message>
+        <source>Not asked: %1</source>
+        <translation>Not asked: %1</translation>
     </message>
 </context>
 <context>
@@ -2986,6 +3067,80 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
+    <message>
+        <source>Look up again (Ctrl+L) once the provider answers.</source>
+        <translation>Look up again (Ctrl+L) once the provider answers.</translation>
+    </message>
+    <message>
+        <source>%1 may not attach evidence; ask a supervisor.</source>
+        <translation>%1 may not attach evidence; ask a supervisor.</translation>
+    </message>
+    <message>
+        <source>%1: a supervisor was asked to close it as %2 (approval #%3)</source>
+        <translation>%1: a supervisor was asked to close it as %2 (approval #%3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; Ctrl+Shift+R previews resending them. Applying proposals needs a supervisor.</source>
+        <translation>
+            <numerusform>%n row with a proposal selected; Ctrl+Shift+R previews resending it. Applying proposals needs a supervisor.</numerusform>
+            <numerusform>%n rows with a proposal selected; Ctrl+Shift+R previews resending them. Applying proposals needs a supervisor.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; applying them needs a supervisor.</source>
+        <translation>
+            <numerusform>%n row with a proposal selected; applying it needs a supervisor.</numerusform>
+            <numerusform>%n rows with a proposal selected; applying them needs a supervisor.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>attach</source>
+        <translation>attach</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>close</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>message</translation>
+    </message>
+    <message>
+        <source>audit</source>
+        <translation>audit</translation>
+    </message>
+    <message>
+        <source>approve</source>
+        <translation>approve</translation>
+    </message>
+    <message>
+        <source>%1 needs the %2 right; you are %3.</source>
+        <translation>%1 needs the %2 right; you are %3.</translation>
+    </message>
+    <message>
+        <source> Look the row up (Ctrl+L) and ask a supervisor from there.</source>
+        <translation> Look the row up (Ctrl+L) and ask a supervisor from there.</translation>
+    </message>
+    <message>
+        <source> Ask a supervisor.</source>
+        <translation> Ask a supervisor.</translation>
+    </message>
+    <message>
+        <source>%1: select an operation first.</source>
+        <translation>%1: select an operation first.</translation>
+    </message>
+    <message>
+        <source>%1: %2 is already closed (%3).</source>
+        <translation>%1: %2 is already closed (%3).</translation>
+    </message>
+    <message>
+        <source>%1: another action is running; wait for it or press Esc.</source>
+        <translation>%1: another action is running; wait for it or press Esc.</translation>
+    </message>
+    <message>
+        <source>%1 is not available now.</source>
+        <translation>%1 is not available now.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -3350,6 +3505,58 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>&amp;Ask before resending with a test key (with a live key it always asks)</source>
         <translation>&amp;Ask before resending with a test key (with a live key it always asks)</translation>
+    </message>
+    <message>
+        <source>Four-eyes approval</source>
+        <translation>Four-eyes approval</translation>
+    </message>
+    <message>
+        <source>C&amp;urrency:</source>
+        <translation>C&amp;urrency:</translation>
+    </message>
+    <message>
+        <source>&amp;Threshold:</source>
+        <translation>&amp;Threshold:</translation>
+    </message>
+    <message>
+        <source>Changing the threshold takes the approve right.</source>
+        <translation>Changing the threshold takes the approve right.</translation>
+    </message>
+    <message>
+        <source>none, e.g. %1</source>
+        <translation>none, e.g. %1</translation>
+    </message>
+    <message>
+        <source>Now: none. Closing any amount in %1 by hand needs no second person.</source>
+        <translation>Now: none. Closing any amount in %1 by hand needs no second person.</translation>
+    </message>
+    <message>
+        <source>Now: %1. Closing a larger amount by hand needs a supervisor&apos;s approval; empty the field to remove the threshold.</source>
+        <translation>Now: %1. Closing a larger amount by hand needs a supervisor&apos;s approval; empty the field to remove the threshold.</translation>
+    </message>
+    <message>
+        <source>Not saved: the %1 threshold: %2</source>
+        <translation>Not saved: the %1 threshold: %2</translation>
+    </message>
+    <message>
+        <source>Not saved: </source>
+        <translation>Not saved: </translation>
+    </message>
+    <message>
+        <source>write an amount in %1 such as %2</source>
+        <translation>write an amount in %1 such as %2</translation>
+    </message>
+    <message>
+        <source>%1 has no decimals</source>
+        <translation>%1 has no decimals</translation>
+    </message>
+    <message>
+        <source>%1 has %2 decimals at most</source>
+        <translation>%1 has %2 decimals at most</translation>
+    </message>
+    <message>
+        <source>the amount is too large</source>
+        <translation>the amount is too large</translation>
     </message>
 </context>
 <context>

@@ -827,6 +827,41 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     </message>
 </context>
 <context>
+    <name>ops::ReasonText</name>
+    <message>
+        <source>provider answered %1; the outcome is undefined</source>
+        <translation>провайдер ответил %1; исход не определён</translation>
+    </message>
+    <message>
+        <source>provider holds a different request under this key</source>
+        <translation>провайдер хранит под этим ключом другой запрос</translation>
+    </message>
+    <message>
+        <source>attempt cap reached without an answer</source>
+        <translation>лимит попыток исчерпан без ответа</translation>
+    </message>
+    <message>
+        <source>provider answer could not be read</source>
+        <translation>ответ провайдера не удалось прочитать</translation>
+    </message>
+    <message>
+        <source>provider returned a refund that is not this operation&apos;s</source>
+        <translation>провайдер вернул возврат, который не относится к этой операции</translation>
+    </message>
+    <message>
+        <source>provider returned a movement that is not this operation&apos;s</source>
+        <translation>провайдер вернул движение, которое не относится к этой операции</translation>
+    </message>
+    <message>
+        <source>provider returned an execution that is not this operation&apos;s</source>
+        <translation>провайдер вернул выполнение, которое не относится к этой операции</translation>
+    </message>
+    <message>
+        <source>provider refused: %1</source>
+        <translation>провайдер отказал: %1</translation>
+    </message>
+</context>
+<context>
     <name>ops::console::BulkWorker</name>
     <message>
         <source>no such operation</source>
@@ -1899,6 +1934,14 @@ Provider reference on the row: %1.</source>
             <numerusform>%n будут отправлены повторно с сохранённым ключом, по одной попытке на каждую</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation>Результат: %1</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ChartsView</name>
@@ -1951,10 +1994,6 @@ Provider reference on the row: %1.</source>
         <translation>Неизвестно</translation>
     </message>
     <message>
-        <source>Attempts per operation</source>
-        <translation>Попыток на операцию</translation>
-    </message>
-    <message>
         <source>Operations</source>
         <translation>Операции</translation>
     </message>
@@ -1973,6 +2012,18 @@ Provider reference on the row: %1.</source>
     <message>
         <source>&amp;Reload</source>
         <translation>&amp;Перечитать</translation>
+    </message>
+    <message>
+        <source>Attempts per operation: automation and operators, counted apart</source>
+        <translation>Попытки на операцию: автоматика и операторы, считаются отдельно</translation>
+    </message>
+    <message>
+        <source>Automatic (the engine)</source>
+        <translation>Автоматически (движок)</translation>
+    </message>
+    <message>
+        <source>By operators (resends)</source>
+        <translation>Операторами (повторные отправки)</translation>
     </message>
 </context>
 <context>
@@ -2052,6 +2103,14 @@ Provider reference on the row: %1.</source>
     <message>
         <source>it still needs %1.</source>
         <translation>ещё нужно: %1.</translation>
+    </message>
+    <message>
+        <source>Closing this %1 of %2 needs a supervisor&apos;s approval: it is above the %3 threshold. Confirming asks for that approval; the operation stays as it is until a second person approves.</source>
+        <translation>Закрытие: %1 на %2 требует одобрения супервайзера: сумма выше порога %3. Подтверждение запрашивает это одобрение; операция остаётся как есть, пока второй человек не одобрит.</translation>
+    </message>
+    <message>
+        <source>Ask for a&amp;pproval</source>
+        <translation>Запросить &amp;одобрение</translation>
     </message>
 </context>
 <context>
@@ -2501,6 +2560,28 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>Attached as evidence %1 of this operation.</source>
         <translation>Приложено как доказательство %1 этой операции.</translation>
+    </message>
+    <message>
+        <source>Attach evidence and as&amp;k a supervisor</source>
+        <translation>Приложить доказательство и спросить су&amp;первайзера</translation>
+    </message>
+    <message>
+        <source>Attach the answer and file its proposed close as a request: a supervisor approves it (the close is carried out) or rejects it in their Approvals tab.</source>
+        <translation>Приложить ответ и подать предлагаемое закрытие как запрос: супервайзер одобряет его (закрытие выполняется) или отклоняет на своей вкладке «Согласования».</translation>
+    </message>
+    <message>
+        <source>
+Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&quot; files this close for one to approve or reject.</source>
+        <translation>
+Закрывает операции только супервайзер: «Приложить доказательство и спросить супервайзера» подаёт это закрытие ему на одобрение или отклонение.</translation>
+    </message>
+    <message>
+        <source>Asked a supervisor: approval #%1 waits in their Approvals tab. The evidence is attached.</source>
+        <translation>Супервайзер спрошен: согласование №%1 ждёт на его вкладке «Согласования». Доказательство приложено.</translation>
+    </message>
+    <message>
+        <source>Not asked: %1</source>
+        <translation>Запрос не подан: %1</translation>
     </message>
 </context>
 <context>
@@ -3001,6 +3082,82 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</source>
         <translation>Не отправлено: консоль занята другим действием. Дождитесь его или отмените (Esc) в главном окне, затем одобрите снова.</translation>
     </message>
+    <message>
+        <source>Look up again (Ctrl+L) once the provider answers.</source>
+        <translation>Запросите снова (Ctrl+L), когда провайдер ответит.</translation>
+    </message>
+    <message>
+        <source>%1 may not attach evidence; ask a supervisor.</source>
+        <translation>%1 не может прикладывать доказательства; обратитесь к супервайзеру.</translation>
+    </message>
+    <message>
+        <source>%1: a supervisor was asked to close it as %2 (approval #%3)</source>
+        <translation>%1: супервайзера попросили закрыть её как «%2» (согласование №%3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; Ctrl+Shift+R previews resending them. Applying proposals needs a supervisor.</source>
+        <translation>
+            <numerusform>Выбрана %n строка с предложением; Ctrl+Shift+R показывает их повторную отправку. Применять предложения может только супервайзер.</numerusform>
+            <numerusform>Выбрано %n строки с предложением; Ctrl+Shift+R показывает их повторную отправку. Применять предложения может только супервайзер.</numerusform>
+            <numerusform>Выбрано %n строк с предложением; Ctrl+Shift+R показывает их повторную отправку. Применять предложения может только супервайзер.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; applying them needs a supervisor.</source>
+        <translation>
+            <numerusform>Выбрана %n строка с предложением; применить её может только супервайзер.</numerusform>
+            <numerusform>Выбрано %n строки с предложением; применить их может только супервайзер.</numerusform>
+            <numerusform>Выбрано %n строк с предложением; применить их может только супервайзер.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>attach</source>
+        <translation>приложить</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>закрыть</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>написать</translation>
+    </message>
+    <message>
+        <source>audit</source>
+        <translation>аудит</translation>
+    </message>
+    <message>
+        <source>approve</source>
+        <translation>одобрить</translation>
+    </message>
+    <message>
+        <source>%1 needs the %2 right; you are %3.</source>
+        <translation>Для действия «%1» нужно право «%2»; ваша роль — %3.</translation>
+    </message>
+    <message>
+        <source> Look the row up (Ctrl+L) and ask a supervisor from there.</source>
+        <translation> Запросите строку у провайдера (Ctrl+L) и спросите супервайзера оттуда.</translation>
+    </message>
+    <message>
+        <source> Ask a supervisor.</source>
+        <translation> Обратитесь к супервайзеру.</translation>
+    </message>
+    <message>
+        <source>%1: select an operation first.</source>
+        <translation>%1: сначала выберите операцию.</translation>
+    </message>
+    <message>
+        <source>%1: %2 is already closed (%3).</source>
+        <translation>%1: %2 уже закрыта (%3).</translation>
+    </message>
+    <message>
+        <source>%1: another action is running; wait for it or press Esc.</source>
+        <translation>%1: выполняется другое действие; дождитесь его или нажмите Esc.</translation>
+    </message>
+    <message>
+        <source>%1 is not available now.</source>
+        <translation>%1 сейчас недоступно.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -3365,6 +3522,58 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>&amp;Ask before resending with a test key (with a live key it always asks)</source>
         <translation>&amp;Спрашивать перед повторной отправкой с тестовым ключом (с боевым ключом консоль спрашивает всегда)</translation>
+    </message>
+    <message>
+        <source>Four-eyes approval</source>
+        <translation>Принцип четырёх глаз</translation>
+    </message>
+    <message>
+        <source>C&amp;urrency:</source>
+        <translation>&amp;Валюта:</translation>
+    </message>
+    <message>
+        <source>&amp;Threshold:</source>
+        <translation>&amp;Порог:</translation>
+    </message>
+    <message>
+        <source>Changing the threshold takes the approve right.</source>
+        <translation>Чтобы изменить порог, нужно право одобрения.</translation>
+    </message>
+    <message>
+        <source>none, e.g. %1</source>
+        <translation>нет, например %1</translation>
+    </message>
+    <message>
+        <source>Now: none. Closing any amount in %1 by hand needs no second person.</source>
+        <translation>Сейчас: нет. Ручное закрытие любой суммы в %1 не требует второго человека.</translation>
+    </message>
+    <message>
+        <source>Now: %1. Closing a larger amount by hand needs a supervisor&apos;s approval; empty the field to remove the threshold.</source>
+        <translation>Сейчас: %1. Ручное закрытие большей суммы требует одобрения супервайзера; очистите поле, чтобы убрать порог.</translation>
+    </message>
+    <message>
+        <source>Not saved: the %1 threshold: %2</source>
+        <translation>Не сохранено: порог для %1: %2</translation>
+    </message>
+    <message>
+        <source>Not saved: </source>
+        <translation>Не сохранено: </translation>
+    </message>
+    <message>
+        <source>write an amount in %1 such as %2</source>
+        <translation>укажите сумму в %1, например %2</translation>
+    </message>
+    <message>
+        <source>%1 has no decimals</source>
+        <translation>у %1 нет дробной части</translation>
+    </message>
+    <message>
+        <source>%1 has %2 decimals at most</source>
+        <translation>у %1 не больше %2 знаков после запятой</translation>
+    </message>
+    <message>
+        <source>the amount is too large</source>
+        <translation>сумма слишком велика</translation>
     </message>
 </context>
 <context>

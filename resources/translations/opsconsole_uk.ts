@@ -827,6 +827,41 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     </message>
 </context>
 <context>
+    <name>ops::ReasonText</name>
+    <message>
+        <source>provider answered %1; the outcome is undefined</source>
+        <translation>провайдер відповів %1; результат не визначено</translation>
+    </message>
+    <message>
+        <source>provider holds a different request under this key</source>
+        <translation>провайдер зберігає під цим ключем інший запит</translation>
+    </message>
+    <message>
+        <source>attempt cap reached without an answer</source>
+        <translation>ліміт спроб вичерпано без відповіді</translation>
+    </message>
+    <message>
+        <source>provider answer could not be read</source>
+        <translation>відповідь провайдера не вдалося прочитати</translation>
+    </message>
+    <message>
+        <source>provider returned a refund that is not this operation&apos;s</source>
+        <translation>провайдер повернув повернення, яке не належить цій операції</translation>
+    </message>
+    <message>
+        <source>provider returned a movement that is not this operation&apos;s</source>
+        <translation>провайдер повернув рух, який не належить цій операції</translation>
+    </message>
+    <message>
+        <source>provider returned an execution that is not this operation&apos;s</source>
+        <translation>провайдер повернув виконання, яке не належить цій операції</translation>
+    </message>
+    <message>
+        <source>provider refused: %1</source>
+        <translation>провайдер відмовив: %1</translation>
+    </message>
+</context>
+<context>
     <name>ops::console::BulkWorker</name>
     <message>
         <source>no such operation</source>
@@ -1899,6 +1934,14 @@ Provider reference on the row: %1.</source>
             <numerusform>%n буде надіслано повторно зі збереженим ключем, по одній спробі на кожен</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation>Результат: %1</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ChartsView</name>
@@ -1951,10 +1994,6 @@ Provider reference on the row: %1.</source>
         <translation>Невідомо</translation>
     </message>
     <message>
-        <source>Attempts per operation</source>
-        <translation>Спроб на операцію</translation>
-    </message>
-    <message>
         <source>Operations</source>
         <translation>Операції</translation>
     </message>
@@ -1973,6 +2012,18 @@ Provider reference on the row: %1.</source>
     <message>
         <source>&amp;Reload</source>
         <translation>&amp;Перечитати</translation>
+    </message>
+    <message>
+        <source>Attempts per operation: automation and operators, counted apart</source>
+        <translation>Спроби на операцію: автоматика й оператори, рахуються окремо</translation>
+    </message>
+    <message>
+        <source>Automatic (the engine)</source>
+        <translation>Автоматично (рушій)</translation>
+    </message>
+    <message>
+        <source>By operators (resends)</source>
+        <translation>Операторами (повторні надсилання)</translation>
     </message>
 </context>
 <context>
@@ -2052,6 +2103,14 @@ Provider reference on the row: %1.</source>
     <message>
         <source>it still needs %1.</source>
         <translation>ще потрібно: %1.</translation>
+    </message>
+    <message>
+        <source>Closing this %1 of %2 needs a supervisor&apos;s approval: it is above the %3 threshold. Confirming asks for that approval; the operation stays as it is until a second person approves.</source>
+        <translation>Закриття: %1 на %2 потребує схвалення супервайзера: сума вища за поріг %3. Підтвердження запитує це схвалення; операція лишається як є, доки друга людина не схвалить.</translation>
+    </message>
+    <message>
+        <source>Ask for a&amp;pproval</source>
+        <translation>Запитати &amp;схвалення</translation>
     </message>
 </context>
 <context>
@@ -2501,6 +2560,28 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>Attached as evidence %1 of this operation.</source>
         <translation>Додано як доказ %1 цієї операції.</translation>
+    </message>
+    <message>
+        <source>Attach evidence and as&amp;k a supervisor</source>
+        <translation>Додати доказ і запитати су&amp;первайзера</translation>
+    </message>
+    <message>
+        <source>Attach the answer and file its proposed close as a request: a supervisor approves it (the close is carried out) or rejects it in their Approvals tab.</source>
+        <translation>Додати відповідь і подати запропоноване закриття як запит: супервайзер схвалює його (закриття виконується) або відхиляє на своїй вкладці «Погодження».</translation>
+    </message>
+    <message>
+        <source>
+Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&quot; files this close for one to approve or reject.</source>
+        <translation>
+Закриває операції лише супервайзер: «Додати доказ і запитати супервайзера» подає це закриття йому на схвалення чи відхилення.</translation>
+    </message>
+    <message>
+        <source>Asked a supervisor: approval #%1 waits in their Approvals tab. The evidence is attached.</source>
+        <translation>Супервайзера запитано: погодження №%1 чекає на його вкладці «Погодження». Доказ додано.</translation>
+    </message>
+    <message>
+        <source>Not asked: %1</source>
+        <translation>Запит не подано: %1</translation>
     </message>
 </context>
 <context>
@@ -3001,6 +3082,82 @@ The retention window has closed: nothing can be resent for this operation. Close
         <source>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</source>
         <translation>Не надіслано: консоль зайнята іншою дією. Дочекайтеся її або скасуйте (Esc) у головному вікні, потім схваліть знову.</translation>
     </message>
+    <message>
+        <source>Look up again (Ctrl+L) once the provider answers.</source>
+        <translation>Запитайте знову (Ctrl+L), коли провайдер відповість.</translation>
+    </message>
+    <message>
+        <source>%1 may not attach evidence; ask a supervisor.</source>
+        <translation>%1 не може додавати докази; зверніться до супервайзера.</translation>
+    </message>
+    <message>
+        <source>%1: a supervisor was asked to close it as %2 (approval #%3)</source>
+        <translation>%1: супервайзера попросили закрити її як «%2» (погодження №%3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; Ctrl+Shift+R previews resending them. Applying proposals needs a supervisor.</source>
+        <translation>
+            <numerusform>Вибрано %n рядок із пропозицією; Ctrl+Shift+R показує їх повторне надсилання. Застосовувати пропозиції може лише супервайзер.</numerusform>
+            <numerusform>Вибрано %n рядки з пропозицією; Ctrl+Shift+R показує їх повторне надсилання. Застосовувати пропозиції може лише супервайзер.</numerusform>
+            <numerusform>Вибрано %n рядків із пропозицією; Ctrl+Shift+R показує їх повторне надсилання. Застосовувати пропозиції може лише супервайзер.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; applying them needs a supervisor.</source>
+        <translation>
+            <numerusform>Вибрано %n рядок із пропозицією; застосувати його може лише супервайзер.</numerusform>
+            <numerusform>Вибрано %n рядки з пропозицією; застосувати їх може лише супервайзер.</numerusform>
+            <numerusform>Вибрано %n рядків із пропозицією; застосувати їх може лише супервайзер.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>attach</source>
+        <translation>додати</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>закрити</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>написати</translation>
+    </message>
+    <message>
+        <source>audit</source>
+        <translation>аудит</translation>
+    </message>
+    <message>
+        <source>approve</source>
+        <translation>схвалити</translation>
+    </message>
+    <message>
+        <source>%1 needs the %2 right; you are %3.</source>
+        <translation>Для дії «%1» потрібне право «%2»; ваша роль — %3.</translation>
+    </message>
+    <message>
+        <source> Look the row up (Ctrl+L) and ask a supervisor from there.</source>
+        <translation> Запитайте рядок у провайдера (Ctrl+L) і зверніться до супервайзера звідти.</translation>
+    </message>
+    <message>
+        <source> Ask a supervisor.</source>
+        <translation> Зверніться до супервайзера.</translation>
+    </message>
+    <message>
+        <source>%1: select an operation first.</source>
+        <translation>%1: спершу виберіть операцію.</translation>
+    </message>
+    <message>
+        <source>%1: %2 is already closed (%3).</source>
+        <translation>%1: %2 уже закрита (%3).</translation>
+    </message>
+    <message>
+        <source>%1: another action is running; wait for it or press Esc.</source>
+        <translation>%1: виконується інша дія; дочекайтеся її або натисніть Esc.</translation>
+    </message>
+    <message>
+        <source>%1 is not available now.</source>
+        <translation>%1 зараз недоступно.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -3365,6 +3522,58 @@ The retention window has closed: nothing can be resent for this operation. Close
     <message>
         <source>&amp;Ask before resending with a test key (with a live key it always asks)</source>
         <translation>&amp;Питати перед повторним надсиланням із тестовим ключем (з бойовим ключем консоль питає завжди)</translation>
+    </message>
+    <message>
+        <source>Four-eyes approval</source>
+        <translation>Принцип чотирьох очей</translation>
+    </message>
+    <message>
+        <source>C&amp;urrency:</source>
+        <translation>&amp;Валюта:</translation>
+    </message>
+    <message>
+        <source>&amp;Threshold:</source>
+        <translation>&amp;Поріг:</translation>
+    </message>
+    <message>
+        <source>Changing the threshold takes the approve right.</source>
+        <translation>Щоб змінити поріг, потрібне право схвалення.</translation>
+    </message>
+    <message>
+        <source>none, e.g. %1</source>
+        <translation>немає, наприклад %1</translation>
+    </message>
+    <message>
+        <source>Now: none. Closing any amount in %1 by hand needs no second person.</source>
+        <translation>Зараз: немає. Ручне закриття будь-якої суми в %1 не потребує другої людини.</translation>
+    </message>
+    <message>
+        <source>Now: %1. Closing a larger amount by hand needs a supervisor&apos;s approval; empty the field to remove the threshold.</source>
+        <translation>Зараз: %1. Ручне закриття більшої суми потребує схвалення супервайзера; очистьте поле, щоб прибрати поріг.</translation>
+    </message>
+    <message>
+        <source>Not saved: the %1 threshold: %2</source>
+        <translation>Не збережено: поріг для %1: %2</translation>
+    </message>
+    <message>
+        <source>Not saved: </source>
+        <translation>Не збережено: </translation>
+    </message>
+    <message>
+        <source>write an amount in %1 such as %2</source>
+        <translation>вкажіть суму в %1, наприклад %2</translation>
+    </message>
+    <message>
+        <source>%1 has no decimals</source>
+        <translation>у %1 немає дробової частини</translation>
+    </message>
+    <message>
+        <source>%1 has %2 decimals at most</source>
+        <translation>у %1 щонайбільше %2 знаків після коми</translation>
+    </message>
+    <message>
+        <source>the amount is too large</source>
+        <translation>сума завелика</translation>
     </message>
 </context>
 <context>

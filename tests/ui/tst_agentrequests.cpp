@@ -12,6 +12,7 @@
 
 #include "common/language.h"
 #include "engine/refundengine.h"
+#include "itemmodels/localeformat.h"
 #include "storage/access/accessstore.h"
 #include "storage/audit/auditquery.h"
 #include "storage/closeapproval.h"
@@ -194,10 +195,13 @@ void TestAgentRequests::tabListsTheHeldRequest()
     QCOMPARE(cell(AgentRequestModel::AmountColumn), u"50.00 USD"_s);
     QCOMPARE(cell(AgentRequestModel::OrderColumn), u"order-1001"_s);
     QCOMPARE(cell(AgentRequestModel::HoldColumn), u"over the per-refund limit"_s);
-    QCOMPARE(cell(AgentRequestModel::RequestedAtColumn), u"2026-11-29 12:00:00 UTC"_s);
+    // The console's one date format (as in the list), UTC in the tooltip.
+    const QDateTime asked(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC);
+    QCOMPARE(cell(AgentRequestModel::RequestedAtColumn), formatDateTime(asked, QLocale()));
     QCOMPARE(cell(AgentRequestModel::OperationColumn), m_held);
     const QString tip = model->data(model->index(0, 0), Qt::ToolTipRole).toString();
     QVERIFY2(tip.contains(kAgentActor), qPrintable(tip));
+    QVERIFY2(tip.contains(u"2026-11-29 12:00:00 UTC"_s), qPrintable(tip));
     QVERIFY2(tip.contains(u"per-refund limit is now 10.00 USD"_s), qPrintable(tip));
     QCOMPARE(model->data(model->index(0, 3), AgentRequestModel::OperationIdRole).toString(), op.id);
     // The first row is selected: Approve is on, Reject waits for a reason, the hint says what

@@ -22,6 +22,7 @@
 #include <QDir>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -77,10 +78,17 @@ class TestComposeDialog : public QObject
     Q_OBJECT
 
 private slots:
-    void init() { QSettings().clear(); } // conversations are remembered per order
+    void init()
+    {
+        QSettings().clear(); // conversations are remembered per order
+        // The console's language decides the message's; the cases read English unless they pick.
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
     void templatesFollowState_data();
     void templatesFollowState();
     void previewFollowsLanguage();
+    void languageStartsAsTheConsoles_data();
+    void languageStartsAsTheConsoles();
     void guardRefusesClaimsWithReason_data();
     void guardRefusesClaimsWithReason();
     void conversationAndHelpdeskProblems();
@@ -154,6 +162,33 @@ void TestComposeDialog::previewFollowsLanguage()
     QVERIFY2(d->preview().contains(u"ще не підтверджене"_s), qPrintable(d->preview()));
     QVERIFY(d->sendButton()->isEnabled());
     saveShot(d.get(), u"compose-checking-uk.png"_s);
+}
+
+void TestComposeDialog::languageStartsAsTheConsoles_data()
+{
+    QTest::addColumn<QLocale>("console");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("English") << QLocale(QLocale::English, QLocale::UnitedKingdom) << u"en"_s;
+    QTest::addRow("Russian") << QLocale(QLocale::Russian, QLocale::Russia) << u"ru"_s;
+    QTest::addRow("Ukrainian") << QLocale(QLocale::Ukrainian, QLocale::Ukraine) << u"uk"_s;
+    QTest::addRow("no template in it") << QLocale(QLocale::German, QLocale::Germany) << u"en"_s;
+}
+
+// applyLanguage sets the default QLocale; a new message starts in that language.
+void TestComposeDialog::languageStartsAsTheConsoles()
+{
+    QFETCH(QLocale, console);
+    QFETCH(QString, expected);
+    const QLocale before;
+    QLocale::setDefault(console);
+    test::StoreFixture f;
+    const Operation op =
+        test::operationIn(f.store(), test::refundOperation(u"op_lang"_s), OperationState::Unknown);
+    Submitted s;
+    auto d = dialogFor(op, s);
+    QLocale::setDefault(before);
+    QCOMPARE(d->draft().language, expected);
+    QCOMPARE(d->languageBox()->currentData().toString(), expected);
 }
 
 void TestComposeDialog::guardRefusesClaimsWithReason_data()

@@ -10,6 +10,7 @@
 #include "itemmodels/approvallistmodel.h"
 #include "itemmodels/localeformat.h"
 #include "itemmodels/operationtablemodel.h"
+#include "itemmodels/reasontext.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/approvals.h"
 #include "storage/session.h"
@@ -24,6 +25,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QFile>
 #include <QLabel>
 #include <QProcess>
@@ -149,6 +151,10 @@ private slots:
     void messagesAndApprovalsSpeakTheLanguage();
     void labelsFollowTheLanguage_data();
     void labelsFollowTheLanguage();
+    void qtButtonsSpeakTheLanguage_data();
+    void qtButtonsSpeakTheLanguage();
+    void reasonsSpeakTheLanguage_data();
+    void reasonsSpeakTheLanguage();
     void missingLanguageFallsBackToEnglish();
     void money_data();
     void money();
@@ -383,6 +389,20 @@ void TestTranslations::messagesAndApprovalsSpeakTheLanguage()
     dialog.show();
     QApplication::processEvents();
     QVERIFY(dialog.grab().save(dir + u"/compose-%1.png"_s.arg(language), "PNG"));
+
+    // One amount format per locale: the list, the approvals, the detail pane and the dialog
+    // write 38.00 USD the same way ("38,00 USD" in ru and uk).
+    const QString amount = formatMoney(op.amount, QLocale());
+    QCOMPARE(amount, language == u"en"_s ? u"38.00 USD"_s : u"38,00 USD"_s);
+    const QAbstractItemModel *list = window.operationsView()->model();
+    QCOMPARE(list->index(0, OperationTableModel::AmountColumn).data().toString(), amount);
+    QCOMPARE(panel->model()->index(0, ApprovalListModel::AmountColumn).data().toString(), amount);
+    const auto *title = window.detail()->findChild<QLabel *>(u"detailTitle"_s);
+    QVERIFY2(title && title->text().contains(amount),
+             qPrintable(title ? title->text() : QString()));
+    const auto *intro = dialog.findChild<QLabel *>(u"composeIntro"_s);
+    QVERIFY2(intro && intro->text().contains(amount),
+             qPrintable(intro ? intro->text() : QString()));
 }
 
 void TestTranslations::labelsFollowTheLanguage_data()
@@ -409,6 +429,55 @@ void TestTranslations::labelsFollowTheLanguage()
     QCOMPARE(kindLabel(OperationKind::CreditTopup), kind);
     // Identifiers stay as they are: stored values, roles and CSV use them.
     QCOMPARE(toString(OperationState::Unknown), u"unknown"_s);
+}
+
+void TestTranslations::qtButtonsSpeakTheLanguage_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("cancel");
+    QTest::addColumn<QString>("close");
+    QTest::addRow("ru") << u"ru"_s << u"Отмена"_s << u"Закрыть"_s;
+    QTest::addRow("uk") << u"uk"_s << u"Скасувати"_s << u"Закрити"_s;
+    QTest::addRow("en") << u"en"_s << u"Cancel"_s << u"Close"_s;
+}
+
+// Standard buttons come from Qt's own catalogue (qt6-translations-l10n, which scripts/deps.sh
+// installs and the package recommends).
+void TestTranslations::qtButtonsSpeakTheLanguage()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, cancel);
+    QFETCH(QString, close);
+    QVERIFY(ui::applyLanguage(language, ui::localeFor(language, QLocale::system())));
+    QDialogButtonBox box(QDialogButtonBox::Cancel | QDialogButtonBox::Close);
+    QCOMPARE(box.button(QDialogButtonBox::Cancel)->text().remove(u'&'), cancel);
+    QCOMPARE(box.button(QDialogButtonBox::Close)->text().remove(u'&'), close);
+}
+
+void TestTranslations::reasonsSpeakTheLanguage_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("undefined");
+    QTest::addColumn<QString>("cap");
+    QTest::addRow("ru") << u"ru"_s << u"провайдер ответил HTTP 500; исход не определён"_s
+                        << u"лимит попыток исчерпан без ответа"_s;
+    QTest::addRow("uk") << u"uk"_s << u"провайдер відповів HTTP 500; результат не визначено"_s
+                        << u"ліміт спроб вичерпано без відповіді"_s;
+    QTest::addRow("en") << u"en"_s << u"provider answered HTTP 500; the outcome is undefined"_s
+                        << u"attempt cap reached without an answer"_s;
+}
+
+// The engine's stored reasons read in the console's language; their variable part (HTTP 500)
+// and sentences the console does not know stay as stored.
+void TestTranslations::reasonsSpeakTheLanguage()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, undefined);
+    QFETCH(QString, cap);
+    QVERIFY(ui::applyLanguage(language, ui::localeFor(language, QLocale::system())));
+    QCOMPARE(reasonLabel(u"provider answered HTTP 500; the outcome is undefined"_s), undefined);
+    QCOMPARE(reasonLabel(u"attempt cap reached without an answer"_s), cap);
+    QCOMPARE(reasonLabel(u"a sentence nobody wrote"_s), u"a sentence nobody wrote"_s);
 }
 
 void TestTranslations::missingLanguageFallsBackToEnglish()

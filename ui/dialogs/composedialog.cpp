@@ -1,6 +1,7 @@
 #include "dialogs/composedialog.h"
 
 #include "domain/truthguard.h"
+#include "itemmodels/localeformat.h"
 #include "itemmodels/operationtablemodel.h"
 
 #include <QComboBox>
@@ -8,6 +9,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -45,10 +47,11 @@ ComposeDialog::ComposeDialog(const Operation &op, QString actor, Submit onSubmit
 {
     setObjectName(u"composeDialog"_s);
     setWindowTitle(tr("Message the customer about %1").arg(op.id));
-    auto *intro =
-        new QLabel(u"%1 · %2 · %3<br>%4"_s.arg(op.id, kindLabel(op.kind), formatMoney(op.amount),
-                                               stateAdvice(op.state, op.providerStatus)),
-                   this);
+    auto *intro = new QLabel(u"%1 · %2 · %3<br>%4"_s.arg(op.id, kindLabel(op.kind),
+                                                         formatMoney(op.amount, QLocale()),
+                                                         stateAdvice(op.state, op.providerStatus)),
+                             this);
+    intro->setObjectName(u"composeIntro"_s);
     intro->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);
@@ -69,6 +72,10 @@ QFormLayout *ComposeDialog::buildForm()
     m_language->setObjectName(u"language"_s);
     for (const QString &code : messageLanguages())
         m_language->addItem(u"%1 (%2)"_s.arg(languageName(code), code), code);
+    // A message starts in the console's language (the default QLocale that applyLanguage set);
+    // English when the console speaks one no template has.
+    const int own = m_language->findData(QLocale::languageToCode(QLocale().language()));
+    m_language->setCurrentIndex(own >= 0 ? own : 0);
     const QString remembered = rememberedConversation(m_operation);
     m_conversation =
         new QLineEdit(remembered.isEmpty() ? m_operation.customerId : remembered, this);

@@ -4,6 +4,7 @@
 #include "itemmodels/localeformat.h"
 #include "itemmodels/messagetablemodel.h"
 #include "itemmodels/operationtablemodel.h"
+#include "itemmodels/reasontext.h"
 #include "widgets/eventspanel.h"
 
 #include <QApplication>
@@ -223,7 +224,7 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
         facts << tr("provider status ") + op.providerStatus;
     facts << tr("attempts %1").arg(attemptsLabel(op.attempts, op.attemptCap, op.operatorAttempts));
     if (!op.unknownReason.isEmpty() && op.state == OperationState::Unknown)
-        facts << tr("unknown because: ") + op.unknownReason;
+        facts << tr("unknown because: ") + reasonLabel(op.unknownReason);
     if (!op.closeReason.isEmpty())
         facts << tr("closed by %1: %2").arg(op.closedBy, op.closeReason);
     m_facts->setText(facts.join(u"  ·  "_s));
