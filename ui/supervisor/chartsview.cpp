@@ -100,10 +100,6 @@ void ChartsView::drawBars(QChart *chart, const QList<Series> &series, const QStr
                           const QString &axisTitle)
 {
     chart->removeAllSeries();
-    for (QAbstractAxis *axis : chart->axes()) {
-        chart->removeAxis(axis); // hands the axis back to us
-        delete axis;
-    }
     auto *bars = new QBarSeries;
     QList<qreal> values;
     for (const Series &s : series) {
@@ -117,13 +113,23 @@ void ChartsView::drawBars(QChart *chart, const QList<Series> &series, const QStr
     chart->legend()->setVisible(series.size() > 1);
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->addSeries(bars);
-    auto *x = new QBarCategoryAxis;
+    // Each chart keeps its two axes from the first draw on: Qt Charts 6.4 leaves a removed axis's
+    // labels on screen when the chart was hidden (a tab not shown), so a reload drew two scales.
+    auto *x = qobject_cast<QBarCategoryAxis *>(chart->axes(Qt::Horizontal).value(0));
+    if (!x) {
+        x = new QBarCategoryAxis;
+        chart->addAxis(x, Qt::AlignBottom);
+    }
+    x->clear();
     x->append(labels);
     x->setTitleText(axisTitle);
-    chart->addAxis(x, Qt::AlignBottom);
     bars->attachAxis(x);
     // Counts are whole numbers: ticks on integer steps, about five of them, with some headroom.
-    auto *y = new QValueAxis;
+    auto *y = qobject_cast<QValueAxis *>(chart->axes(Qt::Vertical).value(0));
+    if (!y) {
+        y = new QValueAxis;
+        chart->addAxis(y, Qt::AlignLeft);
+    }
     y->setLabelFormat(u"%d"_s);
     const qreal top = values.isEmpty() ? 0 : *std::max_element(values.begin(), values.end());
     const qint64 ceiling = qMax<qint64>(1, qCeil(top * 1.15));
@@ -132,7 +138,6 @@ void ChartsView::drawBars(QChart *chart, const QList<Series> &series, const QStr
     y->setTickAnchor(0);
     y->setTickInterval(qreal(step));
     y->setRange(0, qreal(step * ((ceiling + step - 1) / step)));
-    chart->addAxis(y, Qt::AlignLeft);
     bars->attachAxis(y);
 }
 
