@@ -152,7 +152,11 @@ int listProposals(CommandContext &ctx, const CliArgs &opts)
     auto session = ctx.openSession();
     ordered_json rows = ordered_json::array();
     for (const Proposal &p : session->reconcile().proposals(state, 100'000)) {
-        const ordered_json j = proposalJson(p, disagreeingEvidence(session->store(), p) != 0);
+        // Only rows with newer evidence are read whole (their bodies parsed): one MAX per row.
+        const bool newer =
+            session->reconcile().newestEvidenceId(p.operationId) > p.newestEvidenceId;
+        const ordered_json j =
+            proposalJson(p, newer && disagreeingEvidence(session->store(), p) != 0);
         if (opts.has(u"json"_s))
             rows.push_back(j);
         else

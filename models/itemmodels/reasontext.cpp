@@ -16,8 +16,9 @@ struct KnownReason
     const char *translated; // source text for the translation; %1 receives the kept part
 };
 
-// The sentences the engine writes (app/core/engine: settlement, refund/credit/execution policy).
-// A new sentence there needs a line here, or it shows in English.
+// The sentences the engine (app/core/engine: settlement, refund/credit/execution policy) and the
+// store (operationstore.cpp: markUnknownLocked) write. A new sentence there needs a line here, or
+// it shows in English.
 constexpr std::array kKnown{
     KnownReason{
         "^provider answered (.+); the outcome is undefined$",
@@ -27,6 +28,10 @@ constexpr std::array kKnown{
         QT_TRANSLATE_NOOP("ops::ReasonText", "provider holds a different request under this key")},
     KnownReason{"^attempt cap reached without an answer$",
                 QT_TRANSLATE_NOOP("ops::ReasonText", "attempt cap reached without an answer")},
+    KnownReason{"^attempt cap reached$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "attempt cap reached")},
+    KnownReason{"^retention window closed$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "retention window closed")},
     KnownReason{"^provider answer could not be read$",
                 QT_TRANSLATE_NOOP("ops::ReasonText", "provider answer could not be read")},
     KnownReason{"^provider returned a refund that is not this operation's$",

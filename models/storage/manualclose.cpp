@@ -113,6 +113,9 @@ std::optional<Operation> readOperation(Connection &db, const QString &id)
 // A pending close approval for `op` (not closed), unless one already waits; evidence checked.
 ManualCloseResult storeCloseRequestLocked(Connection &db, qint64 now, const ManualClose &c,
                                           const Operation &op);
+// AlreadyAwaitingApproval when a close of the operation waits for a decision: a person's close
+// (below the threshold too, where support's request may wait) must not overtake it.
+std::optional<ManualCloseResult> pendingCloseRefusal(Connection &db, const QString &operationId);
 
 // What a close and a request for one check first, in this order: the request's fields, the
 // actor's right (`rightProblem` says what is missing; asked only after the fields pass), then
@@ -182,6 +185,10 @@ ManualCloseResult closeManuallyLocked(Connection &db, qint64 now, const ManualCl
     if (const auto *refusal = std::get_if<ManualCloseResult>(&admitted))
         return *refusal;
     const Operation &op = std::get<Operation>(admitted);
+    // A person's close does not overtake a request that waits; a resend's answer is the
+    // provider's own word and closes the row whatever waits.
+    if (auto waiting = pendingCloseRefusal(db, c.operationId); waiting && !c.fromResend)
+        return *waiting;
     if (c.fromResend || !needsApproval(db, op)) {
         const auto refusal = applyCloseLocked(db, now, c, op);
         return refusal == ManualCloseRefusal::None ? ManualCloseResult{} : refused(refusal);
@@ -195,21 +202,36 @@ ManualCloseResult askForCloseLocked(Connection &db, qint64 now, const ManualClos
     const auto admitted = admit(db, c, [&] { return missingRight(db, c.actor, Right::Attach); });
     if (const auto *refusal = std::get_if<ManualCloseResult>(&admitted))
         return *refusal;
-    return storeCloseRequestLocked(db, now, c, std::get<Operation>(admitted));
+    const Operation &op = std::get<Operation>(admitted);
+    // Only a row nobody may send for is asked about: an open row is still the engine's, and in
+    // team mode the database lets only the engine's own login close it.
+    if (op.state != OperationState::Unknown)
+        return refused(ManualCloseRefusal::NotPermitted,
+                       u"%1 is %2, not unknown: a supervisor is asked only about an unknown "
+                       "operation"_s.arg(op.id, toString(op.state)));
+    return storeCloseRequestLocked(db, now, c, op);
 }
 
 namespace {
 
+std::optional<ManualCloseResult> pendingCloseRefusal(Connection &db, const QString &operationId)
+{
+    const auto pending =
+        openApproval(db, operationId, ApprovalAction::Close, ApprovalState::Pending);
+    if (!pending)
+        return std::nullopt;
+    return refused(ManualCloseRefusal::AlreadyAwaitingApproval,
+                   u"a close of %1 is already waiting for approval #%2; approve or reject "
+                   "that one first"_s.arg(operationId)
+                       .arg(pending->id),
+                   pending->id);
+}
+
 ManualCloseResult storeCloseRequestLocked(Connection &db, qint64 now, const ManualClose &c,
                                           const Operation &op)
 {
-    if (const auto pending =
-            openApproval(db, c.operationId, ApprovalAction::Close, ApprovalState::Pending))
-        return refused(ManualCloseRefusal::AlreadyAwaitingApproval,
-                       u"a close of %1 is already waiting for approval #%2; approve or reject "
-                       "that one first"_s.arg(c.operationId)
-                           .arg(pending->id),
-                       pending->id);
+    if (auto waiting = pendingCloseRefusal(db, c.operationId))
+        return *waiting;
     nlohmann::json ids = nlohmann::json::array();
     if (const auto refusal = checkEvidence(db, c, &ids); refusal != ManualCloseRefusal::None)
         return refused(refusal);

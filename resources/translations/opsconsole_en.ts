@@ -857,6 +857,14 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <source>provider refused: %1</source>
         <translation>provider refused: %1</translation>
     </message>
+    <message>
+        <source>attempt cap reached</source>
+        <translation>attempt cap reached</translation>
+    </message>
+    <message>
+        <source>retention window closed</source>
+        <translation>retention window closed</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::BulkWorker</name>
@@ -2566,8 +2574,8 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Asked a supervisor: approval #%1 waits in their Approvals tab. The evidence is attached.</translation>
     </message>
     <message>
-        <source>Not asked: %1</source>
-        <translation>Not asked: %1</translation>
+        <source>Not asked: %1. The answer is attached as evidence.</source>
+        <translation>Not asked: %1. The answer is attached as evidence.</translation>
     </message>
 </context>
 <context>

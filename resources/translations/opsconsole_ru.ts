@@ -860,6 +860,14 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>provider refused: %1</source>
         <translation>провайдер отказал: %1</translation>
     </message>
+    <message>
+        <source>attempt cap reached</source>
+        <translation>лимит попыток исчерпан</translation>
+    </message>
+    <message>
+        <source>retention window closed</source>
+        <translation>окно хранения ключа закрылось</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::BulkWorker</name>
@@ -2580,8 +2588,8 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Супервайзер спрошен: согласование №%1 ждёт на его вкладке «Согласования». Доказательство приложено.</translation>
     </message>
     <message>
-        <source>Not asked: %1</source>
-        <translation>Запрос не подан: %1</translation>
+        <source>Not asked: %1. The answer is attached as evidence.</source>
+        <translation>Запрос не подан: %1. Ответ приложен как доказательство.</translation>
     </message>
 </context>
 <context>

@@ -860,6 +860,14 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>provider refused: %1</source>
         <translation>провайдер відмовив: %1</translation>
     </message>
+    <message>
+        <source>attempt cap reached</source>
+        <translation>ліміт спроб вичерпано</translation>
+    </message>
+    <message>
+        <source>retention window closed</source>
+        <translation>вікно зберігання ключа закрилося</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::BulkWorker</name>
@@ -2580,8 +2588,8 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Супервайзера запитано: погодження №%1 чекає на його вкладці «Погодження». Доказ додано.</translation>
     </message>
     <message>
-        <source>Not asked: %1</source>
-        <translation>Запит не подано: %1</translation>
+        <source>Not asked: %1. The answer is attached as evidence.</source>
+        <translation>Запит не подано: %1. Відповідь додано як доказ.</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,7 @@
 #include "storage/session.h"
 #include "supervisor/approvalspanel.h"
 #include "support/consolefixture.h"
+#include "support/messagefixture.h"
 #include "support/proposalfixture.h"
 #include "support/screenshots.h"
 #include "widgets/operationlistview.h"
@@ -104,6 +105,7 @@ private slots:
     void supportDefaultsToResendWhereItHelps();
     void supervisorKeepsTheClose();
     void viewOnlyMayNotAsk();
+    void aWaitingRequestHoldsTheClose();
     void hintsNameOnlyAllowedKeys();
     void refusedKeySaysWhy();
     // Team mode (run with OPS_TEST_BACKEND=postgresql): the database lets a support login ask and
@@ -220,7 +222,8 @@ void TestSupportFinish::supportAsksOnceAndSeesARefusalTheSecondTime()
 void TestSupportFinish::supportDefaultsToResendWhereItHelps()
 {
     // Six 503s: nothing stored under the key and the window open, so a resend finishes the
-    // refund (DESIGN §16), and support may resend: that is the default, asking stays on offer.
+    // refund (DESIGN §16), and support may resend: that is the default. Nobody is asked to close
+    // it failed: that would end a refund the customer is owed.
     const QString id =
         m_fx.unknownRefund(u"ch_4417"_s, 3800, {{"route", "POST /v1/refunds"}, {"mode", "503"}}, 2);
     Console carol(m_fx, u"carol"_s);
@@ -230,8 +233,10 @@ void TestSupportFinish::supportDefaultsToResendWhereItHelps()
     QVERIFY(!lookup->closeButton()->isVisible());
     QVERIFY(lookup->resendButton()->isVisible());
     QVERIFY(lookup->resendButton()->isDefault());
-    QVERIFY(lookup->askButton()->isVisible());
+    QVERIFY(!lookup->askButton()->isVisible());
     QVERIFY(!lookup->askButton()->isDefault());
+    QVERIFY2(!lookup->summaryText().contains(u"Only a supervisor closes"_s),
+             qPrintable(lookup->summaryText()));
     test::screenshots(&carol.window, u"lookup-support-resend"_s, lookup);
 }
 
@@ -269,6 +274,41 @@ void TestSupportFinish::viewOnlyMayNotAsk()
                                                            u"no refund at the provider"_s});
     QVERIFY(r.refusal == ManualCloseRefusal::NotPermitted);
     QVERIFY(listApprovals(connectionOf(m_fx.store())).empty());
+}
+
+// Below the threshold too, a supervisor's direct close does not overtake support's request (it
+// would leave the request waiting on a closed row); and only an unknown row is asked about.
+void TestSupportFinish::aWaitingRequestHoldsTheClose()
+{
+    const QString id = stored500(u"ch_1002"_s);
+    const qint64 evidence = test::reading(m_fx.db(), id);
+    const ManualClose ask{id,         OperationState::Failed, {},
+                          {evidence}, u"operator:carol"_s,    u"no refund at the provider"_s};
+    const ManualCloseResult asked = askForClose(m_fx.store(), ask);
+    QVERIFY(asked.refusal == ManualCloseRefusal::AwaitingApproval);
+    ManualClose direct = ask;
+    direct.actor = u"operator:alice"_s;
+    const ManualCloseResult close = m_fx.store().closeManually(direct);
+    QVERIFY(close.refusal == ManualCloseRefusal::AlreadyAwaitingApproval);
+    QCOMPARE(close.approvalId, asked.approvalId);
+    QVERIFY(m_fx.store().operation(id)->state == OperationState::Unknown);
+
+    const Operation open = test::operationIn(
+        m_fx.store(), test::refundOperation(u"op_open"_s, u"5100"_s), OperationState::Open);
+    Evidence note;
+    note.operationId = open.id;
+    note.kind = u"note"_s;
+    note.title = u"customer call"_s;
+    note.contentType = u"text/plain"_s;
+    note.body = "asked about the refund";
+    note.createdBy = u"operator:carol"_s;
+    ManualClose early = ask;
+    early.operationId = open.id;
+    early.evidenceIds = {m_fx.store().addEvidence(note)};
+    const ManualCloseResult refused = askForClose(m_fx.store(), early);
+    QVERIFY(refused.refusal == ManualCloseRefusal::NotPermitted);
+    QVERIFY2(refused.message.contains(u"not unknown"_s), qPrintable(refused.message));
+    QCOMPARE(listApprovals(connectionOf(m_fx.store())).size(), size_t(1));
 }
 
 void TestSupportFinish::hintsNameOnlyAllowedKeys()

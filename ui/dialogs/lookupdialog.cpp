@@ -80,6 +80,11 @@ void LookupDialog::offerResend(bool windowOpen, const QString &blockedReason)
                               "this operation. Close it with evidence, then tell the customer."));
         return;
     }
+    // §16: where nothing is stored under the key and the window is open, the resend finishes the
+    // refund; a close failed would end a refund the customer is owed, so nobody is asked for one.
+    m_ask->setVisible(false);
+    m_ask->setDefault(false);
+    m_summary->setText(m_summary->text().remove(m_askNote));
     m_resendButton->setVisible(true);
     m_resendButton->setEnabled(blockedReason.isEmpty());
     if (!blockedReason.isEmpty())
@@ -102,9 +107,9 @@ void LookupDialog::setAllowed(bool attach, bool close, const QString &refusal)
     if (!m_answer.proposedOutcome)
         return; // nothing to ask for: the answer supports no close
     // The summary may say "close it": say who can, and how this person gets it done.
-    m_summary->setText(m_summary->text() +
-                       tr("\nOnly a supervisor closes operations: \"Attach evidence and ask a "
-                          "supervisor\" files this close for one to approve or reject."));
+    m_askNote = tr("\nOnly a supervisor closes operations: \"Attach evidence and ask a "
+                   "supervisor\" files this close for one to approve or reject.");
+    m_summary->setText(m_summary->text() + m_askNote);
     m_ask->setVisible(true);
     m_ask->setEnabled(attach && !m_answer.evidenceBody.isEmpty());
     if (!attach)
@@ -121,9 +126,15 @@ void LookupDialog::markAsked(qint64 approvalId)
                           .arg(approvalId));
 }
 
+QString LookupDialog::summaryText() const
+{
+    return m_summary->text();
+}
+
 void LookupDialog::showAskRefused(const QString &reason)
 {
-    m_status->setText(tr("Not asked: %1").arg(reason));
+    // The answer stays attached: it is what the person found, whatever became of the request.
+    m_status->setText(tr("Not asked: %1. The answer is attached as evidence.").arg(reason));
 }
 
 void LookupDialog::showResendRefused(const QString &reason)

@@ -36,6 +36,7 @@ public:
     QPushButton *closeButton() const { return m_close; }
     QPushButton *resendButton() const { return m_resendButton; }
     QPushButton *askButton() const { return m_ask; }
+    QString summaryText() const;
     QString statusText() const;
 
     // What this operator may do with the answer (the store refuses the rest too). Without
@@ -73,6 +74,7 @@ private:
     QPushButton *m_resendButton = nullptr;
     QPushButton *m_ask = nullptr;
     bool m_closeAllowed = true;
+    QString m_askNote; // the summary's line on asking a supervisor, taken back where Resend helps
     QLabel *m_summary = nullptr;
     qint64 m_attachedId = 0;
 };
