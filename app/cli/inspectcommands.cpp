@@ -181,6 +181,10 @@ int showCommand(CommandContext &ctx, const QStringList &args)
     if (!op)
         return ctx.usage(u"no operation %1"_s.arg(id));
     ordered_json j = toJson(*op);
+    j["replaced_by"] = ordered_json::array(); // the refunds started after this one failed
+    for (const Operation &r : session->store().replacementsOf(id))
+        j["replaced_by"].push_back(
+            {{"id", r.id.toStdString()}, {"state", toString(r.state).toStdString()}});
     j["attempts_detail"] = ordered_json::array();
     for (const Attempt &a : session->store().attempts(id))
         j["attempts_detail"].push_back(toJson(a));

@@ -65,6 +65,7 @@ ordered_json toJson(const Operation &op)
         {"close_reason", optionalText(op.closeReason)},
         {"agent", optionalText(op.agent)}, // the agent whose call opened it
         {"hold", optionalText(op.hold)},   // the limit that held it for approval
+        {"replaces", optionalText(op.replaces)}, // the failed refund this one replaces
     };
 }
 

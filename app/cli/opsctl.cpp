@@ -24,7 +24,7 @@ const QString kUsage =
     "commands:\n"
     "  refund --order ID (--charge CH | --payment-intent PI) --amount CENTS "
     "[--currency usd] [--reference REF] [--reason duplicate|fraudulent|"
-    "requested_by_customer] [--tool-call ID]\n"
+    "requested_by_customer] [--replaces OP] [--tool-call ID]\n"
     "  credit topup|charge|adjust --customer ID --credit-type T --amount N "
     "--work NAME [--note TEXT] [--tool-call ID]\n"
     "  execute --flow F --input JSON --work NAME [--context JSON] "

@@ -14,10 +14,11 @@ namespace ops::cli {
 int refundCommand(CommandContext &ctx, const QStringList &args)
 {
     QString error;
-    const auto opts = CliArgs::parse(args,
-                                     {u"order"_s, u"charge"_s, u"payment-intent"_s, u"amount"_s,
-                                      u"currency"_s, u"tool-call"_s, u"reference"_s, u"reason"_s},
-                                     {}, &error);
+    const auto opts =
+        CliArgs::parse(args,
+                       {u"order"_s, u"charge"_s, u"payment-intent"_s, u"amount"_s, u"currency"_s,
+                        u"tool-call"_s, u"reference"_s, u"reason"_s, u"replaces"_s},
+                       {}, &error);
     if (!opts)
         return rejectInput(ctx, error);
     if (!opts->positionals().isEmpty())
@@ -29,7 +30,7 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
     if (opts->has(u"charge"_s) == opts->has(u"payment-intent"_s))
         return rejectInput(ctx, u"give exactly one of --charge and --payment-intent"_s);
     // Given but empty would silently mean "no reference": a different unit of work.
-    for (const QString &optional : {u"reference"_s, u"reason"_s}) {
+    for (const QString &optional : {u"reference"_s, u"reason"_s, u"replaces"_s}) {
         if (opts->has(optional) && opts->value(optional).isEmpty())
             return rejectInput(ctx, u"--%1 is empty; leave it out for none"_s.arg(optional));
     }
@@ -39,6 +40,7 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
     input.paymentIntentId = opts->value(u"payment-intent"_s);
     input.reference = opts->value(u"reference"_s);
     input.reason = opts->value(u"reason"_s);
+    input.replaces = opts->value(u"replaces"_s);
     input.currency = opts->value(u"currency"_s, u"usd"_s).toLower();
     const auto amount = parsePositiveMinor(opts->value(u"amount"_s));
     if (!amount)

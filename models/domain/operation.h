@@ -99,7 +99,9 @@ struct Operation
     QString closeReason;
     QString reference; // refunds: the caller's reference, part of the unit of work (rule 13)
     QString agent;     // the agent whose call opened it (agent:NAME:…); empty for people
-    QString hold;      // awaiting_approval: the limit that held it, "max_refund" or "daily"
+    QString hold;      // awaiting_approval: what held it, "max_refund", "daily" or "four_eyes"
+    // A refund a person started to replace a failed one (DESIGN §16): that operation's id.
+    QString replaces;
 };
 
 // Classification of one attempt's answer (docs/design.md rule 5).

@@ -22,8 +22,12 @@ void OperationStore::approveHeldLocked(const Operation &op, const QString &actor
     if (q.numRowsAffected() != 1)
         throw StoreError(u"operation %1 is no longer awaiting approval"_s.arg(op.id));
     q.finish();
-    AuditLog::append(m_db, nowMs, actor, u"agent_request.approved"_s, op.id,
+    // A person's refund held at the four-eyes threshold is its own request, not an agent's.
+    const QString action =
+        isFourEyesHold(op) ? u"refund_request.approved"_s : u"agent_request.approved"_s;
+    AuditLog::append(m_db, nowMs, actor, action, op.id,
                      {{"agent", op.agent.toStdString()},
+                      {"requested_by", op.createdBy.toStdString()},
                       {"hold", op.hold.toStdString()},
                       {"amount", op.amount.minor},
                       {"currency", op.amount.currency.toStdString()}});
@@ -46,8 +50,11 @@ bool OperationStore::rejectAgentRequest(const QString &id, const QString &actor,
              "closed_at = ?, close_reason = ?, updated_at = ? WHERE id = ? AND "
              "state = 'awaiting_approval'"_s,
              {actor, now, u"rejected by %1: %2"_s.arg(person, reason.trimmed()), now, id});
-    AuditLog::append(m_db, now, actor, u"agent_request.rejected"_s, id,
+    const QString action =
+        isFourEyesHold(*op) ? u"refund_request.rejected"_s : u"agent_request.rejected"_s;
+    AuditLog::append(m_db, now, actor, action, id,
                      {{"agent", op->agent.toStdString()},
+                      {"requested_by", op->createdBy.toStdString()},
                       {"hold", op->hold.toStdString()},
                       {"amount", op->amount.minor},
                       {"currency", op->amount.currency.toStdString()},

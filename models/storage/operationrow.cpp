@@ -25,7 +25,7 @@ QString operationColumns()
            "request_content_type, state, provider_status, attempts, attempt_cap, "
            "first_attempt_at, last_attempt_at, window_seconds, margin_seconds, deadline_at, "
            "provider_ref, failure_code, unknown_reason, created_by, created_at, updated_at, "
-           "closed_by, closed_at, close_reason, reference, operator_attempts, agent, hold"_s;
+           "closed_by, closed_at, close_reason, reference, operator_attempts, agent, hold, replaces"_s;
 }
 
 Operation operationFromRow(const QSqlQuery &q)
@@ -72,6 +72,7 @@ Operation operationFromRow(const QSqlQuery &q)
     op.operatorAttempts = next().toInt();
     op.agent = next().toString();
     op.hold = next().toString();
+    op.replaces = next().toString();
     return op;
 }
 

@@ -170,22 +170,28 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
     const qint64 now = m_clock.nowMs();
     {
         WriteTransaction tx(m_db);
-        const bool fresh = (guard || !op.agent.isEmpty()) && !findLiveFor(op);
+        const bool checks = guard || !op.agent.isEmpty() || !op.replaces.isEmpty() ||
+                            !operatorName(op.createdBy).isEmpty();
+        const bool fresh = checks && !findLiveFor(op);
         if (guard && fresh && guardRefuses(op, *guard))
             return {{}, false, true, std::nullopt, std::nullopt};
+        const std::optional<QString> personHold =
+            fresh ? openingHoldLocked(op) : std::optional<QString>();
         const AgentVerdict verdict =
             fresh ? agentVerdict(m_db, op.agent, op.kind, op.amount, now) : AgentVerdict{};
         if (verdict.kind == AgentVerdict::Kind::RateLimited ||
             verdict.kind == AgentVerdict::Kind::Revoked)
             return {{}, false, false, std::nullopt, verdict};
-        const bool held = verdict.kind == AgentVerdict::Kind::Hold;
+        const bool held = verdict.kind == AgentVerdict::Kind::Hold || personHold;
+        const QString hold = personHold ? *personHold : verdict.hold;
         const QString insert =
             u"INSERT INTO operations (id, kind, provider, project, unit_of_work, order_id, "
             "charge_id, customer_id, amount_minor, currency, idempotency_key, request_method, "
             "request_path, request_body, request_content_type, state, attempt_cap, "
             "window_seconds, margin_seconds, created_by, created_at, updated_at, reference, "
-            "agent, hold) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s;
+            "agent, hold, replaces) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "?)"_s;
         const QVariantList values = {
             op.id,
             toString(op.kind),
@@ -211,7 +217,8 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
             now,
             op.reference,
             nullable(op.agent),
-            held ? QVariant(verdict.hold) : QVariant()};
+            held ? QVariant(hold) : QVariant(),
+            nullable(op.replaces)};
         // The savepoint keeps the transaction usable after a refused INSERT (PostgreSQL would
         // abort all of it), so the winner is read under the same write lock: it cannot reach a
         // final state, and so leave the live index, between the refusal and the read.
@@ -232,9 +239,12 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
                                      {"currency", str(op.amount.currency)},
                                      {"idempotency_key", str(op.idempotencyKey)}};
             if (held)
-                detail.update({{"state", "awaiting_approval"},
-                               {"hold", str(verdict.hold)},
-                               {"why", str(verdict.why)}});
+                detail.update(
+                    {{"state", "awaiting_approval"},
+                     {"hold", str(hold)},
+                     {"why", personHold ? "above the four-eyes threshold" : str(verdict.why)}});
+            if (!op.replaces.isEmpty())
+                detail["replaces"] = str(op.replaces);
             AuditLog::append(m_db, now, op.createdBy, u"operation.opened"_s, op.id, detail);
             std::optional<qint64> attemptId;
             if (!firstAttemptBy.isEmpty() && !held)
@@ -340,7 +350,13 @@ AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QSt
         ticket.operation = *operation(operationId);
         return ticket;
     }
-    if (mode == AttemptMode::OperatorResend && needsApproval(m_db, op) &&
+    // A person's held refund: its sender is the second person, so no resend approval follows.
+    const bool fourEyesHeld = held && isFourEyesHold(op);
+    if (fourEyesHeld && mode == AttemptMode::OperatorResend && op.createdBy == actor)
+        throw ActionRefused(
+            u"%1 started refund %2; another person with the approve right sends it"_s.arg(
+                operatorName(actor), op.id));
+    if (mode == AttemptMode::OperatorResend && !fourEyesHeld && needsApproval(m_db, op) &&
         !spendApprovedResendLocked(m_db, now, operationId, actor)) {
         ticket.refusal = AttemptRefusal::AwaitingApproval;
         if (!openApproval(m_db, operationId, ApprovalAction::Resend, ApprovalState::Pending)) {

@@ -40,6 +40,8 @@ struct NewOperation
     QString createdBy;
     QString reference; // refunds: part of the unit of work with unitOfWork (rule 13)
     QString agent;     // the agent calling (agentOfActor): its limits apply (agentquota.h)
+    // A failed refund this one replaces (DESIGN §16): checked in the opening transaction.
+    QString replaces;
 };
 
 // Rule 9 re-checked inside the insert transaction. The provider's figures were read before the
@@ -136,7 +138,8 @@ public:
     // and both audit entries are on disk before anything is sent).
     // A new row for an agent (op.agent) passes its limits first (agentquota.h): over the rate
     // nothing is stored; over an amount limit the row is stored awaiting_approval, with no
-    // attempt counted.
+    // attempt counted. So is a person's refund above the four-eyes threshold (hold four_eyes).
+    // op.replaces is checked here (replacementProblem); a refusal throws ActionRefused.
     OpenResult openOrGet(const NewOperation &op, const std::optional<BalanceGuard> &guard = {},
                          const QString &firstAttemptBy = {});
 
@@ -190,6 +193,17 @@ public:
     // rejection needs a reason. Throws ActionRefused without the Approve right.
     bool rejectAgentRequest(const QString &id, const QString &actor, const QString &reason);
 
+    // DESIGN §16: why a new refund of (orderId, currency) may not replace `replacedId` (not a
+    // failed refund of that order and currency, or already replaced by a row that is not
+    // failed); nullopt when it may. openOrGet checks the same inside its transaction.
+    std::optional<QString> replacementProblem(const QString &replacedId, const QString &orderId,
+                                              const QString &currency);
+    // The refunds started to replace `id`, oldest first (the detail pane's "Replaced by").
+    std::vector<Operation> replacementsOf(const QString &id);
+    // A person's refund held above the four-eyes threshold: a second person with the Approve
+    // right sends it (beginAttempt, OperatorResend); the person who started it may not.
+    static bool isFourEyesHold(const Operation &op);
+
     // Above the four-eyes threshold returns AwaitingApproval with a pending approval stored
     // (approvals.h); NotPermitted when the actor may not close (operatordirectory.h).
     ManualCloseResult closeManually(const ManualClose &close);
@@ -235,6 +249,10 @@ private:
                                           const QString &unitOfWork, const QString &reference,
                                           const QString &tail, const QVariantList &extra = {});
     bool guardRefuses(const NewOperation &op, const BalanceGuard &guard);
+    // Inside openOrGet for a new row: throws ActionRefused when op.replaces may not be replaced
+    // (or a person replacing lacks the Resend right); returns "four_eyes" when a person's refund
+    // is above the threshold and opens held (replacement.cpp).
+    std::optional<QString> openingHoldLocked(const NewOperation &op);
     void approveHeldLocked(const Operation &op, const QString &actor, qint64 nowMs);
     void markUnknownLocked(const Operation &op, const QString &reason, const QString &actor,
                            qint64 nowMs);

@@ -1,7 +1,8 @@
 #include "engine/refundengine.h"
 
-#include "engine/attemptsupport.h"
 #include "domain/agent.h"
+#include "domain/storeerror.h"
+#include "engine/attemptsupport.h"
 #include "storage/access/accessstore.h"
 #include "transport/formencoding.h"
 
@@ -41,6 +42,11 @@ std::optional<ToolResult> readRefusal(const StripeReply &reply, bool parsed, con
     return ToolResult::rejected(u"provider_unreachable"_s,
                                 u"could not read %1 from the provider (%2); nothing was stored or "
                                 "sent, try again later"_s.arg(what, describe(replyView(reply))));
+}
+
+ToolResult notReplaceable(const QString &why)
+{
+    return ToolResult::rejected(u"not_replaceable"_s, u"%1; nothing was stored or sent"_s.arg(why));
 }
 
 bool isKnownReason(const QString &reason)
@@ -106,6 +112,11 @@ ToolResult RefundEngine::refund(const RefundInput &input, const QString &actor)
 {
     if (auto invalid = validate(input))
         return *invalid;
+    if (!input.replaces.isEmpty()) {
+        if (auto problem =
+                m_store.replacementProblem(input.replaces, input.orderId, input.currency))
+            return notReplaceable(*problem);
+    }
     // Rules 2, 6 and 13 from one read, the unit's newest row. A live row is the newest one: rule
     // 2 lets no row of the unit open while it is live, and nothing makes a final row live again.
     // A live row is the only thing a retry may touch; a confirmed one answers its repeat. Should
@@ -210,6 +221,7 @@ NewOperation RefundEngine::buildOperation(const RefundInput &in, const QString &
     op.marginSeconds = m_config.marginSeconds;
     op.createdBy = actor;
     op.agent = agentOfActor(actor); // its limits apply in the opening transaction
+    op.replaces = in.replaces;
     return op;
 }
 
@@ -230,9 +242,18 @@ ToolResult RefundEngine::openNew(const RefundInput &given, const QString &actor)
     // Rule 9 is decided inside the insert transaction, together with rule 2, so a concurrent
     // caller for the same unit or the same charge cannot slip between check and insert.
     // Rules 1 and 4 in one commit: the row, its key and the first counted attempt.
-    const OpenResult opened =
-        m_store.openOrGet(buildOperation(in, actor),
-                          BalanceGuard{charge.amount, charge.amountRefunded, readAt}, actor);
+    OpenResult opened;
+    try {
+        opened =
+            m_store.openOrGet(buildOperation(in, actor),
+                              BalanceGuard{charge.amount, charge.amountRefunded, readAt}, actor);
+    } catch (const ActionRefused &e) {
+        // Only a replacement is refused here (another one won, or the person may not resend);
+        // any other refusal is the caller's to report as before.
+        if (in.replaces.isEmpty())
+            throw;
+        return notReplaceable(e.message());
+    }
     if (opened.agentRefusal)
         return agentRefusalResult(*opened.agentRefusal);
     if (!opened.overBalance)

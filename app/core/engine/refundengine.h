@@ -45,6 +45,9 @@ struct RefundInput
     // Resolved to its latest charge before the row is written; the row refunds that charge.
     QString paymentIntentId;
     QString reason; // empty, duplicate, fraudulent or requested_by_customer; sent to the provider
+    // DESIGN §16: the failed refund of the same order and currency this one replaces; the new
+    // row names it and the two link to each other. Empty: none.
+    QString replaces;
 };
 
 // resend(operationId, actor): the operator resend of a refund row (EngineBase).

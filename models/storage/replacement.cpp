@@ -1,0 +1,80 @@
+// A new refund that replaces a failed one (DESIGN §16, issue 31 item 2), and a person's refund
+// above the four-eyes threshold. Both are decided in the opening transaction (openOrGet), under
+// the same write lock as rules 2 and 9, so two people replacing one failed row cannot both win;
+// PostgreSQL's ops_guard_person_refund (migration 0014) refuses the same for any client.
+
+#include "domain/storeerror.h"
+#include "storage/access/approvals.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/db/sqltransaction.h"
+#include "storage/operationrow.h"
+#include "storage/operationstore.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+constexpr auto kFourEyesHold = "four_eyes";
+
+} // namespace
+
+std::optional<QString> OperationStore::replacementProblem(const QString &replacedId,
+                                                          const QString &orderId,
+                                                          const QString &currency)
+{
+    const auto replaced = operation(replacedId);
+    if (!replaced)
+        return u"no operation %1"_s.arg(replacedId);
+    if (replaced->kind != OperationKind::Refund)
+        return u"%1 is not a refund"_s.arg(replacedId);
+    if (replaced->state != OperationState::Failed)
+        return u"%1 is %2: only a failed refund is replaced"_s.arg(replacedId,
+                                                                   toString(replaced->state));
+    if (replaced->orderId != orderId)
+        return u"%1 refunds order %2, not %3"_s.arg(replacedId, replaced->orderId, orderId);
+    if (replaced->amount.currency != currency)
+        return u"%1 is in %2, not %3"_s.arg(replacedId, replaced->amount.currency, currency);
+    for (const Operation &r : replacementsOf(replacedId)) {
+        if (r.state != OperationState::Failed)
+            return u"%1 is already replaced by %2 (%3)"_s.arg(replacedId, r.id, toString(r.state));
+    }
+    return std::nullopt;
+}
+
+std::vector<Operation> OperationStore::replacementsOf(const QString &id)
+{
+    Query q = runQuery(m_db,
+                       u"SELECT "_s + rows::operationColumns() +
+                           u" FROM operations WHERE replaces = ? ORDER BY created_at, id"_s,
+                       {id});
+    std::vector<Operation> out;
+    while (q.next())
+        out.push_back(rows::operationFromRow(q));
+    return out;
+}
+
+std::optional<QString> OperationStore::openingHoldLocked(const NewOperation &op)
+{
+    if (!op.replaces.isEmpty()) {
+        // A person sends money again: the resend right (an agent's replacement is its own call).
+        if (!operatorName(op.createdBy).isEmpty())
+            requireRight(m_db, op.createdBy, Right::Resend);
+        if (auto problem = replacementProblem(op.replaces, op.orderId, op.amount.currency))
+            throw ActionRefused(u"not opened: "_s + *problem);
+    }
+    if (op.kind != OperationKind::Refund || operatorName(op.createdBy).isEmpty())
+        return std::nullopt;
+    const auto threshold = approvalThreshold(m_db, op.amount.currency);
+    if (!threshold || std::abs(op.amount.minor) <= *threshold)
+        return std::nullopt;
+    return QString::fromLatin1(kFourEyesHold);
+}
+
+bool OperationStore::isFourEyesHold(const Operation &op)
+{
+    return op.state == OperationState::AwaitingApproval && op.hold == QLatin1String(kFourEyesHold);
+}
+
+} // namespace ops
