@@ -87,6 +87,10 @@ ResendConfirmDialog::ResendConfirmDialog(const Operation &op, bool live, const Q
                              .arg(op.attempts)
                              .arg(op.attemptCap),
                    this);
+    // Russian and Ukrainian say these in longer words: they wrap inside the dialog rather than
+    // being cut at its edge (issue 31 item 5).
+    window->setWordWrap(true);
+    attempts->setWordWrap(true);
 
     auto *form = new QFormLayout;
     form->addRow(tr("Amount:"), amount);

@@ -204,6 +204,16 @@ QWidget *AuditView::buildFilterBar()
     m_kind->addItem(tr("Credit adjust"), u"credit_adjust"_s);
     m_kind->addItem(tr("Execution"), u"execution"_s);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &AuditView::applyFilter);
+    // The filter row shares 1024 px with both date fields: the combos do not widen to their
+    // longest entry (the translated ones and the raw action names are long), their lists still
+    // show every entry whole (issue 31 item 5).
+    for (QComboBox *combo : {m_action, m_kind}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(12);
+    }
+    // In a narrow window the fields' hints are cut: their tooltips say them whole.
+    for (QLineEdit *field : {m_actor, m_operation})
+        field->setToolTip(field->placeholderText());
 
     const QDateTime now = QDateTime::currentDateTime();
     m_fromEnabled = new QCheckBox(tr("From"), bar);
