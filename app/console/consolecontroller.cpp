@@ -1,6 +1,7 @@
 #include "console/consolecontroller.h"
 
 #include "console/messagejob.h"
+#include "console/newrefundjob.h"
 #include "dialogs/bulkapplydialog.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "mainwindow/mainwindow.h"
@@ -28,6 +29,7 @@ ConsoleController::ConsoleController(ui::MainWindow &window, JobConfig config, c
     connect(&window, &ui::MainWindow::resendRequested, this, &ConsoleController::resend);
     connect(&window, &ui::MainWindow::cancelRequested, this, &ConsoleController::cancel);
     connect(&window, &ui::MainWindow::messageSendRequested, this, &ConsoleController::sendMessage);
+    connect(&window, &ui::MainWindow::newRefundRequested, this, &ConsoleController::startNewRefund);
     connect(&window, &ui::MainWindow::bulkRunRequested, this, &ConsoleController::runBulk);
     connect(&window, &ui::MainWindow::bulkPreviewRequested, this,
             &ConsoleController::readBulkPreview);
@@ -167,6 +169,22 @@ void ConsoleController::sendMessage(qint64 messageId)
                       m_window.showError(outcome.error, outcome.next);
                   else
                       m_window.clearBusy(outcome.message);
+              };
+          });
+}
+
+void ConsoleController::startNewRefund(const RefundDraft &draft)
+{
+    const JobConfig config = m_config;
+    const Clock &clock = m_clock;
+    const QString actor = m_window.actor();
+    start(tr("Starting a new refund for order %1…").arg(draft.orderId),
+          [this, config, &clock, draft, actor](const std::atomic_bool &) -> Apply {
+              NewRefundOutcome outcome = runNewRefund(config, clock, draft, actor);
+              return [this, outcome = std::move(outcome)] {
+                  qCInfo(lcConsole) << "new refund finished:" << outcome.message << outcome.error;
+                  m_window.showNewRefundOutcome(outcome.operation, outcome.message, outcome.error,
+                                                outcome.next);
               };
           });
 }

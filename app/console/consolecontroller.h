@@ -8,6 +8,7 @@
 
 #include "console/bulkworker.h"
 #include "console/consolejobs.h"
+#include "domain/refunddraft.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -41,6 +42,8 @@ public:
     void cancel();
     // Delivers a queued customer message (messagejob.h).
     void sendMessage(qint64 messageId);
+    // Starts the refund the new-refund form describes, as this window's person (newrefundjob.h).
+    void startNewRefund(const ops::RefundDraft &draft);
     // Reads a bulk dialog's preview on its own thread and connection (bulkworker.h).
     void readBulkPreview(ui::BulkApplyDialog *dialog, const ui::BulkPreviewRequest &request);
     // Runs a confirmed bulk preview on its own thread (bulkworker.h); the dialog shows it.

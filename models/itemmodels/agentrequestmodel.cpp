@@ -21,6 +21,8 @@ QString agentHoldLabel(const QString &hold)
         return AgentRequestModel::tr("over the per-refund limit");
     if (hold == kHoldDaily)
         return AgentRequestModel::tr("over the daily limit");
+    if (hold == u"four_eyes"_s) // a person's refund (DESIGN §16): another person sends it
+        return AgentRequestModel::tr("above the four-eyes threshold");
     return hold;
 }
 
@@ -43,8 +45,8 @@ QVariant AgentRequestModel::display(const AgentRequestRow &row, int column) cons
 {
     const Operation &op = row.operation;
     switch (Column(column)) {
-    case AgentColumn:
-        return op.agent;
+    case AgentColumn: // a person's held refund has no agent: who started it
+        return op.agent.isEmpty() ? op.createdBy.section(u':', 1) : op.agent;
     case AmountColumn:
         return formatMoney(op.amount, QLocale());
     case OrderColumn:

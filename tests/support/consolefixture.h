@@ -65,13 +65,20 @@ public:
         return c;
     }
 
-    // An unknown refund: `calls` agent calls of the real refund engine for `amount` of `charge`
-    // (order "order-<charge>") with `fault` injected, without sleeping between attempts; the
-    // faults are cleared afterwards. The last call's operation id.
+    // An unknown refund: `calls` agent calls of the real refund engine (agentRefund) with
+    // `fault` injected; the faults are cleared afterwards. The last call's operation id.
     QString unknownRefund(const QString &charge, qint64 amount, const nlohmann::json &fault,
                           int calls = 1)
     {
         m_sim.addFault(fault);
+        const QString id = agentRefund(charge, amount, calls).operationId;
+        m_sim.clearFaults();
+        return id;
+    }
+    // `calls` agent calls of the real refund engine for `amount` of `charge` (order
+    // "order-<charge>"), without sleeping between attempts. The last call's result.
+    ToolResult agentRefund(const QString &charge, qint64 amount, int calls = 1)
+    {
         QtHttpTransport transport;
         StripeClient client(transport, m_stripe);
         EngineConfig config;
@@ -83,8 +90,7 @@ public:
             r = engine.refund(
                 {QStringLiteral("order-") + charge, charge, amount, QStringLiteral("usd")},
                 QStringLiteral("agent:toolu_t"));
-        m_sim.clearFaults();
-        return r.operationId;
+        return r;
     }
 
 private:

@@ -11,15 +11,18 @@
 //  3. the supervisor selects every row with a proposal (Ctrl+Shift+P), applies the proposals
 //     (Ctrl+Shift+Y, Enter), and the summary counts each row by its outcome; she approves
 //     carol's request, and a second supervisor (bob) approves her close above the threshold;
-//  4. at the provider's ledger and in the store: each customer is refunded exactly once, or the
-//     row is failed; nothing was closed failed that a resend could have completed; the audit
-//     chain verifies and names who closed what.
+//  4. she starts a new refund for each row closed as failed, from the row (Ctrl+Shift+N): a new
+//     operation with a new key, linked to the failed one; the one above the threshold waits
+//     until bob sends it from his Agent requests tab;
+//  5. at the provider's ledger and in the store: each customer is refunded exactly once, by the
+//     row itself or by the new refund that replaced it; nothing was closed failed that a resend
+//     could have completed; the audit chain verifies and names who closed what.
 
-#include "cli/opsctl.h"
 #include "console/consolecontroller.h"
 #include "demo/demostory.h"
 #include "dialogs/bulkapplydialog.h"
 #include "dialogs/lookupdialog.h"
+#include "dialogs/newrefunddialog.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "itemmodels/approvallistmodel.h"
 #include "mainwindow/mainwindow.h"
@@ -31,171 +34,27 @@
 #include "storage/reconcile/proposals.h"
 #include "storage/session.h"
 #include "stripe/stripeclient.h"
+#include "supervisor/agentrequestspanel.h"
 #include "supervisor/approvalspanel.h"
+#include "supervisor/supervisorwindow.h"
+#include "support/incidentmix.h"
 #include "support/simprocess.h"
 #include "widgets/operationlistview.h"
 
 #include <QApplication>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 using namespace ops;
+using namespace ops::test::incident;
 
 namespace {
-
-const QString kAlice = u"alice"_s;     // supervisor: runs the refunds' commands, applies proposals
-const QString kBob = u"bob"_s;         // second supervisor: four-eyes above the threshold
-const QString kCarol = u"carol"_s;     // support
-constexpr qint64 kThreshold = 100'000; // 1,000.00 USD (minor units)
-
-enum class Fault
-{
-    None,        // confirmed at once
-    MoneyMoved,  // stored 500 after the refund was applied: unknown, the money moved
-    Stored500,   // stored 500, nothing applied: every resend replays the 500
-    Unavailable, // 503 on all six attempts: nothing stored under the key
-    Hang,        // six attempts that hung before commit (client timeout): nothing stored
-};
-
-struct Customer
-{
-    QString order;
-    qint64 amount = 0;
-    Fault fault = Fault::None;
-    QString charge() const { return u"ch_"_s + order; }
-};
-
-// The issue's mix, scaled down: 4 confirmed; 12 unknown, of which 3 where the money moved and 9
-// where it did not (3 stored 500s, 3 × six 503s, 3 × six hangs before commit).
-const QList<Customer> &incident()
-{
-    static const QList<Customer> mix = {
-        {u"inc-01"_s, 4200, Fault::None},         {u"inc-02"_s, 1800, Fault::None},
-        {u"inc-03"_s, 7500, Fault::None},         {u"inc-04"_s, 2600, Fault::None},
-        {u"inc-05"_s, 5000, Fault::MoneyMoved},   {u"inc-06"_s, 3100, Fault::MoneyMoved},
-        {u"inc-07"_s, 9900, Fault::MoneyMoved},   {u"inc-08"_s, 2900, Fault::Stored500},
-        {u"inc-09"_s, 150'000, Fault::Stored500}, {u"inc-10"_s, 4400, Fault::Stored500},
-        {u"inc-11"_s, 1000, Fault::Unavailable},  {u"inc-12"_s, 6400, Fault::Unavailable},
-        {u"inc-13"_s, 2300, Fault::Unavailable},  {u"inc-14"_s, 3800, Fault::Hang},
-        {u"inc-15"_s, 5600, Fault::Hang},         {u"inc-16"_s, 1200, Fault::Hang},
-    };
-    return mix;
-}
-const QString kAsked = u"inc-08"_s; // the row carol looks up and asks about
-const QString kAbove = u"inc-09"_s; // above the four-eyes threshold
-
-int countOf(Fault fault)
-{
-    return int(std::count_if(incident().begin(), incident().end(),
-                             [fault](const Customer &c) { return c.fault == fault; }));
-}
-
-// One opsctl command in this process (cli::runOpsctl, as the demo story runs them).
-int opsctl(const QString &db, const QString &who, const QStringList &args, QString *output = {})
-{
-    QString out;
-    QString err;
-    QTextStream o(&out);
-    QTextStream e(&err);
-    const int code = cli::runOpsctl(QStringList{u"--db"_s, db, u"--operator"_s, who} + args, o, e);
-    o.flush();
-    e.flush();
-    if (code != 0)
-        qWarning().noquote() << u"opsctl %1 → %2: %3 %4"_s.arg(args.join(u' '))
-                                    .arg(code)
-                                    .arg(out.trimmed(), err.trimmed());
-    if (output)
-        *output = out;
-    return code;
-}
-
-nlohmann::json faultRule(Fault fault)
-{
-    nlohmann::json rule = {{"route", "POST /v1/refunds"}};
-    switch (fault) {
-    case Fault::MoneyMoved:
-        rule.update({{"mode", "stored_500"}, {"count", 1}, {"apply", true}});
-        break;
-    case Fault::Stored500:
-        rule.update({{"mode", "stored_500"}, {"count", 1}});
-        break;
-    case Fault::Unavailable:
-        rule["mode"] = "503";
-        break;
-    case Fault::Hang: // held until the client gives up, then dropped with nothing applied
-        rule["mode"] = "hang_before_commit";
-        break;
-    case Fault::None:
-        return nullptr;
-    }
-    return rule;
-}
-
-// Seeds one charge per customer, then makes each refund with its fault through `opsctl refund`
-// (the agent's command). A 503 or hang row takes two calls of three attempts each, as the
-// incident's "six times". '' or what failed.
-QString makeRefunds(test::SimProcess &sim, const QString &db)
-{
-    nlohmann::json charges = nlohmann::json::array();
-    for (const Customer &c : incident()) {
-        nlohmann::json charge = nlohmann::json::object();
-        charge["id"] = c.charge().toStdString();
-        charge["amount"] = std::int64_t(c.amount);
-        charge["currency"] = "usd";
-        charge["payment_intent"] = QString(u"pi_"_s + c.order).toStdString();
-        charges.push_back(charge);
-    }
-    sim.seed(
-        {{"api_keys", {{{"key", "sk_test_demo"}, {"project", "demo"}}}}, {"charges", charges}});
-    int toolCall = 0;
-    for (const Customer &c : incident()) {
-        sim.clearFaults();
-        if (const nlohmann::json rule = faultRule(c.fault); !rule.is_null())
-            sim.addFault(rule);
-        if (!sim.error().isEmpty())
-            return sim.error();
-        // A hang is a client timeout: short here so that six of them take seconds, not minutes.
-        qputenv("OPS_ATTEMPT_TIMEOUT_MS", c.fault == Fault::Hang ? "400" : "1500");
-        const int calls = c.fault == Fault::Unavailable || c.fault == Fault::Hang ? 2 : 1;
-        for (int i = 0; i < calls; ++i) {
-            const QStringList args = {u"refund"_s,
-                                      u"--order"_s,
-                                      c.order,
-                                      u"--charge"_s,
-                                      c.charge(),
-                                      u"--amount"_s,
-                                      QString::number(c.amount),
-                                      u"--currency"_s,
-                                      u"usd"_s,
-                                      u"--tool-call"_s,
-                                      u"toolu_%1"_s.arg(++toolCall)};
-            if (opsctl(db, kAlice, args) != 0)
-                return u"opsctl refund for %1 failed"_s.arg(c.order);
-        }
-    }
-    sim.clearFaults();
-    qputenv("OPS_ATTEMPT_TIMEOUT_MS", "1500");
-    return {};
-}
-
-// alice and bob supervisors, carol support, four-eyes above 1,000.00 USD: as the demo's roles.
-QString addPeople(const QString &db)
-{
-    const QList<QStringList> commands = {
-        {u"operator"_s, u"add"_s, kAlice, u"--role"_s, u"supervisor"_s},
-        {u"operator"_s, u"add"_s, kBob, u"--role"_s, u"supervisor"_s},
-        {u"operator"_s, u"add"_s, kCarol, u"--role"_s, u"support"_s},
-        {u"settings"_s, u"set"_s, u"approval-threshold"_s, u"usd"_s, QString::number(kThreshold)},
-    };
-    for (const QStringList &args : commands)
-        if (opsctl(db, kAlice, args) != 0)
-            return u"opsctl %1 failed"_s.arg(args.join(u' '));
-    return {};
-}
 
 // One person's console on the incident's database: its own session, window and jobs.
 struct Desk
@@ -289,6 +148,7 @@ private:
     void supportAsksASupervisor();
     void supervisorAppliesTheProposals();
     void supervisorsDecideTheRequests();
+    void newRefundsForTheFailedRows();
     void checkEndState();
 
     QString id(const QString &order) const { return m_ids.value(order); }
@@ -309,7 +169,8 @@ private:
     QString m_db;
     SystemClock m_clock;
     std::unique_ptr<Session> m_session;
-    QHash<QString, QString> m_ids; // order → operation id
+    QHash<QString, QString> m_ids;          // order → operation id
+    QHash<QString, QString> m_replacements; // order → the new refund replacing its failed row
 };
 
 void TestIncidentStory::initTestCase()
@@ -356,19 +217,12 @@ void TestIncidentStory::supportAndSupervisorClearTheIncidentInTheConsole()
     for (const Step step :
          {&TestIncidentStory::reconcileOnce, &TestIncidentStory::supportAsksASupervisor,
           &TestIncidentStory::supervisorAppliesTheProposals,
-          &TestIncidentStory::supervisorsDecideTheRequests, &TestIncidentStory::checkEndState}) {
+          &TestIncidentStory::supervisorsDecideTheRequests,
+          &TestIncidentStory::newRefundsForTheFailedRows, &TestIncidentStory::checkEndState}) {
         (this->*step)();
         if (QTest::currentTestFailed())
             return;
     }
-    // ---- Step 5, issue 31 item 2 (the lead adds it): a failed row gets a new refund started
-    // from the console. For each failed row (inc-08, inc-09, inc-10): the supervisor opens
-    // NewRefundDialog from the row (prefilled order, charge, amount, currency; linked to the
-    // failed operation; rule 9 checked; four-eyes above the threshold for inc-09), confirms, and
-    // the new operation (new key, `replaces` = the failed id; `opsctl refund --replaces OP` is
-    // its twin) refunds the customer. Then assert: every customer refunded exactly once at the
-    // ledger (16 movements), each failed row linked to its replacement, and the audit naming
-    // who started each new refund.
     qInfo() << "incident story took" << timer.elapsed() << "ms";
 }
 
@@ -532,7 +386,52 @@ void TestIncidentStory::supervisorsDecideTheRequests()
     QVERIFY(listApprovals(connectionOf(store()), ApprovalState::Pending).empty());
 }
 
-// Step 4. The provider's ledger and the store agree on every customer.
+// Step 4. Alice starts a new refund for each failed row from the console (Operations, the row,
+// Ctrl+Shift+N, Enter): a new operation with a new key, linked to the failed one. inc-09's is
+// above the threshold, so it waits, and bob sends it from his Agent requests tab.
+void TestIncidentStory::newRefundsForTheFailedRows()
+{
+    {
+        Desk alice(m_db, kAlice);
+        for (const Customer &c : incident()) {
+            if (c.fault != Fault::Stored500)
+                continue;
+            QVERIFY(alice.activate());
+            alice.press(Qt::Key_1, Qt::ControlModifier);
+            QVERIFY2(alice.window.operationsView()->selectOperation(id(c.order)),
+                     qPrintable(c.order));
+            alice.press(Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+            ui::NewRefundDialog *form = alice.window.newRefundDialog();
+            QVERIFY2(form, qPrintable(alice.window.statusText()));
+            QVERIFY(form->draft().amount == (Money{c.amount, u"usd"_s}));
+            QCOMPARE(form->draft().chargeId, c.charge());
+            QCOMPARE(form->needsSecondPerson(), c.order == kAbove);
+            QTest::keyClick(form->amountEdit(), Qt::Key_Return);
+            alice.controller.waitForIdle();
+            const std::vector<Operation> r = store().replacementsOf(id(c.order));
+            QCOMPARE(int(r.size()), 1);
+            const OperationState expected =
+                c.order == kAbove ? OperationState::AwaitingApproval : OperationState::Succeeded;
+            QVERIFY2(r.front().state == expected, qPrintable(c.order));
+            m_replacements.insert(c.order, r.front().id);
+        }
+    }
+    const QString held = m_replacements.value(kAbove);
+    Desk bob(m_db, kBob);
+    ui::SupervisorWindow *supervisor = bob.window.openSupervisorWindow();
+    QVERIFY(supervisor && supervisor->agentRequestsPanel());
+    ui::AgentRequestsPanel *panel = supervisor->agentRequestsPanel();
+    supervisor->tabs()->setCurrentWidget(panel);
+    const int row = panel->model()->rowOf(held);
+    QVERIFY(row >= 0);
+    panel->table()->setCurrentIndex(panel->model()->index(row, 0));
+    QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
+    bob.controller.waitForIdle();
+    QTRY_VERIFY(store().operation(held)->state == OperationState::Succeeded);
+    QCOMPARE(store().attempts(held).back().actor, u"operator:bob"_s);
+}
+
+// Step 5. The provider's ledger and the store agree on every customer.
 void TestIncidentStory::checkEndState()
 {
     const nlohmann::json movements = m_sim->ledger()["movements"];
@@ -542,22 +441,30 @@ void TestIncidentStory::checkEndState()
         const Operation op = *store().operation(id(c.order));
         const std::string charge = c.charge().toStdString();
         int moved = 0;
+        // The refund that moved the money: the row itself, or the new refund that replaced it.
+        const QString refundedBy =
+            c.fault == Fault::Stored500 ? m_replacements.value(c.order) : op.id;
         for (const auto &m : movements)
             if (m.value("charge", std::string()) == charge) {
                 ++moved;
                 QCOMPARE(qint64(m.value("amount", std::int64_t(0))), c.amount);
-                QCOMPARE(QString::fromStdString(m.value("operation_id", std::string())), op.id);
+                QCOMPARE(QString::fromStdString(m.value("operation_id", std::string())),
+                         refundedBy);
             }
+        QVERIFY2(moved == 1, qPrintable(u"%1 refunded %2 times"_s.arg(c.order).arg(moved)));
+        ++refunded;
         if (c.fault == Fault::Stored500) {
             // Failed, and rightly: the provider holds a 500 under the key, so no resend could
-            // have refunded the customer; a new refund with a new key will (step 5).
+            // have refunded the customer; the new refund with a new key did (step 5).
             ++failed;
-            QCOMPARE(moved, 0);
             QVERIFY2(op.state == OperationState::Failed, qPrintable(c.order));
             QVERIFY2(faultsUnderKey(op.idempotencyKey, "stored_500") == 1, qPrintable(c.order));
+            const Operation next = *store().operation(refundedBy);
+            QVERIFY(next.state == OperationState::Succeeded);
+            QCOMPARE(next.replaces, op.id);
+            QCOMPARE(next.createdBy, u"operator:alice"_s);
+            QVERIFY(next.idempotencyKey != op.idempotencyKey);
         } else {
-            ++refunded;
-            QVERIFY2(moved == 1, qPrintable(u"%1 refunded %2 times"_s.arg(c.order).arg(moved)));
             QVERIFY2(op.state == OperationState::Succeeded, qPrintable(c.order));
         }
         // Nothing closed failed that a resend could complete: a failed row's key holds a stored
@@ -566,9 +473,9 @@ void TestIncidentStory::checkEndState()
             QVERIFY2(keyMemoryFor(op, store().attempts(op.id)) == KeyMemory::StoredAnswer,
                      qPrintable(c.order));
     }
-    QCOMPARE(refunded, 13);
-    QCOMPARE(failed, 3);
-    QCOMPARE(int(movements.size()), 13);
+    QCOMPARE(refunded, 16); // every customer, once
+    QCOMPARE(failed, 3);    // each with its new refund
+    QCOMPARE(int(movements.size()), 16);
 
     // The audit says who did what, and its chain holds.
     QString verified;

@@ -3,7 +3,7 @@
 // window is open (through the same confirm dialog, lease and engine as Ctrl+R), none past the
 // window, and a refusal with the reason (nothing sent) when the window closes while the answer
 // is shown; after a close as failed the console offers the next step (message the customer with
-// the "failed" template; the command that starts a new refund). Screenshots at 1440×900 and
+// the "failed" template; the new refund that replaces the failed one). Screenshots at 1440×900 and
 // 1024×700 in <test binary dir>/screenshots.
 
 #include "console/consolecontroller.h"
@@ -223,7 +223,9 @@ void TestLookupResend::closeAsFailedOffersTheNextStep()
     QVERIFY(next->copyCommandButton());
     QCOMPARE(
         next->commandField()->text(),
-        u"opsctl refund --order order-ch_1002 --charge ch_1002 --amount 2900 --currency usd"_s);
+        u"opsctl refund --order order-ch_1002 --charge ch_1002 --amount 2900 --currency usd "
+        "--replaces "_s +
+            id);
     test::screenshots(&c.window, u"lookup-next-step"_s, next);
     QTest::mouseClick(next->copyCommandButton(), Qt::LeftButton);
     QCOMPARE(QApplication::clipboard()->text(), next->commandField()->text());
@@ -239,14 +241,23 @@ void TestLookupResend::closeAsFailedOffersTheNextStep()
 void TestLookupResend::newRefundCommandQuotesAndNamesTheRefund()
 {
     Operation op;
+    op.id = u"op_1"_s;
     op.kind = OperationKind::Refund;
     op.orderId = u"order 7 'b'"_s;
     op.chargeId = u"ch_9"_s;
     op.amount = {1250, u"eur"_s};
     op.reference = u"line-2"_s;
+    op.request.body = "amount=1250&charge=ch_9&reason=duplicate";
     QCOMPARE(ui::newRefundCommand(op),
              u"opsctl refund --order 'order 7 '\\''b'\\''' --charge ch_9 --amount 1250 "
-             "--currency eur --reference line-2"_s);
+             "--currency eur --reference line-2 --reason duplicate --replaces op_1"_s);
+    // A refund by PaymentIntent stored no charge id: its request named the payment intent.
+    op.chargeId.clear();
+    op.reference.clear();
+    op.request.body = "amount=1250&payment_intent=pi_9&metadata%5Boperation_id%5D=op_1";
+    QCOMPARE(ui::newRefundCommand(op),
+             u"opsctl refund --order 'order 7 '\\''b'\\''' --payment-intent pi_9 --amount 1250 "
+             "--currency eur --replaces op_1"_s);
     op.kind = OperationKind::CreditTopup;
     QVERIFY(ui::newRefundCommand(op).isEmpty());
 }

@@ -4,6 +4,7 @@
 // operators' attempts apart from automation's, with both series named. Real SQLite files, real
 // widgets offscreen.
 
+#include "common/amountunits.h"
 #include "common/refusaltext.h"
 #include "dialogs/closedialog.h"
 #include "dialogs/settingsdialog.h"
@@ -262,8 +263,8 @@ void TestThresholdUnits::settingsDialogRefusesWhatItCannotStore()
     ui::SettingsDialog readOnly;
     readOnly.setApprovalThresholds(access.approvalThresholds(), false, submit);
     QVERIFY(readOnly.thresholdEdit()->isReadOnly());
-    QCOMPARE(ui::parseThresholdUnits(u"1000"_s, u"bhd"_s, QLocale()).valueOr(-1), 1000000);
-    QCOMPARE(ui::parseThresholdUnits(u"1000,50"_s, u"eur"_s, QLocale(QLocale::Russian)).valueOr(-1),
+    QCOMPARE(ui::parseAmountUnits(u"1000"_s, u"bhd"_s, QLocale()).valueOr(-1), 1000000);
+    QCOMPARE(ui::parseAmountUnits(u"1000,50"_s, u"eur"_s, QLocale(QLocale::Russian)).valueOr(-1),
              100050);
 }
 

@@ -1,5 +1,7 @@
 #include "dialogs/nextstepdialog.h"
 
+#include "domain/refunddraft.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QDialogButtonBox>
@@ -7,46 +9,16 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
 namespace ops::ui {
 
-namespace {
-
-QString shellQuoted(const QString &value)
-{
-    static const QRegularExpression plain(u"^[A-Za-z0-9_.:/@%+=-]+$"_s);
-    if (plain.match(value).hasMatch())
-        return value;
-    QString quoted = value;
-    quoted.replace(u"'"_s, u"'\\''"_s);
-    return u"'"_s + quoted + u"'"_s;
-}
-
-} // namespace
-
 QString newRefundCommand(const Operation &op)
 {
-    if (op.kind != OperationKind::Refund)
-        return {};
-    QStringList args = {u"opsctl"_s, u"refund"_s, u"--order"_s, shellQuoted(op.orderId)};
-    // A refund by PaymentIntent stores no charge id (rule 13 tests): the request names it.
-    if (!op.chargeId.isEmpty()) {
-        args << u"--charge"_s << shellQuoted(op.chargeId);
-    } else {
-        static const QRegularExpression pi(u"payment_intent=([A-Za-z0-9_]+)"_s);
-        const auto m = pi.match(QString::fromUtf8(op.request.body));
-        if (m.hasMatch())
-            args << u"--payment-intent"_s << m.captured(1);
-    }
-    args << u"--amount"_s << QString::number(op.amount.minor) << u"--currency"_s
-         << shellQuoted(op.amount.currency.toLower());
-    if (!op.reference.isEmpty())
-        args << u"--reference"_s << shellQuoted(op.reference);
-    return args.join(u' ');
+    const auto draft = replacementDraft(op);
+    return draft ? refundCommand(*draft) : QString();
 }
 
 NextStepDialog::NextStepDialog(const Operation &op, QWidget *parent)
@@ -77,9 +49,9 @@ NextStepDialog::NextStepDialog(const Operation &op, QWidget *parent)
     const QString command = newRefundCommand(op);
     if (!command.isEmpty()) {
         auto *explain = new QLabel(
-            tr("To refund again: a new refund is a new operation with a new idempotency key; "
-               "the failed one stays closed with its evidence. The console has no form that "
-               "starts a refund: run this command (or ask the agent to refund again)."),
+            tr("To refund again, start a new refund: a new operation with a new idempotency key, "
+               "linked to this one, which stays closed with its evidence. From a terminal, the "
+               "same is:"),
             this);
         explain->setObjectName(u"nextStepExplain"_s);
         explain->setWordWrap(true);
@@ -90,8 +62,15 @@ NextStepDialog::NextStepDialog(const Operation &op, QWidget *parent)
         m_command->setCursorPosition(0);
         layout->addWidget(explain);
         layout->addWidget(m_command);
-        m_copyButton =
-            buttons->addButton(tr("&Copy the new refund command"), QDialogButtonBox::ActionRole);
+        m_newRefundButton =
+            buttons->addButton(tr("Start a &new refund…"), QDialogButtonBox::ActionRole);
+        m_newRefundButton->setObjectName(u"nextStepNewRefund"_s);
+        m_newRefundButton->setDefault(true); // the step that finishes the customer's refund
+        connect(m_newRefundButton, &QPushButton::clicked, this, [this] {
+            accept();
+            emit newRefundRequested(m_operationId);
+        });
+        m_copyButton = buttons->addButton(tr("&Copy the command"), QDialogButtonBox::ActionRole);
         m_copyButton->setObjectName(u"nextStepCopyCommand"_s);
         connect(m_copyButton, &QPushButton::clicked, this, &NextStepDialog::copyCommand);
     }
@@ -100,7 +79,8 @@ NextStepDialog::NextStepDialog(const Operation &op, QWidget *parent)
     layout->addWidget(m_status);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    setMinimumWidth(520);
+    // Wide enough for the command to read; never below what the buttons need.
+    setMinimumWidth(qMax(520, layout->minimumSize().width()));
 }
 
 QString NextStepDialog::statusText() const

@@ -2,10 +2,9 @@
 
 // After a close as failed from the look-up (issue 18 item 6): no money moved, and the customer
 // still waits. Offers the next step: message the customer (the compose dialog with the "failed"
-// template), and for a refund, start a new one. The console has no form that starts a refund
-// (refunds start from the agent or `opsctl refund`), so it shows the `opsctl refund …` command
-// for the same order, charge and amount and copies it: a new operation with a new key, while the
-// failed one stays closed with its evidence.
+// template), and for a refund, start a new one (DESIGN §16): the new-refund form, prefilled and
+// linked to the failed row, or its `opsctl refund … --replaces` twin to copy. Either opens a new
+// operation with a new key, while the failed one stays closed with its evidence.
 
 #include "domain/operation.h"
 
@@ -17,8 +16,8 @@ class QPushButton;
 
 namespace ops::ui {
 
-// The command that starts a new refund like `op` (same order, charge or payment intent, amount,
-// currency and reference); values are shell-quoted where needed. Empty for other kinds.
+// The command that starts the refund replacing `op` (refundCommand(replacementDraft(op))). Empty
+// for other kinds.
 QString newRefundCommand(const Operation &op);
 
 class NextStepDialog final : public QDialog
@@ -29,19 +28,23 @@ public:
 
     QString operationId() const { return m_operationId; }
     QPushButton *messageButton() const { return m_messageButton; }
-    QPushButton *copyCommandButton() const { return m_copyButton; } // null: not a refund
-    QLineEdit *commandField() const { return m_command; }           // null: not a refund
+    QPushButton *newRefundButton() const { return m_newRefundButton; } // null: not a refund
+    QPushButton *copyCommandButton() const { return m_copyButton; }    // null: not a refund
+    QLineEdit *commandField() const { return m_command; }              // null: not a refund
     QString statusText() const;
 
 signals:
     // Open the compose dialog for this operation with the "failed" template.
     void messageRequested(const QString &operationId);
+    // Open the new-refund form replacing this operation.
+    void newRefundRequested(const QString &operationId);
 
 private:
     void copyCommand();
 
     QString m_operationId;
     QPushButton *m_messageButton = nullptr;
+    QPushButton *m_newRefundButton = nullptr;
     QPushButton *m_copyButton = nullptr;
     QLineEdit *m_command = nullptr;
     QLabel *m_status = nullptr;

@@ -1,5 +1,6 @@
 #include "dialogs/settingsdialog.h"
 
+#include "common/amountunits.h"
 #include "common/language.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "domain/money.h"
@@ -123,10 +124,10 @@ void SettingsDialog::showThreshold()
     const QLocale locale;
     const auto it = m_thresholds.constFind(code);
     const QString stored =
-        it == m_thresholds.constEnd() ? QString() : thresholdUnitsText(*it, code, locale);
+        it == m_thresholds.constEnd() ? QString() : amountUnitsText(*it, code, locale);
     m_threshold->setText(m_edits.value(code, stored));
     m_thresholdUnit->setText(m_thresholdCurrency->currentText());
-    const QString example = thresholdUnitsText(100000, code, locale);
+    const QString example = amountUnitsText(100000, code, locale);
     m_threshold->setPlaceholderText(tr("none, e.g. %1").arg(example));
     m_thresholdNow->setText(
         it == m_thresholds.constEnd()
@@ -148,7 +149,7 @@ QMap<QString, QString> SettingsDialog::changedThresholds()
         const auto stored = m_thresholds.constFind(it.key());
         const QString before = stored == m_thresholds.constEnd()
                                    ? QString()
-                                   : thresholdUnitsText(*stored, it.key(), locale);
+                                   : amountUnitsText(*stored, it.key(), locale);
         if (it.value().trimmed() != before)
             changed.insert(it.key(), it.value().trimmed());
     }
@@ -167,7 +168,7 @@ bool SettingsDialog::storeThresholds()
             writes.emplace_back(it.key(), std::nullopt);
             continue;
         }
-        const auto minor = parseThresholdUnits(it.value(), it.key(), locale);
+        const auto minor = parseAmountUnits(it.value(), it.key(), locale);
         if (!minor) {
             m_refusal->setText(
                 tr("Not saved: the %1 threshold: %2").arg(it.key().toUpper(), minor.error()));
@@ -203,48 +204,6 @@ void SettingsDialog::accept()
     storeLanguage(chosenLanguage());
     storeConfirmResendWithTestKey(m_confirmResend->isChecked());
     QDialog::accept();
-}
-
-Result<qint64> parseThresholdUnits(const QString &text, const QString &currency,
-                                   const QLocale &locale)
-{
-    const int digits = minorDigits(currency);
-    QString t = text.trimmed();
-    t.remove(u' ').remove(QChar(0x00A0)).remove(QChar(0x202F));
-    if (locale.groupSeparator() != locale.decimalPoint() && locale.groupSeparator() != u"."_s)
-        t.remove(locale.groupSeparator());
-    t.replace(locale.decimalPoint(), u"."_s);
-    const QStringList parts = t.split(u'.');
-    const QString whole = parts.value(0);
-    const QString fraction = parts.value(1);
-    const auto allDigits = [](const QString &s) {
-        return std::all_of(s.begin(), s.end(), [](QChar c) { return c >= u'0' && c <= u'9'; });
-    };
-    if (t.isEmpty() || parts.size() > 2 || (whole.isEmpty() && fraction.isEmpty()) ||
-        !allDigits(whole) || !allDigits(fraction))
-        return Failure{SettingsDialog::tr("write an amount in %1 such as %2")
-                           .arg(currency.toUpper(), thresholdUnitsText(100000, currency, locale))};
-    if (fraction.size() > digits)
-        return Failure{digits == 0
-                           ? SettingsDialog::tr("%1 has no decimals").arg(currency.toUpper())
-                           : SettingsDialog::tr("%1 has %2 decimals at most")
-                                 .arg(currency.toUpper())
-                                 .arg(digits)};
-    if (whole.size() > 15)
-        return Failure{SettingsDialog::tr("the amount is too large")};
-    QString minor = whole + fraction.leftJustified(digits, u'0');
-    return minor.isEmpty() ? 0 : minor.toLongLong();
-}
-
-QString thresholdUnitsText(qint64 minor, const QString &currency, const QLocale &locale)
-{
-    const int digits = minorDigits(currency);
-    QString text = QString::number(minor);
-    if (digits > 0) {
-        text = text.rightJustified(digits + 1, u'0');
-        text.insert(text.size() - digits, locale.decimalPoint());
-    }
-    return text;
 }
 
 } // namespace ops::ui

@@ -80,12 +80,4 @@ private:
     QString m_shownCurrency;
 };
 
-// "1000.00" (or "1000,00" with the locale's decimal point) in `currency`'s units → minor units.
-// Up to minorDigits(currency) decimals, no sign; the locale's group separator and spaces are
-// ignored. 0 is allowed (every amount above it needs approval).
-Result<qint64> parseThresholdUnits(const QString &text, const QString &currency,
-                                   const QLocale &locale);
-// The edit's text for a threshold: units with the locale's decimal point, no grouping.
-QString thresholdUnitsText(qint64 minor, const QString &currency, const QLocale &locale);
-
 } // namespace ops::ui

@@ -116,6 +116,11 @@ void MainWindow::buildCentral()
         onCurrentChanged();
     });
     m_detail = new DetailPane(this);
+    connect(m_detail, &DetailPane::operationLinkActivated, this, [this](const QString &id) {
+        if (!revealOperation(id))
+            statusBar()->showMessage(tr("%1 is not in the list shown; clear the search.").arg(id),
+                                     10000);
+    });
     m_banner = new QLabel(this);
     m_banner->setObjectName(u"banner"_s);
     m_banner->setWordWrap(true);
@@ -320,6 +325,11 @@ void MainWindow::showRow(const Operation &op, bool all)
     d.attempts = m_store.attempts(op.id);
     d.evidence = m_store.evidence(op.id);
     d.audit = m_store.audit(op.id);
+    if (op.kind == OperationKind::Refund) {
+        d.replacedBy = m_store.replacementsOf(op.id);
+        if (!op.replaces.isEmpty())
+            d.replaces = m_store.operation(op.replaces);
+    }
     if (all || m_shown.operation.id != op.id) {
         d.messages = m_session.messages().forOperation(op.id);
         d.events = m_session.events().eventsOf(op.id);

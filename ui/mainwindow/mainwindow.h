@@ -8,6 +8,7 @@
 
 #include "dialogs/bulkpreviewrequest.h"
 #include "domain/lookupanswer.h"
+#include "domain/refunddraft.h"
 #include "storage/access/identity.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/events/eventstore.h"
@@ -46,6 +47,7 @@ class ResendConfirmDialog;
 class ComposeDialog;
 class EvidenceDialog;
 class LookupDialog;
+class NewRefundDialog;
 class NextStepDialog;
 class OperationListView;
 class SettingsDialog;
@@ -158,6 +160,17 @@ public:
     QAction *cancelAction() const { return m_cancel; }
     QAction *messageAction() const { return m_message; }
 
+    // mainwindowrefund.cpp: a new refund that replaces a failed one (DESIGN §16). The form for
+    // `operationId` (a refund closed as failed), window-modal and not blocking; nullptr, with the
+    // reason in the status bar, when the row cannot be replaced by this person now.
+    NewRefundDialog *openNewRefundDialogFor(const QString &operationId);
+    NewRefundDialog *newRefundDialog() const;
+    QAction *newRefundAction() const { return m_newRefund; }
+    // The console's answer: the new row (when one was opened) is selected and the status bar or
+    // the error banner says its outcome.
+    void showNewRefundOutcome(const std::optional<Operation> &opened, const QString &message,
+                              const QString &error, const QString &next);
+
     // mainwindowsupervisor.cpp: the audit window and settings. Rights are granted by whoever
     // knows the operator's role; without Audit the action is hidden and an open window closes.
     void setAuditAllowed(bool allowed);
@@ -211,6 +224,8 @@ signals:
     void resendRequested(const QString &operationId);
     void cancelRequested();
     void messageSendRequested(qint64 messageId);
+    // The new-refund form was confirmed: the console runs the refund (newrefundjob.h).
+    void newRefundRequested(const ops::RefundDraft &draft);
     void connectionsRequested();
     void agentsRequested();
     // Confirm in a bulk preview: the console runs its rows (bulkworker.h).
@@ -280,6 +295,13 @@ private:
     void decideApproval(qint64 id, bool approve, const QString &reason);
     // On the Approvals tab the detail pane shows the selected request's operation.
     void followApprovalSelection();
+    // mainwindowrefund.cpp
+    void startNewRefund();
+    // Selects `id` in the list shown, else on the Operations tab; false when neither has it.
+    bool revealOperation(const QString &id);
+    // Why the current row cannot be replaced by a new refund now ('' when it can).
+    QString newRefundBlockedReason() const;
+    void updateNewRefundAction();
     // mainwindowbulk.cpp
     void buildBulkActions(QMenu *operation);
     void updateBulkActions();
@@ -345,6 +367,8 @@ private:
     bool m_slenLive = false;
     QPointer<ResendConfirmDialog> m_resendConfirm;
     QPointer<NextStepDialog> m_nextStep;
+    QPointer<NewRefundDialog> m_newRefundDialog;
+    QAction *m_newRefund = nullptr;
     OperatorAccess m_access;
     ApprovalsPanel *m_approvals = nullptr;
     QLabel *m_operatorLabel = nullptr;

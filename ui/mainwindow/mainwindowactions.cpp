@@ -58,6 +58,9 @@ void MainWindow::buildActions()
                          &MainWindow::resend);
     m_attach = addAction(tr("Attach &evidence…"), {QKeySequence(u"Ctrl+E"_s)},
                          tr("Attach provider JSON, a note or a file"), &MainWindow::attachEvidence);
+    // The toolbar's button: short, so the toolbar fits 1024 px in Russian and Ukrainian; the menu
+    // keeps the long text.
+    m_attach->setIconText(tr("Evidence…", "toolbar button of Attach evidence"));
     m_closeSucceeded = addAction(tr("Close as &succeeded…"), {QKeySequence(u"Ctrl+Shift+S"_s)},
                                  tr("Close with evidence: the provider moved the money"),
                                  &MainWindow::closeSucceeded);
@@ -68,6 +71,10 @@ void MainWindow::buildActions()
     m_message = addAction(tr("&Message customer…"), {QKeySequence(u"Ctrl+M"_s)},
                           tr("Tell the customer what we know, and only that"),
                           &MainWindow::messageCustomer);
+    m_newRefund =
+        addAction(tr("Start a &new refund…"), {QKeySequence(u"Ctrl+Shift+N"_s)},
+                  tr("A refund closed as failed: start a new one with a new key, linked to it"),
+                  &MainWindow::startNewRefund);
     m_cancel = addAction(tr("Cancel"), {QKeySequence(Qt::Key_Escape)},
                          tr("Stop waiting for the running look-up or resend"),
                          &MainWindow::cancelRequested);
@@ -77,17 +84,17 @@ void MainWindow::buildActions()
     auto *refresh = addAction(tr("Re&fresh"), {QKeySequence::Refresh}, tr("Read the lists again"),
                               &MainWindow::reloadAll);
 
-    const QList<QAction *> rowActions = {m_lookUp,      m_resend,  m_attach, m_closeSucceeded,
-                                         m_closeFailed, m_message, m_copyKey};
+    const QList<QAction *> rowActions = {m_lookUp,      m_resend,  m_attach,    m_closeSucceeded,
+                                         m_closeFailed, m_message, m_newRefund, m_copyKey};
     auto *toolbar = addToolBar(tr("Actions"));
     toolbar->setObjectName(u"actions"_s);
     toolbar->setMovable(false);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     toolbar->addActions({m_lookUp, m_resend, m_attach});
     toolbar->addSeparator();
+    // Only the row's decisions, so the toolbar fits 1024 px in every language (issue 31 item 5):
+    // Copy key and Refresh stay in the menus, the context menu and their shortcuts.
     toolbar->addActions({m_closeSucceeded, m_closeFailed, m_message});
-    toolbar->addSeparator();
-    toolbar->addActions({m_copyKey, refresh});
 
     buildFileMenu();
     QMenu *operation = menuBar()->addMenu(tr("&Operation"));
@@ -130,6 +137,7 @@ void MainWindow::updateActions()
                              : m_resendReason);
     m_resend->setStatusTip(m_resend->toolTip());
     applyRights();
+    updateNewRefundAction();
     if (row && !m_busy)
         m_detail->setResendReason(m_resendReason);
 }
@@ -432,6 +440,7 @@ void MainWindow::offerNextStep(const QString &operationId)
         if (ComposeDialog *compose = openComposeDialogFor(id))
             compose->setTemplate(MessageTemplate::Failed);
     });
+    connect(dialog, &NextStepDialog::newRefundRequested, this, &MainWindow::openNewRefundDialogFor);
     dialog->open();
 }
 

@@ -134,8 +134,8 @@ std::optional<Right> MainWindow::rightOf(const QAction *action) const
         return Right::Attach;
     if (action == m_closeSucceeded || action == m_closeFailed || action == m_applyProposals)
         return Right::Close;
-    if (action == m_resend || action == m_resendSelected)
-        return Right::Resend;
+    if (action == m_resend || action == m_resendSelected || action == m_newRefund)
+        return Right::Resend; // a new refund sends money again
     if (action == m_message)
         return Right::Message;
     if (action == m_auditAction)
@@ -163,6 +163,8 @@ QString MainWindow::refusalFor(const QAction *action) const
         return bulkBlockedReason(Right::Close);
     if (action == m_resendSelected)
         return bulkBlockedReason(Right::Resend);
+    if (action == m_newRefund)
+        return newRefundBlockedReason();
     if (action == m_cancel)
         return {}; // Esc with nothing running: nothing to say
     if (!m_current)

@@ -116,6 +116,16 @@ QWidget *DetailPane::buildHeader()
     m_facts->setObjectName(u"detailFacts"_s);
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_facts->setWordWrap(true);
+    m_links = new QLabel(header);
+    m_links->setObjectName(u"detailLinks"_s);
+    m_links->setWordWrap(true);
+    m_links->setTextFormat(Qt::RichText);
+    m_links->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    m_links->hide();
+    connect(m_links, &QLabel::linkActivated, this, [this](const QString &link) {
+        if (link.startsWith(u"op:"_s))
+            emit operationLinkActivated(link.mid(3));
+    });
     m_window = new QLabel(header);
     m_window->setObjectName(u"detailWindow"_s);
     m_window->setWordWrap(true);
@@ -144,6 +154,7 @@ QWidget *DetailPane::buildHeader()
     grid->addWidget(m_window, 3, 0, 1, 3);
     grid->addWidget(m_resendLabel, 4, 0, 1, 3);
     grid->addWidget(m_outcome, 5, 0, 1, 3);
+    grid->addWidget(m_links, 6, 0, 1, 3);
     grid->setColumnStretch(1, 1);
     return header;
 }
@@ -182,6 +193,8 @@ void DetailPane::clear()
     m_operation.reset();
     m_title->setText(tr("No operation selected"));
     m_facts->clear();
+    m_links->clear();
+    m_links->hide();
     m_window->clear();
     m_resendLabel->clear();
     m_key->clear();
@@ -228,6 +241,7 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
     if (!op.closeReason.isEmpty())
         facts << tr("closed by %1: %2").arg(op.closedBy, op.closeReason);
     m_facts->setText(facts.join(u"  ·  "_s));
+    showLinks(d);
     fitFacts();
     m_key->setText(op.idempotencyKey);
     refreshWindow(now);
@@ -272,6 +286,26 @@ QString DetailPane::windowLine(const QDateTime &now) const
                                      .arg(localTime(op.deadline), formatMargin(op.marginSeconds))
                                : tr(" (until %1)").arg(localTime(op.deadline));
     return times + tr(" · window ") + shown + margin;
+}
+
+void DetailPane::showLinks(const OperationDetail &d)
+{
+    const auto link = [](const Operation &op) {
+        return u"<a href=\"op:%1\">%1</a> (%2)"_s.arg(op.id.toHtmlEscaped(),
+                                                      stateLabel(op.state).toHtmlEscaped());
+    };
+    QStringList parts;
+    if (d.replaces)
+        parts << tr("Replaces %1").arg(link(*d.replaces));
+    else if (!d.operation.replaces.isEmpty()) // gone from this database: named, not linked
+        parts << tr("Replaces %1").arg(d.operation.replaces.toHtmlEscaped());
+    QStringList by;
+    for (const Operation &r : d.replacedBy)
+        by << link(r);
+    if (!by.isEmpty())
+        parts << tr("Replaced by %1").arg(by.join(u", "_s));
+    m_links->setText(parts.join(u"  ·  "_s));
+    m_links->setVisible(!parts.isEmpty());
 }
 
 void DetailPane::fitFacts()

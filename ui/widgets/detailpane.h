@@ -37,8 +37,11 @@ struct OperationDetail
     std::vector<Evidence> evidence;
     std::vector<AuditEntry> audit;
     std::vector<CustomerMessage> messages;
-    std::vector<StoredEvent> events; // oldest first (EventStore::eventsOf)
-    QString resendBlockedReason;     // empty: resend allowed
+    std::vector<StoredEvent> events;   // oldest first (EventStore::eventsOf)
+    QString resendBlockedReason;       // empty: resend allowed
+    std::vector<Operation> replacedBy; // refunds started to replace this one (DESIGN §16)
+    // The failed refund this one replaces, when it has one (operation.replaces); its state.
+    std::optional<Operation> replaces;
 };
 
 class DetailPane final : public QWidget
@@ -83,6 +86,13 @@ public:
 
     QLabel *factsLabel() const { return m_facts; }
     QLabel *windowLabel() const { return m_window; }
+    // "Replaces op_… (failed) · Replaced by op_… (succeeded)": links to the related refunds;
+    // hidden when there are none.
+    QLabel *linksLabel() const { return m_links; }
+
+signals:
+    // A link in linksLabel() was activated (click, or Tab and Enter): show that operation.
+    void operationLinkActivated(const QString &operationId);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -90,6 +100,7 @@ protected:
 private:
     QWidget *buildHeader();
     void fitFacts();
+    void showLinks(const OperationDetail &d);
     QWidget *buildEvidenceTab();
     void showEvidenceBody(const QModelIndex &index);
     QString windowLine(const QDateTime &now) const;
@@ -98,6 +109,7 @@ private:
     QLabel *m_title = nullptr;
     QLabel *m_facts = nullptr;
     QLabel *m_window = nullptr;
+    QLabel *m_links = nullptr;
     QLabel *m_resendLabel = nullptr;
     QLabel *m_outcome = nullptr;
     QLineEdit *m_key = nullptr;

@@ -1,0 +1,65 @@
+#include "domain/refunddraft.h"
+
+#include <QRegularExpression>
+#include <QUrlQuery>
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+// A form field of the stored request body (application/x-www-form-urlencoded).
+QString formField(const QByteArray &body, const QString &name)
+{
+    const QUrlQuery form(QString::fromUtf8(body));
+    return form.queryItemValue(name, QUrl::FullyDecoded);
+}
+
+QString shellQuoted(const QString &value)
+{
+    static const QRegularExpression plain(u"^[A-Za-z0-9_.:/@%+=-]+$"_s);
+    if (plain.match(value).hasMatch())
+        return value;
+    QString quoted = value;
+    quoted.replace(u"'"_s, u"'\\''"_s);
+    return u"'"_s + quoted + u"'"_s;
+}
+
+} // namespace
+
+std::optional<RefundDraft> replacementDraft(const Operation &failed)
+{
+    if (failed.kind != OperationKind::Refund)
+        return std::nullopt;
+    RefundDraft d;
+    d.replaces = failed.id;
+    d.orderId = failed.orderId;
+    d.chargeId = failed.chargeId;
+    if (d.chargeId.isEmpty())
+        d.paymentIntentId = formField(failed.request.body, u"payment_intent"_s);
+    d.amount = failed.amount;
+    d.reference = failed.reference;
+    d.reason = formField(failed.request.body, u"reason"_s);
+    return d;
+}
+
+QString refundCommand(const RefundDraft &draft)
+{
+    QStringList args = {u"opsctl"_s, u"refund"_s, u"--order"_s, shellQuoted(draft.orderId)};
+    if (!draft.chargeId.isEmpty())
+        args << u"--charge"_s << shellQuoted(draft.chargeId);
+    else
+        args << u"--payment-intent"_s << shellQuoted(draft.paymentIntentId);
+    args << u"--amount"_s << QString::number(draft.amount.minor) << u"--currency"_s
+         << shellQuoted(draft.amount.currency.toLower());
+    if (!draft.reference.isEmpty())
+        args << u"--reference"_s << shellQuoted(draft.reference);
+    if (!draft.reason.isEmpty())
+        args << u"--reason"_s << shellQuoted(draft.reason);
+    if (!draft.replaces.isEmpty())
+        args << u"--replaces"_s << shellQuoted(draft.replaces);
+    return args.join(u' ');
+}
+
+} // namespace ops

@@ -1,0 +1,427 @@
+// Issue 31 item 2: a new refund that replaces a failed one, started from the console with no
+// terminal (DESIGN §16). Against the real provider-sim and a real store: after a close as failed
+// from the look-up, the next-step offer opens the new-refund form prefilled from the failed row;
+// Enter starts it on the console's worker thread; the new operation has a new key, refunds the
+// customer once, and the two rows link to each other in the detail pane. Wrong input is refused
+// in the form (nothing leaves it); a refusal by rule 9 or by a replacement that won meanwhile
+// stores and sends nothing; above the four-eyes threshold the form says so first and the new row
+// waits for a second person, who sends it from the Agent requests tab; support (who holds the
+// resend right) may start one; a person without that right is told why not.
+
+#include "console/consolecontroller.h"
+#include "dialogs/closedialog.h"
+#include "dialogs/lookupdialog.h"
+#include "dialogs/newrefunddialog.h"
+#include "dialogs/nextstepdialog.h"
+#include "itemmodels/agentrequestmodel.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/access/approvals.h"
+#include "storage/session.h"
+#include "supervisor/agentrequestspanel.h"
+#include "supervisor/supervisorwindow.h"
+#include "support/consolefixture.h"
+#include "support/screenshots.h"
+#include "widgets/detailpane.h"
+#include "widgets/operationlistview.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+
+namespace {
+
+struct Console : test::OperatorConsole
+{
+    Console(test::ConsoleFixture &fx, const QString &name = u"alice"_s)
+        : OperatorConsole(fx, name, u"operator:%1#1"_s.arg(name))
+    {}
+
+    // Activates the window and selects `id` on the Operations tab (Ctrl+1, then the row).
+    bool select(const QString &id)
+    {
+        window.raise();
+        window.activateWindow();
+        QApplication::setActiveWindow(&window);
+        if (!QTest::qWaitForWindowActive(&window))
+            return false;
+        QTest::keyClick(&window, Qt::Key_1, Qt::ControlModifier);
+        window.reloadAll();
+        return window.tabs()->currentIndex() == ui::MainWindow::OperationsTab &&
+               window.operationsView()->selectOperation(id);
+    }
+    // Ctrl+Shift+N on the selected row: the form, or null.
+    ui::NewRefundDialog *pressNewRefund()
+    {
+        QWidget *focus = QApplication::focusWidget();
+        QTest::keyClick(focus ? focus : &window, Qt::Key_N,
+                        Qt::ControlModifier | Qt::ShiftModifier);
+        return window.newRefundDialog();
+    }
+    // Enter in the form; waits for the console's job.
+    void confirm(ui::NewRefundDialog *dialog)
+    {
+        QTest::keyClick(dialog->amountEdit(), Qt::Key_Return);
+        controller.waitForIdle();
+        QTest::qWait(0);
+    }
+};
+
+int refundRequests(test::SimProcess &sim)
+{
+    int n = 0;
+    const nlohmann::json log = sim.requests(); // kept: the loop reads into it
+    for (const auto &r : log["requests"])
+        n += r.value("method", std::string()) == "POST" &&
+             r.value("path", std::string()) == "/v1/refunds";
+    return n;
+}
+
+} // namespace
+
+class TestNewRefund : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void nextStepStartsALinkedNewRefund();
+    void formRefusesWrongAmounts_data();
+    void formRefusesWrongAmounts();
+    void ruleNineRefusalStoresNothing();
+    void aReplacementThatWonMeanwhileRefusesTheSecond();
+    void aboveTheThresholdWaitsForASecondPerson();
+    void withoutTheResendRightIsToldWhyNot();
+    void supportStartsOne();
+    void onlyAFailedRefundOffersIt();
+
+private:
+    // A refund the provider declined (the seed's ch_declined): failed, nothing moved.
+    QString declinedRefund();
+    // A stored 500 with nothing applied, closed as failed by alice with a note: the provider
+    // would refund a new key.
+    QString closedFailedWithoutMoney(const QString &charge, qint64 amount);
+
+    test::ConsoleFixture m_fx;
+};
+
+void TestNewRefund::initTestCase()
+{
+    QVERIFY2(m_fx.startSim(), qPrintable(m_fx.sim().error()));
+}
+
+void TestNewRefund::init()
+{
+    m_fx.beginCase();
+}
+
+void TestNewRefund::cleanup()
+{
+    m_fx.sim().clearFaults();
+    m_fx.endCase();
+}
+
+QString TestNewRefund::declinedRefund()
+{
+    const ToolResult r = m_fx.agentRefund(u"ch_declined"_s, 1500);
+    const auto op = m_fx.store().operation(r.operationId);
+    return op && op->state == OperationState::Failed ? op->id : QString();
+}
+
+QString TestNewRefund::closedFailedWithoutMoney(const QString &charge, qint64 amount)
+{
+    const QString id = m_fx.unknownRefund(
+        charge, amount, {{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
+    Evidence e;
+    e.operationId = id;
+    e.kind = u"note"_s;
+    e.title = u"the charge lists no refund"_s;
+    e.contentType = u"text/plain"_s;
+    e.body = "no refund of ours at the provider";
+    e.createdBy = u"operator:alice"_s;
+    ManualClose close;
+    close.operationId = id;
+    close.outcome = OperationState::Failed;
+    close.evidenceIds = {m_fx.store().addEvidence(e)};
+    close.actor = u"operator:alice"_s;
+    close.reason = u"no money moved"_s;
+    const ManualCloseResult r = m_fx.store().closeManually(close);
+    return r.refusal == ManualCloseRefusal::None ? id : QString();
+}
+
+void TestNewRefund::nextStepStartsALinkedNewRefund()
+{
+    // A stored 500 with nothing applied: every resend would replay it (DESIGN §16).
+    const QString failed = m_fx.unknownRefund(
+        u"ch_1002"_s, 2900, {{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
+    Console c(m_fx);
+    c.window.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
+    c.window.reloadAll();
+    QVERIFY(c.window.checkingView()->selectOperation(failed));
+    c.window.lookUpAction()->trigger();
+    c.controller.waitForIdle();
+    QTRY_VERIFY(c.window.findChild<ui::LookupDialog *>());
+    QTest::mouseClick(c.window.findChild<ui::LookupDialog *>()->closeButton(), Qt::LeftButton);
+    QTRY_VERIFY(c.window.findChild<ui::CloseDialog *>());
+    QTest::mouseClick(c.window.findChild<ui::CloseDialog *>()->closeButton(), Qt::LeftButton);
+    QTRY_VERIFY(m_fx.store().operation(failed)->state == OperationState::Failed);
+
+    QTRY_VERIFY(c.window.nextStepDialog());
+    ui::NextStepDialog *next = c.window.nextStepDialog();
+    QVERIFY(next->newRefundButton() && next->newRefundButton()->isDefault());
+    QCOMPARE(next->commandField()->text(),
+             u"opsctl refund --order order-ch_1002 --charge ch_1002 --amount 2900 --currency usd "
+             "--replaces "_s +
+                 failed);
+    QTest::keyClick(next, Qt::Key_Return); // the default: start a new refund
+    QTRY_VERIFY(c.window.newRefundDialog());
+    ui::NewRefundDialog *form = c.window.newRefundDialog();
+    QCOMPARE(form->amountEdit()->text(), u"29.00"_s);
+    QVERIFY(form->problemLabel()->text().isEmpty());
+    QVERIFY(!form->approvalLabel()->isVisible());
+    QVERIFY(form->findChild<QLabel *>(u"newRefundIntro"_s)->text().contains(failed));
+    test::screenshots(&c.window, u"new-refund-form"_s, form);
+    const int before = refundRequests(m_fx.sim());
+    c.confirm(form);
+
+    const std::vector<Operation> replacements = m_fx.store().replacementsOf(failed);
+    QCOMPARE(int(replacements.size()), 1);
+    const Operation &opened = replacements.front();
+    QVERIFY(opened.state == OperationState::Succeeded);
+    QCOMPARE(opened.replaces, failed);
+    QCOMPARE(opened.orderId, u"order-ch_1002"_s);
+    QCOMPARE(opened.amount, (Money{2900, u"usd"_s}));
+    QVERIFY(opened.idempotencyKey != m_fx.store().operation(failed)->idempotencyKey);
+    QCOMPARE(opened.createdBy, u"operator:alice"_s);
+    QCOMPARE(refundRequests(m_fx.sim()), before + 1);
+    QCOMPARE(m_fx.sim().ledger()["movements"].size(), 1u); // the customer's money, once
+    QVERIFY2(c.window.statusText().contains(opened.id) &&
+                 c.window.statusText().contains(u"succeeded"_s),
+             qPrintable(c.window.statusText()));
+
+    // The new row is selected and names the failed one; the failed one names it back.
+    QCOMPARE(c.window.currentOperationId(), opened.id);
+    QLabel *links = c.window.detail()->linksLabel();
+    QVERIFY(links->isVisible());
+    QVERIFY2(links->text().contains(u"Replaces <a href=\"op:%1\">"_s.arg(failed)),
+             qPrintable(links->text()));
+    test::screenshots(&c.window, u"new-refund-linked"_s);
+    emit links->linkActivated(u"op:"_s + failed);
+    QCOMPARE(c.window.currentOperationId(), failed);
+    QVERIFY2(links->text().contains(u"Replaced by <a href=\"op:%1\">"_s.arg(opened.id)),
+             qPrintable(links->text()));
+    // Once replaced by a live refund, the failed row offers no second one, and says why.
+    QVERIFY(!c.window.newRefundAction()->isEnabled());
+    QVERIFY2(c.window.refusalFor(c.window.newRefundAction()).contains(u"already replaced"_s),
+             qPrintable(c.window.refusalFor(c.window.newRefundAction())));
+    QVERIFY(!c.window.openNewRefundDialogFor(failed));
+}
+
+void TestNewRefund::formRefusesWrongAmounts_data()
+{
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QString>("problem"); // '' when the form may start
+    QTest::newRow("letters") << u"abc"_s << u"write an amount in USD"_s;
+    QTest::newRow("empty") << u""_s << u"write an amount in USD"_s;
+    QTest::newRow("zero") << u"0.00"_s << u"above zero"_s;
+    QTest::newRow("three decimals") << u"12.345"_s << u"2 decimals at most"_s;
+    QTest::newRow("negative") << u"-5"_s << u"write an amount in USD"_s;
+    QTest::newRow("above one request") << u"1000000.00"_s << u"at most"_s;
+    QTest::newRow("fine") << u"12.50"_s << QString();
+}
+
+void TestNewRefund::formRefusesWrongAmounts()
+{
+    QFETCH(QString, typed);
+    QFETCH(QString, problem);
+    RefundDraft draft;
+    draft.replaces = u"op_failed"_s;
+    draft.orderId = u"order-7"_s;
+    draft.chargeId = u"ch_7"_s;
+    draft.amount = {2900, u"usd"_s};
+    ui::NewRefundDialog form(draft, std::nullopt);
+    QSignalSpy started(&form, &ui::NewRefundDialog::startRequested);
+    form.show();
+    form.amountEdit()->selectAll();
+    QTest::keyClicks(form.amountEdit(), typed);
+    if (typed.isEmpty())
+        form.amountEdit()->clear();
+    QTest::keyClick(form.amountEdit(), Qt::Key_Return);
+    if (!problem.isEmpty()) {
+        QVERIFY2(form.problemLabel()->text().contains(problem),
+                 qPrintable(form.problemLabel()->text()));
+        QVERIFY(!form.startButton()->isEnabled());
+        QCOMPARE(started.count(), 0); // Enter does not slip past the checks
+        QVERIFY(form.isVisible());
+        return;
+    }
+    QCOMPARE(started.count(), 1);
+    const auto sent = started.first().first().value<RefundDraft>();
+    QCOMPARE(sent.amount, (Money{1250, u"usd"_s}));
+    QCOMPARE(sent.replaces, u"op_failed"_s);
+    QCOMPARE(sent.chargeId, u"ch_7"_s);
+}
+
+void TestNewRefund::ruleNineRefusalStoresNothing()
+{
+    const QString failed = declinedRefund();
+    QVERIFY(!failed.isEmpty());
+    Console c(m_fx);
+    QVERIFY(c.select(failed));
+    ui::NewRefundDialog *form = c.pressNewRefund();
+    QVERIFY(form);
+    QCOMPARE(form->amountEdit()->text(), u"15.00"_s);
+    form->amountEdit()->setText(u"16.00"_s); // the charge is 15.00
+    const int rows = int(m_fx.store().list({}).size());
+    const int before = refundRequests(m_fx.sim());
+    c.confirm(form);
+    QVERIFY2(c.window.bannerText().contains(u"not started"_s), qPrintable(c.window.bannerText()));
+    QVERIFY2(c.window.bannerText().contains(u"1600 cannot be refunded"_s), // rule 9's reason
+             qPrintable(c.window.bannerText()));
+    QVERIFY2(c.window.bannerText().contains(u"Nothing was stored or sent"_s),
+             qPrintable(c.window.bannerText()));
+    QCOMPARE(int(m_fx.store().list({}).size()), rows);
+    QVERIFY(m_fx.store().replacementsOf(failed).empty());
+    QCOMPARE(refundRequests(m_fx.sim()), before);
+}
+
+void TestNewRefund::aReplacementThatWonMeanwhileRefusesTheSecond()
+{
+    const QString failed = declinedRefund();
+    QVERIFY(!failed.isEmpty());
+    Console alice(m_fx);
+    QVERIFY(alice.select(failed));
+    ui::NewRefundDialog *form = alice.pressNewRefund();
+    QVERIFY(form);
+    // While alice's form is open, bob starts the replacement from his console; it is held for
+    // approval (a live row), so nothing more reaches the provider either way.
+    setApprovalThreshold(connectionOf(m_fx.store()), 0, u"operator:alice"_s, u"usd"_s, 1000);
+    Console bob(m_fx, u"bob"_s);
+    QVERIFY(bob.select(failed));
+    ui::NewRefundDialog *bobs = bob.pressNewRefund();
+    QVERIFY(bobs);
+    bob.confirm(bobs);
+    QCOMPARE(int(m_fx.store().replacementsOf(failed).size()), 1);
+    const int rows = int(m_fx.store().list({}).size());
+    alice.confirm(form);
+    QVERIFY2(alice.window.bannerText().contains(u"already replaced"_s),
+             qPrintable(alice.window.bannerText()));
+    QCOMPARE(int(m_fx.store().list({}).size()), rows);
+    QCOMPARE(int(m_fx.store().replacementsOf(failed).size()), 1);
+}
+
+void TestNewRefund::aboveTheThresholdWaitsForASecondPerson()
+{
+    const QString failed = closedFailedWithoutMoney(u"ch_1001"_s, 5000);
+    QVERIFY(!failed.isEmpty());
+    setApprovalThreshold(connectionOf(m_fx.store()), 0, u"operator:alice"_s, u"usd"_s, 1000);
+    const QString opened = [&] {
+        Console alice(m_fx);
+        if (!alice.select(failed))
+            return QString();
+        ui::NewRefundDialog *form = alice.pressNewRefund();
+        if (!form)
+            return QString();
+        // Said before confirming, and the button says what it does.
+        if (!form->approvalLabel()->isVisible() ||
+            !form->approvalLabel()->text().contains(u"10.00 USD"_s) ||
+            !form->startButton()->text().contains(u"approval"_s))
+            return QString();
+        form->amountEdit()->setText(u"9.00"_s);
+        if (form->approvalLabel()->isVisible())
+            return QString();
+        form->amountEdit()->setText(u"50.00"_s);
+        test::screenshots(&alice.window, u"new-refund-four-eyes"_s, form);
+        const int before = refundRequests(m_fx.sim());
+        alice.confirm(form);
+        if (refundRequests(m_fx.sim()) != before) // nothing sent before the second person
+            return QString();
+        if (!alice.window.statusText().contains(u"waits for approval"_s))
+            return alice.window.statusText();
+        const auto replacements = m_fx.store().replacementsOf(failed);
+        return replacements.size() == 1 ? replacements.front().id : QString();
+    }();
+    QVERIFY2(opened.startsWith(u"op_"_s), qPrintable(opened));
+    const Operation held = *m_fx.store().operation(opened);
+    QVERIFY(held.state == OperationState::AwaitingApproval);
+    QVERIFY(OperationStore::isFourEyesHold(held));
+
+    // Bob sees it among the requests, started by alice above the threshold, and sends it.
+    Console bob(m_fx, u"bob"_s);
+    ui::SupervisorWindow *supervisor = bob.window.openSupervisorWindow();
+    QVERIFY(supervisor && supervisor->agentRequestsPanel());
+    ui::AgentRequestsPanel *panel = supervisor->agentRequestsPanel();
+    supervisor->tabs()->setCurrentWidget(panel);
+    const int row = panel->model()->rowOf(opened);
+    QVERIFY(row >= 0);
+    const auto cell = [&](int column) {
+        return panel->model()->index(row, column).data().toString();
+    };
+    QCOMPARE(cell(AgentRequestModel::AgentColumn), u"alice"_s);
+    QCOMPARE(cell(AgentRequestModel::HoldColumn), u"above the four-eyes threshold"_s);
+    panel->table()->setCurrentIndex(panel->model()->index(row, 0));
+    QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
+    bob.controller.waitForIdle();
+    QTRY_VERIFY(m_fx.store().operation(opened)->state == OperationState::Succeeded);
+    QCOMPARE(m_fx.store().attempts(opened).back().actor, u"operator:bob"_s);
+    QCOMPARE(m_fx.sim().ledger()["movements"].size(), 1u);
+}
+
+void TestNewRefund::withoutTheResendRightIsToldWhyNot()
+{
+    // dave is not in the operator directory: he may look, not send money.
+    const QString failed = declinedRefund();
+    QVERIFY(!failed.isEmpty());
+    Console c(m_fx, u"dave"_s);
+    QVERIFY(c.select(failed));
+    QVERIFY(!c.window.newRefundAction()->isEnabled());
+    QVERIFY(!c.pressNewRefund());
+    QVERIFY2(c.window.statusText().contains(u"resend right"_s) &&
+                 c.window.statusText().contains(u"dave"_s),
+             qPrintable(c.window.statusText()));
+    QVERIFY(!c.window.openNewRefundDialogFor(failed));
+    QVERIFY(m_fx.store().replacementsOf(failed).empty());
+}
+
+void TestNewRefund::supportStartsOne()
+{
+    // Support holds the resend right (docs/roles.md): carol finishes the customer's refund.
+    const QString failed = closedFailedWithoutMoney(u"ch_4417"_s, 3800);
+    QVERIFY(!failed.isEmpty());
+    Console c(m_fx, u"carol"_s);
+    QVERIFY(c.select(failed));
+    ui::NewRefundDialog *form = c.pressNewRefund();
+    QVERIFY2(form, qPrintable(c.window.statusText()));
+    c.confirm(form);
+    const std::vector<Operation> r = m_fx.store().replacementsOf(failed);
+    QCOMPARE(int(r.size()), 1);
+    QVERIFY(r.front().state == OperationState::Succeeded);
+    QCOMPARE(r.front().createdBy, u"operator:carol"_s);
+}
+
+void TestNewRefund::onlyAFailedRefundOffersIt()
+{
+    const ToolResult done = m_fx.agentRefund(u"ch_1001"_s, 5000);
+    QVERIFY(done.status == ToolResult::Status::Refunded);
+    Console c(m_fx);
+    QVERIFY(c.select(done.operationId));
+    QVERIFY(!c.window.newRefundAction()->isEnabled());
+    QVERIFY(!c.pressNewRefund());
+    QVERIFY2(c.window.statusText().contains(u"only a refund closed as failed"_s),
+             qPrintable(c.window.statusText()));
+    QVERIFY(!c.window.openNewRefundDialogFor(done.operationId));
+}
+
+QTEST_MAIN(TestNewRefund)
+#include "tst_newrefund.moc"

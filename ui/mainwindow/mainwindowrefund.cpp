@@ -1,0 +1,135 @@
+// A new refund that replaces a failed one (DESIGN §16, issue 31 item 2): Operation → Start a new
+// refund (Ctrl+Shift+N), the next-step offer after a close as failed, and the detail pane's
+// "Replaced by" all lead to the one form. The window reads the row and the threshold; the console
+// runs the refund off the UI thread (newRefundRequested) and hands the new row back.
+
+#include "common/uilogging.h"
+#include "dialogs/newrefunddialog.h"
+#include "itemmodels/operationtablemodel.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/access/accessstore.h"
+#include "widgets/operationlistview.h"
+
+#include <QAction>
+#include <QStatusBar>
+#include <QTabWidget>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+namespace {
+
+// A replacement that still counts: one not failed means the customer's refund is under way.
+const Operation *liveReplacement(const std::vector<Operation> &replacements)
+{
+    for (const Operation &r : replacements)
+        if (r.state != OperationState::Failed)
+            return &r;
+    return nullptr;
+}
+
+} // namespace
+
+bool MainWindow::revealOperation(const QString &id)
+{
+    if (selectOperation(id))
+        return true;
+    m_tabs->setCurrentIndex(OperationsTab);
+    return m_operationsView->selectOperation(id);
+}
+
+NewRefundDialog *MainWindow::newRefundDialog() const
+{
+    return m_newRefundDialog.data();
+}
+
+QString MainWindow::newRefundBlockedReason() const
+{
+    if (!m_current)
+        return tr("New refund: select a refund closed as failed first.");
+    const Operation &op = *m_current;
+    if (op.kind != OperationKind::Refund)
+        return tr("New refund: %1 is not a refund.").arg(op.id);
+    if (op.state != OperationState::Failed)
+        return tr("New refund: %1 is %2; only a refund closed as failed is started again.")
+            .arg(op.id, stateLabel(op.state));
+    if (m_shown.operation.id == op.id) {
+        if (const Operation *live = liveReplacement(m_shown.replacedBy))
+            return tr("New refund: %1 is already replaced by %2 (%3).")
+                .arg(op.id, live->id, stateLabel(live->state));
+    }
+    if (m_busy)
+        return tr("New refund: another action is running; wait for it or press Esc.");
+    return {};
+}
+
+void MainWindow::updateNewRefundAction()
+{
+    if (!m_newRefund)
+        return;
+    m_newRefund->setEnabled(m_access.rights.testFlag(Right::Resend) &&
+                            newRefundBlockedReason().isEmpty());
+}
+
+void MainWindow::startNewRefund()
+{
+    if (m_current)
+        openNewRefundDialogFor(m_current->id);
+}
+
+NewRefundDialog *MainWindow::openNewRefundDialogFor(const QString &operationId)
+{
+    std::optional<Operation> op;
+    std::optional<qint64> threshold;
+    std::vector<Operation> replacements;
+    try {
+        op = m_store.operation(operationId); // as it is now, not as last shown
+        if (op) {
+            replacements = m_store.replacementsOf(op->id);
+            for (const auto &[currency, minor] : m_store.access().approvalThresholds())
+                if (currency == op->amount.currency)
+                    threshold = minor;
+        }
+    } catch (const StoreError &e) {
+        showError(tr("Could not read %1: %2").arg(operationId, e.message()),
+                  tr("Try again in a moment (F5)."));
+        return nullptr;
+    }
+    QString why;
+    if (!m_access.rights.testFlag(Right::Resend))
+        why = refusalFor(m_newRefund);
+    else if (!op || op->kind != OperationKind::Refund || op->state != OperationState::Failed)
+        why = tr("New refund: %1 is not a refund closed as failed.").arg(operationId);
+    else if (const Operation *live = liveReplacement(replacements))
+        why = tr("New refund: %1 is already replaced by %2 (%3).")
+                  .arg(operationId, live->id, stateLabel(live->state));
+    const auto draft = op ? replacementDraft(*op) : std::nullopt;
+    if (!why.isEmpty() || !draft) {
+        statusBar()->showMessage(why, 10000);
+        return nullptr;
+    }
+    if (m_newRefundDialog)
+        m_newRefundDialog->close();
+    auto *dialog = new NewRefundDialog(*draft, threshold, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_newRefundDialog = dialog;
+    connect(dialog, &NewRefundDialog::startRequested, this, &MainWindow::newRefundRequested);
+    dialog->open();
+    return dialog;
+}
+
+void MainWindow::showNewRefundOutcome(const std::optional<Operation> &opened,
+                                      const QString &message, const QString &error,
+                                      const QString &next)
+{
+    reloadAll(); // a new row, and the failed one's "Replaced by"
+    if (opened && !revealOperation(opened->id))
+        qCInfo(lcUi) << "new refund" << opened->id << "is not in the list shown";
+    if (!error.isEmpty())
+        showError(error, next);
+    else
+        clearBusy(message);
+}
+
+} // namespace ops::ui
