@@ -1,6 +1,7 @@
 #include "itemmodels/applypreviewmodel.h"
 
 #include "itemmodels/localeformat.h"
+#include "itemmodels/reasontext.h"
 #include "storage/reconcile/proposalapply.h"
 #include "storage/resendlease.h"
 
@@ -208,15 +209,17 @@ int ApplyPreviewModel::columnCount(const QModelIndex &parent) const
 
 QString ApplyPreviewModel::previewText(const BulkRow &row) const
 {
+    // The store's English sentence in the operator's language (reasontext.h).
+    const QString reason = reasonLabel(row.reason);
     if (!row.runnable())
-        return tr("Excluded — %1: %2").arg(exclusionLabel(row.exclusion), row.reason);
+        return tr("Excluded — %1: %2").arg(exclusionLabel(row.exclusion), reason);
     if (row.needsApproval)
-        return tr("Approval request: %1").arg(row.reason);
+        return tr("Approval request: %1").arg(reason);
     if (row.onlyReplays)
         return tr("%1. Warning: the provider stored an answer under this key and replays it; a "
                   "resend cannot finish this refund (close it as failed and start a new refund).")
-            .arg(row.reason);
-    return row.reason;
+            .arg(reason);
+    return reason;
 }
 
 QString ApplyPreviewModel::resultText(int row) const
@@ -233,7 +236,7 @@ QString ApplyPreviewModel::resultText(int row) const
         return r.text.isEmpty() ? tr("Resent: %1").arg(stateText(r.stateAfter))
                                 : tr("Resent: %1 — %2").arg(stateText(r.stateAfter), r.text);
     case BulkOutcome::Excluded:
-        return tr("Excluded — %1: %2").arg(exclusionLabel(r.exclusion), r.text);
+        return tr("Excluded — %1: %2").arg(exclusionLabel(r.exclusion), reasonLabel(r.text));
     case BulkOutcome::Failed:
         return tr("Failed: %1").arg(r.text);
     }

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 #include <array>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -16,8 +17,9 @@ struct KnownReason
     const char *translated; // source text for the translation; %1 receives the kept part
 };
 
-// The sentences the engine (app/core/engine: settlement, refund/credit/execution policy) and the
-// store (operationstore.cpp: markUnknownLocked) write. A new sentence there needs a line here, or
+// The sentences the engine (app/core/engine: settlement, refund/credit/execution policy), the
+// store (operationstore.cpp: markUnknownLocked) and proposal apply (proposalapply.cpp) write. At
+// most two captured parts, in the order %1, %2. A new sentence there needs a line here, or
 // it shows in English.
 constexpr std::array kKnown{
     KnownReason{
@@ -45,19 +47,79 @@ constexpr std::array kKnown{
                                   "provider returned an execution that is not this operation's")},
     KnownReason{"^provider refused: (.+)$",
                 QT_TRANSLATE_NOOP("ops::ReasonText", "provider refused: %1")},
+    // What applying a reconciler proposal does, or why a row is excluded from it
+    // (storage/reconcile/proposalapply.cpp): the bulk dialog's preview and result read these.
+    KnownReason{
+        "^a resend proposal is applied by resending (.+) with its stored key$",
+        QT_TRANSLATE_NOOP("ops::ReasonText",
+                          "a resend proposal is applied by resending %1 with its stored key")},
+    KnownReason{"^close (.+) as failed$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "close %1 as failed")},
+    KnownReason{"^close (.+) as succeeded$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "close %1 as succeeded")},
+    KnownReason{"^above the four-eyes threshold: an approval request to close (.+) as failed$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "above the four-eyes threshold: an approval "
+                                                     "request to close %1 as failed")},
+    KnownReason{"^above the four-eyes threshold: an approval request to close (.+) as succeeded$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "above the four-eyes threshold: an approval "
+                                                     "request to close %1 as succeeded")},
+    KnownReason{
+        "^the retention window of (.+) closed at (.+): no resend$",
+        QT_TRANSLATE_NOOP("ops::ReasonText", "the retention window of %1 closed at %2: no resend")},
+    KnownReason{"^evidence #(\\d+) came after proposal #(\\d+) and may change it$",
+                QT_TRANSLATE_NOOP("ops::ReasonText",
+                                  "evidence #%1 came after proposal #%2 and may change it")},
+    KnownReason{"^the row needs attention: (.+)$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "the row needs attention: %1")},
+    KnownReason{
+        "^(.+) was changed after the preview; preview again$",
+        QT_TRANSLATE_NOOP("ops::ReasonText", "%1 was changed after the preview; preview again")},
+    KnownReason{"^(.+) is resending (.+) right now$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "%1 is resending %2 right now")},
+    KnownReason{
+        "^a close of (.+) already waits for approval #(\\d+)$",
+        QT_TRANSLATE_NOOP("ops::ReasonText", "a close of %1 already waits for approval #%2")},
+    KnownReason{"^(.+) has no open proposal$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "%1 has no open proposal")},
+    KnownReason{"^(.+) has already succeeded$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "%1 has already succeeded")},
+    KnownReason{"^(.+) has already failed$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "%1 has already failed")},
+    KnownReason{"^proposal (\\d+) is superseded$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "proposal %1 is superseded")},
+    KnownReason{"^proposal (\\d+) is applied$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "proposal %1 is applied")},
+    KnownReason{"^proposal (\\d+) is approval$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "proposal %1 waits for approval")},
+    KnownReason{"^no such operation: (.+)$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "no such operation: %1")},
 };
 
 } // namespace
 
 QString reasonLabel(const QString &stored)
 {
-    for (const KnownReason &known : kKnown) {
-        const QRegularExpression re(QString::fromLatin1(known.pattern));
-        const QRegularExpressionMatch m = re.match(stored);
+    // Compiled once: item models call this for every row they paint.
+    static const std::vector<QRegularExpression> patterns = [] {
+        std::vector<QRegularExpression> all;
+        for (const KnownReason &known : kKnown)
+            all.emplace_back(QString::fromLatin1(known.pattern));
+        return all;
+    }();
+    for (std::size_t i = 0; i < kKnown.size(); ++i) {
+        const QRegularExpressionMatch m = patterns[i].match(stored);
         if (!m.hasMatch())
             continue;
-        const QString text = QCoreApplication::translate("ops::ReasonText", known.translated);
-        return re.captureCount() > 0 ? text.arg(m.captured(1)) : text;
+        const QString text = QCoreApplication::translate("ops::ReasonText", kKnown[i].translated);
+        // One multi-arg call: a captured part that contains "%2" is not substituted again.
+        switch (patterns[i].captureCount()) {
+        case 0:
+            return text;
+        case 1:
+            return text.arg(m.captured(1));
+        default:
+            return text.arg(m.captured(1), m.captured(2));
+        }
     }
     return stored;
 }

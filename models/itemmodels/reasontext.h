@@ -1,7 +1,8 @@
 #pragma once
 
-// The engine stores why a row is unknown as an English sentence (the CLI, the MCP server and the
-// audit read it as stored). The console shows it in the operator's language: reasonLabel()
+// The engine stores why a row is unknown, and proposal apply says what applying a proposal does or
+// why a row is excluded, as English sentences (the CLI, the MCP server and the audit read them as
+// stored). The console shows it in the operator's language: reasonLabel()
 // recognises the engine's sentences and translates them, keeping their variable part (an HTTP
 // status, a provider's words) as stored. A sentence it does not know is shown as stored.
 

@@ -134,6 +134,10 @@
         <source>Operation</source>
         <translation>Operation</translation>
     </message>
+    <message>
+        <source>above the four-eyes threshold</source>
+        <translation>above the four-eyes threshold</translation>
+    </message>
 </context>
 <context>
     <name>ops::ApplyPreviewModel</name>
@@ -865,6 +869,78 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <source>retention window closed</source>
         <translation>retention window closed</translation>
     </message>
+    <message>
+        <source>a resend proposal is applied by resending %1 with its stored key</source>
+        <translation>a resend proposal is applied by resending %1 with its stored key</translation>
+    </message>
+    <message>
+        <source>close %1 as failed</source>
+        <translation>close %1 as failed</translation>
+    </message>
+    <message>
+        <source>close %1 as succeeded</source>
+        <translation>close %1 as succeeded</translation>
+    </message>
+    <message>
+        <source>above the four-eyes threshold: an approval request to close %1 as failed</source>
+        <translation>above the four-eyes threshold: an approval request to close %1 as failed</translation>
+    </message>
+    <message>
+        <source>above the four-eyes threshold: an approval request to close %1 as succeeded</source>
+        <translation>above the four-eyes threshold: an approval request to close %1 as succeeded</translation>
+    </message>
+    <message>
+        <source>the retention window of %1 closed at %2: no resend</source>
+        <translation>the retention window of %1 closed at %2: no resend</translation>
+    </message>
+    <message>
+        <source>evidence #%1 came after proposal #%2 and may change it</source>
+        <translation>evidence #%1 came after proposal #%2 and may change it</translation>
+    </message>
+    <message>
+        <source>the row needs attention: %1</source>
+        <translation>the row needs attention: %1</translation>
+    </message>
+    <message>
+        <source>%1 was changed after the preview; preview again</source>
+        <translation>%1 was changed after the preview; preview again</translation>
+    </message>
+    <message>
+        <source>%1 is resending %2 right now</source>
+        <translation>%1 is resending %2 right now</translation>
+    </message>
+    <message>
+        <source>a close of %1 already waits for approval #%2</source>
+        <translation>a close of %1 already waits for approval #%2</translation>
+    </message>
+    <message>
+        <source>%1 has no open proposal</source>
+        <translation>%1 has no open proposal</translation>
+    </message>
+    <message>
+        <source>%1 has already succeeded</source>
+        <translation>%1 has already succeeded</translation>
+    </message>
+    <message>
+        <source>%1 has already failed</source>
+        <translation>%1 has already failed</translation>
+    </message>
+    <message>
+        <source>proposal %1 is superseded</source>
+        <translation>proposal %1 is superseded</translation>
+    </message>
+    <message>
+        <source>proposal %1 is applied</source>
+        <translation>proposal %1 is applied</translation>
+    </message>
+    <message>
+        <source>proposal %1 waits for approval</source>
+        <translation>proposal %1 waits for approval</translation>
+    </message>
+    <message>
+        <source>no such operation: %1</source>
+        <translation>no such operation: %1</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::BulkWorker</name>
@@ -1000,6 +1076,10 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
     <message>
         <source>Resend: %1 What to do next: %2</source>
         <translation>Resend: %1 What to do next: %2</translation>
+    </message>
+    <message>
+        <source>Starting a new refund for order %1…</source>
+        <translation>Starting a new refund for order %1…</translation>
     </message>
 </context>
 <context>
@@ -1226,6 +1306,57 @@ Stripe holds another request under this key: a resend cannot finish this refund.
     <message>
         <source>Nothing was sent; ask a supervisor for the message right.</source>
         <translation>Nothing was sent; ask a supervisor for the message right.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::NewRefundJob</name>
+    <message>
+        <source>The new refund was not started: %1</source>
+        <translation>The new refund was not started: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was stored or sent; the failed refund is unchanged.</source>
+        <translation>Nothing was stored or sent; the failed refund is unchanged.</translation>
+    </message>
+    <message>
+        <source>New refund %1 of %2</source>
+        <translation>New refund %1 of %2</translation>
+    </message>
+    <message>
+        <source>%1 succeeded: the provider refunded the customer.</source>
+        <translation>%1 succeeded: the provider refunded the customer.</translation>
+    </message>
+    <message>
+        <source>%1 waits for approval: another person with the approve right sends it (Approvals).</source>
+        <translation>%1 waits for approval: another person with the approve right sends it (Approvals).</translation>
+    </message>
+    <message>
+        <source>%1: the outcome is unknown (%2).</source>
+        <translation>%1: the outcome is unknown (%2).</translation>
+    </message>
+    <message>
+        <source>It is in the Checking list; look it up there (Ctrl+L).</source>
+        <translation>It is in the Checking list; look it up there (Ctrl+L).</translation>
+    </message>
+    <message>
+        <source>%1 failed at the provider: %2</source>
+        <translation>%1 failed at the provider: %2</translation>
+    </message>
+    <message>
+        <source>No money moved. Look at its attempts before trying again.</source>
+        <translation>No money moved. Look at its attempts before trying again.</translation>
+    </message>
+    <message>
+        <source>%1 is %2.</source>
+        <translation>%1 is %2.</translation>
+    </message>
+    <message>
+        <source>The database failed while starting the new refund: %1</source>
+        <translation>The database failed while starting the new refund: %1</translation>
+    </message>
+    <message>
+        <source>Reload (F5): a row, if one was opened, is in the list.</source>
+        <translation>Reload (F5): a row, if one was opened, is in the list.</translation>
     </message>
 </context>
 <context>
@@ -1494,6 +1625,25 @@ Provider reference on the row: %1.</translation>
     <message>
         <source>Revoke %1: its token stops working at once; asks first</source>
         <translation>Revoke %1: its token stops working at once; asks first</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::AmountUnits</name>
+    <message>
+        <source>write an amount in %1 such as %2</source>
+        <translation>write an amount in %1 such as %2</translation>
+    </message>
+    <message>
+        <source>%1 has no decimals</source>
+        <translation>%1 has no decimals</translation>
+    </message>
+    <message>
+        <source>%1 has %2 decimals at most</source>
+        <translation>%1 has %2 decimals at most</translation>
+    </message>
+    <message>
+        <source>the amount is too large</source>
+        <translation>the amount is too large</translation>
     </message>
 </context>
 <context>
@@ -2379,6 +2529,14 @@ Idempotency-Key: %4
         <source>Eve&amp;nts (%1)</source>
         <translation>Eve&amp;nts (%1)</translation>
     </message>
+    <message>
+        <source>Replaces %1</source>
+        <translation>Replaces %1</translation>
+    </message>
+    <message>
+        <source>Replaced by %1</source>
+        <translation>Replaced by %1</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::EventsPanel</name>
@@ -3149,6 +3307,47 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>%1 is not available now.</source>
         <translation>%1 is not available now.</translation>
     </message>
+    <message>
+        <source>%1 is not in the list shown; clear the search.</source>
+        <translation>%1 is not in the list shown; clear the search.</translation>
+    </message>
+    <message>
+        <source>Evidence…</source>
+        <comment>toolbar button of Attach evidence</comment>
+        <translation>Evidence…</translation>
+    </message>
+    <message>
+        <source>Start a &amp;new refund…</source>
+        <translation>Start a &amp;new refund…</translation>
+    </message>
+    <message>
+        <source>A refund closed as failed: start a new one with a new key, linked to it</source>
+        <translation>A refund closed as failed: start a new one with a new key, linked to it</translation>
+    </message>
+    <message>
+        <source>New refund: select a refund closed as failed first.</source>
+        <translation>New refund: select a refund closed as failed first.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is not a refund.</source>
+        <translation>New refund: %1 is not a refund.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is %2; only a refund closed as failed is started again.</source>
+        <translation>New refund: %1 is %2; only a refund closed as failed is started again.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is already replaced by %2 (%3).</source>
+        <translation>New refund: %1 is already replaced by %2 (%3).</translation>
+    </message>
+    <message>
+        <source>New refund: another action is running; wait for it or press Esc.</source>
+        <translation>New refund: another action is running; wait for it or press Esc.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is not a refund closed as failed.</source>
+        <translation>New refund: %1 is not a refund closed as failed.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -3182,6 +3381,89 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     </message>
 </context>
 <context>
+    <name>ops::ui::NewRefundDialog</name>
+    <message>
+        <source>New refund for order %1</source>
+        <translation>New refund for order %1</translation>
+    </message>
+    <message>
+        <source>This refund replaces %1, which is closed as failed: no money moved for it. It is a new operation with a new idempotency key; the two rows name each other.</source>
+        <translation>This refund replaces %1, which is closed as failed: no money moved for it. It is a new operation with a new idempotency key; the two rows name each other.</translation>
+    </message>
+    <message>
+        <source>Before anything is stored, the provider&apos;s refundable balance of the charge is checked: a refund above what is left is refused, and nothing is stored or sent.</source>
+        <translation>Before anything is stored, the provider&apos;s refundable balance of the charge is checked: a refund above what is left is refused, and nothing is stored or sent.</translation>
+    </message>
+    <message>
+        <source>&amp;Start the refund</source>
+        <translation>&amp;Start the refund</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>Order:</translation>
+    </message>
+    <message>
+        <source>Charge:</source>
+        <translation>Charge:</translation>
+    </message>
+    <message>
+        <source>Payment intent:</source>
+        <translation>Payment intent:</translation>
+    </message>
+    <message>
+        <source>&amp;Amount:</source>
+        <translation>&amp;Amount:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source>&amp;Reference:</source>
+        <translation>&amp;Reference:</translation>
+    </message>
+    <message>
+        <source>none given</source>
+        <translation>none given</translation>
+    </message>
+    <message>
+        <source>requested by the customer</source>
+        <translation>requested by the customer</translation>
+    </message>
+    <message>
+        <source>duplicate</source>
+        <translation>duplicate</translation>
+    </message>
+    <message>
+        <source>fraudulent</source>
+        <translation>fraudulent</translation>
+    </message>
+    <message>
+        <source>R&amp;eason:</source>
+        <translation>R&amp;eason:</translation>
+    </message>
+    <message>
+        <source>Amount: %1.</source>
+        <translation>Amount: %1.</translation>
+    </message>
+    <message>
+        <source>Amount: a refund is above zero.</source>
+        <translation>Amount: a refund is above zero.</translation>
+    </message>
+    <message>
+        <source>Amount: one refund is at most %1.</source>
+        <translation>Amount: one refund is at most %1.</translation>
+    </message>
+    <message>
+        <source>Above the four-eyes threshold of %1: the refund waits until another person with the approve right sends it.</source>
+        <translation>Above the four-eyes threshold of %1: the refund waits until another person with the approve right sends it.</translation>
+    </message>
+    <message>
+        <source>&amp;Start and ask for approval</source>
+        <translation>&amp;Start and ask for approval</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::NextStepDialog</name>
     <message>
         <source>Next step for %1</source>
@@ -3196,16 +3478,20 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>&amp;Message the customer…</translation>
     </message>
     <message>
-        <source>To refund again: a new refund is a new operation with a new idempotency key; the failed one stays closed with its evidence. The console has no form that starts a refund: run this command (or ask the agent to refund again).</source>
-        <translation>To refund again: a new refund is a new operation with a new idempotency key; the failed one stays closed with its evidence. The console has no form that starts a refund: run this command (or ask the agent to refund again).</translation>
-    </message>
-    <message>
-        <source>&amp;Copy the new refund command</source>
-        <translation>&amp;Copy the new refund command</translation>
-    </message>
-    <message>
         <source>Copied: paste it into a terminal where opsctl reaches this database.</source>
         <translation>Copied: paste it into a terminal where opsctl reaches this database.</translation>
+    </message>
+    <message>
+        <source>To refund again, start a new refund: a new operation with a new idempotency key, linked to this one, which stays closed with its evidence. From a terminal, the same is:</source>
+        <translation>To refund again, start a new refund: a new operation with a new idempotency key, linked to this one, which stays closed with its evidence. From a terminal, the same is:</translation>
+    </message>
+    <message>
+        <source>Start a &amp;new refund…</source>
+        <translation>Start a &amp;new refund…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy the command</source>
+        <translation>&amp;Copy the command</translation>
     </message>
 </context>
 <context>
@@ -3549,22 +3835,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Not saved: </source>
         <translation>Not saved: </translation>
-    </message>
-    <message>
-        <source>write an amount in %1 such as %2</source>
-        <translation>write an amount in %1 such as %2</translation>
-    </message>
-    <message>
-        <source>%1 has no decimals</source>
-        <translation>%1 has no decimals</translation>
-    </message>
-    <message>
-        <source>%1 has %2 decimals at most</source>
-        <translation>%1 has %2 decimals at most</translation>
-    </message>
-    <message>
-        <source>the amount is too large</source>
-        <translation>the amount is too large</translation>
     </message>
 </context>
 <context>

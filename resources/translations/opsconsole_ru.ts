@@ -134,6 +134,10 @@
         <source>Operation</source>
         <translation>Операция</translation>
     </message>
+    <message>
+        <source>above the four-eyes threshold</source>
+        <translation>выше порога четырёх глаз</translation>
+    </message>
 </context>
 <context>
     <name>ops::ApplyPreviewModel</name>
@@ -868,6 +872,78 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>retention window closed</source>
         <translation>окно хранения ключа закрылось</translation>
     </message>
+    <message>
+        <source>a resend proposal is applied by resending %1 with its stored key</source>
+        <translation>предложение повторной отправки выполняется повторной отправкой %1 с сохранённым ключом</translation>
+    </message>
+    <message>
+        <source>close %1 as failed</source>
+        <translation>закрыть %1 как неуспешную</translation>
+    </message>
+    <message>
+        <source>close %1 as succeeded</source>
+        <translation>закрыть %1 как успешную</translation>
+    </message>
+    <message>
+        <source>above the four-eyes threshold: an approval request to close %1 as failed</source>
+        <translation>выше порога четырёх глаз: запрос на согласование закрытия %1 как неуспешной</translation>
+    </message>
+    <message>
+        <source>above the four-eyes threshold: an approval request to close %1 as succeeded</source>
+        <translation>выше порога четырёх глаз: запрос на согласование закрытия %1 как успешной</translation>
+    </message>
+    <message>
+        <source>the retention window of %1 closed at %2: no resend</source>
+        <translation>окно хранения ключа %1 закрылось %2: повторная отправка невозможна</translation>
+    </message>
+    <message>
+        <source>evidence #%1 came after proposal #%2 and may change it</source>
+        <translation>доказательство #%1 поступило после предложения #%2 и может его изменить</translation>
+    </message>
+    <message>
+        <source>the row needs attention: %1</source>
+        <translation>строка требует внимания: %1</translation>
+    </message>
+    <message>
+        <source>%1 was changed after the preview; preview again</source>
+        <translation>%1 изменилась после предпросмотра; обновите предпросмотр</translation>
+    </message>
+    <message>
+        <source>%1 is resending %2 right now</source>
+        <translation>%1 сейчас повторно отправляет %2</translation>
+    </message>
+    <message>
+        <source>a close of %1 already waits for approval #%2</source>
+        <translation>закрытие %1 уже ждёт согласования #%2</translation>
+    </message>
+    <message>
+        <source>%1 has no open proposal</source>
+        <translation>для %1 нет открытого предложения</translation>
+    </message>
+    <message>
+        <source>%1 has already succeeded</source>
+        <translation>%1 уже успешна</translation>
+    </message>
+    <message>
+        <source>%1 has already failed</source>
+        <translation>%1 уже неуспешна</translation>
+    </message>
+    <message>
+        <source>proposal %1 is superseded</source>
+        <translation>предложение %1 заменено более новым</translation>
+    </message>
+    <message>
+        <source>proposal %1 is applied</source>
+        <translation>предложение %1 уже применено</translation>
+    </message>
+    <message>
+        <source>proposal %1 waits for approval</source>
+        <translation>предложение %1 ждёт согласования</translation>
+    </message>
+    <message>
+        <source>no such operation: %1</source>
+        <translation>нет такой операции: %1</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::BulkWorker</name>
@@ -1003,6 +1079,10 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     <message>
         <source>Resend: %1 What to do next: %2</source>
         <translation>Повторная отправка: %1 Что делать дальше: %2</translation>
+    </message>
+    <message>
+        <source>Starting a new refund for order %1…</source>
+        <translation>Новый возврат по заказу %1 запускается…</translation>
     </message>
 </context>
 <context>
@@ -1229,6 +1309,57 @@ Stripe хранит под этим ключом другой запрос: по
     <message>
         <source>Nothing was sent; ask a supervisor for the message right.</source>
         <translation>Ничего не отправлено; попросите супервайзера дать право на сообщения.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::NewRefundJob</name>
+    <message>
+        <source>The new refund was not started: %1</source>
+        <translation>Новый возврат не запущен: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was stored or sent; the failed refund is unchanged.</source>
+        <translation>Ничего не сохранено и не отправлено; неуспешный возврат не изменён.</translation>
+    </message>
+    <message>
+        <source>New refund %1 of %2</source>
+        <translation>Новый возврат %1 на %2</translation>
+    </message>
+    <message>
+        <source>%1 succeeded: the provider refunded the customer.</source>
+        <translation>%1: успешно, провайдер вернул деньги клиенту.</translation>
+    </message>
+    <message>
+        <source>%1 waits for approval: another person with the approve right sends it (Approvals).</source>
+        <translation>%1 ждёт согласования: его отправит другой сотрудник с правом одобрения (Согласования).</translation>
+    </message>
+    <message>
+        <source>%1: the outcome is unknown (%2).</source>
+        <translation>%1: результат неизвестен (%2).</translation>
+    </message>
+    <message>
+        <source>It is in the Checking list; look it up there (Ctrl+L).</source>
+        <translation>Он в списке «Проверка»; запросите его там у провайдера (Ctrl+L).</translation>
+    </message>
+    <message>
+        <source>%1 failed at the provider: %2</source>
+        <translation>%1 не прошёл у провайдера: %2</translation>
+    </message>
+    <message>
+        <source>No money moved. Look at its attempts before trying again.</source>
+        <translation>Деньги не двигались. Посмотрите его попытки, прежде чем пробовать снова.</translation>
+    </message>
+    <message>
+        <source>%1 is %2.</source>
+        <translation>%1: %2.</translation>
+    </message>
+    <message>
+        <source>The database failed while starting the new refund: %1</source>
+        <translation>Сбой базы данных при запуске нового возврата: %1</translation>
+    </message>
+    <message>
+        <source>Reload (F5): a row, if one was opened, is in the list.</source>
+        <translation>Обновите (F5): строка, если она была открыта, появится в списке.</translation>
     </message>
 </context>
 <context>
@@ -1497,6 +1628,25 @@ Provider reference on the row: %1.</source>
     <message>
         <source>Revoke %1: its token stops working at once; asks first</source>
         <translation>Отозвать %1: его токен сразу перестаёт действовать; сначала будет вопрос</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::AmountUnits</name>
+    <message>
+        <source>write an amount in %1 such as %2</source>
+        <translation>укажите сумму в %1, например %2</translation>
+    </message>
+    <message>
+        <source>%1 has no decimals</source>
+        <translation>у %1 нет дробной части</translation>
+    </message>
+    <message>
+        <source>%1 has %2 decimals at most</source>
+        <translation>у %1 не больше %2 знаков после запятой</translation>
+    </message>
+    <message>
+        <source>the amount is too large</source>
+        <translation>сумма слишком велика</translation>
     </message>
 </context>
 <context>
@@ -2393,6 +2543,14 @@ Idempotency-Key: %4
         <source>Eve&amp;nts (%1)</source>
         <translation>Со&amp;бытия (%1)</translation>
     </message>
+    <message>
+        <source>Replaces %1</source>
+        <translation>Заменяет %1</translation>
+    </message>
+    <message>
+        <source>Replaced by %1</source>
+        <translation>Заменён: %1</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::EventsPanel</name>
@@ -3166,6 +3324,47 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>%1 is not available now.</source>
         <translation>%1 сейчас недоступно.</translation>
     </message>
+    <message>
+        <source>%1 is not in the list shown; clear the search.</source>
+        <translation>%1 нет в показанном списке; очистите поиск.</translation>
+    </message>
+    <message>
+        <source>Evidence…</source>
+        <comment>toolbar button of Attach evidence</comment>
+        <translation>Доказательство…</translation>
+    </message>
+    <message>
+        <source>Start a &amp;new refund…</source>
+        <translation>&amp;Новый возврат…</translation>
+    </message>
+    <message>
+        <source>A refund closed as failed: start a new one with a new key, linked to it</source>
+        <translation>Возврат закрыт как неуспешный: начать новый с новым ключом, связанный с ним</translation>
+    </message>
+    <message>
+        <source>New refund: select a refund closed as failed first.</source>
+        <translation>Новый возврат: сначала выберите возврат, закрытый как неуспешный.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is not a refund.</source>
+        <translation>Новый возврат: %1 — не возврат.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is %2; only a refund closed as failed is started again.</source>
+        <translation>Новый возврат: %1 в состоянии «%2»; заново начинается только возврат, закрытый как неуспешный.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is already replaced by %2 (%3).</source>
+        <translation>Новый возврат: %1 уже заменён возвратом %2 (%3).</translation>
+    </message>
+    <message>
+        <source>New refund: another action is running; wait for it or press Esc.</source>
+        <translation>Новый возврат: выполняется другое действие; дождитесь его или нажмите Esc.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is not a refund closed as failed.</source>
+        <translation>Новый возврат: %1 — не возврат, закрытый как неуспешный.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -3199,6 +3398,89 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     </message>
 </context>
 <context>
+    <name>ops::ui::NewRefundDialog</name>
+    <message>
+        <source>New refund for order %1</source>
+        <translation>Новый возврат по заказу %1</translation>
+    </message>
+    <message>
+        <source>This refund replaces %1, which is closed as failed: no money moved for it. It is a new operation with a new idempotency key; the two rows name each other.</source>
+        <translation>Этот возврат заменяет %1, закрытый как неуспешный: по нему деньги не двигались. Это новая операция с новым ключом идемпотентности; обе строки ссылаются друг на друга.</translation>
+    </message>
+    <message>
+        <source>Before anything is stored, the provider&apos;s refundable balance of the charge is checked: a refund above what is left is refused, and nothing is stored or sent.</source>
+        <translation>Перед сохранением проверяется остаток платежа, доступный для возврата у провайдера: возврат больше остатка отклоняется, и ничего не сохраняется и не отправляется.</translation>
+    </message>
+    <message>
+        <source>&amp;Start the refund</source>
+        <translation>&amp;Начать возврат</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>Заказ:</translation>
+    </message>
+    <message>
+        <source>Charge:</source>
+        <translation>Платёж:</translation>
+    </message>
+    <message>
+        <source>Payment intent:</source>
+        <translation>Payment intent:</translation>
+    </message>
+    <message>
+        <source>&amp;Amount:</source>
+        <translation>&amp;Сумма:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>&amp;Reference:</source>
+        <translation>&amp;Ссылка:</translation>
+    </message>
+    <message>
+        <source>none given</source>
+        <translation>не указана</translation>
+    </message>
+    <message>
+        <source>requested by the customer</source>
+        <translation>по просьбе клиента</translation>
+    </message>
+    <message>
+        <source>duplicate</source>
+        <translation>дубликат</translation>
+    </message>
+    <message>
+        <source>fraudulent</source>
+        <translation>мошенничество</translation>
+    </message>
+    <message>
+        <source>R&amp;eason:</source>
+        <translation>П&amp;ричина:</translation>
+    </message>
+    <message>
+        <source>Amount: %1.</source>
+        <translation>Сумма: %1.</translation>
+    </message>
+    <message>
+        <source>Amount: a refund is above zero.</source>
+        <translation>Сумма: возврат должен быть больше нуля.</translation>
+    </message>
+    <message>
+        <source>Amount: one refund is at most %1.</source>
+        <translation>Сумма: один возврат — не больше %1.</translation>
+    </message>
+    <message>
+        <source>Above the four-eyes threshold of %1: the refund waits until another person with the approve right sends it.</source>
+        <translation>Выше порога четырёх глаз (%1): возврат ждёт, пока его отправит другой сотрудник с правом одобрения.</translation>
+    </message>
+    <message>
+        <source>&amp;Start and ask for approval</source>
+        <translation>&amp;Начать и запросить одобрение</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::NextStepDialog</name>
     <message>
         <source>Next step for %1</source>
@@ -3213,16 +3495,20 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>&amp;Написать клиенту…</translation>
     </message>
     <message>
-        <source>To refund again: a new refund is a new operation with a new idempotency key; the failed one stays closed with its evidence. The console has no form that starts a refund: run this command (or ask the agent to refund again).</source>
-        <translation>Чтобы вернуть деньги снова: новый возврат — это новая операция с новым ключом идемпотентности; неуспешная остаётся закрытой вместе со своими доказательствами. В консоли нет формы для запуска возврата: выполните эту команду (или попросите агента оформить возврат снова).</translation>
-    </message>
-    <message>
-        <source>&amp;Copy the new refund command</source>
-        <translation>&amp;Копировать команду нового возврата</translation>
-    </message>
-    <message>
         <source>Copied: paste it into a terminal where opsctl reaches this database.</source>
         <translation>Скопировано: вставьте в терминал, где opsctl видит эту базу данных.</translation>
+    </message>
+    <message>
+        <source>To refund again, start a new refund: a new operation with a new idempotency key, linked to this one, which stays closed with its evidence. From a terminal, the same is:</source>
+        <translation>Чтобы вернуть деньги снова, начните новый возврат: новую операцию с новым ключом идемпотентности, связанную с этой; эта остаётся закрытой со своими доказательствами. То же из терминала:</translation>
+    </message>
+    <message>
+        <source>Start a &amp;new refund…</source>
+        <translation>&amp;Новый возврат…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy the command</source>
+        <translation>&amp;Копировать команду</translation>
     </message>
 </context>
 <context>
@@ -3566,22 +3852,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Not saved: </source>
         <translation>Не сохранено: </translation>
-    </message>
-    <message>
-        <source>write an amount in %1 such as %2</source>
-        <translation>укажите сумму в %1, например %2</translation>
-    </message>
-    <message>
-        <source>%1 has no decimals</source>
-        <translation>у %1 нет дробной части</translation>
-    </message>
-    <message>
-        <source>%1 has %2 decimals at most</source>
-        <translation>у %1 не больше %2 знаков после запятой</translation>
-    </message>
-    <message>
-        <source>the amount is too large</source>
-        <translation>сумма слишком велика</translation>
     </message>
 </context>
 <context>

@@ -134,6 +134,10 @@
         <source>Operation</source>
         <translation>Операція</translation>
     </message>
+    <message>
+        <source>above the four-eyes threshold</source>
+        <translation>вище порогу чотирьох очей</translation>
+    </message>
 </context>
 <context>
     <name>ops::ApplyPreviewModel</name>
@@ -868,6 +872,78 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>retention window closed</source>
         <translation>вікно зберігання ключа закрилося</translation>
     </message>
+    <message>
+        <source>a resend proposal is applied by resending %1 with its stored key</source>
+        <translation>пропозицію повторного надсилання виконують повторним надсиланням %1 зі збереженим ключем</translation>
+    </message>
+    <message>
+        <source>close %1 as failed</source>
+        <translation>закрити %1 як неуспішну</translation>
+    </message>
+    <message>
+        <source>close %1 as succeeded</source>
+        <translation>закрити %1 як успішну</translation>
+    </message>
+    <message>
+        <source>above the four-eyes threshold: an approval request to close %1 as failed</source>
+        <translation>вище порогу чотирьох очей: запит на погодження закриття %1 як неуспішної</translation>
+    </message>
+    <message>
+        <source>above the four-eyes threshold: an approval request to close %1 as succeeded</source>
+        <translation>вище порогу чотирьох очей: запит на погодження закриття %1 як успішної</translation>
+    </message>
+    <message>
+        <source>the retention window of %1 closed at %2: no resend</source>
+        <translation>вікно зберігання ключа %1 закрилося %2: повторне надсилання неможливе</translation>
+    </message>
+    <message>
+        <source>evidence #%1 came after proposal #%2 and may change it</source>
+        <translation>доказ #%1 надійшов після пропозиції #%2 і може її змінити</translation>
+    </message>
+    <message>
+        <source>the row needs attention: %1</source>
+        <translation>рядок потребує уваги: %1</translation>
+    </message>
+    <message>
+        <source>%1 was changed after the preview; preview again</source>
+        <translation>%1 змінилася після попереднього перегляду; перегляньте ще раз</translation>
+    </message>
+    <message>
+        <source>%1 is resending %2 right now</source>
+        <translation>%1 зараз повторно надсилає %2</translation>
+    </message>
+    <message>
+        <source>a close of %1 already waits for approval #%2</source>
+        <translation>закриття %1 вже чекає погодження #%2</translation>
+    </message>
+    <message>
+        <source>%1 has no open proposal</source>
+        <translation>для %1 немає відкритої пропозиції</translation>
+    </message>
+    <message>
+        <source>%1 has already succeeded</source>
+        <translation>%1 вже успішна</translation>
+    </message>
+    <message>
+        <source>%1 has already failed</source>
+        <translation>%1 вже неуспішна</translation>
+    </message>
+    <message>
+        <source>proposal %1 is superseded</source>
+        <translation>пропозицію %1 замінено новішою</translation>
+    </message>
+    <message>
+        <source>proposal %1 is applied</source>
+        <translation>пропозицію %1 вже застосовано</translation>
+    </message>
+    <message>
+        <source>proposal %1 waits for approval</source>
+        <translation>пропозиція %1 чекає погодження</translation>
+    </message>
+    <message>
+        <source>no such operation: %1</source>
+        <translation>немає такої операції: %1</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::BulkWorker</name>
@@ -1003,6 +1079,10 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     <message>
         <source>Resend: %1 What to do next: %2</source>
         <translation>Повторне надсилання: %1 Що робити далі: %2</translation>
+    </message>
+    <message>
+        <source>Starting a new refund for order %1…</source>
+        <translation>Запуск нового повернення для замовлення %1…</translation>
     </message>
 </context>
 <context>
@@ -1229,6 +1309,57 @@ Stripe зберігає під цим ключем інший запит: пов
     <message>
         <source>Nothing was sent; ask a supervisor for the message right.</source>
         <translation>Нічого не надіслано; попросіть супервайзера надати право на повідомлення.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::NewRefundJob</name>
+    <message>
+        <source>The new refund was not started: %1</source>
+        <translation>Нове повернення не запущено: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was stored or sent; the failed refund is unchanged.</source>
+        <translation>Нічого не збережено й не надіслано; неуспішне повернення не змінено.</translation>
+    </message>
+    <message>
+        <source>New refund %1 of %2</source>
+        <translation>Нове повернення %1 на %2</translation>
+    </message>
+    <message>
+        <source>%1 succeeded: the provider refunded the customer.</source>
+        <translation>%1: успішно, провайдер повернув кошти клієнтові.</translation>
+    </message>
+    <message>
+        <source>%1 waits for approval: another person with the approve right sends it (Approvals).</source>
+        <translation>%1 чекає погодження: його надішле інша людина з правом схвалення (Погодження).</translation>
+    </message>
+    <message>
+        <source>%1: the outcome is unknown (%2).</source>
+        <translation>%1: результат невідомий (%2).</translation>
+    </message>
+    <message>
+        <source>It is in the Checking list; look it up there (Ctrl+L).</source>
+        <translation>Воно в списку «Перевірка»; запитайте його там у провайдера (Ctrl+L).</translation>
+    </message>
+    <message>
+        <source>%1 failed at the provider: %2</source>
+        <translation>%1 не пройшло в провайдера: %2</translation>
+    </message>
+    <message>
+        <source>No money moved. Look at its attempts before trying again.</source>
+        <translation>Кошти не рухалися. Перегляньте його спроби, перш ніж пробувати знову.</translation>
+    </message>
+    <message>
+        <source>%1 is %2.</source>
+        <translation>%1: %2.</translation>
+    </message>
+    <message>
+        <source>The database failed while starting the new refund: %1</source>
+        <translation>Збій бази даних під час запуску нового повернення: %1</translation>
+    </message>
+    <message>
+        <source>Reload (F5): a row, if one was opened, is in the list.</source>
+        <translation>Оновіть (F5): рядок, якщо його відкрито, буде в списку.</translation>
     </message>
 </context>
 <context>
@@ -1497,6 +1628,25 @@ Provider reference on the row: %1.</source>
     <message>
         <source>Revoke %1: its token stops working at once; asks first</source>
         <translation>Відкликати %1: його токен одразу перестає діяти; спершу буде запитання</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::AmountUnits</name>
+    <message>
+        <source>write an amount in %1 such as %2</source>
+        <translation>вкажіть суму в %1, наприклад %2</translation>
+    </message>
+    <message>
+        <source>%1 has no decimals</source>
+        <translation>у %1 немає дробової частини</translation>
+    </message>
+    <message>
+        <source>%1 has %2 decimals at most</source>
+        <translation>у %1 щонайбільше %2 знаків після коми</translation>
+    </message>
+    <message>
+        <source>the amount is too large</source>
+        <translation>сума завелика</translation>
     </message>
 </context>
 <context>
@@ -2393,6 +2543,14 @@ Idempotency-Key: %4
         <source>Eve&amp;nts (%1)</source>
         <translation>Поді&amp;ї (%1)</translation>
     </message>
+    <message>
+        <source>Replaces %1</source>
+        <translation>Замінює %1</translation>
+    </message>
+    <message>
+        <source>Replaced by %1</source>
+        <translation>Замінено: %1</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::EventsPanel</name>
@@ -3166,6 +3324,47 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>%1 is not available now.</source>
         <translation>%1 зараз недоступно.</translation>
     </message>
+    <message>
+        <source>%1 is not in the list shown; clear the search.</source>
+        <translation>%1 немає в показаному списку; очистьте пошук.</translation>
+    </message>
+    <message>
+        <source>Evidence…</source>
+        <comment>toolbar button of Attach evidence</comment>
+        <translation>Доказ…</translation>
+    </message>
+    <message>
+        <source>Start a &amp;new refund…</source>
+        <translation>&amp;Нове повернення…</translation>
+    </message>
+    <message>
+        <source>A refund closed as failed: start a new one with a new key, linked to it</source>
+        <translation>Повернення закрито як неуспішне: почати нове з новим ключем, пов’язане з ним</translation>
+    </message>
+    <message>
+        <source>New refund: select a refund closed as failed first.</source>
+        <translation>Нове повернення: спершу виберіть повернення, закрите як неуспішне.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is not a refund.</source>
+        <translation>Нове повернення: %1 — не повернення.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is %2; only a refund closed as failed is started again.</source>
+        <translation>Нове повернення: %1 у стані «%2»; знову починають лише повернення, закрите як неуспішне.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is already replaced by %2 (%3).</source>
+        <translation>Нове повернення: %1 вже замінено поверненням %2 (%3).</translation>
+    </message>
+    <message>
+        <source>New refund: another action is running; wait for it or press Esc.</source>
+        <translation>Нове повернення: виконується інша дія; дочекайтеся її або натисніть Esc.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is not a refund closed as failed.</source>
+        <translation>Нове повернення: %1 — не повернення, закрите як неуспішне.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -3199,6 +3398,89 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     </message>
 </context>
 <context>
+    <name>ops::ui::NewRefundDialog</name>
+    <message>
+        <source>New refund for order %1</source>
+        <translation>Нове повернення для замовлення %1</translation>
+    </message>
+    <message>
+        <source>This refund replaces %1, which is closed as failed: no money moved for it. It is a new operation with a new idempotency key; the two rows name each other.</source>
+        <translation>Це повернення замінює %1, закрите як неуспішне: за ним кошти не рухалися. Це нова операція з новим ключем ідемпотентності; обидва рядки посилаються один на одного.</translation>
+    </message>
+    <message>
+        <source>Before anything is stored, the provider&apos;s refundable balance of the charge is checked: a refund above what is left is refused, and nothing is stored or sent.</source>
+        <translation>Перед збереженням перевіряється залишок платежу, доступний для повернення в провайдера: повернення, більше за залишок, відхиляється, і нічого не зберігається й не надсилається.</translation>
+    </message>
+    <message>
+        <source>&amp;Start the refund</source>
+        <translation>&amp;Почати повернення</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>Замовлення:</translation>
+    </message>
+    <message>
+        <source>Charge:</source>
+        <translation>Платіж:</translation>
+    </message>
+    <message>
+        <source>Payment intent:</source>
+        <translation>Payment intent:</translation>
+    </message>
+    <message>
+        <source>&amp;Amount:</source>
+        <translation>&amp;Сума:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>немає</translation>
+    </message>
+    <message>
+        <source>&amp;Reference:</source>
+        <translation>&amp;Посилання:</translation>
+    </message>
+    <message>
+        <source>none given</source>
+        <translation>не вказано</translation>
+    </message>
+    <message>
+        <source>requested by the customer</source>
+        <translation>на прохання клієнта</translation>
+    </message>
+    <message>
+        <source>duplicate</source>
+        <translation>дублікат</translation>
+    </message>
+    <message>
+        <source>fraudulent</source>
+        <translation>шахрайство</translation>
+    </message>
+    <message>
+        <source>R&amp;eason:</source>
+        <translation>П&amp;ричина:</translation>
+    </message>
+    <message>
+        <source>Amount: %1.</source>
+        <translation>Сума: %1.</translation>
+    </message>
+    <message>
+        <source>Amount: a refund is above zero.</source>
+        <translation>Сума: повернення має бути більшим за нуль.</translation>
+    </message>
+    <message>
+        <source>Amount: one refund is at most %1.</source>
+        <translation>Сума: одне повернення — не більше %1.</translation>
+    </message>
+    <message>
+        <source>Above the four-eyes threshold of %1: the refund waits until another person with the approve right sends it.</source>
+        <translation>Вище порогу чотирьох очей (%1): повернення чекає, доки його надішле інша людина з правом схвалення.</translation>
+    </message>
+    <message>
+        <source>&amp;Start and ask for approval</source>
+        <translation>&amp;Почати й запитати схвалення</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::NextStepDialog</name>
     <message>
         <source>Next step for %1</source>
@@ -3213,16 +3495,20 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>&amp;Написати клієнтові…</translation>
     </message>
     <message>
-        <source>To refund again: a new refund is a new operation with a new idempotency key; the failed one stays closed with its evidence. The console has no form that starts a refund: run this command (or ask the agent to refund again).</source>
-        <translation>Щоб повернути гроші знову: нове повернення — це нова операція з новим ключем ідемпотентності; неуспішна залишається закритою разом зі своїми доказами. У консолі немає форми для запуску повернення: виконайте цю команду (або попросіть агента оформити повернення знову).</translation>
-    </message>
-    <message>
-        <source>&amp;Copy the new refund command</source>
-        <translation>&amp;Копіювати команду нового повернення</translation>
-    </message>
-    <message>
         <source>Copied: paste it into a terminal where opsctl reaches this database.</source>
         <translation>Скопійовано: вставте в термінал, де opsctl бачить цю базу даних.</translation>
+    </message>
+    <message>
+        <source>To refund again, start a new refund: a new operation with a new idempotency key, linked to this one, which stays closed with its evidence. From a terminal, the same is:</source>
+        <translation>Щоб повернути кошти знову, почніть нове повернення: нову операцію з новим ключем ідемпотентності, пов’язану з цією; ця лишається закритою зі своїми доказами. Те саме з термінала:</translation>
+    </message>
+    <message>
+        <source>Start a &amp;new refund…</source>
+        <translation>&amp;Нове повернення…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy the command</source>
+        <translation>&amp;Копіювати команду</translation>
     </message>
 </context>
 <context>
@@ -3566,22 +3852,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Not saved: </source>
         <translation>Не збережено: </translation>
-    </message>
-    <message>
-        <source>write an amount in %1 such as %2</source>
-        <translation>вкажіть суму в %1, наприклад %2</translation>
-    </message>
-    <message>
-        <source>%1 has no decimals</source>
-        <translation>у %1 немає дробової частини</translation>
-    </message>
-    <message>
-        <source>%1 has %2 decimals at most</source>
-        <translation>у %1 щонайбільше %2 знаків після коми</translation>
-    </message>
-    <message>
-        <source>the amount is too large</source>
-        <translation>сума завелика</translation>
     </message>
 </context>
 <context>

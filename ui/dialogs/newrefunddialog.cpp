@@ -71,6 +71,7 @@ NewRefundDialog::NewRefundDialog(const RefundDraft &draft, std::optional<qint64>
     layout->addWidget(buttons);
     connect(m_amount, &QLineEdit::textChanged, this, &NewRefundDialog::updateState);
     updateState();
+    setMinimumWidth(480); // an operation id and the rule-9 note read on few lines
     m_amount->setFocus();
     m_amount->selectAll();
 }
