@@ -1,0 +1,549 @@
+// Every window and dialog fits a 1024×700 screen in English, Russian and Ukrainian (issue 31
+// item 5): each is built over a real SQLite store with representative rows (an unknown refund
+// with a proposal, a failed one, a close waiting for approval), shown offscreen at most 1024×700,
+// and walked. A row fails, listing every offender at once, when
+//   - the window (or a dialog's size hint) is larger than the screen;
+//   - a visible widget reaches past the window's edge (content of scroll areas and item views
+//     scrolls by design and is skipped);
+//   - a button's text is clipped (Qt does not elide button text: a size hint wider than the
+//     button means cut-off text);
+//   - a one-line label is narrower than its text (outside scroll areas and the status bar,
+//     whose messages the console elides itself), or a wrapped one shorter than its lines;
+//   - a tab lies outside its tab bar, or a toolbar hides actions behind its » button.
+// Each row also writes screenshots/fit-<window>-<language>.png. The self-check case proves the
+// walk can fail: a deliberately oversized dialog must be reported, a fitting one must not.
+
+#include "common/language.h"
+#include "console/connectionsservice.h"
+#include "console/consoleagents.h"
+#include "console/consolecontroller.h"
+#include "dialogs/agentsdialog.h"
+#include "dialogs/bulkapplydialog.h"
+#include "dialogs/closedialog.h"
+#include "dialogs/composedialog.h"
+#include "dialogs/connectionsdialog.h"
+#include "dialogs/evidencedialog.h"
+#include "dialogs/firstrundialog.h"
+#include "dialogs/lookupdialog.h"
+#include "dialogs/newrefunddialog.h"
+#include "dialogs/nextstepdialog.h"
+#include "dialogs/openfaileddialog.h"
+#include "dialogs/resendconfirmdialog.h"
+#include "dialogs/settingsdialog.h"
+#include "dialogs/shortcutsdialog.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/access/approvals.h"
+#include "storage/session.h"
+#include "supervisor/supervisorwindow.h"
+#include "support/messagefixture.h"
+#include "support/proposalfixture.h"
+#include "support/screenshots.h"
+#include "support/storefixture.h"
+#include "widgets/operationlistview.h"
+
+#include <QAbstractButton>
+#include <QAbstractScrollArea>
+#include <QAction>
+#include <QApplication>
+#include <QDialogButtonBox>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QPointer>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimeZone>
+#include <QToolBar>
+#include <QToolButton>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+
+namespace {
+
+constexpr QSize kScreen(1024, 700);
+const QString kAlice = u"operator:alice"_s;
+
+bool fits(const QSize &s)
+{
+    return s.width() <= kScreen.width() && s.height() <= kScreen.height();
+}
+
+QString sizeText(const QSize &s)
+{
+    return u"%1×%2"_s.arg(s.width()).arg(s.height());
+}
+
+QString describe(const QWidget *w)
+{
+    QString name = w->objectName().isEmpty() ? QString::fromLatin1(w->metaObject()->className())
+                                             : w->objectName();
+    QString text;
+    if (const auto *b = qobject_cast<const QAbstractButton *>(w))
+        text = b->text();
+    else if (const auto *l = qobject_cast<const QLabel *>(w))
+        text = l->text();
+    text.remove(u'&');
+    if (text.size() > 60)
+        text = text.left(57) + u"..."_s;
+    return text.isEmpty() ? name : u"%1 \"%2\""_s.arg(name, text);
+}
+
+// Inside a scroll area's or an item view's viewport: its content scrolls by design.
+bool scrolls(const QWidget *w, const QWidget *top)
+{
+    for (const QWidget *p = w->parentWidget(); p && p != top; p = p->parentWidget()) {
+        const auto *area = qobject_cast<const QAbstractScrollArea *>(p->parentWidget());
+        if (area && area->viewport() == p)
+            return true;
+    }
+    return false;
+}
+
+bool inStatusBar(const QWidget *w)
+{
+    for (const QWidget *p = w; p; p = p->parentWidget())
+        if (qobject_cast<const QStatusBar *>(p))
+            return true;
+    return false;
+}
+
+// Whether `button` shows text (a tool button may show its icon only).
+bool showsText(const QAbstractButton *button)
+{
+    if (button->text().isEmpty())
+        return false;
+    const auto *tool = qobject_cast<const QToolButton *>(button);
+    return !tool || tool->toolButtonStyle() != Qt::ToolButtonIconOnly || tool->icon().isNull();
+}
+
+// Where a too-large minimum comes from: from `top` down, the visible child with the widest (or
+// tallest) minimum size hint at each level, so the report names the part to shorten.
+QString widestChain(const QWidget *top, bool wide)
+{
+    QStringList chain;
+    const QWidget *at = top;
+    while (at) {
+        const QWidget *next = nullptr;
+        int most = 0;
+        for (const QWidget *c : at->findChildren<QWidget *>(Qt::FindDirectChildrenOnly)) {
+            if (c->isWindow() || !c->isVisible())
+                continue;
+            const QSize hint = c->minimumSizeHint().expandedTo(c->minimumSize());
+            const int extent = wide ? hint.width() : hint.height();
+            if (extent > most) {
+                most = extent;
+                next = c;
+            }
+        }
+        if (next)
+            chain << u"%1 (%2)"_s.arg(describe(next), QString::number(most));
+        at = next;
+    }
+    return chain.join(u" > "_s);
+}
+
+// The current row's screenshot, screenshots/fit-<window>-<language>.png next to the binary, for
+// a person to look at; '' for none.
+QString &shotName()
+{
+    static QString name;
+    return name;
+}
+
+// Everything in shown `top` that does not fit, one line each.
+QStringList walk(QWidget *top)
+{
+    if (!shotName().isEmpty())
+        top->grab().save(test::screenshotDir() + u"/fit-"_s + shotName() + u".png"_s);
+    QStringList found;
+    if (!fits(top->size())) {
+        found << u"window %1 is %2"_s.arg(describe(top), sizeText(top->size()));
+        if (top->width() > kScreen.width())
+            found << u"  widest: "_s + widestChain(top, true);
+        if (top->height() > kScreen.height())
+            found << u"  tallest: "_s + widestChain(top, false);
+    }
+    // Against the screen, not only the window: a window larger than the screen names each part
+    // that is off it.
+    const QRect area = top->rect() & QRect(QPoint(0, 0), kScreen);
+    const auto children = top->findChildren<QWidget *>();
+    for (QWidget *w : children) {
+        if (w->isWindow() || !w->isVisible() || scrolls(w, top))
+            continue;
+        const QRect r(w->mapTo(top, QPoint(0, 0)), w->size());
+        if (!area.contains(r))
+            found << u"%1 at (%2,%3) %4 reaches past the visible %5"_s.arg(
+                describe(w), QString::number(r.x()), QString::number(r.y()), sizeText(r.size()),
+                sizeText(area.size()));
+        if (const auto *bar = qobject_cast<QTabBar *>(w)) {
+            for (int i = 0; i < bar->count(); ++i)
+                if (bar->isTabVisible(i) && !bar->rect().contains(bar->tabRect(i)))
+                    found << u"tab \"%1\" is off its tab bar"_s.arg(bar->tabText(i).remove(u'&'));
+        }
+        if (auto *bar = qobject_cast<QToolBar *>(w)) {
+            QStringList hidden;
+            for (QAction *a : bar->actions())
+                if (a->isVisible() && !a->isSeparator() && bar->widgetForAction(a) &&
+                    !bar->widgetForAction(a)->isVisible())
+                    hidden << a->iconText();
+            if (!hidden.isEmpty())
+                found << u"toolbar %1 (%2 px wide, needs %3) hides behind its » button: %4"_s.arg(
+                    describe(bar), QString::number(bar->width()),
+                    QString::number(bar->sizeHint().width()), hidden.join(u", "_s));
+        }
+        if (const auto *b = qobject_cast<QAbstractButton *>(w); b && showsText(b)) {
+            if (b->sizeHint().width() > b->width())
+                found << u"%1 text is clipped: needs %2 px, has %3"_s.arg(
+                    describe(w), QString::number(b->sizeHint().width()),
+                    QString::number(b->width()));
+        } else if (const auto *l = qobject_cast<QLabel *>(w);
+                   l && !l->wordWrap() && !l->text().isEmpty() && !inStatusBar(l) &&
+                   l->sizeHint().width() > l->width()) {
+            found << u"%1 is cut: needs %2 px, has %3"_s.arg(
+                describe(w), QString::number(l->sizeHint().width()), QString::number(l->width()));
+        } else if (l && l->wordWrap() && !l->text().isEmpty() &&
+                   l->height() < l->heightForWidth(l->width())) {
+            // A wrapped label's last lines are cut when it is shorter than its text needs.
+            found << u"%1 is cut: needs %2 px of height, has %3"_s.arg(
+                describe(w), QString::number(l->heightForWidth(l->width())),
+                QString::number(l->height()));
+        }
+    }
+    return found;
+}
+
+void settle()
+{
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::processEvents();
+        QTest::qWait(20);
+    }
+}
+
+// A dialog as it opens: its size hints must fit; then walked at the size it has, capped at the
+// screen (a dialog larger than the screen is reported and walked at the screen's size).
+QStringList walkDialog(QDialog *dialog)
+{
+    QStringList found;
+    if (!dialog->isVisible())
+        dialog->show();
+    settle();
+    if (!fits(dialog->minimumSizeHint()))
+        found << u"dialog %1 minimum size hint is %2"_s.arg(describe(dialog),
+                                                            sizeText(dialog->minimumSizeHint()));
+    if (!fits(dialog->sizeHint()))
+        found << u"dialog %1 size hint is %2"_s.arg(describe(dialog), sizeText(dialog->sizeHint()));
+    if (!fits(dialog->size())) {
+        found << u"dialog %1 opens at %2"_s.arg(describe(dialog), sizeText(dialog->size()));
+        dialog->resize(dialog->size().boundedTo(kScreen));
+        settle();
+    }
+    return found + walk(dialog);
+}
+
+QStringList walkWindow(QWidget *window)
+{
+    window->resize(kScreen);
+    window->show();
+    settle();
+    QStringList found;
+    if (!fits(window->minimumSizeHint()))
+        found << u"window %1 minimum size hint is %2"_s.arg(describe(window),
+                                                            sizeText(window->minimumSizeHint()));
+    return found + walk(window);
+}
+
+// The console's settings stay out of the user's: the connections dialog reads this folder.
+QTemporaryDir &configHome()
+{
+    static QTemporaryDir dir;
+    return dir;
+}
+
+// A database with one row of each kind a person meets after an incident, and a console on it.
+struct Desk
+{
+    explicit Desk(const QString &actor)
+        : session(seed(fx), fx.clock())
+        , window(session, actor, actor + u"#fit"_s)
+        , controller(window, jobs(fx), fx.clock())
+    {
+        window.resize(kScreen);
+        window.show();
+        window.reloadAll();
+        settle();
+    }
+
+    static QString seed(test::StoreFixture &f)
+    {
+        // An unknown refund the reconciler proposes to close as failed, and one it proposes to
+        // resend; a failed refund; a large one whose close waits for a second supervisor.
+        test::propose(f, test::unknownRefund(f, u"op_unknown_with_a_long_identifier_01"_s));
+        test::propose(f, test::unknownRefund(f, u"op_resend_01"_s, 150000), OperationState::Failed,
+                      ProposalAction::Resend);
+        test::operationIn(f.store(), test::refundOperation(u"op_failed_01"_s, u"5521"_s),
+                          OperationState::Failed);
+        setApprovalThreshold(connectionOf(f.store()), 0, kAlice, u"usd"_s, 1000);
+        const Operation large = test::operationIn(
+            f.store(), test::refundOperation(u"op_large_01"_s, u"7730"_s), OperationState::Unknown);
+        const qint64 evidence = test::reading(f, large.id, u"operator:bob"_s);
+        f.store().closeManually({large.id,
+                                 OperationState::Failed,
+                                 {},
+                                 {evidence},
+                                 u"operator:bob"_s,
+                                 u"The provider's dashboard lists no refund for this charge"_s});
+        return f.path();
+    }
+
+    static console::JobConfig jobs(test::StoreFixture &f)
+    {
+        console::JobConfig c;
+        c.dbLocation = f.path();
+        c.stripeProblem = u"Stripe is not used in this test."_s;
+        c.slenProblem = u"Slen is not used in this test."_s;
+        return c;
+    }
+
+    Operation operation(const QString &id) { return *fx.store().operation(id); }
+
+    test::StoreFixture fx;
+    Session session;
+    ui::MainWindow window;
+    console::ConsoleController controller;
+};
+
+// What a look-up found: nothing at the provider; with `resendHelps` nothing stored under the key
+// either (Resend is offered), without it the close is proposed (support asks a supervisor).
+LookupAnswer lookupAnswer(const QString &id, bool resendHelps)
+{
+    LookupAnswer a;
+    a.operationId = id;
+    a.summary =
+        u"Stripe shows no refund for charge ch_%1 (list complete, 3 refunds read).\n"
+        "Nothing was stored under the key: a resend with the stored key completes it."_s.arg(id);
+    a.proposedOutcome = OperationState::Failed;
+    a.proposedReason = u"No refund at the provider (list complete)"_s;
+    a.evidenceTitle = u"Stripe look-up"_s;
+    a.evidenceBody = R"({"list_complete":true,"matching_refund":null})";
+    a.resendHelps = resendHelps;
+    return a;
+}
+
+} // namespace
+
+class TestFitScreen : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanup();
+    void walkReportsWhatDoesNotFit();
+    void everyWindowFits_data();
+    void everyWindowFits();
+
+private:
+    QStringList walkNamed(const QString &name, Desk &desk);
+};
+
+void TestFitScreen::initTestCase()
+{
+    QVERIFY(configHome().isValid());
+    qputenv("XDG_CONFIG_HOME", configHome().path().toUtf8());
+}
+
+void TestFitScreen::cleanup()
+{
+    shotName().clear();
+    ui::applyLanguage(u"en"_s, QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+// The walk is not blind: a dialog wider and taller than the screen, a clipped button and a cut
+// label are each reported, and a fitting dialog is not.
+void TestFitScreen::walkReportsWhatDoesNotFit()
+{
+    QDialog wide;
+    auto *button = new QPushButton(u"Apply "_s.repeated(200), &wide);
+    button->setObjectName(u"hugeButton"_s);
+    button->setGeometry(0, 0, 300, 30); // narrower than its text
+    auto *label = new QLabel(u"word "_s.repeated(400), &wide);
+    label->setObjectName(u"hugeLabel"_s);
+    label->setGeometry(0, 40, 2000, 20); // past the dialog's right edge
+    auto *tall = new QLabel(u"tall"_s, &wide);
+    tall->setObjectName(u"tallLabel"_s);
+    tall->setGeometry(0, 60, 100, 1200);
+    auto *wrapped = new QLabel(u"line "_s.repeated(100), &wide);
+    wrapped->setObjectName(u"wrappedLabel"_s);
+    wrapped->setWordWrap(true);
+    wrapped->setGeometry(0, 100, 200, 20); // one line's height for many lines
+    wide.setMinimumSize(1200, 800);
+    const QString found = walkDialog(&wide).join(u'\n');
+    QVERIFY2(found.contains(u"opens at"_s) && found.contains(u"is 1200×800"_s), qPrintable(found));
+    QVERIFY2(found.contains(u"hugeButton \"Apply"_s) && found.contains(u"text is clipped"_s),
+             qPrintable(found));
+    QVERIFY2(found.contains(u"hugeLabel \"word"_s) && found.contains(u"reaches past"_s),
+             qPrintable(found));
+    QVERIFY2(found.contains(u"hugeLabel \"word word word"_s) && found.contains(u"is cut"_s),
+             qPrintable(found));
+    QVERIFY2(found.contains(u"tallLabel"_s), qPrintable(found));
+    QVERIFY2(found.contains(u"wrappedLabel \"line"_s) && found.contains(u"px of height"_s),
+             qPrintable(found));
+
+    QDialog small;
+    auto *ok = new QPushButton(u"OK"_s, &small);
+    ok->resize(ok->sizeHint());
+    small.resize(200, 100);
+    const QStringList none = walkDialog(&small);
+    QVERIFY2(none.isEmpty(), qPrintable(none.join(u'\n')));
+}
+
+void TestFitScreen::everyWindowFits_data()
+{
+    QTest::addColumn<QString>("window");
+    QTest::addColumn<QString>("language");
+    const QStringList windows = {u"main-operations"_s,
+                                 u"main-checking"_s,
+                                 u"main-checking-support"_s,
+                                 u"main-attention"_s,
+                                 u"main-approvals"_s,
+                                 u"supervisor-audit"_s,
+                                 u"supervisor-charts"_s,
+                                 u"supervisor-unmatched"_s,
+                                 u"supervisor-agentrequests"_s,
+                                 u"agents"_s,
+                                 u"bulkapply"_s,
+                                 u"bulkresend"_s,
+                                 u"close"_s,
+                                 u"compose"_s,
+                                 u"connections"_s,
+                                 u"evidence"_s,
+                                 u"firstrun"_s,
+                                 u"lookup"_s,
+                                 u"lookup-support"_s,
+                                 u"lookup-close"_s,
+                                 u"lookup-close-support"_s,
+                                 u"nextstep"_s,
+                                 u"newrefund"_s,
+                                 u"openfailed"_s,
+                                 u"resendconfirm"_s,
+                                 u"settings"_s,
+                                 u"shortcuts"_s};
+    for (const QString &language : ui::supportedLanguages())
+        for (const QString &window : windows)
+            QTest::addRow("%s-%s", qPrintable(window), qPrintable(language)) << window << language;
+}
+
+void TestFitScreen::everyWindowFits()
+{
+    QFETCH(QString, window);
+    QFETCH(QString, language);
+    QVERIFY(ui::applyLanguage(language, ui::localeFor(language, QLocale::system())));
+    // "-support" rows: carol, who may not close, sees other buttons (ask a supervisor).
+    shotName() = window + u'-' + language;
+    Desk desk(window.endsWith(u"-support"_s) ? u"operator:carol"_s : kAlice);
+    const QStringList found =
+        walkNamed(window.chopped(window.endsWith(u"-support"_s) ? 8 : 0), desk);
+    if (!found.isEmpty())
+        QFAIL(qPrintable(u"%1 at 1024×700 in %2:\n  "_s.arg(window, language) +
+                         found.join(u"\n  "_s)));
+}
+
+QStringList TestFitScreen::walkNamed(const QString &name, Desk &desk)
+{
+    ui::MainWindow &w = desk.window;
+    const QString unknownId = u"op_unknown_with_a_long_identifier_01"_s;
+    const auto tab = [&](int index, const QString &select) {
+        w.tabs()->setCurrentIndex(index);
+        w.reloadAll();
+        settle();
+        w.selectOperation(select);
+        return walkWindow(&w);
+    };
+    if (name == u"main-operations"_s)
+        return tab(ui::MainWindow::OperationsTab, unknownId);
+    if (name == u"main-checking"_s)
+        return tab(ui::MainWindow::CheckingTab, unknownId);
+    if (name == u"main-attention"_s)
+        return tab(ui::MainWindow::AttentionTab, unknownId);
+    if (name == u"main-approvals"_s)
+        return tab(ui::MainWindow::ApprovalsTab, u"op_large_01"_s);
+    if (name.startsWith(u"supervisor-"_s)) {
+        ui::SupervisorWindow *s = w.openSupervisorWindow();
+        if (!s)
+            return {u"the supervisor window did not open"_s};
+        const int index = name.endsWith(u"audit"_s)       ? ui::SupervisorWindow::AuditTab
+                          : name.endsWith(u"charts"_s)    ? ui::SupervisorWindow::ChartsTab
+                          : name.endsWith(u"unmatched"_s) ? ui::SupervisorWindow::UnmatchedTab
+                                                          : ui::SupervisorWindow::AgentRequestsTab;
+        s->tabs()->setCurrentIndex(index);
+        return walkWindow(s);
+    }
+    w.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
+    w.selectOperation(unknownId);
+    settle();
+    QPointer<QDialog> dialog;
+    std::unique_ptr<QDialog> owned;
+    std::unique_ptr<console::ConnectionsService> connections;
+    if (name == u"agents"_s) {
+        auto *agents = new console::ConsoleAgents(w, desk.session);
+        w.agentsAction()->trigger();
+        dialog = agents->dialog();
+    } else if (name == u"bulkapply"_s || name == u"bulkresend"_s) {
+        w.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
+        w.reloadAll();
+        settle();
+        w.checkingView()->table()->selectAll();
+        dialog = name == u"bulkapply"_s ? w.openBulkApplyDialog() : w.openBulkResendDialog();
+        auto *bulk = qobject_cast<ui::BulkApplyDialog *>(dialog.data());
+        QElapsedTimer t;
+        t.start();
+        while (bulk && bulk->phase() == ui::BulkApplyDialog::Phase::Reading && t.elapsed() < 30000)
+            QTest::qWait(20);
+    } else if (name == u"close"_s) {
+        // Above the approval threshold: the dialog also says approval will be needed.
+        dialog = w.openCloseDialogFor(u"op_resend_01"_s, OperationState::Failed);
+    } else if (name == u"compose"_s) {
+        dialog = w.openComposeDialogFor(u"op_failed_01"_s);
+    } else if (name == u"connections"_s) {
+        connections = std::make_unique<console::ConnectionsService>();
+        owned = std::make_unique<ui::ConnectionsDialog>(*connections);
+    } else if (name == u"evidence"_s) {
+        dialog = w.openEvidenceDialog();
+    } else if (name == u"firstrun"_s) {
+        owned = std::make_unique<ui::FirstRunDialog>(desk.session, kAlice);
+    } else if (name.startsWith(u"lookup"_s)) {
+        dialog = w.showLookupAnswer(lookupAnswer(unknownId, name == u"lookup"_s));
+    } else if (name == u"nextstep"_s) {
+        owned = std::make_unique<ui::NextStepDialog>(desk.operation(u"op_failed_01"_s), &w);
+    } else if (name == u"newrefund"_s) {
+        // Above the threshold: the form also says a second person will send it.
+        dialog = w.openNewRefundDialogFor(u"op_failed_01"_s);
+    } else if (name == u"openfailed"_s) {
+        owned = std::make_unique<ui::OpenFailedDialog>(
+            u"/var/lib/ops/an/operations/database/that/is/not/there/ops.sqlite"_s,
+            u"unable to open database file: permission denied"_s);
+    } else if (name == u"resendconfirm"_s) {
+        owned = std::make_unique<ui::ResendConfirmDialog>(
+            desk.operation(u"op_resend_01"_s), true,
+            QDateTime::fromMSecsSinceEpoch(desk.fx.clock().nowMs(), QTimeZone::utc()), &w);
+    } else if (name == u"settings"_s) {
+        dialog = w.openSettingsDialog();
+    } else if (name == u"shortcuts"_s) {
+        dialog = w.openShortcutsDialog();
+    }
+    if (owned)
+        dialog = owned.get();
+    if (!dialog)
+        return {u"the dialog did not open"_s};
+    return walkDialog(dialog);
+}
+
+QTEST_MAIN(TestFitScreen)
+#include "tst_fitscreen.moc"
