@@ -193,6 +193,22 @@ void TestIdentity::attackIsRefusedAndChangesNothing_data()
                        "('approval_threshold.usd', '1000', 'operator:{alice}', 1); "_s +
                        closeSql.arg(u"failed"_s, u"operator:{alice}"_s)}
         << u"ops-refused[threshold]"_s;
+    // Migration 0014: a person's refund, written past opsctl. The row is op_u2 copied with a new
+    // id and key, so that only the rule under test can refuse it.
+    const QString personRefund =
+        u"INSERT INTO operations SELECT * FROM jsonb_populate_record(NULL::operations, "
+        "(SELECT to_jsonb(o) || '{\"id\": \"op_p1\", \"idempotency_key\": \"k-p1\", "
+        "\"created_by\": \"operator:{alice}\", %1}'::jsonb FROM operations o "
+        "WHERE id = 'op_u2'))"_s;
+    QTest::addRow("alice replaces a refund that is not failed with psql")
+        << u"alice"_s << psql << QStringList{personRefund.arg(u"\"replaces\": \"op_u1\""_s)}
+        << u"ops-refused[replaces]"_s;
+    QTest::addRow("alice opens a refund above the threshold unheld with psql")
+        << u"alice"_s << psql
+        << QStringList{u"INSERT INTO settings (name, value, updated_by, updated_at) VALUES "
+                       "('approval_threshold.usd', '1000', 'operator:{alice}', 1); "_s +
+                       personRefund.arg(u"\"state\": \"open\""_s)}
+        << u"ops-refused[threshold]"_s;
     QTest::addRow("alice approves her own close with opsctl")
         << u"alice"_s << opsctl << QStringList{u"approval"_s, u"approve"_s, u"{approval}"_s}
         << u"own request"_s;
