@@ -325,17 +325,19 @@ void MainWindow::showRow(const Operation &op, bool all)
     d.attempts = m_store.attempts(op.id);
     d.evidence = m_store.evidence(op.id);
     d.audit = m_store.audit(op.id);
-    if (op.kind == OperationKind::Refund) {
-        d.replacedBy = m_store.replacementsOf(op.id);
-        if (!op.replaces.isEmpty())
-            d.replaces = m_store.operation(op.replaces);
-    }
     if (all || m_shown.operation.id != op.id) {
         d.messages = m_session.messages().forOperation(op.id);
         d.events = m_session.events().eventsOf(op.id);
+        if (op.kind == OperationKind::Refund) {
+            d.replacedBy = m_store.replacementsOf(op.id);
+            if (!op.replaces.isEmpty())
+                d.replaces = m_store.operation(op.replaces);
+        }
     } else {
         d.messages = m_shown.messages;
         d.events = m_shown.events;
+        d.replacedBy = m_shown.replacedBy;
+        d.replaces = m_shown.replaces;
     }
     const QDateTime now = m_query.clock().now();
     m_currentLease = activeResendLease(m_store, op.id);

@@ -244,7 +244,7 @@ private:
     void onCurrentChanged();
     void loadDetail();
     // Shows `op` with its attempts, evidence, audit and lease, read now; `all` false keeps the
-    // messages and events already shown for it (an own resend writes neither).
+    // messages, events and replacement links already shown for it (an own resend writes none).
     void showRow(const Operation &op, bool all);
     // The watcher saw a commit: reloads, unless the change marker is still the one this window
     // applied (applyOperation with onlyWriter), i.e. the commit is on screen already.
