@@ -61,7 +61,7 @@ void ConsoleController::waitForIdle()
 }
 
 void ConsoleController::start(const QString &busyText,
-                              std::function<Apply(const std::atomic_bool &)> job)
+                              std::function<Apply(const std::atomic_bool &)> job, bool cancellable)
 {
     if (m_watcher.isRunning()) {
         m_window.showError(tr("Another action is still running."),
@@ -70,7 +70,7 @@ void ConsoleController::start(const QString &busyText,
     }
     m_cancelled = std::make_shared<std::atomic_bool>(false);
     m_detached = false;
-    m_window.setBusy(busyText, true);
+    m_window.setBusy(busyText, cancellable);
     auto cancelled = m_cancelled;
     m_watcher.setFuture(
         QtConcurrent::run([job = std::move(job), cancelled] { return job(*cancelled); }));
@@ -178,15 +178,17 @@ void ConsoleController::startNewRefund(const RefundDraft &draft)
     const JobConfig config = m_config;
     const Clock &clock = m_clock;
     const QString actor = m_window.actor();
-    start(tr("Starting a new refund for order %1…").arg(draft.orderId),
-          [this, config, &clock, draft, actor](const std::atomic_bool &) -> Apply {
-              NewRefundOutcome outcome = runNewRefund(config, clock, draft, actor);
-              return [this, outcome = std::move(outcome)] {
-                  qCInfo(lcConsole) << "new refund finished:" << outcome.message << outcome.error;
-                  m_window.showNewRefundOutcome(outcome.operation, outcome.message, outcome.error,
-                                                outcome.next);
-              };
-          });
+    start(
+        tr("Starting a new refund for order %1…").arg(draft.orderId),
+        [this, config, &clock, draft, actor](const std::atomic_bool &) -> Apply {
+            NewRefundOutcome outcome = runNewRefund(config, clock, draft, actor);
+            return [this, outcome = std::move(outcome)] {
+                qCInfo(lcConsole) << "new refund finished:" << outcome.message << outcome.error;
+                m_window.showNewRefundOutcome(outcome.operation, outcome.message, outcome.error,
+                                              outcome.next);
+            };
+        },
+        false);
 }
 
 void ConsoleController::readBulkPreview(ui::BulkApplyDialog *dialog,

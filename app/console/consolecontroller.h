@@ -60,7 +60,10 @@ signals:
 private:
     // The job's result, applied to the window on the UI thread.
     using Apply = std::function<void()>;
-    void start(const QString &busyText, std::function<Apply(const std::atomic_bool &)> job);
+    // cancellable false: Esc does not detach the job (a new refund's outcome must be shown,
+    // since money may move whatever the person pressed).
+    void start(const QString &busyText, std::function<Apply(const std::atomic_bool &)> job,
+               bool cancellable = true);
     void finished();
     // A resend's result on the UI thread: the row by value into the window, then the texts.
     void applyResend(const QString &operationId, const ResendOutcome &outcome);

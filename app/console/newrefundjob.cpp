@@ -43,8 +43,21 @@ NewRefundOutcome refused(const QString &why, ToolResult result)
     return o;
 }
 
+// The engine answered for a row that is not the replacement (rule 2 drove a live row of the same
+// order, amount and reference; rule 13 answered a confirmed one): no new refund was started.
+void notStarted(NewRefundOutcome &o, const Operation &op)
+{
+    o.error = QCoreApplication::translate("ops::console::NewRefundJob",
+                                          "No new refund was started: %1 (%2) already covers "
+                                          "order %3 for %4.")
+                  .arg(op.id, stateLabel(op.state), op.orderId, formatMoney(op.amount, QLocale()));
+    o.next = QCoreApplication::translate("ops::console::NewRefundJob",
+                                         "The failed refund is unchanged; look at %1 first.")
+                 .arg(op.id);
+}
+
 // The texts for the row the engine opened, by the state it stands in after the call.
-void describe(NewRefundOutcome &o, const Operation &op)
+void describe(NewRefundOutcome &o, const Operation &op, const QString &providerProblem)
 {
     const QString what =
         QCoreApplication::translate("ops::console::NewRefundJob", "New refund %1 of %2")
@@ -59,7 +72,7 @@ void describe(NewRefundOutcome &o, const Operation &op)
         o.message = QCoreApplication::translate(
                         "ops::console::NewRefundJob",
                         "%1 waits for approval: another person with the approve right sends it "
-                        "(Approvals).")
+                        "(Supervisor → Agent requests).")
                         .arg(what);
         return;
     case OperationState::Unknown:
@@ -76,6 +89,17 @@ void describe(NewRefundOutcome &o, const Operation &op)
         o.next = QCoreApplication::translate(
             "ops::console::NewRefundJob",
             "No money moved. Look at its attempts before trying again.");
+        return;
+    case OperationState::Open: // not confirmed after this call's attempts
+        o.error =
+            QCoreApplication::translate("ops::console::NewRefundJob", "%1 is not confirmed yet: %2")
+                .arg(what, providerProblem.isEmpty()
+                               ? QCoreApplication::translate("ops::console::NewRefundJob",
+                                                             "the provider did not answer")
+                               : providerProblem);
+        o.next = QCoreApplication::translate(
+            "ops::console::NewRefundJob",
+            "It stays open with its key; look it up in a minute (Ctrl+L).");
         return;
     default:
         o.message = QCoreApplication::translate("ops::console::NewRefundJob", "%1 is %2.")
@@ -108,8 +132,10 @@ NewRefundOutcome runNewRefund(const JobConfig &config, const Clock &clock, const
         NewRefundOutcome o;
         o.operation = session.store().operation(result.operationId);
         o.result = std::move(result);
-        if (o.operation)
-            describe(o, *o.operation);
+        if (o.operation && (o.result.repeat || o.operation->replaces != draft.replaces))
+            notStarted(o, *o.operation);
+        else if (o.operation)
+            describe(o, *o.operation, o.result.errorMessage);
         return o;
     } catch (const ActionRefused &e) {
         return refused(ui::refusalText(e), ToolResult::rejected(u"refused"_s, e.message()));

@@ -1327,10 +1327,6 @@ Stripe holds another request under this key: a resend cannot finish this refund.
         <translation>%1 succeeded: the provider refunded the customer.</translation>
     </message>
     <message>
-        <source>%1 waits for approval: another person with the approve right sends it (Approvals).</source>
-        <translation>%1 waits for approval: another person with the approve right sends it (Approvals).</translation>
-    </message>
-    <message>
         <source>%1: the outcome is unknown (%2).</source>
         <translation>%1: the outcome is unknown (%2).</translation>
     </message>
@@ -1357,6 +1353,30 @@ Stripe holds another request under this key: a resend cannot finish this refund.
     <message>
         <source>Reload (F5): a row, if one was opened, is in the list.</source>
         <translation>Reload (F5): a row, if one was opened, is in the list.</translation>
+    </message>
+    <message>
+        <source>No new refund was started: %1 (%2) already covers order %3 for %4.</source>
+        <translation>No new refund was started: %1 (%2) already covers order %3 for %4.</translation>
+    </message>
+    <message>
+        <source>The failed refund is unchanged; look at %1 first.</source>
+        <translation>The failed refund is unchanged; look at %1 first.</translation>
+    </message>
+    <message>
+        <source>%1 waits for approval: another person with the approve right sends it (Supervisor → Agent requests).</source>
+        <translation>%1 waits for approval: another person with the approve right sends it (Supervisor → Agent requests).</translation>
+    </message>
+    <message>
+        <source>%1 is not confirmed yet: %2</source>
+        <translation>%1 is not confirmed yet: %2</translation>
+    </message>
+    <message>
+        <source>the provider did not answer</source>
+        <translation>the provider did not answer</translation>
+    </message>
+    <message>
+        <source>It stays open with its key; look it up in a minute (Ctrl+L).</source>
+        <translation>It stays open with its key; look it up in a minute (Ctrl+L).</translation>
     </message>
 </context>
 <context>
@@ -3341,12 +3361,12 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>New refund: %1 is already replaced by %2 (%3).</translation>
     </message>
     <message>
-        <source>New refund: another action is running; wait for it or press Esc.</source>
-        <translation>New refund: another action is running; wait for it or press Esc.</translation>
-    </message>
-    <message>
         <source>New refund: %1 is not a refund closed as failed.</source>
         <translation>New refund: %1 is not a refund closed as failed.</translation>
+    </message>
+    <message>
+        <source>New refund: another action is running; wait for it.</source>
+        <translation>New refund: another action is running; wait for it.</translation>
     </message>
 </context>
 <context>

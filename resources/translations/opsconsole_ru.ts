@@ -1330,10 +1330,6 @@ Stripe хранит под этим ключом другой запрос: по
         <translation>%1: успешно, провайдер вернул деньги клиенту.</translation>
     </message>
     <message>
-        <source>%1 waits for approval: another person with the approve right sends it (Approvals).</source>
-        <translation>%1 ждёт согласования: его отправит другой сотрудник с правом одобрения (Согласования).</translation>
-    </message>
-    <message>
         <source>%1: the outcome is unknown (%2).</source>
         <translation>%1: результат неизвестен (%2).</translation>
     </message>
@@ -1360,6 +1356,30 @@ Stripe хранит под этим ключом другой запрос: по
     <message>
         <source>Reload (F5): a row, if one was opened, is in the list.</source>
         <translation>Обновите (F5): строка, если она была открыта, появится в списке.</translation>
+    </message>
+    <message>
+        <source>No new refund was started: %1 (%2) already covers order %3 for %4.</source>
+        <translation>Новый возврат не начат: %1 (%2) уже покрывает заказ %3 на %4.</translation>
+    </message>
+    <message>
+        <source>The failed refund is unchanged; look at %1 first.</source>
+        <translation>Неуспешный возврат не изменён; сначала посмотрите %1.</translation>
+    </message>
+    <message>
+        <source>%1 waits for approval: another person with the approve right sends it (Supervisor → Agent requests).</source>
+        <translation>%1 ждёт согласования: его отправит другой сотрудник с правом одобрения (Супервайзер → Запросы агентов).</translation>
+    </message>
+    <message>
+        <source>%1 is not confirmed yet: %2</source>
+        <translation>%1 ещё не подтверждён: %2</translation>
+    </message>
+    <message>
+        <source>the provider did not answer</source>
+        <translation>провайдер не ответил</translation>
+    </message>
+    <message>
+        <source>It stays open with its key; look it up in a minute (Ctrl+L).</source>
+        <translation>Он остаётся открытым со своим ключом; запросите его у провайдера через минуту (Ctrl+L).</translation>
     </message>
 </context>
 <context>
@@ -3358,12 +3378,12 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Новый возврат: %1 уже заменён возвратом %2 (%3).</translation>
     </message>
     <message>
-        <source>New refund: another action is running; wait for it or press Esc.</source>
-        <translation>Новый возврат: выполняется другое действие; дождитесь его или нажмите Esc.</translation>
-    </message>
-    <message>
         <source>New refund: %1 is not a refund closed as failed.</source>
         <translation>Новый возврат: %1 — не возврат, закрытый как неуспешный.</translation>
+    </message>
+    <message>
+        <source>New refund: another action is running; wait for it.</source>
+        <translation>Новый возврат: выполняется другое действие; дождитесь его.</translation>
     </message>
 </context>
 <context>

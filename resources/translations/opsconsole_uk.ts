@@ -1330,10 +1330,6 @@ Stripe зберігає під цим ключем інший запит: пов
         <translation>%1: успішно, провайдер повернув кошти клієнтові.</translation>
     </message>
     <message>
-        <source>%1 waits for approval: another person with the approve right sends it (Approvals).</source>
-        <translation>%1 чекає погодження: його надішле інша людина з правом схвалення (Погодження).</translation>
-    </message>
-    <message>
         <source>%1: the outcome is unknown (%2).</source>
         <translation>%1: результат невідомий (%2).</translation>
     </message>
@@ -1360,6 +1356,30 @@ Stripe зберігає під цим ключем інший запит: пов
     <message>
         <source>Reload (F5): a row, if one was opened, is in the list.</source>
         <translation>Оновіть (F5): рядок, якщо його відкрито, буде в списку.</translation>
+    </message>
+    <message>
+        <source>No new refund was started: %1 (%2) already covers order %3 for %4.</source>
+        <translation>Нове повернення не почато: %1 (%2) вже покриває замовлення %3 на %4.</translation>
+    </message>
+    <message>
+        <source>The failed refund is unchanged; look at %1 first.</source>
+        <translation>Неуспішне повернення не змінено; спершу перегляньте %1.</translation>
+    </message>
+    <message>
+        <source>%1 waits for approval: another person with the approve right sends it (Supervisor → Agent requests).</source>
+        <translation>%1 чекає погодження: його надішле інша людина з правом схвалення (Супервайзер → Запити агентів).</translation>
+    </message>
+    <message>
+        <source>%1 is not confirmed yet: %2</source>
+        <translation>%1 ще не підтверджено: %2</translation>
+    </message>
+    <message>
+        <source>the provider did not answer</source>
+        <translation>провайдер не відповів</translation>
+    </message>
+    <message>
+        <source>It stays open with its key; look it up in a minute (Ctrl+L).</source>
+        <translation>Воно лишається відкритим зі своїм ключем; запитайте його в провайдера за хвилину (Ctrl+L).</translation>
     </message>
 </context>
 <context>
@@ -3358,12 +3378,12 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Нове повернення: %1 вже замінено поверненням %2 (%3).</translation>
     </message>
     <message>
-        <source>New refund: another action is running; wait for it or press Esc.</source>
-        <translation>Нове повернення: виконується інша дія; дочекайтеся її або натисніть Esc.</translation>
-    </message>
-    <message>
         <source>New refund: %1 is not a refund closed as failed.</source>
         <translation>Нове повернення: %1 — не повернення, закрите як неуспішне.</translation>
+    </message>
+    <message>
+        <source>New refund: another action is running; wait for it.</source>
+        <translation>Нове повернення: виконується інша дія; дочекайтеся її.</translation>
     </message>
 </context>
 <context>

@@ -102,6 +102,7 @@ private slots:
     void ruleNineRefusalStoresNothing();
     void aReplacementThatWonMeanwhileRefusesTheSecond();
     void aboveTheThresholdWaitsForASecondPerson();
+    void aConfirmedRefundOfTheSameOrderIsNotANewOne();
     void withoutTheResendRightIsToldWhyNot();
     void supportStartsOne();
     void onlyAFailedRefundOffersIt();
@@ -285,7 +286,11 @@ void TestNewRefund::ruleNineRefusalStoresNothing()
     form->amountEdit()->setText(u"16.00"_s); // the charge is 15.00
     const int rows = int(m_fx.store().list({}).size());
     const int before = refundRequests(m_fx.sim());
-    c.confirm(form);
+    QTest::keyClick(form->amountEdit(), Qt::Key_Return);
+    // While it runs, Esc cannot detach it: its outcome is always shown.
+    QVERIFY(!c.window.cancelAction()->isEnabled());
+    c.controller.waitForIdle();
+    QTest::qWait(0);
     QVERIFY2(c.window.bannerText().contains(u"not started"_s), qPrintable(c.window.bannerText()));
     QVERIFY2(c.window.bannerText().contains(u"1600 cannot be refunded"_s), // rule 9's reason
              qPrintable(c.window.bannerText()));
@@ -375,6 +380,30 @@ void TestNewRefund::aboveTheThresholdWaitsForASecondPerson()
     bob.controller.waitForIdle();
     QTRY_VERIFY(m_fx.store().operation(opened)->state == OperationState::Succeeded);
     QCOMPARE(m_fx.store().attempts(opened).back().actor, u"operator:bob"_s);
+    QCOMPARE(m_fx.sim().ledger()["movements"].size(), 1u);
+}
+
+void TestNewRefund::aConfirmedRefundOfTheSameOrderIsNotANewOne()
+{
+    // The agent refunded the same order and amount after the failed row was closed, and the
+    // charge (129.00) has room for another: rule 13 answers the agent's confirmed refund, and
+    // the console says no new refund was started rather than calling it new.
+    const QString failed = closedFailedWithoutMoney(u"ch_1002"_s, 2900);
+    QVERIFY(!failed.isEmpty());
+    m_fx.clock().advanceSecs(60); // the agent's refund is the unit's latest, as in real time
+    const ToolResult agents = m_fx.agentRefund(u"ch_1002"_s, 2900);
+    QVERIFY(agents.status == ToolResult::Status::Refunded);
+    Console c(m_fx);
+    QVERIFY(c.select(failed));
+    ui::NewRefundDialog *form = c.pressNewRefund();
+    QVERIFY(form);
+    const int before = refundRequests(m_fx.sim());
+    c.confirm(form);
+    QVERIFY2(
+        c.window.bannerText().contains(u"No new refund was started: %1"_s.arg(agents.operationId)),
+        qPrintable(c.window.bannerText()));
+    QVERIFY(m_fx.store().replacementsOf(failed).empty());
+    QCOMPARE(refundRequests(m_fx.sim()), before);
     QCOMPARE(m_fx.sim().ledger()["movements"].size(), 1u);
 }
 

@@ -125,6 +125,8 @@ private slots:
     void opsctlShowsTheThresholdInUnits();
     void settingsDialogShowsAndTakesUnits();
     void settingsDialogRefusesWhatItCannotStore();
+    void amountsAreReadInUnits_data();
+    void amountsAreReadInUnits();
     void closeDialogSaysApprovalWillBeNeeded();
     void closeDialogWithoutApprovalIsUnchanged();
     void chartsCountOperatorAttemptsApart();
@@ -266,6 +268,38 @@ void TestThresholdUnits::settingsDialogRefusesWhatItCannotStore()
     QCOMPARE(ui::parseAmountUnits(u"1000"_s, u"bhd"_s, QLocale()).valueOr(-1), 1000000);
     QCOMPARE(ui::parseAmountUnits(u"1000,50"_s, u"eur"_s, QLocale(QLocale::Russian)).valueOr(-1),
              100050);
+}
+
+void TestThresholdUnits::amountsAreReadInUnits_data()
+{
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QString>("currency");
+    QTest::addColumn<QString>("locale");
+    QTest::addColumn<qint64>("minor"); // -1: refused
+    QTest::newRow("en plain") << u"12.50"_s << u"usd"_s << u"en_US"_s << qint64(1250);
+    QTest::newRow("en grouped") << u"1,000.50"_s << u"usd"_s << u"en_US"_s << qint64(100050);
+    QTest::newRow("en millions") << u"1,000,000"_s << u"usd"_s << u"en_US"_s << qint64(100000000);
+    // A comma typed as a decimal point is not a group mark: never 100 times the amount.
+    QTest::newRow("en comma typo") << u"12,50"_s << u"usd"_s << u"en_US"_s << qint64(-1);
+    QTest::newRow("en short group") << u"1,00"_s << u"usd"_s << u"en_US"_s << qint64(-1);
+    QTest::newRow("en space typo") << u"12 50"_s << u"usd"_s << u"en_US"_s << qint64(-1);
+    QTest::newRow("ru grouped") << u"1 000,50"_s << u"eur"_s << u"ru_RU"_s << qint64(100050);
+    QTest::newRow("ru no-break space")
+        << u"1\u00a0000,50"_s << u"eur"_s << u"ru_RU"_s << qint64(100050);
+    QTest::newRow("ru point") << u"12.50"_s << u"eur"_s << u"ru_RU"_s << qint64(1250);
+    QTest::newRow("uk grouped") << u"2 500"_s << u"uah"_s << u"uk_UA"_s << qint64(250000);
+    QTest::newRow("bhd three decimals") << u"1000"_s << u"bhd"_s << u"en_US"_s << qint64(1000000);
+    QTest::newRow("jpy no decimals") << u"1.5"_s << u"jpy"_s << u"en_US"_s << qint64(-1);
+}
+
+void TestThresholdUnits::amountsAreReadInUnits()
+{
+    QFETCH(QString, typed);
+    QFETCH(QString, currency);
+    QFETCH(QString, locale);
+    QFETCH(qint64, minor);
+    const auto read = ui::parseAmountUnits(typed, currency, QLocale(locale));
+    QCOMPARE(read.valueOr(-1), minor);
 }
 
 void TestThresholdUnits::closeDialogSaysApprovalWillBeNeeded()

@@ -83,6 +83,16 @@ NextStepDialog::NextStepDialog(const Operation &op, QWidget *parent)
     setMinimumWidth(qMax(520, layout->minimumSize().width()));
 }
 
+void NextStepDialog::refuseNewRefund(const QString &why)
+{
+    if (!m_newRefundButton)
+        return;
+    m_newRefundButton->setEnabled(false);
+    m_newRefundButton->setDefault(false);
+    m_newRefundButton->setToolTip(why);
+    m_messageButton->setDefault(true);
+}
+
 QString NextStepDialog::statusText() const
 {
     return m_status->text();

@@ -32,6 +32,9 @@ public:
     QPushButton *copyCommandButton() const { return m_copyButton; }    // null: not a refund
     QLineEdit *commandField() const { return m_command; }              // null: not a refund
     QString statusText() const;
+    // The person may not start a refund (no resend right): the button stays, off, with `why`;
+    // Enter messages the customer instead.
+    void refuseNewRefund(const QString &why);
 
 signals:
     // Open the compose dialog for this operation with the "failed" template.

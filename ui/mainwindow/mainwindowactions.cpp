@@ -441,6 +441,8 @@ void MainWindow::offerNextStep(const QString &operationId)
             compose->setTemplate(MessageTemplate::Failed);
     });
     connect(dialog, &NextStepDialog::newRefundRequested, this, &MainWindow::openNewRefundDialogFor);
+    if (!m_access.rights.testFlag(Right::Resend))
+        dialog->refuseNewRefund(refusalFor(m_newRefund));
     dialog->open();
 }
 

@@ -1,7 +1,8 @@
 // A new refund that replaces a failed one (DESIGN §16, issue 31 item 2): Operation → Start a new
-// refund (Ctrl+Shift+N), the next-step offer after a close as failed, and the detail pane's
-// "Replaced by" all lead to the one form. The window reads the row and the threshold; the console
-// runs the refund off the UI thread (newRefundRequested) and hands the new row back.
+// refund (Ctrl+Shift+N) and the next-step offer after a close as failed lead to the one form; the
+// detail pane's Replaces / Replaced by links select the related rows. The window reads the row and
+// the threshold; the console runs the refund off the UI thread (newRefundRequested) and hands the
+// new row back.
 
 #include "common/uilogging.h"
 #include "dialogs/newrefunddialog.h"
@@ -60,7 +61,7 @@ QString MainWindow::newRefundBlockedReason() const
                 .arg(op.id, live->id, stateLabel(live->state));
     }
     if (m_busy)
-        return tr("New refund: another action is running; wait for it or press Esc.");
+        return tr("New refund: another action is running; wait for it.");
     return {};
 }
 
@@ -97,7 +98,9 @@ NewRefundDialog *MainWindow::openNewRefundDialogFor(const QString &operationId)
         return nullptr;
     }
     QString why;
-    if (!m_access.rights.testFlag(Right::Resend))
+    if (m_busy)
+        why = tr("New refund: another action is running; wait for it.");
+    else if (!m_access.rights.testFlag(Right::Resend))
         why = refusalFor(m_newRefund);
     else if (!op || op->kind != OperationKind::Refund || op->state != OperationState::Failed)
         why = tr("New refund: %1 is not a refund closed as failed.").arg(operationId);
