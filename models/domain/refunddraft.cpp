@@ -9,11 +9,15 @@ namespace ops {
 
 namespace {
 
-// A form field of the stored request body (application/x-www-form-urlencoded).
+// A form field of the stored request body (application/x-www-form-urlencoded), by its decoded
+// name ("metadata[payment_intent]"); '' when absent.
 QString formField(const QByteArray &body, const QString &name)
 {
     const QUrlQuery form(QString::fromUtf8(body));
-    return form.queryItemValue(name, QUrl::FullyDecoded);
+    for (const auto &[key, value] : form.queryItems(QUrl::FullyDecoded))
+        if (key == name)
+            return value;
+    return {};
 }
 
 QString shellQuoted(const QString &value)
@@ -36,8 +40,11 @@ std::optional<RefundDraft> replacementDraft(const Operation &failed)
     d.replaces = failed.id;
     d.orderId = failed.orderId;
     d.chargeId = failed.chargeId;
-    if (d.chargeId.isEmpty())
-        d.paymentIntentId = formField(failed.request.body, u"payment_intent"_s);
+    if (d.chargeId.isEmpty()) { // the engine records the payment intent it resolved in metadata
+        d.paymentIntentId = formField(failed.request.body, u"metadata[payment_intent]"_s);
+        if (d.paymentIntentId.isEmpty())
+            d.paymentIntentId = formField(failed.request.body, u"payment_intent"_s);
+    }
     d.amount = failed.amount;
     d.reference = failed.reference;
     d.reason = formField(failed.request.body, u"reason"_s);

@@ -221,11 +221,10 @@ void TestLookupResend::closeAsFailedOffersTheNextStep()
     auto *next = c.window.nextStepDialog();
     QCOMPARE(next->operationId(), id);
     QVERIFY(next->copyCommandButton());
-    QCOMPARE(
-        next->commandField()->text(),
-        u"opsctl refund --order order-ch_1002 --charge ch_1002 --amount 2900 --currency usd "
-        "--replaces "_s +
-            id);
+    QCOMPARE(next->commandField()->text(),
+             u"opsctl refund --order order-ch_1002 --charge ch_1002 --amount 2900 --currency usd "
+             "--replaces "_s +
+                 id);
     test::screenshots(&c.window, u"lookup-next-step"_s, next);
     QTest::mouseClick(next->copyCommandButton(), Qt::LeftButton);
     QCOMPARE(QApplication::clipboard()->text(), next->commandField()->text());
@@ -251,10 +250,11 @@ void TestLookupResend::newRefundCommandQuotesAndNamesTheRefund()
     QCOMPARE(ui::newRefundCommand(op),
              u"opsctl refund --order 'order 7 '\\''b'\\''' --charge ch_9 --amount 1250 "
              "--currency eur --reference line-2 --reason duplicate --replaces op_1"_s);
-    // A refund by PaymentIntent stored no charge id: its request named the payment intent.
+    // A row with no charge id: its request's metadata names the payment intent.
     op.chargeId.clear();
     op.reference.clear();
-    op.request.body = "amount=1250&payment_intent=pi_9&metadata%5Boperation_id%5D=op_1";
+    op.request.body =
+        "amount=1250&metadata%5Bpayment_intent%5D=pi_9&metadata%5Boperation_id%5D=op_1";
     QCOMPARE(ui::newRefundCommand(op),
              u"opsctl refund --order 'order 7 '\\''b'\\''' --payment-intent pi_9 --amount 1250 "
              "--currency eur --replaces op_1"_s);

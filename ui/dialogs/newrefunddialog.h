@@ -5,8 +5,8 @@
 // fixed, because a replacement refunds the same order in the same currency; the amount, the
 // reference and the reason may change. The form checks what it can (an amount in currency units,
 // above zero, within one request's limit) and says in advance when a second person must send it
-// (four-eyes). Rule 9 and the replacement rules are checked again by the engine and the store
-// when the job opens the row; a refusal there stores and sends nothing.
+// (four-eyes). Rule 9 and the replacement rules are the engine's and the store's, checked when the
+// job opens the row; a refusal there stores and sends nothing.
 
 #include "domain/refunddraft.h"
 
