@@ -52,7 +52,8 @@ int mcpCommand(CommandContext &ctx, const QStringList &args)
         if (!options.http)
             return ctx.usage(error);
     }
-    ctx.openSession(); // creates and migrates once, before any call opens its own connection
+    // Creates and migrates once, before any call opens its own connection.
+    const std::unique_ptr<Session> session = ctx.openSession();
     // Team mode: the calls write agent:… actors, which the database takes only from an agent's
     // login (or the owner's); a person's or a service's login would fail every call.
     if (ctx.identity.authenticated() && ctx.identity.principal != Principal::Agent)
@@ -71,6 +72,10 @@ int mcpCommand(CommandContext &ctx, const QStringList &args)
             return g->agentFor(bearer);
         };
     }
+    // A long-running server chains audit entries a call's own try left waiting (DESIGN §14).
+    QObject sequencer;
+    if (options.http)
+        session->startAuditSequencer(&sequencer);
     return mcp::runServer(options, ctx.out, ctx.err);
 }
 

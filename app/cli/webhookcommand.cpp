@@ -78,6 +78,9 @@ int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconci
     serveOptions.address = listen->first;
     serveOptions.port = listen->second;
     WebhookServer server(session->store(), std::move(receiver), serveOptions);
+    // Chains audit entries a writer's own try left waiting (docs/design.md §14).
+    QObject sequencer;
+    session->startAuditSequencer(&sequencer);
     if (!withReconciler)
         return server.run(ctx.out, ctx.err);
     // opsctl serve: the reconciler loop on the same event loop, drained at the same signal.

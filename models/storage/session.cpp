@@ -7,11 +7,14 @@
 #include "storage/changewatcher.h"
 #include "storage/db/database.h"
 #include "storage/db/statementcache.h"
+#include "storage/db/storagelogging.h"
 #include "storage/events/eventstore.h"
 #include "storage/messages/messagestore.h"
 #include "storage/operationquery.h"
 #include "storage/operationstore.h"
 #include "storage/reconcile/reconcilestore.h"
+
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -179,6 +182,31 @@ std::optional<ChainCheck> Session::verifyChain(const ChainProgress &progress)
 ChangeWatcher *Session::createChangeWatcher(QObject *parent)
 {
     return new ChangeWatcher(m_parts->query, parent);
+}
+
+qint64 Session::sequenceAudit()
+{
+    return AuditSequencer::drain(m_parts->db);
+}
+
+AuditWaiting Session::auditWaiting()
+{
+    return AuditSequencer::waiting(m_parts->db);
+}
+
+void Session::startAuditSequencer(QObject *parent, std::chrono::milliseconds interval)
+{
+    if (!AuditSequencer::sequences(m_parts->db))
+        return;
+    auto *timer = new QTimer(parent);
+    QObject::connect(timer, &QTimer::timeout, parent, [this] {
+        try {
+            AuditSequencer::drain(m_parts->db);
+        } catch (const StoreError &e) {
+            qCWarning(lcStore) << "audit sequencer:" << e.what();
+        }
+    });
+    timer->start(interval);
 }
 
 } // namespace ops

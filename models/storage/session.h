@@ -12,6 +12,7 @@
 #include "storage/access/approvals.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/audit/auditlog.h"
+#include "storage/audit/auditsequencer.h"
 #include "storage/db/connection.h"
 #include "storage/reconcile/proposals.h"
 
@@ -87,6 +88,16 @@ public:
 
     // A watcher over this session's query, owned by `parent` (changewatcher.h); not started.
     ChangeWatcher *createChangeWatcher(QObject *parent);
+
+    // Chains audit entries committed but not yet sequenced (auditsequencer.h); returns how many.
+    qint64 sequenceAudit();
+    // What waits for the sequencer: the audit window's "waiting" count.
+    AuditWaiting auditWaiting();
+    // A long-running server's sequencer: every `interval` on this thread's event loop, owned by
+    // `parent`; a failed run is logged and retried at the next tick. Nothing on SQLite.
+    void startAuditSequencer(QObject *parent,
+                             std::chrono::milliseconds interval = kSequencerInterval);
+    static constexpr std::chrono::milliseconds kSequencerInterval{250};
 
 private:
     struct Parts;

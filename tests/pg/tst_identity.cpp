@@ -179,10 +179,21 @@ void TestIdentity::attackIsRefusedAndChangesNothing_data()
         << u"you are logged in as {bob}"_s;
     QTest::addRow("bob writes an audit entry as alice with psql")
         << u"bob"_s << psql
-        << QStringList{u"INSERT INTO audit (at, actor, action, operation_id, detail, prev_hash, "
-                       "hash) VALUES (1, 'operator:{alice}', 'state.closed_manually', 'op_u1', "
-                       "'{}', 'forged', 'forged')"_s}
+        << QStringList{u"INSERT INTO audit_pending (at, actor, action, operation_id, detail) "
+                       "VALUES (1, 'operator:{alice}', 'state.closed_manually', 'op_u1', '{}')"_s}
         << u"ops-refused[actor]: you are logged in as {bob}"_s;
+    // Since migration 0015 only the sequencer writes the chain itself (DESIGN §14).
+    QTest::addRow("bob writes a chained entry with psql")
+        << u"bob"_s << psql
+        << QStringList{u"INSERT INTO audit (at, actor, action, operation_id, detail, prev_hash, "
+                       "hash) VALUES (1, 'operator:{bob}', 'state.closed_manually', 'op_u1', "
+                       "'{}', 'forged', 'forged')"_s}
+        << u"permission denied for table audit"_s;
+    QTest::addRow("bob backdates his queued entry with psql")
+        << u"bob"_s << psql
+        << QStringList{u"INSERT INTO audit_pending (at, actor, action, detail, queued_at) VALUES "
+                       "(1, 'operator:{bob}', 'note', '{}', now() - interval '1 day')"_s}
+        << u"permission denied for table audit_pending"_s;
     QTest::addRow("bob closes naming an approval alice never gave")
         << u"bob"_s << psql
         << QStringList{closeSql.arg(u"failed"_s, u"operator:{bob}, approved by operator:{alice}"_s)}

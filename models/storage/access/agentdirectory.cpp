@@ -95,8 +95,8 @@ std::optional<qint64> lastUsed(Connection &db, const QString &name)
         escaped.replace(u'_', u"\\_"_s);
     const QString pattern = u"agent:"_s + escaped + (postgres ? u":%"_s : u":*"_s);
     Query q = runQuery(db,
-                       postgres ? u"SELECT MAX(at) FROM audit WHERE actor LIKE ?"_s
-                                : u"SELECT MAX(at) FROM audit WHERE actor GLOB ?"_s,
+                       postgres ? u"SELECT MAX(at) FROM audit_entries WHERE actor LIKE ?"_s
+                                : u"SELECT MAX(at) FROM audit_entries WHERE actor GLOB ?"_s,
                        {pattern});
     return q.next() ? optionalInt(q.value(0)) : std::nullopt;
 }
@@ -252,7 +252,7 @@ qint64 agentCallsSince(Connection &db, const QString &name, qint64 sinceMs)
     // `action || ''` keeps SQLite off audit_action, which would visit every operation ever
     // opened (0.16 s at a million entries); audit_at visits only the entries since `sinceMs`.
     Query q = runQuery(db,
-                       u"SELECT COUNT(*) FROM audit WHERE at >= ? AND action || '' = "
+                       u"SELECT COUNT(*) FROM audit_entries WHERE at >= ? AND action || '' = "
                        "'operation.opened' AND actor LIKE ? ESCAPE '!'"_s,
                        {sinceMs, actorPattern(name)});
     return q.next() ? q.value(0).toLongLong() : 0;

@@ -1,9 +1,11 @@
 #include "storage/audit/auditlog.h"
 
 #include "storage/audit/auditchain.h"
+#include "storage/audit/auditsequencer.h"
 #include "storage/db/sqldialect.h"
 #include "storage/db/sqliteread.h"
 #include "storage/db/sqltransaction.h"
+#include "storage/db/storagelogging.h"
 
 #include <QCryptographicHash>
 #include <QSqlQuery>
@@ -33,16 +35,28 @@ QString AuditLog::entryHash(const QString &prevHash, qint64 atMs, const QString 
 void AuditLog::append(Connection &db, qint64 atMs, const QString &actor, const QString &action,
                       const QString &operationId, const nlohmann::json &detail)
 {
+    const QString canonical = QString::fromStdString(detail.dump());
+    const QVariant operation = operationId.isEmpty() ? QVariant() : QVariant(operationId);
+    if (AuditSequencer::sequences(db)) {
+        // Queued in the caller's transaction; chained once it commits (auditsequencer.h).
+        runQuery(db,
+                 u"INSERT INTO audit_pending (at, actor, action, operation_id, detail) "
+                 "VALUES (?, ?, ?, ?, ?)"_s,
+                 {atMs, actor, action, operation, canonical});
+        WriteTransaction::afterCommit(db, [](QSqlDatabase &committed) {
+            Connection connection(committed);
+            AuditSequencer::drain(connection);
+        });
+        return;
+    }
     Query last = runQuery(db, u"SELECT hash FROM audit ORDER BY id DESC LIMIT 1"_s);
     const QString prev = last.next() ? last.value(0).toString() : kGenesisHash;
-    const QString canonical = QString::fromStdString(detail.dump());
     // The detail is canonical as dumped: hashed as it is stored, without parsing it back.
     const QString hash = canonicalEntryHash(prev, atMs, actor, action, operationId, canonical);
     runQuery(db,
              u"INSERT INTO audit (at, actor, action, operation_id, detail, prev_hash, hash) "
              "VALUES (?, ?, ?, ?, ?, ?, ?)"_s,
-             {atMs, actor, action, operationId.isEmpty() ? QVariant() : QVariant(operationId),
-              canonical, prev, hash});
+             {atMs, actor, action, operation, canonical, prev, hash});
 }
 
 std::vector<AuditEntry> AuditLog::forOperation(Connection &db, const QString &operationId)
@@ -139,6 +153,36 @@ std::optional<qint64> auditHighWater(Connection &db)
     return std::nullopt;
 }
 
+// Verify chains what has committed before it walks, as any sequencer run would. A login that
+// may not sequence (or a sequencer holding the lock) leaves the entries waiting: the walk then
+// judges them by their age.
+void chainWaitingEntries(Connection &db)
+{
+    try {
+        AuditSequencer::drain(db);
+    } catch (const StoreError &e) {
+        qCWarning(lcStore) << "audit verify could not sequence waiting entries:" << e.what();
+    }
+}
+
+// An entry committed but left out of the chain for longer than the merge delay breaks the
+// chain's promise (docs/design.md §14): the verdict names the position it should have taken.
+void failOnStaleWaiting(Connection &db, ChainCheck &check, qint64 nextPosition)
+{
+    const AuditWaiting waiting = AuditSequencer::waiting(db);
+    if (waiting.entries == 0)
+        return;
+    const std::chrono::milliseconds delay = AuditSequencer::mergeDelay(db);
+    if (waiting.oldestMs <= delay.count())
+        return;
+    const auto seconds = [](qint64 ms) {
+        return QString::number(double(ms) / 1000.0, 'f', 1);
+    };
+    check.brokenId = nextPosition;
+    check.reason = u"%1 audit entries unsequenced for %2 s (merge delay %3 s)"_s.arg(
+        QString::number(waiting.entries), seconds(waiting.oldestMs), seconds(delay.count()));
+}
+
 } // namespace
 
 QString AuditLog::canonicalEntryHash(const QString &prevHash, qint64 atMs, const QString &actor,
@@ -166,19 +210,26 @@ std::optional<ChainCheck> AuditLog::verify(Connection &db, const ChainProgress &
 std::optional<ChainCheck> AuditLog::verify(Connection &db, const ChainProgress &progress,
                                            const ChainWalkOptions &options)
 {
+    chainWaitingEntries(db);
     // The high-water mark is read before the chain: an entry another connection appends in
     // between then only makes the chain longer than the mark, never looks like a cut-off end.
     const std::optional<qint64> highWater = auditHighWater(db);
+    std::optional<ChainCheck> check;
     if (options.path == AuditReadPath::Fastest) {
         if (auto read = SqliteRead::open(db, kChainSql)) {
             SqliteChainSource source(std::move(read));
-            return walkAuditChain([&source](ChainRow &row) { return source.next(row); }, highWater,
-                                  progress, options);
+            check = walkAuditChain([&source](ChainRow &row) { return source.next(row); }, highWater,
+                                   progress, options);
         }
     }
-    QtChainSource source(db);
-    return walkAuditChain([&source](ChainRow &row) { return source.next(row); }, highWater,
-                          progress, options);
+    if (!check) {
+        QtChainSource source(db);
+        check = walkAuditChain([&source](ChainRow &row) { return source.next(row); }, highWater,
+                               progress, options);
+    }
+    if (check && check->holds())
+        failOnStaleWaiting(db, *check, highWater.value_or(0) + 1);
+    return check;
 }
 
 } // namespace ops

@@ -18,6 +18,7 @@ struct ConnectionState
     int depth = 0;           // open scopes, outermost included
     bool rolledBack = false; // a joined scope ended the transaction
     qint64 commits = 0;
+    QList<WriteTransaction::AfterCommit> afterCommit; // of the open transaction
 };
 
 ConnectionState &stateOf(const QString &connectionName)
@@ -50,6 +51,7 @@ WriteTransaction::WriteTransaction(QSqlDatabase &db)
     begin();
     state.depth = 1;
     state.rolledBack = false;
+    state.afterCommit.clear();
 }
 
 void WriteTransaction::begin()
@@ -75,7 +77,8 @@ WriteTransaction::~WriteTransaction()
     ConnectionState &state = stateOf(m_db);
     --state.depth;
     if (m_joined)
-        return; // the outermost scope decides
+        return;                // the outermost scope decides
+    state.afterCommit.clear(); // run by commit(), or dropped with the rollback
     if (m_active && !state.rolledBack)
         execControl(m_db, u"ROLLBACK"_s);
     state.rolledBack = false;
@@ -106,6 +109,34 @@ void WriteTransaction::commit()
     if (!waitDurable())
         throw StoreError(u"commit failed: the database file could not be synced"_s);
     ++state.commits;
+    runAfterCommit();
+}
+
+void WriteTransaction::runAfterCommit()
+{
+    const QList<AfterCommit> actions = std::exchange(stateOf(m_db).afterCommit, {});
+    for (const AfterCommit action : actions) {
+        try {
+            action(m_db);
+        } catch (const StoreError &e) {
+            qCWarning(lcStore) << "after a commit:" << e.what();
+        }
+    }
+}
+
+void WriteTransaction::afterCommit(QSqlDatabase &db, AfterCommit action)
+{
+    ConnectionState &state = stateOf(db);
+    if (state.depth == 0) {
+        try {
+            action(db);
+        } catch (const StoreError &e) {
+            qCWarning(lcStore) << "after a write:" << e.what();
+        }
+        return;
+    }
+    if (!state.afterCommit.contains(action))
+        state.afterCommit.append(action);
 }
 
 bool WriteTransaction::waitDurable()

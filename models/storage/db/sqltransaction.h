@@ -53,9 +53,18 @@ public:
     // commits a refund makes, docs/design.md §7).
     static qint64 commitCount(const QString &connectionName);
 
+    // Runs `action` once right after the outermost scope on `db` commits (registering the same
+    // action again in one transaction runs it once); a rollback drops it. With no transaction
+    // open it runs now. It runs outside the transaction, so what it writes commits on its own;
+    // a StoreError from it is logged, not thrown: the commit it follows has happened. Audit
+    // sequencing uses it (auditsequencer.h).
+    using AfterCommit = void (*)(QSqlDatabase &);
+    static void afterCommit(QSqlDatabase &db, AfterCommit action);
+
 private:
     void begin();
     bool waitDurable();
+    void runAfterCommit();
 
     QSqlDatabase &m_db;
     WriteGate m_gate;

@@ -1,0 +1,54 @@
+#include "storage/audit/auditsequencer.h"
+
+#include "storage/db/sqlconnection.h"
+#include "storage/db/sqldialect.h"
+#include "storage/db/sqltransaction.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+bool AuditSequencer::sequences(Connection &db)
+{
+    return dialectOf(db) == SqlDialect::Postgres;
+}
+
+int AuditSequencer::runOnce(Connection &db, int batch)
+{
+    if (!sequences(db))
+        return 0;
+    Query q = runQuery(db, u"SELECT ops_audit_sequence(?)"_s, {batch});
+    return q.next() ? q.value(0).toInt() : 0;
+}
+
+qint64 AuditSequencer::drain(Connection &db)
+{
+    qint64 chained = 0;
+    for (;;) {
+        const int placed = runOnce(db);
+        if (placed <= 0)
+            return chained;
+        chained += placed;
+    }
+}
+
+AuditWaiting AuditSequencer::waiting(Connection &db)
+{
+    if (!sequences(db))
+        return {};
+    Query q = runQuery(db, u"SELECT waiting, oldest_ms FROM ops_audit_waiting()"_s);
+    if (!q.next())
+        return {};
+    return {q.value(0).toLongLong(), q.value(1).toLongLong()};
+}
+
+std::chrono::milliseconds AuditSequencer::mergeDelay(Connection &db)
+{
+    Query q = runQuery(db, u"SELECT value FROM settings WHERE name = 'audit_merge_delay_ms'"_s);
+    bool ok = false;
+    const qint64 ms = q.next() ? q.value(0).toString().toLongLong(&ok) : 0;
+    // A value this build cannot read counts as unset.
+    return ok && ms > 0 ? std::chrono::milliseconds(ms) : kDefaultMergeDelay;
+}
+
+} // namespace ops

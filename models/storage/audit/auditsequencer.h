@@ -1,0 +1,51 @@
+#pragma once
+
+// Audit sequencing on PostgreSQL (docs/design.md §14, migration 0015). A writer queues its audit
+// entries in its own transaction; the sequencer chains committed entries in one total order,
+// giving each its id and hash, so writers never wait for one another to append. The database
+// does the chaining (ops_audit_sequence, as the owner) under a lock it only tries: whoever runs
+// it while another session holds the lock leaves the entries to that session, or to the next
+// run. Who runs it: every write transaction that queued an entry, right after its commit
+// (AuditLog::append arranges that); `opsctl serve` and `opsctl mcp --http` on a timer; and
+// audit verify before it walks the chain. SQLite chains each entry as it is appended (one
+// writer): nothing ever waits there, and every call here is a no-op.
+
+#include "storage/db/connection.h"
+
+#include <QtGlobal>
+#include <chrono>
+
+namespace ops {
+
+// Entries committed but not yet chained, and how long the oldest has waited by the database
+// server's clock.
+struct AuditWaiting
+{
+    qint64 entries = 0;
+    qint64 oldestMs = 0;
+};
+
+// How long an entry may wait for its chain position before audit verify fails (the merge
+// delay); a setting (settings set audit-merge-delay).
+inline constexpr std::chrono::milliseconds kDefaultMergeDelay{2000};
+
+class AuditSequencer
+{
+public:
+    // Entries one database call chains at most: one short transaction each.
+    static constexpr int kBatch = 500;
+
+    // Chains batches until a batch finds nothing waiting or another session is sequencing;
+    // returns how many entries this call chained. Runs outside any transaction (each batch
+    // commits on its own). Throws StoreError when the database refuses.
+    static qint64 drain(Connection &db);
+    // One batch: the entries chained, or -1 when another session holds the sequencer's lock.
+    static int runOnce(Connection &db, int batch = kBatch);
+    static AuditWaiting waiting(Connection &db);
+    // The stored merge delay (settings audit_merge_delay_ms), or kDefaultMergeDelay.
+    static std::chrono::milliseconds mergeDelay(Connection &db);
+    // Whether this connection's audit entries wait for a sequencer (PostgreSQL).
+    static bool sequences(Connection &db);
+};
+
+} // namespace ops

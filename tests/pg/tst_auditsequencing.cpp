@@ -1,0 +1,245 @@
+// Audit sequencing on PostgreSQL (issue 28 item 2, docs/design.md §14, migration 0015): writers
+// queue entries; the sequencer chains committed ones in one total order. Real server, real
+// concurrent connections; PostgreSQL only (SQLite chains inline and never queues).
+
+#include "storage/audit/auditlog.h"
+#include "storage/audit/auditsequencer.h"
+#include "storage/db/sqlconnection.h"
+#include "storage/db/sqltransaction.h"
+#include "support/onthreads.h"
+#include "support/storefixture.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using ops::test::onThreads;
+
+namespace {
+
+qint64 scalar(Connection &db, const QString &sql)
+{
+    Query q = runQuery(db, sql);
+    return q.next() ? q.value(0).toLongLong() : -1;
+}
+
+void appendOne(Connection &db, int writer, int n)
+{
+    WriteTransaction tx(db);
+    AuditLog::append(db, 1'700'000'000'000 + n, u"agent:w%1"_s.arg(writer), u"test.entry"_s,
+                     u"op_%1_%2"_s.arg(writer).arg(n), {{"n", n}, {"writer", writer}});
+    tx.commit();
+}
+
+} // namespace
+
+class TestAuditSequencing : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void writersQueueAndTheCommitChains();
+    void sixtyFourWritersMakeOneChainWithoutGapsOrDuplicates();
+    void rolledBackEntriesNeverReachTheChain();
+    void hashesMatchTheApplicationsForAwkwardText();
+    void sequencerKilledMidBatchIsContinuedByTheNext();
+    void stalledSequencerFailsVerifyAfterTheMergeDelay();
+    void queuedEntriesCountForDecisions();
+
+private:
+    std::unique_ptr<test::StoreFixture> m_fx;
+};
+
+void TestAuditSequencing::initTestCase()
+{
+    QVERIFY2(test::onPostgres(), "tst_auditsequencing runs on PostgreSQL only (OPS_TEST_BACKEND)");
+}
+
+void TestAuditSequencing::init()
+{
+    m_fx = std::make_unique<test::StoreFixture>();
+}
+
+void TestAuditSequencing::cleanup()
+{
+    m_fx.reset();
+}
+
+void TestAuditSequencing::writersQueueAndTheCommitChains()
+{
+    Connection &db = connectionOf(m_fx->store());
+    {
+        WriteTransaction tx(db);
+        AuditLog::append(db, 1, u"agent:a"_s, u"test.entry"_s, QString(), {{"k", 1}});
+        // Inside the transaction the entry waits: no chain position, no hash yet.
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 1);
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE action = 'test.entry'"_s), 0);
+        tx.commit();
+    }
+    // The committer's own try chained it.
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE action = 'test.entry'"_s), 1);
+    QVERIFY(AuditLog::verify(db).holds());
+}
+
+void TestAuditSequencing::sixtyFourWritersMakeOneChainWithoutGapsOrDuplicates()
+{
+    constexpr int kWriters = 64;
+    constexpr int kEach = 5;
+    const qint64 before = scalar(connectionOf(m_fx->store()), u"SELECT COUNT(*) FROM audit"_s);
+    const QStringList errors = onThreads(m_fx->path(), kWriters, [&](Connection &db, int w) {
+        for (int n = 0; n < kEach; ++n)
+            appendOne(db, w, n);
+    });
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u"; "_s)));
+    Connection &db = connectionOf(m_fx->store());
+    AuditSequencer::drain(db); // a straggler whose try met another sequencer
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit"_s), before + kWriters * kEach);
+    // One chain: every entry links to a distinct predecessor, every hash is distinct.
+    QCOMPARE(scalar(db, u"SELECT COUNT(DISTINCT prev_hash) FROM audit"_s),
+             before + kWriters * kEach);
+    QCOMPARE(scalar(db, u"SELECT COUNT(DISTINCT hash) FROM audit"_s), before + kWriters * kEach);
+    // Each writer's entries keep their own order within the total order.
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM (SELECT actor, detail, LAG(detail) OVER "
+                        "(PARTITION BY actor ORDER BY id) AS previous FROM audit WHERE action = "
+                        "'test.entry') e WHERE previous IS NOT NULL AND "
+                        "(previous::json->>'n')::int > (detail::json->>'n')::int"_s),
+             0);
+    const ChainCheck check = AuditLog::verify(db);
+    QVERIFY2(check.holds(), qPrintable(check.reason));
+    QCOMPARE(check.entries, before + kWriters * kEach);
+}
+
+void TestAuditSequencing::rolledBackEntriesNeverReachTheChain()
+{
+    Connection &db = connectionOf(m_fx->store());
+    const QStringList errors = onThreads(m_fx->path(), 16, [&](Connection &c, int w) {
+        for (int n = 0; n < 4; ++n) {
+            WriteTransaction tx(c);
+            AuditLog::append(c, n, u"agent:w%1"_s.arg(w),
+                             n % 2 ? u"test.kept"_s : u"test.rolled_back"_s, QString(), {{"n", n}});
+            if (n % 2)
+                tx.commit();
+            else
+                tx.rollback();
+        }
+    });
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u"; "_s)));
+    AuditSequencer::drain(db);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE action = 'test.kept'"_s), 32);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE action = 'test.rolled_back'"_s), 0);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);
+    QVERIFY(AuditLog::verify(db).holds());
+}
+
+void TestAuditSequencing::hashesMatchTheApplicationsForAwkwardText()
+{
+    // The database hashes what the application's verify recomputes: quotes, backslashes,
+    // control characters, non-ASCII text and an entry without an operation.
+    Connection &db = connectionOf(m_fx->store());
+    const QString awkward = u"a\"b\\c\nd\te\u0001f\u001fg/h \u00e9\u4e2d\U0001F600"_s;
+    {
+        WriteTransaction tx(db);
+        AuditLog::append(db, -5, u"operator:"_s + awkward, u"test."_s + awkward, awkward,
+                         {{"text", awkward.toStdString()}, {"list", {1, 2}}, {"empty", nullptr}});
+        AuditLog::append(db, 0, u"agent:x"_s, u"test.none"_s, QString(), nlohmann::json::object());
+        tx.commit();
+    }
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);
+    const ChainCheck check = AuditLog::verify(db, {}, AuditReadPath::QtSql).value();
+    QVERIFY2(check.holds(), qPrintable(check.reason));
+    Query q = runQuery(db, u"SELECT at, actor, action, operation_id, detail, prev_hash, hash "
+                           "FROM audit ORDER BY id DESC LIMIT 2"_s);
+    while (q.next()) {
+        const QString expected = AuditLog::entryHash(q.value(5).toString(), q.value(0).toLongLong(),
+                                                     q.value(1).toString(), q.value(2).toString(),
+                                                     q.value(3).toString(), q.value(4).toString());
+        QCOMPARE(q.value(6).toString(), expected);
+    }
+}
+
+void TestAuditSequencing::sequencerKilledMidBatchIsContinuedByTheNext()
+{
+    Connection &db = connectionOf(m_fx->store());
+    // Entries queued and committed with nobody sequencing (the sequencer's lock is held).
+    Connection holder = m_fx->secondConnection();
+    QSqlQuery hold(holder);
+    QVERIFY(hold.exec(u"BEGIN"_s));
+    QVERIFY(hold.exec(u"SELECT ops_audit_sequence(3)"_s) && hold.next());
+    QCOMPARE(hold.value(0).toInt(), 0);
+    for (int n = 0; n < 10; ++n)
+        appendOne(db, 1, n);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 10);
+    QVERIFY(hold.exec(u"ROLLBACK"_s));
+    // A sequencer that dies mid-batch: its session chains three entries, holds the lock, and
+    // its server process is killed before it commits.
+    QVERIFY(hold.exec(u"BEGIN"_s));
+    QVERIFY(hold.exec(u"SELECT ops_audit_sequence(3)"_s) && hold.next());
+    QCOMPARE(hold.value(0).toInt(), 3);
+    QVERIFY(hold.exec(u"SELECT pg_backend_pid()"_s) && hold.next());
+    const qint64 pid = hold.value(0).toLongLong();
+    QCOMPARE(AuditSequencer::runOnce(db), -1); // the dying one holds the lease
+    QCOMPARE(scalar(db, u"SELECT pg_terminate_backend(%1)::int"_s.arg(pid)), 1);
+    QTRY_COMPARE(scalar(db, u"SELECT COUNT(*) FROM pg_stat_activity WHERE pid = %1"_s.arg(pid)), 0);
+    QCOMPARE(AuditSequencer::drain(db), 10); // the next one takes over from the chain's end
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE action = 'test.entry'"_s), 10);
+    const ChainCheck check = AuditLog::verify(db);
+    QVERIFY2(check.holds(), qPrintable(check.reason));
+}
+
+void TestAuditSequencing::stalledSequencerFailsVerifyAfterTheMergeDelay()
+{
+    Connection &db = connectionOf(m_fx->store());
+    runQuery(db, u"INSERT INTO settings (name, value, updated_by, updated_at) VALUES "
+                 "('audit_merge_delay_ms', '300', 'operator:test', 0)"_s);
+    QCOMPARE(AuditSequencer::mergeDelay(db), std::chrono::milliseconds(300));
+    Connection holder = m_fx->secondConnection();
+    QSqlQuery hold(holder);
+    QVERIFY(hold.exec(u"BEGIN"_s));
+    QVERIFY(hold.exec(u"SELECT ops_audit_sequence(0)"_s) && hold.next());
+    appendOne(db, 2, 1);
+    appendOne(db, 2, 2);
+    // Within the merge delay a waiting entry is not a failure.
+    QVERIFY(AuditLog::verify(db).holds());
+    QTest::qWait(400);
+    const ChainCheck stale = AuditLog::verify(db);
+    QVERIFY(!stale.holds());
+    QVERIFY2(stale.reason.startsWith(u"2 audit entries unsequenced for "_s),
+             qPrintable(stale.reason));
+    QVERIFY2(stale.reason.endsWith(u"(merge delay 0.3 s)"_s), qPrintable(stale.reason));
+    QCOMPARE(*stale.brokenId, scalar(db, u"SELECT MAX(id) FROM audit"_s) + 1);
+    // The stalled sequencer goes away; the next verify chains the two and holds.
+    QVERIFY(hold.exec(u"ROLLBACK"_s));
+    QVERIFY(AuditLog::verify(db).holds());
+    QCOMPARE(AuditSequencer::waiting(db).entries, 0);
+}
+
+void TestAuditSequencing::queuedEntriesCountForDecisions()
+{
+    // audit_entries sees a committed entry before the sequencer chains it (an agent's calls per
+    // day must not miss a call whose entry waits).
+    Connection &db = connectionOf(m_fx->store());
+    Connection holder = m_fx->secondConnection();
+    QSqlQuery hold(holder);
+    QVERIFY(hold.exec(u"BEGIN"_s));
+    QVERIFY(hold.exec(u"SELECT ops_audit_sequence(0)"_s) && hold.next());
+    appendOne(db, 3, 1);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE actor = 'agent:w3'"_s), 0);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_entries WHERE actor = 'agent:w3'"_s), 1);
+    const AuditWaiting waiting = AuditSequencer::waiting(db);
+    QCOMPARE(waiting.entries, 1);
+    QVERIFY(waiting.oldestMs >= 0);
+    QVERIFY(hold.exec(u"ROLLBACK"_s));
+    QCOMPARE(AuditSequencer::drain(db), 1);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_entries WHERE actor = 'agent:w3'"_s), 1);
+}
+
+QTEST_GUILESS_MAIN(TestAuditSequencing)
+#include "tst_auditsequencing.moc"
