@@ -31,7 +31,7 @@ bool OperationStore::recordProviderObject(const QString &id, const QString &prov
                                           const QString &status, const QString &actor)
 {
     const qint64 now = m_clock.nowMs();
-    WriteTransaction tx(m_db);
+    WriteTransaction tx(m_db, WriteLocks::scoped({operationScope(id)}));
     Query q = runQuery(m_db,
                        u"UPDATE operations SET provider_ref = ?, provider_status = ?, "
                        "updated_at = ? WHERE id = ? AND state IN ('open', 'unknown') AND "

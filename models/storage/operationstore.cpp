@@ -2,6 +2,7 @@
 
 #include "storage/access/approvals.h"
 #include "storage/access/operatordirectory.h"
+#include "storage/access/repeatwindow.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/db/storagelogging.h"
@@ -150,6 +151,16 @@ std::optional<Operation> OperationStore::succeededRefundSince(Provider provider,
                         {since.toMSecsSinceEpoch()});
 }
 
+std::optional<Operation> OperationStore::confirmedRepeatLocked(const NewOperation &op, qint64 nowMs)
+{
+    const qint64 window = repeatWindow(m_db).count();
+    if (window <= 0)
+        return std::nullopt;
+    return succeededRefundSince(op.provider, op.project, op.unitOfWork,
+                                QDateTime::fromMSecsSinceEpoch(nowMs - window, Qt::UTC),
+                                op.reference);
+}
+
 bool OperationStore::guardRefuses(const NewOperation &op, const BalanceGuard &guard)
 {
     Query q = runQuery(m_db,
@@ -163,13 +174,28 @@ bool OperationStore::guardRefuses(const NewOperation &op, const BalanceGuard &gu
     return op.amount.minor > guard.chargeAmount - guard.providerRefunded - committed;
 }
 
+namespace {
+
+// What opening a row locks (docs/design.md, "Locks on PostgreSQL"): rule 9 reads the charge's
+// refunds, rule 13 and a replacement the order's, an agent's limits its own calls, a credit its
+// account. Rule 2 needs none of them: the partial unique index refuses the second live row.
+WriteLocks openingLocks(const NewOperation &op)
+{
+    const bool refund = op.kind == OperationKind::Refund;
+    return WriteLocks::scoped({refund ? chargeScope(toString(op.provider), op.chargeId) : QString(),
+                               refund ? orderScope(op.orderId) : QString(), agentScope(op.agent),
+                               refund ? QString() : accountScope(op.project, op.customerId)});
+}
+
+} // namespace
+
 OpenResult OperationStore::openOrGet(const NewOperation &op,
                                      const std::optional<BalanceGuard> &guard,
                                      const QString &firstAttemptBy)
 {
     const qint64 now = m_clock.nowMs();
     {
-        WriteTransaction tx(m_db);
+        WriteTransaction tx(m_db, openingLocks(op));
         const bool checks = guard || !op.agent.isEmpty() || !op.replaces.isEmpty() ||
                             !operatorName(op.createdBy).isEmpty();
         const bool fresh = checks && !findLiveFor(op);
@@ -228,6 +254,17 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
             runQuery(m_db, insert, values);
         } catch (const StoreError &e) {
             refusal = e.message();
+        }
+        // Rule 13: a refund of this unit confirmed within the repeat window since the caller's
+        // own read answers this call and nothing is stored. Read after the insert, which waits
+        // for a concurrent close of the unit's live row to commit, so that close is seen here.
+        std::optional<Operation> repeat;
+        if (refusal.isEmpty() && checks && op.kind == OperationKind::Refund)
+            repeat = confirmedRepeatLocked(op, now);
+        if (repeat) {
+            execPlain(m_db, u"ROLLBACK TO SAVEPOINT open_or_get"_s);
+            execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
+            return {*repeat, false, false, std::nullopt, std::nullopt};
         }
         if (refusal.isEmpty()) {
             execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
@@ -313,7 +350,11 @@ AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QSt
                                            AttemptMode mode)
 {
     const qint64 now = m_clock.nowMs();
-    WriteTransaction tx(m_db);
+    // Automation counts an attempt of one row; a person's resend may spend or ask for an
+    // approval, which stays with the exclusive writers.
+    WriteTransaction tx(m_db, mode == AttemptMode::Automation
+                                  ? WriteLocks::scoped({operationScope(operationId)})
+                                  : WriteLocks::exclusive());
     AttemptTicket ticket;
     const auto found = operation(operationId);
     if (!found) {
@@ -379,7 +420,7 @@ void OperationStore::finishAttempt(const QString &operationId, qint64 attemptId,
                                    const AttemptResult &r)
 {
     const qint64 now = m_clock.nowMs();
-    WriteTransaction tx(m_db);
+    WriteTransaction tx(m_db, WriteLocks::scoped({operationScope(operationId)}));
     Query q = runQuery(
         m_db,
         u"UPDATE attempts SET finished_at = ?, http_status = ?, classification = ?, "
@@ -406,7 +447,7 @@ bool OperationStore::closeSucceeded(const QString &id, const QString &providerRe
                                     const QString &providerStatus, const QString &actor,
                                     const QString &reason)
 {
-    WriteTransaction tx(m_db);
+    WriteTransaction tx(m_db, WriteLocks::scoped({operationScope(id)}));
     if (!closeSucceededLocked(id, providerRef, providerStatus, actor, reason, CloseFrom::Open))
         return false;
     tx.commit();
@@ -436,7 +477,7 @@ bool OperationStore::closeSucceededLocked(const QString &id, const QString &prov
 bool OperationStore::closeFailed(const QString &id, const QString &code, const QString &actor,
                                  const QString &reason)
 {
-    WriteTransaction tx(m_db);
+    WriteTransaction tx(m_db, WriteLocks::scoped({operationScope(id)}));
     if (!closeFailedLocked(id, code, actor, reason, CloseFrom::Open))
         return false;
     tx.commit();
@@ -463,7 +504,7 @@ bool OperationStore::closeFailedLocked(const QString &id, const QString &code, c
 bool OperationStore::markUnknown(const QString &id, const QString &reason, const QString &actor)
 {
     const qint64 now = m_clock.nowMs();
-    WriteTransaction tx(m_db);
+    WriteTransaction tx(m_db, WriteLocks::scoped({operationScope(id)}));
     const auto op = operation(id);
     if (!op || op->state != OperationState::Open)
         return false;
@@ -475,7 +516,7 @@ bool OperationStore::markUnknown(const QString &id, const QString &reason, const
 bool OperationStore::setProviderStatus(const QString &id, const QString &status,
                                        const QString &actor)
 {
-    WriteTransaction tx(m_db);
+    WriteTransaction tx(m_db, WriteLocks::scoped({operationScope(id)}));
     if (!setProviderStatusLocked(id, status, actor, OperationState::Open))
         return false;
     tx.commit();

@@ -248,6 +248,9 @@ private:
     std::optional<Operation> refundOfUnit(Provider provider, const QString &project,
                                           const QString &unitOfWork, const QString &reference,
                                           const QString &tail, const QVariantList &extra = {});
+    // A refund of op's unit confirmed within the repeat window (rule 13), read in the opening
+    // transaction; nullopt when the window is off.
+    std::optional<Operation> confirmedRepeatLocked(const NewOperation &op, qint64 nowMs);
     bool guardRefuses(const NewOperation &op, const BalanceGuard &guard);
     // Inside openOrGet for a new row: throws ActionRefused when op.replaces may not be replaced
     // (or a person replacing lacks the Resend right); returns "four_eyes" when a person's refund

@@ -26,7 +26,8 @@ qint64 OperationStore::addEvidence(const Evidence &e)
     const qint64 now = m_clock.nowMs();
     const QString sha =
         QString::fromLatin1(QCryptographicHash::hash(e.body, QCryptographicHash::Sha256).toHex());
-    WriteTransaction tx(m_db);
+    // Evidence only adds to one row; a close that counts it is an exclusive writer.
+    WriteTransaction tx(m_db, WriteLocks::scoped({operationScope(e.operationId)}));
     // A person needs the Attach right; engines (agent:, system:) record what providers said.
     if (!operatorName(e.createdBy).isEmpty())
         requireRight(m_db, e.createdBy, Right::Attach);

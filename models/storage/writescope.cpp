@@ -25,6 +25,12 @@ WriteScope::WriteScope(OperationStore &store)
     , m_tx(std::make_unique<WriteTransaction>(connectionOf(store)))
 {}
 
+WriteScope::WriteScope(OperationStore &store, const QString &operationId)
+    : m_store(store)
+    , m_tx(std::make_unique<WriteTransaction>(connectionOf(store),
+                                              WriteLocks::scoped({operationScope(operationId)})))
+{}
+
 WriteScope::~WriteScope() = default;
 
 void WriteScope::commit()

@@ -20,6 +20,9 @@ class WriteScope
 {
 public:
     explicit WriteScope(OperationStore &store);
+    // A step on one operation's row only (its attempt's answer and its settlement): on
+    // PostgreSQL it locks that operation, beside other writers (storage/db/writelocks.h).
+    WriteScope(OperationStore &store, const QString &operationId);
     ~WriteScope();
     WriteScope(const WriteScope &) = delete;
     WriteScope &operator=(const WriteScope &) = delete;

@@ -256,6 +256,10 @@ ToolResult RefundEngine::openNew(const RefundInput &given, const QString &actor)
     }
     if (opened.agentRefusal)
         return agentRefusalResult(*opened.agentRefusal);
+    // Another caller's refund of this unit was confirmed after this call's first read: this
+    // call is its repeat (rule 13), decided under the order's lock.
+    if (!opened.created && opened.operation.state == OperationState::Succeeded)
+        return answerRepeat(opened.operation, actor);
     if (!opened.overBalance)
         return m_rules.drive(opened, actor);
     // Refused: either a concurrent caller for this unit was confirmed meanwhile, or the

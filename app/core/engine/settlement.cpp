@@ -47,7 +47,7 @@ std::optional<ToolResult> Settlement::sendAndSettle(const AttemptTicket &ticket,
     stallBeforeSend(op.id);
     // Nothing of the network happens inside the transaction: it opens once the answer is in.
     const SentAttempt sent = m_policy.send(op);
-    WriteScope tx(m_store);
+    WriteScope tx(m_store, op.id);
     m_store.finishAttempt(op.id, ticket.attemptId,
                           attemptResult(sent.reply, sent.outcome, m_policy.secret()));
     std::optional<ToolResult> done = settle(op, sent, actor);

@@ -214,15 +214,17 @@ std::optional<ChainCheck> AuditLog::verify(Connection &db, const ChainProgress &
     // The high-water mark is read before the chain: an entry another connection appends in
     // between then only makes the chain longer than the mark, never looks like a cut-off end.
     const std::optional<qint64> highWater = auditHighWater(db);
-    std::optional<ChainCheck> check;
+    std::optional<ChainCheck> check; // nullopt after a walk: progress cancelled it
+    bool walked = false;
     if (options.path == AuditReadPath::Fastest) {
         if (auto read = SqliteRead::open(db, kChainSql)) {
             SqliteChainSource source(std::move(read));
             check = walkAuditChain([&source](ChainRow &row) { return source.next(row); }, highWater,
                                    progress, options);
+            walked = true;
         }
     }
-    if (!check) {
+    if (!walked) {
         QtChainSource source(db);
         check = walkAuditChain([&source](ChainRow &row) { return source.next(row); }, highWater,
                                progress, options);

@@ -17,10 +17,12 @@ enum class SqlDialect
 
 SqlDialect dialectOf(const QSqlDatabase &db);
 
-// The key of the transaction-scoped advisory lock every PostgreSQL writer takes ("ops_writ").
+// The key of the database-wide writer lock ("ops_writ"): exclusive for migrations and every write
+// transaction not written against narrower scopes, shared by scoped ones (writelocks.h).
 inline constexpr qint64 kWriteLockKey = 0x6f70735f77726974;
 
-// Statements that open a write transaction holding the database's single writer slot.
+// Statements that open a write transaction holding the database's single writer slot (migrations,
+// the first setup, the bulk generator; WriteTransaction takes the lock writelocks.h asks for).
 // SQLite: BEGIN IMMEDIATE. PostgreSQL: BEGIN, then pg_advisory_xact_lock(kWriteLockKey), which
 // every writing connection takes; writers therefore run one after another exactly as on SQLite
 // (the store's insert-race and rule-9 checks, and the audit hash chain's "read the last hash,

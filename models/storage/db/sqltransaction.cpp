@@ -19,6 +19,8 @@ struct ConnectionState
     bool rolledBack = false; // a joined scope ended the transaction
     qint64 commits = 0;
     QList<WriteTransaction::AfterCommit> afterCommit; // of the open transaction
+    bool exclusive = false;                           // PostgreSQL: holds kWriteLockKey
+    QStringList scopes;                               // PostgreSQL: the scope locks held
 };
 
 ConnectionState &stateOf(const QString &connectionName)
@@ -38,7 +40,7 @@ ConnectionState &stateOf(const QSqlDatabase &db)
 
 } // namespace
 
-WriteTransaction::WriteTransaction(QSqlDatabase &db)
+WriteTransaction::WriteTransaction(QSqlDatabase &db, const WriteLocks &locks)
     : m_db(db)
 {
     ConnectionState &state = stateOf(m_db);
@@ -46,29 +48,57 @@ WriteTransaction::WriteTransaction(QSqlDatabase &db)
         m_joined = true;
         m_active = true;
         ++state.depth;
+        lock(locks);
         return;
     }
-    begin();
+    state.exclusive = false;
+    state.scopes.clear();
+    begin(locks);
     state.depth = 1;
     state.rolledBack = false;
     state.afterCommit.clear();
 }
 
-void WriteTransaction::begin()
+void WriteTransaction::begin(const WriteLocks &locks)
 {
     const SqlDialect dialect = dialectOf(m_db);
     if (dialect == SqlDialect::Sqlite && !m_gate.enter(m_db.databaseName(), kGateTimeout))
         throw StoreError(u"cannot start a write transaction: database is locked (%1 ms waiting "
                          "for this process's other writers)"_s.arg(kGateTimeout.count()));
-    for (const QString &sql : beginWriteStatements(dialect)) {
-        const auto error = execControl(m_db, sql);
-        if (!error) {
-            m_active = true;
-            continue;
-        }
-        if (m_active)
-            execControl(m_db, u"ROLLBACK"_s);
+    const QString begin = dialect == SqlDialect::Sqlite ? u"BEGIN IMMEDIATE"_s : u"BEGIN"_s;
+    if (const auto error = execControl(m_db, begin))
         throw StoreError(u"cannot start a write transaction: %1"_s.arg(*error));
+    m_active = true;
+    try {
+        lock(locks);
+    } catch (const StoreError &) {
+        execControl(m_db, u"ROLLBACK"_s);
+        m_active = false;
+        throw;
+    }
+}
+
+void WriteTransaction::lock(const WriteLocks &locks)
+{
+    if (dialectOf(m_db) != SqlDialect::Postgres)
+        return;
+    ConnectionState &state = stateOf(m_db);
+    if (locks.isExclusive() && !state.exclusive) {
+        if (m_joined)
+            qCDebug(lcStore) << "a scoped write transaction takes the exclusive lock";
+        runQuery(m_db, u"SELECT pg_advisory_xact_lock(?)"_s, {kWriteLockKey});
+        state.exclusive = true;
+        return;
+    }
+    if (!m_joined && !state.exclusive)
+        runQuery(m_db, u"SELECT pg_advisory_xact_lock_shared(?)"_s, {kWriteLockKey});
+    if (state.exclusive)
+        return; // alone among writers: no scope can be contended
+    for (const QString &scope : locks.scopes()) {
+        if (state.scopes.contains(scope))
+            continue;
+        runQuery(m_db, u"SELECT pg_advisory_xact_lock(hashtextextended(?, 0))"_s, {scope});
+        state.scopes.append(scope);
     }
 }
 

@@ -23,6 +23,7 @@
 #include "storage/db/sqldialect.h"
 #include "storage/db/statementcache.h"
 #include "storage/db/writegate.h"
+#include "storage/db/writelocks.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -34,7 +35,10 @@ namespace ops {
 class WriteTransaction
 {
 public:
-    explicit WriteTransaction(QSqlDatabase &db);
+    // `locks` says what the transaction locks on PostgreSQL (writelocks.h). A joined scope adds
+    // its scopes to the open transaction's, and one asking for the exclusive lock inside a
+    // scoped transaction takes it then (the database reports a deadlock if two do so at once).
+    explicit WriteTransaction(QSqlDatabase &db, const WriteLocks &locks = WriteLocks::exclusive());
     ~WriteTransaction();
     WriteTransaction(const WriteTransaction &) = delete;
     WriteTransaction &operator=(const WriteTransaction &) = delete;
@@ -62,7 +66,8 @@ public:
     static void afterCommit(QSqlDatabase &db, AfterCommit action);
 
 private:
-    void begin();
+    void begin(const WriteLocks &locks);
+    void lock(const WriteLocks &locks);
     bool waitDurable();
     void runAfterCommit();
 

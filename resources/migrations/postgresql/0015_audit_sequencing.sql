@@ -18,9 +18,17 @@ CREATE TABLE audit_pending (
 );
 REVOKE ALL ON audit_pending FROM PUBLIC;
 
--- Only the sequencer appends to the chain now: no login inserts into audit, and the actor guard
--- (0011) checks each entry when it is queued, under the login that queues it.
+-- Only the sequencer appends to the chain now: no group inserts into audit, and the actor guard
+-- (0011) checks each entry when it is queued, under the login that queues it. The chain's guard
+-- stays for anyone else who could insert (a login granted INSERT before 0011, say) and steps
+-- aside for the owner, which is who the sequencer runs as: it chains every login's entries.
+CREATE FUNCTION ops_runs_as_owner(tbl regclass) RETURNS boolean LANGUAGE sql STABLE AS $$
+    SELECT pg_has_role(current_user, (SELECT relowner FROM pg_class WHERE oid = tbl), 'MEMBER');
+$$;
 DROP TRIGGER audit_guard ON audit;
+CREATE TRIGGER audit_guard BEFORE INSERT OR UPDATE OR DELETE ON audit
+    FOR EACH ROW WHEN (NOT ops_runs_as_owner('public.audit'))
+    EXECUTE FUNCTION ops_guard();
 REVOKE INSERT ON audit FROM ops_support, ops_agent, ops_service;
 CREATE TRIGGER audit_pending_guard BEFORE INSERT ON audit_pending
     FOR EACH ROW EXECUTE FUNCTION ops_guard();
