@@ -1,6 +1,7 @@
 #include "storage/bulkgenerator.h"
 
 #include "storage/audit/auditlog.h"
+#include "storage/audit/auditsequencer.h"
 #include "storage/db/database.h"
 #include "storage/db/sqldialect.h"
 #include "storage/db/sqltransaction.h"
@@ -228,6 +229,9 @@ private:
 void generateAuditHistory(Connection &db, qint64 rows, qint64 nowMs)
 {
     WriteTransaction tx(db);
+    // PostgreSQL: the sequencer appends to the chain too; its lock keeps the two from forking it.
+    if (dialectOf(db) == SqlDialect::Postgres)
+        runQuery(db, u"SELECT pg_advisory_xact_lock(?)"_s, {kAuditSequencerLockKey});
     DeferredAuditTip tip(db); // PostgreSQL: the tip row once, not per entry (see the class)
     Query last = runQuery(db, u"SELECT hash FROM audit ORDER BY id DESC LIMIT 1"_s);
     QString prev = last.next() ? last.value(0).toString() : kGenesisHash;

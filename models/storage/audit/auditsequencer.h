@@ -29,6 +29,9 @@ struct AuditWaiting
 // delay); a setting (settings set audit-merge-delay).
 inline constexpr std::chrono::milliseconds kDefaultMergeDelay{2000};
 
+// The sequencer's transaction-scoped advisory lock ("ops_aseq"; ops_audit_sequence tries it).
+inline constexpr qint64 kAuditSequencerLockKey = 0x6f70735f61736571;
+
 class AuditSequencer
 {
 public:

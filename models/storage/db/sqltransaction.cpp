@@ -46,9 +46,9 @@ WriteTransaction::WriteTransaction(QSqlDatabase &db, const WriteLocks &locks)
     ConnectionState &state = stateOf(m_db);
     if (state.depth > 0) {
         m_joined = true;
+        lock(locks); // first: when it throws, no scope was added and the outer one rolls back
         m_active = true;
         ++state.depth;
-        lock(locks);
         return;
     }
     state.exclusive = false;

@@ -22,8 +22,10 @@ REVOKE ALL ON audit_pending FROM PUBLIC;
 -- (0011) checks each entry when it is queued, under the login that queues it. The chain's guard
 -- stays for anyone else who could insert (a login granted INSERT before 0011, say) and steps
 -- aside for the owner, which is who the sequencer runs as: it chains every login's entries.
-CREATE FUNCTION ops_runs_as_owner(tbl regclass) RETURNS boolean LANGUAGE sql STABLE AS $$
-    SELECT pg_has_role(current_user, (SELECT relowner FROM pg_class WHERE oid = tbl), 'MEMBER');
+CREATE FUNCTION ops_runs_as_owner(tbl regclass) RETURNS boolean LANGUAGE sql STABLE
+    SET search_path = pg_catalog, pg_temp AS $$
+    SELECT pg_catalog.pg_has_role(current_user,
+        (SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid = tbl), 'MEMBER');
 $$;
 DROP TRIGGER audit_guard ON audit;
 CREATE TRIGGER audit_guard BEFORE INSERT OR UPDATE OR DELETE ON audit
@@ -43,6 +45,8 @@ GRANT INSERT (at, actor, action, operation_id, detail) ON audit_pending
 -- a newline and the canonical JSON of {action, actor, at, detail, operation_id}; to_json escapes
 -- strings as nlohmann::json::dump() does and the detail is stored canonical. Runs as the owner,
 -- so any login that commits may sequence and none may write the chain any other way.
+-- pg_catalog comes first, so no function a login might create in public shadows a built-in
+-- here; public stays on the path for the chain's own triggers (ops_change_seq, audit_tip).
 CREATE FUNCTION ops_audit_sequence(batch integer) RETURNS integer LANGUAGE plpgsql
     SECURITY DEFINER SET search_path = pg_catalog, public AS $$
 DECLARE
@@ -51,7 +55,7 @@ DECLARE
     entry record;
     placed integer := 0;
 BEGIN
-    IF NOT pg_try_advisory_xact_lock(8030044989095634289) THEN -- 'ops_aseq'
+    IF NOT pg_try_advisory_xact_lock(8030044989095634289) THEN -- 'ops_aseq', auditsequencer.h
         RETURN -1;
     END IF;
     SELECT hash INTO prev FROM public.audit ORDER BY id DESC LIMIT 1;
