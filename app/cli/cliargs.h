@@ -40,4 +40,9 @@ private:
 std::optional<std::pair<QHostAddress, quint16>>
 parseListen(const QString &text, bool allowNonLoopback, const QString &option, QString *error);
 
+// A server's --db-connections N (`option` names it in the error): 1-256. Each connection is a
+// backend process on a PostgreSQL server, whose max_connections (100 by default) every server
+// on the database shares.
+std::optional<int> parseConnectionCount(const QString &text, const QString &option, QString *error);
+
 } // namespace ops::cli

@@ -1,5 +1,6 @@
 // opsctl mcp [--http HOST:PORT] [--allow-origin ORIGIN[,…]] [--allow-non-loopback]
-// [--workers N]: the agent tool server (docs/design.md §11, docs/agents.md).
+// [--db-connections N]: the agent tool server (docs/design.md §11, docs/agents.md). --workers N
+// is the older name of --db-connections: each call runs on a worker holding its own connection.
 
 #include "cli/commandcontext.h"
 #include "cli/opsctl.h"
@@ -33,7 +34,8 @@ std::optional<mcp::HttpOptions> httpOptions(const CliArgs &opts, QString *error)
 int mcpCommand(CommandContext &ctx, const QStringList &args)
 {
     QString error;
-    const auto opts = CliArgs::parse(args, {u"http"_s, u"allow-origin"_s, u"workers"_s},
+    const auto opts = CliArgs::parse(
+        args, {u"http"_s, u"allow-origin"_s, u"workers"_s, u"db-connections"_s},
                                      {u"allow-non-loopback"_s}, &error);
     if (!opts)
         return ctx.usage(error);
@@ -41,11 +43,15 @@ int mcpCommand(CommandContext &ctx, const QStringList &args)
         return ctx.usage(u"unexpected argument '%1'"_s.arg(opts->positionals().first()));
     mcp::ServerOptions options;
     options.dbLocation = ctx.dbLocation;
-    if (opts->has(u"workers"_s)) {
-        bool ok = false;
-        options.workers = opts->value(u"workers"_s).toInt(&ok);
-        if (!ok || options.workers < 1 || options.workers > 256)
-            return ctx.usage(u"--workers must be 1-256"_s);
+    if (opts->has(u"workers"_s) && opts->has(u"db-connections"_s))
+        return ctx.usage(u"give --db-connections or its older name --workers, not both"_s);
+    for (const QString &name : {u"db-connections"_s, u"workers"_s}) {
+        if (!opts->has(name))
+            continue;
+        const auto n = parseConnectionCount(opts->value(name), u"--"_s + name, &error);
+        if (!n)
+            return ctx.usage(error);
+        options.workers = *n;
     }
     if (opts->has(u"http"_s)) {
         options.http = httpOptions(*opts, &error);
@@ -72,6 +78,12 @@ int mcpCommand(CommandContext &ctx, const QStringList &args)
             return g->agentFor(bearer);
         };
     }
+    // One connection per call worker, the server's own (migrations, the sequencer) and, over
+    // HTTP, the agent gate's.
+    const int own = options.http ? 2 : 1;
+    ctx.err << "opsctl mcp: at most " << options.workers + own << " database connections ("
+            << options.workers << " for calls, --db-connections; default "
+            << mcp::ServerOptions{}.workers << ")" << Qt::endl;
     // A long-running server chains audit entries a call's own try left waiting (DESIGN §14).
     QObject sequencer;
     if (options.http)

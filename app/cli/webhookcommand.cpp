@@ -1,4 +1,5 @@
 // opsctl webhook serve [--listen HOST:PORT] [--tolerance SECONDS] [--allow-non-loopback]
+//                      [--db-connections N]
 // opsctl events import [--days N] [--json]
 // The Stripe webhook receiver and the events backfill (docs/design.md §9, §10;
 // docs/reconciliation.md).
@@ -44,7 +45,8 @@ int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconci
 {
     QString error;
     const auto opts =
-        CliArgs::parse(args, {u"listen"_s, u"tolerance"_s}, {u"allow-non-loopback"_s}, &error);
+        CliArgs::parse(args, {u"listen"_s, u"tolerance"_s, u"db-connections"_s},
+                       {u"allow-non-loopback"_s}, &error);
     if (!opts)
         return ctx.usage(error);
     if (!opts->positionals().isEmpty())
@@ -52,6 +54,12 @@ int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconci
     const auto listen = parseListen(opts->value(u"listen"_s, u"127.0.0.1:0"_s),
                                     opts->has(u"allow-non-loopback"_s), u"--listen"_s, &error);
     if (!listen)
+        return ctx.usage(error);
+    // Accepted so every server of a team takes the same flag; this one needs a single connection
+    // whatever the bound, since its receiver, reconciler and sequencer share one event loop.
+    const auto connections =
+        parseConnectionCount(opts->value(u"db-connections"_s, u"1"_s), u"--db-connections"_s, &error);
+    if (!connections)
         return ctx.usage(error);
     WebhookOptions receiver;
     if (opts->has(u"tolerance"_s)) {
@@ -73,7 +81,8 @@ int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconci
     receiver.hook = stallHookFromEnv(ctx.err);
     auto session = ctx.openSession();
     ctx.err << "opsctl: webhook receiver for " << (receiver.livemode ? "live" : "test")
-            << "-mode events, " << receiver.secrets.size() << " secret(s)" << Qt::endl;
+            << "-mode events, " << receiver.secrets.size() << " secret(s), 1 database connection"
+            << " (at most " << *connections << ", --db-connections; default 1)" << Qt::endl;
     WebhookServeOptions serveOptions;
     serveOptions.address = listen->first;
     serveOptions.port = listen->second;

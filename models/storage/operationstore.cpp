@@ -185,8 +185,9 @@ constexpr int kOpeningRounds = 3;
 WriteLocks openingLocks(const NewOperation &op)
 {
     const bool refund = op.kind == OperationKind::Refund;
+    // The agent's own lock is taken later, and only when its limits count (agentVerdict).
     return WriteLocks::scoped({refund ? chargeScope(toString(op.provider), op.chargeId) : QString(),
-                               refund ? orderScope(op.orderId) : QString(), agentScope(op.agent),
+                               refund ? orderScope(op.orderId) : QString(),
                                refund ? QString() : accountScope(op.project, op.customerId)});
 }
 

@@ -5,6 +5,7 @@
 // active agent OPS_MCP_AGENT names. No token ever reaches the server's output. Also runs on
 // PostgreSQL (tst_mcpagents_pg).
 
+#include "support/mcphttp.h"
 #include "support/processrun.h"
 #include "support/rawhttp.h"
 #include "support/simprocess.h"
@@ -19,32 +20,13 @@
 using namespace Qt::StringLiterals;
 using nlohmann::json;
 using ops::test::HttpReply;
+using ops::test::mcpInitialize;
+using ops::test::mcpRefundCall;
 
 namespace {
 
 // The shared token of the old configuration (OPS_MCP_TOKEN, OPS_MCP_KEY or mcp.key).
 const QByteArray kShared = "tst-shared-mcp-token-0123456789";
-
-json initializeMessage(const std::string &client)
-{
-    return {{"jsonrpc", "2.0"},
-            {"id", 0},
-            {"method", "initialize"},
-            {"params",
-             {{"protocolVersion", "2025-11-25"},
-              {"capabilities", json::object()},
-              {"clientInfo", {{"name", client}, {"version", "1"}}}}}};
-}
-
-json refundCall(int id, const std::string &order, const std::string &charge, int amount)
-{
-    return {{"jsonrpc", "2.0"},
-            {"id", id},
-            {"method", "tools/call"},
-            {"params",
-             {{"name", "refund"},
-              {"arguments", {{"order", order}, {"charge", charge}, {"amount", amount}}}}}};
-}
 
 const json kPing = {{"jsonrpc", "2.0"}, {"id", 99}, {"method", "ping"}};
 
@@ -85,11 +67,7 @@ private slots:
     void everyLogCategoryKeepsTokensOut();
 
 private:
-    struct Server
-    {
-        std::unique_ptr<QProcess> process;
-        quint16 port = 0;
-    };
+    using Server = ops::test::McpHttpServer;
     QProcessEnvironment env() const;
     ops::test::ProcessRun opsctl(const QStringList &args) const;
     QByteArray addAgent(const QString &name);
@@ -180,19 +158,7 @@ int TestMcpAgents::revokeAgent(const QString &name) const
 
 TestMcpAgents::Server TestMcpAgents::startServer(const QProcessEnvironment &environment)
 {
-    Server server;
-    server.process = std::make_unique<QProcess>();
-    server.process->setProcessEnvironment(environment);
-    server.process->start(QStringLiteral(OPS_OPSCTL_PATH),
-                          {u"mcp"_s, u"--http"_s, u"127.0.0.1:0"_s});
-    if (!server.process->waitForReadyRead(10000))
-        return server;
-    static const QRegularExpression first(
-        u"^opsctl mcp listening on http://127\\.0\\.0\\.1:(\\d+)/mcp$"_s);
-    const auto match = first.match(QString::fromUtf8(server.process->readLine()).trimmed());
-    if (match.hasMatch())
-        server.port = quint16(match.captured(1).toUInt());
-    return server;
+    return ops::test::startMcpHttp(QStringLiteral(OPS_OPSCTL_PATH), environment);
 }
 
 // SIGTERM: the server exits 0, and nothing it wrote holds a token.
@@ -213,26 +179,16 @@ void TestMcpAgents::verifyNoToken(const QByteArray &bytes, const char *where) co
                      QString::fromLatin1(where))));
 }
 
-// One POST on a fresh connection; a null `authorization` sends no Authorization header.
 HttpReply TestMcpAgents::post(quint16 port, const json &message, const QByteArray &authorization,
                               const QByteArray &session) const
 {
-    ops::test::HeaderList headers = {{"Content-Type", "application/json"},
-                                     {"Accept", "application/json, text/event-stream"}};
-    if (!authorization.isNull())
-        headers.append({"Authorization", authorization});
-    if (!session.isEmpty())
-        headers.append({"Mcp-Session-Id", session});
-    return ops::test::httpRequest(port, "POST", u"/mcp"_s,
-                                  QByteArray::fromStdString(message.dump()), headers);
+    return ops::test::mcpPost(port, message, authorization, session);
 }
 
-// The Mcp-Session-Id of a new session opened with `token`; empty when refused.
 QByteArray TestMcpAgents::openSession(quint16 port, const QByteArray &token,
                                       const std::string &client) const
 {
-    const HttpReply reply = post(port, initializeMessage(client), bearer(token));
-    return reply.status == 200 ? reply.header("mcp-session-id") : QByteArray();
+    return ops::test::mcpOpenSession(port, token, client);
 }
 
 QStringList TestMcpAgents::column(const QString &sql) const
@@ -273,9 +229,9 @@ void TestMcpAgents::twoAgentsRefundUnderTheirNames()
     const QByteArray b = openSession(server.port, beta, "desk-b");
     QVERIFY(!a.isEmpty() && !b.isEmpty() && a != b);
     const HttpReply ra =
-        post(server.port, refundCall(11, "4417", "ch_4417", 700), bearer(alpha), a);
+        post(server.port, mcpRefundCall(11, "4417", "ch_4417", 700), bearer(alpha), a);
     QVERIFY2(statusOf(ra) == "refunded", ra.body.constData());
-    const HttpReply rb = post(server.port, refundCall(12, "1001", "ch_1001", 300), bearer(beta), b);
+    const HttpReply rb = post(server.port, mcpRefundCall(12, "1001", "ch_1001", 300), bearer(beta), b);
     QVERIFY2(statusOf(rb) == "refunded", rb.body.constData());
     QCOMPARE(m_sim->ledger()["movements"].size(), 2u);
 
@@ -311,8 +267,8 @@ void TestMcpAgents::revokedTokenStoresNothing()
     QCOMPARE(revokeAgent(u"alpha"_s), 0);
     Server server = startServer(env());
     QVERIFY(server.port != 0);
-    verifyRefused(post(server.port, initializeMessage("desk-a"), bearer(alpha)));
-    verifyRefused(post(server.port, refundCall(1, "4417", "ch_4417", 700), bearer(alpha)));
+    verifyRefused(post(server.port, mcpInitialize("desk-a"), bearer(alpha)));
+    verifyRefused(post(server.port, mcpRefundCall(1, "4417", "ch_4417", 700), bearer(alpha)));
     QVERIFY(!openSession(server.port, beta, "desk-b").isEmpty()); // the server does take tokens
     QCOMPARE(count(u"SELECT COUNT(*) FROM operations"_s), 0);
     QCOMPARE(count(u"SELECT COUNT(*) FROM audit WHERE actor LIKE 'agent:%'"_s), 0);
@@ -328,11 +284,11 @@ void TestMcpAgents::revokedWhileItsSessionIsOpen()
     QVERIFY(server.port != 0);
     const QByteArray session = openSession(server.port, alpha, "desk-a");
     QVERIFY(!session.isEmpty());
-    QVERIFY(statusOf(post(server.port, refundCall(1, "4417", "ch_4417", 700), bearer(alpha),
+    QVERIFY(statusOf(post(server.port, mcpRefundCall(1, "4417", "ch_4417", 700), bearer(alpha),
                           session)) == "refunded");
     const size_t sent = providerRequests();
     QCOMPARE(revokeAgent(u"alpha"_s), 0);
-    verifyRefused(post(server.port, refundCall(2, "1001", "ch_1001", 300), bearer(alpha), session));
+    verifyRefused(post(server.port, mcpRefundCall(2, "1001", "ch_1001", 300), bearer(alpha), session));
     verifyRefused(post(server.port, kPing, bearer(alpha), session));
     QCOMPARE(column(u"SELECT order_id FROM operations"_s), QStringList{u"4417"_s});
     QCOMPARE(providerRequests(), sent);
@@ -372,8 +328,8 @@ void TestMcpAgents::badAuthorization()
     QVERIFY(server.port != 0);
     const QByteArray session = openSession(server.port, token, "desk-a");
     QVERIFY(!session.isEmpty());
-    verifyRefused(post(server.port, initializeMessage("thief"), authorization));
-    verifyRefused(post(server.port, refundCall(1, "4417", "ch_4417", 700), authorization, session));
+    verifyRefused(post(server.port, mcpInitialize("thief"), authorization));
+    verifyRefused(post(server.port, mcpRefundCall(1, "4417", "ch_4417", 700), authorization, session));
     verifyRefused(post(server.port, kPing, authorization, session));
     QCOMPARE(post(server.port, kPing, bearer(token), session).status, 200);
     QCOMPARE(count(u"SELECT COUNT(*) FROM operations"_s), 0);
@@ -392,7 +348,7 @@ void TestMcpAgents::anotherAgentsSessionIsNotFound()
     const QByteArray session = openSession(server.port, alpha, "desk-a");
     QVERIFY(!session.isEmpty());
     QCOMPARE(post(server.port, kPing, bearer(beta), session).status, 404);
-    QCOMPARE(post(server.port, refundCall(1, "4417", "ch_4417", 700), bearer(beta), session).status,
+    QCOMPARE(post(server.port, mcpRefundCall(1, "4417", "ch_4417", 700), bearer(beta), session).status,
              404);
     const ops::test::HeaderList asBeta = {{"Authorization", bearer(beta)},
                                           {"Mcp-Session-Id", session}};
@@ -401,7 +357,7 @@ void TestMcpAgents::anotherAgentsSessionIsNotFound()
     QCOMPARE(providerRequests(), 0u);
 
     QCOMPARE(post(server.port, kPing, bearer(alpha), session).status, 200);
-    QVERIFY(statusOf(post(server.port, refundCall(2, "4417", "ch_4417", 700), bearer(alpha),
+    QVERIFY(statusOf(post(server.port, mcpRefundCall(2, "4417", "ch_4417", 700), bearer(alpha),
                           session)) == "refunded");
     QCOMPARE(column(u"SELECT created_by FROM operations"_s),
              QStringList{u"agent:alpha:desk-a:2"_s});
@@ -421,14 +377,14 @@ void TestMcpAgents::rotateWithoutGrace()
     const QByteArray fresh = rotateAgent(u"alpha"_s, u"0s"_s);
     QVERIFY(fresh.startsWith("opsa_") && fresh != old);
     verifyRefused(post(server.port, kPing, bearer(old), session));
-    verifyRefused(post(server.port, initializeMessage("desk-a"), bearer(old)));
-    verifyRefused(post(server.port, refundCall(1, "4417", "ch_4417", 700), bearer(old), session));
+    verifyRefused(post(server.port, mcpInitialize("desk-a"), bearer(old)));
+    verifyRefused(post(server.port, mcpRefundCall(1, "4417", "ch_4417", 700), bearer(old), session));
     QCOMPARE(count(u"SELECT COUNT(*) FROM operations"_s), 0);
 
     QCOMPARE(post(server.port, kPing, bearer(fresh), session).status, 200);
     const QByteArray second = openSession(server.port, fresh, "desk-a2");
     QVERIFY(!second.isEmpty());
-    QVERIFY(statusOf(post(server.port, refundCall(2, "4417", "ch_4417", 700), bearer(fresh),
+    QVERIFY(statusOf(post(server.port, mcpRefundCall(2, "4417", "ch_4417", 700), bearer(fresh),
                           second)) == "refunded");
     QCOMPARE(column(u"SELECT created_by FROM operations"_s),
              QStringList{u"agent:alpha:desk-a2:2"_s});
@@ -446,7 +402,7 @@ void TestMcpAgents::rotateWithGrace()
     const QByteArray session = openSession(server.port, old, "desk-a");
     QVERIFY(!session.isEmpty());
     QVERIFY(!openSession(server.port, fresh, "desk-b").isEmpty());
-    QVERIFY(statusOf(post(server.port, refundCall(3, "4417", "ch_4417", 700), bearer(old),
+    QVERIFY(statusOf(post(server.port, mcpRefundCall(3, "4417", "ch_4417", 700), bearer(old),
                           session)) == "refunded");
     QCOMPARE(column(u"SELECT created_by FROM operations"_s),
              QStringList{u"agent:alpha:desk-a:3"_s});
@@ -526,7 +482,7 @@ void TestMcpAgents::sharedTokenActsAsItsAgent()
     QVERIFY(server.port != 0);
     const QByteArray session = openSession(server.port, kShared, "old-host");
     QVERIFY(!session.isEmpty());
-    QVERIFY(statusOf(post(server.port, refundCall(21, "4417", "ch_4417", 700), bearer(kShared),
+    QVERIFY(statusOf(post(server.port, mcpRefundCall(21, "4417", "ch_4417", 700), bearer(kShared),
                           session)) == "refunded");
     QVERIFY(!openSession(server.port, own, "new-host").isEmpty());
     const QStringList actor = {u"agent:legacy:old-host:21"_s};
@@ -537,8 +493,8 @@ void TestMcpAgents::sharedTokenActsAsItsAgent()
     QCOMPARE(revokeAgent(u"legacy"_s), 0);
     verifyRefused(post(server.port, kPing, bearer(kShared), session));
     verifyRefused(
-        post(server.port, refundCall(22, "1001", "ch_1001", 300), bearer(kShared), session));
-    verifyRefused(post(server.port, initializeMessage("old-host"), bearer(kShared)));
+        post(server.port, mcpRefundCall(22, "1001", "ch_1001", 300), bearer(kShared), session));
+    verifyRefused(post(server.port, mcpInitialize("old-host"), bearer(kShared)));
     QCOMPARE(column(u"SELECT created_by FROM operations"_s), actor);
     QCOMPARE(providerRequests(), sent);
     stopServer(server);
@@ -556,7 +512,7 @@ void TestMcpAgents::everyLogCategoryKeepsTokensOut()
     QVERIFY(server.port != 0);
     const QByteArray session = openSession(server.port, token, "desk-a");
     QVERIFY(!session.isEmpty());
-    QVERIFY(statusOf(post(server.port, refundCall(1, "4417", "ch_4417", 700), bearer(token),
+    QVERIFY(statusOf(post(server.port, mcpRefundCall(1, "4417", "ch_4417", 700), bearer(token),
                           session)) == "refunded");
     server.process->terminate();
     QVERIFY(server.process->waitForFinished(10000));

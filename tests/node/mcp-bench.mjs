@@ -1,6 +1,6 @@
 // Benchmark of `opsctl mcp` (issue 15), figures not pass/fail (docs/benchmarks.md):
 //   node tests/node/mcp-bench.mjs [--calls N] [--memory-calls N] [--in-flight 8,64]
-//                                 [--workers N] [--throughput-only]
+//                                 [--workers N] [--throughput-only] [--latency MS] [--servers K]
 // with OPSCTL and PROVIDER_SIM naming the executables. A raw JSON-RPC client over stdio (no SDK
 // in the way) keeps N calls in flight on one connection, each a refund of its own charge.
 // Printed: refunds/s at 20 ms provider latency for 8 and 64 calls in flight beside the latency
@@ -8,9 +8,13 @@
 // zero latency beside `opsctl refund` (one process per call); the server's RSS over many calls.
 // Beside each rate: the simulator's own round trip at that latency (the rate it allows) and the
 // CPU per refund of the server, provider-sim and this client (the rate the cores allow).
+// --servers K runs K servers on the same database, each with its own connection and the given
+// calls in flight (the team's several servers, issue 28). With OPS_MCP_TEST_DB naming a
+// PostgreSQL database, the PostgreSQL backends' CPU counts too, and each figure prints the audit
+// sequencer's merge delay (median and p99 from queueing to chain position, 0016).
 
 import { spawn, execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
@@ -24,6 +28,9 @@ const arg = (name, fallback) => {
 const calls = arg('--calls', 400);
 const memoryCalls = arg('--memory-calls', 10000);
 const workers = arg('--workers', 64);
+const latencyMs = arg('--latency', 20);
+const servers = arg('--servers', 1);
+const pgUrl = /^postgres(ql)?:/.test(process.env.OPS_MCP_TEST_DB ?? '') ? process.env.OPS_MCP_TEST_DB : null;
 const listArg = (name, fallback) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1].split(',').map(Number) : fallback;
@@ -34,10 +41,13 @@ const throughputOnly = process.argv.includes('--throughput-only');
 const run = promisify(execFile);
 
 const sim = await startSim();
+// Charges and orders of this run only: a PostgreSQL database outlives the run, and an order it
+// already refunded would be answered as a repeat (rule 13) without a request.
+const tag = `b${Date.now().toString(36)}`;
 let charge = 0;
 async function seedCharges(n) {
   const first = charge;
-  const charges = Array.from({ length: n }, () => ({ id: `ch_b${charge++}`, amount: 1000, currency: 'usd' }));
+  const charges = Array.from({ length: n }, () => ({ id: `ch_${tag}_${charge++}`, amount: 1000, currency: 'usd' }));
   for (let i = 0; i < charges.length; i += 2000) {
     await admin(sim, 'POST', '/_sim/seed', { charges: charges.slice(i, i + 2000) });
   }
@@ -45,7 +55,7 @@ async function seedCharges(n) {
 }
 
 function server(db) {
-  const child = spawn(opsctlPath, ['mcp', '--workers', String(workers)], {
+  const child = spawn(opsctlPath, ['mcp', '--db-connections', String(workers)], {
     env: serverEnv(sim, db, { OPS_ATTEMPT_TIMEOUT_MS: '10000' }),
     stdio: ['pipe', 'pipe', 'ignore'],
   });
@@ -72,7 +82,7 @@ async function refunds(s, firstCharge, n, inFlight) {
     while (next < n) {
       const i = firstCharge + next++;
       const r = await s.ask('tools/call', { name: 'refund',
-        arguments: { order: `b${i}`, charge: `ch_b${i}`, amount: 100 } });
+        arguments: { order: `${tag}_${i}`, charge: `ch_${tag}_${i}`, amount: 100 } });
       if (r.result?.structuredContent?.status === 'refunded') refunded++;
     }
   };
@@ -86,6 +96,26 @@ const cpuSeconds = (pid) => {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 const clientCpuSeconds = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
+// Every process named postgres on this machine (the test server's backends): 0 on SQLite.
+const pgCpuSeconds = () => {
+  if (!pgUrl) return 0;
+  let sum = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) sum += cpuSeconds(pid);
+    } catch { /* the process ended */ }
+  }
+  return sum;
+};
+// The merge delay of the entries chained in the last windowMs, and what still waits.
+async function mergeDelay(windowMs) {
+  const sql = `SELECT d.chained, round(d.median_ms::numeric, 1), round(d.p99_ms::numeric, 1), w.waiting
+    FROM ops_audit_merge_delay(${Math.ceil(windowMs)}) d, ops_audit_waiting() w`;
+  const { stdout } = await run('psql', [pgUrl, '-Atc', sql]);
+  const [chained, median, p99, waiting] = stdout.trim().split('|');
+  return { chained, median, p99, waiting };
+}
 
 // The provider's own time per request at the injected latency: one keep-alive client, one charge
 // read at a time (the simulator's timer, its parsing and loopback on top of the 20 ms). A refund
@@ -110,41 +140,70 @@ async function providerRoundTripMs(chargeId) {
 const rssKiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
 
 async function withServer(fn) {
-  const space = workspace();
-  const s = server(space.db);
-  await s.ask('initialize', { protocolVersion: '2025-11-25', capabilities: {},
-    clientInfo: { name: 'bench', version: '1' } });
-  try { return await fn(s, space); } finally { s.child.stdin.end(); await stop(s.child); space.cleanup(); }
+  const [r] = await withServers(1, ([s], space) => fn(s, space));
+  return r;
 }
 
-console.log(`opsctl mcp benchmark (${calls} refunds per figure, one stdio connection, ${workers} workers, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
+async function withServers(k, fn) {
+  const space = workspace();
+  const all = Array.from({ length: k }, () => server(space.db));
+  try {
+    for (const s of all) {
+      await s.ask('initialize', { protocolVersion: '2025-11-25', capabilities: {},
+        clientInfo: { name: 'bench', version: '1' } });
+    }
+    return [await fn(all, space)];
+  } finally {
+    for (const s of all) { s.child.stdin.end(); await stop(s.child); }
+    space.cleanup();
+  }
+}
+
+console.log(`opsctl mcp benchmark (${calls} refunds per figure, ${servers} server(s) on one ` +
+  `${pgUrl ? 'PostgreSQL database' : 'SQLite file'}, ${workers} connections each, ${latencyMs} ms ` +
+  `provider latency, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
 for (const inFlight of inFlights) {
-  await admin(sim, 'POST', '/_sim/faults', { route: '*', mode: 'latency', delay_ms: 20 });
+  await admin(sim, 'POST', '/_sim/faults', { route: '*', mode: 'latency', delay_ms: latencyMs });
   const first = await seedCharges(calls);
-  const roundTrip = await providerRoundTripMs(`ch_b${first}`);
-  const r = await withServer(async (s) => {
-    const before = [cpuSeconds(s.child.pid), cpuSeconds(sim.child.pid), clientCpuSeconds()];
-    const result = await refunds(s, first, calls, inFlight);
-    const after = [cpuSeconds(s.child.pid), cpuSeconds(sim.child.pid), clientCpuSeconds()];
-    result.cpuMs = after.map((a, i) => (1000 * (a - before[i])) / calls);
+  const roundTrip = await providerRoundTripMs(`ch_${tag}_${first}`);
+  const [r] = await withServers(servers, async (all) => {
+    const cpu = () => [...all.map((s) => cpuSeconds(s.child.pid)), cpuSeconds(sim.child.pid),
+      clientCpuSeconds(), pgCpuSeconds()];
+    const before = cpu();
+    const started = performance.now();
+    const share = Math.floor(calls / servers);
+    const parts = await Promise.all(all.map((s, i) => refunds(s, first + i * share, share, inFlight)));
+    const elapsedMs = performance.now() - started;
+    const after = cpu();
+    const ms = after.map((a, i) => (1000 * (a - before[i])) / calls);
+    const result = { seconds: Math.max(...parts.map((p) => p.seconds)),
+      refunded: parts.reduce((n, p) => n + p.refunded, 0), total: share * servers,
+      cpuMs: [ms.slice(0, servers).reduce((a, b) => a + b, 0), ...ms.slice(servers)] };
+    if (pgUrl) result.merge = await mergeDelay(elapsedMs + 2000);
     return result;
   });
   await admin(sim, 'DELETE', '/_sim/faults');
   const rate = r.refunded / r.seconds;
-  const bound = inFlight / 0.04;
-  console.log(`${inFlight} in flight, 20 ms latency: ${rate.toFixed(1)} refunds/s ` +
-    `(${r.refunded}/${calls} refunded, ${r.seconds.toFixed(2)} s); latency bound ${bound} /s; ` +
-    `${(100 * rate / bound).toFixed(0)} % of it (target ${inFlight <= 8 ? 90 : 75} %)`);
-  const providerBound = inFlight / (2 * roundTrip / 1000);
-  console.log(`  provider round trip ${roundTrip.toFixed(2)} ms (median of 40 at 20 ms latency): ` +
+  const bound = (servers * inFlight) / (2 * latencyMs / 1000);
+  console.log(`${servers > 1 ? `${servers} servers × ` : ''}${inFlight} in flight, ${latencyMs} ms latency: ` +
+    `${rate.toFixed(1)} refunds/s (${r.refunded}/${r.total} refunded, ${r.seconds.toFixed(2)} s); ` +
+    `latency bound ${bound} /s; ${(100 * rate / bound).toFixed(0)} % of it`);
+  const providerBound = (servers * inFlight) / (2 * roundTrip / 1000);
+  console.log(`  provider round trip ${roundTrip.toFixed(2)} ms (median of 40 at ${latencyMs} ms latency): ` +
     `the simulator allows ${providerBound.toFixed(0)} /s; ${(100 * rate / providerBound).toFixed(0)} % of it`);
-  // What the machine can give: every refund costs this much CPU in the three processes, so
-  // the cores bound the rate at cores / CPU per refund, whatever the latency bound says.
-  const [server, provider, client] = r.cpuMs;
-  const total = server + provider + client;
-  console.log(`  CPU per refund: server ${server.toFixed(2)} ms, provider-sim ${provider.toFixed(2)} ms, ` +
-    `client ${client.toFixed(2)} ms; ${os.cpus().length} cores bound the rate at ` +
-    `${((1000 * os.cpus().length) / total).toFixed(0)} /s`);
+  // What the machine can give: every refund costs this much CPU in the processes, so the cores
+  // bound the rate at cores / CPU per refund, whatever the latency bound says.
+  const [server, provider, client, postgres] = r.cpuMs;
+  const total = server + provider + client + postgres;
+  const coreBound = (1000 * os.cpus().length) / total;
+  console.log(`  CPU per refund: server${servers > 1 ? 's' : ''} ${server.toFixed(2)} ms, provider-sim ${provider.toFixed(2)} ms, ` +
+    `client ${client.toFixed(2)} ms${pgUrl ? `, postgres ${postgres.toFixed(2)} ms` : ''}; ` +
+    `${os.cpus().length} cores bound the rate at ${coreBound.toFixed(0)} /s; ` +
+    `${(100 * rate / Math.min(bound, coreBound)).toFixed(0)} % of the lower bound`);
+  if (r.merge) {
+    console.log(`  audit merge delay (queued to chained): median ${r.merge.median} ms, p99 ${r.merge.p99} ms ` +
+      `over ${r.merge.chained} entries; ${r.merge.waiting} waiting after the run`);
+  }
 }
 
 if (!throughputOnly) {
@@ -157,7 +216,7 @@ if (!throughputOnly) {
   const started = performance.now();
   for (let i = 0; i < processes; i++) {
     const c = firstProc + i;
-    await run(opsctlPath, ['refund', '--order', `p${c}`, '--charge', `ch_b${c}`, '--amount', '100'], { env });
+    await run(opsctlPath, ['refund', '--order', `p${tag}_${c}`, '--charge', `ch_${tag}_${c}`, '--amount', '100'], { env });
   }
   const perProcess = (performance.now() - started) / processes;
   space.cleanup();

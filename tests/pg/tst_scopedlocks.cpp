@@ -2,7 +2,8 @@
 // Sixteen opsctl processes race one refund, and sixteen race different amounts on one charge,
 // against real provider-sim over loopback, on either backend; and on PostgreSQL a rule-9 race
 // whose balance reads overlap on purpose, which only the per-charge lock keeps within the
-// balance. Each ends with one operation and at most one refund per unit.
+// balance; and sixteen race one credit movement's work name. Each ends with one operation and
+// at most one refund (or movement) per unit.
 
 #include "storage/db/sqlconnection.h"
 #include "storage/db/sqltransaction.h"
@@ -48,6 +49,7 @@ private slots:
     void sixteenProcessesRaceOneRefund();
     void sixteenProcessesRaceAmountsOnOneCharge();
     void overlappingBalanceReadsStayWithinTheBalance();
+    void sixteenProcessesRaceOneCreditWorkName();
 
 private:
     // Starts `args` in kProcesses opsctl processes at once; returns their exit codes.
@@ -242,6 +244,48 @@ void TestScopedLocks::overlappingBalanceReadsStayWithinTheBalance()
             kChargeAmount)));
     QCOMPARE(created, 3); // 3000 + 3001 + 3002 fit; a fourth does not
     QCOMPARE(refused, kCallers - 3);
+}
+
+
+void TestScopedLocks::sixteenProcessesRaceOneCreditWorkName()
+{
+    // The credit provider's customers come with the demo seed (u_1 holds 1000 credits).
+    SimProcess slen(QStringLiteral(OPS_PROVIDER_SIM_PATH),
+                    SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    QVERIFY2(slen.start(), qPrintable(slen.error()));
+    m_env.insert(u"OPS_SLEN_URL"_s, slen.baseUrl().toString());
+    m_env.insert(u"OPS_SLEN_KEY"_s, u"sk_test_demo"_s);
+    m_env.insert(u"OPS_SLEN_PROJECT"_s, u"demo"_s);
+    std::vector<std::unique_ptr<QProcess>> processes;
+    for (int i = 0; i < kProcesses; ++i) {
+        auto p = std::make_unique<QProcess>();
+        p->setProcessEnvironment(m_env);
+        p->start(QStringLiteral(OPS_OPSCTL_PATH),
+                 {u"credit"_s, u"topup"_s, u"--customer"_s, u"u_1"_s, u"--credit-type"_s,
+                  u"credits"_s, u"--amount"_s, u"100"_s, u"--work"_s, u"race:topup"_s});
+        processes.push_back(std::move(p));
+    }
+    std::set<std::string> operations;
+    std::set<std::string> movements;
+    for (auto &p : processes) {
+        QVERIFY(p->waitForFinished(120000));
+        const QByteArray out = p->readAllStandardOutput();
+        QVERIFY2(p->exitCode() == 0, QByteArray(out + p->readAllStandardError()).constData());
+        const json result = json::parse(out.constData(), nullptr, false);
+        operations.insert(result.value("operation_id", ""));
+        if (result.value("status", "") == "succeeded")
+            movements.insert(result.value("movement_id", ""));
+    }
+    QCOMPARE(operations.size(), size_t(1));
+    QVERIFY(movements.size() <= 1);
+    QCOMPARE(scalar(m_db->location(), u"SELECT COUNT(*) FROM operations"_s), 1);
+    // Every request to the credit provider carried the one stored key: one movement at most.
+    std::set<std::string> keys;
+    const json log = slen.requests();
+    for (const json &r : log["requests"])
+        if (r.value("method", "") == "POST")
+            keys.insert(r.value("idempotency_key", ""));
+    QCOMPARE(keys.size(), size_t(1));
 }
 
 QTEST_GUILESS_MAIN(TestScopedLocks)

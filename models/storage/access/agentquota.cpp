@@ -77,6 +77,14 @@ AgentVerdict agentVerdict(Connection &db, const QString &agent, OperationKind ki
     const AgentLimits &limits = agentRow->limits;
     if (!limits.maxRefund && !limits.daily && !limits.ratePerSecond)
         return {};
+    // Counting the agent's recent openings needs its openings one at a time until this one
+    // commits: the agent's lock joins the caller's transaction. An agent without a daily or rate
+    // limit takes none, so its calls open side by side. The lock comes last among an opening's
+    // (after its charge, order or account), and no holder of it waits for another opening's
+    // scope, so no two openings wait for each other.
+    std::optional<WriteTransaction> agentLock;
+    if (limits.daily || limits.ratePerSecond)
+        agentLock.emplace(db, WriteLocks::scoped({agentScope(agent)}));
     const Recent recent =
         recentOf(db, agent, limits.daily ? limits.daily->currency : QString(), nowMs);
     if (limits.ratePerSecond && recent.openedLastSecond >= *limits.ratePerSecond) {

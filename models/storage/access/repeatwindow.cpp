@@ -4,6 +4,7 @@
 #include "storage/access/operatordirectory.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
+#include "storage/db/writelocks.h"
 
 #include <QRegularExpression>
 
@@ -71,7 +72,9 @@ void recordRepeatAnswer(Connection &db, qint64 nowMs, const QString &actor,
                         const QString &operationId, const QString &refundId,
                         std::chrono::milliseconds window)
 {
-    WriteTransaction tx(db);
+    // Only an audit entry, which on PostgreSQL waits for the sequencer and no rule counts (an
+    // agent's limits count operations): no writer but another of this operation is kept out.
+    WriteTransaction tx(db, WriteLocks::scoped({operationScope(operationId)}));
     AuditLog::append(db, nowMs, actor, u"refund.repeat"_s, operationId,
                      {{"refund_id", refundId.toStdString()},
                       {"repeat_window_ms", window.count()},

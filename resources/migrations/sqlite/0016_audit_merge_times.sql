@@ -1,0 +1,4 @@
+-- 0016: on PostgreSQL each chained entry keeps when it was queued and chained
+-- (postgresql/0016_audit_merge_times.sql). SQLite chains each entry in the transaction that
+-- appends it, so its merge delay is zero and there is nothing to record: this version changes
+-- nothing here and exists so both backends count the same versions.
