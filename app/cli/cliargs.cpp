@@ -69,8 +69,8 @@ std::optional<int> parseConnectionCount(const QString &text, const QString &opti
     bool ok = false;
     const int n = text.toInt(&ok);
     if (!ok || n < 1 || n > 256) {
-        *error = u"%1 must be a whole number of connections from 1 to 256, not '%2'"_s.arg(option,
-                                                                                           text);
+        *error =
+            u"%1 must be a whole number of connections from 1 to 256, not '%2'"_s.arg(option, text);
         return std::nullopt;
     }
     return n;

@@ -34,9 +34,9 @@ std::optional<mcp::HttpOptions> httpOptions(const CliArgs &opts, QString *error)
 int mcpCommand(CommandContext &ctx, const QStringList &args)
 {
     QString error;
-    const auto opts = CliArgs::parse(
-        args, {u"http"_s, u"allow-origin"_s, u"workers"_s, u"db-connections"_s},
-                                     {u"allow-non-loopback"_s}, &error);
+    const auto opts =
+        CliArgs::parse(args, {u"http"_s, u"allow-origin"_s, u"workers"_s, u"db-connections"_s},
+                       {u"allow-non-loopback"_s}, &error);
     if (!opts)
         return ctx.usage(error);
     if (!opts->positionals().isEmpty())

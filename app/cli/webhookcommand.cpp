@@ -44,9 +44,8 @@ CommitHook stallHookFromEnv(QTextStream &err)
 int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconciler)
 {
     QString error;
-    const auto opts =
-        CliArgs::parse(args, {u"listen"_s, u"tolerance"_s, u"db-connections"_s},
-                       {u"allow-non-loopback"_s}, &error);
+    const auto opts = CliArgs::parse(args, {u"listen"_s, u"tolerance"_s, u"db-connections"_s},
+                                     {u"allow-non-loopback"_s}, &error);
     if (!opts)
         return ctx.usage(error);
     if (!opts->positionals().isEmpty())
@@ -57,8 +56,8 @@ int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconci
         return ctx.usage(error);
     // Accepted so every server of a team takes the same flag; this one needs a single connection
     // whatever the bound, since its receiver, reconciler and sequencer share one event loop.
-    const auto connections =
-        parseConnectionCount(opts->value(u"db-connections"_s, u"1"_s), u"--db-connections"_s, &error);
+    const auto connections = parseConnectionCount(opts->value(u"db-connections"_s, u"1"_s),
+                                                  u"--db-connections"_s, &error);
     if (!connections)
         return ctx.usage(error);
     WebhookOptions receiver;

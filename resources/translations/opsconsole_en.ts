@@ -1837,6 +1837,13 @@ Provider reference on the row: %1.</translation>
             <numerusform>%n entries match</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n more waiting to be chained (oldest %1 s)</source>
+        <translation>
+            <numerusform>%n more waiting to be chained (oldest %1 s)</numerusform>
+            <numerusform>%n more waiting to be chained (oldest %1 s)</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Could not count the entries: %1</source>
         <translation>Could not count the entries: %1</translation>

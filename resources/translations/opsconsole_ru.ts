@@ -1841,6 +1841,14 @@ Provider reference on the row: %1.</source>
             <numerusform>%n записей подходят</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n more waiting to be chained (oldest %1 s)</source>
+        <translation>
+            <numerusform>ещё %n запись ждёт места в цепочке (самая старая %1 с)</numerusform>
+            <numerusform>ещё %n записи ждут места в цепочке (самая старая %1 с)</numerusform>
+            <numerusform>ещё %n записей ждут места в цепочке (самая старая %1 с)</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Could not count the entries: %1</source>
         <translation>Не удалось подсчитать записи: %1</translation>

@@ -1841,6 +1841,14 @@ Provider reference on the row: %1.</source>
             <numerusform>%n записів відповідають</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n more waiting to be chained (oldest %1 s)</source>
+        <translation>
+            <numerusform>ще %n запис чекає на місце в ланцюжку (найстаріший %1 с)</numerusform>
+            <numerusform>ще %n записи чекають на місце в ланцюжку (найстаріший %1 с)</numerusform>
+            <numerusform>ще %n записів чекають на місце в ланцюжку (найстаріший %1 с)</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Could not count the entries: %1</source>
         <translation>Не вдалося підрахувати записи: %1</translation>

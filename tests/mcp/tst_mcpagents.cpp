@@ -231,7 +231,8 @@ void TestMcpAgents::twoAgentsRefundUnderTheirNames()
     const HttpReply ra =
         post(server.port, mcpRefundCall(11, "4417", "ch_4417", 700), bearer(alpha), a);
     QVERIFY2(statusOf(ra) == "refunded", ra.body.constData());
-    const HttpReply rb = post(server.port, mcpRefundCall(12, "1001", "ch_1001", 300), bearer(beta), b);
+    const HttpReply rb =
+        post(server.port, mcpRefundCall(12, "1001", "ch_1001", 300), bearer(beta), b);
     QVERIFY2(statusOf(rb) == "refunded", rb.body.constData());
     QCOMPARE(m_sim->ledger()["movements"].size(), 2u);
 
@@ -288,7 +289,8 @@ void TestMcpAgents::revokedWhileItsSessionIsOpen()
                           session)) == "refunded");
     const size_t sent = providerRequests();
     QCOMPARE(revokeAgent(u"alpha"_s), 0);
-    verifyRefused(post(server.port, mcpRefundCall(2, "1001", "ch_1001", 300), bearer(alpha), session));
+    verifyRefused(
+        post(server.port, mcpRefundCall(2, "1001", "ch_1001", 300), bearer(alpha), session));
     verifyRefused(post(server.port, kPing, bearer(alpha), session));
     QCOMPARE(column(u"SELECT order_id FROM operations"_s), QStringList{u"4417"_s});
     QCOMPARE(providerRequests(), sent);
@@ -329,7 +331,8 @@ void TestMcpAgents::badAuthorization()
     const QByteArray session = openSession(server.port, token, "desk-a");
     QVERIFY(!session.isEmpty());
     verifyRefused(post(server.port, mcpInitialize("thief"), authorization));
-    verifyRefused(post(server.port, mcpRefundCall(1, "4417", "ch_4417", 700), authorization, session));
+    verifyRefused(
+        post(server.port, mcpRefundCall(1, "4417", "ch_4417", 700), authorization, session));
     verifyRefused(post(server.port, kPing, authorization, session));
     QCOMPARE(post(server.port, kPing, bearer(token), session).status, 200);
     QCOMPARE(count(u"SELECT COUNT(*) FROM operations"_s), 0);
@@ -348,8 +351,9 @@ void TestMcpAgents::anotherAgentsSessionIsNotFound()
     const QByteArray session = openSession(server.port, alpha, "desk-a");
     QVERIFY(!session.isEmpty());
     QCOMPARE(post(server.port, kPing, bearer(beta), session).status, 404);
-    QCOMPARE(post(server.port, mcpRefundCall(1, "4417", "ch_4417", 700), bearer(beta), session).status,
-             404);
+    QCOMPARE(
+        post(server.port, mcpRefundCall(1, "4417", "ch_4417", 700), bearer(beta), session).status,
+        404);
     const ops::test::HeaderList asBeta = {{"Authorization", bearer(beta)},
                                           {"Mcp-Session-Id", session}};
     QCOMPARE(ops::test::httpRequest(server.port, "DELETE", u"/mcp"_s, {}, asBeta).status, 404);
@@ -378,7 +382,8 @@ void TestMcpAgents::rotateWithoutGrace()
     QVERIFY(fresh.startsWith("opsa_") && fresh != old);
     verifyRefused(post(server.port, kPing, bearer(old), session));
     verifyRefused(post(server.port, mcpInitialize("desk-a"), bearer(old)));
-    verifyRefused(post(server.port, mcpRefundCall(1, "4417", "ch_4417", 700), bearer(old), session));
+    verifyRefused(
+        post(server.port, mcpRefundCall(1, "4417", "ch_4417", 700), bearer(old), session));
     QCOMPARE(count(u"SELECT COUNT(*) FROM operations"_s), 0);
 
     QCOMPARE(post(server.port, kPing, bearer(fresh), session).status, 200);

@@ -112,8 +112,9 @@ ops::test::ProcessRun TestMcpServers::opsctl(const QStringList &args) const
 void TestMcpServers::startTwo(int connections)
 {
     for (int i = 0; i < 2; ++i) {
-        m_servers[i] = ops::test::startMcpHttp(QStringLiteral(OPS_OPSCTL_PATH), env(),
-                                               {u"--db-connections"_s, QString::number(connections)});
+        m_servers[i] =
+            ops::test::startMcpHttp(QStringLiteral(OPS_OPSCTL_PATH), env(),
+                                    {u"--db-connections"_s, QString::number(connections)});
         QVERIFY(m_servers[i].port != 0);
         m_sessions[i] = ops::test::mcpOpenSession(m_servers[i].port, m_token, "desk");
         QVERIFY(!m_sessions[i].isEmpty());
@@ -176,8 +177,8 @@ void TestMcpServers::twoServersRaceOneRefund()
 {
     startTwo(8);
     // The first request waits 300 ms at the provider, so the other fifteen arrive meanwhile.
-    m_sim->addFault({{"route", "POST /v1/refunds"}, {"mode", "latency"}, {"delay_ms", 300},
-                     {"count", 1}});
+    m_sim->addFault(
+        {{"route", "POST /v1/refunds"}, {"mode", "latency"}, {"delay_ms", 300}, {"count", 1}});
     const QList<HttpReply> replies =
         race([](int i) { return ops::test::mcpRefundCall(100 + i, "4417", "ch_4417", 700); });
     std::set<std::string> operations;

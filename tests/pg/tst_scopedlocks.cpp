@@ -246,7 +246,6 @@ void TestScopedLocks::overlappingBalanceReadsStayWithinTheBalance()
     QCOMPARE(refused, kCallers - 3);
 }
 
-
 void TestScopedLocks::sixteenProcessesRaceOneCreditWorkName()
 {
     // The credit provider's customers come with the demo seed (u_1 holds 1000 credits).

@@ -136,6 +136,7 @@ private slots:
     void filtersThroughTheWidgets_data();
     void filtersThroughTheWidgets();
     void verifyReportsHoldsThenBrokenEntry();
+    void countsEntriesWaitingForTheChain();
     void verifyRunsOffTheUiThreadAndCancels();
     void jobReportsItsFinalFiguresBeforeItFinishes();
     void exportWritesTheFilteredEntries();
@@ -235,6 +236,34 @@ void TestAuditView::verifyReportsHoldsThenBrokenEntry()
     QCOMPARE(verifyThroughTheButton(view),
              u"First broken entry #12: its contents do not match its hash (edited)"_s);
     QVERIFY(view->lastCheck() && !view->lastCheck()->holds());
+}
+
+// PostgreSQL: an entry committed while nobody sequences is not in the list yet, and the count
+// says it waits; once chained it is listed and nothing waits. SQLite chains as it appends.
+void TestAuditView::countsEntriesWaitingForTheChain()
+{
+    Supervisor s;
+    AuditView *view = s.audit();
+    QCOMPARE(view->countLabel()->text(), u"19 entries match"_s);
+    if (!test::onPostgres())
+        return;
+    // Queued the way a writer queues, with no committer's sequencer run after it.
+    QSqlQuery q(connectionOf(s.fixture.store()));
+    QVERIFY(q.exec(u"INSERT INTO audit_pending (at, actor, action, operation_id, detail) "
+                   "VALUES (1, 'operator:ana', 'note', NULL, '{}')"_s));
+    view->reload();
+    QCOMPARE(view->model()->rowCount(), 19);
+    QVERIFY2(view->countLabel()->text().startsWith(
+                 u"19 entries match · 1 more waiting to be chained (oldest "_s),
+             qPrintable(view->countLabel()->text()));
+    s.window.resize(1100, 500);
+    s.window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&s.window));
+    saveShot(&s.window, u"audit-waiting.png"_s);
+    QCOMPARE(s.session.sequenceAudit(), qint64(1));
+    view->reload();
+    QCOMPARE(view->countLabel()->text(), u"20 entries match"_s);
+    QCOMPARE(view->model()->rowCount(), 20);
 }
 
 void TestAuditView::verifyRunsOffTheUiThreadAndCancels()

@@ -275,10 +275,17 @@ void AuditView::applyFilter()
     try {
         const AuditCount count = m_query.countForView(f);
         // Beyond the bound the count is not worth a scan of a million entries: "10,000+".
-        m_countLabel->setText(
-            count.atLeast
-                ? tr("%1+ entries match").arg(QLocale().toString(count.value))
-                : tr("%n entries match", nullptr, int(qMin<qint64>(count.value, INT_MAX))));
+        QString text = count.atLeast ? tr("%1+ entries match").arg(QLocale().toString(count.value))
+                                     : tr("%n entries match", nullptr,
+                                          int(qMin<qint64>(count.value, INT_MAX)));
+        // The list shows the chain; on PostgreSQL committed entries may still wait for their
+        // position (docs/design.md §14), and the window says how many rather than hide them.
+        const AuditWaiting waiting = m_session.auditWaiting();
+        if (waiting.entries > 0)
+            text += u" · "_s + tr("%n more waiting to be chained (oldest %1 s)", nullptr,
+                                  int(qMin<qint64>(waiting.entries, INT_MAX)))
+                                   .arg(QLocale().toString(waiting.oldestMs / 1000.0, 'f', 1));
+        m_countLabel->setText(text);
     } catch (const StoreError &e) {
         m_countLabel->setText(tr("Could not count the entries: %1").arg(e.message()));
     }
