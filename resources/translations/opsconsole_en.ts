@@ -1838,10 +1838,10 @@ Provider reference on the row: %1.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n more waiting to be chained (oldest %1 s)</source>
+        <source>%n entries in the database wait to be chained (oldest %1 s)</source>
         <translation>
-            <numerusform>%n more waiting to be chained (oldest %1 s)</numerusform>
-            <numerusform>%n more waiting to be chained (oldest %1 s)</numerusform>
+            <numerusform>%n entry in the database waits to be chained (oldest %1 s)</numerusform>
+            <numerusform>%n entries in the database wait to be chained (oldest %1 s)</numerusform>
         </translation>
     </message>
     <message>

@@ -1842,11 +1842,11 @@ Provider reference on the row: %1.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n more waiting to be chained (oldest %1 s)</source>
+        <source>%n entries in the database wait to be chained (oldest %1 s)</source>
         <translation>
-            <numerusform>ещё %n запись ждёт места в цепочке (самая старая %1 с)</numerusform>
-            <numerusform>ещё %n записи ждут места в цепочке (самая старая %1 с)</numerusform>
-            <numerusform>ещё %n записей ждут места в цепочке (самая старая %1 с)</numerusform>
+            <numerusform>%n запись в базе ждёт места в цепочке (самая старая %1 с)</numerusform>
+            <numerusform>%n записи в базе ждут места в цепочке (самая старая %1 с)</numerusform>
+            <numerusform>%n записей в базе ждут места в цепочке (самая старая %1 с)</numerusform>
         </translation>
     </message>
     <message>

@@ -1842,11 +1842,11 @@ Provider reference on the row: %1.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n more waiting to be chained (oldest %1 s)</source>
+        <source>%n entries in the database wait to be chained (oldest %1 s)</source>
         <translation>
-            <numerusform>ще %n запис чекає на місце в ланцюжку (найстаріший %1 с)</numerusform>
-            <numerusform>ще %n записи чекають на місце в ланцюжку (найстаріший %1 с)</numerusform>
-            <numerusform>ще %n записів чекають на місце в ланцюжку (найстаріший %1 с)</numerusform>
+            <numerusform>%n запис у базі чекає на місце в ланцюжку (найстаріший %1 с)</numerusform>
+            <numerusform>%n записи в базі чекають на місце в ланцюжку (найстаріший %1 с)</numerusform>
+            <numerusform>%n записів у базі чекають на місце в ланцюжку (найстаріший %1 с)</numerusform>
         </translation>
     </message>
     <message>

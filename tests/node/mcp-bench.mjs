@@ -179,7 +179,7 @@ for (const inFlight of inFlights) {
     const result = { seconds: Math.max(...parts.map((p) => p.seconds)),
       refunded: parts.reduce((n, p) => n + p.refunded, 0), total: share * servers,
       cpuMs: [ms.slice(0, servers).reduce((a, b) => a + b, 0), ...ms.slice(servers)] };
-    if (pgUrl) result.merge = await mergeDelay(elapsedMs + 2000);
+    if (pgUrl) result.merge = await mergeDelay(elapsedMs + 500);
     return result;
   });
   await admin(sim, 'DELETE', '/_sim/faults');

@@ -246,16 +246,18 @@ void TestAuditView::countsEntriesWaitingForTheChain()
     AuditView *view = s.audit();
     QCOMPARE(view->countLabel()->text(), u"19 entries match"_s);
     if (!test::onPostgres())
-        return;
+        QSKIP("SQLite chains each entry as it is appended: nothing ever waits");
     // Queued the way a writer queues, with no committer's sequencer run after it.
     QSqlQuery q(connectionOf(s.fixture.store()));
     QVERIFY(q.exec(u"INSERT INTO audit_pending (at, actor, action, operation_id, detail) "
                    "VALUES (1, 'operator:ana', 'note', NULL, '{}')"_s));
     view->reload();
     QCOMPARE(view->model()->rowCount(), 19);
-    QVERIFY2(view->countLabel()->text().startsWith(
-                 u"19 entries match · 1 more waiting to be chained (oldest "_s),
-             qPrintable(view->countLabel()->text()));
+    // The suite runs untranslated (the source's plural); the console loads the English forms.
+    const QString label = view->countLabel()->text();
+    QVERIFY2(label.startsWith(u"19 entries match · 1 entr"_s) &&
+                 label.contains(u"in the database wait"_s),
+             qPrintable(label));
     s.window.resize(1100, 500);
     s.window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&s.window));

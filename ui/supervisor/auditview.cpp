@@ -280,10 +280,11 @@ void AuditView::applyFilter()
                                           int(qMin<qint64>(count.value, INT_MAX)));
         // The list shows the chain; on PostgreSQL committed entries may still wait for their
         // position (docs/design.md §14), and the window says how many rather than hide them.
+        // The figure is the whole database's (the queue is not filtered), and says so.
         const AuditWaiting waiting = m_session.auditWaiting();
         if (waiting.entries > 0)
-            text += u" · "_s + tr("%n more waiting to be chained (oldest %1 s)", nullptr,
-                                  int(qMin<qint64>(waiting.entries, INT_MAX)))
+            text += u" · "_s + tr("%n entries in the database wait to be chained (oldest %1 s)",
+                                  nullptr, int(qMin<qint64>(waiting.entries, INT_MAX)))
                                    .arg(QLocale().toString(waiting.oldestMs / 1000.0, 'f', 1));
         m_countLabel->setText(text);
     } catch (const StoreError &e) {

@@ -2,9 +2,10 @@
 
 // An agent's limits, applied where an operation opens (DESIGN §13, docs/agents.md "Limits").
 // agentVerdict() runs inside the opening write transaction (OperationStore::openOrGet), after
-// rule 2 found no live row for the unit: the write lock (the SQLite write gate, PostgreSQL's
-// writer lock) orders concurrent calls of one agent, so none of them can overrun a limit another
-// one has not committed yet. Amount limits hold refunds only; the rate counts every kind.
+// rule 2 found no live row for the unit. Concurrent calls of one agent with a daily or rate
+// limit are ordered (the SQLite write gate; on PostgreSQL the agent's own lock, which
+// agentVerdict takes last and holds to the opening's commit), so none of them can overrun a limit
+// another one has not committed yet. Amount limits hold refunds only; the rate counts every kind.
 
 #include "domain/money.h"
 #include "domain/operation.h"

@@ -12,7 +12,9 @@
 // needs (a charge for rule 9, an order for rule 13 and replacements, an agent for its limits, a
 // credit account, one operation for its attempts and close). Scoped writers run side by side
 // unless they share a scope; an exclusive writer still waits for all of them and they for it.
-// Scopes are taken in sorted order, so two scoped writers never wait on each other in a cycle.
+// Scopes are taken in sorted order, so two scoped writers never wait on each other in a cycle;
+// the one exception, an agent's scope, is taken last by the only writer that takes it (an opening
+// whose agent has a daily or rate limit, agentquota.cpp), which waits for nothing after it.
 
 #include <QString>
 #include <QStringList>
