@@ -31,6 +31,10 @@ struct ChaosConfig
     // opsctl serve (webhook receiver + reconciler loop) runs beside the agents, provider-sim
     // delivers its events to it under webhook faults, and one reconciler pass ends the run.
     bool withReconciler = false;
+    // With withReconciler: this many opsctl serve processes on the one database, each registered
+    // as its own webhook endpoint, so every event reaches each receiver and the reconcilers
+    // contend for one lease (issue 28: several servers hold every rule).
+    int servers = 1;
 };
 
 enum class UnitKind

@@ -170,13 +170,16 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
         throw std::runtime_error("the database already holds operations; give an empty one");
     std::optional<LateTruth> late;
     if (config.withReconciler) {
-        late.emplace(config.opsctlPath, env, sim.port(), dir);
+        late.emplace(config.opsctlPath, env, sim.port(), dir, config.servers);
         late->start();
     }
     log << "opschaos: seed " << config.seed << ", " << plan.units.size() << " units, "
         << plan.calls.size() << " calls, " << config.agents << " agents"
         << (credits ? ", refunds + credits + executions" : ", refunds only")
-        << (late ? ", with the webhook receiver and the reconciler" : "") << Qt::endl;
+        << (late ? u", with the webhook receiver and the reconciler (%1 opsctl serve)"_s.arg(
+                       config.servers)
+                 : QString())
+        << Qt::endl;
 
     AgentPool pool({config.opsctlPath, env, config.agents, config.durationSeconds});
     const std::vector<CallRecord> calls = pool.run(plan.calls, unitArgs(plan), plan.killAfterMs);

@@ -110,6 +110,17 @@ bool wasUnknown(const json &row)
     return false;
 }
 
+// Sums the receivers' numeric /healthz counters into `total`.
+void addCounters(json &total, const json &counters)
+{
+    if (!counters.is_object())
+        return;
+    for (auto it = counters.begin(); it != counters.end(); ++it) {
+        if (it.value().is_number_integer())
+            total[it.key()] = total.value(it.key(), qint64(0)) + it.value().get<qint64>();
+    }
+}
+
 } // namespace
 
 Violations checkLateTruth(const json &details)
@@ -150,12 +161,16 @@ void countLateTruth(const json &details, const QStringList &proposalRows, LateTr
     }
 }
 
-LateTruth::LateTruth(QString opsctlPath, QProcessEnvironment agentEnv, quint16 simPort, QString dir)
+LateTruth::LateTruth(QString opsctlPath, QProcessEnvironment agentEnv, quint16 simPort, QString dir,
+                     int servers)
     : m_opsctl(std::move(opsctlPath))
     , m_env(std::move(agentEnv))
     , m_simPort(simPort)
     , m_dir(std::move(dir))
-{}
+    , m_servers(servers)
+{
+    m_report.servers = servers;
+}
 
 LateTruth::~LateTruth() = default;
 
@@ -193,16 +208,20 @@ void LateTruth::start()
                {u"settings"_s, u"set"_s, u"reconcile-schedule"_s, u"1s,2s,3s"_s})
                 .exitCode != 0)
         throw std::runtime_error("could not set the reconciler's schedule");
-    m_serve = std::make_unique<ServeChild>(m_opsctl, serviceEnv(), m_dir + u"/serve.out"_s,
-                                           m_dir + u"/serve.log"_s);
-    adminCall(m_simPort, "POST", "/_sim/webhooks",
-              {{"url", m_serve->webhookUrl().toStdString()},
-               {"secret", "whsec_chaos_late_truth"},
-               {"events", json::array({"refund.*", "charge.refund*"})},
-               {"timeout_ms", 3000},
-               {"retry_base_ms", 100},
-               {"retry_max_ms", 500},
-               {"max_attempts", 12}});
+    for (int i = 1; i <= m_servers; ++i) {
+        const QString name = m_servers == 1 ? u"serve"_s : u"serve-%1"_s.arg(i);
+        m_serve.push_back(std::make_unique<ServeChild>(m_opsctl, serviceEnv(),
+                                                       m_dir + u'/' + name + u".out"_s,
+                                                       m_dir + u'/' + name + u".log"_s));
+        adminCall(m_simPort, "POST", "/_sim/webhooks",
+                  {{"url", m_serve.back()->webhookUrl().toStdString()},
+                   {"secret", "whsec_chaos_late_truth"},
+                   {"events", json::array({"refund.*", "charge.refund*"})},
+                   {"timeout_ms", 3000},
+                   {"retry_base_ms", 100},
+                   {"retry_max_ms", 500},
+                   {"max_attempts", 12}});
+    }
 }
 
 json LateTruth::settle()
@@ -228,9 +247,15 @@ json LateTruth::settle()
         m_report.deliveriesGivenUp =
             int(std::count(lastOutcome.cbegin(), lastOutcome.cend(), u"gave_up"_s));
     }
-    const HttpResult health = httpCall(m_serve->port(), "GET", "/healthz");
-    m_report.receiverCounters = json::parse(health.body.toStdString(), nullptr, false);
-    m_report.drainedCleanly = m_serve->stop();
+    m_report.receiverCounters = json::object();
+    m_report.drainedCleanly = true;
+    for (const auto &serve : m_serve) {
+        const HttpResult health = httpCall(serve->port(), "GET", "/healthz");
+        addCounters(m_report.receiverCounters,
+                    json::parse(health.body.toStdString(), nullptr, false));
+    }
+    for (const auto &serve : m_serve)
+        m_report.drainedCleanly = serve->stop() && m_report.drainedCleanly;
     const json stats = adminCall(m_simPort, "GET", "/_sim/faults/stats");
     adminCall(m_simPort, "DELETE", "/_sim/faults");
     return stats;
@@ -292,7 +317,8 @@ void printLateTruth(const LateTruthReport &r, QTextStream &out)
     for (auto it = r.finalPass.cbegin(); it != r.finalPass.cend(); ++it)
         out << ' ' << it.key() << '=' << it.value();
     out << "\n  webhook deliveries: " << r.deliveries << " (" << r.deliveryAttempts
-        << " attempts, given up " << r.deliveriesGivenUp << "); receiver:";
+        << " attempts, given up " << r.deliveriesGivenUp << "); "
+        << (r.servers == 1 ? u"receiver:"_s : u"%1 receivers, summed:"_s.arg(r.servers));
     for (const char *key : {"received", "stored", "duplicates", "failed", "refused_total"})
         out << ' ' << key << '='
             << QString::fromStdString(r.receiverCounters.value(key, json(0)).dump());

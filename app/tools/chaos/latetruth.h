@@ -13,6 +13,7 @@
 #include <QProcessEnvironment>
 #include <QTextStream>
 #include <memory>
+#include <vector>
 
 namespace ops::chaos {
 
@@ -37,8 +38,9 @@ struct LateTruthReport
     int deliveries = 0;           // webhook deliveries (a duplicate is one of its own)
     int deliveryAttempts = 0;
     int deliveriesGivenUp = 0;
-    nlohmann::json receiverCounters; // the receiver's /healthz counters before the drain
-    bool drainedCleanly = false;
+    nlohmann::json receiverCounters; // /healthz counters before the drain, summed over servers
+    int servers = 1;                 // opsctl serve processes
+    bool drainedCleanly = false;     // every server exited 0 on SIGTERM
 };
 
 // Pure: the added invariants over `opsctl show --json --bodies` of each row.
@@ -50,12 +52,14 @@ void countLateTruth(const nlohmann::json &details, const QStringList &proposalRo
 class LateTruth
 {
 public:
-    LateTruth(QString opsctlPath, QProcessEnvironment agentEnv, quint16 simPort, QString dir);
+    // servers: opsctl serve processes on the agents' database, each a webhook endpoint of its own.
+    LateTruth(QString opsctlPath, QProcessEnvironment agentEnv, quint16 simPort, QString dir,
+              int servers = 1);
     ~LateTruth();
 
     // The fault rules this mode adds (webhook faults, failing refund-list reads).
     static nlohmann::json faultRules();
-    // Before the agents: a supervisor, a schedule of seconds, the service, the endpoint.
+    // Before the agents: a supervisor, a schedule of seconds, the services, their endpoints.
     void start();
     // After the sweep: waits for the deliveries to settle and drains the service. Fault stats
     // are read (and returned) before the faults are cleared for the final pass.
@@ -71,7 +75,8 @@ private:
     QProcessEnvironment m_env;
     quint16 m_simPort = 0;
     QString m_dir;
-    std::unique_ptr<ServeChild> m_serve;
+    int m_servers = 1;
+    std::vector<std::unique_ptr<ServeChild>> m_serve;
     LateTruthReport m_report;
 };
 

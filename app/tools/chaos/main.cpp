@@ -46,6 +46,10 @@ int main(int argc, char *argv[])
          {u"with-reconciler"_s,
           u"Run opsctl serve (webhook receiver and reconciler) beside the agents, with webhook "
           u"faults, and one reconciler pass at the end."_s},
+         {u"servers"_s,
+          u"With --with-reconciler: opsctl serve processes on the one database, each its own "
+          u"webhook endpoint (1-4, default 1)."_s,
+          u"N"_s},
          {u"sim"_s, u"provider-sim executable."_s, u"PATH"_s},
          {u"opsctl"_s, u"opsctl executable."_s, u"PATH"_s},
          {u"work-dir"_s, u"Keep the database here instead of a temporary folder."_s, u"DIR"_s},
@@ -62,14 +66,19 @@ int main(int argc, char *argv[])
                        readInt(p, u"duration"_s, 1, &c.durationSeconds) &&
                        readInt(p, u"kill-percent"_s, 0, &c.killPercent) &&
                        readInt(p, u"timeout-ms"_s, 50, &c.attemptTimeoutMs) &&
-                       readInt(p, u"window"_s, 2, &c.windowSeconds);
-    if (!valid || c.killPercent > 100) {
+                       readInt(p, u"window"_s, 2, &c.windowSeconds) &&
+                       readInt(p, u"servers"_s, 1, &c.servers);
+    if (!valid || c.killPercent > 100 || c.servers > 4) {
         err << "opschaos: numeric options take whole numbers in range (see --help)" << Qt::endl;
         return ops::chaos::ChaosSetupFailed;
     }
     c.seed = quint32(seed);
     c.credits = !p.isSet(u"no-credits"_s);
     c.withReconciler = p.isSet(u"with-reconciler"_s);
+    if (c.servers > 1 && !c.withReconciler) {
+        err << "opschaos: --servers needs --with-reconciler" << Qt::endl;
+        return ops::chaos::ChaosSetupFailed;
+    }
     c.simPath = p.value(u"sim"_s);
     if (c.simPath.isEmpty())
         c.simPath = ops::chaos::locateTool(u"provider-sim"_s, u"providersim"_s);
