@@ -45,7 +45,7 @@ const QString kUsage =
     "approval-threshold CURRENCY | set repeat-window DURATION (24h, 90m, "
     "500ms) | clear repeat-window | show\n"
     "  settings set reconcile-auto-close on|off | set reconcile-schedule "
-    "1m,5m,1h,6h\n"
+    "1m,5m,1h,6h | set audit-merge-delay DURATION (2s) | clear audit-merge-delay\n"
     "  reconcile [--once] [--json]   (the reconciler, docs/reconciliation.md)\n"
     "  proposals list [--state S|all] [--json] | apply (ID…|--all) "
     "[--dry-run]\n"

@@ -4,11 +4,13 @@
 #include "cli/commandcontext.h"
 #include "cli/operationjson.h"
 #include "cli/opsctl.h"
+#include "domain/duration.h"
 #include "domain/money.h"
 #include "storage/access/accessstore.h"
 #include "storage/access/approvals.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/access/repeatwindow.h"
+#include "storage/audit/auditsequencer.h"
 #include "storage/closeapproval.h"
 #include "storage/operationstore.h"
 #include "storage/reconcile/reconcilesettings.h"
@@ -245,26 +247,38 @@ int approvalCommand(CommandContext &ctx, const QStringList &args)
     return ExitCode::Ok;
 }
 
-// settings set repeat-window DURATION | settings clear repeat-window (rule 13).
-int repeatWindowSetting(CommandContext &ctx, const QStringList &args, const QString &usage)
+// settings set repeat-window|audit-merge-delay DURATION · settings clear repeat-window|
+// audit-merge-delay. The repeat window is rule 13's; the merge delay is how long an audit entry
+// may wait for its chain position before audit verify fails (PostgreSQL's sequencer).
+int durationSetting(CommandContext &ctx, const QStringList &args, const QString &usage)
 {
     const bool set = args.value(0) == u"set"_s && args.size() == 3;
     const bool clear = args.value(0) == u"clear"_s && args.size() == 2;
     if (!set && !clear)
         return ctx.usage(usage);
-    std::optional<std::chrono::milliseconds> window;
+    const bool repeat = args.value(1) == u"repeat-window"_s;
+    std::optional<std::chrono::milliseconds> value;
     if (set) {
-        const auto parsed = parseRepeatWindow(args.value(2));
+        const auto parsed = repeat ? parseRepeatWindow(args.value(2))
+                                   : parseDuration(args.value(2), u"an audit merge delay"_s,
+                                                   kMaxMergeDelay, kMinMergeDelay);
         if (!parsed)
             return ctx.usage(parsed.error());
-        window = *parsed;
+        value = *parsed;
     }
     if (ctx.personName().isEmpty())
         return ctx.usage(kNoPerson);
     auto session = ctx.openSession();
-    session->access().setRepeatWindow(ctx.actor(), window);
-    printJson(ctx.out, {{"repeat_window_ms", session->access().repeatWindow().count()},
-                        {"default", !window.has_value()}});
+    AccessStore &access = session->access();
+    if (repeat) {
+        access.setRepeatWindow(ctx.actor(), value);
+        printJson(ctx.out, {{"repeat_window_ms", access.repeatWindow().count()},
+                            {"default", !value.has_value()}});
+        return ExitCode::Ok;
+    }
+    access.setAuditMergeDelay(ctx.actor(), value);
+    printJson(ctx.out, {{"audit_merge_delay_ms", access.auditMergeDelay().count()},
+                        {"default", !value.has_value()}});
     return ExitCode::Ok;
 }
 
@@ -307,7 +321,8 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
     const QString usage = u"usage: opsctl settings set approval-threshold CURRENCY MINOR_UNITS "
                           "(minor units: 100000 usd is 1000.00 USD) | "
                           "clear approval-threshold CURRENCY | set repeat-window DURATION | "
-                          "clear repeat-window | set reconcile-auto-close on|off | "
+                          "clear repeat-window | set audit-merge-delay DURATION | "
+                          "clear audit-merge-delay | set reconcile-auto-close on|off | "
                           "set reconcile-schedule 1m,5m,1h,6h | show"_s;
     const QString sub = args.value(0);
     if (sub == u"show"_s && args.size() == 1) {
@@ -322,13 +337,14 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
         printJson(ctx.out, {{"approval_threshold", thresholds},
                             {"approval_threshold_text", shown},
                             {"repeat_window_ms", session->access().repeatWindow().count()},
+                            {"audit_merge_delay_ms", session->access().auditMergeDelay().count()},
                             {"reconcile_auto_close", reconcile.autoClose ? "on" : "off"},
                             {"reconcile_schedule",
                              formatReconcileSchedule(reconcile.checkTimes).toStdString()}});
         return ExitCode::Ok;
     }
-    if (args.value(1) == u"repeat-window"_s)
-        return repeatWindowSetting(ctx, args, usage);
+    if (args.value(1) == u"repeat-window"_s || args.value(1) == u"audit-merge-delay"_s)
+        return durationSetting(ctx, args, usage);
     if (sub == u"set"_s && args.size() == 3 &&
         (args.value(1) == u"reconcile-auto-close"_s || args.value(1) == u"reconcile-schedule"_s))
         return reconcileSetting(ctx, args.value(1), args.value(2));

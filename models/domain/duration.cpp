@@ -6,8 +6,11 @@ using namespace Qt::StringLiterals;
 
 namespace ops {
 
-Result<std::chrono::milliseconds> parseDuration(const QString &text, const QString &what,
-                                                std::chrono::milliseconds max)
+namespace {
+
+// The value `text` states, or why it states none; no bounds but `max`.
+Result<std::chrono::milliseconds> parseUpTo(const QString &text, const QString &what,
+                                            std::chrono::milliseconds max)
 {
     if (text.trimmed() == u"0"_s)
         return std::chrono::milliseconds(0); // nothing needs a unit
@@ -25,6 +28,18 @@ Result<std::chrono::milliseconds> parseDuration(const QString &text, const QStri
     if (n > max.count() / perUnit)
         return Failure{u"%1 is at most %2d"_s.arg(what).arg(max.count() / 86'400'000)};
     return std::chrono::milliseconds(n * perUnit);
+}
+
+} // namespace
+
+Result<std::chrono::milliseconds> parseDuration(const QString &text, const QString &what,
+                                                std::chrono::milliseconds max,
+                                                std::chrono::milliseconds min)
+{
+    Result<std::chrono::milliseconds> parsed = parseUpTo(text, what, max);
+    if (parsed && *parsed < min)
+        return Failure{u"%1 is at least %2ms"_s.arg(what).arg(min.count())};
+    return parsed;
 }
 
 } // namespace ops

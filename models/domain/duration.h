@@ -1,7 +1,8 @@
 #pragma once
 
 // Durations people type: "500ms", "90s", "15m", "24h", "7d" (a whole number and a unit), or a
-// bare "0". Used by the repeat window (rule 13) and an agent token's rotation grace.
+// bare "0". Used by the repeat window (rule 13), the audit merge delay and an agent token's
+// rotation grace.
 
 #include "domain/result.h"
 
@@ -9,8 +10,10 @@
 
 namespace ops {
 
-// `what` names the value in the failure ("a repeat window", "--grace"); 0 is allowed.
+// `what` names the value in the failure ("a repeat window", "--grace"). A value below `min`
+// (0 by default, and "0" is then allowed) or above `max` is a failure.
 Result<std::chrono::milliseconds> parseDuration(const QString &text, const QString &what,
-                                                std::chrono::milliseconds max);
+                                                std::chrono::milliseconds max,
+                                                std::chrono::milliseconds min = {});
 
 } // namespace ops

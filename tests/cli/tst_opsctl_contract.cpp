@@ -121,6 +121,9 @@ private slots:
     void refundRepeatReferenceAndPaymentIntent();
     void refundRefusesBadChargeChoicesAndReasons_data();
     void refundRefusesBadChargeChoicesAndReasons();
+    void auditMergeDelayIsASupervisorsSetting();
+    void badAuditMergeDelayStoresNothing_data();
+    void badAuditMergeDelayStoresNothing();
     void helpNamesEveryDocumentedCommand();
     void versionComesFromCMake_data();
     void versionComesFromCMake();
@@ -365,6 +368,79 @@ void TestOpsctlContract::refundRepeatReferenceAndPaymentIntent()
     QCOMPARE(sim.ledger()["movements"].size(), 3u);
     QVERIFY(q.exec(u"SELECT COUNT(*) FROM audit WHERE action = 'refund.repeat'"_s) && q.next());
     QCOMPARE(q.value(0).toInt(), 1);
+}
+
+// Issue 28: how long an audit entry may wait for its chain position before audit verify fails.
+void TestOpsctlContract::auditMergeDelayIsASupervisorsSetting()
+{
+    StoreFixture f;
+    QVERIFY(opsctl(f.path(), {u"settings"_s, u"show"_s}).result()["audit_merge_delay_ms"] == 2000);
+    const Run set = opsctl(f.path(), {u"settings"_s, u"set"_s, u"audit-merge-delay"_s, u"750ms"_s});
+    QCOMPARE(set.exitCode, 0);
+    QVERIFY(set.result()["audit_merge_delay_ms"] == 750);
+    QVERIFY(set.result()["default"] == false);
+    QVERIFY(opsctl(f.path(), {u"settings"_s, u"show"_s}).result()["audit_merge_delay_ms"] == 750);
+    const Run cleared = opsctl(f.path(), {u"settings"_s, u"clear"_s, u"audit-merge-delay"_s});
+    QCOMPARE(cleared.exitCode, 0);
+    QVERIFY(cleared.result()["audit_merge_delay_ms"] == 2000);
+    QVERIFY(cleared.result()["default"] == true);
+    // Both changes are audited with what they replaced, and the chain still verifies.
+    QSqlQuery q(connectionOf(f.store()));
+    QVERIFY(q.exec(u"SELECT actor, detail FROM audit WHERE action = 'settings.audit_merge_delay' "
+                   "ORDER BY id"_s));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toString(), u"operator:alice"_s);
+    const json first = json::parse(q.value(1).toString().toStdString());
+    QVERIFY2(first["audit_merge_delay_ms"] == 750 && first["previous_ms"] == 2000,
+             first.dump().c_str());
+    QVERIFY(q.next());
+    const json second = json::parse(q.value(1).toString().toStdString());
+    QVERIFY2(second["audit_merge_delay_ms"].is_null() && second["previous_ms"] == 750,
+             second.dump().c_str());
+    QVERIFY(!q.next());
+    QCOMPARE(opsctl(f.path(), {u"audit"_s, u"verify"_s}).exitCode, 0);
+}
+
+void TestOpsctlContract::badAuditMergeDelayStoresNothing_data()
+{
+    QTest::addColumn<QString>("person");
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    const QStringList set = {u"settings"_s, u"set"_s, u"audit-merge-delay"_s};
+    QTest::addRow("zero") << u"alice"_s << set + QStringList{u"0"_s} << u"at least 100ms"_s;
+    QTest::addRow("below 100 ms") << u"alice"_s << set + QStringList{u"99ms"_s}
+                                  << u"at least 100ms"_s;
+    QTest::addRow("over a day") << u"alice"_s << set + QStringList{u"25h"_s} << u"at most 1d"_s;
+    QTest::addRow("no unit") << u"alice"_s << set + QStringList{u"2000"_s}
+                             << u"whole number and a unit"_s;
+    QTest::addRow("negative") << u"alice"_s << set + QStringList{u"-2s"_s}
+                              << u"whole number and a unit"_s;
+    QTest::addRow("empty") << u"alice"_s << set + QStringList{u""_s} << u"whole number"_s;
+    QTest::addRow("missing") << u"alice"_s << set << u"usage: opsctl settings"_s;
+    QTest::addRow("extra") << u"alice"_s << set + QStringList{u"2s"_s, u"3s"_s}
+                           << u"usage: opsctl settings"_s;
+    QTest::addRow("clear with a value")
+        << u"alice"_s << QStringList{u"settings"_s, u"clear"_s, u"audit-merge-delay"_s, u"2s"_s}
+        << u"usage: opsctl settings"_s;
+    QTest::addRow("no approve right")
+        << u"carol"_s << set + QStringList{u"5s"_s} << u"approve right"_s;
+}
+
+void TestOpsctlContract::badAuditMergeDelayStoresNothing()
+{
+    QFETCH(QString, person);
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    StoreFixture f;
+    const Run run = runProcess(QStringLiteral(OPS_OPSCTL_PATH),
+                               QStringList{u"--db"_s, f.path(), u"--operator"_s, person} + args);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.errText().contains(message), run.err.constData());
+    QSqlQuery q(connectionOf(f.store()));
+    QVERIFY(q.exec(u"SELECT (SELECT COUNT(*) FROM settings WHERE name = 'audit_merge_delay_ms') + "
+                   "(SELECT COUNT(*) FROM audit WHERE action = 'settings.audit_merge_delay')"_s));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toInt(), 0);
 }
 
 void TestOpsctlContract::refundRefusesBadChargeChoicesAndReasons_data()

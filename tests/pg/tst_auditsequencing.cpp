@@ -203,8 +203,9 @@ void TestAuditSequencing::sequencerKilledMidBatchIsContinuedByTheNext()
 void TestAuditSequencing::stalledSequencerFailsVerifyAfterTheMergeDelay()
 {
     Connection &db = connectionOf(m_fx->store());
-    runQuery(db, u"INSERT INTO settings (name, value, updated_by, updated_at) VALUES "
-                 "('audit_merge_delay_ms', '300', 'operator:test', 0)"_s);
+    // What `opsctl settings set audit-merge-delay 300ms` stores (tst_opsctl_contract drives it).
+    AuditSequencer::setMergeDelay(db, m_fx->clock().nowMs(), u"operator:alice"_s,
+                                  std::chrono::milliseconds(300));
     QCOMPARE(AuditSequencer::mergeDelay(db), std::chrono::milliseconds(300));
     Connection holder = m_fx->secondConnection();
     QSqlQuery hold(holder);

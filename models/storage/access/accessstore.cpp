@@ -2,6 +2,7 @@
 
 #include "domain/clock.h"
 #include "storage/access/repeatwindow.h"
+#include "storage/audit/auditsequencer.h"
 #include "storage/db/sqlconnection.h"
 
 namespace ops {
@@ -146,6 +147,22 @@ void AccessStore::recordRepeatAnswer(const QString &actor, const QString &operat
                                      const QString &refundId, std::chrono::milliseconds window)
 {
     ops::recordRepeatAnswer(*m_db, m_clock.nowMs(), actor, operationId, refundId, window);
+}
+
+std::chrono::milliseconds AccessStore::auditMergeDelay()
+{
+    return AuditSequencer::mergeDelay(*m_db);
+}
+
+bool AccessStore::auditMergeDelayIsSet()
+{
+    return AuditSequencer::mergeDelayIsSet(*m_db);
+}
+
+void AccessStore::setAuditMergeDelay(const QString &actor,
+                                     std::optional<std::chrono::milliseconds> delay)
+{
+    AuditSequencer::setMergeDelay(*m_db, m_clock.nowMs(), actor, delay);
 }
 
 } // namespace ops

@@ -72,6 +72,11 @@ public:
     void recordRepeatAnswer(const QString &actor, const QString &operationId,
                             const QString &refundId, std::chrono::milliseconds window);
 
+    // --- the audit chain's merge delay (AuditSequencer) ---
+    std::chrono::milliseconds auditMergeDelay();
+    bool auditMergeDelayIsSet();
+    void setAuditMergeDelay(const QString &actor, std::optional<std::chrono::milliseconds> delay);
+
 private:
     ConnectionHold m_db;
     const Clock &m_clock;

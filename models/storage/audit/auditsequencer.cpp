@@ -1,5 +1,6 @@
 #include "storage/audit/auditsequencer.h"
 
+#include "storage/access/durationsetting.h"
 #include "storage/db/sqlconnection.h"
 #include "storage/db/sqldialect.h"
 #include "storage/db/sqltransaction.h"
@@ -9,6 +10,17 @@
 using namespace Qt::StringLiterals;
 
 namespace ops {
+
+namespace {
+
+const DurationSetting kMergeDelaySetting{u"audit_merge_delay_ms"_s,
+                                         u"settings.audit_merge_delay"_s,
+                                         u"the audit merge delay"_s,
+                                         kDefaultMergeDelay,
+                                         kMinMergeDelay,
+                                         kMaxMergeDelay};
+
+} // namespace
 
 bool AuditSequencer::sequences(Connection &db)
 {
@@ -57,11 +69,18 @@ AuditWaiting AuditSequencer::waiting(Connection &db)
 
 std::chrono::milliseconds AuditSequencer::mergeDelay(Connection &db)
 {
-    Query q = runQuery(db, u"SELECT value FROM settings WHERE name = 'audit_merge_delay_ms'"_s);
-    bool ok = false;
-    const qint64 ms = q.next() ? q.value(0).toString().toLongLong(&ok) : 0;
-    // A value this build cannot read counts as unset.
-    return ok && ms > 0 ? std::chrono::milliseconds(ms) : kDefaultMergeDelay;
+    return effectiveDuration(db, kMergeDelaySetting);
+}
+
+bool AuditSequencer::mergeDelayIsSet(Connection &db)
+{
+    return storedDuration(db, kMergeDelaySetting).has_value();
+}
+
+void AuditSequencer::setMergeDelay(Connection &db, qint64 nowMs, const QString &actor,
+                                   std::optional<std::chrono::milliseconds> delay)
+{
+    setDuration(db, nowMs, actor, kMergeDelaySetting, delay);
 }
 
 } // namespace ops

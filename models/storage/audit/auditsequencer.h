@@ -12,8 +12,10 @@
 
 #include "storage/db/connection.h"
 
+#include <QString>
 #include <QtGlobal>
 #include <chrono>
+#include <optional>
 
 namespace ops {
 
@@ -26,8 +28,11 @@ struct AuditWaiting
 };
 
 // How long an entry may wait for its chain position before audit verify fails (the merge
-// delay); a setting (settings set audit-merge-delay).
+// delay); a setting (settings set audit-merge-delay), between the bounds below. Below 100 ms a
+// sequencer's 250 ms timer alone would fail verify; a day is longer than any stall worth hiding.
 inline constexpr std::chrono::milliseconds kDefaultMergeDelay{2000};
+inline constexpr std::chrono::milliseconds kMinMergeDelay{100};
+inline constexpr std::chrono::milliseconds kMaxMergeDelay = std::chrono::hours(24);
 
 // The sequencer's transaction-scoped advisory lock ("ops_aseq"; ops_audit_sequence tries it).
 inline constexpr qint64 kAuditSequencerLockKey = 0x6f70735f61736571;
@@ -47,6 +52,13 @@ public:
     static AuditWaiting waiting(Connection &db);
     // The stored merge delay (settings audit_merge_delay_ms), or kDefaultMergeDelay.
     static std::chrono::milliseconds mergeDelay(Connection &db);
+    // Whether a merge delay is stored (settings show tells it from the default).
+    static bool mergeDelayIsSet(Connection &db);
+    // Needs the approve right; nullopt returns to the default. Outside [kMinMergeDelay,
+    // kMaxMergeDelay] throws ActionRefused. Audited as settings.audit_merge_delay. Stored on
+    // SQLite too, where nothing waits and verify never reads it.
+    static void setMergeDelay(Connection &db, qint64 nowMs, const QString &actor,
+                              std::optional<std::chrono::milliseconds> delay);
     // Whether this connection's audit entries wait for a sequencer (PostgreSQL).
     static bool sequences(Connection &db);
 };
