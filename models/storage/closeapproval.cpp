@@ -11,12 +11,25 @@ using namespace Qt::StringLiterals;
 
 namespace ops {
 
+namespace {
+
+// Deciding an approval locks the operation it was asked for (an approval's operation never
+// changes, so reading it before the transaction names the right scope); the decision is then
+// read again under that lock.
+WriteLocks approvalLocks(Connection &db, qint64 id)
+{
+    const auto a = findApproval(db, id);
+    return WriteLocks::scoped({a ? operationScope(a->operationId) : QString()});
+}
+
+} // namespace
+
 Approval approveRequest(OperationStore &store, qint64 id, const QString &actor,
                         const QString &reason)
 {
     Connection &db = connectionOf(store);
     const qint64 now = store.clock().nowMs();
-    WriteTransaction tx(db);
+    WriteTransaction tx(db, approvalLocks(db, id));
     const Approval a = decidableApproval(db, id, actor);
     if (a.requestedBy == actor)
         throw ActionRefused(u"nobody approves their own request: approval #%1 was asked for by "
@@ -42,7 +55,8 @@ Approval approveRequest(OperationStore &store, qint64 id, const QString &actor,
 ManualCloseResult askForClose(OperationStore &store, const ManualClose &close)
 {
     Connection &db = connectionOf(store);
-    WriteTransaction tx(db); // left uncommitted on every refusal: nothing written
+    // Its own operation only; left uncommitted on every refusal: nothing written.
+    WriteTransaction tx(db, WriteLocks::scoped({operationScope(close.operationId)}));
     const ManualCloseResult result = askForCloseLocked(db, store.clock().nowMs(), close);
     if (result.wrote())
         tx.commit();
@@ -56,7 +70,7 @@ Approval rejectRequest(OperationStore &store, qint64 id, const QString &actor,
         throw ActionRefused(u"a rejection needs a reason"_s);
     Connection &db = connectionOf(store);
     const qint64 now = store.clock().nowMs();
-    WriteTransaction tx(db);
+    WriteTransaction tx(db, approvalLocks(db, id));
     const Approval a = decidableApproval(db, id, actor);
     recordDecisionLocked(db, now, a, ApprovalState::Rejected, actor, reason.trimmed());
     tx.commit();

@@ -244,7 +244,10 @@ ManualCloseResult storeCloseRequestLocked(Connection &db, qint64 now, const Manu
 
 ManualCloseResult OperationStore::closeManually(const ManualClose &c)
 {
-    WriteTransaction tx(m_db); // left uncommitted on every refusal: nothing written
+    // A person's close reads and writes its own operation, its evidence and approvals; the
+    // threshold and the directory it reads change only under the exclusive lock. Left
+    // uncommitted on every refusal: nothing written.
+    WriteTransaction tx(m_db, WriteLocks::scoped({operationScope(c.operationId)}));
     const ManualCloseResult result = closeManuallyLocked(m_db, m_clock.nowMs(), c);
     if (result.wrote())
         tx.commit();

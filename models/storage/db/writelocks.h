@@ -5,12 +5,13 @@
 //
 // Exclusive (the default): the database-wide writer lock (kWriteLockKey), so the transaction
 // runs alone among writers, as every writer did before issue 28. Every path that is not written
-// against a narrower scope keeps it: operator actions, approvals, settings, the directory,
-// messages, the reconciler, events.
+// against a narrower scope keeps it: a person's resend, settings, the directory, messages, the
+// reconciler, events, the sweep.
 //
 // Scoped: the same lock shared, plus one transaction-scoped advisory lock per scope the rule
 // needs (a charge for rule 9, an order for rule 13 and replacements, an agent for its limits, a
-// credit account, one operation for its attempts and close). Scoped writers run side by side
+// credit account, one operation for its attempts and close, and for a person's close, approval
+// decision or applied proposal). Scoped writers run side by side
 // unless they share a scope; an exclusive writer still waits for all of them and they for it.
 // Scopes are taken in sorted order, so two scoped writers never wait on each other in a cycle;
 // the one exception, an agent's scope, is taken last by the only writer that takes it (an opening

@@ -172,6 +172,14 @@ ManualClose closeFor(const Proposal &p, const QString &actor)
     return c;
 }
 
+// Applying a proposal locks the operation it is about (a proposal's operation never changes, so
+// reading it before the transaction names the right scope); the proposal is read again under it.
+WriteLocks proposalLocks(Connection &db, qint64 proposalId)
+{
+    const auto p = findProposal(db, proposalId);
+    return WriteLocks::scoped({p ? operationScope(p->operationId) : QString()});
+}
+
 } // namespace
 
 std::optional<ProviderReading> providerReading(const Evidence &evidence)
@@ -292,7 +300,7 @@ ApplyResult applyProposal(OperationStore &store, qint64 proposalId, const QStrin
 {
     Connection &db = connectionOf(store);
     const qint64 now = store.clock().nowMs();
-    WriteTransaction tx(db); // uncommitted on every exclusion: nothing written
+    WriteTransaction tx(db, proposalLocks(db, proposalId)); // uncommitted on every exclusion
     const ApplyPreviewRow row = previewProposal(store, proposalId, actor, guard);
     if (!row.applicable())
         return resultOf(row, ApplyKind::Excluded);
@@ -322,7 +330,7 @@ ApplyResult applyProposal(OperationStore &store, qint64 proposalId, const QStrin
 bool settleResendProposal(OperationStore &store, qint64 proposalId, const QString &actor)
 {
     Connection &db = connectionOf(store);
-    WriteTransaction tx(db);
+    WriteTransaction tx(db, proposalLocks(db, proposalId));
     const auto p = findProposal(db, proposalId);
     if (!p || p->action != ProposalAction::Resend || p->state != ProposalState::Open)
         return false;
