@@ -4,7 +4,6 @@
 #include "cli/commandcontext.h"
 #include "cli/operationjson.h"
 #include "cli/opsctl.h"
-#include "domain/duration.h"
 #include "domain/money.h"
 #include "storage/access/accessstore.h"
 #include "storage/access/approvals.h"
@@ -260,8 +259,7 @@ int durationSetting(CommandContext &ctx, const QStringList &args, const QString 
     std::optional<std::chrono::milliseconds> value;
     if (set) {
         const auto parsed = repeat ? parseRepeatWindow(args.value(2))
-                                   : parseDuration(args.value(2), u"an audit merge delay"_s,
-                                                   kMaxMergeDelay, kMinMergeDelay);
+                                   : AuditSequencer::parseMergeDelay(args.value(2));
         if (!parsed)
             return ctx.usage(parsed.error());
         value = *parsed;

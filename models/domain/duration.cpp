@@ -6,6 +6,20 @@ using namespace Qt::StringLiterals;
 
 namespace ops {
 
+QString formatDuration(std::chrono::milliseconds value)
+{
+    const qint64 v = value.count();
+    if (v == 0)
+        return u"0"_s;
+    const std::pair<qint64, const char16_t *> units[] = {
+        {86'400'000, u"d"}, {3'600'000, u"h"}, {60'000, u"m"}, {1000, u"s"}};
+    for (const auto &[size, unit] : units) {
+        if (v % size == 0)
+            return QString::number(v / size) + QString::fromUtf16(unit);
+    }
+    return QString::number(v) + u"ms"_s;
+}
+
 namespace {
 
 // The value `text` states, or why it states none; no bounds but `max`.
@@ -26,7 +40,7 @@ Result<std::chrono::milliseconds> parseUpTo(const QString &text, const QString &
                            : unit == u"h"_s ? 3'600'000
                                             : 86'400'000;
     if (n > max.count() / perUnit)
-        return Failure{u"%1 is at most %2d"_s.arg(what).arg(max.count() / 86'400'000)};
+        return Failure{u"%1 is at most %2"_s.arg(what, formatDuration(max))};
     return std::chrono::milliseconds(n * perUnit);
 }
 
@@ -38,7 +52,7 @@ Result<std::chrono::milliseconds> parseDuration(const QString &text, const QStri
 {
     Result<std::chrono::milliseconds> parsed = parseUpTo(text, what, max);
     if (parsed && *parsed < min)
-        return Failure{u"%1 is at least %2ms"_s.arg(what).arg(min.count())};
+        return Failure{u"%1 is at least %2"_s.arg(what, formatDuration(min))};
     return parsed;
 }
 

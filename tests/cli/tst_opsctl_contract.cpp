@@ -407,10 +407,11 @@ void TestOpsctlContract::badAuditMergeDelayStoresNothing_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
     const QStringList set = {u"settings"_s, u"set"_s, u"audit-merge-delay"_s};
-    QTest::addRow("zero") << u"alice"_s << set + QStringList{u"0"_s} << u"at least 100ms"_s;
-    QTest::addRow("below 100 ms") << u"alice"_s << set + QStringList{u"99ms"_s}
-                                  << u"at least 100ms"_s;
-    QTest::addRow("over a day") << u"alice"_s << set + QStringList{u"25h"_s} << u"at most 1d"_s;
+    QTest::addRow("zero") << u"alice"_s << set + QStringList{u"0"_s} << u"is at least 300ms"_s;
+    QTest::addRow("below 300 ms") << u"alice"_s << set + QStringList{u"299ms"_s}
+                                  << u"is at least 300ms"_s;
+    QTest::addRow("over a day") << u"alice"_s << set + QStringList{u"25h"_s}
+                                << u"the audit merge delay is at most 1d"_s;
     QTest::addRow("no unit") << u"alice"_s << set + QStringList{u"2000"_s}
                              << u"whole number and a unit"_s;
     QTest::addRow("negative") << u"alice"_s << set + QStringList{u"-2s"_s}

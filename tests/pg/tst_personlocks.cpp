@@ -1,9 +1,9 @@
 // Issue 28, item 1: on PostgreSQL a person's action locks only the operation it acts on. While
 // another writer holds operation A's scope (its transaction open on a second connection), a
-// close by hand, a close asked for and approved, and an applied proposal on other operations
-// finish at once; the same close on A waits for A (lock_timeout turns that wait into an error
-// here). Before this, every person's action took the writer lock exclusively and all of them
-// waited for A. On SQLite the file has one writer and there is nothing to show: it skips.
+// close by hand, a close asked for, an approval decided and an applied proposal on other
+// operations finish at once, and each of them on A waits for A (lock_timeout turns that wait
+// into an error here, and nothing is written). On SQLite the file has one writer and there is
+// nothing to show: it skips.
 
 #include "domain/storeerror.h"
 #include "storage/access/approvals.h"
@@ -17,6 +17,8 @@
 
 #include <QSqlQuery>
 #include <QTest>
+#include <functional>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 using namespace ops;
@@ -31,6 +33,22 @@ ManualClose failedClose(StoreFixture &f, const QString &id, const QString &actor
 {
     return {id,    OperationState::Failed,        {}, {reading(f, id)},
             actor, u"no refund at the provider"_s};
+}
+
+// The StoreError of `action`, which must be the lock timeout; empty when it did not wait.
+QString lockWait(const std::function<void()> &action)
+{
+    try {
+        action();
+    } catch (const StoreError &e) {
+        return e.message().contains(u"lock timeout"_s) ? e.message() : u"other: "_s + e.message();
+    }
+    return {};
+}
+
+int auditEntries(QSqlQuery &q)
+{
+    return q.exec(u"SELECT COUNT(*) FROM audit_entries"_s) && q.next() ? q.value(0).toInt() : -1;
 }
 
 } // namespace
@@ -66,9 +84,12 @@ void TestPersonLocks::personActionsWaitOnlyForTheirOperation()
     for (const QString &id : {u"op_a"_s, u"op_b"_s, u"op_c"_s, u"op_d"_s})
         unknownRefund(f, id);
     const Proposal proposal = propose(f, u"op_d"_s);
-    // Four-eyes for refunds above 1.00 usd, so op_c's close waits for a second person.
+    const Proposal proposalA = propose(f, u"op_a"_s);
+    // Four-eyes for refunds above 1.00 usd: a person's close waits for a second person.
     setApprovalThreshold(connectionOf(f.store()), f.clock().nowMs(), kAlice, u"usd"_s, 100);
-    const qint64 evidenceA = reading(f, u"op_a"_s);
+    const ManualClose closeA = failedClose(f, u"op_a"_s, kAlice);
+    const qint64 approvalA = f.store().closeManually(closeA).approvalId;
+    QVERIFY(approvalA > 0);
 
     // Another writer (an engine settling op_a) holds op_a's scope and has not committed.
     Connection other = f.secondConnection();
@@ -90,25 +111,40 @@ void TestPersonLocks::personActionsWaitOnlyForTheirOperation()
     const ApplyResult applied = applyProposal(f.store(), proposal.id, kBob);
     QVERIFY2(applied.kind == ApplyKind::SentForApproval, qPrintable(applied.message));
 
-    // op_a itself waits for its writer: the lock times out and nothing is written.
-    bool waited = false;
-    try {
-        f.store().closeManually({u"op_a"_s,
-                                 OperationState::Failed,
-                                 {},
-                                 {evidenceA},
-                                 kAlice,
-                                 u"no refund at the provider"_s});
-    } catch (const StoreError &e) {
-        waited = e.message().contains(u"lock timeout"_s);
-        QVERIFY2(waited, qPrintable(e.message()));
+    // On op_a each of them waits for its writer; nothing is written.
+    const int auditBefore = auditEntries(q);
+    const std::vector<std::pair<const char *, std::function<void()>>> onA = {
+        {"close",
+         [&] {
+             f.store().closeManually(closeA);
+         }},
+        {"ask",
+         [&] {
+             askForClose(f.store(), closeA);
+         }},
+        {"approve",
+         [&] {
+             approveRequest(f.store(), approvalA, kBob, u"checked"_s);
+         }},
+        {"reject",
+         [&] {
+             rejectRequest(f.store(), approvalA, kBob, u"not yet"_s);
+         }},
+        {"apply",
+         [&] {
+             applyProposal(f.store(), proposalA.id, kBob);
+         }},
+    };
+    for (const auto &[name, action] : onA) {
+        const QString waited = lockWait(action);
+        QVERIFY2(waited.contains(u"lock timeout"_s), name);
     }
-    QVERIFY(waited);
+    QCOMPARE(auditEntries(q), auditBefore);
     QVERIFY(q.exec(u"RESET lock_timeout"_s));
     holdsA.rollback();
     QVERIFY(f.store().operation(u"op_a"_s)->state == OperationState::Unknown);
-    QVERIFY(f.store().closeManually(failedClose(f, u"op_a"_s, kAlice)).refusal ==
-            ManualCloseRefusal::AwaitingApproval);
+    approveRequest(f.store(), approvalA, kBob, u"checked the list"_s);
+    QVERIFY(f.store().operation(u"op_a"_s)->state == OperationState::Failed);
 }
 
 QTEST_GUILESS_MAIN(TestPersonLocks)

@@ -110,11 +110,9 @@ bool wasUnknown(const json &row)
     return false;
 }
 
-// Sums the receivers' numeric /healthz counters into `total`.
+// Sums a receiver's numeric /healthz counters (an object) into `total`.
 void addCounters(json &total, const json &counters)
 {
-    if (!counters.is_object())
-        return;
     for (auto it = counters.begin(); it != counters.end(); ++it) {
         if (it.value().is_number_integer())
             total[it.key()] = total.value(it.key(), qint64(0)) + it.value().get<qint64>();
@@ -251,8 +249,12 @@ json LateTruth::settle()
     m_report.drainedCleanly = true;
     for (const auto &serve : m_serve) {
         const HttpResult health = httpCall(serve->port(), "GET", "/healthz");
-        addCounters(m_report.receiverCounters,
-                    json::parse(health.body.toStdString(), nullptr, false));
+        const json counters = json::parse(health.body.toStdString(), nullptr, false);
+        // A receiver that cannot report is a broken run, not a smaller sum.
+        if (!counters.is_object())
+            throw std::runtime_error("the receiver on port " + std::to_string(serve->port()) +
+                                     " did not answer /healthz with its counters");
+        addCounters(m_report.receiverCounters, counters);
     }
     for (const auto &serve : m_serve)
         m_report.drainedCleanly = serve->stop() && m_report.drainedCleanly;

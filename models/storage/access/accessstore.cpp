@@ -154,11 +154,6 @@ std::chrono::milliseconds AccessStore::auditMergeDelay()
     return AuditSequencer::mergeDelay(*m_db);
 }
 
-bool AccessStore::auditMergeDelayIsSet()
-{
-    return AuditSequencer::mergeDelayIsSet(*m_db);
-}
-
 void AccessStore::setAuditMergeDelay(const QString &actor,
                                      std::optional<std::chrono::milliseconds> delay)
 {

@@ -74,7 +74,6 @@ public:
 
     // --- the audit chain's merge delay (AuditSequencer) ---
     std::chrono::milliseconds auditMergeDelay();
-    bool auditMergeDelayIsSet();
     void setAuditMergeDelay(const QString &actor, std::optional<std::chrono::milliseconds> delay);
 
 private:

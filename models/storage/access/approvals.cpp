@@ -136,6 +136,13 @@ void putSettingLocked(Connection &db, qint64 nowMs, const QString &actor, const 
              {name, value, actor, nowMs});
 }
 
+void requireSettingsRight(Connection &db, const QString &actor, const QString &what)
+{
+    if (const OperatorAccess who = accessOf(db, actor); !who.rights.testFlag(Right::Approve))
+        throw ActionRefused(u"operator %1 may not change %2 (it takes the approve right)"_s.arg(
+            who.describe(), what));
+}
+
 std::optional<qint64> approvalThreshold(Connection &db, const QString &currency)
 {
     const auto value = readSetting(db, QString(kThresholdPrefix + currency.toLower()));
@@ -153,9 +160,7 @@ void setApprovalThreshold(Connection &db, qint64 nowMs, const QString &actor,
     if (minor && *minor < 0)
         throw ActionRefused(u"a threshold is a non-negative amount in minor units"_s);
     WriteTransaction tx(db);
-    if (const OperatorAccess who = accessOf(db, actor); !who.rights.testFlag(Right::Approve))
-        throw ActionRefused(u"operator %1 may not change the four-eyes threshold (it takes the "
-                            "approve right)"_s.arg(who.describe()));
+    requireSettingsRight(db, actor, u"the four-eyes threshold"_s);
     if (minor)
         putSettingLocked(db, nowMs, actor, QString(kThresholdPrefix + code),
                          QString::number(*minor));

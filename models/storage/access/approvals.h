@@ -58,6 +58,9 @@ std::optional<QString> readSetting(Connection &db, const QString &name);
 // Inserts or replaces inside the caller's write transaction.
 void putSettingLocked(Connection &db, qint64 nowMs, const QString &actor, const QString &name,
                       const QString &value);
+// Shared settings change only with the approve right (the database grants them to
+// ops_supervisor alone). Throws ActionRefused naming `what` ("the repeat window") otherwise.
+void requireSettingsRight(Connection &db, const QString &actor, const QString &what);
 
 // --- Thresholds (settings table) ----------------------------------------------------------------
 // No threshold for a currency: no four-eyes for it. The amount compared is the absolute value, so

@@ -72,9 +72,9 @@ std::chrono::milliseconds AuditSequencer::mergeDelay(Connection &db)
     return effectiveDuration(db, kMergeDelaySetting);
 }
 
-bool AuditSequencer::mergeDelayIsSet(Connection &db)
+Result<std::chrono::milliseconds> AuditSequencer::parseMergeDelay(const QString &text)
 {
-    return storedDuration(db, kMergeDelaySetting).has_value();
+    return parseDurationSetting(text, kMergeDelaySetting);
 }
 
 void AuditSequencer::setMergeDelay(Connection &db, qint64 nowMs, const QString &actor,

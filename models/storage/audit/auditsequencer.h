@@ -10,6 +10,7 @@
 // audit verify before it walks the chain. SQLite chains each entry as it is appended (one
 // writer): nothing ever waits there, and every call here is a no-op.
 
+#include "domain/result.h"
 #include "storage/db/connection.h"
 
 #include <QString>
@@ -28,10 +29,12 @@ struct AuditWaiting
 };
 
 // How long an entry may wait for its chain position before audit verify fails (the merge
-// delay); a setting (settings set audit-merge-delay), between the bounds below. Below 100 ms a
-// sequencer's 250 ms timer alone would fail verify; a day is longer than any stall worth hiding.
+// delay); a setting (settings set audit-merge-delay), between the bounds below. A committer
+// chains its own entries right after its commit; what its try leaves to a busy sequencer waits
+// for the next committer or a server's 250 ms timer, so a delay shorter than that timer would
+// fail verify against a healthy sequencer. A day is longer than any stall worth hiding.
 inline constexpr std::chrono::milliseconds kDefaultMergeDelay{2000};
-inline constexpr std::chrono::milliseconds kMinMergeDelay{100};
+inline constexpr std::chrono::milliseconds kMinMergeDelay{300};
 inline constexpr std::chrono::milliseconds kMaxMergeDelay = std::chrono::hours(24);
 
 // The sequencer's transaction-scoped advisory lock ("ops_aseq"; ops_audit_sequence tries it).
@@ -52,8 +55,8 @@ public:
     static AuditWaiting waiting(Connection &db);
     // The stored merge delay (settings audit_merge_delay_ms), or kDefaultMergeDelay.
     static std::chrono::milliseconds mergeDelay(Connection &db);
-    // Whether a merge delay is stored (settings show tells it from the default).
-    static bool mergeDelayIsSet(Connection &db);
+    // What a person typed ("2s"), within [kMinMergeDelay, kMaxMergeDelay].
+    static Result<std::chrono::milliseconds> parseMergeDelay(const QString &text);
     // Needs the approve right; nullopt returns to the default. Outside [kMinMergeDelay,
     // kMaxMergeDelay] throws ActionRefused. Audited as settings.audit_merge_delay. Stored on
     // SQLite too, where nothing waits and verify never reads it.

@@ -4,9 +4,8 @@
 // ignores it: the file has one writer (BEGIN IMMEDIATE and the process's write gate).
 //
 // Exclusive (the default): the database-wide writer lock (kWriteLockKey), so the transaction
-// runs alone among writers, as every writer did before issue 28. Every path that is not written
-// against a narrower scope keeps it: a person's resend, settings, the directory, messages, the
-// reconciler, events, the sweep.
+// runs alone among writers. Every path that is not written against a narrower scope keeps it: a
+// person's resend, settings, the directory, messages, the reconciler, events, the sweep.
 //
 // Scoped: the same lock shared, plus one transaction-scoped advisory lock per scope the rule
 // needs (a charge for rule 9, an order for rule 13 and replacements, an agent for its limits, a

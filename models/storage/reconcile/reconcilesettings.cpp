@@ -1,7 +1,7 @@
 #include "storage/reconcile/reconcilesettings.h"
 
+#include "domain/duration.h"
 #include "storage/access/approvals.h"
-#include "storage/access/operatordirectory.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
 
@@ -19,9 +19,7 @@ void writeSetting(Connection &db, qint64 nowMs, const QString &actor, const QStr
                   const QString &value, const char *what)
 {
     WriteTransaction tx(db);
-    if (const OperatorAccess who = accessOf(db, actor); !who.rights.testFlag(Right::Approve))
-        throw ActionRefused(u"operator %1 may not change %2 (it takes the approve right)"_s.arg(
-            who.describe(), QString::fromLatin1(what)));
+    requireSettingsRight(db, actor, QString::fromLatin1(what));
     putSettingLocked(db, nowMs, actor, name, value);
     AuditLog::append(db, nowMs, actor, u"settings."_s + name, QString(),
                      {{"name", name.toStdString()}, {"value", value.toStdString()}});
@@ -83,16 +81,8 @@ Result<QList<qint64>> parseReconcileSchedule(QStringView text)
 QString formatReconcileSchedule(const QList<qint64> &checkTimes)
 {
     QStringList parts;
-    for (const qint64 s : checkTimes) {
-        if (s % 86400 == 0)
-            parts << u"%1d"_s.arg(s / 86400);
-        else if (s % 3600 == 0)
-            parts << u"%1h"_s.arg(s / 3600);
-        else if (s % 60 == 0)
-            parts << u"%1m"_s.arg(s / 60);
-        else
-            parts << u"%1s"_s.arg(s);
-    }
+    for (const qint64 s : checkTimes)
+        parts << formatDuration(std::chrono::seconds(s));
     return parts.join(u',');
 }
 
