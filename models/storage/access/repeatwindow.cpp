@@ -1,6 +1,5 @@
 #include "storage/access/repeatwindow.h"
 
-#include "domain/duration.h"
 #include "storage/access/durationsetting.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
@@ -50,7 +49,7 @@ void recordRepeatAnswer(Connection &db, qint64 nowMs, const QString &actor,
 
 Result<std::chrono::milliseconds> parseRepeatWindow(const QString &text)
 {
-    return parseDuration(text, u"a repeat window"_s, kMaxRepeatWindow);
+    return parseDurationSetting(text, kRepeatWindow);
 }
 
 } // namespace ops
