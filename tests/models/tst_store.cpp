@@ -443,6 +443,19 @@ void TestStore::unwritableLocationIsAClearError_data()
     QTest::addRow("postgres without host") << u"postgresql:///ops"_s;
     QTest::addRow("postgres bad port") << u"postgresql://ops@127.0.0.1:99999/ops"_s;
     QTest::addRow("postgres unknown option") << u"postgresql://ops@127.0.0.1/ops?sslmod=require"_s;
+    QTest::addRow("postgres bad host in a list")
+        << u"postgresql://ops@127.0.0.1:5432,bad_host!:5433/ops"_s;
+    QTest::addRow("postgres empty host in a list") << u"postgresql://ops@127.0.0.1,,h2/ops"_s;
+    QTest::addRow("postgres bad port in a list") << u"postgresql://ops@h1:5432,h2:0/ops"_s;
+    QTest::addRow("postgres port not a number") << u"postgresql://ops@h1:5432,h2:pg/ops"_s;
+    QTest::addRow("postgres standby sessions")
+        << u"postgresql://ops@h1,h2/ops?target_session_attrs=standby"_s;
+    QTest::addRow("postgres prefer-standby")
+        << u"postgresql://ops@h1/ops?target_session_attrs=prefer-standby"_s;
+    QTest::addRow("postgres any with two hosts")
+        << u"postgresql://ops@h1,h2/ops?target_session_attrs=any"_s;
+    QTest::addRow("postgres read-only")
+        << u"postgresql://ops@h1/ops?target_session_attrs=read-only"_s;
     // Port 1 on loopback: nothing listens, the connection is refused at once.
     QTest::addRow("postgres unreachable") << u"postgres://ops:s3cret-pw@127.0.0.1:1/ops"_s;
 }
@@ -481,6 +494,20 @@ void TestStore::locationsParse_data()
     QTest::addRow("no user: libpq's default")
         << u"postgresql://127.0.0.1:5433/ops"_s << true << u"postgresql://127.0.0.1:5433/ops"_s
         << u""_s << u"connect_timeout=5"_s;
+    QTest::addRow("two hosts: read-write by default")
+        << u"postgresql://ops:pw@db1.internal:5432,db2.internal:5433/ops"_s << true
+        << u"postgresql://ops@db1.internal:5432,db2.internal:5433/ops"_s << u"pw"_s
+        << u"connect_timeout=5;target_session_attrs=read-write"_s;
+    QTest::addRow("two hosts, default port, primary")
+        << u"postgresql://ops@10.0.0.5,10.0.0.6:6543/ops?target_session_attrs=primary"_s << true
+        << u"postgresql://ops@10.0.0.5:5432,10.0.0.6:6543/ops"_s << u""_s
+        << u"target_session_attrs=primary;connect_timeout=5"_s;
+    QTest::addRow("IPv6 and a name") << u"postgresql://ops@[::1]:5432,db2:5433/ops"_s << true
+                                     << u"postgresql://ops@[::1]:5432,db2:5433/ops"_s << u""_s
+                                     << u"connect_timeout=5;target_session_attrs=read-write"_s;
+    QTest::addRow("one host, any")
+        << u"postgresql://u@h/d?target_session_attrs=any"_s << true << u"postgresql://u@h:5432/d"_s
+        << u""_s << u"target_session_attrs=any;connect_timeout=5"_s;
     QTest::addRow("options") << u"postgresql://u@h/d?sslmode=require&connect_timeout=2"_s << true
                              << u"postgresql://u@h:5432/d"_s << u""_s
                              << u"sslmode=require;connect_timeout=2"_s;

@@ -29,12 +29,30 @@ const QStringList &allowedOptions()
 }
 
 // A bounded wait for an unreachable server: the console retries, the agent gets an error.
+// libpq applies it to each host of a multi-host URL in turn.
 constexpr int kDefaultConnectTimeoutSeconds = 5;
 
-QString optionsFrom(const QUrl &url)
+const QString kHint = u" (expected postgresql://user[:password]@host[:port][,host[:port]…]/"
+                      "database)"_s;
+
+// What target_session_attrs may ask for: the operations database is written to, so only a
+// server that takes writes will do. "any" is libpq's default, fit for one host only: with
+// several it may settle on a standby.
+void checkSessionAttrs(const QString &value, qsizetype hostCount)
+{
+    const QStringList writable = {u"read-write"_s, u"primary"_s};
+    if (writable.contains(value) || (value == u"any"_s && hostCount == 1))
+        return;
+    throw StoreError(u"target_session_attrs=%1 is not supported: the operations database takes "
+                     "writes, so use read-write or primary%2"_s.arg(
+                         value, hostCount > 1 ? u" with several hosts"_s : QString()));
+}
+
+QString optionsFrom(const QUrl &url, qsizetype hostCount)
 {
     QStringList parts;
     bool timeoutGiven = false;
+    bool attrsGiven = false;
     const auto items = QUrlQuery(url).queryItems(QUrl::FullyDecoded);
     for (const auto &[key, value] : items) {
         if (!allowedOptions().contains(key))
@@ -43,34 +61,71 @@ QString optionsFrom(const QUrl &url)
                     key, allowedOptions().join(u", "_s)));
         if (value.contains(u';') || value.contains(u' '))
             throw StoreError(u"PostgreSQL option '%1' has a value with ';' or a space"_s.arg(key));
+        if (key == u"target_session_attrs"_s)
+            checkSessionAttrs(value, hostCount);
         timeoutGiven = timeoutGiven || key == u"connect_timeout"_s;
+        attrsGiven = attrsGiven || key == u"target_session_attrs"_s;
         parts << key + u'=' + value;
     }
     if (!timeoutGiven)
         parts << u"connect_timeout=%1"_s.arg(kDefaultConnectTimeoutSeconds);
+    if (!attrsGiven && hostCount > 1)
+        parts << u"target_session_attrs=read-write"_s;
     return parts.join(u';');
 }
 
+// One "host[:port]" of the list; an IPv6 address is written in brackets.
+void addHost(DbLocation &l, const QString &item)
+{
+    QString name = item;
+    QString portText;
+    const qsizetype close = item.lastIndexOf(u']');
+    const qsizetype colon = item.lastIndexOf(u':');
+    if (colon > close && (close >= 0 || item.count(u':') == 1)) {
+        name = item.left(colon);
+        portText = item.mid(colon + 1);
+    }
+    QUrl check;
+    check.setHost(name, QUrl::StrictMode);
+    if (name.isEmpty() || !check.isValid() || check.host().isEmpty())
+        throw StoreError(u"the PostgreSQL URL has an invalid host '%1'"_s.arg(item) + kHint);
+    bool ok = portText.isEmpty();
+    const int port = ok ? 5432 : portText.toInt(&ok);
+    if (!ok || port <= 0 || port > 65535)
+        throw StoreError(u"the PostgreSQL URL has an invalid port '%1'"_s.arg(portText) + kHint);
+    l.hosts << check.host(QUrl::FullyDecoded);
+    l.ports << port;
+}
+
+// QUrl takes one host only, so the host list is cut out and parsed here, and the rest (user,
+// password, database, options) goes through QUrl with a stand-in host.
 DbLocation parsePostgres(const QString &location)
 {
-    const QUrl url(location, QUrl::StrictMode);
-    const QString hint = u" (expected postgresql://user[:password]@host[:port]/database)"_s;
+    const qsizetype schemeEnd = location.indexOf(u"://"_s) + 3;
+    qsizetype authorityEnd = location.indexOf(u'/', schemeEnd);
+    if (authorityEnd < 0)
+        authorityEnd = location.size();
+    const QString authority = location.mid(schemeEnd, authorityEnd - schemeEnd);
+    const qsizetype at = authority.lastIndexOf(u'@');
+    const QString userInfo = at >= 0 ? authority.left(at + 1) : QString();
+    const QString hostList = authority.mid(at + 1);
+    if (hostList.isEmpty())
+        throw StoreError(u"the PostgreSQL URL names no host"_s + kHint);
+    const QUrl url(location.left(schemeEnd) + userInfo + u"host"_s + location.mid(authorityEnd),
+                   QUrl::StrictMode);
     if (!url.isValid())
-        throw StoreError(u"malformed PostgreSQL URL"_s + hint);
+        throw StoreError(u"malformed PostgreSQL URL"_s + kHint);
     DbLocation l;
     l.backend = DbLocation::Backend::Postgres;
-    l.host = url.host(QUrl::FullyDecoded);
-    if (l.host.isEmpty())
-        throw StoreError(u"the PostgreSQL URL names no host"_s + hint);
-    l.port = url.port(5432);
-    if (l.port <= 0 || l.port > 65535)
-        throw StoreError(u"the PostgreSQL URL has an invalid port"_s + hint);
+    const auto items = hostList.split(u',');
+    for (const QString &item : items)
+        addHost(l, item);
     l.database = url.path(QUrl::FullyDecoded).mid(1);
     if (l.database.isEmpty() || l.database.contains(u'/'))
-        throw StoreError(u"the PostgreSQL URL names no database"_s + hint);
+        throw StoreError(u"the PostgreSQL URL names no database"_s + kHint);
     l.user = url.userName(QUrl::FullyDecoded);
     l.password = url.password(QUrl::FullyDecoded);
-    l.connectOptions = optionsFrom(url);
+    l.connectOptions = optionsFrom(url, l.hosts.size());
     return l;
 }
 
@@ -101,7 +156,12 @@ QString DbLocation::display() const
     if (backend == Backend::Sqlite)
         return path;
     const QString who = user.isEmpty() ? QString() : user + u'@';
-    return u"postgresql://%1%2:%3/%4"_s.arg(who, host).arg(port).arg(database);
+    QStringList servers;
+    for (qsizetype i = 0; i < hosts.size(); ++i) {
+        const QString name = hosts.at(i).contains(u':') ? u'[' + hosts.at(i) + u']' : hosts.at(i);
+        servers << u"%1:%2"_s.arg(name).arg(ports.at(i));
+    }
+    return u"postgresql://%1%2/%3"_s.arg(who, servers.join(u','), database);
 }
 
 QString DbLocation::defaultLocation()
