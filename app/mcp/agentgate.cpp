@@ -2,6 +2,7 @@
 
 #include "httpserve/httpwire.h"
 #include "storage/access/accessstore.h"
+#include "storage/operationstore.h"
 #include "storage/session.h"
 #include "transport/secrets.h"
 
@@ -59,10 +60,16 @@ std::optional<QString> AgentGate::agentFor(const QByteArray &bearer)
 {
     if (bearer.isEmpty())
         return std::nullopt;
-    if (!m_sharedToken.isEmpty() && sameSecret(bearer, m_sharedToken))
-        return isActive(m_sharedAgent) ? std::optional<QString>(m_sharedAgent) : std::nullopt;
-    const auto agent = m_session->access().agentForToken(QString::fromUtf8(bearer));
-    return agent ? std::optional<QString>(agent->name) : std::nullopt;
+    try {
+        if (!m_sharedToken.isEmpty() && sameSecret(bearer, m_sharedToken))
+            return isActive(m_sharedAgent) ? std::optional<QString>(m_sharedAgent) : std::nullopt;
+        const auto agent = m_session->access().agentForToken(QString::fromUtf8(bearer));
+        return agent ? std::optional<QString>(agent->name) : std::nullopt;
+    } catch (const StoreError &) {
+        // This request is answered 503; a later one finds the connection open again.
+        m_session->store().reconnect();
+        throw;
+    }
 }
 
 } // namespace ops::mcp

@@ -63,6 +63,9 @@ struct OpenResult
     std::optional<qint64> firstAttemptId;
     // The agent's rate, or its revocation, refused the call: nothing was stored.
     std::optional<AgentVerdict> agentRefusal;
+    // The database replicates asynchronously and nobody accepted that (replication.h): the row
+    // would have been new, and nothing was stored. An existing row is still returned.
+    std::optional<QString> replicationRefusal;
 };
 
 enum class AttemptMode
@@ -240,6 +243,11 @@ public:
     AccessStore access();
     ReconcileStore reconcile();
 
+    // After a StoreError in a long-running loop (the reconciler, the receiver, the sequencer, the
+    // MCP server's token checks): opens the connection again when the server session is gone,
+    // for every store on it, with back-off (Database::reopenIfLost). nullopt: it answers.
+    std::optional<QString> reconnect();
+
 private:
     // The connection, for storage code and tests only (storage/db/sqlconnection.h).
     friend Connection &connectionOf(OperationStore &store);
@@ -263,8 +271,14 @@ private:
     qint64 countAttemptLocked(const Operation &op, const QString &actor, AttemptMode mode,
                               qint64 nowMs);
 
+    // asyncReplicationRefusal, read again at most every few seconds of m_clock: an opening pays
+    // one round trip for it only when the last read is stale.
+    std::optional<QString> replicationRefusal();
+
     ConnectionHold m_db;
     const Clock &m_clock;
+    qint64 m_replicationReadAtMs = -1;
+    std::optional<QString> m_replicationRefusal;
 };
 
 } // namespace ops

@@ -1,7 +1,9 @@
 // Read side of OperationStore, and evidence (append-only). Kept apart from the state machine.
 
 #include "storage/access/operatordirectory.h"
+#include "storage/access/replication.h"
 #include "storage/audit/auditlog.h"
+#include "storage/db/database.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/operationrow.h"
 #include "storage/operationstore.h"
@@ -127,6 +129,31 @@ std::vector<Attempt> OperationStore::attempts(const QString &operationId)
 std::vector<AuditEntry> OperationStore::audit(const QString &operationId)
 {
     return AuditLog::forOperation(m_db, operationId);
+}
+
+} // namespace ops
+
+namespace ops {
+
+// Replication is a property of the deployment, not of a transaction; a few seconds' lag in
+// noticing a change costs nothing that a DBA's change itself would not.
+constexpr qint64 kReplicationRereadMs = 5000;
+
+std::optional<QString> OperationStore::replicationRefusal()
+{
+    const qint64 now = m_clock.nowMs();
+    const bool stale = m_replicationReadAtMs < 0 || now < m_replicationReadAtMs ||
+                       now - m_replicationReadAtMs >= kReplicationRereadMs;
+    if (stale) {
+        m_replicationRefusal = asyncReplicationRefusal(m_db);
+        m_replicationReadAtMs = now;
+    }
+    return m_replicationRefusal;
+}
+
+std::optional<QString> OperationStore::reconnect()
+{
+    return Database::reopenIfLost(m_db);
 }
 
 } // namespace ops

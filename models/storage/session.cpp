@@ -204,6 +204,7 @@ void Session::startAuditSequencer(QObject *parent, std::chrono::milliseconds int
             AuditSequencer::drain(m_parts->db);
         } catch (const StoreError &e) {
             qCWarning(lcStore) << "audit sequencer:" << e.what();
+            Database::reopenIfLost(m_parts->db);
         }
     });
     timer->start(interval);

@@ -62,6 +62,7 @@ void ReconcilerService::tick()
     } catch (const StoreError &e) {
         // The database is away: try again at the next tick; the lease runs out on its own.
         qCWarning(lcReconcile) << "reconciler tick failed:" << e.message();
+        m_store.reconnect();
     }
 }
 

@@ -154,6 +154,8 @@ void WebhookReceiver::flush()
         qCWarning(lcWebhook).noquote()
             << "group commit of" << batch.size() << "events failed:" << e.what();
         ok.assign(batch.size(), false);
+        // Each is answered 5xx and redelivered by the provider, then on a working connection.
+        m_store.reconnect();
     }
     ++m_stats.commits;
     m_stats.largestBatch = qMax(m_stats.largestBatch, qint64(batch.size()));

@@ -90,8 +90,10 @@ void WebhookServer::beat()
     try {
         m_store.events().beat(m_id, m_url, m_startedAtMs, m_receiver->lastEventAtMs());
     } catch (const StoreError &e) {
-        // A missed heartbeat only makes the console say "not running"; deliveries go on.
+        // A missed heartbeat only makes the console say "not running"; deliveries go on, on the
+        // connection opened again here once the database answers (after a failover, say).
         qCWarning(lcWebhook) << "heartbeat not stored:" << e.what();
+        m_store.reconnect();
     }
 }
 

@@ -16,6 +16,7 @@
 #include <QStandardPaths>
 #include <QThread>
 #include <atomic>
+#include <chrono>
 
 using namespace Qt::StringLiterals;
 
@@ -237,6 +238,53 @@ QString Database::uniqueName(const QString &prefix)
 {
     static std::atomic_int counter = 0;
     return u"%1-%2"_s.arg(prefix).arg(++counter);
+}
+
+namespace {
+
+// Kept on the driver object, which lives as long as the connection and survives close/open.
+constexpr const char *kRetryAtProperty = "ops_reopen_at_ms";
+constexpr const char *kRetryDelayProperty = "ops_reopen_delay_ms";
+constexpr qint64 kFirstRetryMs = 250;
+constexpr qint64 kMaxRetryMs = 8000;
+
+// Pacing only (no rule reads it), so the process's monotonic clock, not an injected one.
+qint64 steadyMs()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+} // namespace
+
+std::optional<QString> Database::reopenIfLost(QSqlDatabase &db)
+{
+    if (dialectOf(db) != SqlDialect::Postgres)
+        return std::nullopt;
+    if (db.isOpen() && QSqlQuery(db).exec(u"SELECT 1"_s))
+        return std::nullopt;
+    QObject *driver = db.driver();
+    const qint64 now = steadyMs();
+    const qint64 retryAt = driver->property(kRetryAtProperty).toLongLong();
+    if (now < retryAt)
+        return u"reconnecting to the database (next try in %1 ms)"_s.arg(retryAt - now);
+    // Statements prepared on the dead server session do not exist on the next one.
+    StatementCache::forget(db);
+    db.close();
+    if (db.open()) {
+        driver->setProperty(kRetryAtProperty, QVariant());
+        driver->setProperty(kRetryDelayProperty, QVariant());
+        qCInfo(lcStore) << "reconnected to the database";
+        return std::nullopt;
+    }
+    const qint64 last = driver->property(kRetryDelayProperty).toLongLong();
+    const qint64 delay = last == 0 ? kFirstRetryMs : qMin(last * 2, kMaxRetryMs);
+    driver->setProperty(kRetryDelayProperty, delay);
+    driver->setProperty(kRetryAtProperty, now + delay);
+    const QString why = db.lastError().databaseText().trimmed();
+    qCWarning(lcStore) << "database unreachable, next try in" << delay << "ms:" << why;
+    return why.isEmpty() ? u"the database is unreachable"_s : why;
 }
 
 void Database::drop(QSqlDatabase &db)

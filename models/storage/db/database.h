@@ -8,6 +8,7 @@
 #include "storage/db/sqlconnection.h"
 
 #include <QString>
+#include <optional>
 
 namespace ops {
 
@@ -31,6 +32,14 @@ public:
     // Ends `db` for good: its kept statements are dropped (statementcache.h), it is closed, this
     // handle is let go and its name removed. No other handle to it may be left.
     static void drop(QSqlDatabase &db);
+    // PostgreSQL: when `db` no longer answers (its server went away, or a failover moved the
+    // primary elsewhere), opens it again with the same settings, so every handle to it (each
+    // store's) carries on with the new server session: libpq tries the URL's hosts again and,
+    // with target_session_attrs=read-write, keeps the writable one. Failed tries back off
+    // (0.25 s doubling to 8 s): a call inside the wait does not try. Whatever the dead session
+    // held is gone: an open transaction, its locks, prepared statements. Returns nullopt when
+    // the connection answers (again), else why not. SQLite: nullopt, nothing done.
+    static std::optional<QString> reopenIfLost(QSqlDatabase &db);
 };
 
 // Splits a migration script into statements; CREATE TRIGGER … END; stays whole.

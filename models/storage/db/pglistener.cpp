@@ -126,14 +126,9 @@ void PgListener::retry()
         return;
     }
     // The shared connection died with the server too; QPSQL does not reconnect on its own.
-    if (!alive(m_main)) {
-        // Statements prepared on the dead server session do not exist on the next one.
-        StatementCache::forget(m_main);
-        m_main.close();
-        if (!m_main.open()) {
-            lost(m_main.lastError().databaseText().trimmed());
-            return;
-        }
+    if (const auto why = Database::reopenIfLost(m_main)) {
+        lost(*why);
+        return;
     }
     m_retryMs = kFirstRetryMs;
     if (m_reported) {
