@@ -1,4 +1,4 @@
-// opsctl list / show / sweep / db migrate / audit verify.
+// opsctl list / show / sweep / db migrate|check / audit verify.
 
 #include "cli/commandcontext.h"
 #include "cli/operationjson.h"
@@ -6,6 +6,7 @@
 #include "storage/access/accessstore.h"
 #include "storage/access/auditaccess.h"
 #include "storage/audit/auditlog.h"
+#include "storage/db/dblocation.h"
 #include "storage/operationstore.h"
 #include "storage/session.h"
 
@@ -211,10 +212,65 @@ int sweepCommand(CommandContext &ctx, const QStringList &args)
     return ExitCode::Ok;
 }
 
+namespace {
+
+// A count this login may not see (-1) is null, not 0.
+ordered_json countOrNull(int count)
+{
+    return count < 0 ? ordered_json() : ordered_json(count);
+}
+
+// db check: what the database does with a commit, for a DBA (replication.h). Always exit 0 when
+// the server answered: the verdict is a finding, and the engines act on it themselves.
+int dbCheck(CommandContext &ctx, bool json)
+{
+    auto session = ctx.openSession();
+    AccessStore &access = session->access();
+    const ReplicationState r = access.replication();
+    const bool accepted = access.acceptsAsyncReplication();
+    const bool refuses = r.verdict == ReplicationVerdict::Asynchronous && !accepted;
+    nlohmann::ordered_json j = {
+        {"database", DbLocation::parse(ctx.dbLocation).display().toStdString()},
+        {"server", r.server.toStdString()},
+        {"role", r.role.toStdString()},
+        {"synchronous_commit", r.synchronousCommit.toStdString()},
+        {"synchronous_standby_names", r.synchronousStandbyNames.toStdString()},
+        {"standbys_connected", r.walSenders},
+        {"standbys_streaming", countOrNull(r.streaming)},
+        {"standbys_sync", countOrNull(r.syncStandbys)},
+        {"physical_slots", r.physicalSlots},
+        {"verdict", toString(r.verdict).toStdString()},
+        {"accept_async_replication", accepted},
+        {"openings", refuses ? "refused" : "allowed"},
+        {"advice", nlohmann::ordered_json::array()}};
+    for (const QString &line : r.advice)
+        j["advice"].push_back(line.toStdString());
+    if (json) {
+        printJson(ctx.out, j);
+        return ExitCode::Ok;
+    }
+    for (const auto &[key, value] : j.items()) {
+        if (key == "advice")
+            continue;
+        ctx.out << QString::fromStdString(key) << ": "
+                << QString::fromStdString(value.is_string() ? value.get<std::string>()
+                                                            : value.dump())
+                << Qt::endl;
+    }
+    for (const QString &line : r.advice)
+        ctx.out << "advice: " << line << Qt::endl;
+    return ExitCode::Ok;
+}
+
+} // namespace
+
 int dbCommand(CommandContext &ctx, const QStringList &args)
 {
+    if (args.value(0) == u"check"_s &&
+        (args.size() == 1 || args == QStringList{u"check"_s, u"--json"_s}))
+        return dbCheck(ctx, args.size() == 2);
     if (args != QStringList{u"migrate"_s})
-        return ctx.usage(u"usage: opsctl db migrate"_s);
+        return ctx.usage(u"usage: opsctl db migrate | db check [--json]"_s);
     auto session = ctx.openSession();
     auto j = nlohmann::ordered_json{{"schema_version", session->schemaVersion()}};
     // Team mode since migration 11: each directory row becomes a login; nothing is dropped, the

@@ -288,11 +288,21 @@ std::string thresholdText(const QString &currency, qint64 minor)
     return formatMoney(Money{minor, currency}).toStdString();
 }
 
-// settings set reconcile-auto-close on|off · settings set reconcile-schedule 1m,5m,1h,6h
-int reconcileSetting(CommandContext &ctx, const QString &name, const QString &value)
+// settings set reconcile-auto-close on|off · settings set reconcile-schedule 1m,5m,1h,6h ·
+// settings set accept-async-replication on|off (replication.h: a supervisor accepts that a
+// failover may lose rows on an asynchronously replicated database)
+int namedSetting(CommandContext &ctx, const QString &name, const QString &value)
 {
     if (ctx.personName().isEmpty())
         return ctx.usage(kNoPerson);
+    if (name == u"accept-async-replication"_s) {
+        if (value != u"on"_s && value != u"off"_s)
+            return ctx.usage(u"accept-async-replication is on or off"_s);
+        auto session = ctx.openSession();
+        session->access().setAcceptAsyncReplication(ctx.actor(), value == u"on"_s);
+        printJson(ctx.out, {{"accept_async_replication", value.toStdString()}});
+        return ExitCode::Ok;
+    }
     if (name == u"reconcile-auto-close"_s) {
         if (value != u"on"_s && value != u"off"_s)
             return ctx.usage(u"reconcile-auto-close is on or off"_s);
@@ -321,7 +331,8 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
                           "clear approval-threshold CURRENCY | set repeat-window DURATION | "
                           "clear repeat-window | set audit-merge-delay DURATION | "
                           "clear audit-merge-delay | set reconcile-auto-close on|off | "
-                          "set reconcile-schedule 1m,5m,1h,6h | show"_s;
+                          "set reconcile-schedule 1m,5m,1h,6h | "
+                          "set accept-async-replication on|off | show"_s;
     const QString sub = args.value(0);
     if (sub == u"show"_s && args.size() == 1) {
         auto session = ctx.openSession();
@@ -337,6 +348,8 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
                             {"repeat_window_ms", session->access().repeatWindow().count()},
                             {"audit_merge_delay_ms", session->access().auditMergeDelay().count()},
                             {"reconcile_auto_close", reconcile.autoClose ? "on" : "off"},
+                            {"accept_async_replication",
+                             session->access().acceptsAsyncReplication() ? "on" : "off"},
                             {"reconcile_schedule",
                              formatReconcileSchedule(reconcile.checkTimes).toStdString()}});
         return ExitCode::Ok;
@@ -344,8 +357,9 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
     if (args.value(1) == u"repeat-window"_s || args.value(1) == u"audit-merge-delay"_s)
         return durationSetting(ctx, args, usage);
     if (sub == u"set"_s && args.size() == 3 &&
-        (args.value(1) == u"reconcile-auto-close"_s || args.value(1) == u"reconcile-schedule"_s))
-        return reconcileSetting(ctx, args.value(1), args.value(2));
+        (args.value(1) == u"reconcile-auto-close"_s || args.value(1) == u"reconcile-schedule"_s ||
+         args.value(1) == u"accept-async-replication"_s))
+        return namedSetting(ctx, args.value(1), args.value(2));
     const bool set = sub == u"set"_s && args.size() == 4;
     const bool clear = sub == u"clear"_s && args.size() == 3;
     if ((!set && !clear) || args.value(1) != u"approval-threshold"_s)

@@ -198,6 +198,7 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
                                      const QString &firstAttemptBy)
 {
     const qint64 now = m_clock.nowMs();
+    const std::optional<QString> unsafe = replicationRefusal();
     {
         WriteTransaction tx(m_db, openingLocks(op));
         const bool checks = guard || !op.agent.isEmpty() || !op.replaces.isEmpty() ||
@@ -208,14 +209,14 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
         for (int round = 1;; ++round) {
             const bool fresh = checks && !findLiveFor(op);
             if (guard && fresh && guardRefuses(op, *guard))
-                return {{}, false, true, std::nullopt, std::nullopt};
+                return {{}, false, true, std::nullopt, std::nullopt, std::nullopt};
             const std::optional<QString> personHold =
                 fresh ? openingHoldLocked(op) : std::optional<QString>();
             const AgentVerdict verdict =
                 fresh ? agentVerdict(m_db, op.agent, op.kind, op.amount, now) : AgentVerdict{};
             if (verdict.kind == AgentVerdict::Kind::RateLimited ||
                 verdict.kind == AgentVerdict::Kind::Revoked)
-                return {{}, false, false, std::nullopt, verdict};
+                return {{}, false, false, std::nullopt, verdict, std::nullopt};
             const bool held = verdict.kind == AgentVerdict::Kind::Hold || personHold;
             const QString hold = personHold ? *personHold : verdict.hold;
             const QString insert =
@@ -273,12 +274,17 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
             if (repeat) {
                 execPlain(m_db, u"ROLLBACK TO SAVEPOINT open_or_get"_s);
                 execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
-                return {*repeat, false, false, std::nullopt, std::nullopt};
+                return {*repeat, false, false, std::nullopt, std::nullopt, std::nullopt};
             }
             if (refusal.isEmpty() && checks && !fresh) {
                 execPlain(m_db, u"ROLLBACK TO SAVEPOINT open_or_get"_s);
                 execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
                 continue;
+            }
+            if (refusal.isEmpty() && unsafe) {
+                execPlain(m_db, u"ROLLBACK TO SAVEPOINT open_or_get"_s);
+                execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
+                return {{}, false, false, std::nullopt, std::nullopt, unsafe};
             }
             if (refusal.isEmpty()) {
                 execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
@@ -305,7 +311,7 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
                 // filled in, without a read after the commit.
                 const Operation stored = *operation(op.id);
                 tx.commit();
-                return {stored, true, false, attemptId, std::nullopt};
+                return {stored, true, false, attemptId, std::nullopt, std::nullopt};
             }
             execPlain(m_db, u"ROLLBACK TO SAVEPOINT open_or_get"_s);
             execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
@@ -313,7 +319,7 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
             // The partial unique index refused the insert: the winner's row is the one to use. The
             // transaction wrote nothing and ends uncommitted.
             if (auto winner = findLiveFor(op))
-                return {*winner, false, false, std::nullopt, std::nullopt};
+                return {*winner, false, false, std::nullopt, std::nullopt, std::nullopt};
             // The winner closed between the refusal and this read: decide again, now that the
             // unit has no live row (a refund confirmed meanwhile answers as rule 13's repeat).
             if (round < kOpeningRounds)

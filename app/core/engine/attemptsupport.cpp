@@ -23,6 +23,15 @@ ToolResult agentRefusalResult(const AgentVerdict &verdict)
     return r;
 }
 
+std::optional<ToolResult> openingRefusal(const OpenResult &opened)
+{
+    if (opened.agentRefusal)
+        return agentRefusalResult(*opened.agentRefusal);
+    if (opened.replicationRefusal)
+        return ToolResult::rejected(u"async_replication"_s, *opened.replicationRefusal);
+    return std::nullopt;
+}
+
 std::uint64_t jitterSeed(std::uint64_t configured)
 {
     if (configured != 0)

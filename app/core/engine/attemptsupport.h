@@ -21,6 +21,10 @@ namespace ops {
 // anything (OpenResult::agentRefusal): rejected, rate_limited with retry_after_ms, or
 // agent_revoked.
 ToolResult agentRefusalResult(const AgentVerdict &verdict);
+// The call's answer when openOrGet stored nothing because of who called or where the row would
+// live: the agent's refusal above, or rejected async_replication (replication.h). nullopt when
+// the opening went ahead (or returned an existing row).
+std::optional<ToolResult> openingRefusal(const OpenResult &opened);
 
 // The configured seed, or one drawn from the clock and a UUID when 0.
 std::uint64_t jitterSeed(std::uint64_t configured);

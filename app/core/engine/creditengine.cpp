@@ -166,8 +166,8 @@ ToolResult CreditEngine::openNew(const CreditInput &in, const QString &actor)
         return *refused;
     // Rules 1 and 4 in one commit: the row, its key and the first counted attempt.
     const OpenResult opened = m_store.openOrGet(buildOperation(in, actor), {}, actor);
-    if (opened.agentRefusal)
-        return agentRefusalResult(*opened.agentRefusal).about(ToolResult::Subject::Credit);
+    if (auto refused = openingRefusal(opened))
+        return refused->about(ToolResult::Subject::Credit);
     if (!opened.created && !sameMovement(opened.operation, in))
         return ToolResult::rejected(u"work_name_in_use"_s,
                                     u"work name '%1' was just taken by %2; nothing was sent"_s.arg(

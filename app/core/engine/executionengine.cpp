@@ -112,8 +112,8 @@ ToolResult ExecutionEngine::execute(const ExecutionInput &in, const QString &act
     op.agent = agentOfActor(actor); // its rate applies in the opening transaction
     // Rules 1 and 4 in one commit: the row, its key and the first counted attempt.
     const OpenResult opened = m_store.openOrGet(op, {}, actor);
-    if (opened.agentRefusal)
-        return agentRefusalResult(*opened.agentRefusal).about(ToolResult::Subject::Execution);
+    if (auto refused = openingRefusal(opened))
+        return refused->about(ToolResult::Subject::Execution);
     if (opened.created)
         return m_rules.drive(opened, actor);
     if (!sameExecution(opened.operation, in))

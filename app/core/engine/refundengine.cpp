@@ -254,8 +254,8 @@ ToolResult RefundEngine::openNew(const RefundInput &given, const QString &actor)
             throw;
         return notReplaceable(e.message());
     }
-    if (opened.agentRefusal)
-        return agentRefusalResult(*opened.agentRefusal);
+    if (auto refused = openingRefusal(opened))
+        return *refused;
     // Another caller's refund of this unit was confirmed after this call's first read: this
     // call is its repeat (rule 13), decided under the order's lock.
     if (!opened.created && opened.operation.state == OperationState::Succeeded)

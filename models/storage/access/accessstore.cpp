@@ -132,11 +132,6 @@ std::chrono::milliseconds AccessStore::repeatWindow()
     return ops::repeatWindow(*m_db);
 }
 
-bool AccessStore::repeatWindowIsSet()
-{
-    return ops::repeatWindowIsSet(*m_db);
-}
-
 void AccessStore::setRepeatWindow(const QString &actor,
                                   std::optional<std::chrono::milliseconds> window)
 {
@@ -158,6 +153,21 @@ void AccessStore::setAuditMergeDelay(const QString &actor,
                                      std::optional<std::chrono::milliseconds> delay)
 {
     AuditSequencer::setMergeDelay(*m_db, m_clock.nowMs(), actor, delay);
+}
+
+ReplicationState AccessStore::replication()
+{
+    return readReplication(*m_db);
+}
+
+bool AccessStore::acceptsAsyncReplication()
+{
+    return ops::acceptsAsyncReplication(*m_db);
+}
+
+void AccessStore::setAcceptAsyncReplication(const QString &actor, bool accept)
+{
+    ops::setAcceptAsyncReplication(*m_db, m_clock.nowMs(), actor, accept);
 }
 
 } // namespace ops

@@ -9,6 +9,7 @@
 #include "storage/access/approvals.h"
 #include "storage/access/identity.h"
 #include "storage/access/operatordirectory.h"
+#include "storage/access/replication.h"
 #include "storage/db/connection.h"
 
 #include <chrono>
@@ -67,7 +68,6 @@ public:
 
     // --- rule 13's repeat window ---
     std::chrono::milliseconds repeatWindow();
-    bool repeatWindowIsSet();
     void setRepeatWindow(const QString &actor, std::optional<std::chrono::milliseconds> window);
     void recordRepeatAnswer(const QString &actor, const QString &operationId,
                             const QString &refundId, std::chrono::milliseconds window);
@@ -75,6 +75,11 @@ public:
     // --- the audit chain's merge delay (AuditSequencer) ---
     std::chrono::milliseconds auditMergeDelay();
     void setAuditMergeDelay(const QString &actor, std::optional<std::chrono::milliseconds> delay);
+
+    // --- the database's replication, and the acceptance of an asynchronous one (replication.h)
+    ReplicationState replication();
+    bool acceptsAsyncReplication();
+    void setAcceptAsyncReplication(const QString &actor, bool accept);
 
 private:
     ConnectionHold m_db;

@@ -22,11 +22,6 @@ std::chrono::milliseconds repeatWindow(Connection &db)
     return effectiveDuration(db, kRepeatWindow);
 }
 
-bool repeatWindowIsSet(Connection &db)
-{
-    return storedDuration(db, kRepeatWindow).has_value();
-}
-
 void setRepeatWindow(Connection &db, qint64 nowMs, const QString &actor,
                      std::optional<std::chrono::milliseconds> window)
 {

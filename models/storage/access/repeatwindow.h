@@ -19,8 +19,6 @@ inline constexpr std::chrono::milliseconds kMaxRepeatWindow = std::chrono::hours
 
 // The stored window, or kDefaultRepeatWindow when none is set.
 std::chrono::milliseconds repeatWindow(Connection &db);
-// Whether a window is set explicitly (settings show tells the default from a stored value).
-bool repeatWindowIsSet(Connection &db);
 // Needs the approve right; nullopt returns to the default. 0 turns the guard off. Outside
 // [0, kMaxRepeatWindow] throws ActionRefused. Audited as settings.repeat_window.
 void setRepeatWindow(Connection &db, qint64 nowMs, const QString &actor,

@@ -1,0 +1,146 @@
+#include "storage/access/replication.h"
+
+#include "storage/access/approvals.h"
+#include "storage/audit/auditlog.h"
+#include "storage/db/sqldialect.h"
+#include "storage/db/sqltransaction.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+const QString kAcceptRow = u"accept_async_replication"_s;
+
+// One round trip. pg_stat_replication shows every login its rows, but their state and
+// sync_state only to pg_read_all_stats: a NULL state means "not visible", not "not streaming".
+const QString kProbe =
+    u"SELECT pg_is_in_recovery(), current_setting('synchronous_commit'), "
+    "current_setting('synchronous_standby_names'), "
+    "(SELECT count(*) FROM pg_stat_replication), "
+    "(SELECT count(*) FROM pg_stat_replication WHERE state IS NULL), "
+    "(SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming'), "
+    "(SELECT count(*) FROM pg_stat_replication WHERE sync_state IN ('sync', 'quorum')), "
+    "(SELECT count(*) FROM pg_replication_slots WHERE slot_type = 'physical'), "
+    "split_part(version(), ' ', 1) || ' ' || split_part(version(), ' ', 2)"_s;
+
+// A commit waits for the standby only when the session's synchronous_commit says so.
+bool commitWaitsForStandby(const QString &synchronousCommit)
+{
+    return synchronousCommit == u"on"_s || synchronousCommit == u"remote_apply"_s ||
+           synchronousCommit == u"remote_write"_s;
+}
+
+ReplicationVerdict verdictOf(const ReplicationState &s)
+{
+    const bool named = !s.synchronousStandbyNames.trimmed().isEmpty();
+    if (named && commitWaitsForStandby(s.synchronousCommit))
+        return ReplicationVerdict::Synchronous;
+    if (s.walSenders > 0 || s.physicalSlots > 0)
+        return ReplicationVerdict::Asynchronous;
+    return ReplicationVerdict::Standalone;
+}
+
+QStringList adviceFor(const ReplicationState &s)
+{
+    QStringList advice;
+    if (s.role == u"standby"_s)
+        advice << u"this server is a standby: point the desk at the primary, or list both hosts "
+                  "with target_session_attrs=read-write"_s;
+    if (s.verdict == ReplicationVerdict::Asynchronous)
+        advice << u"a standby replicates asynchronously: a commit acknowledged here may be "
+                  "missing after a failover. Set synchronous_standby_names (e.g. '*' or the "
+                  "standby's application_name) and synchronous_commit = on, then reload"_s;
+    if (!s.synchronousStandbyNames.isEmpty() && !commitWaitsForStandby(s.synchronousCommit))
+        advice << u"synchronous_commit = %1 does not wait for the standby: set it to on (or "
+                  "remote_apply) for this database and its roles"_s.arg(s.synchronousCommit);
+    if (s.verdict == ReplicationVerdict::Synchronous && s.walSenders == 0)
+        advice << u"no standby is connected: every commit waits until a named standby streams "
+                  "again"_s;
+    if (s.verdict == ReplicationVerdict::Synchronous && s.syncStandbys == 0 && s.walSenders > 0)
+        advice << u"no connected standby is in sync_state sync or quorum: check that "
+                  "synchronous_standby_names matches the standby's application_name"_s;
+    if (s.walSenders > 0 && s.streaming < 0)
+        advice << u"this login cannot see the standbys' state: grant it pg_monitor to see "
+                  "whether they stream"_s;
+    if (s.synchronousCommit == u"remote_write"_s)
+        advice << u"synchronous_commit = remote_write: a commit is in the standby's memory, not "
+                  "yet on its disk; on (or remote_apply) survives losing both machines' power"_s;
+    return advice;
+}
+
+} // namespace
+
+QString toString(ReplicationVerdict verdict)
+{
+    switch (verdict) {
+    case ReplicationVerdict::Embedded:
+        return u"embedded"_s;
+    case ReplicationVerdict::Standalone:
+        return u"standalone"_s;
+    case ReplicationVerdict::Synchronous:
+        return u"sync"_s;
+    case ReplicationVerdict::Asynchronous:
+        return u"async"_s;
+    }
+    return {};
+}
+
+ReplicationState readReplication(Connection &db)
+{
+    ReplicationState s;
+    if (dialectOf(db) != SqlDialect::Postgres) {
+        s.role = u"embedded"_s;
+        return s;
+    }
+    Query q = runQuery(db, kProbe);
+    if (!q.next())
+        throw StoreError(u"the server did not describe its replication"_s);
+    s.role = q.value(0).toBool() ? u"standby"_s : u"primary"_s;
+    s.synchronousCommit = q.value(1).toString();
+    s.synchronousStandbyNames = q.value(2).toString();
+    s.walSenders = q.value(3).toInt();
+    const bool hidden = q.value(4).toInt() > 0;
+    s.streaming = hidden ? -1 : q.value(5).toInt();
+    s.syncStandbys = hidden ? -1 : q.value(6).toInt();
+    s.physicalSlots = q.value(7).toInt();
+    s.server = q.value(8).toString();
+    s.verdict = verdictOf(s);
+    s.advice = adviceFor(s);
+    return s;
+}
+
+bool acceptsAsyncReplication(Connection &db)
+{
+    return readSetting(db, kAcceptRow) == u"on"_s;
+}
+
+void setAcceptAsyncReplication(Connection &db, qint64 nowMs, const QString &actor, bool accept)
+{
+    WriteTransaction tx(db);
+    requireSettingsRight(db, actor, u"the acceptance of asynchronous replication"_s);
+    const bool before = acceptsAsyncReplication(db);
+    if (accept)
+        putSettingLocked(db, nowMs, actor, kAcceptRow, u"on"_s);
+    else
+        runQuery(db, u"DELETE FROM settings WHERE name = ?"_s, {kAcceptRow});
+    AuditLog::append(db, nowMs, actor, u"settings.accept_async_replication"_s, QString(),
+                     {{"accept_async_replication", accept}, {"previous", before}});
+    tx.commit();
+}
+
+std::optional<QString> asyncReplicationRefusal(Connection &db)
+{
+    if (dialectOf(db) != SqlDialect::Postgres)
+        return std::nullopt;
+    const ReplicationState s = readReplication(db);
+    if (s.verdict != ReplicationVerdict::Asynchronous || acceptsAsyncReplication(db))
+        return std::nullopt;
+    return u"the database replicates to its standby asynchronously, so this row could be lost "
+           "in a failover and a retry would refund twice; a DBA sets synchronous replication "
+           "(opsctl db check says how), or a supervisor accepts the risk with opsctl settings "
+           "set accept-async-replication on; nothing was stored or sent"_s;
+}
+
+} // namespace ops

@@ -1,0 +1,57 @@
+#pragma once
+
+// Whether the database under a team desk keeps rule 1 through a failover (DESIGN §14). Rule 1
+// rests on the row being durable before the request leaves; across a failover "durable" means
+// "on the standby that will be promoted". With asynchronous streaming a commit the primary
+// acknowledged may be missing there, so an agent's retry would find no row and open a second
+// refund. The engines therefore refuse to open new rows on an asynchronously replicated primary
+// unless a supervisor has accepted that risk (settings accept-async-replication, audited).
+
+#include "storage/db/connection.h"
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace ops {
+
+enum class ReplicationVerdict
+{
+    Embedded,     // SQLite: one file on one disk, no standby to fail over to
+    Standalone,   // PostgreSQL with no standby streaming and no physical replication slot
+    Synchronous,  // each commit waits for a named standby (synchronous_standby_names)
+    Asynchronous, // a standby streams or a slot is kept, and commits do not wait for it
+};
+QString toString(ReplicationVerdict verdict); // "embedded", "standalone", "sync", "async"
+
+// What one read of the server says; counts are -1 when this login may not see them
+// (pg_stat_replication's columns need pg_read_all_stats, e.g. through pg_monitor).
+struct ReplicationState
+{
+    ReplicationVerdict verdict = ReplicationVerdict::Embedded;
+    QString server;            // version(), first words
+    QString role;              // "primary", "standby" (pg_is_in_recovery), "embedded"
+    QString synchronousCommit; // this session's synchronous_commit
+    QString synchronousStandbyNames;
+    int walSenders = 0;    // standbys connected (rows of pg_stat_replication)
+    int streaming = -1;    // of them in state 'streaming'
+    int syncStandbys = -1; // of them with sync_state 'sync' or 'quorum'
+    int physicalSlots = 0;
+    QStringList advice; // what a DBA changes, one sentence each; empty when nothing
+};
+
+// One read; SQLite answers Embedded without a query. Throws StoreError when the server does not
+// answer.
+ReplicationState readReplication(Connection &db);
+
+// The supervisor's acceptance of asynchronous replication (settings table, default off).
+bool acceptsAsyncReplication(Connection &db);
+// Needs the approve right (ActionRefused otherwise); audited as
+// settings.accept_async_replication with the value before and after.
+void setAcceptAsyncReplication(Connection &db, qint64 nowMs, const QString &actor, bool accept);
+
+// The sentence an opening is refused with (code async_replication), or nullopt when openings may
+// go ahead: embedded, standalone, synchronous, or asynchronous with the supervisor's acceptance.
+std::optional<QString> asyncReplicationRefusal(Connection &db);
+
+} // namespace ops
