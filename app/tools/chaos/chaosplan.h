@@ -35,6 +35,11 @@ struct ChaosConfig
     // as its own webhook endpoint, so every event reaches each receiver and the reconcilers
     // contend for one lease (issue 28: several servers hold every rule).
     int servers = 1;
+    // The failover (issue 29): this shell command runs failoverAfterMs into the agents' run,
+    // e.g. scripts/pg.sh promote DIR, while the agents reach the database through a multi-host
+    // URL. Empty: no failover.
+    QString failoverCommand;
+    int failoverAfterMs = 3000;
 };
 
 enum class UnitKind

@@ -15,6 +15,7 @@
 #include <QThread>
 #include <memory>
 #include <stdexcept>
+#include <thread>
 
 using namespace Qt::StringLiterals;
 using nlohmann::json;
@@ -124,6 +125,34 @@ void tally(ChaosReport &r, const ChaosPlan &plan, const std::vector<CallRecord> 
         ++r.rowsByState[QString::fromStdString(row.value("state", "?"))];
 }
 
+// The failover command, run on its own thread failoverAfterMs into the agents' run while they
+// keep calling; the destructor waits for it. `doneAtMs` is set when the command exited 0.
+class Failover
+{
+public:
+    Failover(const ChaosConfig &config, const QElapsedTimer &clock, qint64 &doneAtMs)
+    {
+        if (config.failoverCommand.isEmpty())
+            return;
+        m_thread = std::thread(
+            [command = config.failoverCommand, after = config.failoverAfterMs, &clock, &doneAtMs] {
+                std::this_thread::sleep_for(std::chrono::milliseconds(after));
+                if (QProcess::execute(u"/bin/sh"_s, {u"-c"_s, command}) == 0)
+                    doneAtMs = clock.elapsed();
+            });
+    }
+    ~Failover()
+    {
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+    Failover(const Failover &) = delete;
+    Failover &operator=(const Failover &) = delete;
+
+private:
+    std::thread m_thread;
+};
+
 } // namespace
 
 QString locateTool(const QString &name, const QString &buildSubdir)
@@ -182,13 +211,22 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
         << Qt::endl;
 
     AgentPool pool({config.opsctlPath, env, config.agents, config.durationSeconds});
-    const std::vector<CallRecord> calls = pool.run(plan.calls, unitArgs(plan), plan.killAfterMs);
+    ChaosReport report;
+    std::vector<CallRecord> calls;
+    {
+        const Failover failover(config, elapsed, report.failoverAtMs);
+        calls = pool.run(plan.calls, unitArgs(plan), plan.killAfterMs);
+    }
+    if (!config.failoverCommand.isEmpty() && report.failoverAtMs < 0)
+        throw std::runtime_error("the failover command failed: " +
+                                 config.failoverCommand.toStdString());
+    if (report.failoverAtMs >= 0)
+        log << "opschaos: failover done at " << report.failoverAtMs << " ms" << Qt::endl;
 
     waitForDeadlines(listRows(config.opsctlPath, env), config);
     const CliResult swept = runCli(config.opsctlPath, env, {u"sweep"_s});
     const json sweptJson = json::parse(swept.out.constData(), nullptr, false);
 
-    ChaosReport report;
     report.swept = sweptJson.is_object() ? sweptJson.value("swept", -1) : -1;
     // The truth arriving late: the last deliveries, then one reconciler pass, before judging.
     report.faultStats = late ? late->settle() : adminCall(sim.port(), "GET", "/_sim/faults/stats");
@@ -232,6 +270,9 @@ void printReport(const ChaosReport &r, QTextStream &out)
             out << ' ' << QString::fromStdString(it.key()) << '=' << it.value().get<qint64>();
     }
     out << "\nledger movements: " << r.movements << '\n';
+    if (r.failoverAtMs >= 0)
+        out << "failover: the primary stopped and the standby promoted at " << r.failoverAtMs
+            << " ms\n";
     if (r.lateTruth)
         printLateTruth(*r.lateTruth, out);
     int total = 0;

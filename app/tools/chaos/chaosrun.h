@@ -28,6 +28,7 @@ struct ChaosReport
     int movements = 0;
     Violations violations;
     std::optional<LateTruthReport> lateTruth; // --with-reconciler
+    qint64 failoverAtMs = -1;                 // --failover: when its command finished
     qint64 elapsedMs = 0;
 };
 

@@ -50,6 +50,12 @@ int main(int argc, char *argv[])
           u"With --with-reconciler: opsctl serve processes on the one database, each its own "
           u"webhook endpoint (1-4, default 1)."_s,
           u"N"_s},
+         {u"failover"_s,
+          u"Shell command that fails the database over mid-run (e.g. scripts/pg.sh promote DIR); "
+          u"give --db a multi-host URL."_s,
+          u"COMMAND"_s},
+         {u"failover-after"_s, u"Milliseconds into the run for --failover (default 3000)."_s,
+          u"MS"_s},
          {u"sim"_s, u"provider-sim executable."_s, u"PATH"_s},
          {u"opsctl"_s, u"opsctl executable."_s, u"PATH"_s},
          {u"work-dir"_s, u"Keep the database here instead of a temporary folder."_s, u"DIR"_s},
@@ -67,7 +73,8 @@ int main(int argc, char *argv[])
                        readInt(p, u"kill-percent"_s, 0, &c.killPercent) &&
                        readInt(p, u"timeout-ms"_s, 50, &c.attemptTimeoutMs) &&
                        readInt(p, u"window"_s, 2, &c.windowSeconds) &&
-                       readInt(p, u"servers"_s, 1, &c.servers);
+                       readInt(p, u"servers"_s, 1, &c.servers) &&
+                       readInt(p, u"failover-after"_s, 0, &c.failoverAfterMs);
     if (!valid || c.killPercent > 100 || c.servers > 4) {
         err << "opschaos: numeric options take whole numbers in range (see --help)" << Qt::endl;
         return ops::chaos::ChaosSetupFailed;
@@ -79,6 +86,11 @@ int main(int argc, char *argv[])
         err << "opschaos: --servers needs --with-reconciler" << Qt::endl;
         return ops::chaos::ChaosSetupFailed;
     }
+    c.failoverCommand = p.value(u"failover"_s);
+    if (!c.failoverCommand.isEmpty() && !p.value(u"db"_s).contains(u','))
+        err << "opschaos: warning: --failover without a multi-host --db leaves the agents on the "
+               "stopped primary"
+            << Qt::endl;
     c.simPath = p.value(u"sim"_s);
     if (c.simPath.isEmpty())
         c.simPath = ops::chaos::locateTool(u"provider-sim"_s, u"providersim"_s);
