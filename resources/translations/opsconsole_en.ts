@@ -3375,6 +3375,30 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>New refund: another action is running; wait for it.</source>
         <translation>New refund: another action is running; wait for it.</translation>
     </message>
+    <message>
+        <source>replication unknown</source>
+        <translation>replication unknown</translation>
+    </message>
+    <message>
+        <source>standalone server</source>
+        <translation>standalone server</translation>
+    </message>
+    <message>
+        <source>sync standby</source>
+        <translation>sync standby</translation>
+    </message>
+    <message>
+        <source>ASYNC standby — new refunds refused</source>
+        <translation>ASYNC standby — new refunds refused</translation>
+    </message>
+    <message>
+        <source>async standby (risk accepted)</source>
+        <translation>async standby (risk accepted)</translation>
+    </message>
+    <message>
+        <source>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</source>
+        <translation>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>

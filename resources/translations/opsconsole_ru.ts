@@ -3393,6 +3393,30 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>New refund: another action is running; wait for it.</source>
         <translation>Новый возврат: выполняется другое действие; дождитесь его.</translation>
     </message>
+    <message>
+        <source>replication unknown</source>
+        <translation>репликация неизвестна</translation>
+    </message>
+    <message>
+        <source>standalone server</source>
+        <translation>автономный сервер</translation>
+    </message>
+    <message>
+        <source>sync standby</source>
+        <translation>синхронная реплика</translation>
+    </message>
+    <message>
+        <source>ASYNC standby — new refunds refused</source>
+        <translation>АСИНХРОННАЯ реплика — новые возвраты отклоняются</translation>
+    </message>
+    <message>
+        <source>async standby (risk accepted)</source>
+        <translation>асинхронная реплика (риск принят)</translation>
+    </message>
+    <message>
+        <source>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</source>
+        <translation>Как эта база данных сохраняет фиксацию при переключении на реплику (opsctl db check, docs/team.md).</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>

@@ -3393,6 +3393,30 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>New refund: another action is running; wait for it.</source>
         <translation>Нове повернення: виконується інша дія; дочекайтеся її.</translation>
     </message>
+    <message>
+        <source>replication unknown</source>
+        <translation>реплікація невідома</translation>
+    </message>
+    <message>
+        <source>standalone server</source>
+        <translation>автономний сервер</translation>
+    </message>
+    <message>
+        <source>sync standby</source>
+        <translation>синхронна репліка</translation>
+    </message>
+    <message>
+        <source>ASYNC standby — new refunds refused</source>
+        <translation>АСИНХРОННА репліка — нові повернення відхиляються</translation>
+    </message>
+    <message>
+        <source>async standby (risk accepted)</source>
+        <translation>асинхронна репліка (ризик прийнято)</translation>
+    </message>
+    <message>
+        <source>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</source>
+        <translation>Як ця база даних зберігає фіксацію під час перемикання на репліку (opsctl db check, docs/team.md).</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>

@@ -116,6 +116,7 @@ void TestIdentityConsole::singleDeskSaysNamesAreNotAuthenticated()
     QVERIFY(!window.identity().authenticated());
     QCOMPARE(window.operatorLabel()->text(), operatorText);
     QCOMPARE(window.identityLabel()->text(), identityText);
+    QVERIFY(window.replicationLabel()->isHidden()); // a file has no standby to speak of
     QVERIFY(window.identityLabel()->toolTip().contains(teamMode, Qt::CaseInsensitive));
     // The status bar no longer says "signed in" for a typed name.
     QVERIFY2(!window.statusText().contains(u"alice"_s), qPrintable(window.statusText()));
@@ -266,6 +267,8 @@ void TestIdentityConsole::teamLoginIsCheckedAndRefusalsAreTranslated()
             QCOMPARE(window.operatorLabel()->text(),
                      u"Вход выполнен: %1 (супервайзер)"_s.arg(bob->name()));
             QCOMPARE(window.identityLabel()->text(), u"проверено базой данных"_s);
+            // The fixture's server has no standby: standalone, read by bob's own login.
+            QCOMPARE(window.replicationLabel()->text(), u"автономный сервер"_s);
             QVERIFY(window.approvalsPanel());
             QCOMPARE(window.approvalsPanel()->identityNote(), QString());
             window.resize(1440, 900);
@@ -273,6 +276,7 @@ void TestIdentityConsole::teamLoginIsCheckedAndRefusalsAreTranslated()
             QVERIFY(QTest::qWaitForWindowExposed(&window));
             verifyReadable(window.operatorLabel(), &window);
             verifyReadable(window.identityLabel(), &window);
+            verifyReadable(window.replicationLabel(), &window);
             test::screenshots(&window, u"identity-team-ru"_s);
         }
         {

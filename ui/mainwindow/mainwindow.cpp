@@ -64,8 +64,10 @@ MainWindow::MainWindow(Session &session, QString actor, QString leaseHolder, QWi
     connect(m_watcher, &ChangeWatcher::unreachable, this, [this](const QString &why) {
         statusBar()->showMessage(tr("Database unreachable — retrying (%1)").arg(why));
     });
-    connect(m_watcher, &ChangeWatcher::reachable, this,
-            [this] { statusBar()->showMessage(tr("Database reachable again"), 10000); });
+    connect(m_watcher, &ChangeWatcher::reachable, this, [this] {
+        statusBar()->showMessage(tr("Database reachable again"), 10000);
+        showReplication(); // after a failover: another server, perhaps without its standby
+    });
     m_ticker = new QTimer(this);
     connect(m_ticker, &QTimer::timeout, this, &MainWindow::tick);
     m_ticker->start(1000);

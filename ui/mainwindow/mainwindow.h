@@ -203,6 +203,9 @@ public:
     // authenticated (single-desk file)" on a SQLite file or as the tables' owner.
     const Identity &identity() const { return m_identity; }
     QLabel *identityLabel() const { return m_identityLabel; }
+    // Team mode: the database's replication verdict (opsctl db check), read when the window is
+    // built and again when the server is reachable after an outage; hidden on a SQLite file.
+    QLabel *replicationLabel() const { return m_replicationLabel; }
     // Bulk resolution in Checking (mainwindowbulk.cpp): multi-select, Select all with a
     // proposal, and the preview dialogs the console runs (bulkRunRequested). nullptr (the
     // reason in the status bar) when the action is off.
@@ -288,6 +291,7 @@ private:
     // mainwindowroles.cpp: the operator's rights, the Approvals tab
     void buildRoles();
     void showIdentity();
+    void showReplication();
     void reloadRoles();
     void applyRights();
     // A key of a disabled action says refusalFor in the status bar instead of nothing.
@@ -374,6 +378,7 @@ private:
     QLabel *m_operatorLabel = nullptr;
     Identity m_identity;
     QLabel *m_identityLabel = nullptr;
+    QLabel *m_replicationLabel = nullptr;
     QAction *m_selectProposals = nullptr;
     QAction *m_applyProposals = nullptr;
     QAction *m_resendSelected = nullptr;

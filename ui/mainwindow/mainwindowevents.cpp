@@ -38,7 +38,7 @@ void MainWindow::buildEvents()
     updateTabActions();
     m_receiverLabel = new ElidingLabel(this);
     m_receiverLabel->setObjectName(u"receiverStatus"_s);
-    statusBar()->insertPermanentWidget(2, m_receiverLabel); // after the operator and identity
+    statusBar()->insertPermanentWidget(3, m_receiverLabel); // after operator, identity, replication
     reloadEvents();
 }
 

@@ -112,6 +112,9 @@ void MainWindow::buildRoles()
     m_identityLabel = new ElidingLabel(this);
     m_identityLabel->setObjectName(u"identityLabel"_s);
     statusBar()->insertPermanentWidget(1, m_identityLabel);
+    m_replicationLabel = new QLabel(this);
+    m_replicationLabel->setObjectName(u"replicationLabel"_s);
+    statusBar()->insertPermanentWidget(2, m_replicationLabel);
     try {
         m_identity = m_session.access().identity();
     } catch (const StoreError &e) {
@@ -119,6 +122,7 @@ void MainWindow::buildRoles()
         qCWarning(lcUi) << "reading who is logged in failed:" << e.message();
     }
     showIdentity();
+    showReplication();
     reloadRoles();
     explainRefusedKeys();
 }
@@ -206,6 +210,39 @@ void MainWindow::showIdentity()
     m_identityLabel->setToolTip(why);
     m_identityLabel->setStyleSheet(m_identity.authenticated() ? u"color: #13532a;"_s
                                                               : u"color: #8a4b00;"_s);
+}
+
+void MainWindow::showReplication()
+{
+    m_replicationLabel->setVisible(m_identity.teamMode);
+    if (!m_identity.teamMode)
+        return;
+    ReplicationState state;
+    bool accepted = false;
+    try {
+        state = m_session.access().replication();
+        accepted = m_session.access().acceptsAsyncReplication();
+    } catch (const StoreError &e) {
+        m_replicationLabel->setText(tr("replication unknown"));
+        m_replicationLabel->setToolTip(e.message());
+        return;
+    }
+    const bool refused = state.verdict == ReplicationVerdict::Asynchronous && !accepted;
+    QString text = tr("standalone server");
+    if (state.verdict == ReplicationVerdict::Synchronous)
+        text = tr("sync standby");
+    else if (state.verdict == ReplicationVerdict::Asynchronous)
+        text = refused ? tr("ASYNC standby — new refunds refused")
+                       : tr("async standby (risk accepted)");
+    m_replicationLabel->setText(text);
+    m_replicationLabel->setToolTip(
+        (QStringList{tr("How this database keeps a commit through a failover (opsctl db "
+                        "check, docs/team.md).")} +
+         state.advice)
+            .join(u"\n"_s));
+    m_replicationLabel->setStyleSheet(state.verdict == ReplicationVerdict::Asynchronous
+                                          ? u"color: #b71c1c; font-weight: bold;"_s
+                                          : QString());
 }
 
 // Re-reads the operator's rights (a supervisor may change them while the console runs) and the
