@@ -8,7 +8,7 @@
 #   scripts/pg.sh start [DIR]             initdb + start; prints the server URL (postgresql://…)
 #   scripts/pg.sh start-pair DIR sync|async
 #                                         a primary and a streaming standby made from it with
-#                                         pg_basebackup -R; sync names it in
+#                                         pg_basebackup -R and a replication slot; sync names it in
 #                                         synchronous_standby_names. Prints the two-host URL
 #                                         (target_session_attrs=read-write)
 #   scripts/pg.sh promote DIR             the failover: stops the pair's primary at once
@@ -118,6 +118,7 @@ start() {
         url
         return
     fi
+    stop_servers
     fresh_dir
     init_node "$dir"
     run_node "$dir" off
@@ -136,13 +137,15 @@ start_pair() {
         ;;
     esac
     bin=$(find_bin)
+    stop_servers
     fresh_dir
     init_node "$dir/primary"
     run_node "$dir/primary" on
     mkdir -p "$dir/standby"
     [ "$(id -u)" -eq 0 ] && chown -R postgres: "$dir"
     as_owner "$bin/pg_basebackup" -h 127.0.0.1 -p "$(cat "$dir/primary/port")" -U postgres \
-        -D "$dir/standby/data" -R -X stream -c fast >"$dir/standby/basebackup.log" 2>&1 ||
+        -D "$dir/standby/data" -R -X stream -C -S ops_standby -c fast \
+        >"$dir/standby/basebackup.log" 2>&1 ||
         { cat "$dir/standby/basebackup.log" >&2; exit 1; }
     run_node "$dir/standby" on
     if [ "$mode" = sync ]; then
@@ -178,10 +181,12 @@ promote() {
 
 # The standby stops as a crash, so a test can hold a synchronous commit waiting for it.
 standby_down() {
+    [ -f "$dir/standby/port" ] || { echo "pg.sh: no standby in $dir" >&2; exit 1; }
     as_owner "$(find_bin)/pg_ctl" -D "$dir/standby/data" -m immediate -w stop >/dev/null 2>&1 || true
 }
 
-stop() {
+# Whatever server of DIR still runs (a single one, or either of a pair) stops before DIR goes.
+stop_servers() {
     local bin node
     bin=$(find_bin)
     for node in "$dir" "$dir/primary" "$dir/standby"; do
@@ -189,6 +194,10 @@ stop() {
             as_owner "$bin/pg_ctl" -D "$node/data" -m immediate -w stop >/dev/null 2>&1 || true
         fi
     done
+}
+
+stop() {
+    stop_servers
     if ours; then rm -rf "$dir"; fi
 }
 

@@ -295,20 +295,16 @@ int namedSetting(CommandContext &ctx, const QString &name, const QString &value)
 {
     if (ctx.personName().isEmpty())
         return ctx.usage(kNoPerson);
-    if (name == u"accept-async-replication"_s) {
+    if (name != u"reconcile-schedule"_s) {
         if (value != u"on"_s && value != u"off"_s)
-            return ctx.usage(u"accept-async-replication is on or off"_s);
+            return ctx.usage(u"%1 is on or off"_s.arg(name));
         auto session = ctx.openSession();
-        session->access().setAcceptAsyncReplication(ctx.actor(), value == u"on"_s);
-        printJson(ctx.out, {{"accept_async_replication", value.toStdString()}});
-        return ExitCode::Ok;
-    }
-    if (name == u"reconcile-auto-close"_s) {
-        if (value != u"on"_s && value != u"off"_s)
-            return ctx.usage(u"reconcile-auto-close is on or off"_s);
-        auto session = ctx.openSession();
-        session->reconcile().setAutoClose(ctx.actor(), value == u"on"_s);
-        printJson(ctx.out, {{"reconcile_auto_close", value.toStdString()}});
+        if (name == u"accept-async-replication"_s)
+            session->access().setAcceptAsyncReplication(ctx.actor(), value == u"on"_s);
+        else
+            session->reconcile().setAutoClose(ctx.actor(), value == u"on"_s);
+        printJson(ctx.out,
+                  {{QString(name).replace(u'-', u'_').toStdString(), value.toStdString()}});
         return ExitCode::Ok;
     }
     const auto times = parseReconcileSchedule(value);

@@ -1,5 +1,6 @@
 #include "storage/access/accessstore.h"
 #include "storage/audit/auditquery.h"
+#include "storage/db/database.h"
 #include "storage/db/sqlconnection.h"
 #include "storage/events/eventstore.h"
 #include "storage/messages/messagestore.h"
@@ -31,6 +32,11 @@ AccessStore OperationStore::access()
 ReconcileStore OperationStore::reconcile()
 {
     return ReconcileStore(m_db, m_clock);
+}
+
+std::optional<QString> OperationStore::reconnect()
+{
+    return Database::reopenIfLost(m_db);
 }
 
 } // namespace ops

@@ -3,7 +3,6 @@
 #include "storage/access/operatordirectory.h"
 #include "storage/access/replication.h"
 #include "storage/audit/auditlog.h"
-#include "storage/db/database.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/operationrow.h"
 #include "storage/operationstore.h"
@@ -131,10 +130,6 @@ std::vector<AuditEntry> OperationStore::audit(const QString &operationId)
     return AuditLog::forOperation(m_db, operationId);
 }
 
-} // namespace ops
-
-namespace ops {
-
 // Replication is a property of the deployment, not of a transaction; a few seconds' lag in
 // noticing a change costs nothing that a DBA's change itself would not.
 constexpr qint64 kReplicationRereadMs = 5000;
@@ -149,11 +144,6 @@ std::optional<QString> OperationStore::replicationRefusal()
         m_replicationReadAtMs = now;
     }
     return m_replicationRefusal;
-}
-
-std::optional<QString> OperationStore::reconnect()
-{
-    return Database::reopenIfLost(m_db);
 }
 
 } // namespace ops

@@ -303,23 +303,13 @@ void TestOpsctlContract::toolCommandErrorIsARejectedResult()
     QCOMPARE(opsctl(f.path(), {u"list"_s, u"--json"_s}).result().at("operations").size(), 0u);
 }
 
-QProcessEnvironment simEnvironment(const SimProcess &sim)
-{
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"OPS_STRIPE_URL"_s, sim.baseUrl().toString());
-    env.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
-    env.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"2000"_s);
-    env.remove(u"OPS_OPERATOR"_s);
-    return env;
-}
-
 void TestOpsctlContract::refundRepeatReferenceAndPaymentIntent()
 {
     StoreFixture f;
     SimProcess sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
                    SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
     QVERIFY2(sim.start(), qPrintable(sim.error()));
-    const QProcessEnvironment env = simEnvironment(sim);
+    const QProcessEnvironment env = sim.stripeEnvironment();
     const QStringList byIntent = {
         u"refund"_s,   u"--order"_s, u"4417"_s,     u"--payment-intent"_s,     u"pi_4417"_s,
         u"--amount"_s, u"1000"_s,    u"--reason"_s, u"requested_by_customer"_s};
@@ -477,7 +467,7 @@ void TestOpsctlContract::refundRefusesBadChargeChoicesAndReasons()
     SimProcess sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
                    SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
     QVERIFY2(sim.start(), qPrintable(sim.error()));
-    const Run r = opsctl(f.path(), args, simEnvironment(sim));
+    const Run r = opsctl(f.path(), args, sim.stripeEnvironment());
     QCOMPARE(r.exitCode, exitCode);
     QCOMPARE(text(r.result()["status"]), u"rejected"_s);
     QCOMPARE(text(r.result()["error"]["code"]), code);

@@ -111,6 +111,8 @@ private Q_SLOTS:
     void unwritableLocationIsAClearError();
     void locationsParse_data();
     void locationsParse();
+    void badUrlsSayWhatIsWrong_data();
+    void badUrlsSayWhatIsWrong();
     void latestRefundOfAUnitIsOneIndexSeek();
 };
 
@@ -525,6 +527,52 @@ void TestStore::locationsParse()
     QCOMPARE(l.display(), display);
     QCOMPARE(l.password, password);
     QCOMPARE(l.connectOptions, options);
+}
+
+// Parsed without connecting: each refusal is the parser's, names what is wrong, and never
+// quotes the password, also when an unencoded '/' would cut the host list out of it.
+void TestStore::badUrlsSayWhatIsWrong_data()
+{
+    QTest::addColumn<QString>("location");
+    QTest::addColumn<QString>("says");
+    QTest::addRow("bad host in a list")
+        << u"postgresql://ops:s3cret-pw@127.0.0.1:5432,bad_host!:5433/ops"_s
+        << u"invalid host 2 of 2"_s;
+    QTest::addRow("empty host in a list")
+        << u"postgresql://ops@127.0.0.1,,h2/ops"_s << u"invalid host 2 of 3"_s;
+    QTest::addRow("port 0 in a list")
+        << u"postgresql://ops@h1:5432,h2:0/ops"_s << u"invalid port for host 2 of 2"_s;
+    QTest::addRow("port not a number")
+        << u"postgresql://ops@h1:5432,h2:pg/ops"_s << u"invalid port for host 2 of 2"_s;
+    QTest::addRow("standby sessions")
+        << u"postgresql://ops@h1,h2/ops?target_session_attrs=standby"_s
+        << u"target_session_attrs=standby is not supported"_s;
+    QTest::addRow("prefer-standby")
+        << u"postgresql://ops@h1/ops?target_session_attrs=prefer-standby"_s
+        << u"target_session_attrs=prefer-standby is not supported"_s;
+    QTest::addRow("any with two hosts") << u"postgresql://ops@h1,h2/ops?target_session_attrs=any"_s
+                                        << u"use read-write or primary with several hosts"_s;
+    QTest::addRow("read-only") << u"postgresql://ops@h1/ops?target_session_attrs=read-only"_s
+                               << u"target_session_attrs=read-only is not supported"_s;
+    QTest::addRow("slash in the password")
+        << u"postgresql://ops:s3cret-pw/x@h1,h2/ops"_s << u"percent-encode '/'"_s;
+    QTest::addRow("colon and slash in the password")
+        << u"postgresql://ops:s3cret-pw:x/y@h1/ops"_s << u"percent-encode '/'"_s;
+    QTest::addRow("no path, options")
+        << u"postgresql://ops@h1:5432?sslmode=require"_s << u"names no database"_s;
+}
+
+void TestStore::badUrlsSayWhatIsWrong()
+{
+    QFETCH(QString, location);
+    QFETCH(QString, says);
+    try {
+        DbLocation::parse(location);
+        QFAIL("parsed a bad URL");
+    } catch (const StoreError &e) {
+        QVERIFY2(e.message().contains(says), qPrintable(e.message()));
+        QVERIFY2(!e.message().contains(u"s3cret-pw"_s), qPrintable(e.message()));
+    }
 }
 
 // Rule 13's look-up, as OperationStore::latestRefund runs it. Before migration 0010 the unit's

@@ -14,6 +14,7 @@
 #include "storage/access/accessstore.h"
 #include "storage/operationstore.h"
 #include "storage/session.h"
+#include "support/pgpair.h"
 #include "support/processrun.h"
 #include "support/simprocess.h"
 
@@ -30,52 +31,6 @@ namespace {
 QString text(const json &value)
 {
     return QString::fromStdString(value.is_string() ? value.get<std::string>() : value.dump());
-}
-
-// A primary and standby for one test case, stopped and removed with it.
-class Pair
-{
-public:
-    explicit Pair(const QString &mode)
-        : m_dir(QDir::tempPath() +
-                u"/ops-failover-%1-%2"_s.arg(mode).arg(QCoreApplication::applicationPid()))
-    {
-        const ProcessRun r = pgsh({u"start-pair"_s, m_dir, mode});
-        m_url = QString::fromUtf8(r.out).trimmed();
-        m_error = r.exitCode == 0 ? QString() : r.errText();
-    }
-    ~Pair() { pgsh({u"stop"_s, m_dir}); }
-    Pair(const Pair &) = delete;
-    Pair &operator=(const Pair &) = delete;
-
-    QString error() const { return m_error; }
-    // The two-host URL with the database part replaced.
-    QString url() const { return m_url; }
-    QString port(const QString &node) const
-    {
-        QFile f(m_dir + u'/' + node + u"/port"_s);
-        return f.open(QIODevice::ReadOnly) ? QString::fromLatin1(f.readAll()).trimmed() : QString();
-    }
-    bool run(const QString &command) const { return pgsh({command, m_dir}).exitCode == 0; }
-
-private:
-    static ProcessRun pgsh(const QStringList &args)
-    {
-        return runProcess(QStringLiteral(OPS_SOURCE_DIR) + u"/scripts/pg.sh"_s, args);
-    }
-    QString m_dir;
-    QString m_url;
-    QString m_error;
-};
-
-QProcessEnvironment simEnvironment(const SimProcess &sim)
-{
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"OPS_STRIPE_URL"_s, sim.baseUrl().toString());
-    env.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
-    env.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"2000"_s);
-    env.remove(u"OPS_OPERATOR"_s);
-    return env;
 }
 
 // An agent's call: no person named.
@@ -150,7 +105,7 @@ void TestFailover::synchronousPairSurvivesFailover()
     QCOMPARE(text(check["openings"]), u"allowed"_s);
     QVERIFY(check["advice"].empty());
 
-    const QProcessEnvironment env = simEnvironment(*m_sim);
+    const QProcessEnvironment env = m_sim->stripeEnvironment();
     const ProcessRun first = opsctl(db, kRefund, env);
     QVERIFY2(text(first.result()["status"]) == u"refunded"_s, first.out.constData());
     QVERIFY(pair.run(u"promote"_s));
@@ -175,7 +130,7 @@ void TestFailover::asynchronousPairRefusesUntilAccepted()
     QCOMPARE(text(check["openings"]), u"refused"_s);
     QVERIFY2(text(check["advice"]).contains(u"synchronous_standby_names"_s), check.dump().c_str());
 
-    const QProcessEnvironment env = simEnvironment(*m_sim);
+    const QProcessEnvironment env = m_sim->stripeEnvironment();
     const ProcessRun refused = opsctl(db, kRefund, env);
     QCOMPARE(text(refused.result()["status"]), u"rejected"_s);
     QCOMPARE(text(refused.result()["error"]["code"]), u"async_replication"_s);
@@ -207,6 +162,20 @@ void TestFailover::asynchronousPairRefusesUntilAccepted()
     const ProcessRun accepted = opsctl(db, kRefund, env);
     QCOMPARE(text(accepted.result()["status"]), u"refunded"_s);
     QCOMPARE(m_sim->ledger()["movements"].size(), 1u);
+    // Refused again: the existing row still answers its own call; only a new one is refused.
+    QCOMPARE(
+        asPerson(db, {u"settings"_s, u"set"_s, u"accept-async-replication"_s, u"off"_s}).exitCode,
+        0);
+    const ProcessRun repeat = opsctl(db, kRefund, env);
+    QCOMPARE(text(repeat.result()["status"]), u"refunded"_s);
+    QCOMPARE(text(repeat.result()["operation_id"]), text(accepted.result()["operation_id"]));
+    const ProcessRun other = opsctl(db,
+                                    {u"refund"_s, u"--order"_s, u"4418"_s, u"--charge"_s,
+                                     u"ch_4417"_s, u"--amount"_s, u"500"_s},
+                                    env);
+    QCOMPARE(text(other.result()["error"]["code"]), u"async_replication"_s);
+    QCOMPARE(rows(db), 1);
+    QCOMPARE(m_sim->ledger()["movements"].size(), 1u);
     const ProcessRun audit = asPerson(db, {u"audit"_s, u"verify"_s});
     QCOMPARE(audit.exitCode, 0);
 }
@@ -220,7 +189,7 @@ void TestFailover::commitCutOffByFailoverSendsNothing()
     // With the synchronous standby gone, the opening's COMMIT waits for it.
     QVERIFY(pair.run(u"standby-down"_s));
     QProcess call;
-    call.setProcessEnvironment(simEnvironment(*m_sim));
+    call.setProcessEnvironment(m_sim->stripeEnvironment());
     call.start(QStringLiteral(OPS_OPSCTL_PATH), QStringList{u"--db"_s, db} + kRefund);
     QVERIFY(call.waitForStarted());
     QTest::qWait(2000);
@@ -234,7 +203,7 @@ void TestFailover::commitCutOffByFailoverSendsNothing()
     QCOMPARE(refundRequests(*m_sim), 0);
     QCOMPARE(rows(db), 0);
     // The agent's retry opens the one refund.
-    const ProcessRun retry = opsctl(db, kRefund, simEnvironment(*m_sim));
+    const ProcessRun retry = opsctl(db, kRefund, m_sim->stripeEnvironment());
     QCOMPARE(text(retry.result()["status"]), u"refunded"_s);
     QCOMPARE(m_sim->ledger()["movements"].size(), 1u);
 }

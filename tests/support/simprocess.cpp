@@ -152,4 +152,14 @@ nlohmann::json SimProcess::faultStats()
     return admin("GET", QStringLiteral("/_sim/faults/stats"));
 }
 
+QProcessEnvironment SimProcess::stripeEnvironment() const
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("OPS_STRIPE_URL"), m_baseUrl.toString());
+    env.insert(QStringLiteral("OPS_STRIPE_KEY"), QStringLiteral("sk_test_demo"));
+    env.insert(QStringLiteral("OPS_ATTEMPT_TIMEOUT_MS"), QStringLiteral("2000"));
+    env.remove(QStringLiteral("OPS_OPERATOR"));
+    return env;
+}
+
 } // namespace ops::test

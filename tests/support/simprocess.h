@@ -45,6 +45,9 @@ public:
 
     QString error() const { return m_error; }
     QUrl baseUrl() const { return m_baseUrl; }
+    // The system environment with opsctl pointed at this simulator as Stripe (test key, 2 s
+    // attempt timeout) and no OPS_OPERATOR: an agent's call.
+    QProcessEnvironment stripeEnvironment() const;
     quint16 port() const { return m_port; }
     QString firstLine() const { return m_firstLine; }
     QProcess *process() const { return m_process.get(); }

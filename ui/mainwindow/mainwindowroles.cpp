@@ -112,7 +112,7 @@ void MainWindow::buildRoles()
     m_identityLabel = new ElidingLabel(this);
     m_identityLabel->setObjectName(u"identityLabel"_s);
     statusBar()->insertPermanentWidget(1, m_identityLabel);
-    m_replicationLabel = new QLabel(this);
+    m_replicationLabel = new ElidingLabel(this);
     m_replicationLabel->setObjectName(u"replicationLabel"_s);
     statusBar()->insertPermanentWidget(2, m_replicationLabel);
     try {

@@ -213,13 +213,19 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
     AgentPool pool({config.opsctlPath, env, config.agents, config.durationSeconds});
     ChaosReport report;
     std::vector<CallRecord> calls;
+    qint64 agentsDoneMs = 0;
     {
         const Failover failover(config, elapsed, report.failoverAtMs);
         calls = pool.run(plan.calls, unitArgs(plan), plan.killAfterMs);
+        agentsDoneMs = elapsed.elapsed();
     }
     if (!config.failoverCommand.isEmpty() && report.failoverAtMs < 0)
         throw std::runtime_error("the failover command failed: " +
                                  config.failoverCommand.toStdString());
+    // A failover after the last call proves nothing about the agents going through one.
+    if (report.failoverAtMs > agentsDoneMs)
+        throw std::runtime_error("the agents finished before the failover: give more units or "
+                                 "an earlier --failover-after");
     if (report.failoverAtMs >= 0)
         log << "opschaos: failover done at " << report.failoverAtMs << " ms" << Qt::endl;
 

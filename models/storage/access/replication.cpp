@@ -15,28 +15,41 @@ const QString kAcceptRow = u"accept_async_replication"_s;
 
 // One round trip. pg_stat_replication shows every login its rows, but their state and
 // sync_state only to pg_read_all_stats: a NULL state means "not visible", not "not streaming".
-const QString kProbe =
-    u"SELECT pg_is_in_recovery(), current_setting('synchronous_commit'), "
-    "current_setting('synchronous_standby_names'), "
-    "(SELECT count(*) FROM pg_stat_replication), "
-    "(SELECT count(*) FROM pg_stat_replication WHERE state IS NULL), "
-    "(SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming'), "
-    "(SELECT count(*) FROM pg_stat_replication WHERE sync_state IN ('sync', 'quorum')), "
-    "(SELECT count(*) FROM pg_replication_slots WHERE slot_type = 'physical'), "
-    "split_part(version(), ' ', 1) || ' ' || split_part(version(), ' ', 2)"_s;
+// A walsender is a standby unless it is a base backup being taken or serves a logical slot
+// (pg_receivewal and the like still count: they can be promoted from no more than a standby).
+const QString kStandbys =
+    u"FROM pg_stat_replication r WHERE r.state IS DISTINCT FROM 'backup' AND NOT EXISTS "
+    "(SELECT 1 FROM pg_replication_slots s WHERE s.slot_type = 'logical' AND "
+    "s.active_pid = r.pid)"_s;
+const QString kProbe = u"SELECT pg_is_in_recovery(), current_setting('synchronous_commit'), "
+                       "current_setting('synchronous_standby_names'), "
+                       "(SELECT count(*) "_s +
+                       kStandbys + u"), (SELECT count(*) "_s + kStandbys +
+                       u" AND r.state IS NULL), (SELECT count(*) "_s + kStandbys +
+                       u" AND r.state = 'streaming'), (SELECT count(*) "_s + kStandbys +
+                       u" AND r.sync_state IN ('sync', 'quorum')), "
+                       "(SELECT count(*) FROM pg_replication_slots WHERE slot_type = 'physical'), "
+                       "split_part(version(), ' ', 1) || ' ' || split_part(version(), ' ', 2)"_s;
 
-// A commit waits for the standby only when the session's synchronous_commit says so.
+// DESIGN §14: "on or stronger". remote_write returns once the standby has the commit in memory,
+// not on disk, so it counts as asynchronous.
 bool commitWaitsForStandby(const QString &synchronousCommit)
 {
-    return synchronousCommit == u"on"_s || synchronousCommit == u"remote_apply"_s ||
-           synchronousCommit == u"remote_write"_s;
+    return synchronousCommit == u"on"_s || synchronousCommit == u"remote_apply"_s;
 }
 
+// Synchronous needs a live standby the commits wait for (DESIGN §14). Named but none connected,
+// commits wait and none can be lost: standalone, with advice. Standbys connected but none of
+// them synchronous (when this login may see it): asynchronous.
 ReplicationVerdict verdictOf(const ReplicationState &s)
 {
     const bool named = !s.synchronousStandbyNames.trimmed().isEmpty();
-    if (named && commitWaitsForStandby(s.synchronousCommit))
+    const bool waits = named && commitWaitsForStandby(s.synchronousCommit);
+    const bool liveSync = s.syncStandbys < 0 ? s.walSenders > 0 : s.syncStandbys > 0;
+    if (waits && liveSync)
         return ReplicationVerdict::Synchronous;
+    if (waits && s.walSenders == 0)
+        return ReplicationVerdict::Standalone;
     if (s.walSenders > 0 || s.physicalSlots > 0)
         return ReplicationVerdict::Asynchronous;
     return ReplicationVerdict::Standalone;
@@ -45,28 +58,28 @@ ReplicationVerdict verdictOf(const ReplicationState &s)
 QStringList adviceFor(const ReplicationState &s)
 {
     QStringList advice;
-    if (s.role == u"standby"_s)
-        advice << u"this server is a standby: point the desk at the primary, or list both hosts "
-                  "with target_session_attrs=read-write"_s;
+    const bool named = !s.synchronousStandbyNames.trimmed().isEmpty();
     if (s.verdict == ReplicationVerdict::Asynchronous)
         advice << u"a standby replicates asynchronously: a commit acknowledged here may be "
                   "missing after a failover. Set synchronous_standby_names (e.g. '*' or the "
                   "standby's application_name) and synchronous_commit = on, then reload"_s;
-    if (!s.synchronousStandbyNames.isEmpty() && !commitWaitsForStandby(s.synchronousCommit))
-        advice << u"synchronous_commit = %1 does not wait for the standby: set it to on (or "
-                  "remote_apply) for this database and its roles"_s.arg(s.synchronousCommit);
-    if (s.verdict == ReplicationVerdict::Synchronous && s.walSenders == 0)
+    if (named && !commitWaitsForStandby(s.synchronousCommit))
+        advice << u"synchronous_commit = %1 is weaker than on: set it to on (or remote_apply) "
+                  "for this database and its roles"_s.arg(s.synchronousCommit);
+    if (named && commitWaitsForStandby(s.synchronousCommit) && s.walSenders == 0)
         advice << u"no standby is connected: every commit waits until a named standby streams "
                   "again"_s;
-    if (s.verdict == ReplicationVerdict::Synchronous && s.syncStandbys == 0 && s.walSenders > 0)
-        advice << u"no connected standby is in sync_state sync or quorum: check that "
-                  "synchronous_standby_names matches the standby's application_name"_s;
+    if (s.syncStandbys >= 0 && s.walSenders > s.syncStandbys && named)
+        advice << u"%1 of %2 connected standbys are not synchronous: a failover to one of them "
+                  "may lose commits; promote only the synchronous one, or check that "
+                  "synchronous_standby_names names each"_s.arg(s.walSenders - s.syncStandbys)
+                      .arg(s.walSenders);
     if (s.walSenders > 0 && s.streaming < 0)
         advice << u"this login cannot see the standbys' state: grant it pg_monitor to see "
                   "whether they stream"_s;
-    if (s.synchronousCommit == u"remote_write"_s)
-        advice << u"synchronous_commit = remote_write: a commit is in the standby's memory, not "
-                  "yet on its disk; on (or remote_apply) survives losing both machines' power"_s;
+    if (s.physicalSlots == 0 && s.walSenders > 0)
+        advice << u"no physical replication slot: a standby disconnected for a while is not "
+                  "seen here at all; give it a slot (pg_basebackup -C -S NAME)"_s;
     return advice;
 }
 

@@ -258,16 +258,15 @@ qint64 steadyMs()
 
 } // namespace
 
-std::optional<QString> Database::reopenIfLost(QSqlDatabase &db)
+std::optional<QString> Database::reopenIfLost(QSqlDatabase &db, bool paced)
 {
     if (dialectOf(db) != SqlDialect::Postgres)
         return std::nullopt;
     if (db.isOpen() && QSqlQuery(db).exec(u"SELECT 1"_s))
         return std::nullopt;
     QObject *driver = db.driver();
-    const qint64 now = steadyMs();
     const qint64 retryAt = driver->property(kRetryAtProperty).toLongLong();
-    if (now < retryAt)
+    if (const qint64 now = steadyMs(); paced && now < retryAt)
         return u"reconnecting to the database (next try in %1 ms)"_s.arg(retryAt - now);
     // Statements prepared on the dead server session do not exist on the next one.
     StatementCache::forget(db);
@@ -281,7 +280,9 @@ std::optional<QString> Database::reopenIfLost(QSqlDatabase &db)
     const qint64 last = driver->property(kRetryDelayProperty).toLongLong();
     const qint64 delay = last == 0 ? kFirstRetryMs : qMin(last * 2, kMaxRetryMs);
     driver->setProperty(kRetryDelayProperty, delay);
-    driver->setProperty(kRetryAtProperty, now + delay);
+    // From now, not from before the try: a host that drops packets makes a try last
+    // connect_timeout per host, longer than the delay itself.
+    driver->setProperty(kRetryAtProperty, steadyMs() + delay);
     const QString why = db.lastError().databaseText().trimmed();
     qCWarning(lcStore) << "database unreachable, next try in" << delay << "ms:" << why;
     return why.isEmpty() ? u"the database is unreachable"_s : why;

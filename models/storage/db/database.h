@@ -36,10 +36,12 @@ public:
     // primary elsewhere), opens it again with the same settings, so every handle to it (each
     // store's) carries on with the new server session: libpq tries the URL's hosts again and,
     // with target_session_attrs=read-write, keeps the writable one. Failed tries back off
-    // (0.25 s doubling to 8 s): a call inside the wait does not try. Whatever the dead session
-    // held is gone: an open transaction, its locks, prepared statements. Returns nullopt when
-    // the connection answers (again), else why not. SQLite: nullopt, nothing done.
-    static std::optional<QString> reopenIfLost(QSqlDatabase &db);
+    // (0.25 s doubling to 8 s, counted from the end of the failed try): a call inside the wait
+    // does not try, unless `paced` is false (a caller with its own retry timer, PgListener).
+    // Whatever the dead session held is gone: an open transaction, its locks, prepared
+    // statements. Returns nullopt when the connection answers (again), else why not. SQLite:
+    // nullopt, nothing done.
+    static std::optional<QString> reopenIfLost(QSqlDatabase &db, bool paced = true);
 };
 
 // Splits a migration script into statements; CREATE TRIGGER … END; stays whole.

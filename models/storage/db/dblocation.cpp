@@ -2,6 +2,7 @@
 
 #include "storage/db/database.h"
 
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QUrl>
 #include <QUrlQuery>
@@ -24,6 +25,9 @@ const QStringList &allowedOptions()
         u"application_name"_s,
         u"target_session_attrs"_s,
         u"keepalives_idle"_s,
+        u"keepalives_interval"_s,
+        u"keepalives_count"_s,
+        u"tcp_user_timeout"_s,
     };
     return options;
 }
@@ -74,8 +78,10 @@ QString optionsFrom(const QUrl &url, qsizetype hostCount)
     return parts.join(u';');
 }
 
-// One "host[:port]" of the list; an IPv6 address is written in brackets.
-void addHost(DbLocation &l, const QString &item)
+// One "host[:port]" of the list, the `index`th of `count`; an IPv6 address is written in
+// brackets. Messages number the host rather than quote it: a password with an unencoded '/'
+// would otherwise land in the host list and be printed.
+void addHost(DbLocation &l, const QString &item, qsizetype index, qsizetype count)
 {
     QString name = item;
     QString portText;
@@ -87,12 +93,13 @@ void addHost(DbLocation &l, const QString &item)
     }
     QUrl check;
     check.setHost(name, QUrl::StrictMode);
+    const QString which = count > 1 ? u"host %1 of %2"_s.arg(index + 1).arg(count) : u"host"_s;
     if (name.isEmpty() || !check.isValid() || check.host().isEmpty())
-        throw StoreError(u"the PostgreSQL URL has an invalid host '%1'"_s.arg(item) + kHint);
+        throw StoreError(u"the PostgreSQL URL has an invalid %1"_s.arg(which) + kHint);
     bool ok = portText.isEmpty();
     const int port = ok ? 5432 : portText.toInt(&ok);
     if (!ok || port <= 0 || port > 65535)
-        throw StoreError(u"the PostgreSQL URL has an invalid port '%1'"_s.arg(portText) + kHint);
+        throw StoreError(u"the PostgreSQL URL has an invalid port for %1"_s.arg(which) + kHint);
     l.hosts << check.host(QUrl::FullyDecoded);
     l.ports << port;
 }
@@ -102,11 +109,16 @@ void addHost(DbLocation &l, const QString &item)
 DbLocation parsePostgres(const QString &location)
 {
     const qsizetype schemeEnd = location.indexOf(u"://"_s) + 3;
-    qsizetype authorityEnd = location.indexOf(u'/', schemeEnd);
+    static const QRegularExpression end(u"[/?#]"_s);
+    qsizetype authorityEnd = location.indexOf(end, schemeEnd);
     if (authorityEnd < 0)
         authorityEnd = location.size();
     const QString authority = location.mid(schemeEnd, authorityEnd - schemeEnd);
     const qsizetype at = authority.lastIndexOf(u'@');
+    if (at < 0 && location.indexOf(u'@', authorityEnd) >= 0)
+        throw StoreError(u"malformed PostgreSQL URL: percent-encode '/', '?' and '#' in the user "
+                         "name and password"_s +
+                         kHint);
     const QString userInfo = at >= 0 ? authority.left(at + 1) : QString();
     const QString hostList = authority.mid(at + 1);
     if (hostList.isEmpty())
@@ -118,8 +130,8 @@ DbLocation parsePostgres(const QString &location)
     DbLocation l;
     l.backend = DbLocation::Backend::Postgres;
     const auto items = hostList.split(u',');
-    for (const QString &item : items)
-        addHost(l, item);
+    for (qsizetype i = 0; i < items.size(); ++i)
+        addHost(l, items.at(i), i, items.size());
     l.database = url.path(QUrl::FullyDecoded).mid(1);
     if (l.database.isEmpty() || l.database.contains(u'/'))
         throw StoreError(u"the PostgreSQL URL names no database"_s + kHint);

@@ -126,7 +126,7 @@ void PgListener::retry()
         return;
     }
     // The shared connection died with the server too; QPSQL does not reconnect on its own.
-    if (const auto why = Database::reopenIfLost(m_main)) {
+    if (const auto why = Database::reopenIfLost(m_main, false)) { // paced by m_retry
         lost(*why);
         return;
     }
