@@ -1,6 +1,9 @@
 #include "chaos/agentpool.h"
 
+#include "chaos/mcpagent.h"
+
 #include <QEventLoop>
+#include <QNetworkReply>
 #include <QProcess>
 #include <QTimer>
 #include <csignal>
@@ -14,11 +17,13 @@ AgentPool::AgentPool(PoolSettings settings, QObject *parent)
 
 std::vector<CallRecord> AgentPool::run(const std::vector<int> &calls,
                                        const std::vector<QStringList> &args,
-                                       const std::vector<int> &killAfterMs)
+                                       const std::vector<int> &killAfterMs,
+                                       const std::vector<bool> &viaMcp)
 {
     m_calls = &calls;
     m_args = &args;
     m_kills = &killAfterMs;
+    m_viaMcp = &viaMcp;
     m_records.assign(calls.size(), {});
     m_next = 0;
     m_running = 0;
@@ -41,24 +46,57 @@ void AgentPool::startNext()
         const int index = int(m_next++);
         const int unit = (*m_calls)[size_t(index)];
         m_records[size_t(index)].unit = unit;
-        auto *process = new QProcess(this);
-        process->setProcessEnvironment(m_settings.environment);
-        connect(process, &QProcess::finished, this,
-                [this, process, index](int, QProcess::ExitStatus) { finished(process, index); });
-        process->start(m_settings.opsctlPath, (*m_args)[size_t(unit)]);
         ++m_running;
+        const QStringList &args = (*m_args)[size_t(unit)];
         const int killAfter = (*m_kills)[size_t(index)];
-        if (killAfter < 0)
-            continue;
-        QTimer::singleShot(killAfter, process, [this, process, index] {
-            if (process->state() != QProcess::Running)
-                return;
-            m_records[size_t(index)].killed = true;
-            ::kill(pid_t(process->processId()), SIGKILL);
-        });
+        const bool mcp =
+            m_settings.mcp && size_t(index) < m_viaMcp->size() && (*m_viaMcp)[size_t(index)];
+        if (mcp)
+            startMcp(index, args, killAfter);
+        else
+            startProcess(index, args, killAfter);
     }
     if (m_running == 0 && m_loop)
         m_loop->quit(); // every started call has ended: run() returns
+}
+
+void AgentPool::startProcess(int index, const QStringList &args, int killAfter)
+{
+    auto *process = new QProcess(this);
+    process->setProcessEnvironment(m_settings.environment);
+    connect(process, &QProcess::finished, this,
+            [this, process, index](int, QProcess::ExitStatus) { finished(process, index); });
+    process->start(m_settings.opsctlPath, args);
+    if (killAfter < 0)
+        return;
+    QTimer::singleShot(killAfter, process, [this, process, index] {
+        if (process->state() != QProcess::Running)
+            return;
+        m_records[size_t(index)].killed = true;
+        ::kill(pid_t(process->processId()), SIGKILL);
+    });
+}
+
+void AgentPool::startMcp(int index, const QStringList &args, int killAfter)
+{
+    m_records[size_t(index)].viaMcp = true;
+    QNetworkReply *reply =
+        m_settings.mcp->call(args, [this, index](const nlohmann::json &result, int status) {
+            CallRecord &record = m_records[size_t(index)];
+            record.result = result.is_object() ? result : nlohmann::json();
+            record.exitCode = result.is_object() ? 0 : -1;
+            if (!result.is_object())
+                record.stderrText = "HTTP " + QByteArray::number(status);
+            ended(index);
+        });
+    if (killAfter < 0)
+        return;
+    QTimer::singleShot(killAfter, reply, [this, reply, index] {
+        if (!reply->isRunning())
+            return;
+        m_records[size_t(index)].killed = true;
+        reply->abort();
+    });
 }
 
 void AgentPool::finished(QProcess *process, int index)
@@ -71,6 +109,12 @@ void AgentPool::finished(QProcess *process, int index)
     if (record.result.is_discarded())
         record.result = nullptr;
     process->deleteLater();
+    ended(index);
+}
+
+void AgentPool::ended(int index)
+{
+    m_records[size_t(index)].endedAtMs = m_clock.elapsed();
     --m_running;
     startNext();
 }

@@ -1,8 +1,10 @@
 #pragma once
 
 // Runs the planned calls as real opsctl processes, at most `agents` at a time, and SIGKILLs
-// the calls the plan marks, after their delay, if they are still running. Blocks until every
-// started call has ended (a call is never left running after run() returns).
+// the calls the plan marks, after their delay, if they are still running. Calls the plan sends
+// through the MCP server (mcpagent.h) count as agents too; "killing" one aborts its request,
+// as an agent host that gives up does. Blocks until every started call has ended (a call is
+// never left running after run() returns).
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -16,6 +18,8 @@ class QProcess;
 
 namespace ops::chaos {
 
+class McpAgent;
+
 struct CallRecord
 {
     int unit = -1;
@@ -23,6 +27,8 @@ struct CallRecord
     int exitCode = -1;
     nlohmann::json result; // the tool result, or null when none was printed
     QByteArray stderrText;
+    bool viaMcp = false;
+    qint64 endedAtMs = -1; // since run() began
 };
 
 struct PoolSettings
@@ -31,6 +37,7 @@ struct PoolSettings
     QProcessEnvironment environment;
     int agents = 8;
     int durationSeconds = 0; // 0: run every planned call
+    McpAgent *mcp = nullptr; // with viaMcp in run(): the MCP host
 };
 
 class AgentPool : public QObject
@@ -40,18 +47,24 @@ class AgentPool : public QObject
 public:
     explicit AgentPool(PoolSettings settings, QObject *parent = nullptr);
 
-    // calls[i]: unit index; args[unit]: opsctl arguments; killAfterMs[i]: -1 or a delay.
+    // calls[i]: unit index; args[unit]: opsctl arguments; killAfterMs[i]: -1 or a delay;
+    // viaMcp[i] (when given): call i goes through the settings' MCP host.
     std::vector<CallRecord> run(const std::vector<int> &calls, const std::vector<QStringList> &args,
-                                const std::vector<int> &killAfterMs);
+                                const std::vector<int> &killAfterMs,
+                                const std::vector<bool> &viaMcp = {});
 
 private:
     void startNext();
+    void startProcess(int index, const QStringList &args, int killAfter);
+    void startMcp(int index, const QStringList &args, int killAfter);
     void finished(QProcess *process, int index);
+    void ended(int index);
 
     PoolSettings m_settings;
     const std::vector<int> *m_calls = nullptr;
     const std::vector<QStringList> *m_args = nullptr;
     const std::vector<int> *m_kills = nullptr;
+    const std::vector<bool> *m_viaMcp = nullptr;
     std::vector<CallRecord> m_records;
     size_t m_next = 0;
     int m_running = 0;

@@ -169,6 +169,12 @@ ChaosPlan makePlan(const ChaosConfig &config, bool withSlen)
         const bool kill = int(rng() % 100) < config.killPercent;
         plan.killAfterMs.push_back(kill ? 5 + int(rng() % 60) : -1);
     }
+    // A generator of its own, so a seed's plan without MCP stays what it always was.
+    std::mt19937 mcpRng(config.seed + 29);
+    for (size_t i = 0; config.mcpPercent > 0 && i < plan.calls.size(); ++i) {
+        const bool refund = plan.units[size_t(plan.calls[i])].kind == UnitKind::Refund;
+        plan.viaMcp.push_back(refund && int(mcpRng() % 100) < config.mcpPercent);
+    }
     plan.seed = seedFor(config, plan);
     plan.faultRules = faultRulesFor(config);
     return plan;

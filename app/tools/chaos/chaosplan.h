@@ -40,6 +40,9 @@ struct ChaosConfig
     // URL. Empty: no failover.
     QString failoverCommand;
     int failoverAfterMs = 3000;
+    // This share of the refund calls goes through one `opsctl mcp --http` server (an MCP host
+    // with its own agent and token) instead of an opsctl process; 0: none.
+    int mcpPercent = 0;
 };
 
 enum class UnitKind
@@ -70,6 +73,7 @@ struct ChaosPlan
     std::vector<ChargeSeed> charges;
     std::vector<int> calls;       // unit index per call, in start order
     std::vector<int> killAfterMs; // per call: -1 keep, else SIGKILL after this many ms
+    std::vector<bool> viaMcp;     // per call: through the MCP server (empty without mcpPercent)
     nlohmann::json seed;          // POST /_sim/seed body
     nlohmann::json faultRules;    // array of POST /_sim/faults bodies, in order
 };

@@ -3,6 +3,7 @@
 #include "chaos/agentpool.h"
 #include "chaos/clirun.h"
 #include "chaos/httpjson.h"
+#include "chaos/mcpagent.h"
 #include "chaos/simchild.h"
 
 #include <QCoreApplication>
@@ -153,6 +154,35 @@ private:
     std::thread m_thread;
 };
 
+// The MCP server must have carried on: still running, and, through a failover, answering
+// calls with results on the new primary.
+void judgeMcp(ChaosReport &report, const std::vector<CallRecord> &calls, qint64 poolStartMs,
+              const McpAgent &mcp)
+{
+    QStringList unanswered;
+    qint64 lastEndMs = -1;
+    for (const CallRecord &call : calls) {
+        if (!call.viaMcp)
+            continue;
+        ++report.mcpCalls;
+        lastEndMs = qMax(lastEndMs, poolStartMs + call.endedAtMs);
+        if (!call.result.is_object())
+            unanswered << u"%1 at %2 ms"_s.arg(QString::fromLatin1(call.stderrText))
+                              .arg(poolStartMs + call.endedAtMs);
+        else if (report.failoverAtMs >= 0 && poolStartMs + call.endedAtMs > report.failoverAtMs)
+            ++report.mcpAnsweredAfterFailover;
+    }
+    if (!mcp.running())
+        throw std::runtime_error("opsctl mcp --http exited during the run (see mcp.log)");
+    if (report.failoverAtMs >= 0 && report.mcpAnsweredAfterFailover == 0)
+        throw std::runtime_error(
+            u"none of %1 MCP calls was answered after the failover (the last ended at %2 ms; "
+            "unanswered: %3): give more units or a higher --mcp-percent"_s.arg(report.mcpCalls)
+                .arg(lastEndMs)
+                .arg(unanswered.join(u", "_s))
+                .toStdString());
+}
+
 } // namespace
 
 QString locateTool(const QString &name, const QString &buildSubdir)
@@ -205,18 +235,26 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
     log << "opschaos: seed " << config.seed << ", " << plan.units.size() << " units, "
         << plan.calls.size() << " calls, " << config.agents << " agents"
         << (credits ? ", refunds + credits + executions" : ", refunds only")
+        << (config.mcpPercent > 0
+                ? u", %1 % of refund calls through opsctl mcp --http"_s.arg(config.mcpPercent)
+                : QString())
         << (late ? u", with the webhook receiver and the reconciler (%1 opsctl serve)"_s.arg(
                        config.servers)
                  : QString())
         << Qt::endl;
 
-    AgentPool pool({config.opsctlPath, env, config.agents, config.durationSeconds});
+    std::unique_ptr<McpAgent> mcp;
+    if (config.mcpPercent > 0)
+        mcp = std::make_unique<McpAgent>(config.opsctlPath, env, dir);
+    AgentPool pool({config.opsctlPath, env, config.agents, config.durationSeconds, mcp.get()});
     ChaosReport report;
     std::vector<CallRecord> calls;
     qint64 agentsDoneMs = 0;
+    qint64 poolStartMs = 0;
     {
         const Failover failover(config, elapsed, report.failoverAtMs);
-        calls = pool.run(plan.calls, unitArgs(plan), plan.killAfterMs);
+        poolStartMs = elapsed.elapsed();
+        calls = pool.run(plan.calls, unitArgs(plan), plan.killAfterMs, plan.viaMcp);
         agentsDoneMs = elapsed.elapsed();
     }
     if (!config.failoverCommand.isEmpty() && report.failoverAtMs < 0)
@@ -228,6 +266,8 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
                                  "an earlier --failover-after");
     if (report.failoverAtMs >= 0)
         log << "opschaos: failover done at " << report.failoverAtMs << " ms" << Qt::endl;
+    if (mcp)
+        judgeMcp(report, calls, poolStartMs, *mcp);
 
     waitForDeadlines(listRows(config.opsctlPath, env), config);
     const CliResult swept = runCli(config.opsctlPath, env, {u"sweep"_s});
@@ -279,6 +319,12 @@ void printReport(const ChaosReport &r, QTextStream &out)
     if (r.failoverAtMs >= 0)
         out << "failover: the primary stopped and the standby promoted at " << r.failoverAtMs
             << " ms\n";
+    if (r.mcpCalls > 0)
+        out << "mcp: " << r.mcpCalls << " calls through opsctl mcp --http"
+            << (r.failoverAtMs >= 0
+                    ? u", %1 answered after the failover"_s.arg(r.mcpAnsweredAfterFailover)
+                    : QString())
+            << '\n';
     if (r.lateTruth)
         printLateTruth(*r.lateTruth, out);
     int total = 0;

@@ -11,16 +11,14 @@ namespace ops::chaos {
 
 namespace {
 
-const QString kListening = u"opsctl webhook listening on http://"_s;
-
-QString listeningLine(const QString &outFile)
+QString listeningLine(const QString &outFile, const QString &announces)
 {
     QFile f(outFile);
     if (!f.open(QIODevice::ReadOnly))
         return {};
     while (!f.atEnd()) {
         const QString line = QString::fromUtf8(f.readLine()).trimmed();
-        if (line.startsWith(kListening))
+        if (line.startsWith(announces))
             return line;
     }
     return {};
@@ -29,27 +27,30 @@ QString listeningLine(const QString &outFile)
 } // namespace
 
 ServeChild::ServeChild(const QString &opsctlPath, const QProcessEnvironment &env,
-                       const QString &outFile, const QString &logFile)
+                       const QString &outFile, const QString &logFile, const QStringList &args,
+                       const QString &announces)
     : m_outFile(outFile)
 {
     QFile::remove(outFile);
     m_process.setProcessEnvironment(env);
     m_process.setStandardOutputFile(outFile);
     m_process.setStandardErrorFile(logFile);
-    m_process.start(opsctlPath, {u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s});
+    m_process.start(opsctlPath, args);
+    const std::string what = "opsctl " + args.value(0).toStdString();
     if (!m_process.waitForStarted(10000))
-        throw std::runtime_error("cannot start opsctl serve at " + opsctlPath.toStdString());
+        throw std::runtime_error("cannot start " + what + " at " + opsctlPath.toStdString());
     QElapsedTimer t;
     t.start();
     QString line;
     while (line.isEmpty() && t.elapsed() < 15000 && m_process.state() == QProcess::Running) {
         QThread::msleep(50);
-        line = listeningLine(outFile);
+        line = listeningLine(outFile, announces);
     }
-    m_port = quint16(line.section(u':', -1).toUInt());
+    // "… http://127.0.0.1:PORT" or "… http://127.0.0.1:PORT/mcp"
+    m_port = quint16(line.section(u':', -1).section(u'/', 0, 0).toUInt());
     if (m_port == 0)
-        throw std::runtime_error("opsctl serve did not report its port (see " +
-                                 logFile.toStdString() + ")");
+        throw std::runtime_error(what + " did not report its port (see " + logFile.toStdString() +
+                                 ")");
 }
 
 ServeChild::~ServeChild()
