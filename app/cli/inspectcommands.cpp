@@ -228,7 +228,7 @@ int dbCheck(CommandContext &ctx, bool json)
     AccessStore &access = session->access();
     const ReplicationState r = access.replication();
     const bool accepted = access.acceptsAsyncReplication();
-    const bool refuses = r.verdict == ReplicationVerdict::Asynchronous && !accepted;
+    const bool refuses = r.refusesOpenings(accepted);
     nlohmann::ordered_json j = {
         {"database", DbLocation::parse(ctx.dbLocation).display().toStdString()},
         {"server", r.server.toStdString()},

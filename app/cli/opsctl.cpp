@@ -2,6 +2,7 @@
 
 #include "cli/commandcontext.h"
 #include "cli/streamtap.h"
+#include "config/engineenv.h"
 #include "engine/toolresult.h"
 #include "opsversion.h"
 #include "storage/access/accessstore.h"
@@ -239,9 +240,10 @@ int dispatch(const QStringList &args, QTextStream &out, QTextStream &err)
         (global->has(u"help"_s) ? out : err) << kUsage;
         return global->has(u"help"_s) ? ExitCode::Ok : ExitCode::Usage;
     }
-    ctx.dbLocation = global->value(u"db"_s, qEnvironmentVariable("OPS_DB"));
-    if (ctx.dbLocation.isEmpty())
-        ctx.dbLocation = DbLocation::defaultLocation();
+    const std::optional<QString> location = databaseLocation(global->value(u"db"_s), &error);
+    if (!location)
+        return ctx.usage(error);
+    ctx.dbLocation = *location;
     ctx.operatorName = global->value(u"operator"_s, qEnvironmentVariable("OPS_OPERATOR")).trimmed();
     if (!ctx.operatorName.isEmpty() && !isValidOperatorName(ctx.operatorName))
         return ctx.usage(u"the operator name '%1' must be 1-64 letters, digits or _ . @ -"_s.arg(

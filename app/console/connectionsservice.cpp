@@ -1,6 +1,11 @@
 #include "console/connectionsservice.h"
 
+#include "config/engineenv.h"
 #include "dialogs/resendconfirmdialog.h"
+#include "domain/storeerror.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/access/replication.h"
+#include "storage/db/dblocation.h"
 #include "transport/connectionsettings.h"
 #include "transport/httptransport.h"
 #include "transport/secrets.h"
@@ -48,8 +53,41 @@ bool isTestApiKey(const QString &key)
     return k.startsWith(u"sk_test_"_s) || k.startsWith(u"rk_test_"_s);
 }
 
+namespace {
+
+// Opens the team database without migrating it and says what it found; `location` carries the
+// password already. A working server whose replication refuses new refunds is not "ok".
+CheckOutcome checkDatabase(const QString &location)
+{
+    if (location.isEmpty())
+        return {true, ConnectionsService::tr("No team database: the console uses the embedded "
+                                             "SQLite file %1.")
+                          .arg(DbLocation::defaultLocation())};
+    try {
+        const LocationCheck c = checkLocation(location);
+        const ReplicationState &r = c.replication;
+        QString schema = ConnectionsService::tr("schema version %1").arg(c.schemaVersion);
+        if (c.schemaVersion == 0)
+            schema = ConnectionsService::tr("not set up yet (opsctl db migrate)");
+        else if (c.schemaVersion < c.latestVersion)
+            schema = ConnectionsService::tr("schema version %1 of %2 (opsctl db migrate)")
+                         .arg(c.schemaVersion)
+                         .arg(c.latestVersion);
+        return {!r.refusesOpenings(c.acceptsAsync),
+                ConnectionsService::tr("Connected: %1 as %2; %3; %4.")
+                    .arg(r.server, r.login, schema,
+                         ui::MainWindow::replicationText(r, c.acceptsAsync))};
+    } catch (const StoreError &e) {
+        return {false, ConnectionsService::tr("Cannot open: %1").arg(e.message())};
+    }
+}
+
+} // namespace
+
 CheckOutcome checkConnection(const ui::ConnectionEdit &edit, std::chrono::milliseconds timeout)
 {
+    if (edit.id == u"database"_s)
+        return checkDatabase(edit.url);
     HttpRequest r;
     QString what;
     if (edit.id == u"stripe"_s) {
@@ -135,7 +173,60 @@ std::vector<ui::ConnectionRow> ConnectionsService::rows() const
         ConnectionSettings(m_configDir).value(u"slen"_s, u"project"_s, u"default"_s).value;
     rows[3].hasUrl = false;
     rows[3].canCheck = false;
+    rows.push_back(databaseRow());
     return rows;
+}
+
+ui::ConnectionRow ConnectionsService::databaseRow() const
+{
+    ui::ConnectionRow r = row(u"database"_s, tr("Team database (PostgreSQL)"), {});
+    r.urlLabel = tr("Server &URL:");
+    r.urlPlaceholder = u"postgresql://you@db1:5432,db2:5432/ops"_s;
+    r.secretLabel = tr("Password:");
+    if (!r.urlOverride.isEmpty())
+        r.url = savedDatabase(); // OPS_DB may carry a password: shown without it
+    if (!m_runningDatabase.isEmpty())
+        r.note = tr("This console uses %1. A saved change takes effect at its next start; --db "
+                    "wins over this field.")
+                     .arg(m_runningDatabase);
+    return r;
+}
+
+QString ConnectionsService::savedDatabase() const
+{
+    const ConnectionValue url = ConnectionSettings(m_configDir).value(u"database"_s, u"url"_s);
+    if (url.value.isEmpty())
+        return {};
+    try {
+        return DbLocation::parse(url.value).display();
+    } catch (const StoreError &) {
+        return tr("an unusable location in %1").arg(url.variable); // never its text: a password
+    }
+}
+
+QString ConnectionsService::databaseProblem(const ui::ConnectionEdit &edit) const
+{
+    const bool fromEnv = ConnectionSettings(m_configDir).value(u"database"_s, u"url"_s).source ==
+                         ConnectionValue::Source::Environment;
+    if (fromEnv)
+        return {}; // OPS_DB is the environment's business, as --db is the command line's
+    if (edit.url.isEmpty())
+        return edit.secret.isEmpty() ? QString() : tr("a password needs a server URL");
+    if (!DbLocation::isPostgresUrl(edit.url))
+        return tr("the team database is a postgresql:// URL; a SQLite file is chosen with --db "
+                  "or OPS_DB");
+    DbLocation parsed;
+    try {
+        parsed = DbLocation::parse(edit.url);
+    } catch (const StoreError &e) {
+        return e.message();
+    }
+    if (!parsed.password.isEmpty())
+        return tr("the URL carries a password; put it in the Password field, where it is not "
+                  "shown or logged");
+    if (parsed.user.isEmpty() && !effectiveSecret(edit).isEmpty())
+        return tr("a password needs the user name in the URL: postgresql://you@host/db");
+    return {};
 }
 
 QString ConnectionsService::effectiveSecret(const ui::ConnectionEdit &edit) const
@@ -160,6 +251,8 @@ QString ConnectionsService::problem(const ui::ConnectionEdit &edit) const
         return tr("the secret may contain no spaces or line breaks");
     if (edit.id == u"stripe-webhook"_s)
         return {};
+    if (edit.id == u"database"_s)
+        return databaseProblem(edit);
     const QString url = effectiveUrl(edit);
     // Slen and the helpdesk are optional: no URL and no secret means not configured.
     if (url.isEmpty() && edit.id != u"stripe"_s && effectiveSecret(edit).isEmpty())
@@ -175,7 +268,8 @@ QString ConnectionsService::warning(const ui::ConnectionEdit &edit) const
 {
     const QString key = effectiveSecret(edit);
     const QUrl url(effectiveUrl(edit));
-    if (edit.id == u"stripe-webhook"_s || key.isEmpty() || !url.isValid())
+    if (edit.id == u"stripe-webhook"_s || edit.id == u"database"_s || key.isEmpty() ||
+        !url.isValid())
         return {};
     const QUrl sim(m_simulatorUrl);
     const bool simulator =
@@ -221,6 +315,13 @@ void ConnectionsService::check(const ui::ConnectionEdit &edit,
     ui::ConnectionEdit resolved = edit;
     resolved.url = effectiveUrl(edit);
     resolved.secret = effectiveSecret(edit);
+    if (edit.id == u"database"_s) {
+        // As databaseLocation does at start: the saved password goes with the field's URL only.
+        if (ConnectionSettings(m_configDir).value(u"database"_s, u"url"_s).source !=
+            ConnectionValue::Source::Environment)
+            resolved.url = databaseUrlWithPassword(resolved.url, resolved.secret);
+        resolved.secret.clear();
+    }
     auto *watcher = new QFutureWatcher<CheckOutcome>(this);
     connect(watcher, &QFutureWatcher<CheckOutcome>::finished, this, [watcher, done] {
         const CheckOutcome outcome = watcher->result();

@@ -4,7 +4,14 @@
 // reads too — base URLs in connections.ini, secrets in 0600 files (connectionsettings.h,
 // secrets.h) — and checks a connection with one read that proves the key works: Stripe
 // GET /v1/refunds?limit=1 (the read opsctl's look-ups use, served by Stripe and provider-sim
-// alike), Slen a customer read, the helpdesk GET /v1/health.
+// alike), Slen a customer read, the helpdesk GET /v1/health, the team database an open that reads
+// its server, login, schema version and replication verdict without migrating anything.
+//
+// The team database (issue 29): a postgresql:// URL, one host or a primary and its standbys,
+// kept in connections.ini without its password (the 0600 file database.key holds that). Empty
+// means the embedded SQLite default. --db and OPS_DB win over it (engineenv.h,
+// databaseLocation). The running console keeps the database it opened: a saved change takes
+// effect at its next start, and the row says which database is in use.
 
 #include "dialogs/connectionsdialog.h"
 
@@ -34,6 +41,12 @@ public:
     explicit ConnectionsService(QString configDir = {}, QString simulatorUrl = {},
                                 QObject *parent = nullptr);
 
+    // What the console opened, for the database row's note ('' when the service stands alone).
+    void setRunningDatabase(const QString &display) { m_runningDatabase = display; }
+    // The team database a start without --db would open ('' for the embedded default), shown
+    // without its password.
+    QString savedDatabase() const;
+
     std::vector<ui::ConnectionRow> rows() const override;
     QString problem(const ui::ConnectionEdit &edit) const override;
     QString warning(const ui::ConnectionEdit &edit) const override;
@@ -43,12 +56,15 @@ public:
 
 private:
     ui::ConnectionRow row(const QString &id, const QString &title, const QString &defaultUrl) const;
+    ui::ConnectionRow databaseRow() const;
+    QString databaseProblem(const ui::ConnectionEdit &edit) const;
     // The secret in use for `id` when the edit leaves the field empty.
     QString effectiveSecret(const ui::ConnectionEdit &edit) const;
     QString effectiveUrl(const ui::ConnectionEdit &edit) const;
 
     QString m_configDir;
     QString m_simulatorUrl;
+    QString m_runningDatabase;
 };
 
 } // namespace ops::console

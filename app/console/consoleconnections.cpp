@@ -4,8 +4,12 @@
 #include "console/consolecontroller.h"
 #include "dialogs/connectionsdialog.h"
 #include "dialogs/resendconfirmdialog.h"
+#include "domain/storeerror.h"
 #include "mainwindow/mainwindow.h"
+#include "storage/db/dblocation.h"
 #include "transport/secrets.h"
+
+#include <QStatusBar>
 
 using namespace Qt::StringLiterals;
 
@@ -59,6 +63,11 @@ ConsoleConnections::ConsoleConnections(ui::MainWindow &window, ConsoleController
     , m_service(new ConnectionsService(std::move(configDir), m_simulatorUrl, this))
     , m_banner(new ui::ModeBanner(window))
 {
+    try {
+        m_service->setRunningDatabase(DbLocation::parse(m_dbLocation).display());
+    } catch (const StoreError &) {
+        // The window opened it, so it parses; a test console may pass a bare name.
+    }
     connect(&window, &ui::MainWindow::connectionsRequested, this, [this] { openDialog(); });
     const ModeReading reading = modeOf(m_controller.config(), m_simulatorUrl);
     m_banner->setMode(reading.mode, reading.detail);
@@ -70,6 +79,7 @@ ui::ConnectionsDialog *ConsoleConnections::openDialog()
 {
     if (m_dialog)
         m_dialog->close();
+    m_databaseBefore = m_service->savedDatabase();
     auto *dialog = new ui::ConnectionsDialog(*m_service, &m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
@@ -89,6 +99,25 @@ void ConsoleConnections::refresh()
     m_controller.setConfig(jobConfigFromEnvironment(m_dbLocation));
     const ModeReading reading = modeOf(m_controller.config(), m_simulatorUrl);
     m_banner->setMode(reading.mode, reading.detail);
+    showDatabaseChange();
+}
+
+void ConsoleConnections::showDatabaseChange()
+{
+    const QString saved = m_service->savedDatabase();
+    if (saved == m_databaseBefore)
+        return;
+    m_databaseBefore = saved;
+    QString running;
+    try {
+        running = DbLocation::parse(m_dbLocation).display();
+    } catch (const StoreError &) {
+        running = m_dbLocation;
+    }
+    m_window.statusBar()->showMessage(
+        tr("Saved. This console keeps using %1; started without --db, it opens %2.")
+            .arg(running, saved.isEmpty() ? DbLocation::defaultLocation() : saved),
+        30'000);
 }
 
 } // namespace ops::console

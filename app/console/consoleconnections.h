@@ -50,6 +50,10 @@ public:
     void refresh();
 
 private:
+    // After a save that names another database than the one open: the status bar says which
+    // one the next start opens (the running console keeps its own).
+    void showDatabaseChange();
+
     ui::MainWindow &m_window;
     ConsoleController &m_controller;
     QString m_dbLocation;
@@ -57,6 +61,7 @@ private:
     ConnectionsService *m_service = nullptr;
     ui::ModeBanner *m_banner = nullptr;
     QPointer<ui::ConnectionsDialog> m_dialog;
+    QString m_databaseBefore; // the saved team database when the dialog opened
 };
 
 } // namespace ops::console

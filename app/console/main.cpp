@@ -6,6 +6,7 @@
 
 #include "cli/opsctl.h"
 #include "common/language.h"
+#include "config/engineenv.h"
 #include "console/consoleagents.h"
 #include "console/consoleconnections.h"
 #include "console/consolecontroller.h"
@@ -198,7 +199,8 @@ int main(int argc, char **argv)
     args.addVersionOption();
     args.addOption({u"db"_s,
                     u"SQLite database file or postgresql://user@host:port/db (default: $OPS_DB, "
-                    "then %1)"_s.arg(ops::DbLocation::defaultLocation()),
+                    "then the team database saved in Tools → Connections, then %1)"_s.arg(
+                        ops::DbLocation::defaultLocation()),
                     u"PATH|URL"_s});
     args.addOption({u"operator"_s,
                     u"Your name in the audit trail (default: $OPS_OPERATOR, then "
@@ -240,9 +242,13 @@ int main(int argc, char **argv)
         err << "opsconsole: --operator must be 1-64 letters, digits or _ . @ -" << Qt::endl;
         return 2;
     }
-    QString location = args.value(u"db"_s).isEmpty()
-                           ? qEnvironmentVariable("OPS_DB", ops::DbLocation::defaultLocation())
-                           : args.value(u"db"_s);
+    QString locationError;
+    const std::optional<QString> saved = ops::databaseLocation(args.value(u"db"_s), &locationError);
+    if (!saved) {
+        err << "opsconsole: " << locationError << Qt::endl;
+        return 2;
+    }
+    QString location = *saved;
     // Outlives the demo, so a signal during its clean-up does not cut the clean-up short.
     bool signalled = false;
     std::unique_ptr<ops::SignalWatch> stopWatch;

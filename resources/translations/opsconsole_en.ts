@@ -1019,6 +1019,66 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <source>a TEST key against %1, which is not the simulator: no real money will move.</source>
         <translation>a TEST key against %1, which is not the simulator: no real money will move.</translation>
     </message>
+    <message>
+        <source>No team database: the console uses the embedded SQLite file %1.</source>
+        <translation>No team database: the console uses the embedded SQLite file %1.</translation>
+    </message>
+    <message>
+        <source>schema version %1</source>
+        <translation>schema version %1</translation>
+    </message>
+    <message>
+        <source>not set up yet (opsctl db migrate)</source>
+        <translation>not set up yet (opsctl db migrate)</translation>
+    </message>
+    <message>
+        <source>schema version %1 of %2 (opsctl db migrate)</source>
+        <translation>schema version %1 of %2 (opsctl db migrate)</translation>
+    </message>
+    <message>
+        <source>Connected: %1 as %2; %3; %4.</source>
+        <translation>Connected: %1 as %2; %3; %4.</translation>
+    </message>
+    <message>
+        <source>Cannot open: %1</source>
+        <translation>Cannot open: %1</translation>
+    </message>
+    <message>
+        <source>Team database (PostgreSQL)</source>
+        <translation>Team database (PostgreSQL)</translation>
+    </message>
+    <message>
+        <source>Server &amp;URL:</source>
+        <translation>Server &amp;URL:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Password:</translation>
+    </message>
+    <message>
+        <source>This console uses %1. A saved change takes effect at its next start; --db wins over this field.</source>
+        <translation>This console uses %1. A saved change takes effect at its next start; --db wins over this field.</translation>
+    </message>
+    <message>
+        <source>an unusable location in %1</source>
+        <translation>an unusable location in %1</translation>
+    </message>
+    <message>
+        <source>a password needs a server URL</source>
+        <translation>a password needs a server URL</translation>
+    </message>
+    <message>
+        <source>the team database is a postgresql:// URL; a SQLite file is chosen with --db or OPS_DB</source>
+        <translation>the team database is a postgresql:// URL; a SQLite file is chosen with --db or OPS_DB</translation>
+    </message>
+    <message>
+        <source>the URL carries a password; put it in the Password field, where it is not shown or logged</source>
+        <translation>the URL carries a password; put it in the Password field, where it is not shown or logged</translation>
+    </message>
+    <message>
+        <source>a password needs the user name in the URL: postgresql://you@host/db</source>
+        <translation>a password needs the user name in the URL: postgresql://you@host/db</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleConnections</name>
@@ -1045,6 +1105,10 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
     <message>
         <source>No sk_test_/sk_live_ provider key is configured: see Tools → Connections.</source>
         <translation>No sk_test_/sk_live_ provider key is configured: see Tools → Connections.</translation>
+    </message>
+    <message>
+        <source>Saved. This console keeps using %1; started without --db, it opens %2.</source>
+        <translation>Saved. This console keeps using %1; started without --db, it opens %2.</translation>
     </message>
 </context>
 <context>

@@ -1022,6 +1022,66 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>a TEST key against %1, which is not the simulator: no real money will move.</source>
         <translation>тестовый (TEST) ключ для %1, а это не симулятор: настоящие деньги не двинутся.</translation>
     </message>
+    <message>
+        <source>No team database: the console uses the embedded SQLite file %1.</source>
+        <translation>Командной базы данных нет: консоль использует встроенный файл SQLite %1.</translation>
+    </message>
+    <message>
+        <source>schema version %1</source>
+        <translation>версия схемы %1</translation>
+    </message>
+    <message>
+        <source>not set up yet (opsctl db migrate)</source>
+        <translation>ещё не подготовлена (opsctl db migrate)</translation>
+    </message>
+    <message>
+        <source>schema version %1 of %2 (opsctl db migrate)</source>
+        <translation>версия схемы %1 из %2 (opsctl db migrate)</translation>
+    </message>
+    <message>
+        <source>Connected: %1 as %2; %3; %4.</source>
+        <translation>Подключено: %1 как %2; %3; %4.</translation>
+    </message>
+    <message>
+        <source>Cannot open: %1</source>
+        <translation>Не удалось открыть: %1</translation>
+    </message>
+    <message>
+        <source>Team database (PostgreSQL)</source>
+        <translation>Командная база данных (PostgreSQL)</translation>
+    </message>
+    <message>
+        <source>Server &amp;URL:</source>
+        <translation>&amp;URL сервера:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Пароль:</translation>
+    </message>
+    <message>
+        <source>This console uses %1. A saved change takes effect at its next start; --db wins over this field.</source>
+        <translation>Эта консоль использует %1. Сохранённое изменение вступит в силу при следующем запуске; --db имеет приоритет над этим полем.</translation>
+    </message>
+    <message>
+        <source>an unusable location in %1</source>
+        <translation>непригодное расположение в %1</translation>
+    </message>
+    <message>
+        <source>a password needs a server URL</source>
+        <translation>для пароля нужен URL сервера</translation>
+    </message>
+    <message>
+        <source>the team database is a postgresql:// URL; a SQLite file is chosen with --db or OPS_DB</source>
+        <translation>командная база данных задаётся URL postgresql://; файл SQLite выбирается через --db или OPS_DB</translation>
+    </message>
+    <message>
+        <source>the URL carries a password; put it in the Password field, where it is not shown or logged</source>
+        <translation>в URL есть пароль; укажите его в поле «Пароль», где он не показывается и не попадает в журнал</translation>
+    </message>
+    <message>
+        <source>a password needs the user name in the URL: postgresql://you@host/db</source>
+        <translation>для пароля нужно имя пользователя в URL: postgresql://you@host/db</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleConnections</name>
@@ -1048,6 +1108,10 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     <message>
         <source>No sk_test_/sk_live_ provider key is configured: see Tools → Connections.</source>
         <translation>Ключ провайдера sk_test_/sk_live_ не настроен: см. «Инструменты → Подключения».</translation>
+    </message>
+    <message>
+        <source>Saved. This console keeps using %1; started without --db, it opens %2.</source>
+        <translation>Сохранено. Эта консоль продолжает использовать %1; при запуске без --db она откроет %2.</translation>
     </message>
 </context>
 <context>

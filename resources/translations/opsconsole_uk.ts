@@ -1022,6 +1022,66 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>a TEST key against %1, which is not the simulator: no real money will move.</source>
         <translation>тестовий (TEST) ключ для %1, а це не симулятор: справжні гроші не рухатимуться.</translation>
     </message>
+    <message>
+        <source>No team database: the console uses the embedded SQLite file %1.</source>
+        <translation>Командної бази даних немає: консоль використовує вбудований файл SQLite %1.</translation>
+    </message>
+    <message>
+        <source>schema version %1</source>
+        <translation>версія схеми %1</translation>
+    </message>
+    <message>
+        <source>not set up yet (opsctl db migrate)</source>
+        <translation>ще не підготовлена (opsctl db migrate)</translation>
+    </message>
+    <message>
+        <source>schema version %1 of %2 (opsctl db migrate)</source>
+        <translation>версія схеми %1 з %2 (opsctl db migrate)</translation>
+    </message>
+    <message>
+        <source>Connected: %1 as %2; %3; %4.</source>
+        <translation>Підключено: %1 як %2; %3; %4.</translation>
+    </message>
+    <message>
+        <source>Cannot open: %1</source>
+        <translation>Не вдалося відкрити: %1</translation>
+    </message>
+    <message>
+        <source>Team database (PostgreSQL)</source>
+        <translation>Командна база даних (PostgreSQL)</translation>
+    </message>
+    <message>
+        <source>Server &amp;URL:</source>
+        <translation>&amp;URL сервера:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Пароль:</translation>
+    </message>
+    <message>
+        <source>This console uses %1. A saved change takes effect at its next start; --db wins over this field.</source>
+        <translation>Ця консоль використовує %1. Збережена зміна набуде чинності під час наступного запуску; --db має пріоритет над цим полем.</translation>
+    </message>
+    <message>
+        <source>an unusable location in %1</source>
+        <translation>непридатне розташування в %1</translation>
+    </message>
+    <message>
+        <source>a password needs a server URL</source>
+        <translation>для пароля потрібен URL сервера</translation>
+    </message>
+    <message>
+        <source>the team database is a postgresql:// URL; a SQLite file is chosen with --db or OPS_DB</source>
+        <translation>командна база даних задається URL postgresql://; файл SQLite вибирається через --db або OPS_DB</translation>
+    </message>
+    <message>
+        <source>the URL carries a password; put it in the Password field, where it is not shown or logged</source>
+        <translation>в URL є пароль; вкажіть його в полі «Пароль», де він не показується й не потрапляє до журналу</translation>
+    </message>
+    <message>
+        <source>a password needs the user name in the URL: postgresql://you@host/db</source>
+        <translation>для пароля потрібне ім’я користувача в URL: postgresql://you@host/db</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleConnections</name>
@@ -1048,6 +1108,10 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     <message>
         <source>No sk_test_/sk_live_ provider key is configured: see Tools → Connections.</source>
         <translation>Ключ провайдера sk_test_/sk_live_ не налаштовано: див. «Інструменти → Підключення».</translation>
+    </message>
+    <message>
+        <source>Saved. This console keeps using %1; started without --db, it opens %2.</source>
+        <translation>Збережено. Ця консоль і далі використовує %1; під час запуску без --db вона відкриє %2.</translation>
     </message>
 </context>
 <context>

@@ -3,14 +3,25 @@
 // standby promoted; the status bar says the database is unreachable and then reachable again,
 // the replication label reads the new server ("standalone server"), and a row another desk opens
 // on the new primary reaches the window by live refresh, without a restart.
+//
+// Tools → Connections on the same pair: the two-host URL typed into the database row checks as
+// "sync standby" before the failover and "standalone server" after it, and once saved, opsctl
+// started with neither --db nor OPS_DB opens it (db check names the pair and its verdict).
 
+#include "console/connectionsservice.h"
+#include "dialogs/connectionsdialog.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/session.h"
 #include "support/messagefixture.h"
 #include "support/pgpair.h"
+#include "support/processrun.h"
 
+#include <QDir>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -24,8 +35,21 @@ private slots:
     void consoleReconnectsToThePromotedStandby();
 
 private:
+    // Presses Check connection on the database row and waits for a result containing `expected`.
+    static bool databaseCheckShows(ui::ConnectionsDialog &d, const QString &expected);
+
     SystemClock m_clock;
 };
+
+bool TestFailoverConsole::databaseCheckShows(ui::ConnectionsDialog &d, const QString &expected)
+{
+    QTest::mouseClick(d.checkButton(u"database"_s), Qt::LeftButton);
+    const bool shown = QTest::qWaitFor(
+        [&] { return d.checkResult(u"database"_s)->text().contains(expected); }, 20000);
+    if (!shown)
+        qWarning() << "the database check shows" << d.checkResult(u"database"_s)->text();
+    return shown;
+}
 
 void TestFailoverConsole::consoleReconnectsToThePromotedStandby()
 {
@@ -45,6 +69,31 @@ void TestFailoverConsole::consoleReconnectsToThePromotedStandby()
     QCOMPARE(window.replicationLabel()->text(), u"sync standby"_s);
     QVERIFY(window.selectOperation(u"op_before"_s));
 
+    // The same URL through Tools → Connections, saved where opsctl reads it.
+    QTemporaryDir xdg;
+    qputenv("XDG_CONFIG_HOME", xdg.path().toUtf8());
+    qunsetenv("OPS_DB");
+    console::ConnectionsService connections;
+    ui::ConnectionsDialog dialog(connections, &window);
+    dialog.show();
+    dialog.urlField(u"database"_s)->setText(pair.url());
+    QVERIFY(databaseCheckShows(dialog, u"as postgres; schema version"_s));
+    QVERIFY(dialog.checkResult(u"database"_s)->text().contains(u"sync standby"_s));
+    const QString shots = QStringLiteral(QT_TESTCASE_BUILDDIR) + u"/screenshots"_s;
+    QVERIFY(QDir().mkpath(shots));
+    QVERIFY(dialog.grab().save(shots + u"/connections-database.png"_s));
+    QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"OPS_DB"_s);
+    const test::ProcessRun check =
+        test::runProcess(QStringLiteral(OPS_OPSCTL_PATH), {u"db"_s, u"check"_s, u"--json"_s}, env);
+    QVERIFY2(check.exitCode == 0, qPrintable(check.errText()));
+    QCOMPARE(check.result().value("verdict", ""), "sync");
+    QCOMPARE(QString::fromStdString(check.result().value("database", "")),
+             u"postgresql://postgres@127.0.0.1:%1,127.0.0.1:%2/postgres"_s.arg(
+                 pair.port(u"primary"_s), pair.port(u"standby"_s)));
+
     QVERIFY(pair.run(u"promote"_s));
     QTRY_VERIFY_WITH_TIMEOUT(said.contains(u"Database reachable again"_s), 20000);
     const auto unreachable = std::find_if(said.cbegin(), said.cend(), [](const QString &m) {
@@ -52,6 +101,7 @@ void TestFailoverConsole::consoleReconnectsToThePromotedStandby()
     });
     QVERIFY2(unreachable != said.cend(), qPrintable(said.join(u" | "_s)));
     QCOMPARE(window.replicationLabel()->text(), u"standalone server"_s);
+    QVERIFY(databaseCheckShows(dialog, u"standalone server"_s)); // the promoted standby answers
 
     // Another desk opens a row on the new primary: live refresh shows it here.
     {

@@ -14,7 +14,6 @@ using namespace Qt::StringLiterals;
 
 namespace ops::test {
 
-// A primary and standby for one test case, stopped and removed with it.
 class Pair
 {
 public:

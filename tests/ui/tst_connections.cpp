@@ -4,7 +4,11 @@
 // the dialog says so; Check connection succeeds with the seed's key and shows the provider's
 // refusal with a wrong one; bad base URLs and world-readable secret files are refused with the
 // reason; a key that does not fit its URL is a warning first. Screenshots of the dialog and of
-// every mode land in <build>/tests/ui/screenshots/ (connections.png, mode-*.png).
+// every mode land in <build>/tests/ui/screenshots/ (connections.png, mode-*.png). The team
+// database row (issue 29): what cannot work is refused with the reason and nothing stored, the
+// password goes to database.key and never into connections.ini, and opsctl's reading
+// (databaseLocation) puts the two together; --db and OPS_DB win, PGPASSWORD wins over the file.
+// tst_failoverconsole checks a real primary and standby through the same row.
 
 #include "config/engineenv.h"
 #include "console/connectionsservice.h"
@@ -13,6 +17,7 @@
 #include "dialogs/connectionsdialog.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "mainwindow/mainwindow.h"
+#include "storage/db/dblocation.h"
 #include "storage/session.h"
 #include "support/simprocess.h"
 #include "transport/connectionsettings.h"
@@ -37,7 +42,8 @@ namespace {
 
 const char *const kProviderVariables[] = {
     "OPS_STRIPE_URL",   "OPS_STRIPE_KEY",   "OPS_SLEN_URL",     "OPS_SLEN_KEY",
-    "OPS_SLEN_PROJECT", "OPS_HELPDESK_URL", "OPS_HELPDESK_KEY", "OPS_STRIPE_WEBHOOK_SECRET"};
+    "OPS_SLEN_PROJECT", "OPS_HELPDESK_URL", "OPS_HELPDESK_KEY", "OPS_STRIPE_WEBHOOK_SECRET",
+    "OPS_DB",           "PGPASSWORD"};
 
 QByteArray readAll(const QString &path)
 {
@@ -78,6 +84,10 @@ private slots:
     void modeBadgeAndLiveBanner_data();
     void modeBadgeAndLiveBanner();
     void liveKeyAsksBeforeTheFirstResend();
+    void databaseThatCannotWorkIsRefused_data();
+    void databaseThatCannotWorkIsRefused();
+    void databaseIsSavedWithoutItsPasswordInTheIni();
+    void databaseCheckSaysWhyItCannotConnect();
 
 private:
     QString configDir() const { return m_xdg.path() + u"/opsconsole"_s; }
@@ -425,6 +435,126 @@ void TestConnections::liveKeyAsksBeforeTheFirstResend()
     QCOMPARE(controller.config().stripe.secret, u"sk_live_51Habcdef1234"_s);
     QVERIFY(window.resendAsksFirst(op));
     ui::storeConfirmResendWithTestKey(true);
+}
+
+void TestConnections::databaseThatCannotWorkIsRefused_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("password");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("a SQLite file") << u"/var/lib/ops/operations.sqlite"_s << QString()
+                                   << u"the team database is a postgresql:// URL"_s;
+    QTest::newRow("password in the URL")
+        << u"postgresql://alice:Hunter2pw@db1:5432/ops"_s << QString()
+        << u"the URL carries a password; put it in the Password field"_s;
+    QTest::newRow("password without a user") << u"postgresql://db1:5432/ops"_s << u"Hunter2pw"_s
+                                             << u"a password needs the user name in the URL"_s;
+    QTest::newRow("password without a URL")
+        << QString() << u"Hunter2pw"_s << u"a password needs a server URL"_s;
+    QTest::newRow("second host has no name")
+        << u"postgresql://alice@db1:5432,:5433/ops"_s << QString() << u"host 2 of 2"_s;
+    QTest::newRow("a port that is not one")
+        << u"postgresql://alice@db1:5432,db2:99999/ops"_s << QString() << u"host 2 of 2"_s;
+    QTest::newRow("a standby is asked for")
+        << u"postgresql://alice@db1,db2/ops?target_session_attrs=read-only"_s << QString()
+        << u"target_session_attrs=read-only is not supported"_s;
+    QTest::newRow("any with two hosts")
+        << u"postgresql://alice@db1,db2/ops?target_session_attrs=any"_s << QString()
+        << u"use read-write or primary with several hosts"_s;
+}
+
+void TestConnections::databaseThatCannotWorkIsRefused()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, password);
+    QFETCH(QString, reason);
+    auto d = openDialog();
+    d->urlField(u"database"_s)->setText(url);
+    d->secretField(u"database"_s)->setText(password);
+    QTest::mouseClick(d->saveButton(), Qt::LeftButton);
+    QVERIFY(d->isVisible());
+    const QString message = d->messageLabel()->text();
+    QVERIFY2(message.contains(reason), qPrintable(message));
+    QVERIFY2(!message.contains(u"Hunter2pw"_s), qPrintable(message));
+    // Nothing half-stored, and Check connection refuses it the same way without connecting.
+    QVERIFY(!QFile::exists(configDir() + u"/database.key"_s));
+    QVERIFY(!QFile::exists(ConnectionSettings().path()));
+    QTest::mouseClick(d->checkButton(u"database"_s), Qt::LeftButton);
+    QVERIFY2(d->checkResult(u"database"_s)->text().contains(reason),
+             qPrintable(d->checkResult(u"database"_s)->text()));
+}
+
+void TestConnections::databaseIsSavedWithoutItsPasswordInTheIni()
+{
+    const QString url =
+        u"postgresql://alice@db1:5432,db2:5433/ops?target_session_attrs=read-write"_s;
+    m_service->setRunningDatabase(u"/tmp/operations.sqlite"_s);
+    {
+        auto d = openDialog();
+        QCOMPARE(d->urlField(u"database"_s)->placeholderText(),
+                 u"postgresql://you@db1:5432,db2:5432/ops"_s);
+        QVERIFY(d->stateLabel(u"database"_s)
+                    ->text()
+                    .contains(u"This console uses /tmp/operations.sqlite"_s));
+        d->urlField(u"database"_s)->setText(url);
+        d->secretField(u"database"_s)->setText(u"p/w?#&x"_s); // encoded on the way into the URL
+        QTest::mouseClick(d->saveButton(), Qt::LeftButton);
+        QVERIFY2(d->result() == QDialog::Accepted, qPrintable(d->messageLabel()->text()));
+    }
+    const QString key = configDir() + u"/database.key"_s;
+    QCOMPARE(QFileInfo(key).permissions() & kGroupOrOther, QFileDevice::Permissions());
+    const QByteArray ini = readAll(ConnectionSettings().path());
+    QVERIFY2(ini.contains("db1:5432,db2:5433"), ini.constData());
+    QVERIFY2(!ini.contains("p/w"), ini.constData());
+    QCOMPARE(m_service->savedDatabase(), u"postgresql://alice@db1:5432,db2:5433/ops"_s);
+
+    // opsctl's and the console's reading: the saved URL with the password, which parses back.
+    QString error;
+    const auto location = databaseLocation(QString(), &error);
+    QVERIFY2(location, qPrintable(error));
+    const DbLocation parsed = DbLocation::parse(*location);
+    QCOMPARE(parsed.password, u"p/w?#&x"_s);
+    QCOMPARE(parsed.hosts, (QStringList{u"db1"_s, u"db2"_s}));
+    QCOMPARE(parsed.user, u"alice"_s);
+    // PGPASSWORD wins over the file, --db and OPS_DB over the saved URL (and bring no password).
+    qputenv("PGPASSWORD", "from-env");
+    QCOMPARE(DbLocation::parse(*databaseLocation(QString(), &error)).password, u"from-env"_s);
+    QCOMPARE(*databaseLocation(u"/srv/ops.sqlite"_s, &error), u"/srv/ops.sqlite"_s);
+    qputenv("OPS_DB", "postgresql://bob@db9/ops");
+    QCOMPARE(*databaseLocation(QString(), &error), u"postgresql://bob@db9/ops"_s);
+    auto d = openDialog();
+    QVERIFY(!d->urlField(u"database"_s)->isEnabled());
+    QVERIFY(d->stateLabel(u"database"_s)->text().contains(u"OPS_DB is set in the environment"_s));
+    QVERIFY(d->stateLabel(u"database"_s)->text().contains(u"PGPASSWORD is set"_s));
+    qunsetenv("OPS_DB");
+    qunsetenv("PGPASSWORD");
+    // A database.key others can read is refused at start with the fix, not used.
+    QVERIFY(QFile::setPermissions(key, QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                           QFileDevice::ReadOther));
+    QVERIFY(!databaseLocation(QString(), &error));
+    QVERIFY2(error.contains(u"chmod 600"_s), qPrintable(error));
+    // Emptying the field goes back to the embedded default.
+    QVERIFY(QFile::setPermissions(key, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    d = openDialog();
+    d->urlField(u"database"_s)->clear();
+    QTest::mouseClick(d->saveButton(), Qt::LeftButton);
+    QCOMPARE(d->result(), int(QDialog::Accepted));
+    QCOMPARE(*databaseLocation(QString(), &error), DbLocation::defaultLocation());
+}
+
+void TestConnections::databaseCheckSaysWhyItCannotConnect()
+{
+    auto d = openDialog();
+    QVERIFY(checkShows(*d, u"database"_s, u"No team database: the console uses the embedded"_s));
+    // Nothing listens on port 9 of either host; the password never shows.
+    d->urlField(u"database"_s)
+        ->setText(u"postgresql://alice@127.0.0.1:9,127.0.0.2:9/ops?connect_timeout=2"_s);
+    d->secretField(u"database"_s)->setText(u"Hunter2pw"_s);
+    QVERIFY(checkShows(*d, u"database"_s,
+                       u"Cannot open: cannot connect to PostgreSQL at "
+                       "postgresql://alice@127.0.0.1:9,127.0.0.2:9/ops"_s));
+    QVERIFY(!d->checkResult(u"database"_s)->text().contains(u"Hunter2pw"_s));
+    QVERIFY(!QFile::exists(ConnectionSettings().path())); // checking saves nothing
 }
 
 QTEST_MAIN(TestConnections)

@@ -64,8 +64,9 @@ QWidget *ConnectionsDialog::buildRow(RowWidgets &w)
     if (w.row.hasUrl) {
         w.url = new QLineEdit(w.row.url, box);
         w.url->setObjectName(id + u"Url"_s);
-        w.url->setPlaceholderText(u"https://…"_s);
-        form->addRow(tr("Base &URL:"), w.url);
+        w.url->setPlaceholderText(w.row.urlPlaceholder.isEmpty() ? u"https://…"_s
+                                                                 : w.row.urlPlaceholder);
+        form->addRow(w.row.urlLabel.isEmpty() ? tr("Base &URL:") : w.row.urlLabel, w.url);
         connect(w.url, &QLineEdit::textEdited, this, &ConnectionsDialog::resetWarning);
     }
     if (w.row.hasProject) {
@@ -86,7 +87,7 @@ QWidget *ConnectionsDialog::buildRow(RowWidgets &w)
         connect(w.check, &QPushButton::clicked, this, [this, id] { check(id); });
         secretLine->addWidget(w.check);
     }
-    form->addRow(tr("Secret:"), secretLine);
+    form->addRow(w.row.secretLabel.isEmpty() ? tr("Secret:") : w.row.secretLabel, secretLine);
     w.state = noteLabel(box, id + u"State"_s);
     form->addRow(w.state);
     w.result = noteLabel(box, id + u"Result"_s);
@@ -98,6 +99,8 @@ QWidget *ConnectionsDialog::buildRow(RowWidgets &w)
 void ConnectionsDialog::showState(RowWidgets &w)
 {
     QStringList lines;
+    if (!w.row.note.isEmpty())
+        lines << w.row.note.toHtmlEscaped();
     if (!w.row.urlOverride.isEmpty())
         lines << w.row.urlOverride;
     if (!w.row.secretOverride.isEmpty())

@@ -1,7 +1,8 @@
 #pragma once
 
-// Tools → Connections (issue 17): the Stripe, Slen and helpdesk base URLs and secrets, and the
-// Stripe webhook secret, with Check connection for each provider. The dialog only shows and
+// Tools → Connections (issue 17): the Stripe, Slen and helpdesk base URLs and secrets, the
+// Stripe webhook secret, and the team database's URL and password (issue 29), with Check
+// connection for each. The dialog only shows and
 // collects; reading, validating, saving (0600 files, never QSettings or the database) and
 // checking are the backend's (app/console), so ui/ stays free of files and HTTP.
 //
@@ -24,8 +25,12 @@ namespace ops::ui {
 // One provider row as the backend reads it.
 struct ConnectionRow
 {
-    QString id;    // "stripe", "slen", "helpdesk", "stripe-webhook"
-    QString title; // "Stripe"
+    QString id;             // "stripe", "slen", "helpdesk", "stripe-webhook", "database"
+    QString title;          // "Stripe"
+    QString urlLabel;       // '' for "Base URL:"
+    QString urlPlaceholder; // '' for "https://…"
+    QString secretLabel;    // '' for "Secret:"
+    QString note;           // shown above the overrides, e.g. what the console uses now
     bool hasUrl = true;
     bool hasProject = false; // Slen's project
     bool canCheck = true;

@@ -34,6 +34,7 @@ namespace ops {
 class ChangeWatcher;
 class OperationQuery;
 class OperationTableModel;
+struct ReplicationState;
 class Session;
 } // namespace ops
 
@@ -206,6 +207,9 @@ public:
     // Team mode: the database's replication verdict (opsctl db check), read when the window is
     // built and again when the server is reachable after an outage; hidden on a SQLite file.
     QLabel *replicationLabel() const { return m_replicationLabel; }
+    // The status bar's words for a team database's replication verdict (Tools → Connections'
+    // check shows the same).
+    static QString replicationText(const ReplicationState &state, bool acceptedAsync);
     // Bulk resolution in Checking (mainwindowbulk.cpp): multi-select, Select all with a
     // proposal, and the preview dialogs the console runs (bulkRunRequested). nullptr (the
     // reason in the status bar) when the action is off.

@@ -212,6 +212,16 @@ void MainWindow::showIdentity()
                                                               : u"color: #8a4b00;"_s);
 }
 
+QString MainWindow::replicationText(const ReplicationState &state, bool acceptedAsync)
+{
+    if (state.verdict == ReplicationVerdict::Synchronous)
+        return tr("sync standby");
+    if (state.verdict == ReplicationVerdict::Asynchronous)
+        return state.refusesOpenings(acceptedAsync) ? tr("ASYNC standby — new refunds refused")
+                                                    : tr("async standby (risk accepted)");
+    return tr("standalone server");
+}
+
 void MainWindow::showReplication()
 {
     m_replicationLabel->setVisible(m_identity.teamMode);
@@ -227,14 +237,7 @@ void MainWindow::showReplication()
         m_replicationLabel->setToolTip(e.message());
         return;
     }
-    const bool refused = state.verdict == ReplicationVerdict::Asynchronous && !accepted;
-    QString text = tr("standalone server");
-    if (state.verdict == ReplicationVerdict::Synchronous)
-        text = tr("sync standby");
-    else if (state.verdict == ReplicationVerdict::Asynchronous)
-        text = refused ? tr("ASYNC standby — new refunds refused")
-                       : tr("async standby (risk accepted)");
-    m_replicationLabel->setText(text);
+    m_replicationLabel->setText(replicationText(state, accepted));
     m_replicationLabel->setToolTip(
         (QStringList{tr("How this database keeps a commit through a failover (opsctl db "
                         "check, docs/team.md).")} +

@@ -1,5 +1,6 @@
 #include "config/engineenv.h"
 
+#include "storage/db/dblocation.h"
 #include "transport/connectionsettings.h"
 #include "transport/secrets.h"
 
@@ -129,6 +130,33 @@ std::optional<SlenEngineConfig> slenEngineConfigFromEnv(QString *error)
     c.creditWindowSeconds = *credit;
     c.executionWindowSeconds = *execution;
     return c;
+}
+
+QString databaseUrlWithPassword(const QString &url, const QString &password)
+{
+    const qsizetype scheme = url.indexOf(u"://"_s);
+    const qsizetype at = url.indexOf(u'@');
+    const qsizetype slash = url.indexOf(u'/', scheme + 3);
+    if (password.isEmpty() || scheme < 0 || at <= scheme + 3 || (slash >= 0 && at > slash) ||
+        url.mid(scheme + 3, at - scheme - 3).contains(u':'))
+        return url;
+    return url.left(at) + u':' + QString::fromLatin1(QUrl::toPercentEncoding(password)) +
+           url.mid(at);
+}
+
+std::optional<QString> databaseLocation(const QString &given, QString *error)
+{
+    if (!given.trimmed().isEmpty())
+        return given.trimmed();
+    const ConnectionValue saved = ConnectionSettings().value(u"database"_s, u"url"_s);
+    if (saved.source == ConnectionValue::Source::Default)
+        return DbLocation::defaultLocation();
+    if (saved.source == ConnectionValue::Source::Environment)
+        return saved.value; // OPS_DB
+    const std::optional<QString> password = EnvFileSecretSource().secret(u"database"_s, error);
+    if (!password && !error->isEmpty())
+        return std::nullopt;
+    return password ? databaseUrlWithPassword(saved.value, *password) : saved.value;
 }
 
 std::optional<SlenConfig> slenConfigFromEnv(QString *error)

@@ -23,7 +23,8 @@ ConnectionValue ConnectionSettings::value(const QString &provider, const QString
                                           const QString &fallback) const
 {
     ConnectionValue v;
-    v.variable = u"OPS_%1_%2"_s.arg(provider.toUpper(), key.toUpper());
+    v.variable = provider == u"database"_s ? u"OPS_DB"_s
+                                           : u"OPS_%1_%2"_s.arg(provider.toUpper(), key.toUpper());
     const QString fromEnv = qEnvironmentVariable(v.variable.toLatin1().constData()).trimmed();
     if (!fromEnv.isEmpty()) {
         v.value = fromEnv;

@@ -3,7 +3,8 @@
 // The non-secret half of a provider connection: base URLs (and the Slen project), kept in
 // <config dir>/connections.ini next to the secret files (secrets.h), so opsctl, the MCP server
 // and the console read one place. The environment still wins: OPS_STRIPE_URL, OPS_SLEN_URL,
-// OPS_SLEN_PROJECT, OPS_HELPDESK_URL. Secrets never go here.
+// OPS_SLEN_PROJECT, OPS_HELPDESK_URL; the team database's [database] url yields to OPS_DB.
+// Secrets never go here.
 
 #include <QString>
 #include <QUrl>
@@ -29,7 +30,8 @@ public:
     explicit ConnectionSettings(QString configDir = {});
 
     QString path() const;
-    // provider "stripe", key "url" → $OPS_STRIPE_URL, else [stripe] url in the file, else fallback.
+    // provider "stripe", key "url" → $OPS_STRIPE_URL, else [stripe] url in the file, else fallback
+    // ("database", "url" → $OPS_DB).
     ConnectionValue value(const QString &provider, const QString &key,
                           const QString &fallback = {}) const;
     // Writes one value (empty removes it). False and *error when the file cannot be written.

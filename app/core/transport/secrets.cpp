@@ -32,6 +32,8 @@ QByteArray secretVariable(const QString &name)
 {
     if (name == u"stripe-webhook"_s)
         return "OPS_STRIPE_WEBHOOK_SECRET";
+    if (name == u"database"_s)
+        return "PGPASSWORD"; // libpq's own: it would use it anyway for a URL without one
     return "OPS_" + name.toUpper().replace(u'-', u'_').toLatin1() + "_KEY";
 }
 

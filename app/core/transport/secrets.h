@@ -24,7 +24,8 @@ public:
 QString opsConfigDir();
 
 // The environment variable that overrides secret `name`: "stripe" → OPS_STRIPE_KEY,
-// "stripe-webhook" → OPS_STRIPE_WEBHOOK_SECRET (design §10), others OPS_<NAME>_KEY.
+// "stripe-webhook" → OPS_STRIPE_WEBHOOK_SECRET (design §10), "database" (the team database's
+// password) → PGPASSWORD, others OPS_<NAME>_KEY.
 QByteArray secretVariable(const QString &name);
 
 // Where secret `name` comes from, without its value: for the Connections dialog.

@@ -2,8 +2,12 @@
 
 #include "storage/access/approvals.h"
 #include "storage/audit/auditlog.h"
+#include "storage/db/database.h"
+#include "storage/db/sqlconnection.h"
 #include "storage/db/sqldialect.h"
 #include "storage/db/sqltransaction.h"
+
+#include <QScopeGuard>
 
 using namespace Qt::StringLiterals;
 
@@ -29,7 +33,8 @@ const QString kProbe = u"SELECT pg_is_in_recovery(), current_setting('synchronou
                        u" AND r.state = 'streaming'), (SELECT count(*) "_s + kStandbys +
                        u" AND r.sync_state IN ('sync', 'quorum')), "
                        "(SELECT count(*) FROM pg_replication_slots WHERE slot_type = 'physical'), "
-                       "split_part(version(), ' ', 1) || ' ' || split_part(version(), ' ', 2)"_s;
+                       "split_part(version(), ' ', 1) || ' ' || split_part(version(), ' ', 2), "
+                       "session_user"_s;
 
 // DESIGN §14: "on or stronger". remote_write returns once the standby has the commit in memory,
 // not on disk, so it counts as asynchronous.
@@ -119,9 +124,24 @@ ReplicationState readReplication(Connection &db)
     s.syncStandbys = hidden ? -1 : q.value(6).toInt();
     s.physicalSlots = q.value(7).toInt();
     s.server = q.value(8).toString();
+    s.login = q.value(9).toString();
     s.verdict = verdictOf(s);
     s.advice = adviceFor(s);
     return s;
+}
+
+LocationCheck checkLocation(const QString &location)
+{
+    Connection db = Database::open(location, Database::uniqueName(u"location-check"_s));
+    // Dropped on every path: the name must not stay registered after a failed read.
+    const auto drop = qScopeGuard([&db] { Database::drop(db); });
+    LocationCheck c;
+    c.replication = readReplication(db);
+    c.schemaVersion = Database::schemaVersion(db);
+    c.latestVersion = Database::latestVersion();
+    // The setting's table exists once the database is migrated; before that nobody accepted.
+    c.acceptsAsync = c.schemaVersion >= c.latestVersion && acceptsAsyncReplication(db);
+    return c;
 }
 
 bool acceptsAsyncReplication(Connection &db)
@@ -147,8 +167,7 @@ std::optional<QString> asyncReplicationRefusal(Connection &db)
 {
     if (dialectOf(db) != SqlDialect::Postgres)
         return std::nullopt;
-    const ReplicationState s = readReplication(db);
-    if (s.verdict != ReplicationVerdict::Asynchronous || acceptsAsyncReplication(db))
+    if (!readReplication(db).refusesOpenings(acceptsAsyncReplication(db)))
         return std::nullopt;
     return u"the database replicates to its standby asynchronously, so this row could be lost "
            "in a failover and a retry would refund twice; a DBA sets synchronous replication "

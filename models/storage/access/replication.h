@@ -37,12 +37,33 @@ struct ReplicationState
     int streaming = -1;    // of them in state 'streaming'
     int syncStandbys = -1; // of them with sync_state 'sync' or 'quorum'
     int physicalSlots = 0;
+    QString login;      // session_user: who the server says this connection is
     QStringList advice; // what a DBA changes, one sentence each; empty when nothing
+
+    // Whether the engines refuse new rows here: asynchronous, and nobody accepted the risk.
+    bool refusesOpenings(bool acceptedAsync) const
+    {
+        return verdict == ReplicationVerdict::Asynchronous && !acceptedAsync;
+    }
 };
 
 // One read; SQLite answers Embedded without a query. Throws StoreError when the server does not
 // answer.
 ReplicationState readReplication(Connection &db);
+
+// What Tools → Connections' Check connection shows of a team database.
+struct LocationCheck
+{
+    ReplicationState replication;
+    int schemaVersion = 0; // 0: not set up yet (opsctl db migrate)
+    int latestVersion = 0; // what this build migrates to
+    bool acceptsAsync = false;
+};
+// Opens `location` on a connection of its own, reads it and closes it again without migrating
+// it (a fresh database gets only the empty schema_version table any open creates), so a check
+// does not set up a database someone only typed. Throws LocationError or StoreError with a
+// message fit for an operator (never the password).
+LocationCheck checkLocation(const QString &location);
 
 // The supervisor's acceptance of asynchronous replication (settings table, default off).
 bool acceptsAsyncReplication(Connection &db);
