@@ -16,7 +16,6 @@ namespace ops::chaos {
 
 namespace {
 
-const QString kSupervisor = u"chaos-supervisor"_s;
 const QString kReconciler = u"system:reconciler"_s;
 const QString kWebhook = u"system:webhook"_s;
 
@@ -197,14 +196,11 @@ QProcessEnvironment LateTruth::serviceEnv() const
 void LateTruth::start()
 {
     QProcessEnvironment supervisor = m_env;
-    supervisor.insert(u"OPS_OPERATOR"_s, kSupervisor);
+    supervisor.insert(u"OPS_OPERATOR"_s, chaosSupervisor(m_opsctl, m_env));
     // Slots of seconds, not minutes: the rows the agents leave unknown are read during the run.
     if (runCli(m_opsctl, supervisor,
-               {u"operator"_s, u"add"_s, kSupervisor, u"--role"_s, u"supervisor"_s})
-                .exitCode != 0 ||
-        runCli(m_opsctl, supervisor,
                {u"settings"_s, u"set"_s, u"reconcile-schedule"_s, u"1s,2s,3s"_s})
-                .exitCode != 0)
+            .exitCode != 0)
         throw std::runtime_error("could not set the reconciler's schedule");
     for (int i = 1; i <= m_servers; ++i) {
         const QString name = m_servers == 1 ? u"serve"_s : u"serve-%1"_s.arg(i);

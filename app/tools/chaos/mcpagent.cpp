@@ -14,7 +14,6 @@ namespace ops::chaos {
 
 namespace {
 
-const QString kLead = u"chaos-lead"_s;
 const QString kAgent = u"chaos-mcp"_s;
 
 json parsed(const QByteArray &bytes)
@@ -22,15 +21,15 @@ json parsed(const QByteArray &bytes)
     return json::parse(bytes.constData(), nullptr, false);
 }
 
-// One opsctl call as the run's supervisor; its JSON output. Throws when it fails.
-json asLead(const QString &opsctl, const QProcessEnvironment &env, const QStringList &args)
+// The agent's token, added by the run's supervisor. Throws when it cannot be added.
+QByteArray addAgent(const QString &opsctl, const QProcessEnvironment &env)
 {
-    const CliResult r = runCli(opsctl, env, QStringList{u"--operator"_s, kLead} + args);
+    const CliResult r = runCli(
+        opsctl, env, {u"--operator"_s, chaosSupervisor(opsctl, env), u"agent"_s, u"add"_s, kAgent});
     const json out = parsed(r.out);
-    if (r.exitCode != 0 || !out.is_object())
-        throw std::runtime_error("opsctl " + args.join(u' ').toStdString() +
-                                 " failed: " + r.out.toStdString());
-    return out;
+    if (r.exitCode != 0 || !out.is_object() || !out.contains("token"))
+        throw std::runtime_error("opsctl agent add failed: " + r.err.toStdString());
+    return QByteArray::fromStdString(out.value("token", std::string()));
 }
 
 } // namespace
@@ -51,9 +50,7 @@ json toolArguments(const QStringList &cliArgs)
 
 McpAgent::McpAgent(const QString &opsctlPath, const QProcessEnvironment &env, const QString &dir)
 {
-    asLead(opsctlPath, env, {u"operator"_s, u"add"_s, kLead, u"--role"_s, u"supervisor"_s});
-    m_token = QByteArray::fromStdString(
-        asLead(opsctlPath, env, {u"agent"_s, u"add"_s, kAgent}).value("token", std::string()));
+    m_token = addAgent(opsctlPath, env);
     m_server = std::make_unique<ServeChild>(
         opsctlPath, env, dir + u"/mcp.out"_s, dir + u"/mcp.log"_s,
         QStringList{u"mcp"_s, u"--http"_s, u"127.0.0.1:0"_s}, u"opsctl mcp listening on http://"_s);

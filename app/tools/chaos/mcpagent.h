@@ -2,8 +2,8 @@
 
 // An MCP host among the chaos agents (--mcp-percent, issue 29): one `opsctl mcp --http` server
 // on the run's database, and refund calls sent to it as tools/call over Streamable HTTP instead
-// of as opsctl processes. A supervisor and an agent are added to the database first (the HTTP
-// server takes agents' own tokens only), and one session is opened with the agent's token.
+// of as opsctl processes. The run's supervisor (clirun.h) adds an agent first (the HTTP server
+// takes agents' own tokens only), and one session is opened with the agent's token.
 // Calls run on the caller's event loop; the server lives until the object goes.
 
 #include "chaos/servechild.h"
