@@ -45,6 +45,22 @@ QString joinPath(const QString &base, const QString &path)
     return (base.endsWith(u'/') ? base.chopped(1) : base) + path;
 }
 
+// Whether two team database URLs log the same user in to the same servers and database, so a
+// saved password still belongs to the second; false when either is empty or unusable.
+bool sameLogin(const QString &a, const QString &b)
+{
+    if (a.isEmpty() || b.isEmpty())
+        return false;
+    try {
+        const DbLocation x = DbLocation::parse(a);
+        const DbLocation y = DbLocation::parse(b);
+        return x.user == y.user && x.hosts == y.hosts && x.ports == y.ports &&
+               x.database == y.database;
+    } catch (const StoreError &) {
+        return false;
+    }
+}
+
 } // namespace
 
 bool isTestApiKey(const QString &key)
@@ -55,16 +71,20 @@ bool isTestApiKey(const QString &key)
 
 namespace {
 
-// Opens the team database without migrating it and says what it found; `location` carries the
-// password already. A working server whose replication refuses new refunds is not "ok".
-CheckOutcome checkDatabase(const QString &location)
+// Opens the team database without migrating it and says what it found. A working server whose
+// replication refuses new refunds is not "ok".
+CheckOutcome checkDatabase(const QString &location, const QString &password)
 {
     if (location.isEmpty())
-        return {true, ConnectionsService::tr("No team database: the console uses the embedded "
-                                             "SQLite file %1.")
+        return {true, ConnectionsService::tr("Empty: a start without --db or OPS_DB uses the "
+                                             "embedded SQLite file %1.")
                           .arg(DbLocation::defaultLocation())};
+    if (!DbLocation::isPostgresUrl(location))
+        return {true, ConnectionsService::tr("%1 is an embedded SQLite file: there is no server "
+                                             "to connect to.")
+                          .arg(location)};
     try {
-        const LocationCheck c = checkLocation(location);
+        const LocationCheck c = checkLocation(location, password);
         const ReplicationState &r = c.replication;
         QString schema = ConnectionsService::tr("schema version %1").arg(c.schemaVersion);
         if (c.schemaVersion == 0)
@@ -87,7 +107,7 @@ CheckOutcome checkDatabase(const QString &location)
 CheckOutcome checkConnection(const ui::ConnectionEdit &edit, std::chrono::milliseconds timeout)
 {
     if (edit.id == u"database"_s)
-        return checkDatabase(edit.url);
+        return checkDatabase(edit.url, edit.secret);
     HttpRequest r;
     QString what;
     if (edit.id == u"stripe"_s) {
@@ -130,7 +150,7 @@ ConnectionsService::ConnectionsService(QString configDir, QString simulatorUrl, 
 {}
 
 ui::ConnectionRow ConnectionsService::row(const QString &id, const QString &title,
-                                          const QString &defaultUrl) const
+                                          const QString &defaultUrl, bool showTail) const
 {
     ui::ConnectionRow r;
     r.id = id;
@@ -147,10 +167,11 @@ ui::ConnectionRow ConnectionsService::row(const QString &id, const QString &titl
         r.secretState = tr("not set");
         break;
     case SecretOrigin::Kind::File:
-        r.secretState = tr("saved %1").arg(maskedSecret(origin.tail));
+        r.secretState = showTail ? tr("saved %1").arg(maskedSecret(origin.tail)) : tr("saved");
         break;
     case SecretOrigin::Kind::Environment:
-        r.secretState = tr("from %1 %2").arg(origin.variable, maskedSecret(origin.tail));
+        r.secretState = showTail ? tr("from %1 %2").arg(origin.variable, maskedSecret(origin.tail))
+                                 : tr("from %1").arg(origin.variable);
         r.secretOverride = tr("%1 is set in the environment and wins over the saved file %2.")
                                .arg(origin.variable, origin.path);
         break;
@@ -179,7 +200,8 @@ std::vector<ui::ConnectionRow> ConnectionsService::rows() const
 
 ui::ConnectionRow ConnectionsService::databaseRow() const
 {
-    ui::ConnectionRow r = row(u"database"_s, tr("Team database (PostgreSQL)"), {});
+    // A person's password: not even its last characters are shown.
+    ui::ConnectionRow r = row(u"database"_s, tr("Team database (PostgreSQL)"), {}, false);
     r.urlLabel = tr("Server &URL:");
     r.urlPlaceholder = u"postgresql://you@db1:5432,db2:5432/ops"_s;
     r.secretLabel = tr("Password:");
@@ -246,8 +268,12 @@ QString ConnectionsService::effectiveUrl(const ui::ConnectionEdit &edit) const
 
 QString ConnectionsService::problem(const ui::ConnectionEdit &edit) const
 {
+    // A provider key is printable ASCII; a person's password may be any text on one line.
     static const QRegularExpression printable(u"^[\\x21-\\x7e]*$"_s);
-    if (!printable.match(edit.secret).hasMatch())
+    static const QRegularExpression oneLine(u"^[^\\x00-\\x1f\\x7f]*$"_s);
+    if (edit.id == u"database"_s && !oneLine.match(edit.secret).hasMatch())
+        return tr("the password may contain no line breaks or control characters");
+    if (edit.id != u"database"_s && !printable.match(edit.secret).hasMatch())
         return tr("the secret may contain no spaces or line breaks");
     if (edit.id == u"stripe-webhook"_s)
         return {};
@@ -295,6 +321,11 @@ QString ConnectionsService::save(const std::vector<ui::ConnectionEdit> &edits)
             return problem(e); // nothing is half-saved: the dialog checks every row first
     }
     for (const ui::ConnectionEdit &e : edits) {
+        if (e.id == u"database"_s) {
+            if (const QString failed = saveDatabase(e); !failed.isEmpty())
+                return failed;
+            continue;
+        }
         const bool urlFromEnv =
             settings.value(e.id, u"url"_s).source == ConnectionValue::Source::Environment;
         if (e.id != u"stripe-webhook"_s && !urlFromEnv &&
@@ -309,19 +340,35 @@ QString ConnectionsService::save(const std::vector<ui::ConnectionEdit> &edits)
     return {};
 }
 
+QString ConnectionsService::saveDatabase(const ui::ConnectionEdit &edit) const
+{
+    const ConnectionSettings settings(m_configDir);
+    const EnvFileSecretSource secrets(m_configDir);
+    const ConnectionValue before = settings.value(u"database"_s, u"url"_s);
+    QString error;
+    if (before.source != ConnectionValue::Source::Environment &&
+        !settings.store(u"database"_s, u"url"_s, edit.url, &error))
+        return error;
+    if (!edit.secret.isEmpty())
+        return secrets.writeSecretFile(u"database"_s, edit.secret, &error) ? QString() : error;
+    const QString after =
+        before.source == ConnectionValue::Source::Environment ? before.value : edit.url;
+    if (sameLogin(before.value, after))
+        return {};
+    return secrets.writeSecretFile(u"database"_s, QString(), &error) ? QString() : error;
+}
+
 void ConnectionsService::check(const ui::ConnectionEdit &edit,
                                std::function<void(bool ok, const QString &text)> done)
 {
     ui::ConnectionEdit resolved = edit;
     resolved.url = effectiveUrl(edit);
     resolved.secret = effectiveSecret(edit);
-    if (edit.id == u"database"_s) {
-        // As databaseLocation does at start: the saved password goes with the field's URL only.
-        if (ConnectionSettings(m_configDir).value(u"database"_s, u"url"_s).source !=
+    // As databaseLocation does at start: the saved password goes with the field's URL only.
+    if (edit.id == u"database"_s &&
+        ConnectionSettings(m_configDir).value(u"database"_s, u"url"_s).source ==
             ConnectionValue::Source::Environment)
-            resolved.url = databaseUrlWithPassword(resolved.url, resolved.secret);
         resolved.secret.clear();
-    }
     auto *watcher = new QFutureWatcher<CheckOutcome>(this);
     connect(watcher, &QFutureWatcher<CheckOutcome>::finished, this, [watcher, done] {
         const CheckOutcome outcome = watcher->result();

@@ -55,7 +55,11 @@ public:
                std::function<void(bool ok, const QString &text)> done) override;
 
 private:
-    ui::ConnectionRow row(const QString &id, const QString &title, const QString &defaultUrl) const;
+    ui::ConnectionRow row(const QString &id, const QString &title, const QString &defaultUrl,
+                          bool showTail = true) const;
+    // Saves the team database's row: the URL, and the password typed, or none kept when the URL
+    // is emptied or names another login or servers (an old password never goes to new ones).
+    QString saveDatabase(const ui::ConnectionEdit &edit) const;
     ui::ConnectionRow databaseRow() const;
     QString databaseProblem(const ui::ConnectionEdit &edit) const;
     // The secret in use for `id` when the edit leaves the field empty.

@@ -110,6 +110,23 @@ std::unique_ptr<ops::Session> openSession(QString location, const ops::Clock &cl
     }
 }
 
+// --db, else OPS_DB, else the team database saved in Tools → Connections, else the embedded
+// file (databaseLocation). A saved password file that cannot be used is said on stderr and, for
+// a person at the desk, in the dialog that offers another database; nullopt: give up.
+std::optional<QString> startLocation(const QString &given, bool interactive, QTextStream &err)
+{
+    QString error;
+    if (const std::optional<QString> location = ops::databaseLocation(given, &error))
+        return location;
+    err << "opsconsole: " << error << Qt::endl;
+    if (!interactive)
+        return std::nullopt;
+    ops::ui::OpenFailedDialog dialog(u"the team database saved in Tools → Connections"_s, error);
+    if (dialog.exec() != QDialog::Accepted)
+        return std::nullopt;
+    return dialog.chosenPath();
+}
+
 // "1024x700" → the window's size; nullopt for anything else (each side 320–10000 pixels).
 std::optional<QSize> parseSize(const QString &text)
 {
@@ -242,13 +259,8 @@ int main(int argc, char **argv)
         err << "opsconsole: --operator must be 1-64 letters, digits or _ . @ -" << Qt::endl;
         return 2;
     }
-    QString locationError;
-    const std::optional<QString> saved = ops::databaseLocation(args.value(u"db"_s), &locationError);
-    if (!saved) {
-        err << "opsconsole: " << locationError << Qt::endl;
-        return 2;
-    }
-    QString location = *saved;
+    const bool screenshot = args.isSet(u"screenshot"_s);
+    QString location;
     // Outlives the demo, so a signal during its clean-up does not cut the clean-up short.
     bool signalled = false;
     std::unique_ptr<ops::SignalWatch> stopWatch;
@@ -268,8 +280,11 @@ int main(int argc, char **argv)
         if (stopAsked(signalled))
             return 0;
         location = demo.databasePath();
+    } else if (const auto chosen = startLocation(args.value(u"db"_s), !screenshot, err)) {
+        location = *chosen;
+    } else {
+        return 2;
     }
-    const bool screenshot = args.isSet(u"screenshot"_s);
     ops::SystemClock clock;
     auto session = openSession(location, clock, !screenshot, err);
     if (!session)

@@ -1020,10 +1020,6 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <translation>a TEST key against %1, which is not the simulator: no real money will move.</translation>
     </message>
     <message>
-        <source>No team database: the console uses the embedded SQLite file %1.</source>
-        <translation>No team database: the console uses the embedded SQLite file %1.</translation>
-    </message>
-    <message>
         <source>schema version %1</source>
         <translation>schema version %1</translation>
     </message>
@@ -1078,6 +1074,26 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
     <message>
         <source>a password needs the user name in the URL: postgresql://you@host/db</source>
         <translation>a password needs the user name in the URL: postgresql://you@host/db</translation>
+    </message>
+    <message>
+        <source>Empty: a start without --db or OPS_DB uses the embedded SQLite file %1.</source>
+        <translation>Empty: a start without --db or OPS_DB uses the embedded SQLite file %1.</translation>
+    </message>
+    <message>
+        <source>%1 is an embedded SQLite file: there is no server to connect to.</source>
+        <translation>%1 is an embedded SQLite file: there is no server to connect to.</translation>
+    </message>
+    <message>
+        <source>saved</source>
+        <translation>saved</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>from %1</translation>
+    </message>
+    <message>
+        <source>the password may contain no line breaks or control characters</source>
+        <translation>the password may contain no line breaks or control characters</translation>
     </message>
 </context>
 <context>

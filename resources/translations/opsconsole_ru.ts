@@ -1023,10 +1023,6 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>тестовый (TEST) ключ для %1, а это не симулятор: настоящие деньги не двинутся.</translation>
     </message>
     <message>
-        <source>No team database: the console uses the embedded SQLite file %1.</source>
-        <translation>Командной базы данных нет: консоль использует встроенный файл SQLite %1.</translation>
-    </message>
-    <message>
         <source>schema version %1</source>
         <translation>версия схемы %1</translation>
     </message>
@@ -1081,6 +1077,26 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     <message>
         <source>a password needs the user name in the URL: postgresql://you@host/db</source>
         <translation>для пароля нужно имя пользователя в URL: postgresql://you@host/db</translation>
+    </message>
+    <message>
+        <source>Empty: a start without --db or OPS_DB uses the embedded SQLite file %1.</source>
+        <translation>Пусто: запуск без --db и OPS_DB использует встроенный файл SQLite %1.</translation>
+    </message>
+    <message>
+        <source>%1 is an embedded SQLite file: there is no server to connect to.</source>
+        <translation>%1 — встроенный файл SQLite: подключаться не к чему.</translation>
+    </message>
+    <message>
+        <source>saved</source>
+        <translation>сохранено</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>из %1</translation>
+    </message>
+    <message>
+        <source>the password may contain no line breaks or control characters</source>
+        <translation>пароль не может содержать переносов строк и управляющих символов</translation>
     </message>
 </context>
 <context>

@@ -1023,10 +1023,6 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>тестовий (TEST) ключ для %1, а це не симулятор: справжні гроші не рухатимуться.</translation>
     </message>
     <message>
-        <source>No team database: the console uses the embedded SQLite file %1.</source>
-        <translation>Командної бази даних немає: консоль використовує вбудований файл SQLite %1.</translation>
-    </message>
-    <message>
         <source>schema version %1</source>
         <translation>версія схеми %1</translation>
     </message>
@@ -1081,6 +1077,26 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     <message>
         <source>a password needs the user name in the URL: postgresql://you@host/db</source>
         <translation>для пароля потрібне ім’я користувача в URL: postgresql://you@host/db</translation>
+    </message>
+    <message>
+        <source>Empty: a start without --db or OPS_DB uses the embedded SQLite file %1.</source>
+        <translation>Порожньо: запуск без --db і OPS_DB використовує вбудований файл SQLite %1.</translation>
+    </message>
+    <message>
+        <source>%1 is an embedded SQLite file: there is no server to connect to.</source>
+        <translation>%1 — вбудований файл SQLite: підключатися нема до чого.</translation>
+    </message>
+    <message>
+        <source>saved</source>
+        <translation>збережено</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>з %1</translation>
+    </message>
+    <message>
+        <source>the password may contain no line breaks or control characters</source>
+        <translation>пароль не може містити переносів рядків і керівних символів</translation>
     </message>
 </context>
 <context>

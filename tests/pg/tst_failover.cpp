@@ -61,13 +61,17 @@ qsizetype refundRequests(SimProcess &sim)
     return n;
 }
 
-// The pair's URL once opsctl db migrate went through on it; '' when the pair or the migration
-// failed (pair.error() says why for the first).
+// The pair's URL once opsctl db migrate went through on it; '' when the pair (pair.error() says
+// why) or the migration (a warning says why) failed.
 QString migrated(const Pair &pair)
 {
     if (!pair.error().isEmpty())
         return {};
-    return opsctl(pair.url(), {u"db"_s, u"migrate"_s}).exitCode == 0 ? pair.url() : QString();
+    const ProcessRun migrate = opsctl(pair.url(), {u"db"_s, u"migrate"_s});
+    if (migrate.exitCode == 0)
+        return pair.url();
+    qWarning() << "opsctl db migrate:" << migrate.errText();
+    return {};
 }
 
 qsizetype rows(const QString &db)

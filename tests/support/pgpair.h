@@ -14,6 +14,7 @@ using namespace Qt::StringLiterals;
 
 namespace ops::test {
 
+// Started by the constructor (error() says why not); stopped and removed by the destructor.
 class Pair
 {
 public:

@@ -87,6 +87,7 @@ private slots:
     void databaseThatCannotWorkIsRefused_data();
     void databaseThatCannotWorkIsRefused();
     void databaseIsSavedWithoutItsPasswordInTheIni();
+    void databasePasswordNeverGoesToOtherServers();
     void databaseCheckSaysWhyItCannotConnect();
 
 private:
@@ -488,6 +489,7 @@ void TestConnections::databaseIsSavedWithoutItsPasswordInTheIni()
 {
     const QString url =
         u"postgresql://alice@db1:5432,db2:5433/ops?target_session_attrs=read-write"_s;
+    const QString password = u"p/w?#&x пароль"_s; // any text on one line, spaces included
     m_service->setRunningDatabase(u"/tmp/operations.sqlite"_s);
     {
         auto d = openDialog();
@@ -497,35 +499,43 @@ void TestConnections::databaseIsSavedWithoutItsPasswordInTheIni()
                     ->text()
                     .contains(u"This console uses /tmp/operations.sqlite"_s));
         d->urlField(u"database"_s)->setText(url);
-        d->secretField(u"database"_s)->setText(u"p/w?#&x"_s); // encoded on the way into the URL
+        d->secretField(u"database"_s)->setText(password);
         QTest::mouseClick(d->saveButton(), Qt::LeftButton);
         QVERIFY2(d->result() == QDialog::Accepted, qPrintable(d->messageLabel()->text()));
     }
     const QString key = configDir() + u"/database.key"_s;
     QCOMPARE(QFileInfo(key).permissions() & kGroupOrOther, QFileDevice::Permissions());
-    const QByteArray ini = readAll(ConnectionSettings().path());
-    QVERIFY2(ini.contains("db1:5432,db2:5433"), ini.constData());
-    QVERIFY2(!ini.contains("p/w"), ini.constData());
+    // The ini holds the URL exactly as typed: no password, encoded or not.
+    QCOMPARE(QSettings(ConnectionSettings().path(), QSettings::IniFormat)
+                 .value(u"database/url"_s)
+                 .toString(),
+             url);
     QCOMPARE(m_service->savedDatabase(), u"postgresql://alice@db1:5432,db2:5433/ops"_s);
 
-    // opsctl's and the console's reading: the saved URL with the password, which parses back.
+    // opsctl's and the console's reading: the saved URL as it is, its password kept beside it.
     QString error;
     const auto location = databaseLocation(QString(), &error);
     QVERIFY2(location, qPrintable(error));
+    QCOMPARE(*location, url);
     const DbLocation parsed = DbLocation::parse(*location);
-    QCOMPARE(parsed.password, u"p/w?#&x"_s);
+    QCOMPARE(parsed.password, password);
     QCOMPARE(parsed.hosts, (QStringList{u"db1"_s, u"db2"_s}));
-    QCOMPARE(parsed.user, u"alice"_s);
+    // Not even the password's last characters are shown.
+    auto d = openDialog();
+    QCOMPARE(d->secretField(u"database"_s)->placeholderText(), u"saved"_s);
     // PGPASSWORD wins over the file, --db and OPS_DB over the saved URL (and bring no password).
     qputenv("PGPASSWORD", "from-env");
     QCOMPARE(DbLocation::parse(*databaseLocation(QString(), &error)).password, u"from-env"_s);
     QCOMPARE(*databaseLocation(u"/srv/ops.sqlite"_s, &error), u"/srv/ops.sqlite"_s);
-    qputenv("OPS_DB", "postgresql://bob@db9/ops");
-    QCOMPARE(*databaseLocation(QString(), &error), u"postgresql://bob@db9/ops"_s);
-    auto d = openDialog();
+    qputenv("OPS_DB", "postgresql://bob:TopSecret9@db9/ops");
+    QCOMPARE(*databaseLocation(QString(), &error), u"postgresql://bob:TopSecret9@db9/ops"_s);
+    d = openDialog();
     QVERIFY(!d->urlField(u"database"_s)->isEnabled());
+    QCOMPARE(d->urlField(u"database"_s)->text(), u"postgresql://bob@db9:5432/ops"_s);
+    QVERIFY(!d->stateLabel(u"database"_s)->text().contains(u"TopSecret9"_s));
     QVERIFY(d->stateLabel(u"database"_s)->text().contains(u"OPS_DB is set in the environment"_s));
     QVERIFY(d->stateLabel(u"database"_s)->text().contains(u"PGPASSWORD is set"_s));
+    QCOMPARE(d->secretField(u"database"_s)->placeholderText(), u"from PGPASSWORD"_s);
     qunsetenv("OPS_DB");
     qunsetenv("PGPASSWORD");
     // A database.key others can read is refused at start with the fix, not used.
@@ -533,19 +543,41 @@ void TestConnections::databaseIsSavedWithoutItsPasswordInTheIni()
                                            QFileDevice::ReadOther));
     QVERIFY(!databaseLocation(QString(), &error));
     QVERIFY2(error.contains(u"chmod 600"_s), qPrintable(error));
-    // Emptying the field goes back to the embedded default.
     QVERIFY(QFile::setPermissions(key, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
-    d = openDialog();
-    d->urlField(u"database"_s)->clear();
-    QTest::mouseClick(d->saveButton(), Qt::LeftButton);
-    QCOMPARE(d->result(), int(QDialog::Accepted));
+}
+
+void TestConnections::databasePasswordNeverGoesToOtherServers()
+{
+    QString error;
+    const QString first = u"postgresql://alice@db1/ops"_s;
+    QVERIFY(ConnectionSettings().store(u"database"_s, u"url"_s, first, &error));
+    QVERIFY(EnvFileSecretSource().writeSecretFile(u"database"_s, u"Hunter2pw"_s, &error));
+    const QString key = configDir() + u"/database.key"_s;
+    const auto saveUrl = [this](const QString &url) {
+        auto d = openDialog();
+        d->urlField(u"database"_s)->setText(url);
+        QTest::mouseClick(d->saveButton(), Qt::LeftButton);
+        return d->result() == QDialog::Accepted;
+    };
+    // Another option for the same login and servers keeps the password.
+    QVERIFY(saveUrl(first + u"?connect_timeout=3"_s));
+    QVERIFY(QFile::exists(key));
+    // Another server, with no password typed: the old one is not sent there.
+    QVERIFY(saveUrl(u"postgresql://alice@db7/ops"_s));
+    QVERIFY(!QFile::exists(key));
+    QCOMPARE(DbLocation::parse(*databaseLocation(QString(), &error)).password, QString());
+    // Emptied: back to the embedded default, and no password kept.
+    QVERIFY(EnvFileSecretSource().writeSecretFile(u"database"_s, u"Hunter2pw"_s, &error));
+    QVERIFY(saveUrl(QString()));
+    QVERIFY(!QFile::exists(key));
     QCOMPARE(*databaseLocation(QString(), &error), DbLocation::defaultLocation());
 }
 
 void TestConnections::databaseCheckSaysWhyItCannotConnect()
 {
     auto d = openDialog();
-    QVERIFY(checkShows(*d, u"database"_s, u"No team database: the console uses the embedded"_s));
+    QVERIFY(checkShows(*d, u"database"_s,
+                       u"Empty: a start without --db or OPS_DB uses the embedded SQLite file"_s));
     // Nothing listens on port 9 of either host; the password never shows.
     d->urlField(u"database"_s)
         ->setText(u"postgresql://alice@127.0.0.1:9,127.0.0.2:9/ops?connect_timeout=2"_s);
@@ -555,6 +587,12 @@ void TestConnections::databaseCheckSaysWhyItCannotConnect()
                        "postgresql://alice@127.0.0.1:9,127.0.0.2:9/ops"_s));
     QVERIFY(!d->checkResult(u"database"_s)->text().contains(u"Hunter2pw"_s));
     QVERIFY(!QFile::exists(ConnectionSettings().path())); // checking saves nothing
+    // OPS_DB naming a SQLite file: nothing to connect to, said so.
+    qputenv("OPS_DB", "/srv/ops/operations.sqlite");
+    d = openDialog();
+    QVERIFY(
+        checkShows(*d, u"database"_s, u"/srv/ops/operations.sqlite is an embedded SQLite file"_s));
+    qunsetenv("OPS_DB");
 }
 
 QTEST_MAIN(TestConnections)

@@ -132,18 +132,6 @@ std::optional<SlenEngineConfig> slenEngineConfigFromEnv(QString *error)
     return c;
 }
 
-QString databaseUrlWithPassword(const QString &url, const QString &password)
-{
-    const qsizetype scheme = url.indexOf(u"://"_s);
-    const qsizetype at = url.indexOf(u'@');
-    const qsizetype slash = url.indexOf(u'/', scheme + 3);
-    if (password.isEmpty() || scheme < 0 || at <= scheme + 3 || (slash >= 0 && at > slash) ||
-        url.mid(scheme + 3, at - scheme - 3).contains(u':'))
-        return url;
-    return url.left(at) + u':' + QString::fromLatin1(QUrl::toPercentEncoding(password)) +
-           url.mid(at);
-}
-
 std::optional<QString> databaseLocation(const QString &given, QString *error)
 {
     if (!given.trimmed().isEmpty())
@@ -156,7 +144,8 @@ std::optional<QString> databaseLocation(const QString &given, QString *error)
     const std::optional<QString> password = EnvFileSecretSource().secret(u"database"_s, error);
     if (!password && !error->isEmpty())
         return std::nullopt;
-    return password ? databaseUrlWithPassword(saved.value, *password) : saved.value;
+    DbLocation::rememberPassword(saved.value, password.value_or(QString()));
+    return saved.value;
 }
 
 std::optional<SlenConfig> slenConfigFromEnv(QString *error)

@@ -23,13 +23,11 @@ std::optional<StripeConfig> stripeConfigFromEnv(QString *error);
 // OPS_SLEN_EXECUTION_WINDOW_SECONDS for the windows.
 std::optional<SlenEngineConfig> slenEngineConfigFromEnv(QString *error);
 // Where the operations database is: `given` (--db), else OPS_DB, else the team database saved in
-// Tools → Connections ([database] url in connections.ini, with the password from PGPASSWORD or
-// the 0600 file database.key), else the embedded SQLite default. The saved password goes with
-// the saved URL only; a URL given on the command line or in OPS_DB carries its own, or libpq's.
+// Tools → Connections ([database] url in connections.ini), else the embedded SQLite default. The
+// saved password (PGPASSWORD, else the 0600 file database.key) goes with the saved URL only and
+// is kept beside it (DbLocation::rememberPassword), never in the returned string; a URL given
+// on the command line or in OPS_DB carries its own, or libpq's.
 std::optional<QString> databaseLocation(const QString &given, QString *error);
-// postgresql://user@… → postgresql://user:password@…, the password percent-encoded; a URL
-// without a user name or with a password already is returned as it is.
-QString databaseUrlWithPassword(const QString &url, const QString &password);
 // OPS_SLEN_URL (required), OPS_SLEN_PROJECT, OPS_ATTEMPT_TIMEOUT_MS, and the "slen" secret.
 std::optional<SlenConfig> slenConfigFromEnv(QString *error);
 

@@ -66,6 +66,12 @@ void AgentPool::startProcess(int index, const QStringList &args, int killAfter)
     process->setProcessEnvironment(m_settings.environment);
     connect(process, &QProcess::finished, this,
             [this, process, index](int, QProcess::ExitStatus) { finished(process, index); });
+    // A process that never started emits no finished(): it ends here, or run() would wait on.
+    connect(process, &QProcess::errorOccurred, this,
+            [this, process, index](QProcess::ProcessError error) {
+                if (error == QProcess::FailedToStart)
+                    finished(process, index);
+            });
     process->start(m_settings.opsctlPath, args);
     if (killAfter < 0)
         return;
@@ -80,13 +86,12 @@ void AgentPool::startProcess(int index, const QStringList &args, int killAfter)
 void AgentPool::startMcp(int index, const QStringList &args, int killAfter)
 {
     m_records[size_t(index)].viaMcp = true;
-    QNetworkReply *reply =
-        m_settings.mcp->call(args, [this, index](const nlohmann::json &result, int status) {
+    QNetworkReply *reply = m_settings.mcp->call(
+        args, [this, index](const nlohmann::json &result, const QString &failure) {
             CallRecord &record = m_records[size_t(index)];
             record.result = result.is_object() ? result : nlohmann::json();
             record.exitCode = result.is_object() ? 0 : -1;
-            if (!result.is_object())
-                record.stderrText = "HTTP " + QByteArray::number(status);
+            record.stderrText = failure.toUtf8();
             ended(index);
         });
     if (killAfter < 0)

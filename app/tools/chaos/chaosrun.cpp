@@ -167,7 +167,7 @@ void judgeMcp(ChaosReport &report, const std::vector<CallRecord> &calls, qint64 
         ++report.mcpCalls;
         lastEndMs = qMax(lastEndMs, poolStartMs + call.endedAtMs);
         if (!call.result.is_object())
-            unanswered << u"%1 at %2 ms"_s.arg(QString::fromLatin1(call.stderrText))
+            unanswered << u"%1 at %2 ms"_s.arg(QString::fromUtf8(call.stderrText))
                               .arg(poolStartMs + call.endedAtMs);
         else if (report.failoverAtMs >= 0 && poolStartMs + call.endedAtMs > report.failoverAtMs)
             ++report.mcpAnsweredAfterFailover;
@@ -266,8 +266,12 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
                                  "an earlier --failover-after");
     if (report.failoverAtMs >= 0)
         log << "opschaos: failover done at " << report.failoverAtMs << " ms" << Qt::endl;
-    if (mcp)
+    if (mcp) {
         judgeMcp(report, calls, poolStartMs, *mcp);
+        // The calls of aborted requests run on: they end before the sweep and the judging.
+        if (!mcp->stop())
+            throw std::runtime_error("opsctl mcp --http did not stop cleanly (see mcp.log)");
+    }
 
     waitForDeadlines(listRows(config.opsctlPath, env), config);
     const CliResult swept = runCli(config.opsctlPath, env, {u"sweep"_s});

@@ -95,12 +95,17 @@ QNetworkReply *McpAgent::call(const QStringList &cliArgs, Done done)
                {{"name", cliArgs.value(0).toStdString()}, {"arguments", toolArguments(cliArgs)}}}});
     connect(reply, &QNetworkReply::finished, this, [reply, done = std::move(done)] {
         reply->deleteLater();
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         const bool aborted = reply->error() == QNetworkReply::OperationCanceledError;
         const json answer = aborted ? json() : parsed(reply->readAll());
-        const bool hasResult =
-            answer.is_object() && answer.contains("result") && answer["result"].is_object();
-        done(hasResult ? answer["result"].value("structuredContent", json()) : json(), status);
+        if (answer.is_object() && answer.contains("result") && answer["result"].is_object()) {
+            done(answer["result"].value("structuredContent", json()), QString());
+            return;
+        }
+        QString failure =
+            u"HTTP %1"_s.arg(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt());
+        if (answer.is_object() && answer.contains("error") && answer["error"].is_object())
+            failure += u": "_s + QString::fromStdString(answer["error"].value("message", ""));
+        done(json(), failure);
     });
     return reply;
 }

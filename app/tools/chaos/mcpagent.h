@@ -26,9 +26,9 @@ class McpAgent final : public QObject
 {
     Q_OBJECT
 public:
-    // The tool result (the answer's structuredContent), or null with the HTTP status (0: no
-    // answer, e.g. aborted).
-    using Done = std::function<void(const nlohmann::json &result, int httpStatus)>;
+    // The tool result (the answer's structuredContent), or null with why not: the HTTP status
+    // (0: no answer, e.g. aborted) and the JSON-RPC error's message when there was one.
+    using Done = std::function<void(const nlohmann::json &result, const QString &failure)>;
 
     // Throws std::runtime_error when the agent cannot be added or the server does not start or
     // open a session. `dir` holds the server's output and log.
@@ -40,6 +40,9 @@ public:
     QNetworkReply *call(const QStringList &cliArgs, Done done);
     // Whether the server is still running (it must outlive a failover).
     bool running() const { return m_server && m_server->running(); }
+    // SIGTERM: the server answers the calls it still runs (an aborted request's call goes on)
+    // and exits; true when it exited 0. After it, the database holds everything it will write.
+    bool stop() { return m_server && m_server->stop(); }
 
 private:
     QNetworkReply *post(const nlohmann::json &message);

@@ -3,6 +3,8 @@
 #include "storage/access/approvals.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/database.h"
+#include "storage/db/dblocation.h"
+#include "storage/db/pgconnection.h"
 #include "storage/db/sqlconnection.h"
 #include "storage/db/sqldialect.h"
 #include "storage/db/sqltransaction.h"
@@ -130,9 +132,14 @@ ReplicationState readReplication(Connection &db)
     return s;
 }
 
-LocationCheck checkLocation(const QString &location)
+LocationCheck checkLocation(const QString &location, const QString &password)
 {
-    Connection db = Database::open(location, Database::uniqueName(u"location-check"_s));
+    DbLocation parsed = DbLocation::parse(location);
+    if (parsed.backend != DbLocation::Backend::Postgres)
+        throw StoreError(u"%1 is not a PostgreSQL URL"_s.arg(parsed.display()));
+    if (!password.isEmpty())
+        parsed.password = password;
+    Connection db = openPostgres(parsed, Database::uniqueName(u"location-check"_s));
     // Dropped on every path: the name must not stay registered after a failed read.
     const auto drop = qScopeGuard([&db] { Database::drop(db); });
     LocationCheck c;

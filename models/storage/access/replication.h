@@ -59,11 +59,13 @@ struct LocationCheck
     int latestVersion = 0; // what this build migrates to
     bool acceptsAsync = false;
 };
-// Opens `location` on a connection of its own, reads it and closes it again without migrating
-// it (a fresh database gets only the empty schema_version table any open creates), so a check
-// does not set up a database someone only typed. Throws LocationError or StoreError with a
-// message fit for an operator (never the password).
-LocationCheck checkLocation(const QString &location);
+// Opens the PostgreSQL URL `location` on a connection of its own with `password` (when not
+// empty; else the URL's, else libpq's), reads it and closes it again without migrating it (a
+// database nobody set up yet gets the empty schema_version table any open creates), so a check
+// does not set up a database someone only typed and leaves no password behind in this process.
+// Throws StoreError with a message fit for an operator (never the password), also for a
+// location that is not a PostgreSQL URL.
+LocationCheck checkLocation(const QString &location, const QString &password = {});
 
 // The supervisor's acceptance of asynchronous replication (settings table, default off).
 bool acceptsAsyncReplication(Connection &db);

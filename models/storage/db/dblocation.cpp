@@ -2,6 +2,8 @@
 
 #include "storage/db/database.h"
 
+#include <QHash>
+#include <QMutex>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QUrl>
@@ -12,6 +14,19 @@ using namespace Qt::StringLiterals;
 namespace ops {
 
 namespace {
+
+QMutex g_passwordsLock;
+QHash<QString, QString> &passwords()
+{
+    static QHash<QString, QString> kept;
+    return kept;
+}
+
+QString rememberedPassword(const QString &location)
+{
+    const QMutexLocker lock(&g_passwordsLock);
+    return passwords().value(location);
+}
 
 // libpq settings an operator may put in the URL's query; anything else is a typo to report.
 const QStringList &allowedOptions()
@@ -137,11 +152,22 @@ DbLocation parsePostgres(const QString &location)
         throw StoreError(u"the PostgreSQL URL names no database"_s + kHint);
     l.user = url.userName(QUrl::FullyDecoded);
     l.password = url.password(QUrl::FullyDecoded);
+    if (l.password.isEmpty())
+        l.password = rememberedPassword(location);
     l.connectOptions = optionsFrom(url, l.hosts.size());
     return l;
 }
 
 } // namespace
+
+void DbLocation::rememberPassword(const QString &location, const QString &password)
+{
+    const QMutexLocker lock(&g_passwordsLock);
+    if (password.isEmpty())
+        passwords().remove(location.trimmed());
+    else
+        passwords().insert(location.trimmed(), password);
+}
 
 bool DbLocation::isPostgresUrl(const QString &location)
 {

@@ -6,8 +6,8 @@
 // means a shared PostgreSQL server (team mode). Several hosts name a primary and its standbys
 // (docs/team.md, failover): libpq tries them in order and keeps the first that takes writes, so
 // target_session_attrs must then ask for a writable server (read-write, the default, or
-// primary). The password comes from the URL, else libpq's own PGPASSWORD or ~/.pgpass; it is
-// never part of a message.
+// primary). The password comes from the URL, else rememberPassword(), else libpq's own
+// PGPASSWORD or ~/.pgpass; it is never part of a message.
 
 #include <QList>
 #include <QString>
@@ -32,8 +32,13 @@ struct DbLocation
     QString password;       // empty: libpq's default (PGPASSWORD, ~/.pgpass)
     QString connectOptions; // "key=value;…" for QPSQL, from the URL's query
 
-    // Throws StoreError naming what is wrong (never echoing a password).
+    // Throws StoreError naming what is wrong (never echoing a password). A URL without a
+    // password gets the one rememberPassword() keeps for it, if any.
     static DbLocation parse(const QString &location);
+    // Keeps `password` for the URL `location` in this process only (the team database's saved
+    // password, Tools → Connections), so the location string that is passed around, logged and
+    // shown never carries it. An empty password forgets it.
+    static void rememberPassword(const QString &location, const QString &password);
     static bool isPostgresUrl(const QString &location);
     // For messages: the file path, or postgresql://user@host:port[,…]/db without the password.
     QString display() const;
