@@ -45,6 +45,22 @@ QString joinPath(const QString &base, const QString &path)
     return (base.endsWith(u'/') ? base.chopped(1) : base) + path;
 }
 
+// Whether the URL as typed has a password in it (user:password@…). DbLocation::parse cannot
+// tell: it adds the password this process keeps for a saved URL.
+bool typesPassword(const QString &url)
+{
+    const qsizetype start = url.indexOf(u"://"_s) + 3;
+    qsizetype end = url.size();
+    for (const QChar stop : {u'/', u'?', u'#'}) {
+        const qsizetype at = url.indexOf(stop, start);
+        if (at >= 0)
+            end = qMin(end, at);
+    }
+    const QString authority = url.mid(start, end - start);
+    const qsizetype at = authority.lastIndexOf(u'@');
+    return at >= 0 && authority.left(at).contains(u':');
+}
+
 // Whether two team database URLs log the same user in to the same servers and database, so a
 // saved password still belongs to the second; false when either is empty or unusable.
 bool sameLogin(const QString &a, const QString &b)
@@ -243,7 +259,7 @@ QString ConnectionsService::databaseProblem(const ui::ConnectionEdit &edit) cons
     } catch (const StoreError &e) {
         return e.message();
     }
-    if (!parsed.password.isEmpty())
+    if (typesPassword(edit.url))
         return tr("the URL carries a password; put it in the Password field, where it is not "
                   "shown or logged");
     if (parsed.user.isEmpty() && !effectiveSecret(edit).isEmpty())
@@ -340,6 +356,20 @@ QString ConnectionsService::save(const std::vector<ui::ConnectionEdit> &edits)
     return {};
 }
 
+bool ConnectionsService::databaseCheckMayUseSavedPassword(const ui::ConnectionEdit &edit) const
+{
+    if (!edit.secret.isEmpty())
+        return true; // typed for this check
+    const ConnectionValue saved = ConnectionSettings(m_configDir).value(u"database"_s, u"url"_s);
+    // As databaseLocation does at start: OPS_DB brings its own password or libpq's.
+    if (saved.source == ConnectionValue::Source::Environment)
+        return false;
+    // PGPASSWORD goes to any server anyway (libpq); the saved file only to the saved login.
+    return EnvFileSecretSource(m_configDir).origin(u"database"_s).kind ==
+               SecretOrigin::Kind::Environment ||
+           sameLogin(saved.value, edit.url);
+}
+
 QString ConnectionsService::saveDatabase(const ui::ConnectionEdit &edit) const
 {
     const ConnectionSettings settings(m_configDir);
@@ -364,10 +394,7 @@ void ConnectionsService::check(const ui::ConnectionEdit &edit,
     ui::ConnectionEdit resolved = edit;
     resolved.url = effectiveUrl(edit);
     resolved.secret = effectiveSecret(edit);
-    // As databaseLocation does at start: the saved password goes with the field's URL only.
-    if (edit.id == u"database"_s &&
-        ConnectionSettings(m_configDir).value(u"database"_s, u"url"_s).source ==
-            ConnectionValue::Source::Environment)
+    if (edit.id == u"database"_s && !databaseCheckMayUseSavedPassword(edit))
         resolved.secret.clear();
     auto *watcher = new QFutureWatcher<CheckOutcome>(this);
     connect(watcher, &QFutureWatcher<CheckOutcome>::finished, this, [watcher, done] {

@@ -47,6 +47,10 @@ public:
     // without its password.
     QString savedDatabase() const;
 
+    // Whether Check connection on the database row may send the saved password: typed now,
+    // PGPASSWORD, or the file for the login it was saved with; never to other servers.
+    bool databaseCheckMayUseSavedPassword(const ui::ConnectionEdit &edit) const;
+
     std::vector<ui::ConnectionRow> rows() const override;
     QString problem(const ui::ConnectionEdit &edit) const override;
     QString warning(const ui::ConnectionEdit &edit) const override;
@@ -60,6 +64,7 @@ private:
     // Saves the team database's row: the URL, and the password typed, or none kept when the URL
     // is emptied or names another login or servers (an old password never goes to new ones).
     QString saveDatabase(const ui::ConnectionEdit &edit) const;
+
     ui::ConnectionRow databaseRow() const;
     QString databaseProblem(const ui::ConnectionEdit &edit) const;
     // The secret in use for `id` when the edit leaves the field empty.

@@ -524,8 +524,14 @@ void TestConnections::databaseIsSavedWithoutItsPasswordInTheIni()
     auto d = openDialog();
     QCOMPARE(d->secretField(u"database"_s)->placeholderText(), u"saved"_s);
     // PGPASSWORD wins over the file, --db and OPS_DB over the saved URL (and bring no password).
+    // The console started on the saved database saves again: the row's URL is not taken for
+    // one that carries a password.
+    QTest::mouseClick(d->saveButton(), Qt::LeftButton);
+    QVERIFY2(d->result() == QDialog::Accepted, qPrintable(d->messageLabel()->text()));
+    QVERIFY(QFile::exists(key));
+    // PGPASSWORD is libpq's to read as it is: nothing of the file is kept beside the URL then.
     qputenv("PGPASSWORD", "from-env");
-    QCOMPARE(DbLocation::parse(*databaseLocation(QString(), &error)).password, u"from-env"_s);
+    QCOMPARE(DbLocation::parse(*databaseLocation(QString(), &error)).password, QString());
     QCOMPARE(*databaseLocation(u"/srv/ops.sqlite"_s, &error), u"/srv/ops.sqlite"_s);
     qputenv("OPS_DB", "postgresql://bob:TopSecret9@db9/ops");
     QCOMPARE(*databaseLocation(QString(), &error), u"postgresql://bob:TopSecret9@db9/ops"_s);
@@ -562,6 +568,14 @@ void TestConnections::databasePasswordNeverGoesToOtherServers()
     // Another option for the same login and servers keeps the password.
     QVERIFY(saveUrl(first + u"?connect_timeout=3"_s));
     QVERIFY(QFile::exists(key));
+    // Check connection sends the saved password to the saved login only, unless one is typed.
+    const auto mayUse = [this](const QString &url, const QString &typed) {
+        return m_service->databaseCheckMayUseSavedPassword({u"database"_s, url, {}, typed});
+    };
+    QVERIFY(mayUse(first, {}));
+    QVERIFY(!mayUse(u"postgresql://alice@db7/ops"_s, {}));
+    QVERIFY(!mayUse(u"postgresql://mallory@db1/ops"_s, {}));
+    QVERIFY(mayUse(u"postgresql://alice@db7/ops"_s, u"typed"_s));
     // Another server, with no password typed: the old one is not sent there.
     QVERIFY(saveUrl(u"postgresql://alice@db7/ops"_s));
     QVERIFY(!QFile::exists(key));

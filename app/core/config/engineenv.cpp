@@ -144,7 +144,10 @@ std::optional<QString> databaseLocation(const QString &given, QString *error)
     const std::optional<QString> password = EnvFileSecretSource().secret(u"database"_s, error);
     if (!password && !error->isEmpty())
         return std::nullopt;
-    DbLocation::rememberPassword(saved.value, password.value_or(QString()));
+    // PGPASSWORD is libpq's to read, as it is; only the file's password is kept beside the URL.
+    const bool fromFile =
+        EnvFileSecretSource().origin(u"database"_s).kind == SecretOrigin::Kind::File;
+    DbLocation::rememberPassword(saved.value, fromFile ? password.value_or(QString()) : QString());
     return saved.value;
 }
 

@@ -69,8 +69,11 @@ void AgentPool::startProcess(int index, const QStringList &args, int killAfter)
     // A process that never started emits no finished(): it ends here, or run() would wait on.
     connect(process, &QProcess::errorOccurred, this,
             [this, process, index](QProcess::ProcessError error) {
-                if (error == QProcess::FailedToStart)
-                    finished(process, index);
+                if (error != QProcess::FailedToStart)
+                    return;
+                m_records[size_t(index)].stderrText = process->errorString().toUtf8();
+                process->deleteLater();
+                ended(index); // exitCode stays -1: no result
             });
     process->start(m_settings.opsctlPath, args);
     if (killAfter < 0)
