@@ -91,6 +91,7 @@ QWidget *ConnectionsDialog::buildRow(RowWidgets &w)
     w.state = noteLabel(box, id + u"State"_s);
     form->addRow(w.state);
     w.result = noteLabel(box, id + u"Result"_s);
+    w.result->hide(); // shown with the first check's answer: no blank line until then
     form->addRow(w.result);
     showState(w);
     return box;
@@ -166,6 +167,7 @@ void ConnectionsDialog::check(const QString &id)
     if (!w)
         return;
     const ConnectionEdit edit = editOf(*w);
+    w->result->show();
     if (const QString problem = m_backend.problem(edit); !problem.isEmpty()) {
         w->result->setText(u"<span style='color:#c62828'>%1</span>"_s.arg(problem.toHtmlEscaped()));
         fitText();
