@@ -11,7 +11,7 @@ seconds="${1:-20}"
 build="${OPS_FUZZ_BUILD:-$root/build-fuzz}"
 targets=(fuzz_stripe_refund fuzz_stripe_charge fuzz_stripe_refund_list fuzz_stripe_error
          fuzz_form_roundtrip fuzz_evidence_json fuzz_slen_objects fuzz_mcp_jsonrpc
-         fuzz_webhook_event fuzz_http_response)
+         fuzz_webhook_event fuzz_http_response fuzz_adyen_notification)
 
 cmake -S "$root/tests/fuzz" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null

@@ -27,20 +27,25 @@ export async function loadStripe() {
   return (await import('stripe')).default;
 }
 
-// Resolves to { child, port } once provider-sim printed its first line.
-export function startSim() {
+// Resolves to { child, port, tlsPort } once provider-sim printed its listening lines. With
+// tls = { cert, key } (PEM paths) it also serves HTTPS, whose port is tlsPort.
+export function startSim(tls) {
+  const args = ['--seed', join(sourceDir, 'resources/sim/demo-seed.json')];
+  if (tls) args.push('--tls-listen', '127.0.0.1:0', '--tls-cert', tls.cert, '--tls-key', tls.key);
   return new Promise((resolve, reject) => {
-    const child = spawn(simPath, ['--seed', join(sourceDir, 'resources/sim/demo-seed.json')], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(simPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     const lines = createInterface({ input: child.stdout });
     const timer = setTimeout(() => reject(new Error('provider-sim printed no first line')), 10000);
     child.on('exit', (code) => reject(new Error(`provider-sim exited with ${code}`)));
-    lines.once('line', (line) => {
+    const ports = [];
+    lines.on('line', (line) => {
+      const match = /^provider-sim listening on https?:\/\/127\.0\.0\.1:(\d+)$/.exec(line);
+      if (!match) return reject(new Error(`unexpected line: ${line}`));
+      ports.push(Number(match[1]));
+      if (ports.length < (tls ? 2 : 1)) return;
       clearTimeout(timer);
-      const match = /^provider-sim listening on http:\/\/127\.0\.0\.1:(\d+)$/.exec(line);
-      if (!match) return reject(new Error(`unexpected first line: ${line}`));
-      resolve({ child, port: Number(match[1]) });
+      lines.removeAllListeners('line');
+      resolve({ child, port: ports[0], tlsPort: ports[1] });
     });
   });
 }

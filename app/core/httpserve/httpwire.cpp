@@ -1,8 +1,11 @@
 #include "httpserve/httpwire.h"
 
 #include <QCryptographicHash>
+#include <QFile>
 #include <QHttpServerRequest>
 #include <QLoggingCategory>
+#include <QSslCertificate>
+#include <QSslKey>
 #include <QTimer>
 #include <poll.h>
 
@@ -210,6 +213,27 @@ bool HttpWire::handleRequest(const QHttpServerRequest &request, QTcpSocket *sock
     const bool close = data.headers.value("connection").toLower() == "close";
     m_handler(std::move(data), std::make_shared<Responder>(socket, close));
     return true;
+}
+
+QString HttpWire::useTls(const QString &certificatePemPath, const QString &keyPemPath)
+{
+    QFile certFile(certificatePemPath);
+    QFile keyFile(keyPemPath);
+    if (!certFile.open(QIODevice::ReadOnly))
+        return QStringLiteral("cannot read %1: %2").arg(certificatePemPath, certFile.errorString());
+    if (!keyFile.open(QIODevice::ReadOnly))
+        return QStringLiteral("cannot read %1: %2").arg(keyPemPath, keyFile.errorString());
+    const QSslCertificate certificate(certFile.readAll(), QSsl::Pem);
+    if (certificate.isNull())
+        return QStringLiteral("%1 holds no PEM certificate").arg(certificatePemPath);
+    const QByteArray keyPem = keyFile.readAll();
+    QSslKey key(keyPem, QSsl::Ec, QSsl::Pem);
+    if (key.isNull())
+        key = QSslKey(keyPem, QSsl::Rsa, QSsl::Pem);
+    if (key.isNull())
+        return QStringLiteral("%1 holds no unencrypted PEM EC or RSA private key").arg(keyPemPath);
+    sslSetup(certificate, key);
+    return {};
 }
 
 bool sameSecret(const QByteArray &given, const QByteArray &expected)

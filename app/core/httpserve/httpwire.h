@@ -66,6 +66,11 @@ public:
     using Handler = std::function<void(HttpRequestData, ResponderPtr)>;
     explicit HttpWire(Handler handler, QObject *parent = nullptr);
 
+    // Every later listen() serves TLS with this certificate and private key (PEM files), which
+    // Qt 6.4 applies to all of a server's listeners: a server that also speaks plain HTTP needs
+    // a second HttpWire. An error text when a file cannot be read or holds no certificate/key.
+    QString useTls(const QString &certificatePemPath, const QString &keyPemPath);
+
 protected:
     bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
     void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;

@@ -1,5 +1,7 @@
 #include "webhook/webhooksignature.h"
 
+#include "transport/constanttime.h"
+
 #include <QMessageAuthenticationCode>
 
 using namespace Qt::StringLiterals;
@@ -20,17 +22,6 @@ std::optional<qint64> unixSeconds(const QByteArray &text)
         value = value * 10 + (c - '0');
     }
     return value;
-}
-
-// Every byte is looked at whatever the first difference; lengths are not secret (64 hex).
-bool sameBytes(const QByteArray &a, const QByteArray &b)
-{
-    if (a.size() != b.size())
-        return false;
-    unsigned char diff = 0;
-    for (qsizetype i = 0; i < a.size(); ++i)
-        diff |= static_cast<unsigned char>(a[i] ^ b[i]);
-    return diff == 0;
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "providersim/adminroutes.h"
 
+#include "providersim/adyen/adyenhandler.h"
 #include "providersim/simlog.h"
 #include "providersim/simrouter.h"
 #include "providersim/stripehandler.h"
@@ -89,6 +90,8 @@ SimResponse AdminRoutes::route(const SimRequest &request, const nlohmann::json &
         return *r;
     if (auto r = settle(request, body))
         return *r;
+    if (auto r = adyen(request, body))
+        return *r;
     return adminError(404, "not_found",
                       QStringLiteral("no admin route %1 %2").arg(QString::fromLatin1(m), p));
 }
@@ -141,6 +144,27 @@ std::optional<SimResponse> AdminRoutes::settle(const SimRequest &request,
         parts[3] != QLatin1String("settle"))
         return std::nullopt;
     return m_router.stripe().settle(parts[2], body);
+}
+
+// /_sim/adyen/config, /_sim/adyen/refunds, /_sim/adyen/refunds/{psp}/settle|fail-later
+std::optional<SimResponse> AdminRoutes::adyen(const SimRequest &request, const nlohmann::json &body)
+{
+    const QStringList parts = request.path.split(u'/', Qt::SkipEmptyParts);
+    if (parts.size() < 3 || parts[1] != QLatin1String("adyen"))
+        return std::nullopt;
+    AdyenHandler &adyen = m_router.adyen();
+    const bool post = request.method == "POST";
+    if (parts.size() == 3 && parts[2] == QLatin1String("config") && post)
+        return adyen.configure(body);
+    if (parts.size() == 3 && parts[2] == QLatin1String("refunds") && request.method == "GET")
+        return ok(adyen.refundsJson());
+    if (parts.size() != 5 || parts[2] != QLatin1String("refunds") || !post)
+        return std::nullopt;
+    if (parts[4] == QLatin1String("settle"))
+        return adyen.settle(parts[3], body);
+    if (parts[4] == QLatin1String("fail-later"))
+        return adyen.failLater(parts[3], body);
+    return std::nullopt;
 }
 
 nlohmann::json AdminRoutes::clockJson() const

@@ -1,8 +1,8 @@
 #pragma once
 
 // provider-sim's own control surface under /_sim/ (JSON in and out, loopback peers only):
-// seed, faults, fault stats, clock, ledger, request log, messages, webhooks, refund settle,
-// reset. The exact routes and
+// seed, faults, fault stats, clock, ledger, request log, messages, webhooks, refund settle
+// (Stripe and Adyen), Adyen's settle delay and later failures, reset. The exact routes and
 // bodies are listed in app/tools/providersim/README.md.
 
 #include "providersim/simtypes.h"
@@ -23,6 +23,7 @@ private:
     SimResponse postFault(const nlohmann::json &body);
     std::optional<SimResponse> webhooks(const SimRequest &request, const nlohmann::json &body);
     std::optional<SimResponse> settle(const SimRequest &request, const nlohmann::json &body);
+    std::optional<SimResponse> adyen(const SimRequest &request, const nlohmann::json &body);
     SimResponse clock(const SimRequest &request, const nlohmann::json &body);
     nlohmann::json clockJson() const;
 

@@ -69,8 +69,8 @@ void IdempotencyStore::prune(qint64 nowSecs)
     if (nowSecs == m_lastPruneSecs)
         return; // at most one sweep per simulated second
     m_lastPruneSecs = nowSecs;
-    m_entries.removeIf([nowSecs](const QHash<QString, Entry>::iterator &it) {
-        return !it->inProgress && nowSecs - it->createdSecs >= retentionSecs;
+    m_entries.removeIf([this, nowSecs](const QHash<QString, Entry>::iterator &it) {
+        return !it->inProgress && nowSecs - it->createdSecs >= m_retentionSecs;
     });
 }
 

@@ -4,8 +4,8 @@
 // atomically before the endpoint runs; while claimed, another request with the key is "in
 // use". Once the endpoint ran, its response (whatever the status, 500 included) is stored and
 // replayed for the retention period of simulator time; after that the key is pruned and runs
-// as new. A claim released without a stored response leaves nothing behind. Keys are scoped
-// (per project of the API key).
+// as new (Stripe: 24 hours; Adyen: 7 days). A claim released without a stored response leaves
+// nothing behind. Keys are scoped (per project of the API key).
 
 #include "providersim/simtypes.h"
 
@@ -17,7 +17,10 @@ namespace ops::sim {
 class IdempotencyStore
 {
 public:
-    static constexpr qint64 retentionSecs = 24 * 3600;
+    // Stripe keeps a key 24 hours; Adyen at least 7 days.
+    explicit IdempotencyStore(qint64 retentionSecs = 24 * 3600)
+        : m_retentionSecs(retentionSecs)
+    {}
 
     enum class Outcome
     {
@@ -62,6 +65,7 @@ private:
 
     static QString slot(const QString &scope, const QString &key) { return scope + u'\n' + key; }
 
+    qint64 m_retentionSecs = 24 * 3600;
     QHash<QString, Entry> m_entries;
     qint64 m_nextToken = 1;
     qint64 m_lastPruneSecs = -1;

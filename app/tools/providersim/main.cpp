@@ -3,10 +3,14 @@
 // app/tools/providersim/README.md.
 //
 //   provider-sim [--listen HOST:PORT] [--seed FILE] [--allow-non-loopback] [--fault-seed N]
+//                [--tls-listen HOST:PORT --tls-cert PEM --tls-key PEM]
 //   provider-sim --version | --help
 //
 // The first stdout line is exactly "provider-sim listening on http://HOST:PORT" (flushed), so
-// a parent process can read the port. Exit 2: usage, bad seed, refused or failed bind.
+// a parent process can read the port; with --tls-listen a second line "provider-sim listening
+// on https://HOST:PORT" follows. Both listeners serve the same routes and state (the official
+// Adyen client speaks only HTTPS). Exit 2: usage, bad seed, unreadable certificate or key,
+// refused or failed bind.
 
 #include "opsversion.h"
 #include "providersim/simrouter.h"
@@ -68,6 +72,23 @@ std::optional<QString> loadSeedFile(ops::sim::SimRouter &router, const QString &
     return std::nullopt;
 }
 
+std::optional<ListenAddress> checkedListen(const QString &text, bool allowNonLoopback,
+                                           QString &error)
+{
+    const auto listen = parseListen(text);
+    if (!listen) {
+        error = QStringLiteral("expects HOST:PORT with a numeric address, got '%1'").arg(text);
+        return std::nullopt;
+    }
+    if (!listen->host.isLoopback() && !allowNonLoopback) {
+        error = QStringLiteral("refusing to listen on non-loopback address %1; pass "
+                               "--allow-non-loopback to expose the simulator")
+                    .arg(listen->host.toString());
+        return std::nullopt;
+    }
+    return listen;
+}
+
 QString urlHost(const QHostAddress &address)
 {
     const QString s = address.toString();
@@ -83,7 +104,8 @@ int main(int argc, char *argv[])
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        QStringLiteral("Stripe- and Slen-compatible provider simulator with fault injection."));
+        QStringLiteral("Stripe-, Slen- and Adyen-compatible provider simulator with fault "
+                       "injection."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption listenOption(
@@ -100,7 +122,19 @@ int main(int argc, char *argv[])
     const QCommandLineOption faultSeedOption(QStringLiteral("fault-seed"),
                                              QStringLiteral("Seed of the fault random source."),
                                              QStringLiteral("N"));
-    parser.addOptions({listenOption, seedOption, allowOption, faultSeedOption});
+    const QCommandLineOption tlsListenOption(
+        QStringLiteral("tls-listen"),
+        QStringLiteral("Also serve HTTPS here (needs --tls-cert and --tls-key)."),
+        QStringLiteral("HOST:PORT"));
+    const QCommandLineOption tlsCertOption(QStringLiteral("tls-cert"),
+                                           QStringLiteral("PEM certificate of the HTTPS listener."),
+                                           QStringLiteral("PEM"));
+    const QCommandLineOption tlsKeyOption(QStringLiteral("tls-key"),
+                                          QStringLiteral("PEM private key of the HTTPS listener "
+                                                         "(unencrypted)."),
+                                          QStringLiteral("PEM"));
+    parser.addOptions({listenOption, seedOption, allowOption, faultSeedOption, tlsListenOption,
+                       tlsCertOption, tlsKeyOption});
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -114,14 +148,21 @@ int main(int argc, char *argv[])
     if (!parser.positionalArguments().isEmpty())
         return fail(QStringLiteral("unexpected argument: ") + parser.positionalArguments().first());
 
-    const auto listen = parseListen(parser.value(listenOption));
+    QString error;
+    const auto listen = checkedListen(parser.value(listenOption), parser.isSet(allowOption), error);
     if (!listen)
-        return fail(QStringLiteral("--listen expects HOST:PORT with a numeric address, got '%1'")
-                        .arg(parser.value(listenOption)));
-    if (!listen->host.isLoopback() && !parser.isSet(allowOption))
-        return fail(QStringLiteral("refusing to listen on non-loopback address %1; pass "
-                                   "--allow-non-loopback to expose the simulator")
-                        .arg(listen->host.toString()));
+        return fail(QStringLiteral("--listen ") + error);
+    std::optional<ListenAddress> tlsListen;
+    const bool tlsFiles = parser.isSet(tlsCertOption) || parser.isSet(tlsKeyOption);
+    if (parser.isSet(tlsListenOption)) {
+        tlsListen = checkedListen(parser.value(tlsListenOption), parser.isSet(allowOption), error);
+        if (!tlsListen)
+            return fail(QStringLiteral("--tls-listen ") + error);
+        if (!parser.isSet(tlsCertOption) || !parser.isSet(tlsKeyOption))
+            return fail(QStringLiteral("--tls-listen needs --tls-cert and --tls-key"));
+    } else if (tlsFiles) {
+        return fail(QStringLiteral("--tls-cert and --tls-key go with --tls-listen"));
+    }
 
     ops::sim::SimRouter router;
     if (parser.isSet(faultSeedOption)) {
@@ -136,17 +177,33 @@ int main(int argc, char *argv[])
             return fail(*error);
     }
 
-    ops::sim::SimServer server(
-        [&router](ops::sim::SimRequest request, ops::sim::ReplyChannelPtr channel) {
-            router.dispatch(std::move(request), std::move(channel));
-        });
+    const auto dispatch = [&router](ops::sim::SimRequest request,
+                                    ops::sim::ReplyChannelPtr channel) {
+        router.dispatch(std::move(request), std::move(channel));
+    };
+    ops::sim::SimServer server(dispatch);
+    ops::sim::SimServer tlsServer(dispatch);
+    if (tlsListen) {
+        const QString tlsError =
+            tlsServer.useTls(parser.value(tlsCertOption), parser.value(tlsKeyOption));
+        if (!tlsError.isEmpty())
+            return fail(tlsError);
+    }
     const quint16 port = server.listen(listen->host, listen->port);
     if (port == 0)
         return fail(QStringLiteral("cannot listen on %1:%2")
                         .arg(listen->host.toString())
                         .arg(listen->port));
+    const quint16 tlsPort = tlsListen ? tlsServer.listen(tlsListen->host, tlsListen->port) : 0;
+    if (tlsListen && tlsPort == 0)
+        return fail(QStringLiteral("cannot listen on %1:%2")
+                        .arg(tlsListen->host.toString())
+                        .arg(tlsListen->port));
     std::printf("provider-sim listening on http://%s:%u\n", qPrintable(urlHost(listen->host)),
                 unsigned(port));
+    if (tlsListen)
+        std::printf("provider-sim listening on https://%s:%u\n",
+                    qPrintable(urlHost(tlsListen->host)), unsigned(tlsPort));
     std::fflush(stdout);
     return app.exec();
 }

@@ -1,5 +1,6 @@
 #include "providersim/simrouter.h"
 
+#include "providersim/adyen/adyenhandler.h"
 #include "providersim/simlog.h"
 #include "providersim/slen/slenhandler.h"
 #include "providersim/stripehandler.h"
@@ -33,6 +34,14 @@ void SimRouter::createHandlers()
     m_stripe = std::make_unique<StripeHandler>(m_world);
     m_stripe->setEventSink([this](const StripeEvent &event) { m_webhooks->publish(event); });
     m_slen = std::make_unique<SlenHandler>(m_world);
+    // Adyen settles its refunds later; work of an older generation (before a reset) is dropped.
+    m_adyen = std::make_unique<AdyenHandler>(m_world, [this](int ms, std::function<void()> fn) {
+        QTimer::singleShot(ms, this, [this, generation = m_generation, fn = std::move(fn)] {
+            if (generation == m_generation)
+                fn();
+        });
+    });
+    m_adyen->setNotificationSink([this](const AdyenItem &item) { m_webhooks->publish(item); });
     m_sink = std::make_unique<MessageSink>(m_world);
 }
 
@@ -40,6 +49,7 @@ ProviderHandler *SimRouter::handlerFor(const SimRequest &request) const
 {
     for (ProviderHandler *h : {static_cast<ProviderHandler *>(m_stripe.get()),
                                static_cast<ProviderHandler *>(m_slen.get()),
+                               static_cast<ProviderHandler *>(m_adyen.get()),
                                static_cast<ProviderHandler *>(m_sink.get())}) {
         if (h->matches(request))
             return h;
@@ -219,6 +229,10 @@ std::optional<QString> SimRouter::applySeed(const nlohmann::json &seed)
         if (seed.contains(list) && !seed[list].is_array())
             return QStringLiteral("%1 must be an array").arg(QLatin1String(list));
     }
+    if (seed.contains("adyen_payments")) {
+        if (const auto error = AdyenBook::validateSeed(seed["adyen_payments"]))
+            return error;
+    }
     if (keys != seed.end()) {
         for (const auto &k : *keys)
             m_world.apiKeyProject.insert(QString::fromStdString(k["key"].get<std::string>()),
@@ -226,6 +240,7 @@ std::optional<QString> SimRouter::applySeed(const nlohmann::json &seed)
     }
     m_stripe->seed(seed);
     m_slen->seed(seed);
+    m_adyen->seed(seed);
     m_seeds.push_back(seed);
     return std::nullopt;
 }

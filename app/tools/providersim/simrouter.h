@@ -27,6 +27,7 @@ namespace ops::sim {
 
 class StripeHandler;
 class SlenHandler;
+class AdyenHandler;
 
 class SimRouter final : public QObject
 {
@@ -41,7 +42,8 @@ public:
 
     void dispatch(SimRequest request, ReplyChannelPtr channel);
 
-    // Validates and applies a seed ({"api_keys","charges","customers","flows"}); returns an
+    // Validates and applies a seed ({"api_keys","charges","customers","flows",
+    // "adyen_payments"}); returns an
     // error message when the seed is malformed (nothing applied then).
     std::optional<QString> applySeed(const nlohmann::json &seed);
     // Back to the state right after start-up and all seeds applied since: no refunds, events,
@@ -55,6 +57,7 @@ public:
     RequestLog &requestLog() { return m_log; }
     MessageSink &messages() { return *m_sink; }
     StripeHandler &stripe() { return *m_stripe; }
+    AdyenHandler &adyen() { return *m_adyen; }
     WebhookDispatcher &webhooks() { return *m_webhooks; }
 
 private:
@@ -72,6 +75,7 @@ private:
     std::unique_ptr<WebhookDispatcher> m_webhooks; // outlives handler generations
     std::unique_ptr<StripeHandler> m_stripe;
     std::unique_ptr<SlenHandler> m_slen;
+    std::unique_ptr<AdyenHandler> m_adyen;
     std::unique_ptr<MessageSink> m_sink;
     std::vector<nlohmann::json> m_seeds; // every seed applied, replayed by reset()
     quint64 m_startupFaultSeed = FaultTable::defaultSeed;

@@ -50,6 +50,12 @@ public:
         return m_wire.listen(address, port);
     }
 
+    // TLS on this server's listeners (see HttpWire::useTls); an error text or empty.
+    QString useTls(const QString &certificatePemPath, const QString &keyPemPath)
+    {
+        return m_wire.useTls(certificatePemPath, keyPemPath);
+    }
+
 private:
     HttpWire m_wire;
 };

@@ -79,7 +79,7 @@ private:
 // chaos harness compare the operation rows against.
 struct Movement
 {
-    QString provider;       // "stripe" | "slen"
+    QString provider;       // "stripe" | "slen" | "adyen"
     QString kind;           // "refund" | "topup" | "charge" | "adjust"
     QString id;             // provider object id: re_…, mv_…
     QString charge;         // stripe: charge id

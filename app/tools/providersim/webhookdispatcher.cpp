@@ -61,7 +61,7 @@ void WebhookDispatcher::publish(const StripeEvent &event)
     const QByteArray body = QByteArray::fromStdString(
         event.toJson().dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     for (const WebhookEndpoint &e : m_endpoints) {
-        if (!e.accepts(event.type))
+        if (e.format != WebhookEndpoint::Format::Stripe || !e.accepts(event.type))
             continue;
         Delivery d;
         d.id = m_nextDelivery++;
@@ -69,6 +69,21 @@ void WebhookDispatcher::publish(const StripeEvent &event)
         d.eventId = event.id;
         d.eventType = event.type;
         d.body = body;
+        begin(d);
+    }
+}
+
+void WebhookDispatcher::publish(const AdyenItem &item)
+{
+    for (const WebhookEndpoint &e : m_endpoints) {
+        if (e.format != WebhookEndpoint::Format::Adyen || !e.accepts(item.eventCode))
+            continue;
+        Delivery d;
+        d.id = m_nextDelivery++;
+        d.endpointId = e.id;
+        d.eventId = item.pspReference + u':' + item.eventCode;
+        d.eventType = item.eventCode;
+        d.adyen = item;
         begin(d);
     }
 }
@@ -129,17 +144,9 @@ void WebhookDispatcher::send(Delivery delivery, const QString &fault, FaultMode 
     if (!e)
         return;
     const qint64 t = m_world.clock.nowSecs();
-    const QByteArray secret =
-        mode == FaultMode::WebhookBadSignature ? e->secret + "-not-the-secret" : e->secret;
-    QNetworkRequest request(e->url);
-    request.setRawHeader("Content-Type", "application/json; charset=utf-8");
-    request.setRawHeader("User-Agent", "Stripe/1.0 (+https://stripe.com/docs/webhooks)");
-    request.setRawHeader("Stripe-Signature", stripeSignatureHeader(secret, t, delivery.body));
-    // A redirect is not a delivery (Stripe counts 3xx as a failure).
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                         QNetworkRequest::ManualRedirectPolicy);
-    request.setTransferTimeout(e->timeoutMs);
-    QNetworkReply *reply = m_network.post(request, delivery.body);
+    QByteArray body;
+    const QNetworkRequest request = requestFor(*e, delivery, mode, t, body);
+    QNetworkReply *reply = m_network.post(request, body);
     const quint64 generation = m_generation;
     const QString url = e->url.toString();
     connect(reply, &QNetworkReply::finished, this,
@@ -148,6 +155,33 @@ void WebhookDispatcher::send(Delivery delivery, const QString &fault, FaultMode 
                 if (generation == m_generation)
                     finish(delivery, reply, fault, mode, t, url);
             });
+}
+
+// The request of one attempt, and its body: Stripe's event with the signature in a header, or an
+// Adyen batch whose item carries its signature. The bad_signature fault signs with a wrong secret
+// or key.
+QNetworkRequest WebhookDispatcher::requestFor(const WebhookEndpoint &e, const Delivery &delivery,
+                                              FaultMode mode, qint64 t, QByteArray &body) const
+{
+    const bool forged = mode == FaultMode::WebhookBadSignature;
+    QNetworkRequest request(e.url);
+    request.setRawHeader("Content-Type", "application/json; charset=utf-8");
+    if (delivery.adyen) {
+        // A leading byte, not a trailing one: HMAC pads a short key with zero bytes.
+        const QByteArray key = forged ? "ff" + e.hmacKey : e.hmacKey;
+        body = signedAdyenBatch({*delivery.adyen}, key, false);
+        request.setRawHeader("User-Agent", "Adyen HttpClient 1.0 (provider-sim)");
+    } else {
+        const QByteArray secret = forged ? e.secret + "-not-the-secret" : e.secret;
+        body = delivery.body;
+        request.setRawHeader("User-Agent", "Stripe/1.0 (+https://stripe.com/docs/webhooks)");
+        request.setRawHeader("Stripe-Signature", stripeSignatureHeader(secret, t, body));
+    }
+    // A redirect is not a delivery (Stripe counts 3xx as a failure).
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                         QNetworkRequest::ManualRedirectPolicy);
+    request.setTransferTimeout(e.timeoutMs);
+    return request;
 }
 
 void WebhookDispatcher::finish(const Delivery &delivery, QNetworkReply *reply, const QString &fault,

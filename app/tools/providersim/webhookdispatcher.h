@@ -2,11 +2,14 @@
 
 // Webhook delivery of provider-sim: every event the Stripe side records is POSTed, signed as
 // Stripe signs (Stripe-Signature: t=<sim clock>,v1=HMAC-SHA256(secret, "<t>.<body>")), to each
-// registered endpoint whose type patterns accept it. Delivery is asynchronous (the API answer
+// registered Stripe endpoint whose type patterns accept it; every Adyen notification item goes
+// to each Adyen endpoint as a one-item batch signed under that endpoint's HMAC key (the type
+// patterns match the eventCode). Delivery is asynchronous (the API answer
 // that caused an event never waits for it), at least once, and retried with the endpoint's
 // backoff until a 2xx or its attempts run out. Faults on route "WEBHOOK" (FaultTable) bend a
 // delivery: duplicate, reorder, delay, fail_endpoint, bad_signature. Every attempt is listed.
 
+#include "adyen/adyennotification.h"
 #include "providersim/faulttable.h"
 #include "providersim/stripestate.h"
 #include "providersim/webhookendpoint.h"
@@ -14,6 +17,7 @@
 #include <QDateTime>
 #include <QHash>
 #include <QNetworkAccessManager>
+#include <QNetworkRequest>
 #include <QObject>
 #include <deque>
 #include <optional>
@@ -44,6 +48,7 @@ public:
     void clear();
 
     void publish(const StripeEvent &event);
+    void publish(const AdyenItem &item);
 
     nlohmann::json endpointsJson() const;
     // {"deliveries":[{seq,delivery,event,type,endpoint,url,attempt,status,error,fault,outcome,
@@ -58,7 +63,8 @@ private:
         QString endpointId;
         QString eventId;
         QString eventType;
-        QByteArray body;
+        QByteArray body;                // Stripe: the event; Adyen: signed at each attempt
+        std::optional<AdyenItem> adyen; // an Adyen notification item
         int attempt = 1;
     };
     struct Attempt
@@ -81,6 +87,8 @@ private:
 
     void begin(Delivery delivery);
     void send(Delivery delivery, const QString &fault, FaultMode mode);
+    QNetworkRequest requestFor(const WebhookEndpoint &e, const Delivery &delivery, FaultMode mode,
+                               qint64 t, QByteArray &body) const;
     void finish(const Delivery &delivery, QNetworkReply *reply, const QString &fault,
                 FaultMode mode, qint64 t, const QString &url);
     void hold(Delivery delivery, const QString &fault, int maxHoldMs);

@@ -4,6 +4,7 @@
 
 #include <QMessageAuthenticationCode>
 #include <algorithm>
+#include <cctype>
 
 namespace ops::sim {
 
@@ -43,6 +44,35 @@ std::optional<QString> parseEvents(const nlohmann::json &body, QStringList &out)
     return std::nullopt;
 }
 
+// Stripe endpoints sign with a secret; Adyen endpoints with a hex HMAC key (Adyen's customer area
+// shows 64 hex digits).
+std::optional<QString> parseSigning(const nlohmann::json &body, WebhookEndpoint &e)
+{
+    const std::string format = body.value("format", std::string("stripe"));
+    if (format == "adyen") {
+        e.format = WebhookEndpoint::Format::Adyen;
+        const auto key = body.value("hmac_key", nlohmann::json());
+        const QByteArray hex =
+            key.is_string() ? QByteArray::fromStdString(key.get<std::string>()) : QByteArray();
+        const bool isHex = !hex.isEmpty() && hex.size() % 2 == 0 && hex.size() <= 128 &&
+                           std::all_of(hex.begin(), hex.end(), [](char c) {
+                               return std::isxdigit(static_cast<unsigned char>(c)) != 0;
+                           });
+        if (!isHex)
+            return QStringLiteral("hmac_key is required for an Adyen endpoint: hex, such as the "
+                                  "64 digits Adyen's customer area shows");
+        e.hmacKey = hex;
+        return std::nullopt;
+    }
+    if (format != "stripe")
+        return QStringLiteral("format is \"stripe\" (the default) or \"adyen\"");
+    if (!body.contains("secret") || !body["secret"].is_string() ||
+        body["secret"].get<std::string>().empty())
+        return QStringLiteral("secret is required: the endpoint's signing secret");
+    e.secret = QByteArray::fromStdString(body["secret"].get<std::string>());
+    return std::nullopt;
+}
+
 } // namespace
 
 bool WebhookEndpoint::accepts(const QString &eventType) const
@@ -66,6 +96,7 @@ nlohmann::json WebhookEndpoint::toJson() const
         types.push_back(e.toStdString());
     return {{"id", id.toStdString()},
             {"url", url.toString().toStdString()},
+            {"format", format == Format::Adyen ? "adyen" : "stripe"},
             {"events", types},
             {"timeout_ms", timeoutMs},
             {"retry_base_ms", retryBaseMs},
@@ -80,16 +111,14 @@ std::variant<WebhookEndpoint, QString> WebhookEndpoint::fromJson(const nlohmann:
                               "\"events\":[\"refund.*\"]}");
     if (!body.contains("url") || !body["url"].is_string())
         return QStringLiteral("url is required: an http:// or https:// address");
-    if (!body.contains("secret") || !body["secret"].is_string() ||
-        body["secret"].get<std::string>().empty())
-        return QStringLiteral("secret is required: the endpoint's signing secret");
     WebhookEndpoint e;
+    if (auto error = parseSigning(body, e))
+        return *error;
     e.url = QUrl(QString::fromStdString(body["url"].get<std::string>()), QUrl::StrictMode);
     const QString scheme = e.url.scheme();
     if (!e.url.isValid() || e.url.host().isEmpty() ||
         (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
         return QStringLiteral("url must be an absolute http:// or https:// address");
-    e.secret = QByteArray::fromStdString(body["secret"].get<std::string>());
     for (const auto &error :
          {parseEvents(body, e.events), intField(body, "timeout_ms", 50, 600000, e.timeoutMs),
           intField(body, "retry_base_ms", 1, 600000, e.retryBaseMs),

@@ -15,9 +15,16 @@ namespace ops::sim {
 
 struct WebhookEndpoint
 {
+    enum class Format
+    {
+        Stripe, // the event body, signed in the Stripe-Signature header with `secret`
+        Adyen,  // a notification batch, each item signed inside it with the hex `hmacKey`
+    };
     QString id; // "we_…"
     QUrl url;
-    QByteArray secret;
+    Format format = Format::Stripe;
+    QByteArray secret;                          // Stripe
+    QByteArray hmacKey;                         // Adyen: hex
     QStringList events = {QStringLiteral("*")}; // type patterns, `*` matches any run
     int timeoutMs = 5000;                       // one attempt, connect to last byte
     int retryBaseMs = 200;                      // wait after the first failed attempt
@@ -30,6 +37,7 @@ struct WebhookEndpoint
     // Registration as answered by the admin routes; the secret is never echoed.
     nlohmann::json toJson() const;
 
+    // {"url","secret","events"?,…} or {"url","format":"adyen","hmac_key":"<hex>","events"?,…};
     // {"url","secret","events"?,"timeout_ms"?,"retry_base_ms"?,"retry_max_ms"?,
     //  "max_attempts"?}; an error message when a field is missing or wrong.
     static std::variant<WebhookEndpoint, QString> fromJson(const nlohmann::json &body);
