@@ -15,8 +15,19 @@ Outcome classifyConflict(Provider provider, const ProviderAnswer &a)
     return Outcome::InProgress;
 }
 
+// Adyen (docs/design.md §15, docs/adyen.md): 704 is "request already processed or in
+// progress". With `transient-error` the key's first request still runs: back off, same key.
+// Without it Adyen holds something else under the key: unknown, a person decides.
+Outcome classifyAdyenKeyAnswer(const ProviderAnswer &a)
+{
+    return a.transientError ? Outcome::InProgress : Outcome::KeyMismatch;
+}
+
 Outcome classifyClientError(Provider provider, const ProviderAnswer &a)
 {
+    if (provider == Provider::Adyen && a.errorCode == u"704"_s &&
+        (a.httpStatus == 422 || a.httpStatus == 409))
+        return classifyAdyenKeyAnswer(a);
     if (a.httpStatus == 401 || a.httpStatus == 403)
         return Outcome::Credentials;
     if (a.httpStatus == 409)
@@ -77,7 +88,7 @@ KeyMemory keyMemory(const std::vector<Attempt> &attempts)
 
 KeyMemory keyMemoryFor(const Operation &op, const std::vector<Attempt> &attempts)
 {
-    return op.provider == Provider::Stripe ? keyMemory(attempts) : KeyMemory::Nothing;
+    return op.provider == Provider::Slen ? KeyMemory::Nothing : keyMemory(attempts);
 }
 
 } // namespace ops

@@ -23,7 +23,8 @@ struct ProviderAnswer
     TransportError transport = TransportError::None; // set when httpStatus == 0
     QString errorType;                               // Stripe error.type
     QString errorCode;                               // error.code
-    bool bodyReadable = true; // false: a 2xx whose object could not be parsed
+    bool bodyReadable = true;    // false: a 2xx whose object could not be parsed
+    bool transientError = false; // Adyen's `transient-error: true`: the key's request still runs
 };
 
 Outcome classify(Provider provider, const ProviderAnswer &answer);
@@ -48,10 +49,10 @@ enum class KeyMemory
 QString toString(KeyMemory memory);
 KeyMemory keyMemory(const std::vector<Attempt> &attempts);
 // What the row's key holds, for the one decision every caller makes (the console's look-up, the
-// bulk preview): only Stripe stores an answer other than a success under a key and replays it
-// (docs/design.md §5), so a Stripe row is judged from its attempts (keyMemory) and any other
-// provider's row is Nothing: Slen keeps only a success, or pins the key to an execution whose
-// replay reads it as it is now, so its key never blocks a resend that could finish the work.
+// bulk preview). Stripe and Adyen keep the first answer under a key and replay it for the key's
+// life (docs/design.md §5, §15), so their rows are judged from their attempts (keyMemory). A
+// Slen row is Nothing: Slen keeps only a success, or pins the key to an execution whose replay
+// reads it as it is now, so its key never blocks a resend that could finish the work.
 KeyMemory keyMemoryFor(const Operation &op, const std::vector<Attempt> &attempts);
 
 } // namespace ops

@@ -46,6 +46,7 @@ constexpr std::array kStates = {
 constexpr std::array kProviders = {
     std::pair{Provider::Stripe, QStringView(u"stripe")},
     std::pair{Provider::Slen, QStringView(u"slen")},
+    std::pair{Provider::Adyen, QStringView(u"adyen")},
 };
 constexpr std::array kOutcomes = {
     std::pair{Outcome::InFlight, QStringView(u"in_flight")},

@@ -32,7 +32,8 @@ enum class OperationState
 enum class Provider
 {
     Stripe,
-    Slen
+    Slen,
+    Adyen
 };
 
 QString toString(OperationKind kind);

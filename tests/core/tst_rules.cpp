@@ -50,13 +50,15 @@ void TestRules::classification_data()
     QTest::addColumn<QString>("code");
     QTest::addColumn<bool>("readable");
     QTest::addColumn<int>("expected");
+    QTest::addColumn<bool>("transient");
     const int stripe = int(Provider::Stripe);
     const int slen = int(Provider::Slen);
+    const int adyen = int(Provider::Adyen);
     const int none = int(TransportError::None);
     auto row = [](const char *name, int p, int s, int t, const char *type, const char *code,
-                  bool readable, Outcome o) {
+                  bool readable, Outcome o, bool transient = false) {
         QTest::addRow("%s", name) << p << s << t << QString::fromLatin1(type)
-                                  << QString::fromLatin1(code) << readable << int(o);
+                                  << QString::fromLatin1(code) << readable << int(o) << transient;
     };
     row("stripe 200 refund", stripe, 200, none, "", "", true, Outcome::Succeeded);
     row("stripe 200 unreadable", stripe, 200, none, "", "", false, Outcome::Undefined);
@@ -92,6 +94,28 @@ void TestRules::classification_data()
         Outcome::Refused);
     row("slen 202 queued", slen, 202, none, "", "", true, Outcome::Succeeded);
     row("slen 500", slen, 500, none, "", "internal_error", true, Outcome::Undefined);
+    // docs/adyen.md: Adyen's answers. A 201 `received` is a success the refund policy reads; the
+    // timeout is what Adyen's idempotency exists for (resend, same key); a 500 may or may not
+    // have been received, and its notification decides.
+    row("adyen 201 received", adyen, 201, none, "", "", true, Outcome::Succeeded);
+    row("adyen 201 unreadable", adyen, 201, none, "", "", false, Outcome::Undefined);
+    row("adyen 422 704 transient", adyen, 422, none, "validation", "704", true, Outcome::InProgress,
+        true);
+    row("adyen 409 704 transient", adyen, 409, none, "validation", "704", true, Outcome::InProgress,
+        true);
+    row("adyen 422 704 without transient", adyen, 422, none, "validation", "704", true,
+        Outcome::KeyMismatch);
+    row("adyen 422 167 unknown payment", adyen, 422, none, "validation", "167", true,
+        Outcome::Refused);
+    row("adyen 422 137 amount", adyen, 422, none, "validation", "137", true, Outcome::Refused);
+    row("adyen 401", adyen, 401, none, "security", "000", true, Outcome::Credentials);
+    row("adyen 403 merchant", adyen, 403, none, "security", "901", true, Outcome::Credentials);
+    row("adyen 429", adyen, 429, none, "", "", true, Outcome::NoAnswer);
+    row("adyen 500", adyen, 500, none, "internal", "905", true, Outcome::Undefined);
+    row("adyen 503", adyen, 503, none, "", "", true, Outcome::NoAnswer);
+    row("adyen timeout", adyen, 0, int(TransportError::Timeout), "", "", true, Outcome::NoAnswer);
+    row("stripe 422 704 is not Adyen's", stripe, 422, none, "", "704", true, Outcome::Refused,
+        true);
 }
 
 void TestRules::classification()
@@ -103,7 +127,9 @@ void TestRules::classification()
     QFETCH(QString, code);
     QFETCH(bool, readable);
     QFETCH(int, expected);
+    QFETCH(bool, transient);
     ProviderAnswer a;
+    a.transientError = transient;
     a.httpStatus = status;
     a.transport = TransportError(transport);
     a.errorType = type;

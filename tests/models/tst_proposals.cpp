@@ -110,7 +110,7 @@ private Q_SLOTS:
     void newerEvidenceThatAgreesDoesNotExclude_data();
     void newerEvidenceThatAgreesDoesNotExclude();
     void newerEvidenceReasonIsShortAndNamesIt();
-    void keyMemoryIsReadForStripeRowsOnly();
+    void keyMemoryIsReadForStripeAndAdyenRows();
     void proposalsNeedEvidenceOfTheirRow();
     void serviceLeaseHasOneHolder();
     void scheduleSettingIsParsedAndAudited();
@@ -422,7 +422,7 @@ void TestProposals::newerEvidenceReasonIsShortAndNamesIt()
     QCOMPARE(disagreeingEvidence(f.store(), p), note);
 }
 
-void TestProposals::keyMemoryIsReadForStripeRowsOnly()
+void TestProposals::keyMemoryIsReadForStripeAndAdyenRows()
 {
     // The one rule the look-up and the bulk preview share (classification.h keyMemoryFor).
     StoreFixture f;
@@ -431,6 +431,8 @@ void TestProposals::keyMemoryIsReadForStripeRowsOnly()
     const auto attempts = f.store().attempts(id);
     QCOMPARE(toString(keyMemoryFor(op, attempts)), u"stored_answer"_s);
     QCOMPARE(toString(keyMemoryFor(op, attempts)), toString(keyMemory(attempts)));
+    op.provider = Provider::Adyen; // replays the first answer for the key's 7 days, as Stripe
+    QCOMPARE(toString(keyMemoryFor(op, attempts)), u"stored_answer"_s);
     op.provider = Provider::Slen; // keeps only a success under a key: nothing blocks a resend
     QCOMPARE(toString(keyMemoryFor(op, attempts)), u"nothing"_s);
 }
