@@ -15,7 +15,7 @@ Outcome classifyConflict(Provider provider, const ProviderAnswer &a)
     return Outcome::InProgress;
 }
 
-// Adyen (docs/design.md §15, docs/adyen.md): 704 is "request already processed or in
+// Adyen (docs/adyen.md): 704 is "request already processed or in
 // progress". With `transient-error` the key's first request still runs: back off, same key.
 // Without it Adyen holds something else under the key: unknown, a person decides.
 Outcome classifyAdyenKeyAnswer(const ProviderAnswer &a)

@@ -50,7 +50,7 @@ QString toString(KeyMemory memory);
 KeyMemory keyMemory(const std::vector<Attempt> &attempts);
 // What the row's key holds, for the one decision every caller makes (the console's look-up, the
 // bulk preview). Stripe and Adyen keep the first answer under a key and replay it for the key's
-// life (docs/design.md §5, §15), so their rows are judged from their attempts (keyMemory). A
+// life (docs/design.md §5, docs/adyen.md), so their rows are judged from their attempts (keyMemory). A
 // Slen row is Nothing: Slen keeps only a success, or pins the key to an execution whose replay
 // reads it as it is now, so its key never blocks a resend that could finish the work.
 KeyMemory keyMemoryFor(const Operation &op, const std::vector<Attempt> &attempts);

@@ -1,12 +1,15 @@
-// The Adyen client against provider-sim over loopback HTTP (docs/design.md §15): the stored
+// The Adyen client against provider-sim over loopback HTTP (docs/adyen.md): the stored
 // refund request (path, JSON bytes, reference = operation id) sent twice under one key makes one
 // refund; each answer is classified as docs/adyen.md says (201 received, 422/704 with
 // transient-error while the key runs, refusals, our key refused, a stored 500, a timeout); the
-// pure parts (psp reference shape, TEST/LIVE by endpoint, parsers that never throw).
+// pure parts (psp reference shape, TEST/LIVE by endpoint, parsers that never throw); and the
+// OPS_ADYEN_* settings with each refusal.
 
 #include "adyen/adyenclient.h"
+#include "config/engineenv.h"
 #include "support/simprocess.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -88,7 +91,9 @@ private slots:
             AdyenClient client(transport, {base, u"adyen_test_demo"_s, u"NorthwindECOM"_s});
             return client.send(r, u"key-busy"_s).http.status;
         });
-        QTest::qWait(200);
+        // The first request holds the key before the second is sent (not a sleep: under a
+        // sanitizer the second could otherwise arrive first and meet the fault).
+        QTRY_VERIFY(!m_sim.requests()["requests"].empty());
         AdyenClient client = clientFor();
         const AdyenReply busy = client.send(r, u"key-busy"_s);
         QCOMPARE(busy.http.status, 422);
@@ -185,6 +190,57 @@ private slots:
         QFETCH(QByteArray, body);
         QVERIFY(!parseAdyenRefund(body));
         QVERIFY(!parseAdyenError(body));
+    }
+
+    void settingsFromTheEnvironment()
+    {
+        QTemporaryDir home;
+        qputenv("XDG_CONFIG_HOME", home.path().toUtf8());
+        const char *vars[] = {"OPS_ADYEN_URL", "OPS_ADYEN_KEY", "OPS_ADYEN_MERCHANT",
+                              "OPS_ADYEN_HMAC_KEY"};
+        for (const char *v : vars)
+            qunsetenv(v);
+        QString error;
+        QVERIFY(!adyenConfigFromEnv(&error));
+        QVERIFY2(error.startsWith(u"no Adyen API key: set OPS_ADYEN_KEY"_s), qPrintable(error));
+        qputenv("OPS_ADYEN_KEY", "adyen_test_demo");
+        error.clear();
+        QVERIFY(!adyenConfigFromEnv(&error));
+        QCOMPARE(error, u"no Adyen merchant account: set OPS_ADYEN_MERCHANT"_s);
+        qputenv("OPS_ADYEN_MERCHANT", "Northwind ECOM");
+        QVERIFY(!adyenConfigFromEnv(&error));
+        QVERIFY2(error.contains(u"1-80 letters"_s), qPrintable(error));
+        qputenv("OPS_ADYEN_MERCHANT", "NorthwindECOM");
+        qputenv("OPS_ADYEN_URL", "ftp://127.0.0.1/");
+        QVERIFY(!adyenConfigFromEnv(&error));
+        QVERIFY2(error.startsWith(u"OPS_ADYEN_URL"_s), qPrintable(error));
+
+        qunsetenv("OPS_ADYEN_URL"); // Adyen's test platform by default
+        error.clear();
+        auto config = adyenConfigFromEnv(&error);
+        QVERIFY2(config, qPrintable(error));
+        QCOMPARE(config->baseUrl, QUrl(u"https://checkout-test.adyen.com"_s));
+        QVERIFY(adyenModeOf(config->baseUrl) == AdyenMode::Test);
+        QCOMPARE(config->merchantAccount, u"NorthwindECOM"_s);
+        QCOMPARE(config->secret, u"adyen_test_demo"_s);
+
+        QVERIFY(!adyenExpectationFromEnv(&error));
+        QVERIFY2(error.contains(u"OPS_ADYEN_HMAC_KEY"_s), qPrintable(error));
+        qputenv("OPS_ADYEN_HMAC_KEY", "not-hex");
+        QVERIFY(!adyenExpectationFromEnv(&error));
+        QVERIFY2(error.contains(u"hex"_s) && !error.contains(u"not-hex"_s), qPrintable(error));
+        qputenv("OPS_ADYEN_HMAC_KEY", "44782DEF547AAA06, 0F1E2D3C4B5A6978");
+        qputenv("OPS_ADYEN_URL", "https://1797a841fbb37ca7-AdyenDemo-checkout-live."
+                                 "adyenpayments.com/checkout");
+        error.clear();
+        const auto expected = adyenExpectationFromEnv(&error);
+        QVERIFY2(expected, qPrintable(error));
+        QCOMPARE(expected->hmacKeys, (QList<QByteArray>{"44782DEF547AAA06", "0F1E2D3C4B5A6978"}));
+        QCOMPARE(expected->merchantAccounts, QStringList{u"NorthwindECOM"_s});
+        QVERIFY(expected->live);
+        for (const char *v : vars)
+            qunsetenv(v);
+        qunsetenv("XDG_CONFIG_HOME");
     }
 
 private:

@@ -150,8 +150,15 @@ private slots:
         QTest::newRow("item without wrapper")
             << QByteArray(R"({"live":"false","notificationItems":[{"eventCode":"REFUND"}]})")
             << u"malformed"_s << 400;
-        QTest::newRow("unknown eventCode")
-            << tampered(good, "eventCode", "PAYOUT_THIRDPARTY") << u"unknown_event"_s << 400;
+        AdyenItem payout = refundItem();
+        payout.eventCode = u"PAYOUT_THIRDPARTY"_s;
+        QTest::newRow("unknown eventCode, signed")
+            << ops::signedAdyenBatch({payout}, kKey, false) << u"unknown_event"_s << 400;
+        // Unsigned, the same item learns nothing about the codes this receiver takes.
+        QTest::newRow("unknown eventCode, forged")
+            << tampered(good, "eventCode", "PAYOUT_THIRDPARTY") << u"bad_signature"_s << 401;
+        QTest::newRow("no eventCode")
+            << tampered(good, "eventCode", nullptr) << u"malformed"_s << 400;
         QTest::newRow("amount as text")
             << tampered(good, "amount.value", "12.00") << u"bad_amount"_s << 400;
         QTest::newRow("amount fractional")

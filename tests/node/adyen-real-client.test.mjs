@@ -1,5 +1,5 @@
-// Adyen's official Node library (@adyen/api-library) against provider-sim's Adyen side (docs/
-// design.md §15): ModificationsApi.refundCapturedPayment over HTTPS (the library speaks nothing
+// Adyen's official Node library (@adyen/api-library) against provider-sim's Adyen side
+// (docs/adyen.md): ModificationsApi.refundCapturedPayment over HTTPS (the library speaks nothing
 // else) with an idempotency key, the 422/704 answer while a key is in use, and hmacValidator on
 // the notifications the simulator signs and delivers. Run by ctest (node_adyen_real_client) with
 // PROVIDER_SIM set and OPS_TEST_TLS_DIR holding the build's self-signed cert.pem/key.pem, which
@@ -62,6 +62,17 @@ function startReceiver() {
   });
 }
 
+// Waits until provider-sim has logged n refund requests (the order of concurrent sends must not
+// rest on a sleep).
+async function waitForRequests(n) {
+  for (let i = 0; i < 300; ++i) {
+    const { requests } = await admin('GET', '/_sim/requests');
+    if (requests.filter((r) => r.path.endsWith('/refunds')).length >= n) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  assert.fail(`provider-sim never logged ${n} refund requests`);
+}
+
 async function waitFor(n) {
   for (let i = 0; i < 300 && received.length < n; ++i) await new Promise((r) => setTimeout(r, 20));
   assert.ok(received.length >= n, `${received.length} notifications received, ${n} expected`);
@@ -120,7 +131,7 @@ test('a key still in use answers 422 / 704 with transient-error; the library nev
   const api = modifications();
   const slow = api.refundCapturedPayment(payment, refundRequest(500, 'op_adyen_busy'),
     { idempotencyKey: 'node-adyen-busy' });
-  await new Promise((r) => setTimeout(r, 150));
+  await waitForRequests(1);
   await assert.rejects(
     api.refundCapturedPayment(payment, refundRequest(500, 'op_adyen_busy'),
       { idempotencyKey: 'node-adyen-busy' }),
@@ -136,6 +147,9 @@ test('a key still in use answers 422 / 704 with transient-error; the library nev
   const later = await api.refundCapturedPayment(payment, refundRequest(500, 'op_adyen_busy'),
     { idempotencyKey: 'node-adyen-busy' });
   assert.equal(later.pspReference, first.pspReference);
+  // Three calls, three requests: the 422 was not retried behind the caller's back.
+  const { requests } = await admin('GET', '/_sim/requests');
+  assert.equal(requests.filter((r) => r.path.endsWith('/refunds')).length, 3);
 });
 
 test('refusals come back as HttpClientException with Adyen error codes', async () => {
@@ -153,8 +167,8 @@ test('refusals come back as HttpClientException with Adyen error codes', async (
     refused(422, '137'));
   await assert.rejects(modifications().refundCapturedPayment(payment, refundRequest(100, 'op_x'),
     { idempotencyKey: 'k'.repeat(65) }), refused(422, '702'));
-  const { movements } = await admin('GET', '/_sim/ledger');
-  assert.equal(movements.length, 0);
+  const { refunds } = await admin('GET', '/_sim/adyen/refunds');
+  assert.equal(refunds.length, 0, 'no refund was received');
 });
 
 test('hmacValidator accepts what the simulator signs, and refuses a flipped byte or another key', async () => {

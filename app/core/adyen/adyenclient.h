@@ -1,9 +1,9 @@
 #pragma once
 
-// Adyen Checkout's refund call over HTTP (docs/design.md §15, docs/adyen.md): X-API-Key,
-// our Idempotency-Key, the stored JSON bytes resent unchanged (rule 3). Adyen has no call that
-// reads a refund back, so send() is the client's only request; the outcome arrives as a signed
-// notification (adyennotification.h).
+// Adyen Checkout's refund call over HTTP (docs/adyen.md): X-API-Key, our Idempotency-Key (a
+// UUID, 36 characters: Adyen takes at most 64), the stored JSON bytes resent unchanged (rule 3).
+// Adyen has no call that reads a refund back, so send() is the client's only request; the
+// outcome arrives as a signed notification (adyennotification.h).
 
 #include "domain/classification.h"
 #include "domain/money.h"
@@ -74,9 +74,6 @@ StoredRequest adyenRefundRequest(const QString &paymentPspReference, const QStri
 class AdyenClient
 {
 public:
-    // Adyen keeps at most 64 characters of an Idempotency-Key (ours are 36).
-    static constexpr qsizetype maxKeyChars = 64;
-
     AdyenClient(HttpTransport &transport, AdyenConfig config);
 
     AdyenReply send(const StoredRequest &request, const QString &idempotencyKey);

@@ -85,19 +85,16 @@ std::variant<AdyenItem, AdyenRefusal> readItem(const nlohmann::json &wrapper, st
     AdyenItem item;
     item.raw = *object;
     item.eventCode = jsonfields::text(*object, "eventCode");
-    if (!isKnownAdyenEvent(item.eventCode))
-        return refusal(400, u"unknown_event"_s,
-                       where + u": eventCode '%1' is not one this receiver takes"_s.arg(
-                                   item.eventCode.left(40)));
     item.pspReference = jsonfields::text(*object, "pspReference");
     item.originalReference = jsonfields::text(*object, "originalReference");
     item.merchantAccountCode = jsonfields::text(*object, "merchantAccountCode");
     item.merchantReference = jsonfields::text(*object, "merchantReference");
     item.reason = jsonfields::text(*object, "reason");
     item.eventDate = jsonfields::text(*object, "eventDate");
-    if (item.pspReference.isEmpty() || item.merchantAccountCode.isEmpty())
+    if (item.eventCode.isEmpty() || item.pspReference.isEmpty() ||
+        item.merchantAccountCode.isEmpty())
         return refusal(400, u"malformed"_s,
-                       where + u": pspReference and merchantAccountCode are required"_s);
+                       where + u": eventCode, pspReference and merchantAccountCode are required"_s);
     if (isRefundEvent(item.eventCode) && item.originalReference.isEmpty())
         return refusal(400, u"malformed"_s,
                        where + u": a refund event needs the payment's originalReference"_s);
@@ -239,6 +236,10 @@ std::variant<AdyenBatch, AdyenRefusal> checkAdyenBatch(const QByteArray &body,
                            itemLabel(i) + u": the HMAC signature does not match"_s);
     }
     for (std::size_t i = 0; i < batch.items.size(); ++i) {
+        if (!isKnownAdyenEvent(batch.items[i].eventCode))
+            return refusal(400, u"unknown_event"_s,
+                           itemLabel(i) + u": eventCode '%1' is not one this receiver takes"_s.arg(
+                                              batch.items[i].eventCode.left(40)));
         if (!expected.merchantAccounts.contains(batch.items[i].merchantAccountCode))
             return refusal(400, u"wrong_merchant"_s,
                            itemLabel(i) + u": merchant account '%1' is not one of ours"_s.arg(

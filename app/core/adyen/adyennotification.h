@@ -1,6 +1,6 @@
 #pragma once
 
-// Adyen's standard notifications (docs/design.md §15, docs/adyen.md) as pure functions: Qt Core
+// Adyen's standard notifications (docs/adyen.md) as pure functions: Qt Core
 // and nlohmann/json only, so tests/fuzz compiles this file alone.
 //
 // A batch is {"live":"true"|"false","notificationItems":[{"NotificationRequestItem":{…}}]}.
@@ -63,7 +63,7 @@ struct AdyenExpectation
 inline constexpr qsizetype kAdyenMaxBatchBytes = 1024 * 1024;
 inline constexpr qsizetype kAdyenMaxItems = 100;
 
-// The event codes a receiver stores; any other code refuses the batch.
+// The event codes a receiver stores; any other code refuses the (signed) batch.
 bool isKnownAdyenEvent(const QString &eventCode);
 
 // The signed text of one item (fields exactly as sent).
@@ -81,7 +81,8 @@ QByteArray signedAdyenBatch(const std::vector<AdyenItem> &items, const QByteArra
 
 // Shape only: a batch, or why not. No signature is checked here.
 std::variant<AdyenBatch, AdyenRefusal> parseAdyenBatch(const QByteArray &body);
-// Shape, then every item's signature, merchant account and the batch's mode.
+// Shape, then every item's signature, then its event code and merchant account, then the
+// batch's mode: nothing about what this receiver takes is told to an unsigned sender.
 std::variant<AdyenBatch, AdyenRefusal> checkAdyenBatch(const QByteArray &body,
                                                        const AdyenExpectation &expected);
 

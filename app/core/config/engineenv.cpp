@@ -4,6 +4,8 @@
 #include "transport/connectionsettings.h"
 #include "transport/secrets.h"
 
+#include <QRegularExpression>
+
 using namespace Qt::StringLiterals;
 
 namespace ops {
@@ -149,6 +151,65 @@ std::optional<QString> databaseLocation(const QString &given, QString *error)
         EnvFileSecretSource().origin(u"database"_s).kind == SecretOrigin::Kind::File;
     DbLocation::rememberPassword(saved.value, fromFile ? password.value_or(QString()) : QString());
     return saved.value;
+}
+
+namespace {
+
+const QString kAdyenTestUrl = u"https://checkout-test.adyen.com"_s;
+
+// Adyen's merchant account codes are letters, digits, '_' and '-' (Customer Area), up to 80.
+std::optional<QString> adyenMerchant(QString *error)
+{
+    const QString merchant = ConnectionSettings().value(u"adyen"_s, u"merchant"_s).value.trimmed();
+    static const QRegularExpression shape(u"^[A-Za-z0-9_-]{1,80}$"_s);
+    if (shape.match(merchant).hasMatch())
+        return merchant;
+    *error = merchant.isEmpty() ? u"no Adyen merchant account: set OPS_ADYEN_MERCHANT"_s
+                                : u"OPS_ADYEN_MERCHANT must be 1-80 letters, digits, '_' or '-'"_s;
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<AdyenConfig> adyenConfigFromEnv(QString *error)
+{
+    AdyenConfig c;
+    if (!readClientSettings(c, kAdyenTestUrl, u"adyen"_s,
+                            u"no Adyen API key: set OPS_ADYEN_KEY or write it to a 0600 file "
+                            "~/.config/opsconsole/adyen.key"_s,
+                            error))
+        return std::nullopt;
+    const auto merchant = adyenMerchant(error);
+    if (!merchant)
+        return std::nullopt;
+    c.merchantAccount = *merchant;
+    return c;
+}
+
+std::optional<AdyenExpectation> adyenExpectationFromEnv(QString *error)
+{
+    const auto merchant = adyenMerchant(error);
+    if (!merchant)
+        return std::nullopt;
+    AdyenExpectation e;
+    e.merchantAccounts = {*merchant};
+    const QString url = ConnectionSettings().value(u"adyen"_s, u"url"_s, kAdyenTestUrl).value;
+    e.live = adyenModeOf(QUrl(url)) == AdyenMode::Live;
+    for (const QString &key : webhookSecrets(EnvFileSecretSource(), error, u"adyen-hmac"_s)) {
+        const QByteArray hex = key.toLatin1();
+        if (adyenHmac(hex, QByteArray()).isEmpty()) {
+            *error = u"OPS_ADYEN_HMAC_KEY: each key is hex, as Adyen's Customer Area shows it"_s;
+            return std::nullopt;
+        }
+        e.hmacKeys << hex;
+    }
+    if (e.hmacKeys.isEmpty()) {
+        if (error->isEmpty())
+            *error = u"no Adyen HMAC key: set OPS_ADYEN_HMAC_KEY or write it to a 0600 file "
+                     "~/.config/opsconsole/adyen-hmac.key"_s;
+        return std::nullopt;
+    }
+    return e;
 }
 
 std::optional<SlenConfig> slenConfigFromEnv(QString *error)

@@ -136,9 +136,9 @@ bool EnvFileSecretSource::writeSecretFile(const QString &name, const QString &va
     return true;
 }
 
-QStringList webhookSecrets(const EnvFileSecretSource &source, QString *error)
+QStringList webhookSecrets(const EnvFileSecretSource &source, QString *error, const QString &name)
 {
-    const auto value = source.secret(u"stripe-webhook"_s, error);
+    const auto value = source.secret(name, error);
     if (!value)
         return {};
     QStringList secrets;

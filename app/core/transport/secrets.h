@@ -67,9 +67,11 @@ private:
 // "••••1234": what the console shows of a saved secret (never more than the last four).
 QString maskedSecret(const QString &tail);
 
-// The Stripe webhook endpoint secrets (whsec_…): $OPS_STRIPE_WEBHOOK_SECRET, else
-// <config dir>/opsconsole/stripe-webhook.key; several, comma- or newline-separated, during a
-// rotation. Empty list (and *error when a source was refused) when none is configured.
-QStringList webhookSecrets(const EnvFileSecretSource &source, QString *error);
+// A webhook's signing secrets: for "stripe-webhook" (whsec_…) $OPS_STRIPE_WEBHOOK_SECRET, for
+// "adyen-hmac" (hex HMAC keys) $OPS_ADYEN_HMAC_KEY, else <config dir>/opsconsole/<name>.key;
+// several, comma- or newline-separated, during a rotation. Empty list (and *error when a source
+// was refused) when none is configured.
+QStringList webhookSecrets(const EnvFileSecretSource &source, QString *error,
+                           const QString &name = QStringLiteral("stripe-webhook"));
 
 } // namespace ops

@@ -38,6 +38,14 @@ public:
     virtual void abandon(const SimRequest &request, const Admission &admission) = 0;
     // Seed data for this family (charges, customers, flows); unknown fields ignored.
     virtual void seed(const nlohmann::json &seed) = 0;
+    // The answer of a 503 or 429 fault on this family's routes, when its error shape differs
+    // from the shared one (SimRouter::beforeClaimError).
+    virtual std::optional<SimResponse> faultAnswer(const SimRequest &request, int status) const
+    {
+        Q_UNUSED(request);
+        Q_UNUSED(status);
+        return std::nullopt;
+    }
     // PruneKey fault: called before admit() so the key runs as if its 24 h had passed.
     // project is the API key's project (empty when the request is not authenticated).
     virtual void forgetKey(const QString &project, const QString &key)

@@ -41,7 +41,8 @@ void SimRouter::createHandlers()
                 fn();
         });
     });
-    m_adyen->setNotificationSink([this](const AdyenItem &item) { m_webhooks->publish(item); });
+    m_adyen->setNotificationSink(
+        [this](const nlohmann::json &item) { m_webhooks->publishAdyen(item); });
     m_sink = std::make_unique<MessageSink>(m_world);
 }
 
@@ -101,7 +102,7 @@ void SimRouter::dispatch(SimRequest request, ReplyChannelPtr channel)
         return;
     case FaultMode::Unavailable503:
     case FaultMode::TooMany429:
-        reply(seq, request, channel, beforeClaimError(request, decision.fault.mode));
+        reply(seq, request, channel, beforeClaimError(*handler, request, decision.fault.mode));
         return;
     case FaultMode::PruneKey:
         handler->forgetKey(m_world.projectFor(request).value_or(QString()),
@@ -182,11 +183,16 @@ void SimRouter::reply(qint64 seq, const SimRequest &request, const ReplyChannelP
         m_log.setReply(seq, response.status, replayed);
 }
 
-SimResponse SimRouter::beforeClaimError(const SimRequest &request, FaultMode mode) const
+SimResponse SimRouter::beforeClaimError(const ProviderHandler &handler, const SimRequest &request,
+                                        FaultMode mode) const
 {
-    // One body that fits both providers' error shapes: Stripe reads type/code/message, Slen
-    // reads code/message/request_id.
     const bool busy = mode == FaultMode::TooMany429;
+    if (auto own = handler.faultAnswer(request, busy ? 429 : 503)) {
+        own->setHeader("Retry-After", "1");
+        return *own;
+    }
+    // One body that fits Stripe's and Slen's error shapes: Stripe reads type/code/message, Slen
+    // reads code/message/request_id.
     SimResponse r = SimResponse::json(
         busy ? 429 : 503,
         {{"error",

@@ -14,6 +14,7 @@
 #include "providersim/adminroutes.h"
 #include "providersim/faulttable.h"
 #include "providersim/messagesink.h"
+#include "providersim/providerhandler.h"
 #include "providersim/requestlog.h"
 #include "providersim/simserver.h"
 #include "providersim/simtypes.h"
@@ -43,8 +44,8 @@ public:
     void dispatch(SimRequest request, ReplyChannelPtr channel);
 
     // Validates and applies a seed ({"api_keys","charges","customers","flows",
-    // "adyen_payments"}); returns an
-    // error message when the seed is malformed (nothing applied then).
+    // "adyen_payments"}); returns an error message when the seed is malformed (nothing applied
+    // then).
     std::optional<QString> applySeed(const nlohmann::json &seed);
     // Back to the state right after start-up and all seeds applied since: no refunds, events,
     // keys, movements, messages, logged requests, fault rules, webhook endpoints or delivery
@@ -67,7 +68,8 @@ private:
                  const Fault &fault, const ReplyChannelPtr &channel, qint64 seq);
     void reply(qint64 seq, const SimRequest &request, const ReplyChannelPtr &channel,
                SimResponse response);
-    SimResponse beforeClaimError(const SimRequest &request, FaultMode mode) const;
+    SimResponse beforeClaimError(const ProviderHandler &handler, const SimRequest &request,
+                                 FaultMode mode) const;
 
     SimWorld m_world;
     FaultTable m_faults;

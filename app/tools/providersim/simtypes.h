@@ -149,10 +149,12 @@ struct SimWorld
     QHash<QString, QString> apiKeyProject; // "sk_test_demo" -> "demo"
 
     // API key of "Authorization: Bearer <key>" or "Basic base64(<key>:)" (Stripe accepts the
-    // key as the Basic user name); empty when absent or malformed.
+    // key as the Basic user name), else of Adyen's "X-API-Key"; empty when absent or malformed.
     static QString apiKeyOf(const SimRequest &request)
     {
         const QByteArray auth = request.header("authorization");
+        if (auth.isEmpty())
+            return QString::fromUtf8(request.header("x-api-key")).trimmed();
         if (auth.startsWith("Bearer "))
             return QString::fromUtf8(auth.mid(7)).trimmed();
         if (!auth.startsWith("Basic "))

@@ -73,17 +73,19 @@ void WebhookDispatcher::publish(const StripeEvent &event)
     }
 }
 
-void WebhookDispatcher::publish(const AdyenItem &item)
+void WebhookDispatcher::publishAdyen(const nlohmann::json &item)
 {
+    const QString code = QString::fromStdString(item.value("eventCode", std::string()));
+    const QString psp = QString::fromStdString(item.value("pspReference", std::string()));
     for (const WebhookEndpoint &e : m_endpoints) {
-        if (e.format != WebhookEndpoint::Format::Adyen || !e.accepts(item.eventCode))
+        if (e.format != WebhookEndpoint::Format::Adyen || !e.accepts(code))
             continue;
         Delivery d;
         d.id = m_nextDelivery++;
         d.endpointId = e.id;
-        d.eventId = item.pspReference + u':' + item.eventCode;
-        d.eventType = item.eventCode;
-        d.adyen = item;
+        d.eventId = psp + u':' + code;
+        d.eventType = code;
+        d.adyenItem = item;
         begin(d);
     }
 }
@@ -166,10 +168,10 @@ QNetworkRequest WebhookDispatcher::requestFor(const WebhookEndpoint &e, const De
     const bool forged = mode == FaultMode::WebhookBadSignature;
     QNetworkRequest request(e.url);
     request.setRawHeader("Content-Type", "application/json; charset=utf-8");
-    if (delivery.adyen) {
+    if (!delivery.adyenItem.is_null()) {
         // A leading byte, not a trailing one: HMAC pads a short key with zero bytes.
         const QByteArray key = forged ? "ff" + e.hmacKey : e.hmacKey;
-        body = signedAdyenBatch({*delivery.adyen}, key, false);
+        body = adyenSignedBatch(delivery.adyenItem, key);
         request.setRawHeader("User-Agent", "Adyen HttpClient 1.0 (provider-sim)");
     } else {
         const QByteArray secret = forged ? e.secret + "-not-the-secret" : e.secret;

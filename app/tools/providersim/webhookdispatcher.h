@@ -9,7 +9,6 @@
 // backoff until a 2xx or its attempts run out. Faults on route "WEBHOOK" (FaultTable) bend a
 // delivery: duplicate, reorder, delay, fail_endpoint, bad_signature. Every attempt is listed.
 
-#include "adyen/adyennotification.h"
 #include "providersim/faulttable.h"
 #include "providersim/stripestate.h"
 #include "providersim/webhookendpoint.h"
@@ -48,7 +47,8 @@ public:
     void clear();
 
     void publish(const StripeEvent &event);
-    void publish(const AdyenItem &item);
+    // An Adyen NotificationRequestItem without its signature (AdyenHandler builds it).
+    void publishAdyen(const nlohmann::json &item);
 
     nlohmann::json endpointsJson() const;
     // {"deliveries":[{seq,delivery,event,type,endpoint,url,attempt,status,error,fault,outcome,
@@ -63,8 +63,8 @@ private:
         QString endpointId;
         QString eventId;
         QString eventType;
-        QByteArray body;                // Stripe: the event; Adyen: signed at each attempt
-        std::optional<AdyenItem> adyen; // an Adyen notification item
+        QByteArray body;          // Stripe: the event; Adyen: signed at each attempt
+        nlohmann::json adyenItem; // Adyen: the unsigned item; null for Stripe
         int attempt = 1;
     };
     struct Attempt

@@ -144,3 +144,32 @@ QByteArray stripeSignatureHeader(const QByteArray &secret, qint64 t, const QByte
 }
 
 } // namespace ops::sim
+
+namespace ops::sim {
+
+QByteArray adyenSignedBatch(const nlohmann::json &item, const QByteArray &hexKey)
+{
+    const auto field = [&item](const char *name) {
+        const auto it = item.find(name);
+        return it != item.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    const nlohmann::json &amount = item.at("amount");
+    const std::string text = field("pspReference") + ':' + field("originalReference") + ':' +
+                             field("merchantAccountCode") + ':' + field("merchantReference") + ':' +
+                             std::to_string(amount.at("value").get<qint64>()) + ':' +
+                             amount.at("currency").get<std::string>() + ':' + field("eventCode") +
+                             ':' + field("success");
+    nlohmann::json signedItem = item;
+    signedItem["additionalData"]["hmacSignature"] =
+        QMessageAuthenticationCode::hash(QByteArray::fromStdString(text),
+                                         QByteArray::fromHex(hexKey), QCryptographicHash::Sha256)
+            .toBase64()
+            .toStdString();
+    const nlohmann::json batch = {
+        {"live", "false"},
+        {"notificationItems", nlohmann::json::array({{{"NotificationRequestItem", signedItem}}})}};
+    return QByteArray::fromStdString(
+        batch.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+} // namespace ops::sim

@@ -37,9 +37,9 @@ struct WebhookEndpoint
     // Registration as answered by the admin routes; the secret is never echoed.
     nlohmann::json toJson() const;
 
-    // {"url","secret","events"?,…} or {"url","format":"adyen","hmac_key":"<hex>","events"?,…};
     // {"url","secret","events"?,"timeout_ms"?,"retry_base_ms"?,"retry_max_ms"?,
-    //  "max_attempts"?}; an error message when a field is missing or wrong.
+    //  "max_attempts"?}, or for Adyen {"url","format":"adyen","hmac_key":"<hex>",…} in place of
+    // the secret; an error message when a field is missing or wrong.
     static std::variant<WebhookEndpoint, QString> fromJson(const nlohmann::json &body);
 };
 
@@ -47,5 +47,12 @@ struct WebhookEndpoint
 QByteArray stripeSignature(const QByteArray &secret, qint64 t, const QByteArray &body);
 // "t=<t>,v1=<hex>" for the Stripe-Signature header.
 QByteArray stripeSignatureHeader(const QByteArray &secret, qint64 t, const QByteArray &body);
+
+// Adyen's notification batch of one item (a NotificationRequestItem object without its
+// signature), the item signed as Adyen signs: base64 HMAC-SHA256 under the hex-decoded key of
+// "pspReference:originalReference:merchantAccountCode:merchantReference:value:currency:
+// eventCode:success", absent fields empty, in additionalData.hmacSignature. The simulator's own
+// signer, independent of the product's receiver; @adyen/api-library checks it in tests/node.
+QByteArray adyenSignedBatch(const nlohmann::json &item, const QByteArray &hexKey);
 
 } // namespace ops::sim

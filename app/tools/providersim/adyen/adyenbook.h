@@ -1,7 +1,7 @@
 #pragma once
 
 // What provider-sim's Adyen side holds: seeded payments and the refunds made against them. A
-// refund is `received` when created and moves money only when it settles (docs/design.md §15):
+// refund is `received` when created and moves money only when it settles (docs/adyen.md):
 // success books it against the payment's refundable balance; a refund larger than what is left
 // fails with a reason instead. A settled refund can fail later (REFUND_FAILED) or be reversed
 // (REFUNDED_REVERSED), which gives the money back to the payment. Plain state, no HTTP.

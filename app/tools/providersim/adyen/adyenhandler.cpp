@@ -92,9 +92,8 @@ std::optional<SimResponse> AdyenHandler::admit(const SimRequest &request, Admiss
         return adyenError(404, "000", QStringLiteral("No such route"));
     if (request.method != "POST")
         return adyenError(405, "000", QStringLiteral("Method not allowed"));
-    const QString apiKey = QString::fromUtf8(request.header("x-api-key")).trimmed();
-    const auto project = m_world.apiKeyProject.constFind(apiKey);
-    if (apiKey.isEmpty() || project == m_world.apiKeyProject.constEnd())
+    const auto project = m_world.projectFor(request);
+    if (!project)
         return adyenError(401, "000", QStringLiteral("HTTP Status Response - Unauthorized"),
                           "security");
     admission.project = *project;
@@ -102,33 +101,31 @@ std::optional<SimResponse> AdyenHandler::admit(const SimRequest &request, Admiss
     if (admission.key.size() > maxKeyChars)
         return adyenError(422, "702",
                           QStringLiteral("Idempotency-Key is longer than 64 characters"));
+    // Refusals of the request come before the key: they are kept under no key.
     const auto body = nlohmann::json::parse(request.body.toStdString(), nullptr, false);
-    if (!admission.key.isEmpty()) {
-        const auto claim = m_keys.claim(admission.project, admission.key, QStringLiteral("refund"),
-                                        {}, m_world.clock.nowSecs());
-        if (claim.outcome == IdempotencyStore::Outcome::InUse) {
-            SimResponse busy = adyenError(422, "704",
-                                          QStringLiteral("request already processed or in "
-                                                         "progress"));
-            busy.setHeader("transient-error", "true");
-            return busy;
-        }
-        if (claim.outcome != IdempotencyStore::Outcome::Claimed) {
-            SimResponse replay = claim.stored;
-            replay.setHeader("Idempotent-Replayed", "true"); // the simulator's own marker
-            return replay;
-        }
-        admission.claimed = true;
-        admission.token = claim.token;
-    }
-    if (auto refused = validate(request, route.payment, body)) {
-        abandon(request, admission); // a refusal of the request keeps nothing under the key
+    if (auto refused = validate(route.payment, body))
         return refused;
+    if (admission.key.isEmpty())
+        return std::nullopt;
+    const auto claim = m_keys.claim(admission.project, admission.key, QStringLiteral("refund"), {},
+                                    m_world.clock.nowSecs());
+    if (claim.outcome == IdempotencyStore::Outcome::InUse) {
+        SimResponse busy =
+            adyenError(422, "704", QStringLiteral("request already processed or in progress"));
+        busy.setHeader("transient-error", "true");
+        return busy;
     }
+    if (claim.outcome != IdempotencyStore::Outcome::Claimed) {
+        SimResponse replay = claim.stored;
+        replay.setHeader("Idempotent-Replayed", "true"); // the simulator's own marker
+        return replay;
+    }
+    admission.claimed = true;
+    admission.token = claim.token;
     return std::nullopt;
 }
 
-std::optional<SimResponse> AdyenHandler::validate(const SimRequest &, const QString &payment,
+std::optional<SimResponse> AdyenHandler::validate(const QString &payment,
                                                   const nlohmann::json &body) const
 {
     if (body.is_discarded() || !body.is_object())
@@ -212,6 +209,15 @@ void AdyenHandler::forgetKey(const QString &project, const QString &key)
     m_keys.forget(project, key);
 }
 
+std::optional<SimResponse> AdyenHandler::faultAnswer(const SimRequest &, int status) const
+{
+    return status == 429 ? adyenError(429, "000", QStringLiteral("Too many requests (simulated)"))
+                         : adyenError(503, "000",
+                                      QStringLiteral("Service unavailable "
+                                                     "(simulated)"),
+                                      "internal");
+}
+
 void AdyenHandler::settleLater(const QString &pspReference)
 {
     if (m_autoSettleMs < 0)
@@ -236,17 +242,18 @@ void AdyenHandler::notify(const AdyenRefund &refund, const QString &eventCode, b
 {
     if (!m_sink)
         return;
-    AdyenItem item;
-    item.eventCode = eventCode;
-    item.pspReference = refund.pspReference;
-    item.originalReference = refund.paymentPspReference;
-    item.merchantAccountCode = refund.merchantAccount;
-    item.merchantReference = refund.reference;
-    item.value = refund.value;
-    item.currency = refund.currency;
-    item.success = success;
-    item.reason = refund.reason;
-    item.eventDate = m_world.clock.now().toString(Qt::ISODate);
+    nlohmann::json item = {
+        {"eventCode", eventCode.toStdString()},
+        {"pspReference", refund.pspReference.toStdString()},
+        {"originalReference", refund.paymentPspReference.toStdString()},
+        {"merchantAccountCode", refund.merchantAccount.toStdString()},
+        {"success", success ? "true" : "false"},
+        {"amount", {{"value", refund.value}, {"currency", refund.currency.toStdString()}}},
+        {"eventDate", m_world.clock.now().toString(Qt::ISODate).toStdString()}};
+    if (!refund.reference.isEmpty())
+        item["merchantReference"] = refund.reference.toStdString();
+    if (!refund.reason.isEmpty())
+        item["reason"] = refund.reason.toStdString();
     m_sink(item);
 }
 
@@ -295,8 +302,11 @@ SimResponse AdyenHandler::failLater(const QString &pspReference, const nlohmann:
 SimResponse AdyenHandler::configure(const nlohmann::json &body)
 {
     const auto ms = body.is_object() ? body.find("auto_settle_ms") : body.end();
-    if (!body.is_object() || ms == body.end() || !ms->is_number_integer() ||
-        ms->get<qint64>() < -1 || ms->get<qint64>() > 600000)
+    // An unsigned JSON number is read as one: a huge one must not wrap to -1.
+    const bool inRange =
+        ms != body.end() && ms->is_number_integer() &&
+        (ms->is_number_unsigned() ? ms->get<quint64>() <= 600000 : ms->get<qint64>() >= -1);
+    if (!body.is_object() || !inRange)
         return adyenError(400, "000",
                           QStringLiteral("send {\"auto_settle_ms\":N} with N from -1 "
                                          "(settle by hand) to 600000"));

@@ -1,6 +1,6 @@
 #pragma once
 
-// Adyen Checkout's refund call as provider-sim serves it (docs/design.md §15; facts from Adyen's
+// Adyen Checkout's refund call as provider-sim serves it (docs/adyen.md; facts from Adyen's
 // public documentation, checked with the official @adyen/api-library in tests/node):
 //
 //   POST /v71|v72/payments/{paymentPspReference}/refunds    X-API-Key; Idempotency-Key optional
@@ -15,7 +15,6 @@
 // repeat inside the 7 days replays the first answer, whatever its body. Validation errors are
 // answered before the key is claimed, so they are not kept.
 
-#include "adyen/adyennotification.h"
 #include "providersim/adyen/adyenbook.h"
 #include "providersim/idempotencystore.h"
 #include "providersim/providerhandler.h"
@@ -29,7 +28,8 @@ class AdyenHandler final : public ProviderHandler
 public:
     static constexpr qint64 keyRetentionSecs = 7 * 24 * 3600;
     static constexpr qsizetype maxKeyChars = 64;
-    using NotificationSink = std::function<void(const AdyenItem &)>;
+    // Receives each NotificationRequestItem (unsigned) to deliver.
+    using NotificationSink = std::function<void(const nlohmann::json &)>;
     using Later = std::function<void(int ms, std::function<void()>)>;
 
     AdyenHandler(SimWorld &world, Later later);
@@ -45,6 +45,8 @@ public:
     void abandon(const SimRequest &request, const Admission &admission) override;
     void seed(const nlohmann::json &seed) override;
     void forgetKey(const QString &project, const QString &key) override;
+    // 503 / 429 faults answer in Adyen's error shape.
+    std::optional<SimResponse> faultAnswer(const SimRequest &request, int status) const override;
 
     // Admin: /_sim/adyen/… (see the README).
     SimResponse settle(const QString &pspReference, const nlohmann::json &body);
@@ -53,8 +55,7 @@ public:
     nlohmann::json refundsJson() const { return m_book.refundsJson(); }
 
 private:
-    std::optional<SimResponse> validate(const SimRequest &request, const QString &payment,
-                                        const nlohmann::json &body) const;
+    std::optional<SimResponse> validate(const QString &payment, const nlohmann::json &body) const;
     void settleLater(const QString &pspReference);
     void settled(const AdyenRefund &refund);
     void notify(const AdyenRefund &refund, const QString &eventCode, bool success);
