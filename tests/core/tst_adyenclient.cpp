@@ -226,16 +226,23 @@ private slots:
 
         QVERIFY(!adyenExpectationFromEnv(&error));
         QVERIFY2(error.contains(u"OPS_ADYEN_HMAC_KEY"_s), qPrintable(error));
-        qputenv("OPS_ADYEN_HMAC_KEY", "not-hex");
-        QVERIFY(!adyenExpectationFromEnv(&error));
-        QVERIFY2(error.contains(u"hex"_s) && !error.contains(u"not-hex"_s), qPrintable(error));
-        qputenv("OPS_ADYEN_HMAC_KEY", "44782DEF547AAA06, 0F1E2D3C4B5A6978");
+        const QByteArray one = "44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056";
+        const QByteArray two = "0F1E2D3C4B5A69788796A5B4C3D2E1F00F1E2D3C4B5A69788796A5B4C3D2E1F0";
+        for (const QByteArray &bad :
+             {QByteArray("not-hex"), one.left(62), QByteArray(one + "00"), QByteArray(64, 'g')}) {
+            qputenv("OPS_ADYEN_HMAC_KEY", bad);
+            QVERIFY(!adyenExpectationFromEnv(&error));
+            QVERIFY2(error.contains(u"64 hex digits"_s) &&
+                         !error.contains(QString::fromLatin1(bad)),
+                     qPrintable(error));
+        }
+        qputenv("OPS_ADYEN_HMAC_KEY", one + ", " + two);
         qputenv("OPS_ADYEN_URL", "https://1797a841fbb37ca7-AdyenDemo-checkout-live."
                                  "adyenpayments.com/checkout");
         error.clear();
         const auto expected = adyenExpectationFromEnv(&error);
         QVERIFY2(expected, qPrintable(error));
-        QCOMPARE(expected->hmacKeys, (QList<QByteArray>{"44782DEF547AAA06", "0F1E2D3C4B5A6978"}));
+        QCOMPARE(expected->hmacKeys, (QList<QByteArray>{one, two}));
         QCOMPARE(expected->merchantAccounts, QStringList{u"NorthwindECOM"_s});
         QVERIFY(expected->live);
         for (const char *v : vars)

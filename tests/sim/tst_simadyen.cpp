@@ -1,10 +1,13 @@
 // provider-sim's Adyen side over real HTTP (app/tools/providersim/README.md, Adyen Checkout
 // refunds): every refusal answered with Adyen's error shape and nothing made or kept under the
 // key; the 7-day key life; a refund larger than what is left failing at its settle; a stored 500
-// with the refund made; the admin routes' refusals; a reset dropping a pending settle. The
+// with the refund made; notifications that pass the product's receiver check, and a forged one
+// that does not; the admin routes' refusals; a reset dropping a pending settle. The
 // official library's view of the same routes is tests/node/adyen-real-client.test.mjs.
 
+#include "adyen/adyennotification.h"
 #include "support/simtestutil.h"
+#include "webhookreceiver.h"
 
 using namespace ops::test;
 
@@ -278,12 +281,50 @@ private slots:
         }
     }
 
+    void notificationsPassTheReceiversCheck()
+    {
+        const QByteArray key = "44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056";
+        WebhookReceiver receiver;
+        QVERIFY(receiver.listen());
+        m_sim->admin("POST", QStringLiteral("/_sim/webhooks"),
+                     {{"url", receiver.url(QStringLiteral("/webhooks/adyen")).toStdString()},
+                      {"format", "adyen"},
+                      {"hmac_key", key.toStdString()},
+                      {"max_attempts", 1}});
+        const QString forged =
+            str(refund(body(300, "EUR", "NorthwindECOM", "op_f")).json(), "pspReference");
+        const QString good =
+            str(refund(body(400, "EUR", "NorthwindECOM", "op_g")).json(), "pspReference");
+        m_sim->addFault({{"route", "WEBHOOK"}, {"mode", "bad_signature"}, {"count", 1}});
+        m_sim->admin("POST", QStringLiteral("/_sim/adyen/refunds/") + forged + u"/settle",
+                     {{"success", true}});
+        QTRY_COMPARE(receiver.hits().size(), 1);
+        m_sim->admin("POST", QStringLiteral("/_sim/adyen/refunds/") + good + u"/settle",
+                     {{"success", false}, {"reason", "Refund declined"}});
+        QTRY_COMPARE(receiver.hits().size(), 2);
+        const ops::AdyenExpectation ours{{key}, {QStringLiteral("NorthwindECOM")}, false};
+        const auto refused = ops::checkAdyenBatch(receiver.hits()[0].body, ours);
+        QCOMPARE(std::get<ops::AdyenRefusal>(refused).code, QStringLiteral("bad_signature"));
+        const auto accepted = ops::checkAdyenBatch(receiver.hits()[1].body, ours);
+        QVERIFY(std::holds_alternative<ops::AdyenBatch>(accepted));
+        const ops::AdyenItem &item = std::get<ops::AdyenBatch>(accepted).items.at(0);
+        QCOMPARE(item.eventCode, QStringLiteral("REFUND"));
+        QCOMPARE(item.pspReference, good);
+        QCOMPARE(item.originalReference, QStringLiteral("DZ4DPSHB4WD2WN82"));
+        QCOMPARE(item.merchantReference, QStringLiteral("op_g"));
+        QCOMPARE(item.value, 400);
+        QCOMPARE(item.currency, QStringLiteral("EUR"));
+        QVERIFY(!item.success);
+        QCOMPARE(item.reason, QStringLiteral("Refund declined"));
+    }
+
     void resetDropsAPendingSettle()
     {
-        m_sim->admin("POST", QStringLiteral("/_sim/adyen/config"), {{"auto_settle_ms", 300}});
+        // Long enough that the refund and the reset are both done before it would fire.
+        m_sim->admin("POST", QStringLiteral("/_sim/adyen/config"), {{"auto_settle_ms", 1000}});
         QCOMPARE(refund(body(100)).status, 201);
         m_sim->reset();
-        QTest::qWait(500);
+        QTest::qWait(1300);
         QVERIFY(m_sim->ledger()["movements"].empty());
         QCOMPARE(refundsMade(), std::size_t(0));
     }

@@ -74,8 +74,9 @@ QByteArray adyenHmac(const QByteArray &hexKey, const QByteArray &text);
 // True when the item's signature matches any of the keys, compared in constant time.
 bool adyenSignatureValid(const AdyenItem &item, const QList<QByteArray> &hexKeys);
 
-// A batch as Adyen sends it, every item signed under `hexKey` (provider-sim's deliveries and the
-// tests' own notifications). Empty fields are left out, as Adyen leaves them out.
+// A batch as Adyen sends it, every item signed under `hexKey`: the tests' own notifications
+// (provider-sim signs its deliveries with its own code). Empty fields are left out, as Adyen
+// leaves them out.
 QByteArray signedAdyenBatch(const std::vector<AdyenItem> &items, const QByteArray &hexKey,
                             bool live);
 

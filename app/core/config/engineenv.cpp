@@ -197,8 +197,10 @@ std::optional<AdyenExpectation> adyenExpectationFromEnv(QString *error)
     e.live = adyenModeOf(QUrl(url)) == AdyenMode::Live;
     for (const QString &key : webhookSecrets(EnvFileSecretSource(), error, u"adyen-hmac"_s)) {
         const QByteArray hex = key.toLatin1();
-        if (adyenHmac(hex, QByteArray()).isEmpty()) {
-            *error = u"OPS_ADYEN_HMAC_KEY: each key is hex, as Adyen's Customer Area shows it"_s;
+        // A key cut short by a paste would refuse every notification later: refuse it now.
+        if (hex.size() != 64 || adyenHmac(hex, QByteArray()).isEmpty()) {
+            *error = u"Adyen HMAC key (OPS_ADYEN_HMAC_KEY or adyen-hmac.key): each key is the 64 "
+                     "hex digits Adyen's Customer Area shows"_s;
             return std::nullopt;
         }
         e.hmacKeys << hex;

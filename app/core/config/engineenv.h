@@ -31,11 +31,12 @@ std::optional<SlenEngineConfig> slenEngineConfigFromEnv(QString *error);
 // on the command line or in OPS_DB carries its own, or libpq's.
 std::optional<QString> databaseLocation(const QString &given, QString *error);
 // OPS_ADYEN_URL (default https://checkout-test.adyen.com), OPS_ADYEN_MERCHANT (required),
-// OPS_ATTEMPT_TIMEOUT_MS, and the "adyen" secret (OPS_ADYEN_KEY or a 0600 file adyen.key), each
-// also from Tools → Connections.
+// OPS_ATTEMPT_TIMEOUT_MS, and the "adyen" secret (OPS_ADYEN_KEY or a 0600 file adyen.key); the
+// URL and merchant also from connections.ini ([adyen] url, merchant).
 std::optional<AdyenConfig> adyenConfigFromEnv(QString *error);
 // What the Adyen notification receiver expects: the HMAC keys (OPS_ADYEN_HMAC_KEY or a 0600
-// file adyen-hmac.key; hex, several comma-separated while a key is rotated), our merchant
+// file adyen-hmac.key; 64 hex digits each, several comma-separated while a key is rotated), our
+// merchant
 // account (OPS_ADYEN_MERCHANT) and live mode when OPS_ADYEN_URL is Adyen's live endpoint.
 std::optional<AdyenExpectation> adyenExpectationFromEnv(QString *error);
 // OPS_SLEN_URL (required), OPS_SLEN_PROJECT, OPS_ATTEMPT_TIMEOUT_MS, and the "slen" secret.

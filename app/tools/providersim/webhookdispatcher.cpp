@@ -75,8 +75,13 @@ void WebhookDispatcher::publish(const StripeEvent &event)
 
 void WebhookDispatcher::publishAdyen(const nlohmann::json &item)
 {
-    const QString code = QString::fromStdString(item.value("eventCode", std::string()));
-    const QString psp = QString::fromStdString(item.value("pspReference", std::string()));
+    const auto text = [&item](const char *name) {
+        const auto it = item.find(name);
+        return it != item.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                                   : QString();
+    };
+    const QString code = text("eventCode");
+    const QString psp = text("pspReference");
     for (const WebhookEndpoint &e : m_endpoints) {
         if (e.format != WebhookEndpoint::Format::Adyen || !e.accepts(code))
             continue;

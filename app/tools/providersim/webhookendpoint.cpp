@@ -149,19 +149,26 @@ namespace ops::sim {
 
 QByteArray adyenSignedBatch(const nlohmann::json &item, const QByteArray &hexKey)
 {
-    const auto field = [&item](const char *name) {
-        const auto it = item.find(name);
-        return it != item.end() && it->is_string() ? it->get<std::string>() : std::string();
+    // Read without throwing: this runs in a delivery timer, where an exception would end the
+    // process. A field of another type signs as empty, and the receiver refuses the item.
+    const auto text = [](const nlohmann::json &j, const char *name) {
+        const auto it = j.is_object() ? j.find(name) : j.end();
+        return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
     };
-    const nlohmann::json &amount = item.at("amount");
-    const std::string text = field("pspReference") + ':' + field("originalReference") + ':' +
-                             field("merchantAccountCode") + ':' + field("merchantReference") + ':' +
-                             std::to_string(amount.at("value").get<qint64>()) + ':' +
-                             amount.at("currency").get<std::string>() + ':' + field("eventCode") +
-                             ':' + field("success");
+    const auto amountIt = item.find("amount");
+    const nlohmann::json amount = amountIt != item.end() ? *amountIt : nlohmann::json::object();
+    const auto valueIt = amount.is_object() ? amount.find("value") : amount.end();
+    const std::string value = valueIt != amount.end() && valueIt->is_number_integer()
+                                  ? std::to_string(valueIt->get<qint64>())
+                                  : std::string();
+    const std::string signedText =
+        text(item, "pspReference") + ':' + text(item, "originalReference") + ':' +
+        text(item, "merchantAccountCode") + ':' + text(item, "merchantReference") + ':' + value +
+        ':' + text(amount, "currency") + ':' + text(item, "eventCode") + ':' +
+        text(item, "success");
     nlohmann::json signedItem = item;
     signedItem["additionalData"]["hmacSignature"] =
-        QMessageAuthenticationCode::hash(QByteArray::fromStdString(text),
+        QMessageAuthenticationCode::hash(QByteArray::fromStdString(signedText),
                                          QByteArray::fromHex(hexKey), QCryptographicHash::Sha256)
             .toBase64()
             .toStdString();

@@ -10,10 +10,11 @@
 // settle or later failure is handed to the notification sink as a REFUND, REFUND_FAILED or
 // REFUNDED_REVERSED item, which the webhook dispatcher signs per endpoint.
 //
-// Keys are scoped to the API key's project and kept 7 days of simulator time. While a request
-// holds its key a repeat gets 422 errorCode 704 with `transient-error: true`; afterwards every
-// repeat inside the 7 days replays the first answer, whatever its body. Validation errors are
-// answered before the key is claimed, so they are not kept.
+// Keys are scoped to the API key's project and kept 7 days of simulator time. A request is
+// validated first: a refusal is answered before the key is looked at, and kept under no key.
+// While a valid request holds its key a repeat gets 422 errorCode 704 with `transient-error:
+// true`; afterwards every valid repeat inside the 7 days replays the first answer, whatever its
+// amount or reference.
 
 #include "providersim/adyen/adyenbook.h"
 #include "providersim/idempotencystore.h"
