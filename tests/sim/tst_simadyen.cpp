@@ -273,8 +273,10 @@ private slots:
         QTRY_COMPARE(
             m_sim->admin("GET", QStringLiteral("/_sim/webhooks/deliveries"))["deliveries"].size(),
             std::size_t(3)); // REFUND to Adyen; refund.created, charge.refunded to Stripe
-        for (const auto &d :
-             m_sim->admin("GET", QStringLiteral("/_sim/webhooks/deliveries"))["deliveries"]) {
+        // Kept in a local: a range-for over a member of a temporary would read freed memory.
+        const nlohmann::json deliveries =
+            m_sim->admin("GET", QStringLiteral("/_sim/webhooks/deliveries"))["deliveries"];
+        for (const auto &d : deliveries) {
             const bool toAdyen = str(d, "endpoint") == adyenId;
             QCOMPARE(str(d, "type") == QStringLiteral("REFUND"), toAdyen);
             QCOMPARE(str(d, "endpoint") == stripeId, !toAdyen);
