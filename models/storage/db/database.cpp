@@ -196,9 +196,17 @@ static void bumpSchemaCookie(QSqlDatabase &db)
 
 void Database::migrate(QSqlDatabase &db)
 {
+    migrate(db, latestVersion());
+}
+
+void Database::migrate(QSqlDatabase &db, int target)
+{
+    if (target < 1 || target > latestVersion())
+        throw StoreError(u"no migration %1 in this build (1 to %2)"_s.arg(target).arg(
+            latestVersion()));
     // A current schema is read without the write lock and without a commit: the usual case for
     // every opsctl call, which must not queue behind other writers for it.
-    if (schemaVersion(db) == latestVersion())
+    if (const int stored = schemaVersion(db); stored >= target && stored <= latestVersion())
         return;
     // Each step re-reads the version under the write lock: two processes opening a new file at
     // once must not both apply the same migration.
@@ -210,7 +218,7 @@ void Database::migrate(QSqlDatabase &db)
                 throw StoreError(
                     u"database schema version %1 is newer than this build (%2)"_s.arg(current).arg(
                         latestVersion()));
-            if (current == latestVersion()) {
+            if (current >= target) {
                 execOrThrow(db, u"COMMIT"_s);
                 return;
             }

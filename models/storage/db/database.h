@@ -23,6 +23,9 @@ public:
     static bool sharesSync(const QSqlDatabase &db);
     // Applies every migration newer than the stored version, each in its own transaction.
     static void migrate(QSqlDatabase &db);
+    // Applies the migrations up to `target` only (1..latestVersion()): an upgrade test builds a
+    // database as an older release left it. A schema already past `target` is left as it is.
+    static void migrate(QSqlDatabase &db, int target);
     static int schemaVersion(QSqlDatabase &db);
     static int latestVersion();
     // A connection name no other connection of this process has (`prefix`-N): Qt keys
