@@ -59,8 +59,7 @@ public:
     Opened()
         : m_clock(QDateTime(QDate(2026, 12, 5), QTime(9, 0), Qt::UTC))
         , m_db(Database::open(m_testDb.location(), Database::uniqueName(u"migrations"_s)))
-    {
-    }
+    {}
     ~Opened() { Database::drop(m_db); }
     Opened(const Opened &) = delete;
     Opened &operator=(const Opened &) = delete;
@@ -151,8 +150,8 @@ void TestMigrations::providerValuesOutsideTheListAreRefused()
     Database::migrate(o.db());
     QVERIFY(o.store().openOrGet(refund(u"op_adyen"_s, Provider::Adyen, u"4417"_s)).created);
     QVERIFY2(!tryExec(o.db(), sql).isEmpty(), qPrintable(sql));
-    QCOMPARE(TestDatabase::probeCount(o.location(),
-                                      u"SELECT COUNT(*) FROM operations WHERE provider = 'adyen'"_s),
+    QCOMPARE(TestDatabase::probeCount(
+                 o.location(), u"SELECT COUNT(*) FROM operations WHERE provider = 'adyen'"_s),
              1);
     QCOMPARE(TestDatabase::probeCount(o.location(), u"SELECT COUNT(*) FROM provider_events"_s), 0);
 }

@@ -202,8 +202,8 @@ void Database::migrate(QSqlDatabase &db)
 void Database::migrate(QSqlDatabase &db, int target)
 {
     if (target < 1 || target > latestVersion())
-        throw StoreError(u"no migration %1 in this build (1 to %2)"_s.arg(target).arg(
-            latestVersion()));
+        throw StoreError(
+            u"no migration %1 in this build (1 to %2)"_s.arg(target).arg(latestVersion()));
     // A current schema is read without the write lock and without a commit: the usual case for
     // every opsctl call, which must not queue behind other writers for it.
     if (const int stored = schemaVersion(db); stored >= target && stored <= latestVersion())
