@@ -1,9 +1,12 @@
-// opsctl refund: the agent's refund tool (docs/design.md §9; rule 13 for --reference).
+// opsctl refund: the agent's refund tool (docs/design.md §9; rule 13 for --reference). A Stripe
+// charge or payment intent goes to Stripe, an Adyen payment (--adyen-payment) to Adyen
+// (docs/adyen.md), which needs --currency: no default is safe across two providers.
 
 #include "cli/commandcontext.h"
 #include "cli/opsctl.h"
 #include "cli/toolcommand.h"
 #include "config/engineenv.h"
+#include "engine/adyenrefundengine.h"
 #include "engine/refundengine.h"
 #include "storage/session.h"
 
@@ -11,14 +14,46 @@ using namespace Qt::StringLiterals;
 
 namespace ops::cli {
 
+namespace {
+
+// The refund through each provider's engine; nullopt (with *error) when its settings are wrong.
+std::optional<ToolResult> refundAtStripe(CommandContext &ctx, const RefundInput &input,
+                                         const QString &actor, QString *error)
+{
+    const auto engineCfg = refundEngineConfigFromEnv(error);
+    const auto stripeCfg = engineCfg ? stripeConfigFromEnv(error) : std::nullopt;
+    if (!engineCfg || !stripeCfg)
+        return std::nullopt;
+    auto session = ctx.openSession();
+    QtHttpTransport transport;
+    StripeClient client(transport, *stripeCfg);
+    return RefundEngine(session->store(), client, *engineCfg).refund(input, actor);
+}
+
+std::optional<ToolResult> refundAtAdyen(CommandContext &ctx, const RefundInput &input,
+                                        const QString &actor, QString *error)
+{
+    const auto engineCfg = refundEngineConfigFromEnv(error);
+    const auto adyenCfg = engineCfg ? adyenConfigFromEnv(error) : std::nullopt;
+    if (!engineCfg || !adyenCfg)
+        return std::nullopt;
+    auto session = ctx.openSession();
+    QtHttpTransport transport;
+    AdyenClient client(transport, *adyenCfg);
+    return AdyenRefundEngine(session->store(), client, AdyenEngineConfig(*engineCfg))
+        .refund(input, actor);
+}
+
+} // namespace
+
 int refundCommand(CommandContext &ctx, const QStringList &args)
 {
     QString error;
-    const auto opts =
-        CliArgs::parse(args,
-                       {u"order"_s, u"charge"_s, u"payment-intent"_s, u"amount"_s, u"currency"_s,
-                        u"tool-call"_s, u"reference"_s, u"reason"_s, u"replaces"_s},
-                       {}, &error);
+    const auto opts = CliArgs::parse(args,
+                                     {u"order"_s, u"charge"_s, u"payment-intent"_s,
+                                      u"adyen-payment"_s, u"amount"_s, u"currency"_s,
+                                      u"tool-call"_s, u"reference"_s, u"reason"_s, u"replaces"_s},
+                                     {}, &error);
     if (!opts)
         return rejectInput(ctx, error);
     if (!opts->positionals().isEmpty())
@@ -27,8 +62,13 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
         if (!opts->has(required))
             return rejectInput(ctx, u"--%1 is required"_s.arg(required));
     }
-    if (opts->has(u"charge"_s) == opts->has(u"payment-intent"_s))
-        return rejectInput(ctx, u"give exactly one of --charge and --payment-intent"_s);
+    const int targets = int(opts->has(u"charge"_s)) + int(opts->has(u"payment-intent"_s)) +
+                        int(opts->has(u"adyen-payment"_s));
+    if (targets != 1)
+        return rejectInput(ctx,
+                           u"give exactly one of --charge, --payment-intent and --adyen-payment"_s);
+    if (opts->has(u"adyen-payment"_s) && !opts->has(u"currency"_s))
+        return rejectInput(ctx, u"--currency is required with --adyen-payment"_s);
     // Given but empty would silently mean "no reference": a different unit of work.
     for (const QString &optional : {u"reference"_s, u"reason"_s, u"replaces"_s}) {
         if (opts->has(optional) && opts->value(optional).isEmpty())
@@ -38,6 +78,7 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
     input.orderId = opts->value(u"order"_s);
     input.chargeId = opts->value(u"charge"_s);
     input.paymentIntentId = opts->value(u"payment-intent"_s);
+    input.adyenPaymentId = opts->value(u"adyen-payment"_s);
     input.reference = opts->value(u"reference"_s);
     input.reason = opts->value(u"reason"_s);
     input.replaces = opts->value(u"replaces"_s);
@@ -51,19 +92,13 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
     const auto actor = actorFor(ctx, opts->value(u"tool-call"_s), &error);
     if (!actor)
         return rejectInput(ctx, error);
-    const auto engineCfg = refundEngineConfigFromEnv(&error);
-    const auto stripeCfg = engineCfg ? stripeConfigFromEnv(&error) : std::nullopt;
-    if (!engineCfg || !stripeCfg)
+    const auto result = input.toAdyen() ? refundAtAdyen(ctx, input, *actor, &error)
+                                        : refundAtStripe(ctx, input, *actor, &error);
+    if (!result)
         return ctx.usage(error);
-
-    auto session = ctx.openSession();
-    QtHttpTransport transport;
-    StripeClient client(transport, *stripeCfg);
-    RefundEngine engine(session->store(), client, *engineCfg);
-    const ToolResult result = engine.refund(input, *actor);
-    printResult(ctx.out, result);
-    if (!result.errorCode.isEmpty() && result.status != ToolResult::Status::Rejected)
-        ctx.err << "opsctl: " << result.errorMessage << Qt::endl;
+    printResult(ctx.out, *result);
+    if (!result->errorCode.isEmpty() && result->status != ToolResult::Status::Rejected)
+        ctx.err << "opsctl: " << result->errorMessage << Qt::endl;
     return ExitCode::Ok;
 }
 

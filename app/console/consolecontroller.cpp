@@ -40,8 +40,10 @@ void ConsoleController::setConfig(JobConfig config)
 {
     m_config = std::move(config);
     m_window.setHelpdeskProblem(m_config.helpdeskProblem);
+    // Adyen's test and live platforms differ by endpoint, not by key.
     m_window.setLiveKeys(ui::isLiveApiKey(m_config.stripe.secret),
-                         ui::isLiveApiKey(m_config.slen.secret));
+                         ui::isLiveApiKey(m_config.slen.secret),
+                         m_config.adyen && adyenModeOf(m_config.adyen->baseUrl) == AdyenMode::Live);
 }
 
 ConsoleController::~ConsoleController()

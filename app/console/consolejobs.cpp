@@ -1,9 +1,11 @@
 #include "console/consolejobs.h"
 
 #include "common/refusaltext.h"
+#include "config/engineenv.h"
 #include "console/providerlookup.h"
 #include "console/slenlookup.h"
 #include "domain/classification.h"
+#include "engine/adyenrefundengine.h"
 #include "engine/creditengine.h"
 #include "engine/executionengine.h"
 #include "storage/operationquery.h"
@@ -181,6 +183,13 @@ void readSlenConfig(JobConfig &c, std::optional<qint64> timeoutMs)
 // Why the provider of `op` cannot be asked as configured; empty when it can.
 QString providerProblem(const JobConfig &config, Provider provider)
 {
+    if (provider == Provider::Adyen)
+        return config.adyen ? QString()
+                            : config.adyenProblem +
+                                  QCoreApplication::translate(
+                                      "ops::console::ConsoleJobs",
+                                      " Set OPS_ADYEN_URL, OPS_ADYEN_KEY and OPS_ADYEN_MERCHANT "
+                                      "and restart the console.");
     if (provider == Provider::Stripe)
         return config.stripeProblem.isEmpty()
                    ? QString()
@@ -199,9 +208,37 @@ QString providerProblem(const JobConfig &config, Provider provider)
                                              "console.");
 }
 
+// Adyen has no call that reads a refund back (docs/adyen.md): the look-up says what is known
+// and what settles the row. A resend replays Adyen's first answer, so it helps only while
+// nothing says Adyen received the refund.
+LookupAnswer adyenAnswer(const Operation &op)
+{
+    LookupAnswer a;
+    a.operationId = op.id;
+    a.providerRef = op.providerRef;
+    a.summary = QCoreApplication::translate(
+        "ops::console::ConsoleJobs",
+        "Adyen cannot be asked for a refund: its REFUND notification settles this row.");
+    if (op.providerRef.isEmpty()) {
+        a.summary += u'\n' + QCoreApplication::translate(
+                                 "ops::console::ConsoleJobs",
+                                 "Nothing says Adyen received it. A resend with the stored key "
+                                 "(inside the key's 7 days) replays Adyen's first answer.");
+        a.resendHelps = true;
+    } else {
+        a.summary += u'\n' + QCoreApplication::translate(
+                                 "ops::console::ConsoleJobs",
+                                 "Adyen received it as %1; wait for the notification.")
+                                 .arg(op.providerRef);
+    }
+    return a;
+}
+
 LookupAnswer askProvider(const JobConfig &config, const Operation &op,
                          const std::atomic_bool &cancelled)
 {
+    if (op.provider == Provider::Adyen)
+        return adyenAnswer(op);
     QtHttpTransport transport;
     if (op.provider == Provider::Slen) {
         SlenClient client(transport, config.slen);
@@ -242,6 +279,11 @@ ToolResult resendWith(const JobConfig &config, OperationStore &store, const Oper
         if (op.kind == OperationKind::Execution)
             return ExecutionEngine(store, client, SlenEngineConfig{}).resend(op.id, actor);
         return CreditEngine(store, client, SlenEngineConfig{}).resend(op.id, actor);
+    }
+    if (op.provider == Provider::Adyen) {
+        AdyenClient client(transport, *config.adyen); // providerProblem checked it is there
+        return AdyenRefundEngine(store, client, AdyenEngineConfig(config.engine))
+            .resend(op.id, actor);
     }
     StripeClient client(transport, config.stripe);
     return RefundEngine(store, client, config.engine).resend(op.id, actor);
@@ -319,6 +361,7 @@ JobConfig jobConfigFromEnvironment(const QString &dbLocation)
     if (ok && timeout > 0)
         c.stripe.timeout = std::chrono::milliseconds(timeout);
     readSlenConfig(c, ok && timeout > 0 ? std::optional<qint64>(timeout) : std::nullopt);
+    c.adyen = adyenConfigFromEnv(&c.adyenProblem);
     c.helpdesk = helpdeskConfigFromEnvironment(&c.helpdeskProblem);
     QString error;
     const auto secret = EnvFileSecretSource().secret(u"stripe"_s, &error);

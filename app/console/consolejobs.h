@@ -4,6 +4,7 @@
 // Each job opens its own database connection and its own HTTP transport (neither may cross
 // threads) and closes them before it returns.
 
+#include "adyen/adyenclient.h"
 #include "domain/clock.h"
 #include "domain/lookupanswer.h"
 #include "engine/refundengine.h"
@@ -27,6 +28,9 @@ struct JobConfig
     // configured (slenProblem says why when read from the environment).
     SlenConfig slen;
     QString slenProblem;
+    // Adyen, for resends of Adyen refund rows (docs/adyen.md); empty: adyenProblem says why.
+    std::optional<AdyenConfig> adyen;
+    QString adyenProblem;
     // The helpdesk customer messages go to (issue 6); helpdeskProblem says why it cannot be used.
     HelpdeskConfig helpdesk;
     QString helpdeskProblem;

@@ -2,6 +2,9 @@
 
 #include "mcp/schemacheck.h"
 
+#include <algorithm>
+#include <array>
+
 namespace ops::mcp {
 
 namespace {
@@ -81,23 +84,30 @@ const char *kStatusGuide =
 struct ExactlyOne
 {
     const char *tool;
-    const char *first;
-    const char *second;
+    std::array<const char *, 3> names;
+    const char *said; // the refusal's wording of the names
 };
-constexpr ExactlyOne kExactlyOne[] = {{"refund", "charge", "payment_intent"}};
+constexpr ExactlyOne kExactlyOne[] = {{"refund",
+                                       {"charge", "payment_intent", "adyen_payment"},
+                                       "charge, payment_intent and adyen_payment"}};
 
 json refundTool()
 {
     json properties = {
         {"order", text(1, 255, "Your order id for this refund, e.g. \"4417\".")},
-        {"charge",
-         text(1, 255,
-              "The Stripe charge id to refund, e.g. \"ch_4417\". Give charge or payment_intent, "
-              "not both.")},
+        {"charge", text(1, 255,
+                        "The Stripe charge id to refund, e.g. \"ch_4417\". Give one of charge, "
+                        "payment_intent and adyen_payment.")},
         {"payment_intent",
          text(1, 255,
               "The Stripe PaymentIntent id instead of the charge, e.g. \"pi_4417\"; its latest "
               "charge is refunded.")},
+        {"adyen_payment",
+         {{"type", "string"},
+          {"pattern", "^[A-Za-z0-9]{16}$"},
+          {"description",
+           "Instead of a Stripe charge: the Adyen payment's pspReference, 16 letters and digits, "
+           "e.g. \"DZ4DPSHB4WD2WN82\". currency is then required."}}},
         {"amount",
          {{"type", "integer"},
           {"minimum", 1},
@@ -116,8 +126,11 @@ json refundTool()
          {{"type", "string"},
           {"enum", {"duplicate", "fraudulent", "requested_by_customer"}},
           {"description", "Why, as Stripe records it; optional."}}}};
-    json output = outputSchema(
-        {"refunded", "failed", "unconfirmed", "checking", "needs_approval", "rejected"});
+    json output = outputSchema({"refunded", "accepted", "failed", "unconfirmed", "checking",
+                                "needs_approval", "rejected"});
+    output["properties"]["provider_reference"] = {
+        {"type", "string"},
+        {"description", "accepted: the provider's reference of the refund it received."}};
     output["properties"]["repeat"] = {
         {"type", "boolean"},
         {"description", "true: an earlier confirmed refund answered; nothing new was sent."}};
@@ -125,10 +138,14 @@ json refundTool()
             {"title", "Refund a charge"},
             {"description",
              std::string(
-                 "Refund part or all of a Stripe charge for an order. Calling again with the same "
+                 "Refund part or all of a Stripe charge or an Adyen payment for an order. Calling "
+                 "again with the same "
                  "order, amount and reference continues the same refund: it never pays twice. "
                  "refunded = done, quote refund_id. refunded with repeat:true = this refund was "
-                 "already made earlier; tell the customer it is done, do not make another. To "
+                 "already made earlier; tell the customer it is done, do not make another. "
+                 "accepted = the provider received the refund and confirms it later; tell the "
+                 "customer it is being processed, not that it is done, and do not call again to "
+                 "hurry it. To "
                  "refund the same amount again for a different reason, pass a reference naming "
                  "it. failed = the provider refused; reason names why, nothing was refunded. "
                  "needs_approval = the amount is over what you may refund without a person; "
@@ -206,17 +223,17 @@ json executeTool()
 json statusTool()
 {
     json properties = {{"operation_id", text(1, 64, "The operation_id a tool returned.")}};
-    return {
-        {"name", "operation_status"},
-        {"title", "Look up an operation"},
-        {"description",
-         "Read where an operation stands now, without sending anything. Same statuses and "
-         "same advice as the tool that started it; rejected with code unknown_operation when "
-         "no such operation exists."},
-        {"inputSchema", inputSchema(properties, {"operation_id"})},
-        {"outputSchema", outputSchema({"refunded", "succeeded", "failed", "queued", "running",
-                                       "unconfirmed", "checking", "needs_approval", "rejected"})},
-        {"annotations", annotations("Look up an operation", true)}};
+    return {{"name", "operation_status"},
+            {"title", "Look up an operation"},
+            {"description",
+             "Read where an operation stands now, without sending anything. Same statuses and "
+             "same advice as the tool that started it; rejected with code unknown_operation when "
+             "no such operation exists."},
+            {"inputSchema", inputSchema(properties, {"operation_id"})},
+            {"outputSchema",
+             outputSchema({"refunded", "accepted", "succeeded", "failed", "queued", "running",
+                           "unconfirmed", "checking", "needs_approval", "rejected"})},
+            {"annotations", annotations("Look up an operation", true)}};
 }
 
 } // namespace
@@ -253,9 +270,15 @@ std::optional<std::string> argumentProblem(const nlohmann::ordered_json &tool,
     for (const ExactlyOne &rule : kExactlyOne) {
         if (tool["name"] != rule.tool || !value.is_object())
             continue;
-        if (value.contains(rule.first) == value.contains(rule.second))
-            return std::string("give exactly one of ") + rule.first + " and " + rule.second;
+        const auto given =
+            std::count_if(rule.names.begin(), rule.names.end(),
+                          [&value](const char *name) { return value.contains(name); });
+        if (given != 1)
+            return std::string("give exactly one of ") + rule.said;
     }
+    // Adyen refunds have no default currency: usd would be a guess.
+    if (tool["name"] == "refund" && value.contains("adyen_payment") && !value.contains("currency"))
+        return std::string("currency is required with adyen_payment");
     return std::nullopt;
 }
 

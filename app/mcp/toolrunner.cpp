@@ -69,6 +69,7 @@ struct WorkerCache
     }
     HttpTransport &stripe() { return m_stripe; }
     HttpTransport &slen() { return m_slen; }
+    HttpTransport &adyen() { return m_adyen; }
     void dropSession() { m_session.reset(); }
 
 private:
@@ -78,6 +79,7 @@ private:
     // One per provider, each with its own kept-alive connection.
     QtHttpTransport m_stripe;
     QtHttpTransport m_slen;
+    QtHttpTransport m_adyen;
 };
 
 // QThreadStorage, not thread_local: Qt deletes a thread's storage in the thread's own finish,
@@ -101,6 +103,10 @@ RunnerConfig RunnerConfig::fromEnvironment(const QString &dbLocation)
     c.refundEngine = refundEngineConfigFromEnv(&c.stripeProblem);
     if (c.refundEngine)
         c.stripe = stripeConfigFromEnv(&c.stripeProblem);
+    if (c.refundEngine)
+        c.adyen = adyenConfigFromEnv(&c.adyenProblem);
+    else
+        c.adyenProblem = c.stripeProblem; // the engine's own settings are wrong
     c.slenEngine = slenEngineConfigFromEnv(&c.slenProblem);
     if (c.slenEngine)
         c.slen = slenConfigFromEnv(&c.slenProblem);
@@ -136,18 +142,31 @@ json ToolRunner::runWithStore(OperationStore &store, const ToolCall &call) const
 
 json ToolRunner::refund(OperationStore &store, const ToolCall &call) const
 {
-    if (!m_config.stripe)
-        return notConfigured(m_config.stripeProblem);
     RefundInput input;
     input.orderId = str(call.arguments, "order");
     input.chargeId = str(call.arguments, "charge");
     input.paymentIntentId = str(call.arguments, "payment_intent");
+    input.adyenPaymentId = str(call.arguments, "adyen_payment");
     input.reference = str(call.arguments, "reference");
     input.reason = str(call.arguments, "reason");
     input.currency = str(call.arguments, "currency", u"usd"_s);
     input.amountMinor = call.arguments.value("amount", qint64(0));
+    if (input.toAdyen())
+        return refundAtAdyen(store, input, call);
+    if (!m_config.stripe)
+        return notConfigured(m_config.stripeProblem);
     StripeClient client(workerCache().stripe(), *m_config.stripe);
     RefundEngine engine(store, client, *m_config.refundEngine);
+    return engine.refund(input, call.actor).toJson();
+}
+
+json ToolRunner::refundAtAdyen(OperationStore &store, const RefundInput &input,
+                               const ToolCall &call) const
+{
+    if (!m_config.adyen)
+        return notConfigured(m_config.adyenProblem);
+    AdyenClient client(workerCache().adyen(), *m_config.adyen);
+    AdyenRefundEngine engine(store, client, AdyenEngineConfig(*m_config.refundEngine));
     return engine.refund(input, call.actor).toJson();
 }
 
@@ -194,10 +213,10 @@ ToolResult statusOf(OperationStore &store, const QString &operationId)
         return ToolResult::rejected(u"unknown_operation"_s,
                                     u"no operation %1"_s.arg(operationId.left(64)));
     const ToolResult::Subject subject = subjectOf(op->kind);
+    if (subject == ToolResult::Subject::Refund)
+        return op->provider == Provider::Adyen ? adyenRefundRowResult(*op) : refundRowResult(*op);
     switch (op->state) {
     case OperationState::Succeeded:
-        if (subject == ToolResult::Subject::Refund)
-            return ToolResult::refunded(op->id, op->providerRef);
         return ToolResult::succeeded(op->id, subject);
     case OperationState::Failed:
         return ToolResult::failed(op->id, op->failureCode).about(subject);

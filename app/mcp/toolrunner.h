@@ -5,6 +5,7 @@
 // worker thread keeps one database connection and one HTTP transport per provider between the
 // calls it runs (toolrunner.cpp, WorkerCache); every call makes its own engine.
 
+#include "engine/adyenrefundengine.h"
 #include "engine/creditengine.h"
 #include "engine/refundengine.h"
 #include "mcp/mcpsession.h"
@@ -21,6 +22,8 @@ struct RunnerConfig
     std::optional<EngineConfig> refundEngine;
     std::optional<StripeConfig> stripe;
     QString stripeProblem;
+    std::optional<AdyenConfig> adyen; // refunds of Adyen payments (adyen_payment)
+    QString adyenProblem;
     std::optional<SlenEngineConfig> slenEngine;
     std::optional<SlenConfig> slen;
     QString slenProblem;
@@ -44,6 +47,8 @@ public:
 private:
     nlohmann::ordered_json runWithStore(OperationStore &store, const ToolCall &call) const;
     nlohmann::ordered_json refund(OperationStore &store, const ToolCall &call) const;
+    nlohmann::ordered_json refundAtAdyen(OperationStore &store, const RefundInput &input,
+                                         const ToolCall &call) const;
     nlohmann::ordered_json credit(OperationStore &store, const ToolCall &call) const;
     nlohmann::ordered_json execute(OperationStore &store, const ToolCall &call) const;
 

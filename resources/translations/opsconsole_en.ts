@@ -1336,6 +1336,22 @@ Stripe holds another request under this key: a resend cannot finish this refund.
         <translation>
 Stripe holds another request under this key: a resend cannot finish this refund. Close it as failed and start a new refund.</translation>
     </message>
+    <message>
+        <source> Set OPS_ADYEN_URL, OPS_ADYEN_KEY and OPS_ADYEN_MERCHANT and restart the console.</source>
+        <translation> Set OPS_ADYEN_URL, OPS_ADYEN_KEY and OPS_ADYEN_MERCHANT and restart the console.</translation>
+    </message>
+    <message>
+        <source>Adyen cannot be asked for a refund: its REFUND notification settles this row.</source>
+        <translation>Adyen cannot be asked for a refund: its REFUND notification settles this row.</translation>
+    </message>
+    <message>
+        <source>Nothing says Adyen received it. A resend with the stored key (inside the key&apos;s 7 days) replays Adyen&apos;s first answer.</source>
+        <translation>Nothing says Adyen received it. A resend with the stored key (inside the key&apos;s 7 days) replays Adyen&apos;s first answer.</translation>
+    </message>
+    <message>
+        <source>Adyen received it as %1; wait for the notification.</source>
+        <translation>Adyen received it as %1; wait for the notification.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::MessageJob</name>

@@ -1339,6 +1339,22 @@ Stripe holds another request under this key: a resend cannot finish this refund.
         <translation>
 Stripe хранит под этим ключом другой запрос: повторная отправка не завершит этот возврат. Закройте его как неуспешный и начните новый возврат.</translation>
     </message>
+    <message>
+        <source> Set OPS_ADYEN_URL, OPS_ADYEN_KEY and OPS_ADYEN_MERCHANT and restart the console.</source>
+        <translation> Задайте OPS_ADYEN_URL, OPS_ADYEN_KEY и OPS_ADYEN_MERCHANT и перезапустите консоль.</translation>
+    </message>
+    <message>
+        <source>Adyen cannot be asked for a refund: its REFUND notification settles this row.</source>
+        <translation>Adyen нельзя спросить о возврате: эту строку закрывает его уведомление REFUND.</translation>
+    </message>
+    <message>
+        <source>Nothing says Adyen received it. A resend with the stored key (inside the key&apos;s 7 days) replays Adyen&apos;s first answer.</source>
+        <translation>Нет данных, что Adyen получил возврат. Повторная отправка с сохранённым ключом (в пределах 7 дней его жизни) вернёт первый ответ Adyen.</translation>
+    </message>
+    <message>
+        <source>Adyen received it as %1; wait for the notification.</source>
+        <translation>Adyen получил возврат как %1; дождитесь уведомления.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::MessageJob</name>

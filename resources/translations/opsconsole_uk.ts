@@ -1339,6 +1339,22 @@ Stripe holds another request under this key: a resend cannot finish this refund.
         <translation>
 Stripe зберігає під цим ключем інший запит: повторне надсилання не завершить це повернення. Закрийте його як неуспішне й почніть нове повернення.</translation>
     </message>
+    <message>
+        <source> Set OPS_ADYEN_URL, OPS_ADYEN_KEY and OPS_ADYEN_MERCHANT and restart the console.</source>
+        <translation> Задайте OPS_ADYEN_URL, OPS_ADYEN_KEY і OPS_ADYEN_MERCHANT і перезапустіть консоль.</translation>
+    </message>
+    <message>
+        <source>Adyen cannot be asked for a refund: its REFUND notification settles this row.</source>
+        <translation>Adyen не можна запитати про повернення: цей рядок закриває його сповіщення REFUND.</translation>
+    </message>
+    <message>
+        <source>Nothing says Adyen received it. A resend with the stored key (inside the key&apos;s 7 days) replays Adyen&apos;s first answer.</source>
+        <translation>Немає даних, що Adyen отримав повернення. Повторне надсилання зі збереженим ключем (у межах 7 днів його життя) поверне першу відповідь Adyen.</translation>
+    </message>
+    <message>
+        <source>Adyen received it as %1; wait for the notification.</source>
+        <translation>Adyen отримав повернення як %1; дочекайтеся сповіщення.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::MessageJob</name>

@@ -121,6 +121,7 @@ private slots:
     void refundRepeatReferenceAndPaymentIntent();
     void refundRefusesBadChargeChoicesAndReasons_data();
     void refundRefusesBadChargeChoicesAndReasons();
+    void refundThroughAdyenAnswersAccepted();
     void auditMergeDelayIsASupervisorsSetting();
     void badAuditMergeDelayStoresNothing_data();
     void badAuditMergeDelayStoresNothing();
@@ -451,6 +452,15 @@ void TestOpsctlContract::refundRefusesBadChargeChoicesAndReasons_data()
     QTest::addRow("empty reference")
         << base + QStringList{u"--charge"_s, u"ch_4417"_s, u"--reference"_s, u""_s} << 2
         << u"invalid_request"_s << u"--reference is empty"_s;
+    const QStringList adyen = {u"--adyen-payment"_s, u"DZ4DPSHB4WD2WN82"_s};
+    QTest::addRow("adyen without currency")
+        << base + adyen << 2 << u"invalid_request"_s << u"--currency is required"_s;
+    QTest::addRow("adyen and a charge")
+        << base + adyen + QStringList{u"--charge"_s, u"ch_4417"_s, u"--currency"_s, u"eur"_s} << 2
+        << u"invalid_request"_s << u"exactly one of"_s;
+    QTest::addRow("adyen payment of the wrong shape")
+        << base + QStringList{u"--adyen-payment"_s, u"ch_4417"_s, u"--currency"_s, u"eur"_s} << 2
+        << u"invalid_request"_s << u"16 letters and digits"_s;
     // Refused by the provider: a result was printed (exit 0), nothing stored.
     QTest::addRow("unknown payment intent")
         << base + QStringList{u"--payment-intent"_s, u"pi_nobody"_s} << 0 << u"resource_missing"_s
@@ -478,6 +488,44 @@ void TestOpsctlContract::refundRefusesBadChargeChoicesAndReasons()
     for (const auto &req : requests["requests"])
         posts += req.value("method", "") == "POST";
     QCOMPARE(posts, 0u);
+}
+
+// An Adyen refund is only received: `accepted` with the fixed note, and the agent's retry reads
+// the row without a second request. Without the merchant account nothing is stored.
+void TestOpsctlContract::refundThroughAdyenAnswersAccepted()
+{
+    StoreFixture f;
+    SimProcess sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
+                   SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    QVERIFY2(sim.start(), qPrintable(sim.error()));
+    sim.admin("POST", u"/_sim/adyen/config"_s, {{"auto_settle_ms", -1}});
+    QProcessEnvironment env = sim.stripeEnvironment();
+    env.insert(u"OPS_ADYEN_URL"_s, sim.baseUrl().toString());
+    env.insert(u"OPS_ADYEN_KEY"_s, u"adyen_test_demo"_s);
+    const QStringList args = {u"refund"_s,
+                              u"--order"_s,
+                              u"4417"_s,
+                              u"--adyen-payment"_s,
+                              u"DZ4DPSHB4WD2WN82"_s,
+                              u"--amount"_s,
+                              u"1200"_s,
+                              u"--currency"_s,
+                              u"eur"_s};
+    const Run unset = opsctl(f.path(), args, env);
+    QCOMPARE(unset.exitCode, 2);
+    QVERIFY2(unset.err.contains("OPS_ADYEN_MERCHANT"), unset.err.constData());
+    QCOMPARE(opsctl(f.path(), {u"list"_s, u"--json"_s}).result().at("operations").size(), 0u);
+
+    env.insert(u"OPS_ADYEN_MERCHANT"_s, u"NorthwindECOM"_s);
+    const Run first = opsctl(f.path(), args, env);
+    QCOMPARE(first.exitCode, 0);
+    QCOMPARE(text(first.result()["status"]), u"accepted"_s);
+    QVERIFY(text(first.result()["note"]).startsWith(u"The provider received this refund"_s));
+    const Run again = opsctl(f.path(), args, env);
+    QVERIFY2(again.result() == first.result(), again.out.constData());
+    const json refunds = sim.admin("GET", u"/_sim/adyen/refunds"_s)["refunds"];
+    QCOMPARE(refunds.size(), 1u);
+    QCOMPARE(text(first.result()["provider_reference"]), text(refunds[0]["pspReference"]));
 }
 
 void TestOpsctlContract::helpNamesEveryDocumentedCommand()

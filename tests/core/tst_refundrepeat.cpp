@@ -194,9 +194,9 @@ void TestRefundRepeat::chargeOrPaymentIntentAndReasonAreValidated_data()
     QTest::addColumn<QString>("reference");
     QTest::addColumn<QString>("message");
     QTest::addRow("both") << u"ch_4417"_s << u"pi_4417"_s << QString() << QString()
-                          << u"not both"_s;
+                          << u"give only one of a charge, a payment intent"_s;
     QTest::addRow("neither") << QString() << QString() << QString() << QString()
-                             << u"give a charge or a payment intent"_s;
+                             << u"give a charge, a payment intent or an Adyen payment"_s;
     QTest::addRow("bad reason") << u"ch_4417"_s << QString() << u"changed_mind"_s << QString()
                                 << u"reason must be"_s;
     QTest::addRow("reason in capitals")

@@ -374,6 +374,14 @@ void TestMcpServer::badInputOverStdio_data()
     QTest::newRow("neither charge nor payment_intent") << call(neither) << -32602;
     QTest::newRow("both charge and payment_intent")
         << call(with("payment_intent", "pi_4417")) << -32602;
+    json adyen = neither;
+    adyen["adyen_payment"] = "DZ4DPSHB4WD2WN82";
+    QTest::newRow("adyen_payment without currency") << call(adyen) << -32602;
+    QTest::newRow("adyen_payment and a charge")
+        << call(with("adyen_payment", "DZ4DPSHB4WD2WN82")) << -32602;
+    adyen["currency"] = "eur";
+    adyen["adyen_payment"] = "DZ4D";
+    QTest::newRow("adyen_payment of the wrong shape") << call(adyen) << -32602;
     QTest::newRow("bad reason") << call(with("reason", "because")) << -32602;
     QTest::newRow("191-character reference")
         << call(with("reference", std::string(191, 'r'))) << -32602;

@@ -93,7 +93,7 @@ test('stdio: tools are listed with schemas and annotations; a refund is made onc
     }
     const refundTool = tools.find((t) => t.name === 'refund');
     assert.deepEqual(Object.keys(refundTool.inputSchema.properties).sort(),
-      ['amount', 'charge', 'currency', 'order', 'payment_intent', 'reason', 'reference']);
+      ['adyen_payment', 'amount', 'charge', 'currency', 'order', 'payment_intent', 'reason', 'reference']);
     assert.equal(refundTool.outputSchema.properties.repeat.type, 'boolean');
     assert.match(refundTool.description, /repeat:true/);
     assert.match(refundTool.description, /colleague is checking/);
@@ -212,6 +212,36 @@ test('stdio: a refund by payment_intent with a reason refunds its latest charge'
     assert.equal(unknown.structuredContent.error.code, 'resource_missing');
     await assert.rejects(client.callTool({ name: 'refund',
       arguments: { ...args, charge: 'ch_1001' } }), /-32602|exactly one/);
+    assert.equal(operations(space.db).length, 1);
+  } finally {
+    await client.close();
+  }
+});
+
+test('stdio: a refund of an Adyen payment is accepted, and its repeat sends nothing', async () => {
+  await admin(sim, 'POST', '/_sim/adyen/config', { auto_settle_ms: -1 });
+  const client = await stdioClient({ OPS_ADYEN_URL: sim.url, OPS_ADYEN_KEY: 'adyen_test_demo',
+    OPS_ADYEN_MERCHANT: 'NorthwindECOM' });
+  try {
+    const args = { order: '4417', adyen_payment: 'DZ4DPSHB4WD2WN82', amount: 1200,
+      currency: 'eur' };
+    // The SDK checks structuredContent against the tool's outputSchema: accepted is in it.
+    const first = await client.callTool({ name: 'refund', arguments: args });
+    assert.equal(first.structuredContent.status, 'accepted');
+    assert.equal(first.structuredContent.note, 'The provider received this refund and will ' +
+      'confirm it. Tell the customer it is being processed, not that it is done.');
+    const { refunds } = await admin(sim, 'GET', '/_sim/adyen/refunds');
+    assert.equal(refunds.length, 1);
+    assert.equal(first.structuredContent.provider_reference, refunds[0].pspReference);
+    const again = await client.callTool({ name: 'refund', arguments: args });
+    assert.deepEqual(again.structuredContent, first.structuredContent);
+    const status = await client.callTool({ name: 'operation_status',
+      arguments: { operation_id: first.structuredContent.operation_id } });
+    assert.deepEqual(status.structuredContent, first.structuredContent);
+    assert.equal((await admin(sim, 'GET', '/_sim/adyen/refunds')).refunds.length, 1);
+    const { currency, ...noCurrency } = args;
+    await assert.rejects(client.callTool({ name: 'refund', arguments: noCurrency }),
+      /currency is required/);
     assert.equal(operations(space.db).length, 1);
   } finally {
     await client.close();

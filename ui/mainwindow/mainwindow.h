@@ -128,9 +128,11 @@ public:
     ComposeDialog *openComposeDialogFor(const QString &operationId);
     // Why messages cannot go to the helpdesk (not configured); Copy still works.
     void setHelpdeskProblem(const QString &problem) { m_helpdeskProblem = problem; }
-    // Which provider keys are live (sk_live_…/rk_live_…): Resend always asks first for them.
-    void setLiveKeys(bool stripeLive, bool slenLive);
+    // Which provider keys are live (sk_live_…/rk_live_…; Adyen's live endpoint): Resend always
+    // asks first for them.
+    void setLiveKeys(bool stripeLive, bool slenLive, bool adyenLive = false);
     bool resendAsksFirst(const Operation &op) const;
+    bool isLiveFor(Provider provider) const;
     // The open "Resend?" question, if any (tests answer it).
     ResendConfirmDialog *resendConfirmDialog() const;
     // A resend's outcome, in the detail pane of that operation and the status bar.
@@ -373,6 +375,7 @@ private:
     QString m_helpdeskProblem;
     bool m_stripeLive = false;
     bool m_slenLive = false;
+    bool m_adyenLive = false;
     QPointer<ResendConfirmDialog> m_resendConfirm;
     QPointer<NextStepDialog> m_nextStep;
     QPointer<NewRefundDialog> m_newRefundDialog;

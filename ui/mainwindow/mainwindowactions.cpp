@@ -183,7 +183,7 @@ void MainWindow::resend()
     }
     if (m_resendConfirm)
         m_resendConfirm->close();
-    const bool live = m_current->provider == Provider::Stripe ? m_stripeLive : m_slenLive;
+    const bool live = isLiveFor(m_current->provider);
     auto *dialog = new ResendConfirmDialog(*m_current, live, m_query.clock().now(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_resendConfirm = dialog;
@@ -204,16 +204,29 @@ ResendConfirmDialog *MainWindow::resendConfirmDialog() const
     return m_resendConfirm.data();
 }
 
-void MainWindow::setLiveKeys(bool stripeLive, bool slenLive)
+void MainWindow::setLiveKeys(bool stripeLive, bool slenLive, bool adyenLive)
 {
     m_stripeLive = stripeLive;
     m_slenLive = slenLive;
+    m_adyenLive = adyenLive;
+}
+
+bool MainWindow::isLiveFor(Provider provider) const
+{
+    switch (provider) {
+    case Provider::Stripe:
+        return m_stripeLive;
+    case Provider::Adyen:
+        return m_adyenLive;
+    case Provider::Slen:
+        break;
+    }
+    return m_slenLive;
 }
 
 bool MainWindow::resendAsksFirst(const Operation &op) const
 {
-    const bool live = op.provider == Provider::Stripe ? m_stripeLive : m_slenLive;
-    return live || confirmResendWithTestKey();
+    return isLiveFor(op.provider) || confirmResendWithTestKey();
 }
 
 void MainWindow::showResendOutcome(const QString &operationId, bool ok, const QString &text)

@@ -61,6 +61,16 @@ ProviderReply replyView(const SlenReply &reply)
     return view;
 }
 
+ProviderReply replyView(const AdyenReply &reply)
+{
+    ProviderReply view{reply.http, {}, {}, {}, false, {}};
+    if (reply.error) {
+        view.errorCode = reply.error->errorCode;
+        view.recordCode = reply.error->errorCode;
+    }
+    return view;
+}
+
 QString describe(const ProviderReply &reply)
 {
     if (reply.http.status == 0)
@@ -118,6 +128,12 @@ SentAttempt sendStored(SlenClient &client, const Operation &op)
 {
     const SlenReply reply = client.send(op.request, op.idempotencyKey);
     return {replyView(reply), classify(Provider::Slen, SlenClient::answerFor(reply, op.kind))};
+}
+
+SentAttempt sendStored(AdyenClient &client, const Operation &op)
+{
+    const AdyenReply reply = client.send(op.request, op.idempotencyKey);
+    return {replyView(reply), classify(Provider::Adyen, AdyenClient::answerFor(reply))};
 }
 
 } // namespace ops

@@ -4,6 +4,7 @@
 // loop itself (rule 4), one view of a provider answer whichever provider gave it, its one-line
 // description, the attempt row it becomes, and a provider object kept as evidence.
 
+#include "adyen/adyenclient.h"
 #include "domain/operation.h"
 #include "engine/toolresult.h"
 #include "slen/slenclient.h"
@@ -29,7 +30,8 @@ std::optional<ToolResult> openingRefusal(const OpenResult &opened);
 // The configured seed, or one drawn from the clock and a UUID when 0.
 std::uint64_t jitterSeed(std::uint64_t configured);
 
-// A provider answer as the rules read it. Stripe and Slen replies convert to it (replyView).
+// A provider answer as the rules read it. Stripe, Slen and Adyen replies convert to it
+// (replyView).
 struct ProviderReply
 {
     HttpResponse http;
@@ -42,6 +44,9 @@ struct ProviderReply
 };
 ProviderReply replyView(const StripeReply &reply);
 ProviderReply replyView(const SlenReply &reply);
+// Adyen names no request id and signals no replay: a repeat under a key is indistinguishable
+// from the first answer, which is what its idempotency promises.
+ProviderReply replyView(const AdyenReply &reply);
 
 // "HTTP 409 idempotency_conflict", or the transport error text when nothing answered.
 QString describe(const ProviderReply &reply);
@@ -64,6 +69,7 @@ struct SentAttempt
 // the answer for the row's provider and kind.
 SentAttempt sendStored(StripeClient &client, const Operation &op);
 SentAttempt sendStored(SlenClient &client, const Operation &op);
+SentAttempt sendStored(AdyenClient &client, const Operation &op);
 
 // The store's answer to "may I make one more attempt?": a ticket to send, or the call's result
 // when it refused (nullopt: the caller reports the row as it stands).

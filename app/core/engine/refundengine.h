@@ -1,12 +1,14 @@
 #pragma once
 
-// The refund engine: docs/design.md rules 1–10 and 13 for Stripe refunds. One call of refund() is
+// The refund engine: docs/design.md rules 1–10 and 13 for Stripe refunds (Adyen's:
+// adyenrefundengine.h). One call of refund() is
 // one tool call of the agent: it finds the live row, or answers a repeat of a confirmed refund
 // (rule 13), or opens the operation row; then makes at most attemptsPerCall attempts with the
 // stored key and bytes, and returns an honest ToolResult.
 
 #include "engine/enginebase.h"
 #include "engine/refundpolicy.h"
+#include "engine/refundunit.h"
 
 #include <variant>
 
@@ -24,32 +26,6 @@ struct EngineConfig
     QString project;              // Stripe account label; '' for the default account
 };
 
-struct RefundInput
-{
-    RefundInput() = default;
-    // The common case, by charge; the optional fields are set by name.
-    RefundInput(QString order, QString charge, qint64 amount, QString currencyCode)
-        : orderId(std::move(order))
-        , chargeId(std::move(charge))
-        , amountMinor(amount)
-        , currency(std::move(currencyCode))
-    {}
-
-    QString orderId;
-    QString chargeId; // exactly one of chargeId and paymentIntentId
-    qint64 amountMinor = 0;
-    QString currency = QStringLiteral("usd");
-    // Rule 13: part of the unit of work; a second refund of the same amount for the same order
-    // names what it is for (a line item, a ticket). Empty: none.
-    QString reference;
-    // Resolved to its latest charge before the row is written; the row refunds that charge.
-    QString paymentIntentId;
-    QString reason; // empty, duplicate, fraudulent or requested_by_customer; sent to the provider
-    // DESIGN §16: the failed refund of the same order and currency this one replaces; the new
-    // row names it and the two link to each other. Empty: none.
-    QString replaces;
-};
-
 // resend(operationId, actor): the operator resend of a refund row (EngineBase).
 class RefundEngine : public EngineBase<RefundPolicy, StripeClient, EngineConfig>
 {
@@ -60,9 +36,12 @@ public:
     // actor: "agent:toolu_01", "operator:alice", …
     ToolResult refund(const RefundInput &input, const QString &actor);
 
-    // Input checks that need no database and no provider; nullopt when acceptable.
-    static std::optional<ToolResult> validate(const RefundInput &input);
-    static QString unitOfWork(const RefundInput &input);
+    // Input checks that need no database and no provider (validateRefund); nullopt when
+    // acceptable. An Adyen payment is valid input, refunded by AdyenRefundEngine.
+    static std::optional<ToolResult> validate(const RefundInput &input)
+    {
+        return validateRefund(input);
+    }
 
 private:
     ToolResult openNew(const RefundInput &input, const QString &actor);
@@ -70,18 +49,10 @@ private:
     std::variant<StripeCharge, ToolResult> readCharge(const RefundInput &input);
     // The charge id of input.paymentIntentId, or the rejection to return.
     std::variant<QString, ToolResult> resolvePaymentIntent(const RefundInput &input);
-    // Rule 13: the unit's latest operation succeeded inside the repeat window.
-    std::optional<ToolResult> repeatAnswer(const Operation &latest, const QString &actor);
-    ToolResult answerRepeat(const Operation &done, const QString &actor);
     NewOperation buildOperation(const RefundInput &input, const QString &actor) const;
     // The row another caller opened for the same unit while this call read the charge.
     std::optional<ToolResult> concurrentResult(const RefundInput &input, const QDateTime &since,
                                                const QString &actor);
 };
-
-// "op_" + 32 hex digits, random.
-QString newOperationId();
-// RFC 4122 version 4, without braces.
-QString newIdempotencyKey();
 
 } // namespace ops

@@ -47,7 +47,7 @@ ToolResult RefundPolicy::succeed(Settlement &rules, const Operation &op, const S
     return rules.resultForRow(op.id);
 }
 
-template<> ToolResult RefundPolicy::rowResult(const Operation &row)
+ToolResult refundRowResult(const Operation &row)
 {
     switch (row.state) {
     case OperationState::Succeeded:
@@ -62,6 +62,11 @@ template<> ToolResult RefundPolicy::rowResult(const Operation &row)
         break;
     }
     return ToolResult::unconfirmed(row.id);
+}
+
+template<> ToolResult RefundPolicy::rowResult(const Operation &row)
+{
+    return refundRowResult(row);
 }
 
 template<>

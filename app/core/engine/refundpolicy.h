@@ -10,4 +10,8 @@ namespace ops {
 
 using RefundPolicy = ProviderPolicy<StripeClient, ToolResult::Subject::Refund>;
 
+// How a refund row reads as the refund tool's result, whichever provider: refunded, failed,
+// checking, needs_approval, or unconfirmed while open (§9). Adyen's `received` reads first.
+ToolResult refundRowResult(const Operation &row);
+
 } // namespace ops

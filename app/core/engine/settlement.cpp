@@ -22,6 +22,11 @@ QString refusalCode(const ProviderReply &reply)
 
 void KindPolicy::noteRefusal(const Operation &, const ProviderReply &, const QString &) {}
 
+bool KindPolicy::awaitsProvider(const Operation &) const
+{
+    return false;
+}
+
 Settlement::Settlement(OperationStore &store, KindPolicy &policy, int attemptsPerCall,
                        Backoff backoff, Sleeper sleeper)
     : m_store(store)
@@ -74,8 +79,9 @@ ToolResult Settlement::drive(const OpenResult &opened, const QString &actor)
 ToolResult Settlement::driveFrom(const Operation &start, std::optional<AttemptTicket> counted,
                                  const QString &actor)
 {
-    if (start.state != OperationState::Open)
-        return resultForRow(start.id); // rule 6: unknown is sticky, final is final
+    // Rule 6: unknown is sticky, final is final; a row the provider settles is not sent again.
+    if (start.state != OperationState::Open || m_policy.awaitsProvider(start))
+        return resultForRow(start.id);
     const auto admit = [&] {
         if (counted) // counted and committed with the row (OperationStore::openOrGet)
             return Admission<AttemptTicket, ToolResult>{*std::exchange(counted, std::nullopt), {}};

@@ -61,6 +61,10 @@ public:
     virtual void noteRefusal(const Operation &op, const ProviderReply &reply, const QString &actor);
     // How a stored row reads as a tool result.
     virtual ToolResult rowResult(const Operation &row) = 0;
+    // True for an open row the provider took and will settle itself (an Adyen refund answered
+    // `received`): automation sends nothing more for it and reads it as it stands. A person's
+    // resend still sends (Settlement::resend).
+    virtual bool awaitsProvider(const Operation &row) const;
     // An operator resend's success answer for an unknown row.
     virtual ResendVerdict readResendAnswer(Settlement &rules, const Operation &op,
                                            const SentAttempt &sent, const QString &actor) = 0;
@@ -106,8 +110,9 @@ public:
                      std::move(sleeper))
     {}
 
-    // Rule 4 and 6: at most attemptsPerCall counted attempts of an open row; any other row is
-    // reported as it stands (unknown is sticky, final is final). Each answer is recorded in one
+    // Rule 4 and 6: at most attemptsPerCall counted attempts of an open row; any other row, and
+    // an open one awaiting the provider, is reported as it stands (unknown is sticky, final is
+    // final). Each answer is recorded in one
     // transaction with what it settles (attempt finished, evidence, close, audit entries).
     ToolResult drive(const Operation &op, const QString &actor);
     // The same for a row openOrGet just created with its first attempt already counted

@@ -109,6 +109,15 @@ ToolResult ToolResult::needsApproval(const QString &op)
     return r;
 }
 
+ToolResult ToolResult::accepted(const QString &op, const QString &providerReference)
+{
+    ToolResult r;
+    r.status = Status::Accepted;
+    r.operationId = op;
+    r.providerReference = providerReference;
+    return r;
+}
+
 ToolResult ToolResult::pending(const QString &op, const QString &providerStatus)
 {
     ToolResult r;
@@ -161,6 +170,12 @@ nlohmann::ordered_json ToolResult::toJson() const
         j = {{"status", "needs_approval"},
              {"operation_id", s(operationId)},
              {"note", kNeedsApprovalNote}};
+        break;
+    case Status::Accepted:
+        j = {{"status", "accepted"},
+             {"operation_id", s(operationId)},
+             {"provider_reference", s(providerReference)},
+             {"note", kAcceptedNote}};
         break;
     }
     if (subject != Subject::Refund && status != Status::Rejected)

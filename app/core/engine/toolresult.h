@@ -27,6 +27,10 @@ inline constexpr const char *kExecutionFailedNote =
 inline constexpr const char *kNeedsApprovalNote =
     "A person must approve this refund. Tell the customer it is being reviewed; do not say it is "
     "done.";
+// An Adyen refund answered 201 `received`: not an outcome (DESIGN §15). A contract, word for word.
+inline constexpr const char *kAcceptedNote =
+    "The provider received this refund and will confirm it. Tell the customer it is being "
+    "processed, not that it is done.";
 inline constexpr const char *kExecutionPendingNote =
     "The flow has not finished. Call again with the same work name to get its result.";
 
@@ -42,7 +46,8 @@ struct ToolResult
         Rejected,
         Queued,
         Running,
-        NeedsApproval
+        NeedsApproval,
+        Accepted
     };
     // Which tool answered: decides the extra fields and the notes.
     enum class Subject
@@ -55,7 +60,8 @@ struct ToolResult
     Status status = Status::Rejected;
     Subject subject = Subject::Refund;
     QString operationId;
-    QString refundId;     // refunded
+    QString refundId;          // refunded
+    QString providerReference; // accepted: the provider's reference of the received refund
     bool repeat = false;  // refunded: rule 13, an earlier confirmed refund answered; nothing sent
     QString reason;       // failed: provider code
     QString errorCode;    // rejected; unconfirmed with a configuration error
@@ -78,6 +84,8 @@ struct ToolResult
     static ToolResult rejected(const QString &code, const QString &message);
     // Held over an agent's limit (awaiting_approval): nothing was sent.
     static ToolResult needsApproval(const QString &op);
+    // A refund the provider received and will confirm later (Adyen): nothing more is sent.
+    static ToolResult accepted(const QString &op, const QString &providerReference);
     // An execution that exists but has not finished: queued for "queued", running for "waiting"
     // and "running" (the raw sub-status travels in provider_status).
     static ToolResult pending(const QString &op, const QString &providerStatus);

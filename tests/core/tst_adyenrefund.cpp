@@ -1,0 +1,332 @@
+// The Adyen refund engine against provider-sim's Adyen side over loopback HTTP, on a real
+// SQLite file (and, as tst_adyenrefund_pg, PostgreSQL): DESIGN §15 and docs/adyen.md. A 201 is
+// only `received`: the row stays open with the pspReference, the call answers `accepted` with the
+// fixed note, and a repeat sends nothing. The Northwind story's sends: commit-then-hang resent
+// under the same key is one refund; 422/704 while the key runs backs off; a stored 500 is
+// checking; refusals close the row failed with Adyen's code; our key refused keeps it open; bad
+// input stores and sends nothing. Notifications that settle rows are the receiver's (not here).
+
+#include "engine/adyenrefundengine.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
+
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using nlohmann::json;
+
+namespace {
+
+const QString kPayment = u"DZ4DPSHB4WD2WN82"_s; // the demo seed's: 5000 EUR, NorthwindECOM
+const QString kMerchant = u"NorthwindECOM"_s;
+const QString kAgent = u"agent:toolu_01"_s;
+
+RefundInput adyenInput(const QString &order, qint64 amount, const QString &payment = kPayment)
+{
+    RefundInput in;
+    in.orderId = order;
+    in.adyenPaymentId = payment;
+    in.amountMinor = amount;
+    in.currency = u"eur"_s;
+    return in;
+}
+
+} // namespace
+
+class TestAdyenRefund : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void receivedIsAcceptedWithTheFixedNote();
+    void repeatBeforeTheNotificationSendsNothing();
+    void commitThenHangResentIsOneRefund();
+    void keyInUseBacksOffThenOneRefund();
+    void storedFiveHundredIsChecking();
+    void refusalClosesFailedWithTheCode_data();
+    void refusalClosesFailedWithTheCode();
+    void refusedKeyKeepsTheRowOpen();
+    void operatorResendOfAnUnknownRowLeavesItUnknown();
+    void badInputStoresAndSendsNothing_data();
+    void badInputStoresAndSendsNothing();
+
+private:
+    void startEngine(const QString &apiKey = u"adyen_test_demo"_s,
+                     const QString &merchant = kMerchant);
+    ToolResult refund(const RefundInput &in) { return m_engine->refund(in, kAgent); }
+    Operation row(const QString &id)
+    {
+        const auto op = m_fixture->store().operation(id);
+        return op ? *op : Operation{};
+    }
+    // The refund POSTs the simulator saw, in order.
+    json refundPosts();
+    json simRefunds() { return m_sim->admin("GET", u"/_sim/adyen/refunds"_s)["refunds"]; }
+    int rowCount()
+    {
+        return test::TestDatabase::probeCount(m_fixture->path(),
+                                              u"SELECT COUNT(*) FROM operations"_s);
+    }
+
+    std::unique_ptr<test::SimProcess> m_sim;
+    std::unique_ptr<test::StoreFixture> m_fixture;
+    QtHttpTransport m_transport;
+    std::unique_ptr<AdyenClient> m_client;
+    std::unique_ptr<AdyenRefundEngine> m_engine;
+    QList<qint64> m_sleeps;
+};
+
+void TestAdyenRefund::initTestCase()
+{
+    m_sim = std::make_unique<test::SimProcess>(
+        QStringLiteral(OPS_PROVIDER_SIM_PATH),
+        test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
+}
+
+void TestAdyenRefund::init()
+{
+    m_sim->reset();
+    // Refunds stay `received` until a test settles them: nothing here waits for a notification.
+    m_sim->admin("POST", u"/_sim/adyen/config"_s, {{"auto_settle_ms", -1}});
+    m_fixture = std::make_unique<test::StoreFixture>();
+    m_sleeps.clear();
+    startEngine();
+}
+
+void TestAdyenRefund::cleanup()
+{
+    m_engine.reset();
+    m_client.reset();
+    m_fixture.reset();
+}
+
+void TestAdyenRefund::startEngine(const QString &apiKey, const QString &merchant)
+{
+    m_client =
+        std::make_unique<AdyenClient>(m_transport, AdyenConfig{m_sim->baseUrl(), apiKey, merchant,
+                                                               std::chrono::milliseconds(400)});
+    AdyenEngineConfig config;
+    config.jitterSeed = 1;
+    m_engine = std::make_unique<AdyenRefundEngine>(
+        m_fixture->store(), *m_client, config,
+        [this](std::chrono::milliseconds ms) { m_sleeps << ms.count(); });
+}
+
+json TestAdyenRefund::refundPosts()
+{
+    json posts = json::array();
+    const json all = m_sim->requests(); // kept alive while its array is walked
+    for (const auto &r : all["requests"]) {
+        if (r.value("method", "") == "POST" && r.value("path", "").rfind("/v71/payments/", 0) == 0)
+            posts.push_back(r);
+    }
+    return posts;
+}
+
+void TestAdyenRefund::receivedIsAcceptedWithTheFixedNote()
+{
+    const ToolResult r = refund(adyenInput(u"4417"_s, 1200));
+    const json refunds = simRefunds();
+    QCOMPARE(refunds.size(), std::size_t(1));
+    const QString psp = QString::fromStdString(refunds[0].value("pspReference", ""));
+    QVERIFY(!psp.isEmpty());
+    const json expected = {{"status", "accepted"},
+                           {"operation_id", r.operationId.toStdString()},
+                           {"provider_reference", psp.toStdString()},
+                           {"note", "The provider received this refund and will confirm it. Tell "
+                                    "the customer it is being processed, not that it is done."}};
+    QCOMPARE(json(r.toJson()).dump(), expected.dump());
+
+    const Operation op = row(r.operationId);
+    QVERIFY(op.state == OperationState::Open);
+    QVERIFY(op.provider == Provider::Adyen);
+    QCOMPARE(op.providerStatus, u"received"_s);
+    QCOMPARE(op.providerRef, psp);
+    QCOMPARE(op.project, kMerchant);
+    QCOMPARE(op.chargeId, kPayment);
+    QCOMPARE(op.request.path, u"/v71/payments/DZ4DPSHB4WD2WN82/refunds"_s);
+    const QByteArray reference = "\"reference\":\"" + r.operationId.toUtf8() + '"';
+    QVERIFY(op.request.body.contains(reference));
+    // Rule 7 with Adyen's window: 7 days from the first attempt, less the margin.
+    QVERIFY(op.deadline);
+    QCOMPARE(op.firstAttemptAt->secsTo(*op.deadline), kAdyenKeyLifeSeconds - 15 * 60);
+    QCOMPARE(m_fixture->store().evidence(op.id).size(), std::size_t(1));
+    // Our key went out as Idempotency-Key, and the ledger has not moved: nothing settled yet.
+    const json posts = refundPosts();
+    QCOMPARE(posts.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(posts[0].value("idempotency_key", "")), op.idempotencyKey);
+    QCOMPARE(m_sim->ledger()["movements"].size(), std::size_t(0));
+}
+
+void TestAdyenRefund::repeatBeforeTheNotificationSendsNothing()
+{
+    const ToolResult first = refund(adyenInput(u"4417"_s, 1200));
+    QVERIFY(first.status == ToolResult::Status::Accepted);
+    const ToolResult again = refund(adyenInput(u"4417"_s, 1200));
+    QVERIFY(again.status == ToolResult::Status::Accepted);
+    QCOMPARE(again.operationId, first.operationId);
+    QCOMPARE(again.providerReference, first.providerReference);
+    QCOMPARE(refundPosts().size(), std::size_t(1));
+    QCOMPARE(row(first.operationId).attempts, 1);
+    // Another amount is another unit of work: its own row and its own refund.
+    const ToolResult other = refund(adyenInput(u"4417"_s, 800));
+    QVERIFY(other.status == ToolResult::Status::Accepted);
+    QVERIFY(other.operationId != first.operationId);
+    QCOMPARE(simRefunds().size(), std::size_t(2));
+}
+
+void TestAdyenRefund::commitThenHangResentIsOneRefund()
+{
+    m_sim->addFault(
+        {{"route", "POST /v71/payments/*"}, {"mode", "commit_then_hang"}, {"count", 1}});
+    const ToolResult r = refund(adyenInput(u"4417"_s, 1200));
+    QVERIFY2(r.status == ToolResult::Status::Accepted, r.toJson().dump().c_str());
+    QCOMPARE(m_sleeps.size(), 1); // one backoff between the hung send and its resend
+    const json posts = refundPosts();
+    QCOMPARE(posts.size(), std::size_t(2));
+    QCOMPARE(posts[0].value("idempotency_key", ""), posts[1].value("idempotency_key", ""));
+    QCOMPARE(simRefunds().size(), std::size_t(1));
+    const auto attempts = m_fixture->store().attempts(r.operationId);
+    QCOMPARE(attempts.size(), std::size_t(2));
+    QVERIFY(attempts[0].outcome == Outcome::NoAnswer);
+    QVERIFY(attempts[1].outcome == Outcome::Succeeded);
+}
+
+void TestAdyenRefund::keyInUseBacksOffThenOneRefund()
+{
+    // The first send holds the key for 1.5 s and times out after 0.4 s; the next sends meet it.
+    m_sim->addFault(
+        {{"route", "POST /v71/payments/*"}, {"mode", "latency"}, {"delay_ms", 1500}, {"count", 1}});
+    const ToolResult busy = refund(adyenInput(u"4417"_s, 1200));
+    QVERIFY2(busy.status == ToolResult::Status::Unconfirmed, busy.toJson().dump().c_str());
+    const auto attempts = m_fixture->store().attempts(busy.operationId);
+    QCOMPARE(attempts.size(), std::size_t(3));
+    QVERIFY(attempts[0].outcome == Outcome::NoAnswer);
+    QVERIFY(attempts[1].outcome == Outcome::InProgress);
+    QCOMPARE(attempts[1].providerCode, u"704"_s);
+    QCOMPARE(m_sleeps.size(), 2);
+    QVERIFY(row(busy.operationId).state == OperationState::Open);
+
+    QTRY_COMPARE_WITH_TIMEOUT(simRefunds().size(), std::size_t(1), 5000);
+    const ToolResult done = refund(adyenInput(u"4417"_s, 1200));
+    QVERIFY2(done.status == ToolResult::Status::Accepted, done.toJson().dump().c_str());
+    QCOMPARE(done.operationId, busy.operationId);
+    QCOMPARE(simRefunds().size(), std::size_t(1));
+}
+
+void TestAdyenRefund::storedFiveHundredIsChecking()
+{
+    m_sim->addFault({{"route", "POST /v71/payments/*"}, {"mode", "stored_500"}, {"count", 1}});
+    const ToolResult r = refund(adyenInput(u"4417"_s, 1200));
+    QVERIFY(r.status == ToolResult::Status::Checking);
+    QCOMPARE(QString::fromStdString(r.toJson().value("note", "")),
+             QString::fromLatin1(kCheckingNote));
+    QVERIFY(row(r.operationId).state == OperationState::Unknown);
+    // Unknown is sticky: the agent's retry reads the row and sends nothing.
+    QVERIFY(refund(adyenInput(u"4417"_s, 1200)).status == ToolResult::Status::Checking);
+    QCOMPARE(refundPosts().size(), std::size_t(1));
+}
+
+void TestAdyenRefund::refusalClosesFailedWithTheCode_data()
+{
+    QTest::addColumn<QString>("payment");
+    QTest::addColumn<QString>("currency");
+    QTest::addColumn<QString>("code");
+    QTest::newRow("unknown payment") << u"0000000000000000"_s << u"eur"_s << u"167"_s;
+    QTest::newRow("not the payment's currency") << kPayment << u"usd"_s << u"137"_s;
+}
+
+void TestAdyenRefund::refusalClosesFailedWithTheCode()
+{
+    QFETCH(QString, payment);
+    QFETCH(QString, currency);
+    QFETCH(QString, code);
+    RefundInput in = adyenInput(u"4417"_s, 1200, payment);
+    in.currency = currency;
+    const ToolResult r = refund(in);
+    QVERIFY2(r.status == ToolResult::Status::Failed, r.toJson().dump().c_str());
+    QCOMPARE(r.reason, code);
+    QVERIFY(row(r.operationId).state == OperationState::Failed);
+    QCOMPARE(simRefunds().size(), std::size_t(0));
+}
+
+void TestAdyenRefund::refusedKeyKeepsTheRowOpen()
+{
+    startEngine(u"adyen_wrong"_s);
+    const ToolResult r = refund(adyenInput(u"4417"_s, 1200));
+    QVERIFY(r.status == ToolResult::Status::Unconfirmed);
+    QCOMPARE(r.errorCode, u"provider_credentials"_s);
+    QVERIFY(row(r.operationId).state == OperationState::Open);
+    // Fixed, the same call resends the same row with the same key.
+    startEngine();
+    const ToolResult fixed = refund(adyenInput(u"4417"_s, 1200));
+    QVERIFY(fixed.status == ToolResult::Status::Accepted);
+    QCOMPARE(fixed.operationId, r.operationId);
+    QCOMPARE(simRefunds().size(), std::size_t(1));
+}
+
+void TestAdyenRefund::operatorResendOfAnUnknownRowLeavesItUnknown()
+{
+    // Received, then no notification came: the row went to the Checking queue.
+    const ToolResult accepted = refund(adyenInput(u"4417"_s, 1200));
+    QVERIFY(accepted.status == ToolResult::Status::Accepted);
+    QVERIFY(m_fixture->store().markUnknown(
+        accepted.operationId, u"no notification after the reconciler's slots"_s, u"reconciler"_s));
+
+    // A person's resend replays the 201: proof Adyen has the refund, not of how it ended.
+    const ToolResult resent = m_engine->resend(accepted.operationId, u"operator:alice"_s);
+    QVERIFY2(resent.status == ToolResult::Status::Checking, resent.toJson().dump().c_str());
+    QVERIFY2(resent.errorMessage.contains(accepted.providerReference),
+             qPrintable(resent.errorMessage));
+    QVERIFY2(resent.errorMessage.contains(u"REFUND notification"_s),
+             qPrintable(resent.errorMessage));
+    QVERIFY(row(accepted.operationId).state == OperationState::Unknown);
+    QCOMPARE(simRefunds().size(), std::size_t(1));
+    QCOMPARE(refundPosts().size(), std::size_t(2));
+}
+
+void TestAdyenRefund::badInputStoresAndSendsNothing_data()
+{
+    QTest::addColumn<QString>("payment");
+    QTest::addColumn<QString>("charge");
+    QTest::addColumn<QString>("reason");
+    QTest::addColumn<QString>("merchant");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("payment too short")
+        << u"DZ4D"_s << QString() << QString() << kMerchant << u"16 letters and digits"_s;
+    QTest::newRow("payment with a slash") << u"DZ4DPSHB4WD2WN8/"_s << QString() << QString()
+                                          << kMerchant << u"16 letters and digits"_s;
+    QTest::newRow("a charge as well")
+        << kPayment << u"ch_4417"_s << QString() << kMerchant << u"give only one of"_s;
+    QTest::newRow("a Stripe reason")
+        << kPayment << QString() << u"duplicate"_s << kMerchant << u"reason is Stripe's"_s;
+    QTest::newRow("no merchant account")
+        << kPayment << QString() << QString() << QString() << u"OPS_ADYEN_MERCHANT"_s;
+}
+
+void TestAdyenRefund::badInputStoresAndSendsNothing()
+{
+    QFETCH(QString, payment);
+    QFETCH(QString, charge);
+    QFETCH(QString, reason);
+    QFETCH(QString, merchant);
+    QFETCH(QString, message);
+    startEngine(u"adyen_test_demo"_s, merchant);
+    RefundInput in = adyenInput(u"4417"_s, 1200, payment);
+    in.chargeId = charge;
+    in.reason = reason;
+    const ToolResult r = refund(in);
+    QVERIFY(r.status == ToolResult::Status::Rejected);
+    QVERIFY2(r.errorMessage.contains(message), qPrintable(r.errorMessage));
+    QCOMPARE(rowCount(), 0);
+    QCOMPARE(refundPosts().size(), std::size_t(0));
+}
+
+QTEST_GUILESS_MAIN(TestAdyenRefund)
+#include "tst_adyenrefund.moc"

@@ -1,0 +1,120 @@
+// Issue 30: the console's jobs on an Adyen refund row, against provider-sim's Adyen side. Adyen
+// cannot be asked for a refund, so the look-up says what settles the row instead of sending; a
+// person's resend goes to Adyen (never to Stripe or Slen) with the stored key and leaves an
+// unknown row unknown with the pspReference it replayed; without Adyen settings the resend is
+// refused before anything is sent, naming the settings.
+
+#include "console/consolejobs.h"
+#include "engine/adyenrefundengine.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
+
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace ops;
+using nlohmann::json;
+
+class TestAdyenJobs : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(m_sim.start(), qPrintable(m_sim.error()));
+        m_sim.admin("POST", u"/_sim/adyen/config"_s, {{"auto_settle_ms", -1}});
+    }
+
+    void lookUpSaysWhatSettlesTheRowAndSendsNothing()
+    {
+        test::StoreFixture f;
+        const ToolResult accepted = openAccepted(f);
+        const std::atomic_bool cancelled = false;
+        const LookupAnswer a =
+            console::runLookup(config(f), f.clock(), accepted.operationId, cancelled);
+        QVERIFY2(a.error.isEmpty(), qPrintable(a.error));
+        QVERIFY2(a.summary.contains(u"REFUND notification"_s), qPrintable(a.summary));
+        QVERIFY2(a.summary.contains(accepted.providerReference), qPrintable(a.summary));
+        QVERIFY(!a.proposedOutcome);
+        QVERIFY(!a.resendHelps); // Adyen received it: a resend would only replay that
+        QCOMPARE(posts(), std::size_t(1));
+    }
+
+    void resendOfAnUnknownRowGoesToAdyenAndLeavesItUnknown()
+    {
+        test::StoreFixture f;
+        const ToolResult accepted = openAccepted(f);
+        QVERIFY(f.store().markUnknown(accepted.operationId, u"no notification"_s, u"reconciler"_s));
+        const console::ResendOutcome o = console::runResend(
+            config(f), f.clock(), accepted.operationId, u"operator:alice"_s, u"alice#1"_s);
+        QVERIFY(o.sent);
+        QVERIFY2(o.error.contains(accepted.providerReference), qPrintable(o.error));
+        QVERIFY(o.operation && o.operation->state == OperationState::Unknown);
+        QCOMPARE(posts(), std::size_t(2));
+    }
+
+    void resendWithoutAdyenSettingsSendsNothing()
+    {
+        test::StoreFixture f;
+        const ToolResult accepted = openAccepted(f);
+        QVERIFY(f.store().markUnknown(accepted.operationId, u"no notification"_s, u"reconciler"_s));
+        console::JobConfig c = config(f);
+        c.adyen.reset();
+        c.adyenProblem = u"No Adyen API key is configured."_s;
+        const console::ResendOutcome o = console::runResend(c, f.clock(), accepted.operationId,
+                                                            u"operator:alice"_s, u"alice#1"_s);
+        QVERIFY(!o.sent);
+        QVERIFY2(o.error.contains(u"OPS_ADYEN_MERCHANT"_s), qPrintable(o.error));
+        QCOMPARE(posts(), std::size_t(1));
+        QCOMPARE(f.store().attempts(accepted.operationId).size(), std::size_t(1));
+    }
+
+    void init() { m_sim.admin("DELETE", u"/_sim/requests"_s); }
+
+private:
+    AdyenConfig adyen() const
+    {
+        return {m_sim.baseUrl(), u"adyen_test_demo"_s, u"NorthwindECOM"_s,
+                std::chrono::milliseconds(2000)};
+    }
+    console::JobConfig config(test::StoreFixture &f) const
+    {
+        console::JobConfig c;
+        c.dbLocation = f.path();
+        c.adyen = adyen();
+        return c;
+    }
+    // An Adyen refund Adyen answered `received` for, opened by an agent.
+    ToolResult openAccepted(test::StoreFixture &f)
+    {
+        QtHttpTransport transport;
+        AdyenClient client(transport, adyen());
+        RefundInput in;
+        in.orderId = u"4417"_s;
+        in.adyenPaymentId = u"DZ4DPSHB4WD2WN82"_s;
+        in.amountMinor = 1200;
+        in.currency = u"eur"_s;
+        AdyenEngineConfig engine;
+        engine.jitterSeed = 1;
+        const ToolResult r =
+            AdyenRefundEngine(f.store(), client, engine).refund(in, u"agent:toolu_01"_s);
+        if (r.status != ToolResult::Status::Accepted)
+            qWarning("not accepted: %s", r.toJson().dump().c_str());
+        return r;
+    }
+    std::size_t posts()
+    {
+        std::size_t n = 0;
+        const json all = m_sim.requests();
+        for (const auto &r : all["requests"])
+            n += r.value("path", "").rfind("/v71/payments/", 0) == 0 ? 1 : 0;
+        return n;
+    }
+
+    test::SimProcess m_sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
+                           test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+};
+
+QTEST_GUILESS_MAIN(TestAdyenJobs)
+#include "tst_adyenjobs.moc"
