@@ -7,8 +7,7 @@
 #include "cli/operationjson.h"
 #include "cli/opsctl.h"
 #include "cli/toolcommand.h"
-#include "config/engineenv.h"
-#include "engine/refundengine.h"
+#include "config/refundconnections.h"
 #include "storage/operationstore.h"
 #include "storage/session.h"
 #include "transport/httptransport.h"
@@ -23,14 +22,11 @@ namespace {
 int approveHeld(CommandContext &ctx, Session &session, const Operation &op)
 {
     QString error;
-    const auto engineCfg = refundEngineConfigFromEnv(&error);
-    const auto stripeCfg = engineCfg ? stripeConfigFromEnv(&error) : std::nullopt;
-    if (!engineCfg || !stripeCfg)
+    const RefundConnections connections(op.provider, &error);
+    if (!connections.ok())
         return ctx.usage(error);
-    QtHttpTransport transport;
-    StripeClient client(transport, *stripeCfg);
-    RefundEngine engine(session.store(), client, *engineCfg);
-    printResult(ctx.out, engine.resend(op.id, ctx.actor()));
+    printResult(ctx.out, resendRefundThrough(session.store(), connections.clients(),
+                                             connections.engine(), op, ctx.actor()));
     return ExitCode::Ok;
 }
 

@@ -5,46 +5,12 @@
 #include "cli/commandcontext.h"
 #include "cli/opsctl.h"
 #include "cli/toolcommand.h"
-#include "config/engineenv.h"
-#include "engine/adyenrefundengine.h"
-#include "engine/refundengine.h"
+#include "config/refundconnections.h"
 #include "storage/session.h"
 
 using namespace Qt::StringLiterals;
 
 namespace ops::cli {
-
-namespace {
-
-// The refund through each provider's engine; nullopt (with *error) when its settings are wrong.
-std::optional<ToolResult> refundAtStripe(CommandContext &ctx, const RefundInput &input,
-                                         const QString &actor, QString *error)
-{
-    const auto engineCfg = refundEngineConfigFromEnv(error);
-    const auto stripeCfg = engineCfg ? stripeConfigFromEnv(error) : std::nullopt;
-    if (!engineCfg || !stripeCfg)
-        return std::nullopt;
-    auto session = ctx.openSession();
-    QtHttpTransport transport;
-    StripeClient client(transport, *stripeCfg);
-    return RefundEngine(session->store(), client, *engineCfg).refund(input, actor);
-}
-
-std::optional<ToolResult> refundAtAdyen(CommandContext &ctx, const RefundInput &input,
-                                        const QString &actor, QString *error)
-{
-    const auto engineCfg = refundEngineConfigFromEnv(error);
-    const auto adyenCfg = engineCfg ? adyenConfigFromEnv(error) : std::nullopt;
-    if (!engineCfg || !adyenCfg)
-        return std::nullopt;
-    auto session = ctx.openSession();
-    QtHttpTransport transport;
-    AdyenClient client(transport, *adyenCfg);
-    return AdyenRefundEngine(session->store(), client, AdyenEngineConfig(*engineCfg))
-        .refund(input, actor);
-}
-
-} // namespace
 
 int refundCommand(CommandContext &ctx, const QStringList &args)
 {
@@ -92,13 +58,16 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
     const auto actor = actorFor(ctx, opts->value(u"tool-call"_s), &error);
     if (!actor)
         return rejectInput(ctx, error);
-    const auto result = input.toAdyen() ? refundAtAdyen(ctx, input, *actor, &error)
-                                        : refundAtStripe(ctx, input, *actor, &error);
-    if (!result)
+    const RefundConnections connections(input.toAdyen() ? Provider::Adyen : Provider::Stripe,
+                                        &error);
+    if (!connections.ok())
         return ctx.usage(error);
-    printResult(ctx.out, *result);
-    if (!result->errorCode.isEmpty() && result->status != ToolResult::Status::Rejected)
-        ctx.err << "opsctl: " << result->errorMessage << Qt::endl;
+    auto session = ctx.openSession();
+    const ToolResult result =
+        refundThrough(session->store(), connections.clients(), connections.engine(), input, *actor);
+    printResult(ctx.out, result);
+    if (!result.errorCode.isEmpty() && result.status != ToolResult::Status::Rejected)
+        ctx.err << "opsctl: " << result.errorMessage << Qt::endl;
     return ExitCode::Ok;
 }
 

@@ -44,6 +44,12 @@ ModeReading modeOf(const JobConfig &config, const QString &simulatorUrl)
         else if (isTestApiKey(key))
             test << ConsoleConnections::tr("%1 uses a test key %2").arg(provider, keyTail(key));
     }
+    // Adyen's platforms differ by endpoint, not by key (docs/adyen.md).
+    if (config.adyen && adyenModeOf(config.adyen->baseUrl) == AdyenMode::Live)
+        live << ConsoleConnections::tr("Adyen uses its live endpoint %1")
+                    .arg(config.adyen->baseUrl.host());
+    else if (config.adyen && adyenModeOf(config.adyen->baseUrl) == AdyenMode::Test)
+        test << ConsoleConnections::tr("Adyen uses its test endpoint");
     if (!live.isEmpty())
         return {ui::ConnectionMode::Live, live.join(u"; "_s) + u'.'};
     if (!test.isEmpty())

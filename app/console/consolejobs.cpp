@@ -5,9 +5,9 @@
 #include "console/providerlookup.h"
 #include "console/slenlookup.h"
 #include "domain/classification.h"
-#include "engine/adyenrefundengine.h"
 #include "engine/creditengine.h"
 #include "engine/executionengine.h"
+#include "engine/refunddispatch.h"
 #include "storage/operationquery.h"
 #include "storage/operationstore.h"
 #include "storage/resendlease.h"
@@ -280,13 +280,9 @@ ToolResult resendWith(const JobConfig &config, OperationStore &store, const Oper
             return ExecutionEngine(store, client, SlenEngineConfig{}).resend(op.id, actor);
         return CreditEngine(store, client, SlenEngineConfig{}).resend(op.id, actor);
     }
-    if (op.provider == Provider::Adyen) {
-        AdyenClient client(transport, *config.adyen); // providerProblem checked it is there
-        return AdyenRefundEngine(store, client, AdyenEngineConfig(config.engine))
-            .resend(op.id, actor);
-    }
-    StripeClient client(transport, config.stripe);
-    return RefundEngine(store, client, config.engine).resend(op.id, actor);
+    RefundClientHolder holder;
+    return resendRefundThrough(store, refundClients(config, transport, holder), config.engine, op,
+                               actor);
 }
 
 ResendOutcome refusedBefore(const QString &error, const QString &next)
@@ -344,6 +340,18 @@ ResendOutcome resendOnce(const JobConfig &config, Session &session, const Operat
 }
 
 } // namespace
+
+RefundClients refundClients(const JobConfig &config, HttpTransport &transport,
+                            RefundClientHolder &holder)
+{
+    RefundClients clients;
+    clients.stripe = &holder.stripe.emplace(transport, config.stripe);
+    clients.stripeProblem = config.stripeProblem;
+    if (config.adyen)
+        clients.adyen = &holder.adyen.emplace(transport, *config.adyen);
+    clients.adyenProblem = config.adyenProblem;
+    return clients;
+}
 
 JobConfig jobConfigFromEnvironment(const QString &dbLocation)
 {

@@ -7,7 +7,7 @@
 #include "adyen/adyenclient.h"
 #include "domain/clock.h"
 #include "domain/lookupanswer.h"
-#include "engine/refundengine.h"
+#include "engine/refunddispatch.h"
 #include "engine/toolresult.h"
 #include "outbox/messagesender.h"
 #include "slen/slenclient.h"
@@ -35,6 +35,17 @@ struct JobConfig
     HelpdeskConfig helpdesk;
     QString helpdeskProblem;
 };
+
+// The refund clients `config` provides, on `transport` (refunddispatch.h): Stripe's always (its
+// problem, if any, is checked before a send), Adyen's when it is configured. They point into
+// `holder`, which must outlive them.
+struct RefundClientHolder
+{
+    std::optional<StripeClient> stripe;
+    std::optional<AdyenClient> adyen;
+};
+RefundClients refundClients(const JobConfig &config, HttpTransport &transport,
+                            RefundClientHolder &holder);
 
 // A resend's result as a value: the engine's answer and the row as it stands after the job
 // (read once after its last commit; the row as found when nothing was written), with the

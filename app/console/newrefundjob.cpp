@@ -22,6 +22,7 @@ RefundInput inputOf(const RefundDraft &d)
     in.orderId = d.orderId;
     in.chargeId = d.chargeId;
     in.paymentIntentId = d.paymentIntentId;
+    in.adyenPaymentId = d.adyenPaymentId;
     in.amountMinor = d.amount.minor;
     in.currency = d.amount.currency;
     in.reference = d.reference;
@@ -116,15 +117,18 @@ NewRefundOutcome runNewRefund(const JobConfig &config, const Clock &clock, const
     const RefundInput input = inputOf(draft);
     if (auto invalid = RefundEngine::validate(input))
         return refused(invalid->errorMessage, *invalid);
-    if (!config.stripeProblem.isEmpty())
-        return refused(config.stripeProblem,
-                       ToolResult::rejected(u"not_configured"_s, config.stripeProblem));
+    QString problem = input.toAdyen() ? QString() : config.stripeProblem;
+    if (input.toAdyen() && !config.adyen)
+        problem =
+            config.adyenProblem.isEmpty() ? u"Adyen is not configured."_s : config.adyenProblem;
+    if (!problem.isEmpty())
+        return refused(problem, ToolResult::rejected(u"not_configured"_s, problem));
     try {
         Session session(config.dbLocation, clock); // this thread's own connection
         QtHttpTransport transport;
-        StripeClient client(transport, config.stripe);
-        RefundEngine engine(session.store(), client, config.engine);
-        ToolResult result = engine.refund(input, actor);
+        RefundClientHolder holder;
+        ToolResult result = refundThrough(session.store(), refundClients(config, transport, holder),
+                                          config.engine, input, actor);
         if (result.status == ToolResult::Status::Rejected || result.operationId.isEmpty()) {
             const QString why = reasonLabel(result.errorMessage); // before result is moved
             return refused(why, std::move(result));

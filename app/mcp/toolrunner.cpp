@@ -151,23 +151,16 @@ json ToolRunner::refund(OperationStore &store, const ToolCall &call) const
     input.reason = str(call.arguments, "reason");
     input.currency = str(call.arguments, "currency", u"usd"_s);
     input.amountMinor = call.arguments.value("amount", qint64(0));
-    if (input.toAdyen())
-        return refundAtAdyen(store, input, call);
-    if (!m_config.stripe)
-        return notConfigured(m_config.stripeProblem);
-    StripeClient client(workerCache().stripe(), *m_config.stripe);
-    RefundEngine engine(store, client, *m_config.refundEngine);
-    return engine.refund(input, call.actor).toJson();
-}
-
-json ToolRunner::refundAtAdyen(OperationStore &store, const RefundInput &input,
-                               const ToolCall &call) const
-{
-    if (!m_config.adyen)
-        return notConfigured(m_config.adyenProblem);
-    AdyenClient client(workerCache().adyen(), *m_config.adyen);
-    AdyenRefundEngine engine(store, client, AdyenEngineConfig(*m_config.refundEngine));
-    return engine.refund(input, call.actor).toJson();
+    if (!m_config.refundEngine)
+        return notConfigured(m_config.stripeProblem); // the engine's own settings are wrong
+    std::optional<StripeClient> stripe;
+    std::optional<AdyenClient> adyen;
+    RefundClients clients{nullptr, m_config.stripeProblem, nullptr, m_config.adyenProblem};
+    if (m_config.stripe)
+        clients.stripe = &stripe.emplace(workerCache().stripe(), *m_config.stripe);
+    if (m_config.adyen)
+        clients.adyen = &adyen.emplace(workerCache().adyen(), *m_config.adyen);
+    return refundThrough(store, clients, *m_config.refundEngine, input, call.actor).toJson();
 }
 
 json ToolRunner::credit(OperationStore &store, const ToolCall &call) const

@@ -5,9 +5,8 @@
 // worker thread keeps one database connection and one HTTP transport per provider between the
 // calls it runs (toolrunner.cpp, WorkerCache); every call makes its own engine.
 
-#include "engine/adyenrefundengine.h"
 #include "engine/creditengine.h"
-#include "engine/refundengine.h"
+#include "engine/refunddispatch.h"
 #include "mcp/mcpsession.h"
 
 #include <optional>
@@ -47,8 +46,6 @@ public:
 private:
     nlohmann::ordered_json runWithStore(OperationStore &store, const ToolCall &call) const;
     nlohmann::ordered_json refund(OperationStore &store, const ToolCall &call) const;
-    nlohmann::ordered_json refundAtAdyen(OperationStore &store, const RefundInput &input,
-                                         const ToolCall &call) const;
     nlohmann::ordered_json credit(OperationStore &store, const ToolCall &call) const;
     nlohmann::ordered_json execute(OperationStore &store, const ToolCall &call) const;
 

@@ -88,7 +88,7 @@ KeyMemory keyMemory(const std::vector<Attempt> &attempts)
 
 KeyMemory keyMemoryFor(const Operation &op, const std::vector<Attempt> &attempts)
 {
-    return op.provider == Provider::Slen ? KeyMemory::Nothing : keyMemory(attempts);
+    return op.provider == Provider::Stripe ? keyMemory(attempts) : KeyMemory::Nothing;
 }
 
 } // namespace ops

@@ -49,10 +49,12 @@ enum class KeyMemory
 QString toString(KeyMemory memory);
 KeyMemory keyMemory(const std::vector<Attempt> &attempts);
 // What the row's key holds, for the one decision every caller makes (the console's look-up, the
-// bulk preview). Stripe and Adyen keep the first answer under a key and replay it for the key's
-// life (docs/design.md §5, docs/adyen.md), so their rows are judged from their attempts (keyMemory). A
-// Slen row is Nothing: Slen keeps only a success, or pins the key to an execution whose replay
-// reads it as it is now, so its key never blocks a resend that could finish the work.
+// bulk preview): a key holding an answer makes "close failed, start a new refund" the next step.
+// Stripe keeps the first answer under a key and replays it (docs/design.md §5), so its rows are
+// judged from their attempts (keyMemory). A Slen row is Nothing: Slen keeps only a success, or
+// pins the key to an execution whose replay reads it as it is now. An Adyen row is Nothing too:
+// its replay of a 201 is the read a resend is for, and whether Adyen keeps a 5xx is undocumented,
+// so only its REFUND notification may close the row (docs/adyen.md), never a stored answer.
 KeyMemory keyMemoryFor(const Operation &op, const std::vector<Attempt> &attempts);
 
 } // namespace ops

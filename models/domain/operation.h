@@ -105,6 +105,15 @@ struct Operation
     QString replaces;
 };
 
+// An Adyen refund Adyen answered `received` for (DESIGN §15): open, with the refund's reference,
+// waiting for its REFUND notification. Automation sends nothing more for it
+// (OperationStore::beginAttempt); a person's resend still may.
+inline bool awaitsProviderNotification(const Operation &op)
+{
+    return op.provider == Provider::Adyen && op.state == OperationState::Open &&
+           op.providerStatus == QLatin1StringView("received") && !op.providerRef.isEmpty();
+}
+
 // Classification of one attempt's answer (docs/design.md rule 5).
 enum class Outcome
 {

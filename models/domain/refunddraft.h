@@ -16,10 +16,12 @@ struct RefundDraft
 {
     QString replaces; // the failed refund this one replaces
     QString orderId;
-    QString chargeId; // exactly one of chargeId and paymentIntentId
+    QString chargeId; // exactly one of chargeId, paymentIntentId and adyenPaymentId
     // Only for a row that stores no charge id: the engine resolves a payment intent to its charge
     // and stores that, so a replacement normally refunds the same charge.
     QString paymentIntentId;
+    // An Adyen row's payment (its pspReference): the replacement goes to Adyen too.
+    QString adyenPaymentId;
     Money amount;
     QString reference; // rule 13's unit of work; kept so the new row is the same unit
     QString reason;    // as sent the first time: duplicate, fraudulent, requested_by_customer or ''

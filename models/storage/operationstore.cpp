@@ -401,6 +401,12 @@ AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QSt
         ticket.refusal = AttemptRefusal::NotOpen;
         return ticket;
     }
+    // Decided under the row's lock: a caller that read the row before the 201 was recorded
+    // does not send again.
+    if (mode == AttemptMode::Automation && awaitsProviderNotification(op)) {
+        ticket.refusal = AttemptRefusal::AwaitingProvider;
+        return ticket;
+    }
     if (op.deadline && now >= op.deadline->toMSecsSinceEpoch()) {
         ticket.refusal = AttemptRefusal::WindowClosed;
         if (op.state == OperationState::Open)

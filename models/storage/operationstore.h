@@ -82,7 +82,8 @@ enum class AttemptRefusal
     NotOpen,
     CapReached,
     WindowClosed,
-    AwaitingApproval
+    AwaitingApproval,
+    AwaitingProvider // automation: the provider received it and settles it itself
 };
 
 struct AttemptTicket

@@ -1126,6 +1126,14 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <source>Saved. This console keeps using %1; started without --db, it opens %2.</source>
         <translation>Saved. This console keeps using %1; started without --db, it opens %2.</translation>
     </message>
+    <message>
+        <source>Adyen uses its live endpoint %1</source>
+        <translation>Adyen uses its live endpoint %1</translation>
+    </message>
+    <message>
+        <source>Adyen uses its test endpoint</source>
+        <translation>Adyen uses its test endpoint</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleController</name>
@@ -3801,6 +3809,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Down</source>
         <translation>Down</translation>
+    </message>
+    <message>
+        <source>Adyen</source>
+        <translation>Adyen</translation>
     </message>
 </context>
 <context>

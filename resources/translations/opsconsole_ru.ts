@@ -1129,6 +1129,14 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>Saved. This console keeps using %1; started without --db, it opens %2.</source>
         <translation>Сохранено. Эта консоль продолжает использовать %1; при запуске без --db она откроет %2.</translation>
     </message>
+    <message>
+        <source>Adyen uses its live endpoint %1</source>
+        <translation>Adyen использует боевой адрес %1</translation>
+    </message>
+    <message>
+        <source>Adyen uses its test endpoint</source>
+        <translation>Adyen использует тестовый адрес</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleController</name>
@@ -3819,6 +3827,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Down</source>
         <translation>Вниз</translation>
+    </message>
+    <message>
+        <source>Adyen</source>
+        <translation>Adyen</translation>
     </message>
 </context>
 <context>

@@ -1129,6 +1129,14 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>Saved. This console keeps using %1; started without --db, it opens %2.</source>
         <translation>Збережено. Ця консоль і далі використовує %1; під час запуску без --db вона відкриє %2.</translation>
     </message>
+    <message>
+        <source>Adyen uses its live endpoint %1</source>
+        <translation>Adyen використовує бойову адресу %1</translation>
+    </message>
+    <message>
+        <source>Adyen uses its test endpoint</source>
+        <translation>Adyen використовує тестову адресу</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleController</name>
@@ -3819,6 +3827,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Down</source>
         <translation>Вниз</translation>
+    </message>
+    <message>
+        <source>Adyen</source>
+        <translation>Adyen</translation>
     </message>
 </context>
 <context>

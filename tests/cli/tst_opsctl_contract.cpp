@@ -525,6 +525,11 @@ void TestOpsctlContract::refundThroughAdyenAnswersAccepted()
     QVERIFY2(again.result() == first.result(), again.out.constData());
     const json refunds = sim.admin("GET", u"/_sim/adyen/refunds"_s)["refunds"];
     QCOMPARE(refunds.size(), 1u);
+    size_t posts = 0; // the repeat read the row: one request, not a replayed second one
+    const json requests = sim.requests();
+    for (const auto &req : requests["requests"])
+        posts += req.value("path", "").rfind("/v71/payments/", 0) == 0 ? 1 : 0;
+    QCOMPARE(posts, 1u);
     QCOMPARE(text(first.result()["provider_reference"]), text(refunds[0]["pspReference"]));
 }
 

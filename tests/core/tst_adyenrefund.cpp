@@ -6,7 +6,8 @@
 // checking; refusals close the row failed with Adyen's code; our key refused keeps it open; bad
 // input stores and sends nothing. Notifications that settle rows are the receiver's (not here).
 
-#include "engine/adyenrefundengine.h"
+#include "engine/refunddispatch.h"
+#include "storage/access/accessstore.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
 
@@ -52,6 +53,8 @@ private slots:
     void refusalClosesFailedWithTheCode();
     void refusedKeyKeepsTheRowOpen();
     void operatorResendOfAnUnknownRowLeavesItUnknown();
+    void resendAfterAStoredFiveHundredRecordsTheReceivedRefund();
+    void heldRefundApprovedGoesToAdyenNotStripe();
     void badInputStoresAndSendsNothing_data();
     void badInputStoresAndSendsNothing();
 
@@ -174,6 +177,11 @@ void TestAdyenRefund::repeatBeforeTheNotificationSendsNothing()
     QCOMPARE(again.providerReference, first.providerReference);
     QCOMPARE(refundPosts().size(), std::size_t(1));
     QCOMPARE(row(first.operationId).attempts, 1);
+    // Under the row's lock too: a caller that read the row before the 201 was recorded is
+    // refused its attempt, and nothing is counted.
+    const AttemptTicket late = m_fixture->store().beginAttempt(first.operationId, kAgent);
+    QVERIFY(late.refusal == AttemptRefusal::AwaitingProvider);
+    QCOMPARE(row(first.operationId).attempts, 1);
     // Another amount is another unit of work: its own row and its own refund.
     const ToolResult other = refund(adyenInput(u"4417"_s, 800));
     QVERIFY(other.status == ToolResult::Status::Accepted);
@@ -289,6 +297,52 @@ void TestAdyenRefund::operatorResendOfAnUnknownRowLeavesItUnknown()
     QVERIFY(row(accepted.operationId).state == OperationState::Unknown);
     QCOMPARE(simRefunds().size(), std::size_t(1));
     QCOMPARE(refundPosts().size(), std::size_t(2));
+}
+
+void TestAdyenRefund::resendAfterAStoredFiveHundredRecordsTheReceivedRefund()
+{
+    m_sim->addFault({{"route", "POST /v71/payments/*"}, {"mode", "stored_500"}, {"count", 1}});
+    const ToolResult checking = refund(adyenInput(u"4417"_s, 1200));
+    QVERIFY(checking.status == ToolResult::Status::Checking);
+    QCOMPARE(simRefunds().size(), std::size_t(0));
+    // Adyen no longer holds the key (the fault drops it): the person's resend makes the refund.
+    m_sim->addFault({{"route", "POST /v71/payments/*"}, {"mode", "prune_key"}, {"count", 1}});
+    const ToolResult resent = m_engine->resend(checking.operationId, u"operator:alice"_s);
+    QVERIFY(resent.status == ToolResult::Status::Checking);
+    QCOMPARE(simRefunds().size(), std::size_t(1));
+    const QString psp = QString::fromStdString(simRefunds()[0].value("pspReference", ""));
+    QVERIFY2(resent.errorMessage.contains(psp), qPrintable(resent.errorMessage));
+    // The row stays unknown (only the notification says how it ended) and keeps the refund's
+    // reference and the answer for whoever reads it next: the look-up says Adyen received it.
+    const Operation op = row(checking.operationId);
+    QVERIFY(op.state == OperationState::Unknown);
+    QCOMPARE(op.providerRef, psp);
+    QCOMPARE(op.providerStatus, u"received"_s);
+    QCOMPARE(m_fixture->store().evidence(op.id).size(), std::size_t(1));
+}
+
+void TestAdyenRefund::heldRefundApprovedGoesToAdyenNotStripe()
+{
+    AgentLimits limits;
+    limits.maxRefund = Money{1000, u"eur"_s};
+    m_fixture->store().access().addAgent(u"operator:alice"_s, u"bot"_s, limits);
+    const ToolResult held = m_engine->refund(adyenInput(u"4417"_s, 1200), u"agent:bot:test:1"_s);
+    QVERIFY2(held.status == ToolResult::Status::NeedsApproval, held.toJson().dump().c_str());
+    QCOMPARE(refundPosts().size(), std::size_t(0));
+
+    // The approval is a person's send through the row's provider: Adyen, whatever else is set.
+    QtHttpTransport transport;
+    StripeClient stripe(transport, {m_sim->baseUrl(), u"sk_test_demo"_s});
+    const RefundClients clients{&stripe, {}, m_client.get(), {}};
+    const ToolResult approved = resendRefundThrough(m_fixture->store(), clients, EngineConfig{},
+                                                    row(held.operationId), u"operator:alice"_s);
+    QVERIFY2(approved.status == ToolResult::Status::Accepted, approved.toJson().dump().c_str());
+    QCOMPARE(refundPosts().size(), std::size_t(1));
+    size_t stripePosts = 0;
+    const json all = m_sim->requests();
+    for (const auto &r : all["requests"])
+        stripePosts += r.value("path", "") == "/v1/refunds" ? 1 : 0;
+    QCOMPARE(stripePosts, std::size_t(0));
 }
 
 void TestAdyenRefund::badInputStoresAndSendsNothing_data()

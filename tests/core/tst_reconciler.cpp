@@ -2,6 +2,7 @@
 // §10, issue 14 item 1): every outcome of the §10 table, the schedule, held rows, the one list
 // read per charge, and that it never sends anything that could move money.
 
+#include "engine/adyenrefundengine.h"
 #include "reconcile/reconcileschedule.h"
 #include "storage/access/approvals.h"
 #include "storage/audit/auditlog.h"
@@ -81,6 +82,7 @@ private Q_SLOTS:
     void heldRowsAreUntouched();
     void onePassReadsEachChargeOnce();
     void rowsFollowTheirSlots();
+    void adyenRowsAreNotReadAtStripe();
 };
 
 void TestReconciler::schedule_data()
@@ -389,6 +391,34 @@ void TestReconciler::rowsFollowTheirSlots()
     QVERIFY(reconcileMark(connectionOf(f.db.store()), id).ended);
     QCOMPARE(f.reconciler().pass(true).rows.size(), 0u);
     QCOMPARE(f.refundListReads(), 3);
+}
+
+// Issue 30: an Adyen refund is settled by its notification. The reconciler must not read its
+// payment reference as a Stripe charge (an empty list there would prove nothing), and proposes
+// nothing for it.
+void TestReconciler::adyenRowsAreNotReadAtStripe()
+{
+    ReconcileFixture f;
+    QVERIFY2(f.start(), qPrintable(f.sim.error()));
+    f.sim.admin("POST", u"/_sim/adyen/config"_s, {{"auto_settle_ms", -1}});
+    QtHttpTransport transport;
+    AdyenClient adyen(transport, {f.sim.baseUrl(), u"adyen_test_demo"_s, u"NorthwindECOM"_s});
+    RefundInput in;
+    in.orderId = u"4417"_s;
+    in.adyenPaymentId = u"DZ4DPSHB4WD2WN82"_s;
+    in.amountMinor = 1200;
+    in.currency = u"eur"_s;
+    const ToolResult r =
+        AdyenRefundEngine(f.db.store(), adyen, AdyenEngineConfig{}).refund(in, u"agent:t"_s);
+    QVERIFY(r.status == ToolResult::Status::Accepted);
+    QVERIFY(f.db.store().markUnknown(r.operationId, u"no notification"_s, u"test"_s));
+    f.clearRequests();
+    const PassReport pass = f.reconciler().pass(true);
+    QCOMPARE(resultOf(pass, r.operationId), u"unsupported"_s);
+    QCOMPARE(f.refundListReads(), 0);
+    QCOMPARE(f.moneyPosts(), 0);
+    QVERIFY(!openProposal(connectionOf(f.db.store()), r.operationId));
+    QCOMPARE(toString(f.row(r.operationId).state), u"unknown"_s);
 }
 
 QTEST_GUILESS_MAIN(TestReconciler)

@@ -94,6 +94,10 @@ void TestMigrations::upgradeKeepsRowsAndAdmitsAdyen()
     Opened o;
     Database::migrate(o.db(), kBeforeAdyen);
     QCOMPARE(Database::schemaVersion(o.db()), kBeforeAdyen);
+    // Another connection (another process) open across the upgrade: it must read the widened
+    // definitions afterwards, not the ones it parsed before.
+    Connection other = Database::open(o.location(), Database::uniqueName(u"other"_s));
+    QCOMPARE(Database::schemaVersion(other), kBeforeAdyen);
     QVERIFY(o.store().openOrGet(refund(u"op_stripe"_s, Provider::Stripe, u"4417"_s)).created);
     // Before 0017 the database itself refuses an Adyen row, whatever the code above it says.
     QVERIFY_THROWS_EXCEPTION(StoreError,
@@ -116,8 +120,6 @@ void TestMigrations::upgradeKeepsRowsAndAdmitsAdyen()
     QCOMPARE(tryExec(o.db(), eventInsert(u"evt_2"_s, u"adyen"_s, u"'original_reference'"_s)),
              QString());
 
-    // Another connection (another process) reads the widened definitions too.
-    Connection other = Database::open(o.location(), Database::uniqueName(u"other"_s));
     {
         ManualClock clock(QDateTime(QDate(2026, 12, 5), QTime(9, 0), Qt::UTC));
         OperationStore second(other, clock);

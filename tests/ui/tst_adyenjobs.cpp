@@ -5,6 +5,8 @@
 // refused before anything is sent, naming the settings.
 
 #include "console/consolejobs.h"
+#include "console/newrefundjob.h"
+#include "domain/refunddraft.h"
 #include "engine/adyenrefundengine.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
@@ -68,6 +70,35 @@ private slots:
         QVERIFY2(o.error.contains(u"OPS_ADYEN_MERCHANT"_s), qPrintable(o.error));
         QCOMPARE(posts(), std::size_t(1));
         QCOMPARE(f.store().attempts(accepted.operationId).size(), std::size_t(1));
+    }
+
+    // DESIGN §16 after a failed Adyen refund: the new refund goes to Adyen for the same payment,
+    // and the command the console offers names it as such.
+    void newRefundAfterAFailedAdyenRowGoesToAdyen()
+    {
+        test::StoreFixture f;
+        const ToolResult accepted = openAccepted(f);
+        QVERIFY(f.store().closeFailed(accepted.operationId, u"refund_failed"_s, u"system:webhook"_s,
+                                      u"REFUND success false"_s));
+        const auto draft = replacementDraft(*f.store().operation(accepted.operationId));
+        QVERIFY(draft);
+        QCOMPARE(draft->adyenPaymentId, u"DZ4DPSHB4WD2WN82"_s);
+        QVERIFY(draft->chargeId.isEmpty());
+        QCOMPARE(refundCommand(*draft),
+                 u"opsctl refund --order 4417 --adyen-payment DZ4DPSHB4WD2WN82 --amount 1200 "
+                 "--currency eur --replaces "_s +
+                     accepted.operationId);
+        const console::NewRefundOutcome o =
+            console::runNewRefund(config(f), f.clock(), *draft, u"operator:alice"_s);
+        QVERIFY2(o.result.status == ToolResult::Status::Accepted, o.result.toJson().dump().c_str());
+        QVERIFY(o.operation && o.operation->provider == Provider::Adyen);
+        QCOMPARE(o.operation->replaces, accepted.operationId);
+        QCOMPARE(posts(), std::size_t(2));
+        std::size_t stripe = 0;
+        const json all = m_sim.requests();
+        for (const auto &r : all["requests"])
+            stripe += r.value("path", "").rfind("/v1/", 0) == 0 ? 1 : 0;
+        QCOMPARE(stripe, std::size_t(0));
     }
 
     void init() { m_sim.admin("DELETE", u"/_sim/requests"_s); }

@@ -36,10 +36,19 @@ using namespace ops;
 
 namespace {
 
-const char *const kProviderVariables[] = {
-    "OPS_STRIPE_URL",   "OPS_STRIPE_KEY",   "OPS_SLEN_URL",     "OPS_SLEN_KEY",
-    "OPS_SLEN_PROJECT", "OPS_HELPDESK_URL", "OPS_HELPDESK_KEY", "OPS_STRIPE_WEBHOOK_SECRET",
-    "OPS_DB",           "PGPASSWORD"};
+const char *const kProviderVariables[] = {"OPS_STRIPE_URL",
+                                          "OPS_STRIPE_KEY",
+                                          "OPS_SLEN_URL",
+                                          "OPS_SLEN_KEY",
+                                          "OPS_SLEN_PROJECT",
+                                          "OPS_HELPDESK_URL",
+                                          "OPS_HELPDESK_KEY",
+                                          "OPS_STRIPE_WEBHOOK_SECRET",
+                                          "OPS_DB",
+                                          "PGPASSWORD",
+                                          "OPS_ADYEN_URL",
+                                          "OPS_ADYEN_KEY",
+                                          "OPS_ADYEN_MERCHANT"};
 
 QByteArray readAll(const QString &path)
 {
@@ -356,14 +365,21 @@ void TestConnections::modeBadgeAndLiveBanner_data()
     QTest::addColumn<bool>("demo");
     QTest::addColumn<int>("mode");
     QTest::addColumn<QString>("badge");
+    QTest::addColumn<QString>("adyenUrl"); // empty: Adyen not configured
     QTest::newRow("test") << u"sk_test_demo"_s << false << int(ui::ConnectionMode::Test)
-                          << u"TEST"_s;
+                          << u"TEST"_s << QString();
     QTest::newRow("live") << u"sk_live_51Habcdef1234"_s << false << int(ui::ConnectionMode::Live)
-                          << u"LIVE"_s;
+                          << u"LIVE"_s << QString();
     QTest::newRow("simulator") << u"sk_test_demo"_s << true << int(ui::ConnectionMode::Simulator)
-                               << u"SIMULATOR"_s;
+                               << u"SIMULATOR"_s << QString();
     QTest::newRow("none") << QString() << false << int(ui::ConnectionMode::Unconfigured)
-                          << u"NOT CONNECTED"_s;
+                          << u"NOT CONNECTED"_s << QString();
+    // Adyen's platform is the endpoint's: a test Stripe key does not make a live Adyen TEST.
+    QTest::newRow("adyen live")
+        << u"sk_test_demo"_s << false << int(ui::ConnectionMode::Live) << u"LIVE"_s
+        << u"https://1797a841fbb37ca7-AdyenDemo-checkout-live.adyenpayments.com/checkout"_s;
+    QTest::newRow("adyen test") << u"sk_test_demo"_s << false << int(ui::ConnectionMode::Test)
+                                << u"TEST"_s << u"https://checkout-test.adyen.com"_s;
 }
 
 void TestConnections::modeBadgeAndLiveBanner()
@@ -372,6 +388,7 @@ void TestConnections::modeBadgeAndLiveBanner()
     QFETCH(bool, demo);
     QFETCH(int, mode);
     QFETCH(QString, badge);
+    QFETCH(QString, adyenUrl);
     QTemporaryDir dir;
     SystemClock clock;
     const QString db = dir.filePath(u"ops.sqlite"_s);
@@ -380,6 +397,11 @@ void TestConnections::modeBadgeAndLiveBanner()
     qputenv("OPS_STRIPE_URL", m_sim->baseUrl().toString().toUtf8());
     if (!stripeKey.isEmpty())
         qputenv("OPS_STRIPE_KEY", stripeKey.toUtf8());
+    if (!adyenUrl.isEmpty()) {
+        qputenv("OPS_ADYEN_URL", adyenUrl.toUtf8());
+        qputenv("OPS_ADYEN_KEY", "AQEyhmfxK4_test_key");
+        qputenv("OPS_ADYEN_MERCHANT", "NorthwindECOM");
+    }
     console::ConsoleController controller(window, console::jobConfigFromEnvironment(db), clock);
     console::ConsoleConnections connections(window, controller, db,
                                             demo ? m_sim->baseUrl().toString() : QString());
@@ -392,7 +414,10 @@ void TestConnections::modeBadgeAndLiveBanner()
     QVERIFY(banner->badge()->isVisible());
     const bool live = mode == int(ui::ConnectionMode::Live);
     QCOMPARE(banner->liveBanner()->isVisible(), live);
-    if (live) {
+    if (live && !adyenUrl.isEmpty())
+        QVERIFY2(banner->liveText()->text().contains(u"Adyen uses its live endpoint"_s),
+                 qPrintable(banner->liveText()->text()));
+    if (live && adyenUrl.isEmpty()) {
         QVERIFY(banner->liveText()->text().contains(u"real money moves"_s));
         QVERIFY(banner->liveText()->text().contains(u"••••1234"_s));
         QVERIFY(!banner->liveText()->text().contains(stripeKey)); // never the whole key

@@ -246,9 +246,10 @@ void OperationListView::buildFilters()
                                         {tr("Credit charge"), u"credit_charge"_s},
                                         {tr("Credit adjust"), u"credit_adjust"_s},
                                         {tr("Execution"), u"execution"_s}});
-    m_provider = addCombo(
-        u"providerFilter"_s,
-        {{tr("Any provider"), QString()}, {tr("Stripe"), u"stripe"_s}, {tr("Slen"), u"slen"_s}});
+    m_provider = addCombo(u"providerFilter"_s, {{tr("Any provider"), QString()},
+                                                {tr("Stripe"), u"stripe"_s},
+                                                {tr("Adyen"), u"adyen"_s},
+                                                {tr("Slen"), u"slen"_s}});
     m_age = addCombo(u"ageFilter"_s, {{tr("Any age"), QVariant()},
                                       {tr("Last hour"), qint64(3600)},
                                       {tr("Last 24 hours"), qint64(86400)},

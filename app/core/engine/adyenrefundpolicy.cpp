@@ -18,17 +18,11 @@ std::optional<AdyenRefund> ourRefund(const Operation &op, const ProviderReply &r
     return refund;
 }
 
-bool isReceived(const Operation &row)
-{
-    return row.state == OperationState::Open && row.providerStatus == kAdyenReceived &&
-           !row.providerRef.isEmpty();
-}
-
 } // namespace
 
 bool AdyenRefundPolicy::awaitsProvider(const Operation &row) const
 {
-    return isReceived(row);
+    return awaitsProviderNotification(row);
 }
 
 template<>
@@ -44,8 +38,14 @@ ToolResult Base::succeed(Settlement &rules, const Operation &op, const SentAttem
                               u"provider answered refund %1 with status '%2', not received"_s.arg(
                                   refund->pspReference, refund->status.left(40)),
                               actor);
+    // The key is pinned to one refund: a 201 naming another is not this row's answer.
+    if (!op.providerRef.isEmpty() && op.providerRef != refund->pspReference)
+        return rules.checking(op,
+                              u"provider answered refund %1, the row holds %2"_s.arg(
+                                  refund->pspReference, op.providerRef),
+                              actor);
     // A second send that met the first answer (a repeat under the key) records nothing new.
-    if (op.providerRef != refund->pspReference) {
+    if (op.providerRef.isEmpty()) {
         m_store.addEvidence(providerObject(
             op.id,
             u"Refund %1 received by the provider (not yet an outcome)"_s.arg(refund->pspReference),
@@ -57,7 +57,7 @@ ToolResult Base::succeed(Settlement &rules, const Operation &op, const SentAttem
 
 ToolResult adyenRefundRowResult(const Operation &row)
 {
-    if (isReceived(row))
+    if (awaitsProviderNotification(row))
         return ToolResult::accepted(row.id, row.providerRef);
     return refundRowResult(row);
 }
@@ -69,12 +69,21 @@ template<> ToolResult Base::rowResult(const Operation &row)
 
 template<>
 ResendVerdict Base::readResendAnswer(Settlement &, const Operation &op, const SentAttempt &sent,
-                                     const QString &)
+                                     const QString &actor)
 {
     const auto refund = ourRefund(op, sent.reply);
-    if (!refund)
+    if (!refund || (!op.providerRef.isEmpty() && op.providerRef != refund->pspReference))
         return LeaveAsIs{u"the refund is not this operation's; a person decides"_s};
-    // The replayed 201 proves the refund exists at Adyen, not how it ended.
+    // The 201 proves the refund exists at Adyen, not how it ended: the row stays unknown, and
+    // keeps the refund's reference and the answer for whoever reads it next.
+    if (op.providerRef.isEmpty()) {
+        m_store.addEvidence(providerObject(
+            op.id,
+            u"Refund %1 received by the provider, answered to an operator resend"_s.arg(
+                refund->pspReference),
+            sent.reply.http.body, actor));
+        m_store.recordProviderObject(op.id, refund->pspReference, kAdyenReceived, actor);
+    }
     return LeaveAsIs{u"Adyen received this refund as %1; only its REFUND notification says how "
                      "it ended"_s.arg(refund->pspReference)};
 }

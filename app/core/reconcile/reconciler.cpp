@@ -231,6 +231,14 @@ RowReport Reconciler::reconcileRefund(Pass &pass, const ReconcileCandidate &c)
 {
     const Operation &op = c.op;
     RowReport r;
+    // Adyen cannot be asked for a refund (DESIGN §15): only its notifications settle the row, and
+    // a Stripe reading of its payment reference would prove nothing. No proposal is made.
+    if (op.provider == Provider::Adyen) {
+        r = reportFor(op, u"unsupported"_s,
+                      u"an Adyen refund is settled by its REFUND notification, not by a reading"_s);
+        schedule(pass, op, r, true);
+        return r;
+    }
     if (!m_stripe || op.chargeId.isEmpty()) {
         r = reportFor(op, u"unsupported"_s,
                       m_stripe ? u"the row has no charge id to read the refunds of"_s

@@ -1,0 +1,34 @@
+#pragma once
+
+// A refund call's connections read from the environment for one provider: the refund engine's
+// settings, a transport and that provider's client, held together because the client keeps a
+// reference to the transport. opsctl refund and opsctl approval approve start from it, so the
+// provider of a row or an input picks its settings in one place.
+
+#include "config/engineenv.h"
+#include "engine/refunddispatch.h"
+
+namespace ops {
+
+class RefundConnections
+{
+public:
+    // Reads OPS_ATTEMPTS_* and OPS_STRIPE_* (Provider::Stripe) or OPS_ADYEN_* (Provider::Adyen).
+    // ok() is false when a setting is wrong; *error then says which.
+    RefundConnections(Provider provider, QString *error);
+    RefundConnections(const RefundConnections &) = delete;
+    RefundConnections &operator=(const RefundConnections &) = delete;
+
+    bool ok() const { return m_engine && (m_stripe || m_adyen); }
+    const EngineConfig &engine() const { return *m_engine; }
+    const RefundClients &clients() const { return m_clients; }
+
+private:
+    QtHttpTransport m_transport;
+    std::optional<EngineConfig> m_engine;
+    std::optional<StripeClient> m_stripe;
+    std::optional<AdyenClient> m_adyen;
+    RefundClients m_clients;
+};
+
+} // namespace ops
