@@ -1,7 +1,5 @@
 #include "engine/adyenrefundengine.h"
 
-#include "domain/agent.h"
-
 using namespace Qt::StringLiterals;
 
 namespace ops {
@@ -30,25 +28,13 @@ ToolResult AdyenRefundEngine::refund(const RefundInput &input, const QString &ac
 
 NewOperation AdyenRefundEngine::buildOperation(const RefundInput &in, const QString &actor) const
 {
-    NewOperation op;
-    op.id = newOperationId();
-    op.kind = OperationKind::Refund;
-    op.provider = Provider::Adyen;
-    op.project = project();
-    op.unitOfWork = refundUnitOfWork(in);
-    op.orderId = in.orderId;
+    NewOperation op = newRefundRow(in, Provider::Adyen, project(), actor);
     op.chargeId = in.adyenPaymentId; // the payment refunded, where a Stripe row keeps its charge
-    op.amount = {in.amountMinor, in.currency};
-    op.idempotencyKey = newIdempotencyKey();
-    op.reference = in.reference;
     // Rule 10: the operation id is the request's `reference`, echoed as merchantReference.
     op.request = adyenRefundRequest(in.adyenPaymentId, project(), op.amount, op.id);
     op.attemptCap = m_config.attemptsPerOperation;
     op.windowSeconds = m_config.windowSeconds;
     op.marginSeconds = m_config.marginSeconds;
-    op.createdBy = actor;
-    op.agent = agentOfActor(actor);
-    op.replaces = in.replaces;
     return op;
 }
 

@@ -1,6 +1,5 @@
 #include "engine/refundengine.h"
 
-#include "domain/agent.h"
 #include "domain/storeerror.h"
 #include "engine/attemptsupport.h"
 #include "transport/formencoding.h"
@@ -79,18 +78,9 @@ std::variant<StripeCharge, ToolResult> RefundEngine::readCharge(const RefundInpu
 
 NewOperation RefundEngine::buildOperation(const RefundInput &in, const QString &actor) const
 {
-    NewOperation op;
-    op.id = newOperationId();
-    op.kind = OperationKind::Refund;
-    op.provider = Provider::Stripe;
-    op.project = m_config.project;
-    op.unitOfWork = refundUnitOfWork(in);
-    op.orderId = in.orderId;
+    NewOperation op = newRefundRow(in, Provider::Stripe, m_config.project, actor);
     op.chargeId = in.chargeId;
-    op.amount = {in.amountMinor, in.currency};
-    op.idempotencyKey = newIdempotencyKey(); // rule 1: ours, random, stored before sending
     // Rule 10: the operation id travels in metadata so provider objects map back to rows.
-    op.reference = in.reference;
     // The charge is the resolved one for a payment intent, so rule 9 counts both the same way.
     // The intent and the reference travel in metadata, so the provider's object names them.
     FormFields form = {{u"charge"_s, in.chargeId}, {u"amount"_s, QString::number(in.amountMinor)}};
@@ -106,9 +96,6 @@ NewOperation RefundEngine::buildOperation(const RefundInput &in, const QString &
     op.attemptCap = m_config.attemptsPerOperation;
     op.windowSeconds = m_config.windowSeconds;
     op.marginSeconds = m_config.marginSeconds;
-    op.createdBy = actor;
-    op.agent = agentOfActor(actor); // its limits apply in the opening transaction
-    op.replaces = in.replaces;
     return op;
 }
 

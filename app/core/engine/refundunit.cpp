@@ -1,6 +1,7 @@
 #include "engine/refundunit.h"
 
 #include "adyen/adyenclient.h"
+#include "domain/agent.h"
 #include "domain/money.h"
 #include "domain/storeerror.h"
 #include "engine/attemptsupport.h"
@@ -129,6 +130,25 @@ ToolResult answerRefundRepeat(OperationStore &store, const Operation &done, cons
     ToolResult r = ToolResult::refunded(done.id, done.providerRef);
     r.repeat = true;
     return r;
+}
+
+NewOperation newRefundRow(const RefundInput &in, Provider provider, const QString &project,
+                          const QString &actor)
+{
+    NewOperation op;
+    op.id = newOperationId();
+    op.kind = OperationKind::Refund;
+    op.provider = provider;
+    op.project = project;
+    op.unitOfWork = refundUnitOfWork(in);
+    op.orderId = in.orderId;
+    op.amount = {in.amountMinor, in.currency};
+    op.idempotencyKey = newIdempotencyKey();
+    op.reference = in.reference;
+    op.createdBy = actor;
+    op.agent = agentOfActor(actor);
+    op.replaces = in.replaces;
+    return op;
 }
 
 std::optional<ToolResult> refundBeforeOpening(OperationStore &store, Settlement &rules,

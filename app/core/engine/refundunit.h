@@ -55,6 +55,13 @@ QString newOperationId();
 // RFC 4122 version 4, without braces (rule 1: ours, random, stored before the first send).
 QString newIdempotencyKey();
 
+// A new refund row of `input` with what every provider's row shares: a new id and key (rule 1:
+// ours, random, stored before sending), the unit of work, order, amount and reference, who
+// opened it (an agent's limits apply in the opening transaction) and what it replaces. The
+// engine adds the provider's own: what is refunded, the stored request and the window.
+NewOperation newRefundRow(const RefundInput &input, Provider provider, const QString &project,
+                          const QString &actor);
+
 // Where a call for this unit stands before anything is opened, from one read of the unit's newest
 // row: a replacement that may not be made (DESIGN §16), the unit's live row driven by `rules`
 // (rules 2 and 6), or a confirmed one's repeat (rule 13). nullopt: open a new row.
