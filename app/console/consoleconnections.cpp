@@ -27,7 +27,9 @@ QString keyTail(const QString &key)
 ModeReading modeOf(const JobConfig &config, const QString &simulatorUrl)
 {
     const QUrl sim(simulatorUrl);
-    if (!simulatorUrl.isEmpty() && config.stripe.baseUrl.host() == sim.host() &&
+    // A live Adyen endpoint is reached even beside the demo's simulator.
+    const bool adyenLive = config.adyen && adyenModeOf(config.adyen->baseUrl) == AdyenMode::Live;
+    if (!adyenLive && !simulatorUrl.isEmpty() && config.stripe.baseUrl.host() == sim.host() &&
         config.stripe.baseUrl.port() == sim.port())
         return {ui::ConnectionMode::Simulator,
                 ConsoleConnections::tr("provider-sim at %1, started by this console (--demo): "
@@ -45,7 +47,7 @@ ModeReading modeOf(const JobConfig &config, const QString &simulatorUrl)
             test << ConsoleConnections::tr("%1 uses a test key %2").arg(provider, keyTail(key));
     }
     // Adyen's platforms differ by endpoint, not by key (docs/adyen.md).
-    if (config.adyen && adyenModeOf(config.adyen->baseUrl) == AdyenMode::Live)
+    if (adyenLive)
         live << ConsoleConnections::tr("Adyen uses its live endpoint %1")
                     .arg(config.adyen->baseUrl.host());
     else if (config.adyen && adyenModeOf(config.adyen->baseUrl) == AdyenMode::Test)

@@ -22,7 +22,6 @@ RefundInput inputOf(const RefundDraft &d)
     in.orderId = d.orderId;
     in.chargeId = d.chargeId;
     in.paymentIntentId = d.paymentIntentId;
-    in.adyenPaymentId = d.adyenPaymentId;
     in.amountMinor = d.amount.minor;
     in.currency = d.amount.currency;
     in.reference = d.reference;

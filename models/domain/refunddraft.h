@@ -16,19 +16,20 @@ struct RefundDraft
 {
     QString replaces; // the failed refund this one replaces
     QString orderId;
-    QString chargeId; // exactly one of chargeId, paymentIntentId and adyenPaymentId
+    QString chargeId; // exactly one of chargeId and paymentIntentId
     // Only for a row that stores no charge id: the engine resolves a payment intent to its charge
     // and stores that, so a replacement normally refunds the same charge.
     QString paymentIntentId;
-    // An Adyen row's payment (its pspReference): the replacement goes to Adyen too.
-    QString adyenPaymentId;
     Money amount;
     QString reference; // rule 13's unit of work; kept so the new row is the same unit
     QString reason;    // as sent the first time: duplicate, fraudulent, requested_by_customer or ''
 };
 
 // The refund that replaces `failed`: its order, charge (or the payment intent its stored request
-// named), amount, currency, reference and reason. nullopt for anything but a refund.
+// named), amount, currency, reference and reason. nullopt for anything but a Stripe refund: a
+// failed Adyen row is not offered one yet, because no reading can prove its refund does not
+// exist (a person may have closed it without Adyen's word); its REFUND notification decides,
+// and `opsctl refund --adyen-payment … --replaces` stays a person's deliberate step.
 std::optional<RefundDraft> replacementDraft(const Operation &failed);
 
 // `opsctl refund … --replaces OP` for the draft; values are shell-quoted where needed.

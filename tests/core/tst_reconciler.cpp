@@ -411,10 +411,18 @@ void TestReconciler::adyenRowsAreNotReadAtStripe()
     const ToolResult r =
         AdyenRefundEngine(f.db.store(), adyen, AdyenEngineConfig{}).refund(in, u"agent:t"_s);
     QVERIFY(r.status == ToolResult::Status::Accepted);
-    QVERIFY(f.db.store().markUnknown(r.operationId, u"no notification"_s, u"test"_s));
     f.clearRequests();
-    const PassReport pass = f.reconciler().pass(true);
-    QCOMPARE(resultOf(pass, r.operationId), u"unsupported"_s);
+    // Open and stale: its slot came without a notification. To the Checking queue, naming the
+    // received refund.
+    f.db.clock().advanceSecs(6 * 60);
+    const PassReport first = f.reconciler().pass(true);
+    QCOMPARE(resultOf(first, r.operationId), u"checking"_s);
+    const Operation row = f.row(r.operationId);
+    QCOMPARE(toString(row.state), u"unknown"_s);
+    QVERIFY2(row.unknownReason.contains(r.providerReference), qPrintable(row.unknownReason));
+    // Unknown, it is a person's: the next pass reads nothing and proposes nothing.
+    const PassReport second = f.reconciler().pass(true);
+    QCOMPARE(resultOf(second, r.operationId), u"unsupported"_s);
     QCOMPARE(f.refundListReads(), 0);
     QCOMPARE(f.moneyPosts(), 0);
     QVERIFY(!openProposal(connectionOf(f.db.store()), r.operationId));

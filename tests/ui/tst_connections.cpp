@@ -380,6 +380,9 @@ void TestConnections::modeBadgeAndLiveBanner_data()
         << u"https://1797a841fbb37ca7-AdyenDemo-checkout-live.adyenpayments.com/checkout"_s;
     QTest::newRow("adyen test") << u"sk_test_demo"_s << false << int(ui::ConnectionMode::Test)
                                 << u"TEST"_s << u"https://checkout-test.adyen.com"_s;
+    QTest::newRow("simulator beside a live adyen")
+        << u"sk_test_demo"_s << true << int(ui::ConnectionMode::Live) << u"LIVE"_s
+        << u"https://1797a841fbb37ca7-AdyenDemo-checkout-live.adyenpayments.com/checkout"_s;
 }
 
 void TestConnections::modeBadgeAndLiveBanner()

@@ -74,6 +74,9 @@ ResendVerdict Base::readResendAnswer(Settlement &, const Operation &op, const Se
     const auto refund = ourRefund(op, sent.reply);
     if (!refund || (!op.providerRef.isEmpty() && op.providerRef != refund->pspReference))
         return LeaveAsIs{u"the refund is not this operation's; a person decides"_s};
+    if (refund->status != kAdyenReceived)
+        return LeaveAsIs{u"Adyen answered refund %1 with status '%2', not received; a person "
+                         "decides"_s.arg(refund->pspReference, refund->status.left(40))};
     // The 201 proves the refund exists at Adyen, not how it ended: the row stays unknown, and
     // keeps the refund's reference and the answer for whoever reads it next.
     if (op.providerRef.isEmpty()) {

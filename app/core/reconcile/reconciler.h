@@ -56,7 +56,8 @@ struct RowReport
     QString kind;
     QString state; // before the reading
     // scheduled, closed_succeeded, closed_failed, proposal, attention, status_advanced,
-    // rescheduled (unreachable), no_decision, skipped_leased, skipped_approval, unsupported
+    // rescheduled (unreachable), no_decision, skipped_leased, skipped_approval, unsupported,
+    // checking (an open Adyen row moved to the Checking queue)
     QString result;
     QString detail;
     QString providerRef;
