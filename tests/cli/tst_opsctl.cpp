@@ -5,6 +5,7 @@
 #include "support/simprocess.h"
 #include "support/testdatabase.h"
 
+#include <QDeadlineTimer>
 #include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -347,8 +348,9 @@ void TestOpsctl::showListAndSweep()
 {
     Cli cli;
     QVERIFY2(cli.start(), qPrintable(cli.sim().error()));
-    // A one-second window with no margin left: the sweeper finds the row overdue quickly.
-    cli.env().insert(u"OPS_STRIPE_WINDOW_SECONDS"_s, u"2"_s);
+    // A five-second window once the margin is taken: the sweeper finds the row overdue soon,
+    // and not before (a slow, sanitized run took more than one second to get here).
+    cli.env().insert(u"OPS_STRIPE_WINDOW_SECONDS"_s, u"6"_s);
     cli.env().insert(u"OPS_MARGIN_SECONDS"_s, u"1"_s);
     cli.sim().addFault({{"route", "POST /v1/refunds"}, {"mode", "503"}, {"count", 3}});
     const Run r = cli.run(kRefund4417);
@@ -363,9 +365,16 @@ void TestOpsctl::showListAndSweep()
     QVERIFY(shown.dump().find("sk_test_demo") == std::string::npos); // never the secret
 
     QCOMPARE(json::parse(cli.run({u"sweep"_s}).out.constData())["swept"].get<int>(), 0);
-    QTest::qWait(1100);
-    const Run swept = cli.run({u"sweep"_s});
-    QCOMPARE(json::parse(swept.out.constData())["swept"].get<int>(), 1);
+    // Once the deadline has passed, one sweep moves it (the wall clock: opsctl is a process).
+    // Not QTRY: it evaluates the sweep once more after it succeeded.
+    int swept = 0;
+    const QDeadlineTimer until(15000);
+    while (swept == 0 && !until.hasExpired()) {
+        swept = json::parse(cli.run({u"sweep"_s}).out.constData())["swept"].get<int>();
+        if (swept == 0)
+            QTest::qWait(200);
+    }
+    QCOMPARE(swept, 1);
     const json listed =
         json::parse(cli.run({u"list"_s, u"--state"_s, u"unknown"_s, u"--json"_s}).out.constData());
     QCOMPARE(listed["operations"].size(), 1u);
