@@ -3,6 +3,7 @@
 #include "domain/classification.h"
 #include "domain/money.h"
 #include "domain/storeerror.h"
+#include "reconcile/adyenrows.h"
 #include "reconcile/eventproof.h"
 #include "reconcile/reconcilelogging.h"
 #include "reconcile/reconcileschedule.h"
@@ -231,22 +232,9 @@ RowReport Reconciler::reconcileRefund(Pass &pass, const ReconcileCandidate &c)
 {
     const Operation &op = c.op;
     RowReport r;
-    // Adyen cannot be asked for a refund (DESIGN §15): only its notifications settle the row, and
-    // a Stripe reading of its payment reference would prove nothing. An open row whose slot came
-    // without one goes to the Checking queue, where a person resends with the stored key or
-    // waits; nothing is read and nothing proposed.
-    if (op.provider == Provider::Adyen) {
-        r = reportFor(op, u"unsupported"_s,
-                      u"an Adyen refund is settled by its REFUND notification, not by a reading"_s);
-        if (op.state == OperationState::Open) {
-            const QString why =
-                awaitsProviderNotification(op)
-                    ? u"Adyen received refund %1 but no REFUND notification came by its "
-                      "reconciler slot"_s.arg(op.providerRef)
-                    : u"no answer from Adyen by its reconciler slot"_s;
-            m_store.markUnknown(op.id, why, m_config.actor);
-            r = reportFor(op, u"checking"_s, why);
-        }
+    if (op.provider == Provider::Adyen) { // settled by notifications only (adyenrows.h)
+        const AdyenRowStep step = reconcileAdyenRow(m_store, op, m_config.actor);
+        r = reportFor(op, step.result, step.detail);
         schedule(pass, op, r, true);
         return r;
     }
