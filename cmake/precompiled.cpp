@@ -1,0 +1,1 @@
+// The holder targets' only source: they exist to compile cmake/precompiled.h once per flavour.
