@@ -1,7 +1,8 @@
 // opsctl webhook serve [--listen HOST:PORT] [--tolerance SECONDS] [--allow-non-loopback]
 //                      [--db-connections N]
 // opsctl events import [--days N] [--json]
-// The Stripe webhook receiver and the events backfill (docs/design.md §9, §10;
+// The webhook receiver (Stripe's events; Adyen's notifications once OPS_ADYEN_HMAC_KEY is set)
+// and the events backfill (docs/design.md §9, §10;
 // docs/reconciliation.md).
 
 #include "cli/commandcontext.h"
@@ -77,11 +78,27 @@ int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconci
                              : error);
     QString keyError;
     receiver.livemode = isLiveKey(secrets.secret(u"stripe"_s, &keyError).value_or(QString()));
+    // Adyen's notifications are taken once an HMAC key is configured; then the merchant account
+    // and the endpoint's mode must be too. Without one, /webhooks/adyen answers 503 no_key.
+    QString adyenError;
+    if (!webhookSecrets(secrets, &adyenError, u"adyen-hmac"_s).isEmpty() || !adyenError.isEmpty()) {
+        const auto adyen = adyenExpectationFromEnv(&error);
+        if (!adyen)
+            return ctx.usage(error);
+        receiver.adyen = *adyen;
+    }
     receiver.hook = stallHookFromEnv(ctx.err);
     auto session = ctx.openSession();
     ctx.err << "opsctl: webhook receiver for " << (receiver.livemode ? "live" : "test")
             << "-mode events, " << receiver.secrets.size() << " secret(s), 1 database connection"
             << " (at most " << *connections << ", --db-connections; default 1)" << Qt::endl;
+    if (receiver.adyen.hmacKeys.isEmpty())
+        ctx.err << "opsctl: Adyen notifications off (no OPS_ADYEN_HMAC_KEY)" << Qt::endl;
+    else
+        ctx.err << "opsctl: Adyen notifications for "
+                << receiver.adyen.merchantAccounts.join(u", "_s) << " ("
+                << (receiver.adyen.live ? "live" : "test") << ", " << receiver.adyen.hmacKeys.size()
+                << " key(s))" << Qt::endl;
     WebhookServeOptions serveOptions;
     serveOptions.address = listen->first;
     serveOptions.port = listen->second;

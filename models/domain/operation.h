@@ -55,6 +55,13 @@ inline bool isPendingAtProvider(OperationState s, const QString &providerStatus)
     return s == OperationState::Succeeded && providerStatus == QLatin1StringView("pending");
 }
 
+// Received by a provider that confirms later (Adyen's 201 `received`, DESIGN §15): the row is
+// open until the provider's notification says how the refund ended.
+inline bool isReceivedAtProvider(OperationState s, const QString &providerStatus)
+{
+    return s == OperationState::Open && providerStatus == QLatin1StringView("received");
+}
+
 // The request as first built and stored. Every attempt sends exactly these bytes (rule 3).
 struct StoredRequest
 {
@@ -110,8 +117,8 @@ struct Operation
 // (OperationStore::beginAttempt); a person's resend still may.
 inline bool awaitsProviderNotification(const Operation &op)
 {
-    return op.provider == Provider::Adyen && op.state == OperationState::Open &&
-           op.providerStatus == QLatin1StringView("received") && !op.providerRef.isEmpty();
+    return op.provider == Provider::Adyen && isReceivedAtProvider(op.state, op.providerStatus) &&
+           !op.providerRef.isEmpty();
 }
 
 // Classification of one attempt's answer (docs/design.md rule 5).

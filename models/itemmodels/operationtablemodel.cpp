@@ -212,6 +212,8 @@ QString stateBadgeLabel(OperationState state, const QString &providerStatus)
 {
     if (isPendingAtProvider(state, providerStatus))
         return OperationTableModel::tr("accepted · pending");
+    if (isReceivedAtProvider(state, providerStatus))
+        return OperationTableModel::tr("received · pending");
     if (providerStatus.isEmpty() || isFinal(state))
         return stateLabel(state);
     return u"%1 · %2"_s.arg(stateLabel(state), providerStatus);
@@ -219,7 +221,9 @@ QString stateBadgeLabel(OperationState state, const QString &providerStatus)
 
 QString stateBadgeKind(OperationState state, const QString &providerStatus)
 {
-    return isPendingAtProvider(state, providerStatus) ? u"pending"_s : toString(state);
+    return isPendingAtProvider(state, providerStatus) || isReceivedAtProvider(state, providerStatus)
+               ? u"pending"_s
+               : toString(state);
 }
 
 OperationTableModel::OperationTableModel(OperationQuery &query, Scope scope, QObject *parent)
@@ -432,6 +436,9 @@ QVariant OperationTableModel::data(const QModelIndex &index, int role) const
         if (index.column() == StateColumn && isPendingAtProvider(row.state, row.providerStatus))
             return tr("The provider accepted the refund and still reports it pending: the money "
                       "is on its way, not arrived.");
+        if (index.column() == StateColumn && isReceivedAtProvider(row.state, row.providerStatus))
+            return tr("The provider received the refund and will confirm it by notification: it "
+                      "is being processed, not done.");
         if (index.column() == WindowLeftColumn && row.deadline)
             return windowTooltip(*row.deadline, row.marginSeconds);
         if (index.column() == LastAttemptColumn && row.lastAttemptAt)

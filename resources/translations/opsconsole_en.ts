@@ -826,6 +826,14 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <source>awaiting approval</source>
         <translation>awaiting approval</translation>
     </message>
+    <message>
+        <source>received · pending</source>
+        <translation>received · pending</translation>
+    </message>
+    <message>
+        <source>The provider received the refund and will confirm it by notification: it is being processed, not done.</source>
+        <translation>The provider received the refund and will confirm it by notification: it is being processed, not done.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ReasonText</name>
@@ -2667,6 +2675,10 @@ Idempotency-Key: %4
     <message>
         <source>Replaced by %1</source>
         <translation>Replaced by %1</translation>
+    </message>
+    <message>
+        <source>the provider received it and will confirm it by notification: it is being processed, not done</source>
+        <translation>the provider received it and will confirm it by notification: it is being processed, not done</translation>
     </message>
 </context>
 <context>

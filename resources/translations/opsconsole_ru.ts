@@ -829,6 +829,14 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>awaiting approval</source>
         <translation>ждёт одобрения</translation>
     </message>
+    <message>
+        <source>received · pending</source>
+        <translation>получен · в обработке</translation>
+    </message>
+    <message>
+        <source>The provider received the refund and will confirm it by notification: it is being processed, not done.</source>
+        <translation>Провайдер получил возврат и подтвердит его уведомлением: он обрабатывается, но ещё не выполнен.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ReasonText</name>
@@ -2682,6 +2690,10 @@ Idempotency-Key: %4
     <message>
         <source>Replaced by %1</source>
         <translation>Заменён: %1</translation>
+    </message>
+    <message>
+        <source>the provider received it and will confirm it by notification: it is being processed, not done</source>
+        <translation>провайдер получил его и подтвердит уведомлением: он обрабатывается, но ещё не выполнен</translation>
     </message>
 </context>
 <context>

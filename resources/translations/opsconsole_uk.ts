@@ -829,6 +829,14 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>awaiting approval</source>
         <translation>чекає на схвалення</translation>
     </message>
+    <message>
+        <source>received · pending</source>
+        <translation>отримано · в обробці</translation>
+    </message>
+    <message>
+        <source>The provider received the refund and will confirm it by notification: it is being processed, not done.</source>
+        <translation>Провайдер отримав повернення і підтвердить його сповіщенням: воно обробляється, але ще не виконане.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ReasonText</name>
@@ -2682,6 +2690,10 @@ Idempotency-Key: %4
     <message>
         <source>Replaced by %1</source>
         <translation>Замінено: %1</translation>
+    </message>
+    <message>
+        <source>the provider received it and will confirm it by notification: it is being processed, not done</source>
+        <translation>провайдер отримав його і підтвердить сповіщенням: воно обробляється, але ще не виконане</translation>
     </message>
 </context>
 <context>

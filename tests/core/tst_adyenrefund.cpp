@@ -10,6 +10,7 @@
 #include "storage/access/accessstore.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
+#include "webhook/webhookreceiver.h"
 
 #include <QTest>
 
@@ -55,6 +56,7 @@ private slots:
     void operatorResendOfAnUnknownRowLeavesItUnknown();
     void resendAfterAStoredFiveHundredRecordsTheReceivedRefund();
     void heldRefundApprovedGoesToAdyenNotStripe();
+    void ruleNineUsesTheStoredPaymentAmount();
     void badInputStoresAndSendsNothing_data();
     void badInputStoresAndSendsNothing();
 
@@ -159,7 +161,10 @@ void TestAdyenRefund::receivedIsAcceptedWithTheFixedNote()
     // Rule 7 with Adyen's window: 7 days from the first attempt, less the margin.
     QVERIFY(op.deadline);
     QCOMPARE(op.firstAttemptAt->secsTo(*op.deadline), kAdyenKeyLifeSeconds - 15 * 60);
-    QCOMPARE(m_fixture->store().evidence(op.id).size(), std::size_t(1));
+    // The 201 as evidence, and the note that no payment amount was there for rule 9.
+    const auto evidence = m_fixture->store().evidence(op.id);
+    QCOMPARE(evidence.size(), std::size_t(2));
+    QCOMPARE(evidence[0].title, u"Balance not checked at the provider"_s);
     // Our key went out as Idempotency-Key, and the ledger has not moved: nothing settled yet.
     const json posts = refundPosts();
     QCOMPARE(posts.size(), std::size_t(1));
@@ -318,7 +323,10 @@ void TestAdyenRefund::resendAfterAStoredFiveHundredRecordsTheReceivedRefund()
     QVERIFY(op.state == OperationState::Unknown);
     QCOMPARE(op.providerRef, psp);
     QCOMPARE(op.providerStatus, u"received"_s);
-    QCOMPARE(m_fixture->store().evidence(op.id).size(), std::size_t(1));
+    // The resend's 201 beside the opening's note that rule 9 had no payment amount.
+    const auto evidence = m_fixture->store().evidence(op.id);
+    QCOMPARE(evidence.size(), std::size_t(2));
+    QVERIFY(evidence[1].body.contains(psp.toUtf8()));
 }
 
 void TestAdyenRefund::heldRefundApprovedGoesToAdyenNotStripe()
@@ -343,6 +351,51 @@ void TestAdyenRefund::heldRefundApprovedGoesToAdyenNotStripe()
     for (const auto &r : all["requests"])
         stripePosts += r.value("path", "") == "/v1/refunds" ? 1 : 0;
     QCOMPARE(stripePosts, std::size_t(0));
+}
+
+// Rule 9 on Adyen: the payment's amount as its stored notifications said it (CAPTURE over
+// AUTHORISATION), less every refund of it this product made.
+void TestAdyenRefund::ruleNineUsesTheStoredPaymentAmount()
+{
+    const QByteArray key(64, 'D');
+    AdyenItem item;
+    item.pspReference = kPayment;
+    item.merchantAccountCode = kMerchant;
+    item.currency = u"EUR"_s;
+    item.success = true;
+    item.eventCode = u"AUTHORISATION"_s;
+    item.value = 5000;
+    AdyenItem capture = item;
+    capture.eventCode = u"CAPTURE"_s;
+    capture.pspReference = u"CAPT000000000001"_s;
+    capture.originalReference = kPayment;
+    capture.value = 4000; // a partial capture: the refundable base
+    WebhookOptions options;
+    options.adyen = {{key}, {kMerchant}, false};
+    {
+        WebhookReceiver receiver(m_fixture->store(), options);
+        HttpRequestData request;
+        request.method = "POST";
+        request.path = kAdyenWebhookPath;
+        request.body = signedAdyenBatch({item, capture}, key, false);
+        QVERIFY(receiver.handle(request, std::make_shared<Responder>(nullptr)));
+        receiver.flush();
+        QCOMPARE(receiver.stats().stored, qint64(2));
+    }
+    const int before = rowCount();
+    const ToolResult over = refund(adyenInput(u"4417"_s, 4001));
+    QCOMPARE(over.errorCode, u"amount_exceeds_refundable"_s);
+    QVERIFY2(over.errorMessage.contains(u"40.00"_s), qPrintable(over.errorMessage));
+    QCOMPARE(rowCount(), before);
+    QCOMPARE(refundPosts().size(), std::size_t(0));
+    const ToolResult first = refund(adyenInput(u"4417"_s, 3000));
+    QVERIFY(first.status == ToolResult::Status::Accepted);
+    // Checked, so no note on the row; the 3000 in progress counts against the next one.
+    for (const Evidence &e : m_fixture->store().evidence(first.operationId))
+        QVERIFY(e.title != u"Balance not checked at the provider"_s);
+    QCOMPARE(refund(adyenInput(u"4418"_s, 1001)).errorCode, u"amount_exceeds_refundable"_s);
+    QVERIFY(refund(adyenInput(u"4418"_s, 1000)).status == ToolResult::Status::Accepted);
+    QCOMPARE(refundPosts().size(), std::size_t(2));
 }
 
 void TestAdyenRefund::badInputStoresAndSendsNothing_data()

@@ -2,6 +2,7 @@
 // §10, issue 14 item 1): every outcome of the §10 table, the schedule, held rows, the one list
 // read per charge, and that it never sends anything that could move money.
 
+#include "adyen/adyennotification.h"
 #include "engine/adyenrefundengine.h"
 #include "reconcile/reconcileschedule.h"
 #include "storage/access/approvals.h"
@@ -10,9 +11,11 @@
 #include "storage/reconcile/proposals.h"
 #include "storage/reconcile/reconcilerows.h"
 #include "storage/reconcile/reconcilesettings.h"
+#include "storage/reconcile/reconcilestore.h"
 #include "storage/resendlease.h"
 #include "support/reconcilefixture.h"
 #include "support/simtestutil.h"
+#include "webhook/webhookreceiver.h"
 
 using namespace Qt::StringLiterals;
 using namespace ops;
@@ -83,6 +86,10 @@ private Q_SLOTS:
     void onePassReadsEachChargeOnce();
     void rowsFollowTheirSlots();
     void adyenRowsAreNotReadAtStripe();
+    void adyenRowsCloseByTheirStoredNotification();
+
+private:
+    ToolResult adyenRefund(ReconcileFixture &f, qint64 amount);
 };
 
 void TestReconciler::schedule_data()
@@ -393,23 +400,28 @@ void TestReconciler::rowsFollowTheirSlots()
     QCOMPARE(f.refundListReads(), 3);
 }
 
-// Issue 30: an Adyen refund is settled by its notification. The reconciler must not read its
-// payment reference as a Stripe charge (an empty list there would prove nothing), and proposes
-// nothing for it.
-void TestReconciler::adyenRowsAreNotReadAtStripe()
+// Issue 30: an Adyen refund is settled by its notifications. The reconciler must not read its
+// payment reference as a Stripe charge (an empty list there would prove nothing): it decides by
+// the notifications stored for the row, and without one it asks a person to resend with the
+// stored key, which reads Adyen's answer.
+ToolResult TestReconciler::adyenRefund(ReconcileFixture &f, qint64 amount)
 {
-    ReconcileFixture f;
-    QVERIFY2(f.start(), qPrintable(f.sim.error()));
     f.sim.admin("POST", u"/_sim/adyen/config"_s, {{"auto_settle_ms", -1}});
     QtHttpTransport transport;
     AdyenClient adyen(transport, {f.sim.baseUrl(), u"adyen_test_demo"_s, u"NorthwindECOM"_s});
     RefundInput in;
     in.orderId = u"4417"_s;
     in.adyenPaymentId = u"DZ4DPSHB4WD2WN82"_s;
-    in.amountMinor = 1200;
+    in.amountMinor = amount;
     in.currency = u"eur"_s;
-    const ToolResult r =
-        AdyenRefundEngine(f.db.store(), adyen, AdyenEngineConfig{}).refund(in, u"agent:t"_s);
+    return AdyenRefundEngine(f.db.store(), adyen, AdyenEngineConfig{}).refund(in, u"agent:t"_s);
+}
+
+void TestReconciler::adyenRowsAreNotReadAtStripe()
+{
+    ReconcileFixture f;
+    QVERIFY2(f.start(), qPrintable(f.sim.error()));
+    const ToolResult r = adyenRefund(f, 1200);
     QVERIFY(r.status == ToolResult::Status::Accepted);
     f.clearRequests();
     // Open and stale: its slot came without a notification. To the Checking queue, naming the
@@ -420,13 +432,67 @@ void TestReconciler::adyenRowsAreNotReadAtStripe()
     const Operation row = f.row(r.operationId);
     QCOMPARE(toString(row.state), u"unknown"_s);
     QVERIFY2(row.unknownReason.contains(r.providerReference), qPrintable(row.unknownReason));
-    // Unknown, it is a person's: the next pass reads nothing and proposes nothing.
+    // Unknown with no notification, inside the key's 7 days: a resend with the stored key.
     const PassReport second = f.reconciler().pass(true);
-    QCOMPARE(resultOf(second, r.operationId), u"unsupported"_s);
+    QCOMPARE(resultOf(second, r.operationId), u"proposal"_s);
+    const auto proposal = openProposal(connectionOf(f.db.store()), r.operationId);
+    QVERIFY(proposal);
+    QVERIFY(proposal->action == ProposalAction::Resend);
+    QVERIFY2(proposal->reason.contains(u"stored key"_s), qPrintable(proposal->reason));
     QCOMPARE(f.refundListReads(), 0);
     QCOMPARE(f.moneyPosts(), 0);
-    QVERIFY(!openProposal(connectionOf(f.db.store()), r.operationId));
     QCOMPARE(toString(f.row(r.operationId).state), u"unknown"_s);
+    // After the key's window no resend is offered: a person looks it up at Adyen.
+    f.db.clock().advanceSecs(8 * 24 * 3600);
+    QCOMPARE(resultOf(f.reconciler().pass(true), r.operationId), u"no_decision"_s);
+    QCOMPARE(f.moneyPosts(), 0);
+}
+
+void TestReconciler::adyenRowsCloseByTheirStoredNotification()
+{
+    ReconcileFixture f;
+    QVERIFY2(f.start(), qPrintable(f.sim.error()));
+    const ToolResult r = adyenRefund(f, 900);
+    QVERIFY(r.status == ToolResult::Status::Accepted);
+    // The notification arrives while automatic closes are off: kept, and a proposal filed.
+    f.db.store().reconcile().setAutoClose(u"operator:alice"_s, false);
+    const QByteArray key(64, 'C');
+    AdyenItem item;
+    item.eventCode = u"REFUND"_s;
+    item.pspReference = r.providerReference;
+    item.originalReference = u"DZ4DPSHB4WD2WN82"_s;
+    item.merchantAccountCode = u"NorthwindECOM"_s;
+    item.merchantReference = r.operationId;
+    item.value = 900;
+    item.currency = u"EUR"_s;
+    item.success = true;
+    WebhookOptions options;
+    options.adyen = {{key}, {u"NorthwindECOM"_s}, false};
+    {
+        WebhookReceiver receiver(f.db.store(), options);
+        HttpRequestData request;
+        request.method = "POST";
+        request.path = kAdyenWebhookPath;
+        request.body = signedAdyenBatch({item}, key, false);
+        QVERIFY(receiver.handle(request, std::make_shared<Responder>(nullptr)));
+        receiver.flush();
+        QCOMPARE(receiver.stats().stored, qint64(1));
+    }
+    QCOMPARE(toString(f.row(r.operationId).state), u"open"_s);
+    // Turned back on, the reconciler closes it from the stored notification, reading nothing.
+    f.db.store().reconcile().setAutoClose(u"operator:alice"_s, true);
+    f.clearRequests();
+    f.db.clock().advanceSecs(6 * 60);
+    QCOMPARE(resultOf(f.reconciler().pass(true), r.operationId), u"closed_succeeded"_s);
+    const Operation row = f.row(r.operationId);
+    QCOMPARE(toString(row.state), u"succeeded"_s);
+    QCOMPARE(row.providerRef, r.providerReference);
+    QCOMPARE(f.refundListReads(), 0);
+    QCOMPARE(f.moneyPosts(), 0);
+    bool reading = false;
+    for (const Evidence &e : f.db.store().evidence(r.operationId))
+        reading = reading || e.title.startsWith(u"Reconciler: stored Adyen notification"_s);
+    QVERIFY(reading);
 }
 
 QTEST_GUILESS_MAIN(TestReconciler)

@@ -1,6 +1,6 @@
 // Shared by the tests/node suites: finds the stripe package and provider-sim (skipping the
-// suite when the package is not installed), starts provider-sim with the demo seed, and calls
-// its admin routes.
+// suite when the package is not installed), starts provider-sim with the demo seed, calls its
+// admin routes, and starts `opsctl webhook serve` for the receiver suites.
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -60,4 +60,23 @@ export async function simAdmin(port, method, path, body) {
   const json = await response.json();
   assert.ok(response.ok, `${method} ${path}: ${JSON.stringify(json)}`);
   return json;
+}
+
+// Resolves to { child, base } once `opsctl webhook serve` ($OPSCTL, on a loopback port it picks)
+// printed its first line; `env` is added to this process's environment.
+export function startWebhookServe(env) {
+  assert.ok(process.env.OPSCTL, 'OPSCTL must name the opsctl executable');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.env.OPSCTL, ['webhook', 'serve', '--listen', '127.0.0.1:0'], {
+      stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
+    });
+    const timer = setTimeout(() => reject(new Error('opsctl printed no first line')), 15000);
+    child.on('exit', (code) => reject(new Error(`opsctl exited with ${code}`)));
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      clearTimeout(timer);
+      const m = /^opsctl webhook listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
+      if (!m) return reject(new Error(`unexpected first line: ${line}`));
+      resolve({ child, base: m[1] });
+    });
+  });
 }

@@ -6,12 +6,10 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadStripe } from './simharness.mjs';
+import { loadStripe, startWebhookServe } from './simharness.mjs';
 
 const Stripe = await loadStripe();
 const stripe = new Stripe('sk_test_demo');
@@ -19,24 +17,6 @@ const secret = 'whsec_node_receiver_test';
 let dir;
 let child;
 let base;
-
-function startReceiver() {
-  return new Promise((resolve, reject) => {
-    child = spawn(process.env.OPSCTL, ['webhook', 'serve', '--listen', '127.0.0.1:0'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, OPS_DB: join(dir, 'ops.sqlite'), OPS_STRIPE_KEY: 'sk_test_demo',
-             OPS_STRIPE_WEBHOOK_SECRET: secret },
-    });
-    const timer = setTimeout(() => reject(new Error('opsctl printed no first line')), 15000);
-    child.on('exit', (code) => reject(new Error(`opsctl exited with ${code}`)));
-    createInterface({ input: child.stdout }).once('line', (line) => {
-      clearTimeout(timer);
-      const m = /^opsctl webhook listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
-      if (!m) return reject(new Error(`unexpected first line: ${line}`));
-      resolve(m[1]);
-    });
-  });
-}
 
 function eventPayload(id) {
   return JSON.stringify({
@@ -64,7 +44,9 @@ async function stats() {
 before(async () => {
   if (!process.env.OPSCTL) throw new Error('OPSCTL must name the opsctl executable');
   dir = mkdtempSync(join(tmpdir(), 'ops-node-receiver-'));
-  base = await startReceiver();
+  ({ child, base } = await startWebhookServe({
+    OPS_DB: join(dir, 'ops.sqlite'), OPS_STRIPE_KEY: 'sk_test_demo', OPS_STRIPE_WEBHOOK_SECRET: secret,
+  }));
 });
 
 after(() => {

@@ -60,6 +60,7 @@ private slots:
     void init();
     void cleanup();
     void pendingRefundHasItsOwnBadge();
+    void receivedAdyenRefundSaysPending();
     void emptyQueueSaysNothingToCheck();
     void searchWithoutMatchOffersToClearIt();
     void filterWithoutMatchOffersToClearIt();
@@ -145,6 +146,33 @@ void TestMainWindowStates::pendingRefundHasItsOwnBadge()
     });
     QVERIFY(badgeInTitle);
     screenshots(m_window.get(), u"pending-badge"_s);
+}
+
+// Issue 30: an Adyen refund Adyen received is open until its notification; the list says
+// "received · pending", never a plain "open" a person might resend.
+void TestMainWindowStates::receivedAdyenRefundSaysPending()
+{
+    NewOperation adyen = test::refundOperation(u"op_adyen"_s, u"ord_a"_s);
+    adyen.provider = Provider::Adyen;
+    adyen.project = u"NorthwindECOM"_s;
+    adyen.chargeId = u"DZ4DPSHB4WD2WN82"_s;
+    m_fx->store().openOrGet(adyen);
+    m_fx->store().recordProviderObject(u"op_adyen"_s, u"RFND000000000001"_s, u"received"_s,
+                                       u"system:engine"_s);
+    startWindow();
+    OperationTableModel *model = m_window->operationsModel();
+    const QModelIndex state =
+        model->index(model->rowOf(u"op_adyen"_s), OperationTableModel::StateColumn);
+    QCOMPARE(state.data(OperationTableModel::StateRole).toString(), u"open"_s);
+    QCOMPARE(state.data(OperationTableModel::BadgeRole).toString(), u"pending"_s);
+    QCOMPARE(state.data().toString(), u"received · pending"_s);
+    QVERIFY(state.data(Qt::ToolTipRole).toString().contains(u"not done"_s));
+    QVERIFY(select(u"op_adyen"_s));
+    const QList<QLabel *> labels = m_window->detail()->findChildren<QLabel *>();
+    QVERIFY(std::any_of(labels.begin(), labels.end(), [](QLabel *l) {
+        return l->text().contains(u"will confirm it by notification"_s);
+    }));
+    screenshots(m_window.get(), u"adyen-received"_s);
 }
 
 void TestMainWindowStates::emptyQueueSaysNothingToCheck()

@@ -233,6 +233,9 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
     if (isPendingAtProvider(op.state, op.providerStatus))
         facts << tr("the provider accepted it and still reports it pending: the money is on its "
                     "way, not arrived");
+    else if (isReceivedAtProvider(op.state, op.providerStatus))
+        facts << tr("the provider received it and will confirm it by notification: it is being "
+                    "processed, not done");
     else if (!op.providerStatus.isEmpty())
         facts << tr("provider status ") + op.providerStatus;
     facts << tr("attempts %1").arg(attemptsLabel(op.attempts, op.attemptCap, op.operatorAttempts));

@@ -60,18 +60,34 @@ void OperationDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
     paintBadge(painter, option, index);
 }
 
+namespace {
+
+// A badge's text: bold, a little smaller than the cell's.
+QFont badgeFont(const QFont &cellFont)
+{
+    QFont font = cellFont;
+    font.setBold(true);
+    font.setPointSizeF(font.pointSizeF() * 0.9);
+    return font;
+}
+
+} // namespace
+
+int OperationDelegate::badgeCellWidth(const QFont &cellFont, const QString &text)
+{
+    return QFontMetrics(badgeFont(cellFont)).horizontalAdvance(text) + 14 + 8;
+}
+
 void OperationDelegate::paintBadge(QPainter *painter, const QStyleOptionViewItem &option,
                                    const QModelIndex &index) const
 {
     const QString text = index.data(Qt::DisplayRole).toString();
     const auto [background, foreground] =
         badgeColors(index.data(OperationTableModel::BadgeRole).toString());
-    QFont font = option.font;
-    font.setBold(true);
-    font.setPointSizeF(font.pointSizeF() * 0.9);
+    const QFont font = badgeFont(option.font);
     const QFontMetrics metrics(font);
     const int height = qMin(option.rect.height() - 4, metrics.height() + 4);
-    const int width = qMin(option.rect.width() - 8, metrics.horizontalAdvance(text) + 14);
+    const int width = qMin(option.rect.width() - 8, badgeCellWidth(option.font, text) - 8);
     const QRect badge(option.rect.left() + 4, option.rect.center().y() - height / 2 + 1, width,
                       height);
     painter->save();

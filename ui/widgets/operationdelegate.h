@@ -19,6 +19,8 @@ public:
 
     // Badge colours per state (background, text).
     static std::pair<QColor, QColor> badgeColors(const QString &state);
+    // The cell width a badge reading `text` needs in a cell of `cellFont`, margins included.
+    static int badgeCellWidth(const QFont &cellFont, const QString &text);
 
 protected:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override;

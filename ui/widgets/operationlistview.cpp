@@ -122,6 +122,13 @@ void OperationListView::layOutColumns()
         if (c != OperationTableModel::KeyColumn)
             m_table->setColumnWidth(c, fit(c, samples[c]));
     }
+    // The state is a badge in bold: as wide as its longest label in this language.
+    int badge = m_table->columnWidth(OperationTableModel::StateColumn);
+    for (const QString &label : {stateBadgeLabel(OperationState::Succeeded, u"pending"_s),
+                                 stateBadgeLabel(OperationState::Open, u"received"_s),
+                                 stateLabel(OperationState::AwaitingApproval)})
+        badge = qMax(badge, OperationDelegate::badgeCellWidth(m_table->font(), label));
+    m_table->setColumnWidth(OperationTableModel::StateColumn, badge);
     header->setSectionResizeMode(OperationTableModel::KeyColumn, QHeaderView::Stretch);
     header->moveSection(header->visualIndex(OperationTableModel::WindowLeftColumn),
                         header->visualIndex(OperationTableModel::StateColumn) + 1);

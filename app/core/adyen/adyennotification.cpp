@@ -3,6 +3,7 @@
 #include "transport/constanttime.h"
 #include "transport/jsonfields.h"
 
+#include <QDateTime>
 #include <QMessageAuthenticationCode>
 #include <cctype>
 
@@ -51,12 +52,6 @@ bool isCurrency(const QString &code)
     return true;
 }
 
-bool isRefundEvent(const QString &eventCode)
-{
-    return eventCode == u"REFUND"_s || eventCode == u"REFUND_FAILED"_s ||
-           eventCode == u"REFUNDED_REVERSED"_s || eventCode == u"CANCEL_OR_REFUND"_s;
-}
-
 std::optional<AdyenRefusal> readAmount(const nlohmann::json &object, AdyenItem &item,
                                        const QString &where)
 {
@@ -95,7 +90,7 @@ std::variant<AdyenItem, AdyenRefusal> readItem(const nlohmann::json &wrapper, st
         item.merchantAccountCode.isEmpty())
         return refusal(400, u"malformed"_s,
                        where + u": eventCode, pspReference and merchantAccountCode are required"_s);
-    if (isRefundEvent(item.eventCode) && item.originalReference.isEmpty())
+    if (isAdyenRefundEvent(item.eventCode) && item.originalReference.isEmpty())
         return refusal(400, u"malformed"_s,
                        where + u": a refund event needs the payment's originalReference"_s);
     const auto success = flagText(*object, "success");
@@ -111,6 +106,26 @@ std::variant<AdyenItem, AdyenRefusal> readItem(const nlohmann::json &wrapper, st
 }
 
 } // namespace
+
+bool isAdyenRefundEvent(const QString &eventCode)
+{
+    return eventCode == u"REFUND"_s || eventCode == u"REFUND_FAILED"_s ||
+           eventCode == u"REFUNDED_REVERSED"_s || eventCode == u"CANCEL_OR_REFUND"_s;
+}
+
+std::optional<AdyenItem> adyenItemFromJson(const nlohmann::json &object)
+{
+    auto item = readItem(nlohmann::json{{"NotificationRequestItem", object}}, 0);
+    if (auto *read = std::get_if<AdyenItem>(&item))
+        return std::move(*read);
+    return std::nullopt;
+}
+
+qint64 adyenEventSeconds(const AdyenItem &item)
+{
+    const QDateTime at = QDateTime::fromString(item.eventDate, Qt::ISODate);
+    return at.isValid() ? at.toSecsSinceEpoch() : 0;
+}
 
 bool isKnownAdyenEvent(const QString &eventCode)
 {

@@ -17,6 +17,7 @@
 #include <QString>
 #include <QStringList>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -79,6 +80,15 @@ bool adyenSignatureValid(const AdyenItem &item, const QList<QByteArray> &hexKeys
 // leaves them out.
 QByteArray signedAdyenBatch(const std::vector<AdyenItem> &items, const QByteArray &hexKey,
                             bool live);
+
+// One stored NotificationRequestItem read back (the receiver stores each item's object as
+// received); nullopt when it is not one. No signature is checked here.
+std::optional<AdyenItem> adyenItemFromJson(const nlohmann::json &object);
+// The refund family: REFUND, REFUND_FAILED, REFUNDED_REVERSED and CANCEL_OR_REFUND.
+bool isAdyenRefundEvent(const QString &eventCode);
+// The item's eventDate (ISO 8601 with an offset, as Adyen sends it) in unix seconds; 0 when it
+// has none or it does not parse.
+qint64 adyenEventSeconds(const AdyenItem &item);
 
 // Shape only: a batch, or why not. No signature is checked here.
 std::variant<AdyenBatch, AdyenRefusal> parseAdyenBatch(const QByteArray &body);

@@ -1,8 +1,37 @@
 #include "engine/adyenrefundengine.h"
 
+#include "adyen/adyennotification.h"
+#include "domain/money.h"
+#include "storage/events/eventstore.h"
+
 using namespace Qt::StringLiterals;
 
 namespace ops {
+
+namespace {
+
+// Rule 9's base for an Adyen payment: what Adyen's own notifications said of it, the newest
+// successful CAPTURE (a capture may be partial) else the AUTHORISATION, in the refund's
+// currency. Adyen has no read of a payment's refundable amount, so there may be none.
+std::optional<qint64> storedPaymentAmount(const std::vector<StoredEvent> &events,
+                                          const QString &currency)
+{
+    std::optional<qint64> captured;
+    std::optional<qint64> authorised;
+    for (const StoredEvent &e : events) { // oldest first: the newest of each wins
+        const auto item =
+            adyenItemFromJson(nlohmann::json::parse(e.raw.toStdString(), nullptr, false));
+        if (!item || !item->success || item->currency.compare(currency, Qt::CaseInsensitive) != 0)
+            continue;
+        if (item->eventCode == u"CAPTURE"_s)
+            captured = item->value;
+        else if (item->eventCode == u"AUTHORISATION"_s)
+            authorised = item->value;
+    }
+    return captured ? captured : authorised;
+}
+
+} // namespace
 
 ToolResult AdyenRefundEngine::refund(const RefundInput &input, const QString &actor)
 {
@@ -19,11 +48,56 @@ ToolResult AdyenRefundEngine::refund(const RefundInput &input, const QString &ac
     if (auto existing =
             refundBeforeOpening(m_store, m_rules, Provider::Adyen, project(), input, actor))
         return *existing;
-    // No balance guard: Adyen has no read of a payment's refundable amount (docs/adyen.md).
-    const auto opening = openRefundRow(m_store, buildOperation(input, actor), std::nullopt, actor);
+    // Rule 9 against the stored payment amount: every refund of the payment this product made
+    // counts (live ones, and succeeded ones whenever they closed), decided in the insert's
+    // transaction as for Stripe.
+    const auto paid = storedPaymentAmount(
+        m_store.events().eventsOfObject(Provider::Adyen, input.adyenPaymentId), input.currency);
+    std::optional<BalanceGuard> guard;
+    if (paid)
+        guard = BalanceGuard{*paid, 0, QDateTime::fromMSecsSinceEpoch(0, Qt::UTC)};
+    const auto opening = openRefundRow(m_store, buildOperation(input, actor), guard, actor);
     if (const auto *done = std::get_if<ToolResult>(&opening))
         return *done;
-    return m_rules.drive(std::get<OpenResult>(opening), actor);
+    const OpenResult &opened = std::get<OpenResult>(opening);
+    if (opened.overBalance)
+        return overBalance(input, *paid, actor);
+    if (!paid && opened.created)
+        noteUncheckedBalance(opened.operation, actor);
+    return m_rules.drive(opened, actor);
+}
+
+ToolResult AdyenRefundEngine::overBalance(const RefundInput &in, qint64 paid, const QString &actor)
+{
+    // A concurrent caller for the same unit opened its row meanwhile: this call is its repeat.
+    if (auto live =
+            m_store.findLiveRefund(Provider::Adyen, project(), refundUnitOfWork(in), in.reference))
+        return m_rules.drive(*live, actor);
+    const qint64 refunded = m_store.liveRefundTotal(Provider::Adyen, in.adyenPaymentId);
+    return ToolResult::rejected(
+        u"amount_exceeds_refundable"_s,
+        u"payment %1: %2 captured per Adyen's notification; refunds through this product and in "
+        "progress leave less than %3"_s
+            .arg(in.adyenPaymentId, formatMoney({paid, in.currency}),
+                 formatMoney({in.amountMinor, in.currency}))
+            .append(refunded > 0 ? u" (%1 in progress)"_s.arg(formatMoney({refunded, in.currency}))
+                                 : QString()));
+}
+
+void AdyenRefundEngine::noteUncheckedBalance(const Operation &op, const QString &actor)
+{
+    Evidence e;
+    e.operationId = op.id;
+    e.kind = u"note"_s;
+    e.title = u"Balance not checked at the provider"_s;
+    e.contentType = u"text/plain"_s;
+    e.body = u"No AUTHORISATION or CAPTURE notification of Adyen payment %1 is stored, and "
+             "Adyen cannot be asked for a payment's refundable amount: rule 9 was not checked "
+             "before this refund. Adyen refuses an over-refund itself, with a REFUND "
+             "notification whose success is false."_s.arg(op.chargeId)
+                 .toUtf8();
+    e.createdBy = actor;
+    m_store.addEvidence(e);
 }
 
 NewOperation AdyenRefundEngine::buildOperation(const RefundInput &in, const QString &actor) const

@@ -1,21 +1,17 @@
 #pragma once
 
-// What the reconciler does with an Adyen refund row (DESIGN §15, docs/adyen.md). Adyen cannot be
-// asked for a refund: only its notifications settle the row, and a Stripe reading of its payment
-// reference would prove nothing. An open row whose slot came without one goes to the Checking
-// queue (unknown), where a person resends with the stored key or waits; nothing is read and
-// nothing proposed.
-
-#include "storage/operationstore.h"
-
-namespace ops {
-
-struct AdyenRowStep
-{
-    QString result; // "checking" (moved to the Checking queue) or "unsupported"
-    QString detail;
-};
-
-AdyenRowStep reconcileAdyenRow(OperationStore &store, const Operation &op, const QString &actor);
-
-} // namespace ops
+// What the reconciler does with an Adyen refund row (DESIGN §15, docs/adyen.md): Reconciler's
+// Adyen half, in adyenrows.cpp. Adyen cannot be asked for a refund, and a Stripe reading of its
+// payment reference would prove nothing, so the row is decided by its stored notifications alone
+// (adyenproof.h: the rule the receiver applies as they arrive):
+//
+//   a notification proves the outcome           → close (or propose, automatic closes off),
+//                                                  the notification stored as the reading
+//   open, none yet by its slot                  → the Checking queue (unknown)
+//   unknown, none, inside the key's 7 days      → propose a resend with the stored key: Adyen
+//                                                  answers it with the first request's refund,
+//                                                  which reads the answer and refunds nothing twice
+//   unknown, none, the key's window has closed  → no decision: a person looks the refund up in
+//                                                  Adyen's Customer Area and closes it with that
+//   succeeded or failed                         → unsupported (its notifications were applied as
+//                                                  they came)

@@ -3,9 +3,9 @@
 #include "domain/classification.h"
 #include "domain/money.h"
 #include "domain/storeerror.h"
-#include "reconcile/adyenrows.h"
 #include "reconcile/eventproof.h"
 #include "reconcile/reconcilelogging.h"
+#include "reconcile/reconcilerpass.h"
 #include "reconcile/reconcileschedule.h"
 #include "reconcile/refundreading.h"
 #include "slen/slenclient.h"
@@ -50,6 +50,8 @@ qint64 baseOf(const Operation &op)
     return (op.lastAttemptAt ? *op.lastAttemptAt : op.createdAt).toMSecsSinceEpoch();
 }
 
+} // namespace
+
 qint64 deadlineOf(const Operation &op)
 {
     if (op.deadline)
@@ -58,7 +60,7 @@ qint64 deadlineOf(const Operation &op)
 }
 
 RowReport reportFor(const Operation &op, const QString &result, const QString &detail,
-                    qint64 evidenceId = 0)
+                    qint64 evidenceId)
 {
     RowReport r;
     r.operationId = op.id;
@@ -69,6 +71,8 @@ RowReport reportFor(const Operation &op, const QString &result, const QString &d
     r.evidenceId = evidenceId;
     return r;
 }
+
+namespace {
 
 QString moneyOf(const json &refund)
 {
@@ -108,17 +112,6 @@ bool endsSchedule(const Operation &op, const RowReport &r)
 }
 
 } // namespace
-
-struct Reconciler::Pass
-{
-    ReconcileSettings settings;
-    ReconcileSchedule schedule;
-    bool ignoreSlots = false;
-    qint64 nowMs = 0;
-    std::optional<ChargeReading> reading; // the charge read last: rows come grouped by charge
-    int requests = 0;
-    int charges = 0;
-};
 
 nlohmann::ordered_json RowReport::toJson() const
 {
@@ -232,12 +225,8 @@ RowReport Reconciler::reconcileRefund(Pass &pass, const ReconcileCandidate &c)
 {
     const Operation &op = c.op;
     RowReport r;
-    if (op.provider == Provider::Adyen) { // settled by notifications only (adyenrows.h)
-        const AdyenRowStep step = reconcileAdyenRow(m_store, op, m_config.actor);
-        r = reportFor(op, step.result, step.detail);
-        schedule(pass, op, r, true);
-        return r;
-    }
+    if (op.provider == Provider::Adyen) // settled by its notifications only (adyenrows.h)
+        return reconcileAdyen(pass, op);
     if (!m_stripe || op.chargeId.isEmpty()) {
         r = reportFor(op, u"unsupported"_s,
                       m_stripe ? u"the row has no charge id to read the refunds of"_s

@@ -37,6 +37,7 @@ class OperationStore;
 class SlenClient;
 class StripeClient;
 struct ChargeReading;
+struct AdyenProof;
 struct EventProof;
 struct ReconcileSettings;
 class ReconcileSchedule;
@@ -68,6 +69,12 @@ struct RowReport
 
     nlohmann::ordered_json toJson() const;
 };
+
+// One row's report, before the schedule adds its next slot.
+RowReport reportFor(const Operation &op, const QString &result, const QString &detail,
+                    qint64 evidenceId = 0);
+// When the row's key window closes: its stored deadline.
+qint64 deadlineOf(const Operation &op);
 
 struct PassReport
 {
@@ -103,6 +110,10 @@ private:
     RowReport proposeWithoutRefund(const Pass &pass, const Operation &op,
                                    const ChargeReading &reading, qint64 evidenceId);
     RowReport decideFromEvent(Pass &pass, const Operation &op, const EventProof &proof);
+    // Adyen rows (adyenrows.h).
+    RowReport reconcileAdyen(Pass &pass, const Operation &op);
+    RowReport decideFromAdyen(Pass &pass, const Operation &op, const AdyenProof &proof);
+    RowReport adyenWithoutProof(Pass &pass, const Operation &op);
     RowReport followSucceeded(const Operation &op, const nlohmann::json &refund, qint64 evidenceId);
     RowReport reconcileCredit(Pass &pass, const ReconcileCandidate &c);
     RowReport reconcileExecution(Pass &pass, const ReconcileCandidate &c);

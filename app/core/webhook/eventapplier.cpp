@@ -34,11 +34,6 @@ int rank(const QString &status)
     return 0;
 }
 
-QString auditAction(EventOutcome outcome)
-{
-    return u"event."_s + toString(outcome);
-}
-
 } // namespace
 
 EventApplier::EventApplier(OperationStore &store, QString actor)
@@ -81,6 +76,13 @@ EventApplyResult EventApplier::applyLocked(const StripeEvent &event, EventSource
         decision = op ? decide(event, row, *op)
                       : Decision{EventOutcome::Ignored, u"unmatched: no operation of ours"_s};
     }
+    return recordLocked(row, op, std::move(decision));
+}
+
+EventApplyResult EventApplier::recordLocked(StoredEvent &row, const std::optional<Operation> &op,
+                                            Decision decision)
+{
+    const qint64 now = m_store.clock().nowMs();
     if (op)
         row.operationId = op->id;
     row.outcome = decision.outcome;
@@ -92,17 +94,18 @@ EventApplyResult EventApplier::applyLocked(const StripeEvent &event, EventSource
         const qint64 evidenceId = m_events.addEventEvidenceLocked(now, row, m_actor);
         if (decision.proposal)
             proposalId = storeProposal(std::move(*decision.proposal), evidenceId);
-        nlohmann::json detail = {{"event", event.id.toStdString()},
-                                 {"type", event.type.toStdString()},
-                                 {"object", event.objectId.toStdString()},
-                                 {"source", toString(source).toStdString()},
+        nlohmann::json detail = {{"event", row.id.toStdString()},
+                                 {"type", row.type.toStdString()},
+                                 {"object", row.objectId.toStdString()},
+                                 {"source", toString(row.source).toStdString()},
                                  {"matched_by", toString(row.matchedBy).toStdString()},
                                  {"reason", decision.reason.toStdString()}};
         if (proposalId > 0)
             detail["proposal_id"] = proposalId;
-        m_events.auditEventLocked(now, m_actor, auditAction(decision.outcome), op->id, detail);
+        m_events.auditEventLocked(now, m_actor, u"event."_s + toString(decision.outcome), op->id,
+                                  detail);
     }
-    qCInfo(lcWebhook).noquote() << "event" << event.id << event.type << toString(decision.outcome)
+    qCInfo(lcWebhook).noquote() << "event" << row.id << row.type << toString(decision.outcome)
                                 << (op ? op->id : u"(unmatched)"_s) << decision.reason;
     return {false, decision.outcome, decision.reason, row.operationId, proposalId};
 }

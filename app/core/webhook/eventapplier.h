@@ -23,6 +23,7 @@
 // An event older than a stored one of the same refund proposes nothing (it would turn a proposal
 // back). Sub-status moves and Attention are not closes: they happen whatever the setting.
 
+#include "adyen/adyennotification.h"
 #include "storage/events/eventstore.h"
 #include "storage/operationstore.h"
 #include "storage/reconcile/proposals.h"
@@ -47,6 +48,9 @@ public:
 
     // Inside the caller's WriteTransaction; throws StoreError when the database fails.
     EventApplyResult applyLocked(const StripeEvent &event, EventSource source);
+    // One item of a checked Adyen batch (adyenapplier.cpp, the rule of reconcile/adyenproof.h);
+    // the receiver stores a batch's items in one step, so a batch is kept whole or not at all.
+    EventApplyResult applyAdyenLocked(const AdyenItem &item, bool live);
 
     const QString &actor() const { return m_actor; }
 
@@ -63,7 +67,14 @@ private:
         // Auto-close off: the close held back; stored once the event's evidence exists.
         std::optional<NewProposal> proposal;
     };
+    // The stored event row, its evidence, the proposal and the audit entry of a decision.
+    EventApplyResult recordLocked(StoredEvent &row, const std::optional<Operation> &op,
+                                  Decision decision);
     Decision decide(const StripeEvent &event, const StoredEvent &row, const Operation &op);
+    // Adyen (adyenapplier.cpp).
+    Decision decideAdyen(const AdyenItem &item, const StoredEvent &row, const Operation &op);
+    Decision onLiveAdyenRow(const StoredEvent &row, const Operation &op);
+    Decision onSettledAdyenRow(const AdyenItem &item, const Operation &op);
     Decision onLiveRow(const StripeEvent &event, const StoredEvent &row, const StripeRefund &refund,
                        const Operation &op);
     // Auto-close off: the proposal the stored events and this one prove, or why none.

@@ -73,18 +73,19 @@ WebhookReceiver::~WebhookReceiver()
 }
 
 void WebhookReceiver::refuse(const ResponderPtr &responder, int status, const QString &reason,
-                             qsizetype bodyBytes)
+                             qsizetype bodyBytes, const QString &message)
 {
     ++m_stats.refused[reason];
     qCWarning(lcWebhook).noquote()
         << "refused delivery:" << reason << "status" << status << "body bytes" << bodyBytes
         << "refused so far" << m_stats.refusedTotal();
-    responder->send(status, kJson, errorBody(reason, describeRefusal(reason)));
+    responder->send(status, kJson,
+                    errorBody(reason, message.isEmpty() ? describeRefusal(reason) : message));
 }
 
 bool WebhookReceiver::handle(const HttpRequestData &request, const ResponderPtr &responder)
 {
-    if (request.path != kWebhookPath)
+    if (request.path != kWebhookPath && request.path != kAdyenWebhookPath)
         return false;
     ++m_stats.received;
     const qsizetype size = request.body.size();
@@ -96,32 +97,68 @@ bool WebhookReceiver::handle(const HttpRequestData &request, const ResponderPtr 
         refuse(responder, 413, u"too_large"_s, size);
         return true;
     }
+    if (request.path == kAdyenWebhookPath)
+        handleAdyen(request, responder);
+    else
+        handleStripe(request, responder);
+    return true;
+}
+
+void WebhookReceiver::handleAdyen(const HttpRequestData &request, const ResponderPtr &responder)
+{
+    auto checked = checkAdyenBatch(request.body, m_options.adyen);
+    // Counted apart from Stripe's refusals: /healthz then says which provider is misconfigured.
+    if (const auto *bad = std::get_if<AdyenRefusal>(&checked)) {
+        refuse(responder, bad->status, u"adyen_"_s + bad->code, request.body.size(), bad->message);
+        return;
+    }
+    enqueue({std::get<AdyenBatch>(std::move(checked)), responder});
+}
+
+void WebhookReceiver::handleStripe(const HttpRequestData &request, const ResponderPtr &responder)
+{
+    const qsizetype size = request.body.size();
     const SignatureVerdict verdict =
         verifySignature(request.headers.value("stripe-signature"), request.body, m_options.secrets,
                         m_store.clock().nowMs() / 1000, m_options.toleranceSecs);
     if (verdict != SignatureVerdict::Valid) {
         refuse(responder, verdict == SignatureVerdict::NoSecret ? 503 : 400, toString(verdict),
                size);
-        return true;
+        return;
     }
     // Only now, with the signature holding, is the body parsed.
     auto event = parseStripeEvent(request.body);
     if (!event) {
         refuse(responder, 400, u"invalid_event"_s, size);
-        return true;
+        return;
     }
     if (event->livemode != m_options.livemode) {
         refuse(responder, 400, u"livemode_mismatch"_s, size);
-        return true;
+        return;
     }
-    m_queue.push_back({std::move(*event), responder});
+    enqueue({std::move(*event), responder});
+}
+
+void WebhookReceiver::enqueue(Queued queued)
+{
+    m_queue.push_back(std::move(queued));
     if (int(m_queue.size()) >= m_options.maxBatch) {
         flush();
     } else if (!m_flushScheduled) {
         m_flushScheduled = true;
         QTimer::singleShot(0, this, [this] { flush(); });
     }
-    return true;
+}
+
+std::vector<EventApplyResult> WebhookReceiver::applyLocked(const Queued &queued)
+{
+    if (const auto *event = std::get_if<StripeEvent>(&queued.delivery))
+        return {m_applier.applyLocked(*event, EventSource::Webhook)};
+    const auto &batch = std::get<AdyenBatch>(queued.delivery);
+    std::vector<EventApplyResult> results;
+    for (const AdyenItem &item : batch.items)
+        results.push_back(m_applier.applyAdyenLocked(item, batch.live));
+    return results;
 }
 
 void WebhookReceiver::flush()
@@ -131,19 +168,17 @@ void WebhookReceiver::flush()
         return;
     std::vector<Queued> batch;
     batch.swap(m_queue);
-    std::vector<EventApplyResult> results(batch.size());
+    std::vector<std::vector<EventApplyResult>> results(batch.size());
     std::vector<bool> ok(batch.size(), false);
     try {
         WriteScope tx(m_store);
-        // A step per event: one event whose statements fail is rolled back alone, and the
-        // batch's other events still commit.
+        // A step per delivery: one whose statements fail is rolled back alone (an Adyen batch
+        // with all its items), and the other deliveries still commit.
         for (std::size_t i = 0; i < batch.size(); ++i) {
-            const auto failed = tx.step(
-                [&] { results[i] = m_applier.applyLocked(batch[i].event, EventSource::Webhook); });
+            const auto failed = tx.step([&] { results[i] = applyLocked(batch[i]); });
             ok[i] = !failed;
             if (failed)
-                qCWarning(lcWebhook).noquote()
-                    << "event" << batch[i].event.id << "not stored:" << *failed;
+                qCWarning(lcWebhook).noquote() << "delivery not stored:" << *failed;
         }
         if (m_options.hook)
             m_options.hook("before_commit");
@@ -163,7 +198,7 @@ void WebhookReceiver::flush()
 }
 
 void WebhookReceiver::answerAll(const std::vector<Queued> &batch,
-                                const std::vector<EventApplyResult> &results,
+                                const std::vector<std::vector<EventApplyResult>> &results,
                                 const std::vector<bool> &committed)
 {
     for (std::size_t i = 0; i < batch.size(); ++i) {
@@ -173,13 +208,20 @@ void WebhookReceiver::answerAll(const std::vector<Queued> &batch,
             r->send(500, kJson, errorBody(u"store_failed"_s, u"not stored; retry later"_s));
             continue;
         }
-        ++(results[i].duplicate ? m_stats.duplicates : m_stats.stored);
+        for (const EventApplyResult &result : results[i])
+            ++(result.duplicate ? m_stats.duplicates : m_stats.stored);
         m_lastEventAtMs = m_store.clock().nowMs();
-        const QString &op = results[i].operationId;
+        // Adyen retries until the answer is exactly this text.
+        if (std::holds_alternative<AdyenBatch>(batch[i].delivery)) {
+            r->send(200, {{"Content-Type", "text/plain"}}, "[accepted]");
+            continue;
+        }
+        const EventApplyResult &result = results[i].front();
+        const QString &op = result.operationId;
         r->send(200, kJson,
                 bytes({{"received", true},
-                       {"duplicate", results[i].duplicate},
-                       {"outcome", toString(results[i].outcome).toStdString()},
+                       {"duplicate", result.duplicate},
+                       {"outcome", toString(result.outcome).toStdString()},
                        {"operation_id", op.isEmpty() ? json(nullptr) : json(op.toStdString())}}));
     }
 }

@@ -81,8 +81,9 @@ void WebhookServer::handle(const HttpRequestData &request, const ResponderPtr &r
         responder->send(200, {{"Content-Type", "application/json"}}, stats);
         return;
     }
-    responder->send(404, {{"Content-Type", "application/json"}},
-                    R"({"error":{"code":"not_found","message":"POST /webhooks/stripe"}})");
+    responder->send(
+        404, {{"Content-Type", "application/json"}},
+        R"({"error":{"code":"not_found","message":"POST /webhooks/stripe or /webhooks/adyen"}})");
 }
 
 void WebhookServer::beat()

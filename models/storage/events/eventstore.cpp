@@ -27,6 +27,10 @@ MatchedBy matchedByFrom(const QString &text)
         return MatchedBy::IdempotencyKey;
     if (text == u"provider_ref"_s)
         return MatchedBy::ProviderRef;
+    if (text == u"merchant_reference"_s)
+        return MatchedBy::MerchantReference;
+    if (text == u"original_reference"_s)
+        return MatchedBy::OriginalReference;
     return MatchedBy::None;
 }
 
@@ -120,6 +124,10 @@ QString toString(MatchedBy by)
         return u"idempotency_key"_s;
     case MatchedBy::ProviderRef:
         return u"provider_ref"_s;
+    case MatchedBy::MerchantReference:
+        return u"merchant_reference"_s;
+    case MatchedBy::OriginalReference:
+        return u"original_reference"_s;
     case MatchedBy::None:
         break;
     }
@@ -159,6 +167,16 @@ std::vector<StoredEvent> EventStore::eventsOf(const QString &operationId)
                            u" FROM provider_events WHERE operation_id = ? "
                            "ORDER BY created, received_at, id"_s,
                        {operationId});
+    return eventsFrom(q);
+}
+
+std::vector<StoredEvent> EventStore::eventsOfObject(Provider provider, const QString &objectId)
+{
+    Query q = runQuery(m_db,
+                       u"SELECT "_s + eventColumns() +
+                           u" FROM provider_events WHERE provider = ? AND object_id = ? "
+                           "ORDER BY created, received_at, id"_s,
+                       {toString(provider), objectId});
     return eventsFrom(q);
 }
 
@@ -332,6 +350,40 @@ EventStore::Match EventStore::matchRefundLocked(const QString &metadataOperation
             return {rows::operationFromRow(q), by};
     }
     return {};
+}
+
+EventStore::Match EventStore::matchAdyenRefundLocked(const QString &merchantReference,
+                                                     const QString &pspReference,
+                                                     const QString &originalReference,
+                                                     const Money &amount)
+{
+    Connection &db = *m_db;
+    const QString select = u"SELECT "_s + rows::operationColumns() +
+                           u" FROM operations WHERE kind = 'refund' AND provider = 'adyen' AND "_s;
+    const std::pair<MatchedBy, QString> exact[] = {{MatchedBy::MerchantReference, u"id = ?"_s},
+                                                   {MatchedBy::ProviderRef, u"provider_ref = ?"_s}};
+    const QString values[] = {merchantReference, pspReference};
+    for (int i = 0; i < 2; ++i) {
+        if (values[i].isEmpty())
+            continue;
+        Query q = runQuery(db, select + exact[i].second + u" LIMIT 1"_s, {values[i]});
+        if (q.next())
+            return {rows::operationFromRow(q), exact[i].first};
+    }
+    if (originalReference.isEmpty())
+        return {};
+    // Two live rows of one payment with the same amount are two refunds: naming either would be
+    // a guess, so neither is matched.
+    Query q = runQuery(db,
+                       select + u"charge_id = ? AND amount_minor = ? AND upper(currency) = ? AND "
+                                "state IN ('open', 'unknown') ORDER BY id LIMIT 2"_s,
+                       {originalReference, amount.minor, amount.currency.toUpper()});
+    std::vector<Operation> found;
+    while (q.next())
+        found.push_back(rows::operationFromRow(q));
+    if (found.size() != 1)
+        return {};
+    return {found.front(), MatchedBy::OriginalReference};
 }
 
 QStringList EventStore::otherClaimsLocked(const QString &operationId, const QString &objectId)

@@ -35,6 +35,11 @@ enum class MatchedBy
     Metadata,       // data.object.metadata.operation_id (rule 10)
     IdempotencyKey, // request.idempotency_key = the row's key
     ProviderRef,    // data.object.id = the row's provider reference
+    // Adyen (docs/adyen.md): merchantReference = the operation id (rule 10), then the payment's
+    // pspReference (originalReference) with the row's amount and currency when one live row has
+    // them.
+    MerchantReference,
+    OriginalReference,
 };
 
 QString toString(EventSource source);
@@ -98,6 +103,9 @@ public:
     bool hasEvent(const QString &id);
     // An operation's events, oldest first by the provider's clock.
     std::vector<StoredEvent> eventsOf(const QString &operationId);
+    // The events about one provider object (an Adyen payment's AUTHORISATION and CAPTURE), oldest
+    // first by the provider's clock.
+    std::vector<StoredEvent> eventsOfObject(Provider provider, const QString &objectId);
     // Refund events that matched no operation (refunds made outside the product), newest first.
     std::vector<StoredEvent> unmatched(int limit = 100,
                                        const std::optional<EventPosition> &after = {});
@@ -135,6 +143,11 @@ public:
     };
     Match matchRefundLocked(const QString &metadataOperationId, const QString &idempotencyKey,
                             const QString &providerRef);
+    // The same for an Adyen refund notification: merchantReference, then the refund's own
+    // pspReference as the row's provider reference, then the payment's pspReference with the
+    // amount when exactly one open or unknown Adyen row of that payment has it.
+    Match matchAdyenRefundLocked(const QString &merchantReference, const QString &pspReference,
+                                 const QString &originalReference, const Money &amount);
     // Other provider refunds already seen claiming this operation (besides `objectId`).
     QStringList otherClaimsLocked(const QString &operationId, const QString &objectId);
     // Evidence kind provider_event on the operation, with its audit entry; returns its id.
