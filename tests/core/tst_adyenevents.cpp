@@ -76,6 +76,7 @@ private Q_SLOTS:
     void reorderedFailureBeforeSuccessStaysFailed();
     void duplicatesChangeNothing();
     void aRefundWithoutOurReferenceOnlyRaisesAttention();
+    void aRefundOfAnotherPaymentOrKindDecidesNothing();
     void amountDisagreeingRaisesAttention();
     void paymentEventsAreKeptForRuleNine();
     void autoCloseOffProposesInstead();
@@ -181,6 +182,7 @@ void TestAdyenEvents::refundFailureClosesFailedWithTheReason()
     const Operation op = row(u"op_f"_s);
     QCOMPARE(toString(op.state), u"failed"_s);
     QCOMPARE(op.failureCode, u"refund_refused: Insufficient balance on payment"_s);
+    QCOMPARE(op.providerStatus, u"refused"_s);
 }
 
 void TestAdyenEvents::laterFailureOrReversalRaisesAttention()
@@ -251,6 +253,7 @@ void TestAdyenEvents::aRefundWithoutOurReferenceOnlyRaisesAttention()
     receivedRow(u"op_p"_s, u"RFND000000000007"_s, 700);
     deliver({batch({{.psp = u"RFND000000000099"_s, .value = 700}})});
     QCOMPARE(toString(row(u"op_p"_s).state), u"open"_s);
+    QCOMPARE(m_f->store().events().eventsOf(u"op_p"_s).size(), 1u);
     QCOMPARE(toString(m_f->store().events().eventsOf(u"op_p"_s)[0].matchedBy),
              u"original_reference"_s);
     QVERIFY(m_f->store().events().attentionOf(u"op_p"_s)->reason.contains(u"twice"_s));
@@ -265,6 +268,23 @@ void TestAdyenEvents::aRefundWithoutOurReferenceOnlyRaisesAttention()
     QVERIFY(!m_f->store().events().attentionOf(u"op_q1"_s));
     QVERIFY(!m_f->store().events().attentionOf(u"op_q2"_s));
     QCOMPARE(m_f->store().events().unmatchedCount(), qint64(1));
+}
+
+void TestAdyenEvents::aRefundOfAnotherPaymentOrKindDecidesNothing()
+{
+    // Our reference on a refund of another payment: Attention, no close.
+    receivedRow(u"op_y"_s, u"RFND000000000020"_s);
+    deliver({batch(
+        {{.op = u"op_y"_s, .psp = u"RFND000000000020"_s, .payment = u"OTHERPAYMENT0001"_s}})});
+    QCOMPARE(toString(row(u"op_y"_s).state), u"open"_s);
+    QVERIFY(m_f->store().events().attentionOf(u"op_y"_s)->reason.contains(u"OTHERPAYMENT0001"_s));
+    // CANCEL_OR_REFUND is not a refund this product sends: kept, and it decides nothing.
+    receivedRow(u"op_c"_s, u"RFND000000000021"_s);
+    const WebhookStats stats = deliver(
+        {batch({{.op = u"op_c"_s, .psp = u"RFND000000000021"_s, .code = u"CANCEL_OR_REFUND"_s}})});
+    QCOMPARE(stats.stored, qint64(1));
+    QCOMPARE(toString(row(u"op_c"_s).state), u"open"_s);
+    QVERIFY(!m_f->store().events().attentionOf(u"op_c"_s));
 }
 
 void TestAdyenEvents::amountDisagreeingRaisesAttention()
@@ -289,6 +309,7 @@ void TestAdyenEvents::paymentEventsAreKeptForRuleNine()
     const auto stored = m_f->store().events().event(kPayment + u":AUTHORISATION:true"_s);
     QVERIFY(stored);
     QCOMPARE(stored->objectType, u"payment"_s);
+    QCOMPARE(stored->objectId, kPayment);
     QVERIFY(stored->operationId.isEmpty());
     QCOMPARE(toString(row(u"op_k"_s).state), u"open"_s);
 }
@@ -344,7 +365,7 @@ void TestAdyenEvents::badInputIsRefusedWithNothingStored_data()
     QTest::newRow("amount not an integer") << fractional << u"adyen_bad_amount"_s;
     QTest::newRow("not JSON") << QByteArray("[accepted]") << u"adyen_malformed"_s;
     QTest::newRow("over 1 MiB") << QByteArray(1024 * 1024 + 1, ' ')
-                                << u"too_large"_s; // the receiver's own limit
+                                << u"adyen_too_large"_s; // the receiver's own limit
     QTest::newRow("second item of another merchant")
         << batch({ok, {.op = u"op_z"_s, .merchant = u"OtherShop"_s}}) << u"adyen_wrong_merchant"_s;
     QByteArray yes = batch({ok, ok});

@@ -353,8 +353,9 @@ void TestAdyenRefund::heldRefundApprovedGoesToAdyenNotStripe()
     QCOMPARE(stripePosts, std::size_t(0));
 }
 
-// Rule 9 on Adyen: the payment's amount as its stored notifications said it (CAPTURE over
-// AUTHORISATION), less every refund of it this product made.
+// Rule 9 on Adyen: the payment's amount as its stored notifications said it (its successful
+// captures summed, a failed one not counted, at most the authorisation), less every refund of it
+// this product made.
 void TestAdyenRefund::ruleNineUsesTheStoredPaymentAmount()
 {
     const QByteArray key(64, 'D');
@@ -369,7 +370,15 @@ void TestAdyenRefund::ruleNineUsesTheStoredPaymentAmount()
     capture.eventCode = u"CAPTURE"_s;
     capture.pspReference = u"CAPT000000000001"_s;
     capture.originalReference = kPayment;
-    capture.value = 4000; // a partial capture: the refundable base
+    capture.value = 1500; // partial captures: 1500 + 2500 is the refundable base
+    AdyenItem second = capture;
+    second.pspReference = u"CAPT000000000002"_s;
+    second.value = 2500;
+    AdyenItem failed = capture; // captured, then its CAPTURE_FAILED: no money
+    failed.pspReference = u"CAPT000000000003"_s;
+    failed.value = 1000;
+    AdyenItem failure = failed;
+    failure.eventCode = u"CAPTURE_FAILED"_s;
     WebhookOptions options;
     options.adyen = {{key}, {kMerchant}, false};
     {
@@ -377,10 +386,10 @@ void TestAdyenRefund::ruleNineUsesTheStoredPaymentAmount()
         HttpRequestData request;
         request.method = "POST";
         request.path = kAdyenWebhookPath;
-        request.body = signedAdyenBatch({item, capture}, key, false);
+        request.body = signedAdyenBatch({item, capture, second, failed, failure}, key, false);
         QVERIFY(receiver.handle(request, std::make_shared<Responder>(nullptr)));
         receiver.flush();
-        QCOMPARE(receiver.stats().stored, qint64(2));
+        QCOMPARE(receiver.stats().stored, qint64(5));
     }
     const int before = rowCount();
     const ToolResult over = refund(adyenInput(u"4417"_s, 4001));

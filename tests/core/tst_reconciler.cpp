@@ -487,6 +487,7 @@ void TestReconciler::adyenRowsCloseByTheirStoredNotification()
     const Operation row = f.row(r.operationId);
     QCOMPARE(toString(row.state), u"succeeded"_s);
     QCOMPARE(row.providerRef, r.providerReference);
+    QCOMPARE(row.providerStatus, u"succeeded"_s);
     QCOMPARE(f.refundListReads(), 0);
     QCOMPARE(f.moneyPosts(), 0);
     bool reading = false;

@@ -4,30 +4,51 @@
 #include "domain/money.h"
 #include "storage/events/eventstore.h"
 
+#include <QSet>
+#include <map>
+
 using namespace Qt::StringLiterals;
 
 namespace ops {
 
 namespace {
 
-// Rule 9's base for an Adyen payment: what Adyen's own notifications said of it, the newest
-// successful CAPTURE (a capture may be partial) else the AUTHORISATION, in the refund's
-// currency. Adyen has no read of a payment's refundable amount, so there may be none.
+// Rule 9's base for an Adyen payment, from what Adyen's own notifications said of it (Adyen has
+// no read of a payment's refundable amount, so there may be none): the successful CAPTUREs
+// summed (captures may be partial; one whose CAPTURE_FAILED came is not money), else the
+// successful AUTHORISATION; nothing once a CANCELLATION succeeded. In the refund's currency.
 std::optional<qint64> storedPaymentAmount(const std::vector<StoredEvent> &events,
                                           const QString &currency)
 {
-    std::optional<qint64> captured;
+    std::map<QString, qint64> captures; // by the capture's own pspReference
+    QSet<QString> failedCaptures;
     std::optional<qint64> authorised;
-    for (const StoredEvent &e : events) { // oldest first: the newest of each wins
+    bool cancelled = false;
+    for (const StoredEvent &e : events) {
         const auto item =
             adyenItemFromJson(nlohmann::json::parse(e.raw.toStdString(), nullptr, false));
-        if (!item || !item->success || item->currency.compare(currency, Qt::CaseInsensitive) != 0)
+        if (!item || item->currency.compare(currency, Qt::CaseInsensitive) != 0)
+            continue;
+        if (item->eventCode == u"CAPTURE_FAILED"_s)
+            failedCaptures.insert(item->pspReference);
+        if (!item->success)
             continue;
         if (item->eventCode == u"CAPTURE"_s)
-            captured = item->value;
+            captures[item->pspReference] = item->value;
         else if (item->eventCode == u"AUTHORISATION"_s)
             authorised = item->value;
+        else if (item->eventCode == u"CANCELLATION"_s)
+            cancelled = true;
     }
+    if (cancelled)
+        return 0;
+    std::optional<qint64> captured;
+    for (const auto &[psp, value] : captures) {
+        if (!failedCaptures.contains(psp))
+            captured = captured.value_or(0) + value;
+    }
+    if (captured && authorised)
+        return std::min(*captured, *authorised);
     return captured ? captured : authorised;
 }
 
@@ -63,7 +84,7 @@ ToolResult AdyenRefundEngine::refund(const RefundInput &input, const QString &ac
     if (opened.overBalance)
         return overBalance(input, *paid, actor);
     if (!paid && opened.created)
-        noteUncheckedBalance(opened.operation, actor);
+        noteUncheckedBalance(opened.operation);
     return m_rules.drive(opened, actor);
 }
 
@@ -76,7 +97,7 @@ ToolResult AdyenRefundEngine::overBalance(const RefundInput &in, qint64 paid, co
     const qint64 refunded = m_store.liveRefundTotal(Provider::Adyen, in.adyenPaymentId);
     return ToolResult::rejected(
         u"amount_exceeds_refundable"_s,
-        u"payment %1: %2 captured per Adyen's notification; refunds through this product and in "
+        u"payment %1: %2 captured per Adyen's notifications; refunds through this product and in "
         "progress leave less than %3"_s
             .arg(in.adyenPaymentId, formatMoney({paid, in.currency}),
                  formatMoney({in.amountMinor, in.currency}))
@@ -84,7 +105,7 @@ ToolResult AdyenRefundEngine::overBalance(const RefundInput &in, qint64 paid, co
                                  : QString()));
 }
 
-void AdyenRefundEngine::noteUncheckedBalance(const Operation &op, const QString &actor)
+void AdyenRefundEngine::noteUncheckedBalance(const Operation &op)
 {
     Evidence e;
     e.operationId = op.id;
@@ -96,7 +117,8 @@ void AdyenRefundEngine::noteUncheckedBalance(const Operation &op, const QString 
              "before this refund. Adyen refuses an over-refund itself, with a REFUND "
              "notification whose success is false."_s.arg(op.chargeId)
                  .toUtf8();
-    e.createdBy = actor;
+    // The engine's record, not the caller's: it needs no right of theirs.
+    e.createdBy = u"system:engine"_s;
     m_store.addEvidence(e);
 }
 

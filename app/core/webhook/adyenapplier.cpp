@@ -37,7 +37,7 @@ std::optional<QString> laterStored(const std::vector<StoredEvent> &stored, const
 {
     for (const StoredEvent &e : stored) {
         if (e.provider != Provider::Adyen || e.objectId != item.pspReference ||
-            !adyenSettlesRefund(e.type))
+            !adyenSettlesRefund(e.type) || e.matchedBy == MatchedBy::OriginalReference)
             continue;
         const auto other =
             adyenItemFromJson(nlohmann::json::parse(e.raw.toStdString(), nullptr, false));
@@ -117,6 +117,10 @@ EventApplier::Decision EventApplier::decideAdyen(const AdyenItem &item, const St
         item.currency.compare(op.amount.currency, Qt::CaseInsensitive) != 0)
         return attention(op, u"Adyen refund %1 is %2, the operation %3"_s.arg(
                                  item.pspReference, moneyText(item), formatMoney(op.amount)));
+    if (item.originalReference != op.chargeId)
+        return attention(op, u"Adyen refund %1 names this operation but refunds payment %2; the "
+                             "operation refunds %3"_s.arg(item.pspReference, item.originalReference,
+                                                          op.chargeId));
     const std::vector<StoredEvent> stored = m_events.eventsOf(op.id);
     if (const QStringList others = otherClaims(stored, op, item.pspReference); !others.isEmpty())
         return attention(op, u"two Adyen refunds claim this operation: %1 and %2"_s.arg(
@@ -156,8 +160,12 @@ EventApplier::Decision EventApplier::onLiveAdyenRow(const StoredEvent &row, cons
         return {EventOutcome::Applied,
                 u"closed succeeded (Adyen refund %1)"_s.arg(item.pspReference)};
     if (!succeeded && m_store.closeFailedLocked(op.id, proof->failureCode, m_actor, why,
-                                                CloseFrom::OpenOrUnknown))
+                                                CloseFrom::OpenOrUnknown)) {
+        // As the reconciler's close records it: refused, refund_failed or refunded_reversed.
+        m_store.setProviderStatusLocked(op.id, proof->providerStatus, m_actor,
+                                        OperationState::Failed);
         return {EventOutcome::Applied, u"closed failed (%1)"_s.arg(proof->failureCode)};
+    }
     return {EventOutcome::Ignored, u"the row did not close; kept"_s};
 }
 

@@ -89,12 +89,15 @@ bool WebhookReceiver::handle(const HttpRequestData &request, const ResponderPtr 
         return false;
     ++m_stats.received;
     const qsizetype size = request.body.size();
+    // Adyen's refusals are counted apart from Stripe's: /healthz then names the provider.
+    const QString prefix = request.path == kAdyenWebhookPath ? u"adyen_"_s : QString();
     if (request.method != "POST") {
-        refuse(responder, 405, u"method_not_allowed"_s, size);
+        refuse(responder, 405, prefix + u"method_not_allowed"_s, size,
+               describeRefusal(u"method_not_allowed"_s));
         return true;
     }
     if (size > m_options.maxBodyBytes) {
-        refuse(responder, 413, u"too_large"_s, size);
+        refuse(responder, 413, prefix + u"too_large"_s, size, describeRefusal(u"too_large"_s));
         return true;
     }
     if (request.path == kAdyenWebhookPath)
@@ -107,7 +110,6 @@ bool WebhookReceiver::handle(const HttpRequestData &request, const ResponderPtr 
 void WebhookReceiver::handleAdyen(const HttpRequestData &request, const ResponderPtr &responder)
 {
     auto checked = checkAdyenBatch(request.body, m_options.adyen);
-    // Counted apart from Stripe's refusals: /healthz then says which provider is misconfigured.
     if (const auto *bad = std::get_if<AdyenRefusal>(&checked)) {
         refuse(responder, bad->status, u"adyen_"_s + bad->code, request.body.size(), bad->message);
         return;
