@@ -9,6 +9,7 @@
 #include "storage/events/eventstore.h"
 #include "storage/reconcile/proposals.h"
 #include "storage/reconcile/reconcilestore.h"
+#include "support/adyendelivery.h"
 #include "support/storefixture.h"
 #include "webhook/webhookreceiver.h"
 
@@ -132,20 +133,7 @@ Operation TestAdyenEvents::receivedRow(const QString &id, const QString &psp, qi
 WebhookStats TestAdyenEvents::deliver(const QList<QByteArray> &bodies,
                                       const AdyenExpectation &expected)
 {
-    WebhookOptions options;
-    options.adyen = expected;
-    WebhookReceiver receiver(m_f->store(), options);
-    for (const QByteArray &body : bodies) {
-        HttpRequestData request;
-        request.method = "POST";
-        request.path = kAdyenWebhookPath;
-        request.body = body;
-        [&] {
-            QVERIFY(receiver.handle(request, std::make_shared<Responder>(nullptr)));
-        }();
-    }
-    receiver.flush();
-    return receiver.stats();
+    return test::deliverAdyen(m_f->store(), bodies, expected);
 }
 
 void TestAdyenEvents::refundSuccessSettlesTheReceivedRow()

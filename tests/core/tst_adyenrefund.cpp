@@ -8,9 +8,9 @@
 
 #include "engine/refunddispatch.h"
 #include "storage/access/accessstore.h"
+#include "support/adyendelivery.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
-#include "webhook/webhookreceiver.h"
 
 #include <QTest>
 
@@ -379,18 +379,11 @@ void TestAdyenRefund::ruleNineUsesTheStoredPaymentAmount()
     failed.value = 1000;
     AdyenItem failure = failed;
     failure.eventCode = u"CAPTURE_FAILED"_s;
-    WebhookOptions options;
-    options.adyen = {{key}, {kMerchant}, false};
-    {
-        WebhookReceiver receiver(m_fixture->store(), options);
-        HttpRequestData request;
-        request.method = "POST";
-        request.path = kAdyenWebhookPath;
-        request.body = signedAdyenBatch({item, capture, second, failed, failure}, key, false);
-        QVERIFY(receiver.handle(request, std::make_shared<Responder>(nullptr)));
-        receiver.flush();
-        QCOMPARE(receiver.stats().stored, qint64(5));
-    }
+    const WebhookStats stored =
+        test::deliverAdyen(m_fixture->store(),
+                           {signedAdyenBatch({item, capture, second, failed, failure}, key, false)},
+                           {{key}, {kMerchant}, false});
+    QCOMPARE(stored.stored, qint64(5));
     const int before = rowCount();
     const ToolResult over = refund(adyenInput(u"4417"_s, 4001));
     QCOMPARE(over.errorCode, u"amount_exceeds_refundable"_s);

@@ -13,9 +13,9 @@
 #include "storage/reconcile/reconcilesettings.h"
 #include "storage/reconcile/reconcilestore.h"
 #include "storage/resendlease.h"
+#include "support/adyendelivery.h"
 #include "support/reconcilefixture.h"
 #include "support/simtestutil.h"
-#include "webhook/webhookreceiver.h"
 
 using namespace Qt::StringLiterals;
 using namespace ops;
@@ -466,18 +466,9 @@ void TestReconciler::adyenRowsCloseByTheirStoredNotification()
     item.value = 900;
     item.currency = u"EUR"_s;
     item.success = true;
-    WebhookOptions options;
-    options.adyen = {{key}, {u"NorthwindECOM"_s}, false};
-    {
-        WebhookReceiver receiver(f.db.store(), options);
-        HttpRequestData request;
-        request.method = "POST";
-        request.path = kAdyenWebhookPath;
-        request.body = signedAdyenBatch({item}, key, false);
-        QVERIFY(receiver.handle(request, std::make_shared<Responder>(nullptr)));
-        receiver.flush();
-        QCOMPARE(receiver.stats().stored, qint64(1));
-    }
+    const WebhookStats stats = test::deliverAdyen(
+        f.db.store(), {signedAdyenBatch({item}, key, false)}, {{key}, {u"NorthwindECOM"_s}, false});
+    QCOMPARE(stats.stored, qint64(1));
     QCOMPARE(toString(f.row(r.operationId).state), u"open"_s);
     // Turned back on, the reconciler closes it from the stored notification, reading nothing.
     f.db.store().reconcile().setAutoClose(u"operator:alice"_s, true);
