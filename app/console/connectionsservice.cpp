@@ -24,19 +24,32 @@ namespace {
 
 constexpr std::chrono::milliseconds kCheckTimeout{8000};
 const QString kStripeDefault = u"https://api.stripe.com"_s;
+const QString kAdyenDefault = u"https://checkout-test.adyen.com"_s;
 
 QString defaultUrlOf(const QString &id)
 {
-    return id == u"stripe"_s ? kStripeDefault : QString();
+    if (id == u"stripe"_s)
+        return kStripeDefault;
+    return id == u"adyen"_s ? kAdyenDefault : QString();
 }
 
-// The provider's own words, from a Stripe- or Slen-shaped error body, else the first bytes.
+// The rows whose secret is a list of notification keys, with no URL and nothing to call.
+bool isNotificationKey(const QString &id)
+{
+    return id == u"stripe-webhook"_s || id == u"adyen-hmac"_s;
+}
+
+// The provider's own words, from a Stripe- or Slen-shaped error body ({"error":{"message"}}),
+// an Adyen one ({"errorCode","message"}), else the first bytes.
 QString providerMessage(const QByteArray &body)
 {
-    const QJsonObject error = QJsonDocument::fromJson(body).object().value(u"error"_s).toObject();
-    const QString message = error.value(u"message"_s).toString();
+    const QJsonObject top = QJsonDocument::fromJson(body).object();
+    const QString message = top.value(u"error"_s).toObject().value(u"message"_s).toString();
     if (!message.isEmpty())
         return message;
+    if (top.contains(u"errorCode"_s))
+        return u"%1 %2"_s.arg(top.value(u"errorCode"_s).toString(),
+                              top.value(u"message"_s).toString());
     return QString::fromUtf8(body.left(200)).simplified();
 }
 
@@ -126,7 +139,16 @@ CheckOutcome checkConnection(const ui::ConnectionEdit &edit, std::chrono::millis
         return checkDatabase(edit.url, edit.secret);
     HttpRequest r;
     QString what;
-    if (edit.id == u"stripe"_s) {
+    if (edit.id == u"adyen"_s) {
+        // Lists the merchant account's payment methods: proves the key and that it may act for
+        // the account, and moves no money (Adyen has no read of a refund to use instead).
+        what = u"POST /v71/paymentMethods"_s;
+        r.method = "POST";
+        r.url = QUrl(joinPath(edit.url, u"/v71/paymentMethods"_s));
+        r.headers = {{"X-API-Key", edit.secret.toUtf8()}, {"Content-Type", "application/json"}};
+        r.body = QJsonDocument(QJsonObject{{u"merchantAccount"_s, edit.project}})
+                     .toJson(QJsonDocument::Compact);
+    } else if (edit.id == u"stripe"_s) {
         what = u"GET /v1/refunds?limit=1"_s;
         r.url = QUrl(joinPath(edit.url, u"/v1/refunds?limit=1"_s));
     } else if (edit.id == u"slen"_s) {
@@ -136,7 +158,7 @@ CheckOutcome checkConnection(const ui::ConnectionEdit &edit, std::chrono::millis
         what = u"GET /v1/health"_s;
         r.url = QUrl(joinPath(edit.url, u"/v1/health"_s));
     }
-    if (!edit.secret.isEmpty())
+    if (!edit.secret.isEmpty() && edit.id != u"adyen"_s)
         r.headers.append({"Authorization", "Bearer " + edit.secret.toUtf8()});
     QtHttpTransport transport;
     const HttpResponse answer = transport.send(r, timeout);
@@ -199,17 +221,46 @@ ui::ConnectionRow ConnectionsService::row(const QString &id, const QString &titl
     return r;
 }
 
+void ConnectionsService::addProject(ui::ConnectionRow &r, const QString &key,
+                                    const QString &fallback) const
+{
+    const ConnectionValue value = ConnectionSettings(m_configDir).value(r.id, key, fallback);
+    r.hasProject = true;
+    r.project = value.value;
+    if (value.source == ConnectionValue::Source::Environment)
+        r.projectOverride =
+            tr("%1 is set in the environment and wins over this field.").arg(value.variable);
+}
+
 std::vector<ui::ConnectionRow> ConnectionsService::rows() const
 {
-    std::vector<ui::ConnectionRow> rows{row(u"stripe"_s, tr("Stripe"), kStripeDefault),
-                                        row(u"slen"_s, tr("Slen"), {}),
-                                        row(u"helpdesk"_s, tr("Helpdesk"), {}),
-                                        row(u"stripe-webhook"_s, tr("Stripe webhook secret"), {})};
-    rows[1].hasProject = true;
-    rows[1].project =
-        ConnectionSettings(m_configDir).value(u"slen"_s, u"project"_s, u"default"_s).value;
-    rows[3].hasUrl = false;
-    rows[3].canCheck = false;
+    const QString providers = tr("Payment providers");
+    const QString notifications = tr("Notifications");
+    const QString tools = tr("Credits and helpdesk");
+    std::vector<ui::ConnectionRow> rows{
+        row(u"stripe"_s, tr("Stripe"), kStripeDefault),
+        row(u"adyen"_s, tr("Adyen"), kAdyenDefault),
+        row(u"stripe-webhook"_s, tr("Stripe webhook secret"), {}),
+        row(u"adyen-hmac"_s, tr("Adyen notifications (HMAC key)"), {}),
+        row(u"slen"_s, tr("Slen"), {}),
+        row(u"helpdesk"_s, tr("Helpdesk"), {}),
+    };
+    for (ui::ConnectionRow &r : rows) {
+        r.page = r.id == u"slen"_s || r.id == u"helpdesk"_s ? tools
+                 : isNotificationKey(r.id)                  ? notifications
+                                                            : providers;
+        r.hasUrl = !isNotificationKey(r.id);
+        r.canCheck = !isNotificationKey(r.id);
+    }
+    ui::ConnectionRow &adyen = rows[1];
+    adyen.secretLabel = tr("API key:");
+    adyen.projectLabel = tr("&Merchant account:");
+    addProject(adyen, u"merchant"_s, {});
+    adyen.note = tr("Live or test is the endpoint's: https://checkout-test.adyen.com is TEST.");
+    rows[3].secretLabel = tr("HMAC key:");
+    rows[3].note = tr("The 64 hex digits of the webhook's HMAC key in Adyen's Customer Area; two, "
+                      "comma-separated, while a new key is rolled out.");
+    addProject(rows[4], u"project"_s, u"default"_s);
     rows.push_back(databaseRow());
     return rows;
 }
@@ -218,6 +269,7 @@ ui::ConnectionRow ConnectionsService::databaseRow() const
 {
     // A person's password: not even its last characters are shown.
     ui::ConnectionRow r = row(u"database"_s, tr("Team database (PostgreSQL)"), {}, false);
+    r.page = tr("Team database");
     r.urlLabel = tr("Server &URL:");
     r.urlPlaceholder = u"postgresql://you@db1:5432,db2:5432/ops"_s;
     r.secretLabel = tr("Password:");
@@ -291,10 +343,14 @@ QString ConnectionsService::problem(const ui::ConnectionEdit &edit) const
         return tr("the password may contain no line breaks or control characters");
     if (edit.id != u"database"_s && !printable.match(edit.secret).hasMatch())
         return tr("the secret may contain no spaces or line breaks");
+    if (edit.id == u"adyen-hmac"_s)
+        return adyenHmacKeysProblem(edit.secret);
     if (edit.id == u"stripe-webhook"_s)
         return {};
     if (edit.id == u"database"_s)
         return databaseProblem(edit);
+    if (edit.id == u"adyen"_s)
+        return adyenProblem(edit);
     const QString url = effectiveUrl(edit);
     // Slen and the helpdesk are optional: no URL and no secret means not configured.
     if (url.isEmpty() && edit.id != u"stripe"_s && effectiveSecret(edit).isEmpty())
@@ -306,12 +362,27 @@ QString ConnectionsService::problem(const ui::ConnectionEdit &edit) const
     return {};
 }
 
+QString ConnectionsService::adyenProblem(const ui::ConnectionEdit &edit) const
+{
+    const ConnectionValue merchant =
+        ConnectionSettings(m_configDir).value(u"adyen"_s, u"merchant"_s);
+    const QString account =
+        merchant.source == ConnectionValue::Source::Environment ? merchant.value : edit.project;
+    // Optional: no key and no merchant account means Adyen is not used.
+    if (account.isEmpty() && effectiveSecret(edit).isEmpty())
+        return {};
+    if (const QString p = baseUrlProblem(effectiveUrl(edit)); !p.isEmpty())
+        return p;
+    if (account.isEmpty())
+        return tr("the merchant account is needed with an API key");
+    return adyenMerchantProblem(account);
+}
+
 QString ConnectionsService::warning(const ui::ConnectionEdit &edit) const
 {
     const QString key = effectiveSecret(edit);
     const QUrl url(effectiveUrl(edit));
-    if (edit.id == u"stripe-webhook"_s || edit.id == u"database"_s || key.isEmpty() ||
-        !url.isValid())
+    if (isNotificationKey(edit.id) || edit.id == u"database"_s || key.isEmpty() || !url.isValid())
         return {};
     const QUrl sim(m_simulatorUrl);
     const bool simulator =
@@ -344,11 +415,15 @@ QString ConnectionsService::save(const std::vector<ui::ConnectionEdit> &edits)
         }
         const bool urlFromEnv =
             settings.value(e.id, u"url"_s).source == ConnectionValue::Source::Environment;
-        if (e.id != u"stripe-webhook"_s && !urlFromEnv &&
+        if (!isNotificationKey(e.id) && !urlFromEnv &&
             !settings.store(e.id, u"url"_s, e.url == defaultUrlOf(e.id) ? QString() : e.url,
                             &error))
             return error;
-        if (e.id == u"slen"_s && !settings.store(e.id, u"project"_s, e.project, &error))
+        const QString projectKey = e.id == u"adyen"_s ? u"merchant"_s : u"project"_s;
+        const bool projectFromEnv =
+            settings.value(e.id, projectKey).source == ConnectionValue::Source::Environment;
+        if ((e.id == u"slen"_s || e.id == u"adyen"_s) && !projectFromEnv &&
+            !settings.store(e.id, projectKey, e.project, &error))
             return error;
         if (!e.secret.isEmpty() && !secrets.writeSecretFile(e.id, e.secret, &error))
             return error;

@@ -4,7 +4,8 @@
 // reads too — base URLs in connections.ini, secrets in 0600 files (connectionsettings.h,
 // secrets.h) — and checks a connection with one read that proves the key works: Stripe
 // GET /v1/refunds?limit=1 (the read opsctl's look-ups use, served by Stripe and provider-sim
-// alike), Slen a customer read, the helpdesk GET /v1/health, the team database an open that reads
+// alike), Adyen POST /v71/paymentMethods for the merchant account (it moves no money), Slen a
+// customer read, the helpdesk GET /v1/health, the team database an open that reads
 // its server, login, schema version and replication verdict without migrating anything.
 //
 // The team database (issue 29): a postgresql:// URL, one host or a primary and its standbys,
@@ -65,7 +66,10 @@ private:
     // is emptied or names another login or servers (an old password never goes to new ones).
     QString saveDatabase(const ui::ConnectionEdit &edit) const;
 
+    // Shows the row's second field (Slen's project, Adyen's merchant account) from `key`.
+    void addProject(ui::ConnectionRow &r, const QString &key, const QString &fallback) const;
     ui::ConnectionRow databaseRow() const;
+    QString adyenProblem(const ui::ConnectionEdit &edit) const;
     QString databaseProblem(const ui::ConnectionEdit &edit) const;
     // The secret in use for `id` when the edit leaves the field empty.
     QString effectiveSecret(const ui::ConnectionEdit &edit) const;

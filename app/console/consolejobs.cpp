@@ -8,6 +8,9 @@
 #include "engine/creditengine.h"
 #include "engine/executionengine.h"
 #include "engine/refunddispatch.h"
+#include "itemmodels/localeformat.h"
+#include "reconcile/adyenproof.h"
+#include "storage/events/eventstore.h"
 #include "storage/operationquery.h"
 #include "storage/operationstore.h"
 #include "storage/resendlease.h"
@@ -208,10 +211,11 @@ QString providerProblem(const JobConfig &config, Provider provider)
                                              "console.");
 }
 
-// Adyen has no call that reads a refund back (docs/adyen.md): the look-up says what is known
-// and what settles the row. A resend replays Adyen's first answer, so it helps only while
+// Adyen has no call that reads a refund back (docs/adyen.md): the look-up lists the row's stored
+// notifications and proposes what they prove, by the reconciler's own rule (adyenproof.h), else
+// says what settles the row. A resend replays Adyen's first answer, so it helps only while
 // nothing says Adyen received the refund.
-LookupAnswer adyenAnswer(const Operation &op)
+LookupAnswer adyenAnswer(const Operation &op, const std::vector<StoredEvent> &events)
 {
     LookupAnswer a;
     a.operationId = op.id;
@@ -219,6 +223,30 @@ LookupAnswer adyenAnswer(const Operation &op)
     a.summary = QCoreApplication::translate(
         "ops::console::ConsoleJobs",
         "Adyen cannot be asked for a refund: its REFUND notification settles this row.");
+    QStringList stored;
+    for (const StoredEvent &e : events) {
+        if (e.provider == Provider::Adyen)
+            stored << QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                  "  %1, received %2 (%3)")
+                          .arg(e.id, formatUtc(e.receivedAt), toString(e.outcome));
+    }
+    if (!stored.isEmpty())
+        a.summary +=
+            u'\n' +
+            QCoreApplication::translate("ops::console::ConsoleJobs", "Stored notifications (%1):")
+                .arg(stored.size()) +
+            u'\n' + stored.join(u'\n');
+    if (const auto proof = isFinal(op.state) ? std::nullopt : adyenProof(op, events)) {
+        a.proposedOutcome = proof->outcome;
+        a.providerRef = proof->item.pspReference;
+        a.proposedReason = QCoreApplication::translate(
+                               "ops::console::ConsoleJobs",
+                               "Adyen notification %1 (stored %2) settles refund %3 as %4.")
+                               .arg(proof->eventId, formatUtc(proof->receivedAt),
+                                    proof->item.pspReference, proof->providerStatus);
+        a.summary += u'\n' + a.proposedReason;
+        return a;
+    }
     if (op.providerRef.isEmpty()) {
         a.summary += u'\n' + QCoreApplication::translate(
                                  "ops::console::ConsoleJobs",
@@ -237,8 +265,6 @@ LookupAnswer adyenAnswer(const Operation &op)
 LookupAnswer askProvider(const JobConfig &config, const Operation &op,
                          const std::atomic_bool &cancelled)
 {
-    if (op.provider == Provider::Adyen)
-        return adyenAnswer(op);
     QtHttpTransport transport;
     if (op.provider == Provider::Slen) {
         SlenClient client(transport, config.slen);
@@ -407,7 +433,9 @@ LookupAnswer runLookup(const JobConfig &config, const Clock &clock, const QStrin
                 QCoreApplication::translate("ops::console::ConsoleJobs", "Look-up cancelled.");
             return answer;
         }
-        LookupAnswer found = askProvider(config, *op, cancelled);
+        LookupAnswer found = op->provider == Provider::Adyen
+                                 ? adyenAnswer(*op, session.store().events().eventsOf(op->id))
+                                 : askProvider(config, *op, cancelled);
         if (found.resendHelps)
             withKeyMemory(found, keyMemoryFor(*op, session.store().attempts(op->id)));
         return found;

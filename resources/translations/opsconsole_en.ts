@@ -1103,6 +1103,54 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <source>the password may contain no line breaks or control characters</source>
         <translation>the password may contain no line breaks or control characters</translation>
     </message>
+    <message>
+        <source>Payment providers</source>
+        <translation>Payment providers</translation>
+    </message>
+    <message>
+        <source>Notifications</source>
+        <translation>Notifications</translation>
+    </message>
+    <message>
+        <source>Credits and helpdesk</source>
+        <translation>Credits and helpdesk</translation>
+    </message>
+    <message>
+        <source>Adyen</source>
+        <translation>Adyen</translation>
+    </message>
+    <message>
+        <source>Adyen notifications (HMAC key)</source>
+        <translation>Adyen notifications (HMAC key)</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>API key:</translation>
+    </message>
+    <message>
+        <source>&amp;Merchant account:</source>
+        <translation>&amp;Merchant account:</translation>
+    </message>
+    <message>
+        <source>Live or test is the endpoint&apos;s: https://checkout-test.adyen.com is TEST.</source>
+        <translation>Live or test is the endpoint&apos;s: https://checkout-test.adyen.com is TEST.</translation>
+    </message>
+    <message>
+        <source>HMAC key:</source>
+        <translation>HMAC key:</translation>
+    </message>
+    <message>
+        <source>The 64 hex digits of the webhook&apos;s HMAC key in Adyen&apos;s Customer Area; two, comma-separated, while a new key is rolled out.</source>
+        <translation>The 64 hex digits of the webhook&apos;s HMAC key in Adyen&apos;s Customer Area; two, comma-separated, while a new key is rolled out.</translation>
+    </message>
+    <message>
+        <source>Team database</source>
+        <translation>Team database</translation>
+    </message>
+    <message>
+        <source>the merchant account is needed with an API key</source>
+        <translation>the merchant account is needed with an API key</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleConnections</name>
@@ -1367,6 +1415,18 @@ Stripe holds another request under this key: a resend cannot finish this refund.
     <message>
         <source>Adyen received it as %1; wait for the notification.</source>
         <translation>Adyen received it as %1; wait for the notification.</translation>
+    </message>
+    <message>
+        <source>  %1, received %2 (%3)</source>
+        <translation>  %1, received %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Stored notifications (%1):</source>
+        <translation>Stored notifications (%1):</translation>
+    </message>
+    <message>
+        <source>Adyen notification %1 (stored %2) settles refund %3 as %4.</source>
+        <translation>Adyen notification %1 (stored %2) settles refund %3 as %4.</translation>
     </message>
 </context>
 <context>

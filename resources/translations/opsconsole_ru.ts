@@ -1106,6 +1106,54 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>the password may contain no line breaks or control characters</source>
         <translation>пароль не может содержать переносов строк и управляющих символов</translation>
     </message>
+    <message>
+        <source>Payment providers</source>
+        <translation>Платежи</translation>
+    </message>
+    <message>
+        <source>Notifications</source>
+        <translation>Уведомления</translation>
+    </message>
+    <message>
+        <source>Credits and helpdesk</source>
+        <translation>Кредиты и поддержка</translation>
+    </message>
+    <message>
+        <source>Adyen</source>
+        <translation>Adyen</translation>
+    </message>
+    <message>
+        <source>Adyen notifications (HMAC key)</source>
+        <translation>Уведомления Adyen (ключ HMAC)</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>Ключ API:</translation>
+    </message>
+    <message>
+        <source>&amp;Merchant account:</source>
+        <translation>&amp;Аккаунт продавца:</translation>
+    </message>
+    <message>
+        <source>Live or test is the endpoint&apos;s: https://checkout-test.adyen.com is TEST.</source>
+        <translation>LIVE или TEST определяется адресом: https://checkout-test.adyen.com — это TEST.</translation>
+    </message>
+    <message>
+        <source>HMAC key:</source>
+        <translation>Ключ HMAC:</translation>
+    </message>
+    <message>
+        <source>The 64 hex digits of the webhook&apos;s HMAC key in Adyen&apos;s Customer Area; two, comma-separated, while a new key is rolled out.</source>
+        <translation>64 шестнадцатеричные цифры ключа HMAC вебхука из Customer Area Adyen; два через запятую, пока вводится новый ключ.</translation>
+    </message>
+    <message>
+        <source>Team database</source>
+        <translation>База команды</translation>
+    </message>
+    <message>
+        <source>the merchant account is needed with an API key</source>
+        <translation>с ключом API нужен аккаунт продавца</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleConnections</name>
@@ -1370,6 +1418,18 @@ Stripe хранит под этим ключом другой запрос: по
     <message>
         <source>Adyen received it as %1; wait for the notification.</source>
         <translation>Adyen получил возврат как %1; дождитесь уведомления.</translation>
+    </message>
+    <message>
+        <source>  %1, received %2 (%3)</source>
+        <translation>  %1, получено %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Stored notifications (%1):</source>
+        <translation>Сохранённые уведомления (%1):</translation>
+    </message>
+    <message>
+        <source>Adyen notification %1 (stored %2) settles refund %3 as %4.</source>
+        <translation>Уведомление Adyen %1 (сохранено %2) завершает возврат %3 как %4.</translation>
     </message>
 </context>
 <context>

@@ -1106,6 +1106,54 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>the password may contain no line breaks or control characters</source>
         <translation>пароль не може містити переносів рядків і керівних символів</translation>
     </message>
+    <message>
+        <source>Payment providers</source>
+        <translation>Платежі</translation>
+    </message>
+    <message>
+        <source>Notifications</source>
+        <translation>Сповіщення</translation>
+    </message>
+    <message>
+        <source>Credits and helpdesk</source>
+        <translation>Кредити й підтримка</translation>
+    </message>
+    <message>
+        <source>Adyen</source>
+        <translation>Adyen</translation>
+    </message>
+    <message>
+        <source>Adyen notifications (HMAC key)</source>
+        <translation>Сповіщення Adyen (ключ HMAC)</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>Ключ API:</translation>
+    </message>
+    <message>
+        <source>&amp;Merchant account:</source>
+        <translation>&amp;Обліковий запис продавця:</translation>
+    </message>
+    <message>
+        <source>Live or test is the endpoint&apos;s: https://checkout-test.adyen.com is TEST.</source>
+        <translation>LIVE чи TEST визначає адреса: https://checkout-test.adyen.com — це TEST.</translation>
+    </message>
+    <message>
+        <source>HMAC key:</source>
+        <translation>Ключ HMAC:</translation>
+    </message>
+    <message>
+        <source>The 64 hex digits of the webhook&apos;s HMAC key in Adyen&apos;s Customer Area; two, comma-separated, while a new key is rolled out.</source>
+        <translation>64 шістнадцяткові цифри ключа HMAC вебхука з Customer Area Adyen; два через кому, поки запроваджується новий ключ.</translation>
+    </message>
+    <message>
+        <source>Team database</source>
+        <translation>База команди</translation>
+    </message>
+    <message>
+        <source>the merchant account is needed with an API key</source>
+        <translation>з ключем API потрібен обліковий запис продавця</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleConnections</name>
@@ -1370,6 +1418,18 @@ Stripe зберігає під цим ключем інший запит: пов
     <message>
         <source>Adyen received it as %1; wait for the notification.</source>
         <translation>Adyen отримав повернення як %1; дочекайтеся сповіщення.</translation>
+    </message>
+    <message>
+        <source>  %1, received %2 (%3)</source>
+        <translation>  %1, отримано %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Stored notifications (%1):</source>
+        <translation>Збережені сповіщення (%1):</translation>
+    </message>
+    <message>
+        <source>Adyen notification %1 (stored %2) settles refund %3 as %4.</source>
+        <translation>Сповіщення Adyen %1 (збережено %2) завершує повернення %3 як %4.</translation>
     </message>
 </context>
 <context>

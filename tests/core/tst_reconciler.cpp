@@ -457,15 +457,7 @@ void TestReconciler::adyenRowsCloseByTheirStoredNotification()
     // The notification arrives while automatic closes are off: kept, and a proposal filed.
     f.db.store().reconcile().setAutoClose(u"operator:alice"_s, false);
     const QByteArray key(64, 'C');
-    AdyenItem item;
-    item.eventCode = u"REFUND"_s;
-    item.pspReference = r.providerReference;
-    item.originalReference = u"DZ4DPSHB4WD2WN82"_s;
-    item.merchantAccountCode = u"NorthwindECOM"_s;
-    item.merchantReference = r.operationId;
-    item.value = 900;
-    item.currency = u"EUR"_s;
-    item.success = true;
+    const AdyenItem item = test::demoRefundItem(r.providerReference, r.operationId, 900);
     const WebhookStats stats = test::deliverAdyen(
         f.db.store(), {signedAdyenBatch({item}, key, false)}, {{key}, {u"NorthwindECOM"_s}, false});
     QCOMPARE(stats.stored, qint64(1));

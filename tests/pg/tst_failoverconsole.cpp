@@ -43,6 +43,7 @@ private:
 
 bool TestFailoverConsole::databaseCheckShows(ui::ConnectionsDialog &d, const QString &expected)
 {
+    d.revealRow(u"database"_s); // its tab: a button on a hidden tab takes no click
     QTest::mouseClick(d.checkButton(u"database"_s), Qt::LeftButton);
     const bool shown = QTest::qWaitFor(
         [&] { return d.checkResult(u"database"_s)->text().contains(expected); }, 20000);

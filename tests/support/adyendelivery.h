@@ -29,4 +29,21 @@ inline WebhookStats deliverAdyen(OperationStore &store, const QList<QByteArray> 
     return receiver.stats();
 }
 
+// A successful REFUND of the demo seed's NorthwindECOM payment `payment` for operation `operation`,
+// the refund Adyen received as `pspReference`.
+inline AdyenItem demoRefundItem(const QString &pspReference, const QString &operation, qint64 value,
+                                const QString &payment = QStringLiteral("DZ4DPSHB4WD2WN82"))
+{
+    AdyenItem item;
+    item.eventCode = QStringLiteral("REFUND");
+    item.pspReference = pspReference;
+    item.originalReference = payment;
+    item.merchantAccountCode = QStringLiteral("NorthwindECOM");
+    item.merchantReference = operation;
+    item.value = value;
+    item.currency = QStringLiteral("EUR");
+    item.success = true;
+    return item;
+}
+
 } // namespace ops::test

@@ -1,5 +1,6 @@
 // Issue 30: the console's jobs on an Adyen refund row, against provider-sim's Adyen side. Adyen
-// cannot be asked for a refund, so the look-up says what settles the row instead of sending; a
+// cannot be asked for a refund, so the look-up says what settles the row instead of sending, and
+// lists the row's stored notifications with the outcome they prove; a
 // person's resend goes to Adyen (never to Stripe or Slen) with the stored key and leaves an
 // unknown row unknown with the pspReference it replayed; without Adyen settings the resend is
 // refused before anything is sent, naming the settings.
@@ -7,6 +8,8 @@
 #include "console/consolejobs.h"
 #include "domain/refunddraft.h"
 #include "engine/adyenrefundengine.h"
+#include "storage/reconcile/reconcilestore.h"
+#include "support/adyendelivery.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
 
@@ -40,6 +43,36 @@ private slots:
         QVERIFY(!a.proposedOutcome);
         QVERIFY(!a.resendHelps); // Adyen received it: a resend would only replay that
         QCOMPARE(posts(), std::size_t(1));
+    }
+
+    // Closes off: the REFUND notification is stored and proposed, not applied, so the row is
+    // still open when a person looks it up. The look-up lists it and proposes what it proves.
+    void lookUpListsStoredNotificationsAndProposesTheirOutcome()
+    {
+        test::StoreFixture f;
+        const ToolResult accepted = openAccepted(f);
+        f.store().reconcile().setAutoClose(u"operator:alice"_s, false);
+        AdyenItem item =
+            test::demoRefundItem(accepted.providerReference, accepted.operationId, 1200);
+        item.eventDate = u"2026-12-05T12:00:00Z"_s;
+        const QByteArray key(64, 'a');
+        const WebhookStats stats =
+            test::deliverAdyen(f.store(), {signedAdyenBatch({item}, key, false)},
+                               {{key}, {u"NorthwindECOM"_s}, false});
+        QCOMPARE(stats.stored, 1);
+        QCOMPARE(toString(f.store().operation(accepted.operationId)->state), u"open"_s);
+        const std::atomic_bool cancelled = false;
+        const LookupAnswer a =
+            console::runLookup(config(f), f.clock(), accepted.operationId, cancelled);
+        QVERIFY2(a.error.isEmpty(), qPrintable(a.error));
+        const QString eventId = accepted.providerReference + u":REFUND:true"_s;
+        QVERIFY2(a.summary.contains(u"Stored notifications (1):"_s), qPrintable(a.summary));
+        QVERIFY2(a.summary.contains(eventId), qPrintable(a.summary));
+        QVERIFY(a.proposedOutcome && *a.proposedOutcome == OperationState::Succeeded);
+        QCOMPARE(a.providerRef, accepted.providerReference);
+        QVERIFY2(a.proposedReason.contains(eventId), qPrintable(a.proposedReason));
+        QVERIFY(!a.resendHelps);
+        QCOMPARE(posts(), std::size_t(1)); // the look-up sent nothing
     }
 
     void resendOfAnUnknownRowGoesToAdyenAndLeavesItUnknown()

@@ -18,6 +18,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -87,6 +88,7 @@ std::unique_ptr<ui::ConnectionsDialog> TestConnectionsDatabase::openDialog()
 bool TestConnectionsDatabase::checkShows(ui::ConnectionsDialog &d, const QString &id,
                                          const QString &expected)
 {
+    d.revealRow(id); // its tab: a button on a hidden tab takes no click
     QTest::mouseClick(d.checkButton(id), Qt::LeftButton);
     const bool shown =
         QTest::qWaitFor([&] { return d.checkResult(id)->text().contains(expected); }, 10000);
@@ -137,6 +139,8 @@ void TestConnectionsDatabase::databaseThatCannotWorkIsRefused()
     // Nothing half-stored, and Check connection refuses it the same way without connecting.
     QVERIFY(!QFile::exists(configDir() + u"/database.key"_s));
     QVERIFY(!QFile::exists(ConnectionSettings().path()));
+    QCOMPARE(d->pages()->currentWidget(),
+             d->checkButton(u"database"_s)->parentWidget()->parentWidget());
     QTest::mouseClick(d->checkButton(u"database"_s), Qt::LeftButton);
     QVERIFY2(d->checkResult(u"database"_s)->text().contains(reason),
              qPrintable(d->checkResult(u"database"_s)->text()));

@@ -8,6 +8,7 @@
 #include <QLineEdit>
 #include <QPointer>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -40,10 +41,17 @@ ConnectionsDialog::ConnectionsDialog(ConnectionsBackend &backend, QWidget *paren
                              this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
+    m_pages = new QTabWidget(this);
+    m_pages->setObjectName(u"connectionsPages"_s);
+    layout->addWidget(m_pages);
     for (const ConnectionRow &row : m_backend.rows())
         m_rows.push_back(RowWidgets{row});
-    for (RowWidgets &w : m_rows)
-        layout->addWidget(buildRow(w));
+    for (RowWidgets &w : m_rows) {
+        QWidget *page = pageFor(w.row.page);
+        page->layout()->addWidget(buildRow(w, page));
+    }
+    for (int i = 0; i < m_pages->count(); ++i)
+        qobject_cast<QVBoxLayout *>(m_pages->widget(i)->layout())->addStretch(1);
     m_message = noteLabel(this, u"connectionsMessage"_s);
     layout->addWidget(m_message);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
@@ -55,10 +63,28 @@ ConnectionsDialog::ConnectionsDialog(ConnectionsBackend &backend, QWidget *paren
     setMinimumWidth(620);
 }
 
-QWidget *ConnectionsDialog::buildRow(RowWidgets &w)
+QWidget *ConnectionsDialog::pageFor(const QString &title)
+{
+    for (int i = 0; i < m_pages->count(); ++i) {
+        if (m_pages->tabText(i) == title)
+            return m_pages->widget(i);
+    }
+    auto *page = new QWidget(m_pages);
+    new QVBoxLayout(page);
+    m_pages->addTab(page, title);
+    return page;
+}
+
+void ConnectionsDialog::revealRow(const QString &id)
+{
+    if (const RowWidgets *w = find(id))
+        m_pages->setCurrentIndex(m_pages->indexOf(pageFor(w->row.page)));
+}
+
+QWidget *ConnectionsDialog::buildRow(RowWidgets &w, QWidget *page)
 {
     const QString id = w.row.id;
-    auto *box = new QGroupBox(w.row.title, this);
+    auto *box = new QGroupBox(w.row.title, page);
     box->setObjectName(id + u"Box"_s);
     auto *form = new QFormLayout(box);
     if (w.row.hasUrl) {
@@ -72,7 +98,8 @@ QWidget *ConnectionsDialog::buildRow(RowWidgets &w)
     if (w.row.hasProject) {
         w.project = new QLineEdit(w.row.project, box);
         w.project->setObjectName(id + u"Project"_s);
-        form->addRow(tr("&Project:"), w.project);
+        form->addRow(w.row.projectLabel.isEmpty() ? tr("&Project:") : w.row.projectLabel,
+                     w.project);
     }
     w.secret = new QLineEdit(box);
     w.secret->setObjectName(id + u"Secret"_s);
@@ -104,6 +131,8 @@ void ConnectionsDialog::showState(RowWidgets &w)
         lines << w.row.note.toHtmlEscaped();
     if (!w.row.urlOverride.isEmpty())
         lines << w.row.urlOverride;
+    if (!w.row.projectOverride.isEmpty())
+        lines << w.row.projectOverride;
     if (!w.row.secretOverride.isEmpty())
         lines << w.row.secretOverride;
     if (!w.row.secretProblem.isEmpty())
@@ -114,6 +143,8 @@ void ConnectionsDialog::showState(RowWidgets &w)
     w.state->setVisible(!lines.isEmpty());
     if (w.url)
         w.url->setEnabled(w.row.urlOverride.isEmpty());
+    if (w.project)
+        w.project->setEnabled(w.row.projectOverride.isEmpty());
 }
 
 ConnectionEdit ConnectionsDialog::editOf(const RowWidgets &w) const
@@ -213,15 +244,20 @@ void ConnectionsDialog::accept()
     std::vector<ConnectionEdit> edits;
     QStringList problems;
     QStringList warnings;
+    QString firstProblemRow;
     for (const RowWidgets &w : m_rows) {
         const ConnectionEdit edit = editOf(w);
-        if (const QString p = m_backend.problem(edit); !p.isEmpty())
+        if (const QString p = m_backend.problem(edit); !p.isEmpty()) {
             problems << tr("%1: %2").arg(w.row.title, p);
+            if (firstProblemRow.isEmpty())
+                firstProblemRow = w.row.id;
+        }
         if (const QString warn = m_backend.warning(edit); !warn.isEmpty())
             warnings << tr("%1: %2").arg(w.row.title, warn);
         edits.push_back(edit);
     }
     if (!problems.isEmpty()) {
+        revealRow(firstProblemRow);
         m_message->setText(u"<span style='color:#c62828'>%1</span>"_s.arg(
             tr("Not saved. %1").arg(problems.join(u' ')).toHtmlEscaped()));
         fitText();

@@ -1,10 +1,12 @@
 #pragma once
 
-// Tools → Connections (issue 17): the Stripe, Slen and helpdesk base URLs and secrets, the
-// Stripe webhook secret, and the team database's URL and password (issue 29), with Check
-// connection for each. The dialog only shows and
-// collects; reading, validating, saving (0600 files, never QSettings or the database) and
-// checking are the backend's (app/console), so ui/ stays free of files and HTTP.
+// Tools → Connections (issue 17): the Stripe, Adyen (issue 30), Slen and helpdesk base URLs and
+// secrets, the Stripe webhook secret and Adyen's HMAC key, and the team database's URL and
+// password (issue 29), with Check connection for each. Rows are grouped into tabs by their
+// `page`, in the order the backend lists them, so the dialog keeps fitting a 1024×700 screen as
+// providers are added. The dialog only shows and collects; reading, validating, saving (0600 files,
+// never QSettings or the database) and checking are the backend's (app/console), so ui/ stays free
+// of files and HTTP.
 //
 // A saved secret is never shown again: the field stays empty with "saved ••••1234" beside it,
 // and an empty field on Save keeps the saved one. When an environment variable wins over the
@@ -19,27 +21,31 @@
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QTabWidget;
 
 namespace ops::ui {
 
 // One provider row as the backend reads it.
 struct ConnectionRow
 {
-    QString id;             // "stripe", "slen", "helpdesk", "stripe-webhook", "database"
+    QString id;             // "stripe", "adyen", "slen", "helpdesk", "stripe-webhook", …
     QString title;          // "Stripe"
+    QString page;           // the tab it is on: "Payment providers"
     QString urlLabel;       // '' for "Base URL:"
     QString urlPlaceholder; // '' for "https://…"
     QString secretLabel;    // '' for "Secret:"
+    QString projectLabel;   // '' for "Project:"
     QString note;           // shown above the overrides, e.g. what the console uses now
     bool hasUrl = true;
-    bool hasProject = false; // Slen's project
+    bool hasProject = false; // Slen's project, Adyen's merchant account
     bool canCheck = true;
     QString url;
     QString urlOverride; // not empty: "OPS_STRIPE_URL is set and wins over this value"
     QString project;
-    QString secretState;    // "saved ••••1234", "not set"
-    QString secretOverride; // not empty: the environment variable wins
-    QString secretProblem;  // not empty: the file is refused (how to fix it)
+    QString projectOverride; // not empty: the environment variable wins
+    QString secretState;     // "saved ••••1234", "not set"
+    QString secretOverride;  // not empty: the environment variable wins
+    QString secretProblem;   // not empty: the file is refused (how to fix it)
 };
 
 // What the person typed for one row. An empty secret keeps the saved one.
@@ -82,6 +88,9 @@ public:
     QLabel *checkResult(const QString &id) const;
     QPushButton *checkButton(const QString &id) const;
     QPushButton *saveButton() const { return m_save; }
+    QTabWidget *pages() const { return m_pages; }
+    // Makes the tab holding row `id` the current one (a problem on Save shows its row).
+    void revealRow(const QString &id);
     QLabel *messageLabel() const { return m_message; }
 
     // Validates and saves; stays open on a problem or an unconfirmed warning.
@@ -105,7 +114,9 @@ private:
         QLabel *result = nullptr;
         QPushButton *check = nullptr;
     };
-    QWidget *buildRow(RowWidgets &w);
+    QWidget *buildRow(RowWidgets &w, QWidget *page);
+    // The tab named `title`, made on first use.
+    QWidget *pageFor(const QString &title);
     void showState(RowWidgets &w);
     ConnectionEdit editOf(const RowWidgets &w) const;
     const RowWidgets *find(const QString &id) const;
@@ -122,6 +133,7 @@ private:
 
     ConnectionsBackend &m_backend;
     std::vector<RowWidgets> m_rows;
+    QTabWidget *m_pages = nullptr;
     QLabel *m_message = nullptr;
     QPushButton *m_save = nullptr;
     QString m_confirmedWarning; // the warning text Save anyway was pressed for

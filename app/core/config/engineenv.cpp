@@ -157,16 +157,18 @@ namespace {
 
 const QString kAdyenTestUrl = u"https://checkout-test.adyen.com"_s;
 
-// Adyen's merchant account codes are letters, digits, '_' and '-' (Customer Area), up to 80.
 std::optional<QString> adyenMerchant(QString *error)
 {
     const QString merchant = ConnectionSettings().value(u"adyen"_s, u"merchant"_s).value.trimmed();
-    static const QRegularExpression shape(u"^[A-Za-z0-9_-]{1,80}$"_s);
-    if (shape.match(merchant).hasMatch())
-        return merchant;
-    *error = merchant.isEmpty() ? u"no Adyen merchant account: set OPS_ADYEN_MERCHANT"_s
-                                : u"OPS_ADYEN_MERCHANT must be 1-80 letters, digits, '_' or '-'"_s;
-    return std::nullopt;
+    if (merchant.isEmpty()) {
+        *error = u"no Adyen merchant account: set OPS_ADYEN_MERCHANT"_s;
+        return std::nullopt;
+    }
+    if (const QString problem = adyenMerchantProblem(merchant); !problem.isEmpty()) {
+        *error = u"OPS_ADYEN_MERCHANT: "_s + problem;
+        return std::nullopt;
+    }
+    return merchant;
 }
 
 } // namespace
@@ -195,16 +197,13 @@ std::optional<AdyenExpectation> adyenExpectationFromEnv(QString *error)
     e.merchantAccounts = {*merchant};
     const QString url = ConnectionSettings().value(u"adyen"_s, u"url"_s, kAdyenTestUrl).value;
     e.live = adyenModeOf(QUrl(url)) == AdyenMode::Live;
-    for (const QString &key : webhookSecrets(EnvFileSecretSource(), error, u"adyen-hmac"_s)) {
-        const QByteArray hex = key.toLatin1();
-        // A key cut short by a paste would refuse every notification later: refuse it now.
-        if (hex.size() != 64 || adyenHmac(hex, QByteArray()).isEmpty()) {
-            *error = u"Adyen HMAC key (OPS_ADYEN_HMAC_KEY or adyen-hmac.key): each key is the 64 "
-                     "hex digits Adyen's Customer Area shows"_s;
-            return std::nullopt;
-        }
-        e.hmacKeys << hex;
+    const QStringList keys = webhookSecrets(EnvFileSecretSource(), error, u"adyen-hmac"_s);
+    if (const QString problem = adyenHmacKeysProblem(keys.join(u',')); !problem.isEmpty()) {
+        *error = u"Adyen HMAC key (OPS_ADYEN_HMAC_KEY or adyen-hmac.key): "_s + problem;
+        return std::nullopt;
     }
+    for (const QString &key : keys)
+        e.hmacKeys << key.toLatin1();
     if (e.hmacKeys.isEmpty()) {
         if (error->isEmpty())
             *error = u"no Adyen HMAC key: set OPS_ADYEN_HMAC_KEY or write it to a 0600 file "
@@ -212,6 +211,25 @@ std::optional<AdyenExpectation> adyenExpectationFromEnv(QString *error)
         return std::nullopt;
     }
     return e;
+}
+
+QString adyenMerchantProblem(const QString &merchant)
+{
+    // Adyen's merchant account codes are letters, digits, '_' and '-' (Customer Area), up to 80.
+    static const QRegularExpression shape(u"^[A-Za-z0-9_-]{1,80}$"_s);
+    return shape.match(merchant).hasMatch()
+               ? QString()
+               : u"a merchant account is 1-80 letters, digits, '_' or '-'"_s;
+}
+
+QString adyenHmacKeysProblem(const QString &keys)
+{
+    for (const QString &key : splitSecrets(keys)) {
+        const QByteArray hex = key.toLatin1();
+        if (hex.size() != 64 || adyenHmac(hex, QByteArray()).isEmpty())
+            return u"each key is the 64 hex digits Adyen's Customer Area shows"_s;
+    }
+    return {};
 }
 
 std::optional<SlenConfig> slenConfigFromEnv(QString *error)

@@ -36,9 +36,16 @@ std::optional<QString> databaseLocation(const QString &given, QString *error);
 std::optional<AdyenConfig> adyenConfigFromEnv(QString *error);
 // What the Adyen notification receiver expects: the HMAC keys (OPS_ADYEN_HMAC_KEY or a 0600
 // file adyen-hmac.key; 64 hex digits each, several comma-separated while a key is rotated), our
-// merchant
-// account (OPS_ADYEN_MERCHANT) and live mode when OPS_ADYEN_URL is Adyen's live endpoint.
+// merchant account (OPS_ADYEN_MERCHANT) and live mode when OPS_ADYEN_URL is Adyen's live
+// endpoint.
 std::optional<AdyenExpectation> adyenExpectationFromEnv(QString *error);
+// Why `merchant` cannot be an Adyen merchant account code, '' when it can: 1-80 letters, digits,
+// '_' or '-'. The one check behind OPS_ADYEN_MERCHANT and Tools → Connections.
+QString adyenMerchantProblem(const QString &merchant);
+// Why `keys` (one HMAC key, or several comma-separated while one is rotated) cannot be Adyen's,
+// '' when they can: each is the 64 hex digits the Customer Area shows. A key cut short by a paste
+// would refuse every notification later, so it is refused when it is set.
+QString adyenHmacKeysProblem(const QString &keys);
 // OPS_SLEN_URL (required), OPS_SLEN_PROJECT, OPS_ATTEMPT_TIMEOUT_MS, and the "slen" secret.
 std::optional<SlenConfig> slenConfigFromEnv(QString *error);
 

@@ -139,10 +139,13 @@ bool EnvFileSecretSource::writeSecretFile(const QString &name, const QString &va
 QStringList webhookSecrets(const EnvFileSecretSource &source, QString *error, const QString &name)
 {
     const auto value = source.secret(name, error);
-    if (!value)
-        return {};
+    return value ? splitSecrets(*value) : QStringList();
+}
+
+QStringList splitSecrets(const QString &value)
+{
     QStringList secrets;
-    for (const QString &part : value->split(QRegularExpression(u"[,\\n]"_s), Qt::SkipEmptyParts)) {
+    for (const QString &part : value.split(QRegularExpression(u"[,\\n]"_s), Qt::SkipEmptyParts)) {
         if (!part.trimmed().isEmpty())
             secrets << part.trimmed();
     }

@@ -73,5 +73,7 @@ QString maskedSecret(const QString &tail);
 // was refused) when none is configured.
 QStringList webhookSecrets(const EnvFileSecretSource &source, QString *error,
                            const QString &name = QStringLiteral("stripe-webhook"));
+// The secrets in one value: comma- or newline-separated, trimmed, empty parts dropped.
+QStringList splitSecrets(const QString &value);
 
 } // namespace ops

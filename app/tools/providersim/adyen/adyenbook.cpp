@@ -1,5 +1,7 @@
 #include "providersim/adyen/adyenbook.h"
 
+#include <algorithm>
+
 namespace ops::sim {
 
 QString toString(AdyenRefund::State state)
@@ -55,6 +57,12 @@ const AdyenPayment *AdyenBook::payment(const QString &pspReference) const
 {
     const auto it = m_payments.constFind(pspReference);
     return it == m_payments.constEnd() ? nullptr : &*it;
+}
+
+bool AdyenBook::hasMerchant(const QString &merchantAccount) const
+{
+    return std::any_of(m_payments.cbegin(), m_payments.cend(),
+                       [&](const AdyenPayment &p) { return p.merchantAccount == merchantAccount; });
 }
 
 AdyenRefund *AdyenBook::refund(const QString &pspReference)

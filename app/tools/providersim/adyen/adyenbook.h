@@ -58,6 +58,8 @@ public:
     static std::optional<QString> validateSeed(const nlohmann::json &payments);
 
     const AdyenPayment *payment(const QString &pspReference) const;
+    // Whether some seeded payment belongs to `merchantAccount`: the simulator's merchant list.
+    bool hasMerchant(const QString &merchantAccount) const;
     AdyenRefund *refund(const QString &pspReference);
     const AdyenRefund &add(AdyenRefund refund);
 

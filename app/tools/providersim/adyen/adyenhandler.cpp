@@ -82,11 +82,41 @@ AdyenHandler::AdyenHandler(SimWorld &world, Later later)
 bool AdyenHandler::matches(const SimRequest &request) const
 {
     return request.path.startsWith(QLatin1String("/v71/payments/")) ||
-           request.path.startsWith(QLatin1String("/v72/payments/"));
+           request.path.startsWith(QLatin1String("/v72/payments/")) || isPaymentMethods(request);
+}
+
+bool AdyenHandler::isPaymentMethods(const SimRequest &request)
+{
+    return request.path == QLatin1String("/v71/paymentMethods") ||
+           request.path == QLatin1String("/v72/paymentMethods");
+}
+
+SimResponse AdyenHandler::paymentMethods(const SimRequest &request) const
+{
+    if (request.method != "POST")
+        return adyenError(405, "000", QStringLiteral("Method not allowed"));
+    if (!m_world.projectFor(request))
+        return adyenError(401, "000", QStringLiteral("HTTP Status Response - Unauthorized"),
+                          "security");
+    const auto body = nlohmann::json::parse(request.body.toStdString(), nullptr, false);
+    if (body.is_discarded() || !body.is_object())
+        return adyenError(400, "702", QStringLiteral("The request body is not a JSON object"));
+    const QString merchant = QString::fromStdString(text(body, "merchantAccount"));
+    if (merchant.isEmpty())
+        return adyenError(422, "901", QStringLiteral("Invalid Merchant Account"));
+    if (!m_book.hasMerchant(merchant))
+        return adyenError(403, "901", QStringLiteral("Invalid Merchant Account"), "security");
+    return SimResponse::json(
+        200,
+        {{"paymentMethods",
+          nlohmann::json::array(
+              {{{"name", "Cards"}, {"type", "scheme"}, {"brands", {"visa", "mc", "amex"}}}})}});
 }
 
 std::optional<SimResponse> AdyenHandler::admit(const SimRequest &request, Admission &admission)
 {
+    if (isPaymentMethods(request))
+        return paymentMethods(request);
     const RefundRoute route = routeOf(request);
     if (!route.valid)
         return adyenError(404, "000", QStringLiteral("No such route"));

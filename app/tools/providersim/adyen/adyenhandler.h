@@ -4,6 +4,10 @@
 // public documentation, checked with the official @adyen/api-library in tests/node):
 //
 //   POST /v71|v72/payments/{paymentPspReference}/refunds    X-API-Key; Idempotency-Key optional
+//   POST /v71|v72/paymentMethods {"merchantAccount"}        X-API-Key; moves nothing
+//
+// paymentMethods is what Tools → Connections' Check connection calls: 200 with a fixed card list
+// for a merchant account some seeded payment belongs to, 403 `901` for any other.
 //
 // A refund is answered 201 `received` and settles later: after auto_settle_ms (POST
 // /_sim/adyen/config; -1 = only by hand) or by POST /_sim/adyen/refunds/{psp}/settle. Each
@@ -56,6 +60,8 @@ public:
     nlohmann::json refundsJson() const { return m_book.refundsJson(); }
 
 private:
+    static bool isPaymentMethods(const SimRequest &request);
+    SimResponse paymentMethods(const SimRequest &request) const;
     std::optional<SimResponse> validate(const QString &payment, const nlohmann::json &body) const;
     void settleLater(const QString &pspReference);
     void settled(const AdyenRefund &refund);
