@@ -5,7 +5,8 @@
 // the build's provider-sim with PATH not holding it, and SIGTERM or SIGINT (in the window or
 // while the story is built) stop its simulator and remove its folder, exit 0 (issue 31 item 8).
 // `opsctl demo story` builds the same rows against a running simulator (one of them closed by a
-// provider event) and refuses a database that already holds some. An unopenable --db names the
+// provider event, an Adyen one by its signed notification, another Adyen one left waiting) and
+// refuses a database that already holds some. An unopenable --db names the
 // path and the reason.
 
 #include "support/processrun.h"
@@ -21,6 +22,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
+#include <map>
 
 using namespace Qt::StringLiterals;
 using namespace ops;
@@ -276,16 +278,31 @@ void TestConsoleDemo::opsctlDemoStoryBuildsTheSameRows()
                                        {u"--db"_s, db, u"list"_s, u"--json"_s}, env);
     QCOMPARE(list.exitCode, 0);
     const auto rows = list.result()["operations"];
-    // Eight refunds (1002-b twice under one row) and two credit movements.
-    QVERIFY2(rows.size() == 10, list.out.constData());
+    // Eight Stripe refunds (1002-b twice under one row), two Adyen refunds and two credit
+    // movements.
+    QVERIFY2(rows.size() == 12, list.out.constData());
     int unknown = 0;
     std::string byEvent;
+    std::map<std::string, nlohmann::json> adyen;
     for (const auto &row : rows) {
         unknown += row.value("state", "") == "unknown";
         if (row["order_id"] == "2500") // null for the credit movements
             byEvent = row.value("operation_id", "");
+        if (row.value("provider", "") == "adyen")
+            adyen[row["order_id"].get<std::string>()] = row;
     }
     QCOMPARE(unknown, 4); // the checking queue of the story: two stored 500s, retries, top-up
+    // Adyen: 7001 closed by its REFUND notification through the story's receiver, 7002 still
+    // waiting for one, received at Adyen.
+    QCOMPARE(adyen.size(), 2u);
+    QVERIFY2(adyen["7001"].value("state", "") == "succeeded", list.out.constData());
+    QVERIFY2(adyen["7001"].value("closed_by", "") == "system:webhook", list.out.constData());
+    QVERIFY2(adyen["7002"].value("state", "") == "open", list.out.constData());
+    QVERIFY2(adyen["7002"].value("provider_status", "") == "received", list.out.constData());
+    const std::string ledger = sim.ledger().dump();
+    QVERIFY2(ledger.find("\"provider\":\"adyen\"") != std::string::npos, ledger.c_str());
+    QVERIFY2(ledger.find("\"charge\":\"K8P4XW6T3LMN7Q2Z\"") == std::string::npos,
+             ledger.c_str()); // the waiting one moved no money yet
     // Order 2500 went unknown (a stored 500 after the money moved) and was closed by the
     // provider's refund.created through the events import, with the event as its evidence.
     QVERIFY2(!byEvent.empty(), list.out.constData());

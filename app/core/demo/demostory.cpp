@@ -1,5 +1,6 @@
 #include "demo/demostory.h"
 
+#include "demo/demoreceiver.h"
 #include "transport/httptransport.h"
 
 #include <QFile>
@@ -13,6 +14,11 @@ namespace ops {
 namespace {
 
 constexpr std::chrono::milliseconds kAdminTimeout{5000};
+constexpr std::chrono::milliseconds kNotificationWait{15000};
+// The demo simulator's Adyen merchant account and HMAC key (hex): test values, never a real key.
+const QString kDemoMerchant = u"NorthwindECOM"_s;
+constexpr char kDemoAdyenHmacKey[] =
+    "4e6f72746877696e642064656d6f20484d41432c206e6f742061206b65792121";
 
 class Story
 {
@@ -31,12 +37,18 @@ public:
         if (!body.isEmpty())
             r.headers = {{"Content-Type", "application/json"}};
         const HttpResponse answer = m_transport.send(r, kAdminTimeout);
+        m_lastBody = answer.body;
         if (answer.status >= 200 && answer.status < 300)
             return true;
         m_error = u"provider-sim %1 %2 answered %3 %4"_s.arg(
             QString::fromLatin1(method), path, QString::number(answer.status),
             answer.status == 0 ? answer.errorText : QString::fromUtf8(answer.body.left(200)));
         return false;
+    }
+    // The last admin call's answer body.
+    nlohmann::json lastJson() const
+    {
+        return nlohmann::json::parse(m_lastBody.toStdString(), nullptr, false);
     }
     bool fault(const char *json) { return admin("POST", u"/_sim/faults"_s, json); }
     bool clearFaults() { return admin("DELETE", u"/_sim/faults"_s); }
@@ -84,12 +96,43 @@ public:
         return false;
     }
 
+    bool adyenRefund(const QString &order, const QString &payment, int amount,
+                     const QString &currency, const QString &toolCall)
+    {
+        return opsctl({u"refund"_s, u"--order"_s, order, u"--adyen-payment"_s, payment,
+                       u"--amount"_s, QString::number(amount), u"--currency"_s, currency,
+                       u"--tool-call"_s, toolCall});
+    }
+    // Settles by hand the simulator's Adyen refund of `payment`, which then notifies.
+    bool settleAdyenRefundOf(const QString &payment)
+    {
+        if (!admin("GET", u"/_sim/adyen/refunds"_s))
+            return false;
+        const nlohmann::json listed = lastJson();
+        for (const auto &refund : listed.value("refunds", nlohmann::json::array())) {
+            if (refund.value("paymentPspReference", "") != payment.toStdString())
+                continue;
+            const QString psp = QString::fromStdString(refund.value("pspReference", ""));
+            return admin("POST", u"/_sim/adyen/refunds/%1/settle"_s.arg(psp),
+                         R"({"success":true})");
+        }
+        m_error = u"provider-sim holds no Adyen refund of %1"_s.arg(payment);
+        return false;
+    }
+    bool fail(const QString &error)
+    {
+        m_error = error;
+        return false;
+    }
+
     QString error() const { return m_error; }
+    const DemoStoryInput &input() const { return m_in; }
 
 private:
     const DemoStoryInput &m_in;
     QtHttpTransport m_transport;
     QString m_error;
+    QByteArray m_lastBody;
 };
 
 QByteArray demoSeed()
@@ -128,6 +171,32 @@ bool refunds(Story &s)
            s.refund(u"1500"_s, u"ch_declined"_s, 1500, u"toolu_08"_s);
 }
 
+// Adyen answers a refund `received` and settles it later by a signed notification: one row waits
+// for it (received · pending), the other is closed by it through a receiver of this process.
+bool adyenRefunds(Story &s)
+{
+    DemoReceiver receiver(s.input().dbLocation, kDemoAdyenHmacKey, kDemoMerchant);
+    QString error;
+    const QString url = receiver.start(&error);
+    if (url.isEmpty())
+        return s.fail(error);
+    const nlohmann::json endpoint = {
+        {"url", url.toStdString()}, {"format", "adyen"}, {"hmac_key", kDemoAdyenHmacKey}};
+    const bool settled =
+        s.admin("POST", u"/_sim/adyen/config"_s, R"({"auto_settle_ms":-1})") &&
+        s.admin("POST", u"/_sim/webhooks"_s, QByteArray::fromStdString(endpoint.dump())) &&
+        s.adyenRefund(u"7001"_s, u"DZ4DPSHB4WD2WN82"_s, 5000, u"eur"_s, u"toolu_11"_s) &&
+        s.adyenRefund(u"7002"_s, u"K8P4XW6T3LMN7Q2Z"_s, 2900, u"usd"_s, u"toolu_12"_s) &&
+        s.settleAdyenRefundOf(u"DZ4DPSHB4WD2WN82"_s);
+    if (!settled)
+        return false;
+    if (!receiver.waitForStored(1, kNotificationWait))
+        return s.fail(u"the simulator's Adyen notification did not arrive within %1 s"_s.arg(
+            kNotificationWait.count() / 1000));
+    // The receiver stops with the story: the simulator must not keep retrying to a closed port.
+    return s.admin("DELETE", u"/_sim/webhooks"_s);
+}
+
 bool credits(Story &s)
 {
     // A top-up whose answer was lost (checking queue), and a plain charge.
@@ -161,6 +230,10 @@ void useSimulatorEnvironment(const QString &simUrl)
     for (const char *name : {"OPS_STRIPE_KEY", "OPS_SLEN_KEY", "OPS_HELPDESK_KEY"})
         qputenv(name, "sk_test_demo");
     qputenv("OPS_SLEN_PROJECT", "demo");
+    qputenv("OPS_ADYEN_URL", url);
+    qputenv("OPS_ADYEN_KEY", "adyen_test_demo");
+    qputenv("OPS_ADYEN_MERCHANT", kDemoMerchant.toUtf8());
+    qputenv("OPS_ADYEN_HMAC_KEY", kDemoAdyenHmacKey);
     qputenv("OPS_ATTEMPT_TIMEOUT_MS", "1500");
     qputenv("OPS_BACKOFF_BASE_MS", "50");
     qputenv("OPS_BACKOFF_CAP_MS", "100");
@@ -179,7 +252,7 @@ QString buildDemoStory(const DemoStoryInput &input, QTextStream &log)
         return s.error();
     log << "demo: building " << input.dbLocation << " with real refunds and credit movements"
         << Qt::endl;
-    if (!refunds(s) || !credits(s) || !roles(s, input.operatorName))
+    if (!refunds(s) || !adyenRefunds(s) || !credits(s) || !roles(s, input.operatorName))
         return s.error();
     return {};
 }

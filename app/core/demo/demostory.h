@@ -3,7 +3,8 @@
 // The demo story (issue 17): the rows `opsconsole --demo` and `opsctl demo story` build, made by
 // real refunds and credit movements through opsctl's own commands against provider-sim with
 // faults injected: confirmed refunds, refusals, and rows in the checking queue (a stored 500
-// with the money moved, a stored 500 without, retries exhausted). One mechanism for the
+// with the money moved, a stored 500 without, retries exhausted), and two Adyen refunds, one
+// waiting for its notification and one closed by it (demoreceiver.h). One mechanism for the
 // installed product, scripts/console-demo.sh and the tests.
 
 #include <QString>
@@ -27,8 +28,8 @@ struct DemoStoryInput
 };
 
 // Points this process's provider settings at the simulator (OPS_STRIPE_URL, OPS_STRIPE_KEY,
-// OPS_SLEN_*, OPS_HELPDESK_*, short timeouts): the story, and a console opened on it afterwards,
-// never reach a configured live provider or read the user's secret files.
+// OPS_ADYEN_*, OPS_SLEN_*, OPS_HELPDESK_*, short timeouts): the story, and a console opened on it
+// afterwards, never reach a configured live provider or read the user's secret files.
 void useSimulatorEnvironment(const QString &simUrl);
 
 // Seeds the simulator (resources/sim/demo-seed.json, built in), then runs the story. Progress
