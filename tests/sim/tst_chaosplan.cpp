@@ -5,6 +5,7 @@
 #include "chaos/chaosplan.h"
 #include "chaos/mcpagent.h"
 
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -19,6 +20,7 @@ private slots:
     void onlyRefundCallsGoThroughMcp();
     void everyRefundCallAtOneHundredPercent();
     void cliArgumentsBecomeToolArguments();
+    void adyenPairsRefundSeededPayments();
 };
 
 void TestChaosPlan::onlyRefundCallsGoThroughMcp()
@@ -67,6 +69,45 @@ void TestChaosPlan::cliArgumentsBecomeToolArguments()
     QCOMPARE(QByteArray::fromStdString(
                  toolArguments({u"refund"_s, u"--payment-intent"_s, u"pi_1"_s}).dump()),
              QByteArray(R"({"payment_intent":"pi_1"})"));
+}
+
+void TestChaosPlan::adyenPairsRefundSeededPayments()
+{
+    ChaosConfig config;
+    config.seed = 12;
+    config.units = 30;
+    const ChaosPlan without = makePlan(config, true);
+    QVERIFY(!without.seed.contains("adyen_payments"));
+    config.adyenPercent = 50;
+    const ChaosPlan with = makePlan(config, true);
+    // The same calls and kills: Adyen or Stripe is drawn from a generator of its own.
+    QCOMPARE(with.calls, without.calls);
+    QCOMPARE(with.killAfterMs, without.killAfterMs);
+    QStringList payments;
+    for (const json &p : with.seed["adyen_payments"]) {
+        QCOMPARE(p["merchantAccount"].get<std::string>(), kChaosAdyenMerchant.toStdString());
+        QCOMPARE(p["currency"].get<std::string>(), std::string("USD"));
+        payments << QString::fromStdString(p["pspReference"].get<std::string>());
+    }
+    int adyenUnits = 0;
+    for (const Unit &u : with.units) {
+        if (u.kind != UnitKind::Refund || !u.adyen)
+            continue;
+        ++adyenUnits;
+        // 16 upper-case letters and digits, seeded, with the currency Adyen requires.
+        QVERIFY2(QRegularExpression(u"^[A-Z0-9]{16}$"_s).match(u.chargeId).hasMatch(),
+                 qPrintable(u.chargeId));
+        QVERIFY(payments.contains(u.chargeId));
+        QCOMPARE(u.args.mid(3), (QStringList{u"--adyen-payment"_s, u.chargeId, u"--currency"_s,
+                                             u"usd"_s, u"--amount"_s, QString::number(u.amount)}));
+    }
+    QVERIFY2(adyenUnits >= 4 && adyenUnits <= 16, qPrintable(QString::number(adyenUnits)));
+    // Both units of a pair share one provider: a payment is never a Stripe charge too.
+    for (const json &c : with.seed["charges"])
+        QVERIFY(!payments.contains(QString::fromStdString(c["id"].get<std::string>())));
+    // Adyen's refund route gets the fault mix; the plan without Adyen has none of it.
+    QVERIFY(with.faultRules.dump().find("POST /v71/payments/*") != std::string::npos);
+    QVERIFY(without.faultRules.dump().find("/v71/") == std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestChaosPlan)

@@ -1,5 +1,7 @@
 // The judgement of opschaos --with-reconciler (app/tools/chaos/latetruth.h) on hand-made rows:
-// each added invariant is shown to catch its violation, and the counts of the report.
+// each added invariant is shown to catch its violation, and the counts of the report. With Adyen
+// units (issue 30): a close by an Adyen notification names its refund, and a settle at the
+// simulator that did not close its row the same way is caught.
 
 #include "chaos/latetruth.h"
 
@@ -49,6 +51,7 @@ private Q_SLOTS:
     void autoCloseEvidence();
     void reopenedRowIsCaught();
     void counts();
+    void adyenSettleMustCloseItsRow();
 };
 
 void TestLateTruth::autoCloseEvidence_data()
@@ -72,6 +75,22 @@ void TestLateTruth::autoCloseEvidence_data()
         {{"created_by", "system:reconciler"},
          {"body", {{"claiming_refunds", json::array({{{"id", "re_7"}, {"status", "pending"}}})}}}});
     add("reconciler close naming its ref in claiming_refunds", reconciled, 0);
+    // Adyen: the stored notification item is the evidence, named by its pspReference.
+    const json item = {{"eventCode", "REFUND"},
+                       {"pspReference", "PSPREFUND0000001"},
+                       {"originalReference", "CH00000012P00003"},
+                       {"success", "true"}};
+    json byNotification = closedRow("op_1", "system:webhook", "PSPREFUND0000001", "", nullptr);
+    byNotification["evidence"].push_back({{"created_by", "system:webhook"}, {"body", item}});
+    add("adyen close by its REFUND notification", byNotification, 0);
+    json byReading = closedRow("op_1", "system:reconciler", "PSPREFUND0000001", "", nullptr);
+    byReading["evidence"].push_back(
+        {{"created_by", "system:reconciler"},
+         {"body", {{"source", "stored_adyen_notification"}, {"notification", item}}}});
+    add("adyen close by the reconciler's reading of a stored notification", byReading, 0);
+    json otherRefund = byNotification;
+    otherRefund["provider_ref"] = "PSPREFUND0000002";
+    add("adyen close, the notification names another refund", otherRefund, 1);
 }
 
 void TestLateTruth::autoCloseEvidence()
@@ -111,6 +130,38 @@ void TestLateTruth::counts()
     QCOMPARE(r.withProposal, 1);
     QCOMPARE(r.left, 1);
     QCOMPARE(r.openClosedByEvent, 1);
+}
+
+void TestLateTruth::adyenSettleMustCloseItsRow()
+{
+    const auto row = [](const char *id, const char *state) {
+        return json{{"operation_id", id}, {"state", state}};
+    };
+    const auto refund = [](const char *psp, const char *reference, const char *state) {
+        return json{{"pspReference", psp}, {"reference", reference}, {"state", state}};
+    };
+    const json rows =
+        json::array({row("op_1", "succeeded"), row("op_2", "failed"), row("op_3", "open"),
+                     row("op_4", "failed"), row("op_5", "open")});
+    const json refunds = json::array({
+        refund("PSP1", "op_1", "succeeded"), // closed as settled
+        refund("PSP2", "op_2", "failed"),    // refused at the settle, closed failed
+        refund("PSP3", "op_3", "succeeded"), // lost: its notification never closed the row
+        refund("PSP4", "op_4", "succeeded"), // wrong close: money moved, the row says failed
+        refund("PSP5", "op_5", "received"),  // not settled yet: not judged
+        refund("PSP6", "op_9", "succeeded"), // names no row
+    });
+    LateTruthReport r;
+    const Violations v = checkAdyenSettles(refunds, rows, r);
+    const QStringList found = v.value(u"adyen_settle_closes_row"_s);
+    QCOMPARE(found.size(), 3);
+    QVERIFY2(
+        found.join(u'\n').contains(u"op_3: Adyen refund PSP3 settled succeeded, the row is open"_s),
+        qPrintable(found.join(u'\n')));
+    QVERIFY(found.join(u'\n').contains(u"op_4: Adyen refund PSP4"_s));
+    QVERIFY(found.join(u'\n').contains(u"operation 'op_9', which has no row"_s));
+    QCOMPARE(r.adyenSettled, 5);
+    QCOMPARE(r.adyenRowsClosedAsSettled, 2);
 }
 
 QTEST_GUILESS_MAIN(TestLateTruth)

@@ -22,27 +22,44 @@ QString tag(const ChaosConfig &c)
     return u"c%1"_s.arg(c.seed);
 }
 
-// Two refund units share one charge and each asks for more than half of it, so rule 9 lets at
-// most one of them move money, and no unit can be refunded twice within the charge.
-Unit refundUnit(const ChaosConfig &c, int index, std::mt19937 &rng, ChaosPlan &plan)
+// An Adyen pspReference (16 upper-case letters and digits) of its own per seed and pair.
+QString adyenPayment(const ChaosConfig &c, int pair)
 {
-    const int pair = index / 2;
-    const QString charge = u"ch_chaos_%1_%2"_s.arg(tag(c)).arg(pair);
-    if (plan.charges.empty() || plan.charges.back().id != charge)
-        plan.charges.push_back({charge, kChargeAmount});
+    return u"CH%1P%2"_s.arg(c.seed % 100000000, 8, 10, QChar(u'0')).arg(pair, 5, 10, QChar(u'0'));
+}
+
+// The charge or payment of `pair`, added to the plan by its first unit; Adyen or Stripe is drawn
+// then, from a generator of its own, so a seed's plan without Adyen stays what it always was.
+const ChargeSeed &chargeOf(const ChaosConfig &c, int pair, std::mt19937 &adyenRng, ChaosPlan &plan)
+{
+    if (!plan.charges.empty() && plan.charges.back().pair == pair)
+        return plan.charges.back();
+    const bool adyen = c.adyenPercent > 0 && int(adyenRng() % 100) < c.adyenPercent;
+    const QString id = adyen ? adyenPayment(c, pair) : u"ch_chaos_%1_%2"_s.arg(tag(c)).arg(pair);
+    plan.charges.push_back({id, kChargeAmount, adyen, pair});
+    return plan.charges.back();
+}
+
+// Two refund units share one charge and each asks for more than half of it, so rule 9 lets at
+// most one of them move money, and no unit can be refunded twice within the charge. On Adyen,
+// where nothing tells our rule 9 the payment's amount, the simulator's settle refuses the second.
+Unit refundUnit(const ChaosConfig &c, int index, std::mt19937 &rng, std::mt19937 &adyenRng,
+                ChaosPlan &plan)
+{
+    const ChargeSeed &charge = chargeOf(c, index / 2, adyenRng, plan);
     Unit u;
     u.kind = UnitKind::Refund;
-    u.chargeId = charge;
+    u.chargeId = charge.id;
+    u.adyen = charge.adyen;
     u.amount = kChargeAmount / 2 + 1 + qint64(rng() % (kChargeAmount / 2));
     const QString order = u"chaos-%1-%2"_s.arg(tag(c)).arg(index);
-    u.label = u"refund %1 %2"_s.arg(order).arg(u.amount);
-    u.args = {u"refund"_s,
-              u"--order"_s,
-              order,
-              u"--charge"_s,
-              charge,
-              u"--amount"_s,
-              QString::number(u.amount)};
+    u.label = u"%1refund %2 %3"_s.arg(u.adyen ? u"adyen "_s : QString(), order).arg(u.amount);
+    u.args = {u"refund"_s, u"--order"_s, order};
+    if (u.adyen)
+        u.args << u"--adyen-payment"_s << charge.id << u"--currency"_s << u"usd"_s;
+    else
+        u.args << u"--charge"_s << charge.id;
+    u.args << u"--amount"_s << QString::number(u.amount);
     return u;
 }
 
@@ -76,9 +93,17 @@ Unit executionUnit(const ChaosConfig &c, int index)
 json seedFor(const ChaosConfig &c, const ChaosPlan &plan)
 {
     json charges = json::array();
-    for (const ChargeSeed &ch : plan.charges)
-        charges.push_back(
-            {{"id", ch.id.toStdString()}, {"amount", ch.amount}, {"currency", "usd"}});
+    json payments = json::array();
+    for (const ChargeSeed &ch : plan.charges) {
+        if (ch.adyen)
+            payments.push_back({{"pspReference", ch.id.toStdString()},
+                                {"merchantAccount", kChaosAdyenMerchant.toStdString()},
+                                {"amount", ch.amount},
+                                {"currency", "USD"}});
+        else
+            charges.push_back(
+                {{"id", ch.id.toStdString()}, {"amount", ch.amount}, {"currency", "usd"}});
+    }
     json customers = json::array();
     for (int i = 0; i < kCustomers; ++i)
         customers.push_back({{"id", u"cu_chaos_%1_%2"_s.arg(tag(c)).arg(i).toStdString()},
@@ -89,24 +114,33 @@ json seedFor(const ChaosConfig &c, const ChaosPlan &plan)
                                {"required_input", json::array({"topic"})},
                                {"result", {{"ok", true}}},
                                {"cost", 1}}});
-    return {{"api_keys", json::array({{{"key", "sk_test_demo"}, {"project", "demo"}}})},
-            {"charges", charges},
-            {"customers", customers},
-            {"flows", flows}};
+    json seed = {{"api_keys", json::array({{{"key", "sk_test_demo"}, {"project", "demo"}}})},
+                 {"charges", charges},
+                 {"customers", customers},
+                 {"flows", flows}};
+    if (!payments.empty()) {
+        seed["api_keys"].push_back({{"key", kChaosAdyenKey.toStdString()}, {"project", "adyen"}});
+        seed["adyen_payments"] = payments;
+    }
+    return seed;
 }
 
 // The mix: hangs on both sides of the commit, stored 500s with and without the money moving,
 // 503/429/dropped connections before any claim, and latency that holds the key so a
 // concurrent "try again" meets 409 in progress. Reads fail sometimes too. Rules are tried in
 // order; the first that fires decides, so together they fault about 45 % of the POSTs and 22 % of
-// the reads.
+// the reads. With Adyen units, Adyen's refund route gets the POST mix too (its "in progress" is
+// 422 / 704).
 json faultRulesFor(const ChaosConfig &c)
 {
     json rules = json::array();
     rules.push_back({{"seed", c.seed}});
     const int hang = c.attemptTimeoutMs * 2;
-    for (const char *route :
-         {"POST /v1/refunds", "POST /v1/customers/*", "POST /v1/operations/execute"}) {
+    std::vector<const char *> posts = {"POST /v1/refunds", "POST /v1/customers/*",
+                                       "POST /v1/operations/execute"};
+    if (c.adyenPercent > 0)
+        posts.push_back("POST /v71/payments/*");
+    for (const char *route : posts) {
         rules.push_back({{"route", route}, {"mode", "commit_then_hang"}, {"probability", 0.08}});
         rules.push_back({{"route", route},
                          {"mode", "hang_before_commit"},
@@ -155,10 +189,11 @@ std::vector<int> callOrder(const ChaosConfig &c, int unitCount, std::mt19937 &rn
 ChaosPlan makePlan(const ChaosConfig &config, bool withSlen)
 {
     std::mt19937 rng(config.seed);
+    std::mt19937 adyenRng(config.seed + 30);
     ChaosPlan plan;
     for (int i = 0; i < config.units; ++i) {
         if (!withSlen || i % 3 != 2)
-            plan.units.push_back(refundUnit(config, i, rng, plan));
+            plan.units.push_back(refundUnit(config, i, rng, adyenRng, plan));
         else if ((i / 3) % 2 == 0)
             plan.units.push_back(creditUnit(config, i, rng));
         else

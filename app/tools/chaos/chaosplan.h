@@ -43,7 +43,18 @@ struct ChaosConfig
     // This share of the refund calls goes through one `opsctl mcp --http` server (an MCP host
     // with its own agent and token) instead of an opsctl process; 0: none.
     int mcpPercent = 0;
+    // This share of the refund pairs refunds Adyen payments instead of Stripe charges (issue
+    // 30): answered `received`, settled by the simulator, closed by its signed notifications
+    // when opsctl serve runs (withReconciler). 0: Stripe only, the plan of old.
+    int adyenPercent = 0;
 };
+
+// The simulator's Adyen account in a chaos run: the agents' API key and merchant account, and the
+// HMAC key (hex) the simulator signs notifications with and opsctl serve checks them against.
+inline const QString kChaosAdyenKey = QStringLiteral("adyen_test_chaos");
+inline const QString kChaosAdyenMerchant = QStringLiteral("ChaosECOM");
+inline const QString kChaosAdyenHmacKey =
+    QStringLiteral("6368616f73206164796e20686d6163206b65792c2074657374206f6e6c792121");
 
 enum class UnitKind
 {
@@ -57,14 +68,17 @@ struct Unit
     UnitKind kind = UnitKind::Refund;
     QString label;     // printed in reports
     QStringList args;  // opsctl arguments of one call for this unit
-    QString chargeId;  // refunds
+    QString chargeId;  // refunds: the Stripe charge or the Adyen payment's pspReference
     qint64 amount = 0; // refunds: cents; credits: credits; executions: 0
+    bool adyen = false;
 };
 
 struct ChargeSeed
 {
     QString id;
     qint64 amount = 0;
+    bool adyen = false; // an Adyen payment (USD) rather than a Stripe charge
+    int pair = -1;      // the pair of refund units that share it
 };
 
 struct ChaosPlan

@@ -46,11 +46,14 @@ QProcessEnvironment agentEnvironment(const ChaosConfig &c, const QString &db, qu
     env.insert(u"OPS_SLEN_URL"_s, url);
     env.insert(u"OPS_SLEN_KEY"_s, u"sk_test_demo"_s);
     env.insert(u"OPS_SLEN_PROJECT"_s, u"demo"_s);
+    env.insert(u"OPS_ADYEN_URL"_s, url);
+    env.insert(u"OPS_ADYEN_KEY"_s, kChaosAdyenKey);
+    env.insert(u"OPS_ADYEN_MERCHANT"_s, kChaosAdyenMerchant);
     env.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, QString::number(c.attemptTimeoutMs));
     env.insert(u"OPS_BACKOFF_BASE_MS"_s, u"20"_s);
     env.insert(u"OPS_BACKOFF_CAP_MS"_s, u"200"_s);
     // Short windows and no margin: deadlines pass within seconds, so rule 7 and the sweeper
-    // are part of every run.
+    // are part of every run. Adyen's window is its key's 7 days, whatever is set here.
     env.insert(u"OPS_STRIPE_WINDOW_SECONDS"_s, window);
     env.insert(u"OPS_SLEN_CREDIT_WINDOW_SECONDS"_s, window);
     env.insert(u"OPS_SLEN_EXECUTION_WINDOW_SECONDS"_s, window);
@@ -229,7 +232,8 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
         throw std::runtime_error("the database already holds operations; give an empty one");
     std::optional<LateTruth> late;
     if (config.withReconciler) {
-        late.emplace(config.opsctlPath, env, sim.port(), dir, config.servers);
+        late.emplace(config.opsctlPath, env, sim.port(), dir, config.servers,
+                     config.adyenPercent > 0);
         late->start();
     }
     log << "opschaos: seed " << config.seed << ", " << plan.units.size() << " units, "
@@ -238,6 +242,8 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
         << (config.mcpPercent > 0
                 ? u", %1 % of refund calls through opsctl mcp --http"_s.arg(config.mcpPercent)
                 : QString())
+        << (config.adyenPercent > 0 ? u", %1 % of refund pairs on Adyen"_s.arg(config.adyenPercent)
+                                    : QString())
         << (late ? u", with the webhook receiver and the reconciler (%1 opsctl serve)"_s.arg(
                        config.servers)
                  : QString())
@@ -289,7 +295,7 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
     report.movements = int(movements.size());
     tally(report, plan, calls, rows);
 
-    InvariantInput input{movements, rows, {}, &calls};
+    InvariantInput input{movements, rows, {}, &calls, QDateTime::currentMSecsSinceEpoch()};
     for (const ChargeSeed &c : plan.charges)
         input.chargeAmounts.insert(c.id, c.amount);
     const Violations base = checkInvariants(input);

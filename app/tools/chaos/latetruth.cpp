@@ -1,5 +1,6 @@
 #include "chaos/latetruth.h"
 
+#include "chaos/chaosplan.h"
 #include "chaos/clirun.h"
 #include "chaos/httpjson.h"
 #include "chaos/servechild.h"
@@ -56,6 +57,15 @@ void namedObjects(const json &body, QMap<QString, QString> &out)
     add(body.value("execution", json()));
     if (body.contains("event"))
         namedObjects(body["event"], out);
+    // An Adyen notification item (stored as an event, or inside the reconciler's reading): the
+    // refund it names and whether it succeeded.
+    if (!str(body, "eventCode").isEmpty() && !str(body, "pspReference").isEmpty())
+        out.insert(str(body, "pspReference"),
+                   str(body, "eventCode") == u"REFUND"_s && str(body, "success") == u"true"_s
+                       ? u"succeeded"_s
+                       : u"failed"_s);
+    if (body.contains("notification"))
+        namedObjects(body["notification"], out);
 }
 
 QString autoCloseProblem(const json &row)
@@ -136,6 +146,36 @@ Violations checkLateTruth(const json &details)
     return v;
 }
 
+Violations checkAdyenSettles(const json &refunds, const json &details, LateTruthReport &report)
+{
+    QMap<QString, json> rows;
+    for (const json &row : details)
+        rows.insert(str(row, "operation_id"), row);
+    Violations v;
+    for (const json &refund : refunds) {
+        const QString state = str(refund, "state");
+        if (state == u"received"_s)
+            continue;
+        ++report.adyenSettled;
+        const QString id = str(refund, "reference");
+        const QString wanted = state == u"failed"_s ? u"failed"_s : u"succeeded"_s;
+        const QString psp = str(refund, "pspReference");
+        if (!rows.contains(id)) {
+            v[u"adyen_settle_closes_row"_s]
+                << u"Adyen refund %1 (%2) names operation '%3', which has no row"_s.arg(psp, state,
+                                                                                        id);
+            continue;
+        }
+        const QString rowState = str(rows[id], "state");
+        if (rowState == wanted)
+            ++report.adyenRowsClosedAsSettled;
+        else
+            v[u"adyen_settle_closes_row"_s]
+                << u"%1: Adyen refund %2 settled %3, the row is %4"_s.arg(id, psp, state, rowState);
+    }
+    return v;
+}
+
 void countLateTruth(const json &details, const QStringList &proposalRows, LateTruthReport &r)
 {
     const QSet<QString> proposed(proposalRows.cbegin(), proposalRows.cend());
@@ -159,12 +199,13 @@ void countLateTruth(const json &details, const QStringList &proposalRows, LateTr
 }
 
 LateTruth::LateTruth(QString opsctlPath, QProcessEnvironment agentEnv, quint16 simPort, QString dir,
-                     int servers)
+                     int servers, bool adyen)
     : m_opsctl(std::move(opsctlPath))
     , m_env(std::move(agentEnv))
     , m_simPort(simPort)
     , m_dir(std::move(dir))
     , m_servers(servers)
+    , m_adyen(adyen)
 {
     m_report.servers = servers;
 }
@@ -190,6 +231,8 @@ QProcessEnvironment LateTruth::serviceEnv() const
     env.insert(u"OPS_STRIPE_WEBHOOK_SECRET"_s, u"whsec_chaos_late_truth"_s);
     env.insert(u"OPS_RECONCILE_TICK_MS"_s, u"200"_s);
     env.insert(u"OPS_RECONCILE_LEASE_MS"_s, u"3000"_s);
+    if (m_adyen)
+        env.insert(u"OPS_ADYEN_HMAC_KEY"_s, kChaosAdyenHmacKey);
     return env;
 }
 
@@ -215,6 +258,15 @@ void LateTruth::start()
                    {"retry_base_ms", 100},
                    {"retry_max_ms", 500},
                    {"max_attempts", 12}});
+        if (m_adyen)
+            adminCall(m_simPort, "POST", "/_sim/webhooks",
+                      {{"url", m_serve.back()->adyenWebhookUrl().toStdString()},
+                       {"format", "adyen"},
+                       {"hmac_key", kChaosAdyenHmacKey.toStdString()},
+                       {"timeout_ms", 3000},
+                       {"retry_base_ms", 100},
+                       {"retry_max_ms", 500},
+                       {"max_attempts", 12}});
     }
 }
 
@@ -277,7 +329,13 @@ LateTruthReport LateTruth::finish(Violations &violations)
     for (const json &p : proposals["proposals"])
         proposalRows << str(p, "operation_id");
     const json details = rowDetails();
-    const Violations added = checkLateTruth(details);
+    Violations added = checkLateTruth(details);
+    if (m_adyen) {
+        const json refunds = adminCall(m_simPort, "GET", "/_sim/adyen/refunds")["refunds"];
+        const Violations adyen = checkAdyenSettles(refunds, details, m_report);
+        for (auto it = adyen.cbegin(); it != adyen.cend(); ++it)
+            added[it.key()] << it.value();
+    }
     for (auto it = added.cbegin(); it != added.cend(); ++it)
         violations[it.key()] << it.value();
     countLateTruth(details, proposalRows, m_report);
@@ -321,6 +379,9 @@ void printLateTruth(const LateTruthReport &r, QTextStream &out)
         out << ' ' << key << '='
             << QString::fromStdString(r.receiverCounters.value(key, json(0)).dump());
     out << "; drained " << (r.drainedCleanly ? "cleanly" : "NOT cleanly") << '\n';
+    if (r.adyenSettled > 0)
+        out << "  adyen: " << r.adyenSettled << " refunds settled at the simulator, "
+            << r.adyenRowsClosedAsSettled << " rows closed as their notification said\n";
 }
 
 } // namespace ops::chaos

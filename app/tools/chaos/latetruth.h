@@ -6,7 +6,9 @@
 // WEBHOOK faults (duplicate, reorder, delay, fail_endpoint). After the agents, the sweep and the
 // last deliveries, the service is drained and one `opsctl reconcile --once` pass runs. Then the
 // rows are judged again: every close by system:reconciler or system:webhook carries evidence
-// naming its provider reference, and no final row was ever reopened.
+// naming its provider reference, and no final row was ever reopened. With Adyen units each
+// service is also an Adyen endpoint, and every refund the simulator settled must have closed its
+// row the same way through the signed notification (Adyen cannot be read back).
 
 #include "chaos/invariants.h"
 
@@ -23,6 +25,7 @@ class ServeChild;
 inline const QStringList kLateTruthInvariants = {
     QStringLiteral("auto_close_has_evidence"), // a system close names evidence with its ref
     QStringLiteral("nothing_reopened"),        // no state change after a row's first close
+    QStringLiteral("adyen_settle_closes_row"), // a settled Adyen refund's row closed as it did
 };
 
 struct LateTruthReport
@@ -41,10 +44,16 @@ struct LateTruthReport
     nlohmann::json receiverCounters; // /healthz counters before the drain, summed over servers
     int servers = 1;                 // opsctl serve processes
     bool drainedCleanly = false;     // every server exited 0 on SIGTERM
+    int adyenSettled = 0;            // Adyen refunds the simulator settled (success or not)
+    int adyenRowsClosedAsSettled = 0;
 };
 
 // Pure: the added invariants over `opsctl show --json --bodies` of each row.
 Violations checkLateTruth(const nlohmann::json &details);
+// Pure: each Adyen refund the simulator settled (GET /_sim/adyen/refunds "refunds") against the
+// row its `reference` names in `details`: succeeded ↔ succeeded, a refused settle ↔ failed.
+Violations checkAdyenSettles(const nlohmann::json &refunds, const nlohmann::json &details,
+                             LateTruthReport &report);
 // Pure: the counts of LateTruthReport that come from the rows and the open proposals.
 void countLateTruth(const nlohmann::json &details, const QStringList &proposalRows,
                     LateTruthReport &report);
@@ -53,8 +62,9 @@ class LateTruth
 {
 public:
     // servers: opsctl serve processes on the agents' database, each a webhook endpoint of its own.
+    // adyen: each service is an Adyen notification endpoint too, and Adyen's settles are judged.
     LateTruth(QString opsctlPath, QProcessEnvironment agentEnv, quint16 simPort, QString dir,
-              int servers = 1);
+              int servers = 1, bool adyen = false);
     ~LateTruth();
 
     // The fault rules this mode adds (webhook faults, failing refund-list reads).
@@ -76,6 +86,7 @@ private:
     quint16 m_simPort = 0;
     QString m_dir;
     int m_servers = 1;
+    bool m_adyen = false;
     std::vector<std::unique_ptr<ServeChild>> m_serve;
     LateTruthReport m_report;
 };

@@ -60,6 +60,10 @@ int main(int argc, char *argv[])
           u"Share of the refund calls sent through one opsctl mcp --http server with an agent "
           u"token of its own (0-100, default 0)."_s,
           u"P"_s},
+         {u"adyen-percent"_s,
+          u"Share of the refund pairs made on Adyen payments (0-100, default 0); with "
+          u"--with-reconciler their signed notifications close them."_s,
+          u"P"_s},
          {u"sim"_s, u"provider-sim executable."_s, u"PATH"_s},
          {u"opsctl"_s, u"opsctl executable."_s, u"PATH"_s},
          {u"work-dir"_s, u"Keep the database here instead of a temporary folder."_s, u"DIR"_s},
@@ -79,8 +83,10 @@ int main(int argc, char *argv[])
                        readInt(p, u"window"_s, 2, &c.windowSeconds) &&
                        readInt(p, u"servers"_s, 1, &c.servers) &&
                        readInt(p, u"failover-after"_s, 0, &c.failoverAfterMs) &&
-                       readInt(p, u"mcp-percent"_s, 0, &c.mcpPercent);
-    if (!valid || c.killPercent > 100 || c.servers > 4 || c.mcpPercent > 100) {
+                       readInt(p, u"mcp-percent"_s, 0, &c.mcpPercent) &&
+                       readInt(p, u"adyen-percent"_s, 0, &c.adyenPercent);
+    if (!valid || c.killPercent > 100 || c.servers > 4 || c.mcpPercent > 100 ||
+        c.adyenPercent > 100) {
         err << "opschaos: numeric options take whole numbers in range (see --help)" << Qt::endl;
         return ops::chaos::ChaosSetupFailed;
     }

@@ -66,6 +66,11 @@ QString ServeChild::webhookUrl() const
     return u"http://127.0.0.1:%1/webhooks/stripe"_s.arg(m_port);
 }
 
+QString ServeChild::adyenWebhookUrl() const
+{
+    return u"http://127.0.0.1:%1/webhooks/adyen"_s.arg(m_port);
+}
+
 bool ServeChild::stop(int timeoutMs)
 {
     if (m_process.state() == QProcess::NotRunning)

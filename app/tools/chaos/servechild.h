@@ -28,6 +28,7 @@ public:
     quint16 port() const { return m_port; }
     bool running() const { return m_process.state() == QProcess::Running; }
     QString webhookUrl() const;
+    QString adyenWebhookUrl() const;
     // SIGTERM, then waits for the drain; true when it exited 0 on its own.
     bool stop(int timeoutMs = 15000);
 
