@@ -10,6 +10,7 @@
 #include "storage/db/dblocation.h"
 #include "storage/operationstore.h"
 #include "storage/session.h"
+#include "transport/connectionsettings.h"
 
 #include <QElapsedTimer>
 #include <nlohmann/json.hpp>
@@ -33,6 +34,10 @@ int demoStory(CommandContext &ctx, const QStringList &args)
     const QUrl sim(opts->value(u"sim"_s), QUrl::StrictMode);
     if (!sim.isValid() || sim.scheme() != u"http"_s || sim.host().isEmpty())
         return ctx.usage(u"--sim must be provider-sim's http://HOST:PORT"_s);
+    // The story's Adyen notifications come back to a receiver on this machine's loopback.
+    if (!isLoopbackUrl(sim))
+        return ctx.usage(u"--sim must be a provider-sim on this machine (127.0.0.1, ::1 or "
+                         "localhost): the story receives its notifications on loopback"_s);
     if (ctx.personName().isEmpty())
         return ctx.usage(u"give --operator NAME: the demo makes that person its supervisor"_s);
     {

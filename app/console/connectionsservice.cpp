@@ -407,6 +407,8 @@ QString ConnectionsService::save(const std::vector<ui::ConnectionEdit> &edits)
         if (!problem(e).isEmpty())
             return problem(e); // nothing is half-saved: the dialog checks every row first
     }
+    if (const QString p = notificationsWithoutMerchant(edits); !p.isEmpty())
+        return p;
     for (const ui::ConnectionEdit &e : edits) {
         if (e.id == u"database"_s) {
             if (const QString failed = saveDatabase(e); !failed.isEmpty())
@@ -429,6 +431,25 @@ QString ConnectionsService::save(const std::vector<ui::ConnectionEdit> &edits)
             return error;
     }
     return {};
+}
+
+QString
+ConnectionsService::notificationsWithoutMerchant(const std::vector<ui::ConnectionEdit> &edits) const
+{
+    bool hmacKey =
+        EnvFileSecretSource(m_configDir).origin(u"adyen-hmac"_s).kind != SecretOrigin::Kind::None;
+    const ConnectionValue saved = ConnectionSettings(m_configDir).value(u"adyen"_s, u"merchant"_s);
+    QString merchant = saved.value;
+    for (const ui::ConnectionEdit &e : edits) {
+        if (e.id == u"adyen-hmac"_s && !e.secret.isEmpty())
+            hmacKey = true;
+        if (e.id == u"adyen"_s && saved.source != ConnectionValue::Source::Environment)
+            merchant = e.project;
+    }
+    if (!hmacKey || !merchant.isEmpty())
+        return {};
+    return tr("Adyen's HMAC key needs the merchant account its notifications are for (Payment "
+              "providers → Adyen): without it opsctl serve does not start.");
 }
 
 bool ConnectionsService::databaseCheckMayUseSavedPassword(const ui::ConnectionEdit &edit) const
@@ -471,6 +492,16 @@ void ConnectionsService::check(const ui::ConnectionEdit &edit,
     resolved.secret = effectiveSecret(edit);
     if (edit.id == u"database"_s && !databaseCheckMayUseSavedPassword(edit))
         resolved.secret.clear();
+    // A saved key goes to the URL it was saved for only: a typed URL may be anyone's.
+    const QString savedUrl =
+        ConnectionSettings(m_configDir).value(edit.id, u"url"_s, defaultUrlOf(edit.id)).value;
+    if (edit.id != u"database"_s && edit.secret.isEmpty() && !resolved.secret.isEmpty() &&
+        resolved.url != savedUrl) {
+        done(false, tr("Not sent: the saved key goes only to %1. To check %2, type the API key "
+                       "again.")
+                        .arg(savedUrl, resolved.url));
+        return;
+    }
     auto *watcher = new QFutureWatcher<CheckOutcome>(this);
     connect(watcher, &QFutureWatcher<CheckOutcome>::finished, this, [watcher, done] {
         const CheckOutcome outcome = watcher->result();

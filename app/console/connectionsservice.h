@@ -2,7 +2,8 @@
 
 // The Connections dialog's backend (connectionsdialog.h): reads and writes the one place opsctl
 // reads too — base URLs in connections.ini, secrets in 0600 files (connectionsettings.h,
-// secrets.h) — and checks a connection with one read that proves the key works: Stripe
+// secrets.h) — and checks a connection with one read that proves the key works (a saved key is
+// sent to the URL it was saved for only; to check another, the key is typed again): Stripe
 // GET /v1/refunds?limit=1 (the read opsctl's look-ups use, served by Stripe and provider-sim
 // alike), Adyen POST /v71/paymentMethods for the merchant account (it moves no money), Slen a
 // customer read, the helpdesk GET /v1/health, the team database an open that reads
@@ -70,6 +71,9 @@ private:
     void addProject(ui::ConnectionRow &r, const QString &key, const QString &fallback) const;
     ui::ConnectionRow databaseRow() const;
     QString adyenProblem(const ui::ConnectionEdit &edit) const;
+    // Why `edits` would leave an Adyen HMAC key without the merchant account its notifications
+    // are for ('' when they do not): opsctl serve refuses to start so.
+    QString notificationsWithoutMerchant(const std::vector<ui::ConnectionEdit> &edits) const;
     QString databaseProblem(const ui::ConnectionEdit &edit) const;
     // The secret in use for `id` when the edit leaves the field empty.
     QString effectiveSecret(const ui::ConnectionEdit &edit) const;

@@ -236,9 +236,18 @@ LookupAnswer adyenAnswer(const Operation &op, const std::vector<StoredEvent> &ev
             QCoreApplication::translate("ops::console::ConsoleJobs", "Stored notifications (%1):")
                 .arg(stored.size()) +
             u'\n' + stored.join(u'\n');
-    if (const auto proof = isFinal(op.state) ? std::nullopt : adyenProof(op, events)) {
+    if (isFinal(op.state)) {
+        a.summary += u'\n' + QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                         "This row is closed: %1.")
+                                 .arg(toString(op.state));
+        return a;
+    }
+    if (const auto proof = adyenProof(op, events)) {
         a.proposedOutcome = proof->outcome;
         a.providerRef = proof->item.pspReference;
+        // What the close rests on, attached with it: the reconciler's own evidence of a proof.
+        a.evidenceTitle = adyenProofTitle(*proof);
+        a.evidenceBody = QByteArray::fromStdString(adyenProofReading(*proof).dump(2));
         a.proposedReason = QCoreApplication::translate(
                                "ops::console::ConsoleJobs",
                                "Adyen notification %1 (stored %2) settles refund %3 as %4.")

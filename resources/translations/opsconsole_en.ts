@@ -1151,6 +1151,14 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <source>the merchant account is needed with an API key</source>
         <translation>the merchant account is needed with an API key</translation>
     </message>
+    <message>
+        <source>Adyen&apos;s HMAC key needs the merchant account its notifications are for (Payment providers → Adyen): without it opsctl serve does not start.</source>
+        <translation>Adyen&apos;s HMAC key needs the merchant account its notifications are for (Payment providers → Adyen): without it opsctl serve does not start.</translation>
+    </message>
+    <message>
+        <source>Not sent: the saved key goes only to %1. To check %2, type the API key again.</source>
+        <translation>Not sent: the saved key goes only to %1. To check %2, type the API key again.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleConnections</name>
@@ -1427,6 +1435,10 @@ Stripe holds another request under this key: a resend cannot finish this refund.
     <message>
         <source>Adyen notification %1 (stored %2) settles refund %3 as %4.</source>
         <translation>Adyen notification %1 (stored %2) settles refund %3 as %4.</translation>
+    </message>
+    <message>
+        <source>This row is closed: %1.</source>
+        <translation>This row is closed: %1.</translation>
     </message>
 </context>
 <context>

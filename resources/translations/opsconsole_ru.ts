@@ -1154,6 +1154,14 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>the merchant account is needed with an API key</source>
         <translation>с ключом API нужен аккаунт продавца</translation>
     </message>
+    <message>
+        <source>Adyen&apos;s HMAC key needs the merchant account its notifications are for (Payment providers → Adyen): without it opsctl serve does not start.</source>
+        <translation>Ключу HMAC Adyen нужен аккаунт продавца, для которого приходят уведомления (Платежи → Adyen): без него opsctl serve не запустится.</translation>
+    </message>
+    <message>
+        <source>Not sent: the saved key goes only to %1. To check %2, type the API key again.</source>
+        <translation>Не отправлено: сохранённый ключ отправляется только на %1. Чтобы проверить %2, введите ключ API ещё раз.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleConnections</name>
@@ -1430,6 +1438,10 @@ Stripe хранит под этим ключом другой запрос: по
     <message>
         <source>Adyen notification %1 (stored %2) settles refund %3 as %4.</source>
         <translation>Уведомление Adyen %1 (сохранено %2) завершает возврат %3 как %4.</translation>
+    </message>
+    <message>
+        <source>This row is closed: %1.</source>
+        <translation>Эта строка закрыта: %1.</translation>
     </message>
 </context>
 <context>

@@ -1154,6 +1154,14 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>the merchant account is needed with an API key</source>
         <translation>з ключем API потрібен обліковий запис продавця</translation>
     </message>
+    <message>
+        <source>Adyen&apos;s HMAC key needs the merchant account its notifications are for (Payment providers → Adyen): without it opsctl serve does not start.</source>
+        <translation>Ключу HMAC Adyen потрібен обліковий запис продавця, для якого надходять сповіщення (Платежі → Adyen): без нього opsctl serve не запуститься.</translation>
+    </message>
+    <message>
+        <source>Not sent: the saved key goes only to %1. To check %2, type the API key again.</source>
+        <translation>Не надіслано: збережений ключ надсилається лише на %1. Щоб перевірити %2, введіть ключ API ще раз.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ConsoleConnections</name>
@@ -1430,6 +1438,10 @@ Stripe зберігає під цим ключем інший запит: пов
     <message>
         <source>Adyen notification %1 (stored %2) settles refund %3 as %4.</source>
         <translation>Сповіщення Adyen %1 (збережено %2) завершує повернення %3 як %4.</translation>
+    </message>
+    <message>
+        <source>This row is closed: %1.</source>
+        <translation>Цей рядок закрито: %1.</translation>
     </message>
 </context>
 <context>

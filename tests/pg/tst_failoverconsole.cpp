@@ -12,6 +12,7 @@
 #include "dialogs/connectionsdialog.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/session.h"
+#include "support/connectionsdialogtest.h"
 #include "support/messagefixture.h"
 #include "support/pgpair.h"
 #include "support/processrun.h"
@@ -35,22 +36,8 @@ private slots:
     void consoleReconnectsToThePromotedStandby();
 
 private:
-    // Presses Check connection on the database row and waits for a result containing `expected`.
-    static bool databaseCheckShows(ui::ConnectionsDialog &d, const QString &expected);
-
     SystemClock m_clock;
 };
-
-bool TestFailoverConsole::databaseCheckShows(ui::ConnectionsDialog &d, const QString &expected)
-{
-    d.revealRow(u"database"_s); // its tab: a button on a hidden tab takes no click
-    QTest::mouseClick(d.checkButton(u"database"_s), Qt::LeftButton);
-    const bool shown = QTest::qWaitFor(
-        [&] { return d.checkResult(u"database"_s)->text().contains(expected); }, 20000);
-    if (!shown)
-        qWarning() << "the database check shows" << d.checkResult(u"database"_s)->text();
-    return shown;
-}
 
 void TestFailoverConsole::consoleReconnectsToThePromotedStandby()
 {
@@ -78,7 +65,7 @@ void TestFailoverConsole::consoleReconnectsToThePromotedStandby()
     ui::ConnectionsDialog dialog(connections, &window);
     dialog.show();
     dialog.urlField(u"database"_s)->setText(pair.url());
-    QVERIFY(databaseCheckShows(dialog, u"as postgres; schema version"_s));
+    QVERIFY(test::checkShows(dialog, u"database"_s, u"as postgres; schema version"_s, 20000));
     QVERIFY(dialog.checkResult(u"database"_s)->text().contains(u"sync standby"_s));
     const QString shots = QStringLiteral(QT_TESTCASE_BUILDDIR) + u"/screenshots"_s;
     QVERIFY(QDir().mkpath(shots));
@@ -102,7 +89,8 @@ void TestFailoverConsole::consoleReconnectsToThePromotedStandby()
     });
     QVERIFY2(unreachable != said.cend(), qPrintable(said.join(u" | "_s)));
     QCOMPARE(window.replicationLabel()->text(), u"standalone server"_s);
-    QVERIFY(databaseCheckShows(dialog, u"standalone server"_s)); // the promoted standby answers
+    QVERIFY(test::checkShows(dialog, u"database"_s, u"standalone server"_s,
+                             20000)); // the promoted standby answers
 
     // Another desk opens a row on the new primary: live refresh shows it here.
     {

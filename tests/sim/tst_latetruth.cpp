@@ -140,9 +140,9 @@ void TestLateTruth::adyenSettleMustCloseItsRow()
     const auto refund = [](const char *psp, const char *reference, const char *state) {
         return json{{"pspReference", psp}, {"reference", reference}, {"state", state}};
     };
-    const json rows =
-        json::array({row("op_1", "succeeded"), row("op_2", "failed"), row("op_3", "open"),
-                     row("op_4", "failed"), row("op_5", "open")});
+    const json rows = json::array({row("op_1", "succeeded"), row("op_2", "failed"),
+                                   row("op_3", "open"), row("op_4", "failed"), row("op_5", "open"),
+                                   row("op_6", "succeeded"), row("op_7", "open")});
     const json refunds = json::array({
         refund("PSP1", "op_1", "succeeded"), // closed as settled
         refund("PSP2", "op_2", "failed"),    // refused at the settle, closed failed
@@ -150,18 +150,22 @@ void TestLateTruth::adyenSettleMustCloseItsRow()
         refund("PSP4", "op_4", "succeeded"), // wrong close: money moved, the row says failed
         refund("PSP5", "op_5", "received"),  // not settled yet: not judged
         refund("PSP6", "op_9", "succeeded"), // names no row
+        // Failed after its success: closed succeeded first (kept, with Attention) is right…
+        refund("PSP7", "op_6", "refund_failed"),
+        refund("PSP8", "op_7", "refunded_reversed"), // …and never closed at all is lost
     });
     LateTruthReport r;
     const Violations v = checkAdyenSettles(refunds, rows, r);
     const QStringList found = v.value(u"adyen_settle_closes_row"_s);
-    QCOMPARE(found.size(), 3);
+    QCOMPARE(found.size(), 4);
     QVERIFY2(
         found.join(u'\n').contains(u"op_3: Adyen refund PSP3 settled succeeded, the row is open"_s),
         qPrintable(found.join(u'\n')));
     QVERIFY(found.join(u'\n').contains(u"op_4: Adyen refund PSP4"_s));
     QVERIFY(found.join(u'\n').contains(u"operation 'op_9', which has no row"_s));
-    QCOMPARE(r.adyenSettled, 5);
-    QCOMPARE(r.adyenRowsClosedAsSettled, 2);
+    QVERIFY(found.join(u'\n').contains(u"op_7: Adyen refund PSP8"_s));
+    QCOMPARE(r.adyenSettled, 7);
+    QCOMPARE(r.adyenRowsClosedAsSettled, 3);
 }
 
 QTEST_GUILESS_MAIN(TestLateTruth)

@@ -71,6 +71,22 @@ private slots:
         QVERIFY(a.proposedOutcome && *a.proposedOutcome == OperationState::Succeeded);
         QCOMPARE(a.providerRef, accepted.providerReference);
         QVERIFY2(a.proposedReason.contains(eventId), qPrintable(a.proposedReason));
+        // The close is attached with the notification that proves it.
+        const json evidence = json::parse(a.evidenceBody.toStdString(), nullptr, false);
+        QVERIFY2(evidence.value("event_id", "") == eventId.toStdString(),
+                 a.evidenceBody.constData());
+        QVERIFY(evidence["notification"].value("pspReference", "") ==
+                accepted.providerReference.toStdString());
+        QVERIFY2(a.evidenceTitle.contains(eventId), qPrintable(a.evidenceTitle));
+        // Once closed, the look-up says so and proposes nothing.
+        QVERIFY(f.store().closeSucceeded(accepted.operationId, accepted.providerReference,
+                                         u"succeeded"_s, u"system:webhook"_s,
+                                         u"by its notification"_s));
+        const LookupAnswer closed =
+            console::runLookup(config(f), f.clock(), accepted.operationId, cancelled);
+        QVERIFY2(closed.summary.contains(u"This row is closed: succeeded."_s),
+                 qPrintable(closed.summary));
+        QVERIFY(!closed.proposedOutcome && !closed.resendHelps);
         QVERIFY(!a.resendHelps);
         QCOMPARE(posts(), std::size_t(1)); // the look-up sent nothing
     }

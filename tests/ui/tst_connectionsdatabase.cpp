@@ -9,6 +9,7 @@
 #include "console/connectionsservice.h"
 #include "dialogs/connectionsdialog.h"
 #include "storage/db/dblocation.h"
+#include "support/connectionsdialogtest.h"
 #include "transport/connectionsettings.h"
 #include "transport/secrets.h"
 
@@ -24,14 +25,6 @@
 
 using namespace Qt::StringLiterals;
 using namespace ops;
-
-namespace {
-
-constexpr auto kGroupOrOther = QFileDevice::ReadGroup | QFileDevice::WriteGroup |
-                               QFileDevice::ExeGroup | QFileDevice::ReadOther |
-                               QFileDevice::WriteOther | QFileDevice::ExeOther;
-
-} // namespace
 
 class TestConnectionsDatabase : public QObject
 {
@@ -50,8 +43,6 @@ private slots:
 private:
     QString configDir() const { return m_xdg.path() + u"/opsconsole"_s; }
     std::unique_ptr<ui::ConnectionsDialog> openDialog();
-    // Presses Check connection on row `id` and waits for a result containing `expected`.
-    static bool checkShows(ui::ConnectionsDialog &d, const QString &id, const QString &expected);
 
     QTemporaryDir m_xdg;
     std::unique_ptr<console::ConnectionsService> m_service;
@@ -83,18 +74,6 @@ std::unique_ptr<ui::ConnectionsDialog> TestConnectionsDatabase::openDialog()
     auto d = std::make_unique<ui::ConnectionsDialog>(*m_service);
     d->show();
     return d;
-}
-
-bool TestConnectionsDatabase::checkShows(ui::ConnectionsDialog &d, const QString &id,
-                                         const QString &expected)
-{
-    d.revealRow(id); // its tab: a button on a hidden tab takes no click
-    QTest::mouseClick(d.checkButton(id), Qt::LeftButton);
-    const bool shown =
-        QTest::qWaitFor([&] { return d.checkResult(id)->text().contains(expected); }, 10000);
-    if (!shown)
-        qWarning() << id << "shows" << d.checkResult(id)->text();
-    return shown;
 }
 
 void TestConnectionsDatabase::databaseThatCannotWorkIsRefused_data()
@@ -165,7 +144,7 @@ void TestConnectionsDatabase::databaseIsSavedWithoutItsPasswordInTheIni()
         QVERIFY2(d->result() == QDialog::Accepted, qPrintable(d->messageLabel()->text()));
     }
     const QString key = configDir() + u"/database.key"_s;
-    QCOMPARE(QFileInfo(key).permissions() & kGroupOrOther, QFileDevice::Permissions());
+    QCOMPARE(QFileInfo(key).permissions() & test::kGroupOrOther, QFileDevice::Permissions());
     // The ini holds the URL exactly as typed: no password, encoded or not.
     QCOMPARE(QSettings(ConnectionSettings().path(), QSettings::IniFormat)
                  .value(u"database/url"_s)
@@ -251,22 +230,23 @@ void TestConnectionsDatabase::databasePasswordNeverGoesToOtherServers()
 void TestConnectionsDatabase::databaseCheckSaysWhyItCannotConnect()
 {
     auto d = openDialog();
-    QVERIFY(checkShows(*d, u"database"_s,
-                       u"Empty: a start without --db or OPS_DB uses the embedded SQLite file"_s));
+    QVERIFY(
+        test::checkShows(*d, u"database"_s,
+                         u"Empty: a start without --db or OPS_DB uses the embedded SQLite file"_s));
     // Nothing listens on port 9 of either host; the password never shows.
     d->urlField(u"database"_s)
         ->setText(u"postgresql://alice@127.0.0.1:9,127.0.0.2:9/ops?connect_timeout=2"_s);
     d->secretField(u"database"_s)->setText(u"Hunter2pw"_s);
-    QVERIFY(checkShows(*d, u"database"_s,
-                       u"Cannot open: cannot connect to PostgreSQL at "
-                       "postgresql://alice@127.0.0.1:9,127.0.0.2:9/ops"_s));
+    QVERIFY(test::checkShows(*d, u"database"_s,
+                             u"Cannot open: cannot connect to PostgreSQL at "
+                             "postgresql://alice@127.0.0.1:9,127.0.0.2:9/ops"_s));
     QVERIFY(!d->checkResult(u"database"_s)->text().contains(u"Hunter2pw"_s));
     QVERIFY(!QFile::exists(ConnectionSettings().path())); // checking saves nothing
     // OPS_DB naming a SQLite file: nothing to connect to, said so.
     qputenv("OPS_DB", "/srv/ops/operations.sqlite");
     d = openDialog();
-    QVERIFY(
-        checkShows(*d, u"database"_s, u"/srv/ops/operations.sqlite is an embedded SQLite file"_s));
+    QVERIFY(test::checkShows(*d, u"database"_s,
+                             u"/srv/ops/operations.sqlite is an embedded SQLite file"_s));
     qunsetenv("OPS_DB");
 }
 

@@ -130,6 +130,7 @@ private slots:
     void signalStopsTheDemo();
     void opsctlDemoStoryBuildsTheSameRows();
     void unopenableDatabaseIsNamedWithTheReason();
+    void demoStoryRefusesASimulatorElsewhere();
 };
 
 void TestConsoleDemo::demoScreenshotStartsAndStopsTheSimulator()
@@ -343,4 +344,20 @@ void TestConsoleDemo::unopenableDatabaseIsNamedWithTheReason()
 }
 
 QTEST_MAIN(TestConsoleDemo)
+// The story's Adyen notifications come back to a receiver on loopback: a simulator on another
+// machine could never deliver them, so it is refused before anything is made.
+void TestConsoleDemo::demoStoryRefusesASimulatorElsewhere()
+{
+    QTemporaryDir home;
+    const QString db = home.filePath(u"story.sqlite"_s);
+    const auto run = test::runProcess(QStringLiteral(OPS_OPSCTL_PATH),
+                                      {u"--db"_s, db, u"--operator"_s, u"demo-alice"_s, u"demo"_s,
+                                       u"story"_s, u"--sim"_s, u"http://192.0.2.7:8080"_s},
+                                      demoEnvironment(home, u"/usr/bin:/bin"_s));
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.errText().contains(u"--sim must be a provider-sim on this machine"_s),
+             run.err.constData());
+    QVERIFY(!QFileInfo::exists(db));
+}
+
 #include "tst_consoledemo.moc"

@@ -59,9 +59,21 @@ bool DemoReceiver::waitForStored(qint64 events, std::chrono::milliseconds timeou
     QTimer wake;
     wake.start(20);
     QAbstractEventDispatcher *dispatcher = QAbstractEventDispatcher::instance();
-    while (m_receiver->stats().stored < events && !deadline.hasExpired())
+    const auto waiting = [&] {
+        const WebhookStats &s = m_receiver->stats();
+        return s.stored < events && s.refusedTotal() == 0 && !deadline.hasExpired();
+    };
+    while (waiting())
         dispatcher->processEvents(QEventLoop::WaitForMoreEvents);
     return m_receiver->stats().stored >= events;
+}
+
+QString DemoReceiver::refused() const
+{
+    QStringList reasons;
+    for (const auto &[reason, count] : m_receiver->stats().refused)
+        reasons << u"%1 ×%2"_s.arg(reason).arg(count);
+    return reasons.join(u", "_s);
 }
 
 } // namespace ops

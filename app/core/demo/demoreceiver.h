@@ -30,8 +30,11 @@ public:
     // Listens on 127.0.0.1 and returns the Adyen route's URL to register with the simulator;
     // '' and *error when the database cannot be opened or no port is free.
     QString start(QString *error);
-    // Runs the event loop until `events` notifications are stored in all, or `timeout` passes.
+    // Serves until `events` notifications are stored in all (true), or one is refused or
+    // `timeout` passes (false; refused() says why).
     bool waitForStored(qint64 events, std::chrono::milliseconds timeout);
+    // The receiver's refusals so far, "reason ×count, …" ('' when none).
+    QString refused() const;
 
 private:
     QString m_dbLocation;

@@ -190,11 +190,18 @@ bool adyenRefunds(Story &s)
         s.settleAdyenRefundOf(u"DZ4DPSHB4WD2WN82"_s);
     if (!settled)
         return false;
-    if (!receiver.waitForStored(1, kNotificationWait))
-        return s.fail(u"the simulator's Adyen notification did not arrive within %1 s"_s.arg(
-            kNotificationWait.count() / 1000));
-    // The receiver stops with the story: the simulator must not keep retrying to a closed port.
-    return s.admin("DELETE", u"/_sim/webhooks"_s);
+    if (!receiver.waitForStored(1, kNotificationWait)) {
+        const QString refused = receiver.refused();
+        return s.fail(refused.isEmpty()
+                          ? u"the simulator's Adyen notification did not arrive within %1 s"_s.arg(
+                                kNotificationWait.count() / 1000)
+                          : u"the story's receiver refused the simulator's Adyen notification: "_s +
+                                refused);
+    }
+    // The receiver stops with the story: the simulator (seeded by this story) must not keep
+    // retrying to a closed port, and settles later refunds by its timer again.
+    return s.admin("DELETE", u"/_sim/webhooks"_s) &&
+           s.admin("POST", u"/_sim/adyen/config"_s, R"({"auto_settle_ms":50})");
 }
 
 bool credits(Story &s)

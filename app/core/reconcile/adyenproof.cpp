@@ -72,4 +72,18 @@ std::optional<AdyenProof> adyenProof(const Operation &op, const std::vector<Stor
     return newest;
 }
 
+nlohmann::json adyenProofReading(const AdyenProof &proof)
+{
+    return {{"source", "stored_adyen_notification"},
+            {"event_id", proof.eventId.toStdString()},
+            {"received_at", proof.receivedAt.toString(Qt::ISODateWithMs).toStdString()},
+            {"notification", proof.item.raw}};
+}
+
+QString adyenProofTitle(const AdyenProof &proof)
+{
+    return u"stored Adyen notification %1 (%2 %3)"_s.arg(
+        proof.eventId, proof.item.eventCode, proof.item.success ? u"true"_s : u"false"_s);
+}
+
 } // namespace ops

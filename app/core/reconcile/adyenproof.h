@@ -44,6 +44,13 @@ bool adyenSettlesRefund(const QString &eventCode);
 // the product, and is Attention's, never proof.
 std::optional<AdyenProof> adyenProof(const Operation &op, const std::vector<StoredEvent> &events);
 
+// The stored notification a proof rests on, as the evidence body of a close made on it (by the
+// reconciler, or by a person from the look-up): {"source":"stored_adyen_notification",
+// "event_id","received_at","notification":<the item as received>}.
+nlohmann::json adyenProofReading(const AdyenProof &proof);
+// Its evidence title: "stored Adyen notification <id> (<eventCode> <success>)".
+QString adyenProofTitle(const AdyenProof &proof);
+
 // The later of two refund notifications of one refund, by phase then eventDate.
 bool adyenLaterThan(const AdyenItem &a, const AdyenItem &b);
 

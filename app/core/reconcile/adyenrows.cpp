@@ -38,18 +38,11 @@ RowReport Reconciler::decideFromAdyen(Pass &pass, const Operation &op, const Ady
 {
     const AdyenItem &item = proof.item;
     const QString received = proof.receivedAt.toString(Qt::ISODateWithMs);
-    const json body = {{"reader", m_config.actor.toStdString()},
-                       {"read_at", iso(pass.nowMs).toStdString()},
-                       {"operation_id", op.id.toStdString()},
-                       {"source", "stored_adyen_notification"},
-                       {"event_id", proof.eventId.toStdString()},
-                       {"received_at", received.toStdString()},
-                       {"notification", item.raw}};
-    const qint64 evidenceId =
-        storeReading(op,
-                     u"Reconciler: stored Adyen notification %1 (%2 %3)"_s.arg(
-                         proof.eventId, item.eventCode, item.success ? u"true"_s : u"false"_s),
-                     body);
+    json body = adyenProofReading(proof);
+    body["reader"] = m_config.actor.toStdString();
+    body["read_at"] = iso(pass.nowMs).toStdString();
+    body["operation_id"] = op.id.toStdString();
+    const qint64 evidenceId = storeReading(op, u"Reconciler: "_s + adyenProofTitle(proof), body);
     const QString why =
         u"Reconciler: Adyen notification %1 (stored %2) shows refund %3 of payment %4, %5, %6; "
         "Adyen cannot be read, and its notification is the answer."_s.arg(

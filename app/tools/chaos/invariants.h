@@ -19,7 +19,7 @@ inline const QStringList kInvariants = {
     QStringLiteral("movement_maps_to_row"),  // operation_id names a row with the same key
     QStringLiteral("failed_row_has_no_movement"),
     QStringLiteral("succeeded_row_has_movement"),
-    QStringLiteral("no_row_lost"), // every reported operation exists; none open past its deadline
+    QStringLiteral("no_row_lost"),              // every reported operation exists; none left open
     QStringLiteral("charge_not_over_refunded"), // per charge, refunded <= amount
 };
 
@@ -31,8 +31,8 @@ struct InvariantInput
     nlohmann::json operations; // opsctl list --json "operations"
     QMap<QString, qint64> chargeAmounts;
     const std::vector<CallRecord> *calls = nullptr;
-    // When the rows were listed: a row inside its window (an Adyen row: its key lives 7 days)
-    // may still be open, waiting for its notification or a person.
+    // When the rows were listed: an Adyen row inside its key's 7 days may still be open,
+    // waiting for its notification or a person.
     qint64 nowMs = 0;
 };
 

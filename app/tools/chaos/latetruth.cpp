@@ -158,7 +158,11 @@ Violations checkAdyenSettles(const json &refunds, const json &details, LateTruth
             continue;
         ++report.adyenSettled;
         const QString id = str(refund, "reference");
-        const QString wanted = state == u"failed"_s ? u"failed"_s : u"succeeded"_s;
+        // Failed or reversed after its success: the row was closed succeeded first and stays so
+        // (forward only, with Attention), or was closed failed by the later notification.
+        QStringList wanted = {u"succeeded"_s, u"failed"_s};
+        if (state == u"succeeded"_s || state == u"failed"_s)
+            wanted = {state};
         const QString psp = str(refund, "pspReference");
         if (!rows.contains(id)) {
             v[u"adyen_settle_closes_row"_s]
@@ -167,7 +171,7 @@ Violations checkAdyenSettles(const json &refunds, const json &details, LateTruth
             continue;
         }
         const QString rowState = str(rows[id], "state");
-        if (rowState == wanted)
+        if (wanted.contains(rowState))
             ++report.adyenRowsClosedAsSettled;
         else
             v[u"adyen_settle_closes_row"_s]

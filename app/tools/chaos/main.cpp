@@ -97,6 +97,11 @@ int main(int argc, char *argv[])
         err << "opschaos: --servers needs --with-reconciler" << Qt::endl;
         return ops::chaos::ChaosSetupFailed;
     }
+    // Adyen's outcome arrives only by notification: without a receiver nothing judges its rows.
+    if (c.adyenPercent > 0 && !c.withReconciler) {
+        err << "opschaos: --adyen-percent needs --with-reconciler" << Qt::endl;
+        return ops::chaos::ChaosSetupFailed;
+    }
     c.failoverCommand = p.value(u"failover"_s);
     if (!c.failoverCommand.isEmpty() && !p.value(u"db"_s).contains(u','))
         err << "opschaos: warning: --failover without a multi-host --db leaves the agents on the "
