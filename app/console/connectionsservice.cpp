@@ -349,6 +349,8 @@ QString ConnectionsService::problem(const ui::ConnectionEdit &edit) const
         return {};
     if (edit.id == u"database"_s)
         return databaseProblem(edit);
+    if (const QString p = savedKeyToNewUrl(edit); !p.isEmpty())
+        return p;
     if (edit.id == u"adyen"_s)
         return adyenProblem(edit);
     const QString url = effectiveUrl(edit);
@@ -376,6 +378,36 @@ QString ConnectionsService::adyenProblem(const ui::ConnectionEdit &edit) const
     if (account.isEmpty())
         return tr("the merchant account is needed with an API key");
     return adyenMerchantProblem(account);
+}
+
+namespace {
+
+// Two base URLs that name the same place: scheme and host in any case, a trailing slash or not.
+bool sameBaseUrl(const QString &a, const QString &b)
+{
+    const auto norm = [](const QString &u) {
+        return QUrl(u.trimmed()).adjusted(QUrl::StripTrailingSlash | QUrl::NormalizePathSegments);
+    };
+    return norm(a) == norm(b);
+}
+
+} // namespace
+
+QString ConnectionsService::savedUrl(const QString &id) const
+{
+    return ConnectionSettings(m_configDir).value(id, u"url"_s, defaultUrlOf(id)).value;
+}
+
+QString ConnectionsService::savedKeyToNewUrl(const ui::ConnectionEdit &edit) const
+{
+    // A key from the environment goes wherever the environment says; only the saved file's key
+    // is bound to the saved URL.
+    if (!edit.secret.isEmpty() ||
+        EnvFileSecretSource(m_configDir).origin(edit.id).kind != SecretOrigin::Kind::File ||
+        sameBaseUrl(effectiveUrl(edit), savedUrl(edit.id)))
+        return {};
+    return tr("the saved key belongs to %1; type the key again to use it with %2")
+        .arg(savedUrl(edit.id), effectiveUrl(edit));
 }
 
 QString ConnectionsService::warning(const ui::ConnectionEdit &edit) const
@@ -407,7 +439,8 @@ QString ConnectionsService::save(const std::vector<ui::ConnectionEdit> &edits)
         if (!problem(e).isEmpty())
             return problem(e); // nothing is half-saved: the dialog checks every row first
     }
-    if (const QString p = notificationsWithoutMerchant(edits); !p.isEmpty())
+    QString row;
+    if (const QString p = problemAcross(edits, &row); !p.isEmpty())
         return p;
     for (const ui::ConnectionEdit &e : edits) {
         if (e.id == u"database"_s) {
@@ -431,6 +464,13 @@ QString ConnectionsService::save(const std::vector<ui::ConnectionEdit> &edits)
             return error;
     }
     return {};
+}
+
+QString ConnectionsService::problemAcross(const std::vector<ui::ConnectionEdit> &edits,
+                                          QString *rowId) const
+{
+    *rowId = u"adyen"_s;
+    return notificationsWithoutMerchant(edits);
 }
 
 QString
@@ -492,14 +532,12 @@ void ConnectionsService::check(const ui::ConnectionEdit &edit,
     resolved.secret = effectiveSecret(edit);
     if (edit.id == u"database"_s && !databaseCheckMayUseSavedPassword(edit))
         resolved.secret.clear();
-    // A saved key goes to the URL it was saved for only: a typed URL may be anyone's.
-    const QString savedUrl =
-        ConnectionSettings(m_configDir).value(edit.id, u"url"_s, defaultUrlOf(edit.id)).value;
+    // A configured key goes to the URL it was configured for only: a typed URL may be anyone's.
     if (edit.id != u"database"_s && edit.secret.isEmpty() && !resolved.secret.isEmpty() &&
-        resolved.url != savedUrl) {
-        done(false, tr("Not sent: the saved key goes only to %1. To check %2, type the API key "
-                       "again.")
-                        .arg(savedUrl, resolved.url));
+        !sameBaseUrl(resolved.url, savedUrl(edit.id))) {
+        done(false, tr("Not sent: the configured key goes only to the saved URL. To check %1, "
+                       "type the key again.")
+                        .arg(resolved.url));
         return;
     }
     auto *watcher = new QFutureWatcher<CheckOutcome>(this);

@@ -55,6 +55,8 @@ public:
 
     std::vector<ui::ConnectionRow> rows() const override;
     QString problem(const ui::ConnectionEdit &edit) const override;
+    QString problemAcross(const std::vector<ui::ConnectionEdit> &edits,
+                          QString *rowId) const override;
     QString warning(const ui::ConnectionEdit &edit) const override;
     QString save(const std::vector<ui::ConnectionEdit> &edits) override;
     void check(const ui::ConnectionEdit &edit,
@@ -74,6 +76,11 @@ private:
     // Why `edits` would leave an Adyen HMAC key without the merchant account its notifications
     // are for ('' when they do not): opsctl serve refuses to start so.
     QString notificationsWithoutMerchant(const std::vector<ui::ConnectionEdit> &edits) const;
+    // Why a provider row's new URL would take the key saved for another ('' when it would not):
+    // a saved key goes to the URL it was saved for only, so a new URL needs the key typed.
+    QString savedKeyToNewUrl(const ui::ConnectionEdit &edit) const;
+    // The URL a provider row's saved or environment key belongs to.
+    QString savedUrl(const QString &id) const;
     QString databaseProblem(const ui::ConnectionEdit &edit) const;
     // The secret in use for `id` when the edit leaves the field empty.
     QString effectiveSecret(const ui::ConnectionEdit &edit) const;

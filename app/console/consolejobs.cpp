@@ -9,6 +9,7 @@
 #include "engine/executionengine.h"
 #include "engine/refunddispatch.h"
 #include "itemmodels/localeformat.h"
+#include "itemmodels/operationtablemodel.h"
 #include "reconcile/adyenproof.h"
 #include "storage/events/eventstore.h"
 #include "storage/operationquery.h"
@@ -19,6 +20,7 @@
 #include "transport/secrets.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
@@ -239,15 +241,19 @@ LookupAnswer adyenAnswer(const Operation &op, const std::vector<StoredEvent> &ev
     if (isFinal(op.state)) {
         a.summary += u'\n' + QCoreApplication::translate("ops::console::ConsoleJobs",
                                                          "This row is closed: %1.")
-                                 .arg(toString(op.state));
+                                 .arg(stateLabel(op.state));
         return a;
     }
     if (const auto proof = adyenProof(op, events)) {
         a.proposedOutcome = proof->outcome;
         a.providerRef = proof->item.pspReference;
         // What the close rests on, attached with it: the reconciler's own evidence of a proof.
-        a.evidenceTitle = adyenProofTitle(*proof);
-        a.evidenceBody = QByteArray::fromStdString(adyenProofReading(*proof).dump(2));
+        a.evidenceTitle = u"Adyen look-up: "_s + adyenProofTitle(*proof);
+        nlohmann::json reading = adyenProofReading(*proof);
+        reading["looked_up_at"] =
+            QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
+        reading["operation_id"] = op.id.toStdString();
+        a.evidenceBody = QByteArray::fromStdString(reading.dump(2));
         a.proposedReason = QCoreApplication::translate(
                                "ops::console::ConsoleJobs",
                                "Adyen notification %1 (stored %2) settles refund %3 as %4.")

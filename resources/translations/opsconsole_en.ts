@@ -1156,8 +1156,12 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <translation>Adyen&apos;s HMAC key needs the merchant account its notifications are for (Payment providers → Adyen): without it opsctl serve does not start.</translation>
     </message>
     <message>
-        <source>Not sent: the saved key goes only to %1. To check %2, type the API key again.</source>
-        <translation>Not sent: the saved key goes only to %1. To check %2, type the API key again.</translation>
+        <source>the saved key belongs to %1; type the key again to use it with %2</source>
+        <translation>the saved key belongs to %1; type the key again to use it with %2</translation>
+    </message>
+    <message>
+        <source>Not sent: the configured key goes only to the saved URL. To check %1, type the key again.</source>
+        <translation>Not sent: the configured key goes only to the saved URL. To check %1, type the key again.</translation>
     </message>
 </context>
 <context>

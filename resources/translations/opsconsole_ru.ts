@@ -1159,8 +1159,12 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>Ключу HMAC Adyen нужен аккаунт продавца, для которого приходят уведомления (Платежи → Adyen): без него opsctl serve не запустится.</translation>
     </message>
     <message>
-        <source>Not sent: the saved key goes only to %1. To check %2, type the API key again.</source>
-        <translation>Не отправлено: сохранённый ключ отправляется только на %1. Чтобы проверить %2, введите ключ API ещё раз.</translation>
+        <source>the saved key belongs to %1; type the key again to use it with %2</source>
+        <translation>сохранённый ключ относится к %1; введите ключ ещё раз, чтобы использовать его с %2</translation>
+    </message>
+    <message>
+        <source>Not sent: the configured key goes only to the saved URL. To check %1, type the key again.</source>
+        <translation>Не отправлено: настроенный ключ отправляется только на сохранённый URL. Чтобы проверить %1, введите ключ ещё раз.</translation>
     </message>
 </context>
 <context>

@@ -1159,8 +1159,12 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>Ключу HMAC Adyen потрібен обліковий запис продавця, для якого надходять сповіщення (Платежі → Adyen): без нього opsctl serve не запуститься.</translation>
     </message>
     <message>
-        <source>Not sent: the saved key goes only to %1. To check %2, type the API key again.</source>
-        <translation>Не надіслано: збережений ключ надсилається лише на %1. Щоб перевірити %2, введіть ключ API ще раз.</translation>
+        <source>the saved key belongs to %1; type the key again to use it with %2</source>
+        <translation>збережений ключ належить до %1; введіть ключ ще раз, щоб використовувати його з %2</translation>
+    </message>
+    <message>
+        <source>Not sent: the configured key goes only to the saved URL. To check %1, type the key again.</source>
+        <translation>Не надіслано: налаштований ключ надсилається лише на збережену URL-адресу. Щоб перевірити %1, введіть ключ ще раз.</translation>
     </message>
 </context>
 <context>

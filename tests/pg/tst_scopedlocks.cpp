@@ -55,6 +55,8 @@ private:
     // Starts `args` in kProcesses opsctl processes at once; returns their exit codes.
     QList<int> raceOpsctl(const std::function<QStringList(int)> &args);
     json refundPosts() const;
+    // `opsctl list --json` of the race's database, for a failure to show every row.
+    QByteArray listedRows() const;
     // What the provider refunded: the amount of each key it answered 200 to, once per key.
     qint64 refundedByProvider() const;
 
@@ -75,7 +77,9 @@ void TestScopedLocks::init()
     m_env.insert(u"OPS_DB"_s, m_db->location());
     m_env.insert(u"OPS_STRIPE_URL"_s, m_sim->baseUrl().toString());
     m_env.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_locks"_s);
-    m_env.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"5000"_s);
+    // Generous: sixteen processes start at once on two cores beside other suites, and this is
+    // a test of the locks, not of the provider's speed.
+    m_env.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"20000"_s);
     m_env.remove(u"OPS_OPERATOR"_s);
     // The schema exists before the race: the race is about refunds, not about migrating.
     QProcess first;
@@ -115,6 +119,15 @@ QList<int> TestScopedLocks::raceOpsctl(const std::function<QStringList(int)> &ar
     return codes;
 }
 
+QByteArray TestScopedLocks::listedRows() const
+{
+    QProcess list;
+    list.setProcessEnvironment(m_env);
+    list.start(QStringLiteral(OPS_OPSCTL_PATH), {u"list"_s, u"--json"_s});
+    list.waitForFinished(30000);
+    return list.readAllStandardOutput() + list.readAllStandardError();
+}
+
 json TestScopedLocks::refundPosts() const
 {
     json posts = json::array();
@@ -150,9 +163,10 @@ void TestScopedLocks::sixteenProcessesRaceOneRefund()
     });
     QCOMPARE(codes.count(0), kProcesses);
     QCOMPARE(scalar(m_db->location(), u"SELECT COUNT(*) FROM operations"_s), 1);
-    QCOMPARE(
-        scalar(m_db->location(), u"SELECT COUNT(*) FROM operations WHERE state = 'succeeded'"_s),
-        1);
+    // Said in full when it fails: CI once saw none succeeded on a loaded machine (stop 47).
+    QVERIFY2(scalar(m_db->location(),
+                    u"SELECT COUNT(*) FROM operations WHERE state = 'succeeded'"_s) == 1,
+             listedRows().constData());
     // Every request the provider saw carried the one stored key: one refund at most.
     const json posts = refundPosts();
     QVERIFY(!posts.empty());

@@ -42,15 +42,21 @@ class ConnectionsFixture
 {
 protected:
     QString configDir() const { return m_xdg.path() + QStringLiteral("/opsconsole"); }
-    // initTestCase: '' when the folder is this suite's and provider-sim (`simPath`, the demo seed
-    // under `sourceDir`) runs, else what failed.
-    QString setUpHome(const QString &simPath, const QString &sourceDir)
+    // initTestCase: '' when the configuration folder is this suite's, else what failed.
+    QString enterHome()
     {
         if (!m_xdg.isValid())
             return QStringLiteral("no temporary folder");
         qputenv("XDG_CONFIG_HOME", m_xdg.path().toUtf8());
         if (opsConfigDir() != configDir())
             return QStringLiteral("the configuration folder is ") + opsConfigDir();
+        return {};
+    }
+    // enterHome(), and provider-sim (`simPath`, the demo seed under `sourceDir`) started.
+    QString setUpHome(const QString &simPath, const QString &sourceDir)
+    {
+        if (const QString failed = enterHome(); !failed.isEmpty())
+            return failed;
         m_sim = std::make_unique<SimProcess>(simPath, SimProcess::demoSeedPath(sourceDir));
         return m_sim->start() ? QString() : m_sim->error();
     }

@@ -228,11 +228,13 @@ void TestConnectionsAdyen::hmacKeyWithoutItsMerchantAccountIsRefused()
     // opsctl serve refuses to start with an HMAC key and no merchant account (the receiver
     // checks each notification's account): the dialog must not save that half.
     auto d = openDialog();
+    d->revealRow(u"adyen-hmac"_s);
     d->secretField(u"adyen-hmac"_s)->setText(kHmacKey);
     QTest::mouseClick(d->saveButton(), Qt::LeftButton);
     QVERIFY(d->isVisible());
     QVERIFY2(d->messageLabel()->text().contains(u"merchant account"_s),
              qPrintable(d->messageLabel()->text()));
+    QCOMPARE(d->pages()->currentIndex(), 0); // the Adyen row's tab
     QVERIFY(!QFile::exists(configDir() + u"/adyen-hmac.key"_s));
     // With the account from the environment it is saved, and the receiver's settings read.
     qputenv("OPS_ADYEN_MERCHANT", "NorthwindECOM");
@@ -255,10 +257,26 @@ void TestConnectionsAdyen::savedKeyGoesToTheSavedUrlOnly()
     auto again = openDialog();
     QVERIFY(again->secretField(u"adyen"_s)->text().isEmpty());
     QVERIFY(test::checkShows(*again, u"adyen"_s, u"Connected"_s));
-    // …and never sent to one typed but not saved: it says to type the key.
-    again->urlField(u"adyen"_s)->setText(u"http://127.0.0.1:9"_s);
-    QVERIFY(test::checkShows(*again, u"adyen"_s, u"type the API key"_s));
+    // …but not sent to another one, though it is the same simulator by another name: the key
+    // must be typed again, to check or to save.
+    const QString elsewhere = u"http://localhost:%1"_s.arg(m_sim->baseUrl().port());
+    again->urlField(u"adyen"_s)->setText(elsewhere);
+    QVERIFY(test::checkShows(*again, u"adyen"_s, u"type the key again"_s));
+    QTest::mouseClick(again->saveButton(), Qt::LeftButton);
+    QVERIFY(again->isVisible());
+    QVERIFY2(again->messageLabel()->text().contains(u"the saved key belongs to"_s),
+             qPrintable(again->messageLabel()->text()));
+    QVERIFY(!test::readFile(ConnectionSettings().path()).contains("localhost"));
     QCOMPARE(m_sim->requests()["requests"].size(), 1u);
+    // Typed again, it is checked and saved with the new URL.
+    again->secretField(u"adyen"_s)->setText(u"adyen_test_demo"_s);
+    QVERIFY(test::checkShows(*again, u"adyen"_s, u"Connected"_s));
+    QTest::mouseClick(again->saveButton(), Qt::LeftButton);
+    QVERIFY2(again->result() == QDialog::Accepted, qPrintable(again->messageLabel()->text()));
+    // A URL from the environment is the key's own: checked without typing it.
+    qputenv("OPS_ADYEN_URL", elsewhere.toUtf8());
+    auto fromEnv = openDialog();
+    QVERIFY(test::checkShows(*fromEnv, u"adyen"_s, u"Connected"_s));
 }
 
 QTEST_MAIN(TestConnectionsAdyen)

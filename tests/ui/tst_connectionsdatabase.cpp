@@ -26,7 +26,7 @@
 using namespace Qt::StringLiterals;
 using namespace ops;
 
-class TestConnectionsDatabase : public QObject
+class TestConnectionsDatabase : public QObject, private test::ConnectionsFixture
 {
     Q_OBJECT
 
@@ -41,39 +41,22 @@ private slots:
     void databaseCheckSaysWhyItCannotConnect();
 
 private:
-    QString configDir() const { return m_xdg.path() + u"/opsconsole"_s; }
-    std::unique_ptr<ui::ConnectionsDialog> openDialog();
-
-    QTemporaryDir m_xdg;
-    std::unique_ptr<console::ConnectionsService> m_service;
 };
 
 void TestConnectionsDatabase::initTestCase()
 {
-    QVERIFY(m_xdg.isValid());
-    // The user's configuration folder is this test's: QStandardPaths reads it on every call.
-    qputenv("XDG_CONFIG_HOME", m_xdg.path().toUtf8());
-    QCOMPARE(opsConfigDir(), configDir());
+    const QString failed = enterHome();
+    QVERIFY2(failed.isEmpty(), qPrintable(failed));
 }
 
 void TestConnectionsDatabase::init()
 {
-    qunsetenv("OPS_DB");
-    qunsetenv("PGPASSWORD");
-    QDir(configDir()).removeRecursively();
-    m_service = std::make_unique<console::ConnectionsService>();
+    resetConnections();
 }
 
 void TestConnectionsDatabase::cleanup()
 {
     m_service.reset();
-}
-
-std::unique_ptr<ui::ConnectionsDialog> TestConnectionsDatabase::openDialog()
-{
-    auto d = std::make_unique<ui::ConnectionsDialog>(*m_service);
-    d->show();
-    return d;
 }
 
 void TestConnectionsDatabase::databaseThatCannotWorkIsRefused_data()

@@ -256,6 +256,10 @@ void ConnectionsDialog::accept()
             warnings << tr("%1: %2").arg(w.row.title, warn);
         edits.push_back(edit);
     }
+    if (problems.isEmpty()) {
+        if (const QString p = m_backend.problemAcross(edits, &firstProblemRow); !p.isEmpty())
+            problems << p;
+    }
     if (!problems.isEmpty()) {
         revealRow(firstProblemRow);
         m_message->setText(u"<span style='color:#c62828'>%1</span>"_s.arg(

@@ -4,6 +4,7 @@
 #include "transport/httptransport.h"
 
 #include <QFile>
+#include <QScopeGuard>
 #include <QUrl>
 #include <nlohmann/json.hpp>
 
@@ -40,9 +41,10 @@ public:
         m_lastBody = answer.body;
         if (answer.status >= 200 && answer.status < 300)
             return true;
-        m_error = u"provider-sim %1 %2 answered %3 %4"_s.arg(
-            QString::fromLatin1(method), path, QString::number(answer.status),
-            answer.status == 0 ? answer.errorText : QString::fromUtf8(answer.body.left(200)));
+        if (m_error.isEmpty()) // the first failure is the story's: a clean-up keeps it
+            m_error = u"provider-sim %1 %2 answered %3 %4"_s.arg(
+                QString::fromLatin1(method), path, QString::number(answer.status),
+                answer.status == 0 ? answer.errorText : QString::fromUtf8(answer.body.left(200)));
         return false;
     }
     // The last admin call's answer body.
@@ -180,28 +182,31 @@ bool adyenRefunds(Story &s)
     const QString url = receiver.start(&error);
     if (url.isEmpty())
         return s.fail(error);
+    if (!s.admin("POST", u"/_sim/adyen/config"_s, R"({"auto_settle_ms":-1})"))
+        return false;
+    // However the story ends from here, the receiver stops with it: the simulator must not keep
+    // retrying to a closed port, and settles later refunds by its timer again.
+    const auto restore = qScopeGuard([&s] {
+        s.admin("DELETE", u"/_sim/webhooks"_s);
+        s.admin("POST", u"/_sim/adyen/config"_s, R"({"auto_settle_ms":50})");
+    });
     const nlohmann::json endpoint = {
         {"url", url.toStdString()}, {"format", "adyen"}, {"hmac_key", kDemoAdyenHmacKey}};
     const bool settled =
-        s.admin("POST", u"/_sim/adyen/config"_s, R"({"auto_settle_ms":-1})") &&
         s.admin("POST", u"/_sim/webhooks"_s, QByteArray::fromStdString(endpoint.dump())) &&
         s.adyenRefund(u"7001"_s, u"DZ4DPSHB4WD2WN82"_s, 5000, u"eur"_s, u"toolu_11"_s) &&
         s.adyenRefund(u"7002"_s, u"K8P4XW6T3LMN7Q2Z"_s, 2900, u"usd"_s, u"toolu_12"_s) &&
         s.settleAdyenRefundOf(u"DZ4DPSHB4WD2WN82"_s);
     if (!settled)
         return false;
-    if (!receiver.waitForStored(1, kNotificationWait)) {
-        const QString refused = receiver.refused();
-        return s.fail(refused.isEmpty()
-                          ? u"the simulator's Adyen notification did not arrive within %1 s"_s.arg(
-                                kNotificationWait.count() / 1000)
-                          : u"the story's receiver refused the simulator's Adyen notification: "_s +
-                                refused);
-    }
-    // The receiver stops with the story: the simulator (seeded by this story) must not keep
-    // retrying to a closed port, and settles later refunds by its timer again.
-    return s.admin("DELETE", u"/_sim/webhooks"_s) &&
-           s.admin("POST", u"/_sim/adyen/config"_s, R"({"auto_settle_ms":50})");
+    if (receiver.waitForStored(1, kNotificationWait))
+        return true;
+    const QString refused = receiver.refused();
+    return s.fail(refused.isEmpty()
+                      ? u"the simulator's Adyen notification did not arrive within %1 s"_s.arg(
+                            kNotificationWait.count() / 1000)
+                      : u"the story's receiver refused the simulator's Adyen notification: "_s +
+                            refused);
 }
 
 bool credits(Story &s)

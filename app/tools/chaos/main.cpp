@@ -61,8 +61,8 @@ int main(int argc, char *argv[])
           u"token of its own (0-100, default 0)."_s,
           u"P"_s},
          {u"adyen-percent"_s,
-          u"Share of the refund pairs made on Adyen payments (0-100, default 0); with "
-          u"--with-reconciler their signed notifications close them."_s,
+          u"Share of the refund pairs made on Adyen payments (0-100, default 0); needs "
+          u"--with-reconciler, whose receivers take their signed notifications."_s,
           u"P"_s},
          {u"sim"_s, u"provider-sim executable."_s, u"PATH"_s},
          {u"opsctl"_s, u"opsctl executable."_s, u"PATH"_s},
