@@ -12,6 +12,7 @@
 #include "storage/db/sqltransaction.h"
 #include "support/storefixture.h"
 #include "support/testdatabase.h"
+#include "support/testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -35,7 +36,7 @@ json opsctlShow(const QString &db, const QString &id)
     auto env = QProcessEnvironment::systemEnvironment();
     env.insert(u"OPS_DB"_s, db);
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(OPS_OPSCTL_PATH), {u"show"_s, id, u"--json"_s});
+    p.start(ops::test::opsctlPath(), {u"show"_s, id, u"--json"_s});
     p.waitForFinished(60000);
     if (p.exitCode() != 0)
         qWarning() << "opsctl show:" << p.readAllStandardError();

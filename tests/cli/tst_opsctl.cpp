@@ -4,6 +4,7 @@
 
 #include "support/simprocess.h"
 #include "support/testdatabase.h"
+#include "support/testpaths.h"
 
 #include <QDeadlineTimer>
 #include <QProcess>
@@ -59,7 +60,7 @@ public:
     {
         auto p = std::make_unique<QProcess>();
         p->setProcessEnvironment(m_env);
-        p->start(QStringLiteral(OPS_OPSCTL_PATH), args);
+        p->start(ops::test::opsctlPath(), args);
         return p;
     }
     static Run finish(QProcess &p)
@@ -94,8 +95,8 @@ public:
 private:
     ops::test::TestDatabase m_testDb;
     QString m_db;
-    SimProcess m_sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                     SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    SimProcess m_sim{ops::test::providerSimPath(),
+                     SimProcess::demoSeedPath(ops::test::sourceDir())};
     QProcessEnvironment m_env;
     mutable int m_probe = 0;
 };

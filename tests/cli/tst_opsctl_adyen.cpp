@@ -8,6 +8,7 @@
 #include "support/processrun.h"
 #include "support/simprocess.h"
 #include "support/testdatabase.h"
+#include "support/testpaths.h"
 #include "support/webhookserveprocess.h"
 
 #include <QElapsedTimer>
@@ -41,7 +42,7 @@ private slots:
 private:
     ProcessRun opsctl(const QStringList &args) const
     {
-        return ops::test::runProcess(QStringLiteral(OPS_OPSCTL_PATH), args, m_env);
+        return ops::test::runProcess(ops::test::opsctlPath(), args, m_env);
     }
     json refund(const QString &order, qint64 amount) const
     {
@@ -81,8 +82,8 @@ private:
 void TestOpsctlAdyen::init()
 {
     m_db = std::make_unique<ops::test::TestDatabase>();
-    m_sim = std::make_unique<SimProcess>(QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                                         SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    m_sim = std::make_unique<SimProcess>(ops::test::providerSimPath(),
+                                         SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
     m_sim->admin("POST", u"/_sim/adyen/config"_s, {{"auto_settle_ms", -1}});
     m_env = m_sim->stripeEnvironment();
@@ -132,7 +133,7 @@ void TestOpsctlAdyen::notificationsSettleTheRows()
     QProcessEnvironment env = m_env;
     env.insert(u"OPS_ADYEN_HMAC_KEY"_s, key);
     env.insert(u"OPS_STRIPE_WEBHOOK_SECRET"_s, u"whsec_adyen_story"_s);
-    ops::test::WebhookServeProcess receiver(QStringLiteral(OPS_OPSCTL_PATH), env);
+    ops::test::WebhookServeProcess receiver(ops::test::opsctlPath(), env);
     QVERIFY(receiver.start());
     QVERIFY(receiver.waitForStderr(u"Adyen notifications for NorthwindECOM"_s));
     const json added = m_sim->admin(

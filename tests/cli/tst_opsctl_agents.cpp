@@ -6,6 +6,7 @@
 #include "storage/access/agentdirectory.h"
 #include "support/processrun.h"
 #include "support/testdatabase.h"
+#include "support/testpaths.h"
 
 #include <QDateTime>
 #include <QProcess>
@@ -109,7 +110,7 @@ test::ProcessRun TestOpsctlAgents::opsctl(const QStringList &args, const QProces
         e.remove(QString::fromLatin1(name));
     e.insert(u"OPS_DB"_s, m_db);
     e.insert(env);
-    test::ProcessRun r = test::runProcess(QStringLiteral(OPS_OPSCTL_PATH), args, e, 60000);
+    test::ProcessRun r = test::runProcess(ops::test::opsctlPath(), args, e, 60000);
     m_stderr << r.err;
     if (args.contains(u"list"_s))
         m_lists << r.out;

@@ -6,6 +6,7 @@
 #include "storage/audit/auditexport.h"
 #include "support/auditseed.h"
 #include "support/processrun.h"
+#include "support/testpaths.h"
 
 #include <QSqlQuery>
 #include <QTest>
@@ -26,7 +27,7 @@ Run opsctl(const QString &db, const QStringList &args)
 {
     const QStringList who =
         args.contains(u"--operator"_s) ? QStringList() : QStringList{u"--operator"_s, u"alice"_s};
-    return runProcess(QStringLiteral(OPS_OPSCTL_PATH), QStringList{u"--db"_s, db} + who + args);
+    return runProcess(ops::test::opsctlPath(), QStringList{u"--db"_s, db} + who + args);
 }
 
 std::vector<QStringList> readCsv(const QString &path)

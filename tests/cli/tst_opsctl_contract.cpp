@@ -10,6 +10,7 @@
 #include "support/auditseed.h"
 #include "support/processrun.h"
 #include "support/simprocess.h"
+#include "support/testpaths.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -32,7 +33,7 @@ using Run = ProcessRun;
 Run opsctl(const QString &db, const QStringList &args,
            const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
 {
-    return runProcess(QStringLiteral(OPS_OPSCTL_PATH),
+    return runProcess(ops::test::opsctlPath(),
                       QStringList{u"--db"_s, db, u"--operator"_s, u"alice"_s} + args, env);
 }
 
@@ -76,8 +77,8 @@ std::optional<std::pair<int, QString>> moreLine(const QByteArray &table)
 // reader is promised.
 QStringList documentedCommandLines()
 {
-    QStringList files{QStringLiteral(OPS_SOURCE_DIR) + u"/README.md"_s};
-    QDirIterator docs(QStringLiteral(OPS_SOURCE_DIR) + u"/docs"_s, {u"*.md"_s}, QDir::Files);
+    QStringList files{ops::test::sourceDir() + u"/README.md"_s};
+    QDirIterator docs(ops::test::sourceDir() + u"/docs"_s, {u"*.md"_s}, QDir::Files);
     while (docs.hasNext())
         files << docs.next();
     QStringList lines;
@@ -148,7 +149,7 @@ void TestOpsctlContract::verifyExitsThreeWhenTheChainBreaks()
     const Run chained = runProcess(u"/bin/sh"_s, {u"-c"_s,
                                                   u"\"$0\" --db \"$1\" --operator alice "
                                                   "audit verify >/dev/null && echo ran"_s,
-                                                  QStringLiteral(OPS_OPSCTL_PATH), f.path()});
+                                                  ops::test::opsctlPath(), f.path()});
     QCOMPARE(chained.exitCode, 3);
     QVERIFY(!chained.out.contains("ran"));
 }
@@ -268,8 +269,7 @@ void TestOpsctlContract::jsonErrorsAreJsonOnStdout()
     QFETCH(QStringList, args);
     QFETCH(QString, reason);
     StoreFixture f;
-    const Run run =
-        runProcess(QStringLiteral(OPS_OPSCTL_PATH), QStringList{u"--db"_s, f.path()} + args);
+    const Run run = runProcess(ops::test::opsctlPath(), QStringList{u"--db"_s, f.path()} + args);
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.errText().contains(reason), run.err.constData());
     QCOMPARE(run.out.count('\n'), 1); // one JSON object, one line
@@ -307,8 +307,7 @@ void TestOpsctlContract::toolCommandErrorIsARejectedResult()
 void TestOpsctlContract::refundRepeatReferenceAndPaymentIntent()
 {
     StoreFixture f;
-    SimProcess sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                   SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
     QVERIFY2(sim.start(), qPrintable(sim.error()));
     const QProcessEnvironment env = sim.stripeEnvironment();
     const QStringList byIntent = {
@@ -334,7 +333,7 @@ void TestOpsctlContract::refundRepeatReferenceAndPaymentIntent()
     QCOMPARE(sim.ledger()["movements"].size(), 2u);
 
     // The window is a supervisor's setting, audited; past it a new refund opens (money is left).
-    const Run refused = runProcess(QStringLiteral(OPS_OPSCTL_PATH),
+    const Run refused = runProcess(ops::test::opsctlPath(),
                                    {u"--db"_s, f.path(), u"--operator"_s, u"carol"_s, u"settings"_s,
                                     u"set"_s, u"repeat-window"_s, u"1ms"_s},
                                    env);
@@ -424,7 +423,7 @@ void TestOpsctlContract::badAuditMergeDelayStoresNothing()
     QFETCH(QStringList, args);
     QFETCH(QString, message);
     StoreFixture f;
-    const Run run = runProcess(QStringLiteral(OPS_OPSCTL_PATH),
+    const Run run = runProcess(ops::test::opsctlPath(),
                                QStringList{u"--db"_s, f.path(), u"--operator"_s, person} + args);
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.errText().contains(message), run.err.constData());
@@ -474,8 +473,7 @@ void TestOpsctlContract::refundRefusesBadChargeChoicesAndReasons()
     QFETCH(QString, code);
     QFETCH(QString, message);
     StoreFixture f;
-    SimProcess sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                   SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
     QVERIFY2(sim.start(), qPrintable(sim.error()));
     const Run r = opsctl(f.path(), args, sim.stripeEnvironment());
     QCOMPARE(r.exitCode, exitCode);
@@ -495,8 +493,7 @@ void TestOpsctlContract::refundRefusesBadChargeChoicesAndReasons()
 void TestOpsctlContract::refundThroughAdyenAnswersAccepted()
 {
     StoreFixture f;
-    SimProcess sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                   SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
     QVERIFY2(sim.start(), qPrintable(sim.error()));
     sim.admin("POST", u"/_sim/adyen/config"_s, {{"auto_settle_ms", -1}});
     QProcessEnvironment env = sim.stripeEnvironment();
@@ -535,7 +532,7 @@ void TestOpsctlContract::refundThroughAdyenAnswersAccepted()
 
 void TestOpsctlContract::helpNamesEveryDocumentedCommand()
 {
-    const Run help = runProcess(QStringLiteral(OPS_OPSCTL_PATH), {u"--help"_s});
+    const Run help = runProcess(ops::test::opsctlPath(), {u"--help"_s});
     QCOMPARE(help.exitCode, 0);
     const QString text = QString::fromUtf8(help.out);
     const QStringList lines = documentedCommandLines();
@@ -572,9 +569,9 @@ void TestOpsctlContract::versionComesFromCMake_data()
 {
     QTest::addColumn<QString>("program");
     QTest::addColumn<QString>("name");
-    QTest::addRow("opsctl") << QStringLiteral(OPS_OPSCTL_PATH) << u"opsctl"_s;
-    QTest::addRow("opsconsole") << QStringLiteral(OPS_CONSOLE_PATH) << u"opsconsole"_s;
-    QTest::addRow("provider-sim") << QStringLiteral(OPS_PROVIDER_SIM_PATH) << u"provider-sim"_s;
+    QTest::addRow("opsctl") << ops::test::opsctlPath() << u"opsctl"_s;
+    QTest::addRow("opsconsole") << ops::test::consolePath() << u"opsconsole"_s;
+    QTest::addRow("provider-sim") << ops::test::providerSimPath() << u"provider-sim"_s;
 }
 
 void TestOpsctlContract::versionComesFromCMake()

@@ -7,6 +7,7 @@
 #include "support/messagefixture.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
+#include "support/testpaths.h"
 
 #include <QProcess>
 #include <QTest>
@@ -55,7 +56,7 @@ private:
     static QString rowFor(StoreFixture &f, Row row);
     static int count(const QString &db, const QString &table);
 
-    SimProcess m_sim{QStringLiteral(OPS_PROVIDER_SIM_PATH)};
+    SimProcess m_sim{ops::test::providerSimPath()};
 };
 
 void TestOpsctlMessage::initTestCase()
@@ -71,7 +72,7 @@ CliRun TestOpsctlMessage::opsctl(const QString &db, const QStringList &args)
     env.remove(u"OPS_HELPDESK_KEY"_s);
     env.remove(u"OPS_OPERATOR"_s);
     p.setProcessEnvironment(env);
-    p.start(u"" OPS_OPSCTL_PATH ""_s, QStringList{u"--db"_s, db} + args);
+    p.start(ops::test::opsctlPath(), QStringList{u"--db"_s, db} + args);
     p.waitForFinished(30000);
     return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
             QString::fromUtf8(p.readAllStandardError())};

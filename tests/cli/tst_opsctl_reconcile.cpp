@@ -5,6 +5,7 @@
 #include "support/processrun.h"
 #include "support/simprocess.h"
 #include "support/testdatabase.h"
+#include "support/testpaths.h"
 
 #include <QElapsedTimer>
 #include <QProcess>
@@ -22,8 +23,7 @@ namespace {
 struct Cli
 {
     ops::test::TestDatabase db;
-    SimProcess sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                   SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
 
     QProcessEnvironment env(const QString &who = u"alice"_s) const
     {
@@ -40,7 +40,7 @@ struct Cli
     }
     ProcessRun run(const QStringList &args, const QString &who = u"alice"_s) const
     {
-        return ops::test::runProcess(QStringLiteral(OPS_OPSCTL_PATH), args, env(who));
+        return ops::test::runProcess(ops::test::opsctlPath(), args, env(who));
     }
     bool start()
     {
@@ -219,7 +219,7 @@ void TestOpsctlReconcile::oneServicePerDatabase()
     QProcess b;
     for (QProcess *p : {&a, &b}) {
         p->setProcessEnvironment(c.env());
-        p->start(QStringLiteral(OPS_OPSCTL_PATH), {u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s});
+        p->start(ops::test::opsctlPath(), {u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s});
         QVERIFY(p->waitForStarted());
         QVERIFY(p->waitForReadyRead(10'000));
         // The webhook receiver and the reconciler loop in one process.

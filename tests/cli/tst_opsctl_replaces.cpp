@@ -8,6 +8,7 @@
 #include "support/processrun.h"
 #include "support/simprocess.h"
 #include "support/testdatabase.h"
+#include "support/testpaths.h"
 
 #include <QTest>
 
@@ -40,7 +41,7 @@ private slots:
 private:
     ProcessRun opsctl(const QStringList &args) const
     {
-        return ops::test::runProcess(QStringLiteral(OPS_OPSCTL_PATH), args, m_env);
+        return ops::test::runProcess(ops::test::opsctlPath(), args, m_env);
     }
     int rows() const
     {
@@ -67,7 +68,7 @@ private:
 void TestOpsctlReplaces::init()
 {
     m_db = std::make_unique<ops::test::TestDatabase>();
-    m_sim = std::make_unique<SimProcess>(QStringLiteral(OPS_PROVIDER_SIM_PATH));
+    m_sim = std::make_unique<SimProcess>(ops::test::providerSimPath());
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
     json charges = json::array();
     for (const char *id : {"ch_declined_1", "ch_declined_2", "ch_declined_3"})

@@ -4,6 +4,7 @@
 
 #include "storage/access/approvals.h"
 #include "support/storefixture.h"
+#include "support/testpaths.h"
 
 #include <QProcess>
 #include <QSqlQuery>
@@ -40,7 +41,7 @@ public:
     {
         QProcess p;
         p.setProcessEnvironment(m_env);
-        p.start(QStringLiteral(OPS_OPSCTL_PATH), args);
+        p.start(ops::test::opsctlPath(), args);
         p.waitForFinished(60000);
         return {p.exitCode(), p.readAllStandardOutput().trimmed(),
                 QString::fromUtf8(p.readAllStandardError())};

@@ -3,6 +3,7 @@
 
 #include "support/simprocess.h"
 #include "support/testdatabase.h"
+#include "support/testpaths.h"
 
 #include <QProcess>
 #include <QSqlDatabase>
@@ -54,7 +55,7 @@ public:
     {
         QProcess p;
         p.setProcessEnvironment(m_env);
-        p.start(QStringLiteral(OPS_OPSCTL_PATH), args);
+        p.start(ops::test::opsctlPath(), args);
         p.waitForFinished(60000);
         return {p.exitCode(), p.readAllStandardOutput().trimmed(), p.readAllStandardError()};
     }
@@ -76,8 +77,8 @@ public:
 
 private:
     ops::test::TestDatabase m_testDb;
-    SimProcess m_sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                     SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    SimProcess m_sim{ops::test::providerSimPath(),
+                     SimProcess::demoSeedPath(ops::test::sourceDir())};
     QProcessEnvironment m_env;
     mutable int m_probe = 0;
 };

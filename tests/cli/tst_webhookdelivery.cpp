@@ -9,6 +9,7 @@
 #include "support/processrun.h"
 #include "support/simprocess.h"
 #include "support/testdatabase.h"
+#include "support/testpaths.h"
 #include "support/webhookserveprocess.h"
 
 #include <QSet>
@@ -103,8 +104,8 @@ private:
 
 void TestWebhookDelivery::initTestCase()
 {
-    m_sim = std::make_unique<SimProcess>(QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                                         SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    m_sim = std::make_unique<SimProcess>(ops::test::providerSimPath(),
+                                         SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
     // One charge per refund, so the refundable balance (rule 9, which counts an unknown row and
     // the provider's refunded amount alike) never stands in the way.
@@ -148,7 +149,7 @@ WebhookServeProcess *TestWebhookDelivery::startReceiver(Fixture &f, quint16 port
     QProcessEnvironment env = f.env;
     if (!stall.isEmpty())
         env.insert(u"OPS_WEBHOOK_TEST_STALL"_s, stall);
-    auto r = std::make_unique<WebhookServeProcess>(QStringLiteral(OPS_OPSCTL_PATH), env);
+    auto r = std::make_unique<WebhookServeProcess>(ops::test::opsctlPath(), env);
     if (!r->start(port))
         return nullptr;
     f.receivers.push_back(std::move(r));
@@ -182,7 +183,7 @@ QString TestWebhookDelivery::opsctlRefund(Fixture &f, const QString &charge, int
                                           const QString &status)
 {
     const auto run =
-        ops::test::runProcess(QStringLiteral(OPS_OPSCTL_PATH),
+        ops::test::runProcess(ops::test::opsctlPath(),
                               {u"refund"_s, u"--order"_s, u"wh-%1"_s.arg(++m_order), u"--charge"_s,
                                charge, u"--amount"_s, QString::number(amount)},
                               f.env, 60000);
@@ -325,7 +326,7 @@ void TestWebhookDelivery::eventsSettleUnknownRefundsUnderFaults()
 
     // The backfill afterwards: the same events, nothing new, nothing changed.
     const int audits = f->count(u"SELECT COUNT(*) FROM audit"_s);
-    const auto import = ops::test::runProcess(QStringLiteral(OPS_OPSCTL_PATH),
+    const auto import = ops::test::runProcess(ops::test::opsctlPath(),
                                               {u"events"_s, u"import"_s, u"--json"_s}, f->env);
     QCOMPARE(import.exitCode, 0);
     QCOMPARE(import.result().value("stored", -1), 0);

@@ -6,6 +6,7 @@
 #include "support/processrun.h"
 #include "support/rawhttp.h"
 #include "support/testdatabase.h"
+#include "support/testpaths.h"
 #include "support/webhookserveprocess.h"
 
 #include <QFile>
@@ -98,16 +99,14 @@ ops::test::ProcessRun TestWebhookInput::serveWithHome(const QString &home) const
     QProcessEnvironment env = baseEnv();
     env.insert(u"HOME"_s, home);
     env.insert(u"XDG_CONFIG_HOME"_s, home + u"/.config"_s);
-    return ops::test::runProcess(QStringLiteral(OPS_OPSCTL_PATH), {u"webhook"_s, u"serve"_s}, env,
-                                 20000);
+    return ops::test::runProcess(ops::test::opsctlPath(), {u"webhook"_s, u"serve"_s}, env, 20000);
 }
 
 void TestWebhookInput::initTestCase()
 {
     QProcessEnvironment env = baseEnv();
     env.insert(u"OPS_STRIPE_WEBHOOK_SECRET"_s, u"whsec_old_one,"_s + QString::fromLatin1(kSecret));
-    m_serve =
-        std::make_unique<ops::test::WebhookServeProcess>(QStringLiteral(OPS_OPSCTL_PATH), env);
+    m_serve = std::make_unique<ops::test::WebhookServeProcess>(ops::test::opsctlPath(), env);
     QVERIFY2(m_serve->start(), qPrintable(m_serve->firstLine()));
 }
 

@@ -9,6 +9,7 @@
 #include "storage/access/repeatwindow.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
+#include "support/testpaths.h"
 
 #include <QRegularExpression>
 #include <QSqlQuery>
@@ -64,8 +65,7 @@ private:
 struct Harness
 {
     StoreFixture fixture;
-    SimProcess sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                   SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
     std::unique_ptr<CommitCheckingTransport> transport;
     std::unique_ptr<StripeClient> client;
     std::unique_ptr<RefundEngine> engine;

@@ -8,6 +8,7 @@
 #include "adyen/adyenclient.h"
 #include "config/engineenv.h"
 #include "support/simprocess.h"
+#include "support/testpaths.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -257,8 +258,8 @@ private:
                            {m_sim.baseUrl(), u"adyen_test_demo"_s, u"NorthwindECOM"_s});
     }
 
-    test::SimProcess m_sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                           test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    test::SimProcess m_sim{ops::test::providerSimPath(),
+                           test::SimProcess::demoSeedPath(ops::test::sourceDir())};
     QtHttpTransport m_transport;
 };
 

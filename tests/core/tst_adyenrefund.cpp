@@ -11,6 +11,7 @@
 #include "support/adyendelivery.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
+#include "support/testpaths.h"
 
 #include <QTest>
 
@@ -89,8 +90,7 @@ private:
 void TestAdyenRefund::initTestCase()
 {
     m_sim = std::make_unique<test::SimProcess>(
-        QStringLiteral(OPS_PROVIDER_SIM_PATH),
-        test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+        ops::test::providerSimPath(), test::SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
 }
 

@@ -8,6 +8,7 @@
 #include "storage/audit/auditlog.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
+#include "support/testpaths.h"
 
 #include <QSqlDriver>
 #include <QTest>
@@ -29,8 +30,7 @@ int countCommit(void *counter)
 struct Harness
 {
     StoreFixture fixture;
-    SimProcess sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                   SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
     QtHttpTransport transport;
     std::unique_ptr<StripeClient> client;
     std::unique_ptr<RefundEngine> engine;

@@ -2,11 +2,12 @@
 // twice reaches the sink once (also across a lost answer), a sink that is down or refuses leaves
 // the message failed with the error kept, and a later send retries with the same key.
 
-#include "support/storefixture.h"
-#include "support/messagefixture.h"
 #include "outbox/messagesender.h"
-#include "support/simprocess.h"
 #include "storage/db/sqltransaction.h"
+#include "support/messagefixture.h"
+#include "support/simprocess.h"
+#include "support/storefixture.h"
+#include "support/testpaths.h"
 
 #include <QProcess>
 #include <QTcpServer>
@@ -104,8 +105,8 @@ void TestMessageSender::operatorWithoutTheRightSendsNothing()
 
 void TestMessageSender::initTestCase()
 {
-    m_sim = std::make_unique<SimProcess>(u"" OPS_PROVIDER_SIM_PATH ""_s,
-                                         SimProcess::demoSeedPath(u"" OPS_SOURCE_DIR ""_s));
+    m_sim = std::make_unique<SimProcess>(ops::test::providerSimPath(),
+                                         SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
 }
 
@@ -134,8 +135,8 @@ void TestMessageSender::sameMessageTwiceDeliversOnce()
 
     // Even a row whose "sent" was lost (a console that died before recording it) sends the same
     // key and bytes: the sink replays its first answer, and the customer still has one message.
-    runQuery(connectionOf(h.fixture.store()), u"UPDATE messages SET state = 'pending' WHERE id = ?"_s,
-             {m.id});
+    runQuery(connectionOf(h.fixture.store()),
+             u"UPDATE messages SET state = 'pending' WHERE id = ?"_s, {m.id});
     const SendResult replay = sender.send(m.id, u"operator:alice"_s);
     QCOMPARE(toString(replay.status), toString(SendResult::Status::Sent));
     QCOMPARE(replay.message->providerMessageId, first.message->providerMessageId);
@@ -280,7 +281,7 @@ CliRun opsctl(const QString &db, const QUrl &helpdesk, const QStringList &args)
     env.insert(u"OPS_HELPDESK_URL"_s, helpdesk.toString());
     env.remove(u"OPS_HELPDESK_KEY"_s);
     p.setProcessEnvironment(env);
-    p.start(u"" OPS_OPSCTL_PATH ""_s, QStringList{u"--db"_s, db} + args);
+    p.start(ops::test::opsctlPath(), QStringList{u"--db"_s, db} + args);
     p.waitForFinished(30000);
     return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
             QString::fromUtf8(p.readAllStandardError())};

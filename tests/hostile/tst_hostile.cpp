@@ -4,6 +4,7 @@
 
 #include "fakeprovider.h"
 #include "support/simprocess.h"
+#include "support/testpaths.h"
 
 #include <QFile>
 #include <QProcess>
@@ -50,13 +51,13 @@ public:
         m_env.insert(u"OPS_BACKOFF_BASE_MS"_s, u"10"_s);
         m_env.insert(u"OPS_BACKOFF_CAP_MS"_s, u"50"_s);
     }
-    Run run(const QStringList &args) const { return exec(QStringLiteral(OPS_OPSCTL_PATH), args); }
+    Run run(const QStringList &args) const { return exec(ops::test::opsctlPath(), args); }
     // Through /bin/sh so an argument can carry bytes that are not UTF-8 ($BAD is 0xFF 0xFE).
     Run runShell(const QString &script) const
     {
         // $0 of the script is opsctl.
-        return exec(u"/bin/sh"_s, {u"-c"_s, u"BAD=$(printf '\\377\\376'); "_s + script,
-                                   QStringLiteral(OPS_OPSCTL_PATH)});
+        return exec(u"/bin/sh"_s,
+                    {u"-c"_s, u"BAD=$(printf '\\377\\376'); "_s + script, ops::test::opsctlPath()});
     }
     json rows() const
     {
@@ -154,8 +155,7 @@ void TestHostile::hostileArguments_data()
 void TestHostile::hostileArguments()
 {
     QFETCH(QStringList, args);
-    SimProcess sim(QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                   SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    SimProcess sim(ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(sim.start(), qPrintable(sim.error()));
     Agent agent(sim.port());
     const Run r = agent.run(args);
@@ -169,8 +169,7 @@ void TestHostile::hostileArguments()
 
 void TestHostile::nonUtf8WorkNameIsRefused()
 {
-    SimProcess sim(QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                   SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    SimProcess sim(ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(sim.start(), qPrintable(sim.error()));
     Agent agent(sim.port());
     const Run r = agent.runShell(u"exec \"$0\" credit topup --customer u_1 --credit-type credits "
@@ -267,8 +266,7 @@ void TestHostile::hostileEvidence()
 {
     QFETCH(QByteArray, content);
     QFETCH(QString, kind);
-    SimProcess sim(QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                   SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    SimProcess sim(ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(sim.start(), qPrintable(sim.error()));
     sim.addFault({{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
     Agent agent(sim.port());

@@ -10,6 +10,7 @@
 #include "support/rawhttp.h"
 #include "support/simprocess.h"
 #include "support/testdatabase.h"
+#include "support/testpaths.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -92,8 +93,7 @@ private:
 void TestMcpAgents::initTestCase()
 {
     m_sim = std::make_unique<ops::test::SimProcess>(
-        QStringLiteral(OPS_PROVIDER_SIM_PATH),
-        ops::test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+        ops::test::providerSimPath(), ops::test::SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
 }
 
@@ -129,7 +129,7 @@ QProcessEnvironment TestMcpAgents::env() const
 
 ops::test::ProcessRun TestMcpAgents::opsctl(const QStringList &args) const
 {
-    return ops::test::runProcess(QStringLiteral(OPS_OPSCTL_PATH),
+    return ops::test::runProcess(ops::test::opsctlPath(),
                                  QStringList{u"--operator"_s, u"sam"_s} + args, env());
 }
 
@@ -158,7 +158,7 @@ int TestMcpAgents::revokeAgent(const QString &name) const
 
 TestMcpAgents::Server TestMcpAgents::startServer(const QProcessEnvironment &environment)
 {
-    return ops::test::startMcpHttp(QStringLiteral(OPS_OPSCTL_PATH), environment);
+    return ops::test::startMcpHttp(ops::test::opsctlPath(), environment);
 }
 
 // SIGTERM: the server exits 0, and nothing it wrote holds a token.
@@ -442,7 +442,7 @@ void TestMcpAgents::sharedTokenWithoutAgent()
     }
     QProcess p;
     p.setProcessEnvironment(e);
-    p.start(QStringLiteral(OPS_OPSCTL_PATH), {u"mcp"_s, u"--http"_s, u"127.0.0.1:0"_s});
+    p.start(ops::test::opsctlPath(), {u"mcp"_s, u"--http"_s, u"127.0.0.1:0"_s});
     QVERIFY(p.waitForFinished(10000));
     QCOMPARE(p.exitCode(), 2);
     const QByteArray err = p.readAllStandardError();
@@ -467,7 +467,7 @@ void TestMcpAgents::sharedTokenNamingNoActiveAgent()
     e.insert(u"OPS_MCP_AGENT"_s, agent);
     QProcess p;
     p.setProcessEnvironment(e);
-    p.start(QStringLiteral(OPS_OPSCTL_PATH), {u"mcp"_s, u"--http"_s, u"127.0.0.1:0"_s});
+    p.start(ops::test::opsctlPath(), {u"mcp"_s, u"--http"_s, u"127.0.0.1:0"_s});
     QVERIFY(p.waitForFinished(10000));
     QCOMPARE(p.exitCode(), 2);
     const QByteArray err = p.readAllStandardError();

@@ -8,6 +8,7 @@
 #include "support/rawhttp.h"
 #include "support/simprocess.h"
 #include "support/testdatabase.h"
+#include "support/testpaths.h"
 
 #include <QProcess>
 #include <QSqlQuery>
@@ -46,7 +47,7 @@ public:
     {
         m_process.setProcessEnvironment(env);
         m_process.setProcessChannelMode(QProcess::SeparateChannels);
-        m_process.start(QStringLiteral(OPS_OPSCTL_PATH), QStringList{u"mcp"_s} + args);
+        m_process.start(ops::test::opsctlPath(), QStringList{u"mcp"_s} + args);
     }
     ~StdioServer()
     {
@@ -127,8 +128,8 @@ private:
 
 void TestMcpServer::initTestCase()
 {
-    m_sim = std::make_unique<SimProcess>(QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                                         SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    m_sim = std::make_unique<SimProcess>(ops::test::providerSimPath(),
+                                         SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
 }
 
@@ -168,7 +169,7 @@ QByteArray TestMcpServer::agentToken()
 {
     if (!m_token.isEmpty())
         return m_token;
-    const QString opsctl = QStringLiteral(OPS_OPSCTL_PATH);
+    const QString opsctl = ops::test::opsctlPath();
     const QStringList sam = {u"--operator"_s, u"sam"_s};
     if (ops::test::runProcess(
             opsctl,
@@ -463,7 +464,7 @@ TestMcpServer::Http TestMcpServer::startHttp()
         return http;
     http.process = std::make_unique<QProcess>();
     http.process->setProcessEnvironment(env());
-    http.process->start(QStringLiteral(OPS_OPSCTL_PATH), {u"mcp"_s, u"--http"_s, u"127.0.0.1:0"_s});
+    http.process->start(ops::test::opsctlPath(), {u"mcp"_s, u"--http"_s, u"127.0.0.1:0"_s});
     if (!http.process->waitForReadyRead(10000))
         return http;
     const QString line = QString::fromUtf8(http.process->readLine()).trimmed();
@@ -559,7 +560,7 @@ void TestMcpServer::httpNeedsLoopback()
 {
     QProcess wide;
     wide.setProcessEnvironment(env());
-    wide.start(QStringLiteral(OPS_OPSCTL_PATH), {u"mcp"_s, u"--http"_s, u"0.0.0.0:0"_s});
+    wide.start(ops::test::opsctlPath(), {u"mcp"_s, u"--http"_s, u"0.0.0.0:0"_s});
     QVERIFY(wide.waitForFinished(10000));
     QCOMPARE(wide.exitCode(), 2);
     QVERIFY(wide.readAllStandardError().contains("--allow-non-loopback"));

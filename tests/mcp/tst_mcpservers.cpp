@@ -9,6 +9,7 @@
 #include "support/processrun.h"
 #include "support/simprocess.h"
 #include "support/testdatabase.h"
+#include "support/testpaths.h"
 
 #include <QTest>
 #include <set>
@@ -60,8 +61,7 @@ private:
 void TestMcpServers::initTestCase()
 {
     m_sim = std::make_unique<ops::test::SimProcess>(
-        QStringLiteral(OPS_PROVIDER_SIM_PATH),
-        ops::test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+        ops::test::providerSimPath(), ops::test::SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
 }
 
@@ -108,16 +108,15 @@ QProcessEnvironment TestMcpServers::env() const
 
 ops::test::ProcessRun TestMcpServers::opsctl(const QStringList &args) const
 {
-    return ops::test::runProcess(QStringLiteral(OPS_OPSCTL_PATH),
+    return ops::test::runProcess(ops::test::opsctlPath(),
                                  QStringList{u"--operator"_s, u"sam"_s} + args, env());
 }
 
 void TestMcpServers::startTwo(int connections)
 {
     for (int i = 0; i < 2; ++i) {
-        m_servers[i] =
-            ops::test::startMcpHttp(QStringLiteral(OPS_OPSCTL_PATH), env(),
-                                    {u"--db-connections"_s, QString::number(connections)});
+        m_servers[i] = ops::test::startMcpHttp(
+            ops::test::opsctlPath(), env(), {u"--db-connections"_s, QString::number(connections)});
         QVERIFY(m_servers[i].port != 0);
         m_sessions[i] = ops::test::mcpOpenSession(m_servers[i].port, m_token, "desk");
         QVERIFY(!m_sessions[i].isEmpty());
@@ -249,7 +248,7 @@ void TestMcpServers::badConnectionBound()
     QFETCH(QString, message);
     QProcessEnvironment e = env();
     e.insert(u"OPS_STRIPE_WEBHOOK_SECRET"_s, u"whsec_test"_s);
-    const auto run = ops::test::runProcess(QStringLiteral(OPS_OPSCTL_PATH), args, e, 30000);
+    const auto run = ops::test::runProcess(ops::test::opsctlPath(), args, e, 30000);
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.errText().contains(message), run.err.constData());
     QCOMPARE(probe(u"SELECT COUNT(*) FROM operations"_s), 0);

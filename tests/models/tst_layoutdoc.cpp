@@ -17,6 +17,8 @@
 // names in backticks exactly the ops_ targets its target_link_libraries() calls name, in any
 // scope. A row for a library the product does not define fails too.
 
+#include "support/testpaths.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -32,10 +34,7 @@ namespace {
 const QStringList kWalkedRoots = {u"app"_s, u"models"_s, u"ui"_s, u"resources"_s, u"tests"_s};
 const QStringList kProductRoots = {u"app"_s, u"models"_s, u"ui"_s, u"resources"_s};
 
-QString sourceDir()
-{
-    return QStringLiteral(OPS_SOURCE_DIR);
-}
+using ops::test::sourceDir;
 
 QString readText(const QString &path)
 {
@@ -200,7 +199,7 @@ private:
 private slots:
     void sourceTreeIsFound()
     {
-        QVERIFY2(QFile::exists(sourceDir() + u"/docs/layout.md"_s), OPS_SOURCE_DIR);
+        QVERIFY2(QFile::exists(sourceDir() + u"/docs/layout.md"_s), qPrintable(sourceDir()));
         QVERIFY(cmakeFiles(kWalkedRoots).size() > 10);
         QVERIFY(productLibraries().size() > 10);
     }

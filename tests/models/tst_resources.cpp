@@ -3,6 +3,7 @@
 // schema version the code applies is the number of SQLite migrations.
 
 #include "storage/db/database.h"
+#include "support/testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,7 +18,7 @@ class TestResources : public QObject
 private:
     static QStringList onDisk(const QString &folder, const QString &pattern)
     {
-        return QDir(QStringLiteral(OPS_SOURCE_DIR) + u"/resources/"_s + folder)
+        return QDir(ops::test::sourceDir() + u"/resources/"_s + folder)
             .entryList({pattern}, QDir::Files, QDir::Name);
     }
     static QStringList compiledIn(const QString &folder, const QString &pattern)
@@ -60,7 +61,7 @@ private slots:
         QCOMPARE(compiledIn(u"messages"_s, u"*.json"_s), disk);
         for (const QString &name : disk) {
             QFile compiled(u":/messages/"_s + name);
-            QFile source(QStringLiteral(OPS_SOURCE_DIR) + u"/resources/messages/"_s + name);
+            QFile source(ops::test::sourceDir() + u"/resources/messages/"_s + name);
             QVERIFY(compiled.open(QIODevice::ReadOnly));
             QVERIFY(source.open(QIODevice::ReadOnly));
             QCOMPARE(compiled.readAll(), source.readAll());

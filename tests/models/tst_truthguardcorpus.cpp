@@ -6,6 +6,7 @@
 
 #include "domain/truthguard.h"
 #include "domain/truthguardtable.h"
+#include "support/testpaths.h"
 
 #include <QFile>
 #include <QMap>
@@ -74,7 +75,7 @@ struct Corpus
 Corpus load(const QString &language)
 {
     Corpus c;
-    QFile file(QStringLiteral(OPS_SOURCE_DIR) + u"/tests/data/truthguard/%1.tsv"_s.arg(language));
+    QFile file(ops::test::sourceDir() + u"/tests/data/truthguard/%1.tsv"_s.arg(language));
     if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
         c.error = file.fileName() + u": "_s + file.errorString();
         return c;

@@ -17,6 +17,7 @@
 #include "support/pgpair.h"
 #include "support/processrun.h"
 #include "support/simprocess.h"
+#include "support/testpaths.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -37,8 +38,7 @@ QString text(const json &value)
 ProcessRun opsctl(const QString &db, const QStringList &args,
                   const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
 {
-    return runProcess(QStringLiteral(OPS_OPSCTL_PATH), QStringList{u"--db"_s, db} + args, env,
-                      60000);
+    return runProcess(ops::test::opsctlPath(), QStringList{u"--db"_s, db} + args, env, 60000);
 }
 
 // A person's command (the postgres login's directory row, or another person's name).
@@ -99,8 +99,8 @@ private:
 
 void TestFailover::init()
 {
-    m_sim = std::make_unique<SimProcess>(QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                                         SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    m_sim = std::make_unique<SimProcess>(ops::test::providerSimPath(),
+                                         SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
 }
 
@@ -200,7 +200,7 @@ void TestFailover::commitCutOffByFailoverSendsNothing()
     QVERIFY(pair.run(u"standby-down"_s));
     QProcess call;
     call.setProcessEnvironment(m_sim->stripeEnvironment());
-    call.start(QStringLiteral(OPS_OPSCTL_PATH), QStringList{u"--db"_s, db} + kRefund);
+    call.start(ops::test::opsctlPath(), QStringList{u"--db"_s, db} + kRefund);
     QVERIFY(call.waitForStarted());
     QTest::qWait(2000);
     QCOMPARE(call.state(), QProcess::Running);

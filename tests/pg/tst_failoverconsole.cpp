@@ -16,6 +16,7 @@
 #include "support/messagefixture.h"
 #include "support/pgpair.h"
 #include "support/processrun.h"
+#include "support/testpaths.h"
 
 #include <QDir>
 #include <QLabel>
@@ -67,7 +68,7 @@ void TestFailoverConsole::consoleReconnectsToThePromotedStandby()
     dialog.urlField(u"database"_s)->setText(pair.url());
     QVERIFY(test::checkShows(dialog, u"database"_s, u"as postgres; schema version"_s, 20000));
     QVERIFY(dialog.checkResult(u"database"_s)->text().contains(u"sync standby"_s));
-    const QString shots = QStringLiteral(QT_TESTCASE_BUILDDIR) + u"/screenshots"_s;
+    const QString shots = QCoreApplication::applicationDirPath() + u"/screenshots"_s;
     QVERIFY(QDir().mkpath(shots));
     QVERIFY(dialog.grab().save(shots + u"/connections-database.png"_s));
     QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
@@ -75,7 +76,7 @@ void TestFailoverConsole::consoleReconnectsToThePromotedStandby()
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(u"OPS_DB"_s);
     const test::ProcessRun check =
-        test::runProcess(QStringLiteral(OPS_OPSCTL_PATH), {u"db"_s, u"check"_s, u"--json"_s}, env);
+        test::runProcess(ops::test::opsctlPath(), {u"db"_s, u"check"_s, u"--json"_s}, env);
     QVERIFY2(check.exitCode == 0, qPrintable(check.errText()));
     QCOMPARE(check.result().value("verdict", ""), "sync");
     QCOMPARE(QString::fromStdString(check.result().value("database", "")),

@@ -7,6 +7,7 @@
 #include "support/simprocess.h"
 #include "support/storefixture.h"
 #include "support/teamloginshistory.h"
+#include "support/testpaths.h"
 
 #include <QRegularExpression>
 #include <QTest>
@@ -72,8 +73,7 @@ void TestIdentity::initTestCase()
     const QString error = test::createTeam();
     QVERIFY2(error.isEmpty(), qPrintable(error));
     m_sim = std::make_unique<test::SimProcess>(
-        QStringLiteral(OPS_PROVIDER_SIM_PATH),
-        test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+        ops::test::providerSimPath(), test::SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
 }
 
@@ -138,8 +138,7 @@ test::ProcessRun TestIdentity::opsctl(const QString &who, const QStringList &arg
     QStringList expanded;
     for (const QString &a : args)
         expanded << expand(a);
-    return test::opsctlAs(QStringLiteral(OPS_OPSCTL_PATH), loginOf(who), m_fx->path(), expanded,
-                          extra);
+    return test::opsctlAs(ops::test::opsctlPath(), loginOf(who), m_fx->path(), expanded, extra);
 }
 
 test::ProcessRun TestIdentity::psql(const QString &who, const QString &sql) const

@@ -4,6 +4,7 @@
 
 #include "support/storefixture.h"
 #include "support/teamloginshistory.h"
+#include "support/testpaths.h"
 
 #include <QTest>
 #include <algorithm>
@@ -48,11 +49,11 @@ void TestIdentityMigration::schemaTenTeamDatabaseMigratesWithItsHistory()
 {
     test::TestDatabase old;
     const QString app = test::pidName(u"ops_app"_s);
-    test::buildSchemaTen(QStringLiteral(OPS_SOURCE_DIR), old.location(), app);
+    test::buildSchemaTen(ops::test::sourceDir(), old.location(), app);
     if (QTest::currentTestFailed())
         return;
     test::writeOldHistory(old.location(), app, m_clock);
-    const QString opsctlPath = QStringLiteral(OPS_OPSCTL_PATH);
+    const QString opsctlPath = ops::test::opsctlPath();
     const QStringList before = test::databaseState(old.location());
 
     test::ProcessRun r =

@@ -12,6 +12,7 @@
 #include "support/simprocess.h"
 #include "support/storefixture.h"
 #include "support/testdatabase.h"
+#include "support/testpaths.h"
 
 #include <QProcess>
 #include <QSqlError>
@@ -68,7 +69,7 @@ private:
 void TestScopedLocks::init()
 {
     m_db = std::make_unique<ops::test::TestDatabase>();
-    m_sim = std::make_unique<SimProcess>(QStringLiteral(OPS_PROVIDER_SIM_PATH));
+    m_sim = std::make_unique<SimProcess>(ops::test::providerSimPath());
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
     m_sim->seed(
         {{"api_keys", {{{"key", "sk_test_locks"}, {"project", "t"}}}},
@@ -84,7 +85,7 @@ void TestScopedLocks::init()
     // The schema exists before the race: the race is about refunds, not about migrating.
     QProcess first;
     first.setProcessEnvironment(m_env);
-    first.start(QStringLiteral(OPS_OPSCTL_PATH), {u"db"_s, u"migrate"_s});
+    first.start(ops::test::opsctlPath(), {u"db"_s, u"migrate"_s});
     QVERIFY(first.waitForFinished(60000));
     QCOMPARE(first.exitCode(), 0);
 }
@@ -101,7 +102,7 @@ QList<int> TestScopedLocks::raceOpsctl(const std::function<QStringList(int)> &ar
     for (int i = 0; i < kProcesses; ++i) {
         auto p = std::make_unique<QProcess>();
         p->setProcessEnvironment(m_env);
-        p->start(QStringLiteral(OPS_OPSCTL_PATH), args(i));
+        p->start(ops::test::opsctlPath(), args(i));
         processes.push_back(std::move(p));
     }
     QList<int> codes;
@@ -123,7 +124,7 @@ QByteArray TestScopedLocks::listedRows() const
 {
     QProcess list;
     list.setProcessEnvironment(m_env);
-    list.start(QStringLiteral(OPS_OPSCTL_PATH), {u"list"_s, u"--json"_s});
+    list.start(ops::test::opsctlPath(), {u"list"_s, u"--json"_s});
     list.waitForFinished(30000);
     return list.readAllStandardOutput() + list.readAllStandardError();
 }
@@ -263,8 +264,7 @@ void TestScopedLocks::overlappingBalanceReadsStayWithinTheBalance()
 void TestScopedLocks::sixteenProcessesRaceOneCreditWorkName()
 {
     // The credit provider's customers come with the demo seed (u_1 holds 1000 credits).
-    SimProcess slen(QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                    SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    SimProcess slen(ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(slen.start(), qPrintable(slen.error()));
     m_env.insert(u"OPS_SLEN_URL"_s, slen.baseUrl().toString());
     m_env.insert(u"OPS_SLEN_KEY"_s, u"sk_test_demo"_s);
@@ -273,7 +273,7 @@ void TestScopedLocks::sixteenProcessesRaceOneCreditWorkName()
     for (int i = 0; i < kProcesses; ++i) {
         auto p = std::make_unique<QProcess>();
         p->setProcessEnvironment(m_env);
-        p->start(QStringLiteral(OPS_OPSCTL_PATH),
+        p->start(ops::test::opsctlPath(),
                  {u"credit"_s, u"topup"_s, u"--customer"_s, u"u_1"_s, u"--credit-type"_s,
                   u"credits"_s, u"--amount"_s, u"100"_s, u"--work"_s, u"race:topup"_s});
         processes.push_back(std::move(p));

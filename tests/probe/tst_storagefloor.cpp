@@ -2,6 +2,8 @@
 // reaches for a raw connection, and the storage headers the layers above may include name none
 // either. sql_probe (this folder) proves the same by compiling; this suite says where.
 
+#include "support/testpaths.h"
+
 #include <QDirIterator>
 #include <QFile>
 #include <QRegularExpression>
@@ -11,7 +13,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const QString kRoot = QStringLiteral(OPS_SOURCE_DIR);
+const QString kRoot = ops::test::sourceDir();
 
 // Storage's own headers that need Qt Sql: only storage code and tests may include them.
 const QStringList kInternalHeaders = {
@@ -116,4 +118,5 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(TestStorageFloor)
+#include "support/testpaths.h"
 #include "tst_storagefloor.moc"

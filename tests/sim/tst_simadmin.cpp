@@ -2,6 +2,7 @@
 // the clock, the bounded request log, messages with Idempotency-Key, reset, loopback-only.
 
 #include "support/simtestutil.h"
+#include "support/testpaths.h"
 
 #include <QNetworkInterface>
 
@@ -171,7 +172,7 @@ private slots:
         }
         if (external.isNull())
             QSKIP("no non-loopback IPv4 address on this machine");
-        SimProcess sim(QStringLiteral(OPS_PROVIDER_SIM_PATH));
+        SimProcess sim(ops::test::providerSimPath());
         QVERIFY2(sim.start({QStringLiteral("--listen"), QStringLiteral("0.0.0.0:0"),
                             QStringLiteral("--allow-non-loopback")}),
                  qPrintable(sim.error()));

@@ -2,6 +2,7 @@
 // seed file errors, --fault-seed.
 
 #include "support/simtestutil.h"
+#include "support/testpaths.h"
 
 #include <QProcess>
 #include <QTcpServer>
@@ -24,7 +25,7 @@ private:
     static Run runToExit(const QStringList &args)
     {
         QProcess p;
-        p.start(QStringLiteral(OPS_PROVIDER_SIM_PATH), args);
+        p.start(ops::test::providerSimPath(), args);
         Run r;
         if (!p.waitForFinished(10000)) {
             p.kill();
@@ -40,7 +41,7 @@ private:
 private slots:
     void firstLineNamesTheLoopbackPort()
     {
-        SimProcess sim(QStringLiteral(OPS_PROVIDER_SIM_PATH));
+        SimProcess sim(ops::test::providerSimPath());
         QVERIFY2(sim.start(), qPrintable(sim.error()));
         QVERIFY(sim.port() > 0);
         QCOMPARE(sim.firstLine(),
@@ -55,7 +56,7 @@ private slots:
         QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
         const quint16 port = probe.serverPort();
         probe.close();
-        SimProcess sim(QStringLiteral(OPS_PROVIDER_SIM_PATH));
+        SimProcess sim(ops::test::providerSimPath());
         QVERIFY2(sim.start({QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)}),
                  qPrintable(sim.error()));
         QCOMPARE(sim.port(), port);
@@ -118,7 +119,7 @@ private slots:
 
     void nonLoopbackNeedsExplicitPermission()
     {
-        SimProcess sim(QStringLiteral(OPS_PROVIDER_SIM_PATH));
+        SimProcess sim(ops::test::providerSimPath());
         QVERIFY2(sim.start({QStringLiteral("--listen"), QStringLiteral("0.0.0.0:0"),
                             QStringLiteral("--allow-non-loopback")}),
                  qPrintable(sim.error()));

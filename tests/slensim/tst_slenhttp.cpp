@@ -2,6 +2,7 @@
 // the main paths through the router, plus the faults that sit between claim and commit.
 
 #include "support/simprocess.h"
+#include "support/testpaths.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -132,8 +133,8 @@ private:
 
 void TestSlenHttp::initTestCase()
 {
-    m_sim = std::make_unique<SimProcess>(QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                                         SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    m_sim = std::make_unique<SimProcess>(ops::test::providerSimPath(),
+                                         SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
     m_sim->seed(nlohmann::json::parse(R"({
       "api_keys": [{"key": "sk_test_other", "project": "other"}],

@@ -20,6 +20,7 @@
 #include "storage/session.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
+#include "support/testpaths.h"
 #include "transport/httptransport.h"
 
 #include <QAbstractItemModelTester>
@@ -94,8 +95,8 @@ public:
     }
 
 private:
-    SimProcess m_sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                     SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    SimProcess m_sim{ops::test::providerSimPath(),
+                     SimProcess::demoSeedPath(ops::test::sourceDir())};
     StripeConfig m_stripe{QUrl(), QStringLiteral("sk_test_demo"), std::chrono::milliseconds(3000)};
     std::unique_ptr<StoreFixture> m_db;
 };

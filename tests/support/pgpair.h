@@ -2,9 +2,10 @@
 
 // A primary and its streaming standby on loopback for one test case (scripts/pg.sh start-pair
 // DIR sync|async), stopped and removed with the object. Tests get the script through
-// OPS_SOURCE_DIR.
+// test::sourceDir().
 
 #include "support/processrun.h"
+#include "support/testpaths.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -45,7 +46,7 @@ public:
 private:
     static ProcessRun pgsh(const QStringList &args)
     {
-        return runProcess(QStringLiteral(OPS_SOURCE_DIR) + u"/scripts/pg.sh"_s, args);
+        return runProcess(ops::test::sourceDir() + u"/scripts/pg.sh"_s, args);
     }
     QString m_dir;
     QString m_url;

@@ -9,6 +9,7 @@
 #include "reconcile/reconciler.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
+#include "support/testpaths.h"
 
 #include <QTest>
 
@@ -18,8 +19,7 @@ class ReconcileFixture
 {
 public:
     ReconcileFixture()
-        : sim(QStringLiteral(OPS_PROVIDER_SIM_PATH),
-              SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)))
+        : sim(ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir()))
     {}
 
     bool start()

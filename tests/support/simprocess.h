@@ -3,8 +3,8 @@
 // Runs provider-sim as a child process for a test and drives its admin API (/_sim/…) over
 // loopback. Usage:
 //
-//   ops::test::SimProcess sim(QStringLiteral(OPS_PROVIDER_SIM_PATH),
-//                             ops::test::SimProcess::demoSeedPath(OPS_SOURCE_DIR));
+//   ops::test::SimProcess sim(ops::test::providerSimPath(),
+//                             ops::test::SimProcess::demoSeedPath(ops::test::sourceDir()));
 //   QVERIFY2(sim.start(), qPrintable(sim.error()));
 //   sim.addFault({{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
 //   ... point the client at sim.baseUrl() ...
@@ -28,14 +28,14 @@ namespace ops::test {
 class SimProcess
 {
 public:
-    // executable: path of provider-sim (tests get it as OPS_PROVIDER_SIM_PATH).
+    // executable: path of provider-sim (tests get it as test::providerSimPath()).
     // seedFile: passed as --seed when not empty.
     explicit SimProcess(QString executable, QString seedFile = {});
     ~SimProcess();
     SimProcess(const SimProcess &) = delete;
     SimProcess &operator=(const SimProcess &) = delete;
 
-    // resources/sim/demo-seed.json under the source tree (tests get it as OPS_SOURCE_DIR).
+    // resources/sim/demo-seed.json under the source tree (tests get it as test::sourceDir()).
     static QString demoSeedPath(const QString &sourceDir);
 
     // Starts the process and waits (10 s) for "provider-sim listening on http://HOST:PORT".

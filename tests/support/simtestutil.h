@@ -4,6 +4,7 @@
 // Stripe-style requests (secret key, form body, optional Idempotency-Key).
 
 #include "support/simprocess.h"
+#include "support/testpaths.h"
 
 #include <QUrl>
 #include <QtTest>
@@ -13,9 +14,8 @@ namespace ops::test {
 
 inline std::unique_ptr<SimProcess> startDemoSim(const QStringList &args = {})
 {
-    auto sim =
-        std::make_unique<SimProcess>(QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                                     SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    auto sim = std::make_unique<SimProcess>(ops::test::providerSimPath(),
+                                            SimProcess::demoSeedPath(ops::test::sourceDir()));
     if (!sim->start(args))
         qWarning("provider-sim: %s", qPrintable(sim->error()));
     return sim;

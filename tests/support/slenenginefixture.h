@@ -8,6 +8,7 @@
 #include "engine/executionengine.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
+#include "support/testpaths.h"
 #include "transport/httptransport.h"
 
 #include <QSqlQuery>
@@ -26,8 +27,7 @@ inline QString str(const json &j)
 struct SlenEngineHarness
 {
     StoreFixture fixture;
-    SimProcess sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                   SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
     QtHttpTransport transport;
     std::unique_ptr<SlenClient> client;
     std::unique_ptr<CreditEngine> credits;

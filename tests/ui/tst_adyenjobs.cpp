@@ -12,6 +12,7 @@
 #include "support/adyendelivery.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
+#include "support/testpaths.h"
 
 #include <QTest>
 
@@ -177,8 +178,8 @@ private:
         return n;
     }
 
-    test::SimProcess m_sim{QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                           test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR))};
+    test::SimProcess m_sim{ops::test::providerSimPath(),
+                           test::SimProcess::demoSeedPath(ops::test::sourceDir())};
 };
 
 QTEST_GUILESS_MAIN(TestAdyenJobs)

@@ -21,6 +21,7 @@
 #include "support/screenshots.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
+#include "support/testpaths.h"
 #include "widgets/operationlistview.h"
 
 #include <QAction>
@@ -414,8 +415,8 @@ void TestBulkApply::withoutTheCloseRightBulkIsOff()
 
 void TestBulkApply::resendSelectedUsesTheStoredKeys()
 {
-    test::SimProcess sim(QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                         test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    test::SimProcess sim(ops::test::providerSimPath(),
+                         test::SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(sim.start(), qPrintable(sim.error()));
     test::StoreFixture f;
     const StripeConfig stripe{sim.baseUrl(), u"sk_test_demo"_s, std::chrono::milliseconds(3000)};

@@ -17,6 +17,7 @@
 #include "stripe/stripeclient.h"
 #include "support/screenshots.h"
 #include "support/simprocess.h"
+#include "support/testpaths.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -37,7 +38,7 @@ private slots:
 
 void TestBulkDemo::demoCheckingRowsAreResolvedInOneBulkApply()
 {
-    test::SimProcess sim(QStringLiteral(OPS_PROVIDER_SIM_PATH));
+    test::SimProcess sim(ops::test::providerSimPath());
     QVERIFY2(sim.start(), qPrintable(sim.error()));
     QTemporaryDir dir;
     const QString db = dir.filePath(u"demo.sqlite"_s);

@@ -12,6 +12,7 @@
 #include "support/messagefixture.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
+#include "support/testpaths.h"
 #include "widgets/operationlistview.h"
 
 #include <QAbstractItemModelTester>
@@ -446,8 +447,8 @@ void TestComposeDialog::windowCopiesToClipboardOnce()
 
 void TestComposeDialog::windowSendsThroughTheController()
 {
-    test::SimProcess sim(u"" OPS_PROVIDER_SIM_PATH ""_s,
-                         test::SimProcess::demoSeedPath(u"" OPS_SOURCE_DIR ""_s));
+    test::SimProcess sim(ops::test::providerSimPath(),
+                         test::SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(sim.start(), qPrintable(sim.error()));
     test::StoreFixture f;
     const Operation op =

@@ -17,6 +17,7 @@
 #include "storage/session.h"
 #include "support/connectionsdialogtest.h"
 #include "support/simprocess.h"
+#include "support/testpaths.h"
 #include "transport/connectionsettings.h"
 #include "transport/secrets.h"
 #include "widgets/modebanner.h"
@@ -39,7 +40,7 @@ namespace {
 
 QString screenshotDir()
 {
-    const QString dir = QDir(QStringLiteral(QT_TESTCASE_BUILDDIR)).filePath(u"screenshots"_s);
+    const QString dir = QDir(QCoreApplication::applicationDirPath()).filePath(u"screenshots"_s);
     QDir().mkpath(dir);
     return dir;
 }
@@ -75,8 +76,7 @@ private:
 
 void TestConnections::initTestCase()
 {
-    const QString failed =
-        setUpHome(QStringLiteral(OPS_PROVIDER_SIM_PATH), QStringLiteral(OPS_SOURCE_DIR));
+    const QString failed = setUpHome(ops::test::providerSimPath(), ops::test::sourceDir());
     QVERIFY2(failed.isEmpty(), qPrintable(failed));
 }
 

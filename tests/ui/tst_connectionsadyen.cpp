@@ -12,6 +12,7 @@
 #include "dialogs/connectionsdialog.h"
 #include "support/connectionsdialogtest.h"
 #include "support/simprocess.h"
+#include "support/testpaths.h"
 #include "transport/connectionsettings.h"
 #include "transport/secrets.h"
 
@@ -34,7 +35,7 @@ const QString kHmacKey = u"4e6f72746877696e642064656d6f20484d41432c206e6f7420612
 
 QString screenshotDir()
 {
-    const QString dir = QDir(QStringLiteral(QT_TESTCASE_BUILDDIR)).filePath(u"screenshots"_s);
+    const QString dir = QDir(QCoreApplication::applicationDirPath()).filePath(u"screenshots"_s);
     QDir().mkpath(dir);
     return dir;
 }
@@ -70,8 +71,7 @@ private:
 
 void TestConnectionsAdyen::initTestCase()
 {
-    const QString failed =
-        setUpHome(QStringLiteral(OPS_PROVIDER_SIM_PATH), QStringLiteral(OPS_SOURCE_DIR));
+    const QString failed = setUpHome(ops::test::providerSimPath(), ops::test::sourceDir());
     QVERIFY2(failed.isEmpty(), qPrintable(failed));
 }
 

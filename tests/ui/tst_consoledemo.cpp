@@ -12,6 +12,7 @@
 #include "support/processrun.h"
 #include "support/rawhttp.h"
 #include "support/simprocess.h"
+#include "support/testpaths.h"
 
 #include <QColor>
 #include <QDeadlineTimer>
@@ -144,10 +145,10 @@ void TestConsoleDemo::demoScreenshotStartsAndStopsTheSimulator()
         key.write("sk_live_must_not_be_used_1234\n");
         key.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     }
-    const QString simDir = QFileInfo(QStringLiteral(OPS_PROVIDER_SIM_PATH)).absolutePath();
+    const QString simDir = QFileInfo(ops::test::providerSimPath()).absolutePath();
     const QString shot = home.filePath(u"demo.png"_s);
     const auto run =
-        test::runProcess(QStringLiteral(OPS_CONSOLE_PATH),
+        test::runProcess(ops::test::consolePath(),
                          {u"--demo"_s, u"--operator"_s, u"demo-alice"_s, u"--screenshot"_s, shot},
                          demoEnvironment(home, simDir + u":/usr/bin:/bin"_s));
     QVERIFY2(run.exitCode == 0, run.err.constData());
@@ -161,10 +162,10 @@ void TestConsoleDemo::demoScreenshotStartsAndStopsTheSimulator()
     QVERIFY(!image.isNull());
     QVERIFY2(image.width() >= 640 && image.height() >= 400, qPrintable(shot));
     QVERIFY2(simulatorBadgePixels(image) > 100, "no SIMULATOR badge in the corner");
-    QDir().mkpath(QDir(QStringLiteral(QT_TESTCASE_BUILDDIR)).filePath(u"screenshots"_s));
-    QFile::remove(QDir(QStringLiteral(QT_TESTCASE_BUILDDIR)).filePath(u"screenshots/demo.png"_s));
+    QDir().mkpath(QDir(QCoreApplication::applicationDirPath()).filePath(u"screenshots"_s));
+    QFile::remove(QDir(QCoreApplication::applicationDirPath()).filePath(u"screenshots/demo.png"_s));
     QVERIFY(QFile::copy(
-        shot, QDir(QStringLiteral(QT_TESTCASE_BUILDDIR)).filePath(u"screenshots/demo.png"_s)));
+        shot, QDir(QCoreApplication::applicationDirPath()).filePath(u"screenshots/demo.png"_s)));
     // The simulator is gone with the console, and so is the temporary database folder.
     const test::HttpReply reply = test::httpRequest(quint16(QUrl(url.captured(1)).port()), "GET",
                                                     u"/_sim/health"_s, {}, {}, 2000);
@@ -180,7 +181,7 @@ void TestConsoleDemo::demoWithoutASimulatorSaysWhereItLooked()
     // A copy outside the build tree: the build tree's provider-sim is not where it looks.
     QVERIFY(QDir().mkpath(home.filePath(u"bin"_s)));
     const QString console = home.filePath(u"bin/opsconsole"_s);
-    QVERIFY(QFile::copy(QStringLiteral(OPS_CONSOLE_PATH), console));
+    QVERIFY(QFile::copy(ops::test::consolePath(), console));
     QVERIFY(QFileInfo(console).isExecutable());
     const auto run =
         test::runProcess(console, {u"--demo"_s, u"--screenshot"_s, home.filePath(u"x.png"_s)},
@@ -189,7 +190,7 @@ void TestConsoleDemo::demoWithoutASimulatorSaysWhereItLooked()
     QVERIFY2(run.errText().contains(u"provider-sim was found neither next to"_s),
              run.err.constData());
     QVERIFY(run.errText().contains(u"nor on PATH"_s));
-    const auto both = test::runProcess(QStringLiteral(OPS_CONSOLE_PATH),
+    const auto both = test::runProcess(ops::test::consolePath(),
                                        {u"--demo"_s, u"--db"_s, home.filePath(u"d.sqlite"_s),
                                         u"--screenshot"_s, home.filePath(u"x.png"_s)},
                                        demoEnvironment(home, home.path()));
@@ -200,11 +201,11 @@ void TestConsoleDemo::demoWithoutASimulatorSaysWhereItLooked()
 void TestConsoleDemo::demoFromTheBuildTreeFindsItsSimulator()
 {
     QTemporaryDir home;
-    const QString sim = QFileInfo(QStringLiteral(OPS_PROVIDER_SIM_PATH)).canonicalFilePath();
+    const QString sim = QFileInfo(ops::test::providerSimPath()).canonicalFilePath();
     // Neither beside build/app/console/opsconsole nor on PATH.
     QVERIFY(!QFileInfo::exists(
-        QFileInfo(QStringLiteral(OPS_CONSOLE_PATH)).absoluteDir().filePath(u"provider-sim"_s)));
-    const auto run = test::runProcess(QStringLiteral(OPS_CONSOLE_PATH),
+        QFileInfo(ops::test::consolePath()).absoluteDir().filePath(u"provider-sim"_s)));
+    const auto run = test::runProcess(ops::test::consolePath(),
                                       {u"--demo"_s, u"--operator"_s, u"demo-alice"_s,
                                        u"--screenshot"_s, home.filePath(u"x.png"_s)},
                                       demoEnvironment(home, home.path()));
@@ -230,11 +231,10 @@ void TestConsoleDemo::signalStopsTheDemo()
     QFETCH(int, signo);
     QFETCH(bool, inTheWindow);
     QTemporaryDir home;
-    const QString simDir = QFileInfo(QStringLiteral(OPS_PROVIDER_SIM_PATH)).absolutePath();
+    const QString simDir = QFileInfo(ops::test::providerSimPath()).absolutePath();
     QProcess console;
     console.setProcessEnvironment(demoEnvironment(home, simDir + u":/usr/bin:/bin"_s));
-    console.start(QStringLiteral(OPS_CONSOLE_PATH),
-                  {u"--demo"_s, u"--operator"_s, u"demo-alice"_s});
+    console.start(ops::test::consolePath(), {u"--demo"_s, u"--operator"_s, u"demo-alice"_s});
     QVERIFY(console.waitForStarted());
     DemoLeftovers leftovers;
     QByteArray out;
@@ -266,17 +266,17 @@ void TestConsoleDemo::signalStopsTheDemo()
 
 void TestConsoleDemo::opsctlDemoStoryBuildsTheSameRows()
 {
-    test::SimProcess sim(QStringLiteral(OPS_PROVIDER_SIM_PATH));
+    test::SimProcess sim(ops::test::providerSimPath());
     QVERIFY2(sim.start(), qPrintable(sim.error()));
     QTemporaryDir home;
     const QString db = home.filePath(u"story.sqlite"_s);
     const auto env = demoEnvironment(home, u"/usr/bin:/bin"_s);
     const QStringList story{u"--db"_s, db,         u"--operator"_s, u"demo-alice"_s,
                             u"demo"_s, u"story"_s, u"--sim"_s,      sim.baseUrl().toString()};
-    const auto run = test::runProcess(QStringLiteral(OPS_OPSCTL_PATH), story, env);
+    const auto run = test::runProcess(ops::test::opsctlPath(), story, env);
     QVERIFY2(run.exitCode == 0, run.err.constData());
-    const auto list = test::runProcess(QStringLiteral(OPS_OPSCTL_PATH),
-                                       {u"--db"_s, db, u"list"_s, u"--json"_s}, env);
+    const auto list =
+        test::runProcess(ops::test::opsctlPath(), {u"--db"_s, db, u"list"_s, u"--json"_s}, env);
     QCOMPARE(list.exitCode, 0);
     const auto rows = list.result()["operations"];
     // Eight Stripe refunds (1002-b twice under one row), two Adyen refunds and two credit
@@ -308,7 +308,7 @@ void TestConsoleDemo::opsctlDemoStoryBuildsTheSameRows()
     // provider's refund.created through the events import, with the event as its evidence.
     QVERIFY2(!byEvent.empty(), list.out.constData());
     const auto show = test::runProcess(
-        QStringLiteral(OPS_OPSCTL_PATH),
+        ops::test::opsctlPath(),
         {u"--db"_s, db, u"show"_s, QString::fromStdString(byEvent), u"--json"_s}, env);
     QCOMPARE(show.exitCode, 0);
     const auto resolved = show.result();
@@ -321,11 +321,11 @@ void TestConsoleDemo::opsctlDemoStoryBuildsTheSameRows()
     QCOMPARE(eventEvidence, 1);
     QVERIFY(sim.ledger().dump().find("\"amount\":3800") != std::string::npos);
     const auto whoami = test::runProcess(
-        QStringLiteral(OPS_OPSCTL_PATH),
+        ops::test::opsctlPath(),
         {u"--db"_s, db, u"--operator"_s, u"demo-alice"_s, u"operator"_s, u"whoami"_s}, env);
     QVERIFY2(whoami.result().value("role", "") == "supervisor", whoami.out.constData());
     // Demo rows never mix with others: a second run refuses.
-    const auto again = test::runProcess(QStringLiteral(OPS_OPSCTL_PATH), story, env);
+    const auto again = test::runProcess(ops::test::opsctlPath(), story, env);
     QCOMPARE(again.exitCode, 2);
     QVERIFY2(again.errText().contains(u"already holds operations"_s), again.err.constData());
 }
@@ -335,10 +335,9 @@ void TestConsoleDemo::unopenableDatabaseIsNamedWithTheReason()
     QTemporaryDir home;
     const QString folder = home.filePath(u"not-a-file.sqlite"_s);
     QVERIFY(QDir().mkpath(folder));
-    const auto run =
-        test::runProcess(QStringLiteral(OPS_CONSOLE_PATH),
-                         {u"--db"_s, folder, u"--screenshot"_s, home.filePath(u"x.png"_s)},
-                         demoEnvironment(home, u"/usr/bin:/bin"_s));
+    const auto run = test::runProcess(
+        ops::test::consolePath(), {u"--db"_s, folder, u"--screenshot"_s, home.filePath(u"x.png"_s)},
+        demoEnvironment(home, u"/usr/bin:/bin"_s));
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.errText().contains(folder), run.err.constData());
 }
@@ -350,7 +349,7 @@ void TestConsoleDemo::demoStoryRefusesASimulatorElsewhere()
 {
     QTemporaryDir home;
     const QString db = home.filePath(u"story.sqlite"_s);
-    const auto run = test::runProcess(QStringLiteral(OPS_OPSCTL_PATH),
+    const auto run = test::runProcess(ops::test::opsctlPath(),
                                       {u"--db"_s, db, u"--operator"_s, u"demo-alice"_s, u"demo"_s,
                                        u"story"_s, u"--sim"_s, u"http://192.0.2.7:8080"_s},
                                       demoEnvironment(home, u"/usr/bin:/bin"_s));

@@ -42,9 +42,9 @@ void TestFirstRun::freshDatabaseMakesTheFirstPersonSupervisor()
     QVERIFY(session.isFresh());
     ui::FirstRunDialog dialog(session, u"operator:alice"_s);
     dialog.show();
-    QDir().mkpath(QDir(QStringLiteral(QT_TESTCASE_BUILDDIR)).filePath(u"screenshots"_s));
+    QDir().mkpath(QDir(QCoreApplication::applicationDirPath()).filePath(u"screenshots"_s));
     QVERIFY(dialog.grab().save(
-        QDir(QStringLiteral(QT_TESTCASE_BUILDDIR)).filePath(u"screenshots/first-run.png"_s)));
+        QDir(QCoreApplication::applicationDirPath()).filePath(u"screenshots/first-run.png"_s)));
     QTest::mouseClick(dialog.becomeButton(), Qt::LeftButton);
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
     const OperatorAccess access = session.accessOf(u"operator:alice"_s);
@@ -91,9 +91,9 @@ void TestFirstRun::unopenableDatabaseNamesPathAndReason()
     const QString text = dialog.text()->text();
     QVERIFY2(text.contains(path.toHtmlEscaped()), qPrintable(text));
     QVERIFY2(text.contains(reason.toHtmlEscaped()), qPrintable(text));
-    QDir().mkpath(QDir(QStringLiteral(QT_TESTCASE_BUILDDIR)).filePath(u"screenshots"_s));
+    QDir().mkpath(QDir(QCoreApplication::applicationDirPath()).filePath(u"screenshots"_s));
     QVERIFY(dialog.grab().save(
-        QDir(QStringLiteral(QT_TESTCASE_BUILDDIR)).filePath(u"screenshots/open-failed.png"_s)));
+        QDir(QCoreApplication::applicationDirPath()).filePath(u"screenshots/open-failed.png"_s)));
 }
 
 void TestFirstRun::chooseAnotherHandsBackThePickedFile()

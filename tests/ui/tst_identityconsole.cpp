@@ -22,6 +22,7 @@
 #include "support/messagefixture.h"
 #include "support/screenshots.h"
 #include "support/testdatabase.h"
+#include "support/testpaths.h"
 
 #include <QApplication>
 #include <QDir>
@@ -311,9 +312,8 @@ void TestIdentityConsole::teamLoginIsCheckedAndRefusalsAreTranslated()
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
         console.setProcessEnvironment(env);
-        console.start(
-            QStringLiteral(OPS_CONSOLE_PATH),
-            {u"--db"_s, bob->location(), u"--operator"_s, u"alice"_s, u"--screenshot"_s, png});
+        console.start(ops::test::consolePath(), {u"--db"_s, bob->location(), u"--operator"_s,
+                                                 u"alice"_s, u"--screenshot"_s, png});
         QVERIFY(console.waitForFinished(30000));
         QCOMPARE(console.exitCode(), 2);
         QVERIFY2(QString::fromUtf8(console.readAllStandardError())

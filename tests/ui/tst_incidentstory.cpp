@@ -39,6 +39,7 @@
 #include "supervisor/supervisorwindow.h"
 #include "support/incidentmix.h"
 #include "support/simprocess.h"
+#include "support/testpaths.h"
 #include "widgets/operationlistview.h"
 
 #include <QApplication>
@@ -175,7 +176,7 @@ private:
 
 void TestIncidentStory::initTestCase()
 {
-    m_sim = std::make_unique<test::SimProcess>(QStringLiteral(OPS_PROVIDER_SIM_PATH));
+    m_sim = std::make_unique<test::SimProcess>(ops::test::providerSimPath());
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
     QVERIFY(m_dir.isValid());
     m_db = m_dir.filePath(u"incident.sqlite"_s);

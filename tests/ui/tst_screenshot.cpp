@@ -8,6 +8,7 @@
 #include "storage/access/operatordirectory.h"
 #include "storage/db/database.h"
 #include "support/simprocess.h"
+#include "support/testpaths.h"
 
 #include <QDir>
 #include <QImage>
@@ -50,7 +51,7 @@ TestScreenshot::Run TestScreenshot::runConsole(const QStringList &extra) const
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
     console.setProcessEnvironment(env);
-    console.start(QStringLiteral(OPS_CONSOLE_PATH),
+    console.start(ops::test::consolePath(),
                   QStringList{u"--db"_s, m_db, u"--operator"_s, u"alice"_s} + extra);
     if (!console.waitForFinished(30000))
         return {};
@@ -60,7 +61,7 @@ TestScreenshot::Run TestScreenshot::runConsole(const QStringList &extra) const
 
 QString TestScreenshot::shotPath(const QString &name)
 {
-    const QString out = QDir(QStringLiteral(QT_TESTCASE_BUILDDIR)).filePath(u"screenshots"_s);
+    const QString out = QDir(QCoreApplication::applicationDirPath()).filePath(u"screenshots"_s);
     QDir().mkpath(out);
     const QString png = out + u'/' + name;
     QFile::remove(png);
@@ -69,8 +70,8 @@ QString TestScreenshot::shotPath(const QString &name)
 
 void TestScreenshot::initTestCase()
 {
-    test::SimProcess sim(QStringLiteral(OPS_PROVIDER_SIM_PATH),
-                         test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+    test::SimProcess sim(ops::test::providerSimPath(),
+                         test::SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(sim.start(), qPrintable(sim.error()));
     const QString db = m_dir.path() + u"/demo.sqlite"_s;
     {

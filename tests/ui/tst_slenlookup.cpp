@@ -15,6 +15,7 @@
 #include "support/screenshots.h"
 #include "support/simprocess.h"
 #include "support/storefixture.h"
+#include "support/testpaths.h"
 #include "widgets/operationlistview.h"
 
 #include <QAbstractItemModelTester>
@@ -122,8 +123,7 @@ private:
 void TestSlenLookup::initTestCase()
 {
     m_sim = std::make_unique<test::SimProcess>(
-        QStringLiteral(OPS_PROVIDER_SIM_PATH),
-        test::SimProcess::demoSeedPath(QStringLiteral(OPS_SOURCE_DIR)));
+        ops::test::providerSimPath(), test::SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
     m_slen = {m_sim->baseUrl(), u"sk_test_demo"_s, u"demo"_s, std::chrono::milliseconds(3000)};
 }
@@ -469,7 +469,7 @@ void TestSlenLookup::resendOffOnceTheWindowPassed()
     QVERIFY(c.select(id));
     QVERIFY2(c.window.resendAction()->isEnabled(), qPrintable(c.window.resendBlockedReason()));
     m_fx->clock().advanceSecs(24 * 3600); // our clock: the credit window is 24 h
-    QTRY_VERIFY_WITH_TIMEOUT(!c.window.resendAction()->isEnabled(), 2500);
+    QTRY_VERIFY_WITH_TIMEOUT(!c.window.resendAction()->isEnabled(), 10000);
     QVERIFY2(c.window.resendBlockedReason().contains(u"retention window closed"_s),
              qPrintable(c.window.resendBlockedReason()));
     c.window.resendAction()->trigger(); // the shortcut still fires: nothing may be sent

@@ -14,6 +14,7 @@
 #include "storage/session.h"
 #include "supervisor/chartsview.h"
 #include "support/storefixture.h"
+#include "support/testpaths.h"
 
 #include <QApplication>
 #include <QBarSeries>
@@ -56,7 +57,7 @@ Run opsctl(const QString &db, const QStringList &args)
     env.insert(u"OPS_DB"_s, db);
     env.insert(u"OPS_OPERATOR"_s, u"alice"_s);
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(OPS_OPSCTL_PATH), args);
+    p.start(ops::test::opsctlPath(), args);
     p.waitForFinished(60000);
     return {p.exitCode(), p.readAllStandardOutput().trimmed(),
             QString::fromUtf8(p.readAllStandardError())};

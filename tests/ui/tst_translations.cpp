@@ -19,6 +19,7 @@
 #include "supervisor/supervisorwindow.h"
 #include "support/messagefixture.h"
 #include "support/storefixture.h"
+#include "support/testpaths.h"
 #include "widgets/operationlistview.h"
 
 #include <QAbstractItemModelTester>
@@ -112,7 +113,7 @@ const QList<Message> &sourceMessages()
         // those roots lupdate cannot follow them and loses the classes' namespaces.
         QStringList args = {u"-silent"_s, u"-locations"_s, u"none"_s};
         for (const QString &root : {u"models"_s, u"app"_s, u"app/core"_s, u"ui"_s})
-            args << u"-I"_s << QStringLiteral(OPS_SOURCE_DIR) + u'/' + root;
+            args << u"-I"_s << ops::test::sourceDir() + u'/' + root;
         args << u"@"_s + QStringLiteral(OPS_TRANSLATED_SOURCES_LIST) << u"-ts"_s << ts;
         QProcess lupdate;
         lupdate.start(QStringLiteral(OPS_LUPDATE_PATH), args);
@@ -188,9 +189,8 @@ void TestTranslations::cataloguesAreComplete_data()
 void TestTranslations::cataloguesAreComplete()
 {
     QFETCH(QString, language);
-    const auto messages =
-        readCatalogue(QStringLiteral(OPS_SOURCE_DIR) +
-                      u"/resources/translations/opsconsole_%1.ts"_s.arg(language));
+    const auto messages = readCatalogue(
+        ops::test::sourceDir() + u"/resources/translations/opsconsole_%1.ts"_s.arg(language));
     QVERIFY(messages.size() > 250);
     // Every tr() string of the sources is in the catalogue: a string added without running
     // scripts/update-translations.sh fails here, listed with its context.
