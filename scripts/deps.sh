@@ -9,7 +9,7 @@ packages=(
     qt6-base-dev qt6-httpserver-dev qt6-websockets-dev qt6-charts-dev libqt6opengl6-dev
     libqt6sql6-sqlite libqt6sql6-psql nlohmann-json3-dev qt6-tools-dev qt6-l10n-tools
     qt6-svg-dev qt6-translations-l10n xvfb xauth sqlite3 libsqlite3-dev nodejs npm clang libclang-rt-14-dev lld openssl
-    postgresql
+    postgresql ccache
     dpkg-dev lintian desktop-file-utils appstream
 )
 
