@@ -10,4 +10,4 @@ dir=$(mktemp -d /tmp/ops-chaos-failover-XXXXXX)
 rmdir "$dir"
 trap '"$pgsh" stop "$dir"' EXIT
 url=$("$pgsh" start-pair "$dir" sync)
-"$@" --db "$url" --failover "$(printf '%q promote %q' "$pgsh" "$dir")" --failover-after 2000
+"$@" --db "$url" --failover "$(printf '%q promote %q' "$pgsh" "$dir")"

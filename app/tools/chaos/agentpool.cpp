@@ -6,7 +6,9 @@
 #include <QNetworkReply>
 #include <QProcess>
 #include <QTimer>
+#include <algorithm>
 #include <csignal>
+#include <utility>
 
 namespace ops::chaos {
 
@@ -27,6 +29,7 @@ std::vector<CallRecord> AgentPool::run(const std::vector<int> &calls,
     m_records.assign(calls.size(), {});
     m_next = 0;
     m_running = 0;
+    m_ended = 0;
     m_clock.start();
     QEventLoop loop;
     m_loop = &loop;
@@ -38,11 +41,29 @@ std::vector<CallRecord> AgentPool::run(const std::vector<int> &calls,
     return m_records;
 }
 
+void AgentPool::pauseAt(size_t triggerAfterEnded, size_t holdFrom, std::function<void()> trigger)
+{
+    m_holdFrom = holdFrom;
+    m_triggerAfter = std::clamp<size_t>(triggerAfterEnded, 1, std::max<size_t>(holdFrom, 1));
+    m_trigger = std::move(trigger);
+    m_held = true;
+    m_inFlightAtTrigger = -1;
+}
+
+void AgentPool::release()
+{
+    m_held = false;
+    startNext();
+}
+
 void AgentPool::startNext()
 {
     const bool timeUp = m_settings.durationSeconds > 0 &&
                         m_clock.elapsed() > qint64(m_settings.durationSeconds) * 1000;
-    while (!timeUp && m_running < m_settings.agents && m_next < m_calls->size()) {
+    const auto holding = [this] {
+        return m_held && m_next >= m_holdFrom;
+    };
+    while (!timeUp && !holding() && m_running < m_settings.agents && m_next < m_calls->size()) {
         const int index = int(m_next++);
         const int unit = (*m_calls)[size_t(index)];
         m_records[size_t(index)].unit = unit;
@@ -56,8 +77,10 @@ void AgentPool::startNext()
         else
             startProcess(index, args, killAfter);
     }
-    if (m_running == 0 && m_loop)
-        m_loop->quit(); // every started call has ended: run() returns
+    // Every started call has ended and none waits for release(): run() returns.
+    const bool waiting = !timeUp && holding() && m_next < m_calls->size();
+    if (m_running == 0 && !waiting && m_loop)
+        m_loop->quit();
 }
 
 void AgentPool::startProcess(int index, const QStringList &args, int killAfter)
@@ -124,6 +147,10 @@ void AgentPool::ended(int index)
 {
     m_records[size_t(index)].endedAtMs = m_clock.elapsed();
     --m_running;
+    if (++m_ended == m_triggerAfter && m_trigger) {
+        m_inFlightAtTrigger = m_running;
+        std::exchange(m_trigger, {})();
+    }
     startNext();
 }
 

@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QProcessEnvironment>
 #include <QString>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -53,6 +54,16 @@ public:
                                 const std::vector<int> &killAfterMs,
                                 const std::vector<bool> &viaMcp = {});
 
+    // A pause in the middle of the next run(), set before it (the failover, issue 49): once
+    // `triggerAfterEnded` calls have ended, `trigger` is called while the calls after them run
+    // on; calls from index `holdFrom` on start only after release(). So some calls are in flight
+    // when the trigger fires and the held ones start after what it set off has finished,
+    // however fast the machine. triggerAfterEnded is at least 1 and at most holdFrom.
+    void pauseAt(size_t triggerAfterEnded, size_t holdFrom, std::function<void()> trigger);
+    void release();
+    // Calls running when the trigger fired (-1 before it).
+    int inFlightAtTrigger() const { return m_inFlightAtTrigger; }
+
 private:
     void startNext();
     void startProcess(int index, const QStringList &args, int killAfter);
@@ -68,6 +79,12 @@ private:
     std::vector<CallRecord> m_records;
     size_t m_next = 0;
     int m_running = 0;
+    size_t m_ended = 0;
+    size_t m_triggerAfter = 0;
+    size_t m_holdFrom = 0;
+    bool m_held = false;
+    std::function<void()> m_trigger;
+    int m_inFlightAtTrigger = -1;
     QElapsedTimer m_clock;
     QEventLoop *m_loop = nullptr;
 };

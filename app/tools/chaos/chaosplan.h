@@ -35,11 +35,12 @@ struct ChaosConfig
     // as its own webhook endpoint, so every event reaches each receiver and the reconcilers
     // contend for one lease (issue 28: several servers hold every rule).
     int servers = 1;
-    // The failover (issue 29): this shell command runs failoverAfterMs into the agents' run,
-    // e.g. scripts/pg.sh promote DIR, while the agents reach the database through a multi-host
-    // URL. Empty: no failover.
+    // The failover (issue 29): this shell command, e.g. scripts/pg.sh promote DIR, starts once
+    // failoverAtPercent % of the planned calls have ended, while the agents reach the database
+    // through a multi-host URL; the last half of the remaining calls waits for it to finish
+    // (issue 49: no clock decides whether the failover falls inside the run). Empty: none.
     QString failoverCommand;
-    int failoverAfterMs = 3000;
+    int failoverAtPercent = 30;
     // This share of the refund calls goes through one `opsctl mcp --http` server (an MCP host
     // with its own agent and token) instead of an opsctl process; 0: none.
     int mcpPercent = 0;

@@ -16,7 +16,6 @@
 #include <QThread>
 #include <memory>
 #include <stdexcept>
-#include <thread>
 
 using namespace Qt::StringLiterals;
 using nlohmann::json;
@@ -129,33 +128,38 @@ void tally(ChaosReport &r, const ChaosPlan &plan, const std::vector<CallRecord> 
         ++r.rowsByState[QString::fromStdString(row.value("state", "?"))];
 }
 
-// The failover command, run on its own thread failoverAfterMs into the agents' run while they
-// keep calling; the destructor waits for it. `doneAtMs` is set when the command exited 0.
-class Failover
+// The failover command, started by the pool once config.failoverAtPercent % of the calls have
+// ended, while the next ones run; the calls past the middle of the rest wait for it to finish
+// (AgentPool::pauseAt). So the failover falls inside the agents' work by construction, and a
+// share of the calls is answered by the new primary, on a fast machine or a loaded one.
+// `doneAtMs` is set when the command exited 0; the pool goes on either way.
+void armFailover(const ChaosConfig &config, AgentPool &pool, size_t calls,
+                 const QElapsedTimer &clock, qint64 &doneAtMs)
 {
-public:
-    Failover(const ChaosConfig &config, const QElapsedTimer &clock, qint64 &doneAtMs)
-    {
-        if (config.failoverCommand.isEmpty())
-            return;
-        m_thread = std::thread(
-            [command = config.failoverCommand, after = config.failoverAfterMs, &clock, &doneAtMs] {
-                std::this_thread::sleep_for(std::chrono::milliseconds(after));
-                if (QProcess::execute(u"/bin/sh"_s, {u"-c"_s, command}) == 0)
-                    doneAtMs = clock.elapsed();
-            });
-    }
-    ~Failover()
-    {
-        if (m_thread.joinable())
-            m_thread.join();
-    }
-    Failover(const Failover &) = delete;
-    Failover &operator=(const Failover &) = delete;
-
-private:
-    std::thread m_thread;
-};
+    if (config.failoverCommand.isEmpty())
+        return;
+    const size_t trigger = calls * size_t(config.failoverAtPercent) / 100;
+    const size_t holdFrom = trigger + (calls - trigger) / 2;
+    pool.pauseAt(trigger, holdFrom, [&pool, &clock, &doneAtMs, command = config.failoverCommand] {
+        auto *process = new QProcess(&pool);
+        QObject::connect(process, &QProcess::finished, &pool,
+                         [&pool, &clock, &doneAtMs, process](int code, QProcess::ExitStatus how) {
+                             if (how == QProcess::NormalExit && code == 0)
+                                 doneAtMs = clock.elapsed();
+                             process->deleteLater();
+                             pool.release();
+                         });
+        QObject::connect(process, &QProcess::errorOccurred, &pool,
+                         [&pool, process](QProcess::ProcessError error) {
+                             if (error != QProcess::FailedToStart)
+                                 return;
+                             process->deleteLater();
+                             pool.release();
+                         });
+        process->setProcessChannelMode(QProcess::ForwardedChannels);
+        process->start(u"/bin/sh"_s, {u"-c"_s, command});
+    });
+}
 
 // The MCP server must have carried on: still running, and, through a failover, answering
 // calls with results on the new primary.
@@ -255,23 +259,17 @@ ChaosReport runChaos(const ChaosConfig &config, QTextStream &log)
     AgentPool pool({config.opsctlPath, env, config.agents, config.durationSeconds, mcp.get()});
     ChaosReport report;
     std::vector<CallRecord> calls;
-    qint64 agentsDoneMs = 0;
     qint64 poolStartMs = 0;
-    {
-        const Failover failover(config, elapsed, report.failoverAtMs);
-        poolStartMs = elapsed.elapsed();
-        calls = pool.run(plan.calls, unitArgs(plan), plan.killAfterMs, plan.viaMcp);
-        agentsDoneMs = elapsed.elapsed();
-    }
+    armFailover(config, pool, plan.calls.size(), elapsed, report.failoverAtMs);
+    poolStartMs = elapsed.elapsed();
+    calls = pool.run(plan.calls, unitArgs(plan), plan.killAfterMs, plan.viaMcp);
     if (!config.failoverCommand.isEmpty() && report.failoverAtMs < 0)
         throw std::runtime_error("the failover command failed: " +
                                  config.failoverCommand.toStdString());
-    // A failover after the last call proves nothing about the agents going through one.
-    if (report.failoverAtMs > agentsDoneMs)
-        throw std::runtime_error("the agents finished before the failover: give more units or "
-                                 "an earlier --failover-after");
+    report.inFlightAtFailover = pool.inFlightAtTrigger();
     if (report.failoverAtMs >= 0)
-        log << "opschaos: failover done at " << report.failoverAtMs << " ms" << Qt::endl;
+        log << "opschaos: failover done at " << report.failoverAtMs << " ms, "
+            << report.inFlightAtFailover << " calls in flight when it began" << Qt::endl;
     if (mcp) {
         judgeMcp(report, calls, poolStartMs, *mcp);
         // The calls of aborted requests run on: they end before the sweep and the judging.
@@ -328,7 +326,7 @@ void printReport(const ChaosReport &r, QTextStream &out)
     out << "\nledger movements: " << r.movements << '\n';
     if (r.failoverAtMs >= 0)
         out << "failover: the primary stopped and the standby promoted at " << r.failoverAtMs
-            << " ms\n";
+            << " ms (" << r.inFlightAtFailover << " calls in flight when it began)\n";
     if (r.mcpCalls > 0)
         out << "mcp: " << r.mcpCalls << " calls through opsctl mcp --http"
             << (r.failoverAtMs >= 0

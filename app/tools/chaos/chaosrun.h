@@ -29,6 +29,7 @@ struct ChaosReport
     Violations violations;
     std::optional<LateTruthReport> lateTruth; // --with-reconciler
     qint64 failoverAtMs = -1;                 // --failover: when its command finished
+    int inFlightAtFailover = -1;              // calls running when it began
     int mcpCalls = 0;                         // --mcp-percent: calls sent to the MCP server
     int mcpAnsweredAfterFailover = 0;         // of them, answered with a result after it
     qint64 elapsedMs = 0;

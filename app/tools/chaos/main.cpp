@@ -54,8 +54,10 @@ int main(int argc, char *argv[])
           u"Shell command that fails the database over mid-run (e.g. scripts/pg.sh promote DIR); "
           u"give --db a multi-host URL."_s,
           u"COMMAND"_s},
-         {u"failover-after"_s, u"Milliseconds into the run for --failover (default 3000)."_s,
-          u"MS"_s},
+         {u"failover-at"_s,
+          u"Start --failover once this share of the calls has ended (1-90, default 30); the "
+          u"last half of the rest waits for it to finish."_s,
+          u"P"_s},
          {u"mcp-percent"_s,
           u"Share of the refund calls sent through one opsctl mcp --http server with an agent "
           u"token of its own (0-100, default 0)."_s,
@@ -82,11 +84,11 @@ int main(int argc, char *argv[])
                        readInt(p, u"timeout-ms"_s, 50, &c.attemptTimeoutMs) &&
                        readInt(p, u"window"_s, 2, &c.windowSeconds) &&
                        readInt(p, u"servers"_s, 1, &c.servers) &&
-                       readInt(p, u"failover-after"_s, 0, &c.failoverAfterMs) &&
+                       readInt(p, u"failover-at"_s, 1, &c.failoverAtPercent) &&
                        readInt(p, u"mcp-percent"_s, 0, &c.mcpPercent) &&
                        readInt(p, u"adyen-percent"_s, 0, &c.adyenPercent);
     if (!valid || c.killPercent > 100 || c.servers > 4 || c.mcpPercent > 100 ||
-        c.adyenPercent > 100) {
+        c.adyenPercent > 100 || c.failoverAtPercent > 90) {
         err << "opschaos: numeric options take whole numbers in range (see --help)" << Qt::endl;
         return ops::chaos::ChaosSetupFailed;
     }
