@@ -138,7 +138,7 @@ void TestTeamConsoles::approvalMadeInOneConsoleIsSeenInTheOther()
     close.reason = u"the dashboard shows re_two"_s;
     const ManualCloseResult asked = aliceSession.store().closeManually(close);
     QCOMPARE(int(asked.refusal), int(ManualCloseRefusal::AwaitingApproval));
-    QTRY_COMPARE_WITH_TIMEOUT(bobWindow.approvalsPanel()->count(), 1, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(bobWindow.approvalsPanel()->count(), 1, 15000);
 
     ui::ApprovalsPanel *panel = bobWindow.approvalsPanel();
     QVERIFY(panel->selectApproval(asked.approvalId));
@@ -146,8 +146,8 @@ void TestTeamConsoles::approvalMadeInOneConsoleIsSeenInTheOther()
     QVERIFY(panel->approveButton()->isEnabled());
     QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
 
-    QTRY_COMPARE_WITH_TIMEOUT(bobWindow.approvalsPanel()->count(), 0, 3000);
-    QTRY_COMPARE_WITH_TIMEOUT(aliceWindow.approvalsPanel()->count(), 0, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(bobWindow.approvalsPanel()->count(), 0, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(aliceWindow.approvalsPanel()->count(), 0, 15000);
     const Operation closed = *ownerStore.operation(id);
     QCOMPARE(toString(closed.state), u"succeeded"_s);
     QCOMPARE(closed.closedBy, u"%1, approved by %2"_s.arg(alice, bob));

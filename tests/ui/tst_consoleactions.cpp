@@ -224,7 +224,7 @@ void TestConsoleActions::resendRefusedOnceTheWindowPassed()
     QVERIFY2(c.window.resendAction()->isEnabled(), qPrintable(c.window.resendBlockedReason()));
     m_fx.sim().advanceClock(24 * 3600);
     m_fx.clock().advanceSecs(24 * 3600);
-    QTRY_VERIFY_WITH_TIMEOUT(!c.window.resendAction()->isEnabled(), 2500);
+    QTRY_VERIFY_WITH_TIMEOUT(!c.window.resendAction()->isEnabled(), 10000);
     QVERIFY(c.window.resendBlockedReason().contains(u"retention window closed"_s));
     c.window.resendAction()->trigger(); // the shortcut still fires: nothing may be sent
     QVERIFY(!c.controller.isRunning());
