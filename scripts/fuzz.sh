@@ -13,9 +13,14 @@ targets=(fuzz_stripe_refund fuzz_stripe_charge fuzz_stripe_refund_list fuzz_stri
          fuzz_form_roundtrip fuzz_evidence_json fuzz_slen_objects fuzz_mcp_jsonrpc
          fuzz_webhook_event fuzz_http_response fuzz_adyen_notification)
 
+started=$(date +%s)
 cmake -S "$root/tests/fuzz" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+rm -f "$build/ccache-stats.log"
 cmake --build "$build" -j "${OPS_FUZZ_JOBS:-2}"
+"$root/scripts/ci-times.sh" stage "fuzz build" "$started"
+"$root/scripts/ci-times.sh" cache "$build"
+started=$(date +%s)
 
 failed=0
 for t in "${targets[@]}"; do
@@ -35,4 +40,5 @@ for t in "${targets[@]}"; do
     grep -E "^stat::number_of_executed_units|^stat::new_units_added" "$work/log.txt" | tr '\n' ' '
     echo
 done
+"$root/scripts/ci-times.sh" stage "fuzz run" "$started"
 exit "$failed"

@@ -16,13 +16,18 @@ build="${OPS_ASAN_BUILD:-$root/build-asan}"
 cd "$root"
 start=$(date +%s)
 cmake --preset asan -B "$build" >/dev/null
+rm -f "$build/ccache-stats.log"
 cmake --build "$build" -j "${OPS_ASAN_JOBS:-2}" --target ops_sanitized_tests
 built=$(date +%s)
+scripts/ci-times.sh stage "sanitizer build" "$start"
+scripts/ci-times.sh cache "$build"
 export QT_QPA_PLATFORM=offscreen
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 status=0
 ctest --test-dir "$build" --output-on-failure -j 2 --timeout 900 -L sanitized "$@" || status=$?
 end=$(date +%s)
+scripts/ci-times.sh stage "sanitizer tests" "$built"
+scripts/ci-times.sh suites "$build" 5
 echo "sanitizer suite: build $((built - start)) s, tests $((end - built)) s, total $((end - start)) s"
 exit "$status"

@@ -7,16 +7,29 @@
 # package (scripts/test-package.sh; root or sudo), and ends with a short libFuzzer run of every
 # fuzz target (scripts/fuzz.sh, OPS_FUZZ_SECONDS per target, default 5:
 # a smoke run inside CI's hour; scripts/fuzz.sh 600 is the real search).
+# Each stage prints its time ("ci-stage:"), and the slowest suites follow ctest
+# (scripts/ci-times.sh; .ci/run prints the whole table at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+t=$(date +%s)
 scripts/deps.sh
+scripts/ci-times.sh stage deps "$t"
+t=$(date +%s)
 scripts/node-deps.sh
+scripts/ci-times.sh stage "node deps" "$t"
 scripts/build.sh
 pg_dir=$(cat build/pg-test-dir.txt)
 trap 'scripts/pg.sh stop "$pg_dir"' EXIT
+t=$(date +%s)
 echo "test: PostgreSQL for the _pg suites at $(scripts/pg.sh start "$pg_dir")"
-QT_QPA_PLATFORM=offscreen ctest --preset default "$@"
+status=0
+QT_QPA_PLATFORM=offscreen ctest --preset default "$@" || status=$?
+scripts/ci-times.sh stage ctest "$t"
+scripts/ci-times.sh suites build 10
+[ "$status" -eq 0 ] || exit "$status"
 if [ $# -eq 0 ]; then
+    t=$(date +%s)
     scripts/test-package.sh
+    scripts/ci-times.sh stage package "$t"
     scripts/fuzz.sh "${OPS_FUZZ_SECONDS:-5}"
 fi
