@@ -8,8 +8,9 @@
 #   scripts/ci-times.sh stage NAME START    one stage line: NAME and the seconds since START
 #   scripts/ci-times.sh table               the stage lines printed so far ($OPS_CI_STAGES)
 #
-# Nothing here fails a run: a missing log prints a line saying so.
-set -uo pipefail
+# Nothing here fails a run: a missing log prints a line saying so, and a report always exits 0
+# (no pipefail: `head` closing a pipe early is not a failure).
+set -u
 
 cache() {
     local log="$1/ccache-stats.log"
@@ -41,10 +42,14 @@ cache() {
 compiles() {
     local log="$1/.ninja_log" n="${2:-10}"
     [ -f "$log" ] || { echo "ci-times: no $log"; return; }
-    # .ninja_log v5: start ms, end ms, mtime, output, hash; a step rebuilt later appears again,
-    # and the last line for an output is its latest run.
-    awk -F'\t' '!/^#/ { last[$4] = $2 - $1 } END { for (o in last) printf "%d\t%s\n", last[o], o }' \
-        "$log" | sort -rn | head -n "$n" |
+    # .ninja_log v5: start ms, end ms, mtime, output, hash, a line per output; a step with several
+    # outputs (an autogen step) has one line for each, with the same times, and a step rebuilt
+    # later appears again: the last run of each output counts, once per step.
+    awk -F'\t' '!/^#/ { last[$4] = $1 "\t" $2 }
+                 END { for (o in last) if (!(last[o] in seen)) {
+                           seen[last[o]] = 1; split(last[o], t, "\t")
+                           printf "%d\t%s\n", t[2] - t[1], o } }' "$log" |
+        sort -rn | head -n "$n" |
         awk -F'\t' -v tree="$1" 'NR == 1 { print "slowest steps of " tree "/.ninja_log:" }
                                  { printf "  %7.1f s  %s\n", $1 / 1000, $2 }'
 }
@@ -78,7 +83,8 @@ table() {
 cmd="${1:-}"
 shift || true
 case "$cmd" in
-cache | compiles | suites | stage) "$cmd" "$@" ;;
+cache | compiles | suites) "$cmd" "$@"; exit 0 ;;
+stage) "$cmd" "$@" ;;
 table) table ;;
 *) sed -n '2,12p' "$0" >&2; exit 2 ;;
 esac
