@@ -59,7 +59,6 @@ suites() {
     [ -f "$log" ] || { echo "ci-times: no $log"; return; }
     # LastTest.log names each test ("N/M Test: name") and ends it with "Test time = S sec".
     awk '/^[0-9]+\/[0-9]+ Test: / { name = $3 }
-         /^"[^"]*" end time:/ { }
          /Test time = / { for (i = 1; i <= NF; i++) if ($i == "=") print $(i + 1) "\t" name }' \
         "$log" | sort -rn | head -n "$n" |
         awk -F'\t' -v tree="$1" 'NR == 1 { print "slowest suites of " tree "'"'"'s last ctest:" }
