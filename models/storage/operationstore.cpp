@@ -479,7 +479,8 @@ bool OperationStore::closeSucceeded(const QString &id, const QString &providerRe
                                     const QString &reason)
 {
     WriteTransaction tx(m_db, WriteLocks::scoped({operationScope(id)}));
-    if (!closeSucceededLocked(id, providerRef, providerStatus, actor, reason, CloseFrom::Open))
+    if (!closeSucceededLocked(id, providerRef, providerStatus, actor, reason,
+                              CloseFrom::OpenOrUnknown))
         return false;
     tx.commit();
     return true;
@@ -509,7 +510,7 @@ bool OperationStore::closeFailed(const QString &id, const QString &code, const Q
                                  const QString &reason)
 {
     WriteTransaction tx(m_db, WriteLocks::scoped({operationScope(id)}));
-    if (!closeFailedLocked(id, code, actor, reason, CloseFrom::Open))
+    if (!closeFailedLocked(id, code, actor, reason, CloseFrom::OpenOrUnknown))
         return false;
     tx.commit();
     return true;

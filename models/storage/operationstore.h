@@ -171,7 +171,10 @@ public:
                                AttemptMode mode = AttemptMode::Automation);
     void finishAttempt(const QString &operationId, qint64 attemptId, const AttemptResult &result);
 
-    // State changes from `open` only (automation). Return false when the row was not open.
+    // Automation's close on the provider's answer to one of its counted attempts: from `open`,
+    // or from `unknown` when the row turned unknown while that attempt was in flight (another
+    // caller reached the cap, or the window closed). The answer is positive proof, as a
+    // provider event is (rule 6). False when the row was already final.
     bool closeSucceeded(const QString &id, const QString &providerRef,
                         const QString &providerStatus, const QString &actor, const QString &reason);
     bool closeFailed(const QString &id, const QString &code, const QString &actor,

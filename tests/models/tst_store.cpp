@@ -99,7 +99,7 @@ private Q_SLOTS:
     void deadlineIsFirstAttemptPlusWindowMinusMargin();
     void closedWindowRefusesAndMarksUnknown();
     void sweepMovesOverdueOpenRowsOnly();
-    void closeOnlyFromOpen();
+    void lateAnswerClosesUnknownNeverFinal();
     void rule8_manualCloseNeedsReasonAndEvidence_data();
     void rule8_manualCloseNeedsReasonAndEvidence();
     void rule8_manualCloseIsAudited();
@@ -292,15 +292,24 @@ void TestStore::sweepMovesOverdueOpenRowsOnly()
     QCOMPARE(f.store().audit(u"op_due"_s).back().actor, u"system:sweeper"_s);
 }
 
-void TestStore::closeOnlyFromOpen()
+void TestStore::lateAnswerClosesUnknownNeverFinal()
 {
+    // A counted attempt's answer is proof: it closes a row that turned unknown while it was in
+    // flight (stop 56's CI: sixteen callers reached the cap before the first one's 200 came
+    // back). Nothing automatic sends for that row, and a final row stays as it is.
     StoreFixture f;
     f.store().openOrGet(refundOp(u"op_a"_s));
-    QVERIFY(f.store().markUnknown(u"op_a"_s, u"stored 500"_s, u"agent:t"_s));
-    QVERIFY(!f.store().closeSucceeded(u"op_a"_s, u"re_1"_s, {}, u"agent:t"_s, u"late"_s));
-    QVERIFY(!f.store().closeFailed(u"op_a"_s, u"x"_s, u"agent:t"_s, u"late"_s));
-    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Unknown));
+    f.store().openOrGet(refundOp(u"op_b"_s, u"4418"_s));
+    QVERIFY(f.store().markUnknown(u"op_a"_s, u"attempt cap reached"_s, u"agent:t"_s));
     QCOMPARE(f.store().beginAttempt(u"op_a"_s, u"agent:t"_s).refusal, AttemptRefusal::NotOpen);
+    QVERIFY(f.store().closeSucceeded(u"op_a"_s, u"re_1"_s, {}, u"agent:t"_s, u"late"_s));
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Succeeded));
+    QVERIFY(!f.store().closeFailed(u"op_a"_s, u"x"_s, u"agent:t"_s, u"later"_s));
+    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Succeeded));
+    QVERIFY(f.store().markUnknown(u"op_b"_s, u"attempt cap reached"_s, u"agent:t"_s));
+    QVERIFY(f.store().closeFailed(u"op_b"_s, u"x"_s, u"agent:t"_s, u"late"_s));
+    QVERIFY(!f.store().closeSucceeded(u"op_b"_s, u"re_2"_s, {}, u"agent:t"_s, u"later"_s));
+    QCOMPARE(toString(f.store().operation(u"op_b"_s)->state), toString(OperationState::Failed));
 }
 
 void TestStore::rule8_manualCloseNeedsReasonAndEvidence_data()
