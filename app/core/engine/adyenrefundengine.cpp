@@ -84,7 +84,7 @@ ToolResult AdyenRefundEngine::refund(const RefundInput &input, const QString &ac
     if (opened.overBalance)
         return overBalance(input, *paid, actor);
     if (!paid && opened.created)
-        noteUncheckedBalance(opened.operation);
+        noteUncheckedBalance(opened.operation, actor);
     return m_rules.drive(opened, actor);
 }
 
@@ -105,7 +105,7 @@ ToolResult AdyenRefundEngine::overBalance(const RefundInput &in, qint64 paid, co
                                  : QString()));
 }
 
-void AdyenRefundEngine::noteUncheckedBalance(const Operation &op)
+void AdyenRefundEngine::noteUncheckedBalance(const Operation &op, const QString &actor)
 {
     Evidence e;
     e.operationId = op.id;
@@ -117,8 +117,9 @@ void AdyenRefundEngine::noteUncheckedBalance(const Operation &op)
              "before this refund. Adyen refuses an over-refund itself, with a REFUND "
              "notification whose success is false."_s.arg(op.chargeId)
                  .toUtf8();
-    // The engine's record, not the caller's: it needs no right of theirs.
-    e.createdBy = u"system:engine"_s;
+    // Under the caller's name: in team mode the database takes only the login's own actor
+    // (DESIGN §13), and every login that may refund may write a note (issue 50 item 1).
+    e.createdBy = actor;
     m_store.addEvidence(e);
 }
 

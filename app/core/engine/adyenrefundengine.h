@@ -43,7 +43,7 @@ private:
     // Rule 9 refused the row: the concurrent caller's row, or why not.
     ToolResult overBalance(const RefundInput &in, qint64 paid, const QString &actor);
     // The row's record that rule 9 had no payment amount to check against.
-    void noteUncheckedBalance(const Operation &op);
+    void noteUncheckedBalance(const Operation &op, const QString &actor);
     QString project() const { return m_client.config().merchantAccount; }
 };
 
