@@ -145,8 +145,10 @@ void ConsoleController::applyResend(const QString &operationId, const ResendOutc
     else
         m_window.reloadAll(); // the row is gone, or the job failed before it could read it
     const bool ok = outcome.error.isEmpty();
-    const QString text = ok ? outcome.message
-                            : tr("Resend: %1 What to do next: %2").arg(outcome.error, outcome.next);
+    // A refusal from the store may end without a full stop: two sentences never run together.
+    const QString error = outcome.error.endsWith(u'.') ? outcome.error : outcome.error + u'.';
+    const QString text =
+        ok ? outcome.message : tr("Resend: %1 What to do next: %2").arg(error, outcome.next);
     if (ok)
         m_window.clearBusy(outcome.message);
     else

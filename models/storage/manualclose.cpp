@@ -8,6 +8,7 @@
 #include "storage/db/sqltransaction.h"
 #include "storage/operationrow.h"
 #include "storage/operationstore.h"
+#include "storage/reconcile/proposals.h"
 
 #include <functional>
 #include <variant>
@@ -173,9 +174,11 @@ ManualCloseRefusal applyCloseLocked(Connection &db, qint64 now, const ManualClos
     // takes an actor only from the login that writes it (migration 0011). A close that applies
     // the provider's answer to an operator resend has its own name: the person resent, and the
     // provider's answer closed the row (a support person resends without the Close right).
-    AuditLog::append(db, now, approval ? approval->approvedBy : c.actor,
+    const QString writer = approval ? approval->approvedBy : c.actor;
+    AuditLog::append(db, now, writer,
                      c.fromResend ? u"state.closed_by_resend"_s : u"state.closed_manually"_s,
                      c.operationId, detail);
+    withdrawProposalsLocked(db, now, c.operationId, writer, c.proposalId, c.fromResend);
     return ManualCloseRefusal::None;
 }
 

@@ -24,6 +24,9 @@ struct ManualClose
     // The close that records the provider's answer to this actor's own operator resend: allowed
     // by the Resend right (the resend was already four-eyes checked) instead of the Close right.
     bool fromResend = false;
+    // The reconciler proposal this close applies (proposalapply.cpp): it is marked applied, not
+    // withdrawn with the others.
+    qint64 proposalId = 0;
 };
 
 enum class ManualCloseRefusal

@@ -7,6 +7,7 @@
 #include "storage/db/sqltransaction.h"
 #include "storage/db/storagelogging.h"
 #include "storage/operationrow.h"
+#include "storage/reconcile/proposals.h"
 
 #include <QCryptographicHash>
 #include <QSqlError>
@@ -503,6 +504,7 @@ bool OperationStore::closeSucceededLocked(const QString &id, const QString &prov
                      {{"provider_ref", str(providerRef)},
                       {"provider_status", str(providerStatus)},
                       {"reason", str(reason)}});
+    withdrawProposalsLocked(m_db, now, id, actor);
     return true;
 }
 
@@ -530,6 +532,7 @@ bool OperationStore::closeFailedLocked(const QString &id, const QString &code, c
         return false;
     AuditLog::append(m_db, now, actor, u"state.failed"_s, id,
                      {{"code", str(code)}, {"reason", str(reason)}});
+    withdrawProposalsLocked(m_db, now, id, actor);
     return true;
 }
 

@@ -114,6 +114,7 @@ private Q_SLOTS:
     void proposalsNeedEvidenceOfTheirRow();
     void serviceLeaseHasOneHolder();
     void scheduleSettingIsParsedAndAudited();
+    void proposalIsWithdrawnWhenItsRowCloses();
 };
 
 void TestProposals::applyClosesAsTheOperator()
@@ -139,7 +140,8 @@ void TestProposals::refusalsWriteNothing_data()
     QTest::addColumn<QString>("situation");
     QTest::addColumn<QString>("exclusion");
     QTest::addRow("proposal unknown") << u"unknown"_s << u"unknown_proposal"_s;
-    QTest::addRow("row closed") << u"closed"_s << u"row_closed"_s;
+    // A close by hand withdraws the row's proposal with it (issue 50 item 8).
+    QTest::addRow("row closed") << u"closed"_s << u"proposal_not_open"_s;
     QTest::addRow("older than the newest evidence") << u"newer"_s << u"newer_evidence"_s;
     QTest::addRow("no close right") << u"support"_s << u"not_permitted"_s;
     QTest::addRow("already applied") << u"applied"_s << u"proposal_not_open"_s;
@@ -501,6 +503,59 @@ void TestProposals::scheduleSettingIsParsedAndAudited()
     QCOMPARE(q.value(0).toString(), u"operator:alice"_s);
     QVERIFY(q.value(1).toString().contains(u"30s,1m"_s));
     QVERIFY(!q.next());
+}
+
+// Issue 50 item 8: a row closed by any path but the proposal's own apply leaves no open
+// proposal behind, and the audit says who closed it. A person's resend carries a resend proposal
+// out: that one reads applied.
+void TestProposals::proposalIsWithdrawnWhenItsRowCloses()
+{
+    StoreFixture f;
+    Connection &db = connectionOf(f.store());
+    const QString byHand = unknownRefund(f, u"op_hand"_s);
+    const QString byAnswer = unknownRefund(f, u"op_answer"_s);
+    const QString byResend = unknownRefund(f, u"op_resend"_s);
+    const Proposal handProposal = propose(f, byHand);
+    const Proposal answerProposal = propose(f, byAnswer, OperationState::Succeeded);
+    const Proposal resendProposal =
+        propose(f, byResend, OperationState::Failed, ProposalAction::Resend);
+
+    ManualClose c;
+    c.operationId = byHand;
+    c.evidenceIds = {reading(f, byHand)};
+    c.actor = u"operator:alice"_s;
+    c.reason = u"the provider has no refund"_s;
+    QVERIFY(f.store().closeManually(c).closed());
+    QVERIFY(f.store().closeSucceeded(byAnswer, u"re_9"_s, u"succeeded"_s, u"agent:bot"_s,
+                                     u"late answer"_s));
+    // alice resends with the stored key and the provider's answer closes the row (refused: it
+    // moved nothing), as the console's resend job does (engine/operatorresend.cpp).
+    const AttemptTicket resent =
+        f.store().beginAttempt(byResend, u"operator:alice"_s, AttemptMode::OperatorResend);
+    QCOMPARE(int(resent.refusal), int(AttemptRefusal::None));
+    f.store().finishAttempt(byResend, resent.attemptId,
+                            {402, Outcome::Refused, {}, {}, false, 5, {}, {}});
+    c.operationId = byResend;
+    c.evidenceIds = {reading(f, byResend)};
+    c.fromResend = true;
+    const ManualCloseResult closedByResend = f.store().closeManually(c);
+    QVERIFY2(closedByResend.closed(), qPrintable(closedByResend.message));
+
+    const auto withdrawnBy = [&](const Proposal &p, const QString &state, const QString &who) {
+        const auto now = findProposal(db, p.id);
+        QVERIFY(now);
+        QCOMPARE(toString(now->state), state);
+        QCOMPARE(now->decidedBy, who);
+        const auto audit = f.store().audit(p.operationId);
+        QCOMPARE(audit.back().action,
+                 state == u"applied"_s ? u"proposal.applied"_s : u"proposal.withdrawn"_s);
+        QCOMPARE(audit.back().actor, who);
+    };
+    withdrawnBy(handProposal, u"withdrawn"_s, u"operator:alice"_s);
+    withdrawnBy(answerProposal, u"withdrawn"_s, u"agent:bot"_s);
+    withdrawnBy(resendProposal, u"applied"_s, u"operator:alice"_s);
+    QVERIFY(listProposals(db, ProposalState::Open).empty());
+    QVERIFY(AuditLog::verify(db).holds());
 }
 
 QTEST_GUILESS_MAIN(TestProposals)

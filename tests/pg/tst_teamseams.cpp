@@ -144,6 +144,7 @@ void TestTeamSeams::adyenRefundUnderEachLogin()
 // The answer to a counted attempt closes a row that turned unknown while it was in flight
 // (another caller reached the cap), under the login whose attempt it was (migration 0018). A
 // login with no answered attempt on the row is refused, and so is a person naming themself.
+// An agent may touch a proposal only to withdraw it once the row has closed.
 void TestTeamSeams::lateAnswerClosesUnderTheAttemptsLogin()
 {
     OperationStore &store = m_fx->store();
@@ -168,10 +169,28 @@ void TestTeamSeams::lateAnswerClosesUnderTheAttemptsLogin()
     QVERIFY2(r.exitCode != 0 && r.errText().contains(u"ops-refused"_s), qPrintable(r.errText()));
     QCOMPARE(ownerRead(u"SELECT state FROM operations WHERE id = 'op_u1'"_s), u"unknown"_s);
 
-    r = psql(u"agent"_s, close.arg(u"op_u1"_s, agent));
+    // The row's open proposal goes with the close, in its transaction, and only then (item 8).
+    const QString proposal =
+        u"INSERT INTO proposals (operation_id, action, outcome, evidence_ids, "
+        "newest_evidence_id, reason, created_by, created_at) VALUES ('%1', 'close', 'failed', "
+        "'[]', 0, 'no refund read', 'system:reconciler', 1)"_s;
+    QVERIFY(psql(test::ownerLogin(), proposal.arg(u"op_u1"_s)).exitCode == 0);
+    QVERIFY(psql(test::ownerLogin(), proposal.arg(u"op_u2"_s)).exitCode == 0);
+    const QString withdraw = u"UPDATE proposals SET state = '%2', decided_by = '%3', "
+                             "decided_at = 3 WHERE operation_id = '%1'"_s;
+    r = psql(u"agent"_s, withdraw.arg(u"op_u2"_s, u"withdrawn"_s, agent));
+    QVERIFY2(r.errText().contains(u"ops-refused[proposal]"_s), qPrintable(r.errText()));
+    r = psql(u"agent"_s, withdraw.arg(u"op_u2"_s, u"applied"_s, agent));
+    QVERIFY2(r.errText().contains(u"ops-refused[agent]"_s), qPrintable(r.errText()));
+
+    r = psql(u"agent"_s, close.arg(u"op_u1"_s, agent) + u"; "_s +
+                             withdraw.arg(u"op_u1"_s, u"withdrawn"_s, agent));
     QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
     QCOMPARE(ownerRead(u"SELECT state || ' ' || closed_by FROM operations WHERE id = 'op_u1'"_s),
              u"succeeded "_s + agent);
+    QCOMPARE(ownerRead(u"SELECT string_agg(operation_id || ' ' || state, ',' ORDER BY "
+                       "operation_id) FROM proposals"_s),
+             u"op_u1 withdrawn,op_u2 open"_s);
 }
 
 QTEST_GUILESS_MAIN(TestTeamSeams)

@@ -169,6 +169,7 @@ ManualClose closeFor(const Proposal &p, const QString &actor)
     c.evidenceIds = p.evidenceIds;
     c.actor = actor;
     c.reason = u"Applied reconciler proposal %1: %2"_s.arg(p.id).arg(p.reason);
+    c.proposalId = p.id;
     return c;
 }
 

@@ -91,14 +91,17 @@ QString toString(ProposalState state)
         return u"applied"_s;
     case ProposalState::Approval:
         return u"approval"_s;
+    case ProposalState::Withdrawn:
+        return u"withdrawn"_s;
     }
     return {};
 }
 
 std::optional<ProposalState> proposalStateFromString(QStringView text)
 {
-    for (const ProposalState s : {ProposalState::Open, ProposalState::Superseded,
-                                  ProposalState::Applied, ProposalState::Approval}) {
+    for (const ProposalState s :
+         {ProposalState::Open, ProposalState::Superseded, ProposalState::Applied,
+          ProposalState::Approval, ProposalState::Withdrawn}) {
         if (text == toString(s))
             return s;
     }
@@ -213,6 +216,24 @@ void markProposalDecidedLocked(Connection &db, qint64 nowMs, const Proposal &p, 
         state == ProposalState::Approval ? u"proposal.sent_for_approval"_s : u"proposal.applied"_s,
         p.operationId,
         {{"proposal_id", p.id}, {"approval_id", approvalId > 0 ? json(approvalId) : json()}});
+}
+
+void withdrawProposalsLocked(Connection &db, qint64 nowMs, const QString &operationId,
+                             const QString &actor, qint64 keep, bool byResend)
+{
+    const auto open = openProposal(db, operationId);
+    if (!open || open->id == keep)
+        return;
+    if (byResend && open->action == ProposalAction::Resend) {
+        markProposalDecidedLocked(db, nowMs, *open, ProposalState::Applied, actor, 0);
+        return;
+    }
+    runQuery(db,
+             u"UPDATE proposals SET state = 'withdrawn', decided_by = ?, decided_at = ? "
+             "WHERE id = ? AND state = 'open'"_s,
+             {actor, nowMs, open->id});
+    AuditLog::append(db, nowMs, actor, u"proposal.withdrawn"_s, operationId,
+                     {{"proposal_id", open->id}, {"reason", "the operation closed"}});
 }
 
 } // namespace ops

@@ -24,7 +24,8 @@ enum class ProposalState
     Open,
     Superseded,
     Applied,
-    Approval // applied above the four-eyes threshold: an approval request waits
+    Approval, // applied above the four-eyes threshold: an approval request waits
+    Withdrawn // its row closed by another path (an answer, an event, a close by hand)
 };
 QString toString(ProposalAction action);
 QString toString(ProposalState state);
@@ -85,5 +86,12 @@ qint64 newestEvidenceId(Connection &db, const QString &operationId);
 // with an audit entry naming the actor.
 void markProposalDecidedLocked(Connection &db, qint64 nowMs, const Proposal &p, ProposalState state,
                                const QString &actor, qint64 approvalId);
+
+// Inside the caller's write transaction, once the row has closed: withdraws its open proposal
+// (there is at most one) but `keep`, the one this close applies, with an audit entry naming the
+// closer. Nothing is left to apply or approve on a final row (issue 50 item 8). A close by a
+// person's resend carries out a resend proposal: that one is marked applied instead.
+void withdrawProposalsLocked(Connection &db, qint64 nowMs, const QString &operationId,
+                             const QString &actor, qint64 keep = 0, bool byResend = false);
 
 } // namespace ops

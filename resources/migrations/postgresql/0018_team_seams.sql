@@ -35,3 +35,29 @@ BEGIN
     END IF;
 END;
 $$;
+
+-- A proposal outlives nothing: when its row closes by any path but its own apply, it is
+-- `withdrawn` in the same transaction, by whoever closed the row (storage/reconcile/proposals.h).
+-- An agent's answer can be that close, so an agent may update a proposal, and only that way.
+ALTER TABLE proposals DROP CONSTRAINT proposals_state_check;
+ALTER TABLE proposals ADD CONSTRAINT proposals_state_check
+    CHECK (state IN ('open', 'superseded', 'applied', 'approval', 'withdrawn'));
+GRANT UPDATE ON proposals TO ops_agent;
+
+CREATE FUNCTION ops_guard_proposal_withdrawal() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NEW.state = 'withdrawn' AND OLD.state IS DISTINCT FROM 'withdrawn'
+       AND (OLD.state <> 'open' OR NOT EXISTS (SELECT 1 FROM operations o
+                                               WHERE o.id = NEW.operation_id
+                                                 AND o.state IN ('succeeded', 'failed'))) THEN
+        PERFORM ops_refuse('proposal', format('proposal %s is withdrawn only from open, once its operation has closed',
+                                              NEW.id));
+    ELSIF ops_role_of(session_user) = 'agent' AND NEW.state <> 'withdrawn' THEN
+        PERFORM ops_refuse('agent', format('%s is an agent: it withdraws a proposal only when its answer closed the row',
+                                           session_user));
+    END IF;
+    RETURN NEW;
+END;
+$$;
+CREATE TRIGGER proposals_withdrawal BEFORE UPDATE ON proposals
+    FOR EACH ROW EXECUTE FUNCTION ops_guard_proposal_withdrawal();

@@ -1,4 +1,0 @@
--- 0018: the answer to a counted attempt closes a row that turned unknown while it was in flight
--- (storage/operationstore.cpp, closeSucceeded and closeFailed). A SQLite file has no guard to
--- widen; the version exists so both backends count the same migrations, and
--- postgresql/0018_late_answer.sql lets the attempt's own login make that close.
