@@ -127,6 +127,11 @@ void AccessStore::setApprovalThreshold(const QString &actor, const QString &curr
     ops::setApprovalThreshold(*m_db, m_clock.nowMs(), actor, currency, minor);
 }
 
+FourEyesCover AccessStore::fourEyesCover()
+{
+    return ops::fourEyesCover(*m_db);
+}
+
 std::chrono::milliseconds AccessStore::repeatWindow()
 {
     return ops::repeatWindow(*m_db);

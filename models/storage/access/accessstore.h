@@ -7,6 +7,7 @@
 
 #include "storage/access/agentdirectory.h"
 #include "storage/access/approvals.h"
+#include "storage/access/foureyescover.h"
 #include "storage/access/identity.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/access/replication.h"
@@ -65,6 +66,9 @@ public:
     std::vector<std::pair<QString, qint64>> approvalThresholds();
     void setApprovalThreshold(const QString &actor, const QString &currency,
                               std::optional<qint64> minor);
+    // Whether a second person can approve what a threshold holds (foureyescover.h): read-only,
+    // for `opsctl db check` and the console's warning.
+    FourEyesCover fourEyesCover();
 
     // --- rule 13's repeat window ---
     std::chrono::milliseconds repeatWindow();

@@ -1,0 +1,59 @@
+#include "storage/access/foureyescover.h"
+
+#include "storage/access/approvals.h"
+#include "storage/access/identity.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/db/sqltransaction.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops {
+
+namespace {
+
+QStringList teamApprovers(Connection &db)
+{
+    Query q = runQuery(db, u"SELECT rolname FROM pg_roles WHERE rolcanlogin AND "
+                           "pg_has_role(rolname, 'ops_supervisor', 'MEMBER') AND "
+                           "ops_role_of(rolname) = 'supervisor' ORDER BY rolname"_s);
+    QStringList names;
+    while (q.next())
+        names << q.value(0).toString();
+    return names;
+}
+
+QStringList directoryApprovers(Connection &db)
+{
+    QStringList names;
+    for (const OperatorRecord &r : listOperators(db)) {
+        if (!r.disabled && r.effectiveRights().testFlag(Right::Approve))
+            names << r.name;
+    }
+    names.sort();
+    return names;
+}
+
+} // namespace
+
+QString FourEyesCover::warning() const
+{
+    if (enough())
+        return {};
+    const QString who = approvers.isEmpty()
+                            ? u"no active supervisor"_s
+                            : u"only one active supervisor (%1)"_s.arg(approvers.first());
+    return u"a four-eyes threshold is set (%1) but %2 may approve: every close or resend above "
+           "it waits for a second supervisor who does not exist; add or enable a second "
+           "supervisor, or remove the threshold"_s.arg(thresholds.join(u", "_s), who);
+}
+
+FourEyesCover fourEyesCover(Connection &db)
+{
+    FourEyesCover cover;
+    for (const auto &threshold : approvalThresholds(db))
+        cover.thresholds << threshold.first;
+    cover.approvers = identityOf(db).teamMode ? teamApprovers(db) : directoryApprovers(db);
+    return cover;
+}
+
+} // namespace ops
