@@ -220,8 +220,31 @@ ordered_json countOrNull(int count)
     return count < 0 ? ordered_json() : ordered_json(count);
 }
 
-// db check: what the database does with a commit, for a DBA (replication.h). Always exit 0 when
-// the server answered: the verdict is a finding, and the engines act on it themselves.
+// A JSON value on one text line: a string as it is, a list of strings joined by ", ".
+QString textValue(const nlohmann::ordered_json &value)
+{
+    if (value.is_string())
+        return QString::fromStdString(value.get<std::string>());
+    if (!value.is_array())
+        return QString::fromStdString(value.dump());
+    QStringList items;
+    for (const auto &item : value)
+        items << (item.is_string() ? QString::fromStdString(item.get<std::string>())
+                                   : QString::fromStdString(item.dump()));
+    return items.join(u", "_s);
+}
+
+nlohmann::ordered_json stringList(const QStringList &list)
+{
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const QString &s : list)
+        out.push_back(s.toStdString());
+    return out;
+}
+
+// db check: what the database does with a commit, for a DBA (replication.h), and whether
+// four-eyes can work (foureyescover.h). Always exit 0 when the server answered: the verdict and
+// the warnings are findings, and the engines act on replication themselves (docs/team.md).
 int dbCheck(CommandContext &ctx, bool json)
 {
     auto session = ctx.openSession();
@@ -229,6 +252,10 @@ int dbCheck(CommandContext &ctx, bool json)
     const ReplicationState r = access.replication();
     const bool accepted = access.acceptsAsyncReplication();
     const bool refuses = r.refusesOpenings(accepted);
+    const FourEyesCover cover = access.fourEyesCover();
+    QStringList warnings;
+    if (!cover.enough())
+        warnings << cover.warning();
     nlohmann::ordered_json j = {
         {"database", DbLocation::parse(ctx.dbLocation).display().toStdString()},
         {"server", r.server.toStdString()},
@@ -242,23 +269,22 @@ int dbCheck(CommandContext &ctx, bool json)
         {"verdict", toString(r.verdict).toStdString()},
         {"accept_async_replication", accepted},
         {"openings", refuses ? "refused" : "allowed"},
-        {"advice", nlohmann::ordered_json::array()}};
-    for (const QString &line : r.advice)
-        j["advice"].push_back(line.toStdString());
+        {"approval_thresholds", stringList(cover.thresholds)},
+        {"approvers", stringList(cover.approvers)},
+        {"advice", stringList(r.advice)},
+        {"warnings", stringList(warnings)}};
     if (json) {
         printJson(ctx.out, j);
         return ExitCode::Ok;
     }
     for (const auto &[key, value] : j.items()) {
-        if (key == "advice")
-            continue;
-        ctx.out << QString::fromStdString(key) << ": "
-                << QString::fromStdString(value.is_string() ? value.get<std::string>()
-                                                            : value.dump())
-                << Qt::endl;
+        if (key != "advice" && key != "warnings")
+            ctx.out << QString::fromStdString(key) << ": " << textValue(value) << Qt::endl;
     }
     for (const QString &line : r.advice)
         ctx.out << "advice: " << line << Qt::endl;
+    for (const QString &line : warnings)
+        ctx.out << "warning: " << line << Qt::endl;
     return ExitCode::Ok;
 }
 

@@ -56,7 +56,7 @@ const QString kUsage =
     "  demo generate --rows N     (synthetic rows, empty database only)\n"
     "  demo story --sim URL       (the console demo's rows, made against "
     "provider-sim)\n"
-    "  db migrate | db check [--json]   (replication: standalone, sync or async)\n"
+    "  db migrate | db check [--json]   (replication: standalone, sync or async; four-eyes cover)\n"
     "  audit verify     (exit 3 when the chain does not hold)\n"
     "  audit export --csv FILE [--actor P] [--action P] [--operation P] "
     "[--kind K] [--from TIME] [--to TIME] [--progress]\n"

@@ -1,6 +1,7 @@
 // opsctl obeys the same rights as the console (issue 6): a real opsctl process on a real SQLite
 // file. Refused actions exit 2 with a clear message and write nothing; a close above the
-// four-eyes threshold prints the pending approval; another supervisor approves it.
+// four-eyes threshold prints the pending approval; another supervisor approves it. db check warns
+// when a threshold is set and fewer than two people may approve it (issue 50).
 
 #include "storage/access/approvals.h"
 #include "support/storefixture.h"
@@ -96,6 +97,10 @@ private slots:
     void refusedActions();
     void fourEyesCloseFromTheCommandLine();
     void bootstrapAndDirectory();
+    void dbCheckWarnsWithoutASecondSupervisor_data();
+    void dbCheckWarnsWithoutASecondSupervisor();
+    void dbCheckRefusesBadInput_data();
+    void dbCheckRefusesBadInput();
 };
 
 void TestOpsctlRoles::refusedActions_data()
@@ -304,6 +309,100 @@ void TestOpsctlRoles::bootstrapAndDirectory()
     r = cli.run({u"--operator"_s, u"root"_s, u"operator"_s, u"disable"_s, u"root"_s});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains(u"last enabled supervisor"_s), qPrintable(r.err));
+}
+
+void TestOpsctlRoles::dbCheckWarnsWithoutASecondSupervisor_data()
+{
+    // The fixture's directory: alice and bob supervise, carol supports. Each row changes it with
+    // SQL first, then runs db check; `warning` is part of the one warning expected, or empty.
+    QTest::addColumn<QStringList>("setup");
+    QTest::addColumn<QString>("warning");
+    QTest::addColumn<QStringList>("approvers");
+    const QString threshold = u"INSERT INTO settings (name, value, updated_by, updated_at) "
+                              "VALUES ('approval_threshold.usd', '100000', 'operator:alice', 0)"_s;
+    const QString bobSupports = u"UPDATE operators SET role = 'support' WHERE name = 'bob'"_s;
+    QTest::addRow("threshold, one supervisor")
+        << QStringList{threshold, bobSupports}
+        << u"a four-eyes threshold is set (usd) but only one active supervisor (alice) may "
+           "approve"_s
+        << QStringList{u"alice"_s};
+    QTest::addRow("threshold, the second supervisor disabled")
+        << QStringList{threshold, u"UPDATE operators SET disabled = 1 WHERE name = 'bob'"_s}
+        << u"only one active supervisor (alice)"_s << QStringList{u"alice"_s};
+    QTest::addRow("threshold, no supervisor")
+        << QStringList{threshold, u"DELETE FROM operators WHERE role = 'supervisor'"_s}
+        << u"(usd) but no active supervisor may approve"_s << QStringList{};
+    QTest::addRow("two thresholds, one supervisor")
+        << QStringList{threshold, QString(threshold).replace(u".usd"_s, u".eur"_s), bobSupports}
+        << u"a four-eyes threshold is set (eur, usd)"_s << QStringList{u"alice"_s};
+    QTest::addRow("threshold, two supervisors")
+        << QStringList{threshold} << QString() << QStringList{u"alice"_s, u"bob"_s};
+    QTest::addRow("threshold, a support with the approve right (--rights)")
+        << QStringList{threshold, bobSupports,
+                       u"UPDATE operators SET rights_override = 'view,approve' WHERE name = "
+                       "'carol'"_s}
+        << QString() << QStringList{u"alice"_s, u"carol"_s};
+    QTest::addRow("threshold of 0, two supervisors")
+        << QStringList{QString(threshold).replace(u"'100000'"_s, u"'0'"_s)} << QString()
+        << QStringList{u"alice"_s, u"bob"_s};
+    QTest::addRow("no threshold, one supervisor")
+        << QStringList{bobSupports} << QString() << QStringList{u"alice"_s};
+}
+
+// SQLite counts the directory (foureyescover.h); on PostgreSQL the logins count, which
+// tests/pg/tst_identity checks with real logins.
+void TestOpsctlRoles::dbCheckWarnsWithoutASecondSupervisor()
+{
+    QFETCH(QStringList, setup);
+    QFETCH(QString, warning);
+    QFETCH(QStringList, approvers);
+    if (ops::test::onPostgres())
+        QSKIP("PostgreSQL counts supervisor logins, not directory rows: tests/pg/tst_identity");
+    StoreFixture f;
+    for (const QString &sql : setup)
+        runQuery(connectionOf(f.store()), sql);
+    const Opsctl cli(f.path());
+
+    const Run json = cli.run({u"db"_s, u"check"_s, u"--json"_s});
+    QCOMPARE(json.exitCode, 0); // a warning is a finding, not a failure (docs/team.md)
+    const auto result = json.result();
+    QStringList names;
+    for (const auto &name : result["approvers"])
+        names << text(name);
+    QCOMPARE(names, approvers);
+    QCOMPARE(result["warnings"].size(), size_t(warning.isEmpty() ? 0 : 1));
+    if (!warning.isEmpty())
+        QVERIFY2(text(result["warnings"][0]).contains(warning), json.out.constData());
+    QCOMPARE(text(result["verdict"]), u"embedded"_s);
+
+    const Run plain = cli.run({u"db"_s, u"check"_s});
+    QCOMPARE(plain.exitCode, 0);
+    const QString out = QString::fromUtf8(plain.out);
+    QCOMPARE(out.count(u"\nwarning: "_s), warning.isEmpty() ? 0 : 1);
+    if (!warning.isEmpty())
+        QVERIFY2(out.contains(u"\nwarning: "_s + text(result["warnings"][0])), qPrintable(out));
+    QVERIFY2(out.contains(u"\napprovers: "_s + approvers.join(u", "_s)), qPrintable(out));
+}
+
+void TestOpsctlRoles::dbCheckRefusesBadInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addRow("unknown option") << QStringList{u"db"_s, u"check"_s, u"--warnings"_s};
+    QTest::addRow("an argument") << QStringList{u"db"_s, u"check"_s, u"usd"_s};
+    QTest::addRow("--json twice") << QStringList{u"db"_s, u"check"_s, u"--json"_s, u"--json"_s};
+    QTest::addRow("no sub-command") << QStringList{u"db"_s};
+}
+
+void TestOpsctlRoles::dbCheckRefusesBadInput()
+{
+    QFETCH(QStringList, args);
+    StoreFixture f;
+    const Run r = Opsctl(f.path()).run(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(u"usage: opsctl db migrate | db check [--json]"_s), qPrintable(r.err));
+    // With --json the error is also one JSON object on stdout (docs/design.md §9); no report.
+    QVERIFY2(r.out.isEmpty() || text(r.result()["error"]["code"]) == u"invalid_request"_s,
+             r.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestOpsctlRoles)
