@@ -16,6 +16,11 @@
 // names the folder of the CMakeLists.txt that defines it, as `folder/`; the links cell (last)
 // names in backticks exactly the ops_ targets its target_link_libraries() calls name, in any
 // scope. A row for a library the product does not define fails too.
+//
+// Schema versions (issue 50) — README.md and docs/*.md never write one down ("schema version 12",
+// {"schema_version":12}): the number grows with every migration, so a document says that it is
+// what `opsctl db migrate` prints, and shows it as N. (Menu paths are checked against the built
+// window in tests/ui/tst_consoleactions, documentedMenuPathsExist.)
 
 #include "support/testpaths.h"
 
@@ -244,6 +249,25 @@ private slots:
             QVERIFY2(rowOf.contains(it.key()),
                      qPrintable(u"docs/design.md §8 has no row for `%1` (%2CMakeLists.txt)"_s.arg(
                          it.key(), it->folder)));
+    }
+    void noDocumentWritesDownASchemaVersion()
+    {
+        static const QRegularExpression version(u"schema[ _]version\"?\\s*[:=]?\\s*\\d"_s,
+                                                QRegularExpression::CaseInsensitiveOption);
+        QStringList files{sourceDir() + u"/README.md"_s};
+        QDirIterator docs(sourceDir() + u"/docs"_s, {u"*.md"_s}, QDir::Files);
+        while (docs.hasNext())
+            files << docs.next();
+        QVERIFY(files.size() > 10);
+        for (const QString &file : files) {
+            const QStringList lines = readText(file).split(u'\n');
+            for (qsizetype i = 0; i < lines.size(); ++i)
+                QVERIFY2(!version.match(lines.at(i)).hasMatch(),
+                         qPrintable(u"%1:%2 writes a schema version down (say it is what `opsctl "
+                                    "db migrate` prints): %3"_s.arg(QFileInfo(file).fileName())
+                                        .arg(i + 1)
+                                        .arg(lines.at(i).trimmed())));
+        }
     }
     void section8FoldersAndLinksMatchTheCMakeFiles()
     {

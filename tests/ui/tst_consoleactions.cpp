@@ -3,6 +3,7 @@
 // row at once send one request. The small items of issue 31: File → Quit (Ctrl+Q) closes the
 // window through its close event, the View menu switches to every tab with its key, and the
 // Approvals tab's selection drives the detail pane. QTest drives the real widgets offscreen.
+// Issue 50: every menu path README.md and docs/*.md name is a menu and an item of this window.
 
 #include "console/consolecontroller.h"
 #include "dialogs/closedialog.h"
@@ -18,19 +19,25 @@
 #include "storage/session.h"
 #include "supervisor/approvalspanel.h"
 #include "support/consolefixture.h"
+#include "support/testpaths.h"
 #include "widgets/attentionpanel.h"
 #include "widgets/detailpane.h"
 #include "widgets/operationlistview.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMap>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -98,6 +105,33 @@ qint64 closeAwaitingApproval(test::ConsoleFixture &fx, const QString &id)
     return r.refusal == ManualCloseRefusal::AwaitingApproval ? r.approvalId : 0;
 }
 
+// A menu or item title as a reader sees it: "&Audit and charts…" -> "Audit and charts".
+QString plainTitle(QString text)
+{
+    text.replace(u"&&"_s, u"\x01"_s).remove(u'&').replace(u'\x01', u'&');
+    text.remove(u'…');
+    if (text.endsWith(u"..."_s))
+        text.chop(3);
+    return text.trimmed();
+}
+
+// README.md and docs/*.md, each as one line (a menu path may wrap), by file name.
+QMap<QString, QString> documentation()
+{
+    QStringList files{test::sourceDir() + u"/README.md"_s};
+    QDirIterator docs(test::sourceDir() + u"/docs"_s, {u"*.md"_s}, QDir::Files);
+    while (docs.hasNext())
+        files << docs.next();
+    QMap<QString, QString> texts;
+    for (const QString &path : files) {
+        QFile f(path);
+        if (f.open(QIODevice::ReadOnly))
+            texts.insert(QFileInfo(path).fileName(),
+                         QString::fromUtf8(f.readAll()).replace(u'\n', u' '));
+    }
+    return texts;
+}
+
 } // namespace
 
 class TestConsoleActions : public QObject
@@ -114,6 +148,7 @@ private slots:
     void resendRefusedOnceTheWindowPassed();
     void twoConsolesResendingAtOnceSendOneRequest();
     void ctrlQClosesTheWindowAsItsCloseButtonDoes();
+    void documentedMenuPathsExist();
     void viewMenuSwitchesToEveryTabWithItsKey();
     void supportHasNoApprovalsKey();
     void approvalsSelectionDrivesTheDetailPane();
@@ -398,6 +433,56 @@ void TestConsoleActions::approvalsSelectionDrivesTheDetailPane()
     // Back on Checking, the pane follows that list again.
     QTest::keyClick(&c.window, Qt::Key_2, Qt::ControlModifier);
     QCOMPARE(c.window.detail()->operationId(), c.window.checkingView()->currentOperationId());
+}
+
+// A menu path in the documentation is "Title → Item", the title one capitalised word. Checked:
+// every path whose title is a menu of the window, and every path written in emphasis (*…* or
+// **…**, the documents' way of naming a control) whatever its title, so "*Edit → Preferences*"
+// fails as well as "*View → Audit and charts*". The item must be in that menu (its text without
+// "&" and "…"); the documented item may go on ("Connections file"), and a third step (a tab of
+// the window the item opens) is not checked.
+void TestConsoleActions::documentedMenuPathsExist()
+{
+    Console c(m_fx, u"alice"_s); // a supervisor: every menu item is there
+    QMap<QString, QStringList> menus;
+    for (QAction *menu : c.window.menuBar()->actions()) {
+        if (!menu->menu())
+            continue;
+        QStringList items;
+        for (QAction *a : menu->menu()->actions())
+            if (!a->isSeparator())
+                items << plainTitle(a->text());
+        menus.insert(plainTitle(menu->text()), items);
+    }
+    QVERIFY2(menus.contains(u"Supervisor"_s) && menus.contains(u"Tools"_s),
+             qPrintable(QStringList(menus.keys()).join(u", "_s)));
+    static const QRegularExpression path(
+        u"(\\*{0,2})\\b([A-Z][A-Za-z]*) → ([^*`|()\\[\\],;:→]+)"_s);
+    const QMap<QString, QString> docs = documentation();
+    QVERIFY(docs.size() > 10);
+    int checked = 0;
+    for (auto doc = docs.cbegin(); doc != docs.cend(); ++doc) {
+        for (auto it = path.globalMatch(doc.value()); it.hasNext();) {
+            const auto m = it.next();
+            const QString title = m.captured(2);
+            if (m.captured(1).isEmpty() && !menus.contains(title))
+                continue; // prose ("Transactions → the payment's"), not a console menu
+            const QString where = u"%1: \"%2\""_s.arg(doc.key(), m.captured(0).trimmed());
+            QVERIFY2(menus.contains(title),
+                     qPrintable(u"%1 names a menu %2; the console's menus are %3"_s.arg(
+                         where, title, QStringList(menus.keys()).join(u", "_s))));
+            const QString item = m.captured(3).trimmed().remove(u'…');
+            const bool found =
+                std::any_of(menus[title].begin(), menus[title].end(), [&](const QString &i) {
+                    return item.startsWith(i) &&
+                           (item.size() == i.size() || !item.at(i.size()).isLetterOrNumber());
+                });
+            QVERIFY2(found, qPrintable(u"%1: the %2 menu has no item \"%3\"; it has %4"_s.arg(
+                                where, title, item, menus[title].join(u", "_s))));
+            ++checked;
+        }
+    }
+    QVERIFY(checked > 10);
 }
 
 QTEST_MAIN(TestConsoleActions)
