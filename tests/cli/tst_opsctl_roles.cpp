@@ -350,14 +350,15 @@ void TestOpsctlRoles::dbCheckWarnsWithoutASecondSupervisor_data()
 }
 
 // SQLite counts the directory (foureyescover.h); on PostgreSQL the logins count, which
-// tests/pg/tst_identity checks with real logins.
+// tests/pg/tst_foureyescover checks with real logins.
 void TestOpsctlRoles::dbCheckWarnsWithoutASecondSupervisor()
 {
     QFETCH(QStringList, setup);
     QFETCH(QString, warning);
     QFETCH(QStringList, approvers);
     if (ops::test::onPostgres())
-        QSKIP("PostgreSQL counts supervisor logins, not directory rows: tests/pg/tst_identity");
+        QSKIP(
+            "PostgreSQL counts supervisor logins, not directory rows: tests/pg/tst_foureyescover");
     StoreFixture f;
     for (const QString &sql : setup)
         runQuery(connectionOf(f.store()), sql);
