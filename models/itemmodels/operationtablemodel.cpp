@@ -33,12 +33,6 @@ std::optional<SortKey> sortKeyFor(int column)
     }
 }
 
-bool sameIds(const std::vector<OperationSummary> &a, const std::vector<OperationSummary> &b)
-{
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                      [](const auto &x, const auto &y) { return x.id == y.id; });
-}
-
 qint64 msOr(const std::optional<QDateTime> &t, qint64 none)
 {
     return t ? t->toMSecsSinceEpoch() : none;
@@ -261,24 +255,6 @@ void OperationTableModel::setFilter(QueryFilter filter)
     m_filter = std::move(filter);
     auto rows = fetch(std::nullopt, m_pageSize);
     resetTo(rows ? std::move(*rows) : std::vector<OperationSummary>{}, m_pageSize);
-}
-
-void OperationTableModel::reload()
-{
-    const int wanted = qMax(m_pageSize, int(m_rows.size()));
-    auto rows = fetch(std::nullopt, wanted);
-    if (!rows)
-        return;
-    if (!sameIds(m_rows, *rows)) {
-        resetTo(std::move(*rows), wanted);
-        return;
-    }
-    m_exhausted = int(rows->size()) < wanted;
-    if (*rows == m_rows)
-        return;
-    m_rows = std::move(*rows);
-    if (!m_rows.empty())
-        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 void OperationTableModel::refreshCountdown()

@@ -9,6 +9,7 @@
 #include "storage/operationquery.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 
 namespace ops {
 
@@ -63,8 +64,10 @@ public:
     Scope scope() const { return m_scope; }
     void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
 
-    // Re-reads the rows loaded so far. When the same ids come back in the same order only
-    // dataChanged is emitted (selection and scroll stay); otherwise the model resets.
+    // Re-reads the rows loaded so far (operationtablemodelreload.cpp) and applies the difference
+    // as row removals, a layout change when the order moved, row insertions and dataChanged,
+    // never as a reset: persistent indexes (a view's selection, current row and scroll) stay on
+    // their operations. Nothing changed: no signal.
     void reload();
     // The clock moved: window-left and age cells changed.
     void refreshCountdown();
@@ -99,12 +102,19 @@ private:
     // Where `row` goes among the loaded rows other than `skip`; empty when past the last loaded
     // row while more may follow.
     std::optional<int> placeOf(const OperationSummary &row, int skip) const;
+    // reload's steps, in this order: drop the rows `places` (id → new row) lacks, put the rest
+    // in its order, insert the new ones, then take `rows`' values.
+    void removeRowsNotIn(const QHash<QString, int> &places);
+    void reorderAs(const QHash<QString, int> &places);
+    void insertRowsFrom(const std::vector<OperationSummary> &rows);
+    void replaceValues(std::vector<OperationSummary> rows);
     void removeRowAt(int row);
     void moveRowTo(int from, int to, OperationSummary row);
     QVariant display(const OperationSummary &row, int column) const;
     std::optional<qint64> windowLeft(const OperationSummary &row) const;
 
-    // Set while a reset, an insert, a removal or a move is announced (see canFetchMore).
+    // Set while a reset, an insert, a removal, a move or a layout change is announced (see
+    // canFetchMore).
     struct Notifying
     {
         explicit Notifying(bool &flag)

@@ -12,6 +12,7 @@
 #include <QSignalSpy>
 #include <QSqlQuery>
 #include <QTest>
+#include <map>
 
 using namespace Qt::StringLiterals;
 using namespace ops;
@@ -52,7 +53,8 @@ private slots:
     void columnsShowDesignFields();
     void countdownFollowsTheClock();
     void reloadKeepsRowsWhenIdsAreUnchanged();
-    void reloadResetsWhenRowsArrive();
+    void reloadInsertsArrivingRowsWithoutReset();
+    void reloadAppliesMovesAndRemovalsWithoutReset();
     void updateRowReplacesMovesAndRemovesByValue();
     void liveRefreshShowsAnotherConnectionsRowWithinTwoSeconds();
     void detailModels();
@@ -214,17 +216,88 @@ void TestOperationModels::reloadKeepsRowsWhenIdsAreUnchanged()
     QCOMPARE(changed.count(), 1);
 }
 
-void TestOperationModels::reloadResetsWhenRowsArrive()
+void TestOperationModels::reloadInsertsArrivingRowsWithoutReset()
 {
     OperationTableModel model(*m_query);
     Tester tester(&model, Tester::FailureReportingMode::QtTest);
     model.setFilter({});
+    const QPersistentModelIndex first = model.index(0, 0);
+    const QString firstId = first.data(OperationTableModel::OperationIdRole).toString();
     QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
     m_fx->clock().advanceSecs(1);
     m_fx->store().openOrGet(newRefund(u"fresh"_s));
     model.reload();
-    QCOMPARE(resets.count(), 1);
+    QCOMPARE(resets.count(), 0);
+    QCOMPARE(inserted.count(), 1);
     QCOMPARE(model.index(0, 0).data().toString(), u"op_live_fresh"_s);
+    QCOMPARE(first.row(), 1); // a view's selection and current row follow their operation
+    QCOMPARE(first.data(OperationTableModel::OperationIdRole).toString(), firstId);
+}
+
+void TestOperationModels::reloadAppliesMovesAndRemovalsWithoutReset()
+{
+    // Issue 50 item 2: others' writes reach the list as row changes, so persistent indexes (a
+    // view's selection) stay on their operations, and the rows equal a fresh read.
+    QueryFilter f;
+    f.sort = SortKey::Amount;
+    f.descending = false;
+    const auto ids = [](const OperationTableModel &m) {
+        QStringList out;
+        for (int r = 0; r < m.rowCount(); ++r)
+            out << m.index(r, 0).data(OperationTableModel::OperationIdRole).toString();
+        return out;
+    };
+    OperationTableModel model(*m_query);
+    Tester tester(&model, Tester::FailureReportingMode::QtTest);
+    model.setPageSize(40);
+    model.setFilter(f);
+    const QStringList before = ids(model);
+    std::map<QString, QPersistentModelIndex> held;
+    for (const int row : {3, 10, 12, 20, 30})
+        held[before.at(row)] = model.index(row, OperationTableModel::AmountColumn);
+    const auto setAmount = [this](const QString &id, const QString &amount) {
+        QVERIFY(QSqlQuery(connectionOf(m_fx->store()))
+                    .exec(u"UPDATE operations SET amount_minor = %1 WHERE id = '%2'"_s.arg(amount,
+                                                                                           id)));
+    };
+    setAmount(before.at(10), u"0"_s);         // moves to the top
+    setAmount(before.at(20), u"999999999"_s); // past the rows loaded: leaves
+    setAmount(before.at(30), u"(SELECT amount_minor FROM operations WHERE id = '%1')"_s.arg(
+                                 before.at(5))); // moves up, next to row 5
+    setAmount(before.at(3), u"amount_minor"_s);  // unchanged
+    QSqlQuery(connectionOf(m_fx->store()))
+        .exec(u"UPDATE operations SET provider_status = 'pending' WHERE id = '"_s + before.at(12) +
+              u"'"_s);
+    m_fx->clock().advanceSecs(1);
+    NewOperation cheap = newRefund(u"cheap"_s);
+    cheap.amount = {1, u"usd"_s};
+    m_fx->store().openOrGet(cheap); // comes in near the top
+
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    model.reload();
+    QCOMPARE(resets.count(), 0);
+    OperationTableModel fresh(*m_query); // as many rows as the tester's fetchMore left loaded
+    fresh.setPageSize(model.rowCount());
+    fresh.setFilter(f);
+    QCOMPARE(ids(model), ids(fresh));
+    QVERIFY(model.rowOf(u"op_live_cheap"_s) >= 0);
+    for (const auto &[id, index] : held) {
+        if (id == before.at(20)) {
+            QVERIFY(!index.isValid());
+            continue;
+        }
+        QVERIFY(index.isValid());
+        QCOMPARE(index.data(OperationTableModel::OperationIdRole).toString(), id);
+        QCOMPARE(index.column(), int(OperationTableModel::AmountColumn));
+    }
+    QCOMPARE(held[before.at(12)].data(OperationTableModel::ProviderStatusRole).toString(),
+             u"pending"_s);
+
+    QSignalSpy any(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
+    model.reload(); // nothing changed since: no signal
+    QCOMPARE(any.count() + layout.count(), 0);
 }
 
 void TestOperationModels::updateRowReplacesMovesAndRemovesByValue()
