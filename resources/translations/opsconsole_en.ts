@@ -3591,6 +3591,13 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</source>
         <translation>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</translation>
     </message>
+    <message numerus="yes">
+        <source>%n selected row(s) left %1 after a change made elsewhere: %2</source>
+        <translation>
+            <numerusform>%n selected row left %1 after a change made elsewhere: %2</numerusform>
+            <numerusform>%n selected rows left %1 after a change made elsewhere: %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>

@@ -3609,6 +3609,14 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</source>
         <translation>Как эта база данных сохраняет фиксацию при переключении на реплику (opsctl db check, docs/team.md).</translation>
     </message>
+    <message numerus="yes">
+        <source>%n selected row(s) left %1 after a change made elsewhere: %2</source>
+        <translation>
+            <numerusform>%n выбранная строка покинула список «%1» после изменения в другом месте: %2</numerusform>
+            <numerusform>%n выбранные строки покинули список «%1» после изменения в другом месте: %2</numerusform>
+            <numerusform>%n выбранных строк покинули список «%1» после изменения в другом месте: %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>

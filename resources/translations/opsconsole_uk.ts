@@ -3609,6 +3609,14 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</source>
         <translation>Як ця база даних зберігає фіксацію під час перемикання на репліку (opsctl db check, docs/team.md).</translation>
     </message>
+    <message numerus="yes">
+        <source>%n selected row(s) left %1 after a change made elsewhere: %2</source>
+        <translation>
+            <numerusform>%n вибраний рядок залишив список «%1» після зміни в іншому місці: %2</numerusform>
+            <numerusform>%n вибрані рядки залишили список «%1» після зміни в іншому місці: %2</numerusform>
+            <numerusform>%n вибраних рядків залишили список «%1» після зміни в іншому місці: %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>

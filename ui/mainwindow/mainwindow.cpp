@@ -192,29 +192,38 @@ void MainWindow::startLiveRefresh(int intervalMs)
     m_watcher->start(intervalMs);
 }
 
-void MainWindow::reloadView(OperationListView *view)
+void MainWindow::reloadAll()
 {
-    // A row that left the list (closed from the checking queue) hands the selection to the row
-    // that took its place, so triage goes on with the next one.
-    const QString id = view->currentOperationId();
-    const int row = view->table()->currentIndex().row();
-    view->model()->reload();
-    if (view->selectOperation(id) || view->model()->rowCount() == 0 || row < 0)
-        return;
-    const int next = qMin(row, view->model()->rowCount() - 1);
-    view->table()->setCurrentIndex(view->model()->index(next, 0));
+    reloadLists();
 }
 
-void MainWindow::reloadAll()
+MainWindow::LeftSelection MainWindow::reloadLists()
 {
     ++m_fullReloads;
     m_appliedVersion.reset();
-    reloadView(m_operationsView);
-    reloadView(m_checkingView);
+    LeftSelection left{m_operationsView->reload(), m_checkingView->reload()};
     updateCheckingTitle();
     loadDetail();
     reloadRoles();
     reloadEvents();
+    return left;
+}
+
+void MainWindow::reportLeftSelection(const LeftSelection &left)
+{
+    QStringList said;
+    const auto say = [&said](const QStringList &ids, const QString &list) {
+        if (!ids.isEmpty())
+            said << tr("%n selected row(s) left %1 after a change made elsewhere: %2", nullptr,
+                       int(ids.size()))
+                        .arg(list, ids.join(u", "_s));
+    };
+    say(left.checking, tr("Checking"));
+    say(left.operations, tr("Operations"));
+    if (said.isEmpty())
+        return;
+    qCInfo(lcUi).noquote() << said.join(u' ');
+    statusBar()->showMessage(said.join(u' '), 30000);
 }
 
 void MainWindow::onDatabaseChanged()
@@ -227,7 +236,7 @@ void MainWindow::onDatabaseChanged()
             qCWarning(lcUi) << "data version read failed:" << e.message();
         }
     }
-    reloadAll();
+    reportLeftSelection(reloadLists());
 }
 
 void MainWindow::catchUpWithDatabase()

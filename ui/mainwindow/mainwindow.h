@@ -87,7 +87,8 @@ public:
 
     // Polls the database for other processes' commits and reloads on change.
     void startLiveRefresh(int intervalMs = 1000);
-    // Re-reads both lists, the checking count and the detail, keeping the selection.
+    // Re-reads both lists, the checking count and the detail, keeping each list's selection and
+    // current row on their operations (OperationListView::reload).
     void reloadAll();
     // Tests: how many times reloadAll ran (a resend's result must not need one).
     int fullReloadCount() const { return m_fullReloads; }
@@ -256,12 +257,23 @@ private:
     // messages, events and replacement links already shown for it (an own resend writes none).
     void showRow(const Operation &op, bool all);
     // The watcher saw a commit: reloads, unless the change marker is still the one this window
-    // applied (applyOperation with onlyWriter), i.e. the commit is on screen already.
+    // applied (applyOperation with onlyWriter), i.e. the commit is on screen already. Others'
+    // writes reach the lists here, so selected rows that left are reported here only; the
+    // window's own actions say what they did to their rows.
     void onDatabaseChanged();
     void setCheckingCount(qint64 count);
     void tick();
     void updateCheckingTitle();
-    void reloadView(OperationListView *view);
+    // reloadAll's work. Returns the selected operations that left each list.
+    struct LeftSelection
+    {
+        QStringList operations;
+        QStringList checking;
+    };
+    LeftSelection reloadLists();
+    // In the status bar (and the log): which selected rows another desk's change took out of
+    // which list, so a pick never shrinks unseen.
+    void reportLeftSelection(const LeftSelection &left);
     // mainwindowactions.cpp: actions and dialogs
     void buildActions();
     QAction *addAction(const QString &text, const QList<QKeySequence> &keys, const QString &tip,

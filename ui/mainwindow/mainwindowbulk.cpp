@@ -24,7 +24,6 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -66,29 +65,9 @@ BulkApplyDialog *MainWindow::bulkDialog() const
     return m_bulkDialog.data();
 }
 
-// The selected rows of `model`, ascending, each once, from its ranges: selectedRows() asks
-// isRowSelected of every row against every range (quadratic in a 1,000-row selection of single
-// rows: 100+ ms on the UI thread).
-static std::vector<int> selectedRowNumbers(const QItemSelectionModel &model)
-{
-    std::vector<int> rows;
-    for (const QItemSelectionRange &range : model.selection()) {
-        for (int row = range.top(); row <= range.bottom(); ++row)
-            rows.push_back(row);
-    }
-    std::sort(rows.begin(), rows.end());
-    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-    return rows;
-}
-
 QStringList MainWindow::selectedCheckingIds() const
 {
-    // In list order, whatever order the person picked them in.
-    QStringList ids;
-    for (const int row : selectedRowNumbers(*m_checkingView->table()->selectionModel()))
-        ids.append(
-            m_checkingModel->index(row, 0).data(OperationTableModel::OperationIdRole).toString());
-    return ids;
+    return m_checkingView->selectedOperationIds(); // in list order, whatever order they were picked
 }
 
 QString MainWindow::bulkBlockedReason(Right right) const

@@ -8,7 +8,9 @@
 
 #include "common/keyhint.h"
 
+#include <QHash>
 #include <QWidget>
+#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -40,6 +42,14 @@ public:
     // Selects the row of `operationId` when it is loaded; returns whether it was.
     bool selectOperation(const QString &operationId);
     void selectFirstRowIfNone();
+    // Re-reads the rows loaded (OperationTableModel::reload, which never resets) keeping the
+    // selection and the current row on their operations; a row that came in between selected
+    // rows is not selected. A current row that left hands over to the row that took its place
+    // (selected too when no other row is), so triage goes on with the next one. At most one
+    // currentOperationChanged, after the reload. Returns the selected operations that left.
+    QStringList reload();
+    // The selected rows' operation ids, in list order, each once.
+    QStringList selectedOperationIds() const;
 
     QTableView *table() const { return m_table; }
     QLineEdit *searchBox() const { return m_search; }
@@ -77,6 +87,10 @@ private:
     void buildEmptyState();
     void updateEmptyState();
     void placeEmptyState();
+    // The selected rows, ascending, each once, read from the selection's ranges.
+    std::vector<int> selectedRows() const;
+    void restoreSelection(const QStringList &ids, const QHash<QString, int> &rowOf);
+    void replaceCurrent(int row);
 
     OperationTableModel *m_model = nullptr;
     QLineEdit *m_search = nullptr;
@@ -91,6 +105,7 @@ private:
     QLabel *m_emptyTitle = nullptr;
     QLabel *m_emptyDetail = nullptr;
     QPushButton *m_clearFilter = nullptr;
+    bool m_reloading = false; // emitCurrent waits for the end of reload()
 };
 
 } // namespace ops::ui
