@@ -64,7 +64,8 @@ public:
     Scope scope() const { return m_scope; }
     void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
 
-    // Re-reads the rows loaded so far (operationtablemodelreload.cpp) and applies the difference
+    // Re-reads the rows loaded so far, or the whole list when it was loaded whole
+    // (operationtablemodelreload.cpp), and applies the difference
     // as row removals, a layout change when the order moved, row insertions and dataChanged,
     // never as a reset: persistent indexes (a view's selection, current row and scroll) stay on
     // their operations. Nothing changed: no signal.

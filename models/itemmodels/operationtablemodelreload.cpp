@@ -13,7 +13,10 @@ namespace ops {
 
 void OperationTableModel::reload()
 {
-    const int wanted = qMax(m_pageSize, int(m_rows.size()));
+    // A list loaded whole stays whole: rows that came in above must not push its last rows (a
+    // selection's perhaps) out of it. Otherwise as many rows as were loaded.
+    const int loaded = int(m_rows.size());
+    const int wanted = m_exhausted ? loaded + m_pageSize : qMax(m_pageSize, loaded);
     auto rows = fetch(std::nullopt, wanted);
     if (!rows)
         return;

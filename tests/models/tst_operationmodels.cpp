@@ -55,6 +55,7 @@ private slots:
     void reloadKeepsRowsWhenIdsAreUnchanged();
     void reloadInsertsArrivingRowsWithoutReset();
     void reloadAppliesMovesAndRemovalsWithoutReset();
+    void reloadKeepsAWholeListWhole();
     void updateRowReplacesMovesAndRemovesByValue();
     void liveRefreshShowsAnotherConnectionsRowWithinTwoSeconds();
     void detailModels();
@@ -298,6 +299,29 @@ void TestOperationModels::reloadAppliesMovesAndRemovalsWithoutReset()
     QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
     model.reload(); // nothing changed since: no signal
     QCOMPARE(any.count() + layout.count(), 0);
+}
+
+void TestOperationModels::reloadKeepsAWholeListWhole()
+{
+    // Ctrl+Shift+P loads the whole checking queue; rows turning unknown elsewhere must not push
+    // its last (selected) rows out of what is loaded.
+    OperationTableModel model(*m_query, OperationTableModel::Scope::CheckingQueue);
+    Tester tester(&model, Tester::FailureReportingMode::QtTest);
+    const int unknown = int(kRows / 20);
+    model.setPageSize(unknown + 5);
+    model.setFilter(QueryFilter::checkingQueue());
+    QCOMPARE(model.rowCount(), unknown);
+    QVERIFY(!model.canFetchMore({}));
+    const QPersistentModelIndex last = model.index(unknown - 1, 0);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QVERIFY(QSqlQuery(connectionOf(m_fx->store()))
+                .exec(u"UPDATE operations SET state = 'unknown' WHERE id IN (SELECT id FROM "
+                      "operations WHERE state = 'open' ORDER BY id LIMIT 8)"_s));
+    model.reload();
+    QCOMPARE(removed.count(), 0);
+    QCOMPARE(model.rowCount(), unknown + 8);
+    QVERIFY(last.isValid());
+    QVERIFY(!model.canFetchMore({}));
 }
 
 void TestOperationModels::updateRowReplacesMovesAndRemovesByValue()
