@@ -12,6 +12,8 @@
 //   - a tab lies outside its tab bar, or a toolbar hides actions behind its » button.
 // Each row also writes screenshots/fit-<window>-<language>.png. The self-check case proves the
 // walk can fail: a deliberately oversized dialog must be reported, a fitting one must not.
+// The suite runs on an offscreen screen of exactly 1024×700 (main() below), so the main window
+// is also checked as it opens at first start, at the size it picks itself (issue 50 item 9).
 
 #include "common/language.h"
 #include "console/connectionsservice.h"
@@ -47,9 +49,12 @@
 #include <QApplication>
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QPointer>
 #include <QPushButton>
+#include <QScreen>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -267,14 +272,17 @@ QTemporaryDir &configHome()
 }
 
 // A database with one row of each kind a person meets after an incident, and a console on it.
+// `sized`: resized to the screen before it is shown; without it the window keeps the size it
+// chose itself.
 struct Desk
 {
-    explicit Desk(const QString &actor)
+    explicit Desk(const QString &actor, bool sized = true)
         : session(seed(fx), fx.clock())
         , window(session, actor, actor + u"#fit"_s)
         , controller(window, jobs(fx), fx.clock())
     {
-        window.resize(kScreen);
+        if (sized)
+            window.resize(kScreen);
         window.show();
         window.reloadAll();
         settle();
@@ -346,6 +354,8 @@ private slots:
     void initTestCase();
     void cleanup();
     void walkReportsWhatDoesNotFit();
+    void mainWindowOpensInsideTheScreen_data();
+    void mainWindowOpensInsideTheScreen();
     void everyWindowFits_data();
     void everyWindowFits();
 
@@ -402,6 +412,34 @@ void TestFitScreen::walkReportsWhatDoesNotFit()
     small.resize(200, 100);
     const QStringList none = walkDialog(&small);
     QVERIFY2(none.isEmpty(), qPrintable(none.join(u'\n')));
+}
+
+void TestFitScreen::mainWindowOpensInsideTheScreen_data()
+{
+    QTest::addColumn<QString>("language");
+    for (const QString &language : ui::supportedLanguages())
+        QTest::addRow("%s", qPrintable(language)) << language;
+}
+
+// No saved size and no window manager to shrink it: the window picks a size the screen's
+// available area holds, and opens with its frame wholly on the screen (it opened at 1440×900,
+// the filters and the status bar past the screen's edge).
+void TestFitScreen::mainWindowOpensInsideTheScreen()
+{
+    QFETCH(QString, language);
+    const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+    QCOMPARE(available.size(), kScreen); // main() configured the offscreen screen
+    QVERIFY(ui::applyLanguage(language, ui::localeFor(language, QLocale::system())));
+    shotName() = u"main-first-start-"_s + language;
+    Desk desk(kAlice, false);
+    const QRect frame = desk.window.frameGeometry();
+    QVERIFY2(available.contains(frame),
+             qPrintable(u"the window opened at %1 (frame at %2,%3), the screen has %4"_s.arg(
+                 sizeText(desk.window.size()), QString::number(frame.x()),
+                 QString::number(frame.y()), sizeText(available.size()))));
+    const QStringList found = walk(&desk.window);
+    if (!found.isEmpty())
+        QFAIL(qPrintable(u"at first start in %1:\n  "_s.arg(language) + found.join(u"\n  "_s)));
 }
 
 void TestFitScreen::everyWindowFits_data()
@@ -545,5 +583,25 @@ QStringList TestFitScreen::walkNamed(const QString &name, Desk &desk)
     return walkDialog(dialog);
 }
 
-QTEST_MAIN(TestFitScreen)
+// The offscreen platform's one screen, 1024×700 (its default is 800×600), read from a
+// configuration file its "configfile" option names; frame margins off, as without a window
+// manager.
+int main(int argc, char *argv[])
+{
+    QTemporaryDir dir;
+    QFile config(dir.filePath(u"screen.json"_s));
+    if (!dir.isValid() || !config.open(QIODevice::WriteOnly))
+        return 1;
+    config.write(QByteArray(R"({"windowFrameMargins": false, "screens": [{"name": "fit",)"
+                            R"( "x": 0, "y": 0, "width": )") +
+                 QByteArray::number(kScreen.width()) + R"(, "height": )" +
+                 QByteArray::number(kScreen.height()) +
+                 R"(, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
+    config.close();
+    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.fileName().toUtf8());
+    QApplication app(argc, argv);
+    TestFitScreen test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_fitscreen.moc"

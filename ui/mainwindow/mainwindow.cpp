@@ -3,6 +3,7 @@
 #include "common/uilogging.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/layoutmemory.h"
+#include "mainwindow/screenfit.h"
 #include "storage/changewatcher.h"
 #include "storage/messages/messagestore.h"
 #include "storage/operationquery.h"
@@ -78,7 +79,8 @@ MainWindow::MainWindow(Session &session, QString actor, QString leaseHolder, QWi
     m_tabs->setCurrentIndex(m_checkingModel->rowCount() > 0 ? CheckingTab : OperationsTab);
     currentView()->selectFirstRowIfNone();
     currentView()->table()->setFocus();
-    resize(1440, 900);
+    // The layout memory keeps no window geometry: every start opens at a size the screen holds.
+    resize(firstStartSize(screen()));
 }
 
 MainWindow::~MainWindow()
