@@ -27,6 +27,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <QToolTip>
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
@@ -87,6 +88,8 @@ private slots:
     void resendTurnsOffWhenTheWindowCloses();
     void resendOffWhileAnotherConsoleHoldsTheLease();
     void statusBarTextsDoNotOverlapAt1024();
+    void elidedStatusMessageKeepsItsWholeText_data();
+    void elidedStatusMessageKeepsItsWholeText();
 
 private:
     void selectInChecking(const QString &id);
@@ -349,6 +352,56 @@ void TestMainWindow::statusBarTextsDoNotOverlapAt1024()
         QCOMPARE(bar->currentMessage(), longMessage);
         QVERIFY(m_window->operatorLabel()->text().startsWith(u"Operator: "_s));
     }
+}
+
+void TestMainWindow::elidedStatusMessageKeepsItsWholeText_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::newRow("1024") << 1024;
+    QTest::newRow("1440") << 1440;
+}
+
+// Issue 50 item 9: a message wider than the room left of the permanent texts is drawn elided at
+// the right, a sensible part of it shown; the whole message is the bar's tooltip, shown on hover
+// over the message. A message that fits has no tooltip.
+void TestMainWindow::elidedStatusMessageKeepsItsWholeText()
+{
+    QFETCH(int, width);
+    const QString longMessage =
+        u"Resend of op_window_unknown: the provider accepted the refund re_3PqY7d2eZvKYlo2C; it "
+        "stays unknown until its answer is read. What to do next: look it up in a minute, then "
+        "close it with that evidence and tell the customer when the money arrives."_s;
+    m_window->resize(width, 700);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    auto *bar = qobject_cast<ui::ElidingStatusBar *>(m_window->statusBar());
+    QVERIFY(bar);
+    QTRY_COMPARE(bar->width(), width);
+    bar->showMessage(longMessage);
+    QTest::qWait(50); // the bar lays its permanent texts out
+    const QRect area = bar->messageArea();
+    // What paintEvent draws: the message elided into its area.
+    const QString shown = bar->fontMetrics().elidedText(longMessage, Qt::ElideRight, area.width());
+    QVERIFY2(shown != longMessage, "the message must not fit for this test");
+    QVERIFY2(shown.endsWith(u'…') && longMessage.startsWith(shown.chopped(1)), qPrintable(shown));
+    QVERIFY2(shown.size() >= 30, qPrintable(shown)); // the start of the message, not a stub
+    QCOMPARE(bar->currentMessage(), longMessage);
+
+    // Hovering the message shows the whole text.
+    const auto hover = [bar, at = area.center()] {
+        QToolTip::hideText();
+        QHelpEvent event(QEvent::ToolTip, at, bar->mapToGlobal(at));
+        QApplication::sendEvent(bar, &event);
+    };
+    hover();
+    QTRY_COMPARE(QToolTip::text(), longMessage);
+    QCOMPARE(bar->toolTip(), longMessage);
+
+    // A message that fits has no tooltip.
+    bar->showMessage(u"Saved."_s);
+    QTest::qWait(50);
+    hover();
+    QVERIFY2(bar->toolTip().isEmpty(), qPrintable(bar->toolTip()));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,5 +1,6 @@
 #include "widgets/elidingstatusbar.h"
 
+#include <QEvent>
 #include <QPainter>
 #include <QSizeGrip>
 #include <QStyleOption>
@@ -9,12 +10,14 @@ namespace ops::ui {
 namespace {
 constexpr int kGap = 12; // between the message and the first permanent widget
 
-// The bar's visible items (its permanent and normal widgets), without the size grip.
+// The bar's visible items (its permanent and normal widgets), without the size grip and without
+// windows parented to the bar: the tooltip showing the whole message is one, and counting it
+// would shrink the message's area to where the tooltip happens to be.
 QList<QWidget *> visibleItems(const QStatusBar &bar)
 {
     QList<QWidget *> items;
     for (QWidget *child : bar.findChildren<QWidget *>(Qt::FindDirectChildrenOnly)) {
-        if (child->isVisible() && !qobject_cast<QSizeGrip *>(child))
+        if (child->isVisible() && !child->isWindow() && !qobject_cast<QSizeGrip *>(child))
             items.append(child);
     }
     return items;
@@ -47,6 +50,33 @@ ElidingStatusBar::ElidingStatusBar(QWidget *parent)
     : QStatusBar(parent)
 {
     setSizeGripEnabled(false);
+    connect(this, &QStatusBar::messageChanged, this, &ElidingStatusBar::updateToolTip);
+}
+
+QString ElidingStatusBar::shownMessage() const
+{
+    return fontMetrics().elidedText(currentMessage(), Qt::ElideRight, messageArea().width());
+}
+
+void ElidingStatusBar::updateToolTip()
+{
+    const QString message = currentMessage();
+    setToolTip(shownMessage() == message ? QString() : message);
+}
+
+bool ElidingStatusBar::event(QEvent *event)
+{
+    // The permanent widgets may have moved since the message was set (a busy text appeared):
+    // the tooltip is decided again as it is asked for.
+    if (event->type() == QEvent::ToolTip)
+        updateToolTip();
+    return QStatusBar::event(event);
+}
+
+void ElidingStatusBar::resizeEvent(QResizeEvent *event)
+{
+    QStatusBar::resizeEvent(event);
+    updateToolTip();
 }
 
 QRect ElidingStatusBar::messageArea() const
@@ -71,13 +101,11 @@ void ElidingStatusBar::paintEvent(QPaintEvent *)
         frame.state = QStyle::State_None;
         style()->drawPrimitive(QStyle::PE_FrameStatusBarItem, &frame, &p, item);
     }
-    const QString message = currentMessage();
-    if (message.isEmpty())
+    if (currentMessage().isEmpty())
         return;
-    const QRect area = messageArea();
     p.setPen(palette().windowText().color());
-    p.drawText(area, Qt::AlignLeading | Qt::AlignVCenter | Qt::TextSingleLine,
-               fontMetrics().elidedText(message, Qt::ElideRight, area.width()));
+    p.drawText(messageArea(), Qt::AlignLeading | Qt::AlignVCenter | Qt::TextSingleLine,
+               shownMessage());
 }
 
 } // namespace ops::ui
