@@ -1,6 +1,6 @@
 #include "console/providerlookup.h"
 
-#include "domain/money.h"
+#include "itemmodels/localeformat.h"
 #include "stripe/stripeclient.h"
 
 #include <QCoreApplication>
@@ -38,9 +38,12 @@ json parsed(const QByteArray &body)
     return json::parse(body.toStdString(), nullptr, false);
 }
 
+// As the operations table writes amounts: in the console's language (QLocale's default, set with
+// it), so a look-up and the row it explains read alike (issue 50 item 9). The summary is a text
+// for the person, translated as it is made; the evidence keeps Stripe's own JSON.
 QString money(qint64 minor, const QString &currency)
 {
-    return formatMoney({minor, currency});
+    return formatMoney({minor, currency}, QLocale());
 }
 
 struct Search
