@@ -16,6 +16,7 @@
 #include "domain/storeerror.h"
 #include "httpserve/signalwatch.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/screenfit.h"
 #include "opsversion.h"
 #include "storage/access/accessstore.h"
 #include "storage/db/dblocation.h"
@@ -312,8 +313,12 @@ int main(int argc, char **argv)
         window, ops::console::jobConfigFromEnvironment(location), clock);
     ops::console::ConsoleConnections connections(window, controller, location, demo.simulatorUrl());
     ops::console::ConsoleAgents agents(window, *session);
+    // A PNG is no window on a screen: without --size it is rendered at the preferred size, not
+    // at the size the screen it is not shown on would allow.
     if (size)
         window.resize(*size);
+    else if (screenshot)
+        window.resize(ops::ui::kPreferredWindowSize);
     if (screenshot)
         return writeScreenshot(window, args.value(u"screenshot"_s), size, err);
     window.startLiveRefresh();
