@@ -357,13 +357,15 @@ void TestMainWindow::statusBarTextsDoNotOverlapAt1024()
 void TestMainWindow::elidedStatusMessageKeepsItsWholeText_data()
 {
     QTest::addColumn<int>("width");
+    QTest::newRow("800") << 800;
     QTest::newRow("1024") << 1024;
     QTest::newRow("1440") << 1440;
 }
 
-// Issue 50 item 9: a message wider than the room left of the permanent texts is drawn elided at
-// the right, a sensible part of it shown; the whole message is the bar's tooltip, shown on hover
-// over the message. A message that fits has no tooltip.
+// Issue 50 item 9: the permanent texts leave the message at least a third of the bar; a message
+// wider than that room is drawn elided at the right, a sensible part of it shown; the whole
+// message is the bar's tooltip, shown on hover over the message. A message that fits has no
+// tooltip. A permanent text elided to make that room shows its whole text on hover.
 void TestMainWindow::elidedStatusMessageKeepsItsWholeText()
 {
     QFETCH(int, width);
@@ -385,6 +387,8 @@ void TestMainWindow::elidedStatusMessageKeepsItsWholeText()
     QVERIFY2(shown != longMessage, "the message must not fit for this test");
     QVERIFY2(shown.endsWith(u'…') && longMessage.startsWith(shown.chopped(1)), qPrintable(shown));
     QVERIFY2(shown.size() >= 30, qPrintable(shown)); // the start of the message, not a stub
+    QVERIFY2(area.width() >= bar->width() / 3 - 24,
+             qPrintable(u"the message has %1 px of %2"_s.arg(area.width()).arg(bar->width())));
     QCOMPARE(bar->currentMessage(), longMessage);
 
     // Hovering the message shows the whole text.
@@ -396,6 +400,19 @@ void TestMainWindow::elidedStatusMessageKeepsItsWholeText()
     hover();
     QTRY_COMPARE(QToolTip::text(), longMessage);
     QCOMPARE(bar->toolTip(), longMessage);
+
+    for (auto *label : bar->findChildren<ui::ElidingLabel *>()) {
+        const bool elided =
+            label->fontMetrics().horizontalAdvance(label->text()) > label->contentsRect().width();
+        if (!label->isVisible() || !elided)
+            continue;
+        QToolTip::hideText();
+        const QPoint middle = label->rect().center();
+        QHelpEvent event(QEvent::ToolTip, middle, label->mapToGlobal(middle));
+        QApplication::sendEvent(label, &event);
+        QTRY_VERIFY2(QToolTip::text().startsWith(label->text()),
+                     qPrintable(label->objectName() + u": "_s + QToolTip::text()));
+    }
 
     // A message that fits has no tooltip.
     bar->showMessage(u"Saved."_s);

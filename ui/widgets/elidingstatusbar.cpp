@@ -1,14 +1,18 @@
 #include "widgets/elidingstatusbar.h"
 
 #include <QEvent>
+#include <QHelpEvent>
 #include <QPainter>
 #include <QSizeGrip>
 #include <QStyleOption>
+#include <QToolTip>
+#include <algorithm>
 
 namespace ops::ui {
 
 namespace {
-constexpr int kGap = 12; // between the message and the first permanent widget
+constexpr int kGap = 12;    // between the message and the first permanent widget
+constexpr int kSpacing = 6; // QStatusBar's spacing between its items
 
 // The bar's visible items (its permanent and normal widgets), without the size grip and without
 // windows parented to the bar: the tooltip showing the whole message is one, and counting it
@@ -35,6 +39,40 @@ QSize ElidingLabel::minimumSizeHint() const
 {
     const QSize full = QLabel::minimumSizeHint();
     return {qMin(full.width(), fontMetrics().horizontalAdvance(u'M') * 6), full.height()};
+}
+
+QSize ElidingLabel::sizeHint() const
+{
+    const QSize full = QLabel::sizeHint();
+    return {qMax(qMin(full.width(), m_widthCap), minimumSizeHint().width()), full.height()};
+}
+
+int ElidingLabel::fullWidth() const
+{
+    return QLabel::sizeHint().width();
+}
+
+void ElidingLabel::setWidthCap(int cap)
+{
+    if (cap == m_widthCap)
+        return; // no new layout: the status bar's LayoutRequest pass ends here
+    m_widthCap = cap;
+    updateGeometry();
+}
+
+bool ElidingLabel::isElided() const
+{
+    return fontMetrics().horizontalAdvance(text()) > contentsRect().width();
+}
+
+bool ElidingLabel::event(QEvent *event)
+{
+    if (event->type() != QEvent::ToolTip || !isElided())
+        return QLabel::event(event);
+    const QString own = toolTip();
+    QToolTip::showText(static_cast<QHelpEvent *>(event)->globalPos(),
+                       own.isEmpty() ? text() : text() + u"\n\n" + own, this);
+    return true;
 }
 
 void ElidingLabel::paintEvent(QPaintEvent *)
@@ -64,17 +102,50 @@ void ElidingStatusBar::updateToolTip()
     setToolTip(shownMessage() == message ? QString() : message);
 }
 
+void ElidingStatusBar::capPermanentTexts()
+{
+    QList<ElidingLabel *> labels;
+    int budget = width() - width() / 3;
+    for (QWidget *item : visibleItems(*this)) {
+        budget -= kSpacing;
+        auto *label = qobject_cast<ElidingLabel *>(item);
+        if (label && label->minimumWidth() < label->fullWidth()) {
+            labels.append(label);
+            continue;
+        }
+        // A label whose minimum width holds its whole text is kept whole on purpose (the
+        // identity line): it is not capped, and it takes its width off the others'.
+        if (label)
+            label->setWidthCap(QWIDGETSIZE_MAX);
+        budget -= qMax(item->sizeHint().width(), item->minimumWidth());
+    }
+    std::sort(labels.begin(), labels.end(), [](const ElidingLabel *a, const ElidingLabel *b) {
+        return a->fullWidth() < b->fullWidth();
+    });
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        ElidingLabel *label = labels.at(i);
+        const int fair = qMax(0, budget) / int(labels.size() - i);
+        label->setWidthCap(label->fullWidth() <= fair ? QWIDGETSIZE_MAX : fair);
+        budget -= qMin(label->fullWidth(), fair);
+    }
+}
+
 bool ElidingStatusBar::event(QEvent *event)
 {
     // The permanent widgets may have moved since the message was set (a busy text appeared):
-    // the tooltip is decided again as it is asked for.
+    // the tooltip is decided again as it is asked for. A permanent text that changed or was
+    // shown or hidden asks for a new layout (LayoutRequest): the caps are decided again.
     if (event->type() == QEvent::ToolTip)
         updateToolTip();
-    return QStatusBar::event(event);
+    const bool handled = QStatusBar::event(event);
+    if (event->type() == QEvent::LayoutRequest)
+        capPermanentTexts();
+    return handled;
 }
 
 void ElidingStatusBar::resizeEvent(QResizeEvent *event)
 {
+    capPermanentTexts();
     QStatusBar::resizeEvent(event);
     updateToolTip();
 }
