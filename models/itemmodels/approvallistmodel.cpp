@@ -120,7 +120,7 @@ QVariant ApprovalListModel::data(const QModelIndex &index, int role) const
     case RequestedByColumn:
         return a->requestedBy;
     case RequestedAtColumn:
-        return QLocale().toString(a->requestedAt.toLocalTime(), QLocale::ShortFormat);
+        return formatDateTime(a->requestedAt, QLocale()); // as every table writes times
     case RequestColumn:
         return describeRequest(*a);
     case StateColumn:

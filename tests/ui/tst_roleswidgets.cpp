@@ -6,6 +6,7 @@
 #include "dialogs/closedialog.h"
 #include "dialogs/composedialog.h"
 #include "itemmodels/approvallistmodel.h"
+#include "itemmodels/localeformat.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/approvals.h"
@@ -293,6 +294,10 @@ void TestRolesWidgets::supervisorApprovesAColleaguesClose()
     QVERIFY(panel->selectedId() > 0);
     QCOMPARE(panel->model()->index(0, ApprovalListModel::RequestedByColumn).data().toString(),
              u"operator:bob"_s);
+    // One date format per language (issue 50 item 9): the request's time as the operations table
+    // writes times (it was the locale's short format, "11/29/26 12:00 PM").
+    QCOMPARE(panel->model()->index(0, ApprovalListModel::RequestedAtColumn).data().toString(),
+             formatDateTime(m_fx->clock().now(), QLocale()));
     QVERIFY(panel->model()
                 ->index(0, ApprovalListModel::RequestColumn)
                 .data()
