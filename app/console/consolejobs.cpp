@@ -225,12 +225,14 @@ LookupAnswer adyenAnswer(const Operation &op, const std::vector<StoredEvent> &ev
     a.summary = QCoreApplication::translate(
         "ops::console::ConsoleJobs",
         "Adyen cannot be asked for a refund: its REFUND notification settles this row.");
+    // Received times as the tables write them (the console's language and local zone); the
+    // proposed reason below keeps UTC: it is stored with the close and read by anyone.
     QStringList stored;
     for (const StoredEvent &e : events) {
         if (e.provider == Provider::Adyen)
             stored << QCoreApplication::translate("ops::console::ConsoleJobs",
                                                   "  %1, received %2 (%3)")
-                          .arg(e.id, formatUtc(e.receivedAt), toString(e.outcome));
+                          .arg(e.id, formatDateTime(e.receivedAt, QLocale()), toString(e.outcome));
     }
     if (!stored.isEmpty())
         a.summary +=

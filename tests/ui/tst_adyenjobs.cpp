@@ -8,6 +8,7 @@
 #include "console/consolejobs.h"
 #include "domain/refunddraft.h"
 #include "engine/adyenrefundengine.h"
+#include "itemmodels/localeformat.h"
 #include "storage/reconcile/reconcilestore.h"
 #include "support/adyendelivery.h"
 #include "support/simprocess.h"
@@ -69,6 +70,9 @@ private slots:
         const QString eventId = accepted.providerReference + u":REFUND:true"_s;
         QVERIFY2(a.summary.contains(u"Stored notifications (1):"_s), qPrintable(a.summary));
         QVERIFY2(a.summary.contains(eventId), qPrintable(a.summary));
+        // When it was received, as the tables write times (issue 50 item 9: one date format).
+        QVERIFY2(a.summary.contains(u"received "_s + formatDateTime(f.clock().now(), QLocale())),
+                 qPrintable(a.summary));
         QVERIFY(a.proposedOutcome && *a.proposedOutcome == OperationState::Succeeded);
         QCOMPARE(a.providerRef, accepted.providerReference);
         QVERIFY2(a.proposedReason.contains(eventId), qPrintable(a.proposedReason));
