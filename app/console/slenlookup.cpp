@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QLocale>
 #include <QStringList>
 #include <nlohmann/json.hpp>
 
@@ -137,11 +138,18 @@ LookupAnswer lookUpExecution(SlenClient &client, const Operation &op, LookupAnsw
     return a;
 }
 
+// Credits as the operations table writes them: grouped in the console's language (issue 50
+// item 9), "1 500 credits" in uk.
+QString credits(qint64 count)
+{
+    return QLocale().toString(qlonglong(count));
+}
+
 QString balancesText(const SlenAccount &account)
 {
     QStringList parts;
     for (auto it = account.balances.cbegin(); it != account.balances.cend(); ++it)
-        parts << u"%1 %2"_s.arg(it.value()).arg(it.key());
+        parts << u"%1 %2"_s.arg(credits(it.value()), it.key());
     return parts.isEmpty() ? u"none"_s : parts.join(u", "_s);
 }
 
@@ -196,14 +204,14 @@ LookupAnswer lookUpMovement(SlenClient &client, const Operation &op, LookupAnswe
     }
     const QString type = op.amount.currency; // credits: the "currency" is the credit type
     const bool has = account->balances.contains(type);
-    a.summary = QCoreApplication::translate(
-                    "ops::console::SlenLookup",
-                    "Customer %1: %2 balance %3 (all balances: %4). This operation is a %5 of %6 "
-                    "%2.")
-                    .arg(op.customerId, type,
-                         has ? QString::number(account->balances.value(type)) : u"none"_s,
-                         balancesText(*account), toString(op.kind))
-                    .arg(op.amount.minor);
+    a.summary =
+        QCoreApplication::translate(
+            "ops::console::SlenLookup",
+            "Customer %1: %2 balance %3 (all balances: %4). This operation is a %5 of %6 "
+            "%2.")
+            .arg(op.customerId, type, has ? credits(account->balances.value(type)) : u"none"_s,
+                 balancesText(*account), toString(op.kind))
+            .arg(credits(op.amount.minor));
     if (!op.providerRef.isEmpty())
         a.summary += QCoreApplication::translate("ops::console::SlenLookup",
                                                  "\nProvider reference on the row: %1.")

@@ -3,6 +3,7 @@
 // worker job, answered in the real LookupDialog, attached and closed through the real
 // CloseDialog. Offscreen. Resend of unknown Slen rows goes through the same console and jobs.
 
+#include "common/language.h"
 #include "console/consolecontroller.h"
 #include "dialogs/closedialog.h"
 #include "dialogs/lookupdialog.h"
@@ -99,6 +100,7 @@ private slots:
     void failedExecutionProposesFailed();
     void executionWithoutIdProposesNothing();
     void unknownCreditShowsBalanceProposesNothing();
+    void creditLookUpWritesNumbersAsTheTable();
     void creditLookUpOffersTheResendItMentions();
     void movementIdOnTheRowProposesSucceeded();
     void errorsSayWhatToDo_data();
@@ -136,6 +138,7 @@ void TestSlenLookup::init()
 
 void TestSlenLookup::cleanup()
 {
+    ui::applyLanguage(u"en"_s, QLocale(QLocale::English, QLocale::UnitedStates));
     m_sim->clearFaults();
     m_fx.reset();
 }
@@ -290,6 +293,29 @@ void TestSlenLookup::unknownCreditShowsBalanceProposesNothing()
     QVERIFY(evidence.front().body.contains("\"balances\""));
     QCOMPARE(evidence.front().kind, u"provider_object"_s);
     QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown); // nothing closed
+}
+
+// One number format per language (issue 50 item 9): in Ukrainian the look-up writes the
+// operation's 1500 credits as the table does, "1 500 credits" (it wrote "1500").
+void TestSlenLookup::creditLookUpWritesNumbersAsTheTable()
+{
+    QVERIFY(ui::applyLanguage(u"uk"_s, ui::localeFor(u"uk"_s, QLocale::system())));
+    m_sim->addFault(
+        {{"route", "POST /v1/customers/*/topup"}, {"mode", "stored_500"}, {"count", 1}});
+    const QString id = topup(u"u_2"_s, 1500, u"promo-u2-large"_s).operationId;
+    QVERIFY(m_fx->store().operation(id)->state == OperationState::Unknown);
+    m_sim->clearFaults();
+
+    Console c(*m_fx, m_slen);
+    OperationTableModel *table = c.window.operationsModel();
+    const int row = table->rowOf(id);
+    QVERIFY(row >= 0);
+    const QString cell = table->index(row, OperationTableModel::AmountColumn).data().toString();
+    QVERIFY2(cell.startsWith(QLocale().toString(1500)) && cell != u"1500 credits"_s,
+             qPrintable(cell));
+    auto *lookup = c.lookUp(id);
+    QVERIFY2(lookup, qPrintable(c.window.bannerText()));
+    QVERIFY2(lookup->answer().summary.contains(cell), qPrintable(lookup->answer().summary));
 }
 
 void TestSlenLookup::creditLookUpOffersTheResendItMentions()
