@@ -1,6 +1,7 @@
 #include "console/bulkpreviewread.h"
 
 #include "domain/classification.h"
+#include "storage/access/accessstore.h"
 #include "storage/operationstore.h"
 #include "storage/reconcile/proposalapply.h"
 #include "storage/reconcile/proposals.h"
@@ -17,8 +18,13 @@ std::vector<BulkRow> readBulkPreview(OperationStore &store, const ui::BulkPrevie
     if (!request.resend) {
         const auto preview =
             previewApply(store, ids, request.actor, {std::nullopt, request.leaseHolder});
-        for (const ApplyPreviewRow &row : preview)
+        for (const ApplyPreviewRow &row : preview) {
             rows.push_back(bulkRowFromPreview(row));
+            // A resend proposal is applied by resending: above the threshold that asks first.
+            if (rows.back().resend && rows.back().runnable())
+                if (const auto op = store.operation(row.operationId))
+                    rows.back().needsApproval = store.access().needsApproval(*op);
+        }
         return rows;
     }
     for (const QString &id : ids) {
@@ -28,6 +34,10 @@ std::vector<BulkRow> readBulkPreview(OperationStore &store, const ui::BulkPrevie
         rows.push_back(bulkRowForResend(
             *op, resendBlock(*op, activeResendLease(store, id), request.leaseHolder, now),
             keyMemoryFor(*op, store.attempts(id)), store.reconcile().newestEvidenceId(id)));
+        // The same rule as the resend itself (OperationStore::beginAttempt): the preview says
+        // "approval request" where the run will say "sent for approval" (issue 50 item 3).
+        if (rows.back().runnable())
+            rows.back().needsApproval = store.access().needsApproval(*op);
     }
     return rows;
 }

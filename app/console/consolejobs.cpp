@@ -102,11 +102,15 @@ ResendOutcome awaitingApproval(Session &session, const QString &id)
                   .arg(pending ? pending->id : 0);
     o.next = QCoreApplication::translate(
         "ops::console::ConsoleJobs",
-        "A supervisor approves it in the Approvals tab; then press Resend again.");
+        "A second person with the approve right approves it in the Approvals tab, and that "
+        "approval sends it at once.");
     return o;
 }
 
-ResendOutcome describeResend(const ToolResult &r, Session &session, const QString &id)
+// `actor` decides the next step a still-unknown row gets: only a person with the Close right
+// closes it by hand (issue 50 item 6: support was told to close what it may not).
+ResendOutcome describeResend(const ToolResult &r, Session &session, const QString &id,
+                             const QString &actor)
 {
     if (r.status == ToolResult::Status::Rejected && r.errorCode == kAwaitingApprovalCode)
         return awaitingApproval(session, id);
@@ -134,9 +138,14 @@ ResendOutcome describeResend(const ToolResult &r, Session &session, const QStrin
         o.error = QCoreApplication::translate("ops::console::ConsoleJobs",
                                               "Resent %1 once; the outcome is still unknown (%2).")
                       .arg(id, r.errorMessage.isEmpty() ? answer() : r.errorMessage);
-        o.next = QCoreApplication::translate(
-            "ops::console::ConsoleJobs",
-            "Look it up at the provider (Ctrl+L) and close it with that evidence.");
+        o.next = session.accessOf(actor).rights.testFlag(Right::Close)
+                     ? QCoreApplication::translate(
+                           "ops::console::ConsoleJobs",
+                           "Look it up at the provider (Ctrl+L) and close it with that evidence.")
+                     : QCoreApplication::translate(
+                           "ops::console::ConsoleJobs",
+                           "Look it up at the provider (Ctrl+L): the look-up is kept as "
+                           "evidence, and a supervisor closes the row with it.");
         break;
     case ToolResult::Status::Unconfirmed:
         o.error = QCoreApplication::translate("ops::console::ConsoleJobs",
@@ -376,7 +385,7 @@ ResendOutcome resendOnce(const JobConfig &config, Session &session, const Operat
         const LeaseGuard lease(store, op.id, leaseHolder);
         result = resendWith(config, store, op, actor);
     }
-    o = describeResend(result, session, op.id);
+    o = describeResend(result, session, op.id, actor);
     o.result = std::move(result);
     o.operation = o.awaitingApproval ? std::optional<Operation>(op) : store.operation(op.id);
     return o;

@@ -45,8 +45,8 @@ QVariant AgentRequestModel::display(const AgentRequestRow &row, int column) cons
 {
     const Operation &op = row.operation;
     switch (Column(column)) {
-    case AgentColumn: // a person's held refund has no agent: who started it
-        return op.agent.isEmpty() ? op.createdBy.section(u':', 1) : op.agent;
+    case AgentColumn: // a person's held refund has no agent: who started it, said as a person
+        return op.agent.isEmpty() ? tr("%1 (person)").arg(op.createdBy.section(u':', 1)) : op.agent;
     case AmountColumn:
         return formatMoney(op.amount, QLocale());
     case OrderColumn:
@@ -102,7 +102,7 @@ QVariant AgentRequestModel::rowData(const AgentRequestRow &row, int column, int 
 
 QStringList AgentRequestModel::columnTitles() const
 {
-    return {tr("Agent"),          tr("Amount"),         tr("Order"),
+    return {tr("Asked by"),       tr("Amount"),         tr("Order"),
             tr("Why it stopped"), tr("Asked at (UTC)"), tr("Operation")};
 }
 

@@ -3,6 +3,7 @@
 #include "domain/storeerror.h"
 #include "itemmodels/itemmodellogging.h"
 #include "itemmodels/localeformat.h"
+#include "itemmodels/reasontext.h"
 
 using namespace Qt::StringLiterals;
 
@@ -210,7 +211,7 @@ QString stateBadgeLabel(OperationState state, const QString &providerStatus)
         return OperationTableModel::tr("received · pending");
     if (providerStatus.isEmpty() || isFinal(state))
         return stateLabel(state);
-    return u"%1 · %2"_s.arg(stateLabel(state), providerStatus);
+    return u"%1 · %2"_s.arg(stateLabel(state), providerStatusLabel(providerStatus));
 }
 
 QString stateBadgeKind(OperationState state, const QString &providerStatus)

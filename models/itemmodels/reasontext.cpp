@@ -93,6 +93,51 @@ constexpr std::array kKnown{
                 QT_TRANSLATE_NOOP("ops::ReasonText", "proposal %1 waits for approval")},
     KnownReason{"^no such operation: (.+)$",
                 QT_TRANSLATE_NOOP("ops::ReasonText", "no such operation: %1")},
+    KnownReason{"^proposal (\\d+) is withdrawn$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "proposal %1 is withdrawn")},
+    // Why Resend is off (storage/resendlease.cpp resendBlock): the button's tooltip, the status
+    // bar and the detail pane show these (issue 50 item 9).
+    KnownReason{"^Resend is off: the operation has already succeeded\\.$",
+                QT_TRANSLATE_NOOP("ops::ReasonText",
+                                  "Resend is off: the operation has already succeeded.")},
+    KnownReason{
+        "^Resend is off: the operation has already failed\\.$",
+        QT_TRANSLATE_NOOP("ops::ReasonText", "Resend is off: the operation has already failed.")},
+    KnownReason{"^Resend is off: the row is open and automation still owns it; resend is for rows "
+                "in the checking queue\\.$",
+                QT_TRANSLATE_NOOP("ops::ReasonText",
+                                  "Resend is off: the row is open and automation still owns it; "
+                                  "resend is for rows in the checking queue.")},
+    KnownReason{"^Resend is off: the retention window closed at (.+); the provider no longer knows "
+                "the key, so a resend could pay twice\\. Close it with evidence instead\\.$",
+                QT_TRANSLATE_NOOP("ops::ReasonText",
+                                  "Resend is off: the retention window closed at %1; the provider "
+                                  "no longer knows the key, so a resend could pay twice. Close it "
+                                  "with evidence instead.")},
+    KnownReason{"^Resend is off: (.+) is resending this operation right now \\(lease until "
+                "(.+)\\)\\.$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "Resend is off: %1 is resending this "
+                                                     "operation right now (lease until %2).")},
+    // Why automation closed a row (engine policies): the detail pane's "closed by" line.
+    KnownReason{"^provider accepted the refund$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "provider accepted the refund")},
+    KnownReason{"^provider replayed the stored answer$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "provider replayed the stored answer")},
+    KnownReason{"^provider applied the movement$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "provider applied the movement")},
+};
+
+// Provider statuses the console shows beside a state (Stripe refunds, Adyen's received, Slen's
+// executions); any other is shown as the provider wrote it.
+constexpr std::array kStatuses{
+    std::pair{"pending", QT_TRANSLATE_NOOP("ops::ReasonText", "pending")},
+    std::pair{"succeeded", QT_TRANSLATE_NOOP("ops::ReasonText", "succeeded")},
+    std::pair{"failed", QT_TRANSLATE_NOOP("ops::ReasonText", "failed")},
+    std::pair{"canceled", QT_TRANSLATE_NOOP("ops::ReasonText", "canceled")},
+    std::pair{"requires_action", QT_TRANSLATE_NOOP("ops::ReasonText", "requires action")},
+    std::pair{"received", QT_TRANSLATE_NOOP("ops::ReasonText", "received")},
+    std::pair{"queued", QT_TRANSLATE_NOOP("ops::ReasonText", "queued")},
+    std::pair{"running", QT_TRANSLATE_NOOP("ops::ReasonText", "running")},
 };
 
 } // namespace
@@ -122,6 +167,14 @@ QString reasonLabel(const QString &stored)
         }
     }
     return stored;
+}
+
+QString providerStatusLabel(const QString &status)
+{
+    for (const auto &[stored, translated] : kStatuses)
+        if (status == QLatin1StringView(stored))
+            return QCoreApplication::translate("ops::ReasonText", translated);
+    return status;
 }
 
 } // namespace ops

@@ -11,5 +11,8 @@
 namespace ops {
 
 QString reasonLabel(const QString &stored);
+// A provider's status word ("pending", "received") in the operator's language; an unknown one as
+// the provider wrote it.
+QString providerStatusLabel(const QString &status);
 
 } // namespace ops

@@ -111,10 +111,6 @@
         <translation>Nothing has been sent: approving sends the stored request with its key once.</translation>
     </message>
     <message>
-        <source>Agent</source>
-        <translation>Agent</translation>
-    </message>
-    <message>
         <source>Amount</source>
         <translation>Amount</translation>
     </message>
@@ -137,6 +133,14 @@
     <message>
         <source>above the four-eyes threshold</source>
         <translation>above the four-eyes threshold</translation>
+    </message>
+    <message>
+        <source>%1 (person)</source>
+        <translation>%1 (person)</translation>
+    </message>
+    <message>
+        <source>Asked by</source>
+        <translation>Asked by</translation>
     </message>
 </context>
 <context>
@@ -949,6 +953,74 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <source>no such operation: %1</source>
         <translation>no such operation: %1</translation>
     </message>
+    <message>
+        <source>proposal %1 is withdrawn</source>
+        <translation>proposal %1 is withdrawn</translation>
+    </message>
+    <message>
+        <source>Resend is off: the operation has already succeeded.</source>
+        <translation>Resend is off: the operation has already succeeded.</translation>
+    </message>
+    <message>
+        <source>Resend is off: the operation has already failed.</source>
+        <translation>Resend is off: the operation has already failed.</translation>
+    </message>
+    <message>
+        <source>Resend is off: the row is open and automation still owns it; resend is for rows in the checking queue.</source>
+        <translation>Resend is off: the row is open and automation still owns it; resend is for rows in the checking queue.</translation>
+    </message>
+    <message>
+        <source>Resend is off: the retention window closed at %1; the provider no longer knows the key, so a resend could pay twice. Close it with evidence instead.</source>
+        <translation>Resend is off: the retention window closed at %1; the provider no longer knows the key, so a resend could pay twice. Close it with evidence instead.</translation>
+    </message>
+    <message>
+        <source>Resend is off: %1 is resending this operation right now (lease until %2).</source>
+        <translation>Resend is off: %1 is resending this operation right now (lease until %2).</translation>
+    </message>
+    <message>
+        <source>provider accepted the refund</source>
+        <translation>provider accepted the refund</translation>
+    </message>
+    <message>
+        <source>provider replayed the stored answer</source>
+        <translation>provider replayed the stored answer</translation>
+    </message>
+    <message>
+        <source>provider applied the movement</source>
+        <translation>provider applied the movement</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>pending</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>succeeded</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>canceled</source>
+        <translation>canceled</translation>
+    </message>
+    <message>
+        <source>requires action</source>
+        <translation>requires action</translation>
+    </message>
+    <message>
+        <source>received</source>
+        <translation>received</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>queued</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>running</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::BulkWorker</name>
@@ -1385,10 +1457,6 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <translation>Not sent: %1 is above the four-eyes threshold; resend approval #%2 waits for a second person.</translation>
     </message>
     <message>
-        <source>A supervisor approves it in the Approvals tab; then press Resend again.</source>
-        <translation>A supervisor approves it in the Approvals tab; then press Resend again.</translation>
-    </message>
-    <message>
         <source>nobody</source>
         <translation>nobody</translation>
     </message>
@@ -1443,6 +1511,14 @@ Stripe holds another request under this key: a resend cannot finish this refund.
     <message>
         <source>This row is closed: %1.</source>
         <translation>This row is closed: %1.</translation>
+    </message>
+    <message>
+        <source>A second person with the approve right approves it in the Approvals tab, and that approval sends it at once.</source>
+        <translation>A second person with the approve right approves it in the Approvals tab, and that approval sends it at once.</translation>
+    </message>
+    <message>
+        <source>Look it up at the provider (Ctrl+L): the look-up is kept as evidence, and a supervisor closes the row with it.</source>
+        <translation>Look it up at the provider (Ctrl+L): the look-up is kept as evidence, and a supervisor closes the row with it.</translation>
     </message>
 </context>
 <context>
@@ -1752,10 +1828,6 @@ Provider reference on the row: %1.</translation>
         <translation>Select a request.</translation>
     </message>
     <message>
-        <source>Approve and send refunds %1 of order %2 for %3 with the stored key, once; Reject needs a reason.</source>
-        <translation>Approve and send refunds %1 of order %2 for %3 with the stored key, once; Reject needs a reason.</translation>
-    </message>
-    <message>
         <source>Reject closes %1 as failed, rejected by you with this reason; nothing is sent.</source>
         <translation>Reject closes %1 as failed, rejected by you with this reason; nothing is sent.</translation>
     </message>
@@ -1774,6 +1846,26 @@ Provider reference on the row: %1.</translation>
     <message>
         <source>Type a reason to reject</source>
         <translation>Type a reason to reject</translation>
+    </message>
+    <message>
+        <source>%1 (a person)</source>
+        <translation>%1 (a person)</translation>
+    </message>
+    <message>
+        <source>agent %1</source>
+        <translation>agent %1</translation>
+    </message>
+    <message>
+        <source>You started %1: another person with the approve right sends it (you may withdraw it with Reject and a reason).</source>
+        <translation>You started %1: another person with the approve right sends it (you may withdraw it with Reject and a reason).</translation>
+    </message>
+    <message>
+        <source>Approve and send refunds %1 of order %2, asked by %3, with the stored key, once; Reject needs a reason.</source>
+        <translation>Approve and send refunds %1 of order %2, asked by %3, with the stored key, once; Reject needs a reason.</translation>
+    </message>
+    <message>
+        <source>Nobody approves their own request.</source>
+        <translation>Nobody approves their own request.</translation>
     </message>
 </context>
 <context>
@@ -3598,6 +3690,26 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
             <numerusform>%n selected rows left %1 after a change made elsewhere: %2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Four-eyes needs a second approver</source>
+        <translation>Four-eyes needs a second approver</translation>
+    </message>
+    <message>
+        <source>A four-eyes threshold is set (%1), but only %2 may approve: a close or resend above it waits until a second person with the approve right exists. Add a second supervisor (docs/team.md).</source>
+        <translation>A four-eyes threshold is set (%1), but only %2 may approve: a close or resend above it waits until a second person with the approve right exists. Add a second supervisor (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>nobody</translation>
+    </message>
+    <message>
+        <source>Approval #%1 is approved, and %2 was not resent: another job is running.</source>
+        <translation>Approval #%1 is approved, and %2 was not resent: another job is running.</translation>
+    </message>
+    <message>
+        <source>Resend %1 once the job ends; the approval waits for you or %2.</source>
+        <translation>Resend %1 once the job ends; the approval waits for you or %2.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -4030,6 +4142,22 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>automation %1 of %2; this resend is one more by an operator</source>
         <translation>automation %1 of %2; this resend is one more by an operator</translation>
+    </message>
+    <message>
+        <source>Warning: the provider stored an answer under this key and replays it: this resend cannot finish the refund.</source>
+        <translation>Warning: the provider stored an answer under this key and replays it: this resend cannot finish the refund.</translation>
+    </message>
+    <message>
+        <source>Warning: the provider holds another request under this key and refuses it again: this resend cannot finish the refund.</source>
+        <translation>Warning: the provider holds another request under this key and refuses it again: this resend cannot finish the refund.</translation>
+    </message>
+    <message>
+        <source>Close it as failed with that answer as evidence, then start a new refund.</source>
+        <translation>Close it as failed with that answer as evidence, then start a new refund.</translation>
+    </message>
+    <message>
+        <source>Ask a supervisor to close it as failed; a new refund can then be started.</source>
+        <translation>Ask a supervisor to close it as failed; a new refund can then be started.</translation>
     </message>
 </context>
 <context>

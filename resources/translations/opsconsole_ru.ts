@@ -111,10 +111,6 @@
         <translation>Ничего не отправлено: одобрение отправит сохранённый запрос с его ключом один раз.</translation>
     </message>
     <message>
-        <source>Agent</source>
-        <translation>Агент</translation>
-    </message>
-    <message>
         <source>Amount</source>
         <translation>Сумма</translation>
     </message>
@@ -137,6 +133,14 @@
     <message>
         <source>above the four-eyes threshold</source>
         <translation>выше порога четырёх глаз</translation>
+    </message>
+    <message>
+        <source>%1 (person)</source>
+        <translation>%1 (человек)</translation>
+    </message>
+    <message>
+        <source>Asked by</source>
+        <translation>Кто запросил</translation>
     </message>
 </context>
 <context>
@@ -952,6 +956,74 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>no such operation: %1</source>
         <translation>нет такой операции: %1</translation>
     </message>
+    <message>
+        <source>proposal %1 is withdrawn</source>
+        <translation>предложение %1 отозвано</translation>
+    </message>
+    <message>
+        <source>Resend is off: the operation has already succeeded.</source>
+        <translation>Повторная отправка недоступна: операция уже успешна.</translation>
+    </message>
+    <message>
+        <source>Resend is off: the operation has already failed.</source>
+        <translation>Повторная отправка недоступна: операция уже завершилась неудачей.</translation>
+    </message>
+    <message>
+        <source>Resend is off: the row is open and automation still owns it; resend is for rows in the checking queue.</source>
+        <translation>Повторная отправка недоступна: строка открыта и ею ещё занимается автоматика; повторная отправка — для строк в очереди проверки.</translation>
+    </message>
+    <message>
+        <source>Resend is off: the retention window closed at %1; the provider no longer knows the key, so a resend could pay twice. Close it with evidence instead.</source>
+        <translation>Повторная отправка недоступна: окно хранения закрылось в %1; провайдер больше не знает ключ, и повторная отправка могла бы заплатить дважды. Вместо этого закройте её с доказательствами.</translation>
+    </message>
+    <message>
+        <source>Resend is off: %1 is resending this operation right now (lease until %2).</source>
+        <translation>Повторная отправка недоступна: %1 прямо сейчас повторно отправляет эту операцию (аренда до %2).</translation>
+    </message>
+    <message>
+        <source>provider accepted the refund</source>
+        <translation>провайдер принял возврат</translation>
+    </message>
+    <message>
+        <source>provider replayed the stored answer</source>
+        <translation>провайдер повторил сохранённый ответ</translation>
+    </message>
+    <message>
+        <source>provider applied the movement</source>
+        <translation>провайдер провёл движение</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>в обработке</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>успешно</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>неуспешно</translation>
+    </message>
+    <message>
+        <source>canceled</source>
+        <translation>отменён</translation>
+    </message>
+    <message>
+        <source>requires action</source>
+        <translation>требует действия</translation>
+    </message>
+    <message>
+        <source>received</source>
+        <translation>получен</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>в очереди</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>выполняется</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::BulkWorker</name>
@@ -1388,10 +1460,6 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>Не отправлено: %1 превышает порог принципа четырёх глаз; запрос на повторную отправку #%2 ждёт второго сотрудника.</translation>
     </message>
     <message>
-        <source>A supervisor approves it in the Approvals tab; then press Resend again.</source>
-        <translation>Супервайзер одобряет его на вкладке «Согласования»; затем снова нажмите «Повторная отправка».</translation>
-    </message>
-    <message>
         <source>nobody</source>
         <translation>никто</translation>
     </message>
@@ -1446,6 +1514,14 @@ Stripe хранит под этим ключом другой запрос: по
     <message>
         <source>This row is closed: %1.</source>
         <translation>Эта строка закрыта: %1.</translation>
+    </message>
+    <message>
+        <source>A second person with the approve right approves it in the Approvals tab, and that approval sends it at once.</source>
+        <translation>Второй человек с правом утверждать утверждает его на вкладке «Утверждения», и это утверждение сразу его отправляет.</translation>
+    </message>
+    <message>
+        <source>Look it up at the provider (Ctrl+L): the look-up is kept as evidence, and a supervisor closes the row with it.</source>
+        <translation>Проверьте у провайдера (Ctrl+L): результат сохранится как доказательство, и супервизор закроет строку по нему.</translation>
     </message>
 </context>
 <context>
@@ -1755,10 +1831,6 @@ Provider reference on the row: %1.</source>
         <translation>Выберите запрос.</translation>
     </message>
     <message>
-        <source>Approve and send refunds %1 of order %2 for %3 with the stored key, once; Reject needs a reason.</source>
-        <translation>«Одобрить и отправить» вернёт %1 по заказу %2 для %3 с сохранённым ключом, один раз; для «Отклонить» нужна причина.</translation>
-    </message>
-    <message>
         <source>Reject closes %1 as failed, rejected by you with this reason; nothing is sent.</source>
         <translation>«Отклонить» закроет %1 как неуспешную — отклонено вами с этой причиной; ничего не отправляется.</translation>
     </message>
@@ -1777,6 +1849,26 @@ Provider reference on the row: %1.</source>
     <message>
         <source>Type a reason to reject</source>
         <translation>Укажите причину, чтобы отклонить</translation>
+    </message>
+    <message>
+        <source>%1 (a person)</source>
+        <translation>%1 (человек)</translation>
+    </message>
+    <message>
+        <source>agent %1</source>
+        <translation>агент %1</translation>
+    </message>
+    <message>
+        <source>You started %1: another person with the approve right sends it (you may withdraw it with Reject and a reason).</source>
+        <translation>Вы начали %1: отправляет другой человек с правом утверждать (вы можете отозвать запрос кнопкой «Отклонить» с причиной).</translation>
+    </message>
+    <message>
+        <source>Approve and send refunds %1 of order %2, asked by %3, with the stored key, once; Reject needs a reason.</source>
+        <translation>«Утвердить и отправить» возвращает %1 по заказу %2 (запросил %3) с сохранённым ключом, один раз; для отклонения нужна причина.</translation>
+    </message>
+    <message>
+        <source>Nobody approves their own request.</source>
+        <translation>Никто не утверждает собственный запрос.</translation>
     </message>
 </context>
 <context>
@@ -3617,6 +3709,26 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
             <numerusform>%n выбранных строк покинули список «%1» после изменения в другом месте: %2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Four-eyes needs a second approver</source>
+        <translation>Для двух подписей нужен второй утверждающий</translation>
+    </message>
+    <message>
+        <source>A four-eyes threshold is set (%1), but only %2 may approve: a close or resend above it waits until a second person with the approve right exists. Add a second supervisor (docs/team.md).</source>
+        <translation>Порог двух подписей задан (%1), но утверждать может только %2: закрытие или повторная отправка выше порога ждёт, пока не появится второй человек с правом утверждать. Добавьте второго супервизора (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>никто</translation>
+    </message>
+    <message>
+        <source>Approval #%1 is approved, and %2 was not resent: another job is running.</source>
+        <translation>Запрос #%1 утверждён, но %2 не отправлен повторно: выполняется другое действие.</translation>
+    </message>
+    <message>
+        <source>Resend %1 once the job ends; the approval waits for you or %2.</source>
+        <translation>Отправьте %1 повторно, когда действие закончится; утверждение ждёт вас или %2.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -4049,6 +4161,22 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>automation %1 of %2; this resend is one more by an operator</source>
         <translation>автоматика %1 из %2; эта повторная отправка — ещё одна попытка оператора</translation>
+    </message>
+    <message>
+        <source>Warning: the provider stored an answer under this key and replays it: this resend cannot finish the refund.</source>
+        <translation>Внимание: провайдер сохранил ответ под этим ключом и повторяет его: эта повторная отправка не завершит возврат.</translation>
+    </message>
+    <message>
+        <source>Warning: the provider holds another request under this key and refuses it again: this resend cannot finish the refund.</source>
+        <translation>Внимание: у провайдера под этим ключом другой запрос, и он снова откажет: эта повторная отправка не завершит возврат.</translation>
+    </message>
+    <message>
+        <source>Close it as failed with that answer as evidence, then start a new refund.</source>
+        <translation>Закройте её как неуспешную с этим ответом в качестве доказательства, затем начните новый возврат.</translation>
+    </message>
+    <message>
+        <source>Ask a supervisor to close it as failed; a new refund can then be started.</source>
+        <translation>Попросите супервизора закрыть её как неуспешную; после этого можно начать новый возврат.</translation>
     </message>
 </context>
 <context>

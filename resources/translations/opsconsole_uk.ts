@@ -111,10 +111,6 @@
         <translation>Нічого не надіслано: схвалення надішле збережений запит з його ключем один раз.</translation>
     </message>
     <message>
-        <source>Agent</source>
-        <translation>Агент</translation>
-    </message>
-    <message>
         <source>Amount</source>
         <translation>Сума</translation>
     </message>
@@ -137,6 +133,14 @@
     <message>
         <source>above the four-eyes threshold</source>
         <translation>вище порогу чотирьох очей</translation>
+    </message>
+    <message>
+        <source>%1 (person)</source>
+        <translation>%1 (людина)</translation>
+    </message>
+    <message>
+        <source>Asked by</source>
+        <translation>Хто запитав</translation>
     </message>
 </context>
 <context>
@@ -952,6 +956,74 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>no such operation: %1</source>
         <translation>немає такої операції: %1</translation>
     </message>
+    <message>
+        <source>proposal %1 is withdrawn</source>
+        <translation>пропозицію %1 відкликано</translation>
+    </message>
+    <message>
+        <source>Resend is off: the operation has already succeeded.</source>
+        <translation>Повторне надсилання недоступне: операція вже успішна.</translation>
+    </message>
+    <message>
+        <source>Resend is off: the operation has already failed.</source>
+        <translation>Повторне надсилання недоступне: операція вже завершилася невдачею.</translation>
+    </message>
+    <message>
+        <source>Resend is off: the row is open and automation still owns it; resend is for rows in the checking queue.</source>
+        <translation>Повторне надсилання недоступне: рядок відкритий і ним ще займається автоматика; повторне надсилання — для рядків у черзі перевірки.</translation>
+    </message>
+    <message>
+        <source>Resend is off: the retention window closed at %1; the provider no longer knows the key, so a resend could pay twice. Close it with evidence instead.</source>
+        <translation>Повторне надсилання недоступне: вікно зберігання закрилося о %1; провайдер більше не знає ключ, і повторне надсилання могло б заплатити двічі. Натомість закрийте її з доказами.</translation>
+    </message>
+    <message>
+        <source>Resend is off: %1 is resending this operation right now (lease until %2).</source>
+        <translation>Повторне надсилання недоступне: %1 саме зараз повторно надсилає цю операцію (оренда до %2).</translation>
+    </message>
+    <message>
+        <source>provider accepted the refund</source>
+        <translation>провайдер прийняв повернення</translation>
+    </message>
+    <message>
+        <source>provider replayed the stored answer</source>
+        <translation>провайдер повторив збережену відповідь</translation>
+    </message>
+    <message>
+        <source>provider applied the movement</source>
+        <translation>провайдер провів рух</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>в обробці</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>успішно</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>невдало</translation>
+    </message>
+    <message>
+        <source>canceled</source>
+        <translation>скасовано</translation>
+    </message>
+    <message>
+        <source>requires action</source>
+        <translation>потребує дії</translation>
+    </message>
+    <message>
+        <source>received</source>
+        <translation>отримано</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>у черзі</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>виконується</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::BulkWorker</name>
@@ -1388,10 +1460,6 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>Не надіслано: %1 перевищує поріг принципу чотирьох очей; запит на повторне надсилання #%2 чекає на другого працівника.</translation>
     </message>
     <message>
-        <source>A supervisor approves it in the Approvals tab; then press Resend again.</source>
-        <translation>Супервайзер схвалює його на вкладці «Погодження»; потім знову натисніть «Повторне надсилання».</translation>
-    </message>
-    <message>
         <source>nobody</source>
         <translation>ніхто</translation>
     </message>
@@ -1446,6 +1514,14 @@ Stripe зберігає під цим ключем інший запит: пов
     <message>
         <source>This row is closed: %1.</source>
         <translation>Цей рядок закрито: %1.</translation>
+    </message>
+    <message>
+        <source>A second person with the approve right approves it in the Approvals tab, and that approval sends it at once.</source>
+        <translation>Друга людина з правом затверджувати затверджує його на вкладці «Затвердження», і це затвердження одразу його надсилає.</translation>
+    </message>
+    <message>
+        <source>Look it up at the provider (Ctrl+L): the look-up is kept as evidence, and a supervisor closes the row with it.</source>
+        <translation>Перевірте в провайдера (Ctrl+L): результат збережеться як доказ, і супервізор закриє рядок за ним.</translation>
     </message>
 </context>
 <context>
@@ -1755,10 +1831,6 @@ Provider reference on the row: %1.</source>
         <translation>Виберіть запит.</translation>
     </message>
     <message>
-        <source>Approve and send refunds %1 of order %2 for %3 with the stored key, once; Reject needs a reason.</source>
-        <translation>«Схвалити й надіслати» поверне %1 за замовленням %2 для %3 зі збереженим ключем, один раз; для «Відхилити» потрібна причина.</translation>
-    </message>
-    <message>
         <source>Reject closes %1 as failed, rejected by you with this reason; nothing is sent.</source>
         <translation>«Відхилити» закриє %1 як неуспішну — відхилено вами з цією причиною; нічого не надсилається.</translation>
     </message>
@@ -1777,6 +1849,26 @@ Provider reference on the row: %1.</source>
     <message>
         <source>Type a reason to reject</source>
         <translation>Вкажіть причину, щоб відхилити</translation>
+    </message>
+    <message>
+        <source>%1 (a person)</source>
+        <translation>%1 (людина)</translation>
+    </message>
+    <message>
+        <source>agent %1</source>
+        <translation>агент %1</translation>
+    </message>
+    <message>
+        <source>You started %1: another person with the approve right sends it (you may withdraw it with Reject and a reason).</source>
+        <translation>Ви почали %1: надсилає інша людина з правом затверджувати (ви можете відкликати запит кнопкою «Відхилити» з причиною).</translation>
+    </message>
+    <message>
+        <source>Approve and send refunds %1 of order %2, asked by %3, with the stored key, once; Reject needs a reason.</source>
+        <translation>«Затвердити й надіслати» повертає %1 за замовленням %2 (запитав %3) зі збереженим ключем, один раз; для відхилення потрібна причина.</translation>
+    </message>
+    <message>
+        <source>Nobody approves their own request.</source>
+        <translation>Ніхто не затверджує власний запит.</translation>
     </message>
 </context>
 <context>
@@ -3617,6 +3709,26 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
             <numerusform>%n вибраних рядків залишили список «%1» після зміни в іншому місці: %2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Four-eyes needs a second approver</source>
+        <translation>Для двох підписів потрібен другий затверджувач</translation>
+    </message>
+    <message>
+        <source>A four-eyes threshold is set (%1), but only %2 may approve: a close or resend above it waits until a second person with the approve right exists. Add a second supervisor (docs/team.md).</source>
+        <translation>Поріг двох підписів задано (%1), але затверджувати може лише %2: закриття чи повторне надсилання вище порога чекає, доки не з’явиться друга людина з правом затверджувати. Додайте другого супервізора (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>ніхто</translation>
+    </message>
+    <message>
+        <source>Approval #%1 is approved, and %2 was not resent: another job is running.</source>
+        <translation>Запит #%1 затверджено, але %2 не надіслано повторно: виконується інша дія.</translation>
+    </message>
+    <message>
+        <source>Resend %1 once the job ends; the approval waits for you or %2.</source>
+        <translation>Надішліть %1 повторно, коли дія завершиться; затвердження чекає на вас або %2.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -4049,6 +4161,22 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>automation %1 of %2; this resend is one more by an operator</source>
         <translation>автоматика %1 з %2; це повторне надсилання — ще одна спроба оператора</translation>
+    </message>
+    <message>
+        <source>Warning: the provider stored an answer under this key and replays it: this resend cannot finish the refund.</source>
+        <translation>Увага: провайдер зберіг відповідь під цим ключем і повторює її: це повторне надсилання не завершить повернення.</translation>
+    </message>
+    <message>
+        <source>Warning: the provider holds another request under this key and refuses it again: this resend cannot finish the refund.</source>
+        <translation>Увага: у провайдера під цим ключем інший запит, і він знову відмовить: це повторне надсилання не завершить повернення.</translation>
+    </message>
+    <message>
+        <source>Close it as failed with that answer as evidence, then start a new refund.</source>
+        <translation>Закрийте її як невдалу з цією відповіддю як доказом, потім почніть нове повернення.</translation>
+    </message>
+    <message>
+        <source>Ask a supervisor to close it as failed; a new refund can then be started.</source>
+        <translation>Попросіть супервізора закрити її як невдалу; після цього можна почати нове повернення.</translation>
     </message>
 </context>
 <context>

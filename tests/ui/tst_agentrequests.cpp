@@ -209,7 +209,7 @@ void TestAgentRequests::tabListsTheHeldRequest()
     QCOMPARE(panel->selectedId(), m_held);
     QVERIFY(panel->approveButton()->isEnabled());
     QVERIFY(!panel->rejectButton()->isEnabled());
-    QVERIFY2(panel->hint().contains(u"50.00 USD of order order-1001 for bot"_s),
+    QVERIFY2(panel->hint().contains(u"50.00 USD of order order-1001, asked by agent bot,"_s),
              qPrintable(panel->hint()));
 }
 

@@ -158,6 +158,7 @@ private slots:
     void twoConsolesCloseEachRowOnce();
     void withoutTheCloseRightBulkIsOff();
     void resendSelectedUsesTheStoredKeys();
+    void resendAboveTheThresholdIsPreviewedAsAnApproval();
     void shortcutsAreListedOnce();
 };
 
@@ -497,6 +498,41 @@ void TestBulkApply::resendSelectedUsesTheStoredKeys()
     }
     QCOMPARE(int(f.store().attempts(old).size()), 6); // nothing sent past the window
     QCOMPARE(sim.ledger()["movements"].size(), 2u);   // one movement per resent row
+}
+
+// Issue 50 item 3: a resend above the four-eyes threshold is previewed as an approval request,
+// in the heading and on its row, and the run says the same (sent for approval, nothing sent).
+void TestBulkApply::resendAboveTheThresholdIsPreviewedAsAnApproval()
+{
+    test::StoreFixture f;
+    const QString small = unknownRefund(f, u"op_small"_s, 300);
+    const QString large = unknownRefund(f, u"op_large"_s, 3800);
+    setApprovalThreshold(connectionOf(f.store()), 0, u"operator:bob"_s, u"usd"_s, 1000);
+    ui::storeConfirmResendWithTestKey(false);
+    // Nothing may be sent: the one row below the threshold meets a closed port.
+    const StripeConfig nowhere{QUrl(u"http://127.0.0.1:9"_s), u"sk_test_x"_s,
+                               std::chrono::milliseconds(500)};
+    Console c(f, u"alice"_s, nowhere);
+    c.window.checkingView()->table()->selectAll();
+    c.press(Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+    ui::BulkApplyDialog *dialog = c.previewed();
+    QVERIFY(dialog);
+    const QString heading = dialog->heading()->text();
+    QVERIFY2(heading.contains(u"1 will be resent with the stored key and bytes"_s) &&
+                 heading.contains(u"1 will ask a second person for approval"_s),
+             qPrintable(heading));
+    ApplyPreviewModel *model = dialog->model();
+    for (int i = 0; i < model->rowCount(); ++i) {
+        const BulkRow &row = model->rows()[std::size_t(i)];
+        QCOMPARE(row.needsApproval, row.operationId == large);
+        const QString preview = model->index(i, ApplyPreviewModel::PreviewColumn).data().toString();
+        QCOMPARE(preview.startsWith(u"Approval request"_s), row.operationId == large);
+    }
+    QTest::keyClick(dialog, Qt::Key_Return);
+    QVERIFY(waitDone(dialog));
+    QCOMPARE(model->summary().sentForApproval, 1);
+    QCOMPARE(int(f.store().attempts(large).size()), 1); // the engine's, none of alice's
+    QCOMPARE(toString(f.store().operation(small)->state), u"unknown"_s);
 }
 
 void TestBulkApply::shortcutsAreListedOnce()

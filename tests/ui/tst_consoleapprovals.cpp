@@ -4,6 +4,7 @@
 // without the Resend right is refused by the store even when the job is started directly.
 
 #include "console/consolecontroller.h"
+#include "dialogs/resendconfirmdialog.h"
 #include "engine/refundengine.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
@@ -11,10 +12,13 @@
 #include "storage/closeapproval.h"
 #include "storage/resendlease.h"
 #include "storage/session.h"
+#include "supervisor/approvalspanel.h"
 #include "support/consolefixture.h"
 #include "widgets/operationlistview.h"
 
 #include <QAction>
+#include <QLabel>
+#include <QPushButton>
 #include <QTabWidget>
 #include <QTest>
 
@@ -47,6 +51,8 @@ private slots:
     void cleanup();
     void supportResendClosesWithTheProvidersAnswer();
     void resendAboveTheThresholdWaitsForApproval();
+    void approvingAHeldResendCarriesItOut();
+    void supportIsWarnedBeforeResendingAStoredAnswer();
     void operatorWithoutResendRightIsRefusedByTheStore();
 
 private:
@@ -115,6 +121,71 @@ void TestConsoleApprovals::resendAboveTheThresholdWaitsForApproval()
     QCOMPARE(int(m_fx.store().attempts(id).size()), 7);
     QCOMPARE(toString(findApproval(connectionOf(m_fx.store()), pending->id)->state), u"used"_s);
     QCOMPARE(m_fx.sim().ledger()["movements"].size(), size_t(1));
+}
+
+// Issue 50 item 3: the Approvals tab says "Approve carries out … at once", so it does: alice's
+// approval of carol's held resend sends it from alice's console, under her name, with the
+// stored key, and the audit of that resend names both people.
+void TestConsoleApprovals::approvingAHeldResendCarriesItOut()
+{
+    const QString id = unknownRefund();
+    setApprovalThreshold(connectionOf(m_fx.store()), 0, u"operator:bob"_s, u"usd"_s, 1000);
+    Console carol(m_fx, u"carol"_s);
+    carol.resend(id);
+    const auto pending = openApproval(connectionOf(m_fx.store()), id, ApprovalAction::Resend,
+                                      ApprovalState::Pending);
+    QVERIFY(pending);
+
+    Console alice(m_fx, u"alice"_s);
+    alice.window.reloadAll();
+    ui::ApprovalsPanel *panel = alice.window.approvalsPanel();
+    QVERIFY(panel && panel->selectApproval(pending->id));
+    QVERIFY2(panel->hint().startsWith(u"Approve carries out resend"_s), qPrintable(panel->hint()));
+    QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
+    alice.controller.waitForIdle();
+
+    const Operation op = *m_fx.store().operation(id);
+    QCOMPARE(toString(op.state), u"succeeded"_s);
+    QCOMPARE(m_fx.store().attempts(id).back().actor, u"operator:alice"_s);
+    QCOMPARE(toString(findApproval(connectionOf(m_fx.store()), pending->id)->state), u"used"_s);
+    QCOMPARE(m_fx.sim().ledger()["movements"].size(), size_t(1));
+    bool namedBoth = false;
+    for (const AuditEntry &e : m_fx.store().audit(id))
+        namedBoth |= e.action == u"approval.used"_s && e.actor == u"operator:alice"_s &&
+                     e.detail.contains(u"\"requested_by\":\"operator:carol\""_s) &&
+                     e.detail.contains(u"\"approved_by\":\"operator:alice\""_s);
+    QVERIFY(namedBoth);
+}
+
+// Issue 50 item 6: a row whose key holds a stored 500 can only replay it. Support hears so before
+// confirming, with the step it may take, and the result after a replay does not tell support to
+// close by hand (it has no Close right).
+void TestConsoleApprovals::supportIsWarnedBeforeResendingAStoredAnswer()
+{
+    const QString id = m_fx.unknownRefund(
+        u"ch_4417"_s, 3800, {{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
+    QCOMPARE(toString(m_fx.store().operation(id)->state), u"unknown"_s);
+    ui::storeConfirmResendWithTestKey(true);
+    Console carol(m_fx, u"carol"_s);
+    carol.window.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
+    QVERIFY(carol.window.checkingView()->selectOperation(id));
+    carol.window.resendAction()->trigger();
+    ui::ResendConfirmDialog *dialog = carol.window.resendConfirmDialog();
+    QVERIFY(dialog);
+    QVERIFY(!dialog->warning()->isHidden());
+    const QString warning = dialog->warning()->text();
+    QVERIFY2(warning.contains(u"cannot finish the refund"_s) &&
+                 warning.contains(u"Ask a supervisor to close it as failed"_s),
+             qPrintable(warning));
+    dialog->reject();
+    QCOMPARE(int(m_fx.store().attempts(id).size()), 1); // nothing sent by asking
+
+    carol.resend(id); // she resends anyway: the 500 is replayed
+    QCOMPARE(toString(m_fx.store().operation(id)->state), u"unknown"_s);
+    const QString banner = carol.window.bannerText();
+    QVERIFY2(banner.contains(u"a supervisor closes the row with it"_s) &&
+                 !banner.contains(u"close it with that evidence"_s),
+             qPrintable(banner));
 }
 
 void TestConsoleApprovals::operatorWithoutResendRightIsRefusedByTheStore()

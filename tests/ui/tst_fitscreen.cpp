@@ -570,7 +570,8 @@ QStringList TestFitScreen::walkNamed(const QString &name, Desk &desk)
     } else if (name == u"resendconfirm"_s) {
         owned = std::make_unique<ui::ResendConfirmDialog>(
             desk.operation(u"op_resend_01"_s), true,
-            QDateTime::fromMSecsSinceEpoch(desk.fx.clock().nowMs(), QTimeZone::utc()), &w);
+            QDateTime::fromMSecsSinceEpoch(desk.fx.clock().nowMs(), QTimeZone::utc()),
+            KeyMemory::StoredAnswer, false, &w); // the longest form: with the replay warning
     } else if (name == u"settings"_s) {
         dialog = w.openSettingsDialog();
     } else if (name == u"shortcuts"_s) {

@@ -214,7 +214,8 @@ void TestKeyboard::noMnemonicTwiceInOneWindow()
     windows << m_window->openCloseDialog(OperationState::Succeeded)
             << m_window->openEvidenceDialog() << m_window->openComposeDialog()
             << new ui::SettingsDialog(m_window.get()) << m_window->openShortcutsDialog()
-            << new ui::ResendConfirmDialog(op, true, m_fx->clock().now(), m_window.get());
+            << new ui::ResendConfirmDialog(op, true, m_fx->clock().now(), KeyMemory::Nothing, false,
+                                           m_window.get());
     LookupAnswer answer;
     answer.operationId = kUnknownId;
     answer.summary = u"No refund at the provider."_s;

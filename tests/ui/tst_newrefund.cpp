@@ -362,6 +362,22 @@ void TestNewRefund::aboveTheThresholdWaitsForASecondPerson()
     QVERIFY(held.state == OperationState::AwaitingApproval);
     QVERIFY(OperationStore::isFourEyesHold(held));
 
+    // Issue 50 item 4: alice sees her own request as hers, and may not send it herself.
+    {
+        Console alice(m_fx);
+        ui::SupervisorWindow *own = alice.window.openSupervisorWindow();
+        QVERIFY(own && own->agentRequestsPanel());
+        ui::AgentRequestsPanel *mine = own->agentRequestsPanel();
+        const int at = mine->model()->rowOf(opened);
+        QVERIFY(at >= 0);
+        mine->table()->setCurrentIndex(mine->model()->index(at, 0));
+        QVERIFY(!mine->approveButton()->isEnabled());
+        QVERIFY2(mine->hint().startsWith(u"You started %1: another person"_s.arg(opened)),
+                 qPrintable(mine->hint()));
+        QCOMPARE(mine->approveButton()->toolTip(), u"Nobody approves their own request."_s);
+        own->close();
+    }
+
     // Bob sees it among the requests, started by alice above the threshold, and sends it.
     Console bob(m_fx, u"bob"_s);
     ui::SupervisorWindow *supervisor = bob.window.openSupervisorWindow();
@@ -373,9 +389,12 @@ void TestNewRefund::aboveTheThresholdWaitsForASecondPerson()
     const auto cell = [&](int column) {
         return panel->model()->index(row, column).data().toString();
     };
-    QCOMPARE(cell(AgentRequestModel::AgentColumn), u"alice"_s);
+    QCOMPARE(cell(AgentRequestModel::AgentColumn), u"alice (person)"_s);
     QCOMPARE(cell(AgentRequestModel::HoldColumn), u"above the four-eyes threshold"_s);
     panel->table()->setCurrentIndex(panel->model()->index(row, 0));
+    QVERIFY2(panel->hint().contains(
+                 u"of order %1, asked by alice (a person), with the stored"_s.arg(held.orderId)),
+             qPrintable(panel->hint()));
     QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
     bob.controller.waitForIdle();
     QTRY_VERIFY(m_fx.store().operation(opened)->state == OperationState::Succeeded);

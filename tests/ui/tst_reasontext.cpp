@@ -41,6 +41,8 @@ class TestReasonText : public QObject
 private slots:
     void applyReasonsAreTranslated_data();
     void applyReasonsAreTranslated();
+    void storedSentencesAndStatusesAreTranslated_data();
+    void storedSentencesAndStatusesAreTranslated();
 };
 
 void TestReasonText::applyReasonsAreTranslated_data()
@@ -76,6 +78,7 @@ void TestReasonText::applyReasonsAreTranslated_data()
         {u"proposal 9 is applied"_s, u"proposal <9> is applied"_s},
         {u"proposal 9 is approval"_s, u"proposal <9> waits for approval"_s},
         {u"no such operation: op_7"_s, u"no such operation: <op_7>"_s},
+        {u"proposal 9 is withdrawn"_s, u"proposal <9> is withdrawn"_s},
     };
     for (const auto &[stored, shown] : rows)
         QTest::newRow(qPrintable(stored)) << stored << u"T:"_s + shown;
@@ -97,6 +100,49 @@ void TestReasonText::applyReasonsAreTranslated()
     row.reason = stored;
     model.setRows({row});
     QCOMPARE(model.index(0, ApplyPreviewModel::PreviewColumn).data().toString(), shown);
+}
+
+// Issue 50 item 9: why Resend is off (storage/resendlease.cpp), why automation closed a row, and
+// a provider's status word read in the operator's language; an unknown word stays as written.
+void TestReasonText::storedSentencesAndStatusesAreTranslated_data()
+{
+    QTest::addColumn<QString>("stored");
+    QTest::addColumn<QString>("shown");
+    const QList<std::pair<QString, QString>> rows = {
+        {u"Resend is off: the operation has already succeeded."_s,
+         u"T:Resend is off: the operation has already succeeded."_s},
+        {u"Resend is off: the operation has already failed."_s,
+         u"T:Resend is off: the operation has already failed."_s},
+        {u"Resend is off: the row is open and automation still owns it; resend is for rows in "
+         "the checking queue."_s,
+         u"T:Resend is off: the row is open and automation still owns it; resend is for rows in "
+         "the checking queue."_s},
+        {u"Resend is off: the retention window closed at 12/1/26 10:00 AM; the provider no "
+         "longer knows the key, so a resend could pay twice. Close it with evidence instead."_s,
+         u"T:Resend is off: the retention window closed at <12/1/26 10:00 AM>; the provider no "
+         "longer knows the key, so a resend could pay twice. Close it with evidence instead."_s},
+        {u"Resend is off: operator:bob is resending this operation right now (lease until "
+         "10:05 AM)."_s,
+         u"T:Resend is off: <operator:bob> is resending this operation right now (lease until "
+         "<10:05 AM>)."_s},
+        {u"provider accepted the refund"_s, u"T:provider accepted the refund"_s},
+        {u"provider replayed the stored answer"_s, u"T:provider replayed the stored answer"_s},
+    };
+    for (const auto &[stored, shown] : rows)
+        QTest::newRow(qPrintable(stored)) << stored << shown;
+}
+
+void TestReasonText::storedSentencesAndStatusesAreTranslated()
+{
+    QFETCH(QString, stored);
+    QFETCH(QString, shown);
+    MarkingTranslator marking;
+    QVERIFY(QCoreApplication::installTranslator(&marking));
+    const auto removal = qScopeGuard([&] { QCoreApplication::removeTranslator(&marking); });
+    QCOMPARE(reasonLabel(stored), shown);
+    QCOMPARE(providerStatusLabel(u"pending"_s), u"T:pending"_s);
+    QCOMPARE(providerStatusLabel(u"requires_action"_s), u"T:requires action"_s);
+    QCOMPARE(providerStatusLabel(u"in_review"_s), u"in_review"_s);
 }
 
 QTEST_MAIN(TestReasonText)

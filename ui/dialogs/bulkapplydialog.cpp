@@ -161,14 +161,15 @@ QString BulkApplyDialog::headingText() const
     int resends = 0; // resend proposals: applied by resending, not closed
     for (const BulkRow &r : m_model->rows()) {
         approvals += r.runnable() && r.needsApproval;
-        resends += r.runnable() && r.resend;
+        resends += r.runnable() && r.resend && !r.needsApproval;
     }
     const QString excluded = tr("%n excluded", nullptr, total - runnable);
+    const QString asking = tr("%n will ask a second person for approval", nullptr, approvals);
     if (m_mode == Mode::Resend)
         return tr("%n selected: ", nullptr, total) +
                tr("%n will be resent with the stored key and bytes, one attempt each; ", nullptr,
-                  runnable) +
-               excluded + u"."_s;
+                  runnable - approvals) +
+               asking + u"; "_s + excluded + u"."_s;
     const QString resent =
         resends > 0
             ? tr("%n will be resent with the stored key, one attempt each", nullptr, resends) +
@@ -176,8 +177,7 @@ QString BulkApplyDialog::headingText() const
             : QString();
     return tr("%n selected: ", nullptr, total) +
            tr("%n will be closed as proposed", nullptr, runnable - approvals - resends) + u", "_s +
-           resent + tr("%n will ask a second person for approval", nullptr, approvals) + u", "_s +
-           excluded + u". "_s +
+           resent + asking + u", "_s + excluded + u". "_s +
            tr("Each row runs in its own transaction; the store checks each row again.");
 }
 

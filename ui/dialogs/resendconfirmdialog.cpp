@@ -50,7 +50,7 @@ void storeConfirmResendWithTestKey(bool ask)
 }
 
 ResendConfirmDialog::ResendConfirmDialog(const Operation &op, bool live, const QDateTime &now,
-                                         QWidget *parent)
+                                         KeyMemory memory, bool mayClose, QWidget *parent)
     : QDialog(parent)
     , m_operationId(op.id)
 {
@@ -65,6 +65,24 @@ ResendConfirmDialog::ResendConfirmDialog(const Operation &op, bool live, const Q
     m_summary->setText(tr("%1<br>This sends the stored request once more, with the stored key "
                           "and the same bytes: one attempt.")
                            .arg(mode));
+
+    m_warning = new QLabel(this);
+    m_warning->setObjectName(u"resendReplayWarning"_s);
+    m_warning->setWordWrap(true);
+    m_warning->setStyleSheet(u"color: #b71c1c;"_s);
+    m_warning->setVisible(memory != KeyMemory::Nothing);
+    if (memory != KeyMemory::Nothing)
+        m_warning->setText(
+            (memory == KeyMemory::StoredAnswer
+                 ? tr("Warning: the provider stored an answer under this key and replays it: "
+                      "this resend cannot finish the refund.")
+                 : tr("Warning: the provider holds another request under this key and refuses "
+                      "it again: this resend cannot finish the refund.")) +
+            u' ' +
+            (mayClose ? tr("Close it as failed with that answer as evidence, then start a new "
+                           "refund.")
+                      : tr("Ask a supervisor to close it as failed; a new refund can then be "
+                           "started.")));
 
     m_key = new QLineEdit(op.idempotencyKey, this);
     m_key->setObjectName(u"resendKey"_s);
@@ -110,6 +128,7 @@ ResendConfirmDialog::ResendConfirmDialog(const Operation &op, bool live, const Q
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
+    layout->addWidget(m_warning);
     layout->addLayout(form);
     layout->addWidget(buttons);
     setMinimumWidth(480);

@@ -32,6 +32,7 @@ class QTimer;
 
 namespace ops {
 class ChangeWatcher;
+struct Approval;
 class OperationQuery;
 class OperationTableModel;
 struct ReplicationState;
@@ -210,6 +211,7 @@ public:
     // Team mode: the database's replication verdict (opsctl db check), read when the window is
     // built and again when the server is reachable after an outage; hidden on a SQLite file.
     QLabel *replicationLabel() const { return m_replicationLabel; }
+    QLabel *fourEyesLabel() const { return m_fourEyesLabel; }
     // The status bar's words for a team database's replication verdict (Tools → Connections'
     // check shows the same).
     static QString replicationText(const ReplicationState &state, bool acceptedAsync);
@@ -310,11 +312,14 @@ private:
     void buildRoles();
     void showIdentity();
     void showReplication();
+    // A four-eyes threshold with fewer than two approvers (storage/access/foureyescover.h).
+    void showFourEyesCover();
     void reloadRoles();
     void applyRights();
     // A key of a disabled action says refusalFor in the status bar instead of nothing.
     void explainRefusedKeys();
     void decideApproval(qint64 id, bool approve, const QString &reason);
+    void carryOutApprovedResend(const Approval &a);
     // On the Approvals tab the detail pane shows the selected request's operation.
     void followApprovalSelection();
     // mainwindowrefund.cpp
@@ -398,6 +403,7 @@ private:
     Identity m_identity;
     QLabel *m_identityLabel = nullptr;
     QLabel *m_replicationLabel = nullptr;
+    QLabel *m_fourEyesLabel = nullptr;
     QAction *m_selectProposals = nullptr;
     QAction *m_applyProposals = nullptr;
     QAction *m_resendSelected = nullptr;

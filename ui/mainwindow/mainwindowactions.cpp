@@ -11,6 +11,7 @@
 #include "domain/storeerror.h"
 #include "itemmodels/approvallistmodel.h"
 #include "itemmodels/operationtablemodel.h"
+#include "itemmodels/reasontext.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/accessstore.h"
 #include "storage/closeapproval.h"
@@ -126,8 +127,8 @@ void MainWindow::updateActions()
     m_closeFailed->setEnabled(live);
     m_copyKey->setEnabled(row);
     m_message->setEnabled(row);
-    m_resendReason = row ? ops::resendBlockedReason(*m_current, m_currentLease, m_leaseHolder,
-                                                    m_query.clock().now())
+    m_resendReason = row ? reasonLabel(ops::resendBlockedReason(
+                               *m_current, m_currentLease, m_leaseHolder, m_query.clock().now()))
                          : tr("Select an operation first.");
     if (m_resendReason.isEmpty() && m_busy)
         m_resendReason = tr("Resend is off while another action is running.");
@@ -184,7 +185,11 @@ void MainWindow::resend()
     if (m_resendConfirm)
         m_resendConfirm->close();
     const bool live = isLiveFor(m_current->provider);
-    auto *dialog = new ResendConfirmDialog(*m_current, live, m_query.clock().now(), this);
+    const KeyMemory memory = m_shown.operation.id == m_current->id
+                                 ? keyMemoryFor(*m_current, m_shown.attempts)
+                                 : KeyMemory::Nothing;
+    auto *dialog = new ResendConfirmDialog(*m_current, live, m_query.clock().now(), memory,
+                                           m_access.rights.testFlag(Right::Close), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_resendConfirm = dialog;
     connect(dialog, &QDialog::accepted, this, [this, id = m_current->id] {

@@ -115,6 +115,11 @@ void MainWindow::buildRoles()
     m_replicationLabel = new ElidingLabel(this);
     m_replicationLabel->setObjectName(u"replicationLabel"_s);
     statusBar()->insertPermanentWidget(2, m_replicationLabel);
+    m_fourEyesLabel = new ElidingLabel(this);
+    m_fourEyesLabel->setObjectName(u"fourEyesLabel"_s);
+    m_fourEyesLabel->setStyleSheet(u"color: #b71c1c; font-weight: bold;"_s);
+    m_fourEyesLabel->hide();
+    statusBar()->insertPermanentWidget(3, m_fourEyesLabel);
     try {
         m_identity = m_session.access().identity();
     } catch (const StoreError &e) {
@@ -248,8 +253,30 @@ void MainWindow::showReplication()
                                           : QString());
 }
 
-// Re-reads the operator's rights (a supervisor may change them while the console runs) and the
-// pending approvals.
+void MainWindow::showFourEyesCover()
+{
+    FourEyesCover cover;
+    try {
+        cover = m_session.access().fourEyesCover();
+    } catch (const StoreError &e) {
+        qCWarning(lcUi) << "reading who may approve failed:" << e.message();
+        m_fourEyesLabel->hide();
+        return;
+    }
+    m_fourEyesLabel->setVisible(!cover.enough());
+    if (cover.enough())
+        return;
+    m_fourEyesLabel->setText(tr("Four-eyes needs a second approver"));
+    m_fourEyesLabel->setToolTip(
+        tr("A four-eyes threshold is set (%1), but only %2 may approve: a close or resend above "
+           "it waits until a second person with the approve right exists. Add a second "
+           "supervisor (docs/team.md).")
+            .arg(cover.thresholds.join(u", "_s),
+                 cover.approvers.isEmpty() ? tr("nobody") : cover.approvers.join(u", "_s)));
+}
+
+// Re-reads the operator's rights (a supervisor may change them while the console runs), the
+// pending approvals and whether four-eyes has its second person.
 void MainWindow::reloadRoles()
 {
     if (!m_operatorLabel)
@@ -266,6 +293,7 @@ void MainWindow::reloadRoles()
             ? tr("Logged in as %1 (%2)").arg(m_identity.login, roleText(m_access))
             : tr("Operator: %1 (%2)").arg(m_access.name, roleText(m_access)));
     m_operatorLabel->setToolTip(tr("Rights: %1").arg(formatRights(m_access.rights)));
+    showFourEyesCover();
     setAuditAllowed(m_access.rights.testFlag(Right::Audit));
     setExportAllowed(m_access.rights.testFlag(Right::Export));
     const bool approver = m_access.rights.testFlag(Right::Approve);
@@ -340,11 +368,29 @@ void MainWindow::decideApproval(qint64 id, bool approve, const QString &reason)
                 .arg(approvalStateLabel(a.state), approvalActionLabel(a.action), a.operationId),
             10000);
         m_approvals->reasonEdit()->clear();
+        if (approve && a.action == ApprovalAction::Resend)
+            carryOutApprovedResend(a);
     } catch (const StoreError &e) {
         showError(tr("Approval #%1 was not decided: %2").arg(id).arg(storeErrorText(e)),
                   tr("Nothing changed; reload (F5) to see the request as it is now."));
     }
     reloadAll();
+}
+
+// "Approve carries out … at once" (the panel's hint): an approved resend is sent now, by the
+// approver, through the console's resend job, which spends the approval (issue 50 item 3).
+void MainWindow::carryOutApprovedResend(const Approval &a)
+{
+    if (m_busy) {
+        showError(tr("Approval #%1 is approved, and %2 was not resent: another job is running.")
+                      .arg(a.id)
+                      .arg(a.operationId),
+                  tr("Resend %1 once the job ends; the approval waits for you or %2.")
+                      .arg(a.operationId, operatorName(a.requestedBy)));
+        return;
+    }
+    dismissBanner();
+    emit resendRequested(a.operationId);
 }
 
 } // namespace ops::ui

@@ -12,6 +12,7 @@
 #include "supervisor/unmatchedeventsview.h"
 
 #include <QAction>
+#include <QMenu>
 #include <QMenuBar>
 
 using namespace Qt::StringLiterals;
@@ -43,6 +44,7 @@ void MainWindow::buildSupervisorActions()
     QMainWindow::addActions({m_auditAction, m_settingsAction, m_connectionsAction, m_agentsAction});
 
     QMenu *supervisor = menuBar()->addMenu(tr("&Supervisor"));
+    supervisor->setObjectName(u"supervisorMenu"_s);
     supervisor->addAction(m_auditAction);
     QMenu *tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(m_connectionsAction);
@@ -55,6 +57,9 @@ void MainWindow::setAuditAllowed(bool allowed)
     m_auditAllowed = allowed;
     m_auditAction->setVisible(allowed);
     m_auditAction->setEnabled(allowed);
+    // Its one item is the audit: without that right the menu would open empty (issue 50 item 6).
+    if (auto *menu = findChild<QMenu *>(u"supervisorMenu"_s))
+        menu->menuAction()->setVisible(allowed);
     if (!allowed && m_supervisor)
         m_supervisor->close();
 }

@@ -15,8 +15,9 @@ using namespace Qt::StringLiterals;
 
 namespace ops::ui {
 
-AgentRequestsPanel::AgentRequestsPanel(QWidget *parent)
+AgentRequestsPanel::AgentRequestsPanel(const QString &actor, QWidget *parent)
     : QWidget(parent)
+    , m_actor(actor)
 {
     setObjectName(u"agentRequestsPanel"_s);
     m_model = new AgentRequestModel(this);
@@ -124,6 +125,12 @@ QString AgentRequestsPanel::outcomeText() const
     return m_outcome->isHidden() ? QString() : m_outcome->text();
 }
 
+QString AgentRequestsPanel::requester(const Operation &op)
+{
+    return op.agent.isEmpty() ? tr("%1 (a person)").arg(op.createdBy.section(u':', 1))
+                              : tr("agent %1").arg(op.agent);
+}
+
 QString AgentRequestsPanel::hint() const
 {
     return m_hint->text();
@@ -135,22 +142,30 @@ void AgentRequestsPanel::updateButtons()
     const Operation *op = rows.isEmpty() ? nullptr : m_model->operationAt(rows.first().row());
     const bool reason = !m_reason->text().trimmed().isEmpty();
     const bool sending = !m_sending.isEmpty();
-    m_approve->setEnabled(op && !sending);
+    // A person's held refund is sent by another person (four-eyes; OperationStore::beginAttempt
+    // refuses the requester too): the button says so before anyone presses it.
+    const bool own = op && op->agent.isEmpty() && op->createdBy == m_actor;
+    m_approve->setEnabled(op && !sending && !own);
     m_reject->setEnabled(op && reason && !(sending && op->id == m_sending));
     QString hint;
     if (sending)
         hint = tr("Sending %1 with its stored key…").arg(m_sending);
     else if (!op)
         hint = count() == 0 ? tr("No agent request waits for a person.") : tr("Select a request.");
+    else if (own)
+        hint = tr("You started %1: another person with the approve right sends it (you may "
+                  "withdraw it with Reject and a reason).")
+                   .arg(op->id);
     else if (!reason)
-        hint = tr("Approve and send refunds %1 of order %2 for %3 with the stored key, once; "
-                  "Reject needs a reason.")
-                   .arg(formatMoney(op->amount, QLocale()), op->orderId, op->agent);
+        hint = tr("Approve and send refunds %1 of order %2, asked by %3, with the stored key, "
+                  "once; Reject needs a reason.")
+                   .arg(formatMoney(op->amount, QLocale()), op->orderId, requester(*op));
     else
         hint = tr("Reject closes %1 as failed, rejected by you with this reason; nothing is "
                   "sent.")
                    .arg(op->id);
     m_approve->setToolTip(sending ? tr("Wait for the request on its way")
+                          : own   ? tr("Nobody approves their own request.")
                                   : tr("Send the refund with its stored key"));
     m_reject->setToolTip(reason ? tr("Close the request as failed, rejected with your reason")
                                 : tr("Type a reason to reject"));

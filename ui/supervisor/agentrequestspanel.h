@@ -22,7 +22,9 @@ class AgentRequestsPanel final : public QWidget
 {
     Q_OBJECT
 public:
-    explicit AgentRequestsPanel(QWidget *parent = nullptr);
+    // `actor` is the person at this console (operator:alice): their own held refund is not theirs
+    // to approve.
+    explicit AgentRequestsPanel(const QString &actor, QWidget *parent = nullptr);
 
     // Replaces the rows; the selection follows its operation, else the first row.
     void setRequests(std::vector<AgentRequestRow> rows);
@@ -51,6 +53,8 @@ signals:
 
 private:
     void updateButtons();
+    // Who asked, for a sentence: "agent refund_bot" or "alice (a person)".
+    static QString requester(const Operation &op);
 
     AgentRequestModel *m_model = nullptr;
     QTableView *m_table = nullptr;
@@ -59,6 +63,7 @@ private:
     QPushButton *m_reject = nullptr;
     QLabel *m_hint = nullptr;
     QLabel *m_outcome = nullptr;
+    QString m_actor;
     QString m_sending;
 };
 

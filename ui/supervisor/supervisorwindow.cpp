@@ -114,7 +114,7 @@ AgentRequestsPanel *SupervisorWindow::enableAgentRequests(const QString &actor)
     if (m_requests)
         return m_requests;
     m_actor = actor;
-    m_requests = new AgentRequestsPanel(m_tabs);
+    m_requests = new AgentRequestsPanel(m_actor, m_tabs);
     m_tabs->insertTab(AgentRequestsTab, m_requests, QString());
     connect(m_requests, &AgentRequestsPanel::approveRequested, this, [this](const QString &id) {
         m_requests->setSending(id);

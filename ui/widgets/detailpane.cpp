@@ -237,12 +237,12 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
         facts << tr("the provider received it and will confirm it by notification: it is being "
                     "processed, not done");
     else if (!op.providerStatus.isEmpty())
-        facts << tr("provider status ") + op.providerStatus;
+        facts << tr("provider status ") + providerStatusLabel(op.providerStatus);
     facts << tr("attempts %1").arg(attemptsLabel(op.attempts, op.attemptCap, op.operatorAttempts));
     if (!op.unknownReason.isEmpty() && op.state == OperationState::Unknown)
         facts << tr("unknown because: ") + reasonLabel(op.unknownReason);
     if (!op.closeReason.isEmpty())
-        facts << tr("closed by %1: %2").arg(op.closedBy, op.closeReason);
+        facts << tr("closed by %1: %2").arg(op.closedBy, reasonLabel(op.closeReason));
     m_facts->setText(facts.join(u"  ·  "_s));
     showLinks(d);
     fitFacts();
@@ -342,7 +342,7 @@ void DetailPane::refreshWindow(const QDateTime &now)
 void DetailPane::setResendReason(const QString &reason)
 {
     m_resendLabel->setVisible(!reason.isEmpty());
-    m_resendLabel->setText(reason);
+    m_resendLabel->setText(reasonLabel(reason)); // the store writes it in English
     m_resendLabel->setStyleSheet(u"color: #6b4e00; background: #fff4d6; padding: 3px;"_s);
 }
 

@@ -256,9 +256,10 @@ bool spendApprovedResendLocked(Connection &db, qint64 nowMs, const QString &oper
         return false;
     runQuery(db, u"UPDATE approvals SET state = 'used' WHERE id = ? AND state = 'approved'"_s,
              {approved->id});
-    AuditLog::append(
-        db, nowMs, actor, u"approval.used"_s, operationId,
-        {{"approval_id", approved->id}, {"approved_by", approved->decidedBy.toStdString()}});
+    AuditLog::append(db, nowMs, actor, u"approval.used"_s, operationId,
+                     {{"approval_id", approved->id},
+                      {"requested_by", approved->requestedBy.toStdString()},
+                      {"approved_by", approved->decidedBy.toStdString()}});
     return true;
 }
 
