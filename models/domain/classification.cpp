@@ -86,9 +86,37 @@ KeyMemory keyMemory(const std::vector<Attempt> &attempts)
     return memory;
 }
 
+namespace {
+
+// Adyen replays a key's first answer for the key's life (docs/adyen.md): a 5xx kept under the key
+// is all a resend gets back, and a 704 without `transient-error` is another request's. A 201
+// `received` is the read a resend is for, and an unreadable 2xx may name a refund that exists:
+// neither makes "close failed" the next step.
+KeyMemory adyenKeyMemory(const std::vector<Attempt> &attempts)
+{
+    KeyMemory memory = KeyMemory::Nothing;
+    for (const Attempt &a : attempts) {
+        if (a.outcome == Outcome::KeyMismatch)
+            return KeyMemory::Conflict;
+        if (a.outcome == Outcome::Undefined && a.httpStatus >= 500)
+            memory = KeyMemory::StoredAnswer;
+    }
+    return memory;
+}
+
+} // namespace
+
 KeyMemory keyMemoryFor(const Operation &op, const std::vector<Attempt> &attempts)
 {
-    return op.provider == Provider::Stripe ? keyMemory(attempts) : KeyMemory::Nothing;
+    switch (op.provider) {
+    case Provider::Stripe:
+        return keyMemory(attempts);
+    case Provider::Adyen:
+        return adyenKeyMemory(attempts);
+    case Provider::Slen: // keeps only a success under a key, or reads an execution as it is now
+        break;
+    }
+    return KeyMemory::Nothing;
 }
 
 } // namespace ops

@@ -52,9 +52,9 @@ KeyMemory keyMemory(const std::vector<Attempt> &attempts);
 // bulk preview): a key holding an answer makes "close failed, start a new refund" the next step.
 // Stripe keeps the first answer under a key and replays it (docs/design.md §5), so its rows are
 // judged from their attempts (keyMemory). A Slen row is Nothing: Slen keeps only a success, or
-// pins the key to an execution whose replay reads it as it is now. An Adyen row is Nothing too:
-// its replay of a 201 is the read a resend is for, and whether Adyen keeps a 5xx is undocumented,
-// so only its REFUND notification may close the row (docs/adyen.md), never a stored answer.
+// pins the key to an execution whose replay reads it as it is now. An Adyen row holds a stored
+// answer only after a 5xx (a resend replays it, as on Stripe) and a conflict after a 704 without
+// `transient-error`; its 201 `received` is the read a resend is for, so it holds Nothing.
 KeyMemory keyMemoryFor(const Operation &op, const std::vector<Attempt> &attempts);
 
 } // namespace ops

@@ -87,6 +87,7 @@ private Q_SLOTS:
     void rowsFollowTheirSlots();
     void adyenRowsAreNotReadAtStripe();
     void adyenRowsCloseByTheirStoredNotification();
+    void adyenStored500ProposesCloseFailed();
 
 private:
     ToolResult adyenRefund(ReconcileFixture &f, qint64 amount);
@@ -477,6 +478,30 @@ void TestReconciler::adyenRowsCloseByTheirStoredNotification()
     for (const Evidence &e : f.db.store().evidence(r.operationId))
         reading = reading || e.title.startsWith(u"Reconciler: stored Adyen notification"_s);
     QVERIFY(reading);
+}
+
+// Issue 50 item 5: Adyen replays a 500 kept under the key, so a resend cannot finish the refund.
+// The step is Stripe's (DESIGN §16): close failed and start a new refund, never a resend.
+void TestReconciler::adyenStored500ProposesCloseFailed()
+{
+    ReconcileFixture f;
+    QVERIFY2(f.start(), qPrintable(f.sim.error()));
+    f.sim.addFault({{"route", "POST /v71/payments/*"}, {"mode", "stored_500"}, {"count", 1}});
+    const ToolResult r = adyenRefund(f, 1500);
+    f.sim.clearFaults();
+    QCOMPARE(toString(f.row(r.operationId).state), u"unknown"_s);
+    f.clearRequests();
+    f.db.clock().advanceSecs(6 * 60);
+    QCOMPARE(resultOf(f.reconciler().pass(true), r.operationId), u"proposal"_s);
+    const auto proposal = openProposal(connectionOf(f.db.store()), r.operationId);
+    QVERIFY(proposal);
+    QVERIFY(proposal->action == ProposalAction::Close);
+    QVERIFY(proposal->outcome && *proposal->outcome == OperationState::Failed);
+    QVERIFY2(proposal->reason.contains(u"stored 5xx"_s) &&
+                 proposal->reason.contains(u"start a new refund"_s),
+             qPrintable(proposal->reason));
+    QCOMPARE(f.moneyPosts(), 0);
+    QCOMPARE(f.refundListReads(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestReconciler)

@@ -110,7 +110,7 @@ private Q_SLOTS:
     void newerEvidenceThatAgreesDoesNotExclude_data();
     void newerEvidenceThatAgreesDoesNotExclude();
     void newerEvidenceReasonIsShortAndNamesIt();
-    void keyMemoryIsReadForStripeRowsOnly();
+    void keyMemoryIsReadForStripeAndAdyenRows();
     void proposalsNeedEvidenceOfTheirRow();
     void serviceLeaseHasOneHolder();
     void scheduleSettingIsParsedAndAudited();
@@ -424,7 +424,7 @@ void TestProposals::newerEvidenceReasonIsShortAndNamesIt()
     QCOMPARE(disagreeingEvidence(f.store(), p), note);
 }
 
-void TestProposals::keyMemoryIsReadForStripeRowsOnly()
+void TestProposals::keyMemoryIsReadForStripeAndAdyenRows()
 {
     // The one rule the look-up and the bulk preview share (classification.h keyMemoryFor).
     StoreFixture f;
@@ -433,10 +433,16 @@ void TestProposals::keyMemoryIsReadForStripeRowsOnly()
     const auto attempts = f.store().attempts(id);
     QCOMPARE(toString(keyMemoryFor(op, attempts)), u"stored_answer"_s);
     QCOMPARE(toString(keyMemoryFor(op, attempts)), toString(keyMemory(attempts)));
-    // Adyen's replay is the read a resend is for, and only its notification closes the row:
-    // no stored answer ever advises "close failed, start a new refund".
+    // Adyen replays a 5xx kept under the key as Stripe does (issue 50 item 5): a stored answer.
     op.provider = Provider::Adyen;
-    QCOMPARE(toString(keyMemoryFor(op, attempts)), u"nothing"_s);
+    QCOMPARE(toString(keyMemoryFor(op, attempts)), u"stored_answer"_s);
+    // Its 201 `received` is the read a resend is for: nothing that advises "close failed".
+    std::vector<Attempt> received = attempts;
+    for (Attempt &a : received) {
+        a.httpStatus = 201;
+        a.outcome = Outcome::Succeeded;
+    }
+    QCOMPARE(toString(keyMemoryFor(op, received)), u"nothing"_s);
     op.provider = Provider::Slen; // keeps only a success under a key: nothing blocks a resend
     QCOMPARE(toString(keyMemoryFor(op, attempts)), u"nothing"_s);
 }

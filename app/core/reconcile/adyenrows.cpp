@@ -84,6 +84,14 @@ RowReport Reconciler::adyenWithoutProof(Pass &pass, const Operation &op)
                           {"refund_notifications_stored", 0}};
     const qint64 evidenceId = storeReading(
         op, u"Reconciler: no Adyen refund notification stored for this operation"_s, reading);
+    // A 5xx Adyen keeps under the key, or another request there: a resend only replays it, so the
+    // step is Stripe's (DESIGN §16), decided by the one rule (keyMemoryFor).
+    if (const KeyMemory memory = keyMemoryFor(op, m_store.attempts(op.id));
+        memory != KeyMemory::Nothing)
+        return propose(op, false, OperationState::Failed, {},
+                       u"No REFUND notification is stored for this refund."_s +
+                           closeFailedStep(memory, deadline),
+                       evidenceId);
     if (pass.nowMs >= deadline)
         return reportFor(
             op, u"no_decision"_s,

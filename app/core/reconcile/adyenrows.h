@@ -8,6 +8,9 @@
 //   a notification proves the outcome           → close (or propose, automatic closes off),
 //                                                  the notification stored as the reading
 //   open, none yet by its slot                  → the Checking queue (unknown)
+//   unknown, none, the key holds a 5xx or another
+//   request (keyMemoryFor)                      → propose close failed and a new refund, as
+//                                                  for Stripe (DESIGN §16): a resend only replays
 //   unknown, none, inside the key's 7 days      → propose a resend with the stored key: Adyen
 //                                                  answers it with the first request's refund,
 //                                                  which reads the answer and refunds nothing twice

@@ -459,7 +459,7 @@ RowReport Reconciler::proposeWithoutRefund(const Pass &pass, const Operation &op
                                .arg(reading.refunds.size())
                                .arg(op.chargeId);
     // The step that finishes the customer's refund (DESIGN §16), judged from what the key holds.
-    const KeyMemory memory = keyMemory(m_store.attempts(op.id));
+    const KeyMemory memory = keyMemoryFor(op, m_store.attempts(op.id));
     const qint64 deadline = deadlineOf(op);
     if (memory == KeyMemory::Nothing && pass.nowMs < deadline)
         return propose(op, true, std::nullopt, {},
@@ -467,16 +467,20 @@ RowReport Reconciler::proposeWithoutRefund(const Pass &pass, const Operation &op
                                 "before %1 and the provider reads it as the first request."_s.arg(
                                     iso(deadline)),
                        evidenceId);
-    const QString why =
-        memory == KeyMemory::StoredAnswer
-            ? u" The provider replays its stored 5xx under the key, so a resend cannot finish "
-              "it: close failed and start a new refund."_s
-        : memory == KeyMemory::Conflict
-            ? u" The provider holds another request under the key: close failed and start a "
-              "new refund."_s
-            : u" The key's window closed at %1: close failed and start a new refund."_s.arg(
-                  iso(deadline));
-    return propose(op, false, OperationState::Failed, {}, absent + why, evidenceId);
+    return propose(op, false, OperationState::Failed, {},
+                   absent + closeFailedStep(memory, deadline), evidenceId);
+}
+
+QString closeFailedStep(KeyMemory memory, qint64 deadlineMs)
+{
+    if (memory == KeyMemory::StoredAnswer)
+        return u" The provider replays its stored 5xx under the key, so a resend cannot finish "
+               "it: close failed and start a new refund."_s;
+    if (memory == KeyMemory::Conflict)
+        return u" The provider holds another request under the key: close failed and start a "
+               "new refund."_s;
+    return u" The key's window closed at %1: close failed and start a new refund."_s.arg(
+        iso(deadlineMs));
 }
 
 RowReport Reconciler::propose(const Operation &op, bool resend,
