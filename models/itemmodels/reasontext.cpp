@@ -34,6 +34,10 @@ constexpr std::array kKnown{
                 QT_TRANSLATE_NOOP("ops::ReasonText", "attempt cap reached")},
     KnownReason{"^retention window closed$",
                 QT_TRANSLATE_NOOP("ops::ReasonText", "retention window closed")},
+    // proposals.cpp autoCloseOffUnknownReason: the event applier and the reconciler write it.
+    KnownReason{
+        "^provider settled it; automatic closes are off$",
+        QT_TRANSLATE_NOOP("ops::ReasonText", "provider settled it; automatic closes are off")},
     KnownReason{"^provider answer could not be read$",
                 QT_TRANSLATE_NOOP("ops::ReasonText", "provider answer could not be read")},
     KnownReason{"^provider returned a refund that is not this operation's$",

@@ -1020,6 +1020,8 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
     <message>
         <source>running</source>
         <translation>running</translation>
+        <source>provider settled it; automatic closes are off</source>
+        <translation>provider settled it; automatic closes are off</translation>
     </message>
 </context>
 <context>

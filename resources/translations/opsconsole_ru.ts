@@ -1023,6 +1023,8 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     <message>
         <source>running</source>
         <translation>выполняется</translation>
+        <source>provider settled it; automatic closes are off</source>
+        <translation>провайдер решил исход; автоматическое закрытие выключено</translation>
     </message>
 </context>
 <context>

@@ -1023,6 +1023,8 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     <message>
         <source>running</source>
         <translation>виконується</translation>
+        <source>provider settled it; automatic closes are off</source>
+        <translation>провайдер вирішив результат; автоматичне закриття вимкнено</translation>
     </message>
 </context>
 <context>

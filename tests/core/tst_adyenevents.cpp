@@ -307,7 +307,12 @@ void TestAdyenEvents::autoCloseOffProposesInstead()
     m_f->store().reconcile().setAutoClose(u"operator:alice"_s, false);
     receivedRow(u"op_x"_s, u"RFND000000000013"_s);
     deliver({batch({{.op = u"op_x"_s, .psp = u"RFND000000000013"_s}})});
-    QCOMPARE(toString(row(u"op_x"_s).state), u"open"_s);
+    // Issue 50 item 5: the row waited only for this notification, so it turns unknown and is in
+    // Checking beside its proposal, where a person or a bulk run applies it (§10, rule 6).
+    const Operation settled = row(u"op_x"_s);
+    QCOMPARE(toString(settled.state), u"unknown"_s);
+    QCOMPARE(settled.unknownReason, u"provider settled it; automatic closes are off"_s);
+    QCOMPARE(settled.providerStatus, u"received"_s); // nothing closed: the proposal decides
     const auto proposal = openProposal(connectionOf(m_f->store()), u"op_x"_s);
     QVERIFY(proposal);
     QCOMPARE(toString(*proposal->outcome), u"succeeded"_s);

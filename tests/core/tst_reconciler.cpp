@@ -462,7 +462,8 @@ void TestReconciler::adyenRowsCloseByTheirStoredNotification()
     const WebhookStats stats = test::deliverAdyen(
         f.db.store(), {signedAdyenBatch({item}, key, false)}, {{key}, {u"NorthwindECOM"_s}, false});
     QCOMPARE(stats.stored, qint64(1));
-    QCOMPARE(toString(f.row(r.operationId).state), u"open"_s);
+    // In Checking beside its proposal (issue 50 item 5), not left open and out of reach.
+    QCOMPARE(toString(f.row(r.operationId).state), u"unknown"_s);
     // Turned back on, the reconciler closes it from the stored notification, reading nothing.
     f.db.store().reconcile().setAutoClose(u"operator:alice"_s, true);
     f.clearRequests();

@@ -47,8 +47,9 @@ private slots:
         QCOMPARE(posts(), std::size_t(1));
     }
 
-    // Closes off: the REFUND notification is stored and proposed, not applied, so the row is
-    // still open when a person looks it up. The look-up lists it and proposes what it proves.
+    // Closes off: the REFUND notification is stored and proposed, not applied, so the row waits
+    // in Checking (unknown) when a person looks it up. The look-up lists it and proposes what it
+    // proves.
     void lookUpListsStoredNotificationsAndProposesTheirOutcome()
     {
         test::StoreFixture f;
@@ -62,7 +63,7 @@ private slots:
             test::deliverAdyen(f.store(), {signedAdyenBatch({item}, key, false)},
                                {{key}, {u"NorthwindECOM"_s}, false});
         QCOMPARE(stats.stored, 1);
-        QCOMPARE(toString(f.store().operation(accepted.operationId)->state), u"open"_s);
+        QCOMPARE(toString(f.store().operation(accepted.operationId)->state), u"unknown"_s);
         const std::atomic_bool cancelled = false;
         const LookupAnswer a =
             console::runLookup(config(f), f.clock(), accepted.operationId, cancelled);

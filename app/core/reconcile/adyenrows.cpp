@@ -5,6 +5,7 @@
 #include "reconcile/reconcilerpass.h"
 #include "storage/events/eventstore.h"
 #include "storage/operationstore.h"
+#include "storage/reconcile/proposals.h"
 #include "storage/writescope.h"
 
 using namespace Qt::StringLiterals;
@@ -49,8 +50,11 @@ RowReport Reconciler::decideFromAdyen(Pass &pass, const Operation &op, const Ady
             proof.eventId, received, item.pspReference, item.originalReference,
             formatMoney({item.value, item.currency}),
             proof.outcome == OperationState::Succeeded ? u"succeeded"_s : proof.failureCode);
-    return close(pass, op, proof.outcome, item.pspReference, proof.providerStatus,
-                 proof.failureCode, why, evidenceId);
+    RowReport r = close(pass, op, proof.outcome, item.pspReference, proof.providerStatus,
+                        proof.failureCode, why, evidenceId);
+    if (r.proposalId > 0 && awaitsProviderNotification(op)) // as the event applier marks it
+        m_store.markUnknown(op.id, autoCloseOffUnknownReason(), m_config.actor);
+    return r;
 }
 
 RowReport Reconciler::adyenWithoutProof(Pass &pass, const Operation &op)

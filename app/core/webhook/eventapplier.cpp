@@ -94,6 +94,8 @@ EventApplyResult EventApplier::recordLocked(StoredEvent &row, const std::optiona
         const qint64 evidenceId = m_events.addEventEvidenceLocked(now, row, m_actor);
         if (decision.proposal)
             proposalId = storeProposal(std::move(*decision.proposal), evidenceId);
+        if (proposalId > 0 && awaitsProviderNotification(*op)) // Checking, with its proposal
+            m_store.markUnknown(op->id, autoCloseOffUnknownReason(), m_actor);
         nlohmann::json detail = {{"event", row.id.toStdString()},
                                  {"type", row.type.toStdString()},
                                  {"object", row.objectId.toStdString()},

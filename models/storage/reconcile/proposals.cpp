@@ -123,6 +123,11 @@ NewProposal autoCloseOffProposal(const QString &operationId, OperationState outc
     return p;
 }
 
+QString autoCloseOffUnknownReason()
+{
+    return u"provider settled it; automatic closes are off"_s;
+}
+
 qint64 newestEvidenceId(Connection &db, const QString &operationId)
 {
     Query q = runQuery(db, u"SELECT COALESCE(MAX(id), 0) FROM evidence WHERE operation_id = ?"_s,

@@ -69,6 +69,12 @@ NewProposal autoCloseOffProposal(const QString &operationId, OperationState outc
                                  const QString &providerRef, const QString &reason,
                                  const QList<qint64> &evidenceIds, const QString &createdBy);
 
+// The unknown reason of a row that waited only for the provider's notification (an Adyen
+// `received` row, awaitsProviderNotification) once that notification's auto-close-off proposal is
+// stored (§10): nothing is left to wait for, so the row turns unknown and waits in Checking,
+// beside its proposal, for a person (rule 6). The event applier and the reconciler both mark it.
+QString autoCloseOffUnknownReason();
+
 // Stores `p` as the row's open proposal in its own write transaction, superseding the open one;
 // audited (proposal.made, with what it supersedes). Throws ActionRefused (nothing written) for a
 // close without an outcome, without evidence, with evidence of another row, or on a final row.
