@@ -22,6 +22,7 @@ RefundInput inputOf(const RefundDraft &d)
     in.orderId = d.orderId;
     in.chargeId = d.chargeId;
     in.paymentIntentId = d.paymentIntentId;
+    in.adyenPaymentId = d.adyenPaymentId;
     in.amountMinor = d.amount.minor;
     in.currency = d.amount.currency;
     in.reference = d.reference;
@@ -91,6 +92,14 @@ void describe(NewRefundOutcome &o, const Operation &op, const QString &providerP
             "No money moved. Look at its attempts before trying again.");
         return;
     case OperationState::Open: // not confirmed after this call's attempts
+        if (isReceivedAtProvider(op.state, op.providerStatus)) { // Adyen's 201: not an outcome
+            o.message = QCoreApplication::translate(
+                            "ops::console::NewRefundJob",
+                            "%1 was received by the provider as %2; its notification will say "
+                            "how it ended.")
+                            .arg(what, op.providerRef);
+            return;
+        }
         o.error =
             QCoreApplication::translate("ops::console::NewRefundJob", "%1 is not confirmed yet: %2")
                 .arg(what, providerProblem.isEmpty()

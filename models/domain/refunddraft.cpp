@@ -34,19 +34,24 @@ QString shellQuoted(const QString &value)
 
 std::optional<RefundDraft> replacementDraft(const Operation &failed)
 {
-    if (failed.kind != OperationKind::Refund || failed.provider != Provider::Stripe)
+    if (failed.kind != OperationKind::Refund ||
+        (failed.provider != Provider::Stripe && failed.provider != Provider::Adyen))
         return std::nullopt;
     RefundDraft d;
     d.replaces = failed.id;
     d.orderId = failed.orderId;
+    d.amount = failed.amount;
+    d.reference = failed.reference;
+    if (failed.provider == Provider::Adyen) {
+        d.adyenPaymentId = failed.chargeId;
+        return d;
+    }
     d.chargeId = failed.chargeId;
     if (d.chargeId.isEmpty()) { // the engine records the payment intent it resolved in metadata
         d.paymentIntentId = formField(failed.request.body, u"metadata[payment_intent]"_s);
         if (d.paymentIntentId.isEmpty())
             d.paymentIntentId = formField(failed.request.body, u"payment_intent"_s);
     }
-    d.amount = failed.amount;
-    d.reference = failed.reference;
     d.reason = formField(failed.request.body, u"reason"_s);
     return d;
 }
@@ -54,7 +59,9 @@ std::optional<RefundDraft> replacementDraft(const Operation &failed)
 QString refundCommand(const RefundDraft &draft)
 {
     QStringList args = {u"opsctl"_s, u"refund"_s, u"--order"_s, shellQuoted(draft.orderId)};
-    if (!draft.chargeId.isEmpty())
+    if (!draft.adyenPaymentId.isEmpty())
+        args << u"--adyen-payment"_s << shellQuoted(draft.adyenPaymentId);
+    else if (!draft.chargeId.isEmpty())
         args << u"--charge"_s << shellQuoted(draft.chargeId);
     else
         args << u"--payment-intent"_s << shellQuoted(draft.paymentIntentId);

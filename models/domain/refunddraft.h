@@ -16,20 +16,24 @@ struct RefundDraft
 {
     QString replaces; // the failed refund this one replaces
     QString orderId;
-    QString chargeId; // exactly one of chargeId and paymentIntentId
+    QString chargeId; // exactly one of chargeId, paymentIntentId and adyenPaymentId
     // Only for a row that stores no charge id: the engine resolves a payment intent to its charge
     // and stores that, so a replacement normally refunds the same charge.
     QString paymentIntentId;
+    // An Adyen payment's pspReference: the replacement goes to Adyen (the row keeps its payment
+    // where a Stripe row keeps its charge). Adyen takes no Stripe reason, so `reason` stays ''.
+    QString adyenPaymentId;
     Money amount;
     QString reference; // rule 13's unit of work; kept so the new row is the same unit
     QString reason;    // as sent the first time: duplicate, fraudulent, requested_by_customer or ''
 };
 
 // The refund that replaces `failed`: its order, charge (or the payment intent its stored request
-// named), amount, currency, reference and reason. nullopt for anything but a Stripe refund: a
-// failed Adyen row is not offered one yet, because no reading can prove its refund does not
-// exist (a person may have closed it without Adyen's word); its REFUND notification decides,
-// and `opsctl refund --adyen-payment … --replaces` stays a person's deliberate step.
+// named), amount, currency, reference and reason; for an Adyen refund its payment. nullopt for
+// anything but a refund. A failed row is final, and its close carried evidence that no money moved
+// (rule 8: a person's close, Adyen's own refusal, or a stored 5xx a resend can only replay), so an
+// Adyen row is replaced as a Stripe one is (issue 50 item 5). Should Adyen's REFUND notification
+// later say the first refund succeeded, the failed row raises Attention (docs/adyen.md).
 std::optional<RefundDraft> replacementDraft(const Operation &failed);
 
 // `opsctl refund … --replaces OP` for the draft; values are shell-quoted where needed.

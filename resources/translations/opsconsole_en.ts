@@ -1644,6 +1644,10 @@ Stripe holds another request under this key: a resend cannot finish this refund.
         <source>It stays open with its key; look it up in a minute (Ctrl+L).</source>
         <translation>It stays open with its key; look it up in a minute (Ctrl+L).</translation>
     </message>
+    <message>
+        <source>%1 was received by the provider as %2; its notification will say how it ended.</source>
+        <translation>%1 was received by the provider as %2; its notification will say how it ended.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ProviderLookup</name>
@@ -3825,6 +3829,14 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>&amp;Start and ask for approval</source>
         <translation>&amp;Start and ask for approval</translation>
+    </message>
+    <message>
+        <source>Adyen cannot be asked for the payment&apos;s balance: the refund is bounded by the payment&apos;s stored notifications and this product&apos;s refunds of it, and Adyen&apos;s notification refuses a refund above what is left.</source>
+        <translation>Adyen cannot be asked for the payment's balance: the refund is bounded by the payment's stored notifications and this product's refunds of it, and Adyen's notification refuses a refund above what is left.</translation>
+    </message>
+    <message>
+        <source>Adyen payment:</source>
+        <translation>Adyen payment:</translation>
     </message>
 </context>
 <context>

@@ -1647,6 +1647,10 @@ Stripe хранит под этим ключом другой запрос: по
         <source>It stays open with its key; look it up in a minute (Ctrl+L).</source>
         <translation>Он остаётся открытым со своим ключом; запросите его у провайдера через минуту (Ctrl+L).</translation>
     </message>
+    <message>
+        <source>%1 was received by the provider as %2; its notification will say how it ended.</source>
+        <translation>%1 принят провайдером как %2; его уведомление сообщит, чем он закончился.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ProviderLookup</name>
@@ -3844,6 +3848,14 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>&amp;Start and ask for approval</source>
         <translation>&amp;Начать и запросить одобрение</translation>
+    </message>
+    <message>
+        <source>Adyen cannot be asked for the payment&apos;s balance: the refund is bounded by the payment&apos;s stored notifications and this product&apos;s refunds of it, and Adyen&apos;s notification refuses a refund above what is left.</source>
+        <translation>У Adyen нельзя запросить остаток платежа: возврат ограничен сохранёнными уведомлениями о платеже и возвратами этого платежа, сделанными здесь, а уведомление Adyen отклонит возврат сверх остатка.</translation>
+    </message>
+    <message>
+        <source>Adyen payment:</source>
+        <translation>Платёж Adyen:</translation>
     </message>
 </context>
 <context>

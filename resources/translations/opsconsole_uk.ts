@@ -1647,6 +1647,10 @@ Stripe зберігає під цим ключем інший запит: пов
         <source>It stays open with its key; look it up in a minute (Ctrl+L).</source>
         <translation>Воно лишається відкритим зі своїм ключем; запитайте його в провайдера за хвилину (Ctrl+L).</translation>
     </message>
+    <message>
+        <source>%1 was received by the provider as %2; its notification will say how it ended.</source>
+        <translation>%1 прийнято провайдером як %2; його сповіщення скаже, чим він закінчився.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::ProviderLookup</name>
@@ -3844,6 +3848,14 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>&amp;Start and ask for approval</source>
         <translation>&amp;Почати й запитати схвалення</translation>
+    </message>
+    <message>
+        <source>Adyen cannot be asked for the payment&apos;s balance: the refund is bounded by the payment&apos;s stored notifications and this product&apos;s refunds of it, and Adyen&apos;s notification refuses a refund above what is left.</source>
+        <translation>В Adyen не можна запитати залишок платежу: повернення обмежене збереженими сповіщеннями про платіж і поверненнями цього платежу, зробленими тут, а сповіщення Adyen відхилить повернення понад залишок.</translation>
+    </message>
+    <message>
+        <source>Adyen payment:</source>
+        <translation>Платіж Adyen:</translation>
     </message>
 </context>
 <context>

@@ -56,12 +56,21 @@ public:
     ManualClock &clock() { return m_db->clock(); }
     const StripeConfig &stripe() const { return m_stripe; }
 
-    // A console's jobs over this case's database and the simulator; Slen is not configured.
+    // The simulator's Adyen side, as its demo seed has it.
+    AdyenConfig adyen() const
+    {
+        return {m_sim.baseUrl(), QStringLiteral("adyen_test_demo"), QStringLiteral("NorthwindECOM"),
+                std::chrono::milliseconds(3000)};
+    }
+
+    // A console's jobs over this case's database and the simulator (Stripe and Adyen); Slen is
+    // not configured.
     console::JobConfig jobs() const
     {
         console::JobConfig c;
         c.dbLocation = m_db->path();
         c.stripe = m_stripe;
+        c.adyen = adyen();
         c.slenProblem = QStringLiteral("Slen is not used in this test.");
         return c;
     }

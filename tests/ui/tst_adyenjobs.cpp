@@ -126,19 +126,24 @@ private slots:
         QCOMPARE(f.store().attempts(accepted.operationId).size(), std::size_t(1));
     }
 
-    // DESIGN §16 after a failed Adyen refund: the console offers no replacement yet. No reading
-    // can prove the refund does not exist at Adyen; its REFUND notification decides.
-    void noReplacementIsOfferedForAFailedAdyenRow()
+    // DESIGN §16 after a failed Adyen refund (issue 50 item 5): the replacement refunds the same
+    // payment at Adyen, with no Stripe reason, and its command names the payment.
+    void aFailedAdyenRowIsReplacedAtAdyen()
     {
         test::StoreFixture f;
         const ToolResult accepted = openAccepted(f);
         QVERIFY(f.store().closeFailed(accepted.operationId, u"refund_failed"_s, u"system:webhook"_s,
                                       u"REFUND success false"_s));
-        const Operation failed = *f.store().operation(accepted.operationId);
-        QVERIFY(!replacementDraft(failed));
-        Operation stripe = failed; // the same row from Stripe is offered one
-        stripe.provider = Provider::Stripe;
-        QVERIFY(replacementDraft(stripe));
+        const auto draft = replacementDraft(*f.store().operation(accepted.operationId));
+        QVERIFY(draft);
+        QCOMPARE(draft->adyenPaymentId, u"DZ4DPSHB4WD2WN82"_s);
+        QVERIFY(draft->chargeId.isEmpty() && draft->paymentIntentId.isEmpty());
+        QVERIFY(draft->reason.isEmpty());
+        QCOMPARE(draft->amount, (Money{1200, u"eur"_s}));
+        QCOMPARE(refundCommand(*draft),
+                 u"opsctl refund --order 4417 --adyen-payment DZ4DPSHB4WD2WN82 --amount 1200 "
+                 "--currency eur --replaces "_s +
+                     accepted.operationId);
     }
 
     void init() { m_sim.admin("DELETE", u"/_sim/requests"_s); }

@@ -13,6 +13,7 @@
 #include "dialogs/lookupdialog.h"
 #include "dialogs/newrefunddialog.h"
 #include "dialogs/nextstepdialog.h"
+#include "engine/adyenrefundengine.h"
 #include "itemmodels/agentrequestmodel.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/approvals.h"
@@ -42,8 +43,9 @@ namespace {
 
 struct Console : test::OperatorConsole
 {
-    Console(test::ConsoleFixture &fx, const QString &name = u"alice"_s)
-        : OperatorConsole(fx, name, u"operator:%1#1"_s.arg(name))
+    Console(test::ConsoleFixture &fx, const QString &name = u"alice"_s,
+            test::WatchedModels watched = {})
+        : OperatorConsole(fx, name, u"operator:%1#1"_s.arg(name), watched)
     {}
 
     // Activates the window and selects `id` on the Operations tab (Ctrl+1, then the row).
@@ -86,6 +88,16 @@ int refundRequests(test::SimProcess &sim)
     return n;
 }
 
+int adyenRefundRequests(test::SimProcess &sim)
+{
+    int n = 0;
+    const nlohmann::json log = sim.requests(); // kept: the loop reads into it
+    for (const auto &r : log["requests"])
+        n += r.value("method", std::string()) == "POST" &&
+             r.value("path", std::string()).rfind("/v71/payments/", 0) == 0;
+    return n;
+}
+
 } // namespace
 
 class TestNewRefund : public QObject
@@ -106,8 +118,11 @@ private slots:
     void withoutTheResendRightIsToldWhyNot();
     void supportStartsOne();
     void onlyAFailedRefundOffersIt();
+    void aFailedAdyenRowIsReplacedFromTheConsole();
 
 private:
+    // alice closes `id` as failed with a note as evidence (rule 8); false when refused.
+    bool closeFailedByAlice(const QString &id);
     // A refund the provider declined (the seed's ch_declined): failed, nothing moved.
     QString declinedRefund();
     // A stored 500 with nothing applied, closed as failed by alice with a note: the provider
@@ -144,6 +159,11 @@ QString TestNewRefund::closedFailedWithoutMoney(const QString &charge, qint64 am
 {
     const QString id = m_fx.unknownRefund(
         charge, amount, {{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
+    return closeFailedByAlice(id) ? id : QString();
+}
+
+bool TestNewRefund::closeFailedByAlice(const QString &id)
+{
     Evidence e;
     e.operationId = id;
     e.kind = u"note"_s;
@@ -157,8 +177,7 @@ QString TestNewRefund::closedFailedWithoutMoney(const QString &charge, qint64 am
     close.evidenceIds = {m_fx.store().addEvidence(e)};
     close.actor = u"operator:alice"_s;
     close.reason = u"no money moved"_s;
-    const ManualCloseResult r = m_fx.store().closeManually(close);
-    return r.refusal == ManualCloseRefusal::None ? id : QString();
+    return m_fx.store().closeManually(close).refusal == ManualCloseRefusal::None;
 }
 
 void TestNewRefund::nextStepStartsALinkedNewRefund()
@@ -469,6 +488,63 @@ void TestNewRefund::onlyAFailedRefundOffersIt()
     QVERIFY2(c.window.statusText().contains(u"only a refund closed as failed"_s),
              qPrintable(c.window.statusText()));
     QVERIFY(!c.window.openNewRefundDialogFor(done.operationId));
+}
+
+// Issue 50 item 5: Adyen kept a 500 under the row's key, and alice closed the row as failed with
+// evidence. Start a new refund… opens the form for the same Adyen payment (no Stripe reason), and
+// Enter sends the replacement to Adyen with a new key; it is received, linked to the failed row.
+void TestNewRefund::aFailedAdyenRowIsReplacedFromTheConsole()
+{
+    m_fx.sim().admin("POST", u"/_sim/adyen/config"_s, {{"auto_settle_ms", -1}});
+    m_fx.sim().addFault({{"route", "POST /v71/payments/*"}, {"mode", "stored_500"}, {"count", 1}});
+    QtHttpTransport transport;
+    AdyenClient client(transport, m_fx.adyen());
+    RefundInput in;
+    in.orderId = u"7001"_s;
+    in.adyenPaymentId = u"DZ4DPSHB4WD2WN82"_s;
+    in.amountMinor = 1500;
+    in.currency = u"eur"_s;
+    AdyenEngineConfig engine;
+    engine.jitterSeed = 1;
+    const QString failed =
+        AdyenRefundEngine(m_fx.store(), client, engine).refund(in, u"agent:toolu_t"_s).operationId;
+    m_fx.sim().clearFaults();
+    QCOMPARE(toString(m_fx.store().operation(failed)->state), u"unknown"_s);
+    QVERIFY(closeFailedByAlice(failed));
+
+    Console c(m_fx, u"alice"_s, {.operations = true, .checking = true});
+    QVERIFY(c.select(failed));
+    QVERIFY(c.window.newRefundAction()->isEnabled());
+    ui::NewRefundDialog *form = c.pressNewRefund();
+    QVERIFY2(form, qPrintable(c.window.statusText())); // before: nothing opened, nothing said
+    bool namesPayment = false;
+    for (const QLabel *l : form->findChildren<QLabel *>())
+        namesPayment = namesPayment || l->text() == u"DZ4DPSHB4WD2WN82"_s;
+    QVERIFY(namesPayment);
+    QVERIFY(!form->findChild<QComboBox *>(u"newRefundReason"_s)->isVisible());
+    QVERIFY2(form->findChild<QLabel *>(u"newRefundBalance"_s)->text().contains(u"Adyen"_s),
+             qPrintable(form->findChild<QLabel *>(u"newRefundBalance"_s)->text()));
+    QCOMPARE(form->amountEdit()->text(), u"15.00"_s);
+    test::screenshots(&c.window, u"new-refund-adyen-form"_s, form);
+    const int before = adyenRefundRequests(m_fx.sim());
+    c.confirm(form);
+
+    const std::vector<Operation> replacements = m_fx.store().replacementsOf(failed);
+    QCOMPARE(int(replacements.size()), 1);
+    const Operation &opened = replacements.front();
+    QVERIFY(opened.provider == Provider::Adyen);
+    QCOMPARE(opened.chargeId, u"DZ4DPSHB4WD2WN82"_s);
+    QCOMPARE(toString(opened.state), u"open"_s);
+    QCOMPARE(opened.providerStatus, u"received"_s);
+    QVERIFY(!opened.providerRef.isEmpty());
+    QCOMPARE(opened.createdBy, u"operator:alice"_s);
+    QVERIFY(opened.idempotencyKey != m_fx.store().operation(failed)->idempotencyKey);
+    QCOMPARE(adyenRefundRequests(m_fx.sim()), before + 1);
+    QVERIFY2(c.window.statusText().contains(opened.id) &&
+                 c.window.statusText().contains(opened.providerRef),
+             qPrintable(c.window.statusText()));
+    QCOMPARE(c.window.currentOperationId(), opened.id);
+    test::screenshots(&c.window, u"new-refund-adyen-linked"_s);
 }
 
 QTEST_MAIN(TestNewRefund)

@@ -46,10 +46,16 @@ NewRefundDialog::NewRefundDialog(const RefundDraft &draft, std::optional<qint64>
     layout->addWidget(intro);
     layout->addLayout(buildForm(this));
 
-    auto *rule9 = new QLabel(tr("Before anything is stored, the provider's refundable balance of "
-                                "the charge is checked: a refund above what is left is refused, "
-                                "and nothing is stored or sent."),
-                             this);
+    // Adyen cannot be asked for a payment's balance (docs/adyen.md, rule 9): say what bounds it.
+    auto *rule9 = new QLabel(
+        m_draft.adyenPaymentId.isEmpty()
+            ? tr("Before anything is stored, the provider's refundable balance of the charge is "
+                 "checked: a refund above what is left is refused, and nothing is stored or sent.")
+            : tr("Adyen cannot be asked for the payment's balance: the refund is bounded by the "
+                 "payment's stored notifications and this product's refunds of it, and Adyen's "
+                 "notification refuses a refund above what is left."),
+        this);
+    rule9->setObjectName(u"newRefundBalance"_s);
     rule9->setWordWrap(true);
     layout->addWidget(rule9);
     m_approval = new QLabel(this);
@@ -80,7 +86,9 @@ QFormLayout *NewRefundDialog::buildForm(QWidget *parent)
 {
     auto *form = new QFormLayout;
     form->addRow(tr("Order:"), fixedValue(m_draft.orderId, parent));
-    if (!m_draft.chargeId.isEmpty())
+    if (!m_draft.adyenPaymentId.isEmpty())
+        form->addRow(tr("Adyen payment:"), fixedValue(m_draft.adyenPaymentId, parent));
+    else if (!m_draft.chargeId.isEmpty())
         form->addRow(tr("Charge:"), fixedValue(m_draft.chargeId, parent));
     else
         form->addRow(tr("Payment intent:"), fixedValue(m_draft.paymentIntentId, parent));
@@ -109,6 +117,9 @@ QFormLayout *NewRefundDialog::buildForm(QWidget *parent)
     auto *reasonLabel = new QLabel(tr("R&eason:"), parent);
     reasonLabel->setBuddy(m_reason);
     form->addRow(reasonLabel, m_reason);
+    // Adyen refuses Stripe's reasons (docs/adyen.md): none is sent rather than a wrong one.
+    if (!m_draft.adyenPaymentId.isEmpty())
+        form->setRowVisible(m_reason, false);
     return form;
 }
 
