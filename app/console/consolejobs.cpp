@@ -301,22 +301,25 @@ LookupAnswer askProvider(const JobConfig &config, const Operation &op,
 }
 
 // DESIGN §16: a resend finishes the refund only when nothing is stored under the key; after a
-// stored 5xx or a key conflict, the next step is close failed and a new refund.
-void withKeyMemory(LookupAnswer &a, KeyMemory memory)
+// stored 5xx or a key conflict (Stripe's or Adyen's, keyMemoryFor), the next step is close
+// failed and a new refund.
+void withKeyMemory(LookupAnswer &a, KeyMemory memory, Provider provider)
 {
     if (memory == KeyMemory::Nothing)
         return;
     a.resendHelps = false;
+    const QString who = provider == Provider::Adyen ? u"Adyen"_s : u"Stripe"_s;
     a.summary +=
-        memory == KeyMemory::StoredAnswer
-            ? QCoreApplication::translate(
-                  "ops::console::ConsoleJobs",
-                  "\nStripe stored a 5xx answer under this key and replays it to every resend: a "
-                  "resend cannot finish this refund. Close it as failed and start a new refund.")
-            : QCoreApplication::translate(
-                  "ops::console::ConsoleJobs",
-                  "\nStripe holds another request under this key: a resend cannot finish this "
-                  "refund. Close it as failed and start a new refund.");
+        (memory == KeyMemory::StoredAnswer
+             ? QCoreApplication::translate(
+                   "ops::console::ConsoleJobs",
+                   "\n%1 stored a 5xx answer under this key and replays it to every resend: a "
+                   "resend cannot finish this refund. Close it as failed and start a new refund.")
+             : QCoreApplication::translate(
+                   "ops::console::ConsoleJobs",
+                   "\n%1 holds another request under this key: a resend cannot finish this "
+                   "refund. Close it as failed and start a new refund."))
+            .arg(who);
 }
 
 // One operator attempt through the engine that owns the row's provider and kind. The Slen
@@ -463,7 +466,7 @@ LookupAnswer runLookup(const JobConfig &config, const Clock &clock, const QStrin
                                  ? adyenAnswer(*op, session.store().events().eventsOf(op->id))
                                  : askProvider(config, *op, cancelled);
         if (found.resendHelps)
-            withKeyMemory(found, keyMemoryFor(*op, session.store().attempts(op->id)));
+            withKeyMemory(found, keyMemoryFor(*op, session.store().attempts(op->id)), op->provider);
         return found;
     } catch (const StoreError &e) {
         answer.error = QCoreApplication::translate("ops::console::ConsoleJobs",

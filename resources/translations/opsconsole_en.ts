@@ -1472,15 +1472,15 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
     </message>
     <message>
         <source>
-Stripe stored a 5xx answer under this key and replays it to every resend: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
+%1 stored a 5xx answer under this key and replays it to every resend: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
         <translation>
-Stripe stored a 5xx answer under this key and replays it to every resend: a resend cannot finish this refund. Close it as failed and start a new refund.</translation>
+%1 stored a 5xx answer under this key and replays it to every resend: a resend cannot finish this refund. Close it as failed and start a new refund.</translation>
     </message>
     <message>
         <source>
-Stripe holds another request under this key: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
+%1 holds another request under this key: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
         <translation>
-Stripe holds another request under this key: a resend cannot finish this refund. Close it as failed and start a new refund.</translation>
+%1 holds another request under this key: a resend cannot finish this refund. Close it as failed and start a new refund.</translation>
     </message>
     <message>
         <source> Set OPS_ADYEN_URL, OPS_ADYEN_KEY and OPS_ADYEN_MERCHANT and restart the console.</source>

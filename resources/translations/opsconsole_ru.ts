@@ -1475,15 +1475,15 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     </message>
     <message>
         <source>
-Stripe stored a 5xx answer under this key and replays it to every resend: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
+%1 stored a 5xx answer under this key and replays it to every resend: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
         <translation>
-Stripe сохранил ответ 5xx под этим ключом и повторяет его при каждой повторной отправке: повторная отправка не завершит этот возврат. Закройте его как неуспешный и начните новый возврат.</translation>
+%1 сохранил ответ 5xx под этим ключом и повторяет его при каждой повторной отправке: повторная отправка не завершит этот возврат. Закройте его как неуспешный и начните новый возврат.</translation>
     </message>
     <message>
         <source>
-Stripe holds another request under this key: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
+%1 holds another request under this key: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
         <translation>
-Stripe хранит под этим ключом другой запрос: повторная отправка не завершит этот возврат. Закройте его как неуспешный и начните новый возврат.</translation>
+%1 хранит под этим ключом другой запрос: повторная отправка не завершит этот возврат. Закройте его как неуспешный и начните новый возврат.</translation>
     </message>
     <message>
         <source> Set OPS_ADYEN_URL, OPS_ADYEN_KEY and OPS_ADYEN_MERCHANT and restart the console.</source>

@@ -1475,15 +1475,15 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     </message>
     <message>
         <source>
-Stripe stored a 5xx answer under this key and replays it to every resend: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
+%1 stored a 5xx answer under this key and replays it to every resend: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
         <translation>
-Stripe зберіг відповідь 5xx під цим ключем і повторює її на кожне повторне надсилання: повторне надсилання не завершить це повернення. Закрийте його як неуспішне й почніть нове повернення.</translation>
+%1 зберіг відповідь 5xx під цим ключем і повторює її на кожне повторне надсилання: повторне надсилання не завершить це повернення. Закрийте його як неуспішне й почніть нове повернення.</translation>
     </message>
     <message>
         <source>
-Stripe holds another request under this key: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
+%1 holds another request under this key: a resend cannot finish this refund. Close it as failed and start a new refund.</source>
         <translation>
-Stripe зберігає під цим ключем інший запит: повторне надсилання не завершить це повернення. Закрийте його як неуспішне й почніть нове повернення.</translation>
+%1 зберігає під цим ключем інший запит: повторне надсилання не завершить це повернення. Закрийте його як неуспішне й почніть нове повернення.</translation>
     </message>
     <message>
         <source> Set OPS_ADYEN_URL, OPS_ADYEN_KEY and OPS_ADYEN_MERCHANT and restart the console.</source>

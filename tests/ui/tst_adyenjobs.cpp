@@ -97,6 +97,25 @@ private slots:
         QCOMPARE(posts(), std::size_t(1)); // the look-up sent nothing
     }
 
+    // Issue 50 item 5: Adyen kept a 500 under the key, and a resend would only replay it. The
+    // look-up says so, naming Adyen, and leads to close failed and a new refund (keyMemoryFor).
+    void lookUpOfAStored500LeadsToANewRefund()
+    {
+        test::StoreFixture f;
+        m_sim.addFault({{"route", "POST /v71/payments/*"}, {"mode", "stored_500"}, {"count", 1}});
+        const ToolResult r = openAccepted(f);
+        m_sim.clearFaults();
+        QCOMPARE(toString(f.store().operation(r.operationId)->state), u"unknown"_s);
+        const std::atomic_bool cancelled = false;
+        const LookupAnswer a = console::runLookup(config(f), f.clock(), r.operationId, cancelled);
+        QVERIFY2(a.error.isEmpty(), qPrintable(a.error));
+        QVERIFY(!a.resendHelps);
+        QVERIFY2(a.summary.contains(u"Adyen stored a 5xx answer under this key"_s) &&
+                     a.summary.contains(u"start a new refund"_s),
+                 qPrintable(a.summary));
+        QCOMPARE(posts(), std::size_t(1)); // the look-up sent nothing
+    }
+
     void resendOfAnUnknownRowGoesToAdyenAndLeavesItUnknown()
     {
         test::StoreFixture f;
