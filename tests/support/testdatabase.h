@@ -32,7 +32,12 @@ public:
             return;
         }
         static int n = 0;
-        m_name = QStringLiteral("ops_t_%1_%2").arg(QCoreApplication::applicationPid()).arg(++n);
+        // The suite's name leads, so the owner-writes check (tests/pg/owner_writers.sh) can tell
+        // whose database saw a write.
+        m_name = QStringLiteral("ops_t_%1_%2_%3")
+                     .arg(suiteName())
+                     .arg(QCoreApplication::applicationPid())
+                     .arg(++n);
         // FILE_COPY (PostgreSQL 15): 0.12 s against the default WAL_LOG's 0.2 s on the test
         // server (fsync off), where each test case makes one.
         static const bool fileCopy = serverVersion() >= 150000;
@@ -67,6 +72,17 @@ public:
                    "with scripts/pg.sh start (scripts/test.sh and ctest's pg_server_start do)");
         return QStringLiteral("postgresql://postgres@127.0.0.1:%1/postgres")
             .arg(QString::fromLatin1(port.readAll().trimmed()));
+    }
+
+    // The test program's name as a database name may carry it: tst_store, at most 40 of
+    // [a-z0-9_]; "suite" when there is no application object yet.
+    static QString suiteName()
+    {
+        QString name = QCoreApplication::applicationName().toLower();
+        for (QChar &c : name)
+            if (!(c.isDigit() || (c >= u'a' && c <= u'z')))
+                c = u'_';
+        return name.isEmpty() ? QStringLiteral("suite") : name.left(40);
     }
 
     // server_version_num of the test server.
