@@ -13,40 +13,12 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTest>
-#include <QUrl>
 #include <functional>
 
 using namespace Qt::StringLiterals;
 using namespace ops;
 
 namespace {
-
-// One login's own connection to the case's database, closed with it.
-class LoginDb
-{
-public:
-    LoginDb(const QString &location, const QString &who)
-        : m_name(u"agentsteam-%1-%2"_s.arg(who).arg(++s_opened))
-    {
-        QUrl url(location);
-        url.setUserName(test::pidName(who));
-        url.setPassword(test::passwordOf(test::pidName(who)));
-        m_db = Database::open(url.toString(), m_name);
-    }
-    ~LoginDb()
-    {
-        m_db = {};
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    LoginDb(const LoginDb &) = delete;
-    LoginDb &operator=(const LoginDb &) = delete;
-    Connection &db() { return m_db; }
-
-private:
-    static inline int s_opened = 0;
-    QString m_name;
-    Connection m_db;
-};
 
 // How the database answered one statement: its SQLSTATE ("" when it ran) and its message.
 struct Answer
@@ -165,8 +137,8 @@ void TestAgentsTeam::supervisorLoginsChangeAgents()
 {
     const QString alice = test::operatorActor(u"alice"_s);
     const QString bob = test::operatorActor(u"bob"_s);
-    LoginDb a(m_fx->path(), u"alice"_s);
-    LoginDb b(m_fx->path(), u"bob"_s);
+    test::LoginConnection a(m_fx->path(), u"alice"_s);
+    test::LoginConnection b(m_fx->path(), u"bob"_s);
     const IssuedAgent added = addAgent(a.db(), now(), alice, u"bot"_s, kLimits);
     QCOMPARE(
         ownerRead(u"SELECT created_by || ' ' || updated_by || ' ' || token_hash FROM agents"_s),
@@ -204,7 +176,7 @@ void TestAgentsTeam::supervisorLoginsChangeAgents()
 // storage's check, and then the database's grants refuse the insert.
 void TestAgentsTeam::supportLoginIsRefusedThroughStorage()
 {
-    LoginDb sam(m_fx->path(), u"sam"_s);
+    test::LoginConnection sam(m_fx->path(), u"sam"_s);
     const QString before = directoryState();
     auto why = refusal(
         [&] { addAgent(sam.db(), now(), test::operatorActor(u"sam"_s), u"bot"_s, kLimits); });
@@ -228,12 +200,12 @@ void TestAgentsTeam::supportLoginIsRefusedThroughStorage()
 void TestAgentsTeam::supportLoginIsRefusedByTheDatabase()
 {
     {
-        LoginDb alice(m_fx->path(), u"alice"_s);
+        test::LoginConnection alice(m_fx->path(), u"alice"_s);
         const QString actor = test::operatorActor(u"alice"_s);
         addAgent(alice.db(), now(), actor, u"gone"_s, {});
         revokeAgent(alice.db(), now(), actor, u"gone"_s);
     }
-    LoginDb sam(m_fx->path(), u"sam"_s);
+    test::LoginConnection sam(m_fx->path(), u"sam"_s);
     const QString me = test::operatorActor(u"sam"_s);
     const QString insert =
         u"INSERT INTO agents (name, token_hash, created_by, created_at, updated_by, updated_at) "
@@ -273,10 +245,10 @@ void TestAgentsTeam::agentLoginReadsButDoesNotWrite()
     const QString self = test::pidName(u"agent"_s);
     QString token;
     {
-        LoginDb alice(m_fx->path(), u"alice"_s);
+        test::LoginConnection alice(m_fx->path(), u"alice"_s);
         token = addAgent(alice.db(), now(), test::operatorActor(u"alice"_s), self, kLimits).token;
     }
-    LoginDb agent(m_fx->path(), u"agent"_s);
+    test::LoginConnection agent(m_fx->path(), u"agent"_s);
     QSqlQuery q(agent.db());
     QVERIFY2(q.exec(u"SELECT name, rate_per_second FROM agents"_s),
              qPrintable(q.lastError().text()));
@@ -320,14 +292,14 @@ void TestAgentsTeam::nobodyDeletesAnAgent()
 {
     QFETCH(QString, who);
     {
-        LoginDb alice(m_fx->path(), u"alice"_s);
+        test::LoginConnection alice(m_fx->path(), u"alice"_s);
         const QString actor = test::operatorActor(u"alice"_s);
         addAgent(alice.db(), now(), actor, u"bot"_s, {});
         addAgent(alice.db(), now(), actor, u"old"_s, {});
         revokeAgent(alice.db(), now(), actor, u"old"_s);
     }
     const QString before = directoryState();
-    LoginDb login(m_fx->path(), who);
+    test::LoginConnection login(m_fx->path(), who);
     for (const QString &sql : {u"DELETE FROM agents WHERE name = 'old'"_s, u"DELETE FROM agents"_s,
                                u"TRUNCATE agents"_s}) {
         const Answer a = rawSql(login.db(), sql);
@@ -354,12 +326,12 @@ void TestAgentsTeam::agentLoginsLimitsHoldInTheDatabase()
 {
     const QString self = test::pidName(u"agent"_s);
     {
-        LoginDb alice(m_fx->path(), u"alice"_s);
+        test::LoginConnection alice(m_fx->path(), u"alice"_s);
         const QString actor = test::operatorActor(u"alice"_s);
         addAgent(alice.db(), now(), actor, self, {Money{1000, u"usd"_s}, {}, {}});
         addAgent(alice.db(), now(), actor, u"other"_s, {});
     }
-    LoginDb agent(m_fx->path(), u"agent"_s);
+    test::LoginConnection agent(m_fx->path(), u"agent"_s);
     OperationStore store(agent.db(), m_fx->clock());
     NewOperation op;
     op.id = u"op_held"_s;
@@ -398,7 +370,7 @@ void TestAgentsTeam::agentLoginsLimitsHoldInTheDatabase()
     QCOMPARE(rawSql(agent.db(), insertRefund(u"op_small"_s, self, u"open"_s, 900)).sqlState,
              QString());
 
-    LoginDb sam(m_fx->path(), u"sam"_s);
+    test::LoginConnection sam(m_fx->path(), u"sam"_s);
     const Answer bySupport =
         rawSql(sam.db(), u"UPDATE operations SET state = 'open' WHERE id = 'op_held'"_s);
     QVERIFY2(bySupport.message.contains(u"ops-refused[approve]"_s),
@@ -406,7 +378,7 @@ void TestAgentsTeam::agentLoginsLimitsHoldInTheDatabase()
     QCOMPARE(ownerRead(u"SELECT state FROM operations WHERE id = 'op_held'"_s),
              u"awaiting_approval"_s);
 
-    LoginDb alice(m_fx->path(), u"alice"_s);
+    test::LoginConnection alice(m_fx->path(), u"alice"_s);
     OperationStore supervisor(alice.db(), m_fx->clock());
     QVERIFY(supervisor.rejectAgentRequest(u"op_held"_s, test::operatorActor(u"alice"_s),
                                           u"not ours"_s));

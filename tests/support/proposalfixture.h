@@ -9,7 +9,10 @@
 
 namespace ops::test {
 
-inline QString unknownRefund(StoreFixture &f, const QString &id, qint64 amount = 3800)
+// On `store`, whose login is an agent's in team mode (tests/support/teamfixture.h): `agent`
+// names that login (migration 0013 refuses an agent's row that names none).
+inline QString unknownRefund(OperationStore &store, const QString &id, qint64 amount = 3800,
+                             const QString &agent = {})
 {
     NewOperation op;
     op.id = id;
@@ -21,14 +24,21 @@ inline QString unknownRefund(StoreFixture &f, const QString &id, qint64 amount =
     op.request = {"POST", QStringLiteral("/v1/refunds"), "amount=" + QByteArray::number(amount),
                   "application/x-www-form-urlencoded"};
     op.createdBy = QStringLiteral("agent:test");
-    f.store().openOrGet(op);
-    const AttemptTicket t = f.store().beginAttempt(id, QStringLiteral("agent:test"));
-    f.store().finishAttempt(id, t.attemptId, {500, Outcome::Undefined, {}, {}, false, 5, {}, {}});
-    f.store().markUnknown(id, QStringLiteral("stored 500"), QStringLiteral("agent:test"));
+    op.agent = agent;
+    store.openOrGet(op);
+    const AttemptTicket t = store.beginAttempt(id, QStringLiteral("agent:test"));
+    store.finishAttempt(id, t.attemptId, {500, Outcome::Undefined, {}, {}, false, 5, {}, {}});
+    store.markUnknown(id, QStringLiteral("stored 500"), QStringLiteral("agent:test"));
     return id;
 }
 
-inline qint64 reading(StoreFixture &f, const QString &id,
+inline QString unknownRefund(StoreFixture &f, const QString &id, qint64 amount = 3800)
+{
+    return unknownRefund(f.store(), id, amount);
+}
+
+// On `store`, whose login is the service's in team mode.
+inline qint64 reading(OperationStore &store, const QString &id,
                       const QString &createdBy = QStringLiteral("system:reconciler"))
 {
     Evidence e;
@@ -38,10 +48,17 @@ inline qint64 reading(StoreFixture &f, const QString &id,
     e.contentType = QStringLiteral("application/json");
     e.body = R"({"claiming_refunds":[]})";
     e.createdBy = createdBy;
-    return f.store().addEvidence(e);
+    return store.addEvidence(e);
 }
 
-inline Proposal propose(StoreFixture &f, const QString &id,
+inline qint64 reading(StoreFixture &f, const QString &id,
+                      const QString &createdBy = QStringLiteral("system:reconciler"))
+{
+    return reading(f.store(), id, createdBy);
+}
+
+// The reconciler's proposal at `nowMs` on `store`, whose login is the service's in team mode.
+inline Proposal propose(OperationStore &store, qint64 nowMs, const QString &id,
                         OperationState outcome = OperationState::Failed,
                         ProposalAction action = ProposalAction::Close)
 {
@@ -51,9 +68,16 @@ inline Proposal propose(StoreFixture &f, const QString &id,
     if (action == ProposalAction::Close)
         p.outcome = outcome;
     p.providerRef = outcome == OperationState::Succeeded ? QStringLiteral("re_1") : QString();
-    p.evidenceIds = {reading(f, id)};
+    p.evidenceIds = {reading(store, id)};
     p.reason = QStringLiteral("No refund at the provider (list complete at T)");
-    return storeProposal(connectionOf(f.store()), f.clock().nowMs(), p);
+    return storeProposal(connectionOf(store), nowMs, p);
+}
+
+inline Proposal propose(StoreFixture &f, const QString &id,
+                        OperationState outcome = OperationState::Failed,
+                        ProposalAction action = ProposalAction::Close)
+{
+    return propose(f.store(), f.clock().nowMs(), id, outcome, action);
 }
 
 } // namespace ops::test

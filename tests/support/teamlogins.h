@@ -138,6 +138,40 @@ inline QStringList databaseState(const QString &location)
     return QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
 }
 
+// One login's own in-process connection to a database of the test server, closed with it: `who`
+// is a short name of team() (alice), logged in as pidName(who) with its scram password.
+class LoginConnection
+{
+public:
+    LoginConnection(const QString &location, const QString &who)
+        : m_name(QStringLiteral("login-%1-%2").arg(who).arg(++s_opened))
+    {
+        m_db = Database::open(loginUrl(location, who), m_name);
+    }
+    // `location` as `who`'s login with its password, for an in-process Session or store (a
+    // program gets the password in PGPASSWORD instead: environmentAs).
+    static QString loginUrl(const QString &location, const QString &who)
+    {
+        QUrl url(location);
+        url.setUserName(pidName(who));
+        url.setPassword(passwordOf(pidName(who)));
+        return url.toString();
+    }
+    ~LoginConnection()
+    {
+        m_db = {};
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    LoginConnection(const LoginConnection &) = delete;
+    LoginConnection &operator=(const LoginConnection &) = delete;
+    Connection &db() { return m_db; }
+
+private:
+    static inline int s_opened = 0;
+    QString m_name;
+    Connection m_db;
+};
+
 // One person or agent of the suite: the short name (alice) and the group; empty: in no group.
 struct TeamLogin
 {
@@ -145,7 +179,9 @@ struct TeamLogin
     QString group;
 };
 
-// alice and bob supervise, sam supports, agent and svc are automation, nobody is in no group.
+// The team of issue 50: alice and bob supervise, sam supports, agent and agent2 are two agents,
+// svc is the service (receiver, reconciler, sequencer), nobody is in no group. The owner
+// (ownerLogin()) is not in it: it migrates and tampers, and a suite says where it does.
 inline const std::vector<TeamLogin> &team()
 {
     static const std::vector<TeamLogin> logins = {
@@ -153,6 +189,7 @@ inline const std::vector<TeamLogin> &team()
         {QStringLiteral("bob"), QStringLiteral("ops_supervisor")},
         {QStringLiteral("sam"), QStringLiteral("ops_support")},
         {QStringLiteral("agent"), QStringLiteral("ops_agent")},
+        {QStringLiteral("agent2"), QStringLiteral("ops_agent")},
         {QStringLiteral("svc"), QStringLiteral("ops_service")},
         {QStringLiteral("nobody"), QString()},
     };
