@@ -1,13 +1,15 @@
 // Audit sequencing on PostgreSQL (issue 28 item 2, docs/design.md §14, migration 0015): writers
 // queue entries; the sequencer chains committed ones in one total order. Real server, real
-// concurrent connections; PostgreSQL only (SQLite chains inline and never queues).
+// concurrent connections; PostgreSQL only (SQLite chains inline and never queues). Writers log in
+// as agents, the sequencer (and the verify that drains it) as the service, the merge delay is
+// alice's setting: nobody writes as the owner (issue 50, teamfixture.h).
 
 #include "storage/audit/auditlog.h"
 #include "storage/audit/auditsequencer.h"
 #include "storage/db/sqlconnection.h"
 #include "storage/db/sqltransaction.h"
 #include "support/onthreads.h"
-#include "support/storefixture.h"
+#include "support/teamfixture.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -51,6 +53,7 @@ class TestAuditSequencing : public QObject
 
 private slots:
     void initTestCase();
+    void cleanupTestCase();
     void init();
     void cleanup();
     void writersQueueAndTheCommitChains();
@@ -62,17 +65,29 @@ private slots:
     void queuedEntriesCountForDecisions();
 
 private:
-    std::unique_ptr<test::StoreFixture> m_fx;
+    // The writers' connection (an agent's login) and the sequencer's (the service's).
+    Connection &writer() { return m_fx->db(u"agent"_s); }
+    Connection &sequencer() { return m_fx->db(u"svc"_s); }
+
+    std::unique_ptr<test::TeamFixture> m_fx;
 };
 
 void TestAuditSequencing::initTestCase()
 {
     QVERIFY2(test::onPostgres(), "tst_auditsequencing runs on PostgreSQL only (OPS_TEST_BACKEND)");
+    const QString error = test::prepareTeam();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestAuditSequencing::cleanupTestCase()
+{
+    const QString error = test::dropTeam({});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 void TestAuditSequencing::init()
 {
-    m_fx = std::make_unique<test::StoreFixture>();
+    m_fx = std::make_unique<test::TeamFixture>();
 }
 
 void TestAuditSequencing::cleanup()
@@ -82,7 +97,7 @@ void TestAuditSequencing::cleanup()
 
 void TestAuditSequencing::writersQueueAndTheCommitChains()
 {
-    Connection &db = connectionOf(m_fx->store());
+    Connection &db = writer();
     {
         WriteTransaction tx(db);
         AuditLog::append(db, 1, u"agent:a"_s, u"test.entry"_s, QString(), {{"k", 1}});
@@ -101,13 +116,14 @@ void TestAuditSequencing::sixtyFourWritersMakeOneChainWithoutGapsOrDuplicates()
 {
     constexpr int kWriters = 64;
     constexpr int kEach = 5;
-    const qint64 before = scalar(connectionOf(m_fx->store()), u"SELECT COUNT(*) FROM audit"_s);
-    const QStringList errors = onThreads(m_fx->path(), kWriters, [&](Connection &db, int w) {
+    const qint64 before = scalar(sequencer(), u"SELECT COUNT(*) FROM audit"_s);
+    const QString agentUrl = test::LoginConnection::loginUrl(m_fx->path(), u"agent"_s);
+    const QStringList errors = onThreads(agentUrl, kWriters, [&](Connection &db, int w) {
         for (int n = 0; n < kEach; ++n)
             appendOne(db, w, n);
     });
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u"; "_s)));
-    Connection &db = connectionOf(m_fx->store());
+    Connection &db = sequencer();
     AuditSequencer::drain(db); // a straggler whose try met another sequencer
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit"_s), before + kWriters * kEach);
@@ -128,8 +144,9 @@ void TestAuditSequencing::sixtyFourWritersMakeOneChainWithoutGapsOrDuplicates()
 
 void TestAuditSequencing::rolledBackEntriesNeverReachTheChain()
 {
-    Connection &db = connectionOf(m_fx->store());
-    const QStringList errors = onThreads(m_fx->path(), 16, [&](Connection &c, int w) {
+    Connection &db = sequencer();
+    const QString agentUrl = test::LoginConnection::loginUrl(m_fx->path(), u"agent"_s);
+    const QStringList errors = onThreads(agentUrl, 16, [&](Connection &c, int w) {
         for (int n = 0; n < 4; ++n) {
             WriteTransaction tx(c);
             AuditLog::append(c, n, u"agent:w%1"_s.arg(w),
@@ -151,12 +168,13 @@ void TestAuditSequencing::rolledBackEntriesNeverReachTheChain()
 void TestAuditSequencing::hashesMatchTheApplicationsForAwkwardText()
 {
     // The database hashes what the application's verify recomputes: quotes, backslashes,
-    // control characters, non-ASCII text and an entry without an operation.
-    Connection &db = connectionOf(m_fx->store());
+    // control characters, non-ASCII text and an entry without an operation (an agent's actor
+    // may carry any text after "agent:").
+    Connection &db = writer();
     const QString awkward = u"a\"b\\c\nd\te\u0001f\u001fg/h \u00e9\u4e2d\U0001F600"_s;
     {
         WriteTransaction tx(db);
-        AuditLog::append(db, -5, u"operator:"_s + awkward, u"test."_s + awkward, awkward,
+        AuditLog::append(db, -5, u"agent:"_s + awkward, u"test."_s + awkward, awkward,
                          {{"text", awkward.toStdString()}, {"list", {1, 2}}, {"empty", nullptr}});
         AuditLog::append(db, 0, u"agent:x"_s, u"test.none"_s, QString(), nlohmann::json::object());
         tx.commit();
@@ -176,13 +194,13 @@ void TestAuditSequencing::hashesMatchTheApplicationsForAwkwardText()
 
 void TestAuditSequencing::sequencerKilledMidBatchIsContinuedByTheNext()
 {
-    Connection &db = connectionOf(m_fx->store());
+    Connection &db = sequencer();
     // Entries queued and committed with nobody sequencing (the sequencer's lock is held).
-    Connection holder = m_fx->secondConnection();
-    QSqlQuery hold(holder);
+    const auto holder = m_fx->another(u"svc"_s);
+    QSqlQuery hold(holder->db());
     QCOMPARE(holdSequencer(hold, 3), 0);
     for (int n = 0; n < 10; ++n)
-        appendOne(db, 1, n);
+        appendOne(writer(), 1, n);
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 10);
     QVERIFY(hold.exec(u"ROLLBACK"_s));
     // A sequencer that dies mid-batch: its session chains three entries, holds the lock, and
@@ -202,16 +220,16 @@ void TestAuditSequencing::sequencerKilledMidBatchIsContinuedByTheNext()
 
 void TestAuditSequencing::stalledSequencerFailsVerifyAfterTheMergeDelay()
 {
-    Connection &db = connectionOf(m_fx->store());
+    Connection &db = sequencer();
     // What `opsctl settings set audit-merge-delay 300ms` stores (tst_opsctl_contract drives it).
-    AuditSequencer::setMergeDelay(db, m_fx->clock().nowMs(), u"operator:alice"_s,
-                                  std::chrono::milliseconds(300));
+    AuditSequencer::setMergeDelay(m_fx->db(u"alice"_s), m_fx->clock().nowMs(),
+                                  test::personActor(u"alice"_s), std::chrono::milliseconds(300));
     QCOMPARE(AuditSequencer::mergeDelay(db), std::chrono::milliseconds(300));
-    Connection holder = m_fx->secondConnection();
-    QSqlQuery hold(holder);
+    const auto holder = m_fx->another(u"svc"_s);
+    QSqlQuery hold(holder->db());
     QCOMPARE(holdSequencer(hold, 0), 0);
-    appendOne(db, 2, 1);
-    appendOne(db, 2, 2);
+    appendOne(writer(), 2, 1);
+    appendOne(writer(), 2, 2);
     // Within the merge delay a waiting entry is not a failure.
     QVERIFY(AuditLog::verify(db).holds());
     QTest::qWait(400);
@@ -231,11 +249,11 @@ void TestAuditSequencing::queuedEntriesCountForDecisions()
 {
     // audit_entries sees a committed entry before the sequencer chains it (an agent's calls per
     // day must not miss a call whose entry waits).
-    Connection &db = connectionOf(m_fx->store());
-    Connection holder = m_fx->secondConnection();
-    QSqlQuery hold(holder);
+    Connection &db = sequencer();
+    const auto holder = m_fx->another(u"svc"_s);
+    QSqlQuery hold(holder->db());
     QCOMPARE(holdSequencer(hold, 0), 0);
-    appendOne(db, 3, 1);
+    appendOne(writer(), 3, 1);
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE actor = 'agent:w3'"_s), 0);
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_entries WHERE actor = 'agent:w3'"_s), 1);
     QTest::qWait(200);

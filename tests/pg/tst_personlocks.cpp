@@ -3,7 +3,8 @@
 // close by hand, a close asked for, an approval decided and an applied proposal on other
 // operations finish at once, and each of them on A waits for A (lock_timeout turns that wait
 // into an error here, and nothing is written). On SQLite the file has one writer and there is
-// nothing to show: it skips.
+// nothing to show: it skips. Each actor logs in as itself (issue 50, teamfixture.h): the agent
+// opens the rows, the service proposes, alice closes and asks, bob decides and applies.
 
 #include "domain/storeerror.h"
 #include "storage/access/approvals.h"
@@ -13,7 +14,7 @@
 #include "storage/reconcile/proposalapply.h"
 #include "storage/writescope.h"
 #include "support/proposalfixture.h"
-#include "support/storefixture.h"
+#include "support/teamfixture.h"
 
 #include <QSqlQuery>
 #include <QTest>
@@ -26,12 +27,13 @@ using namespace ops::test;
 
 namespace {
 
-const QString kAlice = u"operator:alice"_s; // supervisor
-const QString kBob = u"operator:bob"_s;     // supervisor
+const QString kAgent = u"agent"_s;
+const QString kService = u"svc"_s;
 
-ManualClose failedClose(StoreFixture &f, const QString &id, const QString &actor)
+// A close as failed by `actor`, resting on the service's reading of the provider.
+ManualClose failedClose(TeamFixture &f, const QString &id, const QString &actor)
 {
-    return {id,    OperationState::Failed,        {}, {reading(f, id)},
+    return {id,    OperationState::Failed,        {}, {reading(f.as(kService), id)},
             actor, u"no refund at the provider"_s};
 }
 
@@ -58,19 +60,33 @@ class TestPersonLocks : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase();
+    void cleanupTestCase();
     void init();
     void cleanup();
     void personActionsWaitOnlyForTheirOperation();
 
 private:
-    std::unique_ptr<StoreFixture> m_fx;
+    std::unique_ptr<TeamFixture> m_fx;
 };
 
-void TestPersonLocks::init()
+void TestPersonLocks::initTestCase()
 {
     if (!onPostgres())
         QSKIP("SQLite has one writer: a person's action waits for every other writer there");
-    m_fx = std::make_unique<StoreFixture>();
+    const QString error = prepareTeam();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestPersonLocks::cleanupTestCase()
+{
+    if (onPostgres())
+        QVERIFY(dropTeam({}).isEmpty());
+}
+
+void TestPersonLocks::init()
+{
+    m_fx = std::make_unique<TeamFixture>();
 }
 
 void TestPersonLocks::cleanup()
@@ -80,35 +96,41 @@ void TestPersonLocks::cleanup()
 
 void TestPersonLocks::personActionsWaitOnlyForTheirOperation()
 {
-    StoreFixture &f = *m_fx;
+    TeamFixture &f = *m_fx;
+    const QString kAlice = personActor(u"alice"_s); // supervisor
+    const QString kBob = personActor(u"bob"_s);     // supervisor
+    OperationStore &alice = f.as(u"alice"_s);
+    OperationStore &bob = f.as(u"bob"_s);
     for (const QString &id : {u"op_a"_s, u"op_b"_s, u"op_c"_s, u"op_d"_s})
-        unknownRefund(f, id);
-    const Proposal proposal = propose(f, u"op_d"_s);
-    const Proposal proposalA = propose(f, u"op_a"_s);
+        unknownRefund(f.as(kAgent), id, 3800, pidName(kAgent));
+    const Proposal proposal = propose(f.as(kService), f.clock().nowMs(), u"op_d"_s);
+    const Proposal proposalA = propose(f.as(kService), f.clock().nowMs(), u"op_a"_s);
     // Four-eyes for refunds above 1.00 usd: a person's close waits for a second person.
-    setApprovalThreshold(connectionOf(f.store()), f.clock().nowMs(), kAlice, u"usd"_s, 100);
+    setApprovalThreshold(connectionOf(alice), f.clock().nowMs(), kAlice, u"usd"_s, 100);
     const ManualClose closeA = failedClose(f, u"op_a"_s, kAlice);
-    const qint64 approvalA = f.store().closeManually(closeA).approvalId;
+    const qint64 approvalA = alice.closeManually(closeA).approvalId;
     QVERIFY(approvalA > 0);
 
-    // Another writer (an engine settling op_a) holds op_a's scope and has not committed.
-    Connection other = f.secondConnection();
-    OperationStore otherStore(other, f.clock());
+    // Another writer (an agent's engine settling op_a) holds op_a's scope, not committed.
+    const auto other = f.another(kAgent);
+    OperationStore otherStore(other->db(), f.clock());
     WriteScope holdsA(otherStore, u"op_a"_s);
     QVERIFY(otherStore.operation(u"op_a"_s)); // the scope's locks are taken by now
 
-    QSqlQuery q(connectionOf(f.store()));
+    QSqlQuery q(connectionOf(alice));
     QVERIFY(q.exec(u"SET lock_timeout = '1500ms'"_s));
+    QSqlQuery qBob(connectionOf(bob));
+    QVERIFY(qBob.exec(u"SET lock_timeout = '1500ms'"_s));
 
     // Above the threshold: alice's close of op_b is stored as a request, bob approves it.
-    const ManualCloseResult asked = f.store().closeManually(failedClose(f, u"op_b"_s, kAlice));
+    const ManualCloseResult asked = alice.closeManually(failedClose(f, u"op_b"_s, kAlice));
     QVERIFY(asked.refusal == ManualCloseRefusal::AwaitingApproval);
-    approveRequest(f.store(), asked.approvalId, kBob, u"checked the list"_s);
-    QVERIFY(f.store().operation(u"op_b"_s)->state == OperationState::Failed);
-    const ManualCloseResult askedC = askForClose(f.store(), failedClose(f, u"op_c"_s, kAlice));
+    approveRequest(bob, asked.approvalId, kBob, u"checked the list"_s);
+    QVERIFY(bob.operation(u"op_b"_s)->state == OperationState::Failed);
+    const ManualCloseResult askedC = askForClose(alice, failedClose(f, u"op_c"_s, kAlice));
     QVERIFY(askedC.refusal == ManualCloseRefusal::AwaitingApproval);
-    rejectRequest(f.store(), askedC.approvalId, kBob, u"not yet"_s);
-    const ApplyResult applied = applyProposal(f.store(), proposal.id, kBob);
+    rejectRequest(bob, askedC.approvalId, kBob, u"not yet"_s);
+    const ApplyResult applied = applyProposal(bob, proposal.id, kBob);
     QVERIFY2(applied.kind == ApplyKind::SentForApproval, qPrintable(applied.message));
 
     // On op_a each of them waits for its writer; nothing is written.
@@ -116,23 +138,23 @@ void TestPersonLocks::personActionsWaitOnlyForTheirOperation()
     const std::vector<std::pair<const char *, std::function<void()>>> onA = {
         {"close",
          [&] {
-             f.store().closeManually(closeA);
+             alice.closeManually(closeA);
          }},
         {"ask",
          [&] {
-             askForClose(f.store(), closeA);
+             askForClose(alice, closeA);
          }},
         {"approve",
          [&] {
-             approveRequest(f.store(), approvalA, kBob, u"checked"_s);
+             approveRequest(bob, approvalA, kBob, u"checked"_s);
          }},
         {"reject",
          [&] {
-             rejectRequest(f.store(), approvalA, kBob, u"not yet"_s);
+             rejectRequest(bob, approvalA, kBob, u"not yet"_s);
          }},
         {"apply",
          [&] {
-             applyProposal(f.store(), proposalA.id, kBob);
+             applyProposal(bob, proposalA.id, kBob);
          }},
     };
     for (const auto &[name, action] : onA) {
@@ -141,10 +163,11 @@ void TestPersonLocks::personActionsWaitOnlyForTheirOperation()
     }
     QCOMPARE(auditEntries(q), auditBefore);
     QVERIFY(q.exec(u"RESET lock_timeout"_s));
+    QVERIFY(qBob.exec(u"RESET lock_timeout"_s));
     holdsA.rollback();
-    QVERIFY(f.store().operation(u"op_a"_s)->state == OperationState::Unknown);
-    approveRequest(f.store(), approvalA, kBob, u"checked the list"_s);
-    QVERIFY(f.store().operation(u"op_a"_s)->state == OperationState::Failed);
+    QVERIFY(bob.operation(u"op_a"_s)->state == OperationState::Unknown);
+    approveRequest(bob, approvalA, kBob, u"checked the list"_s);
+    QVERIFY(bob.operation(u"op_a"_s)->state == OperationState::Failed);
 }
 
 QTEST_GUILESS_MAIN(TestPersonLocks)

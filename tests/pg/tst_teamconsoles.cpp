@@ -2,7 +2,8 @@
 // database, alice's and bob's, each connected with its own scram login. A close above the
 // threshold that alice asks for reaches bob's Approvals tab by live refresh; bob approves it with
 // his window's button; alice's window sees the approval leave and the row close; the database
-// recorded both names and the actors nobody could have typed.
+// recorded both names and the actors nobody could have typed. The row is opened by the agent's
+// login and read back as sam's (issue 50: nobody writes as the owner; teamfixture.h).
 
 #include "mainwindow/mainwindow.h"
 #include "storage/access/accessstore.h"
@@ -10,42 +11,16 @@
 #include "storage/db/sqltransaction.h"
 #include "storage/session.h"
 #include "supervisor/approvalspanel.h"
-#include "support/storefixture.h"
+#include "support/teamfixture.h"
 
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QTest>
-#include <QUrl>
 
 using namespace Qt::StringLiterals;
 using namespace ops;
 
 namespace {
-
-const QString kPid = QString::number(QCoreApplication::applicationPid());
-
-// A login in ops_supervisor with a scram password, made by the test server's superuser.
-QString makeSupervisor(Connection &owner, const QString &name)
-{
-    for (const QString &sql : {u"DROP ROLE IF EXISTS %1"_s.arg(name),
-                               u"CREATE ROLE %1 LOGIN PASSWORD 'pw-%1'"_s.arg(name),
-                               u"GRANT ops_supervisor TO %1"_s.arg(name)}) {
-        QSqlQuery q(owner); // DDL: not preparable
-        if (!q.exec(sql))
-            qFatal("%s: %s", qPrintable(sql), qPrintable(q.lastError().text()));
-    }
-    return name;
-}
-
-QString urlAs(const QString &location, const QString &login)
-{
-    QUrl url(location);
-    url.setUserName(login);
-    url.setPassword(u"pw-"_s + login);
-    return url.toString();
-}
 
 NewOperation unknownCandidate()
 {
@@ -74,41 +49,38 @@ private slots:
     void approvalMadeInOneConsoleIsSeenInTheOther();
 
 private:
-    std::unique_ptr<test::StoreFixture> m_fx;
-    QString m_alice;
-    QString m_bob;
+    std::unique_ptr<test::TeamFixture> m_fx;
 };
 
 void TestTeamConsoles::initTestCase()
 {
     QVERIFY2(test::onPostgres(), "tst_teamconsoles runs on PostgreSQL only (OPS_TEST_BACKEND)");
-    m_fx = std::make_unique<test::StoreFixture>();
-    Connection &owner = connectionOf(m_fx->store());
-    m_alice = makeSupervisor(owner, u"alice_tc_"_s + kPid);
-    m_bob = makeSupervisor(owner, u"bob_tc_"_s + kPid);
+    const QString error = test::prepareTeam();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    m_fx = std::make_unique<test::TeamFixture>();
 }
 
 void TestTeamConsoles::cleanupTestCase()
 {
-    QString location = m_fx ? m_fx->path() : QString();
     m_fx.reset(); // drops the database, and with it what the logins owned there
-    for (const QString &name : {m_alice, m_bob}) {
-        if (!name.isEmpty())
-            test::TestDatabase::admin(u"DROP ROLE IF EXISTS %1"_s.arg(name));
-    }
+    const QString error = test::dropTeam({});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 void TestTeamConsoles::approvalMadeInOneConsoleIsSeenInTheOther()
 {
-    const QString alice = u"operator:"_s + m_alice;
-    const QString bob = u"operator:"_s + m_bob;
-    OperationStore &ownerStore = m_fx->store();
-    const QString id = ownerStore.openOrGet(unknownCandidate()).operation.id;
-    QVERIFY(ownerStore.markUnknown(id, u"answer lost"_s, u"system:sweeper"_s));
+    const QString alice = test::personActor(u"alice"_s);
+    const QString bob = test::personActor(u"bob"_s);
+    OperationStore &agent = m_fx->as(u"agent"_s);
+    NewOperation candidate = unknownCandidate();
+    candidate.agent = test::pidName(u"agent"_s); // an agent's row names its login (0013)
+    const QString id = agent.openOrGet(candidate).operation.id;
+    QVERIFY(agent.markUnknown(id, u"answer lost"_s, u"system:sweeper"_s));
 
-    Session aliceSession(urlAs(m_fx->path(), m_alice), m_fx->clock());
-    Session bobSession(urlAs(m_fx->path(), m_bob), m_fx->clock());
-    QCOMPARE(aliceSession.access().identity().login, m_alice);
+    using test::LoginConnection;
+    Session aliceSession(LoginConnection::loginUrl(m_fx->path(), u"alice"_s), m_fx->clock());
+    Session bobSession(LoginConnection::loginUrl(m_fx->path(), u"bob"_s), m_fx->clock());
+    QCOMPARE(aliceSession.access().identity().login, test::pidName(u"alice"_s));
     QVERIFY(aliceSession.access().identity().authenticated());
     aliceSession.access().setApprovalThreshold(alice, u"usd"_s, 1000);
     const qint64 evidence = aliceSession.store().addEvidence({0,
@@ -148,14 +120,15 @@ void TestTeamConsoles::approvalMadeInOneConsoleIsSeenInTheOther()
 
     QTRY_COMPARE_WITH_TIMEOUT(bobWindow.approvalsPanel()->count(), 0, 15000);
     QTRY_COMPARE_WITH_TIMEOUT(aliceWindow.approvalsPanel()->count(), 0, 15000);
-    const Operation closed = *ownerStore.operation(id);
+    OperationStore &reader = m_fx->as(u"sam"_s); // reads only
+    const Operation closed = *reader.operation(id);
     QCOMPARE(toString(closed.state), u"succeeded"_s);
     QCOMPARE(closed.closedBy, u"%1, approved by %2"_s.arg(alice, bob));
-    const auto trail = ownerStore.audit(id);
+    const auto trail = reader.audit(id);
     QCOMPARE(trail.back().action, u"state.closed_manually"_s);
     QCOMPARE(trail.back().actor, bob);
     QCOMPARE(trail.at(trail.size() - 2).actor, bob); // approval.approved
-    QVERIFY(AuditLog::verify(connectionOf(ownerStore)).holds());
+    QVERIFY(AuditLog::verify(connectionOf(reader)).holds());
 }
 
 QTEST_MAIN(TestTeamConsoles)
