@@ -5,7 +5,7 @@
 // only. PostgreSQL only (ctest: tst_teamseams, fixture pg_server).
 
 #include "support/simprocess.h"
-#include "support/storefixture.h"
+#include "support/teamfixture.h"
 #include "support/teamloginshistory.h"
 #include "support/testpaths.h"
 
@@ -35,7 +35,7 @@ private:
     QString ownerRead(const QString &sql) const;
     QString loginOf(const QString &who) const;
 
-    std::unique_ptr<test::StoreFixture> m_fx;
+    std::unique_ptr<test::TeamFixture> m_fx;
     std::unique_ptr<test::SimProcess> m_sim;
 };
 
@@ -43,10 +43,7 @@ void TestTeamSeams::initTestCase()
 {
     QVERIFY2(test::onPostgres(), "tst_teamseams runs on PostgreSQL only (OPS_TEST_BACKEND)");
     QVERIFY2(!test::psqlProgram().isEmpty(), "psql is needed (the postgresql-client package)");
-    {
-        test::StoreFixture groups(false); // migration 0011 creates the four groups if missing
-    }
-    const QString error = test::createTeam();
+    const QString error = test::prepareTeam();
     QVERIFY2(error.isEmpty(), qPrintable(error));
     m_sim = std::make_unique<test::SimProcess>(
         ops::test::providerSimPath(), test::SimProcess::demoSeedPath(ops::test::sourceDir()));
@@ -56,7 +53,7 @@ void TestTeamSeams::initTestCase()
 
 void TestTeamSeams::init()
 {
-    m_fx = std::make_unique<test::StoreFixture>(false); // migrated by the owner, nothing else
+    m_fx = std::make_unique<test::TeamFixture>(false); // migrated by the owner, nothing else
 }
 
 void TestTeamSeams::cleanup()
@@ -147,16 +144,21 @@ void TestTeamSeams::adyenRefundUnderEachLogin()
 // An agent may touch a proposal only to withdraw it once the row has closed.
 void TestTeamSeams::lateAnswerClosesUnderTheAttemptsLogin()
 {
-    OperationStore &store = m_fx->store();
-    store.openOrGet(test::teamRefundRow(u"op_u1"_s));
-    store.openOrGet(test::teamRefundRow(u"op_u2"_s));
+    // The rows, their unknown state and the attempts as the agent's login wrote them; the open
+    // proposals as the service's.
+    OperationStore &store = m_fx->as(u"agent"_s);
+    for (const QString &id : {u"op_u1"_s, u"op_u2"_s}) {
+        NewOperation row = test::teamRefundRow(id);
+        row.agent = test::pidName(u"agent"_s); // an agent's row names its login (0013)
+        store.openOrGet(row);
+    }
     const QString agent = u"agent:%1:opsctl:cli"_s.arg(test::pidName(u"agent"_s));
     const QString seed =
         u"UPDATE operations SET state = 'unknown' WHERE id IN ('op_u1', 'op_u2'); "
         "INSERT INTO attempts (operation_id, seq, actor, started_at, finished_at, mode, "
         "classification) VALUES ('op_u1', 2, '%1', 1, 2, 'automation', 'succeeded'), "
         "('op_u2', 2, '%1', 1, NULL, 'automation', 'in_flight')"_s.arg(agent);
-    const test::ProcessRun seeded = psql(test::ownerLogin(), seed);
+    const test::ProcessRun seeded = psql(u"agent"_s, seed);
     QVERIFY2(seeded.exitCode == 0, qPrintable(seeded.errText()));
     const QString close = u"UPDATE operations SET state = 'succeeded', closed_by = '%2', "
                           "closed_at = 3, close_reason = 'late answer', provider_ref = 're_1' "
@@ -174,8 +176,10 @@ void TestTeamSeams::lateAnswerClosesUnderTheAttemptsLogin()
         u"INSERT INTO proposals (operation_id, action, outcome, evidence_ids, "
         "newest_evidence_id, reason, created_by, created_at) VALUES ('%1', 'close', 'failed', "
         "'[]', 0, 'no refund read', 'system:reconciler', 1)"_s;
-    QVERIFY(psql(test::ownerLogin(), proposal.arg(u"op_u1"_s)).exitCode == 0);
-    QVERIFY(psql(test::ownerLogin(), proposal.arg(u"op_u2"_s)).exitCode == 0);
+    for (const QString &id : {u"op_u1"_s, u"op_u2"_s}) {
+        const test::ProcessRun proposed = psql(u"svc"_s, proposal.arg(id));
+        QVERIFY2(proposed.exitCode == 0, qPrintable(proposed.errText()));
+    }
     const QString withdraw = u"UPDATE proposals SET state = '%2', decided_by = '%3', "
                              "decided_at = 3 WHERE operation_id = '%1'"_s;
     r = psql(u"agent"_s, withdraw.arg(u"op_u2"_s, u"withdrawn"_s, agent));
