@@ -11,8 +11,9 @@
 #   (Database::migrate records its step there in the same transaction).
 # - ALLOW_LIST: one line per suite, "<suite> <reason>"; # starts a comment. A listed suite that
 #   wrote nothing as the owner in this log is named as a note (it may be ready to leave the list).
-# Limits: log_statement sees top-level statements only; a write done inside a function called by
-# SELECT is not seen. Cost: one pass of awk over the log (seconds).
+# Limits: log_statement sees top-level statements only (Qt's PREPARE and EXECUTE of a write both
+# count); a write done inside a function called by SELECT is not seen. Cost: one pass of awk
+# over the log, which holds every migration statement too (seconds for a full run).
 set -euo pipefail
 log=$1
 list=$2
@@ -36,16 +37,20 @@ BEGIN {
     match($0, /\[[0-9]+\] /); pid = substr($0, RSTART, RLENGTH)
     match($0, / vx=[^:]*: /); tx = pid substr($0, RSTART + 4, RLENGTH - 6)
     if ($0 ~ /schema_version/) migration[tx] = 1
-    sql = $0; sub(/.* LOG:  (statement|execute [^:]*): /, "", sql)
-    n++; txOf[n] = tx; dbOf[n] = db; sqlOf[n] = sql
+    # Per transaction, not per line: a full run logs every migration step of every database.
+    if (!(tx in dbOf)) {
+        dbOf[tx] = db
+        sql = $0; sub(/.* LOG:  (statement|execute [^:]*): /, "", sql); sqlOf[tx] = substr(sql, 1, 160)
+    }
+    count[tx]++
 }
 END {
-    for (i = 1; i <= n; ++i) {
-        if (txOf[i] in migration) continue
-        suite = dbOf[i]
+    for (tx in count) {
+        if (tx in migration) continue
+        suite = dbOf[tx]
         if (suite ~ /^ops_t_.*_[0-9]+_[0-9]+$/) { sub(/^ops_t_/, "", suite); sub(/_[0-9]+_[0-9]+$/, "", suite) }
-        writes[suite]++
-        if (!(suite in example)) example[suite] = substr(sqlOf[i], 1, 160)
+        writes[suite] += count[tx]
+        if (!(suite in example)) example[suite] = sqlOf[tx]
     }
     for (s in writes) {
         if (s in allowed) { printf "listed:   %-28s %6d owner writes\n", s, writes[s]; continue }
