@@ -21,7 +21,7 @@
 #include "supervisor/approvalspanel.h"
 #include "support/messagefixture.h"
 #include "support/screenshots.h"
-#include "support/testdatabase.h"
+#include "support/teamfixture.h"
 #include "support/testpaths.h"
 
 #include <QApplication>
@@ -33,8 +33,6 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QUrl>
-#include <optional>
 
 using namespace Qt::StringLiterals;
 using namespace ops;
@@ -214,59 +212,32 @@ void TestIdentityConsole::everyKnownCodeIsTranslated()
     }
 }
 
-// A login in group ops_<group> with a scram password on the test server. Destroy it after the
-// database it may connect to (a role with privileges there cannot be dropped).
-class TeamLogin
-{
-public:
-    TeamLogin(const test::TestDatabase &db, const QString &person, const QString &group)
-        : m_name(u"idc_%1_%2"_s.arg(person).arg(QCoreApplication::applicationPid()))
-    {
-        const QString database = QUrl(db.location()).path().mid(1);
-        test::TestDatabase::admin(u"DROP ROLE IF EXISTS %1"_s.arg(m_name));
-        test::TestDatabase::admin(u"CREATE ROLE %1 LOGIN PASSWORD 'pw-%1'"_s.arg(m_name));
-        test::TestDatabase::admin(u"GRANT ops_%1 TO %2"_s.arg(group, m_name));
-        test::TestDatabase::admin(u"GRANT CONNECT ON DATABASE %1 TO %2"_s.arg(database, m_name));
-        QUrl url(db.location());
-        url.setUserName(m_name);
-        url.setPassword(u"pw-"_s + m_name);
-        m_location = url.toString();
-    }
-    ~TeamLogin() { test::TestDatabase::admin(u"DROP ROLE IF EXISTS %1"_s.arg(m_name)); }
-    TeamLogin(const TeamLogin &) = delete;
-    TeamLogin &operator=(const TeamLogin &) = delete;
-
-    QString name() const { return m_name; }
-    QString location() const { return m_location; }
-
-private:
-    QString m_name;
-    QString m_location;
-};
-
 void TestIdentityConsole::teamLoginIsCheckedAndRefusalsAreTranslated()
 {
     if (!test::onPostgres())
         QSKIP("team mode: runs as tst_identityconsole_pg (OPS_TEST_BACKEND=postgresql)");
     QVERIFY(ui::applyLanguage(u"ru"_s, ui::localeFor(u"ru"_s, QLocale::system())));
-    std::optional<TeamLogin> bob, eve; // outlive the database
+    // Two supervisors of the shared team (teamfixture.h): bob, and alice as "eve", a login that
+    // names bob. The row is the agent's; the owner only migrates (issue 50).
+    const QString error = test::prepareTeam();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     {
-        test::TestDatabase db;
+        test::TeamFixture db(false);
+        NewOperation row = test::refundOperation(u"op_team"_s);
+        row.agent = test::pidName(u"agent"_s); // an agent's row names its login (0013)
+        test::operationIn(db.as(u"agent"_s), row, OperationState::Unknown);
+        const QString bobName = test::pidName(u"bob"_s);
+        const QString bobUrl = test::LoginConnection::loginUrl(db.path(), u"bob"_s);
+        const QString eveName = test::pidName(u"alice"_s);
+        const QString eveUrl = test::LoginConnection::loginUrl(db.path(), u"alice"_s);
+        Session session(bobUrl, m_clock);
         {
-            Session owner(db.location(), m_clock); // migrates, creates the groups
-            test::operationIn(owner.store(), test::refundOperation(u"op_team"_s),
-                              OperationState::Unknown);
-        }
-        bob.emplace(db, u"bob"_s, u"supervisor"_s);
-        eve.emplace(db, u"eve"_s, u"supervisor"_s);
-        Session session(bob->location(), m_clock);
-        {
-            ui::MainWindow window(session, u"operator:"_s + bob->name(), u"operator:bob#t"_s);
+            ui::MainWindow window(session, u"operator:"_s + bobName, u"operator:bob#t"_s);
             QVERIFY(window.identity().teamMode);
             QVERIFY(window.identity().authenticated());
-            QCOMPARE(window.identity().login, bob->name());
+            QCOMPARE(window.identity().login, bobName);
             QCOMPARE(window.operatorLabel()->text(),
-                     u"Вход выполнен: %1 (супервайзер)"_s.arg(bob->name()));
+                     u"Вход выполнен: %1 (супервайзер)"_s.arg(bobName));
             QCOMPARE(window.identityLabel()->text(), u"проверено базой данных"_s);
             // The fixture's server has no standby: standalone, read by bob's own login.
             QCOMPARE(window.replicationLabel()->text(), u"автономный сервер"_s);
@@ -284,12 +255,12 @@ void TestIdentityConsole::teamLoginIsCheckedAndRefusalsAreTranslated()
             // A console logged in as eve that names bob (a modified client): bob's rights pass
             // the console's own check, the database refuses the write, and the banner says why
             // in Russian, with eve's login.
-            Session asEve(eve->location(), m_clock);
-            ui::MainWindow window(asEve, u"operator:"_s + bob->name(), u"operator:bob#t"_s);
+            Session asEve(eveUrl, m_clock);
+            ui::MainWindow window(asEve, u"operator:"_s + bobName, u"operator:bob#t"_s);
             window.resize(1440, 900);
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
-            QVERIFY(window.operatorLabel()->text().contains(eve->name())); // the login, not bob
+            QVERIFY(window.operatorLabel()->text().contains(eveName)); // the login, not bob
             window.tabs()->setCurrentIndex(ui::MainWindow::OperationsTab);
             QVERIFY(window.selectOperation(u"op_team"_s));
             ui::EvidenceDialog *dialog = window.openEvidenceDialog();
@@ -299,8 +270,7 @@ void TestIdentityConsole::teamLoginIsCheckedAndRefusalsAreTranslated()
             dialog->setText(u"no refund listed"_s);
             dialog->accept();
             const QString said =
-                u"Вы вошли как %1; база данных отклоняет изменение от чужого имени."_s.arg(
-                    eve->name());
+                u"Вы вошли как %1; база данных отклоняет изменение от чужого имени."_s.arg(eveName);
             QVERIFY2(window.bannerText().contains(said), qPrintable(window.bannerText()));
             QCOMPARE(session.store().evidence(u"op_team"_s).size(), size_t(0));
             test::screenshot(&window, QSize(1440, 900), u"identity-team-refused-ru"_s);
@@ -312,15 +282,16 @@ void TestIdentityConsole::teamLoginIsCheckedAndRefusalsAreTranslated()
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
         console.setProcessEnvironment(env);
-        console.start(ops::test::consolePath(), {u"--db"_s, bob->location(), u"--operator"_s,
-                                                 u"alice"_s, u"--screenshot"_s, png});
+        console.start(ops::test::consolePath(),
+                      {u"--db"_s, bobUrl, u"--operator"_s, u"alice"_s, u"--screenshot"_s, png});
         QVERIFY(console.waitForFinished(30000));
         QCOMPARE(console.exitCode(), 2);
         QVERIFY2(QString::fromUtf8(console.readAllStandardError())
-                     .contains(u"opsconsole: you are logged in as %1"_s.arg(bob->name())),
+                     .contains(u"opsconsole: you are logged in as %1"_s.arg(bobName)),
                  "the refusal names the login");
         QVERIFY(!QFile::exists(png));
     }
+    QVERIFY(test::dropTeam({}).isEmpty());
 }
 
 QTEST_MAIN(TestIdentityConsole)
