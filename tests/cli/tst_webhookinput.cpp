@@ -5,7 +5,7 @@
 
 #include "support/processrun.h"
 #include "support/rawhttp.h"
-#include "support/testdatabase.h"
+#include "support/teamfixture.h"
 #include "support/testpaths.h"
 #include "support/webhookserveprocess.h"
 
@@ -84,10 +84,18 @@ private:
     std::unique_ptr<ops::test::WebhookServeProcess> m_serve;
 };
 
+// On PostgreSQL the receiver is the service: it logs in as svc (teamfixture.h), its password in
+// PGPASSWORD; the owner only migrated (issue 50).
 QProcessEnvironment TestWebhookInput::baseEnv() const
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"OPS_DB"_s, m_db.location());
+    if (ops::test::onPostgres()) {
+        const QString svc = ops::test::pidName(u"svc"_s);
+        env.insert(u"OPS_DB"_s, ops::test::locationAs(m_db.location(), svc));
+        env.insert(u"PGPASSWORD"_s, ops::test::passwordOf(svc));
+    } else {
+        env.insert(u"OPS_DB"_s, m_db.location());
+    }
     env.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
     env.remove(u"OPS_STRIPE_WEBHOOK_SECRET"_s);
     env.remove(u"OPS_WEBHOOK_TEST_STALL"_s);
@@ -104,6 +112,16 @@ ops::test::ProcessRun TestWebhookInput::serveWithHome(const QString &home) const
 
 void TestWebhookInput::initTestCase()
 {
+    if (ops::test::onPostgres()) {
+        const QString error = ops::test::prepareTeam();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QString name = u"webhookinput-migrate"_s;
+        {
+            ops::Connection owner = ops::Database::open(m_db.location(), name);
+            ops::Database::migrate(owner);
+        }
+        QSqlDatabase::removeDatabase(name);
+    }
     QProcessEnvironment env = baseEnv();
     env.insert(u"OPS_STRIPE_WEBHOOK_SECRET"_s, u"whsec_old_one,"_s + QString::fromLatin1(kSecret));
     m_serve = std::make_unique<ops::test::WebhookServeProcess>(ops::test::opsctlPath(), env);
@@ -116,6 +134,8 @@ void TestWebhookInput::cleanupTestCase()
     m_serve->terminate();
     QVERIFY2(!log.contains(QByteArray::fromStdString(kBodyMarker)), "a body reached the log");
     QVERIFY2(!log.contains(kSecret), "a secret reached the log");
+    if (ops::test::onPostgres())
+        QVERIFY(ops::test::dropTeam({}).isEmpty());
 }
 
 ops::test::HttpReply TestWebhookInput::post(const QByteArray &body, const QByteArray &signature)
