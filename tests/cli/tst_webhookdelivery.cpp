@@ -8,7 +8,7 @@
 
 #include "support/processrun.h"
 #include "support/simprocess.h"
-#include "support/testdatabase.h"
+#include "support/teamfixture.h"
 #include "support/testpaths.h"
 #include "support/webhookserveprocess.h"
 
@@ -39,6 +39,17 @@ struct Fixture
     QProcessEnvironment env;
     std::vector<std::unique_ptr<WebhookServeProcess>> receivers;
 
+    // The environment of an opsctl that acts as `who` of the team: on PostgreSQL its own login
+    // (teamfixture.h; refunds as the agent, receivers and imports as the service, issue 50).
+    QProcessEnvironment as(const QString &who) const
+    {
+        if (!ops::test::onPostgres())
+            return env;
+        QProcessEnvironment e = env;
+        e.insert(u"OPS_DB"_s, ops::test::locationAs(db.location(), ops::test::pidName(who)));
+        e.insert(u"PGPASSWORD"_s, ops::test::passwordOf(ops::test::pidName(who)));
+        return e;
+    }
     int count(const QString &sql) const
     {
         return ops::test::TestDatabase::probeCount(db.location(), sql);
@@ -67,6 +78,7 @@ class TestWebhookDelivery : public QObject
 
 private Q_SLOTS:
     void initTestCase();
+    void cleanupTestCase();
     void init();
     void eventsSettleUnknownRefundsUnderFaults();
     void pendingRefundsSettleForwardAndAFailureRaisesAttention();
@@ -120,6 +132,16 @@ void TestWebhookDelivery::initTestCase()
     }
     m_sim->seed({{"charges", charges}});
     QVERIFY2(m_sim->error().isEmpty(), qPrintable(m_sim->error()));
+    if (ops::test::onPostgres()) {
+        const QString error = ops::test::prepareTeam();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+}
+
+void TestWebhookDelivery::cleanupTestCase()
+{
+    if (ops::test::onPostgres())
+        QVERIFY(ops::test::dropTeam({}).isEmpty());
 }
 
 void TestWebhookDelivery::init()
@@ -140,13 +162,21 @@ std::unique_ptr<Fixture> TestWebhookDelivery::fixture()
     f->env.insert(u"OPS_BACKOFF_CAP_MS"_s, u"100"_s);
     f->env.remove(u"OPS_OPERATOR"_s);
     f->env.remove(u"OPS_WEBHOOK_TEST_STALL"_s);
+    if (ops::test::onPostgres()) { // the owner migrates; the team's logins may not
+        const QString name = u"delivery-migrate"_s;
+        {
+            ops::Connection owner = ops::Database::open(f->db.location(), name);
+            ops::Database::migrate(owner);
+        }
+        QSqlDatabase::removeDatabase(name);
+    }
     return f;
 }
 
 WebhookServeProcess *TestWebhookDelivery::startReceiver(Fixture &f, quint16 port,
                                                         const QString &stall)
 {
-    QProcessEnvironment env = f.env;
+    QProcessEnvironment env = f.as(u"svc"_s);
     if (!stall.isEmpty())
         env.insert(u"OPS_WEBHOOK_TEST_STALL"_s, stall);
     auto r = std::make_unique<WebhookServeProcess>(ops::test::opsctlPath(), env);
@@ -186,7 +216,7 @@ QString TestWebhookDelivery::opsctlRefund(Fixture &f, const QString &charge, int
         ops::test::runProcess(ops::test::opsctlPath(),
                               {u"refund"_s, u"--order"_s, u"wh-%1"_s.arg(++m_order), u"--charge"_s,
                                charge, u"--amount"_s, QString::number(amount)},
-                              f.env, 60000);
+                              f.as(u"agent"_s), 60000);
     if (str(run.result()["status"]) != status) {
         qWarning("opsctl refund: %s %s", run.out.constData(), run.err.constData());
         return {};
@@ -326,8 +356,8 @@ void TestWebhookDelivery::eventsSettleUnknownRefundsUnderFaults()
 
     // The backfill afterwards: the same events, nothing new, nothing changed.
     const int audits = f->count(u"SELECT COUNT(*) FROM audit"_s);
-    const auto import = ops::test::runProcess(ops::test::opsctlPath(),
-                                              {u"events"_s, u"import"_s, u"--json"_s}, f->env);
+    const auto import = ops::test::runProcess(
+        ops::test::opsctlPath(), {u"events"_s, u"import"_s, u"--json"_s}, f->as(u"svc"_s));
     QCOMPARE(import.exitCode, 0);
     QCOMPARE(import.result().value("stored", -1), 0);
     QCOMPARE(import.result()["seen"].get<int>(), distinct);
