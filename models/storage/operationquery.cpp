@@ -1,5 +1,7 @@
 #include "storage/operationquery.h"
 
+#include "storage/access/foureyescover.h"
+#include "storage/access/operatordirectory.h"
 #include "storage/db/sqldialect.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/operationrow.h"
@@ -7,6 +9,7 @@
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlField>
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -33,6 +36,21 @@ QString sortExpression(SortKey key)
     return u"created_at"_s;
 }
 
+// What the row waits for (RowWaiting), as correlated subqueries of the page's own statement:
+// evaluated for the rows the page returns only, each an index look-up (approvals_operation,
+// proposals_one_open). MIN(id), not ORDER BY … LIMIT 1: no sort step in the plan.
+QString waitingColumns()
+{
+    const QString pending = u"(SELECT MIN(id) FROM approvals WHERE approvals.operation_id = "
+                            "operations.id AND approvals.state = 'pending')"_s;
+    const QString open = u"FROM proposals WHERE proposals.operation_id = operations.id AND "
+                         "proposals.state = 'open')"_s;
+    return pending + u", (SELECT action FROM approvals WHERE approvals.id = "_s + pending +
+           u"), (SELECT requested_by FROM approvals WHERE approvals.id = "_s + pending +
+           u"), (SELECT action "_s + open + u", (SELECT outcome "_s + open +
+           u", lease_holder, lease_until, "_s;
+}
+
 QString columns(SortKey key)
 {
     return u"id, kind, provider, order_id, customer_id, charge_id, amount_minor, currency, state, "
@@ -40,10 +58,33 @@ QString columns(SortKey key)
            "deadline_at, margin_seconds, provider_ref, created_at, updated_at, "
            "(SELECT COUNT(*) FROM evidence WHERE evidence.operation_id = operations.id), "
            "operator_attempts, "_s +
-           sortExpression(key);
+           waitingColumns() + sortExpression(key);
 }
 
-OperationSummary summaryFromRow(const QSqlQuery &q)
+// The waiting columns' values, in waitingColumns()' order; a lease that expired by `nowMs` is
+// left out.
+RowWaiting waitingFromRow(const QSqlQuery &q, int first, qint64 nowMs)
+{
+    RowWaiting w;
+    w.approvalId = q.value(first).toLongLong();
+    if (w.hasApproval()) {
+        w.approvalAction = q.value(first + 1).toString();
+        w.approvalAskedBy = q.value(first + 2).toString();
+    }
+    w.proposalAction = q.value(first + 3).toString();
+    w.proposalOutcome = q.value(first + 4).toString();
+    const QVariant holder = q.value(first + 5);
+    const qint64 until = q.value(first + 6).toLongLong();
+    if (!holder.isNull() && until > nowMs) {
+        w.leaseHolder = holder.toString();
+        w.leaseUntil = rows::utc(until);
+    }
+    return w;
+}
+
+constexpr int kWaitingColumns = 7;
+
+OperationSummary summaryFromRow(const QSqlQuery &q, qint64 nowMs)
 {
     OperationSummary s;
     int i = 0;
@@ -71,6 +112,8 @@ OperationSummary summaryFromRow(const QSqlQuery &q)
     s.updatedAt = rows::utc(next().toLongLong());
     s.evidenceCount = next().toInt();
     s.operatorAttempts = next().toInt();
+    s.waiting = waitingFromRow(q, i, nowMs);
+    i += kWaitingColumns;
     s.sortValue = next();
     return s;
 }
@@ -219,8 +262,29 @@ OperationQuery::page(const QueryFilter &filter, const std::optional<PageCursor> 
     std::vector<OperationSummary> out;
     out.reserve(size_t(qMax(1, limit)));
     while (q.next())
-        out.push_back(summaryFromRow(q));
+        out.push_back(summaryFromRow(q, m_clock.nowMs()));
+    addDeciders(out);
     return out;
+}
+
+void OperationQuery::addDeciders(std::vector<OperationSummary> &rows)
+{
+    const bool any = std::any_of(rows.begin(), rows.end(), [](const OperationSummary &row) {
+        return row.waiting.hasApproval();
+    });
+    if (!any)
+        return;
+    const QStringList approvers = fourEyesApprovers(m_db);
+    for (OperationSummary &row : rows) {
+        if (!row.waiting.hasApproval())
+            continue;
+        // Nobody approves their own request (rule 8): the requester never decides.
+        const QString requester = operatorName(row.waiting.approvalAskedBy);
+        for (const QString &name : approvers) {
+            if (name != requester)
+                row.waiting.approvalDeciders << name;
+        }
+    }
 }
 
 // Counts the matches up to the threshold (an index walk of at most that many entries) and
@@ -251,7 +315,9 @@ std::optional<OperationSummary> OperationQuery::summary(const QString &id)
         m_db, u"SELECT "_s + columns(SortKey::Created) + u" FROM operations WHERE id = ?"_s, {id});
     if (!q.next())
         return std::nullopt;
-    return summaryFromRow(q);
+    std::vector<OperationSummary> one{summaryFromRow(q, m_clock.nowMs())};
+    addDeciders(one);
+    return one.front();
 }
 
 PageCursor OperationQuery::cursorAfter(const OperationSummary &row)

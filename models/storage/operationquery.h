@@ -10,6 +10,7 @@
 #include "domain/operation.h"
 #include "storage/db/connection.h"
 
+#include <QStringList>
 #include <QVariant>
 #include <optional>
 #include <vector>
@@ -40,6 +41,31 @@ struct QueryFilter
     friend bool operator==(const QueryFilter &, const QueryFilter &) = default;
 };
 
+// Who or what a row waits for (issue 50 item 7), read with the row in the same statement. Empty
+// (all defaults) for a row nobody and nothing holds.
+struct RowWaiting
+{
+    // The oldest pending four-eyes approval of the row; 0 when none.
+    qint64 approvalId = 0;
+    QString approvalAction;  // "close" or "resend", as stored
+    QString approvalAskedBy; // the requester's actor, "operator:alice"
+    // The active people who may approve, other than the requester (foureyescover.h's approvers),
+    // read once per page that holds an approval, never per row.
+    QStringList approvalDeciders;
+    // The open reconciler proposal: "close" or "resend", empty when none; its outcome for a
+    // close ("succeeded", "failed").
+    QString proposalAction;
+    QString proposalOutcome;
+    // The resend lease's holder ("operator:bob#<session>") when it had not expired at the read;
+    // whoever shows it compares leaseUntil with the clock again.
+    QString leaseHolder;
+    std::optional<QDateTime> leaseUntil;
+
+    bool hasApproval() const { return approvalId > 0; }
+    bool hasProposal() const { return !proposalAction.isEmpty(); }
+    friend bool operator==(const RowWaiting &, const RowWaiting &) = default;
+};
+
 // One list row: what the table shows, nothing more (the request body stays in the store).
 struct OperationSummary
 {
@@ -63,6 +89,7 @@ struct OperationSummary
     QDateTime createdAt;
     QDateTime updatedAt;
     int evidenceCount = 0;
+    RowWaiting waiting;
     QVariant sortValue; // the value the page was ordered by (the keyset cursor)
 
     QString subject() const { return orderId.isEmpty() ? customerId : orderId; }
@@ -101,6 +128,9 @@ private:
     // True when the search matches so many rows that walking the sort index beats collecting
     // the matches first.
     bool isDenseSearch(const QueryFilter &filter);
+    // Fills approvalDeciders of the rows waiting on an approval: one read of the approvers for
+    // all of them, none when no row waits on one.
+    void addDeciders(std::vector<OperationSummary> &rows);
 
     ConnectionHold m_db;
     const Clock &m_clock;

@@ -52,8 +52,13 @@ FourEyesCover fourEyesCover(Connection &db)
     FourEyesCover cover;
     for (const auto &threshold : approvalThresholds(db))
         cover.thresholds << threshold.first;
-    cover.approvers = identityOf(db).teamMode ? teamApprovers(db) : directoryApprovers(db);
+    cover.approvers = fourEyesApprovers(db);
     return cover;
+}
+
+QStringList fourEyesApprovers(Connection &db)
+{
+    return identityOf(db).teamMode ? teamApprovers(db) : directoryApprovers(db);
 }
 
 } // namespace ops

@@ -33,5 +33,7 @@ struct FourEyesCover
 //   approve (a supervisor, unless --rights says otherwise). Four-eyes there is a habit, but the
 //   approval still needs a second such name, so a lone supervisor is warned about as well.
 FourEyesCover fourEyesCover(Connection &db);
+// FourEyesCover::approvers alone (no thresholds read): the people who may decide an approval.
+QStringList fourEyesApprovers(Connection &db);
 
 } // namespace ops
