@@ -4,6 +4,7 @@
 #include "itemmodels/itemmodellogging.h"
 #include "itemmodels/localeformat.h"
 #include "itemmodels/reasontext.h"
+#include "itemmodels/waitingtext.h"
 
 using namespace Qt::StringLiterals;
 
@@ -265,6 +266,8 @@ void OperationTableModel::refreshCountdown()
     const QList<int> roles = {Qt::DisplayRole, UrgentRole, WindowLeftRole};
     emit dataChanged(index(0, WindowLeftColumn), index(rowCount() - 1, WindowLeftColumn), roles);
     emit dataChanged(index(0, AgeColumn), index(rowCount() - 1, AgeColumn), roles);
+    emit dataChanged(index(0, WaitingColumn), index(rowCount() - 1, WaitingColumn),
+                     {Qt::DisplayRole, Qt::ToolTipRole});
 }
 
 void OperationTableModel::updateRow(const Operation &op, std::optional<int> evidenceCount)
@@ -272,6 +275,8 @@ void OperationTableModel::updateRow(const Operation &op, std::optional<int> evid
     const int at = rowOf(op.id);
     const int count = evidenceCount.value_or(at >= 0 ? m_rows[size_t(at)].evidenceCount : 0);
     OperationSummary row = summaryOf(op, count, m_filter.sort);
+    if (at >= 0)
+        row.waiting = m_rows[size_t(at)].waiting;
     if (!matchesFilter(m_filter, row, m_query.clock().nowMs())) {
         if (at >= 0)
             removeRowAt(at);
@@ -397,6 +402,8 @@ QVariant OperationTableModel::display(const OperationSummary &row, int column) c
         return row.evidenceCount;
     case AgeColumn:
         return formatDuration((m_query.clock().nowMs() - row.createdAt.toMSecsSinceEpoch()) / 1000);
+    case WaitingColumn:
+        return waitingLabel(row.waiting, m_query.clock().nowMs());
     }
     return {};
 }
@@ -420,6 +427,8 @@ QVariant OperationTableModel::data(const QModelIndex &index, int role) const
             return windowTooltip(*row.deadline, row.marginSeconds);
         if (index.column() == LastAttemptColumn && row.lastAttemptAt)
             return formatUtc(*row.lastAttemptAt);
+        if (index.column() == WaitingColumn)
+            return waitingTooltip(row.waiting, m_query.clock().nowMs());
         // Identifiers elide in the middle: the tooltip has them whole.
         if (index.column() == KeyColumn)
             return tr("%1\nIdempotency key — Ctrl+Shift+C copies it").arg(row.idempotencyKey);
@@ -462,7 +471,7 @@ QVariant OperationTableModel::headerData(int section, Qt::Orientation orientatio
     const QStringList titles = {tr("Operation"), tr("Kind"),         tr("Subject"),
                                 tr("Amount"),    tr("State"),        tr("Attempts"),
                                 tr("Key"),       tr("Last attempt"), tr("Window left"),
-                                tr("Evidence"),  tr("Age")};
+                                tr("Evidence"),  tr("Age"),          tr("Waiting")};
     return section >= 0 && section < titles.size() ? QVariant(titles.at(section)) : QVariant();
 }
 

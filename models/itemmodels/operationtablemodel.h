@@ -30,6 +30,7 @@ public:
         WindowLeftColumn,
         EvidenceColumn,
         AgeColumn,
+        WaitingColumn, // who or what the row waits for (waitingtext.h); empty when nobody
         ColumnCount
     };
     enum Role
@@ -70,14 +71,15 @@ public:
     // never as a reset: persistent indexes (a view's selection, current row and scroll) stay on
     // their operations. Nothing changed: no signal.
     void reload();
-    // The clock moved: window-left and age cells changed.
+    // The clock moved: window-left, age and waiting cells changed (a resend lease expires).
     void refreshCountdown();
     // One row changed and the caller holds it (a resend's result, read once after its commit):
     // replaces it by value without reading. The row leaves when it no longer matches the
     // filter (the checking queue holds unknown rows only), moves when its place in the order
     // changed, and comes in where it belongs when it newly matches and that place is among the
     // rows loaded (beyond them the next fetchMore brings it). Empty `evidenceCount` keeps the
-    // count shown (0 for a row coming in).
+    // count shown (0 for a row coming in). What the row waits for is not in an Operation: the
+    // marker shown stays until the next reload reads it (none for a row coming in).
     void updateRow(const Operation &op, std::optional<int> evidenceCount = std::nullopt);
 
     const OperationSummary *summaryAt(int row) const;

@@ -838,6 +838,66 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <source>The provider received the refund and will confirm it by notification: it is being processed, not done.</source>
         <translation>The provider received the refund and will confirm it by notification: it is being processed, not done.</translation>
     </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Waiting</translation>
+    </message>
+    <message>
+        <source>proposal: resend</source>
+        <translation>proposal: resend</translation>
+    </message>
+    <message>
+        <source>proposal: close succeeded</source>
+        <translation>proposal: close succeeded</translation>
+    </message>
+    <message>
+        <source>proposal: close failed</source>
+        <translation>proposal: close failed</translation>
+    </message>
+    <message>
+        <source>The reconciler proposes resending this operation with the stored key; a person carries it out or decides otherwise.</source>
+        <translation>The reconciler proposes resending this operation with the stored key; a person carries it out or decides otherwise.</translation>
+    </message>
+    <message>
+        <source>The reconciler proposes closing this operation as succeeded; a person applies it or decides otherwise.</source>
+        <translation>The reconciler proposes closing this operation as succeeded; a person applies it or decides otherwise.</translation>
+    </message>
+    <message>
+        <source>The reconciler proposes closing this operation as failed; a person applies it or decides otherwise.</source>
+        <translation>The reconciler proposes closing this operation as failed; a person applies it or decides otherwise.</translation>
+    </message>
+    <message>
+        <source>resend it with the stored key</source>
+        <translation>resend it with the stored key</translation>
+    </message>
+    <message>
+        <source>close it</source>
+        <translation>close it</translation>
+    </message>
+    <message>
+        <source>Waiting on approval #%1: %2 asked to %3.</source>
+        <translation>Waiting on approval #%1: %2 asked to %3.</translation>
+    </message>
+    <message>
+        <source>A supervisor other than %1 decides it, and none is active: add or enable a second supervisor.</source>
+        <translation>A supervisor other than %1 decides it, and none is active: add or enable a second supervisor.</translation>
+    </message>
+    <message>
+        <source>A supervisor other than %1 decides it: %2.</source>
+        <translation>A supervisor other than %1 decides it: %2.</translation>
+    </message>
+    <message>
+        <source>%1 is resending this operation right now (until %2); wait for the result before acting on it.</source>
+        <translation>%1 is resending this operation right now (until %2); wait for the result before acting on it.</translation>
+    </message>
+    <message>
+        <source>%1 is resending</source>
+        <translation>%1 is resending</translation>
+    </message>
+    <message>
+        <source>approval #%1 (asked by %2; another supervisor decides)</source>
+        <translation>approval #%1 (asked by %2; another supervisor decides)</translation>
+    </message>
 </context>
 <context>
     <name>ops::ReasonText</name>

@@ -841,6 +841,66 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>The provider received the refund and will confirm it by notification: it is being processed, not done.</source>
         <translation>Провайдер получил возврат и подтвердит его уведомлением: он обрабатывается, но ещё не выполнен.</translation>
     </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Ожидает</translation>
+    </message>
+    <message>
+        <source>proposal: resend</source>
+        <translation>предложение: повторно отправить</translation>
+    </message>
+    <message>
+        <source>proposal: close succeeded</source>
+        <translation>предложение: закрыть как успешную</translation>
+    </message>
+    <message>
+        <source>proposal: close failed</source>
+        <translation>предложение: закрыть как неуспешную</translation>
+    </message>
+    <message>
+        <source>The reconciler proposes resending this operation with the stored key; a person carries it out or decides otherwise.</source>
+        <translation>Сверка предлагает повторно отправить эту операцию с сохранённым ключом; выполнить это или решить иначе должен человек.</translation>
+    </message>
+    <message>
+        <source>The reconciler proposes closing this operation as succeeded; a person applies it or decides otherwise.</source>
+        <translation>Сверка предлагает закрыть эту операцию как успешную; применить это или решить иначе должен человек.</translation>
+    </message>
+    <message>
+        <source>The reconciler proposes closing this operation as failed; a person applies it or decides otherwise.</source>
+        <translation>Сверка предлагает закрыть эту операцию как неуспешную; применить это или решить иначе должен человек.</translation>
+    </message>
+    <message>
+        <source>resend it with the stored key</source>
+        <translation>повторно отправить её с сохранённым ключом</translation>
+    </message>
+    <message>
+        <source>close it</source>
+        <translation>закрыть её</translation>
+    </message>
+    <message>
+        <source>Waiting on approval #%1: %2 asked to %3.</source>
+        <translation>Ждёт согласования #%1: %2 просит %3.</translation>
+    </message>
+    <message>
+        <source>A supervisor other than %1 decides it, and none is active: add or enable a second supervisor.</source>
+        <translation>Решение принимает супервайзер, но не %1, а активного такого супервайзера нет: добавьте или включите второго супервайзера.</translation>
+    </message>
+    <message>
+        <source>A supervisor other than %1 decides it: %2.</source>
+        <translation>Решение принимает супервайзер, но не %1: %2.</translation>
+    </message>
+    <message>
+        <source>%1 is resending this operation right now (until %2); wait for the result before acting on it.</source>
+        <translation>%1 прямо сейчас повторно отправляет эту операцию (до %2); дождитесь результата, прежде чем что-то с ней делать.</translation>
+    </message>
+    <message>
+        <source>%1 is resending</source>
+        <translation>%1 отправляет повторно</translation>
+    </message>
+    <message>
+        <source>approval #%1 (asked by %2; another supervisor decides)</source>
+        <translation>согласование #%1 (запрос от %2; решает другой супервайзер)</translation>
+    </message>
 </context>
 <context>
     <name>ops::ReasonText</name>

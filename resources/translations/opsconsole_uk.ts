@@ -841,6 +841,66 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>The provider received the refund and will confirm it by notification: it is being processed, not done.</source>
         <translation>Провайдер отримав повернення і підтвердить його сповіщенням: воно обробляється, але ще не виконане.</translation>
     </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Очікує</translation>
+    </message>
+    <message>
+        <source>proposal: resend</source>
+        <translation>пропозиція: повторно надіслати</translation>
+    </message>
+    <message>
+        <source>proposal: close succeeded</source>
+        <translation>пропозиція: закрити як успішну</translation>
+    </message>
+    <message>
+        <source>proposal: close failed</source>
+        <translation>пропозиція: закрити як неуспішну</translation>
+    </message>
+    <message>
+        <source>The reconciler proposes resending this operation with the stored key; a person carries it out or decides otherwise.</source>
+        <translation>Звірка пропонує повторно надіслати цю операцію зі збереженим ключем; виконати це або вирішити інакше має людина.</translation>
+    </message>
+    <message>
+        <source>The reconciler proposes closing this operation as succeeded; a person applies it or decides otherwise.</source>
+        <translation>Звірка пропонує закрити цю операцію як успішну; застосувати це або вирішити інакше має людина.</translation>
+    </message>
+    <message>
+        <source>The reconciler proposes closing this operation as failed; a person applies it or decides otherwise.</source>
+        <translation>Звірка пропонує закрити цю операцію як неуспішну; застосувати це або вирішити інакше має людина.</translation>
+    </message>
+    <message>
+        <source>resend it with the stored key</source>
+        <translation>повторно надіслати її зі збереженим ключем</translation>
+    </message>
+    <message>
+        <source>close it</source>
+        <translation>закрити її</translation>
+    </message>
+    <message>
+        <source>Waiting on approval #%1: %2 asked to %3.</source>
+        <translation>Очікує погодження #%1: %2 просить %3.</translation>
+    </message>
+    <message>
+        <source>A supervisor other than %1 decides it, and none is active: add or enable a second supervisor.</source>
+        <translation>Рішення ухвалює супервайзер, але не %1, а активного такого супервайзера немає: додайте або увімкніть другого супервайзера.</translation>
+    </message>
+    <message>
+        <source>A supervisor other than %1 decides it: %2.</source>
+        <translation>Рішення ухвалює супервайзер, але не %1: %2.</translation>
+    </message>
+    <message>
+        <source>%1 is resending this operation right now (until %2); wait for the result before acting on it.</source>
+        <translation>%1 саме зараз повторно надсилає цю операцію (до %2); дочекайтеся результату, перш ніж щось із нею робити.</translation>
+    </message>
+    <message>
+        <source>%1 is resending</source>
+        <translation>%1 надсилає повторно</translation>
+    </message>
+    <message>
+        <source>approval #%1 (asked by %2; another supervisor decides)</source>
+        <translation>погодження #%1 (запит від %2; вирішує інший супервайзер)</translation>
+    </message>
 </context>
 <context>
     <name>ops::ReasonText</name>

@@ -16,6 +16,7 @@
 #include "support/messagefixture.h"
 #include "support/screenshots.h"
 #include "support/storefixture.h"
+#include "support/waitingfixture.h"
 #include "widgets/detailpane.h"
 #include "widgets/operationlistview.h"
 
@@ -60,6 +61,16 @@ bool wholeInView(QTableView *table, int column)
     return left >= 0 && left + h->sectionSize(column) <= table->viewport()->width();
 }
 
+// The Waiting column, found by its title.
+int waitingColumn(const QAbstractItemModel *model)
+{
+    for (int c = 0; c < model->columnCount(); ++c) {
+        if (model->headerData(c, Qt::Horizontal).toString() == u"Waiting"_s)
+            return c;
+    }
+    return -1;
+}
+
 } // namespace
 
 class TestQueueLayout : public QObject
@@ -76,6 +87,7 @@ private slots:
     void timesSayTheirZoneWithUtcInTheTooltip();
     void auditFiltersUseTheTableFormat();
     void windowExplainsTheMargin();
+    void queueMarksWhoARowWaitsFor();
 
 private:
     MainWindow *startWindow(const QString &actor = u"operator:alice"_s);
@@ -274,6 +286,44 @@ void TestQueueLayout::windowExplainsTheMargin()
     QCOMPARE(formatMargin(3600), u"1 h"_s);
     QCOMPARE(formatMargin(90), u"90 s"_s);
     screenshots(m_window.get(), u"detail-window-margin"_s);
+}
+
+void TestQueueLayout::queueMarksWhoARowWaitsFor()
+{
+    const test::WaitingRows rows = test::addWaitingRows(*m_fx);
+    startWindow();
+    QCOMPARE(m_window->tabs()->currentIndex(), int(MainWindow::CheckingTab));
+    QTableView *table = m_window->checkingView()->table();
+    const int column = waitingColumn(table->model());
+    QVERIFY2(column >= 0, "the checking queue has no Waiting column");
+    const QHeaderView *h = table->horizontalHeader();
+    // Read right after the window left, and in view at the narrowest screen.
+    QCOMPARE(h->visualIndex(column), h->visualIndex(OperationTableModel::WindowLeftColumn) + 1);
+    m_window->resize(1024, 700);
+    QApplication::processEvents();
+    QVERIFY(!table->isColumnHidden(column));
+    QVERIFY(wholeInView(table, column));
+    QVERIFY(!table->horizontalScrollBar()->isVisible());
+    const QHash<QString, QString> marker = {
+        {rows.approval,
+         u"approval #%1 (asked by alice; another supervisor decides)"_s.arg(rows.approvalId)},
+        {rows.proposal, u"proposal: close failed"_s},
+        {rows.lease, u"bob is resending"_s},
+        {rows.plain, QString()},
+        {kUnknownId, QString()}};
+    OperationTableModel *model = m_window->checkingModel();
+    for (auto it = marker.begin(); it != marker.end(); ++it) {
+        const QModelIndex cell = model->index(model->rowOf(it.key()), column);
+        QVERIFY2(cell.isValid(), qPrintable(it.key()));
+        QCOMPARE(cell.data().toString(), it.value());
+        QCOMPARE(cell.data(Qt::ToolTipRole).toString().isEmpty(), it.value().isEmpty());
+        QVERIFY(table->visualRect(cell).intersects(table->viewport()->rect()));
+    }
+    QVERIFY(model->index(model->rowOf(rows.approval), column)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .endsWith(u"A supervisor other than alice decides it: bob."_s));
+    screenshots(m_window.get(), u"checking-queue-markers"_s);
 }
 
 QTEST_MAIN(TestQueueLayout)

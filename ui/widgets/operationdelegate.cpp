@@ -35,6 +35,9 @@ void OperationDelegate::initStyleOption(QStyleOptionViewItem *option,
         mono.setPointSizeF(option->font.pointSizeF());
         option->font = mono;
     }
+    // A marker reads from its start ("bob is resending", "approval #12 …"): cut at the end.
+    if (index.column() == OperationTableModel::WaitingColumn)
+        option->textElideMode = Qt::ElideRight;
     if (index.column() == OperationTableModel::WindowLeftColumn &&
         index.data(OperationTableModel::UrgentRole).toBool()) {
         option->palette.setColor(QPalette::Text, QColor(0xc6, 0x28, 0x28));

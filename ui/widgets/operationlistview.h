@@ -82,6 +82,7 @@ protected:
 private:
     void buildFilters();
     void layOutColumns();
+    void layOutWaiting();
     QComboBox *addCombo(const QString &name, const QList<std::pair<QString, QVariant>> &items);
     void emitCurrent();
     void buildEmptyState();
