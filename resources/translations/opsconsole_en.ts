@@ -1078,10 +1078,12 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <translation>queued</translation>
     </message>
     <message>
-        <source>running</source>
-        <translation>running</translation>
         <source>provider settled it; automatic closes are off</source>
         <translation>provider settled it; automatic closes are off</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>running</translation>
     </message>
 </context>
 <context>
@@ -3892,7 +3894,7 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     </message>
     <message>
         <source>Adyen cannot be asked for the payment&apos;s balance: the refund is bounded by the payment&apos;s stored notifications and this product&apos;s refunds of it, and Adyen&apos;s notification refuses a refund above what is left.</source>
-        <translation>Adyen cannot be asked for the payment's balance: the refund is bounded by the payment's stored notifications and this product's refunds of it, and Adyen's notification refuses a refund above what is left.</translation>
+        <translation>Adyen cannot be asked for the payment&apos;s balance: the refund is bounded by the payment&apos;s stored notifications and this product&apos;s refunds of it, and Adyen&apos;s notification refuses a refund above what is left.</translation>
     </message>
     <message>
         <source>Adyen payment:</source>

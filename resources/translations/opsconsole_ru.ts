@@ -1081,10 +1081,12 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>в очереди</translation>
     </message>
     <message>
-        <source>running</source>
-        <translation>выполняется</translation>
         <source>provider settled it; automatic closes are off</source>
         <translation>провайдер решил исход; автоматическое закрытие выключено</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>выполняется</translation>
     </message>
 </context>
 <context>

@@ -1081,10 +1081,12 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>у черзі</translation>
     </message>
     <message>
-        <source>running</source>
-        <translation>виконується</translation>
         <source>provider settled it; automatic closes are off</source>
         <translation>провайдер вирішив результат; автоматичне закриття вимкнено</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>виконується</translation>
     </message>
 </context>
 <context>
