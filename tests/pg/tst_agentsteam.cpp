@@ -120,8 +120,7 @@ void TestAgentsTeam::cleanupTestCase()
 
 QString TestAgentsTeam::ownerRead(const QString &sql) const
 {
-    const test::ProcessRun r = test::psqlAs(test::ownerLogin(), m_fx->path(), sql);
-    return r.exitCode == 0 ? QString::fromUtf8(r.out).trimmed() : u"error: "_s + r.errText();
+    return test::ownerRead(m_fx->path(), sql);
 }
 
 QString TestAgentsTeam::directoryState() const

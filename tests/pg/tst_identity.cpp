@@ -118,7 +118,7 @@ void TestIdentity::cleanupTestCase()
 
 QString TestIdentity::loginOf(const QString &who) const
 {
-    return who == test::ownerLogin() ? who : test::pidName(who);
+    return test::loginOf(who);
 }
 
 // {alice} -> alice_<pid> (any short name), {ev} and {approval} -> this case's seeded ids.
@@ -148,8 +148,7 @@ test::ProcessRun TestIdentity::psql(const QString &who, const QString &sql) cons
 
 QString TestIdentity::ownerRead(const QString &sql) const
 {
-    const test::ProcessRun r = psql(test::ownerLogin(), sql);
-    return r.exitCode == 0 ? QString::fromUtf8(r.out).trimmed() : u"error: "_s + r.errText();
+    return test::ownerRead(m_fx->path(), expand(sql)); // {alice} and the seeded ids, as psql()
 }
 
 void TestIdentity::attackIsRefusedAndChangesNothing_data()

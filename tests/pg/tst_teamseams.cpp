@@ -70,7 +70,7 @@ void TestTeamSeams::cleanupTestCase()
 
 QString TestTeamSeams::loginOf(const QString &who) const
 {
-    return who == test::ownerLogin() ? who : test::pidName(who);
+    return test::loginOf(who);
 }
 
 test::ProcessRun TestTeamSeams::opsctl(const QString &who, const QStringList &args,
@@ -86,8 +86,7 @@ test::ProcessRun TestTeamSeams::psql(const QString &who, const QString &sql) con
 
 QString TestTeamSeams::ownerRead(const QString &sql) const
 {
-    const test::ProcessRun r = psql(test::ownerLogin(), sql);
-    return r.exitCode == 0 ? QString::fromUtf8(r.out).trimmed() : u"error: "_s + r.errText();
+    return test::ownerRead(m_fx->path(), sql);
 }
 
 // Item 1: an Adyen refund as the agent's login and as a supervisor's, first call and retry.

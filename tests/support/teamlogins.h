@@ -90,6 +90,21 @@ inline ProcessRun psqlFileAs(const QString &login, const QString &location, cons
                       environmentAs(login), 60000);
 }
 
+// The login of team()'s short name `who` (alice -> alice_<pid>); the owner is itself.
+inline QString loginOf(const QString &who)
+{
+    return who == ownerLogin() ? who : pidName(who);
+}
+
+// The owner's answer to `sql` on `location`, one line per row, or "error: …": what a test reads
+// back after the logins acted.
+inline QString ownerRead(const QString &location, const QString &sql)
+{
+    const ProcessRun r = psqlAs(ownerLogin(), location, sql);
+    return r.exitCode == 0 ? QString::fromUtf8(r.out).trimmed()
+                           : QStringLiteral("error: ") + r.errText();
+}
+
 // opsctl (`program`) as `login` on `location`; `extra` adds to the login's environment.
 inline ProcessRun opsctlAs(const QString &program, const QString &login, const QString &location,
                            const QStringList &args, const QProcessEnvironment &extra = {})
