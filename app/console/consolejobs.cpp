@@ -305,10 +305,19 @@ LookupAnswer askProvider(const JobConfig &config, const Operation &op,
 // failed and a new refund.
 void withKeyMemory(LookupAnswer &a, KeyMemory memory, Provider provider)
 {
-    if (memory == KeyMemory::Nothing)
-        return;
-    a.resendHelps = false;
     const QString who = provider == Provider::Adyen ? u"Adyen"_s : u"Stripe"_s;
+    if (memory == KeyMemory::Nothing) {
+        // Issue 50 item 6: say why the resend is the step, or a person reads "no refund" and
+        // closes as failed a refund the customer is owed. Adyen's answer says it already.
+        if (provider == Provider::Stripe)
+            a.summary += QCoreApplication::translate(
+                "ops::console::ConsoleJobs",
+                "\nNothing is stored under this operation's key: inside the key's window Stripe "
+                "reads a resend with the stored key as the first request, so a resend finishes "
+                "this refund, once.");
+        return;
+    }
+    a.resendHelps = false;
     a.summary +=
         (memory == KeyMemory::StoredAnswer
              ? QCoreApplication::translate(

@@ -1584,6 +1584,12 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <source>Look it up at the provider (Ctrl+L): the look-up is kept as evidence, and a supervisor closes the row with it.</source>
         <translation>Look it up at the provider (Ctrl+L): the look-up is kept as evidence, and a supervisor closes the row with it.</translation>
     </message>
+    <message>
+        <source>
+Nothing is stored under this operation&apos;s key: inside the key&apos;s window Stripe reads a resend with the stored key as the first request, so a resend finishes this refund, once.</source>
+        <translation>
+Nothing is stored under this operation&apos;s key: inside the key&apos;s window Stripe reads a resend with the stored key as the first request, so a resend finishes this refund, once.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::MessageJob</name>

@@ -1587,6 +1587,12 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>Look it up at the provider (Ctrl+L): the look-up is kept as evidence, and a supervisor closes the row with it.</source>
         <translation>Проверьте у провайдера (Ctrl+L): результат сохранится как доказательство, и супервизор закроет строку по нему.</translation>
     </message>
+    <message>
+        <source>
+Nothing is stored under this operation&apos;s key: inside the key&apos;s window Stripe reads a resend with the stored key as the first request, so a resend finishes this refund, once.</source>
+        <translation>
+По ключу этой операции ничего не сохранено: пока ключ действует, Stripe примет повторную отправку с сохранённым ключом как первый запрос, так что повтор завершит этот возврат, и только один раз.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::MessageJob</name>

@@ -1587,6 +1587,12 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>Look it up at the provider (Ctrl+L): the look-up is kept as evidence, and a supervisor closes the row with it.</source>
         <translation>Перевірте в провайдера (Ctrl+L): результат збережеться як доказ, і супервізор закриє рядок за ним.</translation>
     </message>
+    <message>
+        <source>
+Nothing is stored under this operation&apos;s key: inside the key&apos;s window Stripe reads a resend with the stored key as the first request, so a resend finishes this refund, once.</source>
+        <translation>
+За ключем цієї операції нічого не збережено: поки ключ діє, Stripe прийме повторне надсилання зі збереженим ключем як перший запит, тож повтор завершить це повернення, і лише один раз.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::MessageJob</name>

@@ -237,6 +237,10 @@ void TestSupportFinish::supportDefaultsToResendWhereItHelps()
     QVERIFY(!lookup->askButton()->isDefault());
     QVERIFY2(!lookup->summaryText().contains(u"Only a supervisor closes"_s),
              qPrintable(lookup->summaryText()));
+    // Issue 50 item 6: why a resend finishes it, said where support decides.
+    QVERIFY2(lookup->summaryText().contains(u"Nothing is stored under this operation's key"_s) &&
+                 lookup->summaryText().contains(u"so a resend finishes this refund, once"_s),
+             qPrintable(lookup->summaryText()));
     test::screenshots(&carol.window, u"lookup-support-resend"_s, lookup);
 }
 
