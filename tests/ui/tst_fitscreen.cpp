@@ -118,6 +118,22 @@ struct Desk
                                  {evidence},
                                  u"operator:bob"_s,
                                  u"The provider's dashboard lists no refund for this charge"_s});
+        // Issue 50: bob's resend of the large resend-proposed row waits for a second person
+        // (the Approvals hint and the queue's Waiting column), and an Adyen refund alice closed
+        // as failed with evidence, which Start a new refund… replaces.
+        f.store().beginAttempt(u"op_resend_01"_s, u"operator:bob"_s, AttemptMode::OperatorResend);
+        NewOperation adyen = test::refundOperation(u"op_adyen_failed_01"_s, u"6120"_s);
+        adyen.provider = Provider::Adyen;
+        adyen.chargeId = u"DZ4DPSHB4WD2WN82"_s;
+        adyen.amount = {1500, u"eur"_s};
+        adyen.unitOfWork = u"6120|1500|eur"_s;
+        const Operation adyenRow = test::operationIn(f.store(), adyen, OperationState::Unknown);
+        f.store().closeManually({adyenRow.id,
+                                 OperationState::Failed,
+                                 {},
+                                 {test::reading(f, adyenRow.id, kAlice)},
+                                 kAlice,
+                                 u"Adyen kept a 500 under the key; no refund was made"_s});
         return f.path();
     }
 
@@ -262,6 +278,7 @@ void TestFitScreen::everyWindowFits_data()
                                  u"main-checking-support"_s,
                                  u"main-attention"_s,
                                  u"main-approvals"_s,
+                                 u"main-approvals-resend"_s,
                                  u"supervisor-audit"_s,
                                  u"supervisor-charts"_s,
                                  u"supervisor-unmatched"_s,
@@ -280,6 +297,7 @@ void TestFitScreen::everyWindowFits_data()
                                  u"lookup-close-support"_s,
                                  u"nextstep"_s,
                                  u"newrefund"_s,
+                                 u"newrefund-adyen"_s,
                                  u"openfailed"_s,
                                  u"resendconfirm"_s,
                                  u"settings"_s,
@@ -323,6 +341,8 @@ QStringList TestFitScreen::walkNamed(const QString &name, Desk &desk)
         return tab(ui::MainWindow::AttentionTab, unknownId);
     if (name == u"main-approvals"_s)
         return tab(ui::MainWindow::ApprovalsTab, u"op_large_01"_s);
+    if (name == u"main-approvals-resend"_s)
+        return tab(ui::MainWindow::ApprovalsTab, u"op_resend_01"_s);
     if (name.startsWith(u"supervisor-"_s)) {
         ui::SupervisorWindow *s = w.openSupervisorWindow();
         if (!s)
@@ -374,6 +394,8 @@ QStringList TestFitScreen::walkNamed(const QString &name, Desk &desk)
     } else if (name == u"newrefund"_s) {
         // Above the threshold: the form also says a second person will send it.
         dialog = w.openNewRefundDialogFor(u"op_failed_01"_s);
+    } else if (name == u"newrefund-adyen"_s) {
+        dialog = w.openNewRefundDialogFor(u"op_adyen_failed_01"_s);
     } else if (name == u"openfailed"_s) {
         owned = std::make_unique<ui::OpenFailedDialog>(
             u"/var/lib/ops/an/operations/database/that/is/not/there/ops.sqlite"_s,
