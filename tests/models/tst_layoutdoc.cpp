@@ -17,6 +17,12 @@
 // names in backticks exactly the ops_ targets its target_link_libraries() calls name, in any
 // scope. A row for a library the product does not define fails too.
 //
+// Design citations (issue 55) — every "§N" in the tree's sources, suites, scripts and documents
+// cites docs/design.md, however it is written ("DESIGN §16", "docs/design.md §10", "design §9",
+// a bare "(§10)"), and docs/design.md must have the heading "## §N …". A "§" after an RFC's
+// number ("RFC 9110 §11.1") is that standard's and is left alone. The failure names every broken
+// citation as file:line.
+//
 // Schema versions (issue 50) — README.md and docs/*.md never write one down ("schema version 12",
 // {"schema_version":12}): the number grows with every migration, so a document says that it is
 // what `opsctl db migrate` prints, and shows it as N. (Menu paths are checked against the built
@@ -38,6 +44,13 @@ namespace {
 
 const QStringList kWalkedRoots = {u"app"_s, u"models"_s, u"ui"_s, u"resources"_s, u"tests"_s};
 const QStringList kProductRoots = {u"app"_s, u"models"_s, u"ui"_s, u"resources"_s};
+// Where design citations are looked for: the folders, and the files at the root.
+const QStringList kCitingRoots = {u"app"_s,  u"models"_s,  u"ui"_s,    u"resources"_s, u"tests"_s,
+                                  u"docs"_s, u"scripts"_s, u"cmake"_s, u".ci"_s};
+const QStringList kCitingRootFiles = {u"README.md"_s, u"CMakeLists.txt"_s, u"CMakePresets.json"_s};
+const QStringList kCitingNames = {u"*.cpp"_s, u"*.h"_s,   u"*.md"_s,   u"*.txt"_s,  u"*.cmake"_s,
+                                  u"*.sh"_s,  u"*.sql"_s, u"*.json"_s, u"*.mjs"_s,  u"*.js"_s,
+                                  u"*.py"_s,  u"*.in"_s,  u"*.ts"_s,   u"*.yaml"_s, u"run"_s};
 
 using ops::test::sourceDir;
 
@@ -158,6 +171,34 @@ QMap<QString, Library> librariesIn(const QString &cmakeFile)
     return libs;
 }
 
+// The files design citations are looked for in, as paths from the repository root, sorted.
+QStringList citingFiles()
+{
+    const QDir source(sourceDir());
+    QStringList files = kCitingRootFiles;
+    for (const QString &root : kCitingRoots) {
+        QDirIterator it(sourceDir() + u'/' + root, kCitingNames, QDir::Files,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString file = it.next();
+            if (!file.contains(u"/node_modules/"_s))
+                files << source.relativeFilePath(file);
+        }
+    }
+    files.sort();
+    return files;
+}
+
+// The section numbers docs/design.md has a heading for ("## §17 Customer messages…" → 17).
+QSet<int> designSections()
+{
+    static const QRegularExpression heading(u"^## §(\\d+) "_s, QRegularExpression::MultilineOption);
+    QSet<int> sections;
+    for (const QString &n : matches(readText(sourceDir() + u"/docs/design.md"_s), heading))
+        sections.insert(n.toInt());
+    return sections;
+}
+
 QString sorted(const QSet<QString> &set)
 {
     QStringList list(set.begin(), set.end());
@@ -249,6 +290,37 @@ private slots:
             QVERIFY2(rowOf.contains(it.key()),
                      qPrintable(u"docs/design.md §8 has no row for `%1` (%2CMakeLists.txt)"_s.arg(
                          it.key(), it->folder)));
+    }
+    void everyDesignCitationResolves()
+    {
+        // Group 1: an RFC's number just before the sign; group 2: the section cited.
+        static const QRegularExpression citation(u"(RFC\\s*\\d+\\s*)?§\\s?(\\d+)"_s);
+        const QSet<int> sections = designSections();
+        QVERIFY2(sections.contains(1) && sections.contains(19),
+                 "docs/design.md has no headings \"## §1 …\" to \"## §19 …\"");
+        const QStringList files = citingFiles();
+        QVERIFY(files.size() > 500);
+        QStringList broken;
+        int cited = 0;
+        for (const QString &file : files) {
+            const QStringList lines = readText(sourceDir() + u'/' + file).split(u'\n');
+            for (qsizetype i = 0; i < lines.size(); ++i) {
+                for (auto it = citation.globalMatch(lines.at(i)); it.hasNext();) {
+                    const auto m = it.next();
+                    if (!m.captured(1).isEmpty())
+                        continue;
+                    ++cited;
+                    if (!sections.contains(m.captured(2).toInt()))
+                        broken << u"%1:%2 cites §%3: %4"_s.arg(file).arg(i + 1).arg(
+                            m.captured(2), lines.at(i).trimmed());
+                }
+            }
+        }
+        QVERIFY2(cited > 100, "no design citation found: is the source tree walked?");
+        if (!broken.isEmpty()) // QFAIL, not QVERIFY2: its message is not cut at 1 KiB
+            QFAIL(qPrintable(u"%1 citation(s) of a section docs/design.md has no \"## §N …\" "
+                             "heading for:\n"_s.arg(broken.size()) +
+                             broken.join(u'\n')));
     }
     void noDocumentWritesDownASchemaVersion()
     {
