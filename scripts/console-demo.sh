@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Opens the operator console on its own demo: `opsconsole --demo` starts provider-sim, builds a
 # demo database in a temporary folder from real refunds and credit movements with faults
-# injected (the story lives in app/cli/demostory.cpp, also `opsctl demo story`), and stops the
+# injected (the story lives in app/core/demo/demostory.cpp, also `opsctl demo story`), and stops the
 # simulator when the console closes. With no display it writes a screenshot instead and prints
 # its path. Needs a build (scripts/build.sh); BUILD_DIR overrides the build folder.
 set -euo pipefail

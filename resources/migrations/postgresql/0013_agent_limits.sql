@@ -7,7 +7,7 @@ ALTER TABLE operations DROP CONSTRAINT operations_state_check;
 ALTER TABLE operations ADD CONSTRAINT operations_state_check
     CHECK (state IN ('open', 'unknown', 'succeeded', 'failed', 'awaiting_approval'));
 
--- The limits' one read (storage/agentquota.cpp): the agent's rows of the last 24 hours.
+-- The limits' one read (storage/access/agentquota.cpp): the agent's rows of the last 24 hours.
 CREATE INDEX operations_agent_created ON operations (agent, created_at) WHERE agent IS NOT NULL;
 
 -- Rule 2 and rule 9: a held refund is live. It keeps its unit of work and its share of the charge.

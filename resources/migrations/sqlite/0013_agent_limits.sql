@@ -4,7 +4,7 @@
 ALTER TABLE operations ADD COLUMN agent TEXT CHECK (length(agent) BETWEEN 1 AND 64);
 ALTER TABLE operations ADD COLUMN hold TEXT CHECK (hold IN ('max_refund', 'daily'));
 
--- The limits' one read (storage/agentquota.cpp): the agent's rows of the last 24 hours.
+-- The limits' one read (storage/access/agentquota.cpp): the agent's rows of the last 24 hours.
 CREATE INDEX operations_agent_created ON operations (agent, created_at) WHERE agent IS NOT NULL;
 
 -- Rule 2 and rule 9: a held refund is live. It keeps its unit of work and its share of the charge.
