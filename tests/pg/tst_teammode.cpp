@@ -27,6 +27,7 @@
 #include <QSignalSpy>
 #include <QSqlError>
 #include <QTest>
+#include <QTimer>
 #include <QUrl>
 #include <atomic>
 #include <mutex>
@@ -81,6 +82,7 @@ private slots:
     void rowFromAnotherProcessReachesTheModelWithinTwoSeconds();
     void approvalAndMessageRowsNotifyConsoles_data();
     void approvalAndMessageRowsNotifyConsoles();
+    void steadyWritesStillReachTheConsole();
     void auditChainIntactAfterConcurrentWriters();
     void droppedConnectionLeavesNoHalfWrittenOperation();
     void unreachableServerIsReportedAndRecovered();
@@ -301,6 +303,26 @@ void TestTeamMode::approvalAndMessageRowsNotifyConsoles()
     changed.clear();
     runQuery(db, sql);
     QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 20000); // well before the 60 s probe
+}
+
+// Issue 50 (found by tst_teamlive): while writers commit without pause, the watcher still
+// reports. A notification every 10 ms for as long as the case waits: a coalescing window that
+// each notification restarted never closed, so no console reloaded until the writers stopped.
+void TestTeamMode::steadyWritesStillReachTheConsole()
+{
+    OperationQuery query(m_fx->secondConnection(), m_fx->clock());
+    ChangeWatcher watcher(query);
+    QSignalSpy changed(&watcher, &ChangeWatcher::changed);
+    watcher.start(60000); // the probe interval: the change must come from the notifications
+    QTest::qWait(300);
+    changed.clear();
+    Connection &db = connectionOf(m_fx->store());
+    QTimer writer;
+    connect(&writer, &QTimer::timeout, &writer,
+            [&db] { runQuery(db, u"SELECT pg_notify('ops_changes', 'op_steady')"_s); });
+    writer.start(10);
+    QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 2, 20000); // and again while they go on
+    QVERIFY(writer.isActive());
 }
 
 void TestTeamMode::auditChainIntactAfterConcurrentWriters()

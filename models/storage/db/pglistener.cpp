@@ -16,8 +16,11 @@ namespace {
 
 const QString kChannel = u"ops_changes"_s;
 
-// A burst of notifications (one per changed row) becomes one reload.
-constexpr int kCoalesceMs = 50;
+// A burst of notifications (one per changed row) becomes one reload, at most this long after
+// its first notification. The window is not restarted by later ones: under steady writes (an
+// agent refunding without pause) a restarted window never closed, and no console reloaded until
+// the writers stopped (issue 50, tst_teamlive). So a busy team reloads about four times a second.
+constexpr int kCoalesceMs = 250;
 
 bool alive(QSqlDatabase &db)
 {
@@ -83,7 +86,10 @@ Result<void> PgListener::connectListener()
         } else if (!db.driver()->subscribeToNotification(kChannel)) {
             error = u"cannot LISTEN on %1: %2"_s.arg(kChannel, db.driver()->lastError().text());
         } else {
-            connect(db.driver(), &QSqlDriver::notification, this, [this] { m_coalesce.start(); });
+            connect(db.driver(), &QSqlDriver::notification, this, [this] {
+                if (!m_coalesce.isActive())
+                    m_coalesce.start();
+            });
             m_connected = true;
             return {};
         }
