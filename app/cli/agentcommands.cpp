@@ -32,7 +32,7 @@ const char *const kShownOnce =
 
 // The two options that take two words (AMOUNT CUR) are joined into one value, so CliArgs stays
 // a one-value parser; a missing second word is reported by name.
-std::optional<QStringList> joinMoneyOptions(const QStringList &args, QString *error)
+Result<QStringList> joinMoneyOptions(const QStringList &args)
 {
     QStringList out;
     for (qsizetype i = 0; i < args.size(); ++i) {
@@ -42,10 +42,9 @@ std::optional<QStringList> joinMoneyOptions(const QStringList &args, QString *er
             continue;
         }
         if (i + 2 >= args.size() || args[i + 1].startsWith(u"--"_s) ||
-            args[i + 2].startsWith(u"--"_s)) {
-            *error = u"%1 takes an amount in minor units and a currency: %1 5000 usd"_s.arg(a);
-            return std::nullopt;
-        }
+            args[i + 2].startsWith(u"--"_s))
+            return Failure{
+                u"%1 takes an amount in minor units and a currency: %1 5000 usd"_s.arg(a)};
         out << a << args[i + 1] + u' ' + args[i + 2];
         i += 2;
     }
@@ -159,15 +158,14 @@ int issued(CommandContext &ctx, const IssuedAgent &a)
 
 int agentCommand(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
-    const auto joined = joinMoneyOptions(args.mid(1), &error);
+    const auto joined = joinMoneyOptions(args.mid(1));
     if (!joined)
-        return ctx.usage(error);
-    const auto opts = CliArgs::parse(
-        *joined, {u"max-refund"_s, u"daily"_s, u"rate"_s, u"grace"_s},
-        {u"json"_s, u"clear-max-refund"_s, u"clear-daily"_s, u"clear-rate"_s}, &error);
+        return ctx.usage(joined.error());
+    const auto opts =
+        CliArgs::parse(*joined, {u"max-refund"_s, u"daily"_s, u"rate"_s, u"grace"_s},
+                       {u"json"_s, u"clear-max-refund"_s, u"clear-daily"_s, u"clear-rate"_s});
     if (!opts)
-        return ctx.usage(error);
+        return ctx.usage(opts.error());
     const QString sub = args.value(0);
     if (sub == u"list"_s && opts->positionals().isEmpty())
         return agentList(ctx, *opts);

@@ -21,10 +21,9 @@ namespace {
 
 int approveHeld(CommandContext &ctx, Session &session, const Operation &op)
 {
-    QString error;
-    const RefundConnections connections(op.provider, &error);
+    const RefundConnections connections(op.provider);
     if (!connections.ok())
-        return ctx.usage(error);
+        return ctx.usage(connections.problem());
     printResult(ctx.out, resendRefundThrough(session.store(), connections.clients(),
                                              connections.engine(), op, ctx.actor()));
     return ExitCode::Ok;

@@ -42,7 +42,7 @@ std::optional<qint64> parseTime(const QString &text)
     return t.toMSecsSinceEpoch();
 }
 
-std::optional<AuditFilter> filterFrom(const CliArgs &opts, QString *error)
+Result<AuditFilter> filterFrom(const CliArgs &opts)
 {
     AuditFilter f;
     f.actor = opts.value(u"actor"_s);
@@ -50,20 +50,17 @@ std::optional<AuditFilter> filterFrom(const CliArgs &opts, QString *error)
     f.operationPrefix = opts.value(u"operation"_s);
     if (opts.has(u"kind"_s)) {
         f.kind = kindFromString(opts.value(u"kind"_s));
-        if (!f.kind) {
-            *error = u"--kind must be refund, credit_topup, credit_charge, credit_adjust or "
-                     "execution"_s;
-            return std::nullopt;
-        }
+        if (!f.kind)
+            return Failure{u"--kind must be refund, credit_topup, credit_charge, credit_adjust or "
+                           "execution"_s};
     }
     for (const QString &name : {u"from"_s, u"to"_s}) {
         if (!opts.has(name))
             continue;
         const auto ms = parseTime(opts.value(name));
-        if (!ms) {
-            *error = u"--%1 '%2' is not an ISO 8601 date or time"_s.arg(name, opts.value(name));
-            return std::nullopt;
-        }
+        if (!ms)
+            return Failure{
+                u"--%1 '%2' is not an ISO 8601 date or time"_s.arg(name, opts.value(name))};
         (name == u"from"_s ? f.fromMs : f.toMs) = *ms;
     }
     return f;
@@ -73,17 +70,16 @@ std::optional<AuditFilter> filterFrom(const CliArgs &opts, QString *error)
 
 int auditExportCommand(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
     const auto opts = CliArgs::parse(
         args, {u"csv"_s, u"actor"_s, u"action"_s, u"operation"_s, u"kind"_s, u"from"_s, u"to"_s},
-        {u"progress"_s}, &error);
+        {u"progress"_s});
     if (!opts)
-        return ctx.usage(error + u"\n"_s + kExportUsage);
+        return ctx.usage(opts.error() + u"\n"_s + kExportUsage);
     if (!opts->positionals().isEmpty() || opts->value(u"csv"_s).trimmed().isEmpty())
         return ctx.usage(kExportUsage);
-    const auto filter = filterFrom(*opts, &error);
+    const auto filter = filterFrom(*opts);
     if (!filter)
-        return ctx.usage(error);
+        return ctx.usage(filter.error());
     if (ctx.personName().isEmpty())
         return ctx.usage(kPersonNeeded);
     auto session = ctx.openSession();

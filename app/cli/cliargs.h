@@ -3,6 +3,8 @@
 // A small, strict parser for "--name value" options and bare positionals. Unknown options and
 // missing values are errors: a typo must never turn into a default.
 
+#include "domain/result.h"
+
 #include <QHash>
 #include <QHostAddress>
 #include <QSet>
@@ -15,8 +17,8 @@ class CliArgs
 {
 public:
     // valued: options that take a value; flags: options that do not.
-    static std::optional<CliArgs> parse(const QStringList &args, const QSet<QString> &valued,
-                                        const QSet<QString> &flags, QString *error);
+    static Result<CliArgs> parse(const QStringList &args, const QSet<QString> &valued,
+                                 const QSet<QString> &flags);
 
     bool has(const QString &name) const
     {
@@ -37,12 +39,12 @@ private:
 // "HOST:PORT" of a server option (`option` names it in the error): an IP address ("localhost"
 // reads as 127.0.0.1, IPv6 in brackets) and a port (0 = pick one). A non-loopback address is
 // refused unless allowNonLoopback (the user's explicit --allow-non-loopback).
-std::optional<std::pair<QHostAddress, quint16>>
-parseListen(const QString &text, bool allowNonLoopback, const QString &option, QString *error);
+Result<std::pair<QHostAddress, quint16>> parseListen(const QString &text, bool allowNonLoopback,
+                                                     const QString &option);
 
 // A server's --db-connections N (`option` names it in the error): 1-256. Each connection is a
 // backend process on a PostgreSQL server, whose max_connections (100 by default) every server
 // on the database shares.
-std::optional<int> parseConnectionCount(const QString &text, const QString &option, QString *error);
+Result<int> parseConnectionCount(const QString &text, const QString &option);
 
 } // namespace ops::cli

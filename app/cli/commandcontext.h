@@ -85,8 +85,8 @@ int serveCommand(CommandContext &ctx, const QStringList &args);     // reconcile
 // webhook serve's options and receiver; withReconciler: opsctl serve (webhookcommand.cpp).
 int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconciler);
 // opsctl serve's reconciler loop, started on the caller's event loop; drain() it at the signal.
-// nullptr and *error when the provider settings are unusable (reconcilecommands.cpp).
-std::shared_ptr<ReconcilerService> startServeReconciler(CommandContext &ctx, OperationStore &store,
-                                                        QString *error, bool json = true);
+// A failure when the provider settings are unusable (reconcilecommands.cpp).
+Result<std::shared_ptr<ReconcilerService>>
+startServeReconciler(CommandContext &ctx, OperationStore &store, bool json = true);
 
 } // namespace ops::cli

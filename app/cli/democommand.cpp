@@ -27,10 +27,9 @@ const QString kDemoUsage = u"usage: opsctl demo generate --rows N | story --sim 
 
 int demoStory(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
-    const auto opts = CliArgs::parse(args, {u"sim"_s}, {}, &error);
+    const auto opts = CliArgs::parse(args, {u"sim"_s}, {});
     if (!opts)
-        return ctx.usage(error);
+        return ctx.usage(opts.error());
     const QUrl sim(opts->value(u"sim"_s), QUrl::StrictMode);
     if (!sim.isValid() || sim.scheme() != u"http"_s || sim.host().isEmpty())
         return ctx.usage(u"--sim must be provider-sim's http://HOST:PORT"_s);
@@ -62,14 +61,13 @@ int demoStory(CommandContext &ctx, const QStringList &args)
 
 int demoCommand(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
     if (args.value(0) == u"story"_s)
         return demoStory(ctx, args.mid(1));
     if (args.isEmpty() || args.first() != u"generate"_s)
         return ctx.usage(kDemoUsage);
-    const auto opts = CliArgs::parse(args.mid(1), {u"rows"_s}, {}, &error);
+    const auto opts = CliArgs::parse(args.mid(1), {u"rows"_s}, {});
     if (!opts)
-        return ctx.usage(error);
+        return ctx.usage(opts.error());
     bool ok = false;
     const qint64 rows = opts->value(u"rows"_s).toLongLong(&ok);
     if (!ok || rows < 1 || rows > kMaxGeneratedRows)

@@ -71,39 +71,31 @@ std::optional<ListPosition> decodeCursor(const QString &cursor)
 }
 
 // list's options as a filter; the limit is the page size.
-std::optional<OperationFilter> listFilter(const CliArgs &opts, QString *error)
+Result<OperationFilter> listFilter(const CliArgs &opts)
 {
     OperationFilter filter;
     if (opts.has(u"state"_s)) {
         filter.state = stateFromString(opts.value(u"state"_s));
-        if (!filter.state) {
-            *error = u"--state must be open, unknown, succeeded or failed"_s;
-            return std::nullopt;
-        }
+        if (!filter.state)
+            return Failure{u"--state must be open, unknown, succeeded or failed"_s};
     }
     if (opts.has(u"kind"_s)) {
         filter.kind = kindFromString(opts.value(u"kind"_s));
-        if (!filter.kind) {
-            *error = u"--kind must be refund, credit_topup, credit_charge, credit_adjust or "
-                     "execution"_s;
-            return std::nullopt;
-        }
+        if (!filter.kind)
+            return Failure{u"--kind must be refund, credit_topup, credit_charge, credit_adjust or "
+                           "execution"_s};
     }
     if (opts.has(u"limit"_s)) {
         bool ok = false;
         filter.limit = opts.value(u"limit"_s).toInt(&ok);
-        if (!ok || filter.limit < 1 || filter.limit > 100000) {
-            *error = u"--limit must be between 1 and 100000"_s;
-            return std::nullopt;
-        }
+        if (!ok || filter.limit < 1 || filter.limit > 100000)
+            return Failure{u"--limit must be between 1 and 100000"_s};
     }
     if (opts.has(u"after"_s)) {
         filter.after = decodeCursor(opts.value(u"after"_s));
-        if (!filter.after) {
-            *error =
-                u"--after '%1' is not a cursor from an earlier list"_s.arg(opts.value(u"after"_s));
-            return std::nullopt;
-        }
+        if (!filter.after)
+            return Failure{
+                u"--after '%1' is not a cursor from an earlier list"_s.arg(opts.value(u"after"_s))};
     }
     return filter;
 }
@@ -115,20 +107,20 @@ std::optional<OperationFilter> listFilter(const CliArgs &opts, QString *error)
 // rows remain and the --after to give.
 int listCommand(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
     const auto opts =
-        CliArgs::parse(args, {u"state"_s, u"kind"_s, u"limit"_s, u"after"_s}, {u"json"_s}, &error);
+        CliArgs::parse(args, {u"state"_s, u"kind"_s, u"limit"_s, u"after"_s}, {u"json"_s});
     if (!opts)
-        return ctx.usage(error);
+        return ctx.usage(opts.error());
     if (!opts->positionals().isEmpty())
         return ctx.usage(u"list takes no arguments, only options"_s);
-    auto filter = listFilter(*opts, &error);
-    if (!filter)
-        return ctx.usage(error);
+    const auto read = listFilter(*opts);
+    if (!read)
+        return ctx.usage(read.error());
+    OperationFilter filter = *read;
     auto session = ctx.openSession();
-    const int pageSize = filter->limit;
-    filter->limit = pageSize + 1; // one more tells whether another page exists
-    auto ops = session->store().list(*filter);
+    const int pageSize = filter.limit;
+    filter.limit = pageSize + 1; // one more tells whether another page exists
+    auto ops = session->store().list(filter);
     std::optional<QString> next;
     if (ops.size() > size_t(pageSize)) {
         ops.resize(size_t(pageSize));
@@ -137,8 +129,8 @@ int listCommand(CommandContext &ctx, const QStringList &args)
     if (!opts->has(u"json"_s)) {
         printTable(ctx.out, ops);
         if (next) {
-            filter->after = decodeCursor(*next);
-            ctx.out << session->store().count(*filter) << " more — use --after " << *next
+            filter.after = decodeCursor(*next);
+            ctx.out << session->store().count(filter) << " more — use --after " << *next
                     << Qt::endl;
         }
         return ExitCode::Ok;
@@ -170,10 +162,9 @@ ordered_json withBody(const Evidence &e)
 
 int showCommand(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
-    const auto opts = CliArgs::parse(args, {}, {u"json"_s, u"bodies"_s}, &error);
+    const auto opts = CliArgs::parse(args, {}, {u"json"_s, u"bodies"_s});
     if (!opts)
-        return ctx.usage(error);
+        return ctx.usage(opts.error());
     if (opts->positionals().size() != 1)
         return ctx.usage(u"show takes one operation id"_s);
     auto session = ctx.openSession();

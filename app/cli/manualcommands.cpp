@@ -30,46 +30,35 @@ std::optional<QString> operatorActor(const CommandContext &ctx)
 
 // Reads the evidence body from --file or --text; JSON kinds must parse and are stored
 // pretty-printed so a reader sees the provider's object as it was.
-std::optional<std::pair<QByteArray, QString>> evidenceBody(const CliArgs &opts, const QString &kind,
-                                                           QString *error)
+Result<std::pair<QByteArray, QString>> evidenceBody(const CliArgs &opts, const QString &kind)
 {
     QByteArray body;
-    if (opts.has(u"file"_s) == opts.has(u"text"_s)) {
-        *error = u"give exactly one of --file PATH or --text TEXT"_s;
-        return std::nullopt;
-    }
+    if (opts.has(u"file"_s) == opts.has(u"text"_s))
+        return Failure{u"give exactly one of --file PATH or --text TEXT"_s};
     if (opts.has(u"text"_s)) {
         body = opts.value(u"text"_s).toUtf8();
     } else {
         const QFileInfo info(opts.value(u"file"_s));
-        if (!info.isFile()) {
-            *error = u"no file %1"_s.arg(info.filePath());
-            return std::nullopt;
-        }
-        if (info.size() > kMaxEvidenceBytes) {
-            *error = u"evidence files are limited to %1 bytes"_s.arg(kMaxEvidenceBytes);
-            return std::nullopt;
-        }
+        if (!info.isFile())
+            return Failure{u"no file %1"_s.arg(info.filePath())};
+        if (info.size() > kMaxEvidenceBytes)
+            return Failure{u"evidence files are limited to %1 bytes"_s.arg(kMaxEvidenceBytes)};
         QFile f(info.filePath());
-        if (!f.open(QIODevice::ReadOnly)) {
-            *error = u"cannot read %1"_s.arg(info.filePath());
-            return std::nullopt;
-        }
+        if (!f.open(QIODevice::ReadOnly))
+            return Failure{u"cannot read %1"_s.arg(info.filePath())};
         body = f.readAll();
     }
-    if (body.trimmed().isEmpty()) {
-        *error = u"evidence is empty"_s;
-        return std::nullopt;
-    }
+    if (body.trimmed().isEmpty())
+        return Failure{u"evidence is empty"_s};
     if (kind != u"provider_object"_s && kind != u"provider_event"_s)
-        return std::pair{body, kind == u"file"_s ? u"application/octet-stream"_s
-                                                 : u"text/plain; charset=utf-8"_s};
+        return std::pair<QByteArray, QString>{body, kind == u"file"_s
+                                                        ? u"application/octet-stream"_s
+                                                        : u"text/plain; charset=utf-8"_s};
     const auto parsed = nlohmann::json::parse(body.constBegin(), body.constEnd(), nullptr, false);
-    if (parsed.is_discarded() || !parsed.is_object()) {
-        *error = u"%1 evidence must be a JSON object"_s.arg(kind);
-        return std::nullopt;
-    }
-    return std::pair{QByteArray::fromStdString(parsed.dump(2)), u"application/json"_s};
+    if (parsed.is_discarded() || !parsed.is_object())
+        return Failure{u"%1 evidence must be a JSON object"_s.arg(kind)};
+    return std::pair<QByteArray, QString>{QByteArray::fromStdString(parsed.dump(2)),
+                                          u"application/json"_s};
 }
 
 // Above the four-eyes threshold the close is stored as a pending approval: a result, exit 0.
@@ -89,14 +78,13 @@ int printAwaitingApproval(CommandContext &ctx, const QString &operationId, qint6
 
 int evidenceCommand(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
     if (args.isEmpty() || args.first() != u"add"_s)
         return ctx.usage(
             u"usage: opsctl evidence add OP --kind K --title T (--file F | --text T)"_s);
     const auto opts =
-        CliArgs::parse(args.mid(1), {u"kind"_s, u"title"_s, u"file"_s, u"text"_s}, {}, &error);
+        CliArgs::parse(args.mid(1), {u"kind"_s, u"title"_s, u"file"_s, u"text"_s}, {});
     if (!opts)
-        return ctx.usage(error);
+        return ctx.usage(opts.error());
     if (opts->positionals().size() != 1)
         return ctx.usage(u"evidence add takes one operation id"_s);
     const auto actor = operatorActor(ctx);
@@ -108,9 +96,9 @@ int evidenceCommand(CommandContext &ctx, const QStringList &args)
     const QString title = opts->value(u"title"_s).trimmed();
     if (title.isEmpty())
         return ctx.usage(u"--title is required"_s);
-    const auto body = evidenceBody(*opts, kind, &error);
+    const auto body = evidenceBody(*opts, kind);
     if (!body)
-        return ctx.usage(error);
+        return ctx.usage(body.error());
 
     auto session = ctx.openSession();
     const QString id = opts->positionals().first();
@@ -136,11 +124,10 @@ int evidenceCommand(CommandContext &ctx, const QStringList &args)
 
 int closeCommand(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
-    const auto opts = CliArgs::parse(
-        args, {u"outcome"_s, u"reason"_s, u"evidence"_s, u"provider-ref"_s}, {}, &error);
+    const auto opts =
+        CliArgs::parse(args, {u"outcome"_s, u"reason"_s, u"evidence"_s, u"provider-ref"_s}, {});
     if (!opts)
-        return ctx.usage(error);
+        return ctx.usage(opts.error());
     if (opts->positionals().size() != 1)
         return ctx.usage(u"close takes one operation id"_s);
     const auto actor = operatorActor(ctx);

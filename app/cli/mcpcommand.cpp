@@ -15,12 +15,12 @@ namespace ops::cli {
 
 namespace {
 
-std::optional<mcp::HttpOptions> httpOptions(const CliArgs &opts, QString *error)
+Result<mcp::HttpOptions> httpOptions(const CliArgs &opts)
 {
     const auto listen =
-        parseListen(opts.value(u"http"_s), opts.has(u"allow-non-loopback"_s), u"--http"_s, error);
+        parseListen(opts.value(u"http"_s), opts.has(u"allow-non-loopback"_s), u"--http"_s);
     if (!listen)
-        return std::nullopt;
+        return Failure{listen.error()};
     mcp::HttpOptions http;
     http.address = listen->first;
     http.port = listen->second;
@@ -33,12 +33,11 @@ std::optional<mcp::HttpOptions> httpOptions(const CliArgs &opts, QString *error)
 
 int mcpCommand(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
     const auto opts =
         CliArgs::parse(args, {u"http"_s, u"allow-origin"_s, u"workers"_s, u"db-connections"_s},
-                       {u"allow-non-loopback"_s}, &error);
+                       {u"allow-non-loopback"_s});
     if (!opts)
-        return ctx.usage(error);
+        return ctx.usage(opts.error());
     if (!opts->positionals().isEmpty())
         return ctx.usage(u"unexpected argument '%1'"_s.arg(opts->positionals().first()));
     mcp::ServerOptions options;
@@ -48,15 +47,16 @@ int mcpCommand(CommandContext &ctx, const QStringList &args)
     for (const QString &name : {u"db-connections"_s, u"workers"_s}) {
         if (!opts->has(name))
             continue;
-        const auto n = parseConnectionCount(opts->value(name), u"--"_s + name, &error);
+        const auto n = parseConnectionCount(opts->value(name), u"--"_s + name);
         if (!n)
-            return ctx.usage(error);
+            return ctx.usage(n.error());
         options.workers = *n;
     }
     if (opts->has(u"http"_s)) {
-        options.http = httpOptions(*opts, &error);
-        if (!options.http)
-            return ctx.usage(error);
+        const auto http = httpOptions(*opts);
+        if (!http)
+            return ctx.usage(http.error());
+        options.http = *http;
     }
     // Creates and migrates once, before any call opens its own connection.
     const std::unique_ptr<Session> session = ctx.openSession();
@@ -71,9 +71,10 @@ int mcpCommand(CommandContext &ctx, const QStringList &args)
         options.stdioAgent = ctx.identity.login;
     std::unique_ptr<mcp::AgentGate> gate;
     if (options.http) {
-        gate = mcp::AgentGate::open(ctx.dbLocation, &error);
-        if (!gate)
-            return ctx.usage(error);
+        auto opened = mcp::AgentGate::open(ctx.dbLocation);
+        if (!opened)
+            return ctx.usage(opened.error());
+        gate = std::move(opened).value();
         options.http->authenticate = [g = gate.get()](const QByteArray &bearer) {
             return g->agentFor(bearer);
         };

@@ -46,11 +46,10 @@ QString actorFor(const CommandContext &ctx)
 
 int sendMessage(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
     const auto opts = CliArgs::parse(
-        args, {u"template"_s, u"text"_s, u"language"_s, u"conversation"_s}, {u"json"_s}, &error);
+        args, {u"template"_s, u"text"_s, u"language"_s, u"conversation"_s}, {u"json"_s});
     if (!opts)
-        return ctx.usage(error);
+        return ctx.usage(opts.error());
     if (opts->positionals().size() != 1)
         return ctx.usage(u"message send takes one operation id"_s);
     const bool freeText = opts->has(u"text"_s);
@@ -64,10 +63,10 @@ int sendMessage(CommandContext &ctx, const QStringList &args)
     const QString text = opts->value(u"text"_s);
     if (freeText && text.trimmed().isEmpty())
         return ctx.usage(u"--text is empty: write the message to send"_s);
-    QString problem;
-    const HelpdeskConfig config = helpdeskConfigFromEnvironment(&problem);
-    if (!problem.isEmpty())
-        return ctx.usage(problem);
+    const auto helpdesk = helpdeskConfigFromEnvironment();
+    if (!helpdesk)
+        return ctx.usage(helpdesk.error());
+    const HelpdeskConfig &config = *helpdesk;
 
     auto session = ctx.openSession();
     const QString id = opts->positionals().first();
@@ -99,10 +98,9 @@ int sendMessage(CommandContext &ctx, const QStringList &args)
 
 int listMessages(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
-    const auto opts = CliArgs::parse(args, {}, {u"json"_s}, &error);
+    const auto opts = CliArgs::parse(args, {}, {u"json"_s});
     if (!opts)
-        return ctx.usage(error);
+        return ctx.usage(opts.error());
     if (opts->positionals().size() != 1)
         return ctx.usage(u"message list takes one operation id"_s);
     auto session = ctx.openSession();

@@ -226,12 +226,11 @@ namespace {
 int dispatch(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     const qsizetype commandAt = commandIndex(args);
-    QString error;
-    const auto global = CliArgs::parse(args.mid(0, commandAt), {u"db"_s, u"operator"_s},
-                                       {u"help"_s, u"version"_s}, &error);
+    const auto global =
+        CliArgs::parse(args.mid(0, commandAt), {u"db"_s, u"operator"_s}, {u"help"_s, u"version"_s});
     CommandContext ctx{{}, {}, out, err, {}, {}};
     if (!global)
-        return ctx.usage(error + u"\n"_s + kUsage);
+        return ctx.usage(global.error() + u"\n"_s + kUsage);
     if (global->has(u"version"_s)) {
         out << "opsctl " << ops::kVersion << Qt::endl;
         return ExitCode::Ok;
@@ -240,9 +239,9 @@ int dispatch(const QStringList &args, QTextStream &out, QTextStream &err)
         (global->has(u"help"_s) ? out : err) << kUsage;
         return global->has(u"help"_s) ? ExitCode::Ok : ExitCode::Usage;
     }
-    const std::optional<QString> location = databaseLocation(global->value(u"db"_s), &error);
+    const auto location = databaseLocation(global->value(u"db"_s));
     if (!location)
-        return ctx.usage(error);
+        return ctx.usage(location.error());
     ctx.dbLocation = *location;
     ctx.operatorName = global->value(u"operator"_s, qEnvironmentVariable("OPS_OPERATOR")).trimmed();
     if (!ctx.operatorName.isEmpty() && !isValidOperatorName(ctx.operatorName))

@@ -41,17 +41,17 @@ struct Readers
     std::unique_ptr<SlenClient> slen;
 };
 
-std::unique_ptr<Readers> readersFromEnv(QString *error)
+Result<std::unique_ptr<Readers>> readersFromEnv()
 {
     auto r = std::make_unique<Readers>();
-    const auto stripe = stripeConfigFromEnv(error);
+    const auto stripe = stripeConfigFromEnv();
     if (!stripe)
-        return nullptr;
+        return Failure{stripe.error()};
     r->stripe = std::make_unique<StripeClient>(r->transport, *stripe);
     if (!qEnvironmentVariableIsEmpty("OPS_SLEN_URL")) {
-        const auto slen = slenConfigFromEnv(error);
+        const auto slen = slenConfigFromEnv();
         if (!slen)
-            return nullptr;
+            return Failure{slen.error()};
         r->slen = std::make_unique<SlenClient>(r->transport, *slen);
     }
     return r;
@@ -66,16 +66,15 @@ void printRow(QTextStream &out, const RowReport &r, bool json)
     out << r.operationId << "  " << r.result << "  " << r.detail << Qt::endl;
 }
 
-std::optional<ReconcilerServiceOptions> serviceOptions(QString *error)
+Result<ReconcilerServiceOptions> serviceOptions()
 {
     ReconcilerServiceOptions o;
     o.holder = serviceHolderName();
     const auto tick = envInteger("OPS_RECONCILE_TICK_MS", o.tickMs);
     const auto ttl = envInteger("OPS_RECONCILE_LEASE_MS", o.leaseTtlMs);
-    if (!tick || !ttl || *tick < 10 || *ttl <= *tick) {
-        *error = u"OPS_RECONCILE_TICK_MS (≥ 10) must be shorter than OPS_RECONCILE_LEASE_MS"_s;
-        return std::nullopt;
-    }
+    if (!tick || !ttl || *tick < 10 || *ttl <= *tick)
+        return Failure{
+            u"OPS_RECONCILE_TICK_MS (≥ 10) must be shorter than OPS_RECONCILE_LEASE_MS"_s};
     o.tickMs = int(*tick);
     o.leaseTtlMs = *ttl;
     return o;
@@ -85,12 +84,11 @@ std::optional<ReconcilerServiceOptions> serviceOptions(QString *error)
 // progress finishes, the lease is given up) and exits 0.
 int runLoop(CommandContext &ctx, OperationStore &store, bool json)
 {
-    QString error;
-    const auto service = startServeReconciler(ctx, store, &error, json);
+    const auto service = startServeReconciler(ctx, store, json);
     if (!service)
-        return ctx.usage(error);
+        return ctx.usage(service.error());
     SignalWatch watch([&] {
-        service->drain();
+        (*service)->drain();
         QCoreApplication::exit(0);
     });
     ctx.out << "opsctl reconcile running" << Qt::endl;
@@ -233,30 +231,28 @@ int applyProposals(CommandContext &ctx, const CliArgs &opts)
 
 int reconcileCommand(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
-    const auto opts = CliArgs::parse(args, {}, {u"once"_s, u"json"_s}, &error);
+    const auto opts = CliArgs::parse(args, {}, {u"once"_s, u"json"_s});
     if (!opts)
-        return ctx.usage(error);
+        return ctx.usage(opts.error());
     if (!opts->positionals().isEmpty())
         return ctx.usage(u"usage: opsctl reconcile [--once] [--json]"_s);
     auto session = ctx.openSession();
     if (!opts->has(u"once"_s))
         return runLoop(ctx, session->store(), opts->has(u"json"_s));
-    auto readers = readersFromEnv(&error);
+    const auto readers = readersFromEnv();
     if (!readers)
-        return ctx.usage(error);
-    return reconcileOnce(ctx, session->store(), *readers, opts->has(u"json"_s));
+        return ctx.usage(readers.error());
+    return reconcileOnce(ctx, session->store(), **readers, opts->has(u"json"_s));
 }
 
 int proposalsCommand(CommandContext &ctx, const QStringList &args)
 {
     const QString usage = u"usage: opsctl proposals list [--state S|all] [--json] | "
                           "apply (ID…|--all) [--dry-run]"_s;
-    QString error;
     const auto opts =
-        CliArgs::parse(args.mid(1), {u"state"_s}, {u"json"_s, u"all"_s, u"dry-run"_s}, &error);
+        CliArgs::parse(args.mid(1), {u"state"_s}, {u"json"_s, u"all"_s, u"dry-run"_s});
     if (!opts)
-        return ctx.usage(error + u"\n"_s + usage);
+        return ctx.usage(opts.error() + u"\n"_s + usage);
     if (args.value(0) == u"list"_s && opts->positionals().isEmpty())
         return listProposals(ctx, *opts);
     if (args.value(0) == u"apply"_s)
@@ -269,8 +265,8 @@ int serveCommand(CommandContext &ctx, const QStringList &args)
     return serveWebhooks(ctx, args, true);
 }
 
-std::shared_ptr<ReconcilerService> startServeReconciler(CommandContext &ctx, OperationStore &store,
-                                                        QString *error, bool json)
+Result<std::shared_ptr<ReconcilerService>> startServeReconciler(CommandContext &ctx,
+                                                                OperationStore &store, bool json)
 {
     // The readers and the reconciler live as long as the service that uses them.
     struct Loop
@@ -279,13 +275,14 @@ std::shared_ptr<ReconcilerService> startServeReconciler(CommandContext &ctx, Ope
         std::unique_ptr<Reconciler> reconciler;
         std::unique_ptr<ReconcilerService> service;
     };
-    const auto options = serviceOptions(error);
+    const auto options = serviceOptions();
     if (!options)
-        return nullptr;
+        return Failure{options.error()};
+    auto readers = readersFromEnv();
+    if (!readers)
+        return Failure{readers.error()};
     auto loop = std::make_shared<Loop>();
-    loop->readers = readersFromEnv(error);
-    if (!loop->readers)
-        return nullptr;
+    loop->readers = std::move(readers).value();
     loop->reconciler =
         std::make_unique<Reconciler>(store, loop->readers->stripe.get(), loop->readers->slen.get());
     loop->service = std::make_unique<ReconcilerService>(

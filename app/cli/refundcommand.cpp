@@ -14,14 +14,13 @@ namespace ops::cli {
 
 int refundCommand(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
     const auto opts = CliArgs::parse(args,
                                      {u"order"_s, u"charge"_s, u"payment-intent"_s,
                                       u"adyen-payment"_s, u"amount"_s, u"currency"_s,
                                       u"tool-call"_s, u"reference"_s, u"reason"_s, u"replaces"_s},
-                                     {}, &error);
+                                     {});
     if (!opts)
-        return rejectInput(ctx, error);
+        return rejectInput(ctx, opts.error());
     if (!opts->positionals().isEmpty())
         return rejectInput(ctx, u"unexpected argument '%1'"_s.arg(opts->positionals().first()));
     for (const QString &required : {u"order"_s, u"amount"_s}) {
@@ -55,13 +54,12 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
     input.amountMinor = *amount;
     if (auto invalid = RefundEngine::validate(input))
         return rejectInput(ctx, invalid->errorMessage);
-    const auto actor = actorFor(ctx, opts->value(u"tool-call"_s), &error);
+    const auto actor = actorFor(ctx, opts->value(u"tool-call"_s));
     if (!actor)
-        return rejectInput(ctx, error);
-    const RefundConnections connections(input.toAdyen() ? Provider::Adyen : Provider::Stripe,
-                                        &error);
+        return rejectInput(ctx, actor.error());
+    const RefundConnections connections(input.toAdyen() ? Provider::Adyen : Provider::Stripe);
     if (!connections.ok())
-        return ctx.usage(error);
+        return ctx.usage(connections.problem());
     auto session = ctx.openSession();
     const ToolResult result =
         refundThrough(session->store(), connections.clients(), connections.engine(), input, *actor);

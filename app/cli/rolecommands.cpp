@@ -159,11 +159,10 @@ int operatorList(CommandContext &ctx, const CliArgs &opts)
 
 int operatorCommand(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
     const QString sub = args.value(0);
-    const auto opts = CliArgs::parse(args.mid(1), {u"role"_s, u"rights"_s}, {u"json"_s}, &error);
+    const auto opts = CliArgs::parse(args.mid(1), {u"role"_s, u"rights"_s}, {u"json"_s});
     if (!opts)
-        return ctx.usage(error);
+        return ctx.usage(opts.error());
     if (sub == u"list"_s)
         return operatorList(ctx, *opts);
     if (sub == u"whoami"_s)
@@ -198,11 +197,10 @@ int approvalCommand(CommandContext &ctx, const QStringList &args)
     const QString usage = u"usage: opsctl approval list [--state S] [--json] | approve ID "
                           "[--reason TEXT] | reject ID --reason TEXT (ID: an approval's number, "
                           "or the op_… of an agent's held refund)"_s;
-    QString error;
     const QString sub = args.value(0);
-    const auto opts = CliArgs::parse(args.mid(1), {u"state"_s, u"reason"_s}, {u"json"_s}, &error);
+    const auto opts = CliArgs::parse(args.mid(1), {u"state"_s, u"reason"_s}, {u"json"_s});
     if (!opts)
-        return ctx.usage(error);
+        return ctx.usage(opts.error());
     if (sub == u"list"_s) {
         std::optional<ApprovalState> state;
         if (opts->has(u"state"_s) && !(state = approvalStateFromString(opts->value(u"state"_s))))

@@ -22,12 +22,14 @@ struct Setup
     SlenConfig slen;
 };
 
-std::optional<Setup> setup(QString *error)
+Result<Setup> setup()
 {
-    const auto engine = slenEngineConfigFromEnv(error);
-    const auto slen = engine ? slenConfigFromEnv(error) : std::nullopt;
-    if (!engine || !slen)
-        return std::nullopt;
+    const auto engine = slenEngineConfigFromEnv();
+    if (!engine)
+        return Failure{engine.error()};
+    const auto slen = slenConfigFromEnv();
+    if (!slen)
+        return Failure{slen.error()};
     return Setup{*engine, *slen};
 }
 
@@ -47,13 +49,12 @@ int runTool(CommandContext &ctx, const Input &input, const QString &toolCall,
 {
     if (auto invalid = Engine::validate(input))
         return rejectInput(ctx, invalid->errorMessage);
-    QString error;
-    const auto actor = actorFor(ctx, toolCall, &error);
+    const auto actor = actorFor(ctx, toolCall);
     if (!actor)
-        return rejectInput(ctx, error);
-    const auto config = setup(&error);
+        return rejectInput(ctx, actor.error());
+    const auto config = setup();
     if (!config)
-        return ctx.usage(error);
+        return ctx.usage(config.error());
 
     auto session = ctx.openSession();
     QtHttpTransport transport;
@@ -73,14 +74,12 @@ std::optional<OperationKind> movementKind(const QString &name)
     return std::nullopt;
 }
 
-std::optional<nlohmann::json> jsonObject(const QString &text, const QString &option, QString *error)
+Result<nlohmann::json> jsonObject(const QString &text, const QString &option)
 {
     const QByteArray utf8 = text.toUtf8();
     auto j = nlohmann::json::parse(utf8.constBegin(), utf8.constEnd(), nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
-        *error = u"--%1 must be a JSON object"_s.arg(option);
-        return std::nullopt;
-    }
+    if (j.is_discarded() || !j.is_object())
+        return Failure{u"--%1 must be a JSON object"_s.arg(option)};
     return j;
 }
 
@@ -88,12 +87,11 @@ std::optional<nlohmann::json> jsonObject(const QString &text, const QString &opt
 
 int creditCommand(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
     const auto opts = CliArgs::parse(
         args, {u"customer"_s, u"credit-type"_s, u"amount"_s, u"work"_s, u"note"_s, u"tool-call"_s},
-        {}, &error);
+        {});
     if (!opts)
-        return rejectInput(ctx, error);
+        return rejectInput(ctx, opts.error());
     if (opts->positionals().size() != 1)
         return rejectInput(ctx, u"credit needs exactly one of topup, charge, adjust"_s);
     const auto kind = movementKind(opts->positionals().first());
@@ -122,12 +120,10 @@ int creditCommand(CommandContext &ctx, const QStringList &args)
 
 int executeCommand(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
     const auto opts = CliArgs::parse(
-        args, {u"flow"_s, u"input"_s, u"work"_s, u"context"_s, u"mode"_s, u"tool-call"_s}, {},
-        &error);
+        args, {u"flow"_s, u"input"_s, u"work"_s, u"context"_s, u"mode"_s, u"tool-call"_s}, {});
     if (!opts)
-        return rejectInput(ctx, error);
+        return rejectInput(ctx, opts.error());
     if (!opts->positionals().isEmpty())
         return rejectInput(ctx, u"unexpected argument '%1'"_s.arg(opts->positionals().first()));
     for (const QString &required : {u"flow"_s, u"input"_s, u"work"_s}) {
@@ -138,14 +134,14 @@ int executeCommand(CommandContext &ctx, const QStringList &args)
     input.flow = opts->value(u"flow"_s);
     input.workName = opts->value(u"work"_s);
     input.mode = opts->value(u"mode"_s, u"sync"_s);
-    const auto in = jsonObject(opts->value(u"input"_s), u"input"_s, &error);
+    const auto in = jsonObject(opts->value(u"input"_s), u"input"_s);
     if (!in)
-        return rejectInput(ctx, error);
+        return rejectInput(ctx, in.error());
     input.input = *in;
     if (opts->has(u"context"_s)) {
-        const auto context = jsonObject(opts->value(u"context"_s), u"context"_s, &error);
+        const auto context = jsonObject(opts->value(u"context"_s), u"context"_s);
         if (!context)
-            return rejectInput(ctx, error);
+            return rejectInput(ctx, context.error());
         input.context = *context;
     }
     return runTool(ctx, input, opts->value(u"tool-call"_s), &ExecutionEngine::execute);

@@ -4,6 +4,7 @@
 // on stdout, a rejected result for bad input, and who the actor is.
 
 #include "cli/commandcontext.h"
+#include "domain/result.h"
 #include "engine/toolresult.h"
 
 namespace ops::cli {
@@ -15,6 +16,6 @@ void printResult(QTextStream &out, const ToolResult &result);
 int rejectInput(CommandContext &ctx, const QString &message);
 
 // "agent:<tool call>" with --tool-call, else "operator:<name>", else "agent:opsctl".
-std::optional<QString> actorFor(const CommandContext &ctx, const QString &toolCall, QString *error);
+Result<QString> actorFor(const CommandContext &ctx, const QString &toolCall);
 
 } // namespace ops::cli

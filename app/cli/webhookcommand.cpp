@@ -44,23 +44,22 @@ CommitHook stallHookFromEnv(QTextStream &err)
 
 int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconciler)
 {
-    QString error;
     const auto opts = CliArgs::parse(args, {u"listen"_s, u"tolerance"_s, u"db-connections"_s},
-                                     {u"allow-non-loopback"_s}, &error);
+                                     {u"allow-non-loopback"_s});
     if (!opts)
-        return ctx.usage(error);
+        return ctx.usage(opts.error());
     if (!opts->positionals().isEmpty())
         return ctx.usage(u"unexpected argument '%1'"_s.arg(opts->positionals().first()));
     const auto listen = parseListen(opts->value(u"listen"_s, u"127.0.0.1:0"_s),
-                                    opts->has(u"allow-non-loopback"_s), u"--listen"_s, &error);
+                                    opts->has(u"allow-non-loopback"_s), u"--listen"_s);
     if (!listen)
-        return ctx.usage(error);
+        return ctx.usage(listen.error());
     // Accepted so every server of a team takes the same flag; this one needs a single connection
     // whatever the bound, since its receiver, reconciler and sequencer share one event loop.
-    const auto connections = parseConnectionCount(opts->value(u"db-connections"_s, u"1"_s),
-                                                  u"--db-connections"_s, &error);
+    const auto connections =
+        parseConnectionCount(opts->value(u"db-connections"_s, u"1"_s), u"--db-connections"_s);
     if (!connections)
-        return ctx.usage(error);
+        return ctx.usage(connections.error());
     WebhookOptions receiver;
     if (opts->has(u"tolerance"_s)) {
         bool ok = false;
@@ -69,22 +68,25 @@ int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconci
             return ctx.usage(u"--tolerance must be 1-86400 seconds"_s);
     }
     const EnvFileSecretSource secrets;
-    for (const QString &secret : webhookSecrets(secrets, &error))
+    const auto stripeKeys = webhookSecrets(secrets);
+    if (!stripeKeys)
+        return ctx.usage(stripeKeys.error());
+    for (const QString &secret : *stripeKeys)
         receiver.secrets << secret.toUtf8();
     if (receiver.secrets.isEmpty())
-        return ctx.usage(error.isEmpty()
-                             ? u"no webhook secret: set OPS_STRIPE_WEBHOOK_SECRET or write it to "
-                               "~/.config/opsconsole/stripe-webhook.key (chmod 600)"_s
-                             : error);
-    QString keyError;
-    receiver.livemode = isLiveKey(secrets.secret(u"stripe"_s, &keyError).value_or(QString()));
-    // Adyen's notifications are taken once an HMAC key is configured; then the merchant account
-    // and the endpoint's mode must be too. Without one, /webhooks/adyen answers 503 no_key.
-    QString adyenError;
-    if (!webhookSecrets(secrets, &adyenError, u"adyen-hmac"_s).isEmpty() || !adyenError.isEmpty()) {
-        const auto adyen = adyenExpectationFromEnv(&error);
+        return ctx.usage(u"no webhook secret: set OPS_STRIPE_WEBHOOK_SECRET or write it to "
+                         "~/.config/opsconsole/stripe-webhook.key (chmod 600)"_s);
+    // The mode follows the API key when one can be read; otherwise test.
+    const auto apiKey = secrets.secret(u"stripe"_s).valueOr(std::nullopt);
+    receiver.livemode = isLiveKey(apiKey.value_or(QString()));
+    // Adyen's notifications are taken once an HMAC key is configured (or its file is refused);
+    // then the merchant account and the endpoint's mode must be too. Without one,
+    // /webhooks/adyen answers 503 no_key.
+    const auto adyenKeys = webhookSecrets(secrets, u"adyen-hmac"_s);
+    if (!adyenKeys || !adyenKeys->isEmpty()) {
+        const auto adyen = adyenExpectationFromEnv();
         if (!adyen)
-            return ctx.usage(error);
+            return ctx.usage(adyen.error());
         receiver.adyen = *adyen;
     }
     receiver.hook = stallHookFromEnv(ctx.err);
@@ -109,20 +111,19 @@ int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconci
     if (!withReconciler)
         return server.run(ctx.out, ctx.err);
     // opsctl serve: the reconciler loop on the same event loop, drained at the same signal.
-    const auto reconciler = startServeReconciler(ctx, session->store(), &error);
+    const auto reconciler = startServeReconciler(ctx, session->store());
     if (!reconciler)
-        return ctx.usage(error);
-    return server.run(ctx.out, ctx.err, [&] { reconciler->drain(); });
+        return ctx.usage(reconciler.error());
+    return server.run(ctx.out, ctx.err, [&] { (*reconciler)->drain(); });
 }
 
 namespace {
 
 int import(CommandContext &ctx, const QStringList &args)
 {
-    QString error;
-    const auto opts = CliArgs::parse(args, {u"days"_s}, {u"json"_s}, &error);
+    const auto opts = CliArgs::parse(args, {u"days"_s}, {u"json"_s});
     if (!opts)
-        return ctx.usage(error);
+        return ctx.usage(opts.error());
     EventImportOptions options;
     if (opts->has(u"days"_s)) {
         bool ok = false;
@@ -130,9 +131,9 @@ int import(CommandContext &ctx, const QStringList &args)
         if (!ok || options.days < 1 || options.days > 30)
             return ctx.usage(u"--days must be 1-30 (Stripe keeps events for 30 days)"_s);
     }
-    const auto stripeCfg = stripeConfigFromEnv(&error);
+    const auto stripeCfg = stripeConfigFromEnv();
     if (!stripeCfg)
-        return ctx.usage(error);
+        return ctx.usage(stripeCfg.error());
     auto session = ctx.openSession();
     QtHttpTransport transport;
     StripeClient client(transport, *stripeCfg);

@@ -323,8 +323,11 @@ QString ConnectionsService::effectiveSecret(const ui::ConnectionEdit &edit) cons
 {
     if (!edit.secret.isEmpty())
         return edit.secret;
-    QString ignored;
-    return EnvFileSecretSource(m_configDir).secret(edit.id, &ignored).value_or(QString());
+    // A refused file counts as none here: the row's state already says why.
+    return EnvFileSecretSource(m_configDir)
+        .secret(edit.id)
+        .valueOr(std::nullopt)
+        .value_or(QString());
 }
 
 QString ConnectionsService::effectiveUrl(const ui::ConnectionEdit &edit) const
@@ -434,14 +437,12 @@ QString ConnectionsService::save(const std::vector<ui::ConnectionEdit> &edits)
 {
     const ConnectionSettings settings(m_configDir);
     const EnvFileSecretSource secrets(m_configDir);
-    QString error;
     for (const ui::ConnectionEdit &e : edits) {
         if (!problem(e).isEmpty())
             return problem(e); // nothing is half-saved: the dialog checks every row first
     }
-    QString row;
-    if (const QString p = problemAcross(edits, &row); !p.isEmpty())
-        return p;
+    if (const ui::EditsProblem p = problemAcross(edits); !p.text.isEmpty())
+        return p.text;
     for (const ui::ConnectionEdit &e : edits) {
         if (e.id == u"database"_s) {
             if (const QString failed = saveDatabase(e); !failed.isEmpty())
@@ -450,27 +451,31 @@ QString ConnectionsService::save(const std::vector<ui::ConnectionEdit> &edits)
         }
         const bool urlFromEnv =
             settings.value(e.id, u"url"_s).source == ConnectionValue::Source::Environment;
-        if (!isNotificationKey(e.id) && !urlFromEnv &&
-            !settings.store(e.id, u"url"_s, e.url == defaultUrlOf(e.id) ? QString() : e.url,
-                            &error))
-            return error;
+        if (!isNotificationKey(e.id) && !urlFromEnv) {
+            const auto stored =
+                settings.store(e.id, u"url"_s, e.url == defaultUrlOf(e.id) ? QString() : e.url);
+            if (!stored)
+                return stored.error();
+        }
         const QString projectKey = e.id == u"adyen"_s ? u"merchant"_s : u"project"_s;
         const bool projectFromEnv =
             settings.value(e.id, projectKey).source == ConnectionValue::Source::Environment;
-        if ((e.id == u"slen"_s || e.id == u"adyen"_s) && !projectFromEnv &&
-            !settings.store(e.id, projectKey, e.project, &error))
-            return error;
-        if (!e.secret.isEmpty() && !secrets.writeSecretFile(e.id, e.secret, &error))
-            return error;
+        if ((e.id == u"slen"_s || e.id == u"adyen"_s) && !projectFromEnv) {
+            if (const auto stored = settings.store(e.id, projectKey, e.project); !stored)
+                return stored.error();
+        }
+        if (e.secret.isEmpty())
+            continue;
+        if (const auto written = secrets.writeSecretFile(e.id, e.secret); !written)
+            return written.error();
     }
     return {};
 }
 
-QString ConnectionsService::problemAcross(const std::vector<ui::ConnectionEdit> &edits,
-                                          QString *rowId) const
+ui::EditsProblem
+ConnectionsService::problemAcross(const std::vector<ui::ConnectionEdit> &edits) const
 {
-    *rowId = u"adyen"_s;
-    return notificationsWithoutMerchant(edits);
+    return {notificationsWithoutMerchant(edits), u"adyen"_s};
 }
 
 QString
@@ -511,17 +516,18 @@ QString ConnectionsService::saveDatabase(const ui::ConnectionEdit &edit) const
     const ConnectionSettings settings(m_configDir);
     const EnvFileSecretSource secrets(m_configDir);
     const ConnectionValue before = settings.value(u"database"_s, u"url"_s);
-    QString error;
-    if (before.source != ConnectionValue::Source::Environment &&
-        !settings.store(u"database"_s, u"url"_s, edit.url, &error))
-        return error;
+    if (before.source != ConnectionValue::Source::Environment) {
+        if (const auto stored = settings.store(u"database"_s, u"url"_s, edit.url); !stored)
+            return stored.error();
+    }
     if (!edit.secret.isEmpty())
-        return secrets.writeSecretFile(u"database"_s, edit.secret, &error) ? QString() : error;
+        return secrets.writeSecretFile(u"database"_s, edit.secret).error();
     const QString after =
         before.source == ConnectionValue::Source::Environment ? before.value : edit.url;
     if (sameLogin(before.value, after))
         return {};
-    return secrets.writeSecretFile(u"database"_s, QString(), &error) ? QString() : error;
+    // Another login: the saved password was the old one's, so it goes.
+    return secrets.writeSecretFile(u"database"_s, QString()).error();
 }
 
 void ConnectionsService::check(const ui::ConnectionEdit &edit,

@@ -55,8 +55,7 @@ public:
 
     std::vector<ui::ConnectionRow> rows() const override;
     QString problem(const ui::ConnectionEdit &edit) const override;
-    QString problemAcross(const std::vector<ui::ConnectionEdit> &edits,
-                          QString *rowId) const override;
+    ui::EditsProblem problemAcross(const std::vector<ui::ConnectionEdit> &edits) const override;
     QString warning(const ui::ConnectionEdit &edit) const override;
     QString save(const std::vector<ui::ConnectionEdit> &edits) override;
     void check(const ui::ConnectionEdit &edit,

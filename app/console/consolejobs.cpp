@@ -170,6 +170,18 @@ ResendOutcome describeResend(const ToolResult &r, Session &session, const QStrin
     return o;
 }
 
+// The provider key `name`, or why the console cannot use one: its file is refused, or none is
+// configured (`missing`).
+Result<QString> providerSecret(const QString &name, const QString &missing)
+{
+    const auto secret = EnvFileSecretSource().secret(name);
+    if (!secret)
+        return Failure{secret.error()};
+    if (!*secret)
+        return Failure{missing};
+    return **secret;
+}
+
 // Slen has no public default URL: without OPS_SLEN_URL the console cannot look up Slen rows.
 void readSlenConfig(JobConfig &c, std::optional<qint64> timeoutMs)
 {
@@ -183,15 +195,13 @@ void readSlenConfig(JobConfig &c, std::optional<qint64> timeoutMs)
     c.slen.project = settings.value(u"slen"_s, u"project"_s, c.slen.project).value;
     if (timeoutMs)
         c.slen.timeout = std::chrono::milliseconds(*timeoutMs);
-    QString error;
-    const auto secret = EnvFileSecretSource().secret(u"slen"_s, &error);
+    const auto secret =
+        providerSecret(u"slen"_s, QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                              "No Slen API key is configured."));
     if (secret)
         c.slen.secret = *secret;
     else if (c.slenProblem.isEmpty())
-        c.slenProblem = error.isEmpty()
-                            ? QCoreApplication::translate("ops::console::ConsoleJobs",
-                                                          "No Slen API key is configured.")
-                            : error;
+        c.slenProblem = secret.error();
 }
 
 // Why the provider of `op` cannot be asked as configured; empty when it can.
@@ -433,17 +443,19 @@ JobConfig jobConfigFromEnvironment(const QString &dbLocation)
     if (ok && timeout > 0)
         c.stripe.timeout = std::chrono::milliseconds(timeout);
     readSlenConfig(c, ok && timeout > 0 ? std::optional<qint64>(timeout) : std::nullopt);
-    c.adyen = adyenConfigFromEnv(&c.adyenProblem);
-    c.helpdesk = helpdeskConfigFromEnvironment(&c.helpdeskProblem);
-    QString error;
-    const auto secret = EnvFileSecretSource().secret(u"stripe"_s, &error);
+    const auto adyen = adyenConfigFromEnv();
+    c.adyen = adyen.optional();
+    c.adyenProblem = adyen.error();
+    const auto helpdesk = helpdeskConfigFromEnvironment();
+    c.helpdesk = helpdesk.valueOr({});
+    c.helpdeskProblem = helpdesk.error();
+    const auto secret = providerSecret(
+        u"stripe"_s, QCoreApplication::translate("ops::console::ConsoleJobs",
+                                                 "No Stripe API key is configured."));
     if (secret)
         c.stripe.secret = *secret;
     else if (c.stripeProblem.isEmpty())
-        c.stripeProblem = error.isEmpty()
-                              ? QCoreApplication::translate("ops::console::ConsoleJobs",
-                                                            "No Stripe API key is configured.")
-                              : error;
+        c.stripeProblem = secret.error();
     return c;
 }
 

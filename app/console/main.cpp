@@ -116,13 +116,14 @@ std::unique_ptr<ops::Session> openSession(QString location, const ops::Clock &cl
 // a person at the desk, in the dialog that offers another database; nullopt: give up.
 std::optional<QString> startLocation(const QString &given, bool interactive, QTextStream &err)
 {
-    QString error;
-    if (const std::optional<QString> location = ops::databaseLocation(given, &error))
-        return location;
-    err << "opsconsole: " << error << Qt::endl;
+    const auto location = ops::databaseLocation(given);
+    if (location)
+        return *location;
+    err << "opsconsole: " << location.error() << Qt::endl;
     if (!interactive)
         return std::nullopt;
-    ops::ui::OpenFailedDialog dialog(u"the team database saved in Tools → Connections"_s, error);
+    ops::ui::OpenFailedDialog dialog(u"the team database saved in Tools → Connections"_s,
+                                     location.error());
     if (dialog.exec() != QDialog::Accepted)
         return std::nullopt;
     return dialog.chosenPath();

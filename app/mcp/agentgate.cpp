@@ -13,40 +13,40 @@ namespace ops::mcp {
 namespace {
 
 // OPS_MCP_TOKEN, else the "mcp" secret (OPS_MCP_KEY or the 0600 file mcp.key); empty when none.
-QString sharedToken(QString *error)
+Result<QString> sharedToken()
 {
     const QString fromEnv = qEnvironmentVariable("OPS_MCP_TOKEN").trimmed();
     if (!fromEnv.isEmpty())
         return fromEnv;
-    return EnvFileSecretSource().secret(u"mcp"_s, error).value_or(QString());
+    const auto secret = EnvFileSecretSource().secret(u"mcp"_s);
+    if (!secret)
+        return Failure{secret.error()};
+    return secret->value_or(QString());
 }
 
 } // namespace
 
 AgentGate::~AgentGate() = default;
 
-std::unique_ptr<AgentGate> AgentGate::open(const QString &dbLocation, QString *error)
+Result<std::unique_ptr<AgentGate>> AgentGate::open(const QString &dbLocation)
 {
     std::unique_ptr<AgentGate> gate(new AgentGate);
     gate->m_session = std::make_unique<Session>(dbLocation, gate->m_clock);
-    const QString shared = sharedToken(error);
-    if (!error->isEmpty())
-        return nullptr;
+    const auto shared = sharedToken();
+    if (!shared)
+        return Failure{shared.error()};
     gate->m_sharedAgent = qEnvironmentVariable("OPS_MCP_AGENT").trimmed();
-    if (shared.isEmpty())
+    if (shared->isEmpty())
         return gate;
-    if (gate->m_sharedAgent.isEmpty()) {
-        *error = u"OPS_MCP_TOKEN (or mcp.key) is one token for every agent: name the agent it "
-                 "stands for with OPS_MCP_AGENT=NAME (after opsctl agent add NAME), or give each "
-                 "agent its own token with opsctl agent add and unset OPS_MCP_TOKEN"_s;
-        return nullptr;
-    }
-    if (!gate->isActive(gate->m_sharedAgent)) {
-        *error = u"OPS_MCP_AGENT names %1, which is not an active agent: run opsctl agent add "
-                 "%1, or name another agent"_s.arg(gate->m_sharedAgent);
-        return nullptr;
-    }
-    gate->m_sharedToken = shared.toUtf8();
+    if (gate->m_sharedAgent.isEmpty())
+        return Failure{u"OPS_MCP_TOKEN (or mcp.key) is one token for every agent: name the agent "
+                       "it stands for with OPS_MCP_AGENT=NAME (after opsctl agent add NAME), or "
+                       "give each agent its own token with opsctl agent add and unset "
+                       "OPS_MCP_TOKEN"_s};
+    if (!gate->isActive(gate->m_sharedAgent))
+        return Failure{u"OPS_MCP_AGENT names %1, which is not an active agent: run opsctl agent "
+                       "add %1, or name another agent"_s.arg(gate->m_sharedAgent)};
+    gate->m_sharedToken = shared->toUtf8();
     return gate;
 }
 

@@ -7,6 +7,7 @@
 // registered agent it stands for; that agent's revocation cuts it off too.
 
 #include "domain/clock.h"
+#include "domain/result.h"
 
 #include <QByteArray>
 #include <QString>
@@ -22,10 +23,10 @@ namespace ops::mcp {
 class AgentGate
 {
 public:
-    // Opens its own connection to `dbLocation` (for the thread that calls agentFor). nullptr and
-    // *error — a sentence with the fix — when the shared token has no agent, or names an agent
-    // that is missing or revoked.
-    static std::unique_ptr<AgentGate> open(const QString &dbLocation, QString *error);
+    // Opens its own connection to `dbLocation` (for the thread that calls agentFor). A failure —
+    // a sentence with the fix — when the shared token has no agent, or names an agent that is
+    // missing or revoked.
+    static Result<std::unique_ptr<AgentGate>> open(const QString &dbLocation);
     ~AgentGate();
     AgentGate(const AgentGate &) = delete;
     AgentGate &operator=(const AgentGate &) = delete;

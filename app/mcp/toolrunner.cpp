@@ -100,16 +100,25 @@ RunnerConfig RunnerConfig::fromEnvironment(const QString &dbLocation)
 {
     RunnerConfig c;
     c.dbLocation = dbLocation;
-    c.refundEngine = refundEngineConfigFromEnv(&c.stripeProblem);
-    if (c.refundEngine)
-        c.stripe = stripeConfigFromEnv(&c.stripeProblem);
-    if (c.refundEngine)
-        c.adyen = adyenConfigFromEnv(&c.adyenProblem);
-    else
-        c.adyenProblem = c.stripeProblem; // the engine's own settings are wrong
-    c.slenEngine = slenEngineConfigFromEnv(&c.slenProblem);
-    if (c.slenEngine)
-        c.slen = slenConfigFromEnv(&c.slenProblem);
+    const auto refundEngine = refundEngineConfigFromEnv();
+    c.refundEngine = refundEngine.optional();
+    c.stripeProblem = c.adyenProblem = refundEngine.error(); // the engine's own settings
+    if (refundEngine) {
+        const auto stripe = stripeConfigFromEnv();
+        c.stripe = stripe.optional();
+        c.stripeProblem = stripe.error();
+        const auto adyen = adyenConfigFromEnv();
+        c.adyen = adyen.optional();
+        c.adyenProblem = adyen.error();
+    }
+    const auto slenEngine = slenEngineConfigFromEnv();
+    c.slenEngine = slenEngine.optional();
+    c.slenProblem = slenEngine.error();
+    if (slenEngine) {
+        const auto slen = slenConfigFromEnv();
+        c.slen = slen.optional();
+        c.slenProblem = slen.error();
+    }
     return c;
 }
 

@@ -59,6 +59,9 @@ public:
         return std::move(*m_value);
     }
     T valueOr(T fallback) const { return m_value ? *m_value : std::move(fallback); }
+    // The value where a struct keeps a setting beside its problem text (config read once, the
+    // failure shown later): `c.stripe = r.optional(); c.stripeProblem = r.error();`.
+    const std::optional<T> &optional() const { return m_value; }
 
     // Empty on ok().
     const QString &error() const { return m_error; }

@@ -202,37 +202,41 @@ private slots:
         for (const char *v : vars)
             qunsetenv(v);
         QString error;
-        QVERIFY(!adyenConfigFromEnv(&error));
+        error = adyenConfigFromEnv().error();
+        QVERIFY(!error.isEmpty()); // refused, and says why
         QVERIFY2(error.startsWith(u"no Adyen API key: set OPS_ADYEN_KEY"_s), qPrintable(error));
         qputenv("OPS_ADYEN_KEY", "adyen_test_demo");
-        error.clear();
-        QVERIFY(!adyenConfigFromEnv(&error));
+        error = adyenConfigFromEnv().error();
+        QVERIFY(!error.isEmpty()); // refused, and says why
         QCOMPARE(error, u"no Adyen merchant account: set OPS_ADYEN_MERCHANT"_s);
         qputenv("OPS_ADYEN_MERCHANT", "Northwind ECOM");
-        QVERIFY(!adyenConfigFromEnv(&error));
+        error = adyenConfigFromEnv().error();
+        QVERIFY(!error.isEmpty()); // refused, and says why
         QVERIFY2(error.contains(u"1-80 letters"_s), qPrintable(error));
         qputenv("OPS_ADYEN_MERCHANT", "NorthwindECOM");
         qputenv("OPS_ADYEN_URL", "ftp://127.0.0.1/");
-        QVERIFY(!adyenConfigFromEnv(&error));
+        error = adyenConfigFromEnv().error();
+        QVERIFY(!error.isEmpty()); // refused, and says why
         QVERIFY2(error.startsWith(u"OPS_ADYEN_URL"_s), qPrintable(error));
 
         qunsetenv("OPS_ADYEN_URL"); // Adyen's test platform by default
-        error.clear();
-        auto config = adyenConfigFromEnv(&error);
-        QVERIFY2(config, qPrintable(error));
+        auto config = adyenConfigFromEnv();
+        QVERIFY2(config, qPrintable(config.error()));
         QCOMPARE(config->baseUrl, QUrl(u"https://checkout-test.adyen.com"_s));
         QVERIFY(adyenModeOf(config->baseUrl) == AdyenMode::Test);
         QCOMPARE(config->merchantAccount, u"NorthwindECOM"_s);
         QCOMPARE(config->secret, u"adyen_test_demo"_s);
 
-        QVERIFY(!adyenExpectationFromEnv(&error));
+        error = adyenExpectationFromEnv().error();
+        QVERIFY(!error.isEmpty()); // refused, and says why
         QVERIFY2(error.contains(u"OPS_ADYEN_HMAC_KEY"_s), qPrintable(error));
         const QByteArray one = "44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056";
         const QByteArray two = "0F1E2D3C4B5A69788796A5B4C3D2E1F00F1E2D3C4B5A69788796A5B4C3D2E1F0";
         for (const QByteArray &bad :
              {QByteArray("not-hex"), one.left(62), QByteArray(one + "00"), QByteArray(64, 'g')}) {
             qputenv("OPS_ADYEN_HMAC_KEY", bad);
-            QVERIFY(!adyenExpectationFromEnv(&error));
+            error = adyenExpectationFromEnv().error();
+            QVERIFY(!error.isEmpty()); // refused, and says why
             QVERIFY2(error.contains(u"64 hex digits"_s) &&
                          !error.contains(QString::fromLatin1(bad)),
                      qPrintable(error));
@@ -240,9 +244,8 @@ private slots:
         qputenv("OPS_ADYEN_HMAC_KEY", one + ", " + two);
         qputenv("OPS_ADYEN_URL", "https://1797a841fbb37ca7-AdyenDemo-checkout-live."
                                  "adyenpayments.com/checkout");
-        error.clear();
-        const auto expected = adyenExpectationFromEnv(&error);
-        QVERIFY2(expected, qPrintable(error));
+        const auto expected = adyenExpectationFromEnv();
+        QVERIFY2(expected, qPrintable(expected.error()));
         QCOMPARE(expected->hmacKeys, (QList<QByteArray>{one, two}));
         QCOMPARE(expected->merchantAccounts, QStringList{u"NorthwindECOM"_s});
         QVERIFY(expected->live);

@@ -140,13 +140,12 @@ void TestConnections::savingWritesOwnerOnlyFilesAndNoSecretInSettings()
         QVERIFY2(!ini.contains(secret), ini.constData());
     }
     // opsctl's reading (engineenv) sees what the dialog saved.
-    QString error;
-    const auto stripe = stripeConfigFromEnv(&error);
-    QVERIFY2(stripe, qPrintable(error));
+    const auto stripe = stripeConfigFromEnv();
+    QVERIFY2(stripe, qPrintable(stripe.error()));
     QCOMPARE(stripe->baseUrl, m_sim->baseUrl());
     QCOMPARE(stripe->secret, u"sk_test_demo"_s);
-    const auto slen = slenConfigFromEnv(&error);
-    QVERIFY2(slen, qPrintable(error));
+    const auto slen = slenConfigFromEnv();
+    QVERIFY2(slen, qPrintable(slen.error()));
     QCOMPARE(slen->project, u"demo"_s);
     // Never shown again in full: an empty field with the last four beside it.
     auto again = openDialog();
@@ -162,8 +161,7 @@ void TestConnections::savingWritesOwnerOnlyFilesAndNoSecretInSettings()
 
 void TestConnections::environmentOverrideIsShown()
 {
-    QString error;
-    QVERIFY(EnvFileSecretSource().writeSecretFile(u"stripe"_s, u"sk_test_fromfile_1111"_s, &error));
+    QVERIFY(EnvFileSecretSource().writeSecretFile(u"stripe"_s, u"sk_test_fromfile_1111"_s));
     qputenv("OPS_STRIPE_KEY", "sk_test_fromenv_2222");
     qputenv("OPS_STRIPE_URL", m_sim->baseUrl().toString().toUtf8());
     auto d = openDialog();
@@ -174,7 +172,7 @@ void TestConnections::environmentOverrideIsShown()
     QVERIFY(!d->urlField(u"stripe"_s)->isEnabled());
     QCOMPARE(d->secretField(u"stripe"_s)->placeholderText(), u"from OPS_STRIPE_KEY ••••2222"_s);
     QVERIFY(d->stateLabel(u"slen"_s)->isHidden());
-    QCOMPARE(stripeConfigFromEnv(&error)->secret, u"sk_test_fromenv_2222"_s);
+    QCOMPARE(stripeConfigFromEnv()->secret, u"sk_test_fromenv_2222"_s);
     QVERIFY(d->grab().save(screenshotDir() + u"/connections-env.png"_s));
 }
 
@@ -240,15 +238,15 @@ void TestConnections::badBaseUrlIsRefusedWithTheReason()
 
 void TestConnections::worldReadableSecretFileIsRefused()
 {
-    QString error;
-    QVERIFY(EnvFileSecretSource().writeSecretFile(u"stripe"_s, u"sk_test_demo"_s, &error));
+    QVERIFY(EnvFileSecretSource().writeSecretFile(u"stripe"_s, u"sk_test_demo"_s));
     const QString path = configDir() + u"/stripe.key"_s;
     QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner |
                                             QFileDevice::ReadGroup | QFileDevice::ReadOther));
     const QString fix = u"chmod 600 %1"_s.arg(path);
     // opsctl's reading refuses it …
-    QVERIFY(!stripeConfigFromEnv(&error));
-    QVERIFY2(error.contains(fix), qPrintable(error));
+    const auto refused = stripeConfigFromEnv();
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().contains(fix), qPrintable(refused.error()));
     // … and the dialog says so, with the fix.
     auto d = openDialog();
     QVERIFY2(d->stateLabel(u"stripe"_s)->text().contains(fix),
@@ -259,7 +257,7 @@ void TestConnections::worldReadableSecretFileIsRefused()
     QTest::mouseClick(d->saveButton(), Qt::LeftButton);
     QCOMPARE(d->result(), int(QDialog::Accepted));
     QCOMPARE(QFileInfo(path).permissions() & test::kGroupOrOther, QFileDevice::Permissions());
-    QVERIFY(stripeConfigFromEnv(&error));
+    QVERIFY(stripeConfigFromEnv());
 }
 
 void TestConnections::keyThatDoesNotFitItsUrlWarnsFirst_data()

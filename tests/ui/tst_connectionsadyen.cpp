@@ -137,14 +137,13 @@ void TestConnectionsAdyen::adyenIsSavedCheckedAndReadByOpsctl()
     QVERIFY2(!ini.contains("adyen_test_demo") && !ini.contains(kHmacKey.toLatin1()),
              ini.constData());
     // opsctl, the MCP server and the receiver read what the dialog saved.
-    QString error;
-    const auto config = adyenConfigFromEnv(&error);
-    QVERIFY2(config, qPrintable(error));
+    const auto config = adyenConfigFromEnv();
+    QVERIFY2(config, qPrintable(config.error()));
     QCOMPARE(config->baseUrl, m_sim->baseUrl());
     QCOMPARE(config->secret, u"adyen_test_demo"_s);
     QCOMPARE(config->merchantAccount, u"NorthwindECOM"_s);
-    const auto expectation = adyenExpectationFromEnv(&error);
-    QVERIFY2(expectation, qPrintable(error));
+    const auto expectation = adyenExpectationFromEnv();
+    QVERIFY2(expectation, qPrintable(expectation.error()));
     QCOMPARE(expectation->hmacKeys, QList<QByteArray>{kHmacKey.toLatin1()});
     // Reopened: the secrets are not shown, the merchant account is; the environment wins.
     qputenv("OPS_ADYEN_MERCHANT", "NorthwindPOS");
@@ -242,8 +241,8 @@ void TestConnectionsAdyen::hmacKeyWithoutItsMerchantAccountIsRefused()
     again->secretField(u"adyen-hmac"_s)->setText(kHmacKey);
     QTest::mouseClick(again->saveButton(), Qt::LeftButton);
     QVERIFY2(again->result() == QDialog::Accepted, qPrintable(again->messageLabel()->text()));
-    QString error;
-    QVERIFY2(adyenExpectationFromEnv(&error), qPrintable(error));
+    const auto expectation = adyenExpectationFromEnv();
+    QVERIFY2(expectation, qPrintable(expectation.error()));
 }
 
 void TestConnectionsAdyen::savedKeyGoesToTheSavedUrlOnly()

@@ -136,9 +136,8 @@ void TestConnectionsDatabase::databaseIsSavedWithoutItsPasswordInTheIni()
     QCOMPARE(m_service->savedDatabase(), u"postgresql://alice@db1:5432,db2:5433/ops"_s);
 
     // opsctl's and the console's reading: the saved URL as it is, its password kept beside it.
-    QString error;
-    const auto location = databaseLocation(QString(), &error);
-    QVERIFY2(location, qPrintable(error));
+    const auto location = databaseLocation(QString());
+    QVERIFY2(location, qPrintable(location.error()));
     QCOMPARE(*location, url);
     const DbLocation parsed = DbLocation::parse(*location);
     QCOMPARE(parsed.password, password);
@@ -154,10 +153,10 @@ void TestConnectionsDatabase::databaseIsSavedWithoutItsPasswordInTheIni()
     QVERIFY(QFile::exists(key));
     // PGPASSWORD is libpq's to read as it is: nothing of the file is kept beside the URL then.
     qputenv("PGPASSWORD", "from-env");
-    QCOMPARE(DbLocation::parse(*databaseLocation(QString(), &error)).password, QString());
-    QCOMPARE(*databaseLocation(u"/srv/ops.sqlite"_s, &error), u"/srv/ops.sqlite"_s);
+    QCOMPARE(DbLocation::parse(*databaseLocation(QString())).password, QString());
+    QCOMPARE(*databaseLocation(u"/srv/ops.sqlite"_s), u"/srv/ops.sqlite"_s);
     qputenv("OPS_DB", "postgresql://bob:TopSecret9@db9/ops");
-    QCOMPARE(*databaseLocation(QString(), &error), u"postgresql://bob:TopSecret9@db9/ops"_s);
+    QCOMPARE(*databaseLocation(QString()), u"postgresql://bob:TopSecret9@db9/ops"_s);
     d = openDialog();
     QVERIFY(!d->urlField(u"database"_s)->isEnabled());
     QCOMPARE(d->urlField(u"database"_s)->text(), u"postgresql://bob@db9:5432/ops"_s);
@@ -170,17 +169,17 @@ void TestConnectionsDatabase::databaseIsSavedWithoutItsPasswordInTheIni()
     // A database.key others can read is refused at start with the fix, not used.
     QVERIFY(QFile::setPermissions(key, QFileDevice::ReadOwner | QFileDevice::WriteOwner |
                                            QFileDevice::ReadOther));
-    QVERIFY(!databaseLocation(QString(), &error));
-    QVERIFY2(error.contains(u"chmod 600"_s), qPrintable(error));
+    const auto refused = databaseLocation(QString());
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().contains(u"chmod 600"_s), qPrintable(refused.error()));
     QVERIFY(QFile::setPermissions(key, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
 }
 
 void TestConnectionsDatabase::databasePasswordNeverGoesToOtherServers()
 {
-    QString error;
     const QString first = u"postgresql://alice@db1/ops"_s;
-    QVERIFY(ConnectionSettings().store(u"database"_s, u"url"_s, first, &error));
-    QVERIFY(EnvFileSecretSource().writeSecretFile(u"database"_s, u"Hunter2pw"_s, &error));
+    QVERIFY(ConnectionSettings().store(u"database"_s, u"url"_s, first));
+    QVERIFY(EnvFileSecretSource().writeSecretFile(u"database"_s, u"Hunter2pw"_s));
     const QString key = configDir() + u"/database.key"_s;
     const auto saveUrl = [this](const QString &url) {
         auto d = openDialog();
@@ -202,12 +201,12 @@ void TestConnectionsDatabase::databasePasswordNeverGoesToOtherServers()
     // Another server, with no password typed: the old one is not sent there.
     QVERIFY(saveUrl(u"postgresql://alice@db7/ops"_s));
     QVERIFY(!QFile::exists(key));
-    QCOMPARE(DbLocation::parse(*databaseLocation(QString(), &error)).password, QString());
+    QCOMPARE(DbLocation::parse(*databaseLocation(QString())).password, QString());
     // Emptied: back to the embedded default, and no password kept.
-    QVERIFY(EnvFileSecretSource().writeSecretFile(u"database"_s, u"Hunter2pw"_s, &error));
+    QVERIFY(EnvFileSecretSource().writeSecretFile(u"database"_s, u"Hunter2pw"_s));
     QVERIFY(saveUrl(QString()));
     QVERIFY(!QFile::exists(key));
-    QCOMPARE(*databaseLocation(QString(), &error), DbLocation::defaultLocation());
+    QCOMPARE(*databaseLocation(QString()), DbLocation::defaultLocation());
 }
 
 void TestConnectionsDatabase::databaseCheckSaysWhyItCannotConnect()

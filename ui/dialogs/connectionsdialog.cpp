@@ -257,8 +257,10 @@ void ConnectionsDialog::accept()
         edits.push_back(edit);
     }
     if (problems.isEmpty()) {
-        if (const QString p = m_backend.problemAcross(edits, &firstProblemRow); !p.isEmpty())
-            problems << p;
+        if (const EditsProblem p = m_backend.problemAcross(edits); !p.text.isEmpty()) {
+            problems << p.text;
+            firstProblemRow = p.rowId;
+        }
     }
     if (!problems.isEmpty()) {
         revealRow(firstProblemRow);

@@ -48,6 +48,13 @@ struct ConnectionRow
     QString secretProblem;   // not empty: the file is refused (how to fix it)
 };
 
+// A problem of several edits together: what it is ('' when none) and the row it shows on.
+struct EditsProblem
+{
+    QString text;
+    QString rowId;
+};
+
 // What the person typed for one row. An empty secret keeps the saved one.
 struct ConnectionEdit
 {
@@ -64,10 +71,9 @@ public:
     virtual std::vector<ConnectionRow> rows() const = 0;
     // Why the edit cannot be saved ('' when it can): a bad base URL, say.
     virtual QString problem(const ConnectionEdit &edit) const = 0;
-    // Why the edits cannot be saved together although each one could ('' when they can), and
-    // in *rowId the row to show: an Adyen HMAC key with no merchant account, say.
-    virtual QString problemAcross(const std::vector<ConnectionEdit> &edits,
-                                  QString *rowId) const = 0;
+    // Why the edits cannot be saved together although each one could (text '' when they can),
+    // and the row to show: an Adyen HMAC key with no merchant account, say.
+    virtual EditsProblem problemAcross(const std::vector<ConnectionEdit> &edits) const = 0;
     // A doubt to confirm before saving ('' when none).
     virtual QString warning(const ConnectionEdit &edit) const = 0;
     // Saves every edit; '' on success, else what failed.

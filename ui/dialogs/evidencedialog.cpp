@@ -147,55 +147,46 @@ bool EvidenceDialog::loadFile(const QString &path)
     return true;
 }
 
-std::optional<Evidence> EvidenceDialog::build(QString *error) const
+Result<Evidence> EvidenceDialog::build() const
 {
     Evidence e;
     e.operationId = m_operationId;
     e.kind = m_kind->currentData().toString();
     e.title = m_title->text().trimmed();
     e.createdBy = m_actor;
-    if (e.title.isEmpty()) {
-        *error = tr("Give the evidence a title.");
-        return std::nullopt;
-    }
+    if (e.title.isEmpty())
+        return Failure{tr("Give the evidence a title.")};
     if (e.kind == u"file"_s) {
-        if (m_fileBytes.isEmpty()) {
-            *error = tr("Choose a non-empty file.");
-            return std::nullopt;
-        }
+        if (m_fileBytes.isEmpty())
+            return Failure{tr("Choose a non-empty file.")};
         e.body = m_fileBytes;
         e.contentType = m_fileType;
         return e;
     }
     const QString text = m_text->toPlainText().trimmed();
-    if (text.isEmpty()) {
-        *error = tr("The content is empty.");
-        return std::nullopt;
-    }
+    if (text.isEmpty())
+        return Failure{tr("The content is empty.")};
     e.body = text.toUtf8();
     e.contentType = u"text/plain"_s;
     if (!isJsonKind(e.kind))
         return e;
     QJsonParseError parse;
     const QJsonDocument doc = QJsonDocument::fromJson(e.body, &parse);
-    if (parse.error != QJsonParseError::NoError || !doc.isObject()) {
-        *error = parse.error != QJsonParseError::NoError
-                     ? tr("Not valid JSON: %1 at character %2.")
-                           .arg(parse.errorString())
-                           .arg(parse.offset)
-                     : tr("Expected a JSON object ({…}) as the provider returns it.");
-        return std::nullopt;
-    }
+    if (parse.error != QJsonParseError::NoError || !doc.isObject())
+        return Failure{parse.error != QJsonParseError::NoError
+                           ? tr("Not valid JSON: %1 at character %2.")
+                                 .arg(parse.errorString())
+                                 .arg(parse.offset)
+                           : tr("Expected a JSON object ({…}) as the provider returns it.")};
     e.contentType = u"application/json"_s;
     return e;
 }
 
 void EvidenceDialog::accept()
 {
-    QString error;
-    const auto built = build(&error);
+    const auto built = build();
     if (!built) {
-        m_problem->setText(error);
+        m_problem->setText(built.error());
         m_problem->show();
         return;
     }

@@ -5,6 +5,7 @@
 // so the dialog shows exactly what will be stored before it is stored.
 
 #include "domain/operation.h"
+#include "domain/result.h"
 
 #include <QDialog>
 
@@ -40,7 +41,7 @@ private:
     void kindChanged();
     void chooseFile();
     // Builds the evidence from the form; sets *error when it cannot be stored.
-    std::optional<Evidence> build(QString *error) const;
+    Result<Evidence> build() const;
 
     QString m_operationId;
     QString m_actor;

@@ -48,8 +48,8 @@ const QString kBadSetting = u"invalid OPS_ATTEMPTS_*, OPS_*_SECONDS or OPS_BACKO
 // An http(s) base URL, the attempt timeout and the provider secret: what every client needs.
 // The URL is the environment's, else connections.ini's (Tools → Connections), else `fallback`.
 template<typename Config>
-bool readClientSettings(Config &c, const QString &fallback, const QString &secretName,
-                        const QString &missingSecret, QString *error)
+Result<void> readClientSettings(Config &c, const QString &fallback, const QString &secretName,
+                                const QString &missingSecret)
 {
     const ConnectionSettings settings;
     const ConnectionValue url = settings.value(secretName, u"url"_s, fallback);
@@ -58,24 +58,20 @@ bool readClientSettings(Config &c, const QString &fallback, const QString &secre
         const QString where = url.source == ConnectionValue::Source::File
                                   ? u"%1 url in %2"_s.arg(secretName, settings.path())
                                   : url.variable;
-        *error = problem.startsWith(u'\'') ? u"%1 %2"_s.arg(where, problem)
-                                           : u"%1: %2"_s.arg(where, problem);
-        return false;
+        return Failure{problem.startsWith(u'\'') ? u"%1 %2"_s.arg(where, problem)
+                                                 : u"%1: %2"_s.arg(where, problem)};
     }
     const auto timeout = envInteger("OPS_ATTEMPT_TIMEOUT_MS", c.timeout.count());
-    if (!timeout || *timeout < 1) {
-        *error = u"invalid OPS_ATTEMPT_TIMEOUT_MS"_s;
-        return false;
-    }
+    if (!timeout || *timeout < 1)
+        return Failure{u"invalid OPS_ATTEMPT_TIMEOUT_MS"_s};
     c.timeout = std::chrono::milliseconds(*timeout);
-    const auto secret = EnvFileSecretSource().secret(secretName, error);
-    if (!secret) {
-        if (error->isEmpty())
-            *error = missingSecret;
-        return false;
-    }
-    c.secret = *secret;
-    return true;
+    const auto secret = EnvFileSecretSource().secret(secretName);
+    if (!secret)
+        return Failure{secret.error()};
+    if (!*secret)
+        return Failure{missingSecret};
+    c.secret = **secret;
+    return {};
 }
 
 } // namespace
@@ -91,32 +87,31 @@ std::optional<qint64> envInteger(const char *name, qint64 fallback)
     return v;
 }
 
-std::optional<EngineConfig> refundEngineConfigFromEnv(QString *error)
+Result<EngineConfig> refundEngineConfigFromEnv()
 {
     EngineConfig c;
     const auto common = commonSettings(c);
     const auto window = envInteger("OPS_STRIPE_WINDOW_SECONDS", c.windowSeconds);
-    if (!common || !window || *window <= common->margin) {
-        *error = kBadSetting;
-        return std::nullopt;
-    }
+    if (!common || !window || *window <= common->margin)
+        return Failure{kBadSetting};
     apply(*common, c);
     c.windowSeconds = *window;
     return c;
 }
 
-std::optional<StripeConfig> stripeConfigFromEnv(QString *error)
+Result<StripeConfig> stripeConfigFromEnv()
 {
     StripeConfig c;
-    if (!readClientSettings(c, u"https://api.stripe.com"_s, u"stripe"_s,
-                            u"no Stripe secret: set OPS_STRIPE_KEY or write it to a 0600 file "
-                            "~/.config/opsconsole/stripe.key"_s,
-                            error))
-        return std::nullopt;
+    const auto read =
+        readClientSettings(c, u"https://api.stripe.com"_s, u"stripe"_s,
+                           u"no Stripe secret: set OPS_STRIPE_KEY or write it to a 0600 file "
+                           "~/.config/opsconsole/stripe.key"_s);
+    if (!read)
+        return Failure{read.error()};
     return c;
 }
 
-std::optional<SlenEngineConfig> slenEngineConfigFromEnv(QString *error)
+Result<SlenEngineConfig> slenEngineConfigFromEnv()
 {
     SlenEngineConfig c;
     const auto common = commonSettings(c);
@@ -124,17 +119,15 @@ std::optional<SlenEngineConfig> slenEngineConfigFromEnv(QString *error)
     const auto execution =
         envInteger("OPS_SLEN_EXECUTION_WINDOW_SECONDS", c.executionWindowSeconds);
     if (!common || !credit || !execution || *credit <= common->margin ||
-        *execution <= common->margin) {
-        *error = kBadSetting;
-        return std::nullopt;
-    }
+        *execution <= common->margin)
+        return Failure{kBadSetting};
     apply(*common, c);
     c.creditWindowSeconds = *credit;
     c.executionWindowSeconds = *execution;
     return c;
 }
 
-std::optional<QString> databaseLocation(const QString &given, QString *error)
+Result<QString> databaseLocation(const QString &given)
 {
     if (!given.trimmed().isEmpty())
         return given.trimmed();
@@ -143,13 +136,13 @@ std::optional<QString> databaseLocation(const QString &given, QString *error)
         return DbLocation::defaultLocation();
     if (saved.source == ConnectionValue::Source::Environment)
         return saved.value; // OPS_DB
-    const std::optional<QString> password = EnvFileSecretSource().secret(u"database"_s, error);
-    if (!password && !error->isEmpty())
-        return std::nullopt;
+    const auto password = EnvFileSecretSource().secret(u"database"_s);
+    if (!password)
+        return Failure{password.error()};
     // PGPASSWORD is libpq's to read, as it is; only the file's password is kept beside the URL.
     const bool fromFile =
         EnvFileSecretSource().origin(u"database"_s).kind == SecretOrigin::Kind::File;
-    DbLocation::rememberPassword(saved.value, fromFile ? password.value_or(QString()) : QString());
+    DbLocation::rememberPassword(saved.value, fromFile ? password->value_or(QString()) : QString());
     return saved.value;
 }
 
@@ -157,59 +150,53 @@ namespace {
 
 const QString kAdyenTestUrl = u"https://checkout-test.adyen.com"_s;
 
-std::optional<QString> adyenMerchant(QString *error)
+Result<QString> adyenMerchant()
 {
     const QString merchant = ConnectionSettings().value(u"adyen"_s, u"merchant"_s).value.trimmed();
-    if (merchant.isEmpty()) {
-        *error = u"no Adyen merchant account: set OPS_ADYEN_MERCHANT"_s;
-        return std::nullopt;
-    }
-    if (const QString problem = adyenMerchantProblem(merchant); !problem.isEmpty()) {
-        *error = u"OPS_ADYEN_MERCHANT: "_s + problem;
-        return std::nullopt;
-    }
+    if (merchant.isEmpty())
+        return Failure{u"no Adyen merchant account: set OPS_ADYEN_MERCHANT"_s};
+    if (const QString problem = adyenMerchantProblem(merchant); !problem.isEmpty())
+        return Failure{u"OPS_ADYEN_MERCHANT: "_s + problem};
     return merchant;
 }
 
 } // namespace
 
-std::optional<AdyenConfig> adyenConfigFromEnv(QString *error)
+Result<AdyenConfig> adyenConfigFromEnv()
 {
     AdyenConfig c;
-    if (!readClientSettings(c, kAdyenTestUrl, u"adyen"_s,
-                            u"no Adyen API key: set OPS_ADYEN_KEY or write it to a 0600 file "
-                            "~/.config/opsconsole/adyen.key"_s,
-                            error))
-        return std::nullopt;
-    const auto merchant = adyenMerchant(error);
+    const auto read =
+        readClientSettings(c, kAdyenTestUrl, u"adyen"_s,
+                           u"no Adyen API key: set OPS_ADYEN_KEY or write it to a 0600 file "
+                           "~/.config/opsconsole/adyen.key"_s);
+    if (!read)
+        return Failure{read.error()};
+    const auto merchant = adyenMerchant();
     if (!merchant)
-        return std::nullopt;
+        return Failure{merchant.error()};
     c.merchantAccount = *merchant;
     return c;
 }
 
-std::optional<AdyenExpectation> adyenExpectationFromEnv(QString *error)
+Result<AdyenExpectation> adyenExpectationFromEnv()
 {
-    const auto merchant = adyenMerchant(error);
+    const auto merchant = adyenMerchant();
     if (!merchant)
-        return std::nullopt;
+        return Failure{merchant.error()};
     AdyenExpectation e;
     e.merchantAccounts = {*merchant};
     const QString url = ConnectionSettings().value(u"adyen"_s, u"url"_s, kAdyenTestUrl).value;
     e.live = adyenModeOf(QUrl(url)) == AdyenMode::Live;
-    const QStringList keys = webhookSecrets(EnvFileSecretSource(), error, u"adyen-hmac"_s);
-    if (const QString problem = adyenHmacKeysProblem(keys.join(u',')); !problem.isEmpty()) {
-        *error = u"Adyen HMAC key (OPS_ADYEN_HMAC_KEY or adyen-hmac.key): "_s + problem;
-        return std::nullopt;
-    }
-    for (const QString &key : keys)
+    const auto keys = webhookSecrets(EnvFileSecretSource(), u"adyen-hmac"_s);
+    if (!keys)
+        return Failure{keys.error()};
+    if (const QString problem = adyenHmacKeysProblem(keys->join(u',')); !problem.isEmpty())
+        return Failure{u"Adyen HMAC key (OPS_ADYEN_HMAC_KEY or adyen-hmac.key): "_s + problem};
+    for (const QString &key : *keys)
         e.hmacKeys << key.toLatin1();
-    if (e.hmacKeys.isEmpty()) {
-        if (error->isEmpty())
-            *error = u"no Adyen HMAC key: set OPS_ADYEN_HMAC_KEY or write it to a 0600 file "
-                     "~/.config/opsconsole/adyen-hmac.key"_s;
-        return std::nullopt;
-    }
+    if (e.hmacKeys.isEmpty())
+        return Failure{u"no Adyen HMAC key: set OPS_ADYEN_HMAC_KEY or write it to a 0600 file "
+                       "~/.config/opsconsole/adyen-hmac.key"_s};
     return e;
 }
 
@@ -232,20 +219,19 @@ QString adyenHmacKeysProblem(const QString &keys)
     return {};
 }
 
-std::optional<SlenConfig> slenConfigFromEnv(QString *error)
+Result<SlenConfig> slenConfigFromEnv()
 {
     SlenConfig c;
     c.project = ConnectionSettings().value(u"slen"_s, u"project"_s, c.project).value;
     // The URL is checked first, as opsctl always has: its message is the one users know.
-    if (!readClientSettings(c, QString(), u"slen"_s,
-                            u"no Slen API key: set OPS_SLEN_KEY or write it to a 0600 file "
-                            "~/.config/opsconsole/slen.key"_s,
-                            error))
-        return std::nullopt;
-    if (c.project.isEmpty() || c.project.size() > 128) {
-        *error = u"OPS_SLEN_PROJECT must be 1-128 characters"_s;
-        return std::nullopt;
-    }
+    const auto read =
+        readClientSettings(c, QString(), u"slen"_s,
+                           u"no Slen API key: set OPS_SLEN_KEY or write it to a 0600 file "
+                           "~/.config/opsconsole/slen.key"_s);
+    if (!read)
+        return Failure{read.error()};
+    if (c.project.isEmpty() || c.project.size() > 128)
+        return Failure{u"OPS_SLEN_PROJECT must be 1-128 characters"_s};
     return c;
 }
 

@@ -2,17 +2,23 @@
 
 namespace ops {
 
-RefundConnections::RefundConnections(Provider provider, QString *error)
-    : m_engine(refundEngineConfigFromEnv(error))
+RefundConnections::RefundConnections(Provider provider)
 {
+    const auto engine = refundEngineConfigFromEnv();
+    m_engine = engine.optional();
+    m_problem = engine.error();
     if (!m_engine)
         return;
     if (provider == Provider::Adyen) {
-        if (const auto config = adyenConfigFromEnv(error))
+        const auto config = adyenConfigFromEnv();
+        m_problem = config.error();
+        if (config)
             m_clients.adyen = &m_adyen.emplace(m_transport, *config);
         return;
     }
-    if (const auto config = stripeConfigFromEnv(error))
+    const auto config = stripeConfigFromEnv();
+    m_problem = config.error();
+    if (config)
         m_clients.stripe = &m_stripe.emplace(m_transport, *config);
 }
 

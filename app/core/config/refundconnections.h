@@ -14,12 +14,13 @@ class RefundConnections
 {
 public:
     // Reads OPS_ATTEMPTS_* and OPS_STRIPE_* (Provider::Stripe) or OPS_ADYEN_* (Provider::Adyen).
-    // ok() is false when a setting is wrong; *error then says which.
-    RefundConnections(Provider provider, QString *error);
+    // ok() is false when a setting is wrong; problem() then says which.
+    explicit RefundConnections(Provider provider);
     RefundConnections(const RefundConnections &) = delete;
     RefundConnections &operator=(const RefundConnections &) = delete;
 
     bool ok() const { return m_engine && (m_stripe || m_adyen); }
+    const QString &problem() const { return m_problem; }
     const EngineConfig &engine() const { return *m_engine; }
     const RefundClients &clients() const { return m_clients; }
 
@@ -29,6 +30,7 @@ private:
     std::optional<StripeClient> m_stripe;
     std::optional<AdyenClient> m_adyen;
     RefundClients m_clients;
+    QString m_problem;
 };
 
 } // namespace ops

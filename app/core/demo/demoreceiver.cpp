@@ -29,13 +29,13 @@ DemoReceiver::~DemoReceiver()
         m_receiver->flush();
 }
 
-QString DemoReceiver::start(QString *error)
+Result<QString> DemoReceiver::start()
 {
     try {
         m_session = std::make_unique<Session>(m_dbLocation, m_clock);
     } catch (const StoreError &e) {
-        *error = u"the demo's notification receiver cannot open the database: "_s + e.message();
-        return {};
+        return Failure{u"the demo's notification receiver cannot open the database: "_s +
+                       e.message()};
     }
     m_receiver = std::make_unique<WebhookReceiver>(m_session->store(), m_options);
     m_wire = std::make_unique<HttpWire>([this](HttpRequestData request, ResponderPtr responder) {
@@ -43,10 +43,8 @@ QString DemoReceiver::start(QString *error)
             responder->send(404, {{"Content-Type", "text/plain"}}, "no such route\n");
     });
     const quint16 port = m_wire->listen(QHostAddress(QHostAddress::LocalHost), 0);
-    if (port == 0) {
-        *error = u"the demo's notification receiver found no free loopback port"_s;
-        return {};
-    }
+    if (port == 0)
+        return Failure{u"the demo's notification receiver found no free loopback port"_s};
     return u"http://127.0.0.1:%1%2"_s.arg(port).arg(kAdyenWebhookPath);
 }
 

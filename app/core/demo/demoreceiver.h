@@ -7,6 +7,7 @@
 // the console's status line must not say otherwise.
 
 #include "domain/clock.h"
+#include "domain/result.h"
 #include "webhook/webhookreceiver.h"
 
 #include <chrono>
@@ -28,8 +29,8 @@ public:
     DemoReceiver &operator=(const DemoReceiver &) = delete;
 
     // Listens on 127.0.0.1 and returns the Adyen route's URL to register with the simulator;
-    // '' and *error when the database cannot be opened or no port is free.
-    QString start(QString *error);
+    // a failure when the database cannot be opened or no port is free.
+    Result<QString> start();
     // Serves until `events` notifications are stored in all (true), or one is refused or
     // `timeout` passes (false; refused() says why).
     bool waitForStored(qint64 events, std::chrono::milliseconds timeout);

@@ -178,10 +178,10 @@ bool refunds(Story &s)
 bool adyenRefunds(Story &s)
 {
     DemoReceiver receiver(s.input().dbLocation, kDemoAdyenHmacKey, kDemoMerchant);
-    QString error;
-    const QString url = receiver.start(&error);
-    if (url.isEmpty())
-        return s.fail(error);
+    const auto started = receiver.start();
+    if (!started)
+        return s.fail(started.error());
+    const QString url = *started;
     if (!s.admin("POST", u"/_sim/adyen/config"_s, R"({"auto_settle_ms":-1})"))
         return false;
     // However the story ends from here, the receiver stops with it: the simulator must not keep

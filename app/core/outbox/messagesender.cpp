@@ -71,25 +71,24 @@ QString toString(SendResult::Status status)
     return {};
 }
 
-HelpdeskConfig helpdeskConfigFromEnvironment(QString *problem)
+Result<HelpdeskConfig> helpdeskConfigFromEnvironment()
 {
     HelpdeskConfig c;
     const QString url = ConnectionSettings().value(u"helpdesk"_s, u"url"_s).value;
     c.baseUrl = QUrl(url, QUrl::StrictMode);
     if (url.isEmpty())
-        *problem = u"No helpdesk is configured (OPS_HELPDESK_URL): copy the message to the "
-                   "clipboard instead."_s;
-    else if (!baseUrlProblem(url).isEmpty())
-        *problem = u"OPS_HELPDESK_URL '%1' is not an http(s) URL."_s.arg(url);
+        return Failure{u"No helpdesk is configured (OPS_HELPDESK_URL): copy the message to the "
+                       "clipboard instead."_s};
+    if (!baseUrlProblem(url).isEmpty())
+        return Failure{u"OPS_HELPDESK_URL '%1' is not an http(s) URL."_s.arg(url)};
     bool ok = false;
     const qint64 timeout = qEnvironmentVariableIntValue("OPS_ATTEMPT_TIMEOUT_MS", &ok);
     if (ok && timeout > 0)
         c.timeout = std::chrono::milliseconds(timeout);
-    QString error;
-    if (const auto secret = EnvFileSecretSource().secret(u"helpdesk"_s, &error))
-        c.secret = *secret;
-    else if (!error.isEmpty() && problem->isEmpty())
-        *problem = error;
+    const auto secret = EnvFileSecretSource().secret(u"helpdesk"_s);
+    if (!secret)
+        return Failure{secret.error()};
+    c.secret = secret->value_or(QString()); // a helpdesk may take messages without a key
     return c;
 }
 

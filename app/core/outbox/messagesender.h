@@ -1,7 +1,7 @@
 #pragma once
 
-// Delivers queued customer messages (models/messagestore.h) to the helpdesk over HTTP:
-// POST {base}/v1/conversations/{conversation}/messages with {"body": …} and the message's own
+// Delivers queued customer messages (models/storage/messages/messagestore.h) to the helpdesk over
+// HTTP: POST {base}/v1/conversations/{conversation}/messages with {"body": …} and the message's own
 // Idempotency-Key, so a repeated send — a retry, a second console, a restart — is delivered at
 // most once. The engines' discipline: every attempt is counted and committed before it is sent,
 // at most attemptsPerCall per call with jittered backoff between them and attemptsPerMessage in
@@ -9,6 +9,7 @@
 // A call that gives up marks the message failed with the error kept; sending again later
 // retries with the same key and the same body.
 
+#include "domain/result.h"
 #include "engine/attemptsupport.h"
 #include "storage/messages/messagestore.h"
 #include "transport/backoff.h"
@@ -31,8 +32,8 @@ struct HelpdeskConfig
 };
 
 // OPS_HELPDESK_URL (required), OPS_HELPDESK_KEY or the helpdesk key file (optional),
-// OPS_ATTEMPT_TIMEOUT_MS. *problem says why messages cannot be sent as configured.
-HelpdeskConfig helpdeskConfigFromEnvironment(QString *problem);
+// OPS_ATTEMPT_TIMEOUT_MS. A failure says why messages cannot be sent as configured.
+Result<HelpdeskConfig> helpdeskConfigFromEnvironment();
 
 struct SendResult
 {

@@ -42,24 +42,20 @@ ConnectionValue ConnectionSettings::value(const QString &provider, const QString
     return v;
 }
 
-bool ConnectionSettings::store(const QString &provider, const QString &key, const QString &value,
-                               QString *error) const
+Result<void> ConnectionSettings::store(const QString &provider, const QString &key,
+                                       const QString &value) const
 {
-    if (!QDir().mkpath(m_configDir)) {
-        *error = u"cannot create the folder %1"_s.arg(m_configDir);
-        return false;
-    }
+    if (!QDir().mkpath(m_configDir))
+        return Failure{u"cannot create the folder %1"_s.arg(m_configDir)};
     QSettings s(path(), QSettings::IniFormat);
     if (value.trimmed().isEmpty())
         s.remove(provider + u'/' + key);
     else
         s.setValue(provider + u'/' + key, value.trimmed());
     s.sync();
-    if (s.status() != QSettings::NoError) {
-        *error = u"cannot write %1"_s.arg(path());
-        return false;
-    }
-    return true;
+    if (s.status() != QSettings::NoError)
+        return Failure{u"cannot write %1"_s.arg(path())};
+    return {};
 }
 
 QString baseUrlProblem(const QString &url)

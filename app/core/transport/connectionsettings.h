@@ -6,6 +6,8 @@
 // OPS_SLEN_PROJECT, OPS_HELPDESK_URL; the team database's [database] url yields to OPS_DB.
 // Secrets never go here.
 
+#include "domain/result.h"
+
 #include <QString>
 #include <QUrl>
 
@@ -34,9 +36,8 @@ public:
     // ("database", "url" → $OPS_DB).
     ConnectionValue value(const QString &provider, const QString &key,
                           const QString &fallback = {}) const;
-    // Writes one value (empty removes it). False and *error when the file cannot be written.
-    bool store(const QString &provider, const QString &key, const QString &value,
-               QString *error) const;
+    // Writes one value (empty removes it); a failure when the file cannot be written.
+    Result<void> store(const QString &provider, const QString &key, const QString &value) const;
 
 private:
     QString m_configDir;

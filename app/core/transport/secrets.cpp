@@ -51,35 +51,31 @@ QString EnvFileSecretSource::filePath(const QString &name) const
     return m_configDir + u'/' + name + u".key"_s;
 }
 
-std::optional<QString> EnvFileSecretSource::secret(const QString &name, QString *error) const
+Result<std::optional<QString>> EnvFileSecretSource::secret(const QString &name) const
 {
     const QString fromEnv = qEnvironmentVariable(secretVariable(name).constData()).trimmed();
     if (!fromEnv.isEmpty())
-        return fromEnv;
-    return fromFile(name, error);
+        return std::optional<QString>(fromEnv);
+    return fromFile(name);
 }
 
-std::optional<QString> EnvFileSecretSource::fromFile(const QString &name, QString *error) const
+Result<std::optional<QString>> EnvFileSecretSource::fromFile(const QString &name) const
 {
     const QString path = filePath(name);
     const QFileInfo info(path);
     if (!info.exists())
-        return std::nullopt;
+        return std::optional<QString>();
     const auto others = QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteGroup |
                         QFileDevice::WriteOther;
-    if (info.permissions() & others) {
-        *error = u"%1 is readable by other users; run chmod 600 %1"_s.arg(path);
-        return std::nullopt;
-    }
+    if (info.permissions() & others)
+        return Failure{u"%1 is readable by other users; run chmod 600 %1"_s.arg(path)};
     QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = u"cannot read %1"_s.arg(path);
-        return std::nullopt;
-    }
+    if (!f.open(QIODevice::ReadOnly))
+        return Failure{u"cannot read %1"_s.arg(path)};
     const QString value = QString::fromUtf8(f.readAll()).trimmed();
     if (value.isEmpty())
-        return std::nullopt;
-    return value;
+        return std::optional<QString>();
+    return std::optional<QString>(value);
 }
 
 SecretOrigin EnvFileSecretSource::origin(const QString &name) const
@@ -93,53 +89,45 @@ SecretOrigin EnvFileSecretSource::origin(const QString &name) const
         o.tail = tailOf(fromEnv);
         return o;
     }
-    QString error;
-    const auto value = fromFile(name, &error);
-    if (value) {
-        o.kind = SecretOrigin::Kind::File;
-        o.tail = tailOf(*value);
-    } else if (!error.isEmpty()) {
+    const auto value = fromFile(name);
+    if (!value) {
         o.kind = SecretOrigin::Kind::Refused;
-        o.problem = error;
+        o.problem = value.error();
+    } else if (*value) {
+        o.kind = SecretOrigin::Kind::File;
+        o.tail = tailOf(**value);
     }
     return o;
 }
 
-bool EnvFileSecretSource::writeSecretFile(const QString &name, const QString &value,
-                                          QString *error) const
+Result<void> EnvFileSecretSource::writeSecretFile(const QString &name, const QString &value) const
 {
     const QString path = filePath(name);
     if (value.trimmed().isEmpty()) {
-        if (QFile::exists(path) && !QFile::remove(path)) {
-            *error = u"cannot remove %1"_s.arg(path);
-            return false;
-        }
-        return true;
+        if (QFile::exists(path) && !QFile::remove(path))
+            return Failure{u"cannot remove %1"_s.arg(path)};
+        return {};
     }
-    if (!QDir().mkpath(m_configDir)) {
-        *error = u"cannot create the folder %1"_s.arg(m_configDir);
-        return false;
-    }
+    if (!QDir().mkpath(m_configDir))
+        return Failure{u"cannot create the folder %1"_s.arg(m_configDir)};
     QFile::setPermissions(m_configDir, kOwnerOnly | QFileDevice::ExeOwner);
     QSaveFile f(path);
     // Owner-only before a byte is written: the secret is never readable by others, not even
     // in the temporary file QSaveFile renames into place.
-    if (!f.open(QIODevice::WriteOnly) || !f.setPermissions(kOwnerOnly)) {
-        *error = u"cannot write %1: %2"_s.arg(path, f.errorString());
-        return false;
-    }
+    if (!f.open(QIODevice::WriteOnly) || !f.setPermissions(kOwnerOnly))
+        return Failure{u"cannot write %1: %2"_s.arg(path, f.errorString())};
     f.write(value.trimmed().toUtf8() + '\n');
-    if (!f.commit()) {
-        *error = u"cannot write %1: %2"_s.arg(path, f.errorString());
-        return false;
-    }
-    return true;
+    if (!f.commit())
+        return Failure{u"cannot write %1: %2"_s.arg(path, f.errorString())};
+    return {};
 }
 
-QStringList webhookSecrets(const EnvFileSecretSource &source, QString *error, const QString &name)
+Result<QStringList> webhookSecrets(const EnvFileSecretSource &source, const QString &name)
 {
-    const auto value = source.secret(name, error);
-    return value ? splitSecrets(*value) : QStringList();
+    const auto value = source.secret(name);
+    if (!value)
+        return Failure{value.error()};
+    return *value ? splitSecrets(**value) : QStringList();
 }
 
 QStringList splitSecrets(const QString &value)

@@ -6,6 +6,8 @@
 // refused rather than used. opsctl, the MCP server and the console read the same files; the
 // console's Tools → Connections writes them (writeSecretFile), never QSettings or the database.
 
+#include "domain/result.h"
+
 #include <QString>
 #include <QStringList>
 #include <optional>
@@ -16,8 +18,9 @@ class SecretSource
 {
 public:
     virtual ~SecretSource() = default;
-    // nullopt when no secret is configured; *error explains a refused source.
-    virtual std::optional<QString> secret(const QString &name, QString *error) const = 0;
+    // The secret, or nullopt when none is configured; a failure says why a source was refused
+    // (a file others can read), which is not the same as none.
+    virtual Result<std::optional<QString>> secret(const QString &name) const = 0;
 };
 
 // <GenericConfigLocation>/opsconsole: the secret files and connections.ini (connectionsettings.h).
@@ -50,16 +53,16 @@ class EnvFileSecretSource final : public SecretSource
 {
 public:
     explicit EnvFileSecretSource(QString configDir = {});
-    std::optional<QString> secret(const QString &name, QString *error) const override;
+    Result<std::optional<QString>> secret(const QString &name) const override;
 
     QString filePath(const QString &name) const;
     SecretOrigin origin(const QString &name) const;
     // Writes the secret to its file with owner-only permissions (0600, the folder 0700),
-    // replacing it atomically; an empty value removes the file. False and *error on failure.
-    bool writeSecretFile(const QString &name, const QString &value, QString *error) const;
+    // replacing it atomically; an empty value removes the file.
+    Result<void> writeSecretFile(const QString &name, const QString &value) const;
 
 private:
-    std::optional<QString> fromFile(const QString &name, QString *error) const;
+    Result<std::optional<QString>> fromFile(const QString &name) const;
 
     QString m_configDir;
 };
@@ -69,10 +72,10 @@ QString maskedSecret(const QString &tail);
 
 // A webhook's signing secrets: for "stripe-webhook" (whsec_…) $OPS_STRIPE_WEBHOOK_SECRET, for
 // "adyen-hmac" (hex HMAC keys) $OPS_ADYEN_HMAC_KEY, else <config dir>/opsconsole/<name>.key;
-// several, comma- or newline-separated, during a rotation. Empty list (and *error when a source
-// was refused) when none is configured.
-QStringList webhookSecrets(const EnvFileSecretSource &source, QString *error,
-                           const QString &name = QStringLiteral("stripe-webhook"));
+// several, comma- or newline-separated, during a rotation. An empty list when none is
+// configured; a failure when a source was refused.
+Result<QStringList> webhookSecrets(const EnvFileSecretSource &source,
+                                   const QString &name = QStringLiteral("stripe-webhook"));
 // The secrets in one value: comma- or newline-separated, trimmed, empty parts dropped.
 QStringList splitSecrets(const QString &value);
 

@@ -14,28 +14,24 @@ EventImport::EventImport(OperationStore &store, StripeClient &client)
     , m_applier(store, u"system:events-import"_s)
 {}
 
-std::optional<StripeEventList> EventImport::page(const QList<std::pair<QString, QString>> &query,
-                                                 QString *error)
+Result<StripeEventList> EventImport::page(const QList<std::pair<QString, QString>> &query)
 {
     const StripeReply reply = m_client.listEvents(query);
-    if (!reply.ok()) {
-        *error =
+    if (!reply.ok())
+        return Failure{
             reply.error
                 ? u"GET /v1/events: %1 %2"_s.arg(reply.http.status)
                       .arg(reply.error->code.isEmpty() ? reply.error->message : reply.error->code)
                 : u"GET /v1/events: no answer (%1)"_s.arg(reply.http.errorText.isEmpty()
                                                               ? QString::number(reply.http.status)
-                                                              : reply.http.errorText);
-        return std::nullopt;
-    }
+                                                              : reply.http.errorText)};
     auto list = parseStripeEventList(reply.http.body);
     if (!list)
-        *error = u"GET /v1/events: the answer is not a list of events"_s;
-    return list;
+        return Failure{u"GET /v1/events: the answer is not a list of events"_s};
+    return std::move(*list);
 }
 
-std::optional<std::vector<StripeEvent>> EventImport::oldestPage(const EventImportOptions &options,
-                                                                QString *error)
+Result<std::vector<StripeEvent>> EventImport::oldestPage(const EventImportOptions &options)
 {
     const qint64 since = m_store.clock().nowMs() / 1000 - qint64(options.days) * 86400;
     QString after;
@@ -44,11 +40,11 @@ std::optional<std::vector<StripeEvent>> EventImport::oldestPage(const EventImpor
                                                     {u"created[gte]"_s, QString::number(since)}};
         if (!after.isEmpty())
             query.append({u"starting_after"_s, after});
-        auto list = page(query, error);
+        const auto list = page(query);
         if (!list)
-            return std::nullopt;
+            return Failure{list.error()};
         if (!list->hasMore || list->data.empty())
-            return std::move(list->data);
+            return list->data;
         after = list->data.back().id;
     }
 }
@@ -89,20 +85,23 @@ EventImportReport EventImport::run(const EventImportOptions &options)
         cursor.clear();
     }
     if (cursor.isEmpty()) {
-        const auto oldest = oldestPage(options, &report.error);
-        if (!oldest)
+        const auto oldest = oldestPage(options);
+        if (!oldest) {
+            report.error = oldest.error();
             return report;
+        }
         importPage(*oldest, options, report);
         cursor = report.cursor;
         if (cursor.isEmpty())
             return report; // no events in the window
     }
     for (;;) {
-        auto list =
-            page({{u"limit"_s, QString::number(options.pageSize)}, {u"ending_before"_s, cursor}},
-                 &report.error);
-        if (!list)
+        const auto list =
+            page({{u"limit"_s, QString::number(options.pageSize)}, {u"ending_before"_s, cursor}});
+        if (!list) {
+            report.error = list.error();
             return report;
+        }
         importPage(list->data, options, report);
         if (list->data.empty() || !list->hasMore)
             break;

@@ -8,6 +8,7 @@
 // and a repeated one reads only what is new. Events go through the same EventApplier as the
 // receiver's, so an event both delivered and imported is one event.
 
+#include "domain/result.h"
 #include "stripe/stripeclient.h"
 #include "webhook/eventapplier.h"
 
@@ -41,13 +42,11 @@ public:
     EventImportReport run(const EventImportOptions &options);
 
 private:
-    std::optional<StripeEventList> page(const QList<std::pair<QString, QString>> &query,
-                                        QString *error);
+    Result<StripeEventList> page(const QList<std::pair<QString, QString>> &query);
     // Applies the events (given newest first) oldest first, with the cursor, in one commit.
     void importPage(const std::vector<StripeEvent> &newestFirst, const EventImportOptions &options,
                     EventImportReport &report);
-    std::optional<std::vector<StripeEvent>> oldestPage(const EventImportOptions &options,
-                                                       QString *error);
+    Result<std::vector<StripeEvent>> oldestPage(const EventImportOptions &options);
 
     OperationStore &m_store;
     StripeClient &m_client;

@@ -22,6 +22,7 @@
 #include <QHostAddress>
 #include <QHostInfo>
 #include <cstdio>
+#include <variant>
 
 namespace {
 
@@ -72,21 +73,17 @@ std::optional<QString> loadSeedFile(ops::sim::SimRouter &router, const QString &
     return std::nullopt;
 }
 
-std::optional<ListenAddress> checkedListen(const QString &text, bool allowNonLoopback,
-                                           QString &error)
+// The address to listen on, or why not.
+std::variant<ListenAddress, QString> checkedListen(const QString &text, bool allowNonLoopback)
 {
     const auto listen = parseListen(text);
-    if (!listen) {
-        error = QStringLiteral("expects HOST:PORT with a numeric address, got '%1'").arg(text);
-        return std::nullopt;
-    }
-    if (!listen->host.isLoopback() && !allowNonLoopback) {
-        error = QStringLiteral("refusing to listen on non-loopback address %1; pass "
-                               "--allow-non-loopback to expose the simulator")
-                    .arg(listen->host.toString());
-        return std::nullopt;
-    }
-    return listen;
+    if (!listen)
+        return QStringLiteral("expects HOST:PORT with a numeric address, got '%1'").arg(text);
+    if (!listen->host.isLoopback() && !allowNonLoopback)
+        return QStringLiteral("refusing to listen on non-loopback address %1; pass "
+                              "--allow-non-loopback to expose the simulator")
+            .arg(listen->host.toString());
+    return *listen;
 }
 
 QString urlHost(const QHostAddress &address)
@@ -148,16 +145,17 @@ int main(int argc, char *argv[])
     if (!parser.positionalArguments().isEmpty())
         return fail(QStringLiteral("unexpected argument: ") + parser.positionalArguments().first());
 
-    QString error;
-    const auto listen = checkedListen(parser.value(listenOption), parser.isSet(allowOption), error);
-    if (!listen)
-        return fail(QStringLiteral("--listen ") + error);
+    const auto checked = checkedListen(parser.value(listenOption), parser.isSet(allowOption));
+    if (const auto *error = std::get_if<QString>(&checked))
+        return fail(QStringLiteral("--listen ") + *error);
+    const ListenAddress *listen = &std::get<ListenAddress>(checked);
     std::optional<ListenAddress> tlsListen;
     const bool tlsFiles = parser.isSet(tlsCertOption) || parser.isSet(tlsKeyOption);
     if (parser.isSet(tlsListenOption)) {
-        tlsListen = checkedListen(parser.value(tlsListenOption), parser.isSet(allowOption), error);
-        if (!tlsListen)
-            return fail(QStringLiteral("--tls-listen ") + error);
+        const auto tls = checkedListen(parser.value(tlsListenOption), parser.isSet(allowOption));
+        if (const auto *error = std::get_if<QString>(&tls))
+            return fail(QStringLiteral("--tls-listen ") + *error);
+        tlsListen = std::get<ListenAddress>(tls);
         if (!parser.isSet(tlsCertOption) || !parser.isSet(tlsKeyOption))
             return fail(QStringLiteral("--tls-listen needs --tls-cert and --tls-key"));
     } else if (tlsFiles) {

@@ -190,15 +190,16 @@ std::optional<SimResponse> SlenHandler::admitPost(const SimRequest &request, con
 std::optional<SimResponse> SlenHandler::validateFresh(const SimRequest &request,
                                                       const Route &route) const
 {
-    QString problem;
     if (route.type == Route::Type::Movement) {
-        if (!slen::parseMovement(route.kind, request.body, &problem))
-            return slen::error(request, 400, "invalid_request", problem);
+        const auto movement = slen::parseMovement(route.kind, request.body);
+        if (const auto *problem = std::get_if<QString>(&movement))
+            return slen::error(request, 400, "invalid_request", *problem);
         return std::nullopt;
     }
-    const auto body = slen::parseExecute(request.body, &problem);
-    if (!body)
-        return slen::error(request, 400, "invalid_request", problem);
+    const auto parsed = slen::parseExecute(request.body);
+    if (const auto *problem = std::get_if<QString>(&parsed))
+        return slen::error(request, 400, "invalid_request", *problem);
+    const slen::ExecuteBody *body = &std::get<slen::ExecuteBody>(parsed);
     if (!m_executions.flow(body->flow))
         return slen::error(request, 404, "flow_not_found",
                            QStringLiteral("No flow named \"%1\"").arg(body->flow));
@@ -235,10 +236,10 @@ SimResponse SlenHandler::answerMovementAfterWindow(const SimRequest &request, co
 {
     if (route.type != Route::Type::Movement)
         return conflict(request);
-    QString problem;
-    const auto body = slen::parseMovement(route.kind, request.body, &problem);
-    if (!body)
-        return slen::error(request, 400, "invalid_request", problem);
+    const auto parsed = slen::parseMovement(route.kind, request.body);
+    if (const auto *problem = std::get_if<QString>(&parsed))
+        return slen::error(request, 400, "invalid_request", *problem);
+    const slen::MovementBody *body = &std::get<slen::MovementBody>(parsed);
     if (route.id != record.customer || route.kind != record.movementKind ||
         body->creditType != record.creditType || body->amount != record.amount)
         return conflict(request);
@@ -263,10 +264,10 @@ SimResponse SlenHandler::execute(const SimRequest &request, const Admission &adm
 SimResponse SlenHandler::executeMovement(const SimRequest &request, const Route &route,
                                          const Admission &admission, const Fault &fault)
 {
-    QString problem;
-    const auto body = slen::parseMovement(route.kind, request.body, &problem);
-    if (!body)
-        return slen::error(request, 400, "invalid_request", problem);
+    const auto parsed = slen::parseMovement(route.kind, request.body);
+    if (const auto *problem = std::get_if<QString>(&parsed))
+        return slen::error(request, 400, "invalid_request", *problem);
+    const slen::MovementBody *body = &std::get<slen::MovementBody>(parsed);
     if (fault.mode == FaultMode::Stored500)
         return internalError(request);
     const auto outcome =
@@ -302,10 +303,10 @@ SimResponse SlenHandler::executeMovement(const SimRequest &request, const Route 
 SimResponse SlenHandler::executeFlow(const SimRequest &request, const Admission &admission,
                                      const Fault &fault)
 {
-    QString problem;
-    const auto body = slen::parseExecute(request.body, &problem);
-    if (!body)
-        return slen::error(request, 400, "invalid_request", problem);
+    const auto parsed = slen::parseExecute(request.body);
+    if (const auto *problem = std::get_if<QString>(&parsed))
+        return slen::error(request, 400, "invalid_request", *problem);
+    const slen::ExecuteBody *body = &std::get<slen::ExecuteBody>(parsed);
     const SlenFlow *flow = m_executions.flow(body->flow);
     if (!flow)
         return slen::error(request, 404, "flow_not_found",

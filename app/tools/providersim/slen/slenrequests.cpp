@@ -25,15 +25,17 @@ Route routeFor(const QByteArray &method, Route route)
     return route;
 }
 
-std::optional<nlohmann::json> parseObject(const QByteArray &body, QString *problem)
+// The body as a JSON object; discarded when it is not one.
+nlohmann::json parseObject(const QByteArray &body)
 {
     nlohmann::json json =
         nlohmann::json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
-    if (json.is_discarded() || !json.is_object()) {
-        *problem = QStringLiteral("The request body must be a JSON object");
-        return std::nullopt;
-    }
-    return json;
+    return json.is_object() ? json : nlohmann::json(nlohmann::json::value_t::discarded);
+}
+
+QString notAnObject()
+{
+    return QStringLiteral("The request body must be a JSON object");
 }
 
 std::optional<qint64> amountOf(const nlohmann::json &json)
@@ -88,70 +90,52 @@ Route routeOf(const SimRequest &request)
     return {};
 }
 
-std::optional<MovementBody> parseMovement(const QString &kind, const QByteArray &body,
-                                          QString *problem)
+std::variant<MovementBody, QString> parseMovement(const QString &kind, const QByteArray &body)
 {
-    const auto json = parseObject(body, problem);
-    if (!json)
-        return std::nullopt;
+    const auto object = parseObject(body);
+    if (object.is_discarded())
+        return notAnObject();
+    const nlohmann::json *json = &object;
     MovementBody movement;
     movement.creditType = stringOf(*json, "credit_type");
-    if (movement.creditType.isEmpty() || movement.creditType.size() > kMaxCreditTypeChars) {
-        *problem =
-            QStringLiteral("credit_type must be a non-empty string of at most 64 characters");
-        return std::nullopt;
-    }
+    if (movement.creditType.isEmpty() || movement.creditType.size() > kMaxCreditTypeChars)
+        return QStringLiteral("credit_type must be a non-empty string of at most 64 characters");
     const auto amount = amountOf(*json);
-    if (!amount) {
-        *problem = QStringLiteral("amount must be an integer between -10^15 and 10^15");
-        return std::nullopt;
-    }
+    if (!amount)
+        return QStringLiteral("amount must be an integer between -10^15 and 10^15");
     movement.amount = *amount;
     const bool adjust = kind == QLatin1String("adjust");
-    if ((adjust && movement.amount == 0) || (!adjust && movement.amount <= 0)) {
-        *problem = adjust ? QStringLiteral("amount of an adjustment must not be zero")
-                          : QStringLiteral("amount must be positive");
-        return std::nullopt;
-    }
+    if ((adjust && movement.amount == 0) || (!adjust && movement.amount <= 0))
+        return adjust ? QStringLiteral("amount of an adjustment must not be zero")
+                      : QStringLiteral("amount must be positive");
     movement.note = stringOf(*json, "note");
-    if (!isOptionalString(*json, "note") || movement.note.size() > kMaxNoteChars) {
-        *problem = QStringLiteral("note must be a string of at most 500 characters");
-        return std::nullopt;
-    }
+    if (!isOptionalString(*json, "note") || movement.note.size() > kMaxNoteChars)
+        return QStringLiteral("note must be a string of at most 500 characters");
     return movement;
 }
 
-std::optional<ExecuteBody> parseExecute(const QByteArray &body, QString *problem)
+std::variant<ExecuteBody, QString> parseExecute(const QByteArray &body)
 {
-    auto json = parseObject(body, problem);
-    if (!json)
-        return std::nullopt;
+    auto object = parseObject(body);
+    if (object.is_discarded())
+        return notAnObject();
+    nlohmann::json *json = &object;
     ExecuteBody execute;
     execute.flow = stringOf(*json, "flow");
-    if (execute.flow.isEmpty()) {
-        *problem = QStringLiteral("flow must be a non-empty string");
-        return std::nullopt;
-    }
+    if (execute.flow.isEmpty())
+        return QStringLiteral("flow must be a non-empty string");
     const auto input = json->find("input");
-    if (input == json->end() || !input->is_object()) {
-        *problem = QStringLiteral("input must be an object");
-        return std::nullopt;
-    }
+    if (input == json->end() || !input->is_object())
+        return QStringLiteral("input must be an object");
     const auto context = json->find("context");
-    if (context != json->end() && !context->is_null() && !context->is_object()) {
-        *problem = QStringLiteral("context must be an object");
-        return std::nullopt;
-    }
+    if (context != json->end() && !context->is_null() && !context->is_object())
+        return QStringLiteral("context must be an object");
     const QString mode = stringOf(*json, "execution_mode");
     if (json->contains("execution_mode") && mode != QLatin1String("sync") &&
-        mode != QLatin1String("async")) {
-        *problem = QStringLiteral("execution_mode must be \"sync\" or \"async\"");
-        return std::nullopt;
-    }
-    if (json->contains("external_user_id") && stringOf(*json, "external_user_id").isEmpty()) {
-        *problem = QStringLiteral("external_user_id must be a non-empty string");
-        return std::nullopt;
-    }
+        mode != QLatin1String("async"))
+        return QStringLiteral("execution_mode must be \"sync\" or \"async\"");
+    if (json->contains("external_user_id") && stringOf(*json, "external_user_id").isEmpty())
+        return QStringLiteral("external_user_id must be a non-empty string");
     execute.json = std::move(*json);
     return execute;
 }

@@ -17,6 +17,8 @@
 
 #include "providersim/simtypes.h"
 
+#include <variant>
+
 namespace ops::sim::slen {
 
 struct Route
@@ -45,9 +47,9 @@ struct MovementBody
     QString note;
 };
 
-// nullopt with *problem set when the body is not a valid movement of `kind`.
-std::optional<MovementBody> parseMovement(const QString &kind, const QByteArray &body,
-                                          QString *problem);
+// The movement, or why the body is not a valid movement of `kind` (the simulator's own
+// variant style, as its admin parsers: it shares no code with the product it stands in for).
+std::variant<MovementBody, QString> parseMovement(const QString &kind, const QByteArray &body);
 
 struct ExecuteBody
 {
@@ -55,6 +57,7 @@ struct ExecuteBody
     nlohmann::json json; // the parsed body, for the execution's input/context/mode
 };
 
-std::optional<ExecuteBody> parseExecute(const QByteArray &body, QString *problem);
+// The execution's body, or why it is not one.
+std::variant<ExecuteBody, QString> parseExecute(const QByteArray &body);
 
 } // namespace ops::sim::slen
