@@ -1,0 +1,148 @@
+#pragma once
+
+// A fresh database on either backend where each actor acts in its role (issue 50). On SQLite a
+// StoreFixture: every actor writes through its one store, exactly as the suites always did. On
+// PostgreSQL a TeamFixture (teamfixture.h): the owner migrates and leaves, and each actor writes
+// on its own connection as its own login, so the guard of migration 0011 meets every write.
+//
+// Who acts: the people of StoreFixture's directory, alice and bob (supervisors) and carol
+// (support; on PostgreSQL the team's support login, sam), by hand; the engine as the agent
+// (agent, agent2); the receiver, the reconciler and the sequencer as the service (svc). A suite
+// calls prepareRoles() in initTestCase and dropRoles() in cleanupTestCase.
+
+#include "support/storefixture.h"
+#include "support/teamfixture.h"
+
+#include <memory>
+
+namespace ops::test {
+
+// For initTestCase: the team's logins on PostgreSQL (teamfixture.h), nothing on SQLite. The
+// error, or empty.
+inline QString prepareRoles()
+{
+    return onPostgres() ? prepareTeam() : QString();
+}
+
+// For cleanupTestCase: drops the logins prepareRoles() made. The error, or empty.
+inline QString dropRoles()
+{
+    return onPostgres() ? dropTeam({}) : QString();
+}
+
+// A connection of its own for `who` (what another process of that login would hold), closed
+// with this object: a second connection to the SQLite file, or a new login connection.
+class ActorConnection
+{
+public:
+    ActorConnection(std::unique_ptr<LoginConnection> login, Connection plain)
+        : m_login(std::move(login))
+        , m_plain(std::move(plain))
+    {}
+    ~ActorConnection()
+    {
+        if (m_login)
+            return;
+        const QString name = m_plain.connectionName();
+        m_plain = {};
+        QSqlDatabase::removeDatabase(name);
+    }
+    ActorConnection(const ActorConnection &) = delete;
+    ActorConnection &operator=(const ActorConnection &) = delete;
+    Connection &db() { return m_login ? m_login->db() : m_plain; }
+
+private:
+    std::unique_ptr<LoginConnection> m_login;
+    Connection m_plain;
+};
+
+class RolesFixture
+{
+public:
+    RolesFixture()
+    {
+        if (onPostgres())
+            m_team = std::make_unique<TeamFixture>();
+        else
+            m_single = std::make_unique<StoreFixture>();
+    }
+    RolesFixture(const RolesFixture &) = delete;
+    RolesFixture &operator=(const RolesFixture &) = delete;
+
+    bool onTeam() const { return m_team != nullptr; }
+
+    // The store `who` writes through: alice, bob, carol, agent, agent2 or svc. SQLite: the one.
+    OperationStore &as(const QString &who)
+    {
+        return m_team ? m_team->as(loginName(who)) : m_single->store();
+    }
+    // The store of the login that writes as `actor` (operator:alice, operator:bob#2, agent:…,
+    // system:…): for helpers that are handed an actor name rather than a person.
+    OperationStore &by(const QString &actor) { return as(whoActs(actor)); }
+    // For reading what the actors left (every group reads every table): the service's store on
+    // PostgreSQL, which writes only as system:*, so a write left unrouted is refused, not hidden.
+    OperationStore &store() { return as(QStringLiteral("svc")); }
+
+    // The actor a person's login writes: operator:alice, on PostgreSQL operator:alice_<pid>.
+    QString person(const QString &who) const
+    {
+        return m_team ? personActor(loginName(who)) : QStringLiteral("operator:") + who;
+    }
+    // An agent's actor for the tool call `call`: agent:<call> on SQLite, as the suites named it;
+    // agent:<login>:<call> on PostgreSQL, as opsctl names a team login's call (toolcommand.cpp),
+    // so the row names the login (operations.agent, migration 0013).
+    QString agentActor(const QString &call, const QString &who = QStringLiteral("agent")) const
+    {
+        return m_team ? QStringLiteral("agent:%1:%2").arg(pidName(who), call)
+                      : QStringLiteral("agent:") + call;
+    }
+    // The agent a row `who` opens names (operations.agent): its login on PostgreSQL, none on
+    // SQLite (as StoreFixture's rows).
+    QString agentOf(const QString &who = QStringLiteral("agent")) const
+    {
+        return m_team ? pidName(who) : QString();
+    }
+
+    // Another connection as `who`, opened in the calling thread.
+    std::unique_ptr<ActorConnection> another(const QString &who) const
+    {
+        if (m_team)
+            return std::make_unique<ActorConnection>(m_team->another(loginName(who)), Connection{});
+        return std::make_unique<ActorConnection>(nullptr, m_single->secondConnection());
+    }
+
+    ManualClock &clock() { return m_team ? m_team->clock() : m_single->clock(); }
+    // The database's location (on PostgreSQL the owner's URL: for reading only).
+    QString path() const { return m_team ? m_team->path() : m_single->path(); }
+
+    // The team login that acts for `who`: StoreFixture's support person, carol, is sam there.
+    static QString loginName(const QString &who)
+    {
+        return who == QStringLiteral("carol") ? QStringLiteral("sam") : who;
+    }
+
+private:
+    // The short name whose login writes `actor`.
+    QString whoActs(const QString &actor) const
+    {
+        if (actor.startsWith(QStringLiteral("system:")))
+            return QStringLiteral("svc");
+        if (actor.startsWith(QStringLiteral("agent:")))
+            return m_team && actor.startsWith(agentActor({}, QStringLiteral("agent2")))
+                       ? QStringLiteral("agent2")
+                       : QStringLiteral("agent");
+        for (const char *who : {"alice", "bob", "carol"}) {
+            const QString name = QString::fromLatin1(who);
+            const QString p = person(name);
+            if (actor == p || actor.startsWith(p + u'#') || actor.startsWith(p + u','))
+                return name;
+        }
+        qFatal("RolesFixture: no login acts as %s", qPrintable(actor));
+        return {};
+    }
+
+    std::unique_ptr<TeamFixture> m_team;
+    std::unique_ptr<StoreFixture> m_single;
+};
+
+} // namespace ops::test
