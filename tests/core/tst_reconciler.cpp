@@ -1,6 +1,8 @@
 // The reconciler against a real provider-sim over loopback, on a real database (docs/design.md
 // §10, issue 14 item 1): every outcome of the §10 table, the schedule, held rows, the one list
-// read per charge, and that it never sends anything that could move money.
+// read per charge, and that it never sends anything that could move money. Each actor in its role
+// (reconcilefixture.h): on PostgreSQL the engine logs in as the agent, the reconciler and the
+// receiver as the service, and alice and carol set, ask and lease as themselves.
 
 #include "adyen/adyennotification.h"
 #include "engine/adyenrefundengine.h"
@@ -72,6 +74,8 @@ class TestReconciler : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
     void schedule_data();
     void schedule();
     void closesAStored500WhoseMoneyMoved();
@@ -92,6 +96,18 @@ private Q_SLOTS:
 private:
     ToolResult adyenRefund(ReconcileFixture &f, qint64 amount);
 };
+
+void TestReconciler::initTestCase()
+{
+    const QString error = ops::test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestReconciler::cleanupTestCase()
+{
+    const QString error = ops::test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
 
 void TestReconciler::schedule_data()
 {
@@ -187,7 +203,8 @@ void TestReconciler::proposesTheStepThatFinishesTheRefund()
     f.sim.addFault({{"route", "POST /v1/refunds"}, {"mode", "503"}, {"count", 100}});
     QString id;
     for (int call = 0; call < 2; ++call)
-        id = f.engine->refund({u"6503"_s, u"ch_4417"_s, 2500, u"usd"_s}, u"agent:toolu_01"_s)
+        id = f.engine
+                 ->refund({u"6503"_s, u"ch_4417"_s, 2500, u"usd"_s}, f.db.agentActor(u"toolu_01"_s))
                  .operationId;
     f.sim.clearFaults();
     QVERIFY(f.db.store().operation(id));
@@ -301,11 +318,11 @@ void TestReconciler::autoCloseOffOnlyProposes()
 {
     ReconcileFixture f;
     QVERIFY2(f.start(), qPrintable(f.sim.error()));
-    setReconcileAutoClose(connectionOf(f.db.store()), f.db.clock().nowMs(), u"operator:alice"_s,
-                          false);
-    QVERIFY_THROWS_EXCEPTION(ActionRefused,
-                             setReconcileAutoClose(connectionOf(f.db.store()), f.db.clock().nowMs(),
-                                                   u"operator:carol"_s, true));
+    setReconcileAutoClose(connectionOf(f.db.as(u"alice"_s)), f.db.clock().nowMs(),
+                          f.db.person(u"alice"_s), false);
+    QVERIFY_THROWS_EXCEPTION(ActionRefused, setReconcileAutoClose(connectionOf(f.db.as(u"carol"_s)),
+                                                                  f.db.clock().nowMs(),
+                                                                  f.db.person(u"carol"_s), true));
     const QString moved = f.unknownRefund(u"4417"_s, u"ch_4417"_s, 3800, true);
     const QString notMoved = f.unknownRefund(u"1001"_s, u"ch_1001"_s, 5000, false);
     const PassReport pass = f.reconciler().pass(true);
@@ -328,19 +345,22 @@ void TestReconciler::heldRowsAreUntouched()
     QVERIFY2(f.start(), qPrintable(f.sim.error()));
     const QString leased = f.unknownRefund(u"4417"_s, u"ch_4417"_s, 3800, true);
     const QString awaiting = f.unknownRefund(u"1001"_s, u"ch_1001"_s, 5000, true);
-    QVERIFY(claimResendLease(f.db.store(), leased, u"operator:carol#1"_s, 120));
-    setApprovalThreshold(connectionOf(f.db.store()), f.db.clock().nowMs(), u"operator:alice"_s,
-                         u"usd"_s, 1000);
+    const QString alice = f.db.person(u"alice"_s);
+    QVERIFY(claimResendLease(f.db.as(u"carol"_s), leased, f.db.person(u"carol"_s) + u"#1"_s, 120));
+    setApprovalThreshold(connectionOf(f.db.as(u"alice"_s)), f.db.clock().nowMs(), alice, u"usd"_s,
+                         1000);
     Evidence note;
     note.operationId = awaiting;
     note.kind = u"note"_s;
     note.title = u"dashboard"_s;
     note.contentType = u"text/plain"_s;
     note.body = "seen in the dashboard";
-    note.createdBy = u"operator:alice"_s;
-    const qint64 ev = f.db.store().addEvidence(note);
-    const auto r = f.db.store().closeManually(
-        {awaiting, OperationState::Failed, {}, {ev}, u"operator:alice"_s, u"no refund"_s, false});
+    note.createdBy = alice;
+    const qint64 ev = f.db.as(u"alice"_s).addEvidence(note);
+    const auto r =
+        f.db.as(u"alice"_s)
+            .closeManually(
+                {awaiting, OperationState::Failed, {}, {ev}, alice, u"no refund"_s, false});
     QCOMPARE(r.refusal, ManualCloseRefusal::AwaitingApproval);
     f.clearRequests();
     const PassReport pass = f.reconciler().pass(true);
@@ -415,7 +435,8 @@ ToolResult TestReconciler::adyenRefund(ReconcileFixture &f, qint64 amount)
     in.adyenPaymentId = u"DZ4DPSHB4WD2WN82"_s;
     in.amountMinor = amount;
     in.currency = u"eur"_s;
-    return AdyenRefundEngine(f.db.store(), adyen, AdyenEngineConfig{}).refund(in, u"agent:t"_s);
+    return AdyenRefundEngine(f.db.as(u"agent"_s), adyen, AdyenEngineConfig{})
+        .refund(in, f.db.agentActor(u"t"_s));
 }
 
 void TestReconciler::adyenRowsAreNotReadAtStripe()
@@ -456,16 +477,17 @@ void TestReconciler::adyenRowsCloseByTheirStoredNotification()
     const ToolResult r = adyenRefund(f, 900);
     QVERIFY(r.status == ToolResult::Status::Accepted);
     // The notification arrives while automatic closes are off: kept, and a proposal filed.
-    f.db.store().reconcile().setAutoClose(u"operator:alice"_s, false);
+    f.db.as(u"alice"_s).reconcile().setAutoClose(f.db.person(u"alice"_s), false);
     const QByteArray key(64, 'C');
     const AdyenItem item = test::demoRefundItem(r.providerReference, r.operationId, 900);
-    const WebhookStats stats = test::deliverAdyen(
-        f.db.store(), {signedAdyenBatch({item}, key, false)}, {{key}, {u"NorthwindECOM"_s}, false});
+    const WebhookStats stats =
+        test::deliverAdyen(f.db.as(u"svc"_s), {signedAdyenBatch({item}, key, false)},
+                           {{key}, {u"NorthwindECOM"_s}, false});
     QCOMPARE(stats.stored, qint64(1));
     // In Checking beside its proposal (issue 50 item 5), not left open and out of reach.
     QCOMPARE(toString(f.row(r.operationId).state), u"unknown"_s);
     // Turned back on, the reconciler closes it from the stored notification, reading nothing.
-    f.db.store().reconcile().setAutoClose(u"operator:alice"_s, true);
+    f.db.as(u"alice"_s).reconcile().setAutoClose(f.db.person(u"alice"_s), true);
     f.clearRequests();
     f.db.clock().advanceSecs(6 * 60);
     QCOMPARE(resultOf(f.reconciler().pass(true), r.operationId), u"closed_succeeded"_s);

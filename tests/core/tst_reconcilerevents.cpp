@@ -2,7 +2,9 @@
 // key", docs/design.md §10): an event that proves the refund's outcome is the reading — the row
 // is closed with it as evidence and the provider is not read again — and anything short of
 // positive proof falls back to the charge's refund list. eventProof's rules as a pure table;
-// the pass against a real provider-sim over loopback, on a real database.
+// the pass against a real provider-sim over loopback, on a real database. Each actor in its role
+// (reconcilefixture.h): on PostgreSQL the engine logs in as the agent, the receiver that keeps an
+// event and the reconciler as the service.
 
 #include "reconcile/eventproof.h"
 #include "storage/audit/auditlog.h"
@@ -65,7 +67,8 @@ void keepEvent(ReconcileFixture &f, const json &event, const QString &operationI
 {
     const auto parsed = parseStripeEvent(QByteArray::fromStdString(event.dump()));
     QVERIFY(parsed && parsed->refund);
-    Connection &db = connectionOf(f.db.store());
+    OperationStore &receiver = f.db.as(u"svc"_s);
+    Connection &db = connectionOf(receiver);
     StoredEvent row;
     row.id = parsed->id;
     row.type = parsed->type;
@@ -79,9 +82,9 @@ void keepEvent(ReconcileFixture &f, const json &event, const QString &operationI
     row.outcomeReason = u"kept"_s;
     row.raw = parsed->raw;
     WriteTransaction tx(db);
-    EventStore events = f.db.store().events();
+    EventStore events = receiver.events();
     QVERIFY(events.insertEventLocked(row));
-    events.addEventEvidenceLocked(f.db.store().clock().nowMs(), row, u"system:webhook"_s);
+    events.addEventEvidenceLocked(receiver.clock().nowMs(), row, u"system:webhook"_s);
     tx.commit();
 }
 
@@ -115,11 +118,25 @@ class TestReconcilerEvents : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
     void proofRules_data();
     void proofRules();
     void storedEventClosesWithoutAProviderRead();
     void storedEventThatProvesNothingFallsBackToTheList();
 };
+
+void TestReconcilerEvents::initTestCase()
+{
+    const QString error = ops::test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestReconcilerEvents::cleanupTestCase()
+{
+    const QString error = ops::test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
 
 void TestReconcilerEvents::proofRules_data()
 {

@@ -4,11 +4,16 @@
 // the refund engine to make rows whose outcome is unknown the way production does: a stored 500
 // (with the money moved at the provider, or not). Header-only; suites link ops_reconcile and
 // ops_engine.
+//
+// Each actor in its role (rolesfixture.h, issue 50): the engine opens rows as the agent, the
+// reconciler reads and closes as the service (svc); a case's closes and settings by hand go
+// through db.as(person). On PostgreSQL each is its own login and the owner only migrates; a suite
+// calls prepareRoles() in initTestCase and dropRoles() in cleanupTestCase.
 
 #include "engine/refundengine.h"
 #include "reconcile/reconciler.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/storefixture.h"
 #include "support/testpaths.h"
 
 #include <QTest>
@@ -31,14 +36,14 @@ public:
                                     std::chrono::milliseconds(1500)});
         EngineConfig config;
         config.jitterSeed = 1;
-        engine = std::make_unique<RefundEngine>(db.store(), *client, config,
+        engine = std::make_unique<RefundEngine>(db.as(QStringLiteral("agent")), *client, config,
                                                 [](std::chrono::milliseconds) {});
         return true;
     }
 
     Reconciler reconciler(ReconcilerConfig config = {})
     {
-        return Reconciler(db.store(), client.get(), nullptr, std::move(config));
+        return Reconciler(db.as(QStringLiteral("svc")), client.get(), nullptr, std::move(config));
     }
 
     // A refund row left `unknown` by a stored 500; `moneyMoved`: the provider applied the
@@ -50,8 +55,8 @@ public:
                       {"mode", "stored_500"},
                       {"count", 1},
                       {"apply", moneyMoved}});
-        const ToolResult r =
-            engine->refund({order, charge, amount, currency}, QStringLiteral("agent:toolu_01"));
+        const ToolResult r = engine->refund({order, charge, amount, currency},
+                                            db.agentActor(QStringLiteral("toolu_01")));
         const auto op = db.store().operation(r.operationId);
         if (!op || op->state != OperationState::Unknown)
             qWarning("expected an unknown row for %s", qPrintable(order));
@@ -84,7 +89,7 @@ public:
 
     Operation row(const QString &id) { return *db.store().operation(id); }
 
-    StoreFixture db;
+    RolesFixture db;
     SimProcess sim;
     QtHttpTransport transport;
     std::unique_ptr<StripeClient> client;
