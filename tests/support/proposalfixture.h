@@ -2,17 +2,18 @@
 
 // Rows the reconciler would leave behind, made the way the store makes them: an unknown refund
 // (a stored 500), a reading of the provider as evidence, and a proposal resting on it. Shared by
-// the proposal suites (tst_proposals) and the console's bulk flow (tst_bulkapply).
+// the proposal suites (tst_proposals) and the console's bulk flow (tst_bulkapply). On a
+// RolesFixture each is written by its role's login (issue 50): the row by the agent, the reading
+// and the proposal by the service.
 
 #include "storage/reconcile/proposals.h"
-#include "support/storefixture.h"
+#include "support/rolesfixture.h"
 
 namespace ops::test {
 
-// On `store`, whose login is an agent's in team mode (tests/support/teamfixture.h): `agent`
-// names that login (migration 0013 refuses an agent's row that names none).
-inline QString unknownRefund(OperationStore &store, const QString &id, qint64 amount = 3800,
-                             const QString &agent = {})
+// The refund row `id` as an agent opens it, not sent yet.
+inline NewOperation openedRefund(const QString &id, qint64 amount, const QString &agent,
+                                 const QString &actor)
 {
     NewOperation op;
     op.id = id;
@@ -23,13 +24,30 @@ inline QString unknownRefund(OperationStore &store, const QString &id, qint64 am
     op.idempotencyKey = QStringLiteral("key-") + id;
     op.request = {"POST", QStringLiteral("/v1/refunds"), "amount=" + QByteArray::number(amount),
                   "application/x-www-form-urlencoded"};
-    op.createdBy = QStringLiteral("agent:test");
+    op.createdBy = actor;
     op.agent = agent;
-    store.openOrGet(op);
-    const AttemptTicket t = store.beginAttempt(id, QStringLiteral("agent:test"));
+    return op;
+}
+
+// On `store`, whose login is an agent's in team mode (tests/support/teamfixture.h): `agent`
+// names that login (migration 0013 refuses an agent's row that names none); `actor` is the
+// agent's tool call that opens it and sends the attempt.
+inline QString unknownRefund(OperationStore &store, const QString &id, qint64 amount = 3800,
+                             const QString &agent = {},
+                             const QString &actor = QStringLiteral("agent:test"))
+{
+    store.openOrGet(openedRefund(id, amount, agent, actor));
+    const AttemptTicket t = store.beginAttempt(id, actor);
     store.finishAttempt(id, t.attemptId, {500, Outcome::Undefined, {}, {}, false, 5, {}, {}});
-    store.markUnknown(id, QStringLiteral("stored 500"), QStringLiteral("agent:test"));
+    store.markUnknown(id, QStringLiteral("stored 500"), actor);
     return id;
+}
+
+// Opened and sent by the agent, as on a StoreFixture (agent:test on SQLite).
+inline QString unknownRefund(RolesFixture &f, const QString &id, qint64 amount = 3800)
+{
+    return unknownRefund(f.as(QStringLiteral("agent")), id, amount, f.agentOf(),
+                         f.agentActor(QStringLiteral("test")));
 }
 
 inline QString unknownRefund(StoreFixture &f, const QString &id, qint64 amount = 3800)
@@ -57,6 +75,13 @@ inline qint64 reading(StoreFixture &f, const QString &id,
     return reading(f.store(), id, createdBy);
 }
 
+// Stored by the login of `createdBy` (the service for system:*, a person for operator:…).
+inline qint64 reading(RolesFixture &f, const QString &id,
+                      const QString &createdBy = QStringLiteral("system:reconciler"))
+{
+    return reading(f.by(createdBy), id, createdBy);
+}
+
 // The reconciler's proposal at `nowMs` on `store`, whose login is the service's in team mode.
 inline Proposal propose(OperationStore &store, qint64 nowMs, const QString &id,
                         OperationState outcome = OperationState::Failed,
@@ -78,6 +103,14 @@ inline Proposal propose(StoreFixture &f, const QString &id,
                         ProposalAction action = ProposalAction::Close)
 {
     return propose(f.store(), f.clock().nowMs(), id, outcome, action);
+}
+
+// The reconciler's proposal, written as the service.
+inline Proposal propose(RolesFixture &f, const QString &id,
+                        OperationState outcome = OperationState::Failed,
+                        ProposalAction action = ProposalAction::Close)
+{
+    return propose(f.as(QStringLiteral("svc")), f.clock().nowMs(), id, outcome, action);
 }
 
 } // namespace ops::test
