@@ -1,6 +1,8 @@
 // The reconciler's proposals applied by a person (issue 14 item 2), the preview the console's bulk
 // flow shows (each exclusion of docs/design.md §10), the reconciler's settings and the service
-// lease. Real databases; rows are made the way the store makes them.
+// lease. Real databases; rows are made the way the store makes them. Each actor in its role
+// (rolesfixture.h, issue 50): on PostgreSQL the agent opens the rows, the service reads and
+// proposes, alice, bob and carol apply, close, approve and set on their own logins.
 
 #include "domain/classification.h"
 #include "storage/access/approvals.h"
@@ -12,7 +14,6 @@
 #include "storage/reconcile/servicelease.h"
 #include "storage/resendlease.h"
 #include "support/proposalfixture.h"
-#include "support/storefixture.h"
 
 #include <QSqlQuery>
 #include <QTest>
@@ -22,14 +23,13 @@ using namespace Qt::StringLiterals;
 using namespace ops;
 using ops::test::propose;
 using ops::test::reading;
-using ops::test::StoreFixture;
+using ops::test::RolesFixture;
 using ops::test::unknownRefund;
 
 namespace {
 
-// Evidence of `id` as the reader named by `kind` stores it.
-qint64 attach(StoreFixture &f, const QString &id, const QString &kind, const QByteArray &body,
-              const QString &by = u"operator:carol"_s)
+// Evidence of `id` as the reader named by `kind` stores it, attached by carol.
+qint64 attach(RolesFixture &f, const QString &id, const QString &kind, const QByteArray &body)
 {
     Evidence e;
     e.operationId = id;
@@ -37,8 +37,8 @@ qint64 attach(StoreFixture &f, const QString &id, const QString &kind, const QBy
     e.title = u"test "_s + kind;
     e.contentType = kind == u"note"_s ? u"text/plain"_s : u"application/json"_s;
     e.body = body;
-    e.createdBy = by;
-    return f.store().addEvidence(e);
+    e.createdBy = f.person(u"carol"_s);
+    return f.as(u"carol"_s).addEvidence(e);
 }
 
 QByteArray refundJson(const QString &id, const QString &refund, const QString &status,
@@ -73,7 +73,8 @@ QByteArray lookUp(const QString &id, const QByteArray &match, bool complete = tr
                .toUtf8();
 }
 
-Proposal proposeOn(StoreFixture &f, const QString &id, qint64 evidenceId, ProposalAction action,
+// The reconciler's proposal, written as the service.
+Proposal proposeOn(RolesFixture &f, const QString &id, qint64 evidenceId, ProposalAction action,
                    std::optional<OperationState> outcome, const QString &ref = {})
 {
     NewProposal p;
@@ -83,10 +84,10 @@ Proposal proposeOn(StoreFixture &f, const QString &id, qint64 evidenceId, Propos
     p.providerRef = ref;
     p.evidenceIds = {evidenceId};
     p.reason = u"as read"_s;
-    return storeProposal(connectionOf(f.store()), f.clock().nowMs(), p);
+    return storeProposal(connectionOf(f.as(u"svc"_s)), f.clock().nowMs(), p);
 }
 
-int auditRows(StoreFixture &f)
+int auditRows(RolesFixture &f)
 {
     QSqlQuery q(connectionOf(f.store()));
     q.exec(u"SELECT COUNT(*) FROM audit"_s);
@@ -100,6 +101,8 @@ class TestProposals : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
     void applyClosesAsTheOperator();
     void refusalsWriteNothing_data();
     void refusalsWriteNothing();
@@ -117,16 +120,28 @@ private Q_SLOTS:
     void proposalIsWithdrawnWhenItsRowCloses();
 };
 
+void TestProposals::initTestCase()
+{
+    const QString error = ops::test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestProposals::cleanupTestCase()
+{
+    const QString error = ops::test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
 void TestProposals::applyClosesAsTheOperator()
 {
-    StoreFixture f;
+    RolesFixture f;
     const QString id = unknownRefund(f, u"op_a"_s);
     const Proposal p = propose(f, id);
-    const ApplyResult r = applyProposal(f.store(), p.id, u"operator:alice"_s);
+    const ApplyResult r = applyProposal(f.as(u"alice"_s), p.id, f.person(u"alice"_s));
     QCOMPARE(toString(r.kind), u"applied"_s);
     const Operation op = *f.store().operation(id);
     QCOMPARE(toString(op.state), u"failed"_s);
-    QCOMPARE(op.closedBy, u"operator:alice"_s);
+    QCOMPARE(op.closedBy, f.person(u"alice"_s));
     QVERIFY(op.closeReason.contains(u"No refund at the provider"_s));
     QCOMPARE(toString(findProposal(connectionOf(f.store()), p.id)->state), u"applied"_s);
     const auto audit = f.store().audit(id);
@@ -151,31 +166,32 @@ void TestProposals::refusalsWriteNothing()
 {
     QFETCH(QString, situation);
     QFETCH(QString, exclusion);
-    StoreFixture f;
+    RolesFixture f;
     const QString id = unknownRefund(f, u"op_r"_s);
     const Proposal p = propose(f, id);
     qint64 proposalId = p.id;
-    QString actor = u"operator:alice"_s;
+    QString who = u"alice"_s;
     if (situation == u"unknown"_s)
         proposalId = p.id + 100;
     if (situation == u"closed"_s) {
-        const auto closed = f.store().closeManually({id,
-                                                     OperationState::Failed,
-                                                     {},
-                                                     {p.evidenceIds},
-                                                     u"operator:bob"_s,
-                                                     u"checked the dashboard"_s,
-                                                     false});
+        const auto closed = f.as(u"bob"_s).closeManually({id,
+                                                          OperationState::Failed,
+                                                          {},
+                                                          {p.evidenceIds},
+                                                          f.person(u"bob"_s),
+                                                          u"checked the dashboard"_s,
+                                                          false});
         QVERIFY(closed.closed());
     }
     if (situation == u"newer"_s)
-        reading(f, id, u"operator:carol"_s);
+        reading(f, id, f.person(u"carol"_s));
     if (situation == u"support"_s)
-        actor = u"operator:carol"_s;
+        who = u"carol"_s;
     if (situation == u"applied"_s)
-        QCOMPARE(toString(applyProposal(f.store(), p.id, u"operator:bob"_s).kind), u"applied"_s);
+        QCOMPARE(toString(applyProposal(f.as(u"bob"_s), p.id, f.person(u"bob"_s)).kind),
+                 u"applied"_s);
     const int before = auditRows(f);
-    const ApplyResult r = applyProposal(f.store(), proposalId, actor);
+    const ApplyResult r = applyProposal(f.as(who), proposalId, f.person(who));
     QCOMPARE(toString(r.kind), u"excluded"_s);
     QCOMPARE(toString(r.exclusion), exclusion);
     QVERIFY(!r.message.isEmpty());
@@ -184,28 +200,31 @@ void TestProposals::refusalsWriteNothing()
 
 void TestProposals::aboveThresholdRequestsApproval()
 {
-    StoreFixture f;
-    setApprovalThreshold(connectionOf(f.store()), f.clock().nowMs(), u"operator:alice"_s, u"usd"_s,
+    RolesFixture f;
+    OperationStore &alice = f.as(u"alice"_s);
+    setApprovalThreshold(connectionOf(alice), f.clock().nowMs(), f.person(u"alice"_s), u"usd"_s,
                          1000);
     const QString id = unknownRefund(f, u"op_big"_s, 5000);
     const Proposal p = propose(f, id);
-    const ApplyPreviewRow preview = previewProposal(f.store(), p.id, u"operator:alice"_s);
+    const ApplyPreviewRow preview = previewProposal(alice, p.id, f.person(u"alice"_s));
     QVERIFY(preview.applicable());
     QVERIFY(preview.needsApproval);
-    const ApplyResult r = applyProposal(f.store(), p.id, u"operator:alice"_s);
+    const ApplyResult r = applyProposal(alice, p.id, f.person(u"alice"_s));
     QCOMPARE(toString(r.kind), u"sent_for_approval"_s);
     QVERIFY(r.approvalId > 0);
     QCOMPARE(toString(f.store().operation(id)->state), u"unknown"_s);
     QCOMPARE(toString(findProposal(connectionOf(f.store()), p.id)->state), u"approval"_s);
     // The second person approves: the proposed close happens under both names.
-    approveRequest(f.store(), r.approvalId, u"operator:bob"_s);
+    approveRequest(f.as(u"bob"_s), r.approvalId, f.person(u"bob"_s));
     QCOMPARE(toString(f.store().operation(id)->state), u"failed"_s);
 }
 
 void TestProposals::previewNamesEachExclusion()
 {
-    StoreFixture f;
-    setApprovalThreshold(connectionOf(f.store()), f.clock().nowMs(), u"operator:alice"_s, u"usd"_s,
+    RolesFixture f;
+    const QString alice = f.person(u"alice"_s);
+    const QString bob = f.person(u"bob"_s);
+    setApprovalThreshold(connectionOf(f.as(u"alice"_s)), f.clock().nowMs(), alice, u"usd"_s,
                          10'000);
     const QString none = unknownRefund(f, u"op_none"_s);
     const QString newer = unknownRefund(f, u"op_newer"_s);
@@ -215,16 +234,15 @@ void TestProposals::previewNamesEachExclusion()
     propose(f, changed);
     const QString leased = unknownRefund(f, u"op_leased"_s);
     propose(f, leased);
-    QVERIFY(claimResendLease(f.store(), leased, u"operator:bob#2"_s, 120));
+    QVERIFY(claimResendLease(f.as(u"bob"_s), leased, bob + u"#2"_s, 120));
     const QString conflicting = unknownRefund(f, u"op_conflicting"_s);
     propose(f, conflicting);
-    EventStore(connectionOf(f.store()), f.clock())
+    EventStore(connectionOf(f.as(u"svc"_s)), f.clock())
         .raiseAttention(conflicting, u"2 refund objects claim this operation"_s,
                         u"system:reconciler"_s);
     const QString waiting = unknownRefund(f, u"op_waiting"_s, 20'000);
     const Proposal first = propose(f, waiting);
-    QCOMPARE(toString(applyProposal(f.store(), first.id, u"operator:bob"_s).kind),
-             u"sent_for_approval"_s);
+    QCOMPARE(toString(applyProposal(f.as(u"bob"_s), first.id, bob).kind), u"sent_for_approval"_s);
     propose(f, waiting); // a newer reading while the approval waits
     const QString big = unknownRefund(f, u"op_big"_s, 20'000);
     propose(f, big);
@@ -232,15 +250,14 @@ void TestProposals::previewNamesEachExclusion()
     propose(f, ok);
 
     const QStringList ids = {none, newer, changed, leased, conflicting, waiting, big, ok};
-    const auto shown =
-        previewApply(f.store(), ids, u"operator:alice"_s, {{}, u"operator:alice#1"_s});
+    const auto shown = previewApply(f.as(u"alice"_s), ids, alice, {{}, alice + u"#1"_s});
     // Someone changes a row after the preview was shown.
     f.clock().advanceSecs(1);
-    f.store().recordProviderObject(changed, u"re_9"_s, u"pending"_s, u"operator:bob"_s);
+    f.as(u"bob"_s).recordProviderObject(changed, u"re_9"_s, u"pending"_s, bob);
     QStringList exclusions;
     for (const ApplyPreviewRow &row : shown) {
-        const auto again = previewApply(f.store(), {row.operationId}, u"operator:alice"_s,
-                                        {row.versionMs, u"operator:alice#1"_s});
+        const auto again = previewApply(f.as(u"alice"_s), {row.operationId}, alice,
+                                        {row.versionMs, alice + u"#1"_s});
         exclusions << toString(again.front().exclusion);
     }
     QCOMPARE(exclusions,
@@ -253,20 +270,21 @@ void TestProposals::previewNamesEachExclusion()
 
 void TestProposals::previewAndApplyAgree()
 {
-    StoreFixture f;
+    RolesFixture f;
+    OperationStore &alice = f.as(u"alice"_s);
     QStringList ids;
     for (int i = 0; i < 6; ++i) {
         ids << unknownRefund(f, u"op_%1"_s.arg(i));
         if (i % 2 == 0)
             propose(f, ids.back());
     }
-    const auto preview = previewApply(f.store(), ids, u"operator:alice"_s);
+    const auto preview = previewApply(alice, ids, f.person(u"alice"_s));
     int applied = 0;
     for (const ApplyPreviewRow &row : preview) {
         if (!row.applicable())
             continue;
         const ApplyResult r =
-            applyProposal(f.store(), row.proposal->id, u"operator:alice"_s, {row.versionMs, {}});
+            applyProposal(alice, row.proposal->id, f.person(u"alice"_s), {row.versionMs, {}});
         applied += r.kind == ApplyKind::Applied ? 1 : 0;
     }
     QCOMPARE(applied, 3);
@@ -276,24 +294,23 @@ void TestProposals::previewAndApplyAgree()
 
 void TestProposals::twoAppliersCloseEachRowOnce()
 {
-    StoreFixture f;
+    RolesFixture f;
     QList<qint64> proposals;
     for (int i = 0; i < 30; ++i)
         proposals << propose(f, unknownRefund(f, u"op_%1"_s.arg(i))).id;
     QAtomicInt applied = 0;
+    // Each person's console on a connection of its own, opened in its thread.
     auto applier = [&](const QString &who) {
-        return QThread::create([&, who] {
-            {
-                Connection db = f.secondConnection();
-                ManualClock clock(f.clock().now());
-                OperationStore store(db, clock);
-                for (const qint64 id : proposals)
-                    applied += applyProposal(store, id, who).kind == ApplyKind::Applied ? 1 : 0;
-            }
+        return QThread::create([&, who, actor = f.person(who)] {
+            const auto connection = f.another(who);
+            ManualClock clock(f.clock().now());
+            OperationStore store(connection->db(), clock);
+            for (const qint64 id : proposals)
+                applied += applyProposal(store, id, actor).kind == ApplyKind::Applied ? 1 : 0;
         });
     };
-    std::unique_ptr<QThread> a(applier(u"operator:alice"_s));
-    std::unique_ptr<QThread> b(applier(u"operator:bob"_s));
+    std::unique_ptr<QThread> a(applier(u"alice"_s));
+    std::unique_ptr<QThread> b(applier(u"bob"_s));
     a->start();
     b->start();
     QVERIFY(a->wait(60'000) && b->wait(60'000));
@@ -340,7 +357,7 @@ void TestProposals::newerEvidenceThatAgreesDoesNotExclude()
     QFETCH(QString, basis);
     QFETCH(QString, newer);
     QFETCH(bool, agrees);
-    StoreFixture f;
+    RolesFixture f;
     const QString id = unknownRefund(f, u"op_agree"_s);
     const QString other = unknownRefund(f, u"op_other"_s);
     Proposal p;
@@ -393,7 +410,8 @@ void TestProposals::newerEvidenceThatAgreesDoesNotExclude()
         }
         attach(f, id, kind, body);
     }
-    const ApplyPreviewRow row = previewProposal(f.store(), p.id, u"operator:alice"_s);
+    OperationStore &alice = f.as(u"alice"_s);
+    const ApplyPreviewRow row = previewProposal(alice, p.id, f.person(u"alice"_s));
     QCOMPARE(row.exclusion == ApplyExclusion::NewerEvidence, !agrees);
     if (!agrees)
         return;
@@ -401,21 +419,21 @@ void TestProposals::newerEvidenceThatAgreesDoesNotExclude()
         QCOMPARE(toString(row.exclusion), u"resend_not_here"_s);
         return;
     }
-    const ApplyResult r = applyProposal(f.store(), p.id, u"operator:alice"_s, {row.versionMs, {}});
+    const ApplyResult r = applyProposal(alice, p.id, f.person(u"alice"_s), {row.versionMs, {}});
     QCOMPARE(toString(r.kind), u"applied"_s);
     QCOMPARE(toString(f.store().operation(id)->state), toString(*p.outcome));
 }
 
 void TestProposals::newerEvidenceReasonIsShortAndNamesIt()
 {
-    StoreFixture f;
+    RolesFixture f;
     const QString id = unknownRefund(f, u"op_reason"_s);
     const Proposal p = proposeOn(f, id, attach(f, id, u"provider_object"_s, reconcilerReading(id)),
                                  ProposalAction::Close, OperationState::Failed);
     attach(f, id, u"provider_object"_s, lookUp(id, {})); // agrees
     const qint64 note = attach(f, id, u"note"_s, "Refund seen in the dashboard.");
     attach(f, id, u"provider_object"_s, lookUp(id, {})); // agrees
-    const ApplyPreviewRow row = previewProposal(f.store(), p.id, u"operator:alice"_s);
+    const ApplyPreviewRow row = previewProposal(f.as(u"alice"_s), p.id, f.person(u"alice"_s));
     QCOMPARE(toString(row.exclusion), u"newer_evidence"_s);
     // One complete sentence naming the item that may change the decision.
     QCOMPARE(row.reason,
@@ -427,7 +445,7 @@ void TestProposals::newerEvidenceReasonIsShortAndNamesIt()
 void TestProposals::keyMemoryIsReadForStripeAndAdyenRows()
 {
     // The one rule the look-up and the bulk preview share (classification.h keyMemoryFor).
-    StoreFixture f;
+    RolesFixture f;
     const QString id = unknownRefund(f, u"op_key"_s); // a stored 500
     Operation op = *f.store().operation(id);
     const auto attempts = f.store().attempts(id);
@@ -449,7 +467,7 @@ void TestProposals::keyMemoryIsReadForStripeAndAdyenRows()
 
 void TestProposals::proposalsNeedEvidenceOfTheirRow()
 {
-    StoreFixture f;
+    RolesFixture f;
     const QString a = unknownRefund(f, u"op_a"_s);
     const QString b = unknownRefund(f, u"op_b"_s);
     NewProposal p;
@@ -458,32 +476,31 @@ void TestProposals::proposalsNeedEvidenceOfTheirRow()
     p.evidenceIds = {reading(f, b)};
     p.reason = u"x"_s;
     const int before = auditRows(f);
-    QVERIFY_THROWS_EXCEPTION(ActionRefused,
-                             storeProposal(connectionOf(f.store()), f.clock().nowMs(), p));
+    Connection &service = connectionOf(f.as(u"svc"_s));
+    QVERIFY_THROWS_EXCEPTION(ActionRefused, storeProposal(service, f.clock().nowMs(), p));
     p.evidenceIds.clear();
-    QVERIFY_THROWS_EXCEPTION(ActionRefused,
-                             storeProposal(connectionOf(f.store()), f.clock().nowMs(), p));
+    QVERIFY_THROWS_EXCEPTION(ActionRefused, storeProposal(service, f.clock().nowMs(), p));
     QCOMPARE(auditRows(f), before);
 }
 
 void TestProposals::serviceLeaseHasOneHolder()
 {
-    StoreFixture f;
-    Connection other = f.secondConnection();
+    // Two reconcilers of the service, each on a connection of its own.
+    RolesFixture f;
+    Connection &one = connectionOf(f.as(u"svc"_s));
+    const auto otherConnection = f.another(u"svc"_s);
+    Connection &other = otherConnection->db();
     const qint64 t = f.clock().nowMs();
-    QVERIFY(claimServiceLease(connectionOf(f.store()), kReconcilerLease, u"a"_s, t, 30'000));
+    QVERIFY(claimServiceLease(one, kReconcilerLease, u"a"_s, t, 30'000));
     QVERIFY(!claimServiceLease(other, kReconcilerLease, u"b"_s, t + 1, 30'000));
-    QVERIFY(
-        claimServiceLease(connectionOf(f.store()), kReconcilerLease, u"a"_s, t + 10'000, 30'000));
+    QVERIFY(claimServiceLease(one, kReconcilerLease, u"a"_s, t + 10'000, 30'000));
     QVERIFY(!claimServiceLease(other, kReconcilerLease, u"b"_s, t + 39'999, 30'000));
     // The holder dies (stops renewing): the lease expires and the other one takes over.
     QVERIFY(claimServiceLease(other, kReconcilerLease, u"b"_s, t + 40'000, 30'000));
-    QVERIFY(
-        !claimServiceLease(connectionOf(f.store()), kReconcilerLease, u"a"_s, t + 40'001, 30'000));
+    QVERIFY(!claimServiceLease(one, kReconcilerLease, u"a"_s, t + 40'001, 30'000));
     QCOMPARE(serviceLease(other, kReconcilerLease)->holder, u"b"_s);
     releaseServiceLease(other, kReconcilerLease, u"b"_s);
-    QVERIFY(
-        claimServiceLease(connectionOf(f.store()), kReconcilerLease, u"a"_s, t + 40'002, 30'000));
+    QVERIFY(claimServiceLease(one, kReconcilerLease, u"a"_s, t + 40'002, 30'000));
 }
 
 void TestProposals::scheduleSettingIsParsedAndAudited()
@@ -494,19 +511,20 @@ void TestProposals::scheduleSettingIsParsedAndAudited()
         QVERIFY2(!parseReconcileSchedule(bad), qPrintable(bad.toString()));
     QCOMPARE(formatReconcileSchedule({60, 300, 3600, 21600}), u"1m,5m,1h,6h"_s);
 
-    StoreFixture f;
+    RolesFixture f;
     QCOMPARE(reconcileSettings(connectionOf(f.store())).checkTimes, ReconcileSettings().checkTimes);
     QVERIFY(reconcileSettings(connectionOf(f.store())).autoClose);
     QVERIFY_THROWS_EXCEPTION(ActionRefused,
-                             setReconcileSchedule(connectionOf(f.store()), f.clock().nowMs(),
-                                                  u"operator:carol"_s, {30, 60}));
-    setReconcileSchedule(connectionOf(f.store()), f.clock().nowMs(), u"operator:alice"_s, {30, 60});
+                             setReconcileSchedule(connectionOf(f.as(u"carol"_s)), f.clock().nowMs(),
+                                                  f.person(u"carol"_s), {30, 60}));
+    setReconcileSchedule(connectionOf(f.as(u"alice"_s)), f.clock().nowMs(), f.person(u"alice"_s),
+                         {30, 60});
     QCOMPARE(reconcileSettings(connectionOf(f.store())).checkTimes, (QList<qint64>{30, 60}));
     QSqlQuery q(connectionOf(f.store()));
     QVERIFY(
         q.exec(u"SELECT actor, detail FROM audit WHERE action = 'settings.reconcile.schedule'"_s));
     QVERIFY(q.next());
-    QCOMPARE(q.value(0).toString(), u"operator:alice"_s);
+    QCOMPARE(q.value(0).toString(), f.person(u"alice"_s));
     QVERIFY(q.value(1).toString().contains(u"30s,1m"_s));
     QVERIFY(!q.next());
 }
@@ -516,10 +534,19 @@ void TestProposals::scheduleSettingIsParsedAndAudited()
 // out: that one reads applied.
 void TestProposals::proposalIsWithdrawnWhenItsRowCloses()
 {
-    StoreFixture f;
+    RolesFixture f;
     Connection &db = connectionOf(f.store());
+    const QString alice = f.person(u"alice"_s);
+    const QString bot = f.agentActor(u"bot"_s);
+    OperationStore &agent = f.as(u"agent"_s);
     const QString byHand = unknownRefund(f, u"op_hand"_s);
-    const QString byAnswer = unknownRefund(f, u"op_answer"_s);
+    // The agent's attempt on this row is in flight when the row turns unknown (another call
+    // reached the cap); its answer comes later and closes the row under the attempt's actor, as
+    // the engine records it (engine/refundpolicy.cpp; migration 0018 on PostgreSQL).
+    const QString byAnswer = u"op_answer"_s;
+    agent.openOrGet(ops::test::openedRefund(byAnswer, 3800, f.agentOf(), bot));
+    const AttemptTicket inFlight = agent.beginAttempt(byAnswer, bot);
+    QVERIFY(agent.markUnknown(byAnswer, u"attempt cap reached"_s, bot));
     const QString byResend = unknownRefund(f, u"op_resend"_s);
     const Proposal handProposal = propose(f, byHand);
     const Proposal answerProposal = propose(f, byAnswer, OperationState::Succeeded);
@@ -529,22 +556,24 @@ void TestProposals::proposalIsWithdrawnWhenItsRowCloses()
     ManualClose c;
     c.operationId = byHand;
     c.evidenceIds = {reading(f, byHand)};
-    c.actor = u"operator:alice"_s;
+    c.actor = alice;
     c.reason = u"the provider has no refund"_s;
-    QVERIFY(f.store().closeManually(c).closed());
-    QVERIFY(f.store().closeSucceeded(byAnswer, u"re_9"_s, u"succeeded"_s, u"agent:bot"_s,
-                                     u"late answer"_s));
+    QVERIFY(f.as(u"alice"_s).closeManually(c).closed());
+    agent.finishAttempt(byAnswer, inFlight.attemptId,
+                        {200, Outcome::Succeeded, {}, {}, false, 5, {}, {}});
+    QVERIFY(agent.closeSucceeded(byAnswer, u"re_9"_s, u"succeeded"_s, bot, u"late answer"_s));
     // alice resends with the stored key and the provider's answer closes the row (refused: it
     // moved nothing), as the console's resend job does (engine/operatorresend.cpp).
     const AttemptTicket resent =
-        f.store().beginAttempt(byResend, u"operator:alice"_s, AttemptMode::OperatorResend);
+        f.as(u"alice"_s).beginAttempt(byResend, alice, AttemptMode::OperatorResend);
     QCOMPARE(int(resent.refusal), int(AttemptRefusal::None));
-    f.store().finishAttempt(byResend, resent.attemptId,
-                            {402, Outcome::Refused, {}, {}, false, 5, {}, {}});
+    f.as(u"alice"_s)
+        .finishAttempt(byResend, resent.attemptId,
+                       {402, Outcome::Refused, {}, {}, false, 5, {}, {}});
     c.operationId = byResend;
     c.evidenceIds = {reading(f, byResend)};
     c.fromResend = true;
-    const ManualCloseResult closedByResend = f.store().closeManually(c);
+    const ManualCloseResult closedByResend = f.as(u"alice"_s).closeManually(c);
     QVERIFY2(closedByResend.closed(), qPrintable(closedByResend.message));
 
     const auto withdrawnBy = [&](const Proposal &p, const QString &state, const QString &who) {
@@ -557,9 +586,9 @@ void TestProposals::proposalIsWithdrawnWhenItsRowCloses()
                  state == u"applied"_s ? u"proposal.applied"_s : u"proposal.withdrawn"_s);
         QCOMPARE(audit.back().actor, who);
     };
-    withdrawnBy(handProposal, u"withdrawn"_s, u"operator:alice"_s);
-    withdrawnBy(answerProposal, u"withdrawn"_s, u"agent:bot"_s);
-    withdrawnBy(resendProposal, u"applied"_s, u"operator:alice"_s);
+    withdrawnBy(handProposal, u"withdrawn"_s, alice);
+    withdrawnBy(answerProposal, u"withdrawn"_s, bot);
+    withdrawnBy(resendProposal, u"applied"_s, alice);
     QVERIFY(listProposals(db, ProposalState::Open).empty());
     QVERIFY(AuditLog::verify(db).holds());
 }
