@@ -2,12 +2,14 @@
 // store (SQLite, or PostgreSQL in the _pg variant): what closes a row, what raises Attention,
 // what is only kept as evidence; and the event store's reads for the console. With
 // reconcile-auto-close off (issue 31 item 8) a close becomes a proposal, delivered signed through
-// the real receiver.
+// the real receiver. Each actor in its role (rolesfixture.h, issue 50): on PostgreSQL the agent
+// opens the rows and its engine leaves them unknown or closed, the receiver (applier, heartbeat,
+// attention it raises) writes as the service, and alice and carol set and clear as themselves.
 
 #include "storage/audit/auditlog.h"
 #include "storage/events/eventstore.h"
 #include "storage/reconcile/reconcilestore.h"
-#include "support/storefixture.h"
+#include "support/rolesfixture.h"
 #include "support/webhookserveprocess.h"
 #include "webhook/eventapplier.h"
 #include "webhook/webhookreceiver.h"
@@ -21,7 +23,10 @@ using nlohmann::json;
 
 namespace {
 
-NewOperation refundOp(const QString &id, qint64 amount = 3800)
+// The row as the agent's call `actor` opens it, naming the agent `agent` (its login on
+// PostgreSQL, migration 0013).
+NewOperation refundOp(const QString &id, const QString &actor, const QString &agent,
+                      qint64 amount = 3800)
 {
     NewOperation op;
     op.id = id;
@@ -32,7 +37,8 @@ NewOperation refundOp(const QString &id, qint64 amount = 3800)
     op.idempotencyKey = u"key-"_s + id;
     op.request = {"POST", u"/v1/refunds"_s, "amount=" + QByteArray::number(amount),
                   "application/x-www-form-urlencoded"};
-    op.createdBy = u"agent:test"_s;
+    op.createdBy = actor;
+    op.agent = agent;
     return op;
 }
 
@@ -89,6 +95,8 @@ class TestEventApplier : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
     void init();
     void cleanup();
     void unknownRowClosesSucceededWithTheEventAsEvidence();
@@ -111,21 +119,42 @@ private Q_SLOTS:
 private:
     EventApplyResult apply(const StripeEvent &e);
     Operation row(const QString &id) { return *m_f->store().operation(id); }
+    // Opened by the agent's call, not sent yet.
+    void openRow(const QString &id, qint64 amount = 3800);
+    // Opened, then left unknown by the agent's engine (a stored 500).
     Operation unknownRow(const QString &id, qint64 amount = 3800);
+    // The agent's call that opens the rows and answers for its engine.
+    QString agent() const { return m_f->agentActor(u"test"_s); }
     int audits(const QString &op, const QString &action);
     // Each body signed with kSecret and posted to a real receiver on the fixture's store.
     WebhookStats deliver(const QList<QByteArray> &bodies);
-    void setAutoClose(bool on) { m_f->store().reconcile().setAutoClose(u"operator:alice"_s, on); }
+    void setAutoClose(bool on)
+    {
+        m_f->as(u"alice"_s).reconcile().setAutoClose(m_f->person(u"alice"_s), on);
+    }
     std::vector<Proposal> proposalsOf(const QString &op);
 
-    std::unique_ptr<test::StoreFixture> m_f;
+    std::unique_ptr<test::RolesFixture> m_f;
+    // The receiver's event store, on the service's login.
     std::unique_ptr<EventStore> m_events;
 };
 
+void TestEventApplier::initTestCase()
+{
+    const QString error = test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestEventApplier::cleanupTestCase()
+{
+    const QString error = test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
 void TestEventApplier::init()
 {
-    m_f = std::make_unique<test::StoreFixture>();
-    m_events = std::make_unique<EventStore>(connectionOf(m_f->store()), m_f->clock());
+    m_f = std::make_unique<test::RolesFixture>();
+    m_events = std::make_unique<EventStore>(connectionOf(m_f->as(u"svc"_s)), m_f->clock());
 }
 
 void TestEventApplier::cleanup()
@@ -136,17 +165,23 @@ void TestEventApplier::cleanup()
 
 EventApplyResult TestEventApplier::apply(const StripeEvent &e)
 {
-    EventApplier applier(m_f->store(), u"system:webhook"_s);
-    WriteTransaction tx(connectionOf(m_f->store()));
+    OperationStore &receiver = m_f->as(u"svc"_s);
+    EventApplier applier(receiver, u"system:webhook"_s);
+    WriteTransaction tx(connectionOf(receiver));
     const EventApplyResult r = applier.applyLocked(e, EventSource::Webhook);
     tx.commit();
     return r;
 }
 
+void TestEventApplier::openRow(const QString &id, qint64 amount)
+{
+    m_f->as(u"agent"_s).openOrGet(refundOp(id, agent(), m_f->agentOf(), amount));
+}
+
 Operation TestEventApplier::unknownRow(const QString &id, qint64 amount)
 {
-    m_f->store().openOrGet(refundOp(id, amount));
-    m_f->store().markUnknown(id, u"stored 500"_s, u"system:engine"_s);
+    openRow(id, amount);
+    m_f->as(u"agent"_s).markUnknown(id, u"stored 500"_s, agent());
     return row(id);
 }
 
@@ -162,7 +197,7 @@ WebhookStats TestEventApplier::deliver(const QList<QByteArray> &bodies)
 {
     WebhookOptions options;
     options.secrets = {kSecret};
-    WebhookReceiver receiver(m_f->store(), options);
+    WebhookReceiver receiver(m_f->as(u"svc"_s), options);
     for (const QByteArray &body : bodies) {
         HttpRequestData request;
         request.method = "POST";
@@ -220,7 +255,7 @@ void TestEventApplier::matchesByKeyThenByProviderReference()
 
 void TestEventApplier::failedRefundClosesFailed()
 {
-    m_f->store().openOrGet(refundOp(u"op_f"_s));
+    openRow(u"op_f"_s);
     const auto r = apply(stripeEvent({.id = "evt_f",
                                       .status = "failed",
                                       .operationId = "op_f",
@@ -311,8 +346,8 @@ void TestEventApplier::succeededRowMovesForwardAndALaterFailureRaisesAttention()
 
 void TestEventApplier::finalFailedRowNeverReopens()
 {
-    m_f->store().openOrGet(refundOp(u"op_x"_s));
-    m_f->store().closeFailed(u"op_x"_s, u"declined"_s, u"system:engine"_s, u"refused"_s);
+    openRow(u"op_x"_s);
+    m_f->as(u"agent"_s).closeFailed(u"op_x"_s, u"declined"_s, agent(), u"refused"_s);
     QCOMPARE(toString(apply(stripeEvent({.id = "evt_x", .operationId = "op_x"})).outcome),
              toString(EventOutcome::Attention));
     QCOMPARE(toString(row(u"op_x"_s).state), toString(OperationState::Failed));
@@ -353,10 +388,12 @@ void TestEventApplier::attentionIsClearedOnlyByAPersonWithTheRight()
     QCOMPARE(toString(row(u"op_att"_s).state), toString(OperationState::Unknown));
     QVERIFY_THROWS_EXCEPTION(ActionRefused,
                              m_events->clearAttention(u"op_att"_s, u"system:x"_s, u"done"_s));
+    EventStore carol(connectionOf(m_f->as(u"carol"_s)), m_f->clock());
     QVERIFY_THROWS_EXCEPTION(ActionRefused,
-                             m_events->clearAttention(u"op_att"_s, u"operator:carol"_s, u"done"_s));
+                             carol.clearAttention(u"op_att"_s, m_f->person(u"carol"_s), u"done"_s));
     QVERIFY(m_events->attentionOf(u"op_att"_s));
-    QVERIFY(m_events->clearAttention(u"op_att"_s, u"operator:alice"_s, u"called the customer"_s));
+    EventStore alice(connectionOf(m_f->as(u"alice"_s)), m_f->clock());
+    QVERIFY(alice.clearAttention(u"op_att"_s, m_f->person(u"alice"_s), u"called the customer"_s));
     QVERIFY(!m_events->attentionOf(u"op_att"_s));
     QCOMPARE(audits(u"op_att"_s, u"attention.raised"_s), 1);
     QCOMPARE(audits(u"op_att"_s, u"attention.cleared"_s), 1);
@@ -377,7 +414,7 @@ void TestEventApplier::receiverStatusFollowsTheHeartbeat()
 void TestEventApplier::autoCloseOffProposesWithTheSignedEventAsEvidence()
 {
     unknownRow(u"op_a"_s);
-    m_f->store().openOrGet(refundOp(u"op_b"_s));
+    openRow(u"op_b"_s);
     setAutoClose(false);
     const WebhookStats stats = deliver({eventBody({.id = "evt_1", .operationId = "op_a"}),
                                         eventBody({.id = "evt_2",
