@@ -2,7 +2,9 @@
 // PostgreSQL in the _pg variant; DESIGN §15, docs/adyen.md): a checked batch is stored whole or
 // not at all, each item matched to its refund row and decided forward only. The batches are
 // signed by adyennotification.h's own signer; tests/node/adyen-webhook-receiver.test.mjs signs
-// them with Adyen's official library instead, against a running opsctl.
+// them with Adyen's official library instead, against a running opsctl. Each actor in its role
+// (rolesfixture.h, issue 50): on PostgreSQL the agent opens the rows and records Adyen's
+// `received`, the receiver writes as the service, and alice sets auto-close as herself.
 
 #include "adyen/adyennotification.h"
 #include "storage/db/sqlconnection.h"
@@ -10,7 +12,7 @@
 #include "storage/reconcile/proposals.h"
 #include "storage/reconcile/reconcilestore.h"
 #include "support/adyendelivery.h"
-#include "support/storefixture.h"
+#include "support/rolesfixture.h"
 #include "webhook/webhookreceiver.h"
 
 #include <QTest>
@@ -69,6 +71,8 @@ class TestAdyenEvents : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
     void init();
     void cleanup();
     void refundSuccessSettlesTheReceivedRow();
@@ -97,12 +101,24 @@ private:
     qint64 storedEvents() { return test::TestDatabase::probeCount(m_f->path(), kCount); }
 
     static inline const QString kCount = u"SELECT COUNT(*) FROM provider_events"_s;
-    std::unique_ptr<test::StoreFixture> m_f;
+    std::unique_ptr<test::RolesFixture> m_f;
 };
+
+void TestAdyenEvents::initTestCase()
+{
+    const QString error = test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestAdyenEvents::cleanupTestCase()
+{
+    const QString error = test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
 
 void TestAdyenEvents::init()
 {
-    m_f = std::make_unique<test::StoreFixture>();
+    m_f = std::make_unique<test::RolesFixture>();
 }
 
 void TestAdyenEvents::cleanup()
@@ -123,17 +139,22 @@ Operation TestAdyenEvents::receivedRow(const QString &id, const QString &psp, qi
     op.idempotencyKey = u"key-"_s + id;
     op.windowSeconds = 7 * 24 * 3600;
     op.request = {"POST", u"/v71/payments/"_s + kPayment + u"/refunds"_s, "{}", "application/json"};
-    op.createdBy = u"agent:test"_s;
-    m_f->store().openOrGet(op);
+    // The agent's call opens it and its engine records Adyen's answer under that call's actor
+    // (engine/adyenrefundpolicy.cpp), naming the agent's login on PostgreSQL (migration 0013).
+    const QString actor = m_f->agentActor(u"test"_s);
+    op.createdBy = actor;
+    op.agent = m_f->agentOf();
+    OperationStore &agent = m_f->as(u"agent"_s);
+    agent.openOrGet(op);
     if (!psp.isEmpty())
-        m_f->store().recordProviderObject(id, psp, u"received"_s, u"system:engine"_s);
+        agent.recordProviderObject(id, psp, u"received"_s, actor);
     return row(id);
 }
 
 WebhookStats TestAdyenEvents::deliver(const QList<QByteArray> &bodies,
                                       const AdyenExpectation &expected)
 {
-    return test::deliverAdyen(m_f->store(), bodies, expected);
+    return test::deliverAdyen(m_f->as(u"svc"_s), bodies, expected);
 }
 
 void TestAdyenEvents::refundSuccessSettlesTheReceivedRow()
@@ -304,7 +325,7 @@ void TestAdyenEvents::paymentEventsAreKeptForRuleNine()
 
 void TestAdyenEvents::autoCloseOffProposesInstead()
 {
-    m_f->store().reconcile().setAutoClose(u"operator:alice"_s, false);
+    m_f->as(u"alice"_s).reconcile().setAutoClose(m_f->person(u"alice"_s), false);
     receivedRow(u"op_x"_s, u"RFND000000000013"_s);
     deliver({batch({{.op = u"op_x"_s, .psp = u"RFND000000000013"_s}})});
     // Issue 50 item 5: the row waited only for this notification, so it turns unknown and is in
