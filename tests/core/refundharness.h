@@ -1,19 +1,24 @@
 #pragma once
 
-// The refund engine's test harness: the real provider-sim over loopback HTTP, a real SQLite file,
-// a manual clock and a sleeper that records instead of sleeping. Shared by tst_refundengine
-// (rules 1–10) and tst_refundrepeat (rule 13, PaymentIntent, reason); each test is its own
-// executable, so the helpers are inline.
+// The refund engine's test harness: the real provider-sim over loopback HTTP, a real SQLite file
+// (or PostgreSQL database), a manual clock and a sleeper that records instead of sleeping. Shared
+// by tst_refundengine (rules 1–10), tst_refundrepeat (rule 13, PaymentIntent, reason) and
+// tst_agentlimits; each test is its own executable, so the helpers are inline.
+//
+// Who acts (issue 50, actorfixture.h): the engine runs the agent's refunds on the agent's store;
+// a person's resend runs on an engine of that person's store (the same engine on SQLite, where
+// every actor shares one connection; their own login on PostgreSQL).
 
 #include "engine/refundengine.h"
 #include "storage/access/repeatwindow.h"
+#include "support/actorfixture.h"
 #include "support/simprocess.h"
-#include "support/storefixture.h"
 #include "support/testpaths.h"
 
 #include <QRegularExpression>
 #include <QSqlQuery>
 #include <QTest>
+#include <map>
 
 namespace ops::test::refund {
 
@@ -22,6 +27,7 @@ using nlohmann::json;
 
 // Real HTTP, plus a check made at the moment of sending: the attempt about to go out must
 // already be committed, visible from another connection (rule 1 and rule 4).
+// On PostgreSQL that connection is the owner's (ActorFixture::path()): it only reads.
 class CommitCheckingTransport final : public HttpTransport
 {
 public:
@@ -64,11 +70,12 @@ private:
 
 struct Harness
 {
-    StoreFixture fixture;
+    ActorFixture fixture;
     SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
     std::unique_ptr<CommitCheckingTransport> transport;
     std::unique_ptr<StripeClient> client;
-    std::unique_ptr<RefundEngine> engine;
+    std::unique_ptr<RefundEngine> engine; // the agent's
+    std::map<QString, std::unique_ptr<RefundEngine>> people;
     QList<qint64> sleeps;
 
     bool start(const QString &secret = u"sk_test_demo"_s)
@@ -81,9 +88,31 @@ struct Harness
         EngineConfig config;
         config.jitterSeed = 1;
         engine = std::make_unique<RefundEngine>(
-            fixture.store(), *client, config,
+            fixture.agent(), *client, config,
             [this](std::chrono::milliseconds ms) { sleeps << ms.count(); });
+        people.clear();
         return true;
+    }
+    // The engine a person's resend runs on: the agent's where they share the store (SQLite).
+    RefundEngine &engineOf(const QString &person)
+    {
+        OperationStore &store = fixture.as(person);
+        if (&store == &fixture.agent())
+            return *engine;
+        auto &own = people[person];
+        if (!own) {
+            EngineConfig config;
+            config.jitterSeed = 1;
+            own = std::make_unique<RefundEngine>(
+                store, *client, config,
+                [this](std::chrono::milliseconds ms) { sleeps << ms.count(); });
+        }
+        return *own;
+    }
+    // The operator resend of `person` (alice, bob, carol) under their actor name.
+    ToolResult resend(const QString &operationId, const QString &person)
+    {
+        return engineOf(person).resend(operationId, personActorOf(person));
     }
     ToolResult refund(const QString &order, const QString &charge, qint64 amount)
     {
@@ -116,7 +145,7 @@ struct Harness
     std::vector<AuditEntry> audit(const QString &operationId, const QString &action)
     {
         std::vector<AuditEntry> out;
-        for (const auto &e : fixture.store().audit(operationId)) {
+        for (const auto &e : fixture.agent().audit(operationId)) {
             if (e.action == action)
                 out.push_back(e);
         }

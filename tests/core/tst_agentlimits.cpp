@@ -3,6 +3,9 @@
 // a supervisor's approval sends the stored request through the operator resend (four-eyes above
 // the threshold), a rejection closes it failed. Real provider-sim over loopback, real SQLite file
 // and, as tst_agentlimits_pg, PostgreSQL; the 24 h window and the second run on the test clock.
+// On PostgreSQL each actor logs in as itself (refundharness.h, issue 50): the engine and the 16
+// callers as the agent's login (an ops_agent login that names the agent "bot" it runs for, as
+// the MCP HTTP server does, so migration 0013 checks bot's limits too), alice and bob as theirs.
 
 #include "refundharness.h"
 #include "storage/access/accessstore.h"
@@ -22,9 +25,13 @@ using nlohmann::json;
 namespace {
 
 const QString kBot = u"agent:bot:test:1"_s;
-const QString kAlice = u"operator:alice"_s; // supervisor (StoreFixture)
-const QString kBob = u"operator:bob"_s;     // supervisor
-const QString kCarol = u"operator:carol"_s; // support
+// The people (actorfixture.h): alice and bob supervise, carol supports.
+const QString kAlice = u"alice"_s;
+const QString kBob = u"bob"_s;
+const QString kCarol = u"carol"_s;
+
+using test::personActorOf;
+using test::personName;
 
 AgentLimits limits(std::optional<qint64> maxUsd, std::optional<qint64> dailyUsd,
                    std::optional<int> rate = {})
@@ -63,6 +70,12 @@ NewOperation botOperation(const QString &id, const QString &order, qint64 amount
     return op;
 }
 
+// alice adds the agent "bot" with `l`.
+void addBot(test::ActorFixture &f, const AgentLimits &l)
+{
+    f.as(kAlice).access().addAgent(personActorOf(kAlice), u"bot"_s, l);
+}
+
 ToolResult botRefund(Harness &h, const QString &order, const QString &charge, qint64 amount,
                      const QString &currency = u"usd"_s)
 {
@@ -76,6 +89,8 @@ class TestAgentLimits : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
     void perRefund_holdsTheRowSendsNothingAndAnswersItsRepeat();
     void perRefund_anotherCurrencyIsHeld();
     void daily_countsSucceededAndLiveRefundsOnly();
@@ -88,11 +103,23 @@ private Q_SLOTS:
     void concurrentCalls_cannotOverrunTheDailyLimit();
 };
 
+void TestAgentLimits::initTestCase()
+{
+    const QString error = test::prepareActors();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestAgentLimits::cleanupTestCase()
+{
+    const QString error = test::dropActors();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
 void TestAgentLimits::perRefund_holdsTheRowSendsNothingAndAnswersItsRepeat()
 {
     Harness h;
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
-    h.fixture.store().access().addAgent(kAlice, u"bot"_s, limits(1000, {}));
+    addBot(h.fixture, limits(1000, {}));
 
     const ToolResult held = botRefund(h, u"7001"_s, u"ch_1002"_s, 1500);
     const json j = held.toJson();
@@ -100,7 +127,7 @@ void TestAgentLimits::perRefund_holdsTheRowSendsNothingAndAnswersItsRepeat()
     QCOMPARE(str(j["note"]), u"A person must approve this refund. Tell the customer it is being "
                              "reviewed; do not say it is done."_s);
     QCOMPARE(j.size(), 3u); // status, operation_id, note
-    const Operation row = *h.fixture.store().operation(held.operationId);
+    const Operation row = *h.fixture.agent().operation(held.operationId);
     QCOMPARE(toString(row.state), toString(OperationState::AwaitingApproval));
     QCOMPARE(row.hold, u"max_refund"_s);
     QCOMPARE(row.agent, u"bot"_s);
@@ -112,7 +139,7 @@ void TestAgentLimits::perRefund_holdsTheRowSendsNothingAndAnswersItsRepeat()
     const ToolResult again = botRefund(h, u"7001"_s, u"ch_1002"_s, 1500);
     QCOMPARE(status(again), u"needs_approval"_s);
     QCOMPARE(again.operationId, held.operationId);
-    QCOMPARE(scalar(h.fixture.store(), u"SELECT COUNT(*) FROM operations"_s), 1);
+    QCOMPARE(scalar(h.fixture.agent(), u"SELECT COUNT(*) FROM operations"_s), 1);
     QCOMPARE(h.refundPosts().size(), 0u);
 
     // Within the limit the agent refunds alone.
@@ -127,11 +154,11 @@ void TestAgentLimits::perRefund_anotherCurrencyIsHeld()
 {
     Harness h;
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
-    h.fixture.store().access().addAgent(kAlice, u"bot"_s, limits(1000, {}));
+    addBot(h.fixture, limits(1000, {}));
     // No rate converts 500 EUR into the USD limit: a person decides.
     const ToolResult r = botRefund(h, u"7003"_s, u"ch_eur"_s, 500, u"eur"_s);
     QCOMPARE(status(r), u"needs_approval"_s);
-    QCOMPARE(h.fixture.store().operation(r.operationId)->hold, u"max_refund"_s);
+    QCOMPARE(h.fixture.agent().operation(r.operationId)->hold, u"max_refund"_s);
     QCOMPARE(h.refundPosts().size(), 0u);
 }
 
@@ -139,8 +166,8 @@ void TestAgentLimits::daily_countsSucceededAndLiveRefundsOnly()
 {
     Harness h;
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
-    OperationStore &store = h.fixture.store();
-    store.access().addAgent(kAlice, u"bot"_s, limits({}, 3000));
+    OperationStore &store = h.fixture.agent();
+    addBot(h.fixture, limits({}, 3000));
 
     // A refund of the agent's that failed moved nothing: it does not count.
     const OpenResult failed = store.openOrGet(botOperation(u"op_failed"_s, u"x"_s, 2500));
@@ -166,8 +193,8 @@ void TestAgentLimits::rate_rejectsWithRetryAfterAndStoresNothing()
 {
     Harness h;
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
-    OperationStore &store = h.fixture.store();
-    store.access().addAgent(kAlice, u"bot"_s, limits({}, {}, 2));
+    OperationStore &store = h.fixture.agent();
+    addBot(h.fixture, limits({}, {}, 2));
 
     QCOMPARE(status(botRefund(h, u"r1"_s, u"ch_1002"_s, 100)), u"refunded"_s);
     h.fixture.clock().advanceMs(300);
@@ -193,9 +220,9 @@ void TestAgentLimits::revokedAgent_isRejectedWithNothingStored()
 {
     Harness h;
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
-    OperationStore &store = h.fixture.store();
-    store.access().addAgent(kAlice, u"bot"_s, {});
-    store.access().revokeAgent(kAlice, u"bot"_s);
+    OperationStore &store = h.fixture.agent();
+    addBot(h.fixture, {});
+    h.fixture.as(kAlice).access().revokeAgent(personActorOf(kAlice), u"bot"_s);
     const ToolResult r = botRefund(h, u"v1"_s, u"ch_1002"_s, 100);
     QCOMPARE(status(r), u"rejected"_s);
     QCOMPARE(str(r.toJson()["error"]["code"]), u"agent_revoked"_s);
@@ -207,12 +234,12 @@ void TestAgentLimits::approve_sendsTheStoredRequestWithItsKey()
 {
     Harness h;
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
-    OperationStore &store = h.fixture.store();
-    store.access().addAgent(kAlice, u"bot"_s, limits(1000, {}));
+    OperationStore &store = h.fixture.agent();
+    addBot(h.fixture, limits(1000, {}));
     const ToolResult held = botRefund(h, u"7101"_s, u"ch_1002"_s, 1500);
     const Operation before = *store.operation(held.operationId);
 
-    const ToolResult sent = h.engine->resend(held.operationId, kAlice);
+    const ToolResult sent = h.resend(held.operationId, kAlice);
     QCOMPARE(status(sent), u"refunded"_s);
     QVERIFY(h.transport->violations.isEmpty());
     const json posts = h.refundPosts();
@@ -223,7 +250,8 @@ void TestAgentLimits::approve_sendsTheStoredRequestWithItsKey()
     QCOMPARE(toString(after.state), toString(OperationState::Succeeded));
     QCOMPARE(after.operatorAttempts, 1);
     QCOMPARE(h.audit(held.operationId, u"agent_request.approved"_s).size(), 1u);
-    QCOMPARE(h.audit(held.operationId, u"agent_request.approved"_s).at(0).actor, kAlice);
+    QCOMPARE(h.audit(held.operationId, u"agent_request.approved"_s).at(0).actor,
+             personActorOf(kAlice));
     // The agent's status call now reads the refund.
     QCOMPARE(status(botRefund(h, u"7101"_s, u"ch_1002"_s, 1500)), u"refunded"_s);
 }
@@ -232,12 +260,12 @@ void TestAgentLimits::approve_aboveTheThresholdTakesASecondSupervisor()
 {
     Harness h;
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
-    OperationStore &store = h.fixture.store();
-    store.access().addAgent(kAlice, u"bot"_s, limits(1000, {}));
-    store.access().setApprovalThreshold(kAlice, u"usd"_s, 1200);
+    OperationStore &store = h.fixture.agent();
+    addBot(h.fixture, limits(1000, {}));
+    h.fixture.as(kAlice).access().setApprovalThreshold(personActorOf(kAlice), u"usd"_s, 1200);
     const ToolResult held = botRefund(h, u"7201"_s, u"ch_1002"_s, 1500);
 
-    const ToolResult first = h.engine->resend(held.operationId, kAlice);
+    const ToolResult first = h.resend(held.operationId, kAlice);
     QCOMPARE(str(first.toJson()["error"]["code"]), u"awaiting_approval"_s);
     QCOMPARE(toString(store.operation(held.operationId)->state),
              toString(OperationState::AwaitingApproval));
@@ -246,8 +274,8 @@ void TestAgentLimits::approve_aboveTheThresholdTakesASecondSupervisor()
     QCOMPARE(pending.size(), 1u);
     QCOMPARE(pending.at(0).operationId, held.operationId);
 
-    approveRequest(store, pending.at(0).id, kBob, {});
-    QCOMPARE(status(h.engine->resend(held.operationId, kAlice)), u"refunded"_s);
+    approveRequest(h.fixture.as(kBob), pending.at(0).id, personActorOf(kBob), {});
+    QCOMPARE(status(h.resend(held.operationId, kAlice)), u"refunded"_s);
     QCOMPARE(h.refundPosts().size(), 1u);
 }
 
@@ -255,14 +283,14 @@ void TestAgentLimits::approveAndReject_areRefusedWithoutTheApproveRight()
 {
     Harness h;
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
-    OperationStore &store = h.fixture.store();
-    store.access().addAgent(kAlice, u"bot"_s, limits(1000, {}));
+    OperationStore &store = h.fixture.agent();
+    addBot(h.fixture, limits(1000, {}));
     const ToolResult held = botRefund(h, u"7301"_s, u"ch_1002"_s, 1500);
-    QVERIFY_THROWS_EXCEPTION(ActionRefused, h.engine->resend(held.operationId, kCarol));
-    QVERIFY_THROWS_EXCEPTION(ActionRefused,
-                             store.rejectAgentRequest(held.operationId, kCarol, u"no"_s));
-    QVERIFY_THROWS_EXCEPTION(ActionRefused,
-                             store.rejectAgentRequest(held.operationId, kAlice, u"  "_s));
+    QVERIFY_THROWS_EXCEPTION(ActionRefused, h.resend(held.operationId, kCarol));
+    QVERIFY_THROWS_EXCEPTION(ActionRefused, h.fixture.as(kCarol).rejectAgentRequest(
+                                                held.operationId, personActorOf(kCarol), u"no"_s));
+    QVERIFY_THROWS_EXCEPTION(ActionRefused, h.fixture.as(kAlice).rejectAgentRequest(
+                                                held.operationId, personActorOf(kAlice), u"  "_s));
     const Operation row = *store.operation(held.operationId);
     QCOMPARE(toString(row.state), toString(OperationState::AwaitingApproval));
     QCOMPARE(row.operatorAttempts, 0);
@@ -273,18 +301,22 @@ void TestAgentLimits::reject_closesFailedWithTheReason()
 {
     Harness h;
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
-    OperationStore &store = h.fixture.store();
-    store.access().addAgent(kAlice, u"bot"_s, limits(1000, {}));
+    OperationStore &store = h.fixture.agent();
+    addBot(h.fixture, limits(1000, {}));
     const ToolResult held = botRefund(h, u"7401"_s, u"ch_1002"_s, 1500);
-    QVERIFY(store.rejectAgentRequest(held.operationId, kAlice, u"customer already credited"_s));
+    OperationStore &alice = h.fixture.as(kAlice);
+    QVERIFY(alice.rejectAgentRequest(held.operationId, personActorOf(kAlice),
+                                     u"customer already credited"_s));
     const Operation row = *store.operation(held.operationId);
     QCOMPARE(toString(row.state), toString(OperationState::Failed));
     QCOMPARE(row.failureCode, u"rejected"_s);
-    QCOMPARE(row.closedBy, kAlice);
-    QCOMPARE(row.closeReason, u"rejected by alice: customer already credited"_s);
+    QCOMPARE(row.closedBy, personActorOf(kAlice));
+    QCOMPARE(row.closeReason,
+             u"rejected by %1: customer already credited"_s.arg(personName(kAlice)));
     QCOMPARE(h.audit(held.operationId, u"agent_request.rejected"_s).size(), 1u);
-    QVERIFY(!store.rejectAgentRequest(held.operationId, kAlice, u"again"_s)); // decided
-    const json j = h.engine->resend(held.operationId, kAlice).toJson();
+    // Decided: a second rejection changes nothing.
+    QVERIFY(!alice.rejectAgentRequest(held.operationId, personActorOf(kAlice), u"again"_s));
+    const json j = h.resend(held.operationId, kAlice).toJson();
     QCOMPARE(str(j["status"]), u"failed"_s); // a final row is not sent
     QCOMPARE(h.refundPosts().size(), 0u);
 }
@@ -293,18 +325,19 @@ void TestAgentLimits::concurrentCalls_cannotOverrunTheDailyLimit()
 {
     // 16 callers of one agent at once, each with its own connection, each asking 1000 of a
     // 5000 daily limit for its own order: exactly five open, the other eleven are held.
-    test::StoreFixture fx;
-    fx.store().access().addAgent(kAlice, u"bot"_s, limits({}, 5000));
+    test::ActorFixture fx;
+    addBot(fx, limits({}, 5000));
     constexpr int kCallers = 16;
     std::mutex mutex;
     std::vector<OpenResult> results;
-    const QStringList errors = test::onThreads(fx.path(), kCallers, [&](Connection &db, int i) {
-        OperationStore store(db, fx.clock());
-        const NewOperation op = botOperation(u"op_c%1"_s.arg(i), u"order-%1"_s.arg(i), 1000);
-        const OpenResult r = store.openOrGet(op);
-        std::lock_guard lock(mutex);
-        results.push_back(r);
-    });
+    const QStringList errors =
+        test::onThreads(fx.agentLocation(), kCallers, [&](Connection &db, int i) {
+            OperationStore store(db, fx.clock());
+            const NewOperation op = botOperation(u"op_c%1"_s.arg(i), u"order-%1"_s.arg(i), 1000);
+            const OpenResult r = store.openOrGet(op);
+            std::lock_guard lock(mutex);
+            results.push_back(r);
+        });
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u"; "_s)));
     QCOMPARE(int(results.size()), kCallers);
     const auto inState = [&](OperationState s) {
@@ -313,7 +346,7 @@ void TestAgentLimits::concurrentCalls_cannotOverrunTheDailyLimit()
     };
     QCOMPARE(inState(OperationState::Open), 5);
     QCOMPARE(inState(OperationState::AwaitingApproval), 11);
-    QCOMPARE(scalar(fx.store(), u"SELECT COALESCE(SUM(amount_minor), 0) FROM operations WHERE "
+    QCOMPARE(scalar(fx.agent(), u"SELECT COALESCE(SUM(amount_minor), 0) FROM operations WHERE "
                                 "state = 'open'"_s),
              5000);
 }

@@ -1,6 +1,8 @@
 // The refund engine against the real provider-sim over loopback HTTP, on real SQLite files.
 // One named test per docs/design.md rule 1–10 (8 lands with the console's manual close), plus the
 // issue's "done when" scenario; rule 13 and refund by PaymentIntent are in tst_refundrepeat.
+// As tst_refundengine_pg on PostgreSQL, the engine runs as the agent's login and alice resends
+// as hers (refundharness.h, issue 50).
 
 #include "refundharness.h"
 #include "storage/access/repeatwindow.h"
@@ -14,13 +16,14 @@ using namespace ops;
 using namespace ops::test::refund;
 using nlohmann::json;
 using ops::test::SimProcess;
-using ops::test::StoreFixture;
 
 class TestRefundEngine : public QObject
 {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
     void rule1_keyIsOursAndCommittedBeforeTheFirstRequest();
     void rule2_retriesReuseTheLiveOperation();
     void rule3_everyAttemptSendsTheStoredBytes();
@@ -43,6 +46,16 @@ private Q_SLOTS:
     void resend_unknownRowClosesThroughAPersonsClose();
 };
 
+void TestRefundEngine::initTestCase()
+{
+    const QString error = ops::test::prepareActors();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+void TestRefundEngine::cleanupTestCase()
+{
+    const QString error = ops::test::dropActors();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
 void TestRefundEngine::rule1_keyIsOursAndCommittedBeforeTheFirstRequest()
 {
     Harness h;
@@ -50,7 +63,7 @@ void TestRefundEngine::rule1_keyIsOursAndCommittedBeforeTheFirstRequest()
     const ToolResult r = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
     QCOMPARE(status(r), u"refunded"_s);
     QVERIFY2(h.transport->violations.isEmpty(), qPrintable(h.transport->violations.join(u"; ")));
-    const auto op = h.fixture.store().operation(r.operationId);
+    const auto op = h.fixture.agent().operation(r.operationId);
     static const QRegularExpression uuid4(
         u"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"_s);
     QVERIFY(uuid4.match(op->idempotencyKey).hasMatch());
@@ -71,7 +84,7 @@ void TestRefundEngine::rule2_retriesReuseTheLiveOperation()
     QCOMPARE(posts.size(), 4u);
     for (const auto &p : posts)
         QCOMPARE(str(p["idempotency_key"]), str(posts.at(0)["idempotency_key"]));
-    QCOMPARE(h.fixture.store().list({}).size(), 1u);
+    QCOMPARE(h.fixture.agent().list({}).size(), 1u);
     QCOMPARE(h.movements(), 1u);
 }
 void TestRefundEngine::rule3_everyAttemptSendsTheStoredBytes()
@@ -81,7 +94,7 @@ void TestRefundEngine::rule3_everyAttemptSendsTheStoredBytes()
     h.fault("429", 2);
     const ToolResult r = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
     QCOMPARE(status(r), u"refunded"_s);
-    const auto op = h.fixture.store().operation(r.operationId);
+    const auto op = h.fixture.agent().operation(r.operationId);
     const json posts = h.refundPosts();
     QCOMPARE(posts.size(), 3u);
     for (const auto &p : posts)
@@ -98,10 +111,10 @@ void TestRefundEngine::rule4_attemptsAreCountedAndCapped()
     h.fault("503", 100);
     const ToolResult first = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
     QCOMPARE(status(first), u"unconfirmed"_s);
-    QCOMPARE(h.fixture.store().operation(first.operationId)->attempts, 3);
+    QCOMPARE(h.fixture.agent().operation(first.operationId)->attempts, 3);
     const ToolResult second = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
     QCOMPARE(status(second), u"checking"_s);
-    const auto op = h.fixture.store().operation(first.operationId);
+    const auto op = h.fixture.agent().operation(first.operationId);
     QCOMPARE(op->attempts, 6);
     QCOMPARE(toString(op->state), u"unknown"_s);
     QCOMPARE(h.refundPosts().size(), 6u);
@@ -136,7 +149,7 @@ void TestRefundEngine::rule5_classification()
     h.fault(mode.toLatin1().constData(), count, 1500);
     const ToolResult r = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
     QCOMPARE(status(r), expectedStatus);
-    QCOMPARE(toString(h.fixture.store().operation(r.operationId)->state), expectedState);
+    QCOMPARE(toString(h.fixture.agent().operation(r.operationId)->state), expectedState);
     QCOMPARE(int(h.refundPosts().size()), expectedPosts);
     QCOMPARE(int(h.movements()), expectedMovements);
 }
@@ -151,10 +164,10 @@ void TestRefundEngine::rule5_credentialsLeaveTheRowOpen()
     const ToolResult second = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
     QCOMPARE(status(second), u"unconfirmed"_s);
     QCOMPARE(second.errorCode, u"provider_credentials"_s);
-    const auto op = h.fixture.store().operation(first.operationId);
+    const auto op = h.fixture.agent().operation(first.operationId);
     QCOMPARE(toString(op->state), u"open"_s);
     QCOMPARE(op->attempts, 4); // one attempt answered 401, then the call stopped
-    QCOMPARE(toString(h.fixture.store().attempts(op->id).back().outcome), u"credentials"_s);
+    QCOMPARE(toString(h.fixture.agent().attempts(op->id).back().outcome), u"credentials"_s);
     QCOMPARE(h.movements(), 0u);
 }
 void TestRefundEngine::rule5_keyMismatchGoesToAPerson()
@@ -163,7 +176,7 @@ void TestRefundEngine::rule5_keyMismatchGoesToAPerson()
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
     h.fault("503", 3);
     const ToolResult first = h.refund(u"4417"_s, u"ch_4417"_s, 1000);
-    const auto op = h.fixture.store().operation(first.operationId);
+    const auto op = h.fixture.agent().operation(first.operationId);
     // Someone else used our key for a different request: the provider remembers theirs.
     const auto reply = h.sim.request("POST", u"/v1/refunds"_s, "charge=ch_4417&amount=500",
                                      {{"Authorization", "Bearer sk_test_demo"},
@@ -172,8 +185,8 @@ void TestRefundEngine::rule5_keyMismatchGoesToAPerson()
     QCOMPARE(reply.status, 200);
     const ToolResult second = h.refund(u"4417"_s, u"ch_4417"_s, 1000);
     QCOMPARE(status(second), u"checking"_s);
-    QCOMPARE(toString(h.fixture.store().operation(op->id)->state), u"unknown"_s);
-    QCOMPARE(toString(h.fixture.store().attempts(op->id).back().outcome), u"key_mismatch"_s);
+    QCOMPARE(toString(h.fixture.agent().operation(op->id)->state), u"unknown"_s);
+    QCOMPARE(toString(h.fixture.agent().attempts(op->id).back().outcome), u"key_mismatch"_s);
 }
 void TestRefundEngine::rule5_refundObjectStatus_data()
 {
@@ -204,11 +217,11 @@ void TestRefundEngine::rule5_refundObjectStatus()
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
     const ToolResult r = h.refund(u"o-"_s + charge, charge, amount);
     QCOMPARE(status(r), expectedStatus);
-    const auto op = h.fixture.store().operation(r.operationId);
+    const auto op = h.fixture.agent().operation(r.operationId);
     QCOMPARE(toString(op->state), expectedState);
     QCOMPARE(op->providerStatus, expectedSubStatus);
     QCOMPARE(op->failureCode, expectedCode);
-    QCOMPARE(h.fixture.store().evidence(r.operationId).size(), 1u); // the object is kept
+    QCOMPARE(h.fixture.agent().evidence(r.operationId).size(), 1u); // the object is kept
 }
 void TestRefundEngine::rule6_unknownIsStickyAndSendsNothing()
 {
@@ -239,7 +252,7 @@ void TestRefundEngine::rule7_closedWindowSendsNothing()
     const ToolResult late = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
     QCOMPARE(status(late), u"checking"_s);
     QCOMPARE(h.refundPosts().size(), 3u);
-    QCOMPARE(h.fixture.store().operation(first.operationId)->unknownReason,
+    QCOMPARE(h.fixture.agent().operation(first.operationId)->unknownReason,
              u"retention window closed"_s);
 }
 void TestRefundEngine::rule9_refundableBalance()
@@ -257,7 +270,7 @@ void TestRefundEngine::rule9_refundableBalance()
     const ToolResult over = h.refund(u"4417"_s, u"ch_4417"_s, 1000);
     QCOMPARE(status(over), u"rejected"_s);
     QCOMPARE(over.errorCode, u"amount_exceeds_refundable"_s);
-    QCOMPARE(h.fixture.store().list({}).size(), 1u);
+    QCOMPARE(h.fixture.agent().list({}).size(), 1u);
     // Live rows count too: an unconfirmed 500 leaves 300.
     h.fault("503", 3);
     QCOMPARE(status(h.refund(u"4417"_s, u"ch_4417"_s, 500)), u"unconfirmed"_s);
@@ -278,7 +291,7 @@ void TestRefundEngine::rule10_operationIdTravelsInMetadata()
     QVERIFY(
         bytes(h.refundPosts().at(0)["body"])
             .contains(QByteArray(QByteArray("metadata[operation_id]=") + r.operationId.toUtf8())));
-    const auto evidence = h.fixture.store().evidence(r.operationId);
+    const auto evidence = h.fixture.agent().evidence(r.operationId);
     QCOMPARE(evidence.size(), 1u);
     QVERIFY(evidence.at(0).body.contains(r.refundId.toUtf8()));
 }
@@ -290,13 +303,13 @@ void TestRefundEngine::doneWhen_timeoutThenReplayIsOneRefund()
     const ToolResult r = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
     QCOMPARE(status(r), u"refunded"_s);
     QCOMPARE(h.movements(), 1u);
-    const auto attempts = h.fixture.store().attempts(r.operationId);
+    const auto attempts = h.fixture.agent().attempts(r.operationId);
     QCOMPARE(attempts.size(), 2u);
     QCOMPARE(toString(attempts.at(0).outcome), u"no_answer"_s);
     QCOMPARE(attempts.at(0).transportError, u"timeout"_s);
     QCOMPARE(toString(attempts.at(1).outcome), u"succeeded"_s);
     QVERIFY(attempts.at(1).replayed);
-    QCOMPARE(h.fixture.store().operation(r.operationId)->providerRef, r.refundId);
+    QCOMPARE(h.fixture.agent().operation(r.operationId)->providerRef, r.refundId);
 }
 void TestRefundEngine::invalidInputStoresAndSendsNothing_data()
 {
@@ -341,7 +354,7 @@ void TestRefundEngine::invalidInputStoresAndSendsNothing()
     QCOMPARE(status(r), u"rejected"_s);
     QCOMPARE(r.errorCode, code);
     QVERIFY(!r.errorMessage.isEmpty());
-    QCOMPARE(h.fixture.store().list({}).size(), 0u);
+    QCOMPARE(h.fixture.agent().list({}).size(), 0u);
     QCOMPARE(h.refundPosts().size(), 0u);
 }
 void TestRefundEngine::unreachableProviderIsRejectedWithNothingStored()
@@ -352,12 +365,12 @@ void TestRefundEngine::unreachableProviderIsRejectedWithNothingStored()
     h.sim.stop();
     h.client = std::make_unique<StripeClient>(
         *h.transport, StripeConfig{gone, u"sk_test_demo"_s, std::chrono::milliseconds(400)});
-    h.engine = std::make_unique<RefundEngine>(h.fixture.store(), *h.client, EngineConfig{},
+    h.engine = std::make_unique<RefundEngine>(h.fixture.agent(), *h.client, EngineConfig{},
                                               [](std::chrono::milliseconds) {});
     const ToolResult r = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
     QCOMPARE(status(r), u"rejected"_s);
     QCOMPARE(r.errorCode, u"provider_unreachable"_s);
-    QCOMPARE(h.fixture.store().list({}).size(), 0u);
+    QCOMPARE(h.fixture.agent().list({}).size(), 0u);
 }
 void TestRefundEngine::resend_unknownRowLeftAsIsSaysWhy()
 {
@@ -367,14 +380,14 @@ void TestRefundEngine::resend_unknownRowLeftAsIsSaysWhy()
     const ToolResult first = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
     QCOMPARE(status(first), u"checking"_s);
     // The operator resend replays the same 500: the row stays unknown and the result says why.
-    const ToolResult resent = h.engine->resend(first.operationId, u"operator:alice"_s);
+    const ToolResult resent = h.resend(first.operationId, u"alice"_s);
     QCOMPARE(status(resent), u"checking"_s);
     QVERIFY2(resent.errorMessage.startsWith(u"operator resend: provider answered HTTP 500"_s),
              qPrintable(resent.errorMessage));
     QVERIFY(resent.errorMessage.endsWith(u"the row stays as it is"_s));
-    const auto op = h.fixture.store().operation(first.operationId);
+    const auto op = h.fixture.agent().operation(first.operationId);
     QCOMPARE(toString(op->state), u"unknown"_s);
-    QCOMPARE(h.fixture.store().attempts(op->id).back().actor, u"operator:alice"_s);
+    QCOMPARE(h.fixture.agent().attempts(op->id).back().actor, ops::test::personActorOf(u"alice"_s));
     QCOMPARE(h.movements(), 0u);
 }
 void TestRefundEngine::resend_unknownRowClosesThroughAPersonsClose()
@@ -385,14 +398,15 @@ void TestRefundEngine::resend_unknownRowClosesThroughAPersonsClose()
     const ToolResult first = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
     QCOMPARE(status(first), u"checking"_s);
     h.fault("prune_key", 1); // the provider forgets the key: the resend runs the refund
-    const ToolResult resent = h.engine->resend(first.operationId, u"operator:alice"_s);
+    const ToolResult resent = h.resend(first.operationId, u"alice"_s);
     QCOMPARE(status(resent), u"refunded"_s);
-    const auto op = h.fixture.store().operation(first.operationId);
+    const auto op = h.fixture.agent().operation(first.operationId);
     QCOMPARE(toString(op->state), u"succeeded"_s);
-    QCOMPARE(op->closedBy, u"operator:alice"_s); // rule 8: a person's close, not automation's
+    // rule 8: a person's close, not automation's
+    QCOMPARE(op->closedBy, ops::test::personActorOf(u"alice"_s));
     QVERIFY(
         op->closeReason.startsWith(u"operator resend with the stored key: provider answered"_s));
-    const auto evidence = h.fixture.store().evidence(op->id);
+    const auto evidence = h.fixture.agent().evidence(op->id);
     QCOMPARE(evidence.size(), 1u);
     QVERIFY(evidence.front().title.endsWith(u"as returned to an operator resend"_s));
     QCOMPARE(h.movements(), 1u);

@@ -1,9 +1,11 @@
 // Rule 13 (a confirmed refund answers its repeat; `reference` makes a second one) and refund by
 // PaymentIntent with a reason, against the real provider-sim over loopback on real SQLite files.
+// As tst_refundrepeat_pg on PostgreSQL, the engine runs as the agent's login and the window is
+// set by the supervisors on theirs (refundharness.h, issue 50).
 
-#include "storage/db/sqlconnection.h"
 #include "refundharness.h"
 #include "storage/access/repeatwindow.h"
+#include "storage/db/sqlconnection.h"
 
 #include <QRegularExpression>
 #include <QSqlQuery>
@@ -13,14 +15,17 @@ using namespace Qt::StringLiterals;
 using namespace ops;
 using namespace ops::test::refund;
 using nlohmann::json;
+using ops::test::ActorFixture;
+using ops::test::personActorOf;
 using ops::test::SimProcess;
-using ops::test::StoreFixture;
 
 class TestRefundRepeat : public QObject
 {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
     void rule13_repeatInsideTheWindowAnswersWithoutSending();
     void rule13_anotherReferenceIsASecondRefund();
     void rule13_pastTheWindowOpensANewOperationOnlyIfMoneyIsLeft();
@@ -31,6 +36,16 @@ private Q_SLOTS:
     void chargeOrPaymentIntentAndReasonAreValidated();
 };
 
+void TestRefundRepeat::initTestCase()
+{
+    const QString error = ops::test::prepareActors();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+void TestRefundRepeat::cleanupTestCase()
+{
+    const QString error = ops::test::dropActors();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
 void TestRefundRepeat::rule13_repeatInsideTheWindowAnswersWithoutSending()
 {
     Harness h;
@@ -47,7 +62,7 @@ void TestRefundRepeat::rule13_repeatInsideTheWindowAnswersWithoutSending()
     QVERIFY(again.toJson()["repeat"] == true);
     QCOMPARE(h.refundPosts().size(), 1u);
     QCOMPARE(h.movements(), 1u);
-    QCOMPARE(h.fixture.store().list({}).size(), 1u);
+    QCOMPARE(h.fixture.agent().list({}).size(), 1u);
     const auto repeats = h.audit(first.operationId, u"refund.repeat"_s);
     QCOMPARE(repeats.size(), 1u);
     QCOMPARE(repeats.at(0).actor, u"agent:toolu_01"_s);
@@ -66,7 +81,7 @@ void TestRefundRepeat::rule13_anotherReferenceIsASecondRefund()
     QVERIFY(second.operationId != first.operationId);
     QVERIFY(second.refundId != first.refundId);
     QCOMPARE(h.movements(), 2u);
-    QCOMPARE(h.fixture.store().operation(second.operationId)->reference, u"ticket-8812"_s);
+    QCOMPARE(h.fixture.agent().operation(second.operationId)->reference, u"ticket-8812"_s);
     QVERIFY(bytes(h.refundPosts().at(1)["body"]).contains("metadata[reference]=ticket-8812"));
     // Each unit answers its own repeat.
     const ToolResult again = h.refund(meant);
@@ -85,8 +100,8 @@ void TestRefundRepeat::rule13_pastTheWindowOpensANewOperationOnlyIfMoneyIsLeft()
 {
     Harness h;
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
-    setRepeatWindow(connectionOf(h.fixture.store()), h.fixture.clock().nowMs(), u"operator:alice"_s,
-                    std::chrono::milliseconds(500));
+    setRepeatWindow(connectionOf(h.fixture.as(u"alice"_s)), h.fixture.clock().nowMs(),
+                    personActorOf(u"alice"_s), std::chrono::milliseconds(500));
     const ToolResult first = h.refund(u"4417"_s, u"ch_4417"_s, 1900);
     QCOMPARE(status(first), u"refunded"_s);
     h.fixture.clock().advanceMs(499);
@@ -105,32 +120,32 @@ void TestRefundRepeat::rule13_pastTheWindowOpensANewOperationOnlyIfMoneyIsLeft()
     QCOMPARE(third.errorCode, u"amount_exceeds_refundable"_s);
     QVERIFY2(third.errorMessage.contains(second.refundId), qPrintable(third.errorMessage));
     QCOMPARE(h.refundPosts().size(), 2u);
-    QCOMPARE(h.fixture.store().list({}).size(), 2u);
+    QCOMPARE(h.fixture.agent().list({}).size(), 2u);
 }
 void TestRefundRepeat::rule13_theWindowSettingIsAudited()
 {
-    StoreFixture f;
-    Connection &db = connectionOf(f.store());
+    ActorFixture f; // each person sets it on their own connection (their login on PostgreSQL)
+    Connection &db = connectionOf(f.as(u"alice"_s));
+    const auto set = [&](const QString &person, std::optional<std::chrono::milliseconds> window) {
+        setRepeatWindow(connectionOf(f.as(person)), f.clock().nowMs(), personActorOf(person),
+                        window);
+    };
     QCOMPARE(repeatWindow(db).count(), kDefaultRepeatWindow.count());
-    QVERIFY_THROWS_EXCEPTION(
-        ActionRefused,
-        setRepeatWindow(db, f.clock().nowMs(), u"operator:carol"_s, std::chrono::hours(1)));
-    QVERIFY_THROWS_EXCEPTION(
-        ActionRefused,
-        setRepeatWindow(db, f.clock().nowMs(), u"operator:alice"_s, std::chrono::milliseconds(-1)));
+    QVERIFY_THROWS_EXCEPTION(ActionRefused, set(u"carol"_s, std::chrono::hours(1)));
+    QVERIFY_THROWS_EXCEPTION(ActionRefused, set(u"alice"_s, std::chrono::milliseconds(-1)));
     QCOMPARE(repeatWindow(db).count(), kDefaultRepeatWindow.count());
-    setRepeatWindow(db, f.clock().nowMs(), u"operator:alice"_s, std::chrono::minutes(90));
+    set(u"alice"_s, std::chrono::minutes(90));
     QCOMPARE(repeatWindow(db).count(), qint64(5'400'000));
-    setRepeatWindow(db, f.clock().nowMs(), u"operator:bob"_s, std::nullopt);
+    set(u"bob"_s, std::nullopt);
     QCOMPARE(repeatWindow(db).count(), kDefaultRepeatWindow.count());
     QSqlQuery q(db);
     QVERIFY(q.exec(u"SELECT actor, detail FROM audit WHERE action = 'settings.repeat_window' "
                    "ORDER BY id"_s));
     QVERIFY(q.next());
-    QCOMPARE(q.value(0).toString(), u"operator:alice"_s);
+    QCOMPARE(q.value(0).toString(), personActorOf(u"alice"_s));
     QVERIFY2(q.value(1).toString().contains(u"5400000"_s), qPrintable(q.value(1).toString()));
     QVERIFY(q.next());
-    QCOMPARE(q.value(0).toString(), u"operator:bob"_s);
+    QCOMPARE(q.value(0).toString(), personActorOf(u"bob"_s));
     QVERIFY(!q.next()); // the refused changes wrote nothing
     QCOMPARE(parseRepeatWindow(u"24h"_s).valueOr(std::chrono::milliseconds(0)).count(),
              qint64(86'400'000));
@@ -149,7 +164,7 @@ void TestRefundRepeat::paymentIntent_resolvesTheChargeBeforeTheRowIsWritten()
     byIntent.reason = u"duplicate"_s;
     const ToolResult r = h.refund(byIntent);
     QCOMPARE(status(r), u"refunded"_s);
-    const auto row = h.fixture.store().operation(r.operationId);
+    const auto row = h.fixture.agent().operation(r.operationId);
     QCOMPARE(row->chargeId, u"ch_4417"_s);
     const QByteArray body = bytes(h.refundPosts().at(0)["body"]);
     QVERIFY2(body.startsWith("charge=ch_4417&amount=1000&reason=duplicate&"), body.constData());
@@ -183,7 +198,7 @@ void TestRefundRepeat::paymentIntent_unknownIsRejectedWithNothingStored()
     QCOMPARE(r.errorCode, u"resource_missing"_s); // the provider's code
     QVERIFY2(r.errorMessage.contains(u"pi_missing"_s), qPrintable(r.errorMessage));
     QCOMPARE(h.paymentIntentReads(), 1u);
-    QCOMPARE(h.fixture.store().list({}).size(), 0u);
+    QCOMPARE(h.fixture.agent().list({}).size(), 0u);
     QCOMPARE(h.refundPosts().size(), 0u);
 }
 void TestRefundRepeat::chargeOrPaymentIntentAndReasonAreValidated_data()
@@ -225,7 +240,7 @@ void TestRefundRepeat::chargeOrPaymentIntentAndReasonAreValidated()
     QCOMPARE(status(r), u"rejected"_s);
     QCOMPARE(r.errorCode, u"invalid_request"_s);
     QVERIFY2(r.errorMessage.contains(message), qPrintable(r.errorMessage));
-    QCOMPARE(h.fixture.store().list({}).size(), 0u);
+    QCOMPARE(h.fixture.agent().list({}).size(), 0u);
     QCOMPARE(h.refundPosts().size(), 0u);
     QCOMPARE(h.paymentIntentReads(), 0u);
 }
