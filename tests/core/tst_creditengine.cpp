@@ -1,5 +1,6 @@
 // Credit movements against the real provider-sim over loopback HTTP, on real SQLite files
-// (or PostgreSQL): the engine's rules for top-up, charge and adjust, and work names.
+// (or PostgreSQL, where the engine logs in as the agent: issue 50): the engine's rules for
+// top-up, charge and adjust, and work names.
 
 #include "support/slenenginefixture.h"
 
@@ -18,6 +19,8 @@ class TestCreditEngine : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
     void credit_succeedsOnceAndLaterCallsSendNothing();
     void credit_outcomes_data();
     void credit_outcomes();
@@ -35,6 +38,18 @@ private Q_SLOTS:
     void transport_attemptsMatchRequestsOnADroppedConnection();
 };
 
+void TestCreditEngine::initTestCase()
+{
+    const QString error = ops::test::prepareActors();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestCreditEngine::cleanupTestCase()
+{
+    const QString error = ops::test::dropActors();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
 void TestCreditEngine::credit_succeedsOnceAndLaterCallsSendNothing()
 {
     Harness h;
@@ -48,7 +63,7 @@ void TestCreditEngine::credit_succeedsOnceAndLaterCallsSendNothing()
     QCOMPARE(op.providerRef, first.movementId);
     QCOMPARE(op.idempotencyKey, u"invoice-7781:topup"_s);
     QCOMPARE(op.project, u"demo"_s);
-    QCOMPARE(h.fixture.store().evidence(op.id).size(), size_t(1));
+    QCOMPARE(h.fixture.agent().evidence(op.id).size(), size_t(1));
     // Rule 10: the movement maps back to the row through its note.
     const json ledger = h.movements();
     QCOMPARE(ledger.size(), size_t(1));
@@ -233,7 +248,7 @@ void TestCreditEngine::credit_sameWorkNameInTwoProjectsIsTwoOperations()
          {"customers", {{{"id", "u_1"}, {"project", "other"}, {"balances", {{"credits", 10}}}}}}});
     SlenClient otherClient(demo.transport, {demo.sim.baseUrl(), u"sk_test_other"_s, u"other"_s,
                                             std::chrono::milliseconds(400)});
-    CreditEngine other(demo.fixture.store(), otherClient, demo.config,
+    CreditEngine other(demo.fixture.agent(), otherClient, demo.config,
                        [](std::chrono::milliseconds) {});
     const ToolResult a = demo.topup(u"u_1"_s, 100, u"invoice-1:topup"_s);
     const ToolResult b = other.move(
@@ -337,7 +352,7 @@ void TestCreditEngine::transport_attemptsMatchRequestsOnADroppedConnection()
     h.fault("POST /v1/customers/*/topup", "hang_before_commit", 1, 150);
     const ToolResult r = h.topup(u"u_1"_s, 100, u"job:11:topup"_s);
     QCOMPARE(status(r), u"succeeded"_s);
-    QCOMPARE(h.posts().size(), h.fixture.store().attempts(r.operationId).size());
+    QCOMPARE(h.posts().size(), h.fixture.agent().attempts(r.operationId).size());
     QCOMPARE(h.movements().size(), size_t(1));
 }
 

@@ -1,5 +1,6 @@
 // Flow executions against the real provider-sim over loopback HTTP, on real SQLite files (or
-// PostgreSQL): finished, running, refused and conflicting executions.
+// PostgreSQL, where the engine logs in as the agent: issue 50): finished, running, refused and
+// conflicting executions.
 
 #include "support/slenenginefixture.h"
 
@@ -18,6 +19,8 @@ class TestExecutionEngine : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
     void execution_finishesAtOnce();
     void execution_runningIsCompletedByALaterCall();
     void execution_errorBeforeCreationFailsAndKeepsTheWorkName();
@@ -29,6 +32,18 @@ private Q_SLOTS:
     void execution_badInputStoresAndSendsNothing_data();
     void execution_badInputStoresAndSendsNothing();
 };
+
+void TestExecutionEngine::initTestCase()
+{
+    const QString error = ops::test::prepareActors();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestExecutionEngine::cleanupTestCase()
+{
+    const QString error = ops::test::dropActors();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
 
 void TestExecutionEngine::execution_finishesAtOnce()
 {
@@ -63,7 +78,7 @@ void TestExecutionEngine::execution_runningIsCompletedByALaterCall()
     QCOMPARE(toString(open.state), toString(OperationState::Open));
     QCOMPARE(open.providerRef, first.executionId);
     QVERIFY(!open.providerStatus.isEmpty());
-    QCOMPARE(h.fixture.store().attempts(open.id).size(), size_t(1));
+    QCOMPARE(h.fixture.agent().attempts(open.id).size(), size_t(1));
 
     h.sim.advanceClock(31);
     const ToolResult done = h.execute(u"slow_report"_s, {{"month", "2026-11"}}, u"report:11"_s);
@@ -72,7 +87,7 @@ void TestExecutionEngine::execution_runningIsCompletedByALaterCall()
     QCOMPARE(done.executionId, first.executionId);
     QCOMPARE(toString(h.row(first.operationId).state), toString(OperationState::Succeeded));
     QCOMPARE(h.posts().size(), size_t(1)); // moved on with GET /v1/executions/{id}
-    QCOMPARE(h.fixture.store().attempts(open.id).size(), size_t(1));
+    QCOMPARE(h.fixture.agent().attempts(open.id).size(), size_t(1));
 }
 
 void TestExecutionEngine::execution_errorBeforeCreationFailsAndKeepsTheWorkName()

@@ -2,12 +2,14 @@
 
 // The credit and execution suites' harness: a fresh store, provider-sim over loopback HTTP with
 // the demo seed, a SlenClient and both Slen engines on it. Our clock is manual; the sleeper
-// records instead of sleeping.
+// records instead of sleeping. The engines run the agent's calls on the agent's store: on
+// PostgreSQL the agent's own login (actorfixture.h, issue 50; the suite calls prepareActors()
+// and dropActors()).
 
 #include "engine/creditengine.h"
 #include "engine/executionengine.h"
+#include "support/actorfixture.h"
 #include "support/simprocess.h"
-#include "support/storefixture.h"
 #include "support/testpaths.h"
 #include "transport/httptransport.h"
 
@@ -26,7 +28,7 @@ inline QString str(const json &j)
 
 struct SlenEngineHarness
 {
-    StoreFixture fixture;
+    ActorFixture fixture;
     SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
     QtHttpTransport transport;
     std::unique_ptr<SlenClient> client;
@@ -45,8 +47,8 @@ struct SlenEngineHarness
         const auto sleeper = [this](std::chrono::milliseconds ms) {
             sleeps << ms.count();
         };
-        credits = std::make_unique<CreditEngine>(fixture.store(), *client, config, sleeper);
-        executions = std::make_unique<ExecutionEngine>(fixture.store(), *client, config, sleeper);
+        credits = std::make_unique<CreditEngine>(fixture.agent(), *client, config, sleeper);
+        executions = std::make_unique<ExecutionEngine>(fixture.agent(), *client, config, sleeper);
         return true;
     }
     ToolResult move(OperationKind kind, const QString &customer, qint64 amount, const QString &work,
@@ -77,10 +79,10 @@ struct SlenEngineHarness
         return out;
     }
     json movements() { return sim.ledger()["movements"]; }
-    Operation row(const QString &id) { return *fixture.store().operation(id); }
+    Operation row(const QString &id) { return *fixture.agent().operation(id); }
     int rows()
     {
-        QSqlQuery q(connectionOf(fixture.store()));
+        QSqlQuery q(connectionOf(fixture.agent()));
         q.exec(u"SELECT COUNT(*) FROM operations"_s);
         return q.next() ? q.value(0).toInt() : -1;
     }
