@@ -5,13 +5,13 @@
 // by tst_refundengine (rules 1–10), tst_refundrepeat (rule 13, PaymentIntent, reason) and
 // tst_agentlimits; each test is its own executable, so the helpers are inline.
 //
-// Who acts (issue 50, actorfixture.h): the engine runs the agent's refunds on the agent's store;
+// Who acts (issue 50, rolesfixture.h): the engine runs the agent's refunds on the agent's store;
 // a person's resend runs on an engine of that person's store (the same engine on SQLite, where
 // every actor shares one connection; their own login on PostgreSQL).
 
 #include "engine/refundengine.h"
 #include "storage/access/repeatwindow.h"
-#include "support/actorfixture.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
 #include "support/testpaths.h"
 
@@ -27,7 +27,7 @@ using nlohmann::json;
 
 // Real HTTP, plus a check made at the moment of sending: the attempt about to go out must
 // already be committed, visible from another connection (rule 1 and rule 4).
-// On PostgreSQL that connection is the owner's (ActorFixture::path()): it only reads.
+// On PostgreSQL that connection is the owner's (RolesFixture::path()): it only reads.
 class CommitCheckingTransport final : public HttpTransport
 {
 public:
@@ -70,7 +70,7 @@ private:
 
 struct Harness
 {
-    ActorFixture fixture;
+    RolesFixture fixture;
     SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
     std::unique_ptr<CommitCheckingTransport> transport;
     std::unique_ptr<StripeClient> client;

@@ -25,7 +25,7 @@ using nlohmann::json;
 namespace {
 
 const QString kBot = u"agent:bot:test:1"_s;
-// The people (actorfixture.h): alice and bob supervise, carol supports.
+// The people (rolesfixture.h): alice and bob supervise, carol supports.
 const QString kAlice = u"alice"_s;
 const QString kBob = u"bob"_s;
 const QString kCarol = u"carol"_s;
@@ -71,7 +71,7 @@ NewOperation botOperation(const QString &id, const QString &order, qint64 amount
 }
 
 // alice adds the agent "bot" with `l`.
-void addBot(test::ActorFixture &f, const AgentLimits &l)
+void addBot(test::RolesFixture &f, const AgentLimits &l)
 {
     f.as(kAlice).access().addAgent(personActorOf(kAlice), u"bot"_s, l);
 }
@@ -105,13 +105,13 @@ private Q_SLOTS:
 
 void TestAgentLimits::initTestCase()
 {
-    const QString error = test::prepareActors();
+    const QString error = test::prepareRoles();
     QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 void TestAgentLimits::cleanupTestCase()
 {
-    const QString error = test::dropActors();
+    const QString error = test::dropRoles();
     QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
@@ -325,7 +325,7 @@ void TestAgentLimits::concurrentCalls_cannotOverrunTheDailyLimit()
 {
     // 16 callers of one agent at once, each with its own connection, each asking 1000 of a
     // 5000 daily limit for its own order: exactly five open, the other eleven are held.
-    test::ActorFixture fx;
+    test::RolesFixture fx;
     addBot(fx, limits({}, 5000));
     constexpr int kCallers = 16;
     std::mutex mutex;

@@ -40,13 +40,13 @@ private Q_SLOTS:
 
 void TestCreditEngine::initTestCase()
 {
-    const QString error = ops::test::prepareActors();
+    const QString error = ops::test::prepareRoles();
     QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 void TestCreditEngine::cleanupTestCase()
 {
-    const QString error = ops::test::dropActors();
+    const QString error = ops::test::dropRoles();
     QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 

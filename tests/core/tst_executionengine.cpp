@@ -35,13 +35,13 @@ private Q_SLOTS:
 
 void TestExecutionEngine::initTestCase()
 {
-    const QString error = ops::test::prepareActors();
+    const QString error = ops::test::prepareRoles();
     QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 void TestExecutionEngine::cleanupTestCase()
 {
-    const QString error = ops::test::dropActors();
+    const QString error = ops::test::dropRoles();
     QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 

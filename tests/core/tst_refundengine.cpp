@@ -48,12 +48,12 @@ private Q_SLOTS:
 
 void TestRefundEngine::initTestCase()
 {
-    const QString error = ops::test::prepareActors();
+    const QString error = ops::test::prepareRoles();
     QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 void TestRefundEngine::cleanupTestCase()
 {
-    const QString error = ops::test::dropActors();
+    const QString error = ops::test::dropRoles();
     QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 void TestRefundEngine::rule1_keyIsOursAndCommittedBeforeTheFirstRequest()

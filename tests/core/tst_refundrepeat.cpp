@@ -15,8 +15,8 @@ using namespace Qt::StringLiterals;
 using namespace ops;
 using namespace ops::test::refund;
 using nlohmann::json;
-using ops::test::ActorFixture;
 using ops::test::personActorOf;
+using ops::test::RolesFixture;
 using ops::test::SimProcess;
 
 class TestRefundRepeat : public QObject
@@ -38,12 +38,12 @@ private Q_SLOTS:
 
 void TestRefundRepeat::initTestCase()
 {
-    const QString error = ops::test::prepareActors();
+    const QString error = ops::test::prepareRoles();
     QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 void TestRefundRepeat::cleanupTestCase()
 {
-    const QString error = ops::test::dropActors();
+    const QString error = ops::test::dropRoles();
     QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 void TestRefundRepeat::rule13_repeatInsideTheWindowAnswersWithoutSending()
@@ -124,7 +124,7 @@ void TestRefundRepeat::rule13_pastTheWindowOpensANewOperationOnlyIfMoneyIsLeft()
 }
 void TestRefundRepeat::rule13_theWindowSettingIsAudited()
 {
-    ActorFixture f; // each person sets it on their own connection (their login on PostgreSQL)
+    RolesFixture f; // each person sets it on their own connection (their login on PostgreSQL)
     Connection &db = connectionOf(f.as(u"alice"_s));
     const auto set = [&](const QString &person, std::optional<std::chrono::milliseconds> window) {
         setRepeatWindow(connectionOf(f.as(person)), f.clock().nowMs(), personActorOf(person),

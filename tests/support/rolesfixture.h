@@ -30,6 +30,26 @@ inline QString dropRoles()
     return onPostgres() ? dropTeam({}) : QString();
 }
 
+// The team login that acts for `who`: StoreFixture's support person, carol, is sam there.
+inline QString teamLoginName(const QString &who)
+{
+    return who == QStringLiteral("carol") ? QStringLiteral("sam") : who;
+}
+
+// The name `person` (alice, bob: supervisors; carol: support, as StoreFixture seeds them) has
+// on this backend: itself on SQLite, its team login on PostgreSQL (alice_<pid>, carol ->
+// sam_<pid>). For suites that compare a name without a fixture at hand.
+inline QString personName(const QString &person)
+{
+    return onPostgres() ? pidName(teamLoginName(person)) : person;
+}
+
+// The actor `person` writes: operator:alice, on PostgreSQL operator:alice_<pid>.
+inline QString personActorOf(const QString &person)
+{
+    return QStringLiteral("operator:") + personName(person);
+}
+
 // A connection of its own for `who` (what another process of that login would hold), closed
 // with this object: a second connection to the SQLite file, or a new login connection.
 class ActorConnection
@@ -76,6 +96,10 @@ public:
     {
         return m_team ? m_team->as(loginName(who)) : m_single->store();
     }
+    // The store of the engine that runs an agent's refunds: the agent's login on PostgreSQL (an
+    // ops_agent login that is no named agent, as the MCP HTTP server's: its rows may name
+    // whichever agent called).
+    OperationStore &agent() { return as(QStringLiteral("agent")); }
     // The store of the login that writes as `actor` (operator:alice, operator:bob#2, agent:…,
     // system:…): for helpers that are handed an actor name rather than a person.
     OperationStore &by(const QString &actor) { return as(whoActs(actor)); }
@@ -84,10 +108,7 @@ public:
     OperationStore &store() { return as(QStringLiteral("svc")); }
 
     // The actor a person's login writes: operator:alice, on PostgreSQL operator:alice_<pid>.
-    QString person(const QString &who) const
-    {
-        return m_team ? personActor(loginName(who)) : QStringLiteral("operator:") + who;
-    }
+    QString person(const QString &who) const { return personActorOf(who); }
     // An agent's actor for the tool call `call`: agent:<call> on SQLite, as the suites named it;
     // agent:<login>:<call> on PostgreSQL, as opsctl names a team login's call (toolcommand.cpp),
     // so the row names the login (operations.agent, migration 0013).
@@ -114,12 +135,14 @@ public:
     ManualClock &clock() { return m_team ? m_team->clock() : m_single->clock(); }
     // The database's location (on PostgreSQL the owner's URL: for reading only).
     QString path() const { return m_team ? m_team->path() : m_single->path(); }
-
-    // The team login that acts for `who`: StoreFixture's support person, carol, is sam there.
-    static QString loginName(const QString &who)
+    // Where another connection of the agent logs in (a second caller on a thread of its own).
+    QString agentLocation() const
     {
-        return who == QStringLiteral("carol") ? QStringLiteral("sam") : who;
+        return m_team ? LoginConnection::loginUrl(m_team->path(), QStringLiteral("agent"))
+                      : m_single->path();
     }
+
+    static QString loginName(const QString &who) { return teamLoginName(who); }
 
 private:
     // The short name whose login writes `actor`.

@@ -3,12 +3,12 @@
 // The credit and execution suites' harness: a fresh store, provider-sim over loopback HTTP with
 // the demo seed, a SlenClient and both Slen engines on it. Our clock is manual; the sleeper
 // records instead of sleeping. The engines run the agent's calls on the agent's store: on
-// PostgreSQL the agent's own login (actorfixture.h, issue 50; the suite calls prepareActors()
-// and dropActors()).
+// PostgreSQL the agent's own login (rolesfixture.h, issue 50; the suite calls prepareRoles()
+// and dropRoles()).
 
 #include "engine/creditengine.h"
 #include "engine/executionengine.h"
-#include "support/actorfixture.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
 #include "support/testpaths.h"
 #include "transport/httptransport.h"
@@ -28,7 +28,7 @@ inline QString str(const json &j)
 
 struct SlenEngineHarness
 {
-    ActorFixture fixture;
+    RolesFixture fixture;
     SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
     QtHttpTransport transport;
     std::unique_ptr<SlenClient> client;
