@@ -3,11 +3,13 @@
 // each answer is one commit with what it settles. Counted by WriteTransaction::commitCount, and
 // on SQLite also by sqlite3_commit_hook on the same connection, which sees every commit SQLite
 // makes there, including any made outside WriteTransaction. Real provider-sim over loopback.
+// As tst_durablecommits_pg on PostgreSQL, the engine runs as the agent's login (rolesfixture.h,
+// issue 50).
 
 #include "engine/refundengine.h"
 #include "storage/audit/auditlog.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/storefixture.h"
 #include "support/testpaths.h"
 
 #include <QSqlDriver>
@@ -16,8 +18,8 @@
 
 using namespace Qt::StringLiterals;
 using namespace ops;
+using ops::test::RolesFixture;
 using ops::test::SimProcess;
-using ops::test::StoreFixture;
 
 namespace {
 
@@ -29,7 +31,7 @@ int countCommit(void *counter)
 
 struct Harness
 {
-    StoreFixture fixture;
+    RolesFixture fixture; // the engine is the agent's
     SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
     QtHttpTransport transport;
     std::unique_ptr<StripeClient> client;
@@ -46,9 +48,9 @@ struct Harness
                                                                    std::chrono::milliseconds(400)});
         EngineConfig config;
         config.jitterSeed = 1;
-        engine = std::make_unique<RefundEngine>(fixture.store(), *client, config,
+        engine = std::make_unique<RefundEngine>(fixture.agent(), *client, config,
                                                 [](std::chrono::milliseconds) {});
-        const QVariant handle = connectionOf(fixture.store()).driver()->handle();
+        const QVariant handle = connectionOf(fixture.agent()).driver()->handle();
         if (handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0) {
             sqlite3_commit_hook(*static_cast<sqlite3 *const *>(handle.constData()), &countCommit,
                                 &hookCommits);
@@ -58,7 +60,7 @@ struct Harness
     }
     qint64 commits()
     {
-        return WriteTransaction::commitCount(connectionOf(fixture.store()).connectionName());
+        return WriteTransaction::commitCount(connectionOf(fixture.agent()).connectionName());
     }
     // Commits made by one refund call, checked against the SQLite hook when there is one.
     qint64 commitsOf(const QString &order, const QString &charge, qint64 amount, ToolResult *out)
@@ -97,12 +99,26 @@ class TestDurableCommits : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
     void perPath_data();
     void perPath();
     void refusedByTheBalanceCommitsNothing();
     void unknownRowCommitsNothing();
     void theFirstCommitHoldsRowKeyAndAttempt();
 };
+
+void TestDurableCommits::initTestCase()
+{
+    const QString error = ops::test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestDurableCommits::cleanupTestCase()
+{
+    const QString error = ops::test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
 
 void TestDurableCommits::perPath_data()
 {
@@ -143,14 +159,14 @@ void TestDurableCommits::perPath()
     QCOMPARE(status(r), expectedStatus);
     QCOMPARE(h.posts(), expectedPosts);
     // Nothing was lost by merging: every attempt finished, every step audited, the chain holds.
-    const auto attempts = h.fixture.store().attempts(r.operationId);
+    const auto attempts = h.fixture.agent().attempts(r.operationId);
     QCOMPARE(int(attempts.size()), expectedPosts);
     for (const Attempt &a : attempts)
         QVERIFY(a.finishedAt.has_value() && a.outcome != Outcome::InFlight);
-    const auto audit = h.fixture.store().audit(r.operationId);
+    const auto audit = h.fixture.agent().audit(r.operationId);
     QCOMPARE(audit.front().action, u"operation.opened"_s);
     QCOMPARE(audit.at(1).action, u"attempt.started"_s);
-    QVERIFY(AuditLog::verify(connectionOf(h.fixture.store())).holds());
+    QVERIFY(AuditLog::verify(connectionOf(h.fixture.agent())).holds());
 }
 
 void TestDurableCommits::refusedByTheBalanceCommitsNothing()
@@ -190,7 +206,7 @@ void TestDurableCommits::theFirstCommitHoldsRowKeyAndAttempt()
     QCOMPARE(status(r), u"unconfirmed"_s);
     // open + attempt 1; timeout; (attempt n; timeout) twice
     QCOMPARE(made, qint64(6));
-    const auto op = h.fixture.store().operation(r.operationId);
+    const auto op = h.fixture.agent().operation(r.operationId);
     QCOMPARE(op->attempts, 3);
     QVERIFY(!op->idempotencyKey.isEmpty());
     QVERIFY(op->firstAttemptAt.has_value());
