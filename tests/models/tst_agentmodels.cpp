@@ -3,13 +3,15 @@
 // words them (amounts grouped by the locale), operations opened in the last 24 h, the last call
 // in local time, and the history in the tooltip. agentCallsSince counts only `operation.opened`
 // by the agent's own actors, from the given instant on, with `_` in a name taken literally.
+// Each actor in its role (rolesfixture.h, issue 50): the supervisors change the directory on
+// their own logins, the agent's calls open the rows on the agent's.
 
 #include "itemmodels/agentlistmodel.h"
 #include "itemmodels/localeformat.h"
 #include "storage/access/accessstore.h"
 #include "storage/access/agentdirectory.h"
 #include "support/messagefixture.h"
-#include "support/storefixture.h"
+#include "support/rolesfixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -22,8 +24,6 @@ using namespace std::chrono_literals;
 using Tester = QAbstractItemModelTester;
 
 namespace {
-
-const QString kSupervisor = u"operator:alice"_s;
 
 AgentLimits limits(std::optional<Money> max, std::optional<Money> daily, std::optional<int> rate)
 {
@@ -41,6 +41,7 @@ class TestAgentModels : public QObject
     Q_OBJECT
 private slots:
     void initTestCase();
+    void cleanupTestCase();
     void init();
     void cleanup();
     void callsSinceCountsOpenedOperationsOfThatAgentOnly();
@@ -52,8 +53,11 @@ private:
     // An operation opened now by a call of agent `name`.
     void agentOpens(const QString &name, const QString &id);
     std::vector<AgentListRow> rows();
+    // The directory as `who` (alice, bob) changes it, on their own connection.
+    AccessStore accessOf(const QString &who);
 
-    std::unique_ptr<test::StoreFixture> m_fx;
+    std::unique_ptr<test::RolesFixture> m_fx;
+    QString kSupervisor; // alice, who adds the agents
     std::unique_ptr<AccessStore> m_access;
     int m_order = 5000;
 };
@@ -61,12 +65,21 @@ private:
 void TestAgentModels::initTestCase()
 {
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    const QString error = test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    kSupervisor = test::personActorOf(u"alice"_s);
+}
+
+void TestAgentModels::cleanupTestCase()
+{
+    const QString error = test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 void TestAgentModels::init()
 {
-    m_fx = std::make_unique<test::StoreFixture>(); // alice, bob supervisors; carol support
-    m_access = std::make_unique<AccessStore>(connectionOf(m_fx->store()), m_fx->clock());
+    m_fx = std::make_unique<test::RolesFixture>(); // alice, bob supervisors; carol support
+    m_access = std::make_unique<AccessStore>(connectionOf(m_fx->as(u"alice"_s)), m_fx->clock());
 }
 
 void TestAgentModels::cleanup()
@@ -79,7 +92,13 @@ void TestAgentModels::agentOpens(const QString &name, const QString &id)
 {
     NewOperation op = test::refundOperation(id, QString::number(++m_order));
     op.createdBy = u"agent:%1:claude-code:req-%2"_s.arg(name, id);
-    QVERIFY(m_fx->store().openOrGet(op).created);
+    op.agent = name; // as the engine names it (agentOfActor)
+    QVERIFY(m_fx->agent().openOrGet(op).created);
+}
+
+AccessStore TestAgentModels::accessOf(const QString &who)
+{
+    return AccessStore(connectionOf(m_fx->as(who)), m_fx->clock());
 }
 
 std::vector<AgentListRow> TestAgentModels::rows()
@@ -104,7 +123,7 @@ void TestAgentModels::callsSinceCountsOpenedOperationsOfThatAgentOnly()
     agentOpens(u"ops_bot"_s, u"op_new"_s);
     agentOpens(u"opsxbot"_s, u"op_x"_s); // `_` must not match x
     // Another entry by the agent's actor that opens nothing: the last call, not a use.
-    m_fx->store().beginAttempt(u"op_new"_s, u"agent:ops_bot:claude-code:req-9"_s);
+    m_fx->agent().beginAttempt(u"op_new"_s, u"agent:ops_bot:claude-code:req-9"_s);
     m_fx->clock().advanceSecs(24 * 3600);
 
     QCOMPARE(agentCallsSince(db, u"ops_bot"_s, start), qint64(2));
@@ -129,7 +148,7 @@ void TestAgentModels::modelShowsTheDirectory()
     agentOpens(u"billing-bot"_s, u"op_b2"_s);
     const qint64 lastCall = m_fx->clock().nowMs();
     m_fx->clock().advanceSecs(60);
-    m_access->revokeAgent(u"operator:bob"_s, u"old_agent"_s);
+    accessOf(u"bob"_s).revokeAgent(test::personActorOf(u"bob"_s), u"old_agent"_s);
 
     AgentListModel model;
     Tester tester(&model, Tester::FailureReportingMode::QtTest);
@@ -174,7 +193,7 @@ void TestAgentModels::modelShowsTheDirectory()
 
     // The tooltip: who added it and when (UTC), the revocation, the use and the last call.
     const QString billingTip = text(billing, AgentListModel::AgentColumn, Qt::ToolTipRole);
-    QVERIFY2(billingTip.contains(u"added by operator:alice at 2026-11-29 12:00:00 UTC"_s),
+    QVERIFY2(billingTip.contains(u"added by %1 at 2026-11-29 12:00:00 UTC"_s.arg(kSupervisor)),
              qPrintable(billingTip));
     QVERIFY2(billingTip.contains(u"Operations opened in the last 24 h: 2"_s),
              qPrintable(billingTip));
@@ -182,7 +201,8 @@ void TestAgentModels::modelShowsTheDirectory()
              qPrintable(billingTip));
     QVERIFY(!billingTip.contains(u"Revoked"_s));
     const QString oldTip = text(old, AgentListModel::StateColumn, Qt::ToolTipRole);
-    QVERIFY2(oldTip.contains(u"Last changed by operator:bob at 2026-11-29 12:02:00 UTC"_s),
+    QVERIFY2(oldTip.contains(u"Last changed by %1 at 2026-11-29 12:02:00 UTC"_s.arg(
+                 test::personActorOf(u"bob"_s))),
              qPrintable(oldTip));
     QVERIFY2(oldTip.contains(u"Revoked at 2026-11-29 12:02:00 UTC"_s), qPrintable(oldTip));
     QVERIFY2(oldTip.contains(u"No call yet"_s), qPrintable(oldTip));
