@@ -132,6 +132,18 @@ public:
         return std::make_unique<ActorConnection>(nullptr, m_single->secondConnection());
     }
 
+    // The owner's own connection, for a case that tampers on purpose and says why in
+    // tests/pg/owner_writers.txt (the owner holds every grant, so only it reaches a trigger
+    // behind them): the owner's URL on PostgreSQL, a second connection on SQLite.
+    std::unique_ptr<ActorConnection> owner() const
+    {
+        if (!m_team)
+            return another(QString());
+        static int n = 0;
+        return std::make_unique<ActorConnection>(
+            nullptr, Database::open(m_team->path(), QStringLiteral("roles-owner-%1").arg(++n)));
+    }
+
     ManualClock &clock() { return m_team ? m_team->clock() : m_single->clock(); }
     // The database's location (on PostgreSQL the owner's URL: for reading only).
     QString path() const { return m_team ? m_team->path() : m_single->path(); }
