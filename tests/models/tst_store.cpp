@@ -1,11 +1,15 @@
 // OperationStore on real SQLite files (and, as tst_store_pg, real PostgreSQL databases): rule 2
 // (partial unique indexes), rule 4 (attempts counted and committed first), rule 7 (deadline,
-// sweep), rule 12 (append-only audit chain).
+// sweep), rule 12 (append-only audit chain). Each actor in its role (rolesfixture.h, issue 50):
+// on PostgreSQL the agent opens and sends, the sweeper is the service, alice attaches and closes
+// on her own login; only the two tampering cases write as the owner, who alone holds the grants
+// that reach audit's and evidence's no-change triggers.
 
+#include "storage/access/repeatwindow.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/dblocation.h"
 #include "storage/db/sqltransaction.h"
-#include "support/storefixture.h"
+#include "support/rolesfixture.h"
 
 #include <QCryptographicHash>
 #include <QSqlError>
@@ -14,6 +18,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace ops;
+using ops::test::RolesFixture;
 using ops::test::StoreFixture;
 
 namespace {
@@ -68,8 +73,15 @@ Evidence evidenceItem(const QString &op, const QString &kind, const QByteArray &
     e.title = kind;
     e.contentType = u"application/json"_s;
     e.body = body;
-    e.createdBy = u"operator:alice"_s;
+    e.createdBy = ops::test::personActorOf(u"alice"_s);
     return e;
+}
+
+// `op` opened by the agent's engine: on PostgreSQL the row names the agent's login (0013).
+OpenResult open(RolesFixture &f, NewOperation op)
+{
+    op.agent = f.agentOf();
+    return f.agent().openOrGet(op);
 }
 
 int count(Connection db, const QString &sql)
@@ -87,6 +99,8 @@ class TestStore : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
     void migrationsAreRecordedAndIdempotent();
     void pragmasAreDurable();
     void openOrGetReturnsTheLiveRowForTheSameUnit();
@@ -112,11 +126,26 @@ private Q_SLOTS:
     void latestRefundOfAUnitIsOneIndexSeek();
 };
 
+void TestStore::initTestCase()
+{
+    const QString error = ops::test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestStore::cleanupTestCase()
+{
+    const QString error = ops::test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
 void TestStore::migrationsAreRecordedAndIdempotent()
 {
-    StoreFixture f;
+    RolesFixture f;
     QCOMPARE(Database::schemaVersion(connectionOf(f.store())), Database::latestVersion());
-    Database::migrate(connectionOf(f.store())); // second run applies nothing and does not fail
+    if (f.onTeam()) // the owner migrates: its second run applies nothing and does not fail
+        Database::migrate(f.owner()->db());
+    else // second run applies nothing and does not fail
+        Database::migrate(connectionOf(f.store()));
     QCOMPARE(count(connectionOf(f.store()), u"SELECT COUNT(*) FROM schema_version"_s),
              Database::latestVersion());
 }
@@ -136,25 +165,28 @@ void TestStore::pragmasAreDurable()
 
 void TestStore::openOrGetReturnsTheLiveRowForTheSameUnit()
 {
-    StoreFixture f;
-    const OpenResult first = f.store().openOrGet(refundOp(u"op_a"_s));
+    RolesFixture f;
+    const OpenResult first = open(f, refundOp(u"op_a"_s));
     QVERIFY(first.created);
     // A second caller with a fresh id and key for the same (order, amount) gets the first row.
-    const OpenResult second = f.store().openOrGet(refundOp(u"op_b"_s));
+    const OpenResult second = open(f, refundOp(u"op_b"_s));
     QVERIFY(!second.created);
     QCOMPARE(second.operation.id, u"op_a"_s);
     QCOMPARE(second.operation.idempotencyKey, u"key-op_a"_s);
     QCOMPARE(count(connectionOf(f.store()), u"SELECT COUNT(*) FROM operations"_s), 1);
     // Another amount on the same order is another unit.
-    QVERIFY(f.store().openOrGet(refundOp(u"op_c"_s, u"4417"_s, 1000)).created);
+    QVERIFY(open(f, refundOp(u"op_c"_s, u"4417"_s, 1000)).created);
 }
 
 void TestStore::confirmedRefundFreesTheUnit()
 {
-    StoreFixture f;
-    f.store().openOrGet(refundOp(u"op_a"_s));
-    QVERIFY(f.store().closeSucceeded(u"op_a"_s, u"re_1"_s, u"succeeded"_s, u"agent:t"_s, u"ok"_s));
-    const OpenResult again = f.store().openOrGet(refundOp(u"op_b"_s));
+    RolesFixture f;
+    open(f, refundOp(u"op_a"_s));
+    QVERIFY(f.agent().closeSucceeded(u"op_a"_s, u"re_1"_s, u"succeeded"_s, u"agent:t"_s, u"ok"_s));
+    // Past the repeat window: within it a row naming its agent (as on PostgreSQL) is a repeat
+    // that the confirmed row answers (rule 13), not a new refund.
+    f.clock().advanceMs(kDefaultRepeatWindow.count() + 1);
+    const OpenResult again = open(f, refundOp(u"op_b"_s));
     QVERIFY(again.created);
     QCOMPARE(again.operation.id, u"op_b"_s);
 }
@@ -178,27 +210,27 @@ void TestStore::liveUniqueness()
     QFETCH(int, kind);
     QFETCH(QString, firstCloses);
     QFETCH(bool, secondCreated);
-    StoreFixture f;
+    RolesFixture f;
     const auto k = OperationKind(kind);
-    f.store().openOrGet(workOp(k, u"op_1"_s, u"invoice-7781:topup"_s));
+    open(f, workOp(k, u"op_1"_s, u"invoice-7781:topup"_s));
     if (firstCloses == u"succeeded"_s)
-        QVERIFY(f.store().closeSucceeded(u"op_1"_s, u"mv_1"_s, {}, u"agent:t"_s, u"ok"_s));
+        QVERIFY(f.agent().closeSucceeded(u"op_1"_s, u"mv_1"_s, {}, u"agent:t"_s, u"ok"_s));
     if (firstCloses == u"failed"_s)
-        QVERIFY(f.store().closeFailed(u"op_1"_s, u"insufficient_credits"_s, u"agent:t"_s, u"no"_s));
-    const OpenResult second = f.store().openOrGet(workOp(k, u"op_2"_s, u"invoice-7781:topup"_s));
+        QVERIFY(f.agent().closeFailed(u"op_1"_s, u"insufficient_credits"_s, u"agent:t"_s, u"no"_s));
+    const OpenResult second = open(f, workOp(k, u"op_2"_s, u"invoice-7781:topup"_s));
     QCOMPARE(second.created, secondCreated);
     QCOMPARE(second.operation.id, secondCreated ? u"op_2"_s : u"op_1"_s);
     // The same work name under another project is another operation.
-    QVERIFY(f.store().openOrGet(workOp(k, u"op_3"_s, u"invoice-7781:topup"_s, u"other"_s)).created);
+    QVERIFY(open(f, workOp(k, u"op_3"_s, u"invoice-7781:topup"_s, u"other"_s)).created);
 }
 
 void TestStore::creditKindsShareOneKeySpace()
 {
-    StoreFixture f;
-    f.store().openOrGet(workOp(OperationKind::CreditTopup, u"op_1"_s, u"invoice-1"_s));
+    RolesFixture f;
+    open(f, workOp(OperationKind::CreditTopup, u"op_1"_s, u"invoice-1"_s));
     // A charge under the same work name loses to the top-up and reads it back.
     const OpenResult second =
-        f.store().openOrGet(workOp(OperationKind::CreditCharge, u"op_2"_s, u"invoice-1"_s));
+        open(f, workOp(OperationKind::CreditCharge, u"op_2"_s, u"invoice-1"_s));
     QVERIFY(!second.created);
     QCOMPARE(second.operation.id, u"op_1"_s);
     QCOMPARE(toString(second.operation.kind), u"credit_topup"_s);
@@ -206,86 +238,88 @@ void TestStore::creditKindsShareOneKeySpace()
 
 void TestStore::attemptIsCommittedBeforeTheSend()
 {
-    StoreFixture f;
-    f.store().openOrGet(refundOp(u"op_a"_s));
-    const AttemptTicket t = f.store().beginAttempt(u"op_a"_s, u"agent:t"_s);
+    RolesFixture f;
+    open(f, refundOp(u"op_a"_s));
+    const AttemptTicket t = f.agent().beginAttempt(u"op_a"_s, u"agent:t"_s);
     QCOMPARE(t.refusal, AttemptRefusal::None);
     QCOMPARE(t.seq, 1);
     // Another connection (another process) already sees the counted, in-flight attempt.
-    Connection other = f.secondConnection();
+    const auto second = f.another(u"agent"_s);
+    Connection other = second->db();
     QCOMPARE(count(other, u"SELECT attempts FROM operations WHERE id = 'op_a'"_s), 1);
     QCOMPARE(count(other, u"SELECT COUNT(*) FROM attempts WHERE classification = 'in_flight'"_s),
              1);
-    f.store().finishAttempt(u"op_a"_s, t.attemptId, answer(503, Outcome::NoAnswer, u"req_1"_s));
-    QCOMPARE(toString(f.store().attempts(u"op_a"_s).at(0).outcome), toString(Outcome::NoAnswer));
-    QCOMPARE(f.store().attempts(u"op_a"_s).at(0).providerRequestId, u"req_1"_s);
+    f.agent().finishAttempt(u"op_a"_s, t.attemptId, answer(503, Outcome::NoAnswer, u"req_1"_s));
+    QCOMPARE(toString(f.agent().attempts(u"op_a"_s).at(0).outcome), toString(Outcome::NoAnswer));
+    QCOMPARE(f.agent().attempts(u"op_a"_s).at(0).providerRequestId, u"req_1"_s);
 }
 
 void TestStore::attemptCapMakesTheRowUnknown()
 {
-    StoreFixture f;
-    f.store().openOrGet(refundOp(u"op_a"_s));
+    RolesFixture f;
+    open(f, refundOp(u"op_a"_s));
     for (int i = 1; i <= 6; ++i) {
-        const AttemptTicket t = f.store().beginAttempt(u"op_a"_s, u"agent:t"_s);
+        const AttemptTicket t = f.agent().beginAttempt(u"op_a"_s, u"agent:t"_s);
         QCOMPARE(t.seq, i);
-        f.store().finishAttempt(u"op_a"_s, t.attemptId, answer(0, Outcome::NoAnswer));
+        f.agent().finishAttempt(u"op_a"_s, t.attemptId, answer(0, Outcome::NoAnswer));
     }
-    const AttemptTicket seventh = f.store().beginAttempt(u"op_a"_s, u"agent:t"_s);
+    const AttemptTicket seventh = f.agent().beginAttempt(u"op_a"_s, u"agent:t"_s);
     QCOMPARE(seventh.refusal, AttemptRefusal::CapReached);
     QCOMPARE(toString(seventh.operation.state), toString(OperationState::Unknown));
-    QCOMPARE(f.store().attempts(u"op_a"_s).size(), 6u);
+    QCOMPARE(f.agent().attempts(u"op_a"_s).size(), 6u);
 }
 
 void TestStore::deadlineIsFirstAttemptPlusWindowMinusMargin()
 {
-    StoreFixture f;
-    f.store().openOrGet(refundOp(u"op_a"_s));
+    RolesFixture f;
+    open(f, refundOp(u"op_a"_s));
     f.clock().advanceSecs(3600); // the row may wait before its first attempt
     const QDateTime first = f.clock().now();
-    f.store().beginAttempt(u"op_a"_s, u"agent:t"_s);
+    f.agent().beginAttempt(u"op_a"_s, u"agent:t"_s);
     f.clock().advanceSecs(600);
-    f.store().beginAttempt(u"op_a"_s, u"agent:t"_s); // later attempts do not move it
-    const auto op = f.store().operation(u"op_a"_s);
+    f.agent().beginAttempt(u"op_a"_s, u"agent:t"_s); // later attempts do not move it
+    const auto op = f.agent().operation(u"op_a"_s);
     QCOMPARE(op->deadline.value(), first.addSecs(24 * 3600 - 15 * 60));
     QCOMPARE(op->firstAttemptAt.value(), first);
 }
 
 void TestStore::closedWindowRefusesAndMarksUnknown()
 {
-    StoreFixture f;
-    f.store().openOrGet(refundOp(u"op_a"_s));
-    f.store().beginAttempt(u"op_a"_s, u"agent:t"_s);
+    RolesFixture f;
+    open(f, refundOp(u"op_a"_s));
+    f.agent().beginAttempt(u"op_a"_s, u"agent:t"_s);
     f.clock().advanceSecs(24 * 3600 - 15 * 60); // exactly at the deadline
-    const AttemptTicket t = f.store().beginAttempt(u"op_a"_s, u"agent:t"_s);
+    const AttemptTicket t = f.agent().beginAttempt(u"op_a"_s, u"agent:t"_s);
     QCOMPARE(t.refusal, AttemptRefusal::WindowClosed);
     QCOMPARE(toString(t.operation.state), toString(OperationState::Unknown));
     QCOMPARE(t.operation.unknownReason, u"retention window closed"_s);
-    QCOMPARE(f.store().attempts(u"op_a"_s).size(), 1u);
+    QCOMPARE(f.agent().attempts(u"op_a"_s).size(), 1u);
     // An operator resend is refused as well: nobody sends after the deadline.
-    QCOMPARE(
-        f.store().beginAttempt(u"op_a"_s, u"operator:alice"_s, AttemptMode::OperatorResend).refusal,
-        AttemptRefusal::WindowClosed);
+    QCOMPARE(f.as(u"alice"_s)
+                 .beginAttempt(u"op_a"_s, f.person(u"alice"_s), AttemptMode::OperatorResend)
+                 .refusal,
+             AttemptRefusal::WindowClosed);
 }
 
 void TestStore::sweepMovesOverdueOpenRowsOnly()
 {
-    StoreFixture f;
-    f.store().openOrGet(refundOp(u"op_due"_s, u"1"_s));
-    f.store().beginAttempt(u"op_due"_s, u"agent:t"_s);
-    f.store().openOrGet(refundOp(u"op_fresh"_s, u"2"_s));
-    f.store().openOrGet(refundOp(u"op_done"_s, u"3"_s));
-    f.store().beginAttempt(u"op_done"_s, u"agent:t"_s);
-    f.store().closeSucceeded(u"op_done"_s, u"re_3"_s, {}, u"agent:t"_s, u"ok"_s);
+    RolesFixture f;
+    open(f, refundOp(u"op_due"_s, u"1"_s));
+    f.agent().beginAttempt(u"op_due"_s, u"agent:t"_s);
+    open(f, refundOp(u"op_fresh"_s, u"2"_s));
+    open(f, refundOp(u"op_done"_s, u"3"_s));
+    f.agent().beginAttempt(u"op_done"_s, u"agent:t"_s);
+    f.agent().closeSucceeded(u"op_done"_s, u"re_3"_s, {}, u"agent:t"_s, u"ok"_s);
     f.clock().advanceSecs(23 * 3600);
-    QCOMPARE(f.store().sweep(u"system:sweeper"_s), 0);
+    QCOMPARE(f.as(u"svc"_s).sweep(u"system:sweeper"_s), 0);
     f.clock().advanceSecs(3600);
-    f.store().beginAttempt(u"op_fresh"_s, u"agent:t"_s); // its own window starts now
-    QCOMPARE(f.store().sweep(u"system:sweeper"_s), 1);
-    QCOMPARE(toString(f.store().operation(u"op_due"_s)->state), toString(OperationState::Unknown));
-    QCOMPARE(toString(f.store().operation(u"op_fresh"_s)->state), toString(OperationState::Open));
-    QCOMPARE(toString(f.store().operation(u"op_done"_s)->state),
+    f.agent().beginAttempt(u"op_fresh"_s, u"agent:t"_s); // its own window starts now
+    QCOMPARE(f.as(u"svc"_s).sweep(u"system:sweeper"_s), 1);
+    QCOMPARE(toString(f.agent().operation(u"op_due"_s)->state), toString(OperationState::Unknown));
+    QCOMPARE(toString(f.agent().operation(u"op_fresh"_s)->state), toString(OperationState::Open));
+    QCOMPARE(toString(f.agent().operation(u"op_done"_s)->state),
              toString(OperationState::Succeeded));
-    QCOMPARE(f.store().audit(u"op_due"_s).back().actor, u"system:sweeper"_s);
+    QCOMPARE(f.agent().audit(u"op_due"_s).back().actor, u"system:sweeper"_s);
 }
 
 void TestStore::lateAnswerClosesUnknownNeverFinal()
@@ -293,19 +327,25 @@ void TestStore::lateAnswerClosesUnknownNeverFinal()
     // A counted attempt's answer is proof: it closes a row that turned unknown while it was in
     // flight (stop 56's CI: sixteen callers reached the cap before the first one's 200 came
     // back). Nothing automatic sends for that row, and a final row stays as it is.
-    StoreFixture f;
-    f.store().openOrGet(refundOp(u"op_a"_s));
-    f.store().openOrGet(refundOp(u"op_b"_s, u"4418"_s));
-    QVERIFY(f.store().markUnknown(u"op_a"_s, u"attempt cap reached"_s, u"agent:t"_s));
-    QCOMPARE(f.store().beginAttempt(u"op_a"_s, u"agent:t"_s).refusal, AttemptRefusal::NotOpen);
-    QVERIFY(f.store().closeSucceeded(u"op_a"_s, u"re_1"_s, {}, u"agent:t"_s, u"late"_s));
-    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Succeeded));
-    QVERIFY(!f.store().closeFailed(u"op_a"_s, u"x"_s, u"agent:t"_s, u"later"_s));
-    QCOMPARE(toString(f.store().operation(u"op_a"_s)->state), toString(OperationState::Succeeded));
-    QVERIFY(f.store().markUnknown(u"op_b"_s, u"attempt cap reached"_s, u"agent:t"_s));
-    QVERIFY(f.store().closeFailed(u"op_b"_s, u"x"_s, u"agent:t"_s, u"late"_s));
-    QVERIFY(!f.store().closeSucceeded(u"op_b"_s, u"re_2"_s, {}, u"agent:t"_s, u"later"_s));
-    QCOMPARE(toString(f.store().operation(u"op_b"_s)->state), toString(OperationState::Failed));
+    // The answer is to a counted attempt of the closing engine's (as the engine closes: the
+    // PostgreSQL guard of 0018 lets only that login close an unknown row on it).
+    RolesFixture f;
+    open(f, refundOp(u"op_a"_s));
+    open(f, refundOp(u"op_b"_s, u"4418"_s));
+    const AttemptTicket a = f.agent().beginAttempt(u"op_a"_s, u"agent:t"_s);
+    const AttemptTicket b = f.agent().beginAttempt(u"op_b"_s, u"agent:t"_s);
+    QVERIFY(f.agent().markUnknown(u"op_a"_s, u"attempt cap reached"_s, u"agent:t"_s));
+    QCOMPARE(f.agent().beginAttempt(u"op_a"_s, u"agent:t"_s).refusal, AttemptRefusal::NotOpen);
+    f.agent().finishAttempt(u"op_a"_s, a.attemptId, answer(200, Outcome::Succeeded, u"req_a"_s));
+    QVERIFY(f.agent().closeSucceeded(u"op_a"_s, u"re_1"_s, {}, u"agent:t"_s, u"late"_s));
+    QCOMPARE(toString(f.agent().operation(u"op_a"_s)->state), toString(OperationState::Succeeded));
+    QVERIFY(!f.agent().closeFailed(u"op_a"_s, u"x"_s, u"agent:t"_s, u"later"_s));
+    QCOMPARE(toString(f.agent().operation(u"op_a"_s)->state), toString(OperationState::Succeeded));
+    QVERIFY(f.agent().markUnknown(u"op_b"_s, u"attempt cap reached"_s, u"agent:t"_s));
+    f.agent().finishAttempt(u"op_b"_s, b.attemptId, answer(402, Outcome::Refused, u"req_b"_s));
+    QVERIFY(f.agent().closeFailed(u"op_b"_s, u"x"_s, u"agent:t"_s, u"late"_s));
+    QVERIFY(!f.agent().closeSucceeded(u"op_b"_s, u"re_2"_s, {}, u"agent:t"_s, u"later"_s));
+    QCOMPARE(toString(f.agent().operation(u"op_b"_s)->state), toString(OperationState::Failed));
 }
 
 void TestStore::rule8_manualCloseNeedsReasonAndEvidence_data()
@@ -342,45 +382,49 @@ void TestStore::rule8_manualCloseNeedsReasonAndEvidence()
     QFETCH(bool, ownEvidence);
     QFETCH(bool, otherEvidence);
     QFETCH(int, refusal);
-    StoreFixture f;
-    f.store().openOrGet(refundOp(u"op_a"_s, u"1"_s));
-    f.store().openOrGet(refundOp(u"op_b"_s, u"2"_s));
-    f.store().markUnknown(u"op_a"_s, u"stored 500"_s, u"agent:t"_s);
+    RolesFixture f;
+    open(f, refundOp(u"op_a"_s, u"1"_s));
+    open(f, refundOp(u"op_b"_s, u"2"_s));
+    f.agent().markUnknown(u"op_a"_s, u"stored 500"_s, u"agent:t"_s);
     ManualClose c;
     c.operationId = u"op_a"_s;
     c.outcome = stateFromString(outcome).value();
     c.reason = reason;
     c.providerRef = providerRef;
-    c.actor = u"operator:alice"_s;
+    c.actor = f.person(u"alice"_s);
     if (ownEvidence)
-        c.evidenceIds << f.store().addEvidence(evidenceItem(u"op_a"_s, u"provider_object"_s, "{}"));
+        c.evidenceIds
+            << f.as(u"alice"_s).addEvidence(evidenceItem(u"op_a"_s, u"provider_object"_s, "{}"));
     if (otherEvidence)
-        c.evidenceIds << f.store().addEvidence(evidenceItem(u"op_b"_s, u"provider_object"_s, "{}"));
-    QCOMPARE(describe(f.store().closeManually(c).refusal), describe(ManualCloseRefusal(refusal)));
-    const auto op = f.store().operation(u"op_a"_s);
+        c.evidenceIds
+            << f.as(u"alice"_s).addEvidence(evidenceItem(u"op_b"_s, u"provider_object"_s, "{}"));
+    QCOMPARE(describe(f.as(u"alice"_s).closeManually(c).refusal),
+             describe(ManualCloseRefusal(refusal)));
+    const auto op = f.agent().operation(u"op_a"_s);
     QCOMPARE(toString(op->state),
              refusal == int(ManualCloseRefusal::None) ? outcome : u"unknown"_s);
 }
 
 void TestStore::rule8_manualCloseIsAudited()
 {
-    StoreFixture f;
-    f.store().openOrGet(refundOp(u"op_a"_s));
-    f.store().markUnknown(u"op_a"_s, u"stored 500"_s, u"agent:t"_s);
-    const qint64 ev = f.store().addEvidence(evidenceItem(u"op_a"_s, u"provider_object"_s, "{}"));
-    ManualClose c{u"op_a"_s,           OperationState::Succeeded,
-                  u"re_9"_s,           {ev},
-                  u"operator:alice"_s, u"refund re_9 found by metadata.operation_id"_s};
-    QCOMPARE(describe(f.store().closeManually(c).refusal), QString());
-    const auto op = f.store().operation(u"op_a"_s);
+    RolesFixture f;
+    open(f, refundOp(u"op_a"_s));
+    f.agent().markUnknown(u"op_a"_s, u"stored 500"_s, u"agent:t"_s);
+    const qint64 ev =
+        f.as(u"alice"_s).addEvidence(evidenceItem(u"op_a"_s, u"provider_object"_s, "{}"));
+    ManualClose c{
+        u"op_a"_s, OperationState::Succeeded, u"re_9"_s,
+        {ev},      f.person(u"alice"_s),      u"refund re_9 found by metadata.operation_id"_s};
+    QCOMPARE(describe(f.as(u"alice"_s).closeManually(c).refusal), QString());
+    const auto op = f.agent().operation(u"op_a"_s);
     QCOMPARE(op->providerRef, u"re_9"_s);
-    QCOMPARE(op->closedBy, u"operator:alice"_s);
-    const AuditEntry last = f.store().audit(u"op_a"_s).back();
+    QCOMPARE(op->closedBy, f.person(u"alice"_s));
+    const AuditEntry last = f.agent().audit(u"op_a"_s).back();
     QCOMPARE(last.action, u"state.closed_manually"_s);
-    QCOMPARE(last.actor, u"operator:alice"_s);
+    QCOMPARE(last.actor, f.person(u"alice"_s));
     QVERIFY(last.detail.contains(u"\"evidence_ids\":[%1]"_s.arg(ev)));
     // Final is final: a second close is refused.
-    QCOMPARE(describe(f.store().closeManually(c).refusal),
+    QCOMPARE(describe(f.as(u"alice"_s).closeManually(c).refusal),
              describe(ManualCloseRefusal::AlreadyFinal));
 }
 
@@ -396,10 +440,13 @@ void TestStore::auditRefusesUpdateAndDelete_data()
 void TestStore::auditRefusesUpdateAndDelete()
 {
     QFETCH(QString, sql);
-    StoreFixture f;
-    f.store().openOrGet(refundOp(u"op_a"_s));
-    f.store().addEvidence(evidenceItem(u"op_a"_s, u"note"_s, "x"));
-    Connection other = f.secondConnection();
+    RolesFixture f;
+    open(f, refundOp(u"op_a"_s));
+    f.as(u"alice"_s).addEvidence(evidenceItem(u"op_a"_s, u"note"_s, "x"));
+    // As the owner on PostgreSQL, who holds every grant: the trigger itself refuses (a login
+    // would be stopped earlier, for want of the grant).
+    const auto owner = f.owner();
+    Connection other = owner->db();
     QSqlQuery q(other);
     QVERIFY(!q.exec(sql));
     QVERIFY2(q.lastError().text().contains(u"immutable"_s) ||
@@ -409,16 +456,18 @@ void TestStore::auditRefusesUpdateAndDelete()
 
 void TestStore::auditChainDetectsTampering()
 {
-    StoreFixture f;
-    f.store().openOrGet(refundOp(u"op_a"_s));
-    f.store().beginAttempt(u"op_a"_s, u"agent:t"_s);
-    f.store().markUnknown(u"op_a"_s, u"r"_s, u"agent:t"_s);
+    RolesFixture f;
+    open(f, refundOp(u"op_a"_s));
+    f.agent().beginAttempt(u"op_a"_s, u"agent:t"_s);
+    f.agent().markUnknown(u"op_a"_s, u"r"_s, u"agent:t"_s);
     QVERIFY(!AuditLog::firstBroken(connectionOf(f.store())));
-    const auto entries = f.store().audit(u"op_a"_s);
+    const auto entries = f.agent().audit(u"op_a"_s);
     QCOMPARE(entries.size(), 3u);
     QCOMPARE(entries.at(1).prevHash, entries.at(0).hash);
-    // Someone with file access drops the trigger and rewrites history: the chain shows it.
-    Connection db = connectionOf(f.store());
+    // Someone with file access drops the trigger and rewrites history: the chain shows it. On
+    // PostgreSQL that is the owner, on a connection of its own.
+    const auto owner = f.onTeam() ? f.owner() : nullptr;
+    Connection db = owner ? owner->db() : connectionOf(f.store());
     QSqlQuery q(db);
     QVERIFY(q.exec(ops::test::onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
                                            : u"DROP TRIGGER audit_no_update"_s));
@@ -428,15 +477,15 @@ void TestStore::auditChainDetectsTampering()
 
 void TestStore::evidenceIsImmutableAndHashed()
 {
-    StoreFixture f;
-    f.store().openOrGet(refundOp(u"op_a"_s));
-    f.store().addEvidence(evidenceItem(u"op_a"_s, u"provider_object"_s, R"({"id":"re_1"})"));
-    const auto ev = f.store().evidence(u"op_a"_s);
+    RolesFixture f;
+    open(f, refundOp(u"op_a"_s));
+    f.as(u"alice"_s).addEvidence(evidenceItem(u"op_a"_s, u"provider_object"_s, R"({"id":"re_1"})"));
+    const auto ev = f.agent().evidence(u"op_a"_s);
     QCOMPARE(ev.size(), 1u);
     QCOMPARE(ev.at(0).sha256,
              QString::fromLatin1(
                  QCryptographicHash::hash(R"({"id":"re_1"})", QCryptographicHash::Sha256).toHex()));
-    QCOMPARE(f.store().audit(u"op_a"_s).back().action, u"evidence.added"_s);
+    QCOMPARE(f.agent().audit(u"op_a"_s).back().action, u"evidence.added"_s);
 }
 
 void TestStore::unwritableLocationIsAClearError_data()
