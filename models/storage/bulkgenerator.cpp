@@ -39,14 +39,14 @@ QString toPostgres(QString sql)
 
 } // namespace
 
-void generateOperations(Connection &db, qint64 rows, qint64 nowMs)
+void generateOperations(Connection &db, qint64 rows, qint64 nowMs, const QString &agent)
 {
     const QString sql = uR"(
 INSERT INTO operations (id, kind, provider, project, unit_of_work, order_id, charge_id,
     customer_id, amount_minor, currency, idempotency_key, request_method, request_path,
     request_body, request_content_type, state, attempts, attempt_cap, first_attempt_at,
     last_attempt_at, window_seconds, margin_seconds, deadline_at, provider_ref, failure_code,
-    created_by, created_at, updated_at)
+    created_by, created_at, updated_at, agent)
 WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < {rows}),
 g AS (SELECT x,
     CASE WHEN x % 10 < 7 THEN 'refund' WHEN x % 10 = 7 THEN 'credit_topup'
@@ -71,7 +71,7 @@ SELECT printf('op_%032x', x), kind, CASE WHEN kind = 'refund' THEN 'stripe' ELSE
          THEN created + 1000 + 85500000 END,
     CASE WHEN state = 'succeeded' THEN 're_' || x END,
     CASE WHEN state = 'failed' THEN 'card_declined' END,
-    'agent:bench', created, created
+    'agent:bench', created, created, {agent}
 FROM g)"_s;
     QSqlQuery q(db);
     const SqlDialect dialect = dialectOf(db);
@@ -79,10 +79,14 @@ FROM g)"_s;
         if (!q.exec(begin))
             throw StoreError(q.lastError().text());
     }
-    // Both values are integers, so formatting them into the statement is safe.
+    // Both values are integers, so formatting them into the statement is safe; the agent's
+    // name is quoted as a literal.
     QString statement = sql;
+    QString quoted = agent;
     statement.replace(u"{rows}"_s, QString::number(rows))
-        .replace(u"{now}"_s, QString::number(nowMs));
+        .replace(u"{now}"_s, QString::number(nowMs))
+        .replace(u"{agent}"_s,
+                 agent.isEmpty() ? u"NULL"_s : u"'"_s + quoted.replace(u"'"_s, u"''"_s) + u"'"_s);
     if (dialect == SqlDialect::Postgres)
         statement = toPostgres(statement);
     if (!q.exec(statement)) {

@@ -17,8 +17,11 @@
 
 namespace ops {
 
+// `agent`: the agent every row names (operations.agent), as the engine names the agent of
+// agent:bench's calls; none by default. An agent's login on PostgreSQL writes only rows that
+// name one (migration 0013), so a test that generates as the agent passes it.
 // Throws StoreError when the statement fails; nothing is written then.
-void generateOperations(Connection &db, qint64 rows, qint64 nowMs);
+void generateOperations(Connection &db, qint64 rows, qint64 nowMs, const QString &agent = {});
 
 // The audit history of generateOperations(db, rows, nowMs): four entries per row x, appended to
 // the chain after its current tip with real hashes (AuditLog::verify holds afterwards), in one
