@@ -1,12 +1,14 @@
 // The console's item models: lazy fetching, checking queue order, countdown from the clock,
 // reload without reset, live refresh from another connection, detail models. Every model runs
-// under QAbstractItemModelTester.
+// under QAbstractItemModelTester. Each actor in its role (rolesfixture.h, issue 50): on PostgreSQL
+// the agent's login generates and opens the rows, alice attaches evidence on hers, and the
+// others' writes the list must follow come from the service's (the console reads there).
 
 #include "itemmodels/detailmodels.h"
 #include "itemmodels/operationtablemodel.h"
 #include "storage/bulkgenerator.h"
 #include "storage/changewatcher.h"
-#include "support/storefixture.h"
+#include "support/rolesfixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -44,6 +46,8 @@ class TestOperationModels : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase();
+    void cleanupTestCase();
     void init();
     void cleanup();
     void fetchesPagesLazily();
@@ -62,14 +66,37 @@ private slots:
     void evidenceModelChecksItems();
 
 private:
-    std::unique_ptr<test::StoreFixture> m_fx;
+    // `op` opened by the agent's engine, naming its login on PostgreSQL (migration 0013).
+    OpenResult open(NewOperation op);
+
+    std::unique_ptr<test::RolesFixture> m_fx;
     std::unique_ptr<OperationQuery> m_query;
 };
 
+void TestOperationModels::initTestCase()
+{
+    const QString error = test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestOperationModels::cleanupTestCase()
+{
+    const QString error = test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+OpenResult TestOperationModels::open(NewOperation op)
+{
+    op.agent = m_fx->agentOf();
+    return m_fx->agent().openOrGet(op);
+}
+
 void TestOperationModels::init()
 {
-    m_fx = std::make_unique<test::StoreFixture>();
-    ops::generateOperations(connectionOf(m_fx->store()), kRows, m_fx->clock().nowMs());
+    m_fx = std::make_unique<test::RolesFixture>();
+    // agent:bench's rows, written by the agent (naming its login on PostgreSQL).
+    ops::generateOperations(connectionOf(m_fx->agent()), kRows, m_fx->clock().nowMs(),
+                            m_fx->agentOf());
     m_query = std::make_unique<OperationQuery>(connectionOf(m_fx->store()), m_fx->clock());
 }
 
@@ -227,7 +254,7 @@ void TestOperationModels::reloadInsertsArrivingRowsWithoutReset()
     QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
     m_fx->clock().advanceSecs(1);
-    m_fx->store().openOrGet(newRefund(u"fresh"_s));
+    open(newRefund(u"fresh"_s));
     model.reload();
     QCOMPARE(resets.count(), 0);
     QCOMPARE(inserted.count(), 1);
@@ -273,7 +300,7 @@ void TestOperationModels::reloadAppliesMovesAndRemovalsWithoutReset()
     m_fx->clock().advanceSecs(1);
     NewOperation cheap = newRefund(u"cheap"_s);
     cheap.amount = {1, u"usd"_s};
-    m_fx->store().openOrGet(cheap); // comes in near the top
+    open(cheap); // comes in near the top
 
     QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
     model.reload();
@@ -411,19 +438,22 @@ void TestOperationModels::liveRefreshShowsAnotherConnectionsRowWithinTwoSeconds(
     connect(&watcher, &ChangeWatcher::changed, &model, &OperationTableModel::reload);
     watcher.start();
     {
-        // Another process's view of the file: its own connection, its own store.
-        Connection other = m_fx->secondConnection();
+        // Another process's view of the file: its own connection, its own store (the agent's
+        // opsctl on its own login on PostgreSQL).
+        const auto agent = m_fx->another(u"agent"_s);
         ManualClock later(m_fx->clock().now().addSecs(5));
-        OperationStore otherStore(other, later);
-        otherStore.openOrGet(newRefund(u"from_opsctl"_s));
+        OperationStore otherStore(agent->db(), later);
+        NewOperation op = newRefund(u"from_opsctl"_s);
+        op.agent = m_fx->agentOf();
+        otherStore.openOrGet(op);
     }
     QTRY_COMPARE_WITH_TIMEOUT(model.index(0, 0).data().toString(), u"op_live_from_opsctl"_s, 2000);
 }
 
 void TestOperationModels::detailModels()
 {
-    OperationStore &store = m_fx->store();
-    const Operation op = store.openOrGet(newRefund(u"detail"_s)).operation;
+    OperationStore &store = m_fx->agent();
+    const Operation op = open(newRefund(u"detail"_s)).operation;
     const AttemptTicket ticket = store.beginAttempt(op.id, u"agent:toolu_1"_s);
     AttemptResult result;
     result.httpStatus = 500;
@@ -431,15 +461,16 @@ void TestOperationModels::detailModels()
     result.providerRequestId = u"req_1"_s;
     result.latencyMs = 42;
     store.finishAttempt(op.id, ticket.attemptId, result);
-    store.addEvidence({0,
-                       op.id,
-                       u"provider_object"_s,
-                       u"Refund re_1"_s,
-                       u"application/json"_s,
-                       R"({"id":"re_1","amount":500})",
-                       {},
-                       {},
-                       u"operator:alice"_s});
+    m_fx->as(u"alice"_s)
+        .addEvidence({0,
+                      op.id,
+                      u"provider_object"_s,
+                      u"Refund re_1"_s,
+                      u"application/json"_s,
+                      R"({"id":"re_1","amount":500})",
+                      {},
+                      {},
+                      m_fx->person(u"alice"_s)});
 
     AttemptTableModel attempts;
     Tester t1(&attempts, Tester::FailureReportingMode::QtTest);
@@ -470,17 +501,18 @@ void TestOperationModels::detailModels()
 void TestOperationModels::evidenceModelChecksItems()
 {
     OperationStore &store = m_fx->store();
-    const Operation op = store.openOrGet(newRefund(u"check"_s)).operation;
+    const Operation op = open(newRefund(u"check"_s)).operation;
     for (int i = 0; i < 3; ++i)
-        store.addEvidence({0,
-                           op.id,
-                           u"note"_s,
-                           u"note %1"_s.arg(i),
-                           u"text/plain"_s,
-                           "seen",
-                           {},
-                           {},
-                           u"operator:alice"_s});
+        m_fx->as(u"alice"_s)
+            .addEvidence({0,
+                          op.id,
+                          u"note"_s,
+                          u"note %1"_s.arg(i),
+                          u"text/plain"_s,
+                          "seen",
+                          {},
+                          {},
+                          m_fx->person(u"alice"_s)});
     EvidenceListModel model;
     Tester tester(&model, Tester::FailureReportingMode::QtTest);
     model.setRows(store.evidence(op.id));

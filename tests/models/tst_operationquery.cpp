@@ -1,9 +1,10 @@
 // OperationQuery: filters, search (SQL metacharacters included), keyset paging in every sort
-// order, counts, and index use.
+// order, counts, and index use. Each actor in its role (rolesfixture.h, issue 50): on PostgreSQL
+// the agent's login generates and opens the rows, the service's reads and writes from elsewhere.
 
 #include "storage/bulkgenerator.h"
 #include "storage/operationquery.h"
-#include "support/storefixture.h"
+#include "support/rolesfixture.h"
 
 #include <QSet>
 #include <QSqlQuery>
@@ -39,6 +40,8 @@ class TestOperationQuery : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase();
+    void cleanupTestCase();
     void init();
     void cleanup();
     void filters_data();
@@ -55,14 +58,28 @@ private slots:
     void dataVersionMovesOnOtherConnectionsCommit();
 
 private:
-    std::unique_ptr<test::StoreFixture> m_fx;
+    std::unique_ptr<test::RolesFixture> m_fx;
     std::unique_ptr<OperationQuery> m_query;
 };
 
+void TestOperationQuery::initTestCase()
+{
+    const QString error = test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestOperationQuery::cleanupTestCase()
+{
+    const QString error = test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
 void TestOperationQuery::init()
 {
-    m_fx = std::make_unique<test::StoreFixture>();
-    ops::generateOperations(connectionOf(m_fx->store()), kRows, m_fx->clock().nowMs());
+    m_fx = std::make_unique<test::RolesFixture>();
+    // agent:bench's rows, written by the agent (naming its login on PostgreSQL, as 0013 asks).
+    ops::generateOperations(connectionOf(m_fx->agent()), kRows, m_fx->clock().nowMs(),
+                            m_fx->agentOf());
     m_query = std::make_unique<OperationQuery>(connectionOf(m_fx->store()), m_fx->clock());
 }
 
@@ -215,8 +232,11 @@ void TestOperationQuery::metacharactersAreLiteral()
         u"\"quoted\""_s, u"back\\slash"_s, u"[a-z]*"_s, u"x'; DROP TABLE operations; --"_s,
         u"заказ-7"_s};
     qint64 amount = 100;
-    for (const QString &order : orders)
-        m_fx->store().openOrGet(refundWithOrder(order, ++amount));
+    for (const QString &order : orders) {
+        NewOperation op = refundWithOrder(order, ++amount);
+        op.agent = m_fx->agentOf();
+        m_fx->agent().openOrGet(op);
+    }
     QueryFilter f;
     f.search = search;
     QCOMPARE(int(m_query->page(f, std::nullopt, 50).size()), expected);
@@ -286,9 +306,11 @@ void TestOperationQuery::dataVersionMovesOnOtherConnectionsCommit()
     const qint64 before = m_query->dataVersion();
     QCOMPARE(m_query->dataVersion(), before);
     {
-        Connection other = m_fx->secondConnection();
-        QSqlQuery(other).exec(u"UPDATE operations SET provider_status = 'pending' WHERE id = '"_s +
-                              ops::generatedId(1) + u"'"_s);
+        const auto service = m_fx->another(u"svc"_s); // the receiver, another process
+        Connection other = service->db();
+        QVERIFY(QSqlQuery(other).exec(
+            u"UPDATE operations SET provider_status = 'pending' WHERE id = '"_s +
+            ops::generatedId(1) + u"'"_s));
         other.close();
     }
     QVERIFY(m_query->dataVersion() != before);
