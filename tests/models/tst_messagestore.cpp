@@ -1,6 +1,8 @@
 // The customer-message outbox on a real SQLite file: key derivation, the same message queued
 // twice is one row, templates and free text judged against the row's state at commit, bad
-// input refused with nothing stored, attempts counted, copy to clipboard, audit entries.
+// input refused with nothing stored, attempts counted, copy to clipboard, audit entries. Each
+// actor in its role (rolesfixture.h, issue 50): on PostgreSQL the agent opens and closes the rows
+// on its login, alice queues and sends on hers, bob copies on his, carol (sam) on hers.
 
 #include "itemmodels/messagetablemodel.h"
 #include "storage/access/operatordirectory.h"
@@ -8,14 +10,15 @@
 #include "storage/db/sqltransaction.h"
 #include "storage/messages/messagestore.h"
 #include "support/messagefixture.h"
-#include "support/storefixture.h"
+#include "support/rolesfixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QSqlQuery>
 #include <QTest>
 
 using namespace ops;
-using ops::test::StoreFixture;
+using ops::test::personActorOf;
+using ops::test::RolesFixture;
 
 Q_DECLARE_METATYPE(ops::OperationState)
 Q_DECLARE_METATYPE(ops::MessageTemplate)
@@ -37,8 +40,22 @@ MessageDraft draft(const QString &operationId, MessageTemplate t = MessageTempla
     d.tmpl = t;
     d.language = language;
     d.conversation = u"cus_4417"_s;
-    d.actor = u"operator:alice"_s;
+    d.actor = personActorOf(u"alice"_s);
     return d;
+}
+
+// `n` opened by the agent and moved to `state` as the engine would (naming its login, 0013).
+Operation opened(RolesFixture &f, NewOperation n, OperationState state,
+                 const QString &providerStatus = u"succeeded"_s)
+{
+    n.agent = f.agentOf();
+    return test::operationIn(f.agent(), n, state, providerStatus);
+}
+
+// The outbox of `who`'s console (alice, bob, carol), on their own connection.
+MessageStore outboxOf(RolesFixture &f, const QString &who)
+{
+    return MessageStore(connectionOf(f.as(who)), f.clock());
 }
 
 } // namespace
@@ -48,6 +65,8 @@ class TestMessageStore : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase();
+    void cleanupTestCase();
     void keyDerivation();
     void sameMessageTwiceIsOneRow();
     void stateChangeMakesANewMessage();
@@ -63,6 +82,18 @@ private slots:
     void messagingNeedsTheRight();
     void pendingRefundGetsIssuedNotRefunded();
 };
+
+void TestMessageStore::initTestCase()
+{
+    const QString error = test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestMessageStore::cleanupTestCase()
+{
+    const QString error = test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
 
 void TestMessageStore::keyDerivation()
 {
@@ -91,10 +122,9 @@ void TestMessageStore::keyDerivation()
 
 void TestMessageStore::sameMessageTwiceIsOneRow()
 {
-    StoreFixture f;
-    const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_a"_s), OperationState::Unknown);
-    MessageStore messages(connectionOf(f.store()), f.clock());
+    RolesFixture f;
+    const Operation op = opened(f, test::refundOperation(u"op_a"_s), OperationState::Unknown);
+    MessageStore messages = outboxOf(f, u"alice"_s);
     const EnqueueResult first = messages.enqueue(draft(op.id));
     QVERIFY2(first.error.isEmpty(), qPrintable(first.error));
     QVERIFY(first.created);
@@ -117,8 +147,8 @@ void TestMessageStore::sameMessageTwiceIsOneRow()
     QCOMPARE(countRows(connectionOf(f.store()), u"audit"_s, u"action = 'message.queued'"_s), 1);
 
     // Another connection (another console) queueing the same message gets the same row.
-    Connection other = f.secondConnection();
-    MessageStore otherStore(other, f.clock());
+    const auto console = f.another(u"alice"_s);
+    MessageStore otherStore(console->db(), f.clock());
     QCOMPARE(otherStore.enqueue(draft(op.id)).message->id, first.message->id);
     QCOMPARE(countRows(connectionOf(f.store()), u"messages"_s), 1);
 
@@ -131,13 +161,12 @@ void TestMessageStore::sameMessageTwiceIsOneRow()
 
 void TestMessageStore::stateChangeMakesANewMessage()
 {
-    StoreFixture f;
-    const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_b"_s), OperationState::Open);
-    MessageStore messages(connectionOf(f.store()), f.clock());
+    RolesFixture f;
+    const Operation op = opened(f, test::refundOperation(u"op_b"_s), OperationState::Open);
+    MessageStore messages = outboxOf(f, u"alice"_s);
     const auto open = messages.enqueue(draft(op.id));
     QVERIFY(open.created);
-    f.store().markUnknown(op.id, u"cap reached"_s, u"agent:test"_s);
+    f.agent().markUnknown(op.id, u"cap reached"_s, u"agent:test"_s);
     const auto unknown = messages.enqueue(draft(op.id));
     QVERIFY(unknown.created);
     QVERIFY(unknown.message->idempotencyKey != open.message->idempotencyKey);
@@ -208,10 +237,10 @@ void TestMessageStore::badInputStoresNothing()
     QFETCH(QString, operation);
     QFETCH(QString, error);
 
-    StoreFixture f;
-    const Operation op = test::operationIn(f.store(), test::refundOperation(u"op_c"_s), state);
+    RolesFixture f;
+    const Operation op = opened(f, test::refundOperation(u"op_c"_s), state);
     const qint64 auditBefore = countRows(connectionOf(f.store()), u"audit"_s);
-    MessageStore messages(connectionOf(f.store()), f.clock());
+    MessageStore messages = outboxOf(f, u"alice"_s);
     MessageDraft d = draft(operation.isEmpty() ? op.id : operation, tmpl, language);
     d.conversation = conversation;
     d.customBody = text;
@@ -247,12 +276,12 @@ void TestMessageStore::templatesFollowTheRowState()
     QFETCH(ops::OperationState, state);
     QFETCH(ops::MessageTemplate, tmpl);
     QFETCH(QString, expected);
-    StoreFixture f;
+    RolesFixture f;
     const NewOperation n = credit ? test::creditOperation(u"op_d"_s, u"invoice-7781:topup"_s)
                                   : test::refundOperation(u"op_d"_s);
-    const Operation op = test::operationIn(f.store(), n, state);
+    const Operation op = opened(f, n, state);
     QCOMPARE(toString(op.state), toString(state));
-    MessageStore messages(connectionOf(f.store()), f.clock());
+    MessageStore messages = outboxOf(f, u"alice"_s);
     for (const QString &language : messageLanguages()) {
         const auto r = messages.enqueue(draft(op.id, tmpl, language));
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
@@ -266,109 +295,109 @@ void TestMessageStore::templatesFollowTheRowState()
 
 void TestMessageStore::attemptsAreCountedAndCapped()
 {
-    StoreFixture f;
-    const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_e"_s), OperationState::Unknown);
-    MessageStore messages(connectionOf(f.store()), f.clock());
+    RolesFixture f;
+    const Operation op = opened(f, test::refundOperation(u"op_e"_s), OperationState::Unknown);
+    MessageStore messages = outboxOf(f, u"alice"_s);
     const qint64 id = messages.enqueue(draft(op.id)).message->id;
 
-    auto t = messages.beginAttempt(id, 2, u"operator:alice"_s);
+    auto t = messages.beginAttempt(id, 2, f.person(u"alice"_s));
     QCOMPARE(t.refusal, MessageAttemptRefusal::None);
     QCOMPARE(t.message.attempts, 1);
     // Committed before the caller sends: another connection sees it.
-    Connection other = f.secondConnection();
-    QCOMPARE(MessageStore(other, f.clock()).message(id)->attempts, 1);
+    const auto other = f.another(u"alice"_s);
+    QCOMPARE(MessageStore(other->db(), f.clock()).message(id)->attempts, 1);
 
     messages.noteAttemptError(id, u"HTTP 503"_s);
     QCOMPARE(messages.message(id)->lastError, u"HTTP 503"_s);
     QCOMPARE(toString(messages.message(id)->state), toString(MessageState::Pending));
-    messages.markFailed(id, u"no answer within 2000 ms"_s, u"operator:alice"_s);
+    messages.markFailed(id, u"no answer within 2000 ms"_s, f.person(u"alice"_s));
     QCOMPARE(toString(messages.message(id)->state), toString(MessageState::Failed));
 
-    t = messages.beginAttempt(id, 2, u"operator:alice"_s); // a failed message may be retried
+    t = messages.beginAttempt(id, 2, f.person(u"alice"_s)); // a failed message may be retried
     QCOMPARE(t.refusal, MessageAttemptRefusal::None);
     QCOMPARE(toString(t.message.state), toString(MessageState::Pending));
-    QCOMPARE(messages.beginAttempt(id, 2, u"operator:alice"_s).refusal,
+    QCOMPARE(messages.beginAttempt(id, 2, f.person(u"alice"_s)).refusal,
              MessageAttemptRefusal::CapReached);
-    messages.markSent(id, u"msg_9"_s, u"operator:alice"_s);
+    messages.markSent(id, u"msg_9"_s, f.person(u"alice"_s));
     const auto sent = *messages.message(id);
     QCOMPARE(toString(sent.state), toString(MessageState::Sent));
     QCOMPARE(sent.providerMessageId, u"msg_9"_s);
     QVERIFY(sent.lastError.isEmpty());
-    QCOMPARE(messages.beginAttempt(id, 10, u"operator:alice"_s).refusal,
+    QCOMPARE(messages.beginAttempt(id, 10, f.person(u"alice"_s)).refusal,
              MessageAttemptRefusal::AlreadySent);
-    QCOMPARE(messages.beginAttempt(424242, 10, u"operator:alice"_s).refusal,
+    QCOMPARE(messages.beginAttempt(424242, 10, f.person(u"alice"_s)).refusal,
              MessageAttemptRefusal::NotFound);
 }
 
 void TestMessageStore::copyToClipboard()
 {
-    StoreFixture f;
-    const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_f"_s), OperationState::Unknown);
-    MessageStore messages(connectionOf(f.store()), f.clock());
+    RolesFixture f;
+    const Operation op = opened(f, test::refundOperation(u"op_f"_s), OperationState::Unknown);
+    MessageStore messages = outboxOf(f, u"alice"_s);
+    MessageStore bobs = outboxOf(f, u"bob"_s);
+    const QString bob = f.person(u"bob"_s);
     const qint64 fresh = messages.enqueue(draft(op.id)).message->id;
-    QVERIFY(messages.markCopied(fresh, u"operator:bob"_s).isEmpty());
+    QVERIFY(bobs.markCopied(fresh, bob).isEmpty());
     const auto copied = *messages.message(fresh);
     QCOMPARE(toString(copied.state), toString(MessageState::Sent));
     QCOMPARE(toString(copied.channel), toString(MessageChannel::Clipboard));
-    QCOMPARE(copied.sentBy, u"operator:bob"_s);
+    QCOMPARE(copied.sentBy, bob);
     QCOMPARE(MessageTableModel::stateText(copied), u"copied"_s);
     // Copied counts as sent: the helpdesk will not deliver it as well, nor is it copied twice.
-    QCOMPARE(messages.beginAttempt(fresh, 6, u"operator:alice"_s).refusal,
+    QCOMPARE(messages.beginAttempt(fresh, 6, f.person(u"alice"_s)).refusal,
              MessageAttemptRefusal::AlreadySent);
-    QVERIFY(messages.markCopied(fresh, u"operator:bob"_s).contains(u"already sent"_s));
+    QVERIFY(bobs.markCopied(fresh, bob).contains(u"already sent"_s));
 
     // A send whose answer was never recorded may have arrived: copying it is refused.
     const qint64 inFlight =
         messages.enqueue(draft(op.id, MessageTemplate::NotConfirmed)).message->id;
-    messages.beginAttempt(inFlight, 6, u"operator:alice"_s);
-    QVERIFY(messages.markCopied(inFlight, u"operator:bob"_s).contains(u"may have arrived"_s));
-    messages.markFailed(inFlight, u"HTTP 400"_s, u"operator:bob"_s);
-    QVERIFY(messages.markCopied(inFlight, u"operator:bob"_s).isEmpty());
-    QVERIFY(!messages.markCopied(777, u"operator:bob"_s).isEmpty());
+    messages.beginAttempt(inFlight, 6, f.person(u"alice"_s));
+    QVERIFY(bobs.markCopied(inFlight, bob).contains(u"may have arrived"_s));
+    bobs.markFailed(inFlight, u"HTTP 400"_s, bob);
+    QVERIFY(bobs.markCopied(inFlight, bob).isEmpty());
+    QVERIFY(!bobs.markCopied(777, bob).isEmpty());
 }
 
 void TestMessageStore::outdatedMessagesAreNotDelivered()
 {
-    StoreFixture f;
-    const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_o"_s), OperationState::Open);
-    MessageStore messages(connectionOf(f.store()), f.clock());
+    RolesFixture f;
+    const Operation op = opened(f, test::refundOperation(u"op_o"_s), OperationState::Open);
+    MessageStore messages = outboxOf(f, u"alice"_s);
+    MessageStore bobs = outboxOf(f, u"bob"_s);
+    const QString bob = f.person(u"bob"_s);
     const qint64 checking = messages.enqueue(draft(op.id)).message->id;
     MessageDraft honest = draft(op.id, MessageTemplate::Custom);
     honest.customBody = u"Thank you for your patience."_s;
     const qint64 neutral = messages.enqueue(honest).message->id;
     QVERIFY(
-        f.store().closeSucceeded(op.id, u"re_1"_s, u"succeeded"_s, u"agent:test"_s, u"provider"_s));
+        f.agent().closeSucceeded(op.id, u"re_1"_s, u"succeeded"_s, u"agent:test"_s, u"provider"_s));
 
     // "We cannot confirm your refund yet" after the refund was confirmed: not delivered.
-    const auto t = messages.beginAttempt(checking, 6, u"operator:alice"_s);
+    const auto t = messages.beginAttempt(checking, 6, f.person(u"alice"_s));
     QCOMPARE(t.refusal, MessageAttemptRefusal::Outdated);
     QVERIFY2(t.reason.contains(u"succeeded now"_s), qPrintable(t.reason));
     QCOMPARE(messages.message(checking)->attempts, 0);
-    QVERIFY(messages.markCopied(checking, u"operator:bob"_s).contains(u"no longer"_s));
+    QVERIFY(bobs.markCopied(checking, bob).contains(u"no longer"_s));
     // Text that is true in either state may still go.
-    QCOMPARE(messages.beginAttempt(neutral, 6, u"operator:alice"_s).refusal,
+    QCOMPARE(messages.beginAttempt(neutral, 6, f.person(u"alice"_s)).refusal,
              MessageAttemptRefusal::None);
 }
 
 void TestMessageStore::auditTrailAndModel()
 {
-    StoreFixture f;
-    const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_g"_s), OperationState::Unknown);
-    MessageStore messages(connectionOf(f.store()), f.clock());
+    RolesFixture f;
+    const Operation op = opened(f, test::refundOperation(u"op_g"_s), OperationState::Unknown);
+    MessageStore messages = outboxOf(f, u"alice"_s);
     const qint64 a = messages.enqueue(draft(op.id)).message->id;
-    messages.beginAttempt(a, 6, u"operator:alice"_s);
-    messages.markSent(a, u"msg_1"_s, u"operator:alice"_s);
+    messages.beginAttempt(a, 6, f.person(u"alice"_s));
+    messages.markSent(a, u"msg_1"_s, f.person(u"alice"_s));
     const qint64 b = messages.enqueue(draft(op.id, MessageTemplate::NotConfirmed)).message->id;
-    messages.beginAttempt(b, 6, u"operator:alice"_s);
-    messages.markFailed(b, u"HTTP 400 parameter_invalid"_s, u"operator:alice"_s);
+    messages.beginAttempt(b, 6, f.person(u"alice"_s));
+    messages.markFailed(b, u"HTTP 400 parameter_invalid"_s, f.person(u"alice"_s));
     MessageDraft custom = draft(op.id, MessageTemplate::Custom);
     custom.customBody = u"We are still checking with the bank; thank you for waiting."_s;
     const qint64 c = messages.enqueue(custom).message->id;
-    QVERIFY(messages.markCopied(c, u"operator:alice"_s).isEmpty());
+    QVERIFY(messages.markCopied(c, f.person(u"alice"_s)).isEmpty());
 
     QStringList actions;
     for (const AuditEntry &e : f.store().audit(op.id))
@@ -387,7 +416,7 @@ void TestMessageStore::auditTrailAndModel()
         return model.index(row, column).data().toString();
     };
     QCOMPARE(cell(0, MessageTableModel::StateColumn), u"sent"_s);
-    QCOMPARE(cell(0, MessageTableModel::ResultColumn), u"msg_1 by operator:alice"_s);
+    QCOMPARE(cell(0, MessageTableModel::ResultColumn), u"msg_1 by "_s + f.person(u"alice"_s));
     QCOMPARE(cell(1, MessageTableModel::StateColumn), u"failed"_s);
     QCOMPARE(cell(1, MessageTableModel::ResultColumn), u"HTTP 400 parameter_invalid"_s);
     QCOMPARE(cell(2, MessageTableModel::StateColumn), u"copied"_s);
@@ -413,11 +442,22 @@ void TestMessageStore::messagingNeedsTheRight_data()
     } actors[] = {
         {"unknown operator", u"operator:dave"_s,
          u"operator dave (not an operator) may not message"_s},
-        {"disabled operator", u"operator:erin"_s, u"operator erin (disabled) may not message"_s},
+        // In team mode a person is disabled with a login (erin would have none): bob there.
+        {"disabled operator", test::onPostgres() ? personActorOf(u"bob"_s) : u"operator:erin"_s,
+         u"operator %1 (disabled) may not message"_s.arg(
+             test::onPostgres() ? test::personName(u"bob"_s) : u"erin"_s)},
+        // In team mode the login's group is the right (identity.h): sam's directory row, which
+        // takes the message right away from a support person, has no login there, so no right.
         {"support without the right", u"operator:sam"_s,
-         u"operator sam (support) may not message"_s},
-        {"support", u"operator:carol"_s, {}},
-        {"agent", u"agent:toolu_1"_s, {}},
+         test::onPostgres() ? u"operator sam (not an operator) may not message"_s
+                            : u"operator sam (support) may not message"_s},
+        {"support", personActorOf(u"carol"_s), {}},
+        // The directory does not govern an agent; in team mode its login writes no message
+        // (no grant on messages: people write to customers, docs/team.md).
+        {"agent", u"agent:toolu_1"_s,
+         test::onPostgres()
+             ? u"the database refused: ERROR:  permission denied for table messages\n(42501)"_s
+             : QString()},
     };
     for (const auto &a : actors)
         for (const QString &step : {u"queue"_s, u"copy"_s, u"send"_s})
@@ -429,32 +469,49 @@ void TestMessageStore::messagingNeedsTheRight()
     QFETCH(QString, actor);
     QFETCH(QString, step);
     QFETCH(QString, refusal);
-    StoreFixture f;
-    Connection &db = connectionOf(f.store());
-    f.addOperator(u"erin"_s, Role::Support);
-    setOperatorDisabled(db, 0, u"operator:alice"_s, u"erin"_s, true);
-    addOperator(db, 0, u"operator:alice"_s, u"sam"_s, Role::Support,
-                Rights(Right::View) | Right::Attach | Right::Resend);
-    const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_r"_s), OperationState::Unknown);
+    RolesFixture f;
+    // alice sets the directory up and queues the message, on her own login on PostgreSQL.
+    Connection &db = connectionOf(f.as(u"alice"_s));
+    const Rights samRights = Rights(Right::View) | Right::Attach | Right::Resend;
+    if (f.onTeam()) {
+        // Adding a person makes their login there, which only a DBA may (CREATEROLE): sam is a
+        // directory row without a login, which alice writes as the team's seed is; the disabled
+        // person is bob, whom alice disables.
+        runQuery(db,
+                 u"INSERT INTO operators (name, role, rights_override, created_by, created_at, "
+                 "disabled) VALUES ('sam', 'support', ?, ?, 0, 0)"_s,
+                 {formatRights(samRights), f.person(u"alice"_s)});
+        setOperatorDisabled(db, 0, f.person(u"alice"_s), test::personName(u"bob"_s), true);
+    } else {
+        addOperator(db, f.clock().nowMs(), f.person(u"alice"_s), u"erin"_s, Role::Support);
+        setOperatorDisabled(db, 0, f.person(u"alice"_s), u"erin"_s, true);
+        addOperator(db, 0, f.person(u"alice"_s), u"sam"_s, Role::Support, samRights);
+    }
+    const Operation op = opened(f, test::refundOperation(u"op_r"_s), OperationState::Unknown);
     MessageStore messages(db, f.clock());
     // A message alice queued, for the copy and send steps.
     const qint64 id = messages.enqueue(draft(op.id)).message->id;
     const qint64 rows = countRows(db, u"messages"_s);
     const qint64 audit = countRows(db, u"audit"_s);
 
+    // The step at the console of whoever acts: carol's, bob's and the agent's own logins on
+    // PostgreSQL; dave, erin and sam have none, and try at alice's, where the directory refuses
+    // them before anything is written.
+    const bool ownLogin = actor == f.person(u"carol"_s) || actor == f.person(u"bob"_s) ||
+                          actor.startsWith(u"agent:"_s);
+    MessageStore acting(ownLogin ? connectionOf(f.by(actor)) : db, f.clock());
     QString refused;
     try {
         if (step == u"queue"_s) {
             MessageDraft d = draft(op.id, MessageTemplate::NotConfirmed);
             d.actor = actor;
-            const EnqueueResult r = messages.enqueue(d);
+            const EnqueueResult r = acting.enqueue(d);
             QVERIFY2(r.created, qPrintable(r.error));
         } else if (step == u"copy"_s) {
-            const QString problem = messages.markCopied(id, actor);
+            const QString problem = acting.markCopied(id, actor);
             QVERIFY2(problem.isEmpty(), qPrintable(problem));
         } else {
-            QCOMPARE(messages.beginAttempt(id, 6, actor).refusal, MessageAttemptRefusal::None);
+            QCOMPARE(acting.beginAttempt(id, 6, actor).refusal, MessageAttemptRefusal::None);
         }
     } catch (const ActionRefused &e) {
         refused = e.message();
@@ -477,10 +534,10 @@ void TestMessageStore::messagingNeedsTheRight()
 
 void TestMessageStore::pendingRefundGetsIssuedNotRefunded()
 {
-    StoreFixture f;
-    const Operation op = test::operationIn(f.store(), test::refundOperation(u"op_p"_s),
-                                           OperationState::Succeeded, u"pending"_s);
-    MessageStore messages(connectionOf(f.store()), f.clock());
+    RolesFixture f;
+    const Operation op =
+        opened(f, test::refundOperation(u"op_p"_s), OperationState::Succeeded, u"pending"_s);
+    MessageStore messages = outboxOf(f, u"alice"_s);
     Connection db = connectionOf(f.store());
     // "Refunded" says completed: refused while the provider reports pending, nothing stored.
     const auto refunded = messages.enqueue(draft(op.id, MessageTemplate::Refunded));
