@@ -79,12 +79,14 @@ private:
 class RolesFixture
 {
 public:
-    RolesFixture()
+    // seedDirectory: alice, bob and carol in `operators` (on PostgreSQL alice_<pid>, bob_<pid>
+    // and sam_<pid>, written by alice); false leaves the directory empty on both backends.
+    explicit RolesFixture(bool seedDirectory = true)
     {
         if (onPostgres())
-            m_team = std::make_unique<TeamFixture>();
+            m_team = std::make_unique<TeamFixture>(seedDirectory);
         else
-            m_single = std::make_unique<StoreFixture>();
+            m_single = std::make_unique<StoreFixture>(seedDirectory);
     }
     RolesFixture(const RolesFixture &) = delete;
     RolesFixture &operator=(const RolesFixture &) = delete;
