@@ -5,12 +5,15 @@
 // under the same key is one refund; 422/704 while the key runs backs off; a stored 500 is
 // checking; refusals close the row failed with Adyen's code; our key refused keeps it open; bad
 // input stores and sends nothing. Notifications that settle rows are the receiver's (not here).
+// Each actor in its role (rolesfixture.h, issue 50): on PostgreSQL the engine runs the agent's
+// refunds on the agent's login, a person's resend and approval run on an engine of alice's
+// store, the receiver and the reconciler are the service.
 
 #include "engine/refunddispatch.h"
 #include "storage/access/accessstore.h"
 #include "support/adyendelivery.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/storefixture.h"
 #include "support/testpaths.h"
 
 #include <QTest>
@@ -43,6 +46,7 @@ class TestAdyenRefund : public QObject
 
 private slots:
     void initTestCase();
+    void cleanupTestCase();
     void init();
     void cleanup();
 
@@ -65,6 +69,9 @@ private:
     void startEngine(const QString &apiKey = u"adyen_test_demo"_s,
                      const QString &merchant = kMerchant);
     ToolResult refund(const RefundInput &in) { return m_engine->refund(in, kAgent); }
+    // The engine of `person`'s resend: on their own store (the agent's engine on SQLite, where
+    // every actor shares one store).
+    AdyenRefundEngine &engineOf(const QString &person);
     Operation row(const QString &id)
     {
         const auto op = m_fixture->store().operation(id);
@@ -80,10 +87,11 @@ private:
     }
 
     std::unique_ptr<test::SimProcess> m_sim;
-    std::unique_ptr<test::StoreFixture> m_fixture;
+    std::unique_ptr<test::RolesFixture> m_fixture;
     QtHttpTransport m_transport;
     std::unique_ptr<AdyenClient> m_client;
-    std::unique_ptr<AdyenRefundEngine> m_engine;
+    std::unique_ptr<AdyenRefundEngine> m_engine; // the agent's
+    std::unique_ptr<AdyenRefundEngine> m_person; // alice's, on PostgreSQL
     QList<qint64> m_sleeps;
 };
 
@@ -92,6 +100,14 @@ void TestAdyenRefund::initTestCase()
     m_sim = std::make_unique<test::SimProcess>(
         ops::test::providerSimPath(), test::SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
+    const QString error = test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestAdyenRefund::cleanupTestCase()
+{
+    const QString error = test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 void TestAdyenRefund::init()
@@ -99,13 +115,14 @@ void TestAdyenRefund::init()
     m_sim->reset();
     // Refunds stay `received` until a test settles them: nothing here waits for a notification.
     m_sim->admin("POST", u"/_sim/adyen/config"_s, {{"auto_settle_ms", -1}});
-    m_fixture = std::make_unique<test::StoreFixture>();
+    m_fixture = std::make_unique<test::RolesFixture>();
     m_sleeps.clear();
     startEngine();
 }
 
 void TestAdyenRefund::cleanup()
 {
+    m_person.reset();
     m_engine.reset();
     m_client.reset();
     m_fixture.reset();
@@ -118,9 +135,25 @@ void TestAdyenRefund::startEngine(const QString &apiKey, const QString &merchant
                                                                std::chrono::milliseconds(400)});
     AdyenEngineConfig config;
     config.jitterSeed = 1;
+    m_person.reset();
     m_engine = std::make_unique<AdyenRefundEngine>(
-        m_fixture->store(), *m_client, config,
+        m_fixture->agent(), *m_client, config,
         [this](std::chrono::milliseconds ms) { m_sleeps << ms.count(); });
+}
+
+AdyenRefundEngine &TestAdyenRefund::engineOf(const QString &person)
+{
+    OperationStore &store = m_fixture->as(person);
+    if (&store == &m_fixture->agent())
+        return *m_engine;
+    if (!m_person) {
+        AdyenEngineConfig config;
+        config.jitterSeed = 1;
+        m_person = std::make_unique<AdyenRefundEngine>(
+            store, *m_client, config,
+            [this](std::chrono::milliseconds ms) { m_sleeps << ms.count(); });
+    }
+    return *m_person;
 }
 
 json TestAdyenRefund::refundPosts()
@@ -184,7 +217,7 @@ void TestAdyenRefund::repeatBeforeTheNotificationSendsNothing()
     QCOMPARE(row(first.operationId).attempts, 1);
     // Under the row's lock too: a caller that read the row before the 201 was recorded is
     // refused its attempt, and nothing is counted.
-    const AttemptTicket late = m_fixture->store().beginAttempt(first.operationId, kAgent);
+    const AttemptTicket late = m_fixture->agent().beginAttempt(first.operationId, kAgent);
     QVERIFY(late.refusal == AttemptRefusal::AwaitingProvider);
     QCOMPARE(row(first.operationId).attempts, 1);
     // Another amount is another unit of work: its own row and its own refund.
@@ -289,11 +322,14 @@ void TestAdyenRefund::operatorResendOfAnUnknownRowLeavesItUnknown()
     // Received, then no notification came: the row went to the Checking queue.
     const ToolResult accepted = refund(adyenInput(u"4417"_s, 1200));
     QVERIFY(accepted.status == ToolResult::Status::Accepted);
-    QVERIFY(m_fixture->store().markUnknown(
-        accepted.operationId, u"no notification after the reconciler's slots"_s, u"reconciler"_s));
+    QVERIFY(m_fixture->by(u"system:reconciler"_s)
+                .markUnknown(accepted.operationId,
+                             u"no notification after the reconciler's slots"_s,
+                             u"system:reconciler"_s)); // the reconciler's actor (reconciler.h)
 
     // A person's resend replays the 201: proof Adyen has the refund, not of how it ended.
-    const ToolResult resent = m_engine->resend(accepted.operationId, u"operator:alice"_s);
+    const ToolResult resent =
+        engineOf(u"alice"_s).resend(accepted.operationId, m_fixture->person(u"alice"_s));
     QVERIFY2(resent.status == ToolResult::Status::Checking, resent.toJson().dump().c_str());
     QVERIFY2(resent.errorMessage.contains(accepted.providerReference),
              qPrintable(resent.errorMessage));
@@ -312,7 +348,8 @@ void TestAdyenRefund::resendAfterAStoredFiveHundredRecordsTheReceivedRefund()
     QCOMPARE(simRefunds().size(), std::size_t(0));
     // Adyen no longer holds the key (the fault drops it): the person's resend makes the refund.
     m_sim->addFault({{"route", "POST /v71/payments/*"}, {"mode", "prune_key"}, {"count", 1}});
-    const ToolResult resent = m_engine->resend(checking.operationId, u"operator:alice"_s);
+    const ToolResult resent =
+        engineOf(u"alice"_s).resend(checking.operationId, m_fixture->person(u"alice"_s));
     QVERIFY(resent.status == ToolResult::Status::Checking);
     QCOMPARE(simRefunds().size(), std::size_t(1));
     const QString psp = QString::fromStdString(simRefunds()[0].value("pspReference", ""));
@@ -333,7 +370,7 @@ void TestAdyenRefund::heldRefundApprovedGoesToAdyenNotStripe()
 {
     AgentLimits limits;
     limits.maxRefund = Money{1000, u"eur"_s};
-    m_fixture->store().access().addAgent(u"operator:alice"_s, u"bot"_s, limits);
+    m_fixture->as(u"alice"_s).access().addAgent(m_fixture->person(u"alice"_s), u"bot"_s, limits);
     const ToolResult held = m_engine->refund(adyenInput(u"4417"_s, 1200), u"agent:bot:test:1"_s);
     QVERIFY2(held.status == ToolResult::Status::NeedsApproval, held.toJson().dump().c_str());
     QCOMPARE(refundPosts().size(), std::size_t(0));
@@ -342,8 +379,9 @@ void TestAdyenRefund::heldRefundApprovedGoesToAdyenNotStripe()
     QtHttpTransport transport;
     StripeClient stripe(transport, {m_sim->baseUrl(), u"sk_test_demo"_s});
     const RefundClients clients{&stripe, {}, m_client.get(), {}};
-    const ToolResult approved = resendRefundThrough(m_fixture->store(), clients, EngineConfig{},
-                                                    row(held.operationId), u"operator:alice"_s);
+    const ToolResult approved =
+        resendRefundThrough(m_fixture->as(u"alice"_s), clients, EngineConfig{},
+                            row(held.operationId), m_fixture->person(u"alice"_s));
     QVERIFY2(approved.status == ToolResult::Status::Accepted, approved.toJson().dump().c_str());
     QCOMPARE(refundPosts().size(), std::size_t(1));
     size_t stripePosts = 0;
