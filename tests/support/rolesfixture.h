@@ -17,17 +17,28 @@
 
 namespace ops::test {
 
-// For initTestCase: the team's logins on PostgreSQL (teamfixture.h), nothing on SQLite. The
-// error, or empty.
-inline QString prepareRoles()
+// For initTestCase: the team's logins on PostgreSQL (teamfixture.h), nothing on SQLite; and
+// `others`, people of the support group beyond the team whom a suite names (bot: the login
+// bot_<pid>, whom as(u"bot") logs in as). The error, or empty.
+inline QString prepareRoles(const QStringList &others = {})
 {
-    return onPostgres() ? prepareTeam() : QString();
+    if (!onPostgres())
+        return {};
+    QString error = prepareTeam();
+    for (const QString &who : others) {
+        const QString name = pidName(who);
+        if (error.isEmpty())
+            error = adminSql(QStringLiteral("DROP ROLE IF EXISTS %1; CREATE ROLE %1 LOGIN "
+                                            "PASSWORD '%2'; GRANT ops_support TO %1;")
+                                 .arg(name, passwordOf(name)));
+    }
+    return error;
 }
 
-// For cleanupTestCase: drops the logins prepareRoles() made. The error, or empty.
-inline QString dropRoles()
+// For cleanupTestCase: drops the logins prepareRoles(others) made. The error, or empty.
+inline QString dropRoles(const QStringList &others = {})
 {
-    return onPostgres() ? dropTeam({}) : QString();
+    return onPostgres() ? dropTeam(others) : QString();
 }
 
 // The team login that acts for `who`: StoreFixture's support person, carol, is sam there.
