@@ -2,11 +2,15 @@
 // limits agents; everyone else is refused with nothing written; a token is handed back once and
 // stored only as its hash (never in the audit, never in the database file); rotation grace is
 // measured on the injected clock, so expiry is tested to the millisecond without sleeping.
-// Runs on SQLite and, as tst_agents_pg, on PostgreSQL.
+// Runs on SQLite and, as tst_agents_pg, on PostgreSQL, each actor in its role (rolesfixture.h,
+// issue 50): alice and bob change the directory on their own logins, carol (sam there) and the
+// agent try on theirs, a name without a login (dave) at alice's console; the agents' calls are
+// written by the agent's login.
 
+#include "agentsdb.h"
 #include "storage/access/accessstore.h"
 #include "storage/audit/auditlog.h"
-#include "support/storefixture.h"
+#include "support/rolesfixture.h"
 
 #include <QDir>
 #include <QFile>
@@ -20,75 +24,17 @@
 using namespace Qt::StringLiterals;
 using namespace ops;
 using nlohmann::json;
-using ops::test::StoreFixture;
+using namespace ops::test::agents;
+using ops::test::personName;
+using ops::test::RolesFixture;
 
 namespace {
 
-const QString kAlice = u"operator:alice"_s; // supervisor (StoreFixture's directory)
-const QString kCarol = u"operator:carol"_s; // support
+// The backend's actors (operator:alice_<pid> on PostgreSQL), of RolesFixture's directory.
+const QString kAlice = ops::test::personActorOf(u"alice"_s); // supervisor
+const QString kBob = ops::test::personActorOf(u"bob"_s);     // supervisor
+const QString kCarol = ops::test::personActorOf(u"carol"_s); // support
 constexpr qint64 kHour = 3'600'000;
-
-int count(Connection &db, const QString &sql)
-{
-    QSqlQuery q(db);
-    if (!q.exec(sql) || !q.next())
-        return -1;
-    return q.value(0).toInt();
-}
-
-int auditCount(Connection &db)
-{
-    return count(db, u"SELECT COUNT(*) FROM audit"_s);
-}
-
-struct AuditRow
-{
-    QString actor;
-    QString action;
-    QString detail; // canonical JSON as stored
-    json parsed() const { return json::parse(detail.toStdString(), nullptr, false); }
-};
-
-// A JSON value as its text, for comparisons ("bot" with its quotes, 5000, null).
-QString text(const json &j)
-{
-    return QString::fromStdString(j.dump());
-}
-
-// Every audit entry whose action starts with "agent.", oldest first.
-std::vector<AuditRow> agentAudit(Connection &db)
-{
-    QSqlQuery q(db);
-    std::vector<AuditRow> rows;
-    if (!q.exec(
-            u"SELECT actor, action, detail FROM audit WHERE action LIKE 'agent.%' ORDER BY id"_s))
-        return rows;
-    while (q.next())
-        rows.push_back({q.value(0).toString(), q.value(1).toString(), q.value(2).toString()});
-    return rows;
-}
-
-// The stored row as one line (every column), to show that a refusal changed nothing.
-QString agentRow(Connection &db, const QString &name)
-{
-    QSqlQuery q(db);
-    q.prepare(u"SELECT * FROM agents WHERE name = ?"_s);
-    q.addBindValue(name);
-    if (!q.exec() || !q.next())
-        return {};
-    QStringList cols;
-    for (int i = 0; i < q.record().count(); ++i)
-        cols << q.value(i).toString();
-    return cols.join(u'|');
-}
-
-QString storedHash(Connection &db, const QString &name, const QString &column = u"token_hash"_s)
-{
-    QSqlQuery q(db);
-    q.prepare(u"SELECT %1 FROM agents WHERE name = ?"_s.arg(column));
-    q.addBindValue(name);
-    return q.exec() && q.next() ? q.value(0).toString() : QString();
-}
 
 // The ActionRefused message of `action`, or "" when it was not refused.
 QString refusal(const std::function<void()> &action)
@@ -128,6 +74,8 @@ class TestAgents : public QObject
 {
     Q_OBJECT
 private slots:
+    void initTestCase();
+    void cleanupTestCase();
     void addReturnsATokenThatMapsToTheAgent();
     void twoAgentsEachOwnTheirToken();
     void onlyAnEnabledSupervisorChangesAgents_data();
@@ -147,11 +95,25 @@ private slots:
     void tokenBytesAreNowhereInTheDatabaseFiles();
 };
 
+// bot: a person named like an agent, whose entries are not the agent's (lastUsed…); a login of
+// their own on PostgreSQL.
+void TestAgents::initTestCase()
+{
+    const QString error = test::prepareRoles({u"bot"_s});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestAgents::cleanupTestCase()
+{
+    const QString error = test::dropRoles({u"bot"_s});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
 void TestAgents::addReturnsATokenThatMapsToTheAgent()
 {
-    StoreFixture f;
+    RolesFixture f;
     const AgentLimits limits{Money{5000, u"usd"_s}, Money{20000, u"usd"_s}, 5};
-    const IssuedAgent a = f.store().access().addAgent(kAlice, u"support-bot"_s, limits);
+    const IssuedAgent a = f.as(u"alice"_s).access().addAgent(kAlice, u"support-bot"_s, limits);
     // "opsa_" + base64url of 32 random bytes (43 characters, no padding).
     QCOMPARE(a.token.size(), 48);
     QVERIFY(a.token.startsWith(u"opsa_"_s));
@@ -178,15 +140,15 @@ void TestAgents::addReturnsATokenThatMapsToTheAgent()
 
 void TestAgents::twoAgentsEachOwnTheirToken()
 {
-    StoreFixture f;
-    AccessStore access = f.store().access();
+    RolesFixture f;
+    AccessStore access = f.as(u"alice"_s).access();
     const IssuedAgent one = access.addAgent(kAlice, u"bot-one"_s, {});
-    const IssuedAgent two = access.addAgent(u"operator:bob"_s, u"bot-two"_s, {});
+    const IssuedAgent two = f.as(u"bob"_s).access().addAgent(kBob, u"bot-two"_s, {});
     QVERIFY(one.token != two.token);
     QCOMPARE(holder(access, one.token), u"bot-one"_s);
     QCOMPARE(holder(access, two.token), u"bot-two"_s);
     QCOMPARE(access.agents().size(), size_t(2));
-    QCOMPARE(access.agent(u"bot-two"_s)->createdBy, u"operator:bob"_s);
+    QCOMPARE(access.agent(u"bot-two"_s)->createdBy, kBob);
 }
 
 void TestAgents::onlyAnEnabledSupervisorChangesAgents_data()
@@ -200,9 +162,12 @@ void TestAgents::onlyAnEnabledSupervisorChangesAgents_data()
         QString label;
         QString message;
     } actors[] = {
-        {kCarol, u"support"_s, u"operator carol (support) may not change the agents"_s},
+        {kCarol, u"support"_s,
+         u"operator %1 (support) may not change the agents"_s.arg(personName(u"carol"_s))},
         {u"operator:dave"_s, u"unknown operator"_s, u"operator dave (not an operator)"_s},
-        {u"operator:erin"_s, u"disabled supervisor"_s, u"operator erin (disabled)"_s},
+        // In team mode a disabled person has a login (erin would have none): bob, disabled there.
+        {test::onPostgres() ? kBob : u"operator:erin"_s, u"disabled supervisor"_s,
+         u"operator %1 (disabled)"_s.arg(test::onPostgres() ? personName(u"bob"_s) : u"erin"_s)},
         {u"agent:bot:claude:1"_s, u"an agent"_s, u"only a supervisor may"_s},
     };
     for (const auto &a : actors) {
@@ -219,26 +184,34 @@ void TestAgents::onlyAnEnabledSupervisorChangesAgents()
     QFETCH(QString, actor);
     QFETCH(QString, action);
     QFETCH(QString, message);
-    StoreFixture f;
-    f.addOperator(u"erin"_s, Role::Supervisor);
-    Connection &db = connectionOf(f.store());
-    setOperatorDisabled(db, f.clock().nowMs(), kAlice, u"erin"_s, true);
-    AccessStore access = f.store().access();
+    RolesFixture f;
+    Connection &db = connectionOf(f.as(u"alice"_s));
+    if (f.onTeam()) {
+        setOperatorDisabled(db, f.clock().nowMs(), kAlice, personName(u"bob"_s), true);
+    } else {
+        addOperator(db, f.clock().nowMs(), kAlice, u"erin"_s, Role::Supervisor);
+        setOperatorDisabled(db, f.clock().nowMs(), kAlice, u"erin"_s, true);
+    }
+    AccessStore access = f.as(u"alice"_s).access();
     const IssuedAgent bot = access.addAgent(kAlice, u"bot"_s, {});
     f.clock().advanceMs(1000);
     const QString row = agentRow(db, u"bot"_s);
     const int audit = auditCount(db);
     const AgentLimits limits{Money{100, u"usd"_s}, {}, 1};
 
+    // At the console of whoever acts (their own login on PostgreSQL); dave and erin have none
+    // and try at alice's. The store refuses before anything is written.
+    const bool noLogin = actor == u"operator:dave"_s || actor == u"operator:erin"_s;
+    AccessStore acting = noLogin ? access : f.by(actor).access();
     const QString why = refusal([&] {
         if (action == u"add"_s)
-            access.addAgent(actor, u"intruder"_s, limits);
+            acting.addAgent(actor, u"intruder"_s, limits);
         else if (action == u"revoke"_s)
-            access.revokeAgent(actor, u"bot"_s);
+            acting.revokeAgent(actor, u"bot"_s);
         else if (action == u"rotate"_s)
-            access.rotateAgent(actor, u"bot"_s, std::chrono::milliseconds(0));
+            acting.rotateAgent(actor, u"bot"_s, std::chrono::milliseconds(0));
         else
-            access.setAgentLimits(actor, u"bot"_s, limits);
+            acting.setAgentLimits(actor, u"bot"_s, limits);
     });
     QVERIFY2(why.contains(message), qPrintable(why));
     QCOMPARE(count(db, u"SELECT COUNT(*) FROM agents"_s), 1);
@@ -264,10 +237,10 @@ void TestAgents::badNamesAreRefused()
 {
     QFETCH(QString, name);
     QFETCH(QString, message);
-    StoreFixture f;
+    RolesFixture f;
     Connection &db = connectionOf(f.store());
     const int audit = auditCount(db);
-    const QString why = refusal([&] { f.store().access().addAgent(kAlice, name, {}); });
+    const QString why = refusal([&] { f.as(u"alice"_s).access().addAgent(kAlice, name, {}); });
     QVERIFY2(why.contains(message), qPrintable(why));
     QVERIFY(!isValidAgentName(name));
     QCOMPARE(count(db, u"SELECT COUNT(*) FROM agents"_s), 0);
@@ -276,14 +249,14 @@ void TestAgents::badNamesAreRefused()
 
 void TestAgents::addingTwiceIsRefused()
 {
-    StoreFixture f;
+    RolesFixture f;
     Connection &db = connectionOf(f.store());
-    AccessStore access = f.store().access();
+    AccessStore access = f.as(u"alice"_s).access();
     QVERIFY(isValidAgentName(QString(64, u'z'))); // the longest name is a name
     const IssuedAgent first = access.addAgent(kAlice, u"bot"_s, {});
     const QString row = agentRow(db, u"bot"_s);
     const int audit = auditCount(db);
-    QString why = refusal([&] { access.addAgent(u"operator:bob"_s, u"bot"_s, {}); });
+    QString why = refusal([&] { f.as(u"bob"_s).access().addAgent(kBob, u"bot"_s, {}); });
     QVERIFY2(why.contains(u"agent bot already exists (active)"_s), qPrintable(why));
     QCOMPARE(agentRow(db, u"bot"_s), row);
     QCOMPARE(auditCount(db), audit);
@@ -297,18 +270,18 @@ void TestAgents::addingTwiceIsRefused()
 
 void TestAgents::revokeCutsTheTokenOff()
 {
-    StoreFixture f;
+    RolesFixture f;
     Connection &db = connectionOf(f.store());
-    AccessStore access = f.store().access();
+    AccessStore access = f.as(u"alice"_s).access();
     const IssuedAgent bot = access.addAgent(kAlice, u"bot"_s, {});
     // Revoked inside a rotation's grace: neither token works afterwards.
     const IssuedAgent rotated = access.rotateAgent(kAlice, u"bot"_s, std::chrono::hours(1));
     QCOMPARE(holder(access, bot.token), u"bot"_s);
     f.clock().advanceMs(10);
-    const AgentRecord revoked = access.revokeAgent(u"operator:bob"_s, u"bot"_s);
+    const AgentRecord revoked = f.as(u"bob"_s).access().revokeAgent(kBob, u"bot"_s);
     QCOMPARE(toString(revoked.state()), u"revoked"_s);
     QCOMPARE(revoked.revokedAtMs.value_or(0), f.clock().nowMs());
-    QCOMPARE(revoked.updatedBy, u"operator:bob"_s);
+    QCOMPARE(revoked.updatedBy, kBob);
     QVERIFY(!access.agentForToken(bot.token));
     QVERIFY(!access.agentForToken(rotated.token));
 
@@ -329,8 +302,8 @@ void TestAgents::revokeCutsTheTokenOff()
 
 void TestAgents::rotationGraceEndsOnTheClock()
 {
-    StoreFixture f;
-    AccessStore access = f.store().access();
+    RolesFixture f;
+    AccessStore access = f.as(u"alice"_s).access();
     const IssuedAgent bot = access.addAgent(kAlice, u"bot"_s, {});
     const qint64 rotatedAt = f.clock().nowMs();
     const IssuedAgent fresh =
@@ -353,9 +326,9 @@ void TestAgents::rotationGraceEndsOnTheClock()
 
 void TestAgents::rotationWithoutGraceEndsTheOldTokenAtOnce()
 {
-    StoreFixture f;
+    RolesFixture f;
     Connection &db = connectionOf(f.store());
-    AccessStore access = f.store().access();
+    AccessStore access = f.as(u"alice"_s).access();
     const IssuedAgent bot = access.addAgent(kAlice, u"bot"_s, {});
     const IssuedAgent fresh = access.rotateAgent(kAlice, u"bot"_s, std::chrono::milliseconds(0));
     QVERIFY(!fresh.record.previousValidUntilMs);
@@ -373,8 +346,8 @@ void TestAgents::rotationWithoutGraceEndsTheOldTokenAtOnce()
 
 void TestAgents::secondRotationEndsTheFirstGrace()
 {
-    StoreFixture f;
-    AccessStore access = f.store().access();
+    RolesFixture f;
+    AccessStore access = f.as(u"alice"_s).access();
     const IssuedAgent t0 = access.addAgent(kAlice, u"bot"_s, {});
     const IssuedAgent t1 = access.rotateAgent(kAlice, u"bot"_s, std::chrono::hours(1));
     f.clock().advanceMs(1000);
@@ -390,17 +363,17 @@ void TestAgents::secondRotationEndsTheFirstGrace()
 
 void TestAgents::setLimitsKeepsAndChangesLimits()
 {
-    StoreFixture f;
+    RolesFixture f;
     Connection &db = connectionOf(f.store());
-    AccessStore access = f.store().access();
+    AccessStore access = f.as(u"alice"_s).access();
     const AgentLimits first{Money{5000, u"usd"_s}, Money{20000, u"usd"_s}, 5};
     const IssuedAgent bot = access.addAgent(kAlice, u"bot"_s, first);
     f.clock().advanceMs(500);
 
     // The same limits again: kept, still audited.
-    AgentRecord r = access.setAgentLimits(u"operator:bob"_s, u"bot"_s, first);
+    AgentRecord r = f.as(u"bob"_s).access().setAgentLimits(kBob, u"bot"_s, first);
     QVERIFY(r.limits == first);
-    QCOMPARE(r.updatedBy, u"operator:bob"_s);
+    QCOMPARE(r.updatedBy, kBob);
     QCOMPARE(r.updatedAtMs, f.clock().nowMs());
     const AgentLimits second{{}, Money{700000, u"jpy"_s}, {}};
     r = access.setAgentLimits(kAlice, u"bot"_s, second);
@@ -424,7 +397,7 @@ void TestAgents::setLimitsKeepsAndChangesLimits()
     QCOMPARE(text(d["previous"]["max_refund"]["currency"]), u"\"usd\""_s);
     QCOMPARE(text(d["previous"]["daily"]["amount_minor"]), u"20000"_s);
     QCOMPARE(text(d["previous"]["rate_per_second"]), u"5"_s);
-    QCOMPARE(audit[1].actor, u"operator:bob"_s);
+    QCOMPARE(audit[1].actor, kBob);
     QCOMPARE(text(audit[1].parsed()["previous"]["rate_per_second"]), u"5"_s);
 }
 
@@ -432,14 +405,15 @@ void TestAgents::setLimitsKeepsAndChangesLimits()
 // rotated out) or a token's hash.
 void TestAgents::auditNamesTheSupervisorAndNeverTheToken()
 {
-    StoreFixture f;
+    RolesFixture f;
     Connection &db = connectionOf(f.store());
-    AccessStore access = f.store().access();
+    AccessStore access = f.as(u"alice"_s).access();
     QStringList secrets;
     const IssuedAgent a = access.addAgent(kAlice, u"bot"_s, {Money{100, u"eur"_s}, {}, {}});
-    const IssuedAgent b = access.rotateAgent(u"operator:bob"_s, u"bot"_s, std::chrono::hours(1));
+    const IssuedAgent b =
+        f.as(u"bob"_s).access().rotateAgent(kBob, u"bot"_s, std::chrono::hours(1));
     access.setAgentLimits(kAlice, u"bot"_s, {{}, {}, 9});
-    access.revokeAgent(u"operator:bob"_s, u"bot"_s);
+    f.as(u"bob"_s).access().revokeAgent(kBob, u"bot"_s);
     for (const QString &t : {a.token, b.token})
         secrets << t << t.mid(5) << agentTokenHash(t) << agentTokenHash(t).toUpper();
 
@@ -447,9 +421,8 @@ void TestAgents::auditNamesTheSupervisorAndNeverTheToken()
     QStringList seen;
     for (const AuditRow &row : audit)
         seen << row.action + u' ' + row.actor;
-    QCOMPARE(seen, QStringList({u"agent.added operator:alice"_s, u"agent.rotated operator:bob"_s,
-                                u"agent.limits_changed operator:alice"_s,
-                                u"agent.revoked operator:bob"_s}));
+    QCOMPARE(seen, QStringList({u"agent.added "_s + kAlice, u"agent.rotated "_s + kBob,
+                                u"agent.limits_changed "_s + kAlice, u"agent.revoked "_s + kBob}));
     QCOMPARE(text(audit[1].parsed()["grace_ms"]), QString::number(kHour));
     QCOMPARE(text(audit[3].parsed()["state"]), u"\"revoked\""_s);
     // The whole audit table, every column: no secret in any of it.
@@ -474,20 +447,21 @@ void TestAgents::auditNamesTheSupervisorAndNeverTheToken()
 // with this one's (bot vs bot_2), and `_` in a name is a character, not LIKE's wildcard.
 void TestAgents::lastUsedIsTheAgentsOwnNewestEntry()
 {
-    StoreFixture f;
-    Connection &db = connectionOf(f.store());
-    AccessStore access = f.store().access();
+    RolesFixture f;
+    AccessStore access = f.as(u"alice"_s).access();
     for (const QString &name : {u"bot"_s, u"bot_2"_s, u"b_t"_s, u"quiet"_s})
         access.addAgent(kAlice, name, {});
     const qint64 t = f.clock().nowMs();
     QVERIFY(!access.agent(u"bot"_s)->lastUsedMs); // the supervisor's agent.added is not a use
     // Each decoy is newer than the entries it could be mistaken for.
-    agentCall(db, t + 1000, u"agent:bot:claude:req-1"_s);
-    agentCall(db, t + 2000, u"agent:bot:claude:req-2"_s);   // bot's newest; b_t's if `_` matched
-    agentCall(db, t + 3000, u"agent:bot_2:cursor:req-1"_s); // bot's if matched by prefix
-    agentCall(db, t + 5000, u"agent:botany:x:1"_s);         // bot's if matched without the colon
-    agentCall(db, t + 6000, u"operator:bot"_s);
-    agentCall(db, t + 8000, u"agent:botx2:x:1"_s); // bot_2's if `_` matched any character
+    // The calls on the agent's login; the person bot on their own (bot_<pid> on PostgreSQL).
+    Connection &calls = connectionOf(f.agent());
+    agentCall(calls, t + 1000, u"agent:bot:claude:req-1"_s);
+    agentCall(calls, t + 2000, u"agent:bot:claude:req-2"_s);   // bot's newest; b_t's if `_` matched
+    agentCall(calls, t + 3000, u"agent:bot_2:cursor:req-1"_s); // bot's if matched by prefix
+    agentCall(calls, t + 5000, u"agent:botany:x:1"_s);         // bot's if matched without the colon
+    agentCall(connectionOf(f.as(u"bot"_s)), t + 6000, f.person(u"bot"_s));
+    agentCall(calls, t + 8000, u"agent:botx2:x:1"_s); // bot_2's if `_` matched any character
 
     QCOMPARE(access.agent(u"bot"_s)->lastUsedMs.value_or(-1), t + 2000);
     QCOMPARE(access.agent(u"bot_2"_s)->lastUsedMs.value_or(-1), t + 3000);
@@ -526,8 +500,8 @@ void TestAgents::malformedTokensMapToNobody_data()
 void TestAgents::malformedTokensMapToNobody()
 {
     QFETCH(QString, token);
-    StoreFixture f;
-    AccessStore access = f.store().access();
+    RolesFixture f;
+    AccessStore access = f.as(u"alice"_s).access();
     const IssuedAgent bot = access.addAgent(kAlice, u"bot"_s, {});
     const QString body = bot.token.mid(5);
     token.replace(u"#"_s, agentTokenHash(bot.token));
@@ -544,8 +518,8 @@ void TestAgents::tokenBytesAreNowhereInTheDatabaseFiles()
 {
     if (test::onPostgres())
         QSKIP("the database files are the server's; searched on SQLite");
-    StoreFixture f;
-    AccessStore access = f.store().access();
+    RolesFixture f; // SQLite: StoreFixture
+    AccessStore access = f.as(u"alice"_s).access();
     QStringList tokens;
     for (const QString &name : {u"bot-a"_s, u"bot-b"_s, u"bot-c"_s}) {
         tokens << access.addAgent(kAlice, name, {Money{100, u"usd"_s}, {}, 2}).token;
