@@ -108,4 +108,9 @@ Attempt attemptFromRow(const QSqlQuery &q)
     return a;
 }
 
+QVariant nullable(const QString &s)
+{
+    return s.isEmpty() ? QVariant() : QVariant(s);
+}
+
 } // namespace ops::rows

@@ -16,6 +16,8 @@ QString attemptColumns();
 Attempt attemptFromRow(const QSqlQuery &q);
 
 QDateTime utc(qint64 ms);
+// An empty text as SQL NULL (optional columns: order, charge, customer, agent, provider codes).
+QVariant nullable(const QString &s);
 std::optional<QDateTime> utcOrNull(const QVariant &v);
 
 } // namespace ops::rows

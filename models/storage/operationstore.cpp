@@ -19,10 +19,6 @@ namespace ops {
 
 namespace {
 
-QVariant nullable(const QString &s)
-{
-    return s.isEmpty() ? QVariant() : QVariant(s);
-}
 std::string str(const QString &s)
 {
     return s.toStdString();
@@ -43,23 +39,6 @@ QString liveStatesFor(OperationKind kind)
 QString closableStates(CloseFrom from)
 {
     return from == CloseFrom::Open ? u"('open')"_s : u"('open', 'unknown')"_s;
-}
-
-// What countAttemptLocked reads of a row openOrGet has just inserted: its id and window, no
-// attempt yet (so no first attempt and no deadline). Saves reading the row back to count it.
-Operation justInserted(const NewOperation &op)
-{
-    Operation fresh;
-    fresh.id = op.id;
-    fresh.windowSeconds = op.windowSeconds;
-    fresh.marginSeconds = op.marginSeconds;
-    return fresh;
-}
-
-void execPlain(Connection &db, const QString &sql)
-{
-    if (const auto error = execControl(db, sql))
-        throw StoreError(u"%1 failed: %2"_s.arg(sql, *error));
 }
 
 } // namespace
@@ -173,162 +152,6 @@ bool OperationStore::guardRefuses(const NewOperation &op, const BalanceGuard &gu
                        {toString(op.provider), op.chargeId, guard.readAt.toMSecsSinceEpoch()});
     const qint64 committed = q.next() ? q.value(0).toLongLong() : 0;
     return op.amount.minor > guard.chargeAmount - guard.providerRefunded - committed;
-}
-
-namespace {
-
-// What opening a row locks (docs/design.md, "Locks on PostgreSQL"): rule 9 reads the charge's
-// refunds, rule 13 and a replacement the order's, an agent's limits its own calls, a credit its
-// account. Rule 2 needs none of them: the partial unique index refuses the second live row.
-// How often one opening decides again when another writer's live row closes under it.
-constexpr int kOpeningRounds = 3;
-
-WriteLocks openingLocks(const NewOperation &op)
-{
-    const bool refund = op.kind == OperationKind::Refund;
-    // The agent's own lock is taken later, and only when its limits count (agentVerdict).
-    return WriteLocks::scoped({refund ? chargeScope(toString(op.provider), op.chargeId) : QString(),
-                               refund ? orderScope(op.orderId) : QString(),
-                               refund ? QString() : accountScope(op.project, op.customerId)});
-}
-
-} // namespace
-
-OpenResult OperationStore::openOrGet(const NewOperation &op,
-                                     const std::optional<BalanceGuard> &guard,
-                                     const QString &firstAttemptBy)
-{
-    const qint64 now = m_clock.nowMs();
-    const std::optional<QString> unsafe = replicationRefusal();
-    {
-        WriteTransaction tx(m_db, openingLocks(op));
-        const bool checks = guard || !op.agent.isEmpty() || !op.replaces.isEmpty() ||
-                            !operatorName(op.createdBy).isEmpty();
-        // A live row read here may close before the insert (its writer holds only its own
-        // operation): the insert then succeeds, and the opening is decided again with the
-        // checks a fresh row takes (rules 9 and 13, holds, the agent's limits).
-        for (int round = 1;; ++round) {
-            const bool fresh = checks && !findLiveFor(op);
-            if (guard && fresh && guardRefuses(op, *guard))
-                return {{}, false, true, std::nullopt, std::nullopt, std::nullopt};
-            const std::optional<QString> personHold =
-                fresh ? openingHoldLocked(op) : std::optional<QString>();
-            const AgentVerdict verdict =
-                fresh ? agentVerdict(m_db, op.agent, op.kind, op.amount, now) : AgentVerdict{};
-            if (verdict.kind == AgentVerdict::Kind::RateLimited ||
-                verdict.kind == AgentVerdict::Kind::Revoked)
-                return {{}, false, false, std::nullopt, verdict, std::nullopt};
-            const bool held = verdict.kind == AgentVerdict::Kind::Hold || personHold;
-            const QString hold = personHold ? *personHold : verdict.hold;
-            const QString insert =
-                u"INSERT INTO operations (id, kind, provider, project, unit_of_work, order_id, "
-                "charge_id, customer_id, amount_minor, currency, idempotency_key, request_method, "
-                "request_path, request_body, request_content_type, state, attempt_cap, "
-                "window_seconds, margin_seconds, created_by, created_at, updated_at, reference, "
-                "agent, hold, replaces) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                "?, "
-                "?)"_s;
-            const QVariantList values = {
-                op.id,
-                toString(op.kind),
-                toString(op.provider),
-                op.project,
-                op.unitOfWork,
-                nullable(op.orderId),
-                nullable(op.chargeId),
-                nullable(op.customerId),
-                op.amount.minor,
-                op.amount.currency,
-                op.idempotencyKey,
-                QString::fromLatin1(op.request.method),
-                op.request.path,
-                op.request.body,
-                QString::fromLatin1(op.request.contentType),
-                toString(held ? OperationState::AwaitingApproval : OperationState::Open),
-                op.attemptCap,
-                op.windowSeconds,
-                op.marginSeconds,
-                op.createdBy,
-                now,
-                now,
-                op.reference,
-                nullable(op.agent),
-                held ? QVariant(hold) : QVariant(),
-                nullable(op.replaces)};
-            // The savepoint keeps the transaction usable after a refused INSERT (PostgreSQL would
-            // abort all of it), so the winner is read under the same write lock: it cannot reach a
-            // final state, and so leave the live index, between the refusal and the read.
-            execPlain(m_db, u"SAVEPOINT open_or_get"_s);
-            QString refusal;
-            try {
-                runQuery(m_db, insert, values);
-            } catch (const StoreError &e) {
-                refusal = e.message();
-            }
-            // Rule 13: a refund of this unit confirmed within the repeat window since the caller's
-            // own read answers this call and nothing is stored. Read after the insert, which waits
-            // for a concurrent close of the unit's live row to commit, so that close is seen here.
-            std::optional<Operation> repeat;
-            if (refusal.isEmpty() && checks && op.kind == OperationKind::Refund)
-                repeat = confirmedRepeatLocked(op, now);
-            if (repeat) {
-                execPlain(m_db, u"ROLLBACK TO SAVEPOINT open_or_get"_s);
-                execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
-                return {*repeat, false, false, std::nullopt, std::nullopt, std::nullopt};
-            }
-            if (refusal.isEmpty() && checks && !fresh) {
-                execPlain(m_db, u"ROLLBACK TO SAVEPOINT open_or_get"_s);
-                execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
-                continue;
-            }
-            if (refusal.isEmpty() && unsafe) {
-                execPlain(m_db, u"ROLLBACK TO SAVEPOINT open_or_get"_s);
-                execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
-                return {{}, false, false, std::nullopt, std::nullopt, unsafe};
-            }
-            if (refusal.isEmpty()) {
-                execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
-                nlohmann::json detail = {{"kind", str(toString(op.kind))},
-                                         {"provider", str(toString(op.provider))},
-                                         {"unit_of_work", str(op.unitOfWork)},
-                                         {"reference", str(op.reference)},
-                                         {"amount", op.amount.minor},
-                                         {"currency", str(op.amount.currency)},
-                                         {"idempotency_key", str(op.idempotencyKey)}};
-                if (held)
-                    detail.update(
-                        {{"state", "awaiting_approval"},
-                         {"hold", str(hold)},
-                         {"why", personHold ? "above the four-eyes threshold" : str(verdict.why)}});
-                if (!op.replaces.isEmpty())
-                    detail["replaces"] = str(op.replaces);
-                AuditLog::append(m_db, now, op.createdBy, u"operation.opened"_s, op.id, detail);
-                std::optional<qint64> attemptId;
-                if (!firstAttemptBy.isEmpty() && !held)
-                    attemptId = countAttemptLocked(justInserted(op), firstAttemptBy,
-                                                   AttemptMode::Automation, now);
-                // Read back inside the transaction: the row as committed, with what the database
-                // filled in, without a read after the commit.
-                const Operation stored = *operation(op.id);
-                tx.commit();
-                return {stored, true, false, attemptId, std::nullopt, std::nullopt};
-            }
-            execPlain(m_db, u"ROLLBACK TO SAVEPOINT open_or_get"_s);
-            execPlain(m_db, u"RELEASE SAVEPOINT open_or_get"_s);
-            qCInfo(lcStore) << "insert lost to an existing row:" << refusal;
-            // The partial unique index refused the insert: the winner's row is the one to use. The
-            // transaction wrote nothing and ends uncommitted.
-            if (auto winner = findLiveFor(op))
-                return {*winner, false, false, std::nullopt, std::nullopt, std::nullopt};
-            // The winner closed between the refusal and this read: decide again, now that the
-            // unit has no live row (a refund confirmed meanwhile answers as rule 13's repeat).
-            if (round < kOpeningRounds)
-                continue;
-            throw StoreError(
-                u"cannot store operation %1 for %2: %3"_s.arg(op.id, op.unitOfWork, refusal));
-        }
-    }
 }
 
 void OperationStore::markUnknownLocked(const Operation &op, const QString &reason,
@@ -453,15 +276,16 @@ void OperationStore::finishAttempt(const QString &operationId, qint64 attemptId,
 {
     const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db, WriteLocks::scoped({operationScope(operationId)}));
-    Query q = runQuery(
-        m_db,
-        u"UPDATE attempts SET finished_at = ?, http_status = ?, classification = ?, "
-        "provider_code = ?, provider_request_id = ?, replayed = ?, latency_ms = ?, "
-        "transport_error = ?, response_excerpt = ? WHERE id = ? AND operation_id = ? AND "
-        "classification = 'in_flight'"_s,
-        {now, r.httpStatus == 0 ? QVariant() : QVariant(r.httpStatus), toString(r.outcome),
-         nullable(r.providerCode), nullable(r.providerRequestId), r.replayed ? 1 : 0, r.latencyMs,
-         nullable(r.transportError), nullable(r.responseExcerpt), attemptId, operationId});
+    Query q =
+        runQuery(m_db,
+                 u"UPDATE attempts SET finished_at = ?, http_status = ?, classification = ?, "
+                 "provider_code = ?, provider_request_id = ?, replayed = ?, latency_ms = ?, "
+                 "transport_error = ?, response_excerpt = ? WHERE id = ? AND operation_id = ? AND "
+                 "classification = 'in_flight'"_s,
+                 {now, r.httpStatus == 0 ? QVariant() : QVariant(r.httpStatus), toString(r.outcome),
+                  rows::nullable(r.providerCode), rows::nullable(r.providerRequestId),
+                  r.replayed ? 1 : 0, r.latencyMs, rows::nullable(r.transportError),
+                  rows::nullable(r.responseExcerpt), attemptId, operationId});
     if (q.numRowsAffected() != 1)
         throw StoreError(u"attempt %1 of %2 is not in flight"_s.arg(attemptId).arg(operationId));
     AuditLog::append(m_db, now, u"system:engine"_s, u"attempt.finished"_s, operationId,
@@ -497,7 +321,7 @@ bool OperationStore::closeSucceededLocked(const QString &id, const QString &prov
                        "provider_status = ?, closed_by = ?, closed_at = ?, close_reason = ?, "
                        "updated_at = ? WHERE id = ? AND state IN "_s +
                            closableStates(from),
-                       {providerRef, nullable(providerStatus), actor, now, reason, now, id});
+                       {providerRef, rows::nullable(providerStatus), actor, now, reason, now, id});
     if (q.numRowsAffected() != 1)
         return false;
     AuditLog::append(m_db, now, actor, u"state.succeeded"_s, id,

@@ -20,6 +20,7 @@ class AuditQuery;
 class EventStore;
 class MessageStore;
 class ReconcileStore;
+class WriteTransaction;
 
 struct NewOperation
 {
@@ -227,8 +228,8 @@ public:
     std::vector<Attempt> attempts(const QString &operationId);
     std::vector<AuditEntry> audit(const QString &operationId);
 
-    // Slen (models/operationprogress.cpp). The live credit movement holding `key`, whatever its
-    // kind (open, unknown or succeeded).
+    // Slen (models/storage/operationprogress.cpp). The live credit movement holding `key`, whatever
+    // its kind (open, unknown or succeeded).
     std::optional<Operation> findLiveCredit(Provider provider, const QString &project,
                                             const QString &key);
     // A live (open or unknown) row's provider object exists but is not final yet (an execution
@@ -256,6 +257,20 @@ private:
     // The connection, for storage code and tests only (storage/db/sqlconnection.h).
     friend Connection &connectionOf(OperationStore &store);
     std::optional<Operation> findLiveFor(const NewOperation &op);
+    // openOrGet's steps, in the order the rules run (operationopening.cpp).
+    struct OpeningCheck;
+    OpeningCheck checkOpeningLocked(const NewOperation &op,
+                                    const std::optional<BalanceGuard> &guard, bool checks,
+                                    qint64 nowMs);
+    // The insert under a savepoint; the database's refusal ('' when the row is in).
+    QString insertOpeningLocked(const NewOperation &op, const OpeningCheck &check, qint64 nowMs);
+    std::optional<Operation> repeatOfUnitLocked(const NewOperation &op, qint64 nowMs);
+    // After a refused insert: the winner's row, or nullopt to decide again.
+    std::optional<OpenResult> lostOpeningLocked(const NewOperation &op, const QString &refusal,
+                                                int round);
+    OpenResult commitOpeningLocked(WriteTransaction &tx, const NewOperation &op,
+                                   const OpeningCheck &check, const QString &firstAttemptBy,
+                                   qint64 nowMs);
     // The first refund row of (unitOfWork, reference) matching `tail` ("AND … ORDER BY …").
     std::optional<Operation> refundOfUnit(Provider provider, const QString &project,
                                           const QString &unitOfWork, const QString &reference,
