@@ -26,6 +26,34 @@ BulkApplyDialog::BulkApplyDialog(Mode mode, int selected, QWidget *parent)
     m_heading->setWordWrap(true);
     m_heading->setText(tr("Reading %n row(s)…", nullptr, selected));
 
+    buildTable();
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(u"bulkProgress"_s);
+    m_progress->setRange(0, 0); // busy while the preview is read
+    m_progress->setFormat(tr("%v of %m rows"));
+
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(u"bulkSummary"_s);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_summary->hide();
+
+    QDialogButtonBox *buttons = buildButtons(mode);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_heading);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_rowDetail);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_summary);
+    layout->addWidget(buttons);
+    fitTo(parent ? parent->size() : QSize(1040, 640));
+    m_cancel->setFocus();
+}
+
+// The preview table, and the current row's full text under it.
+void BulkApplyDialog::buildTable()
+{
     m_table = new QTableView(this);
     m_table->setObjectName(u"bulkPreview"_s);
     m_table->setModel(m_model);
@@ -44,18 +72,10 @@ BulkApplyDialog::BulkApplyDialog(Mode mode, int selected, QWidget *parent)
     m_rowDetail->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_rowDetail->hide();
     connect(m_model, &QAbstractItemModel::dataChanged, this, &BulkApplyDialog::showRowDetail);
+}
 
-    m_progress = new QProgressBar(this);
-    m_progress->setObjectName(u"bulkProgress"_s);
-    m_progress->setRange(0, 0); // busy while the preview is read
-    m_progress->setFormat(tr("%v of %m rows"));
-
-    m_summary = new QLabel(this);
-    m_summary->setObjectName(u"bulkSummary"_s);
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    m_summary->hide();
-
+QDialogButtonBox *BulkApplyDialog::buildButtons(Mode mode)
+{
     auto *buttons = new QDialogButtonBox(this);
     m_confirm = buttons->addButton(mode == Mode::ApplyProposals ? tr("&Confirm") : tr("&Resend"),
                                    QDialogButtonBox::AcceptRole);
@@ -68,16 +88,7 @@ BulkApplyDialog::BulkApplyDialog(Mode mode, int selected, QWidget *parent)
     m_cancel->setToolTip(tr("Close without changing anything (Esc)"));
     connect(m_confirm, &QPushButton::clicked, this, &BulkApplyDialog::confirm);
     connect(m_cancel, &QPushButton::clicked, this, &BulkApplyDialog::reject);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_heading);
-    layout->addWidget(m_table, 1);
-    layout->addWidget(m_rowDetail);
-    layout->addWidget(m_progress);
-    layout->addWidget(m_summary);
-    layout->addWidget(buttons);
-    fitTo(parent ? parent->size() : QSize(1040, 640));
-    m_cancel->setFocus();
+    return buttons;
 }
 
 void BulkApplyDialog::previewRead(std::vector<BulkRow> rows)

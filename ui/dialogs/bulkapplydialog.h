@@ -15,6 +15,7 @@
 
 #include <QDialog>
 
+class QDialogButtonBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -79,6 +80,8 @@ protected:
     void reject() override;
 
 private:
+    void buildTable();
+    QDialogButtonBox *buildButtons(Mode mode);
     QString headingText() const;
     QString summaryText() const;
     void confirm();

@@ -46,34 +46,8 @@ NextStepDialog::NextStepDialog(const Operation &op, QWidget *parent)
         emit messageRequested(m_operationId);
     });
 
-    const QString command = newRefundCommand(op);
-    if (!command.isEmpty()) {
-        auto *explain = new QLabel(
-            tr("To refund again, start a new refund: a new operation with a new idempotency key, "
-               "linked to this one, which stays closed with its evidence. From a terminal, the "
-               "same is:"),
-            this);
-        explain->setObjectName(u"nextStepExplain"_s);
-        explain->setWordWrap(true);
-        m_command = new QLineEdit(command, this);
-        m_command->setObjectName(u"nextStepCommand"_s);
-        m_command->setReadOnly(true);
-        m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-        m_command->setCursorPosition(0);
-        layout->addWidget(explain);
-        layout->addWidget(m_command);
-        m_newRefundButton =
-            buttons->addButton(tr("Start a &new refund…"), QDialogButtonBox::ActionRole);
-        m_newRefundButton->setObjectName(u"nextStepNewRefund"_s);
-        m_newRefundButton->setDefault(true); // the step that finishes the customer's refund
-        connect(m_newRefundButton, &QPushButton::clicked, this, [this] {
-            accept();
-            emit newRefundRequested(m_operationId);
-        });
-        m_copyButton = buttons->addButton(tr("&Copy the command"), QDialogButtonBox::ActionRole);
-        m_copyButton->setObjectName(u"nextStepCopyCommand"_s);
-        connect(m_copyButton, &QPushButton::clicked, this, &NextStepDialog::copyCommand);
-    }
+    if (const QString command = newRefundCommand(op); !command.isEmpty())
+        offerNewRefund(command, *layout, *buttons);
     m_status = new QLabel(this);
     m_status->setObjectName(u"nextStepStatus"_s);
     layout->addWidget(m_status);
@@ -81,6 +55,36 @@ NextStepDialog::NextStepDialog(const Operation &op, QWidget *parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     // Wide enough for the command to read; never below what the buttons need.
     setMinimumWidth(qMax(520, layout->minimumSize().width()));
+}
+
+// A new refund with a new key, linked to this one: the button, and the same from a terminal.
+void NextStepDialog::offerNewRefund(const QString &command, QVBoxLayout &layout,
+                                    QDialogButtonBox &buttons)
+{
+    auto *explain = new QLabel(
+        tr("To refund again, start a new refund: a new operation with a new idempotency key, "
+           "linked to this one, which stays closed with its evidence. From a terminal, the "
+           "same is:"),
+        this);
+    explain->setObjectName(u"nextStepExplain"_s);
+    explain->setWordWrap(true);
+    m_command = new QLineEdit(command, this);
+    m_command->setObjectName(u"nextStepCommand"_s);
+    m_command->setReadOnly(true);
+    m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_command->setCursorPosition(0);
+    layout.addWidget(explain);
+    layout.addWidget(m_command);
+    m_newRefundButton = buttons.addButton(tr("Start a &new refund…"), QDialogButtonBox::ActionRole);
+    m_newRefundButton->setObjectName(u"nextStepNewRefund"_s);
+    m_newRefundButton->setDefault(true); // the step that finishes the customer's refund
+    connect(m_newRefundButton, &QPushButton::clicked, this, [this] {
+        accept();
+        emit newRefundRequested(m_operationId);
+    });
+    m_copyButton = buttons.addButton(tr("&Copy the command"), QDialogButtonBox::ActionRole);
+    m_copyButton->setObjectName(u"nextStepCopyCommand"_s);
+    connect(m_copyButton, &QPushButton::clicked, this, &NextStepDialog::copyCommand);
 }
 
 void NextStepDialog::refuseNewRefund(const QString &why)

@@ -10,9 +10,11 @@
 
 #include <QDialog>
 
+class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QVBoxLayout;
 
 namespace ops::ui {
 
@@ -43,6 +45,7 @@ signals:
     void newRefundRequested(const QString &operationId);
 
 private:
+    void offerNewRefund(const QString &command, QVBoxLayout &layout, QDialogButtonBox &buttons);
     void copyCommand();
 
     QString m_operationId;

@@ -278,6 +278,7 @@ private:
     void reportLeftSelection(const LeftSelection &left);
     // mainwindowactions.cpp: actions and dialogs
     void buildActions();
+    void buildRowActions();
     QAction *addAction(const QString &text, const QList<QKeySequence> &keys, const QString &tip,
                        void (MainWindow::*slot)());
     void updateActions();

@@ -49,7 +49,9 @@ QAction *MainWindow::addAction(const QString &text, const QList<QKeySequence> &k
     return action;
 }
 
-void MainWindow::buildActions()
+// The row's actions, each with its shortcut and tip: the toolbar, the Operation menu and the
+// lists' context menu share them.
+void MainWindow::buildRowActions()
 {
     m_lookUp =
         addAction(tr("&Look up at provider"), {QKeySequence(u"Ctrl+L"_s)},
@@ -80,6 +82,11 @@ void MainWindow::buildActions()
                          tr("Stop waiting for the running look-up or resend"),
                          &MainWindow::cancelRequested);
     m_cancel->setEnabled(false);
+}
+
+void MainWindow::buildActions()
+{
+    buildRowActions();
     auto *search = addAction(tr("&Search"), {QKeySequence(u"/"_s), QKeySequence::Find},
                              tr("Search operations"), &MainWindow::focusSearch);
     auto *refresh = addAction(tr("Re&fresh"), {QKeySequence::Refresh}, tr("Read the lists again"),

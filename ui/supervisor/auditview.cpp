@@ -37,6 +37,23 @@ AuditView::AuditView(Session &session, QWidget *parent)
 {
     setObjectName(u"auditView"_s);
     m_model = new AuditEntryModel(m_query, this);
+    buildTable();
+    m_filterTimer = new QTimer(this);
+    m_filterTimer->setSingleShot(true);
+    m_filterTimer->setInterval(kFilterDelayMs);
+    connect(m_filterTimer, &QTimer::timeout, this, &AuditView::applyFilter);
+    QHBoxLayout *buttons = buildButtons(); // created first: the tab order stays as it was
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(buildFilterBar());
+    layout->addWidget(buildDetailSplit(), 1);
+    layout->addWidget(buildJobBar());
+    layout->addLayout(buttons);
+    applyFilter();
+    sizeColumns();
+}
+
+void AuditView::buildTable()
+{
     m_table = new QTableView(this);
     m_table->setObjectName(u"auditTable"_s);
     m_table->setModel(m_model);
@@ -46,12 +63,10 @@ AuditView::AuditView(Session &session, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
+}
 
-    m_filterTimer = new QTimer(this);
-    m_filterTimer->setSingleShot(true);
-    m_filterTimer->setInterval(kFilterDelayMs);
-    connect(m_filterTimer, &QTimer::timeout, this, &AuditView::applyFilter);
-
+QHBoxLayout *AuditView::buildButtons()
+{
     m_verify = new QPushButton(tr("&Verify chain"), this);
     m_verify->setObjectName(u"verifyButton"_s);
     m_verify->setToolTip(tr("Recompute every entry's hash and check that each one follows the "
@@ -69,7 +84,6 @@ AuditView::AuditView(Session &session, QWidget *parent)
     connect(m_model, &AuditEntryModel::loadFailed, this, [this](const QString &message) {
         m_countLabel->setText(tr("Could not read the audit trail: %1").arg(message));
     });
-
     auto *refresh = new QPushButton(tr("Re&fresh"), this);
     refresh->setObjectName(u"refreshButton"_s);
     refresh->setToolTip(tr("Read the entries again (new ones appear at the top)"));
@@ -80,9 +94,12 @@ AuditView::AuditView(Session &session, QWidget *parent)
     buttons->addWidget(m_verifyLabel, 1);
     buttons->addWidget(m_countLabel);
     buttons->addWidget(m_exportButton);
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(buildFilterBar());
-    // The table shows one line per entry; the selected entry's detail, pretty-printed, beside it.
+    return buttons;
+}
+
+// The table shows one line per entry; the selected entry's detail, pretty-printed, beside it.
+QSplitter *AuditView::buildDetailSplit()
+{
     m_detail = new QPlainTextEdit(this);
     m_detail->setObjectName(u"auditDetail"_s);
     m_detail->setReadOnly(true);
@@ -97,12 +114,13 @@ AuditView::AuditView(Session &session, QWidget *parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &AuditView::showEntryDetail);
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] { showEntryDetail({}); });
-    layout->addWidget(split, 1);
-    layout->addWidget(buildJobBar());
-    layout->addLayout(buttons);
-    applyFilter();
-    // Widths for typical values, so an empty first page does not squeeze the columns; the
-    // detail takes the rest of the width.
+    return split;
+}
+
+// Widths for typical values, so an empty first page does not squeeze the columns; the detail
+// takes the rest of the width.
+void AuditView::sizeColumns()
+{
     const QFontMetrics metrics(m_table->font());
     const QStringList samples = {u"0000000"_s,
                                  formatDateTime(QDateTime::currentDateTimeUtc(), QLocale()),
@@ -158,20 +176,13 @@ void AuditView::showEntryDetail(const QModelIndex &index)
         auditDetailPretty(first.data(AuditEntryModel::DetailRole).toString()));
 }
 
-QWidget *AuditView::buildFilterBar()
+void AuditView::buildActorActionFilters(QWidget *bar)
 {
-    auto *bar = new QWidget(this);
-    auto *row = new QHBoxLayout(bar);
-    row->setContentsMargins(0, 0, 0, 0);
-    auto delayed = [this] {
-        m_filterTimer->start();
-    };
-
     m_actor = new QLineEdit(bar);
     m_actor->setObjectName(u"actorFilter"_s);
     m_actor->setPlaceholderText(tr("Actor starts with… (operator:, agent:)"));
     m_actor->setClearButtonEnabled(true);
-    connect(m_actor, &QLineEdit::textChanged, this, delayed);
+    connect(m_actor, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
 
     m_action = new QComboBox(bar);
     m_action->setObjectName(u"actionFilter"_s);
@@ -188,12 +199,15 @@ QWidget *AuditView::buildFilterBar()
         qCWarning(lcUi) << "cannot list audit actions:" << e.message();
     }
     connect(m_action, &QComboBox::currentIndexChanged, this, &AuditView::applyFilter);
+}
 
+void AuditView::buildOperationKindFilters(QWidget *bar)
+{
     m_operation = new QLineEdit(bar);
     m_operation->setObjectName(u"operationFilter"_s);
     m_operation->setPlaceholderText(tr("Operation id starts with…"));
     m_operation->setClearButtonEnabled(true);
-    connect(m_operation, &QLineEdit::textChanged, this, delayed);
+    connect(m_operation, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
 
     m_kind = new QComboBox(bar);
     m_kind->setObjectName(u"kindFilter"_s);
@@ -214,7 +228,10 @@ QWidget *AuditView::buildFilterBar()
     // In a narrow window the fields' hints are cut: their tooltips say them whole.
     for (QLineEdit *field : {m_actor, m_operation})
         field->setToolTip(field->placeholderText());
+}
 
+void AuditView::buildDateFilters(QWidget *bar)
+{
     const QDateTime now = QDateTime::currentDateTime();
     m_fromEnabled = new QCheckBox(tr("From"), bar);
     m_fromEnabled->setObjectName(u"fromEnabled"_s);
@@ -230,13 +247,22 @@ QWidget *AuditView::buildFilterBar()
         edit->setDisplayFormat(dateTimeFormat(QLocale()));
         edit->setToolTip(tr("Local time (%1); the store compares UTC").arg(localZoneName()));
         edit->setEnabled(false);
-        connect(edit, &QDateTimeEdit::dateTimeChanged, this, delayed);
+        connect(edit, &QDateTimeEdit::dateTimeChanged, m_filterTimer, qOverload<>(&QTimer::start));
     }
     connect(m_fromEnabled, &QCheckBox::toggled, m_from, &QWidget::setEnabled);
     connect(m_toEnabled, &QCheckBox::toggled, m_to, &QWidget::setEnabled);
     connect(m_fromEnabled, &QCheckBox::toggled, this, &AuditView::applyFilter);
     connect(m_toEnabled, &QCheckBox::toggled, this, &AuditView::applyFilter);
+}
 
+QWidget *AuditView::buildFilterBar()
+{
+    auto *bar = new QWidget(this);
+    auto *row = new QHBoxLayout(bar);
+    row->setContentsMargins(0, 0, 0, 0);
+    buildActorActionFilters(bar);
+    buildOperationKindFilters(bar);
+    buildDateFilters(bar);
     row->addWidget(m_actor, 2);
     row->addWidget(m_action, 1);
     row->addWidget(m_operation, 2);

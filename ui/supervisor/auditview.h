@@ -13,6 +13,8 @@
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
+class QSplitter;
 class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
@@ -93,7 +95,14 @@ signals:
     void verifyFinished(bool ran);
 
 private:
+    void buildTable();
+    QHBoxLayout *buildButtons();
+    QSplitter *buildDetailSplit();
+    void sizeColumns();
     QWidget *buildFilterBar();
+    void buildActorActionFilters(QWidget *bar);
+    void buildOperationKindFilters(QWidget *bar);
+    void buildDateFilters(QWidget *bar);
     QWidget *buildJobBar();
     void askExportPath();
     void startJob(AuditJob *job, const QString &what);

@@ -50,27 +50,7 @@ OperationListView::OperationListView(OperationTableModel *model, QWidget *parent
     connect(m_search, &QLineEdit::returnPressed, this, &OperationListView::applyFilter);
     m_search->installEventFilter(this);
 
-    m_table = new QTableView(this);
-    m_table->setObjectName(u"operations"_s);
-    m_table->setModel(model);
-    m_table->setItemDelegate(new OperationDelegate(m_table));
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setAlternatingRowColors(true);
-    m_table->setSortingEnabled(true);
-    m_table->setWordWrap(false);
-    m_table->setTextElideMode(Qt::ElideMiddle); // ids and keys differ at both ends
-    m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setDefaultSectionSize(26);
-    m_table->horizontalHeader()->setSortIndicatorShown(true);
-    m_table->installEventFilter(this);
-    const QueryFilter &f = model->filter();
-    const int sortColumn = f.sort == SortKey::Deadline ? OperationTableModel::WindowLeftColumn
-                                                       : OperationTableModel::AgeColumn;
-    const bool ascending = f.sort == SortKey::Deadline ? !f.descending : f.descending;
-    m_table->horizontalHeader()->setSortIndicator(sortColumn, ascending ? Qt::AscendingOrder
-                                                                        : Qt::DescendingOrder);
-
+    buildTable();
     layOutColumns();
 
     auto *layout = new QVBoxLayout(this);
@@ -93,6 +73,31 @@ OperationListView::OperationListView(OperationTableModel *model, QWidget *parent
         emit operationActivated(index.data(OperationTableModel::OperationIdRole).toString());
     });
     buildEmptyState();
+}
+
+// The list itself, sorted as the model's filter is.
+void OperationListView::buildTable()
+{
+    m_table = new QTableView(this);
+    m_table->setObjectName(u"operations"_s);
+    m_table->setModel(m_model);
+    m_table->setItemDelegate(new OperationDelegate(m_table));
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setSortingEnabled(true);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle); // ids and keys differ at both ends
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(26);
+    m_table->horizontalHeader()->setSortIndicatorShown(true);
+    m_table->installEventFilter(this);
+    const QueryFilter &f = m_model->filter();
+    const int sortColumn = f.sort == SortKey::Deadline ? OperationTableModel::WindowLeftColumn
+                                                       : OperationTableModel::AgeColumn;
+    const bool ascending = f.sort == SortKey::Deadline ? !f.descending : f.descending;
+    m_table->horizontalHeader()->setSortIndicator(sortColumn, ascending ? Qt::AscendingOrder
+                                                                        : Qt::DescendingOrder);
 }
 
 void OperationListView::layOutColumns()

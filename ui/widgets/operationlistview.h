@@ -81,6 +81,7 @@ protected:
 
 private:
     void buildFilters();
+    void buildTable();
     void layOutColumns();
     void layOutWaiting();
     QComboBox *addCombo(const QString &name, const QList<std::pair<QString, QVariant>> &items);
