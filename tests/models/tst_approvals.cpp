@@ -504,8 +504,7 @@ void TestApprovals::directory()
     // PostgreSQL only the owner's unchecked connection has one: a login's directory is its
     // logins, made by a DBA (teamdirectory.cpp). Listed in tests/pg/owner_writers.txt.
     RolesFixture f(false);
-    const auto owner = f.onTeam() ? f.owner() : nullptr;
-    Connection &db = owner ? owner->db() : connectionOf(f.store());
+    Connection &db = f.owner();
     const QString boss = u"operator:root"_s;
     if (step != u"first-support"_s && step != u"first-supervisor"_s)
         addOperator(db, 0, u"operator:root"_s, u"root"_s, Role::Supervisor);
@@ -554,8 +553,7 @@ void TestApprovals::schemaRefusesSelfApproval()
     f.as(u"alice"_s).closeManually(failedClose(u"op_a"_s, ev, kAlice));
     // The schema's CHECK, behind migration 0011's guard (which refuses any login first): on
     // PostgreSQL only the owner, whom the guard exempts, reaches it. Listed in owner_writers.txt.
-    const auto owner = f.onTeam() ? f.owner() : nullptr;
-    QSqlQuery q(owner ? owner->db() : connectionOf(f.store()));
+    QSqlQuery q(f.owner());
     QVERIFY(!q.exec(u"UPDATE approvals SET state = 'approved', decided_by = requested_by"_s));
     // SQLite: "CHECK constraint failed"; PostgreSQL: "violates check constraint".
     QVERIFY2(q.lastError().text().contains(u"check constraint"_s, Qt::CaseInsensitive),

@@ -88,18 +88,30 @@ private slots:
     void sparseFiltersReadTheirIndex();
     void generatedHistoryIsAValidChain();
     void verifyReportsProgressAndCancels();
+    void initTestCase()
+    {
+        const QString error = prepareRoles();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+    void cleanupTestCase()
+    {
+        m_generated.reset();
+        const QString error = dropRoles();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
 
 private:
-    // kGeneratedRows operations and their history, generated once for the plan cases.
-    StoreFixture &generated();
-    std::unique_ptr<StoreFixture> m_generated;
+    // kGeneratedRows operations and their history, generated once for the plan cases: by the
+    // owner (RolesFixture::owner(); bulkgenerator.h inserts into audit itself).
+    RolesFixture &generated();
+    std::unique_ptr<RolesFixture> m_generated;
 };
 
-StoreFixture &TestAuditQuery::generated()
+RolesFixture &TestAuditQuery::generated()
 {
     if (!m_generated) {
-        m_generated = std::make_unique<StoreFixture>();
-        Connection &db = connectionOf(m_generated->store());
+        m_generated = std::make_unique<RolesFixture>();
+        Connection &db = m_generated->owner();
         generateOperations(db, kGeneratedRows, m_generated->clock().nowMs());
         generateAuditHistory(db, kGeneratedRows, m_generated->clock().nowMs());
     }
@@ -115,7 +127,7 @@ void TestAuditQuery::filters_data()
     QTest::addRow("actor prefix operator:")
         << f([](AuditFilter &x) { x.actor = u"operator:"_s; }) << qint64(3);
     QTest::addRow("actor operator:alice")
-        << f([](AuditFilter &x) { x.actor = u"operator:alice"_s; }) << qint64(2);
+        << f([](AuditFilter &x) { x.actor = personActorOf(u"alice"_s); }) << qint64(2);
     QTest::addRow("actor engine") << f([](AuditFilter &x) { x.actor = u"system:engine"_s; })
                                   << qint64(5);
     QTest::addRow("actor nobody") << f([](AuditFilter &x) { x.actor = u"operator:zed"_s; })
@@ -151,7 +163,7 @@ void TestAuditQuery::filters_data()
         x.action = u"state."_s;
     }) << qint64(3);
     QTest::addRow("alice on op_r1 on day one") << f([day1](AuditFilter &x) {
-        x.actor = u"operator:alice"_s;
+        x.actor = personActorOf(u"alice"_s);
         x.operationPrefix = u"op_r1"_s;
         x.fromMs = day1;
         x.toMs = day1 + kDayMs;
@@ -173,7 +185,7 @@ void TestAuditQuery::filters()
 {
     QFETCH(AuditFilter, filter);
     QFETCH(qint64, expected);
-    StoreFixture f;
+    RolesFixture f;
     seedAuditHistory(f);
     AuditQuery query(connectionOf(f.store()));
     QCOMPARE(query.count(filter), expected);
@@ -204,7 +216,7 @@ void TestAuditQuery::pagingIsNewestFirstWithoutGapsOrRepeats_data()
 void TestAuditQuery::pagingIsNewestFirstWithoutGapsOrRepeats()
 {
     QFETCH(int, pageSize);
-    StoreFixture f;
+    RolesFixture f;
     seedAuditHistory(f);
     AuditQuery query(connectionOf(f.store()));
     std::vector<qint64> ids;
@@ -225,7 +237,7 @@ void TestAuditQuery::pagingIsNewestFirstWithoutGapsOrRepeats()
 void TestAuditQuery::attemptsAreAllInTheAuditTrail()
 {
     // The view reads the audit table alone: every attempts row must have its audit entry.
-    StoreFixture f;
+    RolesFixture f;
     seedAuditHistory(f);
     QSqlQuery q(connectionOf(f.store()));
     QVERIFY(q.exec(u"SELECT COUNT(*) FROM attempts"_s) && q.next());
@@ -242,7 +254,7 @@ void TestAuditQuery::attemptsAreAllInTheAuditTrail()
 
 void TestAuditQuery::modelFetchesPagesAndPassesTheTester()
 {
-    StoreFixture f;
+    RolesFixture f;
     seedAuditHistory(f);
     AuditQuery query(connectionOf(f.store()));
     AuditEntryModel model(query);
@@ -259,12 +271,12 @@ void TestAuditQuery::modelFetchesPagesAndPassesTheTester()
         ids.insert(model.index(r, 0).data(AuditEntryModel::EntryIdRole).toLongLong());
     QCOMPARE(ids.size(), size_t(19));
     AuditFilter alice;
-    alice.actor = u"operator:alice"_s;
+    alice.actor = f.person(u"alice"_s);
     model.setFilter(alice);
     QCOMPARE(model.rowCount(), 2);
     QVERIFY(!model.canFetchMore({}));
     // New entries appear at the top after reload.
-    f.store().markUnknown(u"op_e1"_s, u"window closed"_s, u"operator:alice"_s);
+    f.as(u"alice"_s).markUnknown(u"op_e1"_s, u"window closed"_s, f.person(u"alice"_s));
     model.reload();
     QCOMPARE(model.rowCount(), 3);
     QCOMPARE(model.index(0, AuditEntryModel::ActionColumn).data().toString(), u"state.unknown"_s);
@@ -272,7 +284,7 @@ void TestAuditQuery::modelFetchesPagesAndPassesTheTester()
 
 void TestAuditQuery::modelShowsColumns()
 {
-    StoreFixture f;
+    RolesFixture f;
     seedAuditHistory(f);
     AuditQuery query(connectionOf(f.store()));
     AuditEntryModel model(query);
@@ -285,7 +297,7 @@ void TestAuditQuery::modelShowsColumns()
         return model.index(0, column).data(role);
     };
     QCOMPARE(cell(AuditEntryModel::IdColumn).toLongLong(), qint64(10));
-    QCOMPARE(cell(AuditEntryModel::ActorColumn).toString(), u"operator:alice"_s);
+    QCOMPARE(cell(AuditEntryModel::ActorColumn).toString(), f.person(u"alice"_s));
     QCOMPARE(cell(AuditEntryModel::OperationColumn).toString(), u"op_r1"_s);
     QCOMPARE(cell(AuditEntryModel::KindColumn).toString(), u"refund"_s);
     // The column shows a one-line summary; the stored JSON stays whole behind DetailRole.
@@ -303,7 +315,7 @@ void TestAuditQuery::modelShowsColumns()
 
 void TestAuditQuery::unknownPerDay()
 {
-    StoreFixture f;
+    RolesFixture f;
     const SeededHistory h = seedAuditHistory(f);
     AuditStats stats(connectionOf(f.store()));
     const QDate d1(2026, 11, 29);
@@ -318,7 +330,7 @@ void TestAuditQuery::unknownPerDay()
 
 void TestAuditQuery::attemptsPerOperation()
 {
-    StoreFixture f;
+    RolesFixture f;
     seedAuditHistory(f);
     AuditStats stats(connectionOf(f.store()));
     const auto bins = stats.attemptsPerOperation(3);
@@ -329,7 +341,7 @@ void TestAuditQuery::attemptsPerOperation()
 
 void TestAuditQuery::unknownToClosed()
 {
-    StoreFixture f;
+    RolesFixture f;
     seedAuditHistory(f);
     AuditStats stats(connectionOf(f.store()));
     const auto bins = stats.unknownToClosed();
@@ -344,7 +356,7 @@ void TestAuditQuery::unknownToClosed()
 
 void TestAuditQuery::migrationIndexesEveryFilter()
 {
-    StoreFixture f;
+    RolesFixture f;
     Connection &db = connectionOf(f.store());
     QCOMPARE(Database::schemaVersion(db), Database::latestVersion());
     QSqlQuery q(db);
@@ -452,11 +464,11 @@ void TestAuditQuery::sparseFiltersReadTheirIndex()
 
 void TestAuditQuery::generatedHistoryIsAValidChain()
 {
-    StoreFixture f;
-    Connection &db = connectionOf(f.store());
+    RolesFixture f;
     f.addOperator(u"dave"_s, Role::Support); // an entry before: the generator continues the chain
-    generateOperations(db, 1000, f.clock().nowMs());
-    generateAuditHistory(db, 1000, f.clock().nowMs());
+    generateOperations(f.owner(), 1000, f.clock().nowMs());
+    generateAuditHistory(f.owner(), 1000, f.clock().nowMs());
+    Connection &db = connectionOf(f.store());
     const ChainCheck check = AuditLog::verify(db);
     QVERIFY2(check.holds(), qPrintable(check.reason));
     QCOMPARE(check.entries, qint64(4001));
@@ -473,10 +485,10 @@ void TestAuditQuery::generatedHistoryIsAValidChain()
 
 void TestAuditQuery::verifyReportsProgressAndCancels()
 {
-    StoreFixture f;
+    RolesFixture f;
+    generateOperations(f.owner(), 3000, f.clock().nowMs());
+    generateAuditHistory(f.owner(), 3000, f.clock().nowMs());
     Connection &db = connectionOf(f.store());
-    generateOperations(db, 3000, f.clock().nowMs());
-    generateAuditHistory(db, 3000, f.clock().nowMs());
     std::vector<qint64> done;
     const auto full = AuditLog::verify(db, [&done](qint64 n, qint64 total) {
         done.push_back(n);

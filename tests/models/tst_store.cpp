@@ -143,7 +143,7 @@ void TestStore::migrationsAreRecordedAndIdempotent()
     RolesFixture f;
     QCOMPARE(Database::schemaVersion(connectionOf(f.store())), Database::latestVersion());
     if (f.onTeam()) // the owner migrates: its second run applies nothing and does not fail
-        Database::migrate(f.owner()->db());
+        Database::migrate(f.owner());
     else // second run applies nothing and does not fail
         Database::migrate(connectionOf(f.store()));
     QCOMPARE(count(connectionOf(f.store()), u"SELECT COUNT(*) FROM schema_version"_s),
@@ -445,9 +445,7 @@ void TestStore::auditRefusesUpdateAndDelete()
     f.as(u"alice"_s).addEvidence(evidenceItem(u"op_a"_s, u"note"_s, "x"));
     // As the owner on PostgreSQL, who holds every grant: the trigger itself refuses (a login
     // would be stopped earlier, for want of the grant).
-    const auto owner = f.owner();
-    Connection other = owner->db();
-    QSqlQuery q(other);
+    QSqlQuery q(f.owner());
     QVERIFY(!q.exec(sql));
     QVERIFY2(q.lastError().text().contains(u"immutable"_s) ||
                  q.lastError().text().contains(u"append-only"_s),
@@ -466,8 +464,7 @@ void TestStore::auditChainDetectsTampering()
     QCOMPARE(entries.at(1).prevHash, entries.at(0).hash);
     // Someone with file access drops the trigger and rewrites history: the chain shows it. On
     // PostgreSQL that is the owner, on a connection of its own.
-    const auto owner = f.onTeam() ? f.owner() : nullptr;
-    Connection db = owner ? owner->db() : connectionOf(f.store());
+    Connection &db = f.owner();
     QSqlQuery q(db);
     QVERIFY(q.exec(ops::test::onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
                                            : u"DROP TRIGGER audit_no_update"_s));

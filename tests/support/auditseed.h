@@ -3,13 +3,17 @@
 // A small, known audit history for the audit view's tests, written through the real store:
 // four operations of three kinds, attempts by agents, an unknown closed by an operator two
 // hours later (with a reason full of quotes, commas, line breaks and Cyrillic), an unknown that
-// stays open, and an execution never attempted. Spread over two UTC days.
+// stays open, and an execution never attempted. Spread over two UTC days. On a RolesFixture
+// each actor writes as its role (issue 50): on PostgreSQL the agents' calls are named
+// agent:agent_<pid>:toolu_1 and the people operator:alice_<pid> (rolesfixture.h).
 
 #include "storage/audit/auditlog.h"
+#include "support/rolesfixture.h"
 #include "support/storefixture.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
+#include <functional>
 
 namespace ops::test {
 
@@ -19,7 +23,8 @@ inline QString awkwardReason()
     return QStringLiteral("Клиент: \"деньги пришли\", проверено\nвручную;\r\nтретья строка, «ок»");
 }
 
-inline NewOperation seedOp(const QString &id, OperationKind kind, const QString &actor)
+inline NewOperation seedOp(const QString &id, OperationKind kind, const QString &actor,
+                           const QString &agent = {})
 {
     NewOperation op;
     op.id = id;
@@ -32,6 +37,7 @@ inline NewOperation seedOp(const QString &id, OperationKind kind, const QString 
     op.idempotencyKey = QStringLiteral("key-") + id;
     op.request = {"POST", QStringLiteral("/v1/x"), "body", "application/json"};
     op.createdBy = actor;
+    op.agent = agent;
     return op;
 }
 
@@ -87,57 +93,85 @@ struct SeededHistory
     qint64 dayOneStartMs = 0; // 2026-11-29 00:00 UTC
 };
 
-inline SeededHistory seedAuditHistory(StoreFixture &f)
+// Who writes the seeded history: the store each actor writes through, and the backend's names
+// for the agents' tool calls and the people (SQLite: agent:toolu_1 and operator:alice, all on the
+// one store; on a RolesFixture on PostgreSQL each on its own login, rolesfixture.h).
+struct SeedActors
 {
-    OperationStore &s = f.store();
+    std::function<OperationStore &(const QString &actor)> by;
+    std::function<QString(const QString &call)> agentActor;
+    std::function<QString(const QString &who)> person;
+    QString agent; // operations.agent of a row an agent opens (migration 0013)
+    OperationStore &reader;
+    ManualClock &clock;
+};
+
+inline SeededHistory seedAuditHistory(const SeedActors &a)
+{
+    const QString t1 = a.agentActor(QStringLiteral("toolu_1"));
+    const QString t2 = a.agentActor(QStringLiteral("toolu_2"));
+    const QString t3 = a.agentActor(QStringLiteral("toolu_3"));
+    const QString alice = a.person(QStringLiteral("alice"));
     // Day one (the fixture starts 2026-11-29 12:00 UTC).
-    s.openOrGet(
-        seedOp(QStringLiteral("op_r1"), OperationKind::Refund, QStringLiteral("agent:toolu_1")));
-    seedAttempt(s, QStringLiteral("op_r1"), QStringLiteral("agent:toolu_1"), 500,
-                Outcome::Undefined);
-    s.markUnknown(QStringLiteral("op_r1"), QStringLiteral("provider answered HTTP 500"),
-                  QStringLiteral("agent:toolu_1"));
-    f.clock().advanceSecs(60);
-    s.openOrGet(
-        seedOp(QStringLiteral("op_r2"), OperationKind::Refund, QStringLiteral("agent:toolu_2")));
-    seedAttempt(s, QStringLiteral("op_r2"), QStringLiteral("agent:toolu_2"), 200,
-                Outcome::Succeeded);
-    s.closeSucceeded(QStringLiteral("op_r2"), QStringLiteral("re_2"), QStringLiteral("succeeded"),
-                     QStringLiteral("agent:toolu_2"), QStringLiteral("provider accepted"));
+    a.by(t1).openOrGet(seedOp(QStringLiteral("op_r1"), OperationKind::Refund, t1, a.agent));
+    seedAttempt(a.by(t1), QStringLiteral("op_r1"), t1, 500, Outcome::Undefined);
+    a.by(t1).markUnknown(QStringLiteral("op_r1"), QStringLiteral("provider answered HTTP 500"), t1);
+    a.clock.advanceSecs(60);
+    a.by(t2).openOrGet(seedOp(QStringLiteral("op_r2"), OperationKind::Refund, t2, a.agent));
+    seedAttempt(a.by(t2), QStringLiteral("op_r2"), t2, 200, Outcome::Succeeded);
+    a.by(t2).closeSucceeded(QStringLiteral("op_r2"), QStringLiteral("re_2"),
+                            QStringLiteral("succeeded"), t2, QStringLiteral("provider accepted"));
     // Two hours later an operator closes op_r1 with evidence.
-    f.clock().advanceSecs(2 * 3600);
+    a.clock.advanceSecs(2 * 3600);
     Evidence e;
     e.operationId = QStringLiteral("op_r1");
     e.kind = QStringLiteral("note");
     e.title = QStringLiteral("Support answer");
     e.contentType = QStringLiteral("text/plain");
     e.body = "no refund at the provider";
-    e.createdBy = QStringLiteral("operator:alice");
-    const qint64 evidenceId = s.addEvidence(e);
+    e.createdBy = alice;
+    const qint64 evidenceId = a.by(alice).addEvidence(e);
     ManualClose close;
     close.operationId = QStringLiteral("op_r1");
     close.outcome = OperationState::Failed;
     close.evidenceIds = {evidenceId};
-    close.actor = QStringLiteral("operator:alice");
+    close.actor = alice;
     close.reason = awkwardReason();
-    s.closeManually(close);
+    a.by(alice).closeManually(close);
     // Day two: a credit top-up that gets three 503s and is marked unknown; an execution opened.
-    f.clock().advanceSecs(24 * 3600);
-    s.openOrGet(seedOp(QStringLiteral("op_c1"), OperationKind::CreditTopup,
-                       QStringLiteral("agent:toolu_3")));
+    a.clock.advanceSecs(24 * 3600);
+    a.by(t3).openOrGet(seedOp(QStringLiteral("op_c1"), OperationKind::CreditTopup, t3, a.agent));
     for (int i = 0; i < 3; ++i)
-        seedAttempt(s, QStringLiteral("op_c1"), QStringLiteral("agent:toolu_3"), 503,
-                    Outcome::NoAnswer);
-    s.markUnknown(QStringLiteral("op_c1"), QStringLiteral("attempt cap reached"),
-                  QStringLiteral("agent:toolu_3"));
-    s.openOrGet(
-        seedOp(QStringLiteral("op_e1"), OperationKind::Execution, QStringLiteral("operator:bob")));
+        seedAttempt(a.by(t3), QStringLiteral("op_c1"), t3, 503, Outcome::NoAnswer);
+    a.by(t3).markUnknown(QStringLiteral("op_c1"), QStringLiteral("attempt cap reached"), t3);
+    const QString bob = a.person(QStringLiteral("bob"));
+    a.by(bob).openOrGet(seedOp(QStringLiteral("op_e1"), OperationKind::Execution, bob));
 
-    QSqlQuery q(connectionOf(s));
+    QSqlQuery q(connectionOf(a.reader));
     q.exec(QStringLiteral("SELECT COUNT(*) FROM audit"));
     q.next();
     return {q.value(0).toLongLong(),
             QDateTime(QDate(2026, 11, 29), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch()};
+}
+
+// All on the fixture's one store, as the CLI suites seed it.
+inline SeededHistory seedAuditHistory(StoreFixture &f)
+{
+    return seedAuditHistory(
+        SeedActors{[&f](const QString &) -> OperationStore & { return f.store(); },
+                   [](const QString &call) { return QStringLiteral("agent:") + call; },
+                   [](const QString &who) { return QStringLiteral("operator:") + who; }, QString(),
+                   f.store(), f.clock()});
+}
+
+// Each actor as its role (issue 50): the agents' calls on the agent's login, alice's close and
+// bob's execution on theirs; on SQLite exactly the history above.
+inline SeededHistory seedAuditHistory(RolesFixture &f)
+{
+    return seedAuditHistory(SeedActors{
+        [&f](const QString &actor) -> OperationStore & { return f.by(actor); },
+        [&f](const QString &call) { return f.agentActor(call); },
+        [&f](const QString &who) { return f.person(who); }, f.agentOf(), f.store(), f.clock()});
 }
 
 } // namespace ops::test

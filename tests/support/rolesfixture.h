@@ -35,10 +35,18 @@ inline QString prepareRoles(const QStringList &others = {})
     return error;
 }
 
-// For cleanupTestCase: drops the logins prepareRoles(others) made. The error, or empty.
+// The logins RolesFixture::addOperator made in this run (short names), for dropRoles().
+inline QStringList &addedLogins()
+{
+    static QStringList names;
+    return names;
+}
+
+// For cleanupTestCase: drops the logins prepareRoles(others) and addOperator made. The error, or
+// empty.
 inline QString dropRoles(const QStringList &others = {})
 {
-    return onPostgres() ? dropTeam(others) : QString();
+    return onPostgres() ? dropTeam(others + addedLogins()) : QString();
 }
 
 // The team login that acts for `who`: StoreFixture's support person, carol, is sam there.
@@ -99,6 +107,15 @@ public:
         else
             m_single = std::make_unique<StoreFixture>(seedDirectory);
     }
+    ~RolesFixture()
+    {
+        // The owner's connection closes before the database goes (TeamFixture drops it).
+        if (m_owner.isValid()) {
+            const QString name = m_owner.connectionName();
+            m_owner = {};
+            QSqlDatabase::removeDatabase(name);
+        }
+    }
     RolesFixture(const RolesFixture &) = delete;
     RolesFixture &operator=(const RolesFixture &) = delete;
 
@@ -145,21 +162,57 @@ public:
         return std::make_unique<ActorConnection>(nullptr, m_single->secondConnection());
     }
 
-    // The owner's own connection, for a case that tampers on purpose and says why in
-    // tests/pg/owner_writers.txt (the owner holds every grant, so only it reaches a trigger
-    // behind them): the owner's URL on PostgreSQL, a second connection on SQLite.
-    std::unique_ptr<ActorConnection> owner() const
+    // Added to the directory by alice (audited), as StoreFixture::addOperator. On PostgreSQL
+    // that creates the login <name>_<pid> (dropped by dropRoles()), which takes a supervisor whose
+    // login has CREATEROLE (docs/team.md): the DBA gives alice's login CREATEROLE for this step
+    // only. The name the directory holds.
+    QString addOperator(const QString &name, Role role)
+    {
+        const QString alice = QStringLiteral("alice");
+        if (!m_team) {
+            ops::addOperator(connectionOf(as(alice)), clock().nowMs(), person(alice), name, role);
+            return name;
+        }
+        const QString login = pidName(name);
+        addedLogins().append(name);
+        auto createRole = [](bool on) {
+            const QString error = adminSql(
+                QStringLiteral("ALTER ROLE %1 %2")
+                    .arg(pidName(QStringLiteral("alice")),
+                         on ? QStringLiteral("CREATEROLE") : QStringLiteral("NOCREATEROLE")));
+            if (!error.isEmpty())
+                qFatal("RolesFixture::addOperator: %s", qPrintable(error));
+        };
+        createRole(true);
+        try {
+            ops::addOperator(connectionOf(as(alice)), clock().nowMs(), person(alice), login, role);
+        } catch (...) {
+            createRole(false);
+            throw;
+        }
+        createRole(false);
+        return login;
+    }
+
+    // The owner's connection, for what only the owner may do, and only where the suite says why
+    // in tests/pg/owner_writers.txt: tampering with the audit chain (dropping its triggers), the
+    // bulk generator's synthetic history (bulkgenerator.h: it inserts into audit itself). On
+    // SQLite the one store's connection, as before; on PostgreSQL the owner's own connection,
+    // opened on first use.
+    Connection &owner()
     {
         if (!m_team)
-            return another(QString());
-        static int n = 0;
-        return std::make_unique<ActorConnection>(
-            nullptr, Database::open(m_team->path(), QStringLiteral("roles-owner-%1").arg(++n)));
+            return connectionOf(m_single->store());
+        if (!m_owner.isValid())
+            m_owner = Database::open(m_team->path(), StoreFixture::nextConnection());
+        return m_owner;
     }
 
     ManualClock &clock() { return m_team ? m_team->clock() : m_single->clock(); }
     // The database's location (on PostgreSQL the owner's URL: for reading only).
     QString path() const { return m_team ? m_team->path() : m_single->path(); }
+    // A folder for the other files a case writes (exports).
+    QString scratchDir() const { return m_team ? m_team->scratchDir() : m_single->scratchDir(); }
     // Where another connection of the agent logs in (a second caller on a thread of its own).
     QString agentLocation() const
     {
@@ -191,6 +244,7 @@ private:
 
     std::unique_ptr<TeamFixture> m_team;
     std::unique_ptr<StoreFixture> m_single;
+    Connection m_owner; // PostgreSQL: owner()'s connection, once asked for
 };
 
 } // namespace ops::test

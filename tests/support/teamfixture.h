@@ -71,6 +71,8 @@ public:
     ManualClock &clock() { return m_clock; }
     // The database's URL as the owner: for reading what a case left, not for writing.
     QString path() const { return m_testDb.location(); }
+    // A folder for the other files a case writes (exports), as StoreFixture's.
+    QString scratchDir() const { return m_testDb.scratchDir(); }
 
 private:
     // The only owner write: the migration, on a connection closed before any actor starts.
