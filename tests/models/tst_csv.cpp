@@ -31,12 +31,11 @@ QStringList filesIn(const QString &dir)
     return QDir(dir).entryList(QDir::Files | QDir::Hidden | QDir::System);
 }
 
-void appendEntries(OperationStore &store, int n, const QString &actor)
+void appendEntries(Connection &db, int n, const QString &actor)
 {
-    WriteTransaction tx(connectionOf(store));
+    WriteTransaction tx(db);
     for (int i = 0; i < n; ++i)
-        AuditLog::append(connectionOf(store), 1'800'000'000'000 + i, actor, u"test.bulk"_s, {},
-                         {{"i", i}});
+        AuditLog::append(db, 1'800'000'000'000 + i, actor, u"test.bulk"_s, {}, {{"i", i}});
     tx.commit();
 }
 
@@ -58,6 +57,16 @@ private slots:
     void cancelledExportLeavesNoFile_data();
     void cancelledExportLeavesNoFile();
     void unwritableTargetFailsCleanly();
+    void initTestCase()
+    {
+        const QString error = prepareRoles();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+    void cleanupTestCase()
+    {
+        const QString error = dropRoles();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
 };
 
 void TestCsv::fieldQuoting_data()
@@ -136,16 +145,16 @@ void TestCsv::badInputIsRefused()
 
 void TestCsv::auditExportRoundTripsAwkwardText()
 {
-    StoreFixture f;
+    RolesFixture f;
     const SeededHistory h = seedAuditHistory(f);
     // An actor name with every CSV special character (only possible through a direct append,
-    // which is what an integration could do).
+    // which is what an integration could do; no login is named so: the owner's, on PostgreSQL).
     const QString actor = u"operator:o'neil, \"jr\"\r\nзам."_s;
-    appendEntries(f.store(), 1, actor);
-    AuditQuery query(connectionOf(f.store()));
+    appendEntries(f.owner(), 1, actor);
+    AuditQuery query(connectionOf(f.as(u"alice"_s))); // alice exports
     QTemporaryDir dir;
     const QString path = dir.filePath(u"audit.csv"_s);
-    const auto written = exportAuditCsv(query, u"operator:alice"_s, {}, path);
+    const auto written = exportAuditCsv(query, f.person(u"alice"_s), {}, path);
     QCOMPARE(written.value_or(-1), h.entries + 1);
 
     const auto rows = csv::parse(readAll(path));
@@ -172,14 +181,14 @@ void TestCsv::auditExportRoundTripsAwkwardText()
 
 void TestCsv::exportReportsProgressInChunks()
 {
-    StoreFixture f;
-    appendEntries(f.store(), 2345, u"system:bulk"_s);
-    AuditQuery query(connectionOf(f.store()));
+    RolesFixture f;
+    appendEntries(connectionOf(f.by(u"system:bulk"_s)), 2345, u"system:bulk"_s);
+    AuditQuery query(connectionOf(f.as(u"alice"_s))); // alice exports
     QTemporaryDir dir;
     const QString path = dir.filePath(u"big.csv"_s);
     QList<qint64> seen;
     const auto written = exportAuditCsv(
-        query, u"operator:alice"_s, {}, path,
+        query, f.person(u"alice"_s), {}, path,
         [&seen](qint64 done, qint64 total) {
             seen << done;
             return total == 2345;
@@ -204,9 +213,9 @@ void TestCsv::cancelledExportLeavesNoFile()
 {
     QFETCH(bool, targetExisted);
     QFETCH(int, cancelAt);
-    StoreFixture f;
-    appendEntries(f.store(), 2345, u"system:bulk"_s);
-    AuditQuery query(connectionOf(f.store()));
+    RolesFixture f;
+    appendEntries(connectionOf(f.by(u"system:bulk"_s)), 2345, u"system:bulk"_s);
+    AuditQuery query(connectionOf(f.as(u"alice"_s))); // alice exports
     QTemporaryDir dir;
     const QString path = dir.filePath(u"audit.csv"_s);
     if (targetExisted) {
@@ -216,7 +225,7 @@ void TestCsv::cancelledExportLeavesNoFile()
     }
     int calls = 0;
     const auto written = exportAuditCsv(
-        query, u"operator:alice"_s, {}, path, [&](qint64, qint64) { return ++calls < cancelAt; },
+        query, f.person(u"alice"_s), {}, path, [&](qint64, qint64) { return ++calls < cancelAt; },
         500);
     QVERIFY(!written);
     QCOMPARE(calls, cancelAt);
@@ -231,16 +240,18 @@ void TestCsv::cancelledExportLeavesNoFile()
 
 void TestCsv::unwritableTargetFailsCleanly()
 {
-    StoreFixture f;
+    RolesFixture f;
     seedAuditHistory(f);
-    AuditQuery query(connectionOf(f.store()));
+    AuditQuery query(connectionOf(f.as(u"alice"_s)));
     QTemporaryDir dir;
-    QVERIFY_THROWS_EXCEPTION(StoreError, exportAuditCsv(query, u"operator:alice"_s, {},
+    QVERIFY_THROWS_EXCEPTION(StoreError, exportAuditCsv(query, f.person(u"alice"_s), {},
                                                         dir.filePath(u"missing/dir/a.csv"_s)));
-    QVERIFY_THROWS_EXCEPTION(StoreError, exportAuditCsv(query, u"operator:alice"_s, {}, QString()));
-    // Without the export right nothing is opened, not even the temporary file.
+    QVERIFY_THROWS_EXCEPTION(StoreError,
+                             exportAuditCsv(query, f.person(u"alice"_s), {}, QString()));
+    // Without the export right nothing is opened, not even the temporary file: carol, support.
+    AuditQuery carol(connectionOf(f.as(u"carol"_s)));
     QVERIFY_THROWS_EXCEPTION(
-        ActionRefused, exportAuditCsv(query, u"operator:carol"_s, {}, dir.filePath(u"a.csv"_s)));
+        ActionRefused, exportAuditCsv(carol, f.person(u"carol"_s), {}, dir.filePath(u"a.csv"_s)));
     QCOMPARE(filesIn(dir.path()), QStringList());
 }
 
