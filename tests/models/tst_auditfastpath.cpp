@@ -20,16 +20,17 @@ using namespace ops::test;
 
 namespace {
 
-// The seeded history (awkward text, every kind) followed by a generated one (many rows).
-void seedBoth(StoreFixture &f)
+// The seeded history (awkward text, every kind, each actor as its role) followed by a
+// generated one (many rows; by the owner, as bulkgenerator.h inserts into audit itself).
+void seedBoth(RolesFixture &f)
 {
     seedAuditHistory(f);
     f.addOperator(u"dave"_s, Role::Support); // an entry about no operation
-    generateOperations(connectionOf(f.store()), 700, f.clock().nowMs());
-    generateAuditHistory(connectionOf(f.store()), 700, f.clock().nowMs());
+    generateOperations(f.owner(), 700, f.clock().nowMs());
+    generateAuditHistory(f.owner(), 700, f.clock().nowMs());
 }
 
-QByteArray exported(StoreFixture &f, const AuditFilter &filter, AuditReadPath path,
+QByteArray exported(RolesFixture &f, const AuditFilter &filter, AuditReadPath path,
                     const QString &name)
 {
     AuditQuery query(connectionOf(f.store()));
@@ -58,6 +59,16 @@ private slots:
     void parallelGivesTheSameVerdict();
     void parallelWalkCancels();
     void appendWritesTheParsedHash();
+    void initTestCase()
+    {
+        const QString error = prepareRoles();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+    void cleanupTestCase()
+    {
+        const QString error = dropRoles();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
 };
 
 void TestAuditFastPath::exportWritesTheSameBytes_data()
@@ -79,7 +90,7 @@ void TestAuditFastPath::exportWritesTheSameBytes_data()
 void TestAuditFastPath::exportWritesTheSameBytes()
 {
     QFETCH(AuditFilter, filter);
-    StoreFixture f;
+    RolesFixture f;
     seedBoth(f);
     const QByteArray reference = exported(f, filter, AuditReadPath::QtSql, u"qt.csv"_s);
     const QByteArray fast = exported(f, filter, AuditReadPath::Fastest, u"fast.csv"_s);
@@ -126,9 +137,9 @@ void TestAuditFastPath::verifyGivesTheSameVerdict()
 {
     QFETCH(QStringList, statements);
     QFETCH(bool, holds);
-    StoreFixture f;
+    RolesFixture f;
     seedBoth(f);
-    Connection db = connectionOf(f.store());
+    Connection db = f.owner(); // the tampering is the owner's
     const QString failed = tamper(db, statements);
     QVERIFY2(failed.isEmpty(), qPrintable(failed));
     const auto reference = AuditLog::verify(db, {}, AuditReadPath::QtSql);
@@ -213,9 +224,9 @@ void TestAuditFastPath::parallelGivesTheSameVerdict()
     QFETCH(QString, statement);
     QFETCH(int, position);
     QFETCH(int, brokenAt);
-    StoreFixture f;
+    RolesFixture f;
     seedBoth(f);
-    Connection db = connectionOf(f.store());
+    Connection db = f.owner(); // the tampering is the owner's
     const std::vector<qint64> ids = auditIds(db);
     QVERIFY(ids.size() > 3 * kChunk);
     if (!statement.isEmpty()) {
@@ -245,8 +256,8 @@ void TestAuditFastPath::parallelGivesTheSameVerdict()
 
 void TestAuditFastPath::parallelWalkCancels()
 {
-    StoreFixture f;
-    Connection db = connectionOf(f.store());
+    RolesFixture f;
+    Connection db = f.owner(); // the generated history is the owner's (bulkgenerator.h)
     generateOperations(db, 2100, f.clock().nowMs());
     generateAuditHistory(db, 2100, f.clock().nowMs()); // 8,400 entries: three progress calls
     const Walked whole = walk(db, AuditReadPath::Fastest, 2);
@@ -263,9 +274,10 @@ void TestAuditFastPath::parallelWalkCancels()
 // store writes and for details with escapes, control characters, Cyrillic and non-BMP text.
 void TestAuditFastPath::appendWritesTheParsedHash()
 {
-    StoreFixture f;
+    RolesFixture f;
     seedAuditHistory(f);
-    Connection db = connectionOf(f.store());
+    // Actors no login is (operator:ёж "x"), appended straight: the owner's on PostgreSQL.
+    Connection db = f.owner();
     const nlohmann::json awkward = {
         {"reason", awkwardReason().toStdString()},
         {"control", "tab\there \x01 bell\x07 nul-free \\ slash / quote \" \u2028"},
