@@ -22,11 +22,21 @@ private slots:
     void tamperingIsFound_data();
     void tamperingIsFound();
     void rolledBackAppendLeavesNoGap();
+    void initTestCase()
+    {
+        const QString error = prepareRoles();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+    void cleanupTestCase()
+    {
+        const QString error = dropRoles();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
 };
 
 void TestAuditTamper::untouchedChainHolds()
 {
-    StoreFixture f;
+    RolesFixture f;
     const SeededHistory h = seedAuditHistory(f);
     const ChainCheck check = AuditLog::verify(connectionOf(f.store()));
     QVERIFY(check.holds());
@@ -46,9 +56,10 @@ void TestAuditTamper::triggersRefuseChanges_data()
 void TestAuditTamper::triggersRefuseChanges()
 {
     QFETCH(QString, sql);
-    StoreFixture f;
+    RolesFixture f;
     const SeededHistory h = seedAuditHistory(f);
-    QSqlQuery q(connectionOf(f.store()));
+    // The owner, whom the trigger refuses too (a login has no right to change audit at all).
+    QSqlQuery q(f.owner());
     QVERIFY(!q.exec(sql));
     QVERIFY2(q.lastError().text().contains(u"append-only"_s), qPrintable(q.lastError().text()));
     const ChainCheck check = AuditLog::verify(connectionOf(f.store()));
@@ -108,9 +119,9 @@ void TestAuditTamper::tamperingIsFound()
     QFETCH(QStringList, statements);
     QFETCH(qint64, brokenId);
     QFETCH(QString, reasonPart);
-    StoreFixture f;
+    RolesFixture f;
     seedAuditHistory(f);
-    Connection db = connectionOf(f.store());
+    Connection db = f.owner(); // the tampering is the owner's
     const QString failed = tamper(db, statements);
     QVERIFY2(failed.isEmpty(), qPrintable(failed));
     const ChainCheck check = AuditLog::verify(db);
@@ -124,23 +135,24 @@ void TestAuditTamper::tamperingIsFound()
 // verify must not take it for entries cut off the end (PostgreSQL's identity sequence does move).
 void TestAuditTamper::rolledBackAppendLeavesNoGap()
 {
-    StoreFixture f;
+    RolesFixture f;
     const SeededHistory h = seedAuditHistory(f);
-    Connection &db = connectionOf(f.store());
+    Connection &db = connectionOf(f.as(u"alice"_s)); // alice notes
+    const QString alice = f.person(u"alice"_s);
     {
         WriteTransaction tx(db);
-        AuditLog::append(db, f.clock().nowMs(), u"operator:alice"_s, u"note"_s, QString(), {});
+        AuditLog::append(db, f.clock().nowMs(), alice, u"note"_s, QString(), {});
         tx.rollback();
     }
     ChainCheck check = AuditLog::verify(db);
     QVERIFY2(check.holds(), qPrintable(check.reason));
     QCOMPARE(check.entries, h.entries);
-    AuditLog::append(db, f.clock().nowMs(), u"operator:alice"_s, u"note"_s, QString(), {});
+    AuditLog::append(db, f.clock().nowMs(), alice, u"note"_s, QString(), {});
     check = AuditLog::verify(db);
     QVERIFY2(check.holds(), qPrintable(check.reason));
     QCOMPARE(check.entries, h.entries + 1);
-    // The newest entry cut off is still found after the gap.
-    QSqlQuery q(db);
+    // The newest entry cut off is still found after the gap (the tampering is the owner's).
+    QSqlQuery q(f.owner());
     QVERIFY(q.exec(onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
                                 : u"DROP TRIGGER audit_no_delete"_s));
     QVERIFY(q.exec(u"DELETE FROM audit WHERE id = (SELECT MAX(id) FROM audit)"_s));
