@@ -213,12 +213,15 @@ public:
     QString path() const { return m_team ? m_team->path() : m_single->path(); }
     // A folder for the other files a case writes (exports).
     QString scratchDir() const { return m_team ? m_team->scratchDir() : m_single->scratchDir(); }
-    // Where another connection of the agent logs in (a second caller on a thread of its own).
-    QString agentLocation() const
+    // Where another connection of `who` logs in (a Session, a job on a thread of its own): the
+    // SQLite file, or the database's URL as who's login with its password.
+    QString location(const QString &who) const
     {
-        return m_team ? LoginConnection::loginUrl(m_team->path(), QStringLiteral("agent"))
+        return m_team ? LoginConnection::loginUrl(m_team->path(), loginName(who))
                       : m_single->path();
     }
+    // Where another connection of the agent logs in (a second caller on a thread of its own).
+    QString agentLocation() const { return location(QStringLiteral("agent")); }
 
     static QString loginName(const QString &who) { return teamLoginName(who); }
 

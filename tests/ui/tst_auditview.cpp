@@ -60,11 +60,11 @@ void saveShot(QWidget *w, const QString &name)
     qInfo() << "screenshot:" << path;
 }
 
-// The supervisors' window on a database the caller holds.
+// The supervisors' window on a database the caller holds, alice's (a supervisor).
 struct WindowOn
 {
-    StoreFixture &fixture;
-    Session session{fixture.path(), fixture.clock()}; // the window's own connection
+    RolesFixture &fixture;
+    Session session{fixture.location(u"alice"_s), fixture.clock()}; // the window's own connection
     SupervisorWindow window{session};
     QAbstractItemModelTester tester{window.auditView()->model(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest};
@@ -74,7 +74,7 @@ struct WindowOn
 
 struct Seeded
 {
-    StoreFixture fixture;
+    RolesFixture fixture;
     SeededHistory history = seedAuditHistory(fixture);
 };
 
@@ -90,10 +90,11 @@ struct Supervisor : Seeded, WindowOn
 // Enough entries that a job is still running when the test presses Cancel.
 constexpr qint64 kBulkRows = 25'000; // × 4 entries
 
-void addBulk(StoreFixture &f)
+// By the owner (RolesFixture::owner()): bulkgenerator.h inserts into audit itself.
+void addBulk(RolesFixture &f)
 {
-    generateOperations(connectionOf(f.store()), kBulkRows, f.clock().nowMs());
-    generateAuditHistory(connectionOf(f.store()), kBulkRows, f.clock().nowMs());
+    generateOperations(f.owner(), kBulkRows, f.clock().nowMs());
+    generateAuditHistory(f.owner(), kBulkRows, f.clock().nowMs());
 }
 
 // What the export wrote before it moved to the job thread: pages of the view's query, the time
@@ -148,29 +149,33 @@ private slots:
     void screenshots();
 
 private:
-    StoreFixture &bulkFixture();
+    RolesFixture &bulkFixture();
 
-    std::unique_ptr<StoreFixture> m_bulk;
+    std::unique_ptr<RolesFixture> m_bulk;
 };
 
 void TestAuditView::initTestCase()
 {
     qputenv("TZ", "UTC");
+    const QString error = prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 void TestAuditView::cleanupTestCase()
 {
     m_bulk.reset(); // its database (PostgreSQL) or folder (SQLite) goes with the last case
+    const QString error = dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 // The seeded history and the bulk one, generated on first use and shared by the three job cases:
 // 100,000 entries take seconds to write on either backend, and those cases only read them (the
 // jobs verify and export to files; nothing there writes to the database). Each case still checks
 // the full count, so one that wrote would fail the next.
-StoreFixture &TestAuditView::bulkFixture()
+RolesFixture &TestAuditView::bulkFixture()
 {
     if (!m_bulk) {
-        auto fixture = std::make_unique<StoreFixture>();
+        auto fixture = std::make_unique<RolesFixture>();
         seedAuditHistory(*fixture);
         addBulk(*fixture);
         m_bulk = std::move(fixture);
@@ -229,7 +234,7 @@ void TestAuditView::verifyReportsHoldsThenBrokenEntry()
     QVERIFY(QTest::qWaitForWindowExposed(&s.window));
     AuditView *view = s.audit();
     QCOMPARE(verifyThroughTheButton(view), u"Chain holds (19 entries)"_s);
-    QSqlQuery q(connectionOf(s.fixture.store()));
+    QSqlQuery q(s.fixture.owner()); // the tampering is the owner's
     QVERIFY(q.exec(test::onPostgres() ? u"DROP TRIGGER audit_no_change ON audit"_s
                                       : u"DROP TRIGGER audit_no_update"_s));
     QVERIFY(q.exec(u"UPDATE audit SET actor = 'operator:mallory' WHERE id = 12"_s));
@@ -247,10 +252,13 @@ void TestAuditView::countsEntriesWaitingForTheChain()
     QCOMPARE(view->countLabel()->text(), u"19 entries match"_s);
     if (!test::onPostgres())
         QSKIP("SQLite chains each entry as it is appended: nothing ever waits");
-    // Queued the way a writer queues, with no committer's sequencer run after it.
-    QSqlQuery q(connectionOf(s.fixture.store()));
-    QVERIFY(q.exec(u"INSERT INTO audit_pending (at, actor, action, operation_id, detail) "
-                   "VALUES (1, 'operator:ana', 'note', NULL, '{}')"_s));
+    // Queued the way a writer queues, with no committer's sequencer run after it: alice, on a
+    // connection of her own.
+    QSqlQuery q(connectionOf(s.fixture.as(u"alice"_s)));
+    QVERIFY(q.prepare(u"INSERT INTO audit_pending (at, actor, action, operation_id, detail) "
+                      "VALUES (1, ?, 'note', NULL, '{}')"_s));
+    q.addBindValue(s.fixture.person(u"alice"_s));
+    QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
     view->reload();
     QCOMPARE(view->model()->rowCount(), 19);
     // The suite runs untranslated (the source's plural); the console loads the English forms.
@@ -300,11 +308,12 @@ void TestAuditView::verifyRunsOffTheUiThreadAndCancels()
 // always sees the figures moving forward and the final ones before finished.
 void TestAuditView::jobReportsItsFinalFiguresBeforeItFinishes()
 {
-    StoreFixture &f = bulkFixture();
+    RolesFixture &f = bulkFixture();
     const qint64 entries = 19 + 4 * kBulkRows;
     QTemporaryDir dir;
-    for (AuditJob *job : {AuditJob::verify(f.path(), f.clock()),
-                          AuditJob::exportCsv(f.path(), f.clock(), {}, dir.filePath(u"a.csv"_s))}) {
+    const QString alice = f.location(u"alice"_s); // the jobs of alice's window
+    for (AuditJob *job : {AuditJob::verify(alice, f.clock()),
+                          AuditJob::exportCsv(alice, f.clock(), {}, dir.filePath(u"a.csv"_s))}) {
         std::vector<std::pair<qint64, qint64>> reports;
         bool finishedSeen = false;
         bool reportAfterFinish = false;
@@ -354,8 +363,8 @@ void TestAuditView::exportWritesTheFilteredEntries()
 void TestAuditView::exportMatchesTheOldPath()
 {
     Supervisor s;
-    generateOperations(connectionOf(s.fixture.store()), 700, s.fixture.clock().nowMs());
-    generateAuditHistory(connectionOf(s.fixture.store()), 700, s.fixture.clock().nowMs());
+    generateOperations(s.fixture.owner(), 700, s.fixture.clock().nowMs()); // as addBulk
+    generateAuditHistory(s.fixture.owner(), 700, s.fixture.clock().nowMs());
     AuditView *view = s.audit();
     QTemporaryDir dir;
     for (const QString &kind : {QString(), u"refund"_s, u"execution"_s}) {
@@ -413,11 +422,11 @@ void TestAuditView::exportCanBeWithheld()
 
 void TestAuditView::mainWindowRights()
 {
-    StoreFixture f;
+    RolesFixture f;
     seedAuditHistory(f);
-    Session session(f.path(), f.clock());
+    Session session(f.location(u"alice"_s), f.clock());
     // alice is a seeded supervisor: the window and the export are hers by right.
-    ui::MainWindow window(session, u"operator:alice"_s, u"operator:alice#1"_s);
+    ui::MainWindow window(session, f.person(u"alice"_s), f.person(u"alice"_s) + u"#1"_s);
     QVERIFY(window.auditAction()->isVisible());
     SupervisorWindow *sup = window.openSupervisorWindow();
     QVERIFY(sup);
