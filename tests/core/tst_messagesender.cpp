@@ -5,8 +5,8 @@
 #include "outbox/messagesender.h"
 #include "storage/db/sqltransaction.h"
 #include "support/messagefixture.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/storefixture.h"
 #include "support/testpaths.h"
 
 #include <QProcess>
@@ -14,15 +14,30 @@
 #include <QTest>
 
 using namespace ops;
+using ops::test::RolesFixture;
 using ops::test::SimProcess;
-using ops::test::StoreFixture;
 
 namespace {
 
+// `op` opened by the engine as the agent (agent:test on SQLite, as messagefixture.h's rows) and
+// moved to `state` (Open or Unknown) under the same call.
+Operation agentsOperation(RolesFixture &f, NewOperation op, OperationState state)
+{
+    op.createdBy = f.agentActor(u"test"_s);
+    op.agent = f.agentOf();
+    OperationStore &agent = f.agent();
+    const QString id = agent.openOrGet(op).operation.id;
+    if (state == OperationState::Unknown)
+        agent.markUnknown(id, u"stored 500"_s, op.createdBy);
+    return *agent.operation(id);
+}
+
 struct Harness
 {
-    StoreFixture fixture;
-    MessageStore messages{connectionOf(fixture.store()), fixture.clock()};
+    RolesFixture fixture;
+    // The messages as alice's console writes them (she queues and sends), and as bob's.
+    MessageStore messages{connectionOf(fixture.as(u"alice"_s)), fixture.clock()};
+    MessageStore bobs{connectionOf(fixture.as(u"bob"_s)), fixture.clock()};
     QtHttpTransport transport;
     std::vector<std::chrono::milliseconds> sleeps;
 
@@ -34,21 +49,24 @@ struct Harness
         c.jitterSeed = 7;
         return c;
     }
-    MessageSender sender(const HelpdeskConfig &c)
+    // alice's sender; bob's on his store.
+    MessageSender sender(const HelpdeskConfig &c) { return sender(c, messages); }
+    MessageSender sender(const HelpdeskConfig &c, MessageStore &store)
     {
-        return MessageSender(messages, transport, c,
+        return MessageSender(store, transport, c,
                              [this](std::chrono::milliseconds ms) { sleeps.push_back(ms); });
     }
+    QString alice() const { return fixture.person(u"alice"_s); }
     CustomerMessage queue(MessageTemplate t = MessageTemplate::Checking)
     {
-        const Operation op = test::operationIn(fixture.store(), test::refundOperation(u"op_s"_s),
-                                               OperationState::Unknown);
+        const Operation op =
+            agentsOperation(fixture, test::refundOperation(u"op_s"_s), OperationState::Unknown);
         MessageDraft d;
         d.operationId = op.id;
         d.tmpl = t;
         d.language = u"uk"_s;
         d.conversation = u"cus_4417"_s;
-        d.actor = u"operator:alice"_s;
+        d.actor = alice();
         const EnqueueResult r = messages.enqueue(d);
         if (!r.message)
             qFatal("enqueue failed: %s", qPrintable(r.error));
@@ -74,6 +92,7 @@ class TestMessageSender : public QObject
 
 private slots:
     void initTestCase();
+    void cleanupTestCase();
     void sameMessageTwiceDeliversOnce();
     void lostAnswerIsRetriedWithTheSameKey();
     void sinkDownFailsThenLaterSendSucceeds();
@@ -108,6 +127,14 @@ void TestMessageSender::initTestCase()
     m_sim = std::make_unique<SimProcess>(ops::test::providerSimPath(),
                                          SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
+    const QString error = test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestMessageSender::cleanupTestCase()
+{
+    const QString error = test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 void TestMessageSender::sameMessageTwiceDeliversOnce()
@@ -116,13 +143,14 @@ void TestMessageSender::sameMessageTwiceDeliversOnce()
     Harness h;
     const CustomerMessage m = h.queue();
     MessageSender sender = h.sender(h.config(m_sim->baseUrl()));
-    const SendResult first = sender.send(m.id, u"operator:alice"_s);
+    const SendResult first = sender.send(m.id, h.alice());
     QVERIFY2(first.status == SendResult::Status::Sent, qPrintable(first.error));
     QCOMPARE(toString(first.message->state), toString(MessageState::Sent));
     QCOMPARE(first.message->attempts, 1);
     QVERIFY(first.message->providerMessageId.startsWith(u"msg_"_s));
 
-    const SendResult second = sender.send(m.id, u"operator:bob"_s);
+    MessageSender bobs = h.sender(h.config(m_sim->baseUrl()), h.bobs);
+    const SendResult second = bobs.send(m.id, h.fixture.person(u"bob"_s));
     QCOMPARE(toString(second.status), toString(SendResult::Status::AlreadySent));
     QCOMPARE(second.message->attempts, 1);
 
@@ -135,9 +163,9 @@ void TestMessageSender::sameMessageTwiceDeliversOnce()
 
     // Even a row whose "sent" was lost (a console that died before recording it) sends the same
     // key and bytes: the sink replays its first answer, and the customer still has one message.
-    runQuery(connectionOf(h.fixture.store()),
+    runQuery(connectionOf(h.fixture.as(u"alice"_s)),
              u"UPDATE messages SET state = 'pending' WHERE id = ?"_s, {m.id});
-    const SendResult replay = sender.send(m.id, u"operator:alice"_s);
+    const SendResult replay = sender.send(m.id, h.alice());
     QCOMPARE(toString(replay.status), toString(SendResult::Status::Sent));
     QCOMPARE(replay.message->providerMessageId, first.message->providerMessageId);
     QCOMPARE(m_sim->messages()["messages"].size(), 1u);
@@ -153,7 +181,7 @@ void TestMessageSender::lostAnswerIsRetriedWithTheSameKey()
     HelpdeskConfig c = h.config(m_sim->baseUrl());
     c.timeout = std::chrono::milliseconds(600);
     MessageSender sender = h.sender(c);
-    const SendResult r = sender.send(m.id, u"operator:alice"_s);
+    const SendResult r = sender.send(m.id, h.alice());
     QVERIFY2(r.status == SendResult::Status::Sent, qPrintable(r.error));
     QCOMPARE(r.message->attempts, 2);
     QCOMPARE(h.sleeps.size(), 1u);
@@ -176,7 +204,7 @@ void TestMessageSender::sinkDownFailsThenLaterSendSucceeds()
     const CustomerMessage m = h.queue(MessageTemplate::NotConfirmed);
     m_sim->addFault({{"route", kRoute.toStdString()}, {"mode", "503"}, {"count", 3}});
     MessageSender sender = h.sender(h.config(m_sim->baseUrl()));
-    const SendResult down = sender.send(m.id, u"operator:alice"_s);
+    const SendResult down = sender.send(m.id, h.alice());
     QCOMPARE(toString(down.status), toString(SendResult::Status::Failed));
     QCOMPARE(toString(down.message->state), toString(MessageState::Failed));
     QCOMPARE(down.message->attempts, 3);
@@ -184,7 +212,7 @@ void TestMessageSender::sinkDownFailsThenLaterSendSucceeds()
     QCOMPARE(down.error, down.message->lastError);
     QCOMPARE(m_sim->messages()["messages"].size(), 0u);
 
-    const SendResult later = sender.send(m.id, u"operator:alice"_s);
+    const SendResult later = sender.send(m.id, h.alice());
     QVERIFY2(later.status == SendResult::Status::Sent, qPrintable(later.error));
     QCOMPARE(later.message->attempts, 4);
     QVERIFY(later.message->lastError.isEmpty());
@@ -206,7 +234,7 @@ void TestMessageSender::unreachableHelpdeskKeepsTheError()
     dead.setHost(u"127.0.0.1"_s);
     dead.setPort(deadPort());
     MessageSender sender = h.sender(h.config(dead));
-    const SendResult r = sender.send(m.id, u"operator:alice"_s);
+    const SendResult r = sender.send(m.id, h.alice());
     QCOMPARE(toString(r.status), toString(SendResult::Status::Failed));
     QCOMPARE(r.message->attempts, 3);
     QVERIFY(!r.message->lastError.isEmpty());
@@ -220,7 +248,7 @@ void TestMessageSender::stored500IsNotRetried()
     const CustomerMessage m = h.queue();
     m_sim->addFault({{"route", kRoute.toStdString()}, {"mode", "stored_500"}, {"count", 1}});
     MessageSender sender = h.sender(h.config(m_sim->baseUrl()));
-    const SendResult r = sender.send(m.id, u"operator:alice"_s);
+    const SendResult r = sender.send(m.id, h.alice());
     QCOMPARE(toString(r.status), toString(SendResult::Status::Failed));
     QCOMPARE(r.message->attempts, 1);
     QVERIFY2(r.error.contains(u"HTTP 500"_s) && r.error.contains(u"may have stored"_s),
@@ -236,31 +264,30 @@ void TestMessageSender::attemptCapPerMessage()
     HelpdeskConfig c = h.config(m_sim->baseUrl());
     c.attemptsPerMessage = 4;
     MessageSender sender = h.sender(c);
-    QCOMPARE(sender.send(m.id, u"operator:alice"_s).message->attempts, 3);
-    const SendResult r = sender.send(m.id, u"operator:alice"_s);
+    QCOMPARE(sender.send(m.id, h.alice()).message->attempts, 3);
+    const SendResult r = sender.send(m.id, h.alice());
     QCOMPARE(toString(r.status), toString(SendResult::Status::Failed));
     QCOMPARE(r.message->attempts, 4);
     QVERIFY2(r.error.contains(u"all 4 attempts are used"_s), qPrintable(r.error));
     QCOMPARE(m_sim->messages()["messages"].size(), 0u);
     // A message that does not exist is refused without a request.
-    QCOMPARE(toString(sender.send(99999, u"operator:alice"_s).status),
-             toString(SendResult::Status::Refused));
+    QCOMPARE(toString(sender.send(99999, h.alice()).status), toString(SendResult::Status::Refused));
 }
 
 void TestMessageSender::outdatedMessageIsNotSent()
 {
     m_sim->reset();
     Harness h;
-    const Operation op = test::operationIn(h.fixture.store(), test::refundOperation(u"op_old"_s),
-                                           OperationState::Open);
+    const Operation op =
+        agentsOperation(h.fixture, test::refundOperation(u"op_old"_s), OperationState::Open);
     MessageDraft d;
     d.operationId = op.id;
     d.conversation = u"cus_4417"_s;
-    d.actor = u"operator:alice"_s;
+    d.actor = h.alice();
     const qint64 id = h.messages.enqueue(d).message->id;
-    QVERIFY(h.fixture.store().closeFailed(op.id, u"card_declined"_s, u"agent:test"_s, u"x"_s));
+    QVERIFY(h.fixture.agent().closeFailed(op.id, u"card_declined"_s, op.createdBy, u"x"_s));
     MessageSender sender = h.sender(h.config(m_sim->baseUrl()));
-    const SendResult r = sender.send(id, u"operator:alice"_s);
+    const SendResult r = sender.send(id, h.alice());
     QCOMPARE(toString(r.status), toString(SendResult::Status::Failed));
     QVERIFY2(r.error.contains(u"no longer tells the truth"_s), qPrintable(r.error));
     QCOMPARE(r.message->attempts, 0);
@@ -274,13 +301,19 @@ struct CliRun
     QString err;
 };
 
-CliRun opsctl(const QString &db, const QUrl &helpdesk, const QStringList &args)
+// opsctl on `fixture`'s database: on SQLite as the suite always ran it (its actor is
+// agent:opsctl); on PostgreSQL as alice's login, whose messages the guard lets her write (an
+// agent's login writes to no customer).
+CliRun opsctl(const RolesFixture &fixture, const QUrl &helpdesk, const QStringList &args)
 {
     QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    const QString alice = test::loginOf(u"alice"_s);
+    QProcessEnvironment env =
+        fixture.onTeam() ? test::environmentAs(alice) : QProcessEnvironment::systemEnvironment();
     env.insert(u"OPS_HELPDESK_URL"_s, helpdesk.toString());
     env.remove(u"OPS_HELPDESK_KEY"_s);
     p.setProcessEnvironment(env);
+    const QString db = fixture.onTeam() ? test::locationAs(fixture.path(), alice) : fixture.path();
     p.start(ops::test::opsctlPath(), QStringList{u"--db"_s, db} + args);
     p.waitForFinished(30000);
     return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
@@ -309,9 +342,9 @@ void TestMessageSender::opsctlSendsAndLists()
     QFETCH(QString, error);
     m_sim->reset();
     Harness h;
-    const Operation op = test::operationIn(h.fixture.store(), test::refundOperation(u"op_cli"_s),
-                                           OperationState::Unknown);
-    const QString db = h.fixture.path();
+    const Operation op =
+        agentsOperation(h.fixture, test::refundOperation(u"op_cli"_s), OperationState::Unknown);
+    const RolesFixture &db = h.fixture;
     const QStringList send = {u"message"_s, u"send"_s, op.id};
 
     const CliRun refused = opsctl(db, m_sim->baseUrl(), send + args);
