@@ -8,8 +8,8 @@
 
 #include "storage/events/eventstore.h"
 #include "support/messagefixture.h"
+#include "support/rolesfixture.h"
 #include "support/simtestutil.h"
-#include "support/storefixture.h"
 #include "transport/httptransport.h"
 #include "webhook/eventimport.h"
 
@@ -59,6 +59,7 @@ class TestEventImport : public QObject
     Q_OBJECT
 private slots:
     void initTestCase();
+    void cleanupTestCase();
     void stoppedHalfWayResumesFromTheStoredCursor();
 
 private:
@@ -66,13 +67,22 @@ private:
     EventImportReport runImport(int failAt);
 
     std::unique_ptr<test::SimProcess> m_sim;
-    std::unique_ptr<test::StoreFixture> m_fx;
+    std::unique_ptr<test::RolesFixture> m_fx;
 };
 
 void TestEventImport::initTestCase()
 {
     m_sim = test::startDemoSim();
     QVERIFY2(m_sim->isRunning(), qPrintable(m_sim->error()));
+    const QString error = test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestEventImport::cleanupTestCase()
+{
+    m_fx.reset();
+    const QString error = test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 int TestEventImport::count(const QString &sql)
@@ -87,14 +97,18 @@ EventImportReport TestEventImport::runImport(int failAt)
     StripeClient client(transport, {m_sim->baseUrl(), u"sk_test_demo"_s});
     EventImportOptions options;
     options.pageSize = kPageSize;
+    // The import is the service's (system:events-import): store() is its login on PostgreSQL.
     return EventImport(m_fx->store(), client).run(options);
 }
 
 void TestEventImport::stoppedHalfWayResumesFromTheStoredCursor()
 {
-    m_fx = std::make_unique<test::StoreFixture>();
-    // Ours: 38.00 USD on ch_1002, unknown after a stored 500.
-    test::unknownAfterStored500(m_fx->store(), test::refundOperation(kOp, u"1002"_s));
+    m_fx = std::make_unique<test::RolesFixture>();
+    // Ours: 38.00 USD on ch_1002, unknown after a stored 500; the agent's (naming its login on
+    // PostgreSQL, migration 0013).
+    NewOperation ours = test::refundOperation(kOp, u"1002"_s);
+    ours.agent = m_fx->agentOf();
+    test::unknownAfterStored500(m_fx->agent(), ours);
     // The provider's history: refunds on ch_1002, one of them ours (in the middle of the pages).
     for (int i = 0; i < kRefunds; ++i) {
         const bool ours = i == kRefunds / 2;
