@@ -9,7 +9,7 @@
 #include "itemmodels/localeformat.h"
 #include "storage/events/eventstore.h"
 #include "support/messagefixture.h"
-#include "support/storefixture.h"
+#include "support/rolesfixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -50,6 +50,8 @@ class TestEventModels : public QObject
 {
     Q_OBJECT
 private slots:
+    void initTestCase();
+    void cleanupTestCase();
     void init();
     void cleanup();
     void eventListShowsTheStoredEvents();
@@ -59,16 +61,38 @@ private slots:
 
 private:
     void store(const StoredEvent &e);
+    // The refund row `id` as the agent opens it (agent:test; naming its login on PostgreSQL).
+    void open(const QString &id, const QString &order);
 
-    std::unique_ptr<test::StoreFixture> m_fx;
+    std::unique_ptr<test::RolesFixture> m_fx;
+    // The receiver's, the importer's and the reconciler's events: the service's login.
     std::unique_ptr<EventStore> m_events;
 };
 
+void TestEventModels::initTestCase()
+{
+    const QString error = test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestEventModels::cleanupTestCase()
+{
+    const QString error = test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestEventModels::open(const QString &id, const QString &order)
+{
+    NewOperation op = test::refundOperation(id, order);
+    op.agent = m_fx->agentOf();
+    m_fx->agent().openOrGet(op);
+}
+
 void TestEventModels::init()
 {
-    m_fx = std::make_unique<test::StoreFixture>();
+    m_fx = std::make_unique<test::RolesFixture>();
     m_events = std::make_unique<EventStore>(connectionOf(m_fx->store()), m_fx->clock());
-    m_fx->store().openOrGet(test::refundOperation(kOp, u"7101"_s));
+    open(kOp, u"7101"_s);
 }
 
 void TestEventModels::cleanup()
@@ -144,7 +168,7 @@ void TestEventModels::eventListKeepsInvalidJsonAsText()
 
 void TestEventModels::attentionModelShowsTheQueue()
 {
-    m_fx->store().openOrGet(test::refundOperation(u"op_second"_s, u"7102"_s));
+    open(u"op_second"_s, u"7102"_s);
     QVERIFY(m_events->raiseAttention(kOp, u"two provider refunds claim this operation"_s,
                                      u"system:reconciler"_s));
     const QDateTime first = m_fx->clock().now();
@@ -170,7 +194,8 @@ void TestEventModels::attentionModelShowsTheQueue()
     QCOMPARE(model.rowOf(u"op_none"_s), -1);
     QCOMPARE(model.headerData(AttentionModel::ReasonColumn, Qt::Horizontal).toString(),
              u"Reason"_s);
-    QVERIFY(m_events->clearAttention(kOp, u"operator:alice"_s, u"told the customer"_s));
+    EventStore alices(connectionOf(m_fx->as(u"alice"_s)), m_fx->clock()); // alice clears it
+    QVERIFY(alices.clearAttention(kOp, m_fx->person(u"alice"_s), u"told the customer"_s));
     model.setRows(m_events->attentionQueue());
     QCOMPARE(model.rowCount(), 1);
     QCOMPARE(model.rowOf(kOp), -1);
