@@ -14,8 +14,8 @@
 #include "supervisor/supervisorwindow.h"
 #include "supervisor/unmatchedeventsview.h"
 #include "support/messagefixture.h"
+#include "support/rolesfixture.h"
 #include "support/screenshots.h"
-#include "support/storefixture.h"
 #include "webhook/eventapplier.h"
 #include "widgets/attentionpanel.h"
 #include "widgets/detailpane.h"
@@ -78,6 +78,8 @@ class TestEventsUi : public QObject
 {
     Q_OBJECT
 private slots:
+    void initTestCase();
+    void cleanupTestCase();
     void init();
     void cleanup();
     void eventsTabShowsEachEventWithItsJson();
@@ -90,16 +92,30 @@ private slots:
 
 private:
     void apply(const StripeEvent &event);
-    void openWindow(const QString &actor);
+    // `who`'s console (alice, carol): its session logs in as who (PostgreSQL) and acts as who.
+    void openWindow(const QString &who);
     int audits(const QString &operationId, const QString &action);
 
-    std::unique_ptr<test::StoreFixture> m_fx;
+    std::unique_ptr<test::RolesFixture> m_fx;
     std::unique_ptr<Session> m_session;
     std::unique_ptr<MainWindow> m_window;
     std::vector<std::unique_ptr<Tester>> m_testers;
     qint64 m_created = 0;
 };
 
+void TestEventsUi::initTestCase()
+{
+    const QString error = test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestEventsUi::cleanupTestCase()
+{
+    const QString error = test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+// As the receiver: store() is the service's login on PostgreSQL.
 void TestEventsUi::apply(const StripeEvent &event)
 {
     EventApplier applier(m_fx->store(), u"system:webhook"_s);
@@ -110,10 +126,14 @@ void TestEventsUi::apply(const StripeEvent &event)
 
 void TestEventsUi::init()
 {
-    m_fx = std::make_unique<test::StoreFixture>(); // alice supervisor, carol support
+    m_fx = std::make_unique<test::RolesFixture>(); // alice supervisor, carol support
     m_created = m_fx->clock().now().toSecsSinceEpoch() - 600;
-    test::unknownAfterStored500(m_fx->store(), test::refundOperation(kClosed, u"7001"_s));
-    test::unknownAfterStored500(m_fx->store(), test::refundOperation(kAttention, u"7002"_s));
+    // The agent's rows (naming its login on PostgreSQL, migration 0013).
+    for (const auto &[id, order] : {std::pair{kClosed, u"7001"_s}, {kAttention, u"7002"_s}}) {
+        NewOperation op = test::refundOperation(id, order);
+        op.agent = m_fx->agentOf();
+        test::unknownAfterStored500(m_fx->agent(), op);
+    }
     apply(refundEvent("evt_closed_1", "refund.created", "re_closed", "succeeded", m_created,
                       kClosed, 3800));
     apply(refundEvent("evt_later_1", "refund.created", "re_later", "succeeded", m_created,
@@ -122,7 +142,6 @@ void TestEventsUi::init()
                       kAttention, 3800));
     apply(refundEvent("evt_outside", "refund.created", "re_dashboard", "succeeded", m_created, {},
                       1234));
-    m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
 }
 
 void TestEventsUi::cleanup()
@@ -133,8 +152,10 @@ void TestEventsUi::cleanup()
     m_fx.reset();
 }
 
-void TestEventsUi::openWindow(const QString &actor)
+void TestEventsUi::openWindow(const QString &who)
 {
+    m_session = std::make_unique<Session>(m_fx->location(who), m_fx->clock());
+    const QString actor = m_fx->person(who);
     m_window = std::make_unique<MainWindow>(*m_session, actor, actor + u"#t"_s);
     m_testers.push_back(std::make_unique<Tester>(m_window->attentionPanel()->model(),
                                                  Tester::FailureReportingMode::QtTest));
@@ -155,7 +176,7 @@ int TestEventsUi::audits(const QString &operationId, const QString &action)
 
 void TestEventsUi::eventsTabShowsEachEventWithItsJson()
 {
-    openWindow(u"operator:alice"_s);
+    openWindow(u"alice"_s);
     m_window->tabs()->setCurrentIndex(MainWindow::OperationsTab);
     QVERIFY(m_window->operationsView()->selectOperation(kAttention));
     ui::DetailPane *detail = m_window->detail();
@@ -199,7 +220,7 @@ void TestEventsUi::eventsTabShowsEachEventWithItsJson()
 
 void TestEventsUi::attentionTabCountsAndShowsTheReason()
 {
-    openWindow(u"operator:alice"_s);
+    openWindow(u"alice"_s);
     QTabWidget *tabs = m_window->tabs();
     QCOMPARE(tabs->widget(MainWindow::AttentionTab), m_window->attentionPanel());
     QCOMPARE(tabs->tabText(MainWindow::AttentionTab), u"Attention (1)"_s);
@@ -229,24 +250,26 @@ void TestEventsUi::attentionTabCountsAndShowsTheReason()
 
 void TestEventsUi::clearingAttentionNeedsTheCloseRight()
 {
-    openWindow(u"operator:carol"_s); // support: no Close right
+    openWindow(u"carol"_s); // support: no Close right
     ui::AttentionPanel *panel = m_window->attentionPanel();
     m_window->tabs()->setCurrentIndex(MainWindow::AttentionTab);
     QCOMPARE(panel->currentOperationId(), kAttention);
     QVERIFY(!panel->clearButton()->isEnabled());
     QCOMPARE(panel->clearButton()->toolTip(),
-             u"carol (support) may not clear Attention; ask a supervisor."_s);
+             u"%1 (support) may not clear Attention; ask a supervisor."_s.arg(
+                 test::personName(u"carol"_s)));
     QCOMPARE(panel->noteEdit()->placeholderText(), panel->clearButton()->toolTip());
     // The store refuses it anyway, and writes nothing.
-    QVERIFY_THROWS_EXCEPTION(ActionRefused, m_session->events().clearAttention(
-                                                kAttention, u"operator:carol"_s, u"told them"_s));
+    QVERIFY_THROWS_EXCEPTION(
+        ActionRefused,
+        m_session->events().clearAttention(kAttention, m_fx->person(u"carol"_s), u"told them"_s));
     QVERIFY(m_session->events().attentionOf(kAttention));
     QCOMPARE(audits(kAttention, u"attention.cleared"_s), 0);
 }
 
 void TestEventsUi::clearingAttentionNeedsANoteAndIsAudited()
 {
-    openWindow(u"operator:alice"_s);
+    openWindow(u"alice"_s);
     ui::AttentionPanel *panel = m_window->attentionPanel();
     m_window->tabs()->setCurrentIndex(MainWindow::AttentionTab);
     QVERIFY(panel->clearButton()->isEnabled());
@@ -268,7 +291,7 @@ void TestEventsUi::clearingAttentionNeedsANoteAndIsAudited()
     const auto cleared = std::find_if(trail.begin(), trail.end(), [](const AuditEntry &e) {
         return e.action == u"attention.cleared"_s;
     });
-    QCOMPARE(cleared->actor, u"operator:alice"_s);
+    QCOMPARE(cleared->actor, m_fx->person(u"alice"_s));
     QVERIFY(cleared->detail.contains(u"Told the customer; opened a new refund"_s));
     QCOMPARE(panel->count(), 0);
     QCOMPARE(m_window->tabs()->tabText(MainWindow::AttentionTab), u"Attention"_s);
@@ -278,7 +301,7 @@ void TestEventsUi::clearingAttentionNeedsANoteAndIsAudited()
 
 void TestEventsUi::unmatchedViewListsAnUnmatchedEvent()
 {
-    openWindow(u"operator:alice"_s);
+    openWindow(u"alice"_s);
     ui::SupervisorWindow *supervisor = m_window->openSupervisorWindow();
     QVERIFY(supervisor);
     supervisor->tabs()->setCurrentIndex(ui::SupervisorWindow::UnmatchedTab);
@@ -306,7 +329,7 @@ void TestEventsUi::unmatchedViewListsAnUnmatchedEvent()
 
 void TestEventsUi::statusBarFollowsTheHeartbeat()
 {
-    openWindow(u"operator:alice"_s);
+    openWindow(u"alice"_s);
     QVERIFY2(m_window->receiverText().startsWith(u"No webhook receiver has run"_s),
              qPrintable(m_window->receiverText()));
     // The events above came in by webhook: the last one is named.
@@ -338,7 +361,7 @@ void TestEventsUi::statusBarFollowsTheHeartbeat()
 
 void TestEventsUi::screenshots()
 {
-    openWindow(u"operator:alice"_s);
+    openWindow(u"alice"_s);
     m_window->tabs()->setCurrentIndex(MainWindow::OperationsTab);
     QVERIFY(m_window->operationsView()->selectOperation(kAttention));
     m_window->detail()->showTab(ui::DetailPane::EventsTab);
