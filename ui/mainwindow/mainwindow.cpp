@@ -43,6 +43,9 @@ MainWindow::MainWindow(Session &session, QString actor, QString leaseHolder, QWi
     m_operationsModel = new OperationTableModel(m_query, OperationTableModel::Scope::All, this);
     m_checkingModel =
         new OperationTableModel(m_query, OperationTableModel::Scope::CheckingQueue, this);
+    buildCentral();
+    // After buildCentral(): its lists' first read may fail (a login that may not read), and the
+    // banner that says so exists only now; the reads below report it.
     for (OperationTableModel *model : {m_operationsModel, m_checkingModel}) {
         connect(model, &OperationTableModel::loadFailed, this, [this](const QString &message) {
             showError(tr("Could not read the operations: ") + message,
@@ -50,7 +53,6 @@ MainWindow::MainWindow(Session &session, QString actor, QString leaseHolder, QWi
                          "change or with F5."));
         });
     }
-    buildCentral();
     // Before any row is loaded: restoring a header resets its sections.
     LayoutMemory(m_actor).restore(m_split,
                                   {{u"operations"_s, m_operationsView->table()->horizontalHeader()},
