@@ -5,9 +5,15 @@
 // database per case (StoreFixture), the console's job configuration over that database, unknown
 // refunds made by the real engine, and an operator's console (OperatorConsole). Usage:
 //
-//   initTestCase(): QVERIFY2(m_fx.startSim(), qPrintable(m_fx.sim().error()));
-//   init():         m_fx.beginCase();
-//   cleanup():      m_fx.endCase();
+//   initTestCase():    QVERIFY2(m_fx.startSim(), qPrintable(m_fx.sim().error()));
+//                      and prepareRoles() (rolesfixture.h)
+//   init():            m_fx.beginCase();
+//   cleanup():         m_fx.endCase();
+//   cleanupTestCase(): dropRoles()
+//
+// Who acts (issue 50, rolesfixture.h): the engine's unknown refunds are the agent's; a console,
+// its Session and its jobs log in as the person at it (alice, bob, carol); store() reads. On
+// SQLite all of them share the one database file, as before.
 //
 // Header-only: it needs ops_console and ops_engine, which ops_testsupport does not link; the
 // suites that include it link them.
@@ -18,8 +24,8 @@
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/session.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/storefixture.h"
 #include "support/testpaths.h"
 #include "transport/httptransport.h"
 
@@ -45,14 +51,19 @@ public:
     void beginCase()
     {
         m_sim.reset();
-        m_db = std::make_unique<StoreFixture>();
+        m_db = std::make_unique<RolesFixture>();
     }
     void endCase() { m_db.reset(); }
 
     SimProcess &sim() { return m_sim; }
     // This case's database: between beginCase() and endCase() only.
-    StoreFixture &db() { return *m_db; }
+    RolesFixture &db() { return *m_db; }
+    // For reading what the case left (on PostgreSQL the service's store: it writes no person's
+    // or agent's row).
     OperationStore &store() { return m_db->store(); }
+    // The store `who` (alice, bob, carol, agent, svc) writes through, and the actor it writes.
+    OperationStore &as(const QString &who) { return m_db->as(who); }
+    QString person(const QString &who) const { return m_db->person(who); }
     ManualClock &clock() { return m_db->clock(); }
     const StripeConfig &stripe() const { return m_stripe; }
 
@@ -63,12 +74,12 @@ public:
                 std::chrono::milliseconds(3000)};
     }
 
-    // A console's jobs over this case's database and the simulator (Stripe and Adyen); Slen is
-    // not configured.
-    console::JobConfig jobs() const
+    // The console jobs of `who` over this case's database (on `who`'s login) and the simulator
+    // (Stripe and Adyen); Slen is not configured.
+    console::JobConfig jobs(const QString &who) const
     {
         console::JobConfig c;
-        c.dbLocation = m_db->path();
+        c.dbLocation = m_db->location(who);
         c.stripe = m_stripe;
         c.adyen = adyen();
         c.slenProblem = QStringLiteral("Slen is not used in this test.");
@@ -94,7 +105,7 @@ public:
         EngineConfig config;
         config.backoffBase = std::chrono::milliseconds(1);
         config.backoffCap = std::chrono::milliseconds(2);
-        RefundEngine engine(store(), client, config, [](std::chrono::milliseconds) {});
+        RefundEngine engine(m_db->agent(), client, config, [](std::chrono::milliseconds) {});
         ToolResult r;
         for (int i = 0; i < calls; ++i)
             r = engine.refund(
@@ -107,7 +118,7 @@ private:
     SimProcess m_sim{ops::test::providerSimPath(),
                      SimProcess::demoSeedPath(ops::test::sourceDir())};
     StripeConfig m_stripe{QUrl(), QStringLiteral("sk_test_demo"), std::chrono::milliseconds(3000)};
-    std::unique_ptr<StoreFixture> m_db;
+    std::unique_ptr<RolesFixture> m_db;
 };
 
 // The window's models a QAbstractItemModelTester watches (QtTest failures) from before the window
@@ -118,15 +129,16 @@ struct WatchedModels
     bool checking = false;
 };
 
-// One operator's console over the fixture's database: its own session, window and controller;
-// the window is shown.
+// One operator's console over the fixture's database: its own session, window and controller,
+// all on the login of `name` (alice, bob, carol); its resend lease holder is the person's actor
+// and "#<desk>". The window is shown.
 struct OperatorConsole
 {
-    OperatorConsole(ConsoleFixture &fx, const QString &name, const QString &leaseHolder,
+    OperatorConsole(ConsoleFixture &fx, const QString &name, const QString &desk,
                     WatchedModels watched = {})
-        : session(fx.db().path(), fx.clock())
-        , window(session, QStringLiteral("operator:") + name, leaseHolder)
-        , controller(window, fx.jobs(), fx.clock())
+        : session(fx.db().location(name), fx.clock())
+        , window(session, fx.person(name), fx.person(name) + u'#' + desk)
+        , controller(window, fx.jobs(name), fx.clock())
     {
         constexpr auto mode = QAbstractItemModelTester::FailureReportingMode::QtTest;
         if (watched.operations)

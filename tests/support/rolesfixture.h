@@ -6,7 +6,8 @@
 // on its own connection as its own login, so the guard of migration 0011 meets every write.
 //
 // Who acts: the people of StoreFixture's directory, alice and bob (supervisors) and carol
-// (support; on PostgreSQL the team's support login, sam), by hand; the engine as the agent
+// (support; on PostgreSQL the team's support login, sam), by hand, and dave, who is not in it
+// (on PostgreSQL nobody, a login in no group); the engine as the agent
 // (agent, agent2); the receiver, the reconciler and the sequencer as the service (svc). A suite
 // calls prepareRoles() in initTestCase and dropRoles() in cleanupTestCase.
 
@@ -49,10 +50,13 @@ inline QString dropRoles(const QStringList &others = {})
     return onPostgres() ? dropTeam(others + addedLogins()) : QString();
 }
 
-// The team login that acts for `who`: StoreFixture's support person, carol, is sam there.
+// The team login that acts for `who`: StoreFixture's support person, carol, is sam there, and
+// dave, whom StoreFixture's directory does not name (no role), is nobody (in no group).
 inline QString teamLoginName(const QString &who)
 {
-    return who == QStringLiteral("carol") ? QStringLiteral("sam") : who;
+    if (who == QStringLiteral("carol"))
+        return QStringLiteral("sam");
+    return who == QStringLiteral("dave") ? QStringLiteral("nobody") : who;
 }
 
 // The name `person` (alice, bob: supervisors; carol: support, as StoreFixture seeds them) has

@@ -8,7 +8,9 @@
 // support operator's Approve is refused by the store, said in the tab, and nothing is sent; a
 // request an agent adds meanwhile raises the count when the window's watcher reports it. The
 // model runs under QAbstractItemModelTester throughout. Writes agent-requests.png (1024×700)
-// into $OPS_SCREENSHOT_DIR (default: the test binary's screenshots/ folder).
+// into $OPS_SCREENSHOT_DIR (default: the test binary's screenshots/ folder). Each actor in its
+// role (consolefixture.h): on PostgreSQL the engine refunds on the agent's login, each console
+// logs in as its person, and agents, settings and approvals are written by alice or bob on theirs.
 
 #include "common/language.h"
 #include "engine/refundengine.h"
@@ -39,8 +41,8 @@ using Tester = QAbstractItemModelTester;
 
 namespace {
 
-const QString kAlice = u"operator:alice"_s; // supervisor
-const QString kBob = u"operator:bob"_s;     // supervisor
+const QString kAlice = u"alice"_s; // supervisor
+const QString kBob = u"bob"_s;     // supervisor
 const QString kAgentActor = u"agent:bot:test:1"_s;
 
 QString screenshotDir()
@@ -62,6 +64,7 @@ class TestAgentRequests : public QObject
     Q_OBJECT
 private slots:
     void initTestCase();
+    void cleanupTestCase();
     void init();
     void cleanup();
     void tabListsTheHeldRequest();
@@ -85,7 +88,16 @@ private:
     void selectRow(AgentRequestsPanel *panel, const QString &operationId);
     QString tabText() const;
     json refundPosts();
+    // supportApproveIsRefusedAndNothingSent() on PostgreSQL.
+    void supportApproveIsRefusedInTeamMode();
     qint64 auditCount(const QString &action);
+    // The directory and settings as `who` (alice) writes them, on its own login.
+    AccessStore accessAs(const QString &who)
+    {
+        return AccessStore(connectionOf(m_fx.as(who)), m_fx.clock());
+    }
+    // The actor `who` writes on this backend (operator:alice, operator:alice_<pid>).
+    QString actor(const QString &who) { return m_fx.person(who); }
 
     test::ConsoleFixture m_fx;
     std::unique_ptr<test::OperatorConsole> m_console;
@@ -97,15 +109,22 @@ private:
 void TestAgentRequests::initTestCase()
 {
     QVERIFY2(m_fx.startSim(), qPrintable(m_fx.sim().error()));
+    const QString error = test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestAgentRequests::cleanupTestCase()
+{
+    const QString error = test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 void TestAgentRequests::init()
 {
     m_fx.beginCase(); // alice, bob supervisors; carol support
-    AccessStore access(connectionOf(m_fx.store()), m_fx.clock());
     AgentLimits limits;
     limits.maxRefund = Money{1000, u"usd"_s};
-    access.addAgent(kAlice, u"bot"_s, limits);
+    accessAs(kAlice).addAgent(actor(kAlice), u"bot"_s, limits);
     const ToolResult r = refund(u"order-1001"_s, u"ch_1001"_s, 5000);
     QCOMPARE(int(r.status), int(ToolResult::Status::NeedsApproval));
     m_held = r.operationId;
@@ -128,13 +147,14 @@ ToolResult TestAgentRequests::refund(const QString &order, const QString &charge
 {
     QtHttpTransport transport;
     StripeClient client(transport, m_fx.stripe());
-    RefundEngine engine(m_fx.store(), client, EngineConfig{}, [](std::chrono::milliseconds) {});
+    RefundEngine engine(m_fx.db().agent(), client, EngineConfig{},
+                        [](std::chrono::milliseconds) {});
     return engine.refund({order, charge, amount, u"usd"_s}, actor);
 }
 
 AgentRequestsPanel *TestAgentRequests::openAs(const QString &name)
 {
-    m_console = std::make_unique<test::OperatorConsole>(m_fx, name, u"operator:%1#1"_s.arg(name));
+    m_console = std::make_unique<test::OperatorConsole>(m_fx, name, u"1"_s);
     m_supervisor = m_console->window.openSupervisorWindow();
     if (!m_supervisor)
         return nullptr;
@@ -215,10 +235,9 @@ void TestAgentRequests::tabListsTheHeldRequest()
 
 void TestAgentRequests::dailyHoldIsSaidInWords()
 {
-    AccessStore access(connectionOf(m_fx.store()), m_fx.clock());
     AgentLimits limits;
     limits.daily = Money{6000, u"usd"_s};
-    access.addAgent(kAlice, u"nightly"_s, limits);
+    accessAs(kAlice).addAgent(actor(kAlice), u"nightly"_s, limits);
     const QString nightly = u"agent:nightly:test:1"_s;
     QCOMPARE(int(refund(u"order-1002a"_s, u"ch_1002"_s, 5000, nightly).status),
              int(ToolResult::Status::Refunded)); // within the day's 60.00
@@ -272,8 +291,9 @@ void TestAgentRequests::rejectWithAReasonClosesTheRowFailed()
     const Operation op = *m_fx.store().operation(m_held);
     QCOMPARE(toString(op.state), u"failed"_s);
     QCOMPARE(op.failureCode, u"rejected"_s);
-    QCOMPARE(op.closeReason, u"rejected by alice: customer asked twice"_s);
-    QCOMPARE(op.closedBy, kAlice);
+    QCOMPARE(op.closeReason,
+             u"rejected by %1: customer asked twice"_s.arg(test::personName(kAlice)));
+    QCOMPARE(op.closedBy, actor(kAlice));
     QCOMPARE(auditCount(u"agent_request.rejected"_s), qint64(1));
     QCOMPARE(refundPosts().size(), size_t(0));
     QCOMPARE(panel->count(), 0);
@@ -306,7 +326,7 @@ void TestAgentRequests::supervisorApproveSendsOnceWithTheStoredKey()
     QCOMPARE(QByteArray::fromStdString(posts.at(0)["body"].get<std::string>()),
              before.request.body);
     QCOMPARE(m_fx.sim().ledger()["movements"].size(), size_t(1));
-    QCOMPARE(m_fx.store().attempts(m_held).back().actor, kAlice);
+    QCOMPARE(m_fx.store().attempts(m_held).back().actor, actor(kAlice));
     QCOMPARE(auditCount(u"agent_request.approved"_s), qint64(1));
     QCOMPARE(panel->count(), 0);
     QCOMPARE(tabText(), u"Agent requests (0)"_s);
@@ -326,8 +346,7 @@ void TestAgentRequests::supervisorApproveSendsOnceWithTheStoredKey()
 
 void TestAgentRequests::approveAboveTheThresholdWaitsForASecondPerson()
 {
-    AccessStore(connectionOf(m_fx.store()), m_fx.clock())
-        .setApprovalThreshold(kAlice, u"usd"_s, 1000);
+    accessAs(kAlice).setApprovalThreshold(actor(kAlice), u"usd"_s, 1000);
     AgentRequestsPanel *panel = openAs(u"alice"_s);
     QVERIFY(panel);
     selectRow(panel, m_held);
@@ -342,10 +361,10 @@ void TestAgentRequests::approveAboveTheThresholdWaitsForASecondPerson()
     const auto pending = openApproval(connectionOf(m_fx.store()), m_held, ApprovalAction::Resend,
                                       ApprovalState::Pending);
     QVERIFY(pending);
-    QCOMPARE(pending->requestedBy, kAlice);
+    QCOMPARE(pending->requestedBy, actor(kAlice));
 
     // Bob approves the resend; alice's next Approve and send sends it.
-    approveRequest(m_fx.store(), pending->id, kBob, u"checked the order"_s);
+    approveRequest(m_fx.as(kBob), pending->id, actor(kBob), u"checked the order"_s);
     QVERIFY(panel->approveButton()->isEnabled());
     QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
     m_console->controller.waitForIdle();
@@ -356,17 +375,22 @@ void TestAgentRequests::approveAboveTheThresholdWaitsForASecondPerson()
 
 void TestAgentRequests::supportApproveIsRefusedAndNothingSent()
 {
+    const QString carol = test::personName(u"carol"_s);
+    if (test::onPostgres()) {
+        supportApproveIsRefusedInTeamMode();
+        return;
+    }
     // carol is support with the audit right added, so the audit window opens for her; she still
     // may not approve.
-    AccessStore(connectionOf(m_fx.store()), m_fx.clock())
-        .grantRole(kAlice, u"carol"_s, Role::Support, defaultRights(Role::Support) | Right::Audit);
+    accessAs(kAlice).grantRole(actor(kAlice), carol, Role::Support,
+                               defaultRights(Role::Support) | Right::Audit);
     AgentRequestsPanel *panel = openAs(u"carol"_s);
     QVERIFY(panel);
     QCOMPARE(tabText(), u"Agent requests (1)"_s);
     selectRow(panel, m_held);
     QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
     m_console->controller.waitForIdle();
-    QVERIFY2(panel->outcomeText().contains(u"operator carol (support) may not approve"_s),
+    QVERIFY2(panel->outcomeText().contains(u"operator %1 (support) may not approve"_s.arg(carol)),
              qPrintable(panel->outcomeText()));
     QVERIFY2(panel->outcomeText().contains(u"Nothing was sent"_s),
              qPrintable(panel->outcomeText()));
@@ -381,11 +405,35 @@ void TestAgentRequests::supportApproveIsRefusedAndNothingSent()
     // Her Reject is the store's refusal too, said in the tab.
     QTest::keyClicks(panel->reasonEdit(), u"looks wrong"_s);
     QTest::mouseClick(panel->rejectButton(), Qt::LeftButton);
-    QVERIFY2(panel->outcomeText().contains(u"was not rejected: operator carol (support) may "
-                                           "not approve"_s),
+    QVERIFY2(panel->outcomeText().contains(
+                 u"was not rejected: operator %1 (support) may not approve"_s.arg(carol)),
              qPrintable(panel->outcomeText()));
     QCOMPARE(toString(m_fx.store().operation(m_held)->state), u"awaiting_approval"_s);
     QCOMPARE(panel->count(), 1);
+}
+
+// Team mode: a login's rights are its group's, with no override (docs/roles.md), so support has
+// no audit right and no Agent requests tab. What Approve and send runs (the console's resend job)
+// and her rejection are refused all the same, and nothing is sent.
+void TestAgentRequests::supportApproveIsRefusedInTeamMode()
+{
+    const QString carol = test::personName(u"carol"_s);
+    m_console = std::make_unique<test::OperatorConsole>(m_fx, u"carol"_s, u"1"_s);
+    QVERIFY(!m_console->window.openSupervisorWindow());
+    m_console->controller.resend(m_held);
+    m_console->controller.waitForIdle();
+    const QString banner = m_console->window.bannerText();
+    QVERIFY2(banner.contains(u"operator %1 (support) may not approve"_s.arg(carol)),
+             qPrintable(banner));
+    QVERIFY2(banner.contains(u"Nothing was sent"_s), qPrintable(banner));
+    QVERIFY_THROWS_EXCEPTION(
+        ActionRefused,
+        m_fx.as(u"carol"_s).rejectAgentRequest(m_held, actor(u"carol"_s), u"looks wrong"_s));
+    QCOMPARE(toString(m_fx.store().operation(m_held)->state), u"awaiting_approval"_s);
+    QCOMPARE(m_fx.store().attempts(m_held).size(), size_t(0));
+    QCOMPARE(refundPosts().size(), size_t(0));
+    for (const AuditEntry &e : m_fx.store().audit(m_held))
+        QVERIFY2(!e.action.startsWith(u"agent_request."_s), qPrintable(e.action));
 }
 
 void TestAgentRequests::requestAddedMeanwhileRaisesTheCount()
@@ -394,9 +442,9 @@ void TestAgentRequests::requestAddedMeanwhileRaisesTheCount()
     QVERIFY(panel);
     m_console->window.startLiveRefresh(50); // as the console does (at its default interval)
     selectRow(panel, m_held);
-    // Another process (its own connection) holds a second refund of the agent.
+    // Another process (its own connection, the agent's login) holds a second refund of the agent.
     {
-        Session other(m_fx.db().path(), m_fx.clock());
+        Session other(m_fx.db().agentLocation(), m_fx.clock());
         QtHttpTransport transport;
         StripeClient client(transport, m_fx.stripe());
         RefundEngine engine(other.store(), client, EngineConfig{},
@@ -441,10 +489,9 @@ void TestAgentRequests::speaksTheLanguage()
 // typed: every column fits without a horizontal scroll bar.
 void TestAgentRequests::screenshot()
 {
-    AccessStore access(connectionOf(m_fx.store()), m_fx.clock());
     AgentLimits limits;
     limits.daily = Money{6000, u"usd"_s};
-    access.addAgent(kAlice, u"support-assistant"_s, limits);
+    accessAs(kAlice).addAgent(actor(kAlice), u"support-assistant"_s, limits);
     const QString agent = u"agent:support-assistant:claude-desktop:req-8812"_s;
     m_fx.clock().advanceSecs(95);
     refund(u"order-1002a"_s, u"ch_1002"_s, 5000, agent);

@@ -4,6 +4,8 @@
 // window through its close event, the View menu switches to every tab with its key, and the
 // Approvals tab's selection drives the detail pane. QTest drives the real widgets offscreen.
 // Issue 50: every menu path README.md and docs/*.md name is a menu and an item of this window.
+// Each actor in its role (consolefixture.h): on PostgreSQL (tst_consoleactions_pg) the agent's
+// engine makes the unknown rows and each console logs in as its person.
 
 #include "console/consolecontroller.h"
 #include "dialogs/closedialog.h"
@@ -52,8 +54,7 @@ namespace {
 struct Console : test::OperatorConsole
 {
     Console(test::ConsoleFixture &fx, const QString &name)
-        : OperatorConsole(fx, name, u"operator:%1#%2"_s.arg(name, name),
-                          {.operations = true, .checking = true})
+        : OperatorConsole(fx, name, name, {.operations = true, .checking = true})
     {}
 
     // The window active, so its shortcuts take the keys QTest sends.
@@ -91,17 +92,19 @@ struct CloseWatcher : QObject
 // threshold is 10.00 USD). The approval's id.
 qint64 closeAwaitingApproval(test::ConsoleFixture &fx, const QString &id)
 {
-    const qint64 evidence = fx.store().addEvidence({0,
-                                                    id,
-                                                    u"note"_s,
-                                                    u"provider dashboard"_s,
-                                                    u"text/plain"_s,
-                                                    "no refund listed",
-                                                    {},
-                                                    {},
-                                                    u"operator:bob"_s});
-    const ManualCloseResult r = fx.store().closeManually(
-        {id, OperationState::Failed, {}, {evidence}, u"operator:bob"_s, u"no refund listed"_s});
+    OperationStore &bob = fx.as(u"bob"_s);
+    const QString actor = fx.person(u"bob"_s);
+    const qint64 evidence = bob.addEvidence({0,
+                                             id,
+                                             u"note"_s,
+                                             u"provider dashboard"_s,
+                                             u"text/plain"_s,
+                                             "no refund listed",
+                                             {},
+                                             {},
+                                             actor});
+    const ManualCloseResult r = bob.closeManually(
+        {id, OperationState::Failed, {}, {evidence}, actor, u"no refund listed"_s});
     return r.refusal == ManualCloseRefusal::AwaitingApproval ? r.approvalId : 0;
 }
 
@@ -140,6 +143,7 @@ class TestConsoleActions : public QObject
 
 private slots:
     void initTestCase();
+    void cleanupTestCase();
     void init();
     void cleanup();
     void lookUpFindsRefundAndClosesSucceeded();
@@ -160,6 +164,14 @@ private:
 void TestConsoleActions::initTestCase()
 {
     QVERIFY2(m_fx.startSim(), qPrintable(m_fx.sim().error()));
+    const QString error = test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestConsoleActions::cleanupTestCase()
+{
+    const QString error = test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 void TestConsoleActions::init()
@@ -294,14 +306,14 @@ void TestConsoleActions::twoConsolesResendingAtOnceSendOneRequest()
             << alice.window.resendBlockedReason();
     qInfo() << "bob:" << bob.window.bannerText() << bob.window.statusText();
     QCOMPARE(int(attempts.size()), 7); // six by the agent, one resend
-    QCOMPARE(attempts.back().actor, u"operator:alice"_s);
+    QCOMPARE(attempts.back().actor, m_fx.person(u"alice"_s));
     QVERIFY(m_fx.store().operation(id)->state == OperationState::Succeeded);
-    QVERIFY2(bob.window.bannerText().contains(u"alice is resending"_s),
-             qPrintable(bob.window.bannerText()));
+    const QString aliceResends = test::personName(u"alice"_s) + u" is resending"_s;
+    QVERIFY2(bob.window.bannerText().contains(aliceResends), qPrintable(bob.window.bannerText()));
     // The outcome stays in each console's detail pane, not only in the status bar.
     QVERIFY2(alice.window.detail()->outcomeLabel()->text().contains(u"closed as succeeded"_s),
              qPrintable(alice.window.detail()->outcomeLabel()->text()));
-    QVERIFY2(bob.window.detail()->outcomeLabel()->text().contains(u"alice is resending"_s),
+    QVERIFY2(bob.window.detail()->outcomeLabel()->text().contains(aliceResends),
              qPrintable(bob.window.detail()->outcomeLabel()->text()));
     const auto ledger = m_fx.sim().ledger();
     QCOMPARE(ledger["movements"].size(), 1u);      // the money moved once
@@ -402,7 +414,8 @@ void TestConsoleActions::approvalsSelectionDrivesTheDetailPane()
     const QString other =
         m_fx.unknownRefund(u"ch_4417"_s, 3800, {{"route", "POST /v1/refunds"}, {"mode", "503"}});
     QVERIFY(first != second && second != other);
-    setApprovalThreshold(connectionOf(m_fx.store()), 0, u"operator:alice"_s, u"usd"_s, 1000);
+    setApprovalThreshold(connectionOf(m_fx.as(u"alice"_s)), 0, m_fx.person(u"alice"_s), u"usd"_s,
+                         1000);
     QVERIFY(closeAwaitingApproval(m_fx, first) > 0);
     QVERIFY(closeAwaitingApproval(m_fx, second) > 0);
 

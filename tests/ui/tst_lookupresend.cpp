@@ -39,7 +39,7 @@ namespace {
 struct Console : test::OperatorConsole
 {
     explicit Console(test::ConsoleFixture &fx)
-        : OperatorConsole(fx, u"alice"_s, u"operator:alice#1"_s)
+        : OperatorConsole(fx, u"alice"_s, u"1"_s)
     {}
 
     // Selects the row in the checking queue and looks it up; the dialog, or null.

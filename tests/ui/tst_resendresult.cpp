@@ -154,7 +154,7 @@ QString TestResendResult::unknownRefund()
 void TestResendResult::resendUpdatesTheRowInPlace()
 {
     const QString id = unknownRefund();
-    test::OperatorConsole c(m_fx, u"alice"_s, u"operator:alice#1"_s, {true, true});
+    test::OperatorConsole c(m_fx, u"alice"_s, u"1"_s, {true, true});
     c.window.startLiveRefresh(50);
     c.window.tabs()->setCurrentIndex(ui::MainWindow::OperationsTab);
     QVERIFY(c.window.operationsView()->selectOperation(id));
@@ -216,7 +216,7 @@ void TestResendResult::approvalWaitAnswersWithoutAReload()
 {
     const QString id = unknownRefund();
     setApprovalThreshold(connectionOf(m_fx.store()), 0, u"operator:alice"_s, u"usd"_s, 1000);
-    test::OperatorConsole c(m_fx, u"alice"_s, u"operator:alice#1"_s, {true, true});
+    test::OperatorConsole c(m_fx, u"alice"_s, u"1"_s, {true, true});
     c.window.startLiveRefresh(50);
     QTest::qWait(200);
     const int reloads = c.window.fullReloadCount();
