@@ -14,8 +14,8 @@
 #include "supervisor/auditview.h"
 #include "supervisor/supervisorwindow.h"
 #include "support/messagefixture.h"
+#include "support/rolesfixture.h"
 #include "support/screenshots.h"
-#include "support/storefixture.h"
 #include "support/waitingfixture.h"
 #include "widgets/detailpane.h"
 #include "widgets/operationlistview.h"
@@ -92,7 +92,7 @@ private slots:
 private:
     MainWindow *startWindow(const QString &actor = u"operator:alice"_s);
 
-    std::unique_ptr<test::StoreFixture> m_fx;
+    std::unique_ptr<test::RolesFixture> m_fx; // SQLite only: one store (rolesfixture.h)
     std::unique_ptr<Session> m_session;
     std::unique_ptr<MainWindow> m_window;
 };
@@ -100,7 +100,7 @@ private:
 void TestQueueLayout::init()
 {
     QSettings().clear();
-    m_fx = std::make_unique<test::StoreFixture>();
+    m_fx = std::make_unique<test::RolesFixture>();
     addUnknownRefund(m_fx->store());
 }
 
