@@ -4,7 +4,10 @@
 // row applied or untouched; two consoles applying the same proposals close each row once; no
 // close right → the actions are off with the reason and the store refuses; Resend selected
 // resends against provider-sim over loopback with the stored keys. QTest drives the widgets
-// offscreen and writes screenshots of the preview and the summary.
+// offscreen and writes screenshots of the preview and the summary. Each actor in its role
+// (rolesfixture.h): on PostgreSQL (tst_bulkapply_pg) the agent opens the rows, the service reads
+// and proposes, and each console, its jobs and every setting or lease made by hand are on the
+// person's login.
 
 #include "console/consolecontroller.h"
 #include "dialogs/bulkapplydialog.h"
@@ -20,7 +23,6 @@
 #include "support/proposalfixture.h"
 #include "support/screenshots.h"
 #include "support/simprocess.h"
-#include "support/storefixture.h"
 #include "support/testpaths.h"
 #include "widgets/operationlistview.h"
 
@@ -46,7 +48,9 @@ using test::propose;
 using test::reading;
 using test::unknownRefund;
 
-int closesOf(test::StoreFixture &f, const QString &id)
+using test::RolesFixture;
+
+int closesOf(RolesFixture &f, const QString &id)
 {
     QSqlQuery q(connectionOf(f.store()));
     q.prepare(u"SELECT COUNT(*) FROM audit WHERE action = 'state.closed_manually' AND "
@@ -56,7 +60,7 @@ int closesOf(test::StoreFixture &f, const QString &id)
 }
 
 // `n` unknown refunds op_000…, each with an open close proposal.
-QStringList proposedRows(test::StoreFixture &f, int n)
+QStringList proposedRows(RolesFixture &f, int n)
 {
     QStringList ids;
     for (int i = 0; i < n; ++i) {
@@ -66,10 +70,11 @@ QStringList proposedRows(test::StoreFixture &f, int n)
     return ids;
 }
 
-console::JobConfig jobs(test::StoreFixture &fx, const StripeConfig &stripe = {})
+// The console jobs of `name`, on its login.
+console::JobConfig jobs(RolesFixture &fx, const QString &name, const StripeConfig &stripe = {})
 {
     console::JobConfig c;
-    c.dbLocation = fx.path();
+    c.dbLocation = fx.locationOf(name);
     c.stripe = stripe;
     if (stripe.baseUrl.isEmpty())
         c.stripeProblem = u"Stripe is not used in this test."_s;
@@ -79,10 +84,10 @@ console::JobConfig jobs(test::StoreFixture &fx, const StripeConfig &stripe = {})
 
 struct Console
 {
-    Console(test::StoreFixture &fx, const QString &name, const StripeConfig &stripe = {})
-        : session(fx.path(), fx.clock())
-        , window(session, u"operator:"_s + name, u"operator:%1#%2"_s.arg(name, name))
-        , controller(window, jobs(fx, stripe), fx.clock())
+    Console(RolesFixture &fx, const QString &name, const StripeConfig &stripe = {})
+        : session(fx.locationOf(name), fx.clock())
+        , window(session, fx.person(name), fx.person(name) + u'#' + name)
+        , controller(window, jobs(fx, name, stripe), fx.clock())
     {
         window.show();
         window.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
@@ -123,7 +128,7 @@ struct Console
 };
 
 // The reconciler's reading of `id` (reconciler.cpp): no refund of ours on the complete list.
-qint64 noRefundReading(test::StoreFixture &f, const QString &id)
+qint64 noRefundReading(RolesFixture &f, const QString &id)
 {
     Evidence e;
     e.operationId = id;
@@ -133,7 +138,7 @@ qint64 noRefundReading(test::StoreFixture &f, const QString &id)
     e.body =
         uR"({"operation_id":"%1","list_complete":true,"claiming_refunds":[]})"_s.arg(id).toUtf8();
     e.createdBy = u"system:reconciler"_s;
-    return f.store().addEvidence(e);
+    return f.by(e.createdBy).addEvidence(e);
 }
 
 bool waitDone(ui::BulkApplyDialog *dialog, int ms = 60'000)
@@ -152,6 +157,8 @@ class TestBulkApply : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase();
+    void cleanupTestCase();
     void previewExcludesAndConfirmAppliesExactlyThat();
     void cancelHalfWayLeavesRowsAppliedOrUntouched();
     void dialogOpensWhileThePreviewIsRead();
@@ -162,11 +169,23 @@ private slots:
     void shortcutsAreListedOnce();
 };
 
+void TestBulkApply::initTestCase()
+{
+    const QString error = test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestBulkApply::cleanupTestCase()
+{
+    const QString error = test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
 void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
 {
-    test::StoreFixture f;
-    setApprovalThreshold(connectionOf(f.store()), f.clock().nowMs(), u"operator:alice"_s, u"usd"_s,
-                         10'000);
+    RolesFixture f;
+    setApprovalThreshold(connectionOf(f.as(u"alice"_s)), f.clock().nowMs(), f.person(u"alice"_s),
+                         u"usd"_s, 10'000);
     // Past the window: resend proposals made a day before the rest.
     QStringList ids(200);
     for (int i = 4; i < 200; i += 10) {
@@ -188,11 +207,11 @@ void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
             break;
         case 5:
             propose(f, ids[i]);
-            QVERIFY(claimResendLease(f.store(), ids[i], u"operator:bob#2"_s, 600));
+            QVERIFY(claimResendLease(f.as(u"bob"_s), ids[i], f.person(u"bob"_s) + u"#2"_s, 600));
             break;
         case 6:
             propose(f, ids[i]);
-            EventStore(connectionOf(f.store()), f.clock())
+            EventStore(connectionOf(f.as(u"svc"_s)), f.clock())
                 .raiseAttention(ids[i], u"2 refund objects claim this operation"_s,
                                 u"system:reconciler"_s);
             break;
@@ -233,7 +252,8 @@ void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
     // Someone changes the i%10==3 rows while the preview is open.
     f.clock().advanceSecs(1);
     for (int i = 3; i < 200; i += 10)
-        QVERIFY(f.store().recordProviderObject(ids[i], u"re_x"_s, u"pending"_s, u"operator:bob"_s));
+        QVERIFY(f.as(u"bob"_s).recordProviderObject(ids[i], u"re_x"_s, u"pending"_s,
+                                                    f.person(u"bob"_s)));
     const int before = int(f.store().audit(ids[0]).size());
     QTest::keyClick(dialog, Qt::Key_Return); // Confirm is the default button
     QCOMPARE(dialog->phase() == ui::BulkApplyDialog::Phase::Preview, false);
@@ -262,7 +282,7 @@ void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
         QVERIFY2(isFinal(op.state) == closes, qPrintable(ids[i]));
         QCOMPARE(closesOf(f, ids[i]), closes ? 1 : 0);
         if (closes)
-            QCOMPARE(op.closedBy, u"operator:alice"_s);
+            QCOMPARE(op.closedBy, f.person(u"alice"_s));
     }
     QCOMPARE(int(f.store().audit(ids[0]).size()), before); // an excluded row: nothing written
     QVERIFY(c.session.openApproval(ids[2], ApprovalAction::Close, ApprovalState::Pending));
@@ -273,7 +293,7 @@ void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
 
 void TestBulkApply::cancelHalfWayLeavesRowsAppliedOrUntouched()
 {
-    test::StoreFixture f;
+    RolesFixture f;
     const QStringList ids = proposedRows(f, 200);
     Console c(f, u"alice"_s);
     QSemaphore reached;
@@ -314,7 +334,7 @@ void TestBulkApply::cancelHalfWayLeavesRowsAppliedOrUntouched()
 
 void TestBulkApply::dialogOpensWhileThePreviewIsRead()
 {
-    test::StoreFixture f;
+    RolesFixture f;
     const QStringList ids = proposedRows(f, 120);
     Console c(f, u"alice"_s);
     QSemaphore reached;
@@ -368,7 +388,7 @@ void TestBulkApply::dialogOpensWhileThePreviewIsRead()
 
 void TestBulkApply::twoConsolesCloseEachRowOnce()
 {
-    test::StoreFixture f;
+    RolesFixture f;
     const QStringList ids = proposedRows(f, 60);
     Console alice(f, u"alice"_s);
     Console bob(f, u"bob"_s);
@@ -393,7 +413,7 @@ void TestBulkApply::twoConsolesCloseEachRowOnce()
 
 void TestBulkApply::withoutTheCloseRightBulkIsOff()
 {
-    test::StoreFixture f;
+    RolesFixture f;
     const QString id = unknownRefund(f, u"op_support"_s);
     const Proposal p = propose(f, id);
     Console carol(f, u"carol"_s); // support: may look, may not close
@@ -404,7 +424,7 @@ void TestBulkApply::withoutTheCloseRightBulkIsOff()
     QVERIFY(!carol.window.openBulkApplyDialog());
     // The store refuses it anyway, and writes nothing.
     const int before = int(f.store().audit(id).size());
-    const ApplyResult r = applyProposal(f.store(), p.id, u"operator:carol"_s);
+    const ApplyResult r = applyProposal(f.as(u"carol"_s), p.id, f.person(u"carol"_s));
     QCOMPARE(toString(r.exclusion), u"not_permitted"_s);
     QCOMPARE(int(f.store().audit(id).size()), before);
     QCOMPARE(toString(f.store().operation(id)->state), u"unknown"_s);
@@ -419,7 +439,7 @@ void TestBulkApply::resendSelectedUsesTheStoredKeys()
     test::SimProcess sim(ops::test::providerSimPath(),
                          test::SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(sim.start(), qPrintable(sim.error()));
-    test::StoreFixture f;
+    RolesFixture f;
     const StripeConfig stripe{sim.baseUrl(), u"sk_test_demo"_s, std::chrono::milliseconds(3000)};
     // Three rows the engine gave up on after 503s (nothing moved), one past its window.
     QtHttpTransport transport;
@@ -427,7 +447,7 @@ void TestBulkApply::resendSelectedUsesTheStoredKeys()
     EngineConfig config;
     config.backoffBase = std::chrono::milliseconds(1);
     config.backoffCap = std::chrono::milliseconds(2);
-    RefundEngine engine(f.store(), client, config, [](std::chrono::milliseconds) {});
+    RefundEngine engine(f.agent(), client, config, [](std::chrono::milliseconds) {});
     sim.addFault({{"route", "POST /v1/refunds"}, {"mode", "503"}});
     const auto unknown = [&](const QString &order) {
         ToolResult r;
@@ -493,7 +513,7 @@ void TestBulkApply::resendSelectedUsesTheStoredKeys()
         const Operation op = *f.store().operation(id);
         QCOMPARE(toString(op.state), u"succeeded"_s);
         const auto attempts = f.store().attempts(id);
-        QCOMPARE(attempts.back().actor, u"operator:alice"_s);
+        QCOMPARE(attempts.back().actor, f.person(u"alice"_s));
         QVERIFY(!activeResendLease(f.store(), id));
     }
     QCOMPARE(int(f.store().attempts(old).size()), 6); // nothing sent past the window
@@ -504,10 +524,10 @@ void TestBulkApply::resendSelectedUsesTheStoredKeys()
 // in the heading and on its row, and the run says the same (sent for approval, nothing sent).
 void TestBulkApply::resendAboveTheThresholdIsPreviewedAsAnApproval()
 {
-    test::StoreFixture f;
+    RolesFixture f;
     const QString small = unknownRefund(f, u"op_small"_s, 300);
     const QString large = unknownRefund(f, u"op_large"_s, 3800);
-    setApprovalThreshold(connectionOf(f.store()), 0, u"operator:bob"_s, u"usd"_s, 1000);
+    setApprovalThreshold(connectionOf(f.as(u"bob"_s)), 0, f.person(u"bob"_s), u"usd"_s, 1000);
     ui::storeConfirmResendWithTestKey(false);
     // Nothing may be sent: the one row below the threshold meets a closed port.
     const StripeConfig nowhere{QUrl(u"http://127.0.0.1:9"_s), u"sk_test_x"_s,
@@ -537,7 +557,7 @@ void TestBulkApply::resendAboveTheThresholdIsPreviewedAsAnApproval()
 
 void TestBulkApply::shortcutsAreListedOnce()
 {
-    test::StoreFixture f;
+    RolesFixture f;
     Console c(f, u"alice"_s);
     QMap<QString, int> keys;
     for (QAction *action : c.window.actions()) {

@@ -2,7 +2,9 @@
 // templates limited by the row's state, live preview per language, free text refused by the
 // truth guard with the reason shown and Send/Copy disabled, copy to the clipboard, and Send
 // through the console controller to provider-sim's message sink. Screenshots of the dialog are
-// written next to the test binary.
+// written next to the test binary. Each actor in its role (rolesfixture.h): on PostgreSQL
+// (tst_composedialog_pg) the agent opens and moves the rows, and alice's window and jobs are on
+// her login.
 
 #include "console/consolecontroller.h"
 #include "dialogs/composedialog.h"
@@ -10,8 +12,8 @@
 #include "mainwindow/mainwindow.h"
 #include "storage/session.h"
 #include "support/messagefixture.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/storefixture.h"
 #include "support/testpaths.h"
 #include "widgets/operationlistview.h"
 
@@ -57,6 +59,15 @@ std::unique_ptr<ComposeDialog> dialogFor(const Operation &op, Submitted &s)
     return d;
 }
 
+// `op` opened by the agent and moved to `state` as the engine would (its row names the agent
+// on PostgreSQL).
+Operation operationIn(test::RolesFixture &f, NewOperation op, OperationState state,
+                      const QString &providerStatus = u"succeeded"_s)
+{
+    op.agent = f.agentOf();
+    return test::operationIn(f.agent(), op, state, providerStatus);
+}
+
 QStringList offered(const ComposeDialog &d)
 {
     QStringList out;
@@ -79,6 +90,16 @@ class TestComposeDialog : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase()
+    {
+        const QString error = test::prepareRoles();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+    void cleanupTestCase()
+    {
+        const QString error = test::dropRoles();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
     void init()
     {
         QSettings().clear(); // conversations are remembered per order
@@ -126,12 +147,12 @@ void TestComposeDialog::templatesFollowState()
     QFETCH(bool, credit);
     QFETCH(ops::OperationState, state);
     QFETCH(QStringList, templates);
-    test::StoreFixture f;
+    test::RolesFixture f;
     const Operation op =
-        test::operationIn(f.store(),
-                          credit ? test::creditOperation(u"op_t"_s, u"invoice-7781:topup"_s)
-                                 : test::refundOperation(u"op_t"_s),
-                          state);
+        operationIn(f,
+                    credit ? test::creditOperation(u"op_t"_s, u"invoice-7781:topup"_s)
+                           : test::refundOperation(u"op_t"_s),
+                    state);
     Submitted s;
     auto d = dialogFor(op, s);
     QCOMPARE(offered(*d), templates);
@@ -145,9 +166,8 @@ void TestComposeDialog::templatesFollowState()
 
 void TestComposeDialog::previewFollowsLanguage()
 {
-    test::StoreFixture f;
-    const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_l"_s), OperationState::Unknown);
+    test::RolesFixture f;
+    const Operation op = operationIn(f, test::refundOperation(u"op_l"_s), OperationState::Unknown);
     Submitted s;
     auto d = dialogFor(op, s);
     QVERIFY(d->preview().startsWith(u"Hello. We cannot confirm your refund of 38.00 USD"_s));
@@ -182,9 +202,9 @@ void TestComposeDialog::languageStartsAsTheConsoles()
     QFETCH(QString, expected);
     const QLocale before;
     QLocale::setDefault(console);
-    test::StoreFixture f;
+    test::RolesFixture f;
     const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_lang"_s), OperationState::Unknown);
+        operationIn(f, test::refundOperation(u"op_lang"_s), OperationState::Unknown);
     Submitted s;
     auto d = dialogFor(op, s);
     QLocale::setDefault(before);
@@ -209,9 +229,8 @@ void TestComposeDialog::guardRefusesClaimsWithReason()
 {
     QFETCH(QString, text);
     QFETCH(QString, phrase);
-    test::StoreFixture f;
-    const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_g"_s), OperationState::Unknown);
+    test::RolesFixture f;
+    const Operation op = operationIn(f, test::refundOperation(u"op_g"_s), OperationState::Unknown);
     Submitted s;
     auto d = dialogFor(op, s);
     d->setTemplate(MessageTemplate::Custom);
@@ -244,9 +263,9 @@ void TestComposeDialog::guardRefusesClaimsWithReason()
 
 void TestComposeDialog::pendingRefundOffersIssuedNotRefunded()
 {
-    test::StoreFixture f;
-    const Operation op = test::operationIn(f.store(), test::refundOperation(u"op_p"_s),
-                                           OperationState::Succeeded, u"pending"_s);
+    test::RolesFixture f;
+    const Operation op =
+        operationIn(f, test::refundOperation(u"op_p"_s), OperationState::Succeeded, u"pending"_s);
     Submitted s;
     auto d = dialogFor(op, s);
     QCOMPARE(offered(*d), (QStringList{u"issued"_s, u"custom"_s}));
@@ -276,10 +295,9 @@ void TestComposeDialog::pendingRefundOffersIssuedNotRefunded()
 
 void TestComposeDialog::creditPreviewIsNotARefund()
 {
-    test::StoreFixture f;
-    const Operation op =
-        test::operationIn(f.store(), test::creditOperation(u"op_c"_s, u"invoice-7781:topup"_s),
-                          OperationState::Unknown);
+    test::RolesFixture f;
+    const Operation op = operationIn(f, test::creditOperation(u"op_c"_s, u"invoice-7781:topup"_s),
+                                     OperationState::Unknown);
     Submitted s;
     auto d = dialogFor(op, s);
     const QString text = d->preview();
@@ -291,9 +309,8 @@ void TestComposeDialog::creditPreviewIsNotARefund()
 
 void TestComposeDialog::conversationAndHelpdeskProblems()
 {
-    test::StoreFixture f;
-    const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_c"_s), OperationState::Unknown);
+    test::RolesFixture f;
+    const Operation op = operationIn(f, test::refundOperation(u"op_c"_s), OperationState::Unknown);
     Submitted s;
     auto d = dialogFor(op, s);
     d->conversationEdit()->clear();
@@ -318,9 +335,8 @@ void TestComposeDialog::conversationAndHelpdeskProblems()
 
 void TestComposeDialog::copyNeedsNoConversation()
 {
-    test::StoreFixture f;
-    const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_cc"_s), OperationState::Unknown);
+    test::RolesFixture f;
+    const Operation op = operationIn(f, test::refundOperation(u"op_cc"_s), OperationState::Unknown);
     Submitted s;
     auto d = dialogFor(op, s);
     d->conversationEdit()->clear();
@@ -336,9 +352,8 @@ void TestComposeDialog::copyNeedsNoConversation()
 
 void TestComposeDialog::freeTextStartsFromTheTemplate()
 {
-    test::StoreFixture f;
-    const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_ft"_s), OperationState::Unknown);
+    test::RolesFixture f;
+    const Operation op = operationIn(f, test::refundOperation(u"op_ft"_s), OperationState::Unknown);
     Submitted s;
     auto d = dialogFor(op, s);
     const QString templateText = d->preview();
@@ -351,11 +366,11 @@ void TestComposeDialog::freeTextStartsFromTheTemplate()
 
 void TestComposeDialog::conversationIsRememberedPerOrder()
 {
-    test::StoreFixture f;
-    const Operation op = test::operationIn(f.store(), test::refundOperation(u"op_r1"_s, u"ord_r"_s),
-                                           OperationState::Unknown);
-    const Operation other = test::operationIn(
-        f.store(), test::refundOperation(u"op_r2"_s, u"ord_other"_s), OperationState::Unknown);
+    test::RolesFixture f;
+    const Operation op =
+        operationIn(f, test::refundOperation(u"op_r1"_s, u"ord_r"_s), OperationState::Unknown);
+    const Operation other =
+        operationIn(f, test::refundOperation(u"op_r2"_s, u"ord_other"_s), OperationState::Unknown);
     Submitted s;
     {
         auto d = dialogFor(op, s);
@@ -370,9 +385,9 @@ void TestComposeDialog::conversationIsRememberedPerOrder()
 
 void TestComposeDialog::sendHandsTheDraftOver()
 {
-    test::StoreFixture f;
+    test::RolesFixture f;
     const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_h"_s), OperationState::Succeeded);
+        operationIn(f, test::refundOperation(u"op_h"_s), OperationState::Succeeded);
     Submitted s;
     auto d = dialogFor(op, s);
     QSignalSpy accepted(d.get(), &QDialog::accepted);
@@ -393,9 +408,8 @@ void TestComposeDialog::sendHandsTheDraftOver()
 
 void TestComposeDialog::refusalKeepsTheDialogOpen()
 {
-    test::StoreFixture f;
-    const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_r"_s), OperationState::Open);
+    test::RolesFixture f;
+    const Operation op = operationIn(f, test::refundOperation(u"op_r"_s), OperationState::Open);
     Submitted s;
     s.answer = u"Not queued: the operation changed; reload."_s;
     auto d = dialogFor(op, s);
@@ -409,11 +423,10 @@ void TestComposeDialog::refusalKeepsTheDialogOpen()
 
 void TestComposeDialog::windowCopiesToClipboardOnce()
 {
-    test::StoreFixture f;
-    const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_w"_s), OperationState::Unknown);
-    Session session(f.path(), f.clock());
-    MainWindow window(session, u"operator:alice"_s, u"operator:alice#1"_s);
+    test::RolesFixture f;
+    const Operation op = operationIn(f, test::refundOperation(u"op_w"_s), OperationState::Unknown);
+    Session session(f.locationOf(u"alice"_s), f.clock());
+    MainWindow window(session, f.person(u"alice"_s), f.person(u"alice"_s) + u"#1"_s);
     Tester tester(window.detail()->messages(), Tester::FailureReportingMode::QtTest);
     window.show();
     QVERIFY(window.selectOperation(op.id));
@@ -450,13 +463,12 @@ void TestComposeDialog::windowSendsThroughTheController()
     test::SimProcess sim(ops::test::providerSimPath(),
                          test::SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(sim.start(), qPrintable(sim.error()));
-    test::StoreFixture f;
-    const Operation op =
-        test::operationIn(f.store(), test::refundOperation(u"op_x"_s), OperationState::Unknown);
-    Session session(f.path(), f.clock());
-    MainWindow window(session, u"operator:alice"_s, u"operator:alice#1"_s);
+    test::RolesFixture f;
+    const Operation op = operationIn(f, test::refundOperation(u"op_x"_s), OperationState::Unknown);
+    Session session(f.locationOf(u"alice"_s), f.clock());
+    MainWindow window(session, f.person(u"alice"_s), f.person(u"alice"_s) + u"#1"_s);
     console::JobConfig config;
-    config.dbLocation = f.path();
+    config.dbLocation = f.locationOf(u"alice"_s);
     config.helpdesk.baseUrl = sim.baseUrl();
     config.helpdesk.timeout = std::chrono::milliseconds(2000);
     console::ConsoleController controller(window, config, f.clock());
