@@ -6,7 +6,9 @@
 // store's refusal and changes nothing; Refresh reads agents added meanwhile; and no token is in
 // any widget or model data. In Russian and Ukrainian the dialog and the menu entry read in the
 // language. Writes agents-dialog.png (and agents-dialog-ru.png, -uk.png) into
-// $OPS_SCREENSHOT_DIR (default: the test binary's screenshots/ folder).
+// $OPS_SCREENSHOT_DIR (default: the test binary's screenshots/ folder). Each actor in its role
+// (rolesfixture.h): on PostgreSQL alice and bob add, rotate and revoke on their own logins, the
+// agent's login opens the agents' rows, and each console's Session is its person's login.
 
 #include "common/language.h"
 #include "common/refusaltext.h"
@@ -18,8 +20,8 @@
 #include "storage/audit/auditquery.h"
 #include "storage/session.h"
 #include "support/messagefixture.h"
+#include "support/rolesfixture.h"
 #include "support/screenshots.h"
-#include "support/storefixture.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
@@ -43,8 +45,8 @@ using Tester = QAbstractItemModelTester;
 
 namespace {
 
-const QString kAlice = u"operator:alice"_s; // supervisor
-const QString kCarol = u"operator:carol"_s; // support
+const QString kAlice = u"alice"_s; // supervisor
+const QString kCarol = u"carol"_s; // support
 
 // Every text a person could read in `root` and its children, including tooltips.
 QStringList visibleTexts(QWidget *root)
@@ -94,6 +96,8 @@ class TestAgentsDialog : public QObject
 {
     Q_OBJECT
 private slots:
+    void initTestCase();
+    void cleanupTestCase();
     void init();
     void cleanup();
     void toolsMenuOpensTheDialog();
@@ -109,45 +113,72 @@ private slots:
     void speaksTheLanguage();
 
 private:
-    AgentsDialog *openAs(const QString &actor);
+    // The console of `who` (alice, carol) on its own Session, with Tools → Agents opened.
+    AgentsDialog *openAs(const QString &who);
+    // The agent's refund `id` of `order`, opened by the agent's tool call `actor` of agent `name`.
+    void agentOpens(OperationStore &store, const QString &id, const QString &order,
+                    const QString &name, const QString &actor);
+    // The actor `who` writes on this backend (operator:alice, operator:alice_<pid>).
+    QString actor(const QString &who) const { return m_fx->person(who); }
     void clickRow(AgentsDialog *dialog, const QString &name);
     // Clicks Revoke for `name` and returns the question it opened.
     QMessageBox *askToRevoke(AgentsDialog *dialog, const QString &name);
     qint64 auditCount(const QString &action = {});
 
-    std::unique_ptr<test::StoreFixture> m_fx;
-    std::unique_ptr<Session> m_session;
+    std::unique_ptr<test::RolesFixture> m_fx;
+    std::unique_ptr<Session> m_session; // alice's
+    std::unique_ptr<Session> m_other;   // another person's console, when a case opens one
     std::unique_ptr<ui::MainWindow> m_window;
     console::ConsoleAgents *m_agents = nullptr; // owned by m_window
     std::unique_ptr<Tester> m_tester;
     QStringList m_tokens; // every token issued in this case
 };
 
+void TestAgentsDialog::initTestCase()
+{
+    const QString error = test::prepareRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestAgentsDialog::cleanupTestCase()
+{
+    const QString error = test::dropRoles();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestAgentsDialog::agentOpens(OperationStore &store, const QString &id, const QString &order,
+                                  const QString &name, const QString &actor)
+{
+    NewOperation op = test::refundOperation(id, order);
+    op.createdBy = actor;
+    op.agent = name; // as the engine names the row's agent (on PostgreSQL the guard asks for it)
+    store.openOrGet(op);
+}
+
 void TestAgentsDialog::init()
 {
-    m_fx = std::make_unique<test::StoreFixture>(); // alice, bob supervisors; carol support
-    m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
+    m_fx = std::make_unique<test::RolesFixture>(); // alice, bob supervisors; carol support
+    m_session = std::make_unique<Session>(m_fx->locationOf(kAlice), m_fx->clock());
     AccessStore &access = m_session->access();
+    const QString alice = actor(kAlice);
     AgentLimits limits;
     limits.maxRefund = Money{5000, u"usd"_s};
     limits.daily = Money{20000, u"usd"_s};
     limits.ratePerSecond = 5;
-    m_tokens = {access.addAgent(kAlice, u"billing-bot"_s, limits).token,
-                access.addAgent(kAlice, u"helper"_s, {}).token,
-                access.addAgent(kAlice, u"old-agent"_s, {}).token};
-    access.revokeAgent(u"operator:bob"_s, u"old-agent"_s);
+    m_tokens = {access.addAgent(alice, u"billing-bot"_s, limits).token,
+                access.addAgent(alice, u"helper"_s, {}).token,
+                access.addAgent(alice, u"old-agent"_s, {}).token};
+    m_fx->as(u"bob"_s).access().revokeAgent(actor(u"bob"_s), u"old-agent"_s);
     // Two calls of billing-bot opened operations: one 30 h ago (outside the 24 h), one now.
-    NewOperation op = test::refundOperation(u"op_agent_old"_s, u"7001"_s);
-    op.createdBy = u"agent:billing-bot:claude-code:req-1"_s;
-    m_fx->store().openOrGet(op);
+    agentOpens(m_fx->agent(), u"op_agent_old"_s, u"7001"_s, u"billing-bot"_s,
+               u"agent:billing-bot:claude-code:req-1"_s);
     m_fx->clock().advanceSecs(30 * 3600);
-    op = test::refundOperation(u"op_agent_new"_s, u"7002"_s);
-    op.createdBy = u"agent:billing-bot:claude-code:req-2"_s;
-    m_fx->store().openOrGet(op);
+    agentOpens(m_fx->agent(), u"op_agent_new"_s, u"7002"_s, u"billing-bot"_s,
+               u"agent:billing-bot:claude-code:req-2"_s);
     m_fx->clock().advanceSecs(60);
     // helper rotated with grace: its previous token (m_tokens[1]) works for another hour, and is
     // no more shown than any other.
-    m_tokens << access.rotateAgent(kAlice, u"helper"_s, 1h).token;
+    m_tokens << access.rotateAgent(alice, u"helper"_s, 1h).token;
 }
 
 void TestAgentsDialog::cleanup()
@@ -155,16 +186,22 @@ void TestAgentsDialog::cleanup()
     m_tester.reset();
     m_window.reset();
     m_agents = nullptr;
+    m_other.reset();
     m_session.reset();
     m_fx.reset();
     m_tokens.clear();
     ui::applyLanguage(u"en"_s, QLocale(QLocale::English, QLocale::UnitedStates));
 }
 
-AgentsDialog *TestAgentsDialog::openAs(const QString &actor)
+AgentsDialog *TestAgentsDialog::openAs(const QString &who)
 {
-    m_window = std::make_unique<ui::MainWindow>(*m_session, actor, actor + u"#t"_s);
-    m_agents = new console::ConsoleAgents(*m_window, *m_session);
+    Session *session = m_session.get();
+    if (who != kAlice) {
+        m_other = std::make_unique<Session>(m_fx->locationOf(who), m_fx->clock());
+        session = m_other.get();
+    }
+    m_window = std::make_unique<ui::MainWindow>(*session, actor(who), actor(who) + u"#t"_s);
+    m_agents = new console::ConsoleAgents(*m_window, *session);
     m_window->agentsAction()->trigger();
     AgentsDialog *dialog = m_agents->dialog();
     if (dialog) {
@@ -202,7 +239,7 @@ qint64 TestAgentsDialog::auditCount(const QString &action)
 
 void TestAgentsDialog::toolsMenuOpensTheDialog()
 {
-    m_window = std::make_unique<ui::MainWindow>(*m_session, kAlice, kAlice + u"#t"_s);
+    m_window = std::make_unique<ui::MainWindow>(*m_session, actor(kAlice), actor(kAlice) + u"#t"_s);
     m_agents = new console::ConsoleAgents(*m_window, *m_session);
     QMenu *tools = nullptr;
     for (QAction *a : m_window->menuBar()->actions())
@@ -272,7 +309,7 @@ void TestAgentsDialog::revokeAfterConfirmingRevokesInTheDatabase()
 
     const auto stored = m_session->access().agent(u"helper"_s);
     QCOMPARE(ops::toString(stored->state()), u"revoked"_s);
-    QCOMPARE(stored->updatedBy, kAlice);
+    QCOMPARE(stored->updatedBy, actor(kAlice));
     QVERIFY(!m_session->access().agentForToken(helperToken));
     QVERIFY(!m_session->access().agentForToken(m_tokens.at(1))); // the rotated-out one too
     QCOMPARE(auditCount(u"agent.revoked"_s), qint64(2));         // old-agent's and this one
@@ -323,7 +360,7 @@ void TestAgentsDialog::supportRevokeShowsTheRefusal()
     // What the store says when carol (support) revokes: it writes nothing when it refuses.
     QString refusal;
     try {
-        m_session->access().revokeAgent(kCarol, u"billing-bot"_s);
+        m_fx->as(kCarol).access().revokeAgent(actor(kCarol), u"billing-bot"_s);
     } catch (const ActionRefused &e) {
         refusal = ui::refusalText(e);
     }
@@ -368,12 +405,13 @@ void TestAgentsDialog::refreshReadsAgentsAddedMeanwhile()
     AgentsDialog *dialog = openAs(kAlice);
     QVERIFY(dialog);
     clickRow(dialog, u"helper"_s);
-    // Another process (its own connection) adds an agent and opens an operation for helper.
-    Session other(m_fx->path(), m_fx->clock());
-    m_tokens << other.access().addAgent(kAlice, u"new-agent"_s, {}).token;
-    NewOperation op = test::refundOperation(u"op_helper"_s, u"7003"_s);
-    op.createdBy = u"agent:helper:cursor:req-7"_s;
-    other.store().openOrGet(op);
+    // Other processes (their own connections) add an agent (alice) and open an operation for
+    // helper (the agent's login).
+    Session other(m_fx->locationOf(kAlice), m_fx->clock());
+    m_tokens << other.access().addAgent(actor(kAlice), u"new-agent"_s, {}).token;
+    Session agent(m_fx->agentLocation(), m_fx->clock());
+    agentOpens(agent.store(), u"op_helper"_s, u"7003"_s, u"helper"_s,
+               u"agent:helper:cursor:req-7"_s);
     QCOMPARE(dialog->model()->rowOf(u"new-agent"_s), -1);
     QTest::mouseClick(dialog->refreshButton(), Qt::LeftButton);
     QCOMPARE(dialog->model()->rowCount(), 4);
@@ -389,8 +427,11 @@ void TestAgentsDialog::failedReadIsSaidAndClearedByRefresh()
 {
     AgentsDialog *dialog = openAs(kAlice);
     QVERIFY(dialog);
-    // The table gone for a moment (as DDL: PostgreSQL prepares no ALTER).
+    // The table gone for a moment (as DDL: PostgreSQL prepares no ALTER). Deliberately the
+    // owner's on PostgreSQL (owner_writers.txt): only the tables' owner renames one.
     const auto ddl = [this](const QString &sql) {
+        if (m_fx->onTeam())
+            return test::psqlAs(test::ownerLogin(), m_fx->path(), sql).exitCode == 0;
         QSqlQuery q(connectionOf(m_fx->store()));
         return q.exec(sql);
     };
