@@ -10,6 +10,10 @@
 // (on PostgreSQL nobody, a login in no group); the engine as the agent
 // (agent, agent2); the receiver, the reconciler and the sequencer as the service (svc). A suite
 // calls prepareRoles() in initTestCase and dropRoles() in cleanupTestCase.
+//
+// Suites that run programs (opsctl, its MCP server) construct it with ForPrograms: on SQLite a
+// bare TestDatabase the program creates and migrates, as those suites always did; on PostgreSQL
+// the same TeamFixture, and each program logs in as the actor that runs it (programEnv).
 
 #include "support/storefixture.h"
 #include "support/teamfixture.h"
@@ -99,6 +103,31 @@ private:
     Connection m_plain;
 };
 
+// The actor opsctl's tool commands write for --tool-call `call` ("" for none) when run with
+// programEnv(agent): agent:<call> (agent:opsctl without one) on SQLite, as the suites named it;
+// agent:<login>:opsctl:<call or cli> on PostgreSQL, as opsctl names an agent login's call
+// (app/cli/toolcommand.cpp).
+inline QString opsctlAgentActor(const QString &call, const QString &who = QStringLiteral("agent"))
+{
+    if (onPostgres())
+        return QStringLiteral("agent:%1:opsctl:%2")
+            .arg(pidName(who), call.isEmpty() ? QStringLiteral("cli") : call);
+    return QStringLiteral("agent:") + (call.isEmpty() ? QStringLiteral("opsctl") : call);
+}
+
+// Who runs opsctl with `args`: the person its --operator NAME names (alice, bob, carol), else
+// the agent (a tool command, a read, a sweep). `args` gets NAME as this backend names that person
+// (personName), so a person's login is not refused for a name other than its own.
+inline QString routeOperator(QStringList &args)
+{
+    const qsizetype at = args.indexOf(QStringLiteral("--operator"));
+    if (at < 0 || at + 1 >= args.size())
+        return QStringLiteral("agent");
+    const QString who = args.at(at + 1);
+    args[at + 1] = personName(who);
+    return who;
+}
+
 class RolesFixture
 {
 public:
@@ -120,6 +149,18 @@ public:
             QSqlDatabase::removeDatabase(name);
         }
     }
+    // For suites that run programs: on SQLite only a bare database (no file yet, no directory,
+    // no store: as() is not for them), on PostgreSQL the TeamFixture of RolesFixture().
+    struct ForPrograms
+    {
+    };
+    explicit RolesFixture(ForPrograms)
+    {
+        if (onPostgres())
+            m_team = std::make_unique<TeamFixture>();
+        else
+            m_bare = std::make_unique<TestDatabase>();
+    }
     RolesFixture(const RolesFixture &) = delete;
     RolesFixture &operator=(const RolesFixture &) = delete;
 
@@ -128,6 +169,8 @@ public:
     // The store `who` writes through: alice, bob, carol, agent, agent2 or svc. SQLite: the one.
     OperationStore &as(const QString &who)
     {
+        if (!m_team && !m_single)
+            qFatal("RolesFixture(ForPrograms): no store on SQLite");
         return m_team ? m_team->as(loginName(who)) : m_single->store();
     }
     // The store of the engine that runs an agent's refunds: the agent's login on PostgreSQL (an
@@ -214,15 +257,39 @@ public:
 
     ManualClock &clock() { return m_team ? m_team->clock() : m_single->clock(); }
     // The database's location (on PostgreSQL the owner's URL: for reading only).
-    QString path() const { return m_team ? m_team->path() : m_single->path(); }
+    QString path() const
+    {
+        return m_team ? m_team->path() : m_single ? m_single->path() : m_bare->location();
+    }
     // A folder for the other files a case writes (exports).
-    QString scratchDir() const { return m_team ? m_team->scratchDir() : m_single->scratchDir(); }
+    QString scratchDir() const
+    {
+        return m_team     ? m_team->scratchDir()
+               : m_single ? m_single->scratchDir()
+                          : m_bare->scratchDir();
+    }
+    // Where a program run by `who` logs in (--db, OPS_DB): the database itself on SQLite;
+    // who's login's URL on PostgreSQL, whose password only programEnv gives (PGPASSWORD).
+    QString locationAs(const QString &who) const
+    {
+        return m_team ? ops::test::locationAs(path(), pidName(loginName(who))) : path();
+    }
+    // `base` for a program run by `who`: OPS_DB locationAs(who), and on PostgreSQL PGPASSWORD
+    // who's password (and no OPS_OPERATOR: a person's login is its own name).
+    QProcessEnvironment programEnv(const QString &who, QProcessEnvironment base) const
+    {
+        base.insert(QStringLiteral("OPS_DB"), locationAs(who));
+        if (m_team) {
+            base.insert(QStringLiteral("PGPASSWORD"), passwordOf(pidName(loginName(who))));
+            base.remove(QStringLiteral("OPS_OPERATOR"));
+        }
+        return base;
+    }
     // Where another connection of `who` logs in (a Session, a job on a thread of its own): the
     // SQLite file, or the database's URL as who's login with its password.
     QString location(const QString &who) const
     {
-        return m_team ? LoginConnection::loginUrl(m_team->path(), loginName(who))
-                      : m_single->path();
+        return m_team ? LoginConnection::loginUrl(m_team->path(), loginName(who)) : path();
     }
     // Where another connection of the agent logs in (a second caller on a thread of its own).
     QString agentLocation() const { return location(QStringLiteral("agent")); }
@@ -252,6 +319,7 @@ private:
     std::unique_ptr<TeamFixture> m_team;
     std::unique_ptr<StoreFixture> m_single;
     Connection m_owner; // PostgreSQL: owner()'s connection, once asked for
+    std::unique_ptr<TestDatabase> m_bare;
 };
 
 } // namespace ops::test
