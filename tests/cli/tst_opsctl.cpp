@@ -1,9 +1,10 @@
 // opsctl as the agent runs it: a real process, a real SQLite file, real HTTP to provider-sim.
 // Covers the process-level guarantees (a SIGKILLed caller, two racing callers) and every bad
-// input path of the command line.
+// input path of the command line. On PostgreSQL (the _pg variant) opsctl logs in as the agent;
+// the owner only migrates (issue 50).
 
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/testdatabase.h"
 #include "support/testpaths.h"
 
 #include <QDeadlineTimer>
@@ -41,13 +42,12 @@ QString str(const json &j)
 class Cli
 {
 public:
-    Cli() { m_db = m_testDb.location(); }
+    Cli() { m_db = m_roles.path(); }
     bool start()
     {
         if (!m_sim.start())
             return false;
-        m_env = QProcessEnvironment::systemEnvironment();
-        m_env.insert(u"OPS_DB"_s, m_db);
+        m_env = m_roles.programEnv(u"agent"_s, QProcessEnvironment::systemEnvironment());
         m_env.insert(u"OPS_STRIPE_URL"_s, m_sim.baseUrl().toString());
         m_env.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
         m_env.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"500"_s);
@@ -93,7 +93,7 @@ public:
     QString db() const { return m_db; }
 
 private:
-    ops::test::TestDatabase m_testDb;
+    ops::test::RolesFixture m_roles{ops::test::RolesFixture::ForPrograms{}};
     QString m_db;
     SimProcess m_sim{ops::test::providerSimPath(),
                      SimProcess::demoSeedPath(ops::test::sourceDir())};
@@ -111,6 +111,8 @@ class TestOpsctl : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase() { QCOMPARE(ops::test::prepareRoles(), QString()); }
+    void cleanupTestCase() { QCOMPARE(ops::test::dropRoles(), QString()); }
     void refundPrintsTheToolResult();
     void sigkilledCallerIsResumedWithTheSameKeyAndBytes();
     void killedBetweenCommitAndSendResumesWithTheSameKey();
@@ -136,7 +138,8 @@ void TestOpsctl::refundPrintsTheToolResult()
             .hasMatch(),
         r.out.constData());
     const Run shown = cli.run({u"show"_s, str(r.result()["operation_id"]), u"--json"_s});
-    QCOMPARE(str(json::parse(shown.out.constData())["created_by"]), u"agent:toolu_01"_s);
+    QCOMPARE(str(json::parse(shown.out.constData())["created_by"]),
+             ops::test::opsctlAgentActor(u"toolu_01"_s));
 }
 
 void TestOpsctl::sigkilledCallerIsResumedWithTheSameKeyAndBytes()

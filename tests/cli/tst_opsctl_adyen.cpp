@@ -3,11 +3,12 @@
 // never to Stripe, though Stripe is configured too. And the Northwind story on Adyen: refunds
 // answered `accepted`, settled by the notifications provider-sim signs and delivers to a running
 // `opsctl webhook serve`. Real provider-sim (demo seed) on a real database (SQLite, and
-// PostgreSQL as the _pg variant).
+// PostgreSQL as the _pg variant, where each opsctl logs in as the actor that runs it: the
+// people as themselves, the refund tool as the agent, the receiver as the service; issue 50).
 
 #include "support/processrun.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/testdatabase.h"
 #include "support/testpaths.h"
 #include "support/webhookserveprocess.h"
 
@@ -34,15 +35,19 @@ class TestOpsctlAdyen : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase() { QCOMPARE(ops::test::prepareRoles(), QString()); }
+    void cleanupTestCase() { QCOMPARE(ops::test::dropRoles(), QString()); }
     void init();
     void cleanup();
     void approvedHeldRefundGoesToAdyen();
     void notificationsSettleTheRows();
 
 private:
-    ProcessRun opsctl(const QStringList &args) const
+    // As the person --operator names, else as the agent (routeOperator).
+    ProcessRun opsctl(QStringList args) const
     {
-        return ops::test::runProcess(ops::test::opsctlPath(), args, m_env);
+        const QString who = ops::test::routeOperator(args);
+        return ops::test::runProcess(ops::test::opsctlPath(), args, m_db->programEnv(who, m_env));
     }
     json refund(const QString &order, qint64 amount) const
     {
@@ -74,23 +79,24 @@ private:
         return n;
     }
 
-    std::unique_ptr<ops::test::TestDatabase> m_db;
+    std::unique_ptr<ops::test::RolesFixture> m_db;
     std::unique_ptr<SimProcess> m_sim;
     QProcessEnvironment m_env;
 };
 
 void TestOpsctlAdyen::init()
 {
-    m_db = std::make_unique<ops::test::TestDatabase>();
+    m_db = std::make_unique<ops::test::RolesFixture>(ops::test::RolesFixture::ForPrograms{});
     m_sim = std::make_unique<SimProcess>(ops::test::providerSimPath(),
                                          SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
     m_sim->admin("POST", u"/_sim/adyen/config"_s, {{"auto_settle_ms", -1}});
     m_env = m_sim->stripeEnvironment();
-    m_env.insert(u"OPS_DB"_s, m_db->location());
     m_env.insert(u"OPS_ADYEN_URL"_s, m_sim->baseUrl().toString());
     m_env.insert(u"OPS_ADYEN_KEY"_s, u"adyen_test_demo"_s);
     m_env.insert(u"OPS_ADYEN_MERCHANT"_s, u"NorthwindECOM"_s);
+    if (m_db->onTeam())
+        return; // the team's directory has alice and bob as supervisors (teamfixture.h)
     for (const QString &who : {u"alice"_s, u"bob"_s}) {
         const ProcessRun r = opsctl({u"--operator"_s, u"alice"_s, u"operator"_s, u"add"_s, who,
                                      u"--role"_s, u"supervisor"_s});
@@ -130,7 +136,7 @@ void TestOpsctlAdyen::approvedHeldRefundGoesToAdyen()
 void TestOpsctlAdyen::notificationsSettleTheRows()
 {
     const QString key = u"44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056"_s;
-    QProcessEnvironment env = m_env;
+    QProcessEnvironment env = m_db->programEnv(u"svc"_s, m_env);
     env.insert(u"OPS_ADYEN_HMAC_KEY"_s, key);
     env.insert(u"OPS_STRIPE_WEBHOOK_SECRET"_s, u"whsec_adyen_story"_s);
     ops::test::WebhookServeProcess receiver(ops::test::opsctlPath(), env);
@@ -177,19 +183,18 @@ void TestOpsctlAdyen::notificationsSettleTheRows()
             op);
     QElapsedTimer waited;
     waited.start();
-    while (ops::test::TestDatabase::probeCount(m_db->location(), attention) == 0 &&
+    while (ops::test::TestDatabase::probeCount(m_db->path(), attention) == 0 &&
            waited.elapsed() < 15000)
         QThread::msleep(100);
-    QCOMPARE(ops::test::TestDatabase::probeCount(m_db->location(), attention), 1);
+    QCOMPARE(ops::test::TestDatabase::probeCount(m_db->path(), attention), 1);
     row = opsctl({u"show"_s, op, u"--json"_s}).result();
     QCOMPARE(text(row["state"]), u"succeeded"_s);
     QCOMPARE(text(row["provider_status"]), u"refund_failed"_s);
     // Two refunds sent, each once; three notifications, each stored once.
     QCOMPARE(posts("/v71/payments/"), 2);
-    QCOMPARE(
-        ops::test::TestDatabase::probeCount(
-            m_db->location(), u"SELECT COUNT(*) FROM provider_events WHERE provider = 'adyen'"_s),
-        3);
+    QCOMPARE(ops::test::TestDatabase::probeCount(
+                 m_db->path(), u"SELECT COUNT(*) FROM provider_events WHERE provider = 'adyen'"_s),
+             3);
 }
 
 QTEST_GUILESS_MAIN(TestOpsctlAdyen)
