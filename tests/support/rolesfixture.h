@@ -128,6 +128,24 @@ inline QString routeOperator(QStringList &args)
     return who;
 }
 
+// `base` for a program run by `who` (alice, bob, carol, agent, agent2, svc) on `location` (a
+// TestDatabase's: a file, or the owner's URL of a database migrated by the owner): OPS_DB the
+// file on SQLite; on PostgreSQL who's login's URL, PGPASSWORD its password and no OPS_OPERATOR
+// (a person's login is its own name).
+inline QProcessEnvironment programEnvironment(const QString &location, const QString &who,
+                                              QProcessEnvironment base)
+{
+    if (!onPostgres()) {
+        base.insert(QStringLiteral("OPS_DB"), location);
+        return base;
+    }
+    const QString login = pidName(teamLoginName(who));
+    base.insert(QStringLiteral("OPS_DB"), locationAs(location, login));
+    base.insert(QStringLiteral("PGPASSWORD"), passwordOf(login));
+    base.remove(QStringLiteral("OPS_OPERATOR"));
+    return base;
+}
+
 class RolesFixture
 {
 public:
@@ -274,16 +292,10 @@ public:
     {
         return m_team ? ops::test::locationAs(path(), pidName(loginName(who))) : path();
     }
-    // `base` for a program run by `who`: OPS_DB locationAs(who), and on PostgreSQL PGPASSWORD
-    // who's password (and no OPS_OPERATOR: a person's login is its own name).
+    // `base` for a program run by `who` on this database (programEnvironment).
     QProcessEnvironment programEnv(const QString &who, QProcessEnvironment base) const
     {
-        base.insert(QStringLiteral("OPS_DB"), locationAs(who));
-        if (m_team) {
-            base.insert(QStringLiteral("PGPASSWORD"), passwordOf(pidName(loginName(who))));
-            base.remove(QStringLiteral("OPS_OPERATOR"));
-        }
-        return base;
+        return programEnvironment(path(), who, std::move(base));
     }
     // Where another connection of `who` logs in (a Session, a job on a thread of its own): the
     // SQLite file, or the database's URL as who's login with its password.
