@@ -1,8 +1,9 @@
 // opsctl credit and opsctl execute as the agent runs them: a real process, a real SQLite file,
-// real HTTP to provider-sim. Exit codes and stdout are the docs/design.md §9 contract.
+// real HTTP to provider-sim. Exit codes and stdout are the docs/design.md §9 contract. On
+// PostgreSQL (the _pg variant) opsctl logs in as the agent; the owner only migrates (issue 50).
 
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/testdatabase.h"
 #include "support/testpaths.h"
 
 #include <QProcess>
@@ -40,8 +41,7 @@ public:
     {
         if (!m_sim.start())
             return false;
-        m_env = QProcessEnvironment::systemEnvironment();
-        m_env.insert(u"OPS_DB"_s, m_testDb.location());
+        m_env = m_roles.programEnv(u"agent"_s, QProcessEnvironment::systemEnvironment());
         m_env.insert(u"OPS_SLEN_URL"_s, m_sim.baseUrl().toString());
         m_env.insert(u"OPS_SLEN_KEY"_s, u"sk_test_demo"_s);
         m_env.insert(u"OPS_SLEN_PROJECT"_s, u"demo"_s);
@@ -61,7 +61,7 @@ public:
     }
     int rows() const
     {
-        return ops::test::TestDatabase::probeCount(m_testDb.location(),
+        return ops::test::TestDatabase::probeCount(m_roles.path(),
                                                    u"SELECT COUNT(*) FROM operations"_s);
     }
     size_t posts()
@@ -76,7 +76,7 @@ public:
     QProcessEnvironment &env() { return m_env; }
 
 private:
-    ops::test::TestDatabase m_testDb;
+    ops::test::RolesFixture m_roles{ops::test::RolesFixture::ForPrograms{}};
     SimProcess m_sim{ops::test::providerSimPath(),
                      SimProcess::demoSeedPath(ops::test::sourceDir())};
     QProcessEnvironment m_env;
@@ -96,6 +96,8 @@ class TestOpsctlSlen : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase() { QCOMPARE(ops::test::prepareRoles(), QString()); }
+    void cleanupTestCase() { QCOMPARE(ops::test::dropRoles(), QString()); }
     void creditTopupOnceAcrossProcesses();
     void rejectedChargeThenSameWorkNameAfterTopup();
     void executeRunsAndLaterCallCompletes();
