@@ -3,15 +3,17 @@
 // detail pane's timeline, the row's attempts cell and `opsctl show` mark operator attempts as
 // such. Migration 0009 brings a database from before (schema 8, with a row whose cap was raised
 // by two operator resends) to the new counts with every row valid and the audit chain intact.
-// Real SQLite files, or PostgreSQL in the _pg variant; opsctl as a process.
+// Real SQLite files, or PostgreSQL in the _pg variant; opsctl as a process. On PostgreSQL the
+// agent and alice act on their own logins and opsctl reads as the agent (issue 50); only the
+// schema-8 database of migrationKeepsRaisedCapRowsValid is written by the owner (no login could
+// write before migration 0011).
 
 #include "itemmodels/detailmodels.h"
 #include "itemmodels/operationtablemodel.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/database.h"
 #include "storage/db/sqltransaction.h"
-#include "support/storefixture.h"
-#include "support/testdatabase.h"
+#include "support/rolesfixture.h"
 #include "support/testpaths.h"
 
 #include <QDir>
@@ -30,12 +32,12 @@ namespace {
 
 constexpr qint64 kT0 = 1'795'000'000'000; // 2026-11-18, UTC ms
 
+// opsctl show, as the agent on PostgreSQL.
 json opsctlShow(const QString &db, const QString &id)
 {
     QProcess p;
-    auto env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"OPS_DB"_s, db);
-    p.setProcessEnvironment(env);
+    p.setProcessEnvironment(
+        test::programEnvironment(db, u"agent"_s, QProcessEnvironment::systemEnvironment()));
     p.start(ops::test::opsctlPath(), {u"show"_s, id, u"--json"_s});
     p.waitForFinished(60000);
     if (p.exitCode() != 0)
@@ -112,8 +114,8 @@ void oldRow(Connection &db, const QString &id, int automation, int operators, in
     tx.commit();
 }
 
-// A refund of 25.00 USD opened by the agent with the given cap.
-NewOperation refund(const QString &id, int cap)
+// A refund of 25.00 USD opened by the agent's `actor` (naming `agent`) with the given cap.
+NewOperation refund(const QString &id, int cap, const QString &actor, const QString &agent)
 {
     NewOperation n;
     n.id = id;
@@ -124,7 +126,8 @@ NewOperation refund(const QString &id, int cap)
     n.idempotencyKey = u"key-"_s + id;
     n.request = {"POST", u"/v1/refunds"_s, "amount=2500", "application/x-www-form-urlencoded"};
     n.attemptCap = cap;
-    n.createdBy = u"agent:toolu_1"_s;
+    n.createdBy = actor;
+    n.agent = agent;
     return n;
 }
 
@@ -143,6 +146,8 @@ class TestOperatorAttempts : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase() { QCOMPARE(test::prepareRoles(), QString()); }
+    void cleanupTestCase() { QCOMPARE(test::dropRoles(), QString()); }
     void migrationKeepsRaisedCapRowsValid();
     void operatorResendPastTheCapIsCountedApart();
     void automationNeverExceedsTheCap();
@@ -210,25 +215,28 @@ void TestOperatorAttempts::migrationKeepsRaisedCapRowsValid()
 
 void TestOperatorAttempts::operatorResendPastTheCapIsCountedApart()
 {
-    test::StoreFixture f;
+    test::RolesFixture f;
+    OperationStore &agent = f.agent();
+    OperationStore &alice = f.as(u"alice"_s);
     OperationStore &store = f.store();
-    const NewOperation n = refund(u"op_cap"_s, 2);
-    QVERIFY(store.openOrGet(n).created);
+    const QString bot = f.agentActor(u"toolu_1"_s);
+    const NewOperation n = refund(u"op_cap"_s, 2, bot, f.agentOf());
+    QVERIFY(agent.openOrGet(n).created);
     for (int i = 0; i < 2; ++i) {
-        const AttemptTicket t = store.beginAttempt(n.id, u"agent:toolu_1"_s);
+        const AttemptTicket t = agent.beginAttempt(n.id, bot);
         QCOMPARE(t.refusal, AttemptRefusal::None);
-        store.finishAttempt(n.id, t.attemptId, {});
+        agent.finishAttempt(n.id, t.attemptId, {});
     }
-    QCOMPARE(store.beginAttempt(n.id, u"agent:toolu_1"_s).refusal, AttemptRefusal::CapReached);
+    QCOMPARE(agent.beginAttempt(n.id, bot).refusal, AttemptRefusal::CapReached);
     QVERIFY(store.operation(n.id)->state == OperationState::Unknown);
 
     // Two operator resends past the spent cap: counted apart, the cap unchanged.
     for (int seq = 3; seq <= 4; ++seq) {
         const AttemptTicket t =
-            store.beginAttempt(n.id, u"operator:alice"_s, AttemptMode::OperatorResend);
+            alice.beginAttempt(n.id, f.person(u"alice"_s), AttemptMode::OperatorResend);
         QCOMPARE(t.refusal, AttemptRefusal::None);
         QCOMPARE(t.seq, seq);
-        store.finishAttempt(n.id, t.attemptId, {});
+        alice.finishAttempt(n.id, t.attemptId, {});
     }
     const Operation op = *store.operation(n.id);
     QCOMPARE(op.attempts, 2);
@@ -246,8 +254,8 @@ void TestOperatorAttempts::operatorResendPastTheCapIsCountedApart()
     const auto actor = [&timeline](int row) {
         return timeline.index(row, AttemptTableModel::ActorColumn).data().toString();
     };
-    QCOMPARE(actor(0), u"agent:toolu_1"_s);
-    QCOMPARE(actor(3), u"operator:alice (operator resend)"_s);
+    QCOMPARE(actor(0), bot);
+    QCOMPARE(actor(3), f.person(u"alice"_s) + u" (operator resend)"_s);
 
     const json shown = opsctlShow(f.path(), n.id);
     QCOMPARE(shown["operator_attempts"].get<int>(), 2);
@@ -263,22 +271,25 @@ void TestOperatorAttempts::automationNeverExceedsTheCap()
 {
     // After an operator resend the row may be open again (a colleague reopened nothing: the
     // store never reopens), and automation still stops at its own count.
-    test::StoreFixture f;
+    test::RolesFixture f;
+    OperationStore &agent = f.agent();
+    OperationStore &alice = f.as(u"alice"_s);
     OperationStore &store = f.store();
-    const NewOperation n = refund(u"op_auto"_s, 3);
-    QVERIFY(store.openOrGet(n).created);
+    const QString bot = f.agentActor(u"toolu_1"_s);
+    const NewOperation n = refund(u"op_auto"_s, 3, bot, f.agentOf());
+    QVERIFY(agent.openOrGet(n).created);
     // An operator resend of an open row (opsctl resend may do it) does not use automation's cap.
     const AttemptTicket byOperator =
-        store.beginAttempt(n.id, u"operator:alice"_s, AttemptMode::OperatorResend);
+        alice.beginAttempt(n.id, f.person(u"alice"_s), AttemptMode::OperatorResend);
     QCOMPARE(byOperator.refusal, AttemptRefusal::None);
-    store.finishAttempt(n.id, byOperator.attemptId, {});
+    alice.finishAttempt(n.id, byOperator.attemptId, {});
     int automation = 0;
     for (;;) {
-        const AttemptTicket t = store.beginAttempt(n.id, u"agent:toolu_1"_s);
+        const AttemptTicket t = agent.beginAttempt(n.id, bot);
         if (t.refusal != AttemptRefusal::None)
             break;
         ++automation;
-        store.finishAttempt(n.id, t.attemptId, {});
+        agent.finishAttempt(n.id, t.attemptId, {});
     }
     QCOMPARE(automation, 3);
     const Operation op = *store.operation(n.id);
