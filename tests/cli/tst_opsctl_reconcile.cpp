@@ -1,10 +1,12 @@
 // opsctl reconcile, proposals and serve as processes against provider-sim (issue 14 items 1, 2, 4,
 // 5): one JSON line per row, proposals applied by a person with refusals that write nothing, the
 // auto-close setting, and one reconciler per database across processes (lease, takeover, drain).
+// On PostgreSQL each opsctl logs in as the actor that runs it: alice and carol as themselves, the
+// reconciler and opsctl serve as the service (issue 50).
 
 #include "support/processrun.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/testdatabase.h"
 #include "support/testpaths.h"
 
 #include <QElapsedTimer>
@@ -22,13 +24,12 @@ namespace {
 
 struct Cli
 {
-    ops::test::TestDatabase db;
+    ops::test::RolesFixture db{ops::test::RolesFixture::ForPrograms{}};
     SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
 
     QProcessEnvironment env(const QString &who = u"alice"_s) const
     {
         QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        e.insert(u"OPS_DB"_s, db.location());
         e.insert(u"OPS_STRIPE_URL"_s, sim.baseUrl().toString());
         e.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
         e.insert(u"OPS_OPERATOR"_s, who);
@@ -36,16 +37,26 @@ struct Cli
         e.insert(u"OPS_RECONCILE_LEASE_MS"_s, u"1500"_s);
         e.insert(u"OPS_STRIPE_WEBHOOK_SECRET"_s, u"whsec_test_reconcile"_s);
         e.remove(u"OPS_SLEN_URL"_s);
-        return e;
+        return db.programEnv(who, e);
     }
+    // The reconciler and opsctl serve: the service's login on PostgreSQL; on SQLite as the suite
+    // always ran them, with alice named.
+    QProcessEnvironment serviceEnv() const { return env(db.onTeam() ? u"svc"_s : u"alice"_s); }
     ProcessRun run(const QStringList &args, const QString &who = u"alice"_s) const
     {
         return ops::test::runProcess(ops::test::opsctlPath(), args, env(who));
     }
+    ProcessRun runService(const QStringList &args) const
+    {
+        return ops::test::runProcess(ops::test::opsctlPath(), args, serviceEnv());
+    }
+    // On PostgreSQL the team's directory has alice and carol (sam) already (teamfixture.h).
     bool start()
     {
         if (!sim.start())
             return false;
+        if (db.onTeam())
+            return true;
         return run({u"operator"_s, u"add"_s, u"alice"_s, u"--role"_s, u"supervisor"_s}).exitCode ==
                    0 &&
                run({u"operator"_s, u"add"_s, u"carol"_s, u"--role"_s, u"support"_s}).exitCode == 0;
@@ -66,7 +77,7 @@ struct Cli
     }
     int count(const QString &sql) const
     {
-        return ops::test::TestDatabase::probeCount(db.location(), sql);
+        return ops::test::TestDatabase::probeCount(db.path(), sql);
     }
 };
 
@@ -101,6 +112,8 @@ class TestOpsctlReconcile : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase() { QCOMPARE(ops::test::prepareRoles(), QString()); }
+    void cleanupTestCase() { QCOMPARE(ops::test::dropRoles(), QString()); }
     void onceWritesOneLinePerRow();
     void proposalsApplyAndRefusals();
     void staleMeansEvidenceThatCouldChangeIt();
@@ -114,7 +127,7 @@ void TestOpsctlReconcile::onceWritesOneLinePerRow()
     QVERIFY2(c.start(), qPrintable(c.sim.error()));
     const QString moved = c.unknownRefund(u"4417"_s, u"ch_4417"_s, 3800, true);
     const QString notMoved = c.unknownRefund(u"1001"_s, u"ch_1001"_s, 5000, false);
-    const ProcessRun r = c.run({u"reconcile"_s, u"--once"_s, u"--json"_s});
+    const ProcessRun r = c.runService({u"reconcile"_s, u"--once"_s, u"--json"_s});
     QCOMPARE(r.exitCode, 0);
     const auto rows = lines(r.out);
     QCOMPARE(rows.size(), 2u);
@@ -135,7 +148,7 @@ void TestOpsctlReconcile::staleMeansEvidenceThatCouldChangeIt()
     Cli c;
     QVERIFY2(c.start(), qPrintable(c.sim.error()));
     const QString id = c.unknownRefund(u"1001"_s, u"ch_1001"_s, 5000, false);
-    QCOMPARE(c.run({u"reconcile"_s, u"--once"_s}).exitCode, 0);
+    QCOMPARE(c.runService({u"reconcile"_s, u"--once"_s}).exitCode, 0);
     const auto stale = [&c] {
         const json proposals =
             c.run({u"proposals"_s, u"list"_s, u"--json"_s}).result()["proposals"];
@@ -154,7 +167,7 @@ void TestOpsctlReconcile::proposalsApplyAndRefusals()
     Cli c;
     QVERIFY2(c.start(), qPrintable(c.sim.error()));
     const QString id = c.unknownRefund(u"1001"_s, u"ch_1001"_s, 5000, false);
-    QCOMPARE(c.run({u"reconcile"_s, u"--once"_s}).exitCode, 0);
+    QCOMPARE(c.runService({u"reconcile"_s, u"--once"_s}).exitCode, 0);
     const ProcessRun list = c.run({u"proposals"_s, u"list"_s, u"--json"_s});
     QCOMPARE(list.exitCode, 0);
     const json proposals = list.result()["proposals"];
@@ -181,7 +194,7 @@ void TestOpsctlReconcile::proposalsApplyAndRefusals()
     QCOMPARE(applied.exitCode, 0);
     QCOMPARE(text(applied.result()["result"]), u"applied"_s);
     QCOMPARE(c.count(u"SELECT COUNT(*) FROM operations WHERE state = 'failed' AND closed_by = "
-                     "'operator:alice'"_s),
+                     "'%1'"_s.arg(ops::test::personActorOf(u"alice"_s))),
              1);
     const ProcessRun again = c.run({u"proposals"_s, u"apply"_s, QString::number(pid)});
     QCOMPARE(again.exitCode, 2);
@@ -206,7 +219,7 @@ void TestOpsctlReconcile::autoCloseOffLeavesProposals()
     QCOMPARE(text(shown["reconcile_schedule"]), u"2m,10m,2h"_s);
     QCOMPARE(c.count(u"SELECT COUNT(*) FROM audit WHERE action LIKE 'settings.reconcile%'"_s), 2);
     const QString moved = c.unknownRefund(u"4417"_s, u"ch_4417"_s, 3800, true);
-    const auto rows = lines(c.run({u"reconcile"_s, u"--once"_s, u"--json"_s}).out);
+    const auto rows = lines(c.runService({u"reconcile"_s, u"--once"_s, u"--json"_s}).out);
     QCOMPARE(resultFor(rows, moved), u"proposal"_s);
     QCOMPARE(c.count(u"SELECT COUNT(*) FROM operations WHERE state = 'unknown'"_s), 1);
 }
@@ -218,7 +231,7 @@ void TestOpsctlReconcile::oneServicePerDatabase()
     QProcess a;
     QProcess b;
     for (QProcess *p : {&a, &b}) {
-        p->setProcessEnvironment(c.env());
+        p->setProcessEnvironment(c.serviceEnv());
         p->start(ops::test::opsctlPath(), {u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s});
         QVERIFY(p->waitForStarted());
         QVERIFY(p->waitForReadyRead(10'000));
