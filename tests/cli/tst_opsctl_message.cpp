@@ -1,12 +1,13 @@
 // `opsctl message send OP --text TEXT` as a real process against a real SQLite file and
 // provider-sim's helpdesk sink: free text goes through the console's truth guard (rule 11);
 // a refusal exits 2 with the reason on stderr, and neither the outbox, the audit trail nor the
-// helpdesk sees anything. Honest text is queued and delivered once.
+// helpdesk sees anything. Honest text is queued and delivered once. On PostgreSQL the rows are
+// the agent's, written on its login, and opsctl sends as carol, a person (support; issue 50).
 
 #include "storage/messages/messagestore.h"
 #include "support/messagefixture.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/storefixture.h"
 #include "support/testpaths.h"
 
 #include <QProcess>
@@ -14,8 +15,8 @@
 
 using namespace Qt::StringLiterals;
 using namespace ops;
+using ops::test::RolesFixture;
 using ops::test::SimProcess;
-using ops::test::StoreFixture;
 
 namespace {
 
@@ -46,6 +47,7 @@ class TestOpsctlMessage : public QObject
 
 private slots:
     void initTestCase();
+    void cleanupTestCase() { QCOMPARE(ops::test::dropRoles(), QString()); }
     void refusedTextExitsTwoAndStoresNothing_data();
     void refusedTextExitsTwoAndStoresNothing();
     void honestTextIsQueuedAndSentOnce_data();
@@ -53,7 +55,7 @@ private slots:
 
 private:
     CliRun opsctl(const QString &db, const QStringList &args);
-    static QString rowFor(StoreFixture &f, Row row);
+    static QString rowFor(RolesFixture &f, Row row);
     static int count(const QString &db, const QString &table);
 
     SimProcess m_sim{ops::test::providerSimPath()};
@@ -61,6 +63,7 @@ private:
 
 void TestOpsctlMessage::initTestCase()
 {
+    QCOMPARE(ops::test::prepareRoles(), QString());
     QVERIFY(m_sim.start());
 }
 
@@ -71,29 +74,37 @@ CliRun TestOpsctlMessage::opsctl(const QString &db, const QStringList &args)
     env.insert(u"OPS_HELPDESK_URL"_s, m_sim.baseUrl().toString());
     env.remove(u"OPS_HELPDESK_KEY"_s);
     env.remove(u"OPS_OPERATOR"_s);
+    // A person messages customers: on PostgreSQL carol's login (support) with its password; on
+    // SQLite nobody is named, as the suite always ran it.
+    env = ops::test::programEnvironment(db, u"carol"_s, env);
     p.setProcessEnvironment(env);
-    p.start(ops::test::opsctlPath(), QStringList{u"--db"_s, db} + args);
+    p.start(ops::test::opsctlPath(), QStringList{u"--db"_s, env.value(u"OPS_DB"_s)} + args);
     p.waitForFinished(30000);
     return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
             QString::fromUtf8(p.readAllStandardError())};
 }
 
-QString TestOpsctlMessage::rowFor(StoreFixture &f, Row row)
+// The row as the engine leaves it, opened and closed by the agent (agent:test on SQLite, as
+// messagefixture.h's operationIn; on PostgreSQL the agent's login names itself).
+QString TestOpsctlMessage::rowFor(RolesFixture &f, Row row)
 {
-    const NewOperation refund = test::refundOperation(u"op_msg"_s);
-    switch (row) {
-    case Row::Unknown:
-        return test::operationIn(f.store(), refund, OperationState::Unknown).id;
-    case Row::Failed:
-        return test::operationIn(f.store(), refund, OperationState::Failed).id;
-    case Row::PendingRefund:
-        return test::operationIn(f.store(), refund, OperationState::Succeeded, u"pending"_s).id;
-    case Row::SettledRefund:
-        return test::operationIn(f.store(), refund, OperationState::Succeeded).id;
-    case Row::Missing:
+    if (row == Row::Missing)
         return u"op_nowhere"_s;
-    }
-    return {};
+    const QString actor = f.agentActor(u"test"_s);
+    NewOperation refund = test::refundOperation(u"op_msg"_s);
+    refund.createdBy = actor;
+    refund.agent = f.agentOf();
+    OperationStore &agent = f.agent();
+    const QString id = agent.openOrGet(refund).operation.id;
+    if (row == Row::Unknown)
+        agent.markUnknown(id, u"stored 500"_s, actor);
+    else if (row == Row::Failed)
+        agent.closeFailed(id, u"card_declined"_s, actor, u"provider"_s);
+    else
+        agent.closeSucceeded(id, u"re_3Q9x"_s,
+                             row == Row::PendingRefund ? u"pending"_s : u"succeeded"_s, actor,
+                             u"provider"_s);
+    return id;
 }
 
 int TestOpsctlMessage::count(const QString &db, const QString &table)
@@ -155,7 +166,7 @@ void TestOpsctlMessage::refusedTextExitsTwoAndStoresNothing()
     QFETCH(QStringList, args);
     QFETCH(QString, reason);
     m_sim.reset();
-    StoreFixture f;
+    RolesFixture f;
     const QString id = rowFor(f, row);
     const QString db = f.path();
     const int messages = count(db, u"messages"_s);
@@ -191,7 +202,7 @@ void TestOpsctlMessage::honestTextIsQueuedAndSentOnce()
     QFETCH(Row, row);
     QFETCH(QString, text);
     m_sim.reset();
-    StoreFixture f;
+    RolesFixture f;
     const QString id = rowFor(f, row);
     const QString db = f.path();
     const QStringList send = {u"message"_s, u"send"_s, id, u"--text"_s, text};
