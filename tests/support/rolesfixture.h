@@ -115,6 +115,15 @@ inline QString opsctlAgentActor(const QString &call, const QString &who = QStrin
     return QStringLiteral("agent:") + (call.isEmpty() ? QStringLiteral("opsctl") : call);
 }
 
+// The actor of `opsctl mcp`'s stdio call `call` (<client>:<request id>) run with
+// programEnv(agent): agent:mcp:<call> on SQLite; agent:<login>:<call> on PostgreSQL, where the
+// stdio server names the agent's login (app/cli/mcpcommand.cpp, DESIGN §13).
+inline QString mcpStdioActor(const QString &call, const QString &who = QStringLiteral("agent"))
+{
+    return QStringLiteral("agent:%1:%2")
+        .arg(onPostgres() ? pidName(who) : QStringLiteral("mcp"), call);
+}
+
 // Who runs opsctl with `args`: the person its --operator NAME names (alice, bob, carol), else
 // the agent (a tool command, a read, a sweep). `args` gets NAME as this backend names that person
 // (personName), so a person's login is not refused for a name other than its own.
@@ -279,7 +288,7 @@ public:
     {
         return m_team ? m_team->path() : m_single ? m_single->path() : m_bare->location();
     }
-    // A folder for the other files a case writes (exports).
+    // A folder for the other files a case writes (exports, a program's HOME).
     QString scratchDir() const
     {
         return m_team     ? m_team->scratchDir()

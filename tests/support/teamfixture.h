@@ -71,7 +71,7 @@ public:
     ManualClock &clock() { return m_clock; }
     // The database's URL as the owner: for reading what a case left, not for writing.
     QString path() const { return m_testDb.location(); }
-    // A folder for the other files a case writes (exports), as StoreFixture's.
+    // A folder for the other files a case writes (exports, a program's HOME).
     QString scratchDir() const { return m_testDb.scratchDir(); }
 
 private:
