@@ -2,12 +2,13 @@
 // provider-sim as Stripe. Every bad input gets a JSON-RPC error (or an HTTP refusal), nothing
 // is stored, and the server keeps answering. Also runs on PostgreSQL (tst_mcpserver_pg). Over
 // HTTP the bearer token is a real agent's (`opsctl agent add legacy`); the agents' own cases
-// (several agents, revocation, rotation, the shared token) are in tst_mcpagents.
+// (several agents, revocation, rotation, the shared token) are in tst_mcpagents. On PostgreSQL
+// the server logs in as the agent and alice adds `legacy` (issue 50).
 
 #include "support/processrun.h"
 #include "support/rawhttp.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/testdatabase.h"
 #include "support/testpaths.h"
 
 #include <QProcess>
@@ -92,6 +93,7 @@ class TestMcpServer : public QObject
 
 private slots:
     void initTestCase();
+    void cleanupTestCase() { QCOMPARE(ops::test::dropRoles(), QString()); }
     void init();
     void cleanup();
 
@@ -122,12 +124,13 @@ private:
                               bool withToken = true);
 
     std::unique_ptr<SimProcess> m_sim;
-    std::unique_ptr<ops::test::TestDatabase> m_db;
+    std::unique_ptr<ops::test::RolesFixture> m_db;
     QByteArray m_token; // the agent `legacy`'s, once an HTTP case asked for it
 };
 
 void TestMcpServer::initTestCase()
 {
+    QCOMPARE(ops::test::prepareRoles(), QString());
     m_sim = std::make_unique<SimProcess>(ops::test::providerSimPath(),
                                          SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
@@ -136,7 +139,7 @@ void TestMcpServer::initTestCase()
 void TestMcpServer::init()
 {
     m_sim->reset();
-    m_db = std::make_unique<ops::test::TestDatabase>();
+    m_db = std::make_unique<ops::test::RolesFixture>(ops::test::RolesFixture::ForPrograms{});
     m_token.clear();
 }
 
@@ -148,7 +151,6 @@ void TestMcpServer::cleanup()
 QProcessEnvironment TestMcpServer::env() const
 {
     QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    e.insert(u"OPS_DB"_s, m_db->location());
     e.insert(u"OPS_STRIPE_URL"_s, m_sim->baseUrl().toString());
     e.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
     e.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"1000"_s);
@@ -160,25 +162,30 @@ QProcessEnvironment TestMcpServer::env() const
         e.remove(QString::fromLatin1(name));
     e.insert(u"HOME"_s, m_db->scratchDir());
     e.insert(u"XDG_CONFIG_HOME"_s, m_db->scratchDir());
-    return e;
+    return m_db->programEnv(u"agent"_s, e);
 }
 
 // The token of the agent `legacy`, added by the supervisor `sam` (who bootstraps the empty
-// database); empty when opsctl refused.
+// database); on PostgreSQL by alice, a supervisor of the team, on her login. Empty when opsctl
+// refused.
 QByteArray TestMcpServer::agentToken()
 {
     if (!m_token.isEmpty())
         return m_token;
     const QString opsctl = ops::test::opsctlPath();
     const QStringList sam = {u"--operator"_s, u"sam"_s};
-    if (ops::test::runProcess(
+    if (!m_db->onTeam() &&
+        ops::test::runProcess(
             opsctl,
             sam + QStringList{u"operator"_s, u"add"_s, u"sam"_s, u"--role"_s, u"supervisor"_s},
             env())
-            .exitCode != 0)
+                .exitCode != 0)
         return {};
     const auto added =
-        ops::test::runProcess(opsctl, sam + QStringList{u"agent"_s, u"add"_s, u"legacy"_s}, env());
+        m_db->onTeam() ? ops::test::runProcess(opsctl, {u"agent"_s, u"add"_s, u"legacy"_s},
+                                               m_db->programEnv(u"alice"_s, env()))
+                       : ops::test::runProcess(
+                             opsctl, sam + QStringList{u"agent"_s, u"add"_s, u"legacy"_s}, env());
     if (added.exitCode == 0)
         m_token = QByteArray::fromStdString(added.result().value("token", std::string()));
     return m_token;
@@ -189,7 +196,7 @@ int TestMcpServer::rows(const QString &table)
     const QString name = u"tst-mcp-count"_s;
     int n = -1;
     {
-        QSqlDatabase db = ops::Database::open(m_db->location(), name);
+        QSqlDatabase db = ops::Database::open(m_db->path(), name);
         QSqlQuery q(db);
         if (q.exec(u"SELECT COUNT(*) FROM "_s + table) && q.next())
             n = q.value(0).toInt();
@@ -202,7 +209,7 @@ void TestMcpServer::exec(const QStringList &statements)
 {
     const QString name = u"tst-mcp-exec"_s;
     {
-        QSqlDatabase db = ops::Database::open(m_db->location(), name);
+        QSqlDatabase db = ops::Database::open(m_db->path(), name);
         for (const QString &sql : statements) {
             QSqlQuery q(db);
             QVERIFY2(q.exec(sql), qPrintable(q.lastError().text()));
@@ -223,11 +230,11 @@ void TestMcpServer::refundOverStdio()
     QVERIFY(json::parse(result["content"][0]["text"].get<std::string>()) ==
             result["structuredContent"]);
     QCOMPARE(rows(u"operations"_s), 1);
-    QSqlDatabase db = ops::Database::open(m_db->location(), u"tst-mcp-actor"_s);
+    QSqlDatabase db = ops::Database::open(m_db->path(), u"tst-mcp-actor"_s);
     {
         QSqlQuery q(db);
         QVERIFY(q.exec(u"SELECT created_by FROM operations"_s) && q.next());
-        QCOMPARE(q.value(0).toString(), u"agent:mcp:tst:7"_s);
+        QCOMPARE(q.value(0).toString(), ops::test::mcpStdioActor(u"tst:7"_s));
     }
     db = {};
     QSqlDatabase::removeDatabase(u"tst-mcp-actor"_s);
@@ -309,7 +316,7 @@ void TestMcpServer::workerReusesItsConnection()
             first["structuredContent"]["operation_id"]);
 
     QCOMPARE(rows(u"operations"_s), 2);
-    QSqlDatabase db = ops::Database::open(m_db->location(), u"tst-mcp-reuse"_s);
+    QSqlDatabase db = ops::Database::open(m_db->path(), u"tst-mcp-reuse"_s);
     {
         QSqlQuery q(db);
         QVERIFY(q.exec(u"SELECT order_id, charge_id, amount_minor, state, idempotency_key "
@@ -535,7 +542,7 @@ void TestMcpServer::httpSession()
     QVERIFY(good.json()["result"]["structuredContent"]["status"] == "refunded");
     QCOMPARE(rows(u"operations"_s), 1);
     {
-        QSqlDatabase db = ops::Database::open(m_db->location(), u"tst-mcp-http-actor"_s);
+        QSqlDatabase db = ops::Database::open(m_db->path(), u"tst-mcp-http-actor"_s);
         QSqlQuery q(db);
         QVERIFY(q.exec(u"SELECT created_by FROM operations"_s) && q.next());
         QCOMPARE(q.value(0).toString(), u"agent:legacy:tst:3"_s); // the token's agent
