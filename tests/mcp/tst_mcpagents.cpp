@@ -3,13 +3,14 @@
 // request's bearer token names an agent; anything else is 401 and runs nothing. Calls are
 // audited as agent:NAME:<client>:<request id>. The old shared OPS_MCP_TOKEN works only for the
 // active agent OPS_MCP_AGENT names. No token ever reaches the server's output. Also runs on
-// PostgreSQL (tst_mcpagents_pg).
+// PostgreSQL (tst_mcpagents_pg), where the server logs in as the agent and alice, a supervisor
+// of the team, manages the agents (issue 50).
 
 #include "support/mcphttp.h"
 #include "support/processrun.h"
 #include "support/rawhttp.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/testdatabase.h"
 #include "support/testpaths.h"
 
 #include <QCryptographicHash>
@@ -49,6 +50,7 @@ class TestMcpAgents : public QObject
 
 private slots:
     void initTestCase();
+    void cleanupTestCase() { QCOMPARE(ops::test::dropRoles(), QString()); }
     void init();
     void cleanup();
 
@@ -86,12 +88,13 @@ private:
     void verifyRefused(const HttpReply &reply) const;
 
     std::unique_ptr<ops::test::SimProcess> m_sim;
-    std::unique_ptr<ops::test::TestDatabase> m_db;
+    std::unique_ptr<ops::test::RolesFixture> m_db;
     QList<QByteArray> m_tokens; // every token this case issued or configured
 };
 
 void TestMcpAgents::initTestCase()
 {
+    QCOMPARE(ops::test::prepareRoles(), QString());
     m_sim = std::make_unique<ops::test::SimProcess>(
         ops::test::providerSimPath(), ops::test::SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
@@ -100,8 +103,10 @@ void TestMcpAgents::initTestCase()
 void TestMcpAgents::init()
 {
     m_sim->reset();
-    m_db = std::make_unique<ops::test::TestDatabase>();
+    m_db = std::make_unique<ops::test::RolesFixture>(ops::test::RolesFixture::ForPrograms{});
     m_tokens = {kShared};
+    if (m_db->onTeam())
+        return; // alice, a supervisor of the team's directory, manages the agents
     const auto sam = opsctl({u"operator"_s, u"add"_s, u"sam"_s, u"--role"_s, u"supervisor"_s});
     QVERIFY2(sam.exitCode == 0, sam.err.constData());
 }
@@ -119,16 +124,19 @@ QProcessEnvironment TestMcpAgents::env() const
         e.remove(QString::fromLatin1(name));
     e.insert(u"HOME"_s, m_db->scratchDir()); // no mcp.key of the machine's user
     e.insert(u"XDG_CONFIG_HOME"_s, m_db->scratchDir());
-    e.insert(u"OPS_DB"_s, m_db->location());
     e.insert(u"OPS_STRIPE_URL"_s, m_sim->baseUrl().toString());
     e.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
     e.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"1000"_s);
     e.insert(u"QT_LOGGING_RULES"_s, u"ops.*.debug=true"_s);
-    return e;
+    return m_db->programEnv(u"agent"_s, e); // the tool server logs in as the agent
 }
 
+// As the supervisor who manages the agents: sam on SQLite, alice's login on PostgreSQL.
 ops::test::ProcessRun TestMcpAgents::opsctl(const QStringList &args) const
 {
+    if (m_db->onTeam())
+        return ops::test::runProcess(ops::test::opsctlPath(), args,
+                                     m_db->programEnv(u"alice"_s, env()));
     return ops::test::runProcess(ops::test::opsctlPath(),
                                  QStringList{u"--operator"_s, u"sam"_s} + args, env());
 }
@@ -196,7 +204,7 @@ QStringList TestMcpAgents::column(const QString &sql) const
     const QString name = u"tst-mcpagents-read"_s;
     QStringList values;
     {
-        QSqlDatabase db = ops::Database::open(m_db->location(), name);
+        QSqlDatabase db = ops::Database::open(m_db->path(), name);
         QSqlQuery q(db);
         if (q.exec(sql))
             while (q.next())
@@ -208,7 +216,7 @@ QStringList TestMcpAgents::column(const QString &sql) const
 
 int TestMcpAgents::count(const QString &sql) const
 {
-    return ops::test::TestDatabase::probeCount(m_db->location(), sql);
+    return ops::test::TestDatabase::probeCount(m_db->path(), sql);
 }
 
 void TestMcpAgents::verifyRefused(const HttpReply &reply) const
@@ -253,7 +261,7 @@ void TestMcpAgents::twoAgentsRefundUnderTheirNames()
         QVERIFY2(agent["last_used_at"].is_string(), agent.dump().c_str());
     if (!ops::test::onPostgres()) // the file and its WAL hold hashes, never a token
         for (const QString &suffix : {u""_s, u"-wal"_s}) {
-            QFile file(m_db->location() + suffix);
+            QFile file(m_db->path() + suffix);
             if (file.open(QIODevice::ReadOnly))
                 verifyNoToken(file.readAll(), "database");
         }
