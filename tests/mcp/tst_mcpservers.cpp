@@ -3,12 +3,13 @@
 // both, provider-sim as Stripe. Sixteen calls race one refund across the two servers, and sixteen
 // race different amounts on one charge; each race ends with one operation per unit and at most
 // one refund per unit, and rule 9 admits only what the charge holds. Also the servers' bound on
-// database connections (--db-connections), printed at start, and its bad values.
+// database connections (--db-connections), printed at start, and its bad values. On PostgreSQL
+// the servers log in as the agent and alice, a supervisor of the team, adds it (issue 50).
 
 #include "support/mcphttp.h"
 #include "support/processrun.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/testdatabase.h"
 #include "support/testpaths.h"
 
 #include <QTest>
@@ -31,6 +32,7 @@ class TestMcpServers : public QObject
 
 private slots:
     void initTestCase();
+    void cleanupTestCase() { QCOMPARE(ops::test::dropRoles(), QString()); }
     void init();
     void cleanup();
 
@@ -52,7 +54,7 @@ private:
     std::set<std::string> refundKeys();
 
     std::unique_ptr<ops::test::SimProcess> m_sim;
-    std::unique_ptr<ops::test::TestDatabase> m_db;
+    std::unique_ptr<ops::test::RolesFixture> m_db;
     QByteArray m_token;
     ops::test::McpHttpServer m_servers[2];
     QByteArray m_sessions[2];
@@ -60,6 +62,7 @@ private:
 
 void TestMcpServers::initTestCase()
 {
+    QCOMPARE(ops::test::prepareRoles(), QString());
     m_sim = std::make_unique<ops::test::SimProcess>(
         ops::test::providerSimPath(), ops::test::SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
@@ -68,9 +71,11 @@ void TestMcpServers::initTestCase()
 void TestMcpServers::init()
 {
     m_sim->reset();
-    m_db = std::make_unique<ops::test::TestDatabase>();
-    const auto sam = opsctl({u"operator"_s, u"add"_s, u"sam"_s, u"--role"_s, u"supervisor"_s});
-    QVERIFY2(sam.exitCode == 0, sam.err.constData());
+    m_db = std::make_unique<ops::test::RolesFixture>(ops::test::RolesFixture::ForPrograms{});
+    if (!m_db->onTeam()) { // on PostgreSQL alice, a supervisor of the team's directory, adds it
+        const auto sam = opsctl({u"operator"_s, u"add"_s, u"sam"_s, u"--role"_s, u"supervisor"_s});
+        QVERIFY2(sam.exitCode == 0, sam.err.constData());
+    }
     const auto agent = opsctl({u"agent"_s, u"add"_s, u"desk"_s});
     m_token = QByteArray::fromStdString(agent.result().value("token", std::string()));
     QVERIFY2(!m_token.isEmpty(), agent.err.constData());
@@ -99,15 +104,18 @@ QProcessEnvironment TestMcpServers::env() const
         e.remove(QString::fromLatin1(name));
     e.insert(u"HOME"_s, m_db->scratchDir());
     e.insert(u"XDG_CONFIG_HOME"_s, m_db->scratchDir());
-    e.insert(u"OPS_DB"_s, m_db->location());
     e.insert(u"OPS_STRIPE_URL"_s, m_sim->baseUrl().toString());
     e.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
     e.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"5000"_s);
-    return e;
+    return m_db->programEnv(u"agent"_s, e); // the tool servers log in as the agent
 }
 
+// As the supervisor who adds the agent: sam on SQLite, alice's login on PostgreSQL.
 ops::test::ProcessRun TestMcpServers::opsctl(const QStringList &args) const
 {
+    if (m_db->onTeam())
+        return ops::test::runProcess(ops::test::opsctlPath(), args,
+                                     m_db->programEnv(u"alice"_s, env()));
     return ops::test::runProcess(ops::test::opsctlPath(),
                                  QStringList{u"--operator"_s, u"sam"_s} + args, env());
 }
@@ -152,7 +160,7 @@ QList<HttpReply> TestMcpServers::race(const std::function<json(int)> &call)
 
 qint64 TestMcpServers::probe(const QString &sql) const
 {
-    return ops::test::TestDatabase::probeCount(m_db->location(), sql);
+    return ops::test::TestDatabase::probeCount(m_db->path(), sql);
 }
 
 std::set<std::string> TestMcpServers::refundKeys()
