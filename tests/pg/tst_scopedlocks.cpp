@@ -3,15 +3,15 @@
 // against real provider-sim over loopback, on either backend; and on PostgreSQL a rule-9 race
 // whose balance reads overlap on purpose, which only the per-charge lock keeps within the
 // balance; and sixteen race one credit movement's work name. Each ends with one operation and
-// at most one refund (or movement) per unit.
+// at most one refund (or movement) per unit. On PostgreSQL every opsctl and every caller logs in
+// as the agent; the owner migrates and adds the rule-9 race's slowing trigger (issue 50).
 
 #include "storage/db/sqlconnection.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/operationstore.h"
 #include "support/onthreads.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/storefixture.h"
-#include "support/testdatabase.h"
 #include "support/testpaths.h"
 
 #include <QProcess>
@@ -45,6 +45,8 @@ class TestScopedLocks : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase() { QCOMPARE(ops::test::prepareRoles(), QString()); }
+    void cleanupTestCase() { QCOMPARE(ops::test::dropRoles(), QString()); }
     void init();
     void cleanup();
     void sixteenProcessesRaceOneRefund();
@@ -61,28 +63,30 @@ private:
     // What the provider refunded: the amount of each key it answered 200 to, once per key.
     qint64 refundedByProvider() const;
 
-    std::unique_ptr<ops::test::TestDatabase> m_db;
+    std::unique_ptr<ops::test::RolesFixture> m_db;
     std::unique_ptr<SimProcess> m_sim;
     QProcessEnvironment m_env;
 };
 
 void TestScopedLocks::init()
 {
-    m_db = std::make_unique<ops::test::TestDatabase>();
+    m_db = std::make_unique<ops::test::RolesFixture>(ops::test::RolesFixture::ForPrograms{});
     m_sim = std::make_unique<SimProcess>(ops::test::providerSimPath());
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
     m_sim->seed(
         {{"api_keys", {{{"key", "sk_test_locks"}, {"project", "t"}}}},
          {"charges", {{{"id", "ch_race"}, {"amount", kChargeAmount}, {"currency", "usd"}}}}});
-    m_env = QProcessEnvironment::systemEnvironment();
-    m_env.insert(u"OPS_DB"_s, m_db->location());
+    m_env = m_db->programEnv(u"agent"_s, QProcessEnvironment::systemEnvironment());
     m_env.insert(u"OPS_STRIPE_URL"_s, m_sim->baseUrl().toString());
     m_env.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_locks"_s);
     // Generous: sixteen processes start at once on two cores beside other suites, and this is
     // a test of the locks, not of the provider's speed.
     m_env.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"20000"_s);
     m_env.remove(u"OPS_OPERATOR"_s);
-    // The schema exists before the race: the race is about refunds, not about migrating.
+    // The schema exists before the race: the race is about refunds, not about migrating. On
+    // PostgreSQL the owner migrated it (RolesFixture).
+    if (m_db->onTeam())
+        return;
     QProcess first;
     first.setProcessEnvironment(m_env);
     first.start(ops::test::opsctlPath(), {u"db"_s, u"migrate"_s});
@@ -163,10 +167,10 @@ void TestScopedLocks::sixteenProcessesRaceOneRefund()
                            u"ch_race"_s, u"--amount"_s, u"2500"_s};
     });
     QCOMPARE(codes.count(0), kProcesses);
-    QCOMPARE(scalar(m_db->location(), u"SELECT COUNT(*) FROM operations"_s), 1);
+    QCOMPARE(scalar(m_db->path(), u"SELECT COUNT(*) FROM operations"_s), 1);
     // Said in full when it fails: CI once saw none succeeded on a loaded machine (stop 47).
-    QVERIFY2(scalar(m_db->location(),
-                    u"SELECT COUNT(*) FROM operations WHERE state = 'succeeded'"_s) == 1,
+    QVERIFY2(scalar(m_db->path(), u"SELECT COUNT(*) FROM operations WHERE state = 'succeeded'"_s) ==
+                 1,
              listedRows().constData());
     // Every request the provider saw carried the one stored key: one refund at most.
     const json posts = refundPosts();
@@ -192,7 +196,7 @@ void TestScopedLocks::sixteenProcessesRaceAmountsOnOneCharge()
                            QString::number(1000 + i)};
     });
     QCOMPARE(codes.count(-1), 0);
-    const QString location = m_db->location();
+    const QString location = m_db->path();
     const qint64 stored = scalar(location, u"SELECT COALESCE(SUM(amount_minor), 0) FROM "
                                            "operations WHERE state <> 'failed'"_s);
     const qint64 rows = scalar(location, u"SELECT COUNT(*) FROM operations"_s);
@@ -214,24 +218,31 @@ void TestScopedLocks::overlappingBalanceReadsStayWithinTheBalance()
 {
     if (!ops::test::onPostgres())
         QSKIP("SQLite has one writer: balance reads cannot overlap there");
-    test::StoreFixture fx;
-    Connection &owner = connectionOf(fx.store());
+    test::RolesFixture fx;
     // Every opening pauses 200 ms between its balance read and its insert, so all eight read
-    // the same balance at once unless something orders them: only the charge's lock does.
-    for (const QString &ddl :
-         {u"CREATE FUNCTION test_slow_open() RETURNS trigger LANGUAGE plpgsql AS "
-          "$$ BEGIN PERFORM pg_sleep(0.2); RETURN NEW; END $$"_s,
-          u"CREATE TRIGGER test_slow_open BEFORE INSERT ON operations FOR EACH ROW "
-          "EXECUTE FUNCTION test_slow_open()"_s}) {
-        QSqlQuery q(owner);
-        QVERIFY2(q.exec(ddl), qPrintable(q.lastError().text()));
+    // the same balance at once unless something orders them: only the charge's lock does. Only
+    // the owner may add a trigger: deliberate, on a connection of its own (owner_writers.txt).
+    {
+        Connection owner = Database::open(fx.path(), u"scopedlocks-owner"_s);
+        for (const QString &ddl :
+             {u"CREATE FUNCTION test_slow_open() RETURNS trigger LANGUAGE plpgsql AS "
+              "$$ BEGIN PERFORM pg_sleep(0.2); RETURN NEW; END $$"_s,
+              u"CREATE TRIGGER test_slow_open BEFORE INSERT ON operations FOR EACH ROW "
+              "EXECUTE FUNCTION test_slow_open()"_s}) {
+            QSqlQuery q(owner);
+            QVERIFY2(q.exec(ddl), qPrintable(q.lastError().text()));
+        }
     }
+    QSqlDatabase::removeDatabase(u"scopedlocks-owner"_s);
+    const QString actor = fx.agentActor(u"t"_s);
+    const QString agent = fx.agentOf();
     constexpr int kCallers = 8;
     std::mutex mutex;
     int created = 0;
     int refused = 0;
     const QDateTime readAt = fx.clock().now();
-    const QStringList errors = onThreads(fx.path(), kCallers, [&](Connection &db, int i) {
+    // Each caller on a connection of the agent's login.
+    const QStringList errors = onThreads(fx.agentLocation(), kCallers, [&](Connection &db, int i) {
         OperationStore store(db, fx.clock());
         NewOperation op;
         op.id = u"op_bal_%1"_s.arg(i);
@@ -243,7 +254,8 @@ void TestScopedLocks::overlappingBalanceReadsStayWithinTheBalance()
         op.amount = {3000 + i, u"usd"_s};
         op.idempotencyKey = u"key-bal-%1"_s.arg(i);
         op.request = {"POST", u"/v1/refunds"_s, "x", "application/x-www-form-urlencoded"};
-        op.createdBy = u"agent:t"_s;
+        op.createdBy = actor;
+        op.agent = agent;
         const OpenResult r = store.openOrGet(op, BalanceGuard{kChargeAmount, 0, readAt});
         std::lock_guard lock(mutex);
         (r.created ? created : refused) += 1;
@@ -291,7 +303,7 @@ void TestScopedLocks::sixteenProcessesRaceOneCreditWorkName()
     }
     QCOMPARE(operations.size(), size_t(1));
     QVERIFY(movements.size() <= 1);
-    QCOMPARE(scalar(m_db->location(), u"SELECT COUNT(*) FROM operations"_s), 1);
+    QCOMPARE(scalar(m_db->path(), u"SELECT COUNT(*) FROM operations"_s), 1);
     // Every request to the credit provider carried the one stored key: one movement at most.
     std::set<std::string> keys;
     const json log = slen.requests();
