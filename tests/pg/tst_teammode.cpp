@@ -1,7 +1,10 @@
 // Team mode (issue 7): one PostgreSQL database shared by many connections, processes and
 // consoles. Every case uses separate connections (threads, or opsctl processes) on a fresh
 // database; the suite runs only against the throwaway server (ctest: tst_teammode, fixture
-// pg_server) and fails when there is none.
+// pg_server) and fails when there is none. Each actor logs in as its role (issue 50): the agent
+// opens and sends, alice and bob resend and watch from their consoles, carol asks and messages,
+// the service reads and sequences; the owner migrates, and ends other logins' backends (a
+// superuser's SELECT) where a case cuts connections.
 
 #include "console/consolejobs.h"
 #include "engine/refundengine.h"
@@ -16,8 +19,8 @@
 #include "storage/resendlease.h"
 #include "storage/session.h"
 #include "support/onthreads.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
-#include "support/storefixture.h"
 #include "support/testpaths.h"
 
 #include <QAbstractItemModelTester>
@@ -39,7 +42,9 @@ using ops::test::onThreads;
 
 namespace {
 
-NewOperation newOperation(OperationKind kind, const QString &id, const QString &unit)
+// Opened by the agent's `actor`, naming `agent` (RolesFixture::agentActor, agentOf).
+NewOperation newOperation(OperationKind kind, const QString &id, const QString &unit,
+                          const QString &actor, const QString &agent)
 {
     NewOperation op;
     op.id = id;
@@ -55,7 +60,8 @@ NewOperation newOperation(OperationKind kind, const QString &id, const QString &
     op.idempotencyKey = kind == OperationKind::Refund ? u"key-"_s + id : u"work-"_s + unit;
     op.request = {"POST", u"/v1/refunds"_s, "id=" + id.toUtf8(),
                   "application/x-www-form-urlencoded"};
-    op.createdBy = u"agent:t"_s;
+    op.createdBy = actor;
+    op.agent = agent;
     return op;
 }
 
@@ -73,6 +79,7 @@ class TestTeamMode : public QObject
 
 private slots:
     void initTestCase();
+    void cleanupTestCase() { QCOMPARE(test::dropRoles(), QString()); }
     void init();
     void cleanup();
     void concurrentMigrateOfAFreshDatabase();
@@ -91,13 +98,29 @@ private slots:
     void applicationRoleAppendsButCannotRewriteHistory();
 
 private:
-    std::unique_ptr<test::StoreFixture> m_fx;
+    // A refund, credit or execution the agent opens (as the tool call agent:…:t).
+    NewOperation agentOperation(OperationKind kind, const QString &id, const QString &unit) const
+    {
+        return newOperation(kind, id, unit, m_fx->agentActor(u"t"_s), m_fx->agentOf());
+    }
+    // Ends every other backend on this database but the suite's reading connection's: only a
+    // superuser may end another login's, so the owner does (a SELECT; it writes nothing).
+    qint64 endOtherBackends() const
+    {
+        return test::ownerRead(m_fx->path(),
+                               u"SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                               "WHERE datname = current_database() AND pid <> pg_backend_pid()"_s)
+            .toLongLong();
+    }
+
+    std::unique_ptr<test::RolesFixture> m_fx;
     std::unique_ptr<test::SimProcess> m_sim;
 };
 
 void TestTeamMode::initTestCase()
 {
     QVERIFY2(test::onPostgres(), "tst_teammode runs on PostgreSQL only (OPS_TEST_BACKEND)");
+    QCOMPARE(test::prepareRoles(), QString());
     m_sim = std::make_unique<test::SimProcess>(
         ops::test::providerSimPath(), test::SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
@@ -106,7 +129,7 @@ void TestTeamMode::initTestCase()
 void TestTeamMode::init()
 {
     m_sim->reset();
-    m_fx = std::make_unique<test::StoreFixture>();
+    m_fx = std::make_unique<test::RolesFixture>();
 }
 
 void TestTeamMode::cleanup()
@@ -154,13 +177,15 @@ void TestTeamMode::concurrentOpenOrGetMakesOneRow()
     constexpr int kCallers = 16;
     std::mutex mutex;
     std::vector<OpenResult> results;
-    const QStringList errors = onThreads(m_fx->path(), kCallers, [&](Connection &db, int i) {
-        OperationStore store(db, m_fx->clock());
-        const OpenResult r = store.openOrGet(
-            newOperation(OperationKind(kind), u"op_%1"_s.arg(i), u"4417|3800|usd"_s));
-        std::lock_guard lock(mutex);
-        results.push_back(r);
-    });
+    // Sixteen callers of the agent, each on a connection of its login.
+    const QStringList errors =
+        onThreads(m_fx->agentLocation(), kCallers, [&](Connection &db, int i) {
+            OperationStore store(db, m_fx->clock());
+            const OpenResult r = store.openOrGet(
+                agentOperation(OperationKind(kind), u"op_%1"_s.arg(i), u"4417|3800|usd"_s));
+            std::lock_guard lock(mutex);
+            results.push_back(r);
+        });
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u"; "_s)));
     QCOMPARE(int(results.size()), kCallers);
     QCOMPARE(std::count_if(results.begin(), results.end(), [](auto &r) { return r.created; }), 1);
@@ -188,9 +213,11 @@ void TestTeamMode::twoConsolesResendingAtOnceSendOneRequest()
         EngineConfig config;
         config.backoffBase = std::chrono::milliseconds(1);
         config.backoffCap = std::chrono::milliseconds(2);
-        RefundEngine engine(m_fx->store(), client, config, [](std::chrono::milliseconds) {});
+        RefundEngine engine(m_fx->agent(), client, config, [](std::chrono::milliseconds) {});
         for (int i = 0; i < 2; ++i)
-            id = engine.refund({u"order-4417"_s, u"ch_4417"_s, 3800, u"usd"_s}, u"agent:t"_s)
+            id = engine
+                     .refund({u"order-4417"_s, u"ch_4417"_s, 3800, u"usd"_s},
+                             m_fx->agentActor(u"t"_s))
                      .operationId;
     }
     m_sim->clearFaults();
@@ -207,18 +234,18 @@ void TestTeamMode::twoConsolesResendingAtOnceSendOneRequest()
     // Two consoles on two "desks" press Resend at the same moment; the provider is slow, so both
     // are in their jobs while the first request is in flight.
     m_sim->addFault({{"route", "POST /v1/refunds"}, {"mode", "latency"}, {"delay_ms", 800}});
-    console::JobConfig config;
-    config.dbLocation = m_fx->path();
-    config.stripe = stripe;
-    config.slenProblem = u"not used"_s;
     std::vector<console::ResendOutcome> outcomes(2);
     std::vector<std::thread> desks;
     for (int i = 0; i < 2; ++i) {
-        desks.emplace_back([&, i] {
-            const QString who = i == 0 ? u"alice"_s : u"bob"_s;
-            outcomes[size_t(i)] =
-                console::runResend(config, m_fx->clock(), id, u"operator:"_s + who,
-                                   u"operator:%1#desk%2"_s.arg(who).arg(i));
+        // Each desk's job logs in as its person.
+        const QString who = i == 0 ? u"alice"_s : u"bob"_s;
+        console::JobConfig config;
+        config.dbLocation = m_fx->loginLocation(who);
+        config.stripe = stripe;
+        config.slenProblem = u"not used"_s;
+        desks.emplace_back([&, i, who, config] {
+            outcomes[size_t(i)] = console::runResend(config, m_fx->clock(), id, m_fx->person(who),
+                                                     u"%1#desk%2"_s.arg(m_fx->person(who)).arg(i));
         });
     }
     for (auto &t : desks)
@@ -235,8 +262,9 @@ void TestTeamMode::twoConsolesResendingAtOnceSendOneRequest()
 
 void TestTeamMode::rowFromAnotherProcessReachesTheModelWithinTwoSeconds()
 {
-    // This console: its own connection, a model, live refresh by LISTEN/NOTIFY.
-    OperationQuery query(m_fx->secondConnection(), m_fx->clock());
+    // This console (alice's): its own connection, a model, live refresh by LISTEN/NOTIFY.
+    const auto desk = m_fx->another(u"alice"_s);
+    OperationQuery query(desk->db(), m_fx->clock());
     OperationTableModel model(query);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setFilter({});
@@ -246,8 +274,8 @@ void TestTeamMode::rowFromAnotherProcessReachesTheModelWithinTwoSeconds()
     watcher.start(60000); // the probe interval: refresh must come from the notification
 
     // Another process on another desk: the agent's opsctl.
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"OPS_DB"_s, m_fx->path());
+    QProcessEnvironment env =
+        m_fx->programEnv(u"agent"_s, QProcessEnvironment::systemEnvironment());
     env.insert(u"OPS_STRIPE_URL"_s, m_sim->baseUrl().toString());
     env.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_demo"_s);
     QProcess opsctl;
@@ -269,17 +297,22 @@ void TestTeamMode::rowFromAnotherProcessReachesTheModelWithinTwoSeconds()
 
 void TestTeamMode::approvalAndMessageRowsNotifyConsoles_data()
 {
+    // Who writes it, and the statement, where %1 is that person's actor.
+    QTest::addColumn<QString>("who");
     QTest::addColumn<QString>("sql");
     QTest::addRow("approval requested")
+        << u"carol"_s
         << u"INSERT INTO approvals (operation_id, action, requested_by, requested_at, payload) "
-           "VALUES ('op_n', 'close', 'operator:carol', 0, '{}')"_s;
+           "VALUES ('op_n', 'close', '%1', 0, '{}')"_s;
     QTest::addRow("approval decided")
-        << u"UPDATE approvals SET state = 'rejected', decided_by = 'operator:bob' WHERE id = 1"_s;
+        << u"bob"_s << u"UPDATE approvals SET state = 'rejected', decided_by = '%1' WHERE id = 1"_s;
     QTest::addRow("message queued")
+        << u"carol"_s
         << u"INSERT INTO messages (operation_id, conversation, template, language, body, "
            "idempotency_key, created_by, created_at) VALUES ('op_n', 'cus_1', 'custom', 'en', "
-           "'hello', 'msg_n2', 'operator:carol', 0)"_s;
+           "'hello', 'msg_n2', '%1', 0)"_s;
     QTest::addRow("message send failed")
+        << u"carol"_s
         << u"UPDATE messages SET state = 'failed', last_error = 'timeout' WHERE id = 1"_s;
 }
 
@@ -287,21 +320,24 @@ void TestTeamMode::approvalAndMessageRowsNotifyConsoles_data()
 // approvals and messages tables have notify triggers of their own (migrations 0003, 0004).
 void TestTeamMode::approvalAndMessageRowsNotifyConsoles()
 {
+    QFETCH(QString, who);
     QFETCH(QString, sql);
-    Connection &db = connectionOf(m_fx->store());
-    m_fx->store().openOrGet(newOperation(OperationKind::Refund, u"op_n"_s, u"n"_s));
-    runQuery(db, u"INSERT INTO approvals (operation_id, action, requested_by, requested_at, "
-                 "payload) VALUES ('op_n', 'resend', 'operator:carol', 0, '{}')"_s);
-    runQuery(db, u"INSERT INTO messages (operation_id, conversation, template, language, body, "
-                 "idempotency_key, created_by, created_at) VALUES ('op_n', 'cus_1', 'custom', "
-                 "'en', 'hello', 'msg_n1', 'operator:carol', 0)"_s);
-    OperationQuery query(m_fx->secondConnection(), m_fx->clock());
+    m_fx->agent().openOrGet(agentOperation(OperationKind::Refund, u"op_n"_s, u"n"_s));
+    Connection &carol = connectionOf(m_fx->as(u"carol"_s));
+    const QString asked = m_fx->person(u"carol"_s);
+    runQuery(carol, u"INSERT INTO approvals (operation_id, action, requested_by, requested_at, "
+                    "payload) VALUES ('op_n', 'resend', '%1', 0, '{}')"_s.arg(asked));
+    runQuery(carol, u"INSERT INTO messages (operation_id, conversation, template, language, "
+                    "body, idempotency_key, created_by, created_at) VALUES ('op_n', 'cus_1', "
+                    "'custom', 'en', 'hello', 'msg_n1', '%1', 0)"_s.arg(asked));
+    const auto desk = m_fx->another(u"alice"_s);
+    OperationQuery query(desk->db(), m_fx->clock());
     ChangeWatcher watcher(query);
     QSignalSpy changed(&watcher, &ChangeWatcher::changed);
     watcher.start(60000); // the probe interval: the change must come from the notification
     QTest::qWait(300);    // anything committed before LISTEN has been delivered or dropped
     changed.clear();
-    runQuery(db, sql);
+    runQuery(connectionOf(m_fx->as(who)), sql.contains(u"%1"_s) ? sql.arg(m_fx->person(who)) : sql);
     QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 20000); // well before the 60 s probe
 }
 
@@ -310,7 +346,8 @@ void TestTeamMode::approvalAndMessageRowsNotifyConsoles()
 // each notification restarted never closed, so no console reloaded until the writers stopped.
 void TestTeamMode::steadyWritesStillReachTheConsole()
 {
-    OperationQuery query(m_fx->secondConnection(), m_fx->clock());
+    const auto desk = m_fx->another(u"alice"_s);
+    OperationQuery query(desk->db(), m_fx->clock());
     ChangeWatcher watcher(query);
     QSignalSpy changed(&watcher, &ChangeWatcher::changed);
     watcher.start(60000); // the probe interval: the change must come from the notifications
@@ -329,19 +366,22 @@ void TestTeamMode::auditChainIntactAfterConcurrentWriters()
 {
     constexpr int kWriters = 8;
     constexpr int kOpsEach = 6;
-    const QStringList errors = onThreads(m_fx->path(), kWriters, [&](Connection &db, int w) {
-        OperationStore store(db, m_fx->clock());
-        for (int n = 0; n < kOpsEach; ++n) {
-            const QString id = u"op_w%1_%2"_s.arg(w).arg(n);
-            store.openOrGet(newOperation(OperationKind::Refund, id, id));
-            const AttemptTicket t = store.beginAttempt(id, u"agent:t"_s);
-            AttemptResult r;
-            r.outcome = Outcome::NoAnswer;
-            store.finishAttempt(id, t.attemptId, r);
-        }
-    });
+    const QString actor = m_fx->agentActor(u"t"_s);
+    // Eight writers of the agent, each on a connection of its login.
+    const QStringList errors =
+        onThreads(m_fx->agentLocation(), kWriters, [&](Connection &db, int w) {
+            OperationStore store(db, m_fx->clock());
+            for (int n = 0; n < kOpsEach; ++n) {
+                const QString id = u"op_w%1_%2"_s.arg(w).arg(n);
+                store.openOrGet(agentOperation(OperationKind::Refund, id, id));
+                const AttemptTicket t = store.beginAttempt(id, actor);
+                AttemptResult r;
+                r.outcome = Outcome::NoAnswer;
+                store.finishAttempt(id, t.attemptId, r);
+            }
+        });
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u"; "_s)));
-    Connection &db = connectionOf(m_fx->store());
+    Connection &db = connectionOf(m_fx->store()); // the service's: it sequences
     AuditSequencer::drain(db); // an entry whose committer met another sequencer may still wait
     // opened + attempt.started + attempt.finished per operation, one chain without forks.
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit"_s), kWriters * kOpsEach * 3);
@@ -354,7 +394,9 @@ void TestTeamMode::droppedConnectionLeavesNoHalfWrittenOperation()
 {
     // A blocker holds the audit queue (migration 0015), so the writer's transaction stops after
     // inserting the operation row and before its audit entry; then its server process is killed.
-    Connection blocker = m_fx->secondConnection();
+    // Only the owner may lock the queue so (logins may only read and queue): a lock, no write.
+    const QString blockerName = u"teammode-blocker"_s;
+    Connection blocker = Database::open(m_fx->path(), blockerName);
     QVERIFY(QSqlQuery(blocker).exec(u"BEGIN"_s));
     QVERIFY(QSqlQuery(blocker).exec(u"LOCK TABLE audit_pending IN EXCLUSIVE MODE"_s));
     std::atomic<qint64> writerPid = 0;
@@ -362,11 +404,11 @@ void TestTeamMode::droppedConnectionLeavesNoHalfWrittenOperation()
     std::thread writer([&] {
         const QString name = u"teammode-writer"_s;
         {
-            Connection db = Database::open(m_fx->path(), name);
+            Connection db = Database::open(m_fx->agentLocation(), name);
             writerPid = scalar(db, u"SELECT pg_backend_pid()"_s);
             OperationStore store(db, m_fx->clock());
             try {
-                store.openOrGet(newOperation(OperationKind::Refund, u"op_half"_s, u"half"_s));
+                store.openOrGet(agentOperation(OperationKind::Refund, u"op_half"_s, u"half"_s));
                 writerError = u"the write went through"_s;
             } catch (const StoreError &e) {
                 writerError = e.message();
@@ -376,14 +418,21 @@ void TestTeamMode::droppedConnectionLeavesNoHalfWrittenOperation()
     });
     Connection &watcher = connectionOf(m_fx->store());
     QTRY_VERIFY_WITH_TIMEOUT(writerPid > 0, 10000);
-    // Wait until the writer is inside its transaction, blocked on the audit queue.
-    QTRY_COMPARE_WITH_TIMEOUT(scalar(watcher, u"SELECT COUNT(*) FROM pg_stat_activity WHERE "
-                                              "pid = %1 AND wait_event_type = 'Lock' AND "
-                                              "state = 'active'"_s.arg(writerPid.load())),
-                              1, 10000);
-    QCOMPARE(scalar(watcher, u"SELECT pg_terminate_backend(%1)::int"_s.arg(writerPid.load())), 1);
+    // Wait until the writer is inside its transaction, blocked on the audit queue (read as the
+    // owner: another login's wait is hidden from a login without pg_read_all_stats).
+    QTRY_COMPARE_WITH_TIMEOUT(
+        test::ownerRead(m_fx->path(), u"SELECT COUNT(*) FROM pg_stat_activity WHERE "
+                                      "pid = %1 AND wait_event_type = 'Lock' AND "
+                                      "state = 'active'"_s.arg(writerPid.load())),
+        u"1"_s, 10000);
+    // The agent's backend: only a superuser may end another login's (a SELECT by the owner).
+    QCOMPARE(test::ownerRead(m_fx->path(),
+                             u"SELECT pg_terminate_backend(%1)::int"_s.arg(writerPid.load())),
+             u"1"_s);
     writer.join();
     QVERIFY(QSqlQuery(blocker).exec(u"ROLLBACK"_s));
+    blocker = {};
+    QSqlDatabase::removeDatabase(blockerName);
 
     QVERIFY2(!writerError.isEmpty() && writerError != u"the write went through"_s,
              qPrintable(writerError));
@@ -391,7 +440,7 @@ void TestTeamMode::droppedConnectionLeavesNoHalfWrittenOperation()
     QCOMPARE(scalar(watcher, u"SELECT COUNT(*) FROM audit_entries"_s), 0);
     // The writer lock died with the connection: the next writer is not blocked.
     const OpenResult again =
-        m_fx->store().openOrGet(newOperation(OperationKind::Refund, u"op_whole"_s, u"half"_s));
+        m_fx->agent().openOrGet(agentOperation(OperationKind::Refund, u"op_whole"_s, u"half"_s));
     QVERIFY(again.created);
     QVERIFY(!AuditLog::firstBroken(watcher));
 }
@@ -400,41 +449,38 @@ void TestTeamMode::unreachableServerIsReportedAndRecovered()
 {
     // This console's connections die (as when the server restarts or the network drops); the
     // watcher says so once, reconnects, re-opens the shared connection and reloads.
-    OperationQuery query(m_fx->secondConnection(), m_fx->clock());
+    const auto desk = m_fx->another(u"alice"_s);
+    OperationQuery query(desk->db(), m_fx->clock());
     ChangeWatcher watcher(query);
     QSignalSpy unreachable(&watcher, &ChangeWatcher::unreachable);
     QSignalSpy reachable(&watcher, &ChangeWatcher::reachable);
     QSignalSpy changed(&watcher, &ChangeWatcher::changed);
     watcher.start(200);
     const qint64 pidOfQuery = scalar(connectionOf(query), u"SELECT pg_backend_pid()"_s);
-    Connection &admin = connectionOf(m_fx->store());
     // Every other backend on this database: the console's connection and its listener.
-    QVERIFY(scalar(admin, u"SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
-                          "datname = current_database() AND pid <> pg_backend_pid()"_s) >= 2);
+    QVERIFY(endOtherBackends() >= 2);
     QTRY_COMPARE_WITH_TIMEOUT(unreachable.count(), 1, 5000);
     QTRY_COMPARE_WITH_TIMEOUT(reachable.count(), 1, 5000);
     QVERIFY(changed.count() >= 1);
     QVERIFY(scalar(connectionOf(query), u"SELECT pg_backend_pid()"_s) != pidOfQuery);
     // Live again: a commit elsewhere is noticed.
     changed.clear();
-    m_fx->store().openOrGet(newOperation(OperationKind::Refund, u"op_after"_s, u"after"_s));
+    m_fx->agent().openOrGet(agentOperation(OperationKind::Refund, u"op_after"_s, u"after"_s));
     QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 10000);
 }
 
 void TestTeamMode::consoleStatusBarSaysUnreachableAndRetries()
 {
-    Session session(m_fx->path(), m_fx->clock());
-    ui::MainWindow window(session, u"operator:alice"_s, u"operator:alice#desk"_s);
+    Session session(m_fx->loginLocation(u"alice"_s), m_fx->clock());
+    ui::MainWindow window(session, m_fx->person(u"alice"_s), m_fx->person(u"alice"_s) + u"#desk"_s);
     window.show();
     window.startLiveRefresh(200);
-    Connection &admin = connectionOf(m_fx->store());
-    QVERIFY(scalar(admin, u"SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
-                          "datname = current_database() AND pid <> pg_backend_pid()"_s) >= 2);
+    QVERIFY(endOtherBackends() >= 2);
     QTRY_VERIFY_WITH_TIMEOUT(window.statusText().startsWith(u"Database unreachable — retrying"_s),
                              5000);
     QTRY_COMPARE_WITH_TIMEOUT(window.statusText(), u"Database reachable again"_s, 5000);
     // The console works again: a row another process commits now appears.
-    m_fx->store().openOrGet(newOperation(OperationKind::Refund, u"op_back"_s, u"back"_s));
+    m_fx->agent().openOrGet(agentOperation(OperationKind::Refund, u"op_back"_s, u"back"_s));
     QTRY_COMPARE_WITH_TIMEOUT(window.operationsModel()->rowCount(), 1, 10000);
 }
 
@@ -455,25 +501,15 @@ void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory_data()
 void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory()
 {
     QFETCH(QString, sql);
-    static int n = 0;
-    const QString role = u"ops_person_t_%1_%2"_s.arg(QCoreApplication::applicationPid()).arg(++n);
-    const QString actor = u"operator:"_s + role;
-    Connection &owner = connectionOf(m_fx->store());
-    for (const QString &g : {u"CREATE ROLE %1 LOGIN PASSWORD 'pw-%1'"_s.arg(role),
-                             u"GRANT ops_supervisor TO %1"_s.arg(role)}) {
-        QSqlQuery q(owner); // DDL: not preparable, run as plain statements
-        QVERIFY2(q.exec(g), qPrintable(q.lastError().text()));
-    }
-    QUrl url(m_fx->path());
-    url.setUserName(role);
-    url.setPassword(u"pw-"_s + role);
+    // alice's login: a member of ops_supervisor with a scram password (teamlogins.h).
+    const QString actor = m_fx->person(u"alice"_s);
+    Connection &reader = connectionOf(m_fx->store());
     const QString name = u"teammode-app-role"_s;
     {
-        Connection db = Database::open(url.toString(), name);
+        Connection db = Database::open(m_fx->loginLocation(u"alice"_s), name);
         Database::migrate(db); // up to date: reads the version under the writer lock
         OperationStore store(db, m_fx->clock());
-        NewOperation op = newOperation(OperationKind::Refund, u"op_role"_s, u"role"_s);
-        op.createdBy = actor;
+        NewOperation op = newOperation(OperationKind::Refund, u"op_role"_s, u"role"_s, actor, {});
         const OpenResult r = store.openOrGet(op);
         QVERIFY(r.created);
         store.addEvidence(
@@ -488,10 +524,8 @@ void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory()
                  qPrintable(q.lastError().text()));
     }
     QSqlDatabase::removeDatabase(name);
-    QCOMPARE(scalar(owner, u"SELECT COUNT(*) FROM evidence"_s), 1);
-    QVERIFY(!AuditLog::firstBroken(owner));
-    QSqlQuery(owner).exec(u"DROP OWNED BY %1"_s.arg(role));
-    QSqlQuery(owner).exec(u"DROP ROLE %1"_s.arg(role));
+    QCOMPARE(scalar(reader, u"SELECT COUNT(*) FROM evidence"_s), 1);
+    QVERIFY(!AuditLog::firstBroken(reader));
 }
 
 QTEST_MAIN(TestTeamMode)
