@@ -240,7 +240,7 @@ void TestTeamMode::twoConsolesResendingAtOnceSendOneRequest()
         // Each desk's job logs in as its person.
         const QString who = i == 0 ? u"alice"_s : u"bob"_s;
         console::JobConfig config;
-        config.dbLocation = m_fx->loginLocation(who);
+        config.dbLocation = m_fx->location(who);
         config.stripe = stripe;
         config.slenProblem = u"not used"_s;
         desks.emplace_back([&, i, who, config] {
@@ -471,7 +471,7 @@ void TestTeamMode::unreachableServerIsReportedAndRecovered()
 
 void TestTeamMode::consoleStatusBarSaysUnreachableAndRetries()
 {
-    Session session(m_fx->loginLocation(u"alice"_s), m_fx->clock());
+    Session session(m_fx->location(u"alice"_s), m_fx->clock());
     ui::MainWindow window(session, m_fx->person(u"alice"_s), m_fx->person(u"alice"_s) + u"#desk"_s);
     window.show();
     window.startLiveRefresh(200);
@@ -506,7 +506,7 @@ void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory()
     Connection &reader = connectionOf(m_fx->store());
     const QString name = u"teammode-app-role"_s;
     {
-        Connection db = Database::open(m_fx->loginLocation(u"alice"_s), name);
+        Connection db = Database::open(m_fx->location(u"alice"_s), name);
         Database::migrate(db); // up to date: reads the version under the writer lock
         OperationStore store(db, m_fx->clock());
         NewOperation op = newOperation(OperationKind::Refund, u"op_role"_s, u"role"_s, actor, {});
