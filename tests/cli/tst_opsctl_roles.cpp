@@ -1,10 +1,13 @@
 // opsctl obeys the same rights as the console (issue 6): a real opsctl process on a real SQLite
 // file. Refused actions exit 2 with a clear message and write nothing; a close above the
 // four-eyes threshold prints the pending approval; another supervisor approves it. db check warns
-// when a threshold is set and fewer than two people may approve it (issue 50).
+// when a threshold is set and fewer than two people may approve it (issue 50). On PostgreSQL each
+// person runs opsctl on their own login and the rows are seeded by their roles (issue 50); names
+// no login has (dave, erin, the bootstrap's x, root and sam) run as the owner, whose typed names
+// are not checked (tests/pg/owner_writers.txt says where).
 
 #include "storage/access/approvals.h"
-#include "support/storefixture.h"
+#include "support/rolesfixture.h"
 #include "support/testpaths.h"
 
 #include <QProcess>
@@ -16,6 +19,7 @@
 using namespace Qt::StringLiterals;
 using namespace ops;
 using nlohmann::json;
+using ops::test::RolesFixture;
 using ops::test::StoreFixture;
 
 namespace {
@@ -31,17 +35,24 @@ struct Run
 class Opsctl
 {
 public:
-    explicit Opsctl(const QString &db)
+    // On `db` as the one file (SQLite) or the owner (PostgreSQL); with `roles`, each run logs in
+    // as the person its --operator names, else as the agent (routeOperator).
+    explicit Opsctl(const QString &db, const RolesFixture *roles = nullptr)
+        : m_roles(roles)
     {
         m_env = QProcessEnvironment::systemEnvironment();
         m_env.insert(u"OPS_DB"_s, db);
         m_env.remove(u"OPS_OPERATOR"_s);
         m_env.insert(u"USER"_s, u"nobody-here"_s);
     }
-    Run run(const QStringList &args) const
+    Run run(QStringList args) const
     {
         QProcess p;
         p.setProcessEnvironment(m_env);
+        if (m_roles) {
+            const QString who = ops::test::routeOperator(args);
+            p.setProcessEnvironment(m_roles->programEnv(who, m_env));
+        }
         p.start(ops::test::opsctlPath(), args);
         p.waitForFinished(60000);
         return {p.exitCode(), p.readAllStandardOutput().trimmed(),
@@ -50,6 +61,7 @@ public:
     QProcessEnvironment &env() { return m_env; }
 
 private:
+    const RolesFixture *m_roles = nullptr;
     QProcessEnvironment m_env;
 };
 
@@ -69,8 +81,9 @@ int count(Connection &db, const QString &table)
     return q.value(0).toInt();
 }
 
-// An unknown refund of `amount` cents with one evidence item; returns the evidence id.
-qint64 unknownRow(StoreFixture &f, const QString &id, qint64 amount)
+// An unknown refund of `amount` cents, opened and left unknown by the agent, with one evidence
+// item by alice; returns the evidence id.
+qint64 unknownRow(RolesFixture &f, const QString &id, qint64 amount)
 {
     NewOperation op;
     op.id = id;
@@ -80,11 +93,20 @@ qint64 unknownRow(StoreFixture &f, const QString &id, qint64 amount)
     op.amount = {amount, u"usd"_s};
     op.idempotencyKey = u"key-"_s + id;
     op.request = {"POST", u"/v1/refunds"_s, "amount=1", "application/x-www-form-urlencoded"};
-    op.createdBy = u"agent:test"_s;
-    f.store().openOrGet(op);
-    f.store().markUnknown(id, u"stored 500"_s, u"agent:t"_s);
-    return f.store().addEvidence(
-        {0, id, u"note"_s, u"looked"_s, u"text/plain"_s, "no refund", {}, {}, u"operator:alice"_s});
+    op.createdBy = f.agentActor(u"test"_s);
+    op.agent = f.agentOf();
+    f.agent().openOrGet(op);
+    f.agent().markUnknown(id, u"stored 500"_s, f.agentActor(u"t"_s));
+    return f.as(u"alice"_s)
+        .addEvidence({0,
+                      id,
+                      u"note"_s,
+                      u"looked"_s,
+                      u"text/plain"_s,
+                      "no refund",
+                      {},
+                      {},
+                      f.person(u"alice"_s)});
 }
 
 } // namespace
@@ -93,6 +115,8 @@ class TestOpsctlRoles : public QObject
 {
     Q_OBJECT
 private slots:
+    void initTestCase() { QCOMPARE(ops::test::prepareRoles(), QString()); }
+    void cleanupTestCase() { QCOMPARE(ops::test::dropRoles(), QString()); }
     void refusedActions_data();
     void refusedActions();
     void fourEyesCloseFromTheCommandLine();
@@ -182,19 +206,28 @@ void TestOpsctlRoles::refusedActions()
     QFETCH(QString, identity);
     QFETCH(QStringList, args);
     QFETCH(QString, message);
-    StoreFixture f;
+    RolesFixture f;
     Connection &db = connectionOf(f.store());
+    const QString alice = f.person(u"alice"_s);
     QCOMPARE(unknownRow(f, u"op_a"_s, 3800), qint64(1));
     // A pending approval #1 that carol may not approve: alice's close of a large refund.
-    setApprovalThreshold(db, 0, u"operator:alice"_s, u"usd"_s, 100000);
+    setApprovalThreshold(connectionOf(f.as(u"alice"_s)), 0, alice, u"usd"_s, 100000);
     const qint64 big = unknownRow(f, u"op_b"_s, 500000);
-    QCOMPARE(f.store()
-                 .closeManually(
-                     {u"op_b"_s, OperationState::Failed, {}, {big}, u"operator:alice"_s, u"none"_s})
+    QCOMPARE(f.as(u"alice"_s)
+                 .closeManually({u"op_b"_s, OperationState::Failed, {}, {big}, alice, u"none"_s})
                  .refusal,
              ManualCloseRefusal::AwaitingApproval);
-    f.addOperator(u"erin"_s, Role::Support);
-    setOperatorDisabled(db, 0, u"operator:alice"_s, u"erin"_s, true);
+    // erin, disabled, has no login on PostgreSQL: a directory row the owner writes there, for
+    // her row only.
+    const QString ownerName = u"roles-owner"_s;
+    if (!f.onTeam() || identity.endsWith(u" erin"_s)) {
+        Connection owner = f.onTeam() ? Database::open(f.path(), ownerName) : Connection{};
+        Connection &directory = f.onTeam() ? owner : connectionOf(f.as(u"alice"_s));
+        addOperator(directory, f.clock().nowMs(), alice, u"erin"_s, Role::Support);
+        setOperatorDisabled(directory, 0, alice, u"erin"_s, true);
+    }
+    if (QSqlDatabase::contains(ownerName))
+        QSqlDatabase::removeDatabase(ownerName);
     const int audit = count(db, u"audit"_s);
     const int evidence = count(db, u"evidence"_s);
     const int operators = count(db, u"operators"_s);
@@ -208,7 +241,22 @@ void TestOpsctlRoles::refusedActions()
     // A helpdesk nobody listens on: a message refused by the store never reaches it.
     cli.env().insert(u"OPS_HELPDESK_URL"_s, u"http://127.0.0.1:9"_s);
     const QString how = identity.section(u' ', 0, 0);
-    const QString who = identity.section(u' ', 1);
+    QString who = identity.section(u' ', 1);
+    const bool person = QStringList{u"alice"_s, u"bob"_s, u"carol"_s}.contains(who);
+    if (f.onTeam() && (person || how == u"nobody"_s || who == u"a;b"_s)) {
+        // A person on their own login (named as the backend names them), nobody as the agent (a
+        // login, not a person), the bad name typed at alice's desk. Others (dave, erin) have no
+        // login: the owner runs them, as before.
+        cli.env() = f.programEnv(person               ? who
+                                 : how == u"nobody"_s ? u"agent"_s
+                                                      : u"alice"_s,
+                                 cli.env());
+        if (person) {
+            message.replace(u"operator %1 "_s.arg(who),
+                            u"operator %1 "_s.arg(ops::test::personName(who)));
+            who = ops::test::personName(who);
+        }
+    }
     if (how == u"env"_s)
         cli.env().insert(u"OPS_OPERATOR"_s, who);
     else if (how == u"user"_s)
@@ -234,9 +282,9 @@ void TestOpsctlRoles::refusedActions()
 
 void TestOpsctlRoles::fourEyesCloseFromTheCommandLine()
 {
-    StoreFixture f;
+    RolesFixture f;
     const qint64 ev = unknownRow(f, u"op_a"_s, 250000);
-    Opsctl cli(f.path());
+    Opsctl cli(f.path(), &f);
     Run r = cli.run({u"--operator"_s, u"alice"_s, u"settings"_s, u"set"_s, u"approval-threshold"_s,
                      u"USD"_s, u"100000"_s});
     QCOMPARE(r.exitCode, 0);
@@ -259,7 +307,7 @@ void TestOpsctlRoles::fourEyesCloseFromTheCommandLine()
     r = cli.run({u"approval"_s, u"list"_s, u"--state"_s, u"pending"_s});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.result()["approvals"].size(), size_t(1));
-    QCOMPARE(text(r.result()["approvals"][0]["requested_by"]), QStringLiteral("operator:alice"));
+    QCOMPARE(text(r.result()["approvals"][0]["requested_by"]), f.person(u"alice"_s));
     QCOMPARE(text(r.result()["approvals"][0]["request"]["outcome"]), QStringLiteral("failed"));
 
     r = cli.run({u"--operator"_s, u"bob"_s, u"approval"_s, u"approve"_s, QString::number(id),
@@ -268,7 +316,7 @@ void TestOpsctlRoles::fourEyesCloseFromTheCommandLine()
     QCOMPARE(text(r.result()["state"]), QStringLiteral("approved"));
     QCOMPARE(text(r.result()["operation_state"]), QStringLiteral("failed"));
     QCOMPARE(f.store().operation(u"op_a"_s)->closedBy,
-             u"operator:alice, approved by operator:bob"_s);
+             u"%1, approved by %2"_s.arg(f.person(u"alice"_s), f.person(u"bob"_s)));
 
     r = cli.run({u"--operator"_s, u"bob"_s, u"approval"_s, u"approve"_s, QString::number(id)});
     QCOMPARE(r.exitCode, 2);
@@ -397,8 +445,8 @@ void TestOpsctlRoles::dbCheckRefusesBadInput_data()
 void TestOpsctlRoles::dbCheckRefusesBadInput()
 {
     QFETCH(QStringList, args);
-    StoreFixture f;
-    const Run r = Opsctl(f.path()).run(args);
+    RolesFixture f;
+    const Run r = Opsctl(f.path(), &f).run(args);
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains(u"usage: opsctl db migrate | db check [--json]"_s), qPrintable(r.err));
     // With --json the error is also one JSON object on stdout (docs/design.md §9); no report.
