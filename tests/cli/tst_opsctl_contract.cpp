@@ -9,6 +9,7 @@
 #include "storage/bulkgenerator.h"
 #include "support/auditseed.h"
 #include "support/processrun.h"
+#include "support/rolesfixture.h"
 #include "support/simprocess.h"
 #include "support/testpaths.h"
 
@@ -35,6 +36,16 @@ Run opsctl(const QString &db, const QStringList &args,
 {
     return runProcess(ops::test::opsctlPath(),
                       QStringList{u"--db"_s, db, u"--operator"_s, u"alice"_s} + args, env);
+}
+
+// As the person --operator names, alice if none; on PostgreSQL on their own login (issue 50).
+Run opsctl(const RolesFixture &f, QStringList args,
+           const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
+{
+    if (!args.contains(u"--operator"_s))
+        args = QStringList{u"--operator"_s, u"alice"_s} + args;
+    const QString who = routeOperator(args);
+    return runProcess(ops::test::opsctlPath(), args, f.programEnv(who, env));
 }
 
 // `rows` generated operations, with created_at squeezed onto seven instants so that most pages
@@ -86,8 +97,7 @@ QStringList documentedCommandLines()
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly))
             continue;
-        bool inBlock = false;
-        bool synopsis = false;
+        bool inBlock = false, synopsis = false;
         for (const QString &line : QString::fromUtf8(file.readAll()).split(u'\n')) {
             if (line.startsWith(u"```"_s)) {
                 inBlock = !inBlock;
@@ -111,6 +121,8 @@ class TestOpsctlContract : public QObject
 {
     Q_OBJECT
 private slots:
+    void initTestCase() { QCOMPARE(prepareRoles(), QString()); }
+    void cleanupTestCase() { QCOMPARE(dropRoles(), QString()); }
     void verifyExitsThreeWhenTheChainBreaks();
     void jsonPagesReturnEveryRowOnce();
     void tableSaysHowManyMore();
@@ -268,8 +280,11 @@ void TestOpsctlContract::jsonErrorsAreJsonOnStdout()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, reason);
-    StoreFixture f;
-    const Run run = runProcess(ops::test::opsctlPath(), QStringList{u"--db"_s, f.path()} + args);
+    RolesFixture f;
+    reason.replace(u"carol"_s, personName(u"carol"_s));
+    const QString who = routeOperator(args); // the agent unless a person is named
+    const Run run = runProcess(ops::test::opsctlPath(), args,
+                               f.programEnv(who, QProcessEnvironment::systemEnvironment()));
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.errText().contains(reason), run.err.constData());
     QCOMPARE(run.out.count('\n'), 1); // one JSON object, one line
@@ -284,13 +299,13 @@ void TestOpsctlContract::jsonErrorsAreJsonOnStdout()
 void TestOpsctlContract::toolCommandErrorIsARejectedResult()
 {
     // No Stripe secret anywhere: refused before anything is stored or sent.
-    StoreFixture f;
+    RolesFixture f;
     QTemporaryDir home;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(u"OPS_STRIPE_KEY"_s);
     env.insert(u"HOME"_s, home.path());
     env.insert(u"XDG_CONFIG_HOME"_s, home.path() + u"/.config"_s);
-    const Run run = opsctl(f.path(),
+    const Run run = opsctl(f,
                            {u"refund"_s, u"--order"_s, u"4417"_s, u"--charge"_s, u"ch_4417"_s,
                             u"--amount"_s, u"100"_s},
                            env);
@@ -301,12 +316,12 @@ void TestOpsctlContract::toolCommandErrorIsARejectedResult()
     QCOMPARE(text(result.at("error").at("code")), u"invalid_request"_s);
     QVERIFY(
         QString::fromStdString(result.at("error").at("message")).contains(u"no Stripe secret"_s));
-    QCOMPARE(opsctl(f.path(), {u"list"_s, u"--json"_s}).result().at("operations").size(), 0u);
+    QCOMPARE(opsctl(f, {u"list"_s, u"--json"_s}).result().at("operations").size(), 0u);
 }
 
 void TestOpsctlContract::refundRepeatReferenceAndPaymentIntent()
 {
-    StoreFixture f;
+    RolesFixture f;
     SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
     QVERIFY2(sim.start(), qPrintable(sim.error()));
     const QProcessEnvironment env = sim.stripeEnvironment();
@@ -315,43 +330,39 @@ void TestOpsctlContract::refundRepeatReferenceAndPaymentIntent()
         u"--amount"_s, u"1000"_s,    u"--reason"_s, u"requested_by_customer"_s};
     const QStringList byCharge = {u"refund"_s,  u"--order"_s,  u"4417"_s, u"--charge"_s,
                                   u"ch_4417"_s, u"--amount"_s, u"1000"_s};
-    const Run first = opsctl(f.path(), byIntent, env);
+    const Run first = opsctl(f, byIntent, env);
     QCOMPARE(first.exitCode, 0);
     QCOMPARE(text(first.result()["status"]), u"refunded"_s);
     QVERIFY(!first.result().contains("repeat"));
     // The same unit named by its charge, inside the window: the same refund, nothing sent.
-    const Run again = opsctl(f.path(), byCharge, env);
+    const Run again = opsctl(f, byCharge, env);
     QCOMPARE(again.exitCode, 0);
     QVERIFY(again.result()["repeat"] == true);
     QCOMPARE(text(again.result()["operation_id"]), text(first.result()["operation_id"]));
     QCOMPARE(text(again.result()["refund_id"]), text(first.result()["refund_id"]));
     QCOMPARE(sim.ledger()["movements"].size(), 1u);
-    const Run meant =
-        opsctl(f.path(), byCharge + QStringList{u"--reference"_s, u"ticket-2"_s}, env);
+    const Run meant = opsctl(f, byCharge + QStringList{u"--reference"_s, u"ticket-2"_s}, env);
     QCOMPARE(text(meant.result()["status"]), u"refunded"_s);
     QVERIFY(meant.result()["operation_id"] != first.result()["operation_id"]);
     QCOMPARE(sim.ledger()["movements"].size(), 2u);
 
     // The window is a supervisor's setting, audited; past it a new refund opens (money is left).
-    const Run refused = runProcess(ops::test::opsctlPath(),
-                                   {u"--db"_s, f.path(), u"--operator"_s, u"carol"_s, u"settings"_s,
-                                    u"set"_s, u"repeat-window"_s, u"1ms"_s},
-                                   env);
+    const Run refused = opsctl(
+        f, {u"--operator"_s, u"carol"_s, u"settings"_s, u"set"_s, u"repeat-window"_s, u"1ms"_s},
+        env);
     QCOMPARE(refused.exitCode, 2);
     QVERIFY2(refused.errText().contains(u"approve right"_s), refused.err.constData());
-    QCOMPARE(
-        opsctl(f.path(), {u"settings"_s, u"set"_s, u"repeat-window"_s, u"soon"_s}, env).exitCode,
-        2);
-    const Run set = opsctl(f.path(), {u"settings"_s, u"set"_s, u"repeat-window"_s, u"1ms"_s}, env);
+    QCOMPARE(opsctl(f, {u"settings"_s, u"set"_s, u"repeat-window"_s, u"soon"_s}, env).exitCode, 2);
+    const Run set = opsctl(f, {u"settings"_s, u"set"_s, u"repeat-window"_s, u"1ms"_s}, env);
     QCOMPARE(set.exitCode, 0);
     QVERIFY(set.result()["repeat_window_ms"] == 1);
-    QVERIFY(opsctl(f.path(), {u"settings"_s, u"show"_s}, env).result()["repeat_window_ms"] == 1);
+    QVERIFY(opsctl(f, {u"settings"_s, u"show"_s}, env).result()["repeat_window_ms"] == 1);
     QSqlQuery q(connectionOf(f.store()));
     QVERIFY(q.exec(u"SELECT actor FROM audit WHERE action = 'settings.repeat_window'"_s));
     QVERIFY(q.next());
-    QCOMPARE(q.value(0).toString(), u"operator:alice"_s);
+    QCOMPARE(q.value(0).toString(), f.person(u"alice"_s));
     QVERIFY(!q.next());
-    const Run past = opsctl(f.path(), byCharge, env); // a process start is longer than 1 ms
+    const Run past = opsctl(f, byCharge, env); // a process start is longer than 1 ms
     QCOMPARE(text(past.result()["status"]), u"refunded"_s);
     QVERIFY(!past.result().contains("repeat"));
     QVERIFY(past.result()["operation_id"] != first.result()["operation_id"]);
@@ -363,14 +374,14 @@ void TestOpsctlContract::refundRepeatReferenceAndPaymentIntent()
 // Issue 28: how long an audit entry may wait for its chain position before audit verify fails.
 void TestOpsctlContract::auditMergeDelayIsASupervisorsSetting()
 {
-    StoreFixture f;
-    QVERIFY(opsctl(f.path(), {u"settings"_s, u"show"_s}).result()["audit_merge_delay_ms"] == 2000);
-    const Run set = opsctl(f.path(), {u"settings"_s, u"set"_s, u"audit-merge-delay"_s, u"750ms"_s});
+    RolesFixture f;
+    QVERIFY(opsctl(f, {u"settings"_s, u"show"_s}).result()["audit_merge_delay_ms"] == 2000);
+    const Run set = opsctl(f, {u"settings"_s, u"set"_s, u"audit-merge-delay"_s, u"750ms"_s});
     QCOMPARE(set.exitCode, 0);
     QVERIFY(set.result()["audit_merge_delay_ms"] == 750);
     QVERIFY(set.result()["default"] == false);
-    QVERIFY(opsctl(f.path(), {u"settings"_s, u"show"_s}).result()["audit_merge_delay_ms"] == 750);
-    const Run cleared = opsctl(f.path(), {u"settings"_s, u"clear"_s, u"audit-merge-delay"_s});
+    QVERIFY(opsctl(f, {u"settings"_s, u"show"_s}).result()["audit_merge_delay_ms"] == 750);
+    const Run cleared = opsctl(f, {u"settings"_s, u"clear"_s, u"audit-merge-delay"_s});
     QCOMPARE(cleared.exitCode, 0);
     QVERIFY(cleared.result()["audit_merge_delay_ms"] == 2000);
     QVERIFY(cleared.result()["default"] == true);
@@ -379,7 +390,7 @@ void TestOpsctlContract::auditMergeDelayIsASupervisorsSetting()
     QVERIFY(q.exec(u"SELECT actor, detail FROM audit WHERE action = 'settings.audit_merge_delay' "
                    "ORDER BY id"_s));
     QVERIFY(q.next());
-    QCOMPARE(q.value(0).toString(), u"operator:alice"_s);
+    QCOMPARE(q.value(0).toString(), f.person(u"alice"_s));
     const json first = json::parse(q.value(1).toString().toStdString());
     QVERIFY2(first["audit_merge_delay_ms"] == 750 && first["previous_ms"] == 2000,
              first.dump().c_str());
@@ -388,7 +399,7 @@ void TestOpsctlContract::auditMergeDelayIsASupervisorsSetting()
     QVERIFY2(second["audit_merge_delay_ms"].is_null() && second["previous_ms"] == 750,
              second.dump().c_str());
     QVERIFY(!q.next());
-    QCOMPARE(opsctl(f.path(), {u"audit"_s, u"verify"_s}).exitCode, 0);
+    QCOMPARE(opsctl(f, {u"audit"_s, u"verify"_s}).exitCode, 0);
 }
 
 void TestOpsctlContract::badAuditMergeDelayStoresNothing_data()
@@ -422,9 +433,8 @@ void TestOpsctlContract::badAuditMergeDelayStoresNothing()
     QFETCH(QString, person);
     QFETCH(QStringList, args);
     QFETCH(QString, message);
-    StoreFixture f;
-    const Run run = runProcess(ops::test::opsctlPath(),
-                               QStringList{u"--db"_s, f.path(), u"--operator"_s, person} + args);
+    RolesFixture f;
+    const Run run = opsctl(f, QStringList{u"--operator"_s, person} + args);
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.errText().contains(message), run.err.constData());
     QSqlQuery q(connectionOf(f.store()));
@@ -472,15 +482,15 @@ void TestOpsctlContract::refundRefusesBadChargeChoicesAndReasons()
     QFETCH(int, exitCode);
     QFETCH(QString, code);
     QFETCH(QString, message);
-    StoreFixture f;
+    RolesFixture f;
     SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
     QVERIFY2(sim.start(), qPrintable(sim.error()));
-    const Run r = opsctl(f.path(), args, sim.stripeEnvironment());
+    const Run r = opsctl(f, args, sim.stripeEnvironment());
     QCOMPARE(r.exitCode, exitCode);
     QCOMPARE(text(r.result()["status"]), u"rejected"_s);
     QCOMPARE(text(r.result()["error"]["code"]), code);
     QVERIFY2(text(r.result()["error"]["message"]).contains(message), r.out.constData());
-    QCOMPARE(opsctl(f.path(), {u"list"_s, u"--json"_s}).result().at("operations").size(), 0u);
+    QCOMPARE(opsctl(f, {u"list"_s, u"--json"_s}).result().at("operations").size(), 0u);
     size_t posts = 0;
     const json requests = sim.requests();
     for (const auto &req : requests["requests"])
@@ -492,33 +502,27 @@ void TestOpsctlContract::refundRefusesBadChargeChoicesAndReasons()
 // the row without a second request. Without the merchant account nothing is stored.
 void TestOpsctlContract::refundThroughAdyenAnswersAccepted()
 {
-    StoreFixture f;
+    RolesFixture f;
     SimProcess sim{ops::test::providerSimPath(), SimProcess::demoSeedPath(ops::test::sourceDir())};
     QVERIFY2(sim.start(), qPrintable(sim.error()));
     sim.admin("POST", u"/_sim/adyen/config"_s, {{"auto_settle_ms", -1}});
     QProcessEnvironment env = sim.stripeEnvironment();
     env.insert(u"OPS_ADYEN_URL"_s, sim.baseUrl().toString());
     env.insert(u"OPS_ADYEN_KEY"_s, u"adyen_test_demo"_s);
-    const QStringList args = {u"refund"_s,
-                              u"--order"_s,
-                              u"4417"_s,
-                              u"--adyen-payment"_s,
-                              u"DZ4DPSHB4WD2WN82"_s,
-                              u"--amount"_s,
-                              u"1200"_s,
-                              u"--currency"_s,
-                              u"eur"_s};
-    const Run unset = opsctl(f.path(), args, env);
+    const QStringList args =
+        u"refund --order 4417 --adyen-payment DZ4DPSHB4WD2WN82 --amount 1200 --currency eur"_s
+            .split(u' ');
+    const Run unset = opsctl(f, args, env);
     QCOMPARE(unset.exitCode, 2);
     QVERIFY2(unset.err.contains("OPS_ADYEN_MERCHANT"), unset.err.constData());
-    QCOMPARE(opsctl(f.path(), {u"list"_s, u"--json"_s}).result().at("operations").size(), 0u);
+    QCOMPARE(opsctl(f, {u"list"_s, u"--json"_s}).result().at("operations").size(), 0u);
 
     env.insert(u"OPS_ADYEN_MERCHANT"_s, u"NorthwindECOM"_s);
-    const Run first = opsctl(f.path(), args, env);
+    const Run first = opsctl(f, args, env);
     QCOMPARE(first.exitCode, 0);
     QCOMPARE(text(first.result()["status"]), u"accepted"_s);
     QVERIFY(text(first.result()["note"]).startsWith(u"The provider received this refund"_s));
-    const Run again = opsctl(f.path(), args, env);
+    const Run again = opsctl(f, args, env);
     QVERIFY2(again.result() == first.result(), again.out.constData());
     const json refunds = sim.admin("GET", u"/_sim/adyen/refunds"_s)["refunds"];
     QCOMPARE(refunds.size(), 1u);
