@@ -158,7 +158,7 @@ void TestAgentsDialog::agentOpens(OperationStore &store, const QString &id, cons
 void TestAgentsDialog::init()
 {
     m_fx = std::make_unique<test::RolesFixture>(); // alice, bob supervisors; carol support
-    m_session = std::make_unique<Session>(m_fx->locationOf(kAlice), m_fx->clock());
+    m_session = std::make_unique<Session>(m_fx->location(kAlice), m_fx->clock());
     AccessStore &access = m_session->access();
     const QString alice = actor(kAlice);
     AgentLimits limits;
@@ -197,7 +197,7 @@ AgentsDialog *TestAgentsDialog::openAs(const QString &who)
 {
     Session *session = m_session.get();
     if (who != kAlice) {
-        m_other = std::make_unique<Session>(m_fx->locationOf(who), m_fx->clock());
+        m_other = std::make_unique<Session>(m_fx->location(who), m_fx->clock());
         session = m_other.get();
     }
     m_window = std::make_unique<ui::MainWindow>(*session, actor(who), actor(who) + u"#t"_s);
@@ -407,7 +407,7 @@ void TestAgentsDialog::refreshReadsAgentsAddedMeanwhile()
     clickRow(dialog, u"helper"_s);
     // Other processes (their own connections) add an agent (alice) and open an operation for
     // helper (the agent's login).
-    Session other(m_fx->locationOf(kAlice), m_fx->clock());
+    Session other(m_fx->location(kAlice), m_fx->clock());
     m_tokens << other.access().addAgent(actor(kAlice), u"new-agent"_s, {}).token;
     Session agent(m_fx->agentLocation(), m_fx->clock());
     agentOpens(agent.store(), u"op_helper"_s, u"7003"_s, u"helper"_s,

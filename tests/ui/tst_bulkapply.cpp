@@ -74,7 +74,7 @@ QStringList proposedRows(RolesFixture &f, int n)
 console::JobConfig jobs(RolesFixture &fx, const QString &name, const StripeConfig &stripe = {})
 {
     console::JobConfig c;
-    c.dbLocation = fx.locationOf(name);
+    c.dbLocation = fx.location(name);
     c.stripe = stripe;
     if (stripe.baseUrl.isEmpty())
         c.stripeProblem = u"Stripe is not used in this test."_s;
@@ -85,7 +85,7 @@ console::JobConfig jobs(RolesFixture &fx, const QString &name, const StripeConfi
 struct Console
 {
     Console(RolesFixture &fx, const QString &name, const StripeConfig &stripe = {})
-        : session(fx.locationOf(name), fx.clock())
+        : session(fx.location(name), fx.clock())
         , window(session, fx.person(name), fx.person(name) + u'#' + name)
         , controller(window, jobs(fx, name, stripe), fx.clock())
     {

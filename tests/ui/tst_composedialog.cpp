@@ -425,7 +425,7 @@ void TestComposeDialog::windowCopiesToClipboardOnce()
 {
     test::RolesFixture f;
     const Operation op = operationIn(f, test::refundOperation(u"op_w"_s), OperationState::Unknown);
-    Session session(f.locationOf(u"alice"_s), f.clock());
+    Session session(f.location(u"alice"_s), f.clock());
     MainWindow window(session, f.person(u"alice"_s), f.person(u"alice"_s) + u"#1"_s);
     Tester tester(window.detail()->messages(), Tester::FailureReportingMode::QtTest);
     window.show();
@@ -465,10 +465,10 @@ void TestComposeDialog::windowSendsThroughTheController()
     QVERIFY2(sim.start(), qPrintable(sim.error()));
     test::RolesFixture f;
     const Operation op = operationIn(f, test::refundOperation(u"op_x"_s), OperationState::Unknown);
-    Session session(f.locationOf(u"alice"_s), f.clock());
+    Session session(f.location(u"alice"_s), f.clock());
     MainWindow window(session, f.person(u"alice"_s), f.person(u"alice"_s) + u"#1"_s);
     console::JobConfig config;
-    config.dbLocation = f.locationOf(u"alice"_s);
+    config.dbLocation = f.location(u"alice"_s);
     config.helpdesk.baseUrl = sim.baseUrl();
     config.helpdesk.timeout = std::chrono::milliseconds(2000);
     console::ConsoleController controller(window, config, f.clock());
