@@ -16,6 +16,7 @@
 #include "storage/reconcile/reconcilestore.h"
 #include "storage/session.h"
 #include "support/mcphttp.h"
+#include "support/shortcuts.h"
 #include "support/simprocess.h"
 #include "support/teamfixture.h"
 #include "support/testpaths.h"
@@ -144,10 +145,7 @@ struct Console
     }
     void press(Qt::Key key, Qt::KeyboardModifiers modifiers)
     {
-        window.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
-        QWidget *focus = QApplication::focusWidget();
-        QTest::keyClick(focus ? focus : &window, key, modifiers);
+        test::pressInWindow(window, key, modifiers);
     }
 
     Session session;

@@ -22,6 +22,7 @@
 #include "storage/session.h"
 #include "support/proposalfixture.h"
 #include "support/screenshots.h"
+#include "support/shortcuts.h"
 #include "support/simprocess.h"
 #include "support/testpaths.h"
 #include "widgets/operationlistview.h"
@@ -97,10 +98,7 @@ struct Console
     // A window shortcut, as a person presses it: the window must be the active one.
     void press(Qt::Key key, Qt::KeyboardModifiers modifiers)
     {
-        window.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
-        QWidget *focus = QApplication::focusWidget();
-        QTest::keyClick(focus ? focus : &window, key, modifiers);
+        test::pressInWindow(window, key, modifiers);
     }
     // The bulk dialog a shortcut opened, once its preview is read (off the UI thread).
     ui::BulkApplyDialog *previewed()

@@ -12,6 +12,7 @@
 #include "storage/session.h"
 #include "support/proposalfixture.h"
 #include "support/screenshots.h"
+#include "support/shortcuts.h"
 #include "support/storefixture.h"
 
 #include <QApplication>
@@ -80,10 +81,7 @@ struct Console
 
     void press(Qt::Key key, Qt::KeyboardModifiers modifiers)
     {
-        window.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
-        QWidget *focus = QApplication::focusWidget();
-        QTest::keyClick(focus ? focus : &window, key, modifiers);
+        test::pressInWindow(window, key, modifiers);
     }
 
     // Select all with a proposal → Apply proposals…, once its preview is read.
