@@ -18,13 +18,8 @@ std::vector<BulkRow> readBulkPreview(OperationStore &store, const ui::BulkPrevie
     if (!request.resend) {
         const auto preview =
             previewApply(store, ids, request.actor, {std::nullopt, request.leaseHolder});
-        for (const ApplyPreviewRow &row : preview) {
+        for (const ApplyPreviewRow &row : preview)
             rows.push_back(bulkRowFromPreview(row));
-            // A resend proposal is applied by resending: above the threshold that asks first.
-            if (rows.back().resend && rows.back().runnable())
-                if (const auto op = store.operation(row.operationId))
-                    rows.back().needsApproval = store.access().needsApproval(*op);
-        }
         return rows;
     }
     for (const QString &id : ids) {

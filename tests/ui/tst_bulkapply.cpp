@@ -526,6 +526,12 @@ void TestBulkApply::resendAboveTheThresholdIsPreviewedAsAnApproval()
     const QString small = unknownRefund(f, u"op_small"_s, 300);
     const QString large = unknownRefund(f, u"op_large"_s, 3800);
     setApprovalThreshold(connectionOf(f.as(u"bob"_s)), 0, f.person(u"bob"_s), u"usd"_s, 1000);
+    // Apply proposals says the same of a resend proposal (the store's preview, proposalapply.cpp).
+    for (const QString &id : {small, large})
+        propose(f, id, OperationState::Failed, ProposalAction::Resend);
+    for (const ApplyPreviewRow &row :
+         previewApply(f.as(u"alice"_s), {small, large}, f.person(u"alice"_s), {}))
+        QCOMPARE(row.needsApproval, row.operationId == large);
     ui::storeConfirmResendWithTestKey(false);
     // Nothing may be sent: the one row below the threshold meets a closed port.
     const StripeConfig nowhere{QUrl(u"http://127.0.0.1:9"_s), u"sk_test_x"_s,

@@ -119,6 +119,9 @@ ApplyPreviewRow checkAction(OperationStore &store, ApplyPreviewRow row, const Op
             return excluded(row, ApplyExclusion::PastWindow,
                             u"the retention window of %1 closed at %2: no resend"_s.arg(
                                 op.id, op.deadline->toString(Qt::ISODate)));
+        // The caller resends; above the threshold that resend asks first (beginAttempt), so the
+        // preview says so (issue 50 item 3).
+        row.needsApproval = needsApproval(db, op);
         return excluded(
             row, ApplyExclusion::ResendNotHere,
             u"a resend proposal is applied by resending %1 with its stored key"_s.arg(op.id));
