@@ -72,11 +72,6 @@ std::vector<StoredEvent> eventsFrom(QSqlQuery &q)
     return out;
 }
 
-QVariant nullable(const QString &s)
-{
-    return s.isEmpty() ? QVariant() : QVariant(s);
-}
-
 // The attention columns follow operationColumns() in attention queries.
 QString attentionSelect()
 {
@@ -311,9 +306,9 @@ bool EventStore::insertEventLocked(const StoredEvent &e)
         "outcome_reason, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (id) DO NOTHING"_s,
         {e.id, toString(e.provider), e.type, e.created, e.livemode ? 1 : 0, e.objectType,
-         e.objectId, nullable(e.objectStatus), nullable(e.operationId),
-         nullable(toString(e.matchedBy)), toString(e.source), e.receivedAt.toMSecsSinceEpoch(),
-         toString(e.outcome), e.outcomeReason, e.raw});
+         e.objectId, rows::nullable(e.objectStatus), rows::nullable(e.operationId),
+         rows::nullable(toString(e.matchedBy)), toString(e.source),
+         e.receivedAt.toMSecsSinceEpoch(), toString(e.outcome), e.outcomeReason, e.raw});
     return q.numRowsAffected() == 1;
 }
 

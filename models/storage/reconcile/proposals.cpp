@@ -149,9 +149,8 @@ Proposal storeProposal(Connection &db, qint64 nowMs, const NewProposal &p)
         "newest_evidence_id, reason, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "RETURNING id"_s,
         {p.operationId, toString(p.action), p.outcome ? QVariant(toString(*p.outcome)) : QVariant(),
-         p.providerRef.isEmpty() ? QVariant() : QVariant(p.providerRef),
-         QString::fromStdString(idsJson(p.evidenceIds).dump()), newest, p.reason.trimmed(),
-         p.createdBy, nowMs});
+         rows::nullable(p.providerRef), QString::fromStdString(idsJson(p.evidenceIds).dump()),
+         newest, p.reason.trimmed(), p.createdBy, nowMs});
     if (!q.next())
         throw StoreError(u"the proposal for %1 was not stored"_s.arg(p.operationId));
     const qint64 id = q.value(0).toLongLong();
