@@ -8,7 +8,7 @@
 #include "cli/opsctl.h"
 #include "cli/toolcommand.h"
 #include "config/refundconnections.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 #include "transport/httptransport.h"
 
@@ -24,8 +24,8 @@ int approveHeld(CommandContext &ctx, Session &session, const Operation &op)
     const RefundConnections connections(op.provider);
     if (!connections.ok())
         return ctx.usage(connections.problem());
-    printResult(ctx.out, resendRefundThrough(session.store(), connections.clients(),
-                                             connections.engine(), op, ctx.actor()));
+    printResult(ctx.out, resendRefundThrough(session, connections.clients(), connections.engine(),
+                                             op, ctx.actor()));
     return ExitCode::Ok;
 }
 

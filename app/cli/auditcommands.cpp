@@ -7,7 +7,7 @@
 #include "domain/rights.h"
 #include "storage/access/auditaccess.h"
 #include "storage/audit/auditquery.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 
 #include <nlohmann/json.hpp>

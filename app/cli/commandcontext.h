@@ -15,7 +15,6 @@
 #include <stdexcept>
 
 namespace ops {
-class OperationStore;
 class Session;
 class ReconcilerService;
 } // namespace ops
@@ -86,7 +85,7 @@ int serveCommand(CommandContext &ctx, const QStringList &args);     // reconcile
 int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconciler);
 // opsctl serve's reconciler loop, started on the caller's event loop; drain() it at the signal.
 // A failure when the provider settings are unusable (reconcilecommands.cpp).
-Result<std::shared_ptr<ReconcilerService>>
-startServeReconciler(CommandContext &ctx, OperationStore &store, bool json = true);
+Result<std::shared_ptr<ReconcilerService>> startServeReconciler(CommandContext &ctx,
+                                                                Session &session, bool json = true);
 
 } // namespace ops::cli

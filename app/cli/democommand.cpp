@@ -8,7 +8,7 @@
 #include "demo/demostory.h"
 #include "storage/bulkgenerator.h"
 #include "storage/db/dblocation.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 #include "transport/connectionsettings.h"
 

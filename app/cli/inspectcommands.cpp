@@ -7,7 +7,7 @@
 #include "storage/access/auditaccess.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/dblocation.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 
 using namespace Qt::StringLiterals;

@@ -3,7 +3,7 @@
 #include "cli/commandcontext.h"
 #include "cli/opsctl.h"
 #include "storage/access/approvals.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 
 #include <QFile>

@@ -6,7 +6,7 @@
 #include "cli/opsctl.h"
 #include "mcp/agentgate.h"
 #include "mcp/mcpserver.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 
 using namespace Qt::StringLiterals;

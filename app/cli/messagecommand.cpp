@@ -8,7 +8,7 @@
 #include "cli/opsctl.h"
 #include "outbox/messagesender.h"
 #include "storage/messages/messagestore.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 
 #include <nlohmann/json.hpp>

@@ -8,7 +8,7 @@
 #include "storage/access/accessstore.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/db/dblocation.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 
 #include <nlohmann/json.hpp>

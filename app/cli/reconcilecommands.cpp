@@ -7,8 +7,8 @@
 #include "config/engineenv.h"
 #include "httpserve/signalwatch.h"
 #include "reconcile/reconcilerservice.h"
-#include "storage/operationstore.h"
-#include "storage/reconcile/proposalapply.h"
+#include "storage/operations/operationstore.h"
+#include "storage/operations/proposalapply.h"
 #include "storage/reconcile/reconcilestore.h"
 #include "storage/reconcile/servicelease.h"
 #include "storage/session.h"
@@ -82,9 +82,9 @@ Result<ReconcilerServiceOptions> serviceOptions()
 
 // opsctl reconcile without --once: the loop until SIGTERM/SIGINT, then it drains (the pass in
 // progress finishes, the lease is given up) and exits 0.
-int runLoop(CommandContext &ctx, OperationStore &store, bool json)
+int runLoop(CommandContext &ctx, Session &session, bool json)
 {
-    const auto service = startServeReconciler(ctx, store, json);
+    const auto service = startServeReconciler(ctx, session, json);
     if (!service)
         return ctx.usage(service.error());
     SignalWatch watch([&] {
@@ -95,12 +95,12 @@ int runLoop(CommandContext &ctx, OperationStore &store, bool json)
     return QCoreApplication::exec();
 }
 
-int reconcileOnce(CommandContext &ctx, OperationStore &store, Readers &readers, bool json)
+int reconcileOnce(CommandContext &ctx, Session &session, Readers &readers, bool json)
 {
     // --once takes the lease too: a pass never runs beside a running reconciler.
     const QString holder = serviceHolderName();
     const auto lease = ReconcilerServiceOptions{};
-    ReconcileStore leases = store.reconcile();
+    ReconcileStore &leases = session.reconcile();
     if (!leases.claimLease(kReconcilerLease, holder, lease.leaseTtlMs)) {
         const auto current = leases.lease(kReconcilerLease);
         const QString who = current ? current->holder : u"another process"_s;
@@ -109,7 +109,7 @@ int reconcileOnce(CommandContext &ctx, OperationStore &store, Readers &readers, 
             printLine(ctx.out, {{"result", "lease_held"}, {"holder", str(who)}});
         return ExitCode::Ok;
     }
-    Reconciler reconciler(store, readers.stripe.get(), readers.slen.get());
+    Reconciler reconciler(session, readers.stripe.get(), readers.slen.get());
     const PassReport pass =
         reconciler.pass(true, [&](const RowReport &r) { printRow(ctx.out, r, json); });
     leases.releaseLease(kReconcilerLease, holder);
@@ -238,11 +238,11 @@ int reconcileCommand(CommandContext &ctx, const QStringList &args)
         return ctx.usage(u"usage: opsctl reconcile [--once] [--json]"_s);
     auto session = ctx.openSession();
     if (!opts->has(u"once"_s))
-        return runLoop(ctx, session->store(), opts->has(u"json"_s));
+        return runLoop(ctx, *session, opts->has(u"json"_s));
     const auto readers = readersFromEnv();
     if (!readers)
         return ctx.usage(readers.error());
-    return reconcileOnce(ctx, session->store(), **readers, opts->has(u"json"_s));
+    return reconcileOnce(ctx, *session, **readers, opts->has(u"json"_s));
 }
 
 int proposalsCommand(CommandContext &ctx, const QStringList &args)
@@ -266,7 +266,7 @@ int serveCommand(CommandContext &ctx, const QStringList &args)
 }
 
 Result<std::shared_ptr<ReconcilerService>> startServeReconciler(CommandContext &ctx,
-                                                                OperationStore &store, bool json)
+                                                                Session &session, bool json)
 {
     // The readers and the reconciler live as long as the service that uses them.
     struct Loop
@@ -283,10 +283,10 @@ Result<std::shared_ptr<ReconcilerService>> startServeReconciler(CommandContext &
         return Failure{readers.error()};
     auto loop = std::make_shared<Loop>();
     loop->readers = std::move(readers).value();
-    loop->reconciler =
-        std::make_unique<Reconciler>(store, loop->readers->stripe.get(), loop->readers->slen.get());
+    loop->reconciler = std::make_unique<Reconciler>(session, loop->readers->stripe.get(),
+                                                    loop->readers->slen.get());
     loop->service = std::make_unique<ReconcilerService>(
-        store, *loop->reconciler, *options,
+        session, *loop->reconciler, *options,
         [&ctx, json](const RowReport &r) { printRow(ctx.out, r, json); });
     loop->service->onLeaseChange = [&ctx, holder = options->holder](bool holds) {
         ctx.err << "opsctl: " << holder

@@ -62,7 +62,7 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
         return ctx.usage(connections.problem());
     auto session = ctx.openSession();
     const ToolResult result =
-        refundThrough(session->store(), connections.clients(), connections.engine(), input, *actor);
+        refundThrough(*session, connections.clients(), connections.engine(), input, *actor);
     printResult(ctx.out, result);
     if (!result.errorCode.isEmpty() && result.status != ToolResult::Status::Rejected)
         ctx.err << "opsctl: " << result.errorMessage << Qt::endl;

@@ -6,7 +6,7 @@
 #include "config/engineenv.h"
 #include "engine/creditengine.h"
 #include "engine/executionengine.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 
 using namespace Qt::StringLiterals;
@@ -59,7 +59,7 @@ int runTool(CommandContext &ctx, const Input &input, const QString &toolCall,
     auto session = ctx.openSession();
     QtHttpTransport transport;
     SlenClient client(transport, config->slen);
-    Engine engine(session->store(), client, config->engine);
+    Engine engine(*session, client, config->engine);
     return finish(ctx, (engine.*call)(input, *actor));
 }
 

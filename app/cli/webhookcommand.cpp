@@ -9,7 +9,7 @@
 #include "cli/opsctl.h"
 #include "config/engineenv.h"
 #include "reconcile/reconcilerservice.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 #include "transport/secrets.h"
 #include "webhook/eventimport.h"
@@ -104,14 +104,14 @@ int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconci
     WebhookServeOptions serveOptions;
     serveOptions.address = listen->first;
     serveOptions.port = listen->second;
-    WebhookServer server(session->store(), std::move(receiver), serveOptions);
+    WebhookServer server(*session, std::move(receiver), serveOptions);
     // Chains audit entries a writer's own try left waiting (docs/design.md §14).
     QObject sequencer;
     session->startAuditSequencer(&sequencer);
     if (!withReconciler)
         return server.run(ctx.out, ctx.err);
     // opsctl serve: the reconciler loop on the same event loop, drained at the same signal.
-    const auto reconciler = startServeReconciler(ctx, session->store());
+    const auto reconciler = startServeReconciler(ctx, *session);
     if (!reconciler)
         return ctx.usage(reconciler.error());
     return server.run(ctx.out, ctx.err, [&] { (*reconciler)->drain(); });
@@ -137,7 +137,7 @@ int import(CommandContext &ctx, const QStringList &args)
     auto session = ctx.openSession();
     QtHttpTransport transport;
     StripeClient client(transport, *stripeCfg);
-    const EventImportReport r = EventImport(session->store(), client).run(options);
+    const EventImportReport r = EventImport(*session, client).run(options);
     const nlohmann::json report = {{"pages", r.pages},
                                    {"seen", r.seen},
                                    {"stored", r.stored},

@@ -13,14 +13,14 @@
 #include <vector>
 
 namespace ops {
-class OperationStore;
+class Session;
 }
 
 namespace ops::console {
 
 // The preview rows of operationIds[from, from + count). A resend row that no longer exists is
 // left out. Throws StoreError.
-std::vector<BulkRow> readBulkPreview(OperationStore &store, const ui::BulkPreviewRequest &request,
+std::vector<BulkRow> readBulkPreview(Session &session, const ui::BulkPreviewRequest &request,
                                      qsizetype from, qsizetype count, const QDateTime &now);
 
 } // namespace ops::console

@@ -2,9 +2,9 @@
 
 #include "common/refusaltext.h"
 #include "domain/storeerror.h"
-#include "storage/operationstore.h"
-#include "storage/reconcile/proposalapply.h"
-#include "storage/resendlease.h"
+#include "storage/operations/operationstore.h"
+#include "storage/operations/proposalapply.h"
+#include "storage/operations/resendlease.h"
 #include "storage/session.h"
 
 #include <QElapsedTimer>
@@ -114,7 +114,7 @@ void BulkWorker::readPreview(const ui::BulkPreviewRequest &request)
             if (m_cancelled->load())
                 return; // the dialog is gone or going: nothing to hand back
             std::vector<BulkRow> part =
-                readBulkPreview(session.store(), request, from, kPreviewPart, m_clock.now());
+                readBulkPreview(session, request, from, kPreviewPart, m_clock.now());
             rows.insert(rows.end(), std::make_move_iterator(part.begin()),
                         std::make_move_iterator(part.end()));
         }

@@ -12,9 +12,9 @@
 #include "itemmodels/operationtablemodel.h"
 #include "reconcile/adyenproof.h"
 #include "storage/events/eventstore.h"
-#include "storage/operationquery.h"
-#include "storage/operationstore.h"
-#include "storage/resendlease.h"
+#include "storage/operations/operationquery.h"
+#include "storage/operations/operationstore.h"
+#include "storage/operations/resendlease.h"
 #include "storage/session.h"
 #include "transport/connectionsettings.h"
 #include "transport/secrets.h"
@@ -344,18 +344,18 @@ void withKeyMemory(LookupAnswer &a, KeyMemory memory, Provider provider)
 // One operator attempt through the engine that owns the row's provider and kind. The Slen
 // client is configured as for the look-up; engine settings other than the client's are not
 // used by a resend (the row carries its cap and window).
-ToolResult resendWith(const JobConfig &config, OperationStore &store, const Operation &op,
+ToolResult resendWith(const JobConfig &config, Session &session, const Operation &op,
                       const QString &actor)
 {
     QtHttpTransport transport;
     if (op.provider == Provider::Slen) {
         SlenClient client(transport, config.slen);
         if (op.kind == OperationKind::Execution)
-            return ExecutionEngine(store, client, SlenEngineConfig{}).resend(op.id, actor);
-        return CreditEngine(store, client, SlenEngineConfig{}).resend(op.id, actor);
+            return ExecutionEngine(session, client, SlenEngineConfig{}).resend(op.id, actor);
+        return CreditEngine(session, client, SlenEngineConfig{}).resend(op.id, actor);
     }
     RefundClientHolder holder;
-    return resendRefundThrough(store, refundClients(config, transport, holder), config.engine, op,
+    return resendRefundThrough(session, refundClients(config, transport, holder), config.engine, op,
                                actor);
 }
 
@@ -405,7 +405,7 @@ ResendOutcome resendOnce(const JobConfig &config, Session &session, const Operat
     ToolResult result;
     {
         const LeaseGuard lease(store, op.id, leaseHolder);
-        result = resendWith(config, store, op, actor);
+        result = resendWith(config, session, op, actor);
     }
     o = describeResend(result, session, op.id, actor);
     o.result = std::move(result);
@@ -484,7 +484,7 @@ LookupAnswer runLookup(const JobConfig &config, const Clock &clock, const QStrin
             return answer;
         }
         LookupAnswer found = op->provider == Provider::Adyen
-                                 ? adyenAnswer(*op, session.store().events().eventsOf(op->id))
+                                 ? adyenAnswer(*op, session.events().eventsOf(op->id))
                                  : askProvider(config, *op, cancelled);
         if (found.resendHelps)
             withKeyMemory(found, keyMemoryFor(*op, session.store().attempts(op->id)), op->provider);

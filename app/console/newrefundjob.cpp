@@ -135,7 +135,7 @@ NewRefundOutcome runNewRefund(const JobConfig &config, const Clock &clock, const
         Session session(config.dbLocation, clock); // this thread's own connection
         QtHttpTransport transport;
         RefundClientHolder holder;
-        ToolResult result = refundThrough(session.store(), refundClients(config, transport, holder),
+        ToolResult result = refundThrough(session, refundClients(config, transport, holder),
                                           config.engine, input, actor);
         if (result.status == ToolResult::Status::Rejected || result.operationId.isEmpty()) {
             const QString why = reasonLabel(result.errorMessage); // before result is moved

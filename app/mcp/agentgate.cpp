@@ -2,7 +2,7 @@
 
 #include "httpserve/httpwire.h"
 #include "storage/access/accessstore.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 #include "transport/secrets.h"
 

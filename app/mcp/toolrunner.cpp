@@ -130,7 +130,7 @@ RunOutcome ToolRunner::run(const ToolCall &call) const
 {
     WorkerCache &cache = workerCache();
     try {
-        return {runWithStore(cache.session(m_config.dbLocation).store(), call), {}};
+        return {runIn(cache.session(m_config.dbLocation), call), {}};
     } catch (const StoreError &e) {
         qCWarning(lcMcp) << "tools/call" << call.tool.c_str() << "database failure:" << e.message();
         cache.dropSession();
@@ -138,18 +138,18 @@ RunOutcome ToolRunner::run(const ToolCall &call) const
     }
 }
 
-json ToolRunner::runWithStore(OperationStore &store, const ToolCall &call) const
+json ToolRunner::runIn(Session &session, const ToolCall &call) const
 {
     if (call.tool == "refund")
-        return refund(store, call);
+        return refund(session, call);
     if (call.tool == "execute_flow")
-        return execute(store, call);
+        return execute(session, call);
     if (call.tool == "operation_status")
-        return statusOf(store, str(call.arguments, "operation_id")).toJson();
-    return credit(store, call);
+        return statusOf(session.store(), str(call.arguments, "operation_id")).toJson();
+    return credit(session, call);
 }
 
-json ToolRunner::refund(OperationStore &store, const ToolCall &call) const
+json ToolRunner::refund(Session &session, const ToolCall &call) const
 {
     RefundInput input;
     input.orderId = str(call.arguments, "order");
@@ -169,10 +169,10 @@ json ToolRunner::refund(OperationStore &store, const ToolCall &call) const
         clients.stripe = &stripe.emplace(workerCache().stripe(), *m_config.stripe);
     if (m_config.adyen)
         clients.adyen = &adyen.emplace(workerCache().adyen(), *m_config.adyen);
-    return refundThrough(store, clients, *m_config.refundEngine, input, call.actor).toJson();
+    return refundThrough(session, clients, *m_config.refundEngine, input, call.actor).toJson();
 }
 
-json ToolRunner::credit(OperationStore &store, const ToolCall &call) const
+json ToolRunner::credit(Session &session, const ToolCall &call) const
 {
     const auto kind = creditKind(call.tool);
     if (!kind)
@@ -187,11 +187,11 @@ json ToolRunner::credit(OperationStore &store, const ToolCall &call) const
     input.workName = str(call.arguments, "work");
     input.note = str(call.arguments, "note");
     SlenClient client(workerCache().slen(), *m_config.slen);
-    CreditEngine engine(store, client, *m_config.slenEngine);
+    CreditEngine engine(session, client, *m_config.slenEngine);
     return engine.move(input, call.actor).toJson();
 }
 
-json ToolRunner::execute(OperationStore &store, const ToolCall &call) const
+json ToolRunner::execute(Session &session, const ToolCall &call) const
 {
     if (!m_config.slen)
         return notConfigured(m_config.slenProblem);
@@ -204,7 +204,7 @@ json ToolRunner::execute(OperationStore &store, const ToolCall &call) const
     if (call.arguments.contains("context"))
         input.context = nlohmann::json::parse(call.arguments["context"].dump());
     SlenClient client(workerCache().slen(), *m_config.slen);
-    ExecutionEngine engine(store, client, *m_config.slenEngine);
+    ExecutionEngine engine(session, client, *m_config.slenEngine);
     return engine.execute(input, call.actor).toJson();
 }
 

@@ -44,10 +44,10 @@ public:
     const RunnerConfig &config() const { return m_config; }
 
 private:
-    nlohmann::ordered_json runWithStore(OperationStore &store, const ToolCall &call) const;
-    nlohmann::ordered_json refund(OperationStore &store, const ToolCall &call) const;
-    nlohmann::ordered_json credit(OperationStore &store, const ToolCall &call) const;
-    nlohmann::ordered_json execute(OperationStore &store, const ToolCall &call) const;
+    nlohmann::ordered_json runIn(Session &session, const ToolCall &call) const;
+    nlohmann::ordered_json refund(Session &session, const ToolCall &call) const;
+    nlohmann::ordered_json credit(Session &session, const ToolCall &call) const;
+    nlohmann::ordered_json execute(Session &session, const ToolCall &call) const;
 
     RunnerConfig m_config;
 };

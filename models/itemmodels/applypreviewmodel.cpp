@@ -2,8 +2,8 @@
 
 #include "itemmodels/localeformat.h"
 #include "itemmodels/reasontext.h"
-#include "storage/reconcile/proposalapply.h"
-#include "storage/resendlease.h"
+#include "storage/operations/proposalapply.h"
+#include "storage/operations/resendlease.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -6,7 +6,7 @@
 // tests move time by hand and the view ticks refreshCountdown() once a second. Colours and
 // fonts are the delegate's business: the model says what a cell is (UrgentRole, MonospaceRole).
 
-#include "storage/operationquery.h"
+#include "storage/operations/operationquery.h"
 
 #include <QAbstractTableModel>
 #include <QHash>

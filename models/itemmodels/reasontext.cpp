@@ -52,7 +52,7 @@ constexpr std::array kKnown{
     KnownReason{"^provider refused: (.+)$",
                 QT_TRANSLATE_NOOP("ops::ReasonText", "provider refused: %1")},
     // What applying a reconciler proposal does, or why a row is excluded from it
-    // (storage/reconcile/proposalapply.cpp): the bulk dialog's preview and result read these.
+    // (storage/operations/proposalapply.cpp): the bulk dialog's preview and result read these.
     KnownReason{
         "^a resend proposal is applied by resending (.+) with its stored key$",
         QT_TRANSLATE_NOOP("ops::ReasonText",
@@ -99,8 +99,8 @@ constexpr std::array kKnown{
                 QT_TRANSLATE_NOOP("ops::ReasonText", "no such operation: %1")},
     KnownReason{"^proposal (\\d+) is withdrawn$",
                 QT_TRANSLATE_NOOP("ops::ReasonText", "proposal %1 is withdrawn")},
-    // Why Resend is off (storage/resendlease.cpp resendBlock): the button's tooltip, the status
-    // bar and the detail pane show these (issue 50 item 9).
+    // Why Resend is off (storage/operations/resendlease.cpp resendBlock): the button's tooltip, the
+    // status bar and the detail pane show these (issue 50 item 9).
     KnownReason{"^Resend is off: the operation has already succeeded\\.$",
                 QT_TRANSLATE_NOOP("ops::ReasonText",
                                   "Resend is off: the operation has already succeeded.")},

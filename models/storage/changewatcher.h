@@ -7,7 +7,7 @@
 // which also reports an unreachable server and reconnects. Beside operationquery.h, which it polls
 // through, above db/.
 
-#include "storage/operationquery.h"
+#include "storage/operations/operationquery.h"
 
 #include <QObject>
 #include <QTimer>

@@ -10,8 +10,8 @@
 #include "storage/db/storagelogging.h"
 #include "storage/events/eventstore.h"
 #include "storage/messages/messagestore.h"
-#include "storage/operationquery.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationquery.h"
+#include "storage/operations/operationstore.h"
 #include "storage/reconcile/reconcilestore.h"
 
 #include <QTimer>
@@ -76,11 +76,18 @@ Session::Session(const QString &location, const Clock &clock, CommitDurability d
           openMigrated(location, Database::uniqueName(u"ops-session"_s), durability), clock))
 {}
 
+Session::Session(const Connection &db, const Clock &clock)
+    : m_clock(clock)
+    , m_parts(std::make_unique<Parts>(db, clock))
+    , m_ownsConnection(false)
+{}
+
 Session::~Session()
 {
     Connection db = m_parts->db;
     m_parts.reset(); // every store's copy of the handle goes first
-    Database::drop(db);
+    if (m_ownsConnection)
+        Database::drop(db);
 }
 
 OperationStore &Session::store()

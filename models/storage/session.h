@@ -1,9 +1,10 @@
 #pragma once
 
-// One open database for one thread: what the console (and each of its worker jobs), opsctl and
-// the MCP server reach storage through. A Session opens the location once, brings its schema up
-// to date, owns the connection and the stores it hands out, and removes the connection when it
-// is destroyed, so callers never hold a connection. It forwards; the rules stay in the stores.
+// One open database for one thread: the one way into storage for the console (and each of its
+// worker jobs), opsctl, the servers and the engines; no store hands out another. A Session opens
+// the location once, brings its schema up to date, owns the connection and the stores it hands out,
+// and removes the connection when it is destroyed, so callers never hold a connection. It forwards;
+// the rules stay in the stores.
 //
 // A connection belongs to the thread that opened it: a worker thread opens its own Session.
 // Everything handed out (references, watchers) must not outlive the Session.
@@ -45,6 +46,10 @@ public:
     // database.h (SharedSync for a process with many writer threads).
     Session(const QString &location, const Clock &clock,
             CommitDurability durability = CommitDurability::EachCommit);
+    // A session over a connection its caller opened, migrated and keeps open longer than this
+    // session (a test's login, a benchmark's connection): nothing is opened, migrated or removed
+    // here; location() is empty.
+    Session(const Connection &db, const Clock &clock);
     ~Session();
     Session(const Session &) = delete;
     Session &operator=(const Session &) = delete;
@@ -105,6 +110,7 @@ private:
     QString m_location;
     const Clock &m_clock;
     std::unique_ptr<Parts> m_parts;
+    bool m_ownsConnection = true;
 };
 
 } // namespace ops

@@ -88,7 +88,7 @@ struct Harness
         EngineConfig config;
         config.jitterSeed = 1;
         engine = std::make_unique<RefundEngine>(
-            fixture.agent(), *client, config,
+            fixture.agentSession(), *client, config,
             [this](std::chrono::milliseconds ms) { sleeps << ms.count(); });
         people.clear();
         return true;
@@ -96,15 +96,15 @@ struct Harness
     // The engine a person's resend runs on: the agent's where they share the store (SQLite).
     RefundEngine &engineOf(const QString &person)
     {
-        OperationStore &store = fixture.as(person);
-        if (&store == &fixture.agent())
+        Session &session = fixture.sessionAs(person);
+        if (&session == &fixture.agentSession())
             return *engine;
         auto &own = people[person];
         if (!own) {
             EngineConfig config;
             config.jitterSeed = 1;
             own = std::make_unique<RefundEngine>(
-                store, *client, config,
+                session, *client, config,
                 [this](std::chrono::milliseconds ms) { sleeps << ms.count(); });
         }
         return *own;

@@ -154,7 +154,7 @@ Operation TestAdyenEvents::receivedRow(const QString &id, const QString &psp, qi
 WebhookStats TestAdyenEvents::deliver(const QList<QByteArray> &bodies,
                                       const AdyenExpectation &expected)
 {
-    return test::deliverAdyen(m_f->as(u"svc"_s), bodies, expected);
+    return test::deliverAdyen(m_f->sessionAs(u"svc"_s), bodies, expected);
 }
 
 void TestAdyenEvents::refundSuccessSettlesTheReceivedRow()
@@ -167,7 +167,7 @@ void TestAdyenEvents::refundSuccessSettlesTheReceivedRow()
     QCOMPARE(toString(op.state), u"succeeded"_s);
     QCOMPARE(op.providerRef, u"RFND000000000001"_s);
     QCOMPARE(op.closedBy, u"system:webhook"_s);
-    const auto events = m_f->store().events().eventsOf(u"op_a"_s);
+    const auto events = m_f->session().events().eventsOf(u"op_a"_s);
     QCOMPARE(events.size(), 1u);
     QCOMPARE(events[0].id, u"RFND000000000001:REFUND:true"_s);
     QCOMPARE(toString(events[0].provider), u"adyen"_s);
@@ -218,12 +218,12 @@ void TestAdyenEvents::laterFailureOrReversalRaisesAttention()
         const Operation op = row(id);
         QCOMPARE(toString(op.state), u"succeeded"_s);
         QCOMPARE(op.providerStatus, status);
-        const auto attention = m_f->store().events().attentionOf(id);
+        const auto attention = m_f->session().events().attentionOf(id);
         QVERIFY2(attention, qPrintable(id));
         QVERIFY2(attention->reason.contains(u"did not reach the customer"_s),
                  qPrintable(attention->reason));
     }
-    QVERIFY(m_f->store().events().attentionOf(u"op_l"_s)->reason.contains(u"account closed"_s));
+    QVERIFY(m_f->session().events().attentionOf(u"op_l"_s)->reason.contains(u"account closed"_s));
 }
 
 void TestAdyenEvents::reorderedFailureBeforeSuccessStaysFailed()
@@ -238,8 +238,8 @@ void TestAdyenEvents::reorderedFailureBeforeSuccessStaysFailed()
     QCOMPARE(row(u"op_o"_s).failureCode, u"refund_failed"_s);
     deliver({batch({{.op = u"op_o"_s, .psp = u"RFND000000000005"_s}})});
     QCOMPARE(toString(row(u"op_o"_s).state), u"failed"_s);
-    QVERIFY(!m_f->store().events().attentionOf(u"op_o"_s));
-    QCOMPARE(m_f->store().events().eventsOf(u"op_o"_s).size(), 2u);
+    QVERIFY(!m_f->session().events().attentionOf(u"op_o"_s));
+    QCOMPARE(m_f->session().events().eventsOf(u"op_o"_s).size(), 2u);
 }
 
 void TestAdyenEvents::duplicatesChangeNothing()
@@ -262,10 +262,10 @@ void TestAdyenEvents::aRefundWithoutOurReferenceOnlyRaisesAttention()
     receivedRow(u"op_p"_s, u"RFND000000000007"_s, 700);
     deliver({batch({{.psp = u"RFND000000000099"_s, .value = 700}})});
     QCOMPARE(toString(row(u"op_p"_s).state), u"open"_s);
-    QCOMPARE(m_f->store().events().eventsOf(u"op_p"_s).size(), 1u);
-    QCOMPARE(toString(m_f->store().events().eventsOf(u"op_p"_s)[0].matchedBy),
+    QCOMPARE(m_f->session().events().eventsOf(u"op_p"_s).size(), 1u);
+    QCOMPARE(toString(m_f->session().events().eventsOf(u"op_p"_s)[0].matchedBy),
              u"original_reference"_s);
-    QVERIFY(m_f->store().events().attentionOf(u"op_p"_s)->reason.contains(u"twice"_s));
+    QVERIFY(m_f->session().events().attentionOf(u"op_p"_s)->reason.contains(u"twice"_s));
     // Its own notification still settles it.
     deliver({batch({{.op = u"op_p"_s, .psp = u"RFND000000000007"_s, .value = 700}})});
     QCOMPARE(toString(row(u"op_p"_s).state), u"succeeded"_s);
@@ -274,9 +274,9 @@ void TestAdyenEvents::aRefundWithoutOurReferenceOnlyRaisesAttention()
     receivedRow(u"op_q1"_s, QString(), 500);
     receivedRow(u"op_q2"_s, QString(), 500);
     deliver({batch({{.psp = u"RFND000000000008"_s, .value = 500}})});
-    QVERIFY(!m_f->store().events().attentionOf(u"op_q1"_s));
-    QVERIFY(!m_f->store().events().attentionOf(u"op_q2"_s));
-    QCOMPARE(m_f->store().events().unmatchedCount(), qint64(1));
+    QVERIFY(!m_f->session().events().attentionOf(u"op_q1"_s));
+    QVERIFY(!m_f->session().events().attentionOf(u"op_q2"_s));
+    QCOMPARE(m_f->session().events().unmatchedCount(), qint64(1));
 }
 
 void TestAdyenEvents::aRefundOfAnotherPaymentOrKindDecidesNothing()
@@ -286,14 +286,14 @@ void TestAdyenEvents::aRefundOfAnotherPaymentOrKindDecidesNothing()
     deliver({batch(
         {{.op = u"op_y"_s, .psp = u"RFND000000000020"_s, .payment = u"OTHERPAYMENT0001"_s}})});
     QCOMPARE(toString(row(u"op_y"_s).state), u"open"_s);
-    QVERIFY(m_f->store().events().attentionOf(u"op_y"_s)->reason.contains(u"OTHERPAYMENT0001"_s));
+    QVERIFY(m_f->session().events().attentionOf(u"op_y"_s)->reason.contains(u"OTHERPAYMENT0001"_s));
     // CANCEL_OR_REFUND is not a refund this product sends: kept, and it decides nothing.
     receivedRow(u"op_c"_s, u"RFND000000000021"_s);
     const WebhookStats stats = deliver(
         {batch({{.op = u"op_c"_s, .psp = u"RFND000000000021"_s, .code = u"CANCEL_OR_REFUND"_s}})});
     QCOMPARE(stats.stored, qint64(1));
     QCOMPARE(toString(row(u"op_c"_s).state), u"open"_s);
-    QVERIFY(!m_f->store().events().attentionOf(u"op_c"_s));
+    QVERIFY(!m_f->session().events().attentionOf(u"op_c"_s));
 }
 
 void TestAdyenEvents::amountDisagreeingRaisesAttention()
@@ -301,12 +301,13 @@ void TestAdyenEvents::amountDisagreeingRaisesAttention()
     receivedRow(u"op_m"_s, u"RFND000000000009"_s);
     deliver({batch({{.op = u"op_m"_s, .psp = u"RFND000000000009"_s, .value = 1300}})});
     QCOMPARE(toString(row(u"op_m"_s).state), u"open"_s);
-    QVERIFY(m_f->store().events().attentionOf(u"op_m"_s));
+    QVERIFY(m_f->session().events().attentionOf(u"op_m"_s));
     // A second refund naming the row is no proof either.
     receivedRow(u"op_n"_s, u"RFND000000000010"_s);
     deliver({batch({{.op = u"op_n"_s, .psp = u"RFND000000000011"_s}})});
     QCOMPARE(toString(row(u"op_n"_s).state), u"open"_s);
-    QVERIFY(m_f->store().events().attentionOf(u"op_n"_s)->reason.contains(u"two Adyen refunds"_s));
+    QVERIFY(
+        m_f->session().events().attentionOf(u"op_n"_s)->reason.contains(u"two Adyen refunds"_s));
 }
 
 void TestAdyenEvents::paymentEventsAreKeptForRuleNine()
@@ -315,7 +316,7 @@ void TestAdyenEvents::paymentEventsAreKeptForRuleNine()
     const WebhookStats stats = deliver({batch(
         {{.psp = kPayment, .code = u"AUTHORISATION"_s, .value = 5000, .payment = QString()}})});
     QCOMPARE(stats.stored, qint64(1));
-    const auto stored = m_f->store().events().event(kPayment + u":AUTHORISATION:true"_s);
+    const auto stored = m_f->session().events().event(kPayment + u":AUTHORISATION:true"_s);
     QVERIFY(stored);
     QCOMPARE(stored->objectType, u"payment"_s);
     QCOMPARE(stored->objectId, kPayment);
@@ -325,7 +326,7 @@ void TestAdyenEvents::paymentEventsAreKeptForRuleNine()
 
 void TestAdyenEvents::autoCloseOffProposesInstead()
 {
-    m_f->as(u"alice"_s).reconcile().setAutoClose(m_f->person(u"alice"_s), false);
+    m_f->sessionAs(u"alice"_s).reconcile().setAutoClose(m_f->person(u"alice"_s), false);
     receivedRow(u"op_x"_s, u"RFND000000000013"_s);
     deliver({batch({{.op = u"op_x"_s, .psp = u"RFND000000000013"_s}})});
     // Issue 50 item 5: the row waited only for this notification, so it turns unknown and is in

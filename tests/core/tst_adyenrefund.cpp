@@ -137,20 +137,20 @@ void TestAdyenRefund::startEngine(const QString &apiKey, const QString &merchant
     config.jitterSeed = 1;
     m_person.reset();
     m_engine = std::make_unique<AdyenRefundEngine>(
-        m_fixture->agent(), *m_client, config,
+        m_fixture->agentSession(), *m_client, config,
         [this](std::chrono::milliseconds ms) { m_sleeps << ms.count(); });
 }
 
 AdyenRefundEngine &TestAdyenRefund::engineOf(const QString &person)
 {
-    OperationStore &store = m_fixture->as(person);
-    if (&store == &m_fixture->agent())
+    Session &session = m_fixture->sessionAs(person);
+    if (&session == &m_fixture->agentSession())
         return *m_engine;
     if (!m_person) {
         AdyenEngineConfig config;
         config.jitterSeed = 1;
         m_person = std::make_unique<AdyenRefundEngine>(
-            store, *m_client, config,
+            session, *m_client, config,
             [this](std::chrono::milliseconds ms) { m_sleeps << ms.count(); });
     }
     return *m_person;
@@ -370,7 +370,9 @@ void TestAdyenRefund::heldRefundApprovedGoesToAdyenNotStripe()
 {
     AgentLimits limits;
     limits.maxRefund = Money{1000, u"eur"_s};
-    m_fixture->as(u"alice"_s).access().addAgent(m_fixture->person(u"alice"_s), u"bot"_s, limits);
+    m_fixture->sessionAs(u"alice"_s)
+        .access()
+        .addAgent(m_fixture->person(u"alice"_s), u"bot"_s, limits);
     const ToolResult held = m_engine->refund(adyenInput(u"4417"_s, 1200), u"agent:bot:test:1"_s);
     QVERIFY2(held.status == ToolResult::Status::NeedsApproval, held.toJson().dump().c_str());
     QCOMPARE(refundPosts().size(), std::size_t(0));
@@ -380,7 +382,7 @@ void TestAdyenRefund::heldRefundApprovedGoesToAdyenNotStripe()
     StripeClient stripe(transport, {m_sim->baseUrl(), u"sk_test_demo"_s});
     const RefundClients clients{&stripe, {}, m_client.get(), {}};
     const ToolResult approved =
-        resendRefundThrough(m_fixture->as(u"alice"_s), clients, EngineConfig{},
+        resendRefundThrough(m_fixture->sessionAs(u"alice"_s), clients, EngineConfig{},
                             row(held.operationId), m_fixture->person(u"alice"_s));
     QVERIFY2(approved.status == ToolResult::Status::Accepted, approved.toJson().dump().c_str());
     QCOMPARE(refundPosts().size(), std::size_t(1));
@@ -418,7 +420,7 @@ void TestAdyenRefund::ruleNineUsesTheStoredPaymentAmount()
     AdyenItem failure = failed;
     failure.eventCode = u"CAPTURE_FAILED"_s;
     const WebhookStats stored =
-        test::deliverAdyen(m_fixture->store(),
+        test::deliverAdyen(m_fixture->session(),
                            {signedAdyenBatch({item, capture, second, failed, failure}, key, false)},
                            {{key}, {kMerchant}, false});
     QCOMPARE(stored.stored, qint64(5));

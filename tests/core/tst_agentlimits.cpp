@@ -9,8 +9,8 @@
 
 #include "refundharness.h"
 #include "storage/access/accessstore.h"
-#include "storage/closeapproval.h"
 #include "storage/db/sqlconnection.h"
+#include "storage/operations/closeapproval.h"
 #include "support/onthreads.h"
 
 #include <QSqlQuery>
@@ -73,7 +73,7 @@ NewOperation botOperation(const QString &id, const QString &order, qint64 amount
 // alice adds the agent "bot" with `l`.
 void addBot(test::RolesFixture &f, const AgentLimits &l)
 {
-    f.as(kAlice).access().addAgent(personActorOf(kAlice), u"bot"_s, l);
+    f.sessionAs(kAlice).access().addAgent(personActorOf(kAlice), u"bot"_s, l);
 }
 
 ToolResult botRefund(Harness &h, const QString &order, const QString &charge, qint64 amount,
@@ -222,7 +222,7 @@ void TestAgentLimits::revokedAgent_isRejectedWithNothingStored()
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
     OperationStore &store = h.fixture.agent();
     addBot(h.fixture, {});
-    h.fixture.as(kAlice).access().revokeAgent(personActorOf(kAlice), u"bot"_s);
+    h.fixture.sessionAs(kAlice).access().revokeAgent(personActorOf(kAlice), u"bot"_s);
     const ToolResult r = botRefund(h, u"v1"_s, u"ch_1002"_s, 100);
     QCOMPARE(status(r), u"rejected"_s);
     QCOMPARE(str(r.toJson()["error"]["code"]), u"agent_revoked"_s);
@@ -262,7 +262,8 @@ void TestAgentLimits::approve_aboveTheThresholdTakesASecondSupervisor()
     QVERIFY2(h.start(), qPrintable(h.sim.error()));
     OperationStore &store = h.fixture.agent();
     addBot(h.fixture, limits(1000, {}));
-    h.fixture.as(kAlice).access().setApprovalThreshold(personActorOf(kAlice), u"usd"_s, 1200);
+    h.fixture.sessionAs(kAlice).access().setApprovalThreshold(personActorOf(kAlice), u"usd"_s,
+                                                              1200);
     const ToolResult held = botRefund(h, u"7201"_s, u"ch_1002"_s, 1500);
 
     const ToolResult first = h.resend(held.operationId, kAlice);
@@ -270,7 +271,7 @@ void TestAgentLimits::approve_aboveTheThresholdTakesASecondSupervisor()
     QCOMPARE(toString(store.operation(held.operationId)->state),
              toString(OperationState::AwaitingApproval));
     QCOMPARE(h.refundPosts().size(), 0u);
-    const auto pending = store.access().approvals(ApprovalState::Pending);
+    const auto pending = h.fixture.agentSession().access().approvals(ApprovalState::Pending);
     QCOMPARE(pending.size(), 1u);
     QCOMPARE(pending.at(0).operationId, held.operationId);
 

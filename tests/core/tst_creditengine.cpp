@@ -248,7 +248,7 @@ void TestCreditEngine::credit_sameWorkNameInTwoProjectsIsTwoOperations()
          {"customers", {{{"id", "u_1"}, {"project", "other"}, {"balances", {{"credits", 10}}}}}}});
     SlenClient otherClient(demo.transport, {demo.sim.baseUrl(), u"sk_test_other"_s, u"other"_s,
                                             std::chrono::milliseconds(400)});
-    CreditEngine other(demo.fixture.agent(), otherClient, demo.config,
+    CreditEngine other(demo.fixture.agentSession(), otherClient, demo.config,
                        [](std::chrono::milliseconds) {});
     const ToolResult a = demo.topup(u"u_1"_s, 100, u"invoice-1:topup"_s);
     const ToolResult b = other.move(

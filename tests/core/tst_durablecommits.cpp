@@ -48,7 +48,7 @@ struct Harness
                                                                    std::chrono::milliseconds(400)});
         EngineConfig config;
         config.jitterSeed = 1;
-        engine = std::make_unique<RefundEngine>(fixture.agent(), *client, config,
+        engine = std::make_unique<RefundEngine>(fixture.agentSession(), *client, config,
                                                 [](std::chrono::milliseconds) {});
         const QVariant handle = connectionOf(fixture.agent()).driver()->handle();
         if (handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0) {

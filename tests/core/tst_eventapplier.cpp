@@ -130,7 +130,7 @@ private:
     WebhookStats deliver(const QList<QByteArray> &bodies);
     void setAutoClose(bool on)
     {
-        m_f->as(u"alice"_s).reconcile().setAutoClose(m_f->person(u"alice"_s), on);
+        m_f->sessionAs(u"alice"_s).reconcile().setAutoClose(m_f->person(u"alice"_s), on);
     }
     std::vector<Proposal> proposalsOf(const QString &op);
 
@@ -165,9 +165,9 @@ void TestEventApplier::cleanup()
 
 EventApplyResult TestEventApplier::apply(const StripeEvent &e)
 {
-    OperationStore &receiver = m_f->as(u"svc"_s);
+    Session &receiver = m_f->sessionAs(u"svc"_s);
     EventApplier applier(receiver, u"system:webhook"_s);
-    WriteTransaction tx(connectionOf(receiver));
+    WriteTransaction tx(connectionOf(receiver.store()));
     const EventApplyResult r = applier.applyLocked(e, EventSource::Webhook);
     tx.commit();
     return r;
@@ -197,7 +197,7 @@ WebhookStats TestEventApplier::deliver(const QList<QByteArray> &bodies)
 {
     WebhookOptions options;
     options.secrets = {kSecret};
-    WebhookReceiver receiver(m_f->as(u"svc"_s), options);
+    WebhookReceiver receiver(m_f->sessionAs(u"svc"_s), options);
     for (const QByteArray &body : bodies) {
         HttpRequestData request;
         request.method = "POST";
@@ -216,7 +216,7 @@ WebhookStats TestEventApplier::deliver(const QList<QByteArray> &bodies)
 std::vector<Proposal> TestEventApplier::proposalsOf(const QString &op)
 {
     std::vector<Proposal> out;
-    for (Proposal &p : m_f->store().reconcile().proposals())
+    for (Proposal &p : m_f->session().reconcile().proposals())
         if (p.operationId == op)
             out.push_back(std::move(p));
     return out;
@@ -469,7 +469,7 @@ void TestEventApplier::autoCloseOffProposesWithTheSignedEventAsEvidence()
     // The provider delivers again: 200, nothing more.
     const auto auditBefore = m_f->store().audit(u"op_a"_s).size();
     QCOMPARE(deliver({eventBody({.id = "evt_1", .operationId = "op_a"})}).duplicates, qint64(1));
-    QCOMPARE(m_f->store().reconcile().proposals().size(), 2u);
+    QCOMPARE(m_f->session().reconcile().proposals().size(), 2u);
     QCOMPARE(m_f->store().audit(u"op_a"_s).size(), auditBefore);
     QVERIFY(AuditLog::verify(connectionOf(m_f->store())).holds());
 }

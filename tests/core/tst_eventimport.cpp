@@ -98,7 +98,7 @@ EventImportReport TestEventImport::runImport(int failAt)
     EventImportOptions options;
     options.pageSize = kPageSize;
     // The import is the service's (system:events-import): store() is its login on PostgreSQL.
-    return EventImport(m_fx->store(), client).run(options);
+    return EventImport(m_fx->session(), client).run(options);
 }
 
 void TestEventImport::stoppedHalfWayResumesFromTheStoredCursor()

@@ -10,11 +10,11 @@
 #include "storage/access/approvals.h"
 #include "storage/audit/auditlog.h"
 #include "storage/events/eventstore.h"
+#include "storage/operations/resendlease.h"
 #include "storage/reconcile/proposals.h"
 #include "storage/reconcile/reconcilerows.h"
 #include "storage/reconcile/reconcilesettings.h"
 #include "storage/reconcile/reconcilestore.h"
-#include "storage/resendlease.h"
 #include "support/adyendelivery.h"
 #include "support/reconcilefixture.h"
 #include "support/simtestutil.h"
@@ -435,7 +435,7 @@ ToolResult TestReconciler::adyenRefund(ReconcileFixture &f, qint64 amount)
     in.adyenPaymentId = u"DZ4DPSHB4WD2WN82"_s;
     in.amountMinor = amount;
     in.currency = u"eur"_s;
-    return AdyenRefundEngine(f.db.as(u"agent"_s), adyen, AdyenEngineConfig{})
+    return AdyenRefundEngine(f.db.sessionAs(u"agent"_s), adyen, AdyenEngineConfig{})
         .refund(in, f.db.agentActor(u"t"_s));
 }
 
@@ -477,17 +477,17 @@ void TestReconciler::adyenRowsCloseByTheirStoredNotification()
     const ToolResult r = adyenRefund(f, 900);
     QVERIFY(r.status == ToolResult::Status::Accepted);
     // The notification arrives while automatic closes are off: kept, and a proposal filed.
-    f.db.as(u"alice"_s).reconcile().setAutoClose(f.db.person(u"alice"_s), false);
+    f.db.sessionAs(u"alice"_s).reconcile().setAutoClose(f.db.person(u"alice"_s), false);
     const QByteArray key(64, 'C');
     const AdyenItem item = test::demoRefundItem(r.providerReference, r.operationId, 900);
     const WebhookStats stats =
-        test::deliverAdyen(f.db.as(u"svc"_s), {signedAdyenBatch({item}, key, false)},
+        test::deliverAdyen(f.db.sessionAs(u"svc"_s), {signedAdyenBatch({item}, key, false)},
                            {{key}, {u"NorthwindECOM"_s}, false});
     QCOMPARE(stats.stored, qint64(1));
     // In Checking beside its proposal (issue 50 item 5), not left open and out of reach.
     QCOMPARE(toString(f.row(r.operationId).state), u"unknown"_s);
     // Turned back on, the reconciler closes it from the stored notification, reading nothing.
-    f.db.as(u"alice"_s).reconcile().setAutoClose(f.db.person(u"alice"_s), true);
+    f.db.sessionAs(u"alice"_s).reconcile().setAutoClose(f.db.person(u"alice"_s), true);
     f.clearRequests();
     f.db.clock().advanceSecs(6 * 60);
     QCOMPARE(resultOf(f.reconciler().pass(true), r.operationId), u"closed_succeeded"_s);

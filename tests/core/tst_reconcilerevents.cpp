@@ -67,8 +67,8 @@ void keepEvent(ReconcileFixture &f, const json &event, const QString &operationI
 {
     const auto parsed = parseStripeEvent(QByteArray::fromStdString(event.dump()));
     QVERIFY(parsed && parsed->refund);
-    OperationStore &receiver = f.db.as(u"svc"_s);
-    Connection &db = connectionOf(receiver);
+    Session &receiver = f.db.sessionAs(u"svc"_s);
+    Connection &db = connectionOf(receiver.store());
     StoredEvent row;
     row.id = parsed->id;
     row.type = parsed->type;
@@ -82,7 +82,7 @@ void keepEvent(ReconcileFixture &f, const json &event, const QString &operationI
     row.outcomeReason = u"kept"_s;
     row.raw = parsed->raw;
     WriteTransaction tx(db);
-    EventStore events = receiver.events();
+    EventStore &events = receiver.events();
     QVERIFY(events.insertEventLocked(row));
     events.addEventEvidenceLocked(receiver.clock().nowMs(), row, u"system:webhook"_s);
     tx.commit();

@@ -365,7 +365,7 @@ void TestRefundEngine::unreachableProviderIsRejectedWithNothingStored()
     h.sim.stop();
     h.client = std::make_unique<StripeClient>(
         *h.transport, StripeConfig{gone, u"sk_test_demo"_s, std::chrono::milliseconds(400)});
-    h.engine = std::make_unique<RefundEngine>(h.fixture.agent(), *h.client, EngineConfig{},
+    h.engine = std::make_unique<RefundEngine>(h.fixture.agentSession(), *h.client, EngineConfig{},
                                               [](std::chrono::milliseconds) {});
     const ToolResult r = h.refund(u"4417"_s, u"ch_4417"_s, 3800);
     QCOMPARE(status(r), u"rejected"_s);

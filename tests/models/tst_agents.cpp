@@ -113,7 +113,8 @@ void TestAgents::addReturnsATokenThatMapsToTheAgent()
 {
     RolesFixture f;
     const AgentLimits limits{Money{5000, u"usd"_s}, Money{20000, u"usd"_s}, 5};
-    const IssuedAgent a = f.as(u"alice"_s).access().addAgent(kAlice, u"support-bot"_s, limits);
+    const IssuedAgent a =
+        f.sessionAs(u"alice"_s).access().addAgent(kAlice, u"support-bot"_s, limits);
     // "opsa_" + base64url of 32 random bytes (43 characters, no padding).
     QCOMPARE(a.token.size(), 48);
     QVERIFY(a.token.startsWith(u"opsa_"_s));
@@ -128,7 +129,7 @@ void TestAgents::addReturnsATokenThatMapsToTheAgent()
     QCOMPARE(toString(a.record.state()), u"active"_s);
     QVERIFY(!a.record.lastUsedMs);
 
-    const auto found = f.store().access().agentForToken(a.token);
+    const auto found = f.session().access().agentForToken(a.token);
     QVERIFY(found);
     QCOMPARE(found->name, u"support-bot"_s);
     QVERIFY(found->limits == limits);
@@ -141,9 +142,9 @@ void TestAgents::addReturnsATokenThatMapsToTheAgent()
 void TestAgents::twoAgentsEachOwnTheirToken()
 {
     RolesFixture f;
-    AccessStore access = f.as(u"alice"_s).access();
+    AccessStore access = f.sessionAs(u"alice"_s).access();
     const IssuedAgent one = access.addAgent(kAlice, u"bot-one"_s, {});
-    const IssuedAgent two = f.as(u"bob"_s).access().addAgent(kBob, u"bot-two"_s, {});
+    const IssuedAgent two = f.sessionAs(u"bob"_s).access().addAgent(kBob, u"bot-two"_s, {});
     QVERIFY(one.token != two.token);
     QCOMPARE(holder(access, one.token), u"bot-one"_s);
     QCOMPARE(holder(access, two.token), u"bot-two"_s);
@@ -192,7 +193,7 @@ void TestAgents::onlyAnEnabledSupervisorChangesAgents()
         addOperator(db, f.clock().nowMs(), kAlice, u"erin"_s, Role::Supervisor);
         setOperatorDisabled(db, f.clock().nowMs(), kAlice, u"erin"_s, true);
     }
-    AccessStore access = f.as(u"alice"_s).access();
+    AccessStore access = f.sessionAs(u"alice"_s).access();
     const IssuedAgent bot = access.addAgent(kAlice, u"bot"_s, {});
     f.clock().advanceMs(1000);
     const QString row = agentRow(db, u"bot"_s);
@@ -202,7 +203,7 @@ void TestAgents::onlyAnEnabledSupervisorChangesAgents()
     // At the console of whoever acts (their own login on PostgreSQL); dave and erin have none
     // and try at alice's. The store refuses before anything is written.
     const bool noLogin = actor == u"operator:dave"_s || actor == u"operator:erin"_s;
-    AccessStore acting = noLogin ? access : f.by(actor).access();
+    AccessStore acting = noLogin ? access : f.sessionBy(actor).access();
     const QString why = refusal([&] {
         if (action == u"add"_s)
             acting.addAgent(actor, u"intruder"_s, limits);
@@ -240,7 +241,8 @@ void TestAgents::badNamesAreRefused()
     RolesFixture f;
     Connection &db = connectionOf(f.store());
     const int audit = auditCount(db);
-    const QString why = refusal([&] { f.as(u"alice"_s).access().addAgent(kAlice, name, {}); });
+    const QString why =
+        refusal([&] { f.sessionAs(u"alice"_s).access().addAgent(kAlice, name, {}); });
     QVERIFY2(why.contains(message), qPrintable(why));
     QVERIFY(!isValidAgentName(name));
     QCOMPARE(count(db, u"SELECT COUNT(*) FROM agents"_s), 0);
@@ -251,12 +253,12 @@ void TestAgents::addingTwiceIsRefused()
 {
     RolesFixture f;
     Connection &db = connectionOf(f.store());
-    AccessStore access = f.as(u"alice"_s).access();
+    AccessStore access = f.sessionAs(u"alice"_s).access();
     QVERIFY(isValidAgentName(QString(64, u'z'))); // the longest name is a name
     const IssuedAgent first = access.addAgent(kAlice, u"bot"_s, {});
     const QString row = agentRow(db, u"bot"_s);
     const int audit = auditCount(db);
-    QString why = refusal([&] { f.as(u"bob"_s).access().addAgent(kBob, u"bot"_s, {}); });
+    QString why = refusal([&] { f.sessionAs(u"bob"_s).access().addAgent(kBob, u"bot"_s, {}); });
     QVERIFY2(why.contains(u"agent bot already exists (active)"_s), qPrintable(why));
     QCOMPARE(agentRow(db, u"bot"_s), row);
     QCOMPARE(auditCount(db), audit);
@@ -272,13 +274,13 @@ void TestAgents::revokeCutsTheTokenOff()
 {
     RolesFixture f;
     Connection &db = connectionOf(f.store());
-    AccessStore access = f.as(u"alice"_s).access();
+    AccessStore access = f.sessionAs(u"alice"_s).access();
     const IssuedAgent bot = access.addAgent(kAlice, u"bot"_s, {});
     // Revoked inside a rotation's grace: neither token works afterwards.
     const IssuedAgent rotated = access.rotateAgent(kAlice, u"bot"_s, std::chrono::hours(1));
     QCOMPARE(holder(access, bot.token), u"bot"_s);
     f.clock().advanceMs(10);
-    const AgentRecord revoked = f.as(u"bob"_s).access().revokeAgent(kBob, u"bot"_s);
+    const AgentRecord revoked = f.sessionAs(u"bob"_s).access().revokeAgent(kBob, u"bot"_s);
     QCOMPARE(toString(revoked.state()), u"revoked"_s);
     QCOMPARE(revoked.revokedAtMs.value_or(0), f.clock().nowMs());
     QCOMPARE(revoked.updatedBy, kBob);
@@ -303,7 +305,7 @@ void TestAgents::revokeCutsTheTokenOff()
 void TestAgents::rotationGraceEndsOnTheClock()
 {
     RolesFixture f;
-    AccessStore access = f.as(u"alice"_s).access();
+    AccessStore access = f.sessionAs(u"alice"_s).access();
     const IssuedAgent bot = access.addAgent(kAlice, u"bot"_s, {});
     const qint64 rotatedAt = f.clock().nowMs();
     const IssuedAgent fresh =
@@ -328,7 +330,7 @@ void TestAgents::rotationWithoutGraceEndsTheOldTokenAtOnce()
 {
     RolesFixture f;
     Connection &db = connectionOf(f.store());
-    AccessStore access = f.as(u"alice"_s).access();
+    AccessStore access = f.sessionAs(u"alice"_s).access();
     const IssuedAgent bot = access.addAgent(kAlice, u"bot"_s, {});
     const IssuedAgent fresh = access.rotateAgent(kAlice, u"bot"_s, std::chrono::milliseconds(0));
     QVERIFY(!fresh.record.previousValidUntilMs);
@@ -347,7 +349,7 @@ void TestAgents::rotationWithoutGraceEndsTheOldTokenAtOnce()
 void TestAgents::secondRotationEndsTheFirstGrace()
 {
     RolesFixture f;
-    AccessStore access = f.as(u"alice"_s).access();
+    AccessStore access = f.sessionAs(u"alice"_s).access();
     const IssuedAgent t0 = access.addAgent(kAlice, u"bot"_s, {});
     const IssuedAgent t1 = access.rotateAgent(kAlice, u"bot"_s, std::chrono::hours(1));
     f.clock().advanceMs(1000);
@@ -365,13 +367,13 @@ void TestAgents::setLimitsKeepsAndChangesLimits()
 {
     RolesFixture f;
     Connection &db = connectionOf(f.store());
-    AccessStore access = f.as(u"alice"_s).access();
+    AccessStore access = f.sessionAs(u"alice"_s).access();
     const AgentLimits first{Money{5000, u"usd"_s}, Money{20000, u"usd"_s}, 5};
     const IssuedAgent bot = access.addAgent(kAlice, u"bot"_s, first);
     f.clock().advanceMs(500);
 
     // The same limits again: kept, still audited.
-    AgentRecord r = f.as(u"bob"_s).access().setAgentLimits(kBob, u"bot"_s, first);
+    AgentRecord r = f.sessionAs(u"bob"_s).access().setAgentLimits(kBob, u"bot"_s, first);
     QVERIFY(r.limits == first);
     QCOMPARE(r.updatedBy, kBob);
     QCOMPARE(r.updatedAtMs, f.clock().nowMs());
@@ -407,13 +409,13 @@ void TestAgents::auditNamesTheSupervisorAndNeverTheToken()
 {
     RolesFixture f;
     Connection &db = connectionOf(f.store());
-    AccessStore access = f.as(u"alice"_s).access();
+    AccessStore access = f.sessionAs(u"alice"_s).access();
     QStringList secrets;
     const IssuedAgent a = access.addAgent(kAlice, u"bot"_s, {Money{100, u"eur"_s}, {}, {}});
     const IssuedAgent b =
-        f.as(u"bob"_s).access().rotateAgent(kBob, u"bot"_s, std::chrono::hours(1));
+        f.sessionAs(u"bob"_s).access().rotateAgent(kBob, u"bot"_s, std::chrono::hours(1));
     access.setAgentLimits(kAlice, u"bot"_s, {{}, {}, 9});
-    f.as(u"bob"_s).access().revokeAgent(kBob, u"bot"_s);
+    f.sessionAs(u"bob"_s).access().revokeAgent(kBob, u"bot"_s);
     for (const QString &t : {a.token, b.token})
         secrets << t << t.mid(5) << agentTokenHash(t) << agentTokenHash(t).toUpper();
 
@@ -448,7 +450,7 @@ void TestAgents::auditNamesTheSupervisorAndNeverTheToken()
 void TestAgents::lastUsedIsTheAgentsOwnNewestEntry()
 {
     RolesFixture f;
-    AccessStore access = f.as(u"alice"_s).access();
+    AccessStore access = f.sessionAs(u"alice"_s).access();
     for (const QString &name : {u"bot"_s, u"bot_2"_s, u"b_t"_s, u"quiet"_s})
         access.addAgent(kAlice, name, {});
     const qint64 t = f.clock().nowMs();
@@ -501,7 +503,7 @@ void TestAgents::malformedTokensMapToNobody()
 {
     QFETCH(QString, token);
     RolesFixture f;
-    AccessStore access = f.as(u"alice"_s).access();
+    AccessStore access = f.sessionAs(u"alice"_s).access();
     const IssuedAgent bot = access.addAgent(kAlice, u"bot"_s, {});
     const QString body = bot.token.mid(5);
     token.replace(u"#"_s, agentTokenHash(bot.token));
@@ -519,7 +521,7 @@ void TestAgents::tokenBytesAreNowhereInTheDatabaseFiles()
     if (test::onPostgres())
         QSKIP("the database files are the server's; searched on SQLite");
     RolesFixture f; // SQLite: StoreFixture
-    AccessStore access = f.as(u"alice"_s).access();
+    AccessStore access = f.sessionAs(u"alice"_s).access();
     QStringList tokens;
     for (const QString &name : {u"bot-a"_s, u"bot-b"_s, u"bot-c"_s}) {
         tokens << access.addAgent(kAlice, name, {Money{100, u"usd"_s}, {}, 2}).token;

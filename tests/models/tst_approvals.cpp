@@ -9,7 +9,7 @@
 
 #include "storage/access/approvals.h"
 #include "storage/audit/auditlog.h"
-#include "storage/closeapproval.h"
+#include "storage/operations/closeapproval.h"
 #include "support/rolesfixture.h"
 
 #include <QSqlError>

@@ -104,7 +104,7 @@ void TestEventModels::cleanup()
 void TestEventModels::store(const StoredEvent &e)
 {
     WriteTransaction tx(connectionOf(m_fx->store()));
-    QVERIFY(m_fx->store().events().insertEventLocked(e));
+    QVERIFY(m_fx->session().events().insertEventLocked(e));
     tx.commit();
 }
 

@@ -7,7 +7,7 @@
 #include "storage/db/sqlconnection.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/db/writegate.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 
 #include <QElapsedTimer>

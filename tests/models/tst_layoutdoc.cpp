@@ -23,6 +23,10 @@
 // number ("RFC 9110 §11.1") is that standard's and is left alone. The failure names every broken
 // citation as file:line.
 //
+// Storage layers (issue 55) — docs/layout.md "## Storage layers" lists models/storage's folders
+// lowest first, siblings on one item. Every folder there is in a layer, and every
+// `#include "storage/…"` in it names its own folder or a lower layer.
+//
 // Schema versions (issue 50) — README.md and docs/*.md never write one down ("schema version 12",
 // {"schema_version":12}): the number grows with every migration, so a document says that it is
 // what `opsctl db migrate` prints, and shows it as N. (Menu paths are checked against the built
@@ -206,6 +210,65 @@ QString sorted(const QSet<QString> &set)
     return list.join(u", "_s);
 }
 
+// docs/layout.md "## Storage layers": each numbered item names its folders in backticks before
+// " — "; the result maps a folder below models/storage ("" for the root) to its item's number.
+QMap<QString, int> storageLayers()
+{
+    static const QRegularExpression item(u"^(\\d+)\\. (.*?) — "_s);
+    static const QRegularExpression folder(u"`models/storage/([^`]*)`"_s);
+    const QString doc = readText(sourceDir() + u"/docs/layout.md"_s);
+    const qsizetype start = doc.indexOf(u"\n## Storage layers"_s);
+    if (start < 0)
+        return {};
+    const qsizetype end = doc.indexOf(u"\n## "_s, start + 1);
+    QMap<QString, int> layers;
+    for (const QString &line : doc.mid(start, end < 0 ? -1 : end - start).split(u'\n')) {
+        const auto m = item.match(line);
+        if (!m.hasMatch())
+            continue;
+        for (QString name : matches(m.captured(2), folder)) {
+            name.chop(name.endsWith(u'/') ? 1 : 0);
+            layers.insert(name, m.captured(1).toInt());
+        }
+    }
+    return layers;
+}
+
+// Every `#include "storage/…"` in models/storage that climbs or goes sideways, as
+// "file:line: from → to", against `layers` (storageLayers()).
+QStringList climbingIncludes(const QMap<QString, int> &layers, int *checked)
+{
+    static const QRegularExpression include(u"^#include \"storage/(.+)\""_s);
+    const QDir storage(sourceDir() + u"/models/storage"_s);
+    QStringList broken;
+    QDirIterator it(storage.path(), {u"*.h"_s, u"*.cpp"_s}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString file = storage.relativeFilePath(it.next());
+        const QString from = QFileInfo(file).path() == u"."_s ? QString() : QFileInfo(file).path();
+        const QStringList lines = readText(storage.filePath(file)).split(u'\n');
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            const auto m = include.match(lines.at(i));
+            if (!m.hasMatch())
+                continue;
+            ++*checked;
+            const QString target = m.captured(1);
+            const QString to = target.contains(u'/') ? target.section(u'/', 0, -2) : QString();
+            const QString where = u"models/storage/%1:%2: "_s.arg(file).arg(i + 1);
+            if (!layers.contains(from) || !layers.contains(to))
+                broken << where +
+                              u"folder not in a layer: %1"_s.arg(layers.contains(from) ? to : from);
+            else if (from != to && layers.value(to) >= layers.value(from))
+                broken << where + u"%1 (layer %2) includes %3 (layer %4)"_s
+                                      .arg(from.isEmpty() ? u"storage/"_s : from + u'/')
+                                      .arg(layers.value(from))
+                                      .arg(target)
+                                      .arg(layers.value(to));
+        }
+    }
+    return broken;
+}
+
 } // namespace
 
 class TestLayoutDoc : public QObject
@@ -320,6 +383,25 @@ private slots:
         if (!broken.isEmpty()) // QFAIL, not QVERIFY2: its message is not cut at 1 KiB
             QFAIL(qPrintable(u"%1 citation(s) of a section docs/design.md has no \"## §N …\" "
                              "heading for:\n"_s.arg(broken.size()) +
+                             broken.join(u'\n')));
+    }
+    void storageIncludesPointDown()
+    {
+        const QMap<QString, int> layers = storageLayers();
+        QVERIFY2(layers.size() >= 7 && layers.contains(QString()) && layers.contains(u"db"_s),
+                 "docs/layout.md has no \"## Storage layers\" list naming models/storage/ and its "
+                 "folders");
+        const QDir storage(sourceDir() + u"/models/storage"_s);
+        for (const QString &sub : storage.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+            QVERIFY2(layers.contains(sub),
+                     qPrintable(
+                         u"models/storage/%1/ is in no storage layer (docs/layout.md)"_s.arg(sub)));
+        int checked = 0;
+        const QStringList broken = climbingIncludes(layers, &checked);
+        QVERIFY2(checked > 200, "no storage include found: is the source tree walked?");
+        if (!broken.isEmpty())
+            QFAIL(qPrintable(u"%1 include(s) in models/storage climb a layer or cross to a "
+                             "sibling:\n"_s.arg(broken.size()) +
                              broken.join(u'\n')));
     }
     void noDocumentWritesDownASchemaVersion()

@@ -6,7 +6,7 @@
 #include "domain/clock.h"
 #include "storage/db/database.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "support/testdatabase.h"
 
 #include <QSqlError>

@@ -3,7 +3,7 @@
 // the agent's login generates and opens the rows, the service's reads and writes from elsewhere.
 
 #include "storage/bulkgenerator.h"
-#include "storage/operationquery.h"
+#include "storage/operations/operationquery.h"
 #include "support/rolesfixture.h"
 
 #include <QSet>

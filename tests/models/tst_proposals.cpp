@@ -7,12 +7,12 @@
 #include "domain/classification.h"
 #include "storage/access/approvals.h"
 #include "storage/audit/auditlog.h"
-#include "storage/closeapproval.h"
 #include "storage/events/eventstore.h"
-#include "storage/reconcile/proposalapply.h"
+#include "storage/operations/closeapproval.h"
+#include "storage/operations/proposalapply.h"
+#include "storage/operations/resendlease.h"
 #include "storage/reconcile/reconcilesettings.h"
 #include "storage/reconcile/servicelease.h"
-#include "storage/resendlease.h"
 #include "support/proposalfixture.h"
 
 #include <QSqlQuery>

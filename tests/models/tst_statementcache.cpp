@@ -8,7 +8,7 @@
 #include "storage/db/database.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/db/statementcache.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 #include "support/testdatabase.h"
 

@@ -6,7 +6,7 @@
 
 #include "storage/access/agentdirectory.h"
 #include "storage/audit/auditlog.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "support/storefixture.h"
 #include "support/teamloginshistory.h" // operatorActor; teamlogins.h
 

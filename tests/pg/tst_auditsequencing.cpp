@@ -4,6 +4,7 @@
 // as agents, the sequencer (and the verify that drains it) as the service, the merge delay is
 // alice's setting: nobody writes as the owner (issue 50, teamfixture.h).
 
+#include "storage/access/durationsetting.h"
 #include "storage/audit/auditlog.h"
 #include "storage/audit/auditsequencer.h"
 #include "storage/db/sqlconnection.h"
@@ -222,8 +223,8 @@ void TestAuditSequencing::stalledSequencerFailsVerifyAfterTheMergeDelay()
 {
     Connection &db = sequencer();
     // What `opsctl settings set audit-merge-delay 300ms` stores (tst_opsctl_contract drives it).
-    AuditSequencer::setMergeDelay(m_fx->db(u"alice"_s), m_fx->clock().nowMs(),
-                                  test::personActor(u"alice"_s), std::chrono::milliseconds(300));
+    setDuration(m_fx->db(u"alice"_s), m_fx->clock().nowMs(), test::personActor(u"alice"_s),
+                AuditSequencer::mergeDelaySetting(), std::chrono::milliseconds(300));
     QCOMPARE(AuditSequencer::mergeDelay(db), std::chrono::milliseconds(300));
     const auto holder = m_fx->another(u"svc"_s);
     QSqlQuery hold(holder->db());

@@ -12,7 +12,7 @@
 //   opens again on the promoted standby, and backs off while no host answers.
 
 #include "storage/access/accessstore.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 #include "support/pgpair.h"
 #include "support/processrun.h"

@@ -8,11 +8,11 @@
 
 #include "domain/storeerror.h"
 #include "storage/access/approvals.h"
-#include "storage/closeapproval.h"
 #include "storage/db/sqlconnection.h"
-#include "storage/operationstore.h"
-#include "storage/reconcile/proposalapply.h"
-#include "storage/writescope.h"
+#include "storage/operations/closeapproval.h"
+#include "storage/operations/operationstore.h"
+#include "storage/operations/proposalapply.h"
+#include "storage/operations/writescope.h"
 #include "support/proposalfixture.h"
 #include "support/teamfixture.h"
 

@@ -8,7 +8,7 @@
 
 #include "storage/db/sqlconnection.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "support/onthreads.h"
 #include "support/rolesfixture.h"
 #include "support/simprocess.h"

@@ -15,8 +15,8 @@
 #include "storage/audit/auditsequencer.h"
 #include "storage/changewatcher.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationquery.h"
-#include "storage/resendlease.h"
+#include "storage/operations/operationquery.h"
+#include "storage/operations/resendlease.h"
 #include "storage/session.h"
 #include "support/onthreads.h"
 #include "support/rolesfixture.h"
@@ -213,7 +213,7 @@ void TestTeamMode::twoConsolesResendingAtOnceSendOneRequest()
         EngineConfig config;
         config.backoffBase = std::chrono::milliseconds(1);
         config.backoffCap = std::chrono::milliseconds(2);
-        RefundEngine engine(m_fx->agent(), client, config, [](std::chrono::milliseconds) {});
+        RefundEngine engine(m_fx->agentSession(), client, config, [](std::chrono::milliseconds) {});
         for (int i = 0; i < 2; ++i)
             id = engine
                      .refund({u"order-4417"_s, u"ch_4417"_s, 3800, u"usd"_s},

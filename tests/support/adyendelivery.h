@@ -4,7 +4,7 @@
 // committed (one group commit), for the suites that need notifications stored without a running
 // `opsctl webhook serve`. Header-only: the suites that use it link ops_webhook themselves.
 
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "webhook/webhookreceiver.h"
 
 #include <QList>
@@ -12,12 +12,12 @@
 namespace ops::test {
 
 // The receiver's counters after every body was posted and the queue committed.
-inline WebhookStats deliverAdyen(OperationStore &store, const QList<QByteArray> &bodies,
+inline WebhookStats deliverAdyen(Session &session, const QList<QByteArray> &bodies,
                                  const AdyenExpectation &expected)
 {
     WebhookOptions options;
     options.adyen = expected;
-    WebhookReceiver receiver(store, options);
+    WebhookReceiver receiver(session, options);
     for (const QByteArray &body : bodies) {
         HttpRequestData request;
         request.method = "POST";

@@ -63,6 +63,8 @@ public:
     OperationStore &store() { return m_db->store(); }
     // The store `who` (alice, bob, carol, agent, svc) writes through, and the actor it writes.
     OperationStore &as(const QString &who) { return m_db->as(who); }
+    Session &sessionAs(const QString &who) { return m_db->sessionAs(who); }
+    Session &session() { return m_db->session(); }
     QString person(const QString &who) const { return m_db->person(who); }
     ManualClock &clock() { return m_db->clock(); }
     const StripeConfig &stripe() const { return m_stripe; }
@@ -105,7 +107,7 @@ public:
         EngineConfig config;
         config.backoffBase = std::chrono::milliseconds(1);
         config.backoffCap = std::chrono::milliseconds(2);
-        RefundEngine engine(m_db->agent(), client, config, [](std::chrono::milliseconds) {});
+        RefundEngine engine(m_db->agentSession(), client, config, [](std::chrono::milliseconds) {});
         ToolResult r;
         for (int i = 0; i < calls; ++i)
             r = engine.refund(

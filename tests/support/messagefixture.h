@@ -2,7 +2,7 @@
 
 // Operations in each state for the message tests, on a fresh migrated SQLite file.
 
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 
 using namespace Qt::StringLiterals;
 

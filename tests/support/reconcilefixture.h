@@ -36,14 +36,15 @@ public:
                                     std::chrono::milliseconds(1500)});
         EngineConfig config;
         config.jitterSeed = 1;
-        engine = std::make_unique<RefundEngine>(db.as(QStringLiteral("agent")), *client, config,
-                                                [](std::chrono::milliseconds) {});
+        engine = std::make_unique<RefundEngine>(db.sessionAs(QStringLiteral("agent")), *client,
+                                                config, [](std::chrono::milliseconds) {});
         return true;
     }
 
     Reconciler reconciler(ReconcilerConfig config = {})
     {
-        return Reconciler(db.as(QStringLiteral("svc")), client.get(), nullptr, std::move(config));
+        return Reconciler(db.sessionAs(QStringLiteral("svc")), client.get(), nullptr,
+                          std::move(config));
     }
 
     // A refund row left `unknown` by a stored 500; `moneyMoved`: the provider applied the

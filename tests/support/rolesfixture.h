@@ -204,12 +204,22 @@ public:
     // ops_agent login that is no named agent, as the MCP HTTP server's: its rows may name
     // whichever agent called).
     OperationStore &agent() { return as(QStringLiteral("agent")); }
+    // The session `who` writes through (as(who) is its store): for what takes a Session.
+    Session &sessionAs(const QString &who)
+    {
+        if (!m_team && !m_single)
+            qFatal("RolesFixture(ForPrograms): no session on SQLite");
+        return m_team ? m_team->session(loginName(who)) : m_single->session();
+    }
+    Session &agentSession() { return sessionAs(QStringLiteral("agent")); }
+    Session &sessionBy(const QString &actor) { return sessionAs(whoActs(actor)); }
     // The store of the login that writes as `actor` (operator:alice, operator:bob#2, agent:…,
     // system:…): for helpers that are handed an actor name rather than a person.
     OperationStore &by(const QString &actor) { return as(whoActs(actor)); }
     // For reading what the actors left (every group reads every table): the service's store on
     // PostgreSQL, which writes only as system:*, so a write left unrouted is refused, not hidden.
     OperationStore &store() { return as(QStringLiteral("svc")); }
+    Session &session() { return sessionAs(QStringLiteral("svc")); }
 
     // The actor a person's login writes: operator:alice, on PostgreSQL operator:alice_<pid>.
     QString person(const QString &who) const { return personActorOf(who); }

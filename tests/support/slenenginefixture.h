@@ -47,8 +47,9 @@ struct SlenEngineHarness
         const auto sleeper = [this](std::chrono::milliseconds ms) {
             sleeps << ms.count();
         };
-        credits = std::make_unique<CreditEngine>(fixture.agent(), *client, config, sleeper);
-        executions = std::make_unique<ExecutionEngine>(fixture.agent(), *client, config, sleeper);
+        credits = std::make_unique<CreditEngine>(fixture.agentSession(), *client, config, sleeper);
+        executions =
+            std::make_unique<ExecutionEngine>(fixture.agentSession(), *client, config, sleeper);
         return true;
     }
     ToolResult move(OperationKind kind, const QString &customer, qint64 amount, const QString &work,

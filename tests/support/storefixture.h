@@ -7,7 +7,8 @@
 #include "storage/access/operatordirectory.h"
 #include "storage/db/database.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
+#include "storage/session.h"
 #include "support/testdatabase.h"
 
 #include <memory>
@@ -25,14 +26,14 @@ public:
         m_path = m_testDb.location();
         m_db = Database::open(m_path, nextConnection());
         Database::migrate(m_db);
-        m_store = std::make_unique<OperationStore>(m_db, m_clock);
+        m_session = std::make_unique<Session>(m_db, m_clock);
         if (seedOperators)
             seedDirectory();
     }
     ~StoreFixture()
     {
         const QString name = m_db.connectionName();
-        m_store.reset();
+        m_session.reset();
         m_db = {};
         QSqlDatabase::removeDatabase(name);
     }
@@ -44,7 +45,8 @@ public:
         return db;
     }
 
-    OperationStore &store() { return *m_store; }
+    Session &session() { return *m_session; }
+    OperationStore &store() { return m_session->store(); }
     // Added by alice (or as the bootstrap supervisor when the directory is empty).
     void addOperator(const QString &name, Role role)
     {
@@ -85,7 +87,7 @@ private:
     QString m_path;
     ManualClock m_clock;
     Connection m_db;
-    std::unique_ptr<OperationStore> m_store;
+    std::unique_ptr<Session> m_session;
 };
 
 } // namespace ops::test

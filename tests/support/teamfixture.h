@@ -11,7 +11,8 @@
 
 #include "domain/clock.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
+#include "storage/session.h"
 #include "support/teamlogins.h"
 
 #include <map>
@@ -41,18 +42,21 @@ public:
     TeamFixture &operator=(const TeamFixture &) = delete;
     ~TeamFixture()
     {
-        m_stores.clear();
+        m_sessions.clear();
         m_logins.clear();
     }
 
-    // `who`'s store on its own connection, opened on first use and kept for the case.
-    OperationStore &as(const QString &who)
+    // `who`'s session on its own connection, opened on first use and kept for the case: the
+    // way in for what takes a Session (engines, the reconciler, the webhook receiver).
+    Session &session(const QString &who)
     {
-        auto it = m_stores.find(who);
-        if (it == m_stores.end())
-            it = m_stores.emplace(who, std::make_unique<OperationStore>(db(who), m_clock)).first;
+        auto it = m_sessions.find(who);
+        if (it == m_sessions.end())
+            it = m_sessions.emplace(who, std::make_unique<Session>(db(who), m_clock)).first;
         return *it->second;
     }
+    // `who`'s store: session(who).store().
+    OperationStore &as(const QString &who) { return session(who).store(); }
     // `who`'s connection of as(who).
     Connection &db(const QString &who)
     {
@@ -102,7 +106,7 @@ private:
     TestDatabase m_testDb;
     ManualClock m_clock;
     std::map<QString, std::unique_ptr<LoginConnection>> m_logins;
-    std::map<QString, std::unique_ptr<OperationStore>> m_stores;
+    std::map<QString, std::unique_ptr<Session>> m_sessions;
 };
 
 // For initTestCase: migrates one throwaway database (migration 0011 makes the groups, which are

@@ -7,7 +7,7 @@
 
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "support/teamlogins.h"
 
 #include <QDir>

@@ -8,7 +8,7 @@
 // proposal by the service, the threshold and the close by alice, the lease by bob.
 
 #include "storage/access/approvals.h"
-#include "storage/resendlease.h"
+#include "storage/operations/resendlease.h"
 #include "support/proposalfixture.h"
 
 namespace ops::test {

@@ -9,7 +9,7 @@
 #include "sqlshellcompare.h"
 #include "storage/bulkgenerator.h"
 #include "storage/db/database.h"
-#include "storage/operationquery.h"
+#include "storage/operations/operationquery.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -54,13 +54,13 @@ private slots:
     {
         test::StoreFixture f;
         const ToolResult accepted = openAccepted(f);
-        f.store().reconcile().setAutoClose(u"operator:alice"_s, false);
+        f.session().reconcile().setAutoClose(u"operator:alice"_s, false);
         AdyenItem item =
             test::demoRefundItem(accepted.providerReference, accepted.operationId, 1200);
         item.eventDate = u"2026-12-05T12:00:00Z"_s;
         const QByteArray key(64, 'a');
         const WebhookStats stats =
-            test::deliverAdyen(f.store(), {signedAdyenBatch({item}, key, false)},
+            test::deliverAdyen(f.session(), {signedAdyenBatch({item}, key, false)},
                                {{key}, {u"NorthwindECOM"_s}, false});
         QCOMPARE(stats.stored, 1);
         QCOMPARE(toString(f.store().operation(accepted.operationId)->state), u"unknown"_s);
@@ -193,7 +193,7 @@ private:
         AdyenEngineConfig engine;
         engine.jitterSeed = 1;
         const ToolResult r =
-            AdyenRefundEngine(f.store(), client, engine).refund(in, u"agent:toolu_01"_s);
+            AdyenRefundEngine(f.session(), client, engine).refund(in, u"agent:toolu_01"_s);
         if (r.status != ToolResult::Status::Accepted)
             qWarning("not accepted: %s", r.toJson().dump().c_str());
         return r;

@@ -17,7 +17,7 @@
 #include "itemmodels/localeformat.h"
 #include "storage/access/accessstore.h"
 #include "storage/audit/auditquery.h"
-#include "storage/closeapproval.h"
+#include "storage/operations/closeapproval.h"
 #include "supervisor/agentrequestspanel.h"
 #include "supervisor/supervisorwindow.h"
 #include "support/consolefixture.h"
@@ -147,7 +147,7 @@ ToolResult TestAgentRequests::refund(const QString &order, const QString &charge
 {
     QtHttpTransport transport;
     StripeClient client(transport, m_fx.stripe());
-    RefundEngine engine(m_fx.db().agent(), client, EngineConfig{},
+    RefundEngine engine(m_fx.db().agentSession(), client, EngineConfig{},
                         [](std::chrono::milliseconds) {});
     return engine.refund({order, charge, amount, u"usd"_s}, actor);
 }
@@ -447,8 +447,7 @@ void TestAgentRequests::requestAddedMeanwhileRaisesTheCount()
         Session other(m_fx.db().agentLocation(), m_fx.clock());
         QtHttpTransport transport;
         StripeClient client(transport, m_fx.stripe());
-        RefundEngine engine(other.store(), client, EngineConfig{},
-                            [](std::chrono::milliseconds) {});
+        RefundEngine engine(other, client, EngineConfig{}, [](std::chrono::milliseconds) {});
         const ToolResult r =
             engine.refund({u"order-1002"_s, u"ch_1002"_s, 7000, u"usd"_s}, u"agent:bot:test:2"_s);
         QCOMPARE(int(r.status), int(ToolResult::Status::NeedsApproval));

@@ -168,7 +168,7 @@ void TestAgentsDialog::init()
     m_tokens = {access.addAgent(alice, u"billing-bot"_s, limits).token,
                 access.addAgent(alice, u"helper"_s, {}).token,
                 access.addAgent(alice, u"old-agent"_s, {}).token};
-    m_fx->as(u"bob"_s).access().revokeAgent(actor(u"bob"_s), u"old-agent"_s);
+    m_fx->sessionAs(u"bob"_s).access().revokeAgent(actor(u"bob"_s), u"old-agent"_s);
     // Two calls of billing-bot opened operations: one 30 h ago (outside the 24 h), one now.
     agentOpens(m_fx->agent(), u"op_agent_old"_s, u"7001"_s, u"billing-bot"_s,
                u"agent:billing-bot:claude-code:req-1"_s);
@@ -360,7 +360,7 @@ void TestAgentsDialog::supportRevokeShowsTheRefusal()
     // What the store says when carol (support) revokes: it writes nothing when it refuses.
     QString refusal;
     try {
-        m_fx->as(kCarol).access().revokeAgent(actor(kCarol), u"billing-bot"_s);
+        m_fx->sessionAs(kCarol).access().revokeAgent(actor(kCarol), u"billing-bot"_s);
     } catch (const ActionRefused &e) {
         refusal = ui::refusalText(e);
     }

@@ -17,8 +17,8 @@
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/events/eventstore.h"
-#include "storage/reconcile/proposalapply.h"
-#include "storage/resendlease.h"
+#include "storage/operations/proposalapply.h"
+#include "storage/operations/resendlease.h"
 #include "storage/session.h"
 #include "support/proposalfixture.h"
 #include "support/screenshots.h"
@@ -445,7 +445,7 @@ void TestBulkApply::resendSelectedUsesTheStoredKeys()
     EngineConfig config;
     config.backoffBase = std::chrono::milliseconds(1);
     config.backoffCap = std::chrono::milliseconds(2);
-    RefundEngine engine(f.agent(), client, config, [](std::chrono::milliseconds) {});
+    RefundEngine engine(f.sessionAs(u"agent"_s), client, config, [](std::chrono::milliseconds) {});
     sim.addFault({{"route", "POST /v1/refunds"}, {"mode", "503"}});
     const auto unknown = [&](const QString &order) {
         ToolResult r;

@@ -12,7 +12,7 @@
 #include "mainwindow/mainwindow.h"
 #include "reconcile/reconciler.h"
 #include "slen/slenclient.h"
-#include "storage/operationquery.h"
+#include "storage/operations/operationquery.h"
 #include "storage/session.h"
 #include "stripe/stripeclient.h"
 #include "support/screenshots.h"
@@ -57,7 +57,7 @@ void TestBulkDemo::demoCheckingRowsAreResolvedInOneBulkApply()
         QtHttpTransport transport;
         StripeClient stripe(transport, jobs.stripe);
         SlenClient slen(transport, jobs.slen);
-        Reconciler reconciler(session.store(), &stripe, &slen);
+        Reconciler reconciler(session, &stripe, &slen);
         const PassReport pass = reconciler.pass(true);
         for (const RowReport &r : pass.rows)
             qInfo() << r.operationId << r.result << r.detail;

@@ -17,7 +17,7 @@
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/approvals.h"
-#include "storage/resendlease.h"
+#include "storage/operations/resendlease.h"
 #include "storage/session.h"
 #include "supervisor/approvalspanel.h"
 #include "support/consolefixture.h"

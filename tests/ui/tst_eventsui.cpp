@@ -118,7 +118,7 @@ void TestEventsUi::cleanupTestCase()
 // As the receiver: store() is the service's login on PostgreSQL.
 void TestEventsUi::apply(const StripeEvent &event)
 {
-    EventApplier applier(m_fx->store(), u"system:webhook"_s);
+    EventApplier applier(m_fx->session(), u"system:webhook"_s);
     WriteTransaction tx(connectionOf(m_fx->store()));
     applier.applyLocked(event, EventSource::Webhook);
     tx.commit();

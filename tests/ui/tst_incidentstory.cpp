@@ -30,7 +30,7 @@
 #include "slen/slenclient.h"
 #include "storage/access/approvals.h"
 #include "storage/audit/auditlog.h"
-#include "storage/operationquery.h"
+#include "storage/operations/operationquery.h"
 #include "storage/reconcile/proposals.h"
 #include "storage/session.h"
 #include "stripe/stripeclient.h"
@@ -235,7 +235,7 @@ void TestIncidentStory::reconcileOnce()
     QtHttpTransport transport;
     StripeClient stripe(transport, jobs.stripe);
     SlenClient slen(transport, jobs.slen);
-    Reconciler reconciler(store(), &stripe, &slen);
+    Reconciler reconciler(*m_session, &stripe, &slen);
     const PassReport pass = reconciler.pass(true);
     for (const RowReport &r : pass.rows)
         qInfo() << r.operationId << r.result << r.detail;

@@ -7,7 +7,7 @@
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/bulkgenerator.h"
-#include "storage/resendlease.h"
+#include "storage/operations/resendlease.h"
 #include "storage/session.h"
 #include "support/storefixture.h"
 #include "widgets/elidingstatusbar.h"

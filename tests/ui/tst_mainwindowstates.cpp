@@ -192,10 +192,10 @@ void TestMainWindowStates::settledAdyenRefundWithClosesOffWaitsInChecking()
     m_fx->store().openOrGet(adyen);
     m_fx->store().recordProviderObject(u"op_adyen"_s, u"RFND000000000001"_s, u"received"_s,
                                        u"system:engine"_s);
-    m_fx->store().reconcile().setAutoClose(u"operator:alice"_s, false);
+    m_fx->session().reconcile().setAutoClose(u"operator:alice"_s, false);
     const QByteArray key(64, 'a');
     const AdyenItem item = test::demoRefundItem(u"RFND000000000001"_s, u"op_adyen"_s, 1200);
-    QCOMPARE(test::deliverAdyen(m_fx->store(), {signedAdyenBatch({item}, key, false)},
+    QCOMPARE(test::deliverAdyen(m_fx->session(), {signedAdyenBatch({item}, key, false)},
                                 {{key}, {u"NorthwindECOM"_s}, false})
                  .stored,
              qint64(1));

@@ -534,7 +534,7 @@ void TestNewRefund::aFailedAdyenRowIsReplacedFromTheConsole()
     in.currency = u"eur"_s;
     AdyenEngineConfig engine;
     engine.jitterSeed = 1;
-    const QString failed = AdyenRefundEngine(m_fx.db().agent(), client, engine)
+    const QString failed = AdyenRefundEngine(m_fx.db().agentSession(), client, engine)
                                .refund(in, u"agent:toolu_t"_s)
                                .operationId;
     m_fx.sim().clearFaults();

@@ -49,7 +49,7 @@ void TestReasonText::applyReasonsAreTranslated_data()
 {
     QTest::addColumn<QString>("stored");
     QTest::addColumn<QString>("shown");
-    // Every sentence of storage/reconcile/proposalapply.cpp that reaches the bulk dialog.
+    // Every sentence of storage/operations/proposalapply.cpp that reaches the bulk dialog.
     const QList<std::pair<QString, QString>> rows = {
         {u"a resend proposal is applied by resending op_7 with its stored key"_s,
          u"a resend proposal is applied by resending <op_7> with its stored key"_s},
@@ -102,8 +102,9 @@ void TestReasonText::applyReasonsAreTranslated()
     QCOMPARE(model.index(0, ApplyPreviewModel::PreviewColumn).data().toString(), shown);
 }
 
-// Issue 50 item 9: why Resend is off (storage/resendlease.cpp), why automation closed a row, and
-// a provider's status word read in the operator's language; an unknown word stays as written.
+// Issue 50 item 9: why Resend is off (storage/operations/resendlease.cpp), why automation closed a
+// row, and a provider's status word read in the operator's language; an unknown word stays as
+// written.
 void TestReasonText::storedSentencesAndStatusesAreTranslated_data()
 {
     QTest::addColumn<QString>("stored");

@@ -79,14 +79,14 @@ void TestScreenshot::initTestCase()
         Connection conn = Database::open(db, u"screenshot-demo"_s);
         Database::migrate(conn);
         addOperator(conn, 0, u"operator:alice"_s, u"alice"_s, Role::Supervisor);
-        OperationStore store(conn, clock);
+        Session session(conn, clock);
         QtHttpTransport transport;
         StripeClient client(transport,
                             {sim.baseUrl(), u"sk_test_demo"_s, std::chrono::milliseconds(1500)});
         EngineConfig config;
         config.backoffBase = std::chrono::milliseconds(1);
         config.backoffCap = std::chrono::milliseconds(2);
-        RefundEngine engine(store, client, config, [](std::chrono::milliseconds) {});
+        RefundEngine engine(session, client, config, [](std::chrono::milliseconds) {});
         const auto refund = [&](const char *order, const char *charge, qint64 amount,
                                 const nlohmann::json &fault, int calls = 1) {
             if (!fault.is_null())

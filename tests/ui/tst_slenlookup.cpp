@@ -149,7 +149,7 @@ ToolResult TestSlenLookup::execute(const QString &flow, const QString &work, con
     SlenClient client(transport, m_slen);
     SlenEngineConfig config;
     config.jitterSeed = 1;
-    ExecutionEngine engine(m_fx->store(), client, config, [](std::chrono::milliseconds) {});
+    ExecutionEngine engine(m_fx->session(), client, config, [](std::chrono::milliseconds) {});
     ExecutionInput in;
     in.flow = flow;
     in.input = {{"title", "monthly"}};
@@ -166,7 +166,7 @@ ToolResult TestSlenLookup::topup(const QString &customer, qint64 amount, const Q
     SlenEngineConfig config;
     config.jitterSeed = 1;
     config.attemptsPerCall = attemptsPerCall;
-    CreditEngine engine(m_fx->store(), client, config, [](std::chrono::milliseconds) {});
+    CreditEngine engine(m_fx->session(), client, config, [](std::chrono::milliseconds) {});
     return engine.move({OperationKind::CreditTopup, customer, u"credits"_s, amount, work, {}},
                        u"agent:toolu_t"_s);
 }

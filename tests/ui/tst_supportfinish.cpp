@@ -14,7 +14,7 @@
 #include "itemmodels/approvallistmodel.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/approvals.h"
-#include "storage/closeapproval.h"
+#include "storage/operations/closeapproval.h"
 #include "storage/session.h"
 #include "supervisor/approvalspanel.h"
 #include "support/consolefixture.h"

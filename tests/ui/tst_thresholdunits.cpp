@@ -166,13 +166,13 @@ void TestThresholdUnits::opsctlShowsTheThresholdInUnits()
     r = opsctl(f.path(),
                {u"settings"_s, u"set"_s, u"approval-threshold"_s, u"usd"_s, u"1000.00"_s});
     QCOMPARE(r.exitCode, 2);
-    QCOMPARE(f.store().access().approvalThresholds().size(), size_t(1));
+    QCOMPARE(f.session().access().approvalThresholds().size(), size_t(1));
 }
 
 void TestThresholdUnits::settingsDialogShowsAndTakesUnits()
 {
     StoreFixture f;
-    AccessStore access = f.store().access();
+    AccessStore access = f.session().access();
     access.setApprovalThreshold(kAlice, u"usd"_s, 100000);
     ui::SettingsDialog dialog;
     QVERIFY(dialog.thresholdBox()->isHidden()); // nobody handed it thresholds
@@ -227,7 +227,7 @@ void TestThresholdUnits::settingsDialogShowsAndTakesUnits()
 void TestThresholdUnits::settingsDialogRefusesWhatItCannotStore()
 {
     StoreFixture f;
-    AccessStore access = f.store().access();
+    AccessStore access = f.session().access();
     access.setApprovalThreshold(kAlice, u"usd"_s, 100000);
     QString actor = kAlice;
     const auto submit = [&access, &actor](const QString &currency, std::optional<qint64> minor) {
@@ -306,10 +306,10 @@ void TestThresholdUnits::amountsAreReadInUnits()
 void TestThresholdUnits::closeDialogSaysApprovalWillBeNeeded()
 {
     StoreFixture f;
-    f.store().access().setApprovalThreshold(kAlice, u"usd"_s, 100000);
+    f.session().access().setApprovalThreshold(kAlice, u"usd"_s, 100000);
     const qint64 ev = unknownRow(f, u"op_big"_s, 150000);
     const Operation op = *f.store().operation(u"op_big"_s);
-    const auto exceeded = f.store().access().approvalThresholdExceeded(op);
+    const auto exceeded = f.session().access().approvalThresholdExceeded(op);
     QVERIFY(exceeded);
     QCOMPARE(*exceeded, (Money{100000, u"usd"_s}));
 
@@ -338,16 +338,17 @@ void TestThresholdUnits::closeDialogSaysApprovalWillBeNeeded()
     QVERIFY2(!dialog.isVisible(), qPrintable(dialog.refusal()));
     // What the dialog said is what happened: a pending approval, the row unchanged.
     QCOMPARE(toString(f.store().operation(op.id)->state), toString(OperationState::Unknown));
-    QVERIFY(f.store().access().openApproval(op.id, ApprovalAction::Close, ApprovalState::Pending));
+    QVERIFY(
+        f.session().access().openApproval(op.id, ApprovalAction::Close, ApprovalState::Pending));
 }
 
 void TestThresholdUnits::closeDialogWithoutApprovalIsUnchanged()
 {
     StoreFixture f;
-    f.store().access().setApprovalThreshold(kAlice, u"usd"_s, 100000);
+    f.session().access().setApprovalThreshold(kAlice, u"usd"_s, 100000);
     unknownRow(f, u"op_at"_s, 100000); // exactly the threshold: no second person
     const Operation op = *f.store().operation(u"op_at"_s);
-    const auto exceeded = f.store().access().approvalThresholdExceeded(op);
+    const auto exceeded = f.session().access().approvalThresholdExceeded(op);
     QVERIFY(!exceeded);
     ui::CloseDialog dialog(op, f.store().evidence(op.id), OperationState::Failed, kAlice,
                            [](const ManualClose &) { return QString(); });
@@ -361,8 +362,8 @@ void TestThresholdUnits::closeDialogWithoutApprovalIsUnchanged()
     g.store().openOrGet(refund(u"op_eur"_s, 900000));
     Operation eur = *g.store().operation(u"op_eur"_s);
     eur.amount.currency = u"eur"_s;
-    g.store().access().setApprovalThreshold(kAlice, u"usd"_s, 1);
-    QVERIFY(!g.store().access().approvalThresholdExceeded(eur));
+    g.session().access().setApprovalThreshold(kAlice, u"usd"_s, 1);
+    QVERIFY(!g.session().access().approvalThresholdExceeded(eur));
 }
 
 void TestThresholdUnits::chartsCountOperatorAttemptsApart()

@@ -5,7 +5,7 @@
 // submitting and then hands the close to `submit`, which returns the store's refusal text (empty
 // when the close was recorded). On refusal the dialog stays open and shows why.
 
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 
 #include <QDialog>
 #include <functional>

@@ -6,7 +6,7 @@
 #include "mainwindow/screenfit.h"
 #include "storage/changewatcher.h"
 #include "storage/messages/messagestore.h"
-#include "storage/operationquery.h"
+#include "storage/operations/operationquery.h"
 #include "storage/session.h"
 #include "supervisor/approvalspanel.h"
 #include "widgets/attentionpanel.h"

@@ -12,8 +12,8 @@
 #include "storage/access/identity.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/events/eventstore.h"
-#include "storage/operationstore.h"
-#include "storage/resendlease.h"
+#include "storage/operations/operationstore.h"
+#include "storage/operations/resendlease.h"
 #include "widgets/detailpane.h"
 
 #include <QKeySequence>

@@ -14,8 +14,9 @@
 #include "itemmodels/reasontext.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/accessstore.h"
-#include "storage/closeapproval.h"
-#include "storage/operationquery.h"
+#include "storage/operations/closeapproval.h"
+#include "storage/operations/operationquery.h"
+#include "storage/session.h"
 #include "widgets/operationlistview.h"
 
 #include <QAction>
@@ -318,7 +319,7 @@ CloseDialog *MainWindow::openCloseDialogFor(const QString &operationId, Operatio
         op = m_store.operation(operationId);
         evidence = m_store.evidence(operationId);
         if (op)
-            exceeded = m_store.access().approvalThresholdExceeded(*op);
+            exceeded = m_session.access().approvalThresholdExceeded(*op);
     } catch (const StoreError &e) {
         showError(tr("Could not read %1: %2").arg(operationId, e.message()),
                   tr("Try again in a moment."));

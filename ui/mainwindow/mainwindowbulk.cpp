@@ -12,7 +12,7 @@
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/changewatcher.h"
-#include "storage/operationquery.h"
+#include "storage/operations/operationquery.h"
 #include "storage/session.h"
 #include "widgets/operationlistview.h"
 

@@ -10,7 +10,7 @@
 #include "itemmodels/attentionmodel.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/events/eventstore.h"
-#include "storage/operationquery.h"
+#include "storage/operations/operationquery.h"
 #include "storage/session.h"
 #include "supervisor/supervisorwindow.h"
 #include "supervisor/unmatchedeventsview.h"

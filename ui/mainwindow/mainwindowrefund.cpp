@@ -9,6 +9,7 @@
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/accessstore.h"
+#include "storage/session.h"
 #include "widgets/operationlistview.h"
 
 #include <QAction>
@@ -88,7 +89,7 @@ NewRefundDialog *MainWindow::openNewRefundDialogFor(const QString &operationId)
         op = m_store.operation(operationId); // as it is now, not as last shown
         if (op) {
             replacements = m_store.replacementsOf(op->id);
-            for (const auto &[currency, minor] : m_store.access().approvalThresholds())
+            for (const auto &[currency, minor] : m_session.access().approvalThresholds())
                 if (currency == op->amount.currency)
                     threshold = minor;
         }

@@ -10,7 +10,7 @@
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/accessstore.h"
-#include "storage/closeapproval.h"
+#include "storage/operations/closeapproval.h"
 #include "storage/session.h"
 #include "supervisor/approvalspanel.h"
 #include "widgets/elidingstatusbar.h"

@@ -7,6 +7,7 @@
 #include "mainwindow/mainwindow.h"
 #include "storage/access/accessstore.h"
 #include "storage/changewatcher.h"
+#include "storage/session.h"
 #include "supervisor/auditview.h"
 #include "supervisor/supervisorwindow.h"
 #include "supervisor/unmatchedeventsview.h"
@@ -120,10 +121,10 @@ SettingsDialog *MainWindow::openSettingsDialog()
     dialog->setWindowModality(Qt::WindowModal);
     try {
         dialog->setApprovalThresholds(
-            m_store.access().approvalThresholds(), m_access.rights.testFlag(Right::Approve),
+            m_session.access().approvalThresholds(), m_access.rights.testFlag(Right::Approve),
             [this](const QString &currency, std::optional<qint64> minor) -> QString {
                 try {
-                    m_store.access().setApprovalThreshold(m_actor, currency, minor);
+                    m_session.access().setApprovalThreshold(m_actor, currency, minor);
                     return {};
                 } catch (const StoreError &e) {
                     return storeErrorText(e); // an ActionRefused in the person's words

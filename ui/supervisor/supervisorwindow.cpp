@@ -4,7 +4,7 @@
 #include "common/uilogging.h"
 #include "domain/storeerror.h"
 #include "storage/access/accessstore.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 #include "supervisor/agentrequestspanel.h"
 #include "supervisor/auditview.h"

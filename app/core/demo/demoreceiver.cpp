@@ -37,7 +37,7 @@ Result<QString> DemoReceiver::start()
         return Failure{u"the demo's notification receiver cannot open the database: "_s +
                        e.message()};
     }
-    m_receiver = std::make_unique<WebhookReceiver>(m_session->store(), m_options);
+    m_receiver = std::make_unique<WebhookReceiver>(*m_session, m_options);
     m_wire = std::make_unique<HttpWire>([this](HttpRequestData request, ResponderPtr responder) {
         if (!m_receiver->handle(request, responder))
             responder->send(404, {{"Content-Type", "text/plain"}}, "no such route\n");

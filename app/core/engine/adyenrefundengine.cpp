@@ -67,17 +67,17 @@ ToolResult AdyenRefundEngine::refund(const RefundInput &input, const QString &ac
                                     u"no Adyen merchant account: set OPS_ADYEN_MERCHANT; nothing "
                                     "was stored or sent"_s);
     if (auto existing =
-            refundBeforeOpening(m_store, m_rules, Provider::Adyen, project(), input, actor))
+            refundBeforeOpening(m_session, m_rules, Provider::Adyen, project(), input, actor))
         return *existing;
     // Rule 9 against the stored payment amount: every refund of the payment this product made
     // counts (live ones, and succeeded ones whenever they closed), decided in the insert's
     // transaction as for Stripe.
     const auto paid = storedPaymentAmount(
-        m_store.events().eventsOfObject(Provider::Adyen, input.adyenPaymentId), input.currency);
+        m_session.events().eventsOfObject(Provider::Adyen, input.adyenPaymentId), input.currency);
     std::optional<BalanceGuard> guard;
     if (paid)
         guard = BalanceGuard{*paid, 0, QDateTime::fromMSecsSinceEpoch(0, Qt::UTC)};
-    const auto opening = openRefundRow(m_store, buildOperation(input, actor), guard, actor);
+    const auto opening = openRefundRow(m_session, buildOperation(input, actor), guard, actor);
     if (const auto *done = std::get_if<ToolResult>(&opening))
         return *done;
     const OpenResult &opened = std::get<OpenResult>(opening);

@@ -8,7 +8,7 @@
 #include "domain/operation.h"
 #include "engine/toolresult.h"
 #include "slen/slenclient.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "stripe/stripeclient.h"
 #include "transport/backoff.h"
 #include "transport/httptransport.h"

@@ -1,23 +1,25 @@
 #pragma once
 
-// What every engine is made of: the kind's policy and Settlement over it, built from the store,
+// What every engine is made of: the kind's policy and Settlement over it, built from the session,
 // the provider's client and the engine's pacing configuration (attemptsPerCall, backoff, jitter).
 // The operator resend is Settlement's, unchanged. An engine derives from EngineBase and keeps
 // only what is its own: its input checks and how it finds or opens a row.
 
 #include "engine/settlement.h"
+#include "storage/session.h"
 
 namespace ops {
 
 template<typename Policy, typename Client, typename Config> class EngineBase
 {
 public:
-    EngineBase(OperationStore &store, Client &client, Config config, Sleeper sleeper = threadSleep)
-        : m_store(store)
+    EngineBase(Session &session, Client &client, Config config, Sleeper sleeper = threadSleep)
+        : m_session(session)
+        , m_store(session.store())
         , m_client(client)
         , m_config(std::move(config))
-        , m_policy(store, client)
-        , m_rules(store, m_policy, m_config, std::move(sleeper))
+        , m_policy(m_store, client)
+        , m_rules(m_store, m_policy, m_config, std::move(sleeper))
     {}
     // m_rules holds a reference to m_policy: a copy would settle through the original's policy.
     EngineBase(const EngineBase &) = delete;
@@ -33,7 +35,8 @@ public:
 protected:
     ~EngineBase() = default;
 
-    OperationStore &m_store;
+    Session &m_session;      // the other stores: events, the repeat window (refundunit.h)
+    OperationStore &m_store; // m_session's
     Client &m_client;
     Config m_config;
     Policy m_policy;

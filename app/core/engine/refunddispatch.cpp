@@ -16,21 +16,21 @@ ToolResult notConfigured(const QString &provider, const QString &problem)
 
 } // namespace
 
-ToolResult refundThrough(OperationStore &store, const RefundClients &clients,
-                         const EngineConfig &config, const RefundInput &input, const QString &actor)
+ToolResult refundThrough(Session &session, const RefundClients &clients, const EngineConfig &config,
+                         const RefundInput &input, const QString &actor)
 {
     if (input.toAdyen()) {
         if (!clients.adyen)
             return notConfigured(u"Adyen"_s, clients.adyenProblem);
-        return AdyenRefundEngine(store, *clients.adyen, AdyenEngineConfig(config))
+        return AdyenRefundEngine(session, *clients.adyen, AdyenEngineConfig(config))
             .refund(input, actor);
     }
     if (!clients.stripe)
         return notConfigured(u"Stripe"_s, clients.stripeProblem);
-    return RefundEngine(store, *clients.stripe, config).refund(input, actor);
+    return RefundEngine(session, *clients.stripe, config).refund(input, actor);
 }
 
-ToolResult resendRefundThrough(OperationStore &store, const RefundClients &clients,
+ToolResult resendRefundThrough(Session &session, const RefundClients &clients,
                                const EngineConfig &config, const Operation &op,
                                const QString &actor)
 {
@@ -39,12 +39,12 @@ ToolResult resendRefundThrough(OperationStore &store, const RefundClients &clien
     if (op.provider == Provider::Adyen) {
         if (!clients.adyen)
             return notConfigured(u"Adyen"_s, clients.adyenProblem);
-        return AdyenRefundEngine(store, *clients.adyen, AdyenEngineConfig(config))
+        return AdyenRefundEngine(session, *clients.adyen, AdyenEngineConfig(config))
             .resend(op.id, actor);
     }
     if (!clients.stripe)
         return notConfigured(u"Stripe"_s, clients.stripeProblem);
-    return RefundEngine(store, *clients.stripe, config).resend(op.id, actor);
+    return RefundEngine(session, *clients.stripe, config).resend(op.id, actor);
 }
 
 } // namespace ops

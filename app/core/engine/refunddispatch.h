@@ -20,11 +20,10 @@ struct RefundClients
 };
 
 // The refund tool's call: RefundEngine::refund or AdyenRefundEngine::refund by the input.
-ToolResult refundThrough(OperationStore &store, const RefundClients &clients,
-                         const EngineConfig &config, const RefundInput &input,
-                         const QString &actor);
+ToolResult refundThrough(Session &session, const RefundClients &clients, const EngineConfig &config,
+                         const RefundInput &input, const QString &actor);
 // A person's resend (or approval) of refund row `op` through its provider's engine.
-ToolResult resendRefundThrough(OperationStore &store, const RefundClients &clients,
+ToolResult resendRefundThrough(Session &session, const RefundClients &clients,
                                const EngineConfig &config, const Operation &op,
                                const QString &actor);
 

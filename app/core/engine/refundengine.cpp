@@ -33,8 +33,8 @@ ToolResult RefundEngine::refund(const RefundInput &input, const QString &actor)
     if (input.toAdyen())
         return ToolResult::rejected(u"invalid_request"_s,
                                     u"an Adyen payment is refunded through Adyen, not Stripe"_s);
-    if (auto existing =
-            refundBeforeOpening(m_store, m_rules, Provider::Stripe, m_config.project, input, actor))
+    if (auto existing = refundBeforeOpening(m_session, m_rules, Provider::Stripe, m_config.project,
+                                            input, actor))
         return *existing;
     return openNew(input, actor);
 }
@@ -116,7 +116,7 @@ ToolResult RefundEngine::openNew(const RefundInput &given, const QString &actor)
     // Rule 9 is decided inside the insert transaction, together with rule 2, so a concurrent
     // caller for the same unit or the same charge cannot slip between check and insert.
     const auto opening =
-        openRefundRow(m_store, buildOperation(in, actor),
+        openRefundRow(m_session, buildOperation(in, actor),
                       BalanceGuard{charge.amount, charge.amountRefunded, readAt}, actor);
     if (const auto *done = std::get_if<ToolResult>(&opening))
         return *done;
@@ -153,7 +153,7 @@ RefundEngine::concurrentResult(const RefundInput &in, const QDateTime &since, co
     // Confirmed since this call read the charge: this call is its repeat (rule 13).
     if (auto done = m_store.succeededRefundSince(Provider::Stripe, m_config.project, unit, since,
                                                  in.reference))
-        return answerRefundRepeat(m_store, *done, actor);
+        return answerRefundRepeat(m_session, *done, actor);
     return std::nullopt;
 }
 

@@ -111,21 +111,21 @@ std::optional<ToolResult> validateRefund(const RefundInput &in)
     return std::nullopt;
 }
 
-std::optional<ToolResult> refundRepeat(OperationStore &store, const Operation &latest,
+std::optional<ToolResult> refundRepeat(Session &session, const Operation &latest,
                                        const QString &actor)
 {
     if (latest.state != OperationState::Succeeded || !latest.closedAt)
         return std::nullopt;
-    const auto window = store.access().repeatWindow();
-    const qint64 age = latest.closedAt->msecsTo(store.clock().now());
+    const auto window = session.access().repeatWindow();
+    const qint64 age = latest.closedAt->msecsTo(session.clock().now());
     if (age >= window.count())
         return std::nullopt; // past the window: a new operation, if rule 9 leaves money for it
-    return answerRefundRepeat(store, latest, actor);
+    return answerRefundRepeat(session, latest, actor);
 }
 
-ToolResult answerRefundRepeat(OperationStore &store, const Operation &done, const QString &actor)
+ToolResult answerRefundRepeat(Session &session, const Operation &done, const QString &actor)
 {
-    AccessStore access = store.access();
+    AccessStore &access = session.access();
     access.recordRepeatAnswer(actor, done.id, done.providerRef, access.repeatWindow());
     ToolResult r = ToolResult::refunded(done.id, done.providerRef);
     r.repeat = true;
@@ -151,10 +151,11 @@ NewOperation newRefundRow(const RefundInput &in, Provider provider, const QStrin
     return op;
 }
 
-std::optional<ToolResult> refundBeforeOpening(OperationStore &store, Settlement &rules,
+std::optional<ToolResult> refundBeforeOpening(Session &session, Settlement &rules,
                                               Provider provider, const QString &project,
                                               const RefundInput &in, const QString &actor)
 {
+    OperationStore &store = session.store();
     if (!in.replaces.isEmpty()) {
         if (auto problem = store.replacementProblem(in.replaces, in.orderId, in.currency))
             return notReplaceable(*problem);
@@ -168,13 +169,14 @@ std::optional<ToolResult> refundBeforeOpening(OperationStore &store, Settlement 
         return std::nullopt;
     if (!isFinal(latest->state))
         return rules.drive(*latest, actor);
-    return refundRepeat(store, *latest, actor);
+    return refundRepeat(session, *latest, actor);
 }
 
-std::variant<OpenResult, ToolResult> openRefundRow(OperationStore &store, const NewOperation &op,
+std::variant<OpenResult, ToolResult> openRefundRow(Session &session, const NewOperation &op,
                                                    const std::optional<BalanceGuard> &guard,
                                                    const QString &actor)
 {
+    OperationStore &store = session.store();
     OpenResult opened;
     try {
         // Rules 1 and 4 in one commit: the row, its key and the first counted attempt.
@@ -190,7 +192,7 @@ std::variant<OpenResult, ToolResult> openRefundRow(OperationStore &store, const 
     // Another caller's refund of this unit was confirmed after this call's first read: this call
     // is its repeat (rule 13), decided under the order's lock.
     if (!opened.created && opened.operation.state == OperationState::Succeeded)
-        return answerRefundRepeat(store, opened.operation, actor);
+        return answerRefundRepeat(session, opened.operation, actor);
     return opened;
 }
 

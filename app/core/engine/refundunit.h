@@ -6,7 +6,8 @@
 
 #include "engine/settlement.h"
 #include "engine/toolresult.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
+#include "storage/session.h"
 
 #include <variant>
 
@@ -65,22 +66,22 @@ NewOperation newRefundRow(const RefundInput &input, Provider provider, const QSt
 // Where a call for this unit stands before anything is opened, from one read of the unit's newest
 // row: a replacement that may not be made (DESIGN §16), the unit's live row driven by `rules`
 // (rules 2 and 6), or a confirmed one's repeat (rule 13). nullopt: open a new row.
-std::optional<ToolResult> refundBeforeOpening(OperationStore &store, Settlement &rules,
+std::optional<ToolResult> refundBeforeOpening(Session &session, Settlement &rules,
                                               Provider provider, const QString &project,
                                               const RefundInput &input, const QString &actor);
 // openOrGet for a refund row (guard: rule 9, when the balance is known). The call's result when
 // it ends there: a replacement refused (another won, or the person may not resend), the agent's
 // or replication's refusal, or the repeat of a refund confirmed meanwhile. Otherwise the opening,
 // for the caller to drive (or, overBalance, to explain).
-std::variant<OpenResult, ToolResult> openRefundRow(OperationStore &store, const NewOperation &op,
+std::variant<OpenResult, ToolResult> openRefundRow(Session &session, const NewOperation &op,
                                                    const std::optional<BalanceGuard> &guard,
                                                    const QString &actor);
 
 // Rule 13: the unit's latest row succeeded inside the repeat window, so this call is its repeat
 // and is answered with it (nothing sent). nullopt when it is not a repeat.
-std::optional<ToolResult> refundRepeat(OperationStore &store, const Operation &latest,
+std::optional<ToolResult> refundRepeat(Session &session, const Operation &latest,
                                        const QString &actor);
 // The repeat answer for a confirmed refund, audited as one.
-ToolResult answerRefundRepeat(OperationStore &store, const Operation &done, const QString &actor);
+ToolResult answerRefundRepeat(Session &session, const Operation &done, const QString &actor);
 
 } // namespace ops

@@ -2,7 +2,7 @@
 
 #include "domain/storeerror.h"
 #include "engine/enginelogging.h"
-#include "storage/writescope.h"
+#include "storage/operations/writescope.h"
 
 using namespace Qt::StringLiterals;
 

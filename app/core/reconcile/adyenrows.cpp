@@ -4,9 +4,10 @@
 #include "reconcile/adyenproof.h"
 #include "reconcile/reconcilerpass.h"
 #include "storage/events/eventstore.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
+#include "storage/operations/writescope.h"
 #include "storage/reconcile/proposals.h"
-#include "storage/writescope.h"
+#include "storage/session.h"
 
 using namespace Qt::StringLiterals;
 using nlohmann::json;
@@ -26,7 +27,7 @@ RowReport Reconciler::reconcileAdyen(Pass &pass, const Operation &op)
 {
     std::optional<AdyenProof> proof;
     if (!isFinal(op.state))
-        proof = adyenProof(op, m_store.events().eventsOf(op.id));
+        proof = adyenProof(op, m_session.events().eventsOf(op.id));
     // The reading, the decision and the next slot of the row: one durable commit.
     WriteScope tx(m_store);
     RowReport r = proof ? decideFromAdyen(pass, op, *proof) : adyenWithoutProof(pass, op);
@@ -62,7 +63,7 @@ RowReport Reconciler::adyenWithoutProof(Pass &pass, const Operation &op)
     // Notifications that prove nothing (two refunds, another amount) raised Attention as they
     // came: the row is a person's, and neither a queue move nor a resend would settle it.
     int refundNotes = 0;
-    for (const StoredEvent &e : m_store.events().eventsOf(op.id))
+    for (const StoredEvent &e : m_session.events().eventsOf(op.id))
         refundNotes += e.provider == Provider::Adyen && adyenSettlesRefund(e.type);
     if (refundNotes > 0 && !isFinal(op.state))
         return reportFor(op, u"no_decision"_s,

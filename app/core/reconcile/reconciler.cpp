@@ -11,10 +11,11 @@
 #include "slen/slenclient.h"
 #include "storage/access/accessstore.h"
 #include "storage/events/eventstore.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
+#include "storage/operations/resendlease.h"
+#include "storage/operations/writescope.h"
 #include "storage/reconcile/reconcilestore.h"
-#include "storage/resendlease.h"
-#include "storage/writescope.h"
+#include "storage/session.h"
 #include "stripe/stripeclient.h"
 
 #include <algorithm>
@@ -93,9 +94,8 @@ QStringList idsOf(const json &refunds)
     return ids;
 }
 
-bool hasPendingApproval(OperationStore &store, const QString &operationId)
+bool hasPendingApproval(AccessStore &access, const QString &operationId)
 {
-    AccessStore access = store.access();
     return access.openApproval(operationId, ApprovalAction::Close, ApprovalState::Pending) ||
            access.openApproval(operationId, ApprovalAction::Resend, ApprovalState::Pending);
 }
@@ -139,9 +139,10 @@ int PassReport::count(const QString &result) const
                              [&](const RowReport &r) { return r.result == result; }));
 }
 
-Reconciler::Reconciler(OperationStore &store, StripeClient *stripe, SlenClient *slen,
+Reconciler::Reconciler(Session &session, StripeClient *stripe, SlenClient *slen,
                        ReconcilerConfig config)
-    : m_store(store)
+    : m_session(session)
+    , m_store(session.store())
     , m_stripe(stripe)
     , m_slen(slen)
     , m_config(std::move(config))
@@ -149,12 +150,12 @@ Reconciler::Reconciler(OperationStore &store, StripeClient *stripe, SlenClient *
 
 PassReport Reconciler::pass(bool ignoreSlots, const std::function<void(const RowReport &)> &onRow)
 {
-    const ReconcileSettings settings = m_store.reconcile().settings();
+    const ReconcileSettings settings = m_session.reconcile().settings();
     Pass pass{settings, ReconcileSchedule(settings), ignoreSlots, m_store.clock().nowMs(), {}, 0,
               0};
     PassReport report;
-    const auto candidates =
-        reconcileCandidates(m_store, m_config.openStaleSeconds * 1000, ignoreSlots, m_config.batch);
+    const auto candidates = m_session.reconcile().candidates(
+        pass.nowMs, m_config.openStaleSeconds * 1000, ignoreSlots, m_config.batch);
     for (const ReconcileCandidate &c : candidates) {
         RowReport row = reconcileRow(pass, c);
         if (onRow)
@@ -181,7 +182,7 @@ RowReport Reconciler::reconcileRow(Pass &pass, const ReconcileCandidate &c)
         if (first > pass.nowMs) {
             RowReport r = reportFor(op, u"scheduled"_s, u"first reading at its first slot"_s);
             r.nextCheckAtMs = first;
-            m_store.reconcile().recordCheck(op.id, pass.nowMs, first, false, {});
+            m_session.reconcile().recordCheck(op.id, pass.nowMs, first, false, {});
             return r;
         }
     }
@@ -205,7 +206,7 @@ void Reconciler::schedule(Pass &pass, const Operation &op, RowReport &report, bo
     std::optional<qint64> next;
     if (!endsSchedule(op, report))
         next = pass.schedule.nextAfter(baseOf(op), pass.nowMs, deadlineOf(op));
-    m_store.reconcile().recordCheck(op.id, pass.nowMs, next, counted, report.result);
+    m_session.reconcile().recordCheck(op.id, pass.nowMs, next, counted, report.result);
     report.nextCheckAtMs = next;
 }
 
@@ -236,7 +237,7 @@ RowReport Reconciler::reconcileRefund(Pass &pass, const ReconcileCandidate &c)
     }
     std::optional<EventProof> proof;
     if (op.state != OperationState::Succeeded)
-        proof = eventProof(op, m_store.events().eventsOf(op.id));
+        proof = eventProof(op, m_session.events().eventsOf(op.id));
     if (!proof)
         readCharge(pass, op.chargeId); // the network, before the write transaction
     // The reading, the decision and the next slot of the row: one durable commit.
@@ -432,7 +433,7 @@ QString Reconciler::closeUnlessHeld(const Operation &op, OperationState outcome,
     // A person may have taken the row since the pass began: their hold wins.
     if (activeResendLease(m_store, op.id))
         return u"a console took its resend lease"_s;
-    if (hasPendingApproval(m_store, op.id))
+    if (hasPendingApproval(m_session.access(), op.id))
         return u"an approval of it is pending"_s;
     const bool closed =
         outcome == OperationState::Succeeded
@@ -496,7 +497,7 @@ RowReport Reconciler::propose(const Operation &op, bool resend,
     p.reason = reason;
     p.createdBy = m_config.actor;
     try {
-        const Proposal stored = m_store.reconcile().storeProposal(p);
+        const Proposal stored = m_session.reconcile().storeProposal(p);
         RowReport r = reportFor(op, u"proposal"_s, reason, evidenceId);
         r.proposalId = stored.id;
         r.providerRef = providerRef;
@@ -508,7 +509,7 @@ RowReport Reconciler::propose(const Operation &op, bool resend,
 
 RowReport Reconciler::attention(const Operation &op, const QString &reason, qint64 evidenceId)
 {
-    m_store.events().raiseAttention(op.id, reason, m_config.actor);
+    m_session.events().raiseAttention(op.id, reason, m_config.actor);
     return reportFor(op, u"attention"_s, reason, evidenceId);
 }
 

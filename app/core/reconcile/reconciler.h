@@ -34,6 +34,7 @@
 namespace ops {
 
 class OperationStore;
+class Session;
 class SlenClient;
 class StripeClient;
 struct ChargeReading;
@@ -89,7 +90,7 @@ class Reconciler
 {
 public:
     // Either client may be null: rows of that provider are then reported `unsupported`.
-    Reconciler(OperationStore &store, StripeClient *stripe, SlenClient *slen,
+    Reconciler(Session &session, StripeClient *stripe, SlenClient *slen,
                ReconcilerConfig config = {});
 
     // One pass over the rows whose slot has come; with ignoreSlots over every eligible row now
@@ -132,7 +133,8 @@ private:
     qint64 storeReading(const Operation &op, const QString &title, const nlohmann::json &body);
     void schedule(Pass &pass, const Operation &op, RowReport &report, bool counted);
 
-    OperationStore &m_store;
+    Session &m_session;      // events, the reconciler's own storage, approvals
+    OperationStore &m_store; // m_session's
     StripeClient *m_stripe = nullptr;
     SlenClient *m_slen = nullptr;
     ReconcilerConfig m_config;

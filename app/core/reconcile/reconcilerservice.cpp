@@ -2,8 +2,9 @@
 
 #include "domain/storeerror.h"
 #include "reconcile/reconcilelogging.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/reconcile/reconcilestore.h"
+#include "storage/session.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -20,11 +21,11 @@ QString serviceHolderName()
         .arg(QDateTime::currentMSecsSinceEpoch());
 }
 
-ReconcilerService::ReconcilerService(OperationStore &store, Reconciler &reconciler,
+ReconcilerService::ReconcilerService(Session &session, Reconciler &reconciler,
                                      ReconcilerServiceOptions options,
                                      std::function<void(const RowReport &)> onRow, QObject *parent)
     : QObject(parent)
-    , m_store(store)
+    , m_session(session)
     , m_reconciler(reconciler)
     , m_options(std::move(options))
     , m_onRow(std::move(onRow))
@@ -49,8 +50,8 @@ void ReconcilerService::tick()
     if (!m_timer.isActive())
         return; // drained while the tick was queued
     try {
-        const bool holds = m_store.reconcile().claimLease(kReconcilerLease, m_options.holder,
-                                                          m_options.leaseTtlMs);
+        const bool holds = m_session.reconcile().claimLease(kReconcilerLease, m_options.holder,
+                                                            m_options.leaseTtlMs);
         if (holds != m_holds) {
             m_holds = holds;
             qCInfo(lcReconcile) << m_options.holder << (holds ? "holds" : "lost") << "the lease";
@@ -62,7 +63,7 @@ void ReconcilerService::tick()
     } catch (const StoreError &e) {
         // The database is away: try again at the next tick; the lease runs out on its own.
         qCWarning(lcReconcile) << "reconciler tick failed:" << e.message();
-        m_store.reconnect();
+        m_session.store().reconnect();
     }
 }
 
@@ -73,7 +74,7 @@ void ReconcilerService::drain()
         return;
     m_holds = false;
     try {
-        m_store.reconcile().releaseLease(kReconcilerLease, m_options.holder);
+        m_session.reconcile().releaseLease(kReconcilerLease, m_options.holder);
     } catch (const StoreError &e) {
         qCWarning(lcReconcile) << "could not release the lease:" << e.message();
     }

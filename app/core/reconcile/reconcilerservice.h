@@ -24,8 +24,7 @@ struct ReconcilerServiceOptions
 class ReconcilerService final : public QObject
 {
 public:
-    ReconcilerService(OperationStore &store, Reconciler &reconciler,
-                      ReconcilerServiceOptions options,
+    ReconcilerService(Session &session, Reconciler &reconciler, ReconcilerServiceOptions options,
                       std::function<void(const RowReport &)> onRow = {}, QObject *parent = nullptr);
     ~ReconcilerService() override;
 
@@ -40,7 +39,7 @@ public:
     void tick();
 
 private:
-    OperationStore &m_store;
+    Session &m_session;
     Reconciler &m_reconciler;
     ReconcilerServiceOptions m_options;
     std::function<void(const RowReport &)> m_onRow;

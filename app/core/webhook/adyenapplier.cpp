@@ -149,7 +149,7 @@ EventApplier::Decision EventApplier::onLiveAdyenRow(const StoredEvent &row, cons
     const QString why = u"Adyen notification %1: refund %2 of payment %3, %4, %5"_s.arg(
         row.id, item.pspReference, item.originalReference, moneyText(item),
         succeeded ? u"succeeded"_s : proof->failureCode);
-    if (!m_store.reconcile().settings().autoClose)
+    if (!m_reconcile.settings().autoClose)
         return {EventOutcome::Ignored,
                 u"proposed close %1 (Adyen refund %2): automatic closes are off"_s.arg(
                     toString(proof->outcome), item.pspReference),

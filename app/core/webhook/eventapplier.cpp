@@ -36,9 +36,10 @@ int rank(const QString &status)
 
 } // namespace
 
-EventApplier::EventApplier(OperationStore &store, QString actor)
-    : m_store(store)
-    , m_events(store.events())
+EventApplier::EventApplier(Session &session, QString actor)
+    : m_store(session.store())
+    , m_events(session.events())
+    , m_reconcile(session.reconcile())
     , m_actor(std::move(actor))
 {}
 
@@ -148,7 +149,7 @@ EventApplier::Decision EventApplier::onLiveRow(const StripeEvent &event, const S
 {
     // §10: with automatic closes off every outcome is a proposal, this event's too.
     if ((moneyMoved(refund.status) || moneyReturned(refund.status)) &&
-        !m_store.reconcile().settings().autoClose)
+        !m_reconcile.settings().autoClose)
         return proposeInstead(row, op);
     const QString why =
         u"provider event %1: refund %2 %3"_s.arg(event.id, refund.id, refund.status);
@@ -201,7 +202,7 @@ qint64 EventApplier::storeProposal(NewProposal proposal, qint64 evidenceId)
     proposal.evidenceIds = {evidenceId};
     try {
         // Joins the caller's transaction: the proposal commits with the event and its evidence.
-        return m_store.reconcile().storeProposal(proposal).id;
+        return m_reconcile.storeProposal(proposal).id;
     } catch (const ActionRefused &e) { // nothing written; the row cannot have closed meanwhile
         qCWarning(lcWebhook).noquote() << "no proposal for" << proposal.operationId << e.message();
         return 0;

@@ -25,8 +25,9 @@
 
 #include "adyen/adyennotification.h"
 #include "storage/events/eventstore.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/reconcile/proposals.h"
+#include "storage/session.h"
 #include "stripe/stripeevents.h"
 
 namespace ops {
@@ -44,7 +45,7 @@ class EventApplier
 {
 public:
     // actor: "system:webhook" for the receiver, "system:events-import" for the backfill.
-    EventApplier(OperationStore &store, QString actor);
+    EventApplier(Session &session, QString actor);
 
     // Inside the caller's WriteTransaction; throws StoreError when the database fails.
     EventApplyResult applyLocked(const StripeEvent &event, EventSource source);
@@ -85,7 +86,8 @@ private:
     Decision attention(const Operation &op, const QString &reason);
 
     OperationStore &m_store;
-    EventStore m_events;
+    EventStore &m_events;
+    ReconcileStore &m_reconcile; // auto-close on or off, and the proposals made instead
     QString m_actor;
 };
 

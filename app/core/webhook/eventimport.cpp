@@ -1,17 +1,18 @@
 #include "webhook/eventimport.h"
 
 #include "storage/events/eventstore.h"
-#include "storage/writescope.h"
+#include "storage/operations/writescope.h"
 #include "webhook/webhooklogging.h"
 
 using namespace Qt::StringLiterals;
 
 namespace ops {
 
-EventImport::EventImport(OperationStore &store, StripeClient &client)
-    : m_store(store)
+EventImport::EventImport(Session &session, StripeClient &client)
+    : m_store(session.store())
+    , m_events(session.events())
     , m_client(client)
-    , m_applier(store, u"system:events-import"_s)
+    , m_applier(session, u"system:events-import"_s)
 {}
 
 Result<StripeEventList> EventImport::page(const QList<std::pair<QString, QString>> &query)
@@ -68,7 +69,7 @@ void EventImport::importPage(const std::vector<StripeEvent> &newestFirst,
         report.unmatched += r.operationId.isEmpty() && it->objectType == u"refund"_s;
     }
     report.cursor = newestFirst.front().id;
-    m_store.events().setCursorLocked(m_store.clock().nowMs(), options.cursorName, report.cursor);
+    m_events.setCursorLocked(m_store.clock().nowMs(), options.cursorName, report.cursor);
     tx.commit();
     ++report.pages;
 }
@@ -76,7 +77,7 @@ void EventImport::importPage(const std::vector<StripeEvent> &newestFirst,
 EventImportReport EventImport::run(const EventImportOptions &options)
 {
     EventImportReport report;
-    EventStore events = m_store.events();
+    EventStore &events = m_events;
     QString cursor = events.cursor(options.cursorName).value_or(QString());
     report.resumed = !cursor.isEmpty();
     if (!cursor.isEmpty() && m_client.getEvent(cursor).http.status == 404) {

@@ -38,7 +38,7 @@ struct EventImportReport
 class EventImport
 {
 public:
-    EventImport(OperationStore &store, StripeClient &client);
+    EventImport(Session &session, StripeClient &client);
     EventImportReport run(const EventImportOptions &options);
 
 private:
@@ -48,7 +48,8 @@ private:
                     EventImportReport &report);
     Result<std::vector<StripeEvent>> oldestPage(const EventImportOptions &options);
 
-    OperationStore &m_store;
+    OperationStore &m_store; // the session's
+    EventStore &m_events;    // the cursor
     StripeClient &m_client;
     EventApplier m_applier;
 };

@@ -1,7 +1,7 @@
 #include "webhook/webhookreceiver.h"
 
 #include "domain/storeerror.h"
-#include "storage/writescope.h"
+#include "storage/operations/writescope.h"
 #include "webhook/webhooklogging.h"
 #include "webhook/webhooksignature.h"
 
@@ -60,11 +60,11 @@ bool isLiveKey(const QString &apiKey)
     return apiKey.startsWith(u"sk_live_"_s) || apiKey.startsWith(u"rk_live_"_s);
 }
 
-WebhookReceiver::WebhookReceiver(OperationStore &store, WebhookOptions options, QObject *parent)
+WebhookReceiver::WebhookReceiver(Session &session, WebhookOptions options, QObject *parent)
     : QObject(parent)
-    , m_store(store)
+    , m_store(session.store())
     , m_options(std::move(options))
-    , m_applier(store, u"system:webhook"_s)
+    , m_applier(session, u"system:webhook"_s)
 {}
 
 WebhookReceiver::~WebhookReceiver()

@@ -66,7 +66,7 @@ class WebhookReceiver final : public QObject
 {
 public:
     // `store` (and its clock, which also checks the signature time) must outlive the receiver.
-    WebhookReceiver(OperationStore &store, WebhookOptions options, QObject *parent = nullptr);
+    WebhookReceiver(Session &session, WebhookOptions options, QObject *parent = nullptr);
     ~WebhookReceiver() override;
 
     // POST /webhooks/stripe and /webhooks/adyen. False when the request is for neither route (the

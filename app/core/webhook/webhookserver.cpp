@@ -14,11 +14,11 @@ using namespace Qt::StringLiterals;
 
 namespace ops {
 
-WebhookServer::WebhookServer(OperationStore &store, WebhookOptions receiver,
-                             WebhookServeOptions serve)
-    : m_store(store)
+WebhookServer::WebhookServer(Session &session, WebhookOptions receiver, WebhookServeOptions serve)
+    : m_store(session.store())
+    , m_events(session.events())
     , m_serve(std::move(serve))
-    , m_receiver(std::make_unique<WebhookReceiver>(store, std::move(receiver)))
+    , m_receiver(std::make_unique<WebhookReceiver>(session, std::move(receiver)))
 {}
 
 WebhookServer::~WebhookServer() = default;
@@ -64,7 +64,7 @@ int WebhookServer::run(QTextStream &out, QTextStream &err, std::function<void()>
     });
     const int code = QCoreApplication::exec();
     try {
-        m_store.events().stopped(m_id);
+        m_events.stopped(m_id);
     } catch (const StoreError &e) {
         qCWarning(lcWebhook) << "cannot record the stop:" << e.what();
     }
@@ -89,7 +89,7 @@ void WebhookServer::handle(const HttpRequestData &request, const ResponderPtr &r
 void WebhookServer::beat()
 {
     try {
-        m_store.events().beat(m_id, m_url, m_startedAtMs, m_receiver->lastEventAtMs());
+        m_events.beat(m_id, m_url, m_startedAtMs, m_receiver->lastEventAtMs());
     } catch (const StoreError &e) {
         // A missed heartbeat only makes the console say "not running"; deliveries go on, on the
         // connection opened again here once the database answers (after a failover, say).

@@ -23,7 +23,7 @@ struct WebhookServeOptions
 class WebhookServer final
 {
 public:
-    WebhookServer(OperationStore &store, WebhookOptions receiver, WebhookServeOptions serve);
+    WebhookServer(Session &session, WebhookOptions receiver, WebhookServeOptions serve);
     ~WebhookServer();
     WebhookServer(const WebhookServer &) = delete;
     WebhookServer &operator=(const WebhookServer &) = delete;
@@ -41,7 +41,8 @@ private:
     void handle(const HttpRequestData &request, const ResponderPtr &responder);
     void beat();
 
-    OperationStore &m_store;
+    OperationStore &m_store; // the session's
+    EventStore &m_events;    // the heartbeat
     WebhookServeOptions m_serve;
     std::unique_ptr<WebhookReceiver> m_receiver;
     std::unique_ptr<HttpWire> m_wire;

@@ -11,8 +11,8 @@
 #include "dialogs/bulkapplydialog.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/accessstore.h"
-#include "storage/operationstore.h"
-#include "storage/reconcile/proposalapply.h"
+#include "storage/operations/operationstore.h"
+#include "storage/operations/proposalapply.h"
 #include "storage/reconcile/reconcilestore.h"
 #include "storage/session.h"
 

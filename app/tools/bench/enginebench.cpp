@@ -6,8 +6,8 @@
 #include "chaos/simchild.h"
 #include "domain/clock.h"
 #include "engine/refundengine.h"
+#include "storage/operations/writescope.h"
 #include "storage/session.h"
-#include "storage/writescope.h"
 #include "stripe/stripeclient.h"
 #include "transport/httptransport.h"
 
@@ -51,7 +51,7 @@ EngineFigures benchEngine(const QString &simPath, int refunds)
     base.setPort(sim.port());
     StripeClient client(transport,
                         StripeConfig{base, u"sk_test_demo"_s, std::chrono::milliseconds(5000)});
-    RefundEngine engine(session.store(), client, EngineConfig{});
+    RefundEngine engine(session, client, EngineConfig{});
     const qint64 commitsBefore = WriteScope::durableCommits(session.store());
     QElapsedTimer t;
     t.start();

@@ -10,9 +10,9 @@
 #include "chaos/simchild.h"
 #include "domain/clock.h"
 #include "reconcile/reconciler.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
+#include "storage/operations/writescope.h"
 #include "storage/session.h"
-#include "storage/writescope.h"
 #include "stripe/stripeclient.h"
 #include "transport/httptransport.h"
 
@@ -119,7 +119,7 @@ ReconcileFigures benchReconcile(const QString &simPath, int rows, int rowsPerCha
         f.listReadMs = listReadMs(client, f.charges, 200);
         chaos::adminCall(sim.port(), "DELETE", "/_sim/requests");
         const qint64 commitsBefore = WriteScope::durableCommits(store);
-        Reconciler reconciler(store, &client, nullptr);
+        Reconciler reconciler(session, &client, nullptr);
         QElapsedTimer t;
         t.start();
         const PassReport pass = reconciler.pass(true);

@@ -3,7 +3,7 @@
 
 #include "bench/benchmarks.h"
 #include "domain/clock.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 #include "storage/session.h"
 
 #include <QElapsedTimer>

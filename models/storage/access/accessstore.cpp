@@ -1,6 +1,7 @@
 #include "storage/access/accessstore.h"
 
 #include "domain/clock.h"
+#include "storage/access/durationsetting.h"
 #include "storage/access/repeatwindow.h"
 #include "storage/audit/auditsequencer.h"
 #include "storage/db/sqlconnection.h"
@@ -157,7 +158,7 @@ std::chrono::milliseconds AccessStore::auditMergeDelay()
 void AccessStore::setAuditMergeDelay(const QString &actor,
                                      std::optional<std::chrono::milliseconds> delay)
 {
-    AuditSequencer::setMergeDelay(*m_db, m_clock.nowMs(), actor, delay);
+    setDuration(*m_db, m_clock.nowMs(), actor, AuditSequencer::mergeDelaySetting(), delay);
 }
 
 ReplicationState AccessStore::replication()

@@ -4,7 +4,8 @@
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqldialect.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationrow.h"
+#include "storage/records/operationrow.h"
+#include "storage/records/settings.h"
 
 using namespace Qt::StringLiterals;
 
@@ -116,24 +117,6 @@ std::optional<ManualClose> Approval::requestedClose() const
     for (const auto &id : json.value("evidence_ids", nlohmann::json::array()))
         c.evidenceIds << id.get<qint64>();
     return c;
-}
-
-std::optional<QString> readSetting(Connection &db, const QString &name)
-{
-    Query q = runQuery(db, u"SELECT value FROM settings WHERE name = ?"_s, {name});
-    if (!q.next())
-        return std::nullopt;
-    return q.value(0).toString();
-}
-
-void putSettingLocked(Connection &db, qint64 nowMs, const QString &actor, const QString &name,
-                      const QString &value)
-{
-    runQuery(db,
-             u"INSERT INTO settings (name, value, updated_by, updated_at) VALUES (?, ?, ?, ?) "
-             "ON CONFLICT (name) DO UPDATE SET value = excluded.value, "
-             "updated_by = excluded.updated_by, updated_at = excluded.updated_at"_s,
-             {name, value, actor, nowMs});
 }
 
 void requireSettingsRight(Connection &db, const QString &actor, const QString &what)

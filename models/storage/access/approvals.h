@@ -9,7 +9,7 @@
 #include "domain/operation.h"
 #include "domain/rights.h"
 #include "storage/db/connection.h"
-#include "storage/manualclose.h"
+#include "storage/records/manualclose.h"
 
 #include <QDateTime>
 #include <nlohmann/json.hpp>
@@ -54,10 +54,7 @@ struct Approval
 };
 
 // --- Settings (the settings table; each writer checks its own right and audits) ---------------
-std::optional<QString> readSetting(Connection &db, const QString &name);
-// Inserts or replaces inside the caller's write transaction.
-void putSettingLocked(Connection &db, qint64 nowMs, const QString &actor, const QString &name,
-                      const QString &value);
+// readSetting and putSettingLocked are in records/settings.h.
 // Shared settings change only with the approve right (the database grants them to
 // ops_supervisor alone). Throws ActionRefused naming `what` ("the repeat window") otherwise.
 void requireSettingsRight(Connection &db, const QString &actor, const QString &what);
@@ -81,10 +78,10 @@ std::optional<Approval> openApproval(Connection &db, const QString &operationId,
                                      ApprovalAction action, ApprovalState state);
 
 // --- Deciding ---------------------------------------------------------------------------------
-// The parts below the store. approveRequest and rejectRequest are in storage/closeapproval.h: an
-// approved close is carried out by the store, which sits above this file.
-// The approval `actor` may decide now. Throws ActionRefused when the actor lacks Approve or the
-// approval is missing or no longer pending.
+// The parts below the store. approveRequest and rejectRequest are in
+// storage/operations/closeapproval.h: an approved close is carried out by the store, which sits
+// above this file. The approval `actor` may decide now. Throws ActionRefused when the actor lacks
+// Approve or the approval is missing or no longer pending.
 Approval decidableApproval(Connection &db, qint64 id, const QString &actor);
 // Marks a pending approval approved or rejected, with its audit entry, inside the caller's write
 // transaction.

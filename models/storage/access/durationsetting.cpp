@@ -9,29 +9,6 @@ using namespace Qt::StringLiterals;
 
 namespace ops {
 
-std::optional<std::chrono::milliseconds> storedDuration(Connection &db, const DurationSetting &s)
-{
-    const std::optional<QString> text = readSetting(db, s.row);
-    if (!text)
-        return std::nullopt;
-    bool ok = false;
-    const qint64 ms = text->toLongLong(&ok);
-    if (!ok || ms < s.min.count() || ms > s.max.count())
-        return std::nullopt;
-    return std::chrono::milliseconds(ms);
-}
-
-std::chrono::milliseconds effectiveDuration(Connection &db, const DurationSetting &s)
-{
-    return storedDuration(db, s).value_or(s.fallback);
-}
-
-Result<std::chrono::milliseconds> parseDurationSetting(const QString &text,
-                                                       const DurationSetting &s)
-{
-    return parseDuration(text, s.what, s.max, s.min);
-}
-
 void setDuration(Connection &db, qint64 nowMs, const QString &actor, const DurationSetting &s,
                  std::optional<std::chrono::milliseconds> value)
 {

@@ -1,39 +1,14 @@
 #pragma once
 
-// A named duration in the settings table (value in milliseconds): rule 13's repeat window and
-// the audit chain's merge delay. One reading rule and one way to change it: only someone with the
-// approve right (the database grants settings to ops_supervisor alone), audited with the value
-// before and after, nullopt returning to the default.
+// Changing a named duration (records/settings.h): rule 13's repeat window and the audit chain's
+// merge delay. One way to change one: only someone with the approve right (the database grants
+// settings to ops_supervisor alone), audited with the value before and after, nullopt returning
+// to the default.
 
-#include "domain/result.h"
-#include "storage/db/connection.h"
-
-#include <QString>
-#include <chrono>
-#include <optional>
+#include "storage/records/settings.h"
 
 namespace ops {
 
-struct DurationSetting
-{
-    QString row;         // settings.name, e.g. "repeat_window_ms"
-    QString auditAction; // e.g. "settings.repeat_window"
-    QString what;        // in messages: "the repeat window"
-    std::chrono::milliseconds fallback{0};
-    std::chrono::milliseconds min{0};
-    std::chrono::milliseconds max{0};
-};
-
-// The stored value, or nullopt when none is stored or it lies outside [min, max]: a value this
-// build cannot read, or one written by hand outside the bounds, counts as unset and the default
-// applies (settings show prints the value in force).
-std::optional<std::chrono::milliseconds> storedDuration(Connection &db, const DurationSetting &s);
-// The stored value or the setting's default.
-std::chrono::milliseconds effectiveDuration(Connection &db, const DurationSetting &s);
-// What a person typed ("500ms", "2s", "24h"), within the setting's bounds; the failure names
-// the setting ("the audit merge delay is at least 300ms").
-Result<std::chrono::milliseconds> parseDurationSetting(const QString &text,
-                                                       const DurationSetting &s);
 // Stores `value` (nullopt: back to the default) in its own transaction, audited as
 // s.auditAction with {row: value or null, effective_ms, previous_ms}. Throws ActionRefused when
 // the value lies outside [min, max] or `actor` lacks the approve right.

@@ -8,6 +8,7 @@
 #include "storage/db/sqlconnection.h"
 #include "storage/db/sqldialect.h"
 #include "storage/db/sqltransaction.h"
+#include "storage/records/settings.h"
 
 #include <QScopeGuard>
 

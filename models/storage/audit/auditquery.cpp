@@ -2,7 +2,7 @@
 
 #include "storage/db/sqldialect.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationrow.h"
+#include "storage/records/operationrow.h"
 
 #include <algorithm>
 

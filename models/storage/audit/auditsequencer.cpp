@@ -1,9 +1,9 @@
 #include "storage/audit/auditsequencer.h"
 
-#include "storage/access/durationsetting.h"
 #include "storage/db/sqlconnection.h"
 #include "storage/db/sqldialect.h"
 #include "storage/db/sqltransaction.h"
+#include "storage/records/settings.h"
 
 #include <QSet>
 
@@ -77,10 +77,9 @@ Result<std::chrono::milliseconds> AuditSequencer::parseMergeDelay(const QString 
     return parseDurationSetting(text, kMergeDelaySetting);
 }
 
-void AuditSequencer::setMergeDelay(Connection &db, qint64 nowMs, const QString &actor,
-                                   std::optional<std::chrono::milliseconds> delay)
+const DurationSetting &AuditSequencer::mergeDelaySetting()
 {
-    setDuration(db, nowMs, actor, kMergeDelaySetting, delay);
+    return kMergeDelaySetting;
 }
 
 } // namespace ops

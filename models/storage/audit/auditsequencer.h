@@ -20,6 +20,8 @@
 
 namespace ops {
 
+struct DurationSetting;
+
 // Entries committed but not yet chained, and how long the oldest has waited by the database
 // server's clock.
 struct AuditWaiting
@@ -57,11 +59,10 @@ public:
     static std::chrono::milliseconds mergeDelay(Connection &db);
     // What a person typed ("2s"), within [kMinMergeDelay, kMaxMergeDelay].
     static Result<std::chrono::milliseconds> parseMergeDelay(const QString &text);
-    // Needs the approve right; nullopt returns to the default. Outside [kMinMergeDelay,
-    // kMaxMergeDelay] throws ActionRefused. Audited as settings.audit_merge_delay. Stored on
-    // SQLite too, where nothing waits and verify never reads it.
-    static void setMergeDelay(Connection &db, qint64 nowMs, const QString &actor,
-                              std::optional<std::chrono::milliseconds> delay);
+    // The setting itself (settings audit_merge_delay_ms), for the one writer of settings
+    // (access/durationsetting.h, AccessStore::setAuditMergeDelay). Stored on SQLite too, where
+    // nothing waits and verify never reads it.
+    static const DurationSetting &mergeDelaySetting();
     // Whether this connection's audit entries wait for a sequencer (PostgreSQL).
     static bool sequences(Connection &db);
 };

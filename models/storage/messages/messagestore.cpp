@@ -4,7 +4,7 @@
 #include "storage/access/operatordirectory.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationstore.h"
+#include "storage/records/operationrow.h"
 
 #include <QCryptographicHash>
 #include <QSqlQuery>
@@ -157,8 +157,7 @@ EnqueueResult MessageStore::enqueue(const MessageDraft &d)
     const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
     requireMessageRight(m_db, d.actor.trimmed());
-    OperationStore ops(m_db, m_clock);
-    const auto op = ops.operation(d.operationId);
+    const auto op = rows::readOperation(m_db, d.operationId);
     if (!op)
         return {std::nullopt, false, u"no operation %1"_s.arg(d.operationId)};
     if (!allowedTemplates(op->state, op->kind, op->providerStatus).contains(d.tmpl))
@@ -199,7 +198,7 @@ EnqueueResult MessageStore::enqueue(const MessageDraft &d)
 
 QString MessageStore::outdatedReason(const CustomerMessage &m)
 {
-    const auto op = OperationStore(m_db, m_clock).operation(m.operationId);
+    const auto op = rows::readOperation(m_db, m.operationId);
     if (!op)
         return u"operation %1 is gone"_s.arg(m.operationId);
     if (op->state == m.operationState)

@@ -3,7 +3,7 @@
 #include "domain/storeerror.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationrow.h"
+#include "storage/records/operationrow.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,7 @@
 #include "storage/reconcile/reconcilerows.h"
 
 #include "storage/db/sqltransaction.h"
-#include "storage/operationrow.h"
-#include "storage/operationstore.h"
+#include "storage/records/operationrow.h"
 
 using namespace Qt::StringLiterals;
 
@@ -34,13 +33,12 @@ ReconcileMark reconcileMark(Connection &db, const QString &operationId)
     return q.next() ? markFrom(q, 0) : ReconcileMark{};
 }
 
-std::vector<ReconcileCandidate> reconcileCandidates(OperationStore &store, qint64 openStaleMs,
+std::vector<ReconcileCandidate> reconcileCandidates(Connection &db, qint64 now, qint64 openStaleMs,
                                                     bool ignoreSlots, int limit)
 {
-    const qint64 now = store.clock().nowMs();
     const int columns = int(rows::operationColumns().count(u',')) + 1;
     Query q = runQuery(
-        connectionOf(store),
+        db,
         u"SELECT "_s + rows::operationColumns() + u", "_s + kMarkColumns +
             u", CASE WHEN lease_holder IS NOT NULL AND lease_until > ? THEN 1 ELSE 0 END, "
             "CASE WHEN EXISTS (SELECT 1 FROM approvals a WHERE a.operation_id = operations.id "

@@ -12,8 +12,6 @@
 
 namespace ops {
 
-class OperationStore;
-
 struct ReconcileMark
 {
     std::optional<QDateTime> nextAt; // nullopt: not scheduled yet, or ended
@@ -38,8 +36,8 @@ struct ReconcileCandidate
 // refunds still `pending` at the provider; whose slot has come (or that were never scheduled),
 // or every one of them with ignoreSlots. Grouped by charge (then id), so a pass reads each
 // charge's refunds once. At most `limit` rows.
-std::vector<ReconcileCandidate> reconcileCandidates(OperationStore &store, qint64 openStaleMs,
-                                                    bool ignoreSlots, int limit);
+std::vector<ReconcileCandidate>
+reconcileCandidates(Connection &db, qint64 nowMs, qint64 openStaleMs, bool ignoreSlots, int limit);
 
 // Records a reading (or a first scheduling when `counted` is false) and the next slot.
 void recordReconcileCheck(Connection &db, const QString &operationId, qint64 nowMs,

@@ -4,6 +4,7 @@
 #include "storage/access/approvals.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
+#include "storage/records/settings.h"
 
 using namespace Qt::StringLiterals;
 

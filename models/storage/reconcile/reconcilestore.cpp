@@ -26,6 +26,12 @@ void ReconcileStore::setSchedule(const QString &actor, const QList<qint64> &chec
     setReconcileSchedule(*m_db, m_clock.nowMs(), actor, checkTimes);
 }
 
+std::vector<ReconcileCandidate> ReconcileStore::candidates(qint64 nowMs, qint64 openStaleMs,
+                                                           bool ignoreSlots, int limit)
+{
+    return reconcileCandidates(*m_db, nowMs, openStaleMs, ignoreSlots, limit);
+}
+
 void ReconcileStore::recordCheck(const QString &operationId, qint64 nowMs,
                                  std::optional<qint64> nextAtMs, bool counted,
                                  const QString &result)

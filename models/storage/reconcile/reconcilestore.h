@@ -7,6 +7,7 @@
 
 #include "storage/db/connection.h"
 #include "storage/reconcile/proposals.h"
+#include "storage/reconcile/reconcilerows.h"
 #include "storage/reconcile/reconcilesettings.h"
 #include "storage/reconcile/servicelease.h"
 
@@ -28,6 +29,9 @@ public:
     void setSchedule(const QString &actor, const QList<qint64> &checkTimes);
 
     // --- each row's schedule (reconcilerows.h); nowMs: the pass's own time ---
+    // The rows a pass at nowMs may read (reconcileCandidates).
+    std::vector<ReconcileCandidate> candidates(qint64 nowMs, qint64 openStaleMs, bool ignoreSlots,
+                                               int limit);
     void recordCheck(const QString &operationId, qint64 nowMs, std::optional<qint64> nextAtMs,
                      bool counted, const QString &result);
 

@@ -1,9 +1,9 @@
-#include "storage/writescope.h"
+#include "storage/operations/writescope.h"
 
 #include "domain/storeerror.h"
 #include "storage/db/sqlconnection.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 
 using namespace Qt::StringLiterals;
 

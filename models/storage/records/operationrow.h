@@ -3,14 +3,18 @@
 // Column lists and row mapping shared by the store's queries.
 
 #include "domain/operation.h"
+#include "storage/db/connection.h"
 
 #include <QSqlQuery>
+#include <optional>
 
 namespace ops::rows {
 
 // SELECT list for operations, in the order operationFromRow() reads it.
 QString operationColumns();
 Operation operationFromRow(const QSqlQuery &q);
+// The narrow reader every store above uses for one row by id (no store object needed).
+std::optional<Operation> readOperation(Connection &db, const QString &id);
 
 QString attemptColumns();
 Attempt attemptFromRow(const QSqlQuery &q);

@@ -7,8 +7,8 @@
 #include "storage/access/approvals.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationrow.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
+#include "storage/records/operationrow.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,10 +1,10 @@
-#include "storage/operationquery.h"
+#include "storage/operations/operationquery.h"
 
 #include "storage/access/foureyescover.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/db/sqldialect.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationrow.h"
+#include "storage/records/operationrow.h"
 
 #include <QSqlDriver>
 #include <QSqlError>

@@ -3,11 +3,11 @@
 // Carrying out a manual close (rule 8) inside a caller's write transaction, and the four-eyes
 // decisions (issue 6) that carry out a stored one. These sit above approvals (access/approvals.h):
 // they read the store's rows and write the close, while approvals only keep the ManualClose they
-// were asked for. closeManuallyLocked and applyCloseLocked are in manualclose.cpp.
+// were asked for. closeManuallyLocked and applyCloseLocked are in closemanually.cpp.
 
 #include "storage/access/approvals.h"
 #include "storage/db/connection.h"
-#include "storage/manualclose.h"
+#include "storage/records/manualclose.h"
 
 #include <optional>
 
@@ -37,7 +37,7 @@ ManualCloseRefusal applyCloseLocked(Connection &db, qint64 nowMs, const ManualCl
 // the Approvals tab. Needs the Attach right (the request rests on evidence the person attached).
 // Refused as closeManually refuses (reason, evidence of this operation, the provider's reference
 // for succeeded, already closed, a close already waiting), nothing written; AwaitingApproval with
-// the approval's id when stored. askForCloseLocked (manualclose.cpp) runs inside the caller's
+// the approval's id when stored. askForCloseLocked (closemanually.cpp) runs inside the caller's
 // write transaction; askForClose opens and commits its own.
 ManualCloseResult askForCloseLocked(Connection &db, qint64 nowMs, const ManualClose &close);
 ManualCloseResult askForClose(OperationStore &store, const ManualClose &close);

@@ -1,4 +1,6 @@
-#include "storage/operationrow.h"
+#include "storage/records/operationrow.h"
+
+#include "storage/db/sqltransaction.h"
 
 #include <QVariant>
 
@@ -111,6 +113,15 @@ Attempt attemptFromRow(const QSqlQuery &q)
 QVariant nullable(const QString &s)
 {
     return s.isEmpty() ? QVariant() : QVariant(s);
+}
+
+std::optional<Operation> readOperation(Connection &db, const QString &id)
+{
+    Query q =
+        runQuery(db, u"SELECT "_s + operationColumns() + u" FROM operations WHERE id = ?"_s, {id});
+    if (!q.next())
+        return std::nullopt;
+    return operationFromRow(q);
 }
 
 } // namespace ops::rows

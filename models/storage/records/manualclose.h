@@ -3,7 +3,8 @@
 // A manual close (rule 8) as a value: what a person asks for and what the store answers. Shared
 // by the store, which carries a close out (operationstore.h, closeapproval.h), and approvals,
 // which keep one to carry out later (access/approvals.h). Types only: nothing here reaches the
-// database. describe() is in manualclose.cpp.
+// database. describe() is in records/manualclose.cpp; the store carries a close
+// out in operations/closemanually.cpp.
 
 #include "domain/operation.h"
 

@@ -1,10 +1,10 @@
 // The console's resend lease and the rule that decides when Resend is allowed.
 
-#include "storage/resendlease.h"
+#include "storage/operations/resendlease.h"
 
 #include "storage/db/sqltransaction.h"
-#include "storage/operationrow.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
+#include "storage/records/operationrow.h"
 
 #include <QLocale>
 
@@ -29,11 +29,12 @@ bool claimResendLease(OperationStore &store, const QString &operationId, const Q
     const qint64 now = store.clock().nowMs();
     // One statement decides: SQLite serialises writers, so two claims cannot both see the row
     // free. updated_at is left alone: a lease is not a change of the operation.
-    Query q = runQuery(connectionOf(store),
-                       u"UPDATE operations SET lease_holder = ?, lease_until = ? WHERE id = ? "
-                       "AND state IN ('open', 'unknown', 'awaiting_approval') AND (lease_holder IS NULL OR "
-                       "lease_until <= ? OR lease_holder = ?)"_s,
-                       {holder, now + ttlSeconds * 1000, operationId, now, holder});
+    Query q = runQuery(
+        connectionOf(store),
+        u"UPDATE operations SET lease_holder = ?, lease_until = ? WHERE id = ? "
+        "AND state IN ('open', 'unknown', 'awaiting_approval') AND (lease_holder IS NULL OR "
+        "lease_until <= ? OR lease_holder = ?)"_s,
+        {holder, now + ttlSeconds * 1000, operationId, now, holder});
     const bool won = q.numRowsAffected() == 1;
     if (!won && current)
         *current = activeResendLease(store, operationId);

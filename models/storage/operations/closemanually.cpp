@@ -4,11 +4,11 @@
 #include "storage/access/approvals.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/audit/auditlog.h"
-#include "storage/closeapproval.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationrow.h"
-#include "storage/operationstore.h"
+#include "storage/operations/closeapproval.h"
+#include "storage/operations/operationstore.h"
 #include "storage/reconcile/proposals.h"
+#include "storage/records/operationrow.h"
 
 #include <functional>
 #include <variant>
@@ -16,36 +16,6 @@
 using namespace Qt::StringLiterals;
 
 namespace ops {
-
-QString describe(ManualCloseRefusal refusal)
-{
-    switch (refusal) {
-    case ManualCloseRefusal::None:
-        return {};
-    case ManualCloseRefusal::NotFound:
-        return u"no such operation"_s;
-    case ManualCloseRefusal::AlreadyFinal:
-        return u"the operation is already closed"_s;
-    case ManualCloseRefusal::NotAnOutcome:
-        return u"the outcome must be succeeded or failed"_s;
-    case ManualCloseRefusal::NeedsReason:
-        return u"a close needs a reason"_s;
-    case ManualCloseRefusal::NeedsEvidence:
-        return u"a close needs at least one evidence item"_s;
-    case ManualCloseRefusal::EvidenceOfAnotherOperation:
-        return u"the evidence does not belong to this operation"_s;
-    case ManualCloseRefusal::NeedsProviderRef:
-        return u"closing as succeeded needs the provider's reference"_s;
-    case ManualCloseRefusal::AwaitingApproval:
-        return u"the amount is above the four-eyes threshold: a second person must approve "
-               "this close"_s;
-    case ManualCloseRefusal::AlreadyAwaitingApproval:
-        return u"a close of this operation is already waiting for approval"_s;
-    case ManualCloseRefusal::NotPermitted:
-        return u"the operator may not close this operation"_s;
-    }
-    return {};
-}
 
 namespace {
 
@@ -102,15 +72,6 @@ ManualCloseRefusal checkEvidence(Connection &db, const ManualClose &c, nlohmann:
     return ManualCloseRefusal::None;
 }
 
-std::optional<Operation> readOperation(Connection &db, const QString &id)
-{
-    Query q = runQuery(
-        db, u"SELECT "_s + rows::operationColumns() + u" FROM operations WHERE id = ?"_s, {id});
-    if (!q.next())
-        return std::nullopt;
-    return rows::operationFromRow(q);
-}
-
 // A pending close approval for `op` (not closed), unless one already waits; evidence checked.
 ManualCloseResult storeCloseRequestLocked(Connection &db, qint64 now, const ManualClose &c,
                                           const Operation &op);
@@ -129,7 +90,7 @@ admit(Connection &db, const ManualClose &c,
         return refused(refusal);
     if (auto problem = rightProblem())
         return refused(ManualCloseRefusal::NotPermitted, *problem);
-    auto found = readOperation(db, c.operationId);
+    auto found = rows::readOperation(db, c.operationId);
     if (!found)
         return refused(ManualCloseRefusal::NotFound);
     if (isFinal(found->state))

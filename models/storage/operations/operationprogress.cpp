@@ -3,8 +3,8 @@
 
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationrow.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
+#include "storage/records/operationrow.h"
 
 using namespace Qt::StringLiterals;
 

@@ -4,8 +4,8 @@
 #include "storage/access/replication.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationrow.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
+#include "storage/records/operationrow.h"
 
 #include <QCryptographicHash>
 

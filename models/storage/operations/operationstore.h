@@ -6,130 +6,16 @@
 
 #include "domain/clock.h"
 #include "domain/operation.h"
-#include "storage/access/agentquota.h"
 #include "storage/db/connection.h"
-#include "storage/manualclose.h"
+#include "storage/operations/operationtypes.h"
+#include "storage/records/manualclose.h"
 
 #include <optional>
 #include <vector>
 
 namespace ops {
 
-class AccessStore;
-class AuditQuery;
-class EventStore;
-class MessageStore;
-class ReconcileStore;
 class WriteTransaction;
-
-struct NewOperation
-{
-    QString id; // chosen by the caller: it is inside the stored request body
-    OperationKind kind = OperationKind::Refund;
-    Provider provider = Provider::Stripe;
-    QString project;
-    QString unitOfWork;
-    QString orderId;
-    QString chargeId;
-    QString customerId;
-    Money amount;
-    QString idempotencyKey;
-    StoredRequest request;
-    int attemptCap = 6;
-    qint64 windowSeconds = 24 * 3600;
-    qint64 marginSeconds = 15 * 60;
-    QString createdBy;
-    QString reference; // refunds: part of the unit of work with unitOfWork (rule 13)
-    QString agent;     // the agent calling (agentOfActor): its limits apply (agentquota.h)
-    // A failed refund this one replaces (DESIGN §16): checked in the opening transaction.
-    QString replaces;
-};
-
-// Rule 9 re-checked inside the insert transaction. The provider's figures were read before the
-// transaction; refunds our rows confirmed since then are not in them yet, so they count here.
-struct BalanceGuard
-{
-    qint64 chargeAmount = 0;
-    qint64 providerRefunded = 0;
-    QDateTime readAt; // when the provider's figures were read
-};
-
-struct OpenResult
-{
-    Operation operation;
-    bool created = false;     // false: another caller's live row for the same unit was returned
-    bool overBalance = false; // the guard refused: nothing was stored, operation is empty
-    // Created with openOrGet(…, firstAttemptBy): attempt 1, counted in the insert's transaction.
-    // operation is then the row after counting. Empty when the row was not created here.
-    std::optional<qint64> firstAttemptId;
-    // The agent's rate, or its revocation, refused the call: nothing was stored.
-    std::optional<AgentVerdict> agentRefusal;
-    // The database replicates asynchronously and nobody accepted that (replication.h): the row
-    // would have been new, and nothing was stored. An existing row is still returned.
-    std::optional<QString> replicationRefusal;
-};
-
-enum class AttemptMode
-{
-    Automation,
-    OperatorResend
-};
-// AwaitingApproval: an operator resend above the four-eyes threshold stored (or found) a pending
-// approval instead of sending (approvals.h).
-enum class AttemptRefusal
-{
-    None,
-    NotFound,
-    NotOpen,
-    CapReached,
-    WindowClosed,
-    AwaitingApproval,
-    AwaitingProvider // automation: the provider received it and settles it itself
-};
-
-struct AttemptTicket
-{
-    AttemptRefusal refusal = AttemptRefusal::None;
-    qint64 attemptId = 0;
-    int seq = 0;
-    Operation operation; // the row after counting (or as found when refused)
-};
-
-struct AttemptResult
-{
-    int httpStatus = 0;
-    Outcome outcome = Outcome::NoAnswer;
-    QString providerCode;
-    QString providerRequestId;
-    bool replayed = false;
-    qint64 latencyMs = 0;
-    QString transportError;
-    QString responseExcerpt;
-};
-
-// Where a page of list() ended: the last row's place in the list's order (newest first).
-struct ListPosition
-{
-    qint64 createdAtMs = 0;
-    QString id;
-};
-
-struct OperationFilter
-{
-    std::optional<OperationState> state;
-    std::optional<OperationKind> kind;
-    std::optional<ListPosition> after; // keyset: only rows after this one in the list's order
-    int limit = 100;
-};
-
-// The states an automatic close may start from. Automation's own answers close `open` rows only;
-// positive, machine-checked provider evidence (a verified event, the reconciler's reading) may also
-// close an `unknown` row (docs/design.md rule 6, §10). Nothing reopens a final row.
-enum class CloseFrom
-{
-    Open,
-    OpenOrUnknown
-};
 
 class OperationStore
 {
@@ -228,8 +114,8 @@ public:
     std::vector<Attempt> attempts(const QString &operationId);
     std::vector<AuditEntry> audit(const QString &operationId);
 
-    // Slen (models/storage/operationprogress.cpp). The live credit movement holding `key`, whatever
-    // its kind (open, unknown or succeeded).
+    // Slen (models/storage/operations/operationprogress.cpp). The live credit movement holding
+    // `key`, whatever its kind (open, unknown or succeeded).
     std::optional<Operation> findLiveCredit(Provider provider, const QString &project,
                                             const QString &key);
     // A live (open or unknown) row's provider object exists but is not final yet (an execution
@@ -239,14 +125,6 @@ public:
                               const QString &actor);
 
     const Clock &clock() const { return m_clock; }
-
-    // The other stores on this store's connection and clock, for the layers above storage
-    // (operationstoreparts.cpp; each type's own header completes it).
-    EventStore events();
-    MessageStore messages();
-    AuditQuery auditQuery();
-    AccessStore access();
-    ReconcileStore reconcile();
 
     // After a StoreError in a long-running loop (the reconciler, the receiver, the sequencer, the
     // MCP server's token checks): opens the connection again when the server session is gone,

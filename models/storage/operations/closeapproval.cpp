@@ -1,11 +1,11 @@
 // The four-eyes decisions: an approved close is carried out at once, under both names, in the
 // decision's own write transaction.
 
-#include "storage/closeapproval.h"
+#include "storage/operations/closeapproval.h"
 
 #include "domain/storeerror.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 
 using namespace Qt::StringLiterals;
 

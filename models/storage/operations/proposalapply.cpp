@@ -1,14 +1,14 @@
-#include "storage/reconcile/proposalapply.h"
+#include "storage/operations/proposalapply.h"
 
 #include "domain/money.h"
 #include "storage/access/approvals.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/audit/auditlog.h"
-#include "storage/closeapproval.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/events/eventstore.h"
-#include "storage/operationstore.h"
-#include "storage/resendlease.h"
+#include "storage/operations/closeapproval.h"
+#include "storage/operations/operationstore.h"
+#include "storage/operations/resendlease.h"
 
 #include <nlohmann/json.hpp>
 

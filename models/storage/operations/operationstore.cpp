@@ -1,13 +1,14 @@
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 
 #include "storage/access/approvals.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/access/repeatwindow.h"
 #include "storage/audit/auditlog.h"
+#include "storage/db/database.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/db/storagelogging.h"
-#include "storage/operationrow.h"
 #include "storage/reconcile/proposals.h"
+#include "storage/records/operationrow.h"
 
 #include <QCryptographicHash>
 #include <QSqlError>
@@ -48,13 +49,14 @@ OperationStore::OperationStore(const Connection &db, const Clock &clock)
     , m_clock(clock)
 {}
 
+std::optional<QString> OperationStore::reconnect()
+{
+    return Database::reopenIfLost(m_db);
+}
+
 std::optional<Operation> OperationStore::operation(const QString &id)
 {
-    Query q = runQuery(
-        m_db, u"SELECT "_s + rows::operationColumns() + u" FROM operations WHERE id = ?"_s, {id});
-    if (!q.next())
-        return std::nullopt;
-    return rows::operationFromRow(q);
+    return rows::readOperation(m_db, id);
 }
 
 std::optional<Operation> OperationStore::findLiveRefund(Provider provider, const QString &project,

@@ -7,7 +7,7 @@
 #include "storage/access/operatordirectory.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operationstore.h"
+#include "storage/operations/operationstore.h"
 
 using namespace Qt::StringLiterals;
 
