@@ -384,8 +384,8 @@ ResendOutcome leaseRefused(const QString &id, const std::optional<ResendLease> &
 }
 
 // The lease around one engine attempt, on the job's connection. `operation` is `op` when the
-// job wrote nothing to the row, else the row read once after the lease's release (the job's
-// last commit).
+// job wrote nothing to the row, else the row as the engine read it for its answer (after its
+// last write to the row), or read once after the lease's release when the answer carries none.
 ResendOutcome resendOnce(const JobConfig &config, Session &session, const Operation &op,
                          const QString &actor, const QString &leaseHolder)
 {
@@ -409,7 +409,12 @@ ResendOutcome resendOnce(const JobConfig &config, Session &session, const Operat
     }
     o = describeResend(result, session, op.id, actor);
     o.result = std::move(result);
-    o.operation = o.awaitingApproval ? std::optional<Operation>(op) : store.operation(op.id);
+    // The engine's last read of the row is after its last write to it; the lease's release
+    // since then changes no column of Operation.
+    if (o.awaitingApproval)
+        o.operation = op;
+    else
+        o.operation = o.result.row ? o.result.row : store.operation(op.id);
     return o;
 }
 

@@ -254,7 +254,7 @@ void MainWindow::applyOperation(const Operation &row, OperationState stateBefore
     const bool shown = currentOperationId() == row.id;
     if (shown) {
         try {
-            showRow(row, false);
+            showRow(row, false, onlyWriter);
         } catch (const StoreError &e) {
             showError(tr("Could not read %1: %2").arg(row.id, e.message()),
                       tr("Try again in a moment (F5)."));
@@ -333,7 +333,7 @@ void MainWindow::loadDetail()
     updateActions();
 }
 
-void MainWindow::showRow(const Operation &op, bool all)
+void MainWindow::showRow(const Operation &op, bool all, bool leaseFree)
 {
     OperationDetail d;
     d.operation = op;
@@ -355,7 +355,7 @@ void MainWindow::showRow(const Operation &op, bool all)
         d.replaces = m_shown.replaces;
     }
     const QDateTime now = m_query.clock().now();
-    m_currentLease = activeResendLease(m_store, op.id);
+    m_currentLease = leaseFree ? std::nullopt : activeResendLease(m_store, op.id);
     d.resendBlockedReason = ops::resendBlockedReason(op, m_currentLease, m_leaseHolder, now);
     m_current = op;
     m_detail->showDetail(d, now);

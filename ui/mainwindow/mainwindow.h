@@ -257,7 +257,9 @@ private:
     void loadDetail();
     // Shows `op` with its attempts, evidence, audit and lease, read now; `all` false keeps the
     // messages, events and replacement links already shown for it (an own resend writes none).
-    void showRow(const Operation &op, bool all);
+    // `leaseFree`: this window's own job released the row's lease and no other connection has
+    // committed since (applyOperation with onlyWriter), so nobody holds it and it is not read.
+    void showRow(const Operation &op, bool all, bool leaseFree = false);
     // The watcher saw a commit: reloads, unless the change marker is still the one this window
     // applied (applyOperation with onlyWriter), i.e. the commit is on screen already. Others'
     // writes reach the lists here, so selected rows that left are reported here only; the

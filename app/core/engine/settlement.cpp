@@ -152,7 +152,9 @@ ToolResult Settlement::resultForRow(const QString &operationId)
     const auto op = m_store.operation(operationId);
     if (!op)
         throw StoreError(u"operation %1 disappeared"_s.arg(operationId));
-    return m_policy.rowResult(*op);
+    ToolResult r = m_policy.rowResult(*op);
+    r.row = *op;
+    return r;
 }
 
 } // namespace ops

@@ -4,6 +4,8 @@
 // `checking` note are a contract: agents and prompts depend on them. Refund results keep exactly
 // the shapes of §9; credit and execution results add their own fields (docs/credits.md).
 
+#include "domain/operation.h"
+
 #include <QString>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -75,6 +77,10 @@ struct ToolResult
     nlohmann::json output;              // execution result (null: none)
     std::optional<qint64> cost;         // execution cost.actual, once billed
     std::optional<qint64> retryAfterMs; // rejected rate_limited: when a call may open again
+    // The row this answer was read from (Settlement::resultForRow), for a caller in the same
+    // process that shows it (the console's resend job): not part of toJson(). Empty when the
+    // answer was built without reading the row.
+    std::optional<Operation> row;
 
     static ToolResult refunded(const QString &op, const QString &refundId);
     static ToolResult succeeded(const QString &op, Subject subject);
