@@ -18,6 +18,9 @@
 #   scripts/pg.sh url [DIR]               prints the URL of the running server (or pair)
 #   scripts/pg.sh stop [DIR]              stops the server (or both of a pair) and removes DIR
 #
+# OPS_PG_EXTRA: more server options for a bench's own server, e.g. "-c shared_preload_libraries=
+# pg_stat_statements -c pg_stat_statements.track_planning=on" (mcp-bench.mjs --pg-profile).
+#
 # DIR defaults to $OPS_PG_DIR, else /tmp/ops-pg-$UID. As root, initdb and postgres run as the
 # `postgres` user (PostgreSQL refuses to run as root). A pair keeps each server in DIR/primary
 # and DIR/standby, laid out as a single server's DIR.
@@ -81,7 +84,8 @@ run_node() {
         if [ -f "$node/port" ]; then port=$(cat "$node/port"); else port=$(free_port); fi
         if as_owner "$bin/pg_ctl" -D "$node/data" -l "$node/server.log" -w -t 60 \
             -o "-c listen_addresses=127.0.0.1 -p $port -k $node/socket -c fsync=off \
-                -c synchronous_commit=$commit -c full_page_writes=off -c max_connections=200" \
+                -c synchronous_commit=$commit -c full_page_writes=off -c max_connections=200 \
+                ${OPS_PG_EXTRA:-}" \
             start >/dev/null 2>&1; then
             echo "$port" >"$node/port"
             return

@@ -1,5 +1,5 @@
 // Benchmark of `opsctl mcp` (issue 15), figures not pass/fail (docs/benchmarks.md):
-//   node tests/node/mcp-bench.mjs [--calls N] [--memory-calls N] [--in-flight 8,64]
+//   node tests/node/mcp-bench.mjs [--calls N] [--memory-calls N] [--in-flight 8,64] [--pg-profile]
 //                                 [--workers N] [--throughput-only] [--latency MS] [--servers K]
 // with OPSCTL and PROVIDER_SIM naming the executables. A raw JSON-RPC client over stdio (no SDK
 // in the way) keeps N calls in flight on one connection, each a refund of its own charge.
@@ -8,6 +8,8 @@
 // zero latency beside `opsctl refund` (one process per call); the server's RSS over many calls.
 // Beside each rate: the simulator's own round trip at that latency (the rate it allows) and the
 // CPU per refund of the server, provider-sim and this client (the rate the cores allow).
+// --pg-profile adds PostgreSQL's statements per refund, the costliest with plan and execution time
+// apart, and the HOT share of each table's updates (pgprofile.mjs; issue 52).
 // --servers K runs K servers on the same database, each with its own connection and the given
 // calls in flight (the team's several servers, issue 28). With OPS_MCP_TEST_DB naming a
 // PostgreSQL database, the PostgreSQL backends' CPU counts too, and each figure prints the audit
@@ -20,6 +22,7 @@ import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { admin, opsctlPath, serverEnv, startSim, stop, workspace } from './mcpharness.mjs';
+import { printProfile, startProfile } from './pgprofile.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -38,6 +41,9 @@ const listArg = (name, fallback) => {
 const inFlights = listArg('--in-flight', [8, 64]);
 // The cheaper mode: only the latency-bound figures (no per-process and no memory run).
 const throughputOnly = process.argv.includes('--throughput-only');
+// PostgreSQL only: statements, their plan and execution time and HOT updates per figure
+// (pgprofile.mjs says what the server needs).
+const pgProfile = pgUrl !== null && process.argv.includes('--pg-profile');
 const run = promisify(execFile);
 
 const sim = await startSim();
@@ -166,6 +172,7 @@ for (const inFlight of inFlights) {
   await admin(sim, 'POST', '/_sim/faults', { route: '*', mode: 'latency', delay_ms: latencyMs });
   const first = await seedCharges(calls);
   const roundTrip = await providerRoundTripMs(`ch_${tag}_${first}`);
+  const profile = pgProfile ? await startProfile(pgUrl) : null;
   const [r] = await withServers(servers, async (all) => {
     const cpu = () => [...all.map((s) => cpuSeconds(s.child.pid)), cpuSeconds(sim.child.pid),
       clientCpuSeconds(), pgCpuSeconds()];
@@ -204,6 +211,7 @@ for (const inFlight of inFlights) {
     console.log(`  audit merge delay (queued to chained): median ${r.merge.median} ms, p99 ${r.merge.p99} ms ` +
       `over ${r.merge.chained} entries; ${r.merge.waiting} waiting after the run`);
   }
+  if (profile) await printProfile(pgUrl, profile, r.refunded); // the servers have stopped
 }
 
 if (!throughputOnly) {
