@@ -6,6 +6,7 @@
 // tests move time by hand and the view ticks refreshCountdown() once a second. Colours and
 // fonts are the delegate's business: the model says what a cell is (UrgentRole, MonospaceRole).
 
+#include "itemmodels/operationlabels.h"
 #include "storage/operations/operationquery.h"
 
 #include <QAbstractTableModel>
@@ -51,8 +52,7 @@ public:
         CheckingQueue
     };
 
-    // Seconds left below which the countdown turns red.
-    static constexpr qint64 kUrgentSeconds = 3600;
+    static constexpr qint64 kUrgentSeconds = 3600; // seconds left: the countdown turns red
     static constexpr int kDefaultPageSize = 200;
 
     explicit OperationTableModel(OperationQuery &query, Scope scope = Scope::All,
@@ -146,26 +146,5 @@ private:
 OperationSummary summaryOf(const Operation &op, int evidenceCount, SortKey sort);
 // Whether the query would list `row` under `filter` at `nowMs`.
 bool matchesFilter(const QueryFilter &filter, const OperationSummary &row, qint64 nowMs);
-
-// "5h 12m", "12m 30s", "3d 4h": the two largest units of a duration (translated).
-QString formatDuration(qint64 seconds);
-// A safety margin as a person says it: "15 min", "1 h", "90 s".
-QString formatMargin(qint64 seconds);
-// "The window ends 15 min before the provider forgets the key, …" from a row's margin.
-QString marginExplanation(qint64 marginSeconds);
-// The Window left tooltip: the deadline in local time and UTC, and the margin explained.
-QString windowTooltip(const QDateTime &deadline, qint64 marginSeconds);
-// What the operator reads for a kind or state: "refund", "unknown" in English, translated
-// otherwise. Stored values and roles keep toString()'s identifiers.
-QString kindLabel(OperationKind kind);
-// Attempts as the row shows them: "5/6", or "5/5 + 2 by operator" when operators resent (the cap
-// limits automation only, rule 4).
-QString attemptsLabel(int attempts, int cap, int byOperator);
-QString stateLabel(OperationState state);
-// The state as its badge reads: a succeeded refund the provider still reports pending is
-// "accepted · pending", never plain "succeeded" (rule 11).
-QString stateBadgeLabel(OperationState state, const QString &providerStatus);
-// The badge's colour family: toString(state), or "pending" for the case above.
-QString stateBadgeKind(OperationState state, const QString &providerStatus);
 
 } // namespace ops
