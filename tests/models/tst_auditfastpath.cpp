@@ -59,16 +59,8 @@ private slots:
     void parallelGivesTheSameVerdict();
     void parallelWalkCancels();
     void appendWritesTheParsedHash();
-    void initTestCase()
-    {
-        const QString error = prepareRoles();
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-    }
-    void cleanupTestCase()
-    {
-        const QString error = dropRoles();
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-    }
+    void initTestCase() { QCOMPARE(prepareRoles(), QString()); }
+    void cleanupTestCase() { QCOMPARE(dropRoles(), QString()); }
 };
 
 void TestAuditFastPath::exportWritesTheSameBytes_data()

@@ -88,16 +88,11 @@ private slots:
     void sparseFiltersReadTheirIndex();
     void generatedHistoryIsAValidChain();
     void verifyReportsProgressAndCancels();
-    void initTestCase()
-    {
-        const QString error = prepareRoles();
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-    }
+    void initTestCase() { QCOMPARE(prepareRoles(), QString()); }
     void cleanupTestCase()
     {
         m_generated.reset();
-        const QString error = dropRoles();
-        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(dropRoles(), QString());
     }
 
 private:

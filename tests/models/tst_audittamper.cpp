@@ -22,16 +22,8 @@ private slots:
     void tamperingIsFound_data();
     void tamperingIsFound();
     void rolledBackAppendLeavesNoGap();
-    void initTestCase()
-    {
-        const QString error = prepareRoles();
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-    }
-    void cleanupTestCase()
-    {
-        const QString error = dropRoles();
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-    }
+    void initTestCase() { QCOMPARE(prepareRoles(), QString()); }
+    void cleanupTestCase() { QCOMPARE(dropRoles(), QString()); }
 };
 
 void TestAuditTamper::untouchedChainHolds()

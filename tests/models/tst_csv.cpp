@@ -57,16 +57,8 @@ private slots:
     void cancelledExportLeavesNoFile_data();
     void cancelledExportLeavesNoFile();
     void unwritableTargetFailsCleanly();
-    void initTestCase()
-    {
-        const QString error = prepareRoles();
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-    }
-    void cleanupTestCase()
-    {
-        const QString error = dropRoles();
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-    }
+    void initTestCase() { QCOMPARE(prepareRoles(), QString()); }
+    void cleanupTestCase() { QCOMPARE(dropRoles(), QString()); }
 };
 
 void TestCsv::fieldQuoting_data()
