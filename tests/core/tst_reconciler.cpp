@@ -16,6 +16,7 @@
 #include "storage/reconcile/reconcilesettings.h"
 #include "storage/reconcile/reconcilestore.h"
 #include "support/adyendelivery.h"
+#include "support/messagefixture.h"
 #include "support/reconcilefixture.h"
 #include "support/simtestutil.h"
 
@@ -349,13 +350,8 @@ void TestReconciler::heldRowsAreUntouched()
     QVERIFY(claimResendLease(f.db.as(u"carol"_s), leased, f.db.person(u"carol"_s) + u"#1"_s, 120));
     setApprovalThreshold(connectionOf(f.db.as(u"alice"_s)), f.db.clock().nowMs(), alice, u"usd"_s,
                          1000);
-    Evidence note;
-    note.operationId = awaiting;
-    note.kind = u"note"_s;
-    note.title = u"dashboard"_s;
-    note.contentType = u"text/plain"_s;
-    note.body = "seen in the dashboard";
-    note.createdBy = alice;
+    const Evidence note =
+        test::noteEvidence(awaiting, u"dashboard"_s, "seen in the dashboard", alice);
     const qint64 ev = f.db.as(u"alice"_s).addEvidence(note);
     const auto r =
         f.db.as(u"alice"_s)

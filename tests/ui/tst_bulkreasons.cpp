@@ -10,6 +10,7 @@
 #include "mainwindow/mainwindow.h"
 #include "storage/events/eventstore.h"
 #include "storage/session.h"
+#include "support/messagefixture.h"
 #include "support/proposalfixture.h"
 #include "support/screenshots.h"
 #include "support/shortcuts.h"
@@ -133,13 +134,8 @@ void TestBulkReasons::exclusionReasonsAreReadableWhole()
     // A note came after the proposal: it may change the decision, so the row is excluded.
     const QString noted = unknownRefund(f, u"op_noted"_s);
     const Proposal notedProposal = proposeOnReading(f, noted);
-    Evidence note;
-    note.operationId = noted;
-    note.kind = u"note"_s;
-    note.title = u"Customer call"_s;
-    note.contentType = u"text/plain"_s;
-    note.body = "The customer says a refund arrived.";
-    note.createdBy = u"operator:carol"_s;
+    const Evidence note = test::noteEvidence(
+        noted, u"Customer call"_s, "The customer says a refund arrived.", u"operator:carol"_s);
     const qint64 noteId = f.store().addEvidence(note);
     // A long reason from the store, far wider than its cell.
     const QString attention = unknownRefund(f, u"op_attention"_s);

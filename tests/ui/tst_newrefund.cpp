@@ -23,6 +23,7 @@
 #include "supervisor/agentrequestspanel.h"
 #include "supervisor/supervisorwindow.h"
 #include "support/consolefixture.h"
+#include "support/messagefixture.h"
 #include "support/screenshots.h"
 #include "widgets/detailpane.h"
 #include "widgets/operationlistview.h"
@@ -181,13 +182,9 @@ QString TestNewRefund::closedFailedWithoutMoney(const QString &charge, qint64 am
 
 bool TestNewRefund::closeFailedByAlice(const QString &id)
 {
-    Evidence e;
-    e.operationId = id;
-    e.kind = u"note"_s;
-    e.title = u"the charge lists no refund"_s;
-    e.contentType = u"text/plain"_s;
-    e.body = "no refund of ours at the provider";
-    e.createdBy = m_fx.person(u"alice"_s);
+    const Evidence e =
+        test::noteEvidence(id, u"the charge lists no refund"_s, "no refund of ours at the provider",
+                           m_fx.person(u"alice"_s));
     OperationStore &alice = m_fx.as(u"alice"_s);
     ManualClose close;
     close.operationId = id;

@@ -1,5 +1,6 @@
 #include "storage/db/sqltransaction.h"
 
+#include "storage/db/readonlyconnection.h"
 #include "storage/db/sqlitetuning.h"
 #include "storage/db/storagelogging.h"
 
@@ -21,6 +22,7 @@ struct ConnectionState
     QList<WriteTransaction::AfterCommit> afterCommit; // of the open transaction
     bool exclusive = false;                           // PostgreSQL: holds kWriteLockKey
     QStringList scopes;                               // PostgreSQL: the scope locks held
+    QString readOnly; // not empty: no write transaction may start here, and this says why
 };
 
 ConnectionState &stateOf(const QString &connectionName)
@@ -50,6 +52,10 @@ WriteTransaction::WriteTransaction(QSqlDatabase &db, const WriteLocks &locks)
         m_active = true;
         ++state.depth;
         return;
+    }
+    if (!state.readOnly.isEmpty()) {
+        qCCritical(lcStore) << "write refused on" << m_db.connectionName() << state.readOnly;
+        throw StoreError(u"this connection only reads: %1"_s.arg(state.readOnly));
     }
     state.exclusive = false;
     state.scopes.clear();
@@ -187,6 +193,11 @@ void WriteTransaction::rollback()
     execControl(m_db, u"ROLLBACK"_s);
     if (m_joined)
         state.rolledBack = true;
+}
+
+void keepReadOnly(const Connection &db, const QString &why)
+{
+    stateOf(db).readOnly = why;
 }
 
 qint64 WriteTransaction::commitCount(const QString &connectionName)
