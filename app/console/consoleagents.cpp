@@ -10,10 +10,11 @@ using namespace std::chrono_literals;
 
 namespace ops::console {
 
-ConsoleAgents::ConsoleAgents(ui::MainWindow &window, Session &session)
+ConsoleAgents::ConsoleAgents(ui::MainWindow &window, Session &session, ui::ConsoleWrites &writes)
     : QObject(&window)
     , m_window(window)
     , m_session(session)
+    , m_writes(writes)
 {
     connect(&window, &ui::MainWindow::agentsRequested, this, [this] { openDialog(); });
 }
@@ -41,9 +42,10 @@ std::vector<AgentListRow> ConsoleAgents::agents()
     return rows;
 }
 
-void ConsoleAgents::revoke(const QString &name)
+void ConsoleAgents::revoke(const QString &name, QObject *context,
+                           ui::ConsoleWrites::Done<bool> done)
 {
-    m_session.access().revokeAgent(m_window.actor(), name);
+    m_writes.revokeAgent(m_window.actor(), name, context, std::move(done));
 }
 
 } // namespace ops::console

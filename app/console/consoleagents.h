@@ -3,8 +3,9 @@
 // Ties Tools → Agents to the console's storage (issue 27 item 6): opens the dialog when the
 // window asks (MainWindow::agentsRequested) and serves it as its backend — the directory with
 // each agent's operations in the last 24 h, and Revoke in the name of the window's person. The
-// reads and the revoke are one short statement or transaction each on the window's own session
-// (UI thread), like a close or an approval; the store checks the supervisor and audits.
+// reads are short statements on the window's own session; the revoke is a write, so it goes out
+// through the window's writer (consolewriter.h) like a close or an approval; the store checks the
+// supervisor and audits.
 
 #include "dialogs/agentsdialog.h"
 
@@ -25,19 +26,21 @@ class ConsoleAgents final : public QObject, public ui::AgentsBackend
 {
     Q_OBJECT
 public:
-    // `session` must outlive this object; it is the window's (MainWindow's constructor argument).
-    ConsoleAgents(ui::MainWindow &window, Session &session);
+    // `session` must outlive this object; it is the window's (MainWindow's constructor argument),
+    // and only read. `writes`: the window's writer; it must outlive this object.
+    ConsoleAgents(ui::MainWindow &window, Session &session, ui::ConsoleWrites &writes);
 
     // Window-modal, not blocking (tests drive it); a second call replaces an open one.
     ui::AgentsDialog *openDialog();
     ui::AgentsDialog *dialog() const { return m_dialog.data(); }
 
     std::vector<AgentListRow> agents() override;
-    void revoke(const QString &name) override;
+    void revoke(const QString &name, QObject *context, ui::ConsoleWrites::Done<bool> done) override;
 
 private:
     ui::MainWindow &m_window;
     Session &m_session;
+    ui::ConsoleWrites &m_writes;
     QPointer<ui::AgentsDialog> m_dialog;
 };
 

@@ -5,7 +5,6 @@
 #include "dialogs/bulkapplydialog.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "mainwindow/mainwindow.h"
-#include "supervisor/supervisorwindow.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
@@ -23,7 +22,9 @@ ConsoleController::ConsoleController(ui::MainWindow &window, JobConfig config, c
     , m_window(window)
     , m_config(std::move(config))
     , m_clock(clock)
+    , m_writer(m_config.dbLocation, clock)
 {
+    window.setWrites(m_writer);
     connect(&m_watcher, &QFutureWatcher<Apply>::finished, this, &ConsoleController::finished);
     connect(&window, &ui::MainWindow::lookUpRequested, this, &ConsoleController::lookUp);
     connect(&window, &ui::MainWindow::resendRequested, this, &ConsoleController::resend);
@@ -56,6 +57,7 @@ ConsoleController::~ConsoleController()
 
 void ConsoleController::waitForIdle()
 {
+    m_writer.waitForIdle();
     while (m_watcher.isRunning())
         m_watcher.waitForFinished();
     QCoreApplication::sendPostedEvents(&m_watcher);
@@ -99,10 +101,8 @@ void ConsoleController::cancel()
         return;
     *m_cancelled = true;
     m_detached = true;
-    m_window.clearBusy(tr("Cancelled. A request already sent still gets its answer recorded; the "
-                          "list updates when it arrives."));
-    if (ui::SupervisorWindow *supervisor = m_window.supervisorWindow())
-        supervisor->stopWaitingForResend();
+    m_window.jobCancelled(tr("Cancelled. A request already sent still gets its answer recorded; "
+                             "the list updates when it arrives."));
 }
 
 void ConsoleController::lookUp(const QString &operationId)
@@ -154,9 +154,6 @@ void ConsoleController::applyResend(const QString &operationId, const ResendOutc
     else
         m_window.showError(outcome.error, outcome.next);
     m_window.showResendOutcome(operationId, ok, text);
-    // An approval from the Agent requests tab: the tab says the outcome too.
-    if (ui::SupervisorWindow *supervisor = m_window.supervisorWindow())
-        supervisor->showResendOutcome(operationId, ok, text);
 }
 
 void ConsoleController::sendMessage(qint64 messageId)

@@ -8,6 +8,7 @@
 
 #include "console/bulkworker.h"
 #include "console/consolejobs.h"
+#include "console/consolewriter.h"
 #include "domain/refunddraft.h"
 
 #include <QFutureWatcher>
@@ -34,7 +35,10 @@ public:
     // The provider settings the next job uses; replaced after Tools → Connections saves.
     const JobConfig &config() const { return m_config; }
     void setConfig(JobConfig config);
-    // Blocks until the running job (if any) has finished and its result was applied.
+    // The window's writes (consolewriter.h), installed into it by the constructor.
+    ConsoleWriter &writer() { return m_writer; }
+    // Blocks until the running job (if any) and every write asked for so far have finished and
+    // their results were applied.
     void waitForIdle();
 
     void lookUp(const QString &operationId);
@@ -71,6 +75,7 @@ private:
     ui::MainWindow &m_window;
     JobConfig m_config;
     const Clock &m_clock;
+    ConsoleWriter m_writer;
     QFutureWatcher<Apply> m_watcher;
     std::shared_ptr<std::atomic_bool> m_cancelled;
     bool m_detached = false; // the operator cancelled: the result only refreshes the lists

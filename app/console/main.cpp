@@ -20,6 +20,7 @@
 #include "opsversion.h"
 #include "storage/access/accessstore.h"
 #include "storage/db/dblocation.h"
+#include "storage/readonlysession.h"
 #include "storage/session.h"
 
 #include <QApplication>
@@ -292,6 +293,9 @@ int main(int argc, char **argv)
     if (!session)
         return 2;
     location = session->location();
+    // From here the console's own connection only reads: every write is a job on a connection
+    // of its own (console/consolewriter.h), so a write never waits on the UI thread.
+    ops::keepReadOnly(*session, u"the console window writes through its jobs"_s);
     // Before any window or write: a typed name that is not the login ends the console here.
     ops::Identity me;
     try {
@@ -305,7 +309,8 @@ int main(int argc, char **argv)
         return 2;
     const QString actor = u"operator:"_s + *acting;
     if (!screenshot && session->isFresh()) {
-        ops::ui::FirstRunDialog first(*session, actor);
+        ops::console::ConsoleWriter writes(location, clock);
+        ops::ui::FirstRunDialog first(location, actor, writes);
         first.exec();
     }
     const QString holder = actor + u"#"_s + QUuid::createUuid().toString(QUuid::Id128).left(12);
@@ -313,7 +318,7 @@ int main(int argc, char **argv)
     ops::console::ConsoleController controller(
         window, ops::console::jobConfigFromEnvironment(location), clock);
     ops::console::ConsoleConnections connections(window, controller, location, demo.simulatorUrl());
-    ops::console::ConsoleAgents agents(window, *session);
+    ops::console::ConsoleAgents agents(window, *session, controller.writer());
     // A PNG is no window on a screen: without --size it is rendered at the preferred size, not
     // at the size the screen it is not shown on would allow.
     if (size)

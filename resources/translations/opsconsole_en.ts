@@ -2761,6 +2761,13 @@ Provider reference on the row: %1.</translation>
     </message>
 </context>
 <context>
+    <name>ops::ui::ConsoleWrites</name>
+    <message>
+        <source>this console cannot write: it was opened without its controller</source>
+        <translation>this console cannot write: it was opened without its controller</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::DetailPane</name>
     <message>
         <source>&amp;Request</source>
@@ -3119,6 +3126,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Not asked: %1. The answer is attached as evidence.</source>
         <translation>Not asked: %1. The answer is attached as evidence.</translation>
+    </message>
+    <message>
+        <source>Attaching the answer as evidence…</source>
+        <translation>Attaching the answer as evidence…</translation>
     </message>
 </context>
 <context>

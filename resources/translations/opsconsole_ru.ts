@@ -2776,6 +2776,13 @@ Provider reference on the row: %1.</source>
     </message>
 </context>
 <context>
+    <name>ops::ui::ConsoleWrites</name>
+    <message>
+        <source>this console cannot write: it was opened without its controller</source>
+        <translation>эта консоль не может записывать: она открыта без своего контроллера</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::DetailPane</name>
     <message>
         <source>&amp;Request</source>
@@ -3134,6 +3141,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Not asked: %1. The answer is attached as evidence.</source>
         <translation>Запрос не подан: %1. Ответ приложен как доказательство.</translation>
+    </message>
+    <message>
+        <source>Attaching the answer as evidence…</source>
+        <translation>Ответ прикрепляется как доказательство…</translation>
     </message>
 </context>
 <context>

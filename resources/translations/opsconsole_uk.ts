@@ -2776,6 +2776,13 @@ Provider reference on the row: %1.</source>
     </message>
 </context>
 <context>
+    <name>ops::ui::ConsoleWrites</name>
+    <message>
+        <source>this console cannot write: it was opened without its controller</source>
+        <translation>ця консоль не може записувати: її відкрито без свого контролера</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::DetailPane</name>
     <message>
         <source>&amp;Request</source>
@@ -3134,6 +3141,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Not asked: %1. The answer is attached as evidence.</source>
         <translation>Запит не подано: %1. Відповідь додано як доказ.</translation>
+    </message>
+    <message>
+        <source>Attaching the answer as evidence…</source>
+        <translation>Відповідь прикріплюється як доказ…</translation>
     </message>
 </context>
 <context>

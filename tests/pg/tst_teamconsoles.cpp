@@ -5,6 +5,7 @@
 // recorded both names and the actors nobody could have typed. The row is opened by the agent's
 // login and read back as sam's (issue 50: nobody writes as the owner; teamfixture.h).
 
+#include "console/consolewriter.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/accessstore.h"
 #include "storage/audit/auditlog.h"
@@ -93,8 +94,11 @@ void TestTeamConsoles::approvalMadeInOneConsoleIsSeenInTheOther()
                                                               {},
                                                               alice});
 
+    // Bob's approval is a write: his console's writer carries it out on bob's own login.
+    console::ConsoleWriter bobWrites(bobSession.location(), m_fx->clock());
     ui::MainWindow aliceWindow(aliceSession, alice, alice + u"#desk1"_s);
     ui::MainWindow bobWindow(bobSession, bob, bob + u"#desk2"_s);
+    bobWindow.setWrites(bobWrites);
     aliceWindow.startLiveRefresh(60000); // the probe interval: refresh must come by NOTIFY
     bobWindow.startLiveRefresh(60000);
     aliceWindow.show();

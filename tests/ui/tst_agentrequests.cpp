@@ -271,6 +271,7 @@ void TestAgentRequests::rejectNeedsAReason()
     QTest::keyClicks(panel->reasonEdit(), u"   "_s);
     QVERIFY(!panel->rejectButton()->isEnabled()); // blanks are no reason
     QTest::mouseClick(panel->rejectButton(), Qt::LeftButton);
+    m_console->controller.waitForIdle(); // the reject is the console's job
     panel->reasonEdit()->clear();
     QTest::keyClicks(panel->reasonEdit(), u"duplicate"_s);
     QVERIFY(panel->rejectButton()->isEnabled());
@@ -287,6 +288,7 @@ void TestAgentRequests::rejectWithAReasonClosesTheRowFailed()
     selectRow(panel, m_held);
     QTest::keyClicks(panel->reasonEdit(), u"customer asked twice"_s);
     QTest::mouseClick(panel->rejectButton(), Qt::LeftButton);
+    m_console->controller.waitForIdle(); // the reject is the console's job
 
     const Operation op = *m_fx.store().operation(m_held);
     QCOMPARE(toString(op.state), u"failed"_s);
@@ -405,6 +407,7 @@ void TestAgentRequests::supportApproveIsRefusedAndNothingSent()
     // Her Reject is the store's refusal too, said in the tab.
     QTest::keyClicks(panel->reasonEdit(), u"looks wrong"_s);
     QTest::mouseClick(panel->rejectButton(), Qt::LeftButton);
+    m_console->controller.waitForIdle(); // the reject is the console's job
     QVERIFY2(panel->outcomeText().contains(
                  u"was not rejected: operator %1 (support) may not approve"_s.arg(carol)),
              qPrintable(panel->outcomeText()));

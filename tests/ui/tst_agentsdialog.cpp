@@ -13,6 +13,7 @@
 #include "common/language.h"
 #include "common/refusaltext.h"
 #include "console/consoleagents.h"
+#include "console/consolewriter.h"
 #include "dialogs/agentsdialog.h"
 #include "domain/storeerror.h"
 #include "mainwindow/mainwindow.h"
@@ -128,6 +129,7 @@ private:
     std::unique_ptr<test::RolesFixture> m_fx;
     std::unique_ptr<Session> m_session; // alice's
     std::unique_ptr<Session> m_other;   // another person's console, when a case opens one
+    std::unique_ptr<console::ConsoleWriter> m_writer; // the window's writes
     std::unique_ptr<ui::MainWindow> m_window;
     console::ConsoleAgents *m_agents = nullptr; // owned by m_window
     std::unique_ptr<Tester> m_tester;
@@ -185,6 +187,7 @@ void TestAgentsDialog::cleanup()
 {
     m_tester.reset();
     m_window.reset();
+    m_writer.reset();
     m_agents = nullptr;
     m_other.reset();
     m_session.reset();
@@ -201,7 +204,9 @@ AgentsDialog *TestAgentsDialog::openAs(const QString &who)
         session = m_other.get();
     }
     m_window = std::make_unique<ui::MainWindow>(*session, actor(who), actor(who) + u"#t"_s);
-    m_agents = new console::ConsoleAgents(*m_window, *session);
+    m_writer = std::make_unique<console::ConsoleWriter>(m_fx->location(who), m_fx->clock());
+    m_window->setWrites(*m_writer);
+    m_agents = new console::ConsoleAgents(*m_window, *session, *m_writer);
     m_window->agentsAction()->trigger();
     AgentsDialog *dialog = m_agents->dialog();
     if (dialog) {
@@ -240,7 +245,7 @@ qint64 TestAgentsDialog::auditCount(const QString &action)
 void TestAgentsDialog::toolsMenuOpensTheDialog()
 {
     m_window = std::make_unique<ui::MainWindow>(*m_session, actor(kAlice), actor(kAlice) + u"#t"_s);
-    m_agents = new console::ConsoleAgents(*m_window, *m_session);
+    m_agents = new console::ConsoleAgents(*m_window, *m_session, ui::ConsoleWrites::none());
     QMenu *tools = nullptr;
     for (QAction *a : m_window->menuBar()->actions())
         if (a->menu() && a->text() == u"&Tools"_s)
@@ -306,6 +311,7 @@ void TestAgentsDialog::revokeAfterConfirmingRevokesInTheDatabase()
     // Asking alone changes nothing.
     QCOMPARE(ops::toString(m_session->access().agent(u"helper"_s)->state()), u"active"_s);
     QTest::mouseClick(dialog->confirmRevokeButton(), Qt::LeftButton);
+    m_writer->waitForIdle(); // the revoke is the writer's job
 
     const auto stored = m_session->access().agent(u"helper"_s);
     QCOMPARE(ops::toString(stored->state()), u"revoked"_s);
@@ -373,6 +379,7 @@ void TestAgentsDialog::supportRevokeShowsTheRefusal()
     QMessageBox *question = askToRevoke(dialog, u"billing-bot"_s);
     QVERIFY(question); // the store decides, and says why
     QTest::mouseClick(dialog->confirmRevokeButton(), Qt::LeftButton);
+    m_writer->waitForIdle(); // the revoke is the writer's job
 
     QVERIFY(!dialog->messageLabel()->isHidden());
     QCOMPARE(dialog->messageLabel()->text(),
@@ -457,6 +464,7 @@ void TestAgentsDialog::noTokenIsShownAnywhere()
     QVERIFY(question);
     QStringList texts = visibleTexts(dialog) + modelTexts(*dialog->model());
     QTest::mouseClick(dialog->confirmRevokeButton(), Qt::LeftButton);
+    m_writer->waitForIdle(); // the revoke is the writer's job
     texts += visibleTexts(dialog) + modelTexts(*dialog->model());
     QCOMPARE(m_tokens.size(), 4);
     QVERIFY(texts.join(u'\n').contains(u"billing-bot"_s)); // the walk does see the rows

@@ -3,6 +3,7 @@
 // dialog; a look-up that found nothing offers Resend beside the close while the window is open;
 // after a close as failed the next step is offered.
 
+#include "console/consolewriter.h"
 #include "dialogs/closedialog.h"
 #include "dialogs/evidencedialog.h"
 #include "dialogs/lookupdialog.h"
@@ -44,6 +45,7 @@ private slots:
 private:
     std::unique_ptr<test::StoreFixture> m_fx;
     std::unique_ptr<Session> m_session;
+    std::unique_ptr<console::ConsoleWriter> m_writer; // the window's writes
     std::unique_ptr<MainWindow> m_window;
 };
 
@@ -54,6 +56,8 @@ void TestCloseFlow::init()
                       OperationState::Unknown);
     m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
     m_window = std::make_unique<MainWindow>(*m_session, u"operator:alice"_s, u"operator:alice#1"_s);
+    m_writer = std::make_unique<console::ConsoleWriter>(m_fx->path(), m_fx->clock());
+    m_window->setWrites(*m_writer);
     m_window->show();
     QVERIFY(m_window->selectOperation(kUnknownId));
 }
@@ -61,6 +65,7 @@ void TestCloseFlow::init()
 void TestCloseFlow::cleanup()
 {
     m_window.reset();
+    m_writer.reset();
     m_session.reset();
     m_fx.reset();
 }
@@ -105,6 +110,7 @@ void TestCloseFlow::attachEvidenceFromTheCloseDialog()
     attach->setText(u"Searched refunds for ch_ord_c: none."_s);
     test::screenshots(m_window.get(), u"close-attach-evidence"_s, attach);
     attach->accept();
+    m_writer->waitForIdle(); // the write is the writer's job
     QCOMPARE(m_fx->store().evidence(kUnknownId).size(), size_t(1));
     QCOMPARE(dialog->evidenceView()->model()->rowCount(), 1);
     QCOMPARE(dialog->evidenceView()->model()->index(0, 0).data(Qt::CheckStateRole).toInt(),

@@ -235,6 +235,8 @@ void TestConsoleActions::lookUpWithoutRefundProposesFailed()
     auto *lookup = c.window.findChild<ui::LookupDialog *>();
     QVERIFY(lookup->answer().proposedOutcome == OperationState::Failed);
     QTest::mouseClick(lookup->attachButton(), Qt::LeftButton); // attach only, in one click
+    QVERIFY(!lookup->attachButton()->isEnabled());             // off while it is stored
+    c.controller.waitForIdle();                                // the write is the console's job
     QVERIFY(!lookup->attachButton()->isEnabled());
     QCOMPARE(int(m_fx.store().evidence(id).size()), 1);
     QTest::mouseClick(lookup->closeButton(), Qt::LeftButton); // no second copy of the evidence

@@ -5,6 +5,7 @@
 // status bar's receiver line with a fresh and a stale heartbeat on the injected clock.
 // Screenshots of the Events tab and the Attention queue at 1440×900 and 1024×700.
 
+#include "console/consolewriter.h"
 #include "itemmodels/attentionmodel.h"
 #include "itemmodels/eventlistmodel.h"
 #include "itemmodels/localeformat.h"
@@ -98,6 +99,7 @@ private:
 
     std::unique_ptr<test::RolesFixture> m_fx;
     std::unique_ptr<Session> m_session;
+    std::unique_ptr<console::ConsoleWriter> m_writer; // the window's writes
     std::unique_ptr<MainWindow> m_window;
     std::vector<std::unique_ptr<Tester>> m_testers;
     qint64 m_created = 0;
@@ -148,6 +150,7 @@ void TestEventsUi::cleanup()
 {
     m_testers.clear();
     m_window.reset();
+    m_writer.reset();
     m_session.reset();
     m_fx.reset();
 }
@@ -157,6 +160,8 @@ void TestEventsUi::openWindow(const QString &who)
     m_session = std::make_unique<Session>(m_fx->location(who), m_fx->clock());
     const QString actor = m_fx->person(who);
     m_window = std::make_unique<MainWindow>(*m_session, actor, actor + u"#t"_s);
+    m_writer = std::make_unique<console::ConsoleWriter>(m_fx->location(who), m_fx->clock());
+    m_window->setWrites(*m_writer);
     m_testers.push_back(std::make_unique<Tester>(m_window->attentionPanel()->model(),
                                                  Tester::FailureReportingMode::QtTest));
     m_testers.push_back(std::make_unique<Tester>(m_window->detail()->eventsPanel()->model(),
@@ -276,6 +281,7 @@ void TestEventsUi::clearingAttentionNeedsANoteAndIsAudited()
     // An empty note: refused with the reason, nothing written.
     panel->noteEdit()->setText(u"   "_s);
     QTest::mouseClick(panel->clearButton(), Qt::LeftButton);
+    m_writer->waitForIdle(); // the write is the writer's job
     QVERIFY(panel->outcomeLabel()->isVisible());
     QVERIFY2(panel->outcomeLabel()->text().contains(u"needs a note"_s),
              qPrintable(panel->outcomeLabel()->text()));
@@ -285,6 +291,7 @@ void TestEventsUi::clearingAttentionNeedsANoteAndIsAudited()
     // With a note: cleared, audited with the note, gone from the queue.
     panel->noteEdit()->setText(u"Told the customer; opened a new refund"_s);
     QTest::mouseClick(panel->clearButton(), Qt::LeftButton);
+    m_writer->waitForIdle(); // the write is the writer's job
     QVERIFY(!m_session->events().attentionOf(kAttention));
     QCOMPARE(audits(kAttention, u"attention.cleared"_s), 1);
     const auto trail = m_fx->store().audit(kAttention);

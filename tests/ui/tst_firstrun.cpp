@@ -4,6 +4,7 @@
 // the reason; a database that cannot be opened names the path and the reason, and Choose
 // another hands back the picked file (the picker is injected: no modal file dialog).
 
+#include "console/consolewriter.h"
 #include "dialogs/firstrundialog.h"
 #include "dialogs/openfaileddialog.h"
 #include "domain/storeerror.h"
@@ -40,12 +41,14 @@ void TestFirstRun::freshDatabaseMakesTheFirstPersonSupervisor()
 {
     Session session(m_dir.filePath(u"fresh.sqlite"_s), m_clock);
     QVERIFY(session.isFresh());
-    ui::FirstRunDialog dialog(session, u"operator:alice"_s);
+    console::ConsoleWriter writer(session.location(), m_clock);
+    ui::FirstRunDialog dialog(session.location(), u"operator:alice"_s, writer);
     dialog.show();
     QDir().mkpath(QDir(QCoreApplication::applicationDirPath()).filePath(u"screenshots"_s));
     QVERIFY(dialog.grab().save(
         QDir(QCoreApplication::applicationDirPath()).filePath(u"screenshots/first-run.png"_s)));
     QTest::mouseClick(dialog.becomeButton(), Qt::LeftButton);
+    writer.waitForIdle(); // the write is the writer's job
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
     const OperatorAccess access = session.accessOf(u"operator:alice"_s);
     QCOMPARE(access.role, std::optional<Role>(Role::Supervisor));
@@ -55,11 +58,13 @@ void TestFirstRun::freshDatabaseMakesTheFirstPersonSupervisor()
 void TestFirstRun::someoneElseFirstIsRefusedWithTheReason()
 {
     Session session(m_dir.filePath(u"race.sqlite"_s), m_clock);
-    ui::FirstRunDialog dialog(session, u"operator:bob"_s);
+    console::ConsoleWriter writer(session.location(), m_clock);
+    ui::FirstRunDialog dialog(session.location(), u"operator:bob"_s, writer);
     dialog.show();
     // Another console (or opsctl operator add) bootstraps the directory meanwhile.
     session.addOperator(u"operator:carol"_s, u"carol"_s, Role::Supervisor);
     QTest::mouseClick(dialog.becomeButton(), Qt::LeftButton);
+    writer.waitForIdle();
     QVERIFY(dialog.isVisible());
     QVERIFY2(dialog.message()->text().startsWith(u"Not added: "_s),
              qPrintable(dialog.message()->text()));

@@ -361,7 +361,7 @@ QStringList TestFitScreen::walkNamed(const QString &name, Desk &desk)
     std::unique_ptr<QDialog> owned;
     std::unique_ptr<console::ConnectionsService> connections;
     if (name == u"agents"_s) {
-        auto *agents = new console::ConsoleAgents(w, desk.session);
+        auto *agents = new console::ConsoleAgents(w, desk.session, ui::ConsoleWrites::none());
         w.agentsAction()->trigger();
         dialog = agents->dialog();
     } else if (name == u"bulkapply"_s || name == u"bulkresend"_s) {
@@ -386,7 +386,8 @@ QStringList TestFitScreen::walkNamed(const QString &name, Desk &desk)
     } else if (name == u"evidence"_s) {
         dialog = w.openEvidenceDialog();
     } else if (name == u"firstrun"_s) {
-        owned = std::make_unique<ui::FirstRunDialog>(desk.session, kAlice);
+        owned = std::make_unique<ui::FirstRunDialog>(desk.session.location(), kAlice,
+                                                     ui::ConsoleWrites::none());
     } else if (name.startsWith(u"lookup"_s)) {
         dialog = w.showLookupAnswer(lookupAnswer(unknownId, name == u"lookup"_s));
     } else if (name == u"nextstep"_s) {

@@ -13,6 +13,7 @@
 
 #include "common/language.h"
 #include "common/refusaltext.h"
+#include "console/consolewriter.h"
 #include "dialogs/evidencedialog.h"
 #include "domain/clock.h"
 #include "domain/storeerror.h"
@@ -256,7 +257,9 @@ void TestIdentityConsole::teamLoginIsCheckedAndRefusalsAreTranslated()
             // the console's own check, the database refuses the write, and the banner says why
             // in Russian, with eve's login.
             Session asEve(eveUrl, m_clock);
+            console::ConsoleWriter writer(eveUrl, m_clock); // eve's login writes too
             ui::MainWindow window(asEve, u"operator:"_s + bobName, u"operator:bob#t"_s);
+            window.setWrites(writer);
             window.resize(1440, 900);
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -269,6 +272,7 @@ void TestIdentityConsole::teamLoginIsCheckedAndRefusalsAreTranslated()
             dialog->setTitle(u"provider dashboard"_s);
             dialog->setText(u"no refund listed"_s);
             dialog->accept();
+            writer.waitForIdle();
             const QString said =
                 u"Вы вошли как %1; база данных отклоняет изменение от чужого имени."_s.arg(eveName);
             QVERIFY2(window.bannerText().contains(said), qPrintable(window.bannerText()));

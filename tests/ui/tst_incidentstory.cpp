@@ -282,6 +282,7 @@ void TestIncidentStory::supportAsksASupervisor()
         QVERIFY(lookup->askButton()->isVisible());
         QVERIFY(lookup->askButton()->isDefault());
         QTest::keyClick(lookup, Qt::Key_Return);
+        carol.controller.waitForIdle(); // attach, then ask: the console's jobs
         QVERIFY2(lookup->statusText().contains(u"approval #"_s), qPrintable(lookup->statusText()));
         QTest::keyClick(lookup, Qt::Key_Escape);
     }

@@ -2,6 +2,7 @@
 // selection → detail, Enter, the close dialog's refusals, Resend's disabled reasons, the
 // checking tab's count.
 
+#include "console/consolewriter.h"
 #include "dialogs/closedialog.h"
 #include "itemmodels/detailmodels.h"
 #include "itemmodels/operationtablemodel.h"
@@ -96,6 +97,7 @@ private:
 
     std::unique_ptr<test::StoreFixture> m_fx;
     std::unique_ptr<Session> m_session;
+    std::unique_ptr<console::ConsoleWriter> m_writer; // the window's writes
     std::unique_ptr<MainWindow> m_window;
     std::vector<std::unique_ptr<Tester>> m_testers;
 };
@@ -108,6 +110,8 @@ void TestMainWindow::init()
     m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
     m_window =
         std::make_unique<MainWindow>(*m_session, u"operator:alice"_s, u"operator:alice#one"_s);
+    m_writer = std::make_unique<console::ConsoleWriter>(m_fx->path(), m_fx->clock());
+    m_window->setWrites(*m_writer);
     for (QAbstractItemModel *model :
          {static_cast<QAbstractItemModel *>(m_window->operationsModel()),
           static_cast<QAbstractItemModel *>(m_window->checkingModel()),
@@ -124,6 +128,7 @@ void TestMainWindow::cleanup()
 {
     m_testers.clear();
     m_window.reset();
+    m_writer.reset();
     m_session.reset();
     m_fx.reset();
 }

@@ -3,6 +3,7 @@
 // supervisors' Approvals tab deciding a four-eyes close. Writes one screenshot per role into the
 // build directory (roles-<role>.png).
 
+#include "console/consolewriter.h"
 #include "dialogs/closedialog.h"
 #include "dialogs/composedialog.h"
 #include "itemmodels/approvallistmodel.h"
@@ -94,6 +95,7 @@ private:
 
     std::unique_ptr<test::StoreFixture> m_fx;
     std::unique_ptr<Session> m_session;
+    std::unique_ptr<console::ConsoleWriter> m_writer; // the window's writes
     std::unique_ptr<MainWindow> m_window;
     std::vector<std::unique_ptr<Tester>> m_testers;
     qint64 m_largeEvidence = 0;
@@ -119,6 +121,7 @@ void TestRolesWidgets::cleanup()
 {
     m_testers.clear();
     m_window.reset();
+    m_writer.reset();
     m_session.reset();
     m_fx.reset();
 }
@@ -126,6 +129,8 @@ void TestRolesWidgets::cleanup()
 void TestRolesWidgets::openWindow(const QString &actor)
 {
     m_window = std::make_unique<MainWindow>(*m_session, actor, actor + u"#t"_s);
+    m_writer = std::make_unique<console::ConsoleWriter>(m_session->location(), m_fx->clock());
+    m_window->setWrites(*m_writer);
     if (ApprovalsPanel *panel = m_window->approvalsPanel())
         m_testers.push_back(
             std::make_unique<Tester>(panel->model(), Tester::FailureReportingMode::QtTest));
@@ -334,6 +339,7 @@ void TestRolesWidgets::supervisorApprovesAColleaguesClose()
     QVERIFY(!panel->rejectButton()->isEnabled()); // no reason yet
     QTest::keyClicks(panel->reasonEdit(), u"dashboard checked"_s);
     QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
+    m_writer->waitForIdle(); // the write is the writer's job
 
     const Operation op = *m_fx->store().operation(kLarge);
     QCOMPARE(toString(op.state), toString(OperationState::Failed));
@@ -364,6 +370,7 @@ void TestRolesWidgets::ownRequestCannotBeApprovedAndRejectNeedsAReason()
     QVERIFY(panel->hint().contains(u"another supervisor must approve it"_s));
     // Even if the button were pressed, the store refuses.
     emit panel->approveRequested(panel->selectedId(), QString());
+    m_writer->waitForIdle(); // the decision is the writer's job
     QVERIFY(m_window->bannerText().contains(u"nobody approves their own request"_s));
     QCOMPARE(toString(m_fx->store().operation(kLarge)->state), toString(OperationState::Unknown));
     // Withdrawing needs a reason.
@@ -371,6 +378,7 @@ void TestRolesWidgets::ownRequestCannotBeApprovedAndRejectNeedsAReason()
     QTest::keyClicks(panel->reasonEdit(), u"wrong evidence"_s);
     QVERIFY(panel->rejectButton()->isEnabled());
     QTest::mouseClick(panel->rejectButton(), Qt::LeftButton);
+    m_writer->waitForIdle(); // the write is the writer's job
     QCOMPARE(panel->count(), 0);
     QCOMPARE(listApprovals(connectionOf(m_fx->store()), ApprovalState::Rejected).size(), size_t(1));
 }

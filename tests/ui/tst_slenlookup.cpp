@@ -115,7 +115,7 @@ private:
     ToolResult topup(const QString &customer, qint64 amount, const QString &work,
                      int attemptsPerCall = 3);
     // Closes the close dialog the look-up opened and returns the row.
-    Operation closeFromLookup(ui::LookupDialog *lookup, const QString &id);
+    Operation closeFromLookup(Console &c, ui::LookupDialog *lookup, const QString &id);
 
     std::unique_ptr<test::SimProcess> m_sim;
     std::unique_ptr<test::StoreFixture> m_fx;
@@ -171,13 +171,15 @@ ToolResult TestSlenLookup::topup(const QString &customer, qint64 amount, const Q
                        u"agent:toolu_t"_s);
 }
 
-Operation TestSlenLookup::closeFromLookup(ui::LookupDialog *lookup, const QString &id)
+Operation TestSlenLookup::closeFromLookup(Console &c, ui::LookupDialog *lookup, const QString &id)
 {
     QTest::mouseClick(lookup->closeButton(), Qt::LeftButton); // attach + propose the close
-    auto *close = lookup->parentWidget()->findChild<ui::CloseDialog *>();
+    c.controller.waitForIdle();                               // the attach is the console's job
+    auto *close = c.window.findChild<ui::CloseDialog *>();    // the look-up may be gone by now
     if (!close)
         return {};
     QTest::mouseClick(close->closeButton(), Qt::LeftButton);
+    c.controller.waitForIdle(); // so is the close
     return *m_fx->store().operation(id);
 }
 
@@ -197,6 +199,7 @@ void TestSlenLookup::runningExecutionThenSucceededCloses()
              qPrintable(lookup->answer().summary));
     QVERIFY(!lookup->closeButton()->isVisible());
     QTest::mouseClick(lookup->attachButton(), Qt::LeftButton); // the answer is evidence too
+    c.controller.waitForIdle();                                // the write is the console's job
     QCOMPARE(int(m_fx->store().evidence(id).size()), 1);
     QVERIFY(m_fx->store().evidence(id).front().body.contains(row.providerRef.toUtf8()));
     lookup->reject();
@@ -288,6 +291,7 @@ void TestSlenLookup::unknownCreditShowsBalanceProposesNothing()
     QVERIFY(!a.proposedOutcome);
     QVERIFY(!lookup->closeButton()->isVisible());
     QTest::mouseClick(lookup->attachButton(), Qt::LeftButton);
+    c.controller.waitForIdle(); // the write is the console's job
     const auto evidence = m_fx->store().evidence(id);
     QCOMPARE(int(evidence.size()), 1);
     QVERIFY(evidence.front().body.contains("\"balances\""));
@@ -361,7 +365,7 @@ void TestSlenLookup::movementIdOnTheRowProposesSucceeded()
     QVERIFY2(lookup, qPrintable(c.window.bannerText()));
     QVERIFY(lookup->answer().proposedOutcome == OperationState::Succeeded);
     QCOMPARE(lookup->answer().providerRef, u"mv_replayed1"_s);
-    const Operation closed = closeFromLookup(lookup, id);
+    const Operation closed = closeFromLookup(c, lookup, id);
     QVERIFY(closed.state == OperationState::Succeeded);
     QCOMPARE(closed.providerRef, u"mv_replayed1"_s);
 }

@@ -133,6 +133,29 @@ private slots:
     void chartsCountOperatorAttemptsApart();
 };
 
+namespace {
+
+// Settings' submit over `access` as `actor` (read at each save), answering at once: each change in
+// order, stopping at the first refusal, as the console's writer does off the UI thread.
+ui::SettingsDialog::ThresholdSubmit storeThresholds(AccessStore &access, const QString &actor)
+{
+    return [&access, &actor](const ui::SettingsDialog::ThresholdChanges &changes,
+                             const ui::SettingsDialog::ThresholdAnswer &answer) {
+        int stored = 0;
+        for (const auto &[currency, minor] : changes) {
+            try {
+                access.setApprovalThreshold(actor, currency, minor);
+            } catch (const ActionRefused &e) {
+                return answer(stored, ui::refusalText(e));
+            }
+            ++stored;
+        }
+        answer(stored, {});
+    };
+}
+
+} // namespace
+
 void TestThresholdUnits::initTestCase()
 {
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
@@ -176,14 +199,7 @@ void TestThresholdUnits::settingsDialogShowsAndTakesUnits()
     access.setApprovalThreshold(kAlice, u"usd"_s, 100000);
     ui::SettingsDialog dialog;
     QVERIFY(dialog.thresholdBox()->isHidden()); // nobody handed it thresholds
-    const auto submit = [&access](const QString &currency, std::optional<qint64> minor) {
-        try {
-            access.setApprovalThreshold(kAlice, currency, minor);
-            return QString();
-        } catch (const ActionRefused &e) {
-            return ui::refusalText(e);
-        }
-    };
+    const auto submit = storeThresholds(access, kAlice);
     dialog.setApprovalThresholds(access.approvalThresholds(), true, submit);
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
@@ -230,14 +246,7 @@ void TestThresholdUnits::settingsDialogRefusesWhatItCannotStore()
     AccessStore access = f.session().access();
     access.setApprovalThreshold(kAlice, u"usd"_s, 100000);
     QString actor = kAlice;
-    const auto submit = [&access, &actor](const QString &currency, std::optional<qint64> minor) {
-        try {
-            access.setApprovalThreshold(actor, currency, minor);
-            return QString();
-        } catch (const ActionRefused &e) {
-            return ui::refusalText(e);
-        }
-    };
+    const auto submit = storeThresholds(access, actor);
     ui::SettingsDialog dialog;
     dialog.setApprovalThresholds(access.approvalThresholds(), true, submit);
     dialog.show();
@@ -314,9 +323,10 @@ void TestThresholdUnits::closeDialogSaysApprovalWillBeNeeded()
     QCOMPARE(*exceeded, (Money{100000, u"usd"_s}));
 
     ui::CloseDialog dialog(
-        op, f.store().evidence(op.id), OperationState::Failed, kAlice, [&f](const ManualClose &c) {
+        op, f.store().evidence(op.id), OperationState::Failed, kAlice,
+        [&f](const ManualClose &c, const ui::CloseDialog::Answer &answer) {
             const ManualCloseResult r = f.store().closeManually(c);
-            return r.refusal == ManualCloseRefusal::AwaitingApproval ? QString() : r.message;
+            answer(r.refusal == ManualCloseRefusal::AwaitingApproval ? QString() : r.message);
         });
     dialog.setApprovalThreshold(exceeded);
     dialog.show();
@@ -350,8 +360,9 @@ void TestThresholdUnits::closeDialogWithoutApprovalIsUnchanged()
     const Operation op = *f.store().operation(u"op_at"_s);
     const auto exceeded = f.session().access().approvalThresholdExceeded(op);
     QVERIFY(!exceeded);
-    ui::CloseDialog dialog(op, f.store().evidence(op.id), OperationState::Failed, kAlice,
-                           [](const ManualClose &) { return QString(); });
+    ui::CloseDialog dialog(
+        op, f.store().evidence(op.id), OperationState::Failed, kAlice,
+        [](const ManualClose &, const ui::CloseDialog::Answer &answer) { answer({}); });
     dialog.setApprovalThreshold(exceeded);
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));

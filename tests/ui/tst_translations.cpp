@@ -378,9 +378,9 @@ void TestTranslations::messagesAndApprovalsSpeakTheLanguage()
     QApplication::processEvents();
     QVERIFY(window.grab().save(dir + u"/approvals-%1.png"_s.arg(language), "PNG"));
 
-    ui::ComposeDialog dialog(
-        op, u"operator:alice"_s,
-        [](const MessageDraft &, ui::ComposeDialog::Action) { return QString(); });
+    ui::ComposeDialog dialog(op, u"operator:alice"_s,
+                             [](const MessageDraft &, ui::ComposeDialog::Action,
+                                const ui::ComposeDialog::Answer &answer) { answer({}); });
     QCOMPARE(dialog.sendButton()->text(), sendButton);
     QVERIFY(dialog.windowTitle().endsWith(op.id));
     if (language != u"en"_s)

@@ -159,15 +159,18 @@ QPushButton *AgentsDialog::confirmRevokeButton() const
 
 void AgentsDialog::revoke(const QString &name)
 {
-    try {
-        m_backend.revoke(name);
-        showMessage(tr("Agent %1 is revoked: its token is refused from now on.").arg(name), false);
-        emit revoked(name);
-    } catch (const StoreError &e) {
-        showMessage(tr("Agent %1 was not revoked: %2").arg(name, storeErrorText(e)), true);
-    }
-    // Either way the list shows the directory as it is now.
-    reload();
+    m_backend.revoke(name, this, [this, name](const Written<bool> &w) {
+        try {
+            w.get();
+            showMessage(tr("Agent %1 is revoked: its token is refused from now on.").arg(name),
+                        false);
+            emit revoked(name);
+        } catch (const StoreError &e) {
+            showMessage(tr("Agent %1 was not revoked: %2").arg(name, storeErrorText(e)), true);
+        }
+        // Either way the list shows the directory as it is now.
+        reload();
+    });
 }
 
 void AgentsDialog::updateButtons()

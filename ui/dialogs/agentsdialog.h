@@ -7,6 +7,7 @@
 // No token is ever shown here: a token exists only in what `opsctl agent add` and `agent rotate`
 // print once (docs/agents.md), and the records the backend hands over carry none.
 
+#include "common/consolewrites.h"
 #include "itemmodels/agentlistmodel.h"
 
 #include <QDialog>
@@ -27,9 +28,11 @@ public:
     // The directory as it is now, each agent with its use in the last 24 h. Throws StoreError
     // when the database cannot be read.
     virtual std::vector<AgentListRow> agents() = 0;
-    // Revokes `name` in the name of the person at the console. Throws ActionRefused (nothing
-    // changed) when they may not or the agent is not active, StoreError when the database fails.
-    virtual void revoke(const QString &name) = 0;
+    // Revokes `name` in the name of the person at the console, off the UI thread, and calls
+    // `done` later on the UI thread (not at all when `context` is gone) with what the write
+    // answered: ActionRefused (nothing changed) when they may not or the agent is not active,
+    // StoreError when the database fails.
+    virtual void revoke(const QString &name, QObject *context, ConsoleWrites::Done<bool> done) = 0;
 };
 
 class AgentsDialog final : public QDialog

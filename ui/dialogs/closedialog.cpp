@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QVBoxLayout>
@@ -219,13 +220,27 @@ void CloseDialog::setEvidence(std::vector<Evidence> evidence)
 
 void CloseDialog::accept()
 {
-    const QStringList lacking = missing();
-    const QString refusal = lacking.isEmpty() ? m_submit(request())
-                                              : tr("it still needs %1.").arg(lacking.join(u"; "_s));
-    if (refusal.isEmpty()) {
-        QDialog::accept();
-        return;
-    }
+    if (m_submitting)
+        return; // one close at a time: the first one's answer decides
+    if (const QStringList lacking = missing(); !lacking.isEmpty())
+        return showRefusal(tr("it still needs %1.").arg(lacking.join(u"; "_s)));
+    m_submitting = true;
+    m_ok->setEnabled(false);
+    m_attach->setEnabled(false);
+    m_submit(request(), [dialog = QPointer<CloseDialog>(this)](const QString &refusal) {
+        if (!dialog)
+            return;
+        dialog->m_submitting = false;
+        dialog->m_ok->setEnabled(true);
+        dialog->m_attach->setEnabled(true);
+        if (refusal.isEmpty())
+            return dialog->QDialog::accept();
+        dialog->showRefusal(refusal);
+    });
+}
+
+void CloseDialog::showRefusal(const QString &refusal)
+{
     m_refusal->setText(tr("Not closed: ") + refusal);
     m_refusal->show();
     showMissing();

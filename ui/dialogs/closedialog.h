@@ -2,8 +2,10 @@
 
 // Close as succeeded / failed (docs/design.md rule 8): a reason, the evidence that supports the
 // close, and for succeeded the provider's reference. The dialog checks what it can before
-// submitting and then hands the close to `submit`, which returns the store's refusal text (empty
-// when the close was recorded). On refusal the dialog stays open and shows why.
+// submitting and then hands the close to `submit`, which carries it out off the UI thread and
+// calls the answer it is given, later, with the store's refusal text (empty when the close was
+// recorded). Until then the dialog waits with its buttons off; on refusal it stays open and shows
+// why, on success it accepts.
 
 #include "storage/operations/operationstore.h"
 
@@ -28,7 +30,9 @@ class CloseDialog final : public QDialog
 {
     Q_OBJECT
 public:
-    using Submit = std::function<QString(const ManualClose &)>;
+    // The refusal in the person's words; '' when the close (or its approval request) is stored.
+    using Answer = std::function<void(const QString &refusal)>;
+    using Submit = std::function<void(const ManualClose &, const Answer &)>;
 
     CloseDialog(const Operation &op, std::vector<Evidence> evidence, OperationState outcome,
                 QString actor, Submit submit, QWidget *parent = nullptr);
@@ -60,6 +64,8 @@ public:
     QRadioButton *failedButton() const { return m_failed; }
 
     void accept() override;
+    // A close handed to `submit` and not answered yet.
+    bool isSubmitting() const { return m_submitting; }
 
 signals:
     // "Attach evidence…" from the dialog: the window attaches it and calls setEvidence.
@@ -68,6 +74,7 @@ signals:
 private:
     void updateOutcome();
     void showMissing();
+    void showRefusal(const QString &refusal);
 
     Operation m_operation;
     QString m_actor;
@@ -85,6 +92,7 @@ private:
     QLabel *m_missingLabel = nullptr;
     QLabel *m_approvalLabel = nullptr;
     std::optional<Money> m_approvalThreshold;
+    bool m_submitting = false;
 };
 
 } // namespace ops::ui

@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalBlocker>
@@ -273,15 +274,25 @@ void ComposeDialog::submit(Action action)
     // The outbox records a conversation for every message; a copy without one says so.
     if (action == Action::Copy && d.conversation.isEmpty())
         d.conversation = QString::fromLatin1(kClipboardConversation);
-    const QString refusal = m_submit(d, action);
-    if (!refusal.isEmpty()) {
-        m_reason->setText(refusal);
-        m_reason->setVisible(true);
+    if (m_submitting)
         return;
-    }
-    if (!draft().conversation.isEmpty())
-        rememberConversation(m_operation, draft().conversation);
-    accept();
+    m_submitting = true;
+    m_send->setEnabled(false);
+    m_copy->setEnabled(false);
+    m_submit(d, action, [dialog = QPointer<ComposeDialog>(this)](const QString &refusal) {
+        if (!dialog)
+            return;
+        dialog->m_submitting = false;
+        dialog->refresh();
+        if (!refusal.isEmpty()) {
+            dialog->m_reason->setText(refusal);
+            dialog->m_reason->setVisible(true);
+            return;
+        }
+        if (!dialog->draft().conversation.isEmpty())
+            rememberConversation(dialog->m_operation, dialog->draft().conversation);
+        dialog->accept();
+    });
 }
 
 namespace {

@@ -31,7 +31,11 @@ public:
         Send, // queue and deliver to the helpdesk
         Copy  // queue and copy to the clipboard; the operator pastes it
     };
-    using Submit = std::function<QString(const MessageDraft &, Action)>;
+    // The refusal in the person's words ('' when queued); the dialog accepts on ''.
+    using Answer = std::function<void(const QString &refusal)>;
+    // Carries the draft out (off the UI thread) and calls the answer later; until then the
+    // dialog's buttons are off.
+    using Submit = std::function<void(const MessageDraft &, Action, const Answer &)>;
 
     ComposeDialog(const Operation &op, QString actor, Submit onSubmit, QWidget *parent = nullptr);
 
@@ -74,6 +78,7 @@ private:
     Operation m_operation;
     QString m_actor;
     Submit m_submit;
+    bool m_submitting = false;
     QString m_sendBlocked;
     QString m_problem;
     QString m_freeText;

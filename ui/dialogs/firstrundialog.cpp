@@ -1,10 +1,10 @@
 #include "dialogs/firstrundialog.h"
 
+#include "common/consolewrites.h"
 #include "common/refusaltext.h"
 #include "domain/storeerror.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/db/dblocation.h"
-#include "storage/session.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -15,10 +15,11 @@ using namespace Qt::StringLiterals;
 
 namespace ops::ui {
 
-FirstRunDialog::FirstRunDialog(Session &session, QString actor, QWidget *parent)
+FirstRunDialog::FirstRunDialog(const QString &location, QString actor, ConsoleWrites &writes,
+                               QWidget *parent)
     : QDialog(parent)
-    , m_session(session)
     , m_actor(std::move(actor))
+    , m_writes(writes)
 {
     setObjectName(u"firstRunDialog"_s);
     setWindowTitle(tr("A new database"));
@@ -30,8 +31,7 @@ FirstRunDialog::FirstRunDialog(Session &session, QString actor, QWidget *parent)
            "operator of a database is always a supervisor; after that only "
            "a supervisor adds people.</p>"
            "<p>Not now: the console opens with view rights only.</p>")
-            .arg(DbLocation::parse(m_session.location()).display().toHtmlEscaped(),
-                 name.toHtmlEscaped()),
+            .arg(DbLocation::parse(location).display().toHtmlEscaped(), name.toHtmlEscaped()),
         this);
     text->setObjectName(u"firstRunText"_s);
     text->setWordWrap(true);
@@ -54,13 +54,22 @@ FirstRunDialog::FirstRunDialog(Session &session, QString actor, QWidget *parent)
 
 void FirstRunDialog::accept()
 {
-    try {
-        m_session.addOperator(m_actor, operatorName(m_actor), Role::Supervisor);
-    } catch (const StoreError &e) { // ActionRefused too: someone else was first
-        m_message->setText(tr("Not added: %1").arg(storeErrorText(e)));
+    if (m_adding)
         return;
-    }
-    QDialog::accept();
+    m_adding = true;
+    m_become->setEnabled(false);
+    m_writes.addOperator(m_actor, operatorName(m_actor), Role::Supervisor, this,
+                         [this](const Written<OperatorRecord> &w) {
+                             m_adding = false;
+                             m_become->setEnabled(true);
+                             try {
+                                 w.get();
+                             } catch (const StoreError &e) { // ActionRefused: someone was first
+                                 m_message->setText(tr("Not added: %1").arg(storeErrorText(e)));
+                                 return;
+                             }
+                             QDialog::accept();
+                         });
 }
 
 } // namespace ops::ui

@@ -11,27 +11,28 @@
 class QLabel;
 class QPushButton;
 
-namespace ops {
-class Session;
-}
-
 namespace ops::ui {
+
+class ConsoleWrites;
 
 class FirstRunDialog final : public QDialog
 {
     Q_OBJECT
 public:
-    // `actor`: "operator:alice", the person starting the console.
-    FirstRunDialog(Session &session, QString actor, QWidget *parent = nullptr);
+    // `location`: the database's (named in the question); `actor`: "operator:alice", the person
+    // starting the console; `writes` adds them (off the UI thread) and must outlive the dialog.
+    FirstRunDialog(const QString &location, QString actor, ConsoleWrites &writes,
+                   QWidget *parent = nullptr);
 
     QPushButton *becomeButton() const { return m_become; }
     QLabel *message() const { return m_message; }
-    // Adds the supervisor and closes; on a refusal stays open with the reason.
+    // Adds the supervisor and closes once it is stored; on a refusal stays open with the reason.
     void accept() override;
 
 private:
-    Session &m_session;
     QString m_actor;
+    ConsoleWrites &m_writes;
+    bool m_adding = false;
     QLabel *m_message = nullptr;
     QPushButton *m_become = nullptr;
 };

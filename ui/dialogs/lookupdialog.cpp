@@ -96,6 +96,7 @@ void LookupDialog::offerResend(bool windowOpen, const QString &blockedReason)
 void LookupDialog::setAllowed(bool attach, bool close, const QString &refusal)
 {
     m_closeAllowed = close;
+    m_attachAllowed = attach;
     if (!attach) {
         m_attach->setEnabled(false);
         m_attach->setToolTip(refusal);
@@ -149,8 +150,17 @@ QString LookupDialog::statusText() const
     return m_status->text();
 }
 
+void LookupDialog::setAttaching(bool attaching)
+{
+    m_attaching = attaching;
+    m_attach->setEnabled(!attaching && m_attachAllowed && m_attachedId == 0 &&
+                         !m_answer.evidenceBody.isEmpty());
+    m_status->setText(attaching ? tr("Attaching the answer as evidence…") : QString());
+}
+
 void LookupDialog::markAttached(qint64 evidenceId, int number)
 {
+    m_attaching = false;
     m_attachedId = evidenceId;
     m_attach->setEnabled(false);
     m_status->setText(tr("Attached as evidence %1 of this operation.").arg(number));

@@ -31,6 +31,10 @@ public:
     void markAttached(qint64 evidenceId, int number);
     // The evidence id of the attached answer; 0 while not attached.
     qint64 attachedEvidenceId() const { return m_attachedId; }
+    // The answer is being stored (the write is out): Attach is off until markAttached, or until
+    // setAttaching(false) after a failure. Attach, Close and Ask do nothing meanwhile.
+    void setAttaching(bool attaching);
+    bool isAttaching() const { return m_attaching; }
 
     QPushButton *attachButton() const { return m_attach; }
     QPushButton *closeButton() const { return m_close; }
@@ -74,9 +78,11 @@ private:
     QPushButton *m_resendButton = nullptr;
     QPushButton *m_ask = nullptr;
     bool m_closeAllowed = true;
+    bool m_attachAllowed = true;
     QString m_askNote; // the summary's line on asking a supervisor, taken back where Resend helps
     QLabel *m_summary = nullptr;
     qint64 m_attachedId = 0;
+    bool m_attaching = false;
 };
 
 } // namespace ops::ui

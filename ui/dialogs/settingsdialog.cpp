@@ -14,6 +14,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPointer>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -47,6 +49,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     form->addRow(tr("&Language:"), m_language);
     form->addRow(m_confirmResend);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_ok = buttons->button(QDialogButtonBox::Ok);
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
     auto *layout = new QVBoxLayout(this);
@@ -156,12 +159,10 @@ QMap<QString, QString> SettingsDialog::changedThresholds()
     return changed;
 }
 
-bool SettingsDialog::storeThresholds()
+std::optional<SettingsDialog::ThresholdChanges> SettingsDialog::thresholdChanges()
 {
-    if (!m_submit || m_threshold->isReadOnly())
-        return true;
     const QLocale locale;
-    std::vector<std::pair<QString, std::optional<qint64>>> writes;
+    ThresholdChanges writes;
     const QMap<QString, QString> changed = changedThresholds();
     for (auto it = changed.cbegin(); it != changed.cend(); ++it) {
         if (it.value().isEmpty()) {
@@ -173,23 +174,31 @@ bool SettingsDialog::storeThresholds()
             m_refusal->setText(
                 tr("Not saved: the %1 threshold: %2").arg(it.key().toUpper(), minor.error()));
             m_refusal->show();
-            return false;
+            return std::nullopt;
         }
         writes.emplace_back(it.key(), *minor);
     }
-    for (const auto &[currency, minor] : writes) {
-        const QString refusal = m_submit(currency, minor);
-        if (!refusal.isEmpty()) {
-            m_refusal->setText(tr("Not saved: ") + refusal);
-            m_refusal->show();
-            return false;
-        }
+    return writes;
+}
+
+void SettingsDialog::thresholdsStored(const ThresholdChanges &changes, int stored,
+                                      const QString &refusal)
+{
+    m_saving = false;
+    m_ok->setEnabled(true);
+    for (int i = 0; i < stored && i < int(changes.size()); ++i) {
+        const auto &[currency, minor] = changes[size_t(i)];
         if (minor)
             m_thresholds.insert(currency, *minor);
         else
             m_thresholds.remove(currency);
     }
-    return true;
+    if (!refusal.isEmpty()) {
+        m_refusal->setText(tr("Not saved: ") + refusal);
+        m_refusal->show();
+        return;
+    }
+    storeChoicesAndClose();
 }
 
 QString SettingsDialog::chosenLanguage() const
@@ -199,8 +208,26 @@ QString SettingsDialog::chosenLanguage() const
 
 void SettingsDialog::accept()
 {
-    if (!storeThresholds())
+    if (m_saving)
         return;
+    if (!m_submit || m_threshold->isReadOnly())
+        return storeChoicesAndClose();
+    const auto changes = thresholdChanges();
+    if (!changes)
+        return;
+    if (changes->empty())
+        return storeChoicesAndClose();
+    m_saving = true;
+    m_ok->setEnabled(false);
+    m_submit(*changes, [dialog = QPointer<SettingsDialog>(this),
+                        changes = *changes](int stored, const QString &refusal) {
+        if (dialog)
+            dialog->thresholdsStored(changes, stored, refusal);
+    });
+}
+
+void SettingsDialog::storeChoicesAndClose()
+{
     storeLanguage(chosenLanguage());
     storeConfirmResendWithTestKey(m_confirmResend->isChecked());
     QDialog::accept();

@@ -24,6 +24,7 @@ class QComboBox;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 
 namespace ops::ui {
 
@@ -31,10 +32,14 @@ class SettingsDialog final : public QDialog
 {
     Q_OBJECT
 public:
-    // Stores one currency's threshold: minor units, nullopt to remove it. Returns the refusal
-    // in the person's words ('' when stored), e.g. AccessStore::setApprovalThreshold's.
-    using ThresholdSubmit =
-        std::function<QString(const QString &currency, std::optional<qint64> minor)>;
+    // The changed thresholds in order (currency, minor units or nullopt to remove it).
+    using ThresholdChanges = std::vector<std::pair<QString, std::optional<qint64>>>;
+    // How many of them were stored before the first refusal, and that refusal in the person's
+    // words ('' when all were).
+    using ThresholdAnswer = std::function<void(int stored, const QString &refusal)>;
+    // Stores the changes off the UI thread (e.g. AccessStore::setApprovalThreshold for each) and
+    // calls the answer later; until then OK is off.
+    using ThresholdSubmit = std::function<void(const ThresholdChanges &, const ThresholdAnswer &)>;
 
     explicit SettingsDialog(QWidget *parent = nullptr);
 
@@ -54,16 +59,22 @@ public:
     QCheckBox *confirmResendBox() const { return m_confirmResend; }
     // '' = follow the system.
     QString chosenLanguage() const;
-    // Stores the choice (QSettings) and any changed threshold, and closes; a threshold that
-    // cannot be read or stored keeps the dialog open with the reason, and nothing is stored.
+    // Stores any changed threshold, then the choices (QSettings), and closes; a threshold that
+    // cannot be read keeps the dialog open with the reason and stores nothing, and one that is
+    // refused keeps it open with the reason (the ones before it are stored).
     void accept() override;
+    // Thresholds handed to `submit` and not answered yet.
+    bool isSaving() const { return m_saving; }
 
 private:
     QGroupBox *buildThresholdBox();
     void showThreshold();
     // Pending threshold texts by currency, the shown one included; only changed ones.
     QMap<QString, QString> changedThresholds();
-    bool storeThresholds();
+    // The changed thresholds as minor units; nullopt (the reason shown) when one is unreadable.
+    std::optional<ThresholdChanges> thresholdChanges();
+    void thresholdsStored(const ThresholdChanges &changes, int stored, const QString &refusal);
+    void storeChoicesAndClose();
 
     QComboBox *m_language = nullptr;
     QCheckBox *m_confirmResend = nullptr;
@@ -74,7 +85,9 @@ private:
     QLabel *m_thresholdUnit = nullptr;
     QLabel *m_thresholdNow = nullptr;
     QLabel *m_refusal = nullptr;
+    QPushButton *m_ok = nullptr;
     ThresholdSubmit m_submit;
+    bool m_saving = false;
     QMap<QString, qint64> m_thresholds; // as handed in, minor units
     QMap<QString, QString> m_edits;     // texts typed for currencies not shown now
     QString m_shownCurrency;

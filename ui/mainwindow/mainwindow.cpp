@@ -191,6 +191,11 @@ bool MainWindow::selectOperation(const QString &operationId)
     return currentView()->selectOperation(operationId);
 }
 
+void MainWindow::setWrites(ConsoleWrites &writes)
+{
+    m_writes = &writes;
+}
+
 void MainWindow::startLiveRefresh(int intervalMs)
 {
     m_watcher->start(intervalMs);

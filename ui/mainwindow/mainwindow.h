@@ -1,12 +1,17 @@
 #pragma once
 
 // The operator console's main window: "Operations" and "Checking (N)" tabs over the same
-// store, a detail pane, and the actions (look up, resend, attach evidence, close). Reads and the
-// short local writes (evidence, close) go through the models layer; network work is asked for
-// with lookUpRequested/resendRequested and done by the console controller on a worker thread,
-// which reports back through setBusy/clearBusy/showError/showLookupAnswer.
+// store, a detail pane, and the actions (look up, resend, attach evidence, close). It reads
+// through its session; it never writes through it. Local writes (evidence, a close, a decision)
+// go out through ConsoleWrites (common/consolewrites.h) and finish when their answer is back;
+// network work is asked for with lookUpRequested/resendRequested and done by the console
+// controller on a worker thread, which reports back through setBusy/clearBusy/showError/
+// showLookupAnswer.
 
+#include "common/consolewrites.h"
 #include "dialogs/bulkpreviewrequest.h"
+#include "dialogs/closedialog.h"
+#include "dialogs/composedialog.h"
 #include "domain/lookupanswer.h"
 #include "domain/refunddraft.h"
 #include "storage/access/identity.h"
@@ -44,9 +49,7 @@ namespace ops::ui {
 class ApprovalsPanel;
 class BulkApplyDialog;
 class AttentionPanel;
-class CloseDialog;
 class ResendConfirmDialog;
-class ComposeDialog;
 class EvidenceDialog;
 class LookupDialog;
 class NewRefundDialog;
@@ -86,6 +89,9 @@ public:
     MainWindow(Session &session, QString actor, QString leaseHolder, QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    // Where this window's writes go (the console controller's writer); until set, every write
+    // is refused with a message (ConsoleWrites::none). `writes` must outlive the window.
+    void setWrites(ConsoleWrites &writes);
     // Polls the database for other processes' commits and reloads on change.
     void startLiveRefresh(int intervalMs = 1000);
     // Re-reads both lists, the checking count and the detail, keeping each list's selection and
@@ -137,7 +143,11 @@ public:
     bool isLiveFor(Provider provider) const;
     // The open "Resend?" question, if any (tests answer it).
     ResendConfirmDialog *resendConfirmDialog() const;
-    // A resend's outcome, in the detail pane of that operation and the status bar.
+    // The running job was cancelled: `text` in the status bar, and whatever waits for the job
+    // (the Agent requests tab's approval) stops waiting.
+    void jobCancelled(const QString &text);
+    // A resend's outcome, in the detail pane of that operation and the status bar, and in the
+    // Agent requests tab when it is the approval that tab waits for.
     void showResendOutcome(const QString &operationId, bool ok, const QString &text);
 
     QTabWidget *tabs() const { return m_tabs; }
@@ -181,8 +191,6 @@ public:
     void setAuditAllowed(bool allowed);
     void setExportAllowed(bool allowed);
     SupervisorWindow *openSupervisorWindow(); // nullptr without Audit
-    // The audit window while it is open (its Agent requests tab waits for an approval's resend).
-    SupervisorWindow *supervisorWindow() const;
     SettingsDialog *openSettingsDialog(); // window-modal, not blocking
     // Help → Keyboard shortcuts (mainwindowhelp.cpp): every action's shortcut, read now.
     ShortcutsDialog *openShortcutsDialog();
@@ -293,14 +301,15 @@ private:
     void openDetail();
     void focusSearch();
     void dismissBanner();
-    qint64 attachLookupAnswer(LookupDialog *dialog);
+    // mainwindowclose.cpp: stores the answer as evidence once, then runs `then` with its id.
+    void attachLookupAnswer(LookupDialog *dialog, const std::function<void(qint64)> &then);
     void closeFromLookup(LookupDialog *dialog);
     void resendFromLookup(LookupDialog *dialog);
     void offerResendIn(LookupDialog *dialog);
     // Without the Close right: attach the answer and file its proposed close for a supervisor.
     void askFromLookup(LookupDialog *dialog);
     void offerNextStep(const QString &operationId);
-    QString submitClose(const ManualClose &close);
+    void submitClose(const ManualClose &close, const CloseDialog::Answer &answer);
     void attachFromClose(CloseDialog *close, const QString &operationId);
     void buildSupervisorActions();
     void buildKeyboardActions(QMenu *view);
@@ -310,7 +319,9 @@ private:
     void updateTabActions();
     // mainwindowmessages.cpp: queue a composed message, then send it or copy it.
     void messageCustomer();
-    QString submitMessage(const MessageDraft &draft, bool copy);
+    void submitMessage(const MessageDraft &draft, bool copy, const ComposeDialog::Answer &answer);
+    // What the compose dialog says once the message is queued ('' when it may close).
+    QString messageQueued(const MessageQueued &done, bool copy);
     // mainwindowroles.cpp: the operator's rights, the Approvals tab
     void buildRoles();
     void showIdentity();
@@ -322,6 +333,7 @@ private:
     // A key of a disabled action says refusalFor in the status bar instead of nothing.
     void explainRefusedKeys();
     void decideApproval(qint64 id, bool approve, const QString &reason);
+    void approvalDecided(const Approval &a, bool approved);
     void carryOutApprovedResend(const Approval &a);
     // On the Approvals tab the detail pane shows the selected request's operation.
     void followApprovalSelection();
@@ -347,8 +359,9 @@ private:
     void clearAttention(const QString &operationId, const QString &note);
 
     Session &m_session;
-    OperationStore &m_store; // m_session's
-    OperationQuery &m_query; // m_session's
+    ConsoleWrites *m_writes = &ConsoleWrites::none(); // never null
+    OperationStore &m_store;                          // m_session's
+    OperationQuery &m_query;                          // m_session's
     QString m_actor;
     QString m_leaseHolder;
     OperationTableModel *m_operationsModel = nullptr;

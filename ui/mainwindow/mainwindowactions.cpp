@@ -13,6 +13,7 @@
 #include "itemmodels/operationtablemodel.h"
 #include "itemmodels/reasontext.h"
 #include "mainwindow/mainwindow.h"
+#include "supervisor/supervisorwindow.h"
 #include "storage/access/accessstore.h"
 #include "storage/operations/closeapproval.h"
 #include "storage/operations/operationquery.h"
@@ -250,122 +251,15 @@ void MainWindow::showResendOutcome(const QString &operationId, bool ok, const QS
     const QString shown = text.contains(operationId) ? text : tr("%1: %2").arg(operationId, text);
     m_detail->showActionOutcome(shown, ok);
     statusBar()->showMessage(shown, 15000);
+    if (m_supervisor) // an approval from its Agent requests tab: the tab says the outcome too
+        m_supervisor->showResendOutcome(operationId, ok, text);
 }
 
-EvidenceDialog *MainWindow::openEvidenceDialog()
+void MainWindow::jobCancelled(const QString &text)
 {
-    if (!m_current)
-        return nullptr;
-    auto *dialog = new EvidenceDialog(m_current->id, m_actor, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        try {
-            const Evidence e = dialog->evidence();
-            m_store.addEvidence(e);
-            // Numbered as the operation's evidence list numbers it, not by the global id.
-            statusBar()->showMessage(tr("Attached evidence %1 to %2")
-                                         .arg(m_store.evidence(e.operationId).size())
-                                         .arg(e.operationId),
-                                     8000);
-        } catch (const StoreError &e) {
-            showError(tr("The evidence was not stored: ") + storeErrorText(e),
-                      tr("Try again; nothing was attached."));
-        }
-        reloadAll();
-        m_detail->showTab(DetailPane::EvidenceTab);
-    });
-    dialog->open();
-    return dialog;
-}
-
-void MainWindow::attachEvidence()
-{
-    openEvidenceDialog();
-}
-
-QString MainWindow::submitClose(const ManualClose &close)
-{
-    try {
-        const ManualCloseResult result = m_store.closeManually(close);
-        if (result.refusal == ManualCloseRefusal::AwaitingApproval) {
-            statusBar()->showMessage(
-                tr("%1 waits for a second person: the close is in the approvals list")
-                    .arg(close.operationId),
-                15000);
-            return {};
-        }
-        if (!result.closed())
-            return result.message;
-    } catch (const StoreError &e) {
-        return storeErrorText(e);
-    }
-    statusBar()->showMessage(tr("Closed %1 as %2").arg(close.operationId, toString(close.outcome)),
-                             10000);
-    return {};
-}
-
-CloseDialog *MainWindow::openCloseDialog(OperationState outcome)
-{
-    loadDetail();
-    return m_current ? openCloseDialogFor(m_current->id, outcome) : nullptr;
-}
-
-CloseDialog *MainWindow::openCloseDialogFor(const QString &operationId, OperationState outcome)
-{
-    std::optional<Operation> op;
-    std::vector<Evidence> evidence;
-    std::optional<Money> exceeded; // the dialog says before confirming that approval is needed
-    try {
-        op = m_store.operation(operationId);
-        evidence = m_store.evidence(operationId);
-        if (op)
-            exceeded = m_session.access().approvalThresholdExceeded(*op);
-    } catch (const StoreError &e) {
-        showError(tr("Could not read %1: %2").arg(operationId, e.message()),
-                  tr("Try again in a moment."));
-        return nullptr;
-    }
-    if (!op)
-        return nullptr;
-    auto *dialog = new CloseDialog(
-        *op, std::move(evidence), outcome, m_actor,
-        [this](const ManualClose &c) { return submitClose(c); }, this);
-    dialog->setApprovalThreshold(exceeded);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, &MainWindow::reloadAll);
-    connect(dialog, &CloseDialog::attachEvidenceRequested, this,
-            [this, dialog, operationId] { attachFromClose(dialog, operationId); });
-    dialog->open();
-    return dialog;
-}
-
-void MainWindow::attachFromClose(CloseDialog *close, const QString &operationId)
-{
-    // Over the close dialog; once stored, the close dialog lists it ticked.
-    auto *attach = new EvidenceDialog(operationId, m_actor, close);
-    attach->setAttribute(Qt::WA_DeleteOnClose);
-    connect(attach, &QDialog::accepted, close, [this, close, attach] {
-        try {
-            const Evidence e = attach->evidence();
-            const qint64 id = m_store.addEvidence(e);
-            close->setEvidence(m_store.evidence(e.operationId));
-            close->checkEvidence(id);
-        } catch (const StoreError &error) {
-            showError(tr("The evidence was not stored: ") + storeErrorText(error),
-                      tr("Try again; nothing was attached."));
-        }
-        reloadAll();
-    });
-    attach->open();
-}
-
-void MainWindow::closeSucceeded()
-{
-    openCloseDialog(OperationState::Succeeded);
-}
-void MainWindow::closeFailed()
-{
-    openCloseDialog(OperationState::Failed);
+    clearBusy(text);
+    if (m_supervisor)
+        m_supervisor->stopWaitingForResend();
 }
 
 LookupDialog *MainWindow::showLookupAnswer(const LookupAnswer &answer)
@@ -386,7 +280,7 @@ LookupDialog *MainWindow::showLookupAnswer(const LookupAnswer &answer)
         tr("%1 may not attach evidence; ask a supervisor.").arg(accessLabel(m_access)));
     connect(dialog, &LookupDialog::askRequested, this, [this, dialog] { askFromLookup(dialog); });
     connect(dialog, &LookupDialog::attachRequested, this,
-            [this, dialog] { attachLookupAnswer(dialog); });
+            [this, dialog] { attachLookupAnswer(dialog, {}); });
     connect(dialog, &LookupDialog::closeRequested, this,
             [this, dialog] { closeFromLookup(dialog); });
     connect(dialog, &LookupDialog::resendRequested, this,
@@ -470,83 +364,6 @@ void MainWindow::offerNextStep(const QString &operationId)
     if (!m_access.rights.testFlag(Right::Resend))
         dialog->refuseNewRefund(refusalFor(m_newRefund));
     dialog->open();
-}
-
-qint64 MainWindow::attachLookupAnswer(LookupDialog *dialog)
-{
-    if (dialog->attachedEvidenceId() != 0)
-        return dialog->attachedEvidenceId(); // attached already: evidence is stored once
-    const LookupAnswer &a = dialog->answer();
-    Evidence e;
-    e.operationId = a.operationId;
-    e.kind = u"provider_object"_s;
-    e.title = a.evidenceTitle;
-    e.contentType = u"application/json"_s;
-    e.body = a.evidenceBody;
-    e.createdBy = m_actor;
-    try {
-        const qint64 id = m_store.addEvidence(e);
-        dialog->markAttached(id, int(m_store.evidence(e.operationId).size()));
-        loadDetail();
-        return id;
-    } catch (const StoreError &error) {
-        showError(tr("The look-up answer was not stored: ") + storeErrorText(error),
-                  tr("Press Attach again."));
-        return 0;
-    }
-}
-
-void MainWindow::closeFromLookup(LookupDialog *dialog)
-{
-    const LookupAnswer answer = dialog->answer();
-    const qint64 evidenceId = attachLookupAnswer(dialog);
-    if (evidenceId == 0 || !answer.proposedOutcome)
-        return;
-    dialog->accept();
-    if (!selectOperation(answer.operationId))
-        qCInfo(lcUi) << answer.operationId << "is not in the current list";
-    // The answer's operation, whatever row is selected by now.
-    CloseDialog *close = openCloseDialogFor(answer.operationId, *answer.proposedOutcome);
-    if (!close)
-        return;
-    close->setProviderRef(answer.providerRef);
-    close->setReason(answer.proposedReason);
-    close->checkEvidence(evidenceId);
-    if (*answer.proposedOutcome == OperationState::Failed)
-        connect(close, &QDialog::accepted, this,
-                [this, id = answer.operationId] { offerNextStep(id); });
-}
-
-void MainWindow::askFromLookup(LookupDialog *dialog)
-{
-    const LookupAnswer answer = dialog->answer();
-    if (!answer.proposedOutcome)
-        return;
-    const qint64 evidenceId = attachLookupAnswer(dialog);
-    if (evidenceId == 0)
-        return;
-    const ManualClose close{answer.operationId,
-                            *answer.proposedOutcome,
-                            answer.providerRef,
-                            {evidenceId},
-                            m_actor,
-                            answer.proposedReason.isEmpty() ? answer.summary
-                                                            : answer.proposedReason};
-    try {
-        const ManualCloseResult result = askForClose(m_store, close);
-        if (result.refusal != ManualCloseRefusal::AwaitingApproval) {
-            dialog->showAskRefused(result.message);
-            return;
-        }
-        dialog->markAsked(result.approvalId);
-        statusBar()->showMessage(tr("%1: a supervisor was asked to close it as %2 (approval #%3)")
-                                     .arg(answer.operationId, stateLabel(close.outcome))
-                                     .arg(result.approvalId),
-                                 15000);
-    } catch (const StoreError &e) {
-        dialog->showAskRefused(storeErrorText(e));
-    }
-    reloadAll();
 }
 
 } // namespace ops::ui

@@ -80,26 +80,32 @@ void MainWindow::updateReceiverLine()
 
 void MainWindow::clearAttention(const QString &operationId, const QString &note)
 {
-    try {
-        if (!m_session.events().clearAttention(operationId, m_actor, note)) {
-            m_attention->showOutcome(tr("%1 no longer needs Attention.").arg(operationId), true);
+    m_writes->clearAttention(
+        operationId, m_actor, note, this, [this, operationId](const Written<bool> &w) {
+            try {
+                if (!w.get()) {
+                    m_attention->showOutcome(tr("%1 no longer needs Attention.").arg(operationId),
+                                             true);
+                    reloadAll();
+                    return;
+                }
+            } catch (const ActionRefused &e) {
+                m_attention->showOutcome(
+                    tr("Attention on %1 was not cleared: %2").arg(operationId, refusalText(e)),
+                    false);
+                return;
+            } catch (const StoreError &e) {
+                showError(tr("Attention on %1 was not cleared: %2").arg(operationId, e.message()),
+                          tr("Nothing changed; try again in a moment (F5)."));
+                return;
+            }
+            m_attention->noteEdit()->clear();
+            m_attention->showOutcome(
+                tr("Attention on %1 cleared; the note is in its audit trail.").arg(operationId),
+                true);
+            statusBar()->showMessage(tr("Attention on %1 cleared").arg(operationId), 10000);
             reloadAll();
-            return;
-        }
-    } catch (const ActionRefused &e) {
-        m_attention->showOutcome(
-            tr("Attention on %1 was not cleared: %2").arg(operationId, refusalText(e)), false);
-        return;
-    } catch (const StoreError &e) {
-        showError(tr("Attention on %1 was not cleared: %2").arg(operationId, e.message()),
-                  tr("Nothing changed; try again in a moment (F5)."));
-        return;
-    }
-    m_attention->noteEdit()->clear();
-    m_attention->showOutcome(
-        tr("Attention on %1 cleared; the note is in its audit trail.").arg(operationId), true);
-    statusBar()->showMessage(tr("Attention on %1 cleared").arg(operationId), 10000);
-    reloadAll();
+        });
 }
 
 QString MainWindow::receiverText() const

@@ -41,8 +41,9 @@ ComposeDialog *MainWindow::openComposeDialogFor(const QString &operationId)
         return nullptr;
     auto *dialog = new ComposeDialog(
         *op, m_actor,
-        [this](const MessageDraft &d, ComposeDialog::Action action) {
-            return submitMessage(d, action == ComposeDialog::Action::Copy);
+        [this](const MessageDraft &d, ComposeDialog::Action action,
+               const ComposeDialog::Answer &answer) {
+            submitMessage(d, action == ComposeDialog::Action::Copy, answer);
         },
         this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -52,39 +53,47 @@ ComposeDialog *MainWindow::openComposeDialogFor(const QString &operationId)
     return dialog;
 }
 
-QString MainWindow::submitMessage(const MessageDraft &draft, bool copy)
+void MainWindow::submitMessage(const MessageDraft &draft, bool copy,
+                               const ComposeDialog::Answer &answer)
 {
-    try {
-        MessageStore &outbox = m_session.messages();
-        const EnqueueResult queued = outbox.enqueue(draft);
-        if (!queued.message)
-            return tr("Not queued: %1.").arg(queued.error);
-        const CustomerMessage &m = *queued.message;
-        if (m.state == MessageState::Sent)
-            return (m.channel == MessageChannel::Clipboard
-                        ? tr("The customer already has this message (copied by %1). It is not "
-                             "sent twice.")
-                        : tr("The customer already has this message (sent by %1). It is not sent "
-                             "twice."))
-                .arg(m.sentBy);
-        if (copy) {
-            if (const QString refusal = outbox.markCopied(m.id, m_actor); !refusal.isEmpty())
-                return tr("Not copied: %1.").arg(refusal);
-            QApplication::clipboard()->setText(m.body);
-            statusBar()->showMessage(
-                tr("Message copied to the clipboard; paste it into conversation %1.")
-                    .arg(m.conversation),
-                8000);
-            return {};
-        }
-        qCInfo(lcUi) << "message" << m.id << (queued.created ? "queued" : "re-sent");
-        emit messageSendRequested(m.id);
+    m_writes->queueMessage(
+        draft, copy, m_actor, this, [this, copy, answer](const Written<MessageQueued> &w) {
+            try {
+                answer(messageQueued(w.get(), copy));
+            } catch (const ActionRefused &e) {
+                answer(tr("Not queued: %1.").arg(refusalText(e)));
+            } catch (const StoreError &e) {
+                answer(tr("The database refused the message: %1").arg(e.message()));
+            }
+        });
+}
+
+QString MainWindow::messageQueued(const MessageQueued &done, bool copy)
+{
+    const EnqueueResult &queued = done.queued;
+    if (!queued.message)
+        return tr("Not queued: %1.").arg(queued.error);
+    const CustomerMessage &m = *queued.message;
+    if (m.state == MessageState::Sent)
+        return (m.channel == MessageChannel::Clipboard
+                    ? tr("The customer already has this message (copied by %1). It is not "
+                         "sent twice.")
+                    : tr("The customer already has this message (sent by %1). It is not sent "
+                         "twice."))
+            .arg(m.sentBy);
+    if (copy) {
+        if (!done.copyRefusal.isEmpty())
+            return tr("Not copied: %1.").arg(done.copyRefusal);
+        QApplication::clipboard()->setText(m.body);
+        statusBar()->showMessage(
+            tr("Message copied to the clipboard; paste it into conversation %1.")
+                .arg(m.conversation),
+            8000);
         return {};
-    } catch (const ActionRefused &e) {
-        return tr("Not queued: %1.").arg(refusalText(e));
-    } catch (const StoreError &e) {
-        return tr("The database refused the message: %1").arg(e.message());
     }
+    qCInfo(lcUi) << "message" << m.id << (queued.created ? "queued" : "re-sent");
+    emit messageSendRequested(m.id);
+    return {};
 }
 
 } // namespace ops::ui

@@ -359,22 +359,30 @@ void MainWindow::followApprovalSelection()
 
 void MainWindow::decideApproval(qint64 id, bool approve, const QString &reason)
 {
-    try {
-        const Approval a = approve ? approveRequest(m_store, id, m_actor, reason)
-                                   : rejectRequest(m_store, id, m_actor, reason);
-        statusBar()->showMessage(
-            tr("Approval #%1 %2 (%3 of %4)")
-                .arg(id)
-                .arg(approvalStateLabel(a.state), approvalActionLabel(a.action), a.operationId),
-            10000);
+    m_writes->decideApproval(
+        id, approve, m_actor, reason, this, [this, id, approve](const Written<Approval> &w) {
+            try {
+                approvalDecided(w.get(), approve);
+            } catch (const StoreError &e) {
+                showError(tr("Approval #%1 was not decided: %2").arg(id).arg(storeErrorText(e)),
+                          tr("Nothing changed; reload (F5) to see the "
+                             "request as it is now."));
+            }
+            reloadAll();
+        });
+}
+
+void MainWindow::approvalDecided(const Approval &a, bool approved)
+{
+    statusBar()->showMessage(
+        tr("Approval #%1 %2 (%3 of %4)")
+            .arg(a.id)
+            .arg(approvalStateLabel(a.state), approvalActionLabel(a.action), a.operationId),
+        10000);
+    if (m_approvals)
         m_approvals->reasonEdit()->clear();
-        if (approve && a.action == ApprovalAction::Resend)
-            carryOutApprovedResend(a);
-    } catch (const StoreError &e) {
-        showError(tr("Approval #%1 was not decided: %2").arg(id).arg(storeErrorText(e)),
-                  tr("Nothing changed; reload (F5) to see the request as it is now."));
-    }
-    reloadAll();
+    if (approved && a.action == ApprovalAction::Resend)
+        carryOutApprovedResend(a);
 }
 
 // "Approve carries out … at once" (the panel's hint): an approved resend is sent now, by the

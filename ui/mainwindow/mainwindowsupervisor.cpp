@@ -72,11 +72,6 @@ void MainWindow::setExportAllowed(bool allowed)
         m_supervisor->auditView()->setExportAllowed(allowed);
 }
 
-SupervisorWindow *MainWindow::supervisorWindow() const
-{
-    return m_supervisor;
-}
-
 SupervisorWindow *MainWindow::openSupervisorWindow()
 {
     if (!m_auditAllowed)
@@ -85,7 +80,7 @@ SupervisorWindow *MainWindow::openSupervisorWindow()
         m_supervisor = new SupervisorWindow(m_session, this);
         m_supervisor->setAttribute(Qt::WA_DeleteOnClose);
         m_supervisor->auditView()->setExportAllowed(m_exportAllowed);
-        m_supervisor->enableAgentRequests(m_actor);
+        m_supervisor->enableAgentRequests(m_actor, *m_writes);
         // Agents' new requests and other desks' decisions: the window's watcher reports them.
         connect(m_watcher, &ChangeWatcher::changed, m_supervisor,
                 &SupervisorWindow::reloadAgentRequests);
@@ -122,13 +117,16 @@ SettingsDialog *MainWindow::openSettingsDialog()
     try {
         dialog->setApprovalThresholds(
             m_session.access().approvalThresholds(), m_access.rights.testFlag(Right::Approve),
-            [this](const QString &currency, std::optional<qint64> minor) -> QString {
-                try {
-                    m_session.access().setApprovalThreshold(m_actor, currency, minor);
-                    return {};
-                } catch (const StoreError &e) {
-                    return storeErrorText(e); // an ActionRefused in the person's words
-                }
+            [this, dialog](const SettingsDialog::ThresholdChanges &changes,
+                           const SettingsDialog::ThresholdAnswer &answer) {
+                m_writes->setApprovalThresholds(m_actor, changes, dialog,
+                                                [answer](const Written<ThresholdsSaved> &w) {
+                                                    try {
+                                                        answer(w.get().stored, w.get().refusal);
+                                                    } catch (const StoreError &e) {
+                                                        answer(0, storeErrorText(e));
+                                                    }
+                                                });
             });
     } catch (const StoreError &e) {
         // The language box still works; the threshold box stays hidden.

@@ -1,5 +1,6 @@
 #include "supervisor/supervisorwindow.h"
 
+#include "common/consolewrites.h"
 #include "common/refusaltext.h"
 #include "common/uilogging.h"
 #include "domain/storeerror.h"
@@ -109,11 +110,13 @@ SupervisorWindow::SupervisorWindow(Session &session, QWidget *parent)
     resize(1280, 800);
 }
 
-AgentRequestsPanel *SupervisorWindow::enableAgentRequests(const QString &actor)
+AgentRequestsPanel *SupervisorWindow::enableAgentRequests(const QString &actor,
+                                                          ConsoleWrites &writes)
 {
     if (m_requests)
         return m_requests;
     m_actor = actor;
+    m_writes = &writes;
     m_requests = new AgentRequestsPanel(m_actor, m_tabs);
     m_tabs->insertTab(AgentRequestsTab, m_requests, QString());
     connect(m_requests, &AgentRequestsPanel::approveRequested, this, [this](const QString &id) {
@@ -148,22 +151,26 @@ void SupervisorWindow::reloadAgentRequests()
 
 void SupervisorWindow::rejectAgentRequest(const QString &operationId, const QString &reason)
 {
-    try {
-        if (m_session.store().rejectAgentRequest(operationId, m_actor, reason)) {
-            m_requests->reasonEdit()->clear();
-            m_requests->showOutcome(
-                tr("Rejected %1: closed as failed with your reason; nothing was sent.")
-                    .arg(operationId),
-                true);
-        } else {
-            m_requests->showOutcome(
-                tr("%1 no longer waits for a person; nothing changed.").arg(operationId), false);
-        }
-    } catch (const StoreError &e) {
-        m_requests->showOutcome(tr("%1 was not rejected: %2").arg(operationId, storeErrorText(e)),
-                                false);
-    }
-    reloadAgentRequests();
+    m_writes->rejectAgentRequest(
+        operationId, m_actor, reason, this, [this, operationId](const Written<bool> &w) {
+            try {
+                if (w.get()) {
+                    m_requests->reasonEdit()->clear();
+                    m_requests->showOutcome(
+                        tr("Rejected %1: closed as failed with your reason; nothing was sent.")
+                            .arg(operationId),
+                        true);
+                } else {
+                    m_requests->showOutcome(
+                        tr("%1 no longer waits for a person; nothing changed.").arg(operationId),
+                        false);
+                }
+            } catch (const StoreError &e) {
+                m_requests->showOutcome(
+                    tr("%1 was not rejected: %2").arg(operationId, storeErrorText(e)), false);
+            }
+            reloadAgentRequests();
+        });
 }
 
 void SupervisorWindow::showResendOutcome(const QString &operationId, bool ok, const QString &text)

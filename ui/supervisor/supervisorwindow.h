@@ -17,6 +17,8 @@ class Session;
 
 namespace ops::ui {
 
+class ConsoleWrites;
+
 class AgentRequestsPanel;
 class AuditView;
 class ChartsView;
@@ -46,11 +48,12 @@ public:
     UnmatchedEventsView *unmatchedView() const { return m_unmatched; }
 
     // The Agent requests tab (issue 27 item 4), decided in the name of `actor`; added once, read
-    // now. Reject is a short write on the window's session (the store checks the Approve right,
-    // needs the reason, audits); Approve and send is asked of the window's owner
+    // now. Reject is a short write through `writes` (the store checks the Approve right, needs
+    // the reason, audits); Approve and send is asked of the window's owner
     // (agentRequestApproveRequested), whose console runs the operator resend and reports back
     // through showResendOutcome or stopWaitingForResend.
-    AgentRequestsPanel *enableAgentRequests(const QString &actor);
+    // `writes` carries out a rejection (common/consolewrites.h) and must outlive this window.
+    AgentRequestsPanel *enableAgentRequests(const QString &actor, ConsoleWrites &writes);
     AgentRequestsPanel *agentRequestsPanel() const { return m_requests; }
     // Re-reads the held requests and the tab's count (the owner calls it when the database
     // changed; the tab also reads when it is shown and after each decision).
@@ -73,6 +76,7 @@ private:
     UnmatchedEventsView *m_unmatched = nullptr;
     Session &m_session;
     QString m_actor; // who decides agent requests; empty until enableAgentRequests
+    ConsoleWrites *m_writes = nullptr; // set with m_actor
     AgentRequestsPanel *m_requests = nullptr;
 };
 

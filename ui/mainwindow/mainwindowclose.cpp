@@ -1,0 +1,239 @@
+// MainWindow's writes on a row: evidence, a manual close, and a look-up answer attached, closed
+// from or asked about. Each write goes out through the window's ConsoleWrites (never through its
+// own connection, which only reads) and finishes when the answer comes back on the UI thread.
+
+#include "common/consolewrites.h"
+#include "common/refusaltext.h"
+#include "common/uilogging.h"
+#include "dialogs/closedialog.h"
+#include "dialogs/evidencedialog.h"
+#include "dialogs/lookupdialog.h"
+#include "domain/storeerror.h"
+#include "itemmodels/operationlabels.h"
+#include "itemmodels/reasontext.h"
+#include "mainwindow/mainwindow.h"
+#include "storage/access/accessstore.h"
+#include "storage/session.h"
+
+#include <QStatusBar>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::ui {
+
+EvidenceDialog *MainWindow::openEvidenceDialog()
+{
+    if (!m_current)
+        return nullptr;
+    auto *dialog = new EvidenceDialog(m_current->id, m_actor, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const Evidence e = dialog->evidence();
+        m_writes->addEvidence(
+            e, this, [this, operationId = e.operationId](const Written<EvidenceAdded> &w) {
+                try {
+                    const EvidenceAdded &added = w.get();
+                    // Numbered as the operation's evidence list numbers it, not by the global id.
+                    statusBar()->showMessage(
+                        tr("Attached evidence %1 to %2").arg(added.all.size()).arg(operationId),
+                        8000);
+                } catch (const StoreError &e) {
+                    showError(tr("The evidence was not stored: ") + storeErrorText(e),
+                              tr("Try again; nothing was attached."));
+                }
+                reloadAll();
+                m_detail->showTab(DetailPane::EvidenceTab);
+            });
+    });
+    dialog->open();
+    return dialog;
+}
+
+void MainWindow::attachEvidence()
+{
+    openEvidenceDialog();
+}
+
+void MainWindow::submitClose(const ManualClose &close, const CloseDialog::Answer &answer)
+{
+    m_writes->closeManually(
+        close, this, [this, close, answer](const Written<ManualCloseResult> &w) {
+            try {
+                const ManualCloseResult &result = w.get();
+                if (result.refusal == ManualCloseRefusal::AwaitingApproval) {
+                    statusBar()->showMessage(
+                        tr("%1 waits for a second person: the close is in the approvals list")
+                            .arg(close.operationId),
+                        15000);
+                    return answer({});
+                }
+                if (!result.closed())
+                    return answer(result.message);
+            } catch (const StoreError &e) {
+                return answer(storeErrorText(e));
+            }
+            statusBar()->showMessage(
+                tr("Closed %1 as %2").arg(close.operationId, toString(close.outcome)), 10000);
+            answer({});
+        });
+}
+
+CloseDialog *MainWindow::openCloseDialog(OperationState outcome)
+{
+    loadDetail();
+    return m_current ? openCloseDialogFor(m_current->id, outcome) : nullptr;
+}
+
+CloseDialog *MainWindow::openCloseDialogFor(const QString &operationId, OperationState outcome)
+{
+    std::optional<Operation> op;
+    std::vector<Evidence> evidence;
+    std::optional<Money> exceeded; // the dialog says before confirming that approval is needed
+    try {
+        op = m_store.operation(operationId);
+        evidence = m_store.evidence(operationId);
+        if (op)
+            exceeded = m_session.access().approvalThresholdExceeded(*op);
+    } catch (const StoreError &e) {
+        showError(tr("Could not read %1: %2").arg(operationId, e.message()),
+                  tr("Try again in a moment."));
+        return nullptr;
+    }
+    if (!op)
+        return nullptr;
+    auto *dialog = new CloseDialog(
+        *op, std::move(evidence), outcome, m_actor,
+        [this](const ManualClose &c, const CloseDialog::Answer &answer) { submitClose(c, answer); },
+        this);
+    dialog->setApprovalThreshold(exceeded);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, &MainWindow::reloadAll);
+    connect(dialog, &CloseDialog::attachEvidenceRequested, this,
+            [this, dialog, operationId] { attachFromClose(dialog, operationId); });
+    dialog->open();
+    return dialog;
+}
+
+void MainWindow::attachFromClose(CloseDialog *close, const QString &operationId)
+{
+    // Over the close dialog; once stored, the close dialog lists it ticked.
+    auto *attach = new EvidenceDialog(operationId, m_actor, close);
+    attach->setAttribute(Qt::WA_DeleteOnClose);
+    connect(attach, &QDialog::accepted, close, [this, close, attach] {
+        m_writes->addEvidence(
+            attach->evidence(), close, [this, close](const Written<EvidenceAdded> &w) {
+                try {
+                    const EvidenceAdded &added = w.get();
+                    close->setEvidence(added.all);
+                    close->checkEvidence(added.id);
+                } catch (const StoreError &error) {
+                    showError(tr("The evidence was not stored: ") + storeErrorText(error),
+                              tr("Try again; nothing was attached."));
+                }
+                reloadAll();
+            });
+    });
+    attach->open();
+}
+
+void MainWindow::closeSucceeded()
+{
+    openCloseDialog(OperationState::Succeeded);
+}
+void MainWindow::closeFailed()
+{
+    openCloseDialog(OperationState::Failed);
+}
+
+void MainWindow::attachLookupAnswer(LookupDialog *dialog, const std::function<void(qint64)> &then)
+{
+    if (dialog->attachedEvidenceId() != 0) { // attached already: evidence is stored once
+        if (then)
+            then(dialog->attachedEvidenceId());
+        return;
+    }
+    if (dialog->isAttaching())
+        return; // the first click's write decides
+    const LookupAnswer &a = dialog->answer();
+    Evidence e;
+    e.operationId = a.operationId;
+    e.kind = u"provider_object"_s;
+    e.title = a.evidenceTitle;
+    e.contentType = u"application/json"_s;
+    e.body = a.evidenceBody;
+    e.createdBy = m_actor;
+    dialog->setAttaching(true);
+    m_writes->addEvidence(e, dialog, [this, dialog, then](const Written<EvidenceAdded> &w) {
+        try {
+            const EvidenceAdded &added = w.get();
+            dialog->markAttached(added.id, int(added.all.size()));
+        } catch (const StoreError &error) {
+            dialog->setAttaching(false);
+            showError(tr("The look-up answer was not stored: ") + storeErrorText(error),
+                      tr("Press Attach again."));
+            return;
+        }
+        loadDetail();
+        if (then)
+            then(dialog->attachedEvidenceId());
+    });
+}
+
+void MainWindow::closeFromLookup(LookupDialog *dialog)
+{
+    const LookupAnswer answer = dialog->answer();
+    if (!answer.proposedOutcome)
+        return attachLookupAnswer(dialog, {});
+    attachLookupAnswer(dialog, [this, dialog, answer](qint64 evidenceId) {
+        dialog->accept();
+        if (!selectOperation(answer.operationId))
+            qCInfo(lcUi) << answer.operationId << "is not in the current list";
+        // The answer's operation, whatever row is selected by now.
+        CloseDialog *close = openCloseDialogFor(answer.operationId, *answer.proposedOutcome);
+        if (!close)
+            return;
+        close->setProviderRef(answer.providerRef);
+        close->setReason(answer.proposedReason);
+        close->checkEvidence(evidenceId);
+        if (*answer.proposedOutcome == OperationState::Failed)
+            connect(close, &QDialog::accepted, this,
+                    [this, id = answer.operationId] { offerNextStep(id); });
+    });
+}
+
+void MainWindow::askFromLookup(LookupDialog *dialog)
+{
+    const LookupAnswer answer = dialog->answer();
+    if (!answer.proposedOutcome)
+        return;
+    attachLookupAnswer(dialog, [this, dialog, answer](qint64 evidenceId) {
+        const ManualClose close{answer.operationId,
+                                *answer.proposedOutcome,
+                                answer.providerRef,
+                                {evidenceId},
+                                m_actor,
+                                answer.proposedReason.isEmpty() ? answer.summary
+                                                                : answer.proposedReason};
+        m_writes->askForClose(
+            close, dialog, [this, dialog, close](const Written<ManualCloseResult> &w) {
+                try {
+                    const ManualCloseResult &result = w.get();
+                    if (result.refusal != ManualCloseRefusal::AwaitingApproval) {
+                        dialog->showAskRefused(result.message);
+                        return;
+                    }
+                    dialog->markAsked(result.approvalId);
+                    statusBar()->showMessage(
+                        tr("%1: a supervisor was asked to close it as %2 (approval #%3)")
+                            .arg(close.operationId, stateLabel(close.outcome))
+                            .arg(result.approvalId),
+                        15000);
+                } catch (const StoreError &e) {
+                    dialog->showAskRefused(storeErrorText(e));
+                }
+                reloadAll();
+            });
+    });
+}
+
+} // namespace ops::ui
