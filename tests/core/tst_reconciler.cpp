@@ -5,6 +5,7 @@
 // receiver as the service, and alice and carol set, ask and lease as themselves.
 
 #include "adyen/adyennotification.h"
+#include "domain/evidencemaking.h"
 #include "engine/adyenrefundengine.h"
 #include "reconcile/reconcileschedule.h"
 #include "storage/access/approvals.h"
@@ -350,8 +351,7 @@ void TestReconciler::heldRowsAreUntouched()
     QVERIFY(claimResendLease(f.db.as(u"carol"_s), leased, f.db.person(u"carol"_s) + u"#1"_s, 120));
     setApprovalThreshold(connectionOf(f.db.as(u"alice"_s)), f.db.clock().nowMs(), alice, u"usd"_s,
                          1000);
-    const Evidence note =
-        test::noteEvidence(awaiting, u"dashboard"_s, "seen in the dashboard", alice);
+    const Evidence note = noteEvidence(awaiting, u"dashboard"_s, "seen in the dashboard", alice);
     const qint64 ev = f.db.as(u"alice"_s).addEvidence(note);
     const auto r =
         f.db.as(u"alice"_s)

@@ -3,6 +3,7 @@
 // nothing, and the mark belongs to that connection only. On SQLite and, as
 // tst_readonlysession_pg, on PostgreSQL with alice's own login.
 
+#include "domain/evidencemaking.h"
 #include "domain/storeerror.h"
 #include "storage/access/accessstore.h"
 #include "storage/events/eventstore.h"
@@ -24,7 +25,7 @@ const QString kWhy = u"the console window writes through its jobs"_s;
 
 Evidence note(const QString &operationId, const QString &actor)
 {
-    return test::noteEvidence(operationId, u"dashboard"_s, "no refund listed", actor);
+    return noteEvidence(operationId, u"dashboard"_s, "no refund listed", actor);
 }
 
 // An unknown row `id` the agent opened, and alice's session marked read-only.

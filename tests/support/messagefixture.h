@@ -1,27 +1,12 @@
 #pragma once
 
-// Operations in each state for the message tests, on a fresh migrated SQLite file, and the
-// evidence a close cites.
+// Operations in each state for the message tests, on a fresh migrated SQLite file.
 
 #include "storage/operations/operationstore.h"
 
 using namespace Qt::StringLiterals;
 
 namespace ops::test {
-
-// A person's note as evidence on `operationId` (kind note, plain text), as a close cites one.
-inline Evidence noteEvidence(const QString &operationId, const QString &title,
-                             const QByteArray &body, const QString &actor)
-{
-    Evidence e;
-    e.operationId = operationId;
-    e.kind = u"note"_s;
-    e.title = title;
-    e.contentType = u"text/plain"_s;
-    e.body = body;
-    e.createdBy = actor;
-    return e;
-}
 
 inline NewOperation refundOperation(const QString &id, const QString &order = u"4417"_s)
 {

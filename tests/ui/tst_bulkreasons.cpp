@@ -6,6 +6,7 @@
 
 #include "console/consolecontroller.h"
 #include "dialogs/bulkapplydialog.h"
+#include "domain/evidencemaking.h"
 #include "itemmodels/applypreviewmodel.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/events/eventstore.h"
@@ -134,8 +135,8 @@ void TestBulkReasons::exclusionReasonsAreReadableWhole()
     // A note came after the proposal: it may change the decision, so the row is excluded.
     const QString noted = unknownRefund(f, u"op_noted"_s);
     const Proposal notedProposal = proposeOnReading(f, noted);
-    const Evidence note = test::noteEvidence(
-        noted, u"Customer call"_s, "The customer says a refund arrived.", u"operator:carol"_s);
+    const Evidence note = noteEvidence(noted, u"Customer call"_s,
+                                       "The customer says a refund arrived.", u"operator:carol"_s);
     const qint64 noteId = f.store().addEvidence(note);
     // A long reason from the store, far wider than its cell.
     const QString attention = unknownRefund(f, u"op_attention"_s);

@@ -15,6 +15,7 @@
 #include "dialogs/lookupdialog.h"
 #include "dialogs/newrefunddialog.h"
 #include "dialogs/nextstepdialog.h"
+#include "domain/evidencemaking.h"
 #include "engine/adyenrefundengine.h"
 #include "itemmodels/agentrequestmodel.h"
 #include "mainwindow/mainwindow.h"
@@ -182,9 +183,8 @@ QString TestNewRefund::closedFailedWithoutMoney(const QString &charge, qint64 am
 
 bool TestNewRefund::closeFailedByAlice(const QString &id)
 {
-    const Evidence e =
-        test::noteEvidence(id, u"the charge lists no refund"_s, "no refund of ours at the provider",
-                           m_fx.person(u"alice"_s));
+    const Evidence e = noteEvidence(id, u"the charge lists no refund"_s,
+                                    "no refund of ours at the provider", m_fx.person(u"alice"_s));
     OperationStore &alice = m_fx.as(u"alice"_s);
     ManualClose close;
     close.operationId = id;

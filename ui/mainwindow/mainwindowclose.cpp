@@ -8,6 +8,7 @@
 #include "dialogs/closedialog.h"
 #include "dialogs/evidencedialog.h"
 #include "dialogs/lookupdialog.h"
+#include "domain/evidencemaking.h"
 #include "domain/storeerror.h"
 #include "itemmodels/operationlabels.h"
 #include "itemmodels/reasontext.h"
@@ -155,13 +156,7 @@ void MainWindow::attachLookupAnswer(LookupDialog *dialog, const std::function<vo
     if (dialog->isAttaching())
         return; // the first click's write decides
     const LookupAnswer &a = dialog->answer();
-    Evidence e;
-    e.operationId = a.operationId;
-    e.kind = u"provider_object"_s;
-    e.title = a.evidenceTitle;
-    e.contentType = u"application/json"_s;
-    e.body = a.evidenceBody;
-    e.createdBy = m_actor;
+    const Evidence e = providerObject(a.operationId, a.evidenceTitle, a.evidenceBody, m_actor);
     dialog->setAttaching(true);
     m_writes->addEvidence(e, dialog, [this, dialog, then](const Written<EvidenceAdded> &w) {
         try {

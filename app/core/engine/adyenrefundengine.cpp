@@ -1,6 +1,7 @@
 #include "engine/adyenrefundengine.h"
 
 #include "adyen/adyennotification.h"
+#include "domain/evidencemaking.h"
 #include "domain/money.h"
 #include "storage/events/eventstore.h"
 
@@ -107,19 +108,16 @@ ToolResult AdyenRefundEngine::overBalance(const RefundInput &in, qint64 paid, co
 
 void AdyenRefundEngine::noteUncheckedBalance(const Operation &op, const QString &actor)
 {
-    Evidence e;
-    e.operationId = op.id;
-    e.kind = u"note"_s;
-    e.title = u"Balance not checked at the provider"_s;
-    e.contentType = u"text/plain"_s;
-    e.body = u"No AUTHORISATION or CAPTURE notification of Adyen payment %1 is stored, and "
-             "Adyen cannot be asked for a payment's refundable amount: rule 9 was not checked "
-             "before this refund. Adyen refuses an over-refund itself, with a REFUND "
-             "notification whose success is false."_s.arg(op.chargeId)
-                 .toUtf8();
     // Under the caller's name: in team mode the database takes only the login's own actor
     // (DESIGN §13), and every login that may refund may write a note (issue 50 item 1).
-    e.createdBy = actor;
+    const Evidence e = noteEvidence(
+        op.id, u"Balance not checked at the provider"_s,
+        u"No AUTHORISATION or CAPTURE notification of Adyen payment %1 is stored, and "
+        "Adyen cannot be asked for a payment's refundable amount: rule 9 was not checked "
+        "before this refund. Adyen refuses an over-refund itself, with a REFUND "
+        "notification whose success is false."_s.arg(op.chargeId)
+            .toUtf8(),
+        actor);
     m_store.addEvidence(e);
 }
 

@@ -95,19 +95,6 @@ AttemptResult attemptResult(const ProviderReply &reply, Outcome outcome, const Q
     return r;
 }
 
-Evidence providerObject(const QString &operationId, const QString &title, const QByteArray &body,
-                        const QString &actor)
-{
-    Evidence e;
-    e.operationId = operationId;
-    e.kind = u"provider_object"_s;
-    e.title = title;
-    e.contentType = u"application/json"_s;
-    e.body = body;
-    e.createdBy = actor;
-    return e;
-}
-
 void stallBeforeSend(const QString &operationId)
 {
     const int ms = qEnvironmentVariableIntValue("OPS_TEST_STALL_BEFORE_SEND_MS");

@@ -52,8 +52,6 @@ ProviderReply replyView(const AdyenReply &reply);
 QString describe(const ProviderReply &reply);
 // The attempt row for an answer; the excerpt is redacted of `secret` and API keys.
 AttemptResult attemptResult(const ProviderReply &reply, Outcome outcome, const QString &secret);
-Evidence providerObject(const QString &operationId, const QString &title, const QByteArray &body,
-                        const QString &actor);
 
 // A test hook for the moment between an attempt's commit and its send (tests/cli kills the caller
 // there): when OPS_TEST_STALL_BEFORE_SEND_MS is set, logs and waits that long. No-op otherwise.

@@ -1,6 +1,7 @@
 #include "engine/creditengine.h"
 
 #include "domain/agent.h"
+#include "domain/evidencemaking.h"
 #include "engine/attemptsupport.h"
 #include "engine/refundengine.h" // newOperationId
 #include "slen/workname.h"
@@ -174,8 +175,7 @@ ToolResult CreditEngine::openNew(const CreditInput &in, const QString &actor)
                                         in.workName, describeRow(opened.operation)));
     if (opened.created && !in.note.isEmpty()) {
         Evidence note =
-            providerObject(opened.operation.id, u"Caller's note"_s, in.note.toUtf8(), actor);
-        note.kind = u"note"_s;
+            noteEvidence(opened.operation.id, u"Caller's note"_s, in.note.toUtf8(), actor);
         note.contentType = u"text/plain; charset=utf-8"_s;
         m_store.addEvidence(note);
     }

@@ -1,5 +1,7 @@
 #include "engine/creditpolicy.h"
 
+#include "domain/evidencemaking.h"
+
 using namespace Qt::StringLiterals;
 
 namespace ops {

@@ -2,6 +2,7 @@
 // (docs/design.md §3: unknown → resend with stored key inside window → provider answer → succeeded
 // / failed). The kind only reads its success answer (KindPolicy::readResendAnswer).
 
+#include "domain/evidencemaking.h"
 #include "domain/storeerror.h"
 #include "engine/enginelogging.h"
 #include "engine/settlement.h"

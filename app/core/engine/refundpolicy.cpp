@@ -1,5 +1,7 @@
 #include "engine/refundpolicy.h"
 
+#include "domain/evidencemaking.h"
+
 using namespace Qt::StringLiterals;
 
 namespace ops {

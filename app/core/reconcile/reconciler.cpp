@@ -1,6 +1,7 @@
 #include "reconcile/reconciler.h"
 
 #include "domain/classification.h"
+#include "domain/evidencemaking.h"
 #include "domain/money.h"
 #include "domain/storeerror.h"
 #include "reconcile/eventproof.h"
@@ -212,14 +213,8 @@ void Reconciler::schedule(Pass &pass, const Operation &op, RowReport &report, bo
 
 qint64 Reconciler::storeReading(const Operation &op, const QString &title, const json &body)
 {
-    Evidence e;
-    e.operationId = op.id;
-    e.kind = u"provider_object"_s;
-    e.title = title;
-    e.contentType = u"application/json"_s;
-    e.body = QByteArray::fromStdString(body.dump(2));
-    e.createdBy = m_config.actor;
-    return m_store.addEvidence(e);
+    return m_store.addEvidence(
+        providerObject(op.id, title, QByteArray::fromStdString(body.dump(2)), m_config.actor));
 }
 
 RowReport Reconciler::reconcileRefund(Pass &pass, const ReconcileCandidate &c)
