@@ -12,6 +12,7 @@
 #include "support/rolesfixture.h"
 
 #include <QCryptographicHash>
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTest>
@@ -124,6 +125,7 @@ private Q_SLOTS:
     void unwritableLocationIsAClearError_data();
     void unwritableLocationIsAClearError();
     void latestRefundOfAUnitIsOneIndexSeek();
+    void chargeBalanceSeeksItsCharge();
 };
 
 void TestStore::initTestCase()
@@ -528,6 +530,20 @@ void TestStore::unwritableLocationIsAClearError()
         QVERIFY2(!QSqlDatabase::contains(name), "a failed PostgreSQL open leaves no connection");
 }
 
+// The plan of `sql` on `db`, one line per step (EXPLAIN QUERY PLAN on SQLite, EXPLAIN on
+// PostgreSQL).
+QString planOf(const Connection &db, const QString &sql)
+{
+    const bool sqlite = dialectOf(db) == SqlDialect::Sqlite;
+    QSqlQuery q(db);
+    if (!q.exec((sqlite ? u"EXPLAIN QUERY PLAN "_s : u"EXPLAIN "_s) + sql))
+        return u"EXPLAIN failed: "_s + q.lastError().text();
+    QStringList plan;
+    while (q.next())
+        plan << q.value(sqlite ? 3 : 0).toString();
+    return plan.join(u" | "_s);
+}
+
 // Rule 13's look-up, as OperationStore::latestRefund runs it. Before migration 0010 the unit's
 // index could not give created_at DESC, id DESC, and SQLite walked operations_provider_created
 // back through every refund of the provider instead: the whole table for a new unit.
@@ -536,16 +552,33 @@ void TestStore::latestRefundOfAUnitIsOneIndexSeek()
     if (ops::test::onPostgres())
         QSKIP("PostgreSQL plans from statistics; the index is created the same way there");
     StoreFixture f;
-    QSqlQuery q(connectionOf(f.store()));
-    QVERIFY(q.exec(u"EXPLAIN QUERY PLAN SELECT id FROM operations WHERE kind = 'refund' AND "
-                   "provider = 'stripe' AND project = 'p' AND unit_of_work = 'u' AND "
-                   "reference = '' ORDER BY created_at DESC, id DESC LIMIT 1"_s));
-    QStringList plan;
-    while (q.next())
-        plan << q.value(3).toString();
-    const QString text = plan.join(u" | "_s);
+    const QString text = planOf(connectionOf(f.store()),
+                                u"SELECT id FROM operations WHERE kind = 'refund' AND "
+                                "provider = 'stripe' AND project = 'p' AND unit_of_work = 'u' AND "
+                                "reference = '' ORDER BY created_at DESC, id DESC LIMIT 1"_s);
     QVERIFY2(text.contains(u"USING INDEX operations_refund_unit_latest"_s), qPrintable(text));
     QVERIFY2(!text.contains(u"TEMP B-TREE"_s), qPrintable(text));
+}
+
+// Rule 9's balance, as OperationStore::guardRefuses runs it, on a table that has no statistics
+// yet (a new database, or one that grew fast since its last ANALYZE): the plan must seek the
+// charge. Before migration 0019 PostgreSQL costed every one-row estimate alike there and, from
+// a few hundred refunds on, took a refund index whose condition is the provider alone
+// (operations_refund_unit_latest or _refund_key): every refund of the provider was read for
+// each new refund.
+void TestStore::chargeBalanceSeeksItsCharge()
+{
+    RolesFixture f;
+    for (int i = 0; i < 500; ++i)
+        QVERIFY(open(f, refundOp(u"op_bal_%1"_s.arg(i), u"o%1"_s.arg(i))).created);
+    const QString text =
+        planOf(connectionOf(f.store()),
+               u"SELECT COALESCE(SUM(amount_minor), 0) FROM operations WHERE kind = 'refund' AND "
+               "provider = 'stripe' AND charge_id = 'ch_o7' AND (state IN ('open', 'unknown', "
+               "'awaiting_approval') OR (state = 'succeeded' AND closed_at > 0))"_s);
+    static const QRegularExpression seeksCharge(
+        uR"((Index Cond: \(+charge_id = )|(USING INDEX \w+ \([^)]*charge_id=))"_s);
+    QVERIFY2(text.contains(seeksCharge), qPrintable(text));
 }
 
 QTEST_GUILESS_MAIN(TestStore)

@@ -1,0 +1,23 @@
+-- 0019 (PostgreSQL): indexes of operations that earn their keep (issue 52; the inventory is in
+-- docs/benchmarks.md, "which query uses which index"). Every index of operations is written again
+-- by each update that is not HOT, and a refund makes two such updates, so an index no query
+-- uses is paid for on every refund.
+--
+-- operations_created (created_at DESC, id): no plan used it at 1,000,000 rows; newest-first
+-- lists and their keyset pages walk operations_created_id backwards.
+DROP INDEX IF EXISTS operations_created;
+-- operations_charge (provider, charge_id): no plan used it. Rule 9's balance (the live and
+-- recently succeeded refunds of one charge, operationstore.cpp) gets an index that holds its
+-- whole condition instead: before statistics exist (a new database, or a table that grew since
+-- its last ANALYZE) the planner costs every one-row estimate alike, and it chose the unit index
+-- operations_refund_unit_latest, whose Index Cond is the provider alone: every refund of the
+-- provider was read for each new refund (2.6 ms of 8 at 2,000 refunds). The charge arm of the
+-- console's search keeps operations_charge_id (all kinds, prefix ranges).
+DROP INDEX IF EXISTS operations_charge;
+CREATE INDEX operations_refund_charge ON operations (charge_id, provider) WHERE kind = 'refund';
+-- operations_kind_created (kind, created_at, id): the console's kind filter, newest first. With
+-- statistics PostgreSQL walks operations_created_id backwards for a common kind and seeks
+-- operations_kind (kind, id) for a rare one (1,000,000 rows: 2.7 ms for refunds, 0.1 ms for a
+-- kind with no rows). A SQLite file keeps it: SQLite plans without statistics here and sorts
+-- every row of the kind through operations_kind instead (2.2 s for the refunds).
+DROP INDEX IF EXISTS operations_kind_created;
