@@ -2074,6 +2074,10 @@ Provider reference on the row: %1.</translation>
         <source>Single-desk file: names are not authenticated, so anyone at this desk can approve under another name. Four-eyes here is a habit, not a control. For enforced approvals use team mode: PostgreSQL with one login per person (docs/team.md).</source>
         <translation>Single-desk file: names are not authenticated, so anyone at this desk can approve under another name. Four-eyes here is a habit, not a control. For enforced approvals use team mode: PostgreSQL with one login per person (docs/team.md).</translation>
     </message>
+    <message>
+        <source>Deciding #%1…</source>
+        <translation>Deciding #%1…</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::AttentionPanel</name>

@@ -2077,6 +2077,10 @@ Provider reference on the row: %1.</source>
         <source>Single-desk file: names are not authenticated, so anyone at this desk can approve under another name. Four-eyes here is a habit, not a control. For enforced approvals use team mode: PostgreSQL with one login per person (docs/team.md).</source>
         <translation>Файл одного рабочего места: имена не подтверждены, и любой за этим местом может одобрить запрос под чужим именем. Принцип четырёх глаз здесь — привычка, а не контроль. Чтобы согласования проверялись, используйте командный режим: PostgreSQL с отдельным логином для каждого (docs/team.md).</translation>
     </message>
+    <message>
+        <source>Deciding #%1…</source>
+        <translation>Решение по №%1 отправлено…</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::AttentionPanel</name>

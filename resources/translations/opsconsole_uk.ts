@@ -2077,6 +2077,10 @@ Provider reference on the row: %1.</source>
         <source>Single-desk file: names are not authenticated, so anyone at this desk can approve under another name. Four-eyes here is a habit, not a control. For enforced approvals use team mode: PostgreSQL with one login per person (docs/team.md).</source>
         <translation>Файл одного робочого місця: імена не підтверджені, і будь-хто за цим місцем може схвалити запит під чужим іменем. Принцип чотирьох очей тут — звичка, а не контроль. Щоб погодження перевірялися, використовуйте командний режим: PostgreSQL з окремим логіном для кожного (docs/team.md).</translation>
     </message>
+    <message>
+        <source>Deciding #%1…</source>
+        <translation>Рішення щодо №%1 надіслано…</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::AttentionPanel</name>

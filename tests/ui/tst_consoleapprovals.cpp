@@ -56,6 +56,7 @@ private slots:
     void supportResendClosesWithTheProvidersAnswer();
     void resendAboveTheThresholdWaitsForApproval();
     void approvingAHeldResendCarriesItOut();
+    void aDoubleClickDecidesOnce();
     void supportIsWarnedBeforeResendingAStoredAnswer();
     void operatorWithoutResendRightIsRefusedByTheStore();
 
@@ -174,6 +175,41 @@ void TestConsoleApprovals::approvingAHeldResendCarriesItOut()
                      e.detail.contains(u"\"requested_by\":\"%1\""_s.arg(actor(u"carol"_s))) &&
                      e.detail.contains(u"\"approved_by\":\"%1\""_s.arg(actor(u"alice"_s)));
     QVERIFY(namedBoth);
+}
+
+// A double-click on Approve is one decision: the buttons are off from the first click until its
+// answer is back, so the second click sends nothing (it used to be refused by the store as
+// already decided, and the window said the approval was not decided after it had been).
+void TestConsoleApprovals::aDoubleClickDecidesOnce()
+{
+    const QString id = unknownRefund();
+    setThreshold(u"bob"_s);
+    Console carol(m_fx, u"carol"_s);
+    carol.resend(id);
+    const auto pending = openApproval(connectionOf(m_fx.store()), id, ApprovalAction::Resend,
+                                      ApprovalState::Pending);
+    QVERIFY(pending);
+
+    Console alice(m_fx, u"alice"_s);
+    alice.window.reloadAll();
+    ui::ApprovalsPanel *panel = alice.window.approvalsPanel();
+    QVERIFY(panel && panel->selectApproval(pending->id));
+    QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
+    QVERIFY(!panel->approveButton()->isEnabled());
+    QVERIFY(!panel->rejectButton()->isEnabled());
+    QVERIFY2(panel->hint().contains(u"#%1"_s.arg(pending->id)), qPrintable(panel->hint()));
+    QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
+    alice.controller.waitForIdle();
+
+    QCOMPARE(alice.window.bannerText(), QString());
+    QCOMPARE(toString(m_fx.store().operation(id)->state), u"succeeded"_s);
+    QCOMPARE(toString(findApproval(connectionOf(m_fx.store()), pending->id)->state), u"used"_s);
+    QCOMPARE(m_fx.sim().ledger()["movements"].size(), size_t(1));
+    int approved = 0;
+    for (const AuditEntry &e : m_fx.store().audit(id))
+        approved += e.action == u"approval.approved"_s;
+    QCOMPARE(approved, 1);
+    QCOMPARE(panel->count(), 0);
 }
 
 // Issue 50 item 6: a row whose key holds a stored 500 can only replay it. Support hears so before

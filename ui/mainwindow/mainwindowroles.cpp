@@ -361,6 +361,8 @@ void MainWindow::decideApproval(qint64 id, bool approve, const QString &reason)
 {
     m_writes->decideApproval(
         id, approve, m_actor, reason, this, [this, id, approve](const Written<Approval> &w) {
+            if (m_approvals)
+                m_approvals->decisionAnswered();
             try {
                 approvalDecided(w.get(), approve);
             } catch (const StoreError &e) {

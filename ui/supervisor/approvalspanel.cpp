@@ -62,10 +62,8 @@ ApprovalsPanel::ApprovalsPanel(QString actor, QWidget *parent)
         emit selectedApprovalChanged();
     });
     connect(m_reason, &QLineEdit::textChanged, this, &ApprovalsPanel::updateButtons);
-    connect(m_approve, &QPushButton::clicked, this,
-            [this] { emit approveRequested(selectedId(), m_reason->text().trimmed()); });
-    connect(m_reject, &QPushButton::clicked, this,
-            [this] { emit rejectRequested(selectedId(), m_reason->text().trimmed()); });
+    connect(m_approve, &QPushButton::clicked, this, [this] { askDecision(true); });
+    connect(m_reject, &QPushButton::clicked, this, [this] { askDecision(false); });
     updateButtons();
 }
 
@@ -139,8 +137,34 @@ QString ApprovalsPanel::identityNote() const
     return m_note->isHidden() ? QString() : m_note->text();
 }
 
+void ApprovalsPanel::askDecision(bool approve)
+{
+    const qint64 id = selectedId();
+    if (id == 0 || m_deciding != 0)
+        return;
+    m_deciding = id;
+    updateButtons();
+    const QString reason = m_reason->text().trimmed();
+    if (approve)
+        emit approveRequested(id, reason);
+    else
+        emit rejectRequested(id, reason);
+}
+
+void ApprovalsPanel::decisionAnswered()
+{
+    m_deciding = 0;
+    updateButtons();
+}
+
 void ApprovalsPanel::updateButtons()
 {
+    if (m_deciding != 0) {
+        m_approve->setEnabled(false);
+        m_reject->setEnabled(false);
+        m_hint->setText(tr("Deciding #%1…").arg(m_deciding));
+        return;
+    }
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
     const Approval *a = rows.isEmpty() ? nullptr : m_model->approvalAt(rows.first().row());
     const bool own = a && a->requestedBy == m_actor;

@@ -48,14 +48,19 @@ public:
     // The note as shown; empty when hidden.
     QString identityNote() const;
     QLabel *identityNoteLabel() const { return m_note; }
+    // The decision asked for by Approve or Reject has its answer (either way): the buttons
+    // follow the selection again. Until then both are off, so a double-click decides once.
+    void decisionAnswered();
 
 signals:
     // The selection moved (a click, the arrows, a reload): the window shows its operation.
     void selectedApprovalChanged();
+    // One per click while no decision is on its way; the window answers with decisionAnswered.
     void approveRequested(qint64 id, const QString &reason);
     void rejectRequested(qint64 id, const QString &reason);
 
 private:
+    void askDecision(bool approve);
     void updateButtons();
 
     QString m_actor;
@@ -66,6 +71,7 @@ private:
     QPushButton *m_reject = nullptr;
     QLabel *m_hint = nullptr;
     QLabel *m_note = nullptr;
+    qint64 m_deciding = 0; // the approval whose decision is on its way; 0: none
 };
 
 } // namespace ops::ui
