@@ -21,6 +21,22 @@ using namespace Qt::StringLiterals;
 
 namespace ops::ui {
 
+namespace {
+
+// A wrapped note under the outcome or above the buttons; `style` sets its colours.
+QLabel *noteLabel(QWidget *parent, const QString &name, const QString &style, bool hidden)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(name);
+    label->setWordWrap(true);
+    label->setStyleSheet(style);
+    if (hidden)
+        label->hide();
+    return label;
+}
+
+} // namespace
+
 CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
                          OperationState outcome, QString actor, Submit submit, QWidget *parent)
     : QDialog(parent)
@@ -33,12 +49,40 @@ CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
     m_evidence = new EvidenceListModel(this);
     m_evidence->setRows(std::move(evidence));
     m_evidence->setCheckable(true);
+    buildInputs(outcome);
 
     auto *intro = new QLabel(tr("Close <b>%1</b> (%2, %3) by hand. Every close records who, when, "
                                 "why and which evidence.")
                                  .arg(op.id, kindLabel(op.kind), formatMoney(op.amount, QLocale())),
                              this);
     intro->setWordWrap(true);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    m_ok = buttons->addButton(tr("&Close operation"), QDialogButtonBox::AcceptRole);
+    m_ok->setObjectName(u"closeButton"_s);
+    connect(buttons, &QDialogButtonBox::accepted, this, &CloseDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &CloseDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addWidget(m_succeeded);
+    layout->addWidget(m_failed);
+    layout->addWidget(m_approvalLabel);
+    layout->addWidget(m_missingLabel);
+    layout->addLayout(buildForm());
+    layout->addWidget(m_refusal);
+    layout->addWidget(buttons);
+    resize(560, 460);
+    updateOutcome();
+    // Said up front and kept current, so the operator learns everything before pressing Close.
+    connect(m_reason, &QPlainTextEdit::textChanged, this, &CloseDialog::showMissing);
+    connect(m_ref, &QLineEdit::textChanged, this, &CloseDialog::showMissing);
+    connect(m_evidence, &QAbstractItemModel::dataChanged, this, &CloseDialog::showMissing);
+    connect(m_succeeded, &QRadioButton::toggled, this, &CloseDialog::showMissing);
+    showMissing();
+}
+
+void CloseDialog::buildInputs(OperationState outcome)
+{
     m_succeeded = new QRadioButton(tr("&Succeeded — the provider moved the money"), this);
     m_failed = new QRadioButton(tr("&Failed — no money moved"), this);
     auto *group = new QButtonGroup(this);
@@ -60,24 +104,21 @@ CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
     m_evidenceView->setModel(m_evidence);
     m_evidenceView->setWordWrap(true);
     m_evidenceView->setMinimumHeight(90);
+    m_attach = new QPushButton(tr("&Attach evidence…"), this);
+    m_attach->setObjectName(u"attachEvidence"_s);
+    m_attach->setAutoDefault(false); // Enter still means "Close operation"
+    connect(m_attach, &QPushButton::clicked, this, &CloseDialog::attachEvidenceRequested);
 
-    m_refusal = new QLabel(this);
-    m_refusal->setObjectName(u"refusal"_s);
-    m_refusal->setWordWrap(true);
-    m_refusal->setStyleSheet(u"color: #a11b1b; font-weight: bold;"_s);
-    m_refusal->hide();
-    m_missingLabel = new QLabel(this);
-    m_missingLabel->setObjectName(u"missing"_s);
-    m_missingLabel->setWordWrap(true);
+    m_refusal = noteLabel(this, u"refusal"_s, u"color: #a11b1b; font-weight: bold;"_s, true);
+    m_missingLabel = noteLabel(this, u"missing"_s,
+                               u"color: #6b4e00; background: #fff4d6; padding: 4px;"_s, false);
     m_missingLabel->setTextFormat(Qt::RichText);
-    m_missingLabel->setStyleSheet(u"color: #6b4e00; background: #fff4d6; padding: 4px;"_s);
+    m_approvalLabel = noteLabel(this, u"approvalNote"_s,
+                                u"color: #1f3d7a; background: #e6eefc; padding: 4px;"_s, true);
+}
 
-    m_approvalLabel = new QLabel(this);
-    m_approvalLabel->setObjectName(u"approvalNote"_s);
-    m_approvalLabel->setWordWrap(true);
-    m_approvalLabel->setStyleSheet(u"color: #1f3d7a; background: #e6eefc; padding: 4px;"_s);
-    m_approvalLabel->hide();
-
+QLayout *CloseDialog::buildForm()
+{
     auto *form = new QFormLayout;
     m_refLabel = new QLabel(tr("Provider &reference"), this);
     m_refLabel->setBuddy(m_ref);
@@ -87,38 +128,11 @@ CloseDialog::CloseDialog(const Operation &op, std::vector<Evidence> evidence,
     form->addRow(reasonLabel, m_reason);
     auto *evidenceLabel = new QLabel(tr("E&vidence (tick at least one)"), this);
     evidenceLabel->setBuddy(m_evidenceView);
-    m_attach = new QPushButton(tr("&Attach evidence…"), this);
-    m_attach->setObjectName(u"attachEvidence"_s);
-    m_attach->setAutoDefault(false); // Enter still means "Close operation"
-    connect(m_attach, &QPushButton::clicked, this, &CloseDialog::attachEvidenceRequested);
     auto *evidenceColumn = new QVBoxLayout;
     evidenceColumn->addWidget(m_evidenceView, 1);
     evidenceColumn->addWidget(m_attach, 0, Qt::AlignLeft);
     form->addRow(evidenceLabel, evidenceColumn);
-
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    m_ok = buttons->addButton(tr("&Close operation"), QDialogButtonBox::AcceptRole);
-    m_ok->setObjectName(u"closeButton"_s);
-    connect(buttons, &QDialogButtonBox::accepted, this, &CloseDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &CloseDialog::reject);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(intro);
-    layout->addWidget(m_succeeded);
-    layout->addWidget(m_failed);
-    layout->addWidget(m_approvalLabel);
-    layout->addWidget(m_missingLabel);
-    layout->addLayout(form);
-    layout->addWidget(m_refusal);
-    layout->addWidget(buttons);
-    resize(560, 460);
-    updateOutcome();
-    // Said up front and kept current, so the operator learns everything before pressing Close.
-    connect(m_reason, &QPlainTextEdit::textChanged, this, &CloseDialog::showMissing);
-    connect(m_ref, &QLineEdit::textChanged, this, &CloseDialog::showMissing);
-    connect(m_evidence, &QAbstractItemModel::dataChanged, this, &CloseDialog::showMissing);
-    connect(m_succeeded, &QRadioButton::toggled, this, &CloseDialog::showMissing);
-    showMissing();
+    return form;
 }
 
 void CloseDialog::updateOutcome()

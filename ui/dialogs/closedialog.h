@@ -72,6 +72,9 @@ signals:
     void attachEvidenceRequested();
 
 private:
+    // The constructor's steps: the inputs, then the form and buttons around them.
+    void buildInputs(OperationState outcome);
+    QLayout *buildForm();
     void updateOutcome();
     void showMissing();
     void showRefusal(const QString &refusal);
