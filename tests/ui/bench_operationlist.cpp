@@ -166,28 +166,26 @@ int main(int argc, char **argv)
 
     // The console's other sort orders and filters (issue 52: each has an index of its own, or
     // had before the index cut; these figures are what keeping or dropping one is judged by).
-    const auto firstPage = [&](const QString &what, const QueryFilter &filter) {
-        const double ms = timeMs([&] { found = query.page(filter, std::nullopt, kPage).size(); });
-        report(what, ms, u"%1 rows"_s.arg(found));
+    const auto filtered = [](auto set) {
+        QueryFilter f;
+        set(f);
+        return f;
     };
-    QueryFilter byAmount;
-    byAmount.sort = SortKey::Amount;
-    firstPage(u"all rows by amount, first page"_s, byAmount);
-    QueryFilter byLastAttempt;
-    byLastAttempt.sort = SortKey::LastAttempt;
-    firstPage(u"all rows by last attempt, first page"_s, byLastAttempt);
-    QueryFilter refunds;
-    refunds.kind = OperationKind::Refund;
-    firstPage(u"refunds (70 %), first page"_s, refunds);
-    QueryFilter topUps;
-    topUps.kind = OperationKind::CreditTopup;
-    firstPage(u"credit top-ups (10 %), first page"_s, topUps);
-    QueryFilter slen;
-    slen.provider = Provider::Slen;
-    firstPage(u"SLEN rows (30 %), first page"_s, slen);
-    QueryFilter adyen;
-    adyen.provider = Provider::Adyen; // the generator makes none: the filter's worst case
-    firstPage(u"Adyen rows (none), first page"_s, adyen);
+    const std::pair<QString, QueryFilter> orders[] = {
+        {u"all rows by amount"_s, filtered([](QueryFilter &f) { f.sort = SortKey::Amount; })},
+        {u"all rows by last attempt"_s,
+         filtered([](QueryFilter &f) { f.sort = SortKey::LastAttempt; })},
+        {u"refunds (70 %)"_s, filtered([](QueryFilter &f) { f.kind = OperationKind::Refund; })},
+        {u"credit top-ups (10 %)"_s,
+         filtered([](QueryFilter &f) { f.kind = OperationKind::CreditTopup; })},
+        {u"SLEN rows (30 %)"_s, filtered([](QueryFilter &f) { f.provider = Provider::Slen; })},
+        // The generator makes no Adyen row: the filter's worst case.
+        {u"Adyen rows (none)"_s, filtered([](QueryFilter &f) { f.provider = Provider::Adyen; })},
+    };
+    for (const auto &[what, filter] : orders) {
+        const double ms = timeMs([&] { found = query.page(filter, std::nullopt, kPage).size(); });
+        report(what + u", first page"_s, ms, u"%1 rows"_s.arg(found));
+    }
 
     OperationTableModel model(query);
     report(u"model: setFilter (first page)"_s, timeMs([&] { model.setFilter({}); }));

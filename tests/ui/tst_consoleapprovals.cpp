@@ -24,6 +24,7 @@
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTest>
+#include <stdexcept>
 
 using namespace Qt::StringLiterals;
 using namespace ops;
@@ -65,6 +66,18 @@ private:
     QString unknownRefund();
     // The actor `who` writes on this backend (operator:alice, operator:alice_<pid>).
     QString actor(const QString &who) { return m_fx.person(who); }
+    // carol's resend of `id` above bob's 10.00 USD threshold: the pending approval it stored.
+    Approval heldResend(const QString &id)
+    {
+        setThreshold(u"bob"_s);
+        Console carol(m_fx, u"carol"_s);
+        carol.resend(id);
+        const auto pending = openApproval(connectionOf(m_fx.store()), id, ApprovalAction::Resend,
+                                          ApprovalState::Pending);
+        if (!pending)
+            throw std::runtime_error("carol's resend stored no pending approval");
+        return *pending;
+    }
     // A threshold of 10.00 USD set by `who`.
     void setThreshold(const QString &who)
     {
@@ -149,17 +162,11 @@ void TestConsoleApprovals::resendAboveTheThresholdWaitsForApproval()
 void TestConsoleApprovals::approvingAHeldResendCarriesItOut()
 {
     const QString id = unknownRefund();
-    setThreshold(u"bob"_s);
-    Console carol(m_fx, u"carol"_s);
-    carol.resend(id);
-    const auto pending = openApproval(connectionOf(m_fx.store()), id, ApprovalAction::Resend,
-                                      ApprovalState::Pending);
-    QVERIFY(pending);
-
+    const Approval pending = heldResend(id);
     Console alice(m_fx, u"alice"_s);
     alice.window.reloadAll();
     ui::ApprovalsPanel *panel = alice.window.approvalsPanel();
-    QVERIFY(panel && panel->selectApproval(pending->id));
+    QVERIFY(panel && panel->selectApproval(pending.id));
     QVERIFY2(panel->hint().startsWith(u"Approve carries out resend"_s), qPrintable(panel->hint()));
     QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
     alice.controller.waitForIdle();
@@ -167,7 +174,7 @@ void TestConsoleApprovals::approvingAHeldResendCarriesItOut()
     const Operation op = *m_fx.store().operation(id);
     QCOMPARE(toString(op.state), u"succeeded"_s);
     QCOMPARE(m_fx.store().attempts(id).back().actor, actor(u"alice"_s));
-    QCOMPARE(toString(findApproval(connectionOf(m_fx.store()), pending->id)->state), u"used"_s);
+    QCOMPARE(toString(findApproval(connectionOf(m_fx.store()), pending.id)->state), u"used"_s);
     QCOMPARE(m_fx.sim().ledger()["movements"].size(), size_t(1));
     bool namedBoth = false;
     for (const AuditEntry &e : m_fx.store().audit(id))
@@ -183,27 +190,21 @@ void TestConsoleApprovals::approvingAHeldResendCarriesItOut()
 void TestConsoleApprovals::aDoubleClickDecidesOnce()
 {
     const QString id = unknownRefund();
-    setThreshold(u"bob"_s);
-    Console carol(m_fx, u"carol"_s);
-    carol.resend(id);
-    const auto pending = openApproval(connectionOf(m_fx.store()), id, ApprovalAction::Resend,
-                                      ApprovalState::Pending);
-    QVERIFY(pending);
-
+    const Approval pending = heldResend(id);
     Console alice(m_fx, u"alice"_s);
     alice.window.reloadAll();
     ui::ApprovalsPanel *panel = alice.window.approvalsPanel();
-    QVERIFY(panel && panel->selectApproval(pending->id));
+    QVERIFY(panel && panel->selectApproval(pending.id));
     QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
     QVERIFY(!panel->approveButton()->isEnabled());
     QVERIFY(!panel->rejectButton()->isEnabled());
-    QVERIFY2(panel->hint().contains(u"#%1"_s.arg(pending->id)), qPrintable(panel->hint()));
+    QVERIFY2(panel->hint().contains(u"#%1"_s.arg(pending.id)), qPrintable(panel->hint()));
     QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
     alice.controller.waitForIdle();
 
     QCOMPARE(alice.window.bannerText(), QString());
     QCOMPARE(toString(m_fx.store().operation(id)->state), u"succeeded"_s);
-    QCOMPARE(toString(findApproval(connectionOf(m_fx.store()), pending->id)->state), u"used"_s);
+    QCOMPARE(toString(findApproval(connectionOf(m_fx.store()), pending.id)->state), u"used"_s);
     QCOMPARE(m_fx.sim().ledger()["movements"].size(), size_t(1));
     int approved = 0;
     for (const AuditEntry &e : m_fx.store().audit(id))
