@@ -187,8 +187,8 @@ int bindIdentity(CommandContext &ctx)
         return ExitCode::Ok; // a malformed location: the command reports it as it always has
     }
     ctx.identity = ctx.openSession()->access().identity();
-    if (const auto refusal = ctx.identity.refusalFor(ctx.operatorName))
-        return ctx.usage(*refusal);
+    if (const auto allowed = ctx.identity.mayActAs(ctx.operatorName); !allowed)
+        return ctx.usage(allowed.error());
     ctx.operatorName = ctx.identity.operatorFor(ctx.operatorName);
     return ExitCode::Ok;
 }

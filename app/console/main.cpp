@@ -85,8 +85,8 @@ QString operatorName(const QCommandLineParser &args)
 std::optional<QString> actingOperator(const ops::Identity &me, const QCommandLineParser &args,
                                       const QString &name, QTextStream &err)
 {
-    if (const auto refusal = me.refusalFor(typedOperator(args))) {
-        err << "opsconsole: " << *refusal << Qt::endl;
+    if (const auto allowed = me.mayActAs(typedOperator(args)); !allowed) {
+        err << "opsconsole: " << allowed.error() << Qt::endl;
         return std::nullopt;
     }
     return me.operatorFor(name);

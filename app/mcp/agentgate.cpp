@@ -67,7 +67,7 @@ std::optional<QString> AgentGate::agentFor(const QByteArray &bearer)
         return agent ? std::optional<QString>(agent->name) : std::nullopt;
     } catch (const StoreError &) {
         // This request is answered 503; a later one finds the connection open again.
-        m_session->store().reconnect();
+        (void)m_session->store().reconnect(); // or for a later request
         throw;
     }
 }

@@ -211,7 +211,7 @@ void Session::startAuditSequencer(QObject *parent, std::chrono::milliseconds int
             AuditSequencer::drain(m_parts->db);
         } catch (const StoreError &e) {
             qCWarning(lcStore) << "audit sequencer:" << e.what();
-            Database::reopenIfLost(m_parts->db);
+            (void)Database::reopenIfLost(m_parts->db); // the next tick tries again
         }
     });
     timer->start(interval);

@@ -224,14 +224,14 @@ void TestSlenClient::workNames()
 {
     QFETCH(QString, name);
     QFETCH(bool, valid);
-    QCOMPARE(!workNameProblem(name).has_value(), valid);
+    QCOMPARE(checkWorkName(name).ok(), valid);
 }
 
 void TestSlenClient::jobWorkNameIsTheSlenConvention()
 {
     QCOMPARE(jobWorkName(u"8812"_s, u"charge"_s), u"job:8812:charge"_s);
-    QVERIFY(!workNameProblem(jobWorkName(u"8812"_s, u"charge"_s)));
-    QVERIFY(workNameProblem(jobWorkName(QString(190, u'9'), u"charge"_s)));
+    QVERIFY(checkWorkName(jobWorkName(u"8812"_s, u"charge"_s)).ok());
+    QVERIFY(!checkWorkName(jobWorkName(QString(190, u'9'), u"charge"_s)).ok());
 }
 
 void TestSlenClient::toolResults_data()

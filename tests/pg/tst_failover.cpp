@@ -244,22 +244,21 @@ void TestFailover::longRunningConnectionReconnects()
     const ops::SystemClock clock;
     ops::Session session(pair.url(), clock);
     QVERIFY(!session.store().operation(u"op_none"_s));
-    QVERIFY(!session.store().reconnect()); // alive: nothing to do
+    QVERIFY(session.store().reconnect().ok()); // alive: nothing to do
     QVERIFY(pair.run(u"promote"_s));
     QVERIFY_THROWS_EXCEPTION(ops::StoreError, session.store().operation(u"op_none"_s));
-    const std::optional<QString> why = session.store().reconnect();
-    QVERIFY2(!why, qPrintable(why.value_or(QString())));
+    const auto reopened = session.store().reconnect();
+    QVERIFY2(reopened, qPrintable(reopened.error()));
     QVERIFY(!session.store().operation(u"op_none"_s));
     QCOMPARE(session.access().replication().role, u"primary"_s);
 
     // Every host gone: a reason, then the back-off answers without trying.
     QVERIFY(pair.run(u"stop"_s));
     QVERIFY_THROWS_EXCEPTION(ops::StoreError, session.store().operation(u"op_none"_s));
-    const std::optional<QString> down = session.store().reconnect();
-    QVERIFY(down.has_value());
-    const std::optional<QString> waiting = session.store().reconnect();
-    QVERIFY2(waiting && waiting->contains(u"next try in"_s),
-             qPrintable(waiting.value_or(QString())));
+    const auto down = session.store().reconnect();
+    QVERIFY(!down && !down.error().isEmpty());
+    const auto waiting = session.store().reconnect();
+    QVERIFY2(!waiting && waiting.error().contains(u"next try in"_s), qPrintable(waiting.error()));
 }
 
 QTEST_GUILESS_MAIN(TestFailover)

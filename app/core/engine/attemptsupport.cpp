@@ -27,8 +27,8 @@ std::optional<ToolResult> openingRefusal(const OpenResult &opened)
 {
     if (opened.agentRefusal)
         return agentRefusalResult(*opened.agentRefusal);
-    if (opened.replicationRefusal)
-        return ToolResult::rejected(u"async_replication"_s, *opened.replicationRefusal);
+    if (!opened.replication)
+        return ToolResult::rejected(u"async_replication"_s, opened.replication.error());
     return std::nullopt;
 }
 

@@ -70,8 +70,8 @@ std::optional<ToolResult> CreditEngine::validate(const CreditInput &in)
     };
     if (!isCreditKind(in.kind))
         return bad(u"not a credit movement"_s);
-    if (auto problem = workNameProblem(in.workName))
-        return bad(*problem);
+    if (const auto checked = checkWorkName(in.workName); !checked)
+        return bad(checked.error());
     if (in.customerId.trimmed().isEmpty() || in.customerId != in.customerId.trimmed() ||
         in.customerId.size() > kMaxIdChars)
         return bad(

@@ -50,8 +50,8 @@ std::optional<ToolResult> ExecutionEngine::validate(const ExecutionInput &in)
     const auto bad = [](const QString &message) {
         return ToolResult::rejected(u"invalid_request"_s, message);
     };
-    if (auto problem = workNameProblem(in.workName))
-        return bad(*problem);
+    if (const auto checked = checkWorkName(in.workName); !checked)
+        return bad(checked.error());
     static const QRegularExpression flow(u"^[A-Za-z0-9_.:-]{1,128}$"_s);
     if (!flow.match(in.flow).hasMatch())
         return bad(u"flow must be 1-128 letters, digits or _ . : -"_s);

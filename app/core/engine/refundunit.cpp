@@ -3,6 +3,7 @@
 #include "adyen/adyenclient.h"
 #include "domain/agent.h"
 #include "domain/money.h"
+#include "domain/result.h"
 #include "domain/storeerror.h"
 #include "engine/attemptsupport.h"
 #include "storage/access/accessstore.h"
@@ -19,16 +20,16 @@ constexpr int kMaxIdLength = 255;
 constexpr int kMaxReferenceLength = 190; // the column's CHECK, like a work name
 
 // What a caller's id must be: the same bytes every time it names the same thing.
-std::optional<QString> idProblem(const QString &what, const QString &id, int maxLength)
+Result<void> checkId(const QString &what, const QString &id, int maxLength)
 {
     if (id.size() > maxLength)
-        return u"%1 is limited to %2 characters"_s.arg(what).arg(maxLength);
+        return Failure{u"%1 is limited to %2 characters"_s.arg(what).arg(maxLength)};
     // Bytes that were not UTF-8 arrive as U+FFFD: two different bad ids would become one unit.
     if (id.contains(QChar::ReplacementCharacter))
-        return u"%1 must be valid UTF-8"_s.arg(what);
+        return Failure{u"%1 must be valid UTF-8"_s.arg(what)};
     if (id != id.trimmed())
-        return u"%1 must not start or end with spaces"_s.arg(what);
-    return std::nullopt;
+        return Failure{u"%1 must not start or end with spaces"_s.arg(what)};
+    return {};
 }
 
 bool isKnownReason(const QString &reason)
@@ -38,24 +39,25 @@ bool isKnownReason(const QString &reason)
 }
 
 // Exactly one thing to refund: a Stripe charge, a Stripe payment intent or an Adyen payment.
-std::optional<QString> targetProblem(const RefundInput &in)
+Result<void> checkTarget(const RefundInput &in)
 {
     const int given = int(!in.chargeId.trimmed().isEmpty()) +
                       int(!in.paymentIntentId.trimmed().isEmpty()) +
                       int(!in.adyenPaymentId.trimmed().isEmpty());
     if (given > 1)
-        return u"give only one of a charge, a payment intent and an Adyen payment"_s;
+        return Failure{u"give only one of a charge, a payment intent and an Adyen payment"_s};
     if (given == 0)
-        return u"nothing to refund: give a charge, a payment intent or an Adyen payment"_s;
+        return Failure{u"nothing to refund: give a charge, a payment intent or an Adyen payment"_s};
     if (!in.toAdyen())
-        return std::nullopt;
+        return {};
     if (!isAdyenPspReference(in.adyenPaymentId))
-        return u"the Adyen payment must be its pspReference, 16 letters and digits, not '%1'"_s.arg(
-            in.adyenPaymentId.left(40));
+        return Failure{
+            u"the Adyen payment must be its pspReference, 16 letters and digits, not '%1'"_s.arg(
+                in.adyenPaymentId.left(40))};
     // Adyen's merchantRefundReason has other values; none is sent rather than a wrong one.
     if (!in.reason.isEmpty())
-        return u"reason is Stripe's; leave it out for an Adyen payment"_s;
-    return std::nullopt;
+        return Failure{u"reason is Stripe's; leave it out for an Adyen payment"_s};
+    return {};
 }
 
 ToolResult notReplaceable(const QString &why)
@@ -87,18 +89,19 @@ std::optional<ToolResult> validateRefund(const RefundInput &in)
     };
     if (in.orderId.trimmed().isEmpty())
         return bad(u"order id is empty"_s);
-    if (auto problem = targetProblem(in))
-        return bad(*problem);
+    if (const auto checked = checkTarget(in); !checked)
+        return bad(checked.error());
     const std::pair<QString, const QString &> ids[] = {
         {u"the order id"_s, in.orderId},
         {u"the charge id"_s, in.chargeId},
         {u"the payment intent id"_s, in.paymentIntentId}};
     for (const auto &[what, id] : ids) {
-        if (auto problem = idProblem(what, id, kMaxIdLength))
-            return bad(*problem);
+        if (const auto checked = checkId(what, id, kMaxIdLength); !checked)
+            return bad(checked.error());
     }
-    if (auto problem = idProblem(u"the reference"_s, in.reference, kMaxReferenceLength))
-        return bad(*problem);
+    if (const auto checked = checkId(u"the reference"_s, in.reference, kMaxReferenceLength);
+        !checked)
+        return bad(checked.error());
     if (!isKnownReason(in.reason))
         return bad(u"reason must be duplicate, fraudulent or requested_by_customer, not '%1'"_s.arg(
             in.reason.left(40)));
@@ -157,8 +160,9 @@ std::optional<ToolResult> refundBeforeOpening(Session &session, Settlement &rule
 {
     OperationStore &store = session.store();
     if (!in.replaces.isEmpty()) {
-        if (auto problem = store.replacementProblem(in.replaces, in.orderId, in.currency))
-            return notReplaceable(*problem);
+        if (const auto allowed = store.replacementAllowed(in.replaces, in.orderId, in.currency);
+            !allowed)
+            return notReplaceable(allowed.error());
     }
     // A live row is the newest one: rule 2 lets no row of the unit open while it is live, and
     // nothing makes a final row live again. A live row is the only thing a retry may touch; a

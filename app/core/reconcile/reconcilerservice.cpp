@@ -63,7 +63,7 @@ void ReconcilerService::tick()
     } catch (const StoreError &e) {
         // The database is away: try again at the next tick; the lease runs out on its own.
         qCWarning(lcReconcile) << "reconciler tick failed:" << e.message();
-        m_session.store().reconnect();
+        (void)m_session.store().reconnect(); // or at the next tick
     }
 }
 

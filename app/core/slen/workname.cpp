@@ -11,23 +11,23 @@ QString jobWorkName(const QString &jobId, const QString &operation)
     return u"job:"_s + jobId + u':' + operation;
 }
 
-std::optional<QString> workNameProblem(const QString &name)
+Result<void> checkWorkName(const QString &name)
 {
     if (name.trimmed().isEmpty())
-        return u"work name is empty"_s;
+        return Failure{u"work name is empty"_s};
     if (name != name.trimmed())
-        return u"work name must not start or end with white space"_s;
+        return Failure{u"work name must not start or end with white space"_s};
     if (!name.isValidUtf16() || name.contains(QChar::ReplacementCharacter))
-        return u"work name is not valid UTF-8"_s;
+        return Failure{u"work name is not valid UTF-8"_s};
     const QList<uint> codePoints = name.toUcs4();
     if (codePoints.size() > kMaxWorkNameChars)
-        return u"work name is %1 characters long; the limit is %2"_s.arg(codePoints.size())
-            .arg(kMaxWorkNameChars);
+        return Failure{u"work name is %1 characters long; the limit is %2"_s.arg(codePoints.size())
+                           .arg(kMaxWorkNameChars)};
     for (const uint c : codePoints) {
         if (QChar::category(char32_t(c)) == QChar::Other_Control)
-            return u"work name contains a control character"_s;
+            return Failure{u"work name contains a control character"_s};
     }
-    return std::nullopt;
+    return {};
 }
 
 } // namespace ops

@@ -177,10 +177,10 @@ void WebhookReceiver::flush()
         // A step per delivery: one whose statements fail is rolled back alone (an Adyen batch
         // with all its items), and the other deliveries still commit.
         for (std::size_t i = 0; i < batch.size(); ++i) {
-            const auto failed = tx.step([&] { results[i] = applyLocked(batch[i]); });
-            ok[i] = !failed;
-            if (failed)
-                qCWarning(lcWebhook).noquote() << "delivery not stored:" << *failed;
+            const auto stored = tx.step([&] { results[i] = applyLocked(batch[i]); });
+            ok[i] = stored.ok();
+            if (!stored)
+                qCWarning(lcWebhook).noquote() << "delivery not stored:" << stored.error();
         }
         if (m_options.hook)
             m_options.hook("before_commit");
@@ -192,7 +192,7 @@ void WebhookReceiver::flush()
             << "group commit of" << batch.size() << "events failed:" << e.what();
         ok.assign(batch.size(), false);
         // Each is answered 5xx and redelivered by the provider, then on a working connection.
-        m_store.reconnect();
+        (void)m_store.reconnect(); // or for a later batch
     }
     ++m_stats.commits;
     m_stats.largestBatch = qMax(m_stats.largestBatch, qint64(batch.size()));

@@ -94,7 +94,7 @@ void WebhookServer::beat()
         // A missed heartbeat only makes the console say "not running"; deliveries go on, on the
         // connection opened again here once the database answers (after a failover, say).
         qCWarning(lcWebhook) << "heartbeat not stored:" << e.what();
-        m_store.reconnect();
+        (void)m_store.reconnect(); // or at the next heartbeat
     }
 }
 

@@ -73,11 +73,11 @@ QString Identity::operatorFor(const QString &typed) const
     return authenticated() && isPerson() ? login : typed;
 }
 
-std::optional<QString> Identity::refusalFor(const QString &typed) const
+Result<void> Identity::mayActAs(const QString &typed) const
 {
     if (!authenticated() || typed.isEmpty() || typed == login)
-        return std::nullopt;
-    return u"you are logged in as %1"_s.arg(login);
+        return {};
+    return Failure{u"you are logged in as %1"_s.arg(login)};
 }
 
 Identity identityOf(Connection &db)

@@ -5,6 +5,7 @@
 // the database refuses any write that names someone else. The tables' owner (and a superuser)
 // is exempt, like a SQLite file: there names are typed, not authenticated.
 
+#include "domain/result.h"
 #include "domain/rights.h"
 #include "storage/db/connection.h"
 
@@ -40,9 +41,9 @@ struct Identity
 
     // The operator a person's action names: the login when authenticated, else `typed`.
     QString operatorFor(const QString &typed) const;
-    // "you are logged in as bob" when `typed` names someone else than an authenticated login;
-    // nullopt when `typed` is empty or the login itself.
-    std::optional<QString> refusalFor(const QString &typed) const;
+    // Whether a person may act under `typed`: an empty name or the login itself passes; another
+    // name than an authenticated login fails ("you are logged in as bob").
+    Result<void> mayActAs(const QString &typed) const;
 };
 
 Identity identityOf(Connection &db);

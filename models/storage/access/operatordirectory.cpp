@@ -147,12 +147,12 @@ OperatorAccess accessOf(Connection &db, const QString &actor)
     return access;
 }
 
-std::optional<QString> missingRight(Connection &db, const QString &actor, Right right)
+Result<void> hasRight(Connection &db, const QString &actor, Right right)
 {
     const OperatorAccess access = accessOf(db, actor);
     if (access.rights.testFlag(right))
-        return std::nullopt;
-    return u"operator %1 may not %2"_s.arg(access.describe(), toString(right));
+        return {};
+    return Failure{u"operator %1 may not %2"_s.arg(access.describe(), toString(right))};
 }
 
 void requireSupervisor(Connection &db, const QString &byActor, const QString &what)
@@ -165,8 +165,8 @@ void requireSupervisor(Connection &db, const QString &byActor, const QString &wh
 
 void requireRight(Connection &db, const QString &actor, Right right)
 {
-    if (const auto refusal = missingRight(db, actor, right))
-        throw ActionRefused(*refusal);
+    if (const auto allowed = hasRight(db, actor, right); !allowed)
+        throw ActionRefused(allowed.error());
 }
 
 OperatorRecord addOperator(Connection &db, qint64 nowMs, const QString &byActor,

@@ -8,6 +8,7 @@
 // supervisor adds operators, changes roles or rights, or disables someone. Every change is an
 // audit entry.
 
+#include "domain/result.h"
 #include "domain/rights.h"
 #include "storage/db/connection.h"
 
@@ -56,8 +57,8 @@ inline Rights rightsOf(Connection &db, const QString &actor)
 // Throws ActionRefused ("operator alice (support) may not close") unless `actor` has `right`.
 // Reads only; call it inside the write transaction that performs the action.
 void requireRight(Connection &db, const QString &actor, Right right);
-// The same check without throwing: the refusal's text, or nullopt when `actor` has `right`.
-std::optional<QString> missingRight(Connection &db, const QString &actor, Right right);
+// The same check without throwing: fails with the refusal's text.
+Result<void> hasRight(Connection &db, const QString &actor, Right right);
 
 // Throws ActionRefused ("operator alice (support) may not change the operator directory: only a
 // supervisor may") unless `byActor` is an enabled supervisor; `what` names the change.

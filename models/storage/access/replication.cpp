@@ -171,16 +171,17 @@ void setAcceptAsyncReplication(Connection &db, qint64 nowMs, const QString &acto
     tx.commit();
 }
 
-std::optional<QString> asyncReplicationRefusal(Connection &db)
+Result<void> replicationAllowsOpenings(Connection &db)
 {
     if (dialectOf(db) != SqlDialect::Postgres)
-        return std::nullopt;
+        return {};
     if (!readReplication(db).refusesOpenings(acceptsAsyncReplication(db)))
-        return std::nullopt;
-    return u"the database replicates to its standby asynchronously, so this row could be lost "
-           "in a failover and a retry would refund twice; a DBA sets synchronous replication "
-           "(opsctl db check says how), or a supervisor accepts the risk with opsctl settings "
-           "set accept-async-replication on; nothing was stored or sent"_s;
+        return {};
+    return Failure{
+        u"the database replicates to its standby asynchronously, so this row could be lost "
+        "in a failover and a retry would refund twice; a DBA sets synchronous replication "
+        "(opsctl db check says how), or a supervisor accepts the risk with opsctl settings "
+        "set accept-async-replication on; nothing was stored or sent"_s};
 }
 
 } // namespace ops

@@ -7,6 +7,7 @@
 // refund. The engines therefore refuse to open new rows on an asynchronously replicated primary
 // unless a supervisor has accepted that risk (settings accept-async-replication, audited).
 
+#include "domain/result.h"
 #include "storage/db/connection.h"
 
 #include <QString>
@@ -73,8 +74,9 @@ bool acceptsAsyncReplication(Connection &db);
 // settings.accept_async_replication with the value before and after.
 void setAcceptAsyncReplication(Connection &db, qint64 nowMs, const QString &actor, bool accept);
 
-// The sentence an opening is refused with (code async_replication), or nullopt when openings may
-// go ahead: embedded, standalone, synchronous, or asynchronous with the supervisor's acceptance.
-std::optional<QString> asyncReplicationRefusal(Connection &db);
+// Whether openings may go ahead: embedded, standalone, synchronous, or asynchronous with the
+// supervisor's acceptance. Fails with the sentence an opening is refused with (code
+// async_replication).
+Result<void> replicationAllowsOpenings(Connection &db);
 
 } // namespace ops

@@ -36,12 +36,6 @@ QString groupSql(const QString &name, Role role)
                                                                        toString(role), name);
 }
 
-void ddl(Connection &db, const QString &sql)
-{
-    if (const auto error = execControl(db, sql))
-        throw StoreError(u"%1 failed: %2"_s.arg(sql, *error));
-}
-
 bool loginExists(Connection &db, const QString &name)
 {
     Query q = runQuery(db, u"SELECT 1 FROM pg_roles WHERE rolname = ?"_s, {name});
@@ -51,8 +45,8 @@ bool loginExists(Connection &db, const QString &name)
 // The person's one group: the other person group is revoked, so a demotion takes effect.
 void setGroup(Connection &db, const QString &name, Role role)
 {
-    ddl(db, u"REVOKE ops_%1 FROM \"%2\""_s.arg(otherGroup(role), name));
-    ddl(db, u"GRANT ops_%1 TO \"%2\""_s.arg(toString(role), name));
+    execControlOrThrow(db, u"REVOKE ops_%1 FROM \"%2\""_s.arg(otherGroup(role), name));
+    execControlOrThrow(db, u"GRANT ops_%1 TO \"%2\""_s.arg(toString(role), name));
 }
 
 OperatorRecord upsertRow(Connection &db, qint64 nowMs, const QString &byActor, const QString &name,
@@ -129,7 +123,7 @@ OperatorRecord addTeamOperator(Connection &db, qint64 nowMs, const QString &byAc
     const bool exists = loginExists(db, name);
     requireRoleAdmin(db, exists ? groupSql(name, role) : loginSql(name, role));
     if (!exists)
-        ddl(db, u"CREATE ROLE \"%1\" LOGIN"_s.arg(name));
+        execControlOrThrow(db, u"CREATE ROLE \"%1\" LOGIN"_s.arg(name));
     setGroup(db, name, role);
     const OperatorRecord r = upsertRow(db, nowMs, byActor, name, role, false);
     AuditLog::append(db, nowMs, byActor, u"operator.added"_s, QString(), detailOf(r));
@@ -164,7 +158,8 @@ OperatorRecord setTeamOperatorDisabled(Connection &db, qint64 nowMs, const QStri
     // NOLOGIN also refuses their next connection; without CREATEROLE the flag alone refuses
     // their next write (ops_role_of reads it).
     if (mayCreateRoles(db) && loginExists(db, name))
-        ddl(db, u"ALTER ROLE \"%1\" %2"_s.arg(name, disabled ? u"NOLOGIN"_s : u"LOGIN"_s));
+        execControlOrThrow(
+            db, u"ALTER ROLE \"%1\" %2"_s.arg(name, disabled ? u"NOLOGIN"_s : u"LOGIN"_s));
     AuditLog::append(db, nowMs, byActor, disabled ? u"operator.disabled"_s : u"operator.enabled"_s,
                      QString(), detailOf(r));
     tx.commit();

@@ -266,16 +266,16 @@ qint64 steadyMs()
 
 } // namespace
 
-std::optional<QString> Database::reopenIfLost(QSqlDatabase &db, bool paced)
+Result<void> Database::reopenIfLost(QSqlDatabase &db, bool paced)
 {
     if (dialectOf(db) != SqlDialect::Postgres)
-        return std::nullopt;
+        return {};
     if (db.isOpen() && QSqlQuery(db).exec(u"SELECT 1"_s))
-        return std::nullopt;
+        return {};
     QObject *driver = db.driver();
     const qint64 retryAt = driver->property(kRetryAtProperty).toLongLong();
     if (const qint64 now = steadyMs(); paced && now < retryAt)
-        return u"reconnecting to the database (next try in %1 ms)"_s.arg(retryAt - now);
+        return Failure{u"reconnecting to the database (next try in %1 ms)"_s.arg(retryAt - now)};
     // Statements prepared on the dead server session do not exist on the next one.
     StatementCache::forget(db);
     db.close();
@@ -283,7 +283,7 @@ std::optional<QString> Database::reopenIfLost(QSqlDatabase &db, bool paced)
         driver->setProperty(kRetryAtProperty, QVariant());
         driver->setProperty(kRetryDelayProperty, QVariant());
         qCInfo(lcStore) << "reconnected to the database";
-        return std::nullopt;
+        return {};
     }
     const qint64 last = driver->property(kRetryDelayProperty).toLongLong();
     const qint64 delay = last == 0 ? kFirstRetryMs : qMin(last * 2, kMaxRetryMs);
@@ -293,7 +293,7 @@ std::optional<QString> Database::reopenIfLost(QSqlDatabase &db, bool paced)
     driver->setProperty(kRetryAtProperty, steadyMs() + delay);
     const QString why = db.lastError().databaseText().trimmed();
     qCWarning(lcStore) << "database unreachable, next try in" << delay << "ms:" << why;
-    return why.isEmpty() ? u"the database is unreachable"_s : why;
+    return Failure{why.isEmpty() ? u"the database is unreachable"_s : why};
 }
 
 void Database::drop(QSqlDatabase &db)

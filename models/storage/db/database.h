@@ -4,6 +4,7 @@
 // default: WAL, synchronous=FULL (a committed row survives power loss), foreign keys, and a busy
 // timeout so concurrent agents and consoles wait for each other instead of failing.
 
+#include "domain/result.h"
 #include "domain/storeerror.h"
 #include "storage/db/sqlconnection.h"
 
@@ -42,9 +43,9 @@ public:
     // (0.25 s doubling to 8 s, counted from the end of the failed try): a call inside the wait
     // does not try, unless `paced` is false (a caller with its own retry timer, PgListener).
     // Whatever the dead session held is gone: an open transaction, its locks, prepared
-    // statements. Returns nullopt when the connection answers (again), else why not. SQLite:
-    // nullopt, nothing done.
-    static std::optional<QString> reopenIfLost(QSqlDatabase &db, bool paced = true);
+    // statements. Succeeds when the connection answers (again), else fails with why not.
+    // SQLite: succeeds, nothing done.
+    static Result<void> reopenIfLost(QSqlDatabase &db, bool paced = true);
 };
 
 // Splits a migration script into statements; CREATE TRIGGER … END; stays whole.

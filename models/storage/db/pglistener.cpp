@@ -132,8 +132,8 @@ void PgListener::retry()
         return;
     }
     // The shared connection died with the server too; QPSQL does not reconnect on its own.
-    if (const auto why = Database::reopenIfLost(m_main, false)) { // paced by m_retry
-        lost(*why);
+    if (const auto reopened = Database::reopenIfLost(m_main, false); !reopened) { // m_retry paces
+        lost(reopened.error());
         return;
     }
     m_retryMs = kFirstRetryMs;

@@ -72,13 +72,13 @@ void WriteTransaction::begin(const WriteLocks &locks)
         throw StoreError(u"cannot start a write transaction: database is locked (%1 ms waiting "
                          "for this process's other writers)"_s.arg(kGateTimeout.count()));
     const QString begin = dialect == SqlDialect::Sqlite ? u"BEGIN IMMEDIATE"_s : u"BEGIN"_s;
-    if (const auto error = execControl(m_db, begin))
-        throw StoreError(u"cannot start a write transaction: %1"_s.arg(*error));
+    if (const auto begun = execControl(m_db, begin); !begun)
+        throw StoreError(u"cannot start a write transaction: %1"_s.arg(begun.error()));
     m_active = true;
     try {
         lock(locks);
     } catch (const StoreError &) {
-        execControl(m_db, u"ROLLBACK"_s);
+        (void)execControl(m_db, u"ROLLBACK"_s);
         m_active = false;
         throw;
     }
@@ -116,7 +116,7 @@ WriteTransaction::~WriteTransaction()
         return;                // the outermost scope decides
     state.afterCommit.clear(); // run by commit(), or dropped with the rollback
     if (m_active && !state.rolledBack)
-        execControl(m_db, u"ROLLBACK"_s);
+        (void)execControl(m_db, u"ROLLBACK"_s);
     state.rolledBack = false;
     if (!m_gate.entered())
         return; // committed (and made durable) or never begun
@@ -137,9 +137,9 @@ void WriteTransaction::commit()
     ConnectionState &state = stateOf(m_db);
     if (state.rolledBack)
         throw StoreError(u"commit failed: a step inside the transaction rolled it back"_s);
-    if (const auto error = execControl(m_db, u"COMMIT"_s)) {
-        execControl(m_db, u"ROLLBACK"_s); // SQLite keeps a failed COMMIT's transaction open
-        throw StoreError(u"commit failed: %1"_s.arg(*error));
+    if (const auto committed = execControl(m_db, u"COMMIT"_s); !committed) {
+        (void)execControl(m_db, u"ROLLBACK"_s); // SQLite keeps a failed COMMIT's transaction open
+        throw StoreError(u"commit failed: %1"_s.arg(committed.error()));
     }
     m_gate.leave();
     if (!waitDurable())
@@ -190,7 +190,7 @@ void WriteTransaction::rollback()
     ConnectionState &state = stateOf(m_db);
     if (state.rolledBack)
         return;
-    execControl(m_db, u"ROLLBACK"_s);
+    (void)execControl(m_db, u"ROLLBACK"_s);
     if (m_joined)
         state.rolledBack = true;
 }
@@ -210,20 +210,26 @@ Query runQuery(QSqlDatabase &db, const QString &sql, const QVariantList &binding
     return StatementCache::run(db, sql, bindings);
 }
 
-std::optional<QString> execControl(QSqlDatabase &db, const QString &sql)
+Result<void> execControl(QSqlDatabase &db, const QString &sql)
 {
     if (dialectOf(db) == SqlDialect::Sqlite) {
         try {
             runQuery(db, sql);
-            return std::nullopt;
+            return {};
         } catch (const StoreError &e) {
-            return e.message();
+            return Failure{e.message()};
         }
     }
     QSqlQuery q(db);
     if (q.exec(sql))
-        return std::nullopt;
-    return q.lastError().text();
+        return {};
+    return Failure{q.lastError().text()};
+}
+
+void execControlOrThrow(QSqlDatabase &db, const QString &sql)
+{
+    if (const auto ran = execControl(db, sql); !ran)
+        throw StoreError(u"%1 failed: %2"_s.arg(sql, ran.error()));
 }
 
 QSqlQuery runForwardQuery(QSqlDatabase &db, const QString &sql, const QVariantList &bindings)

@@ -19,6 +19,7 @@
 // that began after its COMMIT (writegate.h), and the outermost scope's rollback waits the same
 // way, so nothing it read is reported before it is durable.
 
+#include "domain/result.h"
 #include "storage/db/database.h"
 #include "storage/db/sqldialect.h"
 #include "storage/db/statementcache.h"
@@ -95,7 +96,9 @@ QSqlQuery runForwardQuery(QSqlDatabase &db, const QString &sql, const QVariantLi
 // Runs a transaction-control statement (BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE …). On SQLite
 // it is kept prepared like any other (runQuery): parsing them afresh was half of a refund's SQL
 // parsing, all of it while the write lock is held. PostgreSQL cannot prepare them: a plain
-// statement there. Returns the database's error text, or nullopt when it ran.
-std::optional<QString> execControl(QSqlDatabase &db, const QString &sql);
+// statement there. Fails with the database's error text.
+Result<void> execControl(QSqlDatabase &db, const QString &sql);
+// The same where a failure ends the caller: throws StoreError("<sql> failed: <why>").
+void execControlOrThrow(QSqlDatabase &db, const QString &sql);
 
 } // namespace ops

@@ -37,23 +37,23 @@ ManualCloseRefusal checkRequest(const ManualClose &c)
 namespace {
 
 // A resend's answer is closed under the Resend right only by the operator whose resend it was:
-// the operation's latest attempt must be theirs. Returns the refusal's text, or nullopt.
-std::optional<QString> resendCloseProblem(Connection &db, const ManualClose &c)
+// the operation's latest attempt must be theirs. Fails with the refusal's text.
+Result<void> mayCloseFromResend(Connection &db, const ManualClose &c)
 {
-    if (auto missing = missingRight(db, c.actor, Right::Resend))
-        return missing;
+    if (auto allowed = hasRight(db, c.actor, Right::Resend); !allowed)
+        return allowed;
     Query q = runQuery(
         db, u"SELECT actor FROM attempts WHERE operation_id = ? ORDER BY seq DESC LIMIT 1"_s,
         {c.operationId});
     if (!q.next() || q.value(0).toString() != c.actor)
-        return u"%1 may close %2 from a resend only after resending it"_s.arg(c.actor,
-                                                                              c.operationId);
-    return std::nullopt;
+        return Failure{
+            u"%1 may close %2 from a resend only after resending it"_s.arg(c.actor, c.operationId)};
+    return {};
 }
 
-std::optional<QString> closeRightProblem(Connection &db, const ManualClose &c)
+Result<void> mayClose(Connection &db, const ManualClose &c)
 {
-    return c.fromResend ? resendCloseProblem(db, c) : missingRight(db, c.actor, Right::Close);
+    return c.fromResend ? mayCloseFromResend(db, c) : hasRight(db, c.actor, Right::Close);
 }
 
 ManualCloseResult refused(ManualCloseRefusal refusal, QString message = {}, qint64 approvalId = 0)
@@ -80,16 +80,15 @@ ManualCloseResult storeCloseRequestLocked(Connection &db, qint64 now, const Manu
 std::optional<ManualCloseResult> pendingCloseRefusal(Connection &db, const QString &operationId);
 
 // What a close and a request for one check first, in this order: the request's fields, the
-// actor's right (`rightProblem` says what is missing; asked only after the fields pass), then
+// actor's right (`mayAct` fails with what is missing; asked only after the fields pass), then
 // that the row exists and is not final. The row when every check passes, else the refusal.
-std::variant<ManualCloseResult, Operation>
-admit(Connection &db, const ManualClose &c,
-      const std::function<std::optional<QString>()> &rightProblem)
+std::variant<ManualCloseResult, Operation> admit(Connection &db, const ManualClose &c,
+                                                 const std::function<Result<void>()> &mayAct)
 {
     if (const auto refusal = checkRequest(c); refusal != ManualCloseRefusal::None)
         return refused(refusal);
-    if (auto problem = rightProblem())
-        return refused(ManualCloseRefusal::NotPermitted, *problem);
+    if (const auto allowed = mayAct(); !allowed)
+        return refused(ManualCloseRefusal::NotPermitted, allowed.error());
     auto found = rows::readOperation(db, c.operationId);
     if (!found)
         return refused(ManualCloseRefusal::NotFound);
@@ -145,7 +144,7 @@ ManualCloseRefusal applyCloseLocked(Connection &db, qint64 now, const ManualClos
 
 ManualCloseResult closeManuallyLocked(Connection &db, qint64 now, const ManualClose &c)
 {
-    const auto admitted = admit(db, c, [&] { return closeRightProblem(db, c); });
+    const auto admitted = admit(db, c, [&] { return mayClose(db, c); });
     if (const auto *refusal = std::get_if<ManualCloseResult>(&admitted))
         return *refusal;
     const Operation &op = std::get<Operation>(admitted);
@@ -163,7 +162,7 @@ ManualCloseResult closeManuallyLocked(Connection &db, qint64 now, const ManualCl
 ManualCloseResult askForCloseLocked(Connection &db, qint64 now, const ManualClose &c)
 {
     // The request rests on evidence the person found: the Attach right, not the Close right.
-    const auto admitted = admit(db, c, [&] { return missingRight(db, c.actor, Right::Attach); });
+    const auto admitted = admit(db, c, [&] { return hasRight(db, c.actor, Right::Attach); });
     if (const auto *refusal = std::get_if<ManualCloseResult>(&admitted))
         return *refusal;
     const Operation &op = std::get<Operation>(admitted);

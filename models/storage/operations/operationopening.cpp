@@ -42,12 +42,6 @@ Operation justInserted(const NewOperation &op)
     return fresh;
 }
 
-void execPlain(Connection &db, const QString &sql)
-{
-    if (const auto error = execControl(db, sql))
-        throw StoreError(u"%1 failed: %2"_s.arg(sql, *error));
-}
-
 // The savepoint keeps the transaction usable after a refused INSERT (PostgreSQL would abort all
 // of it), so the winner is read under the same write lock: it cannot reach a final state, and
 // so leave the live index, between the refusal and the read.
@@ -55,8 +49,8 @@ const QString kSavepoint = u"open_or_get"_s;
 
 void undoInsert(Connection &db)
 {
-    execPlain(db, u"ROLLBACK TO SAVEPOINT "_s + kSavepoint);
-    execPlain(db, u"RELEASE SAVEPOINT "_s + kSavepoint);
+    execControlOrThrow(db, u"ROLLBACK TO SAVEPOINT "_s + kSavepoint);
+    execControlOrThrow(db, u"RELEASE SAVEPOINT "_s + kSavepoint);
 }
 
 OpenResult answered(std::optional<Operation> row = std::nullopt)
@@ -118,7 +112,7 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
                                      const QString &firstAttemptBy)
 {
     const qint64 now = m_clock.nowMs();
-    const std::optional<QString> unsafe = replicationRefusal();
+    const Result<void> replication = replicationAllowsOpenings();
     WriteTransaction tx(m_db, openingLocks(op));
     const bool checks = guard || !op.agent.isEmpty() || !op.replaces.isEmpty() ||
                         !operatorName(op.createdBy).isEmpty();
@@ -144,10 +138,10 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
             undoInsert(m_db); // the live row read before closed: decide again as fresh
             continue;
         }
-        if (unsafe) {
+        if (!replication) {
             undoInsert(m_db);
             OpenResult refused;
-            refused.replicationRefusal = unsafe;
+            refused.replication = replication;
             return refused;
         }
         return commitOpeningLocked(tx, op, check, firstAttemptBy, now);
@@ -189,7 +183,7 @@ QString OperationStore::insertOpeningLocked(const NewOperation &op, const Openin
     const QVariantList values =
         insertValues(op, check.held() ? OperationState::AwaitingApproval : OperationState::Open,
                      check.held() ? QVariant(check.hold()) : QVariant(), nowMs);
-    execPlain(m_db, u"SAVEPOINT "_s + kSavepoint);
+    execControlOrThrow(m_db, u"SAVEPOINT "_s + kSavepoint);
     try {
         runQuery(m_db, insert, values);
     } catch (const StoreError &e) {
@@ -225,7 +219,7 @@ OpenResult OperationStore::commitOpeningLocked(WriteTransaction &tx, const NewOp
                                                const OpeningCheck &check,
                                                const QString &firstAttemptBy, qint64 nowMs)
 {
-    execPlain(m_db, u"RELEASE SAVEPOINT "_s + kSavepoint);
+    execControlOrThrow(m_db, u"RELEASE SAVEPOINT "_s + kSavepoint);
     nlohmann::json detail = {{"kind", toString(op.kind).toStdString()},
                              {"provider", toString(op.provider).toStdString()},
                              {"unit_of_work", op.unitOfWork.toStdString()},

@@ -134,16 +134,16 @@ std::vector<AuditEntry> OperationStore::audit(const QString &operationId)
 // noticing a change costs nothing that a DBA's change itself would not.
 constexpr qint64 kReplicationRereadMs = 5000;
 
-std::optional<QString> OperationStore::replicationRefusal()
+Result<void> OperationStore::replicationAllowsOpenings()
 {
     const qint64 now = m_clock.nowMs();
     const bool stale = m_replicationReadAtMs < 0 || now < m_replicationReadAtMs ||
                        now - m_replicationReadAtMs >= kReplicationRereadMs;
     if (stale) {
-        m_replicationRefusal = asyncReplicationRefusal(m_db);
+        m_replication = ops::replicationAllowsOpenings(m_db);
         m_replicationReadAtMs = now;
     }
-    return m_replicationRefusal;
+    return m_replication;
 }
 
 } // namespace ops

@@ -49,7 +49,7 @@ OperationStore::OperationStore(const Connection &db, const Clock &clock)
     , m_clock(clock)
 {}
 
-std::optional<QString> OperationStore::reconnect()
+Result<void> OperationStore::reconnect()
 {
     return Database::reopenIfLost(m_db);
 }

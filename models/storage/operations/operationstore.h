@@ -6,6 +6,7 @@
 
 #include "domain/clock.h"
 #include "domain/operation.h"
+#include "domain/result.h"
 #include "storage/db/connection.h"
 #include "storage/operations/operationtypes.h"
 #include "storage/records/manualclose.h"
@@ -30,7 +31,7 @@ public:
     // A new row for an agent (op.agent) passes its limits first (agentquota.h): over the rate
     // nothing is stored; over an amount limit the row is stored awaiting_approval, with no
     // attempt counted. So is a person's refund above the four-eyes threshold (hold four_eyes).
-    // op.replaces is checked here (replacementProblem); a refusal throws ActionRefused.
+    // op.replaces is checked here (replacementAllowed); a refusal throws ActionRefused.
     OpenResult openOrGet(const NewOperation &op, const std::optional<BalanceGuard> &guard = {},
                          const QString &firstAttemptBy = {});
 
@@ -87,11 +88,11 @@ public:
     // rejection needs a reason. Throws ActionRefused without the Approve right.
     bool rejectAgentRequest(const QString &id, const QString &actor, const QString &reason);
 
-    // DESIGN §16: why a new refund of (orderId, currency) may not replace `replacedId` (not a
-    // failed refund of that order and currency, or already replaced by a row that is not
-    // failed); nullopt when it may. openOrGet checks the same inside its transaction.
-    std::optional<QString> replacementProblem(const QString &replacedId, const QString &orderId,
-                                              const QString &currency);
+    // DESIGN §16: whether a new refund of (orderId, currency) may replace `replacedId`; fails
+    // with why not (not a failed refund of that order and currency, or already replaced by a
+    // row that is not failed). openOrGet checks the same inside its transaction.
+    Result<void> replacementAllowed(const QString &replacedId, const QString &orderId,
+                                    const QString &currency);
     // The refunds started to replace `id`, oldest first (the detail pane's "Replaced by").
     std::vector<Operation> replacementsOf(const QString &id);
     // A person's refund held above the four-eyes threshold: a second person with the Approve
@@ -128,8 +129,9 @@ public:
 
     // After a StoreError in a long-running loop (the reconciler, the receiver, the sequencer, the
     // MCP server's token checks): opens the connection again when the server session is gone,
-    // for every store on it, with back-off (Database::reopenIfLost). nullopt: it answers.
-    std::optional<QString> reconnect();
+    // for every store on it, with back-off (Database::reopenIfLost). Fails with why it does not
+    // answer yet.
+    Result<void> reconnect();
 
 private:
     // The connection, for storage code and tests only (storage/db/sqlconnection.h).
@@ -168,14 +170,14 @@ private:
     qint64 countAttemptLocked(const Operation &op, const QString &actor, AttemptMode mode,
                               qint64 nowMs);
 
-    // asyncReplicationRefusal, read again at most every few seconds of m_clock: an opening pays
-    // one round trip for it only when the last read is stale.
-    std::optional<QString> replicationRefusal();
+    // ops::replicationAllowsOpenings, read again at most every few seconds of m_clock: an
+    // opening pays one round trip for it only when the last read is stale.
+    Result<void> replicationAllowsOpenings();
 
     ConnectionHold m_db;
     const Clock &m_clock;
     qint64 m_replicationReadAtMs = -1;
-    std::optional<QString> m_replicationRefusal;
+    Result<void> m_replication;
 };
 
 } // namespace ops

@@ -5,6 +5,7 @@
 // automatic close may start from. Plain types: nothing here reaches the database.
 
 #include "domain/operation.h"
+#include "domain/result.h"
 #include "storage/access/agentquota.h"
 
 #include <optional>
@@ -53,9 +54,10 @@ struct OpenResult
     std::optional<qint64> firstAttemptId;
     // The agent's rate, or its revocation, refused the call: nothing was stored.
     std::optional<AgentVerdict> agentRefusal;
-    // The database replicates asynchronously and nobody accepted that (replication.h): the row
-    // would have been new, and nothing was stored. An existing row is still returned.
-    std::optional<QString> replicationRefusal;
+    // Fails when the database replicates asynchronously and nobody accepted that
+    // (replication.h): the row would have been new, and nothing was stored. An existing row is
+    // still returned.
+    Result<void> replication;
 };
 
 enum class AttemptMode

@@ -126,8 +126,8 @@ ApplyPreviewRow checkAction(OperationStore &store, ApplyPreviewRow row, const Op
             row, ApplyExclusion::ResendNotHere,
             u"a resend proposal is applied by resending %1 with its stored key"_s.arg(op.id));
     }
-    if (auto missing = missingRight(db, actor, Right::Close))
-        return excluded(row, ApplyExclusion::NotPermitted, *missing);
+    if (const auto allowed = hasRight(db, actor, Right::Close); !allowed)
+        return excluded(row, ApplyExclusion::NotPermitted, allowed.error());
     row.needsApproval = needsApproval(db, op);
     const QString outcome = toString(*row.proposal->outcome);
     row.reason =

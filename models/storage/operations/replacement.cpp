@@ -20,27 +20,29 @@ constexpr auto kFourEyesHold = "four_eyes";
 
 } // namespace
 
-std::optional<QString> OperationStore::replacementProblem(const QString &replacedId,
-                                                          const QString &orderId,
-                                                          const QString &currency)
+Result<void> OperationStore::replacementAllowed(const QString &replacedId, const QString &orderId,
+                                                const QString &currency)
 {
     const auto replaced = operation(replacedId);
     if (!replaced)
-        return u"no operation %1"_s.arg(replacedId);
+        return Failure{u"no operation %1"_s.arg(replacedId)};
     if (replaced->kind != OperationKind::Refund)
-        return u"%1 is not a refund"_s.arg(replacedId);
+        return Failure{u"%1 is not a refund"_s.arg(replacedId)};
     if (replaced->state != OperationState::Failed)
-        return u"%1 is %2: only a failed refund is replaced"_s.arg(replacedId,
-                                                                   toString(replaced->state));
+        return Failure{u"%1 is %2: only a failed refund is replaced"_s.arg(
+            replacedId, toString(replaced->state))};
     if (replaced->orderId != orderId)
-        return u"%1 refunds order %2, not %3"_s.arg(replacedId, replaced->orderId, orderId);
+        return Failure{
+            u"%1 refunds order %2, not %3"_s.arg(replacedId, replaced->orderId, orderId)};
     if (replaced->amount.currency != currency)
-        return u"%1 is in %2, not %3"_s.arg(replacedId, replaced->amount.currency, currency);
+        return Failure{
+            u"%1 is in %2, not %3"_s.arg(replacedId, replaced->amount.currency, currency)};
     for (const Operation &r : replacementsOf(replacedId)) {
         if (r.state != OperationState::Failed)
-            return u"%1 is already replaced by %2 (%3)"_s.arg(replacedId, r.id, toString(r.state));
+            return Failure{
+                u"%1 is already replaced by %2 (%3)"_s.arg(replacedId, r.id, toString(r.state))};
     }
-    return std::nullopt;
+    return {};
 }
 
 std::vector<Operation> OperationStore::replacementsOf(const QString &id)
@@ -61,8 +63,9 @@ std::optional<QString> OperationStore::openingHoldLocked(const NewOperation &op)
         // A person sends money again: the resend right (an agent's replacement is its own call).
         if (!operatorName(op.createdBy).isEmpty())
             requireRight(m_db, op.createdBy, Right::Resend);
-        if (auto problem = replacementProblem(op.replaces, op.orderId, op.amount.currency))
-            throw ActionRefused(u"not opened: "_s + *problem);
+        if (const auto allowed = replacementAllowed(op.replaces, op.orderId, op.amount.currency);
+            !allowed)
+            throw ActionRefused(u"not opened: "_s + allowed.error());
     }
     if (op.kind != OperationKind::Refund || operatorName(op.createdBy).isEmpty())
         return std::nullopt;

@@ -9,16 +9,7 @@ using namespace Qt::StringLiterals;
 
 namespace ops {
 
-namespace {
-
-// Savepoint statements as transaction control (PostgreSQL cannot prepare them).
-void control(QSqlDatabase &db, const QString &sql)
-{
-    if (const auto error = execControl(db, sql))
-        throw StoreError(u"%1 failed: %2"_s.arg(sql, *error));
-}
-
-} // namespace
+namespace {} // namespace
 
 WriteScope::WriteScope(OperationStore &store)
     : m_store(store)
@@ -48,18 +39,19 @@ qint64 WriteScope::durableCommits(OperationStore &store)
     return WriteTransaction::commitCount(connectionOf(store).connectionName());
 }
 
-std::optional<QString> WriteScope::step(const std::function<void()> &step)
+Result<void> WriteScope::step(const std::function<void()> &step)
 {
+    // Savepoint statements are transaction control (PostgreSQL cannot prepare them).
     Connection &db = connectionOf(m_store);
-    control(db, u"SAVEPOINT write_step"_s);
+    execControlOrThrow(db, u"SAVEPOINT write_step"_s);
     try {
         step();
-        control(db, u"RELEASE SAVEPOINT write_step"_s);
-        return std::nullopt;
+        execControlOrThrow(db, u"RELEASE SAVEPOINT write_step"_s);
+        return {};
     } catch (const StoreError &e) {
-        control(db, u"ROLLBACK TO SAVEPOINT write_step"_s);
-        control(db, u"RELEASE SAVEPOINT write_step"_s);
-        return e.message();
+        execControlOrThrow(db, u"ROLLBACK TO SAVEPOINT write_step"_s);
+        execControlOrThrow(db, u"RELEASE SAVEPOINT write_step"_s);
+        return Failure{e.message()};
     }
 }
 

@@ -6,10 +6,11 @@
 // WriteTransaction of storage/db/sqltransaction.h: scopes nest by joining, only the outermost
 // commit is durable, and a scope left without commit() rolls back.
 
+#include "domain/result.h"
+
 #include <QString>
 #include <functional>
 #include <memory>
-#include <optional>
 
 namespace ops {
 
@@ -33,9 +34,9 @@ public:
     void rollback();
 
     // Runs `step` inside a savepoint of this transaction: when it throws StoreError only its own
-    // writes are undone and the transaction goes on. Returns the error's text then, nullopt when
-    // the step's writes stand (they commit with the transaction).
-    std::optional<QString> step(const std::function<void()> &step);
+    // writes are undone and the transaction goes on, and the step fails with the error's text;
+    // otherwise its writes stand (they commit with the transaction).
+    Result<void> step(const std::function<void()> &step);
 
     // Durable commits the outermost write transactions (WriteScope's and the stores' own) made
     // on `store`'s connection in this thread since it was first used: what the benchmarks count
