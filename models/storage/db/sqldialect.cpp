@@ -40,6 +40,11 @@ QString prefixRangeEnd(const QString &prefix)
     return prefix + QChar(0xDBFF) + QChar(0xDFFF);
 }
 
+QString indexedBy(SqlDialect dialect, const QString &index)
+{
+    return dialect == SqlDialect::Sqlite ? u" INDEXED BY "_s + index : QString();
+}
+
 QString explainPrefix(SqlDialect dialect)
 {
     return dialect == SqlDialect::Sqlite ? u"EXPLAIN QUERY PLAN "_s : u"EXPLAIN "_s;

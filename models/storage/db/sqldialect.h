@@ -49,6 +49,10 @@ QString auditHighWaterSql(SqlDialect dialect);
 // wildcards and the same case rules on both backends.
 QString prefixRangeEnd(const QString &prefix);
 
+// " INDEXED BY <index>" on SQLite, nothing on PostgreSQL: for a query whose partial index SQLite,
+// planning without statistics, passes over for an OR of two other indexes (the reconciler's
+// candidates: 380 ms instead of 0.5 ms at 1,000,000 rows). PostgreSQL's statistics choose it.
+QString indexedBy(SqlDialect dialect, const QString &index);
 // "EXPLAIN QUERY PLAN " or "EXPLAIN ", and the result column holding the plan text.
 QString explainPrefix(SqlDialect dialect);
 int explainColumn(SqlDialect dialect);

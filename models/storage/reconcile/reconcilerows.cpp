@@ -1,5 +1,6 @@
 #include "storage/reconcile/reconcilerows.h"
 
+#include "storage/db/sqldialect.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/records/operationrow.h"
 
@@ -33,21 +34,31 @@ ReconcileMark reconcileMark(Connection &db, const QString &operationId)
     return q.next() ? markFrom(q, 0) : ReconcileMark{};
 }
 
+QString reconcileCandidatesSql(SqlDialect dialect)
+{
+    // The WHERE opens with the predicate of operations_reconcile_candidates (migration 0019),
+    // word for word: SQLite uses a partial index only when the query holds its terms as they
+    // are written, and PostgreSQL proves it at once. The ORDER BY is the index's key, so a pass
+    // reads the index in order and stops at the limit instead of sorting every live row.
+    return u"SELECT "_s + rows::operationColumns() + u", "_s + kMarkColumns +
+           u", CASE WHEN lease_holder IS NOT NULL AND lease_until > ? THEN 1 ELSE 0 END, "
+           "CASE WHEN EXISTS (SELECT 1 FROM approvals a WHERE a.operation_id = operations.id "
+           "AND a.state = 'pending') THEN 1 ELSE 0 END FROM operations"_s +
+           indexedBy(dialect, u"operations_reconcile_candidates"_s) +
+           u" WHERE "
+           "reconcile_ended = 0 AND (state IN ('open', 'unknown') OR (state = 'succeeded' AND "
+           "kind = 'refund' AND provider_status = 'pending')) "
+           "AND (state = 'unknown' OR (state = 'open' AND last_attempt_at <= ?) OR state = "
+           "'succeeded') AND (? = 1 OR reconcile_next_at IS NULL OR reconcile_next_at <= ?) "
+           "ORDER BY COALESCE(charge_id, ''), id LIMIT ?"_s;
+}
+
 std::vector<ReconcileCandidate> reconcileCandidates(Connection &db, qint64 now, qint64 openStaleMs,
                                                     bool ignoreSlots, int limit)
 {
     const int columns = int(rows::operationColumns().count(u',')) + 1;
-    Query q = runQuery(
-        db,
-        u"SELECT "_s + rows::operationColumns() + u", "_s + kMarkColumns +
-            u", CASE WHEN lease_holder IS NOT NULL AND lease_until > ? THEN 1 ELSE 0 END, "
-            "CASE WHEN EXISTS (SELECT 1 FROM approvals a WHERE a.operation_id = operations.id "
-            "AND a.state = 'pending') THEN 1 ELSE 0 END FROM operations WHERE "
-            "reconcile_ended = 0 AND (state = 'unknown' OR (state = 'open' AND "
-            "last_attempt_at <= ?) OR (state = 'succeeded' AND kind = 'refund' AND "
-            "provider_status = 'pending')) AND (? = 1 OR reconcile_next_at IS NULL OR "
-            "reconcile_next_at <= ?) ORDER BY COALESCE(charge_id, ''), id LIMIT ?"_s,
-        {now, now - openStaleMs, ignoreSlots ? 1 : 0, now, limit});
+    Query q = runQuery(db, reconcileCandidatesSql(dialectOf(db)),
+                       {now, now - openStaleMs, ignoreSlots ? 1 : 0, now, limit});
     std::vector<ReconcileCandidate> out;
     while (q.next()) {
         ReconcileCandidate c;

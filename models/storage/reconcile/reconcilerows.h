@@ -12,6 +12,8 @@
 
 namespace ops {
 
+enum class SqlDialect; // storage/db/sqldialect.h
+
 struct ReconcileMark
 {
     std::optional<QDateTime> nextAt; // nullopt: not scheduled yet, or ended
@@ -38,6 +40,9 @@ struct ReconcileCandidate
 // charge's refunds once. At most `limit` rows.
 std::vector<ReconcileCandidate>
 reconcileCandidates(Connection &db, qint64 nowMs, qint64 openStaleMs, bool ignoreSlots, int limit);
+// Its statement, with five bound values (now, now - openStaleMs, ignoreSlots, now, limit): for
+// the suites that check its plan.
+QString reconcileCandidatesSql(SqlDialect dialect);
 
 // Records a reading (or a first scheduling when `counted` is false) and the next slot.
 void recordReconcileCheck(Connection &db, const QString &operationId, qint64 nowMs,
