@@ -179,6 +179,12 @@ int main(int argc, char **argv)
         {u"credit top-ups (10 %)"_s,
          filtered([](QueryFilter &f) { f.kind = OperationKind::CreditTopup; })},
         {u"SLEN rows (30 %)"_s, filtered([](QueryFilter &f) { f.provider = Provider::Slen; })},
+        {u"succeeded rows (70 %)"_s,
+         filtered([](QueryFilter &f) { f.state = OperationState::Succeeded; })},
+        {u"unknown rows (5 %)"_s,
+         filtered([](QueryFilter &f) { f.state = OperationState::Unknown; })},
+        {u"awaiting approval (none)"_s,
+         filtered([](QueryFilter &f) { f.state = OperationState::AwaitingApproval; })},
         // The generator makes no Adyen row: the filter's worst case.
         {u"Adyen rows (none)"_s, filtered([](QueryFilter &f) { f.provider = Provider::Adyen; })},
     };
