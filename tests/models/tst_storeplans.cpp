@@ -50,16 +50,8 @@ class TestStorePlans : public QObject
 
 private Q_SLOTS:
     // The team's logins on PostgreSQL (rolesfixture.h); nothing on SQLite.
-    void initTestCase()
-    {
-        const QString error = ops::test::prepareRoles();
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-    }
-    void cleanupTestCase()
-    {
-        const QString error = ops::test::dropRoles();
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-    }
+    void initTestCase() { QCOMPARE(ops::test::prepareRoles(), QString()); }
+    void cleanupTestCase() { QCOMPARE(ops::test::dropRoles(), QString()); }
     void latestRefundOfAUnitIsOneIndexSeek();
     void chargeBalanceSeeksItsCharge();
     void reconcilerPassReadsItsIndex();
