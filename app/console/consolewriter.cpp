@@ -25,6 +25,7 @@ ConsoleWriter::ConsoleWriter(QString location, const Clock &clock, QObject *pare
 
 ConsoleWriter::~ConsoleWriter()
 {
+    m_pool.start([this] { m_session.reset(); }); // closed on the thread that used it
     m_pool.waitForDone();
 }
 
@@ -44,10 +45,15 @@ void ConsoleWriter::run(std::function<T(Session &)> write, QObject *context, Don
     ++m_pending;
     m_pool.start([this, write = std::move(write), receiver, done = std::move(done)] {
         auto answer = ui::Written<T>::failure({});
+        // The caller tells the failures apart (ActionRefused, StoreError, LocationError).
         try {
-            Session session(m_location, m_clock);
-            answer = ui::Written<T>::value(write(session));
-        } catch (...) { // StoreError, ActionRefused, LocationError: the caller tells them apart
+            if (!m_session)
+                m_session = std::make_unique<Session>(m_location, m_clock);
+            answer = ui::Written<T>::value(write(*m_session));
+        } catch (const ActionRefused &) {
+            answer = ui::Written<T>::failure(std::current_exception());
+        } catch (...) {
+            m_session.reset(); // the connection may be gone: the next write opens a new one
             answer = ui::Written<T>::failure(std::current_exception());
         }
         QMetaObject::invokeMethod(

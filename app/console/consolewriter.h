@@ -1,16 +1,19 @@
 #pragma once
 
 // The console's writes (ui/common/consolewrites.h) on a worker thread: one at a time, in the
-// order asked, each with a database connection of its own opened at `location` (a connection may
-// not cross threads). The answer is handed back on the thread the writer lives on (the UI
-// thread), to a `done` whose context object still exists. Destroying the writer waits for the
-// write in progress; answers not yet delivered are dropped.
+// order asked, on the worker's own database connection at `location` (a connection may not
+// cross threads), opened by the first write and kept for the next ones. A write that fails for
+// any reason but a refusal drops it, so the write after a lost server opens a new one. The
+// answer is handed back on the thread the writer lives on (the UI thread), to a `done` whose
+// context object still exists. Destroying the writer waits for the write in progress and closes
+// the connection on the worker; answers not yet delivered are dropped.
 
 #include "common/consolewrites.h"
 #include "domain/clock.h"
 
 #include <QObject>
 #include <QThreadPool>
+#include <memory>
 
 namespace ops {
 class Session;
@@ -57,8 +60,9 @@ private:
 
     QString m_location;
     const Clock &m_clock;
-    QThreadPool m_pool; // one thread: writes keep the order they were asked in
-    int m_pending = 0;  // asked for and not yet answered (UI thread only)
+    QThreadPool m_pool;                 // one thread: writes keep the order they were asked in
+    int m_pending = 0;                  // asked for and not yet answered (UI thread only)
+    std::unique_ptr<Session> m_session; // the worker's connection (pool thread only)
 };
 
 } // namespace ops::console
