@@ -47,17 +47,20 @@ namespace {
 class Parser
 {
 public:
-    explicit Parser(QString text)
+    Parser(QString text, QChar separator)
         : m_text(std::move(text))
+        , m_separator(separator)
     {}
 
-    Result<std::vector<QStringList>> run()
+    Result<std::vector<Record>> run()
     {
         while (m_pos < m_text.size()) {
+            if (m_record.isEmpty())
+                m_recordLine = m_line;
             if (const auto read = readField(); !read)
                 return Failure{read.error()};
             const QChar c = m_pos < m_text.size() ? m_text.at(m_pos) : u'\n';
-            if (c == u',') {
+            if (c == m_separator) {
                 ++m_pos;
                 if (m_pos == m_text.size())
                     m_record << QString(); // "a," ends with an empty field
@@ -75,7 +78,8 @@ private:
             ++m_pos;
         if (m_pos < m_text.size() && m_text.at(m_pos) == u'\n')
             ++m_pos;
-        m_records.push_back(std::move(m_record));
+        ++m_line;
+        m_records.push_back({m_recordLine, std::move(m_record)});
         m_record.clear();
     }
 
@@ -84,7 +88,7 @@ private:
         if (m_pos >= m_text.size())
             return true;
         const QChar c = m_text.at(m_pos);
-        return c == u',' || c == u'\r' || c == u'\n';
+        return c == m_separator || c == u'\r' || c == u'\n';
     }
 
     Result<void> readField()
@@ -94,8 +98,7 @@ private:
         const qsizetype start = m_pos;
         while (!atFieldEnd()) {
             if (m_text.at(m_pos) == u'"')
-                return Failure{
-                    u"record %1: a quote inside an unquoted field"_s.arg(recordNumber())};
+                return Failure{u"line %1: a quote inside an unquoted field"_s.arg(m_line)};
             ++m_pos;
         }
         m_record << m_text.mid(start, m_pos - start);
@@ -109,8 +112,10 @@ private:
         for (;;) {
             const qsizetype quote = m_text.indexOf(u'"', m_pos);
             if (quote < 0)
-                return Failure{u"record %1: a quoted field is not closed"_s.arg(recordNumber())};
-            value += QStringView(m_text).mid(m_pos, quote - m_pos);
+                return Failure{u"line %1: a quoted field is not closed"_s.arg(m_line)};
+            const QStringView part = QStringView(m_text).mid(m_pos, quote - m_pos);
+            m_line += int(part.count(u'\n'));
+            value += part;
             m_pos = quote + 1;
             if (m_pos < m_text.size() && m_text.at(m_pos) == u'"') {
                 value += u'"';
@@ -120,28 +125,57 @@ private:
             break;
         }
         if (!atFieldEnd())
-            return Failure{u"record %1: text after a closing quote"_s.arg(recordNumber())};
+            return Failure{u"line %1: text after a closing quote"_s.arg(m_line)};
         m_record << value;
         return {};
     }
 
-    qsizetype recordNumber() const { return qsizetype(m_records.size()) + 1; }
-
     QString m_text;
+    QChar m_separator = u',';
     qsizetype m_pos = 0;
+    int m_line = 1;       // the line m_pos is on
+    int m_recordLine = 1; // the line the record being read started on
     QStringList m_record;
-    std::vector<QStringList> m_records;
+    std::vector<Record> m_records;
 };
+
+// The 1-based line holding the first byte sequence that is not UTF-8.
+int firstLineNotUtf8(const QByteArray &utf8)
+{
+    int line = 1;
+    for (const QByteArray &part : utf8.split('\n')) {
+        QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+        const QString decoded = decoder.decode(part); // decoding happens on conversion
+        Q_UNUSED(decoded);
+        if (decoder.hasError())
+            return line;
+        ++line;
+    }
+    return line - 1;
+}
 
 } // namespace
 
+Result<std::vector<Record>> parseRecords(const QByteArray &utf8, QChar separator)
+{
+    // Stateless: a leading byte-order mark is data, skipped here rather than by the decoder.
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    QString text = decoder.decode(utf8.startsWith("\xEF\xBB\xBF") ? utf8.mid(3) : utf8);
+    if (decoder.hasError())
+        return Failure{u"line %1: the text is not UTF-8"_s.arg(firstLineNotUtf8(utf8))};
+    return Parser(std::move(text), separator).run();
+}
+
 Result<std::vector<QStringList>> parse(const QByteArray &utf8)
 {
-    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
-    QString text = decoder.decode(utf8);
-    if (decoder.hasError())
-        return Failure{u"the file is not UTF-8 text"_s};
-    return Parser(std::move(text)).run();
+    auto records = parseRecords(utf8);
+    if (!records)
+        return Failure{records.error()};
+    std::vector<QStringList> fields;
+    fields.reserve(records->size());
+    for (Record &r : std::move(records).value())
+        fields.push_back(std::move(r.fields));
+    return fields;
 }
 
 } // namespace ops::csv

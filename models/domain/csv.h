@@ -17,9 +17,21 @@ void appendField(QByteArray &out, QByteArrayView utf8);
 // One record, CRLF included.
 QByteArray record(const QStringList &fields);
 
+// One parsed record and the line of the document it starts on (1-based; a quoted line break
+// makes a record span lines, so the next one starts further down).
+struct Record
+{
+    int line = 0;
+    QStringList fields;
+};
+
 // Parses a whole document. Accepts CRLF or bare LF record ends (a CR or LF inside quotes is
-// data). A failure for a stray quote in an unquoted field, text after a closing quote, an
-// unterminated quoted field, or bytes that are not UTF-8.
+// data). A failure, naming its line, for a stray quote in an unquoted field, text after a
+// closing quote, an unterminated quoted field, or bytes that are not UTF-8.
 Result<std::vector<QStringList>> parse(const QByteArray &utf8);
+// The same with each record's first line (a failure's text starts "line N: "), fields split at
+// `separator` (',' or ';', as the spreadsheets of some locales write it). A leading byte-order mark
+// is skipped: spreadsheets write one into "CSV UTF-8" files.
+Result<std::vector<Record>> parseRecords(const QByteArray &utf8, QChar separator = u',');
 
 } // namespace ops::csv

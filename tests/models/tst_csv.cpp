@@ -52,6 +52,7 @@ private slots:
     void roundTrip();
     void badInputIsRefused_data();
     void badInputIsRefused();
+    void recordsKnowTheirLines();
     void auditExportRoundTripsAwkwardText();
     void exportReportsProgressInChunks();
     void cancelledExportLeavesNoFile_data();
@@ -122,8 +123,32 @@ void TestCsv::badInputIsRefused_data()
     QTest::addRow("stray quote") << QByteArray("a,b\"c\r\n") << u"unquoted"_s;
     QTest::addRow("unterminated") << QByteArray("a,\"b\r\n") << u"not closed"_s;
     QTest::addRow("text after quote") << QByteArray("\"a\"b,c\r\n") << u"after a closing"_s;
-    QTest::addRow("second record bad") << QByteArray("a\r\n\"x\"y\r\n") << u"record 2"_s;
+    QTest::addRow("second record bad") << QByteArray("a\r\n\"x\"y\r\n") << u"line 2"_s;
     QTest::addRow("not UTF-8") << QByteArray("a,\xff\xfe\r\n") << u"UTF-8"_s;
+    QTest::addRow("not UTF-8 on line 3") << QByteArray("a\nb\nc\xff\n") << u"line 3"_s;
+    QTest::addRow("unterminated after a quoted break")
+        << QByteArray("a,\"b\nc\"\nd,\"e\n") << u"line 3"_s;
+}
+
+void TestCsv::recordsKnowTheirLines()
+{
+    // A quoted line break makes a record span two lines; the byte-order mark is skipped.
+    const auto parsed = csv::parseRecords("\xEF\xBB\xBF"
+                                          "a;b\r\n\"x\ny\";z\n\nlast;1\n",
+                                          u';');
+    QVERIFY2(parsed, qPrintable(parsed.error()));
+    QCOMPARE(parsed->size(), size_t(4));
+    QCOMPARE(parsed->at(0).line, 1);
+    QCOMPARE(parsed->at(0).fields, QStringList({u"a"_s, u"b"_s}));
+    QCOMPARE(parsed->at(1).line, 2);
+    QCOMPARE(parsed->at(1).fields, QStringList({u"x\ny"_s, u"z"_s}));
+    QCOMPARE(parsed->at(2).line, 4); // the blank line is a record of one empty field
+    QCOMPARE(parsed->at(3).line, 5);
+    QCOMPARE(parsed->at(3).fields, QStringList({u"last"_s, u"1"_s}));
+    // With ',' as the separator the same text is one field per record.
+    const auto commas = csv::parseRecords("a;b\n", u',');
+    QVERIFY(commas);
+    QCOMPARE(commas->front().fields, QStringList({u"a;b"_s}));
 }
 
 void TestCsv::badInputIsRefused()
