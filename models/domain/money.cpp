@@ -1,6 +1,7 @@
 #include "domain/money.h"
 
 #include <QStringList>
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -39,6 +40,22 @@ Result<qint64> parseDigits(QStringView digits)
     return value;
 }
 
+bool allDigits(QStringView s)
+{
+    return std::all_of(s.begin(), s.end(), [](QChar c) { return c >= u'0' && c <= u'9'; });
+}
+
+// "1,000" or "1 000 000": a first group of one to three digits, then groups of exactly three.
+bool wellGrouped(const QStringList &groups)
+{
+    if (groups.first().isEmpty() || groups.first().size() > 3)
+        return false;
+    return std::all_of(groups.begin() + 1, groups.end(),
+                       [](const QString &g) { return g.size() == 3; });
+}
+
+constexpr int kMaxWholeDigits = 15;
+
 } // namespace
 
 bool isKnownCurrency(QStringView code)
@@ -75,6 +92,34 @@ Result<qint64> parseSignedMinor(QStringView text)
     if (!magnitude)
         return magnitude;
     return -*magnitude;
+}
+
+UnitsReading readUnits(QStringView text, QStringView currency, QChar decimalPoint,
+                       QStringView groupMark)
+{
+    // Group marks become '\'', decimal points '.': then one split each reads the shape.
+    QString t;
+    for (const QChar c : text.trimmed()) {
+        const bool space = c == u' ' || c == QChar(0x00A0) || c == QChar(0x202F);
+        if (space || (!groupMark.isEmpty() && QStringView(&c, 1) == groupMark))
+            t += u'\'';
+        else
+            t += c == decimalPoint ? QChar(u'.') : c;
+    }
+    const QStringList parts = t.split(u'.');
+    const QStringList groups = parts.value(0).split(u'\'');
+    const QString whole = groups.join(QString());
+    const QString fraction = parts.value(1);
+    if (t.isEmpty() || parts.size() > 2 || (whole.isEmpty() && fraction.isEmpty()) ||
+        (groups.size() > 1 && !wellGrouped(groups)) || !allDigits(whole) || !allDigits(fraction))
+        return {0, UnitsProblem::Unreadable};
+    const int digits = minorDigits(currency);
+    if (fraction.size() > digits)
+        return {0, UnitsProblem::TooManyDecimals};
+    if (whole.size() > kMaxWholeDigits)
+        return {0, UnitsProblem::TooLarge};
+    const QString minor = whole + fraction.leftJustified(digits, u'0');
+    return {minor.isEmpty() ? 0 : minor.toLongLong(), UnitsProblem::None};
 }
 
 QString formatMoney(const Money &money)

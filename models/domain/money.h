@@ -31,6 +31,26 @@ Result<qint64> parsePositiveMinor(QStringView text);
 // Same, but a leading '-' is allowed and zero is refused (credit adjustments).
 Result<qint64> parseSignedMinor(QStringView text);
 
+// Why an amount written in currency units could not be read.
+enum class UnitsProblem
+{
+    None,
+    Unreadable,      // not digits with at most one decimal point ("1e3", "-5", "12.5.0", "")
+    TooManyDecimals, // more decimals than minorDigits(currency)
+    TooLarge,        // more than 15 whole digits
+};
+struct UnitsReading
+{
+    qint64 minor = 0;
+    UnitsProblem problem = UnitsProblem::None;
+};
+// An amount in `currency`'s units as people write it ("1000.00", "1 000,50") → minor units.
+// '.' is always a decimal point, and so is `decimalPoint`; spaces and `groupMark` (empty: none)
+// separate groups of three whole digits. No sign. 0 reads as 0: the caller decides what it means.
+// The console's amount fields (in the user's locale) and the batch files read amounts here.
+UnitsReading readUnits(QStringView text, QStringView currency, QChar decimalPoint,
+                       QStringView groupMark);
+
 // "38.00 USD"
 QString formatMoney(const Money &money);
 
