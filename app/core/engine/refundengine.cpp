@@ -39,9 +39,9 @@ ToolResult RefundEngine::refund(const RefundInput &input, const QString &actor)
     return openNew(input, actor);
 }
 
-std::variant<QString, ToolResult> RefundEngine::resolvePaymentIntent(const RefundInput &in)
+std::variant<QString, ToolResult> resolvePaymentIntent(StripeClient &client, const RefundInput &in)
 {
-    const StripeReply reply = m_client.getPaymentIntent(in.paymentIntentId);
+    const StripeReply reply = client.getPaymentIntent(in.paymentIntentId);
     if (reply.http.status == 404) {
         const QString code =
             reply.error && !reply.error->code.isEmpty() ? reply.error->code : u"resource_missing"_s;
@@ -60,9 +60,9 @@ std::variant<QString, ToolResult> RefundEngine::resolvePaymentIntent(const Refun
     return intent->latestCharge;
 }
 
-std::variant<StripeCharge, ToolResult> RefundEngine::readCharge(const RefundInput &in)
+std::variant<StripeCharge, ToolResult> readCharge(StripeClient &client, const RefundInput &in)
 {
-    const StripeReply reply = m_client.getCharge(in.chargeId);
+    const StripeReply reply = client.getCharge(in.chargeId);
     if (reply.http.status == 404)
         return ToolResult::rejected(u"unknown_charge"_s,
                                     u"the provider has no charge %1"_s.arg(in.chargeId));
@@ -103,13 +103,13 @@ ToolResult RefundEngine::openNew(const RefundInput &given, const QString &actor)
 {
     RefundInput in = given;
     if (!in.paymentIntentId.isEmpty()) {
-        const auto resolved = resolvePaymentIntent(in);
+        const auto resolved = resolvePaymentIntent(m_client, in);
         if (const auto *refused = std::get_if<ToolResult>(&resolved))
             return *refused;
         in.chargeId = std::get<QString>(resolved);
     }
     const QDateTime readAt = m_store.clock().now();
-    const auto read = readCharge(in);
+    const auto read = readCharge(m_client, in);
     if (const auto *refused = std::get_if<ToolResult>(&read))
         return *refused;
     const StripeCharge &charge = std::get<StripeCharge>(read);

@@ -26,6 +26,13 @@ struct EngineConfig
     QString project;              // Stripe account label; '' for the default account
 };
 
+// The reads before a Stripe refund row is written; a batch check makes the same ones.
+// input.chargeId's charge, or the rejection to return (unknown, unreadable, other currency).
+std::variant<StripeCharge, ToolResult> readCharge(StripeClient &client, const RefundInput &input);
+// The charge id of input.paymentIntentId, or the rejection to return.
+std::variant<QString, ToolResult> resolvePaymentIntent(StripeClient &client,
+                                                       const RefundInput &input);
+
 // resend(operationId, actor): the operator resend of a refund row (EngineBase).
 class RefundEngine : public EngineBase<RefundPolicy, StripeClient, EngineConfig>
 {
@@ -45,10 +52,6 @@ public:
 
 private:
     ToolResult openNew(const RefundInput &input, const QString &actor);
-    // The charge, or the rejection to return (unknown, unreadable, other currency).
-    std::variant<StripeCharge, ToolResult> readCharge(const RefundInput &input);
-    // The charge id of input.paymentIntentId, or the rejection to return.
-    std::variant<QString, ToolResult> resolvePaymentIntent(const RefundInput &input);
     NewOperation buildOperation(const RefundInput &input, const QString &actor) const;
     // The row another caller opened for the same unit while this call read the charge.
     std::optional<ToolResult> concurrentResult(const RefundInput &input, const QDateTime &since,
