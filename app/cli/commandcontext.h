@@ -54,6 +54,7 @@ struct CommandContext
 using ops::envInteger; // engineenv.h: one reading of the environment for opsctl and the MCP server
 
 int refundCommand(CommandContext &ctx, const QStringList &args);
+int batchCommand(CommandContext &ctx, const QStringList &args); // batchcommands.cpp
 int listCommand(CommandContext &ctx, const QStringList &args);
 int showCommand(CommandContext &ctx, const QStringList &args);
 int sweepCommand(CommandContext &ctx, const QStringList &args);

@@ -26,6 +26,8 @@ const QString kUsage =
     "  refund --order ID (--charge CH | --payment-intent PI | --adyen-payment PSP) "
     "--amount CENTS [--currency usd] [--reference REF] [--reason duplicate|fraudulent|"
     "requested_by_customer] [--replaces OP] [--tool-call ID]\n"
+    "  batch check FILE --name NAME [--json] | run FILE --name NAME [--rate PER_SECOND] "
+    "[--result PATH] [--json]   (refunds from a CSV file, docs/batches.md)\n"
     "  credit topup|charge|adjust --customer ID --credit-type T --amount N "
     "--work NAME [--note TEXT] [--tool-call ID]\n"
     "  execute --flow F --input JSON --work NAME [--context JSON] "
@@ -78,6 +80,8 @@ Command commandFor(const QString &name)
 {
     if (name == u"refund"_s)
         return refundCommand;
+    if (name == u"batch"_s)
+        return batchCommand;
     if (name == u"credit"_s)
         return creditCommand;
     if (name == u"execute"_s)

@@ -14,7 +14,8 @@ enum ExitCode
     Ok = 0,
     Internal = 1,
     Usage = 2,
-    NotVerified = 3
+    NotVerified = 3,
+    Interrupted = 130 // SIGINT or SIGTERM stopped the command between two steps (batch run)
 };
 
 // args without the program name. Writes results to out, diagnostics to err. A failing command

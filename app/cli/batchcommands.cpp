@@ -1,0 +1,378 @@
+// opsctl batch check|run FILE --name NAME: refunds from a file (docs/design.md §19). check reads
+// and stores nothing; run checks the same way, then sends each row through the refund tool's
+// own call at a paced rate, resumable: a second run of the file answers each row as its first
+// run left it and sends nothing for it.
+
+#include "batch/batchcheck.h"
+#include "batch/batchrun.h"
+#include "cli/commandcontext.h"
+#include "cli/opsctl.h"
+#include "config/refundconnections.h"
+#include "domain/money.h"
+#include "domain/storeerror.h"
+#include "storage/access/accessstore.h"
+#include "storage/access/operatordirectory.h"
+#include "storage/session.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QThread>
+#include <csignal>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace ops::cli {
+
+namespace {
+
+const QString kUsage =
+    u"usage: opsctl batch check FILE --name NAME [--json] | run FILE --name NAME "
+    "[--rate PER_SECOND] [--result PATH] [--json]"_s;
+
+volatile std::sig_atomic_t g_stop = 0;
+
+// Between rows, never inside one: each row is either untouched or a committed operation.
+void askToStop(int)
+{
+    g_stop = 1;
+}
+
+std::string str(const QString &s)
+{
+    return s.toStdString();
+}
+
+struct Prepared
+{
+    BatchFile file;
+    BatchStanding standing;
+    std::unique_ptr<RefundConnections> stripe; // null: no Stripe rows
+    std::unique_ptr<RefundConnections> adyen;  // null: no Adyen rows
+};
+
+Result<QByteArray> readFile(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return Failure{u"cannot read %1: %2"_s.arg(path, f.errorString())};
+    if (f.size() > kMaxBatchFileBytes)
+        return Failure{
+            u"%1 has %2 bytes; a batch file has at most %3"_s.arg(path).arg(f.size()).arg(
+                kMaxBatchFileBytes)};
+    return f.readAll();
+}
+
+// The connections of a provider the file has rows for; null when it has none.
+std::unique_ptr<RefundConnections> connectionsFor(const BatchFile &file, Provider provider)
+{
+    const bool any = std::any_of(file.rows.begin(), file.rows.end(), [&](const BatchRow &r) {
+        return r.input.toAdyen() == (provider == Provider::Adyen);
+    });
+    return any ? std::make_unique<RefundConnections>(provider) : nullptr;
+}
+
+void check(Prepared &p, Session &session)
+{
+    BatchCheckOptions options;
+    if (p.stripe && p.stripe->ok())
+        options.stripeProject = p.stripe->engine().project;
+    if (p.adyen && p.adyen->ok() && p.adyen->clients().adyen)
+        options.adyenProject = p.adyen->clients().adyen->config().merchantAccount;
+    options.stripeReader = [] {
+        return std::make_unique<RefundConnections>(Provider::Stripe);
+    };
+    p.standing = checkBatch(session, p.file, options);
+    for (const auto &conn : {p.stripe.get(), p.adyen.get()}) {
+        if (conn && !conn->ok())
+            p.file.problems.push_back({0, conn->problem()});
+    }
+    p.file.problems.insert(p.file.problems.end(), p.standing.problems.begin(),
+                           p.standing.problems.end());
+    std::stable_sort(p.file.problems.begin(), p.file.problems.end(),
+                     [](const BatchProblem &a, const BatchProblem &b) { return a.line < b.line; });
+}
+
+QString totals(const BatchFile &file)
+{
+    QMap<QString, qint64> sums;
+    for (const BatchRow &r : file.rows)
+        sums[r.input.currency] += r.input.amountMinor;
+    QStringList parts;
+    for (auto it = sums.begin(); it != sums.end(); ++it)
+        parts << formatMoney({it.value(), it.key()});
+    return parts.join(u", "_s);
+}
+
+// One line per problem, then the summary; JSON: one object.
+void printCheck(CommandContext &ctx, const Prepared &p, bool json)
+{
+    if (json) {
+        nlohmann::ordered_json problems = nlohmann::ordered_json::array();
+        for (const BatchProblem &pr : p.file.problems)
+            problems.push_back({{"line", pr.line}, {"message", str(pr.message)}});
+        nlohmann::ordered_json j = {{"name", str(p.file.name)},
+                                    {"rows", p.file.lines},
+                                    {"already_run", p.standing.alreadyRun()},
+                                    {"problems", problems},
+                                    {"totals", str(totals(p.file))}};
+        ctx.out << QString::fromStdString(j.dump()) << Qt::endl;
+        return;
+    }
+    for (const BatchProblem &pr : p.file.problems)
+        ctx.out << (pr.line > 0 ? u"line %1: "_s.arg(pr.line) : QString()) << pr.message
+                << Qt::endl;
+    ctx.out << u"%1 rows, %2 problems, %3 already run; %4"_s.arg(p.file.lines)
+                   .arg(p.file.problems.size())
+                   .arg(p.standing.alreadyRun())
+                   .arg(totals(p.file))
+            << Qt::endl;
+}
+
+Result<Prepared> prepare(CommandContext &ctx, const CliArgs &opts,
+                         std::unique_ptr<Session> &session)
+{
+    if (opts.positionals().size() != 1)
+        return Failure{u"give one FILE\n"_s + kUsage};
+    if (!opts.has(u"name"_s))
+        return Failure{u"--name is required: it makes each row's unit of work\n"_s + kUsage};
+    const auto bytes = readFile(opts.positionals().first());
+    if (!bytes)
+        return Failure{bytes.error()};
+    Prepared p;
+    p.file = readBatchFile(*bytes, opts.value(u"name"_s));
+    if (p.file.rows.empty())
+        return p; // nothing to check beyond the file
+    p.stripe = connectionsFor(p.file, Provider::Stripe);
+    p.adyen = connectionsFor(p.file, Provider::Adyen);
+    session = ctx.openSession();
+    check(p, *session);
+    return p;
+}
+
+QString statusLine(const std::vector<BatchOutcome> &outcomes)
+{
+    QStringList parts;
+    const QMap<QString, int> counts = countByStatus(outcomes);
+    for (auto it = counts.begin(); it != counts.end(); ++it)
+        parts << u"%1 %2"_s.arg(it.value()).arg(it.key());
+    return parts.join(u", "_s);
+}
+
+nlohmann::ordered_json outcomeJson(const BatchOutcome &o)
+{
+    return {{"line", o.line},
+            {"operation_id", str(o.operationId)},
+            {"status", str(o.status)},
+            {"reason", str(o.reason)},
+            {"provider_reference", str(o.providerReference)},
+            {"earlier_run", o.earlierRun}};
+}
+
+QString resultPath(const CliArgs &opts)
+{
+    if (opts.has(u"result"_s))
+        return opts.value(u"result"_s);
+    const QFileInfo in(opts.positionals().first());
+    return in.dir().filePath(in.completeBaseName() + u".result.csv"_s);
+}
+
+Result<double> rateOf(const CliArgs &opts)
+{
+    const auto fromEnv = envInteger("OPS_BATCH_RATE", 25);
+    if (!fromEnv || *fromEnv < 1 || *fromEnv > 1000)
+        return Failure{u"OPS_BATCH_RATE must be 1 to 1000 requests a second"_s};
+    if (!opts.has(u"rate"_s))
+        return double(*fromEnv);
+    bool ok = false;
+    const double rate = opts.value(u"rate"_s).toDouble(&ok);
+    if (!ok || rate < 0.1 || rate > 1000)
+        return Failure{u"--rate must be 0.1 to 1000 requests a second, not '%1'"_s.arg(
+            opts.value(u"rate"_s).left(20))};
+    return rate;
+}
+
+class Progress
+{
+public:
+    Progress(CommandContext &ctx, bool json, size_t total)
+        : m_ctx(ctx)
+        , m_json(json)
+        , m_bar(!json && ::isatty(STDERR_FILENO))
+        , m_total(total)
+    {}
+
+    void row(const BatchOutcome &o, const std::vector<BatchOutcome> &all)
+    {
+        if (m_json)
+            m_ctx.out << QString::fromStdString(outcomeJson(o).dump()) << Qt::endl;
+        if (!m_bar)
+            return;
+        constexpr int kWidth = 30;
+        const int filled = int(kWidth * all.size() / std::max<size_t>(m_total, 1));
+        m_ctx.err << u"\r[%1%2] %3/%4  %5\x1b[K"_s
+                         .arg(QString(filled, u'#'), QString(kWidth - filled, u' '))
+                         .arg(all.size())
+                         .arg(m_total)
+                         .arg(statusLine(all))
+                  << Qt::flush;
+    }
+    void end()
+    {
+        if (m_bar)
+            m_ctx.err << Qt::endl;
+    }
+
+private:
+    CommandContext &m_ctx;
+    bool m_json = false;
+    bool m_bar = false;
+    size_t m_total = 0;
+};
+
+// How the loop over the rows ended.
+struct RunEnd
+{
+    std::vector<BatchOutcome> outcomes; // one per row reached, in file order
+    QString failure;                    // a row's call threw: why (the row's outcome is "error")
+    bool refused = false;               // … and it was a refused action, not a failing database
+};
+
+RunEnd runRows(CommandContext &ctx, const Prepared &p, Session &session, double rate, bool json)
+{
+    BatchRunner runner(session, p.stripe.get(), p.adyen.get(), ctx.actor());
+    BatchPacer pacer(ctx.clock, threadSleep, rate);
+    Progress progress(ctx, json, p.file.rows.size());
+    RunEnd end;
+    for (size_t i = 0; i < p.file.rows.size() && !g_stop; ++i) {
+        const auto &earlier = p.standing.earlier[i];
+        if (!earlier || !isFinal(earlier->state))
+            pacer.wait(); // only a row that may call the provider spends the rate
+        if (g_stop)
+            break; // asked while waiting: the row is not started
+        try {
+            end.outcomes.push_back(runner.run(p.file.rows[i], earlier));
+        } catch (const StoreError &e) {
+            // A refused action or a failing database stops the run. Whether the row's call
+            // committed or sent anything is not known here: the next run reads its row back.
+            end.failure = e.message();
+            end.refused = dynamic_cast<const ActionRefused *>(&e) != nullptr;
+            end.outcomes.push_back(notRun(p.file.rows[i]));
+            end.outcomes.back().status = u"error"_s;
+            end.outcomes.back().reason = end.failure;
+            ctx.err << "opsctl: line " << p.file.rows[i].line << ": " << end.failure << Qt::endl;
+            break;
+        }
+        progress.row(end.outcomes.back(), end.outcomes);
+    }
+    progress.end();
+    return end;
+}
+
+void printSummary(CommandContext &ctx, const std::vector<BatchOutcome> &outcomes, bool stopped,
+                  const QString &path, bool json)
+{
+    if (!json) {
+        ctx.out
+            << u"%1 rows: %2; result in %3"_s.arg(outcomes.size()).arg(statusLine(outcomes), path)
+            << Qt::endl;
+        return;
+    }
+    nlohmann::ordered_json counts = nlohmann::ordered_json::object();
+    for (const auto &[status, n] : countByStatus(outcomes).asKeyValueRange())
+        counts[str(status)] = n;
+    const nlohmann::ordered_json j = {
+        {"summary", counts}, {"stopped", stopped}, {"result", str(path)}};
+    ctx.out << QString::fromStdString(j.dump()) << Qt::endl;
+}
+
+// Writes the result file with every row (not_run for those not reached) and says how it ended.
+int finish(CommandContext &ctx, const Prepared &p, RunEnd end, const QString &path, bool json)
+{
+    const size_t reached = end.outcomes.size();
+    const bool stopped = reached < p.file.rows.size() || !end.failure.isEmpty();
+    for (size_t i = reached; i < p.file.rows.size(); ++i)
+        end.outcomes.push_back(notRun(p.file.rows[i]));
+    QSaveFile out(path);
+    const bool written = out.open(QIODevice::WriteOnly) &&
+                         out.write(batchResultCsv(end.outcomes)) >= 0 && out.commit();
+    printSummary(ctx, end.outcomes, stopped, path, json);
+    if (!written) {
+        ctx.err << "opsctl: cannot write " << path << ": " << out.errorString() << Qt::endl;
+        return ExitCode::Internal;
+    }
+    if (!end.failure.isEmpty())
+        return end.refused ? ExitCode::Usage : ExitCode::Internal;
+    if (!stopped)
+        return ExitCode::Ok;
+    ctx.err << "opsctl: stopped before line " << p.file.rows[reached].line
+            << "; run the same command again to go on" << Qt::endl;
+    return ExitCode::Interrupted;
+}
+
+// A person's refund ends by attaching the provider's answer as evidence: both rights are checked
+// before the first row, not discovered after a refund was sent.
+Result<void> mayRunBatch(Session &session, const QString &actor)
+{
+    const OperatorAccess who = session.access().accessOf(actor);
+    for (const Right right : {Right::Resend, Right::Attach}) {
+        if (!who.rights.testFlag(right))
+            return Failure{u"operator %1 may not %2: a batch sends refunds; nothing was stored or "
+                           "sent"_s.arg(who.describe(), toString(right))};
+    }
+    return {};
+}
+
+int runBatch(CommandContext &ctx, const CliArgs &opts)
+{
+    const auto rate = rateOf(opts);
+    if (!rate)
+        return ctx.usage(rate.error());
+    std::unique_ptr<Session> session;
+    auto prepared = prepare(ctx, opts, session);
+    if (!prepared)
+        return ctx.usage(prepared.error());
+    const Prepared p = std::move(prepared).value();
+    const bool json = opts.has(u"json"_s);
+    if (!p.file.ok()) {
+        printCheck(ctx, p, json);
+        return ExitCode::Usage; // nothing was stored or sent
+    }
+    if (const auto allowed = mayRunBatch(*session, ctx.actor()); !allowed)
+        return ctx.usage(allowed.error());
+    g_stop = 0;
+    std::signal(SIGINT, askToStop);
+    std::signal(SIGTERM, askToStop);
+    RunEnd end = runRows(ctx, p, *session, *rate, json);
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    return finish(ctx, p, std::move(end), resultPath(opts), json);
+}
+
+int checkOnly(CommandContext &ctx, const CliArgs &opts)
+{
+    std::unique_ptr<Session> session;
+    const auto prepared = prepare(ctx, opts, session);
+    if (!prepared)
+        return ctx.usage(prepared.error());
+    printCheck(ctx, *prepared, opts.has(u"json"_s));
+    return prepared->file.ok() ? ExitCode::Ok : ExitCode::Usage;
+}
+
+} // namespace
+
+int batchCommand(CommandContext &ctx, const QStringList &args)
+{
+    const auto opts = CliArgs::parse(args.mid(1), {u"name"_s, u"rate"_s, u"result"_s}, {u"json"_s});
+    if (!opts)
+        return ctx.usage(opts.error() + u"\n"_s + kUsage);
+    if (args.value(0) == u"check"_s && !opts->has(u"rate"_s) && !opts->has(u"result"_s))
+        return checkOnly(ctx, *opts);
+    if (args.value(0) == u"run"_s)
+        return runBatch(ctx, *opts);
+    return ctx.usage(kUsage);
+}
+
+} // namespace ops::cli

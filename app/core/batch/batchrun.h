@@ -1,0 +1,77 @@
+#pragma once
+
+// Running a batch (docs/design.md §19): each row through the refund tool's own call
+// (refundThrough), in file order, paced at the provider's write rate. A row an earlier run made
+// and that has ended answers from its operation and calls nothing; a live one is driven as any
+// retry is (its stored key and bytes, rules 3 and 6: an unknown one sends nothing); a new one
+// opens with every rule a refund call has. A stop between rows leaves each row either untouched
+// or a committed operation, which the next run of the file picks up.
+
+#include "batch/batchfile.h"
+#include "domain/clock.h"
+#include "engine/refunddispatch.h"
+#include "transport/backoff.h"
+
+#include <QMap>
+
+namespace ops {
+
+struct BatchOutcome
+{
+    int line = 0;
+    QString operationId;
+    // refunded, accepted, failed, checking, unconfirmed, needs_approval, rejected; not_run for a
+    // row a stopped run did not reach. Never "done" for a row whose outcome is unknown (rule 16).
+    QString status;
+    QString reason;            // failed: the provider's code; rejected: code: message
+    QString providerReference; // refunded: the refund id; accepted: the provider's reference
+    bool earlierRun = false;   // answered from the operation an earlier run made
+};
+
+// The n-th wait() returns at start + n / perSecond (the first at once), so a run that falls behind
+// does not burst to catch up beyond its rate.
+class BatchPacer
+{
+public:
+    BatchPacer(const Clock &clock, Sleeper sleeper, double perSecond);
+    void wait();
+
+private:
+    const Clock &m_clock;
+    Sleeper m_sleeper;
+    double m_intervalMs = 0;
+    qint64 m_nextMs = -1;
+};
+
+class RefundConnections;
+
+class BatchRunner
+{
+public:
+    // Each row goes through its provider's connections (null: that provider is not configured,
+    // and its rows are rejected with nothing stored), as `actor`.
+    BatchRunner(Session &session, const RefundConnections *stripe, const RefundConnections *adyen,
+                QString actor)
+        : m_session(session)
+        , m_stripe(stripe)
+        , m_adyen(adyen)
+        , m_actor(std::move(actor))
+    {}
+
+    // `earlier`: the row's operation from batchcheck's reading, if any.
+    BatchOutcome run(const BatchRow &row, const std::optional<Operation> &earlier);
+
+private:
+    Session &m_session;
+    const RefundConnections *m_stripe = nullptr;
+    const RefundConnections *m_adyen = nullptr;
+    QString m_actor;
+};
+
+BatchOutcome notRun(const BatchRow &row);
+// line, operation_id, status, reason, provider_reference: one record per outcome (RFC 4180).
+QByteArray batchResultCsv(const std::vector<BatchOutcome> &outcomes);
+// How many rows ended in each status.
+QMap<QString, int> countByStatus(const std::vector<BatchOutcome> &outcomes);
+
+} // namespace ops

@@ -1,0 +1,342 @@
+// Issue 54 through real opsctl processes against a real provider-sim and a real database
+// (SQLite, and PostgreSQL as the _pg variant, where alice runs the batch as her own login):
+// `batch check` names every problem by line and stores and sends nothing; `batch run` refunds
+// each row once through Stripe and Adyen; a second and a third run send nothing; SIGINT stops
+// between rows and the next run goes on; SIGKILL at a random row, five times, still ends with
+// exactly one refund per row at the provider.
+
+#include "domain/csv.h"
+#include "support/processrun.h"
+#include "support/rolesfixture.h"
+#include "support/simprocess.h"
+#include "support/testpaths.h"
+
+#include <QElapsedTimer>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <csignal>
+#include <set>
+
+using namespace Qt::StringLiterals;
+using nlohmann::json;
+using ops::test::ProcessRun;
+using ops::test::SimProcess;
+
+namespace {
+
+constexpr int kRows = 24;
+
+// kRows refunds of 1.00 on charges of their own, then two Adyen rows on the demo payment.
+QByteArray goodFile(bool adyen = true)
+{
+    QByteArray f = "order,charge,adyen_payment,amount,currency,reference\n";
+    for (int i = 0; i < kRows; ++i)
+        f += "o" + QByteArray::number(i) + ",ch_b" + QByteArray::number(i) + ",,1.00,usd,r\n";
+    if (adyen)
+        f += "a1,,DZ4DPSHB4WD2WN82,2.00,eur,\na2,,DZ4DPSHB4WD2WN82,3.00,eur,\n";
+    return f;
+}
+
+} // namespace
+
+class TestOpsctlBatch : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QCOMPARE(ops::test::prepareRoles(), QString()); }
+    void cleanupTestCase() { QCOMPARE(ops::test::dropRoles(), QString()); }
+    void init();
+    void cleanup();
+    void checkNamesEveryProblemAndStoresNothing();
+    void badFilesStoreNothing_data();
+    void badFilesStoreNothing();
+    void runTwiceSendsNothingTheSecondTime();
+    void sigintStopsBetweenRowsAndTheNextRunGoesOn();
+    void sigkillFiveTimesStillRefundsEachRowOnce();
+    void aPersonWithoutTheRightsSendsNothing();
+
+private:
+    QStringList batchArgs(const QString &verb, const QString &file, const QString &name) const
+    {
+        return {u"--operator"_s,      u"alice"_s,  u"batch"_s, verb,
+                m_dir.filePath(file), u"--name"_s, name};
+    }
+    QProcessEnvironment envFor(QStringList &args) const
+    {
+        return m_db->programEnv(ops::test::routeOperator(args), m_env);
+    }
+    ProcessRun opsctl(QStringList args) const
+    {
+        const QProcessEnvironment env = envFor(args);
+        return ops::test::runProcess(ops::test::opsctlPath(), args, env);
+    }
+    QString write(const QString &name, const QByteArray &bytes) const
+    {
+        QFile f(m_dir.filePath(name));
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+            qFatal("cannot write %s", qPrintable(f.fileName()));
+        return name;
+    }
+    // Requests the simulator saw (admin routes are not logged), and its POSTs.
+    int requests() { return int(m_sim->requests()["requests"].size()); }
+    int posts()
+    {
+        int n = 0;
+        const json all = m_sim->requests();
+        for (const json &r : all["requests"])
+            n += r.value("method", "") == "POST";
+        return n;
+    }
+    // Refunds the simulator made: Stripe's ledger and Adyen's received refunds.
+    int refundsAtProvider()
+    {
+        int n = 0;
+        const json ledger = m_sim->ledger(); // held: a loop over a temporary's member dangles
+        for (const json &m : ledger["movements"])
+            n += m.value("kind", "") == "refund";
+        return n + int(m_sim->admin("GET", u"/_sim/adyen/refunds"_s)["refunds"].size());
+    }
+    int rowsStored() const
+    {
+        const json list = opsctl({u"list"_s, u"--limit"_s, u"500"_s, u"--json"_s}).result();
+        return list.contains("operations") ? int(list["operations"].size()) : -1;
+    }
+    std::vector<QStringList> resultRows(const QString &file) const
+    {
+        QFile f(m_dir.filePath(file));
+        if (!f.open(QIODevice::ReadOnly))
+            return {};
+        return ops::csv::parse(f.readAll()).valueOr({});
+    }
+
+    std::unique_ptr<ops::test::RolesFixture> m_db;
+    std::unique_ptr<SimProcess> m_sim;
+    QProcessEnvironment m_env;
+    QTemporaryDir m_dir;
+};
+
+void TestOpsctlBatch::init()
+{
+    m_db = std::make_unique<ops::test::RolesFixture>(ops::test::RolesFixture::ForPrograms{});
+    m_sim = std::make_unique<SimProcess>(ops::test::providerSimPath(),
+                                         SimProcess::demoSeedPath(ops::test::sourceDir()));
+    QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
+    json charges = json::array();
+    for (int i = 0; i < kRows; ++i)
+        charges.push_back(
+            {{"id", "ch_b" + std::to_string(i)}, {"amount", 500}, {"currency", "usd"}});
+    m_sim->seed({{"charges", charges}});
+    m_sim->admin("POST", u"/_sim/adyen/config"_s, {{"auto_settle_ms", -1}});
+    m_env = m_sim->stripeEnvironment();
+    m_env.insert(u"OPS_ADYEN_URL"_s, m_sim->baseUrl().toString());
+    m_env.insert(u"OPS_ADYEN_KEY"_s, u"adyen_test_demo"_s);
+    m_env.insert(u"OPS_ADYEN_MERCHANT"_s, u"NorthwindECOM"_s);
+    m_env.insert(u"OPS_BATCH_RATE"_s, u"200"_s);
+    if (!m_db->onTeam()) { // the team's directory has alice as a supervisor (teamfixture.h)
+        const ProcessRun r = opsctl({u"--operator"_s, u"alice"_s, u"operator"_s, u"add"_s,
+                                     u"alice"_s, u"--role"_s, u"supervisor"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
+    }
+    m_sim->admin("DELETE", u"/_sim/requests"_s);
+}
+
+void TestOpsctlBatch::cleanup()
+{
+    m_sim.reset();
+    m_db.reset();
+}
+
+void TestOpsctlBatch::checkNamesEveryProblemAndStoresNothing()
+{
+    // ch_4417 was charged 38.00: lines 2 and 3 fit, line 4 goes past what is left after them.
+    write(u"bad.csv"_s, "order;charge;amount;currency;reference\n"
+                        "4417;ch_4417;30,00;usd;a\n"
+                        "4417;ch_4417;5,00;usd;b\n"
+                        "4417;ch_4417;5,00;usd;c\n"
+                        "1001;ch_nope;1,00;usd;a\n"
+                        "1002;ch_eur;1,00;usd;a\n"
+                        "1003;ch_1002;1e3;usd;a\n");
+    const ProcessRun r = opsctl(batchArgs(u"check"_s, u"bad.csv"_s, u"jan"_s) << u"--json"_s);
+    QCOMPARE(r.exitCode, 2);
+    const json j = r.result();
+    QCOMPARE(j["rows"].get<int>(), 6);
+    std::map<int, std::string> byLine;
+    for (const json &p : j["problems"])
+        byLine[p["line"].get<int>()] = p["message"].get<std::string>();
+    QCOMPARE(byLine.size(), size_t(4));
+    QVERIFY2(byLine[4].find("after the file's earlier rows") != std::string::npos,
+             byLine[4].c_str());
+    QVERIFY2(byLine[5].find("no charge ch_nope") != std::string::npos, byLine[5].c_str());
+    QVERIFY2(byLine[6].find("is in eur, not usd") != std::string::npos, byLine[6].c_str());
+    QVERIFY2(byLine[7].find("'1e3'") != std::string::npos, byLine[7].c_str());
+    // The check read charges and nothing else; run refuses the same file the same way.
+    QCOMPARE(posts(), 0);
+    const ProcessRun run = opsctl(batchArgs(u"run"_s, u"bad.csv"_s, u"jan"_s));
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.out.contains("line 4: "), run.out.constData());
+    QCOMPARE(posts(), 0);
+    QCOMPARE(rowsStored(), 0);
+    QVERIFY(!QFile::exists(m_dir.filePath(u"bad.result.csv"_s)));
+}
+
+void TestOpsctlBatch::badFilesStoreNothing_data()
+{
+    const QByteArray header = "order,charge,amount,currency,reference\n";
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("says");
+    QTest::addRow("empty file") << QByteArray() << u"empty"_s;
+    QTest::addRow("missing column") << QByteArray("order,charge,amount\n1,ch_1001,1.00\n")
+                                    << u"line 1: column 'currency' is missing"_s;
+    QTest::addRow("quoted line break") << header + "1,ch_1001,1.00,usd,\"a\nb\"\n"
+                                       << u"line 2: a field holds a line break"_s;
+    QByteArray junk(10 * 1024 * 1024, '\0');
+    for (char &c : junk)
+        c = char(QRandomGenerator::global()->bounded(256));
+    QTest::addRow("10 MB of junk") << junk << u"at most"_s;
+    QTest::addRow("1e3") << header + "1,ch_1001,1e3,usd,a\n" << u"line 2: amount '1e3'"_s;
+    QTest::addRow("unknown currency") << header + "1,ch_1001,1.00,xyz,a\n"
+                                      << u"line 2: unknown currency"_s;
+    QTest::addRow("negative amount") << header + "1,ch_1001,-1.00,usd,a\n"
+                                     << u"line 2: amount '-1.00'"_s;
+    QTest::addRow("two rows past the balance")
+        << header + "1,ch_1001,40.00,usd,a\n1,ch_1001,20.00,usd,b\n"
+        << u"line 3: 20.00 USD is more than the 10.00 USD left"_s;
+}
+
+void TestOpsctlBatch::badFilesStoreNothing()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, says);
+    write(u"f.csv"_s, bytes);
+    const ProcessRun r = opsctl(batchArgs(u"run"_s, u"f.csv"_s, u"jan"_s));
+    QCOMPARE(r.exitCode, 2);
+    const QString text = QString::fromUtf8(r.out + r.err);
+    QVERIFY2(text.contains(says), qPrintable(text));
+    QCOMPARE(posts(), 0);
+    QCOMPARE(rowsStored(), 0);
+}
+
+void TestOpsctlBatch::runTwiceSendsNothingTheSecondTime()
+{
+    write(u"jan.csv"_s, goodFile());
+    const ProcessRun check = opsctl(batchArgs(u"check"_s, u"jan.csv"_s, u"jan"_s));
+    QVERIFY2(check.exitCode == 0, check.out.constData());
+    QVERIFY2(check.out.contains("26 rows, 0 problems, 0 already run"), check.out.constData());
+
+    const ProcessRun first = opsctl(batchArgs(u"run"_s, u"jan.csv"_s, u"jan"_s));
+    QVERIFY2(first.exitCode == 0, qPrintable(first.errText()));
+    QCOMPARE(refundsAtProvider(), kRows + 2);
+    const auto rows = resultRows(u"jan.result.csv"_s);
+    QCOMPARE(rows.size(), size_t(kRows + 3));
+    for (size_t i = 1; i < rows.size(); ++i) {
+        const QString want = i <= size_t(kRows) ? u"refunded"_s : u"accepted"_s;
+        QCOMPARE(rows[i].at(2), want);
+        QVERIFY(rows[i].at(1).startsWith(u"op_"_s));
+    }
+    QCOMPARE(rowsStored(), kRows + 2);
+
+    // The second and the third run: every row answers from its operation, nothing is sent or read.
+    for (int run = 2; run <= 3; ++run) {
+        m_sim->admin("DELETE", u"/_sim/requests"_s);
+        const ProcessRun again = opsctl(batchArgs(u"run"_s, u"jan.csv"_s, u"jan"_s) << u"--json"_s);
+        QVERIFY2(again.exitCode == 0, qPrintable(again.errText()));
+        QCOMPARE(requests(), 0);
+        const auto rerun = resultRows(u"jan.result.csv"_s);
+        for (size_t i = 1; i < rows.size(); ++i)
+            QCOMPARE(rerun[i].at(1), rows[i].at(1)); // the same operations
+    }
+    QCOMPARE(refundsAtProvider(), kRows + 2);
+    QCOMPARE(rowsStored(), kRows + 2);
+    const ProcessRun recheck = opsctl(batchArgs(u"check"_s, u"jan.csv"_s, u"jan"_s));
+    QVERIFY2(recheck.out.contains("26 already run"), recheck.out.constData());
+
+    // The same file under another name is another batch: the charges' balances now refuse it.
+    const ProcessRun other = opsctl(batchArgs(u"run"_s, u"jan.csv"_s, u"feb"_s));
+    QCOMPARE(other.exitCode, 0);
+    QCOMPARE(refundsAtProvider(), 2 * kRows + 4);
+}
+
+void TestOpsctlBatch::sigintStopsBetweenRowsAndTheNextRunGoesOn()
+{
+    write(u"slow.csv"_s, goodFile(false));
+    QStringList args = batchArgs(u"run"_s, u"slow.csv"_s, u"slow"_s) << u"--rate"_s << u"10"_s;
+    QProcess run;
+    run.setProcessEnvironment(envFor(args));
+    run.start(ops::test::opsctlPath(), args);
+    QVERIFY(run.waitForStarted());
+    QElapsedTimer waited;
+    waited.start();
+    while (refundsAtProvider() < 3 && waited.elapsed() < 30000)
+        QThread::msleep(20);
+    ::kill(pid_t(run.processId()), SIGINT);
+    QVERIFY(run.waitForFinished(30000));
+    QCOMPARE(run.exitCode(), 130);
+    QVERIFY(run.readAllStandardError().contains("run the same command again"));
+    const auto stopped = resultRows(u"slow.result.csv"_s);
+    QCOMPARE(stopped.size(), size_t(kRows + 1));
+    int done = 0;
+    for (size_t i = 1; i < stopped.size(); ++i)
+        done += stopped[i].at(2) == u"refunded"_s;
+    QCOMPARE(stopped.back().at(2), u"not_run"_s);
+    QCOMPARE(refundsAtProvider(), done); // every row is either refunded or untouched
+
+    const ProcessRun rest =
+        opsctl(batchArgs(u"run"_s, u"slow.csv"_s, u"slow"_s) << u"--rate"_s << u"200"_s);
+    QVERIFY2(rest.exitCode == 0, qPrintable(rest.errText()));
+    QCOMPARE(refundsAtProvider(), kRows);
+}
+
+void TestOpsctlBatch::sigkillFiveTimesStillRefundsEachRowOnce()
+{
+    write(u"kill.csv"_s, goodFile(false));
+    for (int round = 0; round < 5; ++round) {
+        QStringList args = batchArgs(u"run"_s, u"kill.csv"_s, u"kill"_s) << u"--rate"_s << u"40"_s;
+        QProcess run;
+        run.setProcessEnvironment(envFor(args));
+        run.start(ops::test::opsctlPath(), args);
+        QVERIFY(run.waitForStarted());
+        // Killed once it has made a random few more refunds: between rows or inside one.
+        const int at = refundsAtProvider() + QRandomGenerator::global()->bounded(1, 5);
+        while (refundsAtProvider() < std::min(at, kRows) && run.state() == QProcess::Running)
+            QThread::msleep(5);
+        const bool killed = run.state() == QProcess::Running;
+        run.kill();
+        QVERIFY(run.waitForFinished(10000));
+        qInfo("round %d: %s at %d refunds", round + 1, killed ? "killed" : "had finished",
+              refundsAtProvider());
+    }
+    const ProcessRun last = opsctl(batchArgs(u"run"_s, u"kill.csv"_s, u"kill"_s));
+    QVERIFY2(last.exitCode == 0, qPrintable(last.errText()));
+    QCOMPARE(refundsAtProvider(), kRows);
+    std::set<std::string> operations;
+    const json ledger = m_sim->ledger();
+    for (const json &m : ledger["movements"])
+        operations.insert(m.value("operation_id", ""));
+    QCOMPARE(operations.size(), size_t(kRows)); // one refund per row, none twice
+    QCOMPARE(rowsStored(), kRows);
+}
+
+void TestOpsctlBatch::aPersonWithoutTheRightsSendsNothing()
+{
+    write(u"jan.csv"_s, goodFile());
+    if (m_db->onTeam())
+        QSKIP("a login's rights are its roles there, changed by a DBA (tst_identity refuses the "
+              "writes of a login without them)");
+    // carol supports with the view right only.
+    const ProcessRun viewOnly =
+        opsctl({u"--operator"_s, u"alice"_s, u"operator"_s, u"add"_s, u"carol"_s, u"--role"_s,
+                u"support"_s, u"--rights"_s, u"view"_s});
+    QVERIFY2(viewOnly.exitCode == 0, qPrintable(viewOnly.errText()));
+    const ProcessRun r = opsctl({u"--operator"_s, u"carol"_s, u"batch"_s, u"run"_s,
+                                 m_dir.filePath(u"jan.csv"_s), u"--name"_s, u"jan"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.errText().contains(u"may not"_s), qPrintable(r.errText()));
+    QCOMPARE(posts(), 0);
+    QCOMPARE(rowsStored(), 0);
+}
+
+QTEST_GUILESS_MAIN(TestOpsctlBatch)
+#include "tst_opsctl_batch.moc"
