@@ -17,7 +17,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
-#include <QThread>
+#include <cmath>
 #include <csignal>
 #include <nlohmann/json.hpp>
 #include <unistd.h>
@@ -232,41 +232,42 @@ private:
     size_t m_total = 0;
 };
 
-// How the loop over the rows ended.
-struct RunEnd
+// Workers enough to keep `rate` starts a second while each row waits on the provider for about
+// 100 ms (two requests and two commits), at most 16 database connections.
+int workersFor(double rate)
 {
-    std::vector<BatchOutcome> outcomes; // one per row reached, in file order
-    QString failure;                    // a row's call threw: why (the row's outcome is "error")
-    bool refused = false;               // … and it was a refused action, not a failing database
-};
+    return std::clamp(int(std::ceil(rate / 10)), 1, 16);
+}
 
-RunEnd runRows(CommandContext &ctx, const Prepared &p, Session &session, double rate, bool json)
+BatchRunEnd runRows(CommandContext &ctx, const Prepared &p, double rate, bool json)
 {
-    BatchRunner runner(session, p.stripe.get(), p.adyen.get(), ctx.actor());
     BatchPacer pacer(ctx.clock, threadSleep, rate);
     Progress progress(ctx, json, p.file.rows.size());
-    RunEnd end;
-    for (size_t i = 0; i < p.file.rows.size() && !g_stop; ++i) {
-        const auto &earlier = p.standing.earlier[i];
-        if (!earlier || !isFinal(earlier->state))
-            pacer.wait(); // only a row that may call the provider spends the rate
-        if (g_stop)
-            break; // asked while waiting: the row is not started
-        try {
-            end.outcomes.push_back(runner.run(p.file.rows[i], earlier));
-        } catch (const StoreError &e) {
-            // A refused action or a failing database stops the run. Whether the row's call
-            // committed or sent anything is not known here: the next run reads its row back.
-            end.failure = e.message();
-            end.refused = dynamic_cast<const ActionRefused *>(&e) != nullptr;
-            end.outcomes.push_back(notRun(p.file.rows[i]));
-            end.outcomes.back().status = u"error"_s;
-            end.outcomes.back().reason = end.failure;
-            ctx.err << "opsctl: line " << p.file.rows[i].line << ": " << end.failure << Qt::endl;
-            break;
-        }
-        progress.row(end.outcomes.back(), end.outcomes);
-    }
+    std::vector<BatchOutcome> seen;
+    BatchRunSetup setup;
+    setup.actor = ctx.actor();
+    setup.workers = workersFor(rate);
+    const bool stripe = p.stripe != nullptr;
+    const bool adyen = p.adyen != nullptr;
+    setup.makeWorker = [&ctx, stripe, adyen] {
+        BatchWorker w;
+        w.session = ctx.openSession();
+        if (stripe)
+            w.stripe = std::make_unique<RefundConnections>(Provider::Stripe);
+        if (adyen)
+            w.adyen = std::make_unique<RefundConnections>(Provider::Adyen);
+        return w;
+    };
+    setup.stopAsked = [] {
+        return g_stop != 0;
+    };
+    setup.onOutcome = [&](const BatchOutcome &o) {
+        seen.push_back(o);
+        progress.row(o, seen);
+        if (o.status == u"error"_s)
+            ctx.err << "opsctl: line " << o.line << ": " << o.reason << Qt::endl;
+    };
+    BatchRunEnd end = runBatchRows(p.file, p.standing, pacer, setup);
     progress.end();
     return end;
 }
@@ -288,17 +289,22 @@ void printSummary(CommandContext &ctx, const std::vector<BatchOutcome> &outcomes
     ctx.out << QString::fromStdString(j.dump()) << Qt::endl;
 }
 
-// Writes the result file with every row (not_run for those not reached) and says how it ended.
-int finish(CommandContext &ctx, const Prepared &p, RunEnd end, const QString &path, bool json)
+// Writes the result file with every row (not_run for those not started) and says how it ended.
+int finish(CommandContext &ctx, const Prepared &p, const BatchRunEnd &end, const QString &path,
+           bool json)
 {
-    const size_t reached = end.outcomes.size();
-    const bool stopped = reached < p.file.rows.size() || !end.failure.isEmpty();
-    for (size_t i = reached; i < p.file.rows.size(); ++i)
-        end.outcomes.push_back(notRun(p.file.rows[i]));
+    std::vector<BatchOutcome> outcomes;
+    std::optional<int> firstNotRun;
+    for (size_t i = 0; i < p.file.rows.size(); ++i) {
+        if (!end.outcomes[i] && !firstNotRun)
+            firstNotRun = p.file.rows[i].line;
+        outcomes.push_back(end.outcomes[i].value_or(notRun(p.file.rows[i])));
+    }
+    const bool stopped = firstNotRun || !end.failure.isEmpty();
     QSaveFile out(path);
-    const bool written = out.open(QIODevice::WriteOnly) &&
-                         out.write(batchResultCsv(end.outcomes)) >= 0 && out.commit();
-    printSummary(ctx, end.outcomes, stopped, path, json);
+    const bool written =
+        out.open(QIODevice::WriteOnly) && out.write(batchResultCsv(outcomes)) >= 0 && out.commit();
+    printSummary(ctx, outcomes, stopped, path, json);
     if (!written) {
         ctx.err << "opsctl: cannot write " << path << ": " << out.errorString() << Qt::endl;
         return ExitCode::Internal;
@@ -307,7 +313,7 @@ int finish(CommandContext &ctx, const Prepared &p, RunEnd end, const QString &pa
         return end.refused ? ExitCode::Usage : ExitCode::Internal;
     if (!stopped)
         return ExitCode::Ok;
-    ctx.err << "opsctl: stopped before line " << p.file.rows[reached].line
+    ctx.err << "opsctl: stopped before line " << *firstNotRun
             << "; run the same command again to go on" << Qt::endl;
     return ExitCode::Interrupted;
 }
@@ -345,10 +351,10 @@ int runBatch(CommandContext &ctx, const CliArgs &opts)
     g_stop = 0;
     std::signal(SIGINT, askToStop);
     std::signal(SIGTERM, askToStop);
-    RunEnd end = runRows(ctx, p, *session, *rate, json);
+    const BatchRunEnd end = runRows(ctx, p, *rate, json);
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
-    return finish(ctx, p, std::move(end), resultPath(opts), json);
+    return finish(ctx, p, end, resultPath(opts), json);
 }
 
 int checkOnly(CommandContext &ctx, const CliArgs &opts)

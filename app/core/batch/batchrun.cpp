@@ -2,8 +2,12 @@
 
 #include "config/refundconnections.h"
 #include "domain/csv.h"
+#include "domain/storeerror.h"
+#include "storage/session.h"
 
 #include <cmath>
+#include <mutex>
+#include <thread>
 
 using namespace Qt::StringLiterals;
 
@@ -78,6 +82,106 @@ BatchOutcome BatchRunner::run(const BatchRow &row, const std::optional<Operation
     BatchOutcome o = fromResult(row, result);
     o.earlierRun = earlier.has_value();
     return o;
+}
+
+namespace {
+
+// The rows' shared state: which row is next, the results, the first failure.
+class RowQueue
+{
+public:
+    RowQueue(const BatchFile &file, const BatchStanding &standing, BatchPacer &pacer,
+             const BatchRunSetup &setup)
+        : m_file(file)
+        , m_standing(standing)
+        , m_pacer(pacer)
+        , m_setup(setup)
+    {
+        m_end.outcomes.resize(file.rows.size());
+    }
+
+    // The next row to run, its start paced; nullopt when none is left or the run stops.
+    std::optional<size_t> take()
+    {
+        const std::lock_guard lock(m_mutex);
+        if (m_next >= m_file.rows.size() || !m_end.failure.isEmpty() || m_setup.stopAsked())
+            return std::nullopt;
+        const size_t i = m_next++;
+        const auto &earlier = m_standing.earlier[i];
+        if (!earlier || !isFinal(earlier->state))
+            m_pacer.wait(); // under the lock: the starts keep the rate whatever the workers
+        if (m_setup.stopAsked()) {
+            m_next = i; // asked while waiting: the row is not started
+            return std::nullopt;
+        }
+        return i;
+    }
+    void done(size_t i, BatchOutcome outcome)
+    {
+        const std::lock_guard lock(m_mutex);
+        m_setup.onOutcome(outcome);
+        m_end.outcomes[i] = std::move(outcome);
+    }
+    void fail(std::optional<size_t> i, const StoreError &e)
+    {
+        const std::lock_guard lock(m_mutex);
+        if (m_end.failure.isEmpty()) {
+            m_end.failure = e.message();
+            m_end.refused = dynamic_cast<const ActionRefused *>(&e) != nullptr;
+        }
+        if (!i)
+            return;
+        BatchOutcome o = notRun(m_file.rows[*i]);
+        o.status = u"error"_s; // not known here: the next run reads the row back
+        o.reason = e.message();
+        m_setup.onOutcome(o);
+        m_end.outcomes[*i] = std::move(o);
+    }
+    BatchRunEnd end() { return std::move(m_end); }
+    const BatchRow &row(size_t i) const { return m_file.rows[i]; }
+    const std::optional<Operation> &earlier(size_t i) const { return m_standing.earlier[i]; }
+
+private:
+    const BatchFile &m_file;
+    const BatchStanding &m_standing;
+    BatchPacer &m_pacer;
+    const BatchRunSetup &m_setup;
+    std::mutex m_mutex;
+    size_t m_next = 0;
+    BatchRunEnd m_end;
+};
+
+void work(RowQueue &queue, const BatchRunSetup &setup)
+{
+    BatchWorker w;
+    try {
+        w = setup.makeWorker();
+    } catch (const std::exception &e) { // a database that cannot be opened, or fails
+        queue.fail(std::nullopt, StoreError(QString::fromUtf8(e.what())));
+        return;
+    }
+    BatchRunner runner(*w.session, w.stripe.get(), w.adyen.get(), setup.actor);
+    while (const auto i = queue.take()) {
+        try {
+            queue.done(*i, runner.run(queue.row(*i), queue.earlier(*i)));
+        } catch (const StoreError &e) {
+            queue.fail(i, e);
+        }
+    }
+}
+
+} // namespace
+
+BatchRunEnd runBatchRows(const BatchFile &file, const BatchStanding &standing, BatchPacer &pacer,
+                         const BatchRunSetup &setup)
+{
+    RowQueue queue(file, standing, pacer, setup);
+    std::vector<std::thread> workers;
+    for (int w = 0; w < std::max(setup.workers, 1); ++w)
+        workers.emplace_back(work, std::ref(queue), std::cref(setup));
+    for (std::thread &t : workers)
+        t.join();
+    return queue.end();
 }
 
 BatchOutcome notRun(const BatchRow &row)
