@@ -12,9 +12,11 @@
 #include <QUrl>
 #include <chrono>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <stdexcept>
 
 namespace ops {
+struct ApplyPreviewRow;
 class Session;
 class ReconcilerService;
 } // namespace ops
@@ -79,6 +81,10 @@ int approvalCommand(CommandContext &ctx, const QStringList &args);
 int agentRequestDecision(CommandContext &ctx, const QString &decision, const QString &operationId,
                          const QString &reason);
 int settingsCommand(CommandContext &ctx, const QStringList &args);
+// proposals apply for a resend proposal `check` (proposalresend.cpp): resent under the row's
+// lease; `line` gets the JSON line to print. False when it was refused with nothing sent.
+bool resendProposal(CommandContext &ctx, Session &session, const ApplyPreviewRow &check,
+                    nlohmann::ordered_json &line);
 int reconcileCommand(CommandContext &ctx, const QStringList &args); // reconcilecommands.cpp
 int proposalsCommand(CommandContext &ctx, const QStringList &args); // reconcilecommands.cpp
 int serveCommand(CommandContext &ctx, const QStringList &args);     // reconcilecommands.cpp

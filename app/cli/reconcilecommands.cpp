@@ -169,11 +169,13 @@ int listProposals(CommandContext &ctx, const CliArgs &opts)
 
 ordered_json previewJson(const ApplyPreviewRow &row)
 {
-    const bool ok = row.applicable();
+    const bool resend = row.exclusion == ApplyExclusion::ResendNotHere; // resent by apply
+    const bool ok = row.applicable() || resend;
     return {{"proposal_id", row.proposal ? row.proposal->id : 0},
             {"operation_id", str(row.operationId)},
-            {"result",
-             ok ? (row.needsApproval ? "would_request_approval" : "would_apply") : "excluded"},
+            {"result", resend ? "would_resend"
+                       : ok   ? (row.needsApproval ? "would_request_approval" : "would_apply")
+                              : "excluded"},
             {"exclusion", ok ? ordered_json() : ordered_json(str(toString(row.exclusion)))},
             {"message", str(row.reason)}};
 }
@@ -211,10 +213,17 @@ int applyProposals(CommandContext &ctx, const CliArgs &opts)
     }
     int refused = 0;
     for (const qint64 id : ids) {
+        const ApplyPreviewRow row = previewProposal(session->store(), id, ctx.actor());
+        const bool resend = row.exclusion == ApplyExclusion::ResendNotHere;
         if (opts.has(u"dry-run"_s)) {
-            const ApplyPreviewRow row = previewProposal(session->store(), id, ctx.actor());
-            refused += row.applicable() ? 0 : 1;
+            refused += row.applicable() || resend ? 0 : 1;
             printLine(ctx.out, previewJson(row));
+            continue;
+        }
+        if (resend) { // the store cannot send: the row is resent here, as the console does
+            ordered_json line;
+            refused += resendProposal(ctx, *session, row, line) ? 0 : 1;
+            printLine(ctx.out, line);
             continue;
         }
         const ApplyResult r = applyProposal(session->store(), id, ctx.actor());

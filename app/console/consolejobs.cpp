@@ -32,31 +32,6 @@ namespace {
 // The engine's answer when four-eyes holds the resend back (Settlement::resend).
 constexpr QStringView kAwaitingApprovalCode = u"awaiting_approval";
 
-class LeaseGuard
-{
-public:
-    LeaseGuard(OperationStore &store, QString id, QString holder)
-        : m_store(store)
-        , m_id(std::move(id))
-        , m_holder(std::move(holder))
-    {}
-    ~LeaseGuard()
-    {
-        try {
-            releaseResendLease(m_store, m_id, m_holder);
-        } catch (const StoreError &) {
-            // The lease expires by itself; nothing else to do.
-        }
-    }
-    LeaseGuard(const LeaseGuard &) = delete;
-    LeaseGuard &operator=(const LeaseGuard &) = delete;
-
-private:
-    OperationStore &m_store;
-    QString m_id;
-    QString m_holder;
-};
-
 QString lastAnswer(OperationStore &store, const QString &id)
 {
     const auto attempts = store.attempts(id);
@@ -392,20 +367,18 @@ ResendOutcome resendOnce(const JobConfig &config, Session &session, const Operat
     OperationStore &store = session.store();
     ResendOutcome o;
     std::optional<ResendLease> holder;
+    ToolResult result;
     if (const QString problem = providerProblem(config, op.provider); !problem.isEmpty())
         o = refusedBefore(problem,
                           QCoreApplication::translate("ops::console::ConsoleJobs",
                                                       "Nothing was sent; the row is unchanged."));
-    else if (!claimResendLease(store, op.id, leaseHolder, config.leaseSeconds, &holder))
+    else if (!sendUnderResendLease(
+                 store, op.id, leaseHolder, config.leaseSeconds,
+                 [&] { result = resendWith(config, session, op, actor); }, &holder))
         o = leaseRefused(op.id, holder);
     if (!o.error.isEmpty()) {
         o.operation = op;
         return o;
-    }
-    ToolResult result;
-    {
-        const LeaseGuard lease(store, op.id, leaseHolder);
-        result = resendWith(config, session, op, actor);
     }
     o = describeResend(result, session, op.id, actor);
     o.result = std::move(result);

@@ -11,6 +11,7 @@
 #include "engine/toolresult.h"
 #include "outbox/messagesender.h"
 #include "slen/slenclient.h"
+#include "storage/operations/resendlease.h"
 #include "stripe/stripeclient.h"
 
 #include <atomic>
@@ -23,7 +24,7 @@ struct JobConfig
     StripeConfig stripe;
     QString stripeProblem; // not empty: the provider cannot be reached as configured (why)
     EngineConfig engine;
-    qint64 leaseSeconds = 120; // longer than one attempt's timeout
+    qint64 leaseSeconds = kResendLeaseSeconds;
     // Slen, for look-ups of credit movements and executions. An empty base URL counts as not
     // configured (slenProblem says why when read from the environment).
     SlenConfig slen;

@@ -116,6 +116,7 @@ private Q_SLOTS:
     void cleanupTestCase() { QCOMPARE(ops::test::dropRoles(), QString()); }
     void onceWritesOneLinePerRow();
     void proposalsApplyAndRefusals();
+    void resendProposalsAreResentFromTheTerminal();
     void staleMeansEvidenceThatCouldChangeIt();
     void autoCloseOffLeavesProposals();
     void oneServicePerDatabase();
@@ -201,6 +202,55 @@ void TestOpsctlReconcile::proposalsApplyAndRefusals()
     QCOMPARE(text(again.result()["exclusion"]), u"proposal_not_open"_s);
     QCOMPARE(c.run({u"proposals"_s, u"apply"_s, u"--all"_s}).exitCode, 0);
     QCOMPARE(c.run({u"proposals"_s, u"apply"_s}).exitCode, 2);
+}
+
+// Issue 54 item 4: a resend proposal applied with opsctl is resent with the row's stored key under
+// its lease, as the console's bulk run does, and settled when the resend closed the row.
+void TestOpsctlReconcile::resendProposalsAreResentFromTheTerminal()
+{
+    Cli c;
+    QVERIFY2(c.start(), qPrintable(c.sim.error()));
+    // Six dropped connections: two calls of three attempts, then the cap makes the row unknown,
+    // and the provider holds nothing under the key.
+    c.sim.addFault({{"route", "POST /v1/refunds"}, {"mode", "drop_connection"}, {"count", 6}});
+    for (int call = 0; call < 2; ++call)
+        c.run({u"refund"_s, u"--order"_s, u"1001"_s, u"--charge"_s, u"ch_1001"_s, u"--amount"_s,
+               u"5000"_s});
+    const ProcessRun listed = c.run({u"list"_s, u"--json"_s});
+    const json ops = listed.result()["operations"];
+    QCOMPARE(ops.size(), 1u);
+    const QString id = text(ops[0]["operation_id"]);
+    QCOMPARE(text(ops[0]["state"]), u"unknown"_s);
+    QCOMPARE(c.runService({u"reconcile"_s, u"--once"_s}).exitCode, 0);
+    const json proposals = c.run({u"proposals"_s, u"list"_s, u"--json"_s}).result()["proposals"];
+    QCOMPARE(proposals.size(), 1u);
+    QCOMPARE(text(proposals[0]["action"]), u"resend"_s);
+    const qint64 pid = proposals[0]["id"].get<qint64>();
+
+    const ProcessRun dry =
+        c.run({u"proposals"_s, u"apply"_s, QString::number(pid), u"--dry-run"_s});
+    QCOMPARE(dry.exitCode, 0);
+    QCOMPARE(text(dry.result()["result"]), u"would_resend"_s);
+    QCOMPARE(text(c.run({u"show"_s, id, u"--json"_s}).result()["state"]), u"unknown"_s);
+
+    c.sim.admin("DELETE", u"/_sim/requests"_s);
+    const ProcessRun applied = c.run({u"proposals"_s, u"apply"_s, QString::number(pid)});
+    QVERIFY2(applied.exitCode == 0, qPrintable(applied.errText()));
+    const json result = applied.result();
+    QCOMPARE(text(result["result"]), u"resent"_s);
+    QCOMPARE(text(result["tool_result"]["status"]), u"refunded"_s);
+    QCOMPARE(text(result["proposal_state"]), u"applied"_s);
+    const json shown = c.run({u"show"_s, id, u"--json"_s}).result();
+    QCOMPARE(text(shown["state"]), u"succeeded"_s);
+    // One request, with the key the row stored before its first attempt (rule 3).
+    const json sent = c.sim.requests()["requests"];
+    QCOMPARE(sent.size(), 1u);
+    QCOMPARE(text(sent[0]["idempotency_key"]), text(shown["idempotency_key"]));
+    QCOMPARE(c.sim.ledger()["movements"].size(), 1u);
+    // Applied once: the proposal is no longer open.
+    const ProcessRun again = c.run({u"proposals"_s, u"apply"_s, QString::number(pid)});
+    QCOMPARE(again.exitCode, 2);
+    QCOMPARE(text(again.result()["exclusion"]), u"proposal_not_open"_s);
 }
 
 void TestOpsctlReconcile::autoCloseOffLeavesProposals()

@@ -2,6 +2,7 @@
 
 #include "storage/operations/resendlease.h"
 
+#include "domain/storeerror.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/operations/operationstore.h"
 #include "storage/records/operationrow.h"
@@ -11,6 +12,46 @@
 using namespace Qt::StringLiterals;
 
 namespace ops {
+
+namespace {
+
+class HeldLease
+{
+public:
+    HeldLease(OperationStore &store, const QString &id, const QString &holder)
+        : m_store(store)
+        , m_id(id)
+        , m_holder(holder)
+    {}
+    ~HeldLease()
+    {
+        try {
+            releaseResendLease(m_store, m_id, m_holder);
+        } catch (const StoreError &) {
+            // The lease expires by itself; nothing else to do.
+        }
+    }
+    HeldLease(const HeldLease &) = delete;
+    HeldLease &operator=(const HeldLease &) = delete;
+
+private:
+    OperationStore &m_store;
+    const QString &m_id;
+    const QString &m_holder;
+};
+
+} // namespace
+
+bool sendUnderResendLease(OperationStore &store, const QString &operationId, const QString &holder,
+                          qint64 ttlSeconds, const std::function<void()> &send,
+                          std::optional<ResendLease> *current)
+{
+    if (!claimResendLease(store, operationId, holder, ttlSeconds, current))
+        return false;
+    const HeldLease lease(store, operationId, holder);
+    send();
+    return true;
+}
 
 std::optional<ResendLease> activeResendLease(OperationStore &store, const QString &operationId)
 {

@@ -10,11 +10,16 @@
 
 #include <QDateTime>
 #include <QString>
+#include <functional>
 #include <optional>
 
 namespace ops {
 
 class OperationStore;
+
+// How long a resend's lease lasts: longer than one attempt's timeout, short enough that a
+// console or opsctl that dies mid-resend blocks nobody for long.
+inline constexpr qint64 kResendLeaseSeconds = 120;
 
 struct ResendLease
 {
@@ -27,6 +32,13 @@ struct ResendLease
 bool claimResendLease(OperationStore &store, const QString &operationId, const QString &holder,
                       qint64 ttlSeconds, std::optional<ResendLease> *current = nullptr);
 void releaseResendLease(OperationStore &store, const QString &operationId, const QString &holder);
+// A person's resend as the console's resend job and `opsctl proposals apply` make it: claims the
+// lease for `holder`, runs `send`, and releases the lease however `send` ends (a release that
+// fails leaves the lease to expire). False, with nothing run, when another holder has the lease
+// or the row is not live; *current then names that lease.
+bool sendUnderResendLease(OperationStore &store, const QString &operationId, const QString &holder,
+                          qint64 ttlSeconds, const std::function<void()> &send,
+                          std::optional<ResendLease> *current = nullptr);
 // The lease held by anyone, if not expired.
 std::optional<ResendLease> activeResendLease(OperationStore &store, const QString &operationId);
 

@@ -49,6 +49,11 @@ std::vector<Proposal> ReconcileStore::proposals(std::optional<ProposalState> sta
     return listProposals(*m_db, state, limit);
 }
 
+std::optional<Proposal> ReconcileStore::proposal(qint64 id)
+{
+    return findProposal(*m_db, id);
+}
+
 qint64 ReconcileStore::newestEvidenceId(const QString &operationId)
 {
     return ops::newestEvidenceId(*m_db, operationId);

@@ -38,6 +38,7 @@ public:
     // --- proposals (proposals.h) ---
     Proposal storeProposal(const NewProposal &proposal);
     std::vector<Proposal> proposals(std::optional<ProposalState> state = {}, int limit = 1000);
+    std::optional<Proposal> proposal(qint64 id);
     qint64 newestEvidenceId(const QString &operationId);
 
     // --- the service lease (servicelease.h) ---
