@@ -17,6 +17,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <atomic>
 #include <cmath>
 #include <csignal>
 #include <nlohmann/json.hpp>
@@ -32,12 +33,14 @@ const QString kUsage =
     u"usage: opsctl batch check FILE --name NAME [--json] | run FILE --name NAME "
     "[--rate PER_SECOND] [--result PATH] [--json]"_s;
 
-volatile std::sig_atomic_t g_stop = 0;
+// Set by SIGINT or SIGTERM, read by the run's workers before each row starts: a row is either
+// untouched or a committed operation. Lock-free, so safe in a signal handler and across threads.
+std::atomic_bool g_stop{false};
+static_assert(std::atomic_bool::is_always_lock_free);
 
-// Between rows, never inside one: each row is either untouched or a committed operation.
 void askToStop(int)
 {
-    g_stop = 1;
+    g_stop = true;
 }
 
 std::string str(const QString &s)
@@ -152,10 +155,9 @@ Result<Prepared> prepare(CommandContext &ctx, const CliArgs &opts,
     return p;
 }
 
-QString statusLine(const std::vector<BatchOutcome> &outcomes)
+QString statusLine(const QMap<QString, int> &counts)
 {
     QStringList parts;
-    const QMap<QString, int> counts = countByStatus(outcomes);
     for (auto it = counts.begin(); it != counts.end(); ++it)
         parts << u"%1 %2"_s.arg(it.value()).arg(it.key());
     return parts.join(u", "_s);
@@ -204,19 +206,21 @@ public:
         , m_total(total)
     {}
 
-    void row(const BatchOutcome &o, const std::vector<BatchOutcome> &all)
+    void row(const BatchOutcome &o)
     {
+        ++m_counts[o.status];
+        ++m_seen;
         if (m_json)
             m_ctx.out << QString::fromStdString(outcomeJson(o).dump()) << Qt::endl;
         if (!m_bar)
             return;
         constexpr int kWidth = 30;
-        const int filled = int(kWidth * all.size() / std::max<size_t>(m_total, 1));
+        const int filled = int(kWidth * m_seen / std::max<size_t>(m_total, 1));
         m_ctx.err << u"\r[%1%2] %3/%4  %5\x1b[K"_s
                          .arg(QString(filled, u'#'), QString(kWidth - filled, u' '))
-                         .arg(all.size())
+                         .arg(m_seen)
                          .arg(m_total)
-                         .arg(statusLine(all))
+                         .arg(statusLine(m_counts))
                   << Qt::flush;
     }
     void end()
@@ -230,6 +234,8 @@ private:
     bool m_json = false;
     bool m_bar = false;
     size_t m_total = 0;
+    size_t m_seen = 0;
+    QMap<QString, int> m_counts;
 };
 
 // Workers enough to keep `rate` starts a second while each row waits on the provider for about
@@ -243,7 +249,6 @@ BatchRunEnd runRows(CommandContext &ctx, const Prepared &p, double rate, bool js
 {
     BatchPacer pacer(ctx.clock, threadSleep, rate);
     Progress progress(ctx, json, p.file.rows.size());
-    std::vector<BatchOutcome> seen;
     BatchRunSetup setup;
     setup.actor = ctx.actor();
     setup.workers = workersFor(rate);
@@ -259,11 +264,10 @@ BatchRunEnd runRows(CommandContext &ctx, const Prepared &p, double rate, bool js
         return w;
     };
     setup.stopAsked = [] {
-        return g_stop != 0;
+        return g_stop.load();
     };
     setup.onOutcome = [&](const BatchOutcome &o) {
-        seen.push_back(o);
-        progress.row(o, seen);
+        progress.row(o);
         if (o.status == u"error"_s)
             ctx.err << "opsctl: line " << o.line << ": " << o.reason << Qt::endl;
     };
@@ -276,9 +280,9 @@ void printSummary(CommandContext &ctx, const std::vector<BatchOutcome> &outcomes
                   const QString &path, bool json)
 {
     if (!json) {
-        ctx.out
-            << u"%1 rows: %2; result in %3"_s.arg(outcomes.size()).arg(statusLine(outcomes), path)
-            << Qt::endl;
+        ctx.out << u"%1 rows: %2; result in %3"_s.arg(outcomes.size())
+                       .arg(statusLine(countByStatus(outcomes)), path)
+                << Qt::endl;
         return;
     }
     nlohmann::ordered_json counts = nlohmann::ordered_json::object();
@@ -348,7 +352,7 @@ int runBatch(CommandContext &ctx, const CliArgs &opts)
     }
     if (const auto allowed = mayRunBatch(*session, ctx.actor()); !allowed)
         return ctx.usage(allowed.error());
-    g_stop = 0;
+    g_stop = false;
     std::signal(SIGINT, askToStop);
     std::signal(SIGTERM, askToStop);
     const BatchRunEnd end = runRows(ctx, p, *rate, json);

@@ -91,10 +91,7 @@ void TestOpsctlAdyen::init()
                                          SimProcess::demoSeedPath(ops::test::sourceDir()));
     QVERIFY2(m_sim->start(), qPrintable(m_sim->error()));
     m_sim->admin("POST", u"/_sim/adyen/config"_s, {{"auto_settle_ms", -1}});
-    m_env = m_sim->stripeEnvironment();
-    m_env.insert(u"OPS_ADYEN_URL"_s, m_sim->baseUrl().toString());
-    m_env.insert(u"OPS_ADYEN_KEY"_s, u"adyen_test_demo"_s);
-    m_env.insert(u"OPS_ADYEN_MERCHANT"_s, u"NorthwindECOM"_s);
+    m_env = m_sim->withAdyen(m_sim->stripeEnvironment());
     if (m_db->onTeam())
         return; // the team's directory has alice and bob as supervisors (teamfixture.h)
     for (const QString &who : {u"alice"_s, u"bob"_s}) {

@@ -130,10 +130,7 @@ void TestOpsctlBatch::init()
             {{"id", "ch_b" + std::to_string(i)}, {"amount", 500}, {"currency", "usd"}});
     m_sim->seed({{"charges", charges}});
     m_sim->admin("POST", u"/_sim/adyen/config"_s, {{"auto_settle_ms", -1}});
-    m_env = m_sim->stripeEnvironment();
-    m_env.insert(u"OPS_ADYEN_URL"_s, m_sim->baseUrl().toString());
-    m_env.insert(u"OPS_ADYEN_KEY"_s, u"adyen_test_demo"_s);
-    m_env.insert(u"OPS_ADYEN_MERCHANT"_s, u"NorthwindECOM"_s);
+    m_env = m_sim->withAdyen(m_sim->stripeEnvironment());
     m_env.insert(u"OPS_BATCH_RATE"_s, u"200"_s);
     if (!m_db->onTeam()) { // the team's directory has alice as a supervisor (teamfixture.h)
         const ProcessRun r = opsctl({u"--operator"_s, u"alice"_s, u"operator"_s, u"add"_s,

@@ -104,10 +104,7 @@ void TestTeamSeams::adyenRefundUnderEachLogin()
 {
     QFETCH(QString, who);
     QFETCH(QString, actor);
-    QProcessEnvironment adyen;
-    adyen.insert(u"OPS_ADYEN_URL"_s, m_sim->baseUrl().toString());
-    adyen.insert(u"OPS_ADYEN_KEY"_s, u"adyen_test_demo"_s);
-    adyen.insert(u"OPS_ADYEN_MERCHANT"_s, u"NorthwindECOM"_s);
+    const QProcessEnvironment adyen = m_sim->withAdyen({});
     const QStringList args{u"refund"_s,
                            u"--order"_s,
                            u"4417-"_s + who,

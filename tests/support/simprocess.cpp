@@ -162,4 +162,12 @@ QProcessEnvironment SimProcess::stripeEnvironment() const
     return env;
 }
 
+QProcessEnvironment SimProcess::withAdyen(QProcessEnvironment env) const
+{
+    env.insert(QStringLiteral("OPS_ADYEN_URL"), m_baseUrl.toString());
+    env.insert(QStringLiteral("OPS_ADYEN_KEY"), QStringLiteral("adyen_test_demo"));
+    env.insert(QStringLiteral("OPS_ADYEN_MERCHANT"), QStringLiteral("NorthwindECOM"));
+    return env;
+}
+
 } // namespace ops::test

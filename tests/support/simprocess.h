@@ -48,6 +48,9 @@ public:
     // The system environment with opsctl pointed at this simulator as Stripe (test key, 2 s
     // attempt timeout) and no OPS_OPERATOR: an agent's call.
     QProcessEnvironment stripeEnvironment() const;
+    // `env` with opsctl pointed at this simulator as Adyen too: the demo seed's key and its
+    // merchant account, NorthwindECOM.
+    QProcessEnvironment withAdyen(QProcessEnvironment env) const;
     quint16 port() const { return m_port; }
     QString firstLine() const { return m_firstLine; }
     QProcess *process() const { return m_process.get(); }
