@@ -3,9 +3,10 @@
 // own call at a paced rate, resumable: a second run of the file answers each row as its first
 // run left it and sends nothing for it.
 
+#include "cli/batchcommands.h"
+
 #include "batch/batchcheck.h"
 #include "batch/batchrun.h"
-#include "cli/commandcontext.h"
 #include "cli/opsctl.h"
 #include "config/refundconnections.h"
 #include "domain/money.h"
@@ -14,6 +15,7 @@
 #include "storage/access/operatordirectory.h"
 #include "storage/session.h"
 
+#include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -31,7 +33,8 @@ namespace {
 
 const QString kUsage =
     u"usage: opsctl batch check FILE --name NAME [--json] | run FILE --name NAME "
-    "[--rate PER_SECOND] [--result PATH] [--json]"_s;
+    "[--rate PER_SECOND] [--result PATH] [--json] | approve NAME [--reason T] | "
+    "reject NAME --reason T | approvals [--state S] [--json]"_s;
 
 // Set by SIGINT or SIGTERM, read by the run's workers before each row starts: a row is either
 // untouched or a committed operation. Lock-free, so safe in a signal handler and across threads.
@@ -50,6 +53,7 @@ std::string str(const QString &s)
 
 struct Prepared
 {
+    QString fileSha256; // of the bytes read: what a batch approval names
     BatchFile file;
     BatchStanding standing;
     std::unique_ptr<RefundConnections> stripe; // null: no Stripe rows
@@ -98,11 +102,17 @@ void check(Prepared &p, Session &session)
                      [](const BatchProblem &a, const BatchProblem &b) { return a.line < b.line; });
 }
 
-QString totals(const BatchFile &file)
+QMap<QString, qint64> totalsOf(const BatchFile &file)
 {
     QMap<QString, qint64> sums;
     for (const BatchRow &r : file.rows)
         sums[r.input.currency] += r.input.amountMinor;
+    return sums;
+}
+
+QString totals(const BatchFile &file)
+{
+    const QMap<QString, qint64> sums = totalsOf(file);
     QStringList parts;
     for (auto it = sums.begin(); it != sums.end(); ++it)
         parts << formatMoney({it.value(), it.key()});
@@ -145,6 +155,8 @@ Result<Prepared> prepare(CommandContext &ctx, const CliArgs &opts,
     if (!bytes)
         return Failure{bytes.error()};
     Prepared p;
+    p.fileSha256 =
+        QString::fromLatin1(QCryptographicHash::hash(*bytes, QCryptographicHash::Sha256).toHex());
     p.file = readBatchFile(*bytes, opts.value(u"name"_s));
     if (p.file.rows.empty())
         return p; // nothing to check beyond the file
@@ -352,6 +364,9 @@ int runBatch(CommandContext &ctx, const CliArgs &opts)
     }
     if (const auto allowed = mayRunBatch(*session, ctx.actor()); !allowed)
         return ctx.usage(allowed.error());
+    const BatchGate gate{p.file.name, p.fileSha256, totalsOf(p.file), p.file.lines};
+    if (const auto waiting = batchApprovalGate(ctx, *session, gate, json))
+        return *waiting;
     g_stop = false;
     std::signal(SIGINT, askToStop);
     std::signal(SIGTERM, askToStop);
@@ -375,9 +390,13 @@ int checkOnly(CommandContext &ctx, const CliArgs &opts)
 
 int batchCommand(CommandContext &ctx, const QStringList &args)
 {
-    const auto opts = CliArgs::parse(args.mid(1), {u"name"_s, u"rate"_s, u"result"_s}, {u"json"_s});
+    const auto opts = CliArgs::parse(
+        args.mid(1), {u"name"_s, u"rate"_s, u"result"_s, u"reason"_s, u"state"_s}, {u"json"_s});
     if (!opts)
         return ctx.usage(opts.error() + u"\n"_s + kUsage);
+    const QString verb = args.value(0);
+    if (verb == u"approve"_s || verb == u"reject"_s || verb == u"approvals"_s)
+        return batchApprovalCommand(ctx, verb, *opts);
     if (args.value(0) == u"check"_s && !opts->has(u"rate"_s) && !opts->has(u"result"_s))
         return checkOnly(ctx, *opts);
     if (args.value(0) == u"run"_s)

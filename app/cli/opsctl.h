@@ -15,7 +15,8 @@ enum ExitCode
     Internal = 1,
     Usage = 2,
     NotVerified = 3,
-    Interrupted = 130 // SIGINT or SIGTERM stopped the command between two steps (batch run)
+    NeedsApproval = 4, // batch run: the batch waits for a second supervisor; nothing was sent
+    Interrupted = 130  // SIGINT or SIGTERM stopped the command between two steps (batch run)
 };
 
 // args without the program name. Writes results to out, diagnostics to err. A failing command

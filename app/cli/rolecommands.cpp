@@ -322,7 +322,9 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
     // the command line); what is printed carries the same figure in currency units beside it.
     const QString usage = u"usage: opsctl settings set approval-threshold CURRENCY MINOR_UNITS "
                           "(minor units: 100000 usd is 1000.00 USD) | "
-                          "clear approval-threshold CURRENCY | set repeat-window DURATION | "
+                          "clear approval-threshold CURRENCY | set|clear batch-threshold (the "
+                          "same; a batch file's total, docs/batches.md) | "
+                          "set repeat-window DURATION | "
                           "clear repeat-window | set audit-merge-delay DURATION | "
                           "clear audit-merge-delay | set reconcile-auto-close on|off | "
                           "set reconcile-schedule 1m,5m,1h,6h | "
@@ -336,9 +338,14 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
             thresholds[currency.toStdString()] = minor;
             shown[currency.toStdString()] = thresholdText(currency, minor);
         }
+        ordered_json batch = ordered_json::object();
+        for (const auto &[currency, minor] :
+             session->access().approvalThresholds(ThresholdKind::Batch))
+            batch[currency.toStdString()] = minor;
         const ReconcileSettings reconcile = session->reconcile().settings();
         printJson(ctx.out, {{"approval_threshold", thresholds},
                             {"approval_threshold_text", shown},
+                            {"batch_threshold", batch},
                             {"repeat_window_ms", session->access().repeatWindow().count()},
                             {"audit_merge_delay_ms", session->access().auditMergeDelay().count()},
                             {"reconcile_auto_close", reconcile.autoClose ? "on" : "off"},
@@ -356,8 +363,11 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
         return namedSetting(ctx, args.value(1), args.value(2));
     const bool set = sub == u"set"_s && args.size() == 4;
     const bool clear = sub == u"clear"_s && args.size() == 3;
-    if ((!set && !clear) || args.value(1) != u"approval-threshold"_s)
+    const bool batch = args.value(1) == u"batch-threshold"_s;
+    if ((!set && !clear) || (args.value(1) != u"approval-threshold"_s && !batch))
         return ctx.usage(usage);
+    const ThresholdKind kind = batch ? ThresholdKind::Batch : ThresholdKind::Row;
+    const std::string key = batch ? "batch_threshold" : "approval_threshold";
     const QString currency = args.value(2).trimmed().toLower();
     static const QRegularExpression code(u"^[a-z0-9_]{1,40}$"_s);
     if (!code.match(currency).hasMatch())
@@ -372,10 +382,10 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
             return ctx.usage(u"the threshold is a whole number of minor units, 0 or more"_s);
     }
     auto session = ctx.openSession();
-    session->access().setApprovalThreshold(ctx.actor(), currency, minor);
+    session->access().setApprovalThreshold(ctx.actor(), currency, minor, kind);
     printJson(ctx.out, {{"currency", currency.toStdString()},
-                        {"approval_threshold", minor ? ordered_json(*minor) : ordered_json()},
-                        {"approval_threshold_text",
+                        {key, minor ? ordered_json(*minor) : ordered_json()},
+                        {key + "_text",
                          minor ? ordered_json(thresholdText(currency, *minor)) : ordered_json()}});
     return ExitCode::Ok;
 }

@@ -57,6 +57,7 @@ private slots:
     void sigintStopsBetweenRowsAndTheNextRunGoesOn();
     void sigkillFiveTimesStillRefundsEachRowOnce();
     void aPersonWithoutTheRightsSendsNothing();
+    void aBatchAboveItsThresholdWaitsForASecondSupervisor();
 
 private:
     QStringList batchArgs(const QString &verb, const QString &file, const QString &name) const
@@ -333,6 +334,57 @@ void TestOpsctlBatch::aPersonWithoutTheRightsSendsNothing()
     QVERIFY2(r.errText().contains(u"may not"_s), qPrintable(r.errText()));
     QCOMPARE(posts(), 0);
     QCOMPARE(rowsStored(), 0);
+}
+
+void TestOpsctlBatch::aBatchAboveItsThresholdWaitsForASecondSupervisor()
+{
+    if (!m_db->onTeam()) { // the team's directory has bob (supervisor) and sam (support)
+        for (const auto &[who, role] :
+             {std::pair{u"bob"_s, u"supervisor"_s}, std::pair{u"carol"_s, u"support"_s}})
+            QCOMPARE(opsctl({u"--operator"_s, u"alice"_s, u"operator"_s, u"add"_s, who, u"--role"_s,
+                             role})
+                         .exitCode,
+                     0);
+    }
+    const ProcessRun threshold = opsctl({u"--operator"_s, u"alice"_s, u"settings"_s, u"set"_s,
+                                         u"batch-threshold"_s, u"usd"_s, u"1000"_s});
+    QVERIFY2(threshold.exitCode == 0, qPrintable(threshold.errText()));
+    write(u"big.csv"_s, goodFile()); // 24.00 USD and 5.00 EUR: USD is above 10.00
+    const ProcessRun asked = opsctl(batchArgs(u"run"_s, u"big.csv"_s, u"big"_s) << u"--json"_s);
+    QCOMPARE(asked.exitCode, 4);
+    QCOMPARE(asked.result()["status"].get<std::string>(), "needs_approval");
+    QCOMPARE(asked.result()["approval"]["totals"]["usd"].get<int>(), 2400);
+    QCOMPARE(posts(), 0); // the check read the charges; nothing was sent
+    QCOMPARE(rowsStored(), 0);
+
+    // Not the asker, not a support person: another supervisor.
+    const auto approve = [&](const QString &who) {
+        return opsctl({u"--operator"_s, who, u"batch"_s, u"approve"_s, u"big"_s, u"--reason"_s,
+                       u"checked the sheet"_s});
+    };
+    const ProcessRun own = approve(u"alice"_s);
+    QCOMPARE(own.exitCode, 2);
+    QVERIFY2(own.errText().contains(u"another supervisor"_s), qPrintable(own.errText()));
+    QCOMPARE(approve(u"carol"_s).exitCode, 2);
+    QCOMPARE(opsctl(batchArgs(u"run"_s, u"big.csv"_s, u"big"_s)).exitCode, 4); // still waiting
+    QCOMPARE(posts(), 0);
+    const ProcessRun approved = approve(u"bob"_s);
+    QVERIFY2(approved.exitCode == 0, qPrintable(approved.errText()));
+    QCOMPARE(approved.result()["state"].get<std::string>(), "approved");
+
+    const ProcessRun run = opsctl(batchArgs(u"run"_s, u"big.csv"_s, u"big"_s));
+    QVERIFY2(run.exitCode == 0, qPrintable(run.errText()));
+    QCOMPARE(refundsAtProvider(), kRows + 2);
+
+    // Another file under the same name is asked for again; its new row is not sent meanwhile.
+    write(u"big.csv"_s, goodFile() + "extra,ch_1001,,1.00,usd,x\n");
+    m_sim->admin("DELETE", u"/_sim/requests"_s);
+    QCOMPARE(opsctl(batchArgs(u"run"_s, u"big.csv"_s, u"big"_s)).exitCode, 4);
+    QCOMPARE(posts(), 0);
+    const json pending =
+        opsctl({u"batch"_s, u"approvals"_s, u"--state"_s, u"pending"_s, u"--json"_s}).result();
+    QCOMPARE(pending["batch_approvals"].size(), 1u);
+    QCOMPARE(pending["batch_approvals"][0]["rows"].get<int>(), kRows + 3);
 }
 
 QTEST_GUILESS_MAIN(TestOpsctlBatch)

@@ -59,8 +59,9 @@ private:
 
     std::unique_ptr<test::StoreFixture> m_fx;
     std::unique_ptr<test::SimProcess> m_sim;
-    qint64 m_evidence = 0; // on op_u1, by system:seed
-    qint64 m_approval = 0; // alice's pending close of op_u1
+    qint64 m_evidence = 0;      // on op_u1, by system:seed
+    qint64 m_approval = 0;      // alice's pending close of op_u1
+    qint64 m_batchApproval = 0; // alice's pending batch "jan"
 };
 
 void TestIdentity::initTestCase()
@@ -99,6 +100,15 @@ void TestIdentity::init()
                        {test::operatorActor(u"alice"_s), payload});
     QVERIFY(q.next());
     m_approval = q.value(0).toLongLong();
+    q.finish();
+    // A batch alice asked a second supervisor to approve (migration 0020).
+    Query batch = runQuery(db,
+                           u"INSERT INTO batch_approvals (name, file_sha256, totals, row_count, "
+                           "requested_by, requested_at) VALUES ('jan', ?, '{\"usd\":250000}', 300, "
+                           "?, 0) RETURNING id"_s,
+                           {QString(64, u'a'), test::operatorActor(u"alice"_s)});
+    QVERIFY(batch.next());
+    m_batchApproval = batch.value(0).toLongLong();
 }
 
 void TestIdentity::cleanup()
@@ -127,6 +137,7 @@ QString TestIdentity::expand(QString text) const
     static const QRegularExpression name(u"\\{([a-z_]+)\\}"_s);
     text.replace(u"{ev}"_s, QString::number(m_evidence));
     text.replace(u"{approval}"_s, QString::number(m_approval));
+    text.replace(u"{batch}"_s, QString::number(m_batchApproval));
     for (auto m = name.match(text); m.hasMatch(); m = name.match(text))
         text.replace(m.captured(0), test::pidName(m.captured(1)));
     return text;
@@ -284,6 +295,30 @@ void TestIdentity::attackIsRefusedAndChangesNothing_data()
         << QStringList{u"UPDATE approvals SET state = 'approved', decided_by = 'system:svc' "
                        "WHERE id = {approval}"_s}
         << u"permission denied for table approvals"_s;
+    // Issue 54: a batch's four-eyes holds in the database, as every approval's does.
+    const QString decideBatch = u"UPDATE batch_approvals SET state = 'approved', decided_by = "
+                                "'operator:%1', decided_at = 1 WHERE id = {batch}"_s;
+    QTest::addRow("alice approves her own batch with psql")
+        << u"alice"_s << psql << QStringList{decideBatch.arg(u"{alice}"_s)}
+        << u"ops-refused[own]"_s;
+    QTest::addRow("alice approves her own batch with opsctl")
+        << u"alice"_s << opsctl << QStringList{u"batch"_s, u"approve"_s, u"jan"_s}
+        << u"another supervisor decides it"_s;
+    QTest::addRow("support approves a batch with psql")
+        << u"sam"_s << psql << QStringList{decideBatch.arg(u"{sam}"_s)}
+        << u"ops-refused[approve]"_s;
+    QTest::addRow("bob asks for a batch in alice's name with psql")
+        << u"bob"_s << psql
+        << QStringList{u"INSERT INTO batch_approvals (name, file_sha256, totals, row_count, "
+                       "requested_by, requested_at) VALUES ('feb', repeat('b', 64), '{}', 1, "
+                       "'operator:{alice}', 1)"_s}
+        << u"ops-refused[actor]"_s;
+    QTest::addRow("an agent asks for a batch approval with psql")
+        << u"agent"_s << psql
+        << QStringList{u"INSERT INTO batch_approvals (name, file_sha256, totals, row_count, "
+                       "requested_by, requested_at) VALUES ('feb', repeat('b', 64), '{}', 1, "
+                       "'agent:x', 1)"_s}
+        << u"permission denied for table batch_approvals"_s;
     QTest::addRow("no group lists operations with opsctl")
         << u"nobody"_s << opsctl << QStringList{u"list"_s}
         << u"permission denied for table operations"_s;

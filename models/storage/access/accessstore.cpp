@@ -117,15 +117,44 @@ std::optional<Money> AccessStore::approvalThresholdExceeded(const Operation &op)
     return Money{ops::approvalThreshold(*m_db, currency).value_or(0), currency};
 }
 
-std::vector<std::pair<QString, qint64>> AccessStore::approvalThresholds()
+std::optional<qint64> AccessStore::approvalThreshold(const QString &currency, ThresholdKind kind)
 {
-    return ops::approvalThresholds(*m_db);
+    return ops::approvalThreshold(*m_db, currency, kind);
+}
+
+std::vector<std::pair<QString, qint64>> AccessStore::approvalThresholds(ThresholdKind kind)
+{
+    return ops::approvalThresholds(*m_db, kind);
 }
 
 void AccessStore::setApprovalThreshold(const QString &actor, const QString &currency,
-                                       std::optional<qint64> minor)
+                                       std::optional<qint64> minor, ThresholdKind kind)
 {
-    ops::setApprovalThreshold(*m_db, m_clock.nowMs(), actor, currency, minor);
+    ops::setApprovalThreshold(*m_db, m_clock.nowMs(), actor, currency, minor, kind);
+}
+
+std::optional<BatchApproval> AccessStore::liveBatchApproval(const QString &name,
+                                                            const QString &fileSha256)
+{
+    return ops::liveBatchApproval(*m_db, name, fileSha256);
+}
+
+BatchApproval AccessStore::askBatchApproval(const QString &actor, const QString &name,
+                                            const QString &fileSha256,
+                                            const QMap<QString, qint64> &totals, int rows)
+{
+    return ops::askBatchApproval(*m_db, m_clock.nowMs(), actor, name, fileSha256, totals, rows);
+}
+
+BatchApproval AccessStore::decideBatchApproval(const QString &actor, const QString &name,
+                                               bool approve, const QString &reason)
+{
+    return ops::decideBatchApproval(*m_db, m_clock.nowMs(), actor, name, approve, reason);
+}
+
+std::vector<BatchApproval> AccessStore::batchApprovals(std::optional<ApprovalState> state)
+{
+    return ops::listBatchApprovals(*m_db, state);
 }
 
 FourEyesCover AccessStore::fourEyesCover()

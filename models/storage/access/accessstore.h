@@ -7,6 +7,7 @@
 
 #include "storage/access/agentdirectory.h"
 #include "storage/access/approvals.h"
+#include "storage/access/batchapprovals.h"
 #include "storage/access/foureyescover.h"
 #include "storage/access/identity.h"
 #include "storage/access/operatordirectory.h"
@@ -63,12 +64,23 @@ public:
     // operator resend) needs a second person's approval; nullopt when it does not. The rule is
     // needsApproval's: a dialog reads this to say so before the person confirms.
     std::optional<Money> approvalThresholdExceeded(const Operation &op);
-    std::vector<std::pair<QString, qint64>> approvalThresholds();
+    std::optional<qint64> approvalThreshold(const QString &currency, ThresholdKind kind);
+    std::vector<std::pair<QString, qint64>>
+    approvalThresholds(ThresholdKind kind = ThresholdKind::Row);
     void setApprovalThreshold(const QString &actor, const QString &currency,
-                              std::optional<qint64> minor);
+                              std::optional<qint64> minor, ThresholdKind kind = ThresholdKind::Row);
     // Whether a second person can approve what a threshold holds (foureyescover.h): read-only,
     // for `opsctl db check` and the console's warning.
     FourEyesCover fourEyesCover();
+
+    // --- four-eyes for a whole batch (batchapprovals.h) ---
+    std::optional<BatchApproval> liveBatchApproval(const QString &name, const QString &fileSha256);
+    BatchApproval askBatchApproval(const QString &actor, const QString &name,
+                                   const QString &fileSha256, const QMap<QString, qint64> &totals,
+                                   int rows);
+    BatchApproval decideBatchApproval(const QString &actor, const QString &name, bool approve,
+                                      const QString &reason);
+    std::vector<BatchApproval> batchApprovals(std::optional<ApprovalState> state = {});
 
     // --- rule 13's repeat window ---
     std::chrono::milliseconds repeatWindow();

@@ -13,7 +13,21 @@ namespace ops {
 
 namespace {
 
-const QString kThresholdPrefix = u"approval_threshold."_s;
+// A kind's settings rows, its audit action and how messages name it.
+struct ThresholdNames
+{
+    QString prefix;
+    QString auditAction;
+    QString what;
+};
+
+ThresholdNames namesOf(ThresholdKind kind)
+{
+    if (kind == ThresholdKind::Batch)
+        return {u"batch_threshold."_s, u"settings.batch_threshold"_s, u"the batch threshold"_s};
+    return {u"approval_threshold."_s, u"settings.approval_threshold"_s,
+            u"the four-eyes threshold"_s};
+}
 
 const QString kSelect =
     u"SELECT a.id, a.operation_id, a.action, a.requested_by, a.requested_at, a.payload, a.state, "
@@ -126,46 +140,46 @@ void requireSettingsRight(Connection &db, const QString &actor, const QString &w
             who.describe(), what));
 }
 
-std::optional<qint64> approvalThreshold(Connection &db, const QString &currency)
+std::optional<qint64> approvalThreshold(Connection &db, const QString &currency, ThresholdKind kind)
 {
-    const auto value = readSetting(db, QString(kThresholdPrefix + currency.toLower()));
+    const auto value = readSetting(db, namesOf(kind).prefix + currency.toLower());
     if (!value)
         return std::nullopt;
     return value->toLongLong();
 }
 
 void setApprovalThreshold(Connection &db, qint64 nowMs, const QString &actor,
-                          const QString &currency, std::optional<qint64> minor)
+                          const QString &currency, std::optional<qint64> minor, ThresholdKind kind)
 {
+    const ThresholdNames names = namesOf(kind);
     const QString code = currency.trimmed().toLower();
     if (code.isEmpty())
         throw ActionRefused(u"a threshold needs a currency (or credit type)"_s);
     if (minor && *minor < 0)
         throw ActionRefused(u"a threshold is a non-negative amount in minor units"_s);
     WriteTransaction tx(db);
-    requireSettingsRight(db, actor, u"the four-eyes threshold"_s);
+    requireSettingsRight(db, actor, names.what);
     if (minor)
-        putSettingLocked(db, nowMs, actor, QString(kThresholdPrefix + code),
-                         QString::number(*minor));
+        putSettingLocked(db, nowMs, actor, names.prefix + code, QString::number(*minor));
     else
-        runQuery(db, u"DELETE FROM settings WHERE name = ?"_s, {QString(kThresholdPrefix + code)});
-    AuditLog::append(db, nowMs, actor, u"settings.approval_threshold"_s, QString(),
+        runQuery(db, u"DELETE FROM settings WHERE name = ?"_s, {QString(names.prefix + code)});
+    AuditLog::append(db, nowMs, actor, names.auditAction, QString(),
                      {{"currency", code.toStdString()},
                       {"threshold_minor", minor ? nlohmann::json(*minor) : nlohmann::json()}});
     tx.commit();
 }
 
-std::vector<std::pair<QString, qint64>> approvalThresholds(Connection &db)
+std::vector<std::pair<QString, qint64>> approvalThresholds(Connection &db, ThresholdKind kind)
 {
+    const QString prefix = namesOf(kind).prefix;
     // A byte-order range, not LIKE: '_' in the prefix is a LIKE wildcard, and LIKE ignores case
     // on SQLite but not on PostgreSQL.
     Query q = runQuery(
         db, u"SELECT name, value FROM settings WHERE name >= ? AND name < ? ORDER BY name"_s,
-        {kThresholdPrefix, prefixRangeEnd(kThresholdPrefix)});
+        {prefix, prefixRangeEnd(prefix)});
     std::vector<std::pair<QString, qint64>> out;
     while (q.next())
-        out.emplace_back(q.value(0).toString().mid(kThresholdPrefix.size()),
-                         q.value(1).toLongLong());
+        out.emplace_back(q.value(0).toString().mid(prefix.size()), q.value(1).toLongLong());
     return out;
 }
 

@@ -62,11 +62,21 @@ void requireSettingsRight(Connection &db, const QString &actor, const QString &w
 // --- Thresholds (settings table) ----------------------------------------------------------------
 // No threshold for a currency: no four-eyes for it. The amount compared is the absolute value, so
 // a large negative credit adjustment needs approval too. Exactly the threshold does not.
-std::optional<qint64> approvalThreshold(Connection &db, const QString &currency);
+// A row's threshold (approval_threshold.<currency>) holds one close, resend or person's refund;
+// a batch's (batch_threshold.<currency>) holds a whole file by its total (DESIGN §19).
+enum class ThresholdKind
+{
+    Row,
+    Batch
+};
+std::optional<qint64> approvalThreshold(Connection &db, const QString &currency,
+                                        ThresholdKind kind = ThresholdKind::Row);
 // Needs the Approve right; `minor` nullopt removes the threshold. Audited.
 void setApprovalThreshold(Connection &db, qint64 nowMs, const QString &actor,
-                          const QString &currency, std::optional<qint64> minor);
-std::vector<std::pair<QString, qint64>> approvalThresholds(Connection &db);
+                          const QString &currency, std::optional<qint64> minor,
+                          ThresholdKind kind = ThresholdKind::Row);
+std::vector<std::pair<QString, qint64>> approvalThresholds(Connection &db,
+                                                           ThresholdKind kind = ThresholdKind::Row);
 bool needsApproval(Connection &db, const Operation &op);
 
 // --- Reading ----------------------------------------------------------------------------------

@@ -1,0 +1,139 @@
+// opsctl batch approve|reject|approvals, and the gate `batch run` passes first: four-eyes for a
+// whole batch (docs/design.md §19, storage/access/batchapprovals.h). A batch whose total in a
+// currency is above that currency's batch threshold waits, with nothing sent, until another
+// supervisor approved this file under this name.
+
+#include "cli/batchcommands.h"
+#include "cli/opsctl.h"
+#include "domain/money.h"
+#include "storage/access/accessstore.h"
+#include "storage/session.h"
+
+#include <nlohmann/json.hpp>
+
+using namespace Qt::StringLiterals;
+using nlohmann::ordered_json;
+
+namespace ops::cli {
+
+namespace {
+
+std::string str(const QString &s)
+{
+    return s.toStdString();
+}
+
+ordered_json approvalJson(const BatchApproval &a)
+{
+    ordered_json totals = ordered_json::object();
+    for (auto it = a.totals.begin(); it != a.totals.end(); ++it)
+        totals[str(it.key())] = it.value();
+    return {{"approval_id", a.id},
+            {"batch", str(a.name)},
+            {"state", str(toString(a.state))},
+            {"rows", a.rows},
+            {"totals", totals},
+            {"file_sha256", str(a.fileSha256)},
+            {"requested_by", str(a.requestedBy)},
+            {"requested_at", str(a.requestedAt.toString(Qt::ISODateWithMs))},
+            {"decided_by", a.decidedBy.isEmpty() ? ordered_json() : ordered_json(str(a.decidedBy))},
+            {"reason", str(a.decisionReason)}};
+}
+
+void printLine(QTextStream &out, const ordered_json &j)
+{
+    out << QString::fromStdString(j.dump()) << Qt::endl;
+}
+
+// "250.00 USD above the batch threshold of 100.00 USD" for each currency above its threshold.
+QStringList aboveThresholds(AccessStore &access, const QMap<QString, qint64> &totals)
+{
+    QStringList above;
+    for (auto it = totals.begin(); it != totals.end(); ++it) {
+        const auto threshold = access.approvalThreshold(it.key(), ThresholdKind::Batch);
+        if (threshold && it.value() > *threshold)
+            above << u"%1 above the batch threshold of %2"_s.arg(
+                formatMoney({it.value(), it.key()}), formatMoney({*threshold, it.key()}));
+    }
+    return above;
+}
+
+int decide(CommandContext &ctx, const CliArgs &opts, bool approve)
+{
+    if (opts.positionals().size() != 1)
+        return ctx.usage(
+            u"usage: opsctl batch approve NAME [--reason T] | reject NAME --reason T"_s);
+    if (!approve && opts.value(u"reason"_s).trimmed().isEmpty())
+        return ctx.usage(u"a rejection needs --reason: the asker reads it"_s);
+    auto session = ctx.openSession();
+    const BatchApproval decided = session->access().decideBatchApproval(
+        ctx.actor(), opts.positionals().first(), approve, opts.value(u"reason"_s).trimmed());
+    printLine(ctx.out, approvalJson(decided));
+    return ExitCode::Ok;
+}
+
+int list(CommandContext &ctx, const CliArgs &opts)
+{
+    std::optional<ApprovalState> state;
+    if (opts.has(u"state"_s)) {
+        state = approvalStateFromString(opts.value(u"state"_s));
+        if (!state || *state == ApprovalState::Used)
+            return ctx.usage(u"--state is pending, approved or rejected"_s);
+    }
+    auto session = ctx.openSession();
+    const std::vector<BatchApproval> all = session->access().batchApprovals(state);
+    if (opts.has(u"json"_s)) {
+        ordered_json rows = ordered_json::array();
+        for (const BatchApproval &a : all)
+            rows.push_back(approvalJson(a));
+        printLine(ctx.out, {{"batch_approvals", rows}});
+        return ExitCode::Ok;
+    }
+    for (const BatchApproval &a : all)
+        ctx.out << u"#%1 %2 %3: %4 rows, asked by %5%6"_s.arg(a.id)
+                       .arg(a.name, toString(a.state))
+                       .arg(a.rows)
+                       .arg(a.requestedBy,
+                            a.decidedBy.isEmpty() ? QString() : u", decided by "_s + a.decidedBy)
+                << Qt::endl;
+    return ExitCode::Ok;
+}
+
+} // namespace
+
+std::optional<int> batchApprovalGate(CommandContext &ctx, Session &session, const BatchGate &gate,
+                                     bool json)
+{
+    AccessStore &access = session.access();
+    const QStringList above = aboveThresholds(access, gate.totals);
+    if (above.isEmpty())
+        return std::nullopt;
+    const auto live = access.liveBatchApproval(gate.name, gate.fileSha256);
+    if (live && live->state == ApprovalState::Approved)
+        return std::nullopt;
+    const BatchApproval asked =
+        live ? *live
+             : access.askBatchApproval(ctx.actor(), gate.name, gate.fileSha256, gate.totals,
+                                       gate.rows);
+    if (json)
+        printLine(ctx.out, {{"status", "needs_approval"}, {"approval", approvalJson(asked)}});
+    else
+        ctx.out << u"batch %1 waits for a second supervisor (approval #%2, asked by %3): %4. "
+                   "Nothing was sent. Another supervisor runs: opsctl batch approve %1"_s
+                       .arg(gate.name)
+                       .arg(asked.id)
+                       .arg(asked.requestedBy, above.join(u"; "_s))
+                << Qt::endl;
+    return ExitCode::NeedsApproval;
+}
+
+int batchApprovalCommand(CommandContext &ctx, const QString &verb, const CliArgs &opts)
+{
+    if (verb == u"approve"_s)
+        return decide(ctx, opts, true);
+    if (verb == u"reject"_s)
+        return decide(ctx, opts, false);
+    return list(ctx, opts);
+}
+
+} // namespace ops::cli

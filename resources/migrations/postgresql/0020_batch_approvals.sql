@@ -1,0 +1,48 @@
+-- 0020: four-eyes for a whole batch (DESIGN §19, issue 54). A batch whose total in a currency is
+-- above that currency's batch threshold (settings batch_threshold.<currency>, minor units) runs
+-- only after a second supervisor approved it. The approval names the batch and the SHA-256 of the
+-- file asked for: the same name with other contents asks again. Rows are never deleted.
+CREATE TABLE batch_approvals (
+    id              BIGSERIAL PRIMARY KEY,
+    name            TEXT    NOT NULL CHECK (length(name) BETWEEN 1 AND 64),
+    file_sha256     TEXT    NOT NULL CHECK (length(file_sha256) = 64),
+    totals          TEXT    NOT NULL, -- JSON {"usd": 250000, …}: what the approver approved
+    row_count       INTEGER NOT NULL CHECK (row_count > 0),
+    requested_by    TEXT    NOT NULL,
+    requested_at    BIGINT  NOT NULL,
+    state           TEXT    NOT NULL DEFAULT 'pending'
+                            CHECK (state IN ('pending', 'approved', 'rejected')),
+    decided_by      TEXT,
+    decided_at      BIGINT,
+    decision_reason TEXT,
+    -- Nobody approves their own batch (a requester may withdraw it by rejecting).
+    CHECK (state <> 'approved' OR decided_by <> requested_by)
+);
+-- One live (pending or approved) approval per batch and file.
+CREATE UNIQUE INDEX batch_approvals_live ON batch_approvals (name, file_sha256)
+    WHERE state IN ('pending', 'approved');
+CREATE INDEX batch_approvals_state ON batch_approvals (state, requested_at, id);
+
+-- ops_guard() checks the actor columns and refuses deletes; the second trigger holds the
+-- approval rules every four-eyes approval has (0011's ops_guard_approval): people ask, a
+-- supervisor other than the asker decides.
+CREATE FUNCTION ops_guard_batch_approvals() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    principal text := ops_role_of(session_user);
+BEGIN
+    IF principal <> 'owner' THEN
+        PERFORM ops_guard_approval(principal,
+                                   CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE OLD.state END,
+                                   NEW.state, NEW.requested_by, NEW.decided_by);
+    END IF;
+    RETURN NEW;
+END;
+$$;
+CREATE TRIGGER batch_approvals_guard BEFORE INSERT OR UPDATE OR DELETE ON batch_approvals
+    FOR EACH ROW EXECUTE FUNCTION ops_guard();
+CREATE TRIGGER batch_approvals_guard_rules BEFORE INSERT OR UPDATE ON batch_approvals
+    FOR EACH ROW EXECUTE FUNCTION ops_guard_batch_approvals();
+REVOKE ALL ON batch_approvals FROM PUBLIC;
+GRANT SELECT ON batch_approvals TO ops_support, ops_agent, ops_service;
+GRANT INSERT, UPDATE ON batch_approvals TO ops_support;
+GRANT USAGE, SELECT ON SEQUENCE batch_approvals_id_seq TO ops_support;
