@@ -178,6 +178,7 @@ QString statusLine(const QMap<QString, int> &counts)
 nlohmann::ordered_json outcomeJson(const BatchOutcome &o)
 {
     return {{"line", o.line},
+            {"ticket", str(o.ticket)},
             {"operation_id", str(o.operationId)},
             {"status", str(o.status)},
             {"reason", str(o.reason)},

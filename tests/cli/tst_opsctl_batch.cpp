@@ -231,8 +231,8 @@ void TestOpsctlBatch::runTwiceSendsNothingTheSecondTime()
     QCOMPARE(rows.size(), size_t(kRows + 3));
     for (size_t i = 1; i < rows.size(); ++i) {
         const QString want = i <= size_t(kRows) ? u"refunded"_s : u"accepted"_s;
-        QCOMPARE(rows[i].at(2), want);
-        QVERIFY(rows[i].at(1).startsWith(u"op_"_s));
+        QCOMPARE(rows[i].at(3), want);
+        QVERIFY(rows[i].at(2).startsWith(u"op_"_s));
     }
     QCOMPARE(rowsStored(), kRows + 2);
 
@@ -244,7 +244,7 @@ void TestOpsctlBatch::runTwiceSendsNothingTheSecondTime()
         QCOMPARE(requests(), 0);
         const auto rerun = resultRows(u"jan.result.csv"_s);
         for (size_t i = 1; i < rows.size(); ++i)
-            QCOMPARE(rerun[i].at(1), rows[i].at(1)); // the same operations
+            QCOMPARE(rerun[i].at(2), rows[i].at(2)); // the same operations
     }
     QCOMPARE(refundsAtProvider(), kRows + 2);
     QCOMPARE(rowsStored(), kRows + 2);
@@ -277,8 +277,8 @@ void TestOpsctlBatch::sigintStopsBetweenRowsAndTheNextRunGoesOn()
     QCOMPARE(stopped.size(), size_t(kRows + 1));
     int done = 0;
     for (size_t i = 1; i < stopped.size(); ++i)
-        done += stopped[i].at(2) == u"refunded"_s;
-    QCOMPARE(stopped.back().at(2), u"not_run"_s);
+        done += stopped[i].at(3) == u"refunded"_s;
+    QCOMPARE(stopped.back().at(3), u"not_run"_s);
     QCOMPARE(refundsAtProvider(), done); // every row is either refunded or untouched
 
     const ProcessRun rest =

@@ -231,8 +231,9 @@ void TestBatchFile::pacerSpacesCallsWithoutBursts()
 
 void TestBatchFile::resultFileListsEveryRow()
 {
-    const BatchFile f =
-        readBatchFile(kHeader + "1,ch_1,1.00,usd,a\n2,ch_2,1.00,usd,\"b\"\n", u"b"_s);
+    const BatchFile f = readBatchFile("order,charge,amount,currency,reference,ticket\n1,ch_1,1.00,"
+                                      "usd,a,\n2,ch_2,1.00,usd,b,T-7\n",
+                                      u"b"_s);
     QVERIFY(f.ok());
     BatchOutcome done;
     done.line = 2;
@@ -243,10 +244,11 @@ void TestBatchFile::resultFileListsEveryRow()
     const auto read = csv::parse(out);
     QVERIFY2(read, qPrintable(read.error()));
     QCOMPARE(read->size(), size_t(3));
-    QCOMPARE(read->at(0), QStringList({u"line"_s, u"operation_id"_s, u"status"_s, u"reason"_s,
-                                       u"provider_reference"_s}));
-    QCOMPARE(read->at(1).at(3), done.reason);
-    QCOMPARE(read->at(2), QStringList({u"3"_s, QString(), u"not_run"_s, QString(), QString()}));
+    QCOMPARE(read->at(0), QStringList({u"line"_s, u"ticket"_s, u"operation_id"_s, u"status"_s,
+                                       u"reason"_s, u"provider_reference"_s}));
+    QCOMPARE(read->at(1).at(4), done.reason);
+    QCOMPARE(read->at(2),
+             QStringList({u"3"_s, u"T-7"_s, QString(), u"not_run"_s, QString(), QString()}));
     QCOMPARE(countByStatus({done, notRun(f.rows[1])}).value(u"not_run"_s), 1);
 }
 

@@ -19,6 +19,7 @@ BatchOutcome fromResult(const BatchRow &row, const ToolResult &result)
 {
     BatchOutcome o;
     o.line = row.line;
+    o.ticket = row.ticket;
     o.operationId = result.operationId;
     o.status = QString::fromStdString(result.toJson().value("status", std::string()));
     if (result.status == ToolResult::Status::Failed)
@@ -36,6 +37,7 @@ std::optional<BatchOutcome> fromEnded(const BatchRow &row, const Operation &op)
         return std::nullopt;
     BatchOutcome o;
     o.line = row.line;
+    o.ticket = row.ticket;
     o.operationId = op.id;
     o.earlierRun = true;
     if (op.state == OperationState::Succeeded) {
@@ -188,17 +190,18 @@ BatchOutcome notRun(const BatchRow &row)
 {
     BatchOutcome o;
     o.line = row.line;
+    o.ticket = row.ticket;
     o.status = u"not_run"_s;
     return o;
 }
 
 QByteArray batchResultCsv(const std::vector<BatchOutcome> &outcomes)
 {
-    QByteArray out = csv::record(
-        {u"line"_s, u"operation_id"_s, u"status"_s, u"reason"_s, u"provider_reference"_s});
+    QByteArray out = csv::record({u"line"_s, u"ticket"_s, u"operation_id"_s, u"status"_s,
+                                  u"reason"_s, u"provider_reference"_s});
     for (const BatchOutcome &o : outcomes)
-        out += csv::record(
-            {QString::number(o.line), o.operationId, o.status, o.reason, o.providerReference});
+        out += csv::record({QString::number(o.line), o.ticket, o.operationId, o.status, o.reason,
+                            o.providerReference});
     return out;
 }
 

@@ -23,6 +23,7 @@ namespace ops {
 struct BatchOutcome
 {
     int line = 0;
+    QString ticket; // the row's helpdesk ticket, so the result file says whom to answer
     QString operationId;
     // refunded, accepted, failed, checking, unconfirmed, needs_approval, rejected; not_run for a
     // row a stopped run did not reach. Never "done" for a row whose outcome is unknown (rule 16).
@@ -107,7 +108,8 @@ BatchRunEnd runBatchRows(const BatchFile &file, const BatchStanding &standing, B
                          const BatchRunSetup &setup);
 
 BatchOutcome notRun(const BatchRow &row);
-// line, operation_id, status, reason, provider_reference: one record per outcome (RFC 4180).
+// line, ticket, operation_id, status, reason, provider_reference: one record per outcome
+// (RFC 4180).
 QByteArray batchResultCsv(const std::vector<BatchOutcome> &outcomes);
 // How many rows ended in each status.
 QMap<QString, int> countByStatus(const std::vector<BatchOutcome> &outcomes);
