@@ -63,9 +63,11 @@ ordered_json toJson(const Operation &op)
         {"closed_by", optionalText(op.closedBy)},
         {"closed_at", optionalTime(op.closedAt)},
         {"close_reason", optionalText(op.closeReason)},
-        {"agent", optionalText(op.agent)}, // the agent whose call opened it
-        {"hold", optionalText(op.hold)},   // the limit that held it for approval
+        {"agent", optionalText(op.agent)},       // the agent whose call opened it
+        {"hold", optionalText(op.hold)},         // the limit that held it for approval
         {"replaces", optionalText(op.replaces)}, // the failed refund this one replaces
+        {"reference", optionalText(op.reference)},
+        {"reason_code", optionalText(op.reasonCode)},
     };
 }
 

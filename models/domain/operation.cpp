@@ -69,6 +69,18 @@ QString toString(OperationState state)
 {
     return nameOf(kStates, state);
 }
+const QStringList &refundReasonCodes()
+{
+    static const QStringList codes = {u"duplicate"_s, u"fraudulent"_s, u"requested_by_customer"_s,
+                                      u"product_not_received"_s, u"price_adjustment"_s};
+    return codes;
+}
+
+bool isStripeRefundReason(QStringView code)
+{
+    return refundReasonCodes().indexOf(code) >= 0 && refundReasonCodes().indexOf(code) < 3;
+}
+
 QString toString(Provider provider)
 {
     return nameOf(kProviders, provider);

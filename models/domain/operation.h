@@ -7,6 +7,7 @@
 #include <QByteArray>
 #include <QDateTime>
 #include <QString>
+#include <QStringList>
 #include <optional>
 
 namespace ops {
@@ -110,7 +111,14 @@ struct Operation
     QString hold;      // awaiting_approval: what held it, "max_refund", "daily" or "four_eyes"
     // A refund a person started to replace a failed one (DESIGN §16): that operation's id.
     QString replaces;
+    QString reasonCode; // refunds: one of refundReasonCodes(), or '' for none (DESIGN §19)
 };
+
+// Why a refund was made, from a fixed list so refunds can be counted by it (DESIGN §19): Stripe's
+// three reasons (sent to Stripe as the refund's reason), then product_not_received and
+// price_adjustment (kept here only).
+const QStringList &refundReasonCodes();
+bool isStripeRefundReason(QStringView code);
 
 // An Adyen refund Adyen answered `received` for (DESIGN §15): open, with the refund's reference,
 // waiting for its REFUND notification. Automation sends nothing more for it

@@ -58,6 +58,7 @@ private slots:
     void sigkillFiveTimesStillRefundsEachRowOnce();
     void aPersonWithoutTheRightsSendsNothing();
     void aBatchAboveItsThresholdWaitsForASecondSupervisor();
+    void reasonCodesAreKeptAndStripesAreSent();
 
 private:
     QStringList batchArgs(const QString &verb, const QString &file, const QString &name) const
@@ -385,6 +386,52 @@ void TestOpsctlBatch::aBatchAboveItsThresholdWaitsForASecondSupervisor()
         opsctl({u"batch"_s, u"approvals"_s, u"--state"_s, u"pending"_s, u"--json"_s}).result();
     QCOMPARE(pending["batch_approvals"].size(), 1u);
     QCOMPARE(pending["batch_approvals"][0]["rows"].get<int>(), kRows + 3);
+}
+
+// Issue 54 item 3: each row's reason code is stored with its operation; Stripe's own reasons also
+// reach Stripe as the refund's reason, ours do not, and an Adyen row may carry one too.
+void TestOpsctlBatch::reasonCodesAreKeptAndStripesAreSent()
+{
+    write(u"why.csv"_s, "order,charge,adyen_payment,amount,currency,reason\n"
+                        "o1,ch_b1,,1.00,usd,requested_by_customer\n"
+                        "o2,ch_b2,,1.00,usd,product_not_received\n"
+                        "a1,,DZ4DPSHB4WD2WN82,2.00,eur,price_adjustment\n"
+                        "o3,ch_b3,,1.00,usd,\n");
+    const ProcessRun run = opsctl(batchArgs(u"run"_s, u"why.csv"_s, u"why"_s) << u"--json"_s);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.errText()));
+    const json all = m_sim->requests();
+    std::vector<std::string> bodies;
+    for (const json &r : all["requests"]) {
+        if (r.value("method", "") == "POST" && r.value("path", "") == "/v1/refunds")
+            bodies.push_back(r.value("body", ""));
+    }
+    QCOMPARE(bodies.size(), size_t(3));
+    const auto sentReason = [&](const std::string &order) {
+        for (const std::string &b : bodies) {
+            if (b.find("metadata[order_id]=" + order + "&") == std::string::npos)
+                continue;
+            const size_t at = b.find("reason=");
+            return at == std::string::npos ? std::string()
+                                           : b.substr(at + 7, b.find('&', at) - at - 7);
+        }
+        return std::string("(no request)");
+    };
+    QCOMPARE(sentReason("o1"), "requested_by_customer");
+    QCOMPARE(sentReason("o2"), "");
+    QCOMPARE(sentReason("o3"), "");
+    const json listed = opsctl({u"list"_s, u"--json"_s}).result();
+    std::map<std::string, std::string> codes;
+    for (const json &op : listed["operations"]) {
+        const json shown =
+            opsctl({u"show"_s, QString::fromStdString(op["operation_id"]), u"--json"_s}).result();
+        codes[shown.value("order_id", "")] = shown["reason_code"].is_string()
+                                                 ? shown["reason_code"].get<std::string>()
+                                                 : std::string("(none)");
+    }
+    QCOMPARE(codes["o1"], "requested_by_customer");
+    QCOMPARE(codes["o2"], "product_not_received");
+    QCOMPARE(codes["a1"], "price_adjustment");
+    QCOMPARE(codes["o3"], "(none)");
 }
 
 QTEST_GUILESS_MAIN(TestOpsctlBatch)

@@ -61,7 +61,8 @@ void TestBatchFile::goodFileReadsEveryRow()
     QCOMPARE(first.input.chargeId, u"ch_4417"_s);
     QCOMPARE(first.input.amountMinor, 1250);
     QCOMPARE(first.input.currency, u"usd"_s);
-    QCOMPARE(first.input.reason, u"requested_by_customer"_s);
+    QCOMPARE(first.input.reasonCode, u"requested_by_customer"_s);
+    QVERIFY(first.input.reason.isEmpty()); // the engine sends Stripe's codes as the reason
     QCOMPARE(first.rowReference, u"line-1"_s);
     QCOMPARE(first.ticket, u"T-9"_s);
     QCOMPARE(first.input.reference, u"batch:jan-reprice:line-1"_s);
@@ -122,7 +123,7 @@ void TestBatchFile::badFilesNameTheirLine_data()
     QTest::addRow("short row") << kHeader + "1,ch_1,1.00\n" << 2 << u"3 fields; the header has 5"_s;
     QTest::addRow("unknown reason")
         << QByteArray("order,charge,amount,currency,reason\n1,ch_1,1.00,usd,oops\n") << 2
-        << u"reason must be"_s;
+        << u"reason code must be one of"_s;
     QTest::addRow("same order and reference twice")
         << kHeader + "1,ch_1,1.00,usd,x\n1,ch_1,2.00,usd,x\n"
         << 3 << u"already on line 2"_s;

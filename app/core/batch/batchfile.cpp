@@ -155,7 +155,8 @@ std::optional<BatchRow> RowReader::readRow(const csv::Record &record)
     in.chargeId = cell(record.fields, u"charge"_s);
     in.paymentIntentId = cell(record.fields, u"payment_intent"_s);
     in.adyenPaymentId = cell(record.fields, u"adyen_payment"_s);
-    in.reason = cell(record.fields, u"reason"_s);
+    // One reason column: the code counted for the row; Stripe's three also go to Stripe.
+    in.reasonCode = cell(record.fields, u"reason"_s);
     row.rowReference = cell(record.fields, u"reference"_s);
     row.ticket = cell(record.fields, u"ticket"_s);
     in.reference = batchReference(m_name, row.rowReference);

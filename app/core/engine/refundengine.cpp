@@ -86,6 +86,8 @@ NewOperation RefundEngine::buildOperation(const RefundInput &in, const QString &
     FormFields form = {{u"charge"_s, in.chargeId}, {u"amount"_s, QString::number(in.amountMinor)}};
     if (!in.reason.isEmpty())
         form.append({u"reason"_s, in.reason});
+    else if (isStripeRefundReason(in.reasonCode))
+        form.append({u"reason"_s, in.reasonCode});
     form.append({u"metadata[operation_id]"_s, op.id});
     form.append({u"metadata[order_id]"_s, in.orderId});
     if (!in.paymentIntentId.isEmpty())

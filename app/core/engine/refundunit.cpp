@@ -102,6 +102,9 @@ std::optional<ToolResult> validateRefund(const RefundInput &in)
     if (const auto checked = checkId(u"the reference"_s, in.reference, kMaxReferenceLength);
         !checked)
         return bad(checked.error());
+    if (!in.reasonCode.isEmpty() && !refundReasonCodes().contains(in.reasonCode))
+        return bad(u"reason code must be one of %1, not '%2'"_s.arg(
+            refundReasonCodes().join(u", "_s), in.reasonCode.left(40)));
     if (!isKnownReason(in.reason))
         return bad(u"reason must be duplicate, fraudulent or requested_by_customer, not '%1'"_s.arg(
             in.reason.left(40)));
@@ -151,6 +154,7 @@ NewOperation newRefundRow(const RefundInput &in, Provider provider, const QStrin
     op.createdBy = actor;
     op.agent = agentOfActor(actor);
     op.replaces = in.replaces;
+    op.reasonCode = in.reasonCode;
     return op;
 }
 

@@ -37,6 +37,9 @@ struct RefundInput
     // (AdyenRefundEngine), and the row keeps the payment where a Stripe row keeps its charge.
     QString adyenPaymentId;
     QString reason; // empty, duplicate, fraudulent or requested_by_customer; sent to the provider
+    // DESIGN §19: why, from refundReasonCodes(), for counting; Stripe's three are also sent as
+    // `reason` when no reason is given. Empty: none.
+    QString reasonCode;
     // DESIGN §16: the failed refund of the same order and currency this one replaces; the new
     // row names it and the two link to each other. Empty: none.
     QString replaces;

@@ -90,7 +90,8 @@ QVariantList insertValues(const NewOperation &op, OperationState state, const QV
             op.reference,
             rows::nullable(op.agent),
             hold,
-            rows::nullable(op.replaces)};
+            rows::nullable(op.replaces),
+            rows::nullable(op.reasonCode)};
 }
 
 } // namespace
@@ -178,8 +179,8 @@ QString OperationStore::insertOpeningLocked(const NewOperation &op, const Openin
         u"INSERT INTO operations (id, kind, provider, project, unit_of_work, order_id, charge_id, "
         "customer_id, amount_minor, currency, idempotency_key, request_method, request_path, "
         "request_body, request_content_type, state, attempt_cap, window_seconds, margin_seconds, "
-        "created_by, created_at, updated_at, reference, agent, hold, replaces) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s;
+        "created_by, created_at, updated_at, reference, agent, hold, replaces, reason_code) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s;
     const QVariantList values =
         insertValues(op, check.held() ? OperationState::AwaitingApproval : OperationState::Open,
                      check.held() ? QVariant(check.hold()) : QVariant(), nowMs);
@@ -224,6 +225,7 @@ OpenResult OperationStore::commitOpeningLocked(WriteTransaction &tx, const NewOp
                              {"provider", toString(op.provider).toStdString()},
                              {"unit_of_work", op.unitOfWork.toStdString()},
                              {"reference", op.reference.toStdString()},
+                             {"reason_code", op.reasonCode.toStdString()},
                              {"amount", op.amount.minor},
                              {"currency", op.amount.currency.toStdString()},
                              {"idempotency_key", op.idempotencyKey.toStdString()}};

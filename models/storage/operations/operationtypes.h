@@ -33,6 +33,7 @@ struct NewOperation
     QString agent;     // the agent calling (agentOfActor): its limits apply (agentquota.h)
     // A failed refund this one replaces (DESIGN §16): checked in the opening transaction.
     QString replaces;
+    QString reasonCode; // refunds: one of refundReasonCodes(), or ''
 };
 
 // Rule 9 re-checked inside the insert transaction. The provider's figures were read before the

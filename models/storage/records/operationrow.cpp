@@ -27,7 +27,9 @@ QString operationColumns()
            "request_content_type, state, provider_status, attempts, attempt_cap, "
            "first_attempt_at, last_attempt_at, window_seconds, margin_seconds, deadline_at, "
            "provider_ref, failure_code, unknown_reason, created_by, created_at, updated_at, "
-           "closed_by, closed_at, close_reason, reference, operator_attempts, agent, hold, replaces"_s;
+           "closed_by, closed_at, close_reason, reference, operator_attempts, agent, hold, "
+           "replaces, "
+           "reason_code"_s;
 }
 
 Operation operationFromRow(const QSqlQuery &q)
@@ -75,6 +77,7 @@ Operation operationFromRow(const QSqlQuery &q)
     op.agent = next().toString();
     op.hold = next().toString();
     op.replaces = next().toString();
+    op.reasonCode = next().toString();
     return op;
 }
 

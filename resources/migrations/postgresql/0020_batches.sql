@@ -1,6 +1,6 @@
--- 0020: four-eyes for a whole batch (DESIGN §19, issue 54). A batch whose total in a currency is
--- above that currency's batch threshold (settings batch_threshold.<currency>, minor units) runs
--- only after a second supervisor approved it. The approval names the batch and the SHA-256 of the
+-- 0020: batches (DESIGN §19, issue 54). Four-eyes for a whole batch: a batch whose total in a
+-- currency is above that currency's batch threshold (settings batch_threshold.<currency>, minor
+-- units) runs only after a second supervisor approved it. The approval names the batch and the SHA-256 of the
 -- file asked for: the same name with other contents asks again. Rows are never deleted.
 CREATE TABLE batch_approvals (
     id              BIGSERIAL PRIMARY KEY,
@@ -46,3 +46,9 @@ REVOKE ALL ON batch_approvals FROM PUBLIC;
 GRANT SELECT ON batch_approvals TO ops_support, ops_agent, ops_service;
 GRANT INSERT, UPDATE ON batch_approvals TO ops_support;
 GRANT USAGE, SELECT ON SEQUENCE batch_approvals_id_seq TO ops_support;
+
+-- A refund's reason code (DESIGN §19): from a fixed list, so refunds can be counted by why;
+-- Stripe's three are also sent as the refund's reason. NULL: none given.
+ALTER TABLE operations ADD COLUMN reason_code TEXT
+    CHECK (reason_code IN ('duplicate', 'fraudulent', 'requested_by_customer',
+                           'product_not_received', 'price_adjustment'));
