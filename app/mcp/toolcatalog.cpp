@@ -125,7 +125,14 @@ json refundTool()
         {"reason",
          {{"type", "string"},
           {"enum", {"duplicate", "fraudulent", "requested_by_customer"}},
-          {"description", "Why, as Stripe records it; optional."}}}};
+          {"description", "Why, as Stripe records it; optional."}}},
+        {"reason_code",
+         {{"type", "string"},
+          {"enum",
+           {"duplicate", "fraudulent", "requested_by_customer", "product_not_received",
+            "price_adjustment"}},
+          {"description", "Why, for the team's counts; Stripe's three also reach Stripe when "
+                          "reason is not given. Optional."}}}};
     json output = outputSchema({"refunded", "accepted", "failed", "unconfirmed", "checking",
                                 "needs_approval", "rejected"});
     output["properties"]["provider_reference"] = {

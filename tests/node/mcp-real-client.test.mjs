@@ -93,13 +93,15 @@ test('stdio: tools are listed with schemas and annotations; a refund is made onc
     }
     const refundTool = tools.find((t) => t.name === 'refund');
     assert.deepEqual(Object.keys(refundTool.inputSchema.properties).sort(),
-      ['adyen_payment', 'amount', 'charge', 'currency', 'order', 'payment_intent', 'reason', 'reference']);
+      ['adyen_payment', 'amount', 'charge', 'currency', 'order', 'payment_intent', 'reason',
+        'reason_code', 'reference']);
     assert.equal(refundTool.outputSchema.properties.repeat.type, 'boolean');
     assert.match(refundTool.description, /repeat:true/);
     assert.match(refundTool.description, /colleague is checking/);
 
     const progress = [];
-    const result = await refund(client, 700, {}, { onprogress: (p) => progress.push(p) });
+    const result = await refund(client, 700, { reason_code: 'product_not_received' },
+      { onprogress: (p) => progress.push(p) });
     assert.equal(result.isError, false);
     assert.equal(result.structuredContent.status, 'refunded');
     assert.match(result.structuredContent.operation_id, /^op_/);
@@ -114,6 +116,9 @@ test('stdio: tools are listed with schemas and annotations; a refund is made onc
     const ops = operations(space.db);
     assert.equal(ops.length, 1);
     assert.match(JSON.stringify(ops[0]), /agent:mcp:node-test:/);
+    assert.equal(ops[0].reason_code, 'product_not_received'); // kept for counting, not sent
+    const [sent] = await refundRequests(sim);
+    assert.doesNotMatch(sent.body, /reason=/);
   } finally {
     await client.close();
   }
@@ -346,7 +351,8 @@ test('http: the SDK over Streamable HTTP with an agent\'s token; refused without
     const { tools } = await client.listTools();
     assert.equal(tools.length, 6);
     const progress = [];
-    const result = await refund(client, 700, {}, { onprogress: (p) => progress.push(p) });
+    const result = await refund(client, 700, { reason_code: 'product_not_received' },
+      { onprogress: (p) => progress.push(p) });
     assert.equal(result.structuredContent.status, 'refunded');
     assert.ok(progress.length >= 1, 'progress over the event stream');
     assert.equal((await refundsAtSim(sim)).length, 1);
