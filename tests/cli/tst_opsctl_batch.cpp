@@ -249,6 +249,16 @@ void TestOpsctlBatch::runTwiceSendsNothingTheSecondTime()
     }
     QCOMPARE(refundsAtProvider(), kRows + 2);
     QCOMPARE(rowsStored(), kRows + 2);
+    // Rule 13's repeat window bounds a repeated refund call, not a batch: with the window off
+    // (as once it has passed), every charge has money left, and still nothing is sent again.
+    QCOMPARE(opsctl({u"--operator"_s, u"alice"_s, u"settings"_s, u"set"_s, u"repeat-window"_s,
+                     u"0ms"_s})
+                 .exitCode,
+             0);
+    m_sim->admin("DELETE", u"/_sim/requests"_s);
+    QCOMPARE(opsctl(batchArgs(u"run"_s, u"jan.csv"_s, u"jan"_s)).exitCode, 0);
+    QCOMPARE(requests(), 0);
+    QCOMPARE(refundsAtProvider(), kRows + 2);
     const ProcessRun recheck = opsctl(batchArgs(u"check"_s, u"jan.csv"_s, u"jan"_s));
     QVERIFY2(recheck.out.contains("26 already run"), recheck.out.constData());
 
