@@ -62,12 +62,20 @@ int decide(CommandContext &ctx, const CliArgs &opts, bool approve)
 {
     if (opts.positionals().size() != 1)
         return ctx.usage(
-            u"usage: opsctl batch approve NAME [--reason T] | reject NAME --reason T"_s);
+            u"usage: opsctl batch approve NAME [--id N] [--reason T] | reject NAME [--id N] "
+            "--reason T"_s);
     if (!approve && opts.value(u"reason"_s).trimmed().isEmpty())
         return ctx.usage(u"a rejection needs --reason: the asker reads it"_s);
+    std::optional<qint64> id;
+    if (opts.has(u"id"_s)) {
+        bool ok = false;
+        id = opts.value(u"id"_s).toLongLong(&ok);
+        if (!ok || *id <= 0)
+            return ctx.usage(u"--id is an approval's number, as batch approvals lists it"_s);
+    }
     auto session = ctx.openSession();
     const BatchApproval decided = session->access().decideBatchApproval(
-        ctx.actor(), opts.positionals().first(), approve, opts.value(u"reason"_s).trimmed());
+        ctx.actor(), opts.positionals().first(), id, approve, opts.value(u"reason"_s).trimmed());
     printLine(ctx.out, approvalJson(decided));
     return ExitCode::Ok;
 }
@@ -89,13 +97,17 @@ int list(CommandContext &ctx, const CliArgs &opts)
         printLine(ctx.out, {{"batch_approvals", rows}});
         return ExitCode::Ok;
     }
-    for (const BatchApproval &a : all)
-        ctx.out << u"#%1 %2 %3: %4 rows, asked by %5%6"_s.arg(a.id)
+    for (const BatchApproval &a : all) {
+        QStringList totals;
+        for (auto it = a.totals.begin(); it != a.totals.end(); ++it)
+            totals << formatMoney({it.value(), it.key()});
+        ctx.out << u"#%1 %2 %3: %4 rows, %5, file %6…, asked by %7%8"_s.arg(a.id)
                        .arg(a.name, toString(a.state))
                        .arg(a.rows)
-                       .arg(a.requestedBy,
+                       .arg(totals.join(u", "_s), a.fileSha256.left(12), a.requestedBy,
                             a.decidedBy.isEmpty() ? QString() : u", decided by "_s + a.decidedBy)
                 << Qt::endl;
+    }
     return ExitCode::Ok;
 }
 

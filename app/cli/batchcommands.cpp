@@ -33,8 +33,8 @@ namespace {
 
 const QString kUsage =
     u"usage: opsctl batch check FILE --name NAME [--json] | run FILE --name NAME "
-    "[--rate PER_SECOND] [--result PATH] [--json] | approve NAME [--reason T] | "
-    "reject NAME --reason T | approvals [--state S] [--json]"_s;
+    "[--rate PER_SECOND] [--result PATH] [--json] | approve NAME [--id N] [--reason T] | "
+    "reject NAME [--id N] --reason T | approvals [--state S] [--json]"_s;
 
 // Set by SIGINT or SIGTERM, read by the run's workers before each row starts: a row is either
 // untouched or a committed operation. Lock-free, so safe in a signal handler and across threads.
@@ -392,7 +392,8 @@ int checkOnly(CommandContext &ctx, const CliArgs &opts)
 int batchCommand(CommandContext &ctx, const QStringList &args)
 {
     const auto opts = CliArgs::parse(
-        args.mid(1), {u"name"_s, u"rate"_s, u"result"_s, u"reason"_s, u"state"_s}, {u"json"_s});
+        args.mid(1), {u"name"_s, u"rate"_s, u"result"_s, u"reason"_s, u"state"_s, u"id"_s},
+        {u"json"_s});
     if (!opts)
         return ctx.usage(opts.error() + u"\n"_s + kUsage);
     const QString verb = args.value(0);

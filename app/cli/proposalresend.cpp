@@ -72,8 +72,11 @@ bool resendProposal(CommandContext &ctx, Session &session, const ApplyPreviewRow
                                              *op, ctx.actor());
             },
             &holder);
-    } catch (const ActionRefused &e) { // refused before its attempt was counted: nothing sent
-        return refuse(u"not_permitted"_s, e.message());
+    } catch (const ActionRefused &e) {
+        // Refused by a rule the pre-checks above did not cover. A refusal after the request
+        // (the close of its answer) leaves an attempt on the row: `opsctl show` tells which.
+        return refuse(u"refused"_s,
+                      e.message() + u"; see opsctl show %1 for any attempt"_s.arg(op->id));
     }
     if (!sent)
         return refuse(u"leased_by_colleague"_s,
@@ -81,6 +84,9 @@ bool resendProposal(CommandContext &ctx, Session &session, const ApplyPreviewRow
                              : u"%1 is no longer open or unknown"_s.arg(op->id));
     const bool held =
         result.status == ToolResult::Status::Rejected && result.errorCode == u"awaiting_approval"_s;
+    // Refused before its attempt (window closed, row no longer live): nothing was sent.
+    if (result.status == ToolResult::Status::Rejected && !held)
+        return refuse(result.errorCode, result.errorMessage);
     // The resend's close applies the row's proposals; a row left open keeps its proposal.
     if (!held)
         (void)settleResendProposal(store, proposalId, ctx.actor());

@@ -68,6 +68,8 @@ public:
             }
             endRecord();
         }
+        if (!m_record.isEmpty()) // "a," at the very end: its record has no line end to close it
+            endRecord();
         return std::move(m_records);
     }
 

@@ -251,10 +251,10 @@ void TestOpsctlBatch::runTwiceSendsNothingTheSecondTime()
     QCOMPARE(rowsStored(), kRows + 2);
     // Rule 13's repeat window bounds a repeated refund call, not a batch: with the window off
     // (as once it has passed), every charge has money left, and still nothing is sent again.
-    QCOMPARE(opsctl({u"--operator"_s, u"alice"_s, u"settings"_s, u"set"_s, u"repeat-window"_s,
-                     u"0ms"_s})
-                 .exitCode,
-             0);
+    QCOMPARE(
+        opsctl({u"--operator"_s, u"alice"_s, u"settings"_s, u"set"_s, u"repeat-window"_s, u"0ms"_s})
+            .exitCode,
+        0);
     m_sim->admin("DELETE", u"/_sim/requests"_s);
     QCOMPARE(opsctl(batchArgs(u"run"_s, u"jan.csv"_s, u"jan"_s)).exitCode, 0);
     QCOMPARE(requests(), 0);
@@ -396,6 +396,22 @@ void TestOpsctlBatch::aBatchAboveItsThresholdWaitsForASecondSupervisor()
         opsctl({u"batch"_s, u"approvals"_s, u"--state"_s, u"pending"_s, u"--json"_s}).result();
     QCOMPARE(pending["batch_approvals"].size(), 1u);
     QCOMPARE(pending["batch_approvals"][0]["rows"].get<int>(), kRows + 3);
+
+    // A third file under the name: two approvals wait, each for its own file, and the approver
+    // names the one they checked.
+    write(u"big.csv"_s, goodFile() + "extra,ch_1001,,2.00,usd,y\n");
+    const ProcessRun third = opsctl(batchArgs(u"run"_s, u"big.csv"_s, u"big"_s) << u"--json"_s);
+    QCOMPARE(third.exitCode, 4);
+    const qint64 thirdId = third.result()["approval"]["approval_id"].get<qint64>();
+    const ProcessRun which = approve(u"bob"_s);
+    QCOMPARE(which.exitCode, 2);
+    QVERIFY2(which.errText().contains(u"give --id"_s), qPrintable(which.errText()));
+    const ProcessRun named = opsctl({u"--operator"_s, u"bob"_s, u"batch"_s, u"approve"_s, u"big"_s,
+                                     u"--id"_s, QString::number(thirdId)});
+    QVERIFY2(named.exitCode == 0, qPrintable(named.errText()));
+    QCOMPARE(named.result()["approval_id"].get<qint64>(), thirdId);
+    QCOMPARE(opsctl(batchArgs(u"run"_s, u"big.csv"_s, u"big"_s)).exitCode, 0);
+    QCOMPARE(refundsAtProvider(), kRows + 3);
 }
 
 // Issue 54 item 3: each row's reason code is stored with its operation; Stripe's own reasons also

@@ -145,6 +145,11 @@ void TestCsv::recordsKnowTheirLines()
     QCOMPARE(parsed->at(2).line, 4); // the blank line is a record of one empty field
     QCOMPARE(parsed->at(3).line, 5);
     QCOMPARE(parsed->at(3).fields, QStringList({u"last"_s, u"1"_s}));
+    // A last record that ends in a separator and no line end is still a record.
+    const auto unterminated = csv::parseRecords("h,t\nx,", u',');
+    QVERIFY(unterminated);
+    QCOMPARE(unterminated->size(), size_t(2));
+    QCOMPARE(unterminated->back().fields, QStringList({u"x"_s, QString()}));
     // With ',' as the separator the same text is one field per record.
     const auto commas = csv::parseRecords("a;b\n", u',');
     QVERIFY(commas);

@@ -304,6 +304,11 @@ void TestIdentity::attackIsRefusedAndChangesNothing_data()
     QTest::addRow("alice approves her own batch with opsctl")
         << u"alice"_s << opsctl << QStringList{u"batch"_s, u"approve"_s, u"jan"_s}
         << u"another supervisor decides it"_s;
+    QTest::addRow("support moves a batch approval to another file with psql")
+        << u"sam"_s << psql
+        << QStringList{u"UPDATE batch_approvals SET file_sha256 = repeat('c', 64) WHERE id = "
+                       "{batch}"_s}
+        << u"ops-refused[approval]"_s;
     QTest::addRow("support approves a batch with psql")
         << u"sam"_s << psql << QStringList{decideBatch.arg(u"{sam}"_s)}
         << u"ops-refused[approve]"_s;

@@ -63,8 +63,13 @@ QHash<QString, ChargeRead> readAll(const std::vector<Lookup> &lookups,
     std::atomic<size_t> next{0};
     const auto work = [&] {
         const auto connections = options.stripeReader ? options.stripeReader() : nullptr;
-        for (size_t i = next++; i < lookups.size(); i = next++)
-            reads[i] = readOne(connections.get(), lookups[i]);
+        for (size_t i = next++; i < lookups.size(); i = next++) {
+            try {
+                reads[i] = readOne(connections.get(), lookups[i]);
+            } catch (const std::exception &e) { // a thread must not end the process
+                reads[i] = {{}, QString::fromUtf8(e.what())};
+            }
+        }
     };
     const size_t threads = std::min<size_t>(std::max(options.readers, 1), lookups.size());
     std::vector<std::thread> pool;

@@ -168,6 +168,8 @@ void work(RowQueue &queue, const BatchRunSetup &setup)
             queue.done(*i, runner.run(queue.row(*i), queue.earlier(*i)));
         } catch (const StoreError &e) {
             queue.fail(i, e);
+        } catch (const std::exception &e) { // anything else stops the run the same way
+            queue.fail(i, StoreError(QString::fromUtf8(e.what())));
         }
     }
 }

@@ -33,8 +33,9 @@ struct BatchOutcome
     bool earlierRun = false;   // answered from the operation an earlier run made
 };
 
-// The n-th wait() returns at start + n / perSecond (the first at once), so a run that falls behind
-// does not burst to catch up beyond its rate.
+// Starts calls at most perSecond a second: each wait() returns one interval after the previous
+// one returned (the first at once). A run that fell behind starts its next call at once and goes
+// on from there, so it never bursts to catch up.
 class BatchPacer
 {
 public:

@@ -147,9 +147,10 @@ BatchApproval AccessStore::askBatchApproval(const QString &actor, const QString 
 }
 
 BatchApproval AccessStore::decideBatchApproval(const QString &actor, const QString &name,
-                                               bool approve, const QString &reason)
+                                               std::optional<qint64> id, bool approve,
+                                               const QString &reason)
 {
-    return ops::decideBatchApproval(*m_db, m_clock.nowMs(), actor, name, approve, reason);
+    return ops::decideBatchApproval(*m_db, m_clock.nowMs(), actor, name, id, approve, reason);
 }
 
 std::vector<BatchApproval> AccessStore::batchApprovals(std::optional<ApprovalState> state)

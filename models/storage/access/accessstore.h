@@ -78,7 +78,8 @@ public:
     BatchApproval askBatchApproval(const QString &actor, const QString &name,
                                    const QString &fileSha256, const QMap<QString, qint64> &totals,
                                    int rows);
-    BatchApproval decideBatchApproval(const QString &actor, const QString &name, bool approve,
+    BatchApproval decideBatchApproval(const QString &actor, const QString &name,
+                                      std::optional<qint64> id, bool approve,
                                       const QString &reason);
     std::vector<BatchApproval> batchApprovals(std::optional<ApprovalState> state = {});
 

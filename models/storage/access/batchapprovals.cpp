@@ -102,17 +102,42 @@ BatchApproval askBatchApproval(Connection &db, qint64 nowMs, const QString &acto
     return *asked;
 }
 
+// The pending approval of `name` a decision is about (decideBatchApproval's rules).
+BatchApproval pendingToDecide(Connection &db, const QString &name, std::optional<qint64> id)
+{
+    Query q = runQuery(db, kSelect + u"WHERE name = ? AND state = 'pending' ORDER BY id"_s, {name});
+    std::vector<BatchApproval> pending;
+    while (q.next())
+        pending.push_back(approvalFrom(q));
+    q.finish();
+    if (id) {
+        for (const BatchApproval &a : pending) {
+            if (a.id == *id)
+                return a;
+        }
+        throw ActionRefused(u"batch %1 has no approval #%2 waiting"_s.arg(name).arg(*id));
+    }
+    if (pending.empty())
+        throw ActionRefused(u"batch %1 has no approval waiting"_s.arg(name));
+    if (pending.size() > 1) {
+        QStringList ids;
+        for (const BatchApproval &a : pending)
+            ids << u"#%1"_s.arg(a.id);
+        throw ActionRefused(u"batch %1 has %2 approvals waiting (%3), each for another file: give "
+                            "--id"_s.arg(name)
+                                .arg(pending.size())
+                                .arg(ids.join(u", "_s)));
+    }
+    return pending.front();
+}
+
 BatchApproval decideBatchApproval(Connection &db, qint64 nowMs, const QString &actor,
-                                  const QString &name, bool approve, const QString &reason)
+                                  const QString &name, std::optional<qint64> id, bool approve,
+                                  const QString &reason)
 {
     WriteTransaction tx(db);
     requireRight(db, actor, Right::Approve);
-    Query q = runQuery(
-        db, kSelect + u"WHERE name = ? AND state = 'pending' ORDER BY id DESC LIMIT 1"_s, {name});
-    auto pending = firstOf(q);
-    q.finish();
-    if (!pending)
-        throw ActionRefused(u"batch %1 has no approval waiting"_s.arg(name));
+    auto pending = std::optional<BatchApproval>(pendingToDecide(db, name, id));
     if (pending->requestedBy == actor) // as PostgreSQL's ops_guard_approval: not even a withdrawal
         throw ActionRefused(
             u"%1 asked for batch %2; another supervisor decides it"_s.arg(actor, name));

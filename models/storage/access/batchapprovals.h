@@ -39,11 +39,13 @@ std::optional<BatchApproval> liveBatchApproval(Connection &db, const QString &na
 BatchApproval askBatchApproval(Connection &db, qint64 nowMs, const QString &actor,
                                const QString &name, const QString &fileSha256,
                                const QMap<QString, qint64> &totals, int rows);
-// Approves or rejects the newest pending approval of batch `name`. Throws ActionRefused (nothing
-// written) without the Approve right, for the asker (who may neither approve nor withdraw), or
-// when none is pending.
+// Approves or rejects the pending approval of batch `name`: approval `id`, or the only one. Throws
+// ActionRefused (nothing written) without the Approve right, for the asker (who may neither
+// approve nor withdraw), when none is pending, or when several are and no id says which (each
+// names another file: the decider picks the one they checked).
 BatchApproval decideBatchApproval(Connection &db, qint64 nowMs, const QString &actor,
-                                  const QString &name, bool approve, const QString &reason);
+                                  const QString &name, std::optional<qint64> id, bool approve,
+                                  const QString &reason);
 // Newest first; all states when `state` is nullopt.
 std::vector<BatchApproval>
 listBatchApprovals(Connection &db, std::optional<ApprovalState> state = {}, int limit = 200);
