@@ -4,6 +4,7 @@
 // supervisor approved this file under this name.
 
 #include "cli/batchcommands.h"
+#include "cli/operationjson.h"
 #include "cli/opsctl.h"
 #include "domain/money.h"
 #include "storage/access/accessstore.h"
@@ -17,11 +18,6 @@ using nlohmann::ordered_json;
 namespace ops::cli {
 
 namespace {
-
-std::string str(const QString &s)
-{
-    return s.toStdString();
-}
 
 ordered_json approvalJson(const BatchApproval &a)
 {
@@ -38,11 +34,6 @@ ordered_json approvalJson(const BatchApproval &a)
             {"requested_at", str(a.requestedAt.toString(Qt::ISODateWithMs))},
             {"decided_by", a.decidedBy.isEmpty() ? ordered_json() : ordered_json(str(a.decidedBy))},
             {"reason", str(a.decisionReason)}};
-}
-
-void printLine(QTextStream &out, const ordered_json &j)
-{
-    out << QString::fromStdString(j.dump()) << Qt::endl;
 }
 
 // "250.00 USD above the batch threshold of 100.00 USD" for each currency above its threshold.
@@ -76,7 +67,7 @@ int decide(CommandContext &ctx, const CliArgs &opts, bool approve)
     auto session = ctx.openSession();
     const BatchApproval decided = session->access().decideBatchApproval(
         ctx.actor(), opts.positionals().first(), id, approve, opts.value(u"reason"_s).trimmed());
-    printLine(ctx.out, approvalJson(decided));
+    printJson(ctx.out, approvalJson(decided));
     return ExitCode::Ok;
 }
 
@@ -94,7 +85,7 @@ int list(CommandContext &ctx, const CliArgs &opts)
         ordered_json rows = ordered_json::array();
         for (const BatchApproval &a : all)
             rows.push_back(approvalJson(a));
-        printLine(ctx.out, {{"batch_approvals", rows}});
+        printJson(ctx.out, {{"batch_approvals", rows}});
         return ExitCode::Ok;
     }
     for (const BatchApproval &a : all) {
@@ -128,7 +119,7 @@ std::optional<int> batchApprovalGate(CommandContext &ctx, Session &session, cons
              : access.askBatchApproval(ctx.actor(), gate.name, gate.fileSha256, gate.totals,
                                        gate.rows);
     if (json)
-        printLine(ctx.out, {{"status", "needs_approval"}, {"approval", approvalJson(asked)}});
+        printJson(ctx.out, {{"status", "needs_approval"}, {"approval", approvalJson(asked)}});
     else
         ctx.out << u"batch %1 waits for a second supervisor (approval #%2, asked by %3): %4. "
                    "Nothing was sent. Another supervisor runs: opsctl batch approve %1"_s

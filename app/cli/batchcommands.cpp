@@ -7,6 +7,7 @@
 
 #include "batch/batchcheck.h"
 #include "batch/batchrun.h"
+#include "cli/operationjson.h"
 #include "cli/opsctl.h"
 #include "config/refundconnections.h"
 #include "domain/money.h"
@@ -44,11 +45,6 @@ static_assert(std::atomic_bool::is_always_lock_free);
 void askToStop(int)
 {
     g_stop = true;
-}
-
-std::string str(const QString &s)
-{
-    return s.toStdString();
 }
 
 struct Prepared
@@ -131,7 +127,7 @@ void printCheck(CommandContext &ctx, const Prepared &p, bool json)
                                     {"already_run", p.standing.alreadyRun()},
                                     {"problems", problems},
                                     {"totals", str(totals(p.file))}};
-        ctx.out << QString::fromStdString(j.dump()) << Qt::endl;
+        printJson(ctx.out, j);
         return;
     }
     for (const BatchProblem &pr : p.file.problems)
@@ -224,7 +220,7 @@ public:
         ++m_counts[o.status];
         ++m_seen;
         if (m_json)
-            m_ctx.out << QString::fromStdString(outcomeJson(o).dump()) << Qt::endl;
+            printJson(m_ctx.out, outcomeJson(o));
         if (!m_bar)
             return;
         constexpr int kWidth = 30;
@@ -303,7 +299,7 @@ void printSummary(CommandContext &ctx, const std::vector<BatchOutcome> &outcomes
         counts[str(status)] = n;
     const nlohmann::ordered_json j = {
         {"summary", counts}, {"stopped", stopped}, {"result", str(path)}};
-    ctx.out << QString::fromStdString(j.dump()) << Qt::endl;
+    printJson(ctx.out, j);
 }
 
 // Writes the result file with every row (not_run for those not started) and says how it ended.

@@ -116,6 +116,11 @@ ordered_json toJson(const Evidence &e)
     };
 }
 
+std::string str(const QString &s)
+{
+    return s.toStdString();
+}
+
 void printJson(QTextStream &out, const nlohmann::ordered_json &j)
 {
     out << QString::fromStdString(j.dump()) << Qt::endl;

@@ -16,6 +16,8 @@ nlohmann::ordered_json toJson(const Attempt &a);
 nlohmann::ordered_json toJson(const AuditEntry &e);
 nlohmann::ordered_json toJson(const Evidence &e);
 std::string isoUtc(const QDateTime &t);
+// A QString as a JSON string value (UTF-8).
+std::string str(const QString &s);
 void printJson(QTextStream &out, const nlohmann::ordered_json &j);
 
 } // namespace ops::cli

@@ -5,6 +5,7 @@
 // by the engine, as in the console. The proposal is settled when the resend closed the row.
 
 #include "cli/commandcontext.h"
+#include "cli/operationjson.h"
 #include "config/refundconnections.h"
 #include "domain/storeerror.h"
 #include "storage/access/accessstore.h"
@@ -24,11 +25,6 @@ using nlohmann::ordered_json;
 namespace ops::cli {
 
 namespace {
-
-std::string str(const QString &s)
-{
-    return s.toStdString();
-}
 
 // This process's lease holder: the person, and which opsctl (two terminals are two holders).
 QString leaseHolder(const CommandContext &ctx)

@@ -3,6 +3,7 @@
 // proposal is a person's close with the rights and four-eyes rules of every manual close.
 
 #include "cli/commandcontext.h"
+#include "cli/operationjson.h"
 #include "cli/opsctl.h"
 #include "config/engineenv.h"
 #include "httpserve/signalwatch.h"
@@ -22,16 +23,6 @@ using nlohmann::ordered_json;
 namespace ops::cli {
 
 namespace {
-
-void printLine(QTextStream &out, const ordered_json &j)
-{
-    out << QString::fromStdString(j.dump()) << Qt::endl;
-}
-
-std::string str(const QString &s)
-{
-    return s.toStdString();
-}
 
 // The clients the reconciler reads with: Stripe always, Slen when OPS_SLEN_URL is set.
 struct Readers
@@ -60,7 +51,7 @@ Result<std::unique_ptr<Readers>> readersFromEnv()
 void printRow(QTextStream &out, const RowReport &r, bool json)
 {
     if (json) {
-        printLine(out, r.toJson());
+        printJson(out, r.toJson());
         return;
     }
     out << r.operationId << "  " << r.result << "  " << r.detail << Qt::endl;
@@ -106,7 +97,7 @@ int reconcileOnce(CommandContext &ctx, Session &session, Readers &readers, bool 
         const QString who = current ? current->holder : u"another process"_s;
         ctx.err << "opsctl: another reconciler (" << who << ") works this database now" << Qt::endl;
         if (json)
-            printLine(ctx.out, {{"result", "lease_held"}, {"holder", str(who)}});
+            printJson(ctx.out, {{"result", "lease_held"}, {"holder", str(who)}});
         return ExitCode::Ok;
     }
     Reconciler reconciler(session, readers.stripe.get(), readers.slen.get());
@@ -163,7 +154,7 @@ int listProposals(CommandContext &ctx, const CliArgs &opts)
                     << Qt::endl;
     }
     if (opts.has(u"json"_s))
-        printLine(ctx.out, {{"proposals", rows}});
+        printJson(ctx.out, {{"proposals", rows}});
     return ExitCode::Ok;
 }
 
@@ -217,18 +208,18 @@ int applyProposals(CommandContext &ctx, const CliArgs &opts)
         const bool resend = row.exclusion == ApplyExclusion::ResendNotHere;
         if (opts.has(u"dry-run"_s)) {
             refused += row.applicable() || resend ? 0 : 1;
-            printLine(ctx.out, previewJson(row));
+            printJson(ctx.out, previewJson(row));
             continue;
         }
         if (resend) { // the store cannot send: the row is resent here, as the console does
             ordered_json line;
             refused += resendProposal(ctx, *session, row, line) ? 0 : 1;
-            printLine(ctx.out, line);
+            printJson(ctx.out, line);
             continue;
         }
         const ApplyResult r = applyProposal(session->store(), id, ctx.actor());
         refused += r.kind == ApplyKind::Excluded ? 1 : 0;
-        printLine(ctx.out, applyJson(r));
+        printJson(ctx.out, applyJson(r));
         if (r.kind == ApplyKind::Excluded)
             ctx.err << "opsctl: proposal " << id << " refused: " << r.message << Qt::endl;
     }
