@@ -3,10 +3,10 @@
 #include "cli/commandcontext.h"
 #include "cli/operationjson.h"
 #include "cli/opsctl.h"
+#include "domain/dblocation.h"
 #include "storage/access/accessstore.h"
 #include "storage/access/auditaccess.h"
 #include "storage/audit/auditlog.h"
-#include "storage/db/dblocation.h"
 #include "storage/operations/operationstore.h"
 #include "storage/session.h"
 

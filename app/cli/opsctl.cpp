@@ -3,11 +3,11 @@
 #include "cli/commandcontext.h"
 #include "cli/streamtap.h"
 #include "config/engineenv.h"
+#include "domain/dblocation.h"
 #include "engine/toolresult.h"
 #include "opsversion.h"
 #include "storage/access/accessstore.h"
 #include "storage/access/operatordirectory.h"
-#include "storage/db/dblocation.h"
 #include "storage/operations/operationstore.h"
 #include "storage/session.h"
 

@@ -2,10 +2,10 @@
 
 #include "config/engineenv.h"
 #include "dialogs/resendconfirmdialog.h"
+#include "domain/dblocation.h"
 #include "domain/storeerror.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/replication.h"
-#include "storage/db/dblocation.h"
 #include "transport/connectionsettings.h"
 #include "transport/httptransport.h"
 #include "transport/secrets.h"

@@ -4,9 +4,9 @@
 #include "console/consolecontroller.h"
 #include "dialogs/connectionsdialog.h"
 #include "dialogs/resendconfirmdialog.h"
+#include "domain/dblocation.h"
 #include "domain/storeerror.h"
 #include "mainwindow/mainwindow.h"
-#include "storage/db/dblocation.h"
 #include "transport/secrets.h"
 
 #include <QStatusBar>

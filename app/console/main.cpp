@@ -11,15 +11,16 @@
 #include "console/consoleconnections.h"
 #include "console/consolecontroller.h"
 #include "console/demorunner.h"
+#include "console/sessionreads.h"
 #include "dialogs/firstrundialog.h"
 #include "dialogs/openfaileddialog.h"
+#include "domain/dblocation.h"
 #include "domain/storeerror.h"
 #include "httpserve/signalwatch.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/screenfit.h"
 #include "opsversion.h"
 #include "storage/access/accessstore.h"
-#include "storage/db/dblocation.h"
 #include "storage/readonlysession.h"
 #include "storage/session.h"
 
@@ -314,7 +315,7 @@ int main(int argc, char **argv)
         first.exec();
     }
     const QString holder = actor + u"#"_s + QUuid::createUuid().toString(QUuid::Id128).left(12);
-    ops::ui::MainWindow window(*session, actor, holder);
+    ops::ui::MainWindow window(ops::console::readsOf(*session), actor, holder);
     ops::console::ConsoleController controller(
         window, ops::console::jobConfigFromEnvironment(location), clock);
     ops::console::ConsoleConnections connections(window, controller, location, demo.simulatorUrl());

@@ -4,8 +4,8 @@
 // how many operations its calls opened in the last 24 h, formatted. Runs no queries itself, and
 // holds no token: AgentRecord carries none (agentdirectory.h).
 
+#include "domain/agentrecord.h"
 #include "itemmodels/rowtablemodel.h"
-#include "storage/access/agentdirectory.h"
 
 #include <QLocale>
 

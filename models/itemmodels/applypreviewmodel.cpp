@@ -1,9 +1,9 @@
 #include "itemmodels/applypreviewmodel.h"
 
+#include "domain/applypreview.h"
+#include "domain/leases.h"
 #include "itemmodels/localeformat.h"
 #include "itemmodels/reasontext.h"
-#include "storage/operations/proposalapply.h"
-#include "storage/operations/resendlease.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -3,8 +3,8 @@
 // Approvals for the supervisors' panel: what the store handed it (setRows), formatted. Runs no
 // queries itself.
 
-#include "storage/access/approvals.h"
-#include "storage/access/operatordirectory.h"
+#include "domain/approval.h"
+#include "domain/operatoraccess.h"
 
 #include <QAbstractTableModel>
 #include <vector>

@@ -4,8 +4,8 @@
 // a person must act on, oldest Attention first, with the reason. Holds what the event store
 // handed it (setRows); runs no queries itself.
 
+#include "domain/eventtypes.h"
 #include "itemmodels/rowtablemodel.h"
-#include "storage/events/eventstore.h"
 
 namespace ops {
 

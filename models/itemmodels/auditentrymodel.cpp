@@ -12,15 +12,15 @@ using namespace Qt::StringLiterals;
 
 namespace ops {
 
-AuditEntryModel::AuditEntryModel(AuditQuery &query, QObject *parent)
+AuditEntryModel::AuditEntryModel(AuditPages &pages, QObject *parent)
     : QAbstractTableModel(parent)
-    , m_query(query)
+    , m_pages(pages)
 {}
 
 std::optional<std::vector<AuditRow>> AuditEntryModel::fetch(std::optional<qint64> beforeId)
 {
     try {
-        return m_query.page(m_filter, beforeId, m_pageSize);
+        return m_pages.page(m_filter, beforeId, m_pageSize);
     } catch (const StoreError &e) {
         qCWarning(lcModels) << "audit page query failed:" << e.message();
         emit loadFailed(e.message());

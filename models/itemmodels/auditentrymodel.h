@@ -1,9 +1,11 @@
 #pragma once
 
-// The supervisors' audit list: AuditQuery pages, newest first, fetched as the view scrolls.
+// The supervisors' audit list: AuditPages (domain/pagesources.h; storage's AuditQuery) pages,
+// newest first, fetched as the view scrolls.
 // Times and kinds are shown in the default QLocale; the raw values are in the roles.
 
-#include "storage/audit/auditquery.h"
+#include "domain/audittypes.h"
+#include "domain/pagesources.h"
 
 #include <QAbstractTableModel>
 
@@ -34,7 +36,8 @@ public:
     };
     static constexpr int kDefaultPageSize = 200;
 
-    explicit AuditEntryModel(AuditQuery &query, QObject *parent = nullptr);
+    // `pages` must outlive the model; it is read on the thread the model lives on.
+    explicit AuditEntryModel(AuditPages &pages, QObject *parent = nullptr);
 
     // Replaces the filter and loads the first page.
     void setFilter(AuditFilter filter);
@@ -58,7 +61,7 @@ signals:
 private:
     std::optional<std::vector<AuditRow>> fetch(std::optional<qint64> beforeId);
 
-    AuditQuery &m_query;
+    AuditPages &m_pages;
     AuditFilter m_filter;
     std::vector<AuditRow> m_rows;
     bool m_exhausted = true;

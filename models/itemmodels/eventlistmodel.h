@@ -4,8 +4,8 @@
 // tab and the supervisors' unmatched events. Holds what the event store handed it (setRows) and
 // formats it; runs no queries itself.
 
+#include "domain/eventtypes.h"
 #include "itemmodels/rowtablemodel.h"
-#include "storage/events/eventstore.h"
 
 namespace ops {
 

@@ -4,7 +4,7 @@
 // copied), template, language, conversation, attempts, and the last error or the helpdesk's
 // message id. Holds what the store handed it (setRows); runs no queries.
 
-#include "storage/messages/messagestore.h"
+#include "domain/messagetypes.h"
 
 #include <QAbstractTableModel>
 #include <vector>

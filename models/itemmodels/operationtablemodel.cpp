@@ -122,9 +122,9 @@ bool matchesFilter(const QueryFilter &f, const OperationSummary &row, qint64 now
     return false;
 }
 
-OperationTableModel::OperationTableModel(OperationQuery &query, Scope scope, QObject *parent)
+OperationTableModel::OperationTableModel(OperationPages &pages, Scope scope, QObject *parent)
     : QAbstractTableModel(parent)
-    , m_query(query)
+    , m_pages(pages)
     , m_scope(scope)
     , m_filter(scope == Scope::CheckingQueue ? QueryFilter::checkingQueue() : QueryFilter{})
 {}
@@ -133,7 +133,7 @@ std::optional<std::vector<OperationSummary>>
 OperationTableModel::fetch(const std::optional<PageCursor> &after, int limit)
 {
     try {
-        return m_query.page(m_filter, after, limit);
+        return m_pages.page(m_filter, after, limit);
     } catch (const StoreError &e) {
         qCWarning(lcModels) << "page query failed:" << e.message();
         emit loadFailed(e.message());
@@ -177,7 +177,7 @@ void OperationTableModel::updateRow(const Operation &op, std::optional<int> evid
     OperationSummary row = summaryOf(op, count, m_filter.sort);
     if (at >= 0)
         row.waiting = m_rows[size_t(at)].waiting;
-    if (!matchesFilter(m_filter, row, m_query.clock().nowMs())) {
+    if (!matchesFilter(m_filter, row, m_pages.clock().nowMs())) {
         if (at >= 0)
             removeRowAt(at);
         return;
@@ -268,7 +268,7 @@ std::optional<qint64> OperationTableModel::windowLeft(const OperationSummary &ro
 {
     if (isFinal(row.state) || !row.deadline)
         return std::nullopt;
-    return (row.deadline->toMSecsSinceEpoch() - m_query.clock().nowMs()) / 1000;
+    return (row.deadline->toMSecsSinceEpoch() - m_pages.clock().nowMs()) / 1000;
 }
 
 QVariant OperationTableModel::display(const OperationSummary &row, int column) const
@@ -301,9 +301,9 @@ QVariant OperationTableModel::display(const OperationSummary &row, int column) c
     case EvidenceColumn:
         return row.evidenceCount;
     case AgeColumn:
-        return formatDuration((m_query.clock().nowMs() - row.createdAt.toMSecsSinceEpoch()) / 1000);
+        return formatDuration((m_pages.clock().nowMs() - row.createdAt.toMSecsSinceEpoch()) / 1000);
     case WaitingColumn:
-        return waitingLabel(row.waiting, m_query.clock().nowMs());
+        return waitingLabel(row.waiting, m_pages.clock().nowMs());
     }
     return {};
 }
@@ -328,7 +328,7 @@ QVariant OperationTableModel::data(const QModelIndex &index, int role) const
         if (index.column() == LastAttemptColumn && row.lastAttemptAt)
             return formatUtc(*row.lastAttemptAt);
         if (index.column() == WaitingColumn)
-            return waitingTooltip(row.waiting, m_query.clock().nowMs());
+            return waitingTooltip(row.waiting, m_pages.clock().nowMs());
         // Identifiers elide in the middle: the tooltip has them whole.
         if (index.column() == KeyColumn)
             return tr("%1\nIdempotency key — Ctrl+Shift+C copies it").arg(row.idempotencyKey);
@@ -386,7 +386,7 @@ void OperationTableModel::fetchMore(const QModelIndex &parent)
 {
     if (parent.isValid() || m_exhausted || m_notifying || m_rows.empty())
         return;
-    auto more = fetch(OperationQuery::cursorAfter(m_rows.back()), m_pageSize);
+    auto more = fetch(cursorAfter(m_rows.back()), m_pageSize);
     if (!more)
         return;
     m_exhausted = int(more->size()) < m_pageSize;

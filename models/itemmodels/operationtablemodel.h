@@ -1,13 +1,15 @@
 #pragma once
 
 // The console's operations list and checking queue as a lazily fetched table. Rows come from
-// OperationQuery a page at a time (canFetchMore/fetchMore); the model keeps only the rows the
-// view has scrolled through. "Window left" and "age" are computed from the query's Clock, so
-// tests move time by hand and the view ticks refreshCountdown() once a second. Colours and
+// OperationPages (domain/pagesources.h; storage's OperationQuery) a page at a time
+// (canFetchMore/fetchMore); the model keeps only the rows the view has scrolled through. "Window
+// left" and "age" are computed from the pages' Clock, so tests move time by hand and the view
+// ticks refreshCountdown() once a second. Colours and
 // fonts are the delegate's business: the model says what a cell is (UrgentRole, MonospaceRole).
 
+#include "domain/operationsummary.h"
+#include "domain/pagesources.h"
 #include "itemmodels/operationlabels.h"
-#include "storage/operations/operationquery.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -55,7 +57,8 @@ public:
     static constexpr qint64 kUrgentSeconds = 3600; // seconds left: the countdown turns red
     static constexpr int kDefaultPageSize = 200;
 
-    explicit OperationTableModel(OperationQuery &query, Scope scope = Scope::All,
+    // `pages` must outlive the model; it is read on the thread the model lives on.
+    explicit OperationTableModel(OperationPages &pages, Scope scope = Scope::All,
                                  QObject *parent = nullptr);
 
     // Replaces the filter and loads the first page. In the checking scope the state stays
@@ -131,7 +134,7 @@ private:
         bool &m_flag;
     };
 
-    OperationQuery &m_query;
+    OperationPages &m_pages;
     Scope m_scope = Scope::All;
     QueryFilter m_filter;
     std::vector<OperationSummary> m_rows;

@@ -1,8 +1,8 @@
 #include "itemmodels/waitingtext.h"
 
+#include "domain/operatoraccess.h"
 #include "itemmodels/localeformat.h"
 #include "itemmodels/operationtablemodel.h"
-#include "storage/access/operatordirectory.h"
 
 #include <QLocale>
 

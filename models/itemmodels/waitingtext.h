@@ -4,7 +4,7 @@
 // for the cell and the full sentences for its tooltip. Translated in OperationTableModel's
 // context. A lease that has expired by `nowMs` is not shown: nobody is resending any more.
 
-#include "storage/operations/operationquery.h"
+#include "domain/operationsummary.h"
 
 namespace ops {
 

@@ -13,7 +13,7 @@ namespace ops {
 
 AuditJob::AuditJob(const QString &location, const Clock &clock, AuditJobResult::Kind kind,
                    QObject *parent)
-    : QObject(parent)
+    : AuditTask(parent)
     , m_location(location)
     , m_clock(clock)
     , m_kind(kind)

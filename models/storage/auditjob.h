@@ -7,6 +7,8 @@
 // QSaveFile); the target is either the whole export or as it was. Beside session.h, not in
 // audit/: the job opens a Session, which sits above the audit read side.
 
+#include "domain/audittask.h"
+#include "domain/audittypes.h"
 #include "storage/audit/auditlog.h"
 #include "storage/audit/auditquery.h"
 
@@ -21,24 +23,7 @@ namespace ops {
 
 class Clock;
 
-struct AuditJobResult
-{
-    enum class Kind
-    {
-        Verify,
-        Export
-    };
-    Kind kind = Kind::Verify;
-    bool cancelled = false;
-    QString error;                   // not empty: the job failed (the database, the file)
-    std::optional<ChainCheck> check; // Verify, when it ran to the end
-    qint64 written = 0;              // Export: entries in the file
-    QString path;                    // Export: the target
-
-    bool ok() const { return !cancelled && error.isEmpty(); }
-};
-
-class AuditJob final : public QObject
+class AuditJob final : public AuditTask
 {
     Q_OBJECT
 public:
@@ -56,19 +41,15 @@ public:
     // Waits for the thread (a running job is cancelled first).
     ~AuditJob() override;
 
-    void start();
+    void start() override;
     // Thread-safe; the job stops at its next progress point and finishes as cancelled.
-    void cancel() { m_cancelled = true; }
-    bool isRunning() const;
+    void cancel() override { m_cancelled = true; }
+    bool isRunning() const override;
     // Blocks until the thread has ended (tests, shutdown); finished() is still delivered through
     // the event loop.
     void wait();
-
-signals:
-    // done of total entries; delivered on the thread that owns the job, at most every
-    // kProgressEveryMs, and always once with the final figures before finished.
-    void progress(qint64 done, qint64 total);
-    void finished(const ops::AuditJobResult &result);
+    // Signals: AuditTask's progress (at most every kProgressEveryMs, always once with the final
+    // figures) and finished.
 
 private:
     AuditJob(const QString &location, const Clock &clock, AuditJobResult::Kind kind,
@@ -93,5 +74,3 @@ private:
 };
 
 } // namespace ops
-
-Q_DECLARE_METATYPE(ops::AuditJobResult)

@@ -8,7 +8,7 @@
 namespace ops {
 
 ChangeWatcher::ChangeWatcher(OperationQuery &query, QObject *parent)
-    : QObject(parent)
+    : ChangeFeed(parent)
     , m_query(query)
 {
     connect(&m_timer, &QTimer::timeout, this, &ChangeWatcher::checkNow);

@@ -7,6 +7,7 @@
 // which also reports an unreachable server and reconnects. Beside operationquery.h, which it polls
 // through, above db/.
 
+#include "domain/changefeed.h"
 #include "storage/operations/operationquery.h"
 
 #include <QObject>
@@ -16,7 +17,7 @@ namespace ops {
 
 class PgListener;
 
-class ChangeWatcher final : public QObject
+class ChangeWatcher final : public ChangeFeed
 {
     Q_OBJECT
 public:
@@ -25,17 +26,11 @@ public:
     explicit ChangeWatcher(OperationQuery &query, QObject *parent = nullptr);
 
     // SQLite: polls every `intervalMs`. PostgreSQL: listens, and probes the server that often.
-    void start(int intervalMs = kDefaultIntervalMs);
-    void stop();
+    void start(int intervalMs = kDefaultIntervalMs) override;
+    void stop() override;
     // Polls (SQLite) or probes the server (PostgreSQL) once now; emits changed() when the file
     // moved on since the last poll.
-    void checkNow();
-
-signals:
-    void changed();
-    // PostgreSQL only: the server cannot be reached (the watcher keeps retrying) / is back.
-    void unreachable(const QString &message);
-    void reachable();
+    void checkNow() override;
 
 private:
     OperationQuery &m_query;

@@ -39,11 +39,11 @@ class ReconcileStore;
 class Session
 {
 public:
-    // `location`: a SQLite file path or a postgresql:// URL (dblocation.h). Each Session gets a
-    // connection name of its own. Throws LocationError when the location cannot be opened at all,
-    // StoreError when the database fails or cannot be migrated, each with a message fit for an
-    // operator; nothing is left registered then. `durability`:
-    // database.h (SharedSync for a process with many writer threads).
+    // `location`: a SQLite file path or a postgresql:// URL (domain/dblocation.h). Each Session
+    // gets a connection name of its own. Throws LocationError when the location cannot be opened
+    // at all, StoreError when the database fails or cannot be migrated, each with a message fit
+    // for an operator; nothing is left registered then. `durability`: database.h (SharedSync for
+    // a process with many writer threads).
     Session(const QString &location, const Clock &clock,
             CommitDurability durability = CommitDurability::EachCommit);
     // A session over a connection its caller opened, migrated and keeps open longer than this

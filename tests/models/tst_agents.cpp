@@ -421,7 +421,7 @@ void TestAgents::auditNamesTheSupervisorAndNeverTheToken()
 
     const auto audit = agentAudit(db);
     QStringList seen;
-    for (const AuditRow &row : audit)
+    for (const auto &row : audit)
         seen << row.action + u' ' + row.actor;
     QCOMPARE(seen, QStringList({u"agent.added "_s + kAlice, u"agent.rotated "_s + kBob,
                                 u"agent.limits_changed "_s + kAlice, u"agent.revoked "_s + kBob}));

@@ -1,9 +1,9 @@
-// DbLocation::parse (storage/db/dblocation.h): a SQLite path or a postgresql:// URL, one host or
+// DbLocation::parse (domain/dblocation.h): a SQLite path or a postgresql:// URL, one host or
 // several, read without connecting. What a location shows (never its password), its connect
 // options, and each refusal naming what is wrong. Pure parsing: no database, one backend.
 
+#include "domain/dblocation.h"
 #include "domain/storeerror.h"
-#include "storage/db/dblocation.h"
 
 #include <QTest>
 

@@ -27,6 +27,12 @@
 // lowest first, siblings on one item. Every folder there is in a layer, and every
 // `#include "storage/…"` in it names its own folder or a lower layer.
 //
+// The console's widgets (issue 55) — ui/ includes its own folders, the item models and domain
+// types, and nothing else of ours: every `#include "part/…"` in ui/ names common, dialogs,
+// mainwindow, supervisor, widgets, itemmodels or domain; models/itemmodels names only itemmodels
+// or domain. So no widget reaches storage, the engines or the network; they read through
+// ConsoleReads and write through ConsoleWrites, which app/console implements.
+//
 // Schema versions (issue 50) — README.md and docs/*.md never write one down ("schema version 12",
 // {"schema_version":12}): the number grows with every migration, so a document says that it is
 // what `opsctl db migrate` prints, and shows it as N. (Menu paths are checked against the built
@@ -236,6 +242,28 @@ QMap<QString, int> storageLayers()
 
 // Every `#include "storage/…"` in models/storage that climbs or goes sideways, as
 // "file:line: from → to", against `layers` (storageLayers()).
+// Every `#include "part/…"` under `root` whose part is not in `allowed`, as file:line: part.
+QStringList includesOutside(const QString &root, const QSet<QString> &allowed, int *checked)
+{
+    static const QRegularExpression include(u"^#include \"([a-z]+)/[^\"]+\""_s);
+    const QDir dir(sourceDir() + u'/' + root);
+    QStringList broken;
+    QDirIterator it(dir.path(), {u"*.h"_s, u"*.cpp"_s}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString file = dir.relativeFilePath(it.next());
+        const QStringList lines = readText(dir.filePath(file)).split(u'\n');
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            const auto m = include.match(lines.at(i));
+            if (!m.hasMatch())
+                continue;
+            ++*checked;
+            if (!allowed.contains(m.captured(1)))
+                broken << u"%1/%2:%3: %4"_s.arg(root, file).arg(i + 1).arg(lines.at(i));
+        }
+    }
+    return broken;
+}
+
 QStringList climbingIncludes(const QMap<QString, int> &layers, int *checked)
 {
     static const QRegularExpression include(u"^#include \"storage/(.+)\""_s);
@@ -402,6 +430,20 @@ private slots:
         if (!broken.isEmpty())
             QFAIL(qPrintable(u"%1 include(s) in models/storage climb a layer or cross to a "
                              "sibling:\n"_s.arg(broken.size()) +
+                             broken.join(u'\n')));
+    }
+    void uiIncludesItemModelsAndDomainOnly()
+    {
+        int checked = 0;
+        const QSet<QString> models{u"itemmodels"_s, u"domain"_s};
+        QSet<QString> ui = models;
+        ui.unite({u"common"_s, u"dialogs"_s, u"mainwindow"_s, u"supervisor"_s, u"widgets"_s});
+        const QStringList broken = includesOutside(u"ui"_s, ui, &checked) +
+                                   includesOutside(u"models/itemmodels"_s, models, &checked);
+        QVERIFY2(checked > 150, "no include found in ui/: is the source tree walked?");
+        if (!broken.isEmpty())
+            QFAIL(qPrintable(u"%1 include(s) in ui/ or models/itemmodels reach past the item "
+                             "models and domain types:\n"_s.arg(broken.size()) +
                              broken.join(u'\n')));
     }
     void noDocumentWritesDownASchemaVersion()

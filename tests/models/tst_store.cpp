@@ -5,9 +5,9 @@
 // on her own login; only the two tampering cases write as the owner, who alone holds the grants
 // that reach audit's and evidence's no-change triggers.
 
+#include "domain/dblocation.h"
 #include "storage/access/repeatwindow.h"
 #include "storage/audit/auditlog.h"
-#include "storage/db/dblocation.h"
 #include "storage/db/sqltransaction.h"
 #include "support/rolesfixture.h"
 

@@ -6,6 +6,7 @@
 
 #include "itemmodels/localeformat.h"
 #include "itemmodels/operationtablemodel.h"
+#include "storage/operations/operationquery.h"
 #include "support/waitingfixture.h"
 
 #include <QAbstractItemModelTester>

@@ -9,6 +9,7 @@
 // started with neither --db nor OPS_DB opens it (db check names the pair and its verdict).
 
 #include "console/connectionsservice.h"
+#include "console/sessionreads.h"
 #include "dialogs/connectionsdialog.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/session.h"
@@ -47,7 +48,8 @@ void TestFailoverConsole::consoleReconnectsToThePromotedStandby()
     Session session(pair.url(), m_clock);
     test::operationIn(session.store(), test::refundOperation(u"op_before"_s, u"before"_s),
                       OperationState::Unknown);
-    ui::MainWindow window(session, u"operator:postgres"_s, u"operator:postgres#t"_s);
+    ui::MainWindow window(console::readsOf(session), u"operator:postgres"_s,
+                          u"operator:postgres#t"_s);
     QStringList said;
     connect(window.statusBar(), &QStatusBar::messageChanged, this,
             [&said](const QString &message) { said << message; });

@@ -6,6 +6,7 @@
 // login and read back as sam's (issue 50: nobody writes as the owner; teamfixture.h).
 
 #include "console/consolewriter.h"
+#include "console/sessionreads.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/accessstore.h"
 #include "storage/audit/auditlog.h"
@@ -96,8 +97,8 @@ void TestTeamConsoles::approvalMadeInOneConsoleIsSeenInTheOther()
 
     // Bob's approval is a write: his console's writer carries it out on bob's own login.
     console::ConsoleWriter bobWrites(bobSession.location(), m_fx->clock());
-    ui::MainWindow aliceWindow(aliceSession, alice, alice + u"#desk1"_s);
-    ui::MainWindow bobWindow(bobSession, bob, bob + u"#desk2"_s);
+    ui::MainWindow aliceWindow(console::readsOf(aliceSession), alice, alice + u"#desk1"_s);
+    ui::MainWindow bobWindow(console::readsOf(bobSession), bob, bob + u"#desk2"_s);
     bobWindow.setWrites(bobWrites);
     aliceWindow.startLiveRefresh(60000); // the probe interval: refresh must come by NOTIFY
     bobWindow.startLiveRefresh(60000);

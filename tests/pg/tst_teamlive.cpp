@@ -8,6 +8,7 @@
 // it. The rows closed are exactly the rows selected, and only they; sam's console follows.
 
 #include "console/consolecontroller.h"
+#include "console/sessionreads.h"
 #include "dialogs/bulkapplydialog.h"
 #include "itemmodels/applypreviewmodel.h"
 #include "itemmodels/operationtablemodel.h"
@@ -127,7 +128,8 @@ struct Console
 {
     Console(test::TeamFixture &fx, const QString &who)
         : session(test::LoginConnection::loginUrl(fx.path(), who), fx.clock())
-        , window(session, test::personActor(who), test::personActor(who) + u"#desk"_s)
+        , window(console::readsOf(session), test::personActor(who),
+                 test::personActor(who) + u"#desk"_s)
         , controller(window, jobs(fx, who), fx.clock())
     {
         window.show();

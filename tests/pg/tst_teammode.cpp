@@ -7,6 +7,7 @@
 // superuser's SELECT) where a case cuts connections.
 
 #include "console/consolejobs.h"
+#include "console/sessionreads.h"
 #include "engine/refundengine.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
@@ -472,7 +473,8 @@ void TestTeamMode::unreachableServerIsReportedAndRecovered()
 void TestTeamMode::consoleStatusBarSaysUnreachableAndRetries()
 {
     Session session(m_fx->location(u"alice"_s), m_fx->clock());
-    ui::MainWindow window(session, m_fx->person(u"alice"_s), m_fx->person(u"alice"_s) + u"#desk"_s);
+    ui::MainWindow window(console::readsOf(session), m_fx->person(u"alice"_s),
+                          m_fx->person(u"alice"_s) + u"#desk"_s);
     window.show();
     window.startLiveRefresh(200);
     QVERIFY(endOtherBackends() >= 2);

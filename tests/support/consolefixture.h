@@ -20,6 +20,7 @@
 
 #include "console/consolecontroller.h"
 #include "console/consolejobs.h"
+#include "console/sessionreads.h"
 #include "engine/refundengine.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
@@ -140,7 +141,7 @@ struct OperatorConsole
     OperatorConsole(ConsoleFixture &fx, const QString &name, const QString &desk,
                     WatchedModels watched = {})
         : session(fx.db().location(name), fx.clock())
-        , window(session, fx.person(name), fx.person(name) + u'#' + desk)
+        , window(console::readsOf(session), fx.person(name), fx.person(name) + u'#' + desk)
         , controller(window, fx.jobs(name), fx.clock())
     {
         constexpr auto mode = QAbstractItemModelTester::FailureReportingMode::QtTest;

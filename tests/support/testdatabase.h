@@ -5,8 +5,8 @@
 // named by OPS_TEST_PG_URL (scripts/pg.sh), dropped afterwards. A PostgreSQL run without a
 // reachable server aborts the test program: the _pg variants fail, never skip.
 
+#include "domain/dblocation.h"
 #include "storage/db/database.h"
-#include "storage/db/dblocation.h"
 
 #include <QCoreApplication>
 #include <QFile>

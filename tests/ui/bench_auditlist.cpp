@@ -11,6 +11,7 @@
 // --verify-only the chain check only (parallel, in one thread, through QSqlQuery); --ui-only
 // the window's UI-thread stalls only.
 
+#include "console/sessionreads.h"
 #include "sqlshellcompare.h"
 #include "storage/audit/auditexport.h"
 #include "storage/audit/auditlog.h"
@@ -327,7 +328,8 @@ void uiFigures(const QString &path, const QString &dir, qint64 nowMs, qint64 row
         << Qt::endl;
     SystemClock clock;
     Session session(path, clock);
-    ui::AuditView view(session);
+    const std::unique_ptr<ui::ConsoleReads> reads = console::readsOf(session);
+    ui::AuditView view(*reads);
     view.resize(1280, 700);
     view.show();
     QCoreApplication::processEvents();

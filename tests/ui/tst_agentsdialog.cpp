@@ -14,6 +14,7 @@
 #include "common/refusaltext.h"
 #include "console/consoleagents.h"
 #include "console/consolewriter.h"
+#include "console/sessionreads.h"
 #include "dialogs/agentsdialog.h"
 #include "domain/storeerror.h"
 #include "mainwindow/mainwindow.h"
@@ -203,7 +204,8 @@ AgentsDialog *TestAgentsDialog::openAs(const QString &who)
         m_other = std::make_unique<Session>(m_fx->location(who), m_fx->clock());
         session = m_other.get();
     }
-    m_window = std::make_unique<ui::MainWindow>(*session, actor(who), actor(who) + u"#t"_s);
+    m_window = std::make_unique<ui::MainWindow>(console::readsOf(*session), actor(who),
+                                                actor(who) + u"#t"_s);
     m_writer = std::make_unique<console::ConsoleWriter>(m_fx->location(who), m_fx->clock());
     m_window->setWrites(*m_writer);
     m_agents = new console::ConsoleAgents(*m_window, *session, *m_writer);
@@ -244,7 +246,8 @@ qint64 TestAgentsDialog::auditCount(const QString &action)
 
 void TestAgentsDialog::toolsMenuOpensTheDialog()
 {
-    m_window = std::make_unique<ui::MainWindow>(*m_session, actor(kAlice), actor(kAlice) + u"#t"_s);
+    m_window = std::make_unique<ui::MainWindow>(console::readsOf(*m_session), actor(kAlice),
+                                                actor(kAlice) + u"#t"_s);
     m_agents = new console::ConsoleAgents(*m_window, *m_session, ui::ConsoleWrites::none());
     QMenu *tools = nullptr;
     for (QAction *a : m_window->menuBar()->actions())

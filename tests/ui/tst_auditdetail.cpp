@@ -2,6 +2,7 @@
 // column is a one-line summary and the selected entry's JSON is pretty-printed in a side panel;
 // evidence is numbered per operation (1, 2, 3, not the global id) and long titles wrap.
 
+#include "console/sessionreads.h"
 #include "itemmodels/auditentrymodel.h"
 #include "itemmodels/detailmodels.h"
 #include "mainwindow/mainwindow.h"
@@ -75,7 +76,8 @@ void TestAuditDetail::start()
     m_fx->store().addEvidence(note(u"op_a"_s, kLongTitle));
     m_fx->store().addEvidence(note(u"op_a"_s, u"support ticket answer"_s));
     m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
-    m_window = std::make_unique<MainWindow>(*m_session, u"operator:alice"_s, u"operator:alice#1"_s);
+    m_window = std::make_unique<MainWindow>(console::readsOf(*m_session), u"operator:alice"_s,
+                                            u"operator:alice#1"_s);
     m_window->show();
 }
 

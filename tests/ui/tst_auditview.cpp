@@ -4,6 +4,7 @@
 // paged, UI-thread export wrote, rights switches on the main window, the charts' figures, and
 // screenshots written to the build dir.
 
+#include "console/sessionreads.h"
 #include "domain/csv.h"
 #include "itemmodels/auditentrymodel.h"
 #include "mainwindow/mainwindow.h"
@@ -65,7 +66,8 @@ struct WindowOn
 {
     RolesFixture &fixture;
     Session session{fixture.location(u"alice"_s), fixture.clock()}; // the window's own connection
-    SupervisorWindow window{session};
+    std::unique_ptr<ui::ConsoleReads> reads = console::readsOf(session);
+    SupervisorWindow window{*reads};
     QAbstractItemModelTester tester{window.auditView()->model(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest};
 
@@ -424,7 +426,8 @@ void TestAuditView::mainWindowRights()
     seedAuditHistory(f);
     Session session(f.location(u"alice"_s), f.clock());
     // alice is a seeded supervisor: the window and the export are hers by right.
-    ui::MainWindow window(session, f.person(u"alice"_s), f.person(u"alice"_s) + u"#1"_s);
+    ui::MainWindow window(console::readsOf(session), f.person(u"alice"_s),
+                          f.person(u"alice"_s) + u"#1"_s);
     QVERIFY(window.auditAction()->isVisible());
     SupervisorWindow *sup = window.openSupervisorWindow();
     QVERIFY(sup);

@@ -10,6 +10,7 @@
 // person's login.
 
 #include "console/consolecontroller.h"
+#include "console/sessionreads.h"
 #include "dialogs/bulkapplydialog.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "engine/refundengine.h"
@@ -87,7 +88,7 @@ struct Console
 {
     Console(RolesFixture &fx, const QString &name, const StripeConfig &stripe = {})
         : session(fx.location(name), fx.clock())
-        , window(session, fx.person(name), fx.person(name) + u'#' + name)
+        , window(console::readsOf(session), fx.person(name), fx.person(name) + u'#' + name)
         , controller(window, jobs(fx, name, stripe), fx.clock())
     {
         window.show();

@@ -5,6 +5,7 @@
 
 #include "cli/opsctl.h"
 #include "console/consolecontroller.h"
+#include "console/sessionreads.h"
 #include "demo/demostory.h"
 #include "dialogs/bulkapplydialog.h"
 #include "dialogs/resendconfirmdialog.h"
@@ -67,7 +68,8 @@ void TestBulkDemo::demoCheckingRowsAreResolvedInOneBulkApply()
     QCOMPARE(session.query().count(QueryFilter::checkingQueue()), 3);
 
     ui::storeConfirmResendWithTestKey(false);
-    ui::MainWindow window(session, u"operator:demo-alice"_s, u"operator:demo-alice#1"_s);
+    ui::MainWindow window(console::readsOf(session), u"operator:demo-alice"_s,
+                          u"operator:demo-alice#1"_s);
     console::ConsoleController controller(window, jobs, clock);
     window.show();
     window.activateWindow();

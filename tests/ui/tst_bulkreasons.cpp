@@ -5,6 +5,7 @@
 // file, the console's bulk thread, QTest offscreen; screenshots bulk-reasons-WxH.png.
 
 #include "console/consolecontroller.h"
+#include "console/sessionreads.h"
 #include "dialogs/bulkapplydialog.h"
 #include "domain/evidencemaking.h"
 #include "itemmodels/applypreviewmodel.h"
@@ -64,7 +65,7 @@ struct Console
 {
     explicit Console(test::StoreFixture &fx)
         : session(fx.path(), fx.clock())
-        , window(session, u"operator:alice"_s, u"operator:alice#1"_s)
+        , window(console::readsOf(session), u"operator:alice"_s, u"operator:alice#1"_s)
         , controller(window, config(fx), fx.clock())
     {
         window.show();

@@ -4,6 +4,7 @@
 // after a close as failed the next step is offered.
 
 #include "console/consolewriter.h"
+#include "console/sessionreads.h"
 #include "dialogs/closedialog.h"
 #include "dialogs/evidencedialog.h"
 #include "dialogs/lookupdialog.h"
@@ -55,7 +56,8 @@ void TestCloseFlow::init()
     test::operationIn(m_fx->store(), test::refundOperation(kUnknownId, u"ord_c"_s),
                       OperationState::Unknown);
     m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
-    m_window = std::make_unique<MainWindow>(*m_session, u"operator:alice"_s, u"operator:alice#1"_s);
+    m_window = std::make_unique<MainWindow>(console::readsOf(*m_session), u"operator:alice"_s,
+                                            u"operator:alice#1"_s);
     m_writer = std::make_unique<console::ConsoleWriter>(m_fx->path(), m_fx->clock());
     m_window->setWrites(*m_writer);
     m_window->show();

@@ -8,6 +8,7 @@
 
 #include "console/consolecontroller.h"
 #include "console/consolewriter.h"
+#include "console/sessionreads.h"
 #include "dialogs/composedialog.h"
 #include "itemmodels/messagetablemodel.h"
 #include "mainwindow/mainwindow.h"
@@ -432,7 +433,8 @@ void TestComposeDialog::windowCopiesToClipboardOnce()
     const Operation op = operationIn(f, test::refundOperation(u"op_w"_s), OperationState::Unknown);
     Session session(f.location(u"alice"_s), f.clock());
     console::ConsoleWriter writer(f.location(u"alice"_s), f.clock()); // outlives the window
-    MainWindow window(session, f.person(u"alice"_s), f.person(u"alice"_s) + u"#1"_s);
+    MainWindow window(console::readsOf(session), f.person(u"alice"_s),
+                      f.person(u"alice"_s) + u"#1"_s);
     window.setWrites(writer);
     keepReadOnly(session, u"the window writes through its writer"_s);
     Tester tester(window.detail()->messages(), Tester::FailureReportingMode::QtTest);
@@ -475,7 +477,8 @@ void TestComposeDialog::windowSendsThroughTheController()
     test::RolesFixture f;
     const Operation op = operationIn(f, test::refundOperation(u"op_x"_s), OperationState::Unknown);
     Session session(f.location(u"alice"_s), f.clock());
-    MainWindow window(session, f.person(u"alice"_s), f.person(u"alice"_s) + u"#1"_s);
+    MainWindow window(console::readsOf(session), f.person(u"alice"_s),
+                      f.person(u"alice"_s) + u"#1"_s);
     console::JobConfig config;
     config.dbLocation = f.location(u"alice"_s);
     config.helpdesk.baseUrl = sim.baseUrl();

@@ -11,6 +11,7 @@
 #include "console/connectionsservice.h"
 #include "console/consoleconnections.h"
 #include "console/consolecontroller.h"
+#include "console/sessionreads.h"
 #include "dialogs/connectionsdialog.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "mainwindow/mainwindow.h"
@@ -338,7 +339,7 @@ void TestConnections::modeBadgeAndLiveBanner()
     SystemClock clock;
     const QString db = dir.filePath(u"ops.sqlite"_s);
     Session session(db, clock);
-    ui::MainWindow window(session, u"operator:alice"_s, u"operator:alice#t"_s);
+    ui::MainWindow window(console::readsOf(session), u"operator:alice"_s, u"operator:alice#t"_s);
     qputenv("OPS_STRIPE_URL", m_sim->baseUrl().toString().toUtf8());
     if (!stripeKey.isEmpty())
         qputenv("OPS_STRIPE_KEY", stripeKey.toUtf8());
@@ -382,7 +383,7 @@ void TestConnections::liveKeyAsksBeforeTheFirstResend()
     SystemClock clock;
     const QString db = dir.filePath(u"ops.sqlite"_s);
     Session session(db, clock);
-    ui::MainWindow window(session, u"operator:alice"_s, u"operator:alice#t"_s);
+    ui::MainWindow window(console::readsOf(session), u"operator:alice"_s, u"operator:alice#t"_s);
     console::ConsoleController controller(window, console::jobConfigFromEnvironment(db), clock);
     console::ConsoleConnections connections(window, controller, db, {});
     Operation op;

@@ -8,7 +8,7 @@
 #include "config/engineenv.h"
 #include "console/connectionsservice.h"
 #include "dialogs/connectionsdialog.h"
-#include "storage/db/dblocation.h"
+#include "domain/dblocation.h"
 #include "support/connectionsdialogtest.h"
 #include "transport/connectionsettings.h"
 #include "transport/secrets.h"

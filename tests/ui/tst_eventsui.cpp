@@ -6,6 +6,7 @@
 // Screenshots of the Events tab and the Attention queue at 1440×900 and 1024×700.
 
 #include "console/consolewriter.h"
+#include "console/sessionreads.h"
 #include "itemmodels/attentionmodel.h"
 #include "itemmodels/eventlistmodel.h"
 #include "itemmodels/localeformat.h"
@@ -159,7 +160,7 @@ void TestEventsUi::openWindow(const QString &who)
 {
     m_session = std::make_unique<Session>(m_fx->location(who), m_fx->clock());
     const QString actor = m_fx->person(who);
-    m_window = std::make_unique<MainWindow>(*m_session, actor, actor + u"#t"_s);
+    m_window = std::make_unique<MainWindow>(console::readsOf(*m_session), actor, actor + u"#t"_s);
     m_writer = std::make_unique<console::ConsoleWriter>(m_fx->location(who), m_fx->clock());
     m_window->setWrites(*m_writer);
     m_testers.push_back(std::make_unique<Tester>(m_window->attentionPanel()->model(),

@@ -19,6 +19,7 @@
 #include "console/connectionsservice.h"
 #include "console/consoleagents.h"
 #include "console/consolecontroller.h"
+#include "console/sessionreads.h"
 #include "dialogs/agentsdialog.h"
 #include "dialogs/bulkapplydialog.h"
 #include "dialogs/closedialog.h"
@@ -89,7 +90,7 @@ struct Desk
 {
     explicit Desk(const QString &actor, bool sized = true)
         : session(seed(fx), fx.clock())
-        , window(session, actor, actor + u"#fit"_s)
+        , window(console::readsOf(session), actor, actor + u"#fit"_s)
         , controller(window, jobs(fx), fx.clock())
     {
         if (sized)

@@ -14,6 +14,7 @@
 #include "common/language.h"
 #include "common/refusaltext.h"
 #include "console/consolewriter.h"
+#include "console/sessionreads.h"
 #include "dialogs/evidencedialog.h"
 #include "domain/clock.h"
 #include "domain/storeerror.h"
@@ -110,7 +111,7 @@ void TestIdentityConsole::singleDeskSaysNamesAreNotAuthenticated()
     QTemporaryDir dir;
     Session session(dir.path() + u"/desk.sqlite"_s, m_clock);
     session.addOperator(u"operator:alice"_s, u"alice"_s, Role::Supervisor); // the first one
-    ui::MainWindow window(session, u"operator:alice"_s, u"operator:alice#t"_s);
+    ui::MainWindow window(console::readsOf(session), u"operator:alice"_s, u"operator:alice#t"_s);
 
     QVERIFY(!window.identity().teamMode);
     QVERIFY(!window.identity().authenticated());
@@ -233,7 +234,8 @@ void TestIdentityConsole::teamLoginIsCheckedAndRefusalsAreTranslated()
         const QString eveUrl = test::LoginConnection::loginUrl(db.path(), u"alice"_s);
         Session session(bobUrl, m_clock);
         {
-            ui::MainWindow window(session, u"operator:"_s + bobName, u"operator:bob#t"_s);
+            ui::MainWindow window(console::readsOf(session), u"operator:"_s + bobName,
+                                  u"operator:bob#t"_s);
             QVERIFY(window.identity().teamMode);
             QVERIFY(window.identity().authenticated());
             QCOMPARE(window.identity().login, bobName);
@@ -258,7 +260,8 @@ void TestIdentityConsole::teamLoginIsCheckedAndRefusalsAreTranslated()
             // in Russian, with eve's login.
             Session asEve(eveUrl, m_clock);
             console::ConsoleWriter writer(eveUrl, m_clock); // eve's login writes too
-            ui::MainWindow window(asEve, u"operator:"_s + bobName, u"operator:bob#t"_s);
+            ui::MainWindow window(console::readsOf(asEve), u"operator:"_s + bobName,
+                                  u"operator:bob#t"_s);
             window.setWrites(writer);
             window.resize(1440, 900);
             window.show();

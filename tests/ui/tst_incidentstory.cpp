@@ -19,6 +19,7 @@
 //     could have completed; the audit chain verifies and names who closed what.
 
 #include "console/consolecontroller.h"
+#include "console/sessionreads.h"
 #include "demo/demostory.h"
 #include "dialogs/bulkapplydialog.h"
 #include "dialogs/lookupdialog.h"
@@ -62,7 +63,7 @@ struct Desk
 {
     Desk(const QString &db, const QString &name)
         : session(db, clock)
-        , window(session, u"operator:"_s + name, u"operator:%1#1"_s.arg(name))
+        , window(console::readsOf(session), u"operator:"_s + name, u"operator:%1#1"_s.arg(name))
         , controller(window, console::jobConfigFromEnvironment(db), clock)
     {
         window.show();

@@ -4,6 +4,7 @@
 // visible focus ring; Esc and Ctrl+W close the audit window; Help → Keyboard shortcuts lists
 // every shortcut the window's actions have.
 
+#include "console/sessionreads.h"
 #include "dialogs/closedialog.h"
 #include "dialogs/composedialog.h"
 #include "dialogs/evidencedialog.h"
@@ -161,8 +162,8 @@ void TestKeyboard::init()
     test::operationIn(m_fx->store(), test::refundOperation(kUnknownId, u"ord_k"_s),
                       OperationState::Unknown);
     m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
-    m_window =
-        std::make_unique<MainWindow>(*m_session, u"operator:alice"_s, u"operator:alice#one"_s);
+    m_window = std::make_unique<MainWindow>(console::readsOf(*m_session), u"operator:alice"_s,
+                                            u"operator:alice#one"_s);
     m_window->show();
     QApplication::setActiveWindow(m_window.get());
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));

@@ -5,6 +5,7 @@
 // operation, and a selected row that left the list is named in the status bar. Every list model
 // runs under QAbstractItemModelTester throughout.
 
+#include "console/sessionreads.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/session.h"
@@ -107,8 +108,8 @@ void TestLiveSelection::init()
             markUnknown(*m_fx, i);
     }
     m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
-    m_window =
-        std::make_unique<MainWindow>(*m_session, u"operator:alice"_s, u"operator:alice#one"_s);
+    m_window = std::make_unique<MainWindow>(console::readsOf(*m_session), u"operator:alice"_s,
+                                            u"operator:alice#one"_s);
     for (QAbstractItemModel *model :
          {static_cast<QAbstractItemModel *>(m_window->operationsModel()),
           static_cast<QAbstractItemModel *>(m_window->checkingModel())})

@@ -7,6 +7,7 @@
 #include "console/providerlookup.h"
 #include "itemmodels/localeformat.h"
 #include "itemmodels/operationtablemodel.h"
+#include "storage/operations/operationquery.h"
 #include "storage/session.h"
 #include "stripe/stripeclient.h"
 #include "support/messagefixture.h"

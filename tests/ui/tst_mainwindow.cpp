@@ -3,6 +3,7 @@
 // checking tab's count.
 
 #include "console/consolewriter.h"
+#include "console/sessionreads.h"
 #include "dialogs/closedialog.h"
 #include "itemmodels/detailmodels.h"
 #include "itemmodels/operationtablemodel.h"
@@ -108,8 +109,8 @@ void TestMainWindow::init()
     ops::generateOperations(connectionOf(m_fx->store()), kRows, m_fx->clock().nowMs() - 60'000);
     addUnknownRefund(m_fx->store());
     m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
-    m_window =
-        std::make_unique<MainWindow>(*m_session, u"operator:alice"_s, u"operator:alice#one"_s);
+    m_window = std::make_unique<MainWindow>(console::readsOf(*m_session), u"operator:alice"_s,
+                                            u"operator:alice#one"_s);
     m_writer = std::make_unique<console::ConsoleWriter>(m_fx->path(), m_fx->clock());
     m_window->setWrites(*m_writer);
     for (QAbstractItemModel *model :

@@ -5,6 +5,7 @@
 // Screenshots at 1440×900 and 1024×700 go to the build's tests/ui/screenshots/.
 
 #include "adyen/adyennotification.h"
+#include "console/sessionreads.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
@@ -95,8 +96,8 @@ void TestMainWindowStates::init()
 void TestMainWindowStates::startWindow()
 {
     m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
-    m_window =
-        std::make_unique<MainWindow>(*m_session, u"operator:alice"_s, u"operator:alice#one"_s);
+    m_window = std::make_unique<MainWindow>(console::readsOf(*m_session), u"operator:alice"_s,
+                                            u"operator:alice#one"_s);
     m_tester = std::make_unique<QAbstractItemModelTester>(
         m_window->operationsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     m_window->resize(1440, 900);

@@ -5,6 +5,7 @@
 // tooltip), one date format for the table and the audit filters, and the window's margin
 // explained where the window is shown.
 
+#include "console/sessionreads.h"
 #include "itemmodels/auditentrymodel.h"
 #include "itemmodels/detailmodels.h"
 #include "itemmodels/localeformat.h"
@@ -116,7 +117,7 @@ MainWindow *TestQueueLayout::startWindow(const QString &actor)
     m_window.reset();
     if (!m_session)
         m_session = std::make_unique<Session>(m_fx->path(), m_fx->clock());
-    m_window = std::make_unique<MainWindow>(*m_session, actor, actor + u"#one"_s);
+    m_window = std::make_unique<MainWindow>(console::readsOf(*m_session), actor, actor + u"#one"_s);
     m_window->show();
     QApplication::setActiveWindow(m_window.get());
     if (!QTest::qWaitForWindowActive(m_window.get()))

@@ -4,6 +4,7 @@
 // build directory (roles-<role>.png).
 
 #include "console/consolewriter.h"
+#include "console/sessionreads.h"
 #include "dialogs/closedialog.h"
 #include "dialogs/composedialog.h"
 #include "itemmodels/approvallistmodel.h"
@@ -128,7 +129,7 @@ void TestRolesWidgets::cleanup()
 
 void TestRolesWidgets::openWindow(const QString &actor)
 {
-    m_window = std::make_unique<MainWindow>(*m_session, actor, actor + u"#t"_s);
+    m_window = std::make_unique<MainWindow>(console::readsOf(*m_session), actor, actor + u"#t"_s);
     m_writer = std::make_unique<console::ConsoleWriter>(m_session->location(), m_fx->clock());
     m_window->setWrites(*m_writer);
     if (ApprovalsPanel *panel = m_window->approvalsPanel())

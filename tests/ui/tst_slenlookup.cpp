@@ -5,6 +5,7 @@
 
 #include "common/language.h"
 #include "console/consolecontroller.h"
+#include "console/sessionreads.h"
 #include "dialogs/closedialog.h"
 #include "dialogs/lookupdialog.h"
 #include "dialogs/resendconfirmdialog.h"
@@ -49,7 +50,7 @@ struct Console
 {
     Console(test::StoreFixture &fx, const SlenConfig &slen)
         : session(fx.path(), fx.clock())
-        , window(session, u"operator:alice"_s, u"operator:alice#1"_s)
+        , window(console::readsOf(session), u"operator:alice"_s, u"operator:alice#1"_s)
         , controller(window, jobConfig(fx, slen), fx.clock())
         , operationsTester(window.operationsModel(), Tester::FailureReportingMode::QtTest)
         , checkingTester(window.checkingModel(), Tester::FailureReportingMode::QtTest)

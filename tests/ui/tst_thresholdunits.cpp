@@ -6,6 +6,7 @@
 
 #include "common/amountunits.h"
 #include "common/refusaltext.h"
+#include "console/sessionreads.h"
 #include "dialogs/closedialog.h"
 #include "dialogs/settingsdialog.h"
 #include "domain/storeerror.h"
@@ -401,7 +402,8 @@ void TestThresholdUnits::chartsCountOperatorAttemptsApart()
     }
 
     Session session{f.path(), f.clock()};
-    ui::ChartsView charts(session);
+    const std::unique_ptr<ui::ConsoleReads> reads = console::readsOf(session);
+    ui::ChartsView charts(*reads);
     charts.resize(900, 700);
     charts.show();
     QVERIFY(QTest::qWaitForWindowExposed(&charts));

@@ -5,6 +5,7 @@
 // compose-<lang>.png and approvals-<lang>.png next to the test binary).
 
 #include "common/language.h"
+#include "console/sessionreads.h"
 #include "dialogs/composedialog.h"
 #include "dialogs/settingsdialog.h"
 #include "itemmodels/approvallistmodel.h"
@@ -271,7 +272,7 @@ void TestTranslations::mainWindowSpeaksTheLanguage()
     test::StoreFixture f;
     Session session(f.path(), f.clock());
     f.addOperator(u"olena"_s, Role::Supervisor); // the audit window needs the audit right
-    ui::MainWindow window(session, u"operator:olena"_s, u"operator:olena#1"_s);
+    ui::MainWindow window(console::readsOf(session), u"operator:olena"_s, u"operator:olena#1"_s);
     QCOMPARE(window.lookUpAction()->text(), lookUp);
     QCOMPARE(window.tabs()->tabText(ui::MainWindow::OperationsTab), operationsTab);
     QCOMPARE(window.operationsModel()
@@ -349,7 +350,7 @@ void TestTranslations::messagesAndApprovalsSpeakTheLanguage()
                  .refusal,
              ManualCloseRefusal::AwaitingApproval);
     Session session(f.path(), f.clock());
-    ui::MainWindow window(session, u"operator:alice"_s, u"operator:alice#1"_s);
+    ui::MainWindow window(console::readsOf(session), u"operator:alice"_s, u"operator:alice#1"_s);
     ui::ApprovalsPanel *panel = window.approvalsPanel();
     QVERIFY(panel);
     QAbstractItemModelTester tester(panel->model(),

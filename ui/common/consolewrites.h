@@ -10,12 +10,12 @@
 // The answer carries the store's value or what it threw (written.h).
 
 #include "common/written.h"
+#include "domain/approval.h"
+#include "domain/manualclose.h"
+#include "domain/messagetypes.h"
 #include "domain/operation.h"
+#include "domain/operatoraccess.h"
 #include "domain/rights.h"
-#include "storage/access/approvals.h"
-#include "storage/access/operatordirectory.h"
-#include "storage/messages/messagestore.h"
-#include "storage/records/manualclose.h"
 
 #include <QString>
 #include <functional>

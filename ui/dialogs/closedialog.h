@@ -7,7 +7,8 @@
 // recorded). Until then the dialog waits with its buttons off; on refusal it stays open and shows
 // why, on success it accepts.
 
-#include "storage/operations/operationstore.h"
+#include "domain/manualclose.h"
+#include "domain/operation.h"
 
 #include <QDialog>
 #include <functional>

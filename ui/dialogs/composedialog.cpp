@@ -244,7 +244,7 @@ void ComposeDialog::refresh()
     const QString conversation = m_conversation->text().trimmed();
     const QString conversationProblem =
         conversation.isEmpty() ? tr("Send needs the helpdesk conversation id; Copy does not")
-                               : MessageStore::conversationProblem(conversation);
+                               : ops::conversationProblem(conversation);
     const auto sentence = [](QString text) {
         if (!text.isEmpty() && !text.endsWith(u'.'))
             text = text.at(0).toUpper() + text.mid(1) + u'.';

@@ -7,7 +7,7 @@
 // nothing itself: it hands the draft to `submit`, which queues it and returns the refusal text
 // (empty when queued); on refusal the dialog stays open and shows why.
 
-#include "storage/messages/messagestore.h"
+#include "domain/messagetypes.h"
 
 #include <QDialog>
 #include <functional>

@@ -2,9 +2,9 @@
 
 #include "common/consolewrites.h"
 #include "common/refusaltext.h"
+#include "domain/dblocation.h"
+#include "domain/operatoraccess.h"
 #include "domain/storeerror.h"
-#include "storage/access/operatordirectory.h"
-#include "storage/db/dblocation.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

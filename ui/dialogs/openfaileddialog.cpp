@@ -1,6 +1,6 @@
 #include "dialogs/openfaileddialog.h"
 
-#include "storage/db/dblocation.h"
+#include "domain/dblocation.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>

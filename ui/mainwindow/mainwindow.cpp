@@ -1,13 +1,10 @@
 #include "mainwindow/mainwindow.h"
 
 #include "common/uilogging.h"
+#include "domain/changefeed.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/layoutmemory.h"
 #include "mainwindow/screenfit.h"
-#include "storage/changewatcher.h"
-#include "storage/messages/messagestore.h"
-#include "storage/operations/operationquery.h"
-#include "storage/session.h"
 #include "supervisor/approvalspanel.h"
 #include "widgets/attentionpanel.h"
 #include "widgets/elidingstatusbar.h"
@@ -29,20 +26,20 @@ using namespace Qt::StringLiterals;
 
 namespace ops::ui {
 
-MainWindow::MainWindow(Session &session, QString actor, QString leaseHolder, QWidget *parent)
+MainWindow::MainWindow(std::unique_ptr<ConsoleReads> reads, QString actor, QString leaseHolder,
+                       QWidget *parent)
     : QMainWindow(parent)
-    , m_session(session)
-    , m_store(session.store())
-    , m_query(session.query())
+    , m_reads(std::move(reads))
     , m_actor(std::move(actor))
     , m_leaseHolder(std::move(leaseHolder))
 {
     setObjectName(u"mainWindow"_s);
     setWindowTitle(tr("Operations console — %1").arg(m_actor));
     applyFocusRing(this);
-    m_operationsModel = new OperationTableModel(m_query, OperationTableModel::Scope::All, this);
+    m_operationsModel =
+        new OperationTableModel(m_reads->pages(), OperationTableModel::Scope::All, this);
     m_checkingModel =
-        new OperationTableModel(m_query, OperationTableModel::Scope::CheckingQueue, this);
+        new OperationTableModel(m_reads->pages(), OperationTableModel::Scope::CheckingQueue, this);
     buildCentral();
     // After buildCentral(): its lists' first read may fail (a login that may not read), and the
     // banner that says so exists only now; the reads below report it.
@@ -61,13 +58,13 @@ MainWindow::MainWindow(Session &session, QString actor, QString leaseHolder, QWi
     buildStatusBar();
     buildRoles();
     buildEvents();
-    m_watcher = m_session.createChangeWatcher(this);
-    connect(m_watcher, &ChangeWatcher::changed, this, &MainWindow::onDatabaseChanged);
+    m_watcher = m_reads->watchChanges(this);
+    connect(m_watcher, &ChangeFeed::changed, this, &MainWindow::onDatabaseChanged);
     // Team mode: the shared PostgreSQL server went away; the watcher retries until it is back.
-    connect(m_watcher, &ChangeWatcher::unreachable, this, [this](const QString &why) {
+    connect(m_watcher, &ChangeFeed::unreachable, this, [this](const QString &why) {
         statusBar()->showMessage(tr("Database unreachable — retrying (%1)").arg(why));
     });
-    connect(m_watcher, &ChangeWatcher::reachable, this, [this] {
+    connect(m_watcher, &ChangeFeed::reachable, this, [this] {
         statusBar()->showMessage(tr("Database reachable again"), 10000);
         showReplication(); // after a failover: another server, perhaps without its standby
     });
@@ -239,7 +236,7 @@ void MainWindow::onDatabaseChanged()
 {
     if (m_appliedVersion) {
         try {
-            if (m_query.dataVersion() == *m_appliedVersion)
+            if (m_reads->dataVersion() == *m_appliedVersion)
                 return; // only the commits this window applied itself
         } catch (const StoreError &e) {
             qCWarning(lcUi) << "data version read failed:" << e.message();
@@ -283,7 +280,7 @@ void MainWindow::applyOperation(const Operation &row, OperationState stateBefore
     if (!onlyWriter)
         return; // the watcher's next report reloads what the others wrote
     try {
-        m_appliedVersion = m_query.dataVersion();
+        m_appliedVersion = m_reads->dataVersion();
     } catch (const StoreError &e) {
         qCWarning(lcUi) << "data version read failed:" << e.message();
     }
@@ -292,7 +289,7 @@ void MainWindow::applyOperation(const Operation &row, OperationState stateBefore
 void MainWindow::updateCheckingTitle()
 {
     try {
-        setCheckingCount(m_query.count(QueryFilter::checkingQueue()));
+        setCheckingCount(m_reads->pages().count(QueryFilter::checkingQueue()));
     } catch (const StoreError &e) {
         qCWarning(lcUi) << "checking count failed:" << e.message();
     }
@@ -322,7 +319,7 @@ void MainWindow::loadDetail()
         return;
     }
     try {
-        const auto op = m_store.operation(id);
+        const auto op = m_reads->operation(id);
         if (!op) {
             m_current.reset();
             m_shown = {};
@@ -342,16 +339,16 @@ void MainWindow::showRow(const Operation &op, bool all, bool leaseFree)
 {
     OperationDetail d;
     d.operation = op;
-    d.attempts = m_store.attempts(op.id);
-    d.evidence = m_store.evidence(op.id);
-    d.audit = m_store.audit(op.id);
+    d.attempts = m_reads->attempts(op.id);
+    d.evidence = m_reads->evidence(op.id);
+    d.audit = m_reads->audit(op.id);
     if (all || m_shown.operation.id != op.id) {
-        d.messages = m_session.messages().forOperation(op.id);
-        d.events = m_session.events().eventsOf(op.id);
+        d.messages = m_reads->messages(op.id);
+        d.events = m_reads->events(op.id);
         if (op.kind == OperationKind::Refund) {
-            d.replacedBy = m_store.replacementsOf(op.id);
+            d.replacedBy = m_reads->replacementsOf(op.id);
             if (!op.replaces.isEmpty())
-                d.replaces = m_store.operation(op.replaces);
+                d.replaces = m_reads->operation(op.replaces);
         }
     } else {
         d.messages = m_shown.messages;
@@ -359,8 +356,8 @@ void MainWindow::showRow(const Operation &op, bool all, bool leaseFree)
         d.replacedBy = m_shown.replacedBy;
         d.replaces = m_shown.replaces;
     }
-    const QDateTime now = m_query.clock().now();
-    m_currentLease = leaseFree ? std::nullopt : activeResendLease(m_store, op.id);
+    const QDateTime now = m_reads->clock().now();
+    m_currentLease = leaseFree ? std::nullopt : m_reads->resendLease(op.id);
     d.resendBlockedReason = ops::resendBlockedReason(op, m_currentLease, m_leaseHolder, now);
     m_current = op;
     m_detail->showDetail(d, now);
@@ -371,7 +368,7 @@ void MainWindow::tick()
 {
     m_operationsModel->refreshCountdown();
     m_checkingModel->refreshCountdown();
-    m_detail->refreshWindow(m_query.clock().now());
+    m_detail->refreshWindow(m_reads->clock().now());
     updateReceiverLine(); // a receiver that stopped beating turns stale with the clock
     updateActions();      // a window that just closed turns Resend off
 }

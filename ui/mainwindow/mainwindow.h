@@ -2,23 +2,19 @@
 
 // The operator console's main window: "Operations" and "Checking (N)" tabs over the same
 // store, a detail pane, and the actions (look up, resend, attach evidence, close). It reads
-// through its session; it never writes through it. Local writes (evidence, a close, a decision)
-// go out through ConsoleWrites (common/consolewrites.h) and finish when their answer is back;
-// network work is asked for with lookUpRequested/resendRequested and done by the console
-// controller on a worker thread, which reports back through setBusy/clearBusy/showError/
+// through ConsoleReads (common/consolereads.h) and nothing else of storage. Local writes (evidence,
+// a close, a decision) go out through ConsoleWrites (common/consolewrites.h) and finish when their
+// answer is back; network work is asked for with lookUpRequested/resendRequested and done by the
+// console controller on a worker thread, which reports back through setBusy/clearBusy/showError/
 // showLookupAnswer.
 
+#include "common/consolereads.h"
 #include "common/consolewrites.h"
 #include "dialogs/bulkpreviewrequest.h"
 #include "dialogs/closedialog.h"
 #include "dialogs/composedialog.h"
 #include "domain/lookupanswer.h"
 #include "domain/refunddraft.h"
-#include "storage/access/identity.h"
-#include "storage/access/operatordirectory.h"
-#include "storage/events/eventstore.h"
-#include "storage/operations/operationstore.h"
-#include "storage/operations/resendlease.h"
 #include "widgets/detailpane.h"
 
 #include <QKeySequence>
@@ -36,12 +32,8 @@ class QTabWidget;
 class QTimer;
 
 namespace ops {
-class ChangeWatcher;
-struct Approval;
-class OperationQuery;
+class ChangeFeed;
 class OperationTableModel;
-struct ReplicationState;
-class Session;
 } // namespace ops
 
 namespace ops::ui {
@@ -83,10 +75,10 @@ public:
     // from it; a tab the window lacks has its action hidden.
     static QList<TabKey> tabKeys();
 
-    // All storage goes through `session`, which must outlive the window. actor:
-    // "operator:alice"; leaseHolder: actor plus this console's session id, so two consoles of
-    // the same person still exclude each other.
-    MainWindow(Session &session, QString actor, QString leaseHolder, QWidget *parent = nullptr);
+    // Every read goes through `reads` (never null). actor: "operator:alice"; leaseHolder: actor
+    // plus this console's session id, so two consoles of the same person still exclude each other.
+    MainWindow(std::unique_ptr<ConsoleReads> reads, QString actor, QString leaseHolder,
+               QWidget *parent = nullptr);
     ~MainWindow() override;
 
     // Where this window's writes go (the console controller's writer); until set, every write
@@ -191,7 +183,7 @@ public:
     void setAuditAllowed(bool allowed);
     void setExportAllowed(bool allowed);
     SupervisorWindow *openSupervisorWindow(); // nullptr without Audit
-    SettingsDialog *openSettingsDialog(); // window-modal, not blocking
+    SettingsDialog *openSettingsDialog();     // window-modal, not blocking
     // Help → Keyboard shortcuts (mainwindowhelp.cpp): every action's shortcut, read now.
     ShortcutsDialog *openShortcutsDialog();
     QAction *shortcutsAction() const { return m_shortcutsAction; }
@@ -358,10 +350,8 @@ private:
     void updateReceiverLine();
     void clearAttention(const QString &operationId, const QString &note);
 
-    Session &m_session;
+    std::unique_ptr<ConsoleReads> m_reads;
     ConsoleWrites *m_writes = &ConsoleWrites::none(); // never null
-    OperationStore &m_store;                          // m_session's
-    OperationQuery &m_query;                          // m_session's
     QString m_actor;
     QString m_leaseHolder;
     OperationTableModel *m_operationsModel = nullptr;
@@ -372,7 +362,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     QSplitter *m_split = nullptr;
     QLabel *m_banner = nullptr;
-    ChangeWatcher *m_watcher = nullptr;
+    ChangeFeed *m_watcher = nullptr;
     QTimer *m_ticker = nullptr;
     std::optional<Operation> m_current;
     OperationDetail m_shown;     // what the detail pane shows (showRow)

@@ -14,10 +14,6 @@
 #include "itemmodels/reasontext.h"
 #include "mainwindow/mainwindow.h"
 #include "supervisor/supervisorwindow.h"
-#include "storage/access/accessstore.h"
-#include "storage/operations/closeapproval.h"
-#include "storage/operations/operationquery.h"
-#include "storage/session.h"
 #include "widgets/operationlistview.h"
 
 #include <QAction>
@@ -137,7 +133,7 @@ void MainWindow::updateActions()
     m_copyKey->setEnabled(row);
     m_message->setEnabled(row);
     m_resendReason = row ? reasonLabel(ops::resendBlockedReason(
-                               *m_current, m_currentLease, m_leaseHolder, m_query.clock().now()))
+                               *m_current, m_currentLease, m_leaseHolder, m_reads->clock().now()))
                          : tr("Select an operation first.");
     if (m_resendReason.isEmpty() && m_busy)
         m_resendReason = tr("Resend is off while another action is running.");
@@ -197,7 +193,7 @@ void MainWindow::resend()
     const KeyMemory memory = m_shown.operation.id == m_current->id
                                  ? keyMemoryFor(*m_current, m_shown.attempts)
                                  : KeyMemory::Nothing;
-    auto *dialog = new ResendConfirmDialog(*m_current, live, m_query.clock().now(), memory,
+    auto *dialog = new ResendConfirmDialog(*m_current, live, m_reads->clock().now(), memory,
                                            m_access.rights.testFlag(Right::Close), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_resendConfirm = dialog;
@@ -297,11 +293,11 @@ void MainWindow::offerResendIn(LookupDialog *dialog)
     const LookupAnswer &answer = dialog->answer();
     std::optional<Operation> op;
     try {
-        op = m_store.operation(answer.operationId);
+        op = m_reads->operation(answer.operationId);
     } catch (const StoreError &e) {
         qCWarning(lcUi) << "look-up: could not read" << answer.operationId << e.message();
     }
-    const QDateTime now = m_query.clock().now();
+    const QDateTime now = m_reads->clock().now();
     const bool windowOpen = op && !isFinal(op->state) && (!op->deadline || now < *op->deadline);
     const bool isCurrent = m_current && m_current->id == answer.operationId;
     QString blocked =
@@ -344,7 +340,7 @@ void MainWindow::offerNextStep(const QString &operationId)
 {
     std::optional<Operation> op;
     try {
-        op = m_store.operation(operationId);
+        op = m_reads->operation(operationId);
     } catch (const StoreError &e) {
         qCWarning(lcUi) << "next step: could not read" << operationId << e.message();
     }

@@ -7,13 +7,11 @@
 
 #include "common/uilogging.h"
 #include "dialogs/bulkapplydialog.h"
+#include "domain/changefeed.h"
 #include "domain/storeerror.h"
 #include "itemmodels/approvallistmodel.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
-#include "storage/changewatcher.h"
-#include "storage/operations/operationquery.h"
-#include "storage/session.h"
 #include "widgets/operationlistview.h"
 
 #include <QAction>
@@ -105,7 +103,7 @@ int MainWindow::selectAllWithProposal()
     m_tabs->setCurrentIndex(CheckingTab);
     QSet<QString> proposed;
     try {
-        for (const Proposal &p : m_session.openProposals())
+        for (const Proposal &p : m_reads->openProposals())
             proposed.insert(p.operationId);
     } catch (const StoreError &e) {
         showError(tr("Could not read the proposals: %1").arg(e.message()),

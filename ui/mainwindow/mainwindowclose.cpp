@@ -13,8 +13,6 @@
 #include "itemmodels/operationlabels.h"
 #include "itemmodels/reasontext.h"
 #include "mainwindow/mainwindow.h"
-#include "storage/access/accessstore.h"
-#include "storage/session.h"
 
 #include <QStatusBar>
 
@@ -91,10 +89,10 @@ CloseDialog *MainWindow::openCloseDialogFor(const QString &operationId, Operatio
     std::vector<Evidence> evidence;
     std::optional<Money> exceeded; // the dialog says before confirming that approval is needed
     try {
-        op = m_store.operation(operationId);
-        evidence = m_store.evidence(operationId);
+        op = m_reads->operation(operationId);
+        evidence = m_reads->evidence(operationId);
         if (op)
-            exceeded = m_session.access().approvalThresholdExceeded(*op);
+            exceeded = m_reads->approvalThresholdExceeded(*op);
     } catch (const StoreError &e) {
         showError(tr("Could not read %1: %2").arg(operationId, e.message()),
                   tr("Try again in a moment."));

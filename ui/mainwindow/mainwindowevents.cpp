@@ -9,9 +9,6 @@
 #include "itemmodels/approvallistmodel.h"
 #include "itemmodels/attentionmodel.h"
 #include "mainwindow/mainwindow.h"
-#include "storage/events/eventstore.h"
-#include "storage/operations/operationquery.h"
-#include "storage/session.h"
 #include "supervisor/supervisorwindow.h"
 #include "supervisor/unmatchedeventsview.h"
 #include "widgets/attentionpanel.h"
@@ -50,9 +47,8 @@ void MainWindow::reloadEvents()
     m_attention->setClearAllowed(m_access.rights.testFlag(Right::Close),
                                  tr("%1 may not clear Attention; ask a supervisor.").arg(who));
     try {
-        EventStore &events = m_session.events();
-        m_attention->setItems(events.attentionQueue());
-        m_receiverStatus = events.receiverStatus(kReceiverStaleAfterMs);
+        m_attention->setItems(m_reads->attentionQueue());
+        m_receiverStatus = m_reads->receiverStatus(kReceiverStaleAfterMs);
     } catch (const StoreError &e) {
         qCWarning(lcUi) << "reading Attention and the receiver failed:" << e.message();
         return;
@@ -69,7 +65,7 @@ void MainWindow::updateReceiverLine()
 {
     if (!m_receiverLabel)
         return;
-    const ReceiverLine line = receiverLine(m_receiverStatus, m_query.clock().now());
+    const ReceiverLine line = receiverLine(m_receiverStatus, m_reads->clock().now());
     m_receiverLabel->setText(line.text);
     m_receiverLabel->setToolTip(line.toolTip);
     // Every tick: a style sheet set again re-polishes the label even when it is the same.

@@ -6,8 +6,6 @@
 #include "common/uilogging.h"
 #include "dialogs/composedialog.h"
 #include "mainwindow/mainwindow.h"
-#include "storage/messages/messagestore.h"
-#include "storage/session.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -31,7 +29,7 @@ ComposeDialog *MainWindow::openComposeDialogFor(const QString &operationId)
 {
     std::optional<Operation> op;
     try {
-        op = m_store.operation(operationId); // the state as it is now, not as last shown
+        op = m_reads->operation(operationId); // the state as it is now, not as last shown
     } catch (const StoreError &e) {
         showError(tr("Could not read %1: %2").arg(operationId, e.message()),
                   tr("Try again in a moment."));

@@ -8,8 +8,6 @@
 #include "dialogs/newrefunddialog.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
-#include "storage/access/accessstore.h"
-#include "storage/session.h"
 #include "widgets/operationlistview.h"
 
 #include <QAction>
@@ -86,10 +84,10 @@ NewRefundDialog *MainWindow::openNewRefundDialogFor(const QString &operationId)
     std::optional<qint64> threshold;
     std::vector<Operation> replacements;
     try {
-        op = m_store.operation(operationId); // as it is now, not as last shown
+        op = m_reads->operation(operationId); // as it is now, not as last shown
         if (op) {
-            replacements = m_store.replacementsOf(op->id);
-            for (const auto &[currency, minor] : m_session.access().approvalThresholds())
+            replacements = m_reads->replacementsOf(op->id);
+            for (const auto &[currency, minor] : m_reads->approvalThresholds())
                 if (currency == op->amount.currency)
                     threshold = minor;
         }

@@ -9,9 +9,6 @@
 #include "itemmodels/approvallistmodel.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
-#include "storage/access/accessstore.h"
-#include "storage/operations/closeapproval.h"
-#include "storage/session.h"
 #include "supervisor/approvalspanel.h"
 #include "widgets/elidingstatusbar.h"
 
@@ -121,7 +118,7 @@ void MainWindow::buildRoles()
     m_fourEyesLabel->hide();
     statusBar()->insertPermanentWidget(3, m_fourEyesLabel);
     try {
-        m_identity = m_session.access().identity();
+        m_identity = m_reads->identity();
     } catch (const StoreError &e) {
         // Unchecked (the default) says less than the truth, never more.
         qCWarning(lcUi) << "reading who is logged in failed:" << e.message();
@@ -235,8 +232,8 @@ void MainWindow::showReplication()
     ReplicationState state;
     bool accepted = false;
     try {
-        state = m_session.access().replication();
-        accepted = m_session.access().acceptsAsyncReplication();
+        state = m_reads->replication();
+        accepted = m_reads->acceptsAsyncReplication();
     } catch (const StoreError &e) {
         m_replicationLabel->setText(tr("replication unknown"));
         m_replicationLabel->setToolTip(e.message());
@@ -257,7 +254,7 @@ void MainWindow::showFourEyesCover()
 {
     FourEyesCover cover;
     try {
-        cover = m_session.access().fourEyesCover();
+        cover = m_reads->fourEyesCover();
     } catch (const StoreError &e) {
         qCWarning(lcUi) << "reading who may approve failed:" << e.message();
         m_fourEyesLabel->hide();
@@ -282,7 +279,7 @@ void MainWindow::reloadRoles()
     if (!m_operatorLabel)
         return; // still constructing
     try {
-        m_access = m_session.accessOf(m_actor);
+        m_access = m_reads->accessOf(m_actor);
     } catch (const StoreError &e) {
         qCWarning(lcUi) << "reading the operator's rights failed:" << e.message();
         m_access = OperatorAccess{operatorName(m_actor), {}, false, kUnknownOperatorRights};
@@ -316,7 +313,7 @@ void MainWindow::reloadRoles()
     }
     if (m_approvals) {
         try {
-            m_approvals->setApprovals(m_session.approvals(ApprovalState::Pending));
+            m_approvals->setApprovals(m_reads->approvals(ApprovalState::Pending));
         } catch (const StoreError &e) {
             qCWarning(lcUi) << "reading approvals failed:" << e.message();
         }

@@ -4,10 +4,8 @@
 #include "common/refusaltext.h"
 #include "common/uilogging.h"
 #include "dialogs/settingsdialog.h"
+#include "domain/changefeed.h"
 #include "mainwindow/mainwindow.h"
-#include "storage/access/accessstore.h"
-#include "storage/changewatcher.h"
-#include "storage/session.h"
 #include "supervisor/auditview.h"
 #include "supervisor/supervisorwindow.h"
 #include "supervisor/unmatchedeventsview.h"
@@ -77,12 +75,12 @@ SupervisorWindow *MainWindow::openSupervisorWindow()
     if (!m_auditAllowed)
         return nullptr;
     if (!m_supervisor) {
-        m_supervisor = new SupervisorWindow(m_session, this);
+        m_supervisor = new SupervisorWindow(*m_reads, this);
         m_supervisor->setAttribute(Qt::WA_DeleteOnClose);
         m_supervisor->auditView()->setExportAllowed(m_exportAllowed);
         m_supervisor->enableAgentRequests(m_actor, *m_writes);
         // Agents' new requests and other desks' decisions: the window's watcher reports them.
-        connect(m_watcher, &ChangeWatcher::changed, m_supervisor,
+        connect(m_watcher, &ChangeFeed::changed, m_supervisor,
                 &SupervisorWindow::reloadAgentRequests);
         // Approve and send is Resend's path: the console's job (lease, engine, stored key).
         connect(m_supervisor, &SupervisorWindow::agentRequestApproveRequested, this,
@@ -116,7 +114,7 @@ SettingsDialog *MainWindow::openSettingsDialog()
     dialog->setWindowModality(Qt::WindowModal);
     try {
         dialog->setApprovalThresholds(
-            m_session.access().approvalThresholds(), m_access.rights.testFlag(Right::Approve),
+            m_reads->approvalThresholds(), m_access.rights.testFlag(Right::Approve),
             [this, dialog](const SettingsDialog::ThresholdChanges &changes,
                            const SettingsDialog::ThresholdAnswer &answer) {
                 m_writes->setApprovalThresholds(m_actor, changes, dialog,

@@ -6,8 +6,8 @@
 // authenticate names (a single-desk file, the tables' owner) the panel says that four-eyes there
 // is a habit, not a control.
 
-#include "storage/access/approvals.h"
-#include "storage/access/identity.h"
+#include "domain/approval.h"
+#include "domain/identity.h"
 
 #include <QWidget>
 

@@ -1,12 +1,11 @@
 #include "supervisor/auditview.h"
 
+#include "common/consolereads.h"
 #include "common/uilogging.h"
+#include "domain/audittask.h"
 #include "itemmodels/auditentrymodel.h"
 #include "itemmodels/detailmodels.h"
 #include "itemmodels/localeformat.h"
-#include "storage/audit/auditquery.h"
-#include "storage/auditjob.h"
-#include "storage/session.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -30,10 +29,10 @@ using namespace Qt::StringLiterals;
 
 namespace ops::ui {
 
-AuditView::AuditView(Session &session, QWidget *parent)
+AuditView::AuditView(ConsoleReads &reads, QWidget *parent)
     : QWidget(parent)
-    , m_session(session)
-    , m_query(session.auditQuery())
+    , m_reads(reads)
+    , m_query(reads.auditPages())
 {
     setObjectName(u"auditView"_s);
     m_model = new AuditEntryModel(m_query, this);
@@ -307,7 +306,7 @@ void AuditView::applyFilter()
         // The list shows the chain; on PostgreSQL committed entries may still wait for their
         // position (docs/design.md §14), and the window says how many rather than hide them.
         // The figure is the whole database's (the queue is not filtered), and says so.
-        const AuditWaiting waiting = m_session.auditWaiting();
+        const AuditWaiting waiting = m_reads.auditWaiting();
         if (waiting.entries > 0)
             text += u" · "_s + tr("%n entries in the database wait to be chained (oldest %1 s)",
                                   nullptr, int(qMin<qint64>(waiting.entries, INT_MAX)))
@@ -328,8 +327,7 @@ bool AuditView::startVerify()
     if (m_job)
         return false;
     m_verifyLabel->clear();
-    startJob(AuditJob::verify(m_session.location(), m_session.clock(), this),
-             tr("Verifying the chain…"));
+    startJob(m_reads.verifyAudit(this), tr("Verifying the chain…"));
     return true;
 }
 
@@ -378,17 +376,15 @@ bool AuditView::startExport(const QString &path)
 {
     if (!m_exportAllowed || m_job)
         return false;
-    startJob(
-        AuditJob::exportCsv(m_session.location(), m_session.clock(), currentFilter(), path, this),
-        tr("Exporting audit entries…"));
+    startJob(m_reads.exportAudit(currentFilter(), path, this), tr("Exporting audit entries…"));
     return true;
 }
 
-void AuditView::startJob(AuditJob *job, const QString &what)
+void AuditView::startJob(AuditTask *job, const QString &what)
 {
     m_job = job;
-    connect(m_job, &AuditJob::progress, this, &AuditView::jobProgressed);
-    connect(m_job, &AuditJob::finished, this, &AuditView::jobFinished);
+    connect(m_job, &AuditTask::progress, this, &AuditView::jobProgressed);
+    connect(m_job, &AuditTask::finished, this, &AuditView::jobFinished);
     m_jobLabel->setText(what);
     m_jobProgress->setRange(0, 0); // busy until the first report gives the total
     m_cancelJob->setEnabled(true);

@@ -6,7 +6,7 @@
 // seconds), one at a time, with a progress bar and Cancel in the window; the list, the filters
 // and the rest of the console stay usable meanwhile, and a cancel leaves no file behind.
 
-#include "storage/audit/auditlog.h"
+#include "domain/audittypes.h"
 
 #include <QWidget>
 #include <memory>
@@ -26,15 +26,14 @@ class QTableView;
 class QTimer;
 
 namespace ops {
-class AuditJob;
-struct AuditJobResult;
-class AuditQuery;
 class AuditEntryModel;
-class Session;
-struct AuditFilter;
+class AuditPages;
+class AuditTask;
 } // namespace ops
 
 namespace ops::ui {
+
+class ConsoleReads;
 
 class AuditView final : public QWidget
 {
@@ -43,7 +42,7 @@ public:
     static constexpr int kFilterDelayMs = 250;
 
     // Reads through the session's AuditQuery; `session` must outlive the view.
-    explicit AuditView(Session &session, QWidget *parent = nullptr);
+    explicit AuditView(ConsoleReads &reads, QWidget *parent = nullptr);
     ~AuditView() override;
 
     // Rights are decided elsewhere (roles); the view only obeys.
@@ -105,7 +104,7 @@ private:
     void buildDateFilters(QWidget *bar);
     QWidget *buildJobBar();
     void askExportPath();
-    void startJob(AuditJob *job, const QString &what);
+    void startJob(AuditTask *job, const QString &what);
     void jobProgressed(qint64 done, qint64 total);
     void jobFinished(const AuditJobResult &result);
     void showCheck(const ChainCheck &check);
@@ -113,8 +112,8 @@ private:
     void refreshActions();
     void showEntryDetail(const QModelIndex &index);
 
-    Session &m_session;
-    AuditQuery &m_query; // m_session's
+    ConsoleReads &m_reads;
+    AuditPages &m_query; // m_reads
     AuditEntryModel *m_model = nullptr;
     QTableView *m_table = nullptr;
     QPlainTextEdit *m_detail = nullptr;
@@ -135,7 +134,7 @@ private:
     QLabel *m_jobLabel = nullptr;
     QProgressBar *m_jobProgress = nullptr;
     QPushButton *m_cancelJob = nullptr;
-    AuditJob *m_job = nullptr; // owned (child); deleted when it has finished
+    AuditTask *m_job = nullptr; // owned (child); deleted when it has finished
     std::optional<ChainCheck> m_lastCheck;
     QString m_exportMessage;
     bool m_exportAllowed = true;

@@ -1,9 +1,9 @@
 #include "supervisor/chartsview.h"
 
+#include "common/consolereads.h"
 #include "common/uilogging.h"
 #include "domain/clock.h"
 #include "domain/storeerror.h"
-#include "storage/session.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -47,10 +47,9 @@ QString durationLabel(const QString &bin)
 
 } // namespace
 
-ChartsView::ChartsView(Session &session, QWidget *parent)
+ChartsView::ChartsView(ConsoleReads &reads, QWidget *parent)
     : QWidget(parent)
-    , m_stats(session.auditStats())
-    , m_clock(session.clock())
+    , m_reads(reads)
 {
     setObjectName(u"chartsView"_s);
     m_range = new QComboBox(this);
@@ -143,13 +142,13 @@ void ChartsView::drawBars(QChart *chart, const QList<Series> &series, const QStr
 
 void ChartsView::reload()
 {
-    const qint64 now = m_clock.nowMs();
+    const qint64 now = m_reads.clock().nowMs();
     const qint64 end = (now / kDayMs + 1) * kDayMs; // end of today, UTC
     try {
-        m_unknownData = m_stats.unknownPerDay(end - days() * kDayMs, end);
-        m_attemptsData = m_stats.attemptsPerOperation();
-        m_operatorAttemptsData = m_stats.operatorAttemptsPerOperation();
-        m_durationData = m_stats.unknownToClosed();
+        m_unknownData = m_reads.unknownPerDay(end - days() * kDayMs, end);
+        m_attemptsData = m_reads.attemptsPerOperation();
+        m_operatorAttemptsData = m_reads.operatorAttemptsPerOperation();
+        m_durationData = m_reads.unknownToClosed();
     } catch (const StoreError &e) {
         qCWarning(lcUi) << "cannot read chart figures:" << e.message();
         m_unknown->setTitle(tr("Could not read the figures: %1").arg(e.message()));

@@ -5,7 +5,7 @@
 // AuditStats; this widget only draws them. Attempts are two labelled series: automation's and
 // operators' resends, counted apart as the engine counts them (issue 31 item 7).
 
-#include "storage/audit/auditstats.h"
+#include "domain/audittypes.h"
 
 #include <QWidget>
 
@@ -13,19 +13,16 @@ class QChart;
 class QChartView;
 class QComboBox;
 
-namespace ops {
-class Clock;
-class Session;
-} // namespace ops
-
 namespace ops::ui {
+
+class ConsoleReads;
 
 class ChartsView final : public QWidget
 {
     Q_OBJECT
 public:
-    // Reads the session's AuditStats; `session` must outlive the view.
-    explicit ChartsView(Session &session, QWidget *parent = nullptr);
+    // Reads the audit's figures through `reads`, which must outlive the view.
+    explicit ChartsView(ConsoleReads &reads, QWidget *parent = nullptr);
 
     // Re-reads the figures (the range combo picks how many days of unknowns to show).
     void reload();
@@ -54,8 +51,7 @@ private:
                   const QString &axisTitle);
     void drawAttempts();
 
-    AuditStats &m_stats;
-    const Clock &m_clock;
+    ConsoleReads &m_reads;
     QComboBox *m_range = nullptr;
     QChart *m_unknown = nullptr;
     QChart *m_attempts = nullptr;

@@ -1,12 +1,10 @@
 #include "supervisor/supervisorwindow.h"
 
+#include "common/consolereads.h"
 #include "common/consolewrites.h"
 #include "common/refusaltext.h"
 #include "common/uilogging.h"
 #include "domain/storeerror.h"
-#include "storage/access/accessstore.h"
-#include "storage/operations/operationstore.h"
-#include "storage/session.h"
 #include "supervisor/agentrequestspanel.h"
 #include "supervisor/auditview.h"
 #include "supervisor/chartsview.h"
@@ -49,14 +47,14 @@ std::optional<Money> limitOf(const std::optional<AgentRecord> &agent, const QStr
 }
 
 // The held rows, newest first, each with the limit that held it (one directory read per agent).
-std::vector<AgentRequestRow> readAgentRequests(Session &session)
+std::vector<AgentRequestRow> readAgentRequests(ConsoleReads &reads)
 {
     std::vector<AgentRequestRow> rows;
     std::map<QString, std::optional<AgentRecord>> agents;
-    for (Operation &op : session.store().list(heldRequests())) {
+    for (Operation &op : reads.list(heldRequests())) {
         auto agent = agents.find(op.agent);
         if (agent == agents.end())
-            agent = agents.emplace(op.agent, session.access().agent(op.agent)).first;
+            agent = agents.emplace(op.agent, reads.agent(op.agent)).first;
         std::optional<Money> limit = limitOf(agent->second, op.hold);
         rows.push_back({std::move(op), std::move(limit)});
     }
@@ -65,19 +63,19 @@ std::vector<AgentRequestRow> readAgentRequests(Session &session)
 
 } // namespace
 
-SupervisorWindow::SupervisorWindow(Session &session, QWidget *parent)
+SupervisorWindow::SupervisorWindow(ConsoleReads &reads, QWidget *parent)
     : QWidget(parent, Qt::Window)
-    , m_session(session)
+    , m_reads(reads)
 {
     setObjectName(u"supervisorWindow"_s);
     setWindowTitle(tr("Audit and charts"));
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(u"supervisorTabs"_s);
-    m_audit = new AuditView(session, m_tabs);
-    m_charts = new ChartsView(session, m_tabs);
+    m_audit = new AuditView(reads, m_tabs);
+    m_charts = new ChartsView(reads, m_tabs);
     m_tabs->addTab(m_audit, tr("&Audit"));
     m_tabs->addTab(m_charts, tr("C&harts"));
-    m_unmatched = new UnmatchedEventsView(session, m_tabs);
+    m_unmatched = new UnmatchedEventsView(reads, m_tabs);
     m_tabs->addTab(m_unmatched, tr("&Unmatched events"));
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
         if (index == ChartsTab)
@@ -135,9 +133,9 @@ void SupervisorWindow::reloadAgentRequests()
         return;
     qint64 total = 0;
     try {
-        std::vector<AgentRequestRow> rows = readAgentRequests(m_session);
+        std::vector<AgentRequestRow> rows = readAgentRequests(m_reads);
         total = qint64(rows.size()) < kRequestsShown ? qint64(rows.size())
-                                                     : m_session.store().count(heldRequests());
+                                                     : m_reads.count(heldRequests());
         m_requests->setRequests(std::move(rows));
     } catch (const StoreError &e) {
         qCWarning(lcUi) << "reading the agent requests failed:" << e.message();
@@ -180,7 +178,7 @@ void SupervisorWindow::showResendOutcome(const QString &operationId, bool ok, co
     // Still held: refused, or four-eyes stored a resend approval instead; the text says which.
     std::optional<Operation> op;
     try {
-        op = m_session.store().operation(operationId);
+        op = m_reads.operation(operationId);
     } catch (const StoreError &e) {
         qCWarning(lcUi) << "reading" << operationId << "failed:" << e.message();
     }

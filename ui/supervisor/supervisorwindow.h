@@ -11,12 +11,9 @@
 
 class QTabWidget;
 
-namespace ops {
-class Session;
-}
-
 namespace ops::ui {
 
+class ConsoleReads;
 class ConsoleWrites;
 
 class AgentRequestsPanel;
@@ -36,8 +33,8 @@ public:
         AgentRequestsTab // once enableAgentRequests() added it
     };
 
-    // `session` must outlive the window.
-    explicit SupervisorWindow(Session &session, QWidget *parent = nullptr);
+    // `reads` must outlive the window.
+    explicit SupervisorWindow(ConsoleReads &reads, QWidget *parent = nullptr);
 
     // Esc and Ctrl+W close the window (also listed in Help → Keyboard shortcuts).
     static QList<QKeySequence> closeKeys();
@@ -74,7 +71,7 @@ private:
     AuditView *m_audit = nullptr;
     ChartsView *m_charts = nullptr;
     UnmatchedEventsView *m_unmatched = nullptr;
-    Session &m_session;
+    ConsoleReads &m_reads;
     QString m_actor; // who decides agent requests; empty until enableAgentRequests
     ConsoleWrites *m_writes = nullptr; // set with m_actor
     AgentRequestsPanel *m_requests = nullptr;

@@ -1,8 +1,7 @@
 #include "supervisor/unmatchedeventsview.h"
 
+#include "common/consolereads.h"
 #include "common/uilogging.h"
-#include "storage/events/eventstore.h"
-#include "storage/session.h"
 #include "widgets/eventspanel.h"
 
 #include <QLabel>
@@ -12,9 +11,9 @@ using namespace Qt::StringLiterals;
 
 namespace ops::ui {
 
-UnmatchedEventsView::UnmatchedEventsView(Session &session, QWidget *parent)
+UnmatchedEventsView::UnmatchedEventsView(ConsoleReads &reads, QWidget *parent)
     : QWidget(parent)
-    , m_session(session)
+    , m_reads(reads)
 {
     setObjectName(u"unmatchedEvents"_s);
     m_summary = new QLabel(this);
@@ -33,9 +32,8 @@ UnmatchedEventsView::UnmatchedEventsView(Session &session, QWidget *parent)
 void UnmatchedEventsView::reload()
 {
     try {
-        EventStore &store = m_session.events();
-        m_count = store.unmatchedCount();
-        m_events->setEvents(store.unmatched(kShown));
+        m_count = m_reads.unmatchedEventCount();
+        m_events->setEvents(m_reads.unmatchedEvents(kShown));
     } catch (const StoreError &e) {
         qCWarning(lcUi) << "reading unmatched events failed:" << e.message();
         m_summary->setText(tr("Could not read the unmatched events: %1").arg(e.message()));

@@ -4,7 +4,7 @@
 // reason, and the way to clear one with a note. Shows what it is given; the window asks the
 // event store to clear (clearRequested), and the store checks the Close right itself too.
 
-#include "storage/events/eventstore.h"
+#include "domain/eventtypes.h"
 
 #include <QWidget>
 #include <vector>

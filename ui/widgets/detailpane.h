@@ -5,9 +5,9 @@
 // (list + viewer), the audit trail, the customer messages and the provider events. Shows what it is
 // given; loads nothing itself.
 
+#include "domain/eventtypes.h"
+#include "domain/messagetypes.h"
 #include "domain/operation.h"
-#include "storage/events/eventstore.h"
-#include "storage/messages/messagestore.h"
 
 #include <QWidget>
 #include <vector>

@@ -3,7 +3,7 @@
 // A list of provider events with the selected one's JSON beside it: the detail pane's Events tab
 // and the supervisors' unmatched events. Shows what it is given; loads nothing itself.
 
-#include "storage/events/eventstore.h"
+#include "domain/eventtypes.h"
 
 #include <QWidget>
 #include <vector>

@@ -1,6 +1,6 @@
 #include "config/engineenv.h"
 
-#include "storage/db/dblocation.h"
+#include "domain/dblocation.h"
 #include "transport/connectionsettings.h"
 #include "transport/secrets.h"
 

@@ -8,6 +8,7 @@
 
 #include "bench/benchmarks.h"
 #include "console/consolecontroller.h"
+#include "console/sessionreads.h"
 #include "dialogs/bulkapplydialog.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/accessstore.h"
@@ -135,7 +136,8 @@ UiFigures runConsole(const QString &path, const Clock &clock, int rows)
     seed(path, clock, rows);
     UiFigures f;
     Session session(path, clock);
-    ui::MainWindow window(session, u"operator:alice"_s, u"operator:alice#bench"_s);
+    ui::MainWindow window(console::readsOf(session), u"operator:alice"_s,
+                          u"operator:alice#bench"_s);
     console::JobConfig jobs;
     jobs.dbLocation = path;
     console::ConsoleController controller(window, jobs, clock);

@@ -2,7 +2,7 @@
 
 #include "bench/benchmarks.h"
 #include "chaos/chaosrun.h"
-#include "storage/db/dblocation.h"
+#include "domain/dblocation.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -123,11 +123,6 @@ void audit(Connection &db, qint64 nowMs, const QString &byActor, const QString &
 
 } // namespace
 
-QString toString(AgentState state)
-{
-    return state == AgentState::Revoked ? u"revoked"_s : u"active"_s;
-}
-
 std::optional<AgentRecord> agentRecord(Connection &db, const QString &name)
 {
     Query q = runQuery(db, u"SELECT "_s + kColumns + u"FROM agents WHERE name = ?"_s, {name});

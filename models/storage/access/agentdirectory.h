@@ -6,41 +6,13 @@
 // The token itself exists only in the return value of addAgent() and rotateAgent().
 
 #include "domain/agent.h"
+#include "domain/agentrecord.h"
 #include "storage/db/connection.h"
 
 #include <optional>
 #include <vector>
 
 namespace ops {
-
-enum class AgentState
-{
-    Active,
-    Revoked
-};
-QString toString(AgentState state); // "active", "revoked"
-
-struct AgentRecord
-{
-    QString name;
-    AgentLimits limits;
-    QString createdBy;
-    qint64 createdAtMs = 0;
-    QString updatedBy;
-    qint64 updatedAtMs = 0;
-    std::optional<qint64> revokedAtMs;
-    std::optional<qint64> previousValidUntilMs; // a rotated-out token works until then
-    std::optional<qint64> lastUsedMs;           // the agent's newest audit entry
-
-    AgentState state() const { return revokedAtMs ? AgentState::Revoked : AgentState::Active; }
-};
-
-// What add and rotate hand back once: the record and the only copy of the new token.
-struct IssuedAgent
-{
-    AgentRecord record;
-    QString token;
-};
 
 // Add, revoke, rotate and set-limits throw ActionRefused (nothing written) when `byActor` is not
 // an enabled supervisor, the name is invalid or taken, or the agent is unknown or revoked.

@@ -6,52 +6,16 @@
 // out at once, under both names; an approved resend is spent by the next resend) or rejects it
 // with a reason. Nobody approves their own request. Every step is an audit entry.
 
+#include "domain/approval.h"
 #include "domain/operation.h"
 #include "domain/rights.h"
 #include "storage/db/connection.h"
-#include "storage/records/manualclose.h"
 
-#include <QDateTime>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
 
 namespace ops {
-
-enum class ApprovalAction
-{
-    Close,
-    Resend
-};
-enum class ApprovalState
-{
-    Pending,
-    Approved,
-    Rejected,
-    Used
-};
-
-QString toString(ApprovalAction action);
-QString toString(ApprovalState state);
-std::optional<ApprovalState> approvalStateFromString(QStringView text);
-
-struct Approval
-{
-    qint64 id = 0;
-    QString operationId;
-    ApprovalAction action = ApprovalAction::Close;
-    QString requestedBy; // "operator:alice"
-    QDateTime requestedAt;
-    QString payload; // JSON of the requested close; "{}" for a resend
-    ApprovalState state = ApprovalState::Pending;
-    QString decidedBy;
-    std::optional<QDateTime> decidedAt;
-    QString decisionReason;
-    Money amount; // the operation's, for lists
-
-    // The close this approval carries out (actor = the requester); nullopt for a resend.
-    std::optional<ManualClose> requestedClose() const;
-};
 
 // --- Settings (the settings table; each writer checks its own right and audits) ---------------
 // readSetting and putSettingLocked are in records/settings.h.
@@ -62,13 +26,7 @@ void requireSettingsRight(Connection &db, const QString &actor, const QString &w
 // --- Thresholds (settings table) ----------------------------------------------------------------
 // No threshold for a currency: no four-eyes for it. The amount compared is the absolute value, so
 // a large negative credit adjustment needs approval too. Exactly the threshold does not.
-// A row's threshold (approval_threshold.<currency>) holds one close, resend or person's refund;
-// a batch's (batch_threshold.<currency>) holds a whole file by its total (DESIGN §19).
-enum class ThresholdKind
-{
-    Row,
-    Batch
-};
+// A row's threshold or a batch's: ThresholdKind (domain/approval.h).
 std::optional<qint64> approvalThreshold(Connection &db, const QString &currency,
                                         ThresholdKind kind = ThresholdKind::Row);
 // Needs the Approve right; `minor` nullopt removes the threshold. Audited.

@@ -6,22 +6,12 @@
 // for ever. `opsctl db check` prints the warning and the console may show it; neither refuses
 // anything because of it.
 
+#include "domain/foureyescover.h"
 #include "storage/db/connection.h"
 
 #include <QStringList>
 
 namespace ops {
-
-struct FourEyesCover
-{
-    QStringList thresholds; // currencies (or credit types) with a threshold, lower case, sorted
-    QStringList approvers;  // the active people who may approve, sorted
-
-    // True when no threshold is set or at least two people may approve.
-    bool enough() const { return thresholds.isEmpty() || approvers.size() >= 2; }
-    // One line for a person: what is wrong and what to do; empty when enough().
-    QString warning() const;
-};
 
 // Who counts as an approver:
 // - PostgreSQL (team mode): each login the database itself treats as a supervisor

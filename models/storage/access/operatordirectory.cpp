@@ -5,15 +5,11 @@
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
 
-#include <QRegularExpression>
-
 using namespace Qt::StringLiterals;
 
 namespace ops {
 
 namespace {
-
-const QString kOperatorPrefix = u"operator:"_s;
 
 OperatorRecord recordFrom(const QSqlQuery &q)
 {
@@ -75,33 +71,6 @@ void keepASupervisor(Connection &db, const OperatorRecord &before, bool staysSup
 }
 
 } // namespace
-
-Rights OperatorRecord::effectiveRights() const
-{
-    return rightsOverride.value_or(defaultRights(role));
-}
-
-QString OperatorAccess::describe() const
-{
-    if (!role)
-        return u"%1 (not an operator)"_s.arg(name.isEmpty() ? u"?"_s : name);
-    if (disabled)
-        return u"%1 (disabled)"_s.arg(name);
-    return u"%1 (%2)"_s.arg(name, toString(*role));
-}
-
-QString operatorName(const QString &actor)
-{
-    if (!actor.startsWith(kOperatorPrefix))
-        return {};
-    return actor.mid(kOperatorPrefix.size());
-}
-
-bool isValidOperatorName(QStringView name)
-{
-    static const QRegularExpression valid(u"^[A-Za-z0-9_.@-]{1,64}$"_s);
-    return valid.match(name).hasMatch();
-}
 
 std::optional<OperatorRecord> findOperator(Connection &db, const QString &name)
 {

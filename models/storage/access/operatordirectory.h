@@ -8,6 +8,7 @@
 // supervisor adds operators, changes roles or rights, or disables someone. Every change is an
 // audit entry.
 
+#include "domain/operatoraccess.h"
 #include "domain/result.h"
 #include "domain/rights.h"
 #include "storage/db/connection.h"
@@ -16,34 +17,6 @@
 #include <vector>
 
 namespace ops {
-
-struct OperatorRecord
-{
-    QString name;
-    Role role = Role::Support;
-    std::optional<Rights> rightsOverride; // replaces the role's defaults when set
-    QString createdBy;
-    qint64 createdAtMs = 0;
-    bool disabled = false;
-
-    Rights effectiveRights() const;
-};
-
-// What enforcement and the UI need about one actor.
-struct OperatorAccess
-{
-    QString name;             // "alice" (the actor without "operator:")
-    std::optional<Role> role; // nullopt: not in the directory
-    bool disabled = false;
-    Rights rights = kUnknownOperatorRights;
-
-    QString describe() const; // "alice (support)", "alice (not an operator)", "alice (disabled)"
-};
-
-// "operator:alice" → "alice"; any other actor ("agent:…", "system:…") → empty.
-QString operatorName(const QString &actor);
-// 1–64 letters, digits or _ . @ -
-bool isValidOperatorName(QStringView name);
 
 std::optional<OperatorRecord> findOperator(Connection &db, const QString &name);
 std::vector<OperatorRecord> listOperators(Connection &db);

@@ -1,9 +1,9 @@
 #include "storage/access/replication.h"
 
+#include "domain/dblocation.h"
 #include "storage/access/approvals.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/database.h"
-#include "storage/db/dblocation.h"
 #include "storage/db/pgconnection.h"
 #include "storage/db/sqlconnection.h"
 #include "storage/db/sqldialect.h"
@@ -92,21 +92,6 @@ QStringList adviceFor(const ReplicationState &s)
 }
 
 } // namespace
-
-QString toString(ReplicationVerdict verdict)
-{
-    switch (verdict) {
-    case ReplicationVerdict::Embedded:
-        return u"embedded"_s;
-    case ReplicationVerdict::Standalone:
-        return u"standalone"_s;
-    case ReplicationVerdict::Synchronous:
-        return u"sync"_s;
-    case ReplicationVerdict::Asynchronous:
-        return u"async"_s;
-    }
-    return {};
-}
 
 ReplicationState readReplication(Connection &db)
 {

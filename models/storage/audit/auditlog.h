@@ -4,6 +4,7 @@
 // SHA-256(prev_hash + "\n" + canonical JSON of {action, actor, at, detail, operation_id}), where
 // canonical JSON has sorted keys and no spaces. The database refuses UPDATE and DELETE.
 
+#include "domain/audittypes.h"
 #include "domain/operation.h"
 #include "storage/db/connection.h"
 
@@ -15,17 +16,6 @@
 namespace ops {
 
 inline const QString kGenesisHash = QString(64, QLatin1Char('0'));
-
-// The result of walking the chain: either it holds over `entries` entries, or `brokenId` is the
-// first entry that does not verify and `reason` says how (operator-readable English).
-struct ChainCheck
-{
-    qint64 entries = 0;
-    std::optional<qint64> brokenId;
-    QString reason;
-
-    bool holds() const { return !brokenId.has_value(); }
-};
 
 // How a walk over every entry reads them. Fastest: on SQLite through the sqlite3 handle (UTF-8
 // bytes straight into the hash or the file, sqliteread.h), elsewhere through Qt Sql's own

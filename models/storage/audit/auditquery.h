@@ -15,7 +15,9 @@
 // explicit (INDEXED BY / NOT INDEXED), because with bound values SQLite cannot tell a prefix that
 // matches ten rows from one that matches all of them; PostgreSQL plans with the values itself.
 
+#include "domain/audittypes.h"
 #include "domain/operation.h"
+#include "domain/pagesources.h"
 #include "storage/db/connection.h"
 
 #include <memory>
@@ -23,42 +25,6 @@
 #include <vector>
 
 namespace ops {
-
-struct AuditFilter
-{
-    QString actor;                // prefix: "operator:" matches every operator
-    QString action;               // prefix: "attempt." matches started and finished
-    std::optional<qint64> fromMs; // inclusive, UTC ms
-    std::optional<qint64> toMs;   // exclusive, UTC ms
-    QString operationPrefix;      // prefix of the operation id
-    std::optional<OperationKind> kind;
-
-    friend bool operator==(const AuditFilter &, const AuditFilter &) = default;
-};
-
-struct AuditRow
-{
-    qint64 id = 0;
-    QDateTime at; // UTC
-    QString actor;
-    QString action;
-    QString operationId; // '' for entries about no operation
-    std::optional<OperationKind> kind;
-    QString detail; // canonical JSON
-    QString hash;
-
-    friend bool operator==(const AuditRow &, const AuditRow &) = default;
-};
-
-// A count that may stop at a bound: `atLeast` means "value or more" (the view shows
-// "10,000+").
-struct AuditCount
-{
-    qint64 value = 0;
-    bool atLeast = false;
-
-    friend bool operator==(const AuditCount &, const AuditCount &) = default;
-};
 
 // Every entry of a filter, newest first, read as one forward-only statement (the export): rows
 // are not kept once handed out, and on SQLite the whole read sees one snapshot.
@@ -81,7 +47,7 @@ private:
     bool m_end = false;
 };
 
-class AuditQuery
+class AuditQuery : public AuditPages
 {
 public:
     // Where counting stops for the view (see above); also the density bound for the plan.
@@ -91,12 +57,12 @@ public:
 
     // Up to `limit` rows, newest first, with ids below `beforeId` (or from the newest).
     std::vector<AuditRow> page(const AuditFilter &filter, std::optional<qint64> beforeId,
-                               int limit);
+                               int limit) override;
     // Every match, however many (the export's progress total, opsctl).
     qint64 count(const AuditFilter &filter);
     // The view's count: exact without a filter and when some condition of the filter matches
     // fewer than kCountBound entries; otherwise counted up to kCountBound only (atLeast).
-    AuditCount countForView(const AuditFilter &filter);
+    AuditCount countForView(const AuditFilter &filter) override;
     // The plan page() would use for `filter`, as the database explains it (benchmarks, tests).
     QStringList explainPage(const AuditFilter &filter);
     // Opens the stream of every entry `filter` matches, in page() order.
@@ -105,7 +71,7 @@ public:
     // skip Qt Sql's statements (the export through the sqlite3 handle).
     std::pair<QString, QVariantList> streamStatement(const AuditFilter &filter);
     // The distinct actions and actors recorded so far (filter choices).
-    QStringList actions();
+    QStringList actions() override;
     QStringList actors();
 
 private:

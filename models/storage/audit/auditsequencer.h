@@ -10,6 +10,7 @@
 // audit verify before it walks the chain. SQLite chains each entry as it is appended (one
 // writer): nothing ever waits there, and every call here is a no-op.
 
+#include "domain/audittypes.h"
 #include "domain/result.h"
 #include "storage/db/connection.h"
 
@@ -21,14 +22,6 @@
 namespace ops {
 
 struct DurationSetting;
-
-// Entries committed but not yet chained, and how long the oldest has waited by the database
-// server's clock.
-struct AuditWaiting
-{
-    qint64 entries = 0;
-    qint64 oldestMs = 0;
-};
 
 // How long an entry may wait for its chain position before audit verify fails (the merge
 // delay); a setting (settings set audit-merge-delay), between the bounds below. A committer

@@ -3,6 +3,7 @@
 // Figures for the supervisors' charts, computed in SQL and handed out as plain values.
 // Days are UTC calendar days.
 
+#include "domain/audittypes.h"
 #include "storage/db/connection.h"
 
 #include <QDate>
@@ -10,21 +11,6 @@
 #include <vector>
 
 namespace ops {
-
-struct DayCount
-{
-    QDate day; // UTC
-    qint64 count = 0;
-    friend bool operator==(const DayCount &, const DayCount &) = default;
-};
-
-struct Bin
-{
-    QString label;         // stable English label ("3", "6+", "1-4h"); the UI translates
-    qint64 lowerBound = 0; // attempts, or seconds
-    qint64 count = 0;
-    friend bool operator==(const Bin &, const Bin &) = default;
-};
 
 class AuditStats
 {

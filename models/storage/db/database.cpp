@@ -1,6 +1,6 @@
 #include "storage/db/database.h"
 
-#include "storage/db/dblocation.h"
+#include "domain/dblocation.h"
 #include "storage/db/pgconnection.h"
 #include "storage/db/sqldialect.h"
 #include "storage/db/sqlitetuning.h"

@@ -2,7 +2,7 @@
 
 // Opening a PostgreSQL connection for team mode (QPSQL). Used by Database::open.
 
-#include "storage/db/dblocation.h"
+#include "domain/dblocation.h"
 
 #include <QSqlDatabase>
 

@@ -6,9 +6,9 @@
 // and their audit entries commit together, before the provider hears 2xx.
 
 #include "domain/clock.h"
+#include "domain/eventtypes.h"
 #include "domain/operation.h"
 #include "storage/db/connection.h"
-#include "storage/events/eventtypes.h"
 
 #include <nlohmann/json.hpp>
 #include <optional>

@@ -76,24 +76,6 @@ void requireMessageRight(Connection &db, const QString &actor)
 
 } // namespace
 
-QString toString(MessageState state)
-{
-    switch (state) {
-    case MessageState::Pending:
-        return u"pending"_s;
-    case MessageState::Sent:
-        return u"sent"_s;
-    case MessageState::Failed:
-        return u"failed"_s;
-    }
-    return {};
-}
-
-QString toString(MessageChannel channel)
-{
-    return channel == MessageChannel::Clipboard ? u"clipboard"_s : u"helpdesk"_s;
-}
-
 MessageStore::MessageStore(const Connection &db, const Clock &clock)
     : m_db(db)
     , m_clock(clock)
@@ -113,21 +95,6 @@ QString MessageStore::messageKey(const QString &operationId, OperationState stat
         h.addData(customBody.trimmed().toUtf8());
     }
     return u"msg_"_s + QString::fromLatin1(h.result().toHex());
-}
-
-QString MessageStore::conversationProblem(const QString &conversation)
-{
-    if (conversation.trimmed().isEmpty())
-        return u"the customer's conversation id is empty"_s;
-    if (conversation.size() > kMaxConversationLength)
-        return u"the conversation id is longer than %1 characters"_s.arg(kMaxConversationLength);
-    for (const QChar c : conversation) {
-        const bool ok = (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') ||
-                        (c >= u'0' && c <= u'9') || QStringView(u"_-.:@").contains(c);
-        if (!ok)
-            return u"the conversation id may hold only letters, digits and _ - . : @"_s;
-    }
-    return {};
 }
 
 QString MessageStore::validate(const MessageDraft &d) const

@@ -10,6 +10,7 @@
 
 #include "domain/clock.h"
 #include "domain/messagetemplates.h"
+#include "domain/messagetypes.h"
 #include "domain/operation.h"
 #include "storage/db/connection.h"
 
@@ -18,81 +19,10 @@
 
 namespace ops {
 
-enum class MessageState
-{
-    Pending, // queued; not delivered yet (or an attempt's answer is not recorded)
-    Sent,    // the helpdesk accepted it, or an operator copied it to paste by hand
-    Failed   // the last call gave up; a later send retries with the same key
-};
-QString toString(MessageState state);
-
-enum class MessageChannel
-{
-    Helpdesk, // POSTed to the configured helpdesk endpoint
-    Clipboard // copied by an operator, who pastes it into the customer's chat
-};
-QString toString(MessageChannel channel);
-
-struct CustomerMessage
-{
-    qint64 id = 0;
-    QString operationId;
-    QString conversation;
-    MessageTemplate tmpl = MessageTemplate::Checking;
-    QString language;
-    QString body;
-    QString idempotencyKey;
-    MessageState state = MessageState::Pending;
-    MessageChannel channel = MessageChannel::Helpdesk;
-    OperationState operationState = OperationState::Open; // when it was queued
-    int attempts = 0;
-    QString lastError;
-    QString providerMessageId;
-    QString createdBy;
-    QDateTime createdAt;
-    std::optional<QDateTime> lastAttemptAt;
-    std::optional<QDateTime> sentAt;
-    QString sentBy;
-};
-
-struct MessageDraft
-{
-    QString operationId;
-    MessageTemplate tmpl = MessageTemplate::Checking;
-    QString language = QStringLiteral("en");
-    QString conversation; // the customer's conversation at the helpdesk
-    QString customBody;   // the text for MessageTemplate::Custom; ignored otherwise
-    QString actor;        // "operator:alice"
-};
-
-struct EnqueueResult
-{
-    std::optional<CustomerMessage> message; // set unless refused
-    bool created = false; // false with a message: the same message was queued before
-    QString error;        // why it was refused; nothing was stored
-};
-
-enum class MessageAttemptRefusal
-{
-    None,
-    NotFound,
-    AlreadySent,
-    CapReached,
-    Outdated // the operation's state moved on: the text no longer tells the truth
-};
-
-struct MessageAttemptTicket
-{
-    MessageAttemptRefusal refusal = MessageAttemptRefusal::None;
-    CustomerMessage message; // after counting (as found when refused)
-    QString reason;          // why, for Outdated
-};
-
 class MessageStore
 {
 public:
     static constexpr int kMaxBodyLength = 4000;
-    static constexpr int kMaxConversationLength = 190;
 
     MessageStore(const Connection &db, const Clock &clock);
 
@@ -100,8 +30,7 @@ public:
     // two different free texts are two messages and the same text twice is one).
     static QString messageKey(const QString &operationId, OperationState state,
                               MessageTemplate tmpl, const QString &customBody = {});
-    // Why `conversation` cannot name a helpdesk conversation; empty when it can.
-    static QString conversationProblem(const QString &conversation);
+    // A draft's conversation id is checked by conversationProblem() (domain/messagetypes.h).
 
     // An operator actor ("operator:…") needs the Message right to queue, count an attempt or
     // copy: without it these throw ActionRefused and write nothing. Other actors (agent:,

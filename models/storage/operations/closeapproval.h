@@ -5,9 +5,9 @@
 // they read the store's rows and write the close, while approvals only keep the ManualClose they
 // were asked for. closeManuallyLocked and applyCloseLocked are in closemanually.cpp.
 
+#include "domain/manualclose.h"
 #include "storage/access/approvals.h"
 #include "storage/db/connection.h"
-#include "storage/records/manualclose.h"
 
 #include <optional>
 

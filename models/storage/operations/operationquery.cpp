@@ -234,15 +234,6 @@ QString withLiterals(const Connection &db, const QString &sql, const QVariantLis
 
 } // namespace
 
-QueryFilter QueryFilter::checkingQueue()
-{
-    QueryFilter f;
-    f.state = OperationState::Unknown;
-    f.sort = SortKey::Deadline;
-    f.descending = false;
-    return f;
-}
-
 OperationQuery::OperationQuery(const Connection &db, const Clock &clock)
     : m_db(db)
     , m_clock(clock)
@@ -322,7 +313,7 @@ std::optional<OperationSummary> OperationQuery::summary(const QString &id)
 
 PageCursor OperationQuery::cursorAfter(const OperationSummary &row)
 {
-    return {row.sortValue, row.id};
+    return ops::cursorAfter(row);
 }
 
 qint64 OperationQuery::dataVersion()

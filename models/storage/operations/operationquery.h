@@ -8,6 +8,8 @@
 
 #include "domain/clock.h"
 #include "domain/operation.h"
+#include "domain/operationsummary.h"
+#include "domain/pagesources.h"
 #include "storage/db/connection.h"
 
 #include <QStringList>
@@ -17,101 +19,15 @@
 
 namespace ops {
 
-enum class SortKey
-{
-    Created,
-    Id,
-    Amount,
-    Deadline,
-    LastAttempt
-};
-
-struct QueryFilter
-{
-    QString search; // prefix of operation id, key, order, customer, charge or provider ref
-    std::optional<OperationState> state;
-    std::optional<OperationKind> kind;
-    std::optional<Provider> provider;
-    std::optional<qint64> maxAgeSeconds; // only rows created within this many seconds
-    SortKey sort = SortKey::Created;
-    bool descending = true;
-
-    // The checking queue: unknown rows, soonest deadline first.
-    static QueryFilter checkingQueue();
-    friend bool operator==(const QueryFilter &, const QueryFilter &) = default;
-};
-
-// Who or what a row waits for (issue 50 item 7), read with the row in the same statement. Empty
-// (all defaults) for a row nobody and nothing holds.
-struct RowWaiting
-{
-    // The oldest pending four-eyes approval of the row; 0 when none.
-    qint64 approvalId = 0;
-    QString approvalAction;  // "close" or "resend", as stored
-    QString approvalAskedBy; // the requester's actor, "operator:alice"
-    // The active people who may approve, other than the requester (foureyescover.h's approvers),
-    // read once per page that holds an approval, never per row.
-    QStringList approvalDeciders;
-    // The open reconciler proposal: "close" or "resend", empty when none; its outcome for a
-    // close ("succeeded", "failed").
-    QString proposalAction;
-    QString proposalOutcome;
-    // The resend lease's holder ("operator:bob#<session>") when it had not expired at the read;
-    // whoever shows it compares leaseUntil with the clock again.
-    QString leaseHolder;
-    std::optional<QDateTime> leaseUntil;
-
-    bool hasApproval() const { return approvalId > 0; }
-    bool hasProposal() const { return !proposalAction.isEmpty(); }
-    friend bool operator==(const RowWaiting &, const RowWaiting &) = default;
-};
-
-// One list row: what the table shows, nothing more (the request body stays in the store).
-struct OperationSummary
-{
-    QString id;
-    OperationKind kind = OperationKind::Refund;
-    Provider provider = Provider::Stripe;
-    QString orderId;
-    QString customerId;
-    QString chargeId;
-    Money amount;
-    OperationState state = OperationState::Open;
-    QString providerStatus;
-    int attempts = 0;
-    int attemptCap = 0;
-    int operatorAttempts = 0; // operator resends, apart from automation's capped count
-    QString idempotencyKey;
-    std::optional<QDateTime> lastAttemptAt;
-    std::optional<QDateTime> deadline;
-    qint64 marginSeconds = 0; // the deadline's safety margin before the provider's window ends
-    QString providerRef;
-    QDateTime createdAt;
-    QDateTime updatedAt;
-    int evidenceCount = 0;
-    RowWaiting waiting;
-    QVariant sortValue; // the value the page was ordered by (the keyset cursor)
-
-    QString subject() const { return orderId.isEmpty() ? customerId : orderId; }
-    friend bool operator==(const OperationSummary &, const OperationSummary &) = default;
-};
-
-// Where the next page starts: strictly after this (sort value, id) in the filter's order.
-struct PageCursor
-{
-    QVariant sortValue;
-    QString id;
-};
-
-class OperationQuery
+class OperationQuery : public OperationPages
 {
 public:
     OperationQuery(const Connection &db, const Clock &clock);
 
     // Up to `limit` rows in the filter's order, starting after `after` (or at the top).
     std::vector<OperationSummary> page(const QueryFilter &filter,
-                                       const std::optional<PageCursor> &after, int limit);
-    qint64 count(const QueryFilter &filter);
+                                       const std::optional<PageCursor> &after, int limit) override;
+    qint64 count(const QueryFilter &filter) override;
     std::optional<OperationSummary> summary(const QString &id);
     static PageCursor cursorAfter(const OperationSummary &row);
 
@@ -120,7 +36,7 @@ public:
     // The plan SQLite chose for a page query (benchmarks and tests check index use).
     QStringList explainPage(const QueryFilter &filter, bool withCursor);
 
-    const Clock &clock() const { return m_clock; }
+    const Clock &clock() const override { return m_clock; }
 
 private:
     // The connection, for storage code and tests only (storage/db/sqlconnection.h).

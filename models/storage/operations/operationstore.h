@@ -5,11 +5,11 @@
 // Returns plain values; throws StoreError when the database itself fails.
 
 #include "domain/clock.h"
+#include "domain/manualclose.h"
 #include "domain/operation.h"
 #include "domain/result.h"
 #include "storage/db/connection.h"
 #include "storage/operations/operationtypes.h"
-#include "storage/records/manualclose.h"
 
 #include <optional>
 #include <vector>

@@ -1,10 +1,11 @@
 #pragma once
 
 // The values the operation store takes and answers (operationstore.h): a new row, the answer to
-// opening one, an attempt's ticket and result, a list's filter and page position, and where an
-// automatic close may start from. Plain types: nothing here reaches the database.
+// opening one, an attempt's ticket and result (a list's filter is domain/operationsummary.h), and
+// where an automatic close may start from. Plain types: nothing here reaches the database.
 
 #include "domain/operation.h"
+#include "domain/operationsummary.h"
 #include "domain/result.h"
 #include "storage/access/agentquota.h"
 
@@ -97,21 +98,6 @@ struct AttemptResult
     qint64 latencyMs = 0;
     QString transportError;
     QString responseExcerpt;
-};
-
-// Where a page of list() ended: the last row's place in the list's order (newest first).
-struct ListPosition
-{
-    qint64 createdAtMs = 0;
-    QString id;
-};
-
-struct OperationFilter
-{
-    std::optional<OperationState> state;
-    std::optional<OperationKind> kind;
-    std::optional<ListPosition> after; // keyset: only rows after this one in the list's order
-    int limit = 100;
 };
 
 // The states an automatic close may start from. Automation's own answers close `open` rows only;

@@ -4,8 +4,10 @@
 // A console claims the lease before an operator resend and releases it after; the claim is one
 // conditional UPDATE, so of two consoles pressing Resend at the same moment exactly one wins. A
 // lease expires on its own, so a console that dies mid-resend blocks nobody for longer than the
-// lease's time to live. Free functions over the store, defined in resendlease.cpp.
+// lease's time to live. Free functions over the store, defined in resendlease.cpp; the rule itself
+// (resendBlock) is the domain's (domain/leases.h).
 
+#include "domain/leases.h"
 #include "domain/operation.h"
 
 #include <QDateTime>
@@ -21,12 +23,6 @@ class OperationStore;
 // console or opsctl that dies mid-resend blocks nobody for long.
 inline constexpr qint64 kResendLeaseSeconds = 120;
 
-struct ResendLease
-{
-    QString holder; // "operator:alice#<session>"
-    QDateTime until;
-};
-
 // True when `holder` now holds the lease (it was free, expired, or already held by `holder`)
 // and the row is live. On refusal *current (when given) is the lease that blocked the claim.
 bool claimResendLease(OperationStore &store, const QString &operationId, const QString &holder,
@@ -41,20 +37,5 @@ bool sendUnderResendLease(OperationStore &store, const QString &operationId, con
                           std::optional<ResendLease> *current = nullptr);
 // The lease held by anyone, if not expired.
 std::optional<ResendLease> activeResendLease(OperationStore &store, const QString &operationId);
-
-// Why an operator may not resend `op` now (docs/design.md §6 Resend); empty when resend is allowed.
-// `me` is this console's lease holder name: its own lease does not block it.
-QString resendBlockedReason(const Operation &op, const std::optional<ResendLease> &lease,
-                            const QString &me, const QDateTime &now);
-
-// The same decision with a stable code for lists of rows (the console's bulk resend):
-// "" (allowed), "row_closed", "not_unknown", "past_window", "leased_by_colleague".
-struct ResendBlock
-{
-    QString code;
-    QString reason; // resendBlockedReason's text
-};
-ResendBlock resendBlock(const Operation &op, const std::optional<ResendLease> &lease,
-                        const QString &me, const QDateTime &now);
 
 } // namespace ops

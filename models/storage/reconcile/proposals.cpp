@@ -75,39 +75,6 @@ void checkNew(Connection &db, const NewProposal &p)
 
 } // namespace
 
-QString toString(ProposalAction action)
-{
-    return action == ProposalAction::Resend ? u"resend"_s : u"close"_s;
-}
-
-QString toString(ProposalState state)
-{
-    switch (state) {
-    case ProposalState::Open:
-        return u"open"_s;
-    case ProposalState::Superseded:
-        return u"superseded"_s;
-    case ProposalState::Applied:
-        return u"applied"_s;
-    case ProposalState::Approval:
-        return u"approval"_s;
-    case ProposalState::Withdrawn:
-        return u"withdrawn"_s;
-    }
-    return {};
-}
-
-std::optional<ProposalState> proposalStateFromString(QStringView text)
-{
-    for (const ProposalState s :
-         {ProposalState::Open, ProposalState::Superseded, ProposalState::Applied,
-          ProposalState::Approval, ProposalState::Withdrawn}) {
-        if (text == toString(s))
-            return s;
-    }
-    return std::nullopt;
-}
-
 NewProposal autoCloseOffProposal(const QString &operationId, OperationState outcome,
                                  const QString &providerRef, const QString &reason,
                                  const QList<qint64> &evidenceIds, const QString &createdBy)
@@ -121,11 +88,6 @@ NewProposal autoCloseOffProposal(const QString &operationId, OperationState outc
     p.reason = reason + u" Automatic closes are off: a person applies it."_s;
     p.createdBy = createdBy;
     return p;
-}
-
-QString autoCloseOffUnknownReason()
-{
-    return u"provider settled it; automatic closes are off"_s;
 }
 
 qint64 newestEvidenceId(Connection &db, const QString &operationId)

@@ -1,8 +1,8 @@
 #pragma once
 
-// The values the event store takes and answers (eventstore.h): a stored provider event, where it
-// came from, what matched it and what it did; Attention on a row; the receivers' heartbeat; a
-// page position. Plain types: nothing here reaches the database.
+// The values the event store takes and answers (storage/events/eventstore.h): a stored provider
+// event, where it came from, what matched it and what it did; Attention on a row; the receivers'
+// heartbeat; a page position. Plain types: nothing here reaches the database.
 
 #include "domain/operation.h"
 

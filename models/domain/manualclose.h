@@ -1,10 +1,11 @@
 #pragma once
 
 // A manual close (rule 8) as a value: what a person asks for and what the store answers. Shared
-// by the store, which carries a close out (operationstore.h, closeapproval.h), and approvals,
-// which keep one to carry out later (access/approvals.h). Types only: nothing here reaches the
-// database. describe() is in records/manualclose.cpp; the store carries a close
-// out in operations/closemanually.cpp.
+// by the store, which carries a close out (storage/operations/operationstore.h,
+// closeapproval.h), and approvals, which keep one to carry out later (domain/approval.h,
+// storage/access/approvals.h). Types only: nothing here reaches the database. describe() is in
+// domain/manualclose.cpp; the store carries a close out in
+// storage/operations/closemanually.cpp.
 
 #include "domain/operation.h"
 

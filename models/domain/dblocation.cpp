@@ -1,6 +1,6 @@
-#include "storage/db/dblocation.h"
+#include "domain/dblocation.h"
 
-#include "storage/db/database.h"
+#include "domain/storeerror.h"
 
 #include <QHash>
 #include <QMutex>

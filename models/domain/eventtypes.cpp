@@ -1,4 +1,4 @@
-#include "storage/events/eventtypes.h"
+#include "domain/eventtypes.h"
 
 using namespace Qt::StringLiterals;
 

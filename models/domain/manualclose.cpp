@@ -1,4 +1,4 @@
-#include "storage/records/manualclose.h"
+#include "domain/manualclose.h"
 
 using namespace Qt::StringLiterals;
 
