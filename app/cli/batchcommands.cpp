@@ -331,16 +331,11 @@ int finish(CommandContext &ctx, const Prepared &p, const BatchRunEnd &end, const
     return ExitCode::Interrupted;
 }
 
-// A person's refund ends by attaching the provider's answer as evidence: both rights are checked
-// before the first row, not discovered after a refund was sent.
+// Checked before the first row, as each row's refund checks it again.
 Result<void> mayRunBatch(Session &session, const QString &actor)
 {
-    const OperatorAccess who = session.access().accessOf(actor);
-    for (const Right right : {Right::Resend, Right::Attach}) {
-        if (!who.rights.testFlag(right))
-            return Failure{u"operator %1 may not %2: a batch sends refunds; nothing was stored or "
-                           "sent"_s.arg(who.describe(), toString(right))};
-    }
+    if (const auto may = session.access().accessOf(actor).maySendMoney(); !may)
+        return Failure{may.error() + u": a batch sends refunds; nothing was stored or sent"_s};
     return {};
 }
 

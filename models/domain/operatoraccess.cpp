@@ -26,6 +26,15 @@ QString OperatorAccess::describe() const
     return u"%1 (%2)"_s.arg(name, toString(*role));
 }
 
+Result<void> OperatorAccess::maySendMoney() const
+{
+    for (const Right right : {Right::Resend, Right::Attach}) {
+        if (!rights.testFlag(right))
+            return Failure{u"operator %1 may not %2"_s.arg(describe(), toString(right))};
+    }
+    return {};
+}
+
 QString operatorName(const QString &actor)
 {
     if (!actor.startsWith(kOperatorPrefix))

@@ -4,6 +4,7 @@
 // it): the stored record, what enforcement and the UI need about one actor, and operator names.
 // Plain types: nothing here reaches the database.
 
+#include "domain/result.h"
 #include "domain/rights.h"
 
 #include <QString>
@@ -33,6 +34,11 @@ struct OperatorAccess
     Rights rights = kUnknownOperatorRights;
 
     QString describe() const; // "alice (support)", "alice (not an operator)", "alice (disabled)"
+    // A person's call that moves money (a refund, a credit movement, an execution) ends by
+    // attaching the provider's answer as evidence, so it needs Resend and Attach; fails naming
+    // the first right missing. Checked before anything is stored or sent, never discovered after
+    // the money moved.
+    Result<void> maySendMoney() const;
 };
 
 // "operator:alice" → "alice"; any other actor ("agent:…", "system:…") → empty.

@@ -6,6 +6,8 @@
 #include "itemmodels/operationlabels.h"
 #include "itemmodels/waitingtext.h"
 
+#include <QScopedValueRollback>
+
 using namespace Qt::StringLiterals;
 
 namespace ops {
@@ -143,7 +145,7 @@ OperationTableModel::fetch(const std::optional<PageCursor> &after, int limit)
 
 void OperationTableModel::resetTo(std::vector<OperationSummary> rows, int requested)
 {
-    const Notifying notifying(m_notifying);
+    const QScopedValueRollback notifying(m_notifying, true);
     beginResetModel();
     m_exhausted = int(rows.size()) < requested;
     m_rows = std::move(rows);
@@ -186,7 +188,7 @@ void OperationTableModel::updateRow(const Operation &op, std::optional<int> evid
     if (at < 0) {
         if (!place)
             return;
-        const Notifying notifying(m_notifying);
+        const QScopedValueRollback notifying(m_notifying, true);
         beginInsertRows({}, *place, *place);
         m_rows.insert(m_rows.begin() + *place, std::move(row));
         endInsertRows();
@@ -221,7 +223,7 @@ std::optional<int> OperationTableModel::placeOf(const OperationSummary &row, int
 
 void OperationTableModel::removeRowAt(int row)
 {
-    const Notifying notifying(m_notifying);
+    const QScopedValueRollback notifying(m_notifying, true);
     beginRemoveRows({}, row, row);
     m_rows.erase(m_rows.begin() + row);
     endRemoveRows();
@@ -230,7 +232,7 @@ void OperationTableModel::removeRowAt(int row)
 void OperationTableModel::moveRowTo(int from, int to, OperationSummary row)
 {
     // beginMoveRows counts the destination before the move: moving down lands before to + 1.
-    const Notifying notifying(m_notifying);
+    const QScopedValueRollback notifying(m_notifying, true);
     beginMoveRows({}, from, from, {}, to > from ? to + 1 : to);
     m_rows.erase(m_rows.begin() + from);
     m_rows.insert(m_rows.begin() + to, std::move(row));
@@ -393,7 +395,7 @@ void OperationTableModel::fetchMore(const QModelIndex &parent)
     if (more->empty())
         return;
     const int first = rowCount();
-    const Notifying notifying(m_notifying);
+    const QScopedValueRollback notifying(m_notifying, true);
     beginInsertRows({}, first, first + int(more->size()) - 1);
     std::move(more->begin(), more->end(), std::back_inserter(m_rows));
     endInsertRows();

@@ -4,8 +4,8 @@
 // OperationPages (domain/pagesources.h; storage's OperationQuery) a page at a time
 // (canFetchMore/fetchMore); the model keeps only the rows the view has scrolled through. "Window
 // left" and "age" are computed from the pages' Clock, so tests move time by hand and the view
-// ticks refreshCountdown() once a second. Colours and
-// fonts are the delegate's business: the model says what a cell is (UrgentRole, MonospaceRole).
+// ticks refreshCountdown() once a second. Colours and fonts are the delegate's business: the
+// model says what a cell is (UrgentRole, MonospaceRole).
 
 #include "domain/operationsummary.h"
 #include "domain/pagesources.h"
@@ -119,27 +119,14 @@ private:
     QVariant display(const OperationSummary &row, int column) const;
     std::optional<qint64> windowLeft(const OperationSummary &row) const;
 
-    // Set while a reset, an insert, a removal, a move or a layout change is announced (see
-    // canFetchMore).
-    struct Notifying
-    {
-        explicit Notifying(bool &flag)
-            : m_flag(flag)
-        {
-            m_flag = true;
-        }
-        ~Notifying() { m_flag = false; }
-        Notifying(const Notifying &) = delete;
-        Notifying &operator=(const Notifying &) = delete;
-        bool &m_flag;
-    };
-
     OperationPages &m_pages;
     Scope m_scope = Scope::All;
     QueryFilter m_filter;
     std::vector<OperationSummary> m_rows;
     bool m_exhausted = true;
     int m_pageSize = kDefaultPageSize;
+    // Set (QScopedValueRollback) while a reset, an insert, a removal, a move or a layout change
+    // is announced (see canFetchMore).
     bool m_notifying = false;
 };
 

@@ -5,6 +5,7 @@
 
 #include "itemmodels/operationtablemodel.h"
 
+#include <QScopedValueRollback>
 #include <QSet>
 #include <algorithm>
 #include <numeric>
@@ -40,7 +41,7 @@ void OperationTableModel::removeRowsNotIn(const QHash<QString, int> &places)
         int first = last;
         while (first > 0 && !places.contains(m_rows[size_t(first - 1)].id))
             --first;
-        const Notifying notifying(m_notifying);
+        const QScopedValueRollback notifying(m_notifying, true);
         beginRemoveRows({}, first, last);
         m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
         endRemoveRows();
@@ -63,7 +64,7 @@ void OperationTableModel::reorderAs(const QHash<QString, int> &places)
     std::vector<int> newRowOf(m_rows.size());
     for (size_t row = 0; row < oldRowAt.size(); ++row)
         newRowOf[size_t(oldRowAt[row])] = int(row);
-    const Notifying notifying(m_notifying);
+    const QScopedValueRollback notifying(m_notifying, true);
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
     const QModelIndexList from = persistentIndexList();
     QModelIndexList to;
@@ -93,7 +94,7 @@ void OperationTableModel::insertRowsFrom(const std::vector<OperationSummary> &ro
         size_t end = first + 1;
         while (end < rows.size() && !kept.contains(rows[end].id))
             ++end;
-        const Notifying notifying(m_notifying);
+        const QScopedValueRollback notifying(m_notifying, true);
         beginInsertRows({}, int(first), int(end) - 1);
         m_rows.insert(m_rows.begin() + qsizetype(first), rows.begin() + qsizetype(first),
                       rows.begin() + qsizetype(end));

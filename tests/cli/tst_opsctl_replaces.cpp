@@ -41,6 +41,8 @@ private slots:
     void refusedReplacementsStoreAndSendNothing_data();
     void refusedReplacementsStoreAndSendNothing();
     void aPersonsReplacementAboveTheThresholdWaitsForASecondPerson();
+    void aPersonWhoMayNotSendRefundsCostsNoCall_data();
+    void aPersonWhoMayNotSendRefundsCostsNoCall();
 
 private:
     // As the person --operator names, else as the agent (routeOperator).
@@ -54,6 +56,7 @@ private:
         return ops::test::TestDatabase::probeCount(m_db->path(),
                                                    u"SELECT COUNT(*) FROM operations"_s);
     }
+    int calls() const { return int(m_sim->requests()["requests"].size()); }
     int posts() const
     {
         int n = 0;
@@ -89,8 +92,9 @@ void TestOpsctlReplaces::init()
     m_env.insert(u"OPS_STRIPE_KEY"_s, u"sk_test_replace"_s);
     m_env.insert(u"OPS_ATTEMPT_TIMEOUT_MS"_s, u"1500"_s);
     m_env.remove(u"OPS_OPERATOR"_s);
-    // alice and bob supervise; carol is support without the resend right. On PostgreSQL the
-    // team's directory has alice and bob (teamfixture.h); a group, not a person, has rights.
+    // alice and bob supervise; carol is support without the resend right, dave without the
+    // attach right. On PostgreSQL the team's directory has alice and bob (teamfixture.h); a
+    // group, not a person, has rights.
     if (m_db->onTeam())
         return;
     for (const auto &[who, role] :
@@ -103,6 +107,10 @@ void TestOpsctlReplaces::init()
         opsctl({u"--operator"_s, u"alice"_s, u"operator"_s, u"add"_s, u"carol"_s, u"--role"_s,
                 u"support"_s, u"--rights"_s, u"view,attach,message"_s});
     QVERIFY2(carol.exitCode == 0, qPrintable(carol.errText()));
+    const ProcessRun dave =
+        opsctl({u"--operator"_s, u"alice"_s, u"operator"_s, u"add"_s, u"dave"_s, u"--role"_s,
+                u"support"_s, u"--rights"_s, u"view,resend,message"_s});
+    QVERIFY2(dave.exitCode == 0, qPrintable(dave.errText()));
 }
 
 void TestOpsctlReplaces::cleanup()
@@ -240,6 +248,41 @@ void TestOpsctlReplaces::aPersonsReplacementAboveTheThresholdWaitsForASecondPers
         audited |= e["action"] == "refund_request.approved" &&
                    text(e["actor"]) == ops::test::personActorOf(u"bob"_s);
     QVERIFY2(audited, row["audit"].dump().c_str());
+}
+
+void TestOpsctlReplaces::aPersonWhoMayNotSendRefundsCostsNoCall_data()
+{
+    QTest::addColumn<QString>("who");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("not in the directory")
+        << u"ghost"_s << u"ghost (not an operator) may not resend"_s;
+    QTest::newRow("without the resend right") << u"carol"_s << u"carol (support) may not resend"_s;
+    QTest::newRow("without the attach right") << u"dave"_s << u"dave (support) may not attach"_s;
+}
+
+// A person's new refund (no --replaces) needs Resend and Attach: it was sent first and refused
+// only when its answer was attached. Now nothing is stored, read or sent.
+void TestOpsctlReplaces::aPersonWhoMayNotSendRefundsCostsNoCall()
+{
+    QFETCH(QString, who);
+    QFETCH(QString, expected);
+    if (m_db->onTeam())
+        QSKIP("team mode names the login, whose group has the rights (tst_identity)");
+    const int rowsBefore = rows();
+    const int callsBefore = calls();
+    const ProcessRun r = opsctl({u"--operator"_s, who, u"refund"_s, u"--order"_s, u"ord-7"_s,
+                                 u"--charge"_s, u"ch_ok"_s, u"--amount"_s, u"1500"_s});
+    QCOMPARE(r.exitCode, 0); // a tool result, as every refusal of the refund tool
+    QCOMPARE(text(r.result()["status"]), u"rejected"_s);
+    QCOMPARE(text(r.result()["error"]["code"]), u"not_permitted"_s);
+    QVERIFY2(text(r.result()["error"]["message"]).contains(expected), r.result().dump().c_str());
+    QCOMPARE(rows(), rowsBefore);
+    QCOMPARE(calls(), callsBefore);
+    // The same person with the rights sends it.
+    const ProcessRun alice =
+        opsctl({u"--operator"_s, u"alice"_s, u"refund"_s, u"--order"_s, u"ord-7"_s, u"--charge"_s,
+                u"ch_ok"_s, u"--amount"_s, u"1500"_s});
+    QCOMPARE(text(alice.result()["status"]), u"refunded"_s);
 }
 
 QTEST_GUILESS_MAIN(TestOpsctlReplaces)

@@ -72,6 +72,7 @@ public:
             n += r.value("method", "") == "POST" ? 1 : 0;
         return n;
     }
+    bool onTeam() const { return m_roles.onTeam(); }
     SimProcess &sim() { return m_sim; }
     QProcessEnvironment &env() { return m_env; }
 
@@ -103,6 +104,7 @@ private Q_SLOTS:
     void executeRunsAndLaterCallCompletes();
     void badInputIsRejectedWithNothingStoredOrSent_data();
     void badInputIsRejectedWithNothingStoredOrSent();
+    void aPersonWithoutTheRightsMovesNothing();
     void missingConfigurationIsAUsageError();
     void listShowsTheCustomerAsSubject();
 };
@@ -217,6 +219,32 @@ void TestOpsctlSlen::badInputIsRejectedWithNothingStoredOrSent()
     QVERIFY(!r.err.isEmpty());
     QCOMPARE(cli.rows(), 0);
     QCOMPARE(cli.sim().requests()["requests"].size(), size_t(0));
+}
+
+// A person (--operator) who may not move money (not in the directory: view only) is refused
+// before anything is stored or sent, for a credit movement and an execution alike; before, the
+// movement went out and only attaching its answer failed.
+void TestOpsctlSlen::aPersonWithoutTheRightsMovesNothing()
+{
+    Cli cli;
+    QVERIFY2(cli.start(), qPrintable(cli.sim().error()));
+    if (cli.onTeam())
+        QSKIP("team mode names the login, whose group has the rights (tst_identity)");
+    const QStringList person = {u"--operator"_s, u"ghost"_s};
+    for (const QStringList &args :
+         {person + topup(u"5"_s, u"job:7:topup"_s),
+          person + QStringList{u"execute"_s, u"--flow"_s, u"generate_email"_s, u"--input"_s,
+                               u"{}"_s, u"--work"_s, u"job:7:run"_s}}) {
+        const Run r = cli.run(args);
+        QCOMPARE(r.status(), u"rejected"_s);
+        const json error = r.result()["error"];
+        QCOMPARE(QString::fromStdString(error.value("code", "")), u"not_permitted"_s);
+        QVERIFY2(QString::fromStdString(error.value("message", ""))
+                     .contains(u"ghost (not an operator) may not resend"_s),
+                 r.out.constData());
+        QCOMPARE(cli.rows(), 0);
+        QCOMPARE(cli.sim().requests()["requests"].size(), size_t(0));
+    }
 }
 
 void TestOpsctlSlen::missingConfigurationIsAUsageError()

@@ -9,6 +9,7 @@
 // refunds on the agent's login, a person's resend and approval run on an engine of alice's
 // store, the receiver and the reconciler are the service.
 
+#include "batch/batchcheck.h"
 #include "engine/refunddispatch.h"
 #include "storage/access/accessstore.h"
 #include "support/adyendelivery.h"
@@ -435,6 +436,23 @@ void TestAdyenRefund::ruleNineUsesTheStoredPaymentAmount()
     // Checked, so no note on the row; the 3000 in progress counts against the next one.
     for (const Evidence &e : m_fixture->store().evidence(first.operationId))
         QVERIFY(e.title != u"Balance not checked at the provider"_s);
+    // A batch's check decides the same room (1000 left) down its file, before anything opens: a
+    // payment with no stored notification is left to its opening.
+    const BatchFile file = readBatchFile("order,adyen_payment,amount,currency\n"
+                                         "5001,DZ4DPSHB4WD2WN82,6.00,EUR\n"
+                                         "5002,DZ4DPSHB4WD2WN82,5.00,EUR\n"
+                                         "5003,QQ4DPSHB4WD2WN99,9000.00,EUR\n",
+                                         u"adyen-room"_s);
+    QVERIFY(file.problems.empty());
+    BatchCheckOptions options;
+    options.adyenProject = kMerchant;
+    const BatchStanding standing = checkBatch(m_fixture->session(), file, options);
+    QCOMPARE(standing.problems.size(), std::size_t(1));
+    QCOMPARE(standing.problems.front().line, 3);
+    QVERIFY2(standing.problems.front().message.contains(
+                 u"left to refund on payment DZ4DPSHB4WD2WN82 after the file's earlier rows"_s),
+             qPrintable(standing.problems.front().message));
+    QCOMPARE(rowCount(), before + 1);
     QCOMPARE(refund(adyenInput(u"4418"_s, 1001)).errorCode, u"amount_exceeds_refundable"_s);
     QVERIFY(refund(adyenInput(u"4418"_s, 1000)).status == ToolResult::Status::Accepted);
     QCOMPARE(refundPosts().size(), std::size_t(2));

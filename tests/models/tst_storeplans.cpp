@@ -73,12 +73,12 @@ void TestStorePlans::latestRefundOfAUnitIsOneIndexSeek()
     QVERIFY2(!text.contains(u"TEMP B-TREE"_s), qPrintable(text));
 }
 
-// Rule 9's balance, as OperationStore::guardRefuses runs it, on a table that has no statistics
-// yet (a new database, or one that grew fast since its last ANALYZE): the plan must seek the
-// charge. Before migration 0019 PostgreSQL costed every one-row estimate alike there and, from
-// a few hundred refunds on, took a refund index whose condition is the provider alone
-// (operations_refund_unit_latest or _refund_key): every refund of the provider was read for
-// each new refund.
+// Rule 9's balance, as the opening's guard runs it (OperationStore::liveRefundTotal), on a
+// table that has no statistics yet (a new database, or one that grew fast since its last
+// ANALYZE): the plan must seek the charge. Before migration 0019 PostgreSQL costed every one-row
+// estimate alike there and, from a few hundred refunds on, took a refund index whose condition
+// is the provider alone (operations_refund_unit_latest or _refund_key): every refund of the
+// provider was read for each new refund.
 void TestStorePlans::chargeBalanceSeeksItsCharge()
 {
     RolesFixture f;

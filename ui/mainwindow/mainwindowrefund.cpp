@@ -6,6 +6,7 @@
 
 #include "common/uilogging.h"
 #include "dialogs/newrefunddialog.h"
+#include "itemmodels/approvallistmodel.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
 #include "widgets/operationlistview.h"
@@ -29,6 +30,17 @@ const Operation *liveReplacement(const std::vector<Operation> &replacements)
     return nullptr;
 }
 
+// Resend without Attach: a new refund sends money and ends by attaching the provider's answer,
+// so it needs both (OperatorAccess::maySendMoney, as the engine checks). '' otherwise.
+QString attachRefusal(const OperatorAccess &a)
+{
+    if (!a.rights.testFlag(Right::Resend) || a.rights.testFlag(Right::Attach))
+        return {};
+    return MainWindow::tr("New refund: it ends by attaching the provider's answer, and %1 may not "
+                          "attach evidence; ask a supervisor.")
+        .arg(accessLabel(a));
+}
+
 } // namespace
 
 bool MainWindow::revealOperation(const QString &id)
@@ -46,6 +58,8 @@ NewRefundDialog *MainWindow::newRefundDialog() const
 
 QString MainWindow::newRefundBlockedReason() const
 {
+    if (QString why = attachRefusal(access()); !why.isEmpty())
+        return why;
     if (!m_current)
         return tr("New refund: select a refund closed as failed first.");
     const Operation &op = *m_current;
@@ -68,8 +82,7 @@ void MainWindow::updateNewRefundAction()
 {
     if (!m_newRefund)
         return;
-    m_newRefund->setEnabled(m_access.rights.testFlag(Right::Resend) &&
-                            newRefundBlockedReason().isEmpty());
+    m_newRefund->setEnabled(access().maySendMoney() && newRefundBlockedReason().isEmpty());
 }
 
 void MainWindow::startNewRefund()
@@ -99,8 +112,10 @@ NewRefundDialog *MainWindow::openNewRefundDialogFor(const QString &operationId)
     QString why;
     if (m_busy)
         why = tr("New refund: another action is running; wait for it.");
-    else if (!m_access.rights.testFlag(Right::Resend))
+    else if (!access().rights.testFlag(Right::Resend))
         why = refusalFor(m_newRefund);
+    else if (!access().maySendMoney())
+        why = attachRefusal(access());
     else if (!op || op->kind != OperationKind::Refund || op->state != OperationState::Failed)
         why = tr("New refund: %1 is not a refund closed as failed.").arg(operationId);
     else if (const Operation *live = liveReplacement(replacements))

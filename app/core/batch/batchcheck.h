@@ -3,8 +3,9 @@
 // The checks of a batch that read (docs/design.md §19): the database, for the rows an earlier run
 // of the same batch already made (their units of work: rules 2 and 13), and the provider, for the
 // rows still to run: the charge exists, is in the row's currency, and has room for the row under
-// rule 9 after the file's own earlier rows on it. Stores nothing and sends nothing; an Adyen
-// payment cannot be read from Adyen, so its balance is decided when the row opens.
+// rule 9 after the file's own earlier rows on it. Stores nothing and sends nothing. An Adyen
+// payment cannot be read from Adyen: its room is its amount as Adyen's stored notifications said
+// it, as the refund decides it; a payment with none stored is decided when the row opens.
 
 #include "batch/batchfile.h"
 #include "domain/operation.h"

@@ -264,7 +264,9 @@ QString buildDemoStory(const DemoStoryInput &input, QTextStream &log)
         return s.error();
     log << "demo: building " << input.dbLocation << " with real refunds and credit movements"
         << Qt::endl;
-    if (!refunds(s) || !adyenRefunds(s) || !credits(s) || !roles(s, input.operatorName))
+    // The person first: the credit movements are theirs, and a person moves money only with the
+    // rights (not_permitted otherwise); the refunds are agents' tool calls.
+    if (!roles(s, input.operatorName) || !refunds(s) || !adyenRefunds(s) || !credits(s))
         return s.error();
     return {};
 }

@@ -55,6 +55,13 @@ std::optional<qint64> storedPaymentAmount(const std::vector<StoredEvent> &events
 
 } // namespace
 
+std::optional<qint64> adyenPaymentAmount(Session &session, const QString &pspReference,
+                                         const QString &currency)
+{
+    return storedPaymentAmount(session.events().eventsOfObject(Provider::Adyen, pspReference),
+                               currency);
+}
+
 ToolResult AdyenRefundEngine::refund(const RefundInput &input, const QString &actor)
 {
     if (auto invalid = validateRefund(input))
@@ -73,8 +80,7 @@ ToolResult AdyenRefundEngine::refund(const RefundInput &input, const QString &ac
     // Rule 9 against the stored payment amount: every refund of the payment this product made
     // counts (live ones, and succeeded ones whenever they closed), decided in the insert's
     // transaction as for Stripe.
-    const auto paid = storedPaymentAmount(
-        m_session.events().eventsOfObject(Provider::Adyen, input.adyenPaymentId), input.currency);
+    const auto paid = adyenPaymentAmount(m_session, input.adyenPaymentId, input.currency);
     std::optional<BalanceGuard> guard;
     if (paid)
         guard = BalanceGuard{*paid, 0, QDateTime::fromMSecsSinceEpoch(0, Qt::UTC)};

@@ -13,6 +13,12 @@
 
 namespace ops {
 
+// Rule 9's base for an Adyen payment as its stored notifications say it (the successful captures
+// summed, at most the authorisation; 0 once cancelled), in `currency`; nullopt when none was
+// stored (Adyen cannot be asked). The refund and a batch's check read it the same way.
+std::optional<qint64> adyenPaymentAmount(Session &session, const QString &pspReference,
+                                         const QString &currency);
+
 // Adyen keeps an idempotency key at least 7 days.
 inline constexpr qint64 kAdyenKeyLifeSeconds = 7 * 24 * 3600;
 

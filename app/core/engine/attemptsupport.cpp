@@ -1,6 +1,8 @@
 #include "engine/attemptsupport.h"
 
 #include "engine/enginelogging.h"
+#include "storage/access/accessstore.h"
+#include "storage/session.h"
 
 #include <QDateTime>
 #include <QThread>
@@ -30,6 +32,18 @@ std::optional<ToolResult> openingRefusal(const OpenResult &opened)
     if (!opened.replication)
         return ToolResult::rejected(u"async_replication"_s, opened.replication.error());
     return std::nullopt;
+}
+
+Result<void> actorMaySendMoney(Session &session, const QString &actor)
+{
+    if (operatorName(actor).isEmpty())
+        return {};
+    return session.access().accessOf(actor).maySendMoney();
+}
+
+ToolResult notPermitted(const QString &why)
+{
+    return ToolResult::rejected(u"not_permitted"_s, u"%1; nothing was stored or sent"_s.arg(why));
 }
 
 std::uint64_t jitterSeed(std::uint64_t configured)

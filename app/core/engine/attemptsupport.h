@@ -18,6 +18,8 @@
 
 namespace ops {
 
+class Session;
+
 // The call's answer when the agent's rate or its revocation kept openOrGet from storing
 // anything (OpenResult::agentRefusal): rejected, rate_limited with retry_after_ms, or
 // agent_revoked.
@@ -26,6 +28,12 @@ ToolResult agentRefusalResult(const AgentVerdict &verdict);
 // live: the agent's refusal above, or rejected async_replication (replication.h). nullopt when
 // the opening went ahead (or returned an existing row).
 std::optional<ToolResult> openingRefusal(const OpenResult &opened);
+
+// Whether `actor` may move money: anyone but a person (operator:NAME) may, and a person needs
+// OperatorAccess::maySendMoney. Every engine asks before it reads, stores or sends anything.
+Result<void> actorMaySendMoney(Session &session, const QString &actor);
+// rejected not_permitted, "<why>; nothing was stored or sent".
+ToolResult notPermitted(const QString &why);
 
 // The configured seed, or one drawn from the clock and a UUID when 0.
 std::uint64_t jitterSeed(std::uint64_t configured);

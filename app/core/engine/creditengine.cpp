@@ -110,6 +110,8 @@ ToolResult CreditEngine::move(const CreditInput &input, const QString &actor)
 {
     if (auto invalid = validate(input))
         return *invalid;
+    if (const auto may = actorMaySendMoney(m_session, actor); !may)
+        return notPermitted(may.error()).about(ToolResult::Subject::Credit);
     // Rule 2: a live row holding this work name is the only thing a retry may touch.
     const QString project = m_client.config().project;
     if (auto live = m_store.findLiveCredit(Provider::Slen, project, input.workName)) {

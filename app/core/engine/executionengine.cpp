@@ -85,6 +85,8 @@ ToolResult ExecutionEngine::execute(const ExecutionInput &in, const QString &act
 {
     if (auto invalid = validate(in))
         return *invalid;
+    if (const auto may = actorMaySendMoney(m_session, actor); !may)
+        return notPermitted(may.error()).about(ToolResult::Subject::Execution);
     const QString project = m_client.config().project;
     // Executions keep their key forever (rule 2), failed ones included.
     if (auto known =

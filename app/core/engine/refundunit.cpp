@@ -163,6 +163,10 @@ std::optional<ToolResult> refundBeforeOpening(Session &session, Settlement &rule
                                               const RefundInput &in, const QString &actor)
 {
     OperationStore &store = session.store();
+    // A person without the rights to send refunds costs no provider call (the opening decides
+    // the same under its lock). A replacement's refusals all say not_replaceable.
+    if (const auto may = actorMaySendMoney(session, actor); !may)
+        return in.replaces.isEmpty() ? notPermitted(may.error()) : notReplaceable(may.error());
     if (!in.replaces.isEmpty()) {
         if (const auto allowed = store.replacementAllowed(in.replaces, in.orderId, in.currency);
             !allowed)
@@ -190,10 +194,8 @@ std::variant<OpenResult, ToolResult> openRefundRow(Session &session, const NewOp
         // Rules 1 and 4 in one commit: the row, its key and the first counted attempt.
         opened = store.openOrGet(op, guard, actor);
     } catch (const ActionRefused &e) {
-        // Only a replacement is refused here; any other refusal is the caller's to report.
-        if (op.replaces.isEmpty())
-            throw;
-        return notReplaceable(e.message());
+        // A person's rights, or a replacement the rules refuse (replacement.cpp).
+        return op.replaces.isEmpty() ? notPermitted(e.message()) : notReplaceable(e.message());
     }
     if (auto refused = openingRefusal(opened))
         return *refused;

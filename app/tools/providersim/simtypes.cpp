@@ -35,4 +35,32 @@ nlohmann::json Ledger::toJson() const
     return {{"movements", list}};
 }
 
+QString SimWorld::apiKeyOf(const SimRequest &request)
+{
+    const QByteArray auth = request.header("authorization");
+    if (auth.isEmpty())
+        return QString::fromUtf8(request.header("x-api-key")).trimmed();
+    if (auth.startsWith("Bearer "))
+        return QString::fromUtf8(auth.mid(7)).trimmed();
+    if (!auth.startsWith("Basic "))
+        return {};
+    const auto decoded = QByteArray::fromBase64Encoding(auth.mid(6).trimmed(),
+                                                        QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded)
+        return {};
+    const QByteArray user = decoded.decoded.left(decoded.decoded.indexOf(':'));
+    return QString::fromUtf8(user);
+}
+
+std::optional<QString> SimWorld::projectFor(const SimRequest &request) const
+{
+    const QString key = apiKeyOf(request);
+    if (key.isEmpty())
+        return std::nullopt;
+    const auto it = apiKeyProject.constFind(key);
+    if (it == apiKeyProject.constEnd())
+        return std::nullopt;
+    return *it;
+}
+
 } // namespace ops::sim

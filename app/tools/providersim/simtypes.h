@@ -1,8 +1,11 @@
 #pragma once
 
 // Shared vocabulary of provider-sim: requests and responses as plain values, the simulator's
-// clock, its ledger of applied money movements, and the fault a request was given. Handlers
-// (Stripe, Slen, admin) see only these types; the HTTP server wrapper turns sockets into them.
+// clock, its ledger of applied money movements, and the fault a request was given (simfault.h).
+// Handlers (Stripe, Slen, admin) see only these types; the HTTP server wrapper turns sockets into
+// them.
+
+#include "providersim/simfault.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -107,40 +110,6 @@ private:
     std::vector<Movement> m_movements;
 };
 
-// What the fault layer decided for one request. The server wrapper applies the timing parts
-// (latency, hangs, drops); handlers read `mode` for the parts that live inside the provider's
-// idempotency store (stored_500, prune_key).
-enum class FaultMode
-{
-    None,
-    Latency,          // answer normally after delayMs
-    CommitThenHang,   // apply, then answer after delayMs (or never when delayMs < 0)
-    HangBeforeCommit, // hold the key for delayMs, then drop the connection; nothing applied
-    Stored500,        // store a 500 under the key without applying
-    Stored500Applied, // apply, then store a 500 under the key
-    Unavailable503,   // 503 before anything is claimed or applied
-    TooMany429,       // 429 before anything is claimed or applied
-    DropConnection,   // close the socket before anything is claimed or applied
-    PruneKey,         // forget the key before handling, as if 24 h had passed
-    // Webhook delivery faults (route "WEBHOOK" only; see WebhookDispatcher)
-    WebhookDuplicate,    // the event is delivered twice
-    WebhookReorder,      // held and delivered after the next event (or after delayMs)
-    WebhookDelay,        // the attempt starts delayMs late
-    WebhookFailEndpoint, // the receiver's answer is ignored and the attempt counted as failed
-    WebhookBadSignature, // v1 is not the HMAC of the body under the endpoint's secret
-};
-
-inline bool isWebhookFault(FaultMode mode)
-{
-    return mode >= FaultMode::WebhookDuplicate;
-}
-
-struct Fault
-{
-    FaultMode mode = FaultMode::None;
-    int delayMs = 0; // for Latency, CommitThenHang, HangBeforeCommit; -1 means never answer
-};
-
 // State every handler shares: time, the ledger, and which project each API key belongs to.
 struct SimWorld
 {
@@ -150,34 +119,10 @@ struct SimWorld
 
     // API key of "Authorization: Bearer <key>" or "Basic base64(<key>:)" (Stripe accepts the
     // key as the Basic user name), else of Adyen's "X-API-Key"; empty when absent or malformed.
-    static QString apiKeyOf(const SimRequest &request)
-    {
-        const QByteArray auth = request.header("authorization");
-        if (auth.isEmpty())
-            return QString::fromUtf8(request.header("x-api-key")).trimmed();
-        if (auth.startsWith("Bearer "))
-            return QString::fromUtf8(auth.mid(7)).trimmed();
-        if (!auth.startsWith("Basic "))
-            return {};
-        const auto decoded = QByteArray::fromBase64Encoding(
-            auth.mid(6).trimmed(), QByteArray::AbortOnBase64DecodingErrors);
-        if (!decoded)
-            return {};
-        const QByteArray user = decoded.decoded.left(decoded.decoded.indexOf(':'));
-        return QString::fromUtf8(user);
-    }
+    static QString apiKeyOf(const SimRequest &request);
 
     // Project of the request's API key, or nullopt when missing/unknown.
-    std::optional<QString> projectFor(const SimRequest &request) const
-    {
-        const QString key = apiKeyOf(request);
-        if (key.isEmpty())
-            return std::nullopt;
-        const auto it = apiKeyProject.constFind(key);
-        if (it == apiKeyProject.constEnd())
-            return std::nullopt;
-        return *it;
-    }
+    std::optional<QString> projectFor(const SimRequest &request) const;
 };
 
 } // namespace ops::sim

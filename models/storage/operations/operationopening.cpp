@@ -3,11 +3,13 @@
 // insert under the live-unit index (rule 2), rule 13's confirmed repeat, replication, and the
 // commit with its audit entry and attempt 1.
 
+#include "storage/operations/operationopening.h"
+
 #include "storage/access/operatordirectory.h"
+#include "storage/access/repeatwindow.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/db/storagelogging.h"
-#include "storage/operations/operationstore.h"
 #include "storage/records/operationrow.h"
 
 using namespace Qt::StringLiterals;
@@ -96,18 +98,6 @@ QVariantList insertValues(const NewOperation &op, OperationState state, const QV
 
 } // namespace
 
-// What the rules say of one round before the insert.
-struct OperationStore::OpeningCheck
-{
-    bool fresh = false;                // no live row of the unit was read: the checks applied
-    std::optional<QString> personHold; // a person's refund above the four-eyes threshold
-    AgentVerdict verdict;              // the calling agent's limits
-    std::optional<OpenResult> refusal; // nothing may be stored: the answer to give
-
-    bool held() const { return verdict.kind == AgentVerdict::Kind::Hold || personHold; }
-    QString hold() const { return personHold ? *personHold : verdict.hold; }
-};
-
 OpenResult OperationStore::openOrGet(const NewOperation &op,
                                      const std::optional<BalanceGuard> &guard,
                                      const QString &firstAttemptBy)
@@ -120,18 +110,19 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
     // A live row read here may close before the insert (its writer holds only its own
     // operation): the insert then succeeds, and the opening is decided again with the checks a
     // fresh row takes (rules 9 and 13, holds, the agent's limits).
+    Opening opening(*this, op, now);
     for (int round = 1;; ++round) {
-        const OpeningCheck check = checkOpeningLocked(op, guard, checks, now);
+        const Opening::Check check = opening.check(guard, checks);
         if (check.refusal)
             return *check.refusal;
-        if (const QString lost = insertOpeningLocked(op, check, now); !lost.isEmpty()) {
-            if (auto winner = lostOpeningLocked(op, lost, round))
+        if (const QString lost = opening.insert(check); !lost.isEmpty()) {
+            if (auto winner = opening.lost(lost, round))
                 return *winner;
             continue;
         }
         // Rule 13: read after the insert, which waits for a concurrent close of the unit's live
         // row to commit, so that close is seen here.
-        if (auto repeat = checks ? repeatOfUnitLocked(op, now) : std::nullopt) {
+        if (auto repeat = checks ? opening.repeatOfUnit() : std::nullopt) {
             undoInsert(m_db);
             return answered(repeat);
         }
@@ -145,25 +136,24 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
             refused.replication = replication;
             return refused;
         }
-        return commitOpeningLocked(tx, op, check, firstAttemptBy, now);
+        return opening.commit(tx, check, firstAttemptBy);
     }
 }
 
-OperationStore::OpeningCheck
-OperationStore::checkOpeningLocked(const NewOperation &op, const std::optional<BalanceGuard> &guard,
-                                   bool checks, qint64 nowMs)
+OperationStore::Opening::Check
+OperationStore::Opening::check(const std::optional<BalanceGuard> &guard, bool checks)
 {
-    OpeningCheck c;
-    c.fresh = checks && !findLiveFor(op);
+    Check c;
+    c.fresh = checks && !liveRow();
     if (!c.fresh)
         return c;
-    if (guard && guardRefuses(op, *guard)) { // rule 9
+    if (guard && guardRefuses(*guard)) { // rule 9
         c.refusal = answered();
         c.refusal->overBalance = true;
         return c;
     }
-    c.personHold = openingHoldLocked(op); // four-eyes, and a replacement's checks
-    c.verdict = agentVerdict(m_db, op.agent, op.kind, op.amount, nowMs);
+    c.personHold = personHold(); // four-eyes, and a replacement's checks
+    c.verdict = agentVerdict(m_store.m_db, m_op.agent, m_op.kind, m_op.amount, m_nowMs);
     if (c.verdict.kind == AgentVerdict::Kind::RateLimited ||
         c.verdict.kind == AgentVerdict::Kind::Revoked) {
         c.refusal = answered();
@@ -172,8 +162,7 @@ OperationStore::checkOpeningLocked(const NewOperation &op, const std::optional<B
     return c;
 }
 
-QString OperationStore::insertOpeningLocked(const NewOperation &op, const OpeningCheck &check,
-                                            qint64 nowMs)
+QString OperationStore::Opening::insert(const Check &check)
 {
     const QString insert =
         u"INSERT INTO operations (id, kind, provider, project, unit_of_work, order_id, charge_id, "
@@ -182,45 +171,50 @@ QString OperationStore::insertOpeningLocked(const NewOperation &op, const Openin
         "created_by, created_at, updated_at, reference, agent, hold, replaces, reason_code) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s;
     const QVariantList values =
-        insertValues(op, check.held() ? OperationState::AwaitingApproval : OperationState::Open,
-                     check.held() ? QVariant(check.hold()) : QVariant(), nowMs);
-    execControlOrThrow(m_db, u"SAVEPOINT "_s + kSavepoint);
+        insertValues(m_op, check.held() ? OperationState::AwaitingApproval : OperationState::Open,
+                     check.held() ? QVariant(check.hold()) : QVariant(), m_nowMs);
+    execControlOrThrow(m_store.m_db, u"SAVEPOINT "_s + kSavepoint);
     try {
-        runQuery(m_db, insert, values);
+        runQuery(m_store.m_db, insert, values);
     } catch (const StoreError &e) {
         return e.message();
     }
     return {};
 }
 
-std::optional<Operation> OperationStore::repeatOfUnitLocked(const NewOperation &op, qint64 nowMs)
+std::optional<Operation> OperationStore::Opening::repeatOfUnit()
 {
-    if (op.kind != OperationKind::Refund)
+    if (m_op.kind != OperationKind::Refund)
         return std::nullopt;
-    return confirmedRepeatLocked(op, nowMs);
+    const qint64 window = repeatWindow(m_store.m_db).count();
+    if (window <= 0)
+        return std::nullopt;
+    return m_store.succeededRefundSince(m_op.provider, m_op.project, m_op.unitOfWork,
+                                        QDateTime::fromMSecsSinceEpoch(m_nowMs - window, Qt::UTC),
+                                        m_op.reference);
 }
 
-std::optional<OpenResult> OperationStore::lostOpeningLocked(const NewOperation &op,
-                                                            const QString &refusal, int round)
+std::optional<OpenResult> OperationStore::Opening::lost(const QString &refusal, int round)
 {
-    undoInsert(m_db);
+    undoInsert(m_store.m_db);
     qCInfo(lcStore) << "insert lost to an existing row:" << refusal;
     // The partial unique index refused the insert: the winner's row is the one to use. The
     // transaction wrote nothing and ends uncommitted.
-    if (auto winner = findLiveFor(op))
+    if (auto winner = liveRow())
         return answered(winner);
     // The winner closed between the refusal and this read: decide again, now that the unit has
     // no live row (a refund confirmed meanwhile answers as rule 13's repeat).
     if (round < kOpeningRounds)
         return std::nullopt;
-    throw StoreError(u"cannot store operation %1 for %2: %3"_s.arg(op.id, op.unitOfWork, refusal));
+    throw StoreError(
+        u"cannot store operation %1 for %2: %3"_s.arg(m_op.id, m_op.unitOfWork, refusal));
 }
 
-OpenResult OperationStore::commitOpeningLocked(WriteTransaction &tx, const NewOperation &op,
-                                               const OpeningCheck &check,
-                                               const QString &firstAttemptBy, qint64 nowMs)
+OpenResult OperationStore::Opening::commit(WriteTransaction &tx, const Check &check,
+                                           const QString &firstAttemptBy)
 {
-    execControlOrThrow(m_db, u"RELEASE SAVEPOINT "_s + kSavepoint);
+    const NewOperation &op = m_op;
+    execControlOrThrow(m_store.m_db, u"RELEASE SAVEPOINT "_s + kSavepoint);
     nlohmann::json detail = {{"kind", toString(op.kind).toStdString()},
                              {"provider", toString(op.provider).toStdString()},
                              {"unit_of_work", op.unitOfWork.toStdString()},
@@ -236,17 +230,38 @@ OpenResult OperationStore::commitOpeningLocked(WriteTransaction &tx, const NewOp
                                                 : check.verdict.why.toStdString()}});
     if (!op.replaces.isEmpty())
         detail["replaces"] = op.replaces.toStdString();
-    AuditLog::append(m_db, nowMs, op.createdBy, u"operation.opened"_s, op.id, detail);
+    AuditLog::append(m_store.m_db, m_nowMs, op.createdBy, u"operation.opened"_s, op.id, detail);
     OpenResult r;
     r.created = true;
     if (!firstAttemptBy.isEmpty() && !check.held())
-        r.firstAttemptId =
-            countAttemptLocked(justInserted(op), firstAttemptBy, AttemptMode::Automation, nowMs);
+        r.firstAttemptId = m_store.countAttemptLocked(justInserted(op), firstAttemptBy,
+                                                      AttemptMode::Automation, m_nowMs);
     // Read back inside the transaction: the row as committed, with what the database filled in,
     // without a read after the commit.
-    r.operation = *operation(op.id);
+    r.operation = *m_store.operation(op.id);
     tx.commit();
     return r;
+}
+
+// Rule 9: the charge's amount less what the provider
+// refunded when read and what our rows hold or confirmed since.
+bool OperationStore::Opening::guardRefuses(const BalanceGuard &guard)
+{
+    const qint64 committed = m_store.liveRefundTotal(m_op.provider, m_op.chargeId, guard.readAt);
+    return m_op.amount.minor > guard.chargeAmount - guard.providerRefunded - committed;
+}
+
+std::optional<Operation> OperationStore::Opening::liveRow()
+{
+    switch (m_op.kind) {
+    case OperationKind::Refund:
+        return m_store.findLiveRefund(m_op.provider, m_op.project, m_op.unitOfWork, m_op.reference);
+    case OperationKind::Execution:
+        return m_store.findByKey(m_op.kind, m_op.provider, m_op.project, m_op.idempotencyKey);
+    default:
+        // The three movement kinds share one index: the winner may be of another kind.
+        return m_store.findLiveCredit(m_op.provider, m_op.project, m_op.idempotencyKey);
+    }
 }
 
 } // namespace ops

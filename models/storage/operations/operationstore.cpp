@@ -2,7 +2,6 @@
 
 #include "storage/access/approvals.h"
 #include "storage/access/operatordirectory.h"
-#include "storage/access/repeatwindow.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/database.h"
 #include "storage/db/sqltransaction.h"
@@ -98,26 +97,18 @@ std::optional<Operation> OperationStore::findByKey(OperationKind kind, Provider 
     return rows::operationFromRow(q);
 }
 
-std::optional<Operation> OperationStore::findLiveFor(const NewOperation &op)
+qint64 OperationStore::liveRefundTotal(Provider provider, const QString &chargeId,
+                                       const std::optional<QDateTime> &succeededSince)
 {
-    switch (op.kind) {
-    case OperationKind::Refund:
-        return findLiveRefund(op.provider, op.project, op.unitOfWork, op.reference);
-    case OperationKind::Execution:
-        return findByKey(op.kind, op.provider, op.project, op.idempotencyKey);
-    default:
-        // The three movement kinds share one index: the winner may be of another kind.
-        return findLiveCredit(op.provider, op.project, op.idempotencyKey);
-    }
-}
-
-qint64 OperationStore::liveRefundTotal(Provider provider, const QString &chargeId)
-{
-    Query q = runQuery(m_db,
-                       u"SELECT COALESCE(SUM(amount_minor), 0) FROM operations WHERE "
-                       "kind = 'refund' AND provider = ? AND charge_id = ? AND state IN "_s +
-                           liveStatesFor(OperationKind::Refund),
-                       {toString(provider), chargeId});
+    const QString sum = u"SELECT COALESCE(SUM(amount_minor), 0) FROM operations WHERE "
+                        "kind = 'refund' AND provider = ? AND charge_id = ? AND "_s;
+    const QString live = liveStatesFor(OperationKind::Refund);
+    Query q = succeededSince
+                  ? runQuery(m_db,
+                             sum + u"(state IN "_s + live +
+                                 u" OR (state = 'succeeded' AND closed_at > ?))"_s,
+                             {toString(provider), chargeId, succeededSince->toMSecsSinceEpoch()})
+                  : runQuery(m_db, sum + u"state IN "_s + live, {toString(provider), chargeId});
     return q.next() ? q.value(0).toLongLong() : 0;
 }
 
@@ -131,29 +122,6 @@ std::optional<Operation> OperationStore::succeededRefundSince(Provider provider,
                         u"AND state = 'succeeded' AND closed_at > ? "
                         "ORDER BY closed_at DESC LIMIT 1"_s,
                         {since.toMSecsSinceEpoch()});
-}
-
-std::optional<Operation> OperationStore::confirmedRepeatLocked(const NewOperation &op, qint64 nowMs)
-{
-    const qint64 window = repeatWindow(m_db).count();
-    if (window <= 0)
-        return std::nullopt;
-    return succeededRefundSince(op.provider, op.project, op.unitOfWork,
-                                QDateTime::fromMSecsSinceEpoch(nowMs - window, Qt::UTC),
-                                op.reference);
-}
-
-bool OperationStore::guardRefuses(const NewOperation &op, const BalanceGuard &guard)
-{
-    Query q = runQuery(m_db,
-                       u"SELECT COALESCE(SUM(amount_minor), 0) FROM operations WHERE "
-                       "kind = 'refund' AND provider = ? AND charge_id = ? AND "
-                       "(state IN "_s +
-                           liveStatesFor(OperationKind::Refund) +
-                           u" OR (state = 'succeeded' AND closed_at > ?))"_s,
-                       {toString(op.provider), op.chargeId, guard.readAt.toMSecsSinceEpoch()});
-    const qint64 committed = q.next() ? q.value(0).toLongLong() : 0;
-    return op.amount.minor > guard.chargeAmount - guard.providerRefunded - committed;
 }
 
 void OperationStore::markUnknownLocked(const Operation &op, const QString &reason,

@@ -16,8 +16,6 @@
 
 namespace ops {
 
-class WriteTransaction;
-
 class OperationStore
 {
 public:
@@ -25,9 +23,8 @@ public:
 
     // Rule 2: inserts the row, or — when the partial unique index says a live row for the same
     // unit of work exists — returns that row. Never two live rows, never a second key.
-    // With firstAttemptBy, a row created here also has its first attempt counted, by that
-    // actor, in the same transaction (rules 1 and 4 in one durable commit: row, key, attempt 1
-    // and both audit entries are on disk before anything is sent).
+    // With firstAttemptBy, attempt 1 is counted for that actor in the same durable commit as the
+    // row, its key and both audit entries, all before anything is sent (rules 1 and 4).
     // A new row for an agent (op.agent) passes its limits first (agentquota.h): over the rate
     // nothing is stored; over an amount limit the row is stored awaiting_approval, with no
     // attempt counted. So is a person's refund above the four-eyes threshold (hold four_eyes).
@@ -36,15 +33,16 @@ public:
                          const QString &firstAttemptBy = {});
 
     std::optional<Operation> operation(const QString &id);
-    // A refund's unit of work is (unitOfWork, reference): order, amount and currency, and the
-    // caller's reference ('' for none).
+    // A refund's unit of work is (unitOfWork, reference): order, amount, currency, reference.
     std::optional<Operation> findLiveRefund(Provider provider, const QString &project,
                                             const QString &unitOfWork,
                                             const QString &reference = {});
     std::optional<Operation> findByKey(OperationKind kind, Provider provider,
                                        const QString &project, const QString &key);
-    // Sum of open, unknown and held (awaiting_approval) refunds against a charge (rule 9).
-    qint64 liveRefundTotal(Provider provider, const QString &chargeId);
+    // Sum of open, unknown and held refunds against a charge (rule 9), and with succeededSince
+    // those that succeeded after it too (the money a provider's figures read then lack).
+    qint64 liveRefundTotal(Provider provider, const QString &chargeId,
+                           const std::optional<QDateTime> &succeededSince = std::nullopt);
     // A refund for the same unit that succeeded after `since` (a concurrent caller's).
     std::optional<Operation> succeededRefundSince(Provider provider, const QString &project,
                                                   const QString &unitOfWork, const QDateTime &since,
@@ -59,10 +57,9 @@ public:
                                AttemptMode mode = AttemptMode::Automation);
     void finishAttempt(const QString &operationId, qint64 attemptId, const AttemptResult &result);
 
-    // Automation's close on the provider's answer to one of its counted attempts: from `open`,
-    // or from `unknown` when the row turned unknown while that attempt was in flight (another
-    // caller reached the cap, or the window closed). The answer is positive proof, as a
-    // provider event is (rule 6). False when the row was already final.
+    // Automation's close on the provider's answer to its counted attempt: from `open`, or from
+    // `unknown` when the row turned unknown while that attempt was in flight; the answer is proof,
+    // as a provider event is (rule 6). False when the row was already final.
     bool closeSucceeded(const QString &id, const QString &providerRef,
                         const QString &providerStatus, const QString &actor, const QString &reason);
     bool closeFailed(const QString &id, const QString &code, const QString &actor,
@@ -80,17 +77,13 @@ public:
     bool setProviderStatusLocked(const QString &id, const QString &status, const QString &actor,
                                  OperationState on);
 
-    // An agent's refund held over its limits (awaiting_approval, DESIGN §13). Approving it is an
-    // operator resend (beginAttempt in OperatorResend mode, by someone with the Approve right):
-    // the row turns open and its stored request is sent with its key, four-eyes applying above
-    // the threshold as for any resend. Rejecting closes it failed ("rejected"), nothing sent;
-    // false when the row is not held. Both are audited (agent_request.approved|rejected); a
-    // rejection needs a reason. Throws ActionRefused without the Approve right.
+    // An agent's refund held over its limits (DESIGN §13) closed failed ("rejected"), nothing
+    // sent; false when not held. Needs a reason and the Approve right (else ActionRefused);
+    // audited. Approving is an operator resend (beginAttempt, OperatorResend).
     bool rejectAgentRequest(const QString &id, const QString &actor, const QString &reason);
 
-    // DESIGN §16: whether a new refund of (orderId, currency) may replace `replacedId`; fails
-    // with why not (not a failed refund of that order and currency, or already replaced by a
-    // row that is not failed). openOrGet checks the same inside its transaction.
+    // DESIGN §16: whether a new refund of (orderId, currency) may replace `replacedId` (a failed
+    // refund of them, not replaced by a row that is not failed); openOrGet checks it again.
     Result<void> replacementAllowed(const QString &replacedId, const QString &orderId,
                                     const QString &currency);
     // The refunds started to replace `id`, oldest first (the detail pane's "Replaced by").
@@ -99,8 +92,7 @@ public:
     // right sends it (beginAttempt, OperatorResend); the person who started it may not.
     static bool isFourEyesHold(const Operation &op);
 
-    // Above the four-eyes threshold returns AwaitingApproval with a pending approval stored
-    // (approvals.h); NotPermitted when the actor may not close (operatordirectory.h).
+    // AwaitingApproval above the four-eyes threshold (approval stored); NotPermitted without Close.
     ManualCloseResult closeManually(const ManualClose &close);
 
     // Rule 7: open rows whose deadline has passed become unknown. Returns how many.
@@ -115,54 +107,30 @@ public:
     std::vector<Attempt> attempts(const QString &operationId);
     std::vector<AuditEntry> audit(const QString &operationId);
 
-    // Slen (models/storage/operations/operationprogress.cpp). The live credit movement holding
-    // `key`, whatever its kind (open, unknown or succeeded).
+    // Slen (operationprogress.cpp): the live credit movement holding `key`, whatever its kind.
     std::optional<Operation> findLiveCredit(Provider provider, const QString &project,
                                             const QString &key);
-    // A live (open or unknown) row's provider object exists but is not final yet (an execution
-    // that is queued or running): remember its id and sub-status, so a later look-up can read
-    // it. False when the row is final or nothing changed.
+    // A live row's provider object exists but is not final (an execution queued or running):
+    // keeps its id and sub-status for a later look-up. False when final or nothing changed.
     bool recordProviderObject(const QString &id, const QString &providerRef, const QString &status,
                               const QString &actor);
 
     const Clock &clock() const { return m_clock; }
 
-    // After a StoreError in a long-running loop (the reconciler, the receiver, the sequencer, the
-    // MCP server's token checks): opens the connection again when the server session is gone,
-    // for every store on it, with back-off (Database::reopenIfLost). Fails with why it does not
-    // answer yet.
+    // After a StoreError in a long-running loop (reconciler, receiver, sequencer, MCP tokens):
+    // reopens the connection for every store on it when the server session is gone, with
+    // back-off (Database::reopenIfLost); fails with why it does not answer yet.
     Result<void> reconnect();
 
 private:
     // The connection, for storage code and tests only (storage/db/sqlconnection.h).
     friend Connection &connectionOf(OperationStore &store);
-    std::optional<Operation> findLiveFor(const NewOperation &op);
-    // openOrGet's steps, in the order the rules run (operationopening.cpp).
-    struct OpeningCheck;
-    OpeningCheck checkOpeningLocked(const NewOperation &op,
-                                    const std::optional<BalanceGuard> &guard, bool checks,
-                                    qint64 nowMs);
-    // The insert under a savepoint; the database's refusal ('' when the row is in).
-    QString insertOpeningLocked(const NewOperation &op, const OpeningCheck &check, qint64 nowMs);
-    std::optional<Operation> repeatOfUnitLocked(const NewOperation &op, qint64 nowMs);
-    // After a refused insert: the winner's row, or nullopt to decide again.
-    std::optional<OpenResult> lostOpeningLocked(const NewOperation &op, const QString &refusal,
-                                                int round);
-    OpenResult commitOpeningLocked(WriteTransaction &tx, const NewOperation &op,
-                                   const OpeningCheck &check, const QString &firstAttemptBy,
-                                   qint64 nowMs);
+    // openOrGet's steps, in the order the rules run (operationopening.h).
+    class Opening;
     // The first refund row of (unitOfWork, reference) matching `tail` ("AND … ORDER BY …").
     std::optional<Operation> refundOfUnit(Provider provider, const QString &project,
                                           const QString &unitOfWork, const QString &reference,
                                           const QString &tail, const QVariantList &extra = {});
-    // A refund of op's unit confirmed within the repeat window (rule 13), read in the opening
-    // transaction; nullopt when the window is off.
-    std::optional<Operation> confirmedRepeatLocked(const NewOperation &op, qint64 nowMs);
-    bool guardRefuses(const NewOperation &op, const BalanceGuard &guard);
-    // Inside openOrGet for a new row: throws ActionRefused when op.replaces may not be replaced
-    // (or a person replacing lacks the Resend right); returns "four_eyes" when a person's refund
-    // is above the threshold and opens held (replacement.cpp).
-    std::optional<QString> openingHoldLocked(const NewOperation &op);
     void approveHeldLocked(const Operation &op, const QString &actor, qint64 nowMs);
     void markUnknownLocked(const Operation &op, const QString &reason, const QString &actor,
                            qint64 nowMs);
@@ -170,8 +138,7 @@ private:
     qint64 countAttemptLocked(const Operation &op, const QString &actor, AttemptMode mode,
                               qint64 nowMs);
 
-    // ops::replicationAllowsOpenings, read again at most every few seconds of m_clock: an
-    // opening pays one round trip for it only when the last read is stale.
+    // ops::replicationAllowsOpenings, read again only when the last read is a few seconds old.
     Result<void> replicationAllowsOpenings();
 
     ConnectionHold m_db;

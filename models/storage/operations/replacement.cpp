@@ -7,7 +7,7 @@
 #include "storage/access/approvals.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/db/sqltransaction.h"
-#include "storage/operations/operationstore.h"
+#include "storage/operations/operationopening.h"
 #include "storage/records/operationrow.h"
 
 using namespace Qt::StringLiterals;
@@ -57,19 +57,24 @@ std::vector<Operation> OperationStore::replacementsOf(const QString &id)
     return out;
 }
 
-std::optional<QString> OperationStore::openingHoldLocked(const NewOperation &op)
+std::optional<QString> OperationStore::Opening::personHold()
 {
+    const NewOperation &op = m_op;
+    // A person's refund needs Resend and Attach, decided here under the opening's lock (the
+    // engine asks the same before any provider call); an agent's limits are agentquota.h's.
+    if (op.kind == OperationKind::Refund && !operatorName(op.createdBy).isEmpty()) {
+        if (const auto may = accessOf(m_store.m_db, op.createdBy).maySendMoney(); !may)
+            throw ActionRefused(may.error());
+    }
     if (!op.replaces.isEmpty()) {
-        // A person sends money again: the resend right (an agent's replacement is its own call).
-        if (!operatorName(op.createdBy).isEmpty())
-            requireRight(m_db, op.createdBy, Right::Resend);
-        if (const auto allowed = replacementAllowed(op.replaces, op.orderId, op.amount.currency);
+        if (const auto allowed =
+                m_store.replacementAllowed(op.replaces, op.orderId, op.amount.currency);
             !allowed)
             throw ActionRefused(u"not opened: "_s + allowed.error());
     }
     if (op.kind != OperationKind::Refund || operatorName(op.createdBy).isEmpty())
         return std::nullopt;
-    const auto threshold = approvalThreshold(m_db, op.amount.currency);
+    const auto threshold = approvalThreshold(m_store.m_db, op.amount.currency);
     if (!threshold || std::abs(op.amount.minor) <= *threshold)
         return std::nullopt;
     return QString::fromLatin1(kFourEyesHold);
