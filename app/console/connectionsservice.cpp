@@ -4,7 +4,7 @@
 #include "dialogs/resendconfirmdialog.h"
 #include "domain/dblocation.h"
 #include "domain/storeerror.h"
-#include "mainwindow/mainwindow.h"
+#include "mainwindow/decisionspresenter.h"
 #include "storage/access/replication.h"
 #include "transport/connectionsettings.h"
 #include "transport/httptransport.h"
@@ -125,7 +125,7 @@ CheckOutcome checkDatabase(const QString &location, const QString &password)
         return {!r.refusesOpenings(c.acceptsAsync),
                 ConnectionsService::tr("Connected: %1 as %2; %3; %4.")
                     .arg(r.server, r.login, schema,
-                         ui::MainWindow::replicationText(r, c.acceptsAsync))};
+                         ui::DecisionsPresenter::replicationText(r, c.acceptsAsync))};
     } catch (const StoreError &e) {
         return {false, ConnectionsService::tr("Cannot open: %1").arg(e.message())};
     }

@@ -2772,6 +2772,117 @@ Provider reference on the row: %1.</translation>
     </message>
 </context>
 <context>
+    <name>ops::ui::DecisionsPresenter</name>
+    <message>
+        <source>not in the operator directory — view only</source>
+        <translation>not in the operator directory — view only</translation>
+    </message>
+    <message>
+        <source>disabled — view only</source>
+        <translation>disabled — view only</translation>
+    </message>
+    <message>
+        <source>checked by the database</source>
+        <translation>checked by the database</translation>
+    </message>
+    <message>
+        <source>PostgreSQL authenticated the login %1; the database refuses any change made in another name or beyond the login&apos;s group.</source>
+        <translation>PostgreSQL authenticated the login %1; the database refuses any change made in another name or beyond the login&apos;s group.</translation>
+    </message>
+    <message>
+        <source>name not authenticated (owner of the tables)</source>
+        <translation>name not authenticated (owner of the tables)</translation>
+    </message>
+    <message>
+        <source>You are connected as %1, the owner of the tables, whom the database does not check: names are typed, not proven. Log in as yourself for checked names and enforced approvals (docs/team.md).</source>
+        <translation>You are connected as %1, the owner of the tables, whom the database does not check: names are typed, not proven. Log in as yourself for checked names and enforced approvals (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>name not authenticated (single-desk file)</source>
+        <translation>name not authenticated (single-desk file)</translation>
+    </message>
+    <message>
+        <source>On a SQLite file anyone at this desk can type any name: the audit trail records the name typed, and four-eyes is a habit, not a control. Team mode (PostgreSQL, one login per person) proves who acted (docs/team.md).</source>
+        <translation>On a SQLite file anyone at this desk can type any name: the audit trail records the name typed, and four-eyes is a habit, not a control. Team mode (PostgreSQL, one login per person) proves who acted (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>sync standby</source>
+        <translation>sync standby</translation>
+    </message>
+    <message>
+        <source>ASYNC standby — new refunds refused</source>
+        <translation>ASYNC standby — new refunds refused</translation>
+    </message>
+    <message>
+        <source>async standby (risk accepted)</source>
+        <translation>async standby (risk accepted)</translation>
+    </message>
+    <message>
+        <source>standalone server</source>
+        <translation>standalone server</translation>
+    </message>
+    <message>
+        <source>replication unknown</source>
+        <translation>replication unknown</translation>
+    </message>
+    <message>
+        <source>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</source>
+        <translation>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</translation>
+    </message>
+    <message>
+        <source>Four-eyes needs a second approver</source>
+        <translation>Four-eyes needs a second approver</translation>
+    </message>
+    <message>
+        <source>A four-eyes threshold is set (%1), but only %2 may approve: a close or resend above it waits until a second person with the approve right exists. Add a second supervisor (docs/team.md).</source>
+        <translation>A four-eyes threshold is set (%1), but only %2 may approve: a close or resend above it waits until a second person with the approve right exists. Add a second supervisor (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>nobody</translation>
+    </message>
+    <message>
+        <source>Logged in as %1 (%2)</source>
+        <translation>Logged in as %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Operator: %1 (%2)</source>
+        <translation>Operator: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Rights: %1</source>
+        <translation>Rights: %1</translation>
+    </message>
+    <message>
+        <source>Approvals (%1)</source>
+        <translation>Approvals (%1)</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>Approvals</translation>
+    </message>
+    <message>
+        <source>Approval #%1 was not decided: %2</source>
+        <translation>Approval #%1 was not decided: %2</translation>
+    </message>
+    <message>
+        <source>Nothing changed; reload (F5) to see the request as it is now.</source>
+        <translation>Nothing changed; reload (F5) to see the request as it is now.</translation>
+    </message>
+    <message>
+        <source>Approval #%1 %2 (%3 of %4)</source>
+        <translation>Approval #%1 %2 (%3 of %4)</translation>
+    </message>
+    <message>
+        <source>Approval #%1 is approved, and %2 was not resent: another job is running.</source>
+        <translation>Approval #%1 is approved, and %2 was not resent: another job is running.</translation>
+    </message>
+    <message>
+        <source>Resend %1 once the job ends; the approval waits for you or %2.</source>
+        <translation>Resend %1 once the job ends; the approval waits for you or %2.</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::DetailPane</name>
     <message>
         <source>&amp;Request</source>
@@ -2947,6 +3058,41 @@ Idempotency-Key: %4
     <message>
         <source>%1 · %2 · %3</source>
         <translation>%1 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::EventsPresenter</name>
+    <message>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>%1 may not clear Attention; ask a supervisor.</source>
+        <translation>%1 may not clear Attention; ask a supervisor.</translation>
+    </message>
+    <message>
+        <source>Attention (%1)</source>
+        <translation>Attention (%1)</translation>
+    </message>
+    <message>
+        <source>%1 no longer needs Attention.</source>
+        <translation>%1 no longer needs Attention.</translation>
+    </message>
+    <message>
+        <source>Attention on %1 was not cleared: %2</source>
+        <translation>Attention on %1 was not cleared: %2</translation>
+    </message>
+    <message>
+        <source>Nothing changed; try again in a moment (F5).</source>
+        <translation>Nothing changed; try again in a moment (F5).</translation>
+    </message>
+    <message>
+        <source>Attention on %1 cleared; the note is in its audit trail.</source>
+        <translation>Attention on %1 cleared; the note is in its audit trail.</translation>
+    </message>
+    <message>
+        <source>Attention on %1 cleared</source>
+        <translation>Attention on %1 cleared</translation>
     </message>
 </context>
 <context>
@@ -3139,14 +3285,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
 <context>
     <name>ops::ui::MainWindow</name>
     <message>
-        <source>&amp;Connections…</source>
-        <translation>&amp;Connections…</translation>
-    </message>
-    <message>
-        <source>Provider base URLs and secrets, and a check that each one answers</source>
-        <translation>Provider base URLs and secrets, and a check that each one answers</translation>
-    </message>
-    <message>
         <source>Operations console — %1</source>
         <translation>Operations console — %1</translation>
     </message>
@@ -3323,26 +3461,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Press Attach again.</translation>
     </message>
     <message>
-        <source>&amp;Audit and charts…</source>
-        <translation>&amp;Audit and charts…</translation>
-    </message>
-    <message>
-        <source>Every attempt and manual action, chain verification, CSV export and charts</source>
-        <translation>Every attempt and manual action, chain verification, CSV export and charts</translation>
-    </message>
-    <message>
-        <source>&amp;Settings…</source>
-        <translation>&amp;Settings…</translation>
-    </message>
-    <message>
-        <source>&amp;Supervisor</source>
-        <translation>&amp;Supervisor</translation>
-    </message>
-    <message>
-        <source>&amp;Tools</source>
-        <translation>&amp;Tools</translation>
-    </message>
-    <message>
         <source>Database unreachable — retrying (%1)</source>
         <translation>Database unreachable — retrying (%1)</translation>
     </message>
@@ -3383,30 +3501,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>The database refused the message: %1</translation>
     </message>
     <message>
-        <source>not in the operator directory — view only</source>
-        <translation>not in the operator directory — view only</translation>
-    </message>
-    <message>
-        <source>disabled — view only</source>
-        <translation>disabled — view only</translation>
-    </message>
-    <message>
-        <source>Operator: %1 (%2)</source>
-        <translation>Operator: %1 (%2)</translation>
-    </message>
-    <message>
-        <source>Rights: %1</source>
-        <translation>Rights: %1</translation>
-    </message>
-    <message>
-        <source>Approvals</source>
-        <translation>Approvals</translation>
-    </message>
-    <message>
-        <source>Approvals (%1)</source>
-        <translation>Approvals (%1)</translation>
-    </message>
-    <message>
         <source>%1 may not %2; ask a supervisor.</source>
         <translation>%1 may not %2; ask a supervisor.</translation>
     </message>
@@ -3421,18 +3515,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>resend</source>
         <translation>resend</translation>
-    </message>
-    <message>
-        <source>Approval #%1 %2 (%3 of %4)</source>
-        <translation>Approval #%1 %2 (%3 of %4)</translation>
-    </message>
-    <message>
-        <source>Approval #%1 was not decided: %2</source>
-        <translation>Approval #%1 was not decided: %2</translation>
-    </message>
-    <message>
-        <source>Nothing changed; reload (F5) to see the request as it is now.</source>
-        <translation>Nothing changed; reload (F5) to see the request as it is now.</translation>
     </message>
     <message>
         <source>message customers</source>
@@ -3530,40 +3612,8 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>No row in Checking has a proposal.</translation>
     </message>
     <message>
-        <source>Attention</source>
-        <translation>Attention</translation>
-    </message>
-    <message>
         <source>&amp;Attention queue</source>
         <translation>&amp;Attention queue</translation>
-    </message>
-    <message>
-        <source>%1 may not clear Attention; ask a supervisor.</source>
-        <translation>%1 may not clear Attention; ask a supervisor.</translation>
-    </message>
-    <message>
-        <source>Attention (%1)</source>
-        <translation>Attention (%1)</translation>
-    </message>
-    <message>
-        <source>%1 no longer needs Attention.</source>
-        <translation>%1 no longer needs Attention.</translation>
-    </message>
-    <message>
-        <source>Attention on %1 was not cleared: %2</source>
-        <translation>Attention on %1 was not cleared: %2</translation>
-    </message>
-    <message>
-        <source>Nothing changed; try again in a moment (F5).</source>
-        <translation>Nothing changed; try again in a moment (F5).</translation>
-    </message>
-    <message>
-        <source>Attention on %1 cleared; the note is in its audit trail.</source>
-        <translation>Attention on %1 cleared; the note is in its audit trail.</translation>
-    </message>
-    <message>
-        <source>Attention on %1 cleared</source>
-        <translation>Attention on %1 cleared</translation>
     </message>
     <message>
         <source>no console is attached to read it.</source>
@@ -3574,48 +3624,8 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Press / to search, Enter to open the detail.</translation>
     </message>
     <message>
-        <source>checked by the database</source>
-        <translation>checked by the database</translation>
-    </message>
-    <message>
-        <source>PostgreSQL authenticated the login %1; the database refuses any change made in another name or beyond the login&apos;s group.</source>
-        <translation>PostgreSQL authenticated the login %1; the database refuses any change made in another name or beyond the login&apos;s group.</translation>
-    </message>
-    <message>
-        <source>name not authenticated (owner of the tables)</source>
-        <translation>name not authenticated (owner of the tables)</translation>
-    </message>
-    <message>
-        <source>You are connected as %1, the owner of the tables, whom the database does not check: names are typed, not proven. Log in as yourself for checked names and enforced approvals (docs/team.md).</source>
-        <translation>You are connected as %1, the owner of the tables, whom the database does not check: names are typed, not proven. Log in as yourself for checked names and enforced approvals (docs/team.md).</translation>
-    </message>
-    <message>
-        <source>name not authenticated (single-desk file)</source>
-        <translation>name not authenticated (single-desk file)</translation>
-    </message>
-    <message>
-        <source>On a SQLite file anyone at this desk can type any name: the audit trail records the name typed, and four-eyes is a habit, not a control. Team mode (PostgreSQL, one login per person) proves who acted (docs/team.md).</source>
-        <translation>On a SQLite file anyone at this desk can type any name: the audit trail records the name typed, and four-eyes is a habit, not a control. Team mode (PostgreSQL, one login per person) proves who acted (docs/team.md).</translation>
-    </message>
-    <message>
-        <source>Logged in as %1 (%2)</source>
-        <translation>Logged in as %1 (%2)</translation>
-    </message>
-    <message>
         <source>%1 waits for a second person: the close is in the approvals list</source>
         <translation>%1 waits for a second person: the close is in the approvals list</translation>
-    </message>
-    <message>
-        <source>&amp;Agents…</source>
-        <translation>&amp;Agents…</translation>
-    </message>
-    <message>
-        <source>The AI agents that may call the tools: their limits, use and last call; revoke one</source>
-        <translation>The AI agents that may call the tools: their limits, use and last call; revoke one</translation>
-    </message>
-    <message>
-        <source>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</source>
-        <translation>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</translation>
     </message>
     <message>
         <source>Appro&amp;vals</source>
@@ -3748,30 +3758,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>New refund: another action is running; wait for it.</source>
         <translation>New refund: another action is running; wait for it.</translation>
     </message>
-    <message>
-        <source>replication unknown</source>
-        <translation>replication unknown</translation>
-    </message>
-    <message>
-        <source>standalone server</source>
-        <translation>standalone server</translation>
-    </message>
-    <message>
-        <source>sync standby</source>
-        <translation>sync standby</translation>
-    </message>
-    <message>
-        <source>ASYNC standby — new refunds refused</source>
-        <translation>ASYNC standby — new refunds refused</translation>
-    </message>
-    <message>
-        <source>async standby (risk accepted)</source>
-        <translation>async standby (risk accepted)</translation>
-    </message>
-    <message>
-        <source>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</source>
-        <translation>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</translation>
-    </message>
     <message numerus="yes">
         <source>%n selected row(s) left %1 after a change made elsewhere: %2</source>
         <translation>
@@ -3780,24 +3766,8 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         </translation>
     </message>
     <message>
-        <source>Four-eyes needs a second approver</source>
-        <translation>Four-eyes needs a second approver</translation>
-    </message>
-    <message>
-        <source>A four-eyes threshold is set (%1), but only %2 may approve: a close or resend above it waits until a second person with the approve right exists. Add a second supervisor (docs/team.md).</source>
-        <translation>A four-eyes threshold is set (%1), but only %2 may approve: a close or resend above it waits until a second person with the approve right exists. Add a second supervisor (docs/team.md).</translation>
-    </message>
-    <message>
-        <source>nobody</source>
-        <translation>nobody</translation>
-    </message>
-    <message>
-        <source>Approval #%1 is approved, and %2 was not resent: another job is running.</source>
-        <translation>Approval #%1 is approved, and %2 was not resent: another job is running.</translation>
-    </message>
-    <message>
-        <source>Resend %1 once the job ends; the approval waits for you or %2.</source>
-        <translation>Resend %1 once the job ends; the approval waits for you or %2.</translation>
+        <source>New refund: it ends by attaching the provider&apos;s answer, and %1 may not attach evidence; ask a supervisor.</source>
+        <translation>New refund: it ends by attaching the provider&apos;s answer, and %1 may not attach evidence; ask a supervisor.</translation>
     </message>
 </context>
 <context>
@@ -4329,6 +4299,49 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Keys</source>
         <translation>Keys</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::SupervisorPresenter</name>
+    <message>
+        <source>&amp;Audit and charts…</source>
+        <translation>&amp;Audit and charts…</translation>
+    </message>
+    <message>
+        <source>Every attempt and manual action, chain verification, CSV export and charts</source>
+        <translation>Every attempt and manual action, chain verification, CSV export and charts</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Settings…</translation>
+    </message>
+    <message>
+        <source>&amp;Connections…</source>
+        <translation>&amp;Connections…</translation>
+    </message>
+    <message>
+        <source>Provider base URLs and secrets, and a check that each one answers</source>
+        <translation>Provider base URLs and secrets, and a check that each one answers</translation>
+    </message>
+    <message>
+        <source>&amp;Agents…</source>
+        <translation>&amp;Agents…</translation>
+    </message>
+    <message>
+        <source>The AI agents that may call the tools: their limits, use and last call; revoke one</source>
+        <translation>The AI agents that may call the tools: their limits, use and last call; revoke one</translation>
+    </message>
+    <message>
+        <source>&amp;Supervisor</source>
+        <translation>&amp;Supervisor</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Tools</translation>
+    </message>
+    <message>
+        <source>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</source>
+        <translation>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</translation>
     </message>
 </context>
 <context>

@@ -2787,6 +2787,117 @@ Provider reference on the row: %1.</source>
     </message>
 </context>
 <context>
+    <name>ops::ui::DecisionsPresenter</name>
+    <message>
+        <source>not in the operator directory — view only</source>
+        <translation>нет в справочнике операторов — только просмотр</translation>
+    </message>
+    <message>
+        <source>disabled — view only</source>
+        <translation>отключён — только просмотр</translation>
+    </message>
+    <message>
+        <source>checked by the database</source>
+        <translation>проверено базой данных</translation>
+    </message>
+    <message>
+        <source>PostgreSQL authenticated the login %1; the database refuses any change made in another name or beyond the login&apos;s group.</source>
+        <translation>PostgreSQL подтвердил логин %1; база данных отклоняет любое изменение от чужого имени или сверх прав группы этого логина.</translation>
+    </message>
+    <message>
+        <source>name not authenticated (owner of the tables)</source>
+        <translation>имя не подтверждено (владелец таблиц)</translation>
+    </message>
+    <message>
+        <source>You are connected as %1, the owner of the tables, whom the database does not check: names are typed, not proven. Log in as yourself for checked names and enforced approvals (docs/team.md).</source>
+        <translation>Вы подключены как %1 — владелец таблиц, которого база данных не проверяет: имена вводятся вручную и ничем не подтверждены. Войдите под своим логином, чтобы имена и согласования проверялись (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>name not authenticated (single-desk file)</source>
+        <translation>имя не подтверждено (локальный файл)</translation>
+    </message>
+    <message>
+        <source>On a SQLite file anyone at this desk can type any name: the audit trail records the name typed, and four-eyes is a habit, not a control. Team mode (PostgreSQL, one login per person) proves who acted (docs/team.md).</source>
+        <translation>В файле SQLite любой за этим рабочим местом может ввести любое имя: журнал аудита записывает введённое имя, а принцип четырёх глаз — привычка, а не контроль. Командный режим (PostgreSQL, отдельный логин для каждого) доказывает, кто действовал (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>sync standby</source>
+        <translation>синхронная реплика</translation>
+    </message>
+    <message>
+        <source>ASYNC standby — new refunds refused</source>
+        <translation>АСИНХРОННАЯ реплика — новые возвраты отклоняются</translation>
+    </message>
+    <message>
+        <source>async standby (risk accepted)</source>
+        <translation>асинхронная реплика (риск принят)</translation>
+    </message>
+    <message>
+        <source>standalone server</source>
+        <translation>автономный сервер</translation>
+    </message>
+    <message>
+        <source>replication unknown</source>
+        <translation>репликация неизвестна</translation>
+    </message>
+    <message>
+        <source>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</source>
+        <translation>Как эта база данных сохраняет фиксацию при переключении на реплику (opsctl db check, docs/team.md).</translation>
+    </message>
+    <message>
+        <source>Four-eyes needs a second approver</source>
+        <translation>Для двух подписей нужен второй утверждающий</translation>
+    </message>
+    <message>
+        <source>A four-eyes threshold is set (%1), but only %2 may approve: a close or resend above it waits until a second person with the approve right exists. Add a second supervisor (docs/team.md).</source>
+        <translation>Порог двух подписей задан (%1), но утверждать может только %2: закрытие или повторная отправка выше порога ждёт, пока не появится второй человек с правом утверждать. Добавьте второго супервизора (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>никто</translation>
+    </message>
+    <message>
+        <source>Logged in as %1 (%2)</source>
+        <translation>Вход выполнен: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Operator: %1 (%2)</source>
+        <translation>Оператор: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Rights: %1</source>
+        <translation>Права: %1</translation>
+    </message>
+    <message>
+        <source>Approvals (%1)</source>
+        <translation>Согласования (%1)</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>Согласования</translation>
+    </message>
+    <message>
+        <source>Approval #%1 was not decided: %2</source>
+        <translation>Решение по запросу #%1 не принято: %2</translation>
+    </message>
+    <message>
+        <source>Nothing changed; reload (F5) to see the request as it is now.</source>
+        <translation>Ничего не изменилось; обновите (F5), чтобы увидеть текущее состояние запроса.</translation>
+    </message>
+    <message>
+        <source>Approval #%1 %2 (%3 of %4)</source>
+        <translation>Запрос на согласование #%1: %2 (%3, операция %4)</translation>
+    </message>
+    <message>
+        <source>Approval #%1 is approved, and %2 was not resent: another job is running.</source>
+        <translation>Запрос #%1 утверждён, но %2 не отправлен повторно: выполняется другое действие.</translation>
+    </message>
+    <message>
+        <source>Resend %1 once the job ends; the approval waits for you or %2.</source>
+        <translation>Отправьте %1 повторно, когда действие закончится; утверждение ждёт вас или %2.</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::DetailPane</name>
     <message>
         <source>&amp;Request</source>
@@ -2962,6 +3073,41 @@ Idempotency-Key: %4
     <message>
         <source>%1 · %2 · %3</source>
         <translation>%1 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::EventsPresenter</name>
+    <message>
+        <source>Attention</source>
+        <translation>Внимание</translation>
+    </message>
+    <message>
+        <source>%1 may not clear Attention; ask a supervisor.</source>
+        <translation>%1 не может снимать отметку «Внимание»; обратитесь к супервайзеру.</translation>
+    </message>
+    <message>
+        <source>Attention (%1)</source>
+        <translation>Внимание (%1)</translation>
+    </message>
+    <message>
+        <source>%1 no longer needs Attention.</source>
+        <translation>%1 больше не требует внимания.</translation>
+    </message>
+    <message>
+        <source>Attention on %1 was not cleared: %2</source>
+        <translation>Отметка «Внимание» с %1 не снята: %2</translation>
+    </message>
+    <message>
+        <source>Nothing changed; try again in a moment (F5).</source>
+        <translation>Ничего не изменилось; попробуйте ещё раз чуть позже (F5).</translation>
+    </message>
+    <message>
+        <source>Attention on %1 cleared; the note is in its audit trail.</source>
+        <translation>Отметка «Внимание» с %1 снята; заметка записана в журнал аудита.</translation>
+    </message>
+    <message>
+        <source>Attention on %1 cleared</source>
+        <translation>Отметка «Внимание» с %1 снята</translation>
     </message>
 </context>
 <context>
@@ -3154,14 +3300,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
 <context>
     <name>ops::ui::MainWindow</name>
     <message>
-        <source>&amp;Connections…</source>
-        <translation>&amp;Подключения…</translation>
-    </message>
-    <message>
-        <source>Provider base URLs and secrets, and a check that each one answers</source>
-        <translation>Базовые URL и секреты провайдеров и проверка, что каждый отвечает</translation>
-    </message>
-    <message>
         <source>Operations console — %1</source>
         <translation>Консоль операций — %1</translation>
     </message>
@@ -3338,26 +3476,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Нажмите «Приложить» ещё раз.</translation>
     </message>
     <message>
-        <source>&amp;Audit and charts…</source>
-        <translation>&amp;Аудит и графики…</translation>
-    </message>
-    <message>
-        <source>Every attempt and manual action, chain verification, CSV export and charts</source>
-        <translation>Все попытки и ручные действия, проверка цепочки, экспорт в CSV и графики</translation>
-    </message>
-    <message>
-        <source>&amp;Settings…</source>
-        <translation>&amp;Настройки…</translation>
-    </message>
-    <message>
-        <source>&amp;Supervisor</source>
-        <translation>Суп&amp;ервайзер</translation>
-    </message>
-    <message>
-        <source>&amp;Tools</source>
-        <translation>Се&amp;рвис</translation>
-    </message>
-    <message>
         <source>Database unreachable — retrying (%1)</source>
         <translation>База данных недоступна — повторная попытка (%1)</translation>
     </message>
@@ -3398,30 +3516,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>База данных отклонила сообщение: %1</translation>
     </message>
     <message>
-        <source>not in the operator directory — view only</source>
-        <translation>нет в справочнике операторов — только просмотр</translation>
-    </message>
-    <message>
-        <source>disabled — view only</source>
-        <translation>отключён — только просмотр</translation>
-    </message>
-    <message>
-        <source>Operator: %1 (%2)</source>
-        <translation>Оператор: %1 (%2)</translation>
-    </message>
-    <message>
-        <source>Rights: %1</source>
-        <translation>Права: %1</translation>
-    </message>
-    <message>
-        <source>Approvals</source>
-        <translation>Согласования</translation>
-    </message>
-    <message>
-        <source>Approvals (%1)</source>
-        <translation>Согласования (%1)</translation>
-    </message>
-    <message>
         <source>%1 may not %2; ask a supervisor.</source>
         <translation>%1 не может %2; обратитесь к супервайзеру.</translation>
     </message>
@@ -3436,18 +3530,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>resend</source>
         <translation>выполнять повторную отправку</translation>
-    </message>
-    <message>
-        <source>Approval #%1 %2 (%3 of %4)</source>
-        <translation>Запрос на согласование #%1: %2 (%3, операция %4)</translation>
-    </message>
-    <message>
-        <source>Approval #%1 was not decided: %2</source>
-        <translation>Решение по запросу #%1 не принято: %2</translation>
-    </message>
-    <message>
-        <source>Nothing changed; reload (F5) to see the request as it is now.</source>
-        <translation>Ничего не изменилось; обновите (F5), чтобы увидеть текущее состояние запроса.</translation>
     </message>
     <message>
         <source>message customers</source>
@@ -3546,10 +3628,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Ни у одной строки в очереди проверки нет предложения.</translation>
     </message>
     <message>
-        <source>Attention</source>
-        <translation>Внимание</translation>
-    </message>
-    <message>
         <source>&amp;Attention queue</source>
         <translation>Очередь вни&amp;мания</translation>
     </message>
@@ -3570,34 +3648,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Закрыть консоль</translation>
     </message>
     <message>
-        <source>%1 may not clear Attention; ask a supervisor.</source>
-        <translation>%1 не может снимать отметку «Внимание»; обратитесь к супервайзеру.</translation>
-    </message>
-    <message>
-        <source>Attention (%1)</source>
-        <translation>Внимание (%1)</translation>
-    </message>
-    <message>
-        <source>%1 no longer needs Attention.</source>
-        <translation>%1 больше не требует внимания.</translation>
-    </message>
-    <message>
-        <source>Attention on %1 was not cleared: %2</source>
-        <translation>Отметка «Внимание» с %1 не снята: %2</translation>
-    </message>
-    <message>
-        <source>Nothing changed; try again in a moment (F5).</source>
-        <translation>Ничего не изменилось; попробуйте ещё раз чуть позже (F5).</translation>
-    </message>
-    <message>
-        <source>Attention on %1 cleared; the note is in its audit trail.</source>
-        <translation>Отметка «Внимание» с %1 снята; заметка записана в журнал аудита.</translation>
-    </message>
-    <message>
-        <source>Attention on %1 cleared</source>
-        <translation>Отметка «Внимание» с %1 снята</translation>
-    </message>
-    <message>
         <source>no console is attached to read it.</source>
         <translation>к окну не подключена консоль, которая могла бы его прочитать.</translation>
     </message>
@@ -3606,48 +3656,8 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>/ — поиск, Enter открывает подробности.</translation>
     </message>
     <message>
-        <source>checked by the database</source>
-        <translation>проверено базой данных</translation>
-    </message>
-    <message>
-        <source>PostgreSQL authenticated the login %1; the database refuses any change made in another name or beyond the login&apos;s group.</source>
-        <translation>PostgreSQL подтвердил логин %1; база данных отклоняет любое изменение от чужого имени или сверх прав группы этого логина.</translation>
-    </message>
-    <message>
-        <source>name not authenticated (owner of the tables)</source>
-        <translation>имя не подтверждено (владелец таблиц)</translation>
-    </message>
-    <message>
-        <source>You are connected as %1, the owner of the tables, whom the database does not check: names are typed, not proven. Log in as yourself for checked names and enforced approvals (docs/team.md).</source>
-        <translation>Вы подключены как %1 — владелец таблиц, которого база данных не проверяет: имена вводятся вручную и ничем не подтверждены. Войдите под своим логином, чтобы имена и согласования проверялись (docs/team.md).</translation>
-    </message>
-    <message>
-        <source>name not authenticated (single-desk file)</source>
-        <translation>имя не подтверждено (локальный файл)</translation>
-    </message>
-    <message>
-        <source>On a SQLite file anyone at this desk can type any name: the audit trail records the name typed, and four-eyes is a habit, not a control. Team mode (PostgreSQL, one login per person) proves who acted (docs/team.md).</source>
-        <translation>В файле SQLite любой за этим рабочим местом может ввести любое имя: журнал аудита записывает введённое имя, а принцип четырёх глаз — привычка, а не контроль. Командный режим (PostgreSQL, отдельный логин для каждого) доказывает, кто действовал (docs/team.md).</translation>
-    </message>
-    <message>
-        <source>Logged in as %1 (%2)</source>
-        <translation>Вход выполнен: %1 (%2)</translation>
-    </message>
-    <message>
         <source>%1 waits for a second person: the close is in the approvals list</source>
         <translation>%1 ждёт второго человека: закрытие в списке согласований</translation>
-    </message>
-    <message>
-        <source>&amp;Agents…</source>
-        <translation>&amp;Агенты…</translation>
-    </message>
-    <message>
-        <source>The AI agents that may call the tools: their limits, use and last call; revoke one</source>
-        <translation>ИИ-агенты, которым разрешено вызывать инструменты: их лимиты, использование и последний вызов; отзыв агента</translation>
-    </message>
-    <message>
-        <source>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</source>
-        <translation>Не отправлено: консоль занята другим действием. Дождитесь его или отмените (Esc) в главном окне, затем одобрите снова.</translation>
     </message>
     <message>
         <source>Look up again (Ctrl+L) once the provider answers.</source>
@@ -3766,30 +3776,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>New refund: another action is running; wait for it.</source>
         <translation>Новый возврат: выполняется другое действие; дождитесь его.</translation>
     </message>
-    <message>
-        <source>replication unknown</source>
-        <translation>репликация неизвестна</translation>
-    </message>
-    <message>
-        <source>standalone server</source>
-        <translation>автономный сервер</translation>
-    </message>
-    <message>
-        <source>sync standby</source>
-        <translation>синхронная реплика</translation>
-    </message>
-    <message>
-        <source>ASYNC standby — new refunds refused</source>
-        <translation>АСИНХРОННАЯ реплика — новые возвраты отклоняются</translation>
-    </message>
-    <message>
-        <source>async standby (risk accepted)</source>
-        <translation>асинхронная реплика (риск принят)</translation>
-    </message>
-    <message>
-        <source>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</source>
-        <translation>Как эта база данных сохраняет фиксацию при переключении на реплику (opsctl db check, docs/team.md).</translation>
-    </message>
     <message numerus="yes">
         <source>%n selected row(s) left %1 after a change made elsewhere: %2</source>
         <translation>
@@ -3799,24 +3785,8 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         </translation>
     </message>
     <message>
-        <source>Four-eyes needs a second approver</source>
-        <translation>Для двух подписей нужен второй утверждающий</translation>
-    </message>
-    <message>
-        <source>A four-eyes threshold is set (%1), but only %2 may approve: a close or resend above it waits until a second person with the approve right exists. Add a second supervisor (docs/team.md).</source>
-        <translation>Порог двух подписей задан (%1), но утверждать может только %2: закрытие или повторная отправка выше порога ждёт, пока не появится второй человек с правом утверждать. Добавьте второго супервизора (docs/team.md).</translation>
-    </message>
-    <message>
-        <source>nobody</source>
-        <translation>никто</translation>
-    </message>
-    <message>
-        <source>Approval #%1 is approved, and %2 was not resent: another job is running.</source>
-        <translation>Запрос #%1 утверждён, но %2 не отправлен повторно: выполняется другое действие.</translation>
-    </message>
-    <message>
-        <source>Resend %1 once the job ends; the approval waits for you or %2.</source>
-        <translation>Отправьте %1 повторно, когда действие закончится; утверждение ждёт вас или %2.</translation>
+        <source>New refund: it ends by attaching the provider&apos;s answer, and %1 may not attach evidence; ask a supervisor.</source>
+        <translation>Новый возврат: он завершается приложением ответа провайдера, а %1 не может прикладывать доказательства; обратитесь к супервайзеру.</translation>
     </message>
 </context>
 <context>
@@ -4348,6 +4318,49 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Keys</source>
         <translation>Клавиши</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::SupervisorPresenter</name>
+    <message>
+        <source>&amp;Audit and charts…</source>
+        <translation>&amp;Аудит и графики…</translation>
+    </message>
+    <message>
+        <source>Every attempt and manual action, chain verification, CSV export and charts</source>
+        <translation>Все попытки и ручные действия, проверка цепочки, экспорт в CSV и графики</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Настройки…</translation>
+    </message>
+    <message>
+        <source>&amp;Connections…</source>
+        <translation>&amp;Подключения…</translation>
+    </message>
+    <message>
+        <source>Provider base URLs and secrets, and a check that each one answers</source>
+        <translation>Базовые URL и секреты провайдеров и проверка, что каждый отвечает</translation>
+    </message>
+    <message>
+        <source>&amp;Agents…</source>
+        <translation>&amp;Агенты…</translation>
+    </message>
+    <message>
+        <source>The AI agents that may call the tools: their limits, use and last call; revoke one</source>
+        <translation>ИИ-агенты, которым разрешено вызывать инструменты: их лимиты, использование и последний вызов; отзыв агента</translation>
+    </message>
+    <message>
+        <source>&amp;Supervisor</source>
+        <translation>Суп&amp;ервайзер</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>Се&amp;рвис</translation>
+    </message>
+    <message>
+        <source>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</source>
+        <translation>Не отправлено: консоль занята другим действием. Дождитесь его или отмените (Esc) в главном окне, затем одобрите снова.</translation>
     </message>
 </context>
 <context>

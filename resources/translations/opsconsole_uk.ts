@@ -2787,6 +2787,117 @@ Provider reference on the row: %1.</source>
     </message>
 </context>
 <context>
+    <name>ops::ui::DecisionsPresenter</name>
+    <message>
+        <source>not in the operator directory — view only</source>
+        <translation>немає в довіднику операторів — лише перегляд</translation>
+    </message>
+    <message>
+        <source>disabled — view only</source>
+        <translation>вимкнений — лише перегляд</translation>
+    </message>
+    <message>
+        <source>checked by the database</source>
+        <translation>перевірено базою даних</translation>
+    </message>
+    <message>
+        <source>PostgreSQL authenticated the login %1; the database refuses any change made in another name or beyond the login&apos;s group.</source>
+        <translation>PostgreSQL підтвердив логін %1; база даних відхиляє будь-яку зміну від чужого імені або понад права групи цього логіна.</translation>
+    </message>
+    <message>
+        <source>name not authenticated (owner of the tables)</source>
+        <translation>ім&apos;я не підтверджене (власник таблиць)</translation>
+    </message>
+    <message>
+        <source>You are connected as %1, the owner of the tables, whom the database does not check: names are typed, not proven. Log in as yourself for checked names and enforced approvals (docs/team.md).</source>
+        <translation>Ви підключені як %1 — власник таблиць, якого база даних не перевіряє: імена вводяться вручну й нічим не підтверджені. Увійдіть під своїм логіном, щоб імена й погодження перевірялися (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>name not authenticated (single-desk file)</source>
+        <translation>ім&apos;я не підтверджене (локальний файл)</translation>
+    </message>
+    <message>
+        <source>On a SQLite file anyone at this desk can type any name: the audit trail records the name typed, and four-eyes is a habit, not a control. Team mode (PostgreSQL, one login per person) proves who acted (docs/team.md).</source>
+        <translation>У файлі SQLite будь-хто за цим робочим місцем може ввести будь-яке ім&apos;я: журнал аудиту записує введене ім&apos;я, а принцип чотирьох очей — звичка, а не контроль. Командний режим (PostgreSQL, окремий логін для кожного) доводить, хто діяв (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>sync standby</source>
+        <translation>синхронна репліка</translation>
+    </message>
+    <message>
+        <source>ASYNC standby — new refunds refused</source>
+        <translation>АСИНХРОННА репліка — нові повернення відхиляються</translation>
+    </message>
+    <message>
+        <source>async standby (risk accepted)</source>
+        <translation>асинхронна репліка (ризик прийнято)</translation>
+    </message>
+    <message>
+        <source>standalone server</source>
+        <translation>автономний сервер</translation>
+    </message>
+    <message>
+        <source>replication unknown</source>
+        <translation>реплікація невідома</translation>
+    </message>
+    <message>
+        <source>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</source>
+        <translation>Як ця база даних зберігає фіксацію під час перемикання на репліку (opsctl db check, docs/team.md).</translation>
+    </message>
+    <message>
+        <source>Four-eyes needs a second approver</source>
+        <translation>Для двох підписів потрібен другий затверджувач</translation>
+    </message>
+    <message>
+        <source>A four-eyes threshold is set (%1), but only %2 may approve: a close or resend above it waits until a second person with the approve right exists. Add a second supervisor (docs/team.md).</source>
+        <translation>Поріг двох підписів задано (%1), але затверджувати може лише %2: закриття чи повторне надсилання вище порога чекає, доки не з’явиться друга людина з правом затверджувати. Додайте другого супервізора (docs/team.md).</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>ніхто</translation>
+    </message>
+    <message>
+        <source>Logged in as %1 (%2)</source>
+        <translation>Вхід виконано: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Operator: %1 (%2)</source>
+        <translation>Оператор: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Rights: %1</source>
+        <translation>Права: %1</translation>
+    </message>
+    <message>
+        <source>Approvals (%1)</source>
+        <translation>Погодження (%1)</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>Погодження</translation>
+    </message>
+    <message>
+        <source>Approval #%1 was not decided: %2</source>
+        <translation>Рішення щодо запиту #%1 не ухвалено: %2</translation>
+    </message>
+    <message>
+        <source>Nothing changed; reload (F5) to see the request as it is now.</source>
+        <translation>Нічого не змінилося; оновіть (F5), щоб побачити поточний стан запиту.</translation>
+    </message>
+    <message>
+        <source>Approval #%1 %2 (%3 of %4)</source>
+        <translation>Запит на погодження #%1: %2 (%3, операція %4)</translation>
+    </message>
+    <message>
+        <source>Approval #%1 is approved, and %2 was not resent: another job is running.</source>
+        <translation>Запит #%1 затверджено, але %2 не надіслано повторно: виконується інша дія.</translation>
+    </message>
+    <message>
+        <source>Resend %1 once the job ends; the approval waits for you or %2.</source>
+        <translation>Надішліть %1 повторно, коли дія завершиться; затвердження чекає на вас або %2.</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::DetailPane</name>
     <message>
         <source>&amp;Request</source>
@@ -2962,6 +3073,41 @@ Idempotency-Key: %4
     <message>
         <source>%1 · %2 · %3</source>
         <translation>%1 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::EventsPresenter</name>
+    <message>
+        <source>Attention</source>
+        <translation>Увага</translation>
+    </message>
+    <message>
+        <source>%1 may not clear Attention; ask a supervisor.</source>
+        <translation>%1 не може знімати позначку «Увага»; зверніться до супервайзера.</translation>
+    </message>
+    <message>
+        <source>Attention (%1)</source>
+        <translation>Увага (%1)</translation>
+    </message>
+    <message>
+        <source>%1 no longer needs Attention.</source>
+        <translation>%1 більше не потребує уваги.</translation>
+    </message>
+    <message>
+        <source>Attention on %1 was not cleared: %2</source>
+        <translation>Позначку «Увага» з %1 не знято: %2</translation>
+    </message>
+    <message>
+        <source>Nothing changed; try again in a moment (F5).</source>
+        <translation>Нічого не змінилося; спробуйте ще раз трохи згодом (F5).</translation>
+    </message>
+    <message>
+        <source>Attention on %1 cleared; the note is in its audit trail.</source>
+        <translation>Позначку «Увага» з %1 знято; нотатку записано до журналу аудиту.</translation>
+    </message>
+    <message>
+        <source>Attention on %1 cleared</source>
+        <translation>Позначку «Увага» з %1 знято</translation>
     </message>
 </context>
 <context>
@@ -3154,14 +3300,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
 <context>
     <name>ops::ui::MainWindow</name>
     <message>
-        <source>&amp;Connections…</source>
-        <translation>&amp;Підключення…</translation>
-    </message>
-    <message>
-        <source>Provider base URLs and secrets, and a check that each one answers</source>
-        <translation>Базові URL і секрети провайдерів та перевірка, що кожен відповідає</translation>
-    </message>
-    <message>
         <source>Operations console — %1</source>
         <translation>Консоль операцій — %1</translation>
     </message>
@@ -3338,26 +3476,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Натисніть «Додати» ще раз.</translation>
     </message>
     <message>
-        <source>&amp;Audit and charts…</source>
-        <translation>&amp;Аудит і графіки…</translation>
-    </message>
-    <message>
-        <source>Every attempt and manual action, chain verification, CSV export and charts</source>
-        <translation>Усі спроби й ручні дії, перевірка ланцюжка, експорт у CSV і графіки</translation>
-    </message>
-    <message>
-        <source>&amp;Settings…</source>
-        <translation>&amp;Налаштування…</translation>
-    </message>
-    <message>
-        <source>&amp;Supervisor</source>
-        <translation>Суп&amp;ервайзер</translation>
-    </message>
-    <message>
-        <source>&amp;Tools</source>
-        <translation>Се&amp;рвіс</translation>
-    </message>
-    <message>
         <source>Database unreachable — retrying (%1)</source>
         <translation>База даних недоступна — повторна спроба (%1)</translation>
     </message>
@@ -3398,30 +3516,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>База даних відхилила повідомлення: %1</translation>
     </message>
     <message>
-        <source>not in the operator directory — view only</source>
-        <translation>немає в довіднику операторів — лише перегляд</translation>
-    </message>
-    <message>
-        <source>disabled — view only</source>
-        <translation>вимкнений — лише перегляд</translation>
-    </message>
-    <message>
-        <source>Operator: %1 (%2)</source>
-        <translation>Оператор: %1 (%2)</translation>
-    </message>
-    <message>
-        <source>Rights: %1</source>
-        <translation>Права: %1</translation>
-    </message>
-    <message>
-        <source>Approvals</source>
-        <translation>Погодження</translation>
-    </message>
-    <message>
-        <source>Approvals (%1)</source>
-        <translation>Погодження (%1)</translation>
-    </message>
-    <message>
         <source>%1 may not %2; ask a supervisor.</source>
         <translation>%1 не може %2; зверніться до супервайзера.</translation>
     </message>
@@ -3436,18 +3530,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>resend</source>
         <translation>виконувати повторне надсилання</translation>
-    </message>
-    <message>
-        <source>Approval #%1 %2 (%3 of %4)</source>
-        <translation>Запит на погодження #%1: %2 (%3, операція %4)</translation>
-    </message>
-    <message>
-        <source>Approval #%1 was not decided: %2</source>
-        <translation>Рішення щодо запиту #%1 не ухвалено: %2</translation>
-    </message>
-    <message>
-        <source>Nothing changed; reload (F5) to see the request as it is now.</source>
-        <translation>Нічого не змінилося; оновіть (F5), щоб побачити поточний стан запиту.</translation>
     </message>
     <message>
         <source>message customers</source>
@@ -3546,10 +3628,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Жоден рядок у черзі перевірки не має пропозиції.</translation>
     </message>
     <message>
-        <source>Attention</source>
-        <translation>Увага</translation>
-    </message>
-    <message>
         <source>&amp;Attention queue</source>
         <translation>Черга ува&amp;ги</translation>
     </message>
@@ -3570,34 +3648,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Закрити консоль</translation>
     </message>
     <message>
-        <source>%1 may not clear Attention; ask a supervisor.</source>
-        <translation>%1 не може знімати позначку «Увага»; зверніться до супервайзера.</translation>
-    </message>
-    <message>
-        <source>Attention (%1)</source>
-        <translation>Увага (%1)</translation>
-    </message>
-    <message>
-        <source>%1 no longer needs Attention.</source>
-        <translation>%1 більше не потребує уваги.</translation>
-    </message>
-    <message>
-        <source>Attention on %1 was not cleared: %2</source>
-        <translation>Позначку «Увага» з %1 не знято: %2</translation>
-    </message>
-    <message>
-        <source>Nothing changed; try again in a moment (F5).</source>
-        <translation>Нічого не змінилося; спробуйте ще раз трохи згодом (F5).</translation>
-    </message>
-    <message>
-        <source>Attention on %1 cleared; the note is in its audit trail.</source>
-        <translation>Позначку «Увага» з %1 знято; нотатку записано до журналу аудиту.</translation>
-    </message>
-    <message>
-        <source>Attention on %1 cleared</source>
-        <translation>Позначку «Увага» з %1 знято</translation>
-    </message>
-    <message>
         <source>no console is attached to read it.</source>
         <translation>до вікна не підключено консолі, яка могла б його прочитати.</translation>
     </message>
@@ -3606,48 +3656,8 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>/ — пошук, Enter відкриває подробиці.</translation>
     </message>
     <message>
-        <source>checked by the database</source>
-        <translation>перевірено базою даних</translation>
-    </message>
-    <message>
-        <source>PostgreSQL authenticated the login %1; the database refuses any change made in another name or beyond the login&apos;s group.</source>
-        <translation>PostgreSQL підтвердив логін %1; база даних відхиляє будь-яку зміну від чужого імені або понад права групи цього логіна.</translation>
-    </message>
-    <message>
-        <source>name not authenticated (owner of the tables)</source>
-        <translation>ім&apos;я не підтверджене (власник таблиць)</translation>
-    </message>
-    <message>
-        <source>You are connected as %1, the owner of the tables, whom the database does not check: names are typed, not proven. Log in as yourself for checked names and enforced approvals (docs/team.md).</source>
-        <translation>Ви підключені як %1 — власник таблиць, якого база даних не перевіряє: імена вводяться вручну й нічим не підтверджені. Увійдіть під своїм логіном, щоб імена й погодження перевірялися (docs/team.md).</translation>
-    </message>
-    <message>
-        <source>name not authenticated (single-desk file)</source>
-        <translation>ім&apos;я не підтверджене (локальний файл)</translation>
-    </message>
-    <message>
-        <source>On a SQLite file anyone at this desk can type any name: the audit trail records the name typed, and four-eyes is a habit, not a control. Team mode (PostgreSQL, one login per person) proves who acted (docs/team.md).</source>
-        <translation>У файлі SQLite будь-хто за цим робочим місцем може ввести будь-яке ім&apos;я: журнал аудиту записує введене ім&apos;я, а принцип чотирьох очей — звичка, а не контроль. Командний режим (PostgreSQL, окремий логін для кожного) доводить, хто діяв (docs/team.md).</translation>
-    </message>
-    <message>
-        <source>Logged in as %1 (%2)</source>
-        <translation>Вхід виконано: %1 (%2)</translation>
-    </message>
-    <message>
         <source>%1 waits for a second person: the close is in the approvals list</source>
         <translation>%1 чекає на другу людину: закриття у списку погоджень</translation>
-    </message>
-    <message>
-        <source>&amp;Agents…</source>
-        <translation>&amp;Агенти…</translation>
-    </message>
-    <message>
-        <source>The AI agents that may call the tools: their limits, use and last call; revoke one</source>
-        <translation>ШІ-агенти, яким дозволено викликати інструменти: їхні ліміти, використання й останній виклик; відкликання агента</translation>
-    </message>
-    <message>
-        <source>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</source>
-        <translation>Не надіслано: консоль зайнята іншою дією. Дочекайтеся її або скасуйте (Esc) у головному вікні, потім схваліть знову.</translation>
     </message>
     <message>
         <source>Look up again (Ctrl+L) once the provider answers.</source>
@@ -3766,30 +3776,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>New refund: another action is running; wait for it.</source>
         <translation>Нове повернення: виконується інша дія; дочекайтеся її.</translation>
     </message>
-    <message>
-        <source>replication unknown</source>
-        <translation>реплікація невідома</translation>
-    </message>
-    <message>
-        <source>standalone server</source>
-        <translation>автономний сервер</translation>
-    </message>
-    <message>
-        <source>sync standby</source>
-        <translation>синхронна репліка</translation>
-    </message>
-    <message>
-        <source>ASYNC standby — new refunds refused</source>
-        <translation>АСИНХРОННА репліка — нові повернення відхиляються</translation>
-    </message>
-    <message>
-        <source>async standby (risk accepted)</source>
-        <translation>асинхронна репліка (ризик прийнято)</translation>
-    </message>
-    <message>
-        <source>How this database keeps a commit through a failover (opsctl db check, docs/team.md).</source>
-        <translation>Як ця база даних зберігає фіксацію під час перемикання на репліку (opsctl db check, docs/team.md).</translation>
-    </message>
     <message numerus="yes">
         <source>%n selected row(s) left %1 after a change made elsewhere: %2</source>
         <translation>
@@ -3799,24 +3785,8 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         </translation>
     </message>
     <message>
-        <source>Four-eyes needs a second approver</source>
-        <translation>Для двох підписів потрібен другий затверджувач</translation>
-    </message>
-    <message>
-        <source>A four-eyes threshold is set (%1), but only %2 may approve: a close or resend above it waits until a second person with the approve right exists. Add a second supervisor (docs/team.md).</source>
-        <translation>Поріг двох підписів задано (%1), але затверджувати може лише %2: закриття чи повторне надсилання вище порога чекає, доки не з’явиться друга людина з правом затверджувати. Додайте другого супервізора (docs/team.md).</translation>
-    </message>
-    <message>
-        <source>nobody</source>
-        <translation>ніхто</translation>
-    </message>
-    <message>
-        <source>Approval #%1 is approved, and %2 was not resent: another job is running.</source>
-        <translation>Запит #%1 затверджено, але %2 не надіслано повторно: виконується інша дія.</translation>
-    </message>
-    <message>
-        <source>Resend %1 once the job ends; the approval waits for you or %2.</source>
-        <translation>Надішліть %1 повторно, коли дія завершиться; затвердження чекає на вас або %2.</translation>
+        <source>New refund: it ends by attaching the provider&apos;s answer, and %1 may not attach evidence; ask a supervisor.</source>
+        <translation>Нове повернення: воно завершується додаванням відповіді провайдера, а %1 не може додавати докази; зверніться до супервайзера.</translation>
     </message>
 </context>
 <context>
@@ -4348,6 +4318,49 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Keys</source>
         <translation>Клавіші</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::SupervisorPresenter</name>
+    <message>
+        <source>&amp;Audit and charts…</source>
+        <translation>&amp;Аудит і графіки…</translation>
+    </message>
+    <message>
+        <source>Every attempt and manual action, chain verification, CSV export and charts</source>
+        <translation>Усі спроби й ручні дії, перевірка ланцюжка, експорт у CSV і графіки</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Налаштування…</translation>
+    </message>
+    <message>
+        <source>&amp;Connections…</source>
+        <translation>&amp;Підключення…</translation>
+    </message>
+    <message>
+        <source>Provider base URLs and secrets, and a check that each one answers</source>
+        <translation>Базові URL і секрети провайдерів та перевірка, що кожен відповідає</translation>
+    </message>
+    <message>
+        <source>&amp;Agents…</source>
+        <translation>&amp;Агенти…</translation>
+    </message>
+    <message>
+        <source>The AI agents that may call the tools: their limits, use and last call; revoke one</source>
+        <translation>ШІ-агенти, яким дозволено викликати інструменти: їхні ліміти, використання й останній виклик; відкликання агента</translation>
+    </message>
+    <message>
+        <source>&amp;Supervisor</source>
+        <translation>Суп&amp;ервайзер</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>Се&amp;рвіс</translation>
+    </message>
+    <message>
+        <source>Not sent: the console is busy with another action. Wait for it or cancel it (Esc) in the main window, then approve again.</source>
+        <translation>Не надіслано: консоль зайнята іншою дією. Дочекайтеся її або скасуйте (Esc) у головному вікні, потім схваліть знову.</translation>
     </message>
 </context>
 <context>

@@ -240,9 +240,8 @@ QMap<QString, int> storageLayers()
     return layers;
 }
 
-// Every `#include "storage/…"` in models/storage that climbs or goes sideways, as
-// "file:line: from → to", against `layers` (storageLayers()).
-// Every `#include "part/…"` under `root` whose part is not in `allowed`, as file:line: part.
+// Every `#include "part/…"` under `root` whose part is not in `allowed`, as "file:line: the
+// include line".
 QStringList includesOutside(const QString &root, const QSet<QString> &allowed, int *checked)
 {
     static const QRegularExpression include(u"^#include \"([a-z]+)/[^\"]+\""_s);
@@ -264,6 +263,8 @@ QStringList includesOutside(const QString &root, const QSet<QString> &allowed, i
     return broken;
 }
 
+// Every `#include "storage/…"` in models/storage that climbs or goes sideways, as
+// "file:line: from → to", against `layers` (storageLayers()).
 QStringList climbingIncludes(const QMap<QString, int> &layers, int *checked)
 {
     static const QRegularExpression include(u"^#include \"storage/(.+)\""_s);

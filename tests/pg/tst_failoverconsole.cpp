@@ -11,6 +11,7 @@
 #include "console/connectionsservice.h"
 #include "console/sessionreads.h"
 #include "dialogs/connectionsdialog.h"
+#include "mainwindow/decisionspresenter.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/session.h"
 #include "support/connectionsdialogtest.h"
@@ -57,7 +58,7 @@ void TestFailoverConsole::consoleReconnectsToThePromotedStandby()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     window.startLiveRefresh(); // as opsconsole does: the server probed every second
-    QCOMPARE(window.replicationLabel()->text(), u"sync standby"_s);
+    QCOMPARE(window.decisions()->replicationLabel()->text(), u"sync standby"_s);
     QVERIFY(window.selectOperation(u"op_before"_s));
 
     // The same URL through Tools → Connections, saved where opsctl reads it.
@@ -91,7 +92,7 @@ void TestFailoverConsole::consoleReconnectsToThePromotedStandby()
         return m.startsWith(u"Database unreachable — retrying"_s);
     });
     QVERIFY2(unreachable != said.cend(), qPrintable(said.join(u" | "_s)));
-    QCOMPARE(window.replicationLabel()->text(), u"standalone server"_s);
+    QCOMPARE(window.decisions()->replicationLabel()->text(), u"standalone server"_s);
     QVERIFY(test::checkShows(dialog, u"database"_s, u"standalone server"_s,
                              20000)); // the promoted standby answers
 

@@ -7,6 +7,7 @@
 
 #include "console/consolewriter.h"
 #include "console/sessionreads.h"
+#include "mainwindow/decisionspresenter.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/accessstore.h"
 #include "storage/audit/auditlog.h"
@@ -104,7 +105,7 @@ void TestTeamConsoles::approvalMadeInOneConsoleIsSeenInTheOther()
     bobWindow.startLiveRefresh(60000);
     aliceWindow.show();
     bobWindow.show();
-    QCOMPARE(bobWindow.approvalsPanel()->count(), 0);
+    QCOMPARE(bobWindow.decisions()->approvalsPanel()->count(), 0);
 
     ManualClose close;
     close.operationId = id;
@@ -115,16 +116,16 @@ void TestTeamConsoles::approvalMadeInOneConsoleIsSeenInTheOther()
     close.reason = u"the dashboard shows re_two"_s;
     const ManualCloseResult asked = aliceSession.store().closeManually(close);
     QCOMPARE(int(asked.refusal), int(ManualCloseRefusal::AwaitingApproval));
-    QTRY_COMPARE_WITH_TIMEOUT(bobWindow.approvalsPanel()->count(), 1, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(bobWindow.decisions()->approvalsPanel()->count(), 1, 15000);
 
-    ui::ApprovalsPanel *panel = bobWindow.approvalsPanel();
+    ui::ApprovalsPanel *panel = bobWindow.decisions()->approvalsPanel();
     QVERIFY(panel->selectApproval(asked.approvalId));
     panel->reasonEdit()->setText(u"checked the dashboard"_s);
     QVERIFY(panel->approveButton()->isEnabled());
     QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
 
-    QTRY_COMPARE_WITH_TIMEOUT(bobWindow.approvalsPanel()->count(), 0, 15000);
-    QTRY_COMPARE_WITH_TIMEOUT(aliceWindow.approvalsPanel()->count(), 0, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(bobWindow.decisions()->approvalsPanel()->count(), 0, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(aliceWindow.decisions()->approvalsPanel()->count(), 0, 15000);
     OperationStore &reader = m_fx->as(u"sam"_s); // reads only
     const Operation closed = *reader.operation(id);
     QCOMPARE(toString(closed.state), u"succeeded"_s);

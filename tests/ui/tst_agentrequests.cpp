@@ -15,6 +15,7 @@
 #include "common/language.h"
 #include "engine/refundengine.h"
 #include "itemmodels/localeformat.h"
+#include "mainwindow/supervisorpresenter.h"
 #include "storage/access/accessstore.h"
 #include "storage/audit/auditquery.h"
 #include "storage/operations/closeapproval.h"
@@ -155,7 +156,7 @@ ToolResult TestAgentRequests::refund(const QString &order, const QString &charge
 AgentRequestsPanel *TestAgentRequests::openAs(const QString &name)
 {
     m_console = std::make_unique<test::OperatorConsole>(m_fx, name, u"1"_s);
-    m_supervisor = m_console->window.openSupervisorWindow();
+    m_supervisor = m_console->window.supervision()->openSupervisorWindow();
     if (!m_supervisor)
         return nullptr;
     AgentRequestsPanel *panel = m_supervisor->agentRequestsPanel();
@@ -422,7 +423,7 @@ void TestAgentRequests::supportApproveIsRefusedInTeamMode()
 {
     const QString carol = test::personName(u"carol"_s);
     m_console = std::make_unique<test::OperatorConsole>(m_fx, u"carol"_s, u"1"_s);
-    QVERIFY(!m_console->window.openSupervisorWindow());
+    QVERIFY(!m_console->window.supervision()->openSupervisorWindow());
     m_console->controller.resend(m_held);
     m_console->controller.waitForIdle();
     const QString banner = m_console->window.bannerText();

@@ -18,6 +18,7 @@
 #include "dialogs/agentsdialog.h"
 #include "domain/storeerror.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/supervisorpresenter.h"
 #include "storage/access/accessstore.h"
 #include "storage/audit/auditquery.h"
 #include "storage/session.h"
@@ -209,7 +210,7 @@ AgentsDialog *TestAgentsDialog::openAs(const QString &who)
     m_writer = std::make_unique<console::ConsoleWriter>(m_fx->location(who), m_fx->clock());
     m_window->setWrites(*m_writer);
     m_agents = new console::ConsoleAgents(*m_window, *session, *m_writer);
-    m_window->agentsAction()->trigger();
+    m_window->supervision()->agentsAction()->trigger();
     AgentsDialog *dialog = m_agents->dialog();
     if (dialog) {
         m_tester = std::make_unique<Tester>(dialog->model(), Tester::FailureReportingMode::QtTest);
@@ -254,16 +255,16 @@ void TestAgentsDialog::toolsMenuOpensTheDialog()
         if (a->menu() && a->text() == u"&Tools"_s)
             tools = a->menu();
     QVERIFY(tools);
-    QVERIFY(tools->actions().contains(m_window->agentsAction()));
-    QCOMPARE(m_window->agentsAction()->text(), u"&Agents…"_s);
+    QVERIFY(tools->actions().contains(m_window->supervision()->agentsAction()));
+    QCOMPARE(m_window->supervision()->agentsAction()->text(), u"&Agents…"_s);
     QVERIFY(!m_agents->dialog());
-    m_window->agentsAction()->trigger();
+    m_window->supervision()->agentsAction()->trigger();
     QVERIFY(m_agents->dialog());
     QVERIFY(m_agents->dialog()->isVisible());
     QCOMPARE(m_agents->dialog()->windowModality(), Qt::WindowModal);
     // A second trigger replaces the open dialog rather than stacking another.
     QPointer<AgentsDialog> first = m_agents->dialog();
-    m_window->agentsAction()->trigger();
+    m_window->supervision()->agentsAction()->trigger();
     QTRY_VERIFY(!first);
     QCOMPARE(m_window->findChildren<AgentsDialog *>().size(), 1);
 }
@@ -509,7 +510,7 @@ void TestAgentsDialog::speaksTheLanguage()
                  .toString(),
              revoked);
     if (language != u"en"_s) {
-        QVERIFY(m_window->agentsAction()->text() != u"&Agents…"_s);
+        QVERIFY(m_window->supervision()->agentsAction()->text() != u"&Agents…"_s);
         QVERIFY(
             dialog->limitsNoteLabel()->text() !=
             u"Over a limit, an agent's refund waits in View → Audit and charts → Agent requests until a supervisor approves or rejects it."_s);

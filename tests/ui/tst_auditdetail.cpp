@@ -6,6 +6,7 @@
 #include "itemmodels/auditentrymodel.h"
 #include "itemmodels/detailmodels.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/supervisorpresenter.h"
 #include "storage/session.h"
 #include "supervisor/auditview.h"
 #include "supervisor/supervisorwindow.h"
@@ -97,7 +98,7 @@ void TestAuditDetail::summaryIsOneLine()
 void TestAuditDetail::sidePanelShowsPrettyJson()
 {
     start();
-    ui::SupervisorWindow *sup = m_window->openSupervisorWindow();
+    ui::SupervisorWindow *sup = m_window->supervision()->openSupervisorWindow();
     ui::AuditView *audit = sup->auditView();
     AuditEntryModel *model = audit->model();
     QVERIFY(model->rowCount() > 0);

@@ -8,6 +8,7 @@
 #include "domain/csv.h"
 #include "itemmodels/auditentrymodel.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/supervisorpresenter.h"
 #include "storage/audit/auditexport.h"
 #include "storage/audit/auditquery.h"
 #include "storage/audit/auditstats.h"
@@ -428,16 +429,16 @@ void TestAuditView::mainWindowRights()
     // alice is a seeded supervisor: the window and the export are hers by right.
     ui::MainWindow window(console::readsOf(session), f.person(u"alice"_s),
                           f.person(u"alice"_s) + u"#1"_s);
-    QVERIFY(window.auditAction()->isVisible());
-    SupervisorWindow *sup = window.openSupervisorWindow();
+    QVERIFY(window.supervision()->auditAction()->isVisible());
+    SupervisorWindow *sup = window.supervision()->openSupervisorWindow();
     QVERIFY(sup);
     QCOMPARE(sup->auditView()->model()->rowCount(), 19);
-    QCOMPARE(window.openSupervisorWindow(), sup); // one window, raised again
-    window.setExportAllowed(false);
+    QCOMPARE(window.supervision()->openSupervisorWindow(), sup); // one window, raised again
+    window.supervision()->setExportAllowed(false);
     QVERIFY(sup->auditView()->exportButton()->isHidden());
-    window.setAuditAllowed(false);
-    QVERIFY(!window.auditAction()->isVisible());
-    QVERIFY(!window.openSupervisorWindow());
+    window.supervision()->setAuditAllowed(false);
+    QVERIFY(!window.supervision()->auditAction()->isVisible());
+    QVERIFY(!window.supervision()->openSupervisorWindow());
     QTRY_VERIFY(!sup->isVisible());
 }
 

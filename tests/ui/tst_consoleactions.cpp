@@ -15,6 +15,8 @@
 #include "engine/refundengine.h"
 #include "itemmodels/approvallistmodel.h"
 #include "itemmodels/operationtablemodel.h"
+#include "mainwindow/decisionspresenter.h"
+#include "mainwindow/eventspresenter.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/approvals.h"
 #include "storage/operations/resendlease.h"
@@ -353,8 +355,8 @@ void TestConsoleActions::viewMenuSwitchesToEveryTabWithItsKey()
     const QList<std::pair<QKeySequence, QWidget *>> expected = {
         {QKeySequence(u"Ctrl+1"_s), c.window.operationsView()},
         {QKeySequence(u"Ctrl+2"_s), c.window.checkingView()},
-        {QKeySequence(u"Ctrl+3"_s), c.window.attentionPanel()},
-        {QKeySequence(u"Ctrl+4"_s), c.window.approvalsPanel()}};
+        {QKeySequence(u"Ctrl+3"_s), c.window.events()->panel()},
+        {QKeySequence(u"Ctrl+4"_s), c.window.decisions()->approvalsPanel()}};
     auto *view = c.window.menuBar()->findChild<QMenu *>(u"viewMenu"_s);
     QVERIFY(view);
     QList<QAction *> listed; // the menu's items that switch tabs, with their keys
@@ -396,14 +398,14 @@ void TestConsoleActions::supportHasNoApprovalsKey()
 {
     Console c(m_fx, u"carol"_s); // support: no Approvals tab, so no item or key for it
     QVERIFY(c.activate());
-    QVERIFY(!c.window.approvalsPanel());
+    QVERIFY(!c.window.decisions()->approvalsPanel());
     QCOMPARE(c.window.tabs()->count(), 3);
     QAction *approvals = c.window.tabAction(ui::MainWindow::ApprovalsTab);
     QVERIFY(approvals && !approvals->isVisible());
     QTest::keyClick(&c.window, Qt::Key_3, Qt::ControlModifier);
-    QCOMPARE(c.window.tabs()->currentWidget(), c.window.attentionPanel());
+    QCOMPARE(c.window.tabs()->currentWidget(), c.window.events()->panel());
     QTest::keyClick(&c.window, Qt::Key_4, Qt::ControlModifier);
-    QCOMPARE(c.window.tabs()->currentWidget(), c.window.attentionPanel());
+    QCOMPARE(c.window.tabs()->currentWidget(), c.window.events()->panel());
 }
 
 void TestConsoleActions::approvalsSelectionDrivesTheDetailPane()
@@ -427,7 +429,7 @@ void TestConsoleActions::approvalsSelectionDrivesTheDetailPane()
     QTest::keyClick(&c.window, Qt::Key_1, Qt::ControlModifier);
     QVERIFY(c.window.operationsView()->selectOperation(other));
     QCOMPARE(c.window.detail()->operationId(), other);
-    ui::ApprovalsPanel *panel = c.window.approvalsPanel();
+    ui::ApprovalsPanel *panel = c.window.decisions()->approvalsPanel();
     QVERIFY(panel);
     QCOMPARE(panel->count(), 2);
     QTest::keyClick(&c.window, Qt::Key_4, Qt::ControlModifier);

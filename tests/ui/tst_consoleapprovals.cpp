@@ -10,6 +10,7 @@
 #include "dialogs/resendconfirmdialog.h"
 #include "engine/refundengine.h"
 #include "itemmodels/operationtablemodel.h"
+#include "mainwindow/decisionspresenter.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/approvals.h"
 #include "storage/operations/closeapproval.h"
@@ -165,7 +166,7 @@ void TestConsoleApprovals::approvingAHeldResendCarriesItOut()
     const Approval pending = heldResend(id);
     Console alice(m_fx, u"alice"_s);
     alice.window.reloadAll();
-    ui::ApprovalsPanel *panel = alice.window.approvalsPanel();
+    ui::ApprovalsPanel *panel = alice.window.decisions()->approvalsPanel();
     QVERIFY(panel && panel->selectApproval(pending.id));
     QVERIFY2(panel->hint().startsWith(u"Approve carries out resend"_s), qPrintable(panel->hint()));
     QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
@@ -193,7 +194,7 @@ void TestConsoleApprovals::aDoubleClickDecidesOnce()
     const Approval pending = heldResend(id);
     Console alice(m_fx, u"alice"_s);
     alice.window.reloadAll();
-    ui::ApprovalsPanel *panel = alice.window.approvalsPanel();
+    ui::ApprovalsPanel *panel = alice.window.decisions()->approvalsPanel();
     QVERIFY(panel && panel->selectApproval(pending.id));
     QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
     QVERIFY(!panel->approveButton()->isEnabled());

@@ -10,7 +10,9 @@
 #include "itemmodels/attentionmodel.h"
 #include "itemmodels/eventlistmodel.h"
 #include "itemmodels/localeformat.h"
+#include "mainwindow/eventspresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/supervisorpresenter.h"
 #include "storage/events/eventstore.h"
 #include "storage/session.h"
 #include "supervisor/supervisorwindow.h"
@@ -163,7 +165,7 @@ void TestEventsUi::openWindow(const QString &who)
     m_window = std::make_unique<MainWindow>(console::readsOf(*m_session), actor, actor + u"#t"_s);
     m_writer = std::make_unique<console::ConsoleWriter>(m_fx->location(who), m_fx->clock());
     m_window->setWrites(*m_writer);
-    m_testers.push_back(std::make_unique<Tester>(m_window->attentionPanel()->model(),
+    m_testers.push_back(std::make_unique<Tester>(m_window->events()->panel()->model(),
                                                  Tester::FailureReportingMode::QtTest));
     m_testers.push_back(std::make_unique<Tester>(m_window->detail()->eventsPanel()->model(),
                                                  Tester::FailureReportingMode::QtTest));
@@ -228,9 +230,9 @@ void TestEventsUi::attentionTabCountsAndShowsTheReason()
 {
     openWindow(u"alice"_s);
     QTabWidget *tabs = m_window->tabs();
-    QCOMPARE(tabs->widget(MainWindow::AttentionTab), m_window->attentionPanel());
+    QCOMPARE(tabs->widget(MainWindow::AttentionTab), m_window->events()->panel());
     QCOMPARE(tabs->tabText(MainWindow::AttentionTab), u"Attention (1)"_s);
-    const AttentionModel *model = m_window->attentionPanel()->model();
+    const AttentionModel *model = m_window->events()->panel()->model();
     QCOMPARE(model->rowCount(), 1);
     QCOMPARE(model->index(0, AttentionModel::OperationColumn).data().toString(), kAttention);
     const auto stored = m_session->events().attentionOf(kAttention);
@@ -257,7 +259,7 @@ void TestEventsUi::attentionTabCountsAndShowsTheReason()
 void TestEventsUi::clearingAttentionNeedsTheCloseRight()
 {
     openWindow(u"carol"_s); // support: no Close right
-    ui::AttentionPanel *panel = m_window->attentionPanel();
+    ui::AttentionPanel *panel = m_window->events()->panel();
     m_window->tabs()->setCurrentIndex(MainWindow::AttentionTab);
     QCOMPARE(panel->currentOperationId(), kAttention);
     QVERIFY(!panel->clearButton()->isEnabled());
@@ -276,7 +278,7 @@ void TestEventsUi::clearingAttentionNeedsTheCloseRight()
 void TestEventsUi::clearingAttentionNeedsANoteAndIsAudited()
 {
     openWindow(u"alice"_s);
-    ui::AttentionPanel *panel = m_window->attentionPanel();
+    ui::AttentionPanel *panel = m_window->events()->panel();
     m_window->tabs()->setCurrentIndex(MainWindow::AttentionTab);
     QVERIFY(panel->clearButton()->isEnabled());
     // An empty note: refused with the reason, nothing written.
@@ -310,7 +312,7 @@ void TestEventsUi::clearingAttentionNeedsANoteAndIsAudited()
 void TestEventsUi::unmatchedViewListsAnUnmatchedEvent()
 {
     openWindow(u"alice"_s);
-    ui::SupervisorWindow *supervisor = m_window->openSupervisorWindow();
+    ui::SupervisorWindow *supervisor = m_window->supervision()->openSupervisorWindow();
     QVERIFY(supervisor);
     supervisor->tabs()->setCurrentIndex(ui::SupervisorWindow::UnmatchedTab);
     ui::UnmatchedEventsView *view = supervisor->unmatchedView();
@@ -338,33 +340,33 @@ void TestEventsUi::unmatchedViewListsAnUnmatchedEvent()
 void TestEventsUi::statusBarFollowsTheHeartbeat()
 {
     openWindow(u"alice"_s);
-    QVERIFY2(m_window->receiverText().startsWith(u"No webhook receiver has run"_s),
-             qPrintable(m_window->receiverText()));
+    QVERIFY2(m_window->events()->receiverText().startsWith(u"No webhook receiver has run"_s),
+             qPrintable(m_window->events()->receiverText()));
     // The events above came in by webhook: the last one is named.
     EventStore receiver(connectionOf(m_fx->store()), m_fx->clock());
     receiver.beat(u"rcv-1"_s, u"http://127.0.0.1:8788/webhooks/stripe"_s, m_fx->clock().nowMs());
     m_window->reloadAll(); // what the change watcher does on the heartbeat's commit
     const QString lastEvent = formatDateTime(m_fx->clock().now(), QLocale());
-    QCOMPARE(m_window->receiverText(),
+    QCOMPARE(m_window->events()->receiverText(),
              u"Webhook receiver running · last event %1"_s.arg(lastEvent));
-    QVERIFY(m_window->receiverLabel()->toolTip().contains(u"http://127.0.0.1:8788"_s));
-    QVERIFY(m_window->receiverLabel()->toolTip().contains(u"UTC"_s));
+    QVERIFY(m_window->events()->receiverLabel()->toolTip().contains(u"http://127.0.0.1:8788"_s));
+    QVERIFY(m_window->events()->receiverLabel()->toolTip().contains(u"UTC"_s));
     // No heartbeat for longer than the limit: the clock alone turns it stale, without a reload.
     const QDateTime seen = m_fx->clock().now();
     m_fx->clock().advanceMs(kReceiverStaleAfterMs + 1000);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->receiverText().startsWith(u"Webhook receiver not running"_s),
-                             3000);
-    QCOMPARE(m_window->receiverText(),
+    QTRY_VERIFY_WITH_TIMEOUT(
+        m_window->events()->receiverText().startsWith(u"Webhook receiver not running"_s), 3000);
+    QCOMPARE(m_window->events()->receiverText(),
              u"Webhook receiver not running (last seen %1) · last event %2"_s.arg(
                  formatDateTime(seen, QLocale()), lastEvent));
     // A fresh beat: running again.
     receiver.beat(u"rcv-1"_s, u"http://127.0.0.1:8788/webhooks/stripe"_s, m_fx->clock().nowMs());
     m_window->reloadAll();
-    QVERIFY(m_window->receiverText().startsWith(u"Webhook receiver running"_s));
+    QVERIFY(m_window->events()->receiverText().startsWith(u"Webhook receiver running"_s));
     // A receiver that stopped says so at once.
     receiver.stopped(u"rcv-1"_s);
     m_window->reloadAll();
-    QVERIFY(m_window->receiverText().startsWith(u"Webhook receiver not running"_s));
+    QVERIFY(m_window->events()->receiverText().startsWith(u"Webhook receiver not running"_s));
 }
 
 void TestEventsUi::screenshots()

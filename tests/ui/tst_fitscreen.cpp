@@ -35,6 +35,7 @@
 #include "dialogs/settingsdialog.h"
 #include "dialogs/shortcutsdialog.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/supervisorpresenter.h"
 #include "storage/access/approvals.h"
 #include "storage/session.h"
 #include "supervisor/supervisorwindow.h"
@@ -345,7 +346,7 @@ QStringList TestFitScreen::walkNamed(const QString &name, Desk &desk)
     if (name == u"main-approvals-resend"_s)
         return tab(ui::MainWindow::ApprovalsTab, u"op_resend_01"_s);
     if (name.startsWith(u"supervisor-"_s)) {
-        ui::SupervisorWindow *s = w.openSupervisorWindow();
+        ui::SupervisorWindow *s = w.supervision()->openSupervisorWindow();
         if (!s)
             return {u"the supervisor window did not open"_s};
         const int index = name.endsWith(u"audit"_s)       ? ui::SupervisorWindow::AuditTab
@@ -363,7 +364,7 @@ QStringList TestFitScreen::walkNamed(const QString &name, Desk &desk)
     std::unique_ptr<console::ConnectionsService> connections;
     if (name == u"agents"_s) {
         auto *agents = new console::ConsoleAgents(w, desk.session, ui::ConsoleWrites::none());
-        w.agentsAction()->trigger();
+        w.supervision()->agentsAction()->trigger();
         dialog = agents->dialog();
     } else if (name == u"bulkapply"_s || name == u"bulkresend"_s) {
         w.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
@@ -408,7 +409,7 @@ QStringList TestFitScreen::walkNamed(const QString &name, Desk &desk)
             QDateTime::fromMSecsSinceEpoch(desk.fx.clock().nowMs(), QTimeZone::utc()),
             KeyMemory::StoredAnswer, false, &w); // the longest form: with the replay warning
     } else if (name == u"settings"_s) {
-        dialog = w.openSettingsDialog();
+        dialog = w.supervision()->openSettingsDialog();
     } else if (name == u"shortcuts"_s) {
         dialog = w.openShortcutsDialog();
     }

@@ -18,6 +18,7 @@
 #include "dialogs/evidencedialog.h"
 #include "domain/clock.h"
 #include "domain/storeerror.h"
+#include "mainwindow/decisionspresenter.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/session.h"
 #include "supervisor/approvalspanel.h"
@@ -113,16 +114,17 @@ void TestIdentityConsole::singleDeskSaysNamesAreNotAuthenticated()
     session.addOperator(u"operator:alice"_s, u"alice"_s, Role::Supervisor); // the first one
     ui::MainWindow window(console::readsOf(session), u"operator:alice"_s, u"operator:alice#t"_s);
 
-    QVERIFY(!window.identity().teamMode);
-    QVERIFY(!window.identity().authenticated());
-    QCOMPARE(window.operatorLabel()->text(), operatorText);
-    QCOMPARE(window.identityLabel()->text(), identityText);
-    QVERIFY(window.replicationLabel()->isHidden()); // a file has no standby to speak of
-    QVERIFY(window.identityLabel()->toolTip().contains(teamMode, Qt::CaseInsensitive));
+    QVERIFY(!window.decisions()->identity().teamMode);
+    QVERIFY(!window.decisions()->identity().authenticated());
+    QCOMPARE(window.decisions()->operatorLabel()->text(), operatorText);
+    QCOMPARE(window.decisions()->identityLabel()->text(), identityText);
+    QVERIFY(
+        window.decisions()->replicationLabel()->isHidden()); // a file has no standby to speak of
+    QVERIFY(window.decisions()->identityLabel()->toolTip().contains(teamMode, Qt::CaseInsensitive));
     // The status bar no longer says "signed in" for a typed name.
     QVERIFY2(!window.statusText().contains(u"alice"_s), qPrintable(window.statusText()));
 
-    ui::ApprovalsPanel *panel = window.approvalsPanel();
+    ui::ApprovalsPanel *panel = window.decisions()->approvalsPanel();
     QVERIFY(panel); // alice supervises
     QVERIFY2(panel->identityNote().contains(habit), qPrintable(panel->identityNote()));
     QVERIFY2(panel->identityNote().contains(teamMode, Qt::CaseInsensitive),
@@ -133,12 +135,12 @@ void TestIdentityConsole::singleDeskSaysNamesAreNotAuthenticated()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     window.tabs()->setCurrentWidget(panel);
     QApplication::processEvents();
-    verifyReadable(window.operatorLabel(), &window);
-    verifyReadable(window.identityLabel(), &window);
+    verifyReadable(window.decisions()->operatorLabel(), &window);
+    verifyReadable(window.decisions()->identityLabel(), &window);
     // Narrow, the note still reads whole (the receiver line gives way).
     window.resize(1024, 700);
     QApplication::processEvents();
-    verifyReadable(window.identityLabel(), &window);
+    verifyReadable(window.decisions()->identityLabel(), &window);
     QVERIFY(panel->identityNoteLabel()->isVisible());
     test::screenshots(&window, u"identity-%1"_s.arg(language));
 }
@@ -236,22 +238,22 @@ void TestIdentityConsole::teamLoginIsCheckedAndRefusalsAreTranslated()
         {
             ui::MainWindow window(console::readsOf(session), u"operator:"_s + bobName,
                                   u"operator:bob#t"_s);
-            QVERIFY(window.identity().teamMode);
-            QVERIFY(window.identity().authenticated());
-            QCOMPARE(window.identity().login, bobName);
-            QCOMPARE(window.operatorLabel()->text(),
+            QVERIFY(window.decisions()->identity().teamMode);
+            QVERIFY(window.decisions()->identity().authenticated());
+            QCOMPARE(window.decisions()->identity().login, bobName);
+            QCOMPARE(window.decisions()->operatorLabel()->text(),
                      u"Вход выполнен: %1 (супервайзер)"_s.arg(bobName));
-            QCOMPARE(window.identityLabel()->text(), u"проверено базой данных"_s);
+            QCOMPARE(window.decisions()->identityLabel()->text(), u"проверено базой данных"_s);
             // The fixture's server has no standby: standalone, read by bob's own login.
-            QCOMPARE(window.replicationLabel()->text(), u"автономный сервер"_s);
-            QVERIFY(window.approvalsPanel());
-            QCOMPARE(window.approvalsPanel()->identityNote(), QString());
+            QCOMPARE(window.decisions()->replicationLabel()->text(), u"автономный сервер"_s);
+            QVERIFY(window.decisions()->approvalsPanel());
+            QCOMPARE(window.decisions()->approvalsPanel()->identityNote(), QString());
             window.resize(1440, 900);
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
-            verifyReadable(window.operatorLabel(), &window);
-            verifyReadable(window.identityLabel(), &window);
-            verifyReadable(window.replicationLabel(), &window);
+            verifyReadable(window.decisions()->operatorLabel(), &window);
+            verifyReadable(window.decisions()->identityLabel(), &window);
+            verifyReadable(window.decisions()->replicationLabel(), &window);
             test::screenshots(&window, u"identity-team-ru"_s);
         }
         {
@@ -266,7 +268,8 @@ void TestIdentityConsole::teamLoginIsCheckedAndRefusalsAreTranslated()
             window.resize(1440, 900);
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
-            QVERIFY(window.operatorLabel()->text().contains(eveName)); // the login, not bob
+            QVERIFY(window.decisions()->operatorLabel()->text().contains(
+                eveName)); // the login, not bob
             window.tabs()->setCurrentIndex(ui::MainWindow::OperationsTab);
             QVERIFY(window.selectOperation(u"op_team"_s));
             ui::EvidenceDialog *dialog = window.openEvidenceDialog();

@@ -26,7 +26,9 @@
 #include "dialogs/newrefunddialog.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "itemmodels/approvallistmodel.h"
+#include "mainwindow/decisionspresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/supervisorpresenter.h"
 #include "reconcile/reconciler.h"
 #include "slen/slenclient.h"
 #include "storage/access/approvals.h"
@@ -102,7 +104,7 @@ struct Desk
         if (!activate())
             return false;
         press(Qt::Key_4, Qt::ControlModifier);
-        ui::ApprovalsPanel *panel = window.approvalsPanel();
+        ui::ApprovalsPanel *panel = window.decisions()->approvalsPanel();
         if (!panel || window.tabs()->currentWidget() != panel || !panel->selectApproval(approvalId))
             return false;
         press(Qt::Key_A, Qt::AltModifier);
@@ -296,7 +298,7 @@ void TestIncidentStory::supportAsksASupervisor()
     Desk alice(m_db, kAlice);
     QVERIFY(alice.activate());
     alice.press(Qt::Key_4, Qt::ControlModifier);
-    ui::ApprovalsPanel *panel = alice.window.approvalsPanel();
+    ui::ApprovalsPanel *panel = alice.window.decisions()->approvalsPanel();
     QVERIFY(panel);
     QCOMPARE(alice.window.tabs()->currentWidget(), panel);
     QCOMPARE(panel->count(), 1);
@@ -371,18 +373,18 @@ void TestIncidentStory::supervisorsDecideTheRequests()
     QCOMPARE(alicesRequest->requestedBy, u"operator:alice"_s);
     {
         Desk alice(m_db, kAlice);
-        QCOMPARE(alice.window.approvalsPanel()->count(), 2);
+        QCOMPARE(alice.window.decisions()->approvalsPanel()->count(), 2);
         QVERIFY(alice.approve(carolsRequest->id));
         QTRY_VERIFY(store().operation(id(kAsked))->state == OperationState::Failed);
         // Her own request stays: nobody approves their own.
-        ui::ApprovalsPanel *panel = alice.window.approvalsPanel();
+        ui::ApprovalsPanel *panel = alice.window.decisions()->approvalsPanel();
         QTRY_COMPARE(panel->count(), 1);
         QVERIFY(panel->selectApproval(alicesRequest->id));
         QVERIFY(!panel->approveButton()->isEnabled());
         QVERIFY(store().operation(id(kAbove))->state == OperationState::Unknown);
     }
     Desk bob(m_db, kBob);
-    QCOMPARE(bob.window.approvalsPanel()->count(), 1);
+    QCOMPARE(bob.window.decisions()->approvalsPanel()->count(), 1);
     QVERIFY(bob.approve(alicesRequest->id));
     QTRY_VERIFY(store().operation(id(kAbove))->state == OperationState::Failed);
     QCOMPARE(m_session->query().count(QueryFilter::checkingQueue()), qint64(0));
@@ -421,7 +423,7 @@ void TestIncidentStory::newRefundsForTheFailedRows()
     }
     const QString held = m_replacements.value(kAbove);
     Desk bob(m_db, kBob);
-    ui::SupervisorWindow *supervisor = bob.window.openSupervisorWindow();
+    ui::SupervisorWindow *supervisor = bob.window.supervision()->openSupervisorWindow();
     QVERIFY(supervisor && supervisor->agentRequestsPanel());
     ui::AgentRequestsPanel *panel = supervisor->agentRequestsPanel();
     supervisor->tabs()->setCurrentWidget(panel);

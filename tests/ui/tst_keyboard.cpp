@@ -13,6 +13,7 @@
 #include "dialogs/settingsdialog.h"
 #include "dialogs/shortcutsdialog.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/supervisorpresenter.h"
 #include "storage/session.h"
 #include "supervisor/supervisorwindow.h"
 #include "support/messagefixture.h"
@@ -199,7 +200,7 @@ void TestKeyboard::ctrlTabSwitchesTabs()
                     Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(tabs->currentIndex(), 1);
 
-    ui::SupervisorWindow *sup = m_window->openSupervisorWindow();
+    ui::SupervisorWindow *sup = m_window->supervision()->openSupervisorWindow();
     QApplication::setActiveWindow(sup);
     QVERIFY(QTest::qWaitForWindowActive(sup));
     QCOMPARE(sup->tabs()->currentIndex(), 0);
@@ -211,7 +212,7 @@ void TestKeyboard::noMnemonicTwiceInOneWindow()
 {
     QVERIFY(m_window->selectOperation(kUnknownId));
     const Operation op = *m_fx->store().operation(kUnknownId);
-    QList<QWidget *> windows = {m_window.get(), m_window->openSupervisorWindow()};
+    QList<QWidget *> windows = {m_window.get(), m_window->supervision()->openSupervisorWindow()};
     windows << m_window->openCloseDialog(OperationState::Succeeded)
             << m_window->openEvidenceDialog() << m_window->openComposeDialog()
             << new ui::SettingsDialog(m_window.get()) << m_window->openShortcutsDialog()
@@ -270,7 +271,7 @@ void TestKeyboard::escAndCtrlWCloseTheAuditWindow_data()
 void TestKeyboard::escAndCtrlWCloseTheAuditWindow()
 {
     QFETCH(QKeySequence, key);
-    QPointer<ui::SupervisorWindow> sup = m_window->openSupervisorWindow();
+    QPointer<ui::SupervisorWindow> sup = m_window->supervision()->openSupervisorWindow();
     QApplication::setActiveWindow(sup);
     QVERIFY(QTest::qWaitForWindowActive(sup));
     QTest::keySequence(sup.data(), key);

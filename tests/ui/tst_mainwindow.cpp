@@ -7,6 +7,7 @@
 #include "dialogs/closedialog.h"
 #include "itemmodels/detailmodels.h"
 #include "itemmodels/operationtablemodel.h"
+#include "mainwindow/decisionspresenter.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/bulkgenerator.h"
 #include "storage/operations/resendlease.h"
@@ -356,7 +357,7 @@ void TestMainWindow::statusBarTextsDoNotOverlapAt1024()
             previous = w->geometry();
         }
         QCOMPARE(bar->currentMessage(), longMessage);
-        QVERIFY(m_window->operatorLabel()->text().startsWith(u"Operator: "_s));
+        QVERIFY(m_window->decisions()->operatorLabel()->text().startsWith(u"Operator: "_s));
     }
 }
 

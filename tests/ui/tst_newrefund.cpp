@@ -19,6 +19,7 @@
 #include "engine/adyenrefundengine.h"
 #include "itemmodels/agentrequestmodel.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/supervisorpresenter.h"
 #include "storage/access/approvals.h"
 #include "storage/session.h"
 #include "supervisor/agentrequestspanel.h"
@@ -399,7 +400,7 @@ void TestNewRefund::aboveTheThresholdWaitsForASecondPerson()
     // Issue 50 item 4: alice sees her own request as hers, and may not send it herself.
     {
         Console alice(m_fx);
-        ui::SupervisorWindow *own = alice.window.openSupervisorWindow();
+        ui::SupervisorWindow *own = alice.window.supervision()->openSupervisorWindow();
         QVERIFY(own && own->agentRequestsPanel());
         ui::AgentRequestsPanel *mine = own->agentRequestsPanel();
         const int at = mine->model()->rowOf(opened);
@@ -414,7 +415,7 @@ void TestNewRefund::aboveTheThresholdWaitsForASecondPerson()
 
     // Bob sees it among the requests, started by alice above the threshold, and sends it.
     Console bob(m_fx, u"bob"_s);
-    ui::SupervisorWindow *supervisor = bob.window.openSupervisorWindow();
+    ui::SupervisorWindow *supervisor = bob.window.supervision()->openSupervisorWindow();
     QVERIFY(supervisor && supervisor->agentRequestsPanel());
     ui::AgentRequestsPanel *panel = supervisor->agentRequestsPanel();
     supervisor->tabs()->setCurrentWidget(panel);

@@ -11,6 +11,7 @@
 #include "itemmodels/localeformat.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/supervisorpresenter.h"
 #include "storage/session.h"
 #include "supervisor/auditview.h"
 #include "supervisor/supervisorwindow.h"
@@ -249,7 +250,7 @@ void TestQueueLayout::timesSayTheirZoneWithUtcInTheTooltip()
 void TestQueueLayout::auditFiltersUseTheTableFormat()
 {
     startWindow();
-    ui::SupervisorWindow *sup = m_window->openSupervisorWindow();
+    ui::SupervisorWindow *sup = m_window->supervision()->openSupervisorWindow();
     QVERIFY(sup);
     ui::AuditView *audit = sup->auditView();
     QCOMPARE(audit->fromEdit()->displayFormat(), dateTimeFormat(QLocale()));

@@ -10,7 +10,9 @@
 #include "itemmodels/approvallistmodel.h"
 #include "itemmodels/localeformat.h"
 #include "itemmodels/operationtablemodel.h"
+#include "mainwindow/decisionspresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/supervisorpresenter.h"
 #include "storage/access/approvals.h"
 #include "storage/session.h"
 #include "supervisor/approvalspanel.h"
@@ -132,7 +134,7 @@ void TestRolesWidgets::openWindow(const QString &actor)
     m_window = std::make_unique<MainWindow>(console::readsOf(*m_session), actor, actor + u"#t"_s);
     m_writer = std::make_unique<console::ConsoleWriter>(m_session->location(), m_fx->clock());
     m_window->setWrites(*m_writer);
-    if (ApprovalsPanel *panel = m_window->approvalsPanel())
+    if (ApprovalsPanel *panel = m_window->decisions()->approvalsPanel())
         m_testers.push_back(
             std::make_unique<Tester>(panel->model(), Tester::FailureReportingMode::QtTest));
     m_testers.push_back(
@@ -207,7 +209,7 @@ void TestRolesWidgets::actionsPerRole()
              ManualCloseRefusal::AwaitingApproval);
     openWindow(actor);
     selectInChecking(kSmall);
-    QCOMPARE(m_window->operatorLabel()->text(), label);
+    QCOMPARE(m_window->decisions()->operatorLabel()->text(), label);
     QCOMPARE(m_window->attachAction()->isEnabled(), attach);
     QCOMPARE(m_window->closeSucceededAction()->isEnabled(), close);
     QCOMPARE(m_window->closeFailedAction()->isEnabled(), close);
@@ -225,9 +227,9 @@ void TestRolesWidgets::actionsPerRole()
     }
     if (!resend)
         QVERIFY(m_window->resendBlockedReason().contains(u"may not resend"_s));
-    QCOMPARE(m_window->approvalsPanel() != nullptr, approvalsTab);
+    QCOMPARE(m_window->decisions()->approvalsPanel() != nullptr, approvalsTab);
     if (approvalsTab)
-        QCOMPARE(m_window->approvalsPanel()->count(), 1);
+        QCOMPARE(m_window->decisions()->approvalsPanel()->count(), 1);
     QCOMPARE(m_window->tabs()->count(), approvalsTab ? 4 : 3); // Attention is always there
     // A disabled action's shortcut opens nothing.
     if (!close) {
@@ -238,15 +240,15 @@ void TestRolesWidgets::actionsPerRole()
     const QString role = QString::fromLatin1(QTest::currentDataTag());
     const QString png = QCoreApplication::applicationDirPath() + u"/roles-%1.png"_s.arg(role);
     if (approvalsTab)
-        m_window->tabs()->setCurrentWidget(m_window->approvalsPanel());
+        m_window->tabs()->setCurrentWidget(m_window->decisions()->approvalsPanel());
     QApplication::processEvents();
     QVERIFY(m_window->grab().save(png, "PNG"));
     qInfo() << "screenshot" << png;
 
     // The audit window and its CSV export follow the Audit and Export rights.
-    QCOMPARE(m_window->auditAction()->isVisible(), audit);
-    QCOMPARE(m_window->auditAction()->isEnabled(), audit);
-    ui::SupervisorWindow *sup = m_window->openSupervisorWindow();
+    QCOMPARE(m_window->supervision()->auditAction()->isVisible(), audit);
+    QCOMPARE(m_window->supervision()->auditAction()->isEnabled(), audit);
+    ui::SupervisorWindow *sup = m_window->supervision()->openSupervisorWindow();
     QCOMPARE(sup != nullptr, audit);
     if (sup)
         QCOMPARE(sup->auditView()->exportButton()->isHidden(), !exportCsv);
@@ -257,18 +259,18 @@ void TestRolesWidgets::reloadedRightsHideAuditAndMessaging()
     openWindow(u"operator:bob"_s);
     selectInChecking(kSmall);
     QVERIFY(m_window->messageAction()->isEnabled());
-    QPointer<ui::SupervisorWindow> sup = m_window->openSupervisorWindow();
+    QPointer<ui::SupervisorWindow> sup = m_window->supervision()->openSupervisorWindow();
     QVERIFY(sup);
     QVERIFY(!sup->auditView()->exportButton()->isHidden());
     // alice takes bob's supervisor rights away while his console runs; the next reload obeys.
     grantRole(connectionOf(m_fx->store()), 0, u"operator:alice"_s, u"bob"_s, Role::Support,
               Rights(Right::View) | Right::Attach);
     m_window->reloadAll();
-    QVERIFY(!m_window->auditAction()->isVisible());
+    QVERIFY(!m_window->supervision()->auditAction()->isVisible());
     auto *supervisorMenu = m_window->findChild<QMenu *>(u"supervisorMenu"_s);
     QVERIFY(supervisorMenu);
     QVERIFY(!supervisorMenu->menuAction()->isVisible()); // no empty menu for support
-    QVERIFY(!m_window->openSupervisorWindow());
+    QVERIFY(!m_window->supervision()->openSupervisorWindow());
     QTRY_VERIFY(!sup || !sup->isVisible());
     selectInChecking(kSmall);
     QVERIFY(!m_window->messageAction()->isEnabled());
@@ -278,9 +280,9 @@ void TestRolesWidgets::reloadedRightsHideAuditAndMessaging()
     // And back: a supervisor again gets the window with its export.
     grantRole(connectionOf(m_fx->store()), 0, u"operator:alice"_s, u"bob"_s, Role::Supervisor);
     m_window->reloadAll();
-    QVERIFY(m_window->auditAction()->isVisible());
+    QVERIFY(m_window->supervision()->auditAction()->isVisible());
     QVERIFY(supervisorMenu->menuAction()->isVisible());
-    sup = m_window->openSupervisorWindow();
+    sup = m_window->supervision()->openSupervisorWindow();
     QVERIFY(sup);
     QVERIFY(!sup->auditView()->exportButton()->isHidden());
 }
@@ -292,7 +294,7 @@ void TestRolesWidgets::fourEyesWarningFollowsTheApprovers()
     if (test::onPostgres()) // approvers are logins there, none in this fixture: tst_foureyescover
         QSKIP("on PostgreSQL the approvers are supervisor logins (tst_foureyescover)");
     openWindow(u"operator:carol"_s);
-    QLabel *label = m_window->fourEyesLabel();
+    QLabel *label = m_window->decisions()->fourEyesLabel();
     QVERIFY(label);
     QVERIFY2(label->isHidden(), qPrintable(label->text())); // alice and bob may approve
     grantRole(connectionOf(m_fx->store()), 0, u"operator:alice"_s, u"bob"_s, Role::Support);
@@ -319,7 +321,7 @@ void TestRolesWidgets::supervisorApprovesAColleaguesClose()
                  .refusal,
              ManualCloseRefusal::AwaitingApproval);
     openWindow(u"operator:alice"_s);
-    ApprovalsPanel *panel = m_window->approvalsPanel();
+    ApprovalsPanel *panel = m_window->decisions()->approvalsPanel();
     QVERIFY(panel);
     QCOMPARE(m_window->tabs()->tabText(m_window->tabs()->indexOf(panel)), u"Approvals (1)"_s);
     m_window->tabs()->setCurrentWidget(panel);
@@ -364,7 +366,7 @@ void TestRolesWidgets::ownRequestCannotBeApprovedAndRejectNeedsAReason()
                  .refusal,
              ManualCloseRefusal::AwaitingApproval);
     m_window->reloadAll();
-    ApprovalsPanel *panel = m_window->approvalsPanel();
+    ApprovalsPanel *panel = m_window->decisions()->approvalsPanel();
     m_window->tabs()->setCurrentWidget(panel);
     QCOMPARE(panel->count(), 1);
     QVERIFY(!panel->approveButton()->isEnabled());
@@ -416,7 +418,7 @@ void TestRolesWidgets::closeDialogAboveThresholdAsksForApproval()
     QCOMPARE(toString(m_fx->store().operation(kLarge)->state), u"unknown"_s);
     QVERIFY2(m_window->statusBar()->currentMessage().contains(u"waits for a second person"_s),
              qPrintable(m_window->statusBar()->currentMessage()));
-    ApprovalsPanel *panel = m_window->approvalsPanel();
+    ApprovalsPanel *panel = m_window->decisions()->approvalsPanel();
     QCOMPARE(panel->count(), 1);
     QCOMPARE(m_window->tabs()->tabText(m_window->tabs()->indexOf(panel)), u"Approvals (1)"_s);
     QVERIFY(!panel->approveButton()->isEnabled()); // her own request

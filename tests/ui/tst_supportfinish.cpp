@@ -12,6 +12,7 @@
 #include "dialogs/lookupdialog.h"
 #include "dialogs/shortcutsdialog.h"
 #include "itemmodels/approvallistmodel.h"
+#include "mainwindow/decisionspresenter.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/approvals.h"
 #include "storage/operations/closeapproval.h"
@@ -194,7 +195,7 @@ void TestSupportFinish::supportAsksASupervisorWhoApproves()
     Console bob(m_fx, u"bob"_s);
     QVERIFY(bob.activate());
     QTest::keyClick(&bob.window, Qt::Key_4, Qt::ControlModifier);
-    ui::ApprovalsPanel *panel = bob.window.approvalsPanel();
+    ui::ApprovalsPanel *panel = bob.window.decisions()->approvalsPanel();
     QVERIFY(panel);
     QCOMPARE(bob.window.tabs()->currentWidget(), panel);
     QCOMPARE(panel->count(), 1);

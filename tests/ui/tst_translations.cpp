@@ -12,7 +12,9 @@
 #include "itemmodels/localeformat.h"
 #include "itemmodels/operationtablemodel.h"
 #include "itemmodels/reasontext.h"
+#include "mainwindow/decisionspresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/supervisorpresenter.h"
 #include "storage/access/approvals.h"
 #include "storage/session.h"
 #include "supervisor/approvalspanel.h"
@@ -279,7 +281,7 @@ void TestTranslations::mainWindowSpeaksTheLanguage()
                  ->headerData(OperationTableModel::AmountColumn, Qt::Horizontal)
                  .toString(),
              amountHeader);
-    ui::SupervisorWindow *sup = window.openSupervisorWindow();
+    ui::SupervisorWindow *sup = window.supervision()->openSupervisorWindow();
     QVERIFY(sup);
     QCOMPARE(sup->auditView()->verifyButton()->text(), verifyButton);
     QSignalSpy verified(sup->auditView(), &ui::AuditView::verifyFinished);
@@ -351,7 +353,7 @@ void TestTranslations::messagesAndApprovalsSpeakTheLanguage()
              ManualCloseRefusal::AwaitingApproval);
     Session session(f.path(), f.clock());
     ui::MainWindow window(console::readsOf(session), u"operator:alice"_s, u"operator:alice#1"_s);
-    ui::ApprovalsPanel *panel = window.approvalsPanel();
+    ui::ApprovalsPanel *panel = window.decisions()->approvalsPanel();
     QVERIFY(panel);
     QAbstractItemModelTester tester(panel->model(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -362,7 +364,7 @@ void TestTranslations::messagesAndApprovalsSpeakTheLanguage()
         askedByHeader);
     QCOMPARE(panel->model()->index(0, ApprovalListModel::StateColumn).data().toString(),
              pendingState);
-    QCOMPARE(window.operatorLabel()->text(), operatorLabel);
+    QCOMPARE(window.decisions()->operatorLabel()->text(), operatorLabel);
     // The first row is selected: its Messages tab counts its messages.
     QCOMPARE(window.detail()->tabs()->tabText(ui::DetailPane::MessagesTab), messagesTab);
     // The stored close reason stays as typed, whatever the language.

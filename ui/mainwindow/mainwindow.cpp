@@ -3,9 +3,13 @@
 #include "common/uilogging.h"
 #include "domain/changefeed.h"
 #include "itemmodels/operationtablemodel.h"
+#include "mainwindow/decisionspresenter.h"
+#include "mainwindow/eventspresenter.h"
 #include "mainwindow/layoutmemory.h"
 #include "mainwindow/screenfit.h"
+#include "mainwindow/supervisorpresenter.h"
 #include "supervisor/approvalspanel.h"
+#include "supervisor/supervisorwindow.h"
 #include "widgets/attentionpanel.h"
 #include "widgets/elidingstatusbar.h"
 #include "widgets/focusring.h"
@@ -33,6 +37,7 @@ MainWindow::MainWindow(std::unique_ptr<ConsoleReads> reads, QString actor, QStri
     , m_actor(std::move(actor))
     , m_leaseHolder(std::move(leaseHolder))
 {
+    Q_ASSERT(m_reads);
     setObjectName(u"mainWindow"_s);
     setWindowTitle(tr("Operations console — %1").arg(m_actor));
     applyFocusRing(this);
@@ -57,7 +62,11 @@ MainWindow::MainWindow(std::unique_ptr<ConsoleReads> reads, QString actor, QStri
     buildActions();
     buildStatusBar();
     buildRoles();
-    buildEvents();
+    m_events = new EventsPresenter(*this);
+    connect(m_events, &EventsPresenter::currentOperationChanged, this,
+            &MainWindow::onCurrentChanged);
+    updateTabActions();
+    reloadEvents();
     m_watcher = m_reads->watchChanges(this);
     connect(m_watcher, &ChangeFeed::changed, this, &MainWindow::onDatabaseChanged);
     // Team mode: the shared PostgreSQL server went away; the watcher retries until it is back.
@@ -66,7 +75,8 @@ MainWindow::MainWindow(std::unique_ptr<ConsoleReads> reads, QString actor, QStri
     });
     connect(m_watcher, &ChangeFeed::reachable, this, [this] {
         statusBar()->showMessage(tr("Database reachable again"), 10000);
-        showReplication(); // after a failover: another server, perhaps without its standby
+        // After a failover: another server, perhaps without its standby.
+        m_decisions->showReplication();
     });
     m_ticker = new QTimer(this);
     connect(m_ticker, &QTimer::timeout, this, &MainWindow::tick);
@@ -85,6 +95,12 @@ MainWindow::MainWindow(std::unique_ptr<ConsoleReads> reads, QString actor, QStri
 MainWindow::~MainWindow()
 {
     saveLayout();
+    // What reads through m_reads goes before it: QWidget would delete these children only after
+    // the members are gone. Deleting the tabs' pages moves the current tab, which must not reach
+    // this window any more.
+    delete m_supervision->supervisorWindow();
+    m_tabs->disconnect(this);
+    delete centralWidget();
 }
 
 void MainWindow::saveLayout() const
@@ -176,10 +192,11 @@ OperationListView *MainWindow::currentView() const
 
 QString MainWindow::currentOperationId() const
 {
-    if (m_attention && m_tabs->currentWidget() == m_attention)
-        return m_attention->currentOperationId();
-    if (m_approvals && m_tabs->currentWidget() == m_approvals)
-        return m_approvals->selectedOperationId();
+    if (m_events && m_tabs->currentWidget() == m_events->panel())
+        return m_events->panel()->currentOperationId();
+    if (ApprovalsPanel *approvals = m_decisions ? m_decisions->approvalsPanel() : nullptr;
+        approvals && m_tabs->currentWidget() == approvals)
+        return approvals->selectedOperationId();
     return currentView()->currentOperationId();
 }
 
@@ -364,13 +381,25 @@ void MainWindow::showRow(const Operation &op, bool all, bool leaseFree)
     m_shown = std::move(d);
 }
 
+const OperatorAccess &MainWindow::access() const
+{
+    static const OperatorAccess nobody; // while the window is built: no rights yet
+    return m_decisions ? m_decisions->access() : nobody;
+}
+
+void MainWindow::reloadEvents()
+{
+    if (m_events && m_events->reload(access()))
+        m_supervision->eventsChanged();
+}
+
 void MainWindow::tick()
 {
     m_operationsModel->refreshCountdown();
     m_checkingModel->refreshCountdown();
     m_detail->refreshWindow(m_reads->clock().now());
-    updateReceiverLine(); // a receiver that stopped beating turns stale with the clock
-    updateActions();      // a window that just closed turns Resend off
+    m_events->tick(); // a receiver that stopped beating turns stale with the clock
+    updateActions();  // a window that just closed turns Resend off
 }
 
 QString MainWindow::bannerText() const

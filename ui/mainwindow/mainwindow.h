@@ -47,8 +47,10 @@ class LookupDialog;
 class NewRefundDialog;
 class NextStepDialog;
 class OperationListView;
-class SettingsDialog;
 class ShortcutsDialog;
+class DecisionsPresenter;
+class EventsPresenter;
+class SupervisorPresenter;
 class SupervisorWindow;
 
 class MainWindow final : public QMainWindow
@@ -178,43 +180,28 @@ public:
     void showNewRefundOutcome(const std::optional<Operation> &opened, const QString &message,
                               const QString &error, const QString &next);
 
-    // mainwindowsupervisor.cpp: the audit window and settings. Rights are granted by whoever
-    // knows the operator's role; without Audit the action is hidden and an open window closes.
-    void setAuditAllowed(bool allowed);
-    void setExportAllowed(bool allowed);
-    SupervisorWindow *openSupervisorWindow(); // nullptr without Audit
-    SettingsDialog *openSettingsDialog();     // window-modal, not blocking
+    // The areas the window is a frame for (issue 55), each owning its widgets and actions.
+    SupervisorPresenter *supervision() const { return m_supervision; }
+    EventsPresenter *events() const { return m_events; }
+    DecisionsPresenter *decisions() const { return m_decisions; }
+    // What the presenters share: the window's reads and writes, its change feed, whether a job
+    // runs (setBusy), and the banner they clear before asking for one.
+    ConsoleReads &reads() const { return *m_reads; }
+    ConsoleWrites &writes() const { return *m_writes; }
+    ChangeFeed *changes() const { return m_watcher; }
+    bool isBusy() const { return m_busy; }
+    void dismissBanner();
     // Help → Keyboard shortcuts (mainwindowhelp.cpp): every action's shortcut, read now.
     ShortcutsDialog *openShortcutsDialog();
     QAction *shortcutsAction() const { return m_shortcutsAction; }
-    QAction *auditAction() const { return m_auditAction; }
-    QAction *settingsAction() const { return m_settingsAction; }
-    // Tools → Connections: asks the console (connectionsRequested) to open the dialog.
-    QAction *connectionsAction() const { return m_connectionsAction; }
-    // Tools → Agents: asks the console (agentsRequested) to open the agents dialog.
-    QAction *agentsAction() const { return m_agentsAction; }
-    // Roles and approvals (mainwindowroles.cpp). The panel is null without the Approve right.
-    const OperatorAccess &access() const { return m_access; }
-    ApprovalsPanel *approvalsPanel() const { return m_approvals; }
-    QLabel *operatorLabel() const { return m_operatorLabel; }
+    // The operator's rights as last read (DecisionsPresenter; none while the window is built).
+    const OperatorAccess &access() const;
     // Why `action` cannot act now (issue 31 item 4), said in the status bar when its key is
     // pressed while it is off: the right it needs and who the operator is, or what else stops
     // it. Empty while it is enabled.
     QString refusalFor(const QAction *action) const;
     // The right `action` needs; nullopt for actions anyone may take.
     std::optional<Right> rightOf(const QAction *action) const;
-    // Who the database says is logged in (identity.h), read once when the window is built, and
-    // the status bar's note on it: "checked by the database" in team mode, "name not
-    // authenticated (single-desk file)" on a SQLite file or as the tables' owner.
-    const Identity &identity() const { return m_identity; }
-    QLabel *identityLabel() const { return m_identityLabel; }
-    // Team mode: the database's replication verdict (opsctl db check), read when the window is
-    // built and again when the server is reachable after an outage; hidden on a SQLite file.
-    QLabel *replicationLabel() const { return m_replicationLabel; }
-    QLabel *fourEyesLabel() const { return m_fourEyesLabel; }
-    // The status bar's words for a team database's replication verdict (Tools → Connections'
-    // check shows the same).
-    static QString replicationText(const ReplicationState &state, bool acceptedAsync);
     // Bulk resolution in Checking (mainwindowbulk.cpp): multi-select, Select all with a
     // proposal, and the preview dialogs the console runs (bulkRunRequested). nullptr (the
     // reason in the status bar) when the action is off.
@@ -226,10 +213,6 @@ public:
     QAction *selectProposalsAction() const { return m_selectProposals; }
     QAction *applyProposalsAction() const { return m_applyProposals; }
     QAction *resendSelectedAction() const { return m_resendSelected; }
-    // Provider events (mainwindowevents.cpp): the Attention tab and the receiver's status line.
-    AttentionPanel *attentionPanel() const { return m_attention; }
-    QString receiverText() const;
-    QLabel *receiverLabel() const { return m_receiverLabel; }
 
 signals:
     void lookUpRequested(const QString &operationId);
@@ -292,7 +275,6 @@ private:
     void copyKey();
     void openDetail();
     void focusSearch();
-    void dismissBanner();
     // mainwindowclose.cpp: stores the answer as evidence once, then runs `then` with its id.
     void attachLookupAnswer(LookupDialog *dialog, const std::function<void(qint64)> &then);
     void closeFromLookup(LookupDialog *dialog);
@@ -303,7 +285,6 @@ private:
     void offerNextStep(const QString &operationId);
     void submitClose(const ManualClose &close, const CloseDialog::Answer &answer);
     void attachFromClose(CloseDialog *close, const QString &operationId);
-    void buildSupervisorActions();
     void buildKeyboardActions(QMenu *view);
     // mainwindowhelp.cpp: File → Quit, and View's tab actions from tabKeys().
     void buildFileMenu();
@@ -316,17 +297,10 @@ private:
     QString messageQueued(const MessageQueued &done, bool copy);
     // mainwindowroles.cpp: the operator's rights, the Approvals tab
     void buildRoles();
-    void showIdentity();
-    void showReplication();
-    // A four-eyes threshold with fewer than two approvers (storage/access/foureyescover.h).
-    void showFourEyesCover();
     void reloadRoles();
     void applyRights();
     // A key of a disabled action says refusalFor in the status bar instead of nothing.
     void explainRefusedKeys();
-    void decideApproval(qint64 id, bool approve, const QString &reason);
-    void approvalDecided(const Approval &a, bool approved);
-    void carryOutApprovedResend(const Approval &a);
     // On the Approvals tab the detail pane shows the selected request's operation.
     void followApprovalSelection();
     // mainwindowrefund.cpp
@@ -344,11 +318,8 @@ private:
     QString selectedProposalsHint(int n) const;
     BulkApplyDialog *showBulkDialog(BulkApplyDialog *dialog);
     BulkApplyDialog *startBulkPreview(bool resend);
-    // mainwindowevents.cpp: Attention and the receiver line
-    void buildEvents();
+    // Attention and the receiver line (EventsPresenter), then the supervisor's Unmatched events.
     void reloadEvents();
-    void updateReceiverLine();
-    void clearAttention(const QString &operationId, const QString &note);
 
     std::unique_ptr<ConsoleReads> m_reads;
     ConsoleWrites *m_writes = &ConsoleWrites::none(); // never null
@@ -384,16 +355,10 @@ private:
     QAction *m_closeFailed = nullptr;
     QAction *m_copyKey = nullptr;
     QAction *m_cancel = nullptr;
-    QAction *m_auditAction = nullptr;
-    QAction *m_settingsAction = nullptr;
-    QAction *m_connectionsAction = nullptr;
-    QAction *m_agentsAction = nullptr;
     QAction *m_shortcutsAction = nullptr;
     QAction *m_quitAction = nullptr;
     QList<QAction *> m_tabActions; // by TabIndex
-    QPointer<SupervisorWindow> m_supervisor;
-    bool m_auditAllowed = true;
-    bool m_exportAllowed = true;
+    SupervisorPresenter *m_supervision = nullptr;
     QAction *m_message = nullptr;
     QString m_helpdeskProblem;
     bool m_stripeLive = false;
@@ -403,20 +368,12 @@ private:
     QPointer<NextStepDialog> m_nextStep;
     QPointer<NewRefundDialog> m_newRefundDialog;
     QAction *m_newRefund = nullptr;
-    OperatorAccess m_access;
-    ApprovalsPanel *m_approvals = nullptr;
-    QLabel *m_operatorLabel = nullptr;
-    Identity m_identity;
-    QLabel *m_identityLabel = nullptr;
-    QLabel *m_replicationLabel = nullptr;
-    QLabel *m_fourEyesLabel = nullptr;
+    DecisionsPresenter *m_decisions = nullptr;
     QAction *m_selectProposals = nullptr;
     QAction *m_applyProposals = nullptr;
     QAction *m_resendSelected = nullptr;
     QPointer<BulkApplyDialog> m_bulkDialog;
-    AttentionPanel *m_attention = nullptr;
-    QLabel *m_receiverLabel = nullptr;
-    ReceiverStatus m_receiverStatus;
+    EventsPresenter *m_events = nullptr;
 };
 
 } // namespace ops::ui

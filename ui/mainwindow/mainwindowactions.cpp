@@ -13,7 +13,7 @@
 #include "itemmodels/operationtablemodel.h"
 #include "itemmodels/reasontext.h"
 #include "mainwindow/mainwindow.h"
-#include "supervisor/supervisorwindow.h"
+#include "mainwindow/supervisorpresenter.h"
 #include "widgets/operationlistview.h"
 
 #include <QAction>
@@ -117,7 +117,14 @@ void MainWindow::buildActions()
         list->table()->setContextMenuPolicy(Qt::ActionsContextMenu);
         list->table()->addActions(rowActions);
     }
-    buildSupervisorActions();
+    m_supervision = new SupervisorPresenter(*this);
+    m_supervision->buildMenus(menuBar());
+    connect(m_supervision, &SupervisorPresenter::resendRequested, this,
+            &MainWindow::resendRequested);
+    connect(m_supervision, &SupervisorPresenter::connectionsRequested, this,
+            &MainWindow::connectionsRequested);
+    connect(m_supervision, &SupervisorPresenter::agentsRequested, this,
+            &MainWindow::agentsRequested);
     buildKeyboardActions(view);
     updateActions();
 }
@@ -194,7 +201,7 @@ void MainWindow::resend()
                                  ? keyMemoryFor(*m_current, m_shown.attempts)
                                  : KeyMemory::Nothing;
     auto *dialog = new ResendConfirmDialog(*m_current, live, m_reads->clock().now(), memory,
-                                           m_access.rights.testFlag(Right::Close), this);
+                                           access().rights.testFlag(Right::Close), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_resendConfirm = dialog;
     connect(dialog, &QDialog::accepted, this, [this, id = m_current->id] {
@@ -247,15 +254,13 @@ void MainWindow::showResendOutcome(const QString &operationId, bool ok, const QS
     const QString shown = text.contains(operationId) ? text : tr("%1: %2").arg(operationId, text);
     m_detail->showActionOutcome(shown, ok);
     statusBar()->showMessage(shown, 15000);
-    if (m_supervisor) // an approval from its Agent requests tab: the tab says the outcome too
-        m_supervisor->showResendOutcome(operationId, ok, text);
+    m_supervision->showResendOutcome(operationId, ok, text);
 }
 
 void MainWindow::jobCancelled(const QString &text)
 {
     clearBusy(text);
-    if (m_supervisor)
-        m_supervisor->stopWaitingForResend();
+    m_supervision->jobCancelled();
 }
 
 LookupDialog *MainWindow::showLookupAnswer(const LookupAnswer &answer)
@@ -263,7 +268,7 @@ LookupDialog *MainWindow::showLookupAnswer(const LookupAnswer &answer)
     if (!answer.error.isEmpty()) {
         // Only what this person may do: Ctrl+E is named to those with the Attach right.
         showError(answer.error,
-                  m_access.rights.testFlag(Right::Attach)
+                  access().rights.testFlag(Right::Attach)
                       ? tr("Look up again (Ctrl+L) once the provider answers, or attach what the "
                            "provider's dashboard shows (Ctrl+E).")
                       : tr("Look up again (Ctrl+L) once the provider answers."));
@@ -272,8 +277,8 @@ LookupDialog *MainWindow::showLookupAnswer(const LookupAnswer &answer)
     auto *dialog = new LookupDialog(answer, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setAllowed(
-        m_access.rights.testFlag(Right::Attach), m_access.rights.testFlag(Right::Close),
-        tr("%1 may not attach evidence; ask a supervisor.").arg(accessLabel(m_access)));
+        access().rights.testFlag(Right::Attach), access().rights.testFlag(Right::Close),
+        tr("%1 may not attach evidence; ask a supervisor.").arg(accessLabel(access())));
     connect(dialog, &LookupDialog::askRequested, this, [this, dialog] { askFromLookup(dialog); });
     connect(dialog, &LookupDialog::attachRequested, this,
             [this, dialog] { attachLookupAnswer(dialog, {}); });
@@ -357,7 +362,7 @@ void MainWindow::offerNextStep(const QString &operationId)
             compose->setTemplate(MessageTemplate::Failed);
     });
     connect(dialog, &NextStepDialog::newRefundRequested, this, &MainWindow::openNewRefundDialogFor);
-    if (!m_access.rights.testFlag(Right::Resend))
+    if (!access().maySendMoney())
         dialog->refuseNewRefund(refusalFor(m_newRefund));
     dialog->open();
 }

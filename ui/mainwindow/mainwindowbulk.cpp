@@ -70,9 +70,9 @@ QStringList MainWindow::selectedCheckingIds() const
 
 QString MainWindow::bulkBlockedReason(Right right) const
 {
-    if (!m_access.rights.testFlag(right))
+    if (!access().rights.testFlag(right))
         return tr("%1 may not %2; ask a supervisor.")
-            .arg(accessLabel(m_access),
+            .arg(accessLabel(access()),
                  right == Right::Close ? tr("close operations") : tr("resend"));
     if (m_tabs->currentIndex() != CheckingTab)
         return tr("Bulk actions work in the Checking tab (Ctrl+2).");
@@ -150,10 +150,10 @@ int MainWindow::selectAllWithProposal()
 QString MainWindow::selectedProposalsHint(int n) const
 {
     // Names only a key this operator may use (issue 31 item 4).
-    if (m_access.rights.testFlag(Right::Close))
+    if (access().rights.testFlag(Right::Close))
         return tr("%n row(s) with a proposal selected; Ctrl+Shift+Y previews applying them.",
                   nullptr, n);
-    if (m_access.rights.testFlag(Right::Resend))
+    if (access().rights.testFlag(Right::Resend))
         return tr("%n row(s) with a proposal selected; Ctrl+Shift+R previews resending them. "
                   "Applying proposals needs a supervisor.",
                   nullptr, n);

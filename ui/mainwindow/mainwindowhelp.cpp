@@ -3,7 +3,10 @@
 // tabs, and Help → Keyboard shortcuts, generated from the window's actions.
 
 #include "dialogs/shortcutsdialog.h"
+#include "mainwindow/decisionspresenter.h"
+#include "mainwindow/eventspresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/supervisorpresenter.h"
 #include "supervisor/approvalspanel.h"
 #include "supervisor/supervisorwindow.h"
 #include "widgets/attentionpanel.h"
@@ -34,9 +37,9 @@ QWidget *MainWindow::tabPage(TabIndex tab) const
     case CheckingTab:
         return m_checkingView;
     case AttentionTab:
-        return m_attention;
+        return m_events ? m_events->panel() : nullptr;
     case ApprovalsTab:
-        return m_approvals;
+        return m_decisions ? m_decisions->approvalsPanel() : nullptr;
     }
     return nullptr;
 }
@@ -125,13 +128,13 @@ ShortcutsDialog *MainWindow::openShortcutsDialog()
 {
     QList<ShortcutsDialog::Entry> extra = OperationListView::keyHints();
     for (const QKeySequence &key :
-         m_auditAllowed ? SupervisorWindow::closeKeys() : QList<QKeySequence>{})
+         m_supervision->auditAllowed() ? SupervisorWindow::closeKeys() : QList<QKeySequence>{})
         extra.append({tr("Close the audit window"), key.toString(QKeySequence::NativeText)});
     // Only what this operator may do: keys of actions their rights deny are left out.
     QList<QAction *> allowed;
     for (QAction *action : actions()) {
         const auto right = rightOf(action);
-        if (!right || m_access.rights.testFlag(*right))
+        if (!right || access().rights.testFlag(*right))
             allowed.append(action);
     }
     auto *dialog = new ShortcutsDialog(allowed, extra, this);

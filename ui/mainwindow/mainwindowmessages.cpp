@@ -35,7 +35,7 @@ ComposeDialog *MainWindow::openComposeDialogFor(const QString &operationId)
                   tr("Try again in a moment."));
         return nullptr;
     }
-    if (!op || !m_access.rights.testFlag(Right::Message))
+    if (!op || !access().rights.testFlag(Right::Message))
         return nullptr;
     auto *dialog = new ComposeDialog(
         *op, m_actor,
