@@ -1,6 +1,6 @@
 #include "console/consoleagents.h"
 
-#include "mainwindow/mainwindow.h"
+#include "mainwindow/consoleview.h"
 #include "storage/access/accessstore.h"
 #include "storage/session.h"
 
@@ -10,20 +10,21 @@ using namespace std::chrono_literals;
 
 namespace ops::console {
 
-ConsoleAgents::ConsoleAgents(ui::MainWindow &window, Session &session, ui::ConsoleWrites &writes)
-    : QObject(&window)
+ConsoleAgents::ConsoleAgents(ui::ConsoleView &window, Session &session, ui::ConsoleWrites &writes)
+    : QObject(window.dialogParent())
     , m_window(window)
     , m_session(session)
     , m_writes(writes)
 {
-    connect(&window, &ui::MainWindow::agentsRequested, this, [this] { openDialog(); });
+    connect(&window.requests(), &ui::ConsoleRequests::agentsRequested, this,
+            [this] { openDialog(); });
 }
 
 ui::AgentsDialog *ConsoleAgents::openDialog()
 {
     if (m_dialog)
         m_dialog->close();
-    auto *dialog = new ui::AgentsDialog(*this, &m_window);
+    auto *dialog = new ui::AgentsDialog(*this, m_window.dialogParent());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
     dialog->show();

@@ -1,7 +1,7 @@
 #pragma once
 
 // Ties Tools → Agents to the console's storage (issue 27 item 6): opens the dialog when the
-// window asks (MainWindow::agentsRequested) and serves it as its backend — the directory with
+// window asks (ConsoleRequests::agentsRequested) and serves it as its backend — the directory with
 // each agent's operations in the last 24 h, and Revoke in the name of the window's person. The
 // reads are short statements on the window's own session; the revoke is a write, so it goes out
 // through the window's writer (consolewriter.h) like a close or an approval; the store checks the
@@ -17,7 +17,7 @@ class Session;
 }
 
 namespace ops::ui {
-class MainWindow;
+class ConsoleView;
 }
 
 namespace ops::console {
@@ -28,7 +28,7 @@ class ConsoleAgents final : public QObject, public ui::AgentsBackend
 public:
     // `session` must outlive this object; it is the window's (MainWindow's constructor argument),
     // and only read. `writes`: the window's writer; it must outlive this object.
-    ConsoleAgents(ui::MainWindow &window, Session &session, ui::ConsoleWrites &writes);
+    ConsoleAgents(ui::ConsoleView &window, Session &session, ui::ConsoleWrites &writes);
 
     // Window-modal, not blocking (tests drive it); a second call replaces an open one.
     ui::AgentsDialog *openDialog();
@@ -38,7 +38,7 @@ public:
     void revoke(const QString &name, QObject *context, ui::ConsoleWrites::Done<bool> done) override;
 
 private:
-    ui::MainWindow &m_window;
+    ui::ConsoleView &m_window;
     Session &m_session;
     ui::ConsoleWrites &m_writes;
     QPointer<ui::AgentsDialog> m_dialog;

@@ -6,7 +6,7 @@
 #include "dialogs/resendconfirmdialog.h"
 #include "domain/dblocation.h"
 #include "domain/storeerror.h"
-#include "mainwindow/mainwindow.h"
+#include "mainwindow/consoleview.h"
 #include "transport/secrets.h"
 
 #include <QStatusBar>
@@ -61,22 +61,23 @@ ModeReading modeOf(const JobConfig &config, const QString &simulatorUrl)
                                    "Connections.")};
 }
 
-ConsoleConnections::ConsoleConnections(ui::MainWindow &window, ConsoleController &controller,
+ConsoleConnections::ConsoleConnections(ui::ConsoleView &window, ConsoleController &controller,
                                        QString dbLocation, QString simulatorUrl, QString configDir)
-    : QObject(&window)
+    : QObject(window.dialogParent())
     , m_window(window)
     , m_controller(controller)
     , m_dbLocation(std::move(dbLocation))
     , m_simulatorUrl(std::move(simulatorUrl))
     , m_service(new ConnectionsService(std::move(configDir), m_simulatorUrl, this))
-    , m_banner(new ui::ModeBanner(window))
+    , m_banner(&window.modeBanner())
 {
     try {
         m_service->setRunningDatabase(DbLocation::parse(m_dbLocation).display());
     } catch (const StoreError &) {
         // The window opened it, so it parses; a test console may pass a bare name.
     }
-    connect(&window, &ui::MainWindow::connectionsRequested, this, [this] { openDialog(); });
+    connect(&window.requests(), &ui::ConsoleRequests::connectionsRequested, this,
+            [this] { openDialog(); });
     const ModeReading reading = modeOf(m_controller.config(), m_simulatorUrl);
     m_banner->setMode(reading.mode, reading.detail);
 }
@@ -88,7 +89,7 @@ ui::ConnectionsDialog *ConsoleConnections::openDialog()
     if (m_dialog)
         m_dialog->close();
     m_databaseBefore = m_service->savedDatabase();
-    auto *dialog = new ui::ConnectionsDialog(*m_service, &m_window);
+    auto *dialog = new ui::ConnectionsDialog(*m_service, m_window.dialogParent());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
     connect(dialog, &ui::ConnectionsDialog::saved, this, &ConsoleConnections::refresh);
@@ -122,10 +123,9 @@ void ConsoleConnections::showDatabaseChange()
     } catch (const StoreError &) {
         running = m_dbLocation;
     }
-    m_window.statusBar()->showMessage(
-        tr("Saved. This console keeps using %1; started without --db, it opens %2.")
-            .arg(running, saved.isEmpty() ? DbLocation::defaultLocation() : saved),
-        30'000);
+    m_window.showStatus(tr("Saved. This console keeps using %1; started without --db, it opens %2.")
+                            .arg(running, saved.isEmpty() ? DbLocation::defaultLocation() : saved),
+                        30'000);
 }
 
 } // namespace ops::console

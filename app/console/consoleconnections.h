@@ -16,7 +16,7 @@
 
 namespace ops::ui {
 class ConnectionsDialog;
-class MainWindow;
+class ConsoleView;
 } // namespace ops::ui
 
 namespace ops::console {
@@ -37,7 +37,7 @@ class ConsoleConnections final : public QObject
 public:
     // `simulatorUrl`: the provider-sim this console started, '' without --demo. `configDir`:
     // '' for the user's configuration folder.
-    ConsoleConnections(ui::MainWindow &window, ConsoleController &controller, QString dbLocation,
+    ConsoleConnections(ui::ConsoleView &window, ConsoleController &controller, QString dbLocation,
                        QString simulatorUrl, QString configDir = {});
     ~ConsoleConnections() override;
 
@@ -54,7 +54,7 @@ private:
     // one the next start opens (the running console keeps its own).
     void showDatabaseChange();
 
-    ui::MainWindow &m_window;
+    ui::ConsoleView &m_window;
     ConsoleController &m_controller;
     QString m_dbLocation;
     QString m_simulatorUrl;

@@ -4,7 +4,7 @@
 #include "console/newrefundjob.h"
 #include "dialogs/bulkapplydialog.h"
 #include "dialogs/resendconfirmdialog.h"
-#include "mainwindow/mainwindow.h"
+#include "mainwindow/consoleview.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
@@ -16,7 +16,7 @@ namespace ops::console {
 
 Q_LOGGING_CATEGORY(lcConsole, "ops.console", QtWarningMsg)
 
-ConsoleController::ConsoleController(ui::MainWindow &window, JobConfig config, const Clock &clock,
+ConsoleController::ConsoleController(ui::ConsoleView &window, JobConfig config, const Clock &clock,
                                      QObject *parent)
     : QObject(parent)
     , m_window(window)
@@ -26,14 +26,15 @@ ConsoleController::ConsoleController(ui::MainWindow &window, JobConfig config, c
 {
     window.setWrites(m_writer);
     connect(&m_watcher, &QFutureWatcher<Apply>::finished, this, &ConsoleController::finished);
-    connect(&window, &ui::MainWindow::lookUpRequested, this, &ConsoleController::lookUp);
-    connect(&window, &ui::MainWindow::resendRequested, this, &ConsoleController::resend);
-    connect(&window, &ui::MainWindow::cancelRequested, this, &ConsoleController::cancel);
-    connect(&window, &ui::MainWindow::messageSendRequested, this, &ConsoleController::sendMessage);
-    connect(&window, &ui::MainWindow::newRefundRequested, this, &ConsoleController::startNewRefund);
-    connect(&window, &ui::MainWindow::bulkRunRequested, this, &ConsoleController::runBulk);
-    connect(&window, &ui::MainWindow::bulkPreviewRequested, this,
-            &ConsoleController::readBulkPreview);
+    const ui::ConsoleRequests *asks = &window.requests();
+    using Asks = ui::ConsoleRequests;
+    connect(asks, &Asks::lookUpRequested, this, &ConsoleController::lookUp);
+    connect(asks, &Asks::resendRequested, this, &ConsoleController::resend);
+    connect(asks, &Asks::cancelRequested, this, &ConsoleController::cancel);
+    connect(asks, &Asks::messageSendRequested, this, &ConsoleController::sendMessage);
+    connect(asks, &Asks::newRefundRequested, this, &ConsoleController::startNewRefund);
+    connect(asks, &Asks::bulkRunRequested, this, &ConsoleController::runBulk);
+    connect(asks, &Asks::bulkPreviewRequested, this, &ConsoleController::readBulkPreview);
     setConfig(std::move(m_config));
 }
 

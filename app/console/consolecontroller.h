@@ -1,10 +1,10 @@
 #pragma once
 
-// Runs the console's network actions off the UI thread. MainWindow asks (lookUpRequested,
-// resendRequested, cancelRequested); the controller runs the job on the thread pool, shows
-// progress, and hands the result back to the window on the UI thread. One job at a time.
-// Cancel stops waiting at once; a look-up stops between provider pages, and a resend whose
-// attempt is already counted still records its answer (the timeline shows it).
+// Runs the console's network actions off the UI thread. The window asks (ConsoleRequests:
+// lookUpRequested, resendRequested, cancelRequested, …); the controller runs the job on the thread
+// pool, shows progress, and hands the result back to the window, a ConsoleView, on the UI thread.
+// One job at a time. Cancel stops waiting at once; a look-up stops between provider pages, and a
+// resend whose attempt is already counted still records its answer (the timeline shows it).
 
 #include "console/bulkworker.h"
 #include "console/consolejobs.h"
@@ -18,7 +18,7 @@
 
 namespace ops::ui {
 class BulkApplyDialog;
-class MainWindow;
+class ConsoleView;
 } // namespace ops::ui
 
 namespace ops::console {
@@ -27,7 +27,7 @@ class ConsoleController final : public QObject
 {
     Q_OBJECT
 public:
-    ConsoleController(ui::MainWindow &window, JobConfig config, const Clock &clock,
+    ConsoleController(ui::ConsoleView &window, JobConfig config, const Clock &clock,
                       QObject *parent = nullptr);
     ~ConsoleController() override;
 
@@ -72,7 +72,7 @@ private:
     // A resend's result on the UI thread: the row by value into the window, then the texts.
     void applyResend(const QString &operationId, const ResendOutcome &outcome);
 
-    ui::MainWindow &m_window;
+    ui::ConsoleView &m_window;
     JobConfig m_config;
     const Clock &m_clock;
     ConsoleWriter m_writer;

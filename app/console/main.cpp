@@ -17,6 +17,7 @@
 #include "domain/dblocation.h"
 #include "domain/storeerror.h"
 #include "httpserve/signalwatch.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/screenfit.h"
 #include "opsversion.h"
@@ -163,7 +164,7 @@ void warnWhenLarger(const QWidget &window, const std::optional<QSize> &asked, QT
 int writeScreenshot(ops::ui::MainWindow &window, const QString &path,
                     const std::optional<QSize> &size, QTextStream &err)
 {
-    window.detail()->showTab(ops::ui::DetailPane::AttemptsTab);
+    window.detailArea()->pane()->showTab(ops::ui::DetailPane::AttemptsTab);
     window.show();
     QApplication::processEvents();
     warnWhenLarger(window, size, err);

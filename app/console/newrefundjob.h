@@ -26,7 +26,7 @@ struct NewRefundOutcome
     QString next;                       // … with what to do next
 };
 
-NewRefundOutcome runNewRefund(const JobConfig &config, const Clock &clock,
-                              const RefundDraft &draft, const QString &actor);
+NewRefundOutcome runNewRefund(const JobConfig &config, const Clock &clock, const RefundDraft &draft,
+                              const QString &actor);
 
 } // namespace ops::console

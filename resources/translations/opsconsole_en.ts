@@ -2306,6 +2306,94 @@ Provider reference on the row: %1.</translation>
     </message>
 </context>
 <context>
+    <name>ops::ui::BulkActions</name>
+    <message>
+        <source>Select all with a &amp;proposal</source>
+        <translation>Select all with a &amp;proposal</translation>
+    </message>
+    <message>
+        <source>Select every row in Checking the reconciler left a proposal for</source>
+        <translation>Select every row in Checking the reconciler left a proposal for</translation>
+    </message>
+    <message>
+        <source>&amp;Apply proposals…</source>
+        <translation>&amp;Apply proposals…</translation>
+    </message>
+    <message>
+        <source>Resend selecte&amp;d…</source>
+        <translation>Resend selecte&amp;d…</translation>
+    </message>
+    <message>
+        <source>%1 may not %2; ask a supervisor.</source>
+        <translation>%1 may not %2; ask a supervisor.</translation>
+    </message>
+    <message>
+        <source>close operations</source>
+        <translation>close operations</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>resend</translation>
+    </message>
+    <message>
+        <source>Bulk actions work in the Checking tab (Ctrl+2).</source>
+        <translation>Bulk actions work in the Checking tab (Ctrl+2).</translation>
+    </message>
+    <message>
+        <source>Select rows in Checking first (Shift+arrows, or Ctrl+Shift+P).</source>
+        <translation>Select rows in Checking first (Shift+arrows, or Ctrl+Shift+P).</translation>
+    </message>
+    <message>
+        <source>A bulk preview is already open.</source>
+        <translation>A bulk preview is already open.</translation>
+    </message>
+    <message>
+        <source>Preview the selected rows&apos; proposals, then apply them (Ctrl+Shift+Y)</source>
+        <translation>Preview the selected rows&apos; proposals, then apply them (Ctrl+Shift+Y)</translation>
+    </message>
+    <message>
+        <source>Preview, then resend the selected rows with their stored keys (Ctrl+Shift+R)</source>
+        <translation>Preview, then resend the selected rows with their stored keys (Ctrl+Shift+R)</translation>
+    </message>
+    <message>
+        <source>Could not read the proposals: %1</source>
+        <translation>Could not read the proposals: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was selected; try again (F5 reloads).</source>
+        <translation>Nothing was selected; try again (F5 reloads).</translation>
+    </message>
+    <message>
+        <source>No row in Checking has a proposal.</source>
+        <translation>No row in Checking has a proposal.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; Ctrl+Shift+Y previews applying them.</source>
+        <translation>
+            <numerusform>%n row with a proposal selected; Ctrl+Shift+Y previews applying it.</numerusform>
+            <numerusform>%n rows with a proposal selected; Ctrl+Shift+Y previews applying them.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; Ctrl+Shift+R previews resending them. Applying proposals needs a supervisor.</source>
+        <translation>
+            <numerusform>%n row with a proposal selected; Ctrl+Shift+R previews resending it. Applying proposals needs a supervisor.</numerusform>
+            <numerusform>%n rows with a proposal selected; Ctrl+Shift+R previews resending them. Applying proposals needs a supervisor.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; applying them needs a supervisor.</source>
+        <translation>
+            <numerusform>%n row with a proposal selected; applying it needs a supervisor.</numerusform>
+            <numerusform>%n rows with a proposal selected; applying them needs a supervisor.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no console is attached to read it.</source>
+        <translation>no console is attached to read it.</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::BulkApplyDialog</name>
     <message>
         <source>Apply proposals</source>
@@ -3046,6 +3134,17 @@ Idempotency-Key: %4
     </message>
 </context>
 <context>
+    <name>ops::ui::DetailPresenter</name>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>Could not read %1: %2</translation>
+    </message>
+    <message>
+        <source>Try again in a moment (F5).</source>
+        <translation>Try again in a moment (F5).</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::EventsPanel</name>
     <message>
         <source>Select an event to read its JSON.</source>
@@ -3289,96 +3388,12 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Operations console — %1</translation>
     </message>
     <message>
-        <source>Could not read the operations: </source>
-        <translation>Could not read the operations: </translation>
-    </message>
-    <message>
-        <source>Check that the database file is reachable; the list retries on the next change or with F5.</source>
-        <translation>Check that the database file is reachable; the list retries on the next change or with F5.</translation>
-    </message>
-    <message>
-        <source>Operations</source>
-        <translation>Operations</translation>
-    </message>
-    <message>
-        <source>Checking</source>
-        <translation>Checking</translation>
-    </message>
-    <message>
         <source>Cancel (Esc)</source>
         <translation>Cancel (Esc)</translation>
     </message>
     <message>
-        <source>Checking (%1)</source>
-        <translation>Checking (%1)</translation>
-    </message>
-    <message>
-        <source>Could not read %1: %2</source>
-        <translation>Could not read %1: %2</translation>
-    </message>
-    <message>
-        <source>Try again in a moment (F5).</source>
-        <translation>Try again in a moment (F5).</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;What to do next: %2</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;What to do next: %2</translation>
-    </message>
-    <message>
-        <source>&amp;Look up at provider</source>
-        <translation>&amp;Look up at provider</translation>
-    </message>
-    <message>
-        <source>Ask the provider what happened to this operation</source>
-        <translation>Ask the provider what happened to this operation</translation>
-    </message>
-    <message>
-        <source>&amp;Resend</source>
-        <translation>&amp;Resend</translation>
-    </message>
-    <message>
-        <source>Send the stored request once more, with the stored key</source>
-        <translation>Send the stored request once more, with the stored key</translation>
-    </message>
-    <message>
-        <source>Attach &amp;evidence…</source>
-        <translation>Attach &amp;evidence…</translation>
-    </message>
-    <message>
-        <source>Attach provider JSON, a note or a file</source>
-        <translation>Attach provider JSON, a note or a file</translation>
-    </message>
-    <message>
-        <source>Close as &amp;succeeded…</source>
-        <translation>Close as &amp;succeeded…</translation>
-    </message>
-    <message>
-        <source>Close with evidence: the provider moved the money</source>
-        <translation>Close with evidence: the provider moved the money</translation>
-    </message>
-    <message>
-        <source>Close as &amp;failed…</source>
-        <translation>Close as &amp;failed…</translation>
-    </message>
-    <message>
-        <source>Close with evidence: no money moved</source>
-        <translation>Close with evidence: no money moved</translation>
-    </message>
-    <message>
-        <source>&amp;Copy key</source>
-        <translation>&amp;Copy key</translation>
-    </message>
-    <message>
-        <source>Copy the idempotency key</source>
-        <translation>Copy the idempotency key</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Cancel</translation>
-    </message>
-    <message>
-        <source>Stop waiting for the running look-up or resend</source>
-        <translation>Stop waiting for the running look-up or resend</translation>
     </message>
     <message>
         <source>&amp;Search</source>
@@ -3417,50 +3432,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>&amp;View</translation>
     </message>
     <message>
-        <source>Select an operation first.</source>
-        <translation>Select an operation first.</translation>
-    </message>
-    <message>
-        <source>Resend is off while another action is running.</source>
-        <translation>Resend is off while another action is running.</translation>
-    </message>
-    <message>
-        <source>Send the stored request once more, with the stored key (Ctrl+R)</source>
-        <translation>Send the stored request once more, with the stored key (Ctrl+R)</translation>
-    </message>
-    <message>
-        <source>Copied key %1</source>
-        <translation>Copied key %1</translation>
-    </message>
-    <message>
-        <source>The evidence was not stored: </source>
-        <translation>The evidence was not stored: </translation>
-    </message>
-    <message>
-        <source>Try again; nothing was attached.</source>
-        <translation>Try again; nothing was attached.</translation>
-    </message>
-    <message>
-        <source>Closed %1 as %2</source>
-        <translation>Closed %1 as %2</translation>
-    </message>
-    <message>
-        <source>Try again in a moment.</source>
-        <translation>Try again in a moment.</translation>
-    </message>
-    <message>
-        <source>Look up again (Ctrl+L) once the provider answers, or attach what the provider&apos;s dashboard shows (Ctrl+E).</source>
-        <translation>Look up again (Ctrl+L) once the provider answers, or attach what the provider&apos;s dashboard shows (Ctrl+E).</translation>
-    </message>
-    <message>
-        <source>The look-up answer was not stored: </source>
-        <translation>The look-up answer was not stored: </translation>
-    </message>
-    <message>
-        <source>Press Attach again.</source>
-        <translation>Press Attach again.</translation>
-    </message>
-    <message>
         <source>Database unreachable — retrying (%1)</source>
         <translation>Database unreachable — retrying (%1)</translation>
     </message>
@@ -3469,205 +3440,20 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Database reachable again</translation>
     </message>
     <message>
-        <source>&amp;Message customer…</source>
-        <translation>&amp;Message customer…</translation>
-    </message>
-    <message>
-        <source>Tell the customer what we know, and only that</source>
-        <translation>Tell the customer what we know, and only that</translation>
-    </message>
-    <message>
-        <source>Not queued: %1.</source>
-        <translation>Not queued: %1.</translation>
-    </message>
-    <message>
-        <source>The customer already has this message (copied by %1). It is not sent twice.</source>
-        <translation>The customer already has this message (copied by %1). It is not sent twice.</translation>
-    </message>
-    <message>
-        <source>The customer already has this message (sent by %1). It is not sent twice.</source>
-        <translation>The customer already has this message (sent by %1). It is not sent twice.</translation>
-    </message>
-    <message>
-        <source>Not copied: %1.</source>
-        <translation>Not copied: %1.</translation>
-    </message>
-    <message>
-        <source>Message copied to the clipboard; paste it into conversation %1.</source>
-        <translation>Message copied to the clipboard; paste it into conversation %1.</translation>
-    </message>
-    <message>
-        <source>The database refused the message: %1</source>
-        <translation>The database refused the message: %1</translation>
-    </message>
-    <message>
-        <source>%1 may not %2; ask a supervisor.</source>
-        <translation>%1 may not %2; ask a supervisor.</translation>
-    </message>
-    <message>
-        <source>attach evidence</source>
-        <translation>attach evidence</translation>
-    </message>
-    <message>
-        <source>close operations</source>
-        <translation>close operations</translation>
-    </message>
-    <message>
         <source>resend</source>
         <translation>resend</translation>
-    </message>
-    <message>
-        <source>message customers</source>
-        <translation>message customers</translation>
-    </message>
-    <message>
-        <source>Not resent: %1</source>
-        <translation>Not resent: %1</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1m %2s {1:?} {2?}</translation>
-    </message>
-    <message>
-        <source>Attached evidence %1 to %2</source>
-        <translation>Attached evidence %1 to %2</translation>
-    </message>
-    <message>
-        <source>%1 is not in the current list; clear the search and select it.</source>
-        <translation>%1 is not in the current list; clear the search and select it.</translation>
-    </message>
-    <message>
-        <source>&amp;Next tab</source>
-        <translation>&amp;Next tab</translation>
-    </message>
-    <message>
-        <source>&amp;Previous tab</source>
-        <translation>&amp;Previous tab</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Help</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts…</source>
-        <translation>&amp;Keyboard shortcuts…</translation>
-    </message>
-    <message>
-        <source>Close the audit window</source>
-        <translation>Close the audit window</translation>
-    </message>
-    <message>
-        <source>Select all with a &amp;proposal</source>
-        <translation>Select all with a &amp;proposal</translation>
-    </message>
-    <message>
-        <source>Select every row in Checking the reconciler left a proposal for (Ctrl+Shift+P)</source>
-        <translation>Select every row in Checking the reconciler left a proposal for (Ctrl+Shift+P)</translation>
-    </message>
-    <message>
-        <source>&amp;Apply proposals…</source>
-        <translation>&amp;Apply proposals…</translation>
-    </message>
-    <message>
-        <source>Resend selecte&amp;d…</source>
-        <translation>Resend selecte&amp;d…</translation>
-    </message>
-    <message>
-        <source>Bulk actions work in the Checking tab (Ctrl+2).</source>
-        <translation>Bulk actions work in the Checking tab (Ctrl+2).</translation>
-    </message>
-    <message>
-        <source>Select rows in Checking first (Shift+arrows, or Ctrl+Shift+P).</source>
-        <translation>Select rows in Checking first (Shift+arrows, or Ctrl+Shift+P).</translation>
-    </message>
-    <message>
-        <source>A bulk preview is already open.</source>
-        <translation>A bulk preview is already open.</translation>
-    </message>
-    <message>
-        <source>Preview the selected rows&apos; proposals, then apply them (Ctrl+Shift+Y)</source>
-        <translation>Preview the selected rows&apos; proposals, then apply them (Ctrl+Shift+Y)</translation>
-    </message>
-    <message>
-        <source>Preview, then resend the selected rows with their stored keys (Ctrl+Shift+R)</source>
-        <translation>Preview, then resend the selected rows with their stored keys (Ctrl+Shift+R)</translation>
-    </message>
-    <message>
-        <source>Could not read the proposals: %1</source>
-        <translation>Could not read the proposals: %1</translation>
-    </message>
-    <message>
-        <source>Nothing was selected; try again (F5 reloads).</source>
-        <translation>Nothing was selected; try again (F5 reloads).</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n row(s) with a proposal selected; Ctrl+Shift+Y previews applying them.</source>
-        <translation>
-            <numerusform>%n row with a proposal selected; Ctrl+Shift+Y previews applying it.</numerusform>
-            <numerusform>%n rows with a proposal selected; Ctrl+Shift+Y previews applying them.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No row in Checking has a proposal.</source>
-        <translation>No row in Checking has a proposal.</translation>
     </message>
     <message>
         <source>&amp;Attention queue</source>
         <translation>&amp;Attention queue</translation>
     </message>
     <message>
-        <source>no console is attached to read it.</source>
-        <translation>no console is attached to read it.</translation>
-    </message>
-    <message>
         <source>Press / to search, Enter to open the detail.</source>
         <translation>Press / to search, Enter to open the detail.</translation>
     </message>
     <message>
-        <source>%1 waits for a second person: the close is in the approvals list</source>
-        <translation>%1 waits for a second person: the close is in the approvals list</translation>
-    </message>
-    <message>
         <source>Appro&amp;vals</source>
         <translation>Appro&amp;vals</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Quit</translation>
-    </message>
-    <message>
-        <source>Close the console</source>
-        <translation>Close the console</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;File</translation>
-    </message>
-    <message>
-        <source>Look up again (Ctrl+L) once the provider answers.</source>
-        <translation>Look up again (Ctrl+L) once the provider answers.</translation>
-    </message>
-    <message>
-        <source>%1 may not attach evidence; ask a supervisor.</source>
-        <translation>%1 may not attach evidence; ask a supervisor.</translation>
-    </message>
-    <message>
-        <source>%1: a supervisor was asked to close it as %2 (approval #%3)</source>
-        <translation>%1: a supervisor was asked to close it as %2 (approval #%3)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n row(s) with a proposal selected; Ctrl+Shift+R previews resending them. Applying proposals needs a supervisor.</source>
-        <translation>
-            <numerusform>%n row with a proposal selected; Ctrl+Shift+R previews resending it. Applying proposals needs a supervisor.</numerusform>
-            <numerusform>%n rows with a proposal selected; Ctrl+Shift+R previews resending them. Applying proposals needs a supervisor.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n row(s) with a proposal selected; applying them needs a supervisor.</source>
-        <translation>
-            <numerusform>%n row with a proposal selected; applying it needs a supervisor.</numerusform>
-            <numerusform>%n rows with a proposal selected; applying them needs a supervisor.</numerusform>
-        </translation>
     </message>
     <message>
         <source>attach</source>
@@ -3721,54 +3507,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>%1 is not in the list shown; clear the search.</source>
         <translation>%1 is not in the list shown; clear the search.</translation>
     </message>
-    <message>
-        <source>Evidence…</source>
-        <comment>toolbar button of Attach evidence</comment>
-        <translation>Evidence…</translation>
-    </message>
-    <message>
-        <source>Start a &amp;new refund…</source>
-        <translation>Start a &amp;new refund…</translation>
-    </message>
-    <message>
-        <source>A refund closed as failed: start a new one with a new key, linked to it</source>
-        <translation>A refund closed as failed: start a new one with a new key, linked to it</translation>
-    </message>
-    <message>
-        <source>New refund: select a refund closed as failed first.</source>
-        <translation>New refund: select a refund closed as failed first.</translation>
-    </message>
-    <message>
-        <source>New refund: %1 is not a refund.</source>
-        <translation>New refund: %1 is not a refund.</translation>
-    </message>
-    <message>
-        <source>New refund: %1 is %2; only a refund closed as failed is started again.</source>
-        <translation>New refund: %1 is %2; only a refund closed as failed is started again.</translation>
-    </message>
-    <message>
-        <source>New refund: %1 is already replaced by %2 (%3).</source>
-        <translation>New refund: %1 is already replaced by %2 (%3).</translation>
-    </message>
-    <message>
-        <source>New refund: %1 is not a refund closed as failed.</source>
-        <translation>New refund: %1 is not a refund closed as failed.</translation>
-    </message>
-    <message>
-        <source>New refund: another action is running; wait for it.</source>
-        <translation>New refund: another action is running; wait for it.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n selected row(s) left %1 after a change made elsewhere: %2</source>
-        <translation>
-            <numerusform>%n selected row left %1 after a change made elsewhere: %2</numerusform>
-            <numerusform>%n selected rows left %1 after a change made elsewhere: %2</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>New refund: it ends by attaching the provider&apos;s answer, and %1 may not attach evidence; ask a supervisor.</source>
-        <translation>New refund: it ends by attaching the provider&apos;s answer, and %1 may not attach evidence; ask a supervisor.</translation>
-    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -3799,6 +3537,41 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>LIVE — real money moves. %1</source>
         <translation>LIVE — real money moves. %1</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::NavigationActions</name>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <source>Close the console</source>
+        <translation>Close the console</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <source>&amp;Next tab</source>
+        <translation>&amp;Next tab</translation>
+    </message>
+    <message>
+        <source>&amp;Previous tab</source>
+        <translation>&amp;Previous tab</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>&amp;Keyboard shortcuts…</translation>
+    </message>
+    <message>
+        <source>Close the audit window</source>
+        <translation>Close the audit window</translation>
     </message>
 </context>
 <context>
@@ -4090,6 +3863,36 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     </message>
 </context>
 <context>
+    <name>ops::ui::QueuePresenter</name>
+    <message>
+        <source>Operations</source>
+        <translation>Operations</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Checking</translation>
+    </message>
+    <message>
+        <source>Could not read the operations: </source>
+        <translation>Could not read the operations: </translation>
+    </message>
+    <message>
+        <source>Check that the database file is reachable; the list retries on the next change or with F5.</source>
+        <translation>Check that the database file is reachable; the list retries on the next change or with F5.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected row(s) left %1 after a change made elsewhere: %2</source>
+        <translation>
+            <numerusform>%n selected row left %1 after a change made elsewhere: %2</numerusform>
+            <numerusform>%n selected rows left %1 after a change made elsewhere: %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Checking (%1)</source>
+        <translation>Checking (%1)</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::Refusal</name>
     <message>
         <source>Only a supervisor closes an operation by hand.</source>
@@ -4225,6 +4028,242 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Ask a supervisor to close it as failed; a new refund can then be started.</source>
         <translation>Ask a supervisor to close it as failed; a new refund can then be started.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::RowActions</name>
+    <message>
+        <source>&amp;Look up at provider</source>
+        <translation>&amp;Look up at provider</translation>
+    </message>
+    <message>
+        <source>Ask the provider what happened to this operation</source>
+        <translation>Ask the provider what happened to this operation</translation>
+    </message>
+    <message>
+        <source>&amp;Resend</source>
+        <translation>&amp;Resend</translation>
+    </message>
+    <message>
+        <source>Send the stored request once more, with the stored key</source>
+        <translation>Send the stored request once more, with the stored key</translation>
+    </message>
+    <message>
+        <source>Attach &amp;evidence…</source>
+        <translation>Attach &amp;evidence…</translation>
+    </message>
+    <message>
+        <source>Attach provider JSON, a note or a file</source>
+        <translation>Attach provider JSON, a note or a file</translation>
+    </message>
+    <message>
+        <source>Evidence…</source>
+        <comment>toolbar button of Attach evidence</comment>
+        <translation>Evidence…</translation>
+    </message>
+    <message>
+        <source>Close as &amp;succeeded…</source>
+        <translation>Close as &amp;succeeded…</translation>
+    </message>
+    <message>
+        <source>Close with evidence: the provider moved the money</source>
+        <translation>Close with evidence: the provider moved the money</translation>
+    </message>
+    <message>
+        <source>Close as &amp;failed…</source>
+        <translation>Close as &amp;failed…</translation>
+    </message>
+    <message>
+        <source>Close with evidence: no money moved</source>
+        <translation>Close with evidence: no money moved</translation>
+    </message>
+    <message>
+        <source>&amp;Copy key</source>
+        <translation>&amp;Copy key</translation>
+    </message>
+    <message>
+        <source>Copy the idempotency key</source>
+        <translation>Copy the idempotency key</translation>
+    </message>
+    <message>
+        <source>&amp;Message customer…</source>
+        <translation>&amp;Message customer…</translation>
+    </message>
+    <message>
+        <source>Tell the customer what we know, and only that</source>
+        <translation>Tell the customer what we know, and only that</translation>
+    </message>
+    <message>
+        <source>Start a &amp;new refund…</source>
+        <translation>Start a &amp;new refund…</translation>
+    </message>
+    <message>
+        <source>A refund closed as failed: start a new one with a new key, linked to it</source>
+        <translation>A refund closed as failed: start a new one with a new key, linked to it</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Stop waiting for the running look-up or resend</source>
+        <translation>Stop waiting for the running look-up or resend</translation>
+    </message>
+    <message>
+        <source>Select an operation first.</source>
+        <translation>Select an operation first.</translation>
+    </message>
+    <message>
+        <source>Resend is off while another action is running.</source>
+        <translation>Resend is off while another action is running.</translation>
+    </message>
+    <message>
+        <source>Send the stored request once more, with the stored key (Ctrl+R)</source>
+        <translation>Send the stored request once more, with the stored key (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>%1 may not %2; ask a supervisor.</source>
+        <translation>%1 may not %2; ask a supervisor.</translation>
+    </message>
+    <message>
+        <source>attach evidence</source>
+        <translation>attach evidence</translation>
+    </message>
+    <message>
+        <source>close operations</source>
+        <translation>close operations</translation>
+    </message>
+    <message>
+        <source>message customers</source>
+        <translation>message customers</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>resend</translation>
+    </message>
+    <message>
+        <source>Copied key %1</source>
+        <translation>Copied key %1</translation>
+    </message>
+    <message>
+        <source>Not resent: %1</source>
+        <translation>Not resent: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Look up again (Ctrl+L) once the provider answers, or attach what the provider&apos;s dashboard shows (Ctrl+E).</source>
+        <translation>Look up again (Ctrl+L) once the provider answers, or attach what the provider&apos;s dashboard shows (Ctrl+E).</translation>
+    </message>
+    <message>
+        <source>Look up again (Ctrl+L) once the provider answers.</source>
+        <translation>Look up again (Ctrl+L) once the provider answers.</translation>
+    </message>
+    <message>
+        <source>%1 may not attach evidence; ask a supervisor.</source>
+        <translation>%1 may not attach evidence; ask a supervisor.</translation>
+    </message>
+    <message>
+        <source>%1 is not in the current list; clear the search and select it.</source>
+        <translation>%1 is not in the current list; clear the search and select it.</translation>
+    </message>
+    <message>
+        <source>Attached evidence %1 to %2</source>
+        <translation>Attached evidence %1 to %2</translation>
+    </message>
+    <message>
+        <source>The evidence was not stored: </source>
+        <translation>The evidence was not stored: </translation>
+    </message>
+    <message>
+        <source>Try again; nothing was attached.</source>
+        <translation>Try again; nothing was attached.</translation>
+    </message>
+    <message>
+        <source>%1 waits for a second person: the close is in the approvals list</source>
+        <translation>%1 waits for a second person: the close is in the approvals list</translation>
+    </message>
+    <message>
+        <source>Closed %1 as %2</source>
+        <translation>Closed %1 as %2</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>Could not read %1: %2</translation>
+    </message>
+    <message>
+        <source>Try again in a moment.</source>
+        <translation>Try again in a moment.</translation>
+    </message>
+    <message>
+        <source>The look-up answer was not stored: </source>
+        <translation>The look-up answer was not stored: </translation>
+    </message>
+    <message>
+        <source>Press Attach again.</source>
+        <translation>Press Attach again.</translation>
+    </message>
+    <message>
+        <source>%1: a supervisor was asked to close it as %2 (approval #%3)</source>
+        <translation>%1: a supervisor was asked to close it as %2 (approval #%3)</translation>
+    </message>
+    <message>
+        <source>Not queued: %1.</source>
+        <translation>Not queued: %1.</translation>
+    </message>
+    <message>
+        <source>The database refused the message: %1</source>
+        <translation>The database refused the message: %1</translation>
+    </message>
+    <message>
+        <source>The customer already has this message (copied by %1). It is not sent twice.</source>
+        <translation>The customer already has this message (copied by %1). It is not sent twice.</translation>
+    </message>
+    <message>
+        <source>The customer already has this message (sent by %1). It is not sent twice.</source>
+        <translation>The customer already has this message (sent by %1). It is not sent twice.</translation>
+    </message>
+    <message>
+        <source>Not copied: %1.</source>
+        <translation>Not copied: %1.</translation>
+    </message>
+    <message>
+        <source>Message copied to the clipboard; paste it into conversation %1.</source>
+        <translation>Message copied to the clipboard; paste it into conversation %1.</translation>
+    </message>
+    <message>
+        <source>New refund: it ends by attaching the provider&apos;s answer, and %1 may not attach evidence; ask a supervisor.</source>
+        <translation>New refund: it ends by attaching the provider&apos;s answer, and %1 may not attach evidence; ask a supervisor.</translation>
+    </message>
+    <message>
+        <source>New refund: select a refund closed as failed first.</source>
+        <translation>New refund: select a refund closed as failed first.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is not a refund.</source>
+        <translation>New refund: %1 is not a refund.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is %2; only a refund closed as failed is started again.</source>
+        <translation>New refund: %1 is %2; only a refund closed as failed is started again.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is already replaced by %2 (%3).</source>
+        <translation>New refund: %1 is already replaced by %2 (%3).</translation>
+    </message>
+    <message>
+        <source>New refund: another action is running; wait for it.</source>
+        <translation>New refund: another action is running; wait for it.</translation>
+    </message>
+    <message>
+        <source>Try again in a moment (F5).</source>
+        <translation>Try again in a moment (F5).</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is not a refund closed as failed.</source>
+        <translation>New refund: %1 is not a refund closed as failed.</translation>
     </message>
 </context>
 <context>

@@ -2313,6 +2313,97 @@ Provider reference on the row: %1.</source>
     </message>
 </context>
 <context>
+    <name>ops::ui::BulkActions</name>
+    <message>
+        <source>Select all with a &amp;proposal</source>
+        <translation>Выде&amp;лить все с предложением</translation>
+    </message>
+    <message>
+        <source>Select every row in Checking the reconciler left a proposal for</source>
+        <translation>Выделить все строки в очереди проверки, для которых сверка оставила предложение</translation>
+    </message>
+    <message>
+        <source>&amp;Apply proposals…</source>
+        <translation>Пр&amp;именить предложения…</translation>
+    </message>
+    <message>
+        <source>Resend selecte&amp;d…</source>
+        <translation>Повторно о&amp;тправить выбранные…</translation>
+    </message>
+    <message>
+        <source>%1 may not %2; ask a supervisor.</source>
+        <translation>%1 не может %2; обратитесь к супервайзеру.</translation>
+    </message>
+    <message>
+        <source>close operations</source>
+        <translation>закрывать операции</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>повторная отправка</translation>
+    </message>
+    <message>
+        <source>Bulk actions work in the Checking tab (Ctrl+2).</source>
+        <translation>Массовые действия работают на вкладке «Проверка» (Ctrl+2).</translation>
+    </message>
+    <message>
+        <source>Select rows in Checking first (Shift+arrows, or Ctrl+Shift+P).</source>
+        <translation>Сначала выберите строки на вкладке «Проверка» (Shift+стрелки или Ctrl+Shift+P).</translation>
+    </message>
+    <message>
+        <source>A bulk preview is already open.</source>
+        <translation>Предпросмотр массового действия уже открыт.</translation>
+    </message>
+    <message>
+        <source>Preview the selected rows&apos; proposals, then apply them (Ctrl+Shift+Y)</source>
+        <translation>Предпросмотр предложений выбранных строк, затем их применение (Ctrl+Shift+Y)</translation>
+    </message>
+    <message>
+        <source>Preview, then resend the selected rows with their stored keys (Ctrl+Shift+R)</source>
+        <translation>Предпросмотр, затем повторная отправка выбранных строк с их сохранёнными ключами (Ctrl+Shift+R)</translation>
+    </message>
+    <message>
+        <source>Could not read the proposals: %1</source>
+        <translation>Не удалось прочитать предложения: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was selected; try again (F5 reloads).</source>
+        <translation>Ничего не выбрано; попробуйте ещё раз (F5 — обновить).</translation>
+    </message>
+    <message>
+        <source>No row in Checking has a proposal.</source>
+        <translation>Ни у одной строки в очереди проверки нет предложения.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; Ctrl+Shift+Y previews applying them.</source>
+        <translation>
+            <numerusform>Выбрана %n строка с предложением; Ctrl+Shift+Y — предпросмотр применения.</numerusform>
+            <numerusform>Выбраны %n строки с предложением; Ctrl+Shift+Y — предпросмотр применения.</numerusform>
+            <numerusform>Выбрано %n строк с предложением; Ctrl+Shift+Y — предпросмотр применения.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; Ctrl+Shift+R previews resending them. Applying proposals needs a supervisor.</source>
+        <translation>
+            <numerusform>Выбрана %n строка с предложением; Ctrl+Shift+R показывает их повторную отправку. Применять предложения может только супервайзер.</numerusform>
+            <numerusform>Выбрано %n строки с предложением; Ctrl+Shift+R показывает их повторную отправку. Применять предложения может только супервайзер.</numerusform>
+            <numerusform>Выбрано %n строк с предложением; Ctrl+Shift+R показывает их повторную отправку. Применять предложения может только супервайзер.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; applying them needs a supervisor.</source>
+        <translation>
+            <numerusform>Выбрана %n строка с предложением; применить её может только супервайзер.</numerusform>
+            <numerusform>Выбрано %n строки с предложением; применить их может только супервайзер.</numerusform>
+            <numerusform>Выбрано %n строк с предложением; применить их может только супервайзер.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no console is attached to read it.</source>
+        <translation>к окну не подключена консоль, которая могла бы его прочитать.</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::BulkApplyDialog</name>
     <message>
         <source>Apply proposals</source>
@@ -3061,6 +3152,17 @@ Idempotency-Key: %4
     </message>
 </context>
 <context>
+    <name>ops::ui::DetailPresenter</name>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>Не удалось прочитать %1: %2</translation>
+    </message>
+    <message>
+        <source>Try again in a moment (F5).</source>
+        <translation>Попробуйте ещё раз чуть позже (F5).</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::EventsPanel</name>
     <message>
         <source>Select an event to read its JSON.</source>
@@ -3304,96 +3406,12 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Консоль операций — %1</translation>
     </message>
     <message>
-        <source>Could not read the operations: </source>
-        <translation>Не удалось прочитать операции: </translation>
-    </message>
-    <message>
-        <source>Check that the database file is reachable; the list retries on the next change or with F5.</source>
-        <translation>Проверьте, что файл базы данных доступен; список попробует снова при следующем изменении или по F5.</translation>
-    </message>
-    <message>
-        <source>Operations</source>
-        <translation>Операции</translation>
-    </message>
-    <message>
-        <source>Checking</source>
-        <translation>Проверка</translation>
-    </message>
-    <message>
         <source>Cancel (Esc)</source>
         <translation>Отмена (Esc)</translation>
     </message>
     <message>
-        <source>Checking (%1)</source>
-        <translation>Проверка (%1)</translation>
-    </message>
-    <message>
-        <source>Could not read %1: %2</source>
-        <translation>Не удалось прочитать %1: %2</translation>
-    </message>
-    <message>
-        <source>Try again in a moment (F5).</source>
-        <translation>Попробуйте ещё раз чуть позже (F5).</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;What to do next: %2</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Что делать дальше: %2</translation>
-    </message>
-    <message>
-        <source>&amp;Look up at provider</source>
-        <translation>&amp;Запросить у провайдера</translation>
-    </message>
-    <message>
-        <source>Ask the provider what happened to this operation</source>
-        <translation>Спросить у провайдера, что стало с этой операцией</translation>
-    </message>
-    <message>
-        <source>&amp;Resend</source>
-        <translation>Повторная &amp;отправка</translation>
-    </message>
-    <message>
-        <source>Send the stored request once more, with the stored key</source>
-        <translation>Отправить сохранённый запрос ещё раз с сохранённым ключом</translation>
-    </message>
-    <message>
-        <source>Attach &amp;evidence…</source>
-        <translation>Приложить &amp;доказательство…</translation>
-    </message>
-    <message>
-        <source>Attach provider JSON, a note or a file</source>
-        <translation>Приложить JSON провайдера, заметку или файл</translation>
-    </message>
-    <message>
-        <source>Close as &amp;succeeded…</source>
-        <translation>Закрыть как &amp;успешную…</translation>
-    </message>
-    <message>
-        <source>Close with evidence: the provider moved the money</source>
-        <translation>Закрыть с доказательствами: провайдер перевёл деньги</translation>
-    </message>
-    <message>
-        <source>Close as &amp;failed…</source>
-        <translation>Закрыть как &amp;неуспешную…</translation>
-    </message>
-    <message>
-        <source>Close with evidence: no money moved</source>
-        <translation>Закрыть с доказательствами: деньги не двигались</translation>
-    </message>
-    <message>
-        <source>&amp;Copy key</source>
-        <translation>&amp;Копировать ключ</translation>
-    </message>
-    <message>
-        <source>Copy the idempotency key</source>
-        <translation>Копировать ключ идемпотентности</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Отмена</translation>
-    </message>
-    <message>
-        <source>Stop waiting for the running look-up or resend</source>
-        <translation>Перестать ждать текущий запрос или повторную отправку</translation>
     </message>
     <message>
         <source>&amp;Search</source>
@@ -3432,50 +3450,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <source>Select an operation first.</source>
-        <translation>Сначала выберите операцию.</translation>
-    </message>
-    <message>
-        <source>Resend is off while another action is running.</source>
-        <translation>Повторная отправка недоступна, пока выполняется другое действие.</translation>
-    </message>
-    <message>
-        <source>Send the stored request once more, with the stored key (Ctrl+R)</source>
-        <translation>Отправить сохранённый запрос ещё раз с сохранённым ключом (Ctrl+R)</translation>
-    </message>
-    <message>
-        <source>Copied key %1</source>
-        <translation>Ключ %1 скопирован</translation>
-    </message>
-    <message>
-        <source>The evidence was not stored: </source>
-        <translation>Доказательство не сохранено: </translation>
-    </message>
-    <message>
-        <source>Try again; nothing was attached.</source>
-        <translation>Попробуйте ещё раз; ничего не приложено.</translation>
-    </message>
-    <message>
-        <source>Closed %1 as %2</source>
-        <translation>%1 закрыта как %2</translation>
-    </message>
-    <message>
-        <source>Try again in a moment.</source>
-        <translation>Попробуйте ещё раз чуть позже.</translation>
-    </message>
-    <message>
-        <source>Look up again (Ctrl+L) once the provider answers, or attach what the provider&apos;s dashboard shows (Ctrl+E).</source>
-        <translation>Запросите снова (Ctrl+L), когда провайдер ответит, или приложите то, что показывает панель провайдера (Ctrl+E).</translation>
-    </message>
-    <message>
-        <source>The look-up answer was not stored: </source>
-        <translation>Ответ на запрос не сохранён: </translation>
-    </message>
-    <message>
-        <source>Press Attach again.</source>
-        <translation>Нажмите «Приложить» ещё раз.</translation>
-    </message>
-    <message>
         <source>Database unreachable — retrying (%1)</source>
         <translation>База данных недоступна — повторная попытка (%1)</translation>
     </message>
@@ -3484,148 +3458,8 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>База данных снова доступна</translation>
     </message>
     <message>
-        <source>&amp;Message customer…</source>
-        <translation>&amp;Сообщение клиенту…</translation>
-    </message>
-    <message>
-        <source>Tell the customer what we know, and only that</source>
-        <translation>Сообщить клиенту то, что мы знаем, и только это</translation>
-    </message>
-    <message>
-        <source>Not queued: %1.</source>
-        <translation>Не поставлено в очередь: %1.</translation>
-    </message>
-    <message>
-        <source>The customer already has this message (copied by %1). It is not sent twice.</source>
-        <translation>У клиента уже есть это сообщение (скопировал %1). Повторно оно не отправляется.</translation>
-    </message>
-    <message>
-        <source>The customer already has this message (sent by %1). It is not sent twice.</source>
-        <translation>У клиента уже есть это сообщение (отправил %1). Повторно оно не отправляется.</translation>
-    </message>
-    <message>
-        <source>Not copied: %1.</source>
-        <translation>Не скопировано: %1.</translation>
-    </message>
-    <message>
-        <source>Message copied to the clipboard; paste it into conversation %1.</source>
-        <translation>Сообщение скопировано в буфер обмена; вставьте его в диалог %1.</translation>
-    </message>
-    <message>
-        <source>The database refused the message: %1</source>
-        <translation>База данных отклонила сообщение: %1</translation>
-    </message>
-    <message>
-        <source>%1 may not %2; ask a supervisor.</source>
-        <translation>%1 не может %2; обратитесь к супервайзеру.</translation>
-    </message>
-    <message>
-        <source>attach evidence</source>
-        <translation>прикладывать доказательства</translation>
-    </message>
-    <message>
-        <source>close operations</source>
-        <translation>закрывать операции</translation>
-    </message>
-    <message>
         <source>resend</source>
         <translation>выполнять повторную отправку</translation>
-    </message>
-    <message>
-        <source>message customers</source>
-        <translation>писать клиентам</translation>
-    </message>
-    <message>
-        <source>Not resent: %1</source>
-        <translation>Не отправлено повторно: %1</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1 мин %2 с {1:?} {2?}</translation>
-    </message>
-    <message>
-        <source>Attached evidence %1 to %2</source>
-        <translation>Доказательство %1 приложено к %2</translation>
-    </message>
-    <message>
-        <source>%1 is not in the current list; clear the search and select it.</source>
-        <translation>%1 нет в текущем списке; очистите поиск и выберите её.</translation>
-    </message>
-    <message>
-        <source>&amp;Next tab</source>
-        <translation>&amp;Следующая вкладка</translation>
-    </message>
-    <message>
-        <source>&amp;Previous tab</source>
-        <translation>П&amp;редыдущая вкладка</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>Справ&amp;ка</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts…</source>
-        <translation>&amp;Сочетания клавиш…</translation>
-    </message>
-    <message>
-        <source>Close the audit window</source>
-        <translation>Закрыть окно аудита</translation>
-    </message>
-    <message>
-        <source>Select all with a &amp;proposal</source>
-        <translation>Выде&amp;лить все с предложением</translation>
-    </message>
-    <message>
-        <source>Select every row in Checking the reconciler left a proposal for (Ctrl+Shift+P)</source>
-        <translation>Выделить все строки в очереди проверки, для которых сверка оставила предложение (Ctrl+Shift+P)</translation>
-    </message>
-    <message>
-        <source>&amp;Apply proposals…</source>
-        <translation>Пр&amp;именить предложения…</translation>
-    </message>
-    <message>
-        <source>Resend selecte&amp;d…</source>
-        <translation>Повторно о&amp;тправить выбранные…</translation>
-    </message>
-    <message>
-        <source>Bulk actions work in the Checking tab (Ctrl+2).</source>
-        <translation>Массовые действия работают на вкладке «Проверка» (Ctrl+2).</translation>
-    </message>
-    <message>
-        <source>Select rows in Checking first (Shift+arrows, or Ctrl+Shift+P).</source>
-        <translation>Сначала выберите строки на вкладке «Проверка» (Shift+стрелки или Ctrl+Shift+P).</translation>
-    </message>
-    <message>
-        <source>A bulk preview is already open.</source>
-        <translation>Предпросмотр массового действия уже открыт.</translation>
-    </message>
-    <message>
-        <source>Preview the selected rows&apos; proposals, then apply them (Ctrl+Shift+Y)</source>
-        <translation>Предпросмотр предложений выбранных строк, затем их применение (Ctrl+Shift+Y)</translation>
-    </message>
-    <message>
-        <source>Preview, then resend the selected rows with their stored keys (Ctrl+Shift+R)</source>
-        <translation>Предпросмотр, затем повторная отправка выбранных строк с их сохранёнными ключами (Ctrl+Shift+R)</translation>
-    </message>
-    <message>
-        <source>Could not read the proposals: %1</source>
-        <translation>Не удалось прочитать предложения: %1</translation>
-    </message>
-    <message>
-        <source>Nothing was selected; try again (F5 reloads).</source>
-        <translation>Ничего не выбрано; попробуйте ещё раз (F5 — обновить).</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n row(s) with a proposal selected; Ctrl+Shift+Y previews applying them.</source>
-        <translation>
-            <numerusform>Выбрана %n строка с предложением; Ctrl+Shift+Y — предпросмотр применения.</numerusform>
-            <numerusform>Выбраны %n строки с предложением; Ctrl+Shift+Y — предпросмотр применения.</numerusform>
-            <numerusform>Выбрано %n строк с предложением; Ctrl+Shift+Y — предпросмотр применения.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No row in Checking has a proposal.</source>
-        <translation>Ни у одной строки в очереди проверки нет предложения.</translation>
     </message>
     <message>
         <source>&amp;Attention queue</source>
@@ -3636,56 +3470,8 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Со&amp;гласования</translation>
     </message>
     <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Выход</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Файл</translation>
-    </message>
-    <message>
-        <source>Close the console</source>
-        <translation>Закрыть консоль</translation>
-    </message>
-    <message>
-        <source>no console is attached to read it.</source>
-        <translation>к окну не подключена консоль, которая могла бы его прочитать.</translation>
-    </message>
-    <message>
         <source>Press / to search, Enter to open the detail.</source>
         <translation>/ — поиск, Enter открывает подробности.</translation>
-    </message>
-    <message>
-        <source>%1 waits for a second person: the close is in the approvals list</source>
-        <translation>%1 ждёт второго человека: закрытие в списке согласований</translation>
-    </message>
-    <message>
-        <source>Look up again (Ctrl+L) once the provider answers.</source>
-        <translation>Запросите снова (Ctrl+L), когда провайдер ответит.</translation>
-    </message>
-    <message>
-        <source>%1 may not attach evidence; ask a supervisor.</source>
-        <translation>%1 не может прикладывать доказательства; обратитесь к супервайзеру.</translation>
-    </message>
-    <message>
-        <source>%1: a supervisor was asked to close it as %2 (approval #%3)</source>
-        <translation>%1: супервайзера попросили закрыть её как «%2» (согласование №%3)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n row(s) with a proposal selected; Ctrl+Shift+R previews resending them. Applying proposals needs a supervisor.</source>
-        <translation>
-            <numerusform>Выбрана %n строка с предложением; Ctrl+Shift+R показывает их повторную отправку. Применять предложения может только супервайзер.</numerusform>
-            <numerusform>Выбрано %n строки с предложением; Ctrl+Shift+R показывает их повторную отправку. Применять предложения может только супервайзер.</numerusform>
-            <numerusform>Выбрано %n строк с предложением; Ctrl+Shift+R показывает их повторную отправку. Применять предложения может только супервайзер.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n row(s) with a proposal selected; applying them needs a supervisor.</source>
-        <translation>
-            <numerusform>Выбрана %n строка с предложением; применить её может только супервайзер.</numerusform>
-            <numerusform>Выбрано %n строки с предложением; применить их может только супервайзер.</numerusform>
-            <numerusform>Выбрано %n строк с предложением; применить их может только супервайзер.</numerusform>
-        </translation>
     </message>
     <message>
         <source>attach</source>
@@ -3739,55 +3525,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>%1 is not in the list shown; clear the search.</source>
         <translation>%1 нет в показанном списке; очистите поиск.</translation>
     </message>
-    <message>
-        <source>Evidence…</source>
-        <comment>toolbar button of Attach evidence</comment>
-        <translation>Доказательство…</translation>
-    </message>
-    <message>
-        <source>Start a &amp;new refund…</source>
-        <translation>&amp;Новый возврат…</translation>
-    </message>
-    <message>
-        <source>A refund closed as failed: start a new one with a new key, linked to it</source>
-        <translation>Возврат закрыт как неуспешный: начать новый с новым ключом, связанный с ним</translation>
-    </message>
-    <message>
-        <source>New refund: select a refund closed as failed first.</source>
-        <translation>Новый возврат: сначала выберите возврат, закрытый как неуспешный.</translation>
-    </message>
-    <message>
-        <source>New refund: %1 is not a refund.</source>
-        <translation>Новый возврат: %1 — не возврат.</translation>
-    </message>
-    <message>
-        <source>New refund: %1 is %2; only a refund closed as failed is started again.</source>
-        <translation>Новый возврат: %1 в состоянии «%2»; заново начинается только возврат, закрытый как неуспешный.</translation>
-    </message>
-    <message>
-        <source>New refund: %1 is already replaced by %2 (%3).</source>
-        <translation>Новый возврат: %1 уже заменён возвратом %2 (%3).</translation>
-    </message>
-    <message>
-        <source>New refund: %1 is not a refund closed as failed.</source>
-        <translation>Новый возврат: %1 — не возврат, закрытый как неуспешный.</translation>
-    </message>
-    <message>
-        <source>New refund: another action is running; wait for it.</source>
-        <translation>Новый возврат: выполняется другое действие; дождитесь его.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n selected row(s) left %1 after a change made elsewhere: %2</source>
-        <translation>
-            <numerusform>%n выбранная строка покинула список «%1» после изменения в другом месте: %2</numerusform>
-            <numerusform>%n выбранные строки покинули список «%1» после изменения в другом месте: %2</numerusform>
-            <numerusform>%n выбранных строк покинули список «%1» после изменения в другом месте: %2</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>New refund: it ends by attaching the provider&apos;s answer, and %1 may not attach evidence; ask a supervisor.</source>
-        <translation>Новый возврат: он завершается приложением ответа провайдера, а %1 не может прикладывать доказательства; обратитесь к супервайзеру.</translation>
-    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -3818,6 +3555,41 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>LIVE — real money moves. %1</source>
         <translation>БОЕВОЙ РЕЖИМ — движутся настоящие деньги. %1</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::NavigationActions</name>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Выход</translation>
+    </message>
+    <message>
+        <source>Close the console</source>
+        <translation>Закрыть консоль</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>&amp;Next tab</source>
+        <translation>&amp;Следующая вкладка</translation>
+    </message>
+    <message>
+        <source>&amp;Previous tab</source>
+        <translation>П&amp;редыдущая вкладка</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Справ&amp;ка</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>&amp;Сочетания клавиш…</translation>
+    </message>
+    <message>
+        <source>Close the audit window</source>
+        <translation>Закрыть окно аудита</translation>
     </message>
 </context>
 <context>
@@ -4109,6 +3881,37 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     </message>
 </context>
 <context>
+    <name>ops::ui::QueuePresenter</name>
+    <message>
+        <source>Operations</source>
+        <translation>Операции</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Проверка</translation>
+    </message>
+    <message>
+        <source>Could not read the operations: </source>
+        <translation>Не удалось прочитать операции: </translation>
+    </message>
+    <message>
+        <source>Check that the database file is reachable; the list retries on the next change or with F5.</source>
+        <translation>Проверьте, что файл базы данных доступен; список попробует снова при следующем изменении или по F5.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected row(s) left %1 after a change made elsewhere: %2</source>
+        <translation>
+            <numerusform>%n выбранная строка покинула список «%1» после изменения в другом месте: %2</numerusform>
+            <numerusform>%n выбранные строки покинули список «%1» после изменения в другом месте: %2</numerusform>
+            <numerusform>%n выбранных строк покинули список «%1» после изменения в другом месте: %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Checking (%1)</source>
+        <translation>Проверка (%1)</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::Refusal</name>
     <message>
         <source>Only a supervisor closes an operation by hand.</source>
@@ -4244,6 +4047,242 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Ask a supervisor to close it as failed; a new refund can then be started.</source>
         <translation>Попросите супервизора закрыть её как неуспешную; после этого можно начать новый возврат.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::RowActions</name>
+    <message>
+        <source>&amp;Look up at provider</source>
+        <translation>&amp;Запросить у провайдера</translation>
+    </message>
+    <message>
+        <source>Ask the provider what happened to this operation</source>
+        <translation>Спросить у провайдера, что стало с этой операцией</translation>
+    </message>
+    <message>
+        <source>&amp;Resend</source>
+        <translation>Повторная &amp;отправка</translation>
+    </message>
+    <message>
+        <source>Send the stored request once more, with the stored key</source>
+        <translation>Отправить сохранённый запрос ещё раз с сохранённым ключом</translation>
+    </message>
+    <message>
+        <source>Attach &amp;evidence…</source>
+        <translation>Приложить &amp;доказательство…</translation>
+    </message>
+    <message>
+        <source>Attach provider JSON, a note or a file</source>
+        <translation>Приложить JSON провайдера, заметку или файл</translation>
+    </message>
+    <message>
+        <source>Evidence…</source>
+        <comment>toolbar button of Attach evidence</comment>
+        <translation>Доказательство…</translation>
+    </message>
+    <message>
+        <source>Close as &amp;succeeded…</source>
+        <translation>Закрыть как &amp;успешную…</translation>
+    </message>
+    <message>
+        <source>Close with evidence: the provider moved the money</source>
+        <translation>Закрыть с доказательствами: провайдер перевёл деньги</translation>
+    </message>
+    <message>
+        <source>Close as &amp;failed…</source>
+        <translation>Закрыть как &amp;неуспешную…</translation>
+    </message>
+    <message>
+        <source>Close with evidence: no money moved</source>
+        <translation>Закрыть с доказательствами: деньги не двигались</translation>
+    </message>
+    <message>
+        <source>&amp;Copy key</source>
+        <translation>&amp;Копировать ключ</translation>
+    </message>
+    <message>
+        <source>Copy the idempotency key</source>
+        <translation>Копировать ключ идемпотентности</translation>
+    </message>
+    <message>
+        <source>&amp;Message customer…</source>
+        <translation>&amp;Сообщение клиенту…</translation>
+    </message>
+    <message>
+        <source>Tell the customer what we know, and only that</source>
+        <translation>Сообщить клиенту то, что мы знаем, и только это</translation>
+    </message>
+    <message>
+        <source>Start a &amp;new refund…</source>
+        <translation>&amp;Новый возврат…</translation>
+    </message>
+    <message>
+        <source>A refund closed as failed: start a new one with a new key, linked to it</source>
+        <translation>Возврат закрыт как неуспешный: начать новый с новым ключом, связанный с ним</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Stop waiting for the running look-up or resend</source>
+        <translation>Перестать ждать текущий запрос или повторную отправку</translation>
+    </message>
+    <message>
+        <source>Select an operation first.</source>
+        <translation>Сначала выберите операцию.</translation>
+    </message>
+    <message>
+        <source>Resend is off while another action is running.</source>
+        <translation>Повторная отправка недоступна, пока выполняется другое действие.</translation>
+    </message>
+    <message>
+        <source>Send the stored request once more, with the stored key (Ctrl+R)</source>
+        <translation>Отправить сохранённый запрос ещё раз с сохранённым ключом (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>%1 may not %2; ask a supervisor.</source>
+        <translation>%1 не может %2; обратитесь к супервайзеру.</translation>
+    </message>
+    <message>
+        <source>attach evidence</source>
+        <translation>прикладывать доказательства</translation>
+    </message>
+    <message>
+        <source>close operations</source>
+        <translation>закрывать операции</translation>
+    </message>
+    <message>
+        <source>message customers</source>
+        <translation>писать клиентам</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>повторная отправка</translation>
+    </message>
+    <message>
+        <source>Copied key %1</source>
+        <translation>Ключ %1 скопирован</translation>
+    </message>
+    <message>
+        <source>Not resent: %1</source>
+        <translation>Не отправлено повторно: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Look up again (Ctrl+L) once the provider answers, or attach what the provider&apos;s dashboard shows (Ctrl+E).</source>
+        <translation>Запросите снова (Ctrl+L), когда провайдер ответит, или приложите то, что показывает панель провайдера (Ctrl+E).</translation>
+    </message>
+    <message>
+        <source>Look up again (Ctrl+L) once the provider answers.</source>
+        <translation>Запросите снова (Ctrl+L), когда провайдер ответит.</translation>
+    </message>
+    <message>
+        <source>%1 may not attach evidence; ask a supervisor.</source>
+        <translation>%1 не может прикладывать доказательства; обратитесь к супервайзеру.</translation>
+    </message>
+    <message>
+        <source>%1 is not in the current list; clear the search and select it.</source>
+        <translation>%1 нет в текущем списке; очистите поиск и выберите её.</translation>
+    </message>
+    <message>
+        <source>Attached evidence %1 to %2</source>
+        <translation>Доказательство %1 приложено к %2</translation>
+    </message>
+    <message>
+        <source>The evidence was not stored: </source>
+        <translation>Доказательство не сохранено: </translation>
+    </message>
+    <message>
+        <source>Try again; nothing was attached.</source>
+        <translation>Попробуйте ещё раз; ничего не приложено.</translation>
+    </message>
+    <message>
+        <source>%1 waits for a second person: the close is in the approvals list</source>
+        <translation>%1 ждёт второго человека: закрытие в списке согласований</translation>
+    </message>
+    <message>
+        <source>Closed %1 as %2</source>
+        <translation>%1 закрыта как %2</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>Не удалось прочитать %1: %2</translation>
+    </message>
+    <message>
+        <source>Try again in a moment.</source>
+        <translation>Попробуйте ещё раз чуть позже.</translation>
+    </message>
+    <message>
+        <source>The look-up answer was not stored: </source>
+        <translation>Ответ на запрос не сохранён: </translation>
+    </message>
+    <message>
+        <source>Press Attach again.</source>
+        <translation>Нажмите «Приложить» ещё раз.</translation>
+    </message>
+    <message>
+        <source>%1: a supervisor was asked to close it as %2 (approval #%3)</source>
+        <translation>%1: супервайзера попросили закрыть её как «%2» (согласование №%3)</translation>
+    </message>
+    <message>
+        <source>Not queued: %1.</source>
+        <translation>Не поставлено в очередь: %1.</translation>
+    </message>
+    <message>
+        <source>The database refused the message: %1</source>
+        <translation>База данных отклонила сообщение: %1</translation>
+    </message>
+    <message>
+        <source>The customer already has this message (copied by %1). It is not sent twice.</source>
+        <translation>У клиента уже есть это сообщение (скопировал %1). Повторно оно не отправляется.</translation>
+    </message>
+    <message>
+        <source>The customer already has this message (sent by %1). It is not sent twice.</source>
+        <translation>У клиента уже есть это сообщение (отправил %1). Повторно оно не отправляется.</translation>
+    </message>
+    <message>
+        <source>Not copied: %1.</source>
+        <translation>Не скопировано: %1.</translation>
+    </message>
+    <message>
+        <source>Message copied to the clipboard; paste it into conversation %1.</source>
+        <translation>Сообщение скопировано в буфер обмена; вставьте его в диалог %1.</translation>
+    </message>
+    <message>
+        <source>New refund: it ends by attaching the provider&apos;s answer, and %1 may not attach evidence; ask a supervisor.</source>
+        <translation>Новый возврат: он завершается приложением ответа провайдера, а %1 не может прикладывать доказательства; обратитесь к супервайзеру.</translation>
+    </message>
+    <message>
+        <source>New refund: select a refund closed as failed first.</source>
+        <translation>Новый возврат: сначала выберите возврат, закрытый как неуспешный.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is not a refund.</source>
+        <translation>Новый возврат: %1 — не возврат.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is %2; only a refund closed as failed is started again.</source>
+        <translation>Новый возврат: %1 в состоянии «%2»; заново начинается только возврат, закрытый как неуспешный.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is already replaced by %2 (%3).</source>
+        <translation>Новый возврат: %1 уже заменён возвратом %2 (%3).</translation>
+    </message>
+    <message>
+        <source>New refund: another action is running; wait for it.</source>
+        <translation>Новый возврат: выполняется другое действие; дождитесь его.</translation>
+    </message>
+    <message>
+        <source>Try again in a moment (F5).</source>
+        <translation>Попробуйте ещё раз чуть позже (F5).</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is not a refund closed as failed.</source>
+        <translation>Новый возврат: %1 — не возврат, закрытый как неуспешный.</translation>
     </message>
 </context>
 <context>

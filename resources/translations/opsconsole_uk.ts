@@ -2313,6 +2313,97 @@ Provider reference on the row: %1.</source>
     </message>
 </context>
 <context>
+    <name>ops::ui::BulkActions</name>
+    <message>
+        <source>Select all with a &amp;proposal</source>
+        <translation>Виді&amp;лити всі з пропозицією</translation>
+    </message>
+    <message>
+        <source>Select every row in Checking the reconciler left a proposal for</source>
+        <translation>Виділити всі рядки в черзі перевірки, для яких звіряння залишило пропозицію</translation>
+    </message>
+    <message>
+        <source>&amp;Apply proposals…</source>
+        <translation>Застосува&amp;ти пропозиції…</translation>
+    </message>
+    <message>
+        <source>Resend selecte&amp;d…</source>
+        <translation>Повторно надіслати ви&amp;брані…</translation>
+    </message>
+    <message>
+        <source>%1 may not %2; ask a supervisor.</source>
+        <translation>%1 не може %2; зверніться до супервайзера.</translation>
+    </message>
+    <message>
+        <source>close operations</source>
+        <translation>закривати операції</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>повторне надсилання</translation>
+    </message>
+    <message>
+        <source>Bulk actions work in the Checking tab (Ctrl+2).</source>
+        <translation>Масові дії працюють на вкладці «Перевірка» (Ctrl+2).</translation>
+    </message>
+    <message>
+        <source>Select rows in Checking first (Shift+arrows, or Ctrl+Shift+P).</source>
+        <translation>Спершу виберіть рядки на вкладці «Перевірка» (Shift+стрілки або Ctrl+Shift+P).</translation>
+    </message>
+    <message>
+        <source>A bulk preview is already open.</source>
+        <translation>Попередній перегляд масової дії вже відкрито.</translation>
+    </message>
+    <message>
+        <source>Preview the selected rows&apos; proposals, then apply them (Ctrl+Shift+Y)</source>
+        <translation>Попередній перегляд пропозицій вибраних рядків, потім їх застосування (Ctrl+Shift+Y)</translation>
+    </message>
+    <message>
+        <source>Preview, then resend the selected rows with their stored keys (Ctrl+Shift+R)</source>
+        <translation>Попередній перегляд, потім повторне надсилання вибраних рядків з їхніми збереженими ключами (Ctrl+Shift+R)</translation>
+    </message>
+    <message>
+        <source>Could not read the proposals: %1</source>
+        <translation>Не вдалося прочитати пропозиції: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was selected; try again (F5 reloads).</source>
+        <translation>Нічого не вибрано; спробуйте ще раз (F5 — оновити).</translation>
+    </message>
+    <message>
+        <source>No row in Checking has a proposal.</source>
+        <translation>Жоден рядок у черзі перевірки не має пропозиції.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; Ctrl+Shift+Y previews applying them.</source>
+        <translation>
+            <numerusform>Вибрано %n рядок із пропозицією; Ctrl+Shift+Y — попередній перегляд застосування.</numerusform>
+            <numerusform>Вибрано %n рядки з пропозицією; Ctrl+Shift+Y — попередній перегляд застосування.</numerusform>
+            <numerusform>Вибрано %n рядків із пропозицією; Ctrl+Shift+Y — попередній перегляд застосування.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; Ctrl+Shift+R previews resending them. Applying proposals needs a supervisor.</source>
+        <translation>
+            <numerusform>Вибрано %n рядок із пропозицією; Ctrl+Shift+R показує їх повторне надсилання. Застосовувати пропозиції може лише супервайзер.</numerusform>
+            <numerusform>Вибрано %n рядки з пропозицією; Ctrl+Shift+R показує їх повторне надсилання. Застосовувати пропозиції може лише супервайзер.</numerusform>
+            <numerusform>Вибрано %n рядків із пропозицією; Ctrl+Shift+R показує їх повторне надсилання. Застосовувати пропозиції може лише супервайзер.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with a proposal selected; applying them needs a supervisor.</source>
+        <translation>
+            <numerusform>Вибрано %n рядок із пропозицією; застосувати його може лише супервайзер.</numerusform>
+            <numerusform>Вибрано %n рядки з пропозицією; застосувати їх може лише супервайзер.</numerusform>
+            <numerusform>Вибрано %n рядків із пропозицією; застосувати їх може лише супервайзер.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no console is attached to read it.</source>
+        <translation>до вікна не підключено консолі, яка могла б його прочитати.</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::BulkApplyDialog</name>
     <message>
         <source>Apply proposals</source>
@@ -3061,6 +3152,17 @@ Idempotency-Key: %4
     </message>
 </context>
 <context>
+    <name>ops::ui::DetailPresenter</name>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>Не вдалося прочитати %1: %2</translation>
+    </message>
+    <message>
+        <source>Try again in a moment (F5).</source>
+        <translation>Спробуйте ще раз трохи згодом (F5).</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::EventsPanel</name>
     <message>
         <source>Select an event to read its JSON.</source>
@@ -3304,96 +3406,12 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Консоль операцій — %1</translation>
     </message>
     <message>
-        <source>Could not read the operations: </source>
-        <translation>Не вдалося прочитати операції: </translation>
-    </message>
-    <message>
-        <source>Check that the database file is reachable; the list retries on the next change or with F5.</source>
-        <translation>Перевірте, що файл бази даних доступний; список спробує знову під час наступної зміни або за F5.</translation>
-    </message>
-    <message>
-        <source>Operations</source>
-        <translation>Операції</translation>
-    </message>
-    <message>
-        <source>Checking</source>
-        <translation>Перевірка</translation>
-    </message>
-    <message>
         <source>Cancel (Esc)</source>
         <translation>Скасувати (Esc)</translation>
     </message>
     <message>
-        <source>Checking (%1)</source>
-        <translation>Перевірка (%1)</translation>
-    </message>
-    <message>
-        <source>Could not read %1: %2</source>
-        <translation>Не вдалося прочитати %1: %2</translation>
-    </message>
-    <message>
-        <source>Try again in a moment (F5).</source>
-        <translation>Спробуйте ще раз трохи згодом (F5).</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;What to do next: %2</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Що робити далі: %2</translation>
-    </message>
-    <message>
-        <source>&amp;Look up at provider</source>
-        <translation>&amp;Запитати в провайдера</translation>
-    </message>
-    <message>
-        <source>Ask the provider what happened to this operation</source>
-        <translation>Запитати в провайдера, що сталося з цією операцією</translation>
-    </message>
-    <message>
-        <source>&amp;Resend</source>
-        <translation>Повторне &amp;надсилання</translation>
-    </message>
-    <message>
-        <source>Send the stored request once more, with the stored key</source>
-        <translation>Надіслати збережений запит ще раз зі збереженим ключем</translation>
-    </message>
-    <message>
-        <source>Attach &amp;evidence…</source>
-        <translation>Додати &amp;доказ…</translation>
-    </message>
-    <message>
-        <source>Attach provider JSON, a note or a file</source>
-        <translation>Додати JSON провайдера, нотатку або файл</translation>
-    </message>
-    <message>
-        <source>Close as &amp;succeeded…</source>
-        <translation>Закрити як &amp;успішну…</translation>
-    </message>
-    <message>
-        <source>Close with evidence: the provider moved the money</source>
-        <translation>Закрити з доказами: провайдер переказав кошти</translation>
-    </message>
-    <message>
-        <source>Close as &amp;failed…</source>
-        <translation>Закрити як &amp;неуспішну…</translation>
-    </message>
-    <message>
-        <source>Close with evidence: no money moved</source>
-        <translation>Закрити з доказами: кошти не рухалися</translation>
-    </message>
-    <message>
-        <source>&amp;Copy key</source>
-        <translation>&amp;Копіювати ключ</translation>
-    </message>
-    <message>
-        <source>Copy the idempotency key</source>
-        <translation>Копіювати ключ ідемпотентності</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Скасувати</translation>
-    </message>
-    <message>
-        <source>Stop waiting for the running look-up or resend</source>
-        <translation>Припинити чекати на поточний запит або повторне надсилання</translation>
     </message>
     <message>
         <source>&amp;Search</source>
@@ -3432,50 +3450,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>&amp;Вигляд</translation>
     </message>
     <message>
-        <source>Select an operation first.</source>
-        <translation>Спершу виберіть операцію.</translation>
-    </message>
-    <message>
-        <source>Resend is off while another action is running.</source>
-        <translation>Повторне надсилання недоступне, поки виконується інша дія.</translation>
-    </message>
-    <message>
-        <source>Send the stored request once more, with the stored key (Ctrl+R)</source>
-        <translation>Надіслати збережений запит ще раз зі збереженим ключем (Ctrl+R)</translation>
-    </message>
-    <message>
-        <source>Copied key %1</source>
-        <translation>Ключ %1 скопійовано</translation>
-    </message>
-    <message>
-        <source>The evidence was not stored: </source>
-        <translation>Доказ не збережено: </translation>
-    </message>
-    <message>
-        <source>Try again; nothing was attached.</source>
-        <translation>Спробуйте ще раз; нічого не додано.</translation>
-    </message>
-    <message>
-        <source>Closed %1 as %2</source>
-        <translation>%1 закрито як %2</translation>
-    </message>
-    <message>
-        <source>Try again in a moment.</source>
-        <translation>Спробуйте ще раз трохи згодом.</translation>
-    </message>
-    <message>
-        <source>Look up again (Ctrl+L) once the provider answers, or attach what the provider&apos;s dashboard shows (Ctrl+E).</source>
-        <translation>Запитайте знову (Ctrl+L), коли провайдер відповість, або додайте те, що показує панель провайдера (Ctrl+E).</translation>
-    </message>
-    <message>
-        <source>The look-up answer was not stored: </source>
-        <translation>Відповідь на запит не збережено: </translation>
-    </message>
-    <message>
-        <source>Press Attach again.</source>
-        <translation>Натисніть «Додати» ще раз.</translation>
-    </message>
-    <message>
         <source>Database unreachable — retrying (%1)</source>
         <translation>База даних недоступна — повторна спроба (%1)</translation>
     </message>
@@ -3484,148 +3458,8 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>База даних знову доступна</translation>
     </message>
     <message>
-        <source>&amp;Message customer…</source>
-        <translation>&amp;Повідомлення клієнтові…</translation>
-    </message>
-    <message>
-        <source>Tell the customer what we know, and only that</source>
-        <translation>Повідомити клієнтові те, що ми знаємо, і лише це</translation>
-    </message>
-    <message>
-        <source>Not queued: %1.</source>
-        <translation>Не додано до черги: %1.</translation>
-    </message>
-    <message>
-        <source>The customer already has this message (copied by %1). It is not sent twice.</source>
-        <translation>Клієнт уже має це повідомлення (скопіював %1). Удруге воно не надсилається.</translation>
-    </message>
-    <message>
-        <source>The customer already has this message (sent by %1). It is not sent twice.</source>
-        <translation>Клієнт уже має це повідомлення (надіслав %1). Удруге воно не надсилається.</translation>
-    </message>
-    <message>
-        <source>Not copied: %1.</source>
-        <translation>Не скопійовано: %1.</translation>
-    </message>
-    <message>
-        <source>Message copied to the clipboard; paste it into conversation %1.</source>
-        <translation>Повідомлення скопійовано в буфер обміну; вставте його в розмову %1.</translation>
-    </message>
-    <message>
-        <source>The database refused the message: %1</source>
-        <translation>База даних відхилила повідомлення: %1</translation>
-    </message>
-    <message>
-        <source>%1 may not %2; ask a supervisor.</source>
-        <translation>%1 не може %2; зверніться до супервайзера.</translation>
-    </message>
-    <message>
-        <source>attach evidence</source>
-        <translation>додавати докази</translation>
-    </message>
-    <message>
-        <source>close operations</source>
-        <translation>закривати операції</translation>
-    </message>
-    <message>
         <source>resend</source>
         <translation>виконувати повторне надсилання</translation>
-    </message>
-    <message>
-        <source>message customers</source>
-        <translation>писати клієнтам</translation>
-    </message>
-    <message>
-        <source>Not resent: %1</source>
-        <translation>Не надіслано повторно: %1</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1 хв %2 с {1:?} {2?}</translation>
-    </message>
-    <message>
-        <source>Attached evidence %1 to %2</source>
-        <translation>Доказ %1 додано до %2</translation>
-    </message>
-    <message>
-        <source>%1 is not in the current list; clear the search and select it.</source>
-        <translation>%1 немає в поточному списку; очистьте пошук і виберіть її.</translation>
-    </message>
-    <message>
-        <source>&amp;Next tab</source>
-        <translation>&amp;Наступна вкладка</translation>
-    </message>
-    <message>
-        <source>&amp;Previous tab</source>
-        <translation>По&amp;передня вкладка</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>Дов&amp;ідка</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts…</source>
-        <translation>&amp;Сполучення клавіш…</translation>
-    </message>
-    <message>
-        <source>Close the audit window</source>
-        <translation>Закрити вікно аудиту</translation>
-    </message>
-    <message>
-        <source>Select all with a &amp;proposal</source>
-        <translation>Виді&amp;лити всі з пропозицією</translation>
-    </message>
-    <message>
-        <source>Select every row in Checking the reconciler left a proposal for (Ctrl+Shift+P)</source>
-        <translation>Виділити всі рядки в черзі перевірки, для яких звіряння залишило пропозицію (Ctrl+Shift+P)</translation>
-    </message>
-    <message>
-        <source>&amp;Apply proposals…</source>
-        <translation>Застосува&amp;ти пропозиції…</translation>
-    </message>
-    <message>
-        <source>Resend selecte&amp;d…</source>
-        <translation>Повторно надіслати ви&amp;брані…</translation>
-    </message>
-    <message>
-        <source>Bulk actions work in the Checking tab (Ctrl+2).</source>
-        <translation>Масові дії працюють на вкладці «Перевірка» (Ctrl+2).</translation>
-    </message>
-    <message>
-        <source>Select rows in Checking first (Shift+arrows, or Ctrl+Shift+P).</source>
-        <translation>Спершу виберіть рядки на вкладці «Перевірка» (Shift+стрілки або Ctrl+Shift+P).</translation>
-    </message>
-    <message>
-        <source>A bulk preview is already open.</source>
-        <translation>Попередній перегляд масової дії вже відкрито.</translation>
-    </message>
-    <message>
-        <source>Preview the selected rows&apos; proposals, then apply them (Ctrl+Shift+Y)</source>
-        <translation>Попередній перегляд пропозицій вибраних рядків, потім їх застосування (Ctrl+Shift+Y)</translation>
-    </message>
-    <message>
-        <source>Preview, then resend the selected rows with their stored keys (Ctrl+Shift+R)</source>
-        <translation>Попередній перегляд, потім повторне надсилання вибраних рядків з їхніми збереженими ключами (Ctrl+Shift+R)</translation>
-    </message>
-    <message>
-        <source>Could not read the proposals: %1</source>
-        <translation>Не вдалося прочитати пропозиції: %1</translation>
-    </message>
-    <message>
-        <source>Nothing was selected; try again (F5 reloads).</source>
-        <translation>Нічого не вибрано; спробуйте ще раз (F5 — оновити).</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n row(s) with a proposal selected; Ctrl+Shift+Y previews applying them.</source>
-        <translation>
-            <numerusform>Вибрано %n рядок із пропозицією; Ctrl+Shift+Y — попередній перегляд застосування.</numerusform>
-            <numerusform>Вибрано %n рядки з пропозицією; Ctrl+Shift+Y — попередній перегляд застосування.</numerusform>
-            <numerusform>Вибрано %n рядків із пропозицією; Ctrl+Shift+Y — попередній перегляд застосування.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No row in Checking has a proposal.</source>
-        <translation>Жоден рядок у черзі перевірки не має пропозиції.</translation>
     </message>
     <message>
         <source>&amp;Attention queue</source>
@@ -3636,56 +3470,8 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <translation>Пого&amp;дження</translation>
     </message>
     <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Вихід</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Файл</translation>
-    </message>
-    <message>
-        <source>Close the console</source>
-        <translation>Закрити консоль</translation>
-    </message>
-    <message>
-        <source>no console is attached to read it.</source>
-        <translation>до вікна не підключено консолі, яка могла б його прочитати.</translation>
-    </message>
-    <message>
         <source>Press / to search, Enter to open the detail.</source>
         <translation>/ — пошук, Enter відкриває подробиці.</translation>
-    </message>
-    <message>
-        <source>%1 waits for a second person: the close is in the approvals list</source>
-        <translation>%1 чекає на другу людину: закриття у списку погоджень</translation>
-    </message>
-    <message>
-        <source>Look up again (Ctrl+L) once the provider answers.</source>
-        <translation>Запитайте знову (Ctrl+L), коли провайдер відповість.</translation>
-    </message>
-    <message>
-        <source>%1 may not attach evidence; ask a supervisor.</source>
-        <translation>%1 не може додавати докази; зверніться до супервайзера.</translation>
-    </message>
-    <message>
-        <source>%1: a supervisor was asked to close it as %2 (approval #%3)</source>
-        <translation>%1: супервайзера попросили закрити її як «%2» (погодження №%3)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n row(s) with a proposal selected; Ctrl+Shift+R previews resending them. Applying proposals needs a supervisor.</source>
-        <translation>
-            <numerusform>Вибрано %n рядок із пропозицією; Ctrl+Shift+R показує їх повторне надсилання. Застосовувати пропозиції може лише супервайзер.</numerusform>
-            <numerusform>Вибрано %n рядки з пропозицією; Ctrl+Shift+R показує їх повторне надсилання. Застосовувати пропозиції може лише супервайзер.</numerusform>
-            <numerusform>Вибрано %n рядків із пропозицією; Ctrl+Shift+R показує їх повторне надсилання. Застосовувати пропозиції може лише супервайзер.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n row(s) with a proposal selected; applying them needs a supervisor.</source>
-        <translation>
-            <numerusform>Вибрано %n рядок із пропозицією; застосувати його може лише супервайзер.</numerusform>
-            <numerusform>Вибрано %n рядки з пропозицією; застосувати їх може лише супервайзер.</numerusform>
-            <numerusform>Вибрано %n рядків із пропозицією; застосувати їх може лише супервайзер.</numerusform>
-        </translation>
     </message>
     <message>
         <source>attach</source>
@@ -3739,55 +3525,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>%1 is not in the list shown; clear the search.</source>
         <translation>%1 немає в показаному списку; очистьте пошук.</translation>
     </message>
-    <message>
-        <source>Evidence…</source>
-        <comment>toolbar button of Attach evidence</comment>
-        <translation>Доказ…</translation>
-    </message>
-    <message>
-        <source>Start a &amp;new refund…</source>
-        <translation>&amp;Нове повернення…</translation>
-    </message>
-    <message>
-        <source>A refund closed as failed: start a new one with a new key, linked to it</source>
-        <translation>Повернення закрито як неуспішне: почати нове з новим ключем, пов’язане з ним</translation>
-    </message>
-    <message>
-        <source>New refund: select a refund closed as failed first.</source>
-        <translation>Нове повернення: спершу виберіть повернення, закрите як неуспішне.</translation>
-    </message>
-    <message>
-        <source>New refund: %1 is not a refund.</source>
-        <translation>Нове повернення: %1 — не повернення.</translation>
-    </message>
-    <message>
-        <source>New refund: %1 is %2; only a refund closed as failed is started again.</source>
-        <translation>Нове повернення: %1 у стані «%2»; знову починають лише повернення, закрите як неуспішне.</translation>
-    </message>
-    <message>
-        <source>New refund: %1 is already replaced by %2 (%3).</source>
-        <translation>Нове повернення: %1 вже замінено поверненням %2 (%3).</translation>
-    </message>
-    <message>
-        <source>New refund: %1 is not a refund closed as failed.</source>
-        <translation>Нове повернення: %1 — не повернення, закрите як неуспішне.</translation>
-    </message>
-    <message>
-        <source>New refund: another action is running; wait for it.</source>
-        <translation>Нове повернення: виконується інша дія; дочекайтеся її.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n selected row(s) left %1 after a change made elsewhere: %2</source>
-        <translation>
-            <numerusform>%n вибраний рядок залишив список «%1» після зміни в іншому місці: %2</numerusform>
-            <numerusform>%n вибрані рядки залишили список «%1» після зміни в іншому місці: %2</numerusform>
-            <numerusform>%n вибраних рядків залишили список «%1» після зміни в іншому місці: %2</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>New refund: it ends by attaching the provider&apos;s answer, and %1 may not attach evidence; ask a supervisor.</source>
-        <translation>Нове повернення: воно завершується додаванням відповіді провайдера, а %1 не може додавати докази; зверніться до супервайзера.</translation>
-    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -3818,6 +3555,41 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>LIVE — real money moves. %1</source>
         <translation>БОЙОВИЙ РЕЖИМ — рухаються справжні гроші. %1</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::NavigationActions</name>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Вихід</translation>
+    </message>
+    <message>
+        <source>Close the console</source>
+        <translation>Закрити консоль</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>&amp;Next tab</source>
+        <translation>&amp;Наступна вкладка</translation>
+    </message>
+    <message>
+        <source>&amp;Previous tab</source>
+        <translation>По&amp;передня вкладка</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Дов&amp;ідка</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>&amp;Сполучення клавіш…</translation>
+    </message>
+    <message>
+        <source>Close the audit window</source>
+        <translation>Закрити вікно аудиту</translation>
     </message>
 </context>
 <context>
@@ -4109,6 +3881,37 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     </message>
 </context>
 <context>
+    <name>ops::ui::QueuePresenter</name>
+    <message>
+        <source>Operations</source>
+        <translation>Операції</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Перевірка</translation>
+    </message>
+    <message>
+        <source>Could not read the operations: </source>
+        <translation>Не вдалося прочитати операції: </translation>
+    </message>
+    <message>
+        <source>Check that the database file is reachable; the list retries on the next change or with F5.</source>
+        <translation>Перевірте, що файл бази даних доступний; список спробує знову під час наступної зміни або за F5.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected row(s) left %1 after a change made elsewhere: %2</source>
+        <translation>
+            <numerusform>%n вибраний рядок залишив список «%1» після зміни в іншому місці: %2</numerusform>
+            <numerusform>%n вибрані рядки залишили список «%1» після зміни в іншому місці: %2</numerusform>
+            <numerusform>%n вибраних рядків залишили список «%1» після зміни в іншому місці: %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Checking (%1)</source>
+        <translation>Перевірка (%1)</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::Refusal</name>
     <message>
         <source>Only a supervisor closes an operation by hand.</source>
@@ -4244,6 +4047,242 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Ask a supervisor to close it as failed; a new refund can then be started.</source>
         <translation>Попросіть супервізора закрити її як невдалу; після цього можна почати нове повернення.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::RowActions</name>
+    <message>
+        <source>&amp;Look up at provider</source>
+        <translation>&amp;Запитати в провайдера</translation>
+    </message>
+    <message>
+        <source>Ask the provider what happened to this operation</source>
+        <translation>Запитати в провайдера, що сталося з цією операцією</translation>
+    </message>
+    <message>
+        <source>&amp;Resend</source>
+        <translation>Повторне &amp;надсилання</translation>
+    </message>
+    <message>
+        <source>Send the stored request once more, with the stored key</source>
+        <translation>Надіслати збережений запит ще раз зі збереженим ключем</translation>
+    </message>
+    <message>
+        <source>Attach &amp;evidence…</source>
+        <translation>Додати &amp;доказ…</translation>
+    </message>
+    <message>
+        <source>Attach provider JSON, a note or a file</source>
+        <translation>Додати JSON провайдера, нотатку або файл</translation>
+    </message>
+    <message>
+        <source>Evidence…</source>
+        <comment>toolbar button of Attach evidence</comment>
+        <translation>Доказ…</translation>
+    </message>
+    <message>
+        <source>Close as &amp;succeeded…</source>
+        <translation>Закрити як &amp;успішну…</translation>
+    </message>
+    <message>
+        <source>Close with evidence: the provider moved the money</source>
+        <translation>Закрити з доказами: провайдер переказав кошти</translation>
+    </message>
+    <message>
+        <source>Close as &amp;failed…</source>
+        <translation>Закрити як &amp;неуспішну…</translation>
+    </message>
+    <message>
+        <source>Close with evidence: no money moved</source>
+        <translation>Закрити з доказами: кошти не рухалися</translation>
+    </message>
+    <message>
+        <source>&amp;Copy key</source>
+        <translation>&amp;Копіювати ключ</translation>
+    </message>
+    <message>
+        <source>Copy the idempotency key</source>
+        <translation>Копіювати ключ ідемпотентності</translation>
+    </message>
+    <message>
+        <source>&amp;Message customer…</source>
+        <translation>&amp;Повідомлення клієнтові…</translation>
+    </message>
+    <message>
+        <source>Tell the customer what we know, and only that</source>
+        <translation>Повідомити клієнтові те, що ми знаємо, і лише це</translation>
+    </message>
+    <message>
+        <source>Start a &amp;new refund…</source>
+        <translation>&amp;Нове повернення…</translation>
+    </message>
+    <message>
+        <source>A refund closed as failed: start a new one with a new key, linked to it</source>
+        <translation>Повернення закрито як неуспішне: почати нове з новим ключем, пов’язане з ним</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Скасувати</translation>
+    </message>
+    <message>
+        <source>Stop waiting for the running look-up or resend</source>
+        <translation>Припинити чекати на поточний запит або повторне надсилання</translation>
+    </message>
+    <message>
+        <source>Select an operation first.</source>
+        <translation>Спершу виберіть операцію.</translation>
+    </message>
+    <message>
+        <source>Resend is off while another action is running.</source>
+        <translation>Повторне надсилання недоступне, поки виконується інша дія.</translation>
+    </message>
+    <message>
+        <source>Send the stored request once more, with the stored key (Ctrl+R)</source>
+        <translation>Надіслати збережений запит ще раз зі збереженим ключем (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>%1 may not %2; ask a supervisor.</source>
+        <translation>%1 не може %2; зверніться до супервайзера.</translation>
+    </message>
+    <message>
+        <source>attach evidence</source>
+        <translation>додавати докази</translation>
+    </message>
+    <message>
+        <source>close operations</source>
+        <translation>закривати операції</translation>
+    </message>
+    <message>
+        <source>message customers</source>
+        <translation>писати клієнтам</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>повторне надсилання</translation>
+    </message>
+    <message>
+        <source>Copied key %1</source>
+        <translation>Ключ %1 скопійовано</translation>
+    </message>
+    <message>
+        <source>Not resent: %1</source>
+        <translation>Не надіслано повторно: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Look up again (Ctrl+L) once the provider answers, or attach what the provider&apos;s dashboard shows (Ctrl+E).</source>
+        <translation>Запитайте знову (Ctrl+L), коли провайдер відповість, або додайте те, що показує панель провайдера (Ctrl+E).</translation>
+    </message>
+    <message>
+        <source>Look up again (Ctrl+L) once the provider answers.</source>
+        <translation>Запитайте знову (Ctrl+L), коли провайдер відповість.</translation>
+    </message>
+    <message>
+        <source>%1 may not attach evidence; ask a supervisor.</source>
+        <translation>%1 не може додавати докази; зверніться до супервайзера.</translation>
+    </message>
+    <message>
+        <source>%1 is not in the current list; clear the search and select it.</source>
+        <translation>%1 немає в поточному списку; очистьте пошук і виберіть її.</translation>
+    </message>
+    <message>
+        <source>Attached evidence %1 to %2</source>
+        <translation>Доказ %1 додано до %2</translation>
+    </message>
+    <message>
+        <source>The evidence was not stored: </source>
+        <translation>Доказ не збережено: </translation>
+    </message>
+    <message>
+        <source>Try again; nothing was attached.</source>
+        <translation>Спробуйте ще раз; нічого не додано.</translation>
+    </message>
+    <message>
+        <source>%1 waits for a second person: the close is in the approvals list</source>
+        <translation>%1 чекає на другу людину: закриття у списку погоджень</translation>
+    </message>
+    <message>
+        <source>Closed %1 as %2</source>
+        <translation>%1 закрито як %2</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>Не вдалося прочитати %1: %2</translation>
+    </message>
+    <message>
+        <source>Try again in a moment.</source>
+        <translation>Спробуйте ще раз трохи згодом.</translation>
+    </message>
+    <message>
+        <source>The look-up answer was not stored: </source>
+        <translation>Відповідь на запит не збережено: </translation>
+    </message>
+    <message>
+        <source>Press Attach again.</source>
+        <translation>Натисніть «Додати» ще раз.</translation>
+    </message>
+    <message>
+        <source>%1: a supervisor was asked to close it as %2 (approval #%3)</source>
+        <translation>%1: супервайзера попросили закрити її як «%2» (погодження №%3)</translation>
+    </message>
+    <message>
+        <source>Not queued: %1.</source>
+        <translation>Не додано до черги: %1.</translation>
+    </message>
+    <message>
+        <source>The database refused the message: %1</source>
+        <translation>База даних відхилила повідомлення: %1</translation>
+    </message>
+    <message>
+        <source>The customer already has this message (copied by %1). It is not sent twice.</source>
+        <translation>Клієнт уже має це повідомлення (скопіював %1). Удруге воно не надсилається.</translation>
+    </message>
+    <message>
+        <source>The customer already has this message (sent by %1). It is not sent twice.</source>
+        <translation>Клієнт уже має це повідомлення (надіслав %1). Удруге воно не надсилається.</translation>
+    </message>
+    <message>
+        <source>Not copied: %1.</source>
+        <translation>Не скопійовано: %1.</translation>
+    </message>
+    <message>
+        <source>Message copied to the clipboard; paste it into conversation %1.</source>
+        <translation>Повідомлення скопійовано в буфер обміну; вставте його в розмову %1.</translation>
+    </message>
+    <message>
+        <source>New refund: it ends by attaching the provider&apos;s answer, and %1 may not attach evidence; ask a supervisor.</source>
+        <translation>Нове повернення: воно завершується додаванням відповіді провайдера, а %1 не може додавати докази; зверніться до супервайзера.</translation>
+    </message>
+    <message>
+        <source>New refund: select a refund closed as failed first.</source>
+        <translation>Нове повернення: спершу виберіть повернення, закрите як неуспішне.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is not a refund.</source>
+        <translation>Нове повернення: %1 — не повернення.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is %2; only a refund closed as failed is started again.</source>
+        <translation>Нове повернення: %1 у стані «%2»; знову починають лише повернення, закрите як неуспішне.</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is already replaced by %2 (%3).</source>
+        <translation>Нове повернення: %1 вже замінено поверненням %2 (%3).</translation>
+    </message>
+    <message>
+        <source>New refund: another action is running; wait for it.</source>
+        <translation>Нове повернення: виконується інша дія; дочекайтеся її.</translation>
+    </message>
+    <message>
+        <source>Try again in a moment (F5).</source>
+        <translation>Спробуйте ще раз трохи згодом (F5).</translation>
+    </message>
+    <message>
+        <source>New refund: %1 is not a refund closed as failed.</source>
+        <translation>Нове повернення: %1 — не повернення, закрите як неуспішне.</translation>
     </message>
 </context>
 <context>

@@ -12,7 +12,9 @@
 #include "dialogs/bulkapplydialog.h"
 #include "itemmodels/applypreviewmodel.h"
 #include "itemmodels/operationtablemodel.h"
+#include "mainwindow/bulkactions.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
 #include "storage/audit/auditlog.h"
 #include "storage/reconcile/reconcilestore.h"
 #include "storage/session.h"
@@ -266,22 +268,23 @@ void TestTeamLive::groupAppliedWhileEveryoneWritesIsTheGroupSelected()
     Console alice(*m_fx, u"alice"_s);
     Console sam(*m_fx, u"sam"_s);
     agent.start(1000);
-    QTRY_COMPARE_WITH_TIMEOUT(alice.window.checkingModel()->rowCount(), kGroup, 15'000);
+    QTRY_COMPARE_WITH_TIMEOUT(alice.window.queue()->checkingModel()->rowCount(), kGroup, 15'000);
     alice.press(Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier); // select all with a proposal
-    QCOMPARE(sorted(alice.window.selectedCheckingIds()), group);
+    QCOMPARE(sorted(alice.window.bulk()->selectedIds()), group);
 
     // While the pick is held, more refunds meet a stored 500 and get their own proposals, and
     // every successful refund of the agent reloads both consoles.
-    const int reloads = alice.window.fullReloadCount();
+    const int reloads = alice.window.queue()->reloadCount();
     m_sim->addFault({{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", kLate}});
     QVERIFY2(waitForProposals(kGroup + kLate, 30'000), serve.readAllStandardError().constData());
-    QTRY_COMPARE_WITH_TIMEOUT(alice.window.checkingModel()->rowCount(), kGroup + kLate, 15'000);
-    QVERIFY(alice.window.fullReloadCount() > reloads);
-    QCOMPARE(sorted(alice.window.selectedCheckingIds()), group);
+    QTRY_COMPARE_WITH_TIMEOUT(alice.window.queue()->checkingModel()->rowCount(), kGroup + kLate,
+                              15'000);
+    QVERIFY(alice.window.queue()->reloadCount() > reloads);
+    QCOMPARE(sorted(alice.window.bulk()->selectedIds()), group);
 
     // Preview and apply while the writers go on.
     alice.press(Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier);
-    QPointer<ui::BulkApplyDialog> dialog = alice.window.bulkDialog();
+    QPointer<ui::BulkApplyDialog> dialog = alice.window.bulk()->dialog();
     QVERIFY(dialog);
     QTRY_VERIFY_WITH_TIMEOUT(!dialog || dialog->phase() != ui::BulkApplyDialog::Phase::Reading,
                              30'000);
@@ -304,7 +307,7 @@ void TestTeamLive::groupAppliedWhileEveryoneWritesIsTheGroupSelected()
     QVERIFY2(agent.calls() > 0 && agent.failed() == 0,
              qPrintable(u"%1 calls, %2 not answered"_s.arg(agent.calls()).arg(agent.failed())));
     qInfo("while alice's pick was held: %d agent refund calls, %d reloads of her console",
-          agent.calls(), alice.window.fullReloadCount() - reloads);
+          agent.calls(), alice.window.queue()->reloadCount() - reloads);
 
     // Exactly the group was closed by alice, and nothing else by anyone's hand.
     const QString byAlice =
@@ -313,9 +316,9 @@ void TestTeamLive::groupAppliedWhileEveryoneWritesIsTheGroupSelected()
     QCOMPARE(ids(u"closed_by LIKE 'operator:%'"_s), group);
     QCOMPARE(ids(u"state = 'unknown'"_s).size(), kLate);
     // sam's console followed: the group left her queue, the late rows are in it.
-    QTRY_COMPARE_WITH_TIMEOUT(sam.window.checkingModel()->rowCount(), kLate, 15'000);
+    QTRY_COMPARE_WITH_TIMEOUT(sam.window.queue()->checkingModel()->rowCount(), kLate, 15'000);
     for (const QString &id : group)
-        QCOMPARE(sam.window.checkingModel()->rowOf(id), -1);
+        QCOMPARE(sam.window.queue()->checkingModel()->rowOf(id), -1);
     QVERIFY(AuditLog::verify(test::LoginConnection(m_fx->path(), u"sam"_s).db()).holds());
 
     serve.terminate();

@@ -11,6 +11,7 @@
 #include "engine/refundengine.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
 #include "storage/access/approvals.h"
 #include "storage/audit/auditlog.h"
 #include "storage/audit/auditsequencer.h"
@@ -483,7 +484,7 @@ void TestTeamMode::consoleStatusBarSaysUnreachableAndRetries()
     QTRY_COMPARE_WITH_TIMEOUT(window.statusText(), u"Database reachable again"_s, 5000);
     // The console works again: a row another process commits now appears.
     m_fx->agent().openOrGet(agentOperation(OperationKind::Refund, u"op_back"_s, u"back"_s));
-    QTRY_COMPARE_WITH_TIMEOUT(window.operationsModel()->rowCount(), 1, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(window.queue()->operationsModel()->rowCount(), 1, 10000);
 }
 
 void TestTeamMode::applicationRoleAppendsButCannotRewriteHistory_data()

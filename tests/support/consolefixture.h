@@ -24,6 +24,7 @@
 #include "engine/refundengine.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
 #include "storage/readonlysession.h"
 #include "storage/session.h"
 #include "support/rolesfixture.h"
@@ -146,9 +147,9 @@ struct OperatorConsole
     {
         constexpr auto mode = QAbstractItemModelTester::FailureReportingMode::QtTest;
         if (watched.operations)
-            operationsTester.emplace(window.operationsModel(), mode);
+            operationsTester.emplace(window.queue()->operationsModel(), mode);
         if (watched.checking)
-            checkingTester.emplace(window.checkingModel(), mode);
+            checkingTester.emplace(window.queue()->checkingModel(), mode);
         // As opsconsole does: the window's writes are the controller's jobs, so a write on
         // the window's own connection fails the suite instead of passing unseen.
         keepReadOnly(session, QStringLiteral("the console window writes through its jobs"));

@@ -5,6 +5,7 @@
 #include "console/sessionreads.h"
 #include "itemmodels/auditentrymodel.h"
 #include "itemmodels/detailmodels.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/supervisorpresenter.h"
 #include "storage/session.h"
@@ -127,14 +128,14 @@ void TestAuditDetail::evidenceIsNumberedPerOperationAndWraps()
     start();
     m_window->tabs()->setCurrentIndex(MainWindow::CheckingTab);
     QVERIFY(m_window->selectOperation(u"op_a"_s));
-    EvidenceListModel *evidence = m_window->detail()->evidence();
+    EvidenceListModel *evidence = m_window->detailArea()->pane()->evidence();
     QCOMPARE(evidence->rowCount(), 2);
     const QString first = evidence->index(0).data().toString();
     QVERIFY2(first.startsWith(u"1. "_s + kLongTitle), qPrintable(first));
     QVERIFY(evidence->index(1).data().toString().startsWith(u"2. support ticket answer"_s));
     QVERIFY(evidence->index(0).data(EvidenceListModel::EvidenceIdRole).toLongLong() > 2);
-    m_window->detail()->showTab(ui::DetailPane::EvidenceTab);
-    auto *list = m_window->detail()->findChild<QListView *>(u"evidenceList"_s);
+    m_window->detailArea()->pane()->showTab(ui::DetailPane::EvidenceTab);
+    auto *list = m_window->detailArea()->pane()->findChild<QListView *>(u"evidenceList"_s);
     QVERIFY(list->wordWrap());
     for (const QSize size : {QSize(1024, 700), QSize(1440, 900)}) {
         m_window->resize(size);

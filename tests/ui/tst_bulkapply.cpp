@@ -16,7 +16,9 @@
 #include "engine/refundengine.h"
 #include "itemmodels/applypreviewmodel.h"
 #include "itemmodels/operationtablemodel.h"
+#include "mainwindow/bulkactions.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
 #include "storage/events/eventstore.h"
 #include "storage/operations/proposalapply.h"
 #include "storage/operations/resendlease.h"
@@ -104,7 +106,7 @@ struct Console
     // The bulk dialog a shortcut opened, once its preview is read (off the UI thread).
     ui::BulkApplyDialog *previewed()
     {
-        QPointer<ui::BulkApplyDialog> dialog = window.bulkDialog();
+        QPointer<ui::BulkApplyDialog> dialog = window.bulk()->dialog();
         QElapsedTimer t;
         t.start();
         while (dialog && dialog->phase() == ui::BulkApplyDialog::Phase::Reading &&
@@ -219,9 +221,12 @@ void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
         }
     }
     Console c(f, u"alice"_s);
-    QCOMPARE(c.window.checkingModel()->rowCount() > 0, true);
-    c.window.checkingView()->table()->selectAll(); // every row, the ones without proposal too
-    QCOMPARE(c.window.selectedCheckingIds().size(), 200);
+    QCOMPARE(c.window.queue()->checkingModel()->rowCount() > 0, true);
+    c.window.queue()
+        ->checkingView()
+        ->table()
+        ->selectAll(); // every row, the ones without proposal too
+    QCOMPARE(c.window.bulk()->selectedIds().size(), 200);
     c.press(Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier);
     ui::BulkApplyDialog *dialog = c.previewed();
     QVERIFY(dialog);
@@ -286,8 +291,8 @@ void TestBulkApply::previewExcludesAndConfirmAppliesExactlyThat()
     QCOMPARE(int(f.store().audit(ids[0]).size()), before); // an excluded row: nothing written
     QVERIFY(c.session.openApproval(ids[2], ApprovalAction::Close, ApprovalState::Pending));
     QTest::keyClick(dialog, Qt::Key_Escape); // the summary closes
-    QTRY_VERIFY(!c.window.bulkDialog());
-    QTRY_COMPARE(c.window.checkingModel()->rowCount(), 140);
+    QTRY_VERIFY(!c.window.bulk()->dialog());
+    QTRY_COMPARE(c.window.queue()->checkingModel()->rowCount(), 140);
 }
 
 void TestBulkApply::cancelHalfWayLeavesRowsAppliedOrUntouched()
@@ -349,7 +354,7 @@ void TestBulkApply::dialogOpensWhileThePreviewIsRead()
     // Held read: the dialog is up, reading, and Esc closes it.
     c.press(Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
     c.press(Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier);
-    QPointer<ui::BulkApplyDialog> dialog = c.window.bulkDialog();
+    QPointer<ui::BulkApplyDialog> dialog = c.window.bulk()->dialog();
     const auto letGo = qScopeGuard([&] { go.release(); }); // a failed check must not hang
     QVERIFY(dialog);
     QVERIFY(reached.tryAcquire(1, 60'000));
@@ -364,13 +369,13 @@ void TestBulkApply::dialogOpensWhileThePreviewIsRead()
     QTest::keyClick(dialog, Qt::Key_Escape);
     QVERIFY(dialog->cancelled());
     QVERIFY(!dialog->isVisible());
-    QVERIFY(!c.window.bulkDialog());
+    QVERIFY(!c.window.bulk()->dialog());
     go.release();
     QTRY_VERIFY(!dialog);                 // deleted once the read stopped
     QCOMPARE(parts, (QList<int>{0, 50})); // the third part was never read
     for (const QString &id : ids)
         QCOMPARE(toString(f.store().operation(id)->state), u"unknown"_s);
-    QVERIFY(c.window.applyProposalsAction()->isEnabled()); // a new preview may be opened
+    QVERIFY(c.window.bulk()->applyProposalsAction()->isEnabled()); // a new preview may be opened
 
     // Not held: the same dialog fills when the read ends, and runs as before.
     parts.clear();
@@ -416,11 +421,11 @@ void TestBulkApply::withoutTheCloseRightBulkIsOff()
     const QString id = unknownRefund(f, u"op_support"_s);
     const Proposal p = propose(f, id);
     Console carol(f, u"carol"_s); // support: may look, may not close
-    QCOMPARE(carol.window.selectAllWithProposal(), 1);
-    QVERIFY(!carol.window.applyProposalsAction()->isEnabled());
-    QVERIFY2(carol.window.applyProposalsAction()->toolTip().contains(u"may not close"_s),
-             qPrintable(carol.window.applyProposalsAction()->toolTip()));
-    QVERIFY(!carol.window.openBulkApplyDialog());
+    QCOMPARE(carol.window.bulk()->selectAllWithProposal(), 1);
+    QVERIFY(!carol.window.bulk()->applyProposalsAction()->isEnabled());
+    QVERIFY2(carol.window.bulk()->applyProposalsAction()->toolTip().contains(u"may not close"_s),
+             qPrintable(carol.window.bulk()->applyProposalsAction()->toolTip()));
+    QVERIFY(!carol.window.bulk()->openApplyDialog());
     // The store refuses it anyway, and writes nothing.
     const int before = int(f.store().audit(id).size());
     const ApplyResult r = applyProposal(f.as(u"carol"_s), p.id, f.person(u"carol"_s));
@@ -429,8 +434,8 @@ void TestBulkApply::withoutTheCloseRightBulkIsOff()
     QCOMPARE(toString(f.store().operation(id)->state), u"unknown"_s);
     // A supervisor in the same database has them.
     Console alice(f, u"alice"_s);
-    alice.window.selectAllWithProposal();
-    QVERIFY(alice.window.applyProposalsAction()->isEnabled());
+    alice.window.bulk()->selectAllWithProposal();
+    QVERIFY(alice.window.bulk()->applyProposalsAction()->isEnabled());
 }
 
 void TestBulkApply::resendSelectedUsesTheStoredKeys()
@@ -472,7 +477,7 @@ void TestBulkApply::resendSelectedUsesTheStoredKeys()
         newest[id] = noRefundReading(f, id);
 
     Console c(f, u"alice"_s, stripe);
-    c.window.checkingView()->table()->selectAll();
+    c.window.queue()->checkingView()->table()->selectAll();
     c.press(Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
     ui::BulkApplyDialog *dialog = c.previewed();
     QVERIFY(dialog);
@@ -538,7 +543,7 @@ void TestBulkApply::resendAboveTheThresholdIsPreviewedAsAnApproval()
     const StripeConfig nowhere{QUrl(u"http://127.0.0.1:9"_s), u"sk_test_x"_s,
                                std::chrono::milliseconds(500)};
     Console c(f, u"alice"_s, nowhere);
-    c.window.checkingView()->table()->selectAll();
+    c.window.queue()->checkingView()->table()->selectAll();
     c.press(Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
     ui::BulkApplyDialog *dialog = c.previewed();
     QVERIFY(dialog);

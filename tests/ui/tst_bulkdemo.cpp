@@ -10,6 +10,7 @@
 #include "dialogs/bulkapplydialog.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "itemmodels/operationtablemodel.h"
+#include "mainwindow/bulkactions.h"
 #include "mainwindow/mainwindow.h"
 #include "reconcile/reconciler.h"
 #include "slen/slenclient.h"
@@ -80,9 +81,9 @@ void TestBulkDemo::demoCheckingRowsAreResolvedInOneBulkApply()
     };
     press(Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier); // Select all with a proposal
     QCOMPARE(window.tabs()->currentIndex(), int(ui::MainWindow::CheckingTab));
-    QCOMPARE(window.selectedCheckingIds().size(), 3);
+    QCOMPARE(window.bulk()->selectedIds().size(), 3);
     press(Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier); // Apply proposals…
-    ui::BulkApplyDialog *dialog = window.bulkDialog();
+    ui::BulkApplyDialog *dialog = window.bulk()->dialog();
     QVERIFY(dialog);
     QTRY_VERIFY_WITH_TIMEOUT(dialog->phase() == ui::BulkApplyDialog::Phase::Preview, 60'000);
     QCOMPARE(dialog->model()->runnableCount(), 3);

@@ -9,6 +9,7 @@
 #include "dialogs/bulkapplydialog.h"
 #include "domain/evidencemaking.h"
 #include "itemmodels/applypreviewmodel.h"
+#include "mainwindow/bulkactions.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/events/eventstore.h"
 #include "storage/session.h"
@@ -92,7 +93,7 @@ struct Console
     {
         press(Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
         press(Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier);
-        QPointer<ui::BulkApplyDialog> dialog = window.bulkDialog();
+        QPointer<ui::BulkApplyDialog> dialog = window.bulk()->dialog();
         QElapsedTimer t;
         t.start();
         while (dialog && dialog->phase() == ui::BulkApplyDialog::Phase::Reading &&

@@ -10,6 +10,7 @@
 #include "dialogs/lookupdialog.h"
 #include "itemmodels/detailmodels.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/rowactions.h"
 #include "storage/session.h"
 #include "support/messagefixture.h"
 #include "support/screenshots.h"
@@ -74,7 +75,7 @@ void TestCloseFlow::cleanup()
 
 void TestCloseFlow::closeWithoutEvidenceSaysAllThatIsMissing()
 {
-    ui::CloseDialog *dialog = m_window->openCloseDialog(OperationState::Succeeded);
+    ui::CloseDialog *dialog = m_window->rows()->openCloseDialog(OperationState::Succeeded);
     QVERIFY(dialog);
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
     // Said up front, before any click: all three at once.
@@ -99,7 +100,7 @@ void TestCloseFlow::closeWithoutEvidenceSaysAllThatIsMissing()
 
 void TestCloseFlow::attachEvidenceFromTheCloseDialog()
 {
-    ui::CloseDialog *dialog = m_window->openCloseDialog(OperationState::Failed);
+    ui::CloseDialog *dialog = m_window->rows()->openCloseDialog(OperationState::Failed);
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
     dialog->setReason(u"no refund listed at the provider"_s);
     QCOMPARE(dialog->missing().size(), 1);

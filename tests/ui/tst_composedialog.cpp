@@ -11,7 +11,9 @@
 #include "console/sessionreads.h"
 #include "dialogs/composedialog.h"
 #include "itemmodels/messagetablemodel.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/rowactions.h"
 #include "storage/readonlysession.h"
 #include "storage/session.h"
 #include "support/messagefixture.h"
@@ -437,29 +439,33 @@ void TestComposeDialog::windowCopiesToClipboardOnce()
                       f.person(u"alice"_s) + u"#1"_s);
     window.setWrites(writer);
     keepReadOnly(session, u"the window writes through its writer"_s);
-    Tester tester(window.detail()->messages(), Tester::FailureReportingMode::QtTest);
+    Tester tester(window.detailArea()->pane()->messages(), Tester::FailureReportingMode::QtTest);
     window.show();
     QVERIFY(window.selectOperation(op.id));
-    QVERIFY(window.messageAction()->isEnabled());
+    QVERIFY(window.rows()->messageAction()->isEnabled());
     window.setHelpdeskProblem(u"No helpdesk is configured (OPS_HELPDESK_URL)."_s);
 
-    QPointer<ComposeDialog> d = window.openComposeDialog();
+    QPointer<ComposeDialog> d = window.rows()->openComposeDialog();
     QVERIFY(d);
     QVERIFY(!d->sendButton()->isEnabled());
     const QString preview = d->preview();
     QTest::mouseClick(d->copyButton(), Qt::LeftButton);
     QTRY_VERIFY(!d || !d->isVisible()); // queued by the writer, then accepted
     QCOMPARE(QApplication::clipboard()->text(), preview);
-    QCOMPARE(window.detail()->messages()->rowCount(), 1);
-    const auto *m = window.detail()->messages()->messageAt(0);
+    QCOMPARE(window.detailArea()->pane()->messages()->rowCount(), 1);
+    const auto *m = window.detailArea()->pane()->messages()->messageAt(0);
     QCOMPARE(MessageTableModel::stateText(*m), u"copied"_s);
-    QVERIFY(window.detail()->tabs()->tabText(ui::DetailPane::MessagesTab).contains(u"(1)"_s));
-    window.detail()->showTab(ui::DetailPane::MessagesTab);
+    QVERIFY(window.detailArea()
+                ->pane()
+                ->tabs()
+                ->tabText(ui::DetailPane::MessagesTab)
+                .contains(u"(1)"_s));
+    window.detailArea()->pane()->showTab(ui::DetailPane::MessagesTab);
     saveShot(&window, u"console-messages-tab.png"_s);
 
     // The same message again: refused with the reason, nothing copied twice.
     QApplication::clipboard()->clear();
-    d = window.openComposeDialog();
+    d = window.rows()->openComposeDialog();
     QTest::mouseClick(d->copyButton(), Qt::LeftButton);
     QTRY_VERIFY2(d->reasonLabel()->text().contains(u"already has this message"_s),
                  qPrintable(d->reasonLabel()->text()));
@@ -487,7 +493,7 @@ void TestComposeDialog::windowSendsThroughTheController()
     window.show();
     QVERIFY(window.selectOperation(op.id));
 
-    ComposeDialog *d = window.openComposeDialog();
+    ComposeDialog *d = window.rows()->openComposeDialog();
     QVERIFY(d);
     QVERIFY(d->sendButton()->isEnabled());
     QTest::mouseClick(d->sendButton(), Qt::LeftButton);
@@ -496,7 +502,7 @@ void TestComposeDialog::windowSendsThroughTheController()
              qPrintable(window.statusText()));
 
     // Composing the same message again is refused in the dialog: nothing is sent twice.
-    d = window.openComposeDialog();
+    d = window.rows()->openComposeDialog();
     QTest::mouseClick(d->sendButton(), Qt::LeftButton);
     controller.waitForIdle();
     QVERIFY(d->isVisible());
@@ -505,8 +511,8 @@ void TestComposeDialog::windowSendsThroughTheController()
     d->close();
     // The second round found the message already sent: one message at the sink.
     QCOMPARE(sim.messages()["messages"].size(), 1u);
-    QCOMPARE(window.detail()->messages()->rowCount(), 1);
-    const auto *m = window.detail()->messages()->messageAt(0);
+    QCOMPARE(window.detailArea()->pane()->messages()->rowCount(), 1);
+    const auto *m = window.detailArea()->pane()->messages()->messageAt(0);
     QCOMPARE(toString(m->state), toString(MessageState::Sent));
     QCOMPARE(m->attempts, 1);
 }

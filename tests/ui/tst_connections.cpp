@@ -15,6 +15,7 @@
 #include "dialogs/connectionsdialog.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/rowactions.h"
 #include "storage/session.h"
 #include "support/connectionsdialogtest.h"
 #include "support/simprocess.h"
@@ -389,14 +390,14 @@ void TestConnections::liveKeyAsksBeforeTheFirstResend()
     Operation op;
     op.id = u"op_live"_s;
     op.provider = Provider::Stripe;
-    QVERIFY(!window.resendAsksFirst(op));
+    QVERIFY(!window.rows()->resendAsksFirst(op));
     ui::ConnectionsDialog *d = connections.openDialog();
     fillStripe(*d, u"https://payments.example.com"_s, u"sk_live_51Habcdef1234"_s);
     QTest::mouseClick(d->saveButton(), Qt::LeftButton);
     QTRY_VERIFY(!connections.dialog());
     QCOMPARE(connections.banner()->mode(), ui::ConnectionMode::Live);
     QCOMPARE(controller.config().stripe.secret, u"sk_live_51Habcdef1234"_s);
-    QVERIFY(window.resendAsksFirst(op));
+    QVERIFY(window.rows()->resendAsksFirst(op));
     ui::storeConfirmResendWithTestKey(true);
 }
 

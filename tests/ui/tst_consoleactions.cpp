@@ -16,8 +16,12 @@
 #include "itemmodels/approvallistmodel.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/decisionspresenter.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/eventspresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/navigationactions.h"
+#include "mainwindow/queuepresenter.h"
+#include "mainwindow/rowactions.h"
 #include "storage/access/approvals.h"
 #include "storage/operations/resendlease.h"
 #include "storage/session.h"
@@ -70,7 +74,7 @@ struct Console : test::OperatorConsole
     {
         window.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
         window.reloadAll();
-        return window.checkingView()->selectOperation(id);
+        return window.queue()->checkingView()->selectOperation(id);
     }
 };
 
@@ -197,7 +201,7 @@ void TestConsoleActions::lookUpFindsRefundAndClosesSucceeded()
     QCOMPARE(c.window.tabs()->tabText(ui::MainWindow::CheckingTab), u"Checking (1)"_s);
     QVERIFY(c.select(id));
 
-    c.window.lookUpAction()->trigger();
+    c.window.rows()->lookUpAction()->trigger();
     QVERIFY(c.controller.isRunning() || c.window.findChild<ui::LookupDialog *>());
     QTRY_VERIFY_WITH_TIMEOUT(c.window.findChild<ui::LookupDialog *>(), 10000);
     auto *lookup = c.window.findChild<ui::LookupDialog *>();
@@ -232,7 +236,7 @@ void TestConsoleActions::lookUpWithoutRefundProposesFailed()
         u"ch_1002"_s, 2900, {{"route", "POST /v1/refunds"}, {"mode", "stored_500"}, {"count", 1}});
     Console c(m_fx, u"alice"_s);
     QVERIFY(c.select(id));
-    c.window.lookUpAction()->trigger();
+    c.window.rows()->lookUpAction()->trigger();
     QTRY_VERIFY_WITH_TIMEOUT(c.window.findChild<ui::LookupDialog *>(), 10000);
     auto *lookup = c.window.findChild<ui::LookupDialog *>();
     QVERIFY(lookup->answer().proposedOutcome == OperationState::Failed);
@@ -257,7 +261,7 @@ void TestConsoleActions::lookUpErrorSaysWhatToDo()
     Console c(m_fx, u"alice"_s);
     QVERIFY(c.select(id));
     m_fx.sim().addFault({{"route", "GET /v1/charges/*"}, {"mode", "503"}});
-    c.window.lookUpAction()->trigger();
+    c.window.rows()->lookUpAction()->trigger();
     QTRY_VERIFY_WITH_TIMEOUT(!c.controller.isRunning() && !c.window.bannerText().isEmpty(), 10000);
     QVERIFY2(c.window.bannerText().contains(u"What to do next"_s),
              qPrintable(c.window.bannerText()));
@@ -272,12 +276,13 @@ void TestConsoleActions::resendRefusedOnceTheWindowPassed()
     QVERIFY(m_fx.store().operation(id)->state == OperationState::Unknown);
     Console c(m_fx, u"alice"_s);
     QVERIFY(c.select(id));
-    QVERIFY2(c.window.resendAction()->isEnabled(), qPrintable(c.window.resendBlockedReason()));
+    QVERIFY2(c.window.rows()->resendAction()->isEnabled(),
+             qPrintable(c.window.rows()->resendBlockedReason()));
     m_fx.sim().advanceClock(24 * 3600);
     m_fx.clock().advanceSecs(24 * 3600);
-    QTRY_VERIFY_WITH_TIMEOUT(!c.window.resendAction()->isEnabled(), 10000);
-    QVERIFY(c.window.resendBlockedReason().contains(u"retention window closed"_s));
-    c.window.resendAction()->trigger(); // the shortcut still fires: nothing may be sent
+    QTRY_VERIFY_WITH_TIMEOUT(!c.window.rows()->resendAction()->isEnabled(), 10000);
+    QVERIFY(c.window.rows()->resendBlockedReason().contains(u"retention window closed"_s));
+    c.window.rows()->resendAction()->trigger(); // the shortcut still fires: nothing may be sent
     QVERIFY(!c.controller.isRunning());
     QCOMPARE(int(m_fx.store().attempts(id).size()), 6);
 }
@@ -293,10 +298,10 @@ void TestConsoleActions::twoConsolesResendingAtOnceSendOneRequest()
     QVERIFY(bob.select(id));
     // The provider takes its time: both consoles press Resend while the first is in flight.
     m_fx.sim().addFault({{"route", "POST /v1/refunds"}, {"mode", "latency"}, {"delay_ms", 1500}});
-    alice.window.resendAction()->trigger();
+    alice.window.rows()->resendAction()->trigger();
     // Resend asks first (a test key asks by default): Alice answers yes.
-    QVERIFY(alice.window.resendConfirmDialog());
-    alice.window.resendConfirmDialog()->accept();
+    QVERIFY(alice.window.rows()->resendConfirmDialog());
+    alice.window.rows()->resendConfirmDialog()->accept();
     QTest::qWait(300);
     // Bob's window read the row before Alice's lease existed (the race the lease is for): his
     // job goes straight to the claim.
@@ -307,7 +312,7 @@ void TestConsoleActions::twoConsolesResendingAtOnceSendOneRequest()
 
     const auto attempts = m_fx.store().attempts(id);
     qInfo() << "alice:" << alice.window.bannerText() << alice.window.statusText()
-            << alice.window.resendBlockedReason();
+            << alice.window.rows()->resendBlockedReason();
     qInfo() << "bob:" << bob.window.bannerText() << bob.window.statusText();
     QCOMPARE(int(attempts.size()), 7); // six by the agent, one resend
     QCOMPARE(attempts.back().actor, m_fx.person(u"alice"_s));
@@ -315,10 +320,11 @@ void TestConsoleActions::twoConsolesResendingAtOnceSendOneRequest()
     const QString aliceResends = test::personName(u"alice"_s) + u" is resending"_s;
     QVERIFY2(bob.window.bannerText().contains(aliceResends), qPrintable(bob.window.bannerText()));
     // The outcome stays in each console's detail pane, not only in the status bar.
-    QVERIFY2(alice.window.detail()->outcomeLabel()->text().contains(u"closed as succeeded"_s),
-             qPrintable(alice.window.detail()->outcomeLabel()->text()));
-    QVERIFY2(bob.window.detail()->outcomeLabel()->text().contains(aliceResends),
-             qPrintable(bob.window.detail()->outcomeLabel()->text()));
+    QVERIFY2(alice.window.detailArea()->pane()->outcomeLabel()->text().contains(
+                 u"closed as succeeded"_s),
+             qPrintable(alice.window.detailArea()->pane()->outcomeLabel()->text()));
+    QVERIFY2(bob.window.detailArea()->pane()->outcomeLabel()->text().contains(aliceResends),
+             qPrintable(bob.window.detailArea()->pane()->outcomeLabel()->text()));
     const auto ledger = m_fx.sim().ledger();
     QCOMPARE(ledger["movements"].size(), 1u);      // the money moved once
     QVERIFY(!activeResendLease(m_fx.store(), id)); // released
@@ -332,8 +338,8 @@ void TestConsoleActions::ctrlQClosesTheWindowAsItsCloseButtonDoes()
     const QList<QAction *> menus = c.window.menuBar()->actions();
     QVERIFY(!menus.isEmpty() && menus.first()->menu());
     QCOMPARE(menus.first()->text(), u"&File"_s);
-    QVERIFY(menus.first()->menu()->actions().contains(c.window.quitAction()));
-    QVERIFY(c.window.quitAction()->shortcuts().contains(QKeySequence(u"Ctrl+Q"_s)));
+    QVERIFY(menus.first()->menu()->actions().contains(c.window.navigation()->quitAction()));
+    QVERIFY(c.window.navigation()->quitAction()->shortcuts().contains(QKeySequence(u"Ctrl+Q"_s)));
     // Whoever asks before closing still asks: Ctrl+Q sends the close event a refusal keeps open.
     CloseWatcher watcher;
     c.window.installEventFilter(&watcher);
@@ -353,15 +359,15 @@ void TestConsoleActions::viewMenuSwitchesToEveryTabWithItsKey()
     QTabWidget *tabs = c.window.tabs();
     QCOMPARE(tabs->count(), 4);
     const QList<std::pair<QKeySequence, QWidget *>> expected = {
-        {QKeySequence(u"Ctrl+1"_s), c.window.operationsView()},
-        {QKeySequence(u"Ctrl+2"_s), c.window.checkingView()},
+        {QKeySequence(u"Ctrl+1"_s), c.window.queue()->operationsView()},
+        {QKeySequence(u"Ctrl+2"_s), c.window.queue()->checkingView()},
         {QKeySequence(u"Ctrl+3"_s), c.window.events()->panel()},
         {QKeySequence(u"Ctrl+4"_s), c.window.decisions()->approvalsPanel()}};
     auto *view = c.window.menuBar()->findChild<QMenu *>(u"viewMenu"_s);
     QVERIFY(view);
     QList<QAction *> listed; // the menu's items that switch tabs, with their keys
     for (QAction *a : view->actions())
-        if (a->isVisible() && a != c.window.quitAction() &&
+        if (a->isVisible() && a != c.window.navigation()->quitAction() &&
             std::any_of(expected.begin(), expected.end(),
                         [a](const auto &e) { return a->shortcut() == e.first; }))
             listed << a;
@@ -384,7 +390,7 @@ void TestConsoleActions::viewMenuSwitchesToEveryTabWithItsKey()
                  qPrintable((*item)->text() + u" / "_s + tabText));
     }
     // Help → Keyboard shortcuts reads the same actions: Approvals is there with Ctrl+4.
-    ui::ShortcutsDialog *help = c.window.openShortcutsDialog();
+    ui::ShortcutsDialog *help = c.window.navigation()->openShortcutsDialog();
     QVERIFY(help);
     QStringList rows;
     for (int r = 0; r < help->table()->rowCount(); ++r)
@@ -400,7 +406,7 @@ void TestConsoleActions::supportHasNoApprovalsKey()
     QVERIFY(c.activate());
     QVERIFY(!c.window.decisions()->approvalsPanel());
     QCOMPARE(c.window.tabs()->count(), 3);
-    QAction *approvals = c.window.tabAction(ui::MainWindow::ApprovalsTab);
+    QAction *approvals = c.window.navigation()->tabAction(ui::MainWindow::ApprovalsTab);
     QVERIFY(approvals && !approvals->isVisible());
     QTest::keyClick(&c.window, Qt::Key_3, Qt::ControlModifier);
     QCOMPARE(c.window.tabs()->currentWidget(), c.window.events()->panel());
@@ -427,8 +433,8 @@ void TestConsoleActions::approvalsSelectionDrivesTheDetailPane()
     QVERIFY(c.activate());
     // The Operations list's row, which the pane showed on the Approvals tab before the fix.
     QTest::keyClick(&c.window, Qt::Key_1, Qt::ControlModifier);
-    QVERIFY(c.window.operationsView()->selectOperation(other));
-    QCOMPARE(c.window.detail()->operationId(), other);
+    QVERIFY(c.window.queue()->operationsView()->selectOperation(other));
+    QCOMPARE(c.window.detailArea()->pane()->operationId(), other);
     ui::ApprovalsPanel *panel = c.window.decisions()->approvalsPanel();
     QVERIFY(panel);
     QCOMPARE(panel->count(), 2);
@@ -443,13 +449,14 @@ void TestConsoleActions::approvalsSelectionDrivesTheDetailPane()
         const QString expected = panel->model()->approvalAt(row)->operationId;
         QCOMPARE(panel->selectedOperationId(), expected);
         QCOMPARE(c.window.currentOperationId(), expected);
-        QCOMPARE(c.window.detail()->operationId(), expected);
+        QCOMPARE(c.window.detailArea()->pane()->operationId(), expected);
     }
     QVERIFY(panel->model()->approvalAt(0)->operationId !=
             panel->model()->approvalAt(1)->operationId);
     // Back on Checking, the pane follows that list again.
     QTest::keyClick(&c.window, Qt::Key_2, Qt::ControlModifier);
-    QCOMPARE(c.window.detail()->operationId(), c.window.checkingView()->currentOperationId());
+    QCOMPARE(c.window.detailArea()->pane()->operationId(),
+             c.window.queue()->checkingView()->currentOperationId());
 }
 
 // A menu path in the documentation is "Title → Item", the title one capitalised word. Checked:

@@ -12,6 +12,8 @@
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/decisionspresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
+#include "mainwindow/rowactions.h"
 #include "storage/access/approvals.h"
 #include "storage/operations/closeapproval.h"
 #include "storage/operations/resendlease.h"
@@ -123,9 +125,11 @@ void TestConsoleApprovals::supportResendClosesWithTheProvidersAnswer()
     QCOMPARE(toString(m_fx.store().operation(id)->state), u"unknown"_s);
     Console carol(m_fx, u"carol"_s);
     carol.window.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
-    QVERIFY(carol.window.checkingView()->selectOperation(id));
-    QVERIFY(carol.window.resendAction()->isEnabled());
-    QVERIFY(!carol.window.closeSucceededAction()->isEnabled()); // support does not close by hand
+    QVERIFY(carol.window.queue()->checkingView()->selectOperation(id));
+    QVERIFY(carol.window.rows()->resendAction()->isEnabled());
+    QVERIFY(!carol.window.rows()
+                 ->closeSucceededAction()
+                 ->isEnabled()); // support does not close by hand
     carol.resend(id);
     const Operation op = *m_fx.store().operation(id);
     QCOMPARE(toString(op.state), u"succeeded"_s);
@@ -225,9 +229,9 @@ void TestConsoleApprovals::supportIsWarnedBeforeResendingAStoredAnswer()
     ui::storeConfirmResendWithTestKey(true);
     Console carol(m_fx, u"carol"_s);
     carol.window.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
-    QVERIFY(carol.window.checkingView()->selectOperation(id));
-    carol.window.resendAction()->trigger();
-    ui::ResendConfirmDialog *dialog = carol.window.resendConfirmDialog();
+    QVERIFY(carol.window.queue()->checkingView()->selectOperation(id));
+    carol.window.rows()->resendAction()->trigger();
+    ui::ResendConfirmDialog *dialog = carol.window.rows()->resendConfirmDialog();
     QVERIFY(dialog);
     QVERIFY(!dialog->warning()->isHidden());
     const QString warning = dialog->warning()->text();
@@ -255,11 +259,11 @@ void TestConsoleApprovals::operatorWithoutResendRightIsRefusedByTheStore()
         // (it crashed at start before) and lists nothing.
         QVERIFY2(dave.window.statusText().contains(u"Could not read the operations"_s),
                  qPrintable(dave.window.statusText()));
-        QVERIFY(!dave.window.checkingView()->selectOperation(id));
+        QVERIFY(!dave.window.queue()->checkingView()->selectOperation(id));
     } else {
-        QVERIFY(dave.window.checkingView()->selectOperation(id));
+        QVERIFY(dave.window.queue()->checkingView()->selectOperation(id));
     }
-    QVERIFY(!dave.window.resendAction()->isEnabled());
+    QVERIFY(!dave.window.rows()->resendAction()->isEnabled());
     dave.resend(id); // past the UI: the job itself
     // The store's refusal; in team mode the database's, as it refuses every write of that login.
     const QString refusal = test::onPostgres()

@@ -10,8 +10,10 @@
 #include "itemmodels/attentionmodel.h"
 #include "itemmodels/eventlistmodel.h"
 #include "itemmodels/localeformat.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/eventspresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
 #include "mainwindow/supervisorpresenter.h"
 #include "storage/events/eventstore.h"
 #include "storage/session.h"
@@ -167,8 +169,9 @@ void TestEventsUi::openWindow(const QString &who)
     m_window->setWrites(*m_writer);
     m_testers.push_back(std::make_unique<Tester>(m_window->events()->panel()->model(),
                                                  Tester::FailureReportingMode::QtTest));
-    m_testers.push_back(std::make_unique<Tester>(m_window->detail()->eventsPanel()->model(),
-                                                 Tester::FailureReportingMode::QtTest));
+    m_testers.push_back(
+        std::make_unique<Tester>(m_window->detailArea()->pane()->eventsPanel()->model(),
+                                 Tester::FailureReportingMode::QtTest));
     m_window->resize(1440, 900);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -186,8 +189,8 @@ void TestEventsUi::eventsTabShowsEachEventWithItsJson()
 {
     openWindow(u"alice"_s);
     m_window->tabs()->setCurrentIndex(MainWindow::OperationsTab);
-    QVERIFY(m_window->operationsView()->selectOperation(kAttention));
-    ui::DetailPane *detail = m_window->detail();
+    QVERIFY(m_window->queue()->operationsView()->selectOperation(kAttention));
+    ui::DetailPane *detail = m_window->detailArea()->pane();
     detail->showTab(ui::DetailPane::EventsTab);
     QCOMPARE(detail->tabs()->tabText(ui::DetailPane::EventsTab), u"Eve&nts (2)"_s);
     const EventListModel *model = detail->eventsPanel()->model();
@@ -221,7 +224,7 @@ void TestEventsUi::eventsTabShowsEachEventWithItsJson()
     QVERIFY(json->toPlainText().contains(u"\"id\": \"evt_later_1\""_s));
     QVERIFY(json->toPlainText().contains(u"\"operation_id\": \"op_evt_later\""_s));
     // Another operation: its own events only.
-    QVERIFY(m_window->operationsView()->selectOperation(kClosed));
+    QVERIFY(m_window->queue()->operationsView()->selectOperation(kClosed));
     QCOMPARE(model->rowCount(), 1);
     QVERIFY(json->toPlainText().contains(u"\"id\": \"evt_closed_1\""_s));
 }
@@ -246,7 +249,7 @@ void TestEventsUi::attentionTabCountsAndShowsTheReason()
     // Selecting the row shows it in the detail pane, and the row actions act on it.
     tabs->setCurrentIndex(MainWindow::AttentionTab);
     QCOMPARE(m_window->currentOperationId(), kAttention);
-    QCOMPARE(m_window->detail()->operationId(), kAttention);
+    QCOMPARE(m_window->detailArea()->pane()->operationId(), kAttention);
     // Attention raised by another connection shows up on the next reload, count and all.
     EventStore other(connectionOf(m_fx->store()), m_fx->clock());
     QVERIFY(other.raiseAttention(kClosed, u"two provider refunds claim this operation"_s,
@@ -373,14 +376,14 @@ void TestEventsUi::screenshots()
 {
     openWindow(u"alice"_s);
     m_window->tabs()->setCurrentIndex(MainWindow::OperationsTab);
-    QVERIFY(m_window->operationsView()->selectOperation(kAttention));
-    m_window->detail()->showTab(ui::DetailPane::EventsTab);
+    QVERIFY(m_window->queue()->operationsView()->selectOperation(kAttention));
+    m_window->detailArea()->pane()->showTab(ui::DetailPane::EventsTab);
     for (const QSize size : {QSize(1440, 900), QSize(1024, 700)}) {
         const QString path = test::screenshot(m_window.get(), size, u"events-tab"_s);
         QVERIFY(QFile::exists(path));
     }
     m_window->tabs()->setCurrentIndex(MainWindow::AttentionTab);
-    m_window->detail()->showTab(ui::DetailPane::EventsTab);
+    m_window->detailArea()->pane()->showTab(ui::DetailPane::EventsTab);
     for (const QSize size : {QSize(1440, 900), QSize(1024, 700)}) {
         const QString path = test::screenshot(m_window.get(), size, u"attention-queue"_s);
         QVERIFY(QFile::exists(path));

@@ -34,7 +34,11 @@
 #include "dialogs/resendconfirmdialog.h"
 #include "dialogs/settingsdialog.h"
 #include "dialogs/shortcutsdialog.h"
+#include "mainwindow/bulkactions.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/navigationactions.h"
+#include "mainwindow/queuepresenter.h"
+#include "mainwindow/rowactions.h"
 #include "mainwindow/supervisorpresenter.h"
 #include "storage/access/approvals.h"
 #include "storage/session.h"
@@ -370,8 +374,9 @@ QStringList TestFitScreen::walkNamed(const QString &name, Desk &desk)
         w.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
         w.reloadAll();
         settle();
-        w.checkingView()->table()->selectAll();
-        dialog = name == u"bulkapply"_s ? w.openBulkApplyDialog() : w.openBulkResendDialog();
+        w.queue()->checkingView()->table()->selectAll();
+        dialog =
+            name == u"bulkapply"_s ? w.bulk()->openApplyDialog() : w.bulk()->openResendDialog();
         auto *bulk = qobject_cast<ui::BulkApplyDialog *>(dialog.data());
         QElapsedTimer t;
         t.start();
@@ -379,26 +384,26 @@ QStringList TestFitScreen::walkNamed(const QString &name, Desk &desk)
             QTest::qWait(20);
     } else if (name == u"close"_s) {
         // Above the approval threshold: the dialog also says approval will be needed.
-        dialog = w.openCloseDialogFor(u"op_resend_01"_s, OperationState::Failed);
+        dialog = w.rows()->openCloseDialogFor(u"op_resend_01"_s, OperationState::Failed);
     } else if (name == u"compose"_s) {
-        dialog = w.openComposeDialogFor(u"op_failed_01"_s);
+        dialog = w.rows()->openComposeDialogFor(u"op_failed_01"_s);
     } else if (name == u"connections"_s) {
         connections = std::make_unique<console::ConnectionsService>();
         owned = std::make_unique<ui::ConnectionsDialog>(*connections);
     } else if (name == u"evidence"_s) {
-        dialog = w.openEvidenceDialog();
+        dialog = w.rows()->openEvidenceDialog();
     } else if (name == u"firstrun"_s) {
         owned = std::make_unique<ui::FirstRunDialog>(desk.session.location(), kAlice,
                                                      ui::ConsoleWrites::none());
     } else if (name.startsWith(u"lookup"_s)) {
-        dialog = w.showLookupAnswer(lookupAnswer(unknownId, name == u"lookup"_s));
+        dialog = w.rows()->showLookupAnswer(lookupAnswer(unknownId, name == u"lookup"_s));
     } else if (name == u"nextstep"_s) {
         owned = std::make_unique<ui::NextStepDialog>(desk.operation(u"op_failed_01"_s), &w);
     } else if (name == u"newrefund"_s) {
         // Above the threshold: the form also says a second person will send it.
-        dialog = w.openNewRefundDialogFor(u"op_failed_01"_s);
+        dialog = w.rows()->openNewRefundDialogFor(u"op_failed_01"_s);
     } else if (name == u"newrefund-adyen"_s) {
-        dialog = w.openNewRefundDialogFor(u"op_adyen_failed_01"_s);
+        dialog = w.rows()->openNewRefundDialogFor(u"op_adyen_failed_01"_s);
     } else if (name == u"openfailed"_s) {
         owned = std::make_unique<ui::OpenFailedDialog>(
             u"/var/lib/ops/an/operations/database/that/is/not/there/ops.sqlite"_s,
@@ -411,7 +416,7 @@ QStringList TestFitScreen::walkNamed(const QString &name, Desk &desk)
     } else if (name == u"settings"_s) {
         dialog = w.supervision()->openSettingsDialog();
     } else if (name == u"shortcuts"_s) {
-        dialog = w.openShortcutsDialog();
+        dialog = w.navigation()->openShortcutsDialog();
     }
     if (owned)
         dialog = owned.get();

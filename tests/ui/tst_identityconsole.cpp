@@ -20,6 +20,7 @@
 #include "domain/storeerror.h"
 #include "mainwindow/decisionspresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/rowactions.h"
 #include "storage/session.h"
 #include "supervisor/approvalspanel.h"
 #include "support/messagefixture.h"
@@ -272,7 +273,7 @@ void TestIdentityConsole::teamLoginIsCheckedAndRefusalsAreTranslated()
                 eveName)); // the login, not bob
             window.tabs()->setCurrentIndex(ui::MainWindow::OperationsTab);
             QVERIFY(window.selectOperation(u"op_team"_s));
-            ui::EvidenceDialog *dialog = window.openEvidenceDialog();
+            ui::EvidenceDialog *dialog = window.rows()->openEvidenceDialog();
             QVERIFY(dialog);
             dialog->setKind(u"note"_s);
             dialog->setTitle(u"provider dashboard"_s);

@@ -26,8 +26,11 @@
 #include "dialogs/newrefunddialog.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "itemmodels/approvallistmodel.h"
+#include "mainwindow/bulkactions.h"
 #include "mainwindow/decisionspresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
+#include "mainwindow/rowactions.h"
 #include "mainwindow/supervisorpresenter.h"
 #include "reconcile/reconciler.h"
 #include "slen/slenclient.h"
@@ -91,7 +94,7 @@ struct Desk
             return nullptr;
         press(Qt::Key_2, Qt::ControlModifier);
         if (window.tabs()->currentIndex() != ui::MainWindow::CheckingTab ||
-            !window.checkingView()->selectOperation(id))
+            !window.queue()->checkingView()->selectOperation(id))
             return nullptr;
         press(Qt::Key_L, Qt::ControlModifier);
         controller.waitForIdle();
@@ -319,9 +322,9 @@ void TestIncidentStory::supervisorAppliesTheProposals()
     QVERIFY(alice.activate());
     alice.press(Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier); // Select all with a proposal
     QCOMPARE(alice.window.tabs()->currentIndex(), int(ui::MainWindow::CheckingTab));
-    QCOMPARE(alice.window.selectedCheckingIds().size(), 9);
+    QCOMPARE(alice.window.bulk()->selectedIds().size(), 9);
     alice.press(Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier); // Apply proposals…
-    ui::BulkApplyDialog *dialog = alice.window.bulkDialog();
+    ui::BulkApplyDialog *dialog = alice.window.bulk()->dialog();
     QVERIFY(dialog);
     QTRY_VERIFY_WITH_TIMEOUT(dialog->phase() == ui::BulkApplyDialog::Phase::Preview, 60'000);
     const int resends = countOf(Fault::Unavailable) + countOf(Fault::Hang); // 6
@@ -403,10 +406,10 @@ void TestIncidentStory::newRefundsForTheFailedRows()
                 continue;
             QVERIFY(alice.activate());
             alice.press(Qt::Key_1, Qt::ControlModifier);
-            QVERIFY2(alice.window.operationsView()->selectOperation(id(c.order)),
+            QVERIFY2(alice.window.queue()->operationsView()->selectOperation(id(c.order)),
                      qPrintable(c.order));
             alice.press(Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
-            ui::NewRefundDialog *form = alice.window.newRefundDialog();
+            ui::NewRefundDialog *form = alice.window.rows()->newRefundDialog();
             QVERIFY2(form, qPrintable(alice.window.statusText()));
             QVERIFY(form->draft().amount == (Money{c.amount, u"usd"_s}));
             QCOMPARE(form->draft().chargeId, c.charge());

@@ -13,6 +13,9 @@
 #include "dialogs/settingsdialog.h"
 #include "dialogs/shortcutsdialog.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/navigationactions.h"
+#include "mainwindow/queuepresenter.h"
+#include "mainwindow/rowactions.h"
 #include "mainwindow/supervisorpresenter.h"
 #include "storage/session.h"
 #include "supervisor/supervisorwindow.h"
@@ -182,7 +185,7 @@ void TestKeyboard::ctrlTabSwitchesTabs()
     QTabWidget *tabs = m_window->tabs();
     QCOMPARE(tabs->count(), 4); // Operations, Checking, Attention, Approvals (alice supervises)
     QCOMPARE(tabs->currentIndex(), int(MainWindow::CheckingTab));
-    QWidget *focus = m_window->checkingView()->table();
+    QWidget *focus = m_window->queue()->checkingView()->table();
     focus->setFocus();
     QTest::keyClick(focus, Qt::Key_Tab, Qt::ControlModifier);
     QCOMPARE(tabs->currentIndex(), int(MainWindow::AttentionTab));
@@ -213,9 +216,10 @@ void TestKeyboard::noMnemonicTwiceInOneWindow()
     QVERIFY(m_window->selectOperation(kUnknownId));
     const Operation op = *m_fx->store().operation(kUnknownId);
     QList<QWidget *> windows = {m_window.get(), m_window->supervision()->openSupervisorWindow()};
-    windows << m_window->openCloseDialog(OperationState::Succeeded)
-            << m_window->openEvidenceDialog() << m_window->openComposeDialog()
-            << new ui::SettingsDialog(m_window.get()) << m_window->openShortcutsDialog()
+    windows << m_window->rows()->openCloseDialog(OperationState::Succeeded)
+            << m_window->rows()->openEvidenceDialog() << m_window->rows()->openComposeDialog()
+            << new ui::SettingsDialog(m_window.get())
+            << m_window->navigation()->openShortcutsDialog()
             << new ui::ResendConfirmDialog(op, true, m_fx->clock().now(), KeyMemory::Nothing, false,
                                            m_window.get());
     LookupAnswer answer;
@@ -223,7 +227,7 @@ void TestKeyboard::noMnemonicTwiceInOneWindow()
     answer.summary = u"No refund at the provider."_s;
     answer.proposedOutcome = OperationState::Failed;
     answer.evidenceBody = "{}";
-    windows << m_window->showLookupAnswer(answer);
+    windows << m_window->rows()->showLookupAnswer(answer);
     for (QWidget *w : windows) {
         QVERIFY(w);
         if (w->objectName().isEmpty())
@@ -244,7 +248,7 @@ void TestKeyboard::noMnemonicTwiceInOneWindow()
 void TestKeyboard::defaultButtonHasAFocusRing()
 {
     QVERIFY(m_window->selectOperation(kUnknownId));
-    ui::CloseDialog *dialog = m_window->openCloseDialog(OperationState::Failed);
+    ui::CloseDialog *dialog = m_window->rows()->openCloseDialog(OperationState::Failed);
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
     dialog->reasonEdit()->setFocus(); // the keyboard is in the form, not on the button
     QPushButton *ok = dialog->closeButton();
@@ -281,9 +285,10 @@ void TestKeyboard::escAndCtrlWCloseTheAuditWindow()
 
 void TestKeyboard::helpListsEveryShortcut()
 {
-    QVERIFY(m_window->shortcutsAction()->shortcuts().contains(QKeySequence::HelpContents) ||
-            !m_window->shortcutsAction()->shortcuts().isEmpty());
-    ui::ShortcutsDialog *dialog = m_window->openShortcutsDialog();
+    QVERIFY(m_window->navigation()->shortcutsAction()->shortcuts().contains(
+                QKeySequence::HelpContents) ||
+            !m_window->navigation()->shortcutsAction()->shortcuts().isEmpty());
+    ui::ShortcutsDialog *dialog = m_window->navigation()->openShortcutsDialog();
     QTableWidget *table = dialog->table();
     QStringList shown;
     for (int r = 0; r < table->rowCount(); ++r)

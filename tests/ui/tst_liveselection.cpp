@@ -7,7 +7,10 @@
 
 #include "console/sessionreads.h"
 #include "itemmodels/operationtablemodel.h"
+#include "mainwindow/bulkactions.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
 #include "storage/session.h"
 #include "support/storefixture.h"
 #include "widgets/operationlistview.h"
@@ -111,14 +114,14 @@ void TestLiveSelection::init()
     m_window = std::make_unique<MainWindow>(console::readsOf(*m_session), u"operator:alice"_s,
                                             u"operator:alice#one"_s);
     for (QAbstractItemModel *model :
-         {static_cast<QAbstractItemModel *>(m_window->operationsModel()),
-          static_cast<QAbstractItemModel *>(m_window->checkingModel())})
+         {static_cast<QAbstractItemModel *>(m_window->queue()->operationsModel()),
+          static_cast<QAbstractItemModel *>(m_window->queue()->checkingModel())})
         m_testers.push_back(std::make_unique<Tester>(model, Tester::FailureReportingMode::QtTest));
     m_window->show();
     QApplication::setActiveWindow(m_window.get());
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
     m_window->tabs()->setCurrentIndex(MainWindow::CheckingTab);
-    QCOMPARE(m_window->checkingModel()->rowCount(), kRows - 2);
+    QCOMPARE(m_window->queue()->checkingModel()->rowCount(), kRows - 2);
     m_window->startLiveRefresh(50);
     QTest::qWait(150); // the watcher's baseline
 }
@@ -141,8 +144,8 @@ QStringList TestLiveSelection::checkingIds(const QList<int> &rows) const
 
 void TestLiveSelection::selectInChecking(const QList<int> &rows, int current)
 {
-    OperationTableModel *model = m_window->checkingModel();
-    QItemSelectionModel *selection = m_window->checkingView()->table()->selectionModel();
+    OperationTableModel *model = m_window->queue()->checkingModel();
+    QItemSelectionModel *selection = m_window->queue()->checkingView()->table()->selectionModel();
     selection->clear();
     for (const int i : rows) {
         const int row = model->rowOf(rowId(i));
@@ -152,20 +155,20 @@ void TestLiveSelection::selectInChecking(const QList<int> &rows, int current)
     }
     selection->setCurrentIndex(model->index(model->rowOf(rowId(current)), 0),
                                QItemSelectionModel::NoUpdate);
-    QCOMPARE(m_window->selectedCheckingIds(), checkingIds(rows));
+    QCOMPARE(m_window->bulk()->selectedIds(), checkingIds(rows));
     QCOMPARE(m_window->currentOperationId(), rowId(current));
 }
 
 void TestLiveSelection::waitForChecking(const QString &id, bool listed)
 {
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->checkingModel()->rowOf(id) >= 0, listed, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->queue()->checkingModel()->rowOf(id) >= 0, listed, 5000);
 }
 
 void TestLiveSelection::selectionSurvivesALiveRefresh()
 {
     // Checking: 0 1 2 4 5 6 8 9 10 11. Picked: 1 2 4 (one range) and 9; 4 is current.
     selectInChecking({1, 2, 4, 9}, 4);
-    const int reloads = m_window->fullReloadCount();
+    const int reloads = m_window->queue()->reloadCount();
 
     // The others write: 3 turns unknown inside the picked range, 0 (above it, not picked)
     // closes, and a new unknown row arrives at the end.
@@ -174,19 +177,19 @@ void TestLiveSelection::selectionSurvivesALiveRefresh()
     addRefund(*m_fx, 12);
     markUnknown(*m_fx, 12);
     waitForChecking(rowId(12), true);
-    QVERIFY(m_window->fullReloadCount() > reloads);
-    QCOMPARE(m_window->checkingModel()->rowOf(rowId(3)), 2);
+    QVERIFY(m_window->queue()->reloadCount() > reloads);
+    QCOMPARE(m_window->queue()->checkingModel()->rowOf(rowId(3)), 2);
 
     // The same operations, and no other: 3 came in between 2 and 4 but was never picked.
-    QCOMPARE(m_window->selectedCheckingIds(), checkingIds({1, 2, 4, 9}));
+    QCOMPARE(m_window->bulk()->selectedIds(), checkingIds({1, 2, 4, 9}));
     QCOMPARE(m_window->currentOperationId(), rowId(4));
-    QCOMPARE(m_window->detail()->operationId(), rowId(4));
+    QCOMPARE(m_window->detailArea()->pane()->operationId(), rowId(4));
 
     // More writers, more reloads: the selection still holds.
     closeElsewhere(*m_fx, 6);
     markUnknown(*m_fx, 7);
     waitForChecking(rowId(7), true);
-    QCOMPARE(m_window->selectedCheckingIds(), checkingIds({1, 2, 4, 9}));
+    QCOMPARE(m_window->bulk()->selectedIds(), checkingIds({1, 2, 4, 9}));
     QCOMPARE(m_window->currentOperationId(), rowId(4));
 }
 
@@ -198,13 +201,13 @@ void TestLiveSelection::selectedRowsThatLeaveAreReported()
     closeElsewhere(*m_fx, 5);
     closeElsewhere(*m_fx, 10);
     waitForChecking(rowId(10), false);
-    QCOMPARE(m_window->checkingModel()->rowOf(rowId(5)), -1);
+    QCOMPARE(m_window->queue()->checkingModel()->rowOf(rowId(5)), -1);
 
     // The rest of the pick stays; nothing else was added to it.
-    QCOMPARE(m_window->selectedCheckingIds(), checkingIds({2, 8}));
+    QCOMPARE(m_window->bulk()->selectedIds(), checkingIds({2, 8}));
     // The current row moves to the row that took its place, without collapsing the pick.
     QCOMPARE(m_window->currentOperationId(), rowId(6));
-    QCOMPARE(m_window->detail()->operationId(), rowId(6));
+    QCOMPARE(m_window->detailArea()->pane()->operationId(), rowId(6));
     // Said, not silently dropped.
     const QString status = m_window->statusText();
     QVERIFY2(status.contains(rowId(5)) && status.contains(rowId(10)), qPrintable(status));
@@ -219,7 +222,7 @@ void TestLiveSelection::currentRowKeepsItsOperationAndOutcomeAfterAReload()
     // console does after some jobs; the watcher after others' commits) and new rows come in
     // above it: the current row, the detail and its outcome stay with the operation.
     m_window->tabs()->setCurrentIndex(MainWindow::OperationsTab);
-    ui::OperationListView *view = m_window->operationsView();
+    ui::OperationListView *view = m_window->queue()->operationsView();
     QVERIFY(view->selectOperation(rowId(8)));
     m_window->showResendOutcome(rowId(8), true, u"provider accepted the refund"_s);
     QSignalSpy currentChanged(view, &ui::OperationListView::currentOperationChanged);
@@ -229,15 +232,15 @@ void TestLiveSelection::currentRowKeepsItsOperationAndOutcomeAfterAReload()
     closeElsewhere(*m_fx, 9);
     m_window->reloadAll();
 
-    QCOMPARE(m_window->operationsModel()->rowOf(rowId(13)), 0);
+    QCOMPARE(m_window->queue()->operationsModel()->rowOf(rowId(13)), 0);
     QCOMPARE(m_window->currentOperationId(), rowId(8));
     QCOMPARE(view->table()->currentIndex().data(OperationTableModel::OperationIdRole).toString(),
              rowId(8));
     QCOMPARE(currentChanged.count(), 0); // the pane was neither cleared nor re-read
-    QCOMPARE(m_window->detail()->operationId(), rowId(8));
-    QVERIFY2(m_window->detail()->outcomeLabel()->text().contains(rowId(8)),
-             qPrintable(m_window->detail()->outcomeLabel()->text()));
-    QVERIFY(m_window->detail()->outcomeLabel()->isVisible());
+    QCOMPARE(m_window->detailArea()->pane()->operationId(), rowId(8));
+    QVERIFY2(m_window->detailArea()->pane()->outcomeLabel()->text().contains(rowId(8)),
+             qPrintable(m_window->detailArea()->pane()->outcomeLabel()->text()));
+    QVERIFY(m_window->detailArea()->pane()->outcomeLabel()->isVisible());
 }
 
 QTEST_MAIN(TestLiveSelection)

@@ -14,7 +14,10 @@
 #include "dialogs/resendconfirmdialog.h"
 #include "domain/messagetemplates.h"
 #include "engine/refundengine.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
+#include "mainwindow/rowactions.h"
 #include "storage/session.h"
 #include "support/consolefixture.h"
 #include "support/screenshots.h"
@@ -47,9 +50,9 @@ struct Console : test::OperatorConsole
     {
         window.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
         window.reloadAll();
-        if (!window.checkingView()->selectOperation(id))
+        if (!window.queue()->checkingView()->selectOperation(id))
             return nullptr;
-        window.lookUpAction()->trigger();
+        window.rows()->lookUpAction()->trigger();
         controller.waitForIdle();
         QTest::qWait(0);
         return window.findChild<ui::LookupDialog *>();
@@ -127,7 +130,7 @@ void TestLookupResend::noRefundInsideTheWindowOffersResend()
 
     QTest::mouseClick(lookup->resendButton(), Qt::LeftButton);
     // The same question as Ctrl+R: amount, key, window left; nothing sent before the answer.
-    auto *confirm = c.window.resendConfirmDialog();
+    auto *confirm = c.window.rows()->resendConfirmDialog();
     QVERIFY(confirm);
     QCOMPARE(confirm->operationId(), id);
     QCOMPARE(confirm->keyField()->text(), m_fx.store().operation(id)->idempotencyKey);
@@ -144,8 +147,8 @@ void TestLookupResend::noRefundInsideTheWindowOffersResend()
     QCOMPARE(op.attempts, 6);
     QCOMPARE(op.operatorAttempts, 1);
     QCOMPARE(m_fx.sim().ledger()["movements"].size(), 1u); // the customer's money, once
-    QVERIFY2(c.window.detail()->outcomeLabel()->text().contains(u"succeeded"_s),
-             qPrintable(c.window.detail()->outcomeLabel()->text()));
+    QVERIFY2(c.window.detailArea()->pane()->outcomeLabel()->text().contains(u"succeeded"_s),
+             qPrintable(c.window.detailArea()->pane()->outcomeLabel()->text()));
 }
 
 void TestLookupResend::noResendAfterAStored500()
@@ -193,13 +196,13 @@ void TestLookupResend::resendRefusedWhenTheWindowClosedMeanwhile()
     m_fx.clock().advanceSecs(24 * 3600);
     m_fx.sim().advanceClock(24 * 3600);
     QTest::mouseClick(lookup->resendButton(), Qt::LeftButton);
-    QVERIFY(!c.window.resendConfirmDialog());
+    QVERIFY(!c.window.rows()->resendConfirmDialog());
     QVERIFY(!c.controller.isRunning());
     QVERIFY2(lookup->statusText().contains(u"retention window closed"_s),
              qPrintable(lookup->statusText()));
     QVERIFY(!lookup->resendButton()->isEnabled());
-    QVERIFY2(c.window.detail()->outcomeLabel()->text().contains(u"Not resent"_s),
-             qPrintable(c.window.detail()->outcomeLabel()->text()));
+    QVERIFY2(c.window.detailArea()->pane()->outcomeLabel()->text().contains(u"Not resent"_s),
+             qPrintable(c.window.detailArea()->pane()->outcomeLabel()->text()));
     QCOMPARE(int(m_fx.store().attempts(id).size()), 6); // nothing more sent
     QCOMPARE(m_fx.sim().ledger()["movements"].size(), 0u);
 }
@@ -217,8 +220,8 @@ void TestLookupResend::closeAsFailedOffersTheNextStep()
     QTest::mouseClick(close->closeButton(), Qt::LeftButton);
     QTRY_VERIFY(m_fx.store().operation(id)->state == OperationState::Failed);
 
-    QTRY_VERIFY(c.window.nextStepDialog());
-    auto *next = c.window.nextStepDialog();
+    QTRY_VERIFY(c.window.rows()->nextStepDialog());
+    auto *next = c.window.rows()->nextStepDialog();
     QCOMPARE(next->operationId(), id);
     QVERIFY(next->copyCommandButton());
     QCOMPARE(next->commandField()->text(),

@@ -8,7 +8,10 @@
 #include "itemmodels/detailmodels.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/decisionspresenter.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
+#include "mainwindow/rowactions.h"
 #include "storage/bulkgenerator.h"
 #include "storage/operations/resendlease.h"
 #include "storage/session.h"
@@ -115,11 +118,11 @@ void TestMainWindow::init()
     m_writer = std::make_unique<console::ConsoleWriter>(m_fx->path(), m_fx->clock());
     m_window->setWrites(*m_writer);
     for (QAbstractItemModel *model :
-         {static_cast<QAbstractItemModel *>(m_window->operationsModel()),
-          static_cast<QAbstractItemModel *>(m_window->checkingModel()),
-          static_cast<QAbstractItemModel *>(m_window->detail()->attempts()),
-          static_cast<QAbstractItemModel *>(m_window->detail()->evidence()),
-          static_cast<QAbstractItemModel *>(m_window->detail()->audit())})
+         {static_cast<QAbstractItemModel *>(m_window->queue()->operationsModel()),
+          static_cast<QAbstractItemModel *>(m_window->queue()->checkingModel()),
+          static_cast<QAbstractItemModel *>(m_window->detailArea()->pane()->attempts()),
+          static_cast<QAbstractItemModel *>(m_window->detailArea()->pane()->evidence()),
+          static_cast<QAbstractItemModel *>(m_window->detailArea()->pane()->audit())})
         m_testers.push_back(std::make_unique<Tester>(model, Tester::FailureReportingMode::QtTest));
     m_window->show();
     QApplication::setActiveWindow(m_window.get());
@@ -138,7 +141,7 @@ void TestMainWindow::cleanup()
 void TestMainWindow::selectInChecking(const QString &id)
 {
     m_window->tabs()->setCurrentIndex(MainWindow::CheckingTab);
-    QVERIFY(m_window->checkingView()->selectOperation(id));
+    QVERIFY(m_window->queue()->checkingView()->selectOperation(id));
     QCOMPARE(m_window->currentOperationId(), id);
 }
 
@@ -152,20 +155,20 @@ void TestMainWindow::searchShortcutsFocusSearch_data()
 void TestMainWindow::searchShortcutsFocusSearch()
 {
     QFETCH(QKeySequence, keys);
-    QTableView *table = m_window->currentView()->table();
+    QTableView *table = m_window->queue()->currentView()->table();
     table->setFocus();
     QTRY_VERIFY(table->hasFocus());
     QTest::keySequence(table, keys);
-    QTRY_VERIFY(m_window->currentView()->searchBox()->hasFocus());
+    QTRY_VERIFY(m_window->queue()->currentView()->searchBox()->hasFocus());
     // Typing a slash inside the box is text, not the shortcut.
-    QTest::keyClicks(m_window->currentView()->searchBox(), u"a/b"_s);
-    QCOMPARE(m_window->currentView()->searchBox()->text(), u"a/b"_s);
+    QTest::keyClicks(m_window->queue()->currentView()->searchBox(), u"a/b"_s);
+    QCOMPARE(m_window->queue()->currentView()->searchBox()->text(), u"a/b"_s);
 }
 
 void TestMainWindow::searchFiltersRows()
 {
     m_window->tabs()->setCurrentIndex(MainWindow::OperationsTab);
-    ui::OperationListView *view = m_window->operationsView();
+    ui::OperationListView *view = m_window->queue()->operationsView();
     QTest::keyClicks(view->searchBox(), u"key-00000123"_s);
     QTRY_COMPARE(view->model()->rowCount(), 1);
     QCOMPARE(view->model()->index(0, 0).data().toString(), ops::generatedId(123));
@@ -176,7 +179,7 @@ void TestMainWindow::searchFiltersRows()
 void TestMainWindow::kindFilterRunsInSql()
 {
     m_window->tabs()->setCurrentIndex(MainWindow::OperationsTab);
-    ui::OperationListView *view = m_window->operationsView();
+    ui::OperationListView *view = m_window->queue()->operationsView();
     view->kindFilter()->setCurrentIndex(view->kindFilter()->findData(u"execution"_s));
     QCOMPARE(view->model()->rowCount(), int(kRows / 10));
     for (int r = 0; r < view->model()->rowCount(); ++r)
@@ -188,32 +191,35 @@ void TestMainWindow::kindFilterRunsInSql()
 void TestMainWindow::selectingRowShowsAttemptsAndEnterOpensThem()
 {
     selectInChecking(kUnknownId);
-    QCOMPARE(m_window->detail()->operationId(), kUnknownId);
-    QCOMPARE(m_window->detail()->attempts()->rowCount(), 2);
-    QCOMPARE(m_window->detail()->attempts()->index(1, AttemptTableModel::HttpColumn).data(),
-             QVariant(u"500"_s));
-    QVERIFY(m_window->detail()->requestView()->toPlainText().contains(
+    QCOMPARE(m_window->detailArea()->pane()->operationId(), kUnknownId);
+    QCOMPARE(m_window->detailArea()->pane()->attempts()->rowCount(), 2);
+    QCOMPARE(
+        m_window->detailArea()->pane()->attempts()->index(1, AttemptTableModel::HttpColumn).data(),
+        QVariant(u"500"_s));
+    QVERIFY(m_window->detailArea()->pane()->requestView()->toPlainText().contains(
         u"Idempotency-Key: 11111111-2222-4333-8444-555555555555"_s));
-    QVERIFY(m_window->detail()->requestView()->toPlainText().contains(u"amount = 700"_s));
-    QCOMPARE(m_window->detail()->audit()->rowCount(), 6);
-    QTableView *table = m_window->checkingView()->table();
+    QVERIFY(
+        m_window->detailArea()->pane()->requestView()->toPlainText().contains(u"amount = 700"_s));
+    QCOMPARE(m_window->detailArea()->pane()->audit()->rowCount(), 6);
+    QTableView *table = m_window->queue()->checkingView()->table();
     table->setFocus();
     QTest::keyClick(table, Qt::Key_Return);
-    QCOMPARE(m_window->detail()->tabs()->currentIndex(), int(ui::DetailPane::AttemptsTab));
-    QTRY_VERIFY(m_window->detail()->tabs()->currentWidget()->hasFocus());
+    QCOMPARE(m_window->detailArea()->pane()->tabs()->currentIndex(),
+             int(ui::DetailPane::AttemptsTab));
+    QTRY_VERIFY(m_window->detailArea()->pane()->tabs()->currentWidget()->hasFocus());
 }
 
 void TestMainWindow::arrowKeysMoveThroughTheQueue()
 {
     m_window->tabs()->setCurrentIndex(MainWindow::CheckingTab);
-    QTableView *table = m_window->checkingView()->table();
+    QTableView *table = m_window->queue()->checkingView()->table();
     table->setFocus();
-    table->setCurrentIndex(m_window->checkingModel()->index(0, 0));
+    table->setCurrentIndex(m_window->queue()->checkingModel()->index(0, 0));
     const QString first = m_window->currentOperationId();
     QTest::keyClick(table, Qt::Key_Down);
     const QString second = m_window->currentOperationId();
     QVERIFY(second != first);
-    QCOMPARE(m_window->detail()->operationId(), second);
+    QCOMPARE(m_window->detailArea()->pane()->operationId(), second);
     QTest::keyClick(table, Qt::Key_Up);
     QCOMPARE(m_window->currentOperationId(), first);
 }
@@ -222,13 +228,13 @@ void TestMainWindow::checkingTabShowsCount()
 {
     const int expected = int(kRows / 20) + 1;
     QCOMPARE(m_window->tabs()->tabText(MainWindow::CheckingTab), u"Checking (%1)"_s.arg(expected));
-    QCOMPARE(m_window->checkingModel()->rowCount(), expected);
+    QCOMPARE(m_window->queue()->checkingModel()->rowCount(), expected);
 }
 
 void TestMainWindow::closeDialogRefusesWithoutEvidence()
 {
     selectInChecking(kUnknownId);
-    ui::CloseDialog *dialog = m_window->openCloseDialog(OperationState::Failed);
+    ui::CloseDialog *dialog = m_window->rows()->openCloseDialog(OperationState::Failed);
     QVERIFY(dialog);
     QTRY_VERIFY(dialog->isVisible());
     dialog->reasonEdit()->setPlainText(u"customer says nothing arrived"_s);
@@ -251,7 +257,7 @@ void TestMainWindow::closeWithEvidenceLeavesTheQueue()
                                                        {},
                                                        u"operator:alice"_s});
     selectInChecking(kUnknownId);
-    ui::CloseDialog *dialog = m_window->openCloseDialog(OperationState::Succeeded);
+    ui::CloseDialog *dialog = m_window->rows()->openCloseDialog(OperationState::Succeeded);
     QTRY_VERIFY(dialog->isVisible());
     dialog->reasonEdit()->setPlainText(u"checked the dashboard"_s);
     dialog->checkEvidence(evidence);
@@ -266,7 +272,7 @@ void TestMainWindow::closeWithEvidenceLeavesTheQueue()
     QCOMPARE(op->closedBy, u"operator:alice"_s);
     QCOMPARE(m_window->tabs()->tabText(MainWindow::CheckingTab),
              u"Checking (%1)"_s.arg(kRows / 20));
-    QVERIFY(m_window->checkingModel()->rowOf(kUnknownId) < 0);
+    QVERIFY(m_window->queue()->checkingModel()->rowOf(kUnknownId) < 0);
     // The selection moved on to the next row in the queue.
     QVERIFY(!m_window->currentOperationId().isEmpty());
 }
@@ -286,28 +292,29 @@ void TestMainWindow::resendDisabledReason()
     QFETCH(QString, operationId);
     QFETCH(QString, reason);
     m_window->tabs()->setCurrentIndex(MainWindow::OperationsTab);
-    while (m_window->operationsModel()->rowOf(operationId) < 0 &&
-           m_window->operationsModel()->canFetchMore({}))
-        m_window->operationsModel()->fetchMore({});
+    while (m_window->queue()->operationsModel()->rowOf(operationId) < 0 &&
+           m_window->queue()->operationsModel()->canFetchMore({}))
+        m_window->queue()->operationsModel()->fetchMore({});
     QVERIFY(m_window->selectOperation(operationId));
-    QCOMPARE(m_window->resendAction()->isEnabled(), reason.isEmpty());
+    QCOMPARE(m_window->rows()->resendAction()->isEnabled(), reason.isEmpty());
     if (reason.isEmpty())
         return;
-    QVERIFY2(m_window->resendBlockedReason().contains(reason),
-             qPrintable(m_window->resendBlockedReason()));
-    QCOMPARE(m_window->resendAction()->toolTip(), m_window->resendBlockedReason());
-    QVERIFY(m_window->detail()->resendLabel()->text().contains(reason));
+    QVERIFY2(m_window->rows()->resendBlockedReason().contains(reason),
+             qPrintable(m_window->rows()->resendBlockedReason()));
+    QCOMPARE(m_window->rows()->resendAction()->toolTip(), m_window->rows()->resendBlockedReason());
+    QVERIFY(m_window->detailArea()->pane()->resendLabel()->text().contains(reason));
 }
 
 void TestMainWindow::resendTurnsOffWhenTheWindowCloses()
 {
     selectInChecking(kUnknownId);
-    QVERIFY(m_window->resendAction()->isEnabled());
+    QVERIFY(m_window->rows()->resendAction()->isEnabled());
     m_fx->clock().advanceSecs(24 * 3600);
-    QTRY_VERIFY_WITH_TIMEOUT(!m_window->resendAction()->isEnabled(), 10000); // the 1 s tick
-    QVERIFY(m_window->resendBlockedReason().contains(u"retention window closed"_s));
-    const QModelIndex window = m_window->checkingModel()->index(
-        m_window->checkingModel()->rowOf(kUnknownId), OperationTableModel::WindowLeftColumn);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->rows()->resendAction()->isEnabled(), 10000); // the 1 s tick
+    QVERIFY(m_window->rows()->resendBlockedReason().contains(u"retention window closed"_s));
+    const QModelIndex window = m_window->queue()->checkingModel()->index(
+        m_window->queue()->checkingModel()->rowOf(kUnknownId),
+        OperationTableModel::WindowLeftColumn);
     QCOMPARE(window.data().toString(), u"closed"_s);
 }
 
@@ -315,12 +322,12 @@ void TestMainWindow::resendOffWhileAnotherConsoleHoldsTheLease()
 {
     QVERIFY(claimResendLease(m_fx->store(), kUnknownId, u"operator:bob#two"_s, 60));
     selectInChecking(kUnknownId);
-    QVERIFY(!m_window->resendAction()->isEnabled());
-    QVERIFY2(m_window->resendBlockedReason().contains(u"operator:bob is resending"_s),
-             qPrintable(m_window->resendBlockedReason()));
+    QVERIFY(!m_window->rows()->resendAction()->isEnabled());
+    QVERIFY2(m_window->rows()->resendBlockedReason().contains(u"operator:bob is resending"_s),
+             qPrintable(m_window->rows()->resendBlockedReason()));
     releaseResendLease(m_fx->store(), kUnknownId, u"operator:bob#two"_s);
     m_window->reloadAll();
-    QVERIFY(m_window->resendAction()->isEnabled());
+    QVERIFY(m_window->rows()->resendAction()->isEnabled());
 }
 
 // At 1024 px the permanent texts give up width and elide, and the message stops a gap before

@@ -8,7 +8,10 @@
 #include "console/sessionreads.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "itemmodels/operationtablemodel.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
+#include "mainwindow/rowactions.h"
 #include "storage/reconcile/reconcilestore.h"
 #include "storage/session.h"
 #include "support/adyendelivery.h"
@@ -99,7 +102,8 @@ void TestMainWindowStates::startWindow()
     m_window = std::make_unique<MainWindow>(console::readsOf(*m_session), u"operator:alice"_s,
                                             u"operator:alice#one"_s);
     m_tester = std::make_unique<QAbstractItemModelTester>(
-        m_window->operationsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_window->queue()->operationsModel(),
+        QAbstractItemModelTester::FailureReportingMode::QtTest);
     m_window->resize(1440, 900);
     m_window->show();
     QApplication::setActiveWindow(m_window.get());
@@ -125,7 +129,7 @@ void TestMainWindowStates::pendingRefundHasItsOwnBadge()
     test::operationIn(m_fx->store(), test::refundOperation(u"op_settled"_s, u"ord_s"_s),
                       OperationState::Succeeded);
     startWindow();
-    OperationTableModel *model = m_window->operationsModel();
+    OperationTableModel *model = m_window->queue()->operationsModel();
     const QModelIndex pending =
         model->index(model->rowOf(kPendingId), OperationTableModel::StateColumn);
     const QModelIndex settled =
@@ -141,7 +145,7 @@ void TestMainWindowStates::pendingRefundHasItsOwnBadge()
             ui::OperationDelegate::badgeColors(u"succeeded"_s));
 
     QVERIFY(select(kPendingId));
-    const QList<QLabel *> labels = m_window->detail()->findChildren<QLabel *>();
+    const QList<QLabel *> labels = m_window->detailArea()->pane()->findChildren<QLabel *>();
     const bool saysOnItsWay = std::any_of(labels.begin(), labels.end(), [](QLabel *l) {
         return l->text().contains(u"the money is on its way, not arrived"_s);
     });
@@ -165,7 +169,7 @@ void TestMainWindowStates::receivedAdyenRefundSaysPending()
     m_fx->store().recordProviderObject(u"op_adyen"_s, u"RFND000000000001"_s, u"received"_s,
                                        u"system:engine"_s);
     startWindow();
-    OperationTableModel *model = m_window->operationsModel();
+    OperationTableModel *model = m_window->queue()->operationsModel();
     const QModelIndex state =
         model->index(model->rowOf(u"op_adyen"_s), OperationTableModel::StateColumn);
     QCOMPARE(state.data(OperationTableModel::StateRole).toString(), u"open"_s);
@@ -173,7 +177,7 @@ void TestMainWindowStates::receivedAdyenRefundSaysPending()
     QCOMPARE(state.data().toString(), u"received · pending"_s);
     QVERIFY(state.data(Qt::ToolTipRole).toString().contains(u"not done"_s));
     QVERIFY(select(u"op_adyen"_s));
-    const QList<QLabel *> labels = m_window->detail()->findChildren<QLabel *>();
+    const QList<QLabel *> labels = m_window->detailArea()->pane()->findChildren<QLabel *>();
     QVERIFY(std::any_of(labels.begin(), labels.end(), [](QLabel *l) {
         return l->text().contains(u"will confirm it by notification"_s);
     }));
@@ -201,13 +205,13 @@ void TestMainWindowStates::settledAdyenRefundWithClosesOffWaitsInChecking()
                  .stored,
              qint64(1));
     startWindow();
-    QAbstractItemModelTester checkingTester(m_window->checkingModel(),
+    QAbstractItemModelTester checkingTester(m_window->queue()->checkingModel(),
                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
     m_window->tabs()->setCurrentIndex(MainWindow::CheckingTab);
     m_window->reloadAll();
-    QVERIFY(m_window->checkingModel()->rowOf(u"op_adyen"_s) >= 0);
-    QVERIFY(m_window->checkingView()->selectOperation(u"op_adyen"_s));
-    const QList<QLabel *> labels = m_window->detail()->findChildren<QLabel *>();
+    QVERIFY(m_window->queue()->checkingModel()->rowOf(u"op_adyen"_s) >= 0);
+    QVERIFY(m_window->queue()->checkingView()->selectOperation(u"op_adyen"_s));
+    const QList<QLabel *> labels = m_window->detailArea()->pane()->findChildren<QLabel *>();
     QVERIFY(std::none_of(labels.begin(), labels.end(), [](QLabel *l) {
         return l->text().contains(u"will confirm it by notification"_s);
     }));
@@ -221,14 +225,15 @@ void TestMainWindowStates::emptyQueueSaysNothingToCheck()
 {
     startWindow();
     m_window->tabs()->setCurrentIndex(MainWindow::CheckingTab);
-    OperationListView *view = m_window->checkingView();
+    OperationListView *view = m_window->queue()->checkingView();
     QCOMPARE(view->model()->rowCount(), 0);
     QVERIFY(view->emptyState()->isVisible());
     QCOMPARE(view->emptyTitle()->text(), u"Nothing to check"_s);
     QVERIFY(!view->clearFilterButton()->isVisible());
     QCOMPARE(view->emptyState()->geometry(), view->table()->viewport()->rect());
     // The Operations tab is not empty: no empty state over its rows.
-    QVERIFY(!m_window->operationsView()->emptyState()->isVisibleTo(m_window->operationsView()));
+    QVERIFY(!m_window->queue()->operationsView()->emptyState()->isVisibleTo(
+        m_window->queue()->operationsView()));
     screenshots(m_window.get(), u"empty-checking-queue"_s);
 
     // A row turning unknown fills the queue, and the empty state goes.
@@ -243,7 +248,7 @@ void TestMainWindowStates::searchWithoutMatchOffersToClearIt()
     addUnknownRefund(m_fx->store());
     startWindow();
     m_window->tabs()->setCurrentIndex(MainWindow::OperationsTab);
-    OperationListView *view = m_window->operationsView();
+    OperationListView *view = m_window->queue()->operationsView();
     QCOMPARE(view->model()->rowCount(), 2);
     QVERIFY(!view->emptyState()->isVisible());
     QTest::keyClicks(view->searchBox(), u"zz-no-such-order"_s);
@@ -266,7 +271,7 @@ void TestMainWindowStates::filterWithoutMatchOffersToClearIt()
     addUnknownRefund(m_fx->store());
     startWindow();
     m_window->tabs()->setCurrentIndex(MainWindow::CheckingTab);
-    OperationListView *view = m_window->checkingView();
+    OperationListView *view = m_window->queue()->checkingView();
     QCOMPARE(view->model()->rowCount(), 1);
     view->kindFilter()->setCurrentIndex(view->kindFilter()->findData(u"execution"_s));
     QCOMPARE(view->model()->rowCount(), 0);
@@ -283,11 +288,12 @@ void TestMainWindowStates::resendAsksFirstWithAmountKeyAndWindow()
 {
     addUnknownRefund(m_fx->store());
     startWindow();
-    QSignalSpy requested(m_window.get(), &MainWindow::resendRequested);
+    QSignalSpy requested(&m_window->requests(), &ui::ConsoleRequests::resendRequested);
     QVERIFY(select(kUnknownId));
-    QVERIFY2(m_window->resendAction()->isEnabled(), qPrintable(m_window->resendBlockedReason()));
-    m_window->resendAction()->trigger();
-    ResendConfirmDialog *ask = m_window->resendConfirmDialog();
+    QVERIFY2(m_window->rows()->resendAction()->isEnabled(),
+             qPrintable(m_window->rows()->resendBlockedReason()));
+    m_window->rows()->resendAction()->trigger();
+    ResendConfirmDialog *ask = m_window->rows()->resendConfirmDialog();
     QVERIFY(ask);
     QVERIFY(ask->isVisible());
     QCOMPARE(requested.count(), 0); // nothing sent before the answer
@@ -310,22 +316,22 @@ void TestMainWindowStates::resendQuestionCancelledSendsNothing()
 {
     addUnknownRefund(m_fx->store());
     startWindow();
-    QSignalSpy requested(m_window.get(), &MainWindow::resendRequested);
+    QSignalSpy requested(&m_window->requests(), &ui::ConsoleRequests::resendRequested);
     QVERIFY(select(kUnknownId));
-    m_window->resendAction()->trigger();
-    QVERIFY(m_window->resendConfirmDialog());
-    QTest::keyClick(m_window->resendConfirmDialog(), Qt::Key_Escape);
-    QTRY_VERIFY(!m_window->resendConfirmDialog());
+    m_window->rows()->resendAction()->trigger();
+    QVERIFY(m_window->rows()->resendConfirmDialog());
+    QTest::keyClick(m_window->rows()->resendConfirmDialog(), Qt::Key_Escape);
+    QTRY_VERIFY(!m_window->rows()->resendConfirmDialog());
     QCOMPARE(requested.count(), 0);
 
     // The window closes while the question is open: answering yes sends nothing either.
-    m_window->resendAction()->trigger();
-    QVERIFY(m_window->resendConfirmDialog());
+    m_window->rows()->resendAction()->trigger();
+    QVERIFY(m_window->rows()->resendConfirmDialog());
     m_fx->clock().advanceSecs(24 * 3600);
-    m_window->resendConfirmDialog()->accept();
+    m_window->rows()->resendConfirmDialog()->accept();
     QCOMPARE(requested.count(), 0);
-    QVERIFY2(m_window->detail()->outcomeLabel()->text().contains(u"Not resent"_s),
-             qPrintable(m_window->detail()->outcomeLabel()->text()));
+    QVERIFY2(m_window->detailArea()->pane()->outcomeLabel()->text().contains(u"Not resent"_s),
+             qPrintable(m_window->detailArea()->pane()->outcomeLabel()->text()));
 }
 
 void TestMainWindowStates::resendAsksAlwaysWithALiveKey_data()
@@ -347,14 +353,14 @@ void TestMainWindowStates::resendAsksAlwaysWithALiveKey()
     ui::storeConfirmResendWithTestKey(askWithTestKey);
     addUnknownRefund(m_fx->store());
     startWindow();
-    m_window->setLiveKeys(live, false);
-    QSignalSpy requested(m_window.get(), &MainWindow::resendRequested);
+    m_window->setLiveKeys(live, false, false);
+    QSignalSpy requested(&m_window->requests(), &ui::ConsoleRequests::resendRequested);
     QVERIFY(select(kUnknownId));
-    m_window->resendAction()->trigger();
-    QCOMPARE(m_window->resendConfirmDialog() != nullptr, asks);
+    m_window->rows()->resendAction()->trigger();
+    QCOMPARE(m_window->rows()->resendConfirmDialog() != nullptr, asks);
     QCOMPARE(requested.count(), asks ? 0 : 1);
     if (asks && live)
-        QVERIFY(m_window->resendConfirmDialog()->summary()->text().contains(u"LIVE key"_s));
+        QVERIFY(m_window->rows()->resendConfirmDialog()->summary()->text().contains(u"LIVE key"_s));
     QVERIFY(ui::isLiveApiKey(u"sk_live_51Habc"_s) && ui::isLiveApiKey(u"rk_live_x"_s));
     QVERIFY(!ui::isLiveApiKey(u"sk_test_demo"_s) && !ui::isLiveApiKey(u"xsk_live_"_s));
 }
@@ -364,7 +370,7 @@ void TestMainWindowStates::resendOutcomeShowsInTheDetailPane()
     addUnknownRefund(m_fx->store());
     startWindow();
     QVERIFY(select(kUnknownId));
-    QLabel *outcome = m_window->detail()->outcomeLabel();
+    QLabel *outcome = m_window->detailArea()->pane()->outcomeLabel();
     QVERIFY(!outcome->isVisible());
     m_window->showResendOutcome(kUnknownId, true,
                                 u"Resend: the provider confirmed the refund (re_9)."_s);

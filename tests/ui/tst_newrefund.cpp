@@ -18,7 +18,10 @@
 #include "domain/evidencemaking.h"
 #include "engine/adyenrefundengine.h"
 #include "itemmodels/agentrequestmodel.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
+#include "mainwindow/rowactions.h"
 #include "mainwindow/supervisorpresenter.h"
 #include "storage/access/approvals.h"
 #include "storage/session.h"
@@ -64,7 +67,7 @@ struct Console : test::OperatorConsole
         QTest::keyClick(&window, Qt::Key_1, Qt::ControlModifier);
         window.reloadAll();
         return window.tabs()->currentIndex() == ui::MainWindow::OperationsTab &&
-               window.operationsView()->selectOperation(id);
+               window.queue()->operationsView()->selectOperation(id);
     }
     // Ctrl+Shift+N on the selected row: the form, or null.
     ui::NewRefundDialog *pressNewRefund()
@@ -72,7 +75,7 @@ struct Console : test::OperatorConsole
         QWidget *focus = QApplication::focusWidget();
         QTest::keyClick(focus ? focus : &window, Qt::Key_N,
                         Qt::ControlModifier | Qt::ShiftModifier);
-        return window.newRefundDialog();
+        return window.rows()->newRefundDialog();
     }
     // Enter in the form; waits for the console's job.
     void confirm(ui::NewRefundDialog *dialog)
@@ -204,8 +207,8 @@ void TestNewRefund::nextStepStartsALinkedNewRefund()
     Console c(m_fx);
     c.window.tabs()->setCurrentIndex(ui::MainWindow::CheckingTab);
     c.window.reloadAll();
-    QVERIFY(c.window.checkingView()->selectOperation(failed));
-    c.window.lookUpAction()->trigger();
+    QVERIFY(c.window.queue()->checkingView()->selectOperation(failed));
+    c.window.rows()->lookUpAction()->trigger();
     c.controller.waitForIdle();
     QTRY_VERIFY(c.window.findChild<ui::LookupDialog *>());
     QTest::mouseClick(c.window.findChild<ui::LookupDialog *>()->closeButton(), Qt::LeftButton);
@@ -213,16 +216,16 @@ void TestNewRefund::nextStepStartsALinkedNewRefund()
     QTest::mouseClick(c.window.findChild<ui::CloseDialog *>()->closeButton(), Qt::LeftButton);
     QTRY_VERIFY(m_fx.store().operation(failed)->state == OperationState::Failed);
 
-    QTRY_VERIFY(c.window.nextStepDialog());
-    ui::NextStepDialog *next = c.window.nextStepDialog();
+    QTRY_VERIFY(c.window.rows()->nextStepDialog());
+    ui::NextStepDialog *next = c.window.rows()->nextStepDialog();
     QVERIFY(next->newRefundButton() && next->newRefundButton()->isDefault());
     QCOMPARE(next->commandField()->text(),
              u"opsctl refund --order order-ch_1002 --charge ch_1002 --amount 2900 --currency usd "
              "--replaces "_s +
                  failed);
     QTest::keyClick(next, Qt::Key_Return); // the default: start a new refund
-    QTRY_VERIFY(c.window.newRefundDialog());
-    ui::NewRefundDialog *form = c.window.newRefundDialog();
+    QTRY_VERIFY(c.window.rows()->newRefundDialog());
+    ui::NewRefundDialog *form = c.window.rows()->newRefundDialog();
     QCOMPARE(form->amountEdit()->text(), u"29.00"_s);
     QVERIFY(form->problemLabel()->text().isEmpty());
     QVERIFY(!form->approvalLabel()->isVisible());
@@ -248,7 +251,7 @@ void TestNewRefund::nextStepStartsALinkedNewRefund()
 
     // The new row is selected and names the failed one; the failed one names it back.
     QCOMPARE(c.window.currentOperationId(), opened.id);
-    QLabel *links = c.window.detail()->linksLabel();
+    QLabel *links = c.window.detailArea()->pane()->linksLabel();
     QVERIFY(links->isVisible());
     QVERIFY2(links->text().contains(u"Replaces <a href=\"op:%1\">"_s.arg(failed)),
              qPrintable(links->text()));
@@ -258,10 +261,11 @@ void TestNewRefund::nextStepStartsALinkedNewRefund()
     QVERIFY2(links->text().contains(u"Replaced by <a href=\"op:%1\">"_s.arg(opened.id)),
              qPrintable(links->text()));
     // Once replaced by a live refund, the failed row offers no second one, and says why.
-    QVERIFY(!c.window.newRefundAction()->isEnabled());
-    QVERIFY2(c.window.refusalFor(c.window.newRefundAction()).contains(u"already replaced"_s),
-             qPrintable(c.window.refusalFor(c.window.newRefundAction())));
-    QVERIFY(!c.window.openNewRefundDialogFor(failed));
+    QVERIFY(!c.window.rows()->newRefundAction()->isEnabled());
+    QVERIFY2(
+        c.window.refusalFor(c.window.rows()->newRefundAction()).contains(u"already replaced"_s),
+        qPrintable(c.window.refusalFor(c.window.rows()->newRefundAction())));
+    QVERIFY(!c.window.rows()->openNewRefundDialogFor(failed));
 }
 
 void TestNewRefund::formRefusesWrongAmounts_data()
@@ -323,7 +327,7 @@ void TestNewRefund::ruleNineRefusalStoresNothing()
     const int before = refundRequests(m_fx.sim());
     QTest::keyClick(form->amountEdit(), Qt::Key_Return);
     // While it runs, Esc cannot detach it: its outcome is always shown.
-    QVERIFY(!c.window.cancelAction()->isEnabled());
+    QVERIFY(!c.window.rows()->cancelAction()->isEnabled());
     c.controller.waitForIdle();
     QTest::qWait(0);
     QVERIFY2(c.window.bannerText().contains(u"not started"_s), qPrintable(c.window.bannerText()));
@@ -477,13 +481,13 @@ void TestNewRefund::withoutTheResendRightIsToldWhyNot()
     } else {
         QVERIFY(c.select(failed));
     }
-    QVERIFY(!c.window.newRefundAction()->isEnabled());
+    QVERIFY(!c.window.rows()->newRefundAction()->isEnabled());
     QVERIFY(!c.pressNewRefund());
     if (!test::onPostgres())
         QVERIFY2(c.window.statusText().contains(u"resend right"_s) &&
                      c.window.statusText().contains(u"dave"_s),
                  qPrintable(c.window.statusText()));
-    QVERIFY(!c.window.openNewRefundDialogFor(failed));
+    QVERIFY(!c.window.rows()->openNewRefundDialogFor(failed));
     QVERIFY(m_fx.store().replacementsOf(failed).empty());
 }
 
@@ -509,11 +513,11 @@ void TestNewRefund::onlyAFailedRefundOffersIt()
     QVERIFY(done.status == ToolResult::Status::Refunded);
     Console c(m_fx);
     QVERIFY(c.select(done.operationId));
-    QVERIFY(!c.window.newRefundAction()->isEnabled());
+    QVERIFY(!c.window.rows()->newRefundAction()->isEnabled());
     QVERIFY(!c.pressNewRefund());
     QVERIFY2(c.window.statusText().contains(u"only a refund closed as failed"_s),
              qPrintable(c.window.statusText()));
-    QVERIFY(!c.window.openNewRefundDialogFor(done.operationId));
+    QVERIFY(!c.window.rows()->openNewRefundDialogFor(done.operationId));
 }
 
 // Issue 50 item 5: Adyen kept a 500 under the row's key, and alice closed the row as failed with
@@ -541,7 +545,7 @@ void TestNewRefund::aFailedAdyenRowIsReplacedFromTheConsole()
 
     Console c(m_fx, u"alice"_s, {.operations = true, .checking = true});
     QVERIFY(c.select(failed));
-    QVERIFY(c.window.newRefundAction()->isEnabled());
+    QVERIFY(c.window.rows()->newRefundAction()->isEnabled());
     ui::NewRefundDialog *form = c.pressNewRefund();
     QVERIFY2(form, qPrintable(c.window.statusText())); // before: nothing opened, nothing said
     bool namesPayment = false;

@@ -10,7 +10,9 @@
 #include "itemmodels/detailmodels.h"
 #include "itemmodels/localeformat.h"
 #include "itemmodels/operationtablemodel.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
 #include "mainwindow/supervisorpresenter.h"
 #include "storage/session.h"
 #include "supervisor/auditview.h"
@@ -130,7 +132,7 @@ void TestQueueLayout::narrowWindowKeepsEveryColumnInView()
 {
     startWindow();
     QCOMPARE(m_window->tabs()->currentIndex(), int(MainWindow::CheckingTab));
-    QTableView *table = m_window->checkingView()->table();
+    QTableView *table = m_window->queue()->checkingView()->table();
     for (const QSize size : {QSize(1024, 700), QSize(1440, 900)}) {
         m_window->resize(size);
         QApplication::processEvents();
@@ -154,7 +156,8 @@ void TestQueueLayout::narrowWindowKeepsEveryColumnInView()
     QCOMPARE(h->visualIndex(OperationTableModel::WindowLeftColumn),
              h->visualIndex(OperationTableModel::StateColumn) + 1);
     QVERIFY(table->isColumnHidden(OperationTableModel::StateColumn));
-    QVERIFY(!m_window->operationsView()->table()->isColumnHidden(OperationTableModel::StateColumn));
+    QVERIFY(!m_window->queue()->operationsView()->table()->isColumnHidden(
+        OperationTableModel::StateColumn));
     // The full header titles fit (no "Window lef…").
     for (const int column :
          {int(OperationTableModel::WindowLeftColumn), int(OperationTableModel::AttemptsColumn)}) {
@@ -168,7 +171,7 @@ void TestQueueLayout::keyIsWholeInTooltipAndDetail()
 {
     startWindow();
     m_window->resize(1024, 700);
-    OperationTableModel *model = m_window->checkingModel();
+    OperationTableModel *model = m_window->queue()->checkingModel();
     const int row = model->rowOf(kUnknownId);
     QVERIFY(row >= 0);
     QVERIFY(model->index(row, OperationTableModel::KeyColumn)
@@ -179,29 +182,34 @@ void TestQueueLayout::keyIsWholeInTooltipAndDetail()
         model->index(row, OperationTableModel::OperationColumn).data(Qt::ToolTipRole).toString(),
         kUnknownId);
     QVERIFY(m_window->selectOperation(kUnknownId));
-    QCOMPARE(m_window->detail()->findChild<QLineEdit *>(u"detailKey"_s)->text(), kLongKey);
+    QCOMPARE(m_window->detailArea()->pane()->findChild<QLineEdit *>(u"detailKey"_s)->text(),
+             kLongKey);
 }
 
 void TestQueueLayout::columnWidthsAndSplitterArePerOperator()
 {
     startWindow();
-    QTableView *table = m_window->checkingView()->table();
+    QTableView *table = m_window->queue()->checkingView()->table();
     const int defaultAge = table->columnWidth(OperationTableModel::AgeColumn);
     table->setColumnWidth(OperationTableModel::AgeColumn, defaultAge + 37);
-    m_window->operationsView()->table()->setColumnWidth(OperationTableModel::KindColumn, 161);
+    m_window->queue()->operationsView()->table()->setColumnWidth(OperationTableModel::KindColumn,
+                                                                 161);
     m_window->splitter()->setSizes({300, 500});
     const QList<int> sizes = m_window->splitter()->sizes();
 
     startWindow(); // the first window saves as it goes
-    QCOMPARE(m_window->checkingView()->table()->columnWidth(OperationTableModel::AgeColumn),
-             defaultAge + 37);
-    QCOMPARE(m_window->operationsView()->table()->columnWidth(OperationTableModel::KindColumn),
-             161);
+    QCOMPARE(
+        m_window->queue()->checkingView()->table()->columnWidth(OperationTableModel::AgeColumn),
+        defaultAge + 37);
+    QCOMPARE(
+        m_window->queue()->operationsView()->table()->columnWidth(OperationTableModel::KindColumn),
+        161);
     QCOMPARE(m_window->splitter()->sizes(), sizes);
 
     startWindow(u"operator:bob"_s); // another operator keeps the defaults
-    QCOMPARE(m_window->checkingView()->table()->columnWidth(OperationTableModel::AgeColumn),
-             defaultAge);
+    QCOMPARE(
+        m_window->queue()->checkingView()->table()->columnWidth(OperationTableModel::AgeColumn),
+        defaultAge);
     QVERIFY(m_window->splitter()->sizes() != sizes);
 }
 
@@ -212,7 +220,7 @@ void TestQueueLayout::detailFactsAreNotCut()
     for (const QSize size : {QSize(1024, 700), QSize(1440, 900)}) {
         m_window->resize(size);
         QApplication::processEvents();
-        QLabel *facts = m_window->detail()->factsLabel();
+        QLabel *facts = m_window->detailArea()->pane()->factsLabel();
         QVERIFY(facts->text().contains(u"unknown because"_s));
         QVERIFY2(facts->height() >= facts->heightForWidth(facts->width()),
                  qPrintable(u"%1 < %2 at %3"_s.arg(facts->height())
@@ -225,7 +233,7 @@ void TestQueueLayout::detailFactsAreNotCut()
 void TestQueueLayout::timesSayTheirZoneWithUtcInTheTooltip()
 {
     startWindow();
-    OperationTableModel *model = m_window->checkingModel();
+    OperationTableModel *model = m_window->queue()->checkingModel();
     const int row = model->rowOf(kUnknownId);
     const QModelIndex last = model->index(row, OperationTableModel::LastAttemptColumn);
     const Operation op = *m_fx->store().operation(kUnknownId);
@@ -242,7 +250,7 @@ void TestQueueLayout::timesSayTheirZoneWithUtcInTheTooltip()
              qPrintable(window));
     // The timeline says its zone too.
     QVERIFY(m_window->selectOperation(kUnknownId));
-    const QModelIndex started = m_window->detail()->attempts()->index(0, 1);
+    const QModelIndex started = m_window->detailArea()->pane()->attempts()->index(0, 1);
     QVERIFY(started.data().toString().endsWith(localZoneName()));
     QCOMPARE(started.data(Qt::ToolTipRole).toString(), formatUtc(op.firstAttemptAt.value()));
 }
@@ -274,13 +282,14 @@ void TestQueueLayout::windowExplainsTheMargin()
 {
     startWindow();
     QVERIFY(m_window->selectOperation(kUnknownId));
-    QLabel *window = m_window->detail()->windowLabel();
+    QLabel *window = m_window->detailArea()->pane()->windowLabel();
     QVERIFY2(window->text().contains(u"15 min before the provider forgets the key"_s),
              qPrintable(window->text()));
     QVERIFY(window->toolTip().contains(u"15 min before the provider forgets the key"_s));
     QVERIFY(window->toolTip().contains(u" UTC"_s));
-    const QString cell = m_window->checkingModel()
-                             ->index(m_window->checkingModel()->rowOf(kUnknownId),
+    const QString cell = m_window->queue()
+                             ->checkingModel()
+                             ->index(m_window->queue()->checkingModel()->rowOf(kUnknownId),
                                      OperationTableModel::WindowLeftColumn)
                              .data(Qt::ToolTipRole)
                              .toString();
@@ -295,7 +304,7 @@ void TestQueueLayout::queueMarksWhoARowWaitsFor()
     const test::WaitingRows rows = test::addWaitingRows(*m_fx);
     startWindow();
     QCOMPARE(m_window->tabs()->currentIndex(), int(MainWindow::CheckingTab));
-    QTableView *table = m_window->checkingView()->table();
+    QTableView *table = m_window->queue()->checkingView()->table();
     const int column = waitingColumn(table->model());
     QVERIFY2(column >= 0, "the checking queue has no Waiting column");
     const QHeaderView *h = table->horizontalHeader();
@@ -313,7 +322,7 @@ void TestQueueLayout::queueMarksWhoARowWaitsFor()
         {rows.lease, u"bob is resending"_s},
         {rows.plain, QString()},
         {kUnknownId, QString()}};
-    OperationTableModel *model = m_window->checkingModel();
+    OperationTableModel *model = m_window->queue()->checkingModel();
     for (auto it = marker.begin(); it != marker.end(); ++it) {
         const QModelIndex cell = model->index(model->rowOf(it.key()), column);
         QVERIFY2(cell.isValid(), qPrintable(it.key()));

@@ -9,7 +9,9 @@
 #include "console/consolecontroller.h"
 #include "itemmodels/detailmodels.h"
 #include "itemmodels/operationtablemodel.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
 #include "storage/access/approvals.h"
 #include "storage/session.h"
 #include "support/consolefixture.h"
@@ -157,16 +159,17 @@ void TestResendResult::resendUpdatesTheRowInPlace()
     test::OperatorConsole c(m_fx, u"alice"_s, u"1"_s, {true, true});
     c.window.startLiveRefresh(50);
     c.window.tabs()->setCurrentIndex(ui::MainWindow::OperationsTab);
-    QVERIFY(c.window.operationsView()->selectOperation(id));
-    QCOMPARE(c.window.checkingModel()->rowOf(id), 0);
+    QVERIFY(c.window.queue()->operationsView()->selectOperation(id));
+    QCOMPARE(c.window.queue()->checkingModel()->rowOf(id), 0);
     QCOMPARE(c.window.tabs()->tabText(ui::MainWindow::CheckingTab), u"Checking (1)"_s);
     QTest::qWait(200); // the watcher's baseline
-    QSignalSpy operationsReset(c.window.operationsModel(), &QAbstractItemModel::modelReset);
-    QSignalSpy checkingReset(c.window.checkingModel(), &QAbstractItemModel::modelReset);
-    QSignalSpy changed(c.window.operationsModel(), &QAbstractItemModel::dataChanged);
-    QSignalSpy removed(c.window.checkingModel(), &QAbstractItemModel::rowsRemoved);
+    QSignalSpy operationsReset(c.window.queue()->operationsModel(),
+                               &QAbstractItemModel::modelReset);
+    QSignalSpy checkingReset(c.window.queue()->checkingModel(), &QAbstractItemModel::modelReset);
+    QSignalSpy changed(c.window.queue()->operationsModel(), &QAbstractItemModel::dataChanged);
+    QSignalSpy removed(c.window.queue()->checkingModel(), &QAbstractItemModel::rowsRemoved);
 
-    const int reloads = c.window.fullReloadCount();
+    const int reloads = c.window.queue()->reloadCount();
     g_log.start();
     c.controller.resend(id);
     c.controller.waitForIdle();
@@ -180,10 +183,11 @@ void TestResendResult::resendUpdatesTheRowInPlace()
         qInfo().noquote() << "  " << s.left(140);
 
     QCOMPARE(toString(m_fx.store().operation(id)->state), u"succeeded"_s);
-    QVERIFY2(c.window.detail()->outcomeLabel()->text().contains(u"closed as succeeded"_s),
-             qPrintable(c.window.detail()->outcomeLabel()->text()));
+    QVERIFY2(
+        c.window.detailArea()->pane()->outcomeLabel()->text().contains(u"closed as succeeded"_s),
+        qPrintable(c.window.detailArea()->pane()->outcomeLabel()->text()));
     // No full reload, neither after the job nor when the watcher reported its commits.
-    QCOMPARE(c.window.fullReloadCount(), reloads);
+    QCOMPARE(c.window.queue()->reloadCount(), reloads);
     QCOMPARE(listReads(statements), 0);
     // After the close's commit, one read: the engine's own answer (Settlement::resultForRow),
     // which the job hands the window; the pane knows the job released the lease (issue 55).
@@ -191,25 +195,27 @@ void TestResendResult::resendUpdatesTheRowInPlace()
     QCOMPARE(operationsReset.count(), 0);
     QCOMPARE(checkingReset.count(), 0);
     // The row changed in place in Operations and left Checking (it is no longer unknown).
-    const int row = c.window.operationsModel()->rowOf(id);
+    const int row = c.window.queue()->operationsModel()->rowOf(id);
     const bool rowChanged = std::any_of(changed.begin(), changed.end(), [row](const auto &args) {
         return args.at(0).template value<QModelIndex>().row() == row &&
                args.at(1).template value<QModelIndex>().row() == row;
     });
     QVERIFY(rowChanged);
-    QCOMPARE(c.window.operationsModel()
+    QCOMPARE(c.window.queue()
+                 ->operationsModel()
                  ->index(row, OperationTableModel::StateColumn)
                  .data(OperationTableModel::StateRole)
                  .toString(),
              u"succeeded"_s);
     QCOMPARE(removed.count(), 1);
-    QCOMPARE(c.window.checkingModel()->rowOf(id), -1);
+    QCOMPARE(c.window.queue()->checkingModel()->rowOf(id), -1);
     QCOMPARE(c.window.tabs()->tabText(ui::MainWindow::CheckingTab), u"Checking (0)"_s);
     // The detail pane shows the row after the resend, with the attempt in its timeline.
-    QCOMPARE(c.window.detail()->operationId(), id);
-    QVERIFY2(c.window.detail()->factsLabel()->text().contains(u"closed by operator:alice"_s),
-             qPrintable(c.window.detail()->factsLabel()->text()));
-    QCOMPARE(c.window.detail()->attempts()->rowCount(), 7);
+    QCOMPARE(c.window.detailArea()->pane()->operationId(), id);
+    QVERIFY2(
+        c.window.detailArea()->pane()->factsLabel()->text().contains(u"closed by operator:alice"_s),
+        qPrintable(c.window.detailArea()->pane()->factsLabel()->text()));
+    QCOMPARE(c.window.detailArea()->pane()->attempts()->rowCount(), 7);
 }
 
 void TestResendResult::approvalWaitAnswersWithoutAReload()
@@ -219,8 +225,8 @@ void TestResendResult::approvalWaitAnswersWithoutAReload()
     test::OperatorConsole c(m_fx, u"alice"_s, u"1"_s, {true, true});
     c.window.startLiveRefresh(50);
     QTest::qWait(200);
-    const int reloads = c.window.fullReloadCount();
-    QSignalSpy checkingReset(c.window.checkingModel(), &QAbstractItemModel::modelReset);
+    const int reloads = c.window.queue()->reloadCount();
+    QSignalSpy checkingReset(c.window.queue()->checkingModel(), &QAbstractItemModel::modelReset);
     c.controller.resend(id);
     c.controller.waitForIdle();
     QTest::qWait(400);
@@ -233,8 +239,8 @@ void TestResendResult::approvalWaitAnswersWithoutAReload()
     QVERIFY2(c.window.bannerText().contains(u"approval #%1"_s.arg(pending->id)),
              qPrintable(c.window.bannerText()));
     QCOMPARE(int(m_fx.store().attempts(id).size()), 6); // nothing counted, nothing sent
-    QCOMPARE(c.window.checkingModel()->rowOf(id), 0);
-    QCOMPARE(c.window.fullReloadCount(), reloads);
+    QCOMPARE(c.window.queue()->checkingModel()->rowOf(id), 0);
+    QCOMPARE(c.window.queue()->reloadCount(), reloads);
     QCOMPARE(checkingReset.count(), 0);
 }
 

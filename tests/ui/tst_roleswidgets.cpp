@@ -12,6 +12,8 @@
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/decisionspresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
+#include "mainwindow/rowactions.h"
 #include "mainwindow/supervisorpresenter.h"
 #include "storage/access/approvals.h"
 #include "storage/session.h"
@@ -137,8 +139,8 @@ void TestRolesWidgets::openWindow(const QString &actor)
     if (ApprovalsPanel *panel = m_window->decisions()->approvalsPanel())
         m_testers.push_back(
             std::make_unique<Tester>(panel->model(), Tester::FailureReportingMode::QtTest));
-    m_testers.push_back(
-        std::make_unique<Tester>(m_window->checkingModel(), Tester::FailureReportingMode::QtTest));
+    m_testers.push_back(std::make_unique<Tester>(m_window->queue()->checkingModel(),
+                                                 Tester::FailureReportingMode::QtTest));
     m_window->resize(1280, 800);
     m_window->show();
     QApplication::setActiveWindow(m_window.get());
@@ -148,7 +150,7 @@ void TestRolesWidgets::openWindow(const QString &actor)
 void TestRolesWidgets::selectInChecking(const QString &id)
 {
     m_window->tabs()->setCurrentIndex(MainWindow::CheckingTab);
-    QVERIFY(m_window->checkingView()->selectOperation(id));
+    QVERIFY(m_window->queue()->checkingView()->selectOperation(id));
     QCOMPARE(m_window->currentOperationId(), id);
 }
 
@@ -210,23 +212,23 @@ void TestRolesWidgets::actionsPerRole()
     openWindow(actor);
     selectInChecking(kSmall);
     QCOMPARE(m_window->decisions()->operatorLabel()->text(), label);
-    QCOMPARE(m_window->attachAction()->isEnabled(), attach);
-    QCOMPARE(m_window->closeSucceededAction()->isEnabled(), close);
-    QCOMPARE(m_window->closeFailedAction()->isEnabled(), close);
-    QCOMPARE(m_window->resendAction()->isEnabled(), resend);
-    QVERIFY(m_window->lookUpAction()->isEnabled()); // looking is for everyone
-    QCOMPARE(m_window->messageAction()->isEnabled(), message);
-    const QPointer<ui::ComposeDialog> compose = m_window->openComposeDialog();
+    QCOMPARE(m_window->rows()->attachAction()->isEnabled(), attach);
+    QCOMPARE(m_window->rows()->closeSucceededAction()->isEnabled(), close);
+    QCOMPARE(m_window->rows()->closeFailedAction()->isEnabled(), close);
+    QCOMPARE(m_window->rows()->resendAction()->isEnabled(), resend);
+    QVERIFY(m_window->rows()->lookUpAction()->isEnabled()); // looking is for everyone
+    QCOMPARE(m_window->rows()->messageAction()->isEnabled(), message);
+    const QPointer<ui::ComposeDialog> compose = m_window->rows()->openComposeDialog();
     QCOMPARE(!compose.isNull(), message);
     if (compose)
         compose->close();
-    for (QAction *a : {m_window->attachAction(), m_window->closeFailedAction(),
-                       m_window->resendAction(), m_window->messageAction()}) {
+    for (QAction *a : {m_window->rows()->attachAction(), m_window->rows()->closeFailedAction(),
+                       m_window->rows()->resendAction(), m_window->rows()->messageAction()}) {
         if (!a->isEnabled())
             QVERIFY2(a->toolTip().startsWith(who + u" may not"_s), qPrintable(a->toolTip()));
     }
     if (!resend)
-        QVERIFY(m_window->resendBlockedReason().contains(u"may not resend"_s));
+        QVERIFY(m_window->rows()->resendBlockedReason().contains(u"may not resend"_s));
     QCOMPARE(m_window->decisions()->approvalsPanel() != nullptr, approvalsTab);
     if (approvalsTab)
         QCOMPARE(m_window->decisions()->approvalsPanel()->count(), 1);
@@ -258,7 +260,7 @@ void TestRolesWidgets::reloadedRightsHideAuditAndMessaging()
 {
     openWindow(u"operator:bob"_s);
     selectInChecking(kSmall);
-    QVERIFY(m_window->messageAction()->isEnabled());
+    QVERIFY(m_window->rows()->messageAction()->isEnabled());
     QPointer<ui::SupervisorWindow> sup = m_window->supervision()->openSupervisorWindow();
     QVERIFY(sup);
     QVERIFY(!sup->auditView()->exportButton()->isHidden());
@@ -273,10 +275,10 @@ void TestRolesWidgets::reloadedRightsHideAuditAndMessaging()
     QVERIFY(!m_window->supervision()->openSupervisorWindow());
     QTRY_VERIFY(!sup || !sup->isVisible());
     selectInChecking(kSmall);
-    QVERIFY(!m_window->messageAction()->isEnabled());
-    QVERIFY2(m_window->messageAction()->toolTip().startsWith(
+    QVERIFY(!m_window->rows()->messageAction()->isEnabled());
+    QVERIFY2(m_window->rows()->messageAction()->toolTip().startsWith(
                  u"bob (support) may not message customers"_s),
-             qPrintable(m_window->messageAction()->toolTip()));
+             qPrintable(m_window->rows()->messageAction()->toolTip()));
     // And back: a supervisor again gets the window with its export.
     grantRole(connectionOf(m_fx->store()), 0, u"operator:alice"_s, u"bob"_s, Role::Supervisor);
     m_window->reloadAll();
@@ -390,7 +392,7 @@ void TestRolesWidgets::supportCloseAboveThresholdIsRefusedByTheStore()
 {
     openWindow(u"operator:carol"_s);
     selectInChecking(kLarge);
-    QVERIFY(!m_window->closeFailedAction()->isEnabled());
+    QVERIFY(!m_window->rows()->closeFailedAction()->isEnabled());
     // The window's own path to the store refuses too (not only the disabled action).
     const ManualCloseResult result = m_fx->store().closeManually({kLarge,
                                                                   OperationState::Failed,
@@ -408,7 +410,7 @@ void TestRolesWidgets::closeDialogAboveThresholdAsksForApproval()
 {
     openWindow(u"operator:alice"_s);
     selectInChecking(kLarge);
-    ui::CloseDialog *dialog = m_window->openCloseDialog(OperationState::Failed);
+    ui::CloseDialog *dialog = m_window->rows()->openCloseDialog(OperationState::Failed);
     QTRY_VERIFY(dialog->isVisible());
     dialog->reasonEdit()->setPlainText(u"no refund listed"_s);
     dialog->checkEvidence(m_largeEvidence);

@@ -13,6 +13,8 @@
 #include "engine/executionengine.h"
 #include "itemmodels/operationtablemodel.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
+#include "mainwindow/rowactions.h"
 #include "storage/session.h"
 #include "support/screenshots.h"
 #include "support/simprocess.h"
@@ -52,8 +54,8 @@ struct Console
         : session(fx.path(), fx.clock())
         , window(console::readsOf(session), u"operator:alice"_s, u"operator:alice#1"_s)
         , controller(window, jobConfig(fx, slen), fx.clock())
-        , operationsTester(window.operationsModel(), Tester::FailureReportingMode::QtTest)
-        , checkingTester(window.checkingModel(), Tester::FailureReportingMode::QtTest)
+        , operationsTester(window.queue()->operationsModel(), Tester::FailureReportingMode::QtTest)
+        , checkingTester(window.queue()->checkingModel(), Tester::FailureReportingMode::QtTest)
     {
         window.show();
     }
@@ -64,9 +66,9 @@ struct Console
     {
         window.tabs()->setCurrentIndex(ui::MainWindow::OperationsTab);
         window.reloadAll();
-        if (!window.operationsView()->selectOperation(id))
+        if (!window.queue()->operationsView()->selectOperation(id))
             return nullptr;
-        window.lookUpAction()->trigger();
+        window.rows()->lookUpAction()->trigger();
         controller.waitForIdle();
         QTest::qWait(0);
         return window.findChild<ui::LookupDialog *>();
@@ -77,7 +79,7 @@ struct Console
     {
         window.tabs()->setCurrentIndex(ui::MainWindow::OperationsTab);
         window.reloadAll();
-        return window.operationsView()->selectOperation(id);
+        return window.queue()->operationsView()->selectOperation(id);
     }
 
     Session session;
@@ -312,7 +314,7 @@ void TestSlenLookup::creditLookUpWritesNumbersAsTheTable()
     m_sim->clearFaults();
 
     Console c(*m_fx, m_slen);
-    OperationTableModel *table = c.window.operationsModel();
+    OperationTableModel *table = c.window.queue()->operationsModel();
     const int row = table->rowOf(id);
     QVERIFY(row >= 0);
     const QString cell = table->index(row, OperationTableModel::AmountColumn).data().toString();
@@ -341,7 +343,7 @@ void TestSlenLookup::creditLookUpOffersTheResendItMentions()
     QVERIFY(lookup->resendButton()->isEnabled());
     test::screenshots(&c.window, u"lookup-credit-resend"_s, lookup);
     QTest::mouseClick(lookup->resendButton(), Qt::LeftButton);
-    auto *confirm = c.window.resendConfirmDialog();
+    auto *confirm = c.window.rows()->resendConfirmDialog();
     QVERIFY(confirm);
     QCOMPARE(confirm->keyField()->text(), u"promo-u2"_s);
     confirm->accept();
@@ -457,12 +459,13 @@ void TestSlenLookup::resendSettlesUnknownRow()
 
     Console c(*m_fx, m_slen);
     QVERIFY(c.select(id));
-    QVERIFY2(c.window.resendAction()->isEnabled(), qPrintable(c.window.resendBlockedReason()));
-    c.window.resendAction()->trigger();
+    QVERIFY2(c.window.rows()->resendAction()->isEnabled(),
+             qPrintable(c.window.rows()->resendBlockedReason()));
+    c.window.rows()->resendAction()->trigger();
     // Resend asks first (a test key asks by default); nothing is sent before the answer.
-    QVERIFY(c.window.resendConfirmDialog());
+    QVERIFY(c.window.rows()->resendConfirmDialog());
     QCOMPARE(int(m_fx->store().attempts(id).size()), attemptsBefore);
-    c.window.resendConfirmDialog()->accept();
+    c.window.rows()->resendConfirmDialog()->accept();
     c.controller.waitForIdle();
     QTest::qWait(0);
 
@@ -498,12 +501,13 @@ void TestSlenLookup::resendOffOnceTheWindowPassed()
 
     Console c(*m_fx, m_slen);
     QVERIFY(c.select(id));
-    QVERIFY2(c.window.resendAction()->isEnabled(), qPrintable(c.window.resendBlockedReason()));
+    QVERIFY2(c.window.rows()->resendAction()->isEnabled(),
+             qPrintable(c.window.rows()->resendBlockedReason()));
     m_fx->clock().advanceSecs(24 * 3600); // our clock: the credit window is 24 h
-    QTRY_VERIFY_WITH_TIMEOUT(!c.window.resendAction()->isEnabled(), 10000);
-    QVERIFY2(c.window.resendBlockedReason().contains(u"retention window closed"_s),
-             qPrintable(c.window.resendBlockedReason()));
-    c.window.resendAction()->trigger(); // the shortcut still fires: nothing may be sent
+    QTRY_VERIFY_WITH_TIMEOUT(!c.window.rows()->resendAction()->isEnabled(), 10000);
+    QVERIFY2(c.window.rows()->resendBlockedReason().contains(u"retention window closed"_s),
+             qPrintable(c.window.rows()->resendBlockedReason()));
+    c.window.rows()->resendAction()->trigger(); // the shortcut still fires: nothing may be sent
     QVERIFY(!c.controller.isRunning());
     QCOMPARE(int(m_fx->store().attempts(id).size()), attemptsBefore);
     const json ledger = m_sim->ledger();

@@ -12,8 +12,11 @@
 #include "dialogs/lookupdialog.h"
 #include "dialogs/shortcutsdialog.h"
 #include "itemmodels/approvallistmodel.h"
+#include "mainwindow/bulkactions.h"
 #include "mainwindow/decisionspresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
+#include "mainwindow/rowactions.h"
 #include "storage/access/approvals.h"
 #include "storage/operations/closeapproval.h"
 #include "storage/session.h"
@@ -62,7 +65,7 @@ struct Console : test::OperatorConsole
             return nullptr;
         QTest::keyClick(&window, Qt::Key_2, Qt::ControlModifier);
         if (window.tabs()->currentIndex() != ui::MainWindow::CheckingTab ||
-            !window.checkingView()->selectOperation(id))
+            !window.queue()->checkingView()->selectOperation(id))
             return nullptr;
         QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
         controller.waitForIdle();
@@ -349,7 +352,7 @@ void TestSupportFinish::hintsNameOnlyAllowedKeys()
         Console carol(m_fx, u"carol"_s);
         QVERIFY(carol.activate());
         QTest::keyClick(&carol.window, Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
-        QCOMPARE(carol.window.selectedCheckingIds(), QStringList{id});
+        QCOMPARE(carol.window.bulk()->selectedIds(), QStringList{id});
         QVERIFY2(!carol.status().contains(u"Ctrl+Shift+Y"_s), qPrintable(carol.status()));
         QVERIFY2(carol.status().contains(u"Ctrl+Shift+R"_s), qPrintable(carol.status()));
         const QStringList listed = carol.shortcutsListed();
@@ -377,7 +380,7 @@ void TestSupportFinish::refusedKeySaysWhy()
     Console carol(m_fx, u"carol"_s);
     QVERIFY(carol.activate());
     QTest::keyClick(&carol.window, Qt::Key_2, Qt::ControlModifier);
-    QVERIFY(carol.window.checkingView()->selectOperation(id));
+    QVERIFY(carol.window.queue()->checkingView()->selectOperation(id));
     carol.window.statusBar()->clearMessage();
     QTest::keyClick(&carol.window, Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
     const QString you =
@@ -411,8 +414,8 @@ void TestSupportFinish::refusedKeySaysWhy()
     QVERIFY(alice.activate());
     alice.window.reloadAll();
     QTest::keyClick(&alice.window, Qt::Key_1, Qt::ControlModifier);
-    QVERIFY(alice.window.operationsView()->selectOperation(op.id));
-    QVERIFY(!alice.window.closeFailedAction()->isEnabled());
+    QVERIFY(alice.window.queue()->operationsView()->selectOperation(op.id));
+    QVERIFY(!alice.window.rows()->closeFailedAction()->isEnabled());
     alice.window.statusBar()->clearMessage();
     QTest::keyClick(&alice.window, Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
     QVERIFY2(alice.status().contains(u"is already closed"_s), qPrintable(alice.status()));

@@ -13,7 +13,10 @@
 #include "itemmodels/operationtablemodel.h"
 #include "itemmodels/reasontext.h"
 #include "mainwindow/decisionspresenter.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/queuepresenter.h"
+#include "mainwindow/rowactions.h"
 #include "mainwindow/supervisorpresenter.h"
 #include "storage/access/approvals.h"
 #include "storage/session.h"
@@ -275,9 +278,10 @@ void TestTranslations::mainWindowSpeaksTheLanguage()
     Session session(f.path(), f.clock());
     f.addOperator(u"olena"_s, Role::Supervisor); // the audit window needs the audit right
     ui::MainWindow window(console::readsOf(session), u"operator:olena"_s, u"operator:olena#1"_s);
-    QCOMPARE(window.lookUpAction()->text(), lookUp);
+    QCOMPARE(window.rows()->lookUpAction()->text(), lookUp);
     QCOMPARE(window.tabs()->tabText(ui::MainWindow::OperationsTab), operationsTab);
-    QCOMPARE(window.operationsModel()
+    QCOMPARE(window.queue()
+                 ->operationsModel()
                  ->headerData(OperationTableModel::AmountColumn, Qt::Horizontal)
                  .toString(),
              amountHeader);
@@ -366,7 +370,8 @@ void TestTranslations::messagesAndApprovalsSpeakTheLanguage()
              pendingState);
     QCOMPARE(window.decisions()->operatorLabel()->text(), operatorLabel);
     // The first row is selected: its Messages tab counts its messages.
-    QCOMPARE(window.detail()->tabs()->tabText(ui::DetailPane::MessagesTab), messagesTab);
+    QCOMPARE(window.detailArea()->pane()->tabs()->tabText(ui::DetailPane::MessagesTab),
+             messagesTab);
     // The stored close reason stays as typed, whatever the language.
     QVERIFY(panel->model()
                 ->index(0, ApprovalListModel::RequestColumn)
@@ -397,10 +402,10 @@ void TestTranslations::messagesAndApprovalsSpeakTheLanguage()
     // write 38.00 USD the same way ("38,00 USD" in ru and uk).
     const QString amount = formatMoney(op.amount, QLocale());
     QCOMPARE(amount, language == u"en"_s ? u"38.00 USD"_s : u"38,00 USD"_s);
-    const QAbstractItemModel *list = window.operationsView()->model();
+    const QAbstractItemModel *list = window.queue()->operationsView()->model();
     QCOMPARE(list->index(0, OperationTableModel::AmountColumn).data().toString(), amount);
     QCOMPARE(panel->model()->index(0, ApprovalListModel::AmountColumn).data().toString(), amount);
-    const auto *title = window.detail()->findChild<QLabel *>(u"detailTitle"_s);
+    const auto *title = window.detailArea()->pane()->findChild<QLabel *>(u"detailTitle"_s);
     QVERIFY2(title && title->text().contains(amount),
              qPrintable(title ? title->text() : QString()));
     const auto *intro = dialog.findChild<QLabel *>(u"composeIntro"_s);

@@ -1,6 +1,6 @@
 #pragma once
 
-// What a bulk dialog asks the console to read (MainWindow::bulkPreviewRequested); the reading is
+// What a bulk dialog asks the console to read (ConsoleRequests::bulkPreviewRequested); the reading is
 // the console's (app/console/bulkpreviewread.h), off the UI thread.
 
 #include <QStringList>

@@ -67,7 +67,7 @@ signals:
     void closeRequested();
     // Attach (if not yet) and ask a supervisor to carry out the proposed close.
     void askRequested();
-    // Resend the operation (MainWindow decides again on fresh data and asks first).
+    // Resend the operation (RowActions decides again on fresh data and asks first).
     void resendRequested();
 
 private:

@@ -8,8 +8,12 @@
 #include "common/uilogging.h"
 #include "itemmodels/approvallistmodel.h"
 #include "itemmodels/operationtablemodel.h"
+#include "mainwindow/bulkactions.h"
 #include "mainwindow/decisionspresenter.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/navigationactions.h"
+#include "mainwindow/rowactions.h"
 #include "mainwindow/supervisorpresenter.h"
 #include "supervisor/approvalspanel.h"
 #include "widgets/elidingstatusbar.h"
@@ -94,18 +98,6 @@ QString plainText(const QAction *action)
 
 } // namespace
 
-void MainWindow::buildRoles()
-{
-    m_decisions = new DecisionsPresenter(*this);
-    connect(m_decisions, &DecisionsPresenter::approvalsTabChanged, this,
-            &MainWindow::updateTabActions);
-    connect(m_decisions, &DecisionsPresenter::selectedApprovalChanged, this,
-            &MainWindow::followApprovalSelection);
-    connect(m_decisions, &DecisionsPresenter::resendRequested, this, &MainWindow::resendRequested);
-    reloadRoles();
-    explainRefusedKeys();
-}
-
 void MainWindow::explainRefusedKeys()
 {
     qApp->installEventFilter(new RefusedKeyFilter(this)); // removed with the window
@@ -113,17 +105,13 @@ void MainWindow::explainRefusedKeys()
 
 std::optional<Right> MainWindow::rightOf(const QAction *action) const
 {
-    if (action == m_attach)
-        return Right::Attach;
-    if (action == m_closeSucceeded || action == m_closeFailed || action == m_applyProposals)
-        return Right::Close;
-    if (action == m_resend || action == m_resendSelected || action == m_newRefund)
-        return Right::Resend; // a new refund sends money again
-    if (action == m_message)
-        return Right::Message;
+    if (const auto right = m_rows->rightOf(action))
+        return right;
+    if (const auto right = m_bulk->rightOf(action))
+        return right;
     if (action == m_supervision->auditAction())
         return Right::Audit;
-    if (action == tabAction(ApprovalsTab))
+    if (action == m_navigation->tabAction(ApprovalsTab))
         return Right::Approve;
     return std::nullopt;
 }
@@ -140,21 +128,20 @@ QString MainWindow::refusalFor(const QAction *action) const
             return why + tr(" Look the row up (Ctrl+L) and ask a supervisor from there.");
         return why + tr(" Ask a supervisor.");
     }
-    if (action == m_resend)
-        return m_resendReason;
-    if (action == m_applyProposals)
-        return bulkBlockedReason(Right::Close);
-    if (action == m_resendSelected)
-        return bulkBlockedReason(Right::Resend);
-    if (action == m_newRefund)
-        return newRefundBlockedReason();
-    if (action == m_cancel)
+    if (action == m_rows->resendAction())
+        return m_rows->resendBlockedReason();
+    if (m_bulk->owns(action))
+        return m_bulk->refusalFor(action);
+    if (action == m_rows->newRefundAction())
+        return m_rows->newRefundBlockedReason();
+    if (action == m_rows->cancelAction())
         return {}; // Esc with nothing running: nothing to say
-    if (!m_current)
+    const std::optional<Operation> &current = m_detail->current();
+    if (!current)
         return tr("%1: select an operation first.").arg(plainText(action));
-    if (isFinal(m_current->state))
+    if (isFinal(current->state))
         return tr("%1: %2 is already closed (%3).")
-            .arg(plainText(action), m_current->id, stateLabel(m_current->state));
+            .arg(plainText(action), current->id, stateLabel(current->state));
     if (m_busy)
         return tr("%1: another action is running; wait for it or press Esc.")
             .arg(plainText(action));
@@ -173,32 +160,12 @@ void MainWindow::reloadRoles()
     updateActions();
 }
 
-void MainWindow::applyRights()
-{
-    const QString who = accessLabel(access()); // "carol (support)", "erin (disabled)"
-    const auto deny = [&](QAction *action, Right right, const QString &what) {
-        if (access().rights.testFlag(right))
-            return false;
-        action->setEnabled(false);
-        action->setToolTip(tr("%1 may not %2; ask a supervisor.").arg(who, what));
-        action->setStatusTip(action->toolTip());
-        return true;
-    };
-    deny(m_attach, Right::Attach, tr("attach evidence"));
-    deny(m_closeSucceeded, Right::Close, tr("close operations"));
-    deny(m_closeFailed, Right::Close, tr("close operations"));
-    deny(m_message, Right::Message, tr("message customers"));
-    if (deny(m_resend, Right::Resend, tr("resend")))
-        m_resendReason = m_resend->toolTip();
-    updateBulkActions();
-}
-
 void MainWindow::followApprovalSelection()
 {
     ApprovalsPanel *approvals = m_decisions ? m_decisions->approvalsPanel() : nullptr;
     if (!approvals || m_tabs->currentWidget() != approvals)
         return;
-    const QString shown = m_current ? m_current->id : QString();
+    const QString shown = m_detail->current() ? m_detail->current()->id : QString();
     if (currentOperationId() != shown)
         onCurrentChanged();
 }

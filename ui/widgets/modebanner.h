@@ -2,8 +2,9 @@
 
 // The mode is always visible (docs/design.md §12): a TEST or SIMULATOR badge in the menu bar's
 // corner, and with a live key a red banner across the whole window under the menu bar saying
-// that real money moves. Installed onto a QMainWindow from outside, so the window's own layout
-// is untouched; app/console decides the mode from the configured keys and URLs.
+// that real money moves. Installed onto a QMainWindow over its own layout, which it leaves
+// untouched (the console window makes it when first asked, ConsoleView::modeBanner); app/console
+// decides the mode from the configured keys and URLs.
 
 #include <QObject>
 

@@ -10,6 +10,7 @@
 #include "console/consolecontroller.h"
 #include "console/sessionreads.h"
 #include "dialogs/bulkapplydialog.h"
+#include "mainwindow/bulkactions.h"
 #include "mainwindow/mainwindow.h"
 #include "storage/access/accessstore.h"
 #include "storage/operations/operationstore.h"
@@ -149,9 +150,9 @@ UiFigures runConsole(const QString &path, const Clock &clock, int rows)
     std::tie(f.idleGapMs, f.idleTicks) = idleGap(3000);
     QElapsedTimer t;
     t.start();
-    window.selectAllWithProposal();
+    window.bulk()->selectAllWithProposal();
     f.selectMs = t.restart();
-    ui::BulkApplyDialog *dialog = window.openBulkApplyDialog();
+    ui::BulkApplyDialog *dialog = window.bulk()->openApplyDialog();
     f.dialogMs = t.elapsed();
     if (!dialog)
         return f;

@@ -7,9 +7,10 @@
 #include "common/uilogging.h"
 #include "dialogs/newrefunddialog.h"
 #include "itemmodels/approvallistmodel.h"
-#include "itemmodels/operationtablemodel.h"
+#include "itemmodels/operationlabels.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/mainwindow.h"
-#include "widgets/operationlistview.h"
+#include "mainwindow/rowactions.h"
 
 #include <QAction>
 #include <QStatusBar>
@@ -36,86 +37,78 @@ QString attachRefusal(const OperatorAccess &a)
 {
     if (!a.rights.testFlag(Right::Resend) || a.rights.testFlag(Right::Attach))
         return {};
-    return MainWindow::tr("New refund: it ends by attaching the provider's answer, and %1 may not "
+    return RowActions::tr("New refund: it ends by attaching the provider's answer, and %1 may not "
                           "attach evidence; ask a supervisor.")
         .arg(accessLabel(a));
 }
 
 } // namespace
 
-bool MainWindow::revealOperation(const QString &id)
-{
-    if (selectOperation(id))
-        return true;
-    m_tabs->setCurrentIndex(OperationsTab);
-    return m_operationsView->selectOperation(id);
-}
-
-NewRefundDialog *MainWindow::newRefundDialog() const
+NewRefundDialog *RowActions::newRefundDialog() const
 {
     return m_newRefundDialog.data();
 }
 
-QString MainWindow::newRefundBlockedReason() const
+QString RowActions::newRefundBlockedReason() const
 {
-    if (QString why = attachRefusal(access()); !why.isEmpty())
+    if (QString why = attachRefusal(m_frame.access()); !why.isEmpty())
         return why;
-    if (!m_current)
+    if (!current())
         return tr("New refund: select a refund closed as failed first.");
-    const Operation &op = *m_current;
+    const Operation &op = *current();
     if (op.kind != OperationKind::Refund)
         return tr("New refund: %1 is not a refund.").arg(op.id);
     if (op.state != OperationState::Failed)
         return tr("New refund: %1 is %2; only a refund closed as failed is started again.")
             .arg(op.id, stateLabel(op.state));
-    if (m_shown.operation.id == op.id) {
-        if (const Operation *live = liveReplacement(m_shown.replacedBy))
+    if (const OperationDetail &shown = m_frame.detailArea()->shown(); shown.operation.id == op.id) {
+        if (const Operation *live = liveReplacement(shown.replacedBy))
             return tr("New refund: %1 is already replaced by %2 (%3).")
                 .arg(op.id, live->id, stateLabel(live->state));
     }
-    if (m_busy)
+    if (m_frame.isBusy())
         return tr("New refund: another action is running; wait for it.");
     return {};
 }
 
-void MainWindow::updateNewRefundAction()
+void RowActions::updateNewRefundAction()
 {
     if (!m_newRefund)
         return;
-    m_newRefund->setEnabled(access().maySendMoney() && newRefundBlockedReason().isEmpty());
+    m_newRefund->setEnabled(m_frame.access().maySendMoney() && newRefundBlockedReason().isEmpty());
 }
 
-void MainWindow::startNewRefund()
+void RowActions::startNewRefund()
 {
-    if (m_current)
-        openNewRefundDialogFor(m_current->id);
+    if (current())
+        openNewRefundDialogFor(current()->id);
 }
 
-NewRefundDialog *MainWindow::openNewRefundDialogFor(const QString &operationId)
+NewRefundDialog *RowActions::openNewRefundDialogFor(const QString &operationId)
 {
     std::optional<Operation> op;
     std::optional<qint64> threshold;
     std::vector<Operation> replacements;
     try {
-        op = m_reads->operation(operationId); // as it is now, not as last shown
+        op = m_frame.reads().operation(operationId); // as it is now, not as last shown
         if (op) {
-            replacements = m_reads->replacementsOf(op->id);
-            for (const auto &[currency, minor] : m_reads->approvalThresholds())
+            replacements = m_frame.reads().replacementsOf(op->id);
+            for (const auto &[currency, minor] : m_frame.reads().approvalThresholds())
                 if (currency == op->amount.currency)
                     threshold = minor;
         }
     } catch (const StoreError &e) {
-        showError(tr("Could not read %1: %2").arg(operationId, e.message()),
-                  tr("Try again in a moment (F5)."));
+        m_frame.showError(tr("Could not read %1: %2").arg(operationId, e.message()),
+                          tr("Try again in a moment (F5)."));
         return nullptr;
     }
     QString why;
-    if (m_busy)
+    if (m_frame.isBusy())
         why = tr("New refund: another action is running; wait for it.");
-    else if (!access().rights.testFlag(Right::Resend))
-        why = refusalFor(m_newRefund);
-    else if (!access().maySendMoney())
-        why = attachRefusal(access());
+    else if (!m_frame.access().rights.testFlag(Right::Resend))
+        why = m_frame.refusalFor(m_newRefund);
+    else if (!m_frame.access().maySendMoney())
+        why = attachRefusal(m_frame.access());
     else if (!op || op->kind != OperationKind::Refund || op->state != OperationState::Failed)
         why = tr("New refund: %1 is not a refund closed as failed.").arg(operationId);
     else if (const Operation *live = liveReplacement(replacements))
@@ -123,30 +116,31 @@ NewRefundDialog *MainWindow::openNewRefundDialogFor(const QString &operationId)
                   .arg(operationId, live->id, stateLabel(live->state));
     const auto draft = op ? replacementDraft(*op) : std::nullopt;
     if (!why.isEmpty() || !draft) {
-        statusBar()->showMessage(why, 10000);
+        m_frame.statusBar()->showMessage(why, 10000);
         return nullptr;
     }
     if (m_newRefundDialog)
         m_newRefundDialog->close();
-    auto *dialog = new NewRefundDialog(*draft, threshold, this);
+    auto *dialog = new NewRefundDialog(*draft, threshold, &m_frame);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_newRefundDialog = dialog;
-    connect(dialog, &NewRefundDialog::startRequested, this, &MainWindow::newRefundRequested);
+    connect(dialog, &NewRefundDialog::startRequested, &m_frame.requests(),
+            &ConsoleRequests::newRefundRequested);
     dialog->open();
     return dialog;
 }
 
-void MainWindow::showNewRefundOutcome(const std::optional<Operation> &opened,
+void RowActions::showNewRefundOutcome(const std::optional<Operation> &opened,
                                       const QString &message, const QString &error,
                                       const QString &next)
 {
-    reloadAll(); // a new row, and the failed one's "Replaced by"
-    if (opened && !revealOperation(opened->id))
+    m_frame.reloadAll(); // a new row, and the failed one's "Replaced by"
+    if (opened && !m_frame.queue()->reveal(opened->id))
         qCInfo(lcUi) << "new refund" << opened->id << "is not in the list shown";
     if (!error.isEmpty())
-        showError(error, next);
+        m_frame.showError(error, next);
     else
-        clearBusy(message);
+        m_frame.clearBusy(message);
 }
 
 } // namespace ops::ui

@@ -1,11 +1,14 @@
-// MainWindow: message the customer (docs/design.md rule 11). The dialog composes; this file queues
+// RowActions: message the customer (docs/design.md rule 11). The dialog composes; this file queues
 // the message in the outbox (a short local write, like evidence and closes) and then either asks
 // the console controller to deliver it on a worker thread or copies it to the clipboard.
 
+#include "common/consolewrites.h"
 #include "common/refusaltext.h"
 #include "common/uilogging.h"
 #include "dialogs/composedialog.h"
+#include "mainwindow/detailpresenter.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/rowactions.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -15,47 +18,42 @@ using namespace Qt::StringLiterals;
 
 namespace ops::ui {
 
-void MainWindow::messageCustomer()
+ComposeDialog *RowActions::openComposeDialog()
 {
-    openComposeDialog();
+    return current() ? openComposeDialogFor(current()->id) : nullptr;
 }
 
-ComposeDialog *MainWindow::openComposeDialog()
-{
-    return m_current ? openComposeDialogFor(m_current->id) : nullptr;
-}
-
-ComposeDialog *MainWindow::openComposeDialogFor(const QString &operationId)
+ComposeDialog *RowActions::openComposeDialogFor(const QString &operationId)
 {
     std::optional<Operation> op;
     try {
-        op = m_reads->operation(operationId); // the state as it is now, not as last shown
+        op = m_frame.reads().operation(operationId); // the state as it is now, not as last shown
     } catch (const StoreError &e) {
-        showError(tr("Could not read %1: %2").arg(operationId, e.message()),
-                  tr("Try again in a moment."));
+        m_frame.showError(tr("Could not read %1: %2").arg(operationId, e.message()),
+                          tr("Try again in a moment."));
         return nullptr;
     }
-    if (!op || !access().rights.testFlag(Right::Message))
+    if (!op || !m_frame.access().rights.testFlag(Right::Message))
         return nullptr;
     auto *dialog = new ComposeDialog(
-        *op, m_actor,
+        *op, m_frame.actor(),
         [this](const MessageDraft &d, ComposeDialog::Action action,
                const ComposeDialog::Answer &answer) {
             submitMessage(d, action == ComposeDialog::Action::Copy, answer);
         },
-        this);
+        &m_frame);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setSendBlockedReason(m_helpdeskProblem);
-    connect(dialog, &QDialog::accepted, this, &MainWindow::reloadAll);
+    connect(dialog, &QDialog::accepted, &m_frame, &MainWindow::reloadAll);
     dialog->open();
     return dialog;
 }
 
-void MainWindow::submitMessage(const MessageDraft &draft, bool copy,
+void RowActions::submitMessage(const MessageDraft &draft, bool copy,
                                const ComposeDialog::Answer &answer)
 {
-    m_writes->queueMessage(
-        draft, copy, m_actor, this, [this, copy, answer](const Written<MessageQueued> &w) {
+    m_frame.writes().queueMessage(
+        draft, copy, m_frame.actor(), this, [this, copy, answer](const Written<MessageQueued> &w) {
             try {
                 answer(messageQueued(w.get(), copy));
             } catch (const ActionRefused &e) {
@@ -66,7 +64,7 @@ void MainWindow::submitMessage(const MessageDraft &draft, bool copy,
         });
 }
 
-QString MainWindow::messageQueued(const MessageQueued &done, bool copy)
+QString RowActions::messageQueued(const MessageQueued &done, bool copy)
 {
     const EnqueueResult &queued = done.queued;
     if (!queued.message)
@@ -83,14 +81,14 @@ QString MainWindow::messageQueued(const MessageQueued &done, bool copy)
         if (!done.copyRefusal.isEmpty())
             return tr("Not copied: %1.").arg(done.copyRefusal);
         QApplication::clipboard()->setText(m.body);
-        statusBar()->showMessage(
+        m_frame.statusBar()->showMessage(
             tr("Message copied to the clipboard; paste it into conversation %1.")
                 .arg(m.conversation),
             8000);
         return {};
     }
     qCInfo(lcUi) << "message" << m.id << (queued.created ? "queued" : "re-sent");
-    emit messageSendRequested(m.id);
+    emit m_frame.requests().messageSendRequested(m.id);
     return {};
 }
 

@@ -1,0 +1,91 @@
+#pragma once
+
+// The queue's area of the console window: the Operations and Checking lists (the frame's first
+// two tabs), their models, the Checking count in the tab title and the countdowns. Lists are
+// re-read when the frame reloads; a row changed by this console's own job is replaced by value
+// instead (applyRow), and the change feed's report of that job's commits is then recognised by
+// the data version and not read again (isOwnChange).
+
+#include "domain/operation.h"
+
+#include <QObject>
+#include <optional>
+
+class QSplitter;
+
+namespace ops {
+class OperationTableModel;
+} // namespace ops
+
+namespace ops::ui {
+
+class MainWindow;
+class OperationListView;
+
+class QueuePresenter final : public QObject
+{
+    Q_OBJECT
+public:
+    // Adds both lists to the frame's tabs and restores the operator's column widths and the
+    // splitter's sizes. Nothing is read before start().
+    QueuePresenter(MainWindow &frame, QSplitter *split);
+
+    // First read: the filters, the count, and Checking shown first when it holds rows.
+    void start();
+    // Why the lists are read again: after another connection's commit, the selected rows that
+    // left a list are said in the status bar; this window's own actions say what they did.
+    enum class Cause
+    {
+        OwnAction,
+        ChangeElsewhere
+    };
+    // Re-reads both lists (each keeps its selection and current row on their operations) and
+    // the count.
+    void reload(Cause cause);
+    // An own job's row, by value: no list is re-read. `evidence`: the count as the detail just
+    // read it (nullopt keeps the lists'). `onlyWriter`: the change feed's next report of this
+    // data version is the job's own commits (isOwnChange).
+    void applyRow(const Operation &row, OperationState stateBefore, std::optional<int> evidence,
+                  bool onlyWriter);
+    // Whether the database holds only what this window applied itself since applyRow.
+    bool isOwnChange() const;
+    void tick();
+    void saveLayout() const;
+
+    OperationListView *operationsView() const { return m_operationsView; }
+    OperationListView *checkingView() const { return m_checkingView; }
+    // The list on show; Operations when the current tab is neither list.
+    OperationListView *currentView() const;
+    OperationTableModel *operationsModel() const { return m_operationsModel; }
+    OperationTableModel *checkingModel() const { return m_checkingModel; }
+    // Selects `id` in the list shown, else on the Operations tab; false when neither has it.
+    bool reveal(const QString &id);
+    // Tests: how many times reload ran (a resend's result must not need one).
+    int reloadCount() const { return m_reloads; }
+
+signals:
+    // The current row of the list on show changed (or the tab moved to the other list).
+    void currentOperationChanged();
+    // Enter or a double-click on a row.
+    void operationActivated();
+
+private:
+    OperationListView *addList(OperationTableModel *model, const QString &title);
+    void setCheckingCount(qint64 count);
+    void updateCheckingTitle();
+    void reportLeft(const QStringList &operations, const QStringList &checking);
+
+    MainWindow &m_frame;
+    QSplitter *m_split = nullptr;
+    OperationTableModel *m_operationsModel = nullptr;
+    OperationTableModel *m_checkingModel = nullptr;
+    OperationListView *m_operationsView = nullptr;
+    OperationListView *m_checkingView = nullptr;
+    qint64 m_checkingCount = -1; // -1: not read yet
+    int m_reloads = 0;
+    // The data version (ConsoleReads::dataVersion) when an own job's row was applied; empty
+    // when the next change must reload.
+    std::optional<qint64> m_appliedVersion;
+};
+
+} // namespace ops::ui
