@@ -1,10 +1,10 @@
 #include "console/connectionsservice.h"
 
+#include "common/replicationtext.h"
 #include "config/engineenv.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "domain/dblocation.h"
 #include "domain/storeerror.h"
-#include "mainwindow/decisionspresenter.h"
 #include "storage/access/replication.h"
 #include "transport/connectionsettings.h"
 #include "transport/httptransport.h"
@@ -124,8 +124,7 @@ CheckOutcome checkDatabase(const QString &location, const QString &password)
                          .arg(c.latestVersion);
         return {!r.refusesOpenings(c.acceptsAsync),
                 ConnectionsService::tr("Connected: %1 as %2; %3; %4.")
-                    .arg(r.server, r.login, schema,
-                         ui::DecisionsPresenter::replicationText(r, c.acceptsAsync))};
+                    .arg(r.server, r.login, schema, ui::replicationText(r, c.acceptsAsync))};
     } catch (const StoreError &e) {
         return {false, ConnectionsService::tr("Cannot open: %1").arg(e.message())};
     }

@@ -2894,22 +2894,6 @@ Provider reference on the row: %1.</translation>
         <translation>On a SQLite file anyone at this desk can type any name: the audit trail records the name typed, and four-eyes is a habit, not a control. Team mode (PostgreSQL, one login per person) proves who acted (docs/team.md).</translation>
     </message>
     <message>
-        <source>sync standby</source>
-        <translation>sync standby</translation>
-    </message>
-    <message>
-        <source>ASYNC standby — new refunds refused</source>
-        <translation>ASYNC standby — new refunds refused</translation>
-    </message>
-    <message>
-        <source>async standby (risk accepted)</source>
-        <translation>async standby (risk accepted)</translation>
-    </message>
-    <message>
-        <source>standalone server</source>
-        <translation>standalone server</translation>
-    </message>
-    <message>
         <source>replication unknown</source>
         <translation>replication unknown</translation>
     </message>
@@ -3953,6 +3937,25 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>You are logged in as %1; the database refuses a change made in someone else&apos;s name.</source>
         <translation>You are logged in as %1; the database refuses a change made in someone else&apos;s name.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::Replication</name>
+    <message>
+        <source>sync standby</source>
+        <translation>sync standby</translation>
+    </message>
+    <message>
+        <source>ASYNC standby — new refunds refused</source>
+        <translation>ASYNC standby — new refunds refused</translation>
+    </message>
+    <message>
+        <source>async standby (risk accepted)</source>
+        <translation>async standby (risk accepted)</translation>
+    </message>
+    <message>
+        <source>standalone server</source>
+        <translation>standalone server</translation>
     </message>
 </context>
 <context>

@@ -2912,22 +2912,6 @@ Provider reference on the row: %1.</source>
         <translation>В файле SQLite любой за этим рабочим местом может ввести любое имя: журнал аудита записывает введённое имя, а принцип четырёх глаз — привычка, а не контроль. Командный режим (PostgreSQL, отдельный логин для каждого) доказывает, кто действовал (docs/team.md).</translation>
     </message>
     <message>
-        <source>sync standby</source>
-        <translation>синхронная реплика</translation>
-    </message>
-    <message>
-        <source>ASYNC standby — new refunds refused</source>
-        <translation>АСИНХРОННАЯ реплика — новые возвраты отклоняются</translation>
-    </message>
-    <message>
-        <source>async standby (risk accepted)</source>
-        <translation>асинхронная реплика (риск принят)</translation>
-    </message>
-    <message>
-        <source>standalone server</source>
-        <translation>автономный сервер</translation>
-    </message>
-    <message>
         <source>replication unknown</source>
         <translation>репликация неизвестна</translation>
     </message>
@@ -3972,6 +3956,25 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>You are logged in as %1; the database refuses a change made in someone else&apos;s name.</source>
         <translation>Вы вошли как %1; база данных отклоняет изменение от чужого имени.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::Replication</name>
+    <message>
+        <source>sync standby</source>
+        <translation>синхронная реплика</translation>
+    </message>
+    <message>
+        <source>ASYNC standby — new refunds refused</source>
+        <translation>АСИНХРОННАЯ реплика — новые возвраты отклоняются</translation>
+    </message>
+    <message>
+        <source>async standby (risk accepted)</source>
+        <translation>асинхронная реплика (риск принят)</translation>
+    </message>
+    <message>
+        <source>standalone server</source>
+        <translation>автономный сервер</translation>
     </message>
 </context>
 <context>

@@ -2912,22 +2912,6 @@ Provider reference on the row: %1.</source>
         <translation>У файлі SQLite будь-хто за цим робочим місцем може ввести будь-яке ім&apos;я: журнал аудиту записує введене ім&apos;я, а принцип чотирьох очей — звичка, а не контроль. Командний режим (PostgreSQL, окремий логін для кожного) доводить, хто діяв (docs/team.md).</translation>
     </message>
     <message>
-        <source>sync standby</source>
-        <translation>синхронна репліка</translation>
-    </message>
-    <message>
-        <source>ASYNC standby — new refunds refused</source>
-        <translation>АСИНХРОННА репліка — нові повернення відхиляються</translation>
-    </message>
-    <message>
-        <source>async standby (risk accepted)</source>
-        <translation>асинхронна репліка (ризик прийнято)</translation>
-    </message>
-    <message>
-        <source>standalone server</source>
-        <translation>автономний сервер</translation>
-    </message>
-    <message>
         <source>replication unknown</source>
         <translation>реплікація невідома</translation>
     </message>
@@ -3972,6 +3956,25 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>You are logged in as %1; the database refuses a change made in someone else&apos;s name.</source>
         <translation>Ви увійшли як %1; база даних відхиляє зміну від чужого імені.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::Replication</name>
+    <message>
+        <source>sync standby</source>
+        <translation>синхронна репліка</translation>
+    </message>
+    <message>
+        <source>ASYNC standby — new refunds refused</source>
+        <translation>АСИНХРОННА репліка — нові повернення відхиляються</translation>
+    </message>
+    <message>
+        <source>async standby (risk accepted)</source>
+        <translation>асинхронна репліка (ризик прийнято)</translation>
+    </message>
+    <message>
+        <source>standalone server</source>
+        <translation>автономний сервер</translation>
     </message>
 </context>
 <context>

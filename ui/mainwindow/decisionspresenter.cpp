@@ -3,6 +3,7 @@
 #include "common/consolereads.h"
 #include "common/consolewrites.h"
 #include "common/refusaltext.h"
+#include "common/replicationtext.h"
 #include "common/uilogging.h"
 #include "itemmodels/approvallistmodel.h"
 #include "itemmodels/operationtablemodel.h"
@@ -86,16 +87,6 @@ void DecisionsPresenter::showIdentity()
     m_identityLabel->setToolTip(why);
     m_identityLabel->setStyleSheet(m_identity.authenticated() ? u"color: #13532a;"_s
                                                               : u"color: #8a4b00;"_s);
-}
-
-QString DecisionsPresenter::replicationText(const ReplicationState &state, bool acceptedAsync)
-{
-    if (state.verdict == ReplicationVerdict::Synchronous)
-        return tr("sync standby");
-    if (state.verdict == ReplicationVerdict::Asynchronous)
-        return state.refusesOpenings(acceptedAsync) ? tr("ASYNC standby — new refunds refused")
-                                                    : tr("async standby (risk accepted)");
-    return tr("standalone server");
 }
 
 void DecisionsPresenter::showReplication()

@@ -44,8 +44,6 @@ public:
     QLabel *identityLabel() const { return m_identityLabel; }
     QLabel *replicationLabel() const { return m_replicationLabel; } // hidden on a SQLite file
     QLabel *fourEyesLabel() const { return m_fourEyesLabel; }
-    // The words for a team database's replication verdict (Tools → Connections says the same).
-    static QString replicationText(const ReplicationState &state, bool acceptedAsync);
 
 signals:
     void approvalsTabChanged();
