@@ -7,6 +7,8 @@
 #   scripts/ci-times.sh suites TREE [N]     the N slowest suites of TREE's last ctest run
 #   scripts/ci-times.sh stage NAME START    one stage line: NAME and the seconds since START
 #   scripts/ci-times.sh table               the stage lines printed so far ($OPS_CI_STAGES)
+#   scripts/ci-times.sh disk [TREE…]        the space free here and each TREE's size; a warning
+#                                           under $OPS_MIN_FREE_GB (default 20) GB free
 #
 # Nothing here fails a run: a missing log prints a line saying so, and a report always exits 0
 # (no pipefail: `head` closing a pipe early is not a failure).
@@ -79,11 +81,26 @@ table() {
     cat "$OPS_CI_STAGES"
 }
 
+# A build tree is about 5 GB (docs/tests.md "Disk"); a disk that fills while lld writes an
+# executable kills it with SIGBUS ("ld terminated with signal 7"), which reads like a linker bug.
+disk() {
+    local free_gb min_gb="${OPS_MIN_FREE_GB:-20}" sizes=""
+    free_gb=$(df -Pk . | awk 'NR == 2 { print int($4 / 1048576) }')
+    for tree in "$@"; do
+        [ -d "$tree" ] && sizes="$sizes, $tree $(du -sh "$tree" 2>/dev/null | cut -f1)"
+    done
+    echo "disk: ${free_gb} GB free$sizes"
+    if [ "$free_gb" -lt "$min_gb" ]; then
+        echo "disk: warning: under $min_gb GB free; a build tree takes about 5 GB and a link on a" \
+             "full disk dies with a bus error (docs/tests.md \"Disk\")" >&2
+    fi
+}
+
 cmd="${1:-}"
 shift || true
 case "$cmd" in
-cache | compiles | suites) "$cmd" "$@"; exit 0 ;;
+cache | compiles | suites | disk) "$cmd" "$@"; exit 0 ;;
 stage) "$cmd" "$@" ;;
 table) table ;;
-*) sed -n '2,12p' "$0" >&2; exit 2 ;;
+*) sed -n '2,14p' "$0" >&2; exit 2 ;;
 esac

@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 t=$(date +%s)
 scripts/deps.sh
 scripts/ci-times.sh stage deps "$t"
+scripts/ci-times.sh disk
 t=$(date +%s)
 scripts/node-deps.sh
 scripts/ci-times.sh stage "node deps" "$t"
