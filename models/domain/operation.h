@@ -1,7 +1,12 @@
 #pragma once
 
 // Plain value types the store returns. No SQL, no Qt models: views and the engine both read these.
+// An operation here; its attempts (attempt.h), evidence (evidence.h) and audit entries
+// (auditentry.h) beside it, included for every reader of an operation.
 
+#include "domain/attempt.h"
+#include "domain/auditentry.h"
+#include "domain/evidence.h"
 #include "domain/money.h"
 
 #include <QByteArray>
@@ -128,64 +133,5 @@ inline bool awaitsProviderNotification(const Operation &op)
     return op.provider == Provider::Adyen && isReceivedAtProvider(op.state, op.providerStatus) &&
            !op.providerRef.isEmpty();
 }
-
-// Classification of one attempt's answer (docs/design.md rule 5).
-enum class Outcome
-{
-    InFlight,    // counted and sent; no answer recorded (yet, or ever: the sender died)
-    Succeeded,   // 2xx with the created object
-    Refused,     // definite refusal: the provider did nothing
-    InProgress,  // 409 in progress: back off, same key
-    NoAnswer,    // timeout, reset, 429, 502-504: back off, same key
-    Undefined,   // 500 stored under the key, or a 2xx we cannot read: unknown
-    KeyMismatch, // same key, different request: unknown
-    Credentials, // 401/403: stays open, configuration error
-};
-QString toString(Outcome outcome);
-std::optional<Outcome> outcomeFromString(QStringView text);
-
-struct Attempt
-{
-    qint64 id = 0;
-    QString operationId;
-    int seq = 0;
-    QString actor;
-    bool byOperator = false; // an operator resend, not automation
-    QDateTime startedAt;
-    std::optional<QDateTime> finishedAt;
-    int httpStatus = 0; // 0: no HTTP answer
-    Outcome outcome = Outcome::InFlight;
-    QString providerCode;
-    QString providerRequestId;
-    bool replayed = false;
-    qint64 latencyMs = 0;
-    QString transportError;
-    QString responseExcerpt; // redacted, truncated
-};
-
-struct Evidence
-{
-    qint64 id = 0;
-    QString operationId;
-    QString kind; // provider_object, provider_event, support_answer, note, file
-    QString title;
-    QString contentType;
-    QByteArray body;
-    QString sha256;
-    QDateTime createdAt;
-    QString createdBy;
-};
-
-struct AuditEntry
-{
-    qint64 id = 0;
-    QDateTime at;
-    QString actor;
-    QString action;
-    QString operationId;
-    QString detail; // canonical JSON
-    QString prevHash;
-    QString hash;
-};
 
 } // namespace ops

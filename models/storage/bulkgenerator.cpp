@@ -37,11 +37,11 @@ QString toPostgres(QString sql)
                  "'UTF8')"_s);
 }
 
-} // namespace
-
-void generateOperations(Connection &db, qint64 rows, qint64 nowMs, const QString &agent)
+// {rows} operations of every kind and state, one every 30 s up to {now}, in one statement:
+// 70 % refunds, 5 % unknown, some open rows not yet attempted; {agent} names their agent.
+QString generatedOperationsSql()
 {
-    const QString sql = uR"(
+    return uR"(
 INSERT INTO operations (id, kind, provider, project, unit_of_work, order_id, charge_id,
     customer_id, amount_minor, currency, idempotency_key, request_method, request_path,
     request_body, request_content_type, state, attempts, attempt_cap, first_attempt_at,
@@ -73,6 +73,12 @@ SELECT printf('op_%032x', x), kind, CASE WHEN kind = 'refund' THEN 'stripe' ELSE
     CASE WHEN state = 'failed' THEN 'card_declined' END,
     'agent:bench', created, created, {agent}
 FROM g)"_s;
+}
+
+} // namespace
+
+void generateOperations(Connection &db, qint64 rows, qint64 nowMs, const QString &agent)
+{
     QSqlQuery q(db);
     const SqlDialect dialect = dialectOf(db);
     for (const QString &begin : beginWriteStatements(dialect)) {
@@ -81,7 +87,7 @@ FROM g)"_s;
     }
     // Both values are integers, so formatting them into the statement is safe; the agent's
     // name is quoted as a literal.
-    QString statement = sql;
+    QString statement = generatedOperationsSql();
     QString quoted = agent;
     statement.replace(u"{rows}"_s, QString::number(rows))
         .replace(u"{now}"_s, QString::number(nowMs))

@@ -41,6 +41,40 @@ QString closableStates(CloseFrom from)
     return from == CloseFrom::Open ? u"('open')"_s : u"('open', 'unknown')"_s;
 }
 
+// Whether `actor` may send `op` now in `mode`: a missing right throws ActionRefused; the row's
+// state refusing the attempt is NotOpen, or AwaitingProvider for automation while a provider that
+// confirms later has not (decided under the row's lock: a caller that read the row before the 201
+// was recorded does not send again).
+std::optional<AttemptRefusal> stateRefusal(Connection &db, const Operation &op,
+                                           const QString &actor, AttemptMode mode)
+{
+    const bool person = mode == AttemptMode::OperatorResend;
+    if (person)
+        requireRight(db, actor, Right::Resend);
+    // An agent's held refund is sent by a person's resend, which approves it (agentrequests.cpp).
+    const bool held = op.state == OperationState::AwaitingApproval;
+    if (held && person)
+        requireRight(db, actor, Right::Approve);
+    const bool stateAllows = op.state == OperationState::Open ||
+                             (person && (op.state == OperationState::Unknown || held));
+    if (!stateAllows)
+        return AttemptRefusal::NotOpen;
+    if (!person && awaitsProviderNotification(op))
+        return AttemptRefusal::AwaitingProvider;
+    return std::nullopt;
+}
+
+// The row's sending is spent: its retention window closed, or automation reached its cap
+// (rule 4). The row then turns unknown, with the returned reason's words.
+std::optional<AttemptRefusal> spentRefusal(const Operation &op, AttemptMode mode, qint64 nowMs)
+{
+    if (op.deadline && nowMs >= op.deadline->toMSecsSinceEpoch())
+        return AttemptRefusal::WindowClosed;
+    if (mode == AttemptMode::Automation && op.attempts >= op.attemptCap)
+        return AttemptRefusal::CapReached;
+    return std::nullopt;
+}
+
 } // namespace
 
 OperationStore::OperationStore(const Connection &db, const Clock &clock)
@@ -182,41 +216,24 @@ AttemptTicket OperationStore::beginAttempt(const QString &operationId, const QSt
     }
     ticket.operation = *found;
     const Operation &op = *found;
-    if (mode == AttemptMode::OperatorResend)
-        requireRight(m_db, actor, Right::Resend);
-    // An agent's held refund is sent by a person's resend, which approves it (agentrequests.cpp).
-    const bool held = op.state == OperationState::AwaitingApproval;
-    if (held && mode == AttemptMode::OperatorResend)
-        requireRight(m_db, actor, Right::Approve);
-    const bool stateAllows =
-        op.state == OperationState::Open ||
-        (mode == AttemptMode::OperatorResend && (op.state == OperationState::Unknown || held));
-    if (!stateAllows) {
-        ticket.refusal = AttemptRefusal::NotOpen;
+    if (const auto refused = stateRefusal(m_db, op, actor, mode)) {
+        ticket.refusal = *refused;
         return ticket;
     }
-    // Decided under the row's lock: a caller that read the row before the 201 was recorded
-    // does not send again.
-    if (mode == AttemptMode::Automation && awaitsProviderNotification(op)) {
-        ticket.refusal = AttemptRefusal::AwaitingProvider;
-        return ticket;
-    }
-    if (op.deadline && now >= op.deadline->toMSecsSinceEpoch()) {
-        ticket.refusal = AttemptRefusal::WindowClosed;
+    if (const auto spent = spentRefusal(op, mode, now)) {
+        ticket.refusal = *spent;
+        // Automation sends only open rows, so a spent cap always finds one open.
         if (op.state == OperationState::Open)
-            markUnknownLocked(op, u"retention window closed"_s, actor, now);
-        tx.commit();
-        ticket.operation = *operation(operationId);
-        return ticket;
-    }
-    if (mode == AttemptMode::Automation && op.attempts >= op.attemptCap) {
-        ticket.refusal = AttemptRefusal::CapReached;
-        markUnknownLocked(op, u"attempt cap reached"_s, actor, now);
+            markUnknownLocked(op,
+                              *spent == AttemptRefusal::WindowClosed ? u"retention window closed"_s
+                                                                     : u"attempt cap reached"_s,
+                              actor, now);
         tx.commit();
         ticket.operation = *operation(operationId);
         return ticket;
     }
     // A person's held refund: its sender is the second person, so no resend approval follows.
+    const bool held = op.state == OperationState::AwaitingApproval;
     const bool fourEyesHeld = held && isFourEyesHold(op);
     if (fourEyesHeld && mode == AttemptMode::OperatorResend && op.createdBy == actor)
         throw ActionRefused(
