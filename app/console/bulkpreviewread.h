@@ -6,7 +6,7 @@
 // that thread's own connection (bulkworker.h), a part of the selection at a time so a cancel is
 // seen between parts. The window never reads it itself.
 
-#include "dialogs/bulkpreviewrequest.h"
+#include "common/bulkjob.h"
 #include "itemmodels/applypreviewmodel.h"
 
 #include <QDateTime>

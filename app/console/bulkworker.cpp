@@ -37,10 +37,9 @@ BulkRowResult fromApply(const ApplyResult &r)
 
 } // namespace
 
-std::vector<BulkItem> bulkItems(const ApplyPreviewModel &preview)
+std::vector<BulkItem> bulkItems(const std::vector<BulkRow> &rows)
 {
     std::vector<BulkItem> items;
-    const auto &rows = preview.rows();
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const BulkRow &r = rows[i];
         if (r.runnable())

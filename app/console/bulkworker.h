@@ -1,6 +1,6 @@
 #pragma once
 
-// Runs a confirmed bulk preview (ui/dialogs/bulkapplydialog.h) off the UI thread: a thread of
+// Runs a confirmed bulk preview (ui/common/bulkjob.h) off the UI thread: a thread of
 // its own with its own database connection (a Qt SQL connection belongs to the thread that
 // opened it), one row after another, each in its own transaction through the store's own
 // functions — applyProposal for close proposals, the single-row Resend's runResend for resends
@@ -40,7 +40,7 @@ struct BulkItem
 };
 
 // The runnable rows of a preview, in its order.
-std::vector<BulkItem> bulkItems(const ApplyPreviewModel &preview);
+std::vector<BulkItem> bulkItems(const std::vector<BulkRow> &preview);
 
 class BulkWorker final : public QObject
 {

@@ -26,8 +26,8 @@ class ConsoleAgents final : public QObject, public ui::AgentsBackend
 {
     Q_OBJECT
 public:
-    // `session` must outlive this object; it is the window's (MainWindow's constructor argument),
-    // and only read. `writes`: the window's writer; it must outlive this object.
+    // `session` must outlive this object; it is the one the window's reads read (main.cpp), and
+    // only read here. `writes`: the window's writer; it must outlive this object.
     ConsoleAgents(ui::ConsoleView &window, Session &session, ui::ConsoleWrites &writes);
 
     // Window-modal, not blocking (tests drive it); a second call replaces an open one.

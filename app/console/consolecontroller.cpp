@@ -2,7 +2,6 @@
 
 #include "console/messagejob.h"
 #include "console/newrefundjob.h"
-#include "dialogs/bulkapplydialog.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "mainwindow/consoleview.h"
 
@@ -193,34 +192,32 @@ void ConsoleController::startNewRefund(const RefundDraft &draft)
         false);
 }
 
-void ConsoleController::readBulkPreview(ui::BulkApplyDialog *dialog,
-                                        const ui::BulkPreviewRequest &request)
+void ConsoleController::readBulkPreview(ui::BulkJob *job)
 {
-    if (!dialog || dialog->phase() != ui::BulkApplyDialog::Phase::Reading)
+    if (!job || job->runs())
         return;
-    // The reader belongs to the dialog too: closing it stops the read after the part in hand.
-    auto *reader =
-        new BulkWorker(m_config, m_clock, m_window.actor(), m_window.leaseHolder(), dialog);
+    // The reader belongs to the job, and so to its dialog: closing it stops the read after the
+    // part in hand.
+    auto *reader = new BulkWorker(m_config, m_clock, m_window.actor(), m_window.leaseHolder(), job);
     reader->setPreviewHook(m_previewHook);
-    connect(reader, &BulkWorker::previewRead, dialog, &ui::BulkApplyDialog::previewRead);
-    connect(reader, &BulkWorker::previewFailed, dialog, &ui::BulkApplyDialog::previewFailed);
-    connect(dialog, &ui::BulkApplyDialog::cancelRequested, reader, &BulkWorker::cancel);
-    reader->startPreview(request);
+    connect(reader, &BulkWorker::previewRead, job, &ui::BulkJob::previewRead);
+    connect(reader, &BulkWorker::previewFailed, job, &ui::BulkJob::previewFailed);
+    connect(job, &ui::BulkJob::cancelRequested, reader, &BulkWorker::cancel);
+    reader->startPreview(job->request());
 }
 
-void ConsoleController::runBulk(ui::BulkApplyDialog *dialog)
+void ConsoleController::runBulk(ui::BulkJob *job)
 {
-    if (!dialog || dialog->phase() != ui::BulkApplyDialog::Phase::Preview)
+    if (!job || !job->runs())
         return;
-    // The worker belongs to the dialog: closing it waits for the row in hand.
-    auto *worker =
-        new BulkWorker(m_config, m_clock, m_window.actor(), m_window.leaseHolder(), dialog);
+    // The worker belongs to the job: closing its dialog waits for the row in hand.
+    auto *worker = new BulkWorker(m_config, m_clock, m_window.actor(), m_window.leaseHolder(), job);
     worker->setRowHook(m_bulkHook);
-    connect(worker, &BulkWorker::rowsFinished, dialog, &ui::BulkApplyDialog::rowsFinished);
-    connect(worker, &BulkWorker::finished, dialog, &ui::BulkApplyDialog::runFinished);
-    connect(dialog, &ui::BulkApplyDialog::cancelRequested, worker, &BulkWorker::cancel);
-    dialog->runStarted();
-    worker->start(bulkItems(*dialog->model()));
+    connect(worker, &BulkWorker::rowsFinished, job, &ui::BulkJob::rowsFinished);
+    connect(worker, &BulkWorker::finished, job, &ui::BulkJob::runFinished);
+    connect(job, &ui::BulkJob::cancelRequested, worker, &BulkWorker::cancel);
+    emit job->runStarted();
+    worker->start(bulkItems(job->preview()));
 }
 
 } // namespace ops::console

@@ -17,7 +17,7 @@
 #include <memory>
 
 namespace ops::ui {
-class BulkApplyDialog;
+class BulkJob;
 class ConsoleView;
 } // namespace ops::ui
 
@@ -48,10 +48,10 @@ public:
     void sendMessage(qint64 messageId);
     // Starts the refund the new-refund form describes, as this window's person (newrefundjob.h).
     void startNewRefund(const ops::RefundDraft &draft);
-    // Reads a bulk dialog's preview on its own thread and connection (bulkworker.h).
-    void readBulkPreview(ui::BulkApplyDialog *dialog, const ui::BulkPreviewRequest &request);
-    // Runs a confirmed bulk preview on its own thread (bulkworker.h); the dialog shows it.
-    void runBulk(ui::BulkApplyDialog *dialog);
+    // Reads a bulk job's preview on its own thread and connection (bulkworker.h).
+    void readBulkPreview(ui::BulkJob *job);
+    // Runs a confirmed bulk job's runnable rows on its own thread (bulkworker.h).
+    void runBulk(ui::BulkJob *job);
     // Tests: called on the bulk thread before each row.
     void setBulkRowHook(BulkWorker::RowHook hook) { m_bulkHook = std::move(hook); }
     // Tests: called on the bulk thread before each part of a preview read.

@@ -2324,18 +2324,6 @@ Provider reference on the row: %1.</translation>
         <translation>Resend selecte&amp;d…</translation>
     </message>
     <message>
-        <source>%1 may not %2; ask a supervisor.</source>
-        <translation>%1 may not %2; ask a supervisor.</translation>
-    </message>
-    <message>
-        <source>close operations</source>
-        <translation>close operations</translation>
-    </message>
-    <message>
-        <source>resend</source>
-        <translation>resend</translation>
-    </message>
-    <message>
         <source>Bulk actions work in the Checking tab (Ctrl+2).</source>
         <translation>Bulk actions work in the Checking tab (Ctrl+2).</translation>
     </message>
@@ -3938,6 +3926,26 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>You are logged in as %1; the database refuses a change made in someone else&apos;s name.</source>
         <translation>You are logged in as %1; the database refuses a change made in someone else&apos;s name.</translation>
     </message>
+    <message>
+        <source>attach evidence</source>
+        <translation>attach evidence</translation>
+    </message>
+    <message>
+        <source>close operations</source>
+        <translation>close operations</translation>
+    </message>
+    <message>
+        <source>message customers</source>
+        <translation>message customers</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>resend</translation>
+    </message>
+    <message>
+        <source>%1 may not %2; ask a supervisor.</source>
+        <translation>%1 may not %2; ask a supervisor.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::Replication</name>
@@ -4123,26 +4131,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Send the stored request once more, with the stored key (Ctrl+R)</source>
         <translation>Send the stored request once more, with the stored key (Ctrl+R)</translation>
-    </message>
-    <message>
-        <source>%1 may not %2; ask a supervisor.</source>
-        <translation>%1 may not %2; ask a supervisor.</translation>
-    </message>
-    <message>
-        <source>attach evidence</source>
-        <translation>attach evidence</translation>
-    </message>
-    <message>
-        <source>close operations</source>
-        <translation>close operations</translation>
-    </message>
-    <message>
-        <source>message customers</source>
-        <translation>message customers</translation>
-    </message>
-    <message>
-        <source>resend</source>
-        <translation>resend</translation>
     </message>
     <message>
         <source>Copied key %1</source>

@@ -2331,18 +2331,6 @@ Provider reference on the row: %1.</source>
         <translation>Повторно о&amp;тправить выбранные…</translation>
     </message>
     <message>
-        <source>%1 may not %2; ask a supervisor.</source>
-        <translation>%1 не может %2; обратитесь к супервайзеру.</translation>
-    </message>
-    <message>
-        <source>close operations</source>
-        <translation>закрывать операции</translation>
-    </message>
-    <message>
-        <source>resend</source>
-        <translation>повторная отправка</translation>
-    </message>
-    <message>
         <source>Bulk actions work in the Checking tab (Ctrl+2).</source>
         <translation>Массовые действия работают на вкладке «Проверка» (Ctrl+2).</translation>
     </message>
@@ -3957,6 +3945,26 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>You are logged in as %1; the database refuses a change made in someone else&apos;s name.</source>
         <translation>Вы вошли как %1; база данных отклоняет изменение от чужого имени.</translation>
     </message>
+    <message>
+        <source>attach evidence</source>
+        <translation>прикладывать доказательства</translation>
+    </message>
+    <message>
+        <source>close operations</source>
+        <translation>закрывать операции</translation>
+    </message>
+    <message>
+        <source>message customers</source>
+        <translation>писать клиентам</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>повторная отправка</translation>
+    </message>
+    <message>
+        <source>%1 may not %2; ask a supervisor.</source>
+        <translation>%1 не может %2; обратитесь к супервайзеру.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::Replication</name>
@@ -4142,26 +4150,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Send the stored request once more, with the stored key (Ctrl+R)</source>
         <translation>Отправить сохранённый запрос ещё раз с сохранённым ключом (Ctrl+R)</translation>
-    </message>
-    <message>
-        <source>%1 may not %2; ask a supervisor.</source>
-        <translation>%1 не может %2; обратитесь к супервайзеру.</translation>
-    </message>
-    <message>
-        <source>attach evidence</source>
-        <translation>прикладывать доказательства</translation>
-    </message>
-    <message>
-        <source>close operations</source>
-        <translation>закрывать операции</translation>
-    </message>
-    <message>
-        <source>message customers</source>
-        <translation>писать клиентам</translation>
-    </message>
-    <message>
-        <source>resend</source>
-        <translation>повторная отправка</translation>
     </message>
     <message>
         <source>Copied key %1</source>

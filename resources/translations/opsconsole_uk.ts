@@ -2331,18 +2331,6 @@ Provider reference on the row: %1.</source>
         <translation>Повторно надіслати ви&amp;брані…</translation>
     </message>
     <message>
-        <source>%1 may not %2; ask a supervisor.</source>
-        <translation>%1 не може %2; зверніться до супервайзера.</translation>
-    </message>
-    <message>
-        <source>close operations</source>
-        <translation>закривати операції</translation>
-    </message>
-    <message>
-        <source>resend</source>
-        <translation>повторне надсилання</translation>
-    </message>
-    <message>
         <source>Bulk actions work in the Checking tab (Ctrl+2).</source>
         <translation>Масові дії працюють на вкладці «Перевірка» (Ctrl+2).</translation>
     </message>
@@ -3957,6 +3945,26 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>You are logged in as %1; the database refuses a change made in someone else&apos;s name.</source>
         <translation>Ви увійшли як %1; база даних відхиляє зміну від чужого імені.</translation>
     </message>
+    <message>
+        <source>attach evidence</source>
+        <translation>додавати докази</translation>
+    </message>
+    <message>
+        <source>close operations</source>
+        <translation>закривати операції</translation>
+    </message>
+    <message>
+        <source>message customers</source>
+        <translation>писати клієнтам</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>повторне надсилання</translation>
+    </message>
+    <message>
+        <source>%1 may not %2; ask a supervisor.</source>
+        <translation>%1 не може %2; зверніться до супервайзера.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::Replication</name>
@@ -4142,26 +4150,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Send the stored request once more, with the stored key (Ctrl+R)</source>
         <translation>Надіслати збережений запит ще раз зі збереженим ключем (Ctrl+R)</translation>
-    </message>
-    <message>
-        <source>%1 may not %2; ask a supervisor.</source>
-        <translation>%1 не може %2; зверніться до супервайзера.</translation>
-    </message>
-    <message>
-        <source>attach evidence</source>
-        <translation>додавати докази</translation>
-    </message>
-    <message>
-        <source>close operations</source>
-        <translation>закривати операції</translation>
-    </message>
-    <message>
-        <source>message customers</source>
-        <translation>писати клієнтам</translation>
-    </message>
-    <message>
-        <source>resend</source>
-        <translation>повторне надсилання</translation>
     </message>
     <message>
         <source>Copied key %1</source>

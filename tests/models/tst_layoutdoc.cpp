@@ -32,8 +32,8 @@
 // mainwindow, supervisor, widgets, itemmodels or domain; models/itemmodels names only itemmodels
 // or domain. So no widget reaches storage, the engines or the network; they read through
 // ConsoleReads and write through ConsoleWrites, which app/console implements. And app/console
-// sees the window as one ConsoleView: outside main.cpp it includes nothing else of
-// ui/mainwindow.
+// sees the window as one ConsoleView: outside main.cpp it includes nothing else of ui/mainwindow
+// but the ConsoleRequests the view hands out.
 //
 // Schema versions (issue 50) — README.md and docs/*.md never write one down ("schema version 12",
 // {"schema_version":12}): the number grows with every migration, so a document says that it is
@@ -464,15 +464,18 @@ private slots:
                              broken.join(u'\n')));
     }
     // The console's controllers see the window as one ConsoleView (issue 55): in app/console
-    // only main.cpp, which builds the window, includes more of ui/mainwindow than consoleview.h.
+    // only main.cpp, which builds the window, includes more of ui/mainwindow than consoleview.h
+    // and the requests it hands out (consolerequests.h).
     void consoleSeesTheWindowAsOneView()
     {
         int checked = 0;
         const QStringList broken = includesRefused(
             u"app/console"_s,
             [](const QString &included, const QString &file) {
-                return included.startsWith(u"mainwindow/"_s) &&
-                       included != u"mainwindow/consoleview.h"_s && file != u"main.cpp"_s;
+                static const QStringList view{u"mainwindow/consoleview.h"_s,
+                                              u"mainwindow/consolerequests.h"_s};
+                return included.startsWith(u"mainwindow/"_s) && !view.contains(included) &&
+                       file != u"main.cpp"_s;
             },
             &checked);
         QVERIFY2(checked > 50, "no include found in app/console: is the source tree walked?");

@@ -105,4 +105,28 @@ QString storeErrorText(const StoreError &error)
     return error.message();
 }
 
+QString rightRefusal(const QString &who, Right right)
+{
+    QString what;
+    switch (right) {
+    case Right::Attach:
+        what = QCoreApplication::translate("ops::ui::Refusal", "attach evidence");
+        break;
+    case Right::Close:
+        what = QCoreApplication::translate("ops::ui::Refusal", "close operations");
+        break;
+    case Right::Message:
+        what = QCoreApplication::translate("ops::ui::Refusal", "message customers");
+        break;
+    case Right::Resend:
+        what = QCoreApplication::translate("ops::ui::Refusal", "resend");
+        break;
+    default:
+        what = toString(right);
+        break;
+    }
+    return QCoreApplication::translate("ops::ui::Refusal", "%1 may not %2; ask a supervisor.")
+        .arg(who, what);
+}
+
 } // namespace ops::ui

@@ -6,6 +6,8 @@
 // sentence. A code they do not know, and a refusal of a rule in storage (no code), keep the
 // database's or the rule's English, so nothing a person needs is lost.
 
+#include "domain/rights.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -22,5 +24,8 @@ QStringList knownRefusalCodes();
 QString refusalText(const ActionRefused &refused);
 // refusalText when `error` is an ActionRefused, else the failure's message as it is.
 QString storeErrorText(const StoreError &error);
+// Why an action is off for want of `right`, naming who lacks it ("carol (support) may not close
+// operations; ask a supervisor."): one sentence for every action that needs the right.
+QString rightRefusal(const QString &who, Right right);
 
 } // namespace ops::ui

@@ -91,6 +91,16 @@ QDialogButtonBox *BulkApplyDialog::buildButtons(Mode mode)
     return buttons;
 }
 
+BulkJob *BulkApplyDialog::readJob(const BulkPreviewRequest &request)
+{
+    m_request = request;
+    auto *job = new BulkJob(request, this);
+    connect(job, &BulkJob::previewRead, this, &BulkApplyDialog::previewRead);
+    connect(job, &BulkJob::previewFailed, this, &BulkApplyDialog::previewFailed);
+    connect(this, &BulkApplyDialog::cancelRequested, job, &BulkJob::cancelRequested);
+    return job;
+}
+
 void BulkApplyDialog::previewRead(std::vector<BulkRow> rows)
 {
     if (m_phase != Phase::Reading)
@@ -217,9 +227,15 @@ QString BulkApplyDialog::summaryText() const
 
 void BulkApplyDialog::confirm()
 {
-    if (m_phase != Phase::Preview || m_model->runnableCount() == 0)
+    if (m_phase != Phase::Preview || m_model->runnableCount() == 0 || m_runJob)
         return;
-    emit confirmed();
+    auto *job = new BulkJob(m_request, m_model->rows(), this);
+    m_runJob = job; // one run: a second Confirm before it starts asks nothing more
+    connect(job, &BulkJob::runStarted, this, &BulkApplyDialog::runStarted);
+    connect(job, &BulkJob::rowsFinished, this, &BulkApplyDialog::rowsFinished);
+    connect(job, &BulkJob::runFinished, this, &BulkApplyDialog::runFinished);
+    connect(this, &BulkApplyDialog::cancelRequested, job, &BulkJob::cancelRequested);
+    emit confirmed(job);
 }
 
 void BulkApplyDialog::runStarted()

@@ -11,6 +11,7 @@
 // readable whole however narrow the columns: the cells' tooltips carry them, and the row detail
 // under the table shows the current row's, word-wrapped (issue 31 item 3).
 
+#include "common/bulkjob.h"
 #include "itemmodels/applypreviewmodel.h"
 
 #include <QDialog>
@@ -34,7 +35,7 @@ public:
     };
     enum class Phase
     {
-        Reading, // the preview is being read (bulkPreviewRequested)
+        Reading, // the preview is being read (readJob)
         Preview,
         Running,
         Done
@@ -58,6 +59,9 @@ public:
 
     // A size that leaves the window around it visible.
     void fitTo(const QSize &window);
+    // The job that reads this dialog's preview, for the console; the dialog owns it and shows
+    // what it answers.
+    BulkJob *readJob(const BulkPreviewRequest &request);
 
     // From the reader, on the UI thread.
     void previewRead(std::vector<BulkRow> rows);
@@ -68,8 +72,8 @@ public:
     void runFinished();
 
 signals:
-    // Confirm: run the runnable rows (the console connects this, bulkworker.h).
-    void confirmed();
+    // Confirm: the job that runs the runnable rows, for the console (bulkworker.h).
+    void confirmed(ops::ui::BulkJob *job);
     // Stop reading the preview, or stop a run after the row in hand (every row is then either
     // done or untouched).
     void cancelRequested();
@@ -89,6 +93,8 @@ private:
 
     Mode m_mode = Mode::ApplyProposals;
     Phase m_phase = Phase::Reading;
+    BulkPreviewRequest m_request;
+    BulkJob *m_runJob = nullptr; // made at the first Confirm
     bool m_cancelled = false;
     int m_done = 0;
     ApplyPreviewModel *m_model = nullptr;

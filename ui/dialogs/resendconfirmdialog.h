@@ -11,6 +11,8 @@
 #include <QDateTime>
 #include <QDialog>
 
+class QDialogButtonBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -41,6 +43,9 @@ public:
     QPushButton *resendButton() const { return m_resend; }
 
 private:
+    QFormLayout *buildFacts(const Operation &op, const QDateTime &now);
+    QDialogButtonBox *buildButtons();
+
     QString m_operationId;
     QLabel *m_summary = nullptr;
     QLabel *m_warning = nullptr;

@@ -5,6 +5,7 @@
 #include "mainwindow/bulkactions.h"
 
 #include "common/consolereads.h"
+#include "common/refusaltext.h"
 #include "common/uilogging.h"
 #include "dialogs/bulkapplydialog.h"
 #include "domain/changefeed.h"
@@ -20,7 +21,6 @@
 #include <QItemSelectionModel>
 #include <QMenu>
 #include <QSet>
-#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 
@@ -35,19 +35,16 @@ BulkActions::BulkActions(MainWindow &frame, QMenu *operation)
     QTableView *table = frame.queue()->checkingView()->table();
     table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     // The previews' tips say why they are off, or what they do (update).
-    const auto make = [this](const QString &text, const QString &key, const QString &tip,
-                             auto slot) {
-        QAction *action = addWindowAction(m_frame, this, text, {QKeySequence(key)}, tip);
-        connect(action, &QAction::triggered, this, slot);
-        return action;
-    };
-    m_selectProposals = make(tr("Select all with a &proposal"), u"Ctrl+Shift+P"_s,
-                             tr("Select every row in Checking the reconciler left a proposal for"),
-                             [this] { selectAllWithProposal(); });
+    m_selectProposals = addWindowAction(
+        frame, this, tr("Select all with a &proposal"), {QKeySequence(u"Ctrl+Shift+P"_s)},
+        tr("Select every row in Checking the reconciler left a proposal for"),
+        [this] { selectAllWithProposal(); });
     m_applyProposals =
-        make(tr("&Apply proposals…"), u"Ctrl+Shift+Y"_s, {}, [this] { openApplyDialog(); });
+        addWindowAction(frame, this, tr("&Apply proposals…"), {QKeySequence(u"Ctrl+Shift+Y"_s)}, {},
+                        [this] { openApplyDialog(); });
     m_resendSelected =
-        make(tr("Resend selecte&d…"), u"Ctrl+Shift+R"_s, {}, [this] { openResendDialog(); });
+        addWindowAction(frame, this, tr("Resend selecte&d…"), {QKeySequence(u"Ctrl+Shift+R"_s)}, {},
+                        [this] { openResendDialog(); });
     const QList<QAction *> bulk = {m_selectProposals, m_applyProposals, m_resendSelected};
     operation->addActions(bulk);
     table->addActions(bulk);
@@ -89,9 +86,7 @@ QStringList BulkActions::selectedIds() const
 QString BulkActions::blockedReason(Right right) const
 {
     if (!m_frame.access().rights.testFlag(right))
-        return tr("%1 may not %2; ask a supervisor.")
-            .arg(accessLabel(m_frame.access()),
-                 right == Right::Close ? tr("close operations") : tr("resend"));
+        return rightRefusal(accessLabel(m_frame.access()), right);
     if (m_frame.tabs()->currentIndex() != MainWindow::CheckingTab)
         return tr("Bulk actions work in the Checking tab (Ctrl+2).");
     if (!m_frame.queue()->checkingView()->table()->selectionModel()->hasSelection())
@@ -161,8 +156,8 @@ int BulkActions::selectAllWithProposal()
     if (n > 0 && !model->isRowSelected(table->currentIndex().row(), {}))
         model->setCurrentIndex(selection.first().topLeft(), QItemSelectionModel::NoUpdate);
     table->setFocus();
-    m_frame.statusBar()->showMessage(
-        n > 0 ? selectedProposalsHint(n) : tr("No row in Checking has a proposal."), 10000);
+    m_frame.showStatus(n > 0 ? selectedProposalsHint(n) : tr("No row in Checking has a proposal."),
+                       10000);
     update();
     return n;
 }
@@ -187,9 +182,9 @@ BulkApplyDialog *BulkActions::showDialog(BulkApplyDialog *dialog)
     // While the run commits row after row the lists behind the modal dialog do not follow each
     // commit (re-reading a long queue every second would stall the UI thread); they are read
     // once when it ends.
-    connect(dialog, &BulkApplyDialog::confirmed, this, [this, dialog] {
+    connect(dialog, &BulkApplyDialog::confirmed, this, [this](BulkJob *job) {
         m_frame.changes()->blockSignals(true);
-        emit m_frame.requests().bulkRunRequested(dialog);
+        emit m_frame.requests().bulkRunRequested(job);
     });
     connect(dialog, &BulkApplyDialog::rowsChanged, this, [this] {
         m_frame.changes()->blockSignals(false);
@@ -208,7 +203,7 @@ BulkApplyDialog *BulkActions::showDialog(BulkApplyDialog *dialog)
 BulkApplyDialog *BulkActions::openApplyDialog()
 {
     if (const QString why = blockedReason(Right::Close); !why.isEmpty()) {
-        m_frame.statusBar()->showMessage(why, 10000);
+        m_frame.showStatus(why, 10000);
         return nullptr;
     }
     return startPreview(false);
@@ -217,7 +212,7 @@ BulkApplyDialog *BulkActions::openApplyDialog()
 BulkApplyDialog *BulkActions::openResendDialog()
 {
     if (const QString why = blockedReason(Right::Resend); !why.isEmpty()) {
-        m_frame.statusBar()->showMessage(why, 10000);
+        m_frame.showStatus(why, 10000);
         return nullptr;
     }
     return startPreview(true);
@@ -236,7 +231,7 @@ BulkApplyDialog *BulkActions::startPreview(bool resend)
         dialog->previewFailed(tr("no console is attached to read it."));
         return dialog;
     }
-    emit m_frame.requests().bulkPreviewRequested(dialog, request);
+    emit m_frame.requests().bulkPreviewRequested(dialog->readJob(request));
     return dialog;
 }
 

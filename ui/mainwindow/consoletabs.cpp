@@ -1,16 +1,29 @@
 #include "mainwindow/consoletabs.h"
 
-#include "mainwindow/mainwindow.h"
+#include <QCoreApplication>
 
 namespace ops::ui {
 
-// The texts stay MainWindow's: the View menu is the window's.
+namespace {
+
+// The texts stay in MainWindow's context: the View menu is the window's.
+QString viewText(const char *text)
+{
+    return QCoreApplication::translate("ops::ui::MainWindow", text);
+}
+
+} // namespace
+
 QList<ConsoleTabs::TabKey> ConsoleTabs::tabKeys()
 {
-    return {{OperationsTab, MainWindow::tr("&Operations"), QKeySequence(Qt::CTRL | Qt::Key_1)},
-            {CheckingTab, MainWindow::tr("&Checking queue"), QKeySequence(Qt::CTRL | Qt::Key_2)},
-            {AttentionTab, MainWindow::tr("&Attention queue"), QKeySequence(Qt::CTRL | Qt::Key_3)},
-            {ApprovalsTab, MainWindow::tr("Appro&vals"), QKeySequence(Qt::CTRL | Qt::Key_4)}};
+    return {{OperationsTab, viewText(QT_TRANSLATE_NOOP("ops::ui::MainWindow", "&Operations")),
+             QKeySequence(Qt::CTRL | Qt::Key_1)},
+            {CheckingTab, viewText(QT_TRANSLATE_NOOP("ops::ui::MainWindow", "&Checking queue")),
+             QKeySequence(Qt::CTRL | Qt::Key_2)},
+            {AttentionTab, viewText(QT_TRANSLATE_NOOP("ops::ui::MainWindow", "&Attention queue")),
+             QKeySequence(Qt::CTRL | Qt::Key_3)},
+            {ApprovalsTab, viewText(QT_TRANSLATE_NOOP("ops::ui::MainWindow", "Appro&vals")),
+             QKeySequence(Qt::CTRL | Qt::Key_4)}};
 }
 
 } // namespace ops::ui

@@ -24,8 +24,9 @@ struct ConsoleTabs
         QString text; // translated, with its mnemonic
         QKeySequence key;
     };
-    // In the View menu's order (mainwindowhelp.cpp). The View menu, the shortcuts and Help →
-    // Keyboard shortcuts all come from it; a tab the window lacks has its action hidden.
+    // In the View menu's order (consoletabs.cpp; NavigationActions builds the menu). The View menu,
+    // the shortcuts and Help → Keyboard shortcuts all come from it; a tab the window lacks has its
+    // action hidden.
     static QList<TabKey> tabKeys();
 };
 

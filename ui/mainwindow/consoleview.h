@@ -6,47 +6,17 @@
 // thread. Local writes go the other way, through the ConsoleWrites the console hands over.
 
 #include "common/consolewrites.h"
-#include "dialogs/bulkpreviewrequest.h"
 #include "domain/lookupanswer.h"
 #include "domain/operation.h"
-#include "domain/refunddraft.h"
+#include "mainwindow/consolerequests.h"
 
-#include <QObject>
 #include <optional>
 
 class QWidget;
 
 namespace ops::ui {
 
-class BulkApplyDialog;
 class ModeBanner;
-
-// The window's requests of the console. Each is emitted on the UI thread.
-class ConsoleRequests final : public QObject
-{
-    Q_OBJECT
-public:
-    using QObject::QObject;
-    // Whether a console reads bulk previews (bulkPreviewRequested is connected); without one a
-    // preview says it cannot be read, since the window reads no storage for it.
-    bool readsBulkPreviews() const;
-
-signals:
-    void lookUpRequested(const QString &operationId);
-    void resendRequested(const QString &operationId);
-    void cancelRequested();
-    void messageSendRequested(qint64 messageId);
-    // The new-refund form was confirmed: the console runs the refund (newrefundjob.h).
-    void newRefundRequested(const ops::RefundDraft &draft);
-    void connectionsRequested();
-    void agentsRequested();
-    // Confirm in a bulk preview: the console runs its rows (bulkworker.h).
-    void bulkRunRequested(ops::ui::BulkApplyDialog *dialog);
-    // A bulk dialog opened reading: the console reads the preview off the UI thread and hands
-    // it to dialog->previewRead (app/console/bulkpreviewread.h).
-    void bulkPreviewRequested(ops::ui::BulkApplyDialog *dialog,
-                              const ops::ui::BulkPreviewRequest &request);
-};
 
 class ConsoleView
 {

@@ -211,7 +211,7 @@ void DecisionsPresenter::decide(qint64 id, bool approve, const QString &reason)
 
 void DecisionsPresenter::decided(const Approval &a, bool approved)
 {
-    m_frame.statusBar()->showMessage(
+    m_frame.showStatus(
         tr("Approval #%1 %2 (%3 of %4)")
             .arg(a.id)
             .arg(approvalStateLabel(a.state), approvalActionLabel(a.action), a.operationId),

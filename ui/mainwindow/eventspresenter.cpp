@@ -94,7 +94,7 @@ void EventsPresenter::clearAttention(const QString &operationId, const QString &
             m_panel->showOutcome(
                 tr("Attention on %1 cleared; the note is in its audit trail.").arg(operationId),
                 true);
-            m_frame.statusBar()->showMessage(tr("Attention on %1 cleared").arg(operationId), 10000);
+            m_frame.showStatus(tr("Attention on %1 cleared").arg(operationId), 10000);
             m_frame.reloadAll();
         });
 }

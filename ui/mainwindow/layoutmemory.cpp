@@ -19,8 +19,7 @@ QString LayoutMemory::key(const QString &name) const
     return m_group + u'/' + name;
 }
 
-void LayoutMemory::save(const QSplitter *splitter,
-                        const QList<std::pair<QString, const QHeaderView *>> &headers) const
+void LayoutMemory::save(const QSplitter *splitter, const Headers &headers) const
 {
     QSettings settings;
     settings.setValue(key(u"version"_s), kVersion);
@@ -29,8 +28,7 @@ void LayoutMemory::save(const QSplitter *splitter,
         settings.setValue(key(name), header->saveState());
 }
 
-bool LayoutMemory::restore(QSplitter *splitter,
-                           const QList<std::pair<QString, QHeaderView *>> &headers) const
+bool LayoutMemory::restore(QSplitter *splitter, const Headers &headers) const
 {
     const QSettings settings;
     if (settings.value(key(u"version"_s)).toInt() != kVersion)

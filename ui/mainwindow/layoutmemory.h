@@ -21,12 +21,13 @@ public:
 
     explicit LayoutMemory(const QString &actor);
 
-    // `headers` are named ("operations", "checking") so each list keeps its own widths.
-    void save(const QSplitter *splitter,
-              const QList<std::pair<QString, const QHeaderView *>> &headers) const;
+    // Each list's header, named ("operations", "checking") so each list keeps its own widths.
+    using Headers = QList<std::pair<QString, QHeaderView *>>;
+
+    // Reads the splitter and the headers; changes neither.
+    void save(const QSplitter *splitter, const Headers &headers) const;
     // Returns whether a saved layout was applied.
-    bool restore(QSplitter *splitter,
-                 const QList<std::pair<QString, QHeaderView *>> &headers) const;
+    bool restore(QSplitter *splitter, const Headers &headers) const;
 
 private:
     QString key(const QString &name) const;

@@ -1,6 +1,5 @@
 #include "mainwindow/mainwindow.h"
 
-#include "common/uilogging.h"
 #include "domain/changefeed.h"
 #include "mainwindow/bulkactions.h"
 #include "mainwindow/decisionspresenter.h"
@@ -83,7 +82,7 @@ MainWindow::~MainWindow()
     // the members are gone. Deleting the tabs' pages moves the current tab, which must not reach
     // this window any more.
     delete m_supervision->supervisorWindow();
-    m_tabs->disconnect(this);
+    m_tabs->disconnect(); // every area's connection, not only the frame's
     delete centralWidget();
 }
 
@@ -91,6 +90,7 @@ void MainWindow::buildCentral()
 {
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(u"mainTabs"_s);
+    m_queue = new QueuePresenter(*this); // the lists before the detail: Tab goes list → detail
     m_detail = new DetailPresenter(*this);
     connect(m_detail->pane(), &DetailPane::operationLinkActivated, this, [this](const QString &id) {
         if (!m_queue->reveal(id))
@@ -116,7 +116,7 @@ void MainWindow::buildCentral()
     layout->addWidget(m_banner);
     layout->addWidget(m_split, 1);
     setCentralWidget(central);
-    m_queue = new QueuePresenter(*this, m_split);
+    m_queue->restoreLayout(m_split);
     connect(m_queue, &QueuePresenter::currentOperationChanged, this, &MainWindow::onCurrentChanged);
     connect(m_queue, &QueuePresenter::operationActivated, this, [this] {
         reloadDetail();
@@ -250,21 +250,22 @@ void MainWindow::startLiveRefresh(int intervalMs)
 
 void MainWindow::reloadAll()
 {
-    reload(QueuePresenter::Cause::OwnAction);
+    reloadAreas();
 }
 
-void MainWindow::reload(QueuePresenter::Cause cause)
+QueuePresenter::Left MainWindow::reloadAreas()
 {
-    m_queue->reload(cause);
+    QueuePresenter::Left left = m_queue->reload();
     reloadDetail();
     reloadRoles();
     reloadEvents();
+    return left;
 }
 
 void MainWindow::onDatabaseChanged()
 {
     if (!m_queue->isOwnChange()) // else only the commits this window applied itself
-        reload(QueuePresenter::Cause::ChangeElsewhere);
+        m_queue->reportLeft(reloadAreas());
 }
 
 void MainWindow::catchUpWithDatabase()

@@ -108,7 +108,7 @@ private:
     void buildAreas();
     void buildStatusBar();
     void watchChanges();
-    void reload(QueuePresenter::Cause cause);
+    QueuePresenter::Left reloadAreas();
     void onCurrentChanged();
     // The feed saw a commit: reloads, unless it is only what this window applied itself.
     void onDatabaseChanged();

@@ -1,13 +1,11 @@
-// MainWindow and the operator's role (issue 6): the status bar names the operator and role,
-// actions the role may not take are disabled with the reason as tooltip (the store refuses them
-// too), and a supervisor gets the Approvals tab for four-eyes requests. Who is acting (issue 26):
-// in team mode the database's login, said as checked; on a single-desk file or as the tables'
-// owner, the typed name with a note that it is not authenticated.
+// MainWindow and the operator's rights (issue 6, issue 31 item 4): which right each area's action
+// needs (rightOf), why an action is off (refusalFor), said in the status bar when the key of a
+// disabled action is pressed, and the rights read again on every reload (reloadRoles). The areas
+// turn their own actions off (RowActions, BulkActions); DecisionsPresenter names the operator.
 
 #include "common/refusaltext.h"
-#include "common/uilogging.h"
 #include "itemmodels/approvallistmodel.h"
-#include "itemmodels/operationtablemodel.h"
+#include "itemmodels/operationlabels.h"
 #include "mainwindow/bulkactions.h"
 #include "mainwindow/decisionspresenter.h"
 #include "mainwindow/detailpresenter.h"
@@ -16,14 +14,10 @@
 #include "mainwindow/rowactions.h"
 #include "mainwindow/supervisorpresenter.h"
 #include "supervisor/approvalspanel.h"
-#include "widgets/elidingstatusbar.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QKeyEvent>
-#include <QLabel>
-#include <QLineEdit>
-#include <QStatusBar>
 #include <QTabWidget>
 
 using namespace Qt::StringLiterals;
@@ -55,7 +49,7 @@ public:
             if (action->isEnabled() || !action->shortcuts().contains(key))
                 continue;
             if (const QString why = m_window->refusalFor(action); !why.isEmpty())
-                m_window->statusBar()->showMessage(why, 10000);
+                m_window->showStatus(why, 10000);
             break;
         }
         return false;

@@ -3,12 +3,10 @@
 #include "common/consolereads.h"
 #include "common/uilogging.h"
 #include "itemmodels/operationtablemodel.h"
-#include "mainwindow/layoutmemory.h"
 #include "mainwindow/mainwindow.h"
 #include "widgets/operationlistview.h"
 
 #include <QHeaderView>
-#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 
@@ -16,10 +14,9 @@ using namespace Qt::StringLiterals;
 
 namespace ops::ui {
 
-QueuePresenter::QueuePresenter(MainWindow &frame, QSplitter *split)
+QueuePresenter::QueuePresenter(MainWindow &frame)
     : QObject(&frame)
     , m_frame(frame)
-    , m_split(split)
 {
     ConsoleReads &reads = frame.reads();
     m_operationsModel =
@@ -35,10 +32,18 @@ QueuePresenter::QueuePresenter(MainWindow &frame, QSplitter *split)
                                  "the next change or with F5."));
         });
     }
-    // Before any row is loaded: restoring a header resets its sections.
-    LayoutMemory(frame.actor())
-        .restore(m_split, {{u"operations"_s, m_operationsView->table()->horizontalHeader()},
-                           {u"checking"_s, m_checkingView->table()->horizontalHeader()}});
+}
+
+LayoutMemory::Headers QueuePresenter::headers() const
+{
+    return {{u"operations"_s, m_operationsView->table()->horizontalHeader()},
+            {u"checking"_s, m_checkingView->table()->horizontalHeader()}};
+}
+
+void QueuePresenter::restoreLayout(QSplitter *split)
+{
+    m_split = split;
+    LayoutMemory(m_frame.actor()).restore(m_split, headers());
 }
 
 OperationListView *QueuePresenter::addList(OperationTableModel *model, const QString &title)
@@ -70,9 +75,7 @@ void QueuePresenter::start()
 
 void QueuePresenter::saveLayout() const
 {
-    LayoutMemory(m_frame.actor())
-        .save(m_split, {{u"operations"_s, m_operationsView->table()->horizontalHeader()},
-                        {u"checking"_s, m_checkingView->table()->horizontalHeader()}});
+    LayoutMemory(m_frame.actor()).save(m_split, headers());
 }
 
 OperationListView *QueuePresenter::currentView() const
@@ -89,20 +92,16 @@ bool QueuePresenter::reveal(const QString &id)
     return m_operationsView->selectOperation(id);
 }
 
-void QueuePresenter::reload(Cause cause)
+QueuePresenter::Left QueuePresenter::reload()
 {
     ++m_reloads;
     m_appliedVersion.reset();
-    const QStringList operations = m_operationsView->reload();
-    const QStringList checking = m_checkingView->reload();
+    Left left{m_operationsView->reload(), m_checkingView->reload()};
     updateCheckingTitle();
-    if (cause == Cause::ChangeElsewhere)
-        reportLeft(operations, checking);
+    return left;
 }
 
-// In the status bar (and the log): which selected rows a change took out of which list, so a
-// pick never shrinks unseen.
-void QueuePresenter::reportLeft(const QStringList &operations, const QStringList &checking)
+void QueuePresenter::reportLeft(const Left &left)
 {
     QStringList said;
     const auto say = [&said](const QStringList &ids, const QString &list) {
@@ -111,12 +110,12 @@ void QueuePresenter::reportLeft(const QStringList &operations, const QStringList
                        int(ids.size()))
                         .arg(list, ids.join(u", "_s));
     };
-    say(checking, tr("Checking"));
-    say(operations, tr("Operations"));
+    say(left.checking, tr("Checking"));
+    say(left.operations, tr("Operations"));
     if (said.isEmpty())
         return;
     qCInfo(lcUi).noquote() << said.join(u' ');
-    m_frame.statusBar()->showMessage(said.join(u' '), 30000);
+    m_frame.showStatus(said.join(u' '), 30000);
 }
 
 bool QueuePresenter::isOwnChange() const

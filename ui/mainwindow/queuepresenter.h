@@ -7,6 +7,7 @@
 // the data version and not read again (isOwnChange).
 
 #include "domain/operation.h"
+#include "mainwindow/layoutmemory.h"
 
 #include <QObject>
 #include <optional>
@@ -26,22 +27,28 @@ class QueuePresenter final : public QObject
 {
     Q_OBJECT
 public:
-    // Adds both lists to the frame's tabs and restores the operator's column widths and the
-    // splitter's sizes. Nothing is read before start().
-    QueuePresenter(MainWindow &frame, QSplitter *split);
+    // Adds both lists to the frame's tabs (its first widgets after the tab bar, so Tab leaves
+    // a list for the detail). Nothing is read before start().
+    explicit QueuePresenter(MainWindow &frame);
 
+    // The operator's column widths and the splitter's sizes, before any row is loaded
+    // (restoring a header resets its sections); saveLayout stores them in the same splitter.
+    void restoreLayout(QSplitter *split);
+    void saveLayout() const;
     // First read: the filters, the count, and Checking shown first when it holds rows.
     void start();
-    // Why the lists are read again: after another connection's commit, the selected rows that
-    // left a list are said in the status bar; this window's own actions say what they did.
-    enum class Cause
+    // The selected operations a reload took out of each list.
+    struct Left
     {
-        OwnAction,
-        ChangeElsewhere
+        QStringList operations;
+        QStringList checking;
     };
     // Re-reads both lists (each keeps its selection and current row on their operations) and
     // the count.
-    void reload(Cause cause);
+    Left reload();
+    // In the status bar (and the log): which selected rows another desk's change took out of
+    // which list, so a pick never shrinks unseen. This window's own actions say what they did.
+    void reportLeft(const Left &left);
     // An own job's row, by value: no list is re-read. `evidence`: the count as the detail just
     // read it (nullopt keeps the lists'). `onlyWriter`: the change feed's next report of this
     // data version is the job's own commits (isOwnChange).
@@ -50,7 +57,6 @@ public:
     // Whether the database holds only what this window applied itself since applyRow.
     bool isOwnChange() const;
     void tick();
-    void saveLayout() const;
 
     OperationListView *operationsView() const { return m_operationsView; }
     OperationListView *checkingView() const { return m_checkingView; }
@@ -71,9 +77,9 @@ signals:
 
 private:
     OperationListView *addList(OperationTableModel *model, const QString &title);
+    LayoutMemory::Headers headers() const;
     void setCheckingCount(qint64 count);
     void updateCheckingTitle();
-    void reportLeft(const QStringList &operations, const QStringList &checking);
 
     MainWindow &m_frame;
     QSplitter *m_split = nullptr;

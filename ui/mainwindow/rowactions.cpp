@@ -21,26 +21,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
-#include <QStatusBar>
 #include <QTabWidget>
 
 using namespace Qt::StringLiterals;
 
 namespace ops::ui {
-
-namespace {
-
-// One row action of the frame, calling `slot` of `owner` when triggered.
-template<typename Slot>
-QAction *rowAction(RowActions *owner, MainWindow &frame, const QString &text, const QString &key,
-                   const QString &tip, Slot slot)
-{
-    QAction *action = addWindowAction(frame, owner, text, {QKeySequence(key)}, tip);
-    QObject::connect(action, &QAction::triggered, owner, slot);
-    return action;
-}
-
-} // namespace
 
 // Each with its shortcut and tip: the toolbar, the Operation menu and the lists' context menu
 // share them (all()).
@@ -48,33 +33,35 @@ RowActions::RowActions(MainWindow &frame)
     : QObject(&frame)
     , m_frame(frame)
 {
-    m_lookUp =
-        rowAction(this, frame, tr("&Look up at provider"), u"Ctrl+L"_s,
-                  tr("Ask the provider what happened to this operation"), &RowActions::lookUp);
-    m_resend = rowAction(this, frame, tr("&Resend"), u"Ctrl+R"_s,
-                         tr("Send the stored request once more, with the stored key"),
-                         &RowActions::resend);
-    m_attach =
-        rowAction(this, frame, tr("Attach &evidence…"), u"Ctrl+E"_s,
-                  tr("Attach provider JSON, a note or a file"), &RowActions::openEvidenceDialog);
+    m_lookUp = addWindowAction(frame, this, tr("&Look up at provider"), {QKeySequence(u"Ctrl+L"_s)},
+                               tr("Ask the provider what happened to this operation"),
+                               &RowActions::lookUp);
+    m_resend = addWindowAction(frame, this, tr("&Resend"), {QKeySequence(u"Ctrl+R"_s)},
+                               tr("Send the stored request once more, with the stored key"),
+                               &RowActions::resend);
+    m_attach = addWindowAction(frame, this, tr("Attach &evidence…"), {QKeySequence(u"Ctrl+E"_s)},
+                               tr("Attach provider JSON, a note or a file"),
+                               &RowActions::openEvidenceDialog);
     // The toolbar's button: short, so the toolbar fits 1024 px in Russian and Ukrainian; the menu
     // keeps the long text.
     m_attach->setIconText(tr("Evidence…", "toolbar button of Attach evidence"));
-    m_closeSucceeded = rowAction(this, frame, tr("Close as &succeeded…"), u"Ctrl+Shift+S"_s,
-                                 tr("Close with evidence: the provider moved the money"),
-                                 [this] { openCloseDialog(OperationState::Succeeded); });
-    m_closeFailed = rowAction(this, frame, tr("Close as &failed…"), u"Ctrl+Shift+F"_s,
-                              tr("Close with evidence: no money moved"),
-                              [this] { openCloseDialog(OperationState::Failed); });
-    m_copyKey = rowAction(this, frame, tr("&Copy key"), u"Ctrl+Shift+C"_s,
-                          tr("Copy the idempotency key"), &RowActions::copyKey);
-    m_message = rowAction(this, frame, tr("&Message customer…"), u"Ctrl+M"_s,
-                          tr("Tell the customer what we know, and only that"),
-                          &RowActions::openComposeDialog);
-    m_newRefund =
-        rowAction(this, frame, tr("Start a &new refund…"), u"Ctrl+Shift+N"_s,
-                  tr("A refund closed as failed: start a new one with a new key, linked to it"),
-                  &RowActions::startNewRefund);
+    m_closeSucceeded =
+        addWindowAction(frame, this, tr("Close as &succeeded…"), {QKeySequence(u"Ctrl+Shift+S"_s)},
+                        tr("Close with evidence: the provider moved the money"),
+                        [this] { openCloseDialog(OperationState::Succeeded); });
+    m_closeFailed =
+        addWindowAction(frame, this, tr("Close as &failed…"), {QKeySequence(u"Ctrl+Shift+F"_s)},
+                        tr("Close with evidence: no money moved"),
+                        [this] { openCloseDialog(OperationState::Failed); });
+    m_copyKey = addWindowAction(frame, this, tr("&Copy key"), {QKeySequence(u"Ctrl+Shift+C"_s)},
+                                tr("Copy the idempotency key"), &RowActions::copyKey);
+    m_message = addWindowAction(frame, this, tr("&Message customer…"), {QKeySequence(u"Ctrl+M"_s)},
+                                tr("Tell the customer what we know, and only that"),
+                                &RowActions::openComposeDialog);
+    m_newRefund = addWindowAction(
+        frame, this, tr("Start a &new refund…"), {QKeySequence(u"Ctrl+Shift+N"_s)},
+        tr("A refund closed as failed: start a new one with a new key, linked to it"),
+        &RowActions::startNewRefund);
     m_cancel = addWindowAction(frame, this, tr("Cancel"), {QKeySequence(Qt::Key_Escape)},
                                tr("Stop waiting for the running look-up or resend"));
     connect(m_cancel, &QAction::triggered, &frame.requests(), &ConsoleRequests::cancelRequested);
@@ -137,19 +124,19 @@ void RowActions::applyRights()
 {
     const OperatorAccess &access = m_frame.access();
     const QString who = accessLabel(access); // "carol (support)", "erin (disabled)"
-    const auto deny = [&](QAction *action, Right right, const QString &what) {
+    const auto deny = [&](QAction *action, Right right) {
         if (access.rights.testFlag(right))
             return false;
         action->setEnabled(false);
-        action->setToolTip(tr("%1 may not %2; ask a supervisor.").arg(who, what));
+        action->setToolTip(rightRefusal(who, right));
         action->setStatusTip(action->toolTip());
         return true;
     };
-    deny(m_attach, Right::Attach, tr("attach evidence"));
-    deny(m_closeSucceeded, Right::Close, tr("close operations"));
-    deny(m_closeFailed, Right::Close, tr("close operations"));
-    deny(m_message, Right::Message, tr("message customers"));
-    if (deny(m_resend, Right::Resend, tr("resend")))
+    deny(m_attach, Right::Attach);
+    deny(m_closeSucceeded, Right::Close);
+    deny(m_closeFailed, Right::Close);
+    deny(m_message, Right::Message);
+    if (deny(m_resend, Right::Resend))
         m_resendReason = m_resend->toolTip();
 }
 
@@ -158,7 +145,7 @@ void RowActions::copyKey()
     if (!current())
         return;
     QApplication::clipboard()->setText(current()->idempotencyKey);
-    m_frame.statusBar()->showMessage(tr("Copied key %1").arg(current()->idempotencyKey), 5000);
+    m_frame.showStatus(tr("Copied key %1").arg(current()->idempotencyKey), 5000);
 }
 
 void RowActions::lookUp()
@@ -173,7 +160,7 @@ void RowActions::resend()
 {
     m_frame.reloadDetail(); // decide on fresh data: a colleague may have closed it a second ago
     if (!current() || !m_resend->isEnabled()) {
-        m_frame.statusBar()->showMessage(m_resendReason, 10000);
+        m_frame.showStatus(m_resendReason, 10000);
         return;
     }
     m_frame.dismissBanner();
@@ -246,7 +233,7 @@ void RowActions::showResendOutcome(const QString &operationId, bool ok, const QS
     // until the operator selects another row.
     const QString shown = text.contains(operationId) ? text : tr("%1: %2").arg(operationId, text);
     m_frame.detailArea()->pane()->showActionOutcome(shown, ok);
-    m_frame.statusBar()->showMessage(shown, 15000);
+    m_frame.showStatus(shown, 15000);
     m_frame.supervision()->showResendOutcome(operationId, ok, text);
 }
 

@@ -16,8 +16,6 @@
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/rowactions.h"
 
-#include <QStatusBar>
-
 using namespace Qt::StringLiterals;
 
 namespace ops::ui {
@@ -35,7 +33,7 @@ EvidenceDialog *RowActions::openEvidenceDialog()
                 try {
                     const EvidenceAdded &added = w.get();
                     // Numbered as the operation's evidence list numbers it, not by the global id.
-                    m_frame.statusBar()->showMessage(
+                    m_frame.showStatus(
                         tr("Attached evidence %1 to %2").arg(added.all.size()).arg(operationId),
                         8000);
                 } catch (const StoreError &e) {
@@ -57,7 +55,7 @@ void RowActions::submitClose(const ManualClose &close, const CloseDialog::Answer
             try {
                 const ManualCloseResult &result = w.get();
                 if (result.refusal == ManualCloseRefusal::AwaitingApproval) {
-                    m_frame.statusBar()->showMessage(
+                    m_frame.showStatus(
                         tr("%1 waits for a second person: the close is in the approvals list")
                             .arg(close.operationId),
                         15000);
@@ -68,7 +66,7 @@ void RowActions::submitClose(const ManualClose &close, const CloseDialog::Answer
             } catch (const StoreError &e) {
                 return answer(storeErrorText(e));
             }
-            m_frame.statusBar()->showMessage(
+            m_frame.showStatus(
                 tr("Closed %1 as %2").arg(close.operationId, toString(close.outcome)), 10000);
             answer({});
         });
@@ -205,7 +203,7 @@ void RowActions::askFromLookup(LookupDialog *dialog)
                         return;
                     }
                     dialog->markAsked(result.approvalId);
-                    m_frame.statusBar()->showMessage(
+                    m_frame.showStatus(
                         tr("%1: a supervisor was asked to close it as %2 (approval #%3)")
                             .arg(close.operationId, stateLabel(close.outcome))
                             .arg(result.approvalId),

@@ -12,7 +12,6 @@
 
 #include <QApplication>
 #include <QClipboard>
-#include <QStatusBar>
 
 using namespace Qt::StringLiterals;
 
@@ -81,10 +80,9 @@ QString RowActions::messageQueued(const MessageQueued &done, bool copy)
         if (!done.copyRefusal.isEmpty())
             return tr("Not copied: %1.").arg(done.copyRefusal);
         QApplication::clipboard()->setText(m.body);
-        m_frame.statusBar()->showMessage(
-            tr("Message copied to the clipboard; paste it into conversation %1.")
-                .arg(m.conversation),
-            8000);
+        m_frame.showStatus(tr("Message copied to the clipboard; paste it into conversation %1.")
+                               .arg(m.conversation),
+                           8000);
         return {};
     }
     qCInfo(lcUi) << "message" << m.id << (queued.created ? "queued" : "re-sent");

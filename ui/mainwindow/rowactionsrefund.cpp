@@ -1,8 +1,8 @@
 // A new refund that replaces a failed one (DESIGN §16, issue 31 item 2): Operation → Start a new
-// refund (Ctrl+Shift+N) and the next-step offer after a close as failed lead to the one form; the
-// detail pane's Replaces / Replaced by links select the related rows. The window reads the row and
-// the threshold; the console runs the refund off the UI thread (newRefundRequested) and hands the
-// new row back.
+// refund (Ctrl+Shift+N) and the next-step offer after a close as failed lead to the one form (the
+// detail pane's Replaces / Replaced by links select the related rows: MainWindow, through
+// QueuePresenter::reveal). The window reads the row and the threshold; the console runs the
+// refund off the UI thread (ConsoleRequests::newRefundRequested) and hands the new row back.
 
 #include "common/uilogging.h"
 #include "dialogs/newrefunddialog.h"
@@ -13,7 +13,6 @@
 #include "mainwindow/rowactions.h"
 
 #include <QAction>
-#include <QStatusBar>
 #include <QTabWidget>
 
 using namespace Qt::StringLiterals;
@@ -116,7 +115,7 @@ NewRefundDialog *RowActions::openNewRefundDialogFor(const QString &operationId)
                   .arg(operationId, live->id, stateLabel(live->state));
     const auto draft = op ? replacementDraft(*op) : std::nullopt;
     if (!why.isEmpty() || !draft) {
-        m_frame.statusBar()->showMessage(why, 10000);
+        m_frame.showStatus(why, 10000);
         return nullptr;
     }
     if (m_newRefundDialog)

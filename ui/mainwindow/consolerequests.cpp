@@ -1,4 +1,4 @@
-#include "mainwindow/consoleview.h"
+#include "mainwindow/consolerequests.h"
 
 #include <QMetaMethod>
 
