@@ -5,6 +5,7 @@
 
 #include "storage/operations/operationopening.h"
 
+#include "domain/storeerror.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/access/repeatwindow.h"
 #include "storage/audit/auditlog.h"
@@ -140,6 +141,16 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
     }
 }
 
+// Decided here under the opening's lock for every kind; the engines ask the same before any
+// provider call, so a refusal there costs no request. An agent's limits are agentquota.h's.
+void OperationStore::Opening::requireMoneyRights() const
+{
+    if (operatorName(m_op.createdBy).isEmpty())
+        return;
+    if (const auto may = accessOf(m_store.m_db, m_op.createdBy).maySendMoney(); !may)
+        throw ActionRefused(may.error());
+}
+
 OperationStore::Opening::Check
 OperationStore::Opening::check(const std::optional<BalanceGuard> &guard, bool checks)
 {
@@ -152,6 +163,7 @@ OperationStore::Opening::check(const std::optional<BalanceGuard> &guard, bool ch
         c.refusal->overBalance = true;
         return c;
     }
+    requireMoneyRights();
     c.personHold = personHold(); // four-eyes, and a replacement's checks
     c.verdict = agentVerdict(m_store.m_db, m_op.agent, m_op.kind, m_op.amount, m_nowMs);
     if (c.verdict.kind == AgentVerdict::Kind::RateLimited ||

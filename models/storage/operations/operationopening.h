@@ -50,8 +50,11 @@ private:
     // The unit's live row (rule 2), whatever its kind shares the index with.
     std::optional<Operation> liveRow();
     bool guardRefuses(const BalanceGuard &guard);
-    // Throws ActionRefused when a person may not send refunds or op.replaces may not be
-    // replaced; "four_eyes" when a person's refund is above the threshold (replacement.cpp).
+    // Throws ActionRefused when the person opening it may not move money, whatever its kind
+    // (OperatorAccess::maySendMoney: the Resend and Attach rights).
+    void requireMoneyRights() const;
+    // Throws ActionRefused when op.replaces may not be replaced; "four_eyes" when a person's
+    // refund is above the threshold (replacement.cpp).
     std::optional<QString> personHold();
 
     OperationStore &m_store;

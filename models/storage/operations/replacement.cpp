@@ -60,12 +60,6 @@ std::vector<Operation> OperationStore::replacementsOf(const QString &id)
 std::optional<QString> OperationStore::Opening::personHold()
 {
     const NewOperation &op = m_op;
-    // A person's refund needs Resend and Attach, decided here under the opening's lock (the
-    // engine asks the same before any provider call); an agent's limits are agentquota.h's.
-    if (op.kind == OperationKind::Refund && !operatorName(op.createdBy).isEmpty()) {
-        if (const auto may = accessOf(m_store.m_db, op.createdBy).maySendMoney(); !may)
-            throw ActionRefused(may.error());
-    }
     if (!op.replaces.isEmpty()) {
         if (const auto allowed =
                 m_store.replacementAllowed(op.replaces, op.orderId, op.amount.currency);
