@@ -101,48 +101,52 @@ public:
         : m_session(session)
     {}
 
-    std::optional<QString> take(const BatchRow &row, const StripeCharge &charge)
+    Result<void> take(const BatchRow &row, const StripeCharge &charge)
     {
         return take(row, u"charge"_s, u"stripe|"_s + charge.id, charge.id, [&] {
-            return charge.amount - charge.amountRefunded -
-                   m_session.store().liveRefundTotal(Provider::Stripe, charge.id);
+            return std::optional<qint64>(
+                charge.amount - charge.amountRefunded -
+                m_session.store().liveRefundTotal(Provider::Stripe, charge.id));
         });
     }
     // Nothing to say when Adyen's notifications of the payment were never stored: the row's
     // opening notes that its balance was not checked, as opsctl refund's does.
-    std::optional<QString> takeAdyen(const BatchRow &row)
+    Result<void> takeAdyen(const BatchRow &row)
     {
         const QString &payment = row.input.adyenPaymentId;
-        const auto paid = adyenPaymentAmount(m_session, payment, row.input.currency);
-        if (!paid)
-            return std::nullopt;
-        const QDateTime always = QDateTime::fromMSecsSinceEpoch(0, Qt::UTC);
         return take(row, u"payment"_s, u"adyen|"_s + payment, payment, [&] {
-            return *paid - m_session.store().liveRefundTotal(Provider::Adyen, payment, always);
+            const auto paid = adyenPaymentAmount(m_session, payment, row.input.currency);
+            const QDateTime always = QDateTime::fromMSecsSinceEpoch(0, Qt::UTC);
+            return paid ? std::optional<qint64>(*paid - m_session.store().liveRefundTotal(
+                                                            Provider::Adyen, payment, always))
+                        : std::nullopt;
         });
     }
 
 private:
-    // `key` names the balance across providers; `id` is how the person knows it.
-    std::optional<QString> take(const BatchRow &row, const QString &what, const QString &key,
-                                const QString &id, const std::function<qint64()> &roomAtStart)
+    // `key` names the balance across providers; `id` is how the person knows it. The room is
+    // read once per key (nullopt: not known, and not checked), then the file's rows take from it.
+    Result<void> take(const BatchRow &row, const QString &what, const QString &key,
+                      const QString &id, const std::function<std::optional<qint64>()> &roomAtStart)
     {
         auto it = m_room.find(key);
         if (it == m_room.end())
             it = m_room.insert(key, roomAtStart());
-        const qint64 room = std::max<qint64>(*it, 0);
+        if (!*it)
+            return {};
+        const qint64 room = std::max<qint64>(**it, 0);
         if (row.input.amountMinor > room)
-            return u"%1 is more than the %2 left to refund on %3 %4%5"_s.arg(
+            return Failure{u"%1 is more than the %2 left to refund on %3 %4%5"_s.arg(
                 formatMoney({row.input.amountMinor, row.input.currency}),
                 formatMoney({room, row.input.currency}), what, id,
-                m_used.contains(key) ? u" after the file's earlier rows"_s : QString());
-        *it -= row.input.amountMinor;
+                m_used.contains(key) ? u" after the file's earlier rows"_s : QString())};
+        **it -= row.input.amountMinor;
         m_used.insert(key);
-        return std::nullopt;
+        return {};
     }
 
     Session &m_session;
-    QHash<QString, qint64> m_room;
+    QHash<QString, std::optional<qint64>> m_room;
     QSet<QString> m_used;
 };
 
@@ -177,15 +181,16 @@ BatchStanding checkBatch(Session &session, const BatchFile &file, const BatchChe
         const BatchRow &row = file.rows[i];
         if (standing.earlier[i])
             continue;
-        std::optional<QString> problem;
+        Result<void> room;
         if (row.input.toAdyen()) {
-            problem = balances.takeAdyen(row);
+            room = balances.takeAdyen(row);
         } else {
             const ChargeRead read = reads.value(lookupOf(row).key());
-            problem = read.problem.isEmpty() ? balances.take(row, read.charge) : read.problem;
+            room = read.problem.isEmpty() ? balances.take(row, read.charge)
+                                          : Result<void>::failure(read.problem);
         }
-        if (problem)
-            standing.problems.push_back({row.line, *problem});
+        if (!room)
+            standing.problems.push_back({row.line, room.error()});
     }
     return standing;
 }
