@@ -243,6 +243,14 @@ QMap<QString, int> storageLayers()
     return layers;
 }
 
+// Fails the running test when `broken` is not empty: how many, `what` they are, then one a line.
+// QFAIL, not QVERIFY2: its message is not cut at 1 KiB. Called last in a test.
+void failOnBroken(const QStringList &broken, const QString &what)
+{
+    if (!broken.isEmpty())
+        QFAIL(qPrintable(u"%1 %2:\n"_s.arg(broken.size()).arg(what) + broken.join(u'\n')));
+}
+
 // Every `#include "part/…"` under `root` that `refused(included path, including file)` refuses,
 // as "file:line: the include line"; the file is relative to `root`.
 QStringList includesRefused(const QString &root,
@@ -425,10 +433,8 @@ private slots:
             }
         }
         QVERIFY2(cited > 100, "no design citation found: is the source tree walked?");
-        if (!broken.isEmpty()) // QFAIL, not QVERIFY2: its message is not cut at 1 KiB
-            QFAIL(qPrintable(u"%1 citation(s) of a section docs/design.md has no \"## §N …\" "
-                             "heading for:\n"_s.arg(broken.size()) +
-                             broken.join(u'\n')));
+        failOnBroken(broken,
+                     u"citation(s) of a section docs/design.md has no \"## §N …\" heading for"_s);
     }
     void storageIncludesPointDown()
     {
@@ -444,10 +450,7 @@ private slots:
         int checked = 0;
         const QStringList broken = climbingIncludes(layers, &checked);
         QVERIFY2(checked > 200, "no storage include found: is the source tree walked?");
-        if (!broken.isEmpty())
-            QFAIL(qPrintable(u"%1 include(s) in models/storage climb a layer or cross to a "
-                             "sibling:\n"_s.arg(broken.size()) +
-                             broken.join(u'\n')));
+        failOnBroken(broken, u"include(s) in models/storage climb a layer or cross to a sibling"_s);
     }
     void uiIncludesItemModelsAndDomainOnly()
     {
@@ -458,10 +461,9 @@ private slots:
         const QStringList broken = includesOutside(u"ui"_s, ui, &checked) +
                                    includesOutside(u"models/itemmodels"_s, models, &checked);
         QVERIFY2(checked > 150, "no include found in ui/: is the source tree walked?");
-        if (!broken.isEmpty())
-            QFAIL(qPrintable(u"%1 include(s) in ui/ or models/itemmodels reach past the item "
-                             "models and domain types:\n"_s.arg(broken.size()) +
-                             broken.join(u'\n')));
+        failOnBroken(
+            broken,
+            u"include(s) in ui/ or models/itemmodels reach past the item models and domain types"_s);
     }
     // The console's controllers see the window as one ConsoleView (issue 55): in app/console
     // only main.cpp, which builds the window, includes more of ui/mainwindow than consoleview.h
@@ -479,10 +481,9 @@ private slots:
             },
             &checked);
         QVERIFY2(checked > 50, "no include found in app/console: is the source tree walked?");
-        if (!broken.isEmpty())
-            QFAIL(qPrintable(u"%1 include(s) in app/console reach past ConsoleView into the "
-                             "window's presenters:\n"_s.arg(broken.size()) +
-                             broken.join(u'\n')));
+        failOnBroken(
+            broken,
+            u"include(s) in app/console reach past ConsoleView into the window's presenters"_s);
     }
     void noDocumentWritesDownASchemaVersion()
     {

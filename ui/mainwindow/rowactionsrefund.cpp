@@ -34,7 +34,7 @@ const Operation *liveReplacement(const std::vector<Operation> &replacements)
 // so it needs both (OperatorAccess::maySendMoney, as the engine checks). '' otherwise.
 QString attachRefusal(const OperatorAccess &a)
 {
-    if (!a.rights.testFlag(Right::Resend) || a.rights.testFlag(Right::Attach))
+    if (!a.rights.testFlag(Right::Resend) || a.maySendMoney())
         return {};
     return RowActions::tr("New refund: it ends by attaching the provider's answer, and %1 may not "
                           "attach evidence; ask a supervisor.")
@@ -104,10 +104,8 @@ NewRefundDialog *RowActions::openNewRefundDialogFor(const QString &operationId)
     QString why;
     if (m_frame.isBusy())
         why = tr("New refund: another action is running; wait for it.");
-    else if (!m_frame.access().rights.testFlag(Right::Resend))
+    else if (!m_frame.access().maySendMoney()) // the action is off (update): its refusal says why
         why = m_frame.refusalFor(m_newRefund);
-    else if (!m_frame.access().maySendMoney())
-        why = attachRefusal(m_frame.access());
     else if (!op || op->kind != OperationKind::Refund || op->state != OperationState::Failed)
         why = tr("New refund: %1 is not a refund closed as failed.").arg(operationId);
     else if (const Operation *live = liveReplacement(replacements))
