@@ -36,19 +36,6 @@ ordered_json approvalJson(const BatchApproval &a)
             {"reason", str(a.decisionReason)}};
 }
 
-// "250.00 USD above the batch threshold of 100.00 USD" for each currency above its threshold.
-QStringList aboveThresholds(AccessStore &access, const QMap<QString, qint64> &totals)
-{
-    QStringList above;
-    for (auto it = totals.begin(); it != totals.end(); ++it) {
-        const auto threshold = access.approvalThreshold(it.key(), ThresholdKind::Batch);
-        if (threshold && it.value() > *threshold)
-            above << u"%1 above the batch threshold of %2"_s.arg(
-                formatMoney({it.value(), it.key()}), formatMoney({*threshold, it.key()}));
-    }
-    return above;
-}
-
 int decide(CommandContext &ctx, const CliArgs &opts, bool approve)
 {
     if (opts.positionals().size() != 1)
@@ -104,29 +91,27 @@ int list(CommandContext &ctx, const CliArgs &opts)
 
 } // namespace
 
-std::optional<int> batchApprovalGate(CommandContext &ctx, Session &session, const BatchGate &gate,
-                                     bool json)
+std::optional<int> batchApprovalGate(CommandContext &ctx, Session &session,
+                                     const PreparedBatch &batch, bool json)
 {
-    AccessStore &access = session.access();
-    const QStringList above = aboveThresholds(access, gate.totals);
-    if (above.isEmpty())
+    const auto wait = batchApprovalWait(session.access(), ctx.actor(), batch);
+    if (!wait)
         return std::nullopt;
-    const auto live = access.liveBatchApproval(gate.name, gate.fileSha256);
-    if (live && live->state == ApprovalState::Approved)
-        return std::nullopt;
-    const BatchApproval asked =
-        live ? *live
-             : access.askBatchApproval(ctx.actor(), gate.name, gate.fileSha256, gate.totals,
-                                       gate.rows);
-    if (json)
+    const BatchApproval &asked = wait->approval;
+    if (json) {
         printJson(ctx.out, {{"status", "needs_approval"}, {"approval", approvalJson(asked)}});
-    else
-        ctx.out << u"batch %1 waits for a second supervisor (approval #%2, asked by %3): %4. "
-                   "Nothing was sent. Another supervisor runs: opsctl batch approve %1"_s
-                       .arg(gate.name)
-                       .arg(asked.id)
-                       .arg(asked.requestedBy, above.join(u"; "_s))
-                << Qt::endl;
+        return ExitCode::NeedsApproval;
+    }
+    QStringList above;
+    for (const BatchAbove &a : wait->above)
+        above << u"%1 above the batch threshold of %2"_s.arg(
+            formatMoney({a.totalMinor, a.currency}), formatMoney({a.thresholdMinor, a.currency}));
+    ctx.out << u"batch %1 waits for a second supervisor (approval #%2, asked by %3): %4. "
+               "Nothing was sent. Another supervisor runs: opsctl batch approve %1"_s
+                   .arg(batch.file.name)
+                   .arg(asked.id)
+                   .arg(asked.requestedBy, above.join(u"; "_s))
+            << Qt::endl;
     return ExitCode::NeedsApproval;
 }
 

@@ -5,8 +5,7 @@
 
 #include "cli/batchcommands.h"
 
-#include "batch/batchcheck.h"
-#include "batch/batchrun.h"
+#include "batch/batchplan.h"
 #include "cli/operationjson.h"
 #include "cli/opsctl.h"
 #include "config/refundconnections.h"
@@ -16,12 +15,9 @@
 #include "storage/access/operatordirectory.h"
 #include "storage/session.h"
 
-#include <QCryptographicHash>
-#include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
 #include <atomic>
-#include <cmath>
 #include <csignal>
 #include <nlohmann/json.hpp>
 #include <unistd.h>
@@ -47,68 +43,14 @@ void askToStop(int)
     g_stop = true;
 }
 
-struct Prepared
+std::unique_ptr<RefundConnections> fromEnvironment(Provider provider)
 {
-    QString fileSha256; // of the bytes read: what a batch approval names
-    BatchFile file;
-    BatchStanding standing;
-    std::unique_ptr<RefundConnections> stripe; // null: no Stripe rows
-    std::unique_ptr<RefundConnections> adyen;  // null: no Adyen rows
-};
-
-Result<QByteArray> readFile(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return Failure{u"cannot read %1: %2"_s.arg(path, f.errorString())};
-    if (f.size() > kMaxBatchFileBytes)
-        return Failure{
-            u"%1 has %2 bytes; a batch file has at most %3"_s.arg(path).arg(f.size()).arg(
-                kMaxBatchFileBytes)};
-    return f.readAll();
+    return std::make_unique<RefundConnections>(provider);
 }
 
-// The connections of a provider the file has rows for; null when it has none.
-std::unique_ptr<RefundConnections> connectionsFor(const BatchFile &file, Provider provider)
+QString totals(const PreparedBatch &p)
 {
-    const bool any = std::any_of(file.rows.begin(), file.rows.end(), [&](const BatchRow &r) {
-        return r.input.toAdyen() == (provider == Provider::Adyen);
-    });
-    return any ? std::make_unique<RefundConnections>(provider) : nullptr;
-}
-
-void check(Prepared &p, Session &session)
-{
-    BatchCheckOptions options;
-    if (p.stripe && p.stripe->ok())
-        options.stripeProject = p.stripe->engine().project;
-    if (p.adyen && p.adyen->ok() && p.adyen->clients().adyen)
-        options.adyenProject = p.adyen->clients().adyen->config().merchantAccount;
-    options.stripeReader = [] {
-        return std::make_unique<RefundConnections>(Provider::Stripe);
-    };
-    p.standing = checkBatch(session, p.file, options);
-    for (const auto &conn : {p.stripe.get(), p.adyen.get()}) {
-        if (conn && !conn->ok())
-            p.file.problems.push_back({0, conn->problem()});
-    }
-    p.file.problems.insert(p.file.problems.end(), p.standing.problems.begin(),
-                           p.standing.problems.end());
-    std::stable_sort(p.file.problems.begin(), p.file.problems.end(),
-                     [](const BatchProblem &a, const BatchProblem &b) { return a.line < b.line; });
-}
-
-QMap<QString, qint64> totalsOf(const BatchFile &file)
-{
-    QMap<QString, qint64> sums;
-    for (const BatchRow &r : file.rows)
-        sums[r.input.currency] += r.input.amountMinor;
-    return sums;
-}
-
-QString totals(const BatchFile &file)
-{
-    const QMap<QString, qint64> sums = totalsOf(file);
+    const QMap<QString, qint64> sums = p.totals();
     QStringList parts;
     for (auto it = sums.begin(); it != sums.end(); ++it)
         parts << formatMoney({it.value(), it.key()});
@@ -116,7 +58,7 @@ QString totals(const BatchFile &file)
 }
 
 // One line per problem, then the summary; JSON: one object.
-void printCheck(CommandContext &ctx, const Prepared &p, bool json)
+void printCheck(CommandContext &ctx, const PreparedBatch &p, bool json)
 {
     if (json) {
         nlohmann::ordered_json problems = nlohmann::ordered_json::array();
@@ -126,7 +68,7 @@ void printCheck(CommandContext &ctx, const Prepared &p, bool json)
                                     {"rows", p.file.lines},
                                     {"already_run", p.standing.alreadyRun()},
                                     {"problems", problems},
-                                    {"totals", str(totals(p.file))}};
+                                    {"totals", str(totals(p))}};
         printJson(ctx.out, j);
         return;
     }
@@ -136,31 +78,25 @@ void printCheck(CommandContext &ctx, const Prepared &p, bool json)
     ctx.out << u"%1 rows, %2 problems, %3 already run; %4"_s.arg(p.file.lines)
                    .arg(p.file.problems.size())
                    .arg(p.standing.alreadyRun())
-                   .arg(totals(p.file))
+                   .arg(totals(p))
             << Qt::endl;
 }
 
-Result<Prepared> prepare(CommandContext &ctx, const CliArgs &opts,
-                         std::unique_ptr<Session> &session)
+Result<PreparedBatch> prepare(CommandContext &ctx, const CliArgs &opts,
+                              std::unique_ptr<Session> &session)
 {
     if (opts.positionals().size() != 1)
         return Failure{u"give one FILE\n"_s + kUsage};
     if (!opts.has(u"name"_s))
         return Failure{u"--name is required: it makes each row's unit of work\n"_s + kUsage};
-    const auto bytes = readFile(opts.positionals().first());
+    const auto bytes = readBatchBytes(opts.positionals().first());
     if (!bytes)
         return Failure{bytes.error()};
-    Prepared p;
-    p.fileSha256 =
-        QString::fromLatin1(QCryptographicHash::hash(*bytes, QCryptographicHash::Sha256).toHex());
-    p.file = readBatchFile(*bytes, opts.value(u"name"_s));
-    if (p.file.rows.empty())
-        return p; // nothing to check beyond the file
-    p.stripe = connectionsFor(p.file, Provider::Stripe);
-    p.adyen = connectionsFor(p.file, Provider::Adyen);
-    session = ctx.openSession();
-    check(p, *session);
-    return p;
+    const auto opened = [&]() -> Session & {
+        session = ctx.openSession();
+        return *session;
+    };
+    return prepareBatch(*bytes, opts.value(u"name"_s), opened, fromEnvironment);
 }
 
 QString statusLine(const QMap<QString, int> &counts)
@@ -192,11 +128,9 @@ QString resultPath(const CliArgs &opts)
 
 Result<double> rateOf(const CliArgs &opts)
 {
-    const auto fromEnv = envInteger("OPS_BATCH_RATE", 25);
-    if (!fromEnv || *fromEnv < 1 || *fromEnv > 1000)
-        return Failure{u"OPS_BATCH_RATE must be 1 to 1000 requests a second"_s};
-    if (!opts.has(u"rate"_s))
-        return double(*fromEnv);
+    const auto fromEnv = batchRateFromEnvironment();
+    if (!fromEnv || !opts.has(u"rate"_s))
+        return fromEnv;
     bool ok = false;
     const double rate = opts.value(u"rate"_s).toDouble(&ok);
     if (!ok || rate < 0.1 || rate > 1000)
@@ -247,31 +181,14 @@ private:
     QMap<QString, int> m_counts;
 };
 
-// Workers enough to keep `rate` starts a second while each row waits on the provider for about
-// 100 ms (two requests and two commits), at most 16 database connections.
-int workersFor(double rate)
-{
-    return std::clamp(int(std::ceil(rate / 10)), 1, 16);
-}
-
-BatchRunEnd runRows(CommandContext &ctx, const Prepared &p, double rate, bool json)
+BatchRunEnd runRows(CommandContext &ctx, const PreparedBatch &p, double rate, bool json)
 {
     BatchPacer pacer(ctx.clock, threadSleep, rate);
     Progress progress(ctx, json, p.file.rows.size());
     BatchRunSetup setup;
     setup.actor = ctx.actor();
-    setup.workers = workersFor(rate);
-    const bool stripe = p.stripe != nullptr;
-    const bool adyen = p.adyen != nullptr;
-    setup.makeWorker = [&ctx, stripe, adyen] {
-        BatchWorker w;
-        w.session = ctx.openSession();
-        if (stripe)
-            w.stripe = std::make_unique<RefundConnections>(Provider::Stripe);
-        if (adyen)
-            w.adyen = std::make_unique<RefundConnections>(Provider::Adyen);
-        return w;
-    };
+    setup.workers = batchWorkersFor(rate);
+    setup.makeWorker = batchWorkerMaker([&ctx] { return ctx.openSession(); }, fromEnvironment, p);
     setup.stopAsked = [] {
         return g_stop.load();
     };
@@ -303,40 +220,25 @@ void printSummary(CommandContext &ctx, const std::vector<BatchOutcome> &outcomes
 }
 
 // Writes the result file with every row (not_run for those not started) and says how it ended.
-int finish(CommandContext &ctx, const Prepared &p, const BatchRunEnd &end, const QString &path,
+int finish(CommandContext &ctx, const PreparedBatch &p, const BatchRunEnd &end, const QString &path,
            bool json)
 {
-    std::vector<BatchOutcome> outcomes;
-    std::optional<int> firstNotRun;
-    for (size_t i = 0; i < p.file.rows.size(); ++i) {
-        if (!end.outcomes[i] && !firstNotRun)
-            firstNotRun = p.file.rows[i].line;
-        outcomes.push_back(end.outcomes[i].value_or(notRun(p.file.rows[i])));
-    }
-    const bool stopped = firstNotRun || !end.failure.isEmpty();
+    const BatchEnding ending = batchEnding(p.file, end);
     QSaveFile out(path);
-    const bool written =
-        out.open(QIODevice::WriteOnly) && out.write(batchResultCsv(outcomes)) >= 0 && out.commit();
-    printSummary(ctx, outcomes, stopped, path, json);
+    const bool written = out.open(QIODevice::WriteOnly) &&
+                         out.write(batchResultCsv(ending.outcomes)) >= 0 && out.commit();
+    printSummary(ctx, ending.outcomes, ending.stopped(), path, json);
     if (!written) {
         ctx.err << "opsctl: cannot write " << path << ": " << out.errorString() << Qt::endl;
         return ExitCode::Internal;
     }
-    if (!end.failure.isEmpty())
-        return end.refused ? ExitCode::Usage : ExitCode::Internal;
-    if (!stopped)
+    if (!ending.failure.isEmpty())
+        return ending.refused ? ExitCode::Usage : ExitCode::Internal;
+    if (!ending.stopped())
         return ExitCode::Ok;
-    ctx.err << "opsctl: stopped before line " << *firstNotRun
+    ctx.err << "opsctl: stopped before line " << *ending.firstNotRun
             << "; run the same command again to go on" << Qt::endl;
     return ExitCode::Interrupted;
-}
-
-// Checked before the first row, as each row's refund checks it again.
-Result<void> mayRunBatch(Session &session, const QString &actor)
-{
-    if (const auto may = session.access().accessOf(actor).maySendMoney(); !may)
-        return Failure{may.error() + u": a batch sends refunds; nothing was stored or sent"_s};
-    return {};
 }
 
 int runBatch(CommandContext &ctx, const CliArgs &opts)
@@ -348,7 +250,7 @@ int runBatch(CommandContext &ctx, const CliArgs &opts)
     auto prepared = prepare(ctx, opts, session);
     if (!prepared)
         return ctx.usage(prepared.error());
-    const Prepared p = std::move(prepared).value();
+    const PreparedBatch p = std::move(prepared).value();
     const bool json = opts.has(u"json"_s);
     if (!p.file.ok()) {
         printCheck(ctx, p, json);
@@ -356,8 +258,7 @@ int runBatch(CommandContext &ctx, const CliArgs &opts)
     }
     if (const auto allowed = mayRunBatch(*session, ctx.actor()); !allowed)
         return ctx.usage(allowed.error());
-    const BatchGate gate{p.file.name, p.fileSha256, totalsOf(p.file), p.file.lines};
-    if (const auto waiting = batchApprovalGate(ctx, *session, gate, json))
+    if (const auto waiting = batchApprovalGate(ctx, *session, p, json))
         return *waiting;
     g_stop = false;
     std::signal(SIGINT, askToStop);

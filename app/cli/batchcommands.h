@@ -3,27 +3,18 @@
 // What opsctl's batch commands share across their files (batchcommands.cpp runs and checks,
 // batchapprovalcommands.cpp holds the batch's four-eyes).
 
+#include "batch/batchplan.h"
 #include "cli/commandcontext.h"
 
-#include <QMap>
 #include <optional>
 
 namespace ops::cli {
 
-// What a batch run asks approval for: this file under this name.
-struct BatchGate
-{
-    QString name;
-    QString fileSha256;
-    QMap<QString, qint64> totals; // currency → minor units, the whole file
-    int rows = 0;
-};
-
 // nullopt when the run may go on: no currency's total is above its batch threshold, or another
 // supervisor approved this file. Otherwise asks for the approval (once), says so, and returns the
 // exit code (ExitCode::NeedsApproval); nothing is sent.
-std::optional<int> batchApprovalGate(CommandContext &ctx, Session &session, const BatchGate &gate,
-                                     bool json);
+std::optional<int> batchApprovalGate(CommandContext &ctx, Session &session,
+                                     const PreparedBatch &batch, bool json);
 // opsctl batch approve|reject NAME, batch approvals.
 int batchApprovalCommand(CommandContext &ctx, const QString &verb, const CliArgs &opts);
 

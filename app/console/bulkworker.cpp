@@ -7,8 +7,6 @@
 #include "storage/operations/resendlease.h"
 #include "storage/session.h"
 
-#include <QElapsedTimer>
-#include <QThread>
 #include <iterator>
 
 using namespace Qt::StringLiterals;
@@ -60,45 +58,18 @@ BulkWorker::BulkWorker(JobConfig config, const Clock &clock, QString actor, QStr
 
 BulkWorker::~BulkWorker()
 {
-    cancel();
-    wait();
-}
-
-bool BulkWorker::isRunning() const
-{
-    return m_thread && m_thread->isRunning();
-}
-
-void BulkWorker::wait()
-{
-    if (m_thread)
-        m_thread->wait();
-}
-
-void BulkWorker::launch(std::function<void()> body)
-{
-    if (isRunning())
-        return;
-    m_cancelled->store(false);
-    delete m_thread;
-    m_thread = QThread::create(std::move(body));
-    m_thread->setObjectName(u"bulk"_s);
-    m_thread->start();
+    m_thread.cancel();
+    m_thread.wait(); // before any member the running body uses is gone
 }
 
 void BulkWorker::start(std::vector<BulkItem> items)
 {
-    launch([this, items = std::move(items)] { run(items); });
+    m_thread.launch([this, items = std::move(items)] { run(items); });
 }
 
 void BulkWorker::startPreview(ui::BulkPreviewRequest request)
 {
-    launch([this, request = std::move(request)] { readPreview(request); });
-}
-
-template<typename Emitter> void BulkWorker::post(Emitter emitter)
-{
-    QMetaObject::invokeMethod(this, std::move(emitter), Qt::QueuedConnection);
+    m_thread.launch([this, request = std::move(request)] { readPreview(request); });
 }
 
 void BulkWorker::readPreview(const ui::BulkPreviewRequest &request)
@@ -110,7 +81,7 @@ void BulkWorker::readPreview(const ui::BulkPreviewRequest &request)
         for (qsizetype from = 0; from < total; from += kPreviewPart) {
             if (m_previewHook)
                 m_previewHook(int(from));
-            if (m_cancelled->load())
+            if (m_thread.cancelled())
                 return; // the dialog is gone or going: nothing to hand back
             std::vector<BulkRow> part =
                 readBulkPreview(session, request, from, kPreviewPart, m_clock.now());
@@ -118,44 +89,36 @@ void BulkWorker::readPreview(const ui::BulkPreviewRequest &request)
                         std::make_move_iterator(part.end()));
         }
     } catch (const StoreError &e) {
-        post([this, error = ui::storeErrorText(e)] { emit previewFailed(error); });
+        postTo(this, [this, error = ui::storeErrorText(e)] { emit previewFailed(error); });
         return;
     }
-    post([this, rows = std::move(rows)] { emit previewRead(rows); });
+    postTo(this, [this, rows = std::move(rows)] { emit previewRead(rows); });
 }
 
 void BulkWorker::run(const std::vector<BulkItem> &items)
 {
-    std::vector<BulkRowUpdate> batch;
-    QElapsedTimer sincePost;
-    sincePost.start();
-    const auto flush = [&] {
-        if (!batch.empty())
-            post([this, results = std::move(batch)] { emit rowsFinished(results); });
-        batch.clear();
-        sincePost.restart();
-    };
+    ResultBatches<BulkRowUpdate> batches([this](std::vector<BulkRowUpdate> results) {
+        postTo(this, [this, results = std::move(results)] { emit rowsFinished(results); });
+    });
     try {
         Session session(m_config.dbLocation, m_clock); // this thread's own connection
         for (std::size_t i = 0; i < items.size(); ++i) {
             if (m_hook) {
-                flush(); // what is done so far is shown while a test holds the row
+                batches.flush(); // what is done so far is shown while a test holds the row
                 m_hook(int(i));
             }
-            if (m_cancelled->load())
+            if (m_thread.cancelled())
                 break;
-            batch.push_back({items[i].row, runOne(session, items[i])});
-            if (sincePost.elapsed() >= kBatchMs)
-                flush();
+            batches.add({items[i].row, runOne(session, items[i])});
         }
     } catch (const StoreError &e) {
         // The database could not be opened: no row was reached.
-        batch.clear();
+        batches.clear();
         for (const BulkItem &item : items)
-            batch.push_back({item.row, {BulkOutcome::Failed, ui::storeErrorText(e), {}, {}}});
+            batches.add({item.row, {BulkOutcome::Failed, ui::storeErrorText(e), {}, {}}});
     }
-    flush();
-    post([this] { emit finished(); });
+    batches.flush();
+    postTo(this, [this] { emit finished(); });
 }
 
 BulkRowResult BulkWorker::runOne(Session &session, const BulkItem &item) const

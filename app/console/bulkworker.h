@@ -13,15 +13,12 @@
 
 #include "console/bulkpreviewread.h"
 #include "console/consolejobs.h"
+#include "console/workerthread.h"
 #include "itemmodels/applypreviewmodel.h"
 
 #include <QObject>
-#include <atomic>
 #include <functional>
-#include <memory>
 #include <vector>
-
-class QThread;
 
 namespace ops {
 class Session;
@@ -60,9 +57,9 @@ public:
     void setPreviewHook(RowHook hook) { m_previewHook = std::move(hook); }
     void startPreview(ui::BulkPreviewRequest request);
     void start(std::vector<BulkItem> items);
-    void cancel() { m_cancelled->store(true); }
-    bool isRunning() const;
-    void wait();
+    void cancel() { m_thread.cancel(); }
+    bool isRunning() const { return m_thread.isRunning(); }
+    void wait() { m_thread.wait(); }
 
 signals:
     void previewRead(const std::vector<ops::BulkRow> &rows);
@@ -72,11 +69,7 @@ signals:
 
 private:
     static constexpr qsizetype kPreviewPart = 50; // rows read between two looks at cancel
-    static constexpr qint64 kBatchMs = 50;        // results are posted at most this often
 
-    // Runs the emitter on the owner's thread.
-    template<typename Emitter> void post(Emitter emitter);
-    void launch(std::function<void()> body);
     void readPreview(const ui::BulkPreviewRequest &request);
     void run(const std::vector<BulkItem> &items);
     BulkRowResult runOne(Session &session, const BulkItem &item) const;
@@ -88,8 +81,7 @@ private:
     QString m_leaseHolder;
     RowHook m_hook;
     RowHook m_previewHook;
-    std::shared_ptr<std::atomic_bool> m_cancelled = std::make_shared<std::atomic_bool>(false);
-    QThread *m_thread = nullptr;
+    WorkerThread m_thread{QStringLiteral("bulk")}; // last: the first to stop
 };
 
 } // namespace ops::console

@@ -34,6 +34,8 @@ ConsoleController::ConsoleController(ui::ConsoleView &window, JobConfig config, 
     connect(asks, &Asks::newRefundRequested, this, &ConsoleController::startNewRefund);
     connect(asks, &Asks::bulkRunRequested, this, &ConsoleController::runBulk);
     connect(asks, &Asks::bulkPreviewRequested, this, &ConsoleController::readBulkPreview);
+    connect(asks, &Asks::batchCheckRequested, this, &ConsoleController::checkBatch);
+    connect(asks, &Asks::batchRunRequested, this, &ConsoleController::runBatch);
     setConfig(std::move(m_config));
 }
 
@@ -218,6 +220,32 @@ void ConsoleController::runBulk(ui::BulkJob *job)
     connect(job, &ui::BulkJob::cancelRequested, worker, &BulkWorker::cancel);
     emit job->runStarted();
     worker->start(bulkItems(job->preview()));
+}
+
+void ConsoleController::checkBatch(ui::BatchJob *job)
+{
+    if (!job || job->findChild<BatchWorker *>())
+        return;
+    // The worker belongs to the job, and so to its dialog: closing it drops the check, and stops
+    // a run before its next row.
+    auto *worker = new BatchWorker(m_config, m_clock, job);
+    worker->setRowHook(m_batchHook);
+    if (m_batchRate > 0)
+        worker->setRate(m_batchRate);
+    connect(worker, &BatchWorker::checked, job, &ui::BatchJob::checked);
+    connect(worker, &BatchWorker::checkFailed, job, &ui::BatchJob::checkFailed);
+    connect(worker, &BatchWorker::rowsFinished, job, &ui::BatchJob::rowsFinished);
+    connect(worker, &BatchWorker::runFinished, job, &ui::BatchJob::runFinished);
+    connect(job, &ui::BatchJob::cancelRequested, worker, &BatchWorker::cancel);
+    ui::BatchImportRequest request = job->request();
+    request.actor = m_window.actor(); // the window's person, whatever the dialog was told
+    worker->startCheck(std::move(request));
+}
+
+void ConsoleController::runBatch(ui::BatchJob *job)
+{
+    if (auto *worker = job ? job->findChild<BatchWorker *>() : nullptr)
+        worker->startRun();
 }
 
 } // namespace ops::console

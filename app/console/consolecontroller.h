@@ -6,6 +6,7 @@
 // One job at a time. Cancel stops waiting at once; a look-up stops between provider pages, and a
 // resend whose attempt is already counted still records its answer (the timeline shows it).
 
+#include "console/batchworker.h"
 #include "console/bulkworker.h"
 #include "console/consolejobs.h"
 #include "console/consolewriter.h"
@@ -17,6 +18,7 @@
 #include <memory>
 
 namespace ops::ui {
+class BatchJob;
 class BulkJob;
 class ConsoleView;
 } // namespace ops::ui
@@ -52,6 +54,14 @@ public:
     void readBulkPreview(ui::BulkJob *job);
     // Runs a confirmed bulk job's runnable rows on its own thread (bulkworker.h).
     void runBulk(ui::BulkJob *job);
+    // Checks a batch file (Import refunds…) on the job's own worker thread (batchworker.h) …
+    void checkBatch(ui::BatchJob *job);
+    // … and runs the file that check read.
+    void runBatch(ui::BatchJob *job);
+    // Tests: called on a batch run's thread after each row's outcome, with its line.
+    void setBatchRowHook(BatchWorker::RowHook hook) { m_batchHook = std::move(hook); }
+    // The pace of a batch run, rows a second (0: OPS_BATCH_RATE).
+    void setBatchRate(double perSecond) { m_batchRate = perSecond; }
     // Tests: called on the bulk thread before each row.
     void setBulkRowHook(BulkWorker::RowHook hook) { m_bulkHook = std::move(hook); }
     // Tests: called on the bulk thread before each part of a preview read.
@@ -81,6 +91,8 @@ private:
     bool m_detached = false; // the operator cancelled: the result only refreshes the lists
     BulkWorker::RowHook m_bulkHook;
     BulkWorker::RowHook m_previewHook;
+    BatchWorker::RowHook m_batchHook;
+    double m_batchRate = 0;
 };
 
 } // namespace ops::console

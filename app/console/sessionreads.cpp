@@ -123,6 +123,18 @@ public:
         return m_session.auditStats().operatorAttemptsPerOperation();
     }
     std::vector<Bin> unknownToClosed() override { return m_session.auditStats().unknownToClosed(); }
+    std::vector<RefundTally> refundsByReason() override
+    {
+        return m_session.auditStats().refundsByReason();
+    }
+    std::vector<RefundTally> refundsByBatch() override
+    {
+        return m_session.auditStats().refundsByBatch();
+    }
+    std::vector<Operation> batchRefunds(const QString &name) override
+    {
+        return m_session.auditStats().batchRefunds(name);
+    }
     AuditTask *verifyAudit(QObject *parent) override
     {
         return AuditJob::verify(m_session.location(), m_session.clock(), parent);

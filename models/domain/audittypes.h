@@ -9,6 +9,7 @@
 
 #include <QDate>
 #include <QDateTime>
+#include <QMap>
 #include <QMetaType>
 #include <QString>
 #include <optional>
@@ -78,6 +79,22 @@ struct Bin
     qint64 lowerBound = 0; // attempts, or seconds
     qint64 count = 0;
     friend bool operator==(const Bin &, const Bin &) = default;
+};
+
+// Refunds counted by one key (docs/design.md §19): a reason code ('' for none) or a batch's
+// name. States are counted apart, so a refund whose outcome is unknown is never counted with
+// the refunded ones (rule 16).
+struct RefundTally
+{
+    QString key;
+    qint64 refunds = 0;
+    qint64 succeeded = 0;
+    qint64 failed = 0;
+    qint64 unsettled = 0;            // open, unknown or waiting for approval
+    QMap<QString, qint64> refunded;  // currency → minor units of the succeeded ones
+    qint64 firstMs = 0;              // the oldest refund's creation
+    qint64 lastMs = 0;               // the newest one's
+    friend bool operator==(const RefundTally &, const RefundTally &) = default;
 };
 
 // --- A long job: verify or export (storage/auditjob.h) -----------------------------------------

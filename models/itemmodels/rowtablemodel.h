@@ -50,6 +50,11 @@ public:
 
 protected:
     const std::vector<Row> &rows() const { return m_rows; }
+    // For a subclass that updates rows in place; it emits dataChanged for what it changed.
+    Row *mutableRowAt(int row)
+    {
+        return row >= 0 && row < int(m_rows.size()) ? &m_rows[size_t(row)] : nullptr;
+    }
     virtual QStringList columnTitles() const = 0;
     // `column` is within columnTitles(); `row` is the one shown there.
     virtual QVariant rowData(const Row &row, int column, int role) const = 0;

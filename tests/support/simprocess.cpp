@@ -142,6 +142,29 @@ nlohmann::json SimProcess::requests()
     return admin("GET", QStringLiteral("/_sim/requests"));
 }
 
+int SimProcess::requestCount()
+{
+    return int(requests()["requests"].size());
+}
+
+int SimProcess::postCount()
+{
+    int n = 0;
+    const nlohmann::json all = requests(); // held: a loop over a temporary's member dangles
+    for (const nlohmann::json &r : all["requests"])
+        n += r.value("method", "") == "POST";
+    return n;
+}
+
+int SimProcess::refundsMade()
+{
+    int n = 0;
+    const nlohmann::json held = ledger();
+    for (const nlohmann::json &m : held["movements"])
+        n += m.value("kind", "") == "refund";
+    return n + int(admin("GET", QStringLiteral("/_sim/adyen/refunds"))["refunds"].size());
+}
+
 nlohmann::json SimProcess::messages()
 {
     return admin("GET", QStringLiteral("/_sim/messages"));

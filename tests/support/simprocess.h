@@ -71,6 +71,11 @@ public:
     void reset();
     nlohmann::json ledger();
     nlohmann::json requests();
+    // Requests the simulator saw (admin routes are not logged), and of them its POSTs.
+    int requestCount();
+    int postCount();
+    // Refunds the simulator made: Stripe's ledger and Adyen's received refunds.
+    int refundsMade();
     nlohmann::json messages();
     nlohmann::json faultStats();
 

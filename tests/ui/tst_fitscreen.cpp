@@ -287,6 +287,7 @@ void TestFitScreen::everyWindowFits_data()
                                  u"main-approvals-resend"_s,
                                  u"supervisor-audit"_s,
                                  u"supervisor-charts"_s,
+                                 u"supervisor-refunds"_s,
                                  u"supervisor-unmatched"_s,
                                  u"supervisor-agentrequests"_s,
                                  u"agents"_s,
@@ -355,6 +356,7 @@ QStringList TestFitScreen::walkNamed(const QString &name, Desk &desk)
             return {u"the supervisor window did not open"_s};
         const int index = name.endsWith(u"audit"_s)       ? ui::SupervisorWindow::AuditTab
                           : name.endsWith(u"charts"_s)    ? ui::SupervisorWindow::ChartsTab
+                          : name.endsWith(u"refunds"_s)   ? ui::SupervisorWindow::RefundsTab
                           : name.endsWith(u"unmatched"_s) ? ui::SupervisorWindow::UnmatchedTab
                                                           : ui::SupervisorWindow::AgentRequestsTab;
         s->tabs()->setCurrentIndex(index);

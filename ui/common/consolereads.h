@@ -96,6 +96,10 @@ public:
     virtual std::vector<Bin> attemptsPerOperation() = 0;
     virtual std::vector<Bin> operatorAttemptsPerOperation() = 0;
     virtual std::vector<Bin> unknownToClosed() = 0;
+    // Refunds by reason code and by batch (docs/design.md §19), and one batch's refunds.
+    virtual std::vector<RefundTally> refundsByReason() = 0;
+    virtual std::vector<RefundTally> refundsByBatch() = 0;
+    virtual std::vector<Operation> batchRefunds(const QString &name) = 0;
     // Jobs on a thread and a connection of their own, not started; children of `parent`.
     virtual AuditTask *verifyAudit(QObject *parent) = 0;
     virtual AuditTask *exportAudit(const AuditFilter &filter, const QString &path,

@@ -9,4 +9,9 @@ bool ConsoleRequests::readsBulkPreviews() const
     return isSignalConnected(QMetaMethod::fromSignal(&ConsoleRequests::bulkPreviewRequested));
 }
 
+bool ConsoleRequests::readsBatches() const
+{
+    return isSignalConnected(QMetaMethod::fromSignal(&ConsoleRequests::batchCheckRequested));
+}
+
 } // namespace ops::ui

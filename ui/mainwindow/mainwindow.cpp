@@ -1,6 +1,7 @@
 #include "mainwindow/mainwindow.h"
 
 #include "domain/changefeed.h"
+#include "mainwindow/batchactions.h"
 #include "mainwindow/bulkactions.h"
 #include "mainwindow/decisionspresenter.h"
 #include "mainwindow/detailpresenter.h"
@@ -155,6 +156,7 @@ void MainWindow::buildAreas()
     operation->addActions(m_rows->all());
     operation->addSeparator();
     m_bulk = new BulkActions(*this, operation);
+    m_batch = new BatchActions(*this, operation);
     operation->addSeparator();
     operation->addAction(m_rows->cancelAction());
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -304,6 +306,7 @@ void MainWindow::updateActions()
 {
     m_rows->update();
     m_bulk->update();
+    m_batch->update();
 }
 
 const OperatorAccess &MainWindow::access() const

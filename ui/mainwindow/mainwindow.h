@@ -25,6 +25,7 @@ class QTabWidget;
 
 namespace ops::ui {
 
+class BatchActions;
 class BulkActions;
 class DecisionsPresenter;
 class DetailPresenter;
@@ -81,6 +82,7 @@ public:
     DetailPresenter *detailArea() const { return m_detail; }
     RowActions *rows() const { return m_rows; }
     BulkActions *bulk() const { return m_bulk; }
+    BatchActions *batch() const { return m_batch; }
     EventsPresenter *events() const { return m_events; }
     DecisionsPresenter *decisions() const { return m_decisions; }
     SupervisorPresenter *supervision() const { return m_supervision; }
@@ -141,6 +143,7 @@ private:
     DetailPresenter *m_detail = nullptr;
     RowActions *m_rows = nullptr;
     BulkActions *m_bulk = nullptr;
+    BatchActions *m_batch = nullptr;
     EventsPresenter *m_events = nullptr;
     DecisionsPresenter *m_decisions = nullptr;
     SupervisorPresenter *m_supervision = nullptr;

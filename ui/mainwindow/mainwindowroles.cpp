@@ -6,6 +6,7 @@
 #include "common/refusaltext.h"
 #include "itemmodels/approvallistmodel.h"
 #include "itemmodels/operationlabels.h"
+#include "mainwindow/batchactions.h"
 #include "mainwindow/bulkactions.h"
 #include "mainwindow/decisionspresenter.h"
 #include "mainwindow/detailpresenter.h"
@@ -128,6 +129,8 @@ QString MainWindow::refusalFor(const QAction *action) const
         return m_bulk->refusalFor(action);
     if (action == m_rows->newRefundAction())
         return m_rows->newRefundBlockedReason();
+    if (action == m_batch->importAction())
+        return m_batch->blockedReason();
     if (action == m_rows->cancelAction())
         return {}; // Esc with nothing running: nothing to say
     const std::optional<Operation> &current = m_detail->current();

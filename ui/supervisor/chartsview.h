@@ -39,16 +39,18 @@ public:
     std::vector<Bin> operatorAttemptsData() const { return m_operatorAttemptsData; }
     std::vector<Bin> durationData() const { return m_durationData; }
 
-private:
-    QChartView *addChart(QChart *chart, const QString &name);
-    // One bar set per series, named in the legend when there is more than one.
+    // One bar set per series, named in the legend when there is more than one; whole-number
+    // counts on the vertical axis. The supervisor's other figures (refundsview.h) draw the same.
     struct Series
     {
         QString name;
         QList<qreal> values;
     };
-    void drawBars(QChart *chart, const QList<Series> &series, const QStringList &labels,
-                  const QString &axisTitle);
+    static void drawBars(QChart *chart, const QList<Series> &series, const QStringList &labels,
+                         const QString &axisTitle);
+
+private:
+    QChartView *addChart(QChart *chart, const QString &name);
     void drawAttempts();
 
     ConsoleReads &m_reads;

@@ -8,6 +8,7 @@
 #include "supervisor/agentrequestspanel.h"
 #include "supervisor/auditview.h"
 #include "supervisor/chartsview.h"
+#include "supervisor/refundsview.h"
 #include "supervisor/unmatchedeventsview.h"
 #include "widgets/focusring.h"
 
@@ -75,11 +76,15 @@ SupervisorWindow::SupervisorWindow(ConsoleReads &reads, QWidget *parent)
     m_charts = new ChartsView(reads, m_tabs);
     m_tabs->addTab(m_audit, tr("&Audit"));
     m_tabs->addTab(m_charts, tr("C&harts"));
+    m_refunds = new RefundsView(reads, m_tabs);
+    m_tabs->addTab(m_refunds, tr("&Refunds"));
     m_unmatched = new UnmatchedEventsView(reads, m_tabs);
     m_tabs->addTab(m_unmatched, tr("&Unmatched events"));
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
         if (index == ChartsTab)
             m_charts->reload();
+        if (index == RefundsTab)
+            m_refunds->reload();
         if (index == UnmatchedTab)
             m_unmatched->reload();
         if (index == AgentRequestsTab && m_requests)

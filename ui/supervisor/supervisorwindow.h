@@ -1,8 +1,8 @@
 #pragma once
 
-// The supervisors' window: the audit list, the charts, the unmatched provider events and, opened
-// from the main window, the agents' requests held over their limits (Agent requests (N)), as tabs
-// over one database. It is a window of its own so the operations lists keep the main window;
+// The supervisors' window: the audit list, the charts, refunds by reason and by batch, the
+// unmatched provider events and, opened from the main window, the agents' requests held over
+// their limits (Agent requests (N)), as tabs over one database. It is a window of its own so the operations lists keep the main window;
 // SupervisorPresenter opens it from View → Audit and charts when audit rights are granted.
 
 #include <QKeySequence>
@@ -19,6 +19,7 @@ class ConsoleWrites;
 class AgentRequestsPanel;
 class AuditView;
 class ChartsView;
+class RefundsView;
 class UnmatchedEventsView;
 
 class SupervisorWindow final : public QWidget
@@ -29,6 +30,7 @@ public:
     {
         AuditTab,
         ChartsTab,
+        RefundsTab, // by reason code and by batch (docs/design.md §19)
         UnmatchedTab,
         AgentRequestsTab // once enableAgentRequests() added it
     };
@@ -42,6 +44,7 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     AuditView *auditView() const { return m_audit; }
     ChartsView *chartsView() const { return m_charts; }
+    RefundsView *refundsView() const { return m_refunds; }
     UnmatchedEventsView *unmatchedView() const { return m_unmatched; }
 
     // The Agent requests tab (issue 27 item 4), decided in the name of `actor`; added once, read
@@ -70,6 +73,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     AuditView *m_audit = nullptr;
     ChartsView *m_charts = nullptr;
+    RefundsView *m_refunds = nullptr;
     UnmatchedEventsView *m_unmatched = nullptr;
     ConsoleReads &m_reads;
     QString m_actor; // who decides agent requests; empty until enableAgentRequests

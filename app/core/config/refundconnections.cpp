@@ -22,4 +22,18 @@ RefundConnections::RefundConnections(Provider provider)
         m_clients.stripe = &m_stripe.emplace(m_transport, *config);
 }
 
+RefundConnections::RefundConnections(const EngineConfig &engine,
+                                     const std::optional<StripeConfig> &stripe,
+                                     const std::optional<AdyenConfig> &adyen, QString problem)
+    : m_engine(engine)
+    , m_problem(std::move(problem))
+{
+    if (!m_problem.isEmpty())
+        return;
+    if (stripe)
+        m_clients.stripe = &m_stripe.emplace(m_transport, *stripe);
+    else if (adyen)
+        m_clients.adyen = &m_adyen.emplace(m_transport, *adyen);
+}
+
 } // namespace ops

@@ -16,6 +16,10 @@ public:
     // Reads OPS_ATTEMPTS_* and OPS_STRIPE_* (Provider::Stripe) or OPS_ADYEN_* (Provider::Adyen).
     // ok() is false when a setting is wrong; problem() then says which.
     explicit RefundConnections(Provider provider);
+    // The same from settings read elsewhere (the console's saved connections): the client of the
+    // one config given; with neither, `problem` says why the provider cannot be used.
+    RefundConnections(const EngineConfig &engine, const std::optional<StripeConfig> &stripe,
+                      const std::optional<AdyenConfig> &adyen, QString problem);
     RefundConnections(const RefundConnections &) = delete;
     RefundConnections &operator=(const RefundConnections &) = delete;
 

@@ -1,8 +1,10 @@
 #include "storage/audit/auditstats.h"
 
 #include "storage/db/sqltransaction.h"
+#include "storage/records/operationrow.h"
 
 #include <QTimeZone>
+#include <algorithm>
 #include <map>
 
 using namespace Qt::StringLiterals;
@@ -66,6 +68,70 @@ std::vector<Bin> AuditStats::countsPerOperation(const QString &column, int lastB
         if (n >= 1 && n <= lastBin)
             out[size_t(n - 1)].count = q.value(1).toLongLong();
     }
+    return out;
+}
+
+std::vector<RefundTally>
+AuditStats::tally(const QString &keyColumn, const QString &where,
+                  const std::function<QString(const QString &)> &keyOf)
+{
+    Query q = runQuery(m_db, u"SELECT %1, state, currency, COUNT(*), SUM(amount_minor), "
+                             "MIN(created_at), MAX(created_at) FROM operations "
+                             "WHERE kind = 'refund' %2 GROUP BY %1, state, currency"_s.arg(
+                                 keyColumn, where));
+    std::map<QString, RefundTally> byKey;
+    while (q.next()) {
+        const QString key = keyOf(q.value(0).toString());
+        RefundTally &t = byKey[key];
+        t.key = key;
+        const qint64 n = q.value(3).toLongLong();
+        t.refunds += n;
+        const auto state = stateFromString(q.value(1).toString());
+        if (state == OperationState::Succeeded) {
+            t.succeeded += n;
+            t.refunded[q.value(2).toString()] += q.value(4).toLongLong();
+        } else if (state == OperationState::Failed) {
+            t.failed += n;
+        } else {
+            t.unsettled += n;
+        }
+        const qint64 first = q.value(5).toLongLong();
+        const qint64 last = q.value(6).toLongLong();
+        t.firstMs = t.firstMs == 0 ? first : std::min(t.firstMs, first);
+        t.lastMs = std::max(t.lastMs, last);
+    }
+    std::vector<RefundTally> out;
+    for (auto &[key, t] : byKey)
+        out.push_back(std::move(t));
+    return out;
+}
+
+std::vector<RefundTally> AuditStats::refundsByReason()
+{
+    return tally(u"reason_code"_s, {}, [](const QString &code) { return code; });
+}
+
+std::vector<RefundTally> AuditStats::refundsByBatch()
+{
+    std::vector<RefundTally> out =
+        tally(u"reference"_s, u"AND reference LIKE 'batch:%'"_s,
+              [](const QString &reference) { return reference.section(u':', 1, 1); });
+    std::stable_sort(out.begin(), out.end(), [](const RefundTally &a, const RefundTally &b) {
+        return a.lastMs > b.lastMs;
+    });
+    return out;
+}
+
+std::vector<Operation> AuditStats::batchRefunds(const QString &name)
+{
+    // The name has no ':' (checkBatchName), so the two patterns are exactly its references.
+    Query q = runQuery(m_db,
+                       u"SELECT %1 FROM operations WHERE kind = 'refund' AND (reference = ? OR "
+                       "reference LIKE ?) ORDER BY created_at, id"_s.arg(rows::operationColumns()),
+                       {QString(u"batch:"_s + name), QString(u"batch:"_s + name + u":%"_s)});
+    std::vector<Operation> out;
+    while (q.next())
+        out.push_back(rows::operationFromRow(q));
     return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include <QDate>
 #include <QString>
+#include <functional>
 #include <vector>
 
 namespace ops {
@@ -30,10 +31,21 @@ public:
     // For operations that were unknown and are now closed: time from the first "unknown" entry
     // to the close, in fixed bins (< 1 h, 1–4 h, 4–12 h, 12–24 h, 1–3 d, ≥ 3 d).
     std::vector<Bin> unknownToClosed();
+    // Refunds by their reason code, the codes in order ('' first: no code).
+    std::vector<RefundTally> refundsByReason();
+    // Refunds by their batch (a reference "batch:NAME" or "batch:NAME:REF"), newest batch
+    // first; refunds of no batch are left out.
+    std::vector<RefundTally> refundsByBatch();
+    // A batch's refunds, oldest first: what its view lists and exports.
+    std::vector<Operation> batchRefunds(const QString &name);
 
 private:
     // `column` is one of the two fixed counter names above, never input.
     std::vector<Bin> countsPerOperation(const QString &column, int lastBin);
+    // Refunds grouped by `keyColumn` (a fixed column name, never input) and state, folded by
+    // `keyOf` (the column's value → the tally's key; '' with `skipEmpty` leaves the group out).
+    std::vector<RefundTally> tally(const QString &keyColumn, const QString &where,
+                                   const std::function<QString(const QString &)> &keyOf);
 
     ConnectionHold m_db;
 };
