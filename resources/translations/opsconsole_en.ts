@@ -536,6 +536,97 @@ previous %2</translation>
     </message>
 </context>
 <context>
+    <name>ops::BatchPreviewModel</name>
+    <message>
+        <source>refunded</source>
+        <translation>refunded</translation>
+    </message>
+    <message>
+        <source>received by the provider, not yet final</source>
+        <translation>received by the provider, not yet final</translation>
+    </message>
+    <message>
+        <source>checking — outcome unknown</source>
+        <translation>checking — outcome unknown</translation>
+    </message>
+    <message>
+        <source>not confirmed yet</source>
+        <translation>not confirmed yet</translation>
+    </message>
+    <message>
+        <source>waits for approval</source>
+        <translation>waits for approval</translation>
+    </message>
+    <message>
+        <source>failed at the provider</source>
+        <translation>failed at the provider</translation>
+    </message>
+    <message>
+        <source>rejected, nothing sent</source>
+        <translation>rejected, nothing sent</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>not run</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Line</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Order</translation>
+    </message>
+    <message>
+        <source>Charge or payment</source>
+        <translation>Charge or payment</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Reason</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Reference</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Check</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Result</translation>
+    </message>
+    <message>
+        <source>already run as %1</source>
+        <translation>already run as %1</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>ready</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 — from the earlier run</source>
+        <translation>%1 — from the earlier run</translation>
+    </message>
+</context>
+<context>
     <name>ops::DetailModels</name>
     <message>
         <source>%1 bytes of %2
@@ -1084,6 +1175,116 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
     <message>
         <source>running</source>
         <translation>running</translation>
+    </message>
+    <message>
+        <source>amount &apos;%1&apos; is not an amount in %2 such as %3</source>
+        <translation>amount &apos;%1&apos; is not an amount in %2 such as %3</translation>
+    </message>
+    <message>
+        <source>amount must be more than zero</source>
+        <translation>amount must be more than zero</translation>
+    </message>
+    <message>
+        <source>unknown currency &apos;%1&apos;</source>
+        <translation>unknown currency &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>column &apos;%1&apos; is missing</source>
+        <translation>column &apos;%1&apos; is missing</translation>
+    </message>
+    <message>
+        <source>a field holds a line break</source>
+        <translation>a field holds a line break</translation>
+    </message>
+    <message>
+        <source>the file is empty: it needs a header line and at least one refund</source>
+        <translation>the file is empty: it needs a header line and at least one refund</translation>
+    </message>
+    <message>
+        <source>the provider has no charge %1</source>
+        <translation>the provider has no charge %1</translation>
+    </message>
+    <message>
+        <source>%1 is more than the %2 left to refund on %3 after the file&apos;s earlier rows</source>
+        <translation>%1 is more than the %2 left to refund on %3 after the file&apos;s earlier rows</translation>
+    </message>
+    <message>
+        <source>%1 is more than the %2 left to refund on %3</source>
+        <translation>%1 is more than the %2 left to refund on %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::RefundTallyModel</name>
+    <message>
+        <source>No reason code</source>
+        <translation>No reason code</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Duplicate</translation>
+    </message>
+    <message>
+        <source>Fraudulent</source>
+        <translation>Fraudulent</translation>
+    </message>
+    <message>
+        <source>Requested by the customer</source>
+        <translation>Requested by the customer</translation>
+    </message>
+    <message>
+        <source>Product not received</source>
+        <translation>Product not received</translation>
+    </message>
+    <message>
+        <source>Price adjustment</source>
+        <translation>Price adjustment</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Reason</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>Refunds</source>
+        <translation>Refunds</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Refunded</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Failed</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Checking</translation>
+    </message>
+    <message>
+        <source>Money refunded</source>
+        <translation>Money refunded</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>Last</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::BatchWorker</name>
+    <message>
+        <source>%1 above the batch threshold of %2</source>
+        <translation>%1 above the batch threshold of %2</translation>
+    </message>
+    <message>
+        <source>Batch “%1” waits for a second supervisor (approval #%2, asked by %3): %4. Nothing was sent. Once another supervisor approves it (opsctl batch approve %1), run the same file again.</source>
+        <translation>Batch “%1” waits for a second supervisor (approval #%2, asked by %3): %4. Nothing was sent. Once another supervisor approves it (opsctl batch approve %1), run the same file again.</translation>
+    </message>
+    <message>
+        <source>the file has problems; nothing was sent</source>
+        <translation>the file has problems; nothing was sent</translation>
     </message>
 </context>
 <context>
@@ -2303,6 +2504,165 @@ Provider reference on the row: %1.</translation>
     <message>
         <source>Closes by a resend&apos;s answer</source>
         <translation>Closes by a resend&apos;s answer</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::BatchActions</name>
+    <message>
+        <source>&amp;Import refunds…</source>
+        <translation>&amp;Import refunds…</translation>
+    </message>
+    <message>
+        <source>Import refunds: a batch sends refunds and attaches their answers, and %1 may not; ask a supervisor.</source>
+        <translation>Import refunds: a batch sends refunds and attaches their answers, and %1 may not; ask a supervisor.</translation>
+    </message>
+    <message>
+        <source>Import refunds: an import is already open.</source>
+        <translation>Import refunds: an import is already open.</translation>
+    </message>
+    <message>
+        <source>Check a CSV file of refunds, then run it (Ctrl+Shift+I)</source>
+        <translation>Check a CSV file of refunds, then run it (Ctrl+Shift+I)</translation>
+    </message>
+    <message>
+        <source>Import refunds</source>
+        <translation>Import refunds</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv *.txt);;All files (*)</source>
+        <translation>CSV files (*.csv *.txt);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Import refunds: no console is attached to check and run it.</source>
+        <translation>Import refunds: no console is attached to check and run it.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::BatchImportDialog</name>
+    <message>
+        <source>Import refunds</source>
+        <translation>Import refunds</translation>
+    </message>
+    <message>
+        <source>Part of every row&apos;s unit of work: run the same file under the same name again and nothing is refunded twice.</source>
+        <translation>Part of every row&apos;s unit of work: run the same file under the same name again and nothing is refunded twice.</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>File:</translation>
+    </message>
+    <message>
+        <source>Batch &amp;name:</source>
+        <translation>Batch &amp;name:</translation>
+    </message>
+    <message>
+        <source>%v of %m rows</source>
+        <translation>%v of %m rows</translation>
+    </message>
+    <message>
+        <source>Check &amp;again</source>
+        <translation>Check &amp;again</translation>
+    </message>
+    <message>
+        <source>Read and check the file again under the name above; nothing is sent</source>
+        <translation>Read and check the file again under the name above; nothing is sent</translation>
+    </message>
+    <message>
+        <source>&amp;Save results…</source>
+        <translation>&amp;Save results…</translation>
+    </message>
+    <message>
+        <source>Save a CSV: line, ticket, operation, status, reason, provider reference</source>
+        <translation>Save a CSV: line, ticket, operation, status, reason, provider reference</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Run</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Close</translation>
+    </message>
+    <message>
+        <source>Reading and checking %1…</source>
+        <translation>Reading and checking %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Batch “%1”: %n row(s)</source>
+        <translation>
+            <numerusform>Batch “%1”: %n row</numerusform>
+            <numerusform>Batch “%1”: %n rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n problem</numerusform>
+            <numerusform>%n problems</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already run</source>
+        <translation>
+            <numerusform>%n already run</numerusform>
+            <numerusform>%n already run</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>total %1</source>
+        <translation>total %1</translation>
+    </message>
+    <message>
+        <source>Send each row at the provider&apos;s pace; a second run of this file sends nothing twice (Enter)</source>
+        <translation>Send each row at the provider&apos;s pace; a second run of this file sends nothing twice (Enter)</translation>
+    </message>
+    <message>
+        <source>Mend the file&apos;s problems first: a batch runs only when every line reads well.</source>
+        <translation>Mend the file&apos;s problems first: a batch runs only when every line reads well.</translation>
+    </message>
+    <message>
+        <source>Could not check the file: %1</source>
+        <translation>Could not check the file: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Stop</translation>
+    </message>
+    <message>
+        <source>Stop before the next row; run the file again to go on (Esc)</source>
+        <translation>Stop before the next row; run the file again to go on (Esc)</translation>
+    </message>
+    <message>
+        <source>The run stopped: %1</source>
+        <translation>The run stopped: %1</translation>
+    </message>
+    <message>
+        <source>Rows not run were left untouched: run the same file under the same name again to go on.</source>
+        <translation>Rows not run were left untouched: run the same file under the same name again to go on.</translation>
+    </message>
+    <message>
+        <source>Close the summary (Esc)</source>
+        <translation>Close the summary (Esc)</translation>
+    </message>
+    <message>
+        <source>Save the batch&apos;s results</source>
+        <translation>Save the batch&apos;s results</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <source>Results saved to %1.</source>
+        <translation>Results saved to %1.</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>Could not save %1: %2</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Stopping…</translation>
     </message>
 </context>
 <context>
@@ -3865,6 +4225,72 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     </message>
 </context>
 <context>
+    <name>ops::ui::RefundsView</name>
+    <message>
+        <source>Refunds by reason</source>
+        <translation>Refunds by reason</translation>
+    </message>
+    <message>
+        <source>Export by reas&amp;on…</source>
+        <translation>Export by reas&amp;on…</translation>
+    </message>
+    <message>
+        <source>Export by &amp;batch…</source>
+        <translation>Export by &amp;batch…</translation>
+    </message>
+    <message>
+        <source>Export the batch&apos;s refun&amp;ds…</source>
+        <translation>Export the batch&apos;s refun&amp;ds…</translation>
+    </message>
+    <message>
+        <source>Could not read the refunds: %1</source>
+        <translation>Could not read the refunds: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n batch(es); refunds by reason include every refund.</source>
+        <translation>
+            <numerusform>%n batch; refunds by reason include every refund.</numerusform>
+            <numerusform>%n batches; refunds by reason include every refund.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Refunded</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Failed</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Checking</translation>
+    </message>
+    <message>
+        <source>Could not read batch %1: %2</source>
+        <translation>Could not read batch %1: %2</translation>
+    </message>
+    <message>
+        <source>Export refunds</source>
+        <translation>Export refunds</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <source>Select a batch first.</source>
+        <translation>Select a batch first.</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>Saved %1.</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>Could not save %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::Refusal</name>
     <message>
         <source>Only a supervisor closes an operation by hand.</source>
@@ -4431,6 +4857,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Stopped waiting for %1: a request already sent still gets its answer recorded, and the list shows it.</source>
         <translation>Stopped waiting for %1: a request already sent still gets its answer recorded, and the list shows it.</translation>
+    </message>
+    <message>
+        <source>Refu&amp;nds</source>
+        <translation>Refu&amp;nds</translation>
     </message>
 </context>
 <context>

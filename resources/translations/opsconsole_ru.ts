@@ -536,6 +536,97 @@ previous %2</source>
     </message>
 </context>
 <context>
+    <name>ops::BatchPreviewModel</name>
+    <message>
+        <source>refunded</source>
+        <translation>возвращено</translation>
+    </message>
+    <message>
+        <source>received by the provider, not yet final</source>
+        <translation>получено провайдером, ещё не окончательно</translation>
+    </message>
+    <message>
+        <source>checking — outcome unknown</source>
+        <translation>на проверке — исход неизвестен</translation>
+    </message>
+    <message>
+        <source>not confirmed yet</source>
+        <translation>ещё не подтверждено</translation>
+    </message>
+    <message>
+        <source>waits for approval</source>
+        <translation>ждёт согласования</translation>
+    </message>
+    <message>
+        <source>failed at the provider</source>
+        <translation>не прошло у провайдера</translation>
+    </message>
+    <message>
+        <source>rejected, nothing sent</source>
+        <translation>отклонено, ничего не отправлено</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>с ошибкой</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>не выполнено</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Строка</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Заказ</translation>
+    </message>
+    <message>
+        <source>Charge or payment</source>
+        <translation>Платёж</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Ссылка</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Проверка</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <source>already run as %1</source>
+        <translation>уже выполнено как %1</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>готово</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 — from the earlier run</source>
+        <translation>%1 — из прошлого запуска</translation>
+    </message>
+</context>
+<context>
     <name>ops::DetailModels</name>
     <message>
         <source>%1 bytes of %2
@@ -1087,6 +1178,116 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     <message>
         <source>running</source>
         <translation>выполняется</translation>
+    </message>
+    <message>
+        <source>amount &apos;%1&apos; is not an amount in %2 such as %3</source>
+        <translation>сумма &apos;%1&apos; не является суммой в %2 вида %3</translation>
+    </message>
+    <message>
+        <source>amount must be more than zero</source>
+        <translation>сумма должна быть больше нуля</translation>
+    </message>
+    <message>
+        <source>unknown currency &apos;%1&apos;</source>
+        <translation>неизвестная валюта &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>column &apos;%1&apos; is missing</source>
+        <translation>нет столбца &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>a field holds a line break</source>
+        <translation>поле содержит перевод строки</translation>
+    </message>
+    <message>
+        <source>the file is empty: it needs a header line and at least one refund</source>
+        <translation>файл пуст: нужна строка заголовка и хотя бы один возврат</translation>
+    </message>
+    <message>
+        <source>the provider has no charge %1</source>
+        <translation>у провайдера нет платежа %1</translation>
+    </message>
+    <message>
+        <source>%1 is more than the %2 left to refund on %3 after the file&apos;s earlier rows</source>
+        <translation>%1 больше, чем %2, оставшиеся к возврату по %3 после предыдущих строк файла</translation>
+    </message>
+    <message>
+        <source>%1 is more than the %2 left to refund on %3</source>
+        <translation>%1 больше, чем %2, оставшиеся к возврату по %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::RefundTallyModel</name>
+    <message>
+        <source>No reason code</source>
+        <translation>Без кода причины</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Дубликат</translation>
+    </message>
+    <message>
+        <source>Fraudulent</source>
+        <translation>Мошенничество</translation>
+    </message>
+    <message>
+        <source>Requested by the customer</source>
+        <translation>По просьбе клиента</translation>
+    </message>
+    <message>
+        <source>Product not received</source>
+        <translation>Товар не получен</translation>
+    </message>
+    <message>
+        <source>Price adjustment</source>
+        <translation>Корректировка цены</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Пакет</translation>
+    </message>
+    <message>
+        <source>Refunds</source>
+        <translation>Возвраты</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Возвращено</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Неуспешна</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Проверка</translation>
+    </message>
+    <message>
+        <source>Money refunded</source>
+        <translation>Возвращённая сумма</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>Последний</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::BatchWorker</name>
+    <message>
+        <source>%1 above the batch threshold of %2</source>
+        <translation>%1 — выше порога для пакетов (%2)</translation>
+    </message>
+    <message>
+        <source>Batch “%1” waits for a second supervisor (approval #%2, asked by %3): %4. Nothing was sent. Once another supervisor approves it (opsctl batch approve %1), run the same file again.</source>
+        <translation>Пакет «%1» ждёт второго супервайзера (согласование #%2, запросил %3): %4. Ничего не отправлено. Когда другой супервайзер одобрит его (opsctl batch approve %1), запустите тот же файл ещё раз.</translation>
+    </message>
+    <message>
+        <source>the file has problems; nothing was sent</source>
+        <translation>в файле есть проблемы; ничего не отправлено</translation>
     </message>
 </context>
 <context>
@@ -2310,6 +2511,168 @@ Provider reference on the row: %1.</source>
     <message>
         <source>Closes by a resend&apos;s answer</source>
         <translation>Закрытия по ответу на повторную отправку</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::BatchActions</name>
+    <message>
+        <source>&amp;Import refunds…</source>
+        <translation>Импорт &amp;возвратов…</translation>
+    </message>
+    <message>
+        <source>Import refunds: a batch sends refunds and attaches their answers, and %1 may not; ask a supervisor.</source>
+        <translation>Импорт возвратов: пакет отправляет возвраты и прикладывает ответы на них, а %1 не может этого делать; обратитесь к супервайзеру.</translation>
+    </message>
+    <message>
+        <source>Import refunds: an import is already open.</source>
+        <translation>Импорт возвратов: импорт уже открыт.</translation>
+    </message>
+    <message>
+        <source>Check a CSV file of refunds, then run it (Ctrl+Shift+I)</source>
+        <translation>Проверить файл CSV с возвратами, затем выполнить его (Ctrl+Shift+I)</translation>
+    </message>
+    <message>
+        <source>Import refunds</source>
+        <translation>Импорт возвратов</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv *.txt);;All files (*)</source>
+        <translation>Файлы CSV (*.csv *.txt);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Import refunds: no console is attached to check and run it.</source>
+        <translation>Импорт возвратов: к окну не подключена консоль, которая могла бы проверить и выполнить его.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::BatchImportDialog</name>
+    <message>
+        <source>Import refunds</source>
+        <translation>Импорт возвратов</translation>
+    </message>
+    <message>
+        <source>Part of every row&apos;s unit of work: run the same file under the same name again and nothing is refunded twice.</source>
+        <translation>Входит в единицу работы каждой строки: если запустить тот же файл под тем же названием ещё раз, ничего не будет возвращено дважды.</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Файл:</translation>
+    </message>
+    <message>
+        <source>Batch &amp;name:</source>
+        <translation>&amp;Название пакета:</translation>
+    </message>
+    <message>
+        <source>%v of %m rows</source>
+        <translation>Строки: %v из %m</translation>
+    </message>
+    <message>
+        <source>Check &amp;again</source>
+        <translation>Проверить &amp;ещё раз</translation>
+    </message>
+    <message>
+        <source>Read and check the file again under the name above; nothing is sent</source>
+        <translation>Прочитать и проверить файл ещё раз под названием выше; ничего не отправляется</translation>
+    </message>
+    <message>
+        <source>&amp;Save results…</source>
+        <translation>&amp;Сохранить результаты…</translation>
+    </message>
+    <message>
+        <source>Save a CSV: line, ticket, operation, status, reason, provider reference</source>
+        <translation>Сохранить CSV: строка, обращение, операция, статус, причина, ссылка провайдера</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Выполнить</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Закрыть</translation>
+    </message>
+    <message>
+        <source>Reading and checking %1…</source>
+        <translation>Чтение и проверка %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Batch “%1”: %n row(s)</source>
+        <translation>
+            <numerusform>Пакет «%1»: %n строка</numerusform>
+            <numerusform>Пакет «%1»: %n строки</numerusform>
+            <numerusform>Пакет «%1»: %n строк</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n проблема</numerusform>
+            <numerusform>%n проблемы</numerusform>
+            <numerusform>%n проблем</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already run</source>
+        <translation>
+            <numerusform>%n уже выполнена</numerusform>
+            <numerusform>%n уже выполнены</numerusform>
+            <numerusform>%n уже выполнено</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>total %1</source>
+        <translation>всего %1</translation>
+    </message>
+    <message>
+        <source>Send each row at the provider&apos;s pace; a second run of this file sends nothing twice (Enter)</source>
+        <translation>Отправить каждую строку в темпе провайдера; повторный запуск этого файла ничего не отправит дважды (Enter)</translation>
+    </message>
+    <message>
+        <source>Mend the file&apos;s problems first: a batch runs only when every line reads well.</source>
+        <translation>Сначала исправьте проблемы в файле: пакет выполняется, только если каждая строка прочитана без ошибок.</translation>
+    </message>
+    <message>
+        <source>Could not check the file: %1</source>
+        <translation>Не удалось проверить файл: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Остановить</translation>
+    </message>
+    <message>
+        <source>Stop before the next row; run the file again to go on (Esc)</source>
+        <translation>Остановиться перед следующей строкой; чтобы продолжить, запустите файл ещё раз (Esc)</translation>
+    </message>
+    <message>
+        <source>The run stopped: %1</source>
+        <translation>Запуск остановлен: %1</translation>
+    </message>
+    <message>
+        <source>Rows not run were left untouched: run the same file under the same name again to go on.</source>
+        <translation>Невыполненные строки остались нетронутыми: чтобы продолжить, запустите тот же файл под тем же названием ещё раз.</translation>
+    </message>
+    <message>
+        <source>Close the summary (Esc)</source>
+        <translation>Закрыть итоги (Esc)</translation>
+    </message>
+    <message>
+        <source>Save the batch&apos;s results</source>
+        <translation>Сохранить результаты пакета</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Файлы CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Results saved to %1.</source>
+        <translation>Результаты сохранены в %1.</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>Не удалось сохранить %1: %2</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Остановка…</translation>
     </message>
 </context>
 <context>
@@ -3884,6 +4247,73 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     </message>
 </context>
 <context>
+    <name>ops::ui::RefundsView</name>
+    <message>
+        <source>Refunds by reason</source>
+        <translation>Возвраты по причинам</translation>
+    </message>
+    <message>
+        <source>Export by reas&amp;on…</source>
+        <translation>Экспорт по &amp;причинам…</translation>
+    </message>
+    <message>
+        <source>Export by &amp;batch…</source>
+        <translation>Экспорт по па&amp;кетам…</translation>
+    </message>
+    <message>
+        <source>Export the batch&apos;s refun&amp;ds…</source>
+        <translation>Экспорт возв&amp;ратов пакета…</translation>
+    </message>
+    <message>
+        <source>Could not read the refunds: %1</source>
+        <translation>Не удалось прочитать возвраты: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n batch(es); refunds by reason include every refund.</source>
+        <translation>
+            <numerusform>%n пакет; возвраты по причинам включают все возвраты.</numerusform>
+            <numerusform>%n пакета; возвраты по причинам включают все возвраты.</numerusform>
+            <numerusform>%n пакетов; возвраты по причинам включают все возвраты.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Возвращено</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Неуспешна</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Проверка</translation>
+    </message>
+    <message>
+        <source>Could not read batch %1: %2</source>
+        <translation>Не удалось прочитать пакет %1: %2</translation>
+    </message>
+    <message>
+        <source>Export refunds</source>
+        <translation>Экспорт возвратов</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Файлы CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Select a batch first.</source>
+        <translation>Сначала выберите пакет.</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>Сохранено: %1.</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>Не удалось сохранить %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::Refusal</name>
     <message>
         <source>Only a supervisor closes an operation by hand.</source>
@@ -4450,6 +4880,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Stopped waiting for %1: a request already sent still gets its answer recorded, and the list shows it.</source>
         <translation>Ожидание %1 прекращено: ответ на уже отправленный запрос всё равно будет записан, и список его покажет.</translation>
+    </message>
+    <message>
+        <source>Refu&amp;nds</source>
+        <translation>&amp;Возвраты</translation>
     </message>
 </context>
 <context>

@@ -536,6 +536,97 @@ previous %2</source>
     </message>
 </context>
 <context>
+    <name>ops::BatchPreviewModel</name>
+    <message>
+        <source>refunded</source>
+        <translation>повернено</translation>
+    </message>
+    <message>
+        <source>received by the provider, not yet final</source>
+        <translation>отримано провайдером, ще не остаточно</translation>
+    </message>
+    <message>
+        <source>checking — outcome unknown</source>
+        <translation>на перевірці — результат невідомий</translation>
+    </message>
+    <message>
+        <source>not confirmed yet</source>
+        <translation>ще не підтверджено</translation>
+    </message>
+    <message>
+        <source>waits for approval</source>
+        <translation>чекає погодження</translation>
+    </message>
+    <message>
+        <source>failed at the provider</source>
+        <translation>не пройшло в провайдера</translation>
+    </message>
+    <message>
+        <source>rejected, nothing sent</source>
+        <translation>відхилено, нічого не надіслано</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>з помилкою</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>не виконано</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Рядок</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Замовлення</translation>
+    </message>
+    <message>
+        <source>Charge or payment</source>
+        <translation>Платіж</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сума</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Посилання</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Перевірка</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <source>already run as %1</source>
+        <translation>вже виконано як %1</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>готово</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 — from the earlier run</source>
+        <translation>%1 — з попереднього запуску</translation>
+    </message>
+</context>
+<context>
     <name>ops::DetailModels</name>
     <message>
         <source>%1 bytes of %2
@@ -1087,6 +1178,116 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     <message>
         <source>running</source>
         <translation>виконується</translation>
+    </message>
+    <message>
+        <source>amount &apos;%1&apos; is not an amount in %2 such as %3</source>
+        <translation>сума &apos;%1&apos; не є сумою в %2 на зразок %3</translation>
+    </message>
+    <message>
+        <source>amount must be more than zero</source>
+        <translation>сума має бути більшою за нуль</translation>
+    </message>
+    <message>
+        <source>unknown currency &apos;%1&apos;</source>
+        <translation>невідома валюта &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>column &apos;%1&apos; is missing</source>
+        <translation>немає стовпця &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>a field holds a line break</source>
+        <translation>поле містить перенесення рядка</translation>
+    </message>
+    <message>
+        <source>the file is empty: it needs a header line and at least one refund</source>
+        <translation>файл порожній: потрібен рядок заголовка і хоча б одне повернення</translation>
+    </message>
+    <message>
+        <source>the provider has no charge %1</source>
+        <translation>у провайдера немає платежу %1</translation>
+    </message>
+    <message>
+        <source>%1 is more than the %2 left to refund on %3 after the file&apos;s earlier rows</source>
+        <translation>%1 більше, ніж %2, що лишилися до повернення за %3 після попередніх рядків файлу</translation>
+    </message>
+    <message>
+        <source>%1 is more than the %2 left to refund on %3</source>
+        <translation>%1 більше, ніж %2, що лишилися до повернення за %3</translation>
+    </message>
+</context>
+<context>
+    <name>ops::RefundTallyModel</name>
+    <message>
+        <source>No reason code</source>
+        <translation>Без коду причини</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Дублікат</translation>
+    </message>
+    <message>
+        <source>Fraudulent</source>
+        <translation>Шахрайство</translation>
+    </message>
+    <message>
+        <source>Requested by the customer</source>
+        <translation>На прохання клієнта</translation>
+    </message>
+    <message>
+        <source>Product not received</source>
+        <translation>Товар не отримано</translation>
+    </message>
+    <message>
+        <source>Price adjustment</source>
+        <translation>Коригування ціни</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Пакет</translation>
+    </message>
+    <message>
+        <source>Refunds</source>
+        <translation>Повернення</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Повернено</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Неуспішна</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Перевірка</translation>
+    </message>
+    <message>
+        <source>Money refunded</source>
+        <translation>Повернена сума</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>Останнє</translation>
+    </message>
+</context>
+<context>
+    <name>ops::console::BatchWorker</name>
+    <message>
+        <source>%1 above the batch threshold of %2</source>
+        <translation>%1 — вище порогу для пакетів (%2)</translation>
+    </message>
+    <message>
+        <source>Batch “%1” waits for a second supervisor (approval #%2, asked by %3): %4. Nothing was sent. Once another supervisor approves it (opsctl batch approve %1), run the same file again.</source>
+        <translation>Пакет «%1» чекає на другого супервайзера (погодження #%2, запитав %3): %4. Нічого не надіслано. Коли інший супервайзер схвалить його (opsctl batch approve %1), запустіть той самий файл ще раз.</translation>
+    </message>
+    <message>
+        <source>the file has problems; nothing was sent</source>
+        <translation>у файлі є проблеми; нічого не надіслано</translation>
     </message>
 </context>
 <context>
@@ -2310,6 +2511,168 @@ Provider reference on the row: %1.</source>
     <message>
         <source>Closes by a resend&apos;s answer</source>
         <translation>Закриття за відповіддю на повторне надсилання</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::BatchActions</name>
+    <message>
+        <source>&amp;Import refunds…</source>
+        <translation>&amp;Імпорт повернень…</translation>
+    </message>
+    <message>
+        <source>Import refunds: a batch sends refunds and attaches their answers, and %1 may not; ask a supervisor.</source>
+        <translation>Імпорт повернень: пакет надсилає повернення й додає відповіді на них, а %1 не може цього робити; зверніться до супервайзера.</translation>
+    </message>
+    <message>
+        <source>Import refunds: an import is already open.</source>
+        <translation>Імпорт повернень: імпорт уже відкрито.</translation>
+    </message>
+    <message>
+        <source>Check a CSV file of refunds, then run it (Ctrl+Shift+I)</source>
+        <translation>Перевірити файл CSV із поверненнями, потім виконати його (Ctrl+Shift+I)</translation>
+    </message>
+    <message>
+        <source>Import refunds</source>
+        <translation>Імпорт повернень</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv *.txt);;All files (*)</source>
+        <translation>Файли CSV (*.csv *.txt);;Усі файли (*)</translation>
+    </message>
+    <message>
+        <source>Import refunds: no console is attached to check and run it.</source>
+        <translation>Імпорт повернень: до вікна не підключено консолі, яка могла б перевірити й виконати його.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::BatchImportDialog</name>
+    <message>
+        <source>Import refunds</source>
+        <translation>Імпорт повернень</translation>
+    </message>
+    <message>
+        <source>Part of every row&apos;s unit of work: run the same file under the same name again and nothing is refunded twice.</source>
+        <translation>Входить до одиниці роботи кожного рядка: якщо запустити той самий файл під тією самою назвою ще раз, нічого не буде повернено двічі.</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Файл:</translation>
+    </message>
+    <message>
+        <source>Batch &amp;name:</source>
+        <translation>&amp;Назва пакета:</translation>
+    </message>
+    <message>
+        <source>%v of %m rows</source>
+        <translation>Рядки: %v з %m</translation>
+    </message>
+    <message>
+        <source>Check &amp;again</source>
+        <translation>Перевірити &amp;ще раз</translation>
+    </message>
+    <message>
+        <source>Read and check the file again under the name above; nothing is sent</source>
+        <translation>Прочитати й перевірити файл ще раз під назвою вище; нічого не надсилається</translation>
+    </message>
+    <message>
+        <source>&amp;Save results…</source>
+        <translation>З&amp;берегти результати…</translation>
+    </message>
+    <message>
+        <source>Save a CSV: line, ticket, operation, status, reason, provider reference</source>
+        <translation>Зберегти CSV: рядок, звернення, операція, статус, причина, посилання провайдера</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Виконати</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Закрити</translation>
+    </message>
+    <message>
+        <source>Reading and checking %1…</source>
+        <translation>Читання й перевірка %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Batch “%1”: %n row(s)</source>
+        <translation>
+            <numerusform>Пакет «%1»: %n рядок</numerusform>
+            <numerusform>Пакет «%1»: %n рядки</numerusform>
+            <numerusform>Пакет «%1»: %n рядків</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n проблема</numerusform>
+            <numerusform>%n проблеми</numerusform>
+            <numerusform>%n проблем</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already run</source>
+        <translation>
+            <numerusform>%n вже виконано</numerusform>
+            <numerusform>%n вже виконано</numerusform>
+            <numerusform>%n вже виконано</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>total %1</source>
+        <translation>усього %1</translation>
+    </message>
+    <message>
+        <source>Send each row at the provider&apos;s pace; a second run of this file sends nothing twice (Enter)</source>
+        <translation>Надіслати кожен рядок у темпі провайдера; повторний запуск цього файлу нічого не надішле двічі (Enter)</translation>
+    </message>
+    <message>
+        <source>Mend the file&apos;s problems first: a batch runs only when every line reads well.</source>
+        <translation>Спершу виправте проблеми у файлі: пакет виконується, лише якщо кожен рядок прочитано без помилок.</translation>
+    </message>
+    <message>
+        <source>Could not check the file: %1</source>
+        <translation>Не вдалося перевірити файл: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Зупинити</translation>
+    </message>
+    <message>
+        <source>Stop before the next row; run the file again to go on (Esc)</source>
+        <translation>Зупинитися перед наступним рядком; щоб продовжити, запустіть файл ще раз (Esc)</translation>
+    </message>
+    <message>
+        <source>The run stopped: %1</source>
+        <translation>Запуск зупинено: %1</translation>
+    </message>
+    <message>
+        <source>Rows not run were left untouched: run the same file under the same name again to go on.</source>
+        <translation>Невиконані рядки залишилися без змін: щоб продовжити, запустіть той самий файл під тією самою назвою ще раз.</translation>
+    </message>
+    <message>
+        <source>Close the summary (Esc)</source>
+        <translation>Закрити підсумок (Esc)</translation>
+    </message>
+    <message>
+        <source>Save the batch&apos;s results</source>
+        <translation>Зберегти результати пакета</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Файли CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Results saved to %1.</source>
+        <translation>Результати збережено в %1.</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>Не вдалося зберегти %1: %2</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Зупинення…</translation>
     </message>
 </context>
 <context>
@@ -3884,6 +4247,73 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     </message>
 </context>
 <context>
+    <name>ops::ui::RefundsView</name>
+    <message>
+        <source>Refunds by reason</source>
+        <translation>Повернення за причинами</translation>
+    </message>
+    <message>
+        <source>Export by reas&amp;on…</source>
+        <translation>Експорт за при&amp;чинами…</translation>
+    </message>
+    <message>
+        <source>Export by &amp;batch…</source>
+        <translation>Експорт за па&amp;кетами…</translation>
+    </message>
+    <message>
+        <source>Export the batch&apos;s refun&amp;ds…</source>
+        <translation>Експорт пове&amp;рнень пакета…</translation>
+    </message>
+    <message>
+        <source>Could not read the refunds: %1</source>
+        <translation>Не вдалося прочитати повернення: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n batch(es); refunds by reason include every refund.</source>
+        <translation>
+            <numerusform>%n пакет; повернення за причинами охоплюють усі повернення.</numerusform>
+            <numerusform>%n пакети; повернення за причинами охоплюють усі повернення.</numerusform>
+            <numerusform>%n пакетів; повернення за причинами охоплюють усі повернення.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Повернено</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Неуспішна</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Перевірка</translation>
+    </message>
+    <message>
+        <source>Could not read batch %1: %2</source>
+        <translation>Не вдалося прочитати пакет %1: %2</translation>
+    </message>
+    <message>
+        <source>Export refunds</source>
+        <translation>Експорт повернень</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Файли CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Select a batch first.</source>
+        <translation>Спершу виберіть пакет.</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>Збережено: %1.</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>Не вдалося зберегти %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::Refusal</name>
     <message>
         <source>Only a supervisor closes an operation by hand.</source>
@@ -4450,6 +4880,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Stopped waiting for %1: a request already sent still gets its answer recorded, and the list shows it.</source>
         <translation>Очікування %1 припинено: відповідь на вже надісланий запит однаково буде записано, і список її покаже.</translation>
+    </message>
+    <message>
+        <source>Refu&amp;nds</source>
+        <translation>&amp;Повернення</translation>
     </message>
 </context>
 <context>
