@@ -56,3 +56,10 @@ for again in 2 3; do
     printf 'run %d:  %6.2f s, %d requests to the provider (goal 0), refunds at the provider %d\n' \
         "$again" "$(python3 -c "print($t1-$t0)")" "$(requests)" "$(refunds)"
 done
+
+# 4. The console's import of the same file under another name (so every row is new): the run at the
+#    same pace with a heartbeat on the UI thread (goal: longest gap ≤ 50 ms), refunds again.
+curl -sf -X DELETE "$url/_sim/requests" >/dev/null
+"$bin/app/tools/bench/opsbench-batch" --file "$work/refunds.csv" --name console --rate "$rate" |
+    sed 's/^/console: /'
+printf 'console: refunds at the provider %d (goal %d)\n' "$(refunds)" "$((2 * rows))"

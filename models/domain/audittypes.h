@@ -90,10 +90,10 @@ struct RefundTally
     qint64 refunds = 0;
     qint64 succeeded = 0;
     qint64 failed = 0;
-    qint64 unsettled = 0;            // open, unknown or waiting for approval
-    QMap<QString, qint64> refunded;  // currency → minor units of the succeeded ones
-    qint64 firstMs = 0;              // the oldest refund's creation
-    qint64 lastMs = 0;               // the newest one's
+    qint64 unsettled = 0;           // open, unknown or waiting for approval
+    QMap<QString, qint64> refunded; // currency → minor units of the succeeded ones
+    qint64 firstMs = 0;             // the oldest refund's creation
+    qint64 lastMs = 0;              // the newest one's
     friend bool operator==(const RefundTally &, const RefundTally &) = default;
 };
 

@@ -60,8 +60,8 @@ BatchPreviewRow batchRowOf(const Operation &op)
         o.status = u"needs_approval"_s;
         break;
     default:
-        o.status = isReceivedAtProvider(op.state, op.providerStatus) ? u"accepted"_s
-                                                                     : u"unconfirmed"_s;
+        o.status =
+            isReceivedAtProvider(op.state, op.providerStatus) ? u"accepted"_s : u"unconfirmed"_s;
         break;
     }
     return r;

@@ -19,7 +19,7 @@ struct KnownReason
 
 // The sentences the engine (app/core/engine: settlement, refund/credit/execution policy), the
 // store (operationstore.cpp: markUnknownLocked) and proposal apply (proposalapply.cpp) write. At
-// most two captured parts, in the order %1, %2. A new sentence there needs a line here, or
+// most three captured parts, in the order %1, %2, %3. A new sentence there needs a line here, or
 // it shows in English.
 constexpr std::array kKnown{
     KnownReason{
@@ -129,6 +129,32 @@ constexpr std::array kKnown{
                 QT_TRANSLATE_NOOP("ops::ReasonText", "provider replayed the stored answer")},
     KnownReason{"^provider applied the movement$",
                 QT_TRANSLATE_NOOP("ops::ReasonText", "provider applied the movement")},
+    // A batch file's problems (app/core/batch: batchfile.cpp, batchcheck.cpp, and the refund
+    // engine's reading of a charge): the import's Check column reads these.
+    KnownReason{
+        "^amount '(.*)' is not an amount in (.+) such as (.+)$",
+        QT_TRANSLATE_NOOP("ops::ReasonText", "amount '%1' is not an amount in %2 such as %3")},
+    KnownReason{"^amount must be more than zero$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "amount must be more than zero")},
+    KnownReason{"^unknown currency '(.*)'$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "unknown currency '%1'")},
+    KnownReason{"^column '(.+)' is missing$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "column '%1' is missing")},
+    KnownReason{"^a field holds a line break$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "a field holds a line break")},
+    KnownReason{"^the file is empty: it needs a header line and at least one refund$",
+                QT_TRANSLATE_NOOP("ops::ReasonText",
+                                  "the file is empty: it needs a header line and at least one "
+                                  "refund")},
+    KnownReason{"^the provider has no charge (.+)$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "the provider has no charge %1")},
+    KnownReason{"^(.+) is more than the (.+) left to refund on (.+) after the file's earlier "
+                "rows$",
+                QT_TRANSLATE_NOOP("ops::ReasonText", "%1 is more than the %2 left to refund on %3 "
+                                                     "after the file's earlier rows")},
+    KnownReason{
+        "^(.+) is more than the (.+) left to refund on (.+)$",
+        QT_TRANSLATE_NOOP("ops::ReasonText", "%1 is more than the %2 left to refund on %3")},
 };
 
 // Provider statuses the console shows beside a state (Stripe refunds, Adyen's received, Slen's
@@ -166,8 +192,10 @@ QString reasonLabel(const QString &stored)
             return text;
         case 1:
             return text.arg(m.captured(1));
-        default:
+        case 2:
             return text.arg(m.captured(1), m.captured(2));
+        default:
+            return text.arg(m.captured(1), m.captured(2), m.captured(3));
         }
     }
     return stored;

@@ -71,8 +71,9 @@ QVariant RefundTallyModel::rowData(const RefundTally &row, int column, int role)
         return sums.join(u", "_s);
     }
     case LastColumn:
-        return row.lastMs > 0 ? formatDateTime(QDateTime::fromMSecsSinceEpoch(row.lastMs, Qt::UTC), locale)
-                              : QString();
+        return row.lastMs > 0
+                   ? formatDateTime(QDateTime::fromMSecsSinceEpoch(row.lastMs, Qt::UTC), locale)
+                   : QString();
     default:
         return {};
     }

@@ -10,8 +10,8 @@
 
 #include "common/language.h"
 #include "console/batchworker.h"
-#include "domain/csv.h"
 #include "dialogs/batchimportdialog.h"
+#include "domain/csv.h"
 #include "mainwindow/batchactions.h"
 #include "storage/access/accessstore.h"
 #include "supervisor/refundsview.h"
@@ -386,12 +386,12 @@ void TestBatchImport::screenshotsInEachLanguage()
     Console alice(m_fx, u"alice"_s);
     const QSize size(1024, 700);
     alice.window.resize(size); // a dialog fits the window it opens over
-    ui::BatchImportDialog *dialog = alice.import(write(u"jan reprice.csv"_s,
-                                                       "order,charge,amount,currency,reason\n"
-                                                       "A-1001,ch_1002,12.50,usd,price_adjustment\n"
-                                                       "A-1002,ch_1002,1e3,usd,price_adjustment\n"
-                                                       "A-1003,ch_nope,8.00,usd,duplicate\n"
-                                                       "A-1004,ch_1001,20.00,usd,\n"));
+    ui::BatchImportDialog *dialog =
+        alice.import(write(u"jan reprice.csv"_s, "order,charge,amount,currency,reason\n"
+                                                 "A-1001,ch_1002,12.50,usd,price_adjustment\n"
+                                                 "A-1002,ch_1002,1e3,usd,price_adjustment\n"
+                                                 "A-1003,ch_nope,8.00,usd,duplicate\n"
+                                                 "A-1004,ch_1001,20.00,usd,\n"));
     QVERIFY(dialog);
     test::screenshot(&alice.window, size, u"batch-import-preview-"_s + language, dialog);
     alice.close(dialog);

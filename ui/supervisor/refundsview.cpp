@@ -86,9 +86,9 @@ QWidget *RefundsView::buildButtons()
         connect(button, &QPushButton::clicked, this, [this, what] { chooseExport(what); });
         row->addWidget(button);
     };
-    add(tr("Export by &reason…"), u"exportReasons"_s, Export::ByReason);
+    add(tr("Export by reas&on…"), u"exportReasons"_s, Export::ByReason);
     add(tr("Export by &batch…"), u"exportBatches"_s, Export::ByBatch);
-    add(tr("Export the batch's &refunds…"), u"exportBatchRows"_s, Export::BatchRows);
+    add(tr("Export the batch's refun&ds…"), u"exportBatchRows"_s, Export::BatchRows);
     return box;
 }
 
@@ -124,10 +124,9 @@ void RefundsView::drawReasons()
         failed << qreal(t->failed);
         checking << qreal(t->unsettled);
     }
-    ChartsView::drawBars(m_chart,
-                         {{tr("Refunded"), refunded}, {tr("Failed"), failed},
-                          {tr("Checking"), checking}},
-                         labels, {});
+    ChartsView::drawBars(
+        m_chart, {{tr("Refunded"), refunded}, {tr("Failed"), failed}, {tr("Checking"), checking}},
+        labels, {});
 }
 
 bool RefundsView::selectBatch(const QString &name)

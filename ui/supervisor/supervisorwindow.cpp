@@ -77,7 +77,7 @@ SupervisorWindow::SupervisorWindow(ConsoleReads &reads, QWidget *parent)
     m_tabs->addTab(m_audit, tr("&Audit"));
     m_tabs->addTab(m_charts, tr("C&harts"));
     m_refunds = new RefundsView(reads, m_tabs);
-    m_tabs->addTab(m_refunds, tr("&Refunds"));
+    m_tabs->addTab(m_refunds, tr("Refu&nds"));
     m_unmatched = new UnmatchedEventsView(reads, m_tabs);
     m_tabs->addTab(m_unmatched, tr("&Unmatched events"));
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {

@@ -2,8 +2,9 @@
 
 // The supervisors' window: the audit list, the charts, refunds by reason and by batch, the
 // unmatched provider events and, opened from the main window, the agents' requests held over
-// their limits (Agent requests (N)), as tabs over one database. It is a window of its own so the operations lists keep the main window;
-// SupervisorPresenter opens it from View → Audit and charts when audit rights are granted.
+// their limits (Agent requests (N)), as tabs over one database. It is a window of its own so the
+// operations lists keep the main window; SupervisorPresenter opens it from View → Audit and charts
+// when audit rights are granted.
 
 #include <QKeySequence>
 #include <QWidget>

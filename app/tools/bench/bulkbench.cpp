@@ -7,6 +7,7 @@
 // (docs/benchmarks.md).
 
 #include "bench/benchmarks.h"
+#include "bench/uiheartbeat.h"
 #include "console/consolecontroller.h"
 #include "console/sessionreads.h"
 #include "dialogs/bulkapplydialog.h"
@@ -23,7 +24,6 @@
 #include <QElapsedTimer>
 #include <QPushButton>
 #include <QTemporaryDir>
-#include <QTimer>
 
 using namespace Qt::StringLiterals;
 using namespace ops;
@@ -87,50 +87,14 @@ struct UiFigures
     int applied = 0;
     double rowsPerSecond = 0;
     qint64 runMs = 0;
-    qint64 selectMs = 0;     // Select all with a proposal, on the UI thread
-    qint64 dialogMs = 0;     // Apply proposals… until the dialog is open (reading)
-    qint64 previewMs = 0;    // until the preview is read (off the UI thread) and shown
-    qint64 readGapMs = 0;    // the longest UI-thread gap while it is read
-    qint64 longestGapMs = 0; // the longest UI-thread gap during the run
-    qint64 summaryGapMs = 0; // the longest UI-thread gap from the summary to the dialog closed
-    // The most UI-thread CPU time between two heartbeats in each phase: the window's own work
-    // within a gap, not its wait for a core on a loaded machine.
-    double readCpuMs = 0;
-    double runCpuMs = 0;
-    double summaryCpuMs = 0;
-    int ticks = 0;
-    qint64 idleGapMs = 0; // the same heartbeat for 3 s with nothing running: the machine's share
-    int idleTicks = 0;
+    qint64 selectMs = 0;               // Select all with a proposal, on the UI thread
+    qint64 dialogMs = 0;               // Apply proposals… until the dialog is open (reading)
+    qint64 previewMs = 0;              // until the preview is read (off the UI thread) and shown
+    bench::UiHeartbeat::Phase read;    // while the preview is read
+    bench::UiHeartbeat::Phase run;     // during the run
+    bench::UiHeartbeat::Phase summary; // from the summary to the dialog closed
+    bench::UiHeartbeat::Phase idle;    // 3 s with nothing running: the machine's share of the CPU
 };
-
-// The heartbeat's longest gap over `ms` of an idle event loop.
-std::pair<qint64, int> idleGap(int ms)
-{
-    QElapsedTimer gap;
-    qint64 longest = 0;
-    int ticks = 0;
-    QTimer heartbeat;
-    heartbeat.setInterval(5);
-    QObject::connect(&heartbeat, &QTimer::timeout, [&] {
-        longest = qMax(longest, gap.restart());
-        ++ticks;
-    });
-    QElapsedTimer total;
-    total.start();
-    gap.start();
-    heartbeat.start();
-    while (total.elapsed() < ms)
-        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
-    return {longest, ticks};
-}
-
-// CPU time of this thread.
-double threadCpuMs()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
-}
 
 UiFigures runConsole(const QString &path, const Clock &clock, int rows)
 {
@@ -147,7 +111,10 @@ UiFigures runConsole(const QString &path, const Clock &clock, int rows)
     window.startLiveRefresh(); // as the console runs: other commits reload the lists
     QApplication::processEvents();
 
-    std::tie(f.idleGapMs, f.idleTicks) = idleGap(3000);
+    bench::UiHeartbeat heartbeat;
+    heartbeat.enter(&f.idle);
+    bench::spinFor(3000);
+    heartbeat.enter(nullptr);
     QElapsedTimer t;
     t.start();
     window.bulk()->selectAllWithProposal();
@@ -157,52 +124,24 @@ UiFigures runConsole(const QString &path, const Clock &clock, int rows)
     if (!dialog)
         return f;
 
-    qint64 *longest = &f.readGapMs;
-    double *busiest = &f.readCpuMs;
-    QElapsedTimer gap;
-    double cpuSince = threadCpuMs();
-    const auto beat = [&] {
-        const double cpu = threadCpuMs();
-        *longest = qMax(*longest, gap.restart());
-        *busiest = qMax(*busiest, cpu - cpuSince);
-        cpuSince = cpu;
-    };
-    QTimer heartbeat;
-    heartbeat.setInterval(5);
-    QObject::connect(&heartbeat, &QTimer::timeout, [&] {
-        beat();
-        f.ticks += longest == &f.longestGapMs;
-    });
-    gap.start();
-    heartbeat.start();
-    while (dialog->phase() == ui::BulkApplyDialog::Phase::Reading)
-        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    heartbeat.enter(&f.read);
+    bench::spinUntil([&] { return dialog->phase() != ui::BulkApplyDialog::Phase::Reading; });
     f.previewMs = t.elapsed();
-    beat();
 
-    longest = &f.longestGapMs;
-    busiest = &f.runCpuMs;
+    heartbeat.enter(&f.run);
     QElapsedTimer run;
     run.start();
     dialog->confirmButton()->click();
-    while (dialog->phase() != ui::BulkApplyDialog::Phase::Done)
-        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    bench::spinUntil([&] { return dialog->phase() == ui::BulkApplyDialog::Phase::Done; });
     f.runMs = run.elapsed();
-    beat();
+    heartbeat.enter(&f.summary);
     f.applied = dialog->model()->summary().applied;
     f.rowsPerSecond = 1000.0 * f.applied / qMax<qint64>(1, f.runMs);
 
     // The summary shown and the lists re-read behind it, then Close: one more second.
-    longest = &f.summaryGapMs;
-    busiest = &f.summaryCpuMs;
-    QElapsedTimer after;
-    after.start();
-    while (after.elapsed() < 500)
-        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    bench::spinFor(500);
     dialog->close();
-    while (after.elapsed() < 1000)
-        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
-    beat();
+    bench::spinFor(500);
     heartbeat.stop();
     return f;
 }
@@ -234,18 +173,19 @@ int main(int argc, char *argv[])
         << "  console, off the UI thread   " << qRound(ui.rowsPerSecond) << " rows/s ("
         << ui.applied << " applied in " << ui.runMs << " ms; " << pct(ui.rowsPerSecond, loop)
         << " % of the store loop)\n"
-        << "  longest UI-thread gap        " << ui.longestGapMs << " ms during the run ("
-        << ui.ticks << " heartbeats of 5 ms; goal <= 50 ms), UI-thread CPU at most "
-        << qRound(ui.runCpuMs) << " ms between two\n"
-        << "  summary and close            longest gap " << ui.summaryGapMs
-        << " ms over 1 s, UI-thread CPU at most " << qRound(ui.summaryCpuMs)
+        << "  longest UI-thread gap        " << ui.run.longestGapMs << " ms during the run ("
+        << ui.run.ticks << " heartbeats of 5 ms; goal <= 50 ms), UI-thread CPU at most "
+        << qRound(ui.run.busiestCpuMs) << " ms between two\n"
+        << "  summary and close            longest gap " << ui.summary.longestGapMs
+        << " ms over 1 s, UI-thread CPU at most " << qRound(ui.summary.busiestCpuMs)
         << " ms between two heartbeats\n"
-        << "  the same heartbeat, idle     " << ui.idleGapMs << " ms longest gap over 3 s ("
-        << ui.idleTicks << " heartbeats): the machine's share of the CPU\n"
+        << "  the same heartbeat, idle     " << ui.idle.longestGapMs << " ms longest gap over 3 s ("
+        << ui.idle.ticks << " heartbeats): the machine's share of the CPU\n"
         << "  before it                    select all " << ui.selectMs
         << " ms (UI thread); dialog open " << ui.dialogMs << " ms; preview read in " << ui.previewMs
-        << " ms off the UI thread (longest UI-thread gap " << ui.readGapMs
-        << " ms, UI-thread CPU at most " << qRound(ui.readCpuMs) << " ms between two heartbeats)\n"
+        << " ms off the UI thread (longest UI-thread gap " << ui.read.longestGapMs
+        << " ms, UI-thread CPU at most " << qRound(ui.read.busiestCpuMs)
+        << " ms between two heartbeats)\n"
         << "floors (same run):\n"
         << "  store loop (applyProposal)   " << qRound(loop) << " rows/s\n"
         << "  one-row durable commits      " << qRound(commits) << " commits/s\n";

@@ -71,14 +71,13 @@ std::vector<Bin> AuditStats::countsPerOperation(const QString &column, int lastB
     return out;
 }
 
-std::vector<RefundTally>
-AuditStats::tally(const QString &keyColumn, const QString &where,
-                  const std::function<QString(const QString &)> &keyOf)
+std::vector<RefundTally> AuditStats::tally(const QString &keyColumn, const QString &where,
+                                           const std::function<QString(const QString &)> &keyOf)
 {
-    Query q = runQuery(m_db, u"SELECT %1, state, currency, COUNT(*), SUM(amount_minor), "
-                             "MIN(created_at), MAX(created_at) FROM operations "
-                             "WHERE kind = 'refund' %2 GROUP BY %1, state, currency"_s.arg(
-                                 keyColumn, where));
+    Query q = runQuery(
+        m_db, u"SELECT %1, state, currency, COUNT(*), SUM(amount_minor), "
+              "MIN(created_at), MAX(created_at) FROM operations "
+              "WHERE kind = 'refund' %2 GROUP BY %1, state, currency"_s.arg(keyColumn, where));
     std::map<QString, RefundTally> byKey;
     while (q.next()) {
         const QString key = keyOf(q.value(0).toString());
