@@ -109,6 +109,8 @@ void BatchWorker::startCheck(ui::BatchImportRequest request)
 
 void BatchWorker::startRun()
 {
+    // The check posts its answer just before its thread ends: Run may be pressed in between.
+    m_thread.wait();
     m_thread.launch([this] { run(); });
 }
 
@@ -121,22 +123,35 @@ void BatchWorker::check(const ui::BatchImportRequest &request)
         postTo(this, [this, error = bytes.error()] { emit checkFailed(error); });
         return;
     }
+    QString error;
     try {
-        std::unique_ptr<Session> session; // opened only for a file with rows to check
-        const auto opened = [&]() -> Session & {
-            session = std::make_unique<Session>(m_config.dbLocation, m_clock);
-            return *session;
-        };
-        PreparedBatch prepared =
-            prepareBatch(*bytes, request.name, opened, connectionsOf(m_config));
-        if (m_thread.cancelled())
+        std::optional<PreparedBatch> prepared = prepare(*bytes, request.name);
+        if (!prepared)
             return; // the dialog is gone or going: nothing to hand back
-        BatchPreview preview = previewOf(prepared, request.path, m_rowOfLine);
+        BatchPreview preview = previewOf(*prepared, request.path, m_rowOfLine);
         m_prepared = std::move(prepared);
         postTo(this, [this, preview = std::move(preview)] { emit checked(preview); });
+        return;
     } catch (const StoreError &e) {
-        postTo(this, [this, error = ui::storeErrorText(e)] { emit checkFailed(error); });
+        error = ui::storeErrorText(e);
+    } catch (const std::exception &e) { // a thread must not end the console
+        error = QString::fromUtf8(e.what());
     }
+    postTo(this, [this, error] { emit checkFailed(error); });
+}
+
+std::optional<PreparedBatch> BatchWorker::prepare(const QByteArray &bytes, const QString &name)
+{
+    std::unique_ptr<Session> session; // opened only for a file with rows to check; closed here
+    const auto opened = [&]() -> Session & {
+        session = std::make_unique<Session>(m_config.dbLocation, m_clock);
+        return *session;
+    };
+    PreparedBatch prepared = prepareBatch(bytes, name, opened, connectionsOf(m_config),
+                                          [this] { return m_thread.cancelled(); });
+    if (m_thread.cancelled())
+        return std::nullopt;
+    return prepared;
 }
 
 std::optional<ui::BatchRunEnding> BatchWorker::gate(Session &session) const
@@ -173,20 +188,29 @@ void BatchWorker::run()
         return;
     }
     const PreparedBatch &p = *m_prepared;
+    const auto rate = m_rate > 0 ? Result<double>(m_rate) : batchRateFromEnvironment();
+    ui::BatchRunEnding refused;
+    refused.stopped = true;
     try {
         Session session(m_config.dbLocation, m_clock); // this thread's own connection
-        if (auto refused = gate(session)) {
-            finishRun(std::move(*refused));
-            return;
-        }
+        if (!rate)
+            refused.failure = rate.error();
+        else if (auto gated = gate(session))
+            refused = std::move(*gated);
     } catch (const StoreError &e) {
-        ui::BatchRunEnding failed;
-        failed.stopped = true;
-        failed.failure = ui::storeErrorText(e);
-        finishRun(failed);
+        refused.failure = ui::storeErrorText(e);
+    } catch (const std::exception &e) { // a thread must not end the console
+        refused.failure = QString::fromUtf8(e.what());
+    }
+    if (!refused.failure.isEmpty() || !refused.waitsFor.isEmpty()) {
+        finishRun(std::move(refused));
         return;
     }
-    const double rate = m_rate > 0 ? m_rate : batchRateFromEnvironment().valueOr(25);
+    runRows(p, *rate);
+}
+
+void BatchWorker::runRows(const PreparedBatch &p, double rate)
+{
     // The pace is the provider's rate limit, in real time, whatever clock stamps the rows.
     static const SystemClock wallClock;
     BatchPacer pacer(wallClock, threadSleep, rate);

@@ -28,8 +28,8 @@ class BatchWorker final : public QObject
 {
     Q_OBJECT
 public:
-    // Called on a run's thread before each row starts, with its line (tests hold a row there to
-    // stop at a known point).
+    // Called on a run's thread after each row's outcome, with its line, one call at a time
+    // (tests stop the run there at a known point).
     using RowHook = std::function<void(int line)>;
 
     BatchWorker(JobConfig config, const Clock &clock, QObject *parent = nullptr);
@@ -54,6 +54,10 @@ signals:
 private:
     void check(const ui::BatchImportRequest &request);
     void run();
+    // The check's reading; nullopt when it was stopped.
+    std::optional<PreparedBatch> prepare(const QByteArray &bytes, const QString &name);
+    // After the gate: the rows at `rate` a second.
+    void runRows(const PreparedBatch &p, double rate);
     // Before the first row: the rights, then the four-eyes; how the run ends without sending
     // anything, or nullopt to go on.
     std::optional<ui::BatchRunEnding> gate(Session &session) const;

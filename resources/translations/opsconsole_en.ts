@@ -2664,6 +2664,10 @@ Provider reference on the row: %1.</translation>
         <source>Stopping…</source>
         <translation>Stopping…</translation>
     </message>
+    <message>
+        <source>The name changed: check again under it first (Enter).</source>
+        <translation>The name changed: check again under it first (Enter).</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::BulkActions</name>

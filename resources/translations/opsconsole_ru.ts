@@ -2674,6 +2674,10 @@ Provider reference on the row: %1.</source>
         <source>Stopping…</source>
         <translation>Остановка…</translation>
     </message>
+    <message>
+        <source>The name changed: check again under it first (Enter).</source>
+        <translation>Название изменилось: сначала проверьте под ним ещё раз (Enter).</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::BulkActions</name>

@@ -240,6 +240,16 @@ void TestBatchImport::aRunRefundsEachRowOnceAndASecondRunSendsNothing()
     QVERIFY(dialog);
     QVERIFY2(dialog->heading()->text().contains(u"7 already run"_s),
              qPrintable(dialog->heading()->text()));
+    // A name typed but not checked is not the one Run would use: Run waits for a check.
+    QTest::keyClicks(dialog->nameEdit(), u"-b"_s);
+    QVERIFY(!dialog->runButton()->isEnabled());
+    QTest::keyClick(dialog->nameEdit(), Qt::Key_Backspace);
+    QTest::keyClick(dialog->nameEdit(), Qt::Key_Backspace);
+    QVERIFY(!dialog->runButton()->isEnabled());
+    QTest::keyClick(dialog->nameEdit(), Qt::Key_Return);
+    QVERIFY(QTest::qWaitFor(
+        [&] { return dialog->phase() == ui::BatchImportDialog::Phase::Preview; }, kRunMs));
+    QVERIFY(dialog->runButton()->isEnabled());
     QVERIFY(alice.run(dialog));
     QCOMPARE(dialog->model()->countByStatus().value(u"refunded"_s), 6);
     QVERIFY(cell(dialog, 0, BatchPreviewModel::ResultColumn).contains(u"earlier run"_s));
@@ -272,12 +282,16 @@ void TestBatchImport::stopLeavesRowsUntouchedAndTheNextRunGoesOn()
     QVERIFY(dialog->ending().stopped);
     QCOMPARE(m_fx.sim().refundsMade(), done); // every row is refunded or untouched
     QVERIFY(dialog->summaryLabel()->text().contains(u"again"_s));
-    alice.close(dialog);
 
+    // Going on from the same dialog: Check again reads what the first run left, then Run.
     alice.controller.setBatchRowHook({});
     alice.controller.setBatchRate(200);
-    dialog = alice.import(path);
-    QVERIFY(dialog);
+    QVERIFY(dialog->checkButton()->isEnabled());
+    QTest::mouseClick(dialog->checkButton(), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor(
+        [&] { return dialog->phase() == ui::BatchImportDialog::Phase::Preview; }, kRunMs));
+    QVERIFY2(dialog->heading()->text().contains(u"%1 already run"_s.arg(done)),
+             qPrintable(dialog->heading()->text()));
     QVERIFY(alice.run(dialog));
     QCOMPARE(dialog->model()->countByStatus().value(u"refunded"_s), kRows);
     QCOMPARE(m_fx.sim().refundsMade(), kRows); // exactly one refund per row

@@ -21,7 +21,8 @@ using namespace Qt::StringLiterals;
 
 namespace ops::ui {
 
-BatchImportDialog::BatchImportDialog(QString path, QString actor, QWidget *parent)
+BatchImportDialog::BatchImportDialog(QString path, QString actor, const QString &name,
+                                     QWidget *parent)
     : QDialog(parent)
     , m_path(std::move(path))
     , m_actor(std::move(actor))
@@ -29,7 +30,7 @@ BatchImportDialog::BatchImportDialog(QString path, QString actor, QWidget *paren
     setObjectName(u"batchImportDialog"_s);
     setWindowTitle(tr("Import refunds"));
     m_model = new BatchPreviewModel(this);
-    m_name = new QLineEdit(nameFromFile(m_path), this);
+    m_name = new QLineEdit(name.isEmpty() ? nameFromFile(m_path) : name, this);
     m_name->setObjectName(u"batchName"_s);
     m_name->setMaxLength(64);
     m_name->setToolTip(tr("Part of every row's unit of work: run the same file under the same "
@@ -115,6 +116,7 @@ void BatchImportDialog::buildButtons()
     m_close->setObjectName(u"batchClose"_s);
     connect(m_check, &QPushButton::clicked, this, &BatchImportDialog::startCheck);
     connect(m_name, &QLineEdit::returnPressed, this, &BatchImportDialog::startCheck);
+    connect(m_name, &QLineEdit::textEdited, this, &BatchImportDialog::nameEdited);
     connect(m_run, &QPushButton::clicked, this, &BatchImportDialog::run);
     connect(m_save, &QPushButton::clicked, this, &BatchImportDialog::chooseResultFile);
     connect(m_close, &QPushButton::clicked, this, &BatchImportDialog::reject);
@@ -140,8 +142,20 @@ BatchJob *BatchImportDialog::startCheck()
     m_summary->hide();
     m_run->setEnabled(false);
     m_check->setEnabled(false);
+    m_name->setEnabled(false);
+    m_save->setEnabled(false);
+    m_ending = {};
     emit checkRequested(m_job);
     return m_job;
+}
+
+void BatchImportDialog::nameEdited()
+{
+    if (m_phase != Phase::Preview || !m_run->isEnabled())
+        return;
+    // Run would use the name checked, not the one in the field: check again first.
+    m_run->setEnabled(false);
+    m_run->setToolTip(tr("The name changed: check again under it first (Enter)."));
 }
 
 QString BatchImportDialog::headingText() const
@@ -176,6 +190,7 @@ void BatchImportDialog::checked(const BatchPreview &preview)
     m_heading->setText(headingText());
     m_progress->hide();
     m_check->setEnabled(true);
+    m_name->setEnabled(true);
     m_run->setEnabled(preview.runnable());
     m_run->setDefault(preview.runnable());
     m_run->setToolTip(preview.runnable()
@@ -195,6 +210,7 @@ void BatchImportDialog::checkFailed(const QString &error)
     m_phase = Phase::Preview;
     m_progress->hide();
     m_check->setEnabled(true);
+    m_name->setEnabled(true);
     m_heading->setText(tr("Could not check the file: %1").arg(error));
 }
 
@@ -235,7 +251,7 @@ void BatchImportDialog::runFinished(const BatchRunEnding &ending)
     const QString counts = batchSummaryText(m_model->countByStatus());
     if (!counts.isEmpty())
         text += (text.isEmpty() ? QString() : u"\n"_s) + counts;
-    if (ending.stopped && ending.waitsFor.isEmpty())
+    if (ending.stopped && ending.waitsFor.isEmpty() && !counts.isEmpty())
         text += u"\n"_s + tr("Rows not run were left untouched: run the same file under the same "
                              "name again to go on.");
     finishWith(text);
@@ -248,6 +264,10 @@ void BatchImportDialog::finishWith(const QString &summary)
     m_summary->setText(summary);
     m_summary->show();
     m_save->setEnabled(!m_ending.resultCsv.isEmpty());
+    // Going on after a stop or an approval: check again (what the database holds now), then run.
+    m_check->setEnabled(true);
+    m_name->setEnabled(true);
+    m_stopping = false;
     m_close->setText(tr("&Close"));
     m_close->setToolTip(tr("Close the summary (Esc)"));
     m_close->setEnabled(true);

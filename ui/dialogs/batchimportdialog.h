@@ -5,9 +5,11 @@
 // same file already made; then Run, with progress and Stop; then how each row ended, counted by
 // outcome (rule 16: an unknown outcome is "checking", never done), and the result file to save.
 // The console reads, checks and runs the file off the UI thread (app/console/batchworker.h); the
-// dialog only shows what its jobs answer. Changing the batch name checks again: the name is part
-// of every row's unit of work. Escape stops a run (the row in hand finishes; the next run of the
-// file goes on from the first row left) and otherwise closes.
+// dialog only shows what its jobs answer. Changing the batch name needs a check again (Enter)
+// before Run: the name is part of every row's unit of work. After a run, Check again reads what
+// the database holds now, so a stopped run goes on from the same dialog. Escape stops a run (the
+// row in hand finishes; the next run of the file goes on from the first row left) and otherwise
+// closes.
 
 #include "common/batchjob.h"
 
@@ -33,8 +35,10 @@ public:
         Done
     };
 
-    // Opens checking the file at `path` as a batch named after the file.
-    BatchImportDialog(QString path, QString actor, QWidget *parent = nullptr);
+    // Opens for the file at `path` as the batch `name` ('': named after the file); startCheck
+    // checks it.
+    BatchImportDialog(QString path, QString actor, const QString &name = {},
+                      QWidget *parent = nullptr);
 
     Phase phase() const { return m_phase; }
     BatchPreviewModel *model() const { return m_model; }
@@ -73,6 +77,7 @@ private:
     void buildTable();
     void buildButtons();
     void checked(const BatchPreview &preview);
+    void nameEdited();
     void checkFailed(const QString &error);
     void run();
     void rowsFinished(const std::vector<BatchRowUpdate> &updates);

@@ -61,7 +61,7 @@ void BatchActions::chooseFile()
         openImport(path);
 }
 
-BatchImportDialog *BatchActions::openImport(const QString &path)
+BatchImportDialog *BatchActions::openImport(const QString &path, const QString &name)
 {
     QString why = blockedReason();
     if (why.isEmpty() && !m_frame.requests().readsBatches())
@@ -70,7 +70,7 @@ BatchImportDialog *BatchActions::openImport(const QString &path)
         m_frame.showStatus(why, 10000);
         return nullptr;
     }
-    auto *dialog = new BatchImportDialog(path, m_frame.actor(), &m_frame);
+    auto *dialog = new BatchImportDialog(path, m_frame.actor(), name, &m_frame);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_dialog = dialog;
     connect(dialog, &BatchImportDialog::checkRequested, &m_frame.requests(),

@@ -28,9 +28,10 @@ public:
     // Why Import refunds… is off now; '' when it is on.
     QString blockedReason() const;
     QAction *importAction() const { return m_import; }
-    // The import of the file at `path` (the action asks for one first); nullptr, with the reason
-    // in the status bar, when the action is off.
-    BatchImportDialog *openImport(const QString &path);
+    // The import of the file at `path` as the batch `name` ('': named after the file; the action
+    // asks for a file first), checking it; nullptr, with the reason in the status bar, when the
+    // action is off.
+    BatchImportDialog *openImport(const QString &path, const QString &name = {});
     BatchImportDialog *dialog() const;
 
 private:

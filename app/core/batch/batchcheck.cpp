@@ -66,6 +66,10 @@ QHash<QString, ChargeRead> readAll(const std::vector<Lookup> &lookups,
     const auto work = [&] {
         const auto connections = options.stripeReader ? options.stripeReader() : nullptr;
         for (size_t i = next++; i < lookups.size(); i = next++) {
+            if (options.stopAsked && options.stopAsked()) {
+                reads[i] = {{}, u"the check was stopped"_s};
+                continue;
+            }
             try {
                 reads[i] = readOne(connections.get(), lookups[i]);
             } catch (const std::exception &e) { // a thread must not end the process

@@ -24,9 +24,10 @@ bool hasRowsFor(const BatchFile &file, Provider provider)
 }
 
 BatchCheckOptions checkOptions(const RefundConnections *stripe, const RefundConnections *adyen,
-                               const ConnectionsMaker &connections)
+                               const ConnectionsMaker &connections, std::function<bool()> stopAsked)
 {
     BatchCheckOptions options;
+    options.stopAsked = std::move(stopAsked);
     if (stripe && stripe->ok())
         options.stripeProject = stripe->engine().project;
     if (adyen && adyen->ok() && adyen->clients().adyen)
@@ -61,7 +62,7 @@ QMap<QString, qint64> PreparedBatch::totals() const
 
 PreparedBatch prepareBatch(const QByteArray &bytes, const QString &name,
                            const std::function<Session &()> &session,
-                           const ConnectionsMaker &connections)
+                           const ConnectionsMaker &connections, std::function<bool()> stopAsked)
 {
     PreparedBatch p;
     p.fileSha256 =
@@ -74,7 +75,8 @@ PreparedBatch prepareBatch(const QByteArray &bytes, const QString &name,
     const auto stripe = p.stripeRows ? connections(Provider::Stripe) : nullptr;
     const auto adyen = p.adyenRows ? connections(Provider::Adyen) : nullptr;
     p.standing =
-        checkBatch(session(), p.file, checkOptions(stripe.get(), adyen.get(), connections));
+        checkBatch(session(), p.file,
+                   checkOptions(stripe.get(), adyen.get(), connections, std::move(stopAsked)));
     for (const RefundConnections *conn : {stripe.get(), adyen.get()}) {
         if (conn && !conn->ok())
             p.file.problems.push_back({0, conn->problem()});

@@ -43,10 +43,12 @@ struct PreparedBatch
 };
 
 // Reads `bytes` as the batch `name` and checks its rows (batchcheck.h). `session` is called only
-// when some row read well, so a file refused whole opens no database.
+// when some row read well, so a file refused whole opens no database. `stopAsked` (may be null)
+// ends the provider's reads early; the answer is then not to be used.
 PreparedBatch prepareBatch(const QByteArray &bytes, const QString &name,
                            const std::function<Session &()> &session,
-                           const ConnectionsMaker &connections);
+                           const ConnectionsMaker &connections,
+                           std::function<bool()> stopAsked = {});
 
 // Whether `actor` may run a batch at all, checked before its first row as each row's refund
 // checks it again: a batch sends refunds and attaches their answers.

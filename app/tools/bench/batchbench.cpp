@@ -61,13 +61,12 @@ int main(int argc, char *argv[])
     heartbeat.enter(&check);
     QElapsedTimer t;
     t.start();
-    ui::BatchImportDialog *dialog = window.batch()->openImport(p.value(u"file"_s));
+    ui::BatchImportDialog *dialog =
+        window.batch()->openImport(p.value(u"file"_s), p.value(u"name"_s));
     if (!dialog) {
         out << "opsbench-batch: the import did not open: " << window.statusText() << "\n";
         return 1;
     }
-    dialog->nameEdit()->setText(p.value(u"name"_s));
-    dialog->startCheck();
     bench::spinUntil([&] { return dialog->phase() != ui::BatchImportDialog::Phase::Checking; });
     const qint64 checkMs = t.restart();
     if (!dialog->runButton()->isEnabled()) {

@@ -1,5 +1,6 @@
 #include "storage/audit/auditstats.h"
 
+#include "storage/db/sqldialect.h"
 #include "storage/db/sqltransaction.h"
 #include "storage/records/operationrow.h"
 
@@ -72,12 +73,16 @@ std::vector<Bin> AuditStats::countsPerOperation(const QString &column, int lastB
 }
 
 std::vector<RefundTally> AuditStats::tally(const QString &keyColumn, const QString &where,
+                                           const QVariantList &bindings,
                                            const std::function<QString(const QString &)> &keyOf)
 {
-    Query q = runQuery(
-        m_db, u"SELECT %1, state, currency, COUNT(*), SUM(amount_minor), "
-              "MIN(created_at), MAX(created_at) FROM operations "
-              "WHERE kind = 'refund' %2 GROUP BY %1, state, currency"_s.arg(keyColumn, where));
+    // SUM of a bigint is numeric on PostgreSQL (a double through QPSQL): cast back, exact.
+    Query q =
+        runQuery(m_db,
+                 u"SELECT %1, state, currency, COUNT(*), CAST(SUM(amount_minor) AS BIGINT), "
+                 "MIN(created_at), MAX(created_at) FROM operations "
+                 "WHERE kind = 'refund' %2 GROUP BY %1, state, currency"_s.arg(keyColumn, where),
+                 bindings);
     std::map<QString, RefundTally> byKey;
     while (q.next()) {
         const QString key = keyOf(q.value(0).toString());
@@ -107,14 +112,17 @@ std::vector<RefundTally> AuditStats::tally(const QString &keyColumn, const QStri
 
 std::vector<RefundTally> AuditStats::refundsByReason()
 {
-    return tally(u"reason_code"_s, {}, [](const QString &code) { return code; });
+    return tally(u"reason_code"_s, {}, {}, [](const QString &code) { return code; });
 }
 
 std::vector<RefundTally> AuditStats::refundsByBatch()
 {
-    std::vector<RefundTally> out =
-        tally(u"reference"_s, u"AND reference LIKE 'batch:%'"_s,
-              [](const QString &reference) { return reference.section(u':', 1, 1); });
+    // Byte-order ranges, not LIKE: '_' in a name is a LIKE wildcard, and LIKE ignores case on
+    // SQLite but not on PostgreSQL (approvals.cpp reads settings the same way).
+    const QString prefix = u"batch:"_s;
+    std::vector<RefundTally> out = tally(
+        u"reference"_s, u"AND reference >= ? AND reference < ?"_s, {prefix, prefixRangeEnd(prefix)},
+        [](const QString &reference) { return reference.section(u':', 1, 1); });
     std::stable_sort(out.begin(), out.end(), [](const RefundTally &a, const RefundTally &b) {
         return a.lastMs > b.lastMs;
     });
@@ -123,11 +131,15 @@ std::vector<RefundTally> AuditStats::refundsByBatch()
 
 std::vector<Operation> AuditStats::batchRefunds(const QString &name)
 {
-    // The name has no ':' (checkBatchName), so the two patterns are exactly its references.
+    // The name has no ':' (checkBatchName), so "batch:NAME" and the range of "batch:NAME:" are
+    // exactly its references.
+    const QString whole = u"batch:"_s + name;
+    const QString prefix = whole + u':';
     Query q = runQuery(m_db,
                        u"SELECT %1 FROM operations WHERE kind = 'refund' AND (reference = ? OR "
-                       "reference LIKE ?) ORDER BY created_at, id"_s.arg(rows::operationColumns()),
-                       {QString(u"batch:"_s + name), QString(u"batch:"_s + name + u":%"_s)});
+                       "(reference >= ? AND reference < ?)) ORDER BY created_at, id"_s.arg(
+                           rows::operationColumns()),
+                       {whole, prefix, prefixRangeEnd(prefix)});
     std::vector<Operation> out;
     while (q.next())
         out.push_back(rows::operationFromRow(q));

@@ -42,9 +42,10 @@ public:
 private:
     // `column` is one of the two fixed counter names above, never input.
     std::vector<Bin> countsPerOperation(const QString &column, int lastBin);
-    // Refunds grouped by `keyColumn` (a fixed column name, never input) and state, folded by
-    // `keyOf` (the column's value → the tally's key; '' with `skipEmpty` leaves the group out).
+    // Refunds grouped by `keyColumn` (a fixed column name, never input) and state, `where` (fixed
+    // SQL with `bindings`) narrowing them, folded by `keyOf` (the column's value → the key).
     std::vector<RefundTally> tally(const QString &keyColumn, const QString &where,
+                                   const QVariantList &bindings,
                                    const std::function<QString(const QString &)> &keyOf);
 
     ConnectionHold m_db;
