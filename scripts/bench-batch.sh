@@ -60,6 +60,6 @@ done
 # 4. The console's import of the same file under another name (so every row is new): the run at the
 #    same pace with a heartbeat on the UI thread (goal: longest gap ≤ 50 ms), refunds again.
 curl -sf -X DELETE "$url/_sim/requests" >/dev/null
-"$bin/app/tools/bench/opsbench-batch" --file "$work/refunds.csv" --name console --rate "$rate" |
-    sed 's/^/console: /'
+"$bin/app/tools/bench/opsbench-batch" --file "$work/refunds.csv" --name console --rate "$rate" \
+    2> >(grep -v propagateSizeHints >&2) | sed 's/^/console: /'
 printf 'console: refunds at the provider %d (goal %d)\n' "$(refunds)" "$((2 * rows))"
