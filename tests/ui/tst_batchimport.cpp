@@ -21,12 +21,14 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QDeadlineTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 using namespace Qt::StringLiterals;
 using namespace ops;
@@ -264,14 +266,22 @@ void TestBatchImport::stopLeavesRowsUntouchedAndTheNextRunGoesOn()
     Console alice(m_fx, u"alice"_s);
     alice.controller.setBatchRate(20); // 50 ms apart, two side by side
     const QString path = write(u"stopped.csv"_s, goodFile(kRows, false));
-    std::atomic_bool stop{false};
-    alice.controller.setBatchRowHook(
-        [&](int) { stop = true; }); // before the check makes the worker
+    // The first outcome holds the run (no row starts while an outcome is delivered) until Stop
+    // was pressed, so the stop lands after that row whatever the machine's speed.
+    std::atomic_bool reached{false};
+    std::atomic_bool stopped{false};
+    alice.controller.setBatchRowHook([&](int) { // before the check makes the worker
+        reached = true;
+        QDeadlineTimer patience(kRunMs);
+        while (!stopped && !patience.hasExpired())
+            QThread::msleep(1);
+    });
     ui::BatchImportDialog *dialog = alice.import(path);
     QVERIFY(dialog);
     QTest::mouseClick(dialog->runButton(), Qt::LeftButton);
-    QVERIFY(QTest::qWaitFor([&] { return stop.load(); }, kRunMs));
+    QVERIFY(QTest::qWaitFor([&] { return reached.load(); }, kRunMs));
     QTest::keyClick(dialog, Qt::Key_Escape); // Stop
+    stopped = true;
     QVERIFY(QTest::qWaitFor([&] { return dialog->phase() == ui::BatchImportDialog::Phase::Done; },
                             kRunMs));
     const QMap<QString, int> counts = dialog->model()->countByStatus();
@@ -279,6 +289,7 @@ void TestBatchImport::stopLeavesRowsUntouchedAndTheNextRunGoesOn()
     QVERIFY2(done >= 1 && counts.value(u"not_run"_s) >= 1,
              qPrintable(dialog->summaryLabel()->text()));
     QCOMPARE(done + counts.value(u"not_run"_s), kRows);
+    QVERIFY(done <= 2); // the rows the two workers had started when the first outcome held them
     QVERIFY(dialog->ending().stopped);
     QCOMPARE(m_fx.sim().refundsMade(), done); // every row is refunded or untouched
     QVERIFY(dialog->summaryLabel()->text().contains(u"again"_s));
