@@ -109,8 +109,6 @@ void BatchWorker::startCheck(ui::BatchImportRequest request)
 
 void BatchWorker::startRun()
 {
-    // The check posts its answer just before its thread ends: Run may be pressed in between.
-    m_thread.wait();
     m_thread.launch([this] { run(); });
 }
 

@@ -28,8 +28,7 @@ void WorkerThread::wait()
 
 void WorkerThread::launch(std::function<void()> body)
 {
-    if (isRunning())
-        return;
+    wait(); // one body at a time: the one before may still be posting its last answer
     m_cancelled->store(false);
     delete m_thread;
     m_thread = QThread::create(std::move(body));

@@ -26,7 +26,9 @@ public:
     WorkerThread(const WorkerThread &) = delete;
     WorkerThread &operator=(const WorkerThread &) = delete;
 
-    // Starts `body` on the thread with the cancel flag cleared; nothing while a body runs.
+    // Starts `body` on the thread with the cancel flag cleared, once the body before it (if any)
+    // has ended: a body's answer reaches its owner just before the body returns, so an owner that
+    // reacts at once would otherwise find the thread still running.
     void launch(std::function<void()> body);
     void cancel() { m_cancelled->store(true); }
     bool cancelled() const { return m_cancelled->load(); }

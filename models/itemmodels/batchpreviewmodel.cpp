@@ -1,5 +1,6 @@
 #include "itemmodels/batchpreviewmodel.h"
 
+#include "domain/batchstatus.h"
 #include "itemmodels/localeformat.h"
 #include "itemmodels/reasontext.h"
 
@@ -42,28 +43,8 @@ BatchPreviewRow batchRowOf(const Operation &op)
     r.amount = op.amount;
     r.reasonCode = op.reasonCode;
     r.reference = op.reference.section(u':', 2); // batch:NAME:REF
-    BatchRowOutcome &o = r.outcome;
-    o.operationId = op.id;
-    o.providerReference = op.providerRef;
-    switch (op.state) {
-    case OperationState::Succeeded:
-        o.status = u"refunded"_s;
-        break;
-    case OperationState::Failed:
-        o.status = u"failed"_s;
-        o.reason = op.failureCode;
-        break;
-    case OperationState::Unknown:
-        o.status = u"checking"_s;
-        break;
-    case OperationState::AwaitingApproval:
-        o.status = u"needs_approval"_s;
-        break;
-    default:
-        o.status =
-            isReceivedAtProvider(op.state, op.providerStatus) ? u"accepted"_s : u"unconfirmed"_s;
-        break;
-    }
+    const BatchStatus stands = batchStatusOf(op);
+    r.outcome = {stands.status, stands.reason, op.id, stands.providerReference, false};
     return r;
 }
 

@@ -58,10 +58,10 @@ struct Console : test::OperatorConsole
     }
 
     // Import refunds… on `path`, checked: the dialog in its preview, or null.
-    ui::BatchImportDialog *import(const QString &path)
+    ui::BatchImportDialog *import(const QString &path, const QString &name = {})
     {
         window.reloadAll(); // the rights as they are now
-        ui::BatchImportDialog *dialog = window.batch()->openImport(path);
+        ui::BatchImportDialog *dialog = window.batch()->openImport(path, name);
         if (!dialog)
             return nullptr;
         tester.emplace(dialog->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -122,6 +122,7 @@ private slots:
     void aBatchAboveItsThresholdWaitsForASecondSupervisor();
     void withoutTheRightsTheActionSaysWhy();
     void theRefundsTabCountsByReasonAndBatch();
+    void aBatchListsOnlyItsOwnRefunds();
     void screenshotsInEachLanguage_data();
     void screenshotsInEachLanguage();
 
@@ -395,6 +396,29 @@ void TestBatchImport::theRefundsTabCountsByReasonAndBatch()
     QVERIFY(view->exportTo(ui::RefundsView::Export::BatchRows, batchRows));
     QVERIFY(!view->exportTo(ui::RefundsView::Export::ByReason, m_dir.filePath(u"no/dir/x.csv"_s)));
     QVERIFY(view->statusLine()->text().contains(u"Could not save"_s));
+}
+
+void TestBatchImport::aBatchListsOnlyItsOwnRefunds()
+{
+    // '_' is a wildcard to SQL's LIKE, and SQLite's LIKE ignores case: jan_1 must not list jan-1's
+    // refunds, nor Jan-1's.
+    Console alice(m_fx, u"alice"_s);
+    const QString path = write(u"jan.csv"_s, goodFile(2, false));
+    for (const QString &name : {u"jan_1"_s, u"jan-1"_s, u"Jan-1"_s}) {
+        ui::BatchImportDialog *dialog = alice.import(path, name);
+        QVERIFY(dialog);
+        QVERIFY(alice.run(dialog));
+        alice.close(dialog);
+    }
+    QCOMPARE(m_fx.sim().refundsMade(), 6);
+    ui::SupervisorWindow supervisor(alice.window.reads());
+    ui::RefundsView *view = supervisor.refundsView();
+    view->reload();
+    QCOMPARE(view->batchModel()->rowCount(), 3);
+    for (const QString &name : {u"jan_1"_s, u"jan-1"_s, u"Jan-1"_s}) {
+        QVERIFY(view->selectBatch(name));
+        QCOMPARE(view->batchRowsModel()->rowCount(), 2);
+    }
 }
 
 void TestBatchImport::screenshotsInEachLanguage_data()

@@ -1,6 +1,7 @@
 #include "batch/batchrun.h"
 
 #include "config/refundconnections.h"
+#include "domain/batchstatus.h"
 #include "domain/csv.h"
 #include "domain/storeerror.h"
 #include "storage/session.h"
@@ -35,18 +36,15 @@ std::optional<BatchOutcome> fromEnded(const BatchRow &row, const Operation &op)
 {
     if (!isFinal(op.state))
         return std::nullopt;
+    const BatchStatus stands = batchStatusOf(op);
     BatchOutcome o;
     o.line = row.line;
     o.ticket = row.ticket;
     o.operationId = op.id;
     o.earlierRun = true;
-    if (op.state == OperationState::Succeeded) {
-        o.status = u"refunded"_s;
-        o.providerReference = op.providerRef;
-    } else {
-        o.status = u"failed"_s;
-        o.reason = op.failureCode;
-    }
+    o.status = stands.status;
+    o.reason = stands.reason;
+    o.providerReference = stands.providerReference;
     return o;
 }
 
