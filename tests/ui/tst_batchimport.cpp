@@ -380,7 +380,11 @@ void TestBatchImport::theRefundsTabCountsByReasonAndBatch()
     QCOMPARE(view->batchModel()->rowAt(0)->refunds, 5);
     QVERIFY(view->selectBatch(u"reprice"_s));
     QCOMPARE(view->batchRowsModel()->rowCount(), 5);
-    QCOMPARE(view->batchRowsModel()->rowAt(0)->reference, u"line-1"_s);
+    // Rows are listed as they were created, and a run sends a few side by side: count, not order.
+    int fromTheFile = 0;
+    for (int r = 0; r < view->batchRowsModel()->rowCount(); ++r)
+        fromTheFile += view->batchRowsModel()->rowAt(r)->reference == u"line-1"_s ? 1 : 0;
+    QCOMPARE(fromTheFile, 4);
     QVERIFY(!view->selectBatch(u"nope"_s));
 
     const QString byBatch = m_dir.filePath(u"by-batch.csv"_s);
