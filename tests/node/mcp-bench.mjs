@@ -1,5 +1,5 @@
 // Benchmark of `opsctl mcp` (issue 15), figures not pass/fail (docs/benchmarks.md):
-//   node tests/node/mcp-bench.mjs [--calls N] [--memory-calls N] [--in-flight 8,64] [--pg-profile]
+//   node tests/node/mcp-bench.mjs [--calls N] [--memory-calls N] [--in-flight 8,64] [--pg-profile] [--pg-agent LOGIN]
 //                                 [--workers N] [--throughput-only] [--latency MS] [--servers K]
 // with OPSCTL and PROVIDER_SIM naming the executables. A raw JSON-RPC client over stdio (no SDK
 // in the way) keeps N calls in flight on one connection, each a refund of its own charge.
@@ -14,6 +14,9 @@
 // calls in flight (the team's several servers, issue 28). With OPS_MCP_TEST_DB naming a
 // PostgreSQL database, the PostgreSQL backends' CPU counts too, and each figure prints the audit
 // sequencer's merge delay (median and p99 from queueing to chain position, 0016).
+// --pg-agent LOGIN: the servers log in as LOGIN, a member of ops_agent made here (password
+// "bench"), as a team's agents do; the owner only migrates. Without it they run as the URL's
+// role, and an owner skips the guard triggers' checks that every agent's write pays.
 
 import { spawn, execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -44,6 +47,8 @@ const throughputOnly = process.argv.includes('--throughput-only');
 // PostgreSQL only: statements, their plan and execution time and HOT updates per figure
 // (pgprofile.mjs says what the server needs).
 const pgProfile = pgUrl !== null && process.argv.includes('--pg-profile');
+const agentLogin = pgUrl !== null && process.argv.includes('--pg-agent')
+  ? process.argv[process.argv.indexOf('--pg-agent') + 1] : null;
 const run = promisify(execFile);
 
 const sim = await startSim();
@@ -58,6 +63,23 @@ async function seedCharges(n) {
     await admin(sim, 'POST', '/_sim/seed', { charges: charges.slice(i, i + 2000) });
   }
   return first;
+}
+
+// The database URL the servers use: `db` itself, or (--pg-agent) the agent's login to it,
+// migrated first by the owner.
+let agentUrl = null;
+async function serverDb(db) {
+  if (!agentLogin) return db;
+  if (agentUrl) return agentUrl;
+  if (!/^[a-z_][a-z0-9_]*$/.test(agentLogin)) throw new Error(`--pg-agent ${agentLogin}: a lower-case name`);
+  await run(opsctlPath, ['db', 'migrate'], { env: serverEnv(sim, db) });
+  await run('psql', [db, '-Atc', `DO $$ BEGIN CREATE ROLE ${agentLogin} LOGIN PASSWORD 'bench';
+    EXCEPTION WHEN duplicate_object THEN NULL; END $$; GRANT ops_agent TO ${agentLogin}`]);
+  const url = new URL(db);
+  url.username = agentLogin;
+  url.password = 'bench';
+  agentUrl = url.toString();
+  return agentUrl;
 }
 
 function server(db) {
@@ -152,7 +174,8 @@ async function withServer(fn) {
 
 async function withServers(k, fn) {
   const space = workspace();
-  const all = Array.from({ length: k }, () => server(space.db));
+  const db = await serverDb(space.db);
+  const all = Array.from({ length: k }, () => server(db));
   try {
     for (const s of all) {
       await s.ask('initialize', { protocolVersion: '2025-11-25', capabilities: {},
@@ -166,7 +189,8 @@ async function withServers(k, fn) {
 }
 
 console.log(`opsctl mcp benchmark (${calls} refunds per figure, ${servers} server(s) on one ` +
-  `${pgUrl ? 'PostgreSQL database' : 'SQLite file'}, ${workers} connections each, ${latencyMs} ms ` +
+  `${pgUrl ? 'PostgreSQL database' : 'SQLite file'}${agentLogin ? ` as agent login ${agentLogin}` : ''}, ` +
+  `${workers} connections each, ${latencyMs} ms ` +
   `provider latency, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
 for (const inFlight of inFlights) {
   await admin(sim, 'POST', '/_sim/faults', { route: '*', mode: 'latency', delay_ms: latencyMs });

@@ -31,11 +31,19 @@ async function tableWrites(url) {
   return Object.fromEntries(found.map(([table, ...n]) => [table, n.map(Number)]));
 }
 
+// Per PL/pgSQL or SQL function: [calls, total ms, self ms]; empty unless the server tracks
+// functions (-c track_functions=pl). Triggers show here, which statements hide inside their own.
+async function functionTimes(url) {
+  const found = await rows(url, `SELECT funcname, calls, total_time, self_time
+    FROM pg_stat_user_functions`);
+  return Object.fromEntries(found.map(([name, ...n]) => [name, n.map(Number)]));
+}
+
 // Resets the statement statistics and reads the table counters: the figure's starting point.
 export async function startProfile(url) {
   await rows(url, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   await rows(url, 'SELECT pg_stat_statements_reset()');
-  return { tables: await tableWrites(url) };
+  return { tables: await tableWrites(url), functions: await functionTimes(url) };
 }
 
 // Prints what the figure cost PostgreSQL since startProfile, per refund (`refunds` of them).
@@ -65,4 +73,13 @@ export async function printProfile(url, start, refunds, log = console.log) {
       (u > 0 ? ` (${((100 * h) / u).toFixed(0)} % HOT)` : ''));
   }
   log(`  rows written per refund: ${lines.sort().join('; ')}`);
+  const functions = [];
+  for (const [name, [calls, total, self]] of Object.entries(await functionTimes(url))) {
+    const [calls0, total0, self0] = start.functions[name] ?? [0, 0, 0];
+    if (calls > calls0) functions.push([name, calls - calls0, total - total0, self - self0]);
+  }
+  functions.sort((a, b) => b[3] - a[3]);
+  for (const [name, calls, total, self] of functions.slice(0, 10))
+    log(`    ${name}: ${per(calls)} calls/refund, ${(self / refunds).toFixed(3)} ms self, ` +
+      `${(total / refunds).toFixed(3)} ms with callees, per refund`);
 }
