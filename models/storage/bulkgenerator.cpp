@@ -191,8 +191,9 @@ void execOrThrow(Connection &db, const QString &sql)
         throw StoreError(u"generating audit entries failed: "_s + q.lastError().text());
 }
 
-// On PostgreSQL the trigger audit_tip_advance (migration 0003) updates audit_tip's single row
-// once per appended entry. Within one transaction every update walks all earlier versions of
+// On PostgreSQL the trigger audit_tip_advance (migration 0003; per statement since 0021, and the
+// generator inserts one entry per statement) updates audit_tip's single row once per appended
+// entry. Within one transaction every update walks all earlier versions of
 // that row (none can be pruned before the commit), so N entries cost O(N²): 100,000 took about
 // 150 s where the rows themselves take 8. When this connection owns audit and may update
 // audit_tip, the generator switches that one trigger off inside its own transaction and

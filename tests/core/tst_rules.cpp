@@ -39,6 +39,7 @@ private Q_SLOTS:
     void stripeParsersRefuseOtherShapes_data();
     void stripeParsersRefuseOtherShapes();
     void sqlScriptKeepsTriggersWhole();
+    void sqlScriptKeepsTaggedDollarQuotesWhole();
 };
 
 void TestRules::classification_data()
@@ -385,6 +386,29 @@ void TestRules::sqlScriptKeepsTriggersWhole()
     QCOMPARE(statements.size(), 3);
     QVERIFY(statements.at(1).startsWith(u"CREATE TRIGGER"_s));
     QVERIFY(statements.at(1).endsWith(u"END;"_s));
+}
+
+void TestRules::sqlScriptKeepsTaggedDollarQuotesWhole()
+{
+    // 0021's generator: a $gen$ body that holds a $body$ template, ';' at line ends in both, a
+    // '$' in a single-quoted string and positional parameters.
+    const auto statements =
+        splitSqlScript(u"CREATE FUNCTION g() RETURNS text LANGUAGE plpgsql AS $gen$\n"
+                       "BEGIN\n"
+                       "    RETURN format($body$\n"
+                       "BEGIN\n"
+                       "    PERFORM f(NEW.%1$I);\n"
+                       "END;\n"
+                       "$body$, 'x$');\n"
+                       "END;\n"
+                       "$gen$;\n"
+                       "SELECT '$a$' || $1;\n"
+                       "CREATE FUNCTION h() RETURNS int LANGUAGE sql AS $$ SELECT 1; $$;\n"_s);
+    QCOMPARE(statements.size(), 3);
+    QVERIFY(statements.at(0).startsWith(u"CREATE FUNCTION g()"_s));
+    QVERIFY(statements.at(0).endsWith(u"$gen$;"_s));
+    QCOMPARE(statements.at(1), u"SELECT '$a$' || $1;"_s);
+    QVERIFY(statements.at(2).endsWith(u"$$;"_s));
 }
 
 QTEST_GUILESS_MAIN(TestRules)

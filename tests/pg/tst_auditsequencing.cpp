@@ -12,6 +12,7 @@
 #include "support/onthreads.h"
 #include "support/teamfixture.h"
 
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTest>
@@ -62,6 +63,7 @@ private slots:
     void rolledBackEntriesNeverReachTheChain();
     void hashesMatchTheApplicationsForAwkwardText();
     void sequencerKilledMidBatchIsContinuedByTheNext();
+    void aBatchAdvancesTheTipAndAnnouncesEachOperation();
     void stalledSequencerFailsVerifyAfterTheMergeDelay();
     void queuedEntriesCountForDecisions();
 
@@ -215,6 +217,40 @@ void TestAuditSequencing::sequencerKilledMidBatchIsContinuedByTheNext()
     QCOMPARE(AuditSequencer::drain(db), 10); // the next one takes over from the chain's end
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE action = 'test.entry'"_s), 10);
+    const ChainCheck check = AuditLog::verify(db);
+    QVERIFY2(check.holds(), qPrintable(check.reason));
+}
+
+void TestAuditSequencing::aBatchAdvancesTheTipAndAnnouncesEachOperation()
+{
+    // Since 0021 a batch is chained by one INSERT, and the tip and the change notices run once
+    // for the statement: the tip must still reach the batch's last id, and every operation of
+    // the batch must still be announced to the consoles (their live refresh).
+    Connection &db = sequencer();
+    const auto listener = m_fx->another(u"svc"_s);
+    QSqlDriver *driver = listener->db().driver();
+    QSet<QString> announced;
+    QVERIFY(driver->subscribeToNotification(u"ops_changes"_s));
+    connect(driver, &QSqlDriver::notification, this,
+            [&](const QString &, QSqlDriver::NotificationSource, const QVariant &payload) {
+                announced.insert(payload.toString());
+            });
+    const auto holder = m_fx->another(u"svc"_s);
+    QSqlQuery hold(holder->db());
+    QCOMPARE(holdSequencer(hold, 1), 0);
+    QSet<QString> queued;
+    for (int n = 0; n < 9; ++n) {
+        appendOne(writer(), n % 3, n);
+        queued.insert(u"op_%1_%2"_s.arg(n % 3).arg(n));
+    }
+    QVERIFY(hold.exec(u"ROLLBACK"_s));
+    const qint64 tipBefore = scalar(db, u"SELECT last_id FROM audit_tip"_s);
+    QCOMPARE(AuditSequencer::runOnce(db), 9);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE id > %1"_s.arg(tipBefore)), 9);
+    QCOMPARE(scalar(db, u"SELECT last_id FROM audit_tip"_s),
+             scalar(db, u"SELECT MAX(id) FROM audit"_s));
+    QTRY_VERIFY2(announced.contains(queued),
+                 qPrintable(QStringList(announced.values()).join(u' ')));
     const ChainCheck check = AuditLog::verify(db);
     QVERIFY2(check.holds(), qPrintable(check.reason));
 }

@@ -47,6 +47,7 @@ private slots:
     void whoamiSaysWhoIsLoggedIn_data();
     void whoamiSaysWhoIsLoggedIn();
     void addingAPersonNeedsCreateRole();
+    void everyTableWithAnActorHasItsOwnCurrentGuard();
 
 private:
     QString loginOf(const QString &who) const;
@@ -591,6 +592,29 @@ void TestIdentity::addingAPersonNeedsCreateRole()
     QCOMPARE(ownerRead(u"SELECT actor FROM audit WHERE action = 'operator.added'"_s),
              test::operatorActor(u"bob"_s));
     QVERIFY(test::databaseState(m_fx->path()) != before); // what the attack cases compare sees it
+}
+
+void TestIdentity::everyTableWithAnActorHasItsOwnCurrentGuard()
+{
+    // Since 0021 each table's guard is generated from its columns (ops_guard_source). Every table
+    // with an actor column has one, and each matches its table as it is now.
+    const QString unguarded =
+        u"SELECT c.relname FROM pg_class c JOIN pg_attribute a ON a.attrelid = "
+        "c.oid WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace "
+        "AND a.attname = ANY (ops_actor_columns()) AND NOT a.attisdropped AND "
+        "NOT EXISTS (SELECT 1 FROM pg_trigger t JOIN pg_proc p ON p.oid = "
+        "t.tgfoid WHERE t.tgrelid = c.oid AND p.proname = 'ops_row_guard_' || "
+        "c.relname) GROUP BY c.relname"_s;
+    QCOMPARE(ownerRead(unguarded), QString());
+    QCOMPARE(ownerRead(u"SELECT * FROM ops_guard_stale()"_s), QString());
+    QVERIFY(ownerRead(u"SELECT count(*) FROM ops_actor_columns() c, unnest(c) n"_s).toInt() >= 8);
+    // An actor column added without regenerating the guard would go unchecked: it is named.
+    ownerRead(u"ALTER TABLE attempts ADD COLUMN sent_by text"_s);
+    QCOMPARE(ownerRead(u"SELECT * FROM ops_guard_stale()"_s), u"attempts"_s);
+    ownerRead(u"SELECT ops_guard_specialize('attempts')"_s);
+    QCOMPARE(ownerRead(u"SELECT * FROM ops_guard_stale()"_s), QString());
+    QVERIFY(ownerRead(u"SELECT prosrc FROM pg_proc WHERE proname = 'ops_row_guard_attempts'"_s)
+                .contains(u"NEW.sent_by IS DISTINCT FROM OLD.sent_by"_s));
 }
 
 QTEST_MAIN(TestIdentity)

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -111,6 +112,45 @@ void beginWrite(QSqlDatabase &db)
 
 } // namespace
 
+namespace {
+
+// Whether `sql` ends inside a PostgreSQL dollar-quoted string ($$ … $$ or $tag$ … $tag$, which may
+// nest other tags: only the opening tag closes it). Single-quoted strings are skipped, so a '$'
+// inside one is text; a positional parameter ($1) opens nothing.
+bool endsInsideDollarQuote(const QString &sql)
+{
+    static const QRegularExpression tag(u"\\$([A-Za-z_][A-Za-z_0-9]*)?\\$"_s);
+    QString open;
+    bool quoted = false;
+    for (qsizetype i = 0; i < sql.size(); ++i) {
+        if (!open.isEmpty()) {
+            if (sql.at(i) == u'$' && QStringView(sql).sliced(i).startsWith(open)) {
+                i += open.size() - 1;
+                open.clear();
+            }
+        } else if (quoted) {
+            if (sql.at(i) != u'\'')
+                continue;
+            if (i + 1 < sql.size() && sql.at(i + 1) == u'\'')
+                ++i; // '' is a quote inside the string
+            else
+                quoted = false;
+        } else if (sql.at(i) == u'\'') {
+            quoted = true;
+        } else if (sql.at(i) == u'$') {
+            const auto m = tag.match(sql, i, QRegularExpression::NormalMatch,
+                                     QRegularExpression::AnchorAtOffsetMatchOption);
+            if (m.hasMatch()) {
+                open = m.captured(0);
+                i += open.size() - 1;
+            }
+        }
+    }
+    return !open.isEmpty();
+}
+
+} // namespace
+
 QStringList splitSqlScript(const QString &script)
 {
     QStringList statements;
@@ -124,8 +164,8 @@ QStringList splitSqlScript(const QString &script)
         if (line.isEmpty())
             continue;
         current += current.isEmpty() ? line : u' ' + line;
-        // A PostgreSQL function body ($$ … $$) may hold ';' at line ends.
-        if (current.count(u"$$"_s) % 2 != 0 || !line.endsWith(u';'))
+        // A PostgreSQL function body ($$ … $$, $tag$ … $tag$) may hold ';' at line ends.
+        if (!line.endsWith(u';') || endsInsideDollarQuote(current))
             continue;
         // A SQLite trigger body (BEGIN … END;) holds ';' too; PostgreSQL triggers have none.
         const bool trigger = current.startsWith(u"CREATE TRIGGER"_s, Qt::CaseInsensitive) &&

@@ -48,7 +48,8 @@ public:
     static Result<void> reopenIfLost(QSqlDatabase &db, bool paced = true);
 };
 
-// Splits a migration script into statements; CREATE TRIGGER … END; stays whole.
+// Splits a migration script into statements; CREATE TRIGGER … END; and a PostgreSQL function
+// body in dollar quotes (tagged ones too, nested) stay whole. `--` comments go, to the line end.
 QStringList splitSqlScript(const QString &script);
 
 } // namespace ops

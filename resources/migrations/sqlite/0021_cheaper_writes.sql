@@ -1,0 +1,4 @@
+-- 0021: on PostgreSQL the audit sequencer chains a batch of queued entries at a time and each
+-- guarded table gets a guard written for its own columns (postgresql/0021_cheaper_writes.sql).
+-- SQLite chains each entry in the transaction that appends it and has no logins to guard: this
+-- version changes nothing here and exists so both backends count the same versions.
