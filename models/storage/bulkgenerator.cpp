@@ -191,17 +191,17 @@ void execOrThrow(Connection &db, const QString &sql)
         throw StoreError(u"generating audit entries failed: "_s + q.lastError().text());
 }
 
-// On PostgreSQL the trigger audit_tip_advance (migration 0003; per statement since 0021, and the
-// generator inserts one entry per statement) updates audit_tip's single row once per appended
-// entry. Within one transaction every update walks all earlier versions of
-// that row (none can be pruned before the commit), so N entries cost O(N²): 100,000 took about
-// 150 s where the rows themselves take 8. When this connection owns audit and may update
-// audit_tip, the generator switches that one trigger off inside its own transaction and
-// advances the tip once at the end, to the value the trigger would have left. DISABLE TRIGGER
-// is transactional (a rollback or a failure restores it; nobody else ever sees it off) and
-// takes SHARE ROW EXCLUSIVE: readers go on, other audit writers wait for the commit, as they
-// already do for the tip row and the write lock. The guard and notify triggers still fire per
-// entry. Another login (a person's) keeps the per-entry trigger: slower, same rows.
+// On PostgreSQL the trigger audit_tip_advance updates audit_tip's single row: once per entry
+// until migration 0021, once per INSERT statement (kEntriesPerInsert entries) since. Within one
+// transaction every update walks all earlier versions of that row (none can be pruned before the
+// commit), so N updates cost O(N²): 100,000 per-entry updates took about 150 s where the rows
+// themselves take 8, and 4,000,000 entries still make 16,000 statements. When this connection
+// owns audit and may update audit_tip, the generator switches that one trigger off inside its
+// own transaction and advances the tip once at the end, to the value the trigger would have
+// left. DISABLE TRIGGER is transactional (a rollback or a failure restores it; nobody else ever
+// sees it off) and takes SHARE ROW EXCLUSIVE: readers go on, other audit writers wait for the
+// commit, as they already do for the tip row and the write lock. The guard and notify triggers
+// still fire. Another login (a person's) keeps the tip trigger: slower, same rows.
 class DeferredAuditTip
 {
 public:

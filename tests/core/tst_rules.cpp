@@ -403,12 +403,22 @@ void TestRules::sqlScriptKeepsTaggedDollarQuotesWhole()
                        "END;\n"
                        "$gen$;\n"
                        "SELECT '$a$' || $1;\n"
-                       "CREATE FUNCTION h() RETURNS int LANGUAGE sql AS $$ SELECT 1; $$;\n"_s);
-    QCOMPARE(statements.size(), 3);
+                       "CREATE FUNCTION h() RETURNS int LANGUAGE sql AS $$ SELECT 1; $$;\n"
+                       // An escaped quote in an E'' string before a body; '$' in an identifier.
+                       "CREATE FUNCTION e(x text DEFAULT E'\\'') RETURNS int AS $$\n"
+                       "SELECT 1;\n"
+                       "$$;\n"
+                       "SELECT 1 AS a$b$;\n"
+                       "CREATE FUNCTION u() RETURNS int AS $тело$ SELECT 2; $тело$;\n"_s);
+    QCOMPARE(statements.size(), 6);
     QVERIFY(statements.at(0).startsWith(u"CREATE FUNCTION g()"_s));
     QVERIFY(statements.at(0).endsWith(u"$gen$;"_s));
     QCOMPARE(statements.at(1), u"SELECT '$a$' || $1;"_s);
     QVERIFY(statements.at(2).endsWith(u"$$;"_s));
+    QVERIFY(statements.at(3).startsWith(u"CREATE FUNCTION e("_s));
+    QVERIFY(statements.at(3).endsWith(u"$$;"_s));
+    QCOMPARE(statements.at(4), u"SELECT 1 AS a$b$;"_s);
+    QVERIFY(statements.at(5).endsWith(u"$тело$;"_s));
 }
 
 QTEST_GUILESS_MAIN(TestRules)

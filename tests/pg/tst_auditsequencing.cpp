@@ -227,9 +227,9 @@ void TestAuditSequencing::aBatchAdvancesTheTipAndAnnouncesEachOperation()
     // for the statement: the tip must still reach the batch's last id, and every operation of
     // the batch must still be announced to the consoles (their live refresh).
     Connection &db = sequencer();
+    QSet<QString> announced; // outlives the listener whose notices fill it
     const auto listener = m_fx->another(u"svc"_s);
     QSqlDriver *driver = listener->db().driver();
-    QSet<QString> announced;
     QVERIFY(driver->subscribeToNotification(u"ops_changes"_s));
     connect(driver, &QSqlDriver::notification, this,
             [&](const QString &, QSqlDriver::NotificationSource, const QVariant &payload) {

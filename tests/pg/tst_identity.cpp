@@ -238,6 +238,13 @@ void TestIdentity::attackIsRefusedAndChangesNothing_data()
         << QStringList{u"UPDATE approvals SET state = 'approved', decided_by = 'operator:{alice}', "
                        "decided_at = 1 WHERE id = {approval}"_s}
         << u"ops-refused[own]"_s;
+    // Two names that are not bob's: refused for the first column of the actor list (0011's
+    // order, kept by 0021's generated guards), whatever the table's column order.
+    QTest::addRow("bob renames both people of an approval with psql")
+        << u"bob"_s << psql
+        << QStringList{u"UPDATE approvals SET requested_by = 'operator:{sam}', decided_by = "
+                       "'operator:{alice}' WHERE id = {approval}"_s}
+        << u"the approvals.decided_by names operator:{alice}"_s;
     QTest::addRow("support approves with opsctl")
         << u"sam"_s << opsctl << QStringList{u"approval"_s, u"approve"_s, u"{approval}"_s}
         << u"may not approve"_s;

@@ -114,30 +114,40 @@ void beginWrite(QSqlDatabase &db)
 
 namespace {
 
+bool isIdentifierChar(QChar c)
+{
+    return c.isLetterOrNumber() || c == u'_' || c == u'$';
+}
+
 // Whether `sql` ends inside a PostgreSQL dollar-quoted string ($$ … $$ or $tag$ … $tag$, which may
-// nest other tags: only the opening tag closes it). Single-quoted strings are skipped, so a '$'
-// inside one is text; a positional parameter ($1) opens nothing.
+// nest other tags: only the opening tag closes it). Single-quoted strings are skipped ('' and, in
+// an E'' string, a backslash escape the next character), so a '$' inside one is text; so is a
+// '$' inside an identifier (a$b$), and a positional parameter ($1) opens nothing.
 bool endsInsideDollarQuote(const QString &sql)
 {
-    static const QRegularExpression tag(u"\\$([A-Za-z_][A-Za-z_0-9]*)?\\$"_s);
+    static const QRegularExpression tag(u"\\$([\\p{L}_][\\p{L}\\p{N}_]*)?\\$"_s);
     QString open;
     bool quoted = false;
+    bool escapes = false; // inside an E'' string
     for (qsizetype i = 0; i < sql.size(); ++i) {
+        const QChar c = sql.at(i);
         if (!open.isEmpty()) {
-            if (sql.at(i) == u'$' && QStringView(sql).sliced(i).startsWith(open)) {
+            if (c == u'$' && QStringView(sql).sliced(i).startsWith(open)) {
                 i += open.size() - 1;
                 open.clear();
             }
         } else if (quoted) {
-            if (sql.at(i) != u'\'')
-                continue;
-            if (i + 1 < sql.size() && sql.at(i + 1) == u'\'')
+            if (escapes && c == u'\\')
+                ++i;
+            else if (c == u'\'' && i + 1 < sql.size() && sql.at(i + 1) == u'\'')
                 ++i; // '' is a quote inside the string
-            else
+            else if (c == u'\'')
                 quoted = false;
-        } else if (sql.at(i) == u'\'') {
+        } else if (c == u'\'') {
             quoted = true;
-        } else if (sql.at(i) == u'$') {
+            escapes = i > 0 && (sql.at(i - 1) == u'E' || sql.at(i - 1) == u'e') &&
+                      (i < 2 || !isIdentifierChar(sql.at(i - 2)));
+        } else if (c == u'$' && (i == 0 || !isIdentifierChar(sql.at(i - 1)))) {
             const auto m = tag.match(sql, i, QRegularExpression::NormalMatch,
                                      QRegularExpression::AnchorAtOffsetMatchOption);
             if (m.hasMatch()) {

@@ -57,41 +57,49 @@ CREATE OR REPLACE FUNCTION ops_audit_sequence(batch integer) RETURNS integer LAN
     SECURITY DEFINER SET search_path = pg_catalog, public AS $$
 DECLARE
     prev text;
-    q record;
-    ids bigint[];
+    entry record;
+    ats bigint[] := '{}';
+    actors text[] := '{}';
+    actions text[] := '{}';
+    op_ids text[] := '{}';
+    details text[] := '{}';
+    queued timestamptz[] := '{}';
     prevs text[] := '{}';
     hashes text[] := '{}';
-    n integer;
+    ids bigint[];
+    n integer := 0;
 BEGIN
     IF NOT pg_try_advisory_xact_lock(8030044989095634289) THEN -- 'ops_aseq', auditsequencer.h
         RETURN -1;
     END IF;
-    WITH moved AS (
-        DELETE FROM public.audit_pending
-        WHERE id IN (SELECT id FROM public.audit_pending ORDER BY id LIMIT batch)
-        RETURNING *)
-    SELECT array_agg(at ORDER BY id) AS at, array_agg(actor ORDER BY id) AS actor,
-           array_agg(action ORDER BY id) AS action,
-           array_agg(operation_id ORDER BY id) AS operation_id,
-           array_agg(detail ORDER BY id) AS detail, array_agg(queued_at ORDER BY id) AS queued_at
-    INTO q FROM moved;
-    n := COALESCE(array_length(q.at, 1), 0);
+    SELECT hash INTO prev FROM public.audit ORDER BY id DESC LIMIT 1;
+    prev := COALESCE(prev, repeat('0', 64));
+    -- Appending keeps each array in place (PL/pgSQL's expanded arrays): linear in the batch.
+    FOR entry IN WITH moved AS (
+                     DELETE FROM public.audit_pending
+                     WHERE id IN (SELECT id FROM public.audit_pending ORDER BY id LIMIT batch)
+                     RETURNING *)
+                 SELECT * FROM moved ORDER BY id LOOP
+        prevs := prevs || prev;
+        prev := encode(sha256(convert_to(prev || E'\n' ||
+            '{"action":' || to_json(entry.action)::text ||
+            ',"actor":' || to_json(entry.actor)::text ||
+            ',"at":' || entry.at::text ||
+            ',"detail":' || entry.detail ||
+            ',"operation_id":' || to_json(COALESCE(entry.operation_id, ''))::text || '}',
+            'UTF8')), 'hex');
+        hashes := hashes || prev;
+        ats := ats || entry.at;
+        actors := actors || entry.actor;
+        actions := actions || entry.action;
+        op_ids := op_ids || entry.operation_id;
+        details := details || entry.detail;
+        queued := queued || entry.queued_at;
+        n := n + 1;
+    END LOOP;
     IF n = 0 THEN
         RETURN 0;
     END IF;
-    SELECT hash INTO prev FROM public.audit ORDER BY id DESC LIMIT 1;
-    prev := COALESCE(prev, repeat('0', 64));
-    FOR i IN 1..n LOOP
-        prevs := prevs || prev;
-        prev := encode(sha256(convert_to(prev || E'\n' ||
-            '{"action":' || to_json(q.action[i])::text ||
-            ',"actor":' || to_json(q.actor[i])::text ||
-            ',"at":' || q.at[i]::text ||
-            ',"detail":' || q.detail[i] ||
-            ',"operation_id":' || to_json(COALESCE(q.operation_id[i], ''))::text || '}',
-            'UTF8')), 'hex');
-        hashes := hashes || prev;
-    END LOOP;
     -- Sorted, so the chain's order is the ids' order whatever order nextval ran in.
     SELECT array_agg(v ORDER BY v) INTO ids
     FROM (SELECT nextval(pg_get_serial_sequence('public.audit', 'id')) AS v
@@ -99,8 +107,7 @@ BEGIN
     INSERT INTO public.audit (id, at, actor, action, operation_id, detail, prev_hash, hash,
                               queued_at, chained_at)
         SELECT e.*, clock_timestamp()
-        FROM unnest(ids, q.at, q.actor, q.action, q.operation_id, q.detail, prevs, hashes,
-                    q.queued_at) AS e;
+        FROM unnest(ids, ats, actors, actions, op_ids, details, prevs, hashes, queued) AS e;
     RETURN n;
 END;
 $$;
@@ -126,7 +133,9 @@ CREATE FUNCTION ops_actor_columns() RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
 $$;
 
 -- The body of ops_row_guard_<table>(). On INSERT OLD is NULL, so "NEW.c IS DISTINCT FROM OLD.c"
--- is 0011's "set or changed"; a DELETE checks no column (0011 read an empty row).
+-- is 0011's "set or changed"; a DELETE checks no column (0011 read an empty row). The columns
+-- are checked in the list's order, as 0011 looped, so a row naming two others is refused for
+-- the same column. The table's name goes into the body only as a quoted literal.
 CREATE FUNCTION ops_guard_source(tbl regclass) RETURNS text LANGUAGE plpgsql STABLE AS $gen$
 DECLARE
     t text := (SELECT c.relname FROM pg_class c WHERE c.oid = tbl);
@@ -138,7 +147,8 @@ DECLARE
 BEGIN
     FOR col IN SELECT a.attname FROM pg_attribute a
                WHERE a.attrelid = tbl AND a.attnum > 0 AND NOT a.attisdropped
-                 AND a.attname = ANY (ops_actor_columns()) ORDER BY a.attnum LOOP
+                 AND a.attname = ANY (ops_actor_columns())
+               ORDER BY array_position(ops_actor_columns(), a.attname::text) LOOP
         actors := actors || format(E'        IF NEW.%1$I IS DISTINCT FROM OLD.%1$I THEN\n' ||
                                    E'            PERFORM ops_require_actor(principal, NEW.%1$I, %2$L, %3$s);\n' ||
                                    E'        END IF;\n', col, t || '.' || col, action);
@@ -162,11 +172,11 @@ END;
 $body$,
     CASE WHEN t IN ('settings', 'service_leases') THEN '' ELSE format(
 E'    ELSIF TG_OP = \'DELETE\' THEN\n' ||
-E'        PERFORM ops_refuse(\'delete\', \'rows of %s are not deleted\');\n', t) END,
+E'        PERFORM ops_refuse(\'delete\', %L);\n', format('rows of %s are not deleted', t)) END,
     CASE
         WHEN t IN ('settings', 'operators') THEN format(
 E'    IF principal <> \'supervisor\' THEN\n' ||
-E'        PERFORM ops_refuse(\'supervisor\', format(\'%%s (%%s) may not change %s\', session_user, principal));\n' ||
+E'        PERFORM ops_refuse(\'supervisor\', format(\'%%s (%%s) may not change %%s\', session_user, principal, %L));\n' ||
 E'    END IF;\n', t)
         WHEN t = 'messages' THEN
 E'    IF principal = \'agent\' THEN\n' ||
@@ -180,7 +190,7 @@ E'        PERFORM ops_refuse(\'agent\', format(\'%s is an agent: people attach f
 E'    END IF;\n'
         WHEN t IN ('provider_events', 'provider_cursors', 'receiver_heartbeats', 'service_leases') THEN format(
 E'    IF principal <> \'service\' THEN\n' ||
-E'        PERFORM ops_refuse(\'service\', format(\'%%s (%%s) may not write %s\', session_user, principal));\n' ||
+E'        PERFORM ops_refuse(\'service\', format(\'%%s (%%s) may not write %%s\', session_user, principal, %L));\n' ||
 E'    END IF;\n', t)
         ELSE ''
     END,
@@ -202,12 +212,18 @@ E'    END IF;\n'
 END;
 $gen$;
 
--- (Re)writes ops_row_guard_<table>() from the table's columns as they are now.
+-- (Re)writes ops_row_guard_<table>() from the table's columns as they are now. A name longer
+-- than PostgreSQL's 63 bytes would be cut, and ops_guard_stale() could not find the guard.
 CREATE FUNCTION ops_guard_specialize(tbl regclass) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+    guard text := 'ops_row_guard_' || (SELECT c.relname FROM pg_class c WHERE c.oid = tbl);
 BEGIN
+    IF octet_length(guard) > 63 THEN
+        RAISE EXCEPTION 'the guard of % would be named % (over 63 bytes): shorten the table name',
+            tbl, guard;
+    END IF;
     EXECUTE format('CREATE OR REPLACE FUNCTION %I() RETURNS trigger LANGUAGE plpgsql AS %L',
-                   'ops_row_guard_' || (SELECT c.relname FROM pg_class c WHERE c.oid = tbl),
-                   ops_guard_source(tbl));
+                   guard, ops_guard_source(tbl));
 END;
 $$;
 
@@ -219,6 +235,10 @@ CREATE FUNCTION ops_guard_stale() RETURNS SETOF text LANGUAGE sql STABLE AS $$
     WHERE p.proname = 'ops_row_guard_' || c.relname AND p.prosrc <> ops_guard_source(c.oid)
     ORDER BY 1;
 $$;
+
+-- Only the owner (who migrates) regenerates guards.
+REVOKE ALL ON FUNCTION ops_guard_source(regclass), ops_guard_specialize(regclass),
+    ops_guard_stale() FROM PUBLIC;
 
 -- Every trigger that ran ops_guard() now runs its table's guard: same events, same WHEN.
 DO $$
@@ -240,7 +260,9 @@ $$;
 DROP FUNCTION ops_guard();
 
 -- The agents' and people's refund guards (0013, 0014) refuse an UPDATE only in the cases below,
--- so they now run only then: an ordinary update no longer asks for the login's role twice more.
+-- so they now run only then (the people's guard still lets the owner, and anyone but the
+-- refund's creator, release a four-eyes hold): an ordinary update no longer asks for the login's
+-- role twice more.
 DROP TRIGGER operations_guard_agent ON operations;
 CREATE TRIGGER operations_guard_agent BEFORE INSERT ON operations
     FOR EACH ROW EXECUTE FUNCTION ops_guard_agent_rows();
