@@ -87,9 +87,11 @@ struct ExactlyOne
     std::array<const char *, 3> names;
     const char *said; // the refusal's wording of the names
 };
-constexpr ExactlyOne kExactlyOne[] = {{"refund",
-                                       {"charge", "payment_intent", "adyen_payment"},
-                                       "charge, payment_intent and adyen_payment"}};
+constexpr ExactlyOne kExactlyOne[] = {
+    {"refund",
+     {"charge", "payment_intent", "adyen_payment"},
+     "charge, payment_intent and adyen_payment"},
+    {"check_reply", {"operation_id", "order", nullptr}, "operation_id and order"}};
 
 json refundTool()
 {
@@ -227,6 +229,51 @@ json executeTool()
             {"annotations", annotations("Run a Slen flow", false)}};
 }
 
+json checkReplyTool()
+{
+    json properties = {
+        {"operation_id", text(1, 64, "The operation_id a tool returned. Give this or order.")},
+        {"order", text(1, 255, "Your order id: every refund of the order is checked.")},
+        {"draft", text(1, 5000, "The reply you mean to send the customer, word for word.")},
+        {"language",
+         {{"type", "string"},
+          {"enum", {"en", "ru", "uk"}},
+          {"description", "The draft's language, for the reason and may_say (default en)."}}}};
+    const json rowFacts = {{"operation_id", {{"type", "string"}}},
+                           {"state", {{"type", "string"}}},
+                           {"provider_status", {{"type", "string"}}},
+                           {"verdict", {{"type", "string"}}}};
+    // The refund tools' result schema (status, operation_id, reason, error) plus the verdict's.
+    json output = outputSchema({"allowed", "refused", "rejected"});
+    json &p = output["properties"];
+    p["state"] = {{"type", "string"}};
+    p["provider_status"] = {{"type", "string"}};
+    p["claim"] = {{"type", "object"},
+                  {"properties",
+                   {{"kind", {{"type", "string"}, {"enum", {"success", "failure", "doubt"}}}},
+                    {"phrase", {{"type", "string"}}},
+                    {"language", {{"type", "string"}}}}}};
+    p["may_say"] = {
+        {"type", "array"},
+        {"items",
+         {{"type", "object"},
+          {"properties", {{"template", {{"type", "string"}}}, {"text", {{"type", "string"}}}}}}}};
+    p["operations"] = {{"type", "array"},
+                       {"items", {{"type", "object"}, {"properties", rowFacts}}}};
+    return {{"name", "check_reply"},
+            {"title", "Check a reply to a customer"},
+            {"description",
+             "Before every reply to a customer about money, check your draft here. Nothing is "
+             "stored or sent. allowed = the draft claims nothing the refund's state does not "
+             "support. refused = it does: claim names the words, state says where the refund "
+             "stands, and may_say gives texts you may send now (while a refund is being "
+             "checked, never say it succeeded or failed). rejected = no such operation or "
+             "order; read error.message."},
+            {"inputSchema", inputSchema(properties, {"draft"})},
+            {"outputSchema", std::move(output)},
+            {"annotations", annotations("Check a reply to a customer", true)}};
+}
+
 json statusTool()
 {
     json properties = {{"operation_id", text(1, 64, "The operation_id a tool returned.")}};
@@ -255,7 +302,7 @@ const nlohmann::ordered_json &toolDefinitions()
                                 "Take credits from a customer's balance.", false),
                      creditTool("credit_adjust", "Adjust credits",
                                 "Correct a customer's balance by a signed amount.", true),
-                     executeTool(), statusTool()});
+                     executeTool(), statusTool(), checkReplyTool()});
     return tools;
 }
 
@@ -279,7 +326,7 @@ std::optional<std::string> argumentProblem(const nlohmann::ordered_json &tool,
             continue;
         const auto given =
             std::count_if(rule.names.begin(), rule.names.end(),
-                          [&value](const char *name) { return value.contains(name); });
+                          [&value](const char *name) { return name && value.contains(name); });
         if (given != 1)
             return std::string("give exactly one of ") + rule.said;
     }

@@ -3,6 +3,7 @@
 #include "config/engineenv.h"
 #include "engine/executionengine.h"
 #include "mcp/mcplogging.h"
+#include "mcp/replycheck.h"
 #include "storage/session.h"
 #include "transport/httptransport.h"
 
@@ -146,6 +147,10 @@ json ToolRunner::runIn(Session &session, const ToolCall &call) const
         return execute(session, call);
     if (call.tool == "operation_status")
         return statusOf(session.store(), str(call.arguments, "operation_id")).toJson();
+    if (call.tool == "check_reply")
+        return checkReply(session.store(), str(call.arguments, "operation_id"),
+                          str(call.arguments, "order"), str(call.arguments, "draft"),
+                          str(call.arguments, "language", u"en"_s));
     return credit(session, call);
 }
 
@@ -207,6 +212,25 @@ json ToolRunner::execute(Session &session, const ToolCall &call) const
     SlenClient client(workerCache().slen(), *m_config.slen);
     ExecutionEngine engine(session, client, *m_config.slenEngine);
     return engine.execute(input, call.actor).toJson();
+}
+
+json checkReply(OperationStore &store, const QString &operationId, const QString &order,
+                const QString &draft, const QString &language)
+{
+    std::vector<Operation> rows;
+    if (!operationId.isEmpty()) {
+        if (auto op = store.operation(operationId))
+            rows.push_back(std::move(*op));
+    } else {
+        rows = store.refundsOfOrder(order);
+    }
+    if (rows.empty())
+        return ToolResult::rejected(
+                   operationId.isEmpty() ? u"unknown_order"_s : u"unknown_operation"_s,
+                   operationId.isEmpty() ? u"no refund of order %1"_s.arg(order.left(64))
+                                         : u"no operation %1"_s.arg(operationId.left(64)))
+            .toJson();
+    return judgeReply(rows, draft, language);
 }
 
 ToolResult statusOf(OperationStore &store, const QString &operationId)

@@ -52,6 +52,11 @@ private:
     RunnerConfig m_config;
 };
 
+// check_reply: `draft` judged against the operation, or against the order's refunds (one of
+// the two is set; the catalog checks that); rejected when there is no such row. Writes nothing.
+nlohmann::ordered_json checkReply(OperationStore &store, const QString &operationId,
+                                  const QString &order, const QString &draft,
+                                  const QString &language);
 // operation_status: the row as the tool that made it would report it now; sends nothing.
 ToolResult statusOf(OperationStore &store, const QString &operationId);
 

@@ -7,6 +7,7 @@
 #include "domain/truthguard.h"
 #include "domain/truthguardtable.h"
 #include "support/testpaths.h"
+#include "support/truthguardcorpus.h"
 
 #include <QFile>
 #include <QMap>
@@ -15,6 +16,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace ops;
+using namespace ops::test::truthguard;
 
 Q_DECLARE_METATYPE(ops::OperationState)
 Q_DECLARE_METATYPE(ops::Claim)
@@ -23,91 +25,6 @@ namespace {
 
 constexpr double kHonestRefusalCeiling = 0.05; // at most 5 % of honest cells refused
 constexpr int kMinimumPerLanguage = 200;
-
-const QStringList &languages()
-{
-    static const QStringList l = {u"en"_s, u"ru"_s, u"uk"_s};
-    return l;
-}
-
-// The corpus's verdict columns, in file order, and the row each one stands for.
-struct RowState
-{
-    QString name;
-    int column = 0; // index into Entry::expected
-    OperationState state = OperationState::Open;
-    QString providerStatus;
-};
-
-const QList<RowState> &rowStates()
-{
-    static const QList<RowState> s = {
-        {u"open"_s, 0, OperationState::Open, {}},
-        {u"unknown"_s, 0, OperationState::Unknown, {}},
-        {u"succeeded+pending"_s, 1, OperationState::Succeeded, u"pending"_s},
-        {u"succeeded"_s, 2, OperationState::Succeeded, u"succeeded"_s},
-        {u"failed"_s, 3, OperationState::Failed, {}},
-    };
-    return s;
-}
-
-const QStringList &classes()
-{
-    static const QStringList c = {u"success"_s, u"arrived"_s, u"failure"_s, u"promise"_s,
-                                  u"honest"_s};
-    return c;
-}
-
-struct Entry
-{
-    int line = 0;
-    QString cls;
-    QList<bool> expected; // allowed? per verdict column
-    QString text;
-};
-
-struct Corpus
-{
-    QList<Entry> entries;
-    QString error;
-};
-
-Corpus load(const QString &language)
-{
-    Corpus c;
-    QFile file(ops::test::sourceDir() + u"/tests/data/truthguard/%1.tsv"_s.arg(language));
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
-        c.error = file.fileName() + u": "_s + file.errorString();
-        return c;
-    }
-    int line = 0;
-    while (!file.atEnd()) {
-        ++line;
-        const QString raw = QString::fromUtf8(file.readLine()).chopped(1);
-        if (raw.isEmpty() || raw.startsWith(u'#') || raw.startsWith(u"class\t"_s))
-            continue;
-        const QStringList f = raw.split(u'\t');
-        Entry e{line, f.value(0), {}, f.value(5)};
-        for (int i = 1; i <= 4; ++i) {
-            if (f.value(i) != u"pass"_s && f.value(i) != u"refuse"_s)
-                c.error += u"line %1: verdict '%2' is neither pass nor refuse\n"_s.arg(line).arg(
-                    f.value(i));
-            e.expected << (f.value(i) == u"pass"_s);
-        }
-        if (f.size() != 6 || !classes().contains(e.cls) || e.text.trimmed().isEmpty())
-            c.error += u"line %1: want class, four verdicts and a text\n"_s.arg(line);
-        c.entries << e;
-    }
-    return c;
-}
-
-const Corpus &corpus(const QString &language)
-{
-    static QMap<QString, Corpus> loaded;
-    if (!loaded.contains(language))
-        loaded.insert(language, load(language));
-    return loaded[language];
-}
 
 // Letters that tell the reason's language apart, once the quoted phrase is taken out.
 bool speaks(const QString &language, QString reason, const QString &phrase)

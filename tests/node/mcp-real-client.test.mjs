@@ -77,13 +77,13 @@ test('stdio: tools are listed with schemas and annotations; a refund is made onc
   const client = await stdioClient();
   try {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['credit_adjust', 'credit_charge',
-      'credit_topup', 'execute_flow', 'operation_status', 'refund']);
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['check_reply', 'credit_adjust',
+      'credit_charge', 'credit_topup', 'execute_flow', 'operation_status', 'refund']);
     for (const tool of tools) {
       assert.equal(tool.inputSchema.additionalProperties, false, tool.name);
       assert.equal(tool.inputSchema.$schema, 'https://json-schema.org/draft/2020-12/schema');
       assert.equal(tool.outputSchema.type, 'object', tool.name);
-      const readOnly = tool.name === 'operation_status';
+      const readOnly = tool.name === 'operation_status' || tool.name === 'check_reply';
       assert.equal(tool.annotations.readOnlyHint, readOnly, tool.name);
       if (!readOnly) {
         assert.equal(tool.annotations.destructiveHint, true);
@@ -140,8 +140,8 @@ test('stdio: a rejected call is isError and stores nothing', async () => {
   }
 });
 
-test('stdio: a stored 500 answers checking with the fixed note, and again without a request',
-  async () => {
+test('stdio: a stored 500 answers checking with the fixed note, and again without a request; '
+  + 'check_reply then refuses "refunded" and allows "checking"', async () => {
     await admin(sim, 'POST', '/_sim/faults', { route: 'POST /v1/refunds', mode: 'stored_500' });
     const client = await stdioClient();
     try {
@@ -154,6 +154,24 @@ test('stdio: a stored 500 answers checking with the fixed note, and again withou
       assert.equal(second.structuredContent.status, 'checking');
       assert.equal(second.structuredContent.operation_id, first.structuredContent.operation_id);
       assert.equal((await refundRequests(sim)).length, sent, 'no new request at the provider');
+      // The seed's failure, caught before the agent writes to the customer. The SDK checks each
+      // answer against check_reply's outputSchema.
+      const id = first.structuredContent.operation_id;
+      const claim = await client.callTool({ name: 'check_reply',
+        arguments: { operation_id: id, draft: 'Done! Your refund went through.' } });
+      assert.equal(claim.isError, false);
+      assert.equal(claim.structuredContent.status, 'refused');
+      assert.equal(claim.structuredContent.state, 'unknown');
+      assert.equal(claim.structuredContent.claim.kind, 'success');
+      assert.ok(claim.structuredContent.may_say.some((m) => m.template === 'checking'));
+      const honest = await client.callTool({ name: 'check_reply',
+        arguments: { operation_id: id, draft: claim.structuredContent.may_say[0].text } });
+      assert.equal(honest.structuredContent.status, 'allowed');
+      const none = await client.callTool({ name: 'check_reply',
+        arguments: { operation_id: 'op_missing', draft: 'hello' } });
+      assert.equal(none.isError, true);
+      assert.equal(none.structuredContent.error.code, 'unknown_operation');
+      assert.equal(operations(space.db).length, 1, 'check_reply stores nothing');
     } finally {
       await client.close();
     }
@@ -349,7 +367,7 @@ test('http: the SDK over Streamable HTTP with an agent\'s token; refused without
   try {
     const client = await httpClient(server.url, token);
     const { tools } = await client.listTools();
-    assert.equal(tools.length, 6);
+    assert.equal(tools.length, 7);
     const progress = [];
     const result = await refund(client, 700, { reason_code: 'product_not_received' },
       { onprogress: (p) => progress.push(p) });

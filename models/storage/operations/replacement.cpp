@@ -57,6 +57,19 @@ std::vector<Operation> OperationStore::replacementsOf(const QString &id)
     return out;
 }
 
+std::vector<Operation> OperationStore::refundsOfOrder(const QString &orderId, int limit)
+{
+    Query q = runQuery(m_db,
+                       u"SELECT "_s + rows::operationColumns() +
+                           u" FROM operations WHERE order_id = ? AND kind = 'refund' "
+                           "ORDER BY created_at DESC, id DESC LIMIT ?"_s,
+                       {orderId, limit});
+    std::vector<Operation> out;
+    while (q.next())
+        out.push_back(rows::operationFromRow(q));
+    return out;
+}
+
 std::optional<QString> OperationStore::Opening::personHold()
 {
     const NewOperation &op = m_op;

@@ -1,0 +1,87 @@
+#include "mcp/replycheck.h"
+
+#include "domain/messagetemplates.h"
+#include "domain/truthguard.h"
+
+using namespace Qt::StringLiterals;
+
+namespace ops::mcp {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+std::string str(const QString &text)
+{
+    return text.toStdString();
+}
+
+const char *claimName(Claim claim)
+{
+    switch (claim) {
+    case Claim::Success:
+        return "success";
+    case Claim::Failure:
+        return "failure";
+    case Claim::Doubt:
+        return "doubt";
+    }
+    return "doubt";
+}
+
+// The templates rule 11 allows for `op` now, filled in; Custom is the agent's own draft, and a
+// template whose facts are missing is left out rather than shown with a gap.
+json maySay(const Operation &op, const QString &language)
+{
+    json out = json::array();
+    for (const MessageTemplate t : allowedTemplates(op.state, op.kind, op.providerStatus)) {
+        if (t == MessageTemplate::Custom)
+            continue;
+        const RenderedMessage m = MessageTemplates::render(t, language, factsFor(op));
+        if (m.error.isEmpty())
+            out.push_back({{"template", str(toString(t))}, {"text", str(m.body)}});
+    }
+    return out;
+}
+
+json rowFacts(const Operation &op)
+{
+    json row = {{"operation_id", str(op.id)}, {"state", str(toString(op.state))}};
+    if (!op.providerStatus.isEmpty())
+        row["provider_status"] = str(op.providerStatus);
+    return row;
+}
+
+} // namespace
+
+json judgeReply(const std::vector<Operation> &rows, const QString &draft, const QString &language)
+{
+    const Operation *judged = &rows.front();
+    std::optional<GuardVerdict> refusal;
+    json operations = json::array();
+    for (const Operation &op : rows) {
+        const GuardVerdict v = TruthGuard::check(op.state, op.providerStatus, draft, language);
+        json row = rowFacts(op);
+        row["verdict"] = v.allowed ? "allowed" : "refused";
+        operations.push_back(std::move(row));
+        if (!v.allowed && !refusal) {
+            refusal = v;
+            judged = &op;
+        }
+    }
+    json out = {{"status", refusal ? "refused" : "allowed"}};
+    out.update(rowFacts(*judged));
+    if (refusal) {
+        if (refusal->offending)
+            out["claim"] = {{"kind", claimName(refusal->offending->claim)},
+                            {"phrase", str(refusal->offending->phrase)},
+                            {"language", str(refusal->offending->language)}};
+        out["reason"] = str(refusal->reason);
+    }
+    out["may_say"] = maySay(*judged, language);
+    if (rows.size() > 1)
+        out["operations"] = std::move(operations);
+    return out;
+}
+
+} // namespace ops::mcp
