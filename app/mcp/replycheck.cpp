@@ -3,6 +3,8 @@
 #include "domain/messagetemplates.h"
 #include "domain/truthguard.h"
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace ops::mcp {
@@ -29,16 +31,24 @@ const char *claimName(Claim claim)
     return "doubt";
 }
 
-// The templates rule 11 allows for `op` now, filled in; Custom is the agent's own draft, and a
+bool passesEvery(const std::vector<Operation> &rows, const QString &text, const QString &language)
+{
+    return std::ranges::all_of(rows, [&](const Operation &op) {
+        return TruthGuard::check(op.state, op.providerStatus, text, language).allowed;
+    });
+}
+
+// The templates rule 11 allows for `op` now, filled in, that every row checked also lets
+// through (an order's refunds may stand differently); Custom is the agent's own draft, and a
 // template whose facts are missing is left out rather than shown with a gap.
-json maySay(const Operation &op, const QString &language)
+json maySay(const Operation &op, const std::vector<Operation> &rows, const QString &language)
 {
     json out = json::array();
     for (const MessageTemplate t : allowedTemplates(op.state, op.kind, op.providerStatus)) {
         if (t == MessageTemplate::Custom)
             continue;
         const RenderedMessage m = MessageTemplates::render(t, language, factsFor(op));
-        if (m.error.isEmpty())
+        if (m.error.isEmpty() && passesEvery(rows, m.body, language))
             out.push_back({{"template", str(toString(t))}, {"text", str(m.body)}});
     }
     return out;
@@ -78,9 +88,12 @@ json judgeReply(const std::vector<Operation> &rows, const QString &draft, const 
                             {"language", str(refusal->offending->language)}};
         out["reason"] = str(refusal->reason);
     }
-    out["may_say"] = maySay(*judged, language);
+    out["may_say"] = maySay(*judged, rows, language);
     if (rows.size() > 1)
         out["operations"] = std::move(operations);
+    if (out["may_say"].empty())
+        out["note"] = "These refunds stand differently and no one text is true of all of them: "
+                      "check a reply about each refund with its operation_id.";
     return out;
 }
 

@@ -267,8 +267,9 @@ json checkReplyTool()
              "stored or sent. allowed = the draft claims nothing the refund's state does not "
              "support. refused = it does: claim names the words, state says where the refund "
              "stands, and may_say gives texts you may send now (while a refund is being "
-             "checked, never say it succeeded or failed). rejected = no such operation or "
-             "order; read error.message."},
+             "checked, never say it succeeded or failed). When an order's refunds stand "
+             "differently, may_say may be empty: check each refund by its operation_id. "
+             "rejected = no such operation or order; read error.message."},
             {"inputSchema", inputSchema(properties, {"draft"})},
             {"outputSchema", std::move(output)},
             {"annotations", annotations("Check a reply to a customer", true)}};

@@ -8,6 +8,7 @@
 #include "transport/httptransport.h"
 
 #include <QThreadStorage>
+#include <algorithm>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -222,7 +223,17 @@ json checkReply(OperationStore &store, const QString &operationId, const QString
         if (auto op = store.operation(operationId))
             rows.push_back(std::move(*op));
     } else {
-        rows = store.refundsOfOrder(order);
+        // A failed refund that a later one replaced (§16) is history: the customer is told about
+        // the replacement, so the old one neither refuses a true draft nor offers "failed".
+        for (Operation &op : store.refundsOfOrder(order)) {
+            const bool replaced =
+                op.state == OperationState::Failed &&
+                std::ranges::any_of(store.replacementsOf(op.id), [](const auto &r) {
+                    return r.state != OperationState::Failed;
+                });
+            if (!replaced)
+                rows.push_back(std::move(op));
+        }
     }
     if (rows.empty())
         return ToolResult::rejected(

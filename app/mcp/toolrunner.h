@@ -52,8 +52,9 @@ private:
     RunnerConfig m_config;
 };
 
-// check_reply: `draft` judged against the operation, or against the order's refunds (one of
-// the two is set; the catalog checks that); rejected when there is no such row. Writes nothing.
+// check_reply: `draft` judged against the operation (any kind), or against the order's refunds
+// but those a later refund replaced (one of the two is set; the catalog checks that); rejected
+// when there is no such row. Writes nothing.
 nlohmann::ordered_json checkReply(OperationStore &store, const QString &operationId,
                                   const QString &order, const QString &draft,
                                   const QString &language);

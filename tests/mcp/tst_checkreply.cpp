@@ -46,6 +46,7 @@ private slots:
     void everyPhrasingOfTheCorpusIsJudgedAsTheGuardDoes();
     void aRefusalNamesTheClaimAndWhatMayBeSaid();
     void anOrderIsJudgedByEveryRefundOfIt();
+    void aReplacedRefundIsHistory();
     void badCallsAreRefusedAndNothingIsWritten_data();
     void badCallsAreRefusedAndNothingIsWritten();
 
@@ -136,6 +137,11 @@ void TestCheckReply::everyPhrasingOfTheCorpusIsJudgedAsTheGuardDoes()
                              language, QString::number(e.line), s.name, QString::fromStdString(got),
                              QString::fromStdString(want), e.text)));
                 QCOMPARE(r["isError"].get<bool>(), false);
+                if (got == "refused") { // the false claim is named, and why
+                    const json &s = r["structuredContent"];
+                    QVERIFY2(!text(s["reason"]).isEmpty() && !text(s["claim"]["phrase"]).isEmpty(),
+                             s.dump().c_str());
+                }
                 (got == "refused" ? refused : allowed)++;
             }
         }
@@ -186,11 +192,42 @@ void TestCheckReply::anOrderIsJudgedByEveryRefundOfIt()
     for (const json &row : s["operations"])
         refusedRows += row["verdict"] == "refused" ? 1 : 0;
     QCOMPARE(refusedRows, 4); // all but the one that succeeded and arrived
+    // Whatever it offers is true of every refund of the order; here nothing is, and it says so.
+    for (const json &m : s["may_say"]) {
+        for (const test::truthguard::RowState &row : test::truthguard::rowStates())
+            QVERIFY2(
+                TruthGuard::check(row.state, row.providerStatus, text(m["text"]), u"en"_s).allowed,
+                m.dump().c_str());
+    }
+    QVERIFY(!s["may_say"].empty() || text(s["note"]).contains(u"operation_id"_s));
     // One refund of its own, being checked: the answer names that row.
     const json lone = call({{"order", "ord-op_lone"}, {"draft", "We are looking into it."}});
     QCOMPARE(text(lone["structuredContent"]["status"]), u"allowed"_s);
     QCOMPARE(text(lone["structuredContent"]["operation_id"]), u"op_lone"_s);
     QVERIFY(!lone["structuredContent"].contains("operations"));
+}
+
+void TestCheckReply::aReplacedRefundIsHistory()
+{
+    // §16: a failed refund, then its replacement, which succeeded. The customer may be told the
+    // refund is done; the old failure neither refuses that nor is offered as something to say.
+    Connection &db = connectionOf(m_fx->store());
+    NewOperation old = test::teamRefundRow(u"op_old"_s);
+    old.orderId = u"ord-77"_s;
+    m_fx->store().openOrGet(old);
+    runQuery(db, u"UPDATE operations SET state = 'failed' WHERE id = 'op_old'"_s);
+    NewOperation replacement = test::teamRefundRow(u"op_new"_s);
+    replacement.orderId = u"ord-77"_s;
+    replacement.replaces = u"op_old"_s;
+    m_fx->store().openOrGet(replacement);
+    runQuery(db, u"UPDATE operations SET state = 'succeeded', provider_status = 'succeeded', "
+                 "provider_ref = 're_2' WHERE id = 'op_new'"_s);
+    const json r = call({{"order", "ord-77"}, {"draft", "Your refund has been completed."}});
+    const json &s = r["structuredContent"];
+    QCOMPARE(text(s["status"]), u"allowed"_s);
+    QCOMPARE(text(s["operation_id"]), u"op_new"_s);
+    QVERIFY(!s.contains("operations"));
+    QCOMPARE(text(s["may_say"][0]["template"]), u"refunded"_s);
 }
 
 void TestCheckReply::badCallsAreRefusedAndNothingIsWritten_data()

@@ -88,8 +88,8 @@ public:
                                     const QString &currency);
     // The refunds started to replace `id`, oldest first (the detail pane's "Replaced by").
     std::vector<Operation> replacementsOf(const QString &id);
-    // The refunds of an order, newest first, at most `limit` (check_reply's order look-up).
-    std::vector<Operation> refundsOfOrder(const QString &orderId, int limit = 20);
+    // The refunds of an order, newest first (check_reply's order look-up; order_id is indexed).
+    std::vector<Operation> refundsOfOrder(const QString &orderId);
     // A person's refund held above the four-eyes threshold: a second person with the Approve
     // right sends it (beginAttempt, OperatorResend); the person who started it may not.
     static bool isFourEyesHold(const Operation &op);

@@ -57,13 +57,13 @@ std::vector<Operation> OperationStore::replacementsOf(const QString &id)
     return out;
 }
 
-std::vector<Operation> OperationStore::refundsOfOrder(const QString &orderId, int limit)
+std::vector<Operation> OperationStore::refundsOfOrder(const QString &orderId)
 {
     Query q = runQuery(m_db,
                        u"SELECT "_s + rows::operationColumns() +
                            u" FROM operations WHERE order_id = ? AND kind = 'refund' "
-                           "ORDER BY created_at DESC, id DESC LIMIT ?"_s,
-                       {orderId, limit});
+                           "ORDER BY created_at DESC, id DESC"_s,
+                       {orderId});
     std::vector<Operation> out;
     while (q.next())
         out.push_back(rows::operationFromRow(q));
