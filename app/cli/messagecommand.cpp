@@ -1,11 +1,14 @@
-// opsctl message send|list (issues 6, 18): the agent and scripts queue a customer message from
-// a shipped template or as free text (--text), deliver it through the helpdesk
-// (OPS_HELPDESK_URL), and list an operation's messages. The store refuses a template the
-// operation's state does not allow, and free text goes through the same truth guard as the
-// console's (rule 11): a refusal exits 2 with the guard's reason and stores nothing.
+// opsctl message send|list|check (issues 6, 18, 51): the agent and scripts queue a customer
+// message from a shipped template or as free text (--text), deliver it through the helpdesk
+// (OPS_HELPDESK_URL), list an operation's messages, and check a reply they mean to write
+// themselves (check_reply's verdict, for hosts without MCP: exit 0 allowed, 2 refused). The store
+// refuses a template the operation's state does not allow, and free text goes through the same
+// truth guard as the console's (rule 11): a refusal exits 2 with the guard's reason and stores
+// nothing.
 
 #include "cli/commandcontext.h"
 #include "cli/opsctl.h"
+#include "mcp/toolrunner.h"
 #include "outbox/messagesender.h"
 #include "storage/messages/messagestore.h"
 #include "storage/operations/operationstore.h"
@@ -128,6 +131,31 @@ int listMessages(CommandContext &ctx, const QStringList &args)
     return ExitCode::Ok;
 }
 
+// check_reply from a shell: the same verdict and JSON (mcp/replycheck.h); stores nothing.
+int checkReply(CommandContext &ctx, const QStringList &args)
+{
+    const auto opts = CliArgs::parse(args, {u"order"_s, u"draft"_s, u"language"_s}, {u"json"_s});
+    if (!opts)
+        return ctx.usage(opts.error());
+    const bool byOrder = opts->has(u"order"_s);
+    if (opts->positionals().size() != (byOrder ? 0 : 1))
+        return ctx.usage(u"message check takes one operation id or --order, not both"_s);
+    const QString draft = opts->value(u"draft"_s);
+    if (draft.trimmed().isEmpty() || draft.size() > 5000)
+        return ctx.usage(u"--draft must hold the reply, 1 to 5000 characters"_s);
+    const QString language = opts->value(u"language"_s, u"en"_s);
+    if (!messageLanguages().contains(language))
+        return ctx.usage(u"--language must be one of en, ru, uk"_s);
+    auto session = ctx.openSession();
+    const nlohmann::ordered_json verdict =
+        mcp::checkReply(session->store(), byOrder ? QString() : opts->positionals().first(),
+                        opts->value(u"order"_s), draft, language);
+    if (verdict.value("status", "") == "rejected")
+        return ctx.usage(QString::fromStdString(verdict["error"].value("message", "")));
+    ctx.out << QString::fromStdString(verdict.dump()) << Qt::endl;
+    return verdict.value("status", "") == "allowed" ? ExitCode::Ok : ExitCode::Usage;
+}
+
 } // namespace
 
 int messageCommand(CommandContext &ctx, const QStringList &args)
@@ -137,7 +165,9 @@ int messageCommand(CommandContext &ctx, const QStringList &args)
         return sendMessage(ctx, args.mid(1));
     if (sub == u"list"_s)
         return listMessages(ctx, args.mid(1));
-    return ctx.usage(u"message send|list OP …"_s);
+    if (sub == u"check"_s)
+        return checkReply(ctx, args.mid(1));
+    return ctx.usage(u"message send|list|check OP …"_s);
 }
 
 } // namespace ops::cli

@@ -68,6 +68,8 @@ const QString kUsage =
     "  message send OP (--template T | --text TEXT) [--language en|ru|uk] "
     "[--conversation C]\n"
     "  message list OP [--json]\n"
+    "  message check (OP | --order ORDER) --draft TEXT [--language en|ru|uk]   (check_reply: "
+    "exit 0 allowed, 2 refused; stores nothing)\n"
     "  mcp [--http HOST:PORT] [--db-connections N]   (the agent tool server, "
     "docs/agents.md)\n"
     "  webhook serve [--listen HOST:PORT] [--tolerance SECONDS] "

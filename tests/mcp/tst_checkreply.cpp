@@ -7,6 +7,7 @@
 
 #include "domain/truthguard.h"
 #include "support/mcpstdio.h"
+#include "support/processrun.h"
 #include "support/storefixture.h"
 #include "support/teamloginshistory.h"
 #include "support/testpaths.h"
@@ -47,11 +48,15 @@ private slots:
     void aRefusalNamesTheClaimAndWhatMayBeSaid();
     void anOrderIsJudgedByEveryRefundOfIt();
     void aReplacedRefundIsHistory();
+    void opsctlGivesTheSameVerdict();
+    void opsctlRefusesBadInput_data();
+    void opsctlRefusesBadInput();
     void badCallsAreRefusedAndNothingIsWritten_data();
     void badCallsAreRefusedAndNothingIsWritten();
 
 private:
     json call(const json &arguments);
+    test::ProcessRun opsctl(const QStringList &args);
     QStringList tableCounts();
 
     std::unique_ptr<test::StoreFixture> m_fx;
@@ -228,6 +233,63 @@ void TestCheckReply::aReplacedRefundIsHistory()
     QCOMPARE(text(s["operation_id"]), u"op_new"_s);
     QVERIFY(!s.contains("operations"));
     QCOMPARE(text(s["may_say"][0]["template"]), u"refunded"_s);
+}
+
+test::ProcessRun TestCheckReply::opsctl(const QStringList &args)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"OPS_DB"_s, m_fx->path());
+    return test::runProcess(test::opsctlPath(), QStringList{u"message"_s, u"check"_s} + args, env);
+}
+
+void TestCheckReply::opsctlGivesTheSameVerdict()
+{
+    // For a host without MCP: the same JSON, exit 0 when allowed and 2 when refused.
+    const QString claim = u"Good news, your refund of $38.00 has been processed!"_s;
+    const test::ProcessRun refused = opsctl({u"op_unknown"_s, u"--draft"_s, claim});
+    QCOMPARE(refused.exitCode, 2);
+    const json viaMcp = call({{"operation_id", "op_unknown"}, {"draft", claim.toStdString()}});
+    const json printed = json::parse(refused.out.trimmed().toStdString(), nullptr, false);
+    QVERIFY2(printed == viaMcp["structuredContent"], refused.out.constData());
+    const test::ProcessRun allowed =
+        opsctl({u"--order"_s, u"ord-op_lone"_s, u"--draft"_s, u"A colleague is checking."_s});
+    QCOMPARE(allowed.exitCode, 0);
+    QCOMPARE(text(json::parse(allowed.out.trimmed().toStdString(), nullptr, false)["status"]),
+             u"allowed"_s);
+}
+
+void TestCheckReply::opsctlRefusesBadInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("expected"); // on stderr
+    QTest::addRow("no draft") << QStringList{u"op_unknown"_s} << u"--draft"_s;
+    QTest::addRow("blank draft") << QStringList{u"op_unknown"_s, u"--draft"_s, u"  "_s}
+                                 << u"--draft"_s;
+    QTest::addRow("draft over 5000 characters")
+        << QStringList{u"op_unknown"_s, u"--draft"_s, QString(5001, u'x')} << u"--draft"_s;
+    QTest::addRow("neither row nor order") << QStringList{u"--draft"_s, u"hi"_s} << u"one"_s;
+    QTest::addRow("both row and order")
+        << QStringList{u"op_unknown"_s, u"--order"_s, u"ord-4417"_s, u"--draft"_s, u"hi"_s}
+        << u"not both"_s;
+    QTest::addRow("unknown language")
+        << QStringList{u"op_unknown"_s, u"--draft"_s, u"hi"_s, u"--language"_s, u"de"_s}
+        << u"--language"_s;
+    QTest::addRow("no such operation")
+        << QStringList{u"op_nope"_s, u"--draft"_s, u"hi"_s} << u"no operation op_nope"_s;
+    QTest::addRow("no refund of the order")
+        << QStringList{u"--order"_s, u"ord-nope"_s, u"--draft"_s, u"hi"_s}
+        << u"no refund of order ord-nope"_s;
+}
+
+void TestCheckReply::opsctlRefusesBadInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, expected);
+    const QStringList before = tableCounts();
+    const test::ProcessRun r = opsctl(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(QString::fromUtf8(r.err).contains(expected), r.err.constData());
+    QCOMPARE(tableCounts(), before);
 }
 
 void TestCheckReply::badCallsAreRefusedAndNothingIsWritten_data()
