@@ -1,5 +1,6 @@
 // Migration 0011 on a team database that already has history (issue 26, item 7): built at
 // schema 10 from the older scripts, written by the old shared login, then migrated by the owner.
+// And 0021's generated guards: one per table with an actor column, each current (issue 52).
 // PostgreSQL only (ctest: tst_identitymigration, fixture pg_server).
 
 #include "support/storefixture.h"
@@ -20,6 +21,7 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
     void schemaTenTeamDatabaseMigratesWithItsHistory();
+    void everyTableWithAnActorHasItsOwnCurrentGuard();
 
 private:
     ManualClock m_clock{QDateTime(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC)};
@@ -113,6 +115,35 @@ void TestIdentityMigration::schemaTenTeamDatabaseMigratesWithItsHistory()
                        {u"audit"_s, u"verify"_s});
     QVERIFY2(r.exitCode == 0, QByteArray(r.out + r.err).constData());
     QCOMPARE(r.result().value("verified", false), true);
+}
+
+void TestIdentityMigration::everyTableWithAnActorHasItsOwnCurrentGuard()
+{
+    // Since 0021 each table's guard is generated from its columns (ops_guard_source). Every table
+    // with an actor column has one, and each matches its table as it is now. A later migration
+    // that adds an actor column must regenerate the guard (docs/team.md); the owner, who
+    // migrates, plays that migration here.
+    test::StoreFixture fx(false);
+    const auto ownerRead = [&fx](const QString &sql) {
+        return test::ownerRead(fx.path(), sql);
+    };
+    const QString unguarded =
+        u"SELECT c.relname FROM pg_class c JOIN pg_attribute a ON a.attrelid = "
+        "c.oid WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace "
+        "AND a.attname = ANY (ops_actor_columns()) AND NOT a.attisdropped AND "
+        "NOT EXISTS (SELECT 1 FROM pg_trigger t JOIN pg_proc p ON p.oid = "
+        "t.tgfoid WHERE t.tgrelid = c.oid AND p.proname = 'ops_row_guard_' || "
+        "c.relname) GROUP BY c.relname"_s;
+    QCOMPARE(ownerRead(unguarded), QString());
+    QCOMPARE(ownerRead(u"SELECT * FROM ops_guard_stale()"_s), QString());
+    QVERIFY(ownerRead(u"SELECT count(*) FROM ops_actor_columns() c, unnest(c) n"_s).toInt() >= 8);
+    // An actor column added without regenerating the guard would go unchecked: it is named.
+    ownerRead(u"ALTER TABLE attempts ADD COLUMN sent_by text"_s);
+    QCOMPARE(ownerRead(u"SELECT * FROM ops_guard_stale()"_s), u"attempts"_s);
+    ownerRead(u"SELECT ops_guard_specialize('attempts')"_s);
+    QCOMPARE(ownerRead(u"SELECT * FROM ops_guard_stale()"_s), QString());
+    QVERIFY(ownerRead(u"SELECT prosrc FROM pg_proc WHERE proname = 'ops_row_guard_attempts'"_s)
+                .contains(u"NEW.sent_by IS DISTINCT FROM OLD.sent_by"_s));
 }
 
 QTEST_MAIN(TestIdentityMigration)
