@@ -135,15 +135,10 @@ std::vector<Operation> AuditStats::batchRefunds(const QString &name)
     // exactly its references.
     const QString whole = u"batch:"_s + name;
     const QString prefix = whole + u':';
-    Query q = runQuery(m_db,
-                       u"SELECT %1 FROM operations WHERE kind = 'refund' AND (reference = ? OR "
-                       "(reference >= ? AND reference < ?)) ORDER BY created_at, id"_s.arg(
-                           rows::operationColumns()),
-                       {whole, prefix, prefixRangeEnd(prefix)});
-    std::vector<Operation> out;
-    while (q.next())
-        out.push_back(rows::operationFromRow(q));
-    return out;
+    return rows::readOperations(m_db,
+                                u"WHERE kind = 'refund' AND (reference = ? OR (reference >= ? AND "
+                                "reference < ?)) ORDER BY created_at, id"_s,
+                                {whole, prefix, prefixRangeEnd(prefix)});
 }
 
 std::vector<Bin> AuditStats::unknownToClosed()

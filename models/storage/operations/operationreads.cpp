@@ -94,15 +94,10 @@ QString listWhere(const OperationFilter &filter, QVariantList &bindings)
 std::vector<Operation> OperationStore::list(const OperationFilter &filter)
 {
     QVariantList bindings;
-    const QString sql = u"SELECT "_s + rows::operationColumns() + u" FROM operations"_s +
-                        listWhere(filter, bindings) +
-                        u" ORDER BY created_at DESC, id DESC LIMIT ?"_s;
+    const QString rest =
+        listWhere(filter, bindings) + u" ORDER BY created_at DESC, id DESC LIMIT ?"_s;
     bindings << qMax(1, filter.limit);
-    Query q = runQuery(m_db, sql, bindings);
-    std::vector<Operation> out;
-    while (q.next())
-        out.push_back(rows::operationFromRow(q));
-    return out;
+    return rows::readOperations(m_db, rest, bindings);
 }
 
 qint64 OperationStore::count(const OperationFilter &filter)

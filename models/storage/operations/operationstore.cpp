@@ -388,14 +388,8 @@ int OperationStore::sweep(const QString &actor)
 {
     const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
-    Query q = runQuery(m_db,
-                       u"SELECT "_s + rows::operationColumns() +
-                           u" FROM operations WHERE state = 'open' AND deadline_at IS NOT NULL "
-                           "AND deadline_at <= ?"_s,
-                       {now});
-    std::vector<Operation> due;
-    while (q.next())
-        due.push_back(rows::operationFromRow(q));
+    const std::vector<Operation> due = rows::readOperations(
+        m_db, u"WHERE state = 'open' AND deadline_at IS NOT NULL AND deadline_at <= ?"_s, {now});
     for (const Operation &op : due)
         markUnknownLocked(op, u"retention window closed"_s, actor, now);
     tx.commit();

@@ -47,27 +47,14 @@ Result<void> OperationStore::replacementAllowed(const QString &replacedId, const
 
 std::vector<Operation> OperationStore::replacementsOf(const QString &id)
 {
-    Query q = runQuery(m_db,
-                       u"SELECT "_s + rows::operationColumns() +
-                           u" FROM operations WHERE replaces = ? ORDER BY created_at, id"_s,
-                       {id});
-    std::vector<Operation> out;
-    while (q.next())
-        out.push_back(rows::operationFromRow(q));
-    return out;
+    return rows::readOperations(m_db, u"WHERE replaces = ? ORDER BY created_at, id"_s, {id});
 }
 
 std::vector<Operation> OperationStore::refundsOfOrder(const QString &orderId)
 {
-    Query q = runQuery(m_db,
-                       u"SELECT "_s + rows::operationColumns() +
-                           u" FROM operations WHERE order_id = ? AND kind = 'refund' "
-                           "ORDER BY created_at DESC, id DESC"_s,
-                       {orderId});
-    std::vector<Operation> out;
-    while (q.next())
-        out.push_back(rows::operationFromRow(q));
-    return out;
+    return rows::readOperations(
+        m_db, u"WHERE order_id = ? AND kind = 'refund' ORDER BY created_at DESC, id DESC"_s,
+        {orderId});
 }
 
 std::optional<QString> OperationStore::Opening::personHold()

@@ -127,4 +127,15 @@ std::optional<Operation> readOperation(Connection &db, const QString &id)
     return operationFromRow(q);
 }
 
+std::vector<Operation> readOperations(Connection &db, const QString &rest,
+                                      const QVariantList &bindings)
+{
+    Query q =
+        runQuery(db, u"SELECT "_s + operationColumns() + u" FROM operations "_s + rest, bindings);
+    std::vector<Operation> out;
+    while (q.next())
+        out.push_back(operationFromRow(q));
+    return out;
+}
+
 } // namespace ops::rows

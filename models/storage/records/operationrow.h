@@ -7,6 +7,7 @@
 
 #include <QSqlQuery>
 #include <optional>
+#include <vector>
 
 namespace ops::rows {
 
@@ -15,6 +16,9 @@ QString operationColumns();
 Operation operationFromRow(const QSqlQuery &q);
 // The narrow reader every store above uses for one row by id (no store object needed).
 std::optional<Operation> readOperation(Connection &db, const QString &id);
+// Every operation `rest` selects: "WHERE … ORDER BY …" after "SELECT <columns> FROM operations".
+std::vector<Operation> readOperations(Connection &db, const QString &rest,
+                                      const QVariantList &bindings = {});
 
 QString attemptColumns();
 Attempt attemptFromRow(const QSqlQuery &q);
