@@ -183,7 +183,7 @@ private:
 
 BatchRunEnd runRows(CommandContext &ctx, const PreparedBatch &p, double rate, bool json)
 {
-    BatchPacer pacer(ctx.clock, threadSleep, rate);
+    RatePacer pacer(ctx.clock, threadSleep, rate);
     Progress progress(ctx, json, p.file.rows.size());
     BatchRunSetup setup;
     setup.actor = ctx.actor();

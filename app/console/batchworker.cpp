@@ -211,7 +211,7 @@ void BatchWorker::runRows(const PreparedBatch &p, double rate)
 {
     // The pace is the provider's rate limit, in real time, whatever clock stamps the rows.
     static const SystemClock wallClock;
-    BatchPacer pacer(wallClock, threadSleep, rate);
+    RatePacer pacer(wallClock, threadSleep, rate);
     ResultBatches<BatchRowUpdate> batches([this](std::vector<BatchRowUpdate> updates) {
         postTo(this, [this, updates = std::move(updates)] { emit rowsFinished(updates); });
     });

@@ -213,7 +213,7 @@ void TestBatchFile::pacerSpacesCallsWithoutBursts()
 {
     ManualClock clock;
     std::vector<qint64> slept;
-    BatchPacer pacer(
+    RatePacer pacer(
         clock,
         [&](std::chrono::milliseconds ms) {
             slept.push_back(ms.count());

@@ -6,7 +6,6 @@
 #include "domain/storeerror.h"
 #include "storage/session.h"
 
-#include <cmath>
 #include <mutex>
 #include <thread>
 
@@ -50,23 +49,6 @@ std::optional<BatchOutcome> fromEnded(const BatchRow &row, const Operation &op)
 
 } // namespace
 
-BatchPacer::BatchPacer(const Clock &clock, Sleeper sleeper, double perSecond)
-    : m_clock(clock)
-    , m_sleeper(std::move(sleeper))
-    , m_intervalMs(perSecond > 0 ? 1000.0 / perSecond : 0)
-{}
-
-void BatchPacer::wait()
-{
-    const qint64 now = m_clock.nowMs();
-    if (m_nextMs < 0)
-        m_nextMs = now;
-    if (m_nextMs > now)
-        m_sleeper(std::chrono::milliseconds(m_nextMs - now));
-    // From the later of the planned time and now: a slow row does not earn a burst.
-    m_nextMs = std::max(m_nextMs, now) + qint64(std::llround(m_intervalMs));
-}
-
 BatchOutcome BatchRunner::run(const BatchRow &row, const std::optional<Operation> &earlier)
 {
     if (earlier) {
@@ -90,7 +72,7 @@ namespace {
 class RowQueue
 {
 public:
-    RowQueue(const BatchFile &file, const BatchStanding &standing, BatchPacer &pacer,
+    RowQueue(const BatchFile &file, const BatchStanding &standing, RatePacer &pacer,
              const BatchRunSetup &setup)
         : m_file(file)
         , m_standing(standing)
@@ -144,7 +126,7 @@ public:
 private:
     const BatchFile &m_file;
     const BatchStanding &m_standing;
-    BatchPacer &m_pacer;
+    RatePacer &m_pacer;
     const BatchRunSetup &m_setup;
     std::mutex m_mutex;
     size_t m_next = 0;
@@ -174,7 +156,7 @@ void work(RowQueue &queue, const BatchRunSetup &setup)
 
 } // namespace
 
-BatchRunEnd runBatchRows(const BatchFile &file, const BatchStanding &standing, BatchPacer &pacer,
+BatchRunEnd runBatchRows(const BatchFile &file, const BatchStanding &standing, RatePacer &pacer,
                          const BatchRunSetup &setup)
 {
     RowQueue queue(file, standing, pacer, setup);

@@ -13,6 +13,7 @@
 #include "domain/clock.h"
 #include "engine/refunddispatch.h"
 #include "transport/backoff.h"
+#include "transport/ratepacer.h"
 
 #include <QMap>
 #include <functional>
@@ -31,22 +32,6 @@ struct BatchOutcome
     QString reason;            // failed: the provider's code; rejected: code: message
     QString providerReference; // refunded: the refund id; accepted: the provider's reference
     bool earlierRun = false;   // answered from the operation an earlier run made
-};
-
-// Starts calls at most perSecond a second: each wait() returns one interval after the previous
-// one returned (the first at once). A run that fell behind starts its next call at once and goes
-// on from there, so it never bursts to catch up.
-class BatchPacer
-{
-public:
-    BatchPacer(const Clock &clock, Sleeper sleeper, double perSecond);
-    void wait();
-
-private:
-    const Clock &m_clock;
-    Sleeper m_sleeper;
-    double m_intervalMs = 0;
-    qint64 m_nextMs = -1;
 };
 
 class RefundConnections;
@@ -105,7 +90,7 @@ struct BatchRunEnd
 // side; a row answered from an earlier run costs no pace. Rules 2 and 9 are decided in each
 // opening's transaction, so rows on one charge may run side by side. After a failure no row is
 // started.
-BatchRunEnd runBatchRows(const BatchFile &file, const BatchStanding &standing, BatchPacer &pacer,
+BatchRunEnd runBatchRows(const BatchFile &file, const BatchStanding &standing, RatePacer &pacer,
                          const BatchRunSetup &setup);
 
 BatchOutcome notRun(const BatchRow &row);
