@@ -40,6 +40,7 @@ private slots:
     void badNamesAreRefused_data();
     void badNamesAreRefused();
     void pacerSpacesCallsWithoutBursts();
+    void pacerHoldsForARetryAfter();
     void resultFileListsEveryRow();
 };
 
@@ -228,6 +229,28 @@ void TestBatchFile::pacerSpacesCallsWithoutBursts()
     pacer.wait();          // late: at once…
     pacer.wait();          // …and the next a full interval later, not at once
     QCOMPARE(slept, (std::vector<qint64>{250, 150, 250}));
+}
+
+void TestBatchFile::pacerHoldsForARetryAfter()
+{
+    ManualClock clock;
+    std::vector<qint64> slept;
+    const Sleeper sleep = [&](std::chrono::milliseconds ms) {
+        slept.push_back(ms.count());
+        clock.advanceMs(ms.count());
+    };
+    RatePacer unpaced(clock, sleep, 0); // no pace of its own…
+    unpaced.wait();
+    unpaced.holdFor(std::chrono::seconds(3)); // …but a 429 said "Retry-After: 3"
+    unpaced.wait();
+    unpaced.wait();
+    QCOMPARE(slept, (std::vector<qint64>{3000}));
+    slept.clear();
+    RatePacer paced(clock, sleep, 10.0); // 100 ms apart
+    paced.wait();
+    paced.holdFor(std::chrono::milliseconds(50)); // shorter than the pace: changes nothing
+    paced.wait();
+    QCOMPARE(slept, (std::vector<qint64>{100}));
 }
 
 void TestBatchFile::resultFileListsEveryRow()
