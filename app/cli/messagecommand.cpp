@@ -1,10 +1,10 @@
 // opsctl message send|list|check (issues 6, 18, 51): the agent and scripts queue a customer
 // message from a shipped template or as free text (--text), deliver it through the helpdesk
-// (OPS_HELPDESK_URL), list an operation's messages, and check a reply they mean to write
-// themselves (check_reply's verdict, for hosts without MCP: exit 0 allowed, 2 refused). The store
-// refuses a template the operation's state does not allow, and free text goes through the same
-// truth guard as the console's (rule 11): a refusal exits 2 with the guard's reason and stores
-// nothing.
+// (OPS_HELPDESK_VENDOR, OPS_HELPDESK_URL, docs/messages.md), check that connection, list an
+// operation's messages, and check a reply they mean to write themselves (check_reply's verdict, for
+// hosts without MCP: exit 0 allowed, 2 refused). The store refuses a template the operation's state
+// does not allow, and free text goes through the same truth guard as the console's (rule 11): a
+// refusal exits 2 with the guard's reason and stores nothing.
 
 #include "cli/commandcontext.h"
 #include "cli/opsctl.h"
@@ -156,6 +156,26 @@ int checkReply(CommandContext &ctx, const QStringList &args)
     return verdict.value("status", "") == "allowed" ? ExitCode::Ok : ExitCode::Usage;
 }
 
+// Check connection from a shell: who the helpdesk says the credentials belong to. Moves nothing;
+// exit 0 when it answered, 1 when it refused or did not answer, 2 when the configuration cannot
+// work.
+int checkHelpdesk(CommandContext &ctx, const QStringList &args)
+{
+    if (!args.isEmpty())
+        return ctx.usage(u"message connection takes no arguments"_s);
+    const auto helpdesk = helpdeskConfigFromEnvironment();
+    if (!helpdesk)
+        return ctx.usage(helpdesk.error());
+    QtHttpTransport transport;
+    const auto who = checkHelpdesk(transport, *helpdesk);
+    nlohmann::ordered_json out{{"vendor", toString(helpdesk->vendor).toStdString()},
+                               {"url", helpdesk->baseUrl.toString().toStdString()},
+                               {"ok", who.ok()}};
+    out[who ? "who" : "error"] = (who ? *who : who.error()).toStdString();
+    ctx.out << QString::fromStdString(out.dump()) << Qt::endl;
+    return who ? ExitCode::Ok : ExitCode::Internal;
+}
+
 } // namespace
 
 int messageCommand(CommandContext &ctx, const QStringList &args)
@@ -167,7 +187,9 @@ int messageCommand(CommandContext &ctx, const QStringList &args)
         return listMessages(ctx, args.mid(1));
     if (sub == u"check"_s)
         return checkReply(ctx, args.mid(1));
-    return ctx.usage(u"message send|list|check OP …"_s);
+    if (sub == u"connection"_s)
+        return checkHelpdesk(ctx, args.mid(1));
+    return ctx.usage(u"message send|list|check OP …, or message connection"_s);
 }
 
 } // namespace ops::cli

@@ -70,6 +70,8 @@ const QString kUsage =
     "  message list OP [--json]\n"
     "  message check (OP | --order ORDER) --draft TEXT [--language en|ru|uk]   (check_reply: "
     "exit 0 allowed, 2 refused; stores nothing)\n"
+    "  message connection   (the helpdesk's check: who the credentials belong to; moves "
+    "nothing)\n"
     "  mcp [--http HOST:PORT] [--db-connections N]   (the agent tool server, "
     "docs/agents.md)\n"
     "  webhook serve [--listen HOST:PORT] [--tolerance SECONDS] "

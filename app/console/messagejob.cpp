@@ -55,6 +55,16 @@ MessageOutcome runMessageSend(const JobConfig &config, const Clock &clock, qint6
                 "Compose the same message again later to retry (same key: it "
                 "arrives at most once), or copy it to the clipboard.");
             break;
+        case SendResult::Status::Unknown:
+            outcome.error =
+                QCoreApplication::translate("ops::console::MessageJob",
+                                            "Unknown whether conversation %1 holds the message: %2")
+                    .arg(conversation, r.error);
+            outcome.next = QCoreApplication::translate(
+                "ops::console::MessageJob",
+                "Look at the ticket, or send again later: the ticket is read before anything is "
+                "sent.");
+            break;
         case SendResult::Status::Refused:
             outcome.error = QCoreApplication::translate("ops::console::MessageJob", "Not sent: %1.")
                                 .arg(r.error);

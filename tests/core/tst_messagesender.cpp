@@ -2,10 +2,8 @@
 // twice reaches the sink once (also across a lost answer), a sink that is down or refuses leaves
 // the message failed with the error kept, and a later send retries with the same key.
 
-#include "outbox/messagesender.h"
 #include "storage/db/sqltransaction.h"
-#include "support/messagefixture.h"
-#include "support/rolesfixture.h"
+#include "support/outboxharness.h"
 #include "support/simprocess.h"
 #include "support/testpaths.h"
 
@@ -19,60 +17,8 @@ using ops::test::SimProcess;
 
 namespace {
 
-// `op` opened by the engine as the agent (agent:test on SQLite, as messagefixture.h's rows) and
-// moved to `state` (Open or Unknown) under the same call.
-Operation agentsOperation(RolesFixture &f, NewOperation op, OperationState state)
-{
-    op.createdBy = f.agentActor(u"test"_s);
-    op.agent = f.agentOf();
-    OperationStore &agent = f.agent();
-    const QString id = agent.openOrGet(op).operation.id;
-    if (state == OperationState::Unknown)
-        agent.markUnknown(id, u"stored 500"_s, op.createdBy);
-    return *agent.operation(id);
-}
-
-struct Harness
-{
-    RolesFixture fixture;
-    // The messages as alice's console writes them (she queues and sends), and as bob's.
-    MessageStore messages{connectionOf(fixture.as(u"alice"_s)), fixture.clock()};
-    MessageStore bobs{connectionOf(fixture.as(u"bob"_s)), fixture.clock()};
-    QtHttpTransport transport;
-    std::vector<std::chrono::milliseconds> sleeps;
-
-    HelpdeskConfig config(const QUrl &base)
-    {
-        HelpdeskConfig c;
-        c.baseUrl = base;
-        c.timeout = std::chrono::milliseconds(1500);
-        c.jitterSeed = 7;
-        return c;
-    }
-    // alice's sender; bob's on his store.
-    MessageSender sender(const HelpdeskConfig &c) { return sender(c, messages); }
-    MessageSender sender(const HelpdeskConfig &c, MessageStore &store)
-    {
-        return MessageSender(store, transport, c,
-                             [this](std::chrono::milliseconds ms) { sleeps.push_back(ms); });
-    }
-    QString alice() const { return fixture.person(u"alice"_s); }
-    CustomerMessage queue(MessageTemplate t = MessageTemplate::Checking)
-    {
-        const Operation op =
-            agentsOperation(fixture, test::refundOperation(u"op_s"_s), OperationState::Unknown);
-        MessageDraft d;
-        d.operationId = op.id;
-        d.tmpl = t;
-        d.language = u"uk"_s;
-        d.conversation = u"cus_4417"_s;
-        d.actor = alice();
-        const EnqueueResult r = messages.enqueue(d);
-        if (!r.message)
-            qFatal("enqueue failed: %s", qPrintable(r.error));
-        return *r.message;
-    }
-};
+using Harness = ops::test::OutboxHarness;
+using ops::test::agentsOperation;
 
 const QString kRoute = u"POST /v1/conversations/*/messages"_s;
 

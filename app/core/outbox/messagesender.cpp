@@ -1,11 +1,11 @@
 #include "outbox/messagesender.h"
 
-#include "engine/attemptsupport.h"
+#include "outbox/helpdeskwire.h"
 #include "outbox/outboxlogging.h"
-#include "transport/connectionsettings.h"
-#include "transport/secrets.h"
+#include "transport/jsonfields.h"
 
-#include <nlohmann/json.hpp>
+#include <QHash>
+#include <mutex>
 
 using namespace Qt::StringLiterals;
 
@@ -13,45 +13,25 @@ namespace ops {
 
 namespace {
 
-struct SinkAnswer
-{
-    QString messageId;
-    QString errorType;
-    QString errorCode;
-    QString errorMessage;
-};
+// A ticket with more pages than this is not read to the end: the read fails, nothing is proven.
+constexpr int kMaxReadPages = 50;
 
-SinkAnswer readAnswer(const QByteArray &body)
+// The e-mail (or, failing that, the name or domain) a "who am I" answer names, at its top or
+// one object down (Zendesk's user, Freshdesk's contact).
+QString identityIn(const QByteArray &body)
 {
-    SinkAnswer a;
-    const auto json = nlohmann::json::parse(body.toStdString(), nullptr, false);
-    if (json.is_discarded() || !json.is_object())
-        return a;
-    if (json.contains("id") && json["id"].is_string())
-        a.messageId = QString::fromStdString(json["id"].get<std::string>());
-    if (json.contains("error") && json["error"].is_object()) {
-        const auto &e = json["error"];
-        const auto text = [&](const char *name) {
-            return e.contains(name) && e[name].is_string()
-                       ? QString::fromStdString(e[name].get<std::string>())
-                       : QString();
-        };
-        a.errorType = text("type");
-        a.errorCode = text("code");
-        a.errorMessage = text("message");
+    const auto j = jsonfields::parseObject(body);
+    if (!j)
+        return {};
+    for (const char *field : {"email", "name", "domain"}) {
+        if (const QString v = jsonfields::text(*j, field); !v.isEmpty())
+            return v;
+        for (const auto &[key, inner] : j->items()) {
+            if (inner.is_object() && !jsonfields::text(inner, field).isEmpty())
+                return jsonfields::text(inner, field);
+        }
     }
-    return a;
-}
-
-QString describe(const HttpResponse &http, const SinkAnswer &a)
-{
-    ProviderReply reply;
-    reply.http = http;
-    reply.errorCode = a.errorCode.isEmpty() ? a.errorType : a.errorCode;
-    QString text = ops::describe(reply);
-    if (!a.errorMessage.isEmpty())
-        text += u": "_s + a.errorMessage;
-    return text;
+    return {};
 }
 
 } // namespace
@@ -65,55 +45,67 @@ QString toString(SendResult::Status status)
         return u"already_sent"_s;
     case SendResult::Status::Failed:
         return u"failed"_s;
+    case SendResult::Status::Unknown:
+        return u"unknown"_s;
     case SendResult::Status::Refused:
         return u"refused"_s;
     }
     return {};
 }
 
-Result<HelpdeskConfig> helpdeskConfigFromEnvironment()
+RatePacer &helpdeskAccountPacer(const HelpdeskConfig &config)
 {
-    HelpdeskConfig c;
-    const QString url = ConnectionSettings().value(u"helpdesk"_s, u"url"_s).value;
-    c.baseUrl = QUrl(url, QUrl::StrictMode);
-    if (url.isEmpty())
-        return Failure{u"No helpdesk is configured (OPS_HELPDESK_URL): copy the message to the "
-                       "clipboard instead."_s};
-    if (!baseUrlProblem(url).isEmpty())
-        return Failure{u"OPS_HELPDESK_URL '%1' is not an http(s) URL."_s.arg(url)};
-    bool ok = false;
-    const qint64 timeout = qEnvironmentVariableIntValue("OPS_ATTEMPT_TIMEOUT_MS", &ok);
-    if (ok && timeout > 0)
-        c.timeout = std::chrono::milliseconds(timeout);
-    const auto secret = EnvFileSecretSource().secret(u"helpdesk"_s);
-    if (!secret)
-        return Failure{secret.error()};
-    c.secret = secret->value_or(QString()); // a helpdesk may take messages without a key
-    return c;
+    static std::mutex mutex;
+    static const SystemClock clock;
+    static QHash<QString, std::shared_ptr<RatePacer>> pacers;
+    const QString account = toString(config.vendor) + u' ' + config.baseUrl.toString() + u' ' +
+                            config.user + u' ' + QString::number(config.perSecond);
+    const std::lock_guard lock(mutex);
+    auto &pacer = pacers[account];
+    if (!pacer)
+        pacer = std::make_shared<RatePacer>(clock, threadSleep, config.perSecond);
+    return *pacer;
 }
 
 MessageSender::MessageSender(MessageStore &store, HttpTransport &transport, HelpdeskConfig config,
-                             Sleeper sleeper)
+                             Sleeper sleeper, RatePacer *pacer)
     : m_store(store)
     , m_transport(transport)
     , m_config(std::move(config))
+    , m_connector(makeHelpdeskConnector(m_config))
     , m_sleeper(std::move(sleeper))
+    , m_pacer(pacer ? *pacer : helpdeskAccountPacer(m_config))
     , m_backoff(m_config.backoffBase, m_config.backoffCap, jitterSeed(m_config.jitterSeed))
 {}
 
 HttpRequest MessageSender::requestFor(const CustomerMessage &m) const
 {
-    HttpRequest r;
-    r.method = "POST";
-    r.url = m_config.baseUrl;
-    const QString base = r.url.path().endsWith(u'/') ? r.url.path().chopped(1) : r.url.path();
-    r.url.setPath(base + u"/v1/conversations/%1/messages"_s.arg(m.conversation));
-    r.body = QByteArray::fromStdString(nlohmann::json{{"body", m.body.toStdString()}}.dump());
-    r.headers = {{"Content-Type", "application/json"},
-                 {"Idempotency-Key", m.idempotencyKey.toUtf8()}};
-    if (!m_config.secret.isEmpty())
-        r.headers.append({"Authorization", "Bearer " + m_config.secret.toUtf8()});
-    return r;
+    OutgoingPost post;
+    post.ticket = m.conversation;
+    post.text = m.body;
+    post.marker = markerOf(m.idempotencyKey);
+    post.idempotencyKey = m.idempotencyKey;
+    return m_connector->post(post);
+}
+
+HttpResponse MessageSender::exchange(const HttpRequest &request)
+{
+    m_pacer.wait();
+    return m_transport.send(request, m_config.timeout);
+}
+
+Result<QString> checkHelpdesk(HttpTransport &transport, const HelpdeskConfig &config)
+{
+    helpdeskAccountPacer(config).wait();
+    const HttpResponse http =
+        transport.send(makeHelpdeskConnector(config)->check(), config.timeout);
+    if (http.status >= 200 && http.status < 300) {
+        const QString who = identityIn(http.body);
+        return who.isEmpty() ? u"%1 answered"_s.arg(toString(config.vendor)) : who;
+    }
+    if (http.status == 0)
+        return Failure{u"no answer: "_s + http.errorText};
+    return Failure{helpdeskwire::classifyPost(http, {}, {}).error};
 }
 
 SendResult MessageSender::finish(qint64 messageId, SendResult::Status status, const QString &error)
@@ -121,36 +113,96 @@ SendResult MessageSender::finish(qint64 messageId, SendResult::Status status, co
     return {status, m_store.message(messageId), error};
 }
 
-std::optional<SendResult> MessageSender::settle(const CustomerMessage &m, const HttpResponse &http,
+SendResult MessageSender::giveUp(qint64 messageId, const QString &error, const QString &actor)
+{
+    m_store.markFailed(messageId, error, actor);
+    return finish(messageId, SendResult::Status::Failed, error);
+}
+
+SendResult MessageSender::unknown(qint64 messageId, const QString &why)
+{
+    const QString error = u"unknown whether the ticket holds it: %1. Nothing more is sent until a "
+                          "read of the ticket proves it absent; send again to read it, or look "
+                          "at the ticket"_s.arg(why);
+    m_store.noteAttemptError(messageId, error);
+    return finish(messageId, SendResult::Status::Unknown, error);
+}
+
+std::optional<SendResult> MessageSender::readBack(const CustomerMessage &m, const QString &actor)
+{
+    const QString marker = markerOf(m.idempotencyKey);
+    QString cursor;
+    for (int page = 0; page < kMaxReadPages; ++page) {
+        const HttpResponse http = exchange(m_connector->readPage(m.conversation, cursor));
+        if (http.status == 429) { // the account's limit, not an answer: wait and read it again
+            m_pacer.holdFor(helpdeskwire::retryAfterOf(http));
+            continue;
+        }
+        const ReadBackPage found = m_connector->scanPage(http, marker);
+        qCInfo(lcOutbox) << "message" << m.id << "read-back page" << page << "->" << int(found.kind)
+                         << found.error;
+        switch (found.kind) {
+        case ReadBackPage::Kind::Found:
+            m_store.markSent(m.id, found.vendorId, actor);
+            m_unsettled = false;
+            return finish(m.id, SendResult::Status::Sent, {});
+        case ReadBackPage::Kind::Absent:
+            m_unsettled = false;
+            return std::nullopt;
+        case ReadBackPage::Kind::More:
+            cursor = found.cursor;
+            break;
+        case ReadBackPage::Kind::Failed:
+            return unknown(m.id, found.error);
+        }
+    }
+    return unknown(m.id, u"the ticket has more than %1 pages of replies"_s.arg(kMaxReadPages));
+}
+
+std::optional<SendResult> MessageSender::settle(const CustomerMessage &m, const PostAnswer &a,
                                                 const QString &actor)
 {
-    const SinkAnswer a = readAnswer(http.body);
-    ProviderAnswer answer;
-    answer.httpStatus = http.status;
-    answer.transport = http.error;
-    answer.errorType = a.errorType;
-    answer.errorCode = a.errorCode;
-    answer.bodyReadable = !a.messageId.isEmpty();
-    const Outcome outcome = classify(Provider::Stripe, answer);
-    const QString text = describe(http, a);
-    qCInfo(lcOutbox) << "message" << m.id << "attempt" << m.attempts << "->" << text;
-    if (outcome == Outcome::Succeeded) {
-        m_store.markSent(m.id, a.messageId, actor);
+    qCInfo(lcOutbox) << "message" << m.id << "attempt" << m.attempts << "->" << a.error;
+    switch (a.kind) {
+    case PostAnswer::Kind::Stored:
+        m_store.markSent(m.id, a.vendorId, actor);
         return finish(m.id, SendResult::Status::Sent, {});
-    }
-    if (isRetryable(outcome)) {
-        m_store.noteAttemptError(m.id, text);
+    case PostAnswer::Kind::Busy:
+        m_pacer.holdFor(a.retryAfter);
+        m_store.noteAttemptError(m.id, a.error);
         return std::nullopt;
+    case PostAnswer::Kind::Retry:
+        m_store.noteAttemptError(m.id, a.error);
+        return std::nullopt;
+    case PostAnswer::Kind::Refused:
+        return giveUp(m.id, a.error, actor);
+    case PostAnswer::Kind::Unknown:
+        break;
     }
-    QString error = text;
-    if (outcome == Outcome::Undefined)
-        error += u" — the helpdesk may have stored the message; read the conversation before "
-                 "copying it by hand"_s;
-    else if (outcome == Outcome::KeyMismatch)
-        error += u" — the helpdesk holds another message under this key"_s;
-    else if (outcome == Outcome::Credentials)
-        error += u" — check OPS_HELPDESK_KEY"_s;
-    return giveUp(m.id, error, actor);
+    if (!m_connector->readsBack())
+        return giveUp(m.id,
+                      a.error + u" — the helpdesk may have stored the message; read the "
+                                "conversation before copying it by hand"_s,
+                      actor);
+    m_unsettled = true;
+    if (auto settled = readBack(m, actor))
+        return settled;
+    m_store.noteAttemptError(m.id, a.error + u"; the ticket was read and does not hold it"_s);
+    return std::nullopt;
+}
+
+std::optional<SendResult> MessageSender::attempt(const CustomerMessage &m, const QString &actor)
+{
+    if (m_unsettled && m_connector->readsBack()) {
+        if (auto settled = readBack(m, actor))
+            return settled;
+    }
+    m_unsettled = true; // until its answer is read
+    const HttpResponse http = exchange(requestFor(m));
+    const PostAnswer answer = m_connector->answer(http, markerOf(m.idempotencyKey));
+    if (answer.kind != PostAnswer::Kind::Unknown)
+        m_unsettled = false; // stored, or proven not stored
+    return settle(m, answer, actor);
 }
 
 MessageSender::Admitted MessageSender::admit(qint64 messageId, const QString &actor)
@@ -178,21 +230,20 @@ MessageSender::Admitted MessageSender::admit(qint64 messageId, const QString &ac
     return {};
 }
 
-SendResult MessageSender::giveUp(qint64 messageId, const QString &error, const QString &actor)
-{
-    m_store.markFailed(messageId, error, actor);
-    return finish(messageId, SendResult::Status::Failed, error);
-}
-
 SendResult MessageSender::send(qint64 messageId, const QString &actor)
 {
+    bool first = true;
     const auto done = runAttempts(
-        m_backoff, m_sleeper, m_config.attemptsPerCall, [&] { return admit(messageId, actor); },
-        [&](const MessageAttemptTicket &ticket) {
-            const HttpResponse http =
-                m_transport.send(requestFor(ticket.message), m_config.timeout);
-            return settle(ticket.message, http, actor);
-        });
+        m_backoff, m_sleeper, m_config.attemptsPerCall,
+        [&] {
+            Admitted admitted = admit(messageId, actor);
+            // An attempt before this call (another process, a crash) may have been stored.
+            if (first && admitted.ticket)
+                m_unsettled = admitted.ticket->message.attempts > 1;
+            first = false;
+            return admitted;
+        },
+        [&](const MessageAttemptTicket &ticket) { return attempt(ticket.message, actor); });
     if (done)
         return *done;
     return giveUp(messageId, m_store.message(messageId)->lastError, actor);

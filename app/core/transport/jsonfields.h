@@ -5,9 +5,7 @@
 
 #include <QByteArray>
 #include <QString>
-
 #include <nlohmann/json.hpp>
-
 #include <optional>
 
 namespace ops::jsonfields {
@@ -35,6 +33,15 @@ inline std::optional<qint64> integer(const nlohmann::json &j, const char *key)
     if (it == j.end() || !it->is_number_integer())
         return std::nullopt;
     return it->get<qint64>();
+}
+
+// An id as vendors write it: a string, or an integer written as its digits.
+inline QString idText(const nlohmann::json &j, const char *key)
+{
+    const auto it = j.find(key);
+    if (it != j.end() && it->is_number_integer())
+        return QString::number(it->get<qint64>());
+    return text(j, key);
 }
 
 inline bool flag(const nlohmann::json &j, const char *key)
