@@ -2,6 +2,7 @@
 
 #include "common/replicationtext.h"
 #include "config/engineenv.h"
+#include "console/helpdeskconnection.h"
 #include "dialogs/resendconfirmdialog.h"
 #include "domain/dblocation.h"
 #include "domain/storeerror.h"
@@ -136,6 +137,8 @@ CheckOutcome checkConnection(const ui::ConnectionEdit &edit, std::chrono::millis
 {
     if (edit.id == u"database"_s)
         return checkDatabase(edit.url, edit.secret);
+    if (edit.id == u"helpdesk"_s)
+        return checkHelpdeskEdit(edit, timeout);
     HttpRequest r;
     QString what;
     if (edit.id == u"adyen"_s) {
@@ -235,7 +238,8 @@ std::vector<ui::ConnectionRow> ConnectionsService::rows() const
 {
     const QString providers = tr("Payment providers");
     const QString notifications = tr("Notifications");
-    const QString tools = tr("Credits and helpdesk");
+    const QString credits = tr("Credits");
+    const QString helpdesk = tr("Helpdesk");
     std::vector<ui::ConnectionRow> rows{
         row(u"stripe"_s, tr("Stripe"), kStripeDefault),
         row(u"adyen"_s, tr("Adyen"), kAdyenDefault),
@@ -245,9 +249,10 @@ std::vector<ui::ConnectionRow> ConnectionsService::rows() const
         row(u"helpdesk"_s, tr("Helpdesk"), {}),
     };
     for (ui::ConnectionRow &r : rows) {
-        r.page = r.id == u"slen"_s || r.id == u"helpdesk"_s ? tools
-                 : isNotificationKey(r.id)                  ? notifications
-                                                            : providers;
+        r.page = r.id == u"slen"_s       ? credits
+                 : r.id == u"helpdesk"_s ? helpdesk
+                 : isNotificationKey(r.id) ? notifications
+                                           : providers;
         r.hasUrl = !isNotificationKey(r.id);
         r.canCheck = !isNotificationKey(r.id);
     }
@@ -260,6 +265,7 @@ std::vector<ui::ConnectionRow> ConnectionsService::rows() const
     rows[3].note = tr("The 64 hex digits of the webhook's HMAC key in Adyen's Customer Area; two, "
                       "comma-separated, while a new key is rolled out.");
     addProject(rows[4], u"project"_s, u"default"_s);
+    addHelpdeskFields(rows[5], m_configDir);
     rows.push_back(databaseRow());
     return rows;
 }
@@ -355,6 +361,12 @@ QString ConnectionsService::problem(const ui::ConnectionEdit &edit) const
         return p;
     if (edit.id == u"adyen"_s)
         return adyenProblem(edit);
+    if (edit.id == u"helpdesk"_s) {
+        ui::ConnectionEdit resolved = edit;
+        resolved.url = effectiveUrl(edit);
+        resolved.secret = effectiveSecret(edit);
+        return helpdeskEditProblem(resolved);
+    }
     const QString url = effectiveUrl(edit);
     // Slen and the helpdesk are optional: no URL and no secret means not configured.
     if (url.isEmpty() && edit.id != u"stripe"_s && effectiveSecret(edit).isEmpty())
@@ -462,6 +474,10 @@ QString ConnectionsService::save(const std::vector<ui::ConnectionEdit> &edits)
         if ((e.id == u"slen"_s || e.id == u"adyen"_s) && !projectFromEnv) {
             if (const auto stored = settings.store(e.id, projectKey, e.project); !stored)
                 return stored.error();
+        }
+        if (e.id == u"helpdesk"_s) {
+            if (const QString failed = saveHelpdeskFields(e, m_configDir); !failed.isEmpty())
+                return failed;
         }
         if (e.secret.isEmpty())
             continue;

@@ -6,8 +6,9 @@
 // sent to the URL it was saved for only; to check another, the key is typed again): Stripe
 // GET /v1/refunds?limit=1 (the read opsctl's look-ups use, served by Stripe and provider-sim
 // alike), Adyen POST /v71/paymentMethods for the merchant account (it moves no money), Slen a
-// customer read, the helpdesk GET /v1/health, the team database an open that reads
-// its server, login, schema version and replication verdict without migrating anything.
+// customer read, the helpdesk its vendor's "who am I" (helpdeskconnection.h), the team database an
+// open that reads its server, login, schema version and replication verdict without migrating
+// anything.
 //
 // The team database (issue 29): a postgresql:// URL, one host or a primary and its standbys,
 // kept in connections.ini without its password (the 0600 file database.key holds that). Empty

@@ -185,7 +185,8 @@ void TestConnections::checkConnectionAgainstTheSimulator()
     for (const QString &id : {u"stripe"_s, u"slen"_s, u"helpdesk"_s})
         QVERIFY(test::checkShows(*d, id, u"Connected"_s));
     QVERIFY(d->checkResult(u"stripe"_s)->text().contains(u"GET /v1/refunds?limit=1"_s));
-    QVERIFY(d->checkResult(u"helpdesk"_s)->text().contains(u"GET /v1/health"_s));
+    QVERIFY2(d->checkResult(u"helpdesk"_s)->text().contains(u"Connected to generic at "_s),
+             qPrintable(d->checkResult(u"helpdesk"_s)->text()));
     // Checking writes nothing.
     QVERIFY(!QFile::exists(configDir() + u"/stripe.key"_s));
     QVERIFY(d->grab().save(screenshotDir() + u"/connections.png"_s));
@@ -204,7 +205,7 @@ void TestConnections::checkConnectionWithAWrongKeyShowsTheRefusal()
              qPrintable(d->checkResult(u"stripe"_s)->text()));
     // Nothing listens on port 9: no answer, said so.
     d->urlField(u"helpdesk"_s)->setText(u"http://127.0.0.1:9"_s);
-    QVERIFY(test::checkShows(*d, u"helpdesk"_s, u"No answer"_s));
+    QVERIFY(test::checkShows(*d, u"helpdesk"_s, u"no answer"_s));
     QVERIFY(d->grab().save(screenshotDir() + u"/connections-refused.png"_s));
 }
 

@@ -87,8 +87,8 @@ void TestConnectionsAdyen::rowsAreGroupedIntoTabs()
     QStringList titles;
     for (int i = 0; i < pages->count(); ++i)
         titles << pages->tabText(i);
-    QCOMPARE(titles, (QStringList{u"Payment providers"_s, u"Notifications"_s,
-                                  u"Credits and helpdesk"_s, u"Team database"_s}));
+    QCOMPARE(titles, (QStringList{u"Payment providers"_s, u"Notifications"_s, u"Credits"_s,
+                                  u"Helpdesk"_s, u"Team database"_s}));
     const auto pageOf = [&](const QString &id) {
         return pages->indexOf(d->secretField(id)->parentWidget()->parentWidget());
     };
@@ -97,7 +97,8 @@ void TestConnectionsAdyen::rowsAreGroupedIntoTabs()
     QCOMPARE(pageOf(u"stripe-webhook"_s), 1);
     QCOMPARE(pageOf(u"adyen-hmac"_s), 1);
     QCOMPARE(pageOf(u"slen"_s), 2);
-    QCOMPARE(pageOf(u"database"_s), 3);
+    QCOMPARE(pageOf(u"helpdesk"_s), 3);
+    QCOMPARE(pageOf(u"database"_s), 4);
     // Notification keys have nothing to call.
     QVERIFY(!d->checkButton(u"adyen-hmac"_s));
     QVERIFY(!d->urlField(u"adyen-hmac"_s));

@@ -3,11 +3,25 @@
 // What Tools → Connections shows and collects, and the backend that reads, checks and saves it
 // (app/console implements it; connectionsdialog.h only shows).
 
+#include <QMap>
 #include <QString>
+#include <QStringList>
 #include <functional>
 #include <vector>
 
 namespace ops::ui {
+
+// A further field of a row beside its URL, project and secret: the helpdesk's vendor, user and
+// author, say.
+struct ConnectionField
+{
+    QString key;   // the edit's key, and the settings' ("vendor")
+    QString label; // "&Vendor:"
+    QString value;
+    QStringList choices; // not empty: one of these, in a combo box
+    QString placeholder;
+    QString override; // not empty: the environment variable wins (the field is read-only)
+};
 
 // One provider row as the backend reads it.
 struct ConnectionRow
@@ -26,10 +40,11 @@ struct ConnectionRow
     QString url;
     QString urlOverride; // not empty: "OPS_STRIPE_URL is set and wins over this value"
     QString project;
-    QString projectOverride; // not empty: the environment variable wins
-    QString secretState;     // "saved ••••1234", "not set"
-    QString secretOverride;  // not empty: the environment variable wins
-    QString secretProblem;   // not empty: the file is refused (how to fix it)
+    QString projectOverride;             // not empty: the environment variable wins
+    QString secretState;                 // "saved ••••1234", "not set"
+    QString secretOverride;              // not empty: the environment variable wins
+    QString secretProblem;               // not empty: the file is refused (how to fix it)
+    std::vector<ConnectionField> fields{}; // shown after the URL, in this order
 };
 
 // A problem of several edits together: what it is ('' when none) and the row it shows on.
@@ -46,6 +61,7 @@ struct ConnectionEdit
     QString url;
     QString project;
     QString secret;
+    QMap<QString, QString> fields{}; // ConnectionField::key → what was typed or chosen
 };
 
 class ConnectionsBackend

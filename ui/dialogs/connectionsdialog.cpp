@@ -1,5 +1,6 @@
 #include "dialogs/connectionsdialog.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -95,6 +96,7 @@ QWidget *ConnectionsDialog::buildRow(RowWidgets &w, QWidget *page)
         form->addRow(w.row.urlLabel.isEmpty() ? tr("Base &URL:") : w.row.urlLabel, w.url);
         connect(w.url, &QLineEdit::textEdited, this, &ConnectionsDialog::resetWarning);
     }
+    addFields(w, form);
     if (w.row.hasProject) {
         w.project = new QLineEdit(w.row.project, box);
         w.project->setObjectName(id + u"Project"_s);
@@ -124,6 +126,31 @@ QWidget *ConnectionsDialog::buildRow(RowWidgets &w, QWidget *page)
     return box;
 }
 
+void ConnectionsDialog::addFields(RowWidgets &w, QFormLayout *form)
+{
+    for (const ConnectionField &f : w.row.fields) {
+        QWidget *field = nullptr;
+        if (!f.choices.isEmpty()) {
+            auto *combo = new QComboBox(form->parentWidget());
+            combo->addItems(f.choices);
+            combo->setCurrentIndex(std::max<qsizetype>(0, f.choices.indexOf(f.value)));
+            connect(combo, &QComboBox::currentIndexChanged, this, &ConnectionsDialog::resetWarning);
+            field = combo;
+        } else {
+            auto *line = new QLineEdit(f.value, form->parentWidget());
+            line->setPlaceholderText(f.placeholder);
+            connect(line, &QLineEdit::textEdited, this, &ConnectionsDialog::resetWarning);
+            field = line;
+        }
+        field->setObjectName(w.row.id + f.key.left(1).toUpper() + f.key.mid(1));
+        field->setEnabled(f.override.isEmpty());
+        if (!f.override.isEmpty())
+            field->setToolTip(f.override);
+        form->addRow(f.label, field);
+        w.fields.push_back(field);
+    }
+}
+
 void ConnectionsDialog::showState(RowWidgets &w)
 {
     QStringList lines;
@@ -135,6 +162,10 @@ void ConnectionsDialog::showState(RowWidgets &w)
         lines << w.row.projectOverride;
     if (!w.row.secretOverride.isEmpty())
         lines << w.row.secretOverride;
+    for (const ConnectionField &f : w.row.fields) {
+        if (!f.override.isEmpty())
+            lines << f.override;
+    }
     if (!w.row.secretProblem.isEmpty())
         lines << u"<span style='color:#c62828'>%1</span>"_s.arg(
             w.row.secretProblem.toHtmlEscaped());
@@ -149,8 +180,18 @@ void ConnectionsDialog::showState(RowWidgets &w)
 
 ConnectionEdit ConnectionsDialog::editOf(const RowWidgets &w) const
 {
-    return {w.row.id, w.url ? w.url->text().trimmed() : QString(),
-            w.project ? w.project->text().trimmed() : QString(), w.secret->text().trimmed()};
+    ConnectionEdit e{w.row.id,
+                     w.url ? w.url->text().trimmed() : QString(),
+                     w.project ? w.project->text().trimmed() : QString(),
+                     w.secret->text().trimmed(),
+                     {}};
+    for (size_t i = 0; i < w.fields.size(); ++i) {
+        const auto *combo = qobject_cast<const QComboBox *>(w.fields[i]);
+        e.fields.insert(w.row.fields[i].key,
+                        combo ? combo->currentText()
+                              : qobject_cast<const QLineEdit *>(w.fields[i])->text().trimmed());
+    }
+    return e;
 }
 
 const ConnectionsDialog::RowWidgets *ConnectionsDialog::find(const QString &id) const
@@ -175,6 +216,16 @@ QLineEdit *ConnectionsDialog::projectField(const QString &id) const
 QLineEdit *ConnectionsDialog::secretField(const QString &id) const
 {
     return widgetOf<&RowWidgets::secret>(id);
+}
+
+QWidget *ConnectionsDialog::extraField(const QString &id, const QString &key) const
+{
+    const RowWidgets *w = find(id);
+    for (size_t i = 0; w && i < w->fields.size(); ++i) {
+        if (w->row.fields[i].key == key)
+            return w->fields[i];
+    }
+    return nullptr;
 }
 
 QLabel *ConnectionsDialog::stateLabel(const QString &id) const

@@ -18,6 +18,7 @@
 
 #include <QDialog>
 
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -35,6 +36,9 @@ public:
     QLineEdit *urlField(const QString &id) const;
     QLineEdit *projectField(const QString &id) const;
     QLineEdit *secretField(const QString &id) const;
+    // A further field of row `id` (ConnectionField::key): a QLineEdit, or a QComboBox for one
+    // with choices.
+    QWidget *extraField(const QString &id, const QString &key) const;
     QLabel *stateLabel(const QString &id) const;
     QLabel *checkResult(const QString &id) const;
     QPushButton *checkButton(const QString &id) const;
@@ -61,11 +65,13 @@ private:
         QLineEdit *url = nullptr;
         QLineEdit *project = nullptr;
         QLineEdit *secret = nullptr;
+        std::vector<QWidget *> fields{}; // as row.fields
         QLabel *state = nullptr;
         QLabel *result = nullptr;
         QPushButton *check = nullptr;
     };
     QWidget *buildRow(RowWidgets &w, QWidget *page);
+    void addFields(RowWidgets &w, QFormLayout *form);
     // The tab named `title`, made on first use.
     QWidget *pageFor(const QString &title);
     void showState(RowWidgets &w);
