@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the npm packages of tests/node (the official stripe client, the MCP TypeScript SDK
-# and the MCP conformance runner) when any of those listed in package.json is missing.
+# Installs the npm packages of tests/node (the official stripe and Adyen clients, the helpdesk
+# clients node-zendesk, intercom-client and freshdesk-api, the MCP TypeScript SDK and the MCP
+# conformance runner) when any of those listed in package.json is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../tests/node"
 missing=0

@@ -1,6 +1,7 @@
 #include "providersim/adminroutes.h"
 
 #include "providersim/adyen/adyenhandler.h"
+#include "providersim/helpdesk/helpdeskhandler.h"
 #include "providersim/simlog.h"
 #include "providersim/simrouter.h"
 #include "providersim/stripehandler.h"
@@ -79,6 +80,8 @@ SimResponse AdminRoutes::route(const SimRequest &request, const nlohmann::json &
     }
     if (p == QLatin1String("/_sim/messages") && m == "GET")
         return ok(m_router.messages().toJson());
+    if (p == QLatin1String("/_sim/helpdesk") && m == "GET")
+        return ok(m_router.helpdesk().ledgerJson());
     if (p == QLatin1String("/_sim/reset") && m == "POST") {
         m_router.reset();
         qCInfo(lcSim) << "reset";

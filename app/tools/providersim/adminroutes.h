@@ -1,8 +1,8 @@
 #pragma once
 
 // provider-sim's own control surface under /_sim/ (JSON in and out, loopback peers only):
-// seed, faults, fault stats, clock, ledger, request log, messages, webhooks, refund settle
-// (Stripe and Adyen), Adyen's settle delay and later failures, reset. The exact routes and
+// seed, faults, fault stats, clock, ledger, request log, messages, helpdesk posts, webhooks, refund
+// settle (Stripe and Adyen), Adyen's settle delay and later failures, reset. The exact routes and
 // bodies are listed in app/tools/providersim/README.md.
 
 #include "providersim/simtypes.h"

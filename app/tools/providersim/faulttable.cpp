@@ -18,6 +18,7 @@ constexpr ModeInfo modes[] = {
     {"commit_then_hang", FaultMode::CommitThenHang, -1},
     {"hang_before_commit", FaultMode::HangBeforeCommit, -1},
     {"stored_500", FaultMode::Stored500, 0},
+    {"stored_500_applied", FaultMode::Stored500Applied, 0}, // "stored_500" with "apply":true
     {"503", FaultMode::Unavailable503, 0},
     {"429", FaultMode::TooMany429, 0},
     {"drop_connection", FaultMode::DropConnection, 0},
@@ -63,9 +64,9 @@ std::optional<QString> FaultTable::add(const nlohmann::json &rule, nlohmann::jso
     }
     if (!rule.contains("mode") || !rule["mode"].is_string())
         return QStringLiteral("mode is required: one of latency, commit_then_hang, "
-                              "hang_before_commit, stored_500, 503, 429, drop_connection, "
-                              "prune_key; on route WEBHOOK: duplicate, reorder, delay, "
-                              "fail_endpoint, bad_signature");
+                              "hang_before_commit, stored_500, stored_500_applied, 503, 429, "
+                              "drop_connection, prune_key; on route WEBHOOK: duplicate, reorder, "
+                              "delay, fail_endpoint, bad_signature");
     const ModeInfo *info = findMode(rule["mode"].get<std::string>());
     if (!info)
         return QStringLiteral("unknown mode");

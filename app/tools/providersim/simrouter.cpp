@@ -1,6 +1,7 @@
 #include "providersim/simrouter.h"
 
 #include "providersim/adyen/adyenhandler.h"
+#include "providersim/helpdesk/helpdeskhandler.h"
 #include "providersim/simlog.h"
 #include "providersim/slen/slenhandler.h"
 #include "providersim/stripehandler.h"
@@ -44,6 +45,7 @@ void SimRouter::createHandlers()
     m_adyen->setNotificationSink(
         [this](const nlohmann::json &item) { m_webhooks->publishAdyen(item); });
     m_sink = std::make_unique<MessageSink>(m_world);
+    m_helpdesk = std::make_unique<HelpdeskHandler>(m_world);
 }
 
 ProviderHandler *SimRouter::handlerFor(const SimRequest &request) const
@@ -51,7 +53,8 @@ ProviderHandler *SimRouter::handlerFor(const SimRequest &request) const
     for (ProviderHandler *h : {static_cast<ProviderHandler *>(m_stripe.get()),
                                static_cast<ProviderHandler *>(m_slen.get()),
                                static_cast<ProviderHandler *>(m_adyen.get()),
-                               static_cast<ProviderHandler *>(m_sink.get())}) {
+                               static_cast<ProviderHandler *>(m_sink.get()),
+                               static_cast<ProviderHandler *>(m_helpdesk.get())}) {
         if (h->matches(request))
             return h;
     }
@@ -239,6 +242,10 @@ std::optional<QString> SimRouter::applySeed(const nlohmann::json &seed)
         if (const auto error = AdyenBook::validateSeed(seed["adyen_payments"]))
             return error;
     }
+    if (seed.contains("helpdesk")) {
+        if (const auto error = HelpdeskDesk::validateSeed(seed["helpdesk"]))
+            return error;
+    }
     if (keys != seed.end()) {
         for (const auto &k : *keys)
             m_world.apiKeyProject.insert(QString::fromStdString(k["key"].get<std::string>()),
@@ -247,6 +254,7 @@ std::optional<QString> SimRouter::applySeed(const nlohmann::json &seed)
     m_stripe->seed(seed);
     m_slen->seed(seed);
     m_adyen->seed(seed);
+    m_helpdesk->seed(seed);
     m_seeds.push_back(seed);
     return std::nullopt;
 }

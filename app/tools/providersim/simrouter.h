@@ -29,6 +29,7 @@ namespace ops::sim {
 class StripeHandler;
 class SlenHandler;
 class AdyenHandler;
+class HelpdeskHandler;
 
 class SimRouter final : public QObject
 {
@@ -44,12 +45,13 @@ public:
     void dispatch(SimRequest request, ReplyChannelPtr channel);
 
     // Validates and applies a seed ({"api_keys","charges","customers","flows",
-    // "adyen_payments"}); returns an error message when the seed is malformed (nothing applied
-    // then).
+    // "adyen_payments","helpdesk"}); returns an error message when the seed is malformed (nothing
+    // applied then).
     std::optional<QString> applySeed(const nlohmann::json &seed);
     // Back to the state right after start-up and all seeds applied since: no refunds, events,
-    // keys, movements, messages, logged requests, fault rules, webhook endpoints or delivery
-    // attempts; clock offset zero; the fault random source reseeded with the start-up seed.
+    // keys, movements, messages, helpdesk posts and counts, logged requests, fault rules, webhook
+    // endpoints or delivery attempts; full helpdesk rate buckets; clock offset zero; the fault
+    // random source reseeded with the start-up seed.
     void reset();
     void setStartupFaultSeed(quint64 seed);
 
@@ -59,6 +61,7 @@ public:
     MessageSink &messages() { return *m_sink; }
     StripeHandler &stripe() { return *m_stripe; }
     AdyenHandler &adyen() { return *m_adyen; }
+    HelpdeskHandler &helpdesk() { return *m_helpdesk; }
     WebhookDispatcher &webhooks() { return *m_webhooks; }
 
 private:
@@ -79,6 +82,7 @@ private:
     std::unique_ptr<SlenHandler> m_slen;
     std::unique_ptr<AdyenHandler> m_adyen;
     std::unique_ptr<MessageSink> m_sink;
+    std::unique_ptr<HelpdeskHandler> m_helpdesk;
     std::vector<nlohmann::json> m_seeds; // every seed applied, replayed by reset()
     quint64 m_startupFaultSeed = FaultTable::defaultSeed;
     quint64 m_generation = 0; // bumped by reset(): delayed work of older handlers is dropped
