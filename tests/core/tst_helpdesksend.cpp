@@ -76,7 +76,8 @@ void addVendorRows()
 std::vector<nlohmann::json> postsOn(SimProcess &sim, HelpdeskVendor vendor, const QString &ticket)
 {
     std::vector<nlohmann::json> posts;
-    for (const auto &t : sim.admin("GET", u"/_sim/helpdesk"_s)["tickets"]) {
+    const nlohmann::json ledger = sim.admin("GET", u"/_sim/helpdesk"_s);
+    for (const auto &t : ledger["tickets"]) {
         if (t["vendor"] == toString(vendor).toStdString() && t["id"] == ticket.toStdString())
             for (const auto &p : t["posts"])
                 posts.push_back(p);
@@ -90,7 +91,8 @@ int requestsOn(SimProcess &sim, const QString &route)
 {
     const QStringList want = route.split(u' ');
     int n = 0;
-    for (const auto &r : sim.requests()["requests"]) {
+    const nlohmann::json log = sim.requests();
+    for (const auto &r : log["requests"]) {
         const QString method = QString::fromStdString(r["method"].get<std::string>());
         const QStringList path = QString::fromStdString(r["path"].get<std::string>()).split(u'/');
         const QStringList pattern = want[1].split(u'/');

@@ -61,13 +61,15 @@ struct OutboxHarness
             &pacer);
     }
     QString alice() const { return fixture.person(u"alice"_s); }
-    // A message on a fresh unknown refund `opId`, to `conversation`.
+    // A message on a fresh unknown refund `opId` (of its own order: the id's last part), to
+    // `conversation`.
     CustomerMessage queue(MessageTemplate t = MessageTemplate::Checking,
                           const QString &opId = u"op_s"_s,
                           const QString &conversation = u"cus_4417"_s)
     {
         const Operation op =
-            agentsOperation(fixture, test::refundOperation(opId), OperationState::Unknown);
+            agentsOperation(fixture, test::refundOperation(opId, opId.section(u'_', -1)),
+                            OperationState::Unknown);
         MessageDraft d;
         d.operationId = op.id;
         d.tmpl = t;
