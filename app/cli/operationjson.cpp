@@ -68,6 +68,7 @@ ordered_json toJson(const Operation &op)
         {"replaces", optionalText(op.replaces)}, // the failed refund this one replaces
         {"reference", optionalText(op.reference)},
         {"reason_code", optionalText(op.reasonCode)},
+        {"ticket", optionalText(op.ticket)},
     };
 }
 

@@ -25,7 +25,7 @@ const QString kUsage =
     "commands:\n"
     "  refund --order ID (--charge CH | --payment-intent PI | --adyen-payment PSP) "
     "--amount CENTS [--currency usd] [--reference REF] [--reason duplicate|fraudulent|"
-    "requested_by_customer] [--reason-code CODE] [--replaces OP] [--tool-call ID]\n"
+    "requested_by_customer] [--reason-code CODE] [--replaces OP] [--ticket T] [--tool-call ID]\n"
     "  batch check FILE --name NAME [--json] | run FILE --name NAME [--rate PER_SECOND] "
     "[--result PATH] [--json] | approve NAME [--id N] [--reason T] | reject NAME [--id N] --reason "
     "T | "

@@ -18,7 +18,7 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
         CliArgs::parse(args,
                        {u"order"_s, u"charge"_s, u"payment-intent"_s, u"adyen-payment"_s,
                         u"amount"_s, u"currency"_s, u"tool-call"_s, u"reference"_s, u"reason"_s,
-                        u"replaces"_s, u"reason-code"_s},
+                        u"replaces"_s, u"reason-code"_s, u"ticket"_s},
                        {});
     if (!opts)
         return rejectInput(ctx, opts.error());
@@ -36,7 +36,8 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
     if (opts->has(u"adyen-payment"_s) && !opts->has(u"currency"_s))
         return rejectInput(ctx, u"--currency is required with --adyen-payment"_s);
     // Given but empty would silently mean "no reference": a different unit of work.
-    for (const QString &optional : {u"reference"_s, u"reason"_s, u"replaces"_s, u"reason-code"_s}) {
+    for (const QString &optional :
+         {u"reference"_s, u"reason"_s, u"replaces"_s, u"reason-code"_s, u"ticket"_s}) {
         if (opts->has(optional) && opts->value(optional).isEmpty())
             return rejectInput(ctx, u"--%1 is empty; leave it out for none"_s.arg(optional));
     }
@@ -49,6 +50,7 @@ int refundCommand(CommandContext &ctx, const QStringList &args)
     input.reason = opts->value(u"reason"_s);
     input.replaces = opts->value(u"replaces"_s);
     input.reasonCode = opts->value(u"reason-code"_s);
+    input.ticket = opts->value(u"ticket"_s);
     input.currency = opts->value(u"currency"_s, u"usd"_s).toLower();
     const auto amount = parsePositiveMinor(opts->value(u"amount"_s));
     if (!amount)

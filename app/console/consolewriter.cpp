@@ -170,4 +170,11 @@ void ConsoleWriter::rejectAgentRequest(const QString &operationId, const QString
               context, std::move(done));
 }
 
+void ConsoleWriter::linkTicket(const QString &operationId, const QString &ticket,
+                               const QString &actor, QObject *context, Done<QString> done)
+{
+    run<QString>([=](Session &s) { return s.store().linkTicket(operationId, ticket, actor); },
+                 context, std::move(done));
+}
+
 } // namespace ops::console

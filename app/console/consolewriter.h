@@ -53,6 +53,8 @@ public:
                      Done<OperatorRecord> done) override;
     void rejectAgentRequest(const QString &operationId, const QString &actor, const QString &reason,
                             QObject *context, Done<bool> done) override;
+    void linkTicket(const QString &operationId, const QString &ticket, const QString &actor,
+                    QObject *context, Done<QString> done) override;
 
 private:
     template<typename T>

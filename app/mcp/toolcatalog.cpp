@@ -134,7 +134,14 @@ json refundTool()
            {"duplicate", "fraudulent", "requested_by_customer", "product_not_received",
             "price_adjustment"}},
           {"description", "Why, for the team's counts; Stripe's three also reach Stripe when "
-                          "reason is not given. Optional."}}}};
+                          "reason is not given. Optional."}}},
+        {"ticket",
+         {{"type", "string"},
+          {"minLength", 1},
+          {"maxLength", 190},
+          {"pattern", "^[A-Za-z0-9_.:@-]+$"},
+          {"description", "The helpdesk ticket or conversation this refund answers, e.g. "
+                          "\"48213\"; customer messages about it go there. Optional."}}}};
     json output = outputSchema({"refunded", "accepted", "failed", "unconfirmed", "checking",
                                 "needs_approval", "rejected"});
     output["properties"]["provider_reference"] = {

@@ -165,6 +165,7 @@ json ToolRunner::refund(Session &session, const ToolCall &call) const
     input.reference = str(call.arguments, "reference");
     input.reason = str(call.arguments, "reason");
     input.reasonCode = str(call.arguments, "reason_code");
+    input.ticket = str(call.arguments, "ticket");
     input.currency = str(call.arguments, "currency", u"usd"_s);
     input.amountMinor = call.arguments.value("amount", qint64(0));
     if (!m_config.refundEngine)

@@ -117,6 +117,7 @@ struct Operation
     // A refund a person started to replace a failed one (DESIGN §16): that operation's id.
     QString replaces;
     QString reasonCode; // refunds: one of refundReasonCodes(), or '' for none (DESIGN §19)
+    QString ticket;     // the helpdesk ticket it answers, or '' (DESIGN §17): messages go there
 };
 
 // Why a refund was made, from a fixed list so refunds can be counted by it (DESIGN §19): Stripe's

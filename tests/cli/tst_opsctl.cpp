@@ -129,7 +129,8 @@ void TestOpsctl::refundPrintsTheToolResult()
 {
     Cli cli;
     QVERIFY2(cli.start(), qPrintable(cli.sim().error()));
-    const Run r = cli.run(kRefund4417 + QStringList{u"--tool-call"_s, u"toolu_01"_s});
+    const Run r = cli.run(
+        kRefund4417 + QStringList{u"--tool-call"_s, u"toolu_01"_s, u"--ticket"_s, u"zd-4417"_s});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(
         QRegularExpression(
@@ -140,6 +141,7 @@ void TestOpsctl::refundPrintsTheToolResult()
     const Run shown = cli.run({u"show"_s, str(r.result()["operation_id"]), u"--json"_s});
     QCOMPARE(str(json::parse(shown.out.constData())["created_by"]),
              ops::test::opsctlAgentActor(u"toolu_01"_s));
+    QCOMPARE(str(json::parse(shown.out.constData())["ticket"]), u"zd-4417"_s);
 }
 
 void TestOpsctl::sigkilledCallerIsResumedWithTheSameKeyAndBytes()
@@ -279,6 +281,12 @@ void TestOpsctl::badInput_data()
     QTest::addRow("bad tool-call id")
         << refund(u"4417"_s, u"ch_4417"_s, u"100"_s) + QStringList{u"--tool-call"_s, u"a b;c"_s}
         << 2 << u"rejected"_s;
+    QTest::addRow("ticket with a space")
+        << refund(u"4417"_s, u"ch_4417"_s, u"100"_s) + QStringList{u"--ticket"_s, u"48 213"_s} << 2
+        << u"rejected"_s;
+    QTest::addRow("empty ticket") << refund(u"4417"_s, u"ch_4417"_s, u"100"_s) +
+                                         QStringList{u"--ticket"_s, u""_s}
+                                  << 2 << u"rejected"_s;
     QTest::addRow("unknown command") << QStringList{u"refnud"_s} << 2 << u""_s;
     QTest::addRow("no command") << QStringList{} << 2 << u""_s;
     QTest::addRow("unknown charge")

@@ -94,13 +94,14 @@ test('stdio: tools are listed with schemas and annotations; a refund is made onc
     const refundTool = tools.find((t) => t.name === 'refund');
     assert.deepEqual(Object.keys(refundTool.inputSchema.properties).sort(),
       ['adyen_payment', 'amount', 'charge', 'currency', 'order', 'payment_intent', 'reason',
-        'reason_code', 'reference']);
+        'reason_code', 'reference', 'ticket']);
     assert.equal(refundTool.outputSchema.properties.repeat.type, 'boolean');
     assert.match(refundTool.description, /repeat:true/);
     assert.match(refundTool.description, /colleague is checking/);
 
     const progress = [];
-    const result = await refund(client, 700, { reason_code: 'product_not_received' },
+    const result = await refund(client, 700,
+      { reason_code: 'product_not_received', ticket: 'zd-48213' },
       { onprogress: (p) => progress.push(p) });
     assert.equal(result.isError, false);
     assert.equal(result.structuredContent.status, 'refunded');
@@ -117,6 +118,7 @@ test('stdio: tools are listed with schemas and annotations; a refund is made onc
     assert.equal(ops.length, 1);
     assert.match(JSON.stringify(ops[0]), /agent:mcp:node-test:/);
     assert.equal(ops[0].reason_code, 'product_not_received'); // kept for counting, not sent
+    assert.equal(ops[0].ticket, 'zd-48213'); // where its messages go
     const [sent] = await refundRequests(sim);
     assert.doesNotMatch(sent.body, /reason=/);
   } finally {

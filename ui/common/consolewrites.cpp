@@ -59,6 +59,11 @@ public:
     {
         refuse(context, std::move(done));
     }
+    void linkTicket(const QString &, const QString &, const QString &, QObject *context,
+                    Done<QString> done) override
+    {
+        refuse(context, std::move(done));
+    }
 
 private:
     template<typename T> static void refuse(QObject *context, Done<T> done)

@@ -94,6 +94,9 @@ public:
     // OperationStore::rejectAgentRequest: false when the row no longer waited for a person.
     virtual void rejectAgentRequest(const QString &operationId, const QString &actor,
                                     const QString &reason, QObject *context, Done<bool> done) = 0;
+    // OperationStore::linkTicket: '' when linked (or unlinked, for an empty ticket), else why not.
+    virtual void linkTicket(const QString &operationId, const QString &ticket, const QString &actor,
+                            QObject *context, Done<QString> done) = 0;
 };
 
 } // namespace ops::ui

@@ -77,9 +77,13 @@ QFormLayout *ComposeDialog::buildForm()
     // English when the console speaks one no template has.
     const int own = m_language->findData(QLocale::languageToCode(QLocale().language()));
     m_language->setCurrentIndex(own >= 0 ? own : 0);
+    // The row's linked ticket first (§17), else the one remembered for the order, else the
+    // customer.
     const QString remembered = rememberedConversation(m_operation);
-    m_conversation =
-        new QLineEdit(remembered.isEmpty() ? m_operation.customerId : remembered, this);
+    m_conversation = new QLineEdit(!m_operation.ticket.isEmpty() ? m_operation.ticket
+                                   : remembered.isEmpty()        ? m_operation.customerId
+                                                                 : remembered,
+                                   this);
     m_conversation->setObjectName(u"conversation"_s);
     m_conversation->setPlaceholderText(tr("from the helpdesk ticket; remembered for this order"));
     m_conversation->setToolTip(

@@ -58,6 +58,10 @@ RowActions::RowActions(MainWindow &frame)
     m_message = addWindowAction(frame, this, tr("&Message customer…"), {QKeySequence(u"Ctrl+M"_s)},
                                 tr("Tell the customer what we know, and only that"),
                                 &RowActions::openComposeDialog);
+    m_linkTicket =
+        addWindowAction(frame, this, tr("Link to &ticket…"), {QKeySequence(u"Ctrl+Shift+K"_s)},
+                        tr("The helpdesk ticket this operation answers: messages go there"),
+                        [this] { openTicketDialog(); });
     m_newRefund = addWindowAction(
         frame, this, tr("Start a &new refund…"), {QKeySequence(u"Ctrl+Shift+N"_s)},
         tr("A refund closed as failed: start a new one with a new key, linked to it"),
@@ -70,8 +74,8 @@ RowActions::RowActions(MainWindow &frame)
 
 QList<QAction *> RowActions::all() const
 {
-    return {m_lookUp,      m_resend,  m_attach,    m_closeSucceeded,
-            m_closeFailed, m_message, m_newRefund, m_copyKey};
+    return {m_lookUp,  m_resend,     m_attach,    m_closeSucceeded, m_closeFailed,
+            m_message, m_linkTicket, m_newRefund, m_copyKey};
 }
 
 const std::optional<Operation> &RowActions::current() const
@@ -90,6 +94,7 @@ void RowActions::update()
     m_closeFailed->setEnabled(live);
     m_copyKey->setEnabled(bool(row));
     m_message->setEnabled(bool(row));
+    m_linkTicket->setEnabled(bool(row));
     m_resendReason = row ? reasonLabel(ops::resendBlockedReason(*row, m_frame.detailArea()->lease(),
                                                                 m_frame.leaseHolder(),
                                                                 m_frame.reads().clock().now()))
@@ -115,7 +120,7 @@ std::optional<Right> RowActions::rightOf(const QAction *action) const
         return Right::Close;
     if (action == m_resend || action == m_newRefund)
         return Right::Resend; // a new refund sends money again
-    if (action == m_message)
+    if (action == m_message || action == m_linkTicket)
         return Right::Message;
     return std::nullopt;
 }
@@ -136,6 +141,7 @@ void RowActions::applyRights()
     deny(m_closeSucceeded, Right::Close);
     deny(m_closeFailed, Right::Close);
     deny(m_message, Right::Message);
+    deny(m_linkTicket, Right::Message);
     if (deny(m_resend, Right::Resend))
         m_resendReason = m_resend->toolTip();
 }

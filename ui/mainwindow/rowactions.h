@@ -18,6 +18,7 @@
 #include <functional>
 
 class QAction;
+class QInputDialog;
 
 namespace ops::ui {
 
@@ -69,6 +70,8 @@ public:
     EvidenceDialog *openEvidenceDialog();
     ComposeDialog *openComposeDialog();
     ComposeDialog *openComposeDialogFor(const QString &operationId);
+    // rowactionsmessages.cpp: asks for the row's helpdesk ticket (prefilled with the one it has).
+    QInputDialog *openTicketDialog();
     // The form for a refund closed as failed (DESIGN §16); nullptr, with the reason in the
     // status bar, when this person cannot replace it now.
     NewRefundDialog *openNewRefundDialogFor(const QString &operationId);
@@ -83,6 +86,7 @@ public:
     QAction *closeSucceededAction() const { return m_closeSucceeded; }
     QAction *closeFailedAction() const { return m_closeFailed; }
     QAction *messageAction() const { return m_message; }
+    QAction *linkTicketAction() const { return m_linkTicket; }
     QAction *newRefundAction() const { return m_newRefund; }
     QAction *cancelAction() const { return m_cancel; }
 
@@ -106,6 +110,7 @@ private:
     void submitMessage(const MessageDraft &draft, bool copy, const ComposeDialog::Answer &answer);
     // What the compose dialog says once the message is queued ('' when it may close).
     QString messageQueued(const MessageQueued &done, bool copy);
+    void submitTicket(const QString &operationId, const QString &ticket);
     // rowactionsrefund.cpp
     void startNewRefund();
     void updateNewRefundAction();
@@ -118,6 +123,7 @@ private:
     QAction *m_closeFailed = nullptr;
     QAction *m_copyKey = nullptr;
     QAction *m_message = nullptr;
+    QAction *m_linkTicket = nullptr;
     QAction *m_newRefund = nullptr;
     QAction *m_cancel = nullptr;
     QString m_resendReason;

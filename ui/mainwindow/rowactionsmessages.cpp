@@ -1,6 +1,7 @@
 // RowActions: message the customer (docs/design.md rule 11). The dialog composes; this file queues
 // the message in the outbox (a short local write, like evidence and closes) and then either asks
-// the console controller to deliver it on a worker thread or copies it to the clipboard.
+// the console controller to deliver it on a worker thread or copies it to the clipboard. It also
+// links a row to its helpdesk ticket (§17), where the row's messages then go.
 
 #include "common/consolewrites.h"
 #include "common/refusaltext.h"
@@ -12,6 +13,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QInputDialog>
 
 using namespace Qt::StringLiterals;
 
@@ -88,6 +90,50 @@ QString RowActions::messageQueued(const MessageQueued &done, bool copy)
     qCInfo(lcUi) << "message" << m.id << (queued.created ? "queued" : "re-sent");
     emit m_frame.requests().messageSendRequested(m.id);
     return {};
+}
+
+QInputDialog *RowActions::openTicketDialog()
+{
+    if (!current() || !m_frame.access().rights.testFlag(Right::Message))
+        return nullptr;
+    const QString id = current()->id;
+    auto *dialog = new QInputDialog(&m_frame);
+    dialog->setObjectName(u"ticketDialog"_s);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Link to ticket"));
+    dialog->setLabelText(tr("Helpdesk ticket or conversation of %1 (empty: none). Messages about "
+                            "it go there.")
+                             .arg(id));
+    dialog->setTextValue(current()->ticket);
+    dialog->setWindowModality(Qt::WindowModal);
+    connect(dialog, &QInputDialog::textValueSelected, this,
+            [this, id](const QString &ticket) { submitTicket(id, ticket.trimmed()); });
+    dialog->open();
+    return dialog;
+}
+
+void RowActions::submitTicket(const QString &operationId, const QString &ticket)
+{
+    m_frame.writes().linkTicket(
+        operationId, ticket, m_frame.actor(), this,
+        [this, operationId, ticket](const Written<QString> &w) {
+            try {
+                if (const QString refusal = w.get(); !refusal.isEmpty())
+                    return m_frame.showError(tr("Not linked: %1.").arg(refusal),
+                                             tr("Use the ticket's id from the helpdesk."));
+            } catch (const ActionRefused &e) {
+                return m_frame.showError(tr("Not linked: %1.").arg(refusalText(e)), {});
+            } catch (const StoreError &e) {
+                return m_frame.showError(tr("The database refused the link: %1").arg(e.message()),
+                                         tr("Try again in a moment."));
+            }
+            m_frame.dismissBanner(); // a refusal of an earlier try no longer stands
+            m_frame.showStatus(ticket.isEmpty()
+                                   ? tr("%1 is linked to no ticket now.").arg(operationId)
+                                   : tr("%1 is linked to ticket %2.").arg(operationId, ticket),
+                               6000);
+            m_frame.reloadAll();
+        });
 }
 
 } // namespace ops::ui

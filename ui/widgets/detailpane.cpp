@@ -228,6 +228,8 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
         facts << tr("charge ") + op.chargeId;
     if (!op.customerId.isEmpty())
         facts << tr("customer ") + op.customerId;
+    if (!op.ticket.isEmpty())
+        facts << tr("ticket ") + op.ticket;
     if (!op.providerRef.isEmpty())
         facts << tr("provider ref ") + op.providerRef;
     if (isPendingAtProvider(op.state, op.providerStatus))

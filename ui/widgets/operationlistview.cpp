@@ -40,7 +40,7 @@ OperationListView::OperationListView(OperationTableModel *model, QWidget *parent
     m_search = new QLineEdit(this);
     m_search->setObjectName(u"search"_s);
     m_search->setPlaceholderText(
-        tr("Search operation id, key, order, customer, charge or provider ref  ( / )"));
+        tr("Search operation id, key, order, customer, charge, provider ref or ticket  ( / )"));
     m_search->setClearButtonEnabled(true);
     m_searchTimer = new QTimer(this);
     m_searchTimer->setSingleShot(true);

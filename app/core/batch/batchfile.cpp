@@ -159,6 +159,7 @@ std::optional<BatchRow> RowReader::readRow(const csv::Record &record)
     in.reasonCode = cell(record.fields, u"reason"_s);
     row.rowReference = cell(record.fields, u"reference"_s);
     row.ticket = cell(record.fields, u"ticket"_s);
+    in.ticket = row.ticket;
     in.reference = batchReference(m_name, row.rowReference);
     if (auto invalid = validateRefund(in)) {
         problem(line, invalid->errorMessage);

@@ -105,6 +105,8 @@ std::optional<ToolResult> validateRefund(const RefundInput &in)
     if (!in.reasonCode.isEmpty() && !refundReasonCodes().contains(in.reasonCode))
         return bad(u"reason code must be one of %1, not '%2'"_s.arg(
             refundReasonCodes().join(u", "_s), in.reasonCode.left(40)));
+    if (const QString problem = ticketProblem(in.ticket); !problem.isEmpty())
+        return bad(problem);
     if (!isKnownReason(in.reason))
         return bad(u"reason must be duplicate, fraudulent or requested_by_customer, not '%1'"_s.arg(
             in.reason.left(40)));
@@ -155,6 +157,7 @@ NewOperation newRefundRow(const RefundInput &in, Provider provider, const QStrin
     op.agent = agentOfActor(actor);
     op.replaces = in.replaces;
     op.reasonCode = in.reasonCode;
+    op.ticket = in.ticket;
     return op;
 }
 

@@ -43,6 +43,9 @@ struct RefundInput
     // DESIGN §16: the failed refund of the same order and currency this one replaces; the new
     // row names it and the two link to each other. Empty: none.
     QString replaces;
+    // DESIGN §17: the helpdesk ticket the refund answers; its messages go there. Not part of the
+    // unit of work: the same refund asked from another ticket is the same refund. Empty: none.
+    QString ticket;
 
     bool toAdyen() const { return !adyenPaymentId.isEmpty(); }
 };

@@ -94,7 +94,8 @@ QVariantList insertValues(const NewOperation &op, OperationState state, const QV
             rows::nullable(op.agent),
             hold,
             rows::nullable(op.replaces),
-            rows::nullable(op.reasonCode)};
+            rows::nullable(op.reasonCode),
+            rows::nullable(op.ticket)};
 }
 
 } // namespace
@@ -180,8 +181,10 @@ QString OperationStore::Opening::insert(const Check &check)
         u"INSERT INTO operations (id, kind, provider, project, unit_of_work, order_id, charge_id, "
         "customer_id, amount_minor, currency, idempotency_key, request_method, request_path, "
         "request_body, request_content_type, state, attempt_cap, window_seconds, margin_seconds, "
-        "created_by, created_at, updated_at, reference, agent, hold, replaces, reason_code) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s;
+        "created_by, created_at, updated_at, reference, agent, hold, replaces, reason_code, "
+        "ticket) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+        "?)"_s;
     const QVariantList values =
         insertValues(m_op, check.held() ? OperationState::AwaitingApproval : OperationState::Open,
                      check.held() ? QVariant(check.hold()) : QVariant(), m_nowMs);
@@ -232,6 +235,7 @@ OpenResult OperationStore::Opening::commit(WriteTransaction &tx, const Check &ch
                              {"unit_of_work", op.unitOfWork.toStdString()},
                              {"reference", op.reference.toStdString()},
                              {"reason_code", op.reasonCode.toStdString()},
+                             {"ticket", op.ticket.toStdString()},
                              {"amount", op.amount.minor},
                              {"currency", op.amount.currency.toStdString()},
                              {"idempotency_key", op.idempotencyKey.toStdString()}};

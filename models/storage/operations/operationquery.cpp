@@ -142,8 +142,8 @@ constexpr int kDenseSearchMatches = 5000;
 
 QStringList searchColumns()
 {
-    return {u"id"_s,          u"idempotency_key"_s, u"order_id"_s,
-            u"customer_id"_s, u"charge_id"_s,       u"provider_ref"_s};
+    return {u"id"_s,        u"idempotency_key"_s, u"order_id"_s, u"customer_id"_s,
+            u"charge_id"_s, u"provider_ref"_s,    u"ticket"_s};
 }
 
 // "SELECT id … UNION ALL …": every id whose searchable column starts with the search text.

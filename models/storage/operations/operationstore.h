@@ -16,6 +16,10 @@
 
 namespace ops {
 
+// Why `ticket` cannot name a helpdesk ticket ('' when it can, and for none): at most 190
+// letters, digits and _ - . : @, as a message's conversation id.
+QString ticketProblem(const QString &ticket);
+
 class OperationStore
 {
 public:
@@ -31,6 +35,11 @@ public:
     // op.replaces is checked here (replacementAllowed); a refusal throws ActionRefused.
     OpenResult openOrGet(const NewOperation &op, const std::optional<BalanceGuard> &guard = {},
                          const QString &firstAttemptBy = {});
+
+    // Links the row to helpdesk ticket `ticket` (empty: unlinks it), audited with the ticket it
+    // replaced; '' on success (also when it was already linked there), else why nothing changed.
+    // Throws ActionRefused when `actor` lacks the message right.
+    QString linkTicket(const QString &id, const QString &ticket, const QString &actor);
 
     std::optional<Operation> operation(const QString &id);
     // A refund's unit of work is (unitOfWork, reference): order, amount, currency, reference.

@@ -35,6 +35,7 @@ struct NewOperation
     // A failed refund this one replaces (DESIGN §16): checked in the opening transaction.
     QString replaces;
     QString reasonCode; // refunds: one of refundReasonCodes(), or ''
+    QString ticket;     // the helpdesk ticket it answers (DESIGN §17), or ''
 };
 
 // Rule 9 re-checked inside the insert transaction. The provider's figures were read before the
