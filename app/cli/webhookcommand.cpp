@@ -11,6 +11,7 @@
 #include "reconcile/reconcilerservice.h"
 #include "storage/operations/operationstore.h"
 #include "storage/session.h"
+#include "ticketview/ticketview.h"
 #include "transport/secrets.h"
 #include "webhook/eventimport.h"
 #include "webhook/webhookserver.h"
@@ -110,6 +111,21 @@ int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconci
     session->startAuditSequencer(&sequencer);
     if (!withReconciler)
         return server.run(ctx.out, ctx.err);
+    // opsctl serve: the ticket view, once its token is configured.
+    const auto viewToken = secrets.secret(u"ticket-view"_s);
+    if (!viewToken)
+        return ctx.usage(viewToken.error());
+    std::unique_ptr<TicketView> view;
+    if (viewToken->has_value()) {
+        view = std::make_unique<TicketView>(*session, TicketViewOptions{(*viewToken)->toUtf8()});
+        server.addRoutes([&view](const HttpRequestData &r, const ResponderPtr &responder) {
+            return view->handle(r, responder);
+        });
+    }
+    ctx.err << "opsctl: ticket view "
+            << (view ? "on: GET /v1/tickets/{id}/operations and /card"
+                     : "off (no OPS_TICKET_VIEW_KEY)")
+            << Qt::endl;
     // opsctl serve: the reconciler loop on the same event loop, drained at the same signal.
     const auto reconciler = startServeReconciler(ctx, *session);
     if (!reconciler)

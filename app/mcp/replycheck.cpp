@@ -1,9 +1,7 @@
 #include "mcp/replycheck.h"
 
-#include "domain/messagetemplates.h"
+#include "domain/sayable.h"
 #include "domain/truthguard.h"
-
-#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -31,26 +29,11 @@ const char *claimName(Claim claim)
     return "doubt";
 }
 
-bool passesEvery(const std::vector<Operation> &rows, const QString &text, const QString &language)
-{
-    return std::ranges::all_of(rows, [&](const Operation &op) {
-        return TruthGuard::check(op.state, op.providerStatus, text, language).allowed;
-    });
-}
-
-// The templates rule 11 allows for `op` now, filled in, that every row checked also lets
-// through (an order's refunds may stand differently); Custom is the agent's own draft, and a
-// template whose facts are missing is left out rather than shown with a gap.
 json maySay(const Operation &op, const std::vector<Operation> &rows, const QString &language)
 {
     json out = json::array();
-    for (const MessageTemplate t : allowedTemplates(op.state, op.kind, op.providerStatus)) {
-        if (t == MessageTemplate::Custom)
-            continue;
-        const RenderedMessage m = MessageTemplates::render(t, language, factsFor(op));
-        if (m.error.isEmpty() && passesEvery(rows, m.body, language))
-            out.push_back({{"template", str(toString(t))}, {"text", str(m.body)}});
-    }
+    for (const SayableText &s : sayableNow(op, rows, language))
+        out.push_back({{"template", str(toString(s.tmpl))}, {"text", str(s.text)}});
     return out;
 }
 

@@ -81,6 +81,10 @@ void WebhookServer::handle(const HttpRequestData &request, const ResponderPtr &r
         responder->send(200, {{"Content-Type", "application/json"}}, stats);
         return;
     }
+    for (const Routes &routes : m_routes) {
+        if (routes(request, responder))
+            return;
+    }
     responder->send(
         404, {{"Content-Type", "application/json"}},
         R"({"error":{"code":"not_found","message":"POST /webhooks/stripe or /webhooks/adyen"}})");

@@ -36,6 +36,10 @@ public:
     int run(QTextStream &out, QTextStream &err, std::function<void()> onStop = {});
 
     WebhookReceiver &receiver() { return *m_receiver; }
+    // More routes on the same listener (opsctl serve's ticket view): asked in order before the
+    // 404, each answers and returns true for the requests it takes.
+    using Routes = std::function<bool(const HttpRequestData &, const ResponderPtr &)>;
+    void addRoutes(Routes routes) { m_routes.push_back(std::move(routes)); }
 
 private:
     void handle(const HttpRequestData &request, const ResponderPtr &responder);
@@ -46,6 +50,7 @@ private:
     WebhookServeOptions m_serve;
     std::unique_ptr<WebhookReceiver> m_receiver;
     std::unique_ptr<HttpWire> m_wire;
+    std::vector<Routes> m_routes;
     QString m_id;
     QString m_url;
     qint64 m_startedAtMs = 0;

@@ -40,6 +40,10 @@ public:
     // replaced; '' on success (also when it was already linked there), else why nothing changed.
     // Throws ActionRefused when `actor` lacks the message right.
     QString linkTicket(const QString &id, const QString &ticket, const QString &actor);
+    // The rows linked to `ticket`, newest first, at most `limit`, as read by `actor` for a
+    // helpdesk (the ticket view): the read is audited (ticket.viewed, with the ids it showed).
+    std::vector<Operation> viewTicket(const QString &ticket, int limit, const QString &actor,
+                                      const QString &via);
 
     std::optional<Operation> operation(const QString &id);
     // A refund's unit of work is (unitOfWork, reference): order, amount, currency, reference.

@@ -1,6 +1,7 @@
 // A row's helpdesk ticket (DESIGN §17): set when the call opens it, or later by a person with the
 // message right (Link to ticket…), who may also correct or remove it. Each change is audited
-// with the ticket it replaced; the same ticket again writes nothing.
+// with the ticket it replaced; the same ticket again writes nothing. A helpdesk reading a
+// ticket's rows (the ticket view of opsctl serve) is audited too.
 
 #include "domain/messagetypes.h"
 #include "domain/storeerror.h"
@@ -42,6 +43,23 @@ QString OperationStore::linkTicket(const QString &id, const QString &ticket, con
         {{"ticket", wanted.toStdString()}, {"previous", op->ticket.toStdString()}});
     tx.commit();
     return {};
+}
+
+std::vector<Operation> OperationStore::viewTicket(const QString &ticket, int limit,
+                                                  const QString &actor, const QString &via)
+{
+    const qint64 now = m_clock.nowMs();
+    WriteTransaction tx(m_db);
+    std::vector<Operation> rows = rows::readOperations(
+        m_db, u"WHERE ticket = ? ORDER BY created_at DESC, id DESC LIMIT ?"_s, {ticket, limit});
+    nlohmann::json ids = nlohmann::json::array();
+    for (const Operation &op : rows)
+        ids.push_back(op.id.toStdString());
+    AuditLog::append(
+        m_db, now, actor, u"ticket.viewed"_s, {},
+        {{"ticket", ticket.toStdString()}, {"operations", ids}, {"via", via.toStdString()}});
+    tx.commit();
+    return rows;
 }
 
 } // namespace ops
