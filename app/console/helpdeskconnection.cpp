@@ -83,8 +83,10 @@ void addHelpdeskFields(ui::ConnectionRow &row, const QString &configDir)
         f.label = tr(spec.label);
         f.value = v.value;
         f.placeholder = *spec.placeholder ? tr(spec.placeholder) : QString();
-        if (key == u"vendor"_s)
+        if (key == u"vendor"_s) {
             f.choices = vendorNames();
+            f.aboveUrl = true;
+        }
         if (v.source == ConnectionValue::Source::Environment)
             f.override =
                 tr("%1 is set in the environment and wins over this field.").arg(v.variable);

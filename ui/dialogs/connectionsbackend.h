@@ -20,7 +20,8 @@ struct ConnectionField
     QString value;
     QStringList choices; // not empty: one of these, in a combo box
     QString placeholder;
-    QString override; // not empty: the environment variable wins (the field is read-only)
+    QString override;      // not empty: the environment variable wins (the field is read-only)
+    bool aboveUrl = false; // shown before the URL: it decides what the URL means (a vendor)
 };
 
 // One provider row as the backend reads it.
@@ -40,11 +41,11 @@ struct ConnectionRow
     QString url;
     QString urlOverride; // not empty: "OPS_STRIPE_URL is set and wins over this value"
     QString project;
-    QString projectOverride;             // not empty: the environment variable wins
-    QString secretState;                 // "saved ••••1234", "not set"
-    QString secretOverride;              // not empty: the environment variable wins
-    QString secretProblem;               // not empty: the file is refused (how to fix it)
-    std::vector<ConnectionField> fields{}; // shown after the URL, in this order
+    QString projectOverride;               // not empty: the environment variable wins
+    QString secretState;                   // "saved ••••1234", "not set"
+    QString secretOverride;                // not empty: the environment variable wins
+    QString secretProblem;                 // not empty: the file is refused (how to fix it)
+    std::vector<ConnectionField> fields{}; // shown in this order, after the URL unless aboveUrl
 };
 
 // A problem of several edits together: what it is ('' when none) and the row it shows on.

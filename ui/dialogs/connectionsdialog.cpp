@@ -88,6 +88,7 @@ QWidget *ConnectionsDialog::buildRow(RowWidgets &w, QWidget *page)
     auto *box = new QGroupBox(w.row.title, page);
     box->setObjectName(id + u"Box"_s);
     auto *form = new QFormLayout(box);
+    addFields(w, form, true);
     if (w.row.hasUrl) {
         w.url = new QLineEdit(w.row.url, box);
         w.url->setObjectName(id + u"Url"_s);
@@ -96,7 +97,7 @@ QWidget *ConnectionsDialog::buildRow(RowWidgets &w, QWidget *page)
         form->addRow(w.row.urlLabel.isEmpty() ? tr("Base &URL:") : w.row.urlLabel, w.url);
         connect(w.url, &QLineEdit::textEdited, this, &ConnectionsDialog::resetWarning);
     }
-    addFields(w, form);
+    addFields(w, form, false);
     if (w.row.hasProject) {
         w.project = new QLineEdit(w.row.project, box);
         w.project->setObjectName(id + u"Project"_s);
@@ -126,9 +127,11 @@ QWidget *ConnectionsDialog::buildRow(RowWidgets &w, QWidget *page)
     return box;
 }
 
-void ConnectionsDialog::addFields(RowWidgets &w, QFormLayout *form)
+void ConnectionsDialog::addFields(RowWidgets &w, QFormLayout *form, bool aboveUrl)
 {
     for (const ConnectionField &f : w.row.fields) {
+        if (f.aboveUrl != aboveUrl)
+            continue;
         QWidget *field = nullptr;
         if (!f.choices.isEmpty()) {
             auto *combo = new QComboBox(form->parentWidget());
@@ -143,6 +146,7 @@ void ConnectionsDialog::addFields(RowWidgets &w, QFormLayout *form)
             field = line;
         }
         field->setObjectName(w.row.id + f.key.left(1).toUpper() + f.key.mid(1));
+        field->setProperty("fieldKey", f.key);
         field->setEnabled(f.override.isEmpty());
         if (!f.override.isEmpty())
             field->setToolTip(f.override);
@@ -185,11 +189,11 @@ ConnectionEdit ConnectionsDialog::editOf(const RowWidgets &w) const
                      w.project ? w.project->text().trimmed() : QString(),
                      w.secret->text().trimmed(),
                      {}};
-    for (size_t i = 0; i < w.fields.size(); ++i) {
-        const auto *combo = qobject_cast<const QComboBox *>(w.fields[i]);
-        e.fields.insert(w.row.fields[i].key,
+    for (const QWidget *field : w.fields) {
+        const auto *combo = qobject_cast<const QComboBox *>(field);
+        e.fields.insert(field->property("fieldKey").toString(),
                         combo ? combo->currentText()
-                              : qobject_cast<const QLineEdit *>(w.fields[i])->text().trimmed());
+                              : qobject_cast<const QLineEdit *>(field)->text().trimmed());
     }
     return e;
 }
@@ -222,7 +226,7 @@ QWidget *ConnectionsDialog::extraField(const QString &id, const QString &key) co
 {
     const RowWidgets *w = find(id);
     for (size_t i = 0; w && i < w->fields.size(); ++i) {
-        if (w->row.fields[i].key == key)
+        if (w->fields[i]->property("fieldKey").toString() == key)
             return w->fields[i];
     }
     return nullptr;

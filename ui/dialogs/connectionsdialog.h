@@ -65,13 +65,13 @@ private:
         QLineEdit *url = nullptr;
         QLineEdit *project = nullptr;
         QLineEdit *secret = nullptr;
-        std::vector<QWidget *> fields{}; // as row.fields
+        std::vector<QWidget *> fields{}; // row.fields' widgets, property "fieldKey" their key
         QLabel *state = nullptr;
         QLabel *result = nullptr;
         QPushButton *check = nullptr;
     };
     QWidget *buildRow(RowWidgets &w, QWidget *page);
-    void addFields(RowWidgets &w, QFormLayout *form);
+    void addFields(RowWidgets &w, QFormLayout *form, bool aboveUrl);
     // The tab named `title`, made on first use.
     QWidget *pageFor(const QString &title);
     void showState(RowWidgets &w);
