@@ -1,6 +1,7 @@
 // opsctl evidence add / close: what a person does to an operation from a terminal.
 
 #include "cli/commandcontext.h"
+#include "cli/decisionnotes.h"
 #include "cli/opsctl.h"
 #include "storage/access/approvals.h"
 #include "storage/operations/operationstore.h"
@@ -160,11 +161,11 @@ int closeCommand(CommandContext &ctx, const QStringList &args)
     default:
         return ctx.usage(u"cannot close %1: %2"_s.arg(c.operationId, result.message));
     }
-    ctx.out << QString::fromStdString(
-                   nlohmann::ordered_json{{"operation_id", c.operationId.toStdString()},
-                                          {"state", toString(c.outcome).toStdString()}}
-                       .dump())
-            << Qt::endl;
+    nlohmann::ordered_json out{{"operation_id", c.operationId.toStdString()},
+                               {"state", toString(c.outcome).toStdString()}};
+    if (const auto notes = sendDecisionNotes(ctx, *session, c.operationId); !notes.empty())
+        out["decision_notes"] = notes;
+    ctx.out << QString::fromStdString(out.dump()) << Qt::endl;
     return ExitCode::Ok;
 }
 

@@ -3,6 +3,7 @@
 // proposal is a person's close with the rights and four-eyes rules of every manual close.
 
 #include "cli/commandcontext.h"
+#include "cli/decisionnotes.h"
 #include "cli/operationjson.h"
 #include "cli/opsctl.h"
 #include "config/engineenv.h"
@@ -219,7 +220,10 @@ int applyProposals(CommandContext &ctx, const CliArgs &opts)
         }
         const ApplyResult r = applyProposal(session->store(), id, ctx.actor());
         refused += r.kind == ApplyKind::Excluded ? 1 : 0;
-        printJson(ctx.out, applyJson(r));
+        ordered_json line = applyJson(r);
+        if (const auto notes = sendDecisionNotes(ctx, *session, row.operationId); !notes.empty())
+            line["decision_notes"] = notes;
+        printJson(ctx.out, line);
         if (r.kind == ApplyKind::Excluded)
             ctx.err << "opsctl: proposal " << id << " refused: " << r.message << Qt::endl;
     }

@@ -2,6 +2,8 @@
 // Refusals by a rule (missing right, self-approval, …) come back as ActionRefused: exit 2.
 
 #include "cli/commandcontext.h"
+#include "cli/decisionnotes.h"
+#include "storage/messages/messagestore.h"
 #include "cli/operationjson.h"
 #include "cli/opsctl.h"
 #include "domain/money.h"
@@ -240,6 +242,8 @@ int approvalCommand(CommandContext &ctx, const QStringList &args)
     ordered_json j = approvalJson(a);
     if (const auto op = session->store().operation(a.operationId))
         j["operation_state"] = toString(op->state).toStdString();
+    if (const auto notes = sendDecisionNotes(ctx, *session, a.operationId); !notes.empty())
+        j["decision_notes"] = notes;
     printJson(ctx.out, j);
     return ExitCode::Ok;
 }
@@ -288,7 +292,8 @@ std::string thresholdText(const QString &currency, qint64 minor)
 
 // settings set reconcile-auto-close on|off · settings set reconcile-schedule 1m,5m,1h,6h ·
 // settings set accept-async-replication on|off (replication.h: a supervisor accepts that a
-// failover may lose rows on an asynchronously replicated database)
+// failover may lose rows on an asynchronously replicated database) · settings set
+// decision-notes on|off (a person's close notes the decision on the row's ticket)
 int namedSetting(CommandContext &ctx, const QString &name, const QString &value)
 {
     if (ctx.personName().isEmpty())
@@ -299,6 +304,8 @@ int namedSetting(CommandContext &ctx, const QString &name, const QString &value)
         auto session = ctx.openSession();
         if (name == u"accept-async-replication"_s)
             session->access().setAcceptAsyncReplication(ctx.actor(), value == u"on"_s);
+        else if (name == u"decision-notes"_s)
+            session->messages().setDecisionNotes(ctx.actor(), value == u"on"_s);
         else
             session->reconcile().setAutoClose(ctx.actor(), value == u"on"_s);
         printJson(ctx.out,
@@ -328,7 +335,8 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
                           "clear repeat-window | set audit-merge-delay DURATION | "
                           "clear audit-merge-delay | set reconcile-auto-close on|off | "
                           "set reconcile-schedule 1m,5m,1h,6h | "
-                          "set accept-async-replication on|off | show"_s;
+                          "set accept-async-replication on|off | set decision-notes on|off | "
+                          "show"_s;
     const QString sub = args.value(0);
     if (sub == u"show"_s && args.size() == 1) {
         auto session = ctx.openSession();
@@ -351,6 +359,7 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
                             {"reconcile_auto_close", reconcile.autoClose ? "on" : "off"},
                             {"accept_async_replication",
                              session->access().acceptsAsyncReplication() ? "on" : "off"},
+                            {"decision_notes", session->messages().decisionNotes() ? "on" : "off"},
                             {"reconcile_schedule",
                              formatReconcileSchedule(reconcile.checkTimes).toStdString()}});
         return ExitCode::Ok;
@@ -359,7 +368,7 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
         return durationSetting(ctx, args, usage);
     if (sub == u"set"_s && args.size() == 3 &&
         (args.value(1) == u"reconcile-auto-close"_s || args.value(1) == u"reconcile-schedule"_s ||
-         args.value(1) == u"accept-async-replication"_s))
+         args.value(1) == u"accept-async-replication"_s || args.value(1) == u"decision-notes"_s))
         return namedSetting(ctx, args.value(1), args.value(2));
     const bool set = sub == u"set"_s && args.size() == 4;
     const bool clear = sub == u"clear"_s && args.size() == 3;

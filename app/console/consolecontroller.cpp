@@ -31,6 +31,7 @@ ConsoleController::ConsoleController(ui::ConsoleView &window, JobConfig config, 
     connect(asks, &Asks::resendRequested, this, &ConsoleController::resend);
     connect(asks, &Asks::cancelRequested, this, &ConsoleController::cancel);
     connect(asks, &Asks::messageSendRequested, this, &ConsoleController::sendMessage);
+    connect(asks, &Asks::decisionNotesRequested, this, &ConsoleController::sendDecisionNotes);
     connect(asks, &Asks::newRefundRequested, this, &ConsoleController::startNewRefund);
     connect(asks, &Asks::bulkRunRequested, this, &ConsoleController::runBulk);
     connect(asks, &Asks::bulkPreviewRequested, this, &ConsoleController::readBulkPreview);
@@ -166,6 +167,24 @@ void ConsoleController::sendMessage(qint64 messageId)
     start(tr("Sending message %1 to the helpdesk…").arg(messageId),
           [this, config, &clock, messageId, actor](const std::atomic_bool &) -> Apply {
               MessageOutcome outcome = runMessageSend(config, clock, messageId, actor);
+              return [this, outcome] {
+                  m_window.reloadAll();
+                  if (!outcome.error.isEmpty())
+                      m_window.showError(outcome.error, outcome.next);
+                  else
+                      m_window.clearBusy(outcome.message);
+              };
+          });
+}
+
+void ConsoleController::sendDecisionNotes(const QString &operationId)
+{
+    const JobConfig config = m_config;
+    const Clock &clock = m_clock;
+    const QString actor = m_window.actor();
+    start(tr("Sending the decision on %1 to its ticket…").arg(operationId),
+          [this, config, &clock, operationId, actor](const std::atomic_bool &) -> Apply {
+              const MessageOutcome outcome = runDecisionNotes(config, clock, operationId, actor);
               return [this, outcome] {
                   m_window.reloadAll();
                   if (!outcome.error.isEmpty())

@@ -48,6 +48,7 @@ public:
     void cancel();
     // Delivers a queued customer message (messagejob.h).
     void sendMessage(qint64 messageId);
+    void sendDecisionNotes(const QString &operationId);
     // Starts the refund the new-refund form describes, as this window's person (newrefundjob.h).
     void startNewRefund(const ops::RefundDraft &draft);
     // Reads a bulk job's preview on its own thread and connection (bulkworker.h).

@@ -31,7 +31,9 @@ const FieldSpec kFields[] = {
                        "Intercom: the admin id; Gorgias: the sender's e-mail")},
 };
 
-QString tr(const char *text)
+// The label of a field spec, in the dialog's own context (the sources name it with
+// QT_TRANSLATE_NOOP; the other texts here call translate() with the same context).
+QString translated(const char *text)
 {
     return QCoreApplication::translate("ops::console::ConnectionsService", text);
 }
@@ -41,7 +43,8 @@ Result<HelpdeskConfig> configOf(const ui::ConnectionEdit &edit)
 {
     const auto vendor = helpdeskVendorFromString(edit.fields.value(u"vendor"_s, u"generic"_s));
     if (!vendor)
-        return Failure{tr("choose a vendor")};
+        return Failure{
+            QCoreApplication::translate("ops::console::ConnectionsService", "choose a vendor")};
     HelpdeskConfig c;
     c.vendor = *vendor;
     const auto base = helpdeskBaseUrl(c.vendor, edit.url);
@@ -72,24 +75,28 @@ QStringList vendorNames()
 void addHelpdeskFields(ui::ConnectionRow &row, const QString &configDir)
 {
     const ConnectionSettings settings(configDir);
-    row.urlLabel = tr("&URL or subdomain:");
-    row.urlPlaceholder = tr("acme (for acme.zendesk.com), or https://…");
-    row.secretLabel = tr("API token:");
+    row.urlLabel =
+        QCoreApplication::translate("ops::console::ConnectionsService", "&URL or subdomain:");
+    row.urlPlaceholder = QCoreApplication::translate("ops::console::ConnectionsService",
+                                                     "acme (for acme.zendesk.com), or https://…");
+    row.secretLabel = QCoreApplication::translate("ops::console::ConnectionsService", "API token:");
     for (const FieldSpec &spec : kFields) {
         const QString key = QString::fromLatin1(spec.key);
         const ConnectionValue v = settings.value(kId, key);
         ui::ConnectionField f;
         f.key = key;
-        f.label = tr(spec.label);
+        f.label = translated(spec.label);
         f.value = v.value;
-        f.placeholder = *spec.placeholder ? tr(spec.placeholder) : QString();
+        f.placeholder = *spec.placeholder ? translated(spec.placeholder) : QString();
         if (key == u"vendor"_s) {
             f.choices = vendorNames();
             f.aboveUrl = true;
         }
         if (v.source == ConnectionValue::Source::Environment)
-            f.override =
-                tr("%1 is set in the environment and wins over this field.").arg(v.variable);
+            f.override = QCoreApplication::translate(
+                             "ops::console::ConnectionsService",
+                             "%1 is set in the environment and wins over this field.")
+                             .arg(v.variable);
         row.fields.push_back(f);
     }
 }
@@ -129,10 +136,12 @@ CheckOutcome checkHelpdeskEdit(const ui::ConnectionEdit &edit, std::chrono::mill
     QtHttpTransport transport;
     const auto who = checkHelpdesk(transport, c);
     if (!who)
-        return {false, tr("Not connected to %1 at %2: %3")
+        return {false, QCoreApplication::translate("ops::console::ConnectionsService",
+                                                   "Not connected to %1 at %2: %3")
                            .arg(toString(c.vendor), c.baseUrl.toString(), who.error())};
-    return {true,
-            tr("Connected to %1 at %2 as %3.").arg(toString(c.vendor), c.baseUrl.toString(), *who)};
+    return {true, QCoreApplication::translate("ops::console::ConnectionsService",
+                                              "Connected to %1 at %2 as %3.")
+                      .arg(toString(c.vendor), c.baseUrl.toString(), *who)};
 }
 
 } // namespace ops::console

@@ -88,4 +88,31 @@ MessageOutcome runMessageSend(const JobConfig &config, const Clock &clock, qint6
     return outcome;
 }
 
+MessageOutcome runDecisionNotes(const JobConfig &config, const Clock &clock,
+                                const QString &operationId, const QString &actor)
+{
+    std::vector<qint64> notes;
+    try {
+        Session session(config.dbLocation, clock);
+        notes = session.messages().pendingNotes(operationId);
+    } catch (const StoreError &e) {
+        return {{},
+                QCoreApplication::translate("ops::console::MessageJob",
+                                            "Could not read the decision notes of %1: %2")
+                    .arg(operationId, e.message()),
+                QCoreApplication::translate("ops::console::MessageJob", "Reload (F5).")};
+    }
+    MessageOutcome last;
+    for (const qint64 id : notes) {
+        last = runMessageSend(config, clock, id, actor);
+        if (!last.error.isEmpty())
+            return last;
+    }
+    if (!notes.empty())
+        last.message = QCoreApplication::translate("ops::console::MessageJob",
+                                                   "The decision on %1 is noted on its ticket.")
+                           .arg(operationId);
+    return last;
+}
+
 } // namespace ops::console

@@ -19,5 +19,9 @@ struct MessageOutcome
 
 MessageOutcome runMessageSend(const JobConfig &config, const Clock &clock, qint64 messageId,
                               const QString &actor);
+// Sends the internal notes a close of `operationId` queued (decision notes, DESIGN §17); an
+// empty outcome when there are none (notes off, or sent already).
+MessageOutcome runDecisionNotes(const JobConfig &config, const Clock &clock,
+                                const QString &operationId, const QString &actor);
 
 } // namespace ops::console

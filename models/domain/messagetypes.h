@@ -48,6 +48,7 @@ struct CustomerMessage
     std::optional<QDateTime> lastAttemptAt;
     std::optional<QDateTime> sentAt;
     QString sentBy;
+    bool internal = false; // an internal note on the ticket (a decision), never the customer's
 };
 
 struct MessageDraft

@@ -1449,10 +1449,6 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <translation>Notifications</translation>
     </message>
     <message>
-        <source>Credits and helpdesk</source>
-        <translation>Credits and helpdesk</translation>
-    </message>
-    <message>
         <source>Adyen</source>
         <translation>Adyen</translation>
     </message>
@@ -1499,6 +1495,54 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
     <message>
         <source>Not sent: the configured key goes only to the saved URL. To check %1, type the key again.</source>
         <translation>Not sent: the configured key goes only to the saved URL. To check %1, type the key again.</translation>
+    </message>
+    <message>
+        <source>Credits</source>
+        <translation>Credits</translation>
+    </message>
+    <message>
+        <source>&amp;Vendor:</source>
+        <translation>&amp;Vendor:</translation>
+    </message>
+    <message>
+        <source>U&amp;ser e-mail:</source>
+        <translation>U&amp;ser e-mail:</translation>
+    </message>
+    <message>
+        <source>Zendesk and Gorgias: agent@example.com</source>
+        <translation>Zendesk and Gorgias: agent@example.com</translation>
+    </message>
+    <message>
+        <source>Aut&amp;hor:</source>
+        <translation>Aut&amp;hor:</translation>
+    </message>
+    <message>
+        <source>Intercom: the admin id; Gorgias: the sender&apos;s e-mail</source>
+        <translation>Intercom: the admin id; Gorgias: the sender&apos;s e-mail</translation>
+    </message>
+    <message>
+        <source>choose a vendor</source>
+        <translation>choose a vendor</translation>
+    </message>
+    <message>
+        <source>&amp;URL or subdomain:</source>
+        <translation>&amp;URL or subdomain:</translation>
+    </message>
+    <message>
+        <source>acme (for acme.zendesk.com), or https://…</source>
+        <translation>acme (for acme.zendesk.com), or https://…</translation>
+    </message>
+    <message>
+        <source>API token:</source>
+        <translation>API token:</translation>
+    </message>
+    <message>
+        <source>Not connected to %1 at %2: %3</source>
+        <translation>Not connected to %1 at %2: %3</translation>
+    </message>
+    <message>
+        <source>Connected to %1 at %2 as %3.</source>
+        <translation>Connected to %1 at %2 as %3.</translation>
     </message>
 </context>
 <context>
@@ -1573,6 +1617,10 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
     <message>
         <source>Starting a new refund for order %1…</source>
         <translation>Starting a new refund for order %1…</translation>
+    </message>
+    <message>
+        <source>Sending the decision on %1 to its ticket…</source>
+        <translation>Sending the decision on %1 to its ticket…</translation>
     </message>
 </context>
 <context>
@@ -1841,6 +1889,22 @@ Nothing is stored under this operation&apos;s key: inside the key&apos;s window 
     <message>
         <source>Nothing was sent; ask a supervisor for the message right.</source>
         <translation>Nothing was sent; ask a supervisor for the message right.</translation>
+    </message>
+    <message>
+        <source>Unknown whether conversation %1 holds the message: %2</source>
+        <translation>Unknown whether conversation %1 holds the message: %2</translation>
+    </message>
+    <message>
+        <source>Look at the ticket, or send again later: the ticket is read before anything is sent.</source>
+        <translation>Look at the ticket, or send again later: the ticket is read before anything is sent.</translation>
+    </message>
+    <message>
+        <source>Could not read the decision notes of %1: %2</source>
+        <translation>Could not read the decision notes of %1: %2</translation>
+    </message>
+    <message>
+        <source>The decision on %1 is noted on its ticket.</source>
+        <translation>The decision on %1 is noted on its ticket.</translation>
     </message>
 </context>
 <context>
@@ -3468,6 +3532,10 @@ Idempotency-Key: %4
         <source>the provider received it and will confirm it by notification: it is being processed, not done</source>
         <translation>the provider received it and will confirm it by notification: it is being processed, not done</translation>
     </message>
+    <message>
+        <source>ticket </source>
+        <translation>ticket </translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::DetailPresenter</name>
@@ -4062,10 +4130,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
 <context>
     <name>ops::ui::OperationListView</name>
     <message>
-        <source>Search operation id, key, order, customer, charge or provider ref  ( / )</source>
-        <translation>Search operation id, key, order, customer, charge or provider ref  ( / )</translation>
-    </message>
-    <message>
         <source>Any state</source>
         <translation>Any state</translation>
     </message>
@@ -4196,6 +4260,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Adyen</source>
         <translation>Adyen</translation>
+    </message>
+    <message>
+        <source>Search operation id, key, order, customer, charge, provider ref or ticket  ( / )</source>
+        <translation>Search operation id, key, order, customer, charge, provider ref or ticket  ( / )</translation>
     </message>
 </context>
 <context>
@@ -4685,6 +4753,42 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>New refund: %1 is not a refund closed as failed.</source>
         <translation>New refund: %1 is not a refund closed as failed.</translation>
+    </message>
+    <message>
+        <source>Link to &amp;ticket…</source>
+        <translation>Link to &amp;ticket…</translation>
+    </message>
+    <message>
+        <source>The helpdesk ticket this operation answers: messages go there</source>
+        <translation>The helpdesk ticket this operation answers: messages go there</translation>
+    </message>
+    <message>
+        <source>Link to ticket</source>
+        <translation>Link to ticket</translation>
+    </message>
+    <message>
+        <source>Helpdesk ticket or conversation of %1 (empty: none). Messages about it go there.</source>
+        <translation>Helpdesk ticket or conversation of %1 (empty: none). Messages about it go there.</translation>
+    </message>
+    <message>
+        <source>Not linked: %1.</source>
+        <translation>Not linked: %1.</translation>
+    </message>
+    <message>
+        <source>Use the ticket&apos;s id from the helpdesk.</source>
+        <translation>Use the ticket&apos;s id from the helpdesk.</translation>
+    </message>
+    <message>
+        <source>The database refused the link: %1</source>
+        <translation>The database refused the link: %1</translation>
+    </message>
+    <message>
+        <source>%1 is linked to no ticket now.</source>
+        <translation>%1 is linked to no ticket now.</translation>
+    </message>
+    <message>
+        <source>%1 is linked to ticket %2.</source>
+        <translation>%1 is linked to ticket %2.</translation>
     </message>
 </context>
 <context>

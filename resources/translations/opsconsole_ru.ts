@@ -1452,10 +1452,6 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>Уведомления</translation>
     </message>
     <message>
-        <source>Credits and helpdesk</source>
-        <translation>Кредиты и поддержка</translation>
-    </message>
-    <message>
         <source>Adyen</source>
         <translation>Adyen</translation>
     </message>
@@ -1502,6 +1498,54 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     <message>
         <source>Not sent: the configured key goes only to the saved URL. To check %1, type the key again.</source>
         <translation>Не отправлено: настроенный ключ отправляется только на сохранённый URL. Чтобы проверить %1, введите ключ ещё раз.</translation>
+    </message>
+    <message>
+        <source>Credits</source>
+        <translation>Кредиты</translation>
+    </message>
+    <message>
+        <source>&amp;Vendor:</source>
+        <translation>&amp;Сервис:</translation>
+    </message>
+    <message>
+        <source>U&amp;ser e-mail:</source>
+        <translation>E-mail &amp;пользователя:</translation>
+    </message>
+    <message>
+        <source>Zendesk and Gorgias: agent@example.com</source>
+        <translation>Zendesk и Gorgias: agent@example.com</translation>
+    </message>
+    <message>
+        <source>Aut&amp;hor:</source>
+        <translation>&amp;Автор:</translation>
+    </message>
+    <message>
+        <source>Intercom: the admin id; Gorgias: the sender&apos;s e-mail</source>
+        <translation>Intercom: id администратора; Gorgias: e-mail отправителя</translation>
+    </message>
+    <message>
+        <source>choose a vendor</source>
+        <translation>выберите сервис</translation>
+    </message>
+    <message>
+        <source>&amp;URL or subdomain:</source>
+        <translation>&amp;URL или поддомен:</translation>
+    </message>
+    <message>
+        <source>acme (for acme.zendesk.com), or https://…</source>
+        <translation>acme (для acme.zendesk.com) или https://…</translation>
+    </message>
+    <message>
+        <source>API token:</source>
+        <translation>API-токен:</translation>
+    </message>
+    <message>
+        <source>Not connected to %1 at %2: %3</source>
+        <translation>Нет подключения к %1 по адресу %2: %3</translation>
+    </message>
+    <message>
+        <source>Connected to %1 at %2 as %3.</source>
+        <translation>Подключено к %1 по адресу %2 как %3.</translation>
     </message>
 </context>
 <context>
@@ -1576,6 +1620,10 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     <message>
         <source>Starting a new refund for order %1…</source>
         <translation>Новый возврат по заказу %1 запускается…</translation>
+    </message>
+    <message>
+        <source>Sending the decision on %1 to its ticket…</source>
+        <translation>Отправка решения по %1 в его тикет…</translation>
     </message>
 </context>
 <context>
@@ -1844,6 +1892,22 @@ Nothing is stored under this operation&apos;s key: inside the key&apos;s window 
     <message>
         <source>Nothing was sent; ask a supervisor for the message right.</source>
         <translation>Ничего не отправлено; попросите супервайзера дать право на сообщения.</translation>
+    </message>
+    <message>
+        <source>Unknown whether conversation %1 holds the message: %2</source>
+        <translation>Неизвестно, есть ли сообщение в переписке %1: %2</translation>
+    </message>
+    <message>
+        <source>Look at the ticket, or send again later: the ticket is read before anything is sent.</source>
+        <translation>Проверьте тикет или отправьте позже: перед отправкой тикет будет прочитан.</translation>
+    </message>
+    <message>
+        <source>Could not read the decision notes of %1: %2</source>
+        <translation>Не удалось прочитать заметки о решении по %1: %2</translation>
+    </message>
+    <message>
+        <source>The decision on %1 is noted on its ticket.</source>
+        <translation>Решение по %1 записано в его тикете.</translation>
     </message>
 </context>
 <context>
@@ -3489,6 +3553,10 @@ Idempotency-Key: %4
         <source>the provider received it and will confirm it by notification: it is being processed, not done</source>
         <translation>провайдер получил его и подтвердит уведомлением: он обрабатывается, но ещё не выполнен</translation>
     </message>
+    <message>
+        <source>ticket </source>
+        <translation>тикет </translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::DetailPresenter</name>
@@ -4083,10 +4151,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
 <context>
     <name>ops::ui::OperationListView</name>
     <message>
-        <source>Search operation id, key, order, customer, charge or provider ref  ( / )</source>
-        <translation>Поиск по операции, ключу, заказу, клиенту, платежу или ссылке провайдера  ( / )</translation>
-    </message>
-    <message>
         <source>Any state</source>
         <translation>Любое состояние</translation>
     </message>
@@ -4217,6 +4281,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Adyen</source>
         <translation>Adyen</translation>
+    </message>
+    <message>
+        <source>Search operation id, key, order, customer, charge, provider ref or ticket  ( / )</source>
+        <translation>Поиск по id операции, ключу, заказу, клиенту, платежу, ссылке провайдера или тикету  ( / )</translation>
     </message>
 </context>
 <context>
@@ -4708,6 +4776,42 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>New refund: %1 is not a refund closed as failed.</source>
         <translation>Новый возврат: %1 — не возврат, закрытый как неуспешный.</translation>
+    </message>
+    <message>
+        <source>Link to &amp;ticket…</source>
+        <translation>Связать с &amp;тикетом…</translation>
+    </message>
+    <message>
+        <source>The helpdesk ticket this operation answers: messages go there</source>
+        <translation>Тикет в службе поддержки, к которому относится операция: сообщения уходят туда</translation>
+    </message>
+    <message>
+        <source>Link to ticket</source>
+        <translation>Связать с тикетом</translation>
+    </message>
+    <message>
+        <source>Helpdesk ticket or conversation of %1 (empty: none). Messages about it go there.</source>
+        <translation>Тикет или переписка для %1 (пусто: нет). Сообщения о ней уходят туда.</translation>
+    </message>
+    <message>
+        <source>Not linked: %1.</source>
+        <translation>Не связано: %1.</translation>
+    </message>
+    <message>
+        <source>Use the ticket&apos;s id from the helpdesk.</source>
+        <translation>Укажите id тикета из службы поддержки.</translation>
+    </message>
+    <message>
+        <source>The database refused the link: %1</source>
+        <translation>База данных отклонила связь: %1</translation>
+    </message>
+    <message>
+        <source>%1 is linked to no ticket now.</source>
+        <translation>%1 теперь не связана ни с одним тикетом.</translation>
+    </message>
+    <message>
+        <source>%1 is linked to ticket %2.</source>
+        <translation>%1 связана с тикетом %2.</translation>
     </message>
 </context>
 <context>

@@ -1452,10 +1452,6 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <translation>Сповіщення</translation>
     </message>
     <message>
-        <source>Credits and helpdesk</source>
-        <translation>Кредити й підтримка</translation>
-    </message>
-    <message>
         <source>Adyen</source>
         <translation>Adyen</translation>
     </message>
@@ -1502,6 +1498,54 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     <message>
         <source>Not sent: the configured key goes only to the saved URL. To check %1, type the key again.</source>
         <translation>Не надіслано: налаштований ключ надсилається лише на збережену URL-адресу. Щоб перевірити %1, введіть ключ ще раз.</translation>
+    </message>
+    <message>
+        <source>Credits</source>
+        <translation>Кредити</translation>
+    </message>
+    <message>
+        <source>&amp;Vendor:</source>
+        <translation>&amp;Сервіс:</translation>
+    </message>
+    <message>
+        <source>U&amp;ser e-mail:</source>
+        <translation>E-mail &amp;користувача:</translation>
+    </message>
+    <message>
+        <source>Zendesk and Gorgias: agent@example.com</source>
+        <translation>Zendesk і Gorgias: agent@example.com</translation>
+    </message>
+    <message>
+        <source>Aut&amp;hor:</source>
+        <translation>&amp;Автор:</translation>
+    </message>
+    <message>
+        <source>Intercom: the admin id; Gorgias: the sender&apos;s e-mail</source>
+        <translation>Intercom: id адміністратора; Gorgias: e-mail відправника</translation>
+    </message>
+    <message>
+        <source>choose a vendor</source>
+        <translation>виберіть сервіс</translation>
+    </message>
+    <message>
+        <source>&amp;URL or subdomain:</source>
+        <translation>&amp;URL або піддомен:</translation>
+    </message>
+    <message>
+        <source>acme (for acme.zendesk.com), or https://…</source>
+        <translation>acme (для acme.zendesk.com) або https://…</translation>
+    </message>
+    <message>
+        <source>API token:</source>
+        <translation>API-токен:</translation>
+    </message>
+    <message>
+        <source>Not connected to %1 at %2: %3</source>
+        <translation>Немає підключення до %1 за адресою %2: %3</translation>
+    </message>
+    <message>
+        <source>Connected to %1 at %2 as %3.</source>
+        <translation>Підключено до %1 за адресою %2 як %3.</translation>
     </message>
 </context>
 <context>
@@ -1576,6 +1620,10 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     <message>
         <source>Starting a new refund for order %1…</source>
         <translation>Запуск нового повернення для замовлення %1…</translation>
+    </message>
+    <message>
+        <source>Sending the decision on %1 to its ticket…</source>
+        <translation>Надсилання рішення щодо %1 до його тікета…</translation>
     </message>
 </context>
 <context>
@@ -1844,6 +1892,22 @@ Nothing is stored under this operation&apos;s key: inside the key&apos;s window 
     <message>
         <source>Nothing was sent; ask a supervisor for the message right.</source>
         <translation>Нічого не надіслано; попросіть супервайзера надати право на повідомлення.</translation>
+    </message>
+    <message>
+        <source>Unknown whether conversation %1 holds the message: %2</source>
+        <translation>Невідомо, чи є повідомлення в листуванні %1: %2</translation>
+    </message>
+    <message>
+        <source>Look at the ticket, or send again later: the ticket is read before anything is sent.</source>
+        <translation>Перевірте тікет або надішліть пізніше: перед надсиланням тікет буде прочитано.</translation>
+    </message>
+    <message>
+        <source>Could not read the decision notes of %1: %2</source>
+        <translation>Не вдалося прочитати нотатки про рішення щодо %1: %2</translation>
+    </message>
+    <message>
+        <source>The decision on %1 is noted on its ticket.</source>
+        <translation>Рішення щодо %1 записано в його тікеті.</translation>
     </message>
 </context>
 <context>
@@ -3489,6 +3553,10 @@ Idempotency-Key: %4
         <source>the provider received it and will confirm it by notification: it is being processed, not done</source>
         <translation>провайдер отримав його і підтвердить сповіщенням: воно обробляється, але ще не виконане</translation>
     </message>
+    <message>
+        <source>ticket </source>
+        <translation>тікет </translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::DetailPresenter</name>
@@ -4083,10 +4151,6 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
 <context>
     <name>ops::ui::OperationListView</name>
     <message>
-        <source>Search operation id, key, order, customer, charge or provider ref  ( / )</source>
-        <translation>Пошук за операцією, ключем, замовленням, клієнтом, платежем або посиланням провайдера  ( / )</translation>
-    </message>
-    <message>
         <source>Any state</source>
         <translation>Будь-який стан</translation>
     </message>
@@ -4217,6 +4281,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Adyen</source>
         <translation>Adyen</translation>
+    </message>
+    <message>
+        <source>Search operation id, key, order, customer, charge, provider ref or ticket  ( / )</source>
+        <translation>Пошук за id операції, ключем, замовленням, клієнтом, платежем, посиланням провайдера або тікетом  ( / )</translation>
     </message>
 </context>
 <context>
@@ -4708,6 +4776,42 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>New refund: %1 is not a refund closed as failed.</source>
         <translation>Нове повернення: %1 — не повернення, закрите як неуспішне.</translation>
+    </message>
+    <message>
+        <source>Link to &amp;ticket…</source>
+        <translation>Пов&apos;язати з &amp;тікетом…</translation>
+    </message>
+    <message>
+        <source>The helpdesk ticket this operation answers: messages go there</source>
+        <translation>Тікет у службі підтримки, до якого належить операція: повідомлення надходять туди</translation>
+    </message>
+    <message>
+        <source>Link to ticket</source>
+        <translation>Пов&apos;язати з тікетом</translation>
+    </message>
+    <message>
+        <source>Helpdesk ticket or conversation of %1 (empty: none). Messages about it go there.</source>
+        <translation>Тікет або листування для %1 (порожньо: немає). Повідомлення про неї надходять туди.</translation>
+    </message>
+    <message>
+        <source>Not linked: %1.</source>
+        <translation>Не пов&apos;язано: %1.</translation>
+    </message>
+    <message>
+        <source>Use the ticket&apos;s id from the helpdesk.</source>
+        <translation>Вкажіть id тікета зі служби підтримки.</translation>
+    </message>
+    <message>
+        <source>The database refused the link: %1</source>
+        <translation>База даних відхилила зв&apos;язок: %1</translation>
+    </message>
+    <message>
+        <source>%1 is linked to no ticket now.</source>
+        <translation>%1 тепер не пов&apos;язана з жодним тікетом.</translation>
+    </message>
+    <message>
+        <source>%1 is linked to ticket %2.</source>
+        <translation>%1 пов&apos;язана з тікетом %2.</translation>
     </message>
 </context>
 <context>

@@ -42,6 +42,8 @@ struct Cli
         e.insert(u"XDG_CONFIG_HOME"_s, u"/nonexistent-ticketview"_s);
         e.remove(u"OPS_SLEN_URL"_s);
         e.remove(u"OPS_TICKET_VIEW_KEY"_s);
+        if (who == u"alice"_s)
+            e.insert(u"OPS_OPERATOR"_s, who); // a person (her login's name on PostgreSQL)
         return db.programEnv(who, e);
     }
     // The agent's refund call on `charge` (one of the demo seed's) for `ticket`; its operation id.
@@ -101,6 +103,7 @@ private slots:
     void refusalsSayWhyAndShowNothing_data();
     void refusalsSayWhyAndShowNothing();
     void withoutItsTokenTheViewIsOff();
+    void aCloseFromTheTerminalNotesTheDecision();
 };
 
 void TestTicketView::aTicketsOperationsAndWhatMayBeSaid()
@@ -206,6 +209,47 @@ void TestTicketView::withoutItsTokenTheViewIsOff()
     serve.terminate();
     QVERIFY(serve.waitForFinished(10'000));
     QVERIFY(serve.readAllStandardError().contains("ticket view off (no OPS_TICKET_VIEW_KEY)"));
+}
+
+void TestTicketView::aCloseFromTheTerminalNotesTheDecision()
+{
+    Cli c;
+    QVERIFY2(c.sim.start(), qPrintable(c.sim.error()));
+    QProcessEnvironment alice = c.env(u"alice"_s);
+    const auto opsctl = [&](const QStringList &args) {
+        return ops::test::runProcess(ops::test::opsctlPath(), args, alice);
+    };
+    if (!c.db.onTeam())
+        QCOMPARE(
+            opsctl({u"operator"_s, u"add"_s, u"alice"_s, u"--role"_s, u"supervisor"_s}).exitCode,
+            0);
+    QCOMPARE(opsctl({u"settings"_s, u"set"_s, u"decision-notes"_s, u"maybe"_s}).exitCode, 2);
+    const ProcessRun on = opsctl({u"settings"_s, u"set"_s, u"decision-notes"_s, u"on"_s});
+    QVERIFY2(on.exitCode == 0, on.err.constData());
+    const QString id = c.refund(u"ch_1001"_s, u"1003"_s, true); // unknown
+    const ProcessRun evidence =
+        opsctl({u"evidence"_s, u"add"_s, id, u"--kind"_s, u"note"_s, u"--title"_s, u"bank"_s,
+                u"--text"_s, u"the bank statement shows re_3Q9x"_s});
+    QVERIFY2(evidence.exitCode == 0, evidence.err.constData());
+    const auto evidenceId = json::parse(evidence.out.constData())["evidence_id"].get<qint64>();
+    alice.insert(u"OPS_HELPDESK_VENDOR"_s, u"zendesk"_s);
+    alice.insert(u"OPS_HELPDESK_URL"_s, c.sim.baseUrl().toString());
+    alice.insert(u"OPS_HELPDESK_USER"_s, u"agent@example.com"_s);
+    alice.insert(u"OPS_HELPDESK_KEY"_s, u"zd_test_token"_s);
+    const ProcessRun closed =
+        opsctl({u"close"_s, id, u"--outcome"_s, u"succeeded"_s, u"--provider-ref"_s, u"re_3Q9x"_s,
+                u"--reason"_s, u"bank statement"_s, u"--evidence"_s, QString::number(evidenceId)});
+    QVERIFY2(closed.exitCode == 0, closed.err.constData());
+    const json out = json::parse(closed.out.constData());
+    QCOMPARE(out["decision_notes"].size(), 1u);
+    QCOMPARE(out["decision_notes"][0]["status"].get<std::string>(), "sent");
+    const json ledger = c.sim.admin("GET", u"/_sim/helpdesk"_s);
+    QCOMPARE(ledger["tickets"].size(), 1u);
+    QCOMPARE(ledger["tickets"][0]["id"].get<std::string>(), "1003");
+    QVERIFY(ledger["tickets"][0]["posts"][0]["internal"].get<bool>());
+    QCOMPARE(json::parse(opsctl({u"settings"_s, u"show"_s}).out.constData())["decision_notes"]
+                 .get<std::string>(),
+             "on");
 }
 
 QTEST_GUILESS_MAIN(TestTicketView)

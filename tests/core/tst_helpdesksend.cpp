@@ -128,6 +128,9 @@ private slots:
     void refusalsStoreNothing();
     void checkConnectionMovesNothing_data() { addVendorRows(); }
     void checkConnectionMovesNothing();
+    void aDecisionGoesToTheTicketAsAnInternalNote_data() { addVendorRows(); }
+    void aDecisionGoesToTheTicketAsAnInternalNote();
+    void theGenericHelpdeskIsNeverGivenANote();
 
 private:
     HelpdeskConfig configFor(Harness &h, int vendor)
@@ -331,6 +334,50 @@ void TestHelpdeskSend::checkConnectionMovesNothing()
     QVERIFY(!no);
     QVERIFY2(no.error().contains(u"HTTP 401"_s), qPrintable(no.error()));
     QCOMPARE(m_sim->admin("GET", u"/_sim/helpdesk"_s)["tickets"].size(), 0u);
+}
+
+// A closed row linked to `ticket`, with decision notes on: the note its close queued.
+CustomerMessage decisionNote(Harness &h, const QString &opId, const QString &ticket)
+{
+    const QString alice = h.alice();
+    h.messages.setDecisionNotes(alice, true);
+    const QString id = h.queue(MessageTemplate::Checking, opId, ticket).operationId;
+    if (!h.fixture.as(u"alice"_s).linkTicket(id, ticket, alice).isEmpty() ||
+        !test::closeByHand(h.fixture.as(u"alice"_s), id, alice).closed())
+        qFatal("could not close %s", qPrintable(id));
+    const std::vector<qint64> notes = h.messages.pendingNotes(id);
+    if (notes.size() != 1)
+        qFatal("%zu notes", notes.size());
+    return *h.messages.message(notes.front());
+}
+
+void TestHelpdeskSend::aDecisionGoesToTheTicketAsAnInternalNote()
+{
+    QFETCH(int, vendor);
+    Harness h;
+    const CustomerMessage note = decisionNote(h, u"op_n"_s, u"1007"_s);
+    MessageSender sender = h.sender(configFor(h, vendor));
+    const SendResult r = sender.send(note.id, h.alice());
+    QVERIFY2(r.status == SendResult::Status::Sent, qPrintable(r.error));
+    const auto posts = postsOn(*m_sim, HelpdeskVendor(vendor), u"1007"_s);
+    QCOMPARE(posts.size(), 1u);
+    QVERIFY(posts[0]["internal"].get<bool>());
+    QVERIFY(!posts[0]["public"].get<bool>());
+    QVERIFY(QString::fromStdString(posts[0]["body"].get<std::string>())
+                .contains(u"closed as succeeded"_s));
+    QVERIFY(h.messages.pendingNotes(note.operationId).empty());
+}
+
+void TestHelpdeskSend::theGenericHelpdeskIsNeverGivenANote()
+{
+    Harness h;
+    const CustomerMessage note = decisionNote(h, u"op_g"_s, u"cus_77"_s);
+    MessageSender sender = h.sender(h.config(m_sim->baseUrl()));
+    const SendResult r = sender.send(note.id, h.alice());
+    QCOMPARE(toString(r.status), toString(SendResult::Status::Failed));
+    QVERIFY2(r.error.contains(u"takes no internal notes"_s), qPrintable(r.error));
+    QCOMPARE(r.message->attempts, 0);
+    QCOMPARE(m_sim->messages()["messages"].size(), 0u); // the customer's conversation got nothing
 }
 
 QTEST_GUILESS_MAIN(TestHelpdeskSend)

@@ -4,6 +4,7 @@
 // a ticket that is not one are refused with nothing stored; the list's search finds rows by it.
 
 #include "storage/audit/auditlog.h"
+#include "storage/messages/messagestore.h"
 #include "storage/operations/operationquery.h"
 #include "support/messagefixture.h"
 #include "support/rolesfixture.h"
@@ -49,6 +50,7 @@ private slots:
     void refusalsStoreNothing_data();
     void refusalsStoreNothing();
     void searchFindsARowByItsTicket();
+    void aCloseNotesTheDecisionOnTheTicketWhenTheTeamWantsIt();
 };
 
 void TestTickets::theOpeningCallStoresItsTicket()
@@ -139,6 +141,48 @@ void TestTickets::searchFindsARowByItsTicket()
     QCOMPARE(ids, (QStringList{u"op_7301"_s, u"op_7302"_s}));
     filter.search = u"zd-48213"_s;
     QCOMPARE(query.count(filter), 1);
+}
+
+void TestTickets::aCloseNotesTheDecisionOnTheTicketWhenTheTeamWantsIt()
+{
+    RolesFixture f;
+    const QString alice = f.person(u"alice"_s);
+    MessageStore alices(connectionOf(f.as(u"alice"_s)), f.clock());
+    // Off by default: a close queues nothing.
+    const QString before = opened(f, u"op_7401"_s, u"48213"_s).id;
+    QVERIFY(test::closeByHand(f.as(u"alice"_s), before, alice).closed());
+    QVERIFY(alices.pendingNotes(before).empty());
+    // Support may not turn it on; a supervisor may, audited.
+    MessageStore carols(connectionOf(f.as(u"carol"_s)), f.clock());
+    QVERIFY_THROWS_EXCEPTION(ActionRefused, carols.setDecisionNotes(f.person(u"carol"_s), true));
+    QVERIFY(!alices.decisionNotes());
+    alices.setDecisionNotes(alice, true);
+    QVERIFY(alices.decisionNotes());
+
+    const QString linked = opened(f, u"op_7402"_s, u"48213"_s).id;
+    const QString unlinked = opened(f, u"op_7403"_s).id;
+    QVERIFY(
+        test::closeByHand(f.as(u"alice"_s), linked, alice, u"the bank confirmed it"_s).closed());
+    QVERIFY(test::closeByHand(f.as(u"alice"_s), unlinked, alice).closed());
+    QVERIFY(alices.pendingNotes(unlinked).empty());
+    const std::vector<qint64> notes = alices.pendingNotes(linked);
+    QCOMPARE(notes.size(), size_t(1));
+    const CustomerMessage note = *alices.message(notes[0]);
+    QVERIFY(note.internal);
+    QCOMPARE(note.conversation, u"48213"_s);
+    QCOMPARE(note.createdBy, alice);
+    QCOMPARE(toString(note.state), toString(MessageState::Pending));
+    for (const QString &fact :
+         QStringList{u"closed as succeeded by "_s + alice, u"Reason: the bank confirmed it"_s,
+                     u"Provider reference: re_3Q9x"_s, u"Evidence: 1 item(s)"_s})
+        QVERIFY2(note.body.contains(fact), qPrintable(note.body));
+    bool audited = false;
+    for (const AuditEntry &e : f.store().audit(linked))
+        audited = audited ||
+                  (e.action == u"message.queued"_s && e.detail.contains(u"\"internal\":true"_s));
+    QVERIFY(audited);
+    // The customer's messages never count it as theirs.
+    QVERIFY(!alices.forOperation(unlinked).size());
 }
 
 QTEST_GUILESS_MAIN(TestTickets)

@@ -68,4 +68,26 @@ inline void unknownAfterStored500(OperationStore &store, const NewOperation &op,
     store.markUnknown(op.id, reason, u"agent:toolu_u"_s);
 }
 
+// `actor` closes `id` by hand as succeeded (re_3Q9x) on one provider-object evidence item, as the
+// console's close does; the close's result.
+inline ManualCloseResult closeByHand(OperationStore &store, const QString &id, const QString &actor,
+                                     const QString &reason = u"the provider shows it refunded"_s)
+{
+    Evidence e;
+    e.operationId = id;
+    e.kind = u"provider_object"_s;
+    e.title = u"refund re_3Q9x"_s;
+    e.contentType = u"application/json"_s;
+    e.body = R"({"id":"re_3Q9x","status":"succeeded"})";
+    e.createdBy = actor;
+    ManualClose c;
+    c.operationId = id;
+    c.outcome = OperationState::Succeeded;
+    c.providerRef = u"re_3Q9x"_s;
+    c.evidenceIds = {store.addEvidence(e)};
+    c.actor = actor;
+    c.reason = reason;
+    return store.closeManually(c);
+}
+
 } // namespace ops::test

@@ -8,10 +8,12 @@
 
 #include "console/consolecontroller.h"
 #include "console/sessionreads.h"
+#include "dialogs/closedialog.h"
 #include "dialogs/composedialog.h"
 #include "mainwindow/detailpresenter.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/rowactions.h"
+#include "storage/messages/messagestore.h"
 #include "storage/session.h"
 #include "support/messagefixture.h"
 #include "support/rolesfixture.h"
@@ -67,6 +69,7 @@ private slots:
     void cleanupTestCase() { QVERIFY(test::dropRoles().isEmpty()); }
     void init() { QSettings().clear(); }
     void linkedTicketReceivesTheMessageInTwoKeys();
+    void aCloseByHandNotesTheDecisionOnTheTicket();
 };
 
 void TestTicketConsole::linkedTicketReceivesTheMessageInTwoKeys()
@@ -130,6 +133,55 @@ void TestTicketConsole::linkedTicketReceivesTheMessageInTwoKeys()
     QCOMPARE(ledger["tickets"][0]["posts"].size(), 1u);
     QVERIFY(ledger["tickets"][0]["posts"][0]["public"].get<bool>());
     saveShot(&window, u"console-ticket-linked.png"_s);
+}
+
+void TestTicketConsole::aCloseByHandNotesTheDecisionOnTheTicket()
+{
+    test::SimProcess sim(ops::test::providerSimPath());
+    QVERIFY2(sim.start(), qPrintable(sim.error()));
+    test::RolesFixture f;
+    const QString alice = f.person(u"alice"_s);
+    NewOperation n = test::refundOperation(u"op_t2"_s, u"5502"_s);
+    n.agent = f.agentOf();
+    n.ticket = u"1002"_s;
+    const Operation op = test::operationIn(f.agent(), n, OperationState::Unknown);
+    MessageStore(connectionOf(f.as(u"alice"_s)), f.clock()).setDecisionNotes(alice, true);
+    Evidence e;
+    e.operationId = op.id;
+    e.kind = u"provider_object"_s;
+    e.title = u"refund re_3Q9x"_s;
+    e.contentType = u"application/json"_s;
+    e.body = R"({"id":"re_3Q9x","status":"succeeded"})";
+    e.createdBy = alice;
+    const qint64 evidence = f.as(u"alice"_s).addEvidence(e);
+    Session session(f.location(u"alice"_s), f.clock());
+    MainWindow window(console::readsOf(session), alice, alice + u"#1"_s);
+    console::JobConfig config;
+    config.dbLocation = f.location(u"alice"_s);
+    config.helpdesk.vendor = HelpdeskVendor::Freshdesk;
+    config.helpdesk.baseUrl = sim.baseUrl();
+    config.helpdesk.secret = u"fd_test_key"_s;
+    console::ConsoleController controller(window, config, f.clock());
+    window.show();
+    QVERIFY(window.selectOperation(op.id));
+
+    ui::CloseDialog *dialog = window.rows()->openCloseDialog(OperationState::Succeeded);
+    QVERIFY(dialog);
+    dialog->setProviderRef(u"re_3Q9x"_s);
+    dialog->setReason(u"the bank statement shows it"_s);
+    dialog->checkEvidence(evidence);
+    QTest::mouseClick(dialog->closeButton(), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([&] { return !dialog->isVisible(); }));
+    controller.waitForIdle();
+    QVERIFY2(
+        QTest::qWaitFor([&] { return window.statusText().contains(u"noted on its ticket"_s); }),
+        qPrintable(window.statusText() + u" | "_s + window.bannerText()));
+    const nlohmann::json ledger = sim.admin("GET", u"/_sim/helpdesk"_s);
+    QCOMPARE(ledger["tickets"].size(), 1u);
+    QCOMPARE(ledger["tickets"][0]["id"].get<std::string>(), "1002");
+    QVERIFY(ledger["tickets"][0]["posts"][0]["internal"].get<bool>());
+    QVERIFY(QString::fromStdString(ledger["tickets"][0]["posts"][0]["body"].get<std::string>())
+                .contains(u"the bank statement shows it"_s));
 }
 
 QTEST_MAIN(TestTicketConsole)

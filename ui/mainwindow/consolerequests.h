@@ -28,6 +28,8 @@ signals:
     void resendRequested(const QString &operationId);
     void cancelRequested();
     void messageSendRequested(qint64 messageId);
+    // A row linked to a ticket was closed: send the decision notes its close queued, if any.
+    void decisionNotesRequested(const QString &operationId);
     // The new-refund form was confirmed: the console runs the refund (newrefundjob.h).
     void newRefundRequested(const ops::RefundDraft &draft);
     void connectionsRequested();

@@ -68,6 +68,8 @@ void RowActions::submitClose(const ManualClose &close, const CloseDialog::Answer
             }
             m_frame.showStatus(
                 tr("Closed %1 as %2").arg(close.operationId, toString(close.outcome)), 10000);
+            if (current() && current()->id == close.operationId && !current()->ticket.isEmpty())
+                emit m_frame.requests().decisionNotesRequested(close.operationId);
             answer({});
         });
 }

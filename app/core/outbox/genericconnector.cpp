@@ -66,6 +66,7 @@ public:
     }
 
     bool readsBack() const override { return false; }
+    bool takesNotes() const override { return false; }
     HttpRequest readPage(const QString &ticket, const QString &cursor) const override
     {
         Q_UNUSED(ticket);

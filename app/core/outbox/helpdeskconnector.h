@@ -76,6 +76,8 @@ public:
     // false: a repeat of the same key is the vendor's to deduplicate (generic), so an Unknown
     // answer cannot be settled by reading and a person decides.
     virtual bool readsBack() const { return true; }
+    // false: the vendor has no internal notes (generic), so none is ever posted there.
+    virtual bool takesNotes() const { return true; }
     // The page of `ticket`'s replies at `cursor` (empty: the first page).
     virtual HttpRequest readPage(const QString &ticket, const QString &cursor) const = 0;
     virtual ReadBackPage scanPage(const HttpResponse &http, const QString &marker) const = 0;

@@ -85,6 +85,7 @@ HttpRequest MessageSender::requestFor(const CustomerMessage &m) const
     post.text = m.body;
     post.marker = markerOf(m.idempotencyKey);
     post.idempotencyKey = m.idempotencyKey;
+    post.internal = m.internal;
     return m_connector->post(post);
 }
 
@@ -232,6 +233,13 @@ MessageSender::Admitted MessageSender::admit(qint64 messageId, const QString &ac
 
 SendResult MessageSender::send(qint64 messageId, const QString &actor)
 {
+    // The generic sink has no internal notes: a note posted there would reach the customer.
+    if (const auto m = m_store.message(messageId);
+        m && m->internal && m->state != MessageState::Sent && !m_connector->takesNotes())
+        return giveUp(messageId,
+                      u"the %1 helpdesk takes no internal notes; this one stays here"_s.arg(
+                          toString(m_config.vendor)),
+                      actor);
     bool first = true;
     const auto done = runAttempts(
         m_backoff, m_sleeper, m_config.attemptsPerCall,

@@ -58,7 +58,8 @@ public:
                   Sleeper sleeper = threadSleep, RatePacer *pacer = nullptr);
 
     // Throws ActionRefused, before anything is counted or sent, when an operator `actor` lacks
-    // the Message right (MessageStore::beginAttempt).
+    // the Message right (MessageStore::beginAttempt). An internal note goes as the vendor's
+    // internal note; to the generic helpdesk, which has none, it is not sent (failed, why).
     SendResult send(qint64 messageId, const QString &actor);
 
     // The post for one attempt: the same bytes every time for the same message.

@@ -4,6 +4,7 @@
 #include "storage/access/operatordirectory.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
+#include "storage/messages/decisionnote.h"
 #include "storage/records/operationrow.h"
 
 #include <QCryptographicHash>
@@ -19,7 +20,7 @@ namespace {
 const QString kColumns =
     u"id, operation_id, conversation, template, language, body, idempotency_key, state, channel, "
     "operation_state, attempts, last_error, provider_message_id, created_by, created_at, "
-    "last_attempt_at, sent_at, sent_by"_s;
+    "last_attempt_at, sent_at, sent_by, internal"_s;
 
 std::optional<QDateTime> optionalTime(const QVariant &v)
 {
@@ -53,12 +54,14 @@ CustomerMessage readMessage(const QSqlQuery &q)
     m.lastAttemptAt = optionalTime(q.value(15));
     m.sentAt = optionalTime(q.value(16));
     m.sentBy = q.value(17).toString();
+    m.internal = q.value(18).toBool();
     return m;
 }
 
 nlohmann::json auditDetail(const CustomerMessage &m)
 {
     return {{"message_id", m.id},
+            {"internal", m.internal},
             {"idempotency_key", m.idempotencyKey.toStdString()},
             {"template", toString(m.tmpl).toStdString()},
             {"language", m.language.toStdString()},
@@ -305,6 +308,25 @@ std::vector<CustomerMessage> MessageStore::forOperation(const QString &operation
 Connection &connectionOf(MessageStore &messages)
 {
     return messages.m_db;
+}
+
+std::vector<qint64> MessageStore::pendingNotes(const QString &operationId)
+{
+    std::vector<qint64> ids;
+    for (const CustomerMessage &m : forOperation(operationId))
+        if (m.internal && m.state != MessageState::Sent)
+            ids.push_back(m.id);
+    return ids;
+}
+
+bool MessageStore::decisionNotes()
+{
+    return decisionNotesOn(m_db);
+}
+
+void MessageStore::setDecisionNotes(const QString &actor, bool on)
+{
+    ops::setDecisionNotes(m_db, m_clock.nowMs(), actor, on);
 }
 
 } // namespace ops

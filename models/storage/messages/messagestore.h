@@ -57,6 +57,11 @@ public:
     std::optional<CustomerMessage> message(qint64 messageId);
     std::optional<CustomerMessage> byKey(const QString &key);
     std::vector<CustomerMessage> forOperation(const QString &operationId);
+    // The operation's internal notes not sent yet (a close queued them), oldest first.
+    std::vector<qint64> pendingNotes(const QString &operationId);
+    // settings decision_notes (decisionnote.h): read, and set with the settings right.
+    bool decisionNotes();
+    void setDecisionNotes(const QString &actor, bool on);
 
 private:
     // The connection, for storage code and tests only (storage/db/sqlconnection.h).

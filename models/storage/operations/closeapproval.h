@@ -25,8 +25,9 @@ struct CloseApproval
 // closeManually's checks and write inside the caller's write transaction (a proposal applied as
 // one step with its own bookkeeping). Commit when the result wrote(); roll back otherwise.
 ManualCloseResult closeManuallyLocked(Connection &db, qint64 nowMs, const ManualClose &close);
-// Validates evidence and writes the close of `op` with its audit entry. `approval` names the
-// approver and approval id when four-eyes was needed.
+// Validates evidence and writes the close of `op` with its audit entry, and the decision note
+// when the team has them on (storage/messages/decisionnote.h). `approval` names the approver
+// and approval id when four-eyes was needed.
 ManualCloseRefusal applyCloseLocked(Connection &db, qint64 nowMs, const ManualClose &close,
                                     const Operation &op,
                                     const std::optional<CloseApproval> &approval = {});

@@ -5,6 +5,7 @@
 #include "storage/access/operatordirectory.h"
 #include "storage/audit/auditlog.h"
 #include "storage/db/sqltransaction.h"
+#include "storage/messages/decisionnote.h"
 #include "storage/operations/closeapproval.h"
 #include "storage/operations/operationstore.h"
 #include "storage/reconcile/proposals.h"
@@ -139,6 +140,8 @@ ManualCloseRefusal applyCloseLocked(Connection &db, qint64 now, const ManualClos
                      c.fromResend ? u"state.closed_by_resend"_s : u"state.closed_manually"_s,
                      c.operationId, detail);
     withdrawProposalsLocked(db, now, c.operationId, writer, c.proposalId, c.fromResend);
+    // With decision notes on, the note to the row's ticket is a row of this same commit.
+    queueDecisionNoteLocked(db, now, writer, c.operationId);
     return ManualCloseRefusal::None;
 }
 

@@ -7,3 +7,8 @@ ALTER TABLE operations ADD COLUMN ticket TEXT
     CHECK (ticket IS NULL OR ticket ~ '^[A-Za-z0-9_.:@-]{1,190}$');
 -- Search by ticket; rows without one are not in it, so the refund path pays nothing for it.
 CREATE INDEX operations_ticket ON operations (ticket) WHERE ticket IS NOT NULL;
+
+-- A decision as an internal note on that ticket (storage/messages/decisionnote.h): a message row
+-- like any other, marked internal, which the helpdesk keeps from the customer. settings
+-- decision_notes (on/off) turns them on; its writer checks the settings right.
+ALTER TABLE messages ADD COLUMN internal BOOLEAN NOT NULL DEFAULT FALSE;
