@@ -4,6 +4,11 @@ using namespace Qt::StringLiterals;
 
 namespace ops {
 
+bool isUnknownMessage(const CustomerMessage &m)
+{
+    return m.state == MessageState::Pending && m.attempts > 0;
+}
+
 QString toString(MessageState state)
 {
     switch (state) {

@@ -21,6 +21,11 @@ enum class MessageState
 };
 QString toString(MessageState state);
 
+struct CustomerMessage;
+// Pending with an attempt counted: whether the helpdesk holds it is unknown until a read of the
+// ticket says (the sender reads before it posts again; a copy by hand is refused meanwhile).
+bool isUnknownMessage(const CustomerMessage &m);
+
 enum class MessageChannel
 {
     Helpdesk, // POSTed to the configured helpdesk endpoint

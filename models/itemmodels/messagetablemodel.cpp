@@ -34,7 +34,7 @@ QString MessageTableModel::stateText(const CustomerMessage &m)
 {
     switch (m.state) {
     case MessageState::Pending:
-        return tr("pending");
+        return isUnknownMessage(m) ? tr("unknown") : tr("pending");
     case MessageState::Sent:
         return m.channel == MessageChannel::Clipboard ? tr("copied") : tr("sent");
     case MessageState::Failed:
@@ -51,7 +51,7 @@ QVariant MessageTableModel::display(const CustomerMessage &m, int column) const
     case StateColumn:
         return stateText(m);
     case TemplateColumn:
-        return toString(m.tmpl);
+        return m.internal ? tr("internal note") : toString(m.tmpl);
     case LanguageColumn:
         return m.language;
     case ConversationColumn:

@@ -1,8 +1,8 @@
 #pragma once
 
-// An operation's customer messages for the detail pane: when, state (pending / sent / failed /
-// copied), template, language, conversation, attempts, and the last error or the helpdesk's
-// message id. Holds what the store handed it (setRows); runs no queries.
+// An operation's customer messages for the detail pane: when, state (pending / unknown / sent /
+// failed / copied), template (or "internal note"), language, conversation, attempts, and the last
+// error or the helpdesk's message id. Holds what the store handed it (setRows); runs no queries.
 
 #include "domain/messagetypes.h"
 
@@ -44,7 +44,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    // "sent", "copied", "pending", "failed" as an operator reads it.
+    // "sent", "copied", "pending", "unknown" (an attempt without a recorded answer), "failed",
+    // as an operator reads it.
     static QString stateText(const CustomerMessage &m);
 
 private:

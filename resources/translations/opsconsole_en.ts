@@ -759,6 +759,14 @@ SHA-256 %3</translation>
         <source>Text</source>
         <translation>Text</translation>
     </message>
+    <message>
+        <source>unknown</source>
+        <translation>unknown</translation>
+    </message>
+    <message>
+        <source>internal note</source>
+        <translation>internal note</translation>
+    </message>
 </context>
 <context>
     <name>ops::OperationTableModel</name>

@@ -759,6 +759,14 @@ SHA-256 %3</translation>
         <source>Text</source>
         <translation>Текст</translation>
     </message>
+    <message>
+        <source>unknown</source>
+        <translation>неизвестно</translation>
+    </message>
+    <message>
+        <source>internal note</source>
+        <translation>внутренняя заметка</translation>
+    </message>
 </context>
 <context>
     <name>ops::OperationTableModel</name>

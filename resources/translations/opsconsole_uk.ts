@@ -759,6 +759,14 @@ SHA-256 %3</translation>
         <source>Text</source>
         <translation>Текст</translation>
     </message>
+    <message>
+        <source>unknown</source>
+        <translation>невідомо</translation>
+    </message>
+    <message>
+        <source>internal note</source>
+        <translation>внутрішня нотатка</translation>
+    </message>
 </context>
 <context>
     <name>ops::OperationTableModel</name>

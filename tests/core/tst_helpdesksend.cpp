@@ -5,6 +5,7 @@
 // leaves the message unknown and sends nothing more until a later read; a 429 waits its
 // Retry-After; refusals store nothing; Check connection moves nothing.
 
+#include "itemmodels/messagetablemodel.h"
 #include "storage/db/sqltransaction.h"
 #include "support/outboxharness.h"
 #include "support/simprocess.h"
@@ -255,6 +256,7 @@ void TestHelpdeskSend::aFailedReadLeavesItUnknownUntilALaterRead()
              qPrintable(r.message->lastError));
     QVERIFY2(!h.messages.markCopied(m.id, h.alice()).isEmpty(),
              "an unknown message is not pasted by hand as well");
+    QCOMPARE(MessageTableModel::stateText(*r.message), u"unknown"_s); // what the detail pane says
     QCOMPARE(requestsOn(*m_sim, QString::fromLatin1(v.postRoute)), 1);
 
     // Bob sends it later: his sender reads first, finds the reply, and posts nothing.

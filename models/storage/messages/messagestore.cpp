@@ -261,7 +261,7 @@ QString MessageStore::markCopied(qint64 messageId, const QString &actor)
     if (m->state == MessageState::Sent)
         return u"this message was already sent (%1); it is not copied again"_s.arg(
             toString(m->channel));
-    if (m->state == MessageState::Pending && m->attempts > 0)
+    if (isUnknownMessage(*m))
         return u"a send of this message has no recorded answer, so it may have arrived; send it "
                "again instead (same key: the helpdesk delivers it at most once)"_s;
     if (const QString outdated = outdatedReason(*m); !outdated.isEmpty())
