@@ -1,5 +1,6 @@
 #include "cli/decisionnotes.h"
 
+#include "domain/storeerror.h"
 #include "outbox/messagesender.h"
 #include "storage/messages/messagestore.h"
 #include "storage/session.h"
@@ -21,11 +22,17 @@ nlohmann::ordered_json sendDecisionNotes(CommandContext &ctx, Session &session,
             note["status"] = "queued";
             note["error"] = helpdesk.error().toStdString();
         } else {
-            MessageSender sender(session.messages(), transport, *helpdesk);
-            const SendResult r = sender.send(id, ctx.actor());
-            note["status"] = toString(r.status).toStdString();
-            if (!r.error.isEmpty())
-                note["error"] = r.error.toStdString();
+            // The close is committed whatever happens here: a refusal is reported, not thrown.
+            try {
+                MessageSender sender(session.messages(), transport, *helpdesk);
+                const SendResult r = sender.send(id, ctx.actor());
+                note["status"] = toString(r.status).toStdString();
+                if (!r.error.isEmpty())
+                    note["error"] = r.error.toStdString();
+            } catch (const ActionRefused &e) {
+                note["status"] = "refused";
+                note["error"] = e.message().toStdString();
+            }
         }
         out.push_back(note);
     }

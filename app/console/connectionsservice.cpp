@@ -249,8 +249,8 @@ std::vector<ui::ConnectionRow> ConnectionsService::rows() const
         row(u"helpdesk"_s, tr("Helpdesk"), {}),
     };
     for (ui::ConnectionRow &r : rows) {
-        r.page = r.id == u"slen"_s       ? credits
-                 : r.id == u"helpdesk"_s ? helpdesk
+        r.page = r.id == u"slen"_s         ? credits
+                 : r.id == u"helpdesk"_s   ? helpdesk
                  : isNotificationKey(r.id) ? notifications
                                            : providers;
         r.hasUrl = !isNotificationKey(r.id);
@@ -409,7 +409,18 @@ bool sameBaseUrl(const QString &a, const QString &b)
 
 QString ConnectionsService::savedUrl(const QString &id) const
 {
-    return ConnectionSettings(m_configDir).value(id, u"url"_s, defaultUrlOf(id)).value;
+    const QString url = ConnectionSettings(m_configDir).value(id, u"url"_s, defaultUrlOf(id)).value;
+    // The helpdesk's URL may be a subdomain, which means another host under another vendor.
+    if (id == u"helpdesk"_s)
+        return helpdeskPlace(ConnectionSettings(m_configDir).value(id, u"vendor"_s).value, url);
+    return url;
+}
+
+QString ConnectionsService::placeOf(const ui::ConnectionEdit &edit) const
+{
+    return edit.id == u"helpdesk"_s
+               ? helpdeskPlace(edit.fields.value(u"vendor"_s), effectiveUrl(edit))
+               : effectiveUrl(edit);
 }
 
 QString ConnectionsService::savedKeyToNewUrl(const ui::ConnectionEdit &edit) const
@@ -418,10 +429,10 @@ QString ConnectionsService::savedKeyToNewUrl(const ui::ConnectionEdit &edit) con
     // is bound to the saved URL.
     if (!edit.secret.isEmpty() ||
         EnvFileSecretSource(m_configDir).origin(edit.id).kind != SecretOrigin::Kind::File ||
-        sameBaseUrl(effectiveUrl(edit), savedUrl(edit.id)))
+        sameBaseUrl(placeOf(edit), savedUrl(edit.id)))
         return {};
     return tr("the saved key belongs to %1; type the key again to use it with %2")
-        .arg(savedUrl(edit.id), effectiveUrl(edit));
+        .arg(savedUrl(edit.id), placeOf(edit));
 }
 
 QString ConnectionsService::warning(const ui::ConnectionEdit &edit) const
@@ -555,10 +566,10 @@ void ConnectionsService::check(const ui::ConnectionEdit &edit,
         resolved.secret.clear();
     // A configured key goes to the URL it was configured for only: a typed URL may be anyone's.
     if (edit.id != u"database"_s && edit.secret.isEmpty() && !resolved.secret.isEmpty() &&
-        !sameBaseUrl(resolved.url, savedUrl(edit.id))) {
+        !sameBaseUrl(placeOf(edit), savedUrl(edit.id))) {
         done(false, tr("Not sent: the configured key goes only to the saved URL. To check %1, "
                        "type the key again.")
-                        .arg(resolved.url));
+                        .arg(placeOf(edit)));
         return;
     }
     auto *watcher = new QFutureWatcher<CheckOutcome>(this);

@@ -80,7 +80,10 @@ private:
     // a saved key goes to the URL it was saved for only, so a new URL needs the key typed.
     QString savedKeyToNewUrl(const ui::ConnectionEdit &edit) const;
     // The URL a provider row's saved or environment key belongs to.
+    // Where the saved key of row `id` goes (the helpdesk's resolved from its vendor and URL or
+    // subdomain), and where the edit would send it: a saved key goes to its own place only.
     QString savedUrl(const QString &id) const;
+    QString placeOf(const ui::ConnectionEdit &edit) const;
     QString databaseProblem(const ui::ConnectionEdit &edit) const;
     // The secret in use for `id` when the edit leaves the field empty.
     QString effectiveSecret(const ui::ConnectionEdit &edit) const;

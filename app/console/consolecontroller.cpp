@@ -159,6 +159,17 @@ void ConsoleController::applyResend(const QString &operationId, const ResendOutc
     m_window.showResendOutcome(operationId, ok, text);
 }
 
+ConsoleController::Apply ConsoleController::messageApplied(const MessageOutcome &outcome)
+{
+    return [this, outcome] {
+        m_window.reloadAll();
+        if (!outcome.error.isEmpty())
+            m_window.showError(outcome.error, outcome.next);
+        else
+            m_window.clearBusy(outcome.message);
+    };
+}
+
 void ConsoleController::sendMessage(qint64 messageId)
 {
     const JobConfig config = m_config;
@@ -166,14 +177,7 @@ void ConsoleController::sendMessage(qint64 messageId)
     const QString actor = m_window.actor();
     start(tr("Sending message %1 to the helpdesk…").arg(messageId),
           [this, config, &clock, messageId, actor](const std::atomic_bool &) -> Apply {
-              MessageOutcome outcome = runMessageSend(config, clock, messageId, actor);
-              return [this, outcome] {
-                  m_window.reloadAll();
-                  if (!outcome.error.isEmpty())
-                      m_window.showError(outcome.error, outcome.next);
-                  else
-                      m_window.clearBusy(outcome.message);
-              };
+              return messageApplied(runMessageSend(config, clock, messageId, actor));
           });
 }
 
@@ -184,14 +188,7 @@ void ConsoleController::sendDecisionNotes(const QString &operationId)
     const QString actor = m_window.actor();
     start(tr("Sending the decision on %1 to its ticket…").arg(operationId),
           [this, config, &clock, operationId, actor](const std::atomic_bool &) -> Apply {
-              const MessageOutcome outcome = runDecisionNotes(config, clock, operationId, actor);
-              return [this, outcome] {
-                  m_window.reloadAll();
-                  if (!outcome.error.isEmpty())
-                      m_window.showError(outcome.error, outcome.next);
-                  else
-                      m_window.clearBusy(outcome.message);
-              };
+              return messageApplied(runDecisionNotes(config, clock, operationId, actor));
           });
 }
 

@@ -10,6 +10,7 @@
 #include "console/bulkworker.h"
 #include "console/consolejobs.h"
 #include "console/consolewriter.h"
+#include "console/messagejob.h"
 #include "domain/refunddraft.h"
 
 #include <QFutureWatcher>
@@ -75,6 +76,8 @@ signals:
 private:
     // The job's result, applied to the window on the UI thread.
     using Apply = std::function<void()>;
+    // What the window shows once a message job ends: reloaded, then its error or its status.
+    Apply messageApplied(const MessageOutcome &outcome);
     // cancellable false: Esc does not detach the job (a new refund's outcome must be shown,
     // since money may move whatever the person pressed).
     void start(const QString &busyText, std::function<Apply(const std::atomic_bool &)> job,

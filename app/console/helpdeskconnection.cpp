@@ -110,6 +110,13 @@ QString helpdeskEditProblem(const ui::ConnectionEdit &edit)
     return configOf(edit).error();
 }
 
+QString helpdeskPlace(const QString &vendor, const QString &url)
+{
+    const auto v = helpdeskVendorFromString(vendor.isEmpty() ? u"generic"_s : vendor);
+    const auto place = v ? helpdeskBaseUrl(*v, url) : Result<QUrl>(Failure{QString()});
+    return place ? place->toString() : url;
+}
+
 QString saveHelpdeskFields(const ui::ConnectionEdit &edit, const QString &configDir)
 {
     const ConnectionSettings settings(configDir);

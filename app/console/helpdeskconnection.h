@@ -17,6 +17,10 @@ void addHelpdeskFields(ui::ConnectionRow &row, const QString &configDir);
 // when it can, or when nothing is configured (the helpdesk is optional).
 QString helpdeskEditProblem(const ui::ConnectionEdit &edit);
 
+// The base URL `url` means under `vendor` ("acme" under zendesk is https://acme.zendesk.com);
+// `url` itself when it means nothing there.
+QString helpdeskPlace(const QString &vendor, const QString &url);
+
 // Saves the vendor, user and author that no environment variable overrides.
 QString saveHelpdeskFields(const ui::ConnectionEdit &edit, const QString &configDir);
 

@@ -65,6 +65,13 @@ MessageOutcome runMessageSend(const JobConfig &config, const Clock &clock, qint6
                 "Look at the ticket, or send again later: the ticket is read before anything is "
                 "sent.");
             break;
+        case SendResult::Status::InProgress:
+            outcome.error = QCoreApplication::translate("ops::console::MessageJob", "Not sent: %1.")
+                                .arg(r.error);
+            outcome.next = QCoreApplication::translate(
+                "ops::console::MessageJob",
+                "Wait a few seconds and send it again: the ticket is read first.");
+            break;
         case SendResult::Status::Refused:
             outcome.error = QCoreApplication::translate("ops::console::MessageJob", "Not sent: %1.")
                                 .arg(r.error);

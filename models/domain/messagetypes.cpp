@@ -31,6 +31,9 @@ QString conversationProblem(const QString &conversation)
 {
     if (conversation.trimmed().isEmpty())
         return u"the customer's conversation id is empty"_s;
+    // One path segment at the helpdesk: "." and ".." would name another resource.
+    if (conversation == u"."_s || conversation == u".."_s)
+        return u"the conversation id may not be . or .."_s;
     if (conversation.size() > kMaxConversationLength)
         return u"the conversation id is longer than %1 characters"_s.arg(kMaxConversationLength);
     for (const QChar c : conversation) {

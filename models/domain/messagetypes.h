@@ -79,14 +79,15 @@ enum class MessageAttemptRefusal
     NotFound,
     AlreadySent,
     CapReached,
-    Outdated // the operation's state moved on: the text no longer tells the truth
+    Outdated,  // the operation's state moved on: the text no longer tells the truth
+    InProgress // another sender's attempt began moments ago and has recorded nothing yet
 };
 
 struct MessageAttemptTicket
 {
     MessageAttemptRefusal refusal = MessageAttemptRefusal::None;
     CustomerMessage message; // after counting (as found when refused)
-    QString reason;          // why, for Outdated
+    QString reason;          // why, for Outdated and InProgress
 };
 
 // The longest helpdesk conversation id a message may name.

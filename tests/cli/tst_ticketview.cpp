@@ -164,6 +164,9 @@ void TestTicketView::refusalsSayWhyAndShowNothing_data()
                               << 401 << "unauthorized";
     QTest::newRow("wrong token") << "/v1/tickets/48213/operations" << QByteArray("tv_guess")
                                  << QByteArray("GET") << 401 << "unauthorized";
+    QTest::newRow("the token in the JSON route's query")
+        << QString(u"/v1/tickets/48213/operations?token="_s + QString::fromLatin1(kToken))
+        << QByteArray() << QByteArray("GET") << 401 << "unauthorized";
     QTest::newRow("a write") << "/v1/tickets/48213/operations" << kToken << QByteArray("POST")
                              << 405 << "method_not_allowed";
     QTest::newRow("not a ticket id") << "/v1/tickets/48%20213/operations" << kToken

@@ -227,12 +227,13 @@ void TestHelpdeskConnectors::anAnswerToAPostProves_data()
         << "stored"
         << "2"
         << "";
-    QTest::newRow("intercom 200 without the part")
+    QTest::newRow("intercom 200 without the marker: the newest part")
         << ic << 200 << none
-        << QByteArray(R"({"type":"conversation","conversation_parts":{"conversation_parts":[]}})")
-        << "unknown"
-        << ""
-        << "names no reply";
+        << QByteArray(R"({"type":"conversation","conversation_parts":{"conversation_parts":[)"
+                      R"({"id":"1","body":"x"},{"id":"9","body":"<p>cleaned</p>"}]}})")
+        << "stored"
+        << "9"
+        << "";
     QTest::newRow("freshdesk stored") << fd << 201 << none << QByteArray(R"({"id":31})") << "stored"
                                       << "31"
                                       << "";
@@ -252,9 +253,10 @@ void TestHelpdeskConnectors::anAnswerToAPostProves_data()
     QTest::newRow("408") << gg << 408 << none << QByteArray() << "unknown"
                          << ""
                          << "HTTP 408";
-    QTest::newRow("unreadable 2xx") << fd << 201 << none << QByteArray("<html>") << "unknown"
-                                    << ""
-                                    << "names no reply";
+    QTest::newRow("unreadable 2xx is still stored")
+        << fd << 201 << none << QByteArray("<html>") << "stored"
+        << ""
+        << "";
     QTest::newRow("timeout") << zd << 0 << int(TransportError::Timeout) << QByteArray() << "unknown"
                              << ""
                              << "transport";
@@ -385,6 +387,17 @@ void TestHelpdeskConnectors::aPageOfRepliesSays_data()
         << "3";
     QTest::newRow("freshdesk last page")
         << fd << 200 << QByteArray("[]") << QByteArray() << "absent"
+        << "";
+    QTest::newRow("freshdesk last page, a prev link only")
+        << fd << 200 << QByteArray("[]")
+        << QByteArray(
+               R"(<https://a.freshdesk.com/api/v2/tickets/1/conversations?page=1>; rel="prev")")
+        << "absent"
+        << "";
+    QTest::newRow("freshdesk next without a page")
+        << fd << 200 << QByteArray("[]")
+        << QByteArray(R"(<https://a.freshdesk.com/api/v2/tickets/1/conversations>; rel="next")")
+        << "failed"
         << "";
     QTest::newRow("freshdesk object") << fd << 200 << QByteArray("{}") << QByteArray() << "failed"
                                       << "";

@@ -132,6 +132,8 @@ private slots:
     void aDecisionGoesToTheTicketAsAnInternalNote_data() { addVendorRows(); }
     void aDecisionGoesToTheTicketAsAnInternalNote();
     void theGenericHelpdeskIsNeverGivenANote();
+    void aSecondSenderWaitsForAnAttemptInFlight();
+    void outOfAttemptsWhileUnknownStaysUnknown();
 
 private:
     HelpdeskConfig configFor(Harness &h, int vendor)
@@ -185,6 +187,7 @@ void TestHelpdeskSend::aReplyReachesItsTicketOnce()
     // before posting, finds its reply, and posts nothing.
     runQuery(connectionOf(h.fixture.as(u"alice"_s)),
              u"UPDATE messages SET state = 'pending' WHERE id = ?"_s, {m.id});
+    h.fixture.clock().advanceMs(60'000); // past the in-flight wait of an unanswered attempt
     const SendResult again = sender.send(m.id, h.alice());
     QVERIFY2(again.status == SendResult::Status::Sent, qPrintable(again.error));
     QCOMPARE(again.message->providerMessageId, first.message->providerMessageId);
@@ -380,6 +383,47 @@ void TestHelpdeskSend::theGenericHelpdeskIsNeverGivenANote()
     QVERIFY2(r.error.contains(u"takes no internal notes"_s), qPrintable(r.error));
     QCOMPARE(r.message->attempts, 0);
     QCOMPARE(m_sim->messages()["messages"].size(), 0u); // the customer's conversation got nothing
+}
+
+void TestHelpdeskSend::aSecondSenderWaitsForAnAttemptInFlight()
+{
+    Harness h;
+    const CustomerMessage m = h.queue(MessageTemplate::Checking, u"op_h"_s, u"1008"_s);
+    const HelpdeskConfig c = configFor(h, int(HelpdeskVendor::Zendesk));
+    // alice's console counted an attempt and is still waiting for Zendesk's answer.
+    QCOMPARE(h.messages.beginAttempt(m.id, 6, h.alice()).refusal, MessageAttemptRefusal::None);
+    MessageSender bobs = h.sender(c, h.bobs);
+    const SendResult early = bobs.send(m.id, h.fixture.person(u"bob"_s));
+    QCOMPARE(toString(early.status), toString(SendResult::Status::InProgress));
+    QVERIFY2(early.error.contains(u"has not answered yet"_s), qPrintable(early.error));
+    QCOMPARE(early.message->attempts, 1);
+    QCOMPARE(m_sim->requestCount(), 0);
+    // Her attempt never recorded anything (her console died): past its timeout, bob's send
+    // reads the ticket first, finds nothing, and posts once.
+    h.fixture.clock().advanceMs(c.timeout.count() + 2001);
+    const SendResult later = bobs.send(m.id, h.fixture.person(u"bob"_s));
+    QVERIFY2(later.status == SendResult::Status::Sent, qPrintable(later.error));
+    QCOMPARE(requestsOn(*m_sim, QString::fromLatin1(kVendors[0].readRoute)), 1);
+    QCOMPARE(postsOn(*m_sim, HelpdeskVendor::Zendesk, u"1008"_s).size(), 1u);
+}
+
+void TestHelpdeskSend::outOfAttemptsWhileUnknownStaysUnknown()
+{
+    const Vendor &v = kVendors[3]; // freshdesk
+    m_sim->addFault({{"route", v.postRoute}, {"mode", "stored_500_applied"}, {"count", 1}});
+    m_sim->addFault({{"route", v.readRoute}, {"mode", "503"}, {"count", 1}});
+    Harness h;
+    const CustomerMessage m = h.queue(MessageTemplate::Checking, u"op_u"_s, u"1009"_s);
+    HelpdeskConfig c = configFor(h, int(v.vendor));
+    c.attemptsPerMessage = 1;
+    MessageSender sender = h.sender(c);
+    QCOMPARE(toString(sender.send(m.id, h.alice()).status), toString(SendResult::Status::Unknown));
+    const SendResult r = sender.send(m.id, h.alice());
+    QCOMPARE(toString(r.status), toString(SendResult::Status::Unknown));
+    QVERIFY2(r.error.contains(u"all 1 attempts are used"_s), qPrintable(r.error));
+    QCOMPARE(toString(r.message->state), toString(MessageState::Pending));
+    QVERIFY2(!h.messages.markCopied(m.id, h.alice()).isEmpty(), "never pasted on top");
+    QCOMPARE(postsOn(*m_sim, v.vendor, u"1009"_s).size(), 1u);
 }
 
 QTEST_GUILESS_MAIN(TestHelpdeskSend)

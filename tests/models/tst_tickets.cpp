@@ -106,6 +106,9 @@ void TestTickets::refusalsStoreNothing_data()
                              << "../48213"
                              << "only letters, digits";
     QTest::newRow("too long") << "carol" << QString(191, u'7') << "longer than 190";
+    QTest::newRow("a path step") << "carol"
+                                 << ".."
+                                 << "may not be . or ..";
     QTest::newRow("no such operation") << "carol"
                                        << "48213"
                                        << "no operation op_nope";

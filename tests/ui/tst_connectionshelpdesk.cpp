@@ -9,6 +9,7 @@
 #include "dialogs/connectionsdialog.h"
 #include "outbox/helpdeskconfig.h"
 #include "support/connectionsdialogtest.h"
+#include "support/screenshots.h"
 #include "support/testpaths.h"
 #include "transport/connectionsettings.h"
 
@@ -23,17 +24,6 @@
 using namespace Qt::StringLiterals;
 using namespace ops;
 
-namespace {
-
-QString screenshotDir()
-{
-    const QString dir = QDir(QCoreApplication::applicationDirPath()).filePath(u"screenshots"_s);
-    QDir().mkpath(dir);
-    return dir;
-}
-
-} // namespace
-
 class TestConnectionsHelpdesk : public QObject, private test::ConnectionsFixture
 {
     Q_OBJECT
@@ -47,6 +37,7 @@ private slots:
     void aConfigurationThatCannotWorkIsRefused_data();
     void aConfigurationThatCannotWorkIsRefused();
     void theEnvironmentWinsAndSaysSo();
+    void aSavedTokenStaysWithItsVendor();
 
 private:
     QComboBox *vendor(ui::ConnectionsDialog &d)
@@ -95,7 +86,7 @@ void TestConnectionsHelpdesk::zendeskIsCheckedSavedAndReadByOpsctl()
              qPrintable(d->checkResult(u"helpdesk"_s)->text()));
     QVERIFY(!QFile::exists(configDir() + u"/helpdesk.key"_s)); // checking writes nothing
     QCOMPARE(m_sim->admin("GET", u"/_sim/helpdesk"_s)["tickets"].size(), 0u);
-    QVERIFY(d->grab().save(screenshotDir() + u"/connections-helpdesk.png"_s));
+    QVERIFY(d->grab().save(test::screenshotDir() + u"/connections-helpdesk.png"_s));
 
     QTest::mouseClick(d->saveButton(), Qt::LeftButton);
     QVERIFY2(!d->isVisible(), qPrintable(d->messageLabel()->text()));
@@ -199,6 +190,30 @@ void TestConnectionsHelpdesk::theEnvironmentWinsAndSaysSo()
     QVERIFY2(d->stateLabel(u"helpdesk"_s)->text().contains(u"OPS_HELPDESK_VENDOR is set"_s),
              qPrintable(d->stateLabel(u"helpdesk"_s)->text()));
     qunsetenv("OPS_HELPDESK_VENDOR");
+}
+
+void TestConnectionsHelpdesk::aSavedTokenStaysWithItsVendor()
+{
+    auto d = openDialog();
+    d->revealRow(u"helpdesk"_s);
+    vendor(*d)->setCurrentText(u"zendesk"_s);
+    d->urlField(u"helpdesk"_s)->setText(u"acme"_s);
+    field(*d, u"user"_s)->setText(u"agent@example.com"_s);
+    d->secretField(u"helpdesk"_s)->setText(u"zd_saved_token"_s);
+    QTest::mouseClick(d->saveButton(), Qt::LeftButton);
+    QVERIFY2(!d->isVisible(), qPrintable(d->messageLabel()->text()));
+    // The same subdomain under another vendor is another host: the Zendesk token is not sent
+    // there, on Check or on Save, until it is typed again.
+    auto again = openDialog();
+    again->revealRow(u"helpdesk"_s);
+    vendor(*again)->setCurrentText(u"freshdesk"_s);
+    QVERIFY(test::checkShows(*again, u"helpdesk"_s,
+                             u"the saved key belongs to https://acme.zendesk.com"_s));
+    QVERIFY(again->checkResult(u"helpdesk"_s)->text().contains(u"acme.freshdesk.com"_s));
+    QTest::mouseClick(again->saveButton(), Qt::LeftButton);
+    QVERIFY(again->isVisible());
+    QVERIFY2(again->messageLabel()->text().contains(u"belongs to https://acme.zendesk.com"_s),
+             qPrintable(again->messageLabel()->text()));
 }
 
 QTEST_MAIN(TestConnectionsHelpdesk)

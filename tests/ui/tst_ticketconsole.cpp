@@ -17,6 +17,7 @@
 #include "storage/session.h"
 #include "support/messagefixture.h"
 #include "support/rolesfixture.h"
+#include "support/screenshots.h"
 #include "support/shortcuts.h"
 #include "support/simprocess.h"
 #include "support/testpaths.h"
@@ -38,8 +39,7 @@ namespace {
 
 void saveShot(QWidget *w, const QString &name)
 {
-    const QString path = QCoreApplication::applicationDirPath() + u"/screenshots/"_s + name;
-    QDir().mkpath(QFileInfo(path).path());
+    const QString path = test::screenshotDir() + u'/' + name;
     QVERIFY(w->grab().save(path));
     qInfo("screenshot: %s", qPrintable(path));
 }

@@ -31,12 +31,15 @@ QString freshdeskWords(const HttpResponse &http)
     return words;
 }
 
-// The page number of the Link header's rel="next", or empty when there is none.
-QString nextPage(const HttpResponse &http)
+// The page number the Link header's rel="next" names; nullopt when it names no next page (the
+// last page), "" when it does but without a page number.
+std::optional<QString> nextPage(const HttpResponse &http)
 {
     static const QRegularExpression next(uR"(<([^>]*)>\s*;\s*rel="?next"?)"_s);
     const auto m = next.match(QString::fromUtf8(http.header("link")));
-    return m.hasMatch() ? QUrlQuery(QUrl(m.captured(1))).queryItemValue(u"page"_s) : QString();
+    if (!m.hasMatch())
+        return std::nullopt;
+    return QUrlQuery(QUrl(m.captured(1))).queryItemValue(u"page"_s);
 }
 
 class FreshdeskConnector final : public HelpdeskConnector
@@ -87,11 +90,10 @@ public:
             if (c.is_object() && carries(c, {"body", "body_text"}, marker))
                 return foundOrNext(jsonfields::idText(c, "id"), {});
         }
-        const bool hasNext = !http.header("link").isEmpty();
-        const QString page = nextPage(http);
-        if (hasNext && page.isEmpty())
-            return failedRead(http, u"the Link header names no next page"_s);
-        return foundOrNext({}, page);
+        const std::optional<QString> page = nextPage(http);
+        if (page && page->isEmpty())
+            return failedRead(http, u"the Link header's next page has no number"_s);
+        return foundOrNext({}, page.value_or(QString()));
     }
 
     HttpRequest check() const override

@@ -37,10 +37,10 @@ struct PostAnswer
 {
     enum class Kind
     {
-        Stored,  // the vendor stored it: vendorId names it
+        Stored,  // the vendor stored it (any 2xx): vendorId names it, when the answer did
         Retry,   // nothing was stored (refused connection, conflict): post again
         Busy,    // 429: nothing was stored; wait retryAfter, then post again
-        Unknown, // it may have been stored (timeout, reset, 5xx): read back before anything else
+        Unknown, // it may have been stored (timeout, reset, 408, 5xx): read back before all else
         Refused  // the vendor refused it for good (auth, no such ticket, closed, too long)
     };
     Kind kind = Kind::Unknown;

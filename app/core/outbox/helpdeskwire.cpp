@@ -80,10 +80,11 @@ PostAnswer classifyPost(const HttpResponse &http, const QString &vendorId,
         return a;
     }
     if (s >= 200 && s < 300) {
+        // The vendor took it: never posted again, even when its answer names no reply (its id
+        // is then left empty on the row).
         a.vendorId = vendorId;
-        a.kind = vendorId.isEmpty() ? PostAnswer::Kind::Unknown : PostAnswer::Kind::Stored;
-        if (vendorId.isEmpty())
-            a.error = u"HTTP %1 with an answer that names no reply"_s.arg(s);
+        a.kind = PostAnswer::Kind::Stored;
+        a.error.clear();
         return a;
     }
     if (s == 429) {

@@ -23,10 +23,13 @@ QString segment(const QString &ticket);
 
 // Retry-After in seconds, else Intercom's X-RateLimit-Reset (epoch seconds), else one second.
 std::chrono::milliseconds retryAfterOf(const HttpResponse &http);
+// The longest 429 wait a send waits out in its call (a console job, a command); longer ones end
+// the call with nothing stored.
+inline constexpr std::chrono::milliseconds kLongestRetryAfter{60'000};
 // "HTTP 404: Not found", or what the transport saw when nothing answered.
 QString describe(const HttpResponse &http, const QString &vendorWords);
 // The reading every vendor shares: `vendorId` is what the vendor's 2xx body names (empty when
-// it could not be read), `vendorWords` its own error text.
+// it could not be read: still stored), `vendorWords` its own error text.
 PostAnswer classifyPost(const HttpResponse &http, const QString &vendorId,
                         const QString &vendorWords);
 // A page that did not prove anything: not a 2xx, or not the shape the vendor documents.

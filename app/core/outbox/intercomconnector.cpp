@@ -68,11 +68,14 @@ public:
 
     PostAnswer answer(const HttpResponse &http, const QString &marker) const override
     {
-        // The answer is the whole conversation: the reply is the part that carries the marker.
+        // The answer is the whole conversation: the reply is the part that carries the marker,
+        // else (a body the vendor cleaned of it) the newest part.
         const auto j = jsonfields::parseObject(http.body);
         const nlohmann::json *parts = j ? partsOf(*j) : nullptr;
-        return classifyPost(http, parts ? partCarrying(*parts, marker) : QString(),
-                            intercomWords(http));
+        QString id = parts ? partCarrying(*parts, marker) : QString();
+        if (id.isEmpty() && parts && !parts->empty() && parts->back().is_object())
+            id = jsonfields::idText(parts->back(), "id");
+        return classifyPost(http, id, intercomWords(http));
     }
 
     HttpRequest readPage(const QString &ticket, const QString &cursor) const override

@@ -15,6 +15,8 @@ namespace {
 
 // A ticket with more pages than this is not read to the end: the read fails, nothing is proven.
 constexpr int kMaxReadPages = 50;
+// 429s one read waits out before it gives up (the message stays unknown).
+constexpr int kMaxReadWaits = 3;
 
 // The e-mail (or, failing that, the name or domain) a "who am I" answer names, at its top or
 // one object down (Zendesk's user, Freshdesk's contact).
@@ -47,6 +49,8 @@ QString toString(SendResult::Status status)
         return u"failed"_s;
     case SendResult::Status::Unknown:
         return u"unknown"_s;
+    case SendResult::Status::InProgress:
+        return u"in_progress"_s;
     case SendResult::Status::Refused:
         return u"refused"_s;
     }
@@ -133,10 +137,14 @@ std::optional<SendResult> MessageSender::readBack(const CustomerMessage &m, cons
 {
     const QString marker = markerOf(m.idempotencyKey);
     QString cursor;
+    int busy = 0;
     for (int page = 0; page < kMaxReadPages; ++page) {
         const HttpResponse http = exchange(m_connector->readPage(m.conversation, cursor));
         if (http.status == 429) { // the account's limit, not an answer: wait and read it again
+            if (++busy > kMaxReadWaits)
+                return unknown(m.id, u"the helpdesk kept answering 429 to the read"_s);
             m_pacer.holdFor(helpdeskwire::retryAfterOf(http));
+            --page; // a wait is not a page
             continue;
         }
         const ReadBackPage found = m_connector->scanPage(http, marker);
@@ -169,6 +177,12 @@ std::optional<SendResult> MessageSender::settle(const CustomerMessage &m, const 
         m_store.markSent(m.id, a.vendorId, actor);
         return finish(m.id, SendResult::Status::Sent, {});
     case PostAnswer::Kind::Busy:
+        // A wait longer than a call may take ends the call; nothing was stored, a later send goes.
+        if (a.retryAfter > helpdeskwire::kLongestRetryAfter)
+            return giveUp(m.id,
+                          a.error + u" — the helpdesk asks to wait %1 s; send it again later"_s.arg(
+                                        a.retryAfter.count() / 1000),
+                          actor);
         m_pacer.holdFor(a.retryAfter);
         m_store.noteAttemptError(m.id, a.error);
         return std::nullopt;
@@ -208,8 +222,10 @@ std::optional<SendResult> MessageSender::attempt(const CustomerMessage &m, const
 
 MessageSender::Admitted MessageSender::admit(qint64 messageId, const QString &actor)
 {
+    // Another sender's attempt is given its timeout and a margin to record its answer.
     const MessageAttemptTicket ticket =
-        m_store.beginAttempt(messageId, m_config.attemptsPerMessage, actor);
+        m_store.beginAttempt(messageId, m_config.attemptsPerMessage, actor,
+                             m_config.timeout + std::chrono::milliseconds(2000));
     switch (ticket.refusal) {
     case MessageAttemptRefusal::None:
         return {ticket, {}};
@@ -221,7 +237,14 @@ MessageSender::Admitted MessageSender::admit(qint64 messageId, const QString &ac
         return {{}, SendResult{SendResult::Status::AlreadySent, ticket.message, {}}};
     case MessageAttemptRefusal::Outdated:
         return {{}, giveUp(messageId, ticket.reason, actor)};
+    case MessageAttemptRefusal::InProgress:
+        return {{}, SendResult{SendResult::Status::InProgress, ticket.message, ticket.reason}};
     case MessageAttemptRefusal::CapReached:
+        // Out of attempts while it may be on the ticket: it stays unknown (no copy by hand).
+        if (isUnknownMessage(ticket.message) && m_connector->readsBack())
+            return {
+                {},
+                unknown(messageId, u"all %1 attempts are used"_s.arg(m_config.attemptsPerMessage))};
         return {{},
                 giveUp(messageId,
                        u"all %1 attempts are used; last: %2"_s.arg(
@@ -233,6 +256,7 @@ MessageSender::Admitted MessageSender::admit(qint64 messageId, const QString &ac
 
 SendResult MessageSender::send(qint64 messageId, const QString &actor)
 {
+    m_unsettled = false; // this call's own; set from the row at its first admission
     // The generic sink has no internal notes: a note posted there would reach the customer.
     if (const auto m = m_store.message(messageId);
         m && m->internal && m->state != MessageState::Sent && !m_connector->takesNotes())

@@ -34,6 +34,7 @@ struct SendResult
         Failed,      // given up for now; message.lastError says why
         Unknown,     // it may have reached the ticket and no read could tell: nothing more is
                      // sent until a read proves it absent; message.lastError says why
+        InProgress,  // another send of it began moments ago and has not answered: nothing sent
         Refused      // no such message
     };
     Status status = Status::Failed;

@@ -90,10 +90,14 @@ bool TicketView::handle(const HttpRequestData &request, const ResponderPtr &resp
     if (!request.path.startsWith(u"/v1/tickets/"_s))
         return false;
     const QUrlQuery query(QString::fromLatin1(request.rawQuery));
+    const QStringList parts = request.path.split(u'/', Qt::SkipEmptyParts);
+    const bool card = parts.value(3) == u"card"_s;
+    // A frame cannot send a header: the card alone also takes the token in its query.
     const QByteArray bearer = request.headers.value("authorization");
-    const QByteArray presented = bearer.startsWith("Bearer ")
-                                     ? bearer.mid(7).trimmed()
-                                     : query.queryItemValue(u"token"_s).toUtf8();
+    const QByteArray presented =
+        bearer.startsWith("Bearer ")
+            ? bearer.mid(7).trimmed()
+            : (card ? query.queryItemValue(u"token"_s, QUrl::FullyDecoded).toUtf8() : QByteArray());
     // Compared as digests: the same length whatever was presented, every byte looked at.
     const auto digest = [](const QByteArray &b) {
         return QCryptographicHash::hash(b, QCryptographicHash::Sha256);
@@ -106,8 +110,6 @@ bool TicketView::handle(const HttpRequestData &request, const ResponderPtr &resp
         refuse(responder, 405, "method_not_allowed", u"the ticket view only reads: use GET"_s);
         return true;
     }
-    const QStringList parts = request.path.split(u'/', Qt::SkipEmptyParts);
-    const bool card = parts.value(3) == u"card"_s;
     if (parts.size() != 4 || (parts[3] != u"operations"_s && !card)) {
         refuse(responder, 404, "not_found",
                u"GET /v1/tickets/{id}/operations or /v1/tickets/{id}/card"_s);

@@ -8,9 +8,9 @@
 //   GET /v1/tickets/{id}/card[?lang=…]                the same as a small HTML page a sidebar
 //       app or an HTTP widget frames
 //
-// Read-only, behind its own bearer token (never a provider key; `?token=` is taken for the card
-// too, since a frame cannot send a header), and every read is audited (ticket.viewed, with the
-// ids it showed). A wrong token, a ticket id that is not one, or another method are refused
+// Read-only, behind its own bearer token (never a provider key; the card alone also takes
+// `?token=`, since a frame cannot send a header), and every read is audited (ticket.viewed, with
+// the ids it showed). A wrong token, a ticket id that is not one, or another method are refused
 // with the reason; the answer never says whether a ticket exists to a caller without the token.
 
 #include "httpserve/httpwire.h"

@@ -9,8 +9,9 @@
 //
 // Scoped: the same lock shared, plus one transaction-scoped advisory lock per scope the rule
 // needs (a charge for rule 9, an order for rule 13 and replacements, an agent for its limits, a
-// credit account, one operation for its attempts and close, and for a person's close, approval
-// decision or applied proposal). Scoped writers run side by side
+// credit account, one operation for its attempts and close, and for a person's close (with the
+// decision note it queues), approval decision or applied proposal, or a ticket linked to it; none
+// for a ticket view's audited read). Scoped writers run side by side
 // unless they share a scope; an exclusive writer still waits for all of them and they for it.
 // Scopes are taken in sorted order, so two scoped writers never wait on each other in a cycle;
 // the one exception, an agent's scope, is taken last by the only writer that takes it (an opening

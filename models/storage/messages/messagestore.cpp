@@ -185,7 +185,8 @@ QString MessageStore::outdatedReason(const CustomerMessage &m)
                toString(op->state), toString(m.operationState), toString(m.tmpl));
 }
 
-MessageAttemptTicket MessageStore::beginAttempt(qint64 messageId, int cap, const QString &actor)
+MessageAttemptTicket MessageStore::beginAttempt(qint64 messageId, int cap, const QString &actor,
+                                                std::chrono::milliseconds inFlight)
 {
     const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
@@ -197,12 +198,21 @@ MessageAttemptTicket MessageStore::beginAttempt(qint64 messageId, int cap, const
         return {MessageAttemptRefusal::AlreadySent, *m, {}};
     if (m->attempts >= cap)
         return {MessageAttemptRefusal::CapReached, *m, {}};
+    // An attempt whose sender has recorded nothing yet (no answer, no error) may still be on its
+    // way: a second sender now could read the ticket before that one is stored, and post again.
+    if (m->state == MessageState::Pending && m->attempts > 0 && m->lastError.isEmpty() &&
+        m->lastAttemptAt && now - m->lastAttemptAt->toMSecsSinceEpoch() < inFlight.count())
+        return {MessageAttemptRefusal::InProgress, *m,
+                u"another send of this message began at %1 UTC and has not answered yet; "
+                "nothing was sent, try again in a few seconds"_s.arg(
+                    m->lastAttemptAt->toString(u"HH:mm:ss"_s))};
     if (const QString outdated = outdatedReason(*m); !outdated.isEmpty())
         return {MessageAttemptRefusal::Outdated, *m, outdated};
-    runQuery(m_db,
-             u"UPDATE messages SET attempts = attempts + 1, state = 'pending', last_attempt_at = ? "
-             "WHERE id = ?"_s,
-             {now, messageId});
+    runQuery(
+        m_db,
+        u"UPDATE messages SET attempts = attempts + 1, state = 'pending', last_attempt_at = ?, "
+        "last_error = NULL WHERE id = ?"_s,
+        {now, messageId});
     const auto counted = message(messageId);
     tx.commit();
     return {MessageAttemptRefusal::None, *counted, {}};

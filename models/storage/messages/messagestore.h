@@ -41,9 +41,12 @@ public:
     EnqueueResult enqueue(const MessageDraft &draft);
 
     // Counts an attempt and commits it before anything is sent (docs/design.md rule 4 for
-    // messages). Refuses a message already sent, one that has used `cap` attempts, and one the
-    // operation's state has outdated (a "checking" text after the row closed, say).
-    MessageAttemptTicket beginAttempt(qint64 messageId, int cap, const QString &actor);
+    // messages), clearing the last error until this attempt records its own. Refuses a message
+    // already sent, one that has used `cap` attempts, one the operation's state has outdated (a
+    // "checking" text after the row closed, say), and one whose last attempt began less than
+    // `inFlight` ago and has recorded nothing yet (another sender's, perhaps still on its way).
+    MessageAttemptTicket beginAttempt(qint64 messageId, int cap, const QString &actor,
+                                      std::chrono::milliseconds inFlight = {});
     void markSent(qint64 messageId, const QString &providerMessageId, const QString &actor);
     // The call gave up: state failed, error kept, a later send may retry with the same key.
     void markFailed(qint64 messageId, const QString &error, const QString &actor);

@@ -28,7 +28,7 @@ QString OperationStore::linkTicket(const QString &id, const QString &ticket, con
     if (const QString problem = ticketProblem(wanted); !problem.isEmpty())
         return problem;
     const qint64 now = m_clock.nowMs();
-    WriteTransaction tx(m_db);
+    WriteTransaction tx(m_db, WriteLocks::scoped({operationScope(id)})); // this row only
     requireRight(m_db, actor, Right::Message);
     const auto op = operation(id);
     if (!op)
@@ -49,7 +49,8 @@ std::vector<Operation> OperationStore::viewTicket(const QString &ticket, int lim
                                                   const QString &actor, const QString &via)
 {
     const qint64 now = m_clock.nowMs();
-    WriteTransaction tx(m_db);
+    // Only its audit entry is written: no row's scope, so a sidebar's reads never hold up writers.
+    WriteTransaction tx(m_db, WriteLocks::scoped({}));
     std::vector<Operation> rows = rows::readOperations(
         m_db, u"WHERE ticket = ? ORDER BY created_at DESC, id DESC LIMIT ?"_s, {ticket, limit});
     nlohmann::json ids = nlohmann::json::array();
