@@ -1914,6 +1914,10 @@ Nothing is stored under this operation&apos;s key: inside the key&apos;s window 
         <source>The decision on %1 is noted on its ticket.</source>
         <translation>The decision on %1 is noted on its ticket.</translation>
     </message>
+    <message>
+        <source>Wait a few seconds and send it again: the ticket is read first.</source>
+        <translation>Wait a few seconds and send it again: the ticket is read first.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::NewRefundJob</name>

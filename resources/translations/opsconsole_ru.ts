@@ -1917,6 +1917,10 @@ Nothing is stored under this operation&apos;s key: inside the key&apos;s window 
         <source>The decision on %1 is noted on its ticket.</source>
         <translation>Решение по %1 записано в его тикете.</translation>
     </message>
+    <message>
+        <source>Wait a few seconds and send it again: the ticket is read first.</source>
+        <translation>Подождите несколько секунд и отправьте снова: сначала будет прочитан тикет.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::NewRefundJob</name>

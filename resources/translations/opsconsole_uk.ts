@@ -1917,6 +1917,10 @@ Nothing is stored under this operation&apos;s key: inside the key&apos;s window 
         <source>The decision on %1 is noted on its ticket.</source>
         <translation>Рішення щодо %1 записано в його тікеті.</translation>
     </message>
+    <message>
+        <source>Wait a few seconds and send it again: the ticket is read first.</source>
+        <translation>Зачекайте кілька секунд і надішліть знову: спершу буде прочитано тікет.</translation>
+    </message>
 </context>
 <context>
     <name>ops::console::NewRefundJob</name>
