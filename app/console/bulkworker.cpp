@@ -1,7 +1,9 @@
 #include "console/bulkworker.h"
 
 #include "common/refusaltext.h"
+#include "console/messagejob.h"
 #include "domain/storeerror.h"
+#include "storage/messages/messagestore.h"
 #include "storage/operations/operationstore.h"
 #include "storage/operations/proposalapply.h"
 #include "storage/operations/resendlease.h"
@@ -129,8 +131,13 @@ BulkRowResult BulkWorker::runOne(Session &session, const BulkItem &item) const
         const ApplyGuard guard{item.versionMs, m_leaseHolder};
         BulkRowResult done =
             fromApply(applyProposal(session.store(), item.proposalId, m_actor, guard));
-        if (done.outcome == BulkOutcome::Applied)
+        if (done.outcome == BulkOutcome::Applied) {
             done.stateAfter = item.closesAs;
+            // The decision note the close queued goes to the row's ticket now, as after a
+            // close by hand; a failure to send leaves it queued, the close stands.
+            if (!session.messages().pendingNotes(item.operationId).empty())
+                runDecisionNotes(m_config, m_clock, item.operationId, m_actor);
+        }
         return done;
     } catch (const StoreError &e) {
         return {BulkOutcome::Failed, ui::storeErrorText(e), {}, {}};

@@ -6,6 +6,7 @@
 // message to it: one reply on the Zendesk ticket, in two keys. Each actor in its role: on
 // PostgreSQL the agent opens the row and carol's window and jobs are on her login.
 
+#include "console/bulkworker.h"
 #include "console/consolecontroller.h"
 #include "console/sessionreads.h"
 #include "dialogs/closedialog.h"
@@ -16,6 +17,7 @@
 #include "storage/messages/messagestore.h"
 #include "storage/session.h"
 #include "support/messagefixture.h"
+#include "support/proposalfixture.h"
 #include "support/rolesfixture.h"
 #include "support/screenshots.h"
 #include "support/shortcuts.h"
@@ -70,6 +72,7 @@ private slots:
     void init() { QSettings().clear(); }
     void linkedTicketReceivesTheMessageInTwoKeys();
     void aCloseByHandNotesTheDecisionOnTheTicket();
+    void aBulkAppliedProposalNotesTheDecisionToo();
 };
 
 void TestTicketConsole::linkedTicketReceivesTheMessageInTwoKeys()
@@ -182,6 +185,37 @@ void TestTicketConsole::aCloseByHandNotesTheDecisionOnTheTicket()
     QVERIFY(ledger["tickets"][0]["posts"][0]["internal"].get<bool>());
     QVERIFY(QString::fromStdString(ledger["tickets"][0]["posts"][0]["body"].get<std::string>())
                 .contains(u"the bank statement shows it"_s));
+}
+
+void TestTicketConsole::aBulkAppliedProposalNotesTheDecisionToo()
+{
+    test::SimProcess sim(ops::test::providerSimPath());
+    QVERIFY2(sim.start(), qPrintable(sim.error()));
+    test::RolesFixture f;
+    const QString alice = f.person(u"alice"_s);
+    const QString id = test::unknownRefund(f, u"op_t3"_s);
+    QCOMPARE(f.as(u"alice"_s).linkTicket(id, u"1003"_s, alice), QString());
+    MessageStore(connectionOf(f.as(u"alice"_s)), f.clock()).setDecisionNotes(alice, true);
+    const Proposal p = test::propose(f, id);
+    console::JobConfig config;
+    config.dbLocation = f.location(u"alice"_s);
+    config.helpdesk.vendor = HelpdeskVendor::Gorgias;
+    config.helpdesk.baseUrl = sim.baseUrl();
+    config.helpdesk.user = u"agent@example.com"_s;
+    config.helpdesk.secret = u"gg_test_key"_s;
+    console::BulkWorker worker(config, f.clock(), alice, alice + u"#1"_s);
+    console::BulkItem item;
+    item.operationId = id;
+    item.proposalId = p.id;
+    item.versionMs = f.store().operation(id)->updatedAt.toMSecsSinceEpoch();
+    item.closesAs = OperationState::Failed;
+    worker.start({item});
+    worker.wait();
+    QCOMPARE(toString(f.store().operation(id)->state), toString(OperationState::Failed));
+    const nlohmann::json ledger = sim.admin("GET", u"/_sim/helpdesk"_s);
+    QCOMPARE(ledger["tickets"].size(), 1u);
+    QCOMPARE(ledger["tickets"][0]["id"].get<std::string>(), "1003");
+    QVERIFY(ledger["tickets"][0]["posts"][0]["internal"].get<bool>());
 }
 
 QTEST_MAIN(TestTicketConsole)

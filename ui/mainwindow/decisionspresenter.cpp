@@ -199,7 +199,14 @@ void DecisionsPresenter::decide(qint64 id, bool approve, const QString &reason)
             if (m_approvals)
                 m_approvals->decisionAnswered();
             try {
-                decided(w.get(), approve);
+                const Approval &a = w.get();
+                decided(a, approve);
+                // An approved close of a row linked to a ticket may have queued its decision note.
+                const auto op = approve && a.action == ApprovalAction::Close
+                                    ? m_frame.reads().operation(a.operationId)
+                                    : std::nullopt;
+                if (op && !op->ticket.isEmpty())
+                    emit m_frame.requests().decisionNotesRequested(a.operationId);
             } catch (const StoreError &e) {
                 m_frame.showError(
                     tr("Approval #%1 was not decided: %2").arg(id).arg(storeErrorText(e)),
