@@ -118,6 +118,9 @@ struct Operation
     QString replaces;
     QString reasonCode; // refunds: one of refundReasonCodes(), or '' for none (DESIGN §19)
     QString ticket;     // the helpdesk ticket it answers, or '' (DESIGN §17): messages go there
+    // Who owns the row (DESIGN §18): a person's actor, '' for nobody; a name, not a lock.
+    QString ownedBy;
+    std::optional<QDateTime> ownedSince;
 };
 
 // Why a refund was made, from a fixed list so refunds can be counted by it (DESIGN §19): Stripe's

@@ -6,7 +6,7 @@ QueryFilter QueryFilter::checkingQueue()
 {
     QueryFilter f;
     f.state = OperationState::Unknown;
-    f.sort = SortKey::Deadline;
+    f.sort = SortKey::Due;
     f.descending = false;
     return f;
 }

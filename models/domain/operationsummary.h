@@ -6,6 +6,7 @@
 
 #include "domain/money.h"
 #include "domain/operation.h"
+#include "domain/teamday.h"
 
 #include <QDateTime>
 #include <QString>
@@ -21,7 +22,10 @@ enum class SortKey
     Id,
     Amount,
     Deadline,
-    LastAttempt
+    LastAttempt,
+    // The earlier of the retention deadline and the row's service target (teamday.h queueDue),
+    // under the filter's targets: the Checking queue's order (DESIGN §18).
+    Due
 };
 
 struct QueryFilter
@@ -31,10 +35,14 @@ struct QueryFilter
     std::optional<OperationKind> kind;
     std::optional<Provider> provider;
     std::optional<qint64> maxAgeSeconds; // only rows created within this many seconds
+    QString ownedBy;                     // only rows this actor owns (the Mine view); '' all
+    // The targets SortKey::Due orders by and late rows are marked by; the console reads the
+    // stored ones (TeamStore::targets) and hands them in with the filter.
+    ServiceTargets targets;
     SortKey sort = SortKey::Created;
     bool descending = true;
 
-    // The checking queue: unknown rows, soonest deadline first.
+    // The checking queue: unknown rows, the soonest due first (deadline or service target).
     static QueryFilter checkingQueue();
     friend bool operator==(const QueryFilter &, const QueryFilter &) = default;
 };
@@ -87,6 +95,8 @@ struct OperationSummary
     QDateTime createdAt;
     QDateTime updatedAt;
     int evidenceCount = 0;
+    QString ownedBy; // "operator:alice", '' for nobody (DESIGN §18)
+    std::optional<QDateTime> ownedSince;
     RowWaiting waiting;
     QVariant sortValue; // the value the page was ordered by (the keyset cursor)
 

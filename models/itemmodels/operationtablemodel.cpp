@@ -1,5 +1,6 @@
 #include "itemmodels/operationtablemodel.h"
 
+#include "domain/operatoraccess.h"
 #include "domain/storeerror.h"
 #include "itemmodels/itemmodellogging.h"
 #include "itemmodels/localeformat.h"
@@ -7,6 +8,7 @@
 #include "itemmodels/waitingtext.h"
 
 #include <QScopedValueRollback>
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -62,7 +64,12 @@ bool listedBefore(const QueryFilter &f, const OperationSummary &a, const Operati
 
 } // namespace
 
-OperationSummary summaryOf(const Operation &op, int evidenceCount, SortKey sort)
+TargetSubject targetSubjectOf(const OperationSummary &row)
+{
+    return {row.state, row.createdAt, row.ownedBy, row.deadline};
+}
+
+OperationSummary summaryOf(const Operation &op, int evidenceCount, const QueryFilter &filter)
 {
     OperationSummary s;
     s.id = op.id;
@@ -85,7 +92,9 @@ OperationSummary summaryOf(const Operation &op, int evidenceCount, SortKey sort)
     s.createdAt = op.createdAt;
     s.updatedAt = op.updatedAt;
     s.evidenceCount = evidenceCount;
-    switch (sort) { // as sortExpression() in operationquery.cpp reads it
+    s.ownedBy = op.ownedBy;
+    s.ownedSince = op.ownedSince;
+    switch (filter.sort) { // as sortExpression() in operationquery.cpp reads it
     case SortKey::Created:
         s.sortValue = qlonglong(op.createdAt.toMSecsSinceEpoch());
         break;
@@ -101,6 +110,10 @@ OperationSummary summaryOf(const Operation &op, int evidenceCount, SortKey sort)
     case SortKey::LastAttempt:
         s.sortValue = qlonglong(msOr(op.lastAttemptAt, 0));
         break;
+    case SortKey::Due:
+        s.sortValue = qlonglong(
+            msOr(queueDue(targetSubjectOf(s), filter.targets), std::numeric_limits<qint64>::max()));
+        break;
     }
     return s;
 }
@@ -111,6 +124,8 @@ bool matchesFilter(const QueryFilter &f, const OperationSummary &row, qint64 now
         (f.provider && row.provider != *f.provider))
         return false;
     if (f.maxAgeSeconds && row.createdAt.toMSecsSinceEpoch() < nowMs - *f.maxAgeSeconds * 1000)
+        return false;
+    if (!f.ownedBy.isEmpty() && row.ownedBy != f.ownedBy)
         return false;
     const QString text = f.search.trimmed();
     if (text.isEmpty())
@@ -170,13 +185,28 @@ void OperationTableModel::refreshCountdown()
     emit dataChanged(index(0, AgeColumn), index(rowCount() - 1, AgeColumn), roles);
     emit dataChanged(index(0, WaitingColumn), index(rowCount() - 1, WaitingColumn),
                      {Qt::DisplayRole, Qt::ToolTipRole});
+    // A row turns late as the clock passes its target.
+    emit dataChanged(index(0, StateColumn), index(rowCount() - 1, StateColumn), {LateRole});
+}
+
+LateReason OperationTableModel::lateReasonOf(const OperationSummary &row) const
+{
+    return lateReason(targetSubjectOf(row), m_filter.targets,
+                      QDateTime::fromMSecsSinceEpoch(m_pages.clock().nowMs(), Qt::UTC));
+}
+
+int OperationTableModel::lateCount() const
+{
+    return int(std::count_if(m_rows.begin(), m_rows.end(), [this](const OperationSummary &row) {
+        return lateReasonOf(row) != LateReason::None;
+    }));
 }
 
 void OperationTableModel::updateRow(const Operation &op, std::optional<int> evidenceCount)
 {
     const int at = rowOf(op.id);
     const int count = evidenceCount.value_or(at >= 0 ? m_rows[size_t(at)].evidenceCount : 0);
-    OperationSummary row = summaryOf(op, count, m_filter.sort);
+    OperationSummary row = summaryOf(op, count, m_filter);
     if (at >= 0)
         row.waiting = m_rows[size_t(at)].waiting;
     if (!matchesFilter(m_filter, row, m_pages.clock().nowMs())) {
@@ -306,6 +336,8 @@ QVariant OperationTableModel::display(const OperationSummary &row, int column) c
         return formatDuration((m_pages.clock().nowMs() - row.createdAt.toMSecsSinceEpoch()) / 1000);
     case WaitingColumn:
         return waitingLabel(row.waiting, m_pages.clock().nowMs());
+    case OwnerColumn:
+        return operatorName(row.ownedBy);
     }
     return {};
 }
@@ -331,6 +363,8 @@ QVariant OperationTableModel::data(const QModelIndex &index, int role) const
             return formatUtc(*row.lastAttemptAt);
         if (index.column() == WaitingColumn)
             return waitingTooltip(row.waiting, m_pages.clock().nowMs());
+        if (index.column() == OwnerColumn && row.ownedSince)
+            return tr("%1 since %2").arg(operatorName(row.ownedBy), localTime(row.ownedSince));
         // Identifiers elide in the middle: the tooltip has them whole.
         if (index.column() == KeyColumn)
             return tr("%1\nIdempotency key — Ctrl+Shift+C copies it").arg(row.idempotencyKey);
@@ -362,6 +396,10 @@ QVariant OperationTableModel::data(const QModelIndex &index, int role) const
         return row.idempotencyKey;
     case FinalRole:
         return isFinal(row.state);
+    case LateRole:
+        return int(lateReasonOf(row));
+    case OwnerRole:
+        return row.ownedBy;
     }
     return {};
 }
@@ -370,10 +408,10 @@ QVariant OperationTableModel::headerData(int section, Qt::Orientation orientatio
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    const QStringList titles = {tr("Operation"), tr("Kind"),         tr("Subject"),
-                                tr("Amount"),    tr("State"),        tr("Attempts"),
-                                tr("Key"),       tr("Last attempt"), tr("Window left"),
-                                tr("Evidence"),  tr("Age"),          tr("Waiting")};
+    const QStringList titles = {
+        tr("Operation"), tr("Kind"),    tr("Subject"),      tr("Amount"),      tr("State"),
+        tr("Attempts"),  tr("Key"),     tr("Last attempt"), tr("Window left"), tr("Evidence"),
+        tr("Age"),       tr("Waiting"), tr("Owner")};
     return section >= 0 && section < titles.size() ? QVariant(titles.at(section)) : QVariant();
 }
 

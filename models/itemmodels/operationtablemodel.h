@@ -34,6 +34,7 @@ public:
         EvidenceColumn,
         AgeColumn,
         WaitingColumn, // who or what the row waits for (waitingtext.h); empty when nobody
+        OwnerColumn,   // who owns the row (DESIGN §18), the name only; tooltip: since when
         ColumnCount
     };
     enum Role
@@ -47,6 +48,8 @@ public:
         UrgentRole,         // bool: a live row in the last hour of its window (paint it red)
         MonospaceRole,      // bool: the cell holds an identifier (id, key)
         BadgeRole,          // QString: the state badge: open, unknown, succeeded, pending, failed
+        LateRole,           // int LateReason (teamday.h): which service target the row is past
+        OwnerRole,          // QString: the owner's actor, "operator:alice", '' for nobody
     };
     enum class Scope
     {
@@ -86,6 +89,10 @@ public:
     void updateRow(const Operation &op, std::optional<int> evidenceCount = std::nullopt);
 
     const OperationSummary *summaryAt(int row) const;
+    // Which target the row is past now, under the filter's targets (LateReason::None: on time).
+    LateReason lateReasonOf(const OperationSummary &row) const;
+    // How many loaded rows are late (the Checking tab's title).
+    int lateCount() const;
     int rowOf(const QString &operationId) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -133,7 +140,9 @@ private:
 // The row as the lists show it, from a full row. An Operation carries neither the evidence
 // count (given) nor the value the list is ordered by (the one `sort` orders by, as the query
 // reads it).
-OperationSummary summaryOf(const Operation &op, int evidenceCount, SortKey sort);
+OperationSummary summaryOf(const Operation &op, int evidenceCount, const QueryFilter &filter);
+// The columns a row's lateness is measured on.
+TargetSubject targetSubjectOf(const OperationSummary &row);
 // Whether the query would list `row` under `filter` at `nowMs`.
 bool matchesFilter(const QueryFilter &filter, const OperationSummary &row, qint64 nowMs);
 

@@ -1,6 +1,7 @@
 #include "storage/session.h"
 
 #include "storage/access/accessstore.h"
+#include "storage/alerts/alertstore.h"
 #include "storage/audit/auditquery.h"
 #include "storage/audit/auditstats.h"
 #include "storage/bulkgenerator.h"
@@ -13,6 +14,7 @@
 #include "storage/operations/operationquery.h"
 #include "storage/operations/operationstore.h"
 #include "storage/reconcile/reconcilestore.h"
+#include "storage/team/teamstore.h"
 
 #include <QTimer>
 
@@ -56,6 +58,8 @@ struct Session::Parts
         , events(db, clock)
         , access(db, clock)
         , reconcile(db, clock)
+        , team(db, clock)
+        , alerts(db, clock)
     {}
 
     Connection db;
@@ -67,6 +71,8 @@ struct Session::Parts
     EventStore events;
     AccessStore access;
     ReconcileStore reconcile;
+    TeamStore team;
+    AlertStore alerts;
 };
 
 Session::Session(const QString &location, const Clock &clock, CommitDurability durability)
@@ -103,6 +109,16 @@ OperationQuery &Session::query()
 MessageStore &Session::messages()
 {
     return m_parts->messages;
+}
+
+TeamStore &Session::team()
+{
+    return m_parts->team;
+}
+
+AlertStore &Session::alerts()
+{
+    return m_parts->alerts;
 }
 
 AuditQuery &Session::auditQuery()

@@ -27,6 +27,7 @@ class QObject;
 namespace ops {
 
 class AccessStore;
+class AlertStore;
 class AuditQuery;
 class AuditStats;
 class ChangeWatcher;
@@ -35,6 +36,7 @@ class MessageStore;
 class OperationQuery;
 class OperationStore;
 class ReconcileStore;
+class TeamStore;
 
 class Session
 {
@@ -68,6 +70,10 @@ public:
     AccessStore &access();
     // The reconciler's settings, schedule, proposals and service lease (reconcilestore.h).
     ReconcileStore &reconcile();
+    // Owners, notes and service targets (teamstore.h, DESIGN §18).
+    TeamStore &team();
+    // The alert loop's alerts and their deliveries (alertstore.h, DESIGN §18).
+    AlertStore &alerts();
     // The schema version the database is at (after this session's migration: the latest).
     int schemaVersion();
     // `rows` synthetic operations for benchmarks and demos (bulkgenerator.h), created up to now.

@@ -1,6 +1,7 @@
 #include "storage/access/accessstore.h"
 
 #include "domain/clock.h"
+#include "storage/access/agentquota.h"
 #include "storage/access/durationsetting.h"
 #include "storage/access/repeatwindow.h"
 #include "storage/audit/auditsequencer.h"
@@ -81,6 +82,11 @@ AgentRecord AccessStore::setAgentLimits(const QString &byActor, const QString &n
 std::optional<AgentRecord> AccessStore::agentForToken(const QString &token)
 {
     return ops::agentForToken(*m_db, token, m_clock.nowMs());
+}
+
+qint64 AccessStore::agentRefundedToday(const QString &name, const QString &currency)
+{
+    return ops::agentRefundedToday(*m_db, name, currency, m_clock.nowMs());
 }
 
 qint64 AccessStore::agentCallsWithin(const QString &name, std::chrono::milliseconds window)

@@ -54,6 +54,8 @@ public:
     std::optional<AgentRecord> agentForToken(const QString &token);
     // Operations the agent's calls opened in the last `window` by this store's clock.
     qint64 agentCallsWithin(const QString &name, std::chrono::milliseconds window);
+    // What the agent's daily limit counts now, in `currency` (agentquota.h).
+    qint64 agentRefundedToday(const QString &name, const QString &currency);
 
     // --- four-eyes ---
     std::vector<Approval> approvals(std::optional<ApprovalState> state = {});

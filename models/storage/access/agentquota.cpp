@@ -64,6 +64,12 @@ std::optional<AgentVerdict> amountVerdict(const AgentLimits &l, const Recent &re
 
 } // namespace
 
+qint64 agentRefundedToday(Connection &db, const QString &agent, const QString &currency,
+                          qint64 nowMs)
+{
+    return recentOf(db, agent, currency, nowMs).refundedToday;
+}
+
 AgentVerdict agentVerdict(Connection &db, const QString &agent, OperationKind kind,
                           const Money &amount, qint64 nowMs)
 {

@@ -34,5 +34,9 @@ struct AgentVerdict
 // failed ones moved nothing and held ones are not sent unless a person approves them.
 AgentVerdict agentVerdict(Connection &db, const QString &agent, OperationKind kind,
                           const Money &amount, qint64 nowMs);
+// What the daily limit counts for `agent` at `nowMs`, in `currency`'s minor units: the same sum
+// agentVerdict compares (the alert loop's "near its daily limit").
+qint64 agentRefundedToday(Connection &db, const QString &agent, const QString &currency,
+                          qint64 nowMs);
 
 } // namespace ops

@@ -17,11 +17,33 @@ namespace ops {
 
 namespace {
 
+constexpr qint64 kNever = 9223372036854775807; // sorts after every time
+
+// SortKey::Due: the earlier of the deadline and each service target that applies (teamday.h
+// targetDue: from created_at, for the state it is measured in; an owned row has no unowned
+// target). The targets are whole numbers of the filter, written as literals. No index orders by
+// it: it sorts the filtered rows (the Checking queue's unknown rows).
+QString dueExpression(const ServiceTargets &t, SqlDialect dialect)
+{
+    QStringList terms = {u"COALESCE(deadline_at, %1)"_s.arg(kNever)};
+    auto add = [&terms](std::chrono::milliseconds after, const QString &when) {
+        if (after.count() > 0)
+            terms << u"CASE WHEN %1 THEN created_at + %2 ELSE %3 END"_s.arg(when)
+                         .arg(after.count())
+                         .arg(kNever);
+    };
+    add(t.unowned, u"state = 'unknown' AND owned_by IS NULL"_s);
+    add(t.undecided, u"state = 'unknown'"_s);
+    add(t.approval, u"state = 'awaiting_approval'"_s);
+    const QString least = dialect == SqlDialect::Postgres ? u"LEAST"_s : u"MIN"_s;
+    return terms.size() == 1 ? terms.front() : least + u"("_s + terms.join(u", "_s) + u")"_s;
+}
+
 // The expression each sort orders by. Must match the index expressions in 0002_console.sql
 // character for character, or SQLite cannot use the index and sorts the whole table.
-QString sortExpression(SortKey key)
+QString sortExpression(const QueryFilter &f, SqlDialect dialect)
 {
-    switch (key) {
+    switch (f.sort) {
     case SortKey::Created:
         return u"created_at"_s;
     case SortKey::Id:
@@ -32,6 +54,8 @@ QString sortExpression(SortKey key)
         return u"COALESCE(deadline_at, 9223372036854775807)"_s;
     case SortKey::LastAttempt:
         return u"COALESCE(last_attempt_at, 0)"_s;
+    case SortKey::Due:
+        return dueExpression(f.targets, dialect);
     }
     return u"created_at"_s;
 }
@@ -51,14 +75,14 @@ QString waitingColumns()
            u", lease_holder, lease_until, "_s;
 }
 
-QString columns(SortKey key)
+QString columns(const QueryFilter &f, SqlDialect dialect)
 {
     return u"id, kind, provider, order_id, customer_id, charge_id, amount_minor, currency, state, "
            "provider_status, attempts, attempt_cap, idempotency_key, last_attempt_at, "
            "deadline_at, margin_seconds, provider_ref, created_at, updated_at, "
            "(SELECT COUNT(*) FROM evidence WHERE evidence.operation_id = operations.id), "
-           "operator_attempts, "_s +
-           waitingColumns() + sortExpression(key);
+           "operator_attempts, owned_by, owned_since, "_s +
+           waitingColumns() + sortExpression(f, dialect);
 }
 
 // The waiting columns' values, in waitingColumns()' order; a lease that expired by `nowMs` is
@@ -112,6 +136,8 @@ OperationSummary summaryFromRow(const QSqlQuery &q, qint64 nowMs)
     s.updatedAt = rows::utc(next().toLongLong());
     s.evidenceCount = next().toInt();
     s.operatorAttempts = next().toInt();
+    s.ownedBy = next().toString();
+    s.ownedSince = rows::utcOrNull(next());
     s.waiting = waitingFromRow(q, i, nowMs);
     i += kWaitingColumns;
     s.sortValue = next();
@@ -169,6 +195,8 @@ Where whereFor(const QueryFilter &f, qint64 nowMs, SearchPlan plan = SearchPlan:
         w.add(u"provider = ?"_s, {toString(*f.provider)});
     if (f.maxAgeSeconds)
         w.add(u"created_at >= ?"_s, {nowMs - *f.maxAgeSeconds * 1000});
+    if (!f.ownedBy.isEmpty())
+        w.add(u"owned_by = ?"_s, {f.ownedBy});
     const QString text = f.search.trimmed();
     if (text.isEmpty())
         return w;
@@ -191,12 +219,12 @@ Where whereFor(const QueryFilter &f, qint64 nowMs, SearchPlan plan = SearchPlan:
     return w;
 }
 
-QString pageSql(const QueryFilter &f, const Where &where, bool withCursor)
+QString pageSql(const QueryFilter &f, const Where &where, bool withCursor, SqlDialect dialect)
 {
-    const QString expr = sortExpression(f.sort);
+    const QString expr = sortExpression(f, dialect);
     const QString cmp = f.descending ? u"<"_s : u">"_s;
     const QString dir = f.descending ? u" DESC"_s : u" ASC"_s;
-    QString sql = u"SELECT "_s + columns(f.sort) + u" FROM operations"_s + where.sql;
+    QString sql = u"SELECT "_s + columns(f, dialect) + u" FROM operations"_s + where.sql;
     if (f.sort == SortKey::Id) {
         if (withCursor)
             sql += u" AND id "_s + cmp + u" ?"_s;
@@ -249,7 +277,7 @@ OperationQuery::page(const QueryFilter &filter, const std::optional<PageCursor> 
     if (after)
         bindings += cursorBindings(filter, *after);
     bindings << qMax(1, limit);
-    Query q = runQuery(m_db, pageSql(filter, where, after.has_value()), bindings);
+    Query q = runQuery(m_db, pageSql(filter, where, after.has_value(), dialectOf(m_db)), bindings);
     std::vector<OperationSummary> out;
     out.reserve(size_t(qMax(1, limit)));
     while (q.next())
@@ -302,8 +330,10 @@ qint64 OperationQuery::count(const QueryFilter &filter)
 
 std::optional<OperationSummary> OperationQuery::summary(const QString &id)
 {
-    Query q = runQuery(
-        m_db, u"SELECT "_s + columns(SortKey::Created) + u" FROM operations WHERE id = ?"_s, {id});
+    Query q = runQuery(m_db,
+                       u"SELECT "_s + columns(QueryFilter{}, dialectOf(m_db)) +
+                           u" FROM operations WHERE id = ?"_s,
+                       {id});
     if (!q.next())
         return std::nullopt;
     std::vector<OperationSummary> one{summaryFromRow(q, m_clock.nowMs())};
@@ -332,7 +362,7 @@ QStringList OperationQuery::explainPage(const QueryFilter &filter, bool withCurs
         bindings += cursorBindings(filter, {QVariant(qint64(0)), u"op_"_s});
     bindings << 100;
     const SqlDialect dialect = dialectOf(m_db);
-    const QString sql = explainPrefix(dialect) + pageSql(filter, where, withCursor);
+    const QString sql = explainPrefix(dialect) + pageSql(filter, where, withCursor, dialect);
     // PostgreSQL cannot PREPARE an EXPLAIN: it runs as a plain statement with the values as
     // literals formatted by the driver.
     QSqlQuery q(m_db);

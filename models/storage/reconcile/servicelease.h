@@ -14,6 +14,8 @@
 namespace ops {
 
 inline const QString kReconcilerLease = QStringLiteral("reconciler");
+// opsctl serve's alert loop (DESIGN §18): one server sends the alerts.
+inline const QString kAlertsLease = QStringLiteral("alerts");
 
 struct ServiceLease
 {

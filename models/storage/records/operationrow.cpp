@@ -28,7 +28,7 @@ QString operationColumns()
            "first_attempt_at, last_attempt_at, window_seconds, margin_seconds, deadline_at, "
            "provider_ref, failure_code, unknown_reason, created_by, created_at, updated_at, "
            "closed_by, closed_at, close_reason, reference, operator_attempts, agent, hold, "
-           "replaces, reason_code, ticket"_s;
+           "replaces, reason_code, ticket, owned_by, owned_since"_s;
 }
 
 Operation operationFromRow(const QSqlQuery &q)
@@ -78,6 +78,8 @@ Operation operationFromRow(const QSqlQuery &q)
     op.replaces = next().toString();
     op.reasonCode = next().toString();
     op.ticket = next().toString();
+    op.ownedBy = next().toString();
+    op.ownedSince = utcOrNull(next());
     return op;
 }
 
