@@ -1,16 +1,15 @@
 #pragma once
 
-// The reconciler as a long-running loop (opsctl reconcile, opsctl serve; docs/design.md §10):
-// on every tick it claims or renews the database's "reconciler" service lease and, only while
-// it holds it, makes one pass over the rows whose slot has come. So however many consoles and
-// services run against one database, exactly one reads the provider; when its holder dies, the
-// lease expires and another takes over. drain() finishes the pass in progress (passes run on
-// the event loop's thread, so the tick that is running completes first) and gives the lease up.
+// The reconciler as a long-running loop (opsctl reconcile, opsctl serve; docs/design.md §10): a
+// LeasedLoop (storage/leasedloop.h) on the database's "reconciler" lease whose pass is one
+// Reconciler::pass over the rows whose slot has come, so however many consoles and services run
+// against one database, exactly one reads the provider.
 
 #include "reconcile/reconciler.h"
+#include "storage/leasedloop.h"
 
 #include <QObject>
-#include <QTimer>
+#include <memory>
 
 namespace ops {
 
@@ -26,28 +25,22 @@ class ReconcilerService final : public QObject
 public:
     ReconcilerService(Session &session, Reconciler &reconciler, ReconcilerServiceOptions options,
                       std::function<void(const RowReport &)> onRow = {}, QObject *parent = nullptr);
-    ~ReconcilerService() override;
 
-    void start();
+    void start() { m_loop.start(); }
     // Stops ticking and releases the lease (if held).
-    void drain();
-    bool holdsLease() const { return m_holds; }
+    void drain() { m_loop.drain(); }
+    bool holdsLease() const { return m_loop.holdsLease(); }
     // Called when this service gains or loses the lease.
-    std::function<void(bool holds)> onLeaseChange;
+    void setOnLeaseChange(std::function<void(bool holds)> f)
+    {
+        m_loop.onLeaseChange = std::move(f);
+    }
 
     // One tick: claim or renew, then a pass when held. Public for tests.
-    void tick();
+    void tick() { m_loop.tick(); }
 
 private:
-    Session &m_session;
-    Reconciler &m_reconciler;
-    ReconcilerServiceOptions m_options;
-    std::function<void(const RowReport &)> m_onRow;
-    QTimer m_timer;
-    bool m_holds = false;
+    LeasedLoop m_loop;
 };
-
-// "host:pid:start-ms": a holder name unique per process start.
-QString serviceHolderName();
 
 } // namespace ops

@@ -4,15 +4,19 @@
 //
 //   provider-sim [--listen HOST:PORT] [--seed FILE] [--allow-non-loopback] [--fault-seed N]
 //                [--tls-listen HOST:PORT --tls-cert PEM --tls-key PEM]
+//                [--smtp-listen HOST:PORT [--smtp-cert PEM --smtp-key PEM]]
 //   provider-sim --version | --help
 //
 // The first stdout line is exactly "provider-sim listening on http://HOST:PORT" (flushed), so
 // a parent process can read the port; with --tls-listen a second line "provider-sim listening
 // on https://HOST:PORT" follows. Both listeners serve the same routes and state (the official
-// Adyen client speaks only HTTPS). Exit 2: usage, bad seed, unreadable certificate or key,
-// refused or failed bind.
+// Adyen client speaks only HTTPS). With --smtp-listen the alert sinks' SMTP server listens too
+// (STARTTLS with --smtp-cert/--smtp-key) and a last line "provider-sim listening on
+// smtp://HOST:PORT" follows. Exit 2: usage, bad seed, unreadable certificate or key, refused or
+// failed bind.
 
 #include "opsversion.h"
+#include "providersim/alertsinks/alertsinks.h"
 #include "providersim/simrouter.h"
 #include "providersim/simserver.h"
 
@@ -130,8 +134,20 @@ int main(int argc, char *argv[])
                                           QStringLiteral("PEM private key of the HTTPS listener "
                                                          "(unencrypted)."),
                                           QStringLiteral("PEM"));
+    const QCommandLineOption smtpListenOption(
+        QStringLiteral("smtp-listen"),
+        QStringLiteral("Also run the alert sinks' SMTP server here (STARTTLS with --smtp-cert and "
+                       "--smtp-key)."),
+        QStringLiteral("HOST:PORT"));
+    const QCommandLineOption smtpCertOption(QStringLiteral("smtp-cert"),
+                                            QStringLiteral("PEM certificate for SMTP STARTTLS."),
+                                            QStringLiteral("PEM"));
+    const QCommandLineOption smtpKeyOption(QStringLiteral("smtp-key"),
+                                           QStringLiteral("PEM private key for SMTP STARTTLS."),
+                                           QStringLiteral("PEM"));
     parser.addOptions({listenOption, seedOption, allowOption, faultSeedOption, tlsListenOption,
-                       tlsCertOption, tlsKeyOption});
+                       tlsCertOption, tlsKeyOption, smtpListenOption, smtpCertOption,
+                       smtpKeyOption});
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -161,6 +177,17 @@ int main(int argc, char *argv[])
     } else if (tlsFiles) {
         return fail(QStringLiteral("--tls-cert and --tls-key go with --tls-listen"));
     }
+
+    std::optional<ListenAddress> smtpListen;
+    if (parser.isSet(smtpListenOption)) {
+        const auto smtp = checkedListen(parser.value(smtpListenOption), parser.isSet(allowOption));
+        if (const auto *error = std::get_if<QString>(&smtp))
+            return fail(QStringLiteral("--smtp-listen ") + *error);
+        smtpListen = std::get<ListenAddress>(smtp);
+    }
+    if (parser.isSet(smtpCertOption) != parser.isSet(smtpKeyOption) ||
+        (parser.isSet(smtpCertOption) && !smtpListen))
+        return fail(QStringLiteral("--smtp-cert and --smtp-key go together, with --smtp-listen"));
 
     ops::sim::SimRouter router;
     if (parser.isSet(faultSeedOption)) {
@@ -197,11 +224,26 @@ int main(int argc, char *argv[])
         return fail(QStringLiteral("cannot listen on %1:%2")
                         .arg(tlsListen->host.toString())
                         .arg(tlsListen->port));
+    ops::sim::SmtpSink &smtp = router.alerts().smtp();
+    if (parser.isSet(smtpCertOption)) {
+        const QString smtpError =
+            smtp.useTls(parser.value(smtpCertOption), parser.value(smtpKeyOption));
+        if (!smtpError.isEmpty())
+            return fail(smtpError);
+    }
+    const quint16 smtpPort = smtpListen ? smtp.listenOn(smtpListen->host, smtpListen->port) : 0;
+    if (smtpListen && smtpPort == 0)
+        return fail(QStringLiteral("cannot listen on %1:%2")
+                        .arg(smtpListen->host.toString())
+                        .arg(smtpListen->port));
     std::printf("provider-sim listening on http://%s:%u\n", qPrintable(urlHost(listen->host)),
                 unsigned(port));
     if (tlsListen)
         std::printf("provider-sim listening on https://%s:%u\n",
                     qPrintable(urlHost(tlsListen->host)), unsigned(tlsPort));
+    if (smtpListen)
+        std::printf("provider-sim listening on smtp://%s:%u\n",
+                    qPrintable(urlHost(smtpListen->host)), unsigned(smtpPort));
     std::fflush(stdout);
     return app.exec();
 }

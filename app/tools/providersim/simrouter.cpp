@@ -1,6 +1,7 @@
 #include "providersim/simrouter.h"
 
 #include "providersim/adyen/adyenhandler.h"
+#include "providersim/alertsinks/alertsinks.h"
 #include "providersim/helpdesk/helpdeskhandler.h"
 #include "providersim/simlog.h"
 #include "providersim/slen/slenhandler.h"
@@ -23,6 +24,7 @@ QString newRequestId()
 SimRouter::SimRouter(QObject *parent)
     : QObject(parent)
     , m_webhooks(std::make_unique<WebhookDispatcher>(m_world, m_faults))
+    , m_alerts(std::make_unique<AlertSinks>(m_world, m_faults))
     , m_admin(*this)
 {
     createHandlers();
@@ -54,7 +56,8 @@ ProviderHandler *SimRouter::handlerFor(const SimRequest &request) const
                                static_cast<ProviderHandler *>(m_slen.get()),
                                static_cast<ProviderHandler *>(m_adyen.get()),
                                static_cast<ProviderHandler *>(m_sink.get()),
-                               static_cast<ProviderHandler *>(m_helpdesk.get())}) {
+                               static_cast<ProviderHandler *>(m_helpdesk.get()),
+                               static_cast<ProviderHandler *>(&m_alerts->slack())}) {
         if (h->matches(request))
             return h;
     }
@@ -82,7 +85,8 @@ void SimRouter::dispatch(SimRequest request, ReplyChannelPtr channel)
     }
     if (request.path == QLatin1String("/_sim") ||
         request.path.startsWith(QLatin1String("/_sim/"))) {
-        channel->send(m_admin.handle(request));
+        channel->send(AlertSinks::isAdminRoute(request) ? m_alerts->admin(request)
+                                                        : m_admin.handle(request));
         return;
     }
     const qint64 seq = m_log.append(request, m_world.clock.now());
@@ -277,6 +281,7 @@ void SimRouter::reset()
     m_faults.reseed(m_startupFaultSeed);
     m_log.clear();
     m_webhooks->clear();
+    m_alerts->reset();
     const auto seeds = std::move(m_seeds);
     m_seeds.clear();
     for (const auto &seed : seeds)

@@ -30,6 +30,7 @@ class StripeHandler;
 class SlenHandler;
 class AdyenHandler;
 class HelpdeskHandler;
+class AlertSinks;
 
 class SimRouter final : public QObject
 {
@@ -49,9 +50,9 @@ public:
     // applied then).
     std::optional<QString> applySeed(const nlohmann::json &seed);
     // Back to the state right after start-up and all seeds applied since: no refunds, events,
-    // keys, movements, messages, helpdesk posts and counts, logged requests, fault rules, webhook
-    // endpoints or delivery attempts; full helpdesk rate buckets; clock offset zero; the fault
-    // random source reseeded with the start-up seed.
+    // keys, movements, messages, helpdesk posts and counts, alert deliveries, logged requests,
+    // fault rules, webhook endpoints or delivery attempts; full helpdesk rate buckets; clock offset
+    // zero; the fault random source reseeded with the start-up seed.
     void reset();
     void setStartupFaultSeed(quint64 seed);
 
@@ -63,6 +64,7 @@ public:
     AdyenHandler &adyen() { return *m_adyen; }
     HelpdeskHandler &helpdesk() { return *m_helpdesk; }
     WebhookDispatcher &webhooks() { return *m_webhooks; }
+    AlertSinks &alerts() { return *m_alerts; }
 
 private:
     void createHandlers();
@@ -83,7 +85,8 @@ private:
     std::unique_ptr<AdyenHandler> m_adyen;
     std::unique_ptr<MessageSink> m_sink;
     std::unique_ptr<HelpdeskHandler> m_helpdesk;
-    std::vector<nlohmann::json> m_seeds; // every seed applied, replayed by reset()
+    std::unique_ptr<AlertSinks> m_alerts; // the webhook and SMTP sinks; outlive resets
+    std::vector<nlohmann::json> m_seeds;  // every seed applied, replayed by reset()
     quint64 m_startupFaultSeed = FaultTable::defaultSeed;
     quint64 m_generation = 0; // bumped by reset(): delayed work of older handlers is dropped
     AdminRoutes m_admin;
