@@ -19,6 +19,7 @@ namespace ops {
 struct ApplyPreviewRow;
 class Session;
 class ReconcilerService;
+class AlertService;
 } // namespace ops
 
 namespace ops::cli {
@@ -81,6 +82,13 @@ int approvalCommand(CommandContext &ctx, const QStringList &args);
 int agentRequestDecision(CommandContext &ctx, const QString &decision, const QString &operationId,
                          const QString &reason);
 int settingsCommand(CommandContext &ctx, const QStringList &args);
+// take|assign|release OP (verb), note add|list OP (teamcommands.cpp, DESIGN §18).
+int ownerCommand(CommandContext &ctx, const QString &verb, const QStringList &args);
+int noteCommand(CommandContext &ctx, const QStringList &args);
+int alertsCommand(CommandContext &ctx, const QStringList &args); // alertcommands.cpp
+// opsctl serve's alert loop on its own thread, started when a channel is configured (else
+// null, said on stderr); a failure when OPS_ALERT_* cannot be used (alertcommands.cpp).
+Result<std::unique_ptr<AlertService>> startServeAlerts(CommandContext &ctx, Session &session);
 // proposals apply for a resend proposal `check` (proposalresend.cpp): resent under the row's
 // lease; `line` gets the JSON line to print. False when it was refused with nothing sent.
 bool resendProposal(CommandContext &ctx, Session &session, const ApplyPreviewRow &check,

@@ -9,6 +9,7 @@
 #include "storage/audit/auditlog.h"
 #include "storage/operations/operationstore.h"
 #include "storage/session.h"
+#include "storage/team/teamstore.h"
 
 using namespace Qt::StringLiterals;
 using nlohmann::ordered_json;
@@ -183,6 +184,11 @@ int showCommand(CommandContext &ctx, const QStringList &args)
     j["evidence"] = ordered_json::array();
     for (const Evidence &e : session->store().evidence(id))
         j["evidence"].push_back(opts->has(u"bodies"_s) ? withBody(e) : toJson(e));
+    j["notes"] = ordered_json::array(); // internal comments, never proof (DESIGN §18)
+    for (const RowNote &n : session->team().notes(id))
+        j["notes"].push_back({{"created_by", n.createdBy.toStdString()},
+                              {"created_at", isoUtc(n.createdAt)},
+                              {"text", n.body.toStdString()}});
     j["audit"] = ordered_json::array();
     for (const AuditEntry &e : session->store().audit(id))
         j["audit"].push_back(toJson(e));

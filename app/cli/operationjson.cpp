@@ -69,6 +69,8 @@ ordered_json toJson(const Operation &op)
         {"reference", optionalText(op.reference)},
         {"reason_code", optionalText(op.reasonCode)},
         {"ticket", optionalText(op.ticket)},
+        {"owned_by", optionalText(op.ownedBy)}, // a name, not a lock (DESIGN §18)
+        {"owned_since", optionalTime(op.ownedSince)},
     };
 }
 

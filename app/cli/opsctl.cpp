@@ -40,6 +40,10 @@ const QString kUsage =
     "  evidence add OP --kind K --title T (--file PATH | --text TEXT)\n"
     "  close OP --outcome succeeded|failed --reason TEXT --evidence ID[,ID] "
     "[--provider-ref REF]\n"
+    "  take OP [--from NAME] | assign OP --to NAME [--from NAME] | release OP [--from NAME]   "
+    "(owners: a name, not a lock)\n"
+    "  note add OP --text TEXT | note list OP [--json]   (internal notes, never proof)\n"
+    "  alerts [--open] [--limit N] [--json]   (what opsctl serve's alert loop sent)\n"
     "  operator add|grant NAME --role support|supervisor [--rights R,…] | "
     "disable|enable NAME | list [--json] | whoami\n"
     "  agent add NAME [--max-refund AMOUNT CUR] [--daily AMOUNT CUR] [--rate N] | "
@@ -54,11 +58,13 @@ const QString kUsage =
     "1m,5m,1h,6h | set audit-merge-delay DURATION (2s) | clear audit-merge-delay | set "
     "decision-notes on|off | "
     "set accept-async-replication on|off\n"
+    "  settings set|clear target-unowned|target-undecided|target-approval|alert-window DURATION "
+    "(1h; 0 off)\n"
     "  reconcile [--once] [--json]   (the reconciler, docs/reconciliation.md)\n"
     "  proposals list [--state S|all] [--json] | apply (ID…|--all) "
     "[--dry-run]\n"
     "  serve [--listen HOST:PORT] [--json] [--db-connections N]   (the team's "
-    "service: the reconciler loop)\n"
+    "service: the reconciler and alert loops)\n"
     "  demo generate --rows N     (synthetic rows, empty database only)\n"
     "  demo story --sim URL       (the console demo's rows, made against "
     "provider-sim)\n"
@@ -132,6 +138,22 @@ Command commandFor(const QString &name)
         return proposalsCommand;
     if (name == u"serve"_s)
         return serveCommand;
+    if (name == u"note"_s)
+        return noteCommand;
+    if (name == u"alerts"_s)
+        return alertsCommand;
+    if (name == u"take"_s)
+        return [](CommandContext &ctx, const QStringList &args) {
+            return ownerCommand(ctx, u"take"_s, args);
+        };
+    if (name == u"assign"_s)
+        return [](CommandContext &ctx, const QStringList &args) {
+            return ownerCommand(ctx, u"assign"_s, args);
+        };
+    if (name == u"release"_s)
+        return [](CommandContext &ctx, const QStringList &args) {
+            return ownerCommand(ctx, u"release"_s, args);
+        };
     return nullptr;
 }
 

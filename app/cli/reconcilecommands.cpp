@@ -292,11 +292,11 @@ Result<std::shared_ptr<ReconcilerService>> startServeReconciler(CommandContext &
     loop->service = std::make_unique<ReconcilerService>(
         session, *loop->reconciler, *options,
         [&ctx, json](const RowReport &r) { printRow(ctx.out, r, json); });
-    loop->service->onLeaseChange = [&ctx, holder = options->holder](bool holds) {
+    loop->service->setOnLeaseChange([&ctx, holder = options->holder](bool holds) {
         ctx.err << "opsctl: " << holder
                 << (holds ? " holds the reconciler lease" : " does not hold the reconciler lease")
                 << Qt::endl;
-    };
+    });
     loop->service->start();
     return std::shared_ptr<ReconcilerService>(loop, loop->service.get());
 }

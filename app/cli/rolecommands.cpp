@@ -3,20 +3,22 @@
 
 #include "cli/commandcontext.h"
 #include "cli/decisionnotes.h"
-#include "storage/messages/messagestore.h"
 #include "cli/operationjson.h"
 #include "cli/opsctl.h"
+#include "domain/duration.h"
 #include "domain/money.h"
 #include "storage/access/accessstore.h"
 #include "storage/access/approvals.h"
 #include "storage/access/operatordirectory.h"
 #include "storage/access/repeatwindow.h"
 #include "storage/audit/auditsequencer.h"
+#include "storage/messages/messagestore.h"
 #include "storage/operations/closeapproval.h"
 #include "storage/operations/operationstore.h"
 #include "storage/reconcile/reconcilesettings.h"
 #include "storage/reconcile/reconcilestore.h"
 #include "storage/session.h"
+#include "storage/team/teamstore.h"
 
 #include <QRegularExpression>
 #include <nlohmann/json.hpp>
@@ -248,7 +250,19 @@ int approvalCommand(CommandContext &ctx, const QStringList &args)
     return ExitCode::Ok;
 }
 
-// settings set repeat-window|audit-merge-delay DURATION · settings clear repeat-window|
+namespace {
+
+// The service targets in force, in milliseconds (0: off).
+ordered_json targetsJson(const ServiceTargets &t)
+{
+    return {{"target_unowned_ms", t.unowned.count()},
+            {"target_undecided_ms", t.undecided.count()},
+            {"target_approval_ms", t.approval.count()}};
+}
+
+} // namespace
+
+// settings set repeat-window|audit-merge-delay|target-… DURATION · settings clear repeat-window|
 // audit-merge-delay. The repeat window is rule 13's; the merge delay is how long an audit entry
 // may wait for its chain position before audit verify fails (PostgreSQL's sequencer).
 int durationSetting(CommandContext &ctx, const QStringList &args, const QString &usage)
@@ -258,10 +272,13 @@ int durationSetting(CommandContext &ctx, const QStringList &args, const QString 
     if (!set && !clear)
         return ctx.usage(usage);
     const bool repeat = args.value(1) == u"repeat-window"_s;
+    const std::optional<TargetKind> target = targetKindFromName(args.value(1));
     std::optional<std::chrono::milliseconds> value;
     if (set) {
-        const auto parsed = repeat ? parseRepeatWindow(args.value(2))
-                                   : AuditSequencer::parseMergeDelay(args.value(2));
+        const auto parsed =
+            target   ? parseDuration(args.value(2), args.value(1), std::chrono::hours(24 * 365))
+            : repeat ? parseRepeatWindow(args.value(2))
+                     : AuditSequencer::parseMergeDelay(args.value(2));
         if (!parsed)
             return ctx.usage(parsed.error());
         value = *parsed;
@@ -269,6 +286,13 @@ int durationSetting(CommandContext &ctx, const QStringList &args, const QString 
     if (ctx.personName().isEmpty())
         return ctx.usage(kNoPerson);
     auto session = ctx.openSession();
+    if (target) {
+        session->team().setTarget(*target, value, ctx.actor());
+        ordered_json j = targetsJson(session->team().targets());
+        j["alert_window_ms"] = session->team().alertWindow().count();
+        printJson(ctx.out, j);
+        return ExitCode::Ok;
+    }
     AccessStore &access = session->access();
     if (repeat) {
         access.setRepeatWindow(ctx.actor(), value);
@@ -336,6 +360,8 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
                           "clear audit-merge-delay | set reconcile-auto-close on|off | "
                           "set reconcile-schedule 1m,5m,1h,6h | "
                           "set accept-async-replication on|off | set decision-notes on|off | "
+                          "set|clear target-unowned|target-undecided|target-approval|alert-window "
+                          "DURATION | "
                           "show"_s;
     const QString sub = args.value(0);
     if (sub == u"show"_s && args.size() == 1) {
@@ -361,10 +387,13 @@ int settingsCommand(CommandContext &ctx, const QStringList &args)
                              session->access().acceptsAsyncReplication() ? "on" : "off"},
                             {"decision_notes", session->messages().decisionNotes() ? "on" : "off"},
                             {"reconcile_schedule",
-                             formatReconcileSchedule(reconcile.checkTimes).toStdString()}});
+                             formatReconcileSchedule(reconcile.checkTimes).toStdString()},
+                            {"service_targets", targetsJson(session->team().targets())},
+                            {"alert_window_ms", session->team().alertWindow().count()}});
         return ExitCode::Ok;
     }
-    if (args.value(1) == u"repeat-window"_s || args.value(1) == u"audit-merge-delay"_s)
+    if (args.value(1) == u"repeat-window"_s || args.value(1) == u"audit-merge-delay"_s ||
+        targetKindFromName(args.value(1)))
         return durationSetting(ctx, args, usage);
     if (sub == u"set"_s && args.size() == 3 &&
         (args.value(1) == u"reconcile-auto-close"_s || args.value(1) == u"reconcile-schedule"_s ||

@@ -5,6 +5,7 @@
 // and the events backfill (docs/design.md §9, §10;
 // docs/reconciliation.md).
 
+#include "alerts/alertservice.h"
 #include "cli/commandcontext.h"
 #include "cli/opsctl.h"
 #include "config/engineenv.h"
@@ -130,7 +131,15 @@ int serveWebhooks(CommandContext &ctx, const QStringList &args, bool withReconci
     const auto reconciler = startServeReconciler(ctx, *session);
     if (!reconciler)
         return ctx.usage(reconciler.error());
-    return server.run(ctx.out, ctx.err, [&] { (*reconciler)->drain(); });
+    // The alert loop on its own thread (DESIGN §18), drained at the same signal.
+    const auto alerts = startServeAlerts(ctx, *session);
+    if (!alerts)
+        return ctx.usage(alerts.error());
+    return server.run(ctx.out, ctx.err, [&] {
+        (*reconciler)->drain();
+        if (*alerts)
+            (*alerts)->drain();
+    });
 }
 
 namespace {
