@@ -24,12 +24,8 @@ namespace {
 // `id` opened by the agent and turned unknown (the Checking queue's row).
 QString unknownRow(RolesFixture &f, const QString &id)
 {
-    NewOperation n = test::refundOperation(id, id.mid(3));
-    n.agent = f.agentOf();
-    n.createdBy = f.agentActor(u"test"_s);
-    f.agent().openOrGet(n);
-    f.agent().markUnknown(id, u"timeout"_s, f.agentActor(u"test"_s));
-    return id;
+    return test::agentsOperation(f, test::refundOperation(id, id.mid(3)), OperationState::Unknown)
+        .id;
 }
 
 QStringList ownerAudit(RolesFixture &f, const QString &id)
@@ -67,6 +63,7 @@ private slots:
     void targetsAreSettingsWithTheApproveRight();
     void lateRowsAndTheQueuesOrder();
     void mineListsOnePersonsRows();
+    void theQueuePagesInDueOrder();
 };
 
 void TestTeamDay::supportTakesAndGivesBackItsOwn()
@@ -338,6 +335,51 @@ void TestTeamDay::mineListsOnePersonsRows()
     ids.sort();
     QCOMPARE(ids, (QStringList{a, c}));
     QCOMPARE(query.count(mine), 2);
+}
+
+void TestTeamDay::theQueuePagesInDueOrder()
+{
+    // Rows opened 20 minutes apart; every third has a deadline (its first attempt counted), every
+    // other one an owner: each of the three terms of the due time decides some rows.
+    RolesFixture f;
+    const QString carol = f.person(u"carol"_s);
+    for (int i = 0; i < 12; ++i) {
+        const QString id = u"op_89%1"_s.arg(i, 2, 10, QChar(u'0'));
+        test::agentsOperation(f, test::refundOperation(id, id.mid(3)), OperationState::Unknown,
+                              i % 3 == 0);
+        if (i % 2 == 1)
+            QCOMPARE(teamOf(f, u"carol"_s).take(id, carol, {}), QString());
+        f.clock().advanceSecs(20 * 60);
+    }
+    OperationQuery query(connectionOf(f.store()), f.clock());
+    QueryFilter queue = QueryFilter::checkingQueue();
+    queue.targets.unowned = 30min;
+    queue.targets.undecided = 3h;
+    const std::vector<OperationSummary> whole = query.page(queue, std::nullopt, 100);
+    QCOMPARE(whole.size(), size_t(12));
+    QStringList wholeIds;
+    for (size_t i = 0; i < whole.size(); ++i) {
+        wholeIds << whole[i].id;
+        const TargetSubject row{whole[i].state, whole[i].createdAt, whole[i].ownedBy,
+                                whole[i].deadline};
+        QCOMPARE(whole[i].sortValue.toLongLong(),
+                 queueDue(row, queue.targets)->toMSecsSinceEpoch());
+        if (i > 0)
+            QVERIFY(whole[i - 1].sortValue.toLongLong() <= whole[i].sortValue.toLongLong());
+    }
+    for (const int size : {1, 2, 5}) { // page by page, as the list fetches more
+        QStringList paged;
+        std::optional<PageCursor> after;
+        for (int guard = 0; guard < 20; ++guard) {
+            const auto page = query.page(queue, after, size);
+            for (const OperationSummary &row : page)
+                paged << row.id;
+            if (int(page.size()) < size)
+                break;
+            after = OperationQuery::cursorAfter(page.back());
+        }
+        QCOMPARE(paged, wholeIds);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTeamDay)

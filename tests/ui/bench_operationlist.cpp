@@ -137,6 +137,17 @@ int main(int argc, char **argv)
     const QueryFilter checking = QueryFilter::checkingQueue();
     report(u"checking queue, first page"_s,
            timeMs([&] { query.page(checking, std::nullopt, kPage); }));
+    const auto firstDue = query.page(checking, std::nullopt, kPage);
+    if (!firstDue.empty())
+        report(u"checking queue, next page"_s, timeMs([&] {
+                   query.page(checking, OperationQuery::cursorAfter(firstDue.back()), kPage);
+               }));
+    // The same queue with the service targets off: the deadline's index orders it (before §18).
+    QueryFilter deadlineOnly = checking;
+    deadlineOnly.targets = {std::chrono::milliseconds(0), std::chrono::milliseconds(0),
+                            std::chrono::milliseconds(0)};
+    report(u"checking queue by deadline alone, first page"_s,
+           timeMs([&] { query.page(deadlineOnly, std::nullopt, kPage); }));
     qint64 unknown = 0;
     const double countMs = timeMs([&] { unknown = query.count(checking); });
     report(u"checking queue, count"_s, countMs, u"%1 unknown rows"_s.arg(unknown));

@@ -242,6 +242,67 @@ QVariantList cursorBindings(const QueryFilter &f, const PageCursor &c)
     return {c.sortValue, c.id};
 }
 
+struct Statement
+{
+    QString sql;
+    QVariantList bindings;
+};
+
+// The orders a row's due time is the least of in the Checking queue (dueExpression), each with
+// the rows it applies to; an index walks each one (operations_state_deadline, _state_created).
+std::vector<std::pair<QString, QString>> dueTerms(const ServiceTargets &t)
+{
+    std::vector<std::pair<QString, QString>> terms{
+        {u"COALESCE(deadline_at, %1)"_s.arg(kNever), QString()}};
+    if (t.unowned.count() > 0)
+        terms.emplace_back(u"created_at"_s, u" AND owned_by IS NULL"_s);
+    if (t.undecided.count() > 0)
+        terms.emplace_back(u"created_at"_s, QString());
+    return terms;
+}
+
+// SortKey::Due over unknown rows without sorting them all: the page comes from candidates, the
+// first `limit` rows after the cursor in each term's own order. A row among the first `limit`
+// by due time is among the first `limit` of the term that gives its due time, since every row
+// before it in that term's order is due before it too. So at most 3 × limit rows are sorted.
+Statement duePage(const QueryFilter &f, const Where &where, const std::optional<PageCursor> &after,
+                  int limit, SqlDialect dialect)
+{
+    const QString due = dueExpression(f.targets, dialect);
+    Statement st;
+    QStringList streams;
+    int n = 0;
+    for (const auto &[order, rows] : dueTerms(f.targets)) {
+        QString sql = u"SELECT id FROM (SELECT id FROM operations"_s + where.sql + rows;
+        st.bindings += where.bindings;
+        if (after) {
+            sql += u" AND ("_s + due + u", id) > (?, ?)"_s;
+            st.bindings += cursorBindings(f, *after);
+        }
+        sql += u" ORDER BY %1, id LIMIT ?) AS due%2"_s.arg(order).arg(++n);
+        st.bindings << limit;
+        streams << sql;
+    }
+    st.sql = u"SELECT "_s + columns(f, dialect) + u" FROM operations WHERE id IN ("_s +
+             streams.join(u" UNION "_s) + u") ORDER BY "_s + due + u", id LIMIT ?"_s;
+    st.bindings << limit;
+    return st;
+}
+
+// The page's statement: the Checking queue's due order from candidates (duePage), every other
+// list straight off its sort index.
+Statement pageStatement(const QueryFilter &f, const Where &where,
+                        const std::optional<PageCursor> &after, int limit, SqlDialect dialect)
+{
+    if (f.sort == SortKey::Due && f.state == OperationState::Unknown && !f.descending)
+        return duePage(f, where, after, limit, dialect);
+    Statement st{pageSql(f, where, after.has_value(), dialect), where.bindings};
+    if (after)
+        st.bindings += cursorBindings(f, *after);
+    st.bindings << limit;
+    return st;
+}
+
 // Replaces each '?' (the statements here have no '?' inside string literals) with its value.
 QString withLiterals(const Connection &db, const QString &sql, const QVariantList &bindings)
 {
@@ -273,11 +334,8 @@ OperationQuery::page(const QueryFilter &filter, const std::optional<PageCursor> 
     const Where where =
         whereFor(filter, m_clock.nowMs(),
                  isDenseSearch(filter) ? SearchPlan::SortScan : SearchPlan::MatchList);
-    QVariantList bindings = where.bindings;
-    if (after)
-        bindings += cursorBindings(filter, *after);
-    bindings << qMax(1, limit);
-    Query q = runQuery(m_db, pageSql(filter, where, after.has_value(), dialectOf(m_db)), bindings);
+    const Statement st = pageStatement(filter, where, after, qMax(1, limit), dialectOf(m_db));
+    Query q = runQuery(m_db, st.sql, st.bindings);
     std::vector<OperationSummary> out;
     out.reserve(size_t(qMax(1, limit)));
     while (q.next())
@@ -357,12 +415,13 @@ QStringList OperationQuery::explainPage(const QueryFilter &filter, bool withCurs
     const Where where =
         whereFor(filter, m_clock.nowMs(),
                  isDenseSearch(filter) ? SearchPlan::SortScan : SearchPlan::MatchList);
-    QVariantList bindings = where.bindings;
-    if (withCursor)
-        bindings += cursorBindings(filter, {QVariant(qint64(0)), u"op_"_s});
-    bindings << 100;
     const SqlDialect dialect = dialectOf(m_db);
-    const QString sql = explainPrefix(dialect) + pageSql(filter, where, withCursor, dialect);
+    const std::optional<PageCursor> after =
+        withCursor ? std::optional<PageCursor>(PageCursor{QVariant(qint64(0)), u"op_"_s})
+                   : std::nullopt;
+    const Statement st = pageStatement(filter, where, after, 100, dialect);
+    const QString sql = explainPrefix(dialect) + st.sql;
+    const QVariantList &bindings = st.bindings;
     // PostgreSQL cannot PREPARE an EXPLAIN: it runs as a plain statement with the values as
     // literals formatted by the driver.
     QSqlQuery q(m_db);
