@@ -32,11 +32,7 @@ namespace {
 // then unknown.
 void unknownRow(RolesFixture &f, const QString &id)
 {
-    NewOperation n = test::refundOperation(id, id.mid(3));
-    n.agent = f.agentOf();
-    n.createdBy = f.agentActor(u"test"_s);
-    f.agent().openOrGet(n, std::nullopt, f.agentActor(u"test"_s));
-    f.agent().markUnknown(id, u"timeout"_s, f.agentActor(u"test"_s));
+    test::agentsOperation(f, test::refundOperation(id, id.mid(3)), OperationState::Unknown, true);
 }
 
 // Only the window alert: the service targets off, the alert window `window`.

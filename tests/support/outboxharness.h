@@ -13,19 +13,6 @@
 
 namespace ops::test {
 
-// `op` opened by the engine as the agent (agent:test on SQLite, as messagefixture.h's rows) and
-// moved to `state` (Open or Unknown) under the same call.
-inline Operation agentsOperation(RolesFixture &f, NewOperation op, OperationState state)
-{
-    op.createdBy = f.agentActor(u"test"_s);
-    op.agent = f.agentOf();
-    OperationStore &agent = f.agent();
-    const QString id = agent.openOrGet(op).operation.id;
-    if (state == OperationState::Unknown)
-        agent.markUnknown(id, u"stored 500"_s, op.createdBy);
-    return *agent.operation(id);
-}
-
 struct OutboxHarness
 {
     RolesFixture fixture;
@@ -67,9 +54,8 @@ struct OutboxHarness
                           const QString &opId = u"op_s"_s,
                           const QString &conversation = u"cus_4417"_s)
     {
-        const Operation op =
-            agentsOperation(fixture, test::refundOperation(opId, opId.section(u'_', -1)),
-                            OperationState::Unknown);
+        const Operation op = agentsOperation(
+            fixture, test::refundOperation(opId, opId.section(u'_', -1)), OperationState::Unknown);
         MessageDraft d;
         d.operationId = op.id;
         d.tmpl = t;

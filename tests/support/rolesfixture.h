@@ -353,4 +353,20 @@ private:
     std::unique_ptr<TestDatabase> m_bare;
 };
 
+// `op` opened by the engine as the agent (agent:test on SQLite, as messagefixture.h's rows) and
+// moved to `state` (Open or Unknown) under the same call. With `firstAttempt` the opening also
+// counts attempt 1, as a real call does, so the row's retention deadline is set.
+inline Operation agentsOperation(RolesFixture &f, NewOperation op, OperationState state,
+                                 bool firstAttempt = false)
+{
+    op.createdBy = f.agentActor(QStringLiteral("test"));
+    op.agent = f.agentOf();
+    OperationStore &agent = f.agent();
+    const QString id =
+        agent.openOrGet(op, std::nullopt, firstAttempt ? op.createdBy : QString()).operation.id;
+    if (state == OperationState::Unknown)
+        agent.markUnknown(id, QStringLiteral("stored 500"), op.createdBy);
+    return *agent.operation(id);
+}
+
 } // namespace ops::test

@@ -62,20 +62,12 @@ QString addressProblem(const SmtpSettings &s)
 // The password in `path`: refused when others may read it, as the project's secret files are.
 Result<QString> readPasswordFile(const QString &path)
 {
-    const QFileInfo info(path);
-    if (!info.exists())
-        return Failure{u"OPS_ALERT_SMTP_PASSWORD_FILE: %1 does not exist"_s.arg(path)};
-    const auto others = QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteGroup |
-                        QFileDevice::WriteOther;
-    if (info.permissions() & others)
-        return Failure{u"%1 is readable by other users; run chmod 600 %1"_s.arg(path)};
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return Failure{u"cannot read %1: %2"_s.arg(path, f.errorString())};
-    const QString value = QString::fromUtf8(f.readAll()).trimmed();
-    if (value.isEmpty())
-        return Failure{u"the password file %1 is empty"_s.arg(path)};
-    return value;
+    const auto value = readSecretFile(path);
+    if (!value)
+        return Failure{value.error()};
+    if (!*value)
+        return Failure{u"OPS_ALERT_SMTP_PASSWORD_FILE: %1 does not exist or is empty"_s.arg(path)};
+    return **value;
 }
 
 Result<QString> smtpPassword(const QString &user)

@@ -215,7 +215,8 @@ bool HttpWire::handleRequest(const QHttpServerRequest &request, QTcpSocket *sock
     return true;
 }
 
-QString HttpWire::useTls(const QString &certificatePemPath, const QString &keyPemPath)
+std::variant<PemPair, QString> readPemPair(const QString &certificatePemPath,
+                                           const QString &keyPemPath)
 {
     QFile certFile(certificatePemPath);
     QFile keyFile(keyPemPath);
@@ -223,16 +224,25 @@ QString HttpWire::useTls(const QString &certificatePemPath, const QString &keyPe
         return QStringLiteral("cannot read %1: %2").arg(certificatePemPath, certFile.errorString());
     if (!keyFile.open(QIODevice::ReadOnly))
         return QStringLiteral("cannot read %1: %2").arg(keyPemPath, keyFile.errorString());
-    const QSslCertificate certificate(certFile.readAll(), QSsl::Pem);
-    if (certificate.isNull())
+    PemPair pair{QSslCertificate(certFile.readAll(), QSsl::Pem), {}};
+    if (pair.certificate.isNull())
         return QStringLiteral("%1 holds no PEM certificate").arg(certificatePemPath);
     const QByteArray keyPem = keyFile.readAll();
-    QSslKey key(keyPem, QSsl::Ec, QSsl::Pem);
-    if (key.isNull())
-        key = QSslKey(keyPem, QSsl::Rsa, QSsl::Pem);
-    if (key.isNull())
+    pair.key = QSslKey(keyPem, QSsl::Ec, QSsl::Pem);
+    if (pair.key.isNull())
+        pair.key = QSslKey(keyPem, QSsl::Rsa, QSsl::Pem);
+    if (pair.key.isNull())
         return QStringLiteral("%1 holds no unencrypted PEM EC or RSA private key").arg(keyPemPath);
-    sslSetup(certificate, key);
+    return pair;
+}
+
+QString HttpWire::useTls(const QString &certificatePemPath, const QString &keyPemPath)
+{
+    auto read = readPemPair(certificatePemPath, keyPemPath);
+    if (const QString *error = std::get_if<QString>(&read))
+        return *error;
+    const PemPair &pair = std::get<PemPair>(read);
+    sslSetup(pair.certificate, pair.key);
     return {};
 }
 

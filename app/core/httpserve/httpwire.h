@@ -9,9 +9,12 @@
 #include <QByteArray>
 #include <QHash>
 #include <QPointer>
+#include <QSslCertificate>
+#include <QSslKey>
 #include <QTcpSocket>
 #include <functional>
 #include <memory>
+#include <variant>
 
 namespace ops {
 
@@ -59,6 +62,17 @@ private:
 };
 
 using ResponderPtr = std::shared_ptr<Responder>;
+
+// A server's certificate and unencrypted private key (EC or RSA) read from PEM files, for any
+// TLS listener (HttpWire, provider-sim's SMTP sink); an error text when a file cannot be read or
+// holds none.
+struct PemPair
+{
+    QSslCertificate certificate;
+    QSslKey key;
+};
+std::variant<PemPair, QString> readPemPair(const QString &certificatePemPath,
+                                           const QString &keyPemPath);
 
 class HttpWire final : public QAbstractHttpServer
 {

@@ -61,7 +61,11 @@ Result<std::optional<QString>> EnvFileSecretSource::secret(const QString &name) 
 
 Result<std::optional<QString>> EnvFileSecretSource::fromFile(const QString &name) const
 {
-    const QString path = filePath(name);
+    return readSecretFile(filePath(name));
+}
+
+Result<std::optional<QString>> readSecretFile(const QString &path)
+{
     const QFileInfo info(path);
     if (!info.exists())
         return std::optional<QString>();
@@ -71,7 +75,7 @@ Result<std::optional<QString>> EnvFileSecretSource::fromFile(const QString &name
         return Failure{u"%1 is readable by other users; run chmod 600 %1"_s.arg(path)};
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
-        return Failure{u"cannot read %1"_s.arg(path)};
+        return Failure{u"cannot read %1: %2"_s.arg(path, f.errorString())};
     const QString value = QString::fromUtf8(f.readAll()).trimmed();
     if (value.isEmpty())
         return std::optional<QString>();

@@ -49,6 +49,10 @@ struct SecretOrigin
 };
 
 // name "stripe" → $OPS_STRIPE_KEY, else <config dir>/stripe.key
+// A secret kept in the file `path`, trimmed: nullopt when there is no such file or it is empty;
+// a failure when others may read or write it (chmod 600) or it cannot be read.
+Result<std::optional<QString>> readSecretFile(const QString &path);
+
 class EnvFileSecretSource final : public SecretSource
 {
 public:

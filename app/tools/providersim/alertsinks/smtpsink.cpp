@@ -1,5 +1,6 @@
 #include "providersim/alertsinks/smtpsink.h"
 
+#include "httpserve/httpwire.h"
 #include "providersim/alertsinks/smtpsinksession.h"
 
 #include <QFile>
@@ -16,23 +17,11 @@ SmtpSink::~SmtpSink() = default;
 
 QString SmtpSink::useTls(const QString &certificatePemPath, const QString &keyPemPath)
 {
-    QFile certFile(certificatePemPath);
-    QFile keyFile(keyPemPath);
-    if (!certFile.open(QIODevice::ReadOnly))
-        return QStringLiteral("cannot read %1: %2").arg(certificatePemPath, certFile.errorString());
-    if (!keyFile.open(QIODevice::ReadOnly))
-        return QStringLiteral("cannot read %1: %2").arg(keyPemPath, keyFile.errorString());
-    const QSslCertificate certificate(certFile.readAll(), QSsl::Pem);
-    if (certificate.isNull())
-        return QStringLiteral("%1 holds no PEM certificate").arg(certificatePemPath);
-    const QByteArray keyPem = keyFile.readAll();
-    QSslKey key(keyPem, QSsl::Ec, QSsl::Pem);
-    if (key.isNull())
-        key = QSslKey(keyPem, QSsl::Rsa, QSsl::Pem);
-    if (key.isNull())
-        return QStringLiteral("%1 holds no unencrypted PEM EC or RSA private key").arg(keyPemPath);
-    m_settings.certificate = certificate;
-    m_settings.key = key;
+    auto read = readPemPair(certificatePemPath, keyPemPath);
+    if (const QString *error = std::get_if<QString>(&read))
+        return *error;
+    m_settings.certificate = std::get<PemPair>(read).certificate;
+    m_settings.key = std::get<PemPair>(read).key;
     return {};
 }
 
