@@ -9,6 +9,7 @@
 #include "storage/leasedloop.h"
 #include "storage/session.h"
 
+#include <QCoreApplication>
 #include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
