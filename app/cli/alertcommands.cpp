@@ -44,20 +44,31 @@ Result<std::unique_ptr<AlertService>> startServeAlerts(CommandContext &ctx, Sess
     const auto ttl = envInteger("OPS_ALERT_LEASE_MS", o.leaseTtlMs);
     if (!tick || !ttl || *tick < 10 || *ttl <= *tick)
         return Failure{u"OPS_ALERT_TICK_MS (≥ 10) must be shorter than OPS_ALERT_LEASE_MS"_s};
+    // The lease is renewed before each send, so one send must fit in it.
+    const qint64 longest = qMax(channels->timeout.count(), channels->smtp.timeout.count());
+    if (*ttl <= longest)
+        return Failure{
+            u"OPS_ALERT_LEASE_MS (%1) must be longer than OPS_ALERT_TIMEOUT_MS (%2)"_s.arg(*ttl)
+                .arg(longest)};
     o.tickMs = int(*tick);
     o.leaseTtlMs = *ttl;
     // An attempt is stale once every channel's timeout has passed twice over.
-    o.pass.staleAfterMs = 2 * qMax(channels->timeout.count(), channels->smtp.timeout.count());
+    o.pass.staleAfterMs = 2 * longest;
     auto service = std::make_unique<AlertService>(o, ctx.clock);
+    // The callbacks run on the alert thread; stderr belongs to the main thread, which writes
+    // them out when its event loop turns (queued, never blocking: drain() waits for the alert
+    // thread with the main thread held).
     QTextStream &err = ctx.err;
+    const auto say = [&err](const QString &line) {
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(), [&err, line] { err << "opsctl: " << line << Qt::endl; },
+            Qt::QueuedConnection);
+    };
     const QString holder = o.holder;
-    service->onLeaseChange = [&err, holder](bool holds) {
-        err << "opsctl: " << holder
-            << (holds ? " holds the alerts lease" : " does not hold the alerts lease") << Qt::endl;
+    service->onLeaseChange = [say, holder](bool holds) {
+        say(holder + (holds ? u" holds the alerts lease"_s : u" does not hold the alerts lease"_s));
     };
-    service->onFailure = [&err](const QString &why) {
-        err << "opsctl: " << why << Qt::endl;
-    };
+    service->onFailure = say;
     service->start();
     ctx.err << "opsctl: alerts on:" << (channels->hasWebhook() ? " webhook" : "")
             << (channels->hasSmtp() ? " smtp" : "") << Qt::endl;
@@ -86,8 +97,9 @@ int alertsCommand(CommandContext &ctx, const QStringList &args)
                                   {"last_error", str(d.lastError)}});
         list.push_back({{"id", a.id},
                         {"key", str(a.key)},
+                        {"episode", a.episode},
                         {"condition", str(a.condition)},
-                        {"operation_id", str(a.operationId)},
+                        {"operation_id", optionalText(a.operationId)},
                         {"subject", str(a.subject)},
                         {"fired_at", isoUtc(a.firedAt)},
                         {"resolved_at", a.resolvedAt ? ordered_json(isoUtc(*a.resolvedAt))

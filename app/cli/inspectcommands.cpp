@@ -186,7 +186,8 @@ int showCommand(CommandContext &ctx, const QStringList &args)
         j["evidence"].push_back(opts->has(u"bodies"_s) ? withBody(e) : toJson(e));
     j["notes"] = ordered_json::array(); // internal comments, never proof (DESIGN §18)
     for (const RowNote &n : session->team().notes(id))
-        j["notes"].push_back({{"created_by", n.createdBy.toStdString()},
+        j["notes"].push_back({{"id", n.id},
+                              {"created_by", n.createdBy.toStdString()},
                               {"created_at", isoUtc(n.createdAt)},
                               {"text", n.body.toStdString()}});
     j["audit"] = ordered_json::array();

@@ -11,16 +11,6 @@ std::string s(const QString &q)
     return q.toStdString();
 }
 
-ordered_json optionalTime(const std::optional<QDateTime> &t)
-{
-    return t ? ordered_json(isoUtc(*t)) : ordered_json(nullptr);
-}
-
-ordered_json optionalText(const QString &q)
-{
-    return q.isEmpty() ? ordered_json(nullptr) : ordered_json(s(q));
-}
-
 } // namespace
 
 std::string isoUtc(const QDateTime &t)
@@ -127,6 +117,16 @@ std::string str(const QString &s)
 void printJson(QTextStream &out, const nlohmann::ordered_json &j)
 {
     out << QString::fromStdString(j.dump()) << Qt::endl;
+}
+
+ordered_json optionalTime(const std::optional<QDateTime> &t)
+{
+    return t ? ordered_json(isoUtc(*t)) : ordered_json(nullptr);
+}
+
+ordered_json optionalText(const QString &q)
+{
+    return q.isEmpty() ? ordered_json(nullptr) : ordered_json(s(q));
 }
 
 } // namespace ops::cli

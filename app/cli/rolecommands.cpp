@@ -290,6 +290,7 @@ int durationSetting(CommandContext &ctx, const QStringList &args, const QString 
         session->team().setTarget(*target, value, ctx.actor());
         ordered_json j = targetsJson(session->team().targets());
         j["alert_window_ms"] = session->team().alertWindow().count();
+        j["default"] = !value.has_value();
         printJson(ctx.out, j);
         return ExitCode::Ok;
     }

@@ -70,7 +70,11 @@ int ownerCommand(CommandContext &ctx, const QString &verb, const QStringList &ar
     if (!op)
         return ctx.usage(u"no operation %1"_s.arg(id));
     QString refusal;
-    const QString expected = expectedOwner(*op, ctx.actor(), opts->value(u"from"_s), &refusal);
+    // Assigning a row to whoever owns it already changes nothing, whoever that is.
+    const QString expected =
+        verb == u"assign"_s && op->ownedBy == u"operator:"_s + to
+            ? op->ownedBy
+            : expectedOwner(*op, ctx.actor(), opts->value(u"from"_s), &refusal);
     if (!refusal.isEmpty())
         return ctx.usage(refusal);
     TeamStore &team = session->team();

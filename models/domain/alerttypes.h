@@ -31,6 +31,7 @@ struct AlertDelivery
     qint64 id = 0;
     qint64 alertId = 0;
     QString alertKey;
+    int episode = 1; // the key's how-manieth firing (it fires again only after it cleared)
     QString channel; // webhook, smtp (AlertChannel::name)
     DeliveryKind kind = DeliveryKind::Fire;
     QString state; // pending, sent, failed, unknown
@@ -45,8 +46,9 @@ struct AlertDelivery
 enum class DeliveryResult
 {
     Delivered, // the channel took it
-    Refused,   // it never will (a 4xx, a 5xx SMTP reply): failed, not sent again
-    Retry,     // nothing was delivered for sure: pending again, while attempts are left
+    Refused,   // it never will (a 4xx, a 5xx SMTP reply): failed (unknown after an earlier
+               // ambiguous answer), not sent again
+    Retry,     // nothing was delivered for sure: pending again, for as long as it may retry
     Unknown,   // it may have been delivered: sent once more at most, then unknown
 };
 
@@ -55,6 +57,7 @@ struct AlertRecord
 {
     qint64 id = 0;
     QString key;
+    int episode = 1;
     QString condition;
     QString operationId;
     QString subject;

@@ -66,6 +66,20 @@ void LeasedLoop::tick()
     }
 }
 
+bool LeasedLoop::renew()
+{
+    const bool holds =
+        m_session.reconcile().claimLease(m_options.lease, m_options.holder, m_options.leaseTtlMs);
+    if (holds != m_holds) {
+        m_holds = holds;
+        qCInfo(lcStore) << m_options.holder << (holds ? "holds" : "lost") << "the"
+                        << m_options.lease << "lease";
+        if (onLeaseChange)
+            onLeaseChange(holds);
+    }
+    return m_holds;
+}
+
 void LeasedLoop::drain()
 {
     m_timer.stop();

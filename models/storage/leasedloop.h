@@ -35,9 +35,12 @@ public:
     bool holdsLease() const { return m_holds; }
     // Called when this loop gains or loses the lease.
     std::function<void(bool holds)> onLeaseChange;
-    // One tick: claim or renew, then a pass when held; a StoreError is logged under `category`
-    // and the next tick tries again (the lease runs out on its own). Public for tests.
+    // One tick: claim or renew, then a pass when held; a StoreError is logged and the next tick
+    // tries again (the lease runs out on its own). Public for tests.
     void tick();
+    // Claims or renews the lease now; whether this loop holds it. A pass that may outlast the
+    // lease calls it between its steps and stops when it is lost. Throws StoreError.
+    bool renew();
 
 private:
     Session &m_session;

@@ -40,9 +40,9 @@ struct Team
         e.insert(u"OPS_ALERT_SMTP_FROM"_s, u"ops@example.com"_s);
         e.insert(u"OPS_ALERT_SMTP_TO"_s, u"oncall@example.com"_s);
         e.insert(u"OPS_ALERT_SMTP_CA_FILE"_s, sinks.cert());
-        e.insert(u"OPS_ALERT_TIMEOUT_MS"_s, u"3000"_s);
+        e.insert(u"OPS_ALERT_TIMEOUT_MS"_s, u"2000"_s);
         e.insert(u"OPS_ALERT_TICK_MS"_s, u"200"_s);
-        e.insert(u"OPS_ALERT_LEASE_MS"_s, u"2000"_s);
+        e.insert(u"OPS_ALERT_LEASE_MS"_s, u"2500"_s);
         return e;
     }
     QProcessEnvironment env(const QString &who) const { return people.env(who, sinks.sim()); }
@@ -71,7 +71,7 @@ struct Team
             };
             if (has("slack") >= count && has("smtp") >= count)
                 return true;
-            QThread::msleep(100);
+            QTest::qWait(100);
         }
         return false;
     }
@@ -129,13 +129,17 @@ void TestServeAlerts::twoServersOneSenderAndTheSurvivorResolves()
     qInfo().noquote() << u"window alert at the webhook and the mailbox %1 ms after two servers "
                          "started (goal: within one minute of the condition)"_s.arg(
                              clock.elapsed());
-    QThread::msleep(1500); // several ticks of both servers
+    QTest::qWait(1500); // several ticks of both servers
     QCOMPARE(count(t.reached("slack"), id), 1);
     QCOMPARE(count(t.reached("smtp"), id), 1);
 
     // Whoever holds the lease dies without a word; the condition clears.
-    const QString said = QString::fromUtf8(first.readAllStandardError());
-    const bool firstHolds = said.contains(u"holds the alerts lease"_s);
+    const QString firstSaid = QString::fromUtf8(first.readAllStandardError());
+    const QString secondSaid = QString::fromUtf8(second.readAllStandardError());
+    const QString holds = u"holds the alerts lease"_s;
+    QVERIFY2(firstSaid.contains(holds) != secondSaid.contains(holds),
+             qPrintable(u"one holder:\n"_s + firstSaid + u"\n--\n"_s + secondSaid));
+    const bool firstHolds = firstSaid.contains(holds);
     QProcess &dead = firstHolds ? first : second;
     QProcess &survivor = firstHolds ? second : first;
     ::kill(pid_t(dead.processId()), SIGKILL);
@@ -144,7 +148,9 @@ void TestServeAlerts::twoServersOneSenderAndTheSurvivorResolves()
         t.opsctl(u"alice"_s, {u"settings"_s, u"set"_s, u"alert-window"_s, u"0"_s});
     QCOMPARE(clear.exitCode, 0);
     QVERIFY2(t.waitFor(u"Resolved: Unknown refund "_s + id, 1), "the survivor resolved it");
-    QThread::msleep(1000);
+    // The survivor took the lease over: it never held it before the holder died.
+    QVERIFY(QString::fromUtf8(survivor.readAllStandardError()).contains(holds));
+    QTest::qWait(1000);
     QCOMPARE(count(t.reached("slack"), u"Resolved: Unknown refund "_s + id), 1);
     QCOMPARE(count(t.reached("smtp"), u"Resolved: Unknown refund "_s + id), 1);
     QCOMPARE(t.sinks.ledger()["counts"]["duplicates"].get<int>(), 0);

@@ -36,9 +36,11 @@ bool isResolution(const AlertDelivery &d)
 
 AlertMessage alertMessageOf(const AlertDelivery &d)
 {
+    // An episode after the first is a message of its own (a mail's Message-ID comes from it).
+    const QString key = d.episode > 1 ? u"%1#%2"_s.arg(d.alertKey).arg(d.episode) : d.alertKey;
     if (!isResolution(d))
-        return {d.alertKey, d.subject, d.body};
-    return {d.alertKey + u":resolved"_s, u"Resolved: "_s + d.subject,
+        return {key, d.subject, d.body};
+    return {key + u":resolved"_s, u"Resolved: "_s + d.subject,
             u"This no longer holds.\n"_s + d.body};
 }
 
@@ -63,10 +65,11 @@ AlertMessage digestOf(const std::vector<AlertDelivery> &deliveries)
 }
 
 AlertPass::AlertPass(Session &session, std::vector<AlertChannel *> channels,
-                     AlertPassOptions options)
+                     AlertPassOptions options, std::function<bool()> stillHolds)
     : m_session(session)
     , m_channels(std::move(channels))
     , m_options(std::move(options))
+    , m_stillHolds(std::move(stillHolds))
 {}
 
 AlertPassReport AlertPass::run()
@@ -76,11 +79,15 @@ AlertPassReport AlertPass::run()
     QStringList names;
     for (const AlertChannel *channel : m_channels)
         names << channel->name();
-    const AlertSync sync = m_session.alerts().sync(watchConditions(m_session, rules), names);
+    const AlertWatch watch = watchConditions(m_session, rules);
+    const AlertSync sync = m_session.alerts().sync(watch.holding, names, watch.unseen);
     report.fired = sync.fired;
     report.resolved = sync.resolved;
-    for (AlertChannel *channel : m_channels)
+    for (AlertChannel *channel : m_channels) {
+        if (m_session.clock().nowMs() < m_restUntilMs.value(channel->name()))
+            continue; // its Retry-After
         deliver(*channel, report);
+    }
     return report;
 }
 
@@ -90,46 +97,60 @@ void AlertPass::deliver(AlertChannel &channel, AlertPassReport &report)
     const qint64 staleBefore = m_session.clock().nowMs() - m_options.staleAfterMs;
     const std::vector<AlertDelivery> due = store.due(channel.name(), m_options.batch, staleBefore);
     if (int(due.size()) > m_options.digestAbove) {
-        const AlertMessage digest = digestOf(due);
-        std::vector<qint64> ids;
+        if (m_stillHolds && !m_stillHolds())
+            return;
+        // Each message records the digest it went in; the digest lists only what began.
+        const QString label = digestOf(due).key;
+        std::vector<AlertDelivery> taken;
+        std::vector<Begun> begun;
         for (const AlertDelivery &d : due) {
-            if (store.beginAttempt(d.id, digest.key))
-                ids.push_back(d.id);
+            if (const auto token = store.beginAttempt(d.id, label)) {
+                taken.push_back(d);
+                begun.push_back({d.id, *token});
+            }
         }
-        if (ids.empty())
+        if (begun.empty())
             return;
         ++report.digests;
-        record(ids, channel.send(digest), report);
+        send(channel, digestOf(taken), begun, report);
         return;
     }
     for (const AlertDelivery &d : due) {
-        if (!store.beginAttempt(d.id))
+        if (m_stillHolds && !m_stillHolds())
+            return;
+        const auto token = store.beginAttempt(d.id);
+        if (!token)
             continue; // another sender took it
-        record({d.id}, channel.send(alertMessageOf(d)), report);
+        if (!send(channel, alertMessageOf(d), {{d.id, *token}}, report))
+            return;
     }
 }
 
-void AlertPass::record(const std::vector<qint64> &ids, const AlertAnswer &answer,
-                       AlertPassReport &report)
+bool AlertPass::send(AlertChannel &channel, const AlertMessage &message,
+                     const std::vector<Begun> &begun, AlertPassReport &report)
 {
+    const AlertAnswer answer = channel.send(message);
     const DeliveryResult result = resultOf(answer.outcome);
-    for (const qint64 id : ids) {
-        m_session.alerts().finish(id, result, answer.detail, m_options.maxAttempts);
-        switch (result) {
-        case DeliveryResult::Delivered:
-            ++report.delivered;
-            break;
-        case DeliveryResult::Refused:
-            ++report.failed;
-            break;
-        case DeliveryResult::Retry:
-            ++report.retried;
-            break;
-        case DeliveryResult::Unknown:
-            ++report.unknown;
-            break;
-        }
+    for (const Begun &b : begun)
+        m_session.alerts().finish(b.id, b.token, result, answer.detail, m_options.retryForMs);
+    const int n = int(begun.size());
+    switch (result) {
+    case DeliveryResult::Delivered:
+        report.delivered += n;
+        return true;
+    case DeliveryResult::Refused:
+        report.failed += n;
+        return true;
+    case DeliveryResult::Unknown:
+        report.unknown += n;
+        return true;
+    case DeliveryResult::Retry:
+        break;
     }
+    report.retried += n;
+    // The channel said not now: the rest of it waits for the next pass, or its Retry-After.
+    m_restUntilMs.insert(channel.name(), m_session.clock().nowMs() + answer.retryAfter.count());
+    return false;
 }
 
 } // namespace ops

@@ -8,6 +8,7 @@
 #include "storage/session.h"
 
 #include <QThread>
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -31,6 +32,8 @@ public:
         : m_service(service)
     {}
 
+    // Opens the database and starts the loop; a database that does not answer yet is tried
+    // again a tick later, as the loop's own ticks would.
     void begin()
     {
         const AlertServiceOptions &o = m_service.m_options;
@@ -38,14 +41,20 @@ public:
             m_session = std::make_unique<Session>(o.location, m_service.m_clock);
         } catch (const StoreError &e) {
             if (m_service.onFailure)
-                m_service.onFailure(u"the alert loop cannot open the database: "_s + e.message());
+                m_service.onFailure(u"the alert loop cannot open the database yet: "_s +
+                                    e.message());
+            QTimer::singleShot(o.tickMs, this, [this] {
+                if (!m_ended)
+                    begin();
+            });
             return;
         }
         m_channels = alertChannelsOf(o.channels);
         std::vector<AlertChannel *> channels;
         for (const auto &c : m_channels)
             channels.push_back(c.get());
-        m_pass = std::make_unique<AlertPass>(*m_session, channels, o.pass);
+        m_pass = std::make_unique<AlertPass>(*m_session, channels, o.pass,
+                                             [this] { return m_loop->renew(); });
         m_loop = std::make_unique<LeasedLoop>(
             *m_session, LeasedLoopOptions{kAlertsLease, o.holder, o.tickMs, o.leaseTtlMs},
             [this] { passOnce(); });
@@ -55,6 +64,7 @@ public:
 
     void end()
     {
+        m_ended = true;
         if (m_loop)
             m_loop->drain();
         m_loop.reset();
@@ -76,6 +86,7 @@ private:
     std::vector<std::unique_ptr<AlertChannel>> m_channels;
     std::unique_ptr<AlertPass> m_pass;
     std::unique_ptr<LeasedLoop> m_loop;
+    bool m_ended = false;
 };
 
 AlertService::AlertService(AlertServiceOptions options, const Clock &clock)

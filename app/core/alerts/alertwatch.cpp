@@ -4,6 +4,7 @@
 #include "domain/money.h"
 #include "domain/operatoraccess.h"
 #include "storage/access/accessstore.h"
+#include "storage/alerts/alertstore.h"
 #include "storage/events/eventstore.h"
 #include "storage/operations/operationstore.h"
 #include "storage/reconcile/reconcilestore.h"
@@ -22,14 +23,18 @@ QString ms(const QDateTime &t)
     return QString::number(t.toMSecsSinceEpoch());
 }
 
-// "2h 05m", "45m", "ended 10m ago": what a person reads in a notification.
-QString timeLeft(qint64 leftMs)
+// "its window ends in 2h 05m", "… in under a minute", "its window ended 10m ago": what a
+// person reads when the alert fires (the subject is not rewritten later).
+QString windowText(qint64 leftMs)
 {
     const qint64 minutes = qAbs(leftMs) / 60'000;
     const QString span = minutes >= 60
                              ? u"%1h %2m"_s.arg(minutes / 60).arg(minutes % 60, 2, 10, QChar(u'0'))
                              : u"%1m"_s.arg(minutes);
-    return leftMs >= 0 ? u"in "_s + span : u"%1 ago"_s.arg(span);
+    if (leftMs < 0)
+        return minutes == 0 ? u"its window ended just now"_s
+                            : u"its window ended %1 ago"_s.arg(span);
+    return minutes == 0 ? u"its window ends in under a minute"_s : u"its window ends in "_s + span;
 }
 
 QString rowLine(const Operation &op)
@@ -42,23 +47,15 @@ QString rowLine(const Operation &op)
     return line;
 }
 
-std::vector<Operation> rowsIn(Session &session, OperationState state, int maxRows)
+// The rows of `state` a condition may hold for now: a deadline within `window`, or opened
+// longer than `waited` ago.
+WaitingRows rowsFor(Session &session, OperationState state, const QDateTime &now,
+                    std::chrono::milliseconds window, std::chrono::milliseconds waited, int maxRows)
 {
-    std::vector<Operation> out;
-    OperationFilter f;
-    f.state = state;
-    f.limit = qMin(500, maxRows);
-    while (int(out.size()) < maxRows) {
-        std::vector<Operation> page = session.store().list(f);
-        if (page.empty())
-            break;
-        f.after = ListPosition{page.back().createdAt.toMSecsSinceEpoch(), page.back().id};
-        const bool last = int(page.size()) < f.limit;
-        std::move(page.begin(), page.end(), std::back_inserter(out));
-        if (last)
-            break;
-    }
-    return out;
+    const qint64 nowMs = now.toMSecsSinceEpoch();
+    const qint64 deadlineBefore = window.count() > 0 ? nowMs + window.count() + 1 : 0;
+    const qint64 createdBefore = waited.count() > 0 ? nowMs - waited.count() + 1 : 0;
+    return session.alerts().waitingRows(state, deadlineBefore, createdBefore, maxRows);
 }
 
 const char *lateText(LateReason why)
@@ -91,48 +88,59 @@ const char *lateKey(LateReason why)
     return "";
 }
 
-void watchRows(Session &session, const AlertRules &rules, const QDateTime &now,
-               std::vector<AlertCondition> &out)
+void watchRows(Session &session, const AlertRules &rules, const QDateTime &now, AlertWatch &out)
 {
-    for (const Operation &op : rowsIn(session, OperationState::Unknown, rules.maxRows)) {
+    const auto soonest = [](std::chrono::milliseconds a, std::chrono::milliseconds b) {
+        return a.count() <= 0 ? b : (b.count() <= 0 ? a : std::min(a, b));
+    };
+    const WaitingRows unknown =
+        rowsFor(session, OperationState::Unknown, now, rules.window,
+                soonest(rules.targets.unowned, rules.targets.undecided), rules.maxRows);
+    if (!unknown.complete)
+        out.unseen << u"window_ending"_s << u"late"_s;
+    for (const Operation &op : unknown.rows) {
         if (rules.window.count() > 0 && op.deadline &&
             now.msecsTo(*op.deadline) <= rules.window.count()) {
             const qint64 left = now.msecsTo(*op.deadline);
-            out.push_back({u"window_ending:%1:%2"_s.arg(op.id, ms(*op.deadline)),
-                           u"window_ending"_s, op.id,
-                           u"Unknown refund %1: its window ends %2"_s.arg(op.id, timeLeft(left)),
-                           rowLine(op) +
-                               u"\nAfter the window the stored key cannot be resent. "
-                               "Look it up: opsctl show "_s +
-                               op.id});
+            out.holding.push_back({u"window_ending:%1:%2"_s.arg(op.id, ms(*op.deadline)),
+                                   u"window_ending"_s, op.id,
+                                   u"Unknown refund %1: %2"_s.arg(op.id, windowText(left)),
+                                   rowLine(op) +
+                                       u"\nAfter the window the stored key cannot be resent. "
+                                       "Look it up: opsctl show "_s +
+                                       op.id});
         }
         const LateReason why =
             lateReason({op.state, op.createdAt, op.ownedBy, op.deadline}, rules.targets, now);
         if (why != LateReason::None)
-            out.push_back(
+            out.holding.push_back(
                 {u"late:%1:%2"_s.arg(op.id, QLatin1StringView(lateKey(why))), u"late"_s, op.id,
                  u"Unknown refund %1 is late: %2"_s.arg(op.id, QLatin1StringView(lateText(why))),
                  rowLine(op)});
     }
-    for (const Operation &op : rowsIn(session, OperationState::AwaitingApproval, rules.maxRows)) {
+    const WaitingRows held = rowsFor(session, OperationState::AwaitingApproval, now, {},
+                                     rules.targets.approval, rules.maxRows);
+    if (!held.complete)
+        out.unseen << u"approval_waiting"_s;
+    for (const Operation &op : held.rows) {
         if (lateReason({op.state, op.createdAt, op.ownedBy, op.deadline}, rules.targets, now) ==
             LateReason::None)
             continue;
-        out.push_back({u"approval_waiting:%1"_s.arg(op.id), u"approval_waiting"_s, op.id,
-                       u"Held refund %1 waits for approval past its target"_s.arg(op.id),
-                       rowLine(op) + u"\nHeld: "_s + op.hold});
+        out.holding.push_back({u"approval_waiting:%1"_s.arg(op.id), u"approval_waiting"_s, op.id,
+                               u"Held refund %1 waits for approval past its target"_s.arg(op.id),
+                               rowLine(op) + u"\nHeld: "_s + op.hold});
     }
 }
 
 void watchApprovals(Session &session, const AlertRules &rules, const QDateTime &now,
-                    std::vector<AlertCondition> &out)
+                    AlertWatch &out)
 {
     if (rules.targets.approval.count() <= 0)
         return;
     for (const Approval &a : session.access().approvals(ApprovalState::Pending)) {
         if (a.requestedAt.msecsTo(now) < rules.targets.approval.count())
             continue;
-        out.push_back(
+        out.holding.push_back(
             {u"approval_waiting:approval:%1"_s.arg(a.id), u"approval_waiting"_s, a.operationId,
              u"Approval #%1 (%2 of %3) waits past its target"_s.arg(a.id).arg(toString(a.action),
                                                                               a.operationId),
@@ -141,31 +149,38 @@ void watchApprovals(Session &session, const AlertRules &rules, const QDateTime &
     }
 }
 
-void watchAttention(Session &session, std::vector<AlertCondition> &out)
+void watchAttention(Session &session, const AlertRules &rules, AlertWatch &out)
 {
-    for (const AttentionItem &item : session.events().attentionQueue(1000))
-        out.push_back({u"attention:%1:%2"_s.arg(item.operation.id, ms(item.attention.at)),
-                       u"attention"_s, item.operation.id,
-                       u"Attention on %1: %2"_s.arg(item.operation.id, item.attention.reason),
-                       rowLine(item.operation) + u"\nRaised by "_s + item.attention.raisedBy});
+    const std::vector<AttentionItem> queue = session.events().attentionQueue(rules.maxRows + 1);
+    if (int(queue.size()) > rules.maxRows)
+        out.unseen << u"attention"_s;
+    for (const AttentionItem &item : queue)
+        out.holding.push_back(
+            {u"attention:%1:%2"_s.arg(item.operation.id, ms(item.attention.at)), u"attention"_s,
+             item.operation.id,
+             u"Attention on %1: %2"_s.arg(item.operation.id, item.attention.reason),
+             rowLine(item.operation) + u"\nRaised by "_s + item.attention.raisedBy});
 }
 
 void watchHeartbeats(Session &session, const AlertRules &rules, const QDateTime &now,
-                     std::vector<AlertCondition> &out)
+                     AlertWatch &out)
 {
+    // Silent: no receiver, running or stopped, heard from within silentAfter (a clean restart
+    // of one of several is not silence); never, before the first one ran.
     const ReceiverStatus receiver = session.events().receiverStatus(rules.silentAfter.count());
-    if (!receiver.running && receiver.lastSeenAt)
-        out.push_back({u"silent:receiver:%1"_s.arg(ms(*receiver.lastSeenAt)),
-                       u"silent"_s,
-                       {},
-                       u"The webhook receiver has been silent since %1 UTC"_s.arg(
-                           receiver.lastSeenAt->toString(Qt::ISODate)),
-                       u"Rows stop settling from provider events until a receiver runs again "
-                       "(opsctl serve)."_s});
+    if (receiver.lastSeenAt && receiver.lastSeenAt->msecsTo(now) > rules.silentAfter.count())
+        out.holding.push_back(
+            {u"silent:receiver:%1"_s.arg(ms(*receiver.lastSeenAt)),
+             u"silent"_s,
+             {},
+             u"The webhook receiver has been silent since %1 UTC"_s.arg(
+                 receiver.lastSeenAt->toString(Qt::ISODate)),
+             u"Rows stop settling from provider events until a receiver runs again "
+             "(opsctl serve)."_s});
     const auto lease = session.reconcile().lease(kReconcilerLease);
     if (lease && lease->renewedAtMs > 0 &&
         now.toMSecsSinceEpoch() - lease->renewedAtMs > rules.silentAfter.count())
-        out.push_back(
+        out.holding.push_back(
             {u"silent:reconciler:%1"_s.arg(lease->renewedAtMs),
              u"silent"_s,
              {},
@@ -174,8 +189,7 @@ void watchHeartbeats(Session &session, const AlertRules &rules, const QDateTime 
              u"Unknown rows are not read at the provider until it runs again."_s});
 }
 
-void watchAgents(Session &session, const AlertRules &rules, const QDateTime &now,
-                 std::vector<AlertCondition> &out)
+void watchAgents(Session &session, const AlertRules &rules, AlertWatch &out)
 {
     for (const AgentRecord &agent : session.access().agents()) {
         if (agent.state() != AgentState::Active || !agent.limits.daily)
@@ -184,12 +198,13 @@ void watchAgents(Session &session, const AlertRules &rules, const QDateTime &now
         const qint64 used = session.access().agentRefundedToday(agent.name, limit.currency);
         if (used * 100 < limit.minor * rules.agentNearPercent)
             continue;
-        out.push_back({u"agent_limit:%1:%2"_s.arg(agent.name, now.date().toString(Qt::ISODate)),
-                       u"agent_limit"_s,
-                       {},
-                       u"Agent %1 is near its daily limit: %2 of %3"_s.arg(
-                           agent.name, formatMoney({used, limit.currency}), formatMoney(limit)),
-                       u"Refunds over the limit are held for approval."_s});
+        out.holding.push_back(
+            {u"agent_limit:%1"_s.arg(agent.name),
+             u"agent_limit"_s,
+             {},
+             u"Agent %1 is near its daily limit: %2 of %3"_s.arg(
+                 agent.name, formatMoney({used, limit.currency}), formatMoney(limit)),
+             u"Refunds over the limit are held for approval."_s});
     }
 }
 
@@ -202,15 +217,15 @@ AlertRules storedAlertRules(Session &session, AlertRules base)
     return base;
 }
 
-std::vector<AlertCondition> watchConditions(Session &session, const AlertRules &rules)
+AlertWatch watchConditions(Session &session, const AlertRules &rules)
 {
     const QDateTime now = QDateTime::fromMSecsSinceEpoch(session.clock().nowMs(), Qt::UTC);
-    std::vector<AlertCondition> out;
+    AlertWatch out;
     watchRows(session, rules, now, out);
     watchApprovals(session, rules, now, out);
-    watchAttention(session, out);
+    watchAttention(session, rules, out);
     watchHeartbeats(session, rules, now, out);
-    watchAgents(session, rules, now, out);
+    watchAgents(session, rules, out);
     return out;
 }
 

@@ -75,8 +75,9 @@ void requireOwnerRight(Connection &db, const QString &actor, const QString &owne
     requireSupervisor(db, actor, u"assign or release a row someone else owns"_s);
     if (owner.isEmpty())
         return;
-    const auto person = findOperator(db, operatorName(owner));
-    if (!person || person->disabled)
+    // Who may own one: whoever may take one, by the same reading of rights (in team mode the
+    // login's group), so the store and the database's guard agree.
+    if (!hasRight(db, owner, Right::Attach))
         throw ActionRefused(u"%1 is not a person who may own a row"_s.arg(owner), u"owner"_s);
 }
 
@@ -131,12 +132,15 @@ QString TeamStore::setOwner(const QString &id, const QString &owner, const QStri
     if (op->ownedBy != expectedOwner)
         return op->ownedBy.isEmpty() ? u"%1 was released meanwhile"_s.arg(id)
                                      : u"%1 took %2 meanwhile"_s.arg(operatorName(op->ownedBy), id);
-    if (!owner.isEmpty() && isFinal(op->state))
-        return u"%1 is %2: a closed row needs no owner"_s.arg(id, toString(op->state));
+    if (isFinal(op->state))
+        return owner.isEmpty()
+                   ? u"%1 is %2: it keeps its last owner"_s.arg(id, toString(op->state))
+                   : u"%1 is %2: a closed row needs no owner"_s.arg(id, toString(op->state));
     requireOwnerRight(m_db, actor, owner, op->ownedBy);
+    // owned_since: when the row got this owner, or lost its last one.
     runQuery(m_db,
              u"UPDATE operations SET owned_by = ?, owned_since = ?, updated_at = ? WHERE id = ?"_s,
-             {rows::nullable(owner), owner.isEmpty() ? QVariant() : QVariant(now), now, id});
+             {rows::nullable(owner), now, now, id});
     AuditLog::append(m_db, now, actor, auditActionFor(owner, actor), id,
                      {{"owner", owner.toStdString()}, {"previous", op->ownedBy.toStdString()}});
     tx.commit();

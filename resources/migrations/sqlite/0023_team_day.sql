@@ -1,9 +1,9 @@
 -- 0023: the team's day (DESIGN §18, issue 53): owners, notes, alerts.
 --
 -- A row has an owner: a name, not a lock (the resend lease stays the only lock). `owned_by` is
--- a person's actor ("operator:alice"), NULL when nobody owns the row; `owned_since` when they
--- took it or were given it (ms, UTC). Who may set whom is the store's check here
--- (storage/team/teamstore.cpp) and the database's too on PostgreSQL.
+-- a person's actor ("operator:alice"), NULL when nobody owns the row; `owned_since` when the row
+-- got its owner, or lost its last one (ms, UTC; NULL: never owned). Who may set whom is the
+-- store's check here (storage/team/teamstore.cpp) and the database's too on PostgreSQL.
 ALTER TABLE operations ADD COLUMN owned_by TEXT
     CHECK (owned_by IS NULL OR (owned_by GLOB 'operator:?*' AND length(owned_by) <= 200));
 ALTER TABLE operations ADD COLUMN owned_since INTEGER;
@@ -26,19 +26,22 @@ CREATE TRIGGER operation_notes_no_delete BEFORE DELETE ON operation_notes
 BEGIN SELECT RAISE(ABORT, 'notes are append-only'); END;
 
 -- Alerts (DESIGN §18): written by the alert loop of `opsctl serve` (app/core/alerts), one row
--- per condition that fired, keyed by (condition, subject, window): the same key never fires
--- twice. resolved_at is set when the condition clears.
+-- per episode of a condition, keyed by (condition, subject, window): a key fires once while it
+-- holds, and again (the next episode) only after it cleared. resolved_at is set when it clears.
 CREATE TABLE alerts (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,
-    alert_key    TEXT    NOT NULL UNIQUE,
+    alert_key    TEXT    NOT NULL,
+    episode      INTEGER NOT NULL DEFAULT 1 CHECK (episode >= 1),
     condition    TEXT    NOT NULL,
     operation_id TEXT,
     subject      TEXT    NOT NULL,
     body         TEXT    NOT NULL,
     fired_at     INTEGER NOT NULL,
-    resolved_at  INTEGER
+    resolved_at  INTEGER,
+    UNIQUE (alert_key, episode)
 );
-CREATE INDEX alerts_open ON alerts (resolved_at) WHERE resolved_at IS NULL;
+-- One open episode per key.
+CREATE UNIQUE INDEX alerts_open ON alerts (alert_key) WHERE resolved_at IS NULL;
 
 -- One message of an alert to one channel: its firing, then its resolution. The outbox
 -- discipline of customer messages (DESIGN §17): the row is committed before the channel is
