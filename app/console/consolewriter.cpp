@@ -8,6 +8,7 @@
 #include "storage/operations/closeapproval.h"
 #include "storage/operations/operationstore.h"
 #include "storage/session.h"
+#include "storage/team/teamstore.h"
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -175,6 +176,36 @@ void ConsoleWriter::linkTicket(const QString &operationId, const QString &ticket
 {
     run<QString>([=](Session &s) { return s.store().linkTicket(operationId, ticket, actor); },
                  context, std::move(done));
+}
+
+void ConsoleWriter::takeRow(const QString &operationId, const QString &actor,
+                            const QString &expectedOwner, QObject *context, Done<QString> done)
+{
+    run<QString>([=](Session &s) { return s.team().take(operationId, actor, expectedOwner); },
+                 context, std::move(done));
+}
+
+void ConsoleWriter::assignRow(const QString &operationId, const QString &owner,
+                              const QString &actor, const QString &expectedOwner, QObject *context,
+                              Done<QString> done)
+{
+    run<QString>(
+        [=](Session &s) { return s.team().assign(operationId, owner, actor, expectedOwner); },
+        context, std::move(done));
+}
+
+void ConsoleWriter::releaseRow(const QString &operationId, const QString &actor,
+                               const QString &expectedOwner, QObject *context, Done<QString> done)
+{
+    run<QString>([=](Session &s) { return s.team().release(operationId, actor, expectedOwner); },
+                 context, std::move(done));
+}
+
+void ConsoleWriter::addNote(const QString &operationId, const QString &body, const QString &actor,
+                            QObject *context, Done<qint64> done)
+{
+    run<qint64>([=](Session &s) { return s.team().addNote(operationId, body, actor); }, context,
+                std::move(done));
 }
 
 } // namespace ops::console

@@ -55,6 +55,14 @@ public:
                             QObject *context, Done<bool> done) override;
     void linkTicket(const QString &operationId, const QString &ticket, const QString &actor,
                     QObject *context, Done<QString> done) override;
+    void takeRow(const QString &operationId, const QString &actor, const QString &expectedOwner,
+                 QObject *context, Done<QString> done) override;
+    void assignRow(const QString &operationId, const QString &owner, const QString &actor,
+                   const QString &expectedOwner, QObject *context, Done<QString> done) override;
+    void releaseRow(const QString &operationId, const QString &actor, const QString &expectedOwner,
+                    QObject *context, Done<QString> done) override;
+    void addNote(const QString &operationId, const QString &body, const QString &actor,
+                 QObject *context, Done<qint64> done) override;
 
 private:
     template<typename T>

@@ -13,6 +13,7 @@
 #include "storage/operations/operationstore.h"
 #include "storage/operations/resendlease.h"
 #include "storage/session.h"
+#include "storage/team/teamstore.h"
 
 namespace ops::console {
 namespace {
@@ -70,6 +71,10 @@ public:
     {
         return activeResendLease(m_session.store(), id);
     }
+    std::vector<RowNote> notes(const QString &id) override { return m_session.team().notes(id); }
+
+    ServiceTargets serviceTargets() override { return m_session.team().targets(); }
+    std::vector<OperatorRecord> operators() override { return m_session.access().operators(); }
 
     Identity identity() override { return m_session.access().identity(); }
     OperatorAccess accessOf(const QString &actor) override { return m_session.accessOf(actor); }

@@ -997,6 +997,14 @@ Idempotency key — Ctrl+Shift+C copies it</translation>
         <source>approval #%1 (asked by %2; another supervisor decides)</source>
         <translation>approval #%1 (asked by %2; another supervisor decides)</translation>
     </message>
+    <message>
+        <source>%1 since %2</source>
+        <translation>%1 since %2</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Owner</translation>
+    </message>
 </context>
 <context>
     <name>ops::ReasonText</name>
@@ -2357,6 +2365,41 @@ Provider reference on the row: %1.</translation>
     </message>
 </context>
 <context>
+    <name>ops::ui::AssignDialog</name>
+    <message>
+        <source>Assign %1</source>
+        <translation>Assign %1</translation>
+    </message>
+    <message>
+        <source>%1 has no owner.</source>
+        <translation>%1 has no owner.</translation>
+    </message>
+    <message>
+        <source>%1 owns %2 since %3.</source>
+        <translation>%1 owns %2 since %3.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>&amp;Give it to</source>
+        <translation>&amp;Give it to</translation>
+    </message>
+    <message>
+        <source>Nobody else is enabled in the operator directory.</source>
+        <translation>Nobody else is enabled in the operator directory.</translation>
+    </message>
+    <message>
+        <source>An owner is a name, not a lock: anyone with the rights may still act on the row.</source>
+        <translation>An owner is a name, not a lock: anyone with the rights may still act on the row.</translation>
+    </message>
+    <message>
+        <source>&amp;Assign</source>
+        <translation>&amp;Assign</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::AttentionPanel</name>
     <message>
         <source>No row waits for a person: nothing needs Attention.</source>
@@ -3548,6 +3591,26 @@ Idempotency-Key: %4
         <source>ticket </source>
         <translation>ticket </translation>
     </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notes</translation>
+    </message>
+    <message>
+        <source>No notes yet. A note tells the team what was done or agreed; it is never evidence.</source>
+        <translation>No notes yet. A note tells the team what was done or agreed; it is never evidence.</translation>
+    </message>
+    <message>
+        <source>Notes (%1)</source>
+        <translation>Notes (%1)</translation>
+    </message>
+    <message>
+        <source>owned by %1 since %2</source>
+        <translation>owned by %1 since %2</translation>
+    </message>
+    <message>
+        <source>no owner</source>
+        <translation>no owner</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::DetailPresenter</name>
@@ -3923,6 +3986,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>%1 is not in the list shown; clear the search.</source>
         <translation>%1 is not in the list shown; clear the search.</translation>
     </message>
+    <message>
+        <source>&amp;Mine</source>
+        <translation>&amp;Mine</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -4113,6 +4180,29 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     </message>
 </context>
 <context>
+    <name>ops::ui::NoteDialog</name>
+    <message>
+        <source>Add a note to %1</source>
+        <translation>Add a note to %1</translation>
+    </message>
+    <message>
+        <source>An internal note for the team: who called, what was agreed, what to check next. Everyone who opens %1 reads it; it is never evidence for a close and cannot be changed later.</source>
+        <translation>An internal note for the team: who called, what was agreed, what to check next. Everyone who opens %1 reads it; it is never evidence for a close and cannot be changed later.</translation>
+    </message>
+    <message>
+        <source>e.g. Customer called at 10:15; the bank shows no refund yet.</source>
+        <translation>e.g. Customer called at 10:15; the bank shows no refund yet.</translation>
+    </message>
+    <message>
+        <source>Add &amp;note</source>
+        <translation>Add &amp;note</translation>
+    </message>
+    <message>
+        <source>%1 / %2 characters</source>
+        <translation>%1 / %2 characters</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::OpenFailedDialog</name>
     <message>
         <source>Cannot open the database</source>
@@ -4137,6 +4227,13 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation>SQLite databases (*.sqlite *.db);;All files (*)</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::OperationDelegate</name>
+    <message>
+        <source>Late: %1.</source>
+        <translation>Late: %1.</translation>
     </message>
 </context>
 <context>
@@ -4307,6 +4404,33 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>Checking (%1)</source>
         <translation>Checking (%1)</translation>
     </message>
+    <message>
+        <source>Mine</source>
+        <translation>Mine</translation>
+    </message>
+    <message>
+        <source>Checking (%1, %2 late)</source>
+        <translation>Checking (%1, %2 late)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) past a service target: the late mark in the Window left column says which.</source>
+        <translation>
+            <numerusform>%n row past a service target: the late mark in the Window left column says which.</numerusform>
+            <numerusform>%n rows past a service target: the late marks in the Window left column say which.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mine (%1)</source>
+        <translation>Mine (%1)</translation>
+    </message>
+    <message>
+        <source>Nothing is yours yet</source>
+        <translation>Nothing is yours yet</translation>
+    </message>
+    <message>
+        <source>Rows you take (Ctrl+T) or a supervisor gives you appear here. An owner is a name, not a lock: the team sees who is on a row.</source>
+        <translation>Rows you take (Ctrl+T) or a supervisor gives you appear here. An owner is a name, not a lock: the team sees who is on a row.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::RefundsView</name>
@@ -4455,6 +4579,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>%1 may not %2; ask a supervisor.</source>
         <translation>%1 may not %2; ask a supervisor.</translation>
+    </message>
+    <message>
+        <source>A person takes a row for themselves and gives back their own; only a supervisor gives a row to someone else or releases another person&apos;s row, and only to an enabled person.</source>
+        <translation>A person takes a row for themselves and gives back their own; only a supervisor gives a row to someone else or releases another person&apos;s row, and only to an enabled person.</translation>
     </message>
 </context>
 <context>
@@ -4981,6 +5109,273 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Refu&amp;nds</source>
         <translation>Refu&amp;nds</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::TeamActions</name>
+    <message>
+        <source>Ta&amp;ke</source>
+        <translation>Ta&amp;ke</translation>
+    </message>
+    <message>
+        <source>Make this row yours: the team sees who is on it</source>
+        <translation>Make this row yours: the team sees who is on it</translation>
+    </message>
+    <message>
+        <source>Assi&amp;gn…</source>
+        <translation>Assi&amp;gn…</translation>
+    </message>
+    <message>
+        <source>Give this row to someone (supervisors)</source>
+        <translation>Give this row to someone (supervisors)</translation>
+    </message>
+    <message>
+        <source>Release o&amp;wnership</source>
+        <translation>Release o&amp;wnership</translation>
+    </message>
+    <message>
+        <source>Leave this row without an owner</source>
+        <translation>Leave this row without an owner</translation>
+    </message>
+    <message>
+        <source>Add n&amp;ote…</source>
+        <translation>Add n&amp;ote…</translation>
+    </message>
+    <message>
+        <source>A short internal note for the team; never evidence</source>
+        <translation>A short internal note for the team; never evidence</translation>
+    </message>
+    <message>
+        <source>Select an operation first.</source>
+        <translation>Select an operation first.</translation>
+    </message>
+    <message>
+        <source>%1 is closed (%2): a closed row needs no owner.</source>
+        <translation>%1 is closed (%2): a closed row needs no owner.</translation>
+    </message>
+    <message>
+        <source>%1 is yours already.</source>
+        <translation>%1 is yours already.</translation>
+    </message>
+    <message>
+        <source>%1 may not assign rows: only a supervisor gives a row to someone.</source>
+        <translation>%1 may not assign rows: only a supervisor gives a row to someone.</translation>
+    </message>
+    <message>
+        <source>%1 has no owner.</source>
+        <translation>%1 has no owner.</translation>
+    </message>
+    <message>
+        <source>%1 may not release %2&apos;s row: only a supervisor releases a row someone else owns.</source>
+        <translation>%1 may not release %2&apos;s row: only a supervisor releases a row someone else owns.</translation>
+    </message>
+    <message>
+        <source>Make this row yours: the team sees who is on it (Ctrl+T)</source>
+        <translation>Make this row yours: the team sees who is on it (Ctrl+T)</translation>
+    </message>
+    <message>
+        <source>Give this row to someone</source>
+        <translation>Give this row to someone</translation>
+    </message>
+    <message>
+        <source>A short internal note for the team; never evidence (Ctrl+Shift+O)</source>
+        <translation>A short internal note for the team; never evidence (Ctrl+Shift+O)</translation>
+    </message>
+    <message>
+        <source>%1 may not add notes: a note needs the attach right; ask a supervisor.</source>
+        <translation>%1 may not add notes: a note needs the attach right; ask a supervisor.</translation>
+    </message>
+    <message>
+        <source>an unknown time</source>
+        <translation>an unknown time</translation>
+    </message>
+    <message>
+        <source>Take %1</source>
+        <translation>Take %1</translation>
+    </message>
+    <message>
+        <source>%1 owns this row since %2. Take it?</source>
+        <translation>%1 owns this row since %2. Take it?</translation>
+    </message>
+    <message>
+        <source>It becomes yours and leaves %1&apos;s Mine list; an owner is a name, not a lock.</source>
+        <translation>It becomes yours and leaves %1&apos;s Mine list; an owner is a name, not a lock.</translation>
+    </message>
+    <message>
+        <source>%1 is yours now.</source>
+        <translation>%1 is yours now.</translation>
+    </message>
+    <message>
+        <source>%1 was not taken</source>
+        <translation>%1 was not taken</translation>
+    </message>
+    <message>
+        <source>Could not read the operator directory: %1</source>
+        <translation>Could not read the operator directory: %1</translation>
+    </message>
+    <message>
+        <source>Try again in a moment (F5).</source>
+        <translation>Try again in a moment (F5).</translation>
+    </message>
+    <message>
+        <source>%1 is %2&apos;s now.</source>
+        <translation>%1 is %2&apos;s now.</translation>
+    </message>
+    <message>
+        <source>%1 was not assigned</source>
+        <translation>%1 was not assigned</translation>
+    </message>
+    <message>
+        <source>%1 has no owner now.</source>
+        <translation>%1 has no owner now.</translation>
+    </message>
+    <message>
+        <source>%1 was not released</source>
+        <translation>%1 was not released</translation>
+    </message>
+    <message>
+        <source>%1: %2.</source>
+        <translation>%1: %2.</translation>
+    </message>
+    <message>
+        <source>The lists show who owns it now.</source>
+        <translation>The lists show who owns it now.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Ask a supervisor.</source>
+        <translation>Ask a supervisor.</translation>
+    </message>
+    <message>
+        <source>The database refused the change of owner: %1</source>
+        <translation>The database refused the change of owner: %1</translation>
+    </message>
+    <message>
+        <source>Try again in a moment.</source>
+        <translation>Try again in a moment.</translation>
+    </message>
+    <message>
+        <source>The database refused the note: %1</source>
+        <translation>The database refused the note: %1</translation>
+    </message>
+    <message>
+        <source>The note on %1 was not added: %2</source>
+        <translation>The note on %1 was not added: %2</translation>
+    </message>
+    <message>
+        <source>Add it again (Ctrl+Shift+O).</source>
+        <translation>Add it again (Ctrl+Shift+O).</translation>
+    </message>
+    <message>
+        <source>Note added to %1.</source>
+        <translation>Note added to %1.</translation>
+    </message>
+    <message>
+        <source>%1 may not change who owns a row: that needs the attach right; ask a supervisor.</source>
+        <translation>%1 may not change who owns a row: that needs the attach right; ask a supervisor.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::TeamText</name>
+    <message>
+        <source>no owner after %1</source>
+        <translation>no owner after %1</translation>
+    </message>
+    <message>
+        <source>undecided after %1</source>
+        <translation>undecided after %1</translation>
+    </message>
+    <message>
+        <source>approval waiting over %1</source>
+        <translation>approval waiting over %1</translation>
+    </message>
+    <message>
+        <source>%1 took %2 meanwhile</source>
+        <translation>%1 took %2 meanwhile</translation>
+    </message>
+    <message>
+        <source>%1 was released meanwhile</source>
+        <translation>%1 was released meanwhile</translation>
+    </message>
+    <message>
+        <source>there is no operation %1</source>
+        <translation>there is no operation %1</translation>
+    </message>
+    <message>
+        <source>%1 is closed (%2): a closed row needs no owner</source>
+        <translation>%1 is closed (%2): a closed row needs no owner</translation>
+    </message>
+    <message>
+        <source>%1 is not a person who may own a row</source>
+        <translation>%1 is not a person who may own a row</translation>
+    </message>
+    <message>
+        <source>A note needs some text.</source>
+        <translation>A note needs some text.</translation>
+    </message>
+    <message>
+        <source>A note is at most %1 characters; this one has %2.</source>
+        <translation>A note is at most %1 characters; this one has %2.</translation>
+    </message>
+    <message>
+        <source>A note holds no control characters but line breaks and tabs.</source>
+        <translation>A note holds no control characters but line breaks and tabs.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::TrayNotices</name>
+    <message>
+        <source>%1 is %2 now</source>
+        <translation>%1 is %2 now</translation>
+    </message>
+    <message>
+        <source>A row you own was %1 and is %2 now.</source>
+        <translation>A row you own was %1 and is %2 now.</translation>
+    </message>
+    <message>
+        <source>%1 is late</source>
+        <translation>%1 is late</translation>
+    </message>
+    <message>
+        <source>A row you own: %1.</source>
+        <translation>A row you own: %1.</translation>
+    </message>
+    <message>
+        <source>Approval #%1 waits for you</source>
+        <translation>Approval #%1 waits for you</translation>
+    </message>
+    <message>
+        <source>%1 of %2, asked by %3.</source>
+        <translation>%1 of %2, asked by %3.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::TrayNotifier</name>
+    <message>
+        <source>Tra&amp;y notifications</source>
+        <translation>Tra&amp;y notifications</translation>
+    </message>
+    <message>
+        <source>Not on a SQLite file database: it has one person at one desk, who sees every change in this window.</source>
+        <translation>Not on a SQLite file database: it has one person at one desk, who sees every change in this window.</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray: nothing is shown while it has none.</source>
+        <translation>This desktop has no system tray: nothing is shown while it has none.</translation>
+    </message>
+    <message>
+        <source>A message in the system tray when a row you own changes state or is late, and when an approval waits for you, while the console is not the active window.</source>
+        <translation>A message in the system tray when a row you own changes state or is late, and when an approval waits for you, while the console is not the active window.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) on your rows and approvals</source>
+        <translation>
+            <numerusform>%n change on your rows and approvals</numerusform>
+            <numerusform>%n changes on your rows and approvals</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -812,11 +812,11 @@ SHA-256 %3</translation>
     </message>
     <message>
         <source>Window left</source>
-        <translation>Осталось окна</translation>
+        <translation>Осталось</translation>
     </message>
     <message>
         <source>Evidence</source>
-        <translation>Доказательства</translation>
+        <translation>Доказ.</translation>
     </message>
     <message>
         <source>Age</source>
@@ -999,6 +999,14 @@ Idempotency key — Ctrl+Shift+C copies it</source>
     <message>
         <source>approval #%1 (asked by %2; another supervisor decides)</source>
         <translation>согласование #%1 (запрос от %2; решает другой супервайзер)</translation>
+    </message>
+    <message>
+        <source>%1 since %2</source>
+        <translation>%1 с %2</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Владелец</translation>
     </message>
 </context>
 <context>
@@ -2360,6 +2368,41 @@ Provider reference on the row: %1.</source>
     </message>
 </context>
 <context>
+    <name>ops::ui::AssignDialog</name>
+    <message>
+        <source>Assign %1</source>
+        <translation>Назначить %1</translation>
+    </message>
+    <message>
+        <source>%1 has no owner.</source>
+        <translation>У %1 нет владельца.</translation>
+    </message>
+    <message>
+        <source>%1 owns %2 since %3.</source>
+        <translation>%2 принадлежит %1 с %3.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>&amp;Give it to</source>
+        <translation>&amp;Кому</translation>
+    </message>
+    <message>
+        <source>Nobody else is enabled in the operator directory.</source>
+        <translation>В справочнике операторов больше никто не активен.</translation>
+    </message>
+    <message>
+        <source>An owner is a name, not a lock: anyone with the rights may still act on the row.</source>
+        <translation>Владелец — это имя, а не блокировка: любой, у кого есть права, по-прежнему может работать со строкой.</translation>
+    </message>
+    <message>
+        <source>&amp;Assign</source>
+        <translation>&amp;Назначить</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::AttentionPanel</name>
     <message>
         <source>No row waits for a person: nothing needs Attention.</source>
@@ -3569,6 +3612,26 @@ Idempotency-Key: %4
         <source>ticket </source>
         <translation>тикет </translation>
     </message>
+    <message>
+        <source>Notes</source>
+        <translation>Заметки</translation>
+    </message>
+    <message>
+        <source>No notes yet. A note tells the team what was done or agreed; it is never evidence.</source>
+        <translation>Заметок пока нет. Заметка говорит команде, что сделано или о чём договорились; доказательством она не бывает.</translation>
+    </message>
+    <message>
+        <source>Notes (%1)</source>
+        <translation>Заметки (%1)</translation>
+    </message>
+    <message>
+        <source>owned by %1 since %2</source>
+        <translation>владелец %1 с %2</translation>
+    </message>
+    <message>
+        <source>no owner</source>
+        <translation>без владельца</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::DetailPresenter</name>
@@ -3944,6 +4007,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>%1 is not in the list shown; clear the search.</source>
         <translation>%1 нет в показанном списке; очистите поиск.</translation>
     </message>
+    <message>
+        <source>&amp;Mine</source>
+        <translation>Мо&amp;и</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -4134,6 +4201,29 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     </message>
 </context>
 <context>
+    <name>ops::ui::NoteDialog</name>
+    <message>
+        <source>Add a note to %1</source>
+        <translation>Заметка к %1</translation>
+    </message>
+    <message>
+        <source>An internal note for the team: who called, what was agreed, what to check next. Everyone who opens %1 reads it; it is never evidence for a close and cannot be changed later.</source>
+        <translation>Внутренняя заметка для команды: кто звонил, о чём договорились, что проверить дальше. Её прочтёт каждый, кто откроет %1; доказательством для закрытия она не бывает, и изменить её потом нельзя.</translation>
+    </message>
+    <message>
+        <source>e.g. Customer called at 10:15; the bank shows no refund yet.</source>
+        <translation>например: клиент звонил в 10:15; банк пока не видит возврата.</translation>
+    </message>
+    <message>
+        <source>Add &amp;note</source>
+        <translation>Добавить &amp;заметку</translation>
+    </message>
+    <message>
+        <source>%1 / %2 characters</source>
+        <translation>%1 / %2 символов</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::OpenFailedDialog</name>
     <message>
         <source>Cannot open the database</source>
@@ -4158,6 +4248,13 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation>Базы данных SQLite (*.sqlite *.db);;Все файлы (*)</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::OperationDelegate</name>
+    <message>
+        <source>Late: %1.</source>
+        <translation>Просрочено: %1.</translation>
     </message>
 </context>
 <context>
@@ -4329,6 +4426,34 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>Checking (%1)</source>
         <translation>Проверка (%1)</translation>
     </message>
+    <message>
+        <source>Mine</source>
+        <translation>Мои</translation>
+    </message>
+    <message>
+        <source>Checking (%1, %2 late)</source>
+        <translation>Проверка (%1, просрочено %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) past a service target: the late mark in the Window left column says which.</source>
+        <translation>
+            <numerusform>%n строка вышла за целевой срок: какой именно, говорит метка в колонке «Осталось».</numerusform>
+            <numerusform>%n строки вышли за целевой срок: какой именно, говорит метка в колонке «Осталось».</numerusform>
+            <numerusform>%n строк вышли за целевой срок: какой именно, говорит метка в колонке «Осталось».</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mine (%1)</source>
+        <translation>Мои (%1)</translation>
+    </message>
+    <message>
+        <source>Nothing is yours yet</source>
+        <translation>Пока ничего вашего</translation>
+    </message>
+    <message>
+        <source>Rows you take (Ctrl+T) or a supervisor gives you appear here. An owner is a name, not a lock: the team sees who is on a row.</source>
+        <translation>Здесь появляются строки, которые вы взяли (Ctrl+T) или которые вам назначил супервайзер. Владелец — это имя, а не блокировка: команда видит, кто занят строкой.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::RefundsView</name>
@@ -4478,6 +4603,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>%1 may not %2; ask a supervisor.</source>
         <translation>%1 не может %2; обратитесь к супервайзеру.</translation>
+    </message>
+    <message>
+        <source>A person takes a row for themselves and gives back their own; only a supervisor gives a row to someone else or releases another person&apos;s row, and only to an enabled person.</source>
+        <translation>Человек берёт строку себе и возвращает свою; отдать строку другому или снять чужую может только супервайзер, и только активному человеку.</translation>
     </message>
 </context>
 <context>
@@ -5004,6 +5133,274 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Refu&amp;nds</source>
         <translation>&amp;Возвраты</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::TeamActions</name>
+    <message>
+        <source>Ta&amp;ke</source>
+        <translation>&amp;Взять</translation>
+    </message>
+    <message>
+        <source>Make this row yours: the team sees who is on it</source>
+        <translation>Сделать строку своей: команда видит, кто ею занят</translation>
+    </message>
+    <message>
+        <source>Assi&amp;gn…</source>
+        <translation>Н&amp;азначить…</translation>
+    </message>
+    <message>
+        <source>Give this row to someone (supervisors)</source>
+        <translation>Отдать строку кому-то (супервайзеры)</translation>
+    </message>
+    <message>
+        <source>Release o&amp;wnership</source>
+        <translation>Сн&amp;ять владельца</translation>
+    </message>
+    <message>
+        <source>Leave this row without an owner</source>
+        <translation>Оставить строку без владельца</translation>
+    </message>
+    <message>
+        <source>Add n&amp;ote…</source>
+        <translation>Добавить за&amp;метку…</translation>
+    </message>
+    <message>
+        <source>A short internal note for the team; never evidence</source>
+        <translation>Короткая внутренняя заметка для команды; не доказательство</translation>
+    </message>
+    <message>
+        <source>Select an operation first.</source>
+        <translation>Сначала выберите операцию.</translation>
+    </message>
+    <message>
+        <source>%1 is closed (%2): a closed row needs no owner.</source>
+        <translation>%1 закрыта (%2): закрытой строке владелец не нужен.</translation>
+    </message>
+    <message>
+        <source>%1 is yours already.</source>
+        <translation>%1 уже ваша.</translation>
+    </message>
+    <message>
+        <source>%1 may not assign rows: only a supervisor gives a row to someone.</source>
+        <translation>%1 не может назначать строки: отдать строку кому-то может только супервайзер.</translation>
+    </message>
+    <message>
+        <source>%1 has no owner.</source>
+        <translation>У %1 нет владельца.</translation>
+    </message>
+    <message>
+        <source>%1 may not release %2&apos;s row: only a supervisor releases a row someone else owns.</source>
+        <translation>%1 не может снять владельца %2: снять чужого владельца может только супервайзер.</translation>
+    </message>
+    <message>
+        <source>Make this row yours: the team sees who is on it (Ctrl+T)</source>
+        <translation>Сделать строку своей: команда видит, кто ею занят (Ctrl+T)</translation>
+    </message>
+    <message>
+        <source>Give this row to someone</source>
+        <translation>Отдать строку кому-то</translation>
+    </message>
+    <message>
+        <source>A short internal note for the team; never evidence (Ctrl+Shift+O)</source>
+        <translation>Короткая внутренняя заметка для команды; не доказательство (Ctrl+Shift+O)</translation>
+    </message>
+    <message>
+        <source>%1 may not add notes: a note needs the attach right; ask a supervisor.</source>
+        <translation>%1 не может добавлять заметки: для этого нужно право прикладывать доказательства; обратитесь к супервайзеру.</translation>
+    </message>
+    <message>
+        <source>an unknown time</source>
+        <translation>неизвестного времени</translation>
+    </message>
+    <message>
+        <source>Take %1</source>
+        <translation>Взять %1</translation>
+    </message>
+    <message>
+        <source>%1 owns this row since %2. Take it?</source>
+        <translation>Эта строка у %1 с %2. Взять её?</translation>
+    </message>
+    <message>
+        <source>It becomes yours and leaves %1&apos;s Mine list; an owner is a name, not a lock.</source>
+        <translation>Строка станет вашей и уйдёт из списка «Мои» у %1; владелец — это имя, а не блокировка.</translation>
+    </message>
+    <message>
+        <source>%1 is yours now.</source>
+        <translation>%1 теперь ваша.</translation>
+    </message>
+    <message>
+        <source>%1 was not taken</source>
+        <translation>%1 не взята</translation>
+    </message>
+    <message>
+        <source>Could not read the operator directory: %1</source>
+        <translation>Не удалось прочитать справочник операторов: %1</translation>
+    </message>
+    <message>
+        <source>Try again in a moment (F5).</source>
+        <translation>Попробуйте ещё раз чуть позже (F5).</translation>
+    </message>
+    <message>
+        <source>%1 is %2&apos;s now.</source>
+        <translation>%1 теперь у %2.</translation>
+    </message>
+    <message>
+        <source>%1 was not assigned</source>
+        <translation>%1 не назначена</translation>
+    </message>
+    <message>
+        <source>%1 has no owner now.</source>
+        <translation>У %1 теперь нет владельца.</translation>
+    </message>
+    <message>
+        <source>%1 was not released</source>
+        <translation>Владелец %1 не снят</translation>
+    </message>
+    <message>
+        <source>%1: %2.</source>
+        <translation>%1: %2.</translation>
+    </message>
+    <message>
+        <source>The lists show who owns it now.</source>
+        <translation>В списках видно, чья она сейчас.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Ask a supervisor.</source>
+        <translation>Обратитесь к супервайзеру.</translation>
+    </message>
+    <message>
+        <source>The database refused the change of owner: %1</source>
+        <translation>База данных отклонила смену владельца: %1</translation>
+    </message>
+    <message>
+        <source>Try again in a moment.</source>
+        <translation>Попробуйте ещё раз чуть позже.</translation>
+    </message>
+    <message>
+        <source>The database refused the note: %1</source>
+        <translation>База данных отклонила заметку: %1</translation>
+    </message>
+    <message>
+        <source>The note on %1 was not added: %2</source>
+        <translation>Заметка к %1 не добавлена: %2</translation>
+    </message>
+    <message>
+        <source>Add it again (Ctrl+Shift+O).</source>
+        <translation>Добавьте её снова (Ctrl+Shift+O).</translation>
+    </message>
+    <message>
+        <source>Note added to %1.</source>
+        <translation>Заметка к %1 добавлена.</translation>
+    </message>
+    <message>
+        <source>%1 may not change who owns a row: that needs the attach right; ask a supervisor.</source>
+        <translation>%1 не может менять владельца строки: для этого нужно право прикладывать доказательства; обратитесь к супервайзеру.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::TeamText</name>
+    <message>
+        <source>no owner after %1</source>
+        <translation>нет владельца дольше %1</translation>
+    </message>
+    <message>
+        <source>undecided after %1</source>
+        <translation>нет решения дольше %1</translation>
+    </message>
+    <message>
+        <source>approval waiting over %1</source>
+        <translation>согласование ждёт дольше %1</translation>
+    </message>
+    <message>
+        <source>%1 took %2 meanwhile</source>
+        <translation>%1 тем временем взял(а) %2</translation>
+    </message>
+    <message>
+        <source>%1 was released meanwhile</source>
+        <translation>с %1 тем временем сняли владельца</translation>
+    </message>
+    <message>
+        <source>there is no operation %1</source>
+        <translation>операции %1 нет</translation>
+    </message>
+    <message>
+        <source>%1 is closed (%2): a closed row needs no owner</source>
+        <translation>%1 закрыта (%2): закрытой строке владелец не нужен</translation>
+    </message>
+    <message>
+        <source>%1 is not a person who may own a row</source>
+        <translation>%1 — не человек, которому можно отдать строку</translation>
+    </message>
+    <message>
+        <source>A note needs some text.</source>
+        <translation>В заметке должен быть текст.</translation>
+    </message>
+    <message>
+        <source>A note is at most %1 characters; this one has %2.</source>
+        <translation>Заметка — не больше %1 символов; в этой %2.</translation>
+    </message>
+    <message>
+        <source>A note holds no control characters but line breaks and tabs.</source>
+        <translation>В заметке не может быть управляющих символов, кроме переводов строки и табуляций.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::TrayNotices</name>
+    <message>
+        <source>%1 is %2 now</source>
+        <translation>%1 теперь: %2</translation>
+    </message>
+    <message>
+        <source>A row you own was %1 and is %2 now.</source>
+        <translation>Ваша строка была в состоянии «%1», теперь — «%2».</translation>
+    </message>
+    <message>
+        <source>%1 is late</source>
+        <translation>%1 просрочена</translation>
+    </message>
+    <message>
+        <source>A row you own: %1.</source>
+        <translation>Ваша строка: %1.</translation>
+    </message>
+    <message>
+        <source>Approval #%1 waits for you</source>
+        <translation>Согласование #%1 ждёт вас</translation>
+    </message>
+    <message>
+        <source>%1 of %2, asked by %3.</source>
+        <translation>%1 для %2, запросил(а) %3.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::TrayNotifier</name>
+    <message>
+        <source>Tra&amp;y notifications</source>
+        <translation>Уведомления в тре&amp;е</translation>
+    </message>
+    <message>
+        <source>Not on a SQLite file database: it has one person at one desk, who sees every change in this window.</source>
+        <translation>Недоступно с файловой базой SQLite: с ней работает один человек за одним столом, и все изменения он видит в этом окне.</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray: nothing is shown while it has none.</source>
+        <translation>На этом рабочем столе нет системного трея: пока его нет, ничего не показывается.</translation>
+    </message>
+    <message>
+        <source>A message in the system tray when a row you own changes state or is late, and when an approval waits for you, while the console is not the active window.</source>
+        <translation>Сообщение в системном трее, когда ваша строка меняет состояние или просрочена и когда вас ждёт согласование, пока консоль не активное окно.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) on your rows and approvals</source>
+        <translation>
+            <numerusform>%n изменение в ваших строках и согласованиях</numerusform>
+            <numerusform>%n изменения в ваших строках и согласованиях</numerusform>
+            <numerusform>%n изменений в ваших строках и согласованиях</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1000,6 +1000,14 @@ Idempotency key — Ctrl+Shift+C copies it</source>
         <source>approval #%1 (asked by %2; another supervisor decides)</source>
         <translation>погодження #%1 (запит від %2; вирішує інший супервайзер)</translation>
     </message>
+    <message>
+        <source>%1 since %2</source>
+        <translation>%1 з %2</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Власник</translation>
+    </message>
 </context>
 <context>
     <name>ops::ReasonText</name>
@@ -2360,6 +2368,41 @@ Provider reference on the row: %1.</source>
     </message>
 </context>
 <context>
+    <name>ops::ui::AssignDialog</name>
+    <message>
+        <source>Assign %1</source>
+        <translation>Призначити %1</translation>
+    </message>
+    <message>
+        <source>%1 has no owner.</source>
+        <translation>%1 не має власника.</translation>
+    </message>
+    <message>
+        <source>%1 owns %2 since %3.</source>
+        <translation>%2 належить %1 з %3.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>&amp;Give it to</source>
+        <translation>&amp;Кому</translation>
+    </message>
+    <message>
+        <source>Nobody else is enabled in the operator directory.</source>
+        <translation>У довіднику операторів більше ніхто не активний.</translation>
+    </message>
+    <message>
+        <source>An owner is a name, not a lock: anyone with the rights may still act on the row.</source>
+        <translation>Власник — це ім’я, а не блокування: будь-хто з правами й надалі може працювати з рядком.</translation>
+    </message>
+    <message>
+        <source>&amp;Assign</source>
+        <translation>При&amp;значити</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::AttentionPanel</name>
     <message>
         <source>No row waits for a person: nothing needs Attention.</source>
@@ -3569,6 +3612,26 @@ Idempotency-Key: %4
         <source>ticket </source>
         <translation>тікет </translation>
     </message>
+    <message>
+        <source>Notes</source>
+        <translation>Нотатки</translation>
+    </message>
+    <message>
+        <source>No notes yet. A note tells the team what was done or agreed; it is never evidence.</source>
+        <translation>Нотаток поки немає. Нотатка каже команді, що зроблено чи про що домовились; доказом вона не буває.</translation>
+    </message>
+    <message>
+        <source>Notes (%1)</source>
+        <translation>Нотатки (%1)</translation>
+    </message>
+    <message>
+        <source>owned by %1 since %2</source>
+        <translation>власник %1 з %2</translation>
+    </message>
+    <message>
+        <source>no owner</source>
+        <translation>без власника</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::DetailPresenter</name>
@@ -3944,6 +4007,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>%1 is not in the list shown; clear the search.</source>
         <translation>%1 немає в показаному списку; очистьте пошук.</translation>
     </message>
+    <message>
+        <source>&amp;Mine</source>
+        <translation>&amp;Мої</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::ModeBanner</name>
@@ -4134,6 +4201,29 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     </message>
 </context>
 <context>
+    <name>ops::ui::NoteDialog</name>
+    <message>
+        <source>Add a note to %1</source>
+        <translation>Нотатка до %1</translation>
+    </message>
+    <message>
+        <source>An internal note for the team: who called, what was agreed, what to check next. Everyone who opens %1 reads it; it is never evidence for a close and cannot be changed later.</source>
+        <translation>Внутрішня нотатка для команди: хто дзвонив, про що домовились, що перевірити далі. Її прочитає кожен, хто відкриє %1; доказом для закриття вона не буває, і змінити її потім не можна.</translation>
+    </message>
+    <message>
+        <source>e.g. Customer called at 10:15; the bank shows no refund yet.</source>
+        <translation>наприклад: клієнт дзвонив о 10:15; банк поки не бачить повернення.</translation>
+    </message>
+    <message>
+        <source>Add &amp;note</source>
+        <translation>Додати &amp;нотатку</translation>
+    </message>
+    <message>
+        <source>%1 / %2 characters</source>
+        <translation>%1 / %2 символів</translation>
+    </message>
+</context>
+<context>
     <name>ops::ui::OpenFailedDialog</name>
     <message>
         <source>Cannot open the database</source>
@@ -4158,6 +4248,13 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation>Бази даних SQLite (*.sqlite *.db);;Усі файли (*)</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::OperationDelegate</name>
+    <message>
+        <source>Late: %1.</source>
+        <translation>Прострочено: %1.</translation>
     </message>
 </context>
 <context>
@@ -4329,6 +4426,34 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
         <source>Checking (%1)</source>
         <translation>Перевірка (%1)</translation>
     </message>
+    <message>
+        <source>Mine</source>
+        <translation>Мої</translation>
+    </message>
+    <message>
+        <source>Checking (%1, %2 late)</source>
+        <translation>Перевірка (%1, прострочено %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) past a service target: the late mark in the Window left column says which.</source>
+        <translation>
+            <numerusform>%n рядок вийшов за цільовий строк: який саме, каже мітка в колонці «Залишок вікна».</numerusform>
+            <numerusform>%n рядки вийшли за цільовий строк: який саме, каже мітка в колонці «Залишок вікна».</numerusform>
+            <numerusform>%n рядків вийшли за цільовий строк: який саме, каже мітка в колонці «Залишок вікна».</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mine (%1)</source>
+        <translation>Мої (%1)</translation>
+    </message>
+    <message>
+        <source>Nothing is yours yet</source>
+        <translation>Поки нічого вашого</translation>
+    </message>
+    <message>
+        <source>Rows you take (Ctrl+T) or a supervisor gives you appear here. An owner is a name, not a lock: the team sees who is on a row.</source>
+        <translation>Тут з’являються рядки, які ви взяли (Ctrl+T) або які вам призначив супервайзер. Власник — це ім’я, а не блокування: команда бачить, хто займається рядком.</translation>
+    </message>
 </context>
 <context>
     <name>ops::ui::RefundsView</name>
@@ -4478,6 +4603,10 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>%1 may not %2; ask a supervisor.</source>
         <translation>%1 не може %2; зверніться до супервайзера.</translation>
+    </message>
+    <message>
+        <source>A person takes a row for themselves and gives back their own; only a supervisor gives a row to someone else or releases another person&apos;s row, and only to an enabled person.</source>
+        <translation>Людина бере рядок собі й повертає свій; віддати рядок іншому чи зняти чужий може лише супервайзер, і лише активній людині.</translation>
     </message>
 </context>
 <context>
@@ -5004,6 +5133,274 @@ Only a supervisor closes operations: &quot;Attach evidence and ask a supervisor&
     <message>
         <source>Refu&amp;nds</source>
         <translation>&amp;Повернення</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::TeamActions</name>
+    <message>
+        <source>Ta&amp;ke</source>
+        <translation>&amp;Взяти</translation>
+    </message>
+    <message>
+        <source>Make this row yours: the team sees who is on it</source>
+        <translation>Зробити рядок своїм: команда бачить, хто ним займається</translation>
+    </message>
+    <message>
+        <source>Assi&amp;gn…</source>
+        <translation>Приз&amp;начити…</translation>
+    </message>
+    <message>
+        <source>Give this row to someone (supervisors)</source>
+        <translation>Віддати рядок комусь (супервайзери)</translation>
+    </message>
+    <message>
+        <source>Release o&amp;wnership</source>
+        <translation>Зн&amp;яти власника</translation>
+    </message>
+    <message>
+        <source>Leave this row without an owner</source>
+        <translation>Залишити рядок без власника</translation>
+    </message>
+    <message>
+        <source>Add n&amp;ote…</source>
+        <translation>Додат&amp;и нотатку…</translation>
+    </message>
+    <message>
+        <source>A short internal note for the team; never evidence</source>
+        <translation>Коротка внутрішня нотатка для команди; не доказ</translation>
+    </message>
+    <message>
+        <source>Select an operation first.</source>
+        <translation>Спершу виберіть операцію.</translation>
+    </message>
+    <message>
+        <source>%1 is closed (%2): a closed row needs no owner.</source>
+        <translation>%1 закрито (%2): закритому рядку власник не потрібен.</translation>
+    </message>
+    <message>
+        <source>%1 is yours already.</source>
+        <translation>%1 вже ваш.</translation>
+    </message>
+    <message>
+        <source>%1 may not assign rows: only a supervisor gives a row to someone.</source>
+        <translation>%1 не може призначати рядки: віддати рядок комусь може лише супервайзер.</translation>
+    </message>
+    <message>
+        <source>%1 has no owner.</source>
+        <translation>%1 не має власника.</translation>
+    </message>
+    <message>
+        <source>%1 may not release %2&apos;s row: only a supervisor releases a row someone else owns.</source>
+        <translation>%1 не може зняти власника %2: зняти чужого власника може лише супервайзер.</translation>
+    </message>
+    <message>
+        <source>Make this row yours: the team sees who is on it (Ctrl+T)</source>
+        <translation>Зробити рядок своїм: команда бачить, хто ним займається (Ctrl+T)</translation>
+    </message>
+    <message>
+        <source>Give this row to someone</source>
+        <translation>Віддати рядок комусь</translation>
+    </message>
+    <message>
+        <source>A short internal note for the team; never evidence (Ctrl+Shift+O)</source>
+        <translation>Коротка внутрішня нотатка для команди; не доказ (Ctrl+Shift+O)</translation>
+    </message>
+    <message>
+        <source>%1 may not add notes: a note needs the attach right; ask a supervisor.</source>
+        <translation>%1 не може додавати нотатки: для цього потрібне право додавати докази; зверніться до супервайзера.</translation>
+    </message>
+    <message>
+        <source>an unknown time</source>
+        <translation>невідомого часу</translation>
+    </message>
+    <message>
+        <source>Take %1</source>
+        <translation>Взяти %1</translation>
+    </message>
+    <message>
+        <source>%1 owns this row since %2. Take it?</source>
+        <translation>Цей рядок у %1 з %2. Взяти його?</translation>
+    </message>
+    <message>
+        <source>It becomes yours and leaves %1&apos;s Mine list; an owner is a name, not a lock.</source>
+        <translation>Рядок стане вашим і зникне зі списку «Мої» у %1; власник — це ім’я, а не блокування.</translation>
+    </message>
+    <message>
+        <source>%1 is yours now.</source>
+        <translation>%1 тепер ваш.</translation>
+    </message>
+    <message>
+        <source>%1 was not taken</source>
+        <translation>%1 не взято</translation>
+    </message>
+    <message>
+        <source>Could not read the operator directory: %1</source>
+        <translation>Не вдалося прочитати довідник операторів: %1</translation>
+    </message>
+    <message>
+        <source>Try again in a moment (F5).</source>
+        <translation>Спробуйте ще раз трохи згодом (F5).</translation>
+    </message>
+    <message>
+        <source>%1 is %2&apos;s now.</source>
+        <translation>%1 тепер у %2.</translation>
+    </message>
+    <message>
+        <source>%1 was not assigned</source>
+        <translation>%1 не призначено</translation>
+    </message>
+    <message>
+        <source>%1 has no owner now.</source>
+        <translation>%1 тепер без власника.</translation>
+    </message>
+    <message>
+        <source>%1 was not released</source>
+        <translation>Власника %1 не знято</translation>
+    </message>
+    <message>
+        <source>%1: %2.</source>
+        <translation>%1: %2.</translation>
+    </message>
+    <message>
+        <source>The lists show who owns it now.</source>
+        <translation>У списках видно, чий він зараз.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Ask a supervisor.</source>
+        <translation>Зверніться до супервайзера.</translation>
+    </message>
+    <message>
+        <source>The database refused the change of owner: %1</source>
+        <translation>База даних відхилила зміну власника: %1</translation>
+    </message>
+    <message>
+        <source>Try again in a moment.</source>
+        <translation>Спробуйте ще раз трохи згодом.</translation>
+    </message>
+    <message>
+        <source>The database refused the note: %1</source>
+        <translation>База даних відхилила нотатку: %1</translation>
+    </message>
+    <message>
+        <source>The note on %1 was not added: %2</source>
+        <translation>Нотатку до %1 не додано: %2</translation>
+    </message>
+    <message>
+        <source>Add it again (Ctrl+Shift+O).</source>
+        <translation>Додайте її знову (Ctrl+Shift+O).</translation>
+    </message>
+    <message>
+        <source>Note added to %1.</source>
+        <translation>Нотатку до %1 додано.</translation>
+    </message>
+    <message>
+        <source>%1 may not change who owns a row: that needs the attach right; ask a supervisor.</source>
+        <translation>%1 не може змінювати власника рядка: для цього потрібне право додавати докази; зверніться до супервайзера.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::TeamText</name>
+    <message>
+        <source>no owner after %1</source>
+        <translation>немає власника довше %1</translation>
+    </message>
+    <message>
+        <source>undecided after %1</source>
+        <translation>немає рішення довше %1</translation>
+    </message>
+    <message>
+        <source>approval waiting over %1</source>
+        <translation>погодження чекає довше %1</translation>
+    </message>
+    <message>
+        <source>%1 took %2 meanwhile</source>
+        <translation>%1 тим часом узяв(ла) %2</translation>
+    </message>
+    <message>
+        <source>%1 was released meanwhile</source>
+        <translation>з %1 тим часом зняли власника</translation>
+    </message>
+    <message>
+        <source>there is no operation %1</source>
+        <translation>операції %1 немає</translation>
+    </message>
+    <message>
+        <source>%1 is closed (%2): a closed row needs no owner</source>
+        <translation>%1 закрито (%2): закритому рядку власник не потрібен</translation>
+    </message>
+    <message>
+        <source>%1 is not a person who may own a row</source>
+        <translation>%1 — не людина, якій можна віддати рядок</translation>
+    </message>
+    <message>
+        <source>A note needs some text.</source>
+        <translation>У нотатці має бути текст.</translation>
+    </message>
+    <message>
+        <source>A note is at most %1 characters; this one has %2.</source>
+        <translation>Нотатка — не більше %1 символів; у цій %2.</translation>
+    </message>
+    <message>
+        <source>A note holds no control characters but line breaks and tabs.</source>
+        <translation>У нотатці не може бути керівних символів, крім переведень рядка й табуляцій.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::TrayNotices</name>
+    <message>
+        <source>%1 is %2 now</source>
+        <translation>%1 тепер: %2</translation>
+    </message>
+    <message>
+        <source>A row you own was %1 and is %2 now.</source>
+        <translation>Ваш рядок був у стані «%1», тепер — «%2».</translation>
+    </message>
+    <message>
+        <source>%1 is late</source>
+        <translation>%1 прострочено</translation>
+    </message>
+    <message>
+        <source>A row you own: %1.</source>
+        <translation>Ваш рядок: %1.</translation>
+    </message>
+    <message>
+        <source>Approval #%1 waits for you</source>
+        <translation>Погодження #%1 чекає на вас</translation>
+    </message>
+    <message>
+        <source>%1 of %2, asked by %3.</source>
+        <translation>%1 для %2, запит від %3.</translation>
+    </message>
+</context>
+<context>
+    <name>ops::ui::TrayNotifier</name>
+    <message>
+        <source>Tra&amp;y notifications</source>
+        <translation>Спові&amp;щення в треї</translation>
+    </message>
+    <message>
+        <source>Not on a SQLite file database: it has one person at one desk, who sees every change in this window.</source>
+        <translation>Недоступно з файловою базою SQLite: з нею працює одна людина за одним столом, і всі зміни вона бачить у цьому вікні.</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray: nothing is shown while it has none.</source>
+        <translation>На цьому робочому столі немає системного трею: поки його немає, нічого не показується.</translation>
+    </message>
+    <message>
+        <source>A message in the system tray when a row you own changes state or is late, and when an approval waits for you, while the console is not the active window.</source>
+        <translation>Повідомлення в системному треї, коли ваш рядок змінює стан чи прострочений і коли на вас чекає погодження, поки консоль не активне вікно.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) on your rows and approvals</source>
+        <translation>
+            <numerusform>%n зміна у ваших рядках і погодженнях</numerusform>
+            <numerusform>%n зміни у ваших рядках і погодженнях</numerusform>
+            <numerusform>%n змін у ваших рядках і погодженнях</numerusform>
+        </translation>
     </message>
 </context>
 <context>

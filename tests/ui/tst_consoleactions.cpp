@@ -354,14 +354,17 @@ void TestConsoleActions::ctrlQClosesTheWindowAsItsCloseButtonDoes()
 
 void TestConsoleActions::viewMenuSwitchesToEveryTabWithItsKey()
 {
-    Console c(m_fx, u"alice"_s); // a supervisor: Operations, Checking, Attention, Approvals
+    // A supervisor: Operations, Checking, Attention, Mine, Approvals.
+    Console c(m_fx, u"alice"_s);
     QVERIFY(c.activate());
     QTabWidget *tabs = c.window.tabs();
-    QCOMPARE(tabs->count(), 4);
+    QCOMPARE(tabs->count(), 5);
+    // In the tabs' order: Mine came last and took Ctrl+5, the older tabs kept their keys.
     const QList<std::pair<QKeySequence, QWidget *>> expected = {
         {QKeySequence(u"Ctrl+1"_s), c.window.queue()->operationsView()},
         {QKeySequence(u"Ctrl+2"_s), c.window.queue()->checkingView()},
         {QKeySequence(u"Ctrl+3"_s), c.window.events()->panel()},
+        {QKeySequence(u"Ctrl+5"_s), c.window.queue()->mineView()},
         {QKeySequence(u"Ctrl+4"_s), c.window.decisions()->approvalsPanel()}};
     auto *view = c.window.menuBar()->findChild<QMenu *>(u"viewMenu"_s);
     QVERIFY(view);
@@ -395,7 +398,8 @@ void TestConsoleActions::viewMenuSwitchesToEveryTabWithItsKey()
     QStringList rows;
     for (int r = 0; r < help->table()->rowCount(); ++r)
         rows << help->table()->item(r, 0)->text() + u" = "_s + help->table()->item(r, 1)->text();
-    for (const QString &row : {u"Approvals = Ctrl+4"_s, u"Attention queue = Ctrl+3"_s})
+    for (const QString &row :
+         {u"Approvals = Ctrl+4"_s, u"Attention queue = Ctrl+3"_s, u"Mine = Ctrl+5"_s})
         QVERIFY2(rows.contains(row), qPrintable(rows.join(u"; "_s)));
     help->close();
 }
@@ -405,7 +409,7 @@ void TestConsoleActions::supportHasNoApprovalsKey()
     Console c(m_fx, u"carol"_s); // support: no Approvals tab, so no item or key for it
     QVERIFY(c.activate());
     QVERIFY(!c.window.decisions()->approvalsPanel());
-    QCOMPARE(c.window.tabs()->count(), 3);
+    QCOMPARE(c.window.tabs()->count(), 4); // Operations, Checking, Attention, Mine
     QAction *approvals = c.window.navigation()->tabAction(ui::MainWindow::ApprovalsTab);
     QVERIFY(approvals && !approvals->isVisible());
     QTest::keyClick(&c.window, Qt::Key_3, Qt::ControlModifier);

@@ -183,16 +183,22 @@ void TestKeyboard::cleanup()
 void TestKeyboard::ctrlTabSwitchesTabs()
 {
     QTabWidget *tabs = m_window->tabs();
-    QCOMPARE(tabs->count(), 4); // Operations, Checking, Attention, Approvals (alice supervises)
+    // Operations, Checking, Attention, Mine, Approvals (alice supervises)
+    QCOMPARE(tabs->count(), 5);
     QCOMPARE(tabs->currentIndex(), int(MainWindow::CheckingTab));
     QWidget *focus = m_window->queue()->checkingView()->table();
     focus->setFocus();
     QTest::keyClick(focus, Qt::Key_Tab, Qt::ControlModifier);
     QCOMPARE(tabs->currentIndex(), int(MainWindow::AttentionTab));
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab, Qt::ControlModifier);
-    QCOMPARE(tabs->currentIndex(), 3);
+    QCOMPARE(tabs->currentIndex(), int(MainWindow::MineTab));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab, Qt::ControlModifier);
+    QCOMPARE(tabs->currentIndex(), 4);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab, Qt::ControlModifier);
     QCOMPARE(tabs->currentIndex(), 0); // wraps around
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab,
+                    Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(tabs->currentIndex(), 4);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab,
                     Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(tabs->currentIndex(), 3);

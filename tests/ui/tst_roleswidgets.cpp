@@ -15,6 +15,7 @@
 #include "mainwindow/queuepresenter.h"
 #include "mainwindow/rowactions.h"
 #include "mainwindow/supervisorpresenter.h"
+#include "mainwindow/teamactions.h"
 #include "storage/access/approvals.h"
 #include "storage/session.h"
 #include "supervisor/approvalspanel.h"
@@ -232,7 +233,19 @@ void TestRolesWidgets::actionsPerRole()
     QCOMPARE(m_window->decisions()->approvalsPanel() != nullptr, approvalsTab);
     if (approvalsTab)
         QCOMPARE(m_window->decisions()->approvalsPanel()->count(), 1);
-    QCOMPARE(m_window->tabs()->count(), approvalsTab ? 4 : 3); // Attention is always there
+    // Attention and Mine are always there.
+    QCOMPARE(m_window->tabs()->count(), approvalsTab ? 5 : 4);
+    // Taking a row and adding a note need the attach right (DESIGN §18); assigning, a supervisor
+    // with it.
+    QCOMPARE(m_window->team()->takeAction()->isEnabled(), attach);
+    QCOMPARE(m_window->team()->addNoteAction()->isEnabled(), attach);
+    QCOMPARE(m_window->team()->assignAction()->isEnabled(),
+             attach && label.endsWith(u"(supervisor)"_s));
+    for (QAction *a : {m_window->team()->takeAction(), m_window->team()->addNoteAction(),
+                       m_window->team()->assignAction()}) {
+        if (!a->isEnabled())
+            QVERIFY2(a->toolTip().startsWith(who + u" may not"_s), qPrintable(a->toolTip()));
+    }
     // A disabled action's shortcut opens nothing.
     if (!close) {
         QTest::keyClick(m_window.get(), Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);

@@ -22,6 +22,7 @@
 #include "domain/pagesources.h"
 #include "domain/proposal.h"
 #include "domain/replicationstate.h"
+#include "domain/teamday.h"
 
 #include <optional>
 #include <utility>
@@ -66,6 +67,15 @@ public:
     virtual std::vector<Operation> replacementsOf(const QString &operationId) = 0;
     // Who holds the row's resend lease now; nullopt when nobody does.
     virtual std::optional<ResendLease> resendLease(const QString &operationId) = 0;
+    // The row's notes, oldest first (TeamStore::notes, DESIGN §18).
+    virtual std::vector<RowNote> notes(const QString &operationId) = 0;
+
+    // --- The team's day (DESIGN §18) ----------------------------------------------------------
+    // The service targets in force (TeamStore::targets): the lists mark late rows by them.
+    virtual ServiceTargets serviceTargets() = 0;
+    // Every person in the operator directory, by name, disabled ones included
+    // (AccessStore::operators): Assign… offers the enabled ones.
+    virtual std::vector<OperatorRecord> operators() = 0;
 
     // --- Who may do what ----------------------------------------------------------------------
     virtual Identity identity() = 0;

@@ -64,6 +64,26 @@ public:
     {
         refuse(context, std::move(done));
     }
+    void takeRow(const QString &, const QString &, const QString &, QObject *context,
+                 Done<QString> done) override
+    {
+        refuse(context, std::move(done));
+    }
+    void assignRow(const QString &, const QString &, const QString &, const QString &,
+                   QObject *context, Done<QString> done) override
+    {
+        refuse(context, std::move(done));
+    }
+    void releaseRow(const QString &, const QString &, const QString &, QObject *context,
+                    Done<QString> done) override
+    {
+        refuse(context, std::move(done));
+    }
+    void addNote(const QString &, const QString &, const QString &, QObject *context,
+                 Done<qint64> done) override
+    {
+        refuse(context, std::move(done));
+    }
 
 private:
     template<typename T> static void refuse(QObject *context, Done<T> done)

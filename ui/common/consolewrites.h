@@ -97,6 +97,19 @@ public:
     // OperationStore::linkTicket: '' when linked (or unlinked, for an empty ticket), else why not.
     virtual void linkTicket(const QString &operationId, const QString &ticket, const QString &actor,
                             QObject *context, Done<QString> done) = 0;
+    // TeamStore::take / assign / release (DESIGN §18): '' when the row has the wanted owner now,
+    // else why nothing changed ("carol took op_x meanwhile": the row is not `expectedOwner`'s
+    // any more). An ActionRefused when `actor` may not make the change.
+    virtual void takeRow(const QString &operationId, const QString &actor,
+                         const QString &expectedOwner, QObject *context, Done<QString> done) = 0;
+    virtual void assignRow(const QString &operationId, const QString &owner, const QString &actor,
+                           const QString &expectedOwner, QObject *context, Done<QString> done) = 0;
+    virtual void releaseRow(const QString &operationId, const QString &actor,
+                            const QString &expectedOwner, QObject *context, Done<QString> done) = 0;
+    // TeamStore::addNote: the note's id; an ActionRefused for a text noteProblem() refuses or
+    // without the attach right.
+    virtual void addNote(const QString &operationId, const QString &body, const QString &actor,
+                         QObject *context, Done<qint64> done) = 0;
 };
 
 } // namespace ops::ui

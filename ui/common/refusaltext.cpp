@@ -19,8 +19,8 @@ struct CodeText
     const char *text; // English source; translated when shown
 };
 
-// One sentence per code of migration 0011's ops_refuse() and for a missing grant ("actor" is
-// said with the login, below).
+// One sentence per code of migration 0011's ops_refuse() (and 0023's "owner") and for a missing
+// grant ("actor" is said with the login, below).
 constexpr CodeText kTexts[] = {
     {"close",
      QT_TRANSLATE_NOOP("ops::ui::Refusal", "Only a supervisor closes an operation by hand.")},
@@ -55,6 +55,10 @@ constexpr CodeText kTexts[] = {
     {"group", QT_TRANSLATE_NOOP("ops::ui::Refusal",
                                 "Your login is in no ops group; a DBA grants it ops_support or "
                                 "ops_supervisor (docs/team.md).")},
+    {"owner", QT_TRANSLATE_NOOP("ops::ui::Refusal",
+                                "A person takes a row for themselves and gives back their own; "
+                                "only a supervisor gives a row to someone else or releases "
+                                "another person's row, and only to an enabled person.")},
     {"grant", QT_TRANSLATE_NOOP("ops::ui::Refusal",
                                 "Your login has no privilege for this change; the database "
                                 "refused it.")},

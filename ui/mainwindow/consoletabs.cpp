@@ -22,6 +22,8 @@ QList<ConsoleTabs::TabKey> ConsoleTabs::tabKeys()
              QKeySequence(Qt::CTRL | Qt::Key_2)},
             {AttentionTab, viewText(QT_TRANSLATE_NOOP("ops::ui::MainWindow", "&Attention queue")),
              QKeySequence(Qt::CTRL | Qt::Key_3)},
+            {MineTab, viewText(QT_TRANSLATE_NOOP("ops::ui::MainWindow", "&Mine")),
+             QKeySequence(Qt::CTRL | Qt::Key_5)},
             {ApprovalsTab, viewText(QT_TRANSLATE_NOOP("ops::ui::MainWindow", "Appro&vals")),
              QKeySequence(Qt::CTRL | Qt::Key_4)}};
 }

@@ -154,10 +154,13 @@ void DecisionsPresenter::reload()
     m_operatorLabel->setToolTip(tr("Rights: %1").arg(formatRights(m_access.rights)));
     showFourEyesCover();
     updateApprovalsTab();
-    if (!m_approvals)
+    if (!m_approvals) {
+        m_pending.clear();
         return;
+    }
     try {
-        m_approvals->setApprovals(m_frame.reads().approvals(ApprovalState::Pending));
+        m_pending = m_frame.reads().approvals(ApprovalState::Pending);
+        m_approvals->setApprovals(m_pending);
     } catch (const StoreError &e) {
         qCWarning(lcUi) << "reading approvals failed:" << e.message();
     }

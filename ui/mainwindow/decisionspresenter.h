@@ -38,6 +38,8 @@ public:
     // Who the database says is logged in (identity.h), read when the window was built.
     const Identity &identity() const { return m_identity; }
     ApprovalsPanel *approvalsPanel() const { return m_approvals; } // null without Approve
+    // The pending approvals as last read (none without the Approve right).
+    const std::vector<Approval> &pending() const { return m_pending; }
     QLabel *operatorLabel() const { return m_operatorLabel; }
     // "checked by the database" in team mode, "name not authenticated (single-desk file)" on a
     // SQLite file or as the tables' owner.
@@ -63,6 +65,7 @@ private:
     OperatorAccess m_access;
     Identity m_identity;
     ApprovalsPanel *m_approvals = nullptr;
+    std::vector<Approval> m_pending;
     QLabel *m_operatorLabel = nullptr;
     QLabel *m_identityLabel = nullptr;
     QLabel *m_replicationLabel = nullptr;

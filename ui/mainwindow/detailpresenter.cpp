@@ -50,6 +50,7 @@ void DetailPresenter::show(const Operation &op, Reread what, bool leaseFree)
         if (what == Reread::Everything || m_shown.operation.id != op.id) {
             d.messages = reads.messages(op.id);
             d.events = reads.events(op.id);
+            d.notes = reads.notes(op.id);
             if (op.kind == OperationKind::Refund) {
                 d.replacedBy = reads.replacementsOf(op.id);
                 if (!op.replaces.isEmpty())
@@ -58,6 +59,7 @@ void DetailPresenter::show(const Operation &op, Reread what, bool leaseFree)
         } else {
             d.messages = m_shown.messages;
             d.events = m_shown.events;
+            d.notes = m_shown.notes;
             d.replacedBy = m_shown.replacedBy;
             d.replaces = m_shown.replaces;
         }

@@ -20,8 +20,8 @@ class DetailPresenter final : public QObject
 {
     Q_OBJECT
 public:
-    // What show() reads for the row: Everything, or Changes only, keeping the messages, events
-    // and replacement links already shown for it (an own resend writes none of them).
+    // What show() reads for the row: Everything, or Changes only, keeping the messages, events,
+    // notes and replacement links already shown for it (an own resend writes none of them).
     enum class Reread
     {
         Everything,

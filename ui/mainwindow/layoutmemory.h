@@ -17,11 +17,12 @@ class LayoutMemory final
 {
 public:
     // Bump when the operations table gains, loses or reorders logical columns.
-    static constexpr int kVersion = 2;
+    static constexpr int kVersion = 3; // 3: the Owner column and the Mine list (DESIGN §18)
 
     explicit LayoutMemory(const QString &actor);
 
-    // Each list's header, named ("operations", "checking") so each list keeps its own widths.
+    // Each list's header, named ("operations", "checking", "mine") so each list keeps its own
+    // widths.
     using Headers = QList<std::pair<QString, QHeaderView *>>;
 
     // Reads the splitter and the headers; changes neither.

@@ -11,6 +11,8 @@
 #include "mainwindow/rowactions.h"
 #include "mainwindow/screenfit.h"
 #include "mainwindow/supervisorpresenter.h"
+#include "mainwindow/teamactions.h"
+#include "mainwindow/traynotifier.h"
 #include "mainwindow/windowaction.h"
 #include "supervisor/approvalspanel.h"
 #include "supervisor/supervisorwindow.h"
@@ -60,6 +62,7 @@ MainWindow::MainWindow(std::unique_ptr<ConsoleReads> reads, QString actor, QStri
             &MainWindow::followApprovalSelection);
     connect(m_decisions, &DecisionsPresenter::resendRequested, m_requests,
             &ConsoleRequests::resendRequested);
+    m_tray->setTeamMode(m_decisions->identity().teamMode);
     reloadRoles();
     explainRefusedKeys();
     m_events = new EventsPresenter(*this);
@@ -72,6 +75,7 @@ MainWindow::MainWindow(std::unique_ptr<ConsoleReads> reads, QString actor, QStri
     connect(ticker, &QTimer::timeout, this, &MainWindow::tick);
     ticker->start(1000);
     m_queue->start();
+    m_tray->look(); // the first look only remembers
     // The layout memory keeps no window geometry: every start opens at a size the screen holds.
     resize(firstStartSize(screen()));
 }
@@ -133,6 +137,8 @@ void MainWindow::buildCentral()
 void MainWindow::buildAreas()
 {
     m_rows = new RowActions(*this);
+    m_team = new TeamActions(*this);
+    m_detail->pane()->setAddNoteAction(m_team->addNoteAction());
     m_navigation = new NavigationActions(*this);
     QAction *search =
         addWindowAction(*this, this, tr("&Search"), {QKeySequence(u"/"_s), QKeySequence::Find},
@@ -155,6 +161,8 @@ void MainWindow::buildAreas()
     QMenu *operation = menuBar()->addMenu(tr("&Operation"));
     operation->addActions(m_rows->all());
     operation->addSeparator();
+    operation->addActions(m_team->all());
+    operation->addSeparator();
     m_bulk = new BulkActions(*this, operation);
     m_batch = new BatchActions(*this, operation);
     operation->addSeparator();
@@ -163,9 +171,14 @@ void MainWindow::buildAreas()
     view->setObjectName(u"viewMenu"_s);
     view->addActions({search, refresh});
     m_navigation->buildTabActions(view);
-    for (OperationListView *list : {m_queue->operationsView(), m_queue->checkingView()}) {
+    for (OperationListView *list :
+         {m_queue->operationsView(), m_queue->checkingView(), m_queue->mineView()}) {
         list->table()->setContextMenuPolicy(Qt::ActionsContextMenu);
         list->table()->addActions(m_rows->all());
+        auto *separator = new QAction(list->table());
+        separator->setSeparator(true);
+        list->table()->addAction(separator);
+        list->table()->addActions(m_team->all());
     }
     m_supervision = new SupervisorPresenter(*this);
     m_supervision->buildMenus(menuBar());
@@ -176,6 +189,8 @@ void MainWindow::buildAreas()
     connect(m_supervision, &SupervisorPresenter::agentsRequested, m_requests,
             &ConsoleRequests::agentsRequested);
     m_navigation->buildKeyboardActions(view);
+    m_tray = new TrayNotifier(*this);
+    m_tray->buildAction(view);
     updateActions();
 }
 
@@ -222,6 +237,8 @@ QWidget *MainWindow::tabPage(TabIndex tab) const
         return m_queue->operationsView();
     case CheckingTab:
         return m_queue->checkingView();
+    case MineTab:
+        return m_queue->mineView();
     case AttentionTab:
         return m_events ? m_events->panel() : nullptr;
     case ApprovalsTab:
@@ -261,6 +278,7 @@ QueuePresenter::Left MainWindow::reloadAreas()
     reloadDetail();
     reloadRoles();
     reloadEvents();
+    m_tray->look();
     return left;
 }
 
@@ -305,6 +323,7 @@ void MainWindow::reloadDetail()
 void MainWindow::updateActions()
 {
     m_rows->update();
+    m_team->update();
     m_bulk->update();
     m_batch->update();
 }
@@ -327,6 +346,7 @@ void MainWindow::tick()
     m_detail->tick();
     m_events->tick(); // a receiver that stopped beating turns stale with the clock
     updateActions();  // a window that just closed turns Resend off
+    m_tray->look();   // a row of this person's turns late with the clock
 }
 
 } // namespace ops::ui

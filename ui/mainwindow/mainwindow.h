@@ -1,8 +1,9 @@
 #pragma once
 
 // The operator console's main window, a frame for one presenter per area (issue 55): the queue
-// (the Operations and Checking lists), the detail pane, the row's actions, bulk resolution,
-// provider events (Attention), decisions (rights, approvals) and supervision (audit, settings).
+// (the Operations, Checking and Mine lists), the detail pane, the row's actions, the team's
+// actions (owners and notes) and tray notices, bulk resolution, provider events (Attention),
+// decisions (rights, approvals) and supervision (audit, settings).
 // The frame owns the tabs, the banner, the status bar's job line and the menus, and reloads its
 // areas together. It reads through ConsoleReads and nothing else of storage, writes through
 // ConsoleWrites, and is the console's one ConsoleView. Its tabs (MainWindow::CheckingTab,
@@ -33,6 +34,8 @@ class EventsPresenter;
 class NavigationActions;
 class RowActions;
 class SupervisorPresenter;
+class TeamActions;
+class TrayNotifier;
 
 class MainWindow final : public QMainWindow, public ConsoleView, public ConsoleTabs
 {
@@ -81,6 +84,8 @@ public:
     QueuePresenter *queue() const { return m_queue; }
     DetailPresenter *detailArea() const { return m_detail; }
     RowActions *rows() const { return m_rows; }
+    TeamActions *team() const { return m_team; }
+    TrayNotifier *tray() const { return m_tray; }
     BulkActions *bulk() const { return m_bulk; }
     BatchActions *batch() const { return m_batch; }
     EventsPresenter *events() const { return m_events; }
@@ -142,6 +147,8 @@ private:
     QueuePresenter *m_queue = nullptr;
     DetailPresenter *m_detail = nullptr;
     RowActions *m_rows = nullptr;
+    TeamActions *m_team = nullptr;
+    TrayNotifier *m_tray = nullptr;
     BulkActions *m_bulk = nullptr;
     BatchActions *m_batch = nullptr;
     EventsPresenter *m_events = nullptr;

@@ -14,6 +14,7 @@
 #include "mainwindow/navigationactions.h"
 #include "mainwindow/rowactions.h"
 #include "mainwindow/supervisorpresenter.h"
+#include "mainwindow/teamactions.h"
 #include "supervisor/approvalspanel.h"
 
 #include <QAction>
@@ -104,6 +105,8 @@ std::optional<Right> MainWindow::rightOf(const QAction *action) const
         return right;
     if (const auto right = m_bulk->rightOf(action))
         return right;
+    if (const auto right = m_team->rightOf(action))
+        return right;
     if (action == m_supervision->auditAction())
         return Right::Audit;
     if (action == m_navigation->tabAction(ApprovalsTab))
@@ -131,6 +134,8 @@ QString MainWindow::refusalFor(const QAction *action) const
         return m_rows->newRefundBlockedReason();
     if (action == m_batch->importAction())
         return m_batch->blockedReason();
+    if (m_team->owns(action))
+        return m_team->refusalFor(action);
     if (action == m_rows->cancelAction())
         return {}; // Esc with nothing running: nothing to say
     const std::optional<Operation> &current = m_detail->current();

@@ -1,12 +1,15 @@
 #pragma once
 
 // The queue's area of the console window: the Operations and Checking lists (the frame's first
-// two tabs), their models, the Checking count in the tab title and the countdowns. Lists are
-// re-read when the frame reloads; a row changed by this console's own job is replaced by value
-// instead (applyRow), and the change feed's report of that job's commits is then recognised by
-// the data version and not read again (isOwnChange).
+// two tabs) and Mine (the rows this person owns, DESIGN §18), their models, the counts in the tab
+// titles ("Checking (12, 3 late)", "Mine (4)") and the countdowns. Lists are re-read when the
+// frame reloads, with the service targets the late marks are measured by (read once per
+// reload); a row changed by this console's own job is replaced by value instead (applyRow), and
+// the change feed's report of that job's commits is then recognised by the data version and not
+// read again (isOwnChange).
 
 #include "domain/operation.h"
+#include "domain/teamday.h"
 #include "mainwindow/layoutmemory.h"
 
 #include <QObject>
@@ -27,8 +30,9 @@ class QueuePresenter final : public QObject
 {
     Q_OBJECT
 public:
-    // Adds both lists to the frame's tabs (its first widgets after the tab bar, so Tab leaves
-    // a list for the detail). Nothing is read before start().
+    // Adds the three lists to the frame's tabs (its first widgets after the tab bar, so Tab
+    // leaves a list for the detail; Attention goes in before Mine later). Nothing is read before
+    // start().
     explicit QueuePresenter(MainWindow &frame);
 
     // The operator's column widths and the splitter's sizes, before any row is loaded
@@ -42,9 +46,10 @@ public:
     {
         QStringList operations;
         QStringList checking;
+        QStringList mine;
     };
-    // Re-reads both lists (each keeps its selection and current row on their operations) and
-    // the count.
+    // Re-reads the service targets and the lists (each keeps its selection and current row on
+    // their operations) and the counts.
     Left reload();
     // In the status bar (and the log): which selected rows another desk's change took out of
     // which list, so a pick never shrinks unseen. This window's own actions say what they did.
@@ -60,10 +65,14 @@ public:
 
     OperationListView *operationsView() const { return m_operationsView; }
     OperationListView *checkingView() const { return m_checkingView; }
-    // The list on show; Operations when the current tab is neither list.
+    OperationListView *mineView() const { return m_mineView; }
+    // The list on show; Operations when the current tab is no list.
     OperationListView *currentView() const;
     OperationTableModel *operationsModel() const { return m_operationsModel; }
     OperationTableModel *checkingModel() const { return m_checkingModel; }
+    OperationTableModel *mineModel() const { return m_mineModel; }
+    // The service targets the lists mark late rows by, as last read (defaults before start()).
+    const ServiceTargets &targets() const { return m_targets; }
     // Selects `id` in the list shown, else on the Operations tab; false when neither has it.
     bool reveal(const QString &id);
     // Tests: how many times reload ran (a resend's result must not need one).
@@ -78,8 +87,16 @@ signals:
 private:
     OperationListView *addList(OperationTableModel *model, const QString &title);
     LayoutMemory::Headers headers() const;
+    QList<OperationTableModel *> models() const;
+    // Reads the targets; true when they changed since the last read.
+    bool readTargets();
+    // Hands the targets to every model's filter (each reads its first page again).
+    void applyTargets();
     void setCheckingCount(qint64 count);
     void updateCheckingTitle();
+    void updateMineTitle();
+    // The tab titles with the late rows the Checking model has loaded now.
+    void showCheckingTitle();
 
     MainWindow &m_frame;
     QSplitter *m_split = nullptr;
@@ -87,7 +104,11 @@ private:
     OperationTableModel *m_checkingModel = nullptr;
     OperationListView *m_operationsView = nullptr;
     OperationListView *m_checkingView = nullptr;
+    OperationTableModel *m_mineModel = nullptr;
+    OperationListView *m_mineView = nullptr;
+    ServiceTargets m_targets;
     qint64 m_checkingCount = -1; // -1: not read yet
+    qint64 m_mineCount = -1;
     int m_reloads = 0;
     // The data version (ConsoleReads::dataVersion) when an own job's row was applied; empty
     // when the next change must reload.

@@ -1,5 +1,6 @@
 #include "widgets/detailpane.h"
 
+#include "domain/operatoraccess.h"
 #include "itemmodels/detailmodels.h"
 #include "itemmodels/localeformat.h"
 #include "itemmodels/messagetablemodel.h"
@@ -19,6 +20,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -91,6 +93,7 @@ DetailPane::DetailPane(QWidget *parent)
     m_events = new EventsPanel(this);
     m_events->setObjectName(u"events"_s);
     m_tabs->addTab(m_events, tr("Eve&nts"));
+    m_tabs->addTab(buildNotesTab(), tr("Notes"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -177,6 +180,47 @@ QWidget *DetailPane::buildEvidenceTab()
     return split;
 }
 
+QWidget *DetailPane::buildNotesTab()
+{
+    auto *page = new QWidget(this);
+    m_notes = new QTextBrowser(page);
+    m_notes->setObjectName(u"notes"_s);
+    m_notes->setOpenLinks(false);
+    m_notes->setPlaceholderText(tr("No notes yet. A note tells the team what was done or agreed; "
+                                   "it is never evidence."));
+    m_addNote = new QToolButton(page);
+    m_addNote->setObjectName(u"addNote"_s);
+    m_addNote->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_addNote->hide(); // until setAddNoteAction
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_notes, 1);
+    layout->addWidget(m_addNote, 0, Qt::AlignLeft);
+    return page;
+}
+
+void DetailPane::setAddNoteAction(QAction *action)
+{
+    m_addNote->setDefaultAction(action);
+    m_addNote->show();
+}
+
+void DetailPane::showNotes(const std::vector<RowNote> &notes)
+{
+    QString html;
+    for (const RowNote &note : notes) {
+        const QString who = operatorName(note.createdBy);
+        // Local time, as the pane's other times; the text as written, line breaks kept.
+        html += u"<p><b>%1</b> · %2<br>%3</p>"_s.arg(
+            (who.isEmpty() ? note.createdBy : who).toHtmlEscaped(),
+            formatDateTime(note.createdAt, QLocale()).toHtmlEscaped(),
+            note.body.toHtmlEscaped().replace(u'\n', u"<br>"_s));
+    }
+    m_notes->setHtml(html);
+    m_notes->moveCursor(QTextCursor::End); // the newest at hand
+    m_tabs->setTabText(NotesTab, notes.empty() ? tr("Notes") : tr("Notes (%1)").arg(notes.size()));
+}
+
 void DetailPane::showEvidenceBody(const QModelIndex &index)
 {
     if (!index.isValid()) {
@@ -206,6 +250,7 @@ void DetailPane::clear()
     m_tabs->setTabText(MessagesTab, tr("&Messages"));
     m_events->setEvents({});
     m_tabs->setTabText(EventsTab, tr("Eve&nts"));
+    showNotes({});
     m_evidenceViewer->clear();
 }
 
@@ -230,6 +275,14 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
         facts << tr("customer ") + op.customerId;
     if (!op.ticket.isEmpty())
         facts << tr("ticket ") + op.ticket;
+    // Who owns it (DESIGN §18): a name, not a lock.
+    if (!op.ownedBy.isEmpty())
+        facts << tr("owned by %1 since %2")
+                     .arg(operatorName(op.ownedBy).isEmpty() ? op.ownedBy
+                                                             : operatorName(op.ownedBy),
+                          localTime(op.ownedSince));
+    else if (!isFinal(op.state))
+        facts << tr("no owner");
     if (!op.providerRef.isEmpty())
         facts << tr("provider ref ") + op.providerRef;
     if (isPendingAtProvider(op.state, op.providerStatus))
@@ -264,6 +317,7 @@ void DetailPane::showDetail(const OperationDetail &d, const QDateTime &now)
     m_tabs->setTabText(MessagesTab, tr("&Messages (%1)").arg(d.messages.size()));
     m_tabs->setTabText(EventsTab, tr("Eve&nts (%1)").arg(d.events.size()));
     m_events->setEvents(d.events);
+    showNotes(d.notes);
     m_auditView->scrollToBottom();
     if (!same || shownEvidence.isEmpty())
         m_evidenceViewer->clear();

@@ -1,13 +1,14 @@
 #pragma once
 
-// The detail of one operation: a header (state, amount, window, why resend is off), the key
-// with a copy button, and tabs for the stored request, the attempts timeline, the evidence
-// (list + viewer), the audit trail, the customer messages and the provider events. Shows what it is
-// given; loads nothing itself.
+// The detail of one operation: a header (state, amount, owner, window, why resend is off), the
+// key with a copy button, and tabs for the stored request, the attempts timeline, the evidence
+// (list + viewer), the audit trail, the customer messages, the provider events and the team's
+// notes (DESIGN §18). Shows what it is given; loads nothing itself.
 
 #include "domain/eventtypes.h"
 #include "domain/messagetypes.h"
 #include "domain/operation.h"
+#include "domain/teamday.h"
 
 #include <QWidget>
 #include <vector>
@@ -16,8 +17,11 @@ class QLabel;
 class QLineEdit;
 class QListView;
 class QPlainTextEdit;
+class QAction;
 class QTabWidget;
 class QTableView;
+class QTextBrowser;
+class QToolButton;
 
 namespace ops {
 class AttemptTableModel;
@@ -42,6 +46,7 @@ struct OperationDetail
     std::vector<Operation> replacedBy; // refunds started to replace this one (DESIGN §16)
     // The failed refund this one replaces, when it has one (operation.replaces); its state.
     std::optional<Operation> replaces;
+    std::vector<RowNote> notes; // oldest first (TeamStore::notes)
 };
 
 class DetailPane final : public QWidget
@@ -55,7 +60,8 @@ public:
         EvidenceTab,
         AuditTab,
         MessagesTab,
-        EventsTab
+        EventsTab,
+        NotesTab
     };
 
     explicit DetailPane(QWidget *parent = nullptr);
@@ -84,6 +90,12 @@ public:
     QPlainTextEdit *requestView() const { return m_request; }
     QPlainTextEdit *evidenceViewer() const { return m_evidenceViewer; }
 
+    // The Notes tab: who wrote each note, when (local time) and what, oldest first.
+    QTextBrowser *notesView() const { return m_notes; }
+    // The Notes tab's button; `action` (Add note…) gives it its text, state and tooltip.
+    void setAddNoteAction(QAction *action);
+    QToolButton *addNoteButton() const { return m_addNote; }
+
     QLabel *factsLabel() const { return m_facts; }
     QLabel *windowLabel() const { return m_window; }
     // "Replaces op_… (failed) · Replaced by op_… (succeeded)": links to the related refunds;
@@ -102,6 +114,8 @@ private:
     void fitFacts();
     void showLinks(const OperationDetail &d);
     QWidget *buildEvidenceTab();
+    QWidget *buildNotesTab();
+    void showNotes(const std::vector<RowNote> &notes);
     void showEvidenceBody(const QModelIndex &index);
     QString windowLine(const QDateTime &now) const;
 
@@ -125,6 +139,8 @@ private:
     MessageTableModel *m_messages = nullptr;
     QTableView *m_messagesView = nullptr;
     EventsPanel *m_events = nullptr;
+    QTextBrowser *m_notes = nullptr;
+    QToolButton *m_addNote = nullptr;
 };
 
 } // namespace ops::ui

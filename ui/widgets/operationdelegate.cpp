@@ -1,11 +1,15 @@
 #include "widgets/operationdelegate.h"
 
+#include "common/teamtext.h"
 #include "itemmodels/operationtablemodel.h"
 
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QFontDatabase>
+#include <QHelpEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QToolTip>
 
 using namespace Qt::StringLiterals;
 
@@ -46,9 +50,28 @@ void OperationDelegate::initStyleOption(QStyleOptionViewItem *option,
     }
 }
 
+namespace {
+
+LateReason lateOf(const QModelIndex &index)
+{
+    return LateReason(index.data(OperationTableModel::LateRole).toInt());
+}
+
+bool showsLate(const QModelIndex &index)
+{
+    return index.column() == OperationTableModel::WindowLeftColumn &&
+           lateOf(index) != LateReason::None;
+}
+
+} // namespace
+
 void OperationDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
                               const QModelIndex &index) const
 {
+    if (showsLate(index)) {
+        paintLate(painter, option, index);
+        return;
+    }
     if (index.column() != OperationTableModel::StateColumn) {
         QStyledItemDelegate::paint(painter, option, index);
         return;
@@ -79,6 +102,69 @@ QFont badgeFont(const QFont &cellFont)
 int OperationDelegate::badgeCellWidth(const QFont &cellFont, const QString &text)
 {
     return QFontMetrics(badgeFont(cellFont)).horizontalAdvance(text) + 14 + 8;
+}
+
+QColor OperationDelegate::lateColor()
+{
+    return QColor(0xc6, 0x28, 0x28);
+}
+
+int OperationDelegate::lateBadgeWidth(const QFont &cellFont)
+{
+    return QFontMetrics(cellFont).height() + 10;
+}
+
+QString OperationDelegate::toolTipFor(const QModelIndex &index)
+{
+    const QString own = index.data(Qt::ToolTipRole).toString();
+    if (!showsLate(index))
+        return own;
+    const auto *model = qobject_cast<const OperationTableModel *>(index.model());
+    const ServiceTargets targets = model ? model->filter().targets : ServiceTargets();
+    const QString late = tr("Late: %1.").arg(lateText(lateOf(index), targets));
+    return own.isEmpty() ? late : late + u'\n' + own;
+}
+
+bool OperationDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view,
+                                  const QStyleOptionViewItem &option, const QModelIndex &index)
+{
+    if (event->type() != QEvent::ToolTip || !showsLate(index))
+        return QStyledItemDelegate::helpEvent(event, view, option, index);
+    QToolTip::showText(event->globalPos(), toolTipFor(index), view);
+    return true;
+}
+
+void OperationDelegate::paintLate(QPainter *painter, const QStyleOptionViewItem &option,
+                                  const QModelIndex &index) const
+{
+    // Background and selection over the whole cell, the countdown in what the mark leaves.
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QString text = opt.text;
+    opt.text.clear();
+    const QWidget *widget = option.widget;
+    QStyle *style = widget ? widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+    const int markWidth = qMin(lateBadgeWidth(option.font), option.rect.width());
+    opt.text = text;
+    opt.rect.setRight(option.rect.right() - markWidth);
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+
+    // The mark: a red clock face, the same in every language (the tooltip says which target).
+    const int size = qMin(option.rect.height() - 8, QFontMetrics(option.font).height());
+    const QRectF face(option.rect.right() - markWidth + (markWidth - size) / 2.0,
+                      option.rect.center().y() - size / 2.0 + 1, size, size);
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(lateColor());
+    painter->drawEllipse(face);
+    QPen hands(Qt::white, qMax(1.5, size / 9.0), Qt::SolidLine, Qt::RoundCap);
+    painter->setPen(hands);
+    const QPointF centre = face.center();
+    painter->drawLine(centre, centre - QPointF(0, size * 0.32));
+    painter->drawLine(centre, centre + QPointF(size * 0.24, 0));
+    painter->restore();
 }
 
 void OperationDelegate::paintBadge(QPainter *painter, const QStyleOptionViewItem &option,

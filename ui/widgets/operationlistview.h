@@ -1,7 +1,7 @@
 #pragma once
 
-// One list of operations: a search box, filter combos and the table. Used twice by the main
-// window, for all operations and for the checking queue. Filtering and sorting are passed to
+// One list of operations: a search box, filter combos and the table. Used three times by the
+// main window: all operations, the checking queue and Mine. Filtering and sorting are passed to
 // the model (which asks SQL); the view never filters rows itself. An empty list says why, over
 // the table: "Nothing to check" when the queue is empty, or that nothing matches the search and
 // filters, with a button that clears them.
@@ -66,6 +66,10 @@ public:
     // Empties the search box and sets every combo back to "any", then applies.
     void clearFilter();
 
+    // What the list says when it is empty without a search or filter, instead of its scope's
+    // words (the Mine list: nothing is yours yet).
+    void setEmptyText(const QString &title, const QString &detail);
+
     QWidget *emptyState() const { return m_empty; }
     QLabel *emptyTitle() const { return m_emptyTitle; }
     QLabel *emptyDetail() const { return m_emptyDetail; }
@@ -108,6 +112,8 @@ private:
     QLabel *m_emptyDetail = nullptr;
     QPushButton *m_clearFilter = nullptr;
     bool m_reloading = false; // emitCurrent waits for the end of reload()
+    QString m_emptyTitleText; // setEmptyText's; '' for the scope's own
+    QString m_emptyDetailText;
 };
 
 } // namespace ops::ui
