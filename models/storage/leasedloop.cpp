@@ -48,16 +48,7 @@ void LeasedLoop::tick()
     if (!m_timer.isActive())
         return; // drained while the tick was queued
     try {
-        const bool holds = m_session.reconcile().claimLease(m_options.lease, m_options.holder,
-                                                            m_options.leaseTtlMs);
-        if (holds != m_holds) {
-            m_holds = holds;
-            qCInfo(lcStore) << m_options.holder << (holds ? "holds" : "lost") << "the"
-                            << m_options.lease << "lease";
-            if (onLeaseChange)
-                onLeaseChange(holds);
-        }
-        if (m_holds)
+        if (renew())
             m_pass();
     } catch (const StoreError &e) {
         // The database is away: try again at the next tick; the lease runs out on its own.
