@@ -123,6 +123,13 @@ struct Operation
     std::optional<QDateTime> ownedSince;
 };
 
+// Rule 7: the last moment to send a row whose first attempt (or, before one, whose opening) was
+// at `startMs`: the provider's retention window less our safety margin.
+constexpr qint64 sendDeadlineMs(qint64 startMs, qint64 windowSeconds, qint64 marginSeconds)
+{
+    return startMs + (windowSeconds - marginSeconds) * 1000;
+}
+
 // Why a refund was made, from a fixed list so refunds can be counted by it (DESIGN §19): Stripe's
 // three reasons (sent to Stripe as the refund's reason), then product_not_received and
 // price_adjustment (kept here only).

@@ -111,6 +111,7 @@ private Q_SLOTS:
     void attemptIsCommittedBeforeTheSend();
     void attemptCapMakesTheRowUnknown();
     void deadlineIsFirstAttemptPlusWindowMinusMargin();
+    void anOpeningCountsItsFirstAttemptAsItInsertsTheRow();
     void closedWindowRefusesAndMarksUnknown();
     void sweepMovesOverdueOpenRowsOnly();
     void lateAnswerClosesUnknownNeverFinal();
@@ -280,6 +281,41 @@ void TestStore::deadlineIsFirstAttemptPlusWindowMinusMargin()
     const auto op = f.agent().operation(u"op_a"_s);
     QCOMPARE(op->deadline.value(), first.addSecs(24 * 3600 - 15 * 60));
     QCOMPARE(op->firstAttemptAt.value(), first);
+}
+
+void TestStore::anOpeningCountsItsFirstAttemptAsItInsertsTheRow()
+{
+    // The engine's opening counts attempt 1 in the row it inserts (one write of the row, issue
+    // 52): the same counters, deadline and audit as an opening followed by beginAttempt.
+    RolesFixture f;
+    NewOperation op = refundOp(u"op_a"_s);
+    op.agent = f.agentOf();
+    op.windowSeconds = 24 * 3600;
+    op.marginSeconds = 15 * 60;
+    const QDateTime now = f.clock().now();
+    const OpenResult opened = f.agent().openOrGet(op, std::nullopt, op.createdBy);
+    QVERIFY(opened.created);
+    QVERIFY(opened.firstAttemptId.value_or(0) > 0);
+    QCOMPARE(opened.operation.attempts, 1);
+    QCOMPARE(opened.operation.operatorAttempts, 0);
+    QCOMPARE(opened.operation.firstAttemptAt.value(), now);
+    QCOMPARE(opened.operation.lastAttemptAt.value(), now);
+    QCOMPARE(opened.operation.deadline.value(), now.addSecs(24 * 3600 - 15 * 60));
+    const auto attempts = f.agent().attempts(u"op_a"_s);
+    QCOMPARE(attempts.size(), 1u);
+    QCOMPARE(attempts.at(0).id, *opened.firstAttemptId);
+    QCOMPARE(attempts.at(0).seq, 1);
+    QCOMPARE(toString(attempts.at(0).outcome), toString(Outcome::InFlight));
+    QStringList actions;
+    for (const AuditEntry &e : f.agent().audit(u"op_a"_s))
+        actions << e.action;
+    QCOMPARE(actions, (QStringList{u"operation.opened"_s, u"attempt.started"_s}));
+    // The next attempt follows it: seq 2, the deadline of the first.
+    f.clock().advanceSecs(60);
+    const AttemptTicket second = f.agent().beginAttempt(u"op_a"_s, op.createdBy);
+    QCOMPARE(second.seq, 2);
+    QCOMPARE(second.operation.attempts, 2);
+    QCOMPARE(second.operation.deadline.value(), now.addSecs(24 * 3600 - 15 * 60));
 }
 
 void TestStore::closedWindowRefusesAndMarksUnknown()

@@ -58,7 +58,7 @@ qint64 deadlineOf(const Operation &op)
 {
     if (op.deadline)
         return op.deadline->toMSecsSinceEpoch();
-    return op.createdAt.toMSecsSinceEpoch() + (op.windowSeconds - op.marginSeconds) * 1000;
+    return sendDeadlineMs(op.createdAt.toMSecsSinceEpoch(), op.windowSeconds, op.marginSeconds);
 }
 
 RowReport reportFor(const Operation &op, const QString &result, const QString &detail,

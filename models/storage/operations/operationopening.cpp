@@ -34,14 +34,12 @@ WriteLocks openingLocks(const NewOperation &op)
 // How often one opening decides again when another writer's live row closes under it.
 constexpr int kOpeningRounds = 3;
 
-// What countAttemptLocked reads of a row openOrGet has just inserted: its id and window, no
-// attempt yet (so no first attempt and no deadline). Saves reading the row back to count it.
+// What recordAttemptLocked reads of a row openOrGet has just inserted: its id, no attempt
+// before this one. Saves reading the row back to count it.
 Operation justInserted(const NewOperation &op)
 {
     Operation fresh;
     fresh.id = op.id;
-    fresh.windowSeconds = op.windowSeconds;
-    fresh.marginSeconds = op.marginSeconds;
     return fresh;
 }
 
@@ -64,10 +62,14 @@ OpenResult answered(std::optional<Operation> row = std::nullopt)
     return r;
 }
 
-// The INSERT's values for `op`, in its column order.
+// The INSERT's values for `op`, in its column order; `counted` inserts it with attempt 1 started
+// now (the counters countAttemptLocked would otherwise set by a second write of the row).
 QVariantList insertValues(const NewOperation &op, OperationState state, const QVariant &hold,
-                          qint64 nowMs)
+                          qint64 nowMs, bool counted)
 {
+    const QVariant now = counted ? QVariant(nowMs) : QVariant();
+    const QVariant deadline =
+        counted ? QVariant(sendDeadlineMs(nowMs, op.windowSeconds, op.marginSeconds)) : QVariant();
     return {op.id,
             toString(op.kind),
             toString(op.provider),
@@ -95,7 +97,11 @@ QVariantList insertValues(const NewOperation &op, OperationState state, const QV
             hold,
             rows::nullable(op.replaces),
             rows::nullable(op.reasonCode),
-            rows::nullable(op.ticket)};
+            rows::nullable(op.ticket),
+            counted ? 1 : 0,
+            now,
+            deadline,
+            now};
 }
 
 } // namespace
@@ -112,7 +118,7 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
     // A live row read here may close before the insert (its writer holds only its own
     // operation): the insert then succeeds, and the opening is decided again with the checks a
     // fresh row takes (rules 9 and 13, holds, the agent's limits).
-    Opening opening(*this, op, now);
+    Opening opening(*this, op, now, firstAttemptBy);
     for (int round = 1;; ++round) {
         const Opening::Check check = opening.check(guard, checks);
         if (check.refusal)
@@ -138,7 +144,7 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
             refused.replication = replication;
             return refused;
         }
-        return opening.commit(tx, check, firstAttemptBy);
+        return opening.commit(tx, check);
     }
 }
 
@@ -182,12 +188,12 @@ QString OperationStore::Opening::insert(const Check &check)
         "customer_id, amount_minor, currency, idempotency_key, request_method, request_path, "
         "request_body, request_content_type, state, attempt_cap, window_seconds, margin_seconds, "
         "created_by, created_at, updated_at, reference, agent, hold, replaces, reason_code, "
-        "ticket) "
+        "ticket, attempts, first_attempt_at, deadline_at, last_attempt_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-        "?)"_s;
-    const QVariantList values =
-        insertValues(m_op, check.held() ? OperationState::AwaitingApproval : OperationState::Open,
-                     check.held() ? QVariant(check.hold()) : QVariant(), m_nowMs);
+        "?, ?, ?, ?, ?)"_s;
+    const QVariantList values = insertValues(
+        m_op, check.held() ? OperationState::AwaitingApproval : OperationState::Open,
+        check.held() ? QVariant(check.hold()) : QVariant(), m_nowMs, countsFirstAttempt(check));
     execControlOrThrow(m_store.m_db, u"SAVEPOINT "_s + kSavepoint);
     try {
         runQuery(m_store.m_db, insert, values);
@@ -225,8 +231,7 @@ std::optional<OpenResult> OperationStore::Opening::lost(const QString &refusal, 
         u"cannot store operation %1 for %2: %3"_s.arg(m_op.id, m_op.unitOfWork, refusal));
 }
 
-OpenResult OperationStore::Opening::commit(WriteTransaction &tx, const Check &check,
-                                           const QString &firstAttemptBy)
+OpenResult OperationStore::Opening::commit(WriteTransaction &tx, const Check &check)
 {
     const NewOperation &op = m_op;
     execControlOrThrow(m_store.m_db, u"RELEASE SAVEPOINT "_s + kSavepoint);
@@ -249,9 +254,9 @@ OpenResult OperationStore::Opening::commit(WriteTransaction &tx, const Check &ch
     AuditLog::append(m_store.m_db, m_nowMs, op.createdBy, u"operation.opened"_s, op.id, detail);
     OpenResult r;
     r.created = true;
-    if (!firstAttemptBy.isEmpty() && !check.held())
-        r.firstAttemptId = m_store.countAttemptLocked(justInserted(op), firstAttemptBy,
-                                                      AttemptMode::Automation, m_nowMs);
+    if (countsFirstAttempt(check)) // the row was inserted counted (insert)
+        r.firstAttemptId = m_store.recordAttemptLocked(justInserted(op), m_firstAttemptBy,
+                                                       AttemptMode::Automation, m_nowMs);
     // Read back inside the transaction: the row as committed, with what the database filled in,
     // without a read after the commit.
     r.operation = *m_store.operation(op.id);

@@ -174,16 +174,24 @@ qint64 OperationStore::countAttemptLocked(const Operation &op, const QString &ac
     // seq numbers every attempt of the operation; the counters say whose it was: automation's
     // `attempts` (bounded by the cap) or `operator_attempts` (not bounded by it).
     const bool byOperator = mode == AttemptMode::OperatorResend;
-    const int seq = op.attempts + op.operatorAttempts + 1;
     const qint64 deadline = op.firstAttemptAt
                                 ? op.deadline->toMSecsSinceEpoch()
-                                : nowMs + (op.windowSeconds - op.marginSeconds) * 1000;
+                                : sendDeadlineMs(nowMs, op.windowSeconds, op.marginSeconds);
     runQuery(m_db,
              u"UPDATE operations SET attempts = ?, operator_attempts = ?, first_attempt_at = "
              "COALESCE(first_attempt_at, ?), deadline_at = ?, last_attempt_at = ?, updated_at = ? "
              "WHERE id = ?"_s,
              {op.attempts + (byOperator ? 0 : 1), op.operatorAttempts + (byOperator ? 1 : 0), nowMs,
               deadline, nowMs, nowMs, op.id});
+    return recordAttemptLocked(op, actor, mode, nowMs);
+}
+
+qint64 OperationStore::recordAttemptLocked(const Operation &op, const QString &actor,
+                                           AttemptMode mode, qint64 nowMs)
+{
+    // `op` as it was before this attempt: its seq follows every earlier attempt of either kind.
+    const bool byOperator = mode == AttemptMode::OperatorResend;
+    const int seq = op.attempts + op.operatorAttempts + 1;
     // RETURNING, not lastInsertId(): QPSQL's lastInsertId is an OID, not the row's id.
     Query ins = runQuery(m_db,
                          u"INSERT INTO attempts (operation_id, seq, actor, started_at, mode) "

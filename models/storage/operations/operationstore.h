@@ -152,6 +152,10 @@ private:
     // Counts attempt op.attempts + 1 inside the caller's write transaction; returns its id.
     qint64 countAttemptLocked(const Operation &op, const QString &actor, AttemptMode mode,
                               qint64 nowMs);
+    // The attempt's own row and audit entry, for a row whose counters already include it (an
+    // opening inserts its row counted); returns the attempt's id.
+    qint64 recordAttemptLocked(const Operation &op, const QString &actor, AttemptMode mode,
+                               qint64 nowMs);
 
     // ops::replicationAllowsOpenings, read again only when the last read is a few seconds old.
     Result<void> replicationAllowsOpenings();
