@@ -61,6 +61,9 @@ private slots:
     void writersQueueAndTheCommitChains();
     void sixtyFourWritersMakeOneChainWithoutGapsOrDuplicates();
     void rolledBackEntriesNeverReachTheChain();
+    void aTransactionsEntriesQueueInOrderAtItsCommit();
+    void aRefusedEntryFailsTheCommitAndStoresNothing();
+    void commitsOfOneProcessLeaveNothingWaiting();
     void hashesMatchTheApplicationsForAwkwardText();
     void sequencerKilledMidBatchIsContinuedByTheNext();
     void aBatchAdvancesTheTipAndAnnouncesEachOperation();
@@ -104,8 +107,9 @@ void TestAuditSequencing::writersQueueAndTheCommitChains()
     {
         WriteTransaction tx(db);
         AuditLog::append(db, 1, u"agent:a"_s, u"test.entry"_s, QString(), {{"k", 1}});
-        // Inside the transaction the entry waits: no chain position, no hash yet.
-        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 1);
+        // Inside the transaction the entry waits for the commit, which queues it with the
+        // transaction's other entries in one statement: not queued, not chained yet.
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);
         QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE action = 'test.entry'"_s), 0);
         tx.commit();
     }
@@ -165,6 +169,74 @@ void TestAuditSequencing::rolledBackEntriesNeverReachTheChain()
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE action = 'test.kept'"_s), 32);
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE action = 'test.rolled_back'"_s), 0);
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);
+    QVERIFY(AuditLog::verify(db).holds());
+}
+
+void TestAuditSequencing::aTransactionsEntriesQueueInOrderAtItsCommit()
+{
+    // More entries than one queueing statement holds (WriteTransaction::kRowsPerInsert), and
+    // an entry of another table's insert between them: the chain keeps the order they were
+    // appended in.
+    constexpr int kEntries = 2 * WriteTransaction::kRowsPerInsert + 3;
+    Connection &db = writer();
+    {
+        WriteTransaction tx(db);
+        for (int n = 0; n < kEntries; ++n)
+            AuditLog::append(db, n, u"agent:batch"_s, u"test.ordered"_s, QString(), {{"n", n}});
+        tx.commit();
+    }
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE action = 'test.ordered'"_s), kEntries);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM (SELECT (detail::json->>'n')::int AS n, "
+                        "ROW_NUMBER() OVER (ORDER BY id) - 1 AS position FROM audit "
+                        "WHERE action = 'test.ordered') e WHERE n <> position"_s),
+             0);
+    QVERIFY(AuditLog::verify(db).holds());
+}
+
+void TestAuditSequencing::aRefusedEntryFailsTheCommitAndStoresNothing()
+{
+    // An agent's login writing in a person's name: the queue's guard refuses it when the
+    // transaction queues its entries, before COMMIT, so the commit fails and nothing of the
+    // transaction stays, the entries before the forged one included.
+    Connection &db = writer();
+    const qint64 before = scalar(db, u"SELECT COUNT(*) FROM audit"_s);
+    QString refusal;
+    try {
+        WriteTransaction tx(db);
+        AuditLog::append(db, 1, u"agent:honest"_s, u"test.refused"_s, QString(), {{"n", 1}});
+        AuditLog::append(db, 2, u"operator:alice"_s, u"test.refused"_s, QString(), {{"n", 2}});
+        tx.commit();
+    } catch (const StoreError &e) {
+        refusal = e.message();
+    }
+    QVERIFY2(refusal.contains(u"audit_pending.actor names operator:alice"_s), qPrintable(refusal));
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit"_s), before);
+    // The connection is usable again, and its next transaction queues only its own entry.
+    appendOne(db, 1, 1);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit"_s), before + 1);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE action = 'test.refused'"_s), 0);
+}
+
+void TestAuditSequencing::commitsOfOneProcessLeaveNothingWaiting()
+{
+    // Writers of one process share the sequencer (AuditSequencer::drainAfterCommit): a commit
+    // that finds another thread sequencing leaves its entries to that thread's next batch. No
+    // other process sequences here, so once every writer has returned nothing may wait, with
+    // no drain of the test's own.
+    constexpr int kWriters = 16;
+    constexpr int kEach = 10;
+    const qint64 before = scalar(sequencer(), u"SELECT COUNT(*) FROM audit"_s);
+    const QString agentUrl = test::LoginConnection::loginUrl(m_fx->path(), u"agent"_s);
+    const QStringList errors = onThreads(agentUrl, kWriters, [&](Connection &db, int w) {
+        for (int n = 0; n < kEach; ++n)
+            appendOne(db, w, n);
+    });
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u"; "_s)));
+    Connection &db = sequencer();
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit"_s), before + kWriters * kEach);
     QVERIFY(AuditLog::verify(db).holds());
 }
 

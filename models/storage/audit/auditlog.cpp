@@ -39,13 +39,12 @@ void AuditLog::append(Connection &db, qint64 atMs, const QString &actor, const Q
     const QVariant operation = operationId.isEmpty() ? QVariant() : QVariant(operationId);
     if (AuditSequencer::sequences(db)) {
         // Queued in the caller's transaction; chained once it commits (auditsequencer.h).
-        runQuery(db,
-                 u"INSERT INTO audit_pending (at, actor, action, operation_id, detail) "
-                 "VALUES (?, ?, ?, ?, ?)"_s,
-                 {atMs, actor, action, operation, canonical});
+        WriteTransaction::insertAtCommit(
+            db, u"INSERT INTO audit_pending (at, actor, action, operation_id, detail)"_s,
+            {atMs, actor, action, operation, canonical});
         WriteTransaction::afterCommit(db, [](QSqlDatabase &committed) {
             Connection connection(committed);
-            AuditSequencer::drain(connection);
+            AuditSequencer::drainAfterCommit(connection);
         });
         return;
     }

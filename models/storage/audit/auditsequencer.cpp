@@ -5,7 +5,10 @@
 #include "storage/db/sqltransaction.h"
 #include "storage/records/settings.h"
 
+#include <QHash>
 #include <QSet>
+#include <mutex>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -20,7 +23,62 @@ const DurationSetting kMergeDelaySetting{u"audit_merge_delay_ms"_s,
                                          kMinMergeDelay,
                                          kMaxMergeDelay};
 
+// One database's drain turn in this process: whether a thread is draining it, and whether a
+// commit arrived since that thread's last batch began.
+struct DrainTurn
+{
+    bool running = false;
+    bool again = false;
+};
+
+std::mutex g_turnsMutex;
+QHash<QString, DrainTurn> g_turns;
+
+QString databaseKey(const QSqlDatabase &db)
+{
+    return db.hostName() + u':' + QString::number(db.port()) + u'/' + db.databaseName();
+}
+
+// Takes the turn for `key`, or leaves a request for the thread that holds it (false).
+bool takeTurn(const QString &key)
+{
+    const std::lock_guard lock(g_turnsMutex);
+    DrainTurn &turn = g_turns[key];
+    if (turn.running) {
+        turn.again = true;
+        return false;
+    }
+    turn.running = true;
+    return true;
+}
+
+// Ends the turn unless a commit asked for another batch meanwhile (true: drain again).
+bool keepTurn(const QString &key)
+{
+    const std::lock_guard lock(g_turnsMutex);
+    DrainTurn &turn = g_turns[key];
+    turn.running = std::exchange(turn.again, false);
+    return turn.running;
+}
+
 } // namespace
+
+void AuditSequencer::drainAfterCommit(Connection &db)
+{
+    const QString key = databaseKey(db);
+    if (!takeTurn(key))
+        return;
+    try {
+        do
+            drain(db);
+        while (keepTurn(key));
+    } catch (...) {
+        // The requests left meanwhile wait for the next commit or timer, as a failed drain's own.
+        const std::lock_guard lock(g_turnsMutex);
+        g_turns[key] = {};
+        throw;
+    }
+}
 
 bool AuditSequencer::sequences(Connection &db)
 {
@@ -51,9 +109,12 @@ qint64 AuditSequencer::drain(Connection &db)
     qint64 chained = 0;
     for (;;) {
         const int placed = runOnce(db);
-        if (placed <= 0)
+        if (placed > 0)
+            chained += placed;
+        // A short batch took every entry committed before it ran: what commits later is its own
+        // committer's to chain. Asking again would cost each committer a second, empty call.
+        if (placed < kBatch)
             return chained;
-        chained += placed;
     }
 }
 

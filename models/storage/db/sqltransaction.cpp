@@ -12,6 +12,21 @@ namespace ops {
 
 namespace {
 
+// A row WriteTransaction::insertAtCommit holds until the commit.
+struct DeferredRow
+{
+    QString insert; // "INSERT INTO t (a, b)"
+    QVariantList values;
+};
+
+// "INSERT INTO t (a, b) VALUES (?, ?), (?, ?)" for `rows` rows of `width` values.
+QString multiRowInsert(const QString &insert, qsizetype width, qsizetype rows)
+{
+    QStringList marks(width, u"?"_s);
+    const QString one = u'(' + marks.join(u", "_s) + u')';
+    return insert + u" VALUES "_s + QStringList(rows, one).join(u", "_s);
+}
+
 // A connection is used by the thread that opened it only (Qt Sql), so per-thread bookkeeping
 // keyed by connection name needs no lock.
 struct ConnectionState
@@ -20,6 +35,7 @@ struct ConnectionState
     bool rolledBack = false; // a joined scope ended the transaction
     qint64 commits = 0;
     QList<WriteTransaction::AfterCommit> afterCommit; // of the open transaction
+    QList<DeferredRow> deferredRows;                  // of the open transaction, in order
     bool exclusive = false;                           // PostgreSQL: holds kWriteLockKey
     QStringList scopes;                               // PostgreSQL: the scope locks held
     QString readOnly; // not empty: no write transaction may start here, and this says why
@@ -63,6 +79,7 @@ WriteTransaction::WriteTransaction(QSqlDatabase &db, const WriteLocks &locks)
     state.depth = 1;
     state.rolledBack = false;
     state.afterCommit.clear();
+    state.deferredRows.clear();
 }
 
 void WriteTransaction::begin(const WriteLocks &locks)
@@ -96,16 +113,28 @@ void WriteTransaction::lock(const WriteLocks &locks)
         state.exclusive = true;
         return;
     }
-    if (!m_joined && !state.exclusive)
-        runQuery(m_db, u"SELECT pg_advisory_xact_lock_shared(?)"_s, {kWriteLockKey});
     if (state.exclusive)
         return; // alone among writers: no scope can be contended
+    // One statement takes the shared key and every new scope, in this order: PostgreSQL
+    // evaluates a select list left to right, so the lock order is the caller's (writelocks.h).
+    QStringList calls;
+    QVariantList keys;
+    if (!m_joined) {
+        calls.append(u"pg_advisory_xact_lock_shared(?)"_s);
+        keys.append(kWriteLockKey);
+    }
+    QStringList taken;
     for (const QString &scope : locks.scopes()) {
         if (state.scopes.contains(scope))
             continue;
-        runQuery(m_db, u"SELECT pg_advisory_xact_lock(hashtextextended(?, 0))"_s, {scope});
-        state.scopes.append(scope);
+        calls.append(u"pg_advisory_xact_lock(hashtextextended(?, 0))"_s);
+        keys.append(scope);
+        taken.append(scope);
     }
+    if (calls.isEmpty())
+        return;
+    runQuery(m_db, u"SELECT "_s + calls.join(u", "_s), keys);
+    state.scopes.append(taken);
 }
 
 WriteTransaction::~WriteTransaction()
@@ -115,6 +144,7 @@ WriteTransaction::~WriteTransaction()
     if (m_joined)
         return;                // the outermost scope decides
     state.afterCommit.clear(); // run by commit(), or dropped with the rollback
+    state.deferredRows.clear();
     if (m_active && !state.rolledBack)
         (void)execControl(m_db, u"ROLLBACK"_s);
     state.rolledBack = false;
@@ -131,10 +161,12 @@ void WriteTransaction::commit()
 {
     if (!m_active)
         throw StoreError(u"commit of a transaction that is no longer open"_s);
+    ConnectionState &state = stateOf(m_db);
+    if (!m_joined && !state.rolledBack)
+        insertDeferredRows(); // a refusal throws here, and the destructor rolls back
     m_active = false;
     if (m_joined)
         return;
-    ConnectionState &state = stateOf(m_db);
     if (state.rolledBack)
         throw StoreError(u"commit failed: a step inside the transaction rolled it back"_s);
     if (const auto committed = execControl(m_db, u"COMMIT"_s); !committed) {
@@ -158,6 +190,35 @@ void WriteTransaction::runAfterCommit()
             qCWarning(lcStore) << "after a commit:" << e.what();
         }
     }
+}
+
+void WriteTransaction::insertDeferredRows()
+{
+    const QList<DeferredRow> rows = std::exchange(stateOf(m_db).deferredRows, {});
+    for (qsizetype first = 0; first < rows.size();) {
+        // A run of rows for one insert, at most kRowsPerInsert of them.
+        qsizetype end = first + 1;
+        while (end < rows.size() && end - first < kRowsPerInsert &&
+               rows[end].insert == rows[first].insert)
+            ++end;
+        QVariantList values;
+        for (qsizetype i = first; i < end; ++i)
+            values.append(rows[i].values);
+        runQuery(m_db, multiRowInsert(rows[first].insert, rows[first].values.size(), end - first),
+                 values);
+        first = end;
+    }
+}
+
+void WriteTransaction::insertAtCommit(QSqlDatabase &db, const QString &insert,
+                                      const QVariantList &row)
+{
+    ConnectionState &state = stateOf(db);
+    if (state.depth == 0) {
+        runQuery(db, multiRowInsert(insert, row.size(), 1), row);
+        return;
+    }
+    state.deferredRows.append({insert, row});
 }
 
 void WriteTransaction::afterCommit(QSqlDatabase &db, AfterCommit action)
