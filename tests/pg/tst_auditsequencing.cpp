@@ -63,6 +63,7 @@ private slots:
     void rolledBackEntriesNeverReachTheChain();
     void aTransactionsEntriesQueueInOrderAtItsCommit();
     void aRefusedEntryFailsTheCommitAndStoresNothing();
+    void anUndoneSavepointTakesItsEntriesWithIt();
     void commitsOfOneProcessLeaveNothingWaiting();
     void hashesMatchTheApplicationsForAwkwardText();
     void sequencerKilledMidBatchIsContinuedByTheNext();
@@ -217,6 +218,29 @@ void TestAuditSequencing::aRefusedEntryFailsTheCommitAndStoresNothing()
     appendOne(db, 1, 1);
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit"_s), before + 1);
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE action = 'test.refused'"_s), 0);
+}
+
+void TestAuditSequencing::anUndoneSavepointTakesItsEntriesWithIt()
+{
+    // A step undone to its savepoint (WriteScope::step, a webhook delivery's item) leaves no
+    // entry behind: the entries wait for the commit, so the undo must drop them too.
+    Connection &db = writer();
+    {
+        WriteTransaction tx(db);
+        AuditLog::append(db, 1, u"agent:sp"_s, u"test.before"_s, QString(), {{"n", 1}});
+        WriteTransaction::Savepoint undone(db, u"undone_step"_s);
+        AuditLog::append(db, 2, u"agent:sp"_s, u"test.undone"_s, QString(), {{"n", 2}});
+        undone.undo();
+        WriteTransaction::Savepoint kept(db, u"kept_step"_s);
+        AuditLog::append(db, 3, u"agent:sp"_s, u"test.after"_s, QString(), {{"n", 3}});
+        kept.release();
+        tx.commit();
+    }
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE action = 'test.undone'"_s), 0);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE action IN ('test.before', "
+                        "'test.after')"_s),
+             2);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);
 }
 
 void TestAuditSequencing::commitsOfOneProcessLeaveNothingWaiting()

@@ -38,7 +38,8 @@ void AuditLog::append(Connection &db, qint64 atMs, const QString &actor, const Q
     const QString canonical = QString::fromStdString(detail.dump());
     const QVariant operation = operationId.isEmpty() ? QVariant() : QVariant(operationId);
     if (AuditSequencer::sequences(db)) {
-        // Queued in the caller's transaction; chained once it commits (auditsequencer.h).
+        // Queued as the caller's transaction commits, with its other entries in one statement;
+        // chained after the commit (auditsequencer.h).
         WriteTransaction::insertAtCommit(
             db, u"INSERT INTO audit_pending (at, actor, action, operation_id, detail)"_s,
             {atMs, actor, action, operation, canonical});

@@ -5,10 +5,11 @@
 #include "storage/db/sqltransaction.h"
 #include "storage/records/settings.h"
 
-#include <QHash>
 #include <QSet>
+#include <algorithm>
+#include <condition_variable>
+#include <map>
 #include <mutex>
-#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -23,61 +24,52 @@ const DurationSetting kMergeDelaySetting{u"audit_merge_delay_ms"_s,
                                          kMinMergeDelay,
                                          kMaxMergeDelay};
 
-// One database's drain turn in this process: whether a thread is draining it, and whether a
-// commit arrived since that thread's last batch began.
-struct DrainTurn
+// One database's sequencing in this process: the commits that asked for a pass (numbered in
+// order), the last of them a finished pass covers, and whether a thread is running one.
+struct DrainTurns
 {
+    quint64 asked = 0;
+    quint64 covered = 0;
     bool running = false;
-    bool again = false;
 };
 
 std::mutex g_turnsMutex;
-QHash<QString, DrainTurn> g_turns;
+std::condition_variable g_turnsChanged;
+std::map<QString, DrainTurns> g_turns; // node-based: a reference stays valid while others join
 
 QString databaseKey(const QSqlDatabase &db)
 {
     return db.hostName() + u':' + QString::number(db.port()) + u'/' + db.databaseName();
 }
 
-// Takes the turn for `key`, or leaves a request for the thread that holds it (false).
-bool takeTurn(const QString &key)
-{
-    const std::lock_guard lock(g_turnsMutex);
-    DrainTurn &turn = g_turns[key];
-    if (turn.running) {
-        turn.again = true;
-        return false;
-    }
-    turn.running = true;
-    return true;
-}
-
-// Ends the turn unless a commit asked for another batch meanwhile (true: drain again).
-bool keepTurn(const QString &key)
-{
-    const std::lock_guard lock(g_turnsMutex);
-    DrainTurn &turn = g_turns[key];
-    turn.running = std::exchange(turn.again, false);
-    return turn.running;
-}
-
 } // namespace
 
 void AuditSequencer::drainAfterCommit(Connection &db)
 {
-    const QString key = databaseKey(db);
-    if (!takeTurn(key))
+    std::unique_lock lock(g_turnsMutex);
+    DrainTurns &turns = g_turns[databaseKey(db)];
+    const quint64 ticket = ++turns.asked;
+    // Another thread's pass may have begun before this commit: wait for it, then for a pass
+    // that began after it, or run that pass here when nobody is running one.
+    g_turnsChanged.wait(lock, [&] { return turns.covered >= ticket || !turns.running; });
+    if (turns.covered >= ticket)
         return;
+    turns.running = true;
+    const quint64 covers = turns.asked; // each of these committed before the pass begins
+    lock.unlock();
     try {
-        do
-            drain(db);
-        while (keepTurn(key));
+        drain(db);
     } catch (...) {
-        // The requests left meanwhile wait for the next commit or timer, as a failed drain's own.
-        const std::lock_guard lock(g_turnsMutex);
-        g_turns[key] = {};
+        // The waiting commits stay uncovered: one of them runs the next pass.
+        lock.lock();
+        turns.running = false;
+        g_turnsChanged.notify_all();
         throw;
     }
+    lock.lock();
+    turns.covered = std::max(turns.covered, covers);
+    turns.running = false;
+    g_turnsChanged.notify_all();
 }
 
 bool AuditSequencer::sequences(Connection &db)
@@ -108,13 +100,12 @@ qint64 AuditSequencer::drain(Connection &db)
 {
     qint64 chained = 0;
     for (;;) {
+        // Until a batch finds nothing: a session whose try met this one's lock left its entries
+        // to this run, which sees them in its next batch.
         const int placed = runOnce(db);
-        if (placed > 0)
-            chained += placed;
-        // A short batch took every entry committed before it ran: what commits later is its own
-        // committer's to chain. Asking again would cost each committer a second, empty call.
-        if (placed < kBatch)
+        if (placed <= 0)
             return chained;
+        chained += placed;
     }
 }
 

@@ -2,11 +2,13 @@
 
 // Audit sequencing on PostgreSQL (docs/design.md §14, migration 0015). A writer queues its audit
 // entries in its own transaction; the sequencer chains committed entries in one total order,
-// giving each its id and hash, so writers never wait for one another to append. The database
+// giving each its id and hash, so writers never wait for one another to append (after its
+// commit a writer's thread runs or waits for one pass, drainAfterCommit). The database
 // does the chaining (ops_audit_sequence, as the owner) under a lock it only tries: whoever runs
 // it while another session holds the lock leaves the entries to that session, or to the next
 // run. Who runs it: every write transaction that queued an entry, right after its commit
-// (AuditLog::append arranges that); `opsctl serve` and `opsctl mcp --http` on a timer; and
+// (AuditLog::append arranges that; a process's commits share their passes, drainAfterCommit);
+// `opsctl serve` and `opsctl mcp --http` on a timer; and
 // audit verify before it walks the chain. SQLite chains each entry as it is appended (one
 // writer): nothing ever waits there, and every call here is a no-op.
 
@@ -41,14 +43,15 @@ public:
     // Entries one database call chains at most: one short transaction each.
     static constexpr int kBatch = 500;
 
-    // Chains batches until one is short (the queue is empty) or another session is sequencing;
+    // Chains batches until a batch finds nothing waiting or another session is sequencing;
     // returns how many entries this call chained. Runs outside any transaction (each batch
     // commits on its own). Throws StoreError when the database refuses.
     static qint64 drain(Connection &db);
-    // What a commit that queued entries runs: drain(), unless another thread of this process is
-    // already draining the same database. That thread then drains once more after its current
-    // batch, which sees this commit, so many commits share one database call instead of each
-    // paying for its own (issue 52). Returns at once when it left the work to that thread.
+    // What a commit that queued entries runs: a drain() that began after this commit, shared by
+    // the process's commits to the same database (group commit, issue 52). While another thread
+    // drains, this one waits for that pass and, if the pass began before this commit, for the
+    // next one, which the first of the waiting threads runs. So a thread runs at most one pass,
+    // waits at most for two, and many commits share one database call.
     static void drainAfterCommit(Connection &db);
     // One batch: the entries chained, or -1 when another session holds the sequencer's lock.
     static int runOnce(Connection &db, int batch = kBatch);

@@ -115,8 +115,9 @@ void WriteTransaction::lock(const WriteLocks &locks)
     }
     if (state.exclusive)
         return; // alone among writers: no scope can be contended
-    // One statement takes the shared key and every new scope, in this order: PostgreSQL
-    // evaluates a select list left to right, so the lock order is the caller's (writelocks.h).
+    // One statement takes the shared key and every new scope, in the caller's order
+    // (writelocks.h): a CASE evaluates its conditions in order, which PostgreSQL documents, and
+    // a lock's void result is never NULL, so every lock is taken.
     QStringList calls;
     QVariantList keys;
     if (!m_joined) {
@@ -133,7 +134,10 @@ void WriteTransaction::lock(const WriteLocks &locks)
     }
     if (calls.isEmpty())
         return;
-    runQuery(m_db, u"SELECT "_s + calls.join(u", "_s), keys);
+    runQuery(m_db,
+             u"SELECT CASE WHEN "_s + calls.join(u" IS NULL THEN 0 WHEN "_s) +
+                 u" IS NULL THEN 0 ELSE 1 END"_s,
+             keys);
     state.scopes.append(taken);
 }
 
@@ -219,6 +223,27 @@ void WriteTransaction::insertAtCommit(QSqlDatabase &db, const QString &insert,
         return;
     }
     state.deferredRows.append({insert, row});
+}
+
+WriteTransaction::Savepoint::Savepoint(QSqlDatabase &db, const QString &name)
+    : m_db(db)
+    , m_name(name)
+    , m_deferredMark(stateOf(db).deferredRows.size())
+{
+    execControlOrThrow(m_db, u"SAVEPOINT "_s + m_name);
+}
+
+void WriteTransaction::Savepoint::release()
+{
+    execControlOrThrow(m_db, u"RELEASE SAVEPOINT "_s + m_name);
+}
+
+void WriteTransaction::Savepoint::undo()
+{
+    execControlOrThrow(m_db, u"ROLLBACK TO SAVEPOINT "_s + m_name);
+    execControlOrThrow(m_db, u"RELEASE SAVEPOINT "_s + m_name);
+    QList<DeferredRow> &rows = stateOf(m_db).deferredRows;
+    rows.resize(qMin(rows.size(), m_deferredMark));
 }
 
 void WriteTransaction::afterCommit(QSqlDatabase &db, AfterCommit action)

@@ -69,10 +69,26 @@ public:
     // Appends one row to `insert` ("INSERT INTO t (a, b)") at the outermost scope's commit,
     // before its COMMIT: a transaction's rows go in the order given, in statements of up to
     // kRowsPerInsert rows each, rather than a round trip each now (issue 52: the audit queue).
-    // A rollback drops them; a refusal of the insert (a guard) fails the commit. With no
+    // A rollback drops them, and Savepoint::undo those since the savepoint; a refusal of the
+    // insert (a guard) fails the commit. With no
     // transaction open the row is inserted now. Only for rows nothing in the transaction reads.
     static void insertAtCommit(QSqlDatabase &db, const QString &insert, const QVariantList &row);
     static constexpr int kRowsPerInsert = 8;
+
+    // A savepoint `name` inside the open transaction, and the two ways to end it. Undoing one
+    // also drops the rows insertAtCommit took since it began, as they belong to the undone
+    // writes. Savepoint statements are transaction control (PostgreSQL cannot prepare them).
+    class Savepoint
+    {
+    public:
+        Savepoint(QSqlDatabase &db, const QString &name);
+        void release();
+        void undo(); // ROLLBACK TO, then RELEASE
+    private:
+        QSqlDatabase &m_db;
+        QString m_name;
+        qsizetype m_deferredMark = 0;
+    };
 
 private:
     void begin(const WriteLocks &locks);

@@ -43,17 +43,6 @@ Operation justInserted(const NewOperation &op)
     return fresh;
 }
 
-// The savepoint keeps the transaction usable after a refused INSERT (PostgreSQL would abort all
-// of it), so the winner is read under the same write lock: it cannot reach a final state, and
-// so leave the live index, between the refusal and the read.
-const QString kSavepoint = u"open_or_get"_s;
-
-void undoInsert(Connection &db)
-{
-    execControlOrThrow(db, u"ROLLBACK TO SAVEPOINT "_s + kSavepoint);
-    execControlOrThrow(db, u"RELEASE SAVEPOINT "_s + kSavepoint);
-}
-
 OpenResult answered(std::optional<Operation> row = std::nullopt)
 {
     OpenResult r;
@@ -131,15 +120,15 @@ OpenResult OperationStore::openOrGet(const NewOperation &op,
         // Rule 13: read after the insert, which waits for a concurrent close of the unit's live
         // row to commit, so that close is seen here.
         if (auto repeat = checks ? opening.repeatOfUnit() : std::nullopt) {
-            undoInsert(m_db);
+            opening.undoInsert();
             return answered(repeat);
         }
         if (checks && !check.fresh) {
-            undoInsert(m_db); // the live row read before closed: decide again as fresh
+            opening.undoInsert(); // the live row read before closed: decide again as fresh
             continue;
         }
         if (!replication) {
-            undoInsert(m_db);
+            opening.undoInsert();
             OpenResult refused;
             refused.replication = replication;
             return refused;
@@ -194,7 +183,10 @@ QString OperationStore::Opening::insert(const Check &check)
     const QVariantList values = insertValues(
         m_op, check.held() ? OperationState::AwaitingApproval : OperationState::Open,
         check.held() ? QVariant(check.hold()) : QVariant(), m_nowMs, countsFirstAttempt(check));
-    execControlOrThrow(m_store.m_db, u"SAVEPOINT "_s + kSavepoint);
+    // The savepoint keeps the transaction usable after a refused INSERT (PostgreSQL would
+    // abort all of it), so the winner is read under the same write lock: it cannot reach a
+    // final state, and so leave the live index, between the refusal and the read.
+    m_savepoint.emplace(m_store.m_db, u"open_or_get"_s);
     try {
         runQuery(m_store.m_db, insert, values);
     } catch (const StoreError &e) {
@@ -217,7 +209,7 @@ std::optional<Operation> OperationStore::Opening::repeatOfUnit()
 
 std::optional<OpenResult> OperationStore::Opening::lost(const QString &refusal, int round)
 {
-    undoInsert(m_store.m_db);
+    undoInsert();
     qCInfo(lcStore) << "insert lost to an existing row:" << refusal;
     // The partial unique index refused the insert: the winner's row is the one to use. The
     // transaction wrote nothing and ends uncommitted.
@@ -234,7 +226,8 @@ std::optional<OpenResult> OperationStore::Opening::lost(const QString &refusal, 
 OpenResult OperationStore::Opening::commit(WriteTransaction &tx, const Check &check)
 {
     const NewOperation &op = m_op;
-    execControlOrThrow(m_store.m_db, u"RELEASE SAVEPOINT "_s + kSavepoint);
+    m_savepoint->release();
+    m_savepoint.reset();
     nlohmann::json detail = {{"kind", toString(op.kind).toStdString()},
                              {"provider", toString(op.provider).toStdString()},
                              {"unit_of_work", op.unitOfWork.toStdString()},
@@ -270,6 +263,12 @@ bool OperationStore::Opening::guardRefuses(const BalanceGuard &guard)
 {
     const qint64 committed = m_store.liveRefundTotal(m_op.provider, m_op.chargeId, guard.readAt);
     return m_op.amount.minor > guard.chargeAmount - guard.providerRefunded - committed;
+}
+
+void OperationStore::Opening::undoInsert()
+{
+    m_savepoint->undo();
+    m_savepoint.reset();
 }
 
 std::optional<Operation> OperationStore::Opening::liveRow()

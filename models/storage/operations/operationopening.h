@@ -5,13 +5,12 @@
 // inside the opening's write transaction on the store's connection.
 
 #include "storage/access/agentquota.h"
+#include "storage/db/sqltransaction.h"
 #include "storage/operations/operationstore.h"
 
 #include <optional>
 
 namespace ops {
-
-class WriteTransaction;
 
 class OperationStore::Opening
 {
@@ -45,6 +44,8 @@ public:
     QString insert(const Check &check);
     // Rule 13: a refund of the unit confirmed within the repeat window; nullopt when none or off.
     std::optional<Operation> repeatOfUnit();
+    // Undoes the insert (and anything written since), keeping the transaction.
+    void undoInsert();
     // After a refused insert: the winner's row, or nullopt to decide again.
     std::optional<OpenResult> lost(const QString &refusal, int round);
     // The audit entry, attempt 1 when asked and the commit; the row as committed.
@@ -70,6 +71,7 @@ private:
     const NewOperation &m_op;
     qint64 m_nowMs = 0;
     QString m_firstAttemptBy;
+    std::optional<WriteTransaction::Savepoint> m_savepoint; // from the insert to the commit
 };
 
 } // namespace ops

@@ -41,16 +41,14 @@ qint64 WriteScope::durableCommits(OperationStore &store)
 
 Result<void> WriteScope::step(const std::function<void()> &step)
 {
-    // Savepoint statements are transaction control (PostgreSQL cannot prepare them).
-    Connection &db = connectionOf(m_store);
-    execControlOrThrow(db, u"SAVEPOINT write_step"_s);
+    // Undoing the step drops its audit entries with its rows (Savepoint::undo).
+    WriteTransaction::Savepoint savepoint(connectionOf(m_store), u"write_step"_s);
     try {
         step();
-        execControlOrThrow(db, u"RELEASE SAVEPOINT write_step"_s);
+        savepoint.release();
         return {};
     } catch (const StoreError &e) {
-        execControlOrThrow(db, u"ROLLBACK TO SAVEPOINT write_step"_s);
-        execControlOrThrow(db, u"RELEASE SAVEPOINT write_step"_s);
+        savepoint.undo();
         return Failure{e.message()};
     }
 }
