@@ -72,6 +72,16 @@ private slots:
     void queuedEntriesCountForDecisions();
 
 private:
+    // `writers` threads, each on its own connection of the agent's login, each committing
+    // `each` entries one transaction at a time; the threads' errors.
+    QStringList writeOnThreads(int writers, int each)
+    {
+        const QString agentUrl = test::LoginConnection::loginUrl(m_fx->path(), u"agent"_s);
+        return onThreads(agentUrl, writers, [each](Connection &db, int w) {
+            for (int n = 0; n < each; ++n)
+                appendOne(db, w, n);
+        });
+    }
     // The writers' connection (an agent's login) and the sequencer's (the service's).
     Connection &writer() { return m_fx->db(u"agent"_s); }
     Connection &sequencer() { return m_fx->db(u"svc"_s); }
@@ -125,11 +135,7 @@ void TestAuditSequencing::sixtyFourWritersMakeOneChainWithoutGapsOrDuplicates()
     constexpr int kWriters = 64;
     constexpr int kEach = 5;
     const qint64 before = scalar(sequencer(), u"SELECT COUNT(*) FROM audit"_s);
-    const QString agentUrl = test::LoginConnection::loginUrl(m_fx->path(), u"agent"_s);
-    const QStringList errors = onThreads(agentUrl, kWriters, [&](Connection &db, int w) {
-        for (int n = 0; n < kEach; ++n)
-            appendOne(db, w, n);
-    });
+    const QStringList errors = writeOnThreads(kWriters, kEach);
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u"; "_s)));
     Connection &db = sequencer();
     AuditSequencer::drain(db); // a straggler whose try met another sequencer
@@ -245,18 +251,14 @@ void TestAuditSequencing::anUndoneSavepointTakesItsEntriesWithIt()
 
 void TestAuditSequencing::commitsOfOneProcessLeaveNothingWaiting()
 {
-    // Writers of one process share the sequencer (AuditSequencer::drainAfterCommit): a commit
-    // that finds another thread sequencing leaves its entries to that thread's next batch. No
+    // Writers of one process share sequencer passes (AuditSequencer::drainAfterCommit): a
+    // commit that finds another thread sequencing waits for a pass that began after it. No
     // other process sequences here, so once every writer has returned nothing may wait, with
     // no drain of the test's own.
     constexpr int kWriters = 16;
     constexpr int kEach = 10;
     const qint64 before = scalar(sequencer(), u"SELECT COUNT(*) FROM audit"_s);
-    const QString agentUrl = test::LoginConnection::loginUrl(m_fx->path(), u"agent"_s);
-    const QStringList errors = onThreads(agentUrl, kWriters, [&](Connection &db, int w) {
-        for (int n = 0; n < kEach; ++n)
-            appendOne(db, w, n);
-    });
+    const QStringList errors = writeOnThreads(kWriters, kEach);
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u"; "_s)));
     Connection &db = sequencer();
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);

@@ -17,11 +17,17 @@ const QString kRoot = ops::test::sourceDir();
 
 // Storage's own headers that need Qt Sql: only storage code and tests may include them.
 const QStringList kInternalHeaders = {
-    u"models/storage/db/database.h"_s,       u"models/storage/db/pgconnection.h"_s,
-    u"models/storage/db/pglistener.h"_s,     u"models/storage/db/sqlconnection.h"_s,
-    u"models/storage/db/sqldialect.h"_s,     u"models/storage/db/sqliteread.h"_s,
-    u"models/storage/db/sqlitetuning.h"_s,   u"models/storage/db/sqltransaction.h"_s,
-    u"models/storage/db/statementcache.h"_s, u"models/storage/records/operationrow.h"_s,
+    u"models/storage/db/database.h"_s,
+    u"models/storage/db/pgconnection.h"_s,
+    u"models/storage/db/pglistener.h"_s,
+    u"models/storage/db/sqlconnection.h"_s,
+    u"models/storage/db/sqldialect.h"_s,
+    u"models/storage/db/sqliteread.h"_s,
+    u"models/storage/db/sqlitetuning.h"_s,
+    u"models/storage/db/sqltransaction.h"_s,
+    u"models/storage/db/statementcache.h"_s,
+    u"models/storage/records/operationrow.h"_s,
+    u"models/storage/operations/operationopening.h"_s,
 };
 
 // Every C++ source and header under `folder` (relative to the source root), as root-relative
