@@ -64,6 +64,7 @@ private slots:
     void aTransactionsEntriesQueueInOrderAtItsCommit();
     void aRefusedEntryFailsTheCommitAndStoresNothing();
     void anUndoneSavepointTakesItsEntriesWithIt();
+    void anUndoneSavepointForgetsItsLocks();
     void commitsOfOneProcessLeaveNothingWaiting();
     void hashesMatchTheApplicationsForAwkwardText();
     void sequencerKilledMidBatchIsContinuedByTheNext();
@@ -247,6 +248,31 @@ void TestAuditSequencing::anUndoneSavepointTakesItsEntriesWithIt()
                         "'test.after')"_s),
              2);
     QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);
+}
+
+void TestAuditSequencing::anUndoneSavepointForgetsItsLocks()
+{
+    // PostgreSQL releases the advisory locks taken since a savepoint at ROLLBACK TO, so a scope
+    // asked for again after the undo must be locked again, not taken as still held.
+    Connection &db = writer();
+    const QString held = u"SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND "
+                         "pid = pg_backend_pid() AND mode = 'ExclusiveLock'"_s;
+    WriteTransaction tx(db, WriteLocks::scoped({operationScope(u"op_outer"_s)}));
+    QCOMPARE(scalar(db, held), 1);
+    {
+        WriteTransaction::Savepoint step(db, u"locked_step"_s);
+        WriteTransaction inner(db, WriteLocks::scoped({operationScope(u"op_inner"_s)}));
+        QCOMPARE(scalar(db, held), 2);
+        inner.commit();
+        step.undo();
+    }
+    QCOMPARE(scalar(db, held), 1);
+    {
+        WriteTransaction again(db, WriteLocks::scoped({operationScope(u"op_inner"_s)}));
+        QCOMPARE(scalar(db, held), 2);
+        again.commit();
+    }
+    tx.rollback();
 }
 
 void TestAuditSequencing::commitsOfOneProcessLeaveNothingWaiting()

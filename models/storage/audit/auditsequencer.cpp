@@ -58,7 +58,7 @@ void AuditSequencer::drainAfterCommit(Connection &db)
     const quint64 covers = turns.asked; // each of these committed before the pass begins
     lock.unlock();
     try {
-        drain(db);
+        drain(db, kBatchesPerPass);
     } catch (...) {
         // The waiting commits stay uncovered: one of them runs the next pass.
         lock.lock();
@@ -96,10 +96,10 @@ int AuditSequencer::runOnce(Connection &db, int batch)
     return q.next() ? q.value(0).toInt() : 0;
 }
 
-qint64 AuditSequencer::drain(Connection &db)
+qint64 AuditSequencer::drain(Connection &db, int maxBatches)
 {
     qint64 chained = 0;
-    for (;;) {
+    for (int batch = 0; batch < maxBatches; ++batch) {
         // Until a batch finds nothing: a session whose try met this one's lock left its entries
         // to this run, which sees them in its next batch.
         const int placed = runOnce(db);
@@ -107,6 +107,7 @@ qint64 AuditSequencer::drain(Connection &db)
             return chained;
         chained += placed;
     }
+    return chained;
 }
 
 AuditWaiting AuditSequencer::waiting(Connection &db)

@@ -229,6 +229,8 @@ WriteTransaction::Savepoint::Savepoint(QSqlDatabase &db, const QString &name)
     : m_db(db)
     , m_name(name)
     , m_deferredMark(stateOf(db).deferredRows.size())
+    , m_scopesMark(stateOf(db).scopes.size())
+    , m_exclusive(stateOf(db).exclusive)
 {
     execControlOrThrow(m_db, u"SAVEPOINT "_s + m_name);
 }
@@ -241,9 +243,13 @@ void WriteTransaction::Savepoint::release()
 void WriteTransaction::Savepoint::undo()
 {
     execControlOrThrow(m_db, u"ROLLBACK TO SAVEPOINT "_s + m_name);
+    // PostgreSQL has let go of the advisory locks taken since the savepoint, too: a later scope
+    // that needs one takes it again.
+    ConnectionState &state = stateOf(m_db);
+    state.deferredRows.resize(qMin(state.deferredRows.size(), m_deferredMark));
+    state.scopes.resize(qMin(state.scopes.size(), m_scopesMark));
+    state.exclusive = m_exclusive;
     execControlOrThrow(m_db, u"RELEASE SAVEPOINT "_s + m_name);
-    QList<DeferredRow> &rows = stateOf(m_db).deferredRows;
-    rows.resize(qMin(rows.size(), m_deferredMark));
 }
 
 void WriteTransaction::afterCommit(QSqlDatabase &db, AfterCommit action)

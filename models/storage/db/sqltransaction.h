@@ -77,7 +77,8 @@ public:
 
     // A savepoint `name` inside the open transaction, and the two ways to end it. Undoing one
     // also drops the rows insertAtCommit took since it began, as they belong to the undone
-    // writes. Savepoint statements are transaction control (PostgreSQL cannot prepare them).
+    // writes, and forgets the locks taken since, which the database has released. Savepoint
+    // statements are transaction control (PostgreSQL cannot prepare them).
     class Savepoint
     {
     public:
@@ -88,6 +89,8 @@ public:
         QSqlDatabase &m_db;
         QString m_name;
         qsizetype m_deferredMark = 0;
+        qsizetype m_scopesMark = 0;
+        bool m_exclusive = false;
     };
 
 private:
