@@ -63,6 +63,7 @@ private slots:
     void rolledBackEntriesNeverReachTheChain();
     void aTransactionsEntriesQueueInOrderAtItsCommit();
     void aRefusedEntryFailsTheCommitAndStoresNothing();
+    void aLargeTransactionIsChainedWhole();
     void anUndoneSavepointTakesItsEntriesWithIt();
     void anUndoneSavepointForgetsItsLocks();
     void commitsOfOneProcessLeaveNothingWaiting();
@@ -200,6 +201,22 @@ void TestAuditSequencing::aTransactionsEntriesQueueInOrderAtItsCommit()
                         "WHERE action = 'test.ordered') e WHERE n <> position"_s),
              0);
     QVERIFY(AuditLog::verify(db).holds());
+}
+
+void TestAuditSequencing::aLargeTransactionIsChainedWhole()
+{
+    // More entries than a bounded pass's batches hold (AuditSequencer::kBatchesPerPass): the
+    // pass after the commit goes on while its batches are full, so none is left waiting.
+    const int entries = AuditSequencer::kBatchesPerPass * AuditSequencer::kBatch + 1;
+    Connection &db = writer();
+    {
+        WriteTransaction tx(db);
+        for (int n = 0; n < entries; ++n)
+            AuditLog::append(db, n, u"agent:bulk"_s, u"test.bulk"_s, QString(), {{"n", n}});
+        tx.commit();
+    }
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit_pending"_s), 0);
+    QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM audit WHERE action = 'test.bulk'"_s), entries);
 }
 
 void TestAuditSequencing::aRefusedEntryFailsTheCommitAndStoresNothing()

@@ -99,15 +99,18 @@ int AuditSequencer::runOnce(Connection &db, int batch)
 qint64 AuditSequencer::drain(Connection &db, int maxBatches)
 {
     qint64 chained = 0;
-    for (int batch = 0; batch < maxBatches; ++batch) {
+    for (int batch = 1;; ++batch) {
         // Until a batch finds nothing: a session whose try met this one's lock left its entries
-        // to this run, which sees them in its next batch.
+        // to this run, which sees them in its next batch. Past maxBatches, until a batch is
+        // short: it took every entry committed before it began, however many a transaction
+        // queued, and what commits later is its committer's.
         const int placed = runOnce(db);
         if (placed <= 0)
             return chained;
         chained += placed;
+        if (batch >= maxBatches && placed < kBatch)
+            return chained;
     }
-    return chained;
 }
 
 AuditWaiting AuditSequencer::waiting(Connection &db)

@@ -44,14 +44,14 @@ public:
     // Entries one database call chains at most: one short transaction each.
     static constexpr int kBatch = 500;
 
-    // Chains batches until a batch finds nothing waiting, another session is sequencing, or it
-    // has run `maxBatches`;
+    // Chains batches until a batch finds nothing waiting, another session is sequencing, or,
+    // past `maxBatches`, a batch is short (full batches go on: a large transaction's entries);
     // returns how many entries this call chained. Runs outside any transaction (each batch
     // commits on its own). Throws StoreError when the database refuses.
     static qint64 drain(Connection &db, int maxBatches = std::numeric_limits<int>::max());
-    // The batches one pass after a commit runs at most: enough to take what committed before it
-    // and what other sessions' tries left to it meanwhile, and a bound on how long the
-    // process's waiting commits wait while other processes keep writing.
+    // The batches after which a pass after a commit stops at the first short one: enough for
+    // what other sessions' tries left to it meanwhile, and a bound on how long the process's
+    // waiting commits wait while other processes keep writing.
     static constexpr int kBatchesPerPass = 3;
     // What a commit that queued entries runs: a drain() that began after this commit, shared by
     // the process's commits to the same database (group commit, issue 52). While another thread
