@@ -177,11 +177,9 @@ constexpr int kEntriesPerInsert = 250; // × 7 values: under every backend's par
 
 QString insertFor(int entries)
 {
-    QStringList values;
-    for (int i = 0; i < entries; ++i)
-        values << u"(?, ?, ?, ?, ?, ?, ?)"_s;
-    return u"INSERT INTO audit (at, actor, action, operation_id, detail, prev_hash, hash) VALUES "_s +
-           values.join(u", "_s);
+    return multiRowInsert(
+        u"INSERT INTO audit (at, actor, action, operation_id, detail, prev_hash, hash)"_s, 7,
+        entries);
 }
 
 void execOrThrow(Connection &db, const QString &sql)

@@ -55,4 +55,10 @@ int explainColumn(SqlDialect dialect)
     return dialect == SqlDialect::Sqlite ? 3 : 0;
 }
 
+QString multiRowInsert(const QString &head, qsizetype width, qsizetype rows)
+{
+    const QString one = u'(' + QStringList(width, u"?"_s).join(u", "_s) + u')';
+    return head + u" VALUES "_s + QStringList(rows, one).join(u", "_s);
+}
+
 } // namespace ops

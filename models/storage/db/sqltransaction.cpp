@@ -19,14 +19,6 @@ struct DeferredRow
     QVariantList values;
 };
 
-// "INSERT INTO t (a, b) VALUES (?, ?), (?, ?)" for `rows` rows of `width` values.
-QString multiRowInsert(const QString &insert, qsizetype width, qsizetype rows)
-{
-    QStringList marks(width, u"?"_s);
-    const QString one = u'(' + marks.join(u", "_s) + u')';
-    return insert + u" VALUES "_s + QStringList(rows, one).join(u", "_s);
-}
-
 // A connection is used by the thread that opened it only (Qt Sql), so per-thread bookkeeping
 // keyed by connection name needs no lock.
 struct ConnectionState
